@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+
+// Two projects: "unit" runs pure logic in Node next to its code; "worker" runs the
+// integration tests inside workerd with a real D1 and real RoomDO instances.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: "unit",
+            include: ["worker/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+            environment: "node",
+          },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, PEPPER: "test-pepper", SESSION_SECRET: "test-secret" },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["tests/**/*.test.ts"],
+            exclude: ["tests/e2e/**", "tests/bench/**"],
+            setupFiles: ["./tests/setup.ts"],
+            deps: {
+              optimizer: {
+                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
+              },
+            },
+          },
+        },
+      ],
+    },
+  };
+});
