@@ -1,0 +1,51 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { ApiAnswer } from "./api-types";
+import { apiLangOf } from "./i18n";
+import { i18nServer } from "./i18n.server";
+import { clearTokenHeader, getToken, loginRedirectPath } from "./session.server";
+
+/**
+ * Calls the contract API with the player's language and token. A 409 (session gone) or
+ * 403 (frozen) clears the cookie and sends the player to /login (SPEC.md 4).
+ */
+export async function callApi<T = any>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, unknown> = {},
+): Promise<ApiAnswer<T>> {
+  const [token, lng] = await Promise.all([getToken(request, context), i18nServer.getLocale(request)]);
+  const answer = await context.callApi(path, { ...body, lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en", token });
+  if (answer.code === 409 || answer.code === 403) {
+    throw redirect(loginRedirectPath(request), { headers: { "Set-Cookie": await clearTokenHeader(context) } });
+  }
+  return answer as ApiAnswer<T>;
+}
+
+export type Profile = {
+  nickname: string;
+  name: string;
+  money: number;
+  leftmoney: number;
+  level: number;
+  levelKey: string;
+  noPassword2: 0 | 1;
+  role: string;
+  quhao: string;
+  phone: string;
+};
+
+/** Loaders of (auth) routes call this: a guest is sent to /login and comes back afterwards. */
+export async function requireProfile(request: Request, context: AppLoadContext): Promise<Profile> {
+  if (!(await getToken(request, context))) throw redirect(loginRedirectPath(request));
+  const answer = await callApi<Profile>(request, context, "/api/Game/getuserinfo");
+  if (answer.code !== 1) throw redirect(loginRedirectPath(request));
+  return answer.data;
+}
+
+/** For public pages that greet a logged-in player: null for guests. */
+export async function optionalProfile(request: Request, context: AppLoadContext): Promise<Profile | null> {
+  if (!(await getToken(request, context))) return null;
+  const answer = await context.callApi("/api/Game/getuserinfo", { token: await getToken(request, context) });
+  return answer.code === 1 ? (answer.data as Profile) : null;
+}

@@ -1,0 +1,103 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { TabBar } from "~/components/TabBar";
+import { Toast } from "~/components/Toast";
+import { i18nServer } from "~/lib/i18n.server";
+import { readFlash } from "~/lib/flash.server";
+import { useNonce } from "~/lib/nonce";
+import stylesUrl from "~/styles/app.css?url";
+
+export type AppConfig = { kefu_url: string; android_url: string; ios_url: string; currency: string; deposit_min: number; sms_resend_seconds: number };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesUrl },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Roundtable" }];
+
+export const handle = { i18n: ["common", "errors"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [locale, config, flash] = await Promise.all([
+    i18nServer.getLocale(request),
+    context.callApi("/api/Index/getconfig", {}),
+    readFlash(request, context),
+  ]);
+  return data(
+    { locale, config: config.data as AppConfig, toast: flash.message },
+    { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : {} },
+  );
+}
+
+export function useAppConfig(): AppConfig {
+  return (useRouteLoaderData<typeof loader>("root")?.config ?? { kefu_url: "", currency: "USD" }) as AppConfig;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const locale = root?.locale ?? "en";
+  const nonce = useNonce();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0f172a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { locale, toast } = useRouteLoaderData<typeof loader>("root")!;
+  useChangeLanguage(locale);
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const showTabs = matches.some((m) => (m.handle as { tabBar?: boolean } | undefined)?.tabBar);
+  return (
+    <div className={`app${showTabs ? " with-tabs" : ""}`}>
+      {navigation.state !== "idle" ? <div className="progress" role="progressbar" aria-label="loading" /> : null}
+      <Outlet />
+      {showTabs ? <TabBar /> : null}
+      {toast ? <Toast message={toast} /> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="page error-page">
+      <h1>{notFound ? t("errorPage.notFound") : t("errorPage.title")}</h1>
+      <Link className="button" to="/">
+        {t("errorPage.home")}
+      </Link>
+    </main>
+  );
+}

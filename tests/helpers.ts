@@ -1,0 +1,89 @@
+import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { hashSmsCode } from "../worker/players/sms";
+
+export type Answer<T = any> = { code: number; info: string; data: T & { errCode?: number; num?: number } };
+
+let nextIp = 1;
+
+/** A contract call as any client makes it: POST, JSON body, lang and token inside. */
+export async function api<T = any>(path: string, body: unknown = {}, init: RequestInit = {}): Promise<Answer<T>> {
+  const response = await exports.default.fetch(`https://app.test${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": `10.0.0.${nextIp++ % 250}` },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    ...init,
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Answer<T>;
+}
+
+export function expectError(answer: Answer, errCode: number, code = 0) {
+  expect(answer, JSON.stringify(answer)).toMatchObject({ code, data: { errCode } });
+  expect(typeof answer.info).toBe("string");
+  expect(answer.info.length).toBeGreaterThan(0);
+}
+
+export function expectOk(answer: Answer) {
+  expect(answer.code, JSON.stringify(answer)).toBe(1);
+}
+
+let counter = 0;
+
+/** Fresh, valid registration fields; the SMS code is planted the way sms_send would store it. */
+export async function newPlayerFields(overrides: Record<string, string> = {}) {
+  counter++;
+  const stamp = `${Date.now() % 100000}${counter}`;
+  const fields = {
+    quhao: "+84",
+    username: `p${stamp}x`,
+    phone: `91${stamp.padStart(8, "0")}`.slice(0, 12),
+    captcha: "123456",
+    password: "secret123",
+    spassword: "secret123",
+    invitation: "888",
+    payPwd: "",
+    ...overrides,
+  };
+  await plantSmsCode(fields.quhao, fields.phone, fields.captcha);
+  return fields;
+}
+
+export async function plantSmsCode(quhao: string, phone: string, code: string, expiresInMs = 300_000) {
+  const now = Date.now();
+  await env.DB.prepare("INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)")
+    .bind(quhao, phone, await hashSmsCode(env.PEPPER, quhao, phone, code), now - 61_000, now + expiresInMs)
+    .run();
+}
+
+/** Registers a new player and returns its token and username. */
+export async function registerPlayer(overrides: Record<string, string> = {}) {
+  const fields = await newPlayerFields(overrides);
+  const answer = await api("/api/index/register", fields);
+  expectOk(answer);
+  return { token: answer.data.token as string, username: fields.username, password: fields.password, fields };
+}
+
+export async function login(username: string, password: string) {
+  const answer = await api("/api/Index/login", { username, password });
+  expectOk(answer);
+  return answer.data.token as string;
+}
+
+export async function count(table: string, where = "1 = 1", ...params: unknown[]) {
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).bind(...params).first<{ n: number }>();
+  return row!.n;
+}
+
+/** DESIGN.md 4: money = sum of ledger per user; all balances (house included) sum to zero. */
+export async function expectMoneyInvariants() {
+  const mismatches = await env.DB.prepare(
+    `SELECT u.id, u.money_cents, COALESCE(SUM(l.amount_cents), 0) AS ledger
+     FROM users u LEFT JOIN ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.money_cents <> ledger`,
+  ).all();
+  expect(mismatches.results).toEqual([]);
+  const total = await env.DB.prepare("SELECT COALESCE(SUM(money_cents), 0) AS total FROM users").first<{ total: number }>();
+  expect(total!.total).toBe(0);
+  const negative = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE money_cents < 0 AND role <> 'house'").first<{ n: number }>();
+  expect(negative!.n).toBe(0);
+}

@@ -1,0 +1,46 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { seedStatements } from "../worker/db/seed";
+import { expectMoneyInvariants } from "./helpers";
+
+const TABLES = ["users", "ledger", "games", "rooms", "articles", "banners", "finance_products", "invitation_codes", "settings"];
+
+async function counts() {
+  const out: Record<string, number> = {};
+  for (const t of TABLES) out[t] = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${t}`).first<{ n: number }>())!.n;
+  return out;
+}
+
+describe("seed", () => {
+  it("holds the demo data of DESIGN.md 9", async () => {
+    const c = await counts();
+    expect(c.games).toBe(16);
+    expect(c.rooms).toBe(48);
+    expect(c.finance_products).toBe(4);
+    const demo = await env.DB.prepare("SELECT money_cents, role FROM users WHERE username = 'demo01'").first();
+    expect(demo).toEqual({ money_cents: 1_000_000, role: "player" });
+    const rooms = await env.DB.prepare("SELECT id, kind, option_count, roomtype FROM rooms WHERE id IN (1, 4, 15, 16) ORDER BY id").all();
+    expect(rooms.results).toEqual([
+      { id: 1, kind: "standard", option_count: 11, roomtype: 1 },
+      { id: 4, kind: "standard", option_count: 40, roomtype: 1 },
+      { id: 15, kind: "standard", option_count: 11, roomtype: 1 },
+      { id: 16, kind: "standard", option_count: 4, roomtype: 1 },
+    ]);
+    await expectMoneyInvariants();
+  });
+
+  it("runs twice without duplicating rows or moving money again", async () => {
+    const before = await counts();
+    const again = await seedStatements(env.PEPPER, Date.now() + 1);
+    await env.DB.batch(again.map((s) => env.DB.prepare(s)));
+    expect(await counts()).toEqual(before);
+    const demo = await env.DB.prepare("SELECT money_cents FROM users WHERE username = 'demo01'").first<{ money_cents: number }>();
+    expect(demo!.money_cents).toBe(1_000_000);
+    await expectMoneyInvariants();
+  });
+
+  it("keeps the ledger append-only", async () => {
+    await expect(env.DB.prepare("UPDATE ledger SET amount_cents = 0").run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("DELETE FROM ledger").run()).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { ApiError, failureBody } from "./envelope";
+import { requestContext } from "./context";
+import type { AppEnv } from "./types";
+import { accountRoutes } from "./routes/account";
+import { configRoutes } from "./routes/config";
+
+/**
+ * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
+ * Paths match case-insensitively: the spec spells them /api/Index/... and /api/index/....
+ */
+export const demoApi = new Hono<AppEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
+
+demoApi.use("/api/*", requestContext);
+demoApi.route("/", configRoutes);
+demoApi.route("/", accountRoutes);
+
+demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));
+
+demoApi.onError((error, c) => {
+  const lang = c.get("lang") ?? "en";
+  if (error instanceof ApiError) return c.json(failureBody(lang, error));
+  // Unexpected: log with the request id, answer "system busy"; D1 batches leave nothing half-written.
+  console.error(JSON.stringify({ requestId: c.get("requestId"), path: c.req.path, error: String(error?.stack ?? error) }));
+  return c.json(failureBody(lang, new ApiError(1014)));
+});

@@ -1,0 +1,52 @@
+import type { MiddlewareHandler } from "hono";
+import { ApiError, accountFrozen, sessionGone } from "./envelope";
+import { apiLang } from "./i18n";
+import type { AppEnv } from "./types";
+import { getDb } from "../db/client";
+import { findSessionUser } from "../db/sessions";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+async function readBody(request: Request): Promise<unknown> {
+  const raw = await request.text();
+  if (raw.length > MAX_BODY_BYTES) return undefined;
+  if (raw.trim() === "") return {};
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw));
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Reads the body once, with lang, before any handler: malformed JSON is 1001 in the caller's language. */
+export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
+  const body = await readBody(c.req.raw);
+  const headerLang = c.req.header("accept-language")?.split(",")[0];
+  c.set("lang", apiLang(isPlainObject(body) ? body.lang ?? headerLang : headerLang));
+  if (!isPlainObject(body)) throw new ApiError(1001);
+  c.set("body", body);
+  await next();
+};
+
+export function tokenOf(c: { req: { header(name: string): string | undefined } }, body: Record<string, unknown>) {
+  const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const token = typeof body.token === "string" ? body.token.trim() : "";
+  return token || bearer || "";
+}
+
+/** Guards player routes: no valid session is 409/1062, a frozen account 403/1069 (DESIGN.md 3). */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = tokenOf(c, c.get("body"));
+  if (!/^[0-9a-f]{64}$/.test(token)) throw sessionGone();
+  const row = await findSessionUser(getDb(c.env), token, Date.now());
+  if (!row) throw sessionGone();
+  if (row.frozen) throw accountFrozen();
+  c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, sessionId: row.sessionId });
+  await next();
+};

@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { ok } from "../envelope";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { getDb } from "../../db/client";
+import { readSettings } from "../../db/settings";
+import { SMS_RESEND_LOCK_MS } from "../../players/sms";
+
+export const configRoutes = new Hono<AppEnv>();
+
+/** Public app configuration (SPEC.md 3 App config): support link, app downloads, currency. */
+configRoutes.post("/api/index/getconfig", async (c) => {
+  const config = readConfig(c.env);
+  const s = await readSettings(getDb(c.env), ["kefu_url", "android_url", "ios_url", "deposit_min_cents"]);
+  return ok(c, {
+    kefu_url: s.kefu_url,
+    android_url: s.android_url,
+    ios_url: s.ios_url,
+    currency: config.currencyLabel,
+    deposit_min: s.deposit_min_cents / 100,
+    sms_resend_seconds: SMS_RESEND_LOCK_MS / 1000,
+    close_seconds: config.closeSeconds,
+    languages: ["en", "chs", "cht", "vi"],
+  });
+});

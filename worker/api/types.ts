@@ -1,0 +1,20 @@
+import type { ApiLang } from "./i18n";
+
+export type SessionUser = {
+  id: number;
+  username: string;
+  nickname: string;
+  role: string;
+  sessionId: number;
+};
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    lang: ApiLang;
+    requestId: string;
+    /** The request's JSON (or form) body as an object; lang and token included. */
+    body: Record<string, unknown>;
+    user: SessionUser;
+  };
+};

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+// The environment is parsed once, failing fast with a clear message (CONVENTIONS.md).
+const schema = z.object({
+  API_MODE: z.enum(["demo", "proxy"]).default("demo"),
+  UPSTREAM_API_BASE: z.string().default(""),
+  CURRENCY_LABEL: z.enum(["USD", "RM"]).default("USD"),
+  ROUND_SECONDS: z.coerce.number().int().min(30).max(86_400).default(180),
+  CLOSE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  PEPPER: z.string().min(8, "PEPPER secret is missing (npm start writes one to .dev.vars)"),
+});
+
+export type Config = {
+  apiMode: "demo" | "proxy";
+  upstreamApiBase: string;
+  currencyLabel: "USD" | "RM";
+  roundSeconds: number;
+  closeSeconds: number;
+  pepper: string;
+};
+
+const cache = new WeakMap<object, Config>();
+
+export function readConfig(env: Env): Config {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid Worker environment: ${z.prettifyError(parsed.error)}`);
+  const v = parsed.data;
+  if (v.API_MODE === "proxy" && !/^https?:\/\//.test(v.UPSTREAM_API_BASE)) {
+    throw new Error("Invalid Worker environment: API_MODE=proxy needs UPSTREAM_API_BASE (http or https URL)");
+  }
+  if (v.CLOSE_SECONDS >= v.ROUND_SECONDS) {
+    throw new Error("Invalid Worker environment: CLOSE_SECONDS must be less than ROUND_SECONDS");
+  }
+  const config: Config = {
+    apiMode: v.API_MODE,
+    upstreamApiBase: v.UPSTREAM_API_BASE.replace(/\/+$/, ""),
+    currencyLabel: v.CURRENCY_LABEL,
+    roundSeconds: v.ROUND_SECONDS,
+    closeSeconds: v.CLOSE_SECONDS,
+    pepper: v.PEPPER,
+  };
+  cache.set(env, config);
+  return config;
+}

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+
+/** The house account: the counterparty of every movement, so all balances always add up to zero. */
+export const HOUSE_USER_ID = 1;
+
+export type BalanceChange = {
+  userId: number;
+  /** positive credits the player, negative debits */
+  amountCents: number;
+  /** bet | earn | loss | redo | wait | topup | debit | interest | principal */
+  type: string;
+  reason: string;
+  ref?: string | null;
+  /** unique per movement: a repeated submit hits the UNIQUE index and the whole batch is refused */
+  idempotencyKey: string;
+  nowMs: number;
+};
+
+/**
+ * The one way a balance changes (DESIGN.md 4): the statements to put in a single db.batch, with
+ * the player's ledger row, the balance update, and the house's mirror row and update.
+ * A debit beyond the balance breaks users_money_non_negative and the whole batch rolls back.
+ */
+export function balanceChangeStatements(db: Db, change: BalanceChange) {
+  const { userId, amountCents: amount, type, reason, idempotencyKey: key, nowMs } = change;
+  const ref = change.ref ?? null;
+  if (!Number.isSafeInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
+  return [
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}`),
+    db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}`),
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      SELECT id, ${-amount}, money_cents, money_cents - ${amount}, ${type}, ${reason}, ${ref}, ${key + ":house"}, ${nowMs} FROM users WHERE id = ${HOUSE_USER_ID}`),
+    db.run(sql`UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID}`),
+  ] as const;
+}
+
+/** What a failed money batch means to the player. */
+export function isOverdraw(error: unknown): boolean {
+  return String(error).includes("users_money_non_negative");
+}
+
+export function isDuplicateMovement(error: unknown): boolean {
+  return /UNIQUE constraint failed: ledger\.idempotency_key/.test(String(error));
+}

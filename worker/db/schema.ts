@@ -1,0 +1,332 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Money is integer cents, odds integer thousandths, time epoch milliseconds (DESIGN.md 4).
+const createdAtMs = () => integer("created_at_ms").notNull();
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    nickname: text("nickname").notNull(),
+    quhao: text("quhao").notNull().default("+84"),
+    phone: text("phone").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    payPasswordHash: text("pay_password_hash"),
+    // player | operator | house (the house account is the counterparty of every ledger row)
+    role: text("role").notNull().default("player"),
+    level: integer("level").notNull().default(1),
+    moneyCents: integer("money_cents").notNull().default(0),
+    turnoverCents: integer("turnover_cents").notNull().default(0),
+    frozen: integer("frozen").notNull().default(0),
+    invitationCode: text("invitation_code"),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_phone_unique").on(t.quhao, t.phone).where(sql`${t.phone} <> ''`),
+    check("users_money_non_negative", sql`${t.moneyCents} >= 0 OR ${t.role} = 'house'`),
+    check("users_level_range", sql`${t.level} BETWEEN 1 AND 8`),
+    check("users_role_known", sql`${t.role} IN ('player', 'operator', 'house')`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAtMs: createdAtMs(),
+    expiresAtMs: integer("expires_at_ms").notNull(),
+    revokedAtMs: integer("revoked_at_ms"),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+// Failed logins per username (known or not) for the 10-in-15-minutes lockout.
+export const loginAttempts = sqliteTable("login_attempts", {
+  username: text("username").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartMs: integer("window_start_ms").notNull(),
+  lockedUntilMs: integer("locked_until_ms").notNull().default(0),
+});
+
+// Append-only: every balance change has its row here, in the same D1 batch (DESIGN.md 4).
+export const ledger = sqliteTable(
+  "ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    amountCents: integer("amount_cents").notNull(),
+    beforeCents: integer("before_cents").notNull(),
+    afterCents: integer("after_cents").notNull(),
+    // bet | earn | loss | redo | wait | topup | debit | interest | principal
+    type: text("type").notNull(),
+    reason: text("reason").notNull(),
+    ref: text("ref"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [
+    index("ledger_user_time").on(t.userId, t.createdAtMs),
+    check("ledger_after_is_before_plus_amount", sql`${t.afterCents} = ${t.beforeCents} + ${t.amountCents}`),
+  ],
+);
+
+export const games = sqliteTable("games", {
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+  titleKey: text("title_key").notNull(),
+  type: integer("type").notNull(),
+  image: text("image").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+export const rooms = sqliteTable(
+  "rooms",
+  {
+    id: integer("id").primaryKey(),
+    gameId: integer("game_id").notNull().references(() => games.id),
+    // currency tab: 1 USDT, 2 BTC, 3 ETH
+    roomtype: integer("roomtype").notNull(),
+    // standard | vip | superior | premier
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    minjoinCents: integer("minjoin_cents").notNull().default(0),
+    minbuyCents: integer("minbuy_cents").notNull().default(2000),
+    minLevel: integer("min_level").notNull().default(1),
+    optionCount: integer("option_count").notNull(),
+    // JSON array of odds in thousandths, one per option (rate0..rateN)
+    ratesMilli: text("rates_milli").notNull(),
+    trading: integer("trading").notNull().default(1),
+    roundSeconds: integer("round_seconds"),
+    closeSeconds: integer("close_seconds"),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("rooms_tab").on(t.roomtype, t.sort)],
+);
+
+export const rounds = sqliteTable(
+  "rounds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roomId: integer("room_id").notNull().references(() => rooms.id),
+    seqno: integer("seqno").notNull(),
+    gameType: integer("game_type").notNull(),
+    openAtMs: integer("open_at_ms").notNull(),
+    closeAtMs: integer("close_at_ms").notNull(),
+    drawAtMs: integer("draw_at_ms").notNull(),
+    commit: text("commit").notNull(),
+    seed: text("seed"),
+    numbers: text("numbers"),
+    num1: integer("num1"),
+    num2: integer("num2"),
+    num3: integer("num3"),
+    sum: integer("sum"),
+    // bit i set = option i wins / is refunded (SQLite integers are 64-bit: type 4 needs 40 bits)
+    winMask: integer("win_mask"),
+    refundMask: integer("refund_mask"),
+    // open | settled
+    status: text("status").notNull().default("open"),
+    settledAtMs: integer("settled_at_ms"),
+  },
+  (t) => [
+    uniqueIndex("rounds_room_seqno").on(t.roomId, t.seqno),
+    index("rounds_room_status").on(t.roomId, t.status),
+  ],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ordersn: text("ordersn").notNull().unique(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    roomId: integer("room_id").notNull().references(() => rooms.id),
+    roundId: integer("round_id").notNull().references(() => rounds.id),
+    totalCents: integer("total_cents").notNull(),
+    // placed | cancelled
+    status: text("status").notNull().default("placed"),
+    createdAtMs: createdAtMs(),
+    cancelledAtMs: integer("cancelled_at_ms"),
+  },
+  (t) => [index("orders_round").on(t.roundId), index("orders_user").on(t.userId, t.createdAtMs)],
+);
+
+export const bets = sqliteTable(
+  "bets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id").notNull().references(() => orders.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+    roundId: integer("round_id").notNull().references(() => rounds.id),
+    optionIndex: integer("option_index").notNull(),
+    oddsMilli: integer("odds_milli").notNull(),
+    stakeCents: integer("stake_cents").notNull(),
+    awardCents: integer("award_cents").notNull().default(0),
+    // -1 awaiting draw, 1 won, 0 not won, 2 refunded (draw voided the option), 3 cancelled
+    isaward: integer("isaward").notNull().default(-1),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [
+    index("bets_round").on(t.roundId, t.isaward),
+    index("bets_user").on(t.userId, t.createdAtMs),
+    check("bets_stake_positive", sql`${t.stakeCents} > 0`),
+  ],
+);
+
+export const bankCards = sqliteTable(
+  "bank_cards",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    // 'Bank' or a coin type (USDT, BTC, ETH ...)
+    type: text("type").notNull(),
+    bank: text("bank").notNull().default(""),
+    account: text("account").notNull().default(""),
+    realName: text("real_name").notNull().default(""),
+    area: text("area").notNull().default(""),
+    address: text("address").notNull().default(""),
+    createdAtMs: createdAtMs(),
+    deletedAtMs: integer("deleted_at_ms"),
+  },
+  (t) => [index("bank_cards_user").on(t.userId)],
+);
+
+const requestColumns = () => ({
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id),
+  amountCents: integer("amount_cents").notNull(),
+  // pending | approved | rejected
+  status: text("status").notNull().default("pending"),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  createdAtMs: createdAtMs(),
+  decidedAtMs: integer("decided_at_ms"),
+  decidedBy: integer("decided_by").references(() => users.id),
+  note: text("note").notNull().default(""),
+});
+
+export const depositRequests = sqliteTable(
+  "deposit_requests",
+  { ...requestColumns(), payName: text("pay_name").notNull() },
+  (t) => [
+    index("deposit_requests_user").on(t.userId, t.createdAtMs),
+    index("deposit_requests_status").on(t.status),
+    check("deposit_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const withdrawalRequests = sqliteTable(
+  "withdrawal_requests",
+  { ...requestColumns(), bankCardId: integer("bank_card_id").notNull().references(() => bankCards.id) },
+  (t) => [
+    index("withdrawal_requests_user").on(t.userId, t.createdAtMs),
+    index("withdrawal_requests_status").on(t.status),
+    check("withdrawal_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: integer("id").primaryKey(),
+    // 9 news, 14 announcements, 26 introduction and help
+    groupId: integer("group_id").notNull(),
+    title: text("title").notNull(),
+    titleFt: text("title_ft").notNull().default(""),
+    titleYw: text("title_yw").notNull().default(""),
+    titleVi: text("title_vi").notNull().default(""),
+    content: text("content").notNull().default(""),
+    contentFt: text("content_ft").notNull().default(""),
+    contentYw: text("content_yw").notNull().default(""),
+    contentVi: text("content_vi").notNull().default(""),
+    img: text("img").notNull().default(""),
+    sort: integer("sort").notNull().default(0),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [index("articles_group").on(t.groupId, t.sort)],
+);
+
+export const banners = sqliteTable("banners", {
+  id: integer("id").primaryKey(),
+  path: text("path").notNull(),
+  pathTw: text("path_tw").notNull().default(""),
+  pathYw: text("path_yw").notNull().default(""),
+  pathVi: text("path_vi").notNull().default(""),
+  link: text("link").notNull().default(""),
+  sort: integer("sort").notNull().default(0),
+});
+
+export const financeProducts = sqliteTable("finance_products", {
+  id: integer("id").primaryKey(),
+  nameKey: text("name_key").notNull(),
+  minCents: integer("min_cents").notNull(),
+  // null = no upper bound
+  maxCents: integer("max_cents"),
+  // daily interest in parts per million (0.15 % = 1500)
+  dailyRatePpm: integer("daily_rate_ppm").notNull(),
+  days: integer("days").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+export const financeOrders = sqliteTable(
+  "finance_orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    productId: integer("product_id").notNull().references(() => financeProducts.id),
+    amountCents: integer("amount_cents").notNull(),
+    dailyRatePpm: integer("daily_rate_ppm").notNull(),
+    days: integer("days").notNull(),
+    startAtMs: integer("start_at_ms").notNull(),
+    endAtMs: integer("end_at_ms").notNull(),
+    accruedDays: integer("accrued_days").notNull().default(0),
+    // active | completed
+    status: text("status").notNull().default("active"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+  },
+  (t) => [index("finance_orders_user").on(t.userId), index("finance_orders_status").on(t.status)],
+);
+
+export const smsCodes = sqliteTable(
+  "sms_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    quhao: text("quhao").notNull(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    createdAtMs: createdAtMs(),
+    expiresAtMs: integer("expires_at_ms").notNull(),
+    usedAtMs: integer("used_at_ms"),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [index("sms_codes_phone").on(t.quhao, t.phone, t.createdAtMs)],
+);
+
+export const invitationCodes = sqliteTable("invitation_codes", {
+  code: text("code").primaryKey(),
+  ownerId: integer("owner_id").references(() => users.id),
+  active: integer("active").notNull().default(1),
+});
+
+// Operator settings: support link, app links, withdrawal cap, VIP thresholds (JSON values).
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    before: text("before"),
+    after: text("after"),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [index("audit_log_time").on(t.createdAtMs)],
+);

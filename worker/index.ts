@@ -1,0 +1,43 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// @ts-ignore The Remix server build exists once `npm run build` (or wrangler's [build]) has run.
+import * as remixBuild from "../build/server";
+import { handleApi } from "./api/handle";
+import { readConfig } from "./config";
+import { newNonce, sameOriginOrSafe, withSecurityHeaders } from "./security";
+import type { ApiAnswer } from "../app/lib/api-types";
+import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
+
+export { RoomDO } from "./room/room-do";
+
+const remixHandler = createRequestHandler(remixBuild as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    readConfig(env); // fail fast on a broken environment
+    const url = new URL(request.url);
+    const nonce = newNonce();
+    let response: Response;
+    if (url.pathname.startsWith("/api/")) {
+      response = await handleApi(request, env, ctx);
+    } else if (url.pathname.startsWith("/ws/room/")) {
+      response = await handleRoomSocket(request, env, url);
+    } else if (!sameOriginOrSafe(request, url)) {
+      response = new Response("Cross-origin form posts are refused", { status: 403 });
+    } else {
+      const callApi = async (path: string, body: Record<string, unknown>) => {
+        const apiRequest = new Request(new URL(path, url.origin), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        return (await handleApi(apiRequest, env, ctx)).json() as Promise<ApiAnswer>;
+      };
+      response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi });
+    }
+    return withSecurityHeaders(response, nonce, url.protocol === "https:");
+  },
+
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(wakeOpenRooms(env));
+  },
+} satisfies ExportedHandler<Env>;

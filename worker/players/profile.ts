@@ -1,0 +1,24 @@
+import type { Db } from "../db/client";
+import { getUserById } from "../db/users";
+import { toMoney } from "../money";
+import { LEVEL_KEYS } from "./levels";
+
+/** What getuserinfo answers (SPEC.md 3 User, plus the withdrawable figure). */
+export async function profileOf(db: Db, userId: number) {
+  const user = await getUserById(db, userId);
+  return {
+    id: user.id,
+    nickname: user.nickname,
+    name: user.username,
+    username: user.username,
+    quhao: user.quhao,
+    phone: user.phone ? `${user.phone.slice(0, 3)}****${user.phone.slice(-2)}` : "",
+    money: toMoney(user.moneyCents),
+    // Withdrawable: the whole balance (held withdrawals have already left it).
+    leftmoney: toMoney(user.moneyCents),
+    level: user.level,
+    levelKey: LEVEL_KEYS[user.level - 1],
+    noPassword2: user.payPasswordHash ? 0 : 1,
+    role: user.role,
+  };
+}

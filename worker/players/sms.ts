@@ -1,0 +1,76 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { ApiError } from "../api/envelope";
+import { hmacSha256, toHex } from "../auth/crypto";
+import type { Db } from "../db/client";
+import { smsCodes } from "../db/schema";
+
+export const SMS_RESEND_LOCK_MS = 60_000;
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 5;
+
+/** Where verification codes go; the local one writes a log line, a real one calls an SMS provider. */
+export interface SmsSender {
+  send(quhao: string, phone: string, code: string): Promise<void>;
+}
+
+export const logSmsSender: SmsSender = {
+  async send(quhao, phone, code) {
+    console.log(`[sms] ${quhao} ${phone} code ${code}`);
+  },
+};
+
+export async function hashSmsCode(pepper: string, quhao: string, phone: string, code: string) {
+  return toHex(await hmacSha256(pepper, `sms:${quhao}:${phone}:${code}`));
+}
+
+function sixDigits(): string {
+  // 10^6 does not divide 2^32 evenly: reject the top slice so every code is equally likely.
+  const limit = Math.floor(0x1_0000_0000 / 1_000_000) * 1_000_000;
+  const word = new Uint32Array(1);
+  do crypto.getRandomValues(word);
+  while (word[0] >= limit);
+  return String(word[0] % 1_000_000).padStart(6, "0");
+}
+
+export async function sendSmsCode(db: Db, sender: SmsSender, pepper: string, quhao: string, phone: string, nowMs: number) {
+  const [last] = await db
+    .select({ createdAtMs: smsCodes.createdAtMs })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.quhao, quhao), eq(smsCodes.phone, phone)))
+    .orderBy(desc(smsCodes.createdAtMs))
+    .limit(1);
+  if (last && nowMs - last.createdAtMs < SMS_RESEND_LOCK_MS) {
+    throw new ApiError(2051, { wait: Math.ceil((last.createdAtMs + SMS_RESEND_LOCK_MS - nowMs) / 1000) });
+  }
+  const code = sixDigits();
+  await db.insert(smsCodes).values({
+    quhao,
+    phone,
+    codeHash: await hashSmsCode(pepper, quhao, phone, code),
+    createdAtMs: nowMs,
+    expiresAtMs: nowMs + SMS_CODE_TTL_MS,
+  });
+  await sender.send(quhao, phone, code);
+  return { resendAfter: SMS_RESEND_LOCK_MS / 1000 };
+}
+
+/** Checks the newest unused code; returns its id so registration can consume it in its batch. */
+export async function checkSmsCode(db: Db, pepper: string, quhao: string, phone: string, code: string, nowMs: number) {
+  const [latest] = await db
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.quhao, quhao), eq(smsCodes.phone, phone), isNull(smsCodes.usedAtMs)))
+    .orderBy(desc(smsCodes.createdAtMs))
+    .limit(1);
+  if (!latest || latest.attempts >= MAX_ATTEMPTS) throw new ApiError(2053);
+  if (latest.expiresAtMs <= nowMs) throw new ApiError(2054);
+  if (latest.codeHash !== (await hashSmsCode(pepper, quhao, phone, code))) {
+    await db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, latest.id));
+    throw new ApiError(2053);
+  }
+  return latest.id;
+}
+
+export function consumeSmsCodeStatement(db: Db, id: number, nowMs: number) {
+  return db.update(smsCodes).set({ usedAtMs: nowMs }).where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAtMs)));
+}
