@@ -50,3 +50,9 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, sessionId: row.sessionId });
   await next();
 };
+
+/** Operator API: a player's session is refused with 1073 (after requireUser). */
+export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get("user").role !== "operator") throw new ApiError(1073);
+  await next();
+};

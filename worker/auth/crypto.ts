@@ -14,7 +14,7 @@ export async function sha256Hex(text: string): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text))));
 }
 
-export async function hmacSha256(key: string, text: string): Promise<Uint8Array> {
+export async function hmacSha256(key: string, text: string): Promise<Uint8Array<ArrayBuffer>> {
   const k = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(text)));
 }

@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+
+/** Secrets for local runs: a .dev.vars with random values is written once when missing. */
+export function ensureDevVars(path = ".dev.vars") {
+  if (!existsSync(path)) {
+    const secret = () => randomBytes(32).toString("hex");
+    writeFileSync(path, `PEPPER="${secret()}"\nSESSION_SECRET="${secret()}"\n`, { mode: 0o600 });
+    console.log(`Wrote ${path} with fresh local secrets.`);
+  }
+  const vars = {};
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    const m = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*"?(.*?)"?\s*$/.exec(line);
+    if (m) vars[m[1]] = m[2];
+  }
+  return vars;
+}
+
+/** Extra wrangler flags so several local copies can keep separate state (PERSIST_TO). */
+export function persistArgs() {
+  return process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : [];
+}
+
+export function wrangler(args) {
+  const result = spawnSync("npx", ["wrangler", ...args], { stdio: "inherit", shell: false });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,17 @@
+// npm start: wrangler dev (which runs the Remix build first) on PORT, in demo mode unless told otherwise.
+import { spawn } from "node:child_process";
+import { persistArgs } from "./lib/local-env.mjs";
+
+const port = process.env.PORT ?? "8787";
+const passed = ["API_MODE", "UPSTREAM_API_BASE", "CURRENCY_LABEL", "ROUND_SECONDS", "CLOSE_SECONDS"];
+const vars = passed.filter((name) => process.env[name]).flatMap((name) => ["--var", `${name}:${process.env[name]}`]);
+
+console.log(`
+  Roundtable on http://localhost:${port}  (API_MODE=${process.env.API_MODE ?? "demo"})
+  Demo player:   demo01 / demo1234   (withdrawal password 123456, balance 10,000.00)
+  Demo operator: admin  / admin1234  (console at /admin)
+`);
+
+const child = spawn("npx", ["wrangler", "dev", "--port", port, ...vars, ...persistArgs()], { stdio: "inherit" });
+child.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
