@@ -17,9 +17,10 @@ export default {
     const url = new URL(request.url);
     const nonce = newNonce();
     let response: Response;
-    if (url.pathname.startsWith("/api/")) {
+    const path = url.pathname.toLowerCase();
+    if (path.startsWith("/api/")) {
       response = await handleApi(request, env, ctx);
-    } else if (url.pathname.startsWith("/ws/room/")) {
+    } else if (path.startsWith("/ws/room/")) {
       response = await handleRoomSocket(request, env, url);
     } else if (!sameOriginOrSafe(request, url)) {
       response = new Response("Cross-origin form posts are refused", { status: 403 });

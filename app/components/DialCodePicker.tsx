@@ -1,0 +1,45 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DIAL_CODES, regionName } from "~/lib/dial-codes";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * A <select name="quhao"> that works without JavaScript; with it, a search box filters the list
+ * by country name or code. Default +84 (SPEC.md 2).
+ */
+export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string }) {
+  const { t, i18n } = useTranslation();
+  const [query, setQuery] = useState("");
+  const [value, setValue] = useState(defaultValue);
+  const hydrated = useHydrated();
+  const options = useMemo(
+    () => DIAL_CODES.map(([region, code]) => ({ key: `${region}${code}`, code, label: `${regionName(region, i18n.language)} ${code}` })),
+    [i18n.language],
+  );
+  const q = query.trim().toLowerCase();
+  const shown = q ? options.filter((o) => o.label.toLowerCase().includes(q) || o.code.includes(q)) : options;
+  const selectedVisible = shown.some((o) => o.code === value);
+  return (
+    <div className="field picker">
+      <span className="field-label">{t("register.dialCode")}</span>
+      {hydrated ? (
+      <input
+        type="search"
+        className="select"
+        placeholder={t("register.searchDialCode")}
+        aria-label={t("register.searchDialCode")}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      ) : null}
+      <select name="quhao" className="select" value={value} onChange={(e) => setValue(e.target.value)} aria-label={t("register.dialCode")}>
+        {!selectedVisible ? <option value={value}>{value}</option> : null}
+        {shown.map((o) => (
+          <option key={o.key} value={o.code}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DialCodePicker } from "~/components/DialCodePicker";
+import { Field } from "~/components/Field";
+import { PageHeader } from "~/components/PageHeader";
+import { callApi } from "~/lib/api.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formFailure, formFields } from "~/lib/form.server";
+import { i18nServer } from "~/lib/i18n.server";
+import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Log in · Roundtable" }];
+
+const FIELD_OF_CODE: Record<number, string> = { 1002: "username", 1010: "username", 1003: "password", 1011: "password" };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const fields = await formFields(request);
+  const answer = await callApi(request, context, "/api/Index/login", {
+    quhao: fields.quhao,
+    username: fields.username ?? "",
+    password: fields.password ?? "",
+  });
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  const t = await i18nServer.getFixedT(request);
+  return redirectWithToast(context, safeRedirectTarget(fields.redirectTo ?? null), t("login.success"), [
+    await setTokenHeader(context, answer.data.token),
+  ]);
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const error = result?.error;
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
+  const redirectTo = params.get("redirectTo") ?? "/user";
+  return (
+    <main>
+      <PageHeader title={t("login.title")} back={null} close="/" />
+      <Form method="post" className="form" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <DialCodePicker />
+        <Field
+          label={t("login.username")}
+          name="username"
+          autoComplete="username"
+          placeholder={t("login.usernamePlaceholder")}
+          required
+          error={error?.field === "username" ? error.message : null}
+        />
+        <Field
+          label={t("login.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder={t("login.passwordPlaceholder")}
+          required
+          error={error?.field === "password" ? error.message : null}
+        />
+        {error && !error.field ? (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
+        <button className="button" type="submit" disabled={busy}>
+          {t("login.submit")}
+        </button>
+        <p className="links">
+          {t("login.noAccount")} <Link to={`/register?redirectTo=${encodeURIComponent(redirectTo)}`}>{t("login.toRegister")}</Link>
+        </p>
+      </Form>
+    </main>
+  );
+}

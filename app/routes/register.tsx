@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DialCodePicker } from "~/components/DialCodePicker";
+import { Field } from "~/components/Field";
+import { PageHeader } from "~/components/PageHeader";
+import { SmsCodeButton } from "~/components/SmsCodeButton";
+import { callApi } from "~/lib/api.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formFailure, formFields } from "~/lib/form.server";
+import { i18nServer } from "~/lib/i18n.server";
+import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
+import { useAppConfig } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Register · Roundtable" }];
+
+const FIELD_OF_CODE: Record<number, string> = {
+  1010: "username",
+  1013: "username",
+  2050: "phone",
+  2052: "phone",
+  2051: "captcha",
+  2053: "captcha",
+  2054: "captcha",
+  1011: "password",
+  1015: "password",
+  1012: "spassword",
+  1063: "invitation",
+  1058: "payPwd",
+  1066: "agree",
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const f = await formFields(request);
+  if (f.intent === "sms") {
+    const answer = await callApi(request, context, "/api/index/sms_send", { quhao: f.quhao, mobile: f.phone ?? "" });
+    if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+    const t = await i18nServer.getFixedT(request);
+    return data({ smsSentAtMs: Date.now(), notice: t("register.codeSent"), error: null });
+  }
+  if (f.agree !== "1") {
+    const t = await i18nServer.getFixedT(request, "errors");
+    return formFailure({ code: 0, info: t("1066"), data: { errCode: 1066 } }, FIELD_OF_CODE);
+  }
+  const answer = await callApi(request, context, "/api/index/register", {
+    quhao: f.quhao,
+    username: f.username ?? "",
+    phone: f.phone ?? "",
+    captcha: f.captcha ?? "",
+    password: f.password ?? "",
+    spassword: f.spassword ?? "",
+    invitation: f.invitation ?? "",
+    payPwd: f.payPwd ?? "",
+  });
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  const t = await i18nServer.getFixedT(request);
+  return redirectWithToast(context, safeRedirectTarget(f.redirectTo ?? null), t("register.success"), [
+    await setTokenHeader(context, answer.data.token),
+  ]);
+}
+
+export default function Register() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const error = result && "error" in result ? result.error : null;
+  const smsSentAtMs = result && "smsSentAtMs" in result ? result.smsSentAtMs : null;
+  const [params] = useSearchParams();
+  const { sms_resend_seconds } = useAppConfig();
+  const busy = useNavigation().state === "submitting";
+  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  return (
+    <main>
+      <PageHeader title={t("register.title")} back="/login" close="/" />
+      <Form method="post" className="form" noValidate>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/user"} />
+        <Field label={t("register.username")} name="username" autoComplete="username" placeholder={t("login.usernamePlaceholder")} required error={fieldError("username")} />
+        <DialCodePicker />
+        <Field label={t("register.phone")} name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" required error={fieldError("phone")} />
+        <div className="row">
+          <Field label={t("register.captcha")} name="captcha" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError("captcha")} />
+          <SmsCodeButton sentAtMs={smsSentAtMs} lockSeconds={sms_resend_seconds ?? 60} />
+        </div>
+        {result && "notice" in result && result.notice ? <p className="muted" role="status">{result.notice}</p> : null}
+        <Field label={t("register.password")} name="password" type="password" autoComplete="new-password" placeholder={t("login.passwordPlaceholder")} error={fieldError("password")} />
+        <Field label={t("register.spassword")} name="spassword" type="password" autoComplete="new-password" error={fieldError("spassword")} />
+        <Field label={t("register.invitation")} name="invitation" defaultValue={params.get("code") ?? ""} error={fieldError("invitation")} />
+        <Field label={t("register.payPwd")} name="payPwd" type="password" autoComplete="off" placeholder={t("payPassword.hint")} error={fieldError("payPwd")} />
+        <label className="check">
+          <input type="checkbox" name="agree" value="1" aria-invalid={error?.field === "agree" ? true : undefined} />
+          <span>{t("register.agree")}</span>
+        </label>
+        {fieldError("agree") ? <p className="field-error" role="alert">{fieldError("agree")}</p> : null}
+        {error && !error.field ? <p className="form-error" role="alert">{error.message}</p> : null}
+        <button className="button" type="submit" name="intent" value="register" disabled={busy}>
+          {t("register.submit")}
+        </button>
+        <p className="links">
+          {t("register.haveAccount")} <Link to="/login">{t("register.toLogin")}</Link>
+        </p>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { Money } from "~/components/Money";
+import { requireProfile } from "~/lib/api.server";
+
+export const meta: MetaFunction = () => [{ title: "My · Roundtable" }];
+export const handle = { tabBar: true };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { profile: await requireProfile(request, context) };
+}
+
+export default function User() {
+  const { profile } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  return (
+    <main>
+      <section className="profile">
+        <h2>{profile.nickname}</h2>
+        <span className="badge">{t("vip", { level: profile.level, name: t(`levels.${profile.levelKey}`) })}</span>
+        <div className="balance">
+          <div>
+            <div className="label">{t("user.balance")}</div>
+            <div className="amount" data-testid="balance">
+              <Money value={profile.money} />
+            </div>
+          </div>
+          <div>
+            <div className="label">{t("user.withdrawable")}</div>
+            <div className="amount">
+              <Money value={profile.leftmoney} />
+            </div>
+          </div>
+        </div>
+      </section>
+      <div className="actions">
+        <Link className="button" to="/recharge">
+          {t("user.recharge")}
+        </Link>
+        <Link className="button secondary" to="/withdraw">
+          {t("user.withdraw")}
+        </Link>
+      </div>
+      <ul className="menu">
+        <li><Link to="/my_income">{t("user.income")}</Link></li>
+        <li><Link to="/betlist">{t("user.betRecords")}</Link></li>
+        <li><Link to="/message">{t("user.messages")}</Link></li>
+        <li><Link to="/my_password">{t("user.security")}</Link></li>
+        <li><Link to="/languageSet">{t("user.language")}</Link></li>
+        <li><Link to="/my_set">{t("user.settings")}</Link></li>
+      </ul>
+      <div className="section-gap" />
+      <ul className="menu">
+        <li>
+          <Link to="?confirm=logout" replace>{t("user.logout")}</Link>
+        </li>
+      </ul>
+      {params.get("confirm") === "logout" ? <ConfirmDialog message={t("settings.logoutConfirm")} action="/logout" cancelTo="/user" /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,121 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, count, expectError, expectOk, newPlayerFields, registerPlayer } from "./helpers";
+
+/** Registration must refuse with `errCode` and write no user, session or code use. */
+async function expectRefused(overrides: Record<string, unknown>, errCode: number) {
+  const fields = await newPlayerFields();
+  const before = { users: await count("users"), sessions: await count("sessions") };
+  const answer = await api("/api/index/register", { ...fields, ...overrides });
+  expectError(answer, errCode);
+  expect({ users: await count("users"), sessions: await count("sessions") }).toEqual(before);
+  expect(await count("sms_codes", "phone = ? AND used_at_ms IS NOT NULL", fields.phone)).toBe(0);
+}
+
+describe("register", () => {
+  it("creates a player with a session, zero balance and no withdrawal password", async () => {
+    const { token, username } = await registerPlayer();
+    const info = await api("/api/Game/getuserinfo", { token });
+    expectOk(info);
+    expect(info.data).toMatchObject({ name: username, nickname: username, money: 0, leftmoney: 0, level: 1, noPassword2: 1 });
+    expect(await count("sms_codes", "used_at_ms IS NOT NULL AND phone = (SELECT phone FROM users WHERE username = ?)", username)).toBe(1);
+  });
+
+  it("stores an optional withdrawal password", async () => {
+    const { token } = await registerPlayer({ payPwd: "abc123" });
+    expect((await api("/api/Game/getuserinfo", { token })).data.noPassword2).toBe(0);
+  });
+
+  it("accepts the invitation code as visitcode too", async () => {
+    const fields = await newPlayerFields();
+    const { invitation, ...rest } = fields;
+    expectOk(await api("/api/index/register", { ...rest, visitcode: invitation }));
+  });
+
+  it.each([
+    ["empty username", { username: "" }, 1010],
+    ["letters only", { username: "abcdef" }, 1010],
+    ["digits only", { username: "123456" }, 1010],
+    ["symbols", { username: "ab_12" }, 1010],
+    ["spaces inside", { username: "ab 12" }, 1010],
+    ["too long", { username: "a1".repeat(11) }, 1010],
+    ["short password", { password: "ab12", spassword: "ab12" }, 1011],
+    ["long password", { password: "ab12".repeat(5), spassword: "ab12".repeat(5) }, 1011],
+    ["password without digit", { password: "abcdefg", spassword: "abcdefg" }, 1015],
+    ["password without letter", { password: "1234567", spassword: "1234567" }, 1015],
+    ["password with symbol", { password: "abc12!x", spassword: "abc12!x" }, 1015],
+    ["confirm differs", { spassword: "secret124" }, 1012],
+    ["empty phone", { phone: "" }, 2050],
+    ["phone with letters", { phone: "09a1234567" }, 2050],
+    ["phone too short", { phone: "12345" }, 2050],
+    ["bad dial code", { quhao: "84" }, 2050],
+    ["empty code", { captcha: "" }, 2053],
+    ["wrong code", { captcha: "654321" }, 2053],
+    ["empty invitation", { invitation: "" }, 1063],
+    ["unknown invitation", { invitation: "999" }, 1063],
+    ["short withdrawal password", { payPwd: "12345" }, 1058],
+    ["withdrawal password with symbol", { payPwd: "12345!" }, 1058],
+    ["number instead of text", { username: 12345 }, 1001],
+    ["missing password", { password: undefined }, 1001],
+  ])("refuses %s", async (_name, overrides, errCode) => {
+    await expectRefused(overrides, errCode);
+  });
+
+  it("refuses a taken username, whatever its case", async () => {
+    const { username } = await registerPlayer();
+    await expectRefused({ username: username.toUpperCase() }, 1013);
+  });
+
+  it("refuses a phone number that is already registered", async () => {
+    const { fields } = await registerPlayer();
+    const again = await newPlayerFields({ phone: fields.phone });
+    const answer = await api("/api/index/register", again);
+    expectError(answer, 2052);
+  });
+
+  it("refuses an expired code with 2054", async () => {
+    const fields = await newPlayerFields({ captcha: "111111" });
+    await env.DB.prepare("UPDATE sms_codes SET expires_at_ms = ? WHERE phone = ?").bind(Date.now() - 1, fields.phone).run();
+    expectError(await api("/api/index/register", fields), 2054);
+  });
+
+  it("locks a code after five wrong tries", async () => {
+    const fields = await newPlayerFields({ captcha: "222222" });
+    for (let i = 0; i < 5; i++) expectError(await api("/api/index/register", { ...fields, captcha: "999999" }), 2053);
+    expectError(await api("/api/index/register", fields), 2053);
+  });
+});
+
+describe("sms_send", () => {
+  it("stores a hashed code and locks resending for 60 s", async () => {
+    const mobile = `93${Date.now() % 10_000_000}`;
+    const first = await api("/api/index/sms_send", { quhao: "+84", mobile });
+    expectOk(first);
+    expect(first.data.resendAfter).toBe(60);
+    const row = await env.DB.prepare("SELECT code_hash, expires_at_ms - created_at_ms AS ttl FROM sms_codes WHERE phone = ?").bind(mobile).first<{ code_hash: string; ttl: number }>();
+    expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.ttl).toBe(300_000);
+    expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), 2051);
+    expect(await count("sms_codes", "phone = ?", mobile)).toBe(1);
+  });
+
+  it("sends again once the lock has passed", async () => {
+    const mobile = `94${Date.now() % 10_000_000}`;
+    expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile }));
+    await env.DB.prepare("UPDATE sms_codes SET created_at_ms = created_at_ms - 60000 WHERE phone = ?").bind(mobile).run();
+    expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile }));
+  });
+
+  it.each([["", 2050], ["12345", 2050], ["1234567890123456", 2050], ["12a456789", 2050], [123456789, 1001]])(
+    "refuses mobile %j",
+    async (mobile, errCode) => {
+      const before = await count("sms_codes");
+      expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), errCode);
+      expect(await count("sms_codes")).toBe(before);
+    },
+  );
+
+  it("refuses a phone that is already registered", async () => {
+    expectError(await api("/api/index/sms_send", { quhao: "+84", mobile: "900000001" }), 2052);
+  });
+});
