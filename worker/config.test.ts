@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { readConfig } from "./config";
+
+const base = { API_MODE: "demo", UPSTREAM_API_BASE: "", CURRENCY_LABEL: "USD", ROUND_SECONDS: "180", CLOSE_SECONDS: "60", PEPPER: "a-long-pepper" };
+const env = (overrides: Record<string, string | undefined>) => ({ ...base, ...overrides }) as unknown as Env;
+
+describe("readConfig", () => {
+  it("parses the defaults", () => {
+    expect(readConfig(env({}))).toEqual({
+      apiMode: "demo",
+      upstreamApiBase: "",
+      currencyLabel: "USD",
+      roundSeconds: 180,
+      closeSeconds: 60,
+      pepper: "a-long-pepper",
+    });
+  });
+
+  it("accepts proxy mode with an upstream, trimming its trailing slash", () => {
+    expect(readConfig(env({ API_MODE: "proxy", UPSTREAM_API_BASE: "https://api.example.com/" })).upstreamApiBase).toBe("https://api.example.com");
+  });
+
+  it.each([
+    [{ API_MODE: "live" }, /API_MODE/],
+    [{ API_MODE: "proxy" }, /UPSTREAM_API_BASE/],
+    [{ CURRENCY_LABEL: "EUR" }, /CURRENCY_LABEL/],
+    [{ ROUND_SECONDS: "5" }, /ROUND_SECONDS/],
+    [{ CLOSE_SECONDS: "200" }, /CLOSE_SECONDS/],
+    [{ PEPPER: undefined }, /PEPPER/],
+  ])("fails fast on %j", (overrides, pattern) => {
+    expect(() => readConfig(env(overrides))).toThrow(pattern);
+  });
+});
