@@ -1,0 +1,31 @@
+// Player API and pages: what a logged-in player's navigation costs, and what a login costs (PBKDF2 100,000).
+export default async function ({ base, measure }) {
+  const post = async (path, body) => {
+    const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (answer.code !== 1) throw new Error(`${path}: ${answer.info}`);
+    return answer;
+  };
+  const { data } = await post("/api/Index/login", { username: "demo01", password: "demo1234" });
+  const token = data.token;
+
+  const form = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ username: "demo01", password: "demo1234" }),
+  });
+  const cookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+  const config = await measure("getconfig (public, D1 read)", { count: 400, concurrency: 20 }, () => post("/api/Index/getconfig", {}));
+  const info = await measure("getuserinfo (session + D1)", { count: 400, concurrency: 20 }, () => post("/api/Game/getuserinfo", { token }));
+  const page = await measure("GET /user (SSR, cookie)", { count: 200, concurrency: 10 }, async () => {
+    const response = await fetch(`${base}/user`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(String(response.status));
+    await response.text();
+  });
+  const login = await measure("login (PBKDF2 100k)", { count: 40, concurrency: 4 }, () =>
+    post("/api/Index/login", { username: "demo01", password: "demo1234" }),
+  );
+  console.log(`  ratios: getuserinfo/getconfig p50 ${(info.p50 / config.p50).toFixed(2)}, SSR /user / getuserinfo p50 ${(page.p50 / info.p50).toFixed(2)}, login / getuserinfo p50 ${(login.p50 / info.p50).toFixed(1)}`);
+}

@@ -1,0 +1,38 @@
+// A real `wrangler dev` on a fresh local D1, for end-to-end tests and benchmarks.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export async function startLocalServer({ port, vars = {} }) {
+  const state = mkdtempSync(join(tmpdir(), "local-state-"));
+  const env = { ...process.env, PERSIST_TO: state, PORT: String(port), ...vars };
+  const prepared = spawnSync("node", ["scripts/prepare-local.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  if (prepared.status !== 0) throw new Error("preparing the local database failed");
+
+  let log = "";
+  const child = spawn("node", ["scripts/start.mjs"], { env, detached: true });
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+    rmSync(state, { recursive: true, force: true });
+  };
+  process.on("exit", stop);
+
+  const base = `http://localhost:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/login`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error(`the local server did not start\n${log.slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { base, stop, log: () => log };
+}
