@@ -1,6 +1,11 @@
 import type { ApiAnswer } from "./lib/api-types";
 
 declare module "@remix-run/cloudflare" {
+  // v3_singleFetch: loaders and actions return plain data, typed without the Jsonify wrapper.
+  interface Future {
+    v3_singleFetch: true;
+  }
+
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: ExecutionContext };
     nonce: string;

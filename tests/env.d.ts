@@ -2,4 +2,7 @@ declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
+  interface GlobalProps {
+    mainModule: typeof import("../worker/index");
+  }
 }
