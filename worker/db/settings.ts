@@ -9,6 +9,8 @@ export const settingDefaults = {
   ios_url: "",
   withdraw_daily_cap_cents: 5_000_000,
   deposit_min_cents: 1_000,
+  // "contact": deposits go through support (2056) instead of requests (docs/decisions/023-deposit-mode.md)
+  deposit_mode: "request" as "request" | "contact",
   vip_thresholds_cents: [0, 100_000, 500_000, 2_000_000, 5_000_000, 10_000_000, 50_000_000, 100_000_000],
 };
 
@@ -20,7 +22,17 @@ export async function readSettings<K extends SettingKey>(db: Db, keys: K[]): Pro
   const out = {} as Pick<Settings, K>;
   for (const key of keys) {
     const row = rows.find((r) => r.key === key);
-    out[key] = row ? (JSON.parse(row.value) as Settings[K]) : settingDefaults[key];
+    out[key] = row ? parseOr(row.value, settingDefaults[key]) : settingDefaults[key];
   }
   return out;
+}
+
+/** A malformed value falls back to the default rather than breaking every page that reads it. */
+function parseOr<T>(text: string, fallback: T): T {
+  try {
+    const value = JSON.parse(text);
+    return typeof value === typeof fallback && Array.isArray(value) === Array.isArray(fallback) ? value : fallback;
+  } catch {
+    return fallback;
+  }
 }

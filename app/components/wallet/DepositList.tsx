@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import { playerTime } from "~/lib/wallet";
+import type { DepositList as Deposits } from "~/lib/wallet-types";
+import { EmptyState } from "./EmptyState";
+import { Pager } from "./Pager";
+import { StatusBadge } from "./StatusBadge";
+
+/** The player's own deposit requests, newest first, each with where it stands. */
+export function DepositList({ deposits }: { deposits: Deposits }) {
+  const { t } = useTranslation("wallet");
+  if (!deposits.list.length && deposits.page <= 1) return <EmptyState text={t("recharge.empty")} />;
+  return (
+    <>
+      <ul className="request-list" data-testid="deposit-list">
+        {deposits.list.map((d) => (
+          <li key={d.id} className="request-row">
+            <div className="request-main">
+              <span className="request-amount">
+                <Money value={d.money} />
+              </span>
+              <StatusBadge status={d.status} />
+            </div>
+            <div className="request-meta">
+              <span>{t("recharge.payerIs", { name: d.pay_name })}</span>
+              <time dateTime={new Date(d.time).toISOString()}>{playerTime(d.time)}</time>
+            </div>
+            {d.status === "pending" ? <div className="request-note">{t("recharge.pendingNote")}</div> : null}
+            {d.status !== "pending" && d.decidedAt ? (
+              <div className="request-note">
+                {t(d.status === "approved" ? "recharge.approvedAt" : "recharge.rejectedAt", { time: playerTime(d.decidedAt) })}
+                {d.note ? ` · ${d.note}` : ""}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Pager page={deposits.page} hasMore={deposits.hasMore} />
+    </>
+  );
+}

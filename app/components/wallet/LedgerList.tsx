@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import { playerDate, playerTime } from "~/lib/wallet";
+import type { FlowRow } from "~/lib/wallet-types";
+import { Icon, type IconName } from "./Icon";
+
+const KIND_ICON: Record<string, IconName> = { earn: "star", loss: "out", bet: "bet", redo: "refund", wait: "clock", topup: "in", debit: "out", interest: "percent", principal: "refund" };
+
+/** Funds ledger rows grouped by the player's day: what moved, why, and the balance it started from. */
+export function LedgerList({ rows }: { rows: FlowRow[] }) {
+  const { t } = useTranslation("wallet");
+  const days: { date: string; rows: FlowRow[] }[] = [];
+  for (const row of rows) {
+    const date = playerDate(row.time);
+    if (days.at(-1)?.date !== date) days.push({ date, rows: [] });
+    days.at(-1)!.rows.push(row);
+  }
+  return (
+    <div className="ledger" data-testid="ledger">
+      {days.map((day) => (
+        <section key={day.date} className="ledger-day">
+          <h3 className="ledger-date">{day.date}</h3>
+          <ul>
+            {day.rows.map((row) => {
+              const income = row.type === 1;
+              return (
+                <li key={row.id} className={`ledger-row ${income ? "income" : "expense"}`}>
+                  <span className="ledger-icon" aria-hidden="true">
+                    <Icon name={KIND_ICON[row.kind] ?? (income ? "in" : "out")} size={18} />
+                  </span>
+                  <div className="ledger-what">
+                    <div className="ledger-kind">{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</div>
+                    {row.reason ? <div className="ledger-reason">{row.reason}</div> : null}
+                    <div className="ledger-time">
+                      <time dateTime={new Date(row.time).toISOString()}>{playerTime(row.time).slice(11)}</time>
+                      <span className="ledger-direction">{income ? t("income.in") : t("income.out")}</span>
+                    </div>
+                  </div>
+                  <div className="ledger-figures">
+                    <div className="ledger-amount">
+                      <Money value={row.money} signed />
+                    </div>
+                    <div className="ledger-before">
+                      {t("income.before")} <Money value={row.before} />
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import { maskAccount, playerTime, shortAddress } from "~/lib/wallet";
+import type { WithdrawalList as Withdrawals } from "~/lib/wallet-types";
+import { EmptyState } from "./EmptyState";
+import { Pager } from "./Pager";
+import { StatusBadge } from "./StatusBadge";
+
+/** The player's own withdrawals, newest first: where each went and where it stands. */
+export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
+  const { t } = useTranslation("wallet");
+  if (!withdrawals.list.length && withdrawals.page <= 1) return <EmptyState text={t("withdraw.empty")} />;
+  return (
+    <>
+      <ul className="request-list" data-testid="withdrawal-list">
+        {withdrawals.list.map((w) => (
+          <li key={w.id} className="request-row">
+            <div className="request-main">
+              <span className="request-amount">
+                <Money value={w.money} />
+              </span>
+              <StatusBadge status={w.status} />
+            </div>
+            <div className="request-meta">
+              <span>
+                {w.card.type === "Bank" ? `${w.card.bank} ${maskAccount(w.card.account)}` : `${w.card.type} ${shortAddress(w.card.address)}`}
+              </span>
+              <time dateTime={new Date(w.time).toISOString()}>{playerTime(w.time)}</time>
+            </div>
+            <div className="request-note">
+              {w.status === "pending"
+                ? t("withdraw.pendingNote")
+                : t(w.status === "approved" ? "withdraw.approvedAt" : "withdraw.rejectedAt", { time: playerTime(w.decidedAt ?? w.time) })}
+              {w.note ? ` · ${w.note}` : ""}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Pager page={withdrawals.page} hasMore={withdrawals.hasMore} />
+    </>
+  );
+}

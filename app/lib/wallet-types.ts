@@ -1,0 +1,69 @@
+// The wallet answers as the contract gives them (helper-notes/WALLET-API.md); money is a wire decimal.
+
+export type RequestStatus = "pending" | "approved" | "rejected";
+
+export type DepositRow = {
+  id: number;
+  money: number;
+  pay_name: string;
+  status: RequestStatus;
+  time: number;
+  decidedAt: number | null;
+  note: string;
+};
+
+export type DepositList = {
+  list: DepositRow[];
+  page: number;
+  hasMore: boolean;
+  mode: "request" | "contact";
+  min: number;
+  kefu_url: string;
+};
+
+export type Card = {
+  id: number;
+  type: string;
+  username: string;
+  account: string;
+  bank: string;
+  area: string;
+  address: string;
+  time: number;
+};
+
+export type CardList = { list: Card[]; types: string[] };
+
+export type WithdrawalRow = {
+  id: number;
+  money: number;
+  status: RequestStatus;
+  time: number;
+  decidedAt: number | null;
+  note: string;
+  card: Pick<Card, "id" | "type" | "bank" | "account" | "address">;
+};
+
+export type WithdrawalList = {
+  list: WithdrawalRow[];
+  page: number;
+  hasMore: boolean;
+  dailyCap: number;
+  usedToday: number;
+  leftToday: number;
+};
+
+export type FlowKind = "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "interest" | "principal";
+
+export type FlowRow = {
+  id: number;
+  time: number;
+  money: number;
+  before: number;
+  after: number;
+  reason: string;
+  type: 1 | 2;
+  kind: FlowKind;
+};
+
+export type FlowList = { list: FlowRow[]; page: number; hasMore: boolean; start: string; end: string };

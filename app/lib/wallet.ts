@@ -1,0 +1,138 @@
+// Pure helpers of the wallet screens: no I/O, the same answer on the server and in the browser.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// The player's day runs in UTC+8 (WALLET-API.md "Day rule"): tabs, date ranges and the daily cap
+// all count days this way, so the screens show dates and times in the same zone.
+const PLAYER_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * What an amount box accepts while typing: digits and one decimal point, at most two decimals
+ * (the server refuses anything else with 1050 anyway). Everything else typed or pasted is dropped.
+ */
+export function filterAmountInput(raw: string): string {
+  let out = "";
+  let decimals = -1;
+  for (const ch of raw) {
+    if (ch === "." || ch === "," || ch === "。") {
+      if (decimals >= 0) continue;
+      out += out === "" ? "0." : ".";
+      decimals = 0;
+    } else if (ch >= "0" && ch <= "9") {
+      if (decimals >= 2) continue;
+      if (decimals < 0 && out.replace(/^0+/, "").length >= 12) continue;
+      out += ch;
+      if (decimals >= 0) decimals++;
+    }
+  }
+  // "007" reads as 7; keep a lone "0" and "0.x".
+  return out.replace(/^0+(?=\d)/, "");
+}
+
+/** Pages that may be the back arrow of /recharge/{back}: "activity-16" -> /activity/16. */
+const BACK_TARGETS: Record<string, "plain" | "id"> = {
+  index: "plain",
+  user: "plain",
+  withdraw: "plain",
+  my_income: "plain",
+  betlist: "plain",
+  lotteryprize: "plain",
+  activity: "id",
+  bjsc: "id",
+  room_list: "id",
+};
+
+/**
+ * The back arrow of the deposit page. Only our own pages, spelled `name` or `name-id`, so a link
+ * like /recharge/evil.example can never send the player elsewhere. Unknown values give null.
+ */
+export function rechargeBackPath(back: string | undefined): string | null {
+  if (!back) return null;
+  const match = /^([a-z_]{1,20})(?:-(\d{1,9}))?$/i.exec(back);
+  if (!match) return null;
+  const name = match[1].toLowerCase();
+  const kind = BACK_TARGETS[name];
+  if (!kind) return null;
+  if (kind === "id") return match[2] ? `/${name}/${Number(match[2])}` : null;
+  if (match[2]) return null;
+  return name === "index" ? "/" : `/${name}`;
+}
+
+/** The player's calendar date (YYYY-MM-DD) of an instant. */
+export function playerDate(ms: number): string {
+  return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A moment as the player reads it: "2025-03-01 14:05" in the wallet's day zone. */
+export function playerTime(ms: number): string {
+  return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
+}
+
+export function isDate(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
+
+/** The date range drawer opens on three days back through today (SPEC.md 2). */
+export function defaultLedgerRange(nowMs: number): { start: string; end: string } {
+  return { start: playerDate(nowMs - 3 * DAY_MS), end: playerDate(nowMs) };
+}
+
+export const LEDGER_TABS = ["all", "today", "yesterday", "week"] as const;
+export type LedgerTab = (typeof LEDGER_TABS)[number];
+
+export type LedgerFilter = { type: LedgerTab; start: string | null; end: string | null; page: number };
+
+/**
+ * The funds ledger's URL (?type=, ?start=&end=, ?page=) as the query it asks for. Dates pass through
+ * as typed when both are there (the API answers 1001/1072 for bad ones); a range wins over the tab.
+ */
+export function ledgerFilterOf(search: URLSearchParams): LedgerFilter {
+  const type = search.get("type");
+  const start = search.get("start")?.trim() || null;
+  const end = search.get("end")?.trim() || null;
+  const ranged = start !== null || end !== null;
+  return {
+    type: !ranged && LEDGER_TABS.includes(type as LedgerTab) ? (type as LedgerTab) : "all",
+    start: ranged ? start ?? "" : null,
+    end: ranged ? end ?? "" : null,
+    page: pageOf(search),
+  };
+}
+
+/** ?page= as a page number from 1; anything odd is page 1. */
+export function pageOf(search: URLSearchParams): number {
+  const raw = search.get("page");
+  if (!raw || !/^\d{1,4}$/.test(raw)) return 1;
+  return Math.max(1, Number(raw));
+}
+
+/** The same URL search with another page (page 1 drops the parameter). */
+export function withPage(search: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(search);
+  if (page <= 1) next.delete("page");
+  else next.set("page", String(page));
+  const text = next.toString();
+  return text ? `?${text}` : "?";
+}
+
+/** "All" on the withdrawal form: what can leave today, the smaller of withdrawable and the day's cap left. */
+export function withdrawAllAmount(withdrawable: number, leftToday: number): string {
+  const cents = Math.max(0, Math.min(Math.round(withdrawable * 100), Math.round(leftToday * 100)));
+  return (cents / 100).toFixed(2);
+}
+
+/** An account number shown in lists: only its last four characters. */
+export function maskAccount(account: string): string {
+  return account.length <= 4 ? account : `•••• ${account.slice(-4)}`;
+}
+
+/** A full account number in groups of four, easier to check against a bank card. */
+export function groupAccount(account: string): string {
+  return account.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** A long wallet address with its middle left out; the ends are what people compare. */
+export function shortAddress(address: string): string {
+  return address.length <= 16 ? address : `${address.slice(0, 6)}…${address.slice(-6)}`;
+}

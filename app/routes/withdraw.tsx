@@ -1,0 +1,138 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/Field";
+import { Money } from "~/components/Money";
+import { PageHeader } from "~/components/PageHeader";
+import { AmountInput } from "~/components/wallet/AmountInput";
+import { BalanceCard } from "~/components/wallet/BalanceCard";
+import { CardChooser } from "~/components/wallet/CardChooser";
+import { SubmitButton } from "~/components/wallet/SubmitButton";
+import { WithdrawalList } from "~/components/wallet/WithdrawalList";
+import { callApi, requireProfile } from "~/lib/api.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formFields } from "~/lib/form.server";
+import { i18nServer } from "~/lib/i18n.server";
+import { filterAmountInput, pageOf, withdrawAllAmount } from "~/lib/wallet";
+import { failureWith } from "~/lib/wallet.server";
+import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types";
+import walletStyles from "~/styles/wallet.css?url";
+
+export const meta: MetaFunction = () => [{ title: "Withdraw · Roundtable" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
+export const handle = { i18n: ["wallet"] };
+
+const FIELD_OF_CODE: Record<number, string> = {
+  2058: "bank_id",
+  1032: "bank_id",
+  2057: "pwd",
+  1033: "pwd",
+  1080: "pwd",
+  1081: "pwd",
+  1050: "money",
+  1042: "money",
+  1025: "money",
+  1067: "money",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const profile = await requireProfile(request, context);
+  const url = new URL(request.url);
+  const cards = await callApi<CardList>(request, context, "/api/Game/getBankcardlist");
+  // SPEC.md 4: no account -> the accounts page; no withdrawal password -> the password page.
+  if (cards.code === 1 && cards.data.list.length === 0) {
+    const t = await i18nServer.getFixedT(request, "wallet");
+    throw await redirectWithToast(context, "/banklist?redirectTo=/withdraw", t("withdraw.needAccount"));
+  }
+  if (profile.noPassword2 === 1) {
+    const t = await i18nServer.getFixedT(request, "wallet");
+    throw await redirectWithToast(context, "/usercipherpassword?redirectTo=/withdraw", t("withdraw.needPassword"));
+  }
+  const withdrawals = await callApi<Withdrawals>(request, context, "/api/Game/getwithdrawlist", { page: pageOf(url.searchParams) });
+  return {
+    balance: profile.money,
+    withdrawable: profile.leftmoney,
+    cards: cards.code === 1 ? cards.data.list : [],
+    withdrawals: withdrawals.code === 1 ? withdrawals.data : null,
+    loadError: cards.code !== 1 ? cards.info : withdrawals.code !== 1 ? withdrawals.info : null,
+    // A fresh key per rendered form: a repeated submit is the same withdrawal, never a second hold.
+    requestId: crypto.randomUUID(),
+    amount: filterAmountInput(url.searchParams.get("amount") ?? ""),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const f = await formFields(request);
+  const answer = await callApi(request, context, "/api/Game/withdraw", {
+    bank_id: f.bank_id ?? "",
+    money: f.money ?? "",
+    pwd: f.pwd ?? "",
+    ...(f.request_id ? { request_id: f.request_id } : {}),
+  });
+  // The contract's success is data === 1 (SPEC.md 7).
+  if (answer.code !== 1 || (answer.data as unknown) !== 1) {
+    return failureWith(answer, FIELD_OF_CODE, { values: { money: f.money ?? "", bank_id: f.bank_id ?? "" } });
+  }
+  const t = await i18nServer.getFixedT(request, "wallet");
+  return redirectWithToast(context, "/withdraw", t("withdraw.sent"));
+}
+
+export default function Withdraw() {
+  const { balance, withdrawable, cards, withdrawals, loadError, requestId, amount } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("wallet");
+  const error = result?.error;
+  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const leftToday = withdrawals?.leftToday ?? 0;
+  return (
+    <main className="wallet">
+      <PageHeader title={t("withdraw.title")} back="/user" />
+      <BalanceCard
+        main={{ label: t("withdrawable"), value: withdrawable, testId: "withdrawable" }}
+        others={[
+          { label: t("balance"), value: balance },
+          { label: t("withdraw.leftToday"), value: leftToday, testId: "left-today" },
+        ]}
+      >
+        {withdrawals ? (
+          <p className="wallet-hero-note">
+            {t("withdraw.dailyCap")} <Money value={withdrawals.dailyCap} />
+          </p>
+        ) : null}
+      </BalanceCard>
+      {loadError ? <p className="form-error wallet-inset">{loadError}</p> : null}
+      <Form method="post" className="wallet-card form" noValidate key={requestId}>
+        <input type="hidden" name="request_id" value={requestId} />
+        <div className="wallet-card-head">
+          <h2 className="wallet-card-title">{t("withdraw.to")}</h2>
+          <Link to="/banklist?redirectTo=/withdraw" className="text-link">
+            {t("withdraw.manageAccounts")}
+          </Link>
+        </div>
+        <CardChooser cards={cards} defaultId={result?.values?.bank_id} error={fieldError("bank_id")} />
+        <AmountInput
+          label={t("withdraw.amount")}
+          placeholder={t("withdraw.amountPlaceholder")}
+          defaultValue={result?.values?.money ?? amount}
+          error={fieldError("money")}
+          presets={[{ label: t("withdraw.all"), value: withdrawAllAmount(withdrawable, leftToday) }]}
+          inline
+        />
+        <Field label={t("withdraw.pwd")} name="pwd" type="password" autoComplete="off" maxLength={16} required error={fieldError("pwd")} />
+        {error && !error.field ? (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
+        <SubmitButton>{t("withdraw.submit")}</SubmitButton>
+        <p className="hint">{t("withdraw.settleNote")}</p>
+      </Form>
+      <section className="wallet-section" aria-labelledby="withdrawals-title">
+        <h2 id="withdrawals-title" className="wallet-section-title">
+          {t("withdraw.listTitle")}
+        </h2>
+        {withdrawals ? <WithdrawalList withdrawals={withdrawals} /> : null}
+      </section>
+    </main>
+  );
+}

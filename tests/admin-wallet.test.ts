@@ -1,0 +1,147 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
+import { PAY_PASSWORD, addBank, auditCount, balanceCents, ledgerRows, operator, player, requestId } from "./wallet-helpers";
+
+const ADMIN_PATHS = [
+  "/api/admin/deposits",
+  "/api/admin/deposits/approve",
+  "/api/admin/deposits/reject",
+  "/api/admin/withdrawals",
+  "/api/admin/withdrawals/approve",
+  "/api/admin/withdrawals/reject",
+  "/api/admin/adjust",
+];
+
+const adjust = async (body: Record<string, unknown>) => api("/api/admin/adjust", { token: await operator(), ...body });
+
+describe("operator wallet API access", () => {
+  it("needs a session (1062) and the operator role (1073) on every path, writing nothing", async () => {
+    const { token, id } = await player();
+    const audits = await count("audit_log");
+    for (const path of ADMIN_PATHS) {
+      expectError(await api(path, { id: 1, userId: id, money: "5", reason: "x" }), 1062, 409);
+      expectError(await api(path, { token, id: 1, userId: id, money: "5", reason: "x" }), 1073);
+    }
+    expect(await balanceCents(id)).toBe(0);
+    expect(await count("audit_log")).toBe(audits);
+  });
+});
+
+describe("adjust (admin top-up and debit)", () => {
+  it("credits with topup and debits with debit, each with its reason and an audit row", async () => {
+    const { id } = await player();
+    const credit = await adjust({ userId: id, money: "120.50", reason: "promotion", request_id: requestId() });
+    expectOk(credit);
+    expect(credit.data).toEqual({ userId: id, amount: 120.5, balance: 120.5 });
+    const debit = await adjust({ userId: id, money: -20.5, reason: "chargeback", request_id: requestId() });
+    expectOk(debit);
+    expect(debit.data).toEqual({ userId: id, amount: -20.5, balance: 100 });
+    expect(await ledgerRows(id)).toEqual([
+      expect.objectContaining({ amount_cents: 12_050, type: "topup", reason: "promotion" }),
+      expect.objectContaining({ amount_cents: -2_050, type: "debit", reason: "chargeback" }),
+    ]);
+    expect(await auditCount("balance.credit", `user:${id}`)).toBe(1);
+    expect(await auditCount("balance.debit", `user:${id}`)).toBe(1);
+    const audit = await env.DB.prepare("SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?").bind(`user:${id}`).first<{ actor_id: number; before: string; after: string }>();
+    expect(audit!.actor_id).toBe(2);
+    expect(JSON.parse(audit!.before)).toEqual({ balance: 120.5 });
+    expect(JSON.parse(audit!.after)).toEqual({ balance: 100, amount: -20.5, reason: "chargeback" });
+    await expectMoneyInvariants();
+  });
+
+  it("cannot overdraw: a debit beyond the balance is 1025 and writes nothing", async () => {
+    const { id } = await player(10);
+    expectError(await adjust({ userId: id, money: "-10.01", reason: "fee" }), 1025);
+    expect(await balanceCents(id)).toBe(1_000);
+    expect(await auditCount("balance.debit", `user:${id}`)).toBe(0);
+    expectOk(await adjust({ userId: id, money: "-10", reason: "fee" }));
+    expect(await balanceCents(id)).toBe(0);
+    await expectMoneyInvariants();
+  });
+
+  it("lets only the affordable debits through when they race", async () => {
+    const { id } = await player(50);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => adjust({ userId: id, money: "-20", reason: "race", request_id: requestId() })));
+    expect(answers.filter((a) => a.code === 1)).toHaveLength(2);
+    for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1025);
+    expect(await balanceCents(id)).toBe(1_000);
+    expect(await auditCount("balance.debit", `user:${id}`)).toBe(2);
+    await expectMoneyInvariants();
+  });
+
+  it("makes a repeated request_id one movement; without one, two players in a minute are two movements", async () => {
+    const a = await player();
+    const b = await player();
+    const key = requestId();
+    await Promise.all([1, 2, 3].map(() => adjust({ userId: a.id, money: "5", reason: "bonus", request_id: key })));
+    expect(await balanceCents(a.id)).toBe(500);
+    expectOk(await adjust({ userId: a.id, money: "7", reason: "bonus" }));
+    expectOk(await adjust({ userId: b.id, money: "7", reason: "bonus" }));
+    expect(await balanceCents(a.id)).toBe(1_200);
+    expect(await balanceCents(b.id)).toBe(700);
+    // A repeated debit of the whole balance answers the one debit made, not 1025.
+    const debitKey = requestId();
+    expectOk(await adjust({ userId: b.id, money: "-7", reason: "fee", request_id: debitKey }));
+    const repeat = await adjust({ userId: b.id, money: "-7", reason: "fee", request_id: debitKey });
+    expectOk(repeat);
+    expect(repeat.data).toEqual({ userId: b.id, amount: -7, balance: 0 });
+    expect(await auditCount("balance.debit", `user:${b.id}`)).toBe(1);
+    await expectMoneyInvariants();
+  });
+
+  it("refuses unknown players and the house (1002), bad amounts (1050), empty reasons (1087)", async () => {
+    const { id } = await player();
+    expectError(await adjust({ userId: 999_999, money: "5", reason: "x" }), 1002);
+    expectError(await adjust({ userId: 1, money: "5", reason: "x" }), 1002);
+    for (const money of ["0", 0, "abc", "1.001", "--5", "", undefined, "5e2"]) expectError(await adjust({ userId: id, money, reason: "x" }), 1050);
+    for (const reason of ["", "   ", undefined]) expectError(await adjust({ userId: id, money: "5", reason }), 1087);
+    expectError(await adjust({ userId: id, money: "5", reason: "r".repeat(201) }), 1001);
+    expectError(await adjust({ userId: "me", money: "5", reason: "x" }), 1001);
+    expect(await balanceCents(id)).toBe(0);
+  });
+});
+
+describe("request queues", () => {
+  it("lists deposits by status and player, newest first, with who asked and who decided", async () => {
+    const { token, id, username } = await player();
+    const op = await operator();
+    const ids: number[] = [];
+    for (const money of ["10", "20", "30"]) {
+      const answer = await api("/api/Game/recharge", { token, money, pay_name: "Payer", request_id: requestId() });
+      ids.push(answer.data.id);
+    }
+    expectOk(await api("/api/admin/deposits/approve", { token: op, id: ids[0] }));
+    expectOk(await api("/api/admin/deposits/reject", { token: op, id: ids[1], note: "dup" }));
+    const pending = await api("/api/admin/deposits", { token: op, userId: id });
+    expectOk(pending);
+    expect(pending.data.list.map((r: { id: number }) => r.id)).toEqual([ids[2]]);
+    const all = await api("/api/admin/deposits", { token: op, userId: id, status: "all" });
+    expect(all.data.list.map((r: { id: number }) => r.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(all.data.list[1]).toEqual({
+      id: ids[1], money: 20, pay_name: "Payer", status: "rejected", time: expect.any(Number), decidedAt: expect.any(Number), note: "dup",
+      userId: id, username, decidedBy: "admin",
+    });
+    const approved = await api("/api/admin/deposits", { token: op, userId: id, status: "approved" });
+    expect(approved.data.list.map((r: { id: number }) => r.id)).toEqual([ids[0]]);
+    expectError(await api("/api/admin/deposits", { token: op, status: "maybe" }), 1001);
+    await expectMoneyInvariants();
+  });
+
+  it("lists withdrawals with the full payout account and the player", async () => {
+    const { token, id, username } = await player(100);
+    const card = await addBank(token);
+    expectOk(await api("/api/Game/withdraw", { token, bank_id: card.id, money: "25", pwd: PAY_PASSWORD, request_id: requestId() }));
+    // Deleting the card later keeps its details on the request.
+    expectOk(await api("/api/Game/delbankcard", { token, id: card.id }));
+    const answer = await api("/api/admin/withdrawals", { token: await operator(), userId: id });
+    expectOk(answer);
+    expect(answer.data.list).toEqual([
+      {
+        id: expect.any(Number), money: 25, status: "pending", time: expect.any(Number), decidedAt: null, note: "", userId: id, username, decidedBy: null,
+        card: { id: card.id, type: "Bank", username: "Nguyen Van A", account: card.account, bank: "Vietcombank", area: "Hanoi", address: "", time: expect.any(Number) },
+      },
+    ]);
+    expect(answer.data).toMatchObject({ page: 1, hasMore: false });
+  });
+});

@@ -1,0 +1,136 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, count, expectError, expectOk, registerPlayer } from "./helpers";
+import { PAY_PASSWORD, addBank, addCoinAddress, player, randomAddress, randomDigits } from "./wallet-helpers";
+
+const bankFields = (overrides: Record<string, unknown> = {}) => ({
+  type: "Bank",
+  bank: "ACB",
+  account: randomDigits(10),
+  username: "Tran Thi B",
+  area: "Saigon",
+  payPwd: PAY_PASSWORD,
+  ...overrides,
+});
+
+describe("getBankcardlist", () => {
+  it("needs a session", async () => {
+    expectError(await api("/api/Game/getBankcardlist", {}), 1062, 409);
+  });
+
+  it("lists only the player's own live cards with every field the owner needs, and the types", async () => {
+    const a = await player();
+    const b = await player();
+    const bank = await addBank(a.token, { account: "9704 1234-5678" });
+    const coin = await addCoinAddress(a.token, "BTC", "bc1qexampleaddress0001");
+    await addCoinAddress(b.token, "BTC", "bc1qotheraddress00002");
+    const answer = await api("/api/Game/getBankcardlist", { token: a.token });
+    expectOk(answer);
+    expect(answer.data.types).toEqual(["Bank", "USDT", "BTC", "ETH"]);
+    expect(answer.data.list).toEqual([
+      { id: bank.id, type: "Bank", username: "Nguyen Van A", account: "970412345678", bank: "Vietcombank", area: "Hanoi", address: "", time: expect.any(Number) },
+      { id: coin.id, type: "BTC", username: "", account: "", bank: "", area: "", address: "bc1qexampleaddress0001", time: expect.any(Number) },
+    ]);
+  });
+});
+
+describe("addbankcard", () => {
+  it("refuses each missing Bank field with its own code, in form order, writing nothing", async () => {
+    const { token } = await player();
+    const before = await count("bank_cards");
+    const cases: [Record<string, unknown>, number][] = [
+      [{ type: "Paypal" }, 1086],
+      [{ type: "" }, 1086],
+      [{ type: 5 }, 1086],
+      [{ bank: "" }, 1082],
+      [{ bank: "   " }, 1082],
+      [{ account: "" }, 1083],
+      [{ account: "12" }, 1083],
+      [{ account: "12#45678" }, 1083],
+      [{ account: "1".repeat(35) }, 1083],
+      [{ username: "" }, 1084],
+      [{ area: "" }, 1085],
+      [{ payPwd: "" }, 2057],
+      [{ payPwd: undefined }, 2057],
+      [{ bank: "x".repeat(65) }, 1001],
+    ];
+    for (const [overrides, code] of cases) expectError(await api("/api/Game/addbankcard", { token, ...bankFields(overrides) }), code);
+    expect(await count("bank_cards")).toBe(before);
+  });
+
+  it("checks the withdrawal password for a Bank card: wrong is 1033, none set is 1080", async () => {
+    const { token } = await player();
+    expectError(await api("/api/Game/addbankcard", { token, ...bankFields({ payPwd: "wrong999" }) }), 1033);
+    const noPassword = await registerPlayer();
+    expectError(await api("/api/Game/addbankcard", { token: noPassword.token, ...bankFields() }), 1080);
+  });
+
+  it("takes a coin address without a password; an empty or malformed address is 1065", async () => {
+    const noPassword = await registerPlayer();
+    for (const address of ["", "  ", "short", "has space inside 123", "x".repeat(129)]) {
+      expectError(await api("/api/Game/addbankcard", { token: noPassword.token, type: "ETH", address }), 1065);
+    }
+    expectError(await api("/api/Game/addbankcard", { token: noPassword.token, type: "ETH" }), 1065);
+    const answer = await api("/api/Game/addbankcard", { token: noPassword.token, type: "eth", address: "0xAbC0000000000000000000000000000000000001" });
+    expectOk(answer);
+    expect(answer.data).toMatchObject({ type: "ETH", address: "0xAbC0000000000000000000000000000000000001" });
+  });
+
+  it("allows one live account per type (1048) and refuses an account already bound for that type (1046)", async () => {
+    const a = await player();
+    const b = await player();
+    const bank = await addBank(a.token);
+    expectError(await api("/api/Game/addbankcard", { token: a.token, ...bankFields() }), 1048);
+    const address = randomAddress();
+    await addCoinAddress(a.token, "USDT", address);
+    expectError(await api("/api/Game/addbankcard", { token: a.token, type: "USDT", address: randomAddress() }), 1048);
+    // The same account or address for another player: bound already.
+    expectError(await api("/api/Game/addbankcard", { token: b.token, ...bankFields({ account: bank.account }) }), 1046);
+    expectError(await api("/api/Game/addbankcard", { token: b.token, type: "USDT", address }), 1046);
+    // The same address under another coin type is another account (an ETH and a USDT address may match).
+    expectOk(await api("/api/Game/addbankcard", { token: a.token, type: "ETH", address }));
+    expect(await count("bank_cards", "user_id IN (?, ?) AND deleted_at_ms IS NULL", a.id, b.id)).toBe(3);
+  });
+
+  it("lets only one of two racing submits of the same type through", async () => {
+    const { token, id } = await player();
+    const answers = await Promise.all([1, 2, 3].map(() => api("/api/Game/addbankcard", { token, type: "BTC", address: randomAddress() })));
+    expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1048);
+    expect(await count("bank_cards", "user_id = ? AND type = 'BTC'", id)).toBe(1);
+  });
+
+  it("answers malformed JSON with 1001", async () => {
+    const { token } = await player();
+    expectError(await api("/api/Game/addbankcard", `{"token":"${token}", "type": "Bank"`), 1001);
+  });
+});
+
+describe("delbankcard", () => {
+  it("deletes the player's own card, which frees its type; a second delete is 1032", async () => {
+    const { token, id } = await player();
+    const card = await addCoinAddress(token, "USDT");
+    expectOk(await api("/api/Game/delbankcard", { token, id: card.id }));
+    expect((await api("/api/Game/getBankcardlist", { token })).data.list).toEqual([]);
+    expectError(await api("/api/Game/delbankcard", { token, id: card.id }), 1032);
+    // The row stays for the requests that used it.
+    expect(await count("bank_cards", "id = ? AND user_id = ? AND deleted_at_ms IS NOT NULL", card.id, id)).toBe(1);
+    await addCoinAddress(token, "USDT", card.address);
+  });
+
+  it("cannot touch another player's card", async () => {
+    const a = await player();
+    const b = await player();
+    const card = await addBank(a.token);
+    expectError(await api("/api/Game/delbankcard", { token: b.token, id: card.id }), 1032);
+    const row = await env.DB.prepare("SELECT deleted_at_ms FROM bank_cards WHERE id = ?").bind(card.id).first();
+    expect(row).toEqual({ deleted_at_ms: null });
+    expect((await api("/api/Game/getBankcardlist", { token: b.token })).data.list).toEqual([]);
+  });
+
+  it("refuses ids that are not positive integers with 1001 and unknown ids with 1032", async () => {
+    const { token } = await player();
+    for (const id of [undefined, "", "abc", -1, 0, 1.5, { id: 1 }]) expectError(await api("/api/Game/delbankcard", { token, id }), 1001);
+    expectError(await api("/api/Game/delbankcard", { token, id: 999_999 }), 1032);
+  });
+});

@@ -1,0 +1,83 @@
+import { env } from "cloudflare:workers";
+import { api, expectOk, login, registerPlayer } from "./helpers";
+
+// Shared steps of the wallet tests: players with money, cards and an operator session.
+
+export const PAY_PASSWORD = "pay12345";
+
+let operatorToken: string | undefined;
+
+export async function operator() {
+  operatorToken ??= await login("admin", "admin1234");
+  return operatorToken;
+}
+
+export async function userIdOf(token: string): Promise<number> {
+  const answer = await api("/api/Game/getuserinfo", { token });
+  expectOk(answer);
+  return answer.data.id;
+}
+
+export async function balanceCents(userId: number): Promise<number> {
+  const row = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(userId).first<{ money_cents: number }>();
+  return row!.money_cents;
+}
+
+/** A new player with a withdrawal password and, when asked, money credited by the operator. */
+export async function player(money = 0, payPwd = PAY_PASSWORD) {
+  const { token, username } = await registerPlayer({ payPwd });
+  const id = await userIdOf(token);
+  if (money > 0) {
+    const answer = await api("/api/admin/adjust", { token: await operator(), userId: id, money, reason: "test funds" });
+    expectOk(answer);
+  }
+  return { token, id, username };
+}
+
+export async function addCoinAddress(token: string, type = "USDT", address = randomAddress()) {
+  const answer = await api("/api/Game/addbankcard", { token, type, address });
+  expectOk(answer);
+  return answer.data as { id: number; type: string; address: string };
+}
+
+export async function addBank(token: string, overrides: Record<string, string> = {}) {
+  const answer = await api("/api/Game/addbankcard", {
+    token,
+    type: "Bank",
+    bank: "Vietcombank",
+    account: randomDigits(12),
+    username: "Nguyen Van A",
+    area: "Hanoi",
+    payPwd: PAY_PASSWORD,
+    ...overrides,
+  });
+  expectOk(answer);
+  return answer.data as { id: number; account: string };
+}
+
+export function randomAddress() {
+  return `T${crypto.randomUUID().replace(/-/g, "")}`;
+}
+
+export function randomDigits(n: number) {
+  let out = "";
+  while (out.length < n) out += String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  return out.slice(0, n);
+}
+
+export function requestId() {
+  return `r${crypto.randomUUID().replace(/-/g, "")}`;
+}
+
+export async function ledgerRows(userId: number) {
+  const rows = await env.DB.prepare("SELECT amount_cents, type, reason, idempotency_key FROM ledger WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<{ amount_cents: number; type: string; reason: string; idempotency_key: string }>();
+  return rows.results;
+}
+
+export async function auditCount(action: string, target: string) {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = ? AND target = ?").bind(action, target).first<{ n: number }>();
+  return row!.n;
+}
+

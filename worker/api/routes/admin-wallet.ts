@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { ok } from "../envelope";
+import { requireOperator, requireUser } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { getDb } from "../../db/client";
+import { listDeposits, listWithdrawals } from "../../db/wallet-requests";
+import { adjustBalance } from "../../wallet/adjust";
+import { approveDeposit, rejectDeposit } from "../../wallet/deposits";
+import { PAGE_SIZE, adjustForm, decisionForm, requestListForm } from "../../wallet/forms";
+import { requestKey } from "../../wallet/keys";
+import { operatorDepositRow, operatorWithdrawalRow, pageOf } from "../../wallet/present";
+import { approveWithdrawal, rejectWithdrawal } from "../../wallet/withdrawals";
+
+// The operator's wallet desk (used by the operator console): request queues, decisions and
+// balance adjustments. Each route is guarded on its own so nothing else under /api/admin is touched.
+export const adminWalletRoutes = new Hono<AppEnv>();
+const operator = [requireUser, requireOperator] as const;
+
+function listQuery(body: Record<string, unknown>) {
+  const form = parseBody(requestListForm, body);
+  return {
+    page: form.page,
+    query: {
+      userId: form.userId,
+      status: form.status === "all" ? undefined : form.status,
+      limit: PAGE_SIZE + 1,
+      offset: (form.page - 1) * PAGE_SIZE,
+    },
+  };
+}
+
+function decision(c: { get(key: "body"): Record<string, unknown>; get(key: "user"): { id: number } }) {
+  const form = parseBody(decisionForm, c.get("body"));
+  return { operatorId: c.get("user").id, id: form.id, note: form.note, nowMs: Date.now() };
+}
+
+adminWalletRoutes.post("/api/admin/deposits", ...operator, async (c) => {
+  const { page, query } = listQuery(c.get("body"));
+  const rows = await listDeposits(getDb(c.env), query);
+  return ok(c, pageOf(rows.map(operatorDepositRow), page, PAGE_SIZE));
+});
+
+adminWalletRoutes.post("/api/admin/deposits/approve", ...operator, async (c) => ok(c, await approveDeposit(getDb(c.env), decision(c))));
+
+adminWalletRoutes.post("/api/admin/deposits/reject", ...operator, async (c) => ok(c, await rejectDeposit(getDb(c.env), decision(c))));
+
+adminWalletRoutes.post("/api/admin/withdrawals", ...operator, async (c) => {
+  const { page, query } = listQuery(c.get("body"));
+  const rows = await listWithdrawals(getDb(c.env), query);
+  return ok(c, pageOf(rows.map(operatorWithdrawalRow), page, PAGE_SIZE));
+});
+
+adminWalletRoutes.post("/api/admin/withdrawals/approve", ...operator, async (c) => ok(c, await approveWithdrawal(getDb(c.env), decision(c))));
+
+adminWalletRoutes.post("/api/admin/withdrawals/reject", ...operator, async (c) => ok(c, await rejectWithdrawal(getDb(c.env), decision(c))));
+
+adminWalletRoutes.post("/api/admin/adjust", ...operator, async (c) => {
+  const form = parseBody(adjustForm, c.get("body"));
+  const operatorId = c.get("user").id;
+  const nowMs = Date.now();
+  // Keyed by operator and player: the same amount for two players in one minute is two adjustments.
+  const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id, form.money, nowMs);
+  return ok(c, await adjustBalance(getDb(c.env), { operatorId, userId: form.userId, amountCents: form.money, reason: form.reason, key, nowMs }));
+});

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { ApiError, ok } from "../envelope";
+import { requireUser } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { deleteOwnCard, listOwnCards } from "../../db/bank-cards";
+import { getDb } from "../../db/client";
+import { addCard } from "../../wallet/bank-cards";
+import { ACCOUNT_TYPES, addBankCardForm, deleteBankCardForm } from "../../wallet/forms";
+import { cardRow } from "../../wallet/present";
+
+// The player's bank and wallet accounts (SPEC.md 2 banklist, bankadd): only ever their own.
+export const bankCardRoutes = new Hono<AppEnv>();
+
+bankCardRoutes.post("/api/game/getbankcardlist", requireUser, async (c) => {
+  const cards = await listOwnCards(getDb(c.env), c.get("user").id);
+  return ok(c, { list: cards.map(cardRow), types: ACCOUNT_TYPES });
+});
+
+bankCardRoutes.post("/api/game/addbankcard", requireUser, async (c) => {
+  const form = parseBody(addBankCardForm, c.get("body"));
+  const card = await addCard(getDb(c.env), readConfig(c.env).pepper, c.get("user").id, form, Date.now());
+  return ok(c, cardRow(card));
+});
+
+bankCardRoutes.post("/api/game/delbankcard", requireUser, async (c) => {
+  const { id } = parseBody(deleteBankCardForm, c.get("body"));
+  if (!(await deleteOwnCard(getDb(c.env), c.get("user").id, id, Date.now()))) throw new ApiError(1032);
+  return ok(c, null);
+});

@@ -1,0 +1,81 @@
+import { Hono } from "hono";
+import { ok } from "../envelope";
+import { requireUser } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { getDb } from "../../db/client";
+import { listDeposits, listWithdrawals, withdrawnInWindow } from "../../db/wallet-requests";
+import { readWalletSettings } from "../../db/wallet-settings";
+import { toMoney } from "../../money";
+import { todayWindow } from "../../wallet/days";
+import { assertDepositsOpen, requestDeposit } from "../../wallet/deposits";
+import { PAGE_SIZE, pageForm, rechargeForm, withdrawForm } from "../../wallet/forms";
+import { requestKey } from "../../wallet/keys";
+import { depositRow, pageOf, withdrawalRow } from "../../wallet/present";
+import { requestWithdrawal } from "../../wallet/withdrawals";
+
+// Deposits and withdrawals of the player (SPEC.md 2 recharge, withdraw; helper-notes/WALLET-API.md).
+export const walletRoutes = new Hono<AppEnv>();
+
+walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
+  const db = getDb(c.env);
+  const settings = await readWalletSettings(db);
+  assertDepositsOpen(settings);
+  const form = parseBody(rechargeForm, c.get("body"));
+  const userId = c.get("user").id;
+  const nowMs = Date.now();
+  const key = requestKey("dep", userId, form.request_id, form.money, nowMs);
+  const request = await requestDeposit(db, settings, { userId, amountCents: form.money, payName: form.pay_name, key, nowMs });
+  return ok(c, depositRow(request));
+});
+
+walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
+  const { page } = parseBody(pageForm, c.get("body"));
+  const db = getDb(c.env);
+  const [rows, settings] = await Promise.all([
+    listDeposits(db, { userId: c.get("user").id, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE }),
+    readWalletSettings(db),
+  ]);
+  return ok(c, {
+    ...pageOf(rows.map(depositRow), page, PAGE_SIZE),
+    mode: settings.depositMode,
+    min: toMoney(settings.depositMinCents),
+    kefu_url: settings.kefuUrl,
+  });
+});
+
+walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
+  const form = parseBody(withdrawForm, c.get("body"));
+  const userId = c.get("user").id;
+  const nowMs = Date.now();
+  await requestWithdrawal(getDb(c.env), {
+    userId,
+    bankId: form.bank_id,
+    amountCents: form.money,
+    pwd: form.pwd,
+    key: requestKey("wd", userId, form.request_id, form.money, nowMs),
+    pepper: readConfig(c.env).pepper,
+    nowMs,
+  });
+  // The contract: success is data === 1.
+  return ok(c, 1);
+});
+
+walletRoutes.post("/api/game/getwithdrawlist", requireUser, async (c) => {
+  const { page } = parseBody(pageForm, c.get("body"));
+  const db = getDb(c.env);
+  const userId = c.get("user").id;
+  const day = todayWindow(Date.now());
+  const [rows, settings, usedCents] = await Promise.all([
+    listWithdrawals(db, { userId, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE }),
+    readWalletSettings(db),
+    withdrawnInWindow(db, userId, day.fromMs, day.toMs),
+  ]);
+  return ok(c, {
+    ...pageOf(rows.map(withdrawalRow), page, PAGE_SIZE),
+    dailyCap: toMoney(settings.dailyCapCents),
+    usedToday: toMoney(usedCents),
+    leftToday: toMoney(Math.max(0, settings.dailyCapCents - usedCents)),
+  });
+});

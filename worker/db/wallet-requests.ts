@@ -1,0 +1,163 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "./client";
+import { bankCards, depositRequests, users, withdrawalRequests } from "./schema";
+
+// Deposit and withdrawal requests: the player's own lists, the operator's queue, and lookups.
+
+export type RequestStatus = "pending" | "approved" | "rejected";
+export type ListQuery = { userId?: number; status?: RequestStatus; limit: number; offset: number };
+
+const deciders = alias(users, "deciders");
+
+function filters(table: typeof depositRequests | typeof withdrawalRequests, q: ListQuery) {
+  const where: SQL[] = [];
+  if (q.userId !== undefined) where.push(eq(table.userId, q.userId));
+  if (q.status !== undefined) where.push(eq(table.status, q.status));
+  return where.length ? and(...where) : undefined;
+}
+
+const depositColumns = {
+  id: depositRequests.id,
+  userId: depositRequests.userId,
+  amountCents: depositRequests.amountCents,
+  payName: depositRequests.payName,
+  status: depositRequests.status,
+  createdAtMs: depositRequests.createdAtMs,
+  decidedAtMs: depositRequests.decidedAtMs,
+  note: depositRequests.note,
+};
+
+export function listDeposits(db: Db, q: ListQuery) {
+  return db
+    .select({ ...depositColumns, username: users.username, decidedBy: deciders.username })
+    .from(depositRequests)
+    .innerJoin(users, eq(users.id, depositRequests.userId))
+    .leftJoin(deciders, eq(deciders.id, depositRequests.decidedBy))
+    .where(filters(depositRequests, q))
+    .orderBy(desc(depositRequests.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+export type DepositRecord = Awaited<ReturnType<typeof listDeposits>>[number];
+
+export async function findDeposit(db: Db, where: { id: number } | { idempotencyKey: string }) {
+  const [row] = await db
+    .select(depositColumns)
+    .from(depositRequests)
+    .where("id" in where ? eq(depositRequests.id, where.id) : eq(depositRequests.idempotencyKey, where.idempotencyKey))
+    .limit(1);
+  return row;
+}
+
+export function listWithdrawals(db: Db, q: ListQuery) {
+  return db
+    .select({
+      id: withdrawalRequests.id,
+      userId: withdrawalRequests.userId,
+      amountCents: withdrawalRequests.amountCents,
+      status: withdrawalRequests.status,
+      createdAtMs: withdrawalRequests.createdAtMs,
+      decidedAtMs: withdrawalRequests.decidedAtMs,
+      note: withdrawalRequests.note,
+      username: users.username,
+      decidedBy: deciders.username,
+      card: {
+        id: bankCards.id,
+        type: bankCards.type,
+        username: bankCards.realName,
+        account: bankCards.account,
+        bank: bankCards.bank,
+        area: bankCards.area,
+        address: bankCards.address,
+        time: bankCards.createdAtMs,
+      },
+    })
+    .from(withdrawalRequests)
+    .innerJoin(users, eq(users.id, withdrawalRequests.userId))
+    .innerJoin(bankCards, eq(bankCards.id, withdrawalRequests.bankCardId))
+    .leftJoin(deciders, eq(deciders.id, withdrawalRequests.decidedBy))
+    .where(filters(withdrawalRequests, q))
+    .orderBy(desc(withdrawalRequests.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+export type WithdrawalRecord = Awaited<ReturnType<typeof listWithdrawals>>[number];
+
+export async function findWithdrawal(db: Db, where: { id: number } | { idempotencyKey: string }) {
+  const [row] = await db
+    .select({
+      id: withdrawalRequests.id,
+      userId: withdrawalRequests.userId,
+      amountCents: withdrawalRequests.amountCents,
+      status: withdrawalRequests.status,
+      idempotencyKey: withdrawalRequests.idempotencyKey,
+    })
+    .from(withdrawalRequests)
+    .where("id" in where ? eq(withdrawalRequests.id, where.id) : eq(withdrawalRequests.idempotencyKey, where.idempotencyKey))
+    .limit(1);
+  return row;
+}
+
+/** What counts against the daily cap: the player's requests of the day that were not rejected (refunded). */
+function withdrawnInWindowSql(userId: number, fromMs: number, toMs: number) {
+  return sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM withdrawal_requests
+    WHERE user_id = ${userId} AND status <> 'rejected' AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs})`;
+}
+
+export async function withdrawnInWindow(db: Db, userId: number, fromMs: number, toMs: number): Promise<number> {
+  const row = await db.get<{ total: number }>(sql`SELECT ${withdrawnInWindowSql(userId, fromMs, toMs)} AS total`);
+  return Number(row?.total ?? 0);
+}
+
+export type NewWithdrawal = {
+  userId: number;
+  bankCardId: number;
+  amountCents: number;
+  idempotencyKey: string;
+  nowMs: number;
+  capCents: number;
+  day: { fromMs: number; toMs: number };
+};
+
+/**
+ * The request row of a withdrawal, for the batch that also holds the money. The daily cap is decided
+ * inside the statement: over the cap the amount becomes 0, which breaks withdrawal_amount_positive and
+ * aborts the whole batch, so concurrent requests cannot pass the cap together (isOverDailyCap).
+ */
+export function insertWithdrawalStatement(db: Db, w: NewWithdrawal) {
+  const used = withdrawnInWindowSql(w.userId, w.day.fromMs, w.day.toMs);
+  return db.run(sql`INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id)
+    VALUES (${w.userId}, CASE WHEN ${used} + ${w.amountCents} <= ${w.capCents} THEN ${w.amountCents} ELSE 0 END,
+      'pending', ${w.idempotencyKey}, ${w.nowMs}, ${w.bankCardId})`);
+}
+
+export const isOverDailyCap = (error: unknown) => String(error).includes("withdrawal_amount_positive");
+
+export type Decision = { id: number; status: "approved" | "rejected"; operatorId: number; note: string; nowMs: number };
+
+/**
+ * Moves a pending request to its decision, for the batch that also moves the money. A request that is
+ * no longer pending gets amount 0, which breaks the positive-amount CHECK and aborts the whole batch:
+ * a second approval, or a reject racing an approve, cannot credit or refund twice (isAlreadyDecided).
+ */
+export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decision) {
+  const table = sql.raw(kind === "deposit" ? "deposit_requests" : "withdrawal_requests");
+  return db.run(sql`UPDATE ${table} SET status = ${d.status}, decided_at_ms = ${d.nowMs}, decided_by = ${d.operatorId},
+    note = ${d.note}, amount_cents = CASE WHEN status = 'pending' THEN amount_cents ELSE 0 END WHERE id = ${d.id}`);
+}
+
+export const isAlreadyDecided = (error: unknown) => /(deposit|withdrawal)_amount_positive/.test(String(error));
+
+export type NewDeposit = { userId: number; amountCents: number; payName: string; idempotencyKey: string; nowMs: number };
+
+/** Writes the request unless its key exists; either way answers the request that holds the key. */
+export async function insertDepositOnce(db: Db, d: NewDeposit) {
+  await db
+    .insert(depositRequests)
+    .values({ userId: d.userId, amountCents: d.amountCents, payName: d.payName, idempotencyKey: d.idempotencyKey, createdAtMs: d.nowMs })
+    .onConflictDoNothing({ target: depositRequests.idempotencyKey });
+  return (await findDeposit(db, { idempotencyKey: d.idempotencyKey }))!;
+}

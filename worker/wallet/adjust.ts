@@ -1,0 +1,54 @@
+import { ApiError } from "../api/envelope";
+import { auditStatement } from "../db/audit";
+import type { Db } from "../db/client";
+import { runInOneBatch } from "../db/wallet-batch";
+import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
+import { movementExists } from "../db/funds";
+import { getUserById } from "../db/users";
+import { toMoney } from "../money";
+
+export type Adjustment = { operatorId: number; userId: number; amountCents: number; reason: string; key: string; nowMs: number };
+
+/**
+ * An operator's credit ("topup") or debit ("debit") of a player, with its reason, in one batch with
+ * the audit row. A debit beyond the balance is refused (1025); a repeated key changes nothing more.
+ */
+export async function adjustBalance(db: Db, a: Adjustment) {
+  const player = await getUserById(db, a.userId);
+  if (!player || player.role === "house") throw new ApiError(1002);
+  if (await movementExists(db, a.key)) return answer(db, a);
+  if (a.amountCents < 0 && -a.amountCents > player.moneyCents) throw new ApiError(1025);
+  const credit = a.amountCents > 0;
+  try {
+    await runInOneBatch(db, [
+      ...balanceChangeStatements(db, {
+        userId: a.userId,
+        amountCents: a.amountCents,
+        type: credit ? "topup" : "debit",
+        reason: a.reason,
+        ref: `operator:${a.operatorId}`,
+        idempotencyKey: a.key,
+        nowMs: a.nowMs,
+      }),
+      auditStatement(db, {
+        actorId: a.operatorId,
+        action: credit ? "balance.credit" : "balance.debit",
+        target: `user:${a.userId}`,
+        before: { balance: toMoney(player.moneyCents) },
+        after: { balance: toMoney(player.moneyCents + a.amountCents), amount: toMoney(a.amountCents), reason: a.reason },
+        nowMs: a.nowMs,
+      }),
+    ]);
+  } catch (error) {
+    // The same adjustment submitted again, racing: it was made once, which is what the operator asked for.
+    if (isDuplicateMovement(error) || (await movementExists(db, a.key))) return answer(db, a);
+    if (isOverdraw(error)) throw new ApiError(1025);
+    throw error;
+  }
+  return answer(db, a);
+}
+
+async function answer(db: Db, a: Adjustment) {
+  const player = await getUserById(db, a.userId);
+  return { userId: a.userId, amount: toMoney(a.amountCents), balance: toMoney(player.moneyCents) };
+}

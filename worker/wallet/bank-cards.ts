@@ -1,0 +1,24 @@
+import type { z } from "zod";
+import { ApiError } from "../api/envelope";
+import { findOwnCard, hasLiveCardOfType, insertCardIfFree } from "../db/bank-cards";
+import type { Db } from "../db/client";
+import type { addBankCardForm } from "./forms";
+import { checkPayPassword } from "./pay-password";
+
+export type AddCardForm = z.output<typeof addBankCardForm>;
+
+/**
+ * Adds a payout account (SPEC.md 5): a Bank card needs the withdrawal password, a coin address does not.
+ * One live account per type (1048) and no account or address bound twice for a type (1046),
+ * see docs/decisions/020-bank-card-duplicates.md.
+ */
+export async function addCard(db: Db, pepper: string, userId: number, form: AddCardForm, nowMs: number) {
+  if (form.type === "Bank") await checkPayPassword(db, pepper, userId, form.payPwd, nowMs);
+  const card =
+    form.type === "Bank"
+      ? { type: form.type, bank: form.bank, account: form.account, realName: form.username, area: form.area, address: "" }
+      : { type: form.type, bank: "", account: "", realName: "", area: "", address: form.address };
+  const id = await insertCardIfFree(db, { ...card, userId, nowMs });
+  if (id === null) throw new ApiError((await hasLiveCardOfType(db, userId, form.type)) ? 1048 : 1046);
+  return (await findOwnCard(db, userId, id))!;
+}

@@ -1,0 +1,88 @@
+import { ApiError } from "../api/envelope";
+import { auditStatement } from "../db/audit";
+import type { Db } from "../db/client";
+import { runInOneBatch } from "../db/wallet-batch";
+import { balanceChangeStatements, isDuplicateMovement } from "../db/ledger";
+import { getUserById } from "../db/users";
+import { decideStatement, findDeposit, insertDepositOnce, isAlreadyDecided } from "../db/wallet-requests";
+import type { WalletSettings } from "../db/wallet-settings";
+import { toMoney } from "../money";
+
+export type DepositAsk = { userId: number; amountCents: number; payName: string; key: string; nowMs: number };
+
+/** When the operator wants players to deposit through support, every deposit is 2056 with the link. */
+export function assertDepositsOpen(settings: WalletSettings) {
+  if (settings.depositMode === "contact") throw new ApiError(2056, { kefu_url: settings.kefuUrl });
+}
+
+/** A deposit request: nothing moves until an operator approves it (DESIGN.md 4). */
+export async function requestDeposit(db: Db, settings: WalletSettings, ask: DepositAsk) {
+  assertDepositsOpen(settings);
+  if (ask.amountCents < settings.depositMinCents) throw new ApiError(1070, { num: toMoney(settings.depositMinCents) });
+  return insertDepositOnce(db, { ...ask, idempotencyKey: ask.key });
+}
+
+export type DepositDecision = { operatorId: number; id: number; note: string; nowMs: number };
+
+async function pendingDeposit(db: Db, id: number) {
+  const request = await findDeposit(db, { id });
+  if (!request) throw new ApiError(1088);
+  if (request.status !== "pending") throw new ApiError(1068);
+  return request;
+}
+
+/**
+ * Approving credits the player (ledger "topup") in the batch that marks the request; the guarded
+ * status change and the ledger key deposit:<id> each stop a second credit when approvals race.
+ */
+export async function approveDeposit(db: Db, d: DepositDecision) {
+  const request = await pendingDeposit(db, d.id);
+  try {
+    await runInOneBatch(db, [
+      decideStatement(db, "deposit", { ...d, status: "approved" }),
+      ...balanceChangeStatements(db, {
+        userId: request.userId,
+        amountCents: request.amountCents,
+        type: "topup",
+        reason: "Deposit",
+        ref: `deposit:${d.id}`,
+        idempotencyKey: `deposit:${d.id}`,
+        nowMs: d.nowMs,
+      }),
+      auditStatement(db, {
+        actorId: d.operatorId,
+        action: "deposit.approve",
+        target: `deposit:${d.id}`,
+        before: { status: "pending", userId: request.userId, amount: toMoney(request.amountCents) },
+        after: { status: "approved", note: d.note, credited: toMoney(request.amountCents) },
+        nowMs: d.nowMs,
+      }),
+    ]);
+  } catch (error) {
+    if (isAlreadyDecided(error) || isDuplicateMovement(error)) throw new ApiError(1068);
+    throw error;
+  }
+  const player = await getUserById(db, request.userId);
+  return { id: d.id, status: "approved" as const, balance: toMoney(player.moneyCents) };
+}
+
+export async function rejectDeposit(db: Db, d: DepositDecision) {
+  const request = await pendingDeposit(db, d.id);
+  try {
+    await runInOneBatch(db, [
+      decideStatement(db, "deposit", { ...d, status: "rejected" }),
+      auditStatement(db, {
+        actorId: d.operatorId,
+        action: "deposit.reject",
+        target: `deposit:${d.id}`,
+        before: { status: "pending", userId: request.userId, amount: toMoney(request.amountCents) },
+        after: { status: "rejected", note: d.note },
+        nowMs: d.nowMs,
+      }),
+    ]);
+  } catch (error) {
+    if (isAlreadyDecided(error)) throw new ApiError(1068);
+    throw error;
+  }
+  return { id: d.id, status: "rejected" as const };
+}

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { integerId, text } from "../api/validate";
+import { parseMoneyToCents } from "../money";
+import { parseDate } from "./days";
+
+// One schema per wallet form (SPEC.md 5); each message is the catalogue code of the broken rule,
+// and the first failing field (in the order below) decides the answer.
+
+export const BANK_TYPE = "Bank";
+export const COIN_TYPES = ["USDT", "BTC", "ETH"] as const;
+export const ACCOUNT_TYPES = [BANK_TYPE, ...COIN_TYPES] as const;
+export const PAGE_SIZE = 20;
+
+/** An amount typed by the player: digits and one decimal point, at most two decimals (1050 otherwise). */
+const amountCents = () =>
+  z.unknown().transform((value, ctx) => {
+    const cents = parseMoneyToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: "1050" });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** An operator's signed amount: "50" credits, "-50" debits; 0 is not a movement. */
+const signedAmountCents = () =>
+  z.unknown().transform((value, ctx) => {
+    const raw = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
+    const match = typeof raw === "string" ? /^\s*([+-]?)(.*)$/.exec(raw) : null;
+    const cents = match ? parseMoneyToCents(match[2]) : null;
+    if (!match || cents === null || cents === 0) {
+      ctx.addIssue({ code: "custom", message: "1050" });
+      return z.NEVER;
+    }
+    return match[1] === "-" ? -cents : cents;
+  });
+
+/** The form's random key against double submits (docs/decisions/022-wallet-idempotency.md). */
+const requestId = () => text().regex(/^[A-Za-z0-9_-]{8,64}$/, "1001").optional();
+
+const page = () => integerId().pipe(z.number().max(10_000, "1001")).optional().default(1);
+
+/** A field the player must fill: absent, not text or blank is `code`. */
+const required = (code: string, max = 64, tooLong = "1001") => z.string({ error: code }).trim().min(1, code).max(max, tooLong);
+
+export const rechargeForm = z.object({
+  money: amountCents(),
+  pay_name: required("1071"),
+  request_id: requestId(),
+});
+
+export const withdrawForm = z.object({
+  bank_id: z.unknown().transform((value, ctx) => {
+    const raw = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : value;
+    if (raw === undefined || raw === null || raw === "") ctx.addIssue({ code: "custom", message: "2058" });
+    else if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw) || Number(raw) === 0) ctx.addIssue({ code: "custom", message: "1032" });
+    else return Number(raw);
+    return z.NEVER;
+  }),
+  pwd: required("2057"),
+  money: amountCents().refine((cents) => cents > 0, "1042"),
+  request_id: requestId(),
+});
+
+const accountType = z
+  .string({ error: "1086" })
+  .trim()
+  .transform((t) => ACCOUNT_TYPES.find((known) => known.toLowerCase() === t.toLowerCase()))
+  .refine((t) => t !== undefined, "1086")
+  .transform((t) => t!);
+
+export const bankCardForm = z.object({
+  type: z.literal(BANK_TYPE),
+  bank: required("1082"),
+  // Spaces and dashes are how people copy account numbers; the stored form has neither.
+  account: required("1083")
+    .regex(/^[A-Za-z0-9 -]+$/, "1083")
+    .transform((a) => a.replace(/[ -]/g, "").toUpperCase())
+    .refine((a) => a.length >= 4 && a.length <= 34, "1083"),
+  username: required("1084"),
+  area: required("1085"),
+  payPwd: required("2057"),
+});
+
+export const coinAddressForm = z.object({
+  type: z.enum(COIN_TYPES),
+  // Case matters in base58 addresses: kept exactly as entered.
+  address: required("1065", 128, "1065").regex(/^[A-Za-z0-9]{10,128}$/, "1065"),
+});
+
+/** addbankcard: a Bank account or a coin address, chosen by `type`. */
+export const addBankCardForm = z
+  .looseObject({ type: accountType })
+  .pipe(z.discriminatedUnion("type", [bankCardForm, coinAddressForm]));
+
+export const deleteBankCardForm = z.object({ id: integerId() });
+
+/** A YYYY-MM-DD date of the player's calendar as the ms its day starts; "" or absent is no date. */
+const flowDate = () =>
+  text()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const ms = parseDate(value);
+      if (ms === null) ctx.addIssue({ code: "custom", message: "1001" });
+      return ms;
+    });
+
+const period = z.enum(["all", "today", "yesterday", "week"], { error: "1001" });
+
+export const financeFlowForm = z
+  .object({
+    type: z.union([z.literal(""), period]).optional().transform((t) => t || "all"),
+    start: flowDate(),
+    end: flowDate(),
+    page: page(),
+  })
+  .superRefine((form, ctx) => {
+    if ((form.start === null) !== (form.end === null)) ctx.addIssue({ code: "custom", message: "1001" });
+    if (form.start !== null && form.end !== null && form.start > form.end) ctx.addIssue({ code: "custom", message: "1072" });
+  });
+
+export const pageForm = z.object({ page: page() });
+
+const requestStatus = z.enum(["pending", "approved", "rejected", "all"], { error: "1001" });
+
+export const requestListForm = z.object({
+  status: requestStatus.optional().default("pending"),
+  userId: integerId().optional(),
+  page: page(),
+});
+
+export const decisionForm = z.object({
+  id: integerId(),
+  note: text().max(200, "1001").optional().default(""),
+});
+
+export const adjustForm = z.object({
+  userId: integerId(),
+  money: signedAmountCents(),
+  reason: required("1087", 200),
+  request_id: requestId(),
+});

@@ -1,0 +1,73 @@
+import type { CardRow } from "../db/bank-cards";
+import type { DepositRecord, WithdrawalRecord } from "../db/wallet-requests";
+import { toMoney } from "../money";
+
+// The wire shapes of the wallet (helper-notes/WALLET-API.md): money as decimals, times in ms.
+
+type DepositFields = Omit<DepositRecord, "username" | "decidedBy">;
+
+export function depositRow(r: DepositFields) {
+  return {
+    id: r.id,
+    money: toMoney(r.amountCents),
+    pay_name: r.payName,
+    status: r.status,
+    time: r.createdAtMs,
+    decidedAt: r.decidedAtMs,
+    note: r.note,
+  };
+}
+
+export function withdrawalRow(r: WithdrawalRecord) {
+  return {
+    id: r.id,
+    money: toMoney(r.amountCents),
+    status: r.status,
+    time: r.createdAtMs,
+    decidedAt: r.decidedAtMs,
+    note: r.note,
+    card: { id: r.card.id, type: r.card.type, bank: r.card.bank, account: r.card.account, address: r.card.address },
+  };
+}
+
+/** The operator sees who asked, who decided and the full payout account. */
+export function operatorDepositRow(r: DepositRecord) {
+  return { ...depositRow(r), userId: r.userId, username: r.username, decidedBy: r.decidedBy };
+}
+
+export function operatorWithdrawalRow(r: WithdrawalRecord) {
+  return { ...withdrawalRow(r), userId: r.userId, username: r.username, decidedBy: r.decidedBy, card: cardRow(r.card) };
+}
+
+export function cardRow(c: CardRow) {
+  return { id: c.id, type: c.type, username: c.username, account: c.account, bank: c.bank, area: c.area, address: c.address, time: c.time };
+}
+
+export type LedgerRecord = {
+  id: number;
+  amountCents: number;
+  beforeCents: number;
+  afterCents: number;
+  type: string;
+  reason: string;
+  createdAtMs: number;
+};
+
+/** A funds-ledger row: type 1 income, 2 expense (SPEC.md 3), kind = the ledger type. */
+export function flowRow(r: LedgerRecord) {
+  return {
+    id: r.id,
+    time: r.createdAtMs,
+    money: toMoney(r.amountCents),
+    before: toMoney(r.beforeCents),
+    after: toMoney(r.afterCents),
+    reason: r.reason,
+    type: r.amountCents > 0 ? 1 : 2,
+    kind: r.type,
+  };
+}
+
+/** Page n of a list read with one row more than a page: the extra row only says there is more. */
+export function pageOf<T>(rows: T[], page: number, pageSize: number) {
+  return { list: rows.slice(0, pageSize), page, hasMore: rows.length > pageSize };
+}

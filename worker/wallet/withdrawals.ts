@@ -1,0 +1,129 @@
+import { ApiError } from "../api/envelope";
+import { auditStatement } from "../db/audit";
+import { findOwnCard } from "../db/bank-cards";
+import type { Db } from "../db/client";
+import { runInOneBatch } from "../db/wallet-batch";
+import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
+import {
+  decideStatement,
+  findWithdrawal,
+  insertWithdrawalStatement,
+  isAlreadyDecided,
+  isOverDailyCap,
+  withdrawnInWindow,
+} from "../db/wallet-requests";
+import { readWalletSettings } from "../db/wallet-settings";
+import { getUserById } from "../db/users";
+import { toMoney } from "../money";
+import { todayWindow } from "./days";
+import { checkPayPassword } from "./pay-password";
+
+export type WithdrawalAsk = { userId: number; bankId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
+
+/**
+ * A withdrawal request (DESIGN.md 4): the amount is held at once (ledger "wait") in the batch that
+ * writes the request, so it cannot be spent or withdrawn twice; an operator settles it within 24 hours.
+ * The checks before the batch give the clear answer; the batch itself enforces balance and cap.
+ */
+export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<void> {
+  if (await findWithdrawal(db, { idempotencyKey: ask.key })) return;
+  const card = await findOwnCard(db, ask.userId, ask.bankId);
+  if (!card) throw new ApiError(1032);
+  const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
+  if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
+  const { dailyCapCents } = await readWalletSettings(db);
+  const day = todayWindow(ask.nowMs);
+  if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents) throw new ApiError(1067);
+  try {
+    await runInOneBatch(db, [
+      insertWithdrawalStatement(db, {
+        userId: ask.userId,
+        bankCardId: card.id,
+        amountCents: ask.amountCents,
+        idempotencyKey: ask.key,
+        nowMs: ask.nowMs,
+        capCents: dailyCapCents,
+        day,
+      }),
+      ...balanceChangeStatements(db, {
+        userId: ask.userId,
+        amountCents: -ask.amountCents,
+        type: "wait",
+        reason: "Withdrawal request",
+        ref: ask.key,
+        idempotencyKey: `withdraw-hold:${ask.key}`,
+        nowMs: ask.nowMs,
+      }),
+    ]);
+  } catch (error) {
+    // The same submit racing itself: the other copy made the request, which is the answer.
+    if (await findWithdrawal(db, { idempotencyKey: ask.key })) return;
+    if (isOverdraw(error)) throw new ApiError(1025);
+    if (isOverDailyCap(error)) throw new ApiError(1067);
+    if (isDuplicateMovement(error)) throw new ApiError(1014);
+    throw error;
+  }
+}
+
+export type WithdrawalDecision = { operatorId: number; id: number; note: string; nowMs: number };
+
+async function pendingWithdrawal(db: Db, id: number) {
+  const request = await findWithdrawal(db, { id });
+  if (!request) throw new ApiError(1088);
+  if (request.status !== "pending") throw new ApiError(1068);
+  return request;
+}
+
+/** Approving pays out what is already held: no money moves, only the status and the audit. */
+export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
+  const request = await pendingWithdrawal(db, d.id);
+  try {
+    await runInOneBatch(db, [
+      decideStatement(db, "withdrawal", { ...d, status: "approved" }),
+      auditStatement(db, {
+        actorId: d.operatorId,
+        action: "withdrawal.approve",
+        target: `withdrawal:${d.id}`,
+        before: { status: "pending", userId: request.userId, amount: toMoney(request.amountCents) },
+        after: { status: "approved", note: d.note },
+        nowMs: d.nowMs,
+      }),
+    ]);
+  } catch (error) {
+    if (isAlreadyDecided(error)) throw new ApiError(1068);
+    throw error;
+  }
+  return { id: d.id, status: "approved" as const };
+}
+
+/** Rejecting gives the held amount back (ledger "redo") in the batch that marks the request. */
+export async function rejectWithdrawal(db: Db, d: WithdrawalDecision) {
+  const request = await pendingWithdrawal(db, d.id);
+  try {
+    await runInOneBatch(db, [
+      decideStatement(db, "withdrawal", { ...d, status: "rejected" }),
+      ...balanceChangeStatements(db, {
+        userId: request.userId,
+        amountCents: request.amountCents,
+        type: "redo",
+        reason: "Withdrawal rejected, refunded",
+        ref: request.idempotencyKey,
+        idempotencyKey: `withdraw-refund:${d.id}`,
+        nowMs: d.nowMs,
+      }),
+      auditStatement(db, {
+        actorId: d.operatorId,
+        action: "withdrawal.reject",
+        target: `withdrawal:${d.id}`,
+        before: { status: "pending", userId: request.userId, amount: toMoney(request.amountCents) },
+        after: { status: "rejected", note: d.note, refunded: toMoney(request.amountCents) },
+        nowMs: d.nowMs,
+      }),
+    ]);
+  } catch (error) {
+    if (isAlreadyDecided(error) || isDuplicateMovement(error)) throw new ApiError(1068);
+    throw error;
+  }
+  const player = await getUserById(db, request.userId);
+  return { id: d.id, status: "rejected" as const, balance: toMoney(player.moneyCents) };
+}
