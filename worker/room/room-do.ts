@@ -1,3 +1,198 @@
 import { DurableObject } from "cloudflare:workers";
+import { readConfig } from "../config";
+import { getDb } from "../db/client";
+import { findGameRoom } from "../db/game-rooms";
+import { type BetLine, type PlacedBet, type StoredOrder, cancelOrderStatements, placeOrderStatements } from "../db/bets";
+import { isDuplicateMovement, isOverdraw } from "../db/ledger";
+import { drawnRounds } from "../db/rounds";
+import { runInOneBatch } from "../db/wallet-batch";
+import { RoomGate } from "./gate";
+import { type CycleEvent, advanceRoom } from "./round-cycle";
+import { RoomState } from "./room-state";
+import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./round-view";
 
-export class RoomDO extends DurableObject<Env> {}
+export type RoomRef = { roomId: number; title: string; gameType: number; optionCount: number };
+
+export type PlaceOrderRequest = { room: RoomRef; roundId: number; userId: number; username: string; lines: BetLine[] };
+export type PlaceOrderOutcome = { ok: true; orderId: number; ordersn: string; moneyCents: number } | { ok: false; errCode: number };
+
+export type CancelOrderRequest = { room: RoomRef; order: StoredOrder };
+export type CancelOrderOutcome = { ok: true; moneyCents: number } | { ok: false; errCode: number };
+
+const HISTORY_IN_SOCKET_MESSAGES = 10;
+
+/**
+ * One room (DESIGN.md 5): its schedule and unrevealed seeds in its own storage, one alarm at the
+ * draw time, the bets of its round checked and written here, and its live sockets.
+ */
+export class RoomDO extends DurableObject<Env> {
+  private readonly state: RoomState;
+  private readonly gate = new RoomGate();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.state = new RoomState(ctx.storage.sql);
+    ctx.blockConcurrencyWhile(async () => this.state.migrate());
+    // Pings are answered without waking a hibernating room.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  /** Called on entry and by the cron: opens a round if none is in play, catches up an overdue one. */
+  async ensureRunning(roomId: number): Promise<RoundSchedule | null> {
+    this.state.bindRoom(roomId);
+    const current = this.state.current();
+    if (current && Date.now() < current.drawAtMs) {
+      await this.keepAlarm(current);
+      return current;
+    }
+    return this.gate.exclusive(() => this.advance());
+  }
+
+  async alarm(): Promise<void> {
+    if (this.state.roomId() === null) return;
+    await this.gate.exclusive(() => this.advance());
+  }
+
+  private async advance(): Promise<RoundSchedule | null> {
+    const roomId = this.state.roomId()!;
+    const events = await advanceRoom(
+      { db: getDb(this.env), state: this.state, config: readConfig(this.env), roomId, flush: () => this.ctx.storage.sync() },
+      Date.now(),
+    );
+    const current = this.state.current();
+    if (current) await this.keepAlarm(current);
+    else await this.ctx.storage.deleteAlarm();
+    await this.announce(roomId, events);
+    return current;
+  }
+
+  private async keepAlarm(current: RoundSchedule) {
+    if ((await this.ctx.storage.getAlarm()) !== current.drawAtMs) await this.ctx.storage.setAlarm(current.drawAtMs);
+  }
+
+  async placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderOutcome> {
+    this.state.bindRoom(request.room.roomId);
+    return this.gate.shared(async () => {
+      const nowMs = Date.now();
+      const current = this.state.current();
+      if (!current || current.roundId !== request.roundId || nowMs >= current.closeAtMs) return { ok: false, errCode: 1029 };
+      const db = getDb(this.env);
+      const ordersn = newOrdersn(nowMs);
+      const statements = placeOrderStatements(db, {
+        ordersn,
+        userId: request.userId,
+        roomId: request.room.roomId,
+        roundId: current.roundId,
+        lines: request.lines,
+        reason: `${request.room.title} #${current.seqno}`,
+        nowMs,
+      });
+      let results;
+      try {
+        results = await runInOneBatch(db, statements);
+      } catch (error) {
+        if (isOverdraw(error)) return { ok: false, errCode: 1025 };
+        throw error;
+      }
+      const bets = results[1].results as PlacedBet[];
+      const username = request.username;
+      this.broadcast({
+        type: "bet",
+        bets: bets.map((bet) => liveBetView({ ...bet, seqno: current.seqno, username }, request.room.gameType, request.room.optionCount)),
+      });
+      return { ok: true, orderId: bets[0].orderId, ordersn, moneyCents: balanceAfter(results) };
+    });
+  }
+
+  async cancelOrder(request: CancelOrderRequest): Promise<CancelOrderOutcome> {
+    this.state.bindRoom(request.room.roomId);
+    return this.gate.shared(async () => {
+      const current = this.state.current();
+      const { order } = request;
+      if (!current || current.roundId !== order.roundId || Date.now() >= current.closeAtMs) return { ok: false, errCode: 1029 };
+      const db = getDb(this.env);
+      let results;
+      try {
+        results = await runInOneBatch(
+          db,
+          cancelOrderStatements(db, {
+            orderId: order.id,
+            ordersn: order.ordersn,
+            userId: order.userId,
+            totalCents: order.totalCents,
+            reason: `${request.room.title} #${current.seqno}`,
+            nowMs: Date.now(),
+          }),
+        );
+      } catch (error) {
+        // Cancelled twice at once: the refund's key lets only one through.
+        if (isDuplicateMovement(error)) return { ok: false, errCode: 2003 };
+        throw error;
+      }
+      this.broadcast({ type: "cancel", orderId: order.id });
+      return { ok: true, moneyCents: balanceAfter(results) };
+    });
+  }
+
+  /** The live socket of /ws/room/:id (hibernation API: the room may sleep while sockets stay open). */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
+    const roomId = Number(request.headers.get("x-room-id"));
+    const current = await this.ensureRunning(roomId);
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({ joinedAtMs: Date.now() });
+    if (current) server.send(JSON.stringify({ type: "round", game: gameView(current, Date.now()), his: await this.history(roomId) }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(_ws: WebSocket, _message: string | ArrayBuffer): Promise<void> {
+    // Clients send nothing but pings (answered by the auto-response); anything else is ignored.
+  }
+
+  async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // already closed
+    }
+  }
+
+  private async announce(roomId: number, events: CycleEvent[]) {
+    if (events.length === 0 || this.ctx.getWebSockets().length === 0) return;
+    for (const event of events) {
+      if (event.type === "draw") this.broadcast({ type: "draw", result: roundResultView(event.round, event.optionCount) });
+      else this.broadcast({ type: "round", game: gameView(event.round, Date.now()), his: await this.history(roomId) });
+    }
+  }
+
+  private async history(roomId: number) {
+    const db = getDb(this.env);
+    const room = await findGameRoom(db, roomId);
+    if (!room) return [];
+    const rows = await drawnRounds(db, roomId, HISTORY_IN_SOCKET_MESSAGES);
+    return rows.map((row) => roundResultView(row, room.optionCount));
+  }
+
+  private broadcast(message: unknown) {
+    const text = JSON.stringify(message);
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(text);
+      } catch {
+        // a socket closing right now; the runtime drops it
+      }
+    }
+  }
+}
+
+/** The order and cancel batches end with the player's balance. */
+function balanceAfter(results: D1Result[]): number {
+  return (results[results.length - 1].results[0] as { moneyCents: number }).moneyCents;
+}
+
+/** Order number: the time in ms and six random digits (unique index on orders.ordersn). */
+function newOrdersn(nowMs: number): string {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+  return `${nowMs}${String(random).padStart(6, "0")}`;
+}

@@ -1,6 +1,35 @@
-// Issue 3 builds the rooms; until then there is no room to reach.
-export async function handleRoomSocket(_request: Request, _env: Env, _url: URL): Promise<Response> {
-  return new Response("Not found", { status: 404 });
+import { getDb } from "../db/client";
+import { findGameRoom, tradingRoomIds } from "../db/game-rooms";
+import type { RoomDO } from "./room-do";
+
+/** The one object of a room (DESIGN.md 5). */
+export function roomStub(env: Env, roomId: number): DurableObjectStub<RoomDO> {
+  return env.ROOMS.get(env.ROOMS.idFromName(String(roomId))) as DurableObjectStub<RoomDO>;
 }
 
-export async function wakeOpenRooms(_env: Env): Promise<void> {}
+/** /ws/room/:id: the room's live round and bet list (helper-notes/GAME-API.md). */
+export async function handleRoomSocket(request: Request, env: Env, url: URL): Promise<Response> {
+  const match = /^\/ws\/room\/(\d{1,9})\/?$/.exec(url.pathname);
+  if (!match) return new Response("Not found", { status: 404 });
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    return new Response("Expected a WebSocket upgrade", { status: 426 });
+  }
+  const roomId = Number(match[1]);
+  const room = await findGameRoom(getDb(env), roomId);
+  if (!room) return new Response("Not found", { status: 404 });
+  const headers = new Headers(request.headers);
+  headers.set("x-room-id", String(roomId));
+  return roomStub(env, roomId).fetch(new Request(request.url, { headers }));
+}
+
+/**
+ * The cron (every minute) wakes every room with trading on, so rounds go on when nobody watches and
+ * a lost alarm is replaced within a minute. A room that fails is logged; the others still run.
+ */
+export async function wakeOpenRooms(env: Env): Promise<void> {
+  const roomIds = await tradingRoomIds(getDb(env));
+  const results = await Promise.allSettled(roomIds.map((roomId) => roomStub(env, roomId).ensureRunning(roomId)));
+  results.forEach((result, i) => {
+    if (result.status === "rejected") console.error(JSON.stringify({ cron: "wakeOpenRooms", roomId: roomIds[i], error: String(result.reason) }));
+  });
+}

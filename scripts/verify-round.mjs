@@ -1,0 +1,70 @@
+// npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local]
+// Recomputes a published round from its seed: SHA-256(seed) must be the commit published at open,
+// and the HMAC draw must give the published numbers (DESIGN.md 5). Exit 0 = OK, 1 = MISMATCH, 2 = cannot check.
+import { spawnSync } from "node:child_process";
+import { loadTs } from "./lib/load-ts.mjs";
+import { persistArgs } from "./lib/local-env.mjs";
+
+function usage(message) {
+  if (message) console.error(message);
+  console.error("usage: npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local]");
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const positional = [];
+  const options = { url: `http://localhost:${process.env.PORT ?? "8787"}`, local: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--url") options.url = argv[++i] ?? usage("--url needs a value");
+    else if (argv[i] === "--local") options.local = true;
+    else if (argv[i].startsWith("--")) usage(`unknown option ${argv[i]}`);
+    else positional.push(argv[i]);
+  }
+  const [roomId, seqno] = positional.map(Number);
+  if (positional.length !== 2 || !Number.isSafeInteger(roomId) || !Number.isSafeInteger(seqno) || roomId < 1 || seqno < 1) usage();
+  return { roomId, seqno, ...options };
+}
+
+/** The public fairness endpoint of a running server. */
+async function fetchRound(url, roomId, seqno) {
+  const response = await fetch(`${url.replace(/\/+$/, "")}/api/Game/getround`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ roomid: roomId, seqno, lang: "en" }),
+  }).catch((error) => usage(`cannot reach ${url}: ${error.message}`));
+  const answer = await response.json();
+  if (answer.code !== 1) usage(`the server refused: ${answer.info} (${answer.data?.errCode})`);
+  return answer.data;
+}
+
+/** The local D1 of `npm start` (PERSIST_TO is honoured), read through wrangler. */
+function readLocalRound(roomId, seqno) {
+  const command = `SELECT r.room_id AS roomid, r.seqno, r.game_type AS gametype, r."commit" AS "commit", r.seed, r.numbers,
+    r.num1, r.num2, r.num3, r.sum, rm.option_count AS optionCount FROM rounds r JOIN rooms rm ON rm.id = r.room_id
+    WHERE r.room_id = ${roomId} AND r.seqno = ${seqno}`;
+  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--json", "--command", command, ...persistArgs()], { encoding: "utf8" });
+  if (result.status !== 0) usage(`wrangler d1 execute failed:\n${result.stderr}`);
+  const row = JSON.parse(result.stdout)[0]?.results?.[0];
+  if (!row) usage(`no round ${seqno} in room ${roomId} in the local database`);
+  return { ...row, numbers: row.numbers ? JSON.parse(row.numbers) : [] };
+}
+
+const args = parseArgs(process.argv.slice(2));
+const { checkPublishedRound } = await loadTs("worker/room/verify.ts");
+const round = args.local ? readLocalRound(args.roomId, args.seqno) : await fetchRound(args.url, args.roomId, args.seqno);
+const check = await checkPublishedRound(round);
+
+console.log(`Room ${round.roomid}, round ${round.seqno} (game type ${round.gametype})`);
+console.log(`  commit    ${round.commit}`);
+console.log(`  seed      ${round.seed ?? "(secret until the draw)"}`);
+console.log(`  published ${JSON.stringify(round.numbers)}  sum ${round.sum}`);
+if (check.computed.numbers) {
+  console.log(`  sha256    ${check.computed.commit}`);
+  console.log(`  computed  ${JSON.stringify(check.computed.numbers)}  sum ${check.computed.sum}`);
+}
+if (check.ok) {
+  console.log("OK: the seed matches the commit and draws the published result.");
+} else {
+  console.log(`MISMATCH:\n${check.problems.map((p) => `  - ${p}`).join("\n")}`);
+  process.exit(round.seed ? 1 : 2);
+}

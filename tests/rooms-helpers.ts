@@ -1,0 +1,81 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { api, expectOk, registerPlayer } from "./helpers";
+import { getDb } from "../worker/db/client";
+import { balanceChangeStatements } from "../worker/db/ledger";
+import { runInOneBatch } from "../worker/db/wallet-batch";
+import { roomStub } from "../worker/room/routing";
+
+export const stubOf = (roomId: number) => roomStub(env, roomId);
+
+/** Starts (or finds) the room's round in play, as the cron or an entering player would. */
+export async function currentRound(roomId: number) {
+  const round = await stubOf(roomId).ensureRunning(roomId);
+  expect(round).not.toBeNull();
+  return round!;
+}
+
+/** Moves the round in play to the given moments (ms from now), in the room and in D1. */
+export async function reschedule(roomId: number, closeInMs: number, drawInMs: number) {
+  const now = Date.now();
+  const round = await currentRound(roomId);
+  await runInDurableObject(stubOf(roomId), (_room, state) => {
+    state.storage.sql.exec("UPDATE room SET close_at_ms = ?, draw_at_ms = ?", now + closeInMs, now + drawInMs);
+  });
+  await env.DB.prepare("UPDATE rounds SET close_at_ms = ?, draw_at_ms = ? WHERE id = ?").bind(now + closeInMs, now + drawInMs, round.roundId).run();
+  return round;
+}
+
+/** Betting over, draw still ahead (the last CLOSE_SECONDS of a round). */
+export const closeBetting = (roomId: number) => reschedule(roomId, -1_000, 30_000);
+
+/** Makes the round in play due and fires the room's alarm: it draws, settles and opens the next round. */
+export async function finishRound(roomId: number) {
+  const round = await reschedule(roomId, -2_000, -1_000);
+  expect(await runDurableObjectAlarm(stubOf(roomId))).toBe(true);
+  const row = await env.DB.prepare("SELECT * FROM rounds WHERE id = ?").bind(round.roundId).first<Record<string, any>>();
+  expect(row!.status).toBe("settled");
+  return row!;
+}
+
+export async function userIdOf(username: string) {
+  const row = await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first<{ id: number }>();
+  return row!.id;
+}
+
+let topups = 0;
+
+/** Credits a player the way a deposit approval does (ledger row + house mirror). */
+export async function fund(userId: number, cents: number) {
+  const db = getDb(env);
+  await runInOneBatch(
+    db,
+    balanceChangeStatements(db, { userId, amountCents: cents, type: "topup", reason: "test top-up", idempotencyKey: `test-topup:${userId}:${++topups}:${Date.now()}`, nowMs: Date.now() }),
+  );
+}
+
+/** A new player holding `cents`. */
+export async function playerWith(cents: number) {
+  const player = await registerPlayer();
+  const userId = await userIdOf(player.username);
+  if (cents > 0) await fund(userId, cents);
+  return { ...player, userId };
+}
+
+export async function balanceOf(userId: number) {
+  const row = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(userId).first<{ money_cents: number }>();
+  return row!.money_cents;
+}
+
+/** Places an order through the contract endpoint; rows are [optionIndex, odds, amount]. */
+export async function order(token: string, roomId: number, rows: unknown, gameid?: number) {
+  const roundId = gameid ?? (await currentRound(roomId)).roundId;
+  return api("/api/Game/order", { token, roomid: roomId, gameid: roundId, order_info: rows });
+}
+
+export async function placeOk(token: string, roomId: number, rows: unknown) {
+  const answer = await order(token, roomId, rows);
+  expectOk(answer);
+  return answer.data as { order_id: number; ordersn: string; money: number };
+}

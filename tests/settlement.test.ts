@@ -1,0 +1,226 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
+import { balanceOf, currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
+import { getDb } from "../worker/db/client";
+import { placeOrderStatements } from "../worker/db/bets";
+import { settlementStatements } from "../worker/db/rounds";
+import { runInOneBatch } from "../worker/db/wallet-batch";
+import { drawNumbers, fromHex } from "../worker/games/fairness";
+import { type GameType, defaultRatesMilli } from "../worker/games/options";
+import { optionOutcome, payoutCents, refundMask, resultOf, winningMask } from "../worker/games/rules";
+import { levelForTurnover } from "../worker/players/levels";
+
+type BetRow = { id: number; user_id: number; option_index: number; odds_milli: number; stake_cents: number; isaward: number; award_cents: number };
+
+/** What each bet of a drawn round should have become, computed from the published seed alone. */
+async function expectedOutcomes(round: Record<string, any>, roomId: number) {
+  const gameType = round.game_type as GameType;
+  const numbers = await drawNumbers(fromHex(round.seed), roomId, round.seqno, gameType);
+  expect(JSON.parse(round.numbers)).toEqual(numbers);
+  const result = resultOf(gameType, numbers);
+  expect([round.num1, round.num2, round.num3, round.sum]).toEqual([result.num1, result.num2, result.num3, result.sum]);
+  return (bet: BetRow) => {
+    const outcome = optionOutcome(gameType, bet.option_index, result);
+    if (outcome === "win") return { isaward: 1, award_cents: payoutCents(bet.stake_cents, bet.odds_milli) };
+    if (outcome === "refund") return { isaward: 2, award_cents: bet.stake_cents };
+    return { isaward: 0, award_cents: 0 };
+  };
+}
+
+async function betsOf(roundId: number) {
+  return (await env.DB.prepare("SELECT id, user_id, option_index, odds_milli, stake_cents, isaward, award_cents FROM bets WHERE round_id = ? ORDER BY id").bind(roundId).all<BetRow>()).results;
+}
+
+/**
+ * `users` players with 500.00 each (ledger rows and house mirror included) and one order of `perOrder`
+ * bets each on the given round, all written set-based with the same before/after rules as the app.
+ */
+async function insertBulkBets(roomId: number, roundId: number, users: number, perOrder: number) {
+  const now = Date.now();
+  const rates = defaultRatesMilli(4);
+  await env.DB.batch([
+    env.DB.prepare(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+      INSERT INTO users (username, nickname, password_hash, level, money_cents, created_at_ms)
+      SELECT 'bulk' || i, 'bulk' || i, '!', 2, 0, ? FROM n`).bind(users, now),
+    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+      SELECT id, 50000, 0, 50000, 'topup', 'bulk', 'bulk-topup:' || id, ? FROM users WHERE username LIKE 'bulk%'`).bind(now),
+    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+      SELECT 1, -50000 * ?, money_cents, money_cents - 50000 * ?, 'topup', 'bulk', 'bulk-topup:house', ? FROM users WHERE id = 1`).bind(users, users, now),
+    env.DB.prepare("UPDATE users SET money_cents = money_cents - 50000 * ? WHERE id = 1").bind(users),
+    env.DB.prepare("UPDATE users SET money_cents = 50000 WHERE username LIKE 'bulk%'"),
+    env.DB.prepare(`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
+      SELECT 'bulk-' || id, id, ?, ?, 0, 'placed', ? FROM users WHERE username LIKE 'bulk%'`).bind(roomId, roundId, now),
+    env.DB.prepare(`WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ?)
+      INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
+      SELECT o.id, o.user_id, o.round_id, (o.user_id * 7 + k.j * 8) % 40, ?, 100 * (1 + (o.user_id + k.j) % 50), ?
+      FROM orders o, k WHERE o.round_id = ? AND o.ordersn LIKE 'bulk-%'`).bind(perOrder - 1, rates[0], now, roundId),
+    env.DB.prepare(`UPDATE orders SET total_cents = (SELECT SUM(stake_cents) FROM bets WHERE bets.order_id = orders.id)
+      WHERE round_id = ? AND ordersn LIKE 'bulk-%'`).bind(roundId),
+    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      SELECT o.user_id, -o.total_cents, u.money_cents, u.money_cents - o.total_cents, 'bet', 'bulk', o.ordersn, 'bet:' || o.ordersn, ?
+      FROM orders o JOIN users u ON u.id = o.user_id WHERE o.round_id = ? AND o.ordersn LIKE 'bulk-%'`).bind(now, roundId),
+    env.DB.prepare(`UPDATE users SET money_cents = money_cents - (SELECT total_cents FROM orders WHERE orders.user_id = users.id AND round_id = ?)
+      WHERE username LIKE 'bulk%'`).bind(roundId),
+    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+      SELECT 1, t.total, money_cents, money_cents + t.total, 'bet', 'bulk', 'bulk-bets:house', ?
+      FROM users, (SELECT SUM(total_cents) AS total FROM orders WHERE round_id = ? AND ordersn LIKE 'bulk-%') t WHERE users.id = 1`).bind(now, roundId),
+    env.DB.prepare(`UPDATE users SET money_cents = money_cents + (SELECT SUM(total_cents) FROM orders WHERE round_id = ? AND ordersn LIKE 'bulk-%')
+      WHERE id = 1`).bind(roundId),
+  ]);
+}
+
+describe("settling a round", () => {
+  it("pays every option of every game type exactly as the rules say, round after round", async () => {
+    const rooms = [
+      { roomId: 1, options: 11 },
+      { roomId: 15, options: 11 },
+      { roomId: 9, options: 11 },
+      { roomId: 4, options: 40 },
+      { roomId: 16, options: 4 },
+    ];
+    for (let repeat = 0; repeat < 3; repeat++) {
+      for (const { roomId, options } of rooms) {
+        const players = [await playerWith(1_000_000), await playerWith(1_000_000)];
+        const start = await currentRound(roomId);
+        const rates = (await env.DB.prepare("SELECT rates_milli FROM rooms WHERE id = ?").bind(roomId).first<{ rates_milli: string }>())!.rates_milli;
+        const odds = (JSON.parse(rates) as number[]).map((m) => m / 1000);
+        // Player 0 takes the even options, player 1 the odd ones, nine at most per order.
+        for (let option = 0; option < options; option += 9) {
+          for (const [p, player] of players.entries()) {
+            const rows = [];
+            for (let i = option; i < Math.min(option + 9, options); i++) if (i % 2 === p) rows.push([i, odds[i], 20 + i]);
+            if (rows.length) await placeOk(player.token, roomId, rows);
+          }
+        }
+        const round = await finishRound(roomId);
+        expect(round.id).toBe(start.roundId);
+        const expected = await expectedOutcomes(round, roomId);
+        const bets = await betsOf(round.id);
+        expect(bets).toHaveLength(options);
+        for (const bet of bets) expect({ isaward: bet.isaward, award_cents: bet.award_cents }).toEqual(expected(bet));
+        for (const player of players) {
+          const mine = bets.filter((b) => b.user_id === player.userId);
+          const staked = mine.reduce((t, b) => t + b.stake_cents, 0);
+          const won = mine.filter((b) => b.isaward === 1).reduce((t, b) => t + b.award_cents, 0);
+          const refunded = mine.filter((b) => b.isaward === 2).reduce((t, b) => t + b.award_cents, 0);
+          expect(await balanceOf(player.userId)).toBe(1_000_000 - staked + won + refunded);
+          const earn = await env.DB.prepare("SELECT amount_cents, idempotency_key FROM ledger WHERE user_id = ? AND type = 'earn'").bind(player.userId).all();
+          expect(earn.results).toEqual(won > 0 ? [{ amount_cents: won, idempotency_key: `award:${round.id}:${player.userId}` }] : []);
+        }
+        const house = await env.DB.prepare("SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ledger WHERE user_id = 1 AND ref = ?").bind(`round:${round.id}`).first<{ total: number }>();
+        expect(house!.total).toBe(-bets.reduce((t, b) => t + (b.isaward > 0 ? b.award_cents : 0), 0));
+        await expectMoneyInvariants();
+      }
+    }
+  });
+
+  it("gives refunded options their stake back (11x5 sum 30) and settles only once", async () => {
+    const db = getDb(env);
+    const players = [await playerWith(100_000), await playerWith(100_000)];
+    // A round of room 12 (11x5) written by hand so the draw can be the middle sum.
+    const round = await env.DB.prepare(
+      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (12, 9001, 3, 0, 1, 2, ?, 'open') RETURNING id`,
+    ).bind("0".repeat(64)).first<{ id: number }>();
+    const rates = defaultRatesMilli(3);
+    for (const [p, player] of players.entries()) {
+      const lines = [0, 1, 3, 5, 7, 10].map((optionIndex) => ({ optionIndex, oddsMilli: rates[optionIndex], stakeCents: 1_000 * (p + 1) }));
+      await runInOneBatch(db, placeOrderStatements(db, { ordersn: `test-${round!.id}-${p}`, userId: player.userId, roomId: 12, roundId: round!.id, lines, reason: "test", nowMs: Date.now() }));
+    }
+    const numbers = [1, 2, 6, 10, 11];
+    const result = resultOf(3, numbers);
+    expect(result.sum).toBe(30);
+    const settlement = {
+      roundId: round!.id,
+      status: "settled" as const,
+      draw: { seedHex: "1".repeat(64), numbers, num1: 1, num2: 2, num3: 6, sum: 30 },
+      winMask: Number(winningMask(3, result)),
+      refundMask: Number(refundMask(3, result)),
+      vipThresholdsCents: [0, 100_000],
+      reason: "test #9001",
+      nowMs: Date.now(),
+    };
+    const statements = settlementStatements(db, settlement);
+    await runInOneBatch(db, statements);
+    const bets = await betsOf(round!.id);
+    const byOption = (p: number) => Object.fromEntries(bets.filter((b) => b.user_id === players[p].userId).map((b) => [b.option_index, [b.isaward, b.award_cents]]));
+    // big, small, big_even, small_even: refunded; even wins 1.98; triple ("sum 30") wins 13.5.
+    expect(byOption(0)).toEqual({ 0: [2, 1_000], 1: [2, 1_000], 3: [1, 1_980], 5: [2, 1_000], 7: [2, 1_000], 10: [1, 13_500] });
+    expect(await balanceOf(players[0].userId)).toBe(100_000 - 6_000 + 4_000 + 1_980 + 13_500);
+    expect(await balanceOf(players[1].userId)).toBe(100_000 - 12_000 + 8_000 + 3_960 + 27_000);
+    const redo = await env.DB.prepare("SELECT amount_cents FROM ledger WHERE user_id = ? AND type = 'redo'").bind(players[1].userId).all();
+    expect(redo.results).toEqual([{ amount_cents: 8_000 }]);
+    // Refunds are not turnover: only the won and lost stakes count (player 1: 2 x 2,000).
+    const turnover = await env.DB.prepare("SELECT turnover_cents FROM users WHERE id = ?").bind(players[1].userId).first();
+    expect(turnover).toEqual({ turnover_cents: 4_000 });
+    // The same statements again (a repeated alarm, a retry after a crash) change nothing.
+    const ledgerBefore = await count("ledger");
+    await runInOneBatch(db, settlementStatements(db, { ...settlement, nowMs: Date.now() + 1 }));
+    expect(await count("ledger")).toBe(ledgerBefore);
+    expect(await balanceOf(players[0].userId)).toBe(100_000 - 6_000 + 4_000 + 1_980 + 13_500);
+    expect(await betsOf(round!.id)).toEqual(bets);
+    await expectMoneyInvariants();
+  });
+
+  it("settles 10,000 bets of one round with a fixed number of statements, matching an independent computation", async () => {
+    const users = 2_000;
+    const perOrder = 5;
+    const roomId = 5; // Sky Racing (VIP room, 40 options)
+    const round = await currentRound(roomId);
+    await insertBulkBets(roomId, round.roundId, users, perOrder);
+    expect(await count("bets", "round_id = ?", round.roundId)).toBe(users * perOrder);
+    await expectMoneyInvariants();
+    const balancesBefore = new Map(
+      (await env.DB.prepare("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{ id: number; money_cents: number }>()).results.map((u) => [u.id, u.money_cents]),
+    );
+
+    const settled = await finishRound(roomId);
+    const expected = await expectedOutcomes(settled, roomId);
+    const bets = await betsOf(round.roundId);
+    const owed = new Map<number, number>();
+    let wins = 0;
+    for (const bet of bets) {
+      const want = expected(bet);
+      if (bet.isaward !== want.isaward || bet.award_cents !== want.award_cents) expect({ bet: bet.id, ...bet }).toEqual({ bet: bet.id, ...bet, ...want });
+      if (want.isaward === 1) wins++;
+      owed.set(bet.user_id, (owed.get(bet.user_id) ?? 0) + want.award_cents);
+    }
+    expect(wins).toBeGreaterThan(0);
+    const after = (await env.DB.prepare("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{ id: number; money_cents: number }>()).results;
+    for (const user of after) expect(user.money_cents).toBe(balancesBefore.get(user.id)! + (owed.get(user.id) ?? 0));
+    const winners = [...owed.values()].filter((v) => v > 0).length;
+    expect(await count("ledger", "ref = ? AND type = 'earn' AND user_id <> 1", `round:${round.roundId}`)).toBe(winners);
+    expect(await count("ledger", "ref = ? AND user_id = 1", `round:${round.roundId}`)).toBe(1);
+    // The statement count does not depend on the number of bets.
+    const db = getDb(env);
+    const shape = { roundId: 1, status: "settled" as const, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: "", nowMs: 0 };
+    expect(settlementStatements(db, shape).length).toBe(11);
+    await expectMoneyInvariants();
+  });
+});
+
+describe("VIP levels", () => {
+  it("move with played-out turnover at settlement, by the operator's thresholds, and never drop", async () => {
+    const player = await playerWith(1_000_000);
+    await finishRound(1);
+    await placeOk(player.token, 1, [[0, 1.98, 500], [1, 1.98, 500]]); // 1,000.00 played out
+    const cancelled = await placeOk(player.token, 1, [[2, 1.98, 4_000]]);
+    expectOk(await api("/api/Game/getGamecancel", { token: player.token, roomid: 1, order_id: cancelled.order_id }));
+    await finishRound(1);
+    const row = await env.DB.prepare("SELECT level, turnover_cents FROM users WHERE id = ?").bind(player.userId).first<{ level: number; turnover_cents: number }>();
+    expect(row).toEqual({ level: 2, turnover_cents: 100_000 });
+    const thresholds = [0, 100, 200, 300, 150_000, 10_000_000, 20_000_000, 30_000_000];
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)").bind(JSON.stringify(thresholds)).run();
+    await placeOk(player.token, 1, [[3, 1.98, 600]]);
+    await finishRound(1);
+    expect(levelForTurnover(160_000, thresholds)).toBe(5);
+    expect(await env.DB.prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first()).toEqual({ level: 5 });
+    // Raising the thresholds later takes no level away.
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)").bind(JSON.stringify([0, 1e9, 2e9, 3e9, 4e9, 5e9, 6e9, 7e9])).run();
+    await placeOk(player.token, 1, [[0, 1.98, 20]]);
+    await finishRound(1);
+    expect(await env.DB.prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first()).toEqual({ level: 5 });
+    await env.DB.prepare("DELETE FROM settings WHERE key = 'vip_thresholds_cents'").run();
+    await expectMoneyInvariants();
+  });
+});

@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ApiError, ok } from "../envelope";
+import { requireUser } from "../context";
+import { integerId, parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { existingRoom, presentId, roomRef, tradingRoom } from "./game-shared";
+import { getDb } from "../../db/client";
+import { findOrder, liveBets } from "../../db/bets";
+import { latestRound } from "../../db/rounds";
+import { getUserById } from "../../db/users";
+import { toMoney } from "../../money";
+import { parseOrderLines } from "../../room/order-form";
+import { roomStub } from "../../room/routing";
+import { liveBetView } from "../../room/round-view";
+
+// Betting (DESIGN.md 5, SPEC.md 5): the route checks the order against the room, the room checks
+// the round and writes the bets with the debit in one batch.
+export const gameOrderRoutes = new Hono<AppEnv>();
+
+const vorderForm = z.object({
+  roomid: presentId("1026"),
+  isfirst: z.unknown().optional(),
+  order_id: z.union([z.null(), z.literal(""), z.literal(0), z.literal("0"), integerId()]).optional(),
+  gameseq: z.unknown().optional(),
+});
+
+/** The live table: real bets of the round in play; isfirst = all of them, else those after order_id. */
+gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
+  const form = parseBody(vorderForm, c.get("body"));
+  const db = getDb(c.env);
+  const room = await existingRoom(db, form.roomid);
+  const round = await latestRound(db, room.id);
+  if (!round || round.status !== "open") return ok(c, { list: [], order_id: 0, seqno: round?.seqno ?? null });
+  const first = form.isfirst === 1 || form.isfirst === "1" || form.isfirst === true;
+  // A client still on the previous round gets the new round in full.
+  const sameRound = form.gameseq === undefined || String(form.gameseq) === String(round.seqno);
+  const afterId = !first && sameRound && typeof form.order_id === "number" ? form.order_id : 0;
+  const rows = await liveBets(db, round.id, afterId);
+  const me = c.get("user").id;
+  const list = rows.map((row) => ({ ...liveBetView(row, room.gameType, room.optionCount), mine: row.userId === me }));
+  return ok(c, { list, order_id: rows.length ? rows[rows.length - 1].id : afterId, seqno: round.seqno });
+});
+
+const orderForm = z.object({ roomid: presentId("1026"), gameid: presentId("1027") });
+
+gameOrderRoutes.post("/api/game/order", requireUser, async (c) => {
+  const body = c.get("body");
+  const { roomid, gameid } = parseBody(orderForm, body);
+  const db = getDb(c.env);
+  const room = await tradingRoom(db, roomid);
+  const user = c.get("user");
+  const player = await getUserById(db, user.id);
+  if (player.level < room.minLevel) throw new ApiError(2055);
+  const lines = parseOrderLines(body.order_info, room);
+  const outcome = await roomStub(c.env, room.id).placeOrder({ room: roomRef(room), roundId: gameid, userId: user.id, username: user.username, lines });
+  if (!outcome.ok) throw new ApiError(outcome.errCode);
+  return ok(c, { order_id: outcome.orderId, ordersn: outcome.ordersn, money: toMoney(outcome.moneyCents) });
+});
+
+const cancelForm = z.object({ roomid: presentId("1026"), order_id: presentId("1041") });
+
+/** Cancels the player's own order while its round is open; the stake comes back at once. */
+gameOrderRoutes.post("/api/game/getgamecancel", requireUser, async (c) => {
+  const { roomid, order_id } = parseBody(cancelForm, c.get("body"));
+  const db = getDb(c.env);
+  const order = await findOrder(db, order_id);
+  // Another player's order is "not found": ids are not a way to learn about other players.
+  if (!order || order.userId !== c.get("user").id || order.roomId !== roomid) throw new ApiError(1041);
+  if (order.status === "cancelled") throw new ApiError(2003);
+  const room = await existingRoom(db, roomid);
+  const outcome = await roomStub(c.env, room.id).cancelOrder({ room: roomRef(room), order });
+  if (!outcome.ok) throw new ApiError(outcome.errCode);
+  return ok(c, { money: toMoney(outcome.moneyCents) });
+});

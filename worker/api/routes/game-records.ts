@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ok } from "../envelope";
+import { requireUser } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { pageField } from "./game-shared";
+import { getDb } from "../../db/client";
+import { RECORDS_PAGE_SIZE, betRecords, winLossBetween } from "../../db/bets";
+import { toMoney, toOdds } from "../../money";
+import { optionKey } from "../../room/round-view";
+import { DAY_MS, dayStartMs } from "../../wallet/days";
+
+// The player's bet records and win/loss figures (SPEC.md 2 bet list and trend page).
+export const gameRecordRoutes = new Hono<AppEnv>();
+
+/** The bet list tabs, as the legacy client sends them (Chinese) and as English keys. */
+const RECORD_FILTERS: Record<string, number | null> = {
+  全部: null,
+  all: null,
+  已中奖: 1,
+  won: 1,
+  未中奖: 0,
+  lost: 0,
+  待开奖: -1,
+  pending: -1,
+};
+
+const recordsForm = z.object({
+  type: z
+    .union([z.literal(""), z.string().trim().refine((t) => t in RECORD_FILTERS, "1001")], { error: "1001" })
+    .optional()
+    .transform((t) => (t ? RECORD_FILTERS[t] : null)),
+  page: pageField(),
+});
+
+gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
+  const { type, page } = parseBody(recordsForm, c.get("body"));
+  const rows = await betRecords(getDb(c.env), c.get("user").id, type, page);
+  const data = rows.slice(0, RECORDS_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    seqno: row.seqno,
+    isaward: row.isaward,
+    ordersn: row.ordersn,
+    gametype: row.gameType,
+    roomid: row.roomId,
+    roomTitle: row.roomTitle,
+    value: row.optionIndex,
+    valuecn: optionKey(row.gameType, row.optionCount, row.optionIndex),
+    money: toMoney(row.stakeCents),
+    rate: toOdds(row.oddsMilli),
+    award: toMoney(row.awardCents),
+    createtime: row.createdAtMs,
+  }));
+  return ok(c, { data, page, hasMore: rows.length > RECORDS_PAGE_SIZE });
+});
+
+/** Today's result (awards - stakes of bets played out) and turnover, in the player's day (UTC+8). */
+gameRecordRoutes.post("/api/game/todaywinlost", requireUser, async (c) => {
+  const today = dayStartMs(Date.now());
+  const day = await winLossBetween(getDb(c.env), c.get("user").id, today, today + DAY_MS);
+  return ok(c, { win: toMoney(day.netCents), total: toMoney(day.turnoverCents) });
+});
+
+gameRecordRoutes.post("/api/game/gettrenddata", requireUser, async (c) => {
+  const db = getDb(c.env);
+  const userId = c.get("user").id;
+  const today = dayStartMs(Date.now());
+  const [yesterdayFigures, todayFigures] = await Promise.all([
+    winLossBetween(db, userId, today - DAY_MS, today),
+    winLossBetween(db, userId, today, today + DAY_MS),
+  ]);
+  return ok(c, {
+    yeswin: toMoney(yesterdayFigures.netCents),
+    yestotal: toMoney(yesterdayFigures.turnoverCents),
+    todaywin: toMoney(todayFigures.netCents),
+    todaytotal: toMoney(todayFigures.turnoverCents),
+  });
+});

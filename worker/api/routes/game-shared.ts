@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { ApiError } from "../envelope";
+import { integerId } from "../validate";
+import type { Db } from "../../db/client";
+import { type GameRoom, findGameRoom } from "../../db/game-rooms";
+import { type GameType, isGameType, optionsForRoom } from "../../games/options";
+import { toMoney, toOdds } from "../../money";
+import type { RoomRef } from "../../room/room-do";
+
+/** An id the contract requires: absent or empty is the catalogue's own "... is empty" code. */
+export const presentId = (emptyCode: string) =>
+  z.any().refine((v) => v !== undefined && v !== null && v !== "", emptyCode).pipe(integerId());
+
+export const pageField = () =>
+  z
+    .union([z.literal(""), integerId()])
+    .optional()
+    .transform((page) => (typeof page === "number" ? Math.min(page, 10_000) : 1));
+
+/** A room that exists (1057) and trades (1020). */
+export async function tradingRoom(db: Db, roomId: number): Promise<GameRoom> {
+  const room = await findGameRoom(db, roomId);
+  if (!room) throw new ApiError(1057);
+  if (!room.trading) throw new ApiError(1020);
+  return room;
+}
+
+export async function existingRoom(db: Db, roomId: number): Promise<GameRoom> {
+  const room = await findGameRoom(db, roomId);
+  if (!room) throw new ApiError(1057);
+  return room;
+}
+
+export function roomRef(room: GameRoom): RoomRef {
+  return { roomId: room.id, title: room.title, gameType: room.gameType, optionCount: room.optionCount };
+}
+
+/** A row of the room list (getRoomList). */
+export function roomSummary(room: GameRoom) {
+  return {
+    id: room.id,
+    gameId: room.gameId,
+    title: room.title,
+    titleKey: room.titleKey,
+    kind: room.kind,
+    type: room.gameType,
+    minjoin: toMoney(room.minjoinCents),
+    minbuy: toMoney(room.minbuyCents),
+    minLevel: room.minLevel,
+    trading: room.trading ? 1 : 0,
+  };
+}
+
+/** getGameinfo's room: the legacy rate0..rateN beside the option list. */
+export function roomInfo(room: GameRoom) {
+  const rates = Object.fromEntries(room.ratesMilli.map((milli, i) => [`rate${i}`, toOdds(milli)]));
+  return {
+    id: room.id,
+    title: room.title,
+    titleKey: room.titleKey,
+    kind: room.kind,
+    type: room.gameType,
+    gameId: room.gameId,
+    minbuy: toMoney(room.minbuyCents),
+    minjoin: toMoney(room.minjoinCents),
+    optionCount: room.optionCount,
+    ...rates,
+    trading: room.trading ? 1 : 0,
+  };
+}
+
+export function roomOptions(room: GameRoom) {
+  if (!isGameType(room.gameType)) return [];
+  return optionsForRoom(room.gameType as GameType, room.optionCount).map((option) => ({
+    index: option.index,
+    key: option.key,
+    odds: toOdds(room.ratesMilli[option.index]),
+  }));
+}

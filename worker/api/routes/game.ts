@@ -1,0 +1,104 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ApiError, ok } from "../envelope";
+import { requireUser } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary, tradingRoom } from "./game-shared";
+import { getDb } from "../../db/client";
+import { roundAwardCents } from "../../db/bets";
+import { listGames, listRoomsOfTab } from "../../db/game-rooms";
+import { drawnRounds, findRound } from "../../db/rounds";
+import { getUserById } from "../../db/users";
+import { toMoney } from "../../money";
+import { roomStub } from "../../room/routing";
+import { diffView, gameView, roundResultView } from "../../room/round-view";
+
+// Rooms and rounds of the game API (helper-notes/GAME-API.md; DESIGN.md 5-7).
+export const gameRoutes = new Hono<AppEnv>();
+
+const HISTORY_SIZE = 10;
+const GAMELOG_PAGE_SIZE = 20;
+
+gameRoutes.post("/api/game/getgamelist", async (c) => {
+  const rows = await listGames(getDb(c.env));
+  const list = rows.map(({ minjoinCents, ...game }) => ({ ...game, minjoin: toMoney(minjoinCents) }));
+  return ok(c, { list });
+});
+
+const roomListForm = z.object({
+  roomtype: z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(["1", "2", "3"])], { error: "1001" }).transform(Number),
+});
+
+gameRoutes.post("/api/game/getroomlist", requireUser, async (c) => {
+  const { roomtype } = parseBody(roomListForm, c.get("body"));
+  const rooms = await listRoomsOfTab(getDb(c.env), roomtype);
+  return ok(c, { list: rooms.map(roomSummary) });
+});
+
+const roomForm = z.object({ roomid: presentId("1026") });
+
+/** Entering a room: its rules, odds, the round in play and the latest results. */
+gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
+  const { roomid } = parseBody(roomForm, c.get("body"));
+  const db = getDb(c.env);
+  const room = await tradingRoom(db, roomid);
+  const player = await getUserById(db, c.get("user").id);
+  if (player.level < room.minLevel) throw new ApiError(2055);
+  if (player.moneyCents < room.minjoinCents) throw new ApiError(2004, { num: toMoney(room.minjoinCents) });
+  const current = await roomStub(c.env, room.id).ensureRunning(room.id);
+  if (!current) throw new ApiError(1020); // trading stopped between the check and the room
+  const nowMs = Date.now();
+  const his = (await drawnRounds(db, room.id, HISTORY_SIZE)).map((row) => roundResultView(row, room.optionCount));
+  return ok(c, {
+    room: roomInfo(room),
+    options: roomOptions(room),
+    game: { ...gameView(current, nowMs), initmoney: toMoney(player.moneyCents) },
+    diff: diffView(current, nowMs),
+    closeSeconds: Math.round((current.drawAtMs - current.closeAtMs) / 1000),
+    his,
+  });
+});
+
+const gamelogForm = z.object({ roomid: presentId("1026"), page: pageField() });
+
+/** Past results of a room, newest first. */
+gameRoutes.post("/api/game/getgamelog", requireUser, async (c) => {
+  const { roomid, page } = parseBody(gamelogForm, c.get("body"));
+  const db = getDb(c.env);
+  const room = await existingRoom(db, roomid);
+  const rows = await drawnRounds(db, room.id, GAMELOG_PAGE_SIZE + 1, (page - 1) * GAMELOG_PAGE_SIZE);
+  return ok(c, {
+    list: rows.slice(0, GAMELOG_PAGE_SIZE).map((row) => roundResultView(row, room.optionCount)),
+    page,
+    hasMore: rows.length > GAMELOG_PAGE_SIZE,
+  });
+});
+
+const currentForm = z.object({
+  roomid: presentId("1026"),
+  gameseq: z.union([z.literal(""), presentId("1027")]).optional(),
+});
+
+/** A round's result and what the player won in it (the latest drawn round when no seqno is given). */
+gameRoutes.post("/api/game/current", requireUser, async (c) => {
+  const { roomid, gameseq } = parseBody(currentForm, c.get("body"));
+  const db = getDb(c.env);
+  const room = await existingRoom(db, roomid);
+  const round = typeof gameseq === "number" ? await findRound(db, room.id, gameseq) : (await drawnRounds(db, room.id, 1))[0];
+  if (!round || round.seed === null) return ok(c, { award: 0, result: null });
+  const awardCents = await roundAwardCents(db, c.get("user").id, round.id);
+  return ok(c, { award: toMoney(awardCents), result: roundResultView(round, room.optionCount) });
+});
+
+const roundForm = z.object({ roomid: presentId("1026"), seqno: presentId("1027") });
+
+/** One round for the fairness page (public): its commit, and its seed once drawn. */
+gameRoutes.post("/api/game/getround", async (c) => {
+  const { roomid, seqno } = parseBody(roundForm, c.get("body"));
+  const db = getDb(c.env);
+  const room = await existingRoom(db, roomid);
+  const round = await findRound(db, room.id, seqno);
+  if (!round) throw new ApiError(1028);
+  return ok(c, { ...roundResultView(round, room.optionCount), roomid: room.id, gametype: round.gameType, optionCount: room.optionCount, status: round.status });
+});

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { balanceChangeStatements } from "./ledger";
+import type { LiveBetRow } from "../room/round-view";
+
+export type BetLine = { optionIndex: number; oddsMilli: number; stakeCents: number };
+
+export type PlacedBet = { id: number; orderId: number; optionIndex: number; oddsMilli: number; stakeCents: number };
+
+export type NewOrder = {
+  ordersn: string;
+  userId: number;
+  roomId: number;
+  roundId: number;
+  lines: BetLine[];
+  reason: string;
+  nowMs: number;
+};
+
+export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) => total + line.stakeCents, 0);
+
+/**
+ * An order, its bets and the stake's debit as ONE batch (runInOneBatch) (DESIGN.md 5): if the balance cannot
+ * cover it, users_money_non_negative breaks and nothing at all is written.
+ * Results: [order insert, bets (rows), 4 ledger statements, balance after].
+ */
+export function placeOrderStatements(db: Db, order: NewOrder) {
+  const total = orderTotalCents(order.lines);
+  const orderId = sql`(SELECT id FROM orders WHERE ordersn = ${order.ordersn})`;
+  const rows = sql.join(
+    order.lines.map(
+      (line) => sql`(${orderId}, ${order.userId}, ${order.roundId}, ${line.optionIndex}, ${line.oddsMilli}, ${line.stakeCents}, ${order.nowMs})`,
+    ),
+    sql`, `,
+  );
+  return [
+    db.run(sql`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
+      VALUES (${order.ordersn}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs})`),
+    db.all<PlacedBet>(sql`INSERT INTO bets
+      (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES ${rows}
+      RETURNING id, order_id AS orderId, option_index AS optionIndex, odds_milli AS oddsMilli, stake_cents AS stakeCents`),
+    ...balanceChangeStatements(db, {
+      userId: order.userId,
+      amountCents: -total,
+      type: "bet",
+      reason: order.reason,
+      ref: order.ordersn,
+      idempotencyKey: `bet:${order.ordersn}`,
+      nowMs: order.nowMs,
+    }),
+    db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${order.userId}`),
+  ] as const;
+}
+
+export type OrderToCancel = { orderId: number; ordersn: string; userId: number; totalCents: number; reason: string; nowMs: number };
+
+/**
+ * Cancels an order and gives the stake back in one batch. The refund's key (cancel:<order>) makes a
+ * second cancellation of the same order fail as a whole, so a stake can never come back twice.
+ */
+export function cancelOrderStatements(db: Db, order: OrderToCancel) {
+  return [
+    db.run(sql`UPDATE orders SET status = 'cancelled', cancelled_at_ms = ${order.nowMs}
+      WHERE id = ${order.orderId} AND user_id = ${order.userId} AND status = 'placed'`),
+    db.run(sql`UPDATE bets SET isaward = 3 WHERE order_id = ${order.orderId} AND isaward = -1`),
+    ...balanceChangeStatements(db, {
+      userId: order.userId,
+      amountCents: order.totalCents,
+      type: "redo",
+      reason: order.reason,
+      ref: order.ordersn,
+      idempotencyKey: `cancel:${order.orderId}`,
+      nowMs: order.nowMs,
+    }),
+    db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${order.userId}`),
+  ] as const;
+}
+
+export type StoredOrder = { id: number; ordersn: string; userId: number; roomId: number; roundId: number; totalCents: number; status: string };
+
+export async function findOrder(db: Db, orderId: number): Promise<StoredOrder | undefined> {
+  return db.get<StoredOrder>(sql`SELECT id, ordersn, user_id AS userId, room_id AS roomId, round_id AS roundId,
+    total_cents AS totalCents, status FROM orders WHERE id = ${orderId}`);
+}
+
+export const LIVE_BETS_LIMIT = 200;
+
+/** Bets of a round still standing (cancelled ones disappear), after a bet id, oldest first. */
+export async function liveBets(db: Db, roundId: number, afterBetId: number): Promise<(LiveBetRow & { userId: number })[]> {
+  const rows = await db.all<LiveBetRow & { userId: number }>(sql`SELECT b.id, b.order_id AS orderId, b.option_index AS optionIndex,
+      b.odds_milli AS oddsMilli, b.stake_cents AS stakeCents, r.seqno, u.username, b.user_id AS userId
+    FROM bets b JOIN rounds r ON r.id = b.round_id JOIN users u ON u.id = b.user_id
+    WHERE b.round_id = ${roundId} AND b.id > ${afterBetId} AND b.isaward <> 3
+    ORDER BY b.id DESC LIMIT ${LIVE_BETS_LIMIT}`);
+  return rows.reverse();
+}
+
+export const RECORDS_PAGE_SIZE = 20;
+
+export type BetRecordRow = {
+  id: number;
+  seqno: number;
+  isaward: number;
+  ordersn: string;
+  gameType: number;
+  roomId: number;
+  roomTitle: string;
+  optionCount: number;
+  optionIndex: number;
+  stakeCents: number;
+  oddsMilli: number;
+  awardCents: number;
+  createdAtMs: number;
+};
+
+/** A player's bets, newest first; `isaward` null means every state. */
+export async function betRecords(db: Db, userId: number, isaward: number | null, page: number): Promise<BetRecordRow[]> {
+  const filter = isaward === null ? sql`` : sql`AND b.isaward = ${isaward}`;
+  return db.all<BetRecordRow>(sql`SELECT b.id, r.seqno, b.isaward, o.ordersn, r.game_type AS gameType, o.room_id AS roomId,
+      rm.title AS roomTitle, rm.option_count AS optionCount, b.option_index AS optionIndex, b.stake_cents AS stakeCents,
+      b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs
+    FROM bets b JOIN orders o ON o.id = b.order_id JOIN rounds r ON r.id = b.round_id JOIN rooms rm ON rm.id = o.room_id
+    WHERE b.user_id = ${userId} ${filter}
+    ORDER BY b.created_at_ms DESC, b.id DESC LIMIT ${RECORDS_PAGE_SIZE + 1} OFFSET ${(page - 1) * RECORDS_PAGE_SIZE}`);
+}
+
+/**
+ * A player's results over a time window (bets placed in it): net = awards - stakes of the bets
+ * played out (won or lost; a refund nets to zero), turnover = stakes of every bet still standing.
+ */
+export async function winLossBetween(db: Db, userId: number, fromMs: number, toMs: number) {
+  const row = await db.get<{ netCents: number; turnoverCents: number }>(sql`SELECT
+      COALESCE(SUM(CASE WHEN isaward IN (0, 1) THEN award_cents - stake_cents ELSE 0 END), 0) AS netCents,
+      COALESCE(SUM(CASE WHEN isaward IN (-1, 0, 1) THEN stake_cents ELSE 0 END), 0) AS turnoverCents
+    FROM bets WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs}`);
+  return row ?? { netCents: 0, turnoverCents: 0 };
+}
+
+/** What a player won in one round (refunds are not winnings). */
+export async function roundAwardCents(db: Db, userId: number, roundId: number): Promise<number> {
+  const row = await db.get<{ total: number }>(sql`SELECT COALESCE(SUM(award_cents), 0) AS total FROM bets
+    WHERE user_id = ${userId} AND round_id = ${roundId} AND isaward = 1`);
+  return row?.total ?? 0;
+}

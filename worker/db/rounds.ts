@@ -1,0 +1,142 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { HOUSE_USER_ID } from "./ledger";
+import { LEVEL_KEYS } from "../players/levels";
+import type { RoundRow } from "../room/round-view";
+
+/** A round about to be opened: its row is inserted with the commit only; the seed stays in the room. */
+export type NewRound = {
+  roomId: number;
+  seqno: number;
+  gameType: number;
+  openAtMs: number;
+  closeAtMs: number;
+  drawAtMs: number;
+  commit: string;
+};
+
+/**
+ * Opens a round: insert (a retry after a crash finds the row already there and keeps it) and read
+ * back the stored row, whose times and commit are the ones that count.
+ */
+export function openRoundStatements(db: Db, round: NewRound) {
+  return [
+    db.run(sql`INSERT OR IGNORE INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status)
+      VALUES (${round.roomId}, ${round.seqno}, ${round.gameType}, ${round.openAtMs}, ${round.closeAtMs}, ${round.drawAtMs}, ${round.commit}, 'open')`),
+    db.get<StoredRound>(sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${round.roomId} AND seqno = ${round.seqno}`),
+  ] as const;
+}
+
+export type StoredRound = {
+  id: number;
+  seqno: number;
+  gameType: number;
+  openAtMs: number;
+  closeAtMs: number;
+  drawAtMs: number;
+  commit: string;
+  status: string;
+};
+
+const storedRoundColumns = sql.raw(
+  "id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, \"commit\", status",
+);
+
+export type Settlement = {
+  roundId: number;
+  /** "settled" after a draw; "void" when a round cannot be drawn and every stake goes back. */
+  status: "settled" | "void";
+  draw: { seedHex: string; numbers: number[]; num1: number; num2: number; num3: number; sum: number } | null;
+  winMask: number;
+  refundMask: number;
+  /** The operator's VIP thresholds in cents (settings vip_thresholds_cents). */
+  vipThresholdsCents: number[];
+  /** Shown in the players' funds ledger, e.g. "Lucky 28 · USDT #42". */
+  reason: string;
+  nowMs: number;
+};
+
+/**
+ * Settles a round with a fixed number of statements however many bets it holds (DESIGN.md 5),
+ * for one db.batch. Every statement only acts while the round is still open, and the round row
+ * is closed last, so a repeated alarm or a retry after a crash changes nothing the second time;
+ * the per-user ledger keys (award:<round>:<user>) would refuse a second payment anyway.
+ */
+export function settlementStatements(db: Db, s: Settlement) {
+  const stillOpen = sql`EXISTS (SELECT 1 FROM rounds WHERE id = ${s.roundId} AND status = 'open')`;
+  const wins = sql`((CAST(${s.winMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
+  const refunds = sql`((CAST(${s.refundMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
+  return [
+    // Payout = floor(stake x odds / 1000): integer division of positive integers (DESIGN.md 4).
+    db.run(sql`UPDATE bets SET
+        isaward = CASE WHEN ${wins} THEN 1 WHEN ${refunds} THEN 2 ELSE 0 END,
+        award_cents = CASE WHEN ${wins} THEN (stake_cents * odds_milli) / 1000 WHEN ${refunds} THEN stake_cents ELSE 0 END
+      WHERE round_id = ${s.roundId} AND isaward = -1 AND ${stillOpen}`),
+    ...creditStatements(db, s, stillOpen, { isaward: 1, type: "earn", keyPrefix: "award" }),
+    ...creditStatements(db, s, stillOpen, { isaward: 2, type: "redo", keyPrefix: "refund" }),
+    turnoverStatement(db, s, stillOpen),
+    db.run(sql`UPDATE rounds SET
+        seed = ${s.draw?.seedHex ?? null}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
+        num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
+        win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, status = ${s.status}, settled_at_ms = ${s.nowMs}
+      WHERE id = ${s.roundId} AND status = 'open'`),
+  ] as const;
+}
+
+/**
+ * Pays what the bets of one outcome (won, refunded) earned: one ledger row per player and round,
+ * the balances, and one house mirror row for the round's total, so the books still add up to zero.
+ */
+function creditStatements(db: Db, s: Settlement, stillOpen: SQL, kind: { isaward: number; type: string; keyPrefix: string }) {
+  const perUser = sql`(SELECT user_id, SUM(award_cents) AS total FROM bets
+    WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward} GROUP BY user_id HAVING SUM(award_cents) > 0)`;
+  const roundTotal = sql`(SELECT COALESCE(SUM(award_cents), 0) FROM bets WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward})`;
+  const ref = `round:${s.roundId}`;
+  const key = `${kind.keyPrefix}:${s.roundId}:`;
+  return [
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      SELECT u.id, t.total, u.money_cents, u.money_cents + t.total, ${kind.type}, ${s.reason}, ${ref}, ${key} || u.id, ${s.nowMs}
+      FROM ${perUser} AS t JOIN users u ON u.id = t.user_id WHERE ${stillOpen}`),
+    db.run(sql`UPDATE users SET money_cents = money_cents + t.total FROM ${perUser} AS t
+      WHERE users.id = t.user_id AND ${stillOpen}`),
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      SELECT id, -${roundTotal}, money_cents, money_cents - ${roundTotal}, ${kind.type}, ${s.reason}, ${ref}, ${key + "house"}, ${s.nowMs}
+      FROM users WHERE id = ${HOUSE_USER_ID} AND ${roundTotal} > 0 AND ${stillOpen}`),
+    db.run(sql`UPDATE users SET money_cents = money_cents - ${roundTotal}
+      WHERE id = ${HOUSE_USER_ID} AND ${roundTotal} > 0 AND ${stillOpen}`),
+  ];
+}
+
+/**
+ * Turnover counts stakes that were played out (won or lost; refunds and cancellations are not
+ * turnover), and the VIP level follows it (DESIGN.md 8), the same rule as levelForTurnover. A level
+ * never drops here: raising a threshold later does not take a level away from a player.
+ */
+function turnoverStatement(db: Db, s: Settlement, stillOpen: SQL) {
+  const thresholds = JSON.stringify(s.vipThresholdsCents);
+  return db.run(sql`UPDATE users SET
+      turnover_cents = users.turnover_cents + t.stakes,
+      level = MAX(users.level, MIN(${LEVEL_KEYS.length},
+        (SELECT COALESCE(MAX(CAST(key AS INTEGER)) + 1, 1) FROM json_each(${thresholds}) WHERE value <= users.turnover_cents + t.stakes)))
+    FROM (SELECT user_id, SUM(stake_cents) AS stakes FROM bets WHERE round_id = ${s.roundId} AND isaward IN (0, 1) GROUP BY user_id) AS t
+    WHERE users.id = t.user_id AND ${stillOpen}`);
+}
+
+const roundRowColumns = sql.raw(
+  `id, seqno, game_type AS gameType, "commit", seed, numbers, num1, num2, num3, sum, win_mask AS winMask, draw_at_ms AS drawAtMs`,
+);
+
+/** The room's newest round, whatever its state (the room's restart point). */
+export async function latestRound(db: Db, roomId: number): Promise<StoredRound | undefined> {
+  return db.get<StoredRound>(sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${roomId} ORDER BY seqno DESC LIMIT 1`);
+}
+
+/** Drawn rounds, newest first. */
+export async function drawnRounds(db: Db, roomId: number, limit: number, offset = 0): Promise<RoundRow[]> {
+  return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds
+    WHERE room_id = ${roomId} AND status = 'settled' ORDER BY seqno DESC LIMIT ${limit} OFFSET ${offset}`);
+}
+
+export async function findRound(db: Db, roomId: number, seqno: number): Promise<(RoundRow & { status: string }) | undefined> {
+  return db.get<RoundRow & { status: string }>(sql`SELECT ${roundRowColumns}, status FROM rounds WHERE room_id = ${roomId} AND seqno = ${seqno}`);
+}

@@ -1,0 +1,85 @@
+import type { RoundSchedule } from "./round-view";
+
+/**
+ * What a room keeps in its own SQLite storage: which room it is, the schedule of the round in play,
+ * and the seeds of rounds not yet drawn. D1 has the public side (commits, results, bets); a seed
+ * leaves this storage only once its round is drawn (DESIGN.md 5).
+ */
+export class RoomState {
+  constructor(private readonly sql: SqlStorage) {}
+
+  /** Idempotent; run in blockConcurrencyWhile before the room answers anything. */
+  migrate(): void {
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS room (
+      singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+      room_id INTEGER NOT NULL,
+      round_id INTEGER, seqno INTEGER, game_type INTEGER, commit_hex TEXT,
+      open_at_ms INTEGER, close_at_ms INTEGER, draw_at_ms INTEGER
+    )`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS round_seeds (seqno INTEGER PRIMARY KEY, seed_hex TEXT NOT NULL)`);
+  }
+
+  roomId(): number | null {
+    const row = this.sql.exec<{ room_id: number }>("SELECT room_id FROM room").toArray()[0];
+    return row ? row.room_id : null;
+  }
+
+  /** A room is told its id by its first caller (ids come from idFromName(String(roomId))). */
+  bindRoom(roomId: number): void {
+    const known = this.roomId();
+    if (known === null) this.sql.exec("INSERT INTO room (singleton, room_id) VALUES (1, ?)", roomId);
+    else if (known !== roomId) throw new Error(`room object of room ${known} was asked about room ${roomId}`);
+  }
+
+  current(): RoundSchedule | null {
+    const row = this.sql
+      .exec<{
+        round_id: number | null;
+        seqno: number;
+        game_type: number;
+        commit_hex: string;
+        open_at_ms: number;
+        close_at_ms: number;
+        draw_at_ms: number;
+      }>("SELECT round_id, seqno, game_type, commit_hex, open_at_ms, close_at_ms, draw_at_ms FROM room")
+      .toArray()[0];
+    if (!row || row.round_id === null) return null;
+    return {
+      roundId: row.round_id,
+      seqno: row.seqno,
+      gameType: row.game_type,
+      commit: row.commit_hex,
+      openAtMs: row.open_at_ms,
+      closeAtMs: row.close_at_ms,
+      drawAtMs: row.draw_at_ms,
+    };
+  }
+
+  /** null = no round in play (trading stopped); the room opens one when it is woken again. */
+  setCurrent(round: RoundSchedule | null): void {
+    this.sql.exec(
+      `UPDATE room SET round_id = ?, seqno = ?, game_type = ?, commit_hex = ?, open_at_ms = ?, close_at_ms = ?, draw_at_ms = ?`,
+      round?.roundId ?? null,
+      round?.seqno ?? null,
+      round?.gameType ?? null,
+      round?.commit ?? null,
+      round?.openAtMs ?? null,
+      round?.closeAtMs ?? null,
+      round?.drawAtMs ?? null,
+    );
+  }
+
+  seedFor(seqno: number): string | null {
+    const row = this.sql.exec<{ seed_hex: string }>("SELECT seed_hex FROM round_seeds WHERE seqno = ?", seqno).toArray()[0];
+    return row ? row.seed_hex : null;
+  }
+
+  storeSeed(seqno: number, seedHex: string): void {
+    this.sql.exec("INSERT INTO round_seeds (seqno, seed_hex) VALUES (?, ?)", seqno, seedHex);
+  }
+
+  /** Seeds of drawn rounds are public in D1 now; the room need not keep them. */
+  forgetSeedsThrough(seqno: number): void {
+    this.sql.exec("DELETE FROM round_seeds WHERE seqno <= ?", seqno);
+  }
+}

@@ -1,0 +1,166 @@
+// The life of a room's rounds (DESIGN.md 5): open with a commit, draw from the seed, settle in D1,
+// open the next. Every step can run twice (alarms are at-least-once, a room can restart half-way)
+// and gives the same result; see docs/decisions/010-room-rounds.md.
+
+import type { Db } from "../db/client";
+import { type GameRoom, findGameRoom, roundTiming } from "../db/game-rooms";
+import { type NewRound, type Settlement, type StoredRound, latestRound, openRoundStatements, settlementStatements } from "../db/rounds";
+import { readSettings } from "../db/settings";
+import { runInOneBatch } from "../db/wallet-batch";
+import type { Config } from "../config";
+import { commitOf, drawNumbers, fromHex, newServerSeed, toHex } from "../games/fairness";
+import { type GameType, fullOptionCount } from "../games/options";
+import { refundMask, resultOf, winningMask } from "../games/rules";
+import type { RoomState } from "./room-state";
+import type { RoundRow, RoundSchedule } from "./round-view";
+
+export type CycleContext = {
+  db: Db;
+  state: RoomState;
+  config: Pick<Config, "roundSeconds" | "closeSeconds">;
+  roomId: number;
+  /** Makes the room's own storage durable before D1 hears of what it holds (a new seed). */
+  flush: () => Promise<void>;
+};
+
+export type CycleEvent =
+  | { type: "draw"; round: RoundRow; optionCount: number }
+  | { type: "round"; round: RoundSchedule };
+
+/**
+ * Brings the room up to date at nowMs: an overdue round is drawn and settled at once, and the next
+ * round opens now. Rounds exist only once opened and seqno grows by one per opened round, so a room
+ * that slept through several round lengths has no missing seqnos: it simply played fewer rounds.
+ */
+export async function advanceRoom(ctx: CycleContext, nowMs: number): Promise<CycleEvent[]> {
+  const events: CycleEvent[] = [];
+  // At most: adopt an overdue round, draw it and open the next.
+  for (let step = 0; step < 3; step++) {
+    const current = ctx.state.current();
+    if (current && nowMs < current.drawAtMs) break;
+    const room = await findGameRoom(ctx.db, ctx.roomId);
+    if (!current) {
+      if (!room || !room.trading) break;
+      const opened = await startRoom(ctx, room, nowMs);
+      if (nowMs < opened.drawAtMs) events.push({ type: "round", round: opened });
+      continue;
+    }
+    events.push(...(await drawAndContinue(ctx, current, room, nowMs)));
+  }
+  return events;
+}
+
+async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: GameRoom | undefined, nowMs: number): Promise<CycleEvent[]> {
+  const reason = `${room?.title ?? `Room ${ctx.roomId}`} #${current.seqno}`;
+  const seedHex = ctx.state.seedFor(current.seqno);
+  const settlement = seedHex
+    ? await drawnSettlement(ctx, current, seedHex, reason, nowMs)
+    : voidSettlement(current.roundId, current.gameType, reason, nowMs);
+  settlement.vipThresholdsCents = (await readSettings(ctx.db, ["vip_thresholds_cents"])).vip_thresholds_cents;
+  // Trading stopped: the round in play is still drawn and paid, but no new round opens.
+  const next = room?.trading ? await prepareRound(ctx, room, current.seqno + 1, nowMs) : null;
+  const statements = [...settlementStatements(ctx.db, settlement), ...(next ? openRoundStatements(ctx.db, next) : [])];
+  const results = await runInOneBatch(ctx.db, statements);
+  const opened = next ? scheduleOf(results[results.length - 1].results[0] as StoredRound) : null;
+  ctx.state.setCurrent(opened);
+  ctx.state.forgetSeedsThrough(current.seqno);
+  const events: CycleEvent[] = [];
+  if (settlement.draw) {
+    const round: RoundRow = {
+      id: current.roundId,
+      seqno: current.seqno,
+      gameType: current.gameType,
+      commit: current.commit,
+      seed: settlement.draw.seedHex,
+      numbers: JSON.stringify(settlement.draw.numbers),
+      num1: settlement.draw.num1,
+      num2: settlement.draw.num2,
+      num3: settlement.draw.num3,
+      sum: settlement.draw.sum,
+      winMask: settlement.winMask,
+      drawAtMs: current.drawAtMs,
+    };
+    events.push({ type: "draw", round, optionCount: room?.optionCount ?? fullOptionCount(current.gameType as GameType) });
+  }
+  if (opened) events.push({ type: "round", round: opened });
+  return events;
+}
+
+async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex: string, reason: string, nowMs: number): Promise<Settlement> {
+  const gameType = round.gameType as GameType;
+  const numbers = await drawNumbers(fromHex(seedHex), ctx.roomId, round.seqno, gameType);
+  const result = resultOf(gameType, numbers);
+  return {
+    roundId: round.roundId,
+    status: "settled",
+    draw: { seedHex, numbers, num1: result.num1, num2: result.num2, num3: result.num3, sum: result.sum },
+    // At most 40 bits (Racing 10): exact as a JavaScript number and as a D1 integer.
+    winMask: Number(winningMask(gameType, result)),
+    refundMask: Number(refundMask(gameType, result)),
+    vipThresholdsCents: [],
+    reason,
+    nowMs,
+  };
+}
+
+/** A round whose seed is lost cannot be drawn fairly by anyone: every stake goes back. */
+function voidSettlement(roundId: number, gameType: number, reason: string, nowMs: number): Settlement {
+  const everyOption = Number((1n << BigInt(fullOptionCount(gameType as GameType))) - 1n);
+  return { roundId, status: "void", draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
+}
+
+/**
+ * First round after a (re)start: the room continues after the newest round D1 knows. An open round
+ * whose seed the room still holds is taken up again (a crash between opening it and recording it).
+ */
+async function startRoom(ctx: CycleContext, room: GameRoom, nowMs: number): Promise<RoundSchedule> {
+  const latest = await latestRound(ctx.db, ctx.roomId);
+  if (latest?.status === "open") {
+    const seedHex = ctx.state.seedFor(latest.seqno);
+    if (seedHex && (await commitOf(fromHex(seedHex))) === latest.commit) {
+      const adopted = scheduleOf(latest);
+      ctx.state.setCurrent(adopted);
+      return adopted;
+    }
+    const settlement = voidSettlement(latest.id, latest.gameType, `${room.title} #${latest.seqno}`, nowMs);
+    await runInOneBatch(ctx.db, settlementStatements(ctx.db, settlement));
+  }
+  const next = await prepareRound(ctx, room, (latest?.seqno ?? 0) + 1, nowMs);
+  const [, stored] = await runInOneBatch(ctx.db, openRoundStatements(ctx.db, next));
+  const opened = scheduleOf(stored.results[0] as StoredRound);
+  ctx.state.setCurrent(opened);
+  return opened;
+}
+
+/** The next round's seed is made (or found, on a retry) and kept before its commit goes to D1. */
+async function prepareRound(ctx: CycleContext, room: GameRoom, seqno: number, nowMs: number): Promise<NewRound> {
+  let seedHex = ctx.state.seedFor(seqno);
+  if (!seedHex) {
+    seedHex = toHex(newServerSeed());
+    ctx.state.storeSeed(seqno, seedHex);
+    await ctx.flush();
+  }
+  const { roundMs, closeMs } = roundTiming(room, ctx.config);
+  const drawAtMs = nowMs + roundMs;
+  return {
+    roomId: ctx.roomId,
+    seqno,
+    gameType: room.gameType,
+    openAtMs: nowMs,
+    closeAtMs: drawAtMs - closeMs,
+    drawAtMs,
+    commit: await commitOf(fromHex(seedHex)),
+  };
+}
+
+function scheduleOf(row: StoredRound): RoundSchedule {
+  return {
+    roundId: row.id,
+    seqno: row.seqno,
+    gameType: row.gameType,
+    commit: row.commit,
+    openAtMs: row.openAtMs,
+    closeAtMs: row.closeAtMs,
+    drawAtMs: row.drawAtMs,
+  };
+}
