@@ -4,7 +4,7 @@ import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
 import { getDb } from "../worker/db/client";
 import { balanceChangeStatements } from "../worker/db/ledger";
-import { runInOneBatch } from "../worker/db/wallet-batch";
+import { runInOneBatch } from "../worker/db/batch";
 import { DAY_MS, dayStartMs, formatDate } from "../worker/wallet/days";
 
 /** A real movement (player row + house mirror) written at a chosen moment, as the game would. */

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { api, expectOk, registerPlayer } from "./helpers";
 import { getDb } from "../worker/db/client";
 import { balanceChangeStatements } from "../worker/db/ledger";
-import { runInOneBatch } from "../worker/db/wallet-batch";
+import { runInOneBatch } from "../worker/db/batch";
 import { roomStub } from "../worker/room/routing";
 
 export const stubOf = (roomId: number) => roomStub(env, roomId);

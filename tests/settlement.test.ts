@@ -5,7 +5,7 @@ import { balanceOf, currentRound, finishRound, placeOk, playerWith } from "./roo
 import { getDb } from "../worker/db/client";
 import { placeOrderStatements } from "../worker/db/bets";
 import { settlementStatements } from "../worker/db/rounds";
-import { runInOneBatch } from "../worker/db/wallet-batch";
+import { runInOneBatch } from "../worker/db/batch";
 import { drawNumbers, fromHex } from "../worker/games/fairness";
 import { type GameType, defaultRatesMilli } from "../worker/games/options";
 import { optionOutcome, payoutCents, refundMask, resultOf, winningMask } from "../worker/games/rules";

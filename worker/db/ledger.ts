@@ -18,7 +18,7 @@ export type BalanceChange = {
 };
 
 /**
- * The one way a balance changes (DESIGN.md 4): the statements to put in a single db.batch, with
+ * The one way a balance changes (DESIGN.md 4): the statements to put in one runInOneBatch, with
  * the player's ledger row, the balance update, and the house's mirror row and update.
  * A debit beyond the balance breaks users_money_non_negative and the whole batch rolls back.
  */

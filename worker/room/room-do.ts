@@ -5,7 +5,7 @@ import { findGameRoom } from "../db/game-rooms";
 import { type BetLine, type PlacedBet, type StoredOrder, cancelOrderStatements, placeOrderStatements } from "../db/bets";
 import { isDuplicateMovement, isOverdraw } from "../db/ledger";
 import { drawnRounds } from "../db/rounds";
-import { runInOneBatch } from "../db/wallet-batch";
+import { runInOneBatch } from "../db/batch";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom } from "./round-cycle";
 import { RoomState } from "./room-state";

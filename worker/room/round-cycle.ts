@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { type GameRoom, findGameRoom, roundTiming } from "../db/game-rooms";
 import { type NewRound, type Settlement, type StoredRound, latestRound, openRoundStatements, settlementStatements } from "../db/rounds";
 import { readSettings } from "../db/settings";
-import { runInOneBatch } from "../db/wallet-batch";
+import { runInOneBatch } from "../db/batch";
 import type { Config } from "../config";
 import { commitOf, drawNumbers, fromHex, newServerSeed, toHex } from "../games/fairness";
 import { type GameType, fullOptionCount } from "../games/options";

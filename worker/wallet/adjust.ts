@@ -1,7 +1,7 @@
 import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import type { Db } from "../db/client";
-import { runInOneBatch } from "../db/wallet-batch";
+import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
 import { movementExists } from "../db/funds";
 import { getUserById } from "../db/users";

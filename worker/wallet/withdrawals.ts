@@ -2,7 +2,7 @@ import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import { findOwnCard } from "../db/bank-cards";
 import type { Db } from "../db/client";
-import { runInOneBatch } from "../db/wallet-batch";
+import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
 import {
   decideStatement,

@@ -6,6 +6,7 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { hashPassword, verifyPassword } from "../../auth/password";
+import { runInOneBatch } from "../../db/batch";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
 import { createSession, revokeAllSessionsStatement, revokeSession } from "../../db/sessions";
@@ -40,7 +41,7 @@ accountRoutes.post("/api/index/register", async (c) => {
   ]);
   let userId: number;
   try {
-    const [inserted] = await db.batch([
+    const [inserted] = await runInOneBatch(db, [
       db
         .insert(users)
         .values({
@@ -56,7 +57,7 @@ accountRoutes.post("/api/index/register", async (c) => {
         .returning({ id: users.id }),
       consumeSmsCodeStatement(db, smsCodeId, nowMs),
     ]);
-    userId = inserted[0].id;
+    userId = (inserted.results[0] as { id: number }).id;
   } catch (error) {
     // Two sign-ups racing for one name or phone: the unique index decides, the loser is told why.
     const text = String(error);
@@ -99,7 +100,7 @@ accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
   if (!(await verifyPassword(form.passwd, user.passwordHash, pepper))) throw new ApiError(1059);
   const nowMs = Date.now();
   // Every session ends with the old password; this device gets a fresh one.
-  await db.batch([
+  await runInOneBatch(db, [
     db.update(users).set({ passwordHash: await hashPassword(form.npasswd, pepper) }).where(eq(users.id, user.id)),
     revokeAllSessionsStatement(db, user.id, nowMs),
   ]);
