@@ -1,0 +1,62 @@
+import { useTranslation } from "react-i18next";
+import { formatMoney, parseStake } from "~/lib/game";
+
+/** SPEC.md 9's quick amounts. */
+const QUICK_AMOUNTS = [100, 500, 2000, 5000];
+
+type Props = {
+  amount: string;
+  onAmount: (value: string) => void;
+  picks: number;
+  open: boolean;
+  error: string | null;
+  busy: boolean;
+  /** Quick amounts need JavaScript; without it they are left out rather than shown dead. */
+  quick: boolean;
+};
+
+/** Amount per option, the order's total and the buy button; sits at the bottom of the bet form. */
+export function BetSlip({ amount, onAmount, picks, open, error, busy, quick }: Props) {
+  const { t } = useTranslation("game");
+  const stake = parseStake(amount);
+  const total = stake === null ? 0 : stake * picks;
+  return (
+    <div className="bet-slip">
+      {quick ? (
+        <div className="quick-amounts" role="group" aria-label={t("order.quick")}>
+          {QUICK_AMOUNTS.map((value) => (
+            <button key={value} type="button" className={`chip-button${amount === String(value) ? " active" : ""}`} onClick={() => onAmount(String(value))}>
+              {value}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="slip-row">
+        <label className="amount-field">
+          <span className="visually-hidden">{t("order.amount")}</span>
+          <input
+            name="amount"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            placeholder={t("order.amountPlaceholder")}
+            value={amount}
+            onChange={(event) => onAmount(event.target.value.replace(/[^\d]/g, "").slice(0, 9))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "amount-error" : "slip-summary"}
+          />
+        </label>
+        <button type="submit" name="intent" value="review" className="button buy" disabled={!open || busy}>
+          {open ? t("order.buy") : t("order.stopped")}
+        </button>
+      </div>
+      {error ? (
+        <p className="field-error" id="amount-error" role="alert">{error}</p>
+      ) : (
+        <p className="slip-summary muted" id="slip-summary">
+          {t("order.summary", { count: picks, total: formatMoney(total) })}
+        </p>
+      )}
+    </div>
+  );
+}

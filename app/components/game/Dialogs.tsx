@@ -1,0 +1,130 @@
+import { Form, Link } from "@remix-run/react";
+import type { FormEvent, MouseEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoney, formatOdds, type BetOptionOdds, type LiveBet } from "~/lib/game";
+import { optionLabel } from "~/lib/game-labels";
+
+export type OrderReview = {
+  gameid: number;
+  seqno: number | string;
+  amount: number;
+  total: number;
+  picks: Array<BetOptionOdds & { pick: string }>;
+};
+
+type CloseProps = { closeHref: string; onClose?: () => void };
+
+function DialogShell({ title, children }: CloseProps & { title: string; children: ReactNode }) {
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog game-dialog" role="dialog" aria-modal="true" aria-labelledby="game-dialog-title">
+        <h2 id="game-dialog-title">{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+// Without JavaScript a dialog is part of the rendered page and "back" is a link; with it, it closes in place.
+function BackButton({ closeHref, onClose, label }: CloseProps & { label: string }) {
+  const click = (event: MouseEvent) => {
+    if (!onClose) return;
+    event.preventDefault();
+    onClose();
+  };
+  return (
+    <Link className="button secondary" to={closeHref} onClick={click} preventScrollReset replace>
+      {label}
+    </Link>
+  );
+}
+
+function submitWith(onSubmit: ((form: FormData) => void) | undefined) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (!onSubmit) return;
+    event.preventDefault();
+    onSubmit(new FormData(event.currentTarget));
+  };
+}
+
+/** The confirm popup of the buy flow (SPEC.md 4): what is bought, at which odds, and the total. */
+export function ConfirmOrder({ review, gameType, balance, busy, onPay, ...close }: CloseProps & {
+  review: OrderReview;
+  gameType: number;
+  balance: number;
+  busy: boolean;
+  onPay?: (form: FormData) => void;
+}) {
+  const { t } = useTranslation("game");
+  return (
+    <DialogShell title={t("order.confirmTitle")} {...close}>
+      <p className="dialog-sub">{t("round.number", { seqno: review.seqno })}</p>
+      <ul className="confirm-list">
+        {review.picks.map((pick) => (
+          <li key={pick.index}>
+            <span>{optionLabel(t, pick.key, gameType)}</span>
+            <span className="muted">@ {formatOdds(pick.odds)}</span>
+            <span className="num">{formatMoney(review.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="confirm-total">
+        <dt>{t("order.total")}</dt>
+        <dd className="num">{formatMoney(review.total)}</dd>
+        <dt>{t("order.balanceAfter")}</dt>
+        <dd className="num">{formatMoney(balance - review.total)}</dd>
+      </dl>
+      <Form method="post" onSubmit={submitWith(onPay)} preventScrollReset>
+        <input type="hidden" name="intent" value="order" />
+        <input type="hidden" name="gameid" value={review.gameid} />
+        <input type="hidden" name="amount" value={review.amount} />
+        {review.picks.map((pick) => (
+          <input key={pick.index} type="hidden" name="pick" value={pick.pick} />
+        ))}
+        <div className="buttons">
+          <BackButton label={t("order.back")} {...close} />
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t("order.paying") : t("order.pay")}
+          </button>
+        </div>
+      </Form>
+    </DialogShell>
+  );
+}
+
+/** Cancelling an own order asks first (SPEC.md 4); the whole order (all its options) is refunded. */
+export function ConfirmCancel({ orderId, rows, gameType, busy, onConfirm, ...close }: CloseProps & {
+  orderId: number;
+  rows: LiveBet[];
+  gameType: number;
+  busy: boolean;
+  onConfirm?: (form: FormData) => void;
+}) {
+  const { t } = useTranslation("game");
+  const total = rows.reduce((sum, row) => sum + row.money, 0);
+  return (
+    <DialogShell title={t("cancel.title")} {...close}>
+      <p>{rows.length > 0 ? t("cancel.question", { count: rows.length, total: formatMoney(total) }) : t("cancel.questionUnknown")}</p>
+      {rows.length > 0 ? (
+        <ul className="confirm-list">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <span>{optionLabel(t, row.valuecn, gameType)}</span>
+              <span className="num">{formatMoney(row.money)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" onSubmit={submitWith(onConfirm)} preventScrollReset>
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="order_id" value={orderId} />
+        <div className="buttons">
+          <BackButton label={t("cancel.keep")} {...close} />
+          <button type="submit" className="button danger" disabled={busy}>
+            {t("cancel.confirm")}
+          </button>
+        </div>
+      </Form>
+    </DialogShell>
+  );
+}

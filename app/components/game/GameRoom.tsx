@@ -1,0 +1,137 @@
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { useCallback, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { Toast } from "~/components/Toast";
+import { formatMoney, RACING_GAME_TYPE, type GameInfo, type LiveBet } from "~/lib/game";
+import { gameTitle } from "~/lib/game-labels";
+import { useHydrated, useLiveRound } from "~/lib/game-room";
+import { useAppConfig } from "~/root";
+import { BetSlip } from "./BetSlip";
+import { ConfirmCancel, ConfirmOrder } from "./Dialogs";
+import { LiveBets } from "./LiveBets";
+import { OptionGrid, RacingGrid } from "./OptionGrid";
+import { RecordDialog, type RecordPage } from "./RecordDialog";
+import { RoundPanel } from "./RoundPanel";
+import { useBetting, type Notice, type RoomActionAnswer } from "./useBetting";
+import { useRecords } from "./useRecords";
+
+export type OpenRoom = {
+  roomId: number;
+  balance: number;
+  servedAt: number;
+  room: GameInfo;
+  bets: LiveBet[];
+  lastAward: { seqno: number | string; award: number } | null;
+  record: RecordPage | null;
+};
+
+/** The game room (SPEC.md 2 and 4): one screen for every game type; Racing 10 gets its rank grid. */
+export function GameRoom({ data }: { data: OpenRoom }) {
+  const { t } = useTranslation("game");
+  const { currency } = useAppConfig();
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const info = data.room;
+  const gameType = info.room.type;
+  const { live, secondsLeft, open, status, rememberOrder } = useLiveRound(data.roomId, info, data.bets, data.servedAt);
+  const [balance, setBalance] = useState({ from: data.balance, value: data.balance });
+  // A reload brings the server's balance; an order or cancel in between brings the newer one.
+  const shownBalance = balance.from === data.balance ? balance.value : data.balance;
+  const [notice, setNotice] = useState<(Notice & { key: number }) | null>(null);
+  const notify = useCallback((n: Notice) => setNotice({ ...n, key: Date.now() }), []);
+  const onDone = (done: { message: string; money: number; orderId: number | null }) => {
+    setBalance({ from: data.balance, value: done.money });
+    if (done.orderId) rememberOrder(done.orderId);
+    notify({ message: done.message, tone: "info" });
+  };
+  const betting = useBetting({ info, game: live.game, open, balance: shownBalance, onDone, notify });
+  // ?cancel=<order id> is the no-JavaScript way to the confirm dialog; with JavaScript it opens in place.
+  const [cancelId, setCancelId] = useState<number | null>(() => Number(new URLSearchParams(search).get("cancel")) || null);
+  const records = useRecords(data.roomId);
+  const serverAnswer = useActionData<RoomActionAnswer>();
+  const Grid = gameType === RACING_GAME_TYPE ? RacingGrid : OptionGrid;
+  // Refusals show where they belong: a pick problem above the grid, an amount problem under the input.
+  const fieldError = betting.error ?? (serverAnswer?.error?.field ? serverAnswer.error : null);
+  const optionError = fieldError?.field === "option" ? fieldError.message : null;
+  const amountError = fieldError && fieldError.field !== "option" ? fieldError.message : null;
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    betting.submitReview();
+  };
+  const confirmCancel = (form: FormData) => {
+    setCancelId(null);
+    betting.cancel(form);
+  };
+
+  return (
+    <main className="game-room">
+      <PageHeader title={gameTitle(t, info.room.titleKey, info.room.title)} back="/" />
+      <nav className="room-tools" aria-label={t("room.tools")}>
+        <span className={`kind-badge kind-${info.room.kind}`}>{t(`kinds.${info.room.kind}`)}</span>
+        <Link to={`/rules/${data.roomId}`}>{t("rules.link")}</Link>
+        <Link to="/fairness">{t("fairness.link")}</Link>
+        <Link to="/betlist">{t("betlist.link")}</Link>
+      </nav>
+      <section className="balance-bar">
+        <div>
+          <span className="muted">{t("room.balance")}</span>
+          <strong className="num">
+            {formatMoney(shownBalance)} <small>{currency}</small>
+          </strong>
+        </div>
+        <Link to="/recharge" className="button small">{t("room.deposit")}</Link>
+      </section>
+      <RoundPanel
+        seqno={live.game.seqno}
+        secondsLeft={secondsLeft}
+        closeSeconds={info.closeSeconds}
+        open={open}
+        latest={live.his[0]}
+        gameType={gameType}
+        lastAward={data.lastAward}
+        status={hydrated ? status : null}
+        onRecord={hydrated ? records.open : undefined}
+      />
+      <LiveBets bets={live.bets} gameType={gameType} open={open} onFollow={betting.follow} onCancel={(bet) => (open ? setCancelId(bet.orderId) : notify({ message: t("round.stopped"), tone: "warning" }))} />
+      <Form method="post" className="bet-form" onSubmit={hydrated ? review : undefined} preventScrollReset>
+        <h2 className="section-title">
+          {t("order.title")}
+          <span className="muted">{t("order.minbuy", { num: formatMoney(info.room.minbuy) })}</span>
+        </h2>
+        {optionError ? <p className="field-error" role="alert">{optionError}</p> : null}
+        <Grid options={info.options} gameType={gameType} picked={betting.picked} onToggle={betting.toggle} disabled={!open} />
+        <BetSlip amount={betting.amount} onAmount={betting.setAmount} picks={betting.pickedCount} open={open} error={amountError} busy={betting.paying} quick={hydrated} />
+      </Form>
+      {betting.review ? (
+        <ConfirmOrder review={betting.review} gameType={gameType} balance={shownBalance} busy={betting.paying} onPay={betting.pay} onClose={betting.closeReview} closeHref={pathname} />
+      ) : serverAnswer?.review ? (
+        <ConfirmOrder review={serverAnswer.review} gameType={gameType} balance={shownBalance} busy={false} closeHref={pathname} />
+      ) : null}
+      {cancelId ? (
+        <ConfirmCancel
+          orderId={cancelId}
+          rows={live.bets.filter((bet) => bet.orderId === cancelId && bet.mine)}
+          gameType={gameType}
+          busy={betting.cancelFetcher.state !== "idle"}
+          onConfirm={hydrated ? confirmCancel : undefined}
+          onClose={hydrated ? () => setCancelId(null) : undefined}
+          closeHref={pathname}
+        />
+      ) : null}
+      {records.shown || data.record ? (
+        <RecordDialog
+          roomId={data.roomId}
+          gameType={gameType}
+          {...(records.shown ? records.view : { rounds: data.record!.list, page: data.record!.page, hasMore: data.record!.hasMore, loading: false, failed: data.record!.failed })}
+          closeHref={pathname}
+          onClose={records.shown ? records.close : undefined}
+          onMore={records.shown ? records.more : undefined}
+        />
+      ) : null}
+      {notice ? <Toast key={notice.key} message={notice.message} tone={notice.tone} /> : null}
+      {!notice && serverAnswer?.error && !serverAnswer.error.field ? <Toast message={serverAnswer.error.message} tone="warning" /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import type { RoundResult } from "~/lib/game";
+import { resultText } from "~/lib/game-labels";
+
+const RACING = 4;
+
+/** A round's drawn numbers as balls (Racing 10: the ten cars in finishing order), its sum and its result words. */
+export function ResultNumbers({ result, gameType, withText = true }: { result: RoundResult; gameType: number; withText?: boolean }) {
+  const { t } = useTranslation("game");
+  const numbers = result.numbers?.length ? result.numbers : [result.num1, result.num2, result.num3];
+  return (
+    <div className="result">
+      <span className={`balls${gameType === RACING ? " cars" : ""}`} aria-label={t("result.numbers", { numbers: numbers.join(", ") })}>
+        {numbers.map((n, i) => (
+          <span key={i} className={gameType === RACING ? `car car-${n}` : "ball"}>
+            {n}
+          </span>
+        ))}
+      </span>
+      <span className="result-sum">{t(gameType === RACING ? "result.sumRacing" : "result.sum", { sum: result.sum })}</span>
+      {withText ? <span className="result-text">{resultText(t, result.resultKeys ?? [], gameType)}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// Player-facing names of options and results, from the stable option keys the API sends
+// ("big", "small_odd", "rank3_even"): the legacy Chinese text (valuecn, resultcn) is never shown.
+
+import { ELEVEN_FIVE, RACING_10 } from "../../worker/games/options";
+
+/** Any i18next t function bound to (or able to address) the game namespace. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const SUM_KEYS = new Set([
+  "big",
+  "small",
+  "odd",
+  "even",
+  "big_odd",
+  "big_even",
+  "small_odd",
+  "small_even",
+  "extreme_big",
+  "extreme_small",
+  "triple",
+]);
+
+const RANK_KEY = /^rank(\d{1,2})_(big|small|odd|even)$/;
+
+export function rankOfKey(key: string): { rank: number; kind: "big" | "small" | "odd" | "even" } | null {
+  const match = RANK_KEY.exec(key);
+  if (!match) return null;
+  return { rank: Number(match[1]), kind: match[2] as "big" | "small" | "odd" | "even" };
+}
+
+/** "Big odd", "Sum 30" (11x5's triple option), "Rank 3 even"; an unknown key is shown as sent. */
+export function optionLabel(t: Translate, key: string, gameType?: number): string {
+  if (key === "triple" && gameType === ELEVEN_FIVE) return t("game:options.sum30");
+  if (SUM_KEYS.has(key)) return t(`game:options.${key}`);
+  const rank = rankOfKey(key);
+  if (rank) return t("game:rankOption", { rank: rank.rank, kind: t(`game:options.${rank.kind}`) });
+  return key;
+}
+
+/** The short name of a Racing 10 bet kind, used inside the rank grid ("Big"). */
+export function kindLabel(t: Translate, kind: string): string {
+  return t(`game:options.${kind}`);
+}
+
+/**
+ * The words under a result. Sum games list every winning option ("Big · Odd · Big odd"); Racing 10
+ * wins twenty options per round, so only the champion's (rank 1) are named.
+ */
+export function resultText(t: Translate, resultKeys: readonly string[], gameType: number): string {
+  const keys = gameType === RACING_10 ? resultKeys.filter((key) => rankOfKey(key)?.rank === 1) : resultKeys;
+  if (keys.length === 0) return t("game:result.none");
+  return keys.map((key) => optionLabel(t, key, gameType)).join(" · ");
+}
+
+/** Game titles come as a stable key (titleKey); the stored title is the fallback. */
+export function gameTitle(t: Translate, titleKey: string | undefined, title: string): string {
+  if (!titleKey) return title;
+  return t(`game:games.${titleKey}`, { defaultValue: title });
+}

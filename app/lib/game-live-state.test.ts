@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { CurrentRound, LiveBet, RoundResult } from "./game";
+import { applyPolledBets, applyRoomMessage, clearBets, initialLiveRoom, parseRoomMessage, rememberMyOrder } from "./game-live-state";
+
+const round = (id: number, seqno: number): CurrentRound => ({ id, seqno, gametype: 1, initmoney: 100, commit: "c", openAt: 0, closeAt: 1, drawAt: 2, status: "open" });
+const bet = (id: number, orderId: number, extra: Partial<LiveBet> = {}): LiveBet => ({ id, orderId, value: 0, valuecn: "big", rate: 1.98, money: 20, seqno: 7, username: "de***1", ...extra });
+const result = (id: number): RoundResult => ({ id, seqno: id, num1: 1, num2: 2, num3: 3, sum: 6, numbers: [1, 2, 3], resultcn: "", resultKeys: ["small"], commit: "c", seed: "s", drawAt: 0 });
+
+describe("live room state", () => {
+  it("parses only the room's message types", () => {
+    expect(parseRoomMessage('{"type":"cancel","orderId":3}')).toEqual({ type: "cancel", orderId: 3 });
+    expect(parseRoomMessage("pong")).toBeNull();
+    expect(parseRoomMessage('{"type":"bet","bets":"x"}')).toBeNull();
+    expect(parseRoomMessage('{"type":"evil"}')).toBeNull();
+    expect(parseRoomMessage(42)).toBeNull();
+  });
+
+  it("adds new bets of this round on top, once, and marks the player's own orders", () => {
+    let state = initialLiveRoom(round(1, 7), [], [bet(1, 10, { mine: true })]);
+    expect(state.myOrderIds).toEqual([10]);
+    state = rememberMyOrder(state, 11);
+    state = applyRoomMessage(state, { type: "bet", bets: [bet(2, 11), bet(3, 12), bet(1, 10)] });
+    expect(state.bets.map((b) => b.id)).toEqual([3, 2, 1]);
+    expect(state.bets.map((b) => Boolean(b.mine))).toEqual([false, true, true]);
+    const otherRound = applyRoomMessage(state, { type: "bet", bets: [bet(9, 19, { seqno: 8 })] });
+    expect(otherRound).toBe(state);
+  });
+
+  it("removes a cancelled order's rows", () => {
+    const state = initialLiveRoom(round(1, 7), [], [bet(1, 10), bet(2, 10), bet(3, 11)]);
+    expect(applyRoomMessage(state, { type: "cancel", orderId: 10 }).bets.map((b) => b.id)).toEqual([3]);
+  });
+
+  it("starts a new round with an empty table and keeps ten results", () => {
+    const his = Array.from({ length: 10 }, (_, i) => result(20 - i));
+    let state = initialLiveRoom(round(1, 7), his, [bet(1, 10, { mine: true })]);
+    state = applyRoomMessage(state, { type: "draw", result: result(21) });
+    expect(state.his).toHaveLength(10);
+    expect(state.his[0].id).toBe(21);
+    const same = applyRoomMessage(state, { type: "round", game: round(1, 7) });
+    expect(same.bets).toHaveLength(1);
+    const next = applyRoomMessage(state, { type: "round", game: round(2, 8) });
+    expect(next.bets).toEqual([]);
+    expect(next.myOrderIds).toEqual([]);
+    expect(next.game.seqno).toBe(8);
+  });
+
+  it("replaces the table with a polled list of the same round only", () => {
+    const state = initialLiveRoom(round(1, 7), [], [bet(1, 10), bet(2, 11)]);
+    const polled = applyPolledBets(state, [bet(1, 10), bet(5, 12, { mine: true })], 7);
+    expect(polled.bets.map((b) => b.id)).toEqual([5, 1]);
+    expect(polled.myOrderIds).toEqual([12]);
+    expect(applyPolledBets(state, [bet(5, 12)], 8)).toBe(state);
+  });
+
+  it("clears the table at zero", () => {
+    const state = initialLiveRoom(round(1, 7), [], [bet(1, 10)]);
+    expect(clearBets(state).bets).toEqual([]);
+  });
+});

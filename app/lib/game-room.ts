@@ -1,0 +1,118 @@
+// The game room's clock and live state in the browser: counts down from the server's diff, clears the
+// bet list at 0 and reloads the room 3 s later (SPEC.md 4), applies socket messages, and polls the
+// bet list every 10 s while the socket is down.
+
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { GameInfo, LiveBet } from "./game";
+import {
+  bettingOpen,
+  clockOffset,
+  deviceDeadline,
+  msLeftWhenServed,
+  NEXT_ROUND_DELAY_MS,
+  remainingSeconds,
+  secondsOfDiff,
+  toDeviceTime,
+} from "./game-countdown";
+import { applyPolledBets, applyRoomMessage, clearBets, initialLiveRoom, rememberMyOrder, type RoomMessage } from "./game-live-state";
+import { useRoomSocket } from "./game-socket";
+
+type PollAnswer = { ok: boolean; list: LiveBet[]; seqno: number | string | null };
+
+const TICK_MS = 250;
+
+let documentTimingUsed = false;
+
+/**
+ * When the page's data reached this device. For the document itself that is when its response began
+ * (hydration can come seconds later on a slow phone); for data fetched afterwards it is now.
+ */
+function receivedAtDeviceMs(): number {
+  const navigation = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+  if (!documentTimingUsed && navigation && navigation.name === window.location.href && navigation.responseStart > 0) {
+    documentTimingUsed = true;
+    return performance.timeOrigin + navigation.responseStart;
+  }
+  documentTimingUsed = true;
+  return Date.now();
+}
+
+export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet[], servedAt: number) {
+  const revalidator = useRevalidator();
+  const poller = useFetcher<PollAnswer>();
+  const [live, setLive] = useState(() => initialLiveRoom(info.game, info.his, loadedBets));
+  // Device-time deadline; null during server rendering, where the diff itself is shown.
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [now, setNow] = useState<number | null>(null);
+  const offset = useRef(0);
+  const liveRef = useRef(live);
+  liveRef.current = live;
+
+  // Fresh loader data (first load, after an order, after a round change): restart from it.
+  useEffect(() => {
+    const drawAtDevice = deviceDeadline(msLeftWhenServed(info.diff, info.game.drawAt, servedAt), receivedAtDeviceMs());
+    offset.current = clockOffset(info.game.drawAt, drawAtDevice);
+    setDeadline(drawAtDevice);
+    setNow(Date.now());
+    setLive(initialLiveRoom(info.game, info.his, loadedBets));
+  }, [info, loadedBets, servedAt]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const secondsLeft = deadline === null || now === null ? secondsOfDiff(info.diff) : remainingSeconds(deadline, now);
+  const atZero = deadline !== null && secondsLeft === 0;
+
+  // At 0 the lists clear; 3 s later the next round and the balance load. If the room has not opened the
+  // next round yet, the reload shows 0 again and this schedules another one.
+  useEffect(() => {
+    if (!atZero) return;
+    setLive(clearBets);
+    const timer = setTimeout(() => revalidator.revalidate(), NEXT_ROUND_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [atZero, info]);
+
+  const reload = useRef(revalidator.revalidate);
+  reload.current = revalidator.revalidate;
+
+  const onMessage = useCallback((message: RoomMessage) => {
+    if (message.type === "round" && message.game.id !== liveRef.current.game.id) {
+      if (Number.isFinite(message.game.drawAt)) setDeadline(toDeviceTime(message.game.drawAt, offset.current));
+      // The last round is settled by now: load the balance (with any award) and the round's full data.
+      reload.current();
+    }
+    setLive((state) => applyRoomMessage(state, message));
+  }, []);
+
+  const onPoll = useCallback(() => {
+    const { game } = liveRef.current;
+    poller.load(`/activity/${roomId}/live?seqno=${encodeURIComponent(String(game.seqno))}&gametype=${game.gametype}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [roomId]);
+
+  const status = useRoomSocket(roomId, { onMessage, onPoll, onResume: () => reload.current() });
+
+  useEffect(() => {
+    const answer = poller.data;
+    if (!answer?.ok || answer.seqno === null) return;
+    // Another round is running on the server: reload the room rather than mix two rounds' bets.
+    if (String(answer.seqno) !== String(liveRef.current.game.seqno)) revalidator.revalidate();
+    else setLive((state) => applyPolledBets(state, answer.list, answer.seqno!));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [poller.data]);
+
+  const rememberOrder = useCallback((orderId: number) => setLive((state) => rememberMyOrder(state, orderId)), []);
+
+  return { live, secondsLeft, open: bettingOpen(secondsLeft, info.closeSeconds), status, rememberOrder };
+}
+
+/** True once React runs in the browser: forms then go through fetchers and popups. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

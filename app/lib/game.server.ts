@@ -1,0 +1,162 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { callApi, requireProfile } from "./api.server";
+import type { ApiAnswer } from "./api-types";
+import { redirectWithToast } from "./flash.server";
+import { formFailure, type FormError } from "./form.server";
+import { i18nServer } from "./i18n.server";
+import {
+  buildOrderInfo,
+  encodePick,
+  orderProblem,
+  parseStake,
+  RACING_GAME_TYPE,
+  roomIdParam,
+  type GameInfo,
+  type LiveBet,
+  type OrderProblem,
+  type RoundResult,
+} from "./game";
+import { bettingOpen, secondsOfDiff } from "./game-countdown";
+
+// The game room's loader and action, shared by /activity/{id} (sum games) and /bjsc/{id} (Racing 10).
+
+export type RoomScreen = "activity" | "bjsc";
+
+type Args = { request: Request; context: AppLoadContext; params: { id?: string } };
+
+const FIELD_OF_CODE: Record<number, string> = { 1024: "amount", 1025: "amount", 1030: "option", 1031: "option" };
+
+function roomIdOrNotFound(params: { id?: string }): number {
+  const roomId = roomIdParam(params.id);
+  if (roomId === null) throw new Response("Not found", { status: 404 });
+  return roomId;
+}
+
+/** Each game type has one screen: a Racing 10 room lives at /bjsc/{id}, every other at /activity/{id}. */
+export function screenOfRoomType(type: number): RoomScreen {
+  return type === RACING_GAME_TYPE ? "bjsc" : "activity";
+}
+
+export async function loadRoom({ request, context, params }: Args, screen: RoomScreen) {
+  const roomId = roomIdOrNotFound(params);
+  const url = new URL(request.url);
+  const [profile, info] = await Promise.all([
+    requireProfile(request, context),
+    callApi<GameInfo>(request, context, "/api/Game/getGameinfo", { roomid: roomId }),
+  ]);
+  if (info.code !== 1) {
+    // Entry refused (2004 balance below minjoin, 2055 level, 1020 trading stopped, 1057 no room).
+    const refusal: FormError = { code: Number(info.data?.errCode ?? 2002), message: info.info, field: null };
+    return { roomId, balance: profile.money, refusal, room: null };
+  }
+  const room = info.data;
+  const home = screenOfRoomType(room.room.type);
+  if (home !== screen) throw redirect(`/${home}/${roomId}${url.search}`);
+  const { seqno, gametype } = room.game;
+  const lastDrawn = room.his[0];
+  const [bets, award, record] = await Promise.all([
+    callApi<{ list: LiveBet[] }>(request, context, "/api/Game/getVorder", { roomid: roomId, isfirst: 1, order_id: 0, gameseq: seqno, gametype }),
+    lastDrawn ? callApi<{ award: number }>(request, context, "/api/Game/current", { roomid: roomId, gameseq: lastDrawn.seqno, gametype }) : null,
+    url.searchParams.has("record") ? loadRecordPage(request, context, roomId, url.searchParams.get("page")) : null,
+  ]);
+  return {
+    roomId,
+    balance: profile.money,
+    refusal: null,
+    // The moment the room data was read, on the clock drawAt uses, for an exact countdown.
+    servedAt: Date.now(),
+    room,
+    bets: bets.code === 1 ? bets.data.list : [],
+    lastAward: award?.code === 1 && lastDrawn ? { seqno: lastDrawn.seqno, award: Number(award.data.award) || 0 } : null,
+    record,
+  };
+}
+
+/** One page (20 rounds) of a room's past results, for the record popup. */
+export async function loadRecordPage(request: Request, context: AppLoadContext, roomId: number, pageParam: string | null) {
+  const page = Math.max(1, Math.min(500, Number.parseInt(pageParam ?? "1", 10) || 1));
+  const answer = await callApi<{ list: RoundResult[]; hasMore?: boolean }>(request, context, "/api/Game/getGamelog", { roomid: roomId, page });
+  if (answer.code !== 1) return { page, list: [] as RoundResult[], hasMore: false, failed: answer.info };
+  // A backend without hasMore (the legacy contract) has more when the page came back full.
+  const hasMore = answer.data.hasMore ?? answer.data.list.length >= 20;
+  return { page, list: answer.data.list, hasMore, failed: null };
+}
+
+function problemFailure(t: (key: string, options?: Record<string, unknown>) => string, problem: OrderProblem) {
+  const messages: Record<OrderProblem["reason"], [number, string, string]> = {
+    select: [1030, "option", t("game:order.pickOne")],
+    tooMany: [1031, "option", t("game:order.tooMany", { max: 9 })],
+    amount: [1050, "amount", t("game:order.badAmount")],
+    minbuy: [1024, "amount", t("errors:1024", { num: problem.reason === "minbuy" ? problem.num : 0 })],
+    balance: [1025, "amount", t("errors:1025")],
+  };
+  const [code, field, message] = messages[problem.reason];
+  return data({ error: { code, message, field } satisfies FormError }, { status: 400 });
+}
+
+/** The first step of an order: the picks with the room's current odds, for the player to confirm. */
+async function reviewOrder(args: Args, roomId: number, form: FormData) {
+  const t = await i18nServer.getFixedT(args.request, ["game", "errors"]);
+  const info = await callApi<GameInfo>(args.request, args.context, "/api/Game/getGameinfo", { roomid: roomId });
+  if (info.code !== 1) return formFailure(info, FIELD_OF_CODE);
+  const room = info.data;
+  if (!bettingOpen(secondsOfDiff(room.diff), room.closeSeconds)) {
+    return data({ error: { code: 1029, message: t("game:round.stopped"), field: null } satisfies FormError }, { status: 400 });
+  }
+  const wanted = new Set(form.getAll("option").map(String));
+  const picks = room.options.filter((option) => wanted.has(String(option.index)));
+  if (picks.length !== wanted.size) {
+    return data({ error: { code: 1031, message: t("errors:1031"), field: "option" } satisfies FormError }, { status: 400 });
+  }
+  const amountText = String(form.get("amount") ?? "");
+  const problem = orderProblem(picks.length, amountText, room.room.minbuy, room.game.initmoney);
+  if (problem) return problemFailure(t, problem);
+  const amount = parseStake(amountText)!;
+  return {
+    review: { gameid: room.game.id, seqno: room.game.seqno, amount, total: amount * picks.length, picks: picks.map((p) => ({ ...p, pick: encodePick(p) })) },
+  };
+}
+
+async function finish(args: Args, form: FormData, message: string, money: number, orderId?: number) {
+  if (form.get("js") === "1") return { done: { message, money: Number(money), orderId: orderId ?? null } };
+  return redirectWithToast(args.context, new URL(args.request.url).pathname, message);
+}
+
+async function placeOrder(args: Args, roomId: number, form: FormData) {
+  const t = await i18nServer.getFixedT(args.request, ["game", "errors"]);
+  const amount = parseStake(String(form.get("amount") ?? ""));
+  const orderInfo = amount === null ? null : buildOrderInfo(form.getAll("pick").map(String), amount);
+  if (amount === null) return problemFailure(t, { reason: "amount" });
+  if (!orderInfo || orderInfo.length === 0) return problemFailure(t, { reason: "select" });
+  const answer: ApiAnswer<{ order_id: number; money: number }> = await callApi(args.request, args.context, "/api/Game/order", {
+    gameid: Number(form.get("gameid")),
+    roomid: roomId,
+    order_info: orderInfo,
+  });
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  return finish(args, form, t("game:order.placed"), answer.data.money, answer.data.order_id);
+}
+
+async function cancelOrder(args: Args, roomId: number, form: FormData) {
+  const t = await i18nServer.getFixedT(args.request, "game");
+  const answer = await callApi<{ money: number }>(args.request, args.context, "/api/Game/getGamecancel", {
+    roomid: roomId,
+    order_id: Number(form.get("order_id")),
+  });
+  if (answer.code !== 1) return formFailure(answer, {});
+  return finish(args, form, t("game:cancel.done"), answer.data.money);
+}
+
+/** intent=review (confirm step), order (pay) or cancel; every form works without JavaScript. */
+export async function roomAction(args: Args) {
+  const roomId = roomIdOrNotFound(args.params);
+  const form = await args.request.formData();
+  switch (form.get("intent")) {
+    case "review": return reviewOrder(args, roomId, form);
+    case "order": return placeOrder(args, roomId, form);
+    case "cancel": return cancelOrder(args, roomId, form);
+    default: throw new Response("Unknown intent", { status: 400 });
+  }
+}
+
+export type RoomLoaderData = Awaited<ReturnType<typeof loadRoom>>;

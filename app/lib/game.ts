@@ -1,0 +1,189 @@
+// The game API shapes the screens read (helper-notes/GAME-API.md, DESIGN.md 6) and the pure rules the
+// room screen applies before it asks the server: the server checks everything again.
+
+export type RoomKind = "standard" | "vip" | "superior" | "premier";
+
+export type RoundResult = {
+  id: number;
+  seqno: number | string;
+  num1: number;
+  num2: number;
+  num3: number;
+  sum: number;
+  numbers: number[];
+  resultcn: string;
+  resultKeys: string[];
+  commit: string;
+  seed: string | null;
+  drawAt: number;
+};
+
+export type RoomSummary = {
+  id: number;
+  gameId: number;
+  title: string;
+  titleKey: string;
+  kind: RoomKind;
+  type: number;
+  minjoin: number;
+  minbuy: number;
+  minLevel: number;
+  trading: 0 | 1;
+};
+
+export type RoomInfo = Omit<RoomSummary, "minLevel"> & { optionCount: number } & Record<string, unknown>;
+
+export type BetOptionOdds = { index: number; key: string; odds: number };
+
+export type CurrentRound = {
+  id: number;
+  seqno: number | string;
+  gametype: number;
+  initmoney: number;
+  commit: string;
+  openAt: number;
+  closeAt: number;
+  drawAt: number;
+  status: "open" | "closed";
+};
+
+export type GameInfo = {
+  room: RoomInfo;
+  options: BetOptionOdds[];
+  game: CurrentRound;
+  diff: { minute: number; second: number };
+  closeSeconds: number;
+  his: RoundResult[];
+};
+
+/** One row of the live table: a real bet of the current round, username masked by the server. */
+export type LiveBet = {
+  id: number;
+  orderId: number;
+  value: number;
+  valuecn: string;
+  rate: number;
+  money: number;
+  seqno: number | string;
+  username: string;
+  mine?: boolean;
+};
+
+export type BetRecord = {
+  id: number;
+  seqno: number | string;
+  isaward: -1 | 0 | 1 | 2 | 3;
+  ordersn: string;
+  gametype: number;
+  roomid: number;
+  roomTitle: string;
+  /** The game's title key, when the backend sends it, for a title in the player's language. */
+  titleKey?: string;
+  value: number;
+  valuecn: string;
+  money: number;
+  rate: number;
+  award: number;
+  createtime: number;
+};
+
+/** The most options one order may hold (SPEC.md 5). */
+export const MAX_PICKS = 9;
+
+/** Currency tabs of the room list: roomtype 1, 2, 3 (SPEC.md 7: tab index plus 1). */
+export const ROOM_TABS = [
+  { roomtype: 1, label: "USDT" },
+  { roomtype: 2, label: "BTC" },
+  { roomtype: 3, label: "ETH" },
+] as const;
+
+export const RACING_GAME_TYPE = 4;
+
+/** Money as players read it: two decimals with thousands separators (10,000.00). */
+export function formatMoney(value: number): string {
+  const safe = Number.isFinite(value) ? value : 0;
+  return safe.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Odds as the legacy client shows them: three decimals (1.980). */
+export function formatOdds(odds: number): string {
+  return Number.isFinite(odds) ? odds.toFixed(3) : "-";
+}
+
+/** A positive whole amount per option, or null (SPEC.md 5: "amount a positive integer"). */
+export function parseStake(input: string | null | undefined): number | null {
+  const text = (input ?? "").trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const amount = Number(text);
+  return amount > 0 ? amount : null;
+}
+
+export type OrderProblem =
+  | { reason: "select" }
+  | { reason: "tooMany" }
+  | { reason: "amount" }
+  | { reason: "minbuy"; num: number }
+  | { reason: "balance" };
+
+/** What stops an order before it is sent: the same rules the server applies (1030, 1031, 1024, 1025). */
+export function orderProblem(picks: number, amountText: string, minbuy: number, balance: number): OrderProblem | null {
+  if (picks < 1) return { reason: "select" };
+  if (picks > MAX_PICKS) return { reason: "tooMany" };
+  const amount = parseStake(amountText);
+  if (amount === null) return { reason: "amount" };
+  const total = amount * picks;
+  if (total < minbuy) return { reason: "minbuy", num: minbuy };
+  if (total > balance) return { reason: "balance" };
+  return null;
+}
+
+/** A pick travels through forms as "index:odds", so the order sends the odds the player saw. */
+export function encodePick(option: BetOptionOdds): string {
+  return `${option.index}:${option.odds}`;
+}
+
+export function decodePick(value: string): { index: number; odds: number } | null {
+  const match = /^(\d{1,3}):(\d{1,6}(?:\.\d{1,3})?)$/.exec(value);
+  if (!match) return null;
+  return { index: Number(match[1]), odds: Number(match[2]) };
+}
+
+/** order_info rows [optionIndex, odds, amount] of /api/Game/order; null when any pick is malformed or repeated. */
+export function buildOrderInfo(pickValues: string[], amount: number): Array<[number, number, number]> | null {
+  const rows: Array<[number, number, number]> = [];
+  const seen = new Set<number>();
+  for (const value of pickValues) {
+    const pick = decodePick(value);
+    if (!pick || seen.has(pick.index)) return null;
+    seen.add(pick.index);
+    rows.push([pick.index, pick.odds, amount]);
+  }
+  return rows;
+}
+
+/** A room id from the URL: a positive whole number, else null (the route answers 404). */
+export function roomIdParam(value: string | undefined): number | null {
+  if (!value || !/^\d{1,6}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+export type BetStatus = "pending" | "won" | "lost" | "refunded" | "cancelled";
+
+export function betStatusOf(isaward: number): BetStatus {
+  switch (isaward) {
+    case 1: return "won";
+    case 0: return "lost";
+    case 2: return "refunded";
+    case 3: return "cancelled";
+    default: return "pending";
+  }
+}
+
+/** Bet record tabs (SPEC.md 2) and the type each sends to getGamelog2. */
+export const BET_TABS = ["all", "won", "lost", "pending"] as const;
+export type BetTab = (typeof BET_TABS)[number];
+
+export function betTabOf(value: string | null): BetTab {
+  return (BET_TABS as readonly string[]).includes(value ?? "") ? (value as BetTab) : "all";
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { callApi } from "~/lib/api.server";
+import { roomIdParam, type LiveBet } from "~/lib/game";
+
+// The 10 s polling fallback of the game room (SPEC.md 7 getVorder): the browser never holds the token,
+// so it asks this route and the server calls the API with the session cookie's token.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const roomId = roomIdParam(params.id);
+  if (roomId === null) throw new Response("Not found", { status: 404 });
+  const url = new URL(request.url);
+  const answer = await callApi<{ list: LiveBet[]; order_id: number; seqno: number | string }>(request, context, "/api/Game/getVorder", {
+    roomid: roomId,
+    isfirst: 1,
+    order_id: 0,
+    gameseq: url.searchParams.get("seqno") ?? "",
+    gametype: Number(url.searchParams.get("gametype")) || 0,
+  });
+  if (answer.code !== 1) return { ok: false as const, list: [] as LiveBet[], seqno: null };
+  return { ok: true as const, list: answer.data.list, seqno: answer.data.seqno };
+}

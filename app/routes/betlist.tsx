@@ -1,0 +1,87 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { LocalTime } from "~/components/game/LocalTime";
+import { callApi, requireProfile } from "~/lib/api.server";
+import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecord } from "~/lib/game";
+import { gameTitle, optionLabel } from "~/lib/game-labels";
+import gameStyles from "~/styles/game.css?url";
+
+export const handle = { i18n: ["game"] };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+export const meta: MetaFunction = () => [{ title: "Bet records · Roundtable" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tab = betTabOf(url.searchParams.get("type"));
+  const page = Math.max(1, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  await requireProfile(request, context);
+  const answer = await callApi<{ data: BetRecord[]; page: number; hasMore: boolean }>(request, context, "/api/Game/getGamelog2", { type: tab, page });
+  return {
+    tab,
+    page,
+    rows: answer.code === 1 ? answer.data.data : [],
+    hasMore: answer.code === 1 ? Boolean(answer.data.hasMore) : false,
+    failed: answer.code === 1 ? null : answer.info,
+  };
+}
+
+function BetRow({ bet }: { bet: BetRecord }) {
+  const { t } = useTranslation("game");
+  const status = betStatusOf(bet.isaward);
+  return (
+    <li className={`bet-card status-${status}`}>
+      <div className="bet-card-head">
+        <span className="bet-room">{bet.titleKey ? gameTitle(t, bet.titleKey, bet.roomTitle) : bet.roomTitle}</span>
+        <span className={`status-badge status-${status}`}>{t(`betlist.status.${status}`)}</span>
+      </div>
+      <div className="bet-card-main">
+        <span className="bet-option">{optionLabel(t, bet.valuecn, bet.gametype)}</span>
+        <span className="muted">@ {formatOdds(bet.rate)}</span>
+        <span className="num bet-stake">{formatMoney(bet.money)}</span>
+      </div>
+      <dl className="bet-card-facts">
+        <dt>{t("betlist.round")}</dt>
+        <dd>{bet.seqno}</dd>
+        <dt>{t("betlist.award")}</dt>
+        <dd className={`num${status === "won" ? " good" : ""}`}>{status === "pending" ? "—" : formatMoney(bet.award)}</dd>
+        <dt>{t("betlist.time")}</dt>
+        <dd><LocalTime ms={bet.createtime} /></dd>
+        <dt>{t("betlist.ordersn")}</dt>
+        <dd className="mono">{bet.ordersn}</dd>
+      </dl>
+    </li>
+  );
+}
+
+export default function BetList() {
+  const { tab, page, rows, hasMore, failed } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  return (
+    <main className="betlist-page">
+      <PageHeader title={t("betlist.title")} back="/user" />
+      <nav className="tabs" aria-label={t("betlist.tabs")}>
+        {BET_TABS.map((name) => (
+          <Link key={name} to={`/betlist?type=${name}`} className={name === tab ? "tab active" : "tab"} aria-current={name === tab ? "page" : undefined}>
+            {t(`betlist.tab.${name}`)}
+          </Link>
+        ))}
+      </nav>
+      {failed ? <p className="form-error page-gap">{failed}</p> : null}
+      {!failed && rows.length === 0 ? <p className="empty">{t("betlist.empty")}</p> : null}
+      <ul className="bet-cards">
+        {rows.map((bet) => (
+          <BetRow key={bet.id} bet={bet} />
+        ))}
+      </ul>
+      {page > 1 || hasMore ? (
+        <nav className="pager" aria-label={t("betlist.pages")}>
+          {page > 1 ? <Link className="button secondary small" to={`/betlist?type=${tab}&page=${page - 1}`}>{t("betlist.newer")}</Link> : <span />}
+          <span className="muted">{t("betlist.page", { page })}</span>
+          {hasMore ? <Link className="button secondary small" to={`/betlist?type=${tab}&page=${page + 1}`}>{t("betlist.older")}</Link> : <span />}
+        </nav>
+      ) : null}
+    </main>
+  );
+}

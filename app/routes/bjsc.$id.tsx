@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { GameRoom } from "~/components/game/GameRoom";
+import { RoomRefused } from "~/components/game/RoomRefused";
+import { loadRoom, roomAction } from "~/lib/game.server";
+import gameStyles from "~/styles/game.css?url";
+
+// The Racing 10 room (game type 4): ten ranks, each with big, small, odd and even at the room's odds
+// (SPEC.md 9: 1.980). Rooms of the other game types are sent to /activity/{id}.
+export const handle = { i18n: ["game"] };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.room?.room.title ?? "Room"} · Roundtable` }];
+
+export const loader = (args: LoaderFunctionArgs) => loadRoom(args, "bjsc");
+export const action = (args: ActionFunctionArgs) => roomAction(args);
+
+export default function RacingRoom() {
+  const data = useLoaderData<typeof loader>();
+  if (!data.room) return <RoomRefused code={data.refusal!.code} message={data.refusal!.message} balance={data.balance} />;
+  return <GameRoom data={{ ...data, room: data.room, record: data.record ?? null }} />;
+}

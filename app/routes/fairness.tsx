@@ -1,0 +1,113 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/Field";
+import { PageHeader } from "~/components/PageHeader";
+import { FairnessReport, type CheckedRound } from "~/components/game/FairnessReport";
+import { callApi } from "~/lib/api.server";
+import type { RoundResult } from "~/lib/game";
+import { parseLookup, parseManual, type FairnessErrors } from "~/lib/game-fairness";
+import { isGameType } from "../../worker/games/options";
+import { verifyRound } from "../../worker/games/fairness";
+import gameStyles from "~/styles/game.css?url";
+
+export const handle = { i18n: ["game"] };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+export const meta: MetaFunction = () => [{ title: "Fairness · Roundtable" }];
+
+type Published = RoundResult & { roomid: number; gametype: number };
+
+// Public: anyone checks a past round from its published seed, or a seed and commit by hand.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const mode = params.get("mode") === "manual" ? "manual" : "lookup";
+  const values = Object.fromEntries(["room", "seqno", "gametype", "seed", "commit"].map((k) => [k, params.get(k) ?? ""]));
+  if (mode === "manual") {
+    const { manual, errors } = parseManual(params);
+    if (!manual) return { mode, values, errors, pending: null, failed: null, checked: null };
+    const round: CheckedRound = { roomId: manual.room, seqno: manual.seqno, gameType: manual.gameType, commit: manual.commit, seed: manual.seed, numbers: null };
+    const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType });
+    return { mode, values, errors, pending: null, failed: null, checked: { round, verification } };
+  }
+  const { lookup, errors } = parseLookup(params);
+  if (!lookup) return { mode, values, errors, pending: null, failed: null, checked: null };
+  const answer = await callApi<Published>(request, context, "/api/Game/getround", { roomid: lookup.room, seqno: lookup.seqno });
+  if (answer.code !== 1) return { mode, values, errors, pending: null, failed: answer.info, checked: null };
+  const published = answer.data;
+  if (!published.seed || !isGameType(published.gametype)) {
+    return { mode, values, errors, pending: { seqno: String(published.seqno), commit: published.commit }, failed: null, checked: null };
+  }
+  const round: CheckedRound = {
+    roomId: published.roomid,
+    seqno: String(published.seqno),
+    gameType: published.gametype,
+    commit: published.commit,
+    seed: published.seed,
+    numbers: published.numbers,
+  };
+  const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType, numbers: round.numbers ?? undefined });
+  return { mode, values, errors, pending: null, failed: null, checked: { round, verification } };
+}
+
+function fieldError(t: (key: string) => string, errors: FairnessErrors, field: keyof FairnessErrors) {
+  return errors[field] ? t(`fairness.invalid.${field}`) : null;
+}
+
+export default function Fairness() {
+  const { mode, values, errors, pending, failed, checked } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  return (
+    <main className="fairness-page">
+      <PageHeader title={t("fairness.title")} back="/" />
+      <section className="card fairness-intro">
+        <p>{t("fairness.intro")}</p>
+        <details>
+          <summary>{t("fairness.howTitle")}</summary>
+          <p>{t("fairness.how1")}</p>
+          <p>{t("fairness.how2")}</p>
+          <p>{t("fairness.how3")}</p>
+        </details>
+      </section>
+      <nav className="tabs" aria-label={t("fairness.modes")}>
+        <Link to="/fairness" className={mode === "lookup" ? "tab active" : "tab"}>{t("fairness.lookupTab")}</Link>
+        <Link to="/fairness?mode=manual" className={mode === "manual" ? "tab active" : "tab"}>{t("fairness.manualTab")}</Link>
+      </nav>
+      <Form method="get" action="/fairness" className="form fairness-form">
+        {mode === "manual" ? <input type="hidden" name="mode" value="manual" /> : null}
+        <div className="row">
+          <Field label={t("fairness.room")} name="room" inputMode="numeric" defaultValue={values.room} error={fieldError(t, errors, "room")} />
+          <Field label={t("fairness.seqno")} name="seqno" inputMode="numeric" defaultValue={values.seqno} error={fieldError(t, errors, "seqno")} />
+        </div>
+        {mode === "manual" ? (
+          <>
+            <label className={`field${errors.gametype ? " field-invalid" : ""}`}>
+              <span className="field-label">{t("fairness.gametype")}</span>
+              <select name="gametype" className="select" defaultValue={values.gametype || "1"}>
+                {[1, 2, 3, 4].map((type) => (
+                  <option key={type} value={type}>{t(`gameTypes.${type}`)}</option>
+                ))}
+              </select>
+              {errors.gametype ? (
+                <span className="field-error" role="alert">
+                  {t("fairness.invalid.gametype")}
+                </span>
+              ) : null}
+            </label>
+            <Field label={t("fairness.seed")} name="seed" defaultValue={values.seed} autoComplete="off" spellCheck={false} error={fieldError(t, errors, "seed")} />
+            <Field label={t("fairness.commit")} name="commit" defaultValue={values.commit} autoComplete="off" spellCheck={false} error={fieldError(t, errors, "commit")} />
+          </>
+        ) : null}
+        <button type="submit" className="button">{t("fairness.check")}</button>
+      </Form>
+      {failed ? <p className="form-error page-gap" role="alert">{failed}</p> : null}
+      {pending ? (
+        <section className="card fairness-report pending">
+          <h2>{t("fairness.pendingTitle", { seqno: pending.seqno })}</h2>
+          <p>{t("fairness.pending")}</p>
+          <code className="hex">{pending.commit}</code>
+        </section>
+      ) : null}
+      {checked ? <FairnessReport round={checked.round} verification={checked.verification} /> : null}
+    </main>
+  );
+}

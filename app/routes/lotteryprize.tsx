@@ -1,0 +1,83 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { callApi, optionalProfile } from "~/lib/api.server";
+import { formatMoney } from "~/lib/game";
+import { useAppConfig } from "~/root";
+import gameStyles from "~/styles/game.css?url";
+
+export const handle = { i18n: ["game"], tabBar: true };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+export const meta: MetaFunction = () => [{ title: "Trend · Roundtable" }];
+
+/** The coins of SPEC.md 1's price list; their prices come from a feed that is not connected yet. */
+const COINS = ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"];
+
+type Trend = { yeswin: number; yestotal: number; todaywin: number; todaytotal: number };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const profile = await optionalProfile(request, context);
+  if (!profile) return { trend: null, failed: null };
+  const answer = await callApi<Trend>(request, context, "/api/Game/getTrendData");
+  return { trend: answer.code === 1 ? answer.data : null, failed: answer.code === 1 ? null : answer.info };
+}
+
+function Figure({ label, value, signed }: { label: string; value: number; signed?: boolean }) {
+  const tone = signed && value > 0 ? " good" : signed && value < 0 ? " bad" : "";
+  return (
+    <div className="trend-figure">
+      <span className="muted">{label}</span>
+      <strong className={`num${tone}`}>
+        {signed && value > 0 ? "+" : ""}
+        {formatMoney(value)}
+      </strong>
+    </div>
+  );
+}
+
+export default function LotteryPrize() {
+  const { trend, failed } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  const { currency } = useAppConfig();
+  return (
+    <main className="trend-page">
+      <PageHeader title={t("trend.title")} back={null} />
+      <section className="trend-cards" aria-label={t("trend.mine")}>
+        {trend ? (
+          <>
+            <div className="card trend-card">
+              <h2>{t("trend.today")}</h2>
+              <Figure label={t("trend.win", { currency })} value={trend.todaywin} signed />
+              <Figure label={t("trend.turnover", { currency })} value={trend.todaytotal} />
+            </div>
+            <div className="card trend-card">
+              <h2>{t("trend.yesterday")}</h2>
+              <Figure label={t("trend.win", { currency })} value={trend.yeswin} signed />
+              <Figure label={t("trend.turnover", { currency })} value={trend.yestotal} />
+            </div>
+          </>
+        ) : failed ? (
+          <p className="form-error">{failed}</p>
+        ) : (
+          <div className="card trend-guest">
+            <p>{t("trend.guest")}</p>
+            <Link className="button" to="/login?redirectTo=%2Flotteryprize">{t("trend.login")}</Link>
+          </div>
+        )}
+      </section>
+      <section className="prices" aria-labelledby="prices-title">
+        <h2 id="prices-title" className="section-title">{t("trend.prices")}</h2>
+        <p className="prices-unavailable" role="status">{t("trend.pricesUnavailable")}</p>
+        <ul className="price-list">
+          {COINS.map((coin) => (
+            <li key={coin}>
+              <span className="coin">{coin}</span>
+              <span className="muted" aria-label={t("trend.noPrice")}>—</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, NavLink, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { callApi, requireProfile } from "~/lib/api.server";
+import { formatMoney, RACING_GAME_TYPE, ROOM_TABS, type RoomSummary } from "~/lib/game";
+import { gameTitle } from "~/lib/game-labels";
+import { useAppConfig } from "~/root";
+import gameStyles from "~/styles/game.css?url";
+
+export const handle = { i18n: ["game"] };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+export const meta: MetaFunction = () => [{ title: "Rooms · Roundtable" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const tab = ROOM_TABS.find((t) => String(t.roomtype) === params.type);
+  if (!tab) throw new Response("Not found", { status: 404 });
+  const [profile, answer] = await Promise.all([
+    requireProfile(request, context),
+    callApi<{ list: RoomSummary[] }>(request, context, "/api/Game/getRoomList", { roomtype: tab.roomtype }),
+  ]);
+  return {
+    roomtype: tab.roomtype,
+    balance: profile.money,
+    level: profile.level,
+    rooms: answer.code === 1 ? answer.data.list : [],
+    failed: answer.code === 1 ? null : answer.info,
+  };
+}
+
+type Lock = "trading" | "level" | "balance" | null;
+
+// What the room will refuse at the door (the room checks again): shown so nobody taps into a refusal.
+function lockOf(room: RoomSummary, balance: number, level: number): Lock {
+  if (!room.trading) return "trading";
+  if (level < room.minLevel) return "level";
+  if (balance < room.minjoin) return "balance";
+  return null;
+}
+
+export default function RoomList() {
+  const { roomtype, balance, level, rooms, failed } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  const { currency } = useAppConfig();
+  return (
+    <main className="room-list-page">
+      <PageHeader title={t("rooms.title")} back="/" />
+      <nav className="tabs" aria-label={t("rooms.tabs")}>
+        {ROOM_TABS.map((tab) => (
+          <NavLink key={tab.roomtype} to={`/room_list/${tab.roomtype}`} className={({ isActive }) => (isActive ? "tab active" : "tab")} aria-current={tab.roomtype === roomtype ? "page" : undefined}>
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <p className="room-list-balance muted">
+        {t("room.balance")}: <strong className="num">{formatMoney(balance)}</strong> {currency}
+      </p>
+      {failed ? <p className="form-error page-gap">{failed}</p> : null}
+      {!failed && rooms.length === 0 ? <p className="empty">{t("rooms.empty")}</p> : null}
+      <ul className="room-cards">
+        {rooms.map((room) => {
+          const lock = lockOf(room, balance, level);
+          return (
+            <li key={room.id}>
+              <Link to={`/${room.type === RACING_GAME_TYPE ? "bjsc" : "activity"}/${room.id}`} className={`room-card${lock ? " locked" : ""}`}>
+                <span className="room-card-title">
+                  {gameTitle(t, room.titleKey, room.title)}
+                  <span className={`kind-badge kind-${room.kind}`}>{t(`kinds.${room.kind}`)}</span>
+                </span>
+                <span className="room-card-type muted">{t(`gameTypes.${room.type}`)}</span>
+                <span className="room-card-facts">
+                  <span>
+                    {t("rooms.minjoin")} <strong className="num">{formatMoney(room.minjoin)}</strong>
+                  </span>
+                  <span>
+                    {t("rooms.minbuy")} <strong className="num">{formatMoney(room.minbuy)}</strong>
+                  </span>
+                  {room.minLevel > 1 ? <span>{t("rooms.minLevel", { level: room.minLevel })}</span> : null}
+                </span>
+                {lock ? <span className="room-card-lock">{t(`rooms.lock.${lock}`, { num: formatMoney(room.minjoin), level: room.minLevel })}</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </main>
+  );
+}

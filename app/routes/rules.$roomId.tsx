@@ -1,0 +1,115 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { callApi, requireProfile } from "~/lib/api.server";
+import { formatOdds, roomIdParam, type GameInfo } from "~/lib/game";
+import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
+import { percent, winConditions, type WinCondition } from "~/lib/game-rules";
+import { isGameType } from "../../worker/games/options";
+import { rulesTable } from "../../worker/games/probability";
+import gameStyles from "~/styles/game.css?url";
+
+export const handle = { i18n: ["game"] };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
+export const meta: MetaFunction = () => [{ title: "Rules · Roundtable" }];
+
+// Every figure on this page is computed from the settlement rules and the room's live odds.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const roomId = roomIdParam(params.roomId);
+  if (roomId === null) throw new Response("Not found", { status: 404 });
+  const [, info] = await Promise.all([
+    requireProfile(request, context),
+    callApi<GameInfo>(request, context, "/api/Game/getGameinfo", { roomid: roomId }),
+  ]);
+  if (info.code !== 1) return { roomId, refusal: info.info, rules: null };
+  const { room, options, closeSeconds } = info.data;
+  const gameType = room.type;
+  if (!isGameType(gameType)) throw new Response("Unknown game", { status: 404 });
+  const ratesMilli = options.map((option) => Math.round(option.odds * 1000));
+  const table = rulesTable(gameType, options.length, ratesMilli);
+  const conditions = winConditions(gameType, options.length);
+  return {
+    roomId,
+    refusal: null,
+    rules: {
+      title: room.title,
+      titleKey: room.titleKey,
+      gameType,
+      closeSeconds,
+      minbuy: room.minbuy,
+      rows: table.map((row, i) => ({ ...row, condition: conditions[i] })),
+    },
+  };
+}
+
+function conditionText(t: Translate, condition: WinCondition): string {
+  if (condition.kind === "triple") return t("rules.cond.triple");
+  if (condition.kind === "rank") return t(`rules.cond.rank_${condition.bet}`, { rank: condition.rank });
+  const { from, to } = condition.range;
+  const range =
+    from !== null && to !== null
+      ? from === to ? t("rules.cond.exactly", { n: from }) : t("rules.cond.between", { from, to })
+      : from !== null ? t("rules.cond.atLeast", { n: from }) : to !== null ? t("rules.cond.atMost", { n: to }) : "";
+  const parity = condition.parity ? t(range ? `rules.cond.${condition.parity}` : `rules.cond.${condition.parity}Sum`) : "";
+  const refund = condition.refundSums.length ? t("rules.cond.refund", { sums: condition.refundSums.join(", ") }) : "";
+  return [range, parity].filter(Boolean).join(", ") + (refund ? ` (${refund})` : "");
+}
+
+export default function Rules() {
+  const { roomId, refusal, rules } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("game");
+  if (!rules) {
+    return (
+      <main className="rules-page">
+        <PageHeader title={t("rules.title")} back={`/activity/${roomId}`} />
+        <p className="form-error page-gap" role="alert">{refusal}</p>
+      </main>
+    );
+  }
+  const back = `/${rules.gameType === 4 ? "bjsc" : "activity"}/${roomId}`;
+  return (
+    <main className="rules-page">
+      <PageHeader title={t("rules.title")} back={back} />
+      <section className="card rules-intro">
+        <h2>{gameTitle(t, rules.titleKey, rules.title)}</h2>
+        <p>{t(`rules.draw.${rules.gameType}`)}</p>
+        <p>{t("rules.timing", { seconds: rules.closeSeconds })}</p>
+        <p>{t("rules.payout", { minbuy: rules.minbuy })}</p>
+        <p>
+          {t("rules.fair")} <Link to="/fairness">{t("fairness.link")}</Link>
+        </p>
+      </section>
+      <div className="rules-table-wrap">
+        <table className="rules-table">
+          <caption className="visually-hidden">{t("rules.tableCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("rules.option")}</th>
+              <th scope="col">{t("rules.probability")}</th>
+              <th scope="col">{t("rules.odds")}</th>
+              <th scope="col">{t("rules.rtp")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rules.rows.map((row) => (
+              <tr key={row.index}>
+                <th scope="row">
+                  {optionLabel(t, row.key, rules.gameType)}
+                  <small>{conditionText(t, row.condition)}</small>
+                </th>
+                <td className="num">
+                  {percent(row.probability.value)}
+                  <small>{`${row.probability.num}/${row.probability.den}`}</small>
+                </td>
+                <td className="num">{formatOdds(row.oddsMilli / 1000)}</td>
+                <td className="num">{percent(row.rtp)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="rules-note muted">{t("rules.rtpNote")}</p>
+    </main>
+  );
+}
