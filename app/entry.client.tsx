@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
+import { startPwa } from "~/components/content/pwa";
 import { fallbackLng, i18nOptions, isLng, loadLanguage } from "~/lib/i18n";
 
 async function hydrate() {
@@ -28,4 +29,5 @@ async function hydrate() {
   });
 }
 
+startPwa();
 hydrate();

@@ -1,34 +1,92 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { optionalProfile } from "~/lib/api.server";
+import { loadArticlePage, loadBanners } from "~/components/content/articles.server";
+import { Icon } from "~/components/content/Icon";
+import { GROUPS, HTML_LANG } from "~/components/content/types";
+import { BannerCarousel } from "~/components/home/BannerCarousel";
+import { CryptoPrices } from "~/components/home/CryptoPrices";
+import { GameTiles } from "~/components/home/GameTiles";
+import { Greeting } from "~/components/home/Greeting";
+import { NO_PRICE_FEED } from "~/components/home/price-feed";
+import type { GameTile } from "~/components/home/tile-target";
+import { callApi, optionalProfile } from "~/lib/api.server";
+import { languageNames } from "~/lib/i18n";
+import contentStyles from "~/styles/content.css?url";
 
-export const handle = { tabBar: true };
+export const handle = { tabBar: true, i18n: ["content", "game"] };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
+export const meta: MetaFunction = () => [
+  { title: "Roundtable" },
+  { name: "description", content: "Sixteen quick-round games, provably fair draws, news and support." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { profile: await optionalProfile(request, context) };
+  const [profile, banners, games, notices, help] = await Promise.all([
+    optionalProfile(request, context),
+    loadBanners(request, context),
+    callApi<{ list: GameTile[] }>(request, context, "/api/Game/getGameList"),
+    loadArticlePage(request, context, GROUPS.announcements, 1),
+    loadArticlePage(request, context, GROUPS.help, 1),
+  ]);
+  return {
+    profile,
+    banners,
+    games: games.code === 1 && Array.isArray(games.data?.list) ? games.data.list : [],
+    notice: notices?.list[0] ?? null,
+    help: help?.list ?? [],
+  };
 }
 
 export default function Home() {
-  const { profile } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { profile, banners, games, notice, help } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("content");
+  const lng = i18n.language as keyof typeof languageNames;
   return (
-    <main className="page">
-      <section className="card">
-        {profile ? (
-          <>
-            <h2>{t("home.greeting", { name: profile.nickname })}</h2>
-            <p className="muted">
-              {t("home.balance")}: {profile.money.toFixed(2)}
-            </p>
-          </>
-        ) : (
-          <>
-            <h2>{t("home.guest")}</h2>
-            <Link to="/login">{t("home.loginPrompt")}</Link>
-          </>
-        )}
-      </section>
+    <main className="home">
+      <header className="home-bar">
+        <span className="brand">
+          <img src="/icons/icon.svg" alt="" width={28} height={28} />
+          {t("common:appName")}
+        </span>
+        <nav className="home-bar-links">
+          <Link to="/languageSet" className="pill" aria-label={t("home.language")}>
+            <Icon name="globe" size={16} /> {languageNames[lng] ?? languageNames.en}
+          </Link>
+          <Link to="/message" className="icon-link" aria-label={t("message.title")}>
+            <Icon name="mail" size={18} />
+          </Link>
+        </nav>
+      </header>
+      <BannerCarousel banners={banners} />
+      {notice ? (
+        <Link to={`/info/${notice.id}`} className="notice-bar" lang={HTML_LANG[notice.language]}>
+          <span className="notice-tag">{t("home.notice")}</span>
+          <span className="notice-text">{notice.localTitle}</span>
+          <span aria-hidden="true">›</span>
+        </Link>
+      ) : null}
+      <Greeting profile={profile} />
+      <GameTiles games={games} />
+      {/* The market feed (prices issue) replaces NO_PRICE_FEED here; until then nothing is invented. */}
+      <CryptoPrices feed={NO_PRICE_FEED} />
+      {help.length > 0 ? (
+        <section className="home-section" aria-labelledby="help-title">
+          <div className="section-head">
+            <h2 id="help-title">{t("home.help")}</h2>
+            <Link to="/help/list?tab=help">{t("home.moreHelp")}</Link>
+          </div>
+          <ul className="help-chips">
+            {help.map((article) => (
+              <li key={article.id}>
+                <Link to={`/help/${article.id}`} lang={HTML_LANG[article.language]}>
+                  {article.localTitle}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

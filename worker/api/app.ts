@@ -4,6 +4,14 @@ import { requestContext } from "./context";
 import type { AppEnv } from "./types";
 import { accountRoutes } from "./routes/account";
 import { configRoutes } from "./routes/config";
+import { gameRoutes } from "./routes/game";
+import { gameOrderRoutes } from "./routes/game-orders";
+import { gameRecordRoutes } from "./routes/game-records";
+import { contentRoutes } from "./routes/content";
+import { walletRoutes } from "./routes/wallet";
+import { bankCardRoutes } from "./routes/bank-cards";
+import { fundsRoutes } from "./routes/funds";
+import { adminWalletRoutes } from "./routes/admin-wallet";
 
 /**
  * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
@@ -14,6 +22,14 @@ export const demoApi = new Hono<AppEnv>({ getPath: (req) => new URL(req.url).pat
 demoApi.use("/api/*", requestContext);
 demoApi.route("/", configRoutes);
 demoApi.route("/", accountRoutes);
+demoApi.route("/", gameRoutes);
+demoApi.route("/", gameOrderRoutes);
+demoApi.route("/", gameRecordRoutes);
+demoApi.route("/", contentRoutes);
+demoApi.route("/", walletRoutes);
+demoApi.route("/", bankCardRoutes);
+demoApi.route("/", fundsRoutes);
+demoApi.route("/", adminWalletRoutes);
 
 demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));
 

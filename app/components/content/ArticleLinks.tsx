@@ -1,0 +1,25 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PublishedDate } from "./PublishedDate";
+import { HTML_LANG, type ArticleSummary } from "./types";
+
+/** Titles with a short summary and date, each opening the article page under `basePath`. */
+export function ArticleLinks({ articles, basePath }: { articles: ArticleSummary[]; basePath: "/help" | "/info" }) {
+  const { t } = useTranslation("content");
+  if (articles.length === 0) return <p className="empty-note">{t("news.empty")}</p>;
+  return (
+    <ul className="article-links">
+      {articles.map((article) => (
+        <li key={article.id}>
+          <Link to={`${basePath}/${article.id}`} lang={HTML_LANG[article.language]}>
+            <strong>{article.localTitle}</strong>
+            {article.summary ? <span className="summary">{article.summary}</span> : null}
+            <span className="meta">
+              <PublishedDate ms={article.createtime} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

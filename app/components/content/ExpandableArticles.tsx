@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { ArticleBody } from "./ArticleBody";
+import { PublishedDate } from "./PublishedDate";
+import { HTML_LANG, type Article } from "./types";
+
+/** Messages that open in place (native <details>, so they work without JavaScript). */
+export function ExpandableArticles({ articles, openId }: { articles: Article[]; openId?: number }) {
+  const { t } = useTranslation("content");
+  if (articles.length === 0) return <p className="empty-note">{t("message.empty")}</p>;
+  return (
+    <div className="expandable-list">
+      {articles.map((article) => (
+        <details key={article.id} className="expandable" open={article.id === openId} id={`article-${article.id}`}>
+          <summary lang={HTML_LANG[article.language]}>
+            <span className="expandable-title">{article.localTitle}</span>
+            <span className="meta">
+              <PublishedDate ms={article.createtime} />
+            </span>
+          </summary>
+          <ArticleBody html={article.localContent} language={article.language} />
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from "react";
+
+// Installing the app (manifest + service worker, public/sw.js) and the "Add to home screen" prompt.
+
+type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: "accepted" | "dismissed" }> };
+
+export type InstallState =
+  /** Before hydration: the server cannot know the browser. */
+  | "unknown"
+  /** The browser offered an install prompt (Chrome, Edge, Samsung Internet on Android). */
+  | "available"
+  /** Already running as an installed app, or just installed. */
+  | "installed"
+  /** iPhone or iPad Safari: installing is Share, then Add to Home Screen. */
+  | "ios"
+  /** No prompt (yet): the browser menu is the way. */
+  | "manual";
+
+let deferredPrompt: InstallPromptEvent | null = null;
+let installed = false;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+function currentState(): InstallState {
+  if (installed || window.matchMedia("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone) {
+    return "installed";
+  }
+  if (deferredPrompt) return "available";
+  return /iPhone|iPad|iPod/.test(navigator.userAgent) ? "ios" : "manual";
+}
+
+/**
+ * Called once from entry.client before hydration: the browser fires beforeinstallprompt early, so it
+ * is kept for the version page's button. Registers the service worker after the page has loaded, then
+ * hands it the hashed assets this page already fetched, so the shell works on the next start offline.
+ */
+export function startPwa() {
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault();
+    deferredPrompt = event as InstallPromptEvent;
+    notify();
+  });
+  window.addEventListener("appinstalled", () => {
+    deferredPrompt = null;
+    installed = true;
+    notify();
+  });
+  if (!("serviceWorker" in navigator)) return;
+  window.addEventListener("load", () => {
+    navigator.serviceWorker
+      .register("/sw.js")
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const urls = performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => new URL(name).origin === location.origin && new URL(name).pathname.startsWith("/assets/"));
+        registration.active?.postMessage({ type: "warm-assets", urls });
+      })
+      .catch((error) => console.warn("service worker not registered", error));
+  });
+}
+
+export async function promptInstall(): Promise<void> {
+  const prompt = deferredPrompt;
+  if (!prompt) return;
+  deferredPrompt = null;
+  await prompt.prompt();
+  const choice = await prompt.userChoice;
+  if (choice.outcome === "accepted") installed = true;
+  notify();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useInstallState(): InstallState {
+  return useSyncExternalStore(subscribe, currentState, () => "unknown");
+}

@@ -1,0 +1,54 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import type { Profile } from "~/lib/api.server";
+
+/** The player's nickname, VIP level and balance with quick money actions; a log-in prompt for guests. */
+export function Greeting({ profile }: { profile: Profile | null }) {
+  const { t } = useTranslation(["content", "common"]);
+  if (!profile) {
+    return (
+      <section className="greeting guest" aria-labelledby="greeting-title">
+        <div>
+          <h2 id="greeting-title">{t("home.guestTitle")}</h2>
+          <p>{t("home.guestText")}</p>
+        </div>
+        <div className="greeting-actions">
+          <Link className="button" to="/login">
+            {t("home.login")}
+          </Link>
+          <Link className="button secondary" to="/register">
+            {t("home.register")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="greeting" aria-labelledby="greeting-title">
+      <div className="greeting-top">
+        <span className="avatar" aria-hidden="true">
+          {profile.nickname.slice(0, 1).toUpperCase()}
+        </span>
+        <div>
+          <h2 id="greeting-title">{t("home.greeting", { name: profile.nickname })}</h2>
+          <span className="badge">{t("common:vip", { level: profile.level, name: t(`common:levels.${profile.levelKey}`) })}</span>
+        </div>
+      </div>
+      <div className="greeting-balance">
+        <span className="label">{t("home.balance")}</span>
+        <span className="amount" data-testid="home-balance">
+          <Money value={profile.money} />
+        </span>
+      </div>
+      <div className="greeting-actions">
+        <Link className="button" to="/recharge">
+          {t("home.recharge")}
+        </Link>
+        <Link className="button secondary" to="/withdraw">
+          {t("home.withdraw")}
+        </Link>
+      </div>
+    </section>
+  );
+}

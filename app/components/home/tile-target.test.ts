@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { SEED_GAMES } from "../../../worker/db/seed-catalogue";
+import { tileImage, tileRoomId } from "./tile-target";
+
+describe("home tiles", () => {
+  it("send every seed game to one of the rooms 16, 1, 4 or 15 by its draw", () => {
+    const target = Object.fromEntries(SEED_GAMES.map((g) => [g.key, tileRoomId({ type: g.type, titleKey: g.key })]));
+    expect(new Set(Object.values(target))).toEqual(new Set([1, 4, 15, 16]));
+    expect(target).toMatchObject({
+      lucky28: 1, classic28: 1, turbo28: 1, royal28: 1,
+      racing10: 4, skyracing: 4, speedracing: 4,
+      fast3: 15, dicefast3: 15, tripledice: 15, royalfast3: 15,
+      bigsmall: 16, classic11x5: 16, turbo11x5: 16, gold11x5: 16, royal11x5: 16,
+    });
+  });
+
+  it("open each home room from the game that owns it", () => {
+    const owner = (room: number) => SEED_GAMES.find((g) => g.id === room)!;
+    for (const room of [1, 4, 15, 16]) expect(tileRoomId({ type: owner(room).type, titleKey: owner(room).key })).toBe(room);
+  });
+
+  it("accept only our paths or https images", () => {
+    expect(tileImage("/tiles/lucky28.svg")).toBe("/tiles/lucky28.svg");
+    expect(tileImage("https://cdn.example/t.png")).toBe("https://cdn.example/t.png");
+    expect(tileImage("javascript:alert(1)")).toBeNull();
+    expect(tileImage("//evil.example/x.svg")).toBeNull();
+    expect(tileImage('/x" onerror="1')).toBeNull();
+  });
+});

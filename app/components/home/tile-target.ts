@@ -1,0 +1,38 @@
+// Which activity room a home tile opens (SPEC.md 2: rooms 16, 1, 4 or 15), decided by the game's draw;
+// see docs/decisions/031-home-tile-rooms.md.
+
+/** A game as getGameList lists it (helper-notes/GAME-API.md). */
+export type GameTile = { id: number; title: string; titleKey: string; type: number; image: string };
+
+export const TILE_ROOMS = {
+  /** Lucky 28: the standard three-digit room with eleven options. */
+  digits: 1,
+  /** Racing 10: the standard ten-car room. */
+  racing: 4,
+  /** Fast 3: the standard dice room. */
+  dice: 15,
+  /** Big & Small: the four-option room (Big, Small, Odd, Even). */
+  bigSmall: 16,
+} as const;
+
+const BIG_AND_SMALL_KEY = "bigsmall";
+
+export function tileRoomId(game: Pick<GameTile, "type" | "titleKey">): number {
+  if (game.titleKey === BIG_AND_SMALL_KEY) return TILE_ROOMS.bigSmall;
+  switch (game.type) {
+    case 4:
+      return TILE_ROOMS.racing;
+    case 2:
+      return TILE_ROOMS.dice;
+    // 11x5 has no home room of its own; its main bets are Big, Small, Odd and Even, the four of room 16.
+    case 3:
+      return TILE_ROOMS.bigSmall;
+    default:
+      return TILE_ROOMS.digits;
+  }
+}
+
+/** A tile image is ours (a path) or an https URL; anything else falls back to no image. */
+export function tileImage(image: string): string | null {
+  return /^\/(?!\/)[\w\-./]+$/.test(image) || /^https:\/\/[^\s"'<>]+$/.test(image) ? image : null;
+}

@@ -1,0 +1,44 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { Icon } from "~/components/content/Icon";
+import { requireProfile } from "~/lib/api.server";
+import contentStyles from "~/styles/content.css?url";
+
+export const handle = { i18n: ["content"] };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
+export const meta: MetaFunction = () => [{ title: "Current trades · Roundtable" }];
+
+// SPEC.md 2: (auth), an empty page titled current trades; it points to where open bets live.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireProfile(request, context);
+  const roomId = /^\d{1,6}$/.test(params.id ?? "") ? Number(params.id) : null;
+  return { roomId };
+}
+
+export default function CurrentTrades() {
+  const { roomId } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("content");
+  return (
+    <main className="content-page">
+      <PageHeader title={t("current.title")} back={roomId ? `/activity/${roomId}` : "/"} />
+      <section className="empty-state">
+        <span className="empty-icon">
+          <Icon name="hourglass" size={40} />
+        </span>
+        <p>{t("current.empty")}</p>
+        <div className="empty-actions">
+          {roomId ? (
+            <Link className="button" to={`/activity/${roomId}`}>
+              {t("current.toRoom")}
+            </Link>
+          ) : null}
+          <Link className="button secondary" to="/betlist">
+            {t("current.toRecords")}
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}
