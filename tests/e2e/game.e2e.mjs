@@ -1,0 +1,69 @@
+// Issue 3 "done when": enter a room, bet, watch betting close and the draw settle, see the award in the
+// balance, the bet records and the ledger, and verify the round. The e2e server runs 40 s rounds, closing at 10 s.
+import assert from "node:assert/strict";
+
+const money = (text) => Number(text.replace(/[^\d.]/g, ""));
+
+export default async function ({ page, shot }) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill("demo01");
+  await page.getByLabel("Password").fill("demo1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/user");
+
+  await page.goto("/room_list/1");
+  await shot("1-room-list");
+  await page.goto("/activity/16");
+  await page.getByText("Bets this round").waitFor();
+
+  // Bet while at least 15 s of betting remain: wait out a round that is about to close.
+  const closesSoon = async () => {
+    const text = await page.locator("body").innerText();
+    const m = /Betting closes in\s*(\d+):(\d+)/i.exec(text);
+    return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
+  };
+  for (let i = 0; i < 60 && (await closesSoon()); i++) await page.waitForTimeout(1000);
+  assert.ok(!(await closesSoon()), "a round with time to bet");
+  const seqno = Number(/Round (\d+)/.exec(await page.locator("body").innerText())[1]);
+
+  // Big and Small together: exactly one of them wins, so the outcome is known (-0.40).
+  await page.locator("label.option", { hasText: /^Big/ }).click();
+  await page.locator("label.option", { hasText: /^Small/ }).click();
+  await page.getByPlaceholder("Amount per option").fill("20");
+  await shot("2-picked");
+  await page.getByRole("button", { name: "Buy" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("Confirm your order").waitFor();
+  await shot("3-confirm");
+  await dialog.getByRole("button", { name: "Pay" }).click();
+  await page.getByText("Order placed").first().waitFor();
+  await page.getByText("You", { exact: true }).first().waitFor();
+  assert.equal(await page.locator("input[name=option]:checked").count(), 0, "selection cleared");
+  assert.equal(await page.getByPlaceholder("Amount per option").inputValue(), "", "amount cleared");
+  await shot("4-placed");
+
+  await page.getByText(/Betting closed|Betting has stopped/i).first().waitFor({ timeout: 45_000 });
+  await shot("5-closed");
+  await page.getByText(`You won 39.60 in round ${seqno}`).waitFor({ timeout: 45_000 });
+  await shot("6-won");
+
+  await page.goto("/user");
+  assert.equal(money(await page.getByTestId("balance").innerText()), 9999.6);
+
+  await page.goto("/betlist");
+  await page.getByText("Won", { exact: true }).first().waitFor();
+  await page.getByText("Not won", { exact: true }).first().waitFor();
+  await shot("7-betlist");
+
+  await page.goto("/my_income");
+  await page.getByText("+39.60").first().waitFor();
+  await shot("8-ledger");
+
+  await page.goto("/fairness");
+  await page.getByLabel("Room").fill("16");
+  await page.getByLabel("Round number").fill(String(seqno));
+  await page.getByRole("button", { name: "Check" }).click();
+  await page.getByText("Verified: this round was fair").waitFor();
+  await page.getByText("Your browser computed the same result independently").waitFor();
+  await shot("9-fairness");
+}
