@@ -1,11 +1,13 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/root";
 
 /** Home, Recharge, Service (the configured support link, leaving the app), My (SPEC.md 2). */
 export function TabBar() {
   const { t } = useTranslation();
-  const { kefu_url } = useAppConfig();
+  // An operator setting: only an http(s) address leaves the app; anything else opens our support page.
+  const support = webUrl(useAppConfig().kefu_url);
   return (
     <nav className="tabbar" aria-label="main">
       <NavLink to="/" end>
@@ -16,7 +18,7 @@ export function TabBar() {
         <span aria-hidden="true">＋</span>
         {t("tabs.recharge")}
       </NavLink>
-      <a href={kefu_url || "/ServicePage"} target={kefu_url ? "_blank" : undefined} rel="noopener noreferrer">
+      <a href={support ?? "/ServicePage"} target={support ? "_blank" : undefined} rel="noopener noreferrer">
         <span aria-hidden="true">☏</span>
         {t("tabs.service")}
       </a>

@@ -6,7 +6,7 @@ import { ArticleLinks } from "~/components/content/ArticleLinks";
 import { Icon } from "~/components/content/Icon";
 import { loadArticlePage } from "~/components/content/articles.server";
 import { GROUPS } from "~/components/content/types";
-import { webUrl } from "~/components/content/web-url";
+import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/root";
 import contentStyles from "~/styles/content.css?url";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { InstallCard } from "~/components/content/InstallCard";
 import { PlatformIcon } from "~/components/content/PlatformIcon";
-import { webUrl } from "~/components/content/web-url";
+import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/root";
 import contentStyles from "~/styles/content.css?url";
 

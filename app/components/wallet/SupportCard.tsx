@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { webUrl } from "~/lib/web-url";
 
 /** When the operator takes deposits through support (2056): the support link instead of the form. */
 export function SupportCard({ url, message }: { url: string; message: string }) {
   const { t } = useTranslation("wallet");
   // The link is an operator setting: only a web address leaves the app, anything else uses our page.
-  const external = /^https?:\/\//i.test(url) ? url : "";
+  const external = webUrl(url);
   return (
     <section className="wallet-card support-card" data-testid="support-card">
       <div className="guest-icon" aria-hidden="true">☏</div>
