@@ -1,0 +1,78 @@
+// Issue 4 "done when": add a bank card and a USDT address, ask for a deposit, see it credited after an
+// operator approves it, withdraw, and read every movement in the funds ledger.
+import assert from "node:assert/strict";
+
+const money = (text) => Number(text.replace(/[^\d.]/g, ""));
+
+export default async function ({ page, base, shot }) {
+  await page.goto("/login?redirectTo=/bankadd");
+  await page.getByLabel("Username").fill("demo01");
+  await page.getByLabel("Password").fill("demo1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/bankadd");
+
+  // a bank card
+  await page.getByRole("link", { name: "Bank card" }).click();
+  await page.getByLabel("Bank name").fill("Vietcombank");
+  await page.getByLabel("Account number").fill("0123456789");
+  await page.getByLabel("Real name").fill("Nguyen Van A");
+  await page.getByLabel("Branch").fill("Ha Noi");
+  await page.getByLabel("Withdrawal password").fill("999999");
+  await page.getByRole("button", { name: "Save account" }).click();
+  await page.getByText("Wrong withdrawal password").first().waitFor();
+  await page.getByLabel("Withdrawal password").fill("123456");
+  await shot("1-bank-card");
+  await page.getByRole("button", { name: "Save account" }).click();
+  await page.getByText("Account added").first().waitFor();
+
+  // a USDT address
+  await page.goto("/bankadd?type=USDT");
+  await page.getByLabel("USDT address").fill("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
+  await page.getByRole("button", { name: "Save account" }).click();
+  await page.getByText("Account added").first().waitFor();
+  await page.goto("/banklist");
+  await page.getByText("Vietcombank").first().waitFor();
+  await page.getByText(/TQn9Y2/).first().waitFor();
+  await shot("2-banklist");
+
+  // a deposit request, approved by the operator
+  await page.goto("/recharge");
+  await page.getByLabel("Amount").fill("5");
+  await page.getByLabel("Payer name").fill("Nguyen Van A");
+  await page.getByRole("button", { name: "Request deposit" }).click();
+  await page.getByText(/at least 10/i).first().waitFor();
+  await page.getByLabel("Amount").fill("500");
+  await page.getByRole("button", { name: "Request deposit" }).click();
+  await page.getByText("Deposit request sent", { exact: false }).first().waitFor();
+  await page.getByText("Waiting for an operator").first().waitFor();
+  await shot("3-deposit-pending");
+
+  const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+  const admin = (await call("/api/Index/login", { username: "admin", password: "admin1234" })).data.token;
+  const pending = await call("/api/admin/deposits", { token: admin, status: "pending" });
+  const request = pending.data.list.find((d) => d.username === "demo01" && d.money === 500);
+  assert.ok(request, "the operator sees the request");
+  assert.equal((await call("/api/admin/deposits/approve", { token: admin, id: request.id })).code, 1);
+  await page.reload();
+  await page.getByText(/Credited/).first().waitFor();
+  await shot("4-deposit-credited");
+
+  // withdraw to the bank card
+  await page.goto("/withdraw");
+  await page.getByLabel("Amount").fill("100");
+  await page.getByLabel("Withdrawal password").fill("123456");
+  await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+  await page.getByText("Withdrawal requested", { exact: false }).first().waitFor();
+  await page.getByText("Held, waiting for an operator (within 24 hours)").first().waitFor();
+  await shot("5-withdrawal");
+
+  await page.goto("/user");
+  assert.equal(money(await page.getByTestId("balance").innerText()), 10400);
+
+  // every movement in the funds ledger
+  await page.goto("/my_income");
+  await page.getByText("-100.00").first().waitFor();
+  await page.getByText("+500.00").first().waitFor();
+  await page.getByText("+10,000.00").first().waitFor();
+  await shot("6-ledger");
+}
