@@ -1,24 +1,12 @@
 // Player-facing names of options and results, from the stable option keys the API sends
 // ("big", "small_odd", "rank3_even"): the legacy Chinese text (valuecn, resultcn) is never shown.
 
-import { ELEVEN_FIVE, RACING_10 } from "../../worker/games/options";
+import { ELEVEN_FIVE, RACING_10, SUM_OPTION_KEYS } from "../../worker/games/options";
 
 /** Any i18next t function bound to (or able to address) the game namespace. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const SUM_KEYS = new Set([
-  "big",
-  "small",
-  "odd",
-  "even",
-  "big_odd",
-  "big_even",
-  "small_odd",
-  "small_even",
-  "extreme_big",
-  "extreme_small",
-  "triple",
-]);
+const SUM_KEYS: ReadonlySet<string> = new Set(SUM_OPTION_KEYS);
 
 const RANK_KEY = /^rank(\d{1,2})_(big|small|odd|even)$/;
 

@@ -4,7 +4,7 @@ import { bankCards } from "./schema";
 
 // A player's payout accounts; deleted ones stay (soft delete) so past withdrawals keep their details.
 
-const cardColumns = {
+export const cardColumns = {
   id: bankCards.id,
   type: bankCards.type,
   username: bankCards.realName,

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { cardColumns } from "./bank-cards";
 import type { Db } from "./client";
 import { bankCards, depositRequests, users, withdrawalRequests } from "./schema";
 
@@ -63,16 +64,7 @@ export function listWithdrawals(db: Db, q: ListQuery) {
       note: withdrawalRequests.note,
       username: users.username,
       decidedBy: deciders.username,
-      card: {
-        id: bankCards.id,
-        type: bankCards.type,
-        username: bankCards.realName,
-        account: bankCards.account,
-        bank: bankCards.bank,
-        area: bankCards.area,
-        address: bankCards.address,
-        time: bankCards.createdAtMs,
-      },
+      card: cardColumns,
     })
     .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))
