@@ -10,6 +10,10 @@ export default async function ({ page, base, shot }) {
   await page.getByLabel("Password").fill("demo1234");
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL("**/bankadd");
+  // other scenarios share demo01: compare movements, not absolute figures
+  await page.goto("/user");
+  const opening = money(await page.getByTestId("balance").innerText());
+  await page.goto("/bankadd");
 
   // a bank card
   await page.getByRole("link", { name: "Bank card" }).click();
@@ -67,12 +71,11 @@ export default async function ({ page, base, shot }) {
   await shot("5-withdrawal");
 
   await page.goto("/user");
-  assert.equal(money(await page.getByTestId("balance").innerText()), 10400);
+  assert.equal(Math.round((money(await page.getByTestId("balance").innerText()) - opening) * 100), 40_000);
 
   // every movement in the funds ledger
   await page.goto("/my_income");
   await page.getByText("-100.00").first().waitFor();
   await page.getByText("+500.00").first().waitFor();
-  await page.getByText("+10,000.00").first().waitFor();
   await shot("6-ledger");
 }
