@@ -140,7 +140,7 @@ describe("results and records", () => {
     expect(all.data.data.map((r: { isaward: number }) => r.isaward)).toEqual([3, -1, ...(settled.sum >= 14 ? [0, 1] : [1, 0])]);
     expect(all.data).toMatchObject({ page: 1, hasMore: false });
     const won = all.data.data.find((r: { isaward: number }) => r.isaward === 1);
-    expect(won).toMatchObject({ seqno: settled.seqno, gametype: 1, roomid: 1, roomTitle: "Lucky 28 · USDT", money: 20, rate: 1.98, award: 39.6 });
+    expect(won).toMatchObject({ seqno: settled.seqno, gametype: 1, roomid: 1, roomTitle: "Lucky 28 · USDT", titleKey: "lucky28", money: 20, rate: 1.98, award: 39.6 });
     expect(won.valuecn).toBe(settled.sum >= 14 ? "big" : "small");
     expect(typeof won.ordersn).toBe("string");
     expect(typeof won.createtime).toBe("number");

@@ -105,6 +105,7 @@ export type BetRecordRow = {
   gameType: number;
   roomId: number;
   roomTitle: string;
+  titleKey: string;
   optionCount: number;
   optionIndex: number;
   stakeCents: number;
@@ -117,9 +118,10 @@ export type BetRecordRow = {
 export async function betRecords(db: Db, userId: number, isaward: number | null, page: number): Promise<BetRecordRow[]> {
   const filter = isaward === null ? sql`` : sql`AND b.isaward = ${isaward}`;
   return db.all<BetRecordRow>(sql`SELECT b.id, r.seqno, b.isaward, o.ordersn, r.game_type AS gameType, o.room_id AS roomId,
-      rm.title AS roomTitle, rm.option_count AS optionCount, b.option_index AS optionIndex, b.stake_cents AS stakeCents,
+      rm.title AS roomTitle, g.title_key AS titleKey, rm.option_count AS optionCount, b.option_index AS optionIndex, b.stake_cents AS stakeCents,
       b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs
     FROM bets b JOIN orders o ON o.id = b.order_id JOIN rounds r ON r.id = b.round_id JOIN rooms rm ON rm.id = o.room_id
+      JOIN games g ON g.id = rm.game_id
     WHERE b.user_id = ${userId} ${filter}
     ORDER BY b.created_at_ms DESC, b.id DESC LIMIT ${RECORDS_PAGE_SIZE + 1} OFFSET ${(page - 1) * RECORDS_PAGE_SIZE}`);
 }

@@ -45,6 +45,7 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
     gametype: row.gameType,
     roomid: row.roomId,
     roomTitle: row.roomTitle,
+    titleKey: row.titleKey,
     value: row.optionIndex,
     valuecn: optionKey(row.gameType, row.optionCount, row.optionIndex),
     money: toMoney(row.stakeCents),
