@@ -166,7 +166,7 @@ describe("the contract envelope", () => {
     const zh = await api("/api/Index/login", { lang: "chs", username: "demo01", password: "wrong1234" });
     expect(zh.info).toBe("登录密码错误");
     const tw = await api("/api/Index/login", { lang: "zh-TW", username: "demo01", password: "wrong1234" });
-    expect(tw.info).toBe("登錄密碼錯誤");
+    expect(tw.info).toBe("登入密碼錯誤");
     const vi = await api("/api/Index/login", { lang: "vi", username: "demo01", password: "wrong1234" });
     expect(vi.info).toBe("Sai mật khẩu đăng nhập");
     const fallback = await api("/api/Index/login", { lang: "xx", username: "demo01", password: "wrong1234" });

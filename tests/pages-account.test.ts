@@ -59,6 +59,9 @@ describe("account pages", () => {
     const html = await response.text();
     expect(html).toContain("登录密码错误");
     expect(html).toMatch(/id="password-error"/);
+    // without JavaScript the page is rendered anew: the username comes back, the password never does
+    expect(html).toMatch(/name="username"[^>]*value="demo01"/);
+    expect(html).not.toContain("nope12345");
   });
 
   it("refuses an action posted from another origin, or without one", async () => {
@@ -73,7 +76,10 @@ describe("account pages", () => {
     const fields = await newPlayerFields();
     const refused = await browser.post("/register", { ...fields, intent: "register" });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("Please tick the agreement");
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("Please tick the agreement");
+    expect(refusedHtml).toContain(`value="${fields.phone}"`);
+    expect(refusedHtml).not.toContain(`value="${fields.password}"`);
     const done = await browser.post("/register", { ...fields, agree: "1", intent: "register" });
     expect(done.status).toBe(302);
     const user = await browser.get("/user");

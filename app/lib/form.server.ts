@@ -11,8 +11,17 @@ export async function formFields(request: Request): Promise<Record<string, strin
   return out;
 }
 
-/** A refused answer shown next to the field it concerns (or as a toast when no field fits). */
-export function formFailure(answer: ApiAnswer, fieldOfCode: Record<number, string>) {
+/**
+ * A refused answer shown next to the field it concerns (or as a message when no field fits), plus what
+ * the page needs to show the form again without JavaScript: the values the player typed (never a
+ * password) and any extra the answer carried.
+ */
+export function formFailure<Extra extends Record<string, unknown> = Record<never, never>>(
+  answer: ApiAnswer,
+  fieldOfCode: Record<number, string>,
+  extra?: Extra,
+) {
   const code = Number(answer.data?.errCode ?? 2002);
-  return data({ error: { code, message: answer.info, field: fieldOfCode[code] ?? null } satisfies FormError }, { status: 400 });
+  const error: FormError = { code, message: answer.info, field: fieldOfCode[code] ?? null };
+  return data({ error, ...(extra as Extra) }, { status: 400 });
 }

@@ -7,10 +7,9 @@ import { AccountIcon } from "~/components/wallet/AccountCard";
 import { SubmitButton } from "~/components/wallet/SubmitButton";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { formFields } from "~/lib/form.server";
+import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
-import { failureWith } from "~/lib/wallet.server";
 import type { CardList } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 
@@ -45,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = await callApi(request, context, "/api/Game/addbankcard", body);
   if (answer.code !== 1) {
     const { payPwd: _secret, ...values } = body as Record<string, string | undefined>;
-    return failureWith(answer, isBank ? BANK_FIELDS : COIN_FIELDS, { values });
+    return formFailure(answer, isBank ? BANK_FIELDS : COIN_FIELDS, { values });
   }
   const t = await i18nServer.getFixedT(request, "wallet");
   const to = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), "/banklist");

@@ -29,7 +29,8 @@ export default function LanguageSet() {
   return (
     <main>
       <PageHeader title={t("languageSet.title")} back={params.get("back") ?? "/user"} />
-      <Form method="post" className="lang-list">
+      {/* A full page load: the browser then loads the new language's texts with the page. */}
+      <Form method="post" className="lang-list" reloadDocument>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/languageSet"} />
         {supportedLngs.map((lng) => (
           <label key={lng}>

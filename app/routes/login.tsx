@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     username: fields.username ?? "",
     password: fields.password ?? "",
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { values: { quhao: fields.quhao ?? "", username: fields.username ?? "" } });
   const t = await i18nServer.getFixedT(request);
   return redirectWithToast(context, safeRedirectTarget(fields.redirectTo ?? null), t("login.success"), [
     await setTokenHeader(context, answer.data.token),
@@ -32,6 +32,7 @@ export default function Login() {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
   const error = result?.error;
+  const values = result?.values;
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const redirectTo = params.get("redirectTo") ?? "/user";
@@ -40,10 +41,11 @@ export default function Login() {
       <PageHeader title={t("login.title")} back={null} close="/" />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <DialCodePicker />
+        <DialCodePicker defaultValue={values?.quhao || undefined} />
         <Field
           label={t("login.username")}
           name="username"
+          defaultValue={values?.username}
           autoComplete="username"
           placeholder={t("login.usernamePlaceholder")}
           required

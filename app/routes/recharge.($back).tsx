@@ -11,10 +11,9 @@ import { SubmitButton } from "~/components/wallet/SubmitButton";
 import { SupportCard } from "~/components/wallet/SupportCard";
 import { callApi, optionalProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { formFields } from "~/lib/form.server";
+import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { filterAmountInput, pageOf, rechargeBackPath } from "~/lib/wallet";
-import { failureWith } from "~/lib/wallet.server";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { useAppConfig } from "~/root";
 import walletStyles from "~/styles/wallet.css?url";
@@ -53,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (answer.code !== 1) {
     const kefuUrl = answer.data?.errCode === 2056 ? String(answer.data?.kefu_url ?? "") : null;
-    return failureWith(answer, FIELD_OF_CODE, { kefuUrl, values: { money: f.money ?? "", pay_name: f.pay_name ?? "" } });
+    return formFailure(answer, FIELD_OF_CODE, { kefuUrl, values: { money: f.money ?? "", pay_name: f.pay_name ?? "" } });
   }
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, new URL(request.url).pathname, t("recharge.sent"));

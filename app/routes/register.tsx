@@ -33,15 +33,17 @@ const FIELD_OF_CODE: Record<number, string> = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
+  // Typed again without JavaScript after a refusal; passwords never come back.
+  const values = { username: f.username ?? "", quhao: f.quhao ?? "", phone: f.phone ?? "", captcha: f.captcha ?? "", invitation: f.invitation ?? "" };
   if (f.intent === "sms") {
     const answer = await callApi(request, context, "/api/index/sms_send", { quhao: f.quhao, mobile: f.phone ?? "" });
-    if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+    if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { values });
     const t = await i18nServer.getFixedT(request);
-    return data({ smsSentAtMs: Date.now(), notice: t("register.codeSent"), error: null });
+    return data({ smsSentAtMs: Date.now(), notice: t("register.codeSent"), error: null, values });
   }
   if (f.agree !== "1") {
     const t = await i18nServer.getFixedT(request, "errors");
-    return formFailure({ code: 0, info: t("1066"), data: { errCode: 1066 } }, FIELD_OF_CODE);
+    return formFailure({ code: 0, info: t("1066"), data: { errCode: 1066 } }, FIELD_OF_CODE, { values });
   }
   const answer = await callApi(request, context, "/api/index/register", {
     quhao: f.quhao,
@@ -53,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     invitation: f.invitation ?? "",
     payPwd: f.payPwd ?? "",
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { values });
   const t = await i18nServer.getFixedT(request);
   return redirectWithToast(context, safeRedirectTarget(f.redirectTo ?? null), t("register.success"), [
     await setTokenHeader(context, answer.data.token),
@@ -65,6 +67,7 @@ export default function Register() {
   const result = useActionData<typeof action>();
   const error = result && "error" in result ? result.error : null;
   const smsSentAtMs = result && "smsSentAtMs" in result ? result.smsSentAtMs : null;
+  const values: Partial<Record<string, string>> = result?.values ?? {};
   const [params] = useSearchParams();
   const { sms_resend_seconds } = useAppConfig();
   const busy = useNavigation().state === "submitting";
@@ -74,17 +77,17 @@ export default function Register() {
       <PageHeader title={t("register.title")} back="/login" close="/" />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/user"} />
-        <Field label={t("register.username")} name="username" autoComplete="username" placeholder={t("login.usernamePlaceholder")} required error={fieldError("username")} />
-        <DialCodePicker />
-        <Field label={t("register.phone")} name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" required error={fieldError("phone")} />
+        <Field label={t("register.username")} name="username" defaultValue={values.username} autoComplete="username" placeholder={t("login.usernamePlaceholder")} required error={fieldError("username")} />
+        <DialCodePicker defaultValue={values.quhao || undefined} />
+        <Field label={t("register.phone")} name="phone" defaultValue={values.phone} type="tel" inputMode="numeric" autoComplete="tel-national" required error={fieldError("phone")} />
         <div className="row">
-          <Field label={t("register.captcha")} name="captcha" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError("captcha")} />
+          <Field label={t("register.captcha")} name="captcha" defaultValue={values.captcha} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError("captcha")} />
           <SmsCodeButton sentAtMs={smsSentAtMs} lockSeconds={sms_resend_seconds ?? 60} />
         </div>
         {result && "notice" in result && result.notice ? <p className="muted" role="status">{result.notice}</p> : null}
         <Field label={t("register.password")} name="password" type="password" autoComplete="new-password" placeholder={t("login.passwordPlaceholder")} error={fieldError("password")} />
         <Field label={t("register.spassword")} name="spassword" type="password" autoComplete="new-password" error={fieldError("spassword")} />
-        <Field label={t("register.invitation")} name="invitation" defaultValue={params.get("code") ?? ""} error={fieldError("invitation")} />
+        <Field label={t("register.invitation")} name="invitation" defaultValue={values.invitation ?? params.get("code") ?? ""} error={fieldError("invitation")} />
         <Field label={t("register.payPwd")} name="payPwd" type="password" autoComplete="off" placeholder={t("payPassword.hint")} error={fieldError("payPwd")} />
         <label className="check">
           <input type="checkbox" name="agree" value="1" aria-invalid={error?.field === "agree" ? true : undefined} />

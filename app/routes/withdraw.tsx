@@ -11,10 +11,9 @@ import { SubmitButton } from "~/components/wallet/SubmitButton";
 import { WithdrawalList } from "~/components/wallet/WithdrawalList";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { formFields } from "~/lib/form.server";
+import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { filterAmountInput, pageOf, withdrawAllAmount } from "~/lib/wallet";
-import { failureWith } from "~/lib/wallet.server";
 import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 
@@ -71,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   // The contract's success is data === 1 (SPEC.md 7).
   if (answer.code !== 1 || (answer.data as unknown) !== 1) {
-    return failureWith(answer, FIELD_OF_CODE, { values: { money: f.money ?? "", bank_id: f.bank_id ?? "" } });
+    return formFailure(answer, FIELD_OF_CODE, { values: { money: f.money ?? "", bank_id: f.bank_id ?? "" } });
   }
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, "/withdraw", t("withdraw.sent"));
