@@ -62,8 +62,15 @@ export default async function ({ page, base, shot }) {
   await shot("4-deposit-credited");
 
   // withdraw to the bank card
-  await page.goto("/withdraw");
+  // typed before the page's scripts arrive (a slow phone): the amount must survive hydration
+  await page.route("**/assets/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/withdraw", { waitUntil: "commit" });
   await page.getByLabel("Amount").fill("100");
+  await page.unroute("**/assets/**");
+  await page.waitForLoadState("load");
   await page.getByLabel("Withdrawal password").fill("123456");
   await page.getByRole("button", { name: "Withdraw", exact: true }).click();
   await page.getByText("Withdrawal requested", { exact: false }).first().waitFor();

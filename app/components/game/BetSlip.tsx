@@ -1,4 +1,6 @@
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useKeepTypedValue } from "~/lib/use-hydrated";
 import { formatMoney, parseStake } from "~/lib/game";
 
 /** SPEC.md 9's quick amounts. */
@@ -18,6 +20,9 @@ type Props = {
 /** Amount per option, the order's total and the buy button; sits at the bottom of the bet form. */
 export function BetSlip({ amount, onAmount, picks, open, error, busy, quick }: Props) {
   const { t } = useTranslation("game");
+  const inputId = useId();
+  const cleanAmount = (value: string) => value.replace(/[^\d]/g, "").slice(0, 9);
+  useKeepTypedValue(inputId, (typed) => onAmount(cleanAmount(typed)));
   const stake = parseStake(amount);
   const total = stake === null ? 0 : stake * picks;
   return (
@@ -35,13 +40,14 @@ export function BetSlip({ amount, onAmount, picks, open, error, busy, quick }: P
         <label className="amount-field">
           <span className="visually-hidden">{t("order.amount")}</span>
           <input
+            id={inputId}
             name="amount"
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete="off"
             placeholder={t("order.amountPlaceholder")}
             value={amount}
-            onChange={(event) => onAmount(event.target.value.replace(/[^\d]/g, "").slice(0, 9))}
+            onChange={(event) => onAmount(cleanAmount(event.target.value))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "amount-error" : "slip-summary"}
           />

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Field } from "~/components/Field";
+import { useKeepTypedValue } from "~/lib/use-hydrated";
 import { filterAmountInput } from "~/lib/wallet";
 
 type Preset = { label: string; value: string };
@@ -29,10 +30,13 @@ export function AmountInput({
   inline?: boolean;
 }) {
   const [value, setValue] = useState(() => filterAmountInput(defaultValue));
+  const inputId = useId();
+  useKeepTypedValue(inputId, (typed) => setValue(filterAmountInput(typed)));
   return (
     <div className={inline ? "amount-input inline-presets" : "amount-input"}>
       <Field
         label={label}
+        id={inputId}
         name={name}
         type="text"
         inputMode="decimal"
