@@ -156,6 +156,13 @@ describe("the contract envelope", () => {
     }
   });
 
+  it("reads form-encoded bodies, and JSON sent with a form content type", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    expectOk(await api("/api/Index/login", "username=demo01&password=demo1234", { headers: form }));
+    expectOk(await api("/api/Index/login", '{"username":"demo01","password":"demo1234"}', { headers: form }));
+    expectError(await api("/api/Index/login", "username=demo01&password=nope1234", { headers: form }), 1003);
+  });
+
   it("answers unknown paths with 1001", async () => {
     const response = await exports.default.fetch("https://app.test/api/Index/nothing", { method: "POST", body: "{}" });
     expect(response.status).toBe(404);

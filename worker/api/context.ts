@@ -11,8 +11,9 @@ async function readBody(request: Request): Promise<unknown> {
   const raw = await request.text();
   if (raw.length > MAX_BODY_BYTES) return undefined;
   if (raw.trim() === "") return {};
+  // A body that looks like JSON is JSON, whatever the content type says (curl -d sends form type).
   const type = request.headers.get("content-type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw));
+  if (!/^\s*[[{]/.test(raw) && type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw));
   try {
     return JSON.parse(raw);
   } catch {
