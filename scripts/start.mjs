@@ -9,7 +9,7 @@ const vars = passed.filter((name) => process.env[name]).flatMap((name) => ["--va
 console.log(`
   Roundtable on http://localhost:${port}  (API_MODE=${process.env.API_MODE ?? "demo"})
   Demo player:   demo01 / demo1234   (withdrawal password 123456, balance 10,000.00)
-  Demo operator: admin  / admin1234  (console at /admin)
+  Demo operator: admin  / admin1234  (operator API under /api/admin/...)
 `);
 
 const child = spawn("npx", ["wrangler", "dev", "--port", port, ...vars, ...persistArgs()], { stdio: "inherit" });
