@@ -16,6 +16,8 @@ export default async function ({ page, shot }) {
   await shot("1-room-list");
   await page.goto("/activity/16");
   await page.getByText("Bets this round").waitFor();
+  // the live status changes from "Connecting" only once the page runs: picks made before would be lost
+  await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
 
   // Bet while at least 15 s of betting remain: wait out a round that is about to close.
   const closesSoon = async () => {

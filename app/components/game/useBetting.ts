@@ -32,6 +32,12 @@ export function useBetting({ info, game, open, balance, onDone, notify }: Option
   const orderFetcher = useFetcher<RoomActionAnswer>();
   const cancelFetcher = useFetcher<RoomActionAnswer>();
 
+  useEffect(() => {
+    // Options tapped before the page became interactive (a slow phone) stay picked.
+    const early = document.querySelectorAll<HTMLInputElement>('.bet-form input[name="option"]:checked');
+    if (early.length) setPicked([...early].map((input) => Number(input.value)).slice(0, MAX_PICKS));
+  }, []);
+
   const stopped = () => notify({ message: t("game:round.stopped"), tone: "warning" });
 
   const problemText = (problem: OrderProblem): { field: "option" | "amount"; message: string } => {
