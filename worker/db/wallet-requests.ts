@@ -29,6 +29,16 @@ const depositColumns = {
   note: depositRequests.note,
 };
 
+const withdrawalColumns = {
+  id: withdrawalRequests.id,
+  userId: withdrawalRequests.userId,
+  amountCents: withdrawalRequests.amountCents,
+  status: withdrawalRequests.status,
+  createdAtMs: withdrawalRequests.createdAtMs,
+  decidedAtMs: withdrawalRequests.decidedAtMs,
+  note: withdrawalRequests.note,
+};
+
 export function listDeposits(db: Db, q: ListQuery) {
   return db
     .select({ ...depositColumns, username: users.username, decidedBy: deciders.username })
@@ -54,18 +64,7 @@ export async function findDeposit(db: Db, where: { id: number } | { idempotencyK
 
 export function listWithdrawals(db: Db, q: ListQuery) {
   return db
-    .select({
-      id: withdrawalRequests.id,
-      userId: withdrawalRequests.userId,
-      amountCents: withdrawalRequests.amountCents,
-      status: withdrawalRequests.status,
-      createdAtMs: withdrawalRequests.createdAtMs,
-      decidedAtMs: withdrawalRequests.decidedAtMs,
-      note: withdrawalRequests.note,
-      username: users.username,
-      decidedBy: deciders.username,
-      card: cardColumns,
-    })
+    .select({ ...withdrawalColumns, username: users.username, decidedBy: deciders.username, card: cardColumns })
     .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))
     .innerJoin(bankCards, eq(bankCards.id, withdrawalRequests.bankCardId))
