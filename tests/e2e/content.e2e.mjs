@@ -7,6 +7,7 @@
 // sanitizer is covered by tests/content.test.ts and tests/pages-public.test.ts ("a hostile article").
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { eventually, textOf } from "./eventually.mjs";
 
 const locale = (lng, ns) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, "utf8"));
 
@@ -142,7 +143,7 @@ async function articles(page, { lng, news, notice }, t, shot) {
   await page.goto("/help/list");
   await page.getByRole("heading", { level: 1, name: t.news.title }).waitFor();
   const tabs = page.getByRole("navigation", { name: t.news.tabs });
-  assert.equal(await tabs.locator('[aria-current="page"]').innerText(), t.groups.news);
+  await eventually(async () => assert.equal(await textOf(tabs.locator('[aria-current="page"]')), t.groups.news));
 
   await page.getByRole("link", { name: news.title }).click();
   await page.waitForURL(`**/help/${news.id}`);
@@ -153,7 +154,8 @@ async function articles(page, { lng, news, notice }, t, shot) {
   await page.waitForURL("**/help/list?tab=news");
   await tabs.getByRole("link", { name: t.groups.announcements, exact: true }).click();
   await page.waitForURL("**/help/list?tab=announcements");
-  assert.equal(await tabs.locator('[aria-current="page"]').innerText(), t.groups.announcements);
+  // the URL changes before React renders the new tab
+  await eventually(async () => assert.equal(await textOf(tabs.locator('[aria-current="page"]')), t.groups.announcements));
   await page.getByRole("link", { name: notice.title }).click();
   await page.waitForURL(`**/help/${notice.id}`);
   await openArticle(page, lng, notice, t.groups.announcements);
@@ -162,7 +164,7 @@ async function articles(page, { lng, news, notice }, t, shot) {
 /** The article page: the group as the header, the title, a date and the body in the chosen language. */
 async function openArticle(page, lng, { title, body }, group) {
   await page.locator("article h1").filter({ hasText: title }).waitFor();
-  assert.equal(await page.locator("header.page-header h1").innerText(), group);
+  await eventually(async () => assert.equal(await textOf(page.locator("header.page-header h1")), group));
   assert.equal(await page.locator("article").getAttribute("lang"), lng);
   await page.locator("article time").waitFor();
   assert.match(await page.locator(".article-body").innerText(), new RegExp(body.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));

@@ -1,6 +1,7 @@
 // Issue 3 "done when": enter a room, bet, watch betting close and the draw settle, see the award in the
 // balance, the bet records and the ledger, and verify the round. The e2e server runs 40 s rounds, closing at 10 s.
 import assert from "node:assert/strict";
+import { eventually } from "./eventually.mjs";
 
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
 
@@ -41,8 +42,10 @@ export default async function ({ page, shot }) {
   await dialog.getByRole("button", { name: "Pay" }).click();
   await page.getByText("Order placed").first().waitFor();
   await page.getByText("You", { exact: true }).first().waitFor();
-  assert.equal(await page.locator("input[name=option]:checked").count(), 0, "selection cleared");
-  assert.equal(await page.getByPlaceholder("Amount per option").inputValue(), "", "amount cleared");
+  await eventually(async () => {
+    assert.equal(await page.locator("input[name=option]:checked").count(), 0, "selection cleared");
+    assert.equal(await page.getByPlaceholder("Amount per option").inputValue({ timeout: 1_000 }), "", "amount cleared");
+  });
   await shot("4-placed");
 
   await page.getByText(/Betting closed|Betting has stopped/i).first().waitFor({ timeout: 45_000 });

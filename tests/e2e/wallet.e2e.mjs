@@ -69,7 +69,9 @@ export default async function ({ page, base, shot }) {
   });
   await page.goto("/withdraw", { waitUntil: "commit" });
   await page.getByLabel("Amount").fill("100");
-  await page.unroute("**/assets/**");
+  // Let the delayed scripts through before the delay goes: a plain unroute releases the routes that a
+  // sleeping handler still holds, and that handler's continue() then throws.
+  await page.unrouteAll({ behavior: "wait" });
   await page.waitForLoadState("load");
   await page.getByLabel("Withdrawal password").fill("123456");
   await page.getByRole("button", { name: "Withdraw", exact: true }).click();
