@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants } from "./helpers";
 import { Browser, ORIGIN } from "./pages";
-import { balanceOf, closeBetting, currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
+import { balanceOf, closeBetting, currentRound, finishRound, placeOk, playerWith, reschedule } from "./rooms-helpers";
 
 // The game room screens as a browser without JavaScript uses them: every step is a plain page or form.
 
@@ -58,6 +58,18 @@ describe("entering a room", () => {
     expect(html.match(/name="option"/g)).toHaveLength(11);
     for (const label of ["Big odd", "Extreme small", "Triple", "17.000", "95.000"]) expect(html).toContain(label);
     expect(html).toContain('href="/recharge"');
+  });
+
+  it("labels the clock for what it counts: the close of betting while open, then the draw", async () => {
+    const browser = await new Browser().logIn();
+    await reschedule(9, 50_000, 110_000);
+    const open = (await page(browser, "/activity/9")).html;
+    expect(open).toMatch(/countdown-label">Betting closes in<\/span><span class="countdown-clock">00:(49|50)</);
+    expect(open).toMatch(/Draw in 01:(49|50)/);
+    await closeBetting(9);
+    const closed = (await page(browser, "/activity/9")).html;
+    expect(closed).toMatch(/countdown-label">Betting closed · draw in<\/span><span class="countdown-clock">00:(29|30)</);
+    expect(closed).not.toContain("Betting closes in");
   });
 
   it("shows room 16 with four options and Racing 10 with its forty-option rank grid", async () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { bettingOpen, clockOffset, deviceDeadline, formatCountdown, msLeftWhenServed, remainingSeconds, secondsOfDiff, toDeviceTime } from "./game-countdown";
+import { bettingOpen, clockOffset, roundClock, deviceDeadline, formatCountdown, msLeftWhenServed, remainingSeconds, secondsOfDiff, toDeviceTime } from "./game-countdown";
 
 describe("round countdown", () => {
+  it("counts to the close of betting while it is open, then to the draw", () => {
+    expect(roundClock(179, 60)).toEqual({ phase: "open", seconds: 119 });
+    expect(roundClock(61, 60)).toEqual({ phase: "open", seconds: 1 });
+    expect(roundClock(60, 60)).toEqual({ phase: "closed", seconds: 60 });
+    expect(roundClock(1, 60)).toEqual({ phase: "closed", seconds: 1 });
+    expect(roundClock(0, 60)).toEqual({ phase: "drawing", seconds: 0 });
+  });
+
   it("reads the server's diff as seconds", () => {
     expect(secondsOfDiff({ minute: 2, second: 5 })).toBe(125);
     expect(secondsOfDiff({ minute: 0, second: -3 })).toBe(0);

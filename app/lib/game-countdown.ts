@@ -47,6 +47,15 @@ export function formatCountdown(seconds: number): string {
   return `${String(minutes).padStart(2, "0")}:${String(safe % 60).padStart(2, "0")}`;
 }
 
+/**
+ * What the room's clock counts: while betting is open, the time until betting closes; after that, the
+ * time until the draw. `secondsLeft` is always the time to the draw.
+ */
+export function roundClock(secondsLeft: number, closeSeconds: number): { phase: "open" | "closed" | "drawing"; seconds: number } {
+  if (bettingOpen(secondsLeft, closeSeconds)) return { phase: "open", seconds: secondsLeft - closeSeconds };
+  return secondsLeft > 0 ? { phase: "closed", seconds: secondsLeft } : { phase: "drawing", seconds: 0 };
+}
+
 /** Betting, cancelling and following stop at closeSeconds or less (SPEC.md 4: 60 s). */
 export function bettingOpen(secondsLeft: number, closeSeconds: number): boolean {
   return secondsLeft > closeSeconds;

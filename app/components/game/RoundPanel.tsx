@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, type RoundResult } from "~/lib/game";
-import { formatCountdown } from "~/lib/game-countdown";
+import { formatCountdown, roundClock } from "~/lib/game-countdown";
 import type { LiveStatus } from "~/lib/game-socket";
 import { ResultNumbers } from "./ResultNumbers";
 
@@ -18,10 +18,17 @@ type Props = {
   onRecord?: () => void;
 };
 
-/** Current round, the countdown to the draw (betting stops at closeSeconds), and the latest result. */
+/**
+ * Current round, its clock (the time to the close of betting while it is open, then the time to the
+ * draw, each labelled for what it counts) and the latest result. Without JavaScript the clock is the
+ * moment the page was made, and says so.
+ */
 export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gameType, lastAward, status, onRecord }: Props) {
   const { t } = useTranslation("game");
-  const phase = open ? "open" : secondsLeft > 0 ? "closed" : "drawing";
+  const clock = roundClock(secondsLeft, closeSeconds);
+  // the room's own word wins: a room that stopped taking bets is closed whatever the clock says
+  const phase = !open && clock.phase === "open" ? "closed" : clock.phase;
+  const seconds = phase === clock.phase ? clock.seconds : secondsLeft;
   const record = (event: MouseEvent) => {
     if (!onRecord) return;
     event.preventDefault();
@@ -35,10 +42,15 @@ export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gam
       </div>
       <div className="countdown" role="timer" aria-live="off">
         <span className="countdown-label">{t(`round.phase.${phase}`)}</span>
-        <span className="countdown-clock">{formatCountdown(secondsLeft)}</span>
+        <span className="countdown-clock">{formatCountdown(seconds)}</span>
         <span className="countdown-hint">
-          {open ? t("round.closesAt", { seconds: closeSeconds }) : phase === "closed" ? t("round.stopped") : t("round.nextSoon")}
+          {phase === "open" ? t("round.drawIn", { time: formatCountdown(secondsLeft) }) : phase === "closed" ? t("round.stopped") : t("round.nextSoon")}
         </span>
+        {status ? null : (
+          <noscript>
+            <span className="countdown-hint">{t("round.notLive")}</span>
+          </noscript>
+        )}
       </div>
       <div className="latest">
         <div className="latest-head">
