@@ -90,6 +90,23 @@ describe("bet records", () => {
   });
 });
 
+describe("one time rule", () => {
+  it("shows a bet at the same UTC+8 moment in the bet records and the funds ledger", async () => {
+    const { player, browser } = await playerBrowser(100_000);
+    await placeOk(player.token, 1, [[0, 1.98, 20]]);
+    const placedAt = await env.DB.prepare("SELECT created_at_ms AS ms FROM ledger WHERE user_id = ? AND type = 'bet'").bind(player.userId).first<{ ms: number }>();
+    const utc8 = new Date(placedAt!.ms + 8 * 3600_000).toISOString();
+    const [date, clock] = [utc8.slice(0, 10), utc8.slice(11, 16)];
+    const records = (await page(browser, "/betlist")).html;
+    expect(records).toContain(`${date} ${clock}<span class="time-zone"> UTC+8</span>`);
+    const ledger = (await page(browser, "/my_income")).html;
+    expect(ledger).toMatch(new RegExp(`ledger-date">${date} <span class="time-zone">UTC\\+8</span>`));
+    expect(ledger).toContain(`>${clock}</time>`);
+    // nothing is left to the device's zone
+    expect(records + ledger).not.toMatch(/\d\d:\d\d(:\d\d)? UTC</);
+  });
+});
+
 describe("trend page", () => {
   it("shows a guest a login prompt and never invents prices", async () => {
     const { html, status } = await page(new Browser(), "/lotteryprize");

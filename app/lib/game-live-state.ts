@@ -11,7 +11,7 @@ export type LiveRoom = {
   myOrderIds: number[];
 };
 
-/** Messages the room's WebSocket sends (helper-notes/GAME-API.md). */
+/** Messages the room's WebSocket sends (DESIGN.md 6). */
 export type RoomMessage =
   | { type: "round"; game: CurrentRound; his?: RoundResult[] }
   | { type: "bet"; bets: LiveBet[] }

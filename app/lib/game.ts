@@ -1,4 +1,4 @@
-// The game API shapes the screens read (helper-notes/GAME-API.md, DESIGN.md 6) and the pure rules the
+// The game API shapes the screens read (DESIGN.md 6) and the pure rules the
 // room screen applies before it asks the server: the server checks everything again.
 
 export type RoomKind = "standard" | "vip" | "superior" | "premier";

@@ -1,4 +1,4 @@
-// The wallet answers as the contract gives them (helper-notes/WALLET-API.md); money is a wire decimal.
+// The wallet answers as the contract gives them; money is a wire decimal (DESIGN.md 6).
 
 export type RequestStatus = "pending" | "approved" | "rejected";
 

@@ -7,13 +7,12 @@ import {
   ledgerFilterOf,
   maskAccount,
   pageOf,
-  playerDate,
-  playerTime,
   rechargeBackPath,
   shortAddress,
   withdrawAllAmount,
   withPage,
 } from "./wallet";
+import { playerDate, playerTime } from "./player-time";
 
 describe("filterAmountInput", () => {
   it("keeps digits and one decimal point", () => {

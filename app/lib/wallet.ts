@@ -1,9 +1,8 @@
 // Pure helpers of the wallet screens: no I/O, the same answer on the server and in the browser.
 
+import { playerDate } from "./player-time";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-// The player's day runs in UTC+8 (WALLET-API.md "Day rule"): tabs, date ranges and the daily cap
-// all count days this way, so the screens show dates and times in the same zone.
-const PLAYER_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /**
  * What an amount box accepts while typing: digits and one decimal point, at most two decimals
@@ -55,16 +54,6 @@ export function rechargeBackPath(back: string | undefined): string | null {
   if (kind === "id") return match[2] ? `/${name}/${Number(match[2])}` : null;
   if (match[2]) return null;
   return name === "index" ? "/" : `/${name}`;
-}
-
-/** The player's calendar date (YYYY-MM-DD) of an instant. */
-export function playerDate(ms: number): string {
-  return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** A moment as the player reads it: "2025-03-01 14:05" in the wallet's day zone. */
-export function playerTime(ms: number): string {
-  return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
 }
 
 export function isDate(value: string | null | undefined): value is string {

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
-import { LocalTime } from "~/components/game/LocalTime";
+import { PlayerTime } from "~/components/PlayerTime";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecord } from "~/lib/game";
 import { gameTitle, optionLabel } from "~/lib/game-labels";
@@ -47,7 +47,7 @@ function BetRow({ bet }: { bet: BetRecord }) {
         <dt>{t("betlist.award")}</dt>
         <dd className={`num${status === "won" ? " good" : ""}`}>{status === "pending" ? "—" : formatMoney(bet.award)}</dd>
         <dt>{t("betlist.time")}</dt>
-        <dd><LocalTime ms={bet.createtime} /></dd>
+        <dd><PlayerTime ms={bet.createtime} zone /></dd>
         <dt>{t("betlist.ordersn")}</dt>
         <dd className="mono">{bet.ordersn}</dd>
       </dl>

@@ -1,4 +1,4 @@
-// What the game API shows of rounds and bets (helper-notes/GAME-API.md, DESIGN.md 6): pure shaping of
+// What the game API shows of rounds and bets (DESIGN.md 6): pure shaping of
 // stored rows, shared by the HTTP routes, the room's WebSocket messages and the fairness script.
 
 import { ELEVEN_FIVE, type GameType, RACING_10, isGameType, optionsForRoom, racingOptionOf } from "../games/options";

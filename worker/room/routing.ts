@@ -7,7 +7,7 @@ export function roomStub(env: Env, roomId: number): DurableObjectStub<RoomDO> {
   return env.ROOMS.get(env.ROOMS.idFromName(String(roomId))) as DurableObjectStub<RoomDO>;
 }
 
-/** /ws/room/:id: the room's live round and bet list (helper-notes/GAME-API.md). */
+/** /ws/room/:id: the room's live round and bet list (DESIGN.md 6). */
 export async function handleRoomSocket(request: Request, env: Env, url: URL): Promise<Response> {
   const match = /^\/ws\/room\/(\d{1,9})\/?$/.exec(url.pathname);
   if (!match) return new Response("Not found", { status: 404 });

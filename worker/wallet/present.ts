@@ -2,7 +2,7 @@ import type { CardRow } from "../db/bank-cards";
 import type { DepositRecord, WithdrawalRecord } from "../db/wallet-requests";
 import { toMoney } from "../money";
 
-// The wire shapes of the wallet (helper-notes/WALLET-API.md): money as decimals, times in ms.
+// The wire shapes of the wallet (DESIGN.md 6): money as decimals, times in ms.
 
 type DepositFields = Omit<DepositRecord, "username" | "decidedBy">;
 

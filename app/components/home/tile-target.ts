@@ -1,7 +1,7 @@
 // Which activity room a home tile opens (SPEC.md 2: rooms 16, 1, 4 or 15), decided by the game's draw;
 // see docs/decisions/031-home-tile-rooms.md.
 
-/** A game as getGameList lists it (helper-notes/GAME-API.md). */
+/** A game as getGameList lists it (DESIGN.md 6). */
 export type GameTile = { id: number; title: string; titleKey: string; type: number; image: string };
 
 export const TILE_ROOMS = {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
-import { playerTime } from "~/lib/wallet";
+import { PlayerTime } from "~/components/PlayerTime";
+import { playerTime } from "~/lib/player-time";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { EmptyState } from "./EmptyState";
 import { Pager } from "./Pager";
@@ -23,7 +24,7 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
             </div>
             <div className="request-meta">
               <span>{t("recharge.payerIs", { name: d.pay_name })}</span>
-              <time dateTime={new Date(d.time).toISOString()}>{playerTime(d.time)}</time>
+              <PlayerTime ms={d.time} zone />
             </div>
             {d.status === "pending" ? <div className="request-note">{t("recharge.pendingNote")}</div> : null}
             {d.status !== "pending" && d.decidedAt ? (

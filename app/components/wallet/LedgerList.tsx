@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
-import { playerDate, playerTime } from "~/lib/wallet";
+import { PlayerTime } from "~/components/PlayerTime";
+import { PLAYER_ZONE, playerDate } from "~/lib/player-time";
 import type { FlowRow } from "~/lib/wallet-types";
 import { Icon, type IconName } from "./Icon";
 
@@ -19,7 +20,10 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
     <div className="ledger" data-testid="ledger">
       {days.map((day) => (
         <section key={day.date} className="ledger-day">
-          <h3 className="ledger-date">{day.date}</h3>
+          <h3 className="ledger-date">
+            {`${day.date} `}
+            <span className="time-zone">{PLAYER_ZONE}</span>
+          </h3>
           <ul>
             {day.rows.map((row) => {
               const income = row.type === 1;
@@ -32,7 +36,7 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
                     <div className="ledger-kind">{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</div>
                     {row.reason ? <div className="ledger-reason">{row.reason}</div> : null}
                     <div className="ledger-time">
-                      <time dateTime={new Date(row.time).toISOString()}>{playerTime(row.time).slice(11)}</time>
+                      <PlayerTime ms={row.time} part="clock" />
                       <span className="ledger-direction">{income ? t("income.in") : t("income.out")}</span>
                     </div>
                   </div>

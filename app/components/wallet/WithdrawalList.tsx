@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
-import { maskAccount, playerTime, shortAddress } from "~/lib/wallet";
+import { PlayerTime } from "~/components/PlayerTime";
+import { playerTime } from "~/lib/player-time";
+import { maskAccount, shortAddress } from "~/lib/wallet";
 import type { WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import { EmptyState } from "./EmptyState";
 import { Pager } from "./Pager";
@@ -25,7 +27,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
               <span>
                 {w.card.type === "Bank" ? `${w.card.bank} ${maskAccount(w.card.account)}` : `${w.card.type} ${shortAddress(w.card.address)}`}
               </span>
-              <time dateTime={new Date(w.time).toISOString()}>{playerTime(w.time)}</time>
+              <PlayerTime ms={w.time} zone />
             </div>
             <div className="request-note">
               {w.status === "pending"

@@ -14,7 +14,7 @@ import { toMoney } from "../../money";
 import { roomStub } from "../../room/routing";
 import { diffView, gameView, roundResultView } from "../../room/round-view";
 
-// Rooms and rounds of the game API (helper-notes/GAME-API.md; DESIGN.md 5-7).
+// Rooms and rounds of the game API (DESIGN.md 5-7).
 export const gameRoutes = new Hono<AppEnv>();
 
 const HISTORY_SIZE = 10;

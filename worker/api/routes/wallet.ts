@@ -15,7 +15,7 @@ import { requestKey } from "../../wallet/keys";
 import { depositRow, pageOf, withdrawalRow } from "../../wallet/present";
 import { requestWithdrawal } from "../../wallet/withdrawals";
 
-// Deposits and withdrawals of the player (SPEC.md 2 recharge, withdraw; helper-notes/WALLET-API.md).
+// Deposits and withdrawals of the player (SPEC.md 2 recharge, withdraw).
 export const walletRoutes = new Hono<AppEnv>();
 
 walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
