@@ -53,7 +53,10 @@ export function useAppConfig(): AppConfig {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const locale = root?.locale ?? "en";
+  // Without root data (a path no route matches), the language entry.server chose for the request: the
+  // browser hydrates in the language <html lang> names, so both must be the same.
+  const { i18n } = useTranslation();
+  const locale = root?.locale ?? i18n.language ?? "en";
   const nonce = useNonce();
   return (
     <html lang={locale}>
@@ -78,10 +81,11 @@ export default function App() {
   useChangeLanguage(locale);
   const navigation = useNavigation();
   const matches = useMatches();
+  const { t } = useTranslation();
   const showTabs = matches.some((m) => (m.handle as { tabBar?: boolean } | undefined)?.tabBar);
   return (
     <div className={`app${showTabs ? " with-tabs" : ""}`}>
-      {navigation.state !== "idle" ? <div className="progress" role="progressbar" aria-label="loading" /> : null}
+      {navigation.state !== "idle" ? <div className="progress" role="progressbar" aria-label={t("loading")} /> : null}
       <Outlet />
       {showTabs ? <TabBar /> : null}
       {toast ? <Toast message={toast} /> : null}

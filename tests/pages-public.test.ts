@@ -98,6 +98,15 @@ describe("news and articles for guests", () => {
     });
   }
 
+  it("answers an unknown path with a 404 page in the player's language, named by <html lang>", async () => {
+    for (const [lng, text] of [["en", "This page does not exist"], ["zh-CN", "页面不存在"], ["zh-TW", "頁面不存在"], ["vi", "Trang không tồn tại"]]) {
+      const { status, html } = await page("/no-such-screen", { lng });
+      expect(status).toBe(404);
+      expect(html).toContain(`<html lang="${lng}"`);
+      expect(html).toContain(text);
+    }
+  });
+
   it("answers 404 for an unknown or malformed article id", async () => {
     expect((await page("/help/999999")).status).toBe(404);
     expect((await page("/info/abc")).status).toBe(404);
@@ -176,8 +185,8 @@ describe("support and version pages", () => {
     await setSetting("kefu_url", "javascript:alert(1)");
     const { html } = await page("/ServicePage", { lng: "vi" });
     expect(html).not.toMatch(/href="javascript:/i);
-    expect(html).toContain("Hỗ trợ trực tuyến hiện không khả dụng");
-    await setSetting("kefu_url", "https://t.me/roundtable_support");
+    expect(html).toContain("Chưa có kênh chat hỗ trợ");
+    await setSetting("kefu_url", "");
   });
 
   it("lists the Android and iOS apps, saying coming soon for a missing one", async () => {

@@ -93,17 +93,19 @@ describe("recharge", () => {
   it("sends players to support when the operator asks for contact (2056 with the link), before reading the form", async () => {
     const { token } = await player();
     await setSetting("deposit_mode", "contact");
+    await setSetting("kefu_url", "https://support.example/chat");
     try {
       const before = await count("deposit_requests");
       for (const body of [{ money: "100", pay_name: "A" }, {}]) {
         const answer = await api("/api/Game/recharge", { token, ...body });
         expectError(answer, 2056);
-        expect(answer.data.kefu_url).toBe("https://t.me/roundtable_support");
+        expect(answer.data.kefu_url).toBe("https://support.example/chat");
       }
       expect((await api("/api/Game/getrechargelist", { token })).data.mode).toBe("contact");
       expect(await count("deposit_requests")).toBe(before);
     } finally {
       await clearSetting("deposit_mode");
+      await clearSetting("kefu_url");
     }
   });
 

@@ -9,7 +9,7 @@ export function TabBar() {
   // An operator setting: only an http(s) address leaves the app; anything else opens our support page.
   const support = webUrl(useAppConfig().kefu_url);
   return (
-    <nav className="tabbar" aria-label="main">
+    <nav className="tabbar" aria-label={t("tabs.label")}>
       <NavLink to="/" end>
         <span aria-hidden="true">⌂</span>
         {t("tabs.home")}

@@ -31,7 +31,8 @@ export type RoomSummary = {
   trading: 0 | 1;
 };
 
-export type RoomInfo = Omit<RoomSummary, "minLevel"> & { optionCount: number } & Record<string, unknown>;
+/** `roomtype` (the currency tab) is ours: a proxied backend may not send it. */
+export type RoomInfo = Omit<RoomSummary, "minLevel"> & { optionCount: number; roomtype?: number } & Record<string, unknown>;
 
 export type BetOptionOdds = { index: number; key: string; odds: number };
 

@@ -8,6 +8,7 @@ import { BannerCarousel } from "~/components/home/BannerCarousel";
 import { CryptoPrices } from "~/components/home/CryptoPrices";
 import { GameTiles } from "~/components/home/GameTiles";
 import { Greeting } from "~/components/home/Greeting";
+import { HomeShortcuts } from "~/components/home/HomeShortcuts";
 import { NO_PRICE_FEED } from "~/components/home/price-feed";
 import type { GameTile } from "~/components/home/tile-target";
 import { callApi, optionalProfile } from "~/lib/api.server";
@@ -68,6 +69,7 @@ export default function Home() {
       ) : null}
       <Greeting profile={profile} />
       <GameTiles games={games} />
+      <HomeShortcuts />
       {/* The market feed (prices issue) replaces NO_PRICE_FEED here; until then nothing is invented. */}
       <CryptoPrices feed={NO_PRICE_FEED} />
       {help.length > 0 ? (

@@ -29,6 +29,9 @@ export default function Settings() {
             <span className="value">{language}</span>
           </Link>
         </li>
+        <li>
+          <Link to="/my_update">{t("settings.version")}</Link>
+        </li>
       </ul>
       <div className="form">
         <Link className="button danger" to="?confirm=logout" replace>

@@ -93,7 +93,6 @@ function settingStatements(): string[] {
   ];
   return [
     insertOrIgnore("invitation_codes", { code: "888", owner_id: null, active: 1 }),
-    insertOrIgnore("settings", { key: "kefu_url", value: JSON.stringify("https://t.me/roundtable_support") }),
     ...products.map((p) => insertOrIgnore("finance_products", { ...p, sort: p.id })),
   ];
 }

@@ -4,7 +4,8 @@ import { settings } from "./schema";
 
 // Operator settings with the defaults a fresh database falls back to.
 export const settingDefaults = {
-  kefu_url: "https://t.me/",
+  // empty: the tab bar's Service opens the app's own support page until an operator sets a chat link
+  kefu_url: "",
   android_url: "",
   ios_url: "",
   withdraw_daily_cap_cents: 5_000_000,

@@ -73,6 +73,8 @@ export function GameRoom({ data }: { data: OpenRoom }) {
         <Link to={`/rules/${data.roomId}`}>{t("rules.link")}</Link>
         <Link to="/fairness">{t("fairness.link")}</Link>
         <Link to="/betlist">{t("betlist.link")}</Link>
+        <Link to={`/current/${data.roomId}`}>{t("room.current")}</Link>
+        <Link to={`/room_list/${info.room.roomtype ?? 1}`}>{t("room.allRooms")}</Link>
       </nav>
       <section className="balance-bar">
         <div>
