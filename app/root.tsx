@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
@@ -19,6 +19,7 @@ import { TabBar } from "~/components/TabBar";
 import { Toast } from "~/components/Toast";
 import { i18nServer } from "~/lib/i18n.server";
 import { readFlash } from "~/lib/flash.server";
+import { documentTitle } from "~/lib/page-title";
 import { useNonce } from "~/lib/nonce";
 import stylesUrl from "~/styles/app.css?url";
 
@@ -31,7 +32,6 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Roundtable" }];
 
 export const handle = { i18n: ["common", "errors"] };
 
@@ -57,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // browser hydrates in the language <html lang> names, so both must be the same.
   const { i18n } = useTranslation();
   const locale = root?.locale ?? i18n.language ?? "en";
+  const matches = useMatches();
   const nonce = useNonce();
   return (
     <html lang={locale}>
@@ -64,6 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0f172a" />
+        <title>{documentTitle(matches, i18n.t)}</title>
+        <meta name="description" content={i18n.t("common:description")} />
         <Meta />
         <Links />
       </head>

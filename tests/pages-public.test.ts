@@ -98,6 +98,23 @@ describe("news and articles for guests", () => {
     });
   }
 
+  it("titles every screen in the player's language and describes the app", async () => {
+    const expected = {
+      en: ["<title>News · Roundtable</title>", "<title>Log in · Roundtable</title>", "<title>Roundtable</title>"],
+      "zh-CN": ["<title>新闻 · Roundtable</title>", "<title>登录 · Roundtable</title>", "<title>Roundtable</title>"],
+      "zh-TW": ["<title>新聞 · Roundtable</title>", "<title>登入 · Roundtable</title>", "<title>Roundtable</title>"],
+      vi: ["<title>Tin tức · Roundtable</title>", "<title>Đăng nhập · Roundtable</title>", "<title>Roundtable</title>"],
+    };
+    for (const [lng, titles] of Object.entries(expected)) {
+      const pages = await Promise.all(["/help/list", "/login", "/"].map((path) => page(path, { lng })));
+      pages.forEach(({ html }, i) => {
+        expect(html).toContain(titles[i]);
+        expect(html.match(/<title>/g)).toHaveLength(1);
+        expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      });
+    }
+  });
+
   it("answers an unknown path with a 404 page in the player's language, named by <html lang>", async () => {
     for (const [lng, text] of [["en", "This page does not exist"], ["zh-CN", "页面不存在"], ["zh-TW", "頁面不存在"], ["vi", "Trang không tồn tại"]]) {
       const { status, html } = await page("/no-such-screen", { lng });

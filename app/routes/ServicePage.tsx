@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -10,9 +10,8 @@ import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/root";
 import contentStyles from "~/styles/content.css?url";
 
-export const handle = { i18n: ["content"] };
+export const handle = { i18n: ["content"], title: "content:service.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
-export const meta: MetaFunction = () => [{ title: "Support · Roundtable" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const help = await loadArticlePage(request, context, GROUPS.help, 1);

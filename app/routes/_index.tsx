@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadArticlePage, loadBanners } from "~/components/content/articles.server";
@@ -17,10 +17,6 @@ import contentStyles from "~/styles/content.css?url";
 
 export const handle = { tabBar: true, i18n: ["content", "game"] };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Roundtable" },
-  { name: "description", content: "Sixteen quick-round games, provably fair draws, news and support." },
-];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, banners, games, notices, help] = await Promise.all([

@@ -1,15 +1,15 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GameRoom } from "~/components/game/GameRoom";
 import { RoomRefused } from "~/components/game/RoomRefused";
 import { loadRoom, roomAction } from "~/lib/game.server";
 import gameStyles from "~/styles/game.css?url";
+import { roomTitle } from "~/lib/game-labels";
 
 // The game room of the sum games (types 1-3, room 16's four options included); Racing 10 rooms
 // are sent to /bjsc/{id}.
-export const handle = { i18n: ["game"] };
+export const handle = { i18n: ["game"], title: roomTitle };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.room?.room.title ?? "Room"} · Roundtable` }];
 
 export const loader = (args: LoaderFunctionArgs) => loadRoom(args, "activity");
 export const action = (args: ActionFunctionArgs) => roomAction(args);

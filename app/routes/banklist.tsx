@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
@@ -13,9 +13,8 @@ import { safeRedirectTarget } from "~/lib/session.server";
 import type { CardList } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 
-export const meta: MetaFunction = () => [{ title: "Accounts · Roundtable" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
-export const handle = { i18n: ["wallet"] };
+export const handle = { i18n: ["wallet"], title: "wallet:banklist.title" };
 
 /** ?redirectTo= survives the add/delete round trips so the player ends where they started (/withdraw). */
 function returnQuery(request: Request): string {

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -8,9 +8,8 @@ import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecor
 import { gameTitle, optionLabel } from "~/lib/game-labels";
 import gameStyles from "~/styles/game.css?url";
 
-export const handle = { i18n: ["game"] };
+export const handle = { i18n: ["game"], title: "game:betlist.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-export const meta: MetaFunction = () => [{ title: "Bet records · Roundtable" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

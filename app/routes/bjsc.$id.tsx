@@ -1,15 +1,15 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GameRoom } from "~/components/game/GameRoom";
 import { RoomRefused } from "~/components/game/RoomRefused";
 import { loadRoom, roomAction } from "~/lib/game.server";
 import gameStyles from "~/styles/game.css?url";
+import { roomTitle } from "~/lib/game-labels";
 
 // The Racing 10 room (game type 4): ten ranks, each with big, small, odd and even at the room's odds
 // (SPEC.md 9: 1.980). Rooms of the other game types are sent to /activity/{id}.
-export const handle = { i18n: ["game"] };
+export const handle = { i18n: ["game"], title: roomTitle };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.room?.room.title ?? "Room"} · Roundtable` }];
 
 export const loader = (args: LoaderFunctionArgs) => loadRoom(args, "bjsc");
 export const action = (args: ActionFunctionArgs) => roomAction(args);

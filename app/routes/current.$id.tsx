@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -6,9 +6,8 @@ import { Icon } from "~/components/content/Icon";
 import { requireProfile } from "~/lib/api.server";
 import contentStyles from "~/styles/content.css?url";
 
-export const handle = { i18n: ["content"] };
+export const handle = { i18n: ["content"], title: "content:current.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
-export const meta: MetaFunction = () => [{ title: "Current trades · Roundtable" }];
 
 // SPEC.md 2: (auth), an empty page titled current trades; it points to where open bets live.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

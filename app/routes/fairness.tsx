@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/Field";
@@ -11,9 +11,8 @@ import { isGameType } from "../../worker/games/options";
 import { verifyRound } from "../../worker/games/fairness";
 import gameStyles from "~/styles/game.css?url";
 
-export const handle = { i18n: ["game"] };
+export const handle = { i18n: ["game"], title: "game:fairness.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-export const meta: MetaFunction = () => [{ title: "Fairness · Roundtable" }];
 
 type Published = RoundResult & { roomid: number; gametype: number };
 

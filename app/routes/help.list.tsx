@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -8,9 +8,8 @@ import { GroupTabs, tabFromUrl } from "~/components/content/GroupTabs";
 import { GROUPS, type GroupName } from "~/components/content/types";
 import contentStyles from "~/styles/content.css?url";
 
-export const handle = { i18n: ["content"] };
+export const handle = { i18n: ["content"], title: "content:news.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
-export const meta: MetaFunction = () => [{ title: "News · Roundtable" }];
 
 // Public: news first (SPEC.md 2), with announcements and help beside it so guests can read them too.
 const TABS: GroupName[] = ["news", "announcements", "help"];

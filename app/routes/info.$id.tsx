@@ -1,12 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/content/ArticleView";
 import { articleIdParam, loadArticle } from "~/components/content/articles.server";
 import contentStyles from "~/styles/content.css?url";
+import { articleTitle } from "~/components/content/types";
 
-export const handle = { i18n: ["content"] };
+export const handle = { i18n: ["content"], title: articleTitle };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.article.localTitle} · Roundtable` : "Roundtable" }];
 
 // An article opened from the home page (banner, notice): back returns home.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

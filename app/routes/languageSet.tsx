@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -8,7 +8,8 @@ import { isLng, languageNames, supportedLngs } from "~/lib/i18n";
 import { i18nServer, languageCookie } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Language · Roundtable" }];
+export const handle = { title: "common:languageSet.title" };
+
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { current: await i18nServer.getLocale(request) };

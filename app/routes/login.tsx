@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DialCodePicker } from "~/components/DialCodePicker";
@@ -10,7 +10,8 @@ import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Log in · Roundtable" }];
+export const handle = { title: "common:login.title" };
+
 
 const FIELD_OF_CODE: Record<number, string> = { 1002: "username", 1010: "username", 1003: "password", 1011: "password" };
 

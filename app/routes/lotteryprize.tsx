@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -7,9 +7,8 @@ import { formatMoney } from "~/lib/game";
 import { useAppConfig } from "~/root";
 import gameStyles from "~/styles/game.css?url";
 
-export const handle = { i18n: ["game"], tabBar: true };
+export const handle = { i18n: ["game"], tabBar: true, title: "game:trend.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-export const meta: MetaFunction = () => [{ title: "Trend · Roundtable" }];
 
 /** The coins of SPEC.md 1's price list; their prices come from a feed that is not connected yet. */
 const COINS = ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"];

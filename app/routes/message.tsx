@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -9,9 +9,8 @@ import { GROUPS, type GroupName } from "~/components/content/types";
 import { requireProfile } from "~/lib/api.server";
 import contentStyles from "~/styles/content.css?url";
 
-export const handle = { i18n: ["content"] };
+export const handle = { i18n: ["content"], title: "content:message.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
-export const meta: MetaFunction = () => [{ title: "Messages · Roundtable" }];
 
 // SPEC.md 2: (auth), two tabs, news (group 9) and announcements (group 14), items open in place.
 const TABS: GroupName[] = ["news", "announcements"];

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
@@ -13,9 +13,8 @@ import { defaultLedgerRange, isDate, LEDGER_TABS, ledgerFilterOf } from "~/lib/w
 import type { FlowList } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 
-export const meta: MetaFunction = () => [{ title: "Funds ledger · Roundtable" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
-export const handle = { i18n: ["wallet"] };
+export const handle = { i18n: ["wallet"], title: "wallet:income.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);

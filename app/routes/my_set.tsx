@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
@@ -7,7 +7,8 @@ import { requireProfile } from "~/lib/api.server";
 import { languageNames, type Lng } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Settings · Roundtable" }];
+export const handle = { title: "common:settings.title" };
+
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);

@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { InstallCard } from "~/components/content/InstallCard";
@@ -7,9 +7,8 @@ import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/root";
 import contentStyles from "~/styles/content.css?url";
 
-export const handle = { i18n: ["content"] };
+export const handle = { i18n: ["content"], title: "content:update.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
-export const meta: MetaFunction = () => [{ title: "App download · Roundtable" }];
 
 // The version page (SPEC.md 2): the Android and iOS apps from getconfig, and installing this web app.
 export default function AppDownload() {

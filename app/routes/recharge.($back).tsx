@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/Field";
@@ -18,9 +18,8 @@ import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { useAppConfig } from "~/root";
 import walletStyles from "~/styles/wallet.css?url";
 
-export const meta: MetaFunction = () => [{ title: "Deposit · Roundtable" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
-export const handle = { tabBar: true, i18n: ["wallet"] };
+export const handle = { tabBar: true, i18n: ["wallet"], title: "wallet:recharge.title" };
 
 const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1070: "money", 1071: "pay_name" };
 const PRESETS = ["100", "500", "2000", "5000"]; // SPEC.md 9 quick amounts

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,8 @@ import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
 import { useAppConfig } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Register · Roundtable" }];
+export const handle = { title: "common:register.title" };
+
 
 const FIELD_OF_CODE: Record<number, string> = {
   1010: "username",

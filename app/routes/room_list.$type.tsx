@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -8,9 +8,8 @@ import { gameTitle } from "~/lib/game-labels";
 import { useAppConfig } from "~/root";
 import gameStyles from "~/styles/game.css?url";
 
-export const handle = { i18n: ["game"] };
+export const handle = { i18n: ["game"], title: "game:rooms.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-export const meta: MetaFunction = () => [{ title: "Rooms · Roundtable" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tab = ROOM_TABS.find((t) => String(t.roomtype) === params.type);

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
@@ -10,9 +10,8 @@ import { isGameType } from "../../worker/games/options";
 import { rulesTable } from "../../worker/games/probability";
 import gameStyles from "~/styles/game.css?url";
 
-export const handle = { i18n: ["game"] };
+export const handle = { i18n: ["game"], title: "game:rules.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-export const meta: MetaFunction = () => [{ title: "Rules · Roundtable" }];
 
 // Every figure on this page is computed from the settlement rules and the room's live odds.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

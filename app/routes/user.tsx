@@ -1,12 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Money } from "~/components/Money";
 import { requireProfile } from "~/lib/api.server";
 
-export const meta: MetaFunction = () => [{ title: "My · Roundtable" }];
-export const handle = { tabBar: true };
+export const handle = { tabBar: true, title: "common:user.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { profile: await requireProfile(request, context) };

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/Field";
@@ -9,7 +9,8 @@ import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { setTokenHeader } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Login password · Roundtable" }];
+export const handle = { title: "common:loginPassword.title" };
+
 
 const FIELD_OF_CODE: Record<number, string> = { 1059: "passwd", 1011: "npasswd", 1015: "npasswd", 1061: "npasswd", 1012: "npasswd2" };
 

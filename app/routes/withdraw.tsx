@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/Field";
@@ -17,9 +17,8 @@ import { filterAmountInput, pageOf, withdrawAllAmount } from "~/lib/wallet";
 import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 
-export const meta: MetaFunction = () => [{ title: "Withdraw · Roundtable" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
-export const handle = { i18n: ["wallet"] };
+export const handle = { i18n: ["wallet"], title: "wallet:withdraw.title" };
 
 const FIELD_OF_CODE: Record<number, string> = {
   2058: "bank_id",

@@ -21,3 +21,6 @@ export type GroupName = keyof typeof GROUPS;
 
 /** The page's lang attribute for the language an article was actually written in. */
 export const HTML_LANG: Record<ContentLanguage, string> = { en: "en", chs: "zh-CN", cht: "zh-TW", vi: "vi" };
+
+/** An article screen's document title (its route handle's title, app/lib/page-title.ts). */
+export const articleTitle = (data: { article?: ArticleSummary } | undefined) => data?.article?.localTitle;
