@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   defaultLedgerRange,
   filterAmountInput,
-  groupAccount,
   isDate,
   ledgerFilterOf,
   maskAccount,
@@ -132,8 +131,6 @@ describe("account display", () => {
   it("masks, groups and shortens", () => {
     expect(maskAccount("6222020200112233")).toBe("•••• 2233");
     expect(maskAccount("123")).toBe("123");
-    expect(groupAccount("6222020200112233")).toBe("6222 0202 0011 2233");
-    expect(groupAccount("12345")).toBe("1234 5");
     expect(shortAddress("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE")).toBe("TQn9Y2…KcbLSE");
     expect(shortAddress("short1234")).toBe("short1234");
   });

@@ -116,11 +116,6 @@ export function maskAccount(account: string): string {
   return account.length <= 4 ? account : `•••• ${account.slice(-4)}`;
 }
 
-/** A full account number in groups of four, easier to check against a bank card. */
-export function groupAccount(account: string): string {
-  return account.replace(/(.{4})(?=.)/g, "$1 ");
-}
-
 /** A long wallet address with its middle left out; the ends are what people compare. */
 export function shortAddress(address: string): string {
   return address.length <= 16 ? address : `${address.slice(0, 6)}…${address.slice(-6)}`;

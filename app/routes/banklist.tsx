@@ -59,7 +59,7 @@ export default function BankList() {
         <ul className="account-list" data-testid="account-list">
           {cards.map((card) => (
             <li key={card.id}>
-              <AccountCard card={card} full>
+              <AccountCard card={card} details>
                 <Link to={confirmQuery(card.id)} replace preventScrollReset className="account-delete" aria-label={t("banklist.delete")}>
                   {t("banklist.delete")}
                 </Link>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { groupAccount, maskAccount, shortAddress } from "~/lib/wallet";
+import { maskAccount, shortAddress } from "~/lib/wallet";
 import type { Card } from "~/lib/wallet-types";
 import { Icon } from "./Icon";
 
@@ -17,10 +17,11 @@ export function AccountIcon({ type }: { type: string }) {
 type Shown = Pick<Card, "type" | "bank" | "account" | "address"> & Partial<Pick<Card, "username" | "area">>;
 
 /**
- * One bank card or wallet address. `full` shows the whole number (the player's own accounts page);
- * elsewhere only its end, enough to tell accounts apart.
+ * One bank card or wallet address. A bank account number is always masked to its end, enough to tell
+ * accounts apart (only the form that adds it shows it whole). `details` (the player's own accounts page)
+ * adds the holder and branch and the whole wallet address, which a player checks character by character.
  */
-export function AccountCard({ card, full = false, children }: { card: Shown; full?: boolean; children?: ReactNode }) {
+export function AccountCard({ card, details = false, children }: { card: Shown; details?: boolean; children?: ReactNode }) {
   const { t } = useTranslation("wallet");
   const isBank = card.type === "Bank";
   return (
@@ -29,9 +30,9 @@ export function AccountCard({ card, full = false, children }: { card: Shown; ful
       <div className="account-text">
         <div className="account-title">{isBank ? card.bank : t("accounts.coinAddress", { coin: card.type })}</div>
         <div className="account-number">
-          {isBank ? (full ? groupAccount(card.account) : maskAccount(card.account)) : full ? <span className="address">{card.address}</span> : shortAddress(card.address)}
+          {isBank ? maskAccount(card.account) : details ? <span className="address">{card.address}</span> : shortAddress(card.address)}
         </div>
-        {full && isBank ? (
+        {details && isBank ? (
           <div className="account-meta">
             {card.username} · {card.area}
           </div>
