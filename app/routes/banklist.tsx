@@ -12,6 +12,7 @@ import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
 import type { CardList } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
+import { maskAccount } from "~/lib/wallet";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { i18n: ["wallet"], title: "wallet:banklist.title" };
@@ -28,7 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = returnQuery(request);
   if (answer.code !== 1) return { cards: [], freeTypes: [], loadError: answer.info, query };
   const bound = new Set(answer.data.list.map((c) => c.type));
-  return { cards: answer.data.list, freeTypes: answer.data.types.filter((type) => !bound.has(type)), loadError: null, query };
+  // only the masked number reaches the page, its data included
+  const cards = answer.data.list.map((card) => ({ ...card, account: card.type === "Bank" ? maskAccount(card.account) : card.account }));
+  return { cards, freeTypes: answer.data.types.filter((type) => !bound.has(type)), loadError: null, query };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
