@@ -25,6 +25,10 @@ describe("room list", () => {
     // Racing 10 rooms open their own screen.
     expect(html).toContain('href="/bjsc/20"');
     expect(html).toContain('href="/activity/17"');
+    // a requirement is said once: the level lock stops this player, so no second "VIP n and above"
+    expect(html).not.toContain("and above");
+    // amounts of every tab carry the app's currency label
+    expect(html).toMatch(/To join(<!-- -->)? <strong class="num">50,000.00<\/strong> USD/);
   });
 
   it("marks a room whose trading stopped", async () => {

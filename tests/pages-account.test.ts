@@ -126,9 +126,14 @@ describe("account pages", () => {
     await browser.post("/register", { ...fields, agree: "1", intent: "register" });
     const first = await browser.get("/usercipherpassword");
     expect(await first.text()).not.toContain('name="srcpwd"');
+    // the security centre states a fact ("Not set"), then offers the action ("Change") like the login password
+    const security = (await (await browser.get("/my_password")).text()).match(/<span class="value">[^<]*<\/span>/g);
+    expect(security).toEqual(['<span class="value">Change</span>', '<span class="value">Not set</span>']);
     expect((await browser.post("/usercipherpassword", { newpwd: "246810", newpwd2: "246810" })).status).toBe(302);
     const second = await browser.get("/usercipherpassword");
     expect(await second.text()).toContain('name="srcpwd"');
+    expect((await (await browser.get("/my_password")).text()).match(/<span class="value">Change<\/span>/g)).toHaveLength(2);
+    expect(await (await browser.get("/user")).text()).toMatch(/<h1>\w+<\/h1>/);
   });
 
   it("switches the language with a cookie", async () => {

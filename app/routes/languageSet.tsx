@@ -10,7 +10,6 @@ import { safeRedirectTarget } from "~/lib/session.server";
 
 export const handle = { title: "common:languageSet.title" };
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   return { current: await i18nServer.getLocale(request) };
 }

@@ -12,7 +12,6 @@ import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
 
 export const handle = { title: "common:login.title" };
 
-
 const FIELD_OF_CODE: Record<number, string> = { 1002: "username", 1010: "username", 1003: "password", 1011: "password" };
 
 export async function action({ request, context }: ActionFunctionArgs) {

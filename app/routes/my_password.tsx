@@ -6,7 +6,6 @@ import { requireProfile } from "~/lib/api.server";
 
 export const handle = { title: "common:security.title" };
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
   return { hasWithdrawalPassword: profile.noPassword2 === 0 };
@@ -18,7 +17,6 @@ export default function SecurityCentre() {
   return (
     <main>
       <PageHeader title={t("security.title")} />
-      <div className="section-gap" />
       <ul className="menu">
         <li>
           <Link to="/userloginpassword">
@@ -29,7 +27,7 @@ export default function SecurityCentre() {
         <li>
           <Link to="/usercipherpassword">
             {t("security.withdrawalPassword")}
-            <span className="value">{hasWithdrawalPassword ? t("security.set") : t("security.notSet")}</span>
+            <span className="value">{hasWithdrawalPassword ? t("security.change") : t("security.notSet")}</span>
           </Link>
         </li>
         <li>

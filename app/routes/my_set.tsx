@@ -9,7 +9,6 @@ import { i18nServer } from "~/lib/i18n.server";
 
 export const handle = { title: "common:settings.title" };
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
   return { language: languageNames[(await i18nServer.getLocale(request)) as Lng] };
@@ -22,7 +21,6 @@ export default function Settings() {
   return (
     <main>
       <PageHeader title={t("settings.title")} />
-      <div className="section-gap" />
       <ul className="menu">
         <li>
           <Link to="/languageSet?back=/my_set&redirectTo=/my_set">

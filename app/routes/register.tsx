@@ -15,7 +15,6 @@ import { useAppConfig } from "~/root";
 
 export const handle = { title: "common:register.title" };
 
-
 const FIELD_OF_CODE: Record<number, string> = {
   1010: "username",
   1013: "username",

@@ -69,12 +69,13 @@ export default function RoomList() {
                 <span className="room-card-type muted">{t(`gameTypes.${room.type}`)}</span>
                 <span className="room-card-facts">
                   <span>
-                    {t("rooms.minjoin")} <strong className="num">{formatMoney(room.minjoin)}</strong>
+                    {t("rooms.minjoin")} <strong className="num">{formatMoney(room.minjoin)}</strong>{` ${currency}`}
                   </span>
                   <span>
-                    {t("rooms.minbuy")} <strong className="num">{formatMoney(room.minbuy)}</strong>
+                    {t("rooms.minbuy")} <strong className="num">{formatMoney(room.minbuy)}</strong>{` ${currency}`}
                   </span>
-                  {room.minLevel > 1 ? <span>{t("rooms.minLevel", { level: room.minLevel })}</span> : null}
+                  {/* a requirement is said once: as the lock when it stops this player, else as a fact */}
+                  {room.minLevel > 1 && lock !== "level" ? <span>{t("rooms.minLevel", { level: room.minLevel })}</span> : null}
                 </span>
                 {lock ? <span className="room-card-lock">{t(`rooms.lock.${lock}`, { num: formatMoney(room.minjoin), level: room.minLevel })}</span> : null}
               </Link>

@@ -18,7 +18,7 @@ export default function User() {
   return (
     <main>
       <section className="profile">
-        <h2>{profile.nickname}</h2>
+        <h1>{profile.nickname}</h1>
         <span className="badge">{t("vip", { level: profile.level, name: t(`levels.${profile.levelKey}`) })}</span>
         <div className="balance">
           <div>

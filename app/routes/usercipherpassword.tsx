@@ -11,7 +11,6 @@ import { safeRedirectTarget } from "~/lib/session.server";
 
 export const handle = { title: "common:payPassword.title" };
 
-
 const FIELD_OF_CODE: Record<number, string> = { 2057: "srcpwd", 1059: "srcpwd", 1033: "srcpwd", 1058: "newpwd", 1012: "newpwd2" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -11,7 +11,6 @@ import { setTokenHeader } from "~/lib/session.server";
 
 export const handle = { title: "common:loginPassword.title" };
 
-
 const FIELD_OF_CODE: Record<number, string> = { 1059: "passwd", 1011: "npasswd", 1015: "npasswd", 1061: "npasswd", 1012: "npasswd2" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
