@@ -9,6 +9,7 @@ const config: Config = {
   roundSeconds: 180,
   closeSeconds: 60,
   pepper: "test-pepper",
+  financeTestClock: false,
 };
 
 const call = (path: string, body = '{"token":"t","lang":"en"}', init: RequestInit = {}) =>
@@ -25,6 +26,20 @@ describe("proxy mode", () => {
     expect(target).toBe("https://upstream.example/api/Game/getuserinfo");
     expect(init?.method).toBe("POST");
     expect(new TextDecoder().decode(init?.body as ArrayBuffer)).toBe('{"token":"t","lang":"en"}');
+  });
+
+  it("forwards the finance calls (DESIGN.md 12) but not the operator's finance desk", async () => {
+    const upstream = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ code: 1, info: "ok", data: { list: [] } }));
+    for (const path of ["/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders"]) {
+      expect(await (await call(path)).json()).toEqual({ code: 1, info: "ok", data: { list: [] } });
+    }
+    expect(upstream.mock.calls.map(([target]) => target)).toEqual([
+      "https://upstream.example/api/Game/getproductlist",
+      "https://upstream.example/api/Game/producttransferin",
+      "https://upstream.example/api/Game/getproductorders",
+    ]);
+    expect((await call("/api/admin/products/update")).status).toBe(404);
+    expect(upstream).toHaveBeenCalledTimes(3);
   });
 
   it("refuses paths outside the contract without calling upstream", async () => {

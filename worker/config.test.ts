@@ -13,7 +13,14 @@ describe("readConfig", () => {
       roundSeconds: 180,
       closeSeconds: 60,
       pepper: "a-long-pepper",
+      financeTestClock: false,
     });
+  });
+
+  it("turns the finance test clock on only when asked, and refuses other values", () => {
+    expect(readConfig(env({ FINANCE_TEST_CLOCK: "on" })).financeTestClock).toBe(true);
+    expect(readConfig(env({ FINANCE_TEST_CLOCK: "off" })).financeTestClock).toBe(false);
+    expect(() => readConfig(env({ FINANCE_TEST_CLOCK: "yes" }))).toThrow(/FINANCE_TEST_CLOCK/);
   });
 
   it("accepts proxy mode with an upstream, trimming its trailing slash", () => {

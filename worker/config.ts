@@ -7,6 +7,8 @@ const schema = z.object({
   CURRENCY_LABEL: z.enum(["USD", "RM"]).default("USD"),
   ROUND_SECONDS: z.coerce.number().int().min(30).max(86_400).default(180),
   CLOSE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  // Lets the operator API run finance accrual at a chosen time (end-to-end tests only; docs/decisions/070).
+  FINANCE_TEST_CLOCK: z.enum(["off", "on"]).default("off"),
   PEPPER: z.string().min(8, "PEPPER secret is missing (npm start writes one to .dev.vars)"),
 });
 
@@ -17,6 +19,7 @@ export type Config = {
   roundSeconds: number;
   closeSeconds: number;
   pepper: string;
+  financeTestClock: boolean;
 };
 
 const cache = new WeakMap<object, Config>();
@@ -40,6 +43,7 @@ export function readConfig(env: Env): Config {
     roundSeconds: v.ROUND_SECONDS,
     closeSeconds: v.CLOSE_SECONDS,
     pepper: v.PEPPER,
+    financeTestClock: v.FINANCE_TEST_CLOCK === "on",
   };
   cache.set(env, config);
   return config;

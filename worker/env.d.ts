@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	CURRENCY_LABEL: "USD";
 	ROUND_SECONDS: "180";
 	CLOSE_SECONDS: "60";
+	FINANCE_TEST_CLOCK: "off";
 	PEPPER: string;
 	SESSION_SECRET: string;
 	ROOMS: DurableObjectNamespace /* RoomDO */;
@@ -23,7 +24,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_MODE" | "UPSTREAM_API_BASE" | "CURRENCY_LABEL" | "ROUND_SECONDS" | "CLOSE_SECONDS" | "PEPPER" | "SESSION_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_MODE" | "UPSTREAM_API_BASE" | "CURRENCY_LABEL" | "ROUND_SECONDS" | "CLOSE_SECONDS" | "FINANCE_TEST_CLOCK" | "PEPPER" | "SESSION_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;

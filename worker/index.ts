@@ -6,6 +6,8 @@ import { readConfig } from "./config";
 import { newNonce, sameOriginOrSafe, withSecurityHeaders } from "./security";
 import type { ApiAnswer } from "../app/lib/api-types";
 import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
+import { getDb } from "./db/client";
+import { accrueFinance } from "./finance/accrue";
 
 export { RoomDO } from "./room/room-do";
 
@@ -40,5 +42,7 @@ export default {
 
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(wakeOpenRooms(env));
+    // Interest and maturity of the lock-up orders: idempotent, so every minute is safe and a missed run is caught up.
+    ctx.waitUntil(accrueFinance(getDb(env), Date.now()));
   },
 } satisfies ExportedHandler<Env>;

@@ -53,7 +53,7 @@ export type WithdrawalList = {
   leftToday: number;
 };
 
-export type FlowKind = "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "interest" | "principal";
+export type FlowKind = "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "stake" | "interest" | "principal";
 
 export type FlowRow = {
   id: number;

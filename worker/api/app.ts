@@ -12,6 +12,8 @@ import { walletRoutes } from "./routes/wallet";
 import { bankCardRoutes } from "./routes/bank-cards";
 import { fundsRoutes } from "./routes/funds";
 import { adminWalletRoutes } from "./routes/admin-wallet";
+import { financeRoutes } from "./routes/finance";
+import { adminFinanceRoutes } from "./routes/admin-finance";
 
 /**
  * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
@@ -30,6 +32,8 @@ demoApi.route("/", walletRoutes);
 demoApi.route("/", bankCardRoutes);
 demoApi.route("/", fundsRoutes);
 demoApi.route("/", adminWalletRoutes);
+demoApi.route("/", financeRoutes);
+demoApi.route("/", adminFinanceRoutes);
 
 demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));
 

@@ -8,7 +8,7 @@ export type BalanceChange = {
   userId: number;
   /** positive credits the player, negative debits */
   amountCents: number;
-  /** bet | earn | loss | redo | wait | topup | debit | interest | principal */
+  /** bet | earn | loss | redo | wait | topup | debit | stake | interest | principal */
   type: string;
   reason: string;
   ref?: string | null;

@@ -62,7 +62,7 @@ export const ledger = sqliteTable(
     amountCents: integer("amount_cents").notNull(),
     beforeCents: integer("before_cents").notNull(),
     afterCents: integer("after_cents").notNull(),
-    // bet | earn | loss | redo | wait | topup | debit | interest | principal
+    // bet | earn | loss | redo | wait | topup | debit | stake | interest | principal
     type: text("type").notNull(),
     reason: text("reason").notNull(),
     ref: text("ref"),
@@ -283,7 +283,7 @@ export const financeOrders = sqliteTable(
     startAtMs: integer("start_at_ms").notNull(),
     endAtMs: integer("end_at_ms").notNull(),
     accruedDays: integer("accrued_days").notNull().default(0),
-    // active | completed
+    // active | matured (accrued_days = days of interest paid; the principal is back once matured)
     status: text("status").notNull().default("active"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
   },

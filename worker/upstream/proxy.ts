@@ -13,6 +13,8 @@ const CONTRACT_PATHS = new Set(
     "game/todaywinlost", "game/withdraw", "game/getfinanceflow", "game/order", "game/current", "game/gettrenddata",
     "game/getgamelog", "game/getgamelog2", "game/getgamecancel", "game/getbankcardlist", "game/delbankcard",
     "game/addbankcard", "game/recharge",
+    // finance (DESIGN.md 12)
+    "game/getproductlist", "game/producttransferin", "game/getproductorders",
   ].map((p) => `/api/${p}`),
 );
 

@@ -8,6 +8,6 @@ const MINUTE_MS = 60_000;
  * amount and clock minute, so a double click cannot make two requests (a second identical request
  * needs the next minute or a request_id).
  */
-export function requestKey(kind: "dep" | "wd" | "adj", ownerId: number | string, clientKey: string | undefined, amountCents: number, nowMs: number) {
+export function requestKey(kind: "dep" | "wd" | "adj" | "fin", ownerId: number | string, clientKey: string | undefined, amountCents: number, nowMs: number) {
   return clientKey ? `${kind}:${ownerId}:${clientKey}` : `${kind}:${ownerId}:auto:${amountCents}:${Math.floor(nowMs / MINUTE_MS)}`;
 }

@@ -10,6 +10,7 @@ const PATHS = {
   bet: "M12 3 21 12 12 21 3 12z",
   percent: "M19 5 5 19M7 5a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM17 15a2 2 0 1 0 0 4 2 2 0 0 0 0-4z",
   plus: "M12 5v14M5 12h14",
+  lock: "M6 11h12v10H6zM8.5 11V7.5a3.5 3.5 0 0 1 7 0V11",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -5,7 +5,7 @@ import { PLAYER_ZONE, playerDate } from "~/lib/player-time";
 import type { FlowRow } from "~/lib/wallet-types";
 import { Icon, type IconName } from "./Icon";
 
-const KIND_ICON: Record<string, IconName> = { earn: "star", loss: "out", bet: "bet", redo: "refund", wait: "clock", topup: "in", debit: "out", interest: "percent", principal: "refund" };
+const KIND_ICON: Record<string, IconName> = { earn: "star", loss: "out", bet: "bet", redo: "refund", wait: "clock", topup: "in", debit: "out", stake: "lock", interest: "percent", principal: "refund" };
 
 /** Funds ledger rows grouped by the player's day: what moved, why, and the balance it started from. */
 export function LedgerList({ rows }: { rows: FlowRow[] }) {

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ApiError, ok } from "../envelope";
+import { requireOperator, requireUser } from "../context";
+import { integerId, parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { getDb } from "../../db/client";
+import { listOrders, listProducts } from "../../db/finance";
+import { accrueFinance } from "../../finance/accrue";
+import { operatorOrdersForm, tierForm } from "../../finance/forms";
+import { operatorOrderRow, productRow } from "../../finance/present";
+import { editTier } from "../../finance/tiers";
+import { PAGE_SIZE } from "../../wallet/forms";
+import { pageOf } from "../../wallet/present";
+
+// The operator's finance desk: the tiers (edited with an audit row), every player's orders, and a
+// manual accrual run (the cron's job, idempotent). Each route is guarded on its own.
+export const adminFinanceRoutes = new Hono<AppEnv>();
+const operator = [requireUser, requireOperator] as const;
+
+adminFinanceRoutes.post("/api/admin/products", ...operator, async (c) => {
+  const products = await listProducts(getDb(c.env));
+  return ok(c, { list: products.map(productRow) });
+});
+
+adminFinanceRoutes.post("/api/admin/products/update", ...operator, async (c) => {
+  const form = parseBody(tierForm, c.get("body"));
+  const change = { id: form.id, dailyRatePpm: form.rate_ppm, minCents: form.min as number, maxCents: form.max, days: form.days };
+  return ok(c, await editTier(getDb(c.env), c.get("user").id, change, Date.now()));
+});
+
+adminFinanceRoutes.post("/api/admin/productorders", ...operator, async (c) => {
+  const form = parseBody(operatorOrdersForm, c.get("body"));
+  const rows = await listOrders(getDb(c.env), {
+    userId: form.userId,
+    status: form.status === "all" ? undefined : form.status,
+    limit: PAGE_SIZE + 1,
+    offset: (form.page - 1) * PAGE_SIZE,
+  });
+  const nowMs = Date.now();
+  return ok(c, pageOf(rows.map((r) => operatorOrderRow(r, nowMs)), form.page, PAGE_SIZE));
+});
+
+const accrueForm = z.object({ at: integerId().optional() });
+
+/** Runs accrual now; a chosen time `at` only where FINANCE_TEST_CLOCK=on (end-to-end tests, docs/decisions/070). */
+adminFinanceRoutes.post("/api/admin/finance/accrue", ...operator, async (c) => {
+  const { at } = parseBody(accrueForm, c.get("body"));
+  if (at !== undefined && !readConfig(c.env).financeTestClock) throw new ApiError(1001);
+  const nowMs = at ?? Date.now();
+  return ok(c, { at: nowMs, ...(await accrueFinance(getDb(c.env), nowMs)) });
+});

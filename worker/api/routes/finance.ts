@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { ok } from "../envelope";
+import { requireUser } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { getDb } from "../../db/client";
+import { listOrders, listProducts } from "../../db/finance";
+import { ordersForm, transferInForm } from "../../finance/forms";
+import { orderRow, productRow } from "../../finance/present";
+import { TRANSFER_MAX_CENTS, TRANSFER_MIN_CENTS } from "../../finance/rules";
+import { transferIn } from "../../finance/transfer-in";
+import { toMoney } from "../../money";
+import { PAGE_SIZE } from "../../wallet/forms";
+import { requestKey } from "../../wallet/keys";
+import { pageOf } from "../../wallet/present";
+
+// The staking lock-up contract (DESIGN.md 12): the tiers, transfer-in and the order centre.
+export const financeRoutes = new Hono<AppEnv>();
+
+// Public, like /finance itself: a guest sees the tiers before logging in.
+financeRoutes.post("/api/game/getproductlist", async (c) => {
+  const products = await listProducts(getDb(c.env));
+  return ok(c, { list: products.map(productRow), min: toMoney(TRANSFER_MIN_CENTS), max: toMoney(TRANSFER_MAX_CENTS) });
+});
+
+financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
+  const form = parseBody(transferInForm, c.get("body"));
+  const userId = c.get("user").id;
+  const nowMs = Date.now();
+  const order = await transferIn(getDb(c.env), {
+    userId,
+    productId: form.product_id,
+    amountCents: form.money,
+    pwd: form.pwd,
+    key: requestKey("fin", userId, form.request_id, form.money, nowMs),
+    pepper: readConfig(c.env).pepper,
+    nowMs,
+  });
+  return ok(c, orderRow(order, nowMs));
+});
+
+financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
+  const { page } = parseBody(ordersForm, c.get("body"));
+  const rows = await listOrders(getDb(c.env), { userId: c.get("user").id, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+  const nowMs = Date.now();
+  return ok(c, pageOf(rows.map((r) => orderRow(r, nowMs)), page, PAGE_SIZE));
+});

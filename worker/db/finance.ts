@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "./client";
+import { financeOrders, financeProducts, users } from "./schema";
+
+// Finance tiers and lock-up orders (DESIGN.md 12): lookups, the order insert and the operator's tier edit.
+
+const productColumns = {
+  id: financeProducts.id,
+  nameKey: financeProducts.nameKey,
+  minCents: financeProducts.minCents,
+  maxCents: financeProducts.maxCents,
+  dailyRatePpm: financeProducts.dailyRatePpm,
+  days: financeProducts.days,
+};
+
+export type ProductRecord = { id: number; nameKey: string; minCents: number; maxCents: number | null; dailyRatePpm: number; days: number };
+
+export function listProducts(db: Db): Promise<ProductRecord[]> {
+  return db.select(productColumns).from(financeProducts).orderBy(asc(financeProducts.sort), asc(financeProducts.id));
+}
+
+export async function findProduct(db: Db, id: number): Promise<ProductRecord | undefined> {
+  const [row] = await db.select(productColumns).from(financeProducts).where(eq(financeProducts.id, id)).limit(1);
+  return row;
+}
+
+export type TierChange = { id: number; minCents: number; maxCents: number | null; dailyRatePpm: number; days: number };
+
+/** Only new orders see a change: every order keeps the rate and days it was opened with. */
+export function updateProductStatement(db: Db, change: TierChange) {
+  const { id, ...values } = change;
+  return db.update(financeProducts).set(values).where(eq(financeProducts.id, id));
+}
+
+export type NewOrder = {
+  userId: number;
+  productId: number;
+  amountCents: number;
+  dailyRatePpm: number;
+  days: number;
+  startAtMs: number;
+  endAtMs: number;
+  idempotencyKey: string;
+};
+
+export function insertOrderStatement(db: Db, order: NewOrder) {
+  return db.insert(financeOrders).values({ ...order, accruedDays: 0, status: "active" });
+}
+
+const orderColumns = {
+  id: financeOrders.id,
+  userId: financeOrders.userId,
+  productId: financeOrders.productId,
+  nameKey: financeProducts.nameKey,
+  amountCents: financeOrders.amountCents,
+  dailyRatePpm: financeOrders.dailyRatePpm,
+  days: financeOrders.days,
+  startAtMs: financeOrders.startAtMs,
+  endAtMs: financeOrders.endAtMs,
+  accruedDays: financeOrders.accruedDays,
+  status: financeOrders.status,
+};
+
+export type OrderRecord = {
+  id: number;
+  userId: number;
+  productId: number;
+  nameKey: string;
+  amountCents: number;
+  dailyRatePpm: number;
+  days: number;
+  startAtMs: number;
+  endAtMs: number;
+  accruedDays: number;
+  status: string;
+};
+
+export async function findOrderByKey(db: Db, idempotencyKey: string): Promise<OrderRecord | undefined> {
+  const [row] = await db
+    .select(orderColumns)
+    .from(financeOrders)
+    .innerJoin(financeProducts, eq(financeProducts.id, financeOrders.productId))
+    .where(eq(financeOrders.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row;
+}
+
+export type OrderQuery = { userId?: number; status?: "active" | "matured"; limit: number; offset: number };
+
+/** Newest first; the operator's list also names the player. */
+export function listOrders(db: Db, q: OrderQuery) {
+  const where: SQL[] = [];
+  if (q.userId !== undefined) where.push(eq(financeOrders.userId, q.userId));
+  if (q.status !== undefined) where.push(eq(financeOrders.status, q.status));
+  return db
+    .select({ ...orderColumns, username: users.username })
+    .from(financeOrders)
+    .innerJoin(financeProducts, eq(financeProducts.id, financeOrders.productId))
+    .innerJoin(users, eq(users.id, financeOrders.userId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(financeOrders.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}

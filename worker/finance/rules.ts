@@ -1,0 +1,57 @@
+import { DAY_MS, dayStartMs } from "../wallet/days";
+
+// The staking lock-up rules (DESIGN.md 12, SPEC.md 5 and 9), pure: shared by the API, the cron and the
+// screens. Days end at 00:00 UTC+8 (worker/wallet/days.ts); see docs/decisions/070-finance-days-and-clock.md.
+
+/** SPEC.md 5: every transfer-in lies within 100,000 and 1,500,000, whatever the tier says. */
+export const TRANSFER_MIN_CENTS = 10_000_000;
+export const TRANSFER_MAX_CENTS = 150_000_000;
+const PPM = 1_000_000;
+
+export type Tier = { minCents: number; maxCents: number | null; dailyRatePpm: number; days: number };
+
+/** A refused amount as a catalogue code (and the figure its message names). */
+export type TransferProblem = { code: number; num?: number };
+
+/** Interest of one full day: floor(principal x rate / 1,000,000) cents (DESIGN.md 12). */
+export function dailyInterestCents(principalCents: number, dailyRatePpm: number): number {
+  return Math.floor((principalCents * dailyRatePpm) / PPM);
+}
+
+/** The daily and yearly (daily x 365) rates as percentages, as the screens and the contract show them. */
+export function ratePercent(dailyRatePpm: number) {
+  return { daily: dailyRatePpm / 10_000, yearly: (dailyRatePpm * 365) / 10_000 };
+}
+
+/**
+ * Why an amount cannot go into a tier, or null: the product's range first (1110), then the tier's
+ * (1111 below its least, 1112 above its most), then the balance (1025).
+ */
+export function transferProblem(tier: Tier, amountCents: number, balanceCents?: number): TransferProblem | null {
+  if (amountCents <= 0) return { code: 1042 };
+  if (amountCents < TRANSFER_MIN_CENTS || amountCents > TRANSFER_MAX_CENTS) return { code: 1110 };
+  if (amountCents < tier.minCents) return { code: 1111, num: tier.minCents / 100 };
+  if (tier.maxCents !== null && amountCents > tier.maxCents) return { code: 1112, num: tier.maxCents / 100 };
+  if (balanceCents !== undefined && amountCents > balanceCents) return { code: 1025 };
+  return null;
+}
+
+/** Interest starts at the first 00:00 UTC+8 after the transfer: the first day counted is a full one. */
+export function valueDateMs(startAtMs: number): number {
+  return dayStartMs(startAtMs) + DAY_MS;
+}
+
+/** The principal comes back when the last counted day ends. */
+export function maturityMs(startAtMs: number, days: number): number {
+  return valueDateMs(startAtMs) + days * DAY_MS;
+}
+
+/** Full days of an order that have ended by nowMs (0 to days). */
+export function daysDue(startAtMs: number, days: number, nowMs: number): number {
+  return Math.max(0, Math.min(days, Math.floor((nowMs - valueDateMs(startAtMs)) / DAY_MS)));
+}
+
+/** Days until the principal comes back, counting a started day as one. */
+export function daysLeft(endAtMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((endAtMs - nowMs) / DAY_MS));
+}

@@ -1,0 +1,57 @@
+import { ApiError } from "../api/envelope";
+import type { Db } from "../db/client";
+import { runInOneBatch } from "../db/batch";
+import { findOrderByKey, findProduct, insertOrderStatement, type OrderRecord } from "../db/finance";
+import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
+import { checkPayPassword } from "../wallet/pay-password";
+import { maturityMs, transferProblem } from "./rules";
+
+export type TransferIn = { userId: number; productId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
+
+/**
+ * Locks an amount in a tier (DESIGN.md 12): the checks give the clear answer (tier 1113, range 1110-1112,
+ * withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch writes the order,
+ * with the tier's rate and days copied into it, and debits the balance (ledger "stake"). An overdraw
+ * or a repeated key aborts the whole batch. The same submit again answers the order it made.
+ */
+export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> {
+  const done = await findOrderByKey(db, ask.key);
+  if (done) return done;
+  const product = await findProduct(db, ask.productId);
+  if (!product) throw new ApiError(1113);
+  const tierProblem = transferProblem(product, ask.amountCents);
+  if (tierProblem) throw new ApiError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
+  const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
+  if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
+  try {
+    await runInOneBatch(db, [
+      insertOrderStatement(db, {
+        userId: ask.userId,
+        productId: product.id,
+        amountCents: ask.amountCents,
+        dailyRatePpm: product.dailyRatePpm,
+        days: product.days,
+        startAtMs: ask.nowMs,
+        endAtMs: maturityMs(ask.nowMs, product.days),
+        idempotencyKey: ask.key,
+      }),
+      ...balanceChangeStatements(db, {
+        userId: ask.userId,
+        amountCents: -ask.amountCents,
+        type: "stake",
+        reason: `Finance lock-up · ${product.nameKey}, ${product.days} days`,
+        ref: `finance:${ask.key}`,
+        idempotencyKey: `stake:${ask.key}`,
+        nowMs: ask.nowMs,
+      }),
+    ]);
+  } catch (error) {
+    // The same submit racing itself: the other copy locked the funds, which is the answer.
+    const raced = await findOrderByKey(db, ask.key);
+    if (raced) return raced;
+    if (isOverdraw(error)) throw new ApiError(1025);
+    if (isDuplicateMovement(error)) throw new ApiError(1014);
+    throw error;
+  }
+  return (await findOrderByKey(db, ask.key))!;
+}
