@@ -30,6 +30,11 @@ const SCREENS: Record<string, RegExp> = {
   betRecords: /^\/betlist$/,
   roomList: /^\/room_list\/[123]$/,
   currentTrades: /^\/current\/\d+$/,
+  finance: /^\/finance$/,
+  financeOrders: /^\/productorder$/,
+  financeRules: /^\/productrule$/,
+  financeDetail: /^\/productdetail$/,
+  financeTransferIn: /^\/producttransferin$/,
 };
 
 /** Links that change state or leave the player's session are not taps to explore. */

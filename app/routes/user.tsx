@@ -46,6 +46,7 @@ export default function User() {
       <ul className="menu">
         <li><Link to="/my_income">{t("user.income")}</Link></li>
         <li><Link to="/betlist">{t("user.betRecords")}</Link></li>
+        <li><Link to="/finance">{t("user.finance")}</Link></li>
         <li><Link to="/message">{t("user.messages")}</Link></li>
         <li><Link to="/my_password">{t("user.security")}</Link></li>
         <li><Link to="/languageSet">{t("user.language")}</Link></li>

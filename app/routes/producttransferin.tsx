@@ -1,0 +1,176 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/Field";
+import { Money } from "~/components/Money";
+import { PageHeader } from "~/components/PageHeader";
+import { PlayerTime } from "~/components/PlayerTime";
+import { ProductCard } from "~/components/finance/ProductCard";
+import { SubmitButton } from "~/components/wallet/SubmitButton";
+import { callApi, requireProfile } from "~/lib/api.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { pickProduct, tierName, tierOf, type ProductList } from "~/lib/finance";
+import { formFailure, formFields } from "~/lib/form.server";
+import { i18nServer } from "~/lib/i18n.server";
+import financeStyles from "~/styles/finance.css?url";
+import { parseMoneyToCents } from "../../worker/money";
+import { dailyInterestCents, maturityMs, transferProblem, valueDateMs, type TransferProblem } from "../../worker/finance/rules";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
+export const handle = { i18n: ["finance"], title: "finance:transfer.title" };
+
+const FIELD_OF_CODE: Record<number, string> = {
+  1113: "money",
+  1114: "money",
+  1050: "money",
+  1042: "money",
+  1110: "money",
+  1111: "money",
+  1112: "money",
+  1025: "money",
+  2057: "pwd",
+  1033: "pwd",
+  1080: "pwd",
+  1081: "pwd",
+};
+
+/** Step one checks the amount with the same rules as the API (worker/finance/rules.ts), before any password. */
+function amountProblem(typed: string, product: ProductList["list"][number], balance: number): TransferProblem | null {
+  if (typed.trim() === "") return { code: 1114 };
+  const cents = parseMoneyToCents(typed);
+  if (cents === null) return { code: 1050 };
+  return transferProblem(tierOf(product), cents, Math.round(balance * 100));
+}
+
+// Two steps, both plain page loads, so they work without JavaScript: the amount form is a GET to this
+// page (?id=&money=); a valid amount shows the confirm step, whose form posts with the withdrawal password.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const profile = await requireProfile(request, context);
+  const url = new URL(request.url);
+  if (profile.noPassword2 === 1) {
+    const t = await i18nServer.getFixedT(request, "finance");
+    throw await redirectWithToast(context, `/usercipherpassword?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, t("transfer.needPassword"));
+  }
+  const answer = await callApi<ProductList>(request, context, "/api/Game/getproductlist");
+  if (answer.code !== 1) throw new Response(answer.info, { status: 503 });
+  const product = pickProduct(answer.data.list, url.searchParams.get("id"));
+  if (!product) throw redirect("/finance");
+  const typed = url.searchParams.get("money");
+  const problem = typed === null ? null : amountProblem(typed, product, profile.money);
+  const t = await i18nServer.getFixedT(request, "errors");
+  const confirm = typed !== null && !problem;
+  const cents = confirm ? parseMoneyToCents(typed)! : 0;
+  const nowMs = Date.now();
+  const perDayCents = dailyInterestCents(cents, product.rate_ppm);
+  return {
+    product,
+    products: answer.data.list,
+    limits: { min: answer.data.min, max: answer.data.max },
+    balance: profile.money,
+    typed: typed ?? "",
+    amountError: problem ? t(String(problem.code), { num: problem.num?.toLocaleString("en-US") }) : null,
+    confirm: confirm
+      ? { money: cents / 100, perDay: perDayCents / 100, total: (perDayCents * product.days) / 100, valueDate: valueDateMs(nowMs), maturity: maturityMs(nowMs, product.days) }
+      : null,
+    requestId: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const f = await formFields(request);
+  const answer = await callApi(request, context, "/api/Game/producttransferin", {
+    product_id: f.product_id ?? "",
+    money: f.money ?? "",
+    pwd: f.pwd ?? "",
+    ...(f.request_id ? { request_id: f.request_id } : {}),
+  });
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  const t = await i18nServer.getFixedT(request, "finance");
+  return redirectWithToast(context, "/productorder", t("transfer.done"));
+}
+
+export default function ProductTransferIn() {
+  const { product, products, limits, balance, typed, amountError, confirm, requestId } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("finance");
+  const error = result?.error;
+  return (
+    <main className="finance">
+      <PageHeader title={t("transfer.title")} back="/finance" />
+      {confirm ? (
+        <Form method="post" className="wallet-card form product-card" noValidate key={requestId}>
+          <h2 className="product-name">{t("transfer.confirmTitle")}</h2>
+          <input type="hidden" name="request_id" value={requestId} />
+          <input type="hidden" name="product_id" value={product.id} />
+          <input type="hidden" name="money" value={typed} />
+          <dl className="summary" data-testid="confirm-summary">
+            <dt>{t("transfer.product")}</dt>
+            <dd>{tierName(t, product.titleKey)}</dd>
+            <dt>{t("transfer.amount")}</dt>
+            <dd>
+              <Money value={confirm.money} />
+            </dd>
+            <dt>{t("transfer.perDay")}</dt>
+            <dd>
+              <Money value={confirm.perDay} />
+            </dd>
+            <dt>{t("transfer.total")}</dt>
+            <dd>
+              <Money value={confirm.total} />
+            </dd>
+            <dt>{t("transfer.valueDate")}</dt>
+            <dd>
+              <PlayerTime ms={confirm.valueDate} />
+            </dd>
+            <dt>{t("transfer.maturity")}</dt>
+            <dd>
+              <PlayerTime ms={confirm.maturity} zone />
+            </dd>
+          </dl>
+          {error?.field === "money" || (error && !error.field) ? (
+            <p className="form-error" role="alert">
+              {error.message}
+            </p>
+          ) : null}
+          <Field label={t("transfer.pwd")} name="pwd" type="password" autoComplete="off" maxLength={16} required error={error?.field === "pwd" ? error.message : null} />
+          <SubmitButton>{t("transfer.confirm")}</SubmitButton>
+          <Link className="button secondary" to={`/producttransferin?id=${product.id}`} replace>
+            {t("transfer.change")}
+          </Link>
+        </Form>
+      ) : (
+        <>
+          <ProductCard product={product} actions={false} />
+          <Form method="get" className="wallet-card form product-card" noValidate>
+            <label className="field">
+              <span className="field-label">{t("transfer.product")}</span>
+              <select name="id" defaultValue={product.id}>
+                {products.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {tierName(t, p.titleKey)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Field
+              label={t("transfer.amount")}
+              name="money"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={typed}
+              placeholder={t("transfer.amountHint", { min: limits.min.toLocaleString("en-US"), max: limits.max.toLocaleString("en-US") })}
+              error={amountError}
+            />
+            <p className="hint">
+              {t("transfer.balance")} <Money value={balance} />
+            </p>
+            <button className="button" type="submit">
+              {t("transfer.next")}
+            </button>
+          </Form>
+        </>
+      )}
+      <p className="finance-note">{t("finance.operatorNote")}</p>
+    </main>
+  );
+}
