@@ -18,7 +18,7 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-const server = await startLocalServer({ port: PORT, vars: { ROUND_SECONDS: "40", CLOSE_SECONDS: "10" } });
+const server = await startLocalServer({ port: PORT, vars: { ROUND_SECONDS: "40", CLOSE_SECONDS: "10", FINANCE_TEST_CLOCK: "on" } });
 const serverLog = () => server.log();
 
 /** The code the local SmsSender logged for this phone (the newest one). */

@@ -1,0 +1,64 @@
+// Issue 11 "done when": a player with enough balance locks funds in a tier at a phone size, sees the
+// order, a day's interest after the accrual runs for that day, and the principal back at maturity.
+// The runner starts wrangler dev with FINANCE_TEST_CLOCK=on, so the operator's accrual endpoint takes a
+// simulated time (docs/decisions/070-finance-days-and-clock.md); nothing else about the clock changes.
+import assert from "node:assert/strict";
+
+const DAY = 86_400_000;
+
+export default async function ({ page, base, shot }) {
+  const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+  const admin = (await call("/api/Index/login", { username: "admin", password: "admin1234" })).data.token;
+  const player = (await call("/api/Index/login", { username: "demo01", password: "demo1234" })).data.token;
+  const me = (await call("/api/Game/getuserinfo", { token: player })).data;
+  const credit = await call("/api/admin/adjust", { token: admin, userId: me.id, money: "200000", reason: "finance e2e" });
+  assert.equal(credit.code, 1, JSON.stringify(credit));
+
+  await page.goto("/login?redirectTo=/finance");
+  await page.getByLabel("Username").fill("demo01");
+  await page.getByLabel("Password").fill("demo1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname === "/finance");
+  await page.getByTestId("operator-note").waitFor();
+  await shot("1-products");
+
+  await page.getByTestId("product-primary").getByRole("link", { name: "Lock funds" }).click();
+  await page.waitForURL((url) => url.pathname === "/producttransferin");
+  await page.getByLabel("Amount").fill("50000");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByText("The amount must be between 100,000 and 1,500,000").first().waitFor();
+  await page.getByLabel("Amount").fill("150000");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByTestId("confirm-summary").waitFor();
+  await page.getByText("225.00").first().waitFor(); // 150,000 x 0.15 % a day
+  await page.getByLabel("Withdrawal password").fill("999999");
+  await page.getByRole("button", { name: "Lock funds" }).click();
+  await page.getByText("Wrong withdrawal password").first().waitFor();
+  await page.getByLabel("Withdrawal password").fill("123456");
+  await shot("2-confirm");
+  await page.getByRole("button", { name: "Lock funds" }).click();
+  await page.waitForURL((url) => url.pathname === "/productorder");
+  await page.getByText("0 of 15 days paid").first().waitFor();
+  await shot("3-order");
+
+  const order = (await call("/api/Game/getproductorders", { token: player })).data.list[0];
+  assert.equal(order.principal, 150_000);
+  const firstDay = await call("/api/admin/finance/accrue", { token: admin, at: order.valueDate + DAY });
+  assert.equal(firstDay.data.interestRows, 1, JSON.stringify(firstDay));
+  await page.reload();
+  await page.getByText("1 of 15 days paid").first().waitFor();
+  await page.getByTestId(`order-${order.id}`).getByTestId("interest").getByText("225.00").waitFor();
+  await page.goto("/my_income");
+  await page.getByText("Interest", { exact: true }).first().waitFor();
+  await page.getByText("Funds locked", { exact: true }).first().waitFor();
+  await shot("4-interest-in-ledger");
+
+  const maturity = await call("/api/admin/finance/accrue", { token: admin, at: order.maturity });
+  assert.deepEqual([maturity.data.interestRows, maturity.data.principalRows], [14, 1]);
+  await page.goto("/productorder");
+  await page.getByText("15 of 15 days paid").first().waitFor();
+  await page.getByText("Matured").first().waitFor();
+  await page.goto("/my_income");
+  await page.getByText("Principal returned", { exact: true }).first().waitFor();
+  await shot("5-principal-back");
+}
