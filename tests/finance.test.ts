@@ -1,9 +1,11 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { getDb } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
+import worker from "../worker/index";
 
 const DAY = 86_400_000;
 const accrue = (nowMs: number) => accrueFinance(getDb(env), nowMs);
@@ -168,6 +170,24 @@ describe("accrual and maturity", () => {
     await expectChained(id);
     await expectMoneyInvariants();
   });
+});
+
+describe("the cron", () => {
+  it("pays what is due at the real time, once however often it runs", async () => {
+    const { token, id } = await player(100_000);
+    const order = (await transferIn(token, 1, "100000")).data;
+    // As if the order had been opened three days ago: two full days have ended since its value date.
+    await env.DB.prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?")
+      .bind(3 * DAY, 3 * DAY, order.id)
+      .run();
+    for (let run = 0; run < 2; run++) {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    }
+    expect((await ledgerOf(id, "interest")).map((r) => r.idempotency_key)).toEqual([`interest:${order.id}:1`, `interest:${order.id}:2`]);
+    await expectMoneyInvariants();
+  }, 60_000); // the cron also wakes every room
 });
 
 describe("operator finance desk", () => {
