@@ -1,4 +1,5 @@
 import type { ApiAnswer } from "./lib/api-types";
+import type { PriceSnapshot } from "../worker/prices/snapshot";
 
 declare module "@remix-run/cloudflare" {
   // v3_singleFetch: loaders and actions return plain data, typed without the Jsonify wrapper.
@@ -11,6 +12,8 @@ declare module "@remix-run/cloudflare" {
     nonce: string;
     /** The contract API, called in-process: demo mode serves it, proxy mode forwards it. */
     callApi: (path: string, body: Record<string, unknown>) => Promise<ApiAnswer>;
+    /** The last market prices the PricesDO holds (DESIGN.md 13); the same in demo and proxy mode. */
+    lastPrices: () => Promise<PriceSnapshot>;
   }
 }
 

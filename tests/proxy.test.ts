@@ -8,6 +8,7 @@ const config: Config = {
   currencyLabel: "USD",
   roundSeconds: 180,
   closeSeconds: 60,
+  pricesWsUrl: "",
   pepper: "test-pepper",
   financeTestClock: false,
 };

@@ -12,6 +12,7 @@ describe("readConfig", () => {
       currencyLabel: "USD",
       roundSeconds: 180,
       closeSeconds: 60,
+      pricesWsUrl: "",
       pepper: "a-long-pepper",
       financeTestClock: false,
     });
@@ -27,6 +28,11 @@ describe("readConfig", () => {
     expect(readConfig(env({ API_MODE: "proxy", UPSTREAM_API_BASE: "https://api.example.com/" })).upstreamApiBase).toBe("https://api.example.com");
   });
 
+  it("takes a ws:// or wss:// price feed", () => {
+    expect(readConfig(env({ PRICES_WS_URL: "wss://ws.example.com/ws/v5/public" })).pricesWsUrl).toBe("wss://ws.example.com/ws/v5/public");
+    expect(readConfig(env({ PRICES_WS_URL: "ws://127.0.0.1:8852" })).pricesWsUrl).toBe("ws://127.0.0.1:8852");
+  });
+
   it.each([
     [{ API_MODE: "live" }, /API_MODE/],
     [{ API_MODE: "proxy" }, /UPSTREAM_API_BASE/],
@@ -34,6 +40,7 @@ describe("readConfig", () => {
     [{ ROUND_SECONDS: "5" }, /ROUND_SECONDS/],
     [{ CLOSE_SECONDS: "200" }, /CLOSE_SECONDS/],
     [{ PEPPER: undefined }, /PEPPER/],
+    [{ PRICES_WS_URL: "https://ws.example.com" }, /PRICES_WS_URL/],
   ])("fails fast on %j", (overrides, pattern) => {
     expect(() => readConfig(env(overrides))).toThrow(pattern);
   });

@@ -9,6 +9,7 @@ const schema = z.object({
   CLOSE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   // Lets the operator API run finance accrual at a chosen time (end-to-end tests only; docs/decisions/070).
   FINANCE_TEST_CLOCK: z.enum(["off", "on"]).default("off"),
+  PRICES_WS_URL: z.string().trim().regex(/^(wss?:\/\/\S+)?$/i, "PRICES_WS_URL must be empty or a ws:// or wss:// URL").default(""),
   PEPPER: z.string().min(8, "PEPPER secret is missing (npm start writes one to .dev.vars)"),
 });
 
@@ -18,6 +19,8 @@ export type Config = {
   currencyLabel: "USD" | "RM";
   roundSeconds: number;
   closeSeconds: number;
+  /** The market-data WebSocket of DESIGN.md 13; empty: prices are off. */
+  pricesWsUrl: string;
   pepper: string;
   financeTestClock: boolean;
 };
@@ -42,6 +45,7 @@ export function readConfig(env: Env): Config {
     currencyLabel: v.CURRENCY_LABEL,
     roundSeconds: v.ROUND_SECONDS,
     closeSeconds: v.CLOSE_SECONDS,
+    pricesWsUrl: v.PRICES_WS_URL,
     pepper: v.PEPPER,
     financeTestClock: v.FINANCE_TEST_CLOCK === "on",
   };

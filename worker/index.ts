@@ -8,8 +8,10 @@ import type { ApiAnswer } from "../app/lib/api-types";
 import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { getDb } from "./db/client";
 import { accrueFinance } from "./finance/accrue";
+import { handlePricesSocket, lastPrices } from "./prices/routing";
 
 export { RoomDO } from "./room/room-do";
+export { PricesDO } from "./prices/prices-do";
 
 const remixHandler = createRequestHandler(remixBuild as unknown as ServerBuild);
 
@@ -24,6 +26,8 @@ export default {
       response = await handleApi(request, env, ctx);
     } else if (path.startsWith("/ws/room/")) {
       response = await handleRoomSocket(request, env, url);
+    } else if (path.startsWith("/ws/prices")) {
+      response = await handlePricesSocket(request, env, url);
     } else if (!sameOriginOrSafe(request, url)) {
       response = new Response("Cross-origin form posts are refused", { status: 403 });
     } else {
@@ -35,7 +39,7 @@ export default {
         });
         return (await handleApi(apiRequest, env, ctx)).json() as Promise<ApiAnswer>;
       };
-      response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi });
+      response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, lastPrices: () => lastPrices(env) });
     }
     return withSecurityHeaders(response, nonce, url.protocol === "https:");
   },

@@ -9,7 +9,6 @@ import { CryptoPrices } from "~/components/home/CryptoPrices";
 import { GameTiles } from "~/components/home/GameTiles";
 import { Greeting } from "~/components/home/Greeting";
 import { HomeShortcuts } from "~/components/home/HomeShortcuts";
-import { NO_PRICE_FEED } from "~/components/home/price-feed";
 import type { GameTile } from "~/components/home/tile-target";
 import { callApi, optionalProfile } from "~/lib/api.server";
 import { languageNames } from "~/lib/i18n";
@@ -19,12 +18,13 @@ export const handle = { tabBar: true, i18n: ["content", "game"] };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [profile, banners, games, notices, help] = await Promise.all([
+  const [profile, banners, games, notices, help, prices] = await Promise.all([
     optionalProfile(request, context),
     loadBanners(request, context),
     callApi<{ list: GameTile[] }>(request, context, "/api/Game/getGameList"),
     loadArticlePage(request, context, GROUPS.announcements, 1),
     loadArticlePage(request, context, GROUPS.help, 1),
+    context.lastPrices(),
   ]);
   return {
     profile,
@@ -32,11 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     games: games.code === 1 && Array.isArray(games.data?.list) ? games.data.list : [],
     notice: notices?.list[0] ?? null,
     help: help?.list ?? [],
+    prices,
   };
 }
 
 export default function Home() {
-  const { profile, banners, games, notice, help } = useLoaderData<typeof loader>();
+  const { profile, banners, games, notice, help, prices } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("content");
   const lng = i18n.language as keyof typeof languageNames;
   return (
@@ -66,8 +67,7 @@ export default function Home() {
       <Greeting profile={profile} />
       <GameTiles games={games} />
       <HomeShortcuts />
-      {/* The market feed (prices issue) replaces NO_PRICE_FEED here; until then nothing is invented. */}
-      <CryptoPrices feed={NO_PRICE_FEED} />
+      <CryptoPrices initial={prices} />
       {help.length > 0 ? (
         <section className="home-section" aria-labelledby="help-title">
           <div className="section-head">

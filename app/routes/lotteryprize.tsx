@@ -2,24 +2,26 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
+import { CryptoPrices } from "~/components/home/CryptoPrices";
 import { callApi, optionalProfile } from "~/lib/api.server";
 import { formatMoney } from "~/lib/game";
 import { useAppConfig } from "~/root";
+import contentStyles from "~/styles/content.css?url";
 import gameStyles from "~/styles/game.css?url";
 
-export const handle = { i18n: ["game"], tabBar: true, title: "game:trend.title" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-
-/** The coins of SPEC.md 1's price list; their prices come from a feed that is not connected yet. */
-const COINS = ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"];
+export const handle = { i18n: ["game", "content"], tabBar: true, title: "game:trend.title" };
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: gameStyles },
+  { rel: "stylesheet", href: contentStyles },
+];
 
 type Trend = { yeswin: number; yestotal: number; todaywin: number; todaytotal: number };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const profile = await optionalProfile(request, context);
-  if (!profile) return { trend: null, failed: null };
+  const [profile, prices] = await Promise.all([optionalProfile(request, context), context.lastPrices()]);
+  if (!profile) return { trend: null, failed: null, prices };
   const answer = await callApi<Trend>(request, context, "/api/Game/getTrendData");
-  return { trend: answer.code === 1 ? answer.data : null, failed: answer.code === 1 ? null : answer.info };
+  return { trend: answer.code === 1 ? answer.data : null, failed: answer.code === 1 ? null : answer.info, prices };
 }
 
 function Figure({ label, value, signed }: { label: string; value: number; signed?: boolean }) {
@@ -36,7 +38,7 @@ function Figure({ label, value, signed }: { label: string; value: number; signed
 }
 
 export default function LotteryPrize() {
-  const { trend, failed } = useLoaderData<typeof loader>();
+  const { trend, failed, prices } = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
   const { currency } = useAppConfig();
   return (
@@ -65,18 +67,9 @@ export default function LotteryPrize() {
           </div>
         )}
       </section>
-      <section className="prices" aria-labelledby="prices-title">
-        <h2 id="prices-title" className="section-title">{t("trend.prices")}</h2>
-        <p className="prices-unavailable" role="status">{t("trend.pricesUnavailable")}</p>
-        <ul className="price-list">
-          {COINS.map((coin) => (
-            <li key={coin}>
-              <span className="coin">{coin}</span>
-              <span className="muted" aria-label={t("trend.noPrice")}>—</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="trend-prices">
+        <CryptoPrices initial={prices} />
+      </div>
     </main>
   );
 }

@@ -4,35 +4,74 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/content.json";
 import { CryptoPrices } from "./CryptoPrices";
-import { dayChangePercent, formatChange, formatPrice, NO_PRICE_FEED, type PriceFeed } from "./price-feed";
+import { dayChangePercent, formatChange, formatPrice, NO_PRICES, stripStatus, type PriceSnapshot } from "./price-feed";
 
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: "en", ns: ["content"], defaultNS: "content", resources: { en: { content: en } } });
 
-const render = (feed: PriceFeed) =>
+const render = (snapshot: PriceSnapshot) =>
   renderToString(
     <I18nextProvider i18n={i18n}>
-      <CryptoPrices feed={feed} />
+      <CryptoPrices initial={snapshot} />
     </I18nextProvider>,
   );
 
+const NOW = 1_800_000_000_000;
+const fresh = { last: 97012.5, sodUtc8: 95000, atMs: NOW - 3_000 };
+
 describe("CryptoPrices", () => {
-  it("says prices are unavailable and shows no figure at all without a feed", () => {
-    const html = render(NO_PRICE_FEED);
+  it("says no feed is set up and shows no figure at all when prices are off, even with stored ones", () => {
+    const html = render({ feed: "off", prices: { BTC: fresh }, nowMs: NOW });
     expect(html).toContain("Prices unavailable");
+    expect(html).toContain("No price feed is set up");
     for (const coin of ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"]) expect(html).toContain(`data-coin="${coin}"`);
-    expect(html.match(/No price/g)).toHaveLength(8);
+    expect(html.match(/No price</g)).toHaveLength(8);
     expect(html).not.toMatch(/coin-last|coin-change|\d+\.\d+/);
   });
 
+  it("says unavailable while a feed is set up but has given nothing yet", () => {
+    const html = render({ feed: "idle", prices: {}, nowMs: NOW });
+    expect(html).toContain("Prices unavailable");
+    expect(html).toContain("not connected right now");
+    expect(html).not.toMatch(/coin-last/);
+  });
+
   it("shows what a live feed gives, and nothing for a coin it lacks", () => {
-    const html = render({ status: "live", updatedAtMs: 1, tickers: { BTC: { last: 97012.5, sodUtc8: 95000 }, DOGE: { last: 0.1234, sodUtc8: 0.13 } } });
-    expect(html).toContain("Live");
+    const html = render({ feed: "up", nowMs: NOW, prices: { BTC: fresh, DOGE: { last: 0.1234, sodUtc8: 0.13, atMs: NOW - 1_000 } } });
+    expect(html).toContain(">Live<");
     expect(html).toContain("97,012.50");
     expect(html).toContain("+2.12%");
     expect(html).toContain("0.1234");
     expect(html).toContain("−5.08%");
-    expect(html.match(/No price/g)).toHaveLength(6);
+    expect(html).toContain('title="Price in USDT"');
+    expect(html.match(/No price</g)).toHaveLength(6);
+    expect(html).not.toContain("is-stale");
+  });
+
+  it("marks a price older than 60 s as stale, with a note", () => {
+    const html = render({ feed: "up", nowMs: NOW, prices: { BTC: fresh, ETH: { last: 3000, sodUtc8: 3100, atMs: NOW - 61_000 } } });
+    expect(html).toMatch(/class="price-row is-stale" data-coin="ETH"/);
+    expect(html).toMatch(/class="price-row" data-coin="BTC"/);
+    expect(html).toContain(">Stale<");
+    expect(html).toContain("more than a minute old");
+  });
+
+  it("keeps the last prices, marked, while the feed is unreachable", () => {
+    const html = render({ feed: "down", nowMs: NOW, prices: { BTC: { ...fresh, atMs: NOW - 120_000 } } });
+    expect(html).toContain("Reconnecting…");
+    expect(html).toContain("cannot be reached right now");
+    expect(html).toContain("97,012.50");
+    expect(html).toContain("is-stale");
+  });
+});
+
+describe("strip status", () => {
+  it("is live only while the feed is up with at least one fresh price", () => {
+    expect(stripStatus({ feed: "up", prices: { BTC: fresh }, nowMs: NOW }, NOW)).toBe("live");
+    expect(stripStatus({ feed: "up", prices: { BTC: fresh }, nowMs: NOW }, NOW + 60_000)).toBe("connecting");
+    expect(stripStatus({ feed: "connecting", prices: {}, nowMs: NOW }, NOW)).toBe("connecting");
+    expect(stripStatus({ feed: "down", prices: {}, nowMs: NOW }, NOW)).toBe("unavailable");
+    expect(stripStatus(NO_PRICES, NOW)).toBe("unavailable");
   });
 });
 

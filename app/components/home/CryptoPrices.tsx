@@ -1,36 +1,56 @@
 import { useTranslation } from "react-i18next";
-import { COIN_NAMES, PRICE_COINS, dayChangePercent, formatChange, formatPrice, type PriceFeed } from "./price-feed";
+import {
+  COIN_NAMES, PRICE_COINS, dayChangePercent, formatChange, formatPrice, quoteOf, shownPrice, stripStatus, type PriceSnapshot,
+} from "./price-feed";
+import { usePriceFeed } from "./use-price-feed";
+import { isStale } from "../../../worker/prices/snapshot";
 
 /**
- * The market strip: BTC, ETH, USDT, BNB, SOL, USDC, DOGE, TRX with last price and change since the
- * start of the day. It shows only what the feed gives; a coin without a price says so.
+ * The market strip (home and /lotteryprize): BTC, ETH, USDT, BNB, SOL, USDC, DOGE, TRX with last price
+ * and change since the start of the UTC+8 day. Rendered from the server's last prices, then live from
+ * /ws/prices. It shows only what the feed gave: a price older than a minute is marked stale, a coin
+ * without one says so.
  */
-export function CryptoPrices({ feed }: { feed: PriceFeed }) {
+export function CryptoPrices({ initial }: { initial: PriceSnapshot }) {
   const { t } = useTranslation("content");
-  const live = feed.status === "live";
+  const { snapshot, nowMs } = usePriceFeed(initial);
+  const status = stripStatus(snapshot, nowMs);
+  const anyStale = PRICE_COINS.some((coin) => {
+    const price = shownPrice(snapshot, coin);
+    return price && isStale(price, nowMs);
+  });
+  const hint =
+    snapshot.feed === "off" ? t("prices.offHint")
+    : status === "unavailable" ? t("prices.unavailableHint")
+    : status === "reconnecting" ? t("prices.downHint")
+    : anyStale ? t("prices.staleHint")
+    : null;
   return (
-    <section className="home-section prices" aria-labelledby="prices-title">
+    <section className="home-section prices" aria-labelledby="prices-title" data-feed={snapshot.feed} data-status={status}>
       <div className="section-head">
         <h2 id="prices-title">{t("prices.title")}</h2>
-        <span className={`feed-status${live ? " is-live" : ""}`}>{live ? t("prices.live") : t("prices.unavailable")}</span>
+        <span className={`feed-status is-${status}`} role="status">{t(`prices.${status}`)}</span>
       </div>
-      {!live ? <p className="prices-note">{t("prices.unavailableHint")}</p> : null}
+      {hint ? <p className="prices-note">{hint}</p> : null}
       <ul className="price-list">
         {PRICE_COINS.map((coin) => {
-          const ticker = live ? feed.tickers[coin] : undefined;
-          const change = ticker ? dayChangePercent(ticker) : null;
+          const price = shownPrice(snapshot, coin);
+          const stale = price ? isStale(price, nowMs) : false;
+          const change = price ? dayChangePercent(price) : null;
           return (
-            <li key={coin} className="price-row" data-coin={coin}>
+            <li key={coin} className={`price-row${stale ? " is-stale" : ""}`} data-coin={coin}>
               <span className="coin-mark" aria-hidden="true">
                 {coin.slice(0, 1)}
               </span>
               <span className="coin-name">
                 <strong>{coin}</strong>
-                <small>{COIN_NAMES[coin]}</small>
+                <small>{stale ? <span className="coin-stale">{t("prices.stale")}</span> : COIN_NAMES[coin]}</small>
               </span>
-              {ticker ? (
+              {price ? (
                 <>
-                  <span className="coin-last">{formatPrice(ticker.last)}</span>
+                  <span className="coin-last" title={t("prices.quotedIn", { quote: quoteOf(coin) })}>
+                    {formatPrice(price.last)}
+                  </span>
                   <span className={`coin-change${change === null ? "" : change >= 0 ? " up" : " down"}`}>
                     {change === null ? "—" : formatChange(change)}
                   </span>

@@ -1,28 +1,33 @@
-// The eight coins of the market strip (SPEC.md 1) and what a ticker gives per coin (SPEC.md 3 Price).
-export const PRICE_COINS = ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"] as const;
-export type Coin = (typeof PRICE_COINS)[number];
+// What the market strip shows per coin (SPEC.md 3 Price), from the PricesDO's snapshot (DESIGN.md 13).
+import { type Coin } from "../../../worker/prices/coins";
+import { isStale, type CoinPrice, type PriceSnapshot } from "../../../worker/prices/snapshot";
 
-export const COIN_NAMES: Record<Coin, string> = {
-  BTC: "Bitcoin", ETH: "Ethereum", USDT: "Tether", BNB: "BNB", SOL: "Solana", USDC: "USD Coin", DOGE: "Dogecoin", TRX: "TRON",
-};
+export { COIN_NAMES, PRICE_COINS, quoteOf, type Coin } from "../../../worker/prices/coins";
+export type { CoinPrice, PriceSnapshot } from "../../../worker/prices/snapshot";
 
-/** One coin as the market feed sends it: the last price and the price at the start of the UTC+8 day. */
-export type Ticker = { last: number; sodUtc8: number };
+/** Shown when no snapshot could be had at all: every coin says it has no price. */
+export const NO_PRICES: PriceSnapshot = { feed: "off", prices: {}, nowMs: 0 };
 
-/**
- * What the home page knows about prices. Nothing is ever invented: without a feed every coin shows
- * as unavailable; a coin missing from a live feed shows as unavailable too.
- */
-export type PriceFeed =
-  | { status: "unavailable" }
-  | { status: "live"; tickers: Partial<Record<Coin, Ticker>>; updatedAtMs: number };
+/** The strip's heading badge: live, on its way, retrying, or unavailable (no feed, or no figure at all). */
+export type StripStatus = "live" | "connecting" | "reconnecting" | "unavailable";
 
-export const NO_PRICE_FEED: PriceFeed = { status: "unavailable" };
+export function stripStatus(snapshot: PriceSnapshot, nowMs: number): StripStatus {
+  if (snapshot.feed === "off") return "unavailable";
+  const prices = Object.values(snapshot.prices) as CoinPrice[];
+  if (snapshot.feed === "down") return prices.length ? "reconnecting" : "unavailable";
+  if (snapshot.feed === "up" && prices.some((price) => !isStale(price, nowMs))) return "live";
+  return prices.length || snapshot.feed === "up" || snapshot.feed === "connecting" ? "connecting" : "unavailable";
+}
+
+/** The prices to show: none at all while no feed is set up, so nothing old passes for current. */
+export function shownPrice(snapshot: PriceSnapshot, coin: Coin): CoinPrice | undefined {
+  return snapshot.feed === "off" ? undefined : snapshot.prices[coin];
+}
 
 /** Change since the start of the day in percent; null when it cannot be computed honestly. */
-export function dayChangePercent(ticker: Ticker): number | null {
-  if (!Number.isFinite(ticker.last) || !Number.isFinite(ticker.sodUtc8) || ticker.sodUtc8 <= 0) return null;
-  return ((ticker.last - ticker.sodUtc8) / ticker.sodUtc8) * 100;
+export function dayChangePercent(price: { last: number; sodUtc8: number }): number | null {
+  if (!Number.isFinite(price.last) || !Number.isFinite(price.sodUtc8) || price.sodUtc8 <= 0) return null;
+  return ((price.last - price.sodUtc8) / price.sodUtc8) * 100;
 }
 
 /** Prices keep as many decimals as small coins need (DOGE 0.1234) and group large ones (BTC 97,012.50). */

@@ -1,0 +1,23 @@
+// The one coin list of the market prices (SPEC.md 1): the home strip and /lotteryprize show these, and
+// the PricesDO subscribes to exactly these instruments of the feed (DESIGN.md 13).
+export const PRICE_COINS = ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"] as const;
+export type Coin = (typeof PRICE_COINS)[number];
+
+export const COIN_NAMES: Record<Coin, string> = {
+  BTC: "Bitcoin", ETH: "Ethereum", USDT: "Tether", BNB: "BNB", SOL: "Solana", USDC: "USD Coin", DOGE: "Dogecoin", TRX: "TRON",
+};
+
+/** The feed's spot instrument per coin: quoted in USDT, except USDT itself (quoted in USDC). */
+export const COIN_INSTRUMENTS: Record<Coin, string> = {
+  BTC: "BTC-USDT", ETH: "ETH-USDT", USDT: "USDT-USDC", BNB: "BNB-USDT", SOL: "SOL-USDT", USDC: "USDC-USDT", DOGE: "DOGE-USDT", TRX: "TRX-USDT",
+};
+
+export function quoteOf(coin: Coin): string {
+  return COIN_INSTRUMENTS[coin].split("-")[1];
+}
+
+const COIN_BY_INSTRUMENT = new Map(PRICE_COINS.map((coin) => [COIN_INSTRUMENTS[coin], coin]));
+
+export function coinOfInstrument(instId: string): Coin | undefined {
+  return COIN_BY_INSTRUMENT.get(instId);
+}
