@@ -17,18 +17,25 @@ export default defineConfig(async () => {
         },
         {
           plugins: [
-            cloudflareTest({
+            // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL.
+            cloudflareTest(({ inject }) => ({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, PEPPER: "test-pepper", SESSION_SECRET: "test-secret" },
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  PEPPER: "test-pepper",
+                  SESSION_SECRET: "test-secret",
+                  PRICES_WS_URL: inject("pricesFeedUrl"),
+                },
               },
-            }),
+            })),
           ],
           test: {
             name: "worker",
             include: ["tests/**/*.test.ts"],
             exclude: ["tests/e2e/**", "tests/bench/**"],
             setupFiles: ["./tests/setup.ts"],
+            globalSetup: ["./tests/support/price-feed-setup.mjs"],
             deps: {
               optimizer: {
                 ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { persistArgs } from "./lib/local-env.mjs";
 
 const port = process.env.PORT ?? "8787";
-const passed = ["API_MODE", "UPSTREAM_API_BASE", "CURRENCY_LABEL", "ROUND_SECONDS", "CLOSE_SECONDS", "FINANCE_TEST_CLOCK"];
+const passed = ["API_MODE", "UPSTREAM_API_BASE", "CURRENCY_LABEL", "ROUND_SECONDS", "CLOSE_SECONDS", "FINANCE_TEST_CLOCK", "PRICES_WS_URL"];
 const vars = passed.filter((name) => process.env[name]).flatMap((name) => ["--var", `${name}:${process.env[name]}`]);
 
 console.log(`
