@@ -108,18 +108,18 @@ async function home(page, { lng, notice, fairTitle }, t) {
   assert.equal(await page.locator("a.notice-bar .notice-text").innerText(), notice.title);
   assert.equal(await page.locator("a.notice-bar").getAttribute("href"), `/info/${notice.id}`);
 
-  // Prices: eight coins, each saying it has no price, and not a single figure anywhere in the area.
+  // Prices: the heading and the eight coins in the player's language. run.mjs gives this server a live
+  // feed, so each coin shows either a price with its change or "no price" (prices.e2e.mjs follows the
+  // feed itself; the no-feed area is covered by app/components/home/CryptoPrices.test.tsx).
   const prices = page.locator("section.prices");
   await prices.getByRole("heading", { name: t.prices.title }).waitFor();
-  assert.equal(await prices.locator(".feed-status").innerText(), t.prices.unavailable);
-  assert.equal(await prices.locator(".feed-status.is-live").count(), 0);
-  await prices.getByText(t.prices.unavailableHint).waitFor();
+  const statuses = ["live", "connecting", "reconnecting", "unavailable"].map((key) => t.prices[key]);
+  assert.ok(statuses.includes(await prices.locator(".feed-status").innerText()));
   assert.deepEqual(await prices.locator("li.price-row").evaluateAll((rows) => rows.map((r) => r.dataset.coin)), COINS);
   for (const coin of COINS) {
-    assert.equal((await prices.locator(`li[data-coin="${coin}"] .coin-missing`).innerText()).trim(), t.prices.noPrice, coin);
+    const row = prices.locator(`li[data-coin="${coin}"]`);
+    if ((await row.locator(".coin-last").count()) === 0) assert.equal((await row.locator(".coin-missing").innerText()).trim(), t.prices.noPrice, coin);
   }
-  assert.equal(await prices.locator(".coin-last, .coin-change").count(), 0, "no price or change shown");
-  assert.doesNotMatch(await prices.innerText(), /\d/, "no invented numbers in the prices area");
 
   // Sixteen tiles, localized, each opening its game's home room.
   const tiles = page.locator("a.tile");

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { startLocalServer } from "../support/local-server.mjs";
+import { startPriceFeed } from "../support/price-feed-server.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = process.env.E2E_PORT ?? "8799";
@@ -18,7 +19,12 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-const server = await startLocalServer({ port: PORT, vars: { ROUND_SECONDS: "40", CLOSE_SECONDS: "10", FINANCE_TEST_CLOCK: "on" } });
+// A local feed on 127.0.0.1 with synthetic tickers every 3 s, so the home page's prices move.
+const priceFeed = await startPriceFeed({ syntheticEveryMs: 3_000 });
+const server = await startLocalServer({
+  port: PORT,
+  vars: { ROUND_SECONDS: "40", CLOSE_SECONDS: "10", FINANCE_TEST_CLOCK: "on", PRICES_WS_URL: priceFeed.url },
+});
 const serverLog = () => server.log();
 
 /** The code the local SmsSender logged for this phone (the newest one). */
@@ -61,5 +67,6 @@ for (const file of files) {
 }
 await browser.close();
 server.stop();
+await priceFeed.close();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
