@@ -13,20 +13,57 @@ const config: Config = {
   financeTestClock: false,
 };
 
-const call = (path: string, body = '{"token":"t","lang":"en"}', init: RequestInit = {}) =>
+const call = (path: string, body: BodyInit = '{"token":"t","lang":"en"}', init: RequestInit = {}) =>
   forwardToUpstream(new Request(`https://app.test${path}`, { method: "POST", body, headers: { "content-type": "application/json" }, ...init }), config);
+
+async function expectFailure(response: Response, errCode: number) {
+  expect(response.status).toBe(200);
+  const answer = (await response.json()) as { code: number; info: string; data: { errCode: number } };
+  expect(answer).toMatchObject({ code: 0, data: { errCode } });
+  expect(answer.info.length).toBeGreaterThan(0);
+  return answer;
+}
+
+/** A body that sends one byte every `everyMs`, for `totalMs`. */
+function trickle(everyMs: number, totalMs: number) {
+  let timer: ReturnType<typeof setInterval>;
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      timer = setInterval(() => {
+        sent += everyMs;
+        if (sent >= totalMs) {
+          clearInterval(timer);
+          controller.close();
+        } else controller.enqueue(new TextEncoder().encode(" "));
+      }, everyMs);
+    },
+    cancel() {
+      clearInterval(timer);
+    },
+  });
+}
 
 describe("proxy mode", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("forwards a contract call with its path and body, and passes the answer through", async () => {
-    const upstream = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ code: 1, info: "ok", data: { money: 5 } }));
-    const response = await call("/api/Game/getuserinfo");
+  it("forwards a contract call to the base plus the allow-listed path, with its body and nothing else", async () => {
+    const upstream = vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      Response.json({ code: 1, info: "ok", data: { money: 5 }, trace: "secret" }, { headers: { "set-cookie": "sid=upstream", "x-powered-by": "php" } }),
+    );
+    const response = await call("/api/GAME/GETUSERINFO?x=1", '{"token":"t","lang":"en"}', {
+      headers: { "content-type": "application/json", cookie: "__session=player", connection: "keep-alive", authorization: "Basic x", "x-forwarded-for": "1.2.3.4" },
+    });
+    expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ code: 1, info: "ok", data: { money: 5 } });
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(response.headers.get("x-powered-by")).toBeNull();
     const [target, init] = upstream.mock.calls[0];
     expect(target).toBe("https://upstream.example/api/Game/getuserinfo");
     expect(init?.method).toBe("POST");
-    expect(new TextDecoder().decode(init?.body as ArrayBuffer)).toBe('{"token":"t","lang":"en"}');
+    expect(init?.redirect).toBe("manual");
+    expect(Object.keys(init?.headers as Record<string, string>).sort()).toEqual(["accept", "content-type"]);
+    expect(new TextDecoder().decode(init?.body as Uint8Array)).toBe('{"token":"t","lang":"en"}');
   });
 
   it("forwards the finance calls (DESIGN.md 12) but not the operator's finance desk", async () => {
@@ -44,24 +81,72 @@ describe("proxy mode", () => {
   });
 
   it("refuses paths outside the contract without calling upstream", async () => {
+  it.each([
+    "/api/admin/deposits",
+    "//evil.example/api/Game/getuserinfo",
+    "/api/Game/..%2f..%2fadmin/deposits",
+    "/api/Game%2fgetuserinfo",
+    "/api/Game/getuserinfo/",
+    "/api/Game/getuserinfo%00",
+    "/api/Game/getuserinfo/../../admin/adjust",
+  ])("refuses %s without calling upstream", async (path) => {
     const upstream = vi.spyOn(globalThis, "fetch");
-    const response = await call("/api/admin/deposits");
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ code: 0, data: { errCode: 1001 } });
-    expect((await call("/api/Index/login", "{}", { method: "PUT" })).status).toBe(404);
+    const response = await call(path);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ code: 0, data: { errCode: 1001 } });
     expect(upstream).not.toHaveBeenCalled();
   });
 
-  it("answers 1004 when upstream fails, times out or does not speak JSON", async () => {
-    vi.spyOn(globalThis, "fetch").mockRejectedValueOnce(new DOMException("timed out", "TimeoutError"));
-    expect(await (await call("/api/Index/getconfig")).json()).toMatchObject({ code: 0, data: { errCode: 1004 } });
-    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("<html>bad gateway</html>", { headers: { "content-type": "text/html" } }));
-    expect(await (await call("/api/Index/getconfig")).json()).toMatchObject({ code: 0, data: { errCode: 1004 } });
+  it("refuses other methods and oversized bodies without calling upstream", async () => {
+    const upstream = vi.spyOn(globalThis, "fetch");
+    expect((await call("/api/Index/login", "{}", { method: "PUT" })).status).toBe(404);
+    await expectFailure(await call("/api/Index/login", JSON.stringify({ username: "x".repeat(70_000) })), 1001);
+    expect(upstream).not.toHaveBeenCalled();
   });
 
-  it("gives the upstream call a 6 s deadline", async () => {
-    const upstream = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ code: 1, info: "", data: null }));
-    await call("/api/index/GETCONFIG");
-    expect(upstream.mock.calls[0][1]?.signal).toBeInstanceOf(AbortSignal);
+  it("answers 1004 in the player's language on a network error or timeout, without the upstream's text", async () => {
+    vi.spyOn(globalThis, "fetch").mockRejectedValueOnce(new TypeError("connect ECONNREFUSED 10.1.2.3:443"));
+    const answer = await expectFailure(await call("/api/Index/getconfig", '{"lang":"vi"}'), 1004);
+    expect(answer.info).not.toContain("ECONNREFUSED");
+    expect(answer.info).toBe("Lỗi mạng, vui lòng thử lại");
+    vi.spyOn(globalThis, "fetch").mockRejectedValueOnce(new DOMException("timed out", "TimeoutError"));
+    await expectFailure(await call("/api/Index/getconfig"), 1004);
+  });
+
+  it.each([
+    ["an HTML error page", new Response("<html>Fatal error in /var/www/index.php line 3</html>", { status: 500, headers: { "content-type": "text/html" } })],
+    ["JSON that is not an envelope", Response.json([1, 2, 3])],
+    ["an envelope without info", Response.json({ code: 1, data: {} })],
+    ["a string code", Response.json({ code: "1", info: "ok" })],
+    ["broken JSON", new Response('{"code":1,', { headers: { "content-type": "application/json" } })],
+    ["an empty body", new Response(null, { status: 502 })],
+    ["a redirect", new Response(null, { status: 302, headers: { location: "https://elsewhere.example/" } })],
+  ])("answers 1060 for %s", async (_name, upstreamAnswer) => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(upstreamAnswer);
+    const answer = await expectFailure(await call("/api/Game/getGameList"), 1060);
+    expect(JSON.stringify(answer)).not.toMatch(/Fatal|php|elsewhere/);
+  });
+
+  it("cuts an answer over 1 MiB with 1060", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(Response.json({ code: 1, info: "ok", data: "x".repeat(1_100_000) }));
+    await expectFailure(await call("/api/Game/getGameList"), 1060);
+  });
+
+  it("passes on an upstream's 409 and 403, as an envelope or as an HTTP status", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(Response.json({ code: 409, info: "login again", data: { errCode: 1062 } }));
+    expect(await (await call("/api/Game/getuserinfo")).json()).toEqual({ code: 409, info: "login again", data: { errCode: 1062 } });
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("Conflict", { status: 409 }));
+    expect(await (await call("/api/Game/getuserinfo")).json()).toMatchObject({ code: 409, data: { errCode: 1062 } });
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("Forbidden", { status: 403 }));
+    const frozen = await call("/api/Game/getuserinfo");
+    expect(frozen.status).toBe(200);
+    expect(await frozen.json()).toMatchObject({ code: 403, data: { errCode: 1069 } });
+  });
+
+  it("cuts a body trickled over 20 s at the 6 s deadline with 1004", { timeout: 15_000 }, async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response(trickle(500, 20_000), { headers: { "content-type": "application/json" } }));
+    const started = Date.now();
+    await expectFailure(await call("/api/Game/getGameList"), 1004);
+    expect(Date.now() - started).toBeLessThan(8_000);
   });
 });

@@ -1,48 +1,117 @@
 import { ApiError, failureBody } from "../api/envelope";
-import { apiLang } from "../api/i18n";
+import { apiLang, type ApiLang } from "../api/i18n";
 import type { Config } from "../config";
+import { contractPath } from "./allow-list";
 
-const UPSTREAM_TIMEOUT_MS = 6_000;
+const UPSTREAM_TIMEOUT_MS = 6_000; // SPEC.md 9, for the whole answer, body included
+const MAX_REQUEST_BYTES = 64 * 1024;
+const MAX_ANSWER_BYTES = 1024 * 1024;
+const FORWARDED_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\b/i;
 
-// Only the contract's calls (SPEC.md 7) leave for the upstream backend, matched case-insensitively.
-const CONTRACT_PATHS = new Set(
-  [
-    "index/login", "index/register", "index/repasswd", "index/resetpaypwd", "index/getconfig", "index/sms_send",
-    "index/logout", "game/getuserinfo", "game/slide", "game/getoneclassarticle", "game/getarticledetail",
-    "game/getarticlelist", "game/getroomlist", "game/getgamelist", "game/getgameinfo", "game/getvorder",
-    "game/todaywinlost", "game/withdraw", "game/getfinanceflow", "game/order", "game/current", "game/gettrenddata",
-    "game/getgamelog", "game/getgamelog2", "game/getgamecancel", "game/getbankcardlist", "game/delbankcard",
-    "game/addbankcard", "game/recharge",
-    // finance (DESIGN.md 12)
-    "game/getproductlist", "game/producttransferin", "game/getproductorders",
-  ].map((p) => `/api/${p}`),
-);
-
-function failure(lang: string | undefined, code: number, status = 200) {
-  return Response.json(failureBody(apiLang(lang), new ApiError(code)), { status });
+class UpstreamFailure extends Error {
+  constructor(readonly errCode: 1004 | 1060, detail: string) {
+    super(detail);
+  }
 }
 
-/** Proxy mode: forwards a contract call to UPSTREAM_API_BASE with the same path and JSON body. */
+/** Our own envelope, HTTP 200 like every answer of the contract (DESIGN.md 3). */
+function failure(lang: ApiLang, error: ApiError, status = 200) {
+  return Response.json(failureBody(lang, error), { status });
+}
+
+/**
+ * Proxy mode (DESIGN.md 2): a contract call is forwarded to UPSTREAM_API_BASE + its allow-listed path,
+ * with only its body and content type. The answer is re-made from a checked envelope: nothing else of
+ * the upstream's (headers, cookies, error pages, extra fields) reaches the client. Failures are answered
+ * 1004 (timeout, network) or 1060 (anything not a sane envelope), never a 500.
+ */
 export async function forwardToUpstream(request: Request, config: Config): Promise<Response> {
   const url = new URL(request.url);
-  const lang = request.headers.get("accept-language") ?? undefined;
-  if (request.method !== "POST" || !CONTRACT_PATHS.has(url.pathname.toLowerCase())) return failure(lang, 1001, 404);
-  const target = `${config.upstreamApiBase}${url.pathname}${url.search}`;
-  const headers = new Headers({ "content-type": request.headers.get("content-type") ?? "application/json" });
-  const auth = request.headers.get("authorization");
-  if (auth) headers.set("authorization", auth);
+  const path = contractPath(url.pathname);
+  let lang = apiLang(request.headers.get("accept-language") ?? undefined);
+  if (request.method !== "POST" || !path) return failure(lang, new ApiError(1001), 404);
+  const body = await readLimited(request.body, MAX_REQUEST_BYTES, Date.now() + UPSTREAM_TIMEOUT_MS).catch(() => null);
+  if (body === null) return failure(lang, new ApiError(1001));
+  lang = langOfBody(body) ?? lang;
+  const target = `${config.upstreamApiBase}${path}`;
+  const type = request.headers.get("content-type") ?? "";
+  const headers = { "content-type": FORWARDED_TYPES.test(type) ? type : "application/json", accept: "application/json" };
+  const deadline = Date.now() + UPSTREAM_TIMEOUT_MS;
   try {
-    const upstream = await fetch(target, {
-      method: "POST",
-      headers,
-      body: await request.arrayBuffer(),
-      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-    });
-    const type = upstream.headers.get("content-type") ?? "";
-    if (!type.includes("json")) return failure(lang, 1004, 502);
-    return new Response(upstream.body, { status: upstream.status, headers: { "content-type": type } });
+    const upstream = await fetch(target, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    return Response.json(await readEnvelope(upstream, deadline, lang));
   } catch (error) {
-    console.error(JSON.stringify({ upstream: target, error: String(error) }));
-    return failure(lang, 1004, 504);
+    const errCode = error instanceof UpstreamFailure ? error.errCode : 1004;
+    console.error(JSON.stringify({ upstream: path, errCode, error: String(error).slice(0, 300) }));
+    return failure(lang, new ApiError(errCode));
+  }
+}
+
+/** The upstream's answer as {code, info, data}, or an UpstreamFailure. */
+async function readEnvelope(upstream: Response, deadline: number, lang: ApiLang) {
+  if (upstream.status >= 300 && upstream.status < 400) {
+    await upstream.body?.cancel();
+    throw new UpstreamFailure(1060, `redirect ${upstream.status} not followed`);
+  }
+  const bytes = await readLimited(upstream.body, MAX_ANSWER_BYTES, deadline);
+  let answer: unknown;
+  try {
+    answer = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    answer = undefined;
+  }
+  if (isEnvelope(answer)) return { code: answer.code, info: answer.info, data: answer.data ?? null };
+  // An upstream that says "session gone" or "frozen" by HTTP status only is still heard (SPEC.md 8).
+  if (upstream.status === 409) return failureBody(lang, new ApiError(1062, {}, 409));
+  if (upstream.status === 403) return failureBody(lang, new ApiError(1069, {}, 403));
+  throw new UpstreamFailure(1060, `HTTP ${upstream.status}, not an envelope`);
+}
+
+function isEnvelope(value: unknown): value is { code: number; info: string; data?: unknown } {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const { code, info } = value as Record<string, unknown>;
+  return Number.isInteger(code) && typeof info === "string" && info.length <= 1_000;
+}
+
+/** Reads a body whole, failing past `limit` bytes or past `deadline` (a trickled body is cut, not waited for). */
+async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, deadline: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UpstreamFailure(1004, "answer not complete in time")), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), timeout]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw new UpstreamFailure(1060, `body over ${limit} bytes`);
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
+}
+
+function langOfBody(body: Uint8Array): ApiLang | undefined {
+  try {
+    const text = new TextDecoder().decode(body);
+    const lang = text.trimStart().startsWith("{") ? JSON.parse(text).lang : new URLSearchParams(text).get("lang");
+    return typeof lang === "string" ? apiLang(lang) : undefined;
+  } catch {
+    return undefined;
   }
 }
