@@ -74,7 +74,7 @@ function isEnvelope(value: unknown): value is { code: number; info: string; data
 }
 
 /** Reads a body whole, failing past `limit` bytes or past `deadline` (a trickled body is cut, not waited for). */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, deadline: number): Promise<Uint8Array> {
+async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, deadline: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
