@@ -33,6 +33,9 @@ export default defineConfig(async () => {
           test: {
             name: "worker",
             include: ["tests/**/*.test.ts"],
+            // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
+            // every game type take seconds on a busy two-core machine.
+            testTimeout: 30_000,
             exclude: ["tests/e2e/**", "tests/bench/**"],
             setupFiles: ["./tests/setup.ts"],
             globalSetup: ["./tests/support/price-feed-setup.mjs"],
