@@ -33,10 +33,10 @@ describe("adjust (admin top-up and debit)", () => {
     const { id } = await player();
     const credit = await adjust({ userId: id, money: "120.50", reason: "promotion", request_id: requestId() });
     expectOk(credit);
-    expect(credit.data).toEqual({ userId: id, amount: 120.5, balance: 120.5 });
+    expect(credit.data).toEqual({ status: "done", userId: id, amount: 120.5, balance: 120.5 });
     const debit = await adjust({ userId: id, money: -20.5, reason: "chargeback", request_id: requestId() });
     expectOk(debit);
-    expect(debit.data).toEqual({ userId: id, amount: -20.5, balance: 100 });
+    expect(debit.data).toEqual({ status: "done", userId: id, amount: -20.5, balance: 100 });
     expect(await ledgerRows(id)).toEqual([
       expect.objectContaining({ amount_cents: 12_050, type: "topup", reason: "promotion" }),
       expect.objectContaining({ amount_cents: -2_050, type: "debit", reason: "chargeback" }),
@@ -85,7 +85,7 @@ describe("adjust (admin top-up and debit)", () => {
     expectOk(await adjust({ userId: b.id, money: "-7", reason: "fee", request_id: debitKey }));
     const repeat = await adjust({ userId: b.id, money: "-7", reason: "fee", request_id: debitKey });
     expectOk(repeat);
-    expect(repeat.data).toEqual({ userId: b.id, amount: -7, balance: 0 });
+    expect(repeat.data).toEqual({ status: "done", userId: b.id, amount: -7, balance: 0 });
     expect(await auditCount("balance.debit", `user:${b.id}`)).toBe(1);
     await expectMoneyInvariants();
   });
@@ -103,11 +103,11 @@ describe("adjust (admin top-up and debit)", () => {
 });
 
 describe("request queues", () => {
-  it("lists deposits by status and player, newest first, with who asked and who decided", async () => {
+  it("lists deposits by status and player, pending oldest first, with who asked, their balance and who decided", async () => {
     const { token, id, username } = await player();
     const op = await operator();
     const ids: number[] = [];
-    for (const money of ["10", "20", "30"]) {
+    for (const money of ["10", "20", "30", "40"]) {
       const answer = await api("/api/Game/recharge", { token, money, pay_name: "Payer", request_id: requestId() });
       ids.push(answer.data.id);
     }
@@ -115,12 +115,13 @@ describe("request queues", () => {
     expectOk(await api("/api/admin/deposits/reject", { token: op, id: ids[1], note: "dup" }));
     const pending = await api("/api/admin/deposits", { token: op, userId: id });
     expectOk(pending);
-    expect(pending.data.list.map((r: { id: number }) => r.id)).toEqual([ids[2]]);
+    // the queue is worked from the oldest request
+    expect(pending.data.list.map((r: { id: number }) => r.id)).toEqual([ids[2], ids[3]]);
     const all = await api("/api/admin/deposits", { token: op, userId: id, status: "all" });
-    expect(all.data.list.map((r: { id: number }) => r.id)).toEqual([ids[2], ids[1], ids[0]]);
-    expect(all.data.list[1]).toEqual({
+    expect(all.data.list.map((r: { id: number }) => r.id)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
+    expect(all.data.list[2]).toEqual({
       id: ids[1], money: 20, pay_name: "Payer", status: "rejected", time: expect.any(Number), decidedAt: expect.any(Number), note: "dup",
-      userId: id, username, decidedBy: "admin",
+      userId: id, username, balance: 10, decidedBy: "admin",
     });
     const approved = await api("/api/admin/deposits", { token: op, userId: id, status: "approved" });
     expect(approved.data.list.map((r: { id: number }) => r.id)).toEqual([ids[0]]);
@@ -138,7 +139,7 @@ describe("request queues", () => {
     expectOk(answer);
     expect(answer.data.list).toEqual([
       {
-        id: expect.any(Number), money: 25, status: "pending", time: expect.any(Number), decidedAt: null, note: "", userId: id, username, decidedBy: null,
+        id: expect.any(Number), money: 25, status: "pending", time: expect.any(Number), decidedAt: null, note: "", userId: id, username, balance: 75, decidedBy: null,
         card: { id: card.id, type: "Bank", username: "Nguyen Van A", account: card.account, bank: "Vietcombank", area: "Hanoi", address: "", time: expect.any(Number) },
       },
     ]);

@@ -1,6 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { hashSmsCode } from "../worker/players/sms";
+import { totpAt } from "../worker/auth/totp";
+import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
 
 export type Answer<T = any> = { code: number; info: string; data: T & { errCode?: number; num?: number } };
 
@@ -66,6 +68,18 @@ export async function registerPlayer(overrides: Record<string, string> = {}) {
 
 export async function login(username: string, password: string) {
   const answer = await api("/api/Index/login", { username, password });
+  expectOk(answer);
+  return answer.data.token as string;
+}
+
+/** The seeded operator's current TOTP code (its secret derives from the pepper, as `npm start` prints it). */
+export async function operatorCode(nowMs = Date.now()) {
+  return totpAt(await seedOperatorTotpSecret(env.PEPPER), nowMs);
+}
+
+/** An operator session the way the console makes one: POST /api/admin/login with password and TOTP. */
+export async function operatorLogin(username = "admin", password = "admin1234") {
+  const answer = await api("/api/admin/login", { username, password, code: await operatorCode() });
   expectOk(answer);
   return answer.data.token as string;
 }

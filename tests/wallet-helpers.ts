@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { api, expectOk, login, registerPlayer } from "./helpers";
+import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
 
 // Shared steps of the wallet tests: players with money, cards and an operator session.
 
@@ -8,7 +8,7 @@ export const PAY_PASSWORD = "pay12345";
 let operatorToken: string | undefined;
 
 export async function operator() {
-  operatorToken ??= await login("admin", "admin1234");
+  operatorToken ??= await operatorLogin();
   return operatorToken;
 }
 

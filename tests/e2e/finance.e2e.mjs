@@ -3,15 +3,19 @@
 // The runner starts wrangler dev with FINANCE_TEST_CLOCK=on, so the operator's accrual endpoint takes a
 // simulated time (docs/decisions/070-finance-days-and-clock.md); nothing else about the clock changes.
 import assert from "node:assert/strict";
+import { operatorToken } from "./operator.mjs";
 
 const DAY = 86_400_000;
 
-export default async function ({ page, base, shot }) {
+export default async function ({ page, base, shot, serverLog }) {
   const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
-  const admin = (await call("/api/Index/login", { username: "admin", password: "admin1234" })).data.token;
+  const admin = await operatorToken(base, serverLog);
   const player = (await call("/api/Index/login", { username: "demo01", password: "demo1234" })).data.token;
   const me = (await call("/api/Game/getuserinfo", { token: player })).data;
-  const credit = await call("/api/admin/adjust", { token: admin, userId: me.id, money: "200000", reason: "finance e2e" });
+  // 200,000 is above a single operator's adjustment bound (docs/decisions/061): the player deposits it
+  const asked = await call("/api/game/recharge", { token: player, money: "200000", pay_name: "Finance E2E" });
+  assert.equal(asked.code, 1, JSON.stringify(asked));
+  const credit = await call("/api/admin/deposits/approve", { token: admin, id: asked.data.id });
   assert.equal(credit.code, 1, JSON.stringify(credit));
 
   await page.goto("/login?redirectTo=/finance");

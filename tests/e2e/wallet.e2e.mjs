@@ -1,10 +1,11 @@
 // Issue 4 "done when": add a bank card and a USDT address, ask for a deposit, see it credited after an
 // operator approves it, withdraw, and read every movement in the funds ledger.
 import assert from "node:assert/strict";
+import { operatorToken } from "./operator.mjs";
 
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
 
-export default async function ({ page, base, shot }) {
+export default async function ({ page, base, shot, serverLog }) {
   await page.goto("/login?redirectTo=/bankadd");
   await page.getByLabel("Username").fill("demo01");
   await page.getByLabel("Password").fill("demo1234");
@@ -52,7 +53,7 @@ export default async function ({ page, base, shot }) {
   await shot("3-deposit-pending");
 
   const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
-  const admin = (await call("/api/Index/login", { username: "admin", password: "admin1234" })).data.token;
+  const admin = await operatorToken(base, serverLog);
   const pending = await call("/api/admin/deposits", { token: admin, status: "pending" });
   const request = pending.data.list.find((d) => d.username === "demo01" && d.money === 500);
   assert.ok(request, "the operator sees the request");

@@ -14,6 +14,9 @@ import { fundsRoutes } from "./routes/funds";
 import { adminWalletRoutes } from "./routes/admin-wallet";
 import { financeRoutes } from "./routes/finance";
 import { adminFinanceRoutes } from "./routes/admin-finance";
+import { adminAuthRoutes } from "./routes/admin-auth";
+import { adminPlayerRoutes } from "./routes/admin-players";
+import { adminRoomRoutes } from "./routes/admin-rooms";
 
 /**
  * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
@@ -34,6 +37,9 @@ demoApi.route("/", fundsRoutes);
 demoApi.route("/", adminWalletRoutes);
 demoApi.route("/", financeRoutes);
 demoApi.route("/", adminFinanceRoutes);
+demoApi.route("/", adminAuthRoutes);
+demoApi.route("/", adminPlayerRoutes);
+demoApi.route("/", adminRoomRoutes);
 
 demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));
 

@@ -3,7 +3,7 @@ import { ApiError, accountFrozen, sessionGone } from "./envelope";
 import { apiLang } from "./i18n";
 import type { AppEnv } from "./types";
 import { getDb } from "../db/client";
-import { findSessionUser } from "../db/sessions";
+import { OPERATOR_IDLE_MS, findSessionUser, revokeSession, touchSession } from "../db/sessions";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -52,8 +52,25 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Operator API: a player's session is refused with 1073 (after requireUser). */
+/**
+ * Operator API (DESIGN.md 11): only a session made by POST /api/admin/login (password + TOTP) of an
+ * operator. No token or a dead one is 409/1062; a player's token, or an operator's token from the player
+ * login, is 1073; 30 minutes without a request end the session.
+ */
 export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get("user").role !== "operator") throw new ApiError(1073);
+  const token = tokenOf(c, c.get("body"));
+  if (!/^[0-9a-f]{64}$/.test(token)) throw sessionGone();
+  const db = getDb(c.env);
+  const nowMs = Date.now();
+  const row = await findSessionUser(db, token, nowMs);
+  if (!row) throw sessionGone();
+  if (row.kind !== "operator" || row.role !== "operator") throw new ApiError(1073);
+  if ((row.lastSeenAtMs ?? 0) < nowMs - OPERATOR_IDLE_MS) {
+    await revokeSession(db, row.sessionId, nowMs);
+    throw sessionGone();
+  }
+  if (row.frozen) throw accountFrozen();
+  await touchSession(db, row.sessionId, nowMs);
+  c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, sessionId: row.sessionId });
   await next();
 };

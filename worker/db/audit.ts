@@ -1,5 +1,6 @@
 import type { Db } from "./client";
-import { auditLog } from "./schema";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { auditLog, users } from "./schema";
 
 /** Every operator action, with who, what, before and after (DESIGN.md 8); put it in the action's batch. */
 export function auditStatement(
@@ -14,4 +15,31 @@ export function auditStatement(
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
     createdAtMs: entry.nowMs,
   });
+}
+
+export const AUDIT_PAGE_SIZE = 30;
+export type AuditQuery = { operator?: string; action?: string; target?: string; page: number };
+
+/** The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12). */
+export function listAudit(db: Db, q: AuditQuery) {
+  const where: SQL[] = [];
+  if (q.operator) where.push(sql`lower(${users.username}) = ${q.operator.toLowerCase()}`);
+  if (q.action) where.push(sql`${auditLog.action} LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  if (q.target) where.push(eq(auditLog.target, q.target));
+  return db
+    .select({
+      id: auditLog.id,
+      operator: users.username,
+      action: auditLog.action,
+      target: auditLog.target,
+      before: auditLog.before,
+      after: auditLog.after,
+      time: auditLog.createdAtMs,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .offset((q.page - 1) * AUDIT_PAGE_SIZE);
 }

@@ -21,6 +21,9 @@ export const users = sqliteTable(
     turnoverCents: integer("turnover_cents").notNull().default(0),
     frozen: integer("frozen").notNull().default(0),
     invitationCode: text("invitation_code"),
+    // operators only: the base32 TOTP secret (RFC 6238) once enrolment is confirmed, and while enrolling
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
     createdAtMs: createdAtMs(),
   },
   (t) => [
@@ -41,6 +44,9 @@ export const sessions = sqliteTable(
     createdAtMs: createdAtMs(),
     expiresAtMs: integer("expires_at_ms").notNull(),
     revokedAtMs: integer("revoked_at_ms"),
+    // player (the player login) | operator (password + TOTP at /api/admin/login, DESIGN.md 11)
+    kind: text("kind").notNull().default("player"),
+    lastSeenAtMs: integer("last_seen_at_ms"),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );
@@ -328,5 +334,35 @@ export const auditLog = sqliteTable(
     after: text("after"),
     createdAtMs: createdAtMs(),
   },
-  (t) => [index("audit_log_time").on(t.createdAtMs)],
+  (t) => [index("audit_log_time").on(t.createdAtMs), index("audit_log_actor").on(t.actorId, t.createdAtMs)],
+);
+
+// Ten single-use recovery codes per operator, stored hashed (DESIGN.md 11).
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    codeHash: text("code_hash").notNull().unique(),
+    usedAtMs: integer("used_at_ms"),
+  },
+  (t) => [index("recovery_codes_user").on(t.userId)],
+);
+
+// A credit or debit above the second-approval threshold waits here for another operator (four eyes).
+export const adjustmentRequests = sqliteTable(
+  "adjustment_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    requestedBy: integer("requested_by").notNull().references(() => users.id),
+    // pending | approved | rejected
+    status: text("status").notNull().default("pending"),
+    decidedBy: integer("decided_by").references(() => users.id),
+    createdAtMs: createdAtMs(),
+    decidedAtMs: integer("decided_at_ms"),
+  },
+  (t) => [index("adjustment_requests_status").on(t.status, t.id)],
 );

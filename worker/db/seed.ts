@@ -1,6 +1,7 @@
 import { hashPassword } from "../auth/password";
 import { defaultRatesMilli, fullOptionCount } from "../games/options";
 import { HOUSE_USER_ID } from "./ledger";
+import { seedOperatorTotpSecret } from "../operators/sign-in";
 import { ROOM_KIND_RULES, ROOM_TABS, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } from "./seed-catalogue";
 import { contentSeedStatements } from "./seed-content";
 
@@ -28,10 +29,11 @@ export function insertOrIgnore(table: string, row: Record<string, string | numbe
 
 async function accountStatements(pepper: string, nowMs: number): Promise<string[]> {
   const unusable = "!"; // the house account can never log in: no hash matches "!"
-  const [operatorHash, playerHash, payHash] = await Promise.all([
+  const [operatorHash, playerHash, payHash, operatorTotp] = await Promise.all([
     hashPassword(DEMO_OPERATOR.password, pepper),
     hashPassword(DEMO_PLAYER.password, pepper),
     hashPassword(DEMO_PLAYER.payPassword, pepper),
+    seedOperatorTotpSecret(pepper),
   ]);
   const user = (id: number, username: string, role: string, passwordHash: string, extra: Record<string, string | number | null> = {}) =>
     insertOrIgnore("users", { id, username, nickname: username, role, password_hash: passwordHash, created_at_ms: nowMs, ...extra });
@@ -47,7 +49,9 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
   // The opening balance moves like any top-up: house row, player row, both balances, once.
   return [
     user(HOUSE_USER_ID, "house", "house", unusable),
-    user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash),
+    user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, { totp_secret: operatorTotp }),
+    // a database seeded before operators had TOTP gets the same secret `npm start` prints
+    `UPDATE users SET totp_secret = ${sqlLiteral(operatorTotp)} WHERE id = ${DEMO_OPERATOR.id} AND totp_secret IS NULL;`,
     user(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, { pay_password_hash: payHash, phone: "900000001", invitation_code: "888" }),
     ledgerRow(HOUSE_USER_ID, -amount, `${key}:house`),
     ledgerRow(DEMO_PLAYER.id, amount, key),

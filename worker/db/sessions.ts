@@ -4,17 +4,34 @@ import type { Db } from "./client";
 import { sessions, users } from "./schema";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+// DESIGN.md 11: an operator session lives 12 h at most and ends after 30 min without a request.
+export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
 
 /** A 256-bit random token; only its SHA-256 is stored, so a database leak reveals no live session. */
 export async function createSession(db: Db, userId: number, nowMs: number): Promise<string> {
+  const { token, statement } = await newSessionStatement(db, userId, "player", nowMs);
+  await statement;
+  return token;
+}
+
+/** A session row to write, alone or inside a batch; the token is handed out once and never stored. */
+export async function newSessionStatement(db: Db, userId: number, kind: "player" | "operator", nowMs: number) {
   const token = randomHex(32);
-  await db.insert(sessions).values({
+  const ttl = kind === "operator" ? OPERATOR_SESSION_TTL_MS : SESSION_TTL_MS;
+  const statement = db.insert(sessions).values({
     userId,
     tokenHash: await sha256Hex(token),
     createdAtMs: nowMs,
-    expiresAtMs: nowMs + SESSION_TTL_MS,
+    expiresAtMs: nowMs + ttl,
+    kind,
+    lastSeenAtMs: nowMs,
   });
-  return token;
+  return { token, statement };
+}
+
+export function touchSession(db: Db, sessionId: number, nowMs: number) {
+  return db.update(sessions).set({ lastSeenAtMs: nowMs }).where(eq(sessions.id, sessionId));
 }
 
 export async function findSessionUser(db: Db, token: string, nowMs: number) {
@@ -26,6 +43,8 @@ export async function findSessionUser(db: Db, token: string, nowMs: number) {
       nickname: users.nickname,
       role: users.role,
       frozen: users.frozen,
+      kind: sessions.kind,
+      lastSeenAtMs: sessions.lastSeenAtMs,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -12,6 +12,9 @@ export const settingDefaults = {
   deposit_min_cents: 1_000,
   // "contact": deposits go through support (2056) instead of requests (docs/decisions/023-deposit-mode.md)
   deposit_mode: "request" as "request" | "contact",
+  // an operator's credit or debit: never above the bound, and above the threshold a second operator approves
+  adjust_max_cents: 10_000_000,
+  adjust_second_approval_cents: 1_000_000,
   vip_thresholds_cents: [0, 100_000, 500_000, 2_000_000, 5_000_000, 10_000_000, 50_000_000, 100_000_000],
 };
 

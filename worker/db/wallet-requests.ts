@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cardColumns } from "./bank-cards";
 import type { Db } from "./client";
@@ -7,7 +7,8 @@ import { bankCards, depositRequests, users, withdrawalRequests } from "./schema"
 // Deposit and withdrawal requests: the player's own lists, the operator's queue, and lookups.
 
 export type RequestStatus = "pending" | "approved" | "rejected";
-export type ListQuery = { userId?: number; status?: RequestStatus; limit: number; offset: number };
+/** oldestFirst: the operator's queue of pending requests is worked from the oldest. */
+export type ListQuery = { userId?: number; status?: RequestStatus; limit: number; offset: number; oldestFirst?: boolean };
 
 const deciders = alias(users, "deciders");
 
@@ -41,12 +42,12 @@ const withdrawalColumns = {
 
 export function listDeposits(db: Db, q: ListQuery) {
   return db
-    .select({ ...depositColumns, username: users.username, decidedBy: deciders.username })
+    .select({ ...depositColumns, username: users.username, balanceCents: users.moneyCents, decidedBy: deciders.username })
     .from(depositRequests)
     .innerJoin(users, eq(users.id, depositRequests.userId))
     .leftJoin(deciders, eq(deciders.id, depositRequests.decidedBy))
     .where(filters(depositRequests, q))
-    .orderBy(desc(depositRequests.id))
+    .orderBy(q.oldestFirst ? asc(depositRequests.id) : desc(depositRequests.id))
     .limit(q.limit)
     .offset(q.offset);
 }
@@ -64,13 +65,13 @@ export async function findDeposit(db: Db, where: { id: number } | { idempotencyK
 
 export function listWithdrawals(db: Db, q: ListQuery) {
   return db
-    .select({ ...withdrawalColumns, username: users.username, decidedBy: deciders.username, card: cardColumns })
+    .select({ ...withdrawalColumns, username: users.username, balanceCents: users.moneyCents, decidedBy: deciders.username, card: cardColumns })
     .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))
     .innerJoin(bankCards, eq(bankCards.id, withdrawalRequests.bankCardId))
     .leftJoin(deciders, eq(deciders.id, withdrawalRequests.decidedBy))
     .where(filters(withdrawalRequests, q))
-    .orderBy(desc(withdrawalRequests.id))
+    .orderBy(q.oldestFirst ? asc(withdrawalRequests.id) : desc(withdrawalRequests.id))
     .limit(q.limit)
     .offset(q.offset);
 }

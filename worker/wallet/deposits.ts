@@ -24,9 +24,10 @@ export async function requestDeposit(db: Db, settings: WalletSettings, ask: Depo
 
 export type DepositDecision = { operatorId: number; id: number; note: string; nowMs: number };
 
-async function pendingDeposit(db: Db, id: number) {
-  const request = await findDeposit(db, { id });
+async function pendingDeposit(db: Db, d: DepositDecision) {
+  const request = await findDeposit(db, { id: d.id });
   if (!request) throw new ApiError(1088);
+  if (request.userId === d.operatorId) throw new ApiError(1123);
   if (request.status !== "pending") throw new ApiError(1068);
   return request;
 }
@@ -36,7 +37,7 @@ async function pendingDeposit(db: Db, id: number) {
  * status change and the ledger key deposit:<id> each stop a second credit when approvals race.
  */
 export async function approveDeposit(db: Db, d: DepositDecision) {
-  const request = await pendingDeposit(db, d.id);
+  const request = await pendingDeposit(db, d);
   try {
     await runInOneBatch(db, [
       decideStatement(db, "deposit", { ...d, status: "approved" }),
@@ -67,7 +68,7 @@ export async function approveDeposit(db: Db, d: DepositDecision) {
 }
 
 export async function rejectDeposit(db: Db, d: DepositDecision) {
-  const request = await pendingDeposit(db, d.id);
+  const request = await pendingDeposit(db, d);
   try {
     await runInOneBatch(db, [
       decideStatement(db, "deposit", { ...d, status: "rejected" }),

@@ -38,7 +38,7 @@ const signedAmountCents = () =>
 /** The form's random key against double submits (docs/decisions/022-wallet-idempotency.md). */
 const requestId = () => text().regex(/^[A-Za-z0-9_-]{8,64}$/, "1001").optional();
 
-const page = () => integerId().pipe(z.number().max(10_000, "1001")).optional().default(1);
+export const page = () => integerId().pipe(z.number().max(10_000, "1001")).optional().default(1);
 
 /** A field the player must fill: absent, not text or blank is `code`. */
 const required = (code: string, max = 64, tooLong = "1001") => z.string({ error: code }).trim().min(1, code).max(max, tooLong);

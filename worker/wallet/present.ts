@@ -4,7 +4,7 @@ import { toMoney } from "../money";
 
 // The wire shapes of the wallet (DESIGN.md 6): money as decimals, times in ms.
 
-type DepositFields = Omit<DepositRecord, "username" | "decidedBy">;
+type DepositFields = Omit<DepositRecord, "username" | "decidedBy" | "balanceCents">;
 
 export function depositRow(r: DepositFields) {
   return {
@@ -32,11 +32,11 @@ export function withdrawalRow(r: WithdrawalRecord) {
 
 /** The operator sees who asked, who decided and the full payout account. */
 export function operatorDepositRow(r: DepositRecord) {
-  return { ...depositRow(r), userId: r.userId, username: r.username, decidedBy: r.decidedBy };
+  return { ...depositRow(r), userId: r.userId, username: r.username, balance: toMoney(r.balanceCents), decidedBy: r.decidedBy };
 }
 
 export function operatorWithdrawalRow(r: WithdrawalRecord) {
-  return { ...withdrawalRow(r), userId: r.userId, username: r.username, decidedBy: r.decidedBy, card: cardRow(r.card) };
+  return { ...withdrawalRow(r), userId: r.userId, username: r.username, balance: toMoney(r.balanceCents), decidedBy: r.decidedBy, card: cardRow(r.card) };
 }
 
 export function cardRow(c: CardRow) {

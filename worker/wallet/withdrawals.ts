@@ -67,16 +67,18 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
 
 export type WithdrawalDecision = { operatorId: number; id: number; note: string; nowMs: number };
 
-async function pendingWithdrawal(db: Db, id: number) {
-  const request = await findWithdrawal(db, { id });
+async function pendingWithdrawal(db: Db, d: WithdrawalDecision) {
+  const request = await findWithdrawal(db, { id: d.id });
   if (!request) throw new ApiError(1088);
+  // four eyes (DESIGN.md 11): another operator decides an operator's own request
+  if (request.userId === d.operatorId) throw new ApiError(1123);
   if (request.status !== "pending") throw new ApiError(1068);
   return request;
 }
 
 /** Approving pays out what is already held: no money moves, only the status and the audit. */
 export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
-  const request = await pendingWithdrawal(db, d.id);
+  const request = await pendingWithdrawal(db, d);
   try {
     await runInOneBatch(db, [
       decideStatement(db, "withdrawal", { ...d, status: "approved" }),
@@ -98,7 +100,7 @@ export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
 
 /** Rejecting gives the held amount back (ledger "redo") in the batch that marks the request. */
 export async function rejectWithdrawal(db: Db, d: WithdrawalDecision) {
-  const request = await pendingWithdrawal(db, d.id);
+  const request = await pendingWithdrawal(db, d);
   try {
     await runInOneBatch(db, [
       decideStatement(db, "withdrawal", { ...d, status: "rejected" }),

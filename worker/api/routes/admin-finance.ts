@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, ok } from "../envelope";
-import { requireOperator, requireUser } from "../context";
+import { requireOperator } from "../context";
 import { integerId, parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
@@ -17,7 +17,7 @@ import { pageOf } from "../../wallet/present";
 // The operator's finance desk: the tiers (edited with an audit row), every player's orders, and a
 // manual accrual run (the cron's job, idempotent). Each route is guarded on its own.
 export const adminFinanceRoutes = new Hono<AppEnv>();
-const operator = [requireUser, requireOperator] as const;
+const operator = [requireOperator] as const;
 
 adminFinanceRoutes.post("/api/admin/products", ...operator, async (c) => {
   const products = await listProducts(getDb(c.env));

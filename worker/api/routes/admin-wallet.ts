@@ -1,21 +1,19 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { requireOperator, requireUser } from "../context";
+import { requireOperator } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
 import { listDeposits, listWithdrawals } from "../../db/wallet-requests";
-import { adjustBalance } from "../../wallet/adjust";
 import { approveDeposit, rejectDeposit } from "../../wallet/deposits";
-import { PAGE_SIZE, adjustForm, decisionForm, requestListForm } from "../../wallet/forms";
-import { requestKey } from "../../wallet/keys";
+import { PAGE_SIZE, decisionForm, requestListForm } from "../../wallet/forms";
 import { operatorDepositRow, operatorWithdrawalRow, pageOf } from "../../wallet/present";
 import { approveWithdrawal, rejectWithdrawal } from "../../wallet/withdrawals";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
 // balance adjustments. Each route is guarded on its own so nothing else under /api/admin is touched.
 export const adminWalletRoutes = new Hono<AppEnv>();
-const operator = [requireUser, requireOperator] as const;
+const operator = [requireOperator] as const;
 
 function listQuery(body: Record<string, unknown>) {
   const form = parseBody(requestListForm, body);
@@ -25,6 +23,7 @@ function listQuery(body: Record<string, unknown>) {
       userId: form.userId,
       status: form.status === "all" ? undefined : form.status,
       limit: PAGE_SIZE + 1,
+      oldestFirst: form.status === "pending",
       offset: (form.page - 1) * PAGE_SIZE,
     },
   };
@@ -54,12 +53,3 @@ adminWalletRoutes.post("/api/admin/withdrawals", ...operator, async (c) => {
 adminWalletRoutes.post("/api/admin/withdrawals/approve", ...operator, async (c) => ok(c, await approveWithdrawal(getDb(c.env), decision(c))));
 
 adminWalletRoutes.post("/api/admin/withdrawals/reject", ...operator, async (c) => ok(c, await rejectWithdrawal(getDb(c.env), decision(c))));
-
-adminWalletRoutes.post("/api/admin/adjust", ...operator, async (c) => {
-  const form = parseBody(adjustForm, c.get("body"));
-  const operatorId = c.get("user").id;
-  const nowMs = Date.now();
-  // Keyed by operator and player: the same amount for two players in one minute is two adjustments.
-  const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id, form.money, nowMs);
-  return ok(c, await adjustBalance(getDb(c.env), { operatorId, userId: form.userId, amountCents: form.money, reason: form.reason, key, nowMs }));
-});

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { playerTime } from "~/lib/player-time";
+
+export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; bets: number; turnover: number; payouts: number; house: number };
+
+/** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
+export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
+  const { t } = useTranslation("admin");
+  const money = (n: number) => n.toFixed(2);
+  return (
+    <div className="table-scroll">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            {["rounds.round", "rounds.result", "rounds.bets", "rounds.turnover", "rounds.payouts", "rounds.house", "rounds.commit", "rounds.seed"].map((k) => (
+              <th key={k}>{t(k)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rounds.map((r) => (
+            <tr key={r.id}>
+              <td>
+                {r.seqno}
+                <div className="muted">{playerTime(r.drawAt)}</div>
+              </td>
+              <td>{r.numbers ? r.numbers.join(" ") : t("rounds.open")}</td>
+              <td>{r.bets}</td>
+              <td>{money(r.turnover)}</td>
+              <td>{money(r.payouts)}</td>
+              <td>{money(r.house)}</td>
+              <td>
+                <code title={r.commit}>{r.commit.slice(0, 12)}…</code>
+              </td>
+              <td>{r.seed ? <code title={r.seed}>{r.seed.slice(0, 12)}…</code> : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

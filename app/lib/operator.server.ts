@@ -1,0 +1,61 @@
+import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { ApiAnswer } from "./api-types";
+import { apiLangOf } from "./i18n";
+import { i18nServer } from "./i18n.server";
+import { redirectWithToast } from "./flash.server";
+
+// The operator's own cookie (DESIGN.md 11): 12 h at most; the API ends the session after 30 min idle.
+const OPERATOR_MAX_AGE_S = 12 * 60 * 60;
+
+function operatorCookie(context: AppLoadContext) {
+  return createCookie("__op", {
+    httpOnly: true,
+    secure: true,
+    sameSite: "strict",
+    // "/" and not "/admin": the app's data requests for /admin are /admin.data, outside an /admin path
+    path: "/",
+    maxAge: OPERATOR_MAX_AGE_S,
+    secrets: [context.cloudflare.env.SESSION_SECRET],
+  });
+}
+
+export async function operatorToken(request: Request, context: AppLoadContext): Promise<string> {
+  const value = await operatorCookie(context).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : "";
+}
+
+export const setOperatorCookie = (context: AppLoadContext, token: string) => operatorCookie(context).serialize(token);
+export const clearOperatorCookie = (context: AppLoadContext) => operatorCookie(context).serialize("", { maxAge: 0 });
+
+const notFound = () => data(null, { status: 404 });
+
+/**
+ * Calls /api/admin/* with the operator's token. Without an operator session every console page is a
+ * 404 (DESIGN.md 11: guests and players never learn the console exists); a session that ended (idle,
+ * signed out, frozen) goes back to /admin/login with the cookie cleared.
+ */
+export async function callAdmin<T = any>(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown> = {}): Promise<ApiAnswer<T>> {
+  const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
+  if (!token) throw notFound();
+  const answer = await context.callApi(path, { ...body, lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en", token });
+  if (answer.code === 409 || answer.code === 403) {
+    throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
+  }
+  if (answer.data?.errCode === 1073) throw notFound();
+  return answer as ApiAnswer<T>;
+}
+
+/** Loader data that must exist: a refusal here is a missing page. */
+export async function loadAdmin<T = any>(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const answer = await callAdmin<T>(request, context, path, body);
+  if (answer.code !== 1) throw notFound();
+  return answer.data;
+}
+
+/** An action's outcome: back to the page with a toast, or the refusal shown on the page. */
+export async function adminAction(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown>, done: string) {
+  const answer = await callAdmin(request, context, path, body);
+  if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
+  const url = new URL(request.url);
+  return redirectWithToast(context, url.pathname + url.search, done);
+}

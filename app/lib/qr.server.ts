@@ -1,0 +1,13 @@
+import { encode, renderSVG } from "uqr";
+
+// The enrolment QR code, drawn here as SVG (DESIGN.md 11: no outside service sees the secret).
+const OPTIONS = { ecc: "M" as const, border: 4 };
+
+export function qrSvg(text: string): string {
+  return renderSVG(text, OPTIONS);
+}
+
+/** The module grid (true = dark), border included: what the SVG draws, for tests to decode. */
+export function qrModules(text: string): boolean[][] {
+  return encode(text, OPTIONS).data;
+}

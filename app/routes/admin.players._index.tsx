@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Pager } from "~/components/wallet/Pager";
+import { loadAdmin } from "~/lib/operator.server";
+
+export const handle = { title: "admin:players.title" };
+
+type Row = { id: number; username: string; phone: string; role: string; level: number; money: number; frozen: boolean };
+
+/** Search by username or phone, one page at a time (GET, so it works without JavaScript). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = url.searchParams.get("q") ?? "";
+  const page = url.searchParams.get("page") ?? "1";
+  const result = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/players", { query, page });
+  return { query, ...result };
+}
+
+export default function Players() {
+  const { query, list, page, hasMore } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <main className="admin-main">
+      <h1>{t("players.title")}</h1>
+      <Form method="get" className="admin-search">
+        <input name="q" type="search" defaultValue={query} aria-label={t("players.search")} placeholder={t("players.search")} />
+        <button className="button small" type="submit">
+          {t("players.find")}
+        </button>
+      </Form>
+      {list.length === 0 ? <p className="muted">{t("players.none")}</p> : null}
+      <ul className="admin-list">
+        {list.map((p) => (
+          <li key={p.id}>
+            <Link to={`/admin/players/${p.id}`}>
+              <strong>{p.username}</strong>
+              <span className="muted">{p.phone}</span>
+              <span>{p.money.toFixed(2)}</span>
+              <span className="muted">
+                {t("players.level", { level: p.level })}
+                {p.role !== "player" ? ` · ${p.role}` : ""}
+                {p.frozen ? ` · ${t("players.frozen")}` : ""}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Pager page={page} hasMore={hasMore} />
+    </main>
+  );
+}

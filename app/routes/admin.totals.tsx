@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Pager } from "~/components/wallet/Pager";
+import { loadAdmin } from "~/lib/operator.server";
+
+export const handle = { title: "admin:totals.title" };
+
+type Day = { day: string; turnover: number; payouts: number; house: number; deposits: number; withdrawals: number; activePlayers: number };
+
+/** Fourteen days per page, computed from the bets and the ledger on each view. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
+  const result = await loadAdmin<{ page: number; days: Day[] }>(request, context, "/api/admin/totals", { page });
+  return { ...result, hasMore: result.page < 26 };
+}
+
+export default function Totals() {
+  const { days, page, hasMore } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  const money = (n: number) => n.toFixed(2);
+  return (
+    <main className="admin-main">
+      <h1>{t("totals.title")}</h1>
+      <div className="table-scroll">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              {["totals.day", "rounds.turnover", "rounds.payouts", "rounds.house", "totals.deposits", "totals.withdrawals", "totals.players"].map((k) => (
+                <th key={k}>{t(k)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <td>{d.day}</td>
+                <td>{money(d.turnover)}</td>
+                <td>{money(d.payouts)}</td>
+                <td>{money(d.house)}</td>
+                <td>{money(d.deposits)}</td>
+                <td>{money(d.withdrawals)}</td>
+                <td>{d.activePlayers}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} hasMore={hasMore} />
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { loadAdmin } from "~/lib/operator.server";
+import adminStyles from "~/styles/admin.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+export const handle = { title: "admin:title" };
+
+/** Every console page sits in here: no operator session, no page (404, DESIGN.md 11). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAdmin<{ id: number; username: string }>(request, context, "/api/admin/me");
+}
+
+export default function AdminLayout() {
+  const me = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <strong>{t("title")}</strong>
+        <span className="muted">{t("signedInAs", { name: me.username })}</span>
+        <Form method="post" action="/admin/logout">
+          <button className="link-button" type="submit">
+            {t("nav.signOut")}
+          </button>
+        </Form>
+      </header>
+      <nav className="admin-nav">
+        <NavLink to="/admin" end>
+          {t("nav.approvals")}
+        </NavLink>
+        <NavLink to="/admin/players">{t("nav.players")}</NavLink>
+        <NavLink to="/admin/rooms">{t("nav.rooms")}</NavLink>
+        <NavLink to="/admin/totals">{t("nav.totals")}</NavLink>
+        <NavLink to="/admin/audit">{t("nav.audit")}</NavLink>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

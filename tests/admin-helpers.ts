@@ -1,0 +1,32 @@
+import { env } from "cloudflare:workers";
+import { hashPassword } from "../worker/auth/password";
+import { base32Encode, totpAt } from "../worker/auth/totp";
+import { api, expectOk } from "./helpers";
+
+// A second operator for four-eyes tests, with a known TOTP secret, signed in like the console does.
+let made = 0;
+
+export async function secondOperator(enrolled = true) {
+  made++;
+  const username = `op${Date.now() % 100000}${made}`;
+  const password = "operator-pass-1";
+  const secret = base32Encode(crypto.getRandomValues(new Uint8Array(20)));
+  const row = await env.DB.prepare(
+    "INSERT INTO users (username, nickname, role, password_hash, totp_secret, created_at_ms) VALUES (?, ?, 'operator', ?, ?, ?) RETURNING id",
+  )
+    .bind(username, username, await hashPassword(password, env.PEPPER), enrolled ? secret : null, Date.now())
+    .first<{ id: number }>();
+  const signIn = async () => {
+    const answer = await api("/api/admin/login", { username, password, code: await totpAt(secret, Date.now()) });
+    expectOk(answer);
+    return answer.data.token as string;
+  };
+  return { id: row!.id, username, password, secret, signIn };
+}
+
+export async function auditRows(action: string, target: string) {
+  const rows = await env.DB.prepare("SELECT actor_id, before, after FROM audit_log WHERE action = ? AND target = ? ORDER BY id")
+    .bind(action, target)
+    .all<{ actor_id: number; before: string | null; after: string | null }>();
+  return rows.results;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { operatorCode } from "./helpers";
+import { Browser } from "./pages";
+import { secondOperator } from "./admin-helpers";
+import { totpAt } from "../worker/auth/totp";
+
+const CONSOLE_PAGES = ["/admin", "/admin/players", "/admin/players/3", "/admin/rooms", "/admin/rooms/1", "/admin/totals", "/admin/audit"];
+
+async function operatorBrowser() {
+  const browser = new Browser();
+  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await operatorCode() });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/admin");
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__op="))!;
+  expect(cookie).toMatch(/HttpOnly/i);
+  expect(cookie).toMatch(/Max-Age=43200/);
+  return browser;
+}
+
+describe("console pages", () => {
+  it("are 404 to guests and to signed-in players; the sign-in page is public", async () => {
+    const guest = new Browser();
+    const player = await new Browser().logIn();
+    for (const path of CONSOLE_PAGES) {
+      for (const who of [guest, player]) {
+        const response = await who.get(path);
+        expect(response.status, path).toBe(404);
+        await response.body?.cancel();
+      }
+    }
+    const login = await guest.get("/admin/login");
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain('name="code"');
+  });
+
+  it("sign in without JavaScript with password and TOTP, and show every console page", async () => {
+    const browser = await operatorBrowser();
+    for (const path of CONSOLE_PAGES) {
+      const response = await browser.get(path);
+      expect(response.status, path).toBe(200);
+      await response.body?.cancel();
+    }
+  });
+
+  it("refuse a wrong code with the message in the operator's language", async () => {
+    const response = await new Browser().post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: "000000" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Wrong authenticator code");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__op="))).toBe(false);
+  });
+
+  it("enrol a new operator with a locally drawn QR code and show ten recovery codes", async () => {
+    const op = await secondOperator(false);
+    const browser = new Browser();
+    const first = await browser.post("/admin/login", { intent: "login", username: op.username, password: op.password, code: "" });
+    const html = await first.text();
+    expect(html).toContain("<svg");
+    const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(html)![1];
+    const confirm = await browser.post("/admin/login", { intent: "enrol", username: op.username, password: op.password, code: await totpAt(secret, Date.now()) });
+    const page = await confirm.text();
+    expect((page.match(/<code>[0-9A-F]{5}-[0-9A-F]{5}<\/code>/g) ?? []).length).toBe(10);
+    expect((await browser.get("/admin")).status).toBe(200);
+  });
+
+  it("sign out revokes the session: the console is a 404 again", async () => {
+    const browser = await operatorBrowser();
+    const out = await browser.post("/admin/logout", {});
+    expect(out.status).toBe(302);
+    const response = await browser.get("/admin");
+    expect(response.status).toBe(404);
+    await response.body?.cancel();
+  });
+});

@@ -1,0 +1,129 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, expectError, expectMoneyInvariants, expectOk, login, operatorLogin, registerPlayer } from "./helpers";
+import { auditRows, secondOperator } from "./admin-helpers";
+import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
+
+describe("freezing a player", () => {
+  it("logs the player out at once, refuses the login 403/1069, and is audited; unfreezing lets them back", async () => {
+    const { token, id, username } = await player();
+    const op = await operatorLogin();
+    expectOk(await api("/api/Game/getuserinfo", { token }));
+    expectOk(await api("/api/admin/players/freeze", { token: op, userId: id }));
+    expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
+    expectError(await api("/api/Index/login", { username, password: "secret123" }), 1069, 403);
+    expect(await auditRows("player.freeze", `user:${id}`)).toEqual([
+      expect.objectContaining({ actor_id: 2, before: JSON.stringify({ frozen: false }), after: JSON.stringify({ frozen: true }) }),
+    ]);
+    expectOk(await api("/api/admin/players/unfreeze", { token: op, userId: id }));
+    expect(await auditCount("player.unfreeze", `user:${id}`)).toBe(1);
+    await login(username, "secret123");
+  });
+
+  it("four eyes: an operator cannot freeze, unfreeze, credit or debit their own account (1123)", async () => {
+    const op = await secondOperator();
+    const token = await op.signIn();
+    for (const path of ["/api/admin/players/freeze", "/api/admin/players/unfreeze", "/api/admin/players/revoke-sessions"]) {
+      expectError(await api(path, { token, userId: op.id }), 1123);
+    }
+    expectError(await api("/api/admin/adjust", { token, userId: op.id, money: "10", reason: "me" }), 1123);
+    expect(await balanceCents(op.id)).toBe(0);
+  });
+});
+
+describe("operator decisions on their own requests", () => {
+  it("cannot approve their own deposit (1123); another operator can, once", async () => {
+    const op = await secondOperator();
+    const now = Date.now();
+    const row = await env.DB.prepare(
+      "INSERT INTO deposit_requests (user_id, amount_cents, pay_name, idempotency_key, created_at_ms) VALUES (?, 5000, 'me', ?, ?) RETURNING id",
+    )
+      .bind(op.id, `own:${now}`, now)
+      .first<{ id: number }>();
+    expectError(await api("/api/admin/deposits/approve", { token: await op.signIn(), id: row!.id }), 1123);
+    expect(await balanceCents(op.id)).toBe(0);
+    const other = await operatorLogin();
+    expectOk(await api("/api/admin/deposits/approve", { token: other, id: row!.id, note: "checked" }));
+    expectError(await api("/api/admin/deposits/approve", { token: other, id: row!.id }), 1068);
+    expect(await balanceCents(op.id)).toBe(5000);
+    await expectMoneyInvariants();
+  });
+});
+
+describe("credits and debits above the threshold", () => {
+  it("wait for a second operator; the asker cannot approve; approving twice credits once", async () => {
+    const { id } = await player();
+    const first = await secondOperator();
+    const firstToken = await first.signIn();
+    const asked = await api("/api/admin/adjust", { token: firstToken, userId: id, money: "15000", reason: "VIP bonus", request_id: requestId() });
+    expectOk(asked);
+    expect(asked.data).toMatchObject({ status: "pending", userId: id, amount: 15000 });
+    expect(await balanceCents(id)).toBe(0);
+    expect(await auditCount("balance.adjust.ask", `user:${id}`)).toBe(1);
+    const queue = await api("/api/admin/adjustments", { token: firstToken });
+    expect(queue.data.list).toContainEqual(expect.objectContaining({ id: asked.data.id, username: expect.any(String), money: 15000, reason: "VIP bonus", requestedBy: first.username }));
+
+    expectError(await api("/api/admin/adjustments/approve", { token: firstToken, id: asked.data.id }), 1123);
+    const second = await operatorLogin();
+    const approvals = await Promise.all([1, 2, 3].map(() => api("/api/admin/adjustments/approve", { token: second, id: asked.data.id })));
+    expect(approvals.filter((a) => a.code === 1)).toHaveLength(1);
+    approvals.filter((a) => a.code !== 1).forEach((a) => expectError(a, 1128));
+    expect(await balanceCents(id)).toBe(1_500_000);
+    expect(await auditCount("balance.adjust.approve", `user:${id}`)).toBe(1);
+    await expectMoneyInvariants();
+  });
+
+  it("a rejected one moves nothing; a debit beyond the balance is 1025 on approval", async () => {
+    const { id } = await player(50);
+    const first = await (await secondOperator()).signIn();
+    const second = await operatorLogin();
+    const credit = await api("/api/admin/adjust", { token: first, userId: id, money: "20000", reason: "typo" });
+    expectOk(await api("/api/admin/adjustments/reject", { token: second, id: credit.data.id }));
+    expectError(await api("/api/admin/adjustments/approve", { token: second, id: credit.data.id }), 1128);
+    const debit = await api("/api/admin/adjust", { token: first, userId: id, money: "-20000", reason: "chargeback" });
+    expectError(await api("/api/admin/adjustments/approve", { token: second, id: debit.data.id }), 1025);
+    expect(await balanceCents(id)).toBe(5_000);
+    expect(await auditCount("balance.adjust.reject", `user:${id}`)).toBe(1);
+    await expectMoneyInvariants();
+  });
+
+  it("refuses anything above the bound (1124 with the figure)", async () => {
+    const { id } = await player();
+    const answer = await api("/api/admin/adjust", { token: await operatorLogin(), userId: id, money: "100000.01", reason: "too much" });
+    expectError(answer, 1124);
+    expect(answer.info).toContain("100000");
+    expect(await balanceCents(id)).toBe(0);
+  });
+});
+
+describe("players: search, file, sessions, password", () => {
+  it("finds by username prefix or phone, one page, and shows the player's file", async () => {
+    const { id, username } = await player(30);
+    const op = await operatorLogin();
+    const byName = await api("/api/admin/players", { token: op, query: username.slice(0, -1).toUpperCase() });
+    expect(byName.data.list.map((p: { id: number }) => p.id)).toContain(id);
+    const phone = (await env.DB.prepare("SELECT phone FROM users WHERE id = ?").bind(id).first<{ phone: string }>())!.phone;
+    const byPhone = await api("/api/admin/players", { token: op, query: phone.slice(2) });
+    expect(byPhone.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
+    expect((await api("/api/admin/players", { token: op, query: "%" })).data.list).toEqual([]);
+    const file = await api("/api/admin/players/get", { token: op, userId: id });
+    expectOk(file);
+    expect(file.data.user).toMatchObject({ id, username, money: 30, frozen: false, level: 1 });
+    expect(file.data.ledger).toEqual([expect.objectContaining({ amount: 30, type: "topup", reason: "test funds" })]);
+    expect(file.data.sessions.length).toBe(1);
+    expectError(await api("/api/admin/players/get", { token: op, userId: 1 }), 1002);
+  });
+
+  it("revokes sessions and resets the login password, each audited", async () => {
+    const { token, id, username } = await registerPlayer().then(async (p) => ({ ...p, id: (await api("/api/Game/getuserinfo", { token: p.token })).data.id }));
+    const op = await operatorLogin();
+    expectOk(await api("/api/admin/players/revoke-sessions", { token: op, userId: id }));
+    expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
+    const reset = await api("/api/admin/players/reset-password", { token: op, userId: id });
+    expectOk(reset);
+    expectError(await api("/api/Index/login", { username, password: "secret123" }), 1003);
+    await login(username, reset.data.password);
+    expect(await auditCount("player.sessions.revoke", `user:${id}`)).toBe(1);
+    expect(await auditCount("player.password.reset", `user:${id}`)).toBe(1);
+  });
+});

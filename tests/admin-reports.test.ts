@@ -1,0 +1,73 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
+import { finishRound, order, placeOk, playerWith } from "./rooms-helpers";
+import { playerDay } from "../worker/operators/reports";
+
+const ROOM = 1;
+
+async function roomOdds(token: string, roomId: number): Promise<number[]> {
+  return (await api("/api/admin/rooms/get", { token, id: roomId })).data.options.map((o: { odds: number }) => o.odds);
+}
+
+describe("rounds and totals", () => {
+  it("show each settled round with commitment, seed, result, bets, turnover, payouts and house result", async () => {
+    const op = await operatorLogin();
+    const odds = await roomOdds(op, ROOM);
+    const player = await playerWith(100_000);
+    await placeOk(player.token, ROOM, [[0, odds[0], 15], [1, odds[1], 15]]);
+    const settled = await finishRound(ROOM);
+    const rounds = await api("/api/admin/rounds", { token: op, roomId: ROOM });
+    expectOk(rounds);
+    const row = rounds.data.list.find((r: { id: number }) => r.id === settled.id);
+    const payouts = await env.DB.prepare("SELECT SUM(award_cents) AS p FROM bets WHERE round_id = ?").bind(settled.id).first<{ p: number }>();
+    expect(row).toMatchObject({ seqno: settled.seqno, commit: settled.commit, seed: settled.seed, status: "settled", bets: 2, turnover: 30, payouts: payouts!.p / 100 });
+    expect(row.house).toBeCloseTo(30 - payouts!.p / 100, 2);
+    expect(row.numbers).toEqual(JSON.parse(settled.numbers));
+    // the round now open shows its commitment only, never its seed
+    expect(rounds.data.list[0]).toMatchObject({ status: "open", seed: null });
+    await expectMoneyInvariants();
+  });
+
+  it("count today's turnover, payouts, deposits, withdrawals and active players from the books", async () => {
+    const op = await operatorLogin();
+    const today = async () => {
+      const answer = await api("/api/admin/totals", { token: op });
+      expectOk(answer);
+      expect(answer.data.days).toHaveLength(14);
+      expect(answer.data.days[0].day).toBe(playerDay(Date.now()));
+      return answer.data.days[0];
+    };
+    const before = await today();
+    const player = await playerWith(100_000);
+    const odds = await roomOdds(op, ROOM);
+    await placeOk(player.token, ROOM, [[2, odds[2], 30]]);
+    const deposit = await api("/api/Game/recharge", { token: player.token, money: "250", pay_name: "Le Van C" });
+    expectOk(deposit);
+    const pending = await api("/api/admin/deposits", { token: op });
+    expectOk(await api("/api/admin/deposits/approve", { token: op, id: pending.data.list.at(-1).id }));
+    const after = await today();
+    expect(after.turnover - before.turnover).toBeCloseTo(30, 2);
+    expect(after.deposits - before.deposits).toBeCloseTo(250, 2);
+    expect(after.activePlayers - before.activePlayers).toBe(1);
+    expect(after.house).toBeCloseTo(after.turnover - after.payouts, 2);
+    await expectMoneyInvariants();
+  });
+});
+
+describe("odds changed by an operator", () => {
+  it("are the odds of the room's next round: bets there are checked against them", async () => {
+    const op = await operatorLogin();
+    const room = (await api("/api/admin/rooms/get", { token: op, id: 9 })).data;
+    const old = room.options[0].odds;
+    const rates = room.options.map((o: { odds: number }) => String(o.odds));
+    rates[0] = "1.5";
+    expectOk(await api("/api/admin/rooms/update", { token: op, id: 9, title: room.title, kind: room.kind, minjoin: room.minjoin, minbuy: room.minbuy, minLevel: room.minLevel, roundSeconds: "", closeSeconds: "", trading: "1", rates }));
+    await finishRound(9);
+    const player = await playerWith(100_000);
+    expectError(await order(player.token, 9, [[0, old, 50]]), 1031);
+    await placeOk(player.token, 9, [[0, 1.5, 50]]);
+    const bet = await env.DB.prepare("SELECT odds_milli FROM bets WHERE user_id = ?").bind(player.userId).first<{ odds_milli: number }>();
+    expect(bet!.odds_milli).toBe(1500);
+  });
+});

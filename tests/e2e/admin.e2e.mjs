@@ -1,0 +1,91 @@
+// Issue 10 "done when": the operator signs in with TOTP, approves a deposit, changes a room's odds,
+// freezes a player, and finds each action in the audit log.
+import assert from "node:assert/strict";
+import { operatorCode } from "./operator.mjs";
+
+const ROOM = 1;
+
+async function call(base, path, body) {
+  return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+}
+
+/** A fresh player with a deposit request waiting (made through the player API, as the app does). */
+async function playerWithDeposit(base, smsCode) {
+  const stamp = String(Date.now()).slice(-7);
+  const phone = `97${stamp}`;
+  const username = `op${stamp}e`;
+  assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
+  const registered = await call(base, "/api/index/register", {
+    quhao: "+84", username, phone, captcha: smsCode(phone), password: "play1234", spassword: "play1234", invitation: "888", payPwd: "",
+  });
+  assert.equal(registered.code, 1, JSON.stringify(registered));
+  const token = registered.data.token;
+  const deposit = await call(base, "/api/game/recharge", { token, money: "321", pay_name: "Tran Thi B" });
+  assert.equal(deposit.code, 1, JSON.stringify(deposit));
+  return { username, token };
+}
+
+export default async function ({ page, base, shot, smsCode, serverLog }) {
+  const player = await playerWithDeposit(base, smsCode);
+
+  // a guest does not learn the console exists
+  const guest = await page.goto("/admin");
+  assert.equal(guest.status(), 404);
+
+  // sign in with password and TOTP
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill("admin1234");
+  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog));
+  await shot("1-sign-in");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Approvals" }).waitFor();
+
+  // approve the player's deposit
+  const card = page.locator("article", { hasText: player.username }).filter({ hasText: "321.00" });
+  await card.waitFor();
+  await shot("2-approvals");
+  await card.getByRole("button", { name: "Approve" }).click();
+  await page.getByText("Approved").first().waitFor();
+  await card.waitFor({ state: "detached" });
+
+  // change a room's odds: the RTP beside them follows
+  await page.getByRole("link", { name: "Rooms" }).click();
+  await page.getByRole("heading", { name: "Rooms" }).waitFor();
+  await page.goto(`/admin/rooms/${ROOM}`);
+  const firstOdds = page.locator('input[name="rate"]').first();
+  const before = await firstOdds.inputValue();
+  const changed = before === "1.950" ? "1.940" : "1.950";
+  await firstOdds.fill(changed);
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Saved: the changes apply from the next round").first().waitFor();
+  await page.waitForFunction((value) => document.querySelector('input[name="rate"]')?.value === value, changed);
+  await shot("3-room-odds");
+
+  // freeze the player: their session ends at once
+  await page.getByRole("link", { name: "Players" }).click();
+  await page.getByRole("searchbox").fill(player.username);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: new RegExp(player.username) }).click();
+  await page.getByRole("button", { name: "Freeze" }).click();
+  await page.getByText("Player frozen and signed out").first().waitFor();
+  await page.getByRole("button", { name: "Unfreeze" }).waitFor();
+  await shot("4-player-frozen");
+  assert.equal((await call(base, "/api/Game/getuserinfo", { token: player.token })).code, 409);
+  assert.equal((await call(base, "/api/Index/login", { username: player.username, password: "play1234" })).code, 403);
+
+  // each action in the audit log
+  await page.getByRole("link", { name: "Audit log" }).click();
+  for (const [action, target] of [["deposit.approve", /deposit:\d+/], ["room.update", new RegExp(`room:${ROOM}$`)], ["player.freeze", /user:\d+/]]) {
+    await page.getByPlaceholder("Action").fill(action);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL((url) => url.searchParams.get("action") === action);
+    const row = page.getByTestId("audit-row").first();
+    await row.getByText(action, { exact: true }).waitFor();
+    await row.getByText(target).waitFor();
+  }
+  await page.getByPlaceholder("Action").fill("");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByTestId("audit-row").first().waitFor();
+  await shot("5-audit");
+}

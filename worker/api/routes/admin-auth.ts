@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import { ok } from "../envelope";
+import { requireOperator } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { auditStatement } from "../../db/audit";
+import { runInOneBatch } from "../../db/batch";
+import { getDb } from "../../db/client";
+import { sessions } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { operatorLoginForm } from "../../operators/forms";
+import { confirmEnrolment, operatorLogin, startEnrolment } from "../../operators/sign-in";
+
+// Operator sign-in (DESIGN.md 11): password + TOTP (or a recovery code), enrolment, sign-out.
+export const adminAuthRoutes = new Hono<AppEnv>();
+
+adminAuthRoutes.post("/api/admin/login", async (c) => {
+  const form = parseBody(operatorLoginForm, c.get("body"));
+  return ok(c, await operatorLogin(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+});
+
+adminAuthRoutes.post("/api/admin/enrol/start", async (c) => {
+  const form = parseBody(operatorLoginForm, c.get("body"));
+  return ok(c, await startEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+});
+
+adminAuthRoutes.post("/api/admin/enrol/confirm", async (c) => {
+  const form = parseBody(operatorLoginForm, c.get("body"));
+  return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+});
+
+adminAuthRoutes.post("/api/admin/me", requireOperator, async (c) => ok(c, { id: c.get("user").id, username: c.get("user").username }));
+
+adminAuthRoutes.post("/api/admin/logout", requireOperator, async (c) => {
+  const db = getDb(c.env);
+  const { id, sessionId } = c.get("user");
+  const nowMs = Date.now();
+  await runInOneBatch(db, [
+    db.update(sessions).set({ revokedAtMs: nowMs }).where(eq(sessions.id, sessionId)),
+    auditStatement(db, { actorId: id, action: "operator.logout", target: `user:${id}`, nowMs }),
+  ]);
+  return ok(c, null);
+});

@@ -1,0 +1,64 @@
+import { Hono } from "hono";
+import { ok } from "../envelope";
+import { requireOperator } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { getDb } from "../../db/client";
+import { askAdjustment, decideAdjustment, listPendingAdjustments } from "../../operators/adjustments";
+import { adjustmentDecisionForm, playerIdForm, playerSearchForm } from "../../operators/forms";
+import { PLAYERS_PAGE_SIZE, playerFile, resetLoginPassword, revokeSessions, searchPlayers, setFrozen } from "../../operators/players";
+import { adjustForm, pageForm, PAGE_SIZE } from "../../wallet/forms";
+import { requestKey } from "../../wallet/keys";
+import { pageOf } from "../../wallet/present";
+import { toMoney } from "../../money";
+
+// Players as the operator sees and handles them (DESIGN.md 11), with four eyes on money.
+export const adminPlayerRoutes = new Hono<AppEnv>();
+adminPlayerRoutes.use("/api/admin/players/*", requireOperator);
+adminPlayerRoutes.use("/api/admin/players", requireOperator);
+adminPlayerRoutes.use("/api/admin/adjust", requireOperator);
+adminPlayerRoutes.use("/api/admin/adjustments/*", requireOperator);
+adminPlayerRoutes.use("/api/admin/adjustments", requireOperator);
+
+const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id: number } }) => ({
+  operatorId: c.get("user").id,
+  userId: parseBody(playerIdForm, c.get("body")).userId,
+  nowMs: Date.now(),
+});
+
+adminPlayerRoutes.post("/api/admin/players", async (c) => {
+  const form = parseBody(playerSearchForm, c.get("body"));
+  const rows = await searchPlayers(getDb(c.env), form);
+  const list = rows.map((r) => ({ id: r.id, username: r.username, phone: r.phone ? `${r.quhao} ${r.phone}` : "", role: r.role, level: r.level, money: toMoney(r.moneyCents), frozen: r.frozen === 1, createdAt: r.createdAtMs }));
+  return ok(c, pageOf(list, form.page, PLAYERS_PAGE_SIZE));
+});
+
+adminPlayerRoutes.post("/api/admin/players/get", async (c) => ok(c, await playerFile(getDb(c.env), parseBody(playerIdForm, c.get("body")).userId, Date.now())));
+adminPlayerRoutes.post("/api/admin/players/freeze", async (c) => ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true })));
+adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) => ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false })));
+adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) => ok(c, await revokeSessions(getDb(c.env), act(c))));
+adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) => ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c))));
+
+adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
+  const form = parseBody(adjustForm, c.get("body"));
+  const operatorId = c.get("user").id;
+  const nowMs = Date.now();
+  // Keyed by operator and player: the same amount for two players in one minute is two adjustments.
+  const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id, form.money, nowMs);
+  return ok(c, await askAdjustment(getDb(c.env), { operatorId, userId: form.userId, amountCents: form.money, reason: form.reason, key, nowMs }));
+});
+
+adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
+  const { page } = parseBody(pageForm, c.get("body"));
+  const rows = await listPendingAdjustments(getDb(c.env), { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+  const list = rows.map((r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), reason: r.reason, requestedBy: r.requestedBy, time: r.createdAtMs }));
+  return ok(c, pageOf(list, page, PAGE_SIZE));
+});
+
+const decide = (approve: boolean) => async (c: any) => {
+  const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
+  return ok(c, await decideAdjustment(getDb(c.env), { operatorId: c.get("user").id, id, approve, nowMs: Date.now() }));
+};
+adminPlayerRoutes.post("/api/admin/adjustments/approve", decide(true));
+adminPlayerRoutes.post("/api/admin/adjustments/reject", decide(false));

@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { ok } from "../envelope";
+import { requireOperator } from "../context";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { AUDIT_PAGE_SIZE, listAudit } from "../../db/audit";
+import { getDb } from "../../db/client";
+import { auditForm, roomIdForm, roomPageForm, roundsForm } from "../../operators/forms";
+import { ROUNDS_PAGE_SIZE, dailyTotals, roomRounds } from "../../operators/reports";
+import { ROOMS_PAGE_SIZE, listRoomsPage, roomForOperator, updateRoom } from "../../operators/rooms";
+import { pageOf } from "../../wallet/present";
+import { roomStub } from "../../room/routing";
+
+// Rooms and their odds, their rounds, the daily totals and the read-only audit log (DESIGN.md 11).
+export const adminRoomRoutes = new Hono<AppEnv>();
+adminRoomRoutes.use("/api/admin/rooms/*", requireOperator);
+adminRoomRoutes.use("/api/admin/rooms", requireOperator);
+adminRoomRoutes.use("/api/admin/audit", requireOperator);
+adminRoomRoutes.use("/api/admin/rounds", requireOperator);
+adminRoomRoutes.use("/api/admin/totals", requireOperator);
+
+adminRoomRoutes.post("/api/admin/rooms", async (c) => {
+  const { page } = parseBody(roomPageForm, c.get("body"));
+  const rows = await listRoomsPage(getDb(c.env), page);
+  return ok(c, pageOf(rows.map((r) => ({ ...r, trading: r.trading === 1 })), page, ROOMS_PAGE_SIZE));
+});
+
+adminRoomRoutes.post("/api/admin/rooms/get", async (c) => ok(c, await roomForOperator(getDb(c.env), parseBody(roomIdForm, c.get("body")).id)));
+
+adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
+  const { room, wake } = await updateRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
+  // Trading back on: the room opens its next round now rather than at the next cron tick.
+  if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id).ensureRunning(room.id));
+  return ok(c, room);
+});
+
+adminRoomRoutes.post("/api/admin/audit", async (c) => {
+  const form = parseBody(auditForm, c.get("body"));
+  const rows = await listAudit(getDb(c.env), form);
+  return ok(c, pageOf(rows, form.page, AUDIT_PAGE_SIZE));
+});
+
+adminRoomRoutes.post("/api/admin/rounds", async (c) => {
+  const form = parseBody(roundsForm, c.get("body"));
+  return ok(c, pageOf(await roomRounds(getDb(c.env), form.roomId, form.page), form.page, ROUNDS_PAGE_SIZE));
+});
+
+adminRoomRoutes.post("/api/admin/totals", async (c) => {
+  const { page } = parseBody(roomPageForm, c.get("body"));
+  return ok(c, { page, days: await dailyTotals(getDb(c.env), page, Date.now()) });
+});

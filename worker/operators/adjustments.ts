@@ -1,0 +1,107 @@
+import { and, asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { ApiError } from "../api/envelope";
+import { auditStatement } from "../db/audit";
+import { runInOneBatch } from "../db/batch";
+import type { Db } from "../db/client";
+import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
+import { adjustmentRequests, users } from "../db/schema";
+import { readSettings } from "../db/settings";
+import { getUserById } from "../db/users";
+import { toMoney } from "../money";
+import { adjustBalance, type Adjustment } from "../wallet/adjust";
+
+// Four eyes on money (DESIGN.md 11): never on one's own account, never above the bound, and above
+// the threshold the adjustment waits for a second operator.
+
+/** A credit or debit asked by an operator: made now, or queued for a second operator. */
+export async function askAdjustment(db: Db, a: Adjustment) {
+  if (a.userId === a.operatorId) throw new ApiError(1123);
+  const limits = await readSettings(db, ["adjust_max_cents", "adjust_second_approval_cents"]);
+  const size = Math.abs(a.amountCents);
+  if (size > limits.adjust_max_cents) throw new ApiError(1124, { num: toMoney(limits.adjust_max_cents) });
+  if (size <= limits.adjust_second_approval_cents) return { status: "done" as const, ...(await adjustBalance(db, a)) };
+  const player = await getUserById(db, a.userId);
+  if (!player || player.role === "house") throw new ApiError(1002);
+  const [queued] = await runInOneBatch(db, [
+    db
+      .insert(adjustmentRequests)
+      .values({ userId: a.userId, amountCents: a.amountCents, reason: a.reason, requestedBy: a.operatorId, createdAtMs: a.nowMs })
+      .returning({ id: adjustmentRequests.id }),
+    auditStatement(db, {
+      actorId: a.operatorId,
+      action: "balance.adjust.ask",
+      target: `user:${a.userId}`,
+      after: { amount: toMoney(a.amountCents), reason: a.reason, waitsForSecondOperator: true },
+      nowMs: a.nowMs,
+    }),
+  ]);
+  return { status: "pending" as const, id: (queued.results[0] as { id: number }).id, userId: a.userId, amount: toMoney(a.amountCents) };
+}
+
+const requesters = alias(users, "requesters");
+
+export function listPendingAdjustments(db: Db, page: { limit: number; offset: number }) {
+  return db
+    .select({
+      id: adjustmentRequests.id,
+      userId: adjustmentRequests.userId,
+      username: users.username,
+      amountCents: adjustmentRequests.amountCents,
+      reason: adjustmentRequests.reason,
+      requestedBy: requesters.username,
+      requestedById: adjustmentRequests.requestedBy,
+      createdAtMs: adjustmentRequests.createdAtMs,
+    })
+    .from(adjustmentRequests)
+    .innerJoin(users, eq(users.id, adjustmentRequests.userId))
+    .innerJoin(requesters, eq(requesters.id, adjustmentRequests.requestedBy))
+    .where(eq(adjustmentRequests.status, "pending"))
+    .orderBy(asc(adjustmentRequests.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export type AdjustmentDecision = { operatorId: number; id: number; approve: boolean; nowMs: number };
+
+/** The second operator's decision; the guarded status change makes a repeated approval change nothing. */
+export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
+  const [request] = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, d.id));
+  if (!request) throw new ApiError(1088);
+  if (request.requestedBy === d.operatorId || request.userId === d.operatorId) throw new ApiError(1123);
+  if (request.status !== "pending") throw new ApiError(1128);
+  const status = d.approve ? "approved" : "rejected";
+  const guarded = db
+    .update(adjustmentRequests)
+    .set({ status, decidedBy: d.operatorId, decidedAtMs: d.nowMs })
+    .where(and(eq(adjustmentRequests.id, d.id), eq(adjustmentRequests.status, "pending")));
+  const credit = request.amountCents > 0;
+  const money = d.approve
+    ? balanceChangeStatements(db, {
+        userId: request.userId,
+        amountCents: request.amountCents,
+        type: credit ? "topup" : "debit",
+        reason: request.reason,
+        ref: `operator:${request.requestedBy}+${d.operatorId}`,
+        idempotencyKey: `adjustment:${d.id}`,
+        nowMs: d.nowMs,
+      })
+    : [];
+  const audit = auditStatement(db, {
+    actorId: d.operatorId,
+    action: d.approve ? "balance.adjust.approve" : "balance.adjust.reject",
+    target: `user:${request.userId}`,
+    before: { request: d.id, status: "pending", amount: toMoney(request.amountCents), askedBy: request.requestedBy },
+    after: { status },
+    nowMs: d.nowMs,
+  });
+  try {
+    const [changed] = await runInOneBatch(db, [guarded, ...money, audit]);
+    if (changed.meta.changes !== 1) throw new ApiError(1128);
+  } catch (error) {
+    if (isDuplicateMovement(error)) throw new ApiError(1128);
+    if (isOverdraw(error)) throw new ApiError(1025);
+    throw error;
+  }
+  return { id: d.id, status };
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { integerId, text } from "../api/validate";
+import { page } from "../wallet/forms";
+
+// Operator API bodies (DESIGN.md 11); messages are catalogue codes, as in worker/wallet/forms.ts.
+export const operatorLoginForm = z.object({
+  username: text().min(1, "1010").max(64, "1010"),
+  password: z.string({ error: "1011" }).min(1, "1011").max(128, "1003"),
+  code: text().max(32, "1120").optional().default(""),
+});
+
+export const playerSearchForm = z.object({ query: text().max(64, "1001").optional().default(""), page: page() });
+
+export const playerIdForm = z.object({ userId: integerId() });
+
+export const adjustmentDecisionForm = z.object({ id: integerId() });
+
+export const auditForm = z.object({
+  operator: text().max(64, "1001").optional(),
+  action: text().max(64, "1001").optional(),
+  target: text().max(64, "1001").optional(),
+  page: page(),
+});
+
+export const roomPageForm = z.object({ page: page() });
+export const roomIdForm = z.object({ id: integerId() });
+export const roundsForm = z.object({ roomId: integerId(), page: page() });

@@ -1,0 +1,123 @@
+import { and, desc, eq, gt, isNull, like, ne, or, sql } from "drizzle-orm";
+import { ApiError } from "../api/envelope";
+import { randomHex } from "../auth/crypto";
+import { hashPassword } from "../auth/password";
+import { auditStatement } from "../db/audit";
+import { runInOneBatch } from "../db/batch";
+import { betRecords } from "../db/bets";
+import { listOwnCards } from "../db/bank-cards";
+import type { Db } from "../db/client";
+import { listLedgerRows } from "../db/funds";
+import { sessions, users } from "../db/schema";
+import { revokeAllSessionsStatement } from "../db/sessions";
+import { getUserById } from "../db/users";
+import { listDeposits, listWithdrawals } from "../db/wallet-requests";
+import { toMoney } from "../money";
+
+// The operator's view of players and what an operator may do to an account (DESIGN.md 11).
+export const PLAYERS_PAGE_SIZE = 20;
+const RECENT = 10;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** By username (prefix, any case) or phone (contains); one page, never the whole table. */
+export function searchPlayers(db: Db, q: { query: string; page: number }) {
+  const term = escapeLike(q.query.toLowerCase());
+  const match = q.query
+    ? or(sql`lower(${users.username}) LIKE ${`${term}%`} ESCAPE '\\'`, like(users.phone, `%${term}%`))
+    : undefined;
+  return db
+    .select({ id: users.id, username: users.username, phone: users.phone, quhao: users.quhao, role: users.role, level: users.level, moneyCents: users.moneyCents, frozen: users.frozen, createdAtMs: users.createdAtMs })
+    .from(users)
+    .where(and(ne(users.role, "house"), match))
+    .orderBy(desc(users.id))
+    .limit(PLAYERS_PAGE_SIZE + 1)
+    .offset((q.page - 1) * PLAYERS_PAGE_SIZE);
+}
+
+export async function playerFile(db: Db, userId: number, nowMs: number) {
+  const user = await getUserById(db, userId);
+  if (!user || user.role === "house") throw new ApiError(1002);
+  const [ledgerRows, bets, cards, deposits, withdrawals, live] = await Promise.all([
+    listLedgerRows(db, { userId, limit: RECENT, offset: 0 }),
+    betRecords(db, userId, null, 1),
+    listOwnCards(db, userId),
+    listDeposits(db, { userId, limit: RECENT, offset: 0 }),
+    listWithdrawals(db, { userId, limit: RECENT, offset: 0 }),
+    db
+      .select({ id: sessions.id, kind: sessions.kind, createdAtMs: sessions.createdAtMs, lastSeenAtMs: sessions.lastSeenAtMs, expiresAtMs: sessions.expiresAtMs })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAtMs), gt(sessions.expiresAtMs, nowMs)))
+      .orderBy(desc(sessions.id))
+      .limit(RECENT),
+  ]);
+  return {
+    user: {
+      id: user.id,
+      username: user.username,
+      quhao: user.quhao,
+      phone: user.phone,
+      role: user.role,
+      level: user.level,
+      money: toMoney(user.moneyCents),
+      turnover: toMoney(user.turnoverCents),
+      frozen: user.frozen === 1,
+      createdAt: user.createdAtMs,
+    },
+    ledger: ledgerRows.map((r) => ({ id: r.id, amount: toMoney(r.amountCents), after: toMoney(r.afterCents), type: r.type, reason: r.reason, time: r.createdAtMs })),
+    bets: bets.slice(0, RECENT).map((b) => ({ id: b.id, room: b.roomTitle, seqno: b.seqno, option: b.optionIndex, stake: toMoney(b.stakeCents), odds: b.oddsMilli / 1000, award: toMoney(b.awardCents), isaward: b.isaward, time: b.createdAtMs })),
+    cards: cards.map((c) => ({ id: c.id, type: c.type, bank: c.bank, account: c.account, address: c.address })),
+    deposits: deposits.map((d) => ({ id: d.id, money: toMoney(d.amountCents), status: d.status, time: d.createdAtMs })),
+    withdrawals: withdrawals.map((w) => ({ id: w.id, money: toMoney(w.amountCents), status: w.status, time: w.createdAtMs })),
+    sessions: live.map((s) => ({ id: s.id, kind: s.kind, createdAt: s.createdAtMs, lastSeenAt: s.lastSeenAtMs, expiresAt: s.expiresAtMs })),
+  };
+}
+
+type Act = { operatorId: number; userId: number; nowMs: number };
+
+async function targetOf(db: Db, a: Act) {
+  if (a.userId === a.operatorId) throw new ApiError(1123);
+  const user = await getUserById(db, a.userId);
+  if (!user || user.role === "house") throw new ApiError(1002);
+  return user;
+}
+
+/** Freezing ends every session in the same batch: the player is out at once and answered 403/1069. */
+export async function setFrozen(db: Db, a: Act & { frozen: boolean }) {
+  const user = await targetOf(db, a);
+  const statements = [
+    db.update(users).set({ frozen: a.frozen ? 1 : 0 }).where(eq(users.id, a.userId)),
+    ...(a.frozen ? [revokeAllSessionsStatement(db, a.userId, a.nowMs)] : []),
+    auditStatement(db, {
+      actorId: a.operatorId,
+      action: a.frozen ? "player.freeze" : "player.unfreeze",
+      target: `user:${a.userId}`,
+      before: { frozen: user.frozen === 1 },
+      after: { frozen: a.frozen },
+      nowMs: a.nowMs,
+    }),
+  ];
+  await runInOneBatch(db, statements);
+  return { userId: a.userId, frozen: a.frozen };
+}
+
+export async function revokeSessions(db: Db, a: Act) {
+  await targetOf(db, a);
+  await runInOneBatch(db, [
+    revokeAllSessionsStatement(db, a.userId, a.nowMs),
+    auditStatement(db, { actorId: a.operatorId, action: "player.sessions.revoke", target: `user:${a.userId}`, nowMs: a.nowMs }),
+  ]);
+  return { userId: a.userId };
+}
+
+/** A new random login password, shown once to the operator to pass on; every session ends with the old one. */
+export async function resetLoginPassword(db: Db, pepper: string, a: Act) {
+  await targetOf(db, a);
+  const password = randomHex(5);
+  await runInOneBatch(db, [
+    db.update(users).set({ passwordHash: await hashPassword(password, pepper) }).where(eq(users.id, a.userId)),
+    revokeAllSessionsStatement(db, a.userId, a.nowMs),
+    auditStatement(db, { actorId: a.operatorId, action: "player.password.reset", target: `user:${a.userId}`, nowMs: a.nowMs }),
+  ]);
+  return { userId: a.userId, password };
+}
