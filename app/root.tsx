@@ -100,10 +100,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  if (!notFound && !badRequest) console.error(error);
   return (
     <main className="page error-page">
-      <h1>{notFound ? t("errorPage.notFound") : t("errorPage.title")}</h1>
+      <h1>{notFound ? t("errorPage.notFound") : badRequest ? t("errorPage.badRequest") : t("errorPage.title")}</h1>
       <Link className="button" to="/">
         {t("errorPage.home")}
       </Link>

@@ -42,7 +42,7 @@ export async function player(money = 0, payPwd = PAY_PASSWORD) {
 }
 
 export async function addCoinAddress(token: string, type = "USDT", address = randomAddress()) {
-  const answer = await api("/api/Game/addbankcard", { token, type, address });
+  const answer = await api("/api/Game/addbankcard", { token, type, address, payPwd: PAY_PASSWORD });
   expectOk(answer);
   return answer.data as { id: number; type: string; address: string };
 }

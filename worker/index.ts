@@ -22,7 +22,8 @@ export default {
     const nonce = newNonce();
     let response: Response;
     const path = url.pathname.toLowerCase();
-    if (path.startsWith("/api/")) {
+    // Every /api path, the bare one included, answers in the envelope (SPEC.md 7).
+    if (path === "/api" || path.startsWith("/api/")) {
       response = await handleApi(request, env, ctx);
     } else if (path.startsWith("/ws/room/")) {
       response = await handleRoomSocket(request, env, url);
@@ -34,7 +35,8 @@ export default {
       const callApi = async (path: string, body: Record<string, unknown>) => {
         const apiRequest = new Request(new URL(path, url.origin), {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          // The player's address travels with the form's call: login attempts count per source.
+          headers: { "content-type": "application/json", "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown" },
           body: JSON.stringify(body),
         });
         return (await handleApi(apiRequest, env, ctx)).json() as Promise<ApiAnswer>;

@@ -3,9 +3,21 @@ import type { ApiAnswer } from "./api-types";
 
 export type FormError = { code: number; message: string; field: string | null };
 
+/**
+ * The posted form; a body that is not a form (JSON, garbage, a wrong content type) is a 400 answer,
+ * shown by the root error page, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ badForm: true }, { status: 400 });
+  }
+}
+
 /** Form fields as the contract names them (DESIGN.md 8: one vocabulary from form to API). */
 export async function formFields(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData();
+  const form = await readForm(request);
   const out: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") out[key] = value;
   return out;

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { callApi, requireProfile } from "./api.server";
 import type { ApiAnswer } from "./api-types";
 import { redirectWithToast } from "./flash.server";
-import { formFailure, type FormError } from "./form.server";
+import { formFailure, readForm, type FormError } from "./form.server";
 import { i18nServer } from "./i18n.server";
 import {
   buildOrderInfo,
@@ -150,7 +150,7 @@ async function cancelOrder(args: Args, roomId: number, form: FormData) {
 /** intent=review (confirm step), order (pay) or cancel; every form works without JavaScript. */
 export async function roomAction(args: Args) {
   const roomId = roomIdOrNotFound(args.params);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   switch (form.get("intent")) {
     case "review": return reviewOrder(args, roomId, form);
     case "order": return placeOrder(args, roomId, form);

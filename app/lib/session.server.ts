@@ -30,12 +30,29 @@ export async function clearTokenHeader(context: AppLoadContext): Promise<string>
 /** Where a guest goes, remembering the page to come back to (only our own paths). */
 export function loginRedirectPath(request: Request): string {
   const url = new URL(request.url);
-  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  return `/login?redirectTo=${encodeURIComponent(safeRedirectTarget(url.pathname + url.search))}`;
 }
 
+const PROBE_ORIGIN = "http://same-origin.invalid";
+// Backslashes (browsers read "\" as "/"), control characters (tab, CR, LF, NUL are dropped or split
+// headers) and encoded slashes, backslashes or control characters are refused outright.
+const HOSTILE = /[\\\u0000-\u001f\u007f]|%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|7f)/i;
+
+/**
+ * The one check of every redirect target taken from a request (login, register, forms' redirectTo):
+ * only a path of this site, never anything a browser could read as another host; else `fallback`.
+ * The answer is the path as the URL parser normalised it, so what is checked is what is sent.
+ */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null, fallback = "/user"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || HOSTILE.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("//")) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 export async function logoutRedirect(context: AppLoadContext, to = "/login") {

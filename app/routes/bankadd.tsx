@@ -20,7 +20,7 @@ const BANK = "Bank";
 const FALLBACK_TYPES = [BANK, "USDT", "BTC", "ETH"];
 
 const BANK_FIELDS: Record<number, string> = { 1082: "bank", 1083: "account", 1046: "account", 1084: "username", 1085: "area", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" };
-const COIN_FIELDS: Record<number, string> = { 1065: "address", 1046: "address" };
+const COIN_FIELDS: Record<number, string> = { 1065: "address", 1046: "address", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Only the fields of the chosen type go out: a Bank card or a coin address (SPEC.md 7).
   const body = isBank
     ? { type: BANK, bank: f.bank ?? "", account: f.account ?? "", username: f.username ?? "", area: f.area ?? "", payPwd: f.payPwd ?? "" }
-    : { type: f.type ?? "", address: f.address ?? "" };
+    : { type: f.type ?? "", address: f.address ?? "", payPwd: f.payPwd ?? "" };
   const answer = await callApi(request, context, "/api/Game/addbankcard", body);
   if (answer.code !== 1) {
     const { payPwd: _secret, ...values } = body as Record<string, string | undefined>;
@@ -67,7 +67,7 @@ export default function BankAdd() {
   const isBank = type === BANK;
   // Without a withdrawal password the Bank form has no password box: its error shows as a message.
   const messageError = error && (!error.field || (error.field === "payPwd" && !hasWithdrawalPassword)) ? error.message : null;
-  const setPasswordTo = `/usercipherpassword?redirectTo=${encodeURIComponent(`/bankadd${withReturn(new URLSearchParams({ type: BANK }))}`)}`;
+  const setPasswordTo = `/usercipherpassword?redirectTo=${encodeURIComponent(`/bankadd${withReturn(new URLSearchParams({ type }))}`)}`;
   return (
     <main className="wallet">
       <PageHeader title={t("bankadd.title")} back={`/banklist${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} />
@@ -97,13 +97,6 @@ export default function BankAdd() {
             <Field label={t("bankadd.account")} name="account" inputMode="numeric" maxLength={40} placeholder={t("bankadd.accountPlaceholder")} defaultValue={values.account} required error={fieldError("account")} />
             <Field label={t("bankadd.username")} name="username" maxLength={64} autoComplete="name" placeholder={t("bankadd.usernamePlaceholder")} defaultValue={values.username} required error={fieldError("username")} />
             <Field label={t("bankadd.area")} name="area" maxLength={64} placeholder={t("bankadd.areaPlaceholder")} defaultValue={values.area} required error={fieldError("area")} />
-            {hasWithdrawalPassword ? (
-              <Field label={t("bankadd.payPwd")} name="payPwd" type="password" autoComplete="off" maxLength={16} required error={fieldError("payPwd")} />
-            ) : (
-              <p className="notice" data-testid="need-password">
-                {t("bankadd.needPassword")} <Link to={setPasswordTo}>{t("bankadd.setPassword")}</Link>
-              </p>
-            )}
           </>
         ) : (
           <>
@@ -120,6 +113,14 @@ export default function BankAdd() {
             />
             <p className="hint">{t("bankadd.addressHint", { coin: type })}</p>
           </>
+        )}
+        {/* Every payout account, bank or coin address, needs the withdrawal password. */}
+        {hasWithdrawalPassword ? (
+          <Field label={t("bankadd.payPwd")} name="payPwd" type="password" autoComplete="off" maxLength={16} required error={fieldError("payPwd")} />
+        ) : (
+          <p className="notice" data-testid="need-password">
+            {t("bankadd.needPassword")} <Link to={setPasswordTo}>{t("bankadd.setPassword")}</Link>
+          </p>
         )}
         {messageError ? (
           <p className="form-error" role="alert">

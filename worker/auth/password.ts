@@ -27,3 +27,6 @@ export async function verifyPassword(password: string, stored: string, pepper: s
   const actual = await derive(password, pepper, unb64(salt), Number(iterations));
   return constantTimeEqual(actual, unb64(hash));
 }
+
+/** A well-formed hash no password matches: checked for unknown users so they cost the same time. */
+export const UNKNOWN_USER_HASH = `${SCHEME}$${ITERATIONS}$${"A".repeat(22)}==$${"A".repeat(43)}=`;

@@ -14,6 +14,8 @@ export const users = sqliteTable(
     phone: text("phone").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
     payPasswordHash: text("pay_password_hash"),
+    // Raised by every login password change; a session lives only under the generation it was made in.
+    passwordGeneration: integer("password_generation").notNull().default(0),
     // player | operator | house (the house account is the counterparty of every ledger row)
     role: text("role").notNull().default("player"),
     level: integer("level").notNull().default(1),
@@ -47,6 +49,8 @@ export const sessions = sqliteTable(
     // player (the player login) | operator (password + TOTP at /api/admin/login, DESIGN.md 11)
     kind: text("kind").notNull().default("player"),
     lastSeenAtMs: integer("last_seen_at_ms"),
+    // users.password_generation when the password that made this session was read (decision 051).
+    passwordGeneration: integer("password_generation").notNull().default(0),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );

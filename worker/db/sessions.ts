@@ -3,24 +3,32 @@ import { randomHex, sha256Hex } from "../auth/crypto";
 import type { Db } from "./client";
 import { sessions, users } from "./schema";
 
+/** Who a session is for, with the password generation read when their password was checked. */
+export type SessionOwner = { id: number; passwordGeneration: number };
+
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // DESIGN.md 11: an operator session lives 12 h at most and ends after 30 min without a request.
 export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
 
-/** A 256-bit random token; only its SHA-256 is stored, so a database leak reveals no live session. */
-export async function createSession(db: Db, userId: number, nowMs: number): Promise<string> {
-  const { token, statement } = await newSessionStatement(db, userId, "player", nowMs);
+/**
+ * A 256-bit random token; only its SHA-256 is stored, so a database leak reveals no live session.
+ * `passwordGeneration` is the user's generation read together with the password hash that was checked:
+ * if the password changed meanwhile, the session is born dead (docs/decisions/051-sessions-end-with-the-password.md).
+ */
+export async function createSession(db: Db, user: SessionOwner, nowMs: number): Promise<string> {
+  const { token, statement } = await newSessionStatement(db, user, "player", nowMs);
   await statement;
   return token;
 }
 
 /** A session row to write, alone or inside a batch; the token is handed out once and never stored. */
-export async function newSessionStatement(db: Db, userId: number, kind: "player" | "operator", nowMs: number) {
+export async function newSessionStatement(db: Db, user: SessionOwner, kind: "player" | "operator", nowMs: number) {
   const token = randomHex(32);
   const ttl = kind === "operator" ? OPERATOR_SESSION_TTL_MS : SESSION_TTL_MS;
   const statement = db.insert(sessions).values({
-    userId,
+    userId: user.id,
+    passwordGeneration: user.passwordGeneration,
     tokenHash: await sha256Hex(token),
     createdAtMs: nowMs,
     expiresAtMs: nowMs + ttl,
@@ -48,7 +56,14 @@ export async function findSessionUser(db: Db, token: string, nowMs: number) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, await sha256Hex(token)), isNull(sessions.revokedAtMs), gt(sessions.expiresAtMs, nowMs)))
+    .where(
+      and(
+        eq(sessions.tokenHash, await sha256Hex(token)),
+        isNull(sessions.revokedAtMs),
+        gt(sessions.expiresAtMs, nowMs),
+        eq(sessions.passwordGeneration, users.passwordGeneration),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -4,7 +4,7 @@ import { invitationCodes, users } from "./schema";
 
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, frozen: users.frozen, role: users.role })
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, passwordGeneration: users.passwordGeneration, frozen: users.frozen, role: users.role })
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);

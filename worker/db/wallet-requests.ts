@@ -84,6 +84,7 @@ export async function findWithdrawal(db: Db, where: { id: number } | { idempoten
       id: withdrawalRequests.id,
       userId: withdrawalRequests.userId,
       amountCents: withdrawalRequests.amountCents,
+      bankCardId: withdrawalRequests.bankCardId,
       status: withdrawalRequests.status,
       idempotencyKey: withdrawalRequests.idempotencyKey,
     })

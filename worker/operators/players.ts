@@ -115,7 +115,11 @@ export async function resetLoginPassword(db: Db, pepper: string, a: Act) {
   await targetOf(db, a);
   const password = randomHex(5);
   await runInOneBatch(db, [
-    db.update(users).set({ passwordHash: await hashPassword(password, pepper) }).where(eq(users.id, a.userId)),
+    // A new password generation: sessions a racing login is creating end too (decision 051).
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password, pepper), passwordGeneration: sql`${users.passwordGeneration} + 1` })
+      .where(eq(users.id, a.userId)),
     revokeAllSessionsStatement(db, a.userId, a.nowMs),
     auditStatement(db, { actorId: a.operatorId, action: "player.password.reset", target: `user:${a.userId}`, nowMs: a.nowMs }),
   ]);

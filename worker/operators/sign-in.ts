@@ -9,13 +9,15 @@ import type { Db } from "../db/client";
 import { recoveryCodes, users } from "../db/schema";
 import { newSessionStatement } from "../db/sessions";
 import { findUserByUsername, getUserById } from "../db/users";
-import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../players/lockout";
+import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
 
 // Operator sign-in (DESIGN.md 11): password, then a TOTP code or one recovery code; enrolment first.
 export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = "Roundtable";
 // Failures count under their own key, so a guessed operator name never locks the player of that name.
-const lockKey = (username: string) => `operator:${username}`;
+// Each attempt is reserved before the password hash (docs/decisions/050-secret-check-lockout.md) and
+// stays counted until the whole sign-in succeeds; a wrong second factor counts once more.
+const lockKey = (username: string) => limits.operator(username);
 
 export type Credentials = { username: string; password: string; code: string };
 
@@ -29,10 +31,9 @@ export async function seedOperatorTotpSecret(pepper: string) {
 }
 
 async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: number) {
-  if (await isLockedOut(db, lockKey(c.username), nowMs)) throw new ApiError(1016);
+  if (!(await reserveAttempt(db, lockKey(c.username), nowMs))) throw new ApiError(1016);
   const found = await findUserByUsername(db, c.username);
   if (!found || found.role !== "operator" || !(await verifyPassword(c.password, found.passwordHash, pepper))) {
-    await recordLoginFailure(db, lockKey(c.username), nowMs);
     throw new ApiError(1003);
   }
   if (found.frozen) throw accountFrozen();
@@ -40,7 +41,7 @@ async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: numb
 }
 
 async function failCode(db: Db, username: string, nowMs: number): Promise<never> {
-  await recordLoginFailure(db, lockKey(username), nowMs);
+  await reserveAttempt(db, lockKey(username), nowMs);
   throw new ApiError(1120);
 }
 
@@ -62,11 +63,11 @@ export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowM
     statements.push(db.update(recoveryCodes).set({ usedAtMs: nowMs }).where(and(eq(recoveryCodes.id, unused.id), isNull(recoveryCodes.usedAtMs))));
     method = "recovery";
   }
-  const session = await newSessionStatement(db, operator.id, "operator", nowMs);
+  const session = await newSessionStatement(db, operator, "operator", nowMs);
   const audit = auditStatement(db, { actorId: operator.id, action: "operator.login", target: `user:${operator.id}`, after: { method }, nowMs });
   const results = await runInOneBatch(db, [...statements, session.statement, audit]);
   if (method === "recovery" && results[0].meta.changes !== 1) return failCode(db, c.username, nowMs);
-  await clearLoginFailures(db, lockKey(c.username));
+  await clearAttempts(db, lockKey(c.username));
   return { token: session.token };
 }
 
@@ -93,7 +94,7 @@ export async function confirmEnrolment(db: Db, pepper: string, c: Credentials, n
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((code) => recoveryCodeHash(pepper, code)));
-  const session = await newSessionStatement(db, operator.id, "operator", nowMs);
+  const session = await newSessionStatement(db, operator, "operator", nowMs);
   const [enrolled] = await runInOneBatch(db, [
     db
       .update(users)
@@ -105,6 +106,6 @@ export async function confirmEnrolment(db: Db, pepper: string, c: Credentials, n
     auditStatement(db, { actorId: operator.id, action: "operator.enrol", target: `user:${operator.id}`, nowMs }),
   ]);
   if (enrolled.meta.changes !== 1) throw new ApiError(1122);
-  await clearLoginFailures(db, lockKey(c.username));
+  await clearAttempts(db, lockKey(c.username));
   return { token: session.token, recoveryCodes: codes };
 }

@@ -1,12 +1,12 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { hmacSha256, toHex } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { smsCodes } from "../db/schema";
+import { checkSecret, limits } from "./lockout";
 
 export const SMS_RESEND_LOCK_MS = 60_000;
 export const SMS_CODE_TTL_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 5;
 
 /** Where verification codes go; the local one writes a log line, a real one calls an SMS provider. */
 export interface SmsSender {
@@ -54,7 +54,11 @@ export async function sendSmsCode(db: Db, sender: SmsSender, pepper: string, quh
   return { resendAfter: SMS_RESEND_LOCK_MS / 1000 };
 }
 
-/** Checks the newest unused code; returns its id so registration can consume it in its batch. */
+/**
+ * Checks the newest unused code, counted on the phone's secret counter (worker/players/lockout.ts):
+ * 10 wrong codes in 15 minutes lock that phone's checks (2065). Returns the code's id so
+ * registration can consume it in its batch.
+ */
 export async function checkSmsCode(db: Db, pepper: string, quhao: string, phone: string, code: string, nowMs: number) {
   const [latest] = await db
     .select()
@@ -62,12 +66,10 @@ export async function checkSmsCode(db: Db, pepper: string, quhao: string, phone:
     .where(and(eq(smsCodes.quhao, quhao), eq(smsCodes.phone, phone), isNull(smsCodes.usedAtMs)))
     .orderBy(desc(smsCodes.createdAtMs))
     .limit(1);
-  if (!latest || latest.attempts >= MAX_ATTEMPTS) throw new ApiError(2053);
+  const typedHash = await hashSmsCode(pepper, quhao, phone, code);
+  const right = await checkSecret(db, limits.smsCode(quhao, phone), nowMs, 2065, async () => !!latest && latest.codeHash === typedHash);
+  if (!right || !latest) throw new ApiError(2053);
   if (latest.expiresAtMs <= nowMs) throw new ApiError(2054);
-  if (latest.codeHash !== (await hashSmsCode(pepper, quhao, phone, code))) {
-    await db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, latest.id));
-    throw new ApiError(2053);
-  }
   return latest.id;
 }
 

@@ -8,12 +8,12 @@ import { checkPayPassword } from "./pay-password";
 export type AddCardForm = z.output<typeof addBankCardForm>;
 
 /**
- * Adds a payout account (SPEC.md 5): a Bank card needs the withdrawal password, a coin address does not.
+ * Adds a payout account (SPEC.md 5): a Bank card and a coin address alike need the withdrawal password.
  * One live account per type (1048) and no account or address bound twice for a type (1046),
  * see docs/decisions/020-bank-card-duplicates.md.
  */
 export async function addCard(db: Db, pepper: string, userId: number, form: AddCardForm, nowMs: number) {
-  if (form.type === "Bank") await checkPayPassword(db, pepper, userId, form.payPwd, nowMs);
+  await checkPayPassword(db, pepper, userId, form.payPwd, nowMs);
   const card =
     form.type === "Bank"
       ? { type: form.type, bank: form.bank, account: form.account, realName: form.username, area: form.area, address: "" }

@@ -7,6 +7,7 @@ import { getUserById } from "../db/users";
 import { decideStatement, findDeposit, insertDepositOnce, isAlreadyDecided } from "../db/wallet-requests";
 import type { WalletSettings } from "../db/wallet-settings";
 import { toMoney } from "../money";
+import { assertSameRequest } from "./keys";
 
 export type DepositAsk = { userId: number; amountCents: number; payName: string; key: string; nowMs: number };
 
@@ -19,7 +20,9 @@ export function assertDepositsOpen(settings: WalletSettings) {
 export async function requestDeposit(db: Db, settings: WalletSettings, ask: DepositAsk) {
   assertDepositsOpen(settings);
   if (ask.amountCents < settings.depositMinCents) throw new ApiError(1070, { num: toMoney(settings.depositMinCents) });
-  return insertDepositOnce(db, { ...ask, idempotencyKey: ask.key });
+  const request = await insertDepositOnce(db, { ...ask, idempotencyKey: ask.key });
+  assertSameRequest(request, { amountCents: ask.amountCents, payName: ask.payName });
+  return request;
 }
 
 export type DepositDecision = { operatorId: number; id: number; note: string; nowMs: number };

@@ -86,6 +86,7 @@ export const coinAddressForm = z.object({
   type: z.enum(COIN_TYPES),
   // Case matters in base58 addresses: kept exactly as entered.
   address: required("1065", 128, "1065").regex(/^[A-Za-z0-9]{10,128}$/, "1065"),
+  payPwd: required("2057"),
 });
 
 /** addbankcard: a Bank account or a coin address, chosen by `type`. */

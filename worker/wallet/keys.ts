@@ -1,13 +1,17 @@
-// Idempotency keys of wallet requests (docs/decisions/022-wallet-idempotency.md). The player's id is
+import { ApiError } from "../api/envelope";
+
+// Idempotency keys of wallet requests (docs/decisions/052-idempotency-by-request-id.md). The owner is
 // always part of the key, so one player's request_id can never reach another player's request.
 
-const MINUTE_MS = 60_000;
-
 /**
- * With the form's request_id: that submit, however often it repeats. Without one: the same player,
- * amount and clock minute, so a double click cannot make two requests (a second identical request
- * needs the next minute or a request_id).
+ * With the caller's request_id: that request, however often it repeats. Without one: a new request
+ * every time (two real withdrawals of the same amount within a minute are two requests).
  */
-export function requestKey(kind: "dep" | "wd" | "adj" | "fin", ownerId: number | string, clientKey: string | undefined, amountCents: number, nowMs: number) {
-  return clientKey ? `${kind}:${ownerId}:${clientKey}` : `${kind}:${ownerId}:auto:${amountCents}:${Math.floor(nowMs / MINUTE_MS)}`;
+export function requestKey(kind: "dep" | "wd" | "adj" | "fin", ownerId: number | string, clientKey: string | undefined) {
+  return clientKey ? `${kind}:${ownerId}:${clientKey}` : `${kind}:${ownerId}:once:${crypto.randomUUID()}`;
+}
+
+/** A repeated request_id is the same request only when it asks the same thing; otherwise 1095. */
+export function assertSameRequest(stored: Record<string, unknown>, asked: Record<string, unknown>) {
+  for (const [field, value] of Object.entries(asked)) if (stored[field] !== value) throw new ApiError(1095);
 }

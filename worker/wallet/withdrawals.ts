@@ -16,6 +16,7 @@ import { readWalletSettings } from "../db/wallet-settings";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
 import { todayWindow } from "./days";
+import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
 
 export type WithdrawalAsk = { userId: number; bankId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
@@ -26,10 +27,11 @@ export type WithdrawalAsk = { userId: number; bankId: number; amountCents: numbe
  * The checks before the batch give the clear answer; the batch itself enforces balance and cap.
  */
 export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<void> {
-  if (await findWithdrawal(db, { idempotencyKey: ask.key })) return;
+  // A repeat is checked like a first submit (the password too, counted), then must ask the same thing.
   const card = await findOwnCard(db, ask.userId, ask.bankId);
   if (!card) throw new ApiError(1032);
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
+  if (await isRepeatOf(db, ask)) return;
   if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
   const { dailyCapCents } = await readWalletSettings(db);
   const day = todayWindow(ask.nowMs);
@@ -57,12 +59,20 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
     ]);
   } catch (error) {
     // The same submit racing itself: the other copy made the request, which is the answer.
-    if (await findWithdrawal(db, { idempotencyKey: ask.key })) return;
+    if (await isRepeatOf(db, ask)) return;
     if (isOverdraw(error)) throw new ApiError(1025);
     if (isOverDailyCap(error)) throw new ApiError(1067);
     if (isDuplicateMovement(error)) throw new ApiError(1014);
     throw error;
   }
+}
+
+/** True when this request_id already made a withdrawal of the same account and amount; 1095 if not the same. */
+async function isRepeatOf(db: Db, ask: WithdrawalAsk) {
+  const stored = await findWithdrawal(db, { idempotencyKey: ask.key });
+  if (!stored) return false;
+  assertSameRequest(stored, { bankCardId: ask.bankId, amountCents: ask.amountCents });
+  return true;
 }
 
 export type WithdrawalDecision = { operatorId: number; id: number; note: string; nowMs: number };

@@ -1,18 +1,19 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { ApiError, accountFrozen, ok } from "../envelope";
 import { requireUser } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { hashPassword, verifyPassword } from "../../auth/password";
+import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from "../../auth/password";
 import { runInOneBatch } from "../../db/batch";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
 import { createSession, revokeAllSessionsStatement, revokeSession } from "../../db/sessions";
 import { findUserByUsername, getUserById, invitationIsValid, phoneIsRegistered } from "../../db/users";
 import { changeLoginPasswordForm, changeWithdrawalPasswordForm, loginForm, registerForm, smsSendForm } from "../../players/forms";
-import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../../players/lockout";
+import { checkSecret, limits } from "../../players/lockout";
+import { checkPayPassword } from "../../wallet/pay-password";
 import { checkSmsCode, consumeSmsCodeStatement, logSmsSender, sendSmsCode } from "../../players/sms";
 import { profileOf } from "../../players/profile";
 
@@ -21,7 +22,8 @@ export const accountRoutes = new Hono<AppEnv>();
 accountRoutes.post("/api/index/sms_send", async (c) => {
   const form = parseBody(smsSendForm, c.get("body"));
   const db = getDb(c.env);
-  if (await phoneIsRegistered(db, form.quhao, form.mobile)) throw new ApiError(2052);
+  // Whether the phone is registered is told only to whoever holds it: registration answers 2052
+  // after the right code (decision 050).
   const data = await sendSmsCode(db, logSmsSender, readConfig(c.env).pepper, form.quhao, form.mobile, Date.now());
   return ok(c, data);
 });
@@ -33,8 +35,8 @@ accountRoutes.post("/api/index/register", async (c) => {
   const nowMs = Date.now();
   if (!(await invitationIsValid(db, form.invitation))) throw new ApiError(1063);
   if (await findUserByUsername(db, form.username)) throw new ApiError(1013);
-  if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ApiError(2052);
   const smsCodeId = await checkSmsCode(db, pepper, form.quhao, form.phone, form.captcha, nowMs);
+  if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ApiError(2052);
   const [passwordHash, payPasswordHash] = await Promise.all([
     hashPassword(form.password, pepper),
     form.payPwd ? hashPassword(form.payPwd, pepper) : Promise.resolve(null),
@@ -65,26 +67,25 @@ accountRoutes.post("/api/index/register", async (c) => {
     if (text.includes("UNIQUE")) throw new ApiError(1013);
     throw error;
   }
-  return ok(c, { token: await createSession(db, userId, nowMs) });
+  return ok(c, { token: await createSession(db, { id: userId, passwordGeneration: 0 }, nowMs) });
 });
 
 accountRoutes.post("/api/index/login", async (c) => {
   const form = parseBody(loginForm, c.get("body"));
   const db = getDb(c.env);
   const nowMs = Date.now();
-  if (await isLockedOut(db, form.username, nowMs)) throw new ApiError(1016);
-  const user = await findUserByUsername(db, form.username);
-  if (!user || user.role === "house") {
-    await recordLoginFailure(db, form.username, nowMs);
-    throw new ApiError(1002);
-  }
-  if (!(await verifyPassword(form.password, user.passwordHash, readConfig(c.env).pepper))) {
-    await recordLoginFailure(db, form.username, nowMs);
-    throw new ApiError(1003);
-  }
+  const { pepper } = readConfig(c.env);
+  const found = await findUserByUsername(db, form.username);
+  const user = found && found.role !== "house" ? found : undefined;
+  // An unknown name costs the same hash and gets the same answer as a wrong password (decision 050).
+  const source = c.req.header("cf-connecting-ip") ?? "unknown";
+  const right = await checkSecret(db, limits.login(form.username, source), nowMs, 1016, async () => {
+    const matches = await verifyPassword(form.password, user?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
+    return matches && !!user;
+  });
+  if (!right || !user) throw new ApiError(1003);
   if (user.frozen) throw accountFrozen();
-  await clearLoginFailures(db, form.username);
-  return ok(c, { token: await createSession(db, user.id, nowMs) });
+  return ok(c, { token: await createSession(db, user, nowMs) });
 });
 
 accountRoutes.post("/api/index/logout", requireUser, async (c) => {
@@ -96,27 +97,36 @@ accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
   const form = parseBody(changeLoginPasswordForm, c.get("body"));
   const db = getDb(c.env);
   const { pepper } = readConfig(c.env);
-  const user = await getUserById(db, c.get("user").id);
-  if (!(await verifyPassword(form.passwd, user.passwordHash, pepper))) throw new ApiError(1059);
   const nowMs = Date.now();
-  // Every session ends with the old password; this device gets a fresh one.
-  await runInOneBatch(db, [
-    db.update(users).set({ passwordHash: await hashPassword(form.npasswd, pepper) }).where(eq(users.id, user.id)),
+  const user = await getUserById(db, c.get("user").id);
+  const right = await checkSecret(db, limits.accountPassword(user.id), nowMs, 1016, () => verifyPassword(form.passwd, user.passwordHash, pepper));
+  if (!right) throw new ApiError(1059);
+  // A new generation ends every session made under the old password, also one a racing login is
+  // still creating (decision 051); this device gets a fresh one. Only one of two racing changes wins.
+  const generation = user.passwordGeneration + 1;
+  const [changed] = await runInOneBatch(db, [
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(form.npasswd, pepper), passwordGeneration: generation })
+      .where(and(eq(users.id, user.id), eq(users.passwordGeneration, user.passwordGeneration))),
     revokeAllSessionsStatement(db, user.id, nowMs),
   ]);
-  return ok(c, { token: await createSession(db, user.id, nowMs) });
+  if (changed.meta.changes !== 1) throw new ApiError(1059);
+  return ok(c, { token: await createSession(db, { id: user.id, passwordGeneration: generation }, nowMs) });
 });
 
 accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
   const form = parseBody(changeWithdrawalPasswordForm, c.get("body"));
   const db = getDb(c.env);
   const { pepper } = readConfig(c.env);
-  const user = await getUserById(db, c.get("user").id);
+  const userId = c.get("user").id;
+  const user = await getUserById(db, userId);
   if (user.payPasswordHash) {
     if (!form.srcpwd) throw new ApiError(2057);
-    if (!(await verifyPassword(form.srcpwd, user.payPasswordHash, pepper))) throw new ApiError(1059);
+    // Counted on the one withdrawal-password counter: locked here when withdrawals are locked.
+    await checkPayPassword(db, pepper, userId, form.srcpwd, Date.now(), 1059);
   }
-  await db.update(users).set({ payPasswordHash: await hashPassword(form.newpwd, pepper) }).where(eq(users.id, user.id));
+  await db.update(users).set({ payPasswordHash: await hashPassword(form.newpwd, pepper) }).where(eq(users.id, userId));
   return ok(c, null);
 });
 

@@ -45,7 +45,7 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
   const operatorId = c.get("user").id;
   const nowMs = Date.now();
   // Keyed by operator and player: the same amount for two players in one minute is two adjustments.
-  const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id, form.money, nowMs);
+  const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id);
   return ok(c, await askAdjustment(getDb(c.env), { operatorId, userId: form.userId, amountCents: form.money, reason: form.reason, key, nowMs }));
 });
 

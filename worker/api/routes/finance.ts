@@ -33,7 +33,7 @@ financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
     productId: form.product_id,
     amountCents: form.money,
     pwd: form.pwd,
-    key: requestKey("fin", userId, form.request_id, form.money, nowMs),
+    key: requestKey("fin", userId, form.request_id),
     pepper: readConfig(c.env).pepper,
     nowMs,
   });

@@ -25,7 +25,7 @@ walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
   const form = parseBody(rechargeForm, c.get("body"));
   const userId = c.get("user").id;
   const nowMs = Date.now();
-  const key = requestKey("dep", userId, form.request_id, form.money, nowMs);
+  const key = requestKey("dep", userId, form.request_id);
   const request = await requestDeposit(db, settings, { userId, amountCents: form.money, payName: form.pay_name, key, nowMs });
   return ok(c, depositRow(request));
 });
@@ -54,7 +54,7 @@ walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
     bankId: form.bank_id,
     amountCents: form.money,
     pwd: form.pwd,
-    key: requestKey("wd", userId, form.request_id, form.money, nowMs),
+    key: requestKey("wd", userId, form.request_id),
     pepper: readConfig(c.env).pepper,
     nowMs,
   });
