@@ -65,13 +65,18 @@ describe("addbankcard", () => {
     expectError(await api("/api/Game/addbankcard", { token: noPassword.token, ...bankFields() }), 1080);
   });
 
-  it("takes a coin address without a password; an empty or malformed address is 1065", async () => {
+  it("takes a coin address only with the withdrawal password; an empty or malformed address is 1065", async () => {
     const noPassword = await registerPlayer();
+    const good = "0xAbC0000000000000000000000000000000000001";
+    expectError(await api("/api/Game/addbankcard", { token: noPassword.token, type: "ETH", address: good, payPwd: PAY_PASSWORD }), 1080);
+    const { token } = await player();
     for (const address of ["", "  ", "short", "has space inside 123", "x".repeat(129)]) {
-      expectError(await api("/api/Game/addbankcard", { token: noPassword.token, type: "ETH", address }), 1065);
+      expectError(await api("/api/Game/addbankcard", { token, type: "ETH", address, payPwd: PAY_PASSWORD }), 1065);
     }
-    expectError(await api("/api/Game/addbankcard", { token: noPassword.token, type: "ETH" }), 1065);
-    const answer = await api("/api/Game/addbankcard", { token: noPassword.token, type: "eth", address: "0xAbC0000000000000000000000000000000000001" });
+    expectError(await api("/api/Game/addbankcard", { token, type: "ETH", payPwd: PAY_PASSWORD }), 1065);
+    expectError(await api("/api/Game/addbankcard", { token, type: "ETH", address: good }), 2057);
+    expectError(await api("/api/Game/addbankcard", { token, type: "ETH", address: good, payPwd: "wrong999" }), 1033);
+    const answer = await api("/api/Game/addbankcard", { token, type: "eth", address: good, payPwd: PAY_PASSWORD });
     expectOk(answer);
     expect(answer.data).toMatchObject({ type: "ETH", address: "0xAbC0000000000000000000000000000000000001" });
   });
@@ -83,18 +88,18 @@ describe("addbankcard", () => {
     expectError(await api("/api/Game/addbankcard", { token: a.token, ...bankFields() }), 1048);
     const address = randomAddress();
     await addCoinAddress(a.token, "USDT", address);
-    expectError(await api("/api/Game/addbankcard", { token: a.token, type: "USDT", address: randomAddress() }), 1048);
+    expectError(await api("/api/Game/addbankcard", { token: a.token, type: "USDT", address: randomAddress(), payPwd: PAY_PASSWORD }), 1048);
     // The same account or address for another player: bound already.
     expectError(await api("/api/Game/addbankcard", { token: b.token, ...bankFields({ account: bank.account }) }), 1046);
-    expectError(await api("/api/Game/addbankcard", { token: b.token, type: "USDT", address }), 1046);
+    expectError(await api("/api/Game/addbankcard", { token: b.token, type: "USDT", address, payPwd: PAY_PASSWORD }), 1046);
     // The same address under another coin type is another account (an ETH and a USDT address may match).
-    expectOk(await api("/api/Game/addbankcard", { token: a.token, type: "ETH", address }));
+    expectOk(await api("/api/Game/addbankcard", { token: a.token, type: "ETH", address, payPwd: PAY_PASSWORD }));
     expect(await count("bank_cards", "user_id IN (?, ?) AND deleted_at_ms IS NULL", a.id, b.id)).toBe(3);
   });
 
   it("lets only one of two racing submits of the same type through", async () => {
     const { token, id } = await player();
-    const answers = await Promise.all([1, 2, 3].map(() => api("/api/Game/addbankcard", { token, type: "BTC", address: randomAddress() })));
+    const answers = await Promise.all([1, 2, 3].map(() => api("/api/Game/addbankcard", { token, type: "BTC", address: randomAddress(), payPwd: PAY_PASSWORD })));
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1048);
     expect(await count("bank_cards", "user_id = ? AND type = 'BTC'", id)).toBe(1);

@@ -17,8 +17,8 @@ describe("login", () => {
     expect(await count("sessions", "length(token_hash) = 64")).toBeGreaterThan(0);
   });
 
-  it("answers 1002 for an unknown user and 1003 for a wrong password", async () => {
-    expectError(await api("/api/Index/login", { username: "nobody99", password: "whatever1" }), 1002);
+  it("answers 1003 alike for an unknown user and a wrong password", async () => {
+    expectError(await api("/api/Index/login", { username: "nobody99", password: "whatever1" }), 1003);
     expectError(await api("/api/Index/login", { username: "demo01", password: "wrong1234" }), 1003);
   });
 
@@ -33,34 +33,39 @@ describe("login", () => {
   });
 
   it("never lets the house account log in", async () => {
-    expectError(await api("/api/Index/login", { username: "house", password: "!" }), 1002);
+    expectError(await api("/api/Index/login", { username: "house", password: "!" }), 1003);
   });
 });
+
+// Login failures count per account and source (docs/decisions/050-secret-check-lockout.md).
+const SOURCE = "203.0.113.50";
+const FROM: RequestInit = { headers: { "content-type": "application/json", "cf-connecting-ip": SOURCE } };
 
 describe("lockout", () => {
   it("locks an account for 15 minutes after 10 failures in 15 minutes", async () => {
     const { username, password } = await registerPlayer();
-    for (let i = 0; i < 10; i++) expectError(await api("/api/Index/login", { username, password: "wrong1234" }), 1003);
-    expectError(await api("/api/Index/login", { username, password }), 1016);
+    const key = `login:${username.toLowerCase()}@${SOURCE}`;
+    for (let i = 0; i < 10; i++) expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
+    expectError(await api("/api/Index/login", { username, password }, FROM), 1016);
     // 15 minutes later the lock has passed and the right password works again
     await env.DB.prepare("UPDATE login_attempts SET locked_until_ms = ?, window_start_ms = ? WHERE username = ?")
-      .bind(Date.now() - 1, Date.now() - 16 * 60_000, username.toLowerCase())
+      .bind(Date.now() - 1, Date.now() - 16 * 60_000, key)
       .run();
-    expectOk(await api("/api/Index/login", { username, password }));
-    expect(await count("login_attempts", "username = ?", username.toLowerCase())).toBe(0);
+    expectOk(await api("/api/Index/login", { username, password }, FROM));
+    expect(await count("login_attempts", "username = ?", key)).toBe(0);
   });
 
   it("does not lock on failures spread beyond the window", async () => {
     const { username, password } = await registerPlayer();
-    for (let i = 0; i < 9; i++) expectError(await api("/api/Index/login", { username, password: "wrong1234" }), 1003);
-    await env.DB.prepare("UPDATE login_attempts SET window_start_ms = ? WHERE username = ?").bind(Date.now() - 16 * 60_000, username.toLowerCase()).run();
-    expectError(await api("/api/Index/login", { username, password: "wrong1234" }), 1003);
-    expectOk(await api("/api/Index/login", { username, password }));
+    for (let i = 0; i < 9; i++) expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
+    await env.DB.prepare("UPDATE login_attempts SET window_start_ms = ? WHERE username LIKE ?").bind(Date.now() - 16 * 60_000, `login:${username.toLowerCase()}%`).run();
+    expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
+    expectOk(await api("/api/Index/login", { username, password }, FROM));
   });
 
   it("answers unknown users the same way once locked", async () => {
-    for (let i = 0; i < 10; i++) expectError(await api("/api/Index/login", { username: "ghost42", password: "wrong1234" }), 1002);
-    expectError(await api("/api/Index/login", { username: "ghost42", password: "wrong1234" }), 1016);
+    for (let i = 0; i < 10; i++) expectError(await api("/api/Index/login", { username: "ghost42", password: "wrong1234" }, FROM), 1003);
+    expectError(await api("/api/Index/login", { username: "ghost42", password: "wrong1234" }, FROM), 1016);
   });
 });
 
@@ -171,13 +176,13 @@ describe("the contract envelope", () => {
 
   it("speaks the request's language", async () => {
     const zh = await api("/api/Index/login", { lang: "chs", username: "demo01", password: "wrong1234" });
-    expect(zh.info).toBe("登录密码错误");
+    expect(zh.info).toBe("用户名或密码错误");
     const tw = await api("/api/Index/login", { lang: "zh-TW", username: "demo01", password: "wrong1234" });
-    expect(tw.info).toBe("登入密碼錯誤");
+    expect(tw.info).toBe("使用者名稱或密碼錯誤");
     const vi = await api("/api/Index/login", { lang: "vi", username: "demo01", password: "wrong1234" });
-    expect(vi.info).toBe("Sai mật khẩu đăng nhập");
+    expect(vi.info).toBe("Sai tên đăng nhập hoặc mật khẩu");
     const fallback = await api("/api/Index/login", { lang: "xx", username: "demo01", password: "wrong1234" });
-    expect(fallback.info).toBe("Wrong login password");
+    expect(fallback.info).toBe("Wrong username or password");
   });
 
   it("gives the public config", async () => {

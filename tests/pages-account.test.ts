@@ -57,7 +57,7 @@ describe("account pages", () => {
     const response = await browser.post("/login", { username: "demo01", password: "nope12345" });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain("登录密码错误");
+    expect(html).toContain("用户名或密码错误");
     expect(html).toMatch(/id="password-error"/);
     // without JavaScript the page is rendered anew: the username comes back, the password never does
     expect(html).toMatch(/name="username"[^>]*value="demo01"/);

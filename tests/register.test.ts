@@ -79,10 +79,10 @@ describe("register", () => {
     expectError(await api("/api/index/register", fields), 2054);
   });
 
-  it("locks a code after five wrong tries", async () => {
+  it("locks the phone's code checks after ten wrong tries (2065), then even the right code", async () => {
     const fields = await newPlayerFields({ captcha: "222222" });
-    for (let i = 0; i < 5; i++) expectError(await api("/api/index/register", { ...fields, captcha: "999999" }), 2053);
-    expectError(await api("/api/index/register", fields), 2053);
+    for (let i = 0; i < 10; i++) expectError(await api("/api/index/register", { ...fields, captcha: "999999" }), 2053);
+    expectError(await api("/api/index/register", fields), 2065);
   });
 });
 
@@ -115,7 +115,8 @@ describe("sms_send", () => {
     },
   );
 
-  it("refuses a phone that is already registered", async () => {
-    expectError(await api("/api/index/sms_send", { quhao: "+84", mobile: "900000001" }), 2052);
+  it("answers a registered phone like any other (enumeration: tests/secret-checks.test.ts)", async () => {
+    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind("900000001").run();
+    expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile: "900000001" }));
   });
 });

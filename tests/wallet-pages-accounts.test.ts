@@ -1,7 +1,10 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants, registerPlayer } from "./helpers";
 import { Browser } from "./pages";
-import { addBank, addCoinAddress, balanceCents, PAY_PASSWORD, player, randomAddress, requestId } from "./wallet-helpers";
+import { addBank, addCoinAddress, balanceCents, PAY_PASSWORD, player, randomAddress, requestId, userIdOf } from "./wallet-helpers";
+import { insertCardIfFree } from "../worker/db/bank-cards";
+import { getDb } from "../worker/db/client";
 
 // Bank/wallet accounts and withdrawals as a browser without JavaScript uses them.
 
@@ -48,13 +51,15 @@ describe("accounts pages", () => {
     const { browser } = await playerBrowser();
     const other = await player();
     const taken = await addCoinAddress(other.token, "ETH");
-    expectRedirect(await browser.post("/bankadd?redirectTo=/withdraw", { type: "USDT", address: randomAddress() }), "/withdraw");
-    const again = await browser.post("/bankadd", { type: "USDT", address: randomAddress() });
+    expectRedirect(await browser.post("/bankadd?redirectTo=/withdraw", { type: "USDT", address: randomAddress(), payPwd: PAY_PASSWORD }), "/withdraw");
+    const again = await browser.post("/bankadd", { type: "USDT", address: randomAddress(), payPwd: PAY_PASSWORD });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("Can only be added once; contact support to change it");
-    const bound = await browser.post("/bankadd", { type: "ETH", address: taken.address });
+    const bound = await browser.post("/bankadd", { type: "ETH", address: taken.address, payPwd: PAY_PASSWORD });
     expect(await bound.text()).toMatch(/id="address-error"[^>]*>This can only be added once/);
-    const empty = await browser.post("/bankadd", { type: "BTC", address: "" });
+    const empty = await browser.post("/bankadd", { type: "BTC", address: "", payPwd: PAY_PASSWORD });
+    const wrong = await browser.post("/bankadd", { type: "BTC", address: randomAddress(), payPwd: "wrong999" });
+    expect(await wrong.text()).toMatch(/id="payPwd-error"[^>]*>/);
     expect(await empty.text()).toMatch(/id="address-error"[^>]*>Please enter the address/);
     const page = await (await browser.get("/bankadd?type=USDT")).text();
     expect(page).toContain("You already have a USDT account");
@@ -85,7 +90,12 @@ describe("withdraw page", () => {
     expectRedirect(await browser.get("/withdraw"), "/banklist?redirectTo=/withdraw");
     const noPassword = await registerPlayer();
     const bare = await new Browser().logIn(noPassword.username, noPassword.password);
-    await addCoinAddress(noPassword.token);
+    // An account from before accounts needed the withdrawal password.
+    await insertCardIfFree(getDb(env), {
+      ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress() },
+      userId: await userIdOf(noPassword.token),
+      nowMs: Date.now(),
+    });
     expectRedirect(await bare.get("/withdraw"), "/usercipherpassword?redirectTo=/withdraw");
   });
 

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, registerPlayer } from "./helpers";
-import { PAY_PASSWORD, addBank, addCoinAddress, auditCount, balanceCents, ledgerRows, operator, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addBank, addCoinAddress, auditCount, balanceCents, ledgerRows, operator, player, randomAddress, requestId, userIdOf } from "./wallet-helpers";
+import { insertCardIfFree } from "../worker/db/bank-cards";
+import { getDb } from "../worker/db/client";
 import { dayStartMs } from "../worker/wallet/days";
 
 async function setCap(cents: number | null) {
@@ -65,9 +67,14 @@ describe("withdraw", () => {
   });
 
   it("needs a withdrawal password (1080) and the right one (1033)", async () => {
+    // A player without a withdrawal password cannot add an account any more; one from before can exist.
     const noPassword = await registerPlayer();
-    const card = await addCoinAddress(noPassword.token, "BTC");
-    expectError(await withdraw(noPassword.token, card.id, "1"), 1080);
+    const cardId = (await insertCardIfFree(getDb(env), {
+      ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress() },
+      userId: await userIdOf(noPassword.token),
+      nowMs: Date.now(),
+    }))!;
+    expectError(await withdraw(noPassword.token, cardId, "1"), 1080);
     const { token, id, card: mine } = await ready(50);
     expectError(await withdraw(token, mine.id, "10", { pwd: "wrong123" }), 1033);
     expect(await balanceCents(id)).toBe(5_000);
@@ -125,10 +132,10 @@ describe("withdraw", () => {
     const raceKey = requestId();
     const racing = await Promise.all([1, 2, 3, 4].map(() => withdraw(token, card.id, "20", { request_id: raceKey })));
     racing.forEach((a) => expect(a.data).toBe(1));
-    // Without a request_id, a double click in the same minute is one request too.
+    // Without a request_id every call is a new request (docs/decisions/052-idempotency-by-request-id.md).
     await Promise.all([1, 2].map(() => api("/api/Game/withdraw", { token, bank_id: card.id, money: "5", pwd: PAY_PASSWORD })));
-    expect(await withdrawalIds(id)).toHaveLength(3);
-    expect(await balanceCents(id)).toBe(10_000 - 1_000 - 2_000 - 500);
+    expect(await withdrawalIds(id)).toHaveLength(4);
+    expect(await balanceCents(id)).toBe(10_000 - 1_000 - 2_000 - 500 - 500);
     await expectMoneyInvariants();
   });
 

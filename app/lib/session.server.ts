@@ -34,9 +34,11 @@ export function loginRedirectPath(request: Request): string {
 }
 
 const PROBE_ORIGIN = "http://same-origin.invalid";
-// Backslashes (browsers read "\" as "/"), control characters (tab, CR, LF, NUL are dropped or split
-// headers) and encoded slashes, backslashes or control characters are refused outright.
-const HOSTILE = /[\\\u0000-\u001f\u007f]|%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|7f)/i;
+// Backslashes (browsers read "\" as "/") and control characters (tab, CR, LF, NUL are dropped or split
+// headers) are refused anywhere; encoded slashes, backslashes or control characters in the path part
+// (a query may carry an encoded path back, e.g. redirectTo=%2Fwithdraw).
+const HOSTILE = /[\\\u0000-\u001f\u007f]/;
+const HOSTILE_IN_PATH = /%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|7f)/i;
 
 /**
  * The one check of every redirect target taken from a request (login, register, forms' redirectTo):
@@ -45,6 +47,7 @@ const HOSTILE = /[\\\u0000-\u001f\u007f]|%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|7f)/i;
  */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null, fallback = "/user"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || HOSTILE.test(value)) return fallback;
+  if (HOSTILE_IN_PATH.test(value.split(/[?#]/, 1)[0])) return fallback;
   let url: URL;
   try {
     url = new URL(value, PROBE_ORIGIN);

@@ -44,7 +44,7 @@ export default async function ({ page, shot, smsCode }) {
   await page.getByLabel("Username").fill(` ${username} `);
   await page.getByLabel("Password").fill("wrong9999");
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByText("Wrong login password").waitFor();
+  await page.getByText("Wrong username or password").waitFor();
   await shot("4-login-error");
   await page.getByLabel("Password").fill("play1234");
   await page.getByRole("button", { name: "Log in" }).click();
