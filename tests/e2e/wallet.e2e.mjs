@@ -33,6 +33,7 @@ export default async function ({ page, base, shot, serverLog }) {
   // a USDT address
   await page.goto("/bankadd?type=USDT");
   await page.getByLabel("USDT address").fill("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
+  await page.getByLabel("Withdrawal password").fill("123456");
   await page.getByRole("button", { name: "Save account" }).click();
   await page.getByText("Account added").first().waitFor();
   await page.goto("/banklist");
