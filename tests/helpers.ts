@@ -45,6 +45,7 @@ export async function newPlayerFields(overrides: Record<string, string> = {}) {
     spassword: "secret123",
     invitation: "888",
     payPwd: "",
+    adult: "1",
     ...overrides,
   };
   await plantSmsCode(fields.quhao, fields.phone, fields.captcha);

@@ -80,7 +80,7 @@ describe("account pages", () => {
     expect(refusedHtml).toContain("Please tick the agreement");
     expect(refusedHtml).toContain(`value="${fields.phone}"`);
     expect(refusedHtml).not.toContain(`value="${fields.password}"`);
-    const done = await browser.post("/register", { ...fields, agree: "1", intent: "register" });
+    const done = await browser.post("/register", { ...fields, agree: "1", adult: "1", intent: "register" });
     expect(done.status).toBe(302);
     const user = await browser.get("/user");
     expect(await user.text()).toContain(fields.username);
@@ -111,7 +111,7 @@ describe("account pages", () => {
   it("changes the login password and keeps this device logged in", async () => {
     const browser = new Browser();
     const fields = await newPlayerFields();
-    await browser.post("/register", { ...fields, agree: "1", intent: "register" });
+    await browser.post("/register", { ...fields, agree: "1", adult: "1", intent: "register" });
     const wrong = await browser.post("/userloginpassword", { passwd: "bad12345", npasswd: "fresh123", npasswd2: "fresh123" });
     expect(await wrong.text()).toContain("Original password is wrong");
     const done = await browser.post("/userloginpassword", { passwd: fields.password, npasswd: "fresh123", npasswd2: "fresh123" });
@@ -123,7 +123,7 @@ describe("account pages", () => {
   it("sets a withdrawal password without an original, then asks for it", async () => {
     const browser = new Browser();
     const fields = await newPlayerFields();
-    await browser.post("/register", { ...fields, agree: "1", intent: "register" });
+    await browser.post("/register", { ...fields, agree: "1", adult: "1", intent: "register" });
     const first = await browser.get("/usercipherpassword");
     expect(await first.text()).not.toContain('name="srcpwd"');
     // the security centre states a fact ("Not set"), then offers the action ("Change") like the login password

@@ -29,6 +29,7 @@ const FIELD_OF_CODE: Record<number, string> = {
   1063: "invitation",
   1058: "payPwd",
   1066: "agree",
+  3007: "adult",
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,6 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     spassword: f.spassword ?? "",
     invitation: f.invitation ?? "",
     payPwd: f.payPwd ?? "",
+    adult: f.adult ?? "",
   });
   if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { values });
   const t = await i18nServer.getFixedT(request);
@@ -94,6 +96,11 @@ export default function Register() {
           <span>{t("register.agree")}</span>
         </label>
         {fieldError("agree") ? <p className="field-error" role="alert">{fieldError("agree")}</p> : null}
+        <label className="check">
+          <input type="checkbox" name="adult" value="1" aria-invalid={error?.field === "adult" ? true : undefined} />
+          <span>{t("register.adult")}</span>
+        </label>
+        {fieldError("adult") ? <p className="field-error" role="alert">{fieldError("adult")}</p> : null}
         {error && !error.field ? <p className="form-error" role="alert">{error.message}</p> : null}
         <button className="button" type="submit" name="intent" value="register" disabled={busy}>
           {t("register.submit")}

@@ -24,6 +24,7 @@ export default async function ({ page, shot, smsCode }) {
   await page.getByText("I have read and agree").waitFor();
   await page.getByText("Please tick the agreement").first().waitFor();
   await page.getByLabel("I have read and agree").check();
+  await page.getByLabel("I am 18 years old or older").check();
   await page.getByLabel("Password", { exact: true }).fill("play1234");
   await page.getByLabel("Confirm password").fill("play1234");
   await page.getByRole("button", { name: "Register", exact: true }).click();

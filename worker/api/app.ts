@@ -17,6 +17,7 @@ import { adminFinanceRoutes } from "./routes/admin-finance";
 import { adminAuthRoutes } from "./routes/admin-auth";
 import { adminPlayerRoutes } from "./routes/admin-players";
 import { adminRoomRoutes } from "./routes/admin-rooms";
+import { protectionRoutes } from "./routes/protection";
 
 /**
  * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
@@ -40,6 +41,7 @@ demoApi.route("/", adminFinanceRoutes);
 demoApi.route("/", adminAuthRoutes);
 demoApi.route("/", adminPlayerRoutes);
 demoApi.route("/", adminRoomRoutes);
+demoApi.route("/", protectionRoutes);
 
 demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { balanceChangeStatements } from "./ledger";
+import { protectionAllowsSql } from "./protection";
 import type { LiveBetRow } from "../room/round-view";
 
 export type BetLine = { optionIndex: number; oddsMilli: number; stakeCents: number };
@@ -21,23 +22,26 @@ export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) 
 
 /**
  * An order, its bets and the stake's debit as ONE batch (runInOneBatch) (DESIGN.md 5): if the balance cannot
- * cover it, users_money_non_negative breaks and nothing at all is written.
+ * cover it, users_money_non_negative breaks and nothing at all is written. The order row is inserted
+ * only while the player's protection allows the stake (no exclusion, every loss and stake limit kept,
+ * decided inside the batch, DESIGN.md 14); the bets and the debit follow the order row, so a refused
+ * order writes nothing and its insert reports 0 changes (orderWasRefused).
  * Results: [order insert, bets (rows), 4 ledger statements, balance after].
  */
 export function placeOrderStatements(db: Db, order: NewOrder) {
   const total = orderTotalCents(order.lines);
-  const orderId = sql`(SELECT id FROM orders WHERE ordersn = ${order.ordersn})`;
+  const allowed = protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } });
+  const placed = sql`EXISTS (SELECT 1 FROM orders WHERE ordersn = ${order.ordersn})`;
   const rows = sql.join(
-    order.lines.map(
-      (line) => sql`(${orderId}, ${order.userId}, ${order.roundId}, ${line.optionIndex}, ${line.oddsMilli}, ${line.stakeCents}, ${order.nowMs})`,
-    ),
+    order.lines.map((line) => sql`(${line.optionIndex}, ${line.oddsMilli}, ${line.stakeCents})`),
     sql`, `,
   );
   return [
     db.run(sql`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
-      VALUES (${order.ordersn}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs})`),
-    db.all<PlacedBet>(sql`INSERT INTO bets
-      (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES ${rows}
+      SELECT ${order.ordersn}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs} WHERE ${allowed}`),
+    db.all<PlacedBet>(sql`INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
+      SELECT o.id, ${order.userId}, ${order.roundId}, v.column1, v.column2, v.column3, ${order.nowMs}
+      FROM (VALUES ${rows}) AS v JOIN orders o ON o.ordersn = ${order.ordersn}
       RETURNING id, order_id AS orderId, option_index AS optionIndex, odds_milli AS oddsMilli, stake_cents AS stakeCents`),
     ...balanceChangeStatements(db, {
       userId: order.userId,
@@ -47,10 +51,14 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
       ref: order.ordersn,
       idempotencyKey: `bet:${order.ordersn}`,
       nowMs: order.nowMs,
+      onlyIf: placed,
     }),
     db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${order.userId}`),
   ] as const;
 }
+
+/** The batch's first result: the order insert wrote no row, so protection refused it. */
+export const orderWasRefused = (results: D1Result[]) => results[0].meta.changes === 0;
 
 export type OrderToCancel = { orderId: number; ordersn: string; userId: number; totalCents: number; reason: string; nowMs: number };
 

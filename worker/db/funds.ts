@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { ledger } from "./schema";
 
@@ -30,4 +30,29 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
 export async function movementExists(db: Db, idempotencyKey: string): Promise<boolean> {
   const [row] = await db.select({ id: ledger.id }).from(ledger).where(eq(ledger.idempotencyKey, idempotencyKey)).limit(1);
   return !!row;
+}
+
+export type LedgerSummary = { depositsCents: number; withdrawalsCents: number; stakesCents: number; awardsCents: number; otherCents: number };
+
+/**
+ * A player's ledger over [fromMs, toMs) in the statement's lines: approved deposits, withdrawals
+ * (held, less the refunds of rejected ones), stakes (less cancelled and voided bets), awards, and the
+ * rest (operator adjustments, finance). Each line is signed as the ledger is, so they add up to the
+ * change of the balance over the period.
+ */
+export async function ledgerSummary(db: Db, userId: number, fromMs: number, toMs: number): Promise<LedgerSummary> {
+  const row = await db.get<LedgerSummary>(sql`SELECT
+      COALESCE(SUM(CASE WHEN line = 'deposit' THEN amount_cents END), 0) AS depositsCents,
+      COALESCE(SUM(CASE WHEN line = 'withdrawal' THEN amount_cents END), 0) AS withdrawalsCents,
+      COALESCE(SUM(CASE WHEN line = 'stake' THEN amount_cents END), 0) AS stakesCents,
+      COALESCE(SUM(CASE WHEN line = 'award' THEN amount_cents END), 0) AS awardsCents,
+      COALESCE(SUM(CASE WHEN line = 'other' THEN amount_cents END), 0) AS otherCents
+    FROM (SELECT amount_cents, CASE
+        WHEN type = 'topup' AND idempotency_key LIKE 'deposit:%' THEN 'deposit'
+        WHEN type = 'wait' OR (type = 'redo' AND idempotency_key LIKE 'withdraw-refund:%') THEN 'withdrawal'
+        WHEN type = 'bet' OR (type = 'redo' AND (idempotency_key LIKE 'cancel:%' OR idempotency_key LIKE 'refund:%')) THEN 'stake'
+        WHEN type = 'earn' THEN 'award'
+        ELSE 'other' END AS line
+      FROM ledger WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs})`);
+  return row!;
 }

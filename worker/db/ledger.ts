@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 
 /** The house account: the counterparty of every movement, so all balances always add up to zero. */
@@ -15,6 +15,8 @@ export type BalanceChange = {
   /** unique per movement: a repeated submit hits the UNIQUE index and the whole batch is refused */
   idempotencyKey: string;
   nowMs: number;
+  /** a condition checked by every statement: when false at that point of the batch, nothing moves */
+  onlyIf?: SQL;
 };
 
 /**
@@ -25,14 +27,15 @@ export type BalanceChange = {
 export function balanceChangeStatements(db: Db, change: BalanceChange) {
   const { userId, amountCents: amount, type, reason, idempotencyKey: key, nowMs } = change;
   const ref = change.ref ?? null;
+  const onlyIf = change.onlyIf ? sql` AND (${change.onlyIf})` : sql``;
   if (!Number.isSafeInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
   return [
     db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}`),
-    db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}`),
+      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
+    db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf}`),
     db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT id, ${-amount}, money_cents, money_cents - ${amount}, ${type}, ${reason}, ${ref}, ${key + ":house"}, ${nowMs} FROM users WHERE id = ${HOUSE_USER_ID}`),
-    db.run(sql`UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID}`),
+      SELECT id, ${-amount}, money_cents, money_cents - ${amount}, ${type}, ${reason}, ${ref}, ${key + ":house"}, ${nowMs} FROM users WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
+    db.run(sql`UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
   ] as const;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Money is integer cents, odds integer thousandths, time epoch milliseconds (DESIGN.md 4).
 const createdAtMs = () => integer("created_at_ms").notNull();
@@ -26,6 +26,8 @@ export const users = sqliteTable(
     // operators only: the base32 TOTP secret (RFC 6238) once enrolment is confirmed, and while enrolling
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),
+    // minutes between reality checks: 15, 30 or 60 (DESIGN.md 14)
+    realityCheckMinutes: integer("reality_check_minutes").notNull().default(60),
     createdAtMs: createdAtMs(),
   },
   (t) => [
@@ -51,6 +53,8 @@ export const sessions = sqliteTable(
     lastSeenAtMs: integer("last_seen_at_ms"),
     // users.password_generation when the password that made this session was read (decision 051).
     passwordGeneration: integer("password_generation").notNull().default(0),
+    // when the player last answered the reality check of this sign-in ("keep playing")
+    realityCheckSeenAtMs: integer("reality_check_seen_at_ms"),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );
@@ -369,4 +373,46 @@ export const adjustmentRequests = sqliteTable(
     decidedAtMs: integer("decided_at_ms"),
   },
   (t) => [index("adjustment_requests_status").on(t.status, t.id)],
+);
+
+// Player protection (DESIGN.md 14). A limit row is one kind over one period; amount null = none in
+// force. A raise or removal waits 24 h as the pending change (pending_at_ms = when it takes effect,
+// pending_amount_cents null = removal); the effective value is computed where it is read, never by a job.
+export const playLimits = sqliteTable(
+  "play_limits",
+  {
+    userId: integer("user_id").notNull().references(() => users.id),
+    // deposit | loss | stake
+    kind: text("kind").notNull(),
+    // day | week | month (rolling 24 h, 7 days, 30 days)
+    period: text("period").notNull(),
+    amountCents: integer("amount_cents"),
+    pendingAmountCents: integer("pending_amount_cents"),
+    pendingAtMs: integer("pending_at_ms"),
+    updatedAtMs: integer("updated_at_ms").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.period] }),
+    check("play_limits_kind_known", sql`${t.kind} IN ('deposit', 'loss', 'stake')`),
+    check("play_limits_period_known", sql`${t.period} IN ('day', 'week', 'month')`),
+    check("play_limits_amount_positive", sql`${t.amountCents} IS NULL OR ${t.amountCents} > 0`),
+  ],
+);
+
+// Time-outs and self-exclusions: append-only (triggers), so nobody can lift one early.
+export const selfExclusions = sqliteTable(
+  "self_exclusions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    // 24h | 7d | 30d (time-outs) | 6m | 1y | 5y | forever (self-exclusions)
+    period: text("period").notNull(),
+    startAtMs: integer("start_at_ms").notNull(),
+    // null = permanent
+    endAtMs: integer("end_at_ms"),
+  },
+  (t) => [
+    index("self_exclusions_user").on(t.userId, t.endAtMs),
+    check("self_exclusions_period_known", sql`${t.period} IN ('24h', '7d', '30d', '6m', '1y', '5y', 'forever')`),
+  ],
 );

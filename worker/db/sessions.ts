@@ -75,3 +75,18 @@ export async function revokeSession(db: Db, sessionId: number, nowMs: number) {
 export function revokeAllSessionsStatement(db: Db, userId: number, nowMs: number) {
   return db.update(sessions).set({ revokedAtMs: nowMs }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAtMs)));
 }
+
+/** The sign-in of a session and when its reality check was last answered (DESIGN.md 14). */
+export async function sessionRealityCheck(db: Db, sessionId: number) {
+  const [row] = await db
+    .select({ signedInAtMs: sessions.createdAtMs, seenAtMs: sessions.realityCheckSeenAtMs, minutes: users.realityCheckMinutes })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row!;
+}
+
+export async function markRealityCheckSeen(db: Db, sessionId: number, nowMs: number) {
+  await db.update(sessions).set({ realityCheckSeenAtMs: nowMs }).where(eq(sessions.id, sessionId));
+}

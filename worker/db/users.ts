@@ -29,3 +29,7 @@ export async function invitationIsValid(db: Db, code: string) {
     .limit(1);
   return !!row;
 }
+
+export async function setRealityCheckMinutes(db: Db, userId: number, minutes: number) {
+  await db.update(users).set({ realityCheckMinutes: minutes }).where(eq(users.id, userId));
+}

@@ -146,11 +146,13 @@ export const isAlreadyDecided = (error: unknown) => /(deposit|withdrawal)_amount
 
 export type NewDeposit = { userId: number; amountCents: number; payName: string; idempotencyKey: string; nowMs: number };
 
-/** Writes the request unless its key exists; either way answers the request that holds the key. */
-export async function insertDepositOnce(db: Db, d: NewDeposit) {
-  await db
-    .insert(depositRequests)
-    .values({ userId: d.userId, amountCents: d.amountCents, payName: d.payName, idempotencyKey: d.idempotencyKey, createdAtMs: d.nowMs })
-    .onConflictDoNothing({ target: depositRequests.idempotencyKey });
-  return (await findDeposit(db, { idempotencyKey: d.idempotencyKey }))!;
+/**
+ * Writes the request unless its key exists, and only while `allowed` holds (the player's protection,
+ * decided inside this one statement); answers the request that holds the key, none when refused.
+ */
+export async function insertDepositOnce(db: Db, d: NewDeposit, allowed: SQL) {
+  await db.run(sql`INSERT INTO deposit_requests (user_id, amount_cents, pay_name, idempotency_key, created_at_ms)
+    SELECT ${d.userId}, ${d.amountCents}, ${d.payName}, ${d.idempotencyKey}, ${d.nowMs} WHERE ${allowed}
+    ON CONFLICT (idempotency_key) DO NOTHING`);
+  return findDeposit(db, { idempotencyKey: d.idempotencyKey });
 }

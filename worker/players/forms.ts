@@ -40,6 +40,8 @@ export const registerForm = z
       spassword: z.string({ error: "1001" }),
       invitation: text().min(1, "1063").max(32, "1063"),
       payPwd: z.union([z.literal(""), withdrawalPassword()]).optional().default(""),
+      // the "I am 18 or older" checkbox (DESIGN.md 14): a form sends "on", a client true or 1
+      adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", "3007"),
     }),
   )
   .refine((form) => form.password === form.spassword, { message: "1012" });

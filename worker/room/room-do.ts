@@ -2,10 +2,11 @@ import { DurableObject } from "cloudflare:workers";
 import { readConfig } from "../config";
 import { getDb } from "../db/client";
 import { findGameRoom } from "../db/game-rooms";
-import { type BetLine, type PlacedBet, type StoredOrder, cancelOrderStatements, placeOrderStatements } from "../db/bets";
+import { type BetLine, type PlacedBet, type StoredOrder, cancelOrderStatements, orderTotalCents, orderWasRefused, placeOrderStatements } from "../db/bets";
 import { isDuplicateMovement, isOverdraw } from "../db/ledger";
 import { drawnRounds } from "../db/rounds";
 import { runInOneBatch } from "../db/batch";
+import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom } from "./round-cycle";
 import { RoomState } from "./room-state";
@@ -14,7 +15,9 @@ import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./ro
 export type RoomRef = { roomId: number; title: string; gameType: number; optionCount: number };
 
 export type PlaceOrderRequest = { room: RoomRef; roundId: number; userId: number; username: string; lines: BetLine[] };
-export type PlaceOrderOutcome = { ok: true; orderId: number; ordersn: string; moneyCents: number } | { ok: false; errCode: number };
+export type PlaceOrderOutcome =
+  | { ok: true; orderId: number; ordersn: string; moneyCents: number }
+  | { ok: false; errCode: number; extra?: RefusalDetails };
 
 export type CancelOrderRequest = { room: RoomRef; order: StoredOrder };
 export type CancelOrderOutcome = { ok: true; moneyCents: number } | { ok: false; errCode: number };
@@ -93,6 +96,10 @@ export class RoomDO extends DurableObject<Env> {
       } catch (error) {
         if (isOverdraw(error)) return { ok: false, errCode: 1025 };
         throw error;
+      }
+      if (orderWasRefused(results)) {
+        const total = orderTotalCents(request.lines);
+        return { ok: false, ...(await explainRefusal(db, { userId: request.userId, nowMs, adds: { stake: total, loss: total } })) };
       }
       const bets = results[1].results as PlacedBet[];
       const username = request.username;

@@ -8,6 +8,8 @@ import { decideStatement, findDeposit, insertDepositOnce, isAlreadyDecided } fro
 import type { WalletSettings } from "../db/wallet-settings";
 import { toMoney } from "../money";
 import { assertSameRequest } from "./keys";
+import { protectionAllowsSql } from "../db/protection";
+import { explainRefusal } from "../protection/refusal";
 
 export type DepositAsk = { userId: number; amountCents: number; payName: string; key: string; nowMs: number };
 
@@ -20,7 +22,12 @@ export function assertDepositsOpen(settings: WalletSettings) {
 export async function requestDeposit(db: Db, settings: WalletSettings, ask: DepositAsk) {
   assertDepositsOpen(settings);
   if (ask.amountCents < settings.depositMinCents) throw new ApiError(1070, { num: toMoney(settings.depositMinCents) });
-  const request = await insertDepositOnce(db, { ...ask, idempotencyKey: ask.key });
+  const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { deposit: ask.amountCents } };
+  const request = await insertDepositOnce(db, { ...ask, idempotencyKey: ask.key }, protectionAllowsSql(protectedAsk));
+  if (!request) {
+    const refusal = await explainRefusal(db, protectedAsk);
+    throw new ApiError(refusal.errCode, refusal.extra);
+  }
   assertSameRequest(request, { amountCents: ask.amountCents, payName: ask.payName });
   return request;
 }

@@ -12,7 +12,7 @@ export const ACCOUNT_TYPES = [BANK_TYPE, ...COIN_TYPES] as const;
 export const PAGE_SIZE = 20;
 
 /** An amount typed by the player: digits and one decimal point, at most two decimals (1050 otherwise). */
-const amountCents = () =>
+export const amountCents = () =>
   z.unknown().transform((value, ctx) => {
     const cents = parseMoneyToCents(value);
     if (cents === null) {
@@ -41,7 +41,7 @@ const requestId = () => text().regex(/^[A-Za-z0-9_-]{8,64}$/, "1001").optional()
 export const page = () => integerId().pipe(z.number().max(10_000, "1001")).optional().default(1);
 
 /** A field the player must fill: absent, not text or blank is `code`. */
-const required = (code: string, max = 64, tooLong = "1001") => z.string({ error: code }).trim().min(1, code).max(max, tooLong);
+export const required = (code: string, max = 64, tooLong = "1001") => z.string({ error: code }).trim().min(1, code).max(max, tooLong);
 
 export const rechargeForm = z.object({
   money: amountCents(),

@@ -16,6 +16,8 @@ import { checkSecret, limits } from "../../players/lockout";
 import { checkPayPassword } from "../../wallet/pay-password";
 import { checkSmsCode, consumeSmsCodeStatement, logSmsSender, sendSmsCode } from "../../players/sms";
 import { profileOf } from "../../players/profile";
+import { activeExclusion } from "../../db/protection";
+import { exclusionRefusal } from "../../protection/refusal";
 
 export const accountRoutes = new Hono<AppEnv>();
 
@@ -85,6 +87,12 @@ accountRoutes.post("/api/index/login", async (c) => {
   });
   if (!right || !user) throw new ApiError(1003);
   if (user.frozen) throw accountFrozen();
+  // Only after the password: a time-out is nobody else's business (DESIGN.md 14).
+  const exclusion = await activeExclusion(db, user.id, nowMs);
+  if (exclusion) {
+    const refusal = exclusionRefusal(exclusion);
+    throw new ApiError(refusal.errCode, refusal.extra);
+  }
   return ok(c, { token: await createSession(db, user, nowMs) });
 });
 

@@ -54,7 +54,7 @@ gameOrderRoutes.post("/api/game/order", requireUser, async (c) => {
   if (player.level < room.minLevel) throw new ApiError(2055);
   const lines = parseOrderLines(body.order_info, room);
   const outcome = await roomStub(c.env, room.id).placeOrder({ room: roomRef(room), roundId: gameid, userId: user.id, username: user.username, lines });
-  if (!outcome.ok) throw new ApiError(outcome.errCode);
+  if (!outcome.ok) throw new ApiError(outcome.errCode, outcome.extra);
   return ok(c, { order_id: outcome.orderId, ordersn: outcome.ordersn, money: toMoney(outcome.moneyCents) });
 });
 

@@ -1,0 +1,95 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ok } from "../envelope";
+import { requireOperator, requireUser } from "../context";
+import { integerId, parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { getDb } from "../../db/client";
+import { ledgerSummary } from "../../db/funds";
+import { listExclusions } from "../../db/protection";
+import { markRealityCheckSeen } from "../../db/sessions";
+import { toMoney } from "../../money";
+import { realityCheckForm, selfExcludeForm, setLimitForm } from "../../protection/forms";
+import { excludeSelf, limitsView, protectionView, realityCheckView, setLimit } from "../../protection/service";
+import { setRealityCheckMinutes } from "../../db/users";
+import { formatDate, periodWindow, dateRangeWindow } from "../../wallet/days";
+import { financeFlowForm } from "../../wallet/forms";
+import { checkPayPassword } from "../../wallet/pay-password";
+
+// Player protection (DESIGN.md 14): limits, time-outs and self-exclusions, reality checks, statement.
+export const protectionRoutes = new Hono<AppEnv>();
+
+protectionRoutes.post("/api/game/getprotection", requireUser, async (c) => {
+  const user = c.get("user");
+  return ok(c, await protectionView(getDb(c.env), user.id, user.sessionId, Date.now()));
+});
+
+protectionRoutes.post("/api/game/setlimit", requireUser, async (c) => {
+  const form = parseBody(setLimitForm, c.get("body"));
+  const db = getDb(c.env);
+  const userId = c.get("user").id;
+  const nowMs = Date.now();
+  await setLimit(db, userId, form.kind, form.period, form.money, nowMs);
+  return ok(c, { limits: await limitsView(db, userId, nowMs) });
+});
+
+protectionRoutes.post("/api/game/selfexclude", requireUser, async (c) => {
+  const form = parseBody(selfExcludeForm, c.get("body"));
+  const db = getDb(c.env);
+  const userId = c.get("user").id;
+  const nowMs = Date.now();
+  await checkPayPassword(db, readConfig(c.env).pepper, userId, form.pwd, nowMs);
+  const exclusion = await excludeSelf(db, userId, form.period, nowMs);
+  return ok(c, { period: exclusion.period, start: exclusion.startAtMs, until: exclusion.endAtMs });
+});
+
+protectionRoutes.post("/api/game/setrealitycheck", requireUser, async (c) => {
+  const { minutes } = parseBody(realityCheckForm, c.get("body"));
+  const db = getDb(c.env);
+  const user = c.get("user");
+  await setRealityCheckMinutes(db, user.id, minutes);
+  return ok(c, await realityCheckView(db, user.id, user.sessionId, Date.now()));
+});
+
+/** "Keep playing": the next reality check comes one interval from now. */
+protectionRoutes.post("/api/game/realitycheckseen", requireUser, async (c) => {
+  const db = getDb(c.env);
+  const user = c.get("user");
+  const nowMs = Date.now();
+  await markRealityCheckSeen(db, user.sessionId, nowMs);
+  return ok(c, await realityCheckView(db, user.id, user.sessionId, nowMs));
+});
+
+/** Net result over a period (the funds ledger's tabs or a date range), from the ledger. */
+protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
+  const form = parseBody(financeFlowForm, c.get("body"));
+  const nowMs = Date.now();
+  const window = form.start !== null && form.end !== null ? dateRangeWindow(form.start, form.end) : periodWindow(form.type, nowMs);
+  const fromMs = window?.fromMs ?? 0;
+  const toMs = window?.toMs ?? nowMs + 1;
+  const s = await ledgerSummary(getDb(c.env), c.get("user").id, fromMs, toMs);
+  return ok(c, {
+    start: window ? formatDate(fromMs) : "",
+    end: window ? formatDate(toMs - 1) : "",
+    deposits: toMoney(s.depositsCents),
+    withdrawals: toMoney(s.withdrawalsCents),
+    stakes: toMoney(s.stakesCents),
+    awards: toMoney(s.awardsCents),
+    net: toMoney(s.stakesCents + s.awardsCents),
+    other: toMoney(s.otherCents),
+    change: toMoney(s.depositsCents + s.withdrawalsCents + s.stakesCents + s.awardsCents + s.otherCents),
+  });
+});
+
+/** The operator's read-only view of a player's protection: nothing here changes it. */
+protectionRoutes.post("/api/admin/protection", requireUser, requireOperator, async (c) => {
+  const { userId } = parseBody(z.object({ userId: integerId() }), c.get("body"));
+  const db = getDb(c.env);
+  const nowMs = Date.now();
+  const [limits, exclusions] = await Promise.all([limitsView(db, userId, nowMs), listExclusions(db, userId)]);
+  return ok(c, {
+    limits,
+    exclusions: exclusions.map((e) => ({ period: e.period, start: e.startAtMs, until: e.endAtMs, active: e.startAtMs <= nowMs && (e.endAtMs === null || e.endAtMs > nowMs) })),
+  });
+});

@@ -1,0 +1,83 @@
+import type { Db } from "../db/client";
+import { runInOneBatch } from "../db/batch";
+import { ledgerSummary } from "../db/funds";
+import {
+  activeExclusion,
+  insertExclusionStatement,
+  listLimits,
+  saveLimitIfUnchanged,
+  usedByPeriod,
+  type ActiveExclusion,
+  type LimitRow,
+} from "../db/protection";
+import { revokeAllSessionsStatement, sessionRealityCheck } from "../db/sessions";
+import { toMoney } from "../money";
+import { type ExclusionPeriod, type LimitKind, type LimitPeriod, LIMIT_KINDS, LIMIT_PERIODS, effectiveLimit, exclusionEndMs, limitChange, realityCheckDueAtMs } from "./rules";
+
+// Player protection's use cases (DESIGN.md 14), for the API routes; the rules are in rules.ts.
+
+const money = (cents: number | null) => (cents === null ? null : toMoney(cents));
+
+/** Every kind x period with the limit in force, its pending change and what already counts against it. */
+export async function limitsView(db: Db, userId: number, nowMs: number) {
+  const [rows, used] = await Promise.all([listLimits(db, userId), usedByPeriod(db, userId, nowMs)]);
+  return LIMIT_KINDS.flatMap((kind) =>
+    LIMIT_PERIODS.map((period) => {
+      const row = rows.find((r) => r.kind === kind && r.period === period);
+      const pending = row && row.pendingAtMs !== null && row.pendingAtMs > nowMs;
+      return {
+        kind,
+        period,
+        money: money(effectiveLimit(row, nowMs)),
+        pending: pending ? { money: money(row.pendingAmountCents), at: row.pendingAtMs } : null,
+        used: toMoney(used[`${kind}_${period}`]),
+      };
+    }),
+  );
+}
+
+const SET_LIMIT_ATTEMPTS = 5;
+
+/** Sets a limit (null removes it): stricter at once, looser after 24 h; safe against concurrent changes. */
+export async function setLimit(db: Db, userId: number, kind: LimitKind, period: LimitPeriod, newCents: number | null, nowMs: number) {
+  for (let attempt = 0; attempt < SET_LIMIT_ATTEMPTS; attempt++) {
+    const before: LimitRow | undefined = (await listLimits(db, userId)).find((r) => r.kind === kind && r.period === period);
+    const after = limitChange(before, newCents, nowMs);
+    if (await saveLimitIfUnchanged(db, { userId, kind, period }, before, after, nowMs)) return after;
+  }
+  throw new Error(`limit ${kind}/${period} of user ${userId} kept changing`);
+}
+
+export const exclusionView = (exclusion: ActiveExclusion | undefined) =>
+  exclusion ? { period: exclusion.period, start: exclusion.startAtMs, until: exclusion.endAtMs } : null;
+
+/** A time-out or self-exclusion, starting now; every session of the player ends in the same batch. */
+export async function excludeSelf(db: Db, userId: number, period: ExclusionPeriod, nowMs: number) {
+  const exclusion = { period, startAtMs: nowMs, endAtMs: exclusionEndMs(period, nowMs) };
+  await runInOneBatch(db, [insertExclusionStatement(db, userId, exclusion), revokeAllSessionsStatement(db, userId, nowMs)]);
+  return exclusion;
+}
+
+/** Time since sign-in and the betting result since sign-in (stakes and awards from the ledger). */
+export async function realityCheckView(db: Db, userId: number, sessionId: number, nowMs: number) {
+  const session = await sessionRealityCheck(db, sessionId);
+  const since = await ledgerSummary(db, userId, session.signedInAtMs, nowMs + 1);
+  const dueAt = realityCheckDueAtMs(session.signedInAtMs, session.seenAtMs, session.minutes);
+  return {
+    minutes: session.minutes,
+    signedInAt: session.signedInAtMs,
+    playedMinutes: Math.floor((nowMs - session.signedInAtMs) / 60_000),
+    net: toMoney(since.stakesCents + since.awardsCents),
+    dueAt,
+    due: nowMs >= dueAt,
+  };
+}
+
+export async function protectionView(db: Db, userId: number, sessionId: number, nowMs: number) {
+  const [limits, exclusion, reality] = await Promise.all([
+    limitsView(db, userId, nowMs),
+    activeExclusion(db, userId, nowMs),
+    realityCheckView(db, userId, sessionId, nowMs),
+  ]);
+  return { limits, exclusion: exclusionView(exclusion), reality };
+}
