@@ -20,6 +20,9 @@ import { Toast } from "~/components/Toast";
 import { i18nServer } from "~/lib/i18n.server";
 import { readFlash } from "~/lib/flash.server";
 import { documentTitle } from "~/lib/page-title";
+import { getToken } from "~/lib/session.server";
+import type { RealityCheck } from "~/lib/protection-types";
+import { RealityCheckDialog } from "~/components/protection/RealityCheckDialog";
 import { useNonce } from "~/lib/nonce";
 import stylesUrl from "~/styles/app.css?url";
 
@@ -36,15 +39,24 @@ export const links: LinksFunction = () => [
 export const handle = { i18n: ["common", "errors"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [locale, config, flash] = await Promise.all([
+  const [locale, config, flash, reality] = await Promise.all([
     i18nServer.getLocale(request),
     context.callApi("/api/Index/getconfig", {}),
     readFlash(request, context),
+    realityCheckOf(request, context),
   ]);
   return data(
-    { locale, config: config.data as AppConfig, toast: flash.message },
+    { locale, config: config.data as AppConfig, toast: flash.message, reality, nowMs: Date.now() },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : {} },
   );
+}
+
+/** A signed-in player's reality check (DESIGN.md 14); null for guests and ended sessions. */
+async function realityCheckOf(request: Request, context: LoaderFunctionArgs["context"]): Promise<RealityCheck | null> {
+  const token = await getToken(request, context);
+  if (!token) return null;
+  const answer = await context.callApi("/api/Game/getrealitycheck", { token });
+  return answer.code === 1 ? (answer.data as RealityCheck) : null;
 }
 
 export function useAppConfig(): AppConfig {
@@ -80,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale, toast } = useRouteLoaderData<typeof loader>("root")!;
+  const { locale, toast, reality, nowMs } = useRouteLoaderData<typeof loader>("root")!;
   useChangeLanguage(locale);
   const navigation = useNavigation();
   const matches = useMatches();
@@ -92,6 +104,7 @@ export default function App() {
       <Outlet />
       {showTabs ? <TabBar /> : null}
       {toast ? <Toast message={toast} /> : null}
+      {reality ? <RealityCheckDialog key={reality.dueAt} initial={reality} serverNowMs={nowMs} /> : null}
     </div>
   );
 }

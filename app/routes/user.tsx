@@ -47,6 +47,7 @@ export default function User() {
         <li><Link to="/my_income">{t("user.income")}</Link></li>
         <li><Link to="/betlist">{t("user.betRecords")}</Link></li>
         <li><Link to="/finance">{t("user.finance")}</Link></li>
+        <li><Link to="/user/limits">{t("protection.title")}</Link></li>
         <li><Link to="/message">{t("user.messages")}</Link></li>
         <li><Link to="/my_password">{t("user.security")}</Link></li>
         <li><Link to="/languageSet">{t("user.language")}</Link></li>

@@ -52,6 +52,11 @@ protectionRoutes.post("/api/game/setrealitycheck", requireUser, async (c) => {
   return ok(c, await realityCheckView(db, user.id, user.sessionId, Date.now()));
 });
 
+protectionRoutes.post("/api/game/getrealitycheck", requireUser, async (c) => {
+  const user = c.get("user");
+  return ok(c, await realityCheckView(getDb(c.env), user.id, user.sessionId, Date.now()));
+});
+
 /** "Keep playing": the next reality check comes one interval from now. */
 protectionRoutes.post("/api/game/realitycheckseen", requireUser, async (c) => {
   const db = getDb(c.env);

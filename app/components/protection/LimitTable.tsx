@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import { PlayerTime } from "~/components/PlayerTime";
+import { LIMIT_KINDS, LIMIT_PERIODS, type LimitView } from "~/lib/protection-types";
+
+/** Every kind of limit over its three periods: the limit in force, what is used, a pending change. */
+export function LimitTable({ limits }: { limits: LimitView[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="limit-kinds">
+      {LIMIT_KINDS.map((kind) => (
+        <section key={kind} className="card limit-kind" aria-labelledby={`limit-${kind}`}>
+          <h3 id={`limit-${kind}`}>{t(`protection.kinds.${kind}`)}</h3>
+          <dl>
+            {LIMIT_PERIODS.map((period) => {
+              const limit = limits.find((l) => l.kind === kind && l.period === period)!;
+              return (
+                <div key={period} className="limit-row" data-testid={`limit-${kind}-${period}`}>
+                  <dt>{t(`protection.periods.${period}`)}</dt>
+                  <dd>
+                    {limit.money === null ? <span className="muted">{t("protection.none")}</span> : <Money value={limit.money} />}
+                    {limit.money !== null ? (
+                      <small className="muted">
+                        {" "}
+                        · {t("protection.used")} <Money value={limit.used} />
+                      </small>
+                    ) : null}
+                    {limit.pending ? (
+                      <small className="limit-pending">
+                        {limit.pending.money === null ? t("protection.pendingRemoval") : t("protection.pending", { money: limit.pending.money.toFixed(2) })}{" "}
+                        <PlayerTime ms={limit.pending.at} zone />
+                      </small>
+                    ) : null}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}

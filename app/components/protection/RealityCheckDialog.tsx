@@ -1,0 +1,60 @@
+import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import type { RealityCheck } from "~/lib/protection-types";
+
+type Answer = { reality: RealityCheck | null; nowMs?: number };
+
+/**
+ * The reality check (DESIGN.md 14). The page comes with the check as of its load: when it is due, the
+ * dialog is part of the HTML (the notice on the next page load, no script needed). With JavaScript a
+ * timer opens it at the due moment with fresh figures. "Keep playing" posts and comes back to the
+ * page, whose fresh check (a new dueAt, so a new instance of this component) starts the next timer.
+ */
+export function RealityCheckDialog({ initial, serverNowMs }: { initial: RealityCheck; serverNowMs: number }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const reader = useFetcher<Answer>();
+  const [check, setCheck] = useState(initial);
+  const [open, setOpen] = useState(initial.due);
+
+  useEffect(() => {
+    const fresh = reader.data?.reality;
+    if (fresh?.due) {
+      setCheck(fresh);
+      setOpen(true);
+    }
+  }, [reader.data]);
+  useEffect(() => {
+    if (open) return;
+    // The server's clock decides: wait the time it said was left, then ask it again.
+    const leftMs = Math.max(1_000, check.dueAt - (reader.data?.nowMs ?? serverNowMs));
+    const timer = window.setTimeout(() => reader.load("/reality-check"), Math.min(leftMs, 2 ** 31 - 1));
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, check.dueAt]);
+
+  if (!open) return null;
+  const redirectTo = `${location.pathname}${location.search}`;
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="reality-title">
+        <h2 id="reality-title">{t("protection.realityHeading")}</h2>
+        <p>{t("protection.realityText", { minutes: check.playedMinutes })}</p>
+        <p>
+          {t("protection.realityNet")} <strong data-testid="reality-net"><Money value={check.net} signed /></strong>
+        </p>
+        <div className="buttons">
+          <Form method="post" action="/logout">
+            <button className="button secondary" type="submit">{t("protection.logOut")}</button>
+          </Form>
+          <Form method="post" action="/reality-check">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button className="button" type="submit" autoFocus>{t("protection.keepPlaying")}</button>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}

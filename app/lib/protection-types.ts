@@ -1,0 +1,21 @@
+// What /api/Game/getprotection answers (DESIGN.md 14).
+export type LimitView = {
+  kind: "deposit" | "loss" | "stake";
+  period: "day" | "week" | "month";
+  money: number | null;
+  pending: { money: number | null; at: number } | null;
+  used: number;
+};
+
+export type RealityCheck = { minutes: number; signedInAt: number; playedMinutes: number; net: number; dueAt: number; due: boolean };
+
+export type Protection = {
+  limits: LimitView[];
+  exclusion: { period: string; start: number; until: number | null } | null;
+  reality: RealityCheck;
+};
+
+export const LIMIT_KINDS = ["loss", "stake", "deposit"] as const;
+export const LIMIT_PERIODS = ["day", "week", "month"] as const;
+export const BREAK_PERIODS = ["24h", "7d", "30d", "6m", "1y", "5y", "forever"] as const;
+export const REALITY_MINUTES = [15, 30, 60] as const;

@@ -1,0 +1,70 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import { PageHeader } from "~/components/PageHeader";
+import { callApi, requireProfile } from "~/lib/api.server";
+import { ledgerFilterOf } from "~/lib/wallet";
+import protectionStyles from "~/styles/protection.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
+export const handle = { title: "common:protection.statementTitle" };
+
+type Statement = { start: string; end: string; deposits: number; withdrawals: number; stakes: number; awards: number; net: number; other: number; change: number };
+
+/** Net result over any period, from the ledger: the funds ledger's tabs (?type=) or a date range (?start=&end=). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProfile(request, context);
+  const filter = ledgerFilterOf(new URL(request.url).searchParams);
+  const ranged = filter.start !== null;
+  const answer = await callApi<Statement>(request, context, "/api/Game/getstatement", ranged ? { start: filter.start, end: filter.end } : { type: filter.type });
+  return {
+    filter,
+    statement: answer.code === 1 ? answer.data : null,
+    error: answer.code === 1 ? null : answer.info,
+  };
+}
+
+const LINES = ["deposits", "withdrawals", "stakes", "awards", "other", "change"] as const;
+
+export default function StatementPage() {
+  const { filter, statement, error } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main className="protection">
+      <PageHeader title={t("protection.statementTitle")} back="/user/limits" />
+      <Form method="get" className="form card">
+        <div className="row">
+          <label className="field">
+            <span className="field-label">{t("protection.from")}</span>
+            <input type="date" name="start" defaultValue={filter.start ?? statement?.start ?? ""} required />
+          </label>
+          <label className="field">
+            <span className="field-label">{t("protection.to")}</span>
+            <input type="date" name="end" defaultValue={filter.end ?? statement?.end ?? ""} required />
+          </label>
+        </div>
+        <button className="button secondary" type="submit">{t("protection.show")}</button>
+        <Link to="?type=all">{t("protection.allTime")}</Link>
+      </Form>
+      {error ? <p className="form-error card" role="alert">{error}</p> : null}
+      {statement ? (
+        <section className="card" aria-label={t("protection.statementTitle")}>
+          <p className="muted">{statement.start ? `${statement.start} – ${statement.end}` : t("protection.allTime")}</p>
+          <dl className="statement-lines">
+            <div className="net" data-testid="statement-net">
+              <dt>{t("protection.net")}</dt>
+              <dd><Money value={statement.net} signed /></dd>
+            </div>
+            {LINES.map((line) => (
+              <div key={line}>
+                <dt>{t(`protection.${line}`)}</dt>
+                <dd><Money value={statement[line]} signed /></dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </main>
+  );
+}
