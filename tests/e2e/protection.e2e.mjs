@@ -1,0 +1,80 @@
+// Issue 13 "done when": a player sets a loss limit, is refused a bet that would pass it, takes a time-out
+// and cannot log in until it ends, in a phone-sized browser.
+import assert from "node:assert/strict";
+import { eventually } from "./eventually.mjs";
+
+export default async function ({ page, base, shot, smsCode }) {
+  const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+  // A fresh player (the others share demo01, which must not be timed out), funded by the operator.
+  const stamp = String(Date.now()).slice(-7);
+  const username = `lim${stamp}a`;
+  const phone = `97${stamp}`;
+  assert.equal((await call("/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
+  // the local SmsSender's log line arrives a moment after the answer
+  const captcha = await eventually(() => {
+    const code = smsCode(phone);
+    assert.ok(code, "the SMS code was logged");
+    return code;
+  });
+  const registered = await call("/api/index/register", {
+    quhao: "+84", username, phone, captcha, password: "play1234", spassword: "play1234", invitation: "888", payPwd: "135790", adult: true,
+  });
+  assert.equal(registered.code, 1, JSON.stringify(registered));
+  const me = await call("/api/Game/getuserinfo", { token: registered.data.token });
+  const admin = (await call("/api/Index/login", { username: "admin", password: "admin1234" })).data.token;
+  assert.equal((await call("/api/admin/adjust", { token: admin, userId: me.data.id, money: 1000, reason: "e2e funds" })).code, 1);
+
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("play1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/user");
+
+  // a loss limit of 30 over 24 hours
+  await page.getByRole("link", { name: "Play limits" }).click();
+  await page.waitForURL("**/user/limits");
+  await page.locator("select[name=kind]").selectOption("loss");
+  await page.locator("select[name=period]").first().selectOption("day");
+  await page.getByLabel("Amount").fill("30");
+  await page.getByRole("button", { name: "Save limit" }).click();
+  await page.getByText("Limit saved").first().waitFor();
+  await page.getByTestId("limit-loss-day").getByText("30.00").waitFor();
+  await shot("1-limit-set");
+
+  // a bet of 20 is within it; another 20 would pass it
+  await page.goto("/activity/16");
+  await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
+  const closesSoon = async () => {
+    const m = /Betting closes in\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
+    return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
+  };
+  for (let i = 0; i < 60 && (await closesSoon()); i++) await page.waitForTimeout(1000);
+  assert.ok(!(await closesSoon()), "a round with time to bet");
+  const bet = async () => {
+    await page.locator("label.option", { hasText: /^Big/ }).click();
+    await page.getByPlaceholder("Amount per option").fill("20");
+    await page.getByRole("button", { name: "Buy" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Pay" }).click();
+  };
+  await bet();
+  await page.getByText("Order placed").first().waitFor();
+  await bet();
+  await page.getByText("This bet would pass your loss limit").first().waitFor();
+  await shot("2-bet-refused");
+
+  // a 24-hour time-out: logged out at once, login refused with the end date
+  await page.goto("/user/limits");
+  await page.locator("select[name=period]").last().selectOption("24h");
+  await page.getByLabel("Withdrawal password").fill("135790");
+  await shot("3-time-out");
+  await page.getByRole("button", { name: "Start now" }).click();
+  await page.waitForURL("**/login");
+  await page.getByText("Your break has started").first().waitFor();
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("play1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByText(/You are taking a time-out until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+8\)/).first().waitFor();
+  await shot("4-login-refused");
+  await page.goto("/user");
+  await page.waitForURL("**/login?redirectTo=%2Fuser");
+}
