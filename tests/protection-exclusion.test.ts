@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, login, newPlayerFields } from "./helpers";
 import { placeOk, playerWith } from "./rooms-helpers";
-import { player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers";
+import { operator, player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers";
 
 // DESIGN.md 14: time-outs and self-exclusions, reality checks, the statement, the 18+ confirmation.
 
@@ -130,8 +130,7 @@ describe("operator view", () => {
     const p = await walletPlayer();
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "loss", period: "day", money: 80 }));
     expectOk(await api("/api/Game/selfexclude", { token: p.token, period: "30d", pwd: PAY_PASSWORD }));
-    const admin = await login("admin", "admin1234");
-    const view = await api("/api/admin/protection", { token: admin, userId: p.id });
+    const view = await api("/api/admin/protection", { token: await operator(), userId: p.id });
     expectOk(view);
     expect(view.data.limits.find((l: { kind: string; period: string }) => l.kind === "loss" && l.period === "day").money).toBe(80);
     expect(view.data.exclusions).toEqual([expect.objectContaining({ period: "30d", active: true })]);

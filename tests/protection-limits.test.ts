@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { balanceOf, currentRound, finishRound, order, placeOk, playerWith } from "./rooms-helpers";
+import { PAY_PASSWORD, player as walletPlayer, requestId } from "./wallet-helpers";
 
 // DESIGN.md 14: deposit, loss and stake limits over rolling windows, enforced inside the batch that writes.
 
@@ -165,5 +166,21 @@ describe("limits: enforcement on deposits", () => {
     expect(answers.filter((a) => a.code === 1)).toHaveLength(3);
     for (const refused of answers.filter((a) => a.code !== 1)) expectError(refused, 3001);
     expect(await count("deposit_requests", "user_id = ?", player.userId)).toBe(3);
+  });
+});
+
+describe("limits: enforcement on finance transfer-in", () => {
+  it("counts a transfer-in as a stake and refuses one past the stake limit (3003), writing nothing", async () => {
+    const p = await walletPlayer(400_000);
+    const transfer = (money: string) => api("/api/Game/producttransferin", { token: p.token, product_id: 1, money, pwd: PAY_PASSWORD, request_id: requestId() });
+    await setLimit(p.token, "stake", "week", 250_000);
+    expectOk(await transfer("150000"));
+    const before = await writes(p.id);
+    const orders = await count("finance_orders", "user_id = ?", p.id);
+    expectError(await transfer("100001"), 3003);
+    expect(await writes(p.id)).toEqual(before);
+    expect(await count("finance_orders", "user_id = ?", p.id)).toBe(orders);
+    expectOk(await transfer("100000"));
+    await expectMoneyInvariants();
   });
 });

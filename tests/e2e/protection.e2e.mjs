@@ -2,8 +2,9 @@
 // and cannot log in until it ends, in a phone-sized browser.
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
+import { operatorToken } from "./operator.mjs";
 
-export default async function ({ page, base, shot, smsCode }) {
+export default async function ({ page, base, shot, smsCode, serverLog }) {
   const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   // A fresh player (the others share demo01, which must not be timed out), funded by the operator.
   const stamp = String(Date.now()).slice(-7);
@@ -21,7 +22,7 @@ export default async function ({ page, base, shot, smsCode }) {
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
   const me = await call("/api/Game/getuserinfo", { token: registered.data.token });
-  const admin = (await call("/api/Index/login", { username: "admin", password: "admin1234" })).data.token;
+  const admin = await operatorToken(base, serverLog);
   assert.equal((await call("/api/admin/adjust", { token: admin, userId: me.data.id, money: 1000, reason: "e2e funds" })).code, 1);
 
   await page.goto("/login");

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { financeOrders, financeProducts, users } from "./schema";
 
@@ -43,9 +43,19 @@ export type NewOrder = {
   idempotencyKey: string;
 };
 
-export function insertOrderStatement(db: Db, order: NewOrder) {
-  return db.insert(financeOrders).values({ ...order, accruedDays: 0, status: "active" });
+/**
+ * The order row, written only while `allowed` holds at that point of the batch (the player's protection,
+ * DESIGN.md 14): a refused transfer-in inserts nothing (0 changes) and the debit that follows it,
+ * guarded by orderExistsSql, moves nothing.
+ */
+export function insertOrderStatement(db: Db, order: NewOrder, allowed: SQL) {
+  return db.run(sql`INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms,
+      accrued_days, status, idempotency_key)
+    SELECT ${order.userId}, ${order.productId}, ${order.amountCents}, ${order.dailyRatePpm}, ${order.days}, ${order.startAtMs},
+      ${order.endAtMs}, 0, 'active', ${order.idempotencyKey} WHERE ${allowed}`);
 }
+
+export const orderExistsSql = (idempotencyKey: string) => sql`EXISTS (SELECT 1 FROM finance_orders WHERE idempotency_key = ${idempotencyKey})`;
 
 const orderColumns = {
   id: financeOrders.id,

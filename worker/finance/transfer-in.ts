@@ -1,7 +1,9 @@
 import { ApiError } from "../api/envelope";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { findOrderByKey, findProduct, insertOrderStatement, type OrderRecord } from "../db/finance";
+import { findOrderByKey, findProduct, insertOrderStatement, orderExistsSql, type OrderRecord } from "../db/finance";
+import { protectionAllowsSql } from "../db/protection";
+import { explainRefusal } from "../protection/refusal";
 import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
 import { checkPayPassword } from "../wallet/pay-password";
 import { maturityMs, transferProblem } from "./rules";
@@ -12,7 +14,9 @@ export type TransferIn = { userId: number; productId: number; amountCents: numbe
  * Locks an amount in a tier (DESIGN.md 12): the checks give the clear answer (tier 1113, range 1110-1112,
  * withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch writes the order,
  * with the tier's rate and days copied into it, and debits the balance (ledger "stake"). An overdraw
- * or a repeated key aborts the whole batch. The same submit again answers the order it made.
+ * or a repeated key aborts the whole batch. The same submit again answers the order it made. The player's
+ * protection (no exclusion, stake limits kept, DESIGN.md 14) is decided inside the batch: refused, it
+ * writes nothing and answers the protection code.
  */
 export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> {
   const done = await findOrderByKey(db, ask.key);
@@ -23,8 +27,10 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
   if (tierProblem) throw new ApiError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
+  const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { stake: ask.amountCents } };
+  let results;
   try {
-    await runInOneBatch(db, [
+    results = await runInOneBatch(db, [
       insertOrderStatement(db, {
         userId: ask.userId,
         productId: product.id,
@@ -34,7 +40,7 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
         startAtMs: ask.nowMs,
         endAtMs: maturityMs(ask.nowMs, product.days),
         idempotencyKey: ask.key,
-      }),
+      }, protectionAllowsSql(protectedAsk)),
       ...balanceChangeStatements(db, {
         userId: ask.userId,
         amountCents: -ask.amountCents,
@@ -43,6 +49,7 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
         ref: `finance:${ask.key}`,
         idempotencyKey: `stake:${ask.key}`,
         nowMs: ask.nowMs,
+        onlyIf: orderExistsSql(ask.key),
       }),
     ]);
   } catch (error) {
@@ -52,6 +59,10 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
     if (isOverdraw(error)) throw new ApiError(1025);
     if (isDuplicateMovement(error)) throw new ApiError(1014);
     throw error;
+  }
+  if (results[0].meta.changes === 0) {
+    const refusal = await explainRefusal(db, protectedAsk);
+    throw new ApiError(refusal.errCode, refusal.extra);
   }
   return (await findOrderByKey(db, ask.key))!;
 }

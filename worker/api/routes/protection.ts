@@ -88,7 +88,7 @@ protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
 });
 
 /** The operator's read-only view of a player's protection: nothing here changes it. */
-protectionRoutes.post("/api/admin/protection", requireUser, requireOperator, async (c) => {
+protectionRoutes.post("/api/admin/protection", requireOperator, async (c) => {
   const { userId } = parseBody(z.object({ userId: integerId() }), c.get("body"));
   const db = getDb(c.env);
   const nowMs = Date.now();
