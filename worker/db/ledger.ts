@@ -39,11 +39,12 @@ export function balanceChangeStatements(db: Db, change: BalanceChange) {
   ] as const;
 }
 
-/** What a failed money batch means to the player. */
-export function isOverdraw(error: unknown): boolean {
-  return String(error).includes("users_money_non_negative");
-}
-
-export function isDuplicateMovement(error: unknown): boolean {
-  return /UNIQUE constraint failed: ledger\.idempotency_key/.test(String(error));
+/**
+ * Why a money batch was refused, read from the data rather than from the error's wording (runtimes
+ * word constraint errors differently): after the failed batch nothing of it is written, so the player's
+ * balance tells whether the debit could be covered.
+ */
+export async function cannotCover(db: Db, userId: number, debitCents: number): Promise<boolean> {
+  const row = await db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${userId}`);
+  return row !== undefined && row.moneyCents < debitCents;
 }

@@ -86,6 +86,7 @@ export const ledger = sqliteTable(
   (t) => [
     index("ledger_user_time").on(t.userId, t.createdAtMs),
     check("ledger_after_is_before_plus_amount", sql`${t.afterCents} = ${t.beforeCents} + ${t.amountCents}`),
+    check("ledger_amount_non_zero", sql`${t.amountCents} <> 0`),
   ],
 );
 
@@ -142,13 +143,20 @@ export const rounds = sqliteTable(
     // bit i set = option i wins / is refunded (SQLite integers are 64-bit: type 4 needs 40 bits)
     winMask: integer("win_mask"),
     refundMask: integer("refund_mask"),
-    // open | settled
+    // open | settled | void (could not be drawn: every stake refunded)
     status: text("status").notNull().default("open"),
     settledAtMs: integer("settled_at_ms"),
+    // why a void round could not be drawn (seed_lost), shown publicly beside it
+    voidReason: text("void_reason"),
+    // the room's settings when the round opened (DESIGN.md 11); bets of the round are checked against them
+    ratesMilli: text("rates_milli"),
+    minbuyCents: integer("minbuy_cents"),
+    minLevel: integer("min_level"),
   },
   (t) => [
     uniqueIndex("rounds_room_seqno").on(t.roomId, t.seqno),
     index("rounds_room_status").on(t.roomId, t.status),
+    check("rounds_status_known", sql`${t.status} IN ('open', 'settled', 'void')`),
   ],
 );
 
@@ -165,8 +173,16 @@ export const orders = sqliteTable(
     status: text("status").notNull().default("placed"),
     createdAtMs: createdAtMs(),
     cancelledAtMs: integer("cancelled_at_ms"),
+    // the client's key for this order (request_id): the same key twice is one order
+    requestId: text("request_id"),
   },
-  (t) => [index("orders_round").on(t.roundId), index("orders_user").on(t.userId, t.createdAtMs)],
+  (t) => [
+    uniqueIndex("orders_user_request").on(t.userId, t.requestId).where(sql`${t.requestId} IS NOT NULL`),
+    index("orders_round").on(t.roundId),
+    index("orders_user").on(t.userId, t.createdAtMs),
+    check("orders_total_positive", sql`${t.totalCents} > 0`),
+    check("orders_status_known", sql`${t.status} IN ('placed', 'cancelled')`),
+  ],
 );
 
 export const bets = sqliteTable(
@@ -188,6 +204,10 @@ export const bets = sqliteTable(
     index("bets_round").on(t.roundId, t.isaward),
     index("bets_user").on(t.userId, t.createdAtMs),
     check("bets_stake_positive", sql`${t.stakeCents} > 0`),
+    check("bets_odds_positive", sql`${t.oddsMilli} > 0`),
+    check("bets_award_non_negative", sql`${t.awardCents} >= 0`),
+    check("bets_isaward_known", sql`${t.isaward} IN (-1, 0, 1, 2, 3)`),
+    check("bets_option_non_negative", sql`${t.optionIndex} >= 0`),
   ],
 );
 
@@ -229,6 +249,7 @@ export const depositRequests = sqliteTable(
     index("deposit_requests_user").on(t.userId, t.createdAtMs),
     index("deposit_requests_status").on(t.status),
     check("deposit_amount_positive", sql`${t.amountCents} > 0`),
+    check("deposit_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
   ],
 );
 
@@ -239,6 +260,7 @@ export const withdrawalRequests = sqliteTable(
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),
     index("withdrawal_requests_status").on(t.status),
     check("withdrawal_amount_positive", sql`${t.amountCents} > 0`),
+    check("withdrawal_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
   ],
 );
 

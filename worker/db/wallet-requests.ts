@@ -118,7 +118,8 @@ export type NewWithdrawal = {
 /**
  * The request row of a withdrawal, for the batch that also holds the money. The daily cap is decided
  * inside the statement: over the cap the amount becomes 0, which breaks withdrawal_amount_positive and
- * aborts the whole batch, so concurrent requests cannot pass the cap together (isOverDailyCap).
+ * aborts the whole batch, so concurrent requests cannot pass the cap together (the caller then
+ * recounts the day with withdrawnInWindow).
  */
 export function insertWithdrawalStatement(db: Db, w: NewWithdrawal) {
   const used = withdrawnInWindowSql(w.userId, w.day.fromMs, w.day.toMs);
@@ -127,14 +128,13 @@ export function insertWithdrawalStatement(db: Db, w: NewWithdrawal) {
       'pending', ${w.idempotencyKey}, ${w.nowMs}, ${w.bankCardId})`);
 }
 
-export const isOverDailyCap = (error: unknown) => String(error).includes("withdrawal_amount_positive");
 
 export type Decision = { id: number; status: "approved" | "rejected"; operatorId: number; note: string; nowMs: number };
 
 /**
  * Moves a pending request to its decision, for the batch that also moves the money. A request that is
  * no longer pending gets amount 0, which breaks the positive-amount CHECK and aborts the whole batch:
- * a second approval, or a reject racing an approve, cannot credit or refund twice (isAlreadyDecided).
+ * a second approval, or a reject racing an approve, cannot credit or refund twice (requestDecided).
  */
 export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decision) {
   const table = sql.raw(kind === "deposit" ? "deposit_requests" : "withdrawal_requests");
@@ -142,7 +142,11 @@ export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decis
     note = ${d.note}, amount_cents = CASE WHEN status = 'pending' THEN amount_cents ELSE 0 END WHERE id = ${d.id}`);
 }
 
-export const isAlreadyDecided = (error: unknown) => /(deposit|withdrawal)_amount_positive/.test(String(error));
+/** Whether a request has left pending: read after a refused decision batch, never from the error's wording. */
+export async function requestDecided(db: Db, kind: "deposit" | "withdrawal", id: number): Promise<boolean> {
+  const request = kind === "deposit" ? await findDeposit(db, { id }) : await findWithdrawal(db, { id });
+  return !request || request.status !== "pending";
+}
 
 export type NewDeposit = { userId: number; amountCents: number; payName: string; idempotencyKey: string; nowMs: number };
 

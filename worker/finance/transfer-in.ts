@@ -4,7 +4,7 @@ import { runInOneBatch } from "../db/batch";
 import { findOrderByKey, findProduct, insertOrderStatement, orderExistsSql, type OrderRecord } from "../db/finance";
 import { protectionAllowsSql } from "../db/protection";
 import { explainRefusal } from "../protection/refusal";
-import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
+import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { checkPayPassword } from "../wallet/pay-password";
 import { maturityMs, transferProblem } from "./rules";
 
@@ -56,8 +56,8 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
     // The same submit racing itself: the other copy locked the funds, which is the answer.
     const raced = await findOrderByKey(db, ask.key);
     if (raced) return raced;
-    if (isOverdraw(error)) throw new ApiError(1025);
-    if (isDuplicateMovement(error)) throw new ApiError(1014);
+    // Read from the data, not the error's wording: the refused batch wrote nothing.
+    if (await cannotCover(db, ask.userId, ask.amountCents)) throw new ApiError(1025);
     throw error;
   }
   if (results[0].meta.changes === 0) {

@@ -4,7 +4,8 @@ import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
+import { balanceChangeStatements, cannotCover } from "../db/ledger";
+import { movementExists } from "../db/funds";
 import { adjustmentRequests, users } from "../db/schema";
 import { readSettings } from "../db/settings";
 import { getUserById } from "../db/users";
@@ -99,8 +100,10 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
     const [changed] = await runInOneBatch(db, [guarded, ...money, audit]);
     if (changed.meta.changes !== 1) throw new ApiError(1128);
   } catch (error) {
-    if (isDuplicateMovement(error)) throw new ApiError(1128);
-    if (isOverdraw(error)) throw new ApiError(1025);
+    if (error instanceof ApiError) throw error;
+    // Read from the data, not the error's wording: the refused batch wrote nothing.
+    if (await movementExists(db, `adjustment:${d.id}`)) throw new ApiError(1128);
+    if (d.approve && !credit && (await cannotCover(db, request.userId, -request.amountCents))) throw new ApiError(1025);
     throw error;
   }
   return { id: d.id, status };

@@ -2,7 +2,7 @@ import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
+import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { movementExists } from "../db/funds";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
@@ -41,8 +41,8 @@ export async function adjustBalance(db: Db, a: Adjustment) {
     ]);
   } catch (error) {
     // The same adjustment submitted again, racing: it was made once, which is what the operator asked for.
-    if (isDuplicateMovement(error) || (await movementExists(db, a.key))) return answer(db, a);
-    if (isOverdraw(error)) throw new ApiError(1025);
+    if (await movementExists(db, a.key)) return answer(db, a);
+    if (a.amountCents < 0 && (await cannotCover(db, a.userId, -a.amountCents))) throw new ApiError(1025);
     throw error;
   }
   return answer(db, a);

@@ -2,9 +2,9 @@ import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { balanceChangeStatements, isDuplicateMovement } from "../db/ledger";
+import { balanceChangeStatements } from "../db/ledger";
 import { getUserById } from "../db/users";
-import { decideStatement, findDeposit, insertDepositOnce, isAlreadyDecided } from "../db/wallet-requests";
+import { decideStatement, findDeposit, insertDepositOnce, requestDecided } from "../db/wallet-requests";
 import type { WalletSettings } from "../db/wallet-settings";
 import { toMoney } from "../money";
 import { assertSameRequest } from "./keys";
@@ -70,7 +70,7 @@ export async function approveDeposit(db: Db, d: DepositDecision) {
       }),
     ]);
   } catch (error) {
-    if (isAlreadyDecided(error) || isDuplicateMovement(error)) throw new ApiError(1068);
+    if (await requestDecided(db, "deposit", d.id)) throw new ApiError(1068);
     throw error;
   }
   const player = await getUserById(db, request.userId);
@@ -92,7 +92,7 @@ export async function rejectDeposit(db: Db, d: DepositDecision) {
       }),
     ]);
   } catch (error) {
-    if (isAlreadyDecided(error)) throw new ApiError(1068);
+    if (await requestDecided(db, "deposit", d.id)) throw new ApiError(1068);
     throw error;
   }
   return { id: d.id, status: "rejected" as const };

@@ -3,13 +3,12 @@ import { auditStatement } from "../db/audit";
 import { findOwnCard } from "../db/bank-cards";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { balanceChangeStatements, isDuplicateMovement, isOverdraw } from "../db/ledger";
+import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import {
   decideStatement,
   findWithdrawal,
   insertWithdrawalStatement,
-  isAlreadyDecided,
-  isOverDailyCap,
+  requestDecided,
   withdrawnInWindow,
 } from "../db/wallet-requests";
 import { readWalletSettings } from "../db/wallet-settings";
@@ -60,9 +59,9 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
   } catch (error) {
     // The same submit racing itself: the other copy made the request, which is the answer.
     if (await isRepeatOf(db, ask)) return;
-    if (isOverdraw(error)) throw new ApiError(1025);
-    if (isOverDailyCap(error)) throw new ApiError(1067);
-    if (isDuplicateMovement(error)) throw new ApiError(1014);
+    // Read from the data, not the error's wording: the refused batch wrote nothing.
+    if (await cannotCover(db, ask.userId, ask.amountCents)) throw new ApiError(1025);
+    if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents) throw new ApiError(1067);
     throw error;
   }
 }
@@ -102,7 +101,7 @@ export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
       }),
     ]);
   } catch (error) {
-    if (isAlreadyDecided(error)) throw new ApiError(1068);
+    if (await requestDecided(db, "withdrawal", d.id)) throw new ApiError(1068);
     throw error;
   }
   return { id: d.id, status: "approved" as const };
@@ -133,7 +132,7 @@ export async function rejectWithdrawal(db: Db, d: WithdrawalDecision) {
       }),
     ]);
   } catch (error) {
-    if (isAlreadyDecided(error) || isDuplicateMovement(error)) throw new ApiError(1068);
+    if (await requestDecided(db, "withdrawal", d.id)) throw new ApiError(1068);
     throw error;
   }
   const player = await getUserById(db, request.userId);

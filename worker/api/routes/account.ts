@@ -63,10 +63,10 @@ accountRoutes.post("/api/index/register", async (c) => {
     ]);
     userId = (inserted.results[0] as { id: number }).id;
   } catch (error) {
-    // Two sign-ups racing for one name or phone: the unique index decides, the loser is told why.
-    const text = String(error);
-    if (text.includes("users_phone_unique") || text.includes("users.quhao")) throw new ApiError(2052);
-    if (text.includes("UNIQUE")) throw new ApiError(1013);
+    // Two sign-ups racing for one name or phone: the unique index decides, the loser is told why,
+    // read from the data (the refused batch wrote nothing), not from the error's wording.
+    if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ApiError(2052);
+    if (await findUserByUsername(db, form.username)) throw new ApiError(1013);
     throw error;
   }
   return ok(c, { token: await createSession(db, { id: userId, passwordGeneration: 0 }, nowMs) });

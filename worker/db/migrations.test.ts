@@ -1,0 +1,73 @@
+// The committed migrations are the schema (worker/db/schema.ts): drizzle-kit must find nothing to
+// generate, and the migrations must keep rows, constraints and the ledger triggers when applied in order.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, describe, expect, it } from "vitest";
+
+const MIGRATIONS = join(import.meta.dirname, "../../migrations");
+const sqlFiles = () => readdirSync(MIGRATIONS).filter((name) => name.endsWith(".sql")).sort();
+
+const scratch: string[] = [];
+afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe("migrations", () => {
+  it("agree with worker/db/schema.ts: drizzle-kit generate emits nothing", () => {
+    const out = mkdtempSync(join(tmpdir(), "migrations-"));
+    scratch.push(out);
+    cpSync(MIGRATIONS, out, { recursive: true });
+    const root = join(import.meta.dirname, "../..");
+    // drizzle-kit reads --out relative to the working directory (even an absolute one).
+    const printed = execFileSync(
+      process.execPath,
+      ["node_modules/drizzle-kit/bin.cjs", "generate", "--dialect", "sqlite", "--schema", "./worker/db/schema.ts", "--out", relative(root, out)],
+      { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+    );
+    expect(printed).toContain("No schema changes");
+    expect(readdirSync(out).filter((name) => name.endsWith(".sql")).sort()).toEqual(sqlFiles());
+  }, 60_000);
+
+  it("keep existing rows through the table rebuilds, and the ledger stays append-only", () => {
+    const db = new DatabaseSync(":memory:");
+    db.exec("PRAGMA foreign_keys = ON");
+    const apply = (name: string) => {
+      const text = readFileSync(join(MIGRATIONS, name), "utf8");
+      db.exec("BEGIN");
+      for (const statement of text.split("--> statement-breakpoint")) if (statement.trim()) db.exec(statement);
+      db.exec("COMMIT");
+    };
+    const [first, second, ...later] = sqlFiles();
+    apply(first);
+    apply(second);
+    db.exec(`INSERT INTO users (id, username, nickname, password_hash, role, money_cents, created_at_ms) VALUES
+        (1, 'house', 'house', 'x', 'house', 500, 1), (2, 'p', 'p', 'x', 'player', 0, 1);
+      INSERT INTO games (id, title, title_key, type, image) VALUES (1, 'g', 'g', 1, '');
+      INSERT INTO rooms (id, game_id, roomtype, kind, title, option_count, rates_milli) VALUES (1, 1, 1, 'standard', 'r', 2, '[1980,1980]');
+      INSERT INTO rounds (id, room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit") VALUES (1, 1, 1, 1, 1, 2, 3, 'c');
+      INSERT INTO orders (id, ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (1, 'o1', 2, 1, 1, 500, 1);
+      INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (1, 2, 1, 0, 1980, 500, 1);
+      INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+        VALUES (2, -500, 500, 0, 'bet', 'r', 'bet:o1', 1), (1, 500, 0, 500, 'bet', 'r', 'bet:o1:house', 1);`);
+    for (const name of later) apply(name);
+
+    const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect([count("rounds"), count("orders"), count("bets"), count("ledger")]).toEqual([1, 1, 1, 2]);
+    expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+    expect(() => db.exec("UPDATE ledger SET amount_cents = 1 WHERE id = 1")).toThrow(/append-only/);
+    expect(() => db.exec("DELETE FROM ledger")).toThrow(/append-only/);
+    // The database itself refuses impossible rows.
+    const refused = [
+      "UPDATE bets SET isaward = 7",
+      "UPDATE bets SET odds_milli = 0",
+      "UPDATE bets SET award_cents = -1",
+      "UPDATE orders SET total_cents = 0",
+      "UPDATE orders SET status = 'lost'",
+      "UPDATE rounds SET status = 'drawn'",
+      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (2, 0, 0, 0, 'bet', 'r', 'z', 1)",
+      "INSERT INTO users (username, nickname, password_hash, quhao, phone, created_at_ms) VALUES ('a', 'a', 'x', '+84', '1', 1), ('b', 'b', 'x', '+84', '1', 1)",
+    ];
+    for (const statement of refused) expect(() => db.exec(statement), statement).toThrow();
+  });
+});
