@@ -125,7 +125,7 @@ describe("settling a round", () => {
     const rates = defaultRatesMilli(3);
     for (const [p, player] of players.entries()) {
       const lines = [0, 1, 3, 5, 7, 10].map((optionIndex) => ({ optionIndex, oddsMilli: rates[optionIndex], stakeCents: 1_000 * (p + 1) }));
-      await runInOneBatch(db, placeOrderStatements(db, { ordersn: `test-${round!.id}-${p}`, userId: player.userId, roomId: 12, roundId: round!.id, lines, reason: "test", nowMs: Date.now() }));
+      await runInOneBatch(db, placeOrderStatements(db, { ordersn: `test-${round!.id}-${p}`, userId: player.userId, roomId: 12, roundId: round!.id, lines, reason: "test", requestId: null, nowMs: Date.now() }));
     }
     const numbers = [1, 2, 6, 10, 11];
     const result = resultOf(3, numbers);
@@ -133,6 +133,7 @@ describe("settling a round", () => {
     const settlement = {
       roundId: round!.id,
       status: "settled" as const,
+      voidReason: null,
       draw: { seedHex: "1".repeat(64), numbers, num1: 1, num2: 2, num3: 6, sum: 30 },
       winMask: Number(winningMask(3, result)),
       refundMask: Number(refundMask(3, result)),
@@ -193,7 +194,7 @@ describe("settling a round", () => {
     expect(await count("ledger", "ref = ? AND user_id = 1", `round:${round.roundId}`)).toBe(1);
     // The statement count does not depend on the number of bets.
     const db = getDb(env);
-    const shape = { roundId: 1, status: "settled" as const, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: "", nowMs: 0 };
+    const shape = { roundId: 1, status: "settled" as const, voidReason: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: "", nowMs: 0 };
     expect(settlementStatements(db, shape).length).toBe(11);
     await expectMoneyInvariants();
   });

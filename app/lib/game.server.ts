@@ -17,6 +17,7 @@ import {
   type RoundResult,
 } from "./game";
 import { bettingOpen, secondsOfDiff } from "./game-countdown";
+import type { OrderReview } from "~/components/game/Dialogs";
 
 // The game room's loader and action, shared by /activity/{id} (sum games) and /bjsc/{id} (Racing 10).
 
@@ -113,7 +114,14 @@ async function reviewOrder(args: Args, roomId: number, form: FormData) {
   if (problem) return problemFailure(t, problem);
   const amount = parseStake(amountText)!;
   return {
-    review: { gameid: room.game.id, seqno: room.game.seqno, amount, total: amount * picks.length, picks: picks.map((p) => ({ ...p, pick: encodePick(p) })) },
+    review: {
+      gameid: room.game.id,
+      seqno: room.game.seqno,
+      amount,
+      total: amount * picks.length,
+      picks: picks.map((p) => ({ ...p, pick: encodePick(p) })),
+      requestId: crypto.randomUUID(),
+    } satisfies OrderReview,
   };
 }
 
@@ -132,9 +140,16 @@ async function placeOrder(args: Args, roomId: number, form: FormData) {
     gameid: Number(form.get("gameid")),
     roomid: roomId,
     order_info: orderInfo,
+    ...(requestIdOf(form) ? { request_id: requestIdOf(form) } : {}),
   });
   if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
   return finish(args, form, t("game:order.placed"), answer.data.money, answer.data.order_id);
+}
+
+/** The confirm form's key (Dialogs.tsx OrderReview.requestId); a malformed one is left to the API to refuse. */
+function requestIdOf(form: FormData): string | null {
+  const value = form.get("request_id");
+  return typeof value === "string" && value !== "" ? value : null;
 }
 
 async function cancelOrder(args: Args, roomId: number, form: FormData) {

@@ -16,6 +16,9 @@ export type RoundResult = {
   commit: string;
   seed: string | null;
   drawAt: number;
+  /** open | settled | void: a void round was not drawn and its stakes were refunded (voidReason says why) */
+  status?: string;
+  voidReason?: string | null;
 };
 
 export type RoomSummary = {

@@ -33,6 +33,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const answer = await callApi<Published>(request, context, "/api/Game/getround", { roomid: lookup.room, seqno: lookup.seqno });
   if (answer.code !== 1) return { mode, values, errors, pending: null, failed: answer.info, checked: null };
   const published = answer.data;
+  if (published.status === "void") {
+    const voided = { seqno: String(published.seqno), commit: published.commit, reason: published.voidReason ?? null };
+    return { mode, values, errors, pending: null, voided, failed: null, checked: null };
+  }
   if (!published.seed || !isGameType(published.gametype)) {
     return { mode, values, errors, pending: { seqno: String(published.seqno), commit: published.commit }, failed: null, checked: null };
   }
@@ -53,7 +57,9 @@ function fieldError(t: (key: string) => string, errors: FairnessErrors, field: k
 }
 
 export default function Fairness() {
-  const { mode, values, errors, pending, failed, checked } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { mode, values, errors, pending, failed, checked } = loaded;
+  const voided = "voided" in loaded ? loaded.voided : null;
   const { t } = useTranslation("game");
   return (
     <main className="fairness-page">
@@ -104,6 +110,13 @@ export default function Fairness() {
           <h2>{t("fairness.pendingTitle", { seqno: pending.seqno })}</h2>
           <p>{t("fairness.pending")}</p>
           <code className="hex">{pending.commit}</code>
+        </section>
+      ) : null}
+      {voided ? (
+        <section className="card fairness-report void" aria-live="polite">
+          <h2>{t("fairness.voidTitle", { seqno: voided.seqno })}</h2>
+          <p>{t("fairness.void")} {voided.reason ? t(`result.voidReasons.${voided.reason}`) : null}</p>
+          <code className="hex">{voided.commit}</code>
         </section>
       ) : null}
       {checked ? <FairnessReport round={checked.round} verification={checked.verification} /> : null}

@@ -15,6 +15,8 @@ export type NewOrder = {
   roundId: number;
   lines: BetLine[];
   reason: string;
+  /** the client's request_id: a second order with it breaks orders_user_request and nothing is written */
+  requestId: string | null;
   nowMs: number;
 };
 
@@ -37,8 +39,9 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
     sql`, `,
   );
   return [
-    db.run(sql`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
-      SELECT ${order.ordersn}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs} WHERE ${allowed}`),
+    db.run(sql`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms, request_id)
+      SELECT ${order.ordersn}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs}, ${order.requestId}
+      WHERE ${allowed}`),
     db.all<PlacedBet>(sql`INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
       SELECT o.id, ${order.userId}, ${order.roundId}, v.column1, v.column2, v.column3, ${order.nowMs}
       FROM (VALUES ${rows}) AS v JOIN orders o ON o.ordersn = ${order.ordersn}
@@ -60,6 +63,15 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
 /** The batch's first result: the order insert wrote no row, so protection refused it. */
 export const orderWasRefused = (results: D1Result[]) => results[0].meta.changes === 0;
 
+/** The placed order a request_id already made, with the player's balance now (the retry's answer). */
+export async function findOrderByRequest(db: Db, userId: number, requestId: string) {
+  return db.get<{ id: number; ordersn: string; moneyCents: number }>(sql`SELECT o.id, o.ordersn, u.money_cents AS moneyCents
+    FROM orders o JOIN users u ON u.id = o.user_id WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`);
+}
+
+/** The refund of a cancelled order: one per order, so a stake never comes back twice. */
+export const cancelRefundKey = (orderId: number) => `cancel:${orderId}`;
+
 export type OrderToCancel = { orderId: number; ordersn: string; userId: number; totalCents: number; reason: string; nowMs: number };
 
 /**
@@ -77,7 +89,7 @@ export function cancelOrderStatements(db: Db, order: OrderToCancel) {
       type: "redo",
       reason: order.reason,
       ref: order.ordersn,
-      idempotencyKey: `cancel:${order.orderId}`,
+      idempotencyKey: cancelRefundKey(order.orderId),
       nowMs: order.nowMs,
     }),
     db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${order.userId}`),

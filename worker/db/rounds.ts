@@ -13,7 +13,11 @@ export type NewRound = {
   closeAtMs: number;
   drawAtMs: number;
   commit: string;
+  rules: RoundRules;
 };
+
+/** The room's settings a round opened with (DESIGN.md 11): its bets are checked against these. */
+export type RoundRules = { ratesMilli: number[]; minbuyCents: number; minLevel: number };
 
 /**
  * Opens a round: insert (a retry after a crash finds the row already there and keeps it) and read
@@ -21,8 +25,10 @@ export type NewRound = {
  */
 export function openRoundStatements(db: Db, round: NewRound) {
   return [
-    db.run(sql`INSERT OR IGNORE INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status)
-      VALUES (${round.roomId}, ${round.seqno}, ${round.gameType}, ${round.openAtMs}, ${round.closeAtMs}, ${round.drawAtMs}, ${round.commit}, 'open')`),
+    db.run(sql`INSERT OR IGNORE INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status,
+        rates_milli, minbuy_cents, min_level)
+      VALUES (${round.roomId}, ${round.seqno}, ${round.gameType}, ${round.openAtMs}, ${round.closeAtMs}, ${round.drawAtMs}, ${round.commit}, 'open',
+        ${JSON.stringify(round.rules.ratesMilli)}, ${round.rules.minbuyCents}, ${round.rules.minLevel})`),
     db.get<StoredRound>(sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${round.roomId} AND seqno = ${round.seqno}`),
   ] as const;
 }
@@ -46,6 +52,8 @@ export type Settlement = {
   roundId: number;
   /** "settled" after a draw; "void" when a round cannot be drawn and every stake goes back. */
   status: "settled" | "void";
+  /** Why a void round could not be drawn (VOID_REASONS), published beside it; null when drawn. */
+  voidReason: VoidReason | null;
   draw: { seedHex: string; numbers: number[]; num1: number; num2: number; num3: number; sum: number } | null;
   winMask: number;
   refundMask: number;
@@ -78,7 +86,8 @@ export function settlementStatements(db: Db, s: Settlement) {
     db.run(sql`UPDATE rounds SET
         seed = ${s.draw?.seedHex ?? null}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
         num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
-        win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, status = ${s.status}, settled_at_ms = ${s.nowMs}
+        win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, status = ${s.status}, settled_at_ms = ${s.nowMs},
+        void_reason = ${s.voidReason}
       WHERE id = ${s.roundId} AND status = 'open'`),
   ] as const;
 }
@@ -123,8 +132,21 @@ function turnoverStatement(db: Db, s: Settlement, stillOpen: SQL) {
 }
 
 const roundRowColumns = sql.raw(
-  `id, seqno, game_type AS gameType, "commit", seed, numbers, num1, num2, num3, sum, win_mask AS winMask, draw_at_ms AS drawAtMs`,
+  `id, seqno, game_type AS gameType, "commit", seed, numbers, num1, num2, num3, sum, win_mask AS winMask, draw_at_ms AS drawAtMs,
+  status, void_reason AS voidReason`,
 );
+
+/** seed_lost: the room lost the round's seed (a restart before it was kept), so nobody can draw it fairly. */
+export const VOID_REASONS = ["seed_lost"] as const;
+export type VoidReason = (typeof VOID_REASONS)[number];
+
+/** The settings a round opened with; undefined for a round opened before rounds kept them. */
+export async function roundRules(db: Db, roundId: number): Promise<RoundRules | undefined> {
+  const row = await db.get<{ ratesMilli: string | null; minbuyCents: number | null; minLevel: number | null }>(sql`SELECT
+    rates_milli AS ratesMilli, minbuy_cents AS minbuyCents, min_level AS minLevel FROM rounds WHERE id = ${roundId}`);
+  if (!row || row.ratesMilli === null || row.minbuyCents === null || row.minLevel === null) return undefined;
+  return { ratesMilli: JSON.parse(row.ratesMilli) as number[], minbuyCents: row.minbuyCents, minLevel: row.minLevel };
+}
 
 /** The room's newest round, whatever its state (the room's restart point). */
 export async function latestRound(db: Db, roomId: number): Promise<StoredRound | undefined> {
@@ -137,6 +159,15 @@ export async function drawnRounds(db: Db, roomId: number, limit: number, offset 
     WHERE room_id = ${roomId} AND status = 'settled' ORDER BY seqno DESC LIMIT ${limit} OFFSET ${offset}`);
 }
 
-export async function findRound(db: Db, roomId: number, seqno: number): Promise<(RoundRow & { status: string }) | undefined> {
-  return db.get<RoundRow & { status: string }>(sql`SELECT ${roundRowColumns}, status FROM rounds WHERE room_id = ${roomId} AND seqno = ${seqno}`);
+/**
+ * Finished rounds, newest first: drawn ones and void ones (not drawable, stakes refunded), so a void
+ * round is as public as a drawn one, with its reason.
+ */
+export async function publicRounds(db: Db, roomId: number, limit: number, offset = 0): Promise<RoundRow[]> {
+  return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds
+    WHERE room_id = ${roomId} AND status IN ('settled', 'void') ORDER BY seqno DESC LIMIT ${limit} OFFSET ${offset}`);
+}
+
+export async function findRound(db: Db, roomId: number, seqno: number): Promise<RoundRow | undefined> {
+  return db.get<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds WHERE room_id = ${roomId} AND seqno = ${seqno}`);
 }

@@ -2,9 +2,21 @@ import { DurableObject } from "cloudflare:workers";
 import { readConfig } from "../config";
 import { getDb } from "../db/client";
 import { findGameRoom } from "../db/game-rooms";
-import { type BetLine, type PlacedBet, type StoredOrder, cancelOrderStatements, orderTotalCents, orderWasRefused, placeOrderStatements } from "../db/bets";
-import { isDuplicateMovement, isOverdraw } from "../db/ledger";
-import { drawnRounds } from "../db/rounds";
+import {
+  type PlacedBet,
+  type StoredOrder,
+  cancelOrderStatements,
+  cancelRefundKey,
+  findOrderByRequest,
+  orderTotalCents,
+  orderWasRefused,
+  placeOrderStatements,
+} from "../db/bets";
+import { cannotCover } from "../db/ledger";
+import { movementExists } from "../db/funds";
+import { publicRounds, roundRules } from "../db/rounds";
+import { ApiError } from "../api/envelope";
+import { parseOrderLines } from "./order-form";
 import { runInOneBatch } from "../db/batch";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
@@ -14,10 +26,19 @@ import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./ro
 
 export type RoomRef = { roomId: number; title: string; gameType: number; optionCount: number };
 
-export type PlaceOrderRequest = { room: RoomRef; roundId: number; userId: number; username: string; lines: BetLine[] };
+/** orderInfo is the contract's raw order_info: the room checks it against its round's own settings. */
+export type PlaceOrderRequest = {
+  room: RoomRef;
+  roundId: number;
+  userId: number;
+  username: string;
+  level: number;
+  orderInfo: unknown;
+  requestId: string | null;
+};
 export type PlaceOrderOutcome =
   | { ok: true; orderId: number; ordersn: string; moneyCents: number }
-  | { ok: false; errCode: number; extra?: RefusalDetails };
+  | { ok: false; errCode: number; extra?: RefusalDetails | { num?: number } };
 
 export type CancelOrderRequest = { room: RoomRef; order: StoredOrder };
 export type CancelOrderOutcome = { ok: true; moneyCents: number } | { ok: false; errCode: number };
@@ -80,25 +101,41 @@ export class RoomDO extends DurableObject<Env> {
       const current = this.state.current();
       if (!current || current.roundId !== request.roundId || nowMs >= current.closeAtMs) return { ok: false, errCode: 1029 };
       const db = getDb(this.env);
+      // DESIGN.md 11: the round's own settings, as they were when it opened (the room's current ones
+      // only for a round opened before rounds kept them).
+      const rules = (await roundRules(db, current.roundId)) ?? (await findGameRoom(db, request.room.roomId));
+      if (!rules) return { ok: false, errCode: 1057 };
+      if (request.level < rules.minLevel) return { ok: false, errCode: 2055 };
+      let lines;
+      try {
+        lines = parseOrderLines(request.orderInfo, { optionCount: request.room.optionCount, ...rules });
+      } catch (error) {
+        if (error instanceof ApiError) return { ok: false, errCode: error.errCode, extra: error.extra as { num?: number } };
+        throw error;
+      }
       const ordersn = newOrdersn(nowMs);
       const statements = placeOrderStatements(db, {
         ordersn,
         userId: request.userId,
         roomId: request.room.roomId,
         roundId: current.roundId,
-        lines: request.lines,
+        lines,
         reason: `${request.room.title} #${current.seqno}`,
+        requestId: request.requestId,
         nowMs,
       });
       let results;
       try {
         results = await runInOneBatch(db, statements);
       } catch (error) {
-        if (isOverdraw(error)) return { ok: false, errCode: 1025 };
+        // Read from the data, not the error's wording: the refused batch wrote nothing.
+        const first = request.requestId ? await findOrderByRequest(db, request.userId, request.requestId) : undefined;
+        if (first) return { ok: true, orderId: first.id, ordersn: first.ordersn, moneyCents: first.moneyCents };
+        if (await cannotCover(db, request.userId, orderTotalCents(lines))) return { ok: false, errCode: 1025 };
         throw error;
       }
       if (orderWasRefused(results)) {
-        const total = orderTotalCents(request.lines);
+        const total = orderTotalCents(lines);
         return { ok: false, ...(await explainRefusal(db, { userId: request.userId, nowMs, adds: { stake: total, loss: total } })) };
       }
       const bets = results[1].results as PlacedBet[];
@@ -133,7 +170,7 @@ export class RoomDO extends DurableObject<Env> {
         );
       } catch (error) {
         // Cancelled twice at once: the refund's key lets only one through.
-        if (isDuplicateMovement(error)) return { ok: false, errCode: 2003 };
+        if (await movementExists(db, cancelRefundKey(order.id))) return { ok: false, errCode: 2003 };
         throw error;
       }
       this.broadcast({ type: "cancel", orderId: order.id });
@@ -177,7 +214,7 @@ export class RoomDO extends DurableObject<Env> {
     const db = getDb(this.env);
     const room = await findGameRoom(db, roomId);
     if (!room) return [];
-    const rows = await drawnRounds(db, roomId, HISTORY_IN_SOCKET_MESSAGES);
+    const rows = await publicRounds(db, roomId, HISTORY_IN_SOCKET_MESSAGES);
     return rows.map((row) => roundResultView(row, room.optionCount));
   }
 

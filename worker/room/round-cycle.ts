@@ -79,6 +79,8 @@ async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: 
       sum: settlement.draw.sum,
       winMask: settlement.winMask,
       drawAtMs: current.drawAtMs,
+      status: settlement.status,
+      voidReason: null,
     };
     events.push({ type: "draw", round, optionCount: room?.optionCount ?? fullOptionCount(current.gameType as GameType) });
   }
@@ -93,6 +95,7 @@ async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex:
   return {
     roundId: round.roundId,
     status: "settled",
+    voidReason: null,
     draw: { seedHex, numbers, num1: result.num1, num2: result.num2, num3: result.num3, sum: result.sum },
     // At most 40 bits (Racing 10): exact as a JavaScript number and as a D1 integer.
     winMask: Number(winningMask(gameType, result)),
@@ -106,7 +109,7 @@ async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex:
 /** A round whose seed is lost cannot be drawn fairly by anyone: every stake goes back. */
 function voidSettlement(roundId: number, gameType: number, reason: string, nowMs: number): Settlement {
   const everyOption = Number((1n << BigInt(fullOptionCount(gameType as GameType))) - 1n);
-  return { roundId, status: "void", draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
+  return { roundId, status: "void", voidReason: "seed_lost", draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
 }
 
 /**
@@ -150,6 +153,8 @@ async function prepareRound(ctx: CycleContext, room: GameRoom, seqno: number, no
     closeAtMs: drawAtMs - closeMs,
     drawAtMs,
     commit: await commitOf(fromHex(seedHex)),
+    // DESIGN.md 11: a settings change applies from the next round, never inside an open one.
+    rules: { ratesMilli: room.ratesMilli, minbuyCents: room.minbuyCents, minLevel: room.minLevel },
   };
 }
 

@@ -15,6 +15,8 @@ const drawn = {
   // big (0), even (3), big_even (5), extreme_big (8)
   winMask: (1 << 0) | (1 << 3) | (1 << 5) | (1 << 8),
   drawAtMs: 1_000,
+  status: "settled",
+  voidReason: null,
 };
 
 describe("round views", () => {
@@ -22,7 +24,7 @@ describe("round views", () => {
     expect(roundResultView(drawn, 11)).toEqual({
       id: 7, seqno: 3, num1: 9, num2: 8, num3: 7, sum: 24, numbers: [9, 8, 7],
       resultcn: "大,双,大双,极大", resultKeys: ["big", "even", "big_even", "extreme_big"],
-      commit: drawn.commit, seed: drawn.seed, drawAt: 1_000,
+      commit: drawn.commit, seed: drawn.seed, drawAt: 1_000, status: "settled", voidReason: null,
     });
     expect(roundResultView(drawn, 4).resultKeys).toEqual(["big", "even"]);
   });
@@ -30,6 +32,12 @@ describe("round views", () => {
   it("keeps an undrawn round's result empty", () => {
     const open = { ...drawn, seed: null, numbers: null, num1: null, num2: null, num3: null, sum: null, winMask: null };
     expect(roundResultView(open, 11)).toMatchObject({ num1: null, sum: null, numbers: [], resultKeys: [], resultcn: "", seed: null });
+  });
+
+  it("shows a void round as void with its reason, and no result", () => {
+    const voided = { ...drawn, seed: null, numbers: null, num1: null, num2: null, num3: null, sum: null, winMask: 0, status: "void", voidReason: "seed_lost" };
+    expect(roundResultView(voided, 11)).toMatchObject({ status: "void", voidReason: "seed_lost", numbers: [], resultKeys: [], seed: null });
+    expect(roundResultView({ ...drawn, voidReason: "seed_lost" }, 11).voidReason).toBeNull();
   });
 
   it("names Racing 10 ranks and the 11x5 middle sum in Chinese", () => {

@@ -19,6 +19,10 @@ export type RoundRow = {
   sum: number | null;
   winMask: number | null;
   drawAtMs: number;
+  /** open | settled | void */
+  status: string;
+  /** why a void round could not be drawn (worker/db/rounds.ts VOID_REASONS) */
+  voidReason: string | null;
 };
 
 export type RoundResultView = {
@@ -34,6 +38,9 @@ export type RoundResultView = {
   commit: string;
   seed: string | null;
   drawAt: number;
+  /** open | settled | void: a void round was not drawn and every stake in it was refunded */
+  status: string;
+  voidReason: string | null;
 };
 
 // The legacy client's Chinese wording (resultcn, SPEC.md 3); players see localized text from the keys.
@@ -86,6 +93,8 @@ export function roundResultView(row: RoundRow, optionCount: number): RoundResult
     commit: row.commit,
     seed: drawn ? row.seed : null,
     drawAt: row.drawAtMs,
+    status: row.status,
+    voidReason: row.status === "void" ? row.voidReason : null,
   };
 }
 

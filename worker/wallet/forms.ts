@@ -36,7 +36,7 @@ const signedAmountCents = () =>
   });
 
 /** The form's random key against double submits (docs/decisions/022-wallet-idempotency.md). */
-const requestId = () => text().regex(/^[A-Za-z0-9_-]{8,64}$/, "1001").optional();
+export const requestId = () => text().regex(/^[A-Za-z0-9_-]{8,64}$/, "1001").optional();
 
 export const page = () => integerId().pipe(z.number().max(10_000, "1001")).optional().default(1);
 

@@ -10,6 +10,8 @@ export type OrderReview = {
   amount: number;
   total: number;
   picks: Array<BetOptionOdds & { pick: string }>;
+  /** One key per confirmed order: paying twice (a double tap, a retried POST) places it once. */
+  requestId: string;
 };
 
 type CloseProps = { closeHref: string; onClose?: () => void };
@@ -77,6 +79,7 @@ export function ConfirmOrder({ review, gameType, balance, busy, onPay, ...close 
       <Form method="post" onSubmit={submitWith(onPay)} preventScrollReset>
         <input type="hidden" name="intent" value="order" />
         <input type="hidden" name="gameid" value={review.gameid} />
+        <input type="hidden" name="request_id" value={review.requestId} />
         <input type="hidden" name="amount" value={review.amount} />
         {review.picks.map((pick) => (
           <input key={pick.index} type="hidden" name="pick" value={pick.pick} />

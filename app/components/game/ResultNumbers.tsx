@@ -4,9 +4,17 @@ import { resultText } from "~/lib/game-labels";
 
 const RACING = 4;
 
-/** A round's drawn numbers as balls (Racing 10: the ten cars in finishing order), its sum and its result words. */
+/** A void round as void with its reason; a drawn round's drawn numbers as balls (Racing 10: the ten cars in finishing order), its sum and its result words. */
 export function ResultNumbers({ result, gameType, withText = true }: { result: RoundResult; gameType: number; withText?: boolean }) {
   const { t } = useTranslation("game");
+  if (result.status === "void") {
+    return (
+      <div className="result void">
+        <span className="result-void">{t("result.void")}</span>
+        {withText && result.voidReason ? <span className="result-text">{t(`result.voidReasons.${result.voidReason}`)}</span> : null}
+      </div>
+    );
+  }
   const numbers = result.numbers?.length ? result.numbers : [result.num1, result.num2, result.num3];
   return (
     <div className="result">

@@ -70,6 +70,7 @@ export function useBetting({ info, game, open, balance, onDone, notify }: Option
       amount: stake,
       total: stake * options.length,
       picks: options.map((option) => ({ ...option, pick: encodePick(option) })),
+      requestId: crypto.randomUUID(),
     });
   };
 

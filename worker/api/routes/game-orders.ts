@@ -6,13 +6,13 @@ import { integerId, parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { existingRoom, presentId, roomRef, tradingRoom } from "./game-shared";
 import { getDb } from "../../db/client";
-import { findOrder, liveBets } from "../../db/bets";
+import { findOrder, findOrderByRequest, liveBets } from "../../db/bets";
 import { latestRound } from "../../db/rounds";
 import { getUserById } from "../../db/users";
 import { toMoney } from "../../money";
-import { parseOrderLines } from "../../room/order-form";
 import { roomStub } from "../../room/routing";
 import { liveBetView } from "../../room/round-view";
+import { requestId } from "../../wallet/forms";
 
 // Betting (DESIGN.md 5, SPEC.md 5): the route checks the order against the room, the room checks
 // the round and writes the bets with the debit in one batch.
@@ -42,19 +42,31 @@ gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
   return ok(c, { list, order_id: rows.length ? rows[rows.length - 1].id : afterId, seqno: round.seqno });
 });
 
-const orderForm = z.object({ roomid: presentId("1026"), gameid: presentId("1027") });
+const orderForm = z.object({ roomid: presentId("1026"), gameid: presentId("1027"), request_id: requestId() });
 
+/**
+ * An order: the room checks it against its round and writes it. With request_id, the same key again
+ * (a double tap, a retried POST, both at once) is the same order: its answer, no second debit.
+ */
 gameOrderRoutes.post("/api/game/order", requireUser, async (c) => {
   const body = c.get("body");
-  const { roomid, gameid } = parseBody(orderForm, body);
+  const form = parseBody(orderForm, body);
   const db = getDb(c.env);
-  const room = await tradingRoom(db, roomid);
   const user = c.get("user");
+  const placed = form.request_id ? await findOrderByRequest(db, user.id, form.request_id) : undefined;
+  if (placed) return ok(c, { order_id: placed.id, ordersn: placed.ordersn, money: toMoney(placed.moneyCents) });
+  const room = await tradingRoom(db, form.roomid);
   const player = await getUserById(db, user.id);
-  if (player.level < room.minLevel) throw new ApiError(2055);
-  const lines = parseOrderLines(body.order_info, room);
-  const outcome = await roomStub(c.env, room.id).placeOrder({ room: roomRef(room), roundId: gameid, userId: user.id, username: user.username, lines });
-  if (!outcome.ok) throw new ApiError(outcome.errCode, outcome.extra);
+  const outcome = await roomStub(c.env, room.id).placeOrder({
+    room: roomRef(room),
+    roundId: form.gameid,
+    userId: user.id,
+    username: user.username,
+    level: player.level,
+    orderInfo: body.order_info,
+    requestId: form.request_id ?? null,
+  });
+  if (!outcome.ok) throw new ApiError(outcome.errCode, outcome.extra ?? {});
   return ok(c, { order_id: outcome.orderId, ordersn: outcome.ordersn, money: toMoney(outcome.moneyCents) });
 });
 

@@ -8,7 +8,7 @@ import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary,
 import { getDb } from "../../db/client";
 import { roundAwardCents } from "../../db/bets";
 import { listGames, listRoomsOfTab } from "../../db/game-rooms";
-import { drawnRounds, findRound } from "../../db/rounds";
+import { drawnRounds, findRound, publicRounds } from "../../db/rounds";
 import { getUserById } from "../../db/users";
 import { toMoney } from "../../money";
 import { roomStub } from "../../room/routing";
@@ -49,7 +49,7 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   const current = await roomStub(c.env, room.id).ensureRunning(room.id);
   if (!current) throw new ApiError(1020); // trading stopped between the check and the room
   const nowMs = Date.now();
-  const his = (await drawnRounds(db, room.id, HISTORY_SIZE)).map((row) => roundResultView(row, room.optionCount));
+  const his = (await publicRounds(db, room.id, HISTORY_SIZE)).map((row) => roundResultView(row, room.optionCount));
   return ok(c, {
     room: roomInfo(room),
     options: roomOptions(room),
@@ -62,12 +62,12 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
 
 const gamelogForm = z.object({ roomid: presentId("1026"), page: pageField() });
 
-/** Past results of a room, newest first. */
+/** Past results of a room, newest first, void rounds among them with their reason. */
 gameRoutes.post("/api/game/getgamelog", requireUser, async (c) => {
   const { roomid, page } = parseBody(gamelogForm, c.get("body"));
   const db = getDb(c.env);
   const room = await existingRoom(db, roomid);
-  const rows = await drawnRounds(db, room.id, GAMELOG_PAGE_SIZE + 1, (page - 1) * GAMELOG_PAGE_SIZE);
+  const rows = await publicRounds(db, room.id, GAMELOG_PAGE_SIZE + 1, (page - 1) * GAMELOG_PAGE_SIZE);
   return ok(c, {
     list: rows.slice(0, GAMELOG_PAGE_SIZE).map((row) => roundResultView(row, room.optionCount)),
     page,
