@@ -50,7 +50,7 @@ async function insertBulkBets(roomId: number, roundId: number, users: number, pe
     env.DB.prepare("UPDATE users SET money_cents = money_cents - 50000 * ? WHERE id = 1").bind(users),
     env.DB.prepare("UPDATE users SET money_cents = 50000 WHERE username LIKE 'bulk%'"),
     env.DB.prepare(`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
-      SELECT 'bulk-' || id, id, ?, ?, 0, 'placed', ? FROM users WHERE username LIKE 'bulk%'`).bind(roomId, roundId, now),
+      SELECT 'bulk-' || id, id, ?, ?, 1, 'placed', ? FROM users WHERE username LIKE 'bulk%'`).bind(roomId, roundId, now), // a placeholder total (orders_total_positive): the real one is set below
     env.DB.prepare(`WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ?)
       INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
       SELECT o.id, o.user_id, o.round_id, (o.user_id * 7 + k.j * 8) % 40, ?, 100 * (1 + (o.user_id + k.j) % 50), ?

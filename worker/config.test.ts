@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "./config";
 
-const base = { API_MODE: "demo", UPSTREAM_API_BASE: "", CURRENCY_LABEL: "USD", ROUND_SECONDS: "180", CLOSE_SECONDS: "60", PEPPER: "a-long-pepper" };
+const base = { API_MODE: "demo", UPSTREAM_API_BASE: "", CURRENCY_LABEL: "USD", ROUND_SECONDS: "180", CLOSE_SECONDS: "60", PEPPER: "a-long-pepper", SESSION_SECRET: "a-long-secret" };
 const env = (overrides: Record<string, string | undefined>) => ({ ...base, ...overrides }) as unknown as Env;
 
 describe("readConfig", () => {
@@ -39,7 +39,9 @@ describe("readConfig", () => {
     [{ CURRENCY_LABEL: "EUR" }, /CURRENCY_LABEL/],
     [{ ROUND_SECONDS: "5" }, /ROUND_SECONDS/],
     [{ CLOSE_SECONDS: "200" }, /CLOSE_SECONDS/],
-    [{ PEPPER: undefined }, /PEPPER/],
+    [{ PEPPER: undefined }, /PEPPER secret is missing/],
+    [{ SESSION_SECRET: undefined }, /SESSION_SECRET secret is missing/],
+    [{ SESSION_SECRET: "short" }, /SESSION_SECRET secret is too short/],
     [{ PRICES_WS_URL: "https://ws.example.com" }, /PRICES_WS_URL/],
   ])("fails fast on %j", (overrides, pattern) => {
     expect(() => readConfig(env(overrides))).toThrow(pattern);

@@ -10,7 +10,11 @@ const schema = z.object({
   // Lets the operator API run finance accrual at a chosen time (end-to-end tests only; docs/decisions/070).
   FINANCE_TEST_CLOCK: z.enum(["off", "on"]).default("off"),
   PRICES_WS_URL: z.string().trim().regex(/^(wss?:\/\/\S+)?$/i, "PRICES_WS_URL must be empty or a ws:// or wss:// URL").default(""),
-  PEPPER: z.string().min(8, "PEPPER secret is missing (npm start writes one to .dev.vars)"),
+  // Secrets (wrangler secret put): each one missing is named, so a deploy without it fails at once.
+  PEPPER: z.string({ error: "PEPPER secret is missing (npm start writes one to .dev.vars)" }).min(8, "PEPPER secret is too short (8+ characters)"),
+  SESSION_SECRET: z
+    .string({ error: "SESSION_SECRET secret is missing (npm start writes one to .dev.vars)" })
+    .min(8, "SESSION_SECRET secret is too short (8+ characters)"),
 });
 
 export type Config = {
