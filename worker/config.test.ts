@@ -13,6 +13,7 @@ describe("readConfig", () => {
       roundSeconds: 180,
       closeSeconds: 60,
       pricesWsUrl: "",
+      idleRoundRetentionDays: 30,
       pepper: "a-long-pepper",
       financeTestClock: false,
     });
@@ -22,6 +23,12 @@ describe("readConfig", () => {
     expect(readConfig(env({ FINANCE_TEST_CLOCK: "on" })).financeTestClock).toBe(true);
     expect(readConfig(env({ FINANCE_TEST_CLOCK: "off" })).financeTestClock).toBe(false);
     expect(() => readConfig(env({ FINANCE_TEST_CLOCK: "yes" }))).toThrow(/FINANCE_TEST_CLOCK/);
+  });
+
+  it("reads the retention of idle rounds in days, refusing zero and non-numbers", () => {
+    expect(readConfig(env({ IDLE_ROUND_RETENTION_DAYS: "7" })).idleRoundRetentionDays).toBe(7);
+    expect(() => readConfig(env({ IDLE_ROUND_RETENTION_DAYS: "0" }))).toThrow(/IDLE_ROUND_RETENTION_DAYS/);
+    expect(() => readConfig(env({ IDLE_ROUND_RETENTION_DAYS: "forever" }))).toThrow(/IDLE_ROUND_RETENTION_DAYS/);
   });
 
   it("accepts proxy mode with an upstream, trimming its trailing slash", () => {

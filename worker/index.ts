@@ -8,6 +8,7 @@ import type { ApiAnswer } from "../app/lib/api-types";
 import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { getDb } from "./db/client";
 import { accrueFinance } from "./finance/accrue";
+import { pruneIdleRounds } from "./db/round-retention";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
 
 export { RoomDO } from "./room/room-do";
@@ -50,5 +51,7 @@ export default {
     ctx.waitUntil(wakeOpenRooms(env));
     // Interest and maturity of the lock-up orders: idempotent, so every minute is safe and a missed run is caught up.
     ctx.waitUntil(accrueFinance(getDb(env), Date.now()));
+    // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
+    ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
   },
 } satisfies ExportedHandler<Env>;
