@@ -9,6 +9,7 @@ const config: Config = {
   roundSeconds: 180,
   closeSeconds: 60,
   pricesWsUrl: "",
+  idleRoundRetentionDays: 30,
   pepper: "test-pepper",
   financeTestClock: false,
 };
