@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { count } from "./helpers";
 import { Browser, ORIGIN } from "./pages";
 
-// Every Remix action answers a body that is not a form with a clear 400, never a 500 (issue 9).
+// Every Remix action answers a body that is not a form with a clear 400, never a 500.
 const ACTIONS = ["/login", "/register", "/logout", "/languageSet", "/bankadd", "/banklist", "/recharge", "/withdraw", "/usercipherpassword", "/userloginpassword", "/activity/1", "/bjsc/1"];
 const BODIES: [string, string][] = [
   ["application/json", '{"username":"demo01","password":"demo1234"}'],

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { finishRound, order, placeOk, playerWith } from "./rooms-helpers";
-import { playerDay } from "../worker/operators/reports";
+import { formatDate } from "../worker/wallet/days";
 
 const ROOM = 1;
 
@@ -35,7 +35,7 @@ describe("rounds and totals", () => {
       const answer = await api("/api/admin/totals", { token: op });
       expectOk(answer);
       expect(answer.data.days).toHaveLength(14);
-      expect(answer.data.days[0].day).toBe(playerDay(Date.now()));
+      expect(answer.data.days[0].day).toBe(formatDate(Date.now()));
       return answer.data.days[0];
     };
     const before = await today();

@@ -5,7 +5,7 @@ import { addBank, operator, player } from "./wallet-helpers";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { demoApi } from "../worker/api/app";
 
-// Issue 8: hostile bodies on every contract and operator endpoint (seeded, so a failure replays):
+// Hostile bodies on every contract and operator endpoint (seeded, so a failure replays):
 // never a 5xx or an unhandled error (1014), always the envelope, nothing written, money invariants hold.
 
 const SEED = 20261123;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, newPlayerFields } from "./helpers";
 import { balanceOf, closeBetting, currentRound, finishRound, playerWith, stubOf } from "./rooms-helpers";
 
-// Issue 8: the database refuses impossible rows itself, a key makes an order once, rooms check bets
+// The database refuses impossible rows itself, a key makes an order once, rooms check bets
 // against their round's settings, and void rounds are public.
 
 const KEY = "order-key-0001";

@@ -47,7 +47,7 @@ export async function userIdOf(username: string) {
 let topups = 0;
 
 /** Credits a player the way a deposit approval does (ledger row + house mirror). */
-export async function fund(userId: number, cents: number) {
+async function fund(userId: number, cents: number) {
   const db = getDb(env);
   await runInOneBatch(
     db,

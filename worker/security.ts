@@ -1,5 +1,5 @@
 // Headers on every answer (DESIGN.md 8). Scripts run only from our origin or with this request's nonce.
-export function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -15,6 +15,8 @@ export function SmsCodeButton({ sentAtMs, lockSeconds }: { sentAtMs: number | nu
       if (left <= 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
+    // remaining() reads only sentAtMs and lockSeconds
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sentAtMs]);
   return (
     <button className="button secondary small" type="submit" name="intent" value="sms" formNoValidate disabled={seconds > 0}>

@@ -4,3 +4,6 @@ export type ApiAnswer<T = any> = {
   info: string;
   data: T & { errCode?: number; num?: number | string };
 };
+
+/** A refused form as the page shows it: the catalogue code, its localized text, the field it is about. */
+export type FormError = { code: number; message: string; field: string | null };

@@ -1,7 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import type { ApiAnswer } from "./api-types";
-
-export type FormError = { code: number; message: string; field: string | null };
+import type { ApiAnswer, FormError } from "./api-types";
 
 /**
  * The posted form; a body that is not a form (JSON, garbage, a wrong content type) is a 400 answer,

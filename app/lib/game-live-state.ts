@@ -19,7 +19,7 @@ export type RoomMessage =
   | { type: "draw"; result: RoundResult };
 
 /** The latest results strip holds this many rounds (getGameinfo gives up to 10). */
-export const HISTORY_SIZE = 10;
+const HISTORY_SIZE = 10;
 
 /** Parses one socket frame; anything else (a pong, a malformed frame) is ignored. */
 export function parseRoomMessage(data: unknown): RoomMessage | null {

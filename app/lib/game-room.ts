@@ -109,10 +109,3 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
 
   return { live, secondsLeft, open: bettingOpen(secondsLeft, info.closeSeconds), status, rememberOrder };
 }
-
-/** True once React runs in the browser: forms then go through fetchers and popups. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}

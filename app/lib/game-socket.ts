@@ -12,10 +12,10 @@ const PING_INTERVAL_MS = 25_000;
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 30_000;
 
-/** ws: or wss: by the page's protocol, so the socket is as secure as the page. */
-export function roomSocketUrl(location: { protocol: string; host: string }, roomId: number): string {
+/** A same-origin socket (/ws/room/{id}, /ws/prices), ws: or wss: by the page's protocol, so it is as secure as the page. */
+export function socketUrl(location: { protocol: string; host: string }, path: string): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/ws/room/${roomId}`;
+  return `${scheme}//${location.host}${path}`;
 }
 
 /** The next reconnect delay: doubling from 2 s, at most 30 s. */
@@ -67,7 +67,7 @@ export function useRoomSocket(roomId: number, handlers: Handlers): LiveStatus {
         startPolling();
         return;
       }
-      const ws = new WebSocket(roomSocketUrl(window.location, roomId));
+      const ws = new WebSocket(socketUrl(window.location, `/ws/room/${roomId}`));
       socket = ws;
       ws.onopen = () => {
         setStatus("live");

@@ -2,7 +2,8 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { callApi, requireProfile } from "./api.server";
 import type { ApiAnswer } from "./api-types";
 import { redirectWithToast } from "./flash.server";
-import { formFailure, readForm, type FormError } from "./form.server";
+import type { FormError } from "./api-types";
+import { formFailure, readForm } from "./form.server";
 import { i18nServer } from "./i18n.server";
 import {
   buildOrderInfo,
@@ -34,7 +35,7 @@ function roomIdOrNotFound(params: { id?: string }): number {
 }
 
 /** Each game type has one screen: a Racing 10 room lives at /bjsc/{id}, every other at /activity/{id}. */
-export function screenOfRoomType(type: number): RoomScreen {
+function screenOfRoomType(type: number): RoomScreen {
   return type === RACING_GAME_TYPE ? "bjsc" : "activity";
 }
 
@@ -173,5 +174,3 @@ export async function roomAction(args: Args) {
     default: throw new Response("Unknown intent", { status: 400 });
   }
 }
-
-export type RoomLoaderData = Awaited<ReturnType<typeof loadRoom>>;

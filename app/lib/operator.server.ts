@@ -19,7 +19,7 @@ function operatorCookie(context: AppLoadContext) {
   });
 }
 
-export async function operatorToken(request: Request, context: AppLoadContext): Promise<string> {
+async function operatorToken(request: Request, context: AppLoadContext): Promise<string> {
   const value = await operatorCookie(context).parse(request.headers.get("Cookie"));
   return typeof value === "string" ? value : "";
 }

@@ -3,15 +3,13 @@
 // way; docs/decisions/021-wallet-day-and-cap.md). One event shows one time on every screen, whatever
 // the device's own zone.
 
-const PLAYER_OFFSET_MS = 8 * 60 * 60 * 1000;
+import { PLAYER_OFFSET_MS, formatDate } from "../../worker/wallet/days";
 
 /** Shown beside times where a player could expect the device's own zone. */
 export const PLAYER_ZONE = "UTC+8";
 
 /** The player's calendar date (YYYY-MM-DD) of an instant. */
-export function playerDate(ms: number): string {
-  return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 10);
-}
+export const playerDate = formatDate;
 
 /** A moment as the player reads it: "2025-03-01 14:05". */
 export function playerTime(ms: number): string {

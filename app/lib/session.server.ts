@@ -1,4 +1,4 @@
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 
 const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 
@@ -58,6 +58,3 @@ export function safeRedirectTarget(value: FormDataEntryValue | string | null, fa
   return url.pathname + url.search + url.hash;
 }
 
-export async function logoutRedirect(context: AppLoadContext, to = "/login") {
-  return redirect(to, { headers: { "Set-Cookie": await clearTokenHeader(context) } });
-}

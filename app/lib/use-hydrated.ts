@@ -17,5 +17,6 @@ export function useKeepTypedValue(inputId: string, keep: (typed: string) => void
     const typed = (document.getElementById(inputId) as HTMLInputElement | null)?.value;
     if (typed) keep(typed);
     // once, right after hydration: later renders own the value
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

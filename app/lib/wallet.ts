@@ -1,8 +1,7 @@
 // Pure helpers of the wallet screens: no I/O, the same answer on the server and in the browser.
 
+import { DAY_MS } from "../../worker/wallet/days";
 import { playerDate } from "./player-time";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What an amount box accepts while typing: digits and one decimal point, at most two decimals

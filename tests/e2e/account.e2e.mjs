@@ -1,4 +1,4 @@
-// Issue 2 "done when": register, log out, log in, change both passwords and switch language on a phone.
+// Done when: register, log out, log in, change both passwords and switch language on a phone.
 import assert from "node:assert/strict";
 
 export default async function ({ page, shot, smsCode }) {

@@ -1,4 +1,4 @@
-// Issue 10 "done when": the operator signs in with TOTP, approves a deposit, changes a room's odds,
+// Done when: the operator signs in with TOTP, approves a deposit, changes a room's odds,
 // freezes a player, and finds each action in the audit log.
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";

@@ -1,4 +1,4 @@
-// Issue 5 "done when": in each of the four languages a guest on a phone sees the home page (banner,
+// Done when: in each of the four languages a guest on a phone sees the home page (banner,
 // prices area, tiles), reads news and announcements, and opens support and the version page.
 // Expected texts come from locales/<lng>/*.json and the seeded articles (worker/db/seed-content-data).
 //

@@ -1,4 +1,4 @@
-// Issue 11 "done when": a player with enough balance locks funds in a tier at a phone size, sees the
+// Done when: a player with enough balance locks funds in a tier at a phone size, sees the
 // order, a day's interest after the accrual runs for that day, and the principal back at maturity.
 // The runner starts wrangler dev with FINANCE_TEST_CLOCK=on, so the operator's accrual endpoint takes a
 // simulated time (docs/decisions/070-finance-days-and-clock.md); nothing else about the clock changes.
@@ -11,7 +11,6 @@ export default async function ({ page, base, shot, serverLog }) {
   const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   const admin = await operatorToken(base, serverLog);
   const player = (await call("/api/Index/login", { username: "demo01", password: "demo1234" })).data.token;
-  const me = (await call("/api/Game/getuserinfo", { token: player })).data;
   // 200,000 is above a single operator's adjustment bound (docs/decisions/061): the player deposits it
   const asked = await call("/api/game/recharge", { token: player, money: "200000", pay_name: "Finance E2E" });
   assert.equal(asked.code, 1, JSON.stringify(asked));

@@ -1,4 +1,4 @@
-// Issue 3 "done when": enter a room, bet, watch betting close and the draw settle, see the award in the
+// Done when: enter a room, bet, watch betting close and the draw settle, see the award in the
 // balance, the bet records and the ledger, and verify the round. The e2e server runs 40 s rounds, closing at 10 s.
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";

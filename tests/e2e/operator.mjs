@@ -2,7 +2,7 @@
 // of the secret it printed.
 import { totpAt } from "../../worker/auth/totp.ts";
 
-export function operatorSecret(serverLog) {
+function operatorSecret(serverLog) {
   const secret = /TOTP secret ([A-Z2-7]{16,})/.exec(serverLog())?.[1];
   if (!secret) throw new Error("npm start did not print the operator's TOTP secret");
   return secret;

@@ -1,4 +1,4 @@
-// Issue 13 "done when": a player sets a loss limit, is refused a bet that would pass it, takes a time-out
+// Done when: a player sets a loss limit, is refused a bet that would pass it, takes a time-out
 // and cannot log in until it ends, in a phone-sized browser.
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";

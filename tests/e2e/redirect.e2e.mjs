@@ -1,4 +1,4 @@
-// Issue 9: after logging in through the real form, hostile redirectTo values never leave the site;
+// After logging in through the real form, hostile redirectTo values never leave the site;
 // each lands on /user (the fallback), while a path of the site is honoured.
 import assert from "node:assert/strict";
 

@@ -1,4 +1,4 @@
-// Issue 4 "done when": add a bank card and a USDT address, ask for a deposit, see it credited after an
+// Done when: add a bank card and a USDT address, ask for a deposit, see it credited after an
 // operator approves it, withdraw, and read every movement in the funds ledger.
 import assert from "node:assert/strict";
 import { operatorToken } from "./operator.mjs";

@@ -17,7 +17,9 @@ export async function startLocalServer({ port, vars = {} }) {
   const stop = () => {
     try {
       process.kill(-child.pid, "SIGTERM");
-    } catch {}
+    } catch {
+      // already gone
+    }
     rmSync(state, { recursive: true, force: true });
   };
   process.on("exit", stop);
@@ -27,7 +29,9 @@ export async function startLocalServer({ port, vars = {} }) {
   for (;;) {
     try {
       if ((await fetch(`${base}/login`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (Date.now() > deadline) {
       stop();
       throw new Error(`the local server did not start\n${log.slice(-2000)}`);

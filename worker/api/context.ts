@@ -35,7 +35,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export function tokenOf(c: { req: { header(name: string): string | undefined } }, body: Record<string, unknown>) {
+function tokenOf(c: { req: { header(name: string): string | undefined } }, body: Record<string, unknown>) {
   const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const token = typeof body.token === "string" ? body.token.trim() : "";
   return token || bearer || "";

@@ -1,10 +1,6 @@
-const encoder = new TextEncoder();
+import { toHex } from "../hex";
 
-export function toHex(bytes: Uint8Array): string {
-  let out = "";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
-  return out;
-}
+const encoder = new TextEncoder();
 
 export function randomHex(byteCount: number): string {
   return toHex(crypto.getRandomValues(new Uint8Array(byteCount)));

@@ -1,6 +1,6 @@
 // RFC 6238 TOTP over RFC 4226 HOTP with WebCrypto: HMAC-SHA1, 6 digits, 30 s steps (DESIGN.md 11).
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-export const TOTP_STEP_MS = 30_000;
+const TOTP_STEP_MS = 30_000;
 
 export function base32Encode(bytes: Uint8Array): string {
   let bits = 0;

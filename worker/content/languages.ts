@@ -8,7 +8,7 @@ import type { ApiLang } from "../api/i18n";
 export type LocalizedColumns = { default: string; cht: string; en: string; vi: string };
 
 /** The order in which a language is looked for: the player's own, then English, then the default. */
-export function fallbackChain(lang: ApiLang): Array<keyof LocalizedColumns> {
+function fallbackChain(lang: ApiLang): Array<keyof LocalizedColumns> {
   const own: Record<ApiLang, keyof LocalizedColumns> = { chs: "default", cht: "cht", en: "en", vi: "vi" };
   return [...new Set([own[lang], "en", "default"] as Array<keyof LocalizedColumns>)];
 }

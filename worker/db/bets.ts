@@ -103,7 +103,7 @@ export async function findOrder(db: Db, orderId: number): Promise<StoredOrder | 
     total_cents AS totalCents, status FROM orders WHERE id = ${orderId}`);
 }
 
-export const LIVE_BETS_LIMIT = 200;
+const LIVE_BETS_LIMIT = 200;
 
 /** Bets of a round still standing (cancelled ones disappear), after a bet id, oldest first. */
 export async function liveBets(db: Db, roundId: number, afterBetId: number): Promise<(LiveBetRow & { userId: number })[]> {

@@ -43,7 +43,7 @@ function withinLimitSql(kind: LimitKind, userId: number, newCents: number, nowMs
 }
 
 /** True while the player has no time-out or self-exclusion running. */
-export function notExcludedSql(userId: number, nowMs: number): SQL {
+function notExcludedSql(userId: number, nowMs: number): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM self_exclusions WHERE user_id = ${userId}
     AND start_at_ms <= ${nowMs} AND (end_at_ms IS NULL OR end_at_ms > ${nowMs}))`;
 }

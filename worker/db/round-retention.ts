@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { runInOneBatch } from "./batch";
 import type { Db } from "./client";
+import { DAY_MS } from "../wallet/days";
 
 // Retention of rounds nobody bet on (docs/decisions/041-round-retention.md): a drawn round without an
 // order is deleted once it is older than the retention; rounds with bets, void rounds and each room's
@@ -10,7 +11,6 @@ import type { Db } from "./client";
 export const RETENTION_CURSOR_KEY = "rounds_retention_cursor";
 /** Round ids walked per run at most: the cron runs every minute, far more than a day's rounds need. */
 export const RETENTION_STEP = 5_000;
-const DAY_MS = 86_400_000;
 
 export type RetentionRun = { deleted: number; cursor: number };
 

@@ -137,8 +137,7 @@ const roundRowColumns = sql.raw(
 );
 
 /** seed_lost: the room lost the round's seed (a restart before it was kept), so nobody can draw it fairly. */
-export const VOID_REASONS = ["seed_lost"] as const;
-export type VoidReason = (typeof VOID_REASONS)[number];
+export type VoidReason = "seed_lost";
 
 /** The settings a round opened with; undefined for a round opened before rounds kept them. */
 export async function roundRules(db: Db, roundId: number): Promise<RoundRules | undefined> {

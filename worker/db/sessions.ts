@@ -6,9 +6,9 @@ import { sessions, users } from "./schema";
 /** Who a session is for, with the password generation read when their password was checked. */
 export type SessionOwner = { id: number; passwordGeneration: number };
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // DESIGN.md 11: an operator session lives 12 h at most and ends after 30 min without a request.
-export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
 
 /**

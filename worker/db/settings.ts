@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { settings } from "./schema";
 
 // Operator settings with the defaults a fresh database falls back to.
-export const settingDefaults = {
+const settingDefaults = {
   // empty: the tab bar's Service opens the app's own support page until an operator sets a chat link
   kefu_url: "",
   android_url: "",

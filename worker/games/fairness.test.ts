@@ -6,9 +6,9 @@ import {
   newServerSeed,
   roundMessage,
   roundWordSource,
-  toHex,
   verifyRound,
 } from "./fairness";
+import { toHex } from "../hex";
 
 // Vectors computed outside this module with Node's node:crypto (createHash / createHmac) and a separate
 // ten-line sampler written from DESIGN.md 5, so these tests do not check the code against itself.

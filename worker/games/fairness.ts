@@ -4,18 +4,13 @@
 
 import { type WordSource, drawForGame } from "./draw";
 import type { GameType } from "./options";
+import { toHex } from "../hex";
 
-export const SEED_BYTES = 32;
+const SEED_BYTES = 32;
 const WORDS_PER_BLOCK = 8; // one SHA-256 HMAC = 32 bytes = eight 32-bit words
 
 export function newServerSeed(): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(SEED_BYTES));
-}
-
-export function toHex(bytes: Uint8Array): string {
-  let hex = "";
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
-  return hex;
 }
 
 /**

@@ -3,12 +3,8 @@
 
 export type GameType = 1 | 2 | 3 | 4;
 
-export const LUCKY_28 = 1;
-export const FAST_3 = 2;
 export const ELEVEN_FIVE = 3;
 export const RACING_10 = 4;
-
-export const GAME_TYPES: readonly GameType[] = [LUCKY_28, FAST_3, ELEVEN_FIVE, RACING_10];
 
 export function isGameType(value: unknown): value is GameType {
   return value === 1 || value === 2 || value === 3 || value === 4;
@@ -32,16 +28,16 @@ export const SUM_OPTION_KEYS = [
 export type SumOptionKey = (typeof SUM_OPTION_KEYS)[number];
 
 /** What a single Racing 10 rank can be bet on; option index = 4 x (rank - 1) + k. */
-export const RANK_OPTION_KINDS = ["big", "small", "odd", "even"] as const;
+const RANK_OPTION_KINDS = ["big", "small", "odd", "even"] as const;
 
 export type RankOptionKind = (typeof RANK_OPTION_KINDS)[number];
 
 export const RACING_RANKS = 10;
 
 /** Room 16 ("Big & Small") offers only big, small, odd and even on the Lucky 28 draw. */
-export const FOUR_OPTION_COUNT = 4;
-export const SUM_OPTION_COUNT = SUM_OPTION_KEYS.length;
-export const RACING_OPTION_COUNT = RACING_RANKS * RANK_OPTION_KINDS.length;
+const FOUR_OPTION_COUNT = 4;
+const SUM_OPTION_COUNT = SUM_OPTION_KEYS.length;
+const RACING_OPTION_COUNT = RACING_RANKS * RANK_OPTION_KINDS.length;
 
 export interface BetOption {
   index: number;
@@ -67,7 +63,7 @@ function sumGameOptions(gameType: 1 | 2 | 3): BetOption[] {
 function racingOptions(): BetOption[] {
   const options: BetOption[] = [];
   for (let rank = 1; rank <= RACING_RANKS; rank++) {
-    RANK_OPTION_KINDS.forEach((kind, k) => {
+    RANK_OPTION_KINDS.forEach((kind) => {
       options.push({
         index: racingOptionIndex(rank, kind),
         key: `rank${rank}_${kind}`,

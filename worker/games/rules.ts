@@ -40,7 +40,7 @@ const DRAW_SHAPES: Record<GameType, DrawShape> = {
 };
 
 /** Throws unless `numbers` is a draw the game type can produce; guards against corrupt stored rounds. */
-export function assertValidDraw(gameType: GameType, numbers: readonly number[]): void {
+function assertValidDraw(gameType: GameType, numbers: readonly number[]): void {
   if (!isGameType(gameType)) throw new RangeError(`unknown game type ${String(gameType)}`);
   const shape = DRAW_SHAPES[gameType];
   if (numbers.length !== shape.count) {

@@ -2,13 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { HOUSE_USER_ID } from "../db/ledger";
 import { toMoney } from "../money";
+import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "../wallet/days";
 
 // Rounds history and daily totals (DESIGN.md 11), computed from the bets and the ledger each time:
 // no separate counters that could drift from the books.
 export const ROUNDS_PAGE_SIZE = 20;
-export const TOTALS_DAYS = 14;
-const DAY_MS = 86_400_000;
-const OFFSET_MS = 8 * 60 * 60 * 1000; // the players' day, UTC+8 (docs/decisions/021-wallet-day-and-cap.md)
+const TOTALS_DAYS = 14;
 
 type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: string | null; status: string; drawAtMs: number; bets: number; turnover: number; payouts: number };
 
@@ -36,17 +35,15 @@ export async function roomRounds(db: Db, roomId: number, page: number) {
   }));
 }
 
-export const playerDay = (ms: number) => new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
-
 type DayBets = { day: string; turnover: number; payouts: number; players: number };
 type DayMoney = { day: string; deposits: number; withdrawals: number };
 
 /** Fourteen player days per page, newest first; page 1 ends today (UTC+8). */
 export async function dailyTotals(db: Db, page: number, nowMs: number) {
-  const todayStart = Math.floor((nowMs + OFFSET_MS) / DAY_MS) * DAY_MS - OFFSET_MS;
+  const todayStart = dayStartMs(nowMs);
   const toMs = todayStart + DAY_MS - (page - 1) * TOTALS_DAYS * DAY_MS;
   const fromMs = toMs - TOTALS_DAYS * DAY_MS;
-  const day = (column: string) => sql.raw(`date((${column} + ${OFFSET_MS}) / 1000, 'unixepoch')`);
+  const day = (column: string) => sql.raw(`date((${column} + ${PLAYER_OFFSET_MS}) / 1000, 'unixepoch')`);
   const [bets, money] = await Promise.all([
     db.all<DayBets>(sql`SELECT ${day("created_at_ms")} AS day,
         SUM(CASE WHEN isaward <> 3 THEN stake_cents ELSE 0 END) AS turnover, SUM(award_cents) AS payouts,
@@ -57,7 +54,7 @@ export async function dailyTotals(db: Db, page: number, nowMs: number) {
         SUM(CASE WHEN type = 'wait' THEN -amount_cents WHEN type = 'redo' AND idempotency_key LIKE 'withdraw-refund:%' THEN -amount_cents ELSE 0 END) AS withdrawals
       FROM ledger WHERE user_id <> ${HOUSE_USER_ID} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY day`),
   ]);
-  const days = Array.from({ length: TOTALS_DAYS }, (_, i) => playerDay(toMs - (i + 1) * DAY_MS));
+  const days = Array.from({ length: TOTALS_DAYS }, (_, i) => formatDate(toMs - (i + 1) * DAY_MS));
   return days.map((d) => {
     const b = bets.find((r) => r.day === d);
     const m = money.find((r) => r.day === d);

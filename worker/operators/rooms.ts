@@ -60,7 +60,7 @@ const oddsMilli = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,3})?
   z.number().int("1127").min(1001, "1127").max(1_000_000, "1127"),
 );
 
-export const roomForm = z
+const roomForm = z
   .object({
     id: integerId(),
     title: z.string({ error: "1127" }).trim().min(1, "1127").max(80, "1127"),

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ApiError, accountFrozen } from "../api/envelope";
-import { hmacSha256, randomHex, toHex } from "../auth/crypto";
+import { hmacSha256, randomHex } from "../auth/crypto";
+import { toHex } from "../hex";
 import { verifyPassword } from "../auth/password";
 import { base32Encode, newTotpSecret, otpauthUrl, verifyTotp } from "../auth/totp";
 import { auditStatement } from "../db/audit";
@@ -12,7 +13,7 @@ import { findUserByUsername, getUserById } from "../db/users";
 import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
 
 // Operator sign-in (DESIGN.md 11): password, then a TOTP code or one recovery code; enrolment first.
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const ISSUER = "Roundtable";
 // Failures count under their own key, so a guessed operator name never locks the player of that name.
 // Each attempt is reserved before the password hash (docs/decisions/050-secret-check-lockout.md) and
@@ -21,7 +22,7 @@ const lockKey = (username: string) => limits.operator(username);
 
 export type Credentials = { username: string; password: string; code: string };
 
-export async function recoveryCodeHash(pepper: string, code: string) {
+async function recoveryCodeHash(pepper: string, code: string) {
   return toHex(await hmacSha256(pepper, `recovery:${code.toUpperCase().replace(/[\s-]/g, "")}`));
 }
 

@@ -1,19 +1,20 @@
 import { z } from "zod";
 import { text } from "../api/validate";
+import { AGE_CONFIRMATION_CODE } from "../protection/refusal";
 
 // One schema per form (SPEC.md 5, DESIGN.md 8); each message is the catalogue code of the broken rule.
 const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
 const HAS_LETTER = /[A-Za-z]/;
 const HAS_DIGIT = /\d/;
 
-export const dialCode = () => text().regex(/^\+\d{1,4}$/, "2050").optional().default("+84");
-export const phoneNumber = () => text().regex(/^\d{6,15}$/, "2050");
+const dialCode = () => text().regex(/^\+\d{1,4}$/, "2050").optional().default("+84");
+const phoneNumber = () => text().regex(/^\d{6,15}$/, "2050");
 
 const username = () =>
   text().min(1, "1010").max(20, "1010").regex(LETTERS_AND_DIGITS, "1010").regex(HAS_LETTER, "1010").regex(HAS_DIGIT, "1010");
 
 /** A new login password: 6-16 letters and digits with at least one of each. */
-export const newLoginPassword = () =>
+const newLoginPassword = () =>
   z
     .string({ error: "1001" })
     .min(6, "1011")
@@ -23,7 +24,7 @@ export const newLoginPassword = () =>
     .regex(HAS_DIGIT, "1015");
 
 /** A withdrawal password: 6-16 letters or digits. */
-export const withdrawalPassword = () => z.string({ error: "1001" }).regex(/^[A-Za-z0-9]{6,16}$/, "1058");
+const withdrawalPassword = () => z.string({ error: "1001" }).regex(/^[A-Za-z0-9]{6,16}$/, "1058");
 
 export const smsSendForm = z.object({ quhao: dialCode(), mobile: phoneNumber() });
 
@@ -41,7 +42,7 @@ export const registerForm = z
       invitation: text().min(1, "1063").max(32, "1063"),
       payPwd: z.union([z.literal(""), withdrawalPassword()]).optional().default(""),
       // the "I am 18 or older" checkbox (DESIGN.md 14): a form sends "on", a client true or 1
-      adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", "3007"),
+      adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", String(AGE_CONFIRMATION_CODE)),
     }),
   )
   .refine((form) => form.password === form.spassword, { message: "1012" });

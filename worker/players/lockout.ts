@@ -7,8 +7,8 @@ import { loginAttempts } from "../db/schema";
 // The one counter for every check of a secret (login password, withdrawal password, SMS code), see
 // docs/decisions/050-secret-check-lockout.md. DESIGN.md 8: 10 failures in 15 minutes lock for 15 minutes.
 export const MAX_FAILURES = 10;
-export const WINDOW_MS = 15 * 60_000;
-export const LOCK_MS = 15 * 60_000;
+const WINDOW_MS = 15 * 60_000;
+const LOCK_MS = 15 * 60_000;
 /** All sources together may try one account's login this often per window (decision 050). */
 export const MAX_LOGIN_FAILURES_ALL_SOURCES = 50;
 

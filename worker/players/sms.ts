@@ -1,12 +1,13 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
-import { hmacSha256, toHex } from "../auth/crypto";
+import { hmacSha256 } from "../auth/crypto";
+import { toHex } from "../hex";
 import type { Db } from "../db/client";
 import { smsCodes } from "../db/schema";
 import { checkSecret, limits } from "./lockout";
 
 export const SMS_RESEND_LOCK_MS = 60_000;
-export const SMS_CODE_TTL_MS = 5 * 60_000;
+const SMS_CODE_TTL_MS = 5 * 60_000;
 
 /** Where verification codes go; the local one writes a log line, a real one calls an SMS provider. */
 export interface SmsSender {

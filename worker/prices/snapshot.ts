@@ -1,7 +1,7 @@
 import { PRICE_COINS, type Coin } from "./coins";
 
 /** A price is shown as stale once its ticker is older than this (DESIGN.md 13). */
-export const STALE_AFTER_MS = 60_000;
+const STALE_AFTER_MS = 60_000;
 
 /** One coin's last ticker as the feed gave it, with the time it stands for. */
 export type CoinPrice = { last: number; sodUtc8: number; atMs: number };

@@ -4,10 +4,10 @@ import { formatDate } from "../wallet/days";
 import { isTimeOut } from "./rules";
 
 // Catalogue codes of player protection (locales/*/errors.json), DESIGN.md 14.
-export const LIMIT_CODES = { deposit: 3001, loss: 3002, stake: 3003 } as const;
-export const TIME_OUT_CODE = 3004;
-export const EXCLUDED_CODE = 3005;
-export const EXCLUDED_FOREVER_CODE = 3006;
+const LIMIT_CODES = { deposit: 3001, loss: 3002, stake: 3003 } as const;
+const TIME_OUT_CODE = 3004;
+const EXCLUDED_CODE = 3005;
+const EXCLUDED_FOREVER_CODE = 3006;
 export const AGE_CONFIRMATION_CODE = 3007;
 
 /** num = the end in words (the message's placeholder), until = the end in epoch ms (null = never). */
@@ -15,7 +15,7 @@ export type RefusalDetails = { num?: string; until?: number | null };
 export type ProtectionRefusal = { errCode: number; extra: RefusalDetails };
 
 /** An instant as the player's calendar shows it: date and time in UTC+8, the zone named. */
-export function formatEndTime(ms: number): string {
+function formatEndTime(ms: number): string {
   const time = new Date(ms + 8 * 3_600_000).toISOString().slice(11, 16);
   return `${formatDate(ms)} ${time} (UTC+8)`;
 }

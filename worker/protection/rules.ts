@@ -35,8 +35,6 @@ export function limitChange(current: StoredLimit | undefined, newCents: number |
 }
 
 /** Whether a limit row says anything (no limit and nothing pending can be deleted). */
-export const limitIsEmpty = (limit: StoredLimit) => limit.amountCents === null && limit.pendingAtMs === null;
-
 export const EXCLUSION_PERIODS = ["24h", "7d", "30d", "6m", "1y", "5y", "forever"] as const;
 export type ExclusionPeriod = (typeof EXCLUSION_PERIODS)[number];
 
@@ -60,8 +58,6 @@ export function exclusionEndMs(period: ExclusionPeriod, startMs: number): number
 }
 
 export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
-export const DEFAULT_REALITY_CHECK_MINUTES = 60;
-
 /** When the next reality check is due: one interval after sign-in or after the last "keep playing". */
 export function realityCheckDueAtMs(signedInAtMs: number, seenAtMs: number | null, minutes: number): number {
   return Math.max(signedInAtMs, seenAtMs ?? 0) + minutes * 60_000;

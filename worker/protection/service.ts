@@ -48,7 +48,7 @@ export async function setLimit(db: Db, userId: number, kind: LimitKind, period: 
   throw new Error(`limit ${kind}/${period} of user ${userId} kept changing`);
 }
 
-export const exclusionView = (exclusion: ActiveExclusion | undefined) =>
+const exclusionView = (exclusion: ActiveExclusion | undefined) =>
   exclusion ? { period: exclusion.period, start: exclusion.startAtMs, until: exclusion.endAtMs } : null;
 
 /** A time-out or self-exclusion, starting now; every session of the player ends in the same batch. */

@@ -7,7 +7,7 @@ import { toMoney } from "../money";
 
 export const MAX_OPTIONS_PER_ORDER = 9;
 /** Larger than any balance: an amount beyond it is simply more than the player has (1025). */
-export const MAX_AMOUNT_PER_OPTION = 1_000_000_000;
+const MAX_AMOUNT_PER_OPTION = 1_000_000_000;
 
 export type OrderRoom = { optionCount: number; ratesMilli: readonly number[]; minbuyCents: number };
 

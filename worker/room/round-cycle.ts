@@ -8,7 +8,8 @@ import { type NewRound, type Settlement, type StoredRound, latestRound, openRoun
 import { readSettings } from "../db/settings";
 import { runInOneBatch } from "../db/batch";
 import type { Config } from "../config";
-import { commitOf, drawNumbers, fromHex, newServerSeed, toHex } from "../games/fairness";
+import { commitOf, drawNumbers, fromHex, newServerSeed } from "../games/fairness";
+import { toHex } from "../hex";
 import { type GameType, fullOptionCount } from "../games/options";
 import { refundMask, resultOf, winningMask } from "../games/rules";
 import type { RoomState } from "./room-state";

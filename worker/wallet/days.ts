@@ -1,13 +1,13 @@
 // The player's day runs in UTC+8 (the legacy client's "sodUtc8": start of day UTC+8), see
 // docs/decisions/021-wallet-day-and-cap.md. Every "today", date range and the daily withdrawal cap use it.
 export const DAY_MS = 24 * 60 * 60 * 1000;
-const OFFSET_MS = 8 * 60 * 60 * 1000;
+export const PLAYER_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 export type TimeWindow = { fromMs: number; toMs: number };
 
 /** Epoch ms at which the player's day holding nowMs started. */
 export function dayStartMs(nowMs: number): number {
-  return Math.floor((nowMs + OFFSET_MS) / DAY_MS) * DAY_MS - OFFSET_MS;
+  return Math.floor((nowMs + PLAYER_OFFSET_MS) / DAY_MS) * DAY_MS - PLAYER_OFFSET_MS;
 }
 
 export function todayWindow(nowMs: number): TimeWindow {
@@ -22,13 +22,13 @@ export function parseDate(value: string): number | null {
   const [year, month, day] = match.slice(1).map(Number);
   const utcMidnight = Date.UTC(year, month - 1, day);
   // Date.UTC rolls 2024-02-31 over to March: only dates that survive the round trip are real.
-  if (formatDate(utcMidnight - OFFSET_MS) !== value) return null;
-  return utcMidnight - OFFSET_MS;
+  if (formatDate(utcMidnight - PLAYER_OFFSET_MS) !== value) return null;
+  return utcMidnight - PLAYER_OFFSET_MS;
 }
 
 /** The player's calendar date (YYYY-MM-DD) of an instant. */
 export function formatDate(ms: number): string {
-  return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
+  return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 export type FlowPeriod = "all" | "today" | "yesterday" | "week";

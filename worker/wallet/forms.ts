@@ -6,8 +6,8 @@ import { parseDate } from "./days";
 // One schema per wallet form (SPEC.md 5); each message is the catalogue code of the broken rule,
 // and the first failing field (in the order below) decides the answer.
 
-export const BANK_TYPE = "Bank";
-export const COIN_TYPES = ["USDT", "BTC", "ETH"] as const;
+const BANK_TYPE = "Bank";
+const COIN_TYPES = ["USDT", "BTC", "ETH"] as const;
 export const ACCOUNT_TYPES = [BANK_TYPE, ...COIN_TYPES] as const;
 export const PAGE_SIZE = 20;
 
@@ -69,7 +69,7 @@ const accountType = z
   .refine((t) => t !== undefined, "1086")
   .transform((t) => t!);
 
-export const bankCardForm = z.object({
+const bankCardForm = z.object({
   type: z.literal(BANK_TYPE),
   bank: required("1082"),
   // Spaces and dashes are how people copy account numbers; the stored form has neither.
@@ -82,7 +82,7 @@ export const bankCardForm = z.object({
   payPwd: required("2057"),
 });
 
-export const coinAddressForm = z.object({
+const coinAddressForm = z.object({
   type: z.enum(COIN_TYPES),
   // Case matters in base58 addresses: kept exactly as entered.
   address: required("1065", 128, "1065").regex(/^[A-Za-z0-9]{10,128}$/, "1065"),

@@ -2,10 +2,10 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { encodePick, MAX_PICKS, orderProblem, parseStake, type CurrentRound, type GameInfo, type LiveBet, type OrderProblem } from "~/lib/game";
+import type { FormError } from "~/lib/api-types";
 import type { OrderReview } from "./Dialogs";
 
 type Done = { message: string; money: number; orderId: number | null };
-export type FormError = { code: number; message: string; field: string | null };
 export type RoomActionAnswer = { error?: FormError; done?: Done; review?: OrderReview };
 export type Notice = { message: string; tone: "info" | "warning" };
 

@@ -4,7 +4,7 @@
 /** A game as getGameList lists it (DESIGN.md 6). */
 export type GameTile = { id: number; title: string; titleKey: string; type: number; image: string };
 
-export const TILE_ROOMS = {
+const TILE_ROOMS = {
   /** Lucky 28: the standard three-digit room with eleven options. */
   digits: 1,
   /** Racing 10: the standard ten-car room. */

@@ -3,15 +3,11 @@
 // when shown again. Staleness is judged on the server's clock, corrected by the offset each message gives.
 
 import { useEffect, useState } from "react";
-import { nextRetryDelay } from "../../lib/game-socket";
+import { nextRetryDelay, socketUrl } from "../../lib/game-socket";
 import { parseSnapshot, type PriceSnapshot } from "../../../worker/prices/snapshot";
 
 const PING_INTERVAL_MS = 25_000;
 const RECHECK_MS = 5_000;
-
-export function pricesSocketUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws/prices`;
-}
 
 /** The latest snapshot and "now" on the server's clock (moves every few seconds, so stale marks appear on time). */
 export function usePriceFeed(initial: PriceSnapshot): { snapshot: PriceSnapshot; nowMs: number } {
@@ -36,7 +32,7 @@ export function usePriceFeed(initial: PriceSnapshot): { snapshot: PriceSnapshot;
     };
     const connect = () => {
       if (initial.feed === "off" || document.hidden || typeof WebSocket === "undefined") return;
-      const ws = new WebSocket(pricesSocketUrl(window.location));
+      const ws = new WebSocket(socketUrl(window.location, "/ws/prices"));
       socket = ws;
       ws.onopen = () => {
         retryDelay = null;
