@@ -13,6 +13,8 @@ export default defineConfig(async () => {
             name: "unit",
             include: ["worker/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
             environment: "node",
+            // A hang guard, as in the worker project: the draw uniformity checks take seconds of CPU on a busy machine.
+            testTimeout: 30_000,
           },
         },
         {
