@@ -67,5 +67,5 @@ describe("navigation", () => {
       .filter(([, pattern]) => ![...depthOf.keys()].some((path) => pattern.test(path)))
       .map(([name]) => name);
     expect(unreached).toEqual([]);
-  }, 30_000); // a breadth-first crawl of every screen, dozens of server renders
+  }, 180_000); // a hang guard: a breadth-first crawl of every screen, dozens of server renders (minutes on a busy machine)
 });
