@@ -14,7 +14,7 @@ export default defineConfig(async () => {
             include: ["worker/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
             environment: "node",
             // A hang guard, as in the worker project: the draw uniformity checks take seconds of CPU on a busy machine.
-            testTimeout: 30_000,
+            testTimeout: 120_000,
           },
         },
         {
@@ -37,7 +37,7 @@ export default defineConfig(async () => {
             include: ["tests/**/*.test.ts"],
             // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
             // every game type take seconds on a busy two-core machine.
-            testTimeout: 30_000,
+            testTimeout: 120_000,
             exclude: ["tests/e2e/**", "tests/bench/**"],
             setupFiles: ["./tests/setup.ts"],
             globalSetup: ["./tests/support/price-feed-setup.mjs"],
