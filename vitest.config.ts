@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
-// Two projects: "unit" runs pure logic in Node next to its code; "worker" runs the
-// integration tests inside workerd with a real D1 and real RoomDO instances.
+// Three projects: "unit" runs pure logic in Node next to its code; "worker" runs the integration tests
+// inside workerd with a real D1 and real RoomDO instances; "pair" runs whole Workers side by side in
+// Miniflare (a demo-mode upstream and a proxy-mode front, tests/pair/).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -46,6 +47,18 @@ export default defineConfig(async () => {
                 ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
               },
             },
+          },
+        },
+        {
+          test: {
+            name: "pair",
+            include: ["tests/pair/**/*.test.ts"],
+            environment: "node",
+            globalSetup: ["./tests/pair/worker-bundle.ts"],
+            // Each file starts its own Workers: one file at a time keeps a two-core machine responsive.
+            fileParallelism: false,
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
           },
         },
       ],

@@ -1,0 +1,49 @@
+// Real Workers for the pair tests (Node side): the bundled app in Miniflare, bindings from wrangler.toml,
+// each with its own in-memory D1 and Durable Objects, served on its own 127.0.0.1 port.
+import { dirname } from "node:path";
+import { readD1Migrations } from "@cloudflare/vitest-plugin";
+import { Miniflare, convertV4MiniflareOptions, type V4MiniflareOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { seedStatements } from "../../worker/db/seed";
+
+export const PEPPER = "pair-test-pepper";
+
+export type LocalWorker = {
+  url: string;
+  /** The Worker's own D1 (what `wrangler d1 execute --local` would reach). */
+  db: Awaited<ReturnType<Miniflare["getD1Database"]>>;
+  dispose: () => Promise<void>;
+};
+
+export async function startWorker(bundle: string, vars: Record<string, string>): Promise<LocalWorker> {
+  // The bundle is one module: wrangler's rules for finding more (modulesRules) have nothing to find.
+  const { modulesRules: _unused, ...workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+  // wrangler describes the Worker in Miniflare's older (v4) option shape; Miniflare converts it.
+  const options: V4MiniflareOptions = {
+    host: "127.0.0.1",
+    port: 0,
+    cf: false, // offline: no fetch of the Request.cf object
+    workers: [
+      {
+        ...workerOptions,
+        name: "roundtable",
+        scriptPath: bundle,
+        modules: true,
+        modulesRoot: dirname(bundle),
+        bindings: { ...workerOptions.bindings, PEPPER, SESSION_SECRET: "pair-test-session-secret", ...vars },
+      },
+    ],
+  };
+  const mf = new Miniflare(convertV4MiniflareOptions(options));
+  const url = (await mf.ready).origin;
+  const db = await mf.getD1Database("DB");
+  return { url, db, dispose: () => mf.dispose() };
+}
+
+/** Migrations and demo data, as `npm start` prepares a local D1. */
+export async function migrateAndSeed(db: LocalWorker["db"]) {
+  for (const migration of await readD1Migrations("./migrations")) {
+    await db.batch(migration.queries.map((query) => db.prepare(query)));
+  }
+  await db.batch((await seedStatements(PEPPER)).map((statement) => db.prepare(statement)));
+}
