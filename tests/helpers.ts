@@ -3,8 +3,9 @@ import { expect } from "vitest";
 import { hashSmsCode } from "../worker/players/sms";
 import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
+import { expectBooksBalanced, expectOk, type Answer } from "./contract/client";
 
-export type Answer<T = any> = { code: number; info: string; data: T & { errCode?: number; num?: number } };
+export { expectError, expectOk, type Answer } from "./contract/client";
 
 let nextIp = 1;
 
@@ -18,16 +19,6 @@ export async function api<T = any>(path: string, body: unknown = {}, init: Reque
   });
   expect(response.status).toBe(200);
   return (await response.json()) as Answer<T>;
-}
-
-export function expectError(answer: Answer, errCode: number, code = 0) {
-  expect(answer, JSON.stringify(answer)).toMatchObject({ code, data: { errCode } });
-  expect(typeof answer.info).toBe("string");
-  expect(answer.info.length).toBeGreaterThan(0);
-}
-
-export function expectOk(answer: Answer) {
-  expect(answer.code, JSON.stringify(answer)).toBe(1);
 }
 
 let counter = 0;
@@ -91,14 +82,4 @@ export async function count(table: string, where = "1 = 1", ...params: unknown[]
 }
 
 /** DESIGN.md 4: money = sum of ledger per user; all balances (house included) sum to zero. */
-export async function expectMoneyInvariants() {
-  const mismatches = await env.DB.prepare(
-    `SELECT u.id, u.money_cents, COALESCE(SUM(l.amount_cents), 0) AS ledger
-     FROM users u LEFT JOIN ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.money_cents <> ledger`,
-  ).all();
-  expect(mismatches.results).toEqual([]);
-  const total = await env.DB.prepare("SELECT COALESCE(SUM(money_cents), 0) AS total FROM users").first<{ total: number }>();
-  expect(total!.total).toBe(0);
-  const negative = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE money_cents < 0 AND role <> 'house'").first<{ n: number }>();
-  expect(negative!.n).toBe(0);
-}
+export const expectMoneyInvariants = () => expectBooksBalanced(env.DB);

@@ -1,0 +1,47 @@
+import { expect } from "vitest";
+
+// The contract as a client sees it (SPEC.md 7), free of any runtime: the same flows run inside workerd
+// against the Worker (tests/contract.test.ts) and from Node through a proxy-mode Worker (tests/pair/).
+
+export type Answer<T = any> = { code: number; info: string; data: T & { errCode?: number; num?: number } };
+
+export interface ContractClient {
+  /** POST path with a JSON body; answers the envelope (HTTP 200 is checked). */
+  call<T = any>(path: string, body?: unknown): Promise<Answer<T>>;
+  /** Stores an SMS code for a phone as sms_send would: tests cannot read the text message. */
+  plantSmsCode(quhao: string, phone: string, code: string): Promise<void>;
+  /** The operator API where the operator works: the Worker itself (proxy mode forwards players' calls only). */
+  operatorCall<T = any>(path: string, body?: unknown): Promise<Answer<T>>;
+  /** The PEPPER of the Worker the operator signs in to (the seeded operator's TOTP secret derives from it). */
+  pepper: string;
+}
+
+export function expectError(answer: Answer, errCode: number, code = 0) {
+  expect(answer, JSON.stringify(answer)).toMatchObject({ code, data: { errCode } });
+  expect(typeof answer.info).toBe("string");
+  expect(answer.info.length).toBeGreaterThan(0);
+}
+
+export function expectOk(answer: Answer) {
+  expect(answer.code, JSON.stringify(answer)).toBe(1);
+}
+
+/** The subset of D1 the book check needs: the Worker's env.DB or Miniflare's handle on it from Node. */
+export interface SqlReader {
+  prepare(sql: string): { first<T>(): Promise<T | null>; all<T>(): Promise<{ results: T[] }> };
+}
+
+/** DESIGN.md 4: money = sum of ledger per user; all balances (house included) sum to zero; no player below zero. */
+export async function expectBooksBalanced(db: SqlReader) {
+  const mismatches = await db
+    .prepare(
+      `SELECT u.id, u.money_cents, COALESCE(SUM(l.amount_cents), 0) AS ledger
+       FROM users u LEFT JOIN ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.money_cents <> ledger`,
+    )
+    .all();
+  expect(mismatches.results).toEqual([]);
+  const total = await db.prepare("SELECT COALESCE(SUM(money_cents), 0) AS total FROM users").first<{ total: number }>();
+  expect(total!.total).toBe(0);
+  const negative = await db.prepare("SELECT COUNT(*) AS n FROM users WHERE money_cents < 0 AND role <> 'house'").first<{ n: number }>();
+  expect(negative!.n).toBe(0);
+}

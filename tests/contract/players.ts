@@ -1,0 +1,65 @@
+import { expect } from "vitest";
+import { totpAt } from "../../worker/auth/totp";
+import { DEMO_OPERATOR } from "../../worker/db/seed";
+import { seedOperatorTotpSecret } from "../../worker/operators/sign-in";
+import { expectOk, type ContractClient } from "./client";
+
+// Players made through the contract alone, so the same steps work directly and through a proxy.
+
+export const DEMO = { username: "demo01", password: "demo1234", payPwd: "123456" };
+
+let counter = 0;
+
+/** Fresh registration fields; the SMS code is planted the way sms_send stores it. */
+export async function newPlayerFields(client: ContractClient, overrides: Record<string, string> = {}) {
+  counter++;
+  const stamp = `${Date.now() % 100000}${counter}${Math.floor(Math.random() * 10)}`;
+  const fields = {
+    quhao: "+84",
+    username: `c${stamp}x`,
+    phone: `93${stamp.padStart(8, "0")}`.slice(0, 12),
+    captcha: "654321",
+    password: "secret123",
+    spassword: "secret123",
+    invitation: "888",
+    payPwd: "",
+    adult: "1",
+    ...overrides,
+  };
+  await client.plantSmsCode(fields.quhao, fields.phone, fields.captcha);
+  return fields;
+}
+
+export async function login(client: ContractClient, username: string, password: string) {
+  const answer = await client.call("/api/Index/login", { username, password });
+  expectOk(answer);
+  return answer.data.token as string;
+}
+
+/** The player's balance in money, as getuserinfo shows it. */
+export async function balance(client: ContractClient, token: string) {
+  const answer = await client.call("/api/Game/getuserinfo", { token });
+  expectOk(answer);
+  expect(typeof answer.data.money).toBe("number");
+  return answer.data.money as number;
+}
+
+export const requestId = () => `c${crypto.randomUUID().replace(/-/g, "")}`;
+
+/** Registers a new player (with a withdrawal password when given) through the contract. */
+export async function registerPlayer(client: ContractClient, payPwd = "") {
+  const fields = await newPlayerFields(client, { payPwd });
+  const answer = await client.call("/api/index/register", fields);
+  expectOk(answer);
+  return { token: answer.data.token as string, username: fields.username };
+}
+
+/** The player asks for a deposit and the seeded operator approves it, signed in with its TOTP code. */
+export async function deposit(client: ContractClient, token: string, money: number) {
+  const asked = await client.call("/api/Game/recharge", { token, money: String(money), pay_name: "Contract Test", request_id: requestId() });
+  expectOk(asked);
+  const code = await totpAt(await seedOperatorTotpSecret(client.pepper), Date.now());
+  const signedIn = await client.operatorCall("/api/admin/login", { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password, code });
+  expectOk(signedIn);
+  expectOk(await client.operatorCall("/api/admin/deposits/approve", { token: signedIn.data.token, id: asked.data.id }));
+}

@@ -1,0 +1,42 @@
+import { expect } from "vitest";
+import { expectError, expectOk } from "./client";
+import type { ContractFlow } from "./flows";
+import { balance, deposit, registerPlayer, requestId } from "./players";
+
+const PAY_PASSWORD = "pay12345";
+
+export const walletFlows: ContractFlow[] = [
+  {
+    name: "adds a coin address, deposits, withdraws once per request_id and lists the funds",
+    async run(client) {
+      expectError(await client.call("/api/Game/getBankcardlist", {}), 1062, 409);
+      const { token } = await registerPlayer(client, PAY_PASSWORD);
+      const address = `T${crypto.randomUUID().replace(/-/g, "")}`;
+      expectError(await client.call("/api/Game/addbankcard", { token, type: "USDT", address, payPwd: "wrong999" }), 1033);
+      const added = await client.call("/api/Game/addbankcard", { token, type: "USDT", address, payPwd: PAY_PASSWORD });
+      expectOk(added);
+      const cards = await client.call("/api/Game/getBankcardlist", { token });
+      expectOk(cards);
+      expect(JSON.stringify(cards.data)).toContain(address);
+
+      expectError(await client.call("/api/Game/recharge", { token, money: "5", pay_name: "A" }), 1070);
+      await deposit(client, token, 250);
+      expect(await balance(client, token)).toBe(250);
+      const withdrawal = { token, bank_id: added.data.id, money: "30", pwd: PAY_PASSWORD, request_id: requestId() };
+      const first = await client.call("/api/Game/withdraw", withdrawal);
+      expectOk(first);
+      expectOk(await client.call("/api/Game/withdraw", withdrawal));
+      expect(await balance(client, token)).toBe(220);
+      expectError(await client.call("/api/Game/withdraw", { ...withdrawal, request_id: requestId(), money: "500" }), 1025);
+      expectError(await client.call("/api/Game/withdraw", { ...withdrawal, request_id: requestId(), pwd: "wrong999" }), 1033);
+
+      const flow = await client.call("/api/Game/getfinanceflow", { token });
+      expectOk(flow);
+      expect(flow.data.list.map((row: { money: number; kind: string }) => [row.money, row.kind])).toEqual([
+        [-30, "wait"],
+        [250, "topup"],
+      ]);
+      expect(await balance(client, token)).toBe(220);
+    },
+  },
+];

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { hashSmsCode } from "../../worker/players/sms";
+import { expectBooksBalanced, type Answer, type ContractClient } from "../contract/client";
+import { contractFlows } from "../contract/flows";
+import { PEPPER, migrateAndSeed, startWorker, type LocalWorker } from "./workers";
+
+// Two Workers at once: the app in demo mode as the upstream, and the app in proxy mode in front of it
+// (API_MODE=proxy, UPSTREAM_API_BASE = the first one's address). Every contract flow goes through the front.
+let upstream: LocalWorker;
+let front: LocalWorker;
+
+async function post(base: string, path: string, body: unknown = {}): Promise<Answer> {
+  const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Answer;
+}
+
+const throughProxy: ContractClient = {
+  call: (path, body) => post(front.url, path, body),
+  operatorCall: (path, body) => post(upstream.url, path, body),
+  async plantSmsCode(quhao, phone, code) {
+    const now = Date.now();
+    await upstream.db
+      .prepare("INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)")
+      .bind(quhao, phone, await hashSmsCode(PEPPER, quhao, phone, code), now - 61_000, now + 300_000)
+      .run();
+  },
+  pepper: PEPPER,
+};
+
+beforeAll(async () => {
+  upstream = await startWorker(inject("workerBundle"), {});
+  await migrateAndSeed(upstream.db);
+  // The front keeps no data of its own: its D1 is left without tables, so nothing can be answered from it.
+  front = await startWorker(inject("workerBundle"), { API_MODE: "proxy", UPSTREAM_API_BASE: upstream.url });
+});
+
+afterAll(async () => {
+  await front?.dispose();
+  await upstream?.dispose();
+});
+
+for (const [area, flows] of Object.entries(contractFlows)) {
+  describe(`contract through the proxy: ${area}`, () => {
+    for (const flow of flows) {
+      it(flow.name, async () => {
+        await flow.run(throughProxy);
+        await expectBooksBalanced(upstream.db);
+      });
+    }
+  });
+}
+
+describe("pages through the proxy", () => {
+  it("renders the home page from the upstream's answers", async () => {
+    const page = await fetch(`${front.url}/?lng=en`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Lucky 28");
+  });
+});
