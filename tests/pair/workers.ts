@@ -12,17 +12,21 @@ export type LocalWorker = {
   url: string;
   /** The Worker's own D1 (what `wrangler d1 execute --local` would reach). */
   db: Awaited<ReturnType<Miniflare["getD1Database"]>>;
+  /** What the Worker logged (kept here rather than printed: failure tests make it log on purpose). */
+  logs: string[];
   dispose: () => Promise<void>;
 };
 
 export async function startWorker(bundle: string, vars: Record<string, string>): Promise<LocalWorker> {
   // The bundle is one module: wrangler's rules for finding more (modulesRules) have nothing to find.
   const { modulesRules: _unused, ...workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+  const logs: string[] = [];
   // wrangler describes the Worker in Miniflare's older (v4) option shape; Miniflare converts it.
   const options: V4MiniflareOptions = {
     host: "127.0.0.1",
     port: 0,
     cf: false, // offline: no fetch of the Request.cf object
+    handleStructuredLogs: (log) => logs.push(log.message),
     workers: [
       {
         ...workerOptions,
@@ -30,14 +34,14 @@ export async function startWorker(bundle: string, vars: Record<string, string>):
         scriptPath: bundle,
         modules: true,
         modulesRoot: dirname(bundle),
-        bindings: { ...workerOptions.bindings, PEPPER, SESSION_SECRET: "pair-test-session-secret", ...vars },
+        bindings: { ...(workerOptions.bindings as Record<string, string>), PEPPER, SESSION_SECRET: "pair-test-session-secret", ...vars },
       },
     ],
   };
   const mf = new Miniflare(convertV4MiniflareOptions(options));
   const url = (await mf.ready).origin;
   const db = await mf.getD1Database("DB");
-  return { url, db, dispose: () => mf.dispose() };
+  return { url, db, logs, dispose: () => mf.dispose() };
 }
 
 /** Migrations and demo data, as `npm start` prepares a local D1. */
