@@ -29,6 +29,8 @@ export default defineConfig(async () => {
                   PEPPER: "test-pepper",
                   SESSION_SECRET: "test-secret",
                   PRICES_WS_URL: inject("pricesFeedUrl"),
+                  // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
+                  PUBLIC_CACHE_SECONDS: "0",
                 },
               },
             })),

@@ -14,6 +14,7 @@ describe("readConfig", () => {
       closeSeconds: 60,
       pricesWsUrl: "",
       idleRoundRetentionDays: 30,
+      publicCacheSeconds: 30,
       pepper: "a-long-pepper",
       financeTestClock: false,
     });
@@ -33,6 +34,13 @@ describe("readConfig", () => {
 
   it("accepts proxy mode with an upstream, trimming its trailing slash", () => {
     expect(readConfig(env({ API_MODE: "proxy", UPSTREAM_API_BASE: "https://api.example.com/" })).upstreamApiBase).toBe("https://api.example.com");
+  });
+
+  it("takes the public cache time in seconds, 0 turning it off", () => {
+    expect(readConfig(env({ PUBLIC_CACHE_SECONDS: "0" })).publicCacheSeconds).toBe(0);
+    expect(readConfig(env({ PUBLIC_CACHE_SECONDS: "120" })).publicCacheSeconds).toBe(120);
+    expect(() => readConfig(env({ PUBLIC_CACHE_SECONDS: "-1" }))).toThrow(/PUBLIC_CACHE_SECONDS/);
+    expect(() => readConfig(env({ PUBLIC_CACHE_SECONDS: "soon" }))).toThrow(/PUBLIC_CACHE_SECONDS/);
   });
 
   it("takes a ws:// or wss:// price feed", () => {

@@ -11,6 +11,8 @@ const schema = z.object({
   FINANCE_TEST_CLOCK: z.enum(["off", "on"]).default("off"),
   // Drawn rounds nobody bet on are deleted after this many days (docs/decisions/041-round-retention.md).
   IDLE_ROUND_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  // How long token-free public answers (settings, banners, articles, games) are cached at the edge; 0: never.
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   PRICES_WS_URL: z.string().trim().regex(/^(wss?:\/\/\S+)?$/i, "PRICES_WS_URL must be empty or a ws:// or wss:// URL").default(""),
   // Secrets (wrangler secret put): each one missing is named, so a deploy without it fails at once.
   PEPPER: z.string({ error: "PEPPER secret is missing (npm start writes one to .dev.vars)" }).min(8, "PEPPER secret is too short (8+ characters)"),
@@ -28,6 +30,8 @@ export type Config = {
   /** The market-data WebSocket of DESIGN.md 13; empty: prices are off. */
   pricesWsUrl: string;
   idleRoundRetentionDays: number;
+  /** worker/api/public-cache.ts; 0 turns the edge cache off. */
+  publicCacheSeconds: number;
   pepper: string;
   financeTestClock: boolean;
 };
@@ -54,6 +58,7 @@ export function readConfig(env: Env): Config {
     closeSeconds: v.CLOSE_SECONDS,
     pricesWsUrl: v.PRICES_WS_URL,
     idleRoundRetentionDays: v.IDLE_ROUND_RETENTION_DAYS,
+    publicCacheSeconds: v.PUBLIC_CACHE_SECONDS,
     pepper: v.PEPPER,
     financeTestClock: v.FINANCE_TEST_CLOCK === "on",
   };

@@ -10,6 +10,7 @@ interface __BaseEnv_Env {
 	CLOSE_SECONDS: "60";
 	FINANCE_TEST_CLOCK: "off";
 	IDLE_ROUND_RETENTION_DAYS: "30";
+	PUBLIC_CACHE_SECONDS: "30";
 	PRICES_WS_URL: "";
 	PEPPER: string;
 	SESSION_SECRET: string;
@@ -28,7 +29,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_MODE" | "UPSTREAM_API_BASE" | "CURRENCY_LABEL" | "ROUND_SECONDS" | "CLOSE_SECONDS" | "FINANCE_TEST_CLOCK" | "IDLE_ROUND_RETENTION_DAYS" | "PRICES_WS_URL" | "PEPPER" | "SESSION_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_MODE" | "UPSTREAM_API_BASE" | "CURRENCY_LABEL" | "ROUND_SECONDS" | "CLOSE_SECONDS" | "FINANCE_TEST_CLOCK" | "IDLE_ROUND_RETENTION_DAYS" | "PUBLIC_CACHE_SECONDS" | "PRICES_WS_URL" | "PEPPER" | "SESSION_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;

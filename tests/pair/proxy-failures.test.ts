@@ -10,7 +10,8 @@ let front: LocalWorker;
 
 beforeAll(async () => {
   upstream = await startMisbehavingUpstream();
-  front = await startWorker(inject("workerBundle"), { API_MODE: "proxy", UPSTREAM_API_BASE: upstream.url });
+  // A one-second edge cache, so its expiry can be watched.
+  front = await startWorker(inject("workerBundle"), { API_MODE: "proxy", UPSTREAM_API_BASE: upstream.url, PUBLIC_CACHE_SECONDS: "1" });
 });
 
 afterAll(async () => {
@@ -103,6 +104,25 @@ describe("proxy mode against a misbehaving upstream", () => {
     const result = await call("envelope", "/api/Index/login", { body: JSON.stringify({ username: "x".repeat(70_000) }) });
     expectFailure(result, 1001);
     expect(upstream.received).toEqual([]);
+  });
+
+  it("answers a public, token-free call from the edge cache until PUBLIC_CACHE_SECONDS pass; a call with a token always goes upstream", async () => {
+    const first = await call("envelope", "/api/Game/getGameList", { body: JSON.stringify({ lang: "vi" }) });
+    expect(first.answer).toEqual({ code: 1, info: "ok", data: { money: 5 } });
+    expect(first.headers.get("cache-control")).toBe("public, max-age=1");
+    expect(upstream.received).toHaveLength(1);
+    const cached = await call("envelope", "/api/Game/getGameList", { body: JSON.stringify({ lang: "vi" }) });
+    expect(cached.answer).toEqual(first.answer);
+    expect(upstream.received).toHaveLength(0);
+    const withToken = await call("envelope", "/api/Game/getGameList", { body: JSON.stringify({ lang: "vi", token: "t" }) });
+    expect(withToken.headers.get("cache-control")).toBe("no-store");
+    expect(upstream.received).toHaveLength(1);
+    const deadline = Date.now() + 5_000;
+    upstream.behave("envelope");
+    while (upstream.received.length === 0 && Date.now() < deadline) {
+      await fetch(`${front.url}/api/Game/getGameList`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"lang":"vi"}' }).then((r) => r.text());
+    }
+    expect(upstream.received.length).toBeGreaterThan(0);
   });
 
   it("never makes a page a 500 when the upstream breaks", async () => {

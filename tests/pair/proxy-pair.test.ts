@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hashSmsCode } from "../../worker/players/sms";
 import { expectBooksBalanced, type Answer, type ContractClient } from "../contract/client";
 import { contractFlows } from "../contract/flows";
+import { DEMO, login } from "../contract/players";
 import { PEPPER, migrateAndSeed, startWorker, type LocalWorker } from "./workers";
 
 // Two Workers at once: the app in demo mode as the upstream, and the app in proxy mode in front of it
@@ -50,6 +51,17 @@ for (const [area, flows] of Object.entries(contractFlows)) {
     }
   });
 }
+
+describe("edge cache in front of the upstream", () => {
+  it("serves a guest the article it has for PUBLIC_CACHE_SECONDS, and a player the upstream's own", async () => {
+    const guest = { id: 2605, lang: "en" };
+    const before = await post(front.url, "/api/Game/getArticledetail", guest);
+    await upstream.db.prepare("UPDATE articles SET title_yw = 'Changed upstream' WHERE id = 2605").run();
+    expect(await post(front.url, "/api/Game/getArticledetail", guest)).toEqual(before);
+    const token = await login(throughProxy, DEMO.username, DEMO.password);
+    expect((await post(front.url, "/api/Game/getArticledetail", { ...guest, token })).data.localTitle).toBe("Changed upstream");
+  });
+});
 
 describe("pages through the proxy", () => {
   it("renders the home page from the upstream's answers", async () => {
