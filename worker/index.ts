@@ -27,7 +27,9 @@ export default {
     if (path === "/api" || path.startsWith("/api/")) {
       response = await handleApi(request, env, ctx);
     } else if (path.startsWith("/ws/room/")) {
-      response = await handleRoomSocket(request, env, url);
+      // In proxy mode the rounds are the upstream's: a local room would show a round of its own. Without
+      // the socket the page follows the round through the contract (getVorder polling, SPEC.md 9).
+      response = readConfig(env).apiMode === "proxy" ? new Response("No live room feed in proxy mode", { status: 404 }) : await handleRoomSocket(request, env, url);
     } else if (path.startsWith("/ws/prices")) {
       response = await handlePricesSocket(request, env, url);
     } else if (!sameOriginOrSafe(request, url)) {
@@ -48,6 +50,8 @@ export default {
   },
 
   async scheduled(_controller, env, ctx) {
+    // Rooms and lock-up orders live with the upstream in proxy mode: nothing local to run.
+    if (readConfig(env).apiMode === "proxy") return;
     ctx.waitUntil(wakeOpenRooms(env));
     // Interest and maturity of the lock-up orders: idempotent, so every minute is safe and a missed run is caught up.
     ctx.waitUntil(accrueFinance(getDb(env), Date.now()));

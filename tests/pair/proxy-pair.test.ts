@@ -1,3 +1,4 @@
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hashSmsCode } from "../../worker/players/sms";
 import { expectBooksBalanced, type Answer, type ContractClient } from "../contract/client";
@@ -60,6 +61,24 @@ describe("edge cache in front of the upstream", () => {
     expect(await post(front.url, "/api/Game/getArticledetail", guest)).toEqual(before);
     const token = await login(throughProxy, DEMO.username, DEMO.password);
     expect((await post(front.url, "/api/Game/getArticledetail", { ...guest, token })).data.localTitle).toBe("Changed upstream");
+  });
+});
+
+describe("what the front does not simulate", () => {
+  it("opens no live room socket of its own: the page follows the upstream's round by polling", async () => {
+    const refused = await new Promise<string>((resolve) => {
+      const socket = new WebSocket(`${front.url.replace("http", "ws")}/ws/room/1`);
+      socket.on("unexpected-response", (_request, response) => resolve(String(response.statusCode)));
+      socket.on("open", () => resolve("open"));
+      socket.on("error", () => {});
+    });
+    expect(refused).toBe("404");
+  });
+
+  it("runs no rooms or finance accrual of its own on the cron", async () => {
+    front.logs.length = 0;
+    await front.scheduled();
+    expect(front.logs).toEqual([]);
   });
 });
 

@@ -14,6 +14,8 @@ export type LocalWorker = {
   db: Awaited<ReturnType<Miniflare["getD1Database"]>>;
   /** What the Worker logged (kept here rather than printed: failure tests make it log on purpose). */
   logs: string[];
+  /** Runs the Worker's cron handler once, as the every-minute trigger would. */
+  scheduled: () => Promise<void>;
   dispose: () => Promise<void>;
 };
 
@@ -41,7 +43,11 @@ export async function startWorker(bundle: string, vars: Record<string, string>):
   const mf = new Miniflare(convertV4MiniflareOptions(options));
   const url = (await mf.ready).origin;
   const db = await mf.getD1Database("DB");
-  return { url, db, logs, dispose: () => mf.dispose() };
+  const scheduled = async () => {
+    const outcome = await (await mf.getWorker()).scheduled({ cron: "* * * * *" });
+    if (outcome.outcome !== "ok") throw new Error(`the cron handler ended with ${outcome.outcome}`);
+  };
+  return { url, db, logs, scheduled, dispose: () => mf.dispose() };
 }
 
 /** Migrations and demo data, as `npm start` prepares a local D1. */
