@@ -43,7 +43,7 @@ export async function newPlayerFields(overrides: Record<string, string> = {}) {
   return fields;
 }
 
-async function plantSmsCode(quhao: string, phone: string, code: string, expiresInMs = 300_000) {
+export async function plantSmsCode(quhao: string, phone: string, code: string, expiresInMs = 300_000) {
   const now = Date.now();
   await env.DB.prepare("INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)")
     .bind(quhao, phone, await hashSmsCode(env.PEPPER, quhao, phone, code), now - 61_000, now + expiresInMs)

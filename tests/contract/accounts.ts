@@ -1,7 +1,8 @@
+import { DEMO_PLAYER } from "../../worker/db/seed";
 import { expect } from "vitest";
 import { expectError, expectOk } from "./client";
 import type { ContractFlow } from "./flows";
-import { DEMO, login, newPlayerFields } from "./players";
+import { login, newPlayerFields } from "./players";
 
 export const accountFlows: ContractFlow[] = [
   {
@@ -30,7 +31,7 @@ export const accountFlows: ContractFlow[] = [
   {
     name: "refuses a wrong password alike for every account and a blank form, in the player's language",
     async run(client) {
-      expectError(await client.call("/api/Index/login", { username: DEMO.username, password: "wrong1234" }), 1003);
+      expectError(await client.call("/api/Index/login", { username: DEMO_PLAYER.username, password: "wrong1234" }), 1003);
       expectError(await client.call("/api/Index/login", { username: "nobody99", password: "whatever1" }), 1003);
       const blank = await client.call("/api/Index/login", { username: "", password: "x", lang: "vi" });
       expectError(blank, 1010);

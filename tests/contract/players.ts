@@ -6,8 +6,6 @@ import { expectOk, type ContractClient } from "./client";
 
 // Players made through the contract alone, so the same steps work directly and through a proxy.
 
-export const DEMO = { username: "demo01", password: "demo1234", payPwd: "123456" };
-
 let counter = 0;
 
 /** Fresh registration fields; the SMS code is planted the way sms_send stores it. */

@@ -1,14 +1,15 @@
+import { DEMO_PLAYER } from "../../worker/db/seed";
 import { expect } from "vitest";
 import { expectError, expectOk } from "./client";
 import type { ContractFlow } from "./flows";
-import { DEMO, balance, login, requestId } from "./players";
+import { balance, login, requestId } from "./players";
 
 export const roundFlows: ContractFlow[] = [
   {
     name: "lists a tab's rooms, enters one, bets on the round in play and finds the bet, once per request_id",
     async run(client) {
       expectError(await client.call("/api/Game/getRoomList", { roomtype: 1 }), 1062, 409);
-      const token = await login(client, DEMO.username, DEMO.password);
+      const token = await login(client, DEMO_PLAYER.username, DEMO_PLAYER.password);
       const rooms = await client.call("/api/Game/getRoomList", { token, roomtype: 1 });
       expectOk(rooms);
       expect(rooms.data.list).toHaveLength(16);
@@ -37,7 +38,7 @@ export const roundFlows: ContractFlow[] = [
   {
     name: "gives the room's results and the player's history",
     async run(client) {
-      const token = await login(client, DEMO.username, DEMO.password);
+      const token = await login(client, DEMO_PLAYER.username, DEMO_PLAYER.password);
       const trend = await client.call("/api/Game/getTrendData", { token, roomid: 1 });
       expectOk(trend);
       const log = await client.call("/api/Game/getGamelog", { token, roomid: 1, page: 1 });

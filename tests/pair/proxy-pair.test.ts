@@ -1,9 +1,10 @@
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hashSmsCode } from "../../worker/players/sms";
+import { DEMO_PLAYER } from "../../worker/db/seed";
 import { expectBooksBalanced, type Answer, type ContractClient } from "../contract/client";
 import { contractFlows } from "../contract/flows";
-import { DEMO, login } from "../contract/players";
+import { login } from "../contract/players";
 import { PEPPER, migrateAndSeed, startWorker, type LocalWorker } from "./workers";
 
 // Two Workers at once: the app in demo mode as the upstream, and the app in proxy mode in front of it
@@ -59,7 +60,7 @@ describe("edge cache in front of the upstream", () => {
     const before = await post(front.url, "/api/Game/getArticledetail", guest);
     await upstream.db.prepare("UPDATE articles SET title_yw = 'Changed upstream' WHERE id = 2605").run();
     expect(await post(front.url, "/api/Game/getArticledetail", guest)).toEqual(before);
-    const token = await login(throughProxy, DEMO.username, DEMO.password);
+    const token = await login(throughProxy, DEMO_PLAYER.username, DEMO_PLAYER.password);
     expect((await post(front.url, "/api/Game/getArticledetail", { ...guest, token })).data.localTitle).toBe("Changed upstream");
   });
 });

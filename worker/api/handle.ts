@@ -1,5 +1,5 @@
 import { demoApi } from "./app";
-import { isPublicPath, publicCacheKey } from "./public-cache";
+import { edgeCache, isPublicPath, publicCacheKey } from "./public-cache";
 import { readConfig } from "../config";
 import { forwardToUpstream } from "../upstream/proxy";
 
@@ -14,7 +14,7 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   const call = new Request(request, { body: rawBody });
   const key = publicCacheKey(url, request.headers, rawBody);
   if (!key) return privately(await answer(call));
-  const cached = await caches.default.match(key);
+  const cached = await edgeCache().match(key);
   if (cached) return cached;
   const fresh = await answer(call);
   const text = await fresh.text();
@@ -22,7 +22,7 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   const publicAnswer = new Response(text, {
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": `public, max-age=${config.publicCacheSeconds}` },
   });
-  ctx.waitUntil(caches.default.put(key, publicAnswer.clone()));
+  ctx.waitUntil(edgeCache().put(key, publicAnswer.clone()));
   return publicAnswer;
 }
 

@@ -10,8 +10,8 @@ import { contentSeedStatements } from "./seed-content";
  * INSERT OR IGNORE, money guarded by its ledger key), so running the seed twice changes nothing.
  * Tests run them through D1; `npm run db:seed` writes them to a file for `wrangler d1 execute`.
  */
-const DEMO_PLAYER = { id: 3, username: "demo01", password: "demo1234", payPassword: "123456", moneyCents: 1_000_000 };
-const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234" };
+export const DEMO_PLAYER = { id: 3, username: "demo01", password: "demo1234", payPassword: "123456", moneyCents: 1_000_000 };
+export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234" };
 
 function sqlLiteral(value: string | number | null): string {
   if (value === null) return "NULL";
