@@ -41,7 +41,7 @@ export default defineConfig(async () => {
             // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
             // every game type take seconds on a busy two-core machine.
             testTimeout: 120_000,
-            exclude: ["tests/e2e/**", "tests/bench/**"],
+            exclude: ["tests/e2e/**", "tests/bench/**", "tests/pair/**"],
             setupFiles: ["./tests/setup.ts"],
             globalSetup: ["./tests/support/price-feed-setup.mjs"],
             deps: {
