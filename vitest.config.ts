@@ -59,7 +59,7 @@ export default defineConfig(async () => {
             globalSetup: ["./tests/pair/worker-bundle.ts"],
             // Each file starts its own Workers: one file at a time keeps a two-core machine responsive.
             fileParallelism: false,
-            testTimeout: 30_000,
+            testTimeout: 120_000,
             hookTimeout: 120_000,
           },
         },
