@@ -33,6 +33,35 @@ describe("placing an order", () => {
     await expectMoneyInvariants();
   });
 
+  it("writes only the player's rows: the house's side is booked once per round and kind at settlement", async () => {
+    await finishRound(1);
+    const round = await currentRound(1);
+    const players = [await playerWith(100_000), await playerWith(100_000)];
+    const house = async () => (await env.DB.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>())!.money_cents;
+    const houseBefore = await house();
+    const houseRows = await count("ledger", "user_id = 1");
+    for (const player of players) {
+      await placeOk(player.token, 1, [[0, 1.98, 30], [1, 1.98, 30]]);
+      await placeOk(player.token, 1, [[2, 1.98, 20]]);
+    }
+    const cancelled = await placeOk(players[0].token, 1, [[3, 1.98, 40]]);
+    expectOk(await api("/api/Game/getGamecancel", { token: players[0].token, roomid: 1, order_id: cancelled.order_id }));
+    // Bets and a cancellation moved no house money and wrote no house row; the books balance through
+    // the stakes in play (expectMoneyInvariants).
+    expect(await house()).toBe(houseBefore);
+    expect(await count("ledger", "user_id = 1")).toBe(houseRows);
+    await expectMoneyInvariants();
+    await finishRound(1);
+    const rows = (await env.DB.prepare("SELECT type, amount_cents, idempotency_key FROM ledger WHERE user_id = 1 AND ref = ?")
+      .bind(`round:${round.roundId}`).all<{ type: string; amount_cents: number; idempotency_key: string }>()).results;
+    expect(rows.find((r) => r.type === "bet")).toEqual({ type: "bet", amount_cents: 16_000, idempotency_key: `stakes:${round.roundId}:house` });
+    expect(rows.filter((r) => r.type === "bet")).toHaveLength(1);
+    expect(rows.filter((r) => r.type === "earn").length).toBeLessThanOrEqual(1);
+    const paid = (await env.DB.prepare("SELECT COALESCE(SUM(award_cents), 0) AS t FROM bets WHERE round_id = ? AND isaward IN (1, 2)").bind(round.roundId).first<{ t: number }>())!.t;
+    expect(await house()).toBe(houseBefore + 16_000 - paid);
+    await expectMoneyInvariants();
+  });
+
   it("accepts order_info as a JSON string and odds and amounts as numeric strings", async () => {
     const player = await playerWith(10_000);
     const answer = await order(player.token, 16, JSON.stringify([["1", "1.980", "25"]]));

@@ -34,7 +34,8 @@ async function betsOf(roundId: number) {
 
 /**
  * `users` players with 500.00 each (ledger rows and house mirror included) and one order of `perOrder`
- * bets each on the given round, all written set-based with the same before/after rules as the app.
+ * bets each on the given round, all written set-based with the same before/after rules as the app:
+ * a stake writes only the player's rows (its house side is booked at settlement, docs/decisions/110).
  */
 async function insertBulkBets(roomId: number, roundId: number, users: number, perOrder: number) {
   const now = Date.now();
@@ -62,11 +63,6 @@ async function insertBulkBets(roomId: number, roundId: number, users: number, pe
       FROM orders o JOIN users u ON u.id = o.user_id WHERE o.round_id = ? AND o.ordersn LIKE 'bulk-%'`).bind(now, roundId),
     env.DB.prepare(`UPDATE users SET money_cents = money_cents - (SELECT total_cents FROM orders WHERE orders.user_id = users.id AND round_id = ?)
       WHERE username LIKE 'bulk%'`).bind(roundId),
-    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
-      SELECT 1, t.total, money_cents, money_cents + t.total, 'bet', 'bulk', 'bulk-bets:house', ?
-      FROM users, (SELECT SUM(total_cents) AS total FROM orders WHERE round_id = ? AND ordersn LIKE 'bulk-%') t WHERE users.id = 1`).bind(now, roundId),
-    env.DB.prepare(`UPDATE users SET money_cents = money_cents + (SELECT SUM(total_cents) FROM orders WHERE round_id = ? AND ordersn LIKE 'bulk-%')
-      WHERE id = 1`).bind(roundId),
   ]);
 }
 
@@ -109,7 +105,9 @@ describe("settling a round", () => {
           expect(earn.results).toEqual(won > 0 ? [{ amount_cents: won, idempotency_key: `award:${round.id}:${player.userId}` }] : []);
         }
         const house = await env.DB.prepare("SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ledger WHERE user_id = 1 AND ref = ?").bind(`round:${round.id}`).first<{ total: number }>();
-        expect(house!.total).toBe(-bets.reduce((t, b) => t + (b.isaward > 0 ? b.award_cents : 0), 0));
+        // The house's side of the round: its stakes in, awards and refunds out, one row per kind.
+        const stakes = bets.reduce((t, b) => t + b.stake_cents, 0);
+        expect(house!.total).toBe(stakes - bets.reduce((t, b) => t + (b.isaward > 0 ? b.award_cents : 0), 0));
         await expectMoneyInvariants();
       }
     }
@@ -191,11 +189,13 @@ describe("settling a round", () => {
     for (const user of after) expect(user.money_cents).toBe(balancesBefore.get(user.id)! + (owed.get(user.id) ?? 0));
     const winners = [...owed.values()].filter((v) => v > 0).length;
     expect(await count("ledger", "ref = ? AND type = 'earn' AND user_id <> 1", `round:${round.roundId}`)).toBe(winners);
-    expect(await count("ledger", "ref = ? AND user_id = 1", `round:${round.roundId}`)).toBe(1);
+    // The house's side: one row for the stakes and one for the awards, however many bets.
+    expect(await count("ledger", "ref = ? AND user_id = 1", `round:${round.roundId}`)).toBe(2);
+    expect(await count("ledger", "idempotency_key = ?", `stakes:${round.roundId}:house`)).toBe(1);
     // The statement count does not depend on the number of bets.
     const db = getDb(env);
     const shape = { roundId: 1, status: "settled" as const, voidReason: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: "", nowMs: 0 };
-    expect(settlementStatements(db, shape).length).toBe(11);
+    expect(settlementStatements(db, shape).length).toBe(13);
     await expectMoneyInvariants();
   });
 });

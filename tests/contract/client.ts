@@ -31,7 +31,11 @@ export interface SqlReader {
   prepare(sql: string): { first<T>(): Promise<T | null>; all<T>(): Promise<{ results: T[] }> };
 }
 
-/** DESIGN.md 4: money = sum of ledger per user; all balances (house included) sum to zero; no player below zero. */
+/**
+ * DESIGN.md 4 with docs/decisions/110: money = sum of ledger per user; all balances (house included)
+ * plus the stakes in play (bets awaiting their draw, whose house side is booked once per round at
+ * settlement) sum to zero; no player below zero; the house holds no row of a round still open.
+ */
 export async function expectBooksBalanced(db: SqlReader) {
   const mismatches = await db
     .prepare(
@@ -41,7 +45,12 @@ export async function expectBooksBalanced(db: SqlReader) {
     .all();
   expect(mismatches.results).toEqual([]);
   const total = await db.prepare("SELECT COALESCE(SUM(money_cents), 0) AS total FROM users").first<{ total: number }>();
-  expect(total!.total).toBe(0);
+  const inPlay = await db.prepare("SELECT COALESCE(SUM(stake_cents), 0) AS total FROM bets WHERE isaward = -1").first<{ total: number }>();
+  expect(total!.total + inPlay!.total).toBe(0);
   const negative = await db.prepare("SELECT COUNT(*) AS n FROM users WHERE money_cents < 0 AND role <> 'house'").first<{ n: number }>();
   expect(negative!.n).toBe(0);
+  const openRoundHouseRows = await db
+    .prepare(`SELECT COUNT(*) AS n FROM ledger l JOIN rounds r ON l.ref = 'round:' || r.id WHERE l.user_id = 1 AND r.status = 'open'`)
+    .first<{ n: number }>();
+  expect(openRoundHouseRows!.n).toBe(0);
 }

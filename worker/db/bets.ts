@@ -28,7 +28,8 @@ export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) 
  * only while the player's protection allows the stake (no exclusion, every loss and stake limit kept,
  * decided inside the batch, DESIGN.md 14); the bets and the debit follow the order row, so a refused
  * order writes nothing and its insert reports 0 changes (orderWasRefused).
- * Results: [order insert, bets (rows), 4 ledger statements, balance after].
+ * The stake's other side is the round's stakes in play: the house books it once per round at settlement.
+ * Results: [order insert, bets (rows), 2 ledger statements, balance after].
  */
 export function placeOrderStatements(db: Db, order: NewOrder) {
   const total = orderTotalCents(order.lines);
@@ -55,6 +56,7 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
       idempotencyKey: `bet:${order.ordersn}`,
       nowMs: order.nowMs,
       onlyIf: placed,
+      counterparty: "stakes",
     }),
     db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${order.userId}`),
   ] as const;
@@ -76,7 +78,8 @@ export type OrderToCancel = { orderId: number; ordersn: string; userId: number; 
 
 /**
  * Cancels an order and gives the stake back in one batch. The refund's key (cancel:<order>) makes a
- * second cancellation of the same order fail as a whole, so a stake can never come back twice.
+ * second cancellation of the same order fail as a whole, so a stake can never come back twice. The
+ * stake leaves the round's stakes in play (its bets turn cancelled), so the house is not touched.
  */
 export function cancelOrderStatements(db: Db, order: OrderToCancel) {
   return [
@@ -91,6 +94,7 @@ export function cancelOrderStatements(db: Db, order: OrderToCancel) {
       ref: order.ordersn,
       idempotencyKey: cancelRefundKey(order.orderId),
       nowMs: order.nowMs,
+      counterparty: "stakes",
     }),
     db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${order.userId}`),
   ] as const;

@@ -17,11 +17,19 @@ export type BalanceChange = {
   nowMs: number;
   /** a condition checked by every statement: when false at that point of the batch, nothing moves */
   onlyIf?: SQL;
+  /**
+   * Who the other side is. "house" (default): the house's mirror row and balance in the same batch.
+   * "stakes": a stake placed or given back while its round is open; the other side is the round's
+   * stakes in play (the bets still awaiting the draw), booked to the house once per round at
+   * settlement (settlementStatements), so a bet never touches the house's row (docs/decisions/110).
+   */
+  counterparty?: "house" | "stakes";
 };
 
 /**
  * The one way a balance changes (DESIGN.md 4): the statements to put in one runInOneBatch, with
- * the player's ledger row, the balance update, and the house's mirror row and update.
+ * the player's ledger row, the balance update, and the house's mirror row and update (none for a
+ * stake, whose other side is the round's stakes in play until settlement).
  * A debit beyond the balance breaks users_money_non_negative and the whole batch rolls back.
  */
 export function balanceChangeStatements(db: Db, change: BalanceChange) {
@@ -29,10 +37,14 @@ export function balanceChangeStatements(db: Db, change: BalanceChange) {
   const ref = change.ref ?? null;
   const onlyIf = change.onlyIf ? sql` AND (${change.onlyIf})` : sql``;
   if (!Number.isSafeInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
-  return [
+  const playerSide = [
     db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
       SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
     db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf}`),
+  ] as const;
+  if (change.counterparty === "stakes") return playerSide;
+  return [
+    ...playerSide,
     db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
       SELECT id, ${-amount}, money_cents, money_cents - ${amount}, ${type}, ${reason}, ${ref}, ${key + ":house"}, ${nowMs} FROM users WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
     db.run(sql`UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID}${onlyIf}`),

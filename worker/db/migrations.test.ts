@@ -53,7 +53,13 @@ describe("migrations", () => {
     for (const name of later) apply(name);
 
     const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-    expect([count("rounds"), count("orders"), count("bets"), count("ledger")]).toEqual([1, 1, 1, 2]);
+    // 0006 gives back the house side of the stake still in play (docs/decisions/110): one more ledger row.
+    expect([count("rounds"), count("orders"), count("bets"), count("ledger")]).toEqual([1, 1, 1, 3]);
+    const books = db.prepare(`SELECT (SELECT SUM(money_cents) FROM users) AS balances,
+      (SELECT SUM(stake_cents) FROM bets WHERE isaward = -1) AS inPlay,
+      (SELECT money_cents FROM users WHERE id = 1) - (SELECT SUM(amount_cents) FROM ledger WHERE user_id = 1) AS houseDrift`).get();
+    // The fixture leaves the player's top-up out (balances summed to 500 before): the house's 500 went.
+    expect(books).toEqual({ balances: 0, inPlay: 500, houseDrift: 0 });
     expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
     expect(() => db.exec("UPDATE ledger SET amount_cents = 1 WHERE id = 1")).toThrow(/append-only/);
     expect(() => db.exec("DELETE FROM ledger")).toThrow(/append-only/);

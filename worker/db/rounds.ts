@@ -80,6 +80,7 @@ export function settlementStatements(db: Db, s: Settlement) {
         isaward = CASE WHEN ${wins} THEN 1 WHEN ${refunds} THEN 2 ELSE 0 END,
         award_cents = CASE WHEN ${wins} THEN (stake_cents * odds_milli) / 1000 WHEN ${refunds} THEN stake_cents ELSE 0 END
       WHERE round_id = ${s.roundId} AND isaward = -1 AND ${stillOpen}`),
+    ...houseStakesStatements(db, s, stillOpen),
     ...creditStatements(db, s, stillOpen, { isaward: 1, type: "earn", keyPrefix: "award" }),
     ...creditStatements(db, s, stillOpen, { isaward: 2, type: "redo", keyPrefix: "refund" }),
     turnoverStatement(db, s, stillOpen),
@@ -90,6 +91,22 @@ export function settlementStatements(db: Db, s: Settlement) {
         void_reason = ${s.voidReason}
       WHERE id = ${s.roundId} AND status = 'open'`),
   ] as const;
+}
+
+/**
+ * The round's stakes in play, booked to the house in one row (docs/decisions/110): bets write only the
+ * player's rows, so until this point the round's standing bets are the other side of their stakes.
+ * Runs after the bets got their outcome, so it counts every bet the round decided (cancelled ones
+ * were given back and are not stakes any more).
+ */
+function houseStakesStatements(db: Db, s: Settlement, stillOpen: SQL) {
+  const stakes = sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE round_id = ${s.roundId} AND isaward IN (0, 1, 2))`;
+  return [
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      SELECT id, ${stakes}, money_cents, money_cents + ${stakes}, 'bet', ${s.reason}, ${`round:${s.roundId}`}, ${`stakes:${s.roundId}:house`}, ${s.nowMs}
+      FROM users WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`),
+    db.run(sql`UPDATE users SET money_cents = money_cents + ${stakes} WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`),
+  ];
 }
 
 /**

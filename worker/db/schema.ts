@@ -202,7 +202,11 @@ export const bets = sqliteTable(
   },
   (t) => [
     index("bets_round").on(t.roundId, t.isaward),
+    // The live bet list reads the newest rows of a round (docs/decisions/111).
+    index("bets_round_newest").on(t.roundId, t.id),
     index("bets_user").on(t.userId, t.createdAtMs),
+    // The bet records' tabs (won, lost, pending) page by time within one state.
+    index("bets_user_state").on(t.userId, t.isaward, t.createdAtMs),
     check("bets_stake_positive", sql`${t.stakeCents} > 0`),
     check("bets_odds_positive", sql`${t.oddsMilli} > 0`),
     check("bets_award_non_negative", sql`${t.awardCents} >= 0`),
@@ -248,6 +252,8 @@ export const depositRequests = sqliteTable(
   (t) => [
     index("deposit_requests_user").on(t.userId, t.createdAtMs),
     index("deposit_requests_status").on(t.status),
+    // The player's list, newest first by id (keyset paging, docs/decisions/112).
+    index("deposit_requests_user_newest").on(t.userId, t.id),
     check("deposit_amount_positive", sql`${t.amountCents} > 0`),
     check("deposit_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
   ],
@@ -259,6 +265,7 @@ export const withdrawalRequests = sqliteTable(
   (t) => [
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),
     index("withdrawal_requests_status").on(t.status),
+    index("withdrawal_requests_user_newest").on(t.userId, t.id),
     check("withdrawal_amount_positive", sql`${t.amountCents} > 0`),
     check("withdrawal_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
   ],
