@@ -2,8 +2,9 @@ import type { MiddlewareHandler } from "hono";
 import { ApiError, accountFrozen, sessionGone } from "./envelope";
 import { apiLang } from "./i18n";
 import type { AppEnv } from "./types";
+import { lookupSession, sessionsChanged } from "./session-memo";
 import { getDb } from "../db/client";
-import { OPERATOR_IDLE_MS, findSessionUser, revokeSession, touchSession } from "../db/sessions";
+import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../db/sessions";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -45,7 +46,7 @@ function tokenOf(c: { req: { header(name: string): string | undefined } }, body:
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = tokenOf(c, c.get("body"));
   if (!/^[0-9a-f]{64}$/.test(token)) throw sessionGone();
-  const row = await findSessionUser(getDb(c.env), token, Date.now());
+  const { row } = await lookupSession(c, token, Date.now());
   if (!row) throw sessionGone();
   if (row.frozen) throw accountFrozen();
   c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, sessionId: row.sessionId });
@@ -62,15 +63,17 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!/^[0-9a-f]{64}$/.test(token)) throw sessionGone();
   const db = getDb(c.env);
   const nowMs = Date.now();
-  const row = await findSessionUser(db, token, nowMs);
+  const { row, fresh } = await lookupSession(c, token, nowMs);
   if (!row) throw sessionGone();
   if (row.kind !== "operator" || row.role !== "operator") throw new ApiError(1073);
   if ((row.lastSeenAtMs ?? 0) < nowMs - OPERATOR_IDLE_MS) {
     await revokeSession(db, row.sessionId, nowMs);
+    sessionsChanged(c);
     throw sessionGone();
   }
   if (row.frozen) throw accountFrozen();
-  await touchSession(db, row.sessionId, nowMs);
+  // Once per request: a page's further in-process calls were seen at the same moment.
+  if (fresh) await touchSession(db, row.sessionId, nowMs);
   c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, sessionId: row.sessionId });
   await next();
 };

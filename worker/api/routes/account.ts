@@ -18,6 +18,7 @@ import { checkSmsCode, consumeSmsCodeStatement, logSmsSender, sendSmsCode } from
 import { profileOf } from "../../players/profile";
 import { activeExclusion } from "../../db/protection";
 import { exclusionRefusal } from "../../protection/refusal";
+import { sessionsChanged } from "../session-memo";
 
 export const accountRoutes = new Hono<AppEnv>();
 
@@ -98,6 +99,7 @@ accountRoutes.post("/api/index/login", async (c) => {
 
 accountRoutes.post("/api/index/logout", requireUser, async (c) => {
   await revokeSession(getDb(c.env), c.get("user").sessionId, Date.now());
+  sessionsChanged(c);
   return ok(c, null);
 });
 
@@ -120,6 +122,7 @@ accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
     revokeAllSessionsStatement(db, user.id, nowMs),
   ]);
   if (changed.meta.changes !== 1) throw new ApiError(1059);
+  sessionsChanged(c);
   return ok(c, { token: await createSession(db, { id: user.id, passwordGeneration: generation }, nowMs) });
 });
 

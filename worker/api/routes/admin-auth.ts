@@ -11,6 +11,7 @@ import { sessions } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { operatorLoginForm } from "../../operators/forms";
 import { confirmEnrolment, operatorLogin, startEnrolment } from "../../operators/sign-in";
+import { sessionsChanged } from "../session-memo";
 
 // Operator sign-in (DESIGN.md 11): password + TOTP (or a recovery code), enrolment, sign-out.
 export const adminAuthRoutes = new Hono<AppEnv>();
@@ -40,5 +41,6 @@ adminAuthRoutes.post("/api/admin/logout", requireOperator, async (c) => {
     db.update(sessions).set({ revokedAtMs: nowMs }).where(eq(sessions.id, sessionId)),
     auditStatement(db, { actorId: id, action: "operator.logout", target: `user:${id}`, nowMs }),
   ]);
+  sessionsChanged(c);
   return ok(c, null);
 });

@@ -12,6 +12,7 @@ import { adjustForm, pageForm, PAGE_SIZE } from "../../wallet/forms";
 import { requestKey } from "../../wallet/keys";
 import { pageOf } from "../../wallet/present";
 import { toMoney } from "../../money";
+import { sessionsChanged } from "../session-memo";
 
 // Players as the operator sees and handles them (DESIGN.md 11), with four eyes on money.
 export const adminPlayerRoutes = new Hono<AppEnv>();
@@ -35,10 +36,13 @@ adminPlayerRoutes.post("/api/admin/players", async (c) => {
 });
 
 adminPlayerRoutes.post("/api/admin/players/get", async (c) => ok(c, await playerFile(getDb(c.env), parseBody(playerIdForm, c.get("body")).userId, Date.now())));
-adminPlayerRoutes.post("/api/admin/players/freeze", async (c) => ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true })));
+// These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
+adminPlayerRoutes.post("/api/admin/players/freeze", async (c) => ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c))));
 adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) => ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false })));
-adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) => ok(c, await revokeSessions(getDb(c.env), act(c))));
-adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) => ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c))));
+adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) => ok(c, await revokeSessions(getDb(c.env), act(c)).finally(() => sessionsChanged(c))));
+adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) =>
+  ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c)).finally(() => sessionsChanged(c))),
+);
 
 adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
   const form = parseBody(adjustForm, c.get("body"));

@@ -16,6 +16,7 @@ import { setRealityCheckMinutes } from "../../db/users";
 import { formatDate, periodWindow, dateRangeWindow } from "../../wallet/days";
 import { financeFlowForm } from "../../wallet/forms";
 import { checkPayPassword } from "../../wallet/pay-password";
+import { sessionsChanged } from "../session-memo";
 
 // Player protection (DESIGN.md 14): limits, time-outs and self-exclusions, reality checks, statement.
 export const protectionRoutes = new Hono<AppEnv>();
@@ -41,6 +42,7 @@ protectionRoutes.post("/api/game/selfexclude", requireUser, async (c) => {
   const nowMs = Date.now();
   await checkPayPassword(db, readConfig(c.env).pepper, userId, form.pwd, nowMs);
   const exclusion = await excludeSelf(db, userId, form.period, nowMs);
+  sessionsChanged(c);
   return ok(c, { period: exclusion.period, start: exclusion.startAtMs, until: exclusion.endAtMs });
 });
 
