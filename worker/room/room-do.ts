@@ -52,6 +52,14 @@ const HISTORY_IN_SOCKET_MESSAGES = 10;
 export class RoomDO extends DurableObject<Env> {
   private readonly state: RoomState;
   private readonly gate = new RoomGate();
+  /**
+   * The room's last results as sockets are sent them, kept in memory (docs/decisions/114): read from
+   * D1 once after a wake-up or a round change, not once per connection. null = to be read.
+   */
+  private recentResults: ReturnType<typeof roundResultView>[] | null = null;
+  /** Bumped when rounds change, so a read that began before the change is not kept. */
+  private resultsGeneration = 0;
+  private optionCount: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -82,7 +90,7 @@ export class RoomDO extends DurableObject<Env> {
     const events = await advanceRoom(
       { db: getDb(this.env), state: this.state, config: readConfig(this.env), roomId, flush: () => this.ctx.storage.sync() },
       Date.now(),
-    );
+    ).finally(() => this.forgetResults());
     const current = this.state.current();
     if (current) await this.keepAlarm(current);
     else await this.ctx.storage.deleteAlarm();
@@ -178,10 +186,16 @@ export class RoomDO extends DurableObject<Env> {
     });
   }
 
-  /** The live socket of /ws/room/:id (hibernation API: the room may sleep while sockets stay open). */
+  /**
+   * The live socket of /ws/room/:id (hibernation API: the room may sleep while sockets stay open).
+   * Sockets are anonymous (decision 011). A room that knows its id is a real room (only callers that
+   * found it in D1 bind it), so a connection is opened from this object's own state; only an object
+   * never bound asks D1 whether the room exists.
+   */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
     const roomId = Number(request.headers.get("x-room-id"));
+    if (this.state.roomId() === null && !(await findGameRoom(getDb(this.env), roomId))) return new Response("Not found", { status: 404 });
     const current = await this.ensureRunning(roomId);
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server);
@@ -210,12 +224,23 @@ export class RoomDO extends DurableObject<Env> {
     }
   }
 
+  /** A round may have been drawn or voided: the next socket or announcement reads the results again. */
+  private forgetResults() {
+    this.resultsGeneration++;
+    this.recentResults = null;
+  }
+
   private async history(roomId: number) {
+    if (this.recentResults) return this.recentResults;
+    const generation = this.resultsGeneration;
     const db = getDb(this.env);
-    const room = await findGameRoom(db, roomId);
-    if (!room) return [];
+    if (this.optionCount === null) this.optionCount = (await findGameRoom(db, roomId))?.optionCount ?? null;
+    if (this.optionCount === null) return [];
+    const optionCount = this.optionCount;
     const rows = await publicRounds(db, roomId, HISTORY_IN_SOCKET_MESSAGES);
-    return rows.map((row) => roundResultView(row, room.optionCount));
+    const results = rows.map((row) => roundResultView(row, optionCount));
+    if (generation === this.resultsGeneration) this.recentResults = results;
+    return results;
   }
 
   private broadcast(message: unknown) {

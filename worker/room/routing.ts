@@ -1,5 +1,5 @@
 import { getDb } from "../db/client";
-import { findGameRoom, tradingRoomIds } from "../db/game-rooms";
+import { tradingRoomIds } from "../db/game-rooms";
 import type { RoomDO } from "./room-do";
 
 /** The one object of a room (DESIGN.md 5). */
@@ -14,9 +14,8 @@ export async function handleRoomSocket(request: Request, env: Env, url: URL): Pr
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
     return new Response("Expected a WebSocket upgrade", { status: 426 });
   }
+  // The room's object answers 404 for a room that does not exist: no D1 read here (docs/decisions/114).
   const roomId = Number(match[1]);
-  const room = await findGameRoom(getDb(env), roomId);
-  if (!room) return new Response("Not found", { status: 404 });
   const headers = new Headers(request.headers);
   headers.set("x-room-id", String(roomId));
   return roomStub(env, roomId).fetch(new Request(request.url, { headers }));
