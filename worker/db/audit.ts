@@ -1,5 +1,6 @@
 import type { Db } from "./client";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { auditLog, users } from "./schema";
 
 /** Every operator action, with who, what, before and after (DESIGN.md 8); put it in the action's batch. */
@@ -18,7 +19,8 @@ export function auditStatement(
 }
 
 export const AUDIT_PAGE_SIZE = 30;
-export type AuditQuery = { operator?: string; action?: string; target?: string; page: number };
+export type AuditQuery = { operator?: string; action?: string; target?: string; at: PageAt };
+export const auditKey = (row: { id: number }) => [row.id];
 
 /** The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12). */
 export function listAudit(db: Db, q: AuditQuery) {
@@ -26,6 +28,8 @@ export function listAudit(db: Db, q: AuditQuery) {
   if (q.operator) where.push(sql`lower(${users.username}) = ${q.operator.toLowerCase()}`);
   if (q.action) where.push(sql`${auditLog.action} LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
   if (q.target) where.push(eq(auditLog.target, q.target));
+  const keyset = keysetWhere([auditLog.id], q.at, "desc");
+  if (keyset) where.push(keyset);
   return db
     .select({
       id: auditLog.id,
@@ -39,7 +43,7 @@ export function listAudit(db: Db, q: AuditQuery) {
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE + 1)
-    .offset((q.page - 1) * AUDIT_PAGE_SIZE);
+    .orderBy(...keysetOrder([auditLog.id], q.at, "desc"))
+    .limit(keysetLimit(q.at).limit)
+    .offset(keysetLimit(q.at).offset);
 }

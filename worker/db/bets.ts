@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { balanceChangeStatements } from "./ledger";
 import { protectionAllowsSql } from "./protection";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import type { LiveBetRow } from "../room/round-view";
 
 export type BetLine = { optionIndex: number; oddsMilli: number; stakeCents: number };
@@ -138,16 +139,25 @@ export type BetRecordRow = {
   createdAtMs: number;
 };
 
-/** A player's bets, newest first; `isaward` null means every state. */
-export async function betRecords(db: Db, userId: number, isaward: number | null, page: number): Promise<BetRecordRow[]> {
+const recordKeys = [sql.raw("b.created_at_ms"), sql.raw("b.id")];
+/** A bet record's place in the list (keyset paging, docs/decisions/112). */
+export const betRecordKey = (row: BetRecordRow) => [row.createdAtMs, row.id];
+
+/**
+ * A player's bets, newest first; `isaward` null means every state. Read through bets_user or
+ * bets_user_state from the cursor on, so a far page costs what the first costs.
+ */
+export async function betRecords(db: Db, userId: number, isaward: number | null, at: PageAt): Promise<BetRecordRow[]> {
   const filter = isaward === null ? sql`` : sql`AND b.isaward = ${isaward}`;
+  const keyset = keysetWhere(recordKeys, at, "desc");
+  const { limit, offset } = keysetLimit(at);
   return db.all<BetRecordRow>(sql`SELECT b.id, r.seqno, b.isaward, o.ordersn, r.game_type AS gameType, o.room_id AS roomId,
       rm.title AS roomTitle, g.title_key AS titleKey, rm.option_count AS optionCount, b.option_index AS optionIndex, b.stake_cents AS stakeCents,
       b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs
     FROM bets b JOIN orders o ON o.id = b.order_id JOIN rounds r ON r.id = b.round_id JOIN rooms rm ON rm.id = o.room_id
       JOIN games g ON g.id = rm.game_id
-    WHERE b.user_id = ${userId} ${filter}
-    ORDER BY b.created_at_ms DESC, b.id DESC LIMIT ${RECORDS_PAGE_SIZE + 1} OFFSET ${(page - 1) * RECORDS_PAGE_SIZE}`);
+    WHERE b.user_id = ${userId} ${filter} ${keyset ? sql`AND ${keyset}` : sql``}
+    ORDER BY ${sql.join(keysetOrder(recordKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { financeOrders, financeProducts, users } from "./schema";
 
 // Finance tiers and lock-up orders (DESIGN.md 12): lookups, the order insert and the operator's tier edit.
@@ -95,20 +96,25 @@ export async function findOrderByKey(db: Db, idempotencyKey: string): Promise<Or
   return row;
 }
 
-export type OrderQuery = { userId?: number; status?: "active" | "matured"; limit: number; offset: number };
+export type OrderQuery = { userId?: number; status?: "active" | "matured"; at: PageAt };
+
+/** An order's place in its list: its id (keyset paging, docs/decisions/112). */
+export const financeOrderKey = (row: { id: number }) => [row.id];
 
 /** Newest first; the operator's list also names the player. */
 export function listOrders(db: Db, q: OrderQuery) {
   const where: SQL[] = [];
   if (q.userId !== undefined) where.push(eq(financeOrders.userId, q.userId));
   if (q.status !== undefined) where.push(eq(financeOrders.status, q.status));
+  const keyset = keysetWhere([financeOrders.id], q.at, "desc");
+  if (keyset) where.push(keyset);
   return db
     .select({ ...orderColumns, username: users.username })
     .from(financeOrders)
     .innerJoin(financeProducts, eq(financeProducts.id, financeOrders.productId))
     .innerJoin(users, eq(users.id, financeOrders.userId))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(financeOrders.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .orderBy(...keysetOrder([financeOrders.id], q.at, "desc"))
+    .limit(keysetLimit(q.at).limit)
+    .offset(keysetLimit(q.at).offset);
 }

@@ -1,14 +1,22 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { ledger } from "./schema";
 
-export type FlowQuery = { userId: number; fromMs?: number; toMs?: number; limit: number; offset: number };
+export type FlowQuery = { userId: number; fromMs?: number; toMs?: number; at: PageAt };
+
+const flowKeys = [ledger.createdAtMs, ledger.id];
+/** A ledger row's place in the list (keyset paging through ledger_user_time, docs/decisions/112). */
+export const ledgerRowKey = (row: { createdAtMs: number; id: number }) => [row.createdAtMs, row.id];
 
 /** The player's own ledger rows (the funds ledger, /my_income), newest first. */
 export function listLedgerRows(db: Db, q: FlowQuery) {
   const where: SQL[] = [eq(ledger.userId, q.userId)];
   if (q.fromMs !== undefined) where.push(gte(ledger.createdAtMs, q.fromMs));
   if (q.toMs !== undefined) where.push(lt(ledger.createdAtMs, q.toMs));
+  const keyset = keysetWhere(flowKeys, q.at, "desc");
+  if (keyset) where.push(keyset);
+  const { limit, offset } = keysetLimit(q.at);
   return db
     .select({
       id: ledger.id,
@@ -21,9 +29,9 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
     })
     .from(ledger)
     .where(and(...where))
-    .orderBy(desc(ledger.createdAtMs), desc(ledger.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .orderBy(...keysetOrder(flowKeys, q.at, "desc"))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Whether a movement with this idempotency key was already written. */

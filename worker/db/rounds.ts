@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { HOUSE_USER_ID } from "./ledger";
+import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { LEVEL_KEYS } from "../players/levels";
 import type { RoundRow } from "../room/round-view";
 
@@ -170,19 +171,31 @@ export async function latestRound(db: Db, roomId: number): Promise<StoredRound |
 }
 
 /** Drawn rounds, newest first. */
-export async function drawnRounds(db: Db, roomId: number, limit: number, offset = 0): Promise<RoundRow[]> {
+export async function drawnRounds(db: Db, roomId: number, limit: number): Promise<RoundRow[]> {
   return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds
-    WHERE room_id = ${roomId} AND status = 'settled' ORDER BY seqno DESC LIMIT ${limit} OFFSET ${offset}`);
+    WHERE room_id = ${roomId} AND status = 'settled' ORDER BY seqno DESC LIMIT ${limit}`);
 }
 
 /**
  * Finished rounds, newest first: drawn ones and void ones (not drawable, stakes refunded), so a void
  * round is as public as a drawn one, with its reason.
  */
-export async function publicRounds(db: Db, roomId: number, limit: number, offset = 0): Promise<RoundRow[]> {
+export async function publicRounds(db: Db, roomId: number, at: PageAt): Promise<RoundRow[]> {
+  const keyset = keysetWhere(roundKeys, at, "desc");
+  const { limit, offset } = keysetLimit(at);
   return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds
-    WHERE room_id = ${roomId} AND status IN ('settled', 'void') ORDER BY seqno DESC LIMIT ${limit} OFFSET ${offset}`);
+    WHERE room_id = ${roomId} AND status IN ('settled', 'void') ${keyset ? sql`AND ${keyset}` : sql``}
+    ORDER BY ${sql.join(keysetOrder(roundKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
 }
+
+/** The room's last `count` finished rounds (the results shown beside the round in play). */
+export async function latestPublicRounds(db: Db, roomId: number, count: number): Promise<RoundRow[]> {
+  return (await publicRounds(db, roomId, firstPage(count))).slice(0, count);
+}
+
+/** Rounds page by seqno through rounds_room_seqno (docs/decisions/112). */
+const roundKeys = [sql.raw("seqno")];
+export const roundKey = (row: { seqno: number }) => [row.seqno];
 
 export async function findRound(db: Db, roomId: number, seqno: number): Promise<RoundRow | undefined> {
   return db.get<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds WHERE room_id = ${roomId} AND seqno = ${seqno}`);

@@ -1,14 +1,18 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cardColumns } from "./bank-cards";
 import type { Db } from "./client";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { bankCards, depositRequests, users, withdrawalRequests } from "./schema";
 
 // Deposit and withdrawal requests: the player's own lists, the operator's queue, and lookups.
 
 export type RequestStatus = "pending" | "approved" | "rejected";
 /** oldestFirst: the operator's queue of pending requests is worked from the oldest. */
-export type ListQuery = { userId?: number; status?: RequestStatus; limit: number; offset: number; oldestFirst?: boolean };
+export type ListQuery = { userId?: number; status?: RequestStatus; at: PageAt; oldestFirst?: boolean };
+
+/** A request's place in its list: its id (keyset paging, docs/decisions/112). */
+export const requestListKey = (row: { id: number }) => [row.id];
 
 const deciders = alias(users, "deciders");
 
@@ -16,6 +20,8 @@ function filters(table: typeof depositRequests | typeof withdrawalRequests, q: L
   const where: SQL[] = [];
   if (q.userId !== undefined) where.push(eq(table.userId, q.userId));
   if (q.status !== undefined) where.push(eq(table.status, q.status));
+  const keyset = keysetWhere([table.id], q.at, q.oldestFirst ? "asc" : "desc");
+  if (keyset) where.push(keyset);
   return where.length ? and(...where) : undefined;
 }
 
@@ -47,9 +53,9 @@ export function listDeposits(db: Db, q: ListQuery) {
     .innerJoin(users, eq(users.id, depositRequests.userId))
     .leftJoin(deciders, eq(deciders.id, depositRequests.decidedBy))
     .where(filters(depositRequests, q))
-    .orderBy(q.oldestFirst ? asc(depositRequests.id) : desc(depositRequests.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .orderBy(...keysetOrder([depositRequests.id], q.at, q.oldestFirst ? "asc" : "desc"))
+    .limit(keysetLimit(q.at).limit)
+    .offset(keysetLimit(q.at).offset);
 }
 
 export type DepositRecord = Awaited<ReturnType<typeof listDeposits>>[number];
@@ -71,9 +77,9 @@ export function listWithdrawals(db: Db, q: ListQuery) {
     .innerJoin(bankCards, eq(bankCards.id, withdrawalRequests.bankCardId))
     .leftJoin(deciders, eq(deciders.id, withdrawalRequests.decidedBy))
     .where(filters(withdrawalRequests, q))
-    .orderBy(q.oldestFirst ? asc(withdrawalRequests.id) : desc(withdrawalRequests.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .orderBy(...keysetOrder([withdrawalRequests.id], q.at, q.oldestFirst ? "asc" : "desc"))
+    .limit(keysetLimit(q.at).limit)
+    .offset(keysetLimit(q.at).offset);
 }
 
 export type WithdrawalRecord = Awaited<ReturnType<typeof listWithdrawals>>[number];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { integerId, text } from "../api/validate";
 import { parseMoneyToCents } from "../money";
+import { cursorFields } from "../api/paging";
 
 // One schema per finance form (SPEC.md 5); messages are catalogue codes and the first failing field, in
 // the order below, decides the answer. The amount's range against the tier is worker/finance/rules.ts.
@@ -39,12 +40,13 @@ export const transferInForm = z.object({
 
 const page = () => integerId().pipe(z.number().max(10_000, "1001")).optional().default(1);
 
-export const ordersForm = z.object({ page: page() });
+export const ordersForm = z.object({ page: page(), ...cursorFields });
 
 export const operatorOrdersForm = z.object({
   status: z.enum(["active", "matured", "all"], { error: "1001" }).optional().default("all"),
   userId: integerId().optional(),
   page: page(),
+  ...cursorFields,
 });
 
 /** Whole money (cents allowed) for an operator's tier bound; "" or absent max = no upper bound. */

@@ -1,9 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { movementExists } from "../db/funds";
 import { adjustmentRequests, users } from "../db/schema";
@@ -42,7 +43,10 @@ export async function askAdjustment(db: Db, a: Adjustment) {
 
 const requesters = alias(users, "requesters");
 
-export function listPendingAdjustments(db: Db, page: { limit: number; offset: number }) {
+export const adjustmentKey = (row: { id: number }) => [row.id];
+
+/** Pending adjustments, oldest first (the queue is worked from the oldest), through adjustment_requests_status. */
+export function listPendingAdjustments(db: Db, at: PageAt) {
   return db
     .select({
       id: adjustmentRequests.id,
@@ -57,10 +61,10 @@ export function listPendingAdjustments(db: Db, page: { limit: number; offset: nu
     .from(adjustmentRequests)
     .innerJoin(users, eq(users.id, adjustmentRequests.userId))
     .innerJoin(requesters, eq(requesters.id, adjustmentRequests.requestedBy))
-    .where(eq(adjustmentRequests.status, "pending"))
-    .orderBy(asc(adjustmentRequests.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere([adjustmentRequests.id], at, "asc")))
+    .orderBy(...keysetOrder([adjustmentRequests.id], at, "asc"))
+    .limit(keysetLimit(at).limit)
+    .offset(keysetLimit(at).offset);
 }
 
 export type AdjustmentDecision = { operatorId: number; id: number; approve: boolean; nowMs: number };

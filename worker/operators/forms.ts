@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { integerId, text } from "../api/validate";
 import { page } from "../wallet/forms";
+import { cursorFields } from "../api/paging";
 
 // Operator API bodies (DESIGN.md 11); messages are catalogue codes, as in worker/wallet/forms.ts.
 export const operatorLoginForm = z.object({
@@ -9,7 +10,7 @@ export const operatorLoginForm = z.object({
   code: text().max(32, "1120").optional().default(""),
 });
 
-export const playerSearchForm = z.object({ query: text().max(64, "1001").optional().default(""), page: page() });
+export const playerSearchForm = z.object({ query: text().max(64, "1001").optional().default(""), page: page(), ...cursorFields });
 
 export const playerIdForm = z.object({ userId: integerId() });
 
@@ -20,8 +21,9 @@ export const auditForm = z.object({
   action: text().max(64, "1001").optional(),
   target: text().max(64, "1001").optional(),
   page: page(),
+  ...cursorFields,
 });
 
 export const roomPageForm = z.object({ page: page() });
 export const roomIdForm = z.object({ id: integerId() });
-export const roundsForm = z.object({ roomId: integerId(), page: page() });
+export const roundsForm = z.object({ roomId: integerId(), page: page(), ...cursorFields });

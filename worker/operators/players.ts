@@ -4,7 +4,8 @@ import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
 import { auditStatement } from "../db/audit";
 import { runInOneBatch } from "../db/batch";
-import { betRecords } from "../db/bets";
+import { RECORDS_PAGE_SIZE, betRecords } from "../db/bets";
+import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { listOwnCards } from "../db/bank-cards";
 import type { Db } from "../db/client";
 import { listLedgerRows } from "../db/funds";
@@ -21,7 +22,9 @@ const RECENT = 10;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** By username (prefix, any case) or phone (contains); one page, never the whole table. */
-export function searchPlayers(db: Db, q: { query: string; page: number }) {
+export const playerKey = (row: { id: number }) => [row.id];
+
+export function searchPlayers(db: Db, q: { query: string; at: PageAt }) {
   const term = escapeLike(q.query.toLowerCase());
   const match = q.query
     ? or(sql`lower(${users.username}) LIKE ${`${term}%`} ESCAPE '\\'`, like(users.phone, `%${term}%`))
@@ -29,21 +32,21 @@ export function searchPlayers(db: Db, q: { query: string; page: number }) {
   return db
     .select({ id: users.id, username: users.username, phone: users.phone, quhao: users.quhao, role: users.role, level: users.level, moneyCents: users.moneyCents, frozen: users.frozen, createdAtMs: users.createdAtMs })
     .from(users)
-    .where(and(ne(users.role, "house"), match))
-    .orderBy(desc(users.id))
-    .limit(PLAYERS_PAGE_SIZE + 1)
-    .offset((q.page - 1) * PLAYERS_PAGE_SIZE);
+    .where(and(ne(users.role, "house"), match, keysetWhere([users.id], q.at, "desc")))
+    .orderBy(...keysetOrder([users.id], q.at, "desc"))
+    .limit(keysetLimit(q.at).limit)
+    .offset(keysetLimit(q.at).offset);
 }
 
 export async function playerFile(db: Db, userId: number, nowMs: number) {
   const user = await getUserById(db, userId);
   if (!user || user.role === "house") throw new ApiError(1002);
   const [ledgerRows, bets, cards, deposits, withdrawals, live] = await Promise.all([
-    listLedgerRows(db, { userId, limit: RECENT, offset: 0 }),
-    betRecords(db, userId, null, 1),
+    listLedgerRows(db, { userId, at: firstPage(RECENT - 1) }),
+    betRecords(db, userId, null, firstPage(RECORDS_PAGE_SIZE)),
     listOwnCards(db, userId),
-    listDeposits(db, { userId, limit: RECENT, offset: 0 }),
-    listWithdrawals(db, { userId, limit: RECENT, offset: 0 }),
+    listDeposits(db, { userId, at: firstPage(RECENT - 1) }),
+    listWithdrawals(db, { userId, at: firstPage(RECENT - 1) }),
     db
       .select({ id: sessions.id, kind: sessions.kind, createdAtMs: sessions.createdAtMs, lastSeenAtMs: sessions.lastSeenAtMs, expiresAtMs: sessions.expiresAtMs })
       .from(sessions)

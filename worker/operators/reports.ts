@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { HOUSE_USER_ID } from "../db/ledger";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { toMoney } from "../money";
 import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "../wallet/days";
 
@@ -12,14 +13,19 @@ const TOTALS_DAYS = 14;
 type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: string | null; status: string; drawAtMs: number; bets: number; turnover: number; payouts: number };
 
 /** One room's rounds, newest first, each with its bets, turnover, payouts and the house result. */
-export async function roomRounds(db: Db, roomId: number, page: number) {
+const roundKeys = [sql.raw("r.seqno")];
+export const roomRoundKey = (row: { seqno: number }) => [row.seqno];
+
+export async function roomRounds(db: Db, roomId: number, at: PageAt) {
+  const keyset = keysetWhere(roundKeys, at, "desc");
+  const { limit, offset } = keysetLimit(at);
   const rows = await db.all<RoundRow>(sql`SELECT r.id, r.seqno, r."commit" AS "commit", r.seed, r.numbers, r.status, r.draw_at_ms AS drawAtMs,
       COUNT(b.id) AS bets,
       COALESCE(SUM(CASE WHEN b.isaward <> 3 THEN b.stake_cents ELSE 0 END), 0) AS turnover,
       COALESCE(SUM(b.award_cents), 0) AS payouts
     FROM rounds r LEFT JOIN bets b ON b.round_id = r.id
-    WHERE r.room_id = ${roomId}
-    GROUP BY r.id ORDER BY r.seqno DESC LIMIT ${ROUNDS_PAGE_SIZE + 1} OFFSET ${(page - 1) * ROUNDS_PAGE_SIZE}`);
+    WHERE r.room_id = ${roomId} ${keyset ? sql`AND ${keyset}` : sql``}
+    GROUP BY r.id ORDER BY ${sql.join(keysetOrder(roundKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
   return rows.map((r) => ({
     id: r.id,
     seqno: r.seqno,

@@ -14,7 +14,7 @@ import {
 } from "../db/bets";
 import { cannotCover } from "../db/ledger";
 import { movementExists } from "../db/funds";
-import { publicRounds, roundRules } from "../db/rounds";
+import { latestPublicRounds, roundRules } from "../db/rounds";
 import { ApiError } from "../api/envelope";
 import { parseOrderLines } from "./order-form";
 import { runInOneBatch } from "../db/batch";
@@ -237,7 +237,7 @@ export class RoomDO extends DurableObject<Env> {
     if (this.optionCount === null) this.optionCount = (await findGameRoom(db, roomId))?.optionCount ?? null;
     if (this.optionCount === null) return [];
     const optionCount = this.optionCount;
-    const rows = await publicRounds(db, roomId, HISTORY_IN_SOCKET_MESSAGES);
+    const rows = await latestPublicRounds(db, roomId, HISTORY_IN_SOCKET_MESSAGES);
     const results = rows.map((row) => roundResultView(row, optionCount));
     if (generation === this.resultsGeneration) this.recentResults = results;
     return results;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { integerId, text } from "../api/validate";
 import { parseMoneyToCents } from "../money";
 import { parseDate } from "./days";
+import { cursorFields } from "../api/paging";
 
 // One schema per wallet form (SPEC.md 5); each message is the catalogue code of the broken rule,
 // and the first failing field (in the order below) decides the answer.
@@ -115,13 +116,14 @@ export const financeFlowForm = z
     start: flowDate(),
     end: flowDate(),
     page: page(),
+    ...cursorFields,
   })
   .superRefine((form, ctx) => {
     if ((form.start === null) !== (form.end === null)) ctx.addIssue({ code: "custom", message: "1001" });
     if (form.start !== null && form.end !== null && form.start > form.end) ctx.addIssue({ code: "custom", message: "1072" });
   });
 
-export const pageForm = z.object({ page: page() });
+export const pageForm = z.object({ page: page(), ...cursorFields });
 
 const requestStatus = z.enum(["pending", "approved", "rejected", "all"], { error: "1001" });
 
@@ -129,6 +131,7 @@ export const requestListForm = z.object({
   status: requestStatus.optional().default("pending"),
   userId: integerId().optional(),
   page: page(),
+  ...cursorFields,
 });
 
 export const decisionForm = z.object({

@@ -6,13 +6,13 @@ import { integerId, parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { listOrders, listProducts } from "../../db/finance";
+import { financeOrderKey, listOrders, listProducts } from "../../db/finance";
+import { pageAt, pagedList } from "../paging";
 import { accrueFinance } from "../../finance/accrue";
 import { operatorOrdersForm, tierForm } from "../../finance/forms";
 import { operatorOrderRow, productRow } from "../../finance/present";
 import { editTier } from "../../finance/tiers";
 import { PAGE_SIZE } from "../../wallet/forms";
-import { pageOf } from "../../wallet/present";
 
 // The operator's finance desk: the tiers (edited with an audit row), every player's orders, and a
 // manual accrual run (the cron's job, idempotent). Each route is guarded on its own.
@@ -32,14 +32,10 @@ adminFinanceRoutes.post("/api/admin/products/update", ...operator, async (c) => 
 
 adminFinanceRoutes.post("/api/admin/productorders", ...operator, async (c) => {
   const form = parseBody(operatorOrdersForm, c.get("body"));
-  const rows = await listOrders(getDb(c.env), {
-    userId: form.userId,
-    status: form.status === "all" ? undefined : form.status,
-    limit: PAGE_SIZE + 1,
-    offset: (form.page - 1) * PAGE_SIZE,
-  });
+  const at = pageAt(form, PAGE_SIZE);
+  const rows = await listOrders(getDb(c.env), { userId: form.userId, status: form.status === "all" ? undefined : form.status, at });
   const nowMs = Date.now();
-  return ok(c, pageOf(rows.map((r) => operatorOrderRow(r, nowMs)), form.page, PAGE_SIZE));
+  return ok(c, pagedList(rows, at, financeOrderKey, (r) => operatorOrderRow(r, nowMs)));
 });
 
 const accrueForm = z.object({ at: integerId().optional() });

@@ -5,12 +5,12 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { askAdjustment, decideAdjustment, listPendingAdjustments } from "../../operators/adjustments";
+import { adjustmentKey, askAdjustment, decideAdjustment, listPendingAdjustments } from "../../operators/adjustments";
+import { pageAt, pagedList } from "../paging";
 import { adjustmentDecisionForm, playerIdForm, playerSearchForm } from "../../operators/forms";
-import { PLAYERS_PAGE_SIZE, playerFile, resetLoginPassword, revokeSessions, searchPlayers, setFrozen } from "../../operators/players";
+import { PLAYERS_PAGE_SIZE, playerFile, playerKey, resetLoginPassword, revokeSessions, searchPlayers, setFrozen } from "../../operators/players";
 import { adjustForm, pageForm, PAGE_SIZE } from "../../wallet/forms";
 import { requestKey } from "../../wallet/keys";
-import { pageOf } from "../../wallet/present";
 import { toMoney } from "../../money";
 import { sessionsChanged } from "../session-memo";
 
@@ -30,9 +30,9 @@ const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id:
 
 adminPlayerRoutes.post("/api/admin/players", async (c) => {
   const form = parseBody(playerSearchForm, c.get("body"));
-  const rows = await searchPlayers(getDb(c.env), form);
-  const list = rows.map((r) => ({ id: r.id, username: r.username, phone: r.phone ? `${r.quhao} ${r.phone}` : "", role: r.role, level: r.level, money: toMoney(r.moneyCents), frozen: r.frozen === 1, createdAt: r.createdAtMs }));
-  return ok(c, pageOf(list, form.page, PLAYERS_PAGE_SIZE));
+  const at = pageAt(form, PLAYERS_PAGE_SIZE);
+  const rows = await searchPlayers(getDb(c.env), { query: form.query, at });
+  return ok(c, pagedList(rows, at, playerKey, (r) => ({ id: r.id, username: r.username, phone: r.phone ? `${r.quhao} ${r.phone}` : "", role: r.role, level: r.level, money: toMoney(r.moneyCents), frozen: r.frozen === 1, createdAt: r.createdAtMs })));
 });
 
 adminPlayerRoutes.post("/api/admin/players/get", async (c) => ok(c, await playerFile(getDb(c.env), parseBody(playerIdForm, c.get("body")).userId, Date.now())));
@@ -54,10 +54,9 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
 });
 
 adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
-  const { page } = parseBody(pageForm, c.get("body"));
-  const rows = await listPendingAdjustments(getDb(c.env), { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
-  const list = rows.map((r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), reason: r.reason, requestedBy: r.requestedBy, time: r.createdAtMs }));
-  return ok(c, pageOf(list, page, PAGE_SIZE));
+  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
+  const rows = await listPendingAdjustments(getDb(c.env), at);
+  return ok(c, pagedList(rows, at, adjustmentKey, (r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), reason: r.reason, requestedBy: r.requestedBy, time: r.createdAtMs })));
 });
 
 const decide = (approve: boolean) => async (c: any) => {

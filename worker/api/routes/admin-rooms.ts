@@ -3,10 +3,11 @@ import { ok } from "../envelope";
 import { requireOperator } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
-import { AUDIT_PAGE_SIZE, listAudit } from "../../db/audit";
+import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../db/audit";
+import { pageAt, pagedList } from "../paging";
 import { getDb } from "../../db/client";
 import { auditForm, roomIdForm, roomPageForm, roundsForm } from "../../operators/forms";
-import { ROUNDS_PAGE_SIZE, dailyTotals, roomRounds } from "../../operators/reports";
+import { ROUNDS_PAGE_SIZE, dailyTotals, roomRoundKey, roomRounds } from "../../operators/reports";
 import { ROOMS_PAGE_SIZE, listRoomsPage, roomForOperator, updateRoom } from "../../operators/rooms";
 import { pageOf } from "../../wallet/present";
 import { roomStub } from "../../room/routing";
@@ -20,7 +21,8 @@ adminRoomRoutes.use("/api/admin/rounds", requireOperator);
 adminRoomRoutes.use("/api/admin/totals", requireOperator);
 
 adminRoomRoutes.post("/api/admin/rooms", async (c) => {
-  const { page } = parseBody(roomPageForm, c.get("body"));
+  // The room catalogue is a few dozen rows: paged by number, within pageAt's bound.
+  const { page } = pageAt(parseBody(roomPageForm, c.get("body")), ROOMS_PAGE_SIZE);
   const rows = await listRoomsPage(getDb(c.env), page);
   return ok(c, pageOf(rows.map((r) => ({ ...r, trading: r.trading === 1 })), page, ROOMS_PAGE_SIZE));
 });
@@ -36,13 +38,15 @@ adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
 
 adminRoomRoutes.post("/api/admin/audit", async (c) => {
   const form = parseBody(auditForm, c.get("body"));
-  const rows = await listAudit(getDb(c.env), form);
-  return ok(c, pageOf(rows, form.page, AUDIT_PAGE_SIZE));
+  const at = pageAt(form, AUDIT_PAGE_SIZE);
+  const rows = await listAudit(getDb(c.env), { operator: form.operator, action: form.action, target: form.target, at });
+  return ok(c, pagedList(rows, at, auditKey, (row) => row));
 });
 
 adminRoomRoutes.post("/api/admin/rounds", async (c) => {
   const form = parseBody(roundsForm, c.get("body"));
-  return ok(c, pageOf(await roomRounds(getDb(c.env), form.roomId, form.page), form.page, ROUNDS_PAGE_SIZE));
+  const at = pageAt(form, ROUNDS_PAGE_SIZE);
+  return ok(c, pagedList(await roomRounds(getDb(c.env), form.roomId, at), at, roomRoundKey, (row) => row));
 });
 
 adminRoomRoutes.post("/api/admin/totals", async (c) => {

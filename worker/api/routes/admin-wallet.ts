@@ -4,10 +4,11 @@ import { requireOperator } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
-import { listDeposits, listWithdrawals } from "../../db/wallet-requests";
+import { listDeposits, listWithdrawals, requestListKey } from "../../db/wallet-requests";
+import { pageAt, pagedList } from "../paging";
 import { approveDeposit, rejectDeposit } from "../../wallet/deposits";
 import { PAGE_SIZE, decisionForm, requestListForm } from "../../wallet/forms";
-import { operatorDepositRow, operatorWithdrawalRow, pageOf } from "../../wallet/present";
+import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
 import { approveWithdrawal, rejectWithdrawal } from "../../wallet/withdrawals";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
@@ -18,14 +19,10 @@ const operator = [requireOperator] as const;
 function listQuery(body: Record<string, unknown>) {
   const form = parseBody(requestListForm, body);
   return {
-    page: form.page,
-    query: {
-      userId: form.userId,
-      status: form.status === "all" ? undefined : form.status,
-      limit: PAGE_SIZE + 1,
-      oldestFirst: form.status === "pending",
-      offset: (form.page - 1) * PAGE_SIZE,
-    },
+    userId: form.userId,
+    status: form.status === "all" ? undefined : form.status,
+    oldestFirst: form.status === "pending",
+    at: pageAt(form, PAGE_SIZE),
   };
 }
 
@@ -35,9 +32,9 @@ function decision(c: { get(key: "body"): Record<string, unknown>; get(key: "user
 }
 
 adminWalletRoutes.post("/api/admin/deposits", ...operator, async (c) => {
-  const { page, query } = listQuery(c.get("body"));
+  const query = listQuery(c.get("body"));
   const rows = await listDeposits(getDb(c.env), query);
-  return ok(c, pageOf(rows.map(operatorDepositRow), page, PAGE_SIZE));
+  return ok(c, pagedList(rows, query.at, requestListKey, operatorDepositRow));
 });
 
 adminWalletRoutes.post("/api/admin/deposits/approve", ...operator, async (c) => ok(c, await approveDeposit(getDb(c.env), decision(c))));
@@ -45,9 +42,9 @@ adminWalletRoutes.post("/api/admin/deposits/approve", ...operator, async (c) => 
 adminWalletRoutes.post("/api/admin/deposits/reject", ...operator, async (c) => ok(c, await rejectDeposit(getDb(c.env), decision(c))));
 
 adminWalletRoutes.post("/api/admin/withdrawals", ...operator, async (c) => {
-  const { page, query } = listQuery(c.get("body"));
+  const query = listQuery(c.get("body"));
   const rows = await listWithdrawals(getDb(c.env), query);
-  return ok(c, pageOf(rows.map(operatorWithdrawalRow), page, PAGE_SIZE));
+  return ok(c, pagedList(rows, query.at, requestListKey, operatorWithdrawalRow));
 });
 
 adminWalletRoutes.post("/api/admin/withdrawals/approve", ...operator, async (c) => ok(c, await approveWithdrawal(getDb(c.env), decision(c))));

@@ -5,7 +5,8 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { listOrders, listProducts } from "../../db/finance";
+import { financeOrderKey, listOrders, listProducts } from "../../db/finance";
+import { pageAt, pagedList } from "../paging";
 import { ordersForm, transferInForm } from "../../finance/forms";
 import { orderRow, productRow } from "../../finance/present";
 import { TRANSFER_MAX_CENTS, TRANSFER_MIN_CENTS } from "../../finance/rules";
@@ -13,7 +14,6 @@ import { transferIn } from "../../finance/transfer-in";
 import { toMoney } from "../../money";
 import { PAGE_SIZE } from "../../wallet/forms";
 import { requestKey } from "../../wallet/keys";
-import { pageOf } from "../../wallet/present";
 
 // The staking lock-up contract (DESIGN.md 12): the tiers, transfer-in and the order centre.
 export const financeRoutes = new Hono<AppEnv>();
@@ -41,8 +41,8 @@ financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
 });
 
 financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
-  const { page } = parseBody(ordersForm, c.get("body"));
-  const rows = await listOrders(getDb(c.env), { userId: c.get("user").id, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+  const at = pageAt(parseBody(ordersForm, c.get("body")), PAGE_SIZE);
+  const rows = await listOrders(getDb(c.env), { userId: c.get("user").id, at });
   const nowMs = Date.now();
-  return ok(c, pageOf(rows.map((r) => orderRow(r, nowMs)), page, PAGE_SIZE));
+  return ok(c, pagedList(rows, at, financeOrderKey, (r) => orderRow(r, nowMs)));
 });

@@ -5,8 +5,9 @@ import { requireUser } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { pageField } from "./game-shared";
+import { cursorFields, pageAt, pagedList } from "../paging";
 import { getDb } from "../../db/client";
-import { RECORDS_PAGE_SIZE, betRecords, winLossBetween } from "../../db/bets";
+import { RECORDS_PAGE_SIZE, betRecordKey, betRecords, winLossBetween } from "../../db/bets";
 import { toMoney, toOdds } from "../../money";
 import { optionKey } from "../../room/round-view";
 import { DAY_MS, dayStartMs } from "../../wallet/days";
@@ -32,12 +33,14 @@ const recordsForm = z.object({
     .optional()
     .transform((t) => (t ? RECORD_FILTERS[t] : null)),
   page: pageField(),
+  ...cursorFields,
 });
 
 gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
-  const { type, page } = parseBody(recordsForm, c.get("body"));
-  const rows = await betRecords(getDb(c.env), c.get("user").id, type, page);
-  const data = rows.slice(0, RECORDS_PAGE_SIZE).map((row) => ({
+  const form = parseBody(recordsForm, c.get("body"));
+  const at = pageAt(form, RECORDS_PAGE_SIZE);
+  const rows = await betRecords(getDb(c.env), c.get("user").id, form.type, at);
+  const { list: data, ...page } = pagedList(rows, at, betRecordKey, (row) => ({
     id: row.id,
     seqno: row.seqno,
     isaward: row.isaward,
@@ -53,7 +56,7 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
     award: toMoney(row.awardCents),
     createtime: row.createdAtMs,
   }));
-  return ok(c, { data, page, hasMore: rows.length > RECORDS_PAGE_SIZE });
+  return ok(c, { data, ...page });
 });
 
 /** Today's result (awards - stakes of bets played out) and turnover, in the player's day (UTC+8). */

@@ -8,7 +8,8 @@ import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary,
 import { getDb } from "../../db/client";
 import { roundAwardCents } from "../../db/bets";
 import { listGames, listRoomsOfTab } from "../../db/game-rooms";
-import { drawnRounds, findRound, publicRounds } from "../../db/rounds";
+import { drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../db/rounds";
+import { cursorFields, pageAt, pagedList } from "../paging";
 import { getUserById } from "../../db/users";
 import { toMoney } from "../../money";
 import { roomStub } from "../../room/routing";
@@ -49,7 +50,7 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   const current = await roomStub(c.env, room.id).ensureRunning(room.id);
   if (!current) throw new ApiError(1020); // trading stopped between the check and the room
   const nowMs = Date.now();
-  const his = (await publicRounds(db, room.id, HISTORY_SIZE)).map((row) => roundResultView(row, room.optionCount));
+  const his = (await latestPublicRounds(db, room.id, HISTORY_SIZE)).map((row) => roundResultView(row, room.optionCount));
   return ok(c, {
     room: roomInfo(room),
     options: roomOptions(room),
@@ -60,19 +61,16 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   });
 });
 
-const gamelogForm = z.object({ roomid: presentId("1026"), page: pageField() });
+const gamelogForm = z.object({ roomid: presentId("1026"), page: pageField(), ...cursorFields });
 
 /** Past results of a room, newest first, void rounds among them with their reason. */
 gameRoutes.post("/api/game/getgamelog", requireUser, async (c) => {
-  const { roomid, page } = parseBody(gamelogForm, c.get("body"));
+  const form = parseBody(gamelogForm, c.get("body"));
   const db = getDb(c.env);
-  const room = await existingRoom(db, roomid);
-  const rows = await publicRounds(db, room.id, GAMELOG_PAGE_SIZE + 1, (page - 1) * GAMELOG_PAGE_SIZE);
-  return ok(c, {
-    list: rows.slice(0, GAMELOG_PAGE_SIZE).map((row) => roundResultView(row, room.optionCount)),
-    page,
-    hasMore: rows.length > GAMELOG_PAGE_SIZE,
-  });
+  const room = await existingRoom(db, form.roomid);
+  const at = pageAt(form, GAMELOG_PAGE_SIZE);
+  const rows = await publicRounds(db, room.id, at);
+  return ok(c, pagedList(rows, at, roundKey, (row) => roundResultView(row, room.optionCount)));
 });
 
 const currentForm = z.object({

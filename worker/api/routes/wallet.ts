@@ -5,14 +5,15 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { listDeposits, listWithdrawals, withdrawnInWindow } from "../../db/wallet-requests";
+import { listDeposits, listWithdrawals, requestListKey, withdrawnInWindow } from "../../db/wallet-requests";
+import { pageAt, pagedList } from "../paging";
 import { readWalletSettings } from "../../db/wallet-settings";
 import { toMoney } from "../../money";
 import { todayWindow } from "../../wallet/days";
 import { assertDepositsOpen, requestDeposit } from "../../wallet/deposits";
 import { PAGE_SIZE, pageForm, rechargeForm, withdrawForm } from "../../wallet/forms";
 import { requestKey } from "../../wallet/keys";
-import { depositRow, pageOf, withdrawalRow } from "../../wallet/present";
+import { depositRow, withdrawalRow } from "../../wallet/present";
 import { requestWithdrawal } from "../../wallet/withdrawals";
 
 // Deposits and withdrawals of the player (SPEC.md 2 recharge, withdraw).
@@ -31,14 +32,14 @@ walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
 });
 
 walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
-  const { page } = parseBody(pageForm, c.get("body"));
+  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
   const db = getDb(c.env);
   const [rows, settings] = await Promise.all([
-    listDeposits(db, { userId: c.get("user").id, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE }),
+    listDeposits(db, { userId: c.get("user").id, at }),
     readWalletSettings(db),
   ]);
   return ok(c, {
-    ...pageOf(rows.map(depositRow), page, PAGE_SIZE),
+    ...pagedList(rows, at, requestListKey, depositRow),
     mode: settings.depositMode,
     min: toMoney(settings.depositMinCents),
     kefu_url: settings.kefuUrl,
@@ -63,17 +64,17 @@ walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
 });
 
 walletRoutes.post("/api/game/getwithdrawlist", requireUser, async (c) => {
-  const { page } = parseBody(pageForm, c.get("body"));
+  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
   const db = getDb(c.env);
   const userId = c.get("user").id;
   const day = todayWindow(Date.now());
   const [rows, settings, usedCents] = await Promise.all([
-    listWithdrawals(db, { userId, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE }),
+    listWithdrawals(db, { userId, at }),
     readWalletSettings(db),
     withdrawnInWindow(db, userId, day.fromMs, day.toMs),
   ]);
   return ok(c, {
-    ...pageOf(rows.map(withdrawalRow), page, PAGE_SIZE),
+    ...pagedList(rows, at, requestListKey, withdrawalRow),
     dailyCap: toMoney(settings.dailyCapCents),
     usedToday: toMoney(usedCents),
     leftToday: toMoney(Math.max(0, settings.dailyCapCents - usedCents)),
