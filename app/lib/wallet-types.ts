@@ -16,6 +16,8 @@ export type DepositList = {
   list: DepositRow[];
   page: number;
   hasMore: boolean;
+  next?: string | null;
+  prev?: string | null;
   mode: "request" | "contact";
   min: number;
   kefu_url: string;
@@ -48,6 +50,8 @@ export type WithdrawalList = {
   list: WithdrawalRow[];
   page: number;
   hasMore: boolean;
+  next?: string | null;
+  prev?: string | null;
   dailyCap: number;
   usedToday: number;
   leftToday: number;
@@ -66,4 +70,4 @@ export type FlowRow = {
   kind: FlowKind;
 };
 
-export type FlowList = { list: FlowRow[]; page: number; hasMore: boolean; start: string; end: string };
+export type FlowList = { list: FlowRow[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null; start: string; end: string };

@@ -96,12 +96,26 @@ export function pageOf(search: URLSearchParams): number {
 }
 
 /** The same URL search with another page (page 1 drops the parameter). */
-export function withPage(search: URLSearchParams, page: number): string {
+export function withPage(search: URLSearchParams, page: number, cursor: { after?: string | null; before?: string | null } = {}): string {
   const next = new URLSearchParams(search);
+  next.delete("after");
+  next.delete("before");
   if (page <= 1) next.delete("page");
-  else next.set("page", String(page));
+  else {
+    next.set("page", String(page));
+    // A page's cursor (docs/decisions/112): the API reads it from the index, whatever the page number.
+    if (cursor.after) next.set("after", cursor.after);
+    else if (cursor.before) next.set("before", cursor.before);
+  }
   const text = next.toString();
   return text ? `?${text}` : "?";
+}
+
+/** The list cursor of a page's URL, handed to the API as the contract's `after` / `before`. */
+export function pageCursor(search: URLSearchParams): { after?: string; before?: string } {
+  const after = search.get("after");
+  const before = search.get("before");
+  return after ? { after } : before ? { before } : {};
 }
 
 /** "All" on the withdrawal form: what can leave today, the smaller of withdrawable and the day's cap left. */

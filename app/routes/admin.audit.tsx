@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
 import { playerTime } from "~/lib/player-time";
+import { pageCursor } from "~/lib/wallet";
 
 export const handle = { title: "admin:audit.title" };
 
@@ -14,15 +15,16 @@ const FILTERS = ["operator", "action", "target"] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = Object.fromEntries(FILTERS.map((f) => [f, url.searchParams.get(f)?.trim() || undefined]));
-  const result = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/audit", {
+  const result = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null }>(request, context, "/api/admin/audit", {
     ...filters,
     page: url.searchParams.get("page") ?? "1",
+    ...pageCursor(url.searchParams),
   });
   return { filters, ...result };
 }
 
 export default function Audit() {
-  const { filters, list, page, hasMore } = useLoaderData<typeof loader>();
+  const { filters, list, page, hasMore, next, prev } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">
@@ -59,7 +61,7 @@ export default function Audit() {
           </li>
         ))}
       </ol>
-      <Pager page={page} hasMore={hasMore} />
+      <Pager page={page} hasMore={hasMore} next={next} prev={prev} />
     </main>
   );
 }

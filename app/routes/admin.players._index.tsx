@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
+import { pageCursor } from "~/lib/wallet";
 
 export const handle = { title: "admin:players.title" };
 
@@ -13,12 +14,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = url.searchParams.get("q") ?? "";
   const page = url.searchParams.get("page") ?? "1";
-  const result = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/players", { query, page });
+  const result = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null }>(request, context, "/api/admin/players", {
+    query,
+    page,
+    ...pageCursor(url.searchParams),
+  });
   return { query, ...result };
 }
 
 export default function Players() {
-  const { query, list, page, hasMore } = useLoaderData<typeof loader>();
+  const { query, list, page, hasMore, next, prev } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">
@@ -46,7 +51,7 @@ export default function Players() {
           </li>
         ))}
       </ul>
-      <Pager page={page} hasMore={hasMore} />
+      <Pager page={page} hasMore={hasMore} next={next} prev={prev} />
     </main>
   );
 }

@@ -7,6 +7,7 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecord } from "~/lib/game";
 import { gameTitle, optionLabel } from "~/lib/game-labels";
 import gameStyles from "~/styles/game.css?url";
+import { pageCursor, withPage } from "~/lib/wallet";
 
 export const handle = { i18n: ["game"], title: "game:betlist.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
@@ -16,12 +17,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = betTabOf(url.searchParams.get("type"));
   const page = Math.max(1, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   await requireProfile(request, context);
-  const answer = await callApi<{ data: BetRecord[]; page: number; hasMore: boolean }>(request, context, "/api/Game/getGamelog2", { type: tab, page });
+  const answer = await callApi<{ data: BetRecord[]; page: number; hasMore: boolean; next: string | null; prev: string | null }>(request, context, "/api/Game/getGamelog2", {
+    type: tab,
+    page,
+    ...pageCursor(url.searchParams),
+  });
   return {
     tab,
     page,
     rows: answer.code === 1 ? answer.data.data : [],
     hasMore: answer.code === 1 ? Boolean(answer.data.hasMore) : false,
+    next: answer.code === 1 ? answer.data.next : null,
+    prev: answer.code === 1 ? answer.data.prev : null,
     failed: answer.code === 1 ? null : answer.info,
   };
 }
@@ -55,7 +62,9 @@ function BetRow({ bet }: { bet: BetRecord }) {
 }
 
 export default function BetList() {
-  const { tab, page, rows, hasMore, failed } = useLoaderData<typeof loader>();
+  const { tab, page, rows, hasMore, next, prev, failed } = useLoaderData<typeof loader>();
+  const pageLink = (to: number, cursor: { after?: string | null; before?: string | null }) =>
+    `/betlist${withPage(new URLSearchParams({ type: tab }), to, cursor)}`;
   const { t } = useTranslation("game");
   return (
     <main className="betlist-page">
@@ -76,9 +85,9 @@ export default function BetList() {
       </ul>
       {page > 1 || hasMore ? (
         <nav className="pager" aria-label={t("betlist.pages")}>
-          {page > 1 ? <Link className="button secondary small" to={`/betlist?type=${tab}&page=${page - 1}`}>{t("betlist.newer")}</Link> : <span />}
+          {page > 1 ? <Link className="button secondary small" to={pageLink(page - 1, { before: prev })}>{t("betlist.newer")}</Link> : <span />}
           <span className="muted">{t("betlist.page", { page })}</span>
-          {hasMore ? <Link className="button secondary small" to={`/betlist?type=${tab}&page=${page + 1}`}>{t("betlist.older")}</Link> : <span />}
+          {hasMore ? <Link className="button secondary small" to={pageLink(page + 1, { after: next })}>{t("betlist.older")}</Link> : <span />}
         </nav>
       ) : null}
     </main>

@@ -9,7 +9,7 @@ import { Icon } from "~/components/wallet/Icon";
 import { LedgerList } from "~/components/wallet/LedgerList";
 import { Pager } from "~/components/wallet/Pager";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { defaultLedgerRange, isDate, LEDGER_TABS, ledgerFilterOf } from "~/lib/wallet";
+import { defaultLedgerRange, isDate, LEDGER_TABS, ledgerFilterOf, pageCursor } from "~/lib/wallet";
 import type { FlowList } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     request,
     context,
     "/api/Game/getfinanceflow",
-    ranged ? { start: filter.start, end: filter.end, page: filter.page } : { type: filter.type, page: filter.page },
+    { ...(ranged ? { start: filter.start, end: filter.end } : { type: filter.type }), page: filter.page, ...pageCursor(new URL(request.url).searchParams) },
   );
   const fallback = defaultLedgerRange(Date.now());
   return {
@@ -84,7 +84,7 @@ export default function FundsLedger() {
         flow.list.length || flow.page > 1 ? (
           <>
             <LedgerList rows={flow.list} />
-            <Pager page={flow.page} hasMore={flow.hasMore} />
+            <Pager page={flow.page} hasMore={flow.hasMore} next={flow.next} prev={flow.prev} />
           </>
         ) : (
           <EmptyState text={t("income.empty")} />

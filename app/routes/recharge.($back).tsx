@@ -13,7 +13,7 @@ import { callApi, optionalProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { filterAmountInput, pageOf, rechargeBackPath } from "~/lib/wallet";
+import { filterAmountInput, pageCursor, pageOf, rechargeBackPath } from "~/lib/wallet";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { useAppConfig } from "~/root";
 import walletStyles from "~/styles/wallet.css?url";
@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // SPEC.md 2 lists /recharge without (auth): a guest gets a log-in prompt, not a redirect.
   const profile = await optionalProfile(request, context);
   if (!profile) return { back, balance: null, deposits: null, listError: null, requestId: "", amount: "" };
-  const answer = await callApi<Deposits>(request, context, "/api/Game/getrechargelist", { page: pageOf(url.searchParams) });
+  const answer = await callApi<Deposits>(request, context, "/api/Game/getrechargelist", { page: pageOf(url.searchParams), ...pageCursor(url.searchParams) });
   return {
     back,
     balance: profile.money,

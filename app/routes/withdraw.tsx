@@ -13,7 +13,7 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { filterAmountInput, pageOf, withdrawAllAmount } from "~/lib/wallet";
+import { filterAmountInput, pageCursor, pageOf, withdrawAllAmount } from "~/lib/wallet";
 import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const t = await i18nServer.getFixedT(request, "wallet");
     throw await redirectWithToast(context, "/usercipherpassword?redirectTo=/withdraw", t("withdraw.needPassword"));
   }
-  const withdrawals = await callApi<Withdrawals>(request, context, "/api/Game/getwithdrawlist", { page: pageOf(url.searchParams) });
+  const withdrawals = await callApi<Withdrawals>(request, context, "/api/Game/getwithdrawlist", { page: pageOf(url.searchParams), ...pageCursor(url.searchParams) });
   return {
     balance: profile.money,
     withdrawable: profile.leftmoney,

@@ -36,7 +36,7 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
           </li>
         ))}
       </ul>
-      <Pager page={deposits.page} hasMore={deposits.hasMore} />
+      <Pager page={deposits.page} hasMore={deposits.hasMore} next={deposits.next} prev={deposits.prev} />
     </>
   );
 }

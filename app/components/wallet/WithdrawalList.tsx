@@ -38,7 +38,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
           </li>
         ))}
       </ul>
-      <Pager page={withdrawals.page} hasMore={withdrawals.hasMore} />
+      <Pager page={withdrawals.page} hasMore={withdrawals.hasMore} next={withdrawals.next} prev={withdrawals.prev} />
     </>
   );
 }
