@@ -38,11 +38,12 @@ async function measure(name, { count, concurrency, maxSeconds = 60 }, task) {
   return result;
 }
 
-const server = await startLocalServer({ port: PORT });
+// Rounds long enough to place 10,000 bets in one (scale.bench.mjs); ROUND_SECONDS from the shell wins.
+const server = await startLocalServer({ port: PORT, vars: { ROUND_SECONDS: process.env.ROUND_SECONDS ?? "600" } });
 const files = readdirSync("tests/bench").filter((f) => f.endsWith(".bench.mjs") && (!only || f.includes(only))).sort();
 for (const file of files) {
   console.log(`\n${file}`);
   const bench = await import(pathToFileURL(join(process.cwd(), "tests/bench", file)).href);
-  await bench.default({ base: server.base, measure });
+  await bench.default({ base: server.base, measure, log: server.log });
 }
 server.stop();
