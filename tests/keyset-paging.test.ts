@@ -21,7 +21,8 @@ function recordingDb() {
         const statement = target.prepare(sql);
         return new Proxy(statement, {
           get(inner, name) {
-            if (name !== "bind") return typeof Reflect.get(inner, name) === "function" ? (Reflect.get(inner, name) as Function).bind(inner) : Reflect.get(inner, name);
+            const value: unknown = Reflect.get(inner, name);
+            if (name !== "bind") return typeof value === "function" ? value.bind(inner) : value;
             return (...params: unknown[]) => {
               sent.push({ sql, params });
               return inner.bind(...params);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../worker/db/client";
 import { RETENTION_CURSOR_KEY, RETENTION_STEP, pruneIdleRounds } from "../worker/db/round-retention";
-import { publicRounds } from "../worker/db/rounds";
+import { latestPublicRounds } from "../worker/db/rounds";
 import { registerPlayer } from "./helpers";
 import { userIdOf } from "./rooms-helpers";
 
@@ -62,7 +62,7 @@ describe("retention of rounds nobody bet on", () => {
     expect(run.deleted).toBe(2);
     expect(await remaining()).toEqual([2, 3, 5, 6]);
     // The public history still lists what is left, void round with its reason.
-    const history = await publicRounds(db(), ROOM, 10);
+    const history = await latestPublicRounds(db(), ROOM, 10);
     expect(history.map((r) => r.seqno)).toEqual([6, 5, 3, 2]);
 
     // Walked once: a second run deletes nothing; when round 5 ages past the retention, it goes.

@@ -7,8 +7,8 @@ import type { PageAt } from "../db/keyset";
  * Further pages are reached with the cursors every page answers (next / prev), which cost what the
  * first page costs (docs/decisions/112); a farther page by number is 1150.
  */
-export const PAGE_BY_NUMBER_MAX = 50;
-export const PAGE_TOO_FAR = 1150;
+const PAGE_BY_NUMBER_MAX = 50;
+const PAGE_TOO_FAR = 1150;
 
 const cursor = () =>
   z
