@@ -36,6 +36,8 @@ describe("getfinanceflow", () => {
       ],
       page: 1,
       hasMore: false,
+      next: null,
+      prev: null,
       start: "",
       end: "",
     });

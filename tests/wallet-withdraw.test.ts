@@ -109,6 +109,8 @@ describe("withdraw", () => {
       list: [{ id: expect.any(Number), money: 40.5, status: "pending", time: expect.any(Number), decidedAt: null, note: "", card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address } }],
       page: 1,
       hasMore: false,
+      next: null,
+      prev: null,
       dailyCap: 50_000,
       usedToday: 40.5,
       leftToday: 49_959.5,
