@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectError, expectMoneyInvariants, expectOk, login, operatorLogin, registerPlayer } from "./helpers";
+import { api, count, expectError, expectMoneyInvariants, expectOk, login, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
 
@@ -85,6 +85,25 @@ describe("credits and debits above the threshold", () => {
     expect(await balanceCents(id)).toBe(5_000);
     expect(await auditCount("balance.adjust.reject", `user:${id}`)).toBe(1);
     await expectMoneyInvariants();
+  });
+
+  it("honour request_id: a repeated or racing submit queues one request and one audit row; another amount is 1095", async () => {
+    const { id } = await player();
+    const token = await (await secondOperator()).signIn();
+    const key = requestId();
+    const body = { token, userId: id, money: "12000", reason: "bonus", request_id: key };
+    const answers = await Promise.all([1, 2, 3].map(() => api("/api/admin/adjust", body)));
+    answers.forEach(expectOk);
+    expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
+    const again = await api("/api/admin/adjust", body);
+    expect(again.data).toMatchObject({ status: "pending", id: answers[0].data.id, amount: 12000 });
+    expectError(await api("/api/admin/adjust", { ...body, money: "13000" }), 1095);
+    expect(await count("adjustment_requests", "user_id = ?", id)).toBe(1);
+    expect(await auditCount("balance.adjust.ask", `user:${id}`)).toBe(1);
+    // Without a key each submit is its own request, as before.
+    expectOk(await api("/api/admin/adjust", { token, userId: id, money: "12000", reason: "bonus" }));
+    expect(await count("adjustment_requests", "user_id = ?", id)).toBe(2);
+    expect(await balanceCents(id)).toBe(0);
   });
 
   it("refuses anything above the bound (1124 with the figure)", async () => {

@@ -154,8 +154,11 @@ const roundRowColumns = sql.raw(
   status, void_reason AS voidReason`,
 );
 
-/** seed_lost: the room lost the round's seed (a restart before it was kept), so nobody can draw it fairly. */
-export type VoidReason = "seed_lost";
+/**
+ * seed_lost: the room lost the round's seed (a restart before it was kept), so nobody can draw it fairly.
+ * operator: an operator voided the round before its draw (their note stays in the console, void_note).
+ */
+export type VoidReason = "seed_lost" | "operator";
 
 /** The settings a round opened with; undefined for a round opened before rounds kept them. */
 export async function roundRules(db: Db, roundId: number): Promise<RoundRules | undefined> {

@@ -146,8 +146,10 @@ export const rounds = sqliteTable(
     // open | settled | void (could not be drawn: every stake refunded)
     status: text("status").notNull().default("open"),
     settledAtMs: integer("settled_at_ms"),
-    // why a void round could not be drawn (seed_lost), shown publicly beside it
+    // why a void round was not drawn (seed_lost, operator), shown publicly beside it
     voidReason: text("void_reason"),
+    // the operator's own words when they voided the round: shown in the console, never to players
+    voidNote: text("void_note"),
     // the room's settings when the round opened (DESIGN.md 11); bets of the round are checked against them
     ratesMilli: text("rates_milli"),
     minbuyCents: integer("minbuy_cents"),
@@ -400,6 +402,8 @@ export const adjustmentRequests = sqliteTable(
     decidedBy: integer("decided_by").references(() => users.id),
     createdAtMs: createdAtMs(),
     decidedAtMs: integer("decided_at_ms"),
+    // the console's request_id (operator, player and key): a repeated submit finds its first request
+    requestKey: text("request_key").unique(),
   },
   (t) => [index("adjustment_requests_status").on(t.status, t.id)],
 );

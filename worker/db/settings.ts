@@ -6,17 +6,23 @@ import { settings } from "./schema";
 const settingDefaults = {
   // empty: the tab bar's Service opens the app's own support page until an operator sets a chat link
   kefu_url: "",
+  // empty: the deployment's CURRENCY_LABEL; "USD" or "RM" once an operator chooses
+  currency_label: "",
   android_url: "",
   ios_url: "",
   withdraw_daily_cap_cents: 5_000_000,
   deposit_min_cents: 1_000,
   // "contact": deposits go through support (2056) instead of requests (docs/decisions/023-deposit-mode.md)
   deposit_mode: "request" as "request" | "contact",
+  // the accounts a player pays a deposit into, shown on /recharge (worker/operators/settings.ts)
+  deposit_payees: [] as DepositPayee[],
   // an operator's credit or debit: never above the bound, and above the threshold a second operator approves
   adjust_max_cents: 10_000_000,
   adjust_second_approval_cents: 1_000_000,
   vip_thresholds_cents: [0, 100_000, 500_000, 2_000_000, 5_000_000, 10_000_000, 50_000_000, 100_000_000],
 };
+
+export type DepositPayee = { type: "bank" | "wallet"; name: string; holder: string; account: string };
 
 export type Settings = typeof settingDefaults;
 export type SettingKey = keyof Settings;

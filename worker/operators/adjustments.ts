@@ -12,6 +12,7 @@ import { readSettings } from "../db/settings";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
 import { adjustBalance, type Adjustment } from "../wallet/adjust";
+import { assertSameRequest } from "../wallet/keys";
 
 // Four eyes on money (DESIGN.md 11): never on one's own account, never above the bound, and above
 // the threshold the adjustment waits for a second operator.
@@ -22,13 +23,16 @@ export async function askAdjustment(db: Db, a: Adjustment) {
   const limits = await readSettings(db, ["adjust_max_cents", "adjust_second_approval_cents"]);
   const size = Math.abs(a.amountCents);
   if (size > limits.adjust_max_cents) throw new ApiError(1124, { num: toMoney(limits.adjust_max_cents) });
+  // The console's request_id (docs/decisions/052): a repeated submit answers the request it already made.
+  const first = await queuedByKey(db, a.key);
+  if (first) return queuedAnswer(first, a);
   if (size <= limits.adjust_second_approval_cents) return { status: "done" as const, ...(await adjustBalance(db, a)) };
   const player = await getUserById(db, a.userId);
   if (!player || player.role === "house") throw new ApiError(1002);
-  const [queued] = await runInOneBatch(db, [
+  const queue = [
     db
       .insert(adjustmentRequests)
-      .values({ userId: a.userId, amountCents: a.amountCents, reason: a.reason, requestedBy: a.operatorId, createdAtMs: a.nowMs })
+      .values({ userId: a.userId, amountCents: a.amountCents, reason: a.reason, requestedBy: a.operatorId, requestKey: a.key, createdAtMs: a.nowMs })
       .returning({ id: adjustmentRequests.id }),
     auditStatement(db, {
       actorId: a.operatorId,
@@ -37,8 +41,30 @@ export async function askAdjustment(db: Db, a: Adjustment) {
       after: { amount: toMoney(a.amountCents), reason: a.reason, waitsForSecondOperator: true },
       nowMs: a.nowMs,
     }),
-  ]);
-  return { status: "pending" as const, id: (queued.results[0] as { id: number }).id, userId: a.userId, amount: toMoney(a.amountCents) };
+  ];
+  try {
+    const [queued] = await runInOneBatch(db, queue);
+    return { status: "pending" as const, id: (queued.results[0] as { id: number }).id, userId: a.userId, amount: toMoney(a.amountCents) };
+  } catch (error) {
+    // The same submit racing itself: the unique key let one through, and its audit row with it.
+    const raced = await queuedByKey(db, a.key);
+    if (raced) return queuedAnswer(raced, a);
+    throw error;
+  }
+}
+
+async function queuedByKey(db: Db, key: string) {
+  const [row] = await db
+    .select({ id: adjustmentRequests.id, userId: adjustmentRequests.userId, amountCents: adjustmentRequests.amountCents })
+    .from(adjustmentRequests)
+    .where(eq(adjustmentRequests.requestKey, key))
+    .limit(1);
+  return row;
+}
+
+function queuedAnswer(row: { id: number; userId: number; amountCents: number }, a: Adjustment) {
+  assertSameRequest({ userId: row.userId, amountCents: row.amountCents }, { userId: a.userId, amountCents: a.amountCents });
+  return { status: "pending" as const, id: row.id, userId: row.userId, amount: toMoney(row.amountCents) };
 }
 
 const requesters = alias(users, "requesters");

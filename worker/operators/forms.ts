@@ -27,3 +27,6 @@ export const auditForm = z.object({
 export const roomPageForm = z.object({ page: page() });
 export const roomIdForm = z.object({ id: integerId() });
 export const roundsForm = z.object({ roomId: integerId(), page: page(), ...cursorFields });
+export const roomTemplateForm = z.object({ gameId: integerId(), optionCount: integerId().optional() });
+/** The reason is mandatory: it stays with the round in the console and in the audit log. */
+export const voidRoundForm = z.object({ roundId: integerId(), reason: z.string({ error: "1151" }).trim().min(3, "1151").max(200, "1151") });

@@ -10,7 +10,7 @@ import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "../wallet/days
 export const ROUNDS_PAGE_SIZE = 20;
 const TOTALS_DAYS = 14;
 
-type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: string | null; status: string; drawAtMs: number; bets: number; turnover: number; payouts: number };
+type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: string | null; status: string; drawAtMs: number; voidReason: string | null; voidNote: string | null; bets: number; turnover: number; payouts: number };
 
 /** One room's rounds, newest first, each with its bets, turnover, payouts and the house result. */
 const roundKeys = [sql.raw("r.seqno")];
@@ -20,6 +20,7 @@ export async function roomRounds(db: Db, roomId: number, at: PageAt) {
   const keyset = keysetWhere(roundKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
   const rows = await db.all<RoundRow>(sql`SELECT r.id, r.seqno, r."commit" AS "commit", r.seed, r.numbers, r.status, r.draw_at_ms AS drawAtMs,
+      r.void_reason AS voidReason, r.void_note AS voidNote,
       COUNT(b.id) AS bets,
       COALESCE(SUM(CASE WHEN b.isaward <> 3 THEN b.stake_cents ELSE 0 END), 0) AS turnover,
       COALESCE(SUM(b.award_cents), 0) AS payouts
@@ -34,6 +35,8 @@ export async function roomRounds(db: Db, roomId: number, at: PageAt) {
     numbers: r.numbers ? (JSON.parse(r.numbers) as number[]) : null,
     status: r.status,
     drawAt: r.drawAtMs,
+    voidReason: r.voidReason,
+    voidNote: r.voidNote,
     bets: r.bets,
     turnover: toMoney(r.turnover),
     payouts: toMoney(r.payouts),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { integerId, parseBody } from "../api/validate";
 import { auditStatement } from "../db/audit";
@@ -7,7 +7,7 @@ import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { findGameRoom, type GameRoom } from "../db/game-rooms";
 import { games, rooms } from "../db/schema";
-import { isGameType } from "../games/options";
+import { allowedOptionCounts, defaultRatesMilli, fullOptionCount, isGameType } from "../games/options";
 import { rulesTable } from "../games/probability";
 import { toMoney } from "../money";
 
@@ -60,24 +60,30 @@ const oddsMilli = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,3})?
   z.number().int("1127").min(1001, "1127").max(1_000_000, "1127"),
 );
 
-const roomForm = z
-  .object({
-    id: integerId(),
-    title: z.string({ error: "1127" }).trim().min(1, "1127").max(80, "1127"),
-    kind: z.enum(KINDS, { error: "1127" }),
-    minjoin: cents(),
-    minbuy: cents().pipe(z.number().min(1, "1127")),
-    minLevel: z.union([z.number(), z.string().regex(/^\d$/, "1127")], { error: "1127" }).transform(Number).pipe(z.number().int("1127").min(1, "1127").max(8, "1127")),
-    roundSeconds: seconds(),
-    closeSeconds: seconds(),
-    trading: z.union([z.boolean(), z.enum(["0", "1", "on", "off"])], { error: "1127" }).transform((v) => v === true || v === "1" || v === "on"),
-    rates: z.array(oddsMilli, { error: "1127" }).min(1, "1127").max(64, "1127"),
-  })
-  .superRefine((f, ctx) => {
-    const round = f.roundSeconds;
-    if (round !== null && (round < 10 || round > 86_400)) ctx.addIssue({ code: "custom", message: "1127" });
-    if (f.closeSeconds !== null && (round === null || f.closeSeconds >= round)) ctx.addIssue({ code: "custom", message: "1127" });
-  });
+const roomFields = z.object({
+  title: z.string({ error: "1127" }).trim().min(1, "1127").max(80, "1127"),
+  kind: z.enum(KINDS, { error: "1127" }),
+  minjoin: cents(),
+  minbuy: cents().pipe(z.number().min(1, "1127")),
+  minLevel: z.union([z.number(), z.string().regex(/^\d$/, "1127")], { error: "1127" }).transform(Number).pipe(z.number().int("1127").min(1, "1127").max(8, "1127")),
+  roundSeconds: seconds(),
+  closeSeconds: seconds(),
+  trading: z.union([z.boolean(), z.enum(["0", "1", "on", "off"])], { error: "1127" }).transform((v) => v === true || v === "1" || v === "on"),
+  rates: z.array(oddsMilli, { error: "1127" }).min(1, "1127").max(64, "1127"),
+});
+
+function timingIsSane(f: { roundSeconds: number | null; closeSeconds: number | null }, ctx: z.RefinementCtx) {
+  const round = f.roundSeconds;
+  if (round !== null && (round < 10 || round > 86_400)) ctx.addIssue({ code: "custom", message: "1127" });
+  if (f.closeSeconds !== null && (round === null || f.closeSeconds >= round)) ctx.addIssue({ code: "custom", message: "1127" });
+}
+
+const roomForm = roomFields.extend({ id: integerId() }).superRefine(timingIsSane);
+
+/** A new room: a game and a currency tab (1 USDT, 2 BTC, 3 ETH) besides the settings of an edit. */
+const newRoomForm = roomFields
+  .extend({ gameId: integerId(), roomtype: z.union([z.number(), z.string().trim()], { error: "1127" }).transform(Number).pipe(z.number().int("1127").min(1, "1127").max(3, "1127")) })
+  .superRefine(timingIsSane);
 
 /**
  * Saves the settings with an audit row (before and after) in one batch. The room's next round reads
@@ -106,6 +112,49 @@ export async function updateRoom(db: Db, operatorId: number, body: unknown, nowM
     auditStatement(db, { actorId: operatorId, action: "room.update", target: `room:${form.id}`, before: brief(before), after: brief(after), nowMs }),
   ]);
   return { room: after, wake: form.trading && !room.trading };
+}
+
+/** What the create screen starts from: the game's default odds (with their RTP) for a room of that game. */
+export async function newRoomTemplate(db: Db, gameId: number, optionCount?: number) {
+  const [game] = await db.select().from(games).where(eq(games.id, gameId)).limit(1);
+  if (!game || !isGameType(game.type)) throw new ApiError(1126);
+  const count = optionCount && allowedOptionCounts(game.type).includes(optionCount) ? optionCount : fullOptionCount(game.type);
+  const template = { id: 0, gameId, title: game.title, titleKey: game.titleKey, kind: "standard", roomtype: 1, gameType: game.type, minjoinCents: 0, minbuyCents: 2000, minLevel: 1 };
+  return { ...roomSettingsOf({ ...template, optionCount: count, ratesMilli: defaultRatesMilli(game.type, count), trading: false, roundSeconds: null, closeSeconds: null, sort: 0 }), gameId };
+}
+
+/**
+ * Creates a room with its audit row in one batch. It opens no round here: the first round opens when
+ * trading is on and the room is woken (the caller, or the cron within a minute), with these settings.
+ */
+export async function createRoom(db: Db, operatorId: number, body: unknown, nowMs: number) {
+  const form = parseBody(newRoomForm, body);
+  const [game] = await db.select().from(games).where(eq(games.id, form.gameId)).limit(1);
+  if (!game || !isGameType(game.type)) throw new ApiError(1126);
+  if (!allowedOptionCounts(game.type).includes(form.rates.length)) throw new ApiError(1127);
+  const values = {
+    gameId: game.id,
+    roomtype: form.roomtype,
+    title: form.title,
+    kind: form.kind,
+    minjoinCents: form.minjoin,
+    minbuyCents: form.minbuy,
+    minLevel: form.minLevel,
+    optionCount: form.rates.length,
+    ratesMilli: JSON.stringify(form.rates),
+    trading: form.trading ? 1 : 0,
+    roundSeconds: form.roundSeconds,
+    closeSeconds: form.closeSeconds,
+  };
+  const next = await db.get<{ id: number; sort: number }>(sql`SELECT COALESCE(MAX(id), 0) + 1 AS id, COALESCE(MAX(sort), 0) + 1 AS sort FROM rooms`);
+  const room = { id: next.id, titleKey: game.titleKey, gameType: game.type, ...values, ratesMilli: form.rates, trading: form.trading, sort: next.sort };
+  const after = roomSettingsOf(room);
+  // A plain insert: two operators creating at once cannot overwrite each other (the second one fails whole).
+  await runInOneBatch(db, [
+    db.insert(rooms).values({ id: next.id, sort: next.sort, ...values }),
+    auditStatement(db, { actorId: operatorId, action: "room.create", target: `room:${next.id}`, after: { gameId: game.id, ...brief(after) }, nowMs }),
+  ]);
+  return { room: after, wake: form.trading };
 }
 
 function brief(s: ReturnType<typeof roomSettingsOf>) {

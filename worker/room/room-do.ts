@@ -20,7 +20,8 @@ import { parseOrderLines } from "./order-form";
 import { runInOneBatch } from "../db/batch";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
-import { type CycleEvent, advanceRoom } from "./round-cycle";
+import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
+import { auditStatement } from "../db/audit";
 import { RoomState } from "./room-state";
 import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./round-view";
 
@@ -85,12 +86,42 @@ export class RoomDO extends DurableObject<Env> {
     await this.gate.exclusive(() => this.advance());
   }
 
+  /**
+   * An operator voids the round in play before its draw: in the room's exclusive gate, so no bet, cancel
+   * or draw of that round runs at the same time. False when that round is no longer in play.
+   */
+  async voidRound(request: { roomId: number; roundId: number; operatorId: number; note: string }): Promise<boolean> {
+    this.state.bindRoom(request.roomId);
+    return this.gate.exclusive(async () => {
+      const nowMs = Date.now();
+      const db = getDb(this.env);
+      const audit = (round: { seqno: number }) =>
+        auditStatement(db, {
+          actorId: request.operatorId,
+          action: "round.void",
+          target: `room:${request.roomId}`,
+          before: { round: request.roundId, seqno: round.seqno, status: "open" },
+          after: { round: request.roundId, seqno: round.seqno, status: "void", note: request.note },
+          nowMs,
+        });
+      const events = await voidRoundInPlay(this.cycleContext(), { roundId: request.roundId, note: request.note, audit }, nowMs).finally(() => this.forgetResults());
+      if (!events) return false;
+      await this.afterCycle(request.roomId, events);
+      return true;
+    });
+  }
+
+  private cycleContext() {
+    return { db: getDb(this.env), state: this.state, config: readConfig(this.env), roomId: this.state.roomId()!, flush: () => this.ctx.storage.sync() };
+  }
+
   private async advance(): Promise<RoundSchedule | null> {
     const roomId = this.state.roomId()!;
-    const events = await advanceRoom(
-      { db: getDb(this.env), state: this.state, config: readConfig(this.env), roomId, flush: () => this.ctx.storage.sync() },
-      Date.now(),
-    ).finally(() => this.forgetResults());
+    const events = await advanceRoom(this.cycleContext(), Date.now()).finally(() => this.forgetResults());
+    return this.afterCycle(roomId, events);
+  }
+
+  private async afterCycle(roomId: number, events: CycleEvent[]): Promise<RoundSchedule | null> {
     const current = this.state.current();
     if (current) await this.keepAlarm(current);
     else await this.ctx.storage.deleteAlarm();

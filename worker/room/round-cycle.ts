@@ -4,7 +4,9 @@
 
 import type { Db } from "../db/client";
 import { type GameRoom, findGameRoom, roundTiming } from "../db/game-rooms";
-import { type NewRound, type Settlement, type StoredRound, latestRound, openRoundStatements, settlementStatements } from "../db/rounds";
+import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type NewRound, type Settlement, type StoredRound, type VoidReason, latestRound, openRoundStatements, settlementStatements } from "../db/rounds";
 import { readSettings } from "../db/settings";
 import { runInOneBatch } from "../db/batch";
 import type { Config } from "../config";
@@ -57,32 +59,64 @@ async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: 
   const settlement = seedHex
     ? await drawnSettlement(ctx, current, seedHex, reason, nowMs)
     : voidSettlement(current.roundId, current.gameType, reason, nowMs);
+  return settleAndContinue(ctx, current, room, settlement, [], nowMs);
+}
+
+/**
+ * An operator's void of the round in play (DESIGN.md 11): before its draw, every stake refunded through
+ * the same settlement statements as a round that cannot be drawn, the operator's note and audit row in
+ * the same batch, and the next round opened at once. Null when that round is not the one in play or
+ * its draw time has come (the draw wins; nothing is written).
+ */
+export async function voidRoundInPlay(
+  ctx: CycleContext,
+  request: { roundId: number; note: string; audit: (round: { seqno: number }) => BatchItem<"sqlite"> },
+  nowMs: number,
+): Promise<CycleEvent[] | null> {
+  const current = ctx.state.current();
+  if (!current || current.roundId !== request.roundId || nowMs >= current.drawAtMs) return null;
+  const room = await findGameRoom(ctx.db, ctx.roomId);
+  const settlement = voidSettlement(current.roundId, current.gameType, `${room?.title ?? `Room ${ctx.roomId}`} #${current.seqno}`, nowMs, "operator");
+  const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note} WHERE id = ${current.roundId} AND status = 'void' AND void_note IS NULL`);
+  return settleAndContinue(ctx, current, room, settlement, [note, request.audit(current)], nowMs);
+}
+
+/** Settles the round in play (drawn or void) and opens the next one in the same batch. */
+async function settleAndContinue(
+  ctx: CycleContext,
+  current: RoundSchedule,
+  room: GameRoom | undefined,
+  settlement: Settlement,
+  alongside: BatchItem<"sqlite">[],
+  nowMs: number,
+): Promise<CycleEvent[]> {
   settlement.vipThresholdsCents = (await readSettings(ctx.db, ["vip_thresholds_cents"])).vip_thresholds_cents;
   // Trading stopped: the round in play is still drawn and paid, but no new round opens.
   const next = room?.trading ? await prepareRound(ctx, room, current.seqno + 1, nowMs) : null;
-  const statements = [...settlementStatements(ctx.db, settlement), ...(next ? openRoundStatements(ctx.db, next) : [])];
+  const statements = [...settlementStatements(ctx.db, settlement), ...alongside, ...(next ? openRoundStatements(ctx.db, next) : [])];
   const results = await runInOneBatch(ctx.db, statements);
   const opened = next ? scheduleOf(results[results.length - 1].results[0] as StoredRound) : null;
   ctx.state.setCurrent(opened);
   ctx.state.forgetSeedsThrough(current.seqno);
   const events: CycleEvent[] = [];
-  if (settlement.draw) {
-    const round: RoundRow = {
-      id: current.roundId,
-      seqno: current.seqno,
-      gameType: current.gameType,
-      commit: current.commit,
-      seed: settlement.draw.seedHex,
-      numbers: JSON.stringify(settlement.draw.numbers),
-      num1: settlement.draw.num1,
-      num2: settlement.draw.num2,
-      num3: settlement.draw.num3,
-      sum: settlement.draw.sum,
-      winMask: settlement.winMask,
-      drawAtMs: current.drawAtMs,
-      status: settlement.status,
-      voidReason: null,
-    };
+  const round: RoundRow = {
+    id: current.roundId,
+    seqno: current.seqno,
+    gameType: current.gameType,
+    commit: current.commit,
+    seed: settlement.draw?.seedHex ?? null,
+    numbers: settlement.draw ? JSON.stringify(settlement.draw.numbers) : null,
+    num1: settlement.draw?.num1 ?? null,
+    num2: settlement.draw?.num2 ?? null,
+    num3: settlement.draw?.num3 ?? null,
+    sum: settlement.draw?.sum ?? null,
+    winMask: settlement.winMask,
+    drawAtMs: current.drawAtMs,
+    status: settlement.status,
+    voidReason: settlement.voidReason,
+  };
+  // A round lost with its seed passes silently as before; one voided by an operator is announced.
+  if (settlement.draw || settlement.voidReason === "operator") {
     events.push({ type: "draw", round, optionCount: room?.optionCount ?? fullOptionCount(current.gameType as GameType) });
   }
   if (opened) events.push({ type: "round", round: opened });
@@ -107,10 +141,10 @@ async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex:
   };
 }
 
-/** A round whose seed is lost cannot be drawn fairly by anyone: every stake goes back. */
-function voidSettlement(roundId: number, gameType: number, reason: string, nowMs: number): Settlement {
+/** A round whose seed is lost cannot be drawn fairly by anyone, or an operator voided it: every stake goes back. */
+function voidSettlement(roundId: number, gameType: number, reason: string, nowMs: number, why: VoidReason = "seed_lost"): Settlement {
   const everyOption = Number((1n << BigInt(fullOptionCount(gameType as GameType))) - 1n);
-  return { roundId, status: "void", voidReason: "seed_lost", draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
+  return { roundId, status: "void", voidReason: why, draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
 }
 
 /**

@@ -1,14 +1,16 @@
 import { Hono } from "hono";
-import { ok } from "../envelope";
+import { sql } from "drizzle-orm";
+import { ApiError, ok } from "../envelope";
 import { requireOperator } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../db/audit";
 import { pageAt, pagedList } from "../paging";
 import { getDb } from "../../db/client";
-import { auditForm, roomIdForm, roomPageForm, roundsForm } from "../../operators/forms";
+import { listGames } from "../../db/game-rooms";
+import { auditForm, roomIdForm, roomPageForm, roomTemplateForm, roundsForm, voidRoundForm } from "../../operators/forms";
 import { ROUNDS_PAGE_SIZE, dailyTotals, roomRoundKey, roomRounds } from "../../operators/reports";
-import { ROOMS_PAGE_SIZE, listRoomsPage, roomForOperator, updateRoom } from "../../operators/rooms";
+import { ROOMS_PAGE_SIZE, createRoom, listRoomsPage, newRoomTemplate, roomForOperator, updateRoom } from "../../operators/rooms";
 import { pageOf } from "../../wallet/present";
 import { roomStub } from "../../room/routing";
 
@@ -18,7 +20,9 @@ adminRoomRoutes.use("/api/admin/rooms/*", requireOperator);
 adminRoomRoutes.use("/api/admin/rooms", requireOperator);
 adminRoomRoutes.use("/api/admin/audit", requireOperator);
 adminRoomRoutes.use("/api/admin/rounds", requireOperator);
+adminRoomRoutes.use("/api/admin/rounds/*", requireOperator);
 adminRoomRoutes.use("/api/admin/totals", requireOperator);
+adminRoomRoutes.use("/api/admin/games", requireOperator);
 
 adminRoomRoutes.post("/api/admin/rooms", async (c) => {
   // The room catalogue is a few dozen rows: paged by number, within pageAt's bound.
@@ -34,6 +38,34 @@ adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
   // Trading back on: the room opens its next round now rather than at the next cron tick.
   if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id).ensureRunning(room.id));
   return ok(c, room);
+});
+
+adminRoomRoutes.post("/api/admin/games", async (c) => {
+  const rows = await listGames(getDb(c.env));
+  return ok(c, { list: rows.map((g) => ({ id: g.id, title: g.title, titleKey: g.titleKey, type: g.type })) });
+});
+
+adminRoomRoutes.post("/api/admin/rooms/template", async (c) => {
+  const form = parseBody(roomTemplateForm, c.get("body"));
+  return ok(c, await newRoomTemplate(getDb(c.env), form.gameId, form.optionCount));
+});
+
+adminRoomRoutes.post("/api/admin/rooms/create", async (c) => {
+  const { room, wake } = await createRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
+  if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id).ensureRunning(room.id));
+  return ok(c, room);
+});
+
+/** Voids the round in play before its draw (the room refunds every stake); the reason is mandatory. */
+adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
+  const form = parseBody(voidRoundForm, c.get("body"));
+  const db = getDb(c.env);
+  const round = await db.get<{ roomId: number; status: string } | null>(sql`SELECT room_id AS roomId, status FROM rounds WHERE id = ${form.roundId}`);
+  if (!round) throw new ApiError(1150);
+  if (round.status !== "open") throw new ApiError(1150);
+  const voided = await roomStub(c.env, round.roomId).voidRound({ roomId: round.roomId, roundId: form.roundId, operatorId: c.get("user").id, note: form.reason });
+  if (!voided) throw new ApiError(1150);
+  return ok(c, { roundId: form.roundId, status: "void" });
 });
 
 adminRoomRoutes.post("/api/admin/audit", async (c) => {

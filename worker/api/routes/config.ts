@@ -11,12 +11,13 @@ export const configRoutes = new Hono<AppEnv>();
 /** Public app configuration (SPEC.md 3 App config): support link, app downloads, currency. */
 configRoutes.post("/api/index/getconfig", async (c) => {
   const config = readConfig(c.env);
-  const s = await readSettings(getDb(c.env), ["kefu_url", "android_url", "ios_url", "deposit_min_cents"]);
+  const s = await readSettings(getDb(c.env), ["kefu_url", "android_url", "ios_url", "deposit_min_cents", "currency_label"]);
   return ok(c, {
     kefu_url: s.kefu_url,
     android_url: s.android_url,
     ios_url: s.ios_url,
-    currency: config.currencyLabel,
+    // the operator's choice wins over the deployment's CURRENCY_LABEL (worker/operators/settings.ts)
+    currency: s.currency_label || config.currencyLabel,
     deposit_min: s.deposit_min_cents / 100,
     sms_resend_seconds: SMS_RESEND_LOCK_MS / 1000,
     close_seconds: config.closeSeconds,

@@ -43,6 +43,8 @@ walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
     mode: settings.depositMode,
     min: toMoney(settings.depositMinCents),
     kefu_url: settings.kefuUrl,
+    // where the player sends the money before filing the request (the operator's settings screen)
+    payees: settings.payees,
   });
 });
 

@@ -1,0 +1,207 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { z } from "zod";
+import { ApiError } from "../api/envelope";
+import { integerId, parseBody } from "../api/validate";
+import { page } from "../wallet/forms";
+import { auditStatement } from "../db/audit";
+import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } from "../db/articles";
+import { runInOneBatch } from "../db/batch";
+import type { Db } from "../db/client";
+import { articles, banners } from "../db/schema";
+import { MAX_ARTICLE_HTML, htmlToText, safeUrl } from "../content/sanitize-html";
+
+// Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator
+// writes them. HTML is sanitized on write; each change goes into one batch with its audit row.
+
+export const ARTICLE_GROUPS = [9, 14, 26] as const;
+export const ARTICLES_PAGE_SIZE = 20;
+const MAX_BANNERS = 50;
+
+const title = () => z.string({ error: "1147" }).trim().max(200, "1147").optional().default("");
+const body = () => z.string({ error: "1147" }).max(MAX_ARTICLE_HTML, "1147").optional().default("");
+const sort = () =>
+  z.union([z.number(), z.string().trim().regex(/^-?\d{1,6}$/, "1147"), z.literal("")], { error: "1147" }).transform((v) => (v === "" ? 0 : Number(v))).pipe(
+    z.number().int("1147").min(-99_999, "1147").max(999_999, "1147"),
+  );
+const group = z.union([z.number(), z.string().trim()], { error: "1147" }).transform(Number).pipe(z.union(ARTICLE_GROUPS.map((g) => z.literal(g)) as [z.ZodLiteral<9>, z.ZodLiteral<14>, z.ZodLiteral<26>], { error: "1147" }));
+/** A picture or link inside the app, or an absolute http(s) address; never another scheme. */
+const path = (code: string) =>
+  z.string({ error: code }).trim().max(500, code).refine((v) => v === "" || (safeUrl(v) === v && (v.startsWith("/") || /^https?:\/\//i.test(v))), code);
+
+export const articleForm = z
+  .object({
+    id: integerId().optional(),
+    group,
+    title: title(),
+    title_ft: title(),
+    title_yw: title(),
+    title_vi: title(),
+    content: body(),
+    content_ft: body(),
+    content_yw: body(),
+    content_vi: body(),
+    img: path("1147").optional().default(""),
+    sort: sort().optional().default(0),
+  })
+  .refine((f) => [f.title, f.title_ft, f.title_yw, f.title_vi].some((t) => t !== ""), { message: "1147" });
+
+export const articleListForm = z.object({ group, page: page() });
+export const contentIdForm = z.object({ id: integerId() });
+
+export const bannerForm = z.object({
+  id: integerId().optional(),
+  path: path("1148").refine((v) => v !== "", "1148"),
+  path_tw: path("1148").optional().default(""),
+  path_yw: path("1148").optional().default(""),
+  path_vi: path("1148").optional().default(""),
+  link: path("1148").optional().default(""),
+  sort: sort().optional().default(0),
+});
+
+export async function listArticlesForOperator(db: Db, body: unknown) {
+  const form = parseBody(articleListForm, body);
+  const rows = await db
+    .select()
+    .from(articles)
+    .where(eq(articles.groupId, form.group))
+    .orderBy(asc(articles.sort), desc(articles.createdAtMs), desc(articles.id))
+    .limit(ARTICLES_PAGE_SIZE + 1)
+    .offset((form.page - 1) * ARTICLES_PAGE_SIZE);
+  return { page: form.page, list: rows.map((r) => ({ ...articleFields(r), summary: htmlToText(r.contentYw || r.content) })) };
+}
+
+export async function articleForOperator(db: Db, id: number) {
+  const row = await findArticle(db, id);
+  if (!row) throw new ApiError(1100);
+  return articleFields(row);
+}
+
+function articleFields(r: ArticleRow) {
+  return {
+    id: r.id,
+    group: r.groupId,
+    title: r.title,
+    title_ft: r.titleFt,
+    title_yw: r.titleYw,
+    title_vi: r.titleVi,
+    content: r.content,
+    content_ft: r.contentFt,
+    content_yw: r.contentYw,
+    content_vi: r.contentVi,
+    img: r.img,
+    sort: r.sort,
+    createtime: r.createdAtMs,
+  };
+}
+
+function articleInput(form: z.output<typeof articleForm>) {
+  return {
+    groupId: form.group,
+    title: form.title,
+    titleFt: form.title_ft,
+    titleYw: form.title_yw,
+    titleVi: form.title_vi,
+    content: form.content,
+    contentFt: form.content_ft,
+    contentYw: form.content_yw,
+    contentVi: form.content_vi,
+    img: form.img,
+    sort: form.sort,
+  };
+}
+
+/** The article as it would be stored, for the screen's preview: sanitized, nothing written. */
+export function previewArticle(body: unknown) {
+  const input = sanitizedArticle(articleInput(parseBody(articleForm, body)));
+  return { title: input.title, title_ft: input.titleFt, title_yw: input.titleYw, title_vi: input.titleVi, content: input.content, content_ft: input.contentFt, content_yw: input.contentYw, content_vi: input.contentVi };
+}
+
+/** Creates (no id) or replaces an article, sanitized, with its audit row in the same batch. */
+export async function saveArticle(db: Db, operatorId: number, body: unknown, nowMs: number) {
+  const form = parseBody(articleForm, body);
+  const existing = form.id ? await findArticle(db, form.id) : undefined;
+  if (form.id && !existing) throw new ApiError(1100);
+  const input = { ...articleInput(form), createdAtMs: existing?.createdAtMs ?? nowMs };
+  const write = (id: number) => {
+    const stored = sanitizedArticle({ id, ...input });
+    const after = articleFields(stored as ArticleRow);
+    return {
+      after,
+      statements: [
+        existing ? saveArticleStatement(db, stored) : db.insert(articles).values(stored),
+        auditStatement(db, { actorId: operatorId, action: existing ? "article.update" : "article.create", target: `article:${id}`, before: existing && articleFields(existing), after, nowMs }),
+      ],
+    };
+  };
+  if (existing) {
+    const { after, statements } = write(existing.id);
+    await runInOneBatch(db, statements);
+    return after;
+  }
+  return insertWithFreshId(db, "articles", write);
+}
+
+export async function deleteArticle(db: Db, operatorId: number, id: number, nowMs: number) {
+  const existing = await findArticle(db, id);
+  if (!existing) throw new ApiError(1100);
+  await runInOneBatch(db, [
+    db.delete(articles).where(eq(articles.id, id)),
+    auditStatement(db, { actorId: operatorId, action: "article.delete", target: `article:${id}`, before: articleFields(existing), nowMs }),
+  ]);
+  return { id };
+}
+
+export async function listBannersForOperator(db: Db) {
+  return { list: await db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)).limit(MAX_BANNERS) };
+}
+
+export async function saveBanner(db: Db, operatorId: number, body: unknown, nowMs: number) {
+  const form = parseBody(bannerForm, body);
+  const [existing] = form.id ? await db.select().from(banners).where(eq(banners.id, form.id)) : [];
+  if (form.id && !existing) throw new ApiError(1149);
+  if (!existing && (await db.$count(banners)) >= MAX_BANNERS) throw new ApiError(1148);
+  const changes = { path: form.path, pathTw: form.path_tw, pathYw: form.path_yw, pathVi: form.path_vi, link: form.link, sort: form.sort };
+  const write = (id: number) => ({
+    after: { id, ...changes },
+    statements: [
+      existing ? db.update(banners).set(changes).where(eq(banners.id, id)) : db.insert(banners).values({ id, ...changes }),
+      auditStatement(db, { actorId: operatorId, action: existing ? "banner.update" : "banner.create", target: `banner:${id}`, before: existing, after: { id, ...changes }, nowMs }),
+    ],
+  });
+  if (existing) {
+    const { after, statements } = write(existing.id);
+    await runInOneBatch(db, statements);
+    return after;
+  }
+  return insertWithFreshId(db, "banners", write);
+}
+
+export async function deleteBanner(db: Db, operatorId: number, id: number, nowMs: number) {
+  const [existing] = await db.select().from(banners).where(eq(banners.id, id));
+  if (!existing) throw new ApiError(1149);
+  await runInOneBatch(db, [
+    db.delete(banners).where(eq(banners.id, id)),
+    auditStatement(db, { actorId: operatorId, action: "banner.delete", target: `banner:${id}`, before: existing, nowMs }),
+  ]);
+  return { id };
+}
+
+/**
+ * A new row takes the next id, chosen before the batch so that its audit row can name it. Two operators
+ * creating at once may choose the same id: the plain insert of the second then fails (nothing of its
+ * batch is written) and it tries again with the next free id.
+ */
+async function insertWithFreshId<T>(db: Db, table: "articles" | "banners", write: (id: number) => { after: T; statements: BatchItem<"sqlite">[] }) {
+  for (let attempt = 0; ; attempt++) {
+    const row = await db.get<{ next: number }>(sql.raw(`SELECT COALESCE(MAX(id), 0) + 1 AS next FROM ${table}`));
+    const { after, statements } = write(row.next);
+    try {
+      await runInOneBatch(db, statements);
+      return after;
+    } catch (error) {
+      const taken = await db.get<{ n: number }>(sql.raw(`SELECT COUNT(*) AS n FROM ${table} WHERE id = ${row.next}`));
+      if (taken.n === 0 || attempt >= 2) throw error;
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { z } from "zod";
+import { parseBody, text } from "../api/validate";
+import { auditStatement } from "../db/audit";
+import { runInOneBatch } from "../db/batch";
+import type { Db } from "../db/client";
+import { invitationCodes, settings } from "../db/schema";
+import { readSettings, type DepositPayee, type SettingKey, type Settings } from "../db/settings";
+import { LEVEL_KEYS } from "../players/levels";
+import { parseMoneyToCents, toMoney } from "../money";
+
+// The operator's settings screen (DESIGN.md 8, 11): every value checked here, written with its audit
+// row in one batch; a bad value is refused with its own code and nothing is written.
+
+const EDITABLE = ["kefu_url", "android_url", "ios_url", "currency_label", "vip_thresholds_cents", "withdraw_daily_cap_cents", "deposit_mode", "deposit_payees"] as const;
+export const MAX_PAYEES = 5;
+export const MAX_INVITATION_CODES = 50;
+const MAX_CAP_CENTS = 10_000_000_00;
+
+/** "" (none) or an absolute http(s) link: a support chat or an app store page opens in the browser. */
+const link = () =>
+  text()
+    .max(500, "1140")
+    .refine((v) => v === "" || isHttpUrl(v), "1140");
+
+function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+const moneyCents = (code: string) =>
+  z.unknown().transform((value, ctx) => {
+    const cents = parseMoneyToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: code });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const payee = z.object({
+  type: z.enum(["bank", "wallet"], { error: "1145" }),
+  name: z.string({ error: "1145" }).trim().min(1, "1145").max(64, "1145"),
+  holder: z.string({ error: "1145" }).trim().min(1, "1145").max(64, "1145"),
+  account: z.string({ error: "1145" }).trim().min(4, "1145").max(128, "1145"),
+});
+
+export const settingsForm = z.object({
+  kefu_url: link().optional(),
+  android_url: link().optional(),
+  ios_url: link().optional(),
+  currency_label: z.enum(["USD", "RM"], { error: "1141" }).optional(),
+  vip_thresholds: z
+    .array(moneyCents("1142"), { error: "1142" })
+    .length(LEVEL_KEYS.length, "1142")
+    .refine((t) => t[0] === 0 && t.every((v, i) => i === 0 || v > t[i - 1]), "1142")
+    .optional(),
+  withdraw_daily_cap: moneyCents("1143")
+    .pipe(z.number().min(100, "1143").max(MAX_CAP_CENTS, "1143"))
+    .optional(),
+  deposit_mode: z.enum(["request", "contact"], { error: "1144" }).optional(),
+  payees: z.array(payee, { error: "1145" }).max(MAX_PAYEES, "1145").optional(),
+  invitations: z
+    .array(z.string({ error: "1146" }).trim().regex(/^[A-Za-z0-9]{3,32}$/, "1146"), { error: "1146" })
+    .min(1, "1146")
+    .max(MAX_INVITATION_CODES, "1146")
+    .refine((codes) => new Set(codes).size === codes.length, "1146")
+    .optional(),
+});
+
+/** The settings as the screen shows them: amounts as money, the currency label resolved. */
+export async function operatorSettings(db: Db, deploymentCurrency: string) {
+  const s = await readSettings(db, [...EDITABLE]);
+  const codes = await db
+    .select({ code: invitationCodes.code })
+    .from(invitationCodes)
+    .where(eq(invitationCodes.active, 1))
+    .orderBy(asc(invitationCodes.code))
+    .limit(MAX_INVITATION_CODES);
+  return present(s, codes.map((c) => c.code), deploymentCurrency);
+}
+
+function present(s: Pick<Settings, (typeof EDITABLE)[number]>, invitations: string[], deploymentCurrency: string) {
+  return {
+    kefu_url: s.kefu_url,
+    android_url: s.android_url,
+    ios_url: s.ios_url,
+    currency_label: s.currency_label || deploymentCurrency,
+    vip_thresholds: s.vip_thresholds_cents.map(toMoney),
+    withdraw_daily_cap: toMoney(s.withdraw_daily_cap_cents),
+    deposit_mode: s.deposit_mode === "contact" ? "contact" : "request",
+    payees: s.deposit_payees,
+    invitations,
+  };
+}
+
+/** Writes the fields given (a tool may send one), with one audit row holding before and after. */
+export async function updateSettings(db: Db, operatorId: number, body: unknown, deploymentCurrency: string, nowMs: number) {
+  const form = parseBody(settingsForm, body);
+  const values: Partial<Record<SettingKey, unknown>> = {
+    kefu_url: form.kefu_url,
+    android_url: form.android_url,
+    ios_url: form.ios_url,
+    currency_label: form.currency_label,
+    vip_thresholds_cents: form.vip_thresholds,
+    withdraw_daily_cap_cents: form.withdraw_daily_cap,
+    deposit_mode: form.deposit_mode,
+    deposit_payees: form.payees as DepositPayee[] | undefined,
+  };
+  const given = Object.entries(values).filter(([, v]) => v !== undefined) as [SettingKey, unknown][];
+  const before = await operatorSettings(db, deploymentCurrency);
+  const statements: BatchItem<"sqlite">[] = given.map(([key, value]) =>
+    db.insert(settings).values({ key, value: JSON.stringify(value) }).onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }),
+  );
+  if (form.invitations) statements.push(...invitationStatements(db, form.invitations));
+  if (statements.length === 0) return before;
+  const after = { ...before, ...presentGiven(form, deploymentCurrency) };
+  await runInOneBatch(db, [
+    ...statements,
+    auditStatement(db, { actorId: operatorId, action: "settings.update", target: "settings", before: changed(before, after, "before"), after: changed(before, after, "after"), nowMs }),
+  ]);
+  return after;
+}
+
+/** The listed codes are open, every other one closed (kept: players registered with it still name it). */
+function invitationStatements(db: Db, codes: string[]) {
+  const list = JSON.stringify(codes);
+  return [
+    db.run(sql`UPDATE invitation_codes SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`),
+    db.run(sql`INSERT INTO invitation_codes (code, active) SELECT value, 1 FROM json_each(${list}) WHERE true
+      ON CONFLICT(code) DO UPDATE SET active = 1`),
+  ];
+}
+
+function presentGiven(form: z.output<typeof settingsForm>, deploymentCurrency: string) {
+  const out: Record<string, unknown> = {};
+  for (const key of ["kefu_url", "android_url", "ios_url", "deposit_mode", "payees", "invitations"] as const) if (form[key] !== undefined) out[key] = form[key];
+  if (form.currency_label !== undefined) out.currency_label = form.currency_label || deploymentCurrency;
+  if (form.vip_thresholds) out.vip_thresholds = form.vip_thresholds.map(toMoney);
+  if (form.withdraw_daily_cap !== undefined) out.withdraw_daily_cap = toMoney(form.withdraw_daily_cap);
+  return out;
+}
+
+function changed(before: Record<string, unknown>, after: Record<string, unknown>, side: "before" | "after") {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = side === "before" ? before[key] : after[key];
+  }
+  return out;
+}
