@@ -30,6 +30,23 @@ const OPERATOR_PATHS = [
   "/api/admin/audit",
   "/api/admin/rounds",
   "/api/admin/totals",
+  "/api/admin/games",
+  "/api/admin/rooms/template",
+  "/api/admin/rooms/create",
+  "/api/admin/rounds/void",
+  "/api/admin/articles",
+  "/api/admin/articles/get",
+  "/api/admin/articles/preview",
+  "/api/admin/articles/save",
+  "/api/admin/articles/delete",
+  "/api/admin/banners",
+  "/api/admin/banners/save",
+  "/api/admin/banners/delete",
+  "/api/admin/settings",
+  "/api/admin/settings/update",
+  "/api/admin/products",
+  "/api/admin/products/update",
+  "/api/admin/protection",
 ];
 
 describe("operator API access", () => {
