@@ -21,7 +21,11 @@ export type DepositList = {
   mode: "request" | "contact";
   min: number;
   kefu_url: string;
+  /** absent from a backend that predates it (proxy mode): no accounts shown */
+  payees?: DepositPayee[];
 };
+
+export type DepositPayee = { type: "bank" | "wallet"; name: string; holder: string; account: string };
 
 export type Card = {
   id: number;

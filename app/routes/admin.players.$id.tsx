@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
@@ -8,13 +8,20 @@ import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
 import { playerTime } from "~/lib/player-time";
 import { PlayerTables, type PlayerFile } from "~/components/admin/PlayerTables";
+import { PlayerProtection, type OperatorProtection } from "~/components/admin/PlayerProtection";
+import protectionStyles from "~/styles/protection.css?url";
 
 export const handle = { title: (file: PlayerFile | undefined) => file?.user.username };
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId: params.id });
+  const [file, protection] = await Promise.all([
+    loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId: params.id }),
+    loadAdmin<OperatorProtection>(request, context, "/api/admin/protection", { userId: params.id }),
+  ]);
   // one key per form shown: submitting it twice (a double tap, a retry) adjusts once
-  return { ...file, requestId: `c${crypto.randomUUID().replace(/-/g, "")}` };
+  return { ...file, protection, requestId: `c${crypto.randomUUID().replace(/-/g, "")}` };
 }
 
 /** Freeze, unfreeze, adjust, revoke sessions, reset the password: each one /api/admin call, audited there. */
@@ -106,6 +113,7 @@ export default function PlayerPage() {
         </Form>
       </section>
       <PlayerTables file={file} />
+      <PlayerProtection protection={file.protection} />
     </main>
   );
 }

@@ -18,7 +18,12 @@ export default function Rooms() {
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">
-      <h1>{t("rooms.title")}</h1>
+      <div className="row admin-title-row">
+        <h1>{t("rooms.title")}</h1>
+        <Link className="button small" to="/admin/rooms/new">
+          {t("rooms.create")}
+        </Link>
+      </div>
       <ul className="admin-list">
         {list.map((r) => (
           <li key={r.id}>

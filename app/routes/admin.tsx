@@ -33,6 +33,9 @@ export default function AdminLayout() {
         </NavLink>
         <NavLink to="/admin/players">{t("nav.players")}</NavLink>
         <NavLink to="/admin/rooms">{t("nav.rooms")}</NavLink>
+        <NavLink to="/admin/content">{t("nav.content")}</NavLink>
+        <NavLink to="/admin/settings">{t("nav.settings")}</NavLink>
+        <NavLink to="/admin/finance">{t("nav.finance")}</NavLink>
         <NavLink to="/admin/totals">{t("nav.totals")}</NavLink>
         <NavLink to="/admin/audit">{t("nav.audit")}</NavLink>
       </nav>

@@ -8,6 +8,7 @@ import { AmountInput } from "~/components/wallet/AmountInput";
 import { BalanceCard } from "~/components/wallet/BalanceCard";
 import { DepositList } from "~/components/wallet/DepositList";
 import { SubmitButton } from "~/components/wallet/SubmitButton";
+import { PayeeList } from "~/components/wallet/PayeeList";
 import { SupportCard } from "~/components/wallet/SupportCard";
 import { callApi, optionalProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -89,41 +90,44 @@ export default function Recharge() {
           {contact ? (
             <SupportCard url={kefuUrl} message={error?.code === 2056 ? error.message : t("recharge.contactText")} />
           ) : (
-            <Form method="post" className="wallet-card form" noValidate key={requestId}>
-              <h2 className="wallet-card-title">{t("recharge.formTitle")}</h2>
-              <input type="hidden" name="request_id" value={requestId} />
-              <AmountInput
-                label={t("recharge.amount")}
-                placeholder={t("recharge.amountPlaceholder", { min })}
-                defaultValue={result?.values?.money ?? amount}
-                error={fieldError("money")}
-                presets={PRESETS.map((value) => ({ label: Number(value).toLocaleString("en-US"), value }))}
-              />
-              <Field
-                label={t("recharge.payName")}
-                name="pay_name"
-                autoComplete="name"
-                maxLength={64}
-                placeholder={t("recharge.payNamePlaceholder")}
-                defaultValue={result?.values?.pay_name ?? ""}
-                required
-                error={fieldError("pay_name")}
-              />
-              <p className="hint">
-                {t("recharge.minimum")} <Money value={min} />
-              </p>
-              {error && !error.field ? (
-                <p className="form-error" role="alert">
-                  {error.message}
+            <>
+              <PayeeList payees={deposits?.payees ?? []} />
+              <Form method="post" className="wallet-card form" noValidate key={requestId}>
+                <h2 className="wallet-card-title">{t("recharge.formTitle")}</h2>
+                <input type="hidden" name="request_id" value={requestId} />
+                <AmountInput
+                  label={t("recharge.amount")}
+                  placeholder={t("recharge.amountPlaceholder", { min })}
+                  defaultValue={result?.values?.money ?? amount}
+                  error={fieldError("money")}
+                  presets={PRESETS.map((value) => ({ label: Number(value).toLocaleString("en-US"), value }))}
+                />
+                <Field
+                  label={t("recharge.payName")}
+                  name="pay_name"
+                  autoComplete="name"
+                  maxLength={64}
+                  placeholder={t("recharge.payNamePlaceholder")}
+                  defaultValue={result?.values?.pay_name ?? ""}
+                  required
+                  error={fieldError("pay_name")}
+                />
+                <p className="hint">
+                  {t("recharge.minimum")} <Money value={min} />
                 </p>
-              ) : null}
-              <SubmitButton>{t("recharge.submit")}</SubmitButton>
-              <ol className="steps">
-                <li>{t("recharge.step1")}</li>
-                <li>{t("recharge.step2")}</li>
-                <li>{t("recharge.step3")}</li>
-              </ol>
-            </Form>
+                {error && !error.field ? (
+                  <p className="form-error" role="alert">
+                    {error.message}
+                  </p>
+                ) : null}
+                <SubmitButton>{t("recharge.submit")}</SubmitButton>
+                <ol className="steps">
+                  <li>{t("recharge.step1")}</li>
+                  <li>{t("recharge.step2")}</li>
+                  <li>{t("recharge.step3")}</li>
+                </ol>
+              </Form>
+            </>
           )}
           <section className="wallet-section" aria-labelledby="deposits-title">
             <h2 id="deposits-title" className="wallet-section-title">

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { playerTime } from "~/lib/player-time";
 
-export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; bets: number; turnover: number; payouts: number; house: number };
+export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; bets: number; turnover: number; payouts: number; house: number };
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
 export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "game"]);
   const money = (n: number) => n.toFixed(2);
   return (
     <div className="table-scroll">
@@ -24,7 +24,18 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
                 {r.seqno}
                 <div className="muted">{playerTime(r.drawAt)}</div>
               </td>
-              <td>{r.numbers ? r.numbers.join(" ") : t("rounds.open")}</td>
+              <td>
+                {r.status === "void" ? (
+                  <>
+                    <span className="badge danger">{t("rounds.voidBadge")}</span>
+                    {r.voidNote ? <div className="muted">{r.voidNote}</div> : r.voidReason ? <div className="muted">{t(`game:result.voidReasons.${r.voidReason}`)}</div> : null}
+                  </>
+                ) : r.numbers ? (
+                  r.numbers.join(" ")
+                ) : (
+                  t("rounds.open")
+                )}
+              </td>
               <td>{r.bets}</td>
               <td>{money(r.turnover)}</td>
               <td>{money(r.payouts)}</td>

@@ -1,0 +1,132 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionError } from "~/components/admin/ActionError";
+import { ArticleBody } from "~/components/content/ArticleBody";
+import { HTML_LANG, type ContentLanguage } from "~/components/content/types";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formFields } from "~/lib/form.server";
+import { i18nServer } from "~/lib/i18n.server";
+import { callAdmin, loadAdmin } from "~/lib/operator.server";
+
+export const handle = { title: "admin:content.edit" };
+
+/** The legacy columns and the language each holds (docs/decisions/030-article-languages.md). */
+const LANGUAGES: { suffix: string; lang: ContentLanguage }[] = [
+  { suffix: "_yw", lang: "en" },
+  { suffix: "", lang: "chs" },
+  { suffix: "_ft", lang: "cht" },
+  { suffix: "_vi", lang: "vi" },
+];
+const FIELDS = ["group", "sort", "img", ...LANGUAGES.flatMap((l) => [`title${l.suffix}`, `content${l.suffix}`])];
+type Values = Record<string, string>;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  if (params.id === "new") {
+    const group = new URL(request.url).searchParams.get("group") ?? "9";
+    return { id: null, values: Object.fromEntries(FIELDS.map((f) => [f, f === "group" ? group : f === "sort" ? "0" : ""])) as Values };
+  }
+  const article = await loadAdmin<Record<string, string | number>>(request, context, "/api/admin/articles/get", { id: params.id });
+  return { id: Number(params.id), values: Object.fromEntries(FIELDS.map((f) => [f, String(article[f] ?? "")])) as Values };
+}
+
+/** Preview (sanitized by the API, nothing written), save (create or replace, audited) or delete. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const fields = await formFields(request);
+  const t = await i18nServer.getFixedT(request, "admin");
+  const values = Object.fromEntries(FIELDS.map((f) => [f, fields[f] ?? ""])) as Values;
+  const id = params.id === "new" ? undefined : params.id;
+  if (fields.intent === "delete" && id) {
+    const answer = await callAdmin(request, context, "/api/admin/articles/delete", { id });
+    if (answer.code !== 1) return data({ error: answer.info, values, preview: null }, { status: 400 });
+    return redirectWithToast(context, `/admin/content?group=${values.group}`, t("content.deleted"));
+  }
+  if (fields.intent === "preview") {
+    const answer = await callAdmin<Values>(request, context, "/api/admin/articles/preview", values);
+    if (answer.code !== 1) return data({ error: answer.info, values, preview: null }, { status: 400 });
+    return { error: null, values, preview: answer.data };
+  }
+  const answer = await callAdmin<{ id: number }>(request, context, "/api/admin/articles/save", { ...values, id });
+  if (answer.code !== 1) return data({ error: answer.info, values, preview: null }, { status: 400 });
+  return redirectWithToast(context, `/admin/content/${answer.data.id}`, t("content.saved"));
+}
+
+function Preview({ article }: { article: Values }) {
+  const { t } = useTranslation("admin");
+  return (
+    <section className="admin-section" aria-labelledby="preview-title" data-testid="article-preview">
+      <h2 id="preview-title">{t("content.preview")}</h2>
+      {LANGUAGES.map(({ suffix, lang }) => (
+        <article key={lang} className="admin-card article-preview" lang={HTML_LANG[lang]}>
+          <span className="muted">{t(`content.lang.${lang}`)}</span>
+          <h3>{article[`title${suffix}`] || <span className="muted">{t("content.untitled")}</span>}</h3>
+          <ArticleBody html={article[`content${suffix}`] ?? ""} language={lang} />
+        </article>
+      ))}
+    </section>
+  );
+}
+
+export default function ArticleEditor() {
+  const { id, values: stored } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as { values?: Values; preview?: Values | null } | undefined;
+  const values = result?.values ?? stored;
+  const { t } = useTranslation("admin");
+  return (
+    <main className="admin-main">
+      <h1>{id ? t("content.editTitle", { id }) : t("content.new")}</h1>
+      <ActionError />
+      <Form method="post" className="form article-form" key={JSON.stringify(values)}>
+        <label className="field">
+          <span className="field-label">{t("content.groups")}</span>
+          <select name="group" defaultValue={values.group}>
+            {[9, 14, 26].map((g) => (
+              <option key={g} value={g}>
+                {t(`content.group.${g}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{t("content.sort")}</span>
+          <input name="sort" inputMode="numeric" defaultValue={values.sort} />
+        </label>
+        <label className="field">
+          <span className="field-label">{t("content.img")}</span>
+          <input name="img" defaultValue={values.img} placeholder="/images/news/…" />
+        </label>
+        {LANGUAGES.map(({ suffix, lang }) => (
+          <fieldset key={lang} className="admin-card" lang={HTML_LANG[lang]}>
+            <legend>{t(`content.lang.${lang}`)}</legend>
+            <label className="field">
+              <span className="field-label">{t("content.articleTitle")}</span>
+              <input name={`title${suffix}`} defaultValue={values[`title${suffix}`]} maxLength={200} />
+            </label>
+            <label className="field">
+              <span className="field-label">{t("content.body")}</span>
+              <textarea name={`content${suffix}`} defaultValue={values[`content${suffix}`]} rows={6} />
+            </label>
+          </fieldset>
+        ))}
+        <p className="muted">{t("content.sanitized")}</p>
+        <div className="admin-actions">
+          <button className="button small secondary" type="submit" name="intent" value="preview">
+            {t("content.previewButton")}
+          </button>
+          <button className="button small" type="submit" name="intent" value="save">
+            {t("content.save")}
+          </button>
+        </div>
+      </Form>
+      {id ? (
+        <Form method="post" className="admin-section">
+          <input type="hidden" name="group" value={stored.group} />
+          <button className="button small secondary" type="submit" name="intent" value="delete">
+            {t("content.delete")}
+          </button>
+        </Form>
+      ) : null}
+      <Preview article={result?.preview ?? values} />
+    </main>
+  );
+}

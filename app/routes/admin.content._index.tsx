@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, NavLink, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Pager } from "~/components/wallet/Pager";
+import { loadAdmin } from "~/lib/operator.server";
+import { playerTime } from "~/lib/player-time";
+
+export const handle = { title: "admin:content.title" };
+
+const GROUPS = [9, 14, 26] as const;
+type Row = { id: number; title: string; title_yw: string; title_ft: string; title_vi: string; sort: number; createtime: number; summary: string };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const group = Number(url.searchParams.get("group") ?? 9);
+  const page = url.searchParams.get("page") ?? "1";
+  const articles = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/articles", { group, page });
+  return { group, ...articles };
+}
+
+/** The articles of one group (news 9, announcements 14, help 26), pinned first, then newest. */
+export default function Content() {
+  const { group, list, page, hasMore } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <main className="admin-main">
+      <div className="row admin-title-row">
+        <h1>{t("content.title")}</h1>
+        <Link className="button small" to={`/admin/content/new?group=${group}`}>
+          {t("content.new")}
+        </Link>
+      </div>
+      <nav className="admin-tabs" aria-label={t("content.groups")}>
+        {GROUPS.map((g) => (
+          <NavLink key={g} to={`/admin/content?group=${g}`} className={g === group ? "active" : undefined} aria-current={g === group ? "page" : undefined}>
+            {t(`content.group.${g}`)}
+          </NavLink>
+        ))}
+        <NavLink to="/admin/banners">{t("banners.title")}</NavLink>
+      </nav>
+      {list.length === 0 ? <p className="muted">{t("content.none")}</p> : null}
+      <ul className="admin-list">
+        {list.map((a) => (
+          <li key={a.id}>
+            <Link to={`/admin/content/${a.id}`}>
+              <strong>{a.title_yw || a.title || a.title_ft || a.title_vi}</strong>
+              <span className="muted">#{a.id}</span>
+              <span className="muted">{a.summary}</span>
+              <span className="muted">{playerTime(a.createtime)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Pager page={page} hasMore={hasMore} />
+    </main>
+  );
+}

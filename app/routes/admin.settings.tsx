@@ -1,0 +1,139 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionError } from "~/components/admin/ActionError";
+import { readForm } from "~/lib/form.server";
+import { i18nServer } from "~/lib/i18n.server";
+import { adminAction, loadAdmin } from "~/lib/operator.server";
+
+export const handle = { title: "admin:settings.title" };
+
+type Payee = { type: "bank" | "wallet"; name: string; holder: string; account: string };
+type Settings = {
+  kefu_url: string;
+  android_url: string;
+  ios_url: string;
+  currency_label: string;
+  vip_thresholds: number[];
+  withdraw_daily_cap: number;
+  deposit_mode: "request" | "contact";
+  payees: Payee[];
+  invitations: string[];
+};
+const PAYEE_ROWS = 5;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAdmin<Settings>(request, context, "/api/admin/settings");
+}
+
+/** One save for the whole screen: the API checks every value and writes all or nothing, audited. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const field = (name: string) => String(form.get(name) ?? "");
+  const all = (name: string) => form.getAll(name).map(String);
+  const [types, names, holders, accounts] = [all("payee_type"), all("payee_name"), all("payee_holder"), all("payee_account")];
+  // A row left blank is no account; a half-filled one goes to the API, which refuses it (1145).
+  const payees = names
+    .map((name, i) => ({ type: types[i] ?? "bank", name, holder: holders[i] ?? "", account: accounts[i] ?? "" }))
+    .filter((p) => [p.name, p.holder, p.account].some((v) => v.trim() !== ""));
+  const body = {
+    kefu_url: field("kefu_url"),
+    android_url: field("android_url"),
+    ios_url: field("ios_url"),
+    currency_label: field("currency_label"),
+    vip_thresholds: all("vip"),
+    withdraw_daily_cap: field("withdraw_daily_cap"),
+    deposit_mode: field("deposit_mode"),
+    payees,
+    invitations: field("invitations")
+      .split(/[\s,]+/)
+      .filter((code) => code !== ""),
+  };
+  const t = await i18nServer.getFixedT(request, "admin");
+  return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));
+}
+
+function TextField({ name, label, value, hint, type = "text" }: { name: string; label: string; value: string | number; hint?: string; type?: string }) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input name={name} type={type} defaultValue={value} inputMode={type === "text" && typeof value === "number" ? "decimal" : undefined} />
+      {hint ? <small className="muted">{hint}</small> : null}
+    </label>
+  );
+}
+
+export default function SettingsPage() {
+  const s = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  const payeeRows = [...s.payees, ...Array(Math.max(0, PAYEE_ROWS - s.payees.length)).fill(null)] as (Payee | null)[];
+  return (
+    <main className="admin-main">
+      <h1>{t("settings.title")}</h1>
+      <ActionError />
+      <Form method="post" className="form settings-form" key={JSON.stringify(s)}>
+        <fieldset className="admin-card">
+          <legend>{t("settings.links")}</legend>
+          <TextField name="kefu_url" type="url" label={t("settings.kefuUrl")} value={s.kefu_url} hint={t("settings.linkHint")} />
+          <TextField name="android_url" type="url" label={t("settings.androidUrl")} value={s.android_url} />
+          <TextField name="ios_url" type="url" label={t("settings.iosUrl")} value={s.ios_url} />
+        </fieldset>
+        <fieldset className="admin-card">
+          <legend>{t("settings.money")}</legend>
+          <label className="field">
+            <span className="field-label">{t("settings.currency")}</span>
+            <select name="currency_label" defaultValue={s.currency_label}>
+              <option>USD</option>
+              <option>RM</option>
+            </select>
+          </label>
+          <TextField name="withdraw_daily_cap" label={t("settings.withdrawCap")} value={s.withdraw_daily_cap.toFixed(2)} />
+          <label className="field">
+            <span className="field-label">{t("settings.depositMode")}</span>
+            <select name="deposit_mode" defaultValue={s.deposit_mode}>
+              <option value="request">{t("settings.modeRequest")}</option>
+              <option value="contact">{t("settings.modeContact")}</option>
+            </select>
+          </label>
+        </fieldset>
+        <fieldset className="admin-card">
+          <legend>{t("settings.payees")}</legend>
+          <p className="muted">{t("settings.payeesHint")}</p>
+          {payeeRows.map((p, i) => (
+            <div key={i} className="payee-row" role="group" aria-label={t("settings.payeeN", { n: i + 1 })}>
+              <select name="payee_type" defaultValue={p?.type ?? "bank"} aria-label={t("settings.payeeType")}>
+                <option value="bank">{t("settings.bank")}</option>
+                <option value="wallet">{t("settings.wallet")}</option>
+              </select>
+              <input name="payee_name" defaultValue={p?.name ?? ""} placeholder={t("settings.payeeName")} aria-label={t("settings.payeeName")} />
+              <input name="payee_holder" defaultValue={p?.holder ?? ""} placeholder={t("settings.payeeHolder")} aria-label={t("settings.payeeHolder")} />
+              <input name="payee_account" defaultValue={p?.account ?? ""} placeholder={t("settings.payeeAccount")} aria-label={t("settings.payeeAccount")} />
+            </div>
+          ))}
+        </fieldset>
+        <fieldset className="admin-card">
+          <legend>{t("settings.vip")}</legend>
+          <p className="muted">{t("settings.vipHint")}</p>
+          <div className="vip-grid">
+            {s.vip_thresholds.map((v, i) => (
+              <label key={i} className="field">
+                <span className="field-label">{t("players.level", { level: i + 1 })}</span>
+                <input name="vip" inputMode="decimal" defaultValue={v.toFixed(2)} readOnly={i === 0} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="admin-card">
+          <legend>{t("settings.invitations")}</legend>
+          <label className="field">
+            <span className="field-label">{t("settings.invitationsHint")}</span>
+            <textarea name="invitations" rows={4} defaultValue={s.invitations.join("\n")} />
+          </label>
+        </fieldset>
+        <button className="button" type="submit">
+          {t("settings.save")}
+        </button>
+      </Form>
+    </main>
+  );
+}
