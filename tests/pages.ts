@@ -27,8 +27,8 @@ export class Browser {
     return response;
   }
 
-  /** A form post as a browser sends it (Origin included), without JavaScript. */
-  async post(path: string, fields: Record<string, string>, origin: string | null = ORIGIN) {
+  /** A form post as a browser sends it (Origin included), without JavaScript; pairs repeat a field name. */
+  async post(path: string, fields: Record<string, string> | [string, string][], origin: string | null = ORIGIN) {
     const headers: Record<string, string> = {
       cookie: this.cookieHeader,
       "content-type": "application/x-www-form-urlencoded",
