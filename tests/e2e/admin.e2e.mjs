@@ -32,7 +32,20 @@ async function playerWithDeposit(base, smsCode) {
   return { username, token };
 }
 
-export default async function ({ page, base, shot, smsCode, serverLog }) {
+/** A second browser for a player beside the operator's, at the same phone size, signed in through /login. */
+async function playerPage(context, base, username, password) {
+  const browser = context.browser();
+  const player = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: base, locale: "en-US" });
+  const page = await player.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  return { page, close: () => player.close() };
+}
+
+export default async function ({ page, context, base, shot, smsCode, serverLog }) {
   const player = await playerWithDeposit(base, smsCode);
 
   // a guest does not learn the console exists
@@ -95,4 +108,59 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByRole("button", { name: "Filter" }).click();
   await page.getByTestId("audit-row").first().waitFor();
   await shot("5-audit");
+
+  // content: write a help article, preview it, save it, then edit its title; a player reads the edit
+  const stamp = String(Date.now()).slice(-6);
+  await page.getByRole("link", { name: "Content" }).click();
+  await page.getByRole("heading", { name: "Articles" }).waitFor();
+  await page.goto("/admin/content/new?group=26");
+  const english = page.locator('fieldset[lang="en"]');
+  await english.getByLabel("Title").fill(`Console help ${stamp}`);
+  await english.getByLabel("Text (HTML)").fill("<p>Written in the <b>console</b>.</p>");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByTestId("article-preview").locator("b", { hasText: "console" }).waitFor();
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Article saved").first().waitFor();
+  await page.waitForURL(/\/admin\/content\/\d+$/);
+  const articleId = new URL(page.url()).pathname.split("/").pop();
+  await page.locator('fieldset[lang="en"]').getByLabel("Title").fill(`Console help ${stamp} (edited)`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByTestId("article-preview").getByRole("heading", { name: `Console help ${stamp} (edited)` }).waitFor();
+  await shot("6-article");
+
+  // settings: a deposit account; the player sees it on the deposit screen with a copy button
+  await page.getByRole("link", { name: "Settings" }).click();
+  const firstPayee = page.getByRole("group", { name: "Deposit account 1" });
+  await firstPayee.getByLabel("Bank or network").fill("Techcombank");
+  await firstPayee.getByLabel("Account holder").fill("DEMO PAYMENTS");
+  await firstPayee.getByLabel("Account number or address").fill(`1903${stamp}`);
+  await shot("7-settings");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("Settings saved").first().waitFor();
+
+  const reader = await playerPage(context, base, "demo01", "demo1234");
+  try {
+    await reader.page.goto(`/info/${articleId}`);
+    await reader.page.getByRole("heading", { name: `Console help ${stamp} (edited)` }).waitFor();
+    await reader.page.goto("/recharge");
+    const payee = reader.page.getByTestId("payee").filter({ hasText: "Techcombank" });
+    await payee.getByText(`1903${stamp}`).waitFor();
+    await payee.getByRole("button", { name: "Copy" }).waitFor();
+    await reader.page.screenshot({ path: "tests/e2e/screenshots/admin-8-player-deposit.png", fullPage: true });
+  } finally {
+    await reader.close();
+  }
+
+  // leave the shared server as the other flows expect it: no deposit account, no extra article
+  await page.goto("/admin/settings");
+  await firstPayee.getByLabel("Bank or network").fill("");
+  await firstPayee.getByLabel("Account holder").fill("");
+  await firstPayee.getByLabel("Account number or address").fill("");
+  // the same toast as before is not shown twice (app/components/Toast.tsx), so wait for the saved data
+  await page.getByRole("button", { name: "Save settings" }).click();
+  const demoToken = (await call(base, "/api/index/login", { username: "demo01", password: "demo1234" })).data.token;
+  await eventually(async () => assert.deepEqual((await call(base, "/api/game/getrechargelist", { token: demoToken })).data.payees, []));
+  await page.goto(`/admin/content/${articleId}`);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByText("Article deleted").first().waitFor();
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ApiError } from "../api/envelope";
 import { integerId, parseBody } from "../api/validate";
 import { page } from "../wallet/forms";
+import { pageOf } from "../wallet/present";
 import { auditStatement } from "../db/audit";
 import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } from "../db/articles";
 import { runInOneBatch } from "../db/batch";
@@ -68,7 +69,7 @@ export async function listArticlesForOperator(db: Db, body: unknown) {
     .orderBy(asc(articles.sort), desc(articles.createdAtMs), desc(articles.id))
     .limit(ARTICLES_PAGE_SIZE + 1)
     .offset((form.page - 1) * ARTICLES_PAGE_SIZE);
-  return { page: form.page, list: rows.map((r) => ({ ...articleFields(r), summary: htmlToText(r.contentYw || r.content) })) };
+  return pageOf(rows.map((r) => ({ ...articleFields(r), summary: htmlToText(r.contentYw || r.content) })), form.page, ARTICLES_PAGE_SIZE);
 }
 
 export async function articleForOperator(db: Db, id: number) {
