@@ -72,14 +72,14 @@ export default function SettingsPage() {
       <h1>{t("settings.title")}</h1>
       <ActionError />
       <Form method="post" className="form settings-form" key={JSON.stringify(s)}>
-        <fieldset className="admin-card">
-          <legend>{t("settings.links")}</legend>
+        <section className="admin-card settings-group" aria-labelledby="settings-1">
+          <h2 id="settings-1">{t("settings.links")}</h2>
           <TextField name="kefu_url" type="url" label={t("settings.kefuUrl")} value={s.kefu_url} hint={t("settings.linkHint")} />
           <TextField name="android_url" type="url" label={t("settings.androidUrl")} value={s.android_url} />
           <TextField name="ios_url" type="url" label={t("settings.iosUrl")} value={s.ios_url} />
-        </fieldset>
-        <fieldset className="admin-card">
-          <legend>{t("settings.money")}</legend>
+        </section>
+        <section className="admin-card settings-group" aria-labelledby="settings-2">
+          <h2 id="settings-2">{t("settings.money")}</h2>
           <label className="field">
             <span className="field-label">{t("settings.currency")}</span>
             <select name="currency_label" defaultValue={s.currency_label}>
@@ -95,9 +95,9 @@ export default function SettingsPage() {
               <option value="contact">{t("settings.modeContact")}</option>
             </select>
           </label>
-        </fieldset>
-        <fieldset className="admin-card">
-          <legend>{t("settings.payees")}</legend>
+        </section>
+        <section className="admin-card settings-group" aria-labelledby="settings-3">
+          <h2 id="settings-3">{t("settings.payees")}</h2>
           <p className="muted">{t("settings.payeesHint")}</p>
           {payeeRows.map((p, i) => (
             <div key={i} className="payee-row" role="group" aria-label={t("settings.payeeN", { n: i + 1 })}>
@@ -110,9 +110,9 @@ export default function SettingsPage() {
               <input name="payee_account" defaultValue={p?.account ?? ""} placeholder={t("settings.payeeAccount")} aria-label={t("settings.payeeAccount")} />
             </div>
           ))}
-        </fieldset>
-        <fieldset className="admin-card">
-          <legend>{t("settings.vip")}</legend>
+        </section>
+        <section className="admin-card settings-group" aria-labelledby="settings-4">
+          <h2 id="settings-4">{t("settings.vip")}</h2>
           <p className="muted">{t("settings.vipHint")}</p>
           <div className="vip-grid">
             {s.vip_thresholds.map((v, i) => (
@@ -122,14 +122,14 @@ export default function SettingsPage() {
               </label>
             ))}
           </div>
-        </fieldset>
-        <fieldset className="admin-card">
-          <legend>{t("settings.invitations")}</legend>
+        </section>
+        <section className="admin-card settings-group" aria-labelledby="settings-5">
+          <h2 id="settings-5">{t("settings.invitations")}</h2>
           <label className="field">
             <span className="field-label">{t("settings.invitationsHint")}</span>
             <textarea name="invitations" rows={4} defaultValue={s.invitations.join("\n")} />
           </label>
-        </fieldset>
+        </section>
         <button className="button" type="submit">
           {t("settings.save")}
         </button>
