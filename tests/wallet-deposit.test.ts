@@ -62,7 +62,7 @@ describe("recharge", () => {
     expect(await ledgerRows(id)).toEqual([]);
     const list = await api("/api/Game/getrechargelist", { token });
     expectOk(list);
-    expect(list.data).toEqual({ list: [answer.data], page: 1, hasMore: false, next: null, prev: null, mode: "request", min: 10, kefu_url: expect.any(String) });
+    expect(list.data).toEqual({ list: [answer.data], page: 1, hasMore: false, next: null, prev: null, mode: "request", min: 10, kefu_url: expect.any(String), payees: [] });
   });
 
   it("answers a repeated submit with the same request, never a second one", async () => {

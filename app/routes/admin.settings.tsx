@@ -53,11 +53,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));
 }
 
-function TextField({ name, label, value, hint, type = "text" }: { name: string; label: string; value: string | number; hint?: string; type?: string }) {
+function TextField({ name, label, value, hint, type = "text", decimal }: { name: string; label: string; value: string; hint?: string; type?: string; decimal?: boolean }) {
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input name={name} type={type} defaultValue={value} inputMode={type === "text" && typeof value === "number" ? "decimal" : undefined} />
+      <input name={name} type={type} defaultValue={value} inputMode={decimal ? "decimal" : undefined} />
       {hint ? <small className="muted">{hint}</small> : null}
     </label>
   );
@@ -87,7 +87,7 @@ export default function SettingsPage() {
               <option>RM</option>
             </select>
           </label>
-          <TextField name="withdraw_daily_cap" label={t("settings.withdrawCap")} value={s.withdraw_daily_cap.toFixed(2)} />
+          <TextField name="withdraw_daily_cap" label={t("settings.withdrawCap")} value={s.withdraw_daily_cap.toFixed(2)} decimal />
           <label className="field">
             <span className="field-label">{t("settings.depositMode")}</span>
             <select name="deposit_mode" defaultValue={s.deposit_mode}>
