@@ -27,7 +27,7 @@ const DROPPED_WITH_CONTENT = new Set([
 const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"]);
 
 /** Longer input is cut: an article is a few kilobytes; this bounds the work per request. */
-const MAX_ARTICLE_HTML = 200_000;
+export const MAX_ARTICLE_HTML = 200_000;
 const MAX_NESTING = 40;
 
 type Tag = { closing: boolean; name: string; attrs: Array<[string, string]>; selfClosing: boolean; end: number };

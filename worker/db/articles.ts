@@ -30,7 +30,7 @@ export async function findArticlesByIds(db: Db, ids: number[]): Promise<ArticleR
 export type ArticleInput = Omit<typeof articles.$inferInsert, "createdAtMs"> & { createdAtMs: number };
 
 /** Every content column as it may be stored: sanitized on write (and again whenever it is shown). */
-function sanitizedArticle<T extends Partial<ArticleInput>>(input: T): T {
+export function sanitizedArticle<T extends Partial<ArticleInput>>(input: T): T {
   const out = { ...input };
   for (const key of ["content", "contentFt", "contentYw", "contentVi"] as const) {
     if (typeof out[key] === "string") out[key] = sanitizeHtml(out[key]) as T[typeof key];

@@ -53,7 +53,7 @@ export type Settlement = {
   roundId: number;
   /** "settled" after a draw; "void" when a round cannot be drawn and every stake goes back. */
   status: "settled" | "void";
-  /** Why a void round could not be drawn (VOID_REASONS), published beside it; null when drawn. */
+  /** Why a void round could not be drawn (VoidReason), published beside it; null when drawn. */
   voidReason: VoidReason | null;
   draw: { seedHex: string; numbers: number[]; num1: number; num2: number; num3: number; sum: number } | null;
   winMask: number;

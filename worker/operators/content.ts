@@ -15,8 +15,8 @@ import { MAX_ARTICLE_HTML, htmlToText, safeUrl } from "../content/sanitize-html"
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator
 // writes them. HTML is sanitized on write; each change goes into one batch with its audit row.
 
-export const ARTICLE_GROUPS = [9, 14, 26] as const;
-export const ARTICLES_PAGE_SIZE = 20;
+const ARTICLE_GROUPS = [9, 14, 26] as const;
+const ARTICLES_PAGE_SIZE = 20;
 const MAX_BANNERS = 50;
 
 const title = () => z.string({ error: "1147" }).trim().max(200, "1147").optional().default("");
@@ -47,10 +47,10 @@ export const articleForm = z
   })
   .refine((f) => [f.title, f.title_ft, f.title_yw, f.title_vi].some((t) => t !== ""), { message: "1147" });
 
-export const articleListForm = z.object({ group, page: page() });
+const articleListForm = z.object({ group, page: page() });
 export const contentIdForm = z.object({ id: integerId() });
 
-export const bannerForm = z.object({
+const bannerForm = z.object({
   id: integerId().optional(),
   path: path("1148").refine((v) => v !== "", "1148"),
   path_tw: path("1148").optional().default(""),

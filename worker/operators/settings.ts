@@ -14,8 +14,8 @@ import { parseMoneyToCents, toMoney } from "../money";
 // row in one batch; a bad value is refused with its own code and nothing is written.
 
 const EDITABLE = ["kefu_url", "android_url", "ios_url", "currency_label", "vip_thresholds_cents", "withdraw_daily_cap_cents", "deposit_mode", "deposit_payees"] as const;
-export const MAX_PAYEES = 5;
-export const MAX_INVITATION_CODES = 50;
+const MAX_PAYEES = 5;
+const MAX_INVITATION_CODES = 50;
 const MAX_CAP_CENTS = 10_000_000_00;
 
 /** "" (none) or an absolute http(s) link: a support chat or an app store page opens in the browser. */

@@ -21,7 +21,7 @@ export type RoundRow = {
   drawAtMs: number;
   /** open | settled | void */
   status: string;
-  /** why a void round could not be drawn (worker/db/rounds.ts VOID_REASONS) */
+  /** why a void round could not be drawn (worker/db/rounds.ts VoidReason) */
   voidReason: string | null;
 };
 
