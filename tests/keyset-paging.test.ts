@@ -81,17 +81,17 @@ describe("keyset paging (docs/decisions/112)", () => {
     await expectMoneyInvariants();
   });
 
-  it("answers pages by number up to 50; farther ones need a cursor (1150), malformed cursors are 1001", async () => {
+  it("answers pages by number up to 50; farther ones need a cursor (1152), malformed cursors are 1001", async () => {
     const player = await playerWith(0);
     expectOk(await records(player.token, { page: 50 }));
     const far = await records(player.token, { page: 51 });
-    expectError(far, 1150);
+    expectError(far, 1152);
     expect(far.info).toContain("50");
     for (const lang of ["chs", "cht", "vi"]) expect((await records(player.token, { page: 500, lang })).info).toContain("50");
     expectOk(await records(player.token, { page: 500, after: "1700000000000_5" }));
     for (const after of ["x", "1_2_3", "-1", "1.5"]) expectError(await records(player.token, { page: 2, after }), 1001);
-    expectError(await api("/api/game/getfinanceflow", { token: player.token, page: 51 }), 1150);
-    expectError(await api("/api/game/getrechargelist", { token: player.token, page: 99 }), 1150);
+    expectError(await api("/api/game/getfinanceflow", { token: player.token, page: 51 }), 1152);
+    expectError(await api("/api/game/getrechargelist", { token: player.token, page: 99 }), 1152);
     expectOk(await api("/api/game/getrechargelist", { token: player.token, page: 99, after: "12" }));
   });
 

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en/errors.json";
 import zhCN from "../../locales/zh-CN/errors.json";
@@ -17,6 +19,12 @@ describe("error catalogue", () => {
   it.each([["en", en], ["zh-CN", zhCN], ["zh-TW", zhTW], ["vi", vi]] as const)("%s has every code, non-empty", (_lng, messages) => {
     for (const code of CATALOGUE) expect((messages as Record<string, string>)[String(code)], `code ${code}`).toMatch(/\S/);
     expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(["en", "zh-CN", "zh-TW", "vi"])("%s names each code once (a repeated key would silently hide a message)", (lng) => {
+    const text = readFileSync(join(import.meta.dirname, "../../locales", lng, "errors.json"), "utf8");
+    const keys = [...text.matchAll(/^\s*"([^"]+)":/gm)].map((m) => m[1]);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
   });
 
   it("puts the number into 2004 and 1024", () => {
