@@ -108,7 +108,7 @@ describe("getOneclassArticle", () => {
 
   it("lists the help group in its set order and an unknown group as empty", async () => {
     const help = await api("/api/Game/getOneclassArticle", { id: "26" });
-    expect(help.data.list.map((a: { id: number }) => a.id)).toEqual([2601, 2602, 2603, 2604, 2605, 2606]);
+    expect(help.data.list.map((a: { id: number }) => a.id)).toEqual([2601, 2602, 2603, 2604, 2605, 2606, 2607]);
     const none = await api("/api/Game/getOneclassArticle", { id: 77 });
     expectOk(none);
     expect(none.data.list).toEqual([]);

@@ -31,7 +31,7 @@ describe("withdraw", () => {
     expectError(await api("/api/Game/withdraw", { bank_id: 1, money: "1", pwd: PAY_PASSWORD }), 1062, 409);
   });
 
-  it("checks the form in order: account 2058, password 2057, amount 1050/1042, card 1032", async () => {
+  it("checks the form in order: account 2058, password 2057, amount 1114/1050/1042, card 1032", async () => {
     const { token, id, card } = await ready(100);
     const cases: [Record<string, unknown>, number][] = [
       [{}, 2058],
@@ -43,7 +43,8 @@ describe("withdraw", () => {
       [{ bank_id: card.id, pwd: PAY_PASSWORD, money: "1.2.3" }, 1050],
       [{ bank_id: card.id, pwd: PAY_PASSWORD, money: "-1" }, 1050],
       [{ bank_id: card.id, pwd: PAY_PASSWORD, money: "1.001" }, 1050],
-      [{ bank_id: card.id, pwd: PAY_PASSWORD }, 1050],
+      [{ bank_id: card.id, pwd: PAY_PASSWORD }, 1114],
+      [{ bank_id: card.id, pwd: PAY_PASSWORD, money: " " }, 1114],
       [{ bank_id: card.id, pwd: PAY_PASSWORD, money: "0" }, 1042],
       [{ bank_id: card.id, pwd: PAY_PASSWORD, money: 0.0 }, 1042],
       [{ bank_id: "abc", pwd: PAY_PASSWORD, money: "1" }, 1032],

@@ -1,11 +1,11 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DIAL_CODES, regionName } from "~/lib/dial-codes";
+import { DIAL_CODES, regionName, searchDialCodes } from "~/lib/dial-codes";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A <select name="quhao"> that works without JavaScript; with it, a search box filters the list
- * by country name or code. Default +84 (SPEC.md 2).
+ * by country name or code and selects the best match as the player types. Default +84 (SPEC.md 2).
  */
 export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string }) {
   const { t, i18n } = useTranslation();
@@ -16,8 +16,12 @@ export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string
     () => DIAL_CODES.map(([region, code]) => ({ key: `${region}${code}`, code, label: `${regionName(region, i18n.language)} ${code}` })),
     [i18n.language],
   );
-  const q = query.trim().toLowerCase();
-  const shown = q ? options.filter((o) => o.label.toLowerCase().includes(q) || o.code.includes(q)) : options;
+  const shown = useMemo(() => searchDialCodes(options, query), [options, query]);
+  const search = (text: string) => {
+    setQuery(text);
+    const best = searchDialCodes(options, text)[0];
+    if (text.trim() && best) setValue(best.code);
+  };
   const selectedVisible = shown.some((o) => o.code === value);
   return (
     <div className="field picker">
@@ -29,7 +33,7 @@ export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string
         placeholder={t("register.searchDialCode")}
         aria-label={t("register.searchDialCode")}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => search(e.target.value)}
       />
       ) : null}
       <select name="quhao" className="select" value={value} onChange={(e) => setValue(e.target.value)} aria-label={t("register.dialCode")}>

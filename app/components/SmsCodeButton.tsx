@@ -1,23 +1,27 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Sends the form with intent "sms"; then counts down the 60 s resend lock (the server enforces it too). */
-export function SmsCodeButton({ sentAtMs, lockSeconds }: { sentAtMs: number | null; lockSeconds: number }) {
+const secondsLeft = (sentAtMs: number | null, lockSeconds: number, nowMs: number) =>
+  sentAtMs ? Math.max(0, Math.ceil((sentAtMs + lockSeconds * 1000 - nowMs) / 1000)) : 0;
+
+/**
+ * Sends the form with intent "sms"; then counts down the 60 s resend lock (the server enforces it too).
+ * The first render counts from `renderedAtMs` (when the server answered), so the page is locked without
+ * JavaScript and the server's and the browser's first render agree; the clock then takes over.
+ */
+export function SmsCodeButton({ sentAtMs, renderedAtMs, lockSeconds }: { sentAtMs: number | null; renderedAtMs: number; lockSeconds: number }) {
   const { t } = useTranslation();
-  const remaining = () => (sentAtMs ? Math.max(0, Math.ceil((sentAtMs + lockSeconds * 1000 - Date.now()) / 1000)) : 0);
-  const [seconds, setSeconds] = useState(0);
+  const [seconds, setSeconds] = useState(() => secondsLeft(sentAtMs, lockSeconds, renderedAtMs));
   useEffect(() => {
-    setSeconds(remaining());
+    setSeconds(secondsLeft(sentAtMs, lockSeconds, Date.now()));
     if (!sentAtMs) return;
     const timer = setInterval(() => {
-      const left = remaining();
+      const left = secondsLeft(sentAtMs, lockSeconds, Date.now());
       setSeconds(left);
       if (left <= 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-    // remaining() reads only sentAtMs and lockSeconds
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sentAtMs]);
+  }, [sentAtMs, lockSeconds]);
   return (
     <button className="button secondary small" type="submit" name="intent" value="sms" formNoValidate disabled={seconds > 0}>
       {seconds > 0 ? t("register.resendIn", { seconds }) : t("register.sendCode")}

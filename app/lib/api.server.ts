@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { ApiAnswer } from "./api-types";
 import { apiLangOf } from "./i18n";
 import { i18nServer } from "./i18n.server";
-import { clearTokenHeader, getToken, loginRedirectPath } from "./session.server";
+import { clearTokenHeader, getToken, loginRedirectPath, safeRedirectTarget } from "./session.server";
 
 /**
  * Calls the contract API with the player's language and token. A 409 (session gone) or
@@ -48,4 +48,13 @@ export async function optionalProfile(request: Request, context: AppLoadContext)
   if (!(await getToken(request, context))) return null;
   const answer = await context.callApi("/api/Game/getuserinfo", { token: await getToken(request, context) });
   return answer.code === 1 ? (answer.data as Profile) : null;
+}
+
+/**
+ * Loaders of /login and /register: a signed-in player has nothing to do there and goes on to where
+ * they were headed (a safe redirectTo), else /user. A stale token shows the page as to a guest.
+ */
+export async function sendSignedInAway(request: Request, context: AppLoadContext): Promise<null> {
+  if (await optionalProfile(request, context)) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
 }

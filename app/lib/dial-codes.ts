@@ -19,3 +19,26 @@ export function regionName(region: string, lng: string): string {
     return region;
   }
 }
+
+export type DialOption = { key: string; code: string; label: string };
+
+/**
+ * The options a search shows, best first: an exact code ("84", "+84"), then codes that start with the
+ * digits typed, then names or codes containing the text. The picker selects the first one.
+ */
+export function searchDialCodes(options: readonly DialOption[], query: string): DialOption[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...options];
+  const digits = /^\+?\d+$/.test(q) ? q.replace("+", "") : null;
+  const rank = (o: DialOption) => {
+    if (digits !== null && o.code === `+${digits}`) return 0;
+    if (digits !== null && o.code.startsWith(`+${digits}`)) return 1;
+    if (o.label.toLowerCase().startsWith(q)) return 2;
+    return o.label.toLowerCase().includes(q) || (digits !== null && o.code.includes(digits)) ? 3 : -1;
+  };
+  return options
+    .map((o, index) => ({ o, index, rank: rank(o) }))
+    .filter((r) => r.rank >= 0)
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((r) => r.o);
+}

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/cloudflare";
+import type { z } from "zod";
 import type { ApiAnswer, FormError } from "./api-types";
+import { i18nServer } from "./i18n.server";
 
 /**
  * The posted form; a body that is not a form (JSON, garbage, a wrong content type) is a 400 answer,
@@ -35,3 +37,38 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
   const error: FormError = { code, message: answer.info, field: fieldOfCode[code] ?? null };
   return data({ error, ...(extra as Extra) }, { status: 400 });
 }
+
+/**
+ * Every field's first broken rule at once, read from the schema the API checks the same form with
+ * (the API answers only the first): field name -> localized message, or null when the form passes.
+ * `fieldOfPath` names the field for a rule on several fields (path "" for the whole form) or a field
+ * shown under another one; `extra` adds rules only the page knows (the agreement box).
+ */
+export async function checkFields(
+  request: Request,
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+  fieldOfPath: Record<string, string> = {},
+  extra: Record<string, number | null> = {},
+): Promise<{ code: number; message: string; field: string; fields: Record<string, string> } | null> {
+  const codes = new Map<string, number>();
+  const result = schema.safeParse(body);
+  for (const issue of result.success ? [] : result.error.issues) {
+    const path = issue.path.join(".");
+    const field = fieldOfPath[path] ?? path;
+    const code = Number(issue.message);
+    if (field && !codes.has(field)) codes.set(field, Number.isInteger(code) && code > 1000 ? code : 1001);
+  }
+  for (const [field, code] of Object.entries(extra)) if (code !== null && !codes.has(field)) codes.set(field, code);
+  if (codes.size === 0) return null;
+  const t = await i18nServer.getFixedT(request, "errors");
+  const fields = Object.fromEntries([...codes].map(([field, code]) => [field, t(String(code))]));
+  const [field, code] = [...codes][0];
+  return { code, message: fields[field], field, fields };
+}
+
+/** The answer of a form refused by checkFields: every field's message, and the values typed. */
+export function fieldsFailure<Extra extends Record<string, unknown>>(error: FormError, extra?: Extra) {
+  return data({ error, ...(extra as Extra) }, { status: 400 });
+}
+

@@ -20,7 +20,7 @@ const BANK = "Bank";
 const FALLBACK_TYPES = [BANK, "USDT", "BTC", "ETH"];
 
 const BANK_FIELDS: Record<number, string> = { 1082: "bank", 1083: "account", 1046: "account", 1084: "username", 1085: "area", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" };
-const COIN_FIELDS: Record<number, string> = { 1065: "address", 1046: "address", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" };
+const COIN_FIELDS: Record<number, string> = { 1065: "address", 1162: "address", 1046: "address", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DialCodePicker } from "~/components/DialCodePicker";
 import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
-import { callApi } from "~/lib/api.server";
+import { callApi, sendSignedInAway } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
@@ -13,6 +13,10 @@ import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
 export const handle = { title: "common:login.title" };
 
 const FIELD_OF_CODE: Record<number, string> = { 1002: "username", 1010: "username", 1003: "password", 1011: "password" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return sendSignedInAway(request, context);
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);

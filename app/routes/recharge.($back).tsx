@@ -22,7 +22,7 @@ import walletStyles from "~/styles/wallet.css?url";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { tabBar: true, i18n: ["wallet"], title: "wallet:recharge.title" };
 
-const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1070: "money", 1071: "pay_name" };
+const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1114: "money", 1070: "money", 1071: "pay_name" };
 const PRESETS = ["100", "500", "2000", "5000"]; // SPEC.md 9 quick amounts
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

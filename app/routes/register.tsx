@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -6,12 +6,15 @@ import { DialCodePicker } from "~/components/DialCodePicker";
 import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
 import { SmsCodeButton } from "~/components/SmsCodeButton";
-import { callApi } from "~/lib/api.server";
+import { callApi, sendSignedInAway } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { formFailure, formFields } from "~/lib/form.server";
+import { fieldMessage } from "~/lib/form-errors";
+import { checkFields, fieldsFailure, formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
 import { useAppConfig } from "~/root";
+import { registerForm } from "../../worker/players/forms";
+import { AGREEMENT_ARTICLE_ID } from "../../worker/content/article-ids";
 
 export const handle = { title: "common:register.title" };
 
@@ -23,31 +26,42 @@ const FIELD_OF_CODE: Record<number, string> = {
   2051: "captcha",
   2053: "captcha",
   2054: "captcha",
+  1163: "captcha",
   1011: "password",
   1015: "password",
   1012: "spassword",
   1063: "invitation",
+  1161: "invitation",
   1058: "payPwd",
   1066: "agree",
+  2065: "captcha",
   3007: "adult",
 };
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return sendSignedInAway(request, context);
+}
+
+// A refusal re-renders the page: the time the code was sent rides along, so the 60 s lock survives.
+function smsSentAtOf(value: string | undefined): number | null {
+  const ms = Number(value);
+  return Number.isSafeInteger(ms) && ms > 0 ? ms : null;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
+  const nowMs = Date.now();
   // Typed again without JavaScript after a refusal; passwords never come back.
   const values = { username: f.username ?? "", quhao: f.quhao ?? "", phone: f.phone ?? "", captcha: f.captcha ?? "", invitation: f.invitation ?? "" };
+  const kept = { values, nowMs, smsSentAtMs: smsSentAtOf(f.sms_sent_at) };
   if (f.intent === "sms") {
     const answer = await callApi(request, context, "/api/index/sms_send", { quhao: f.quhao, mobile: f.phone ?? "" });
-    if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { values });
+    if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, kept);
     const t = await i18nServer.getFixedT(request);
-    return data({ smsSentAtMs: Date.now(), notice: t("register.codeSent"), error: null, values });
+    return data({ ...kept, smsSentAtMs: nowMs, notice: t("register.codeSent"), error: null });
   }
-  if (f.agree !== "1") {
-    const t = await i18nServer.getFixedT(request, "errors");
-    return formFailure({ code: 0, info: t("1066"), data: { errCode: 1066 } }, FIELD_OF_CODE, { values });
-  }
-  const answer = await callApi(request, context, "/api/index/register", {
-    quhao: f.quhao,
+  const form = {
+    quhao: f.quhao ?? "",
     username: f.username ?? "",
     phone: f.phone ?? "",
     captcha: f.captcha ?? "",
@@ -56,8 +70,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     invitation: f.invitation ?? "",
     payPwd: f.payPwd ?? "",
     adult: f.adult ?? "",
-  });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { values });
+  };
+  // Every field's error at once (the API would name only the first); the agreement is the page's own rule.
+  const refused = await checkFields(request, registerForm, form, { "": "spassword", quhao: "phone" }, { agree: f.agree === "1" ? null : 1066 });
+  if (refused) return fieldsFailure(refused, kept);
+  const answer = await callApi(request, context, "/api/index/register", form);
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, kept);
   const t = await i18nServer.getFixedT(request);
   return redirectWithToast(context, safeRedirectTarget(f.redirectTo ?? null), t("register.success"), [
     await setTokenHeader(context, answer.data.token),
@@ -68,23 +86,24 @@ export default function Register() {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
   const error = result && "error" in result ? result.error : null;
-  const smsSentAtMs = result && "smsSentAtMs" in result ? result.smsSentAtMs : null;
+  const smsSentAtMs = result?.smsSentAtMs ?? null;
   const values: Partial<Record<string, string>> = result?.values ?? {};
   const [params] = useSearchParams();
   const { sms_resend_seconds } = useAppConfig();
   const busy = useNavigation().state === "submitting";
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   return (
     <main>
       <PageHeader title={t("register.title")} back="/login" close="/" />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/user"} />
+        {smsSentAtMs ? <input type="hidden" name="sms_sent_at" value={smsSentAtMs} /> : null}
         <Field label={t("register.username")} name="username" defaultValue={values.username} autoComplete="username" placeholder={t("login.usernamePlaceholder")} required error={fieldError("username")} />
         <DialCodePicker defaultValue={values.quhao || undefined} />
         <Field label={t("register.phone")} name="phone" defaultValue={values.phone} type="tel" inputMode="numeric" autoComplete="tel-national" required error={fieldError("phone")} />
         <div className="row">
           <Field label={t("register.captcha")} name="captcha" defaultValue={values.captcha} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError("captcha")} />
-          <SmsCodeButton sentAtMs={smsSentAtMs} lockSeconds={sms_resend_seconds ?? 60} />
+          <SmsCodeButton sentAtMs={smsSentAtMs} renderedAtMs={result?.nowMs ?? 0} lockSeconds={sms_resend_seconds ?? 60} />
         </div>
         {result && "notice" in result && result.notice ? <p className="muted" role="status">{result.notice}</p> : null}
         <Field label={t("register.password")} name="password" type="password" autoComplete="new-password" placeholder={t("login.passwordPlaceholder")} error={fieldError("password")} />
@@ -92,12 +111,18 @@ export default function Register() {
         <Field label={t("register.invitation")} name="invitation" defaultValue={values.invitation ?? params.get("code") ?? ""} error={fieldError("invitation")} />
         <Field label={t("register.payPwd")} name="payPwd" type="password" autoComplete="off" placeholder={t("payPassword.hint")} error={fieldError("payPwd")} />
         <label className="check">
-          <input type="checkbox" name="agree" value="1" aria-invalid={error?.field === "agree" ? true : undefined} />
-          <span>{t("register.agree")}</span>
+          <input type="checkbox" name="agree" value="1" aria-invalid={fieldError("agree") ? true : undefined} />
+          <span>
+            {t("register.agreePrefix")}
+            {/* a new tab keeps what was typed here */}
+            <Link to={`/help/${AGREEMENT_ARTICLE_ID}`} target="_blank" rel="noopener" className="text-link">
+              {t("register.agreement")}
+            </Link>
+          </span>
         </label>
         {fieldError("agree") ? <p className="field-error" role="alert">{fieldError("agree")}</p> : null}
         <label className="check">
-          <input type="checkbox" name="adult" value="1" aria-invalid={error?.field === "adult" ? true : undefined} />
+          <input type="checkbox" name="adult" value="1" aria-invalid={fieldError("adult") ? true : undefined} />
           <span>{t("register.adult")}</span>
         </label>
         {fieldError("adult") ? <p className="field-error" role="alert">{fieldError("adult")}</p> : null}

@@ -11,11 +11,13 @@ import { SubmitButton } from "~/components/wallet/SubmitButton";
 import { WithdrawalList } from "~/components/wallet/WithdrawalList";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { formFailure, formFields } from "~/lib/form.server";
+import { fieldMessage } from "~/lib/form-errors";
+import { checkFields, fieldsFailure, formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { filterAmountInput, pageCursor, pageOf, withdrawAllAmount } from "~/lib/wallet";
 import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
+import { withdrawForm } from "../../worker/wallet/forms";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { i18n: ["wallet"], title: "wallet:withdraw.title" };
@@ -28,6 +30,7 @@ const FIELD_OF_CODE: Record<number, string> = {
   1080: "pwd",
   1081: "pwd",
   1050: "money",
+  1114: "money",
   1042: "money",
   1025: "money",
   1067: "money",
@@ -61,16 +64,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
-  const answer = await callApi(request, context, "/api/Game/withdraw", {
-    bank_id: f.bank_id ?? "",
-    money: f.money ?? "",
-    pwd: f.pwd ?? "",
-    ...(f.request_id ? { request_id: f.request_id } : {}),
-  });
+  const form = { bank_id: f.bank_id ?? "", money: f.money ?? "", pwd: f.pwd ?? "", ...(f.request_id ? { request_id: f.request_id } : {}) };
+  const values = { money: f.money ?? "", bank_id: f.bank_id ?? "" };
+  // Every field's error at once; the API then decides what only it knows (balance, password, day cap).
+  const refused = await checkFields(request, withdrawForm, form);
+  if (refused) return fieldsFailure(refused, { values });
+  const answer = await callApi(request, context, "/api/Game/withdraw", form);
   // The contract's success is data === 1 (SPEC.md 7).
-  if (answer.code !== 1 || (answer.data as unknown) !== 1) {
-    return formFailure(answer, FIELD_OF_CODE, { values: { money: f.money ?? "", bank_id: f.bank_id ?? "" } });
-  }
+  if (answer.code !== 1 || (answer.data as unknown) !== 1) return formFailure(answer, FIELD_OF_CODE, { values });
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, "/withdraw", t("withdraw.sent"));
 }
@@ -80,7 +81,7 @@ export default function Withdraw() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   const error = result?.error;
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   const leftToday = withdrawals?.leftToday ?? 0;
   return (
     <main className="wallet">

@@ -1,5 +1,6 @@
 import { sanitizeHtml } from "../content/sanitize-html";
 import { insertOrIgnore } from "./seed";
+import { AGREEMENT } from "./seed-content-data/agreement";
 import { ANNOUNCEMENTS } from "./seed-content-data/announcements";
 import { BANNERS } from "./seed-content-data/banners";
 import { HELP_ACCOUNT } from "./seed-content-data/help-account";
@@ -7,7 +8,7 @@ import { HELP_PLAY } from "./seed-content-data/help-play";
 import { NEWS } from "./seed-content-data/news";
 import type { SeedArticle } from "./seed-content-data/types";
 
-export const SEED_ARTICLES: SeedArticle[] = [...NEWS, ...ANNOUNCEMENTS, ...HELP_PLAY, ...HELP_ACCOUNT];
+export const SEED_ARTICLES: SeedArticle[] = [...NEWS, ...ANNOUNCEMENTS, ...HELP_PLAY, ...HELP_ACCOUNT, ...AGREEMENT];
 export { BANNERS as SEED_BANNERS };
 
 /**

@@ -36,10 +36,10 @@ export const registerForm = z
       quhao: dialCode(),
       username: username(),
       phone: phoneNumber(),
-      captcha: text().regex(/^\d{6}$/, "2053"),
+      captcha: text().min(1, "1163").regex(/^\d{6}$/, "2053"),
       password: newLoginPassword(),
       spassword: z.string({ error: "1001" }),
-      invitation: text().min(1, "1063").max(32, "1063"),
+      invitation: text().min(1, "1161").max(32, "1063"),
       payPwd: z.union([z.literal(""), withdrawalPassword()]).optional().default(""),
       // the "I am 18 or older" checkbox (DESIGN.md 14): a form sends "on", a client true or 1
       adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", String(AGE_CONFIRMATION_CODE)),

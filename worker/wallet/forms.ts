@@ -12,9 +12,13 @@ const COIN_TYPES = ["USDT", "BTC", "ETH"] as const;
 export const ACCOUNT_TYPES = [BANK_TYPE, ...COIN_TYPES] as const;
 export const PAGE_SIZE = 20;
 
-/** An amount typed by the player: digits and one decimal point, at most two decimals (1050 otherwise). */
+/** An amount typed by the player: digits and one decimal point, at most two decimals (1050 otherwise; blank 1114). */
 export const amountCents = () =>
   z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+      ctx.addIssue({ code: "custom", message: "1114" });
+      return z.NEVER;
+    }
     const cents = parseMoneyToCents(value);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: "1050" });
@@ -86,7 +90,7 @@ const bankCardForm = z.object({
 const coinAddressForm = z.object({
   type: z.enum(COIN_TYPES),
   // Case matters in base58 addresses: kept exactly as entered.
-  address: required("1065", 128, "1065").regex(/^[A-Za-z0-9]{10,128}$/, "1065"),
+  address: required("1065", 128, "1162").regex(/^[A-Za-z0-9]{10,128}$/, "1162"),
   payPwd: required("2057"),
 });
 
