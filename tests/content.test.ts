@@ -26,7 +26,7 @@ describe("seed content", () => {
   it("holds readable articles in groups 9, 14 and 26 and banners, in all four languages", async () => {
     expect(await count("articles", "group_id = 9")).toBe(4);
     expect(await count("articles", "group_id = 14")).toBe(4);
-    expect(await count("articles", "group_id = 26")).toBe(6);
+    expect(await count("articles", "group_id = 26")).toBe(7);
     expect(await count("banners")).toBe(SEED_BANNERS.length);
     const empty = await count("articles", "id < 10000 AND (title = '' OR title_ft = '' OR title_yw = '' OR title_vi = '' OR length(content) < 80 OR length(content_ft) < 80 OR length(content_yw) < 80 OR length(content_vi) < 80)");
     expect(empty).toBe(0);

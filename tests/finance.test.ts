@@ -1,6 +1,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import enFinance from "../locales/en/finance.json";
+import enWallet from "../locales/en/wallet.json";
 import { api, count, expectError, expectMoneyInvariants, expectOk, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { getDb } from "../worker/db/client";
@@ -149,6 +151,16 @@ describe("accrual and maturity", () => {
     expect((await ordersOf(token))[0]).toMatchObject({ daysPaid: 15, interest: 4500, daysLeft: 0, status: "matured" });
     expect(await count("ledger", "user_id = 1 AND idempotency_key LIKE ?", `interest:${order.id}:%:house`)).toBe(15);
     expect(await count("ledger", "user_id = 1 AND idempotency_key = ?", `principal:${order.id}:house`)).toBe(1);
+    // each row's reason: a key and parameters for the reader's language, and the same in English words
+    const reasons = (await env.DB.prepare("SELECT reason, reason_key, reason_params FROM ledger WHERE user_id = ? AND type IN ('stake', 'interest', 'principal') ORDER BY id").bind(id).all<{ reason: string; reason_key: string; reason_params: string }>()).results;
+    const words = (r: (typeof reasons)[number]) => {
+      const params = JSON.parse(r.reason_params);
+      if (params.product) params.product = enFinance.tiers[params.product as keyof typeof enFinance.tiers];
+      return enWallet.reasons[r.reason_key as keyof typeof enWallet.reasons].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+    };
+    expect(reasons.map((r) => r.reason_key)).toEqual(["financeLockup", ...Array(15).fill("financeInterest"), "financePrincipal"]);
+    for (const r of reasons) expect(words(r)).toBe(r.reason);
+    expect(JSON.parse(reasons[1].reason_params)).toEqual({ order: order.id, day: 1, days: 15 });
     await expectChained(id);
     await expectMoneyInvariants();
   });

@@ -6,12 +6,13 @@ import { getDb } from "../worker/db/client";
 import { balanceChangeStatements } from "../worker/db/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { DAY_MS, dayStartMs, formatDate } from "../worker/wallet/days";
+import { ledgerReasons } from "../worker/db/ledger-reasons";
 
 /** A real movement (player row + house mirror) written at a chosen moment, as the game would. */
 async function movementAt(userId: number, amountCents: number, type: string, atMs: number) {
   const db = getDb(env);
   await runInOneBatch(db, [
-    ...balanceChangeStatements(db, { userId, amountCents, type, reason: `${type} test`, idempotencyKey: `test:${requestId()}`, nowMs: atMs }),
+    ...balanceChangeStatements(db, { userId, amountCents, type, reason: ledgerReasons.operator(`${type} test`), idempotencyKey: `test:${requestId()}`, nowMs: atMs }),
   ]);
 }
 

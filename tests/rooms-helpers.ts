@@ -6,6 +6,7 @@ import { getDb } from "../worker/db/client";
 import { balanceChangeStatements } from "../worker/db/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { roomStub } from "../worker/room/routing";
+import { ledgerReasons } from "../worker/db/ledger-reasons";
 
 export const stubOf = (roomId: number) => roomStub(env, roomId);
 
@@ -51,7 +52,7 @@ async function fund(userId: number, cents: number) {
   const db = getDb(env);
   await runInOneBatch(
     db,
-    balanceChangeStatements(db, { userId, amountCents: cents, type: "topup", reason: "test top-up", idempotencyKey: `test-topup:${userId}:${++topups}:${Date.now()}`, nowMs: Date.now() }),
+    balanceChangeStatements(db, { userId, amountCents: cents, type: "topup", reason: ledgerReasons.operator("test top-up"), idempotencyKey: `test-topup:${userId}:${++topups}:${Date.now()}`, nowMs: Date.now() }),
   );
 }
 

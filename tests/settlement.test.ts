@@ -10,6 +10,7 @@ import { drawNumbers, fromHex } from "../worker/games/fairness";
 import { type GameType, defaultRatesMilli } from "../worker/games/options";
 import { optionOutcome, payoutCents, refundMask, resultOf, winningMask } from "../worker/games/rules";
 import { levelForTurnover } from "../worker/players/levels";
+import { ledgerReasons } from "../worker/db/ledger-reasons";
 
 type BetRow = { id: number; user_id: number; option_index: number; odds_milli: number; stake_cents: number; isaward: number; award_cents: number };
 
@@ -123,7 +124,7 @@ describe("settling a round", () => {
     const rates = defaultRatesMilli(3);
     for (const [p, player] of players.entries()) {
       const lines = [0, 1, 3, 5, 7, 10].map((optionIndex) => ({ optionIndex, oddsMilli: rates[optionIndex], stakeCents: 1_000 * (p + 1) }));
-      await runInOneBatch(db, placeOrderStatements(db, { ordersn: `test-${round!.id}-${p}`, userId: player.userId, roomId: 12, roundId: round!.id, lines, reason: "test", requestId: null, nowMs: Date.now() }));
+      await runInOneBatch(db, placeOrderStatements(db, { ordersn: `test-${round!.id}-${p}`, userId: player.userId, roomId: 12, roundId: round!.id, lines, reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), requestId: null, nowMs: Date.now() }));
     }
     const numbers = [1, 2, 6, 10, 11];
     const result = resultOf(3, numbers);
@@ -136,7 +137,7 @@ describe("settling a round", () => {
       winMask: Number(winningMask(3, result)),
       refundMask: Number(refundMask(3, result)),
       vipThresholdsCents: [0, 100_000],
-      reason: "test #9001",
+      reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 9001),
       nowMs: Date.now(),
     };
     const statements = settlementStatements(db, settlement);
@@ -194,7 +195,7 @@ describe("settling a round", () => {
     expect(await count("ledger", "idempotency_key = ?", `stakes:${round.roundId}:house`)).toBe(1);
     // The statement count does not depend on the number of bets.
     const db = getDb(env);
-    const shape = { roundId: 1, status: "settled" as const, voidReason: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: "", nowMs: 0 };
+    const shape = { roundId: 1, status: "settled" as const, voidReason: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), nowMs: 0 };
     expect(settlementStatements(db, shape).length).toBe(13);
     await expectMoneyInvariants();
   });

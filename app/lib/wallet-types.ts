@@ -70,6 +70,9 @@ export type FlowRow = {
   before: number;
   after: number;
   reason: string;
+  /** absent from a backend that stores only text, null on rows written before keys existed */
+  reasonKey?: string | null;
+  reasonParams?: Record<string, string | number> | null;
   type: 1 | 2;
   kind: FlowKind;
 };

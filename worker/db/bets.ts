@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { balanceChangeStatements } from "./ledger";
+import type { LedgerReason } from "./ledger-reasons";
 import { protectionAllowsSql } from "./protection";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import type { LiveBetRow } from "../room/round-view";
@@ -15,7 +16,7 @@ export type NewOrder = {
   roomId: number;
   roundId: number;
   lines: BetLine[];
-  reason: string;
+  reason: LedgerReason;
   /** the client's request_id: a second order with it breaks orders_user_request and nothing is written */
   requestId: string | null;
   nowMs: number;
@@ -75,7 +76,7 @@ export async function findOrderByRequest(db: Db, userId: number, requestId: stri
 /** The refund of a cancelled order: one per order, so a stake never comes back twice. */
 export const cancelRefundKey = (orderId: number) => `cancel:${orderId}`;
 
-export type OrderToCancel = { orderId: number; ordersn: string; userId: number; totalCents: number; reason: string; nowMs: number };
+export type OrderToCancel = { orderId: number; ordersn: string; userId: number; totalCents: number; reason: LedgerReason; nowMs: number };
 
 /**
  * Cancels an order and gives the stake back in one batch. The refund's key (cancel:<order>) makes a

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { financeReasonSql } from "./ledger-reasons";
 import { HOUSE_USER_ID } from "./ledger";
 import { DAY_MS } from "../wallet/days";
 
@@ -32,22 +33,19 @@ function owed(kind: "interest" | "principal", nowMs: number): SQL {
 function movementStatements(db: Db, kind: "interest" | "principal", nowMs: number) {
   const cte = sql`WITH RECURSIVE ${owed(kind, nowMs)}`;
   const key = kind === "interest" ? sql`'interest:' || p.order_id || ':' || p.k` : sql`'principal:' || p.order_id`;
-  const reason =
-    kind === "interest"
-      ? sql`'Finance order #' || p.order_id || ' · day ' || p.k || ' of ' || p.days`
-      : sql`'Finance order #' || p.order_id || ' · principal returned'`;
+  const reason = financeReasonSql(kind);
   // Several rows of one player in one statement: each row's "before" includes the rows written before it.
   const earlierOfPlayer = sql`COALESCE(SUM(cents) OVER (PARTITION BY user_id ORDER BY order_id, k ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)`;
   const earlierOfAll = sql`COALESCE(SUM(cents) OVER (ORDER BY order_id, k ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)`;
   return [
-    db.run(sql`${cte} INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT p.user_id, p.cents, u.money_cents + p.earlier, u.money_cents + p.earlier + p.cents, ${kind}, ${reason},
+    db.run(sql`${cte} INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT p.user_id, p.cents, u.money_cents + p.earlier, u.money_cents + p.earlier + p.cents, ${kind}, ${reason.text}, ${reason.key}, ${reason.params},
         'finance:' || p.order_id, ${key}, ${nowMs}
       FROM (SELECT *, ${earlierOfPlayer} AS earlier FROM owed) AS p JOIN users u ON u.id = p.user_id`),
     db.run(sql`${cte} UPDATE users SET money_cents = money_cents + t.total
       FROM (SELECT user_id, SUM(cents) AS total FROM owed GROUP BY user_id) AS t WHERE users.id = t.user_id`),
-    db.run(sql`${cte} INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT h.id, -p.cents, h.money_cents - p.earlier, h.money_cents - p.earlier - p.cents, ${kind}, ${reason},
+    db.run(sql`${cte} INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT h.id, -p.cents, h.money_cents - p.earlier, h.money_cents - p.earlier - p.cents, ${kind}, ${reason.text}, ${reason.key}, ${reason.params},
         'finance:' || p.order_id, ${key} || ':house', ${nowMs}
       FROM (SELECT *, ${earlierOfAll} AS earlier FROM owed) AS p JOIN users h ON h.id = ${HOUSE_USER_ID}`),
     db.run(sql`${cte} UPDATE users SET money_cents = money_cents - (SELECT COALESCE(SUM(cents), 0) FROM owed)

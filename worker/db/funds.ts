@@ -25,6 +25,8 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
       afterCents: ledger.afterCents,
       type: ledger.type,
       reason: ledger.reason,
+      reasonKey: ledger.reasonKey,
+      reasonParams: ledger.reasonParams,
       createdAtMs: ledger.createdAtMs,
     })
     .from(ledger)

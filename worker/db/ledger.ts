@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
+import { reasonValues, type LedgerReason } from "./ledger-reasons";
 
 /** The house account: the counterparty of every movement, so all balances always add up to zero. */
 export const HOUSE_USER_ID = 1;
@@ -10,7 +11,7 @@ export type BalanceChange = {
   amountCents: number;
   /** bet | earn | loss | redo | wait | topup | debit | stake | interest | principal */
   type: string;
-  reason: string;
+  reason: LedgerReason;
   ref?: string | null;
   /** unique per movement: a repeated submit hits the UNIQUE index and the whole batch is refused */
   idempotencyKey: string;
@@ -33,20 +34,21 @@ export type BalanceChange = {
  * A debit beyond the balance breaks users_money_non_negative and the whole batch rolls back.
  */
 export function balanceChangeStatements(db: Db, change: BalanceChange) {
-  const { userId, amountCents: amount, type, reason, idempotencyKey: key, nowMs } = change;
+  const { userId, amountCents: amount, type, idempotencyKey: key, nowMs } = change;
+  const reason = reasonValues(change.reason);
   const ref = change.ref ?? null;
   const onlyIf = change.onlyIf ? sql` AND (${change.onlyIf})` : sql``;
   if (!Number.isSafeInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
   const playerSide = [
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
     db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf}`),
   ] as const;
   if (change.counterparty === "stakes") return playerSide;
   return [
     ...playerSide,
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT id, ${-amount}, money_cents, money_cents - ${amount}, ${type}, ${reason}, ${ref}, ${key + ":house"}, ${nowMs} FROM users WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT id, ${-amount}, money_cents, money_cents - ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key + ":house"}, ${nowMs} FROM users WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
     db.run(sql`UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
   ] as const;
 }

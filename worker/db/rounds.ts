@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { reasonValues, type LedgerReason } from "./ledger-reasons";
 import { HOUSE_USER_ID } from "./ledger";
 import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { LEVEL_KEYS } from "../players/levels";
@@ -60,8 +61,8 @@ export type Settlement = {
   refundMask: number;
   /** The operator's VIP thresholds in cents (settings vip_thresholds_cents). */
   vipThresholdsCents: number[];
-  /** Shown in the players' funds ledger, e.g. "Lucky 28 · USDT #42". */
-  reason: string;
+  /** Shown in the players' funds ledger: the game and the round (worker/db/ledger-reasons.ts). */
+  reason: LedgerReason;
   nowMs: number;
 };
 
@@ -120,14 +121,15 @@ function creditStatements(db: Db, s: Settlement, stillOpen: SQL, kind: { isaward
   const roundTotal = sql`(SELECT COALESCE(SUM(award_cents), 0) FROM bets WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward})`;
   const ref = `round:${s.roundId}`;
   const key = `${kind.keyPrefix}:${s.roundId}:`;
+  const reason = reasonValues(s.reason);
   return [
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT u.id, t.total, u.money_cents, u.money_cents + t.total, ${kind.type}, ${s.reason}, ${ref}, ${key} || u.id, ${s.nowMs}
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT u.id, t.total, u.money_cents, u.money_cents + t.total, ${kind.type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key} || u.id, ${s.nowMs}
       FROM ${perUser} AS t JOIN users u ON u.id = t.user_id WHERE ${stillOpen}`),
     db.run(sql`UPDATE users SET money_cents = money_cents + t.total FROM ${perUser} AS t
       WHERE users.id = t.user_id AND ${stillOpen}`),
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT id, -${roundTotal}, money_cents, money_cents - ${roundTotal}, ${kind.type}, ${s.reason}, ${ref}, ${key + "house"}, ${s.nowMs}
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT id, -${roundTotal}, money_cents, money_cents - ${roundTotal}, ${kind.type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key + "house"}, ${s.nowMs}
       FROM users WHERE id = ${HOUSE_USER_ID} AND ${roundTotal} > 0 AND ${stillOpen}`),
     db.run(sql`UPDATE users SET money_cents = money_cents - ${roundTotal}
       WHERE id = ${HOUSE_USER_ID} AND ${roundTotal} > 0 AND ${stillOpen}`),

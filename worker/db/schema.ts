@@ -78,7 +78,12 @@ export const ledger = sqliteTable(
     afterCents: integer("after_cents").notNull(),
     // bet | earn | loss | redo | wait | topup | debit | stake | interest | principal
     type: text("type").notNull(),
+    // the words as written when the row was made (English); rows before 0006 have only these
     reason: text("reason").notNull(),
+    // what the reader's language renders (worker/db/ledger-reasons.ts): a key of locales/*/wallet.json
+    // "reasons" and its parameters as a JSON object
+    reasonKey: text("reason_key"),
+    reasonParams: text("reason_params"),
     ref: text("ref"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAtMs: createdAtMs(),

@@ -7,6 +7,7 @@ import { explainRefusal } from "../protection/refusal";
 import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { checkPayPassword } from "../wallet/pay-password";
 import { maturityMs, transferProblem } from "./rules";
+import { ledgerReasons } from "../db/ledger-reasons";
 
 export type TransferIn = { userId: number; productId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
@@ -45,7 +46,7 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
         userId: ask.userId,
         amountCents: -ask.amountCents,
         type: "stake",
-        reason: `Finance lock-up · ${product.nameKey}, ${product.days} days`,
+        reason: ledgerReasons.financeLockup(product),
         ref: `finance:${ask.key}`,
         idempotencyKey: `stake:${ask.key}`,
         nowMs: ask.nowMs,

@@ -12,6 +12,7 @@ import { readSettings } from "../db/settings";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
 import { adjustBalance, type Adjustment } from "../wallet/adjust";
+import { ledgerReasons } from "../db/ledger-reasons";
 import { assertSameRequest } from "../wallet/keys";
 
 // Four eyes on money (DESIGN.md 11): never on one's own account, never above the bound, and above
@@ -112,7 +113,7 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
         userId: request.userId,
         amountCents: request.amountCents,
         type: credit ? "topup" : "debit",
-        reason: request.reason,
+        reason: ledgerReasons.operator(request.reason),
         ref: `operator:${request.requestedBy}+${d.operatorId}`,
         idempotencyKey: `adjustment:${d.id}`,
         nowMs: d.nowMs,

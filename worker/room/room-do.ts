@@ -24,8 +24,9 @@ import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
 import { auditStatement } from "../db/audit";
 import { RoomState } from "./room-state";
 import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./round-view";
+import { ledgerReasons } from "../db/ledger-reasons";
 
-export type RoomRef = { roomId: number; title: string; gameType: number; optionCount: number };
+export type RoomRef = { roomId: number; title: string; titleKey: string; gameType: number; optionCount: number };
 
 /** orderInfo is the contract's raw order_info: the room checks it against its round's own settings. */
 export type PlaceOrderRequest = {
@@ -159,7 +160,7 @@ export class RoomDO extends DurableObject<Env> {
         roomId: request.room.roomId,
         roundId: current.roundId,
         lines,
-        reason: `${request.room.title} #${current.seqno}`,
+        reason: ledgerReasons.round(request.room, current.seqno),
         requestId: request.requestId,
         nowMs,
       });
@@ -203,7 +204,7 @@ export class RoomDO extends DurableObject<Env> {
             ordersn: order.ordersn,
             userId: order.userId,
             totalCents: order.totalCents,
-            reason: `${request.room.title} #${current.seqno}`,
+            reason: ledgerReasons.round(request.room, current.seqno),
             nowMs: Date.now(),
           }),
         );

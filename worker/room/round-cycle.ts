@@ -16,6 +16,7 @@ import { type GameType, fullOptionCount } from "../games/options";
 import { refundMask, resultOf, winningMask } from "../games/rules";
 import type { RoomState } from "./room-state";
 import type { RoundRow, RoundSchedule } from "./round-view";
+import { ledgerReasons, type LedgerReason } from "../db/ledger-reasons";
 
 export type CycleContext = {
   db: Db;
@@ -54,7 +55,7 @@ export async function advanceRoom(ctx: CycleContext, nowMs: number): Promise<Cyc
 }
 
 async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: GameRoom | undefined, nowMs: number): Promise<CycleEvent[]> {
-  const reason = `${room?.title ?? `Room ${ctx.roomId}`} #${current.seqno}`;
+  const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
   const seedHex = ctx.state.seedFor(current.seqno);
   const settlement = seedHex
     ? await drawnSettlement(ctx, current, seedHex, reason, nowMs)
@@ -123,7 +124,7 @@ async function settleAndContinue(
   return events;
 }
 
-async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex: string, reason: string, nowMs: number): Promise<Settlement> {
+async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex: string, reason: LedgerReason, nowMs: number): Promise<Settlement> {
   const gameType = round.gameType as GameType;
   const numbers = await drawNumbers(fromHex(seedHex), ctx.roomId, round.seqno, gameType);
   const result = resultOf(gameType, numbers);
@@ -142,7 +143,7 @@ async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex:
 }
 
 /** A round whose seed is lost cannot be drawn fairly by anyone, or an operator voided it: every stake goes back. */
-function voidSettlement(roundId: number, gameType: number, reason: string, nowMs: number, why: VoidReason = "seed_lost"): Settlement {
+function voidSettlement(roundId: number, gameType: number, reason: LedgerReason, nowMs: number, why: VoidReason = "seed_lost"): Settlement {
   const everyOption = Number((1n << BigInt(fullOptionCount(gameType as GameType))) - 1n);
   return { roundId, status: "void", voidReason: why, draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
 }
@@ -160,7 +161,7 @@ async function startRoom(ctx: CycleContext, room: GameRoom, nowMs: number): Prom
       ctx.state.setCurrent(adopted);
       return adopted;
     }
-    const settlement = voidSettlement(latest.id, latest.gameType, `${room.title} #${latest.seqno}`, nowMs);
+    const settlement = voidSettlement(latest.id, latest.gameType, ledgerReasons.round(room, latest.seqno), nowMs);
     await runInOneBatch(ctx.db, settlementStatements(ctx.db, settlement));
   }
   const next = await prepareRound(ctx, room, (latest?.seqno ?? 0) + 1, nowMs);

@@ -6,6 +6,7 @@ import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { movementExists } from "../db/funds";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
+import { ledgerReasons } from "../db/ledger-reasons";
 
 export type Adjustment = { operatorId: number; userId: number; amountCents: number; reason: string; key: string; nowMs: number };
 
@@ -25,7 +26,7 @@ export async function adjustBalance(db: Db, a: Adjustment) {
         userId: a.userId,
         amountCents: a.amountCents,
         type: credit ? "topup" : "debit",
-        reason: a.reason,
+        reason: ledgerReasons.operator(a.reason),
         ref: `operator:${a.operatorId}`,
         idempotencyKey: a.key,
         nowMs: a.nowMs,

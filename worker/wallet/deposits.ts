@@ -10,6 +10,7 @@ import { toMoney } from "../money";
 import { assertSameRequest } from "./keys";
 import { protectionAllowsSql } from "../db/protection";
 import { explainRefusal } from "../protection/refusal";
+import { ledgerReasons } from "../db/ledger-reasons";
 
 export type DepositAsk = { userId: number; amountCents: number; payName: string; key: string; nowMs: number };
 
@@ -55,7 +56,7 @@ export async function approveDeposit(db: Db, d: DepositDecision) {
         userId: request.userId,
         amountCents: request.amountCents,
         type: "topup",
-        reason: "Deposit",
+        reason: ledgerReasons.deposit(d.id),
         ref: `deposit:${d.id}`,
         idempotencyKey: `deposit:${d.id}`,
         nowMs: d.nowMs,

@@ -50,10 +50,26 @@ export type LedgerRecord = {
   afterCents: number;
   type: string;
   reason: string;
+  reasonKey: string | null;
+  reasonParams: string | null;
   createdAtMs: number;
 };
 
-/** A funds-ledger row: type 1 income, 2 expense (SPEC.md 3), kind = the ledger type. */
+function paramsOf(json: string | null): Record<string, string | number> | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string | number>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A funds-ledger row: type 1 income, 2 expense (SPEC.md 3), kind = the ledger type; reason is the stored
+ * English text, reasonKey and reasonParams what a client renders in its reader's language (null on rows
+ * written before keys existed: show reason).
+ */
 export function flowRow(r: LedgerRecord) {
   return {
     id: r.id,
@@ -62,6 +78,8 @@ export function flowRow(r: LedgerRecord) {
     before: toMoney(r.beforeCents),
     after: toMoney(r.afterCents),
     reason: r.reason,
+    reasonKey: r.reasonKey,
+    reasonParams: r.reasonKey ? paramsOf(r.reasonParams) : null,
     type: r.amountCents > 0 ? 1 : 2,
     kind: r.type,
   };

@@ -17,6 +17,7 @@ import { toMoney } from "../money";
 import { todayWindow } from "./days";
 import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
+import { ledgerReasons } from "../db/ledger-reasons";
 
 export type WithdrawalAsk = { userId: number; bankId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
@@ -50,7 +51,7 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
         userId: ask.userId,
         amountCents: -ask.amountCents,
         type: "wait",
-        reason: "Withdrawal request",
+        reason: ledgerReasons.withdrawal(),
         ref: ask.key,
         idempotencyKey: `withdraw-hold:${ask.key}`,
         nowMs: ask.nowMs,
@@ -117,7 +118,7 @@ export async function rejectWithdrawal(db: Db, d: WithdrawalDecision) {
         userId: request.userId,
         amountCents: request.amountCents,
         type: "redo",
-        reason: "Withdrawal rejected, refunded",
+        reason: ledgerReasons.withdrawalRefund(d.id),
         ref: request.idempotencyKey,
         idempotencyKey: `withdraw-refund:${d.id}`,
         nowMs: d.nowMs,

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
+import { ledgerReasonText } from "~/lib/ledger-reason";
 import { PLAYER_ZONE, playerDate } from "~/lib/player-time";
 import type { FlowRow } from "~/lib/wallet-types";
 import { Icon, type IconName } from "./Icon";
@@ -34,7 +35,7 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
                   </span>
                   <div className="ledger-what">
                     <div className="ledger-kind">{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</div>
-                    {row.reason ? <div className="ledger-reason">{row.reason}</div> : null}
+                    {row.reason || row.reasonKey ? <div className="ledger-reason">{ledgerReasonText(t, row)}</div> : null}
                     <div className="ledger-time">
                       <PlayerTime ms={row.time} part="clock" />
                       <span className="ledger-direction">{income ? t("income.in") : t("income.out")}</span>

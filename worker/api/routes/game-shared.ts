@@ -32,7 +32,7 @@ export async function existingRoom(db: Db, roomId: number): Promise<GameRoom> {
 }
 
 export function roomRef(room: GameRoom): RoomRef {
-  return { roomId: room.id, title: room.title, gameType: room.gameType, optionCount: room.optionCount };
+  return { roomId: room.id, title: room.title, titleKey: room.titleKey, gameType: room.gameType, optionCount: room.optionCount };
 }
 
 /** A row of the room list (getRoomList). */

@@ -1,0 +1,108 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import enFinance from "../locales/en/finance.json";
+import enWallet from "../locales/en/wallet.json";
+import { api, expectMoneyInvariants, expectOk } from "./helpers";
+import { Browser } from "./pages";
+import { finishRound, placeOk, playerWith } from "./rooms-helpers";
+import { addCoinAddress, operator, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+
+// Funds-ledger reasons are stored as a key and its parameters and shown in the reader's language
+// (worker/db/ledger-reasons.ts, app/lib/ledger-reason.ts); rows from before the keys keep their words.
+
+type Row = { id: number; reason: string; reason_key: string | null; reason_params: string | null; user_id: number };
+
+const rowsOf = async (userId: number) =>
+  (await env.DB.prepare("SELECT id, reason, reason_key, reason_params, user_id FROM ledger WHERE user_id = ? ORDER BY id").bind(userId).all<Row>()).results;
+
+/** The English words a key and its parameters give (the stored words name the room by its full title). */
+function english(row: Row): string {
+  const params: Record<string, string | number> = JSON.parse(row.reason_params ?? "{}");
+  if (typeof params.game === "string") params.game = params.title;
+  if (typeof params.product === "string") params.product = enFinance.tiers[params.product as keyof typeof enFinance.tiers];
+  const template = enWallet.reasons[row.reason_key as keyof typeof enWallet.reasons];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+}
+
+const inLanguage = async (lng: string, username: string) => {
+  const browser = new Browser();
+  browser.cookies.set("lng", encodeURIComponent(btoa(JSON.stringify(lng))));
+  return browser.logIn(username, "secret123");
+};
+
+describe("funds-ledger reasons", () => {
+  it("stores a key and parameters for deposits, withdrawals, refunds, operator credits and bets, each matching its English words", async () => {
+    const p = await player(500_00);
+    const op = await operator();
+    const deposit = await api("/api/Game/recharge", { token: p.token, money: "100", pay_name: "Reader", request_id: requestId() });
+    expectOk(deposit);
+    expectOk(await api("/api/admin/deposits/approve", { token: op, id: deposit.data.id }));
+    const card = await addCoinAddress(p.token);
+    expectOk(await api("/api/Game/withdraw", { token: p.token, bank_id: card.id, money: "50", pwd: PAY_PASSWORD, request_id: requestId() }));
+    const withdrawals = await api("/api/admin/withdrawals", { token: op, status: "pending", userId: p.id });
+    expectOk(await api("/api/admin/withdrawals/reject", { token: op, id: withdrawals.data.list[0].id, note: "test" }));
+    const gambler = await playerWith(100_00);
+    await placeOk(gambler.token, 1, [[0, 1.98, 20]]);
+    await finishRound(1);
+
+    const rows = [...(await rowsOf(p.id)), ...(await rowsOf(gambler.userId))];
+    expect(rows.map((r) => r.reason_key)).toEqual(expect.arrayContaining(["operator", "deposit", "withdrawal", "withdrawalRefund", "round"]));
+    for (const row of rows) {
+      expect(row.reason_key, row.reason).not.toBeNull();
+      expect(english(row)).toBe(row.reason);
+    }
+    const bet = rows.find((r) => r.reason_key === "round")!;
+    expect(JSON.parse(bet.reason_params!)).toMatchObject({ game: "lucky28", seqno: expect.any(Number) });
+    // the house's mirror rows carry the same reason
+    const mirror = await env.DB.prepare("SELECT reason_key FROM ledger WHERE idempotency_key = ?").bind(`deposit:${deposit.data.id}:house`).first<{ reason_key: string }>();
+    expect(mirror?.reason_key).toBe("deposit");
+    await expectMoneyInvariants();
+  });
+
+  it("answers reasonKey and reasonParams in the funds flow, and renders them in the reader's language", async () => {
+    const p = await player(20_00);
+    const op = await operator();
+    const deposit = await api("/api/Game/recharge", { token: p.token, money: "30", pay_name: "Reader", request_id: requestId() });
+    expectOk(await api("/api/admin/deposits/approve", { token: op, id: deposit.data.id }));
+    const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
+    expectOk(flow);
+    const row = flow.data.list.find((r: { reasonKey: string }) => r.reasonKey === "deposit");
+    expect(row).toMatchObject({ reason: `Deposit #${deposit.data.id}`, reasonParams: { id: deposit.data.id } });
+
+    // what the page shows (the loader's data for hydration follows in scripts)
+    const zh = (await (await (await inLanguage("zh-CN", p.username)).get("/my_income")).text()).split("<script")[0];
+    expect(zh).toContain(`充值 #${deposit.data.id}`);
+    expect(zh).toContain("运营：test funds");
+    expect(zh).not.toContain(`Deposit #${deposit.data.id}`);
+    const vi = await (await (await inLanguage("vi", p.username)).get("/my_income")).text();
+    expect(vi).toContain(`Nạp tiền #${deposit.data.id}`);
+    await expectMoneyInvariants();
+  });
+
+  it("names the game of a bet in the reader's language", async () => {
+    const gambler = await playerWith(100_00);
+    await placeOk(gambler.token, 1, [[1, 1.98, 20]]);
+    const zh = await (await (await inLanguage("zh-CN", gambler.username)).get("/my_income")).text();
+    expect(zh).toMatch(/幸运28 · 第 \d+ 期/);
+    await expectMoneyInvariants();
+  });
+
+  it("shows a row written before keys existed with its stored words", async () => {
+    const p = await player(10_00);
+    const [last] = (await rowsOf(p.id)).slice(-1);
+    // an old row: text only (rows are append-only, so it is added as the migration found them)
+    const money = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(p.id).first<{ money_cents: number }>();
+    const house = await env.DB.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'topup', 'Lucky 28 #5', ?, ?)").bind(p.id, money!.money_cents, money!.money_cents + 100, `old:${last.id}`, Date.now()),
+      env.DB.prepare("UPDATE users SET money_cents = money_cents + 100 WHERE id = ?").bind(p.id),
+      env.DB.prepare("INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'topup', 'Lucky 28 #5', ?, ?)").bind(house!.money_cents, house!.money_cents - 100, `old:${last.id}:house`, Date.now()),
+      env.DB.prepare("UPDATE users SET money_cents = money_cents - 100 WHERE id = 1"),
+    ]);
+    const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
+    expect(flow.data.list[0]).toMatchObject({ reason: "Lucky 28 #5", reasonKey: null, reasonParams: null });
+    const zh = await (await (await inLanguage("zh-CN", p.username)).get("/my_income")).text();
+    expect(zh).toContain("Lucky 28 #5");
+    await expectMoneyInvariants();
+  });
+});
