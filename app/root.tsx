@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useNavigation,
   useRouteError,
@@ -109,12 +110,35 @@ export default function App() {
   );
 }
 
+/**
+ * A request that never reached the server (offline, connection dropped: fetch throws a TypeError) is
+ * not an error of the page: the player is offered to try the same page again.
+ */
+function isNetworkFailure(error: unknown): boolean {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return true;
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
-  if (!notFound && !badRequest) console.error(error);
+  const offline = !notFound && !badRequest && isNetworkFailure(error);
+  if (!notFound && !badRequest && !offline) console.error(error);
+  if (offline) {
+    return (
+      <main className="page error-page" data-testid="offline">
+        <h1>{t("offline")}</h1>
+        <p className="muted">{t("errorPage.offlineHint")}</p>
+        {/* a full page load of the same address: the service worker answers its offline page while still offline */}
+        <a className="button" href={location.pathname + location.search}>
+          {t("errorPage.retry")}
+        </a>
+      </main>
+    );
+  }
   return (
     <main className="page error-page">
       <h1>{notFound ? t("errorPage.notFound") : badRequest ? t("errorPage.badRequest") : t("errorPage.title")}</h1>

@@ -9,7 +9,7 @@
  *
  * Bump VERSION when this file or the precached files change; activation deletes older caches.
  */
-const VERSION = "2026-11-22.1";
+const VERSION = "2026-11-23.1";
 const STATIC_CACHE = `roundtable-static-${VERSION}`;
 const ASSET_CACHE = `roundtable-assets-${VERSION}`;
 const OFFLINE_PAGE = "/offline.html";

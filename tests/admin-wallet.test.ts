@@ -38,8 +38,8 @@ describe("adjust (admin top-up and debit)", () => {
     expectOk(debit);
     expect(debit.data).toEqual({ status: "done", userId: id, amount: -20.5, balance: 100 });
     expect(await ledgerRows(id)).toEqual([
-      expect.objectContaining({ amount_cents: 12_050, type: "topup", reason: "promotion" }),
-      expect.objectContaining({ amount_cents: -2_050, type: "debit", reason: "chargeback" }),
+      expect.objectContaining({ amount_cents: 12_050, type: "topup", reason: "Operator: promotion" }),
+      expect.objectContaining({ amount_cents: -2_050, type: "debit", reason: "Operator: chargeback" }),
     ]);
     expect(await auditCount("balance.credit", `user:${id}`)).toBe(1);
     expect(await auditCount("balance.debit", `user:${id}`)).toBe(1);

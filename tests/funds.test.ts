@@ -32,8 +32,8 @@ describe("getfinanceflow", () => {
     expectOk(answer);
     expect(answer.data).toEqual({
       list: [
-        { id: expect.any(Number), time: expect.any(Number), money: -30, before: 100, after: 70, reason: "Withdrawal request", type: 2, kind: "wait" },
-        { id: expect.any(Number), time: expect.any(Number), money: 100, before: 0, after: 100, reason: "test funds", type: 1, kind: "topup" },
+        { id: expect.any(Number), time: expect.any(Number), money: -30, before: 100, after: 70, reason: "Withdrawal request", reasonKey: "withdrawal", reasonParams: {}, type: 2, kind: "wait" },
+        { id: expect.any(Number), time: expect.any(Number), money: 100, before: 0, after: 100, reason: "Operator: test funds", reasonKey: "operator", reasonParams: { note: "test funds" }, type: 1, kind: "topup" },
       ],
       page: 1,
       hasMore: false,

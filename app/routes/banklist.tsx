@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { PageHeader } from "~/components/PageHeader";
 import { AccountCard } from "~/components/wallet/AccountCard";
-import { EmptyState } from "~/components/wallet/EmptyState";
+import { EmptyState } from "~/components/EmptyState";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFields } from "~/lib/form.server";

@@ -7,6 +7,7 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecord } from "~/lib/game";
 import { gameTitle, optionLabel } from "~/lib/game-labels";
 import gameStyles from "~/styles/game.css?url";
+import { EmptyState } from "~/components/EmptyState";
 import { pageCursor, withPage } from "~/lib/wallet";
 
 export const handle = { i18n: ["game"], title: "game:betlist.title" };
@@ -77,7 +78,7 @@ export default function BetList() {
         ))}
       </nav>
       {failed ? <p className="form-error page-gap">{failed}</p> : null}
-      {!failed && rows.length === 0 ? <p className="empty">{t("betlist.empty")}</p> : null}
+      {!failed && rows.length === 0 ? <EmptyState text={t("betlist.empty")} /> : null}
       <ul className="bet-cards">
         {rows.map((bet) => (
           <BetRow key={bet.id} bet={bet} />

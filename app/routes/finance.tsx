@@ -6,6 +6,7 @@ import { ProductCard } from "~/components/finance/ProductCard";
 import { callApi } from "~/lib/api.server";
 import type { ProductList } from "~/lib/finance";
 import financeStyles from "~/styles/finance.css?url";
+import { EmptyState } from "~/components/EmptyState";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
 export const handle = { i18n: ["finance"], title: "finance:finance.title" };
@@ -34,7 +35,7 @@ export default function Finance() {
         </Link>
       </nav>
       {failed ? <p className="form-error finance-intro">{failed}</p> : null}
-      {!failed && products.length === 0 ? <p className="finance-intro muted">{t("finance.empty")}</p> : null}
+      {!failed && products.length === 0 ? <EmptyState text={t("finance.empty")} /> : null}
       {products.map((p) => (
         <ProductCard key={p.id} product={p} />
       ))}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PageHeader } from "~/components/PageHeader";
 import { DateRangeSheet } from "~/components/wallet/DateRangeSheet";
-import { EmptyState } from "~/components/wallet/EmptyState";
+import { EmptyState } from "~/components/EmptyState";
 import { Icon } from "~/components/wallet/Icon";
 import { LedgerList } from "~/components/wallet/LedgerList";
 import { Pager } from "~/components/wallet/Pager";

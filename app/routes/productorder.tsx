@@ -7,6 +7,7 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { percent, tierName, type FinanceOrder } from "~/lib/finance";
 import financeStyles from "~/styles/finance.css?url";
+import { EmptyState } from "~/components/EmptyState";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
 export const handle = { i18n: ["finance"], title: "finance:order.title" };
@@ -60,7 +61,7 @@ export default function ProductOrder() {
     <main className="finance">
       <PageHeader title={t("order.title")} back="/finance" />
       {failed ? <p className="form-error finance-intro">{failed}</p> : null}
-      {!failed && orders.length === 0 ? <p className="finance-intro muted">{t("order.empty")}</p> : null}
+      {!failed && orders.length === 0 ? <EmptyState text={t("order.empty")} /> : null}
       <ul className="order-list">
         {orders.map((o) => (
           <OrderCard key={o.id} order={o} />

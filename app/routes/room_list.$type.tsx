@@ -7,6 +7,7 @@ import { formatMoney, RACING_GAME_TYPE, ROOM_TABS, type RoomSummary } from "~/li
 import { gameTitle } from "~/lib/game-labels";
 import { useAppConfig } from "~/root";
 import gameStyles from "~/styles/game.css?url";
+import { EmptyState } from "~/components/EmptyState";
 
 export const handle = { i18n: ["game"], title: "game:rooms.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
@@ -55,7 +56,7 @@ export default function RoomList() {
         {t("room.balance")}: <strong className="num">{formatMoney(balance)}</strong> {currency}
       </p>
       {failed ? <p className="form-error page-gap">{failed}</p> : null}
-      {!failed && rooms.length === 0 ? <p className="empty">{t("rooms.empty")}</p> : null}
+      {!failed && rooms.length === 0 ? <EmptyState text={t("rooms.empty")} /> : null}
       <ul className="room-cards">
         {rooms.map((room) => {
           const lock = lockOf(room, balance, level);

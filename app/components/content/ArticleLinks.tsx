@@ -2,11 +2,12 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PublishedDate } from "./PublishedDate";
 import { HTML_LANG, type ArticleSummary } from "./types";
+import { EmptyState } from "../EmptyState";
 
 /** Titles with a short summary and date, each opening the article page under `basePath`. */
 export function ArticleLinks({ articles, basePath }: { articles: ArticleSummary[]; basePath: "/help" | "/info" }) {
   const { t } = useTranslation("content");
-  if (articles.length === 0) return <p className="empty-note">{t("news.empty")}</p>;
+  if (articles.length === 0) return <EmptyState text={t("news.empty")} />;
   return (
     <ul className="article-links">
       {articles.map((article) => (

@@ -2,11 +2,12 @@ import { useTranslation } from "react-i18next";
 import { ArticleBody } from "./ArticleBody";
 import { PublishedDate } from "./PublishedDate";
 import { HTML_LANG, type Article } from "./types";
+import { EmptyState } from "../EmptyState";
 
 /** Messages that open in place (native <details>, so they work without JavaScript). */
 export function ExpandableArticles({ articles, openId }: { articles: Article[]; openId?: number }) {
   const { t } = useTranslation("content");
-  if (articles.length === 0) return <p className="empty-note">{t("message.empty")}</p>;
+  if (articles.length === 0) return <EmptyState text={t("message.empty")} />;
   return (
     <div className="expandable-list">
       {articles.map((article) => (

@@ -25,6 +25,18 @@ export function CryptoPrices({ initial }: { initial: PriceSnapshot }) {
     : status === "reconnecting" ? t("prices.downHint")
     : anyStale ? t("prices.staleHint")
     : null;
+  // No feed set up: said once, small; eight rows of "No price" would only take the screen.
+  if (snapshot.feed === "off") {
+    return (
+      <section className="home-section prices prices-off" aria-labelledby="prices-title" data-feed="off" data-status={status}>
+        <div className="section-head">
+          <h2 id="prices-title">{t("prices.title")}</h2>
+          <span className={`feed-status is-${status}`} role="status">{t(`prices.${status}`)}</span>
+        </div>
+        <p className="prices-note">{hint}</p>
+      </section>
+    );
+  }
   return (
     <section className="home-section prices" aria-labelledby="prices-title" data-feed={snapshot.feed} data-status={status}>
       <div className="section-head">

@@ -3,7 +3,7 @@ import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { playerTime } from "~/lib/player-time";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
-import { EmptyState } from "./EmptyState";
+import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
 import { StatusBadge } from "./StatusBadge";
 

@@ -4,7 +4,7 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { playerTime } from "~/lib/player-time";
 import { maskAccount, shortAddress } from "~/lib/wallet";
 import type { WithdrawalList as Withdrawals } from "~/lib/wallet-types";
-import { EmptyState } from "./EmptyState";
+import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
 import { StatusBadge } from "./StatusBadge";
 
