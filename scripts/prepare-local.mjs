@@ -2,5 +2,6 @@
 import { ensureDevVars, persistArgs, wrangler } from "./lib/local-env.mjs";
 
 ensureDevVars();
-wrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs()]);
+wrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs()], { quiet: true });
+console.log("Local database: migrations applied.");
 await import("./seed-local.mjs");

@@ -11,5 +11,5 @@ const { seedStatements } = await loadTs("worker/db/seed.ts");
 const statements = await seedStatements(pepper);
 mkdirSync(".wrangler", { recursive: true });
 writeFileSync(".wrangler/seed.sql", statements.join("\n") + "\n");
-wrangler(["d1", "execute", "DB", remote ? "--remote" : "--local", "--file", ".wrangler/seed.sql", ...(remote ? [] : persistArgs())]);
-console.log(`Seeded ${statements.length} statements${remote ? " (remote)" : ""}.`);
+wrangler(["d1", "execute", "DB", remote ? "--remote" : "--local", "--file", ".wrangler/seed.sql", ...(remote ? [] : persistArgs())], { quiet: true });
+console.log(`Local database: demo data seeded (${statements.length} statements${remote ? ", remote" : ""}).`);

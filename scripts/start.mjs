@@ -1,4 +1,5 @@
 // npm start: wrangler dev (which runs the Remix build first) on PORT, in demo mode unless told otherwise.
+// Its output passes through; once it is ready, the URL and the demo accounts are printed last.
 import { spawn } from "node:child_process";
 import { ensureDevVars, persistArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
@@ -13,13 +14,26 @@ const vars = passed.filter((name) => process.env[name]).flatMap((name) => ["--va
 const { seedOperatorTotpSecret } = await loadTs("worker/operators/sign-in.ts");
 const totpSecret = await seedOperatorTotpSecret(ensureDevVars().PEPPER);
 
-console.log(`
-  Roundtable on http://localhost:${port}  (API_MODE=${process.env.API_MODE ?? "demo"})
+const banner = `
+  Roundtable is ready: http://localhost:${port}  (API_MODE=${process.env.API_MODE ?? "demo"})
   Demo player:   demo01 / demo1234   (withdrawal password 123456, balance 10,000.00)
   Demo operator: admin  / admin1234  TOTP secret ${totpSecret}
                  (console at http://localhost:${port}/admin/login; add the secret to an authenticator app)
-`);
+  New players: invitation code 888; the SMS code appears below as "[sms] <phone> code <6 digits>".
+`;
 
-const child = spawn("npx", ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...vars, ...persistArgs()], { stdio: "inherit" });
+const child = spawn("npx", ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...vars, ...persistArgs()], { stdio: ["inherit", "pipe", "pipe"] });
+let shown = false;
+let pending = "";
+child.stdout.on("data", (chunk) => {
+  process.stdout.write(chunk);
+  if (shown) return;
+  pending = (pending + chunk).slice(-4096);
+  if (/Ready on http/.test(pending)) {
+    shown = true;
+    console.log(banner);
+  }
+});
+child.stderr.pipe(process.stderr);
 child.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

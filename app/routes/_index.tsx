@@ -43,13 +43,15 @@ export default function Home() {
   return (
     <main className="home">
       <header className="home-bar">
-        <span className="brand">
+        <h1 className="brand">
           <img src="/icons/icon.svg" alt="" width={28} height={28} />
           {t("common:appName")}
-        </span>
+        </h1>
         <nav className="home-bar-links">
-          <Link to="/languageSet" className="pill" aria-label={t("home.language")}>
-            <Icon name="globe" size={16} /> {languageNames[lng] ?? languageNames.en}
+          {/* the accessible name holds the visible text (WCAG 2.5.3): "Language: English" */}
+          <Link to="/languageSet" className="pill">
+            <Icon name="globe" size={16} /> <span className="visually-hidden">{`${t("home.language")}: `}</span>
+            {languageNames[lng] ?? languageNames.en}
           </Link>
           <Link to="/message" className="icon-link" aria-label={t("message.title")}>
             <Icon name="mail" size={18} />

@@ -22,7 +22,14 @@ export function persistArgs() {
   return process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : [];
 }
 
-export function wrangler(args) {
-  const result = spawnSync("npx", ["wrangler", ...args], { stdio: "inherit", shell: false });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/**
+ * Runs wrangler. `quiet` keeps its output (tables and JSON of every statement) unless it fails, so
+ * `npm start` ends with what a newcomer needs: the URL and the demo accounts.
+ */
+export function wrangler(args, { quiet = false } = {}) {
+  const result = spawnSync("npx", ["wrangler", ...args], { stdio: quiet ? "pipe" : "inherit", encoding: "utf8", shell: false });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    process.exit(result.status ?? 1);
+  }
 }

@@ -7,8 +7,9 @@ import { join } from "node:path";
 export async function startLocalServer({ port, vars = {} }) {
   const state = mkdtempSync(join(tmpdir(), "local-state-"));
   const env = { ...process.env, PERSIST_TO: state, PORT: String(port), ...vars };
-  const prepared = spawnSync("node", ["scripts/prepare-local.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const prepared = spawnSync("node", ["scripts/prepare-local.mjs"], { env, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
   if (prepared.status !== 0) throw new Error("preparing the local database failed");
+  const prepareLog = prepared.stdout;
 
   let log = "";
   const child = spawn("node", ["scripts/start.mjs"], { env, detached: true });
@@ -38,5 +39,5 @@ export async function startLocalServer({ port, vars = {} }) {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, stop, log: () => log };
+  return { base, stop, log: () => log, prepareLog };
 }

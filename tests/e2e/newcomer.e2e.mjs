@@ -1,0 +1,109 @@
+// A newcomer's first minutes (issue 16): what `npm start` prints, the home page with axe-core, the
+// register form (dial-code search, every error at once, the SMS lock after a refusal, the agreement),
+// a signed-in player kept off /login, a toast away from the balance, and a navigation that fails offline.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { eventually, textOf } from "./eventually.mjs";
+
+const AXE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+function checkStartOutput(prepareLog, serverLog) {
+  const prepared = prepareLog.trim().split("\n");
+  assert.ok(prepared.length <= 4, `npm start's preparation prints a few lines, not wrangler's dumps:\n${prepareLog}`);
+  assert.doesNotMatch(prepareLog, /[{}[\]│┌]/, "no JSON or tables from D1");
+  const lines = serverLog.split("\n");
+  const ready = lines.findIndex((l) => /Ready on http/.test(l));
+  const player = lines.findIndex((l) => /Demo player:\s+demo01 \/ demo1234/.test(l));
+  assert.ok(ready >= 0 && player > ready, "the demo accounts come after wrangler says it is ready");
+  assert.ok(player - ready <= 6, "and right after it");
+  assert.match(lines.slice(ready, player + 4).join("\n"), /http:\/\/localhost:\d+/);
+  assert.match(lines.slice(player, player + 4).join("\n"), /Demo operator:\s+admin\s+\/ admin1234/);
+}
+
+async function homeHasNoSeriousAxeViolation(page) {
+  await page.goto("/");
+  await page.locator("h1").first().waitFor();
+  // evaluated through the DevTools protocol: the page's CSP (nonce-only scripts) stays as it is
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  assert.deepEqual(violations, [], "axe-core finds no serious or critical violation on home");
+}
+
+async function registerForm(page, shot, smsCode) {
+  await page.goto("/register");
+  const dial = page.locator('select[name="quhao"]');
+  // the search box appears once the page is hydrated
+  const search = page.getByRole("searchbox");
+  for (const [typed, code] of [["viet", "+84"], ["886", "+886"], ["malay", "+60"]]) {
+    await search.fill(typed);
+    await eventually(async () => assert.equal(await dial.inputValue({ timeout: 1_000 }), code, `typing "${typed}" selects ${code}`));
+  }
+  assert.match(await page.getByRole("link", { name: "user agreement" }).getAttribute("href"), /^\/help\/\d+$/);
+
+  // an empty submit: every field says what is wrong at once
+  await page.getByRole("button", { name: "Register" }).click();
+  for (const message of ["Username must contain both letters and digits", "Please enter a correct phone number", "Please enter the verification code", "Password must be 6-16 characters", "Please enter the invitation code", "Please tick the agreement", "Please confirm that you are 18 or older"]) {
+    await page.getByText(message).waitFor();
+  }
+  await shot("register-errors");
+
+  // the SMS lock survives a refused submit
+  const phone = `93${Date.now() % 10_000_000}`;
+  await page.getByLabel("Phone number").fill(phone);
+  const send = page.locator('button[value="sms"]');
+  const locked = () => eventually(async () => {
+    assert.ok(await send.isDisabled({ timeout: 1_000 }), "the send button is locked");
+    assert.match(await textOf(send), /Resend in \d+ s/);
+  });
+  await send.click();
+  await locked();
+  await eventually(() => assert.ok(smsCode(phone)));
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.getByText("Please tick the agreement").waitFor();
+  await locked();
+}
+
+export default async function ({ page, context, shot, smsCode, serverLog, prepareLog }) {
+  checkStartOutput(prepareLog, serverLog());
+  await homeHasNoSeriousAxeViolation(page);
+  await registerForm(page, shot, smsCode);
+
+  // a signed-in player: /login leads on to /user; the welcome toast leaves the balance visible
+  await page.goto("/login");
+  await page.getByLabel("Username").fill("demo01");
+  await page.getByLabel("Password").fill("demo1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/user");
+  const toast = page.locator(".toast");
+  await toast.waitFor();
+  const [toastBox, balanceBox] = [await toast.boundingBox(), await page.locator(".balance").first().boundingBox()];
+  assert.ok(toastBox.y >= balanceBox.y + balanceBox.height || toastBox.y + toastBox.height <= balanceBox.y, "the toast does not cover the balance");
+  await shot("user-toast");
+  await page.goto("/login");
+  await page.waitForURL("**/user");
+
+  // offline: a navigation that fails offers to try the same page again, and trying again online loads it.
+  // The screen's code is loaded once online (a lost script makes Remix reload the page, which the
+  // service worker answers with its offline page); what fails offline is then the page's data.
+  await page.goto("/");
+  await page.waitForFunction(() => !!window.__remixRouter);
+  await page.getByRole("link", { name: "Recharge" }).first().click();
+  await page.waitForURL("**/recharge");
+  await page.getByRole("link", { name: "Home" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await page.locator("h1").first().waitFor();
+  await context.setOffline(true);
+  await page.getByRole("link", { name: "Recharge" }).first().click();
+  const retry = page.getByRole("link", { name: "Try again" });
+  await retry.waitFor();
+  await page.getByRole("heading", { name: "You are offline" }).waitFor();
+  assert.equal(await retry.getAttribute("href"), "/recharge");
+  await shot("offline-retry");
+  await context.setOffline(false);
+  await retry.click();
+  await page.waitForURL("**/recharge");
+  await page.getByRole("heading", { name: "Deposit", exact: true }).waitFor();
+}
