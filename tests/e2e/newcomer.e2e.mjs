@@ -2,10 +2,10 @@
 // register form (dial-code search, every error at once, the SMS lock after a refusal, the agreement),
 // a signed-in player kept off /login, a toast away from the balance, and a navigation that fails offline.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import axe from "axe-core";
 import { eventually, textOf } from "./eventually.mjs";
 
-const AXE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+const AXE = axe.source;
 
 function checkStartOutput(prepareLog, serverLog) {
   const prepared = prepareLog.trim().split("\n");
