@@ -133,7 +133,7 @@ describe("operator decisions on deposits", () => {
     expectOk(answer);
     expect(answer.data).toEqual({ id: request.id, status: "approved", balance: 150.25 });
     expect(await balanceCents(id)).toBe(15_025);
-    expect(await ledgerRows(id)).toEqual([{ amount_cents: 15_025, type: "topup", reason: "Deposit", idempotency_key: `deposit:${request.id}` }]);
+    expect(await ledgerRows(id)).toEqual([{ amount_cents: 15_025, type: "topup", reason: `Deposit #${request.id}`, idempotency_key: `deposit:${request.id}` }]);
     expect(await auditCount("deposit.approve", `deposit:${request.id}`)).toBe(1);
     const mine = (await api("/api/Game/getrechargelist", { token })).data.list[0];
     expect(mine).toMatchObject({ id: request.id, status: "approved", note: "bank slip ok", decidedAt: expect.any(Number) });
