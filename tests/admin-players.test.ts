@@ -128,7 +128,7 @@ describe("players: search, file, sessions, password", () => {
     const file = await api("/api/admin/players/get", { token: op, userId: id });
     expectOk(file);
     expect(file.data.user).toMatchObject({ id, username, money: 30, frozen: false, level: 1 });
-    expect(file.data.ledger).toEqual([expect.objectContaining({ amount: 30, type: "topup", reason: "test funds" })]);
+    expect(file.data.ledger).toEqual([expect.objectContaining({ amount: 30, type: "topup", reason: "Operator: test funds" })]);
     expect(file.data.sessions.length).toBe(1);
     expectError(await api("/api/admin/players/get", { token: op, userId: 1 }), 1002);
   });
