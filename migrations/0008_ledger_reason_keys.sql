@@ -1,0 +1,2 @@
+ALTER TABLE `ledger` ADD `reason_key` text;--> statement-breakpoint
+ALTER TABLE `ledger` ADD `reason_params` text;
