@@ -77,7 +77,7 @@ export async function voidRoundInPlay(
   const current = ctx.state.current();
   if (!current || current.roundId !== request.roundId || nowMs >= current.drawAtMs) return null;
   const room = await findGameRoom(ctx.db, ctx.roomId);
-  const settlement = voidSettlement(current.roundId, current.gameType, `${room?.title ?? `Room ${ctx.roomId}`} #${current.seqno}`, nowMs, "operator");
+  const settlement = voidSettlement(current.roundId, current.gameType, ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno), nowMs, "operator");
   const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note} WHERE id = ${current.roundId} AND status = 'void' AND void_note IS NULL`);
   return settleAndContinue(ctx, current, room, settlement, [note, request.audit(current)], nowMs);
 }
