@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/cloudflare";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { login } from "./helpers";
+import { forgetPublicSettings } from "../worker/api/routes/config";
 
 const LOCALES = [
   { lng: "en", file: "en", prices: "Prices unavailable", news: "Welcome to Roundtable", login: "Log in" },
@@ -28,6 +29,7 @@ async function setSetting(key: string, value: string) {
   await env.DB.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
     .bind(key, JSON.stringify(value))
     .run();
+  forgetPublicSettings(); // getconfig keeps them 30 s (docs/decisions/100)
 }
 
 const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern.source, "g"))?.length ?? 0;

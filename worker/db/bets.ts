@@ -15,6 +15,8 @@ export type NewOrder = {
   userId: number;
   roomId: number;
   roundId: number;
+  /** the round's least VIP level: checked against the player's level inside the batch */
+  minLevel: number;
   lines: BetLine[];
   reason: LedgerReason;
   /** the client's request_id: a second order with it breaks orders_user_request and nothing is written */
@@ -30,12 +32,16 @@ export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) 
  * only while the player's protection allows the stake (no exclusion, every loss and stake limit kept,
  * decided inside the batch, DESIGN.md 14); the bets and the debit follow the order row, so a refused
  * order writes nothing and its insert reports 0 changes (orderWasRefused).
+ * The room trading and the player's level are decided there too (orderRefusalOf says which refused),
+ * so an order needs no reads before its batch (docs/decisions/100).
  * The stake's other side is the round's stakes in play: the house books it once per round at settlement.
  * Results: [order insert, bets (rows), 2 ledger statements, balance after].
  */
 export function placeOrderStatements(db: Db, order: NewOrder) {
   const total = orderTotalCents(order.lines);
-  const allowed = protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } });
+  const allowed = sql`${protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } })}
+    AND EXISTS (SELECT 1 FROM rooms WHERE id = ${order.roomId} AND trading = 1)
+    AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND level >= ${order.minLevel})`;
   const placed = sql`EXISTS (SELECT 1 FROM orders WHERE ordersn = ${order.ordersn})`;
   const rows = sql.join(
     order.lines.map((line) => sql`(${line.optionIndex}, ${line.oddsMilli}, ${line.stakeCents})`),
@@ -64,8 +70,17 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
   ] as const;
 }
 
-/** The batch's first result: the order insert wrote no row, so protection refused it. */
+/** The batch's first result: the order insert wrote no row, so the room, the level or protection refused it. */
 export const orderWasRefused = (results: D1Result[]) => results[0].meta.changes === 0;
+
+/** After a refused order batch: 1020 when the room stopped trading, 2055 below the level, else null (protection). */
+export async function orderRefusalOf(db: Db, order: { roomId: number; userId: number; minLevel: number }): Promise<1020 | 2055 | null> {
+  const row = await db.get<{ trading: number | null; level: number | null }>(sql`SELECT
+    (SELECT trading FROM rooms WHERE id = ${order.roomId}) AS trading, (SELECT level FROM users WHERE id = ${order.userId}) AS level`);
+  if (row?.trading !== 1) return 1020;
+  if ((row.level ?? 0) < order.minLevel) return 2055;
+  return null;
+}
 
 /** The placed order a request_id already made, with the player's balance now (the retry's answer). */
 export async function findOrderByRequest(db: Db, userId: number, requestId: string) {

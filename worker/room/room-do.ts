@@ -8,13 +8,14 @@ import {
   cancelOrderStatements,
   cancelRefundKey,
   findOrderByRequest,
+  orderRefusalOf,
   orderTotalCents,
   orderWasRefused,
   placeOrderStatements,
 } from "../db/bets";
 import { cannotCover } from "../db/ledger";
 import { movementExists } from "../db/funds";
-import { latestPublicRounds, roundRules } from "../db/rounds";
+import { type RoundRules, latestPublicRounds, roundRules } from "../db/rounds";
 import { ApiError } from "../api/envelope";
 import { parseOrderLines } from "./order-form";
 import { runInOneBatch } from "../db/batch";
@@ -34,7 +35,6 @@ export type PlaceOrderRequest = {
   roundId: number;
   userId: number;
   username: string;
-  level: number;
   orderInfo: unknown;
   requestId: string | null;
 };
@@ -62,6 +62,8 @@ export class RoomDO extends DurableObject<Env> {
   /** Bumped when rounds change, so a read that began before the change is not kept. */
   private resultsGeneration = 0;
   private optionCount: number | null = null;
+  /** The open round's settings: fixed when it opened (DESIGN.md 11), so read from D1 once per round. */
+  private rulesOfRound: { roundId: number; rules: Promise<RoundRules | undefined> } | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -141,11 +143,8 @@ export class RoomDO extends DurableObject<Env> {
       const current = this.state.current();
       if (!current || current.roundId !== request.roundId || nowMs >= current.closeAtMs) return { ok: false, errCode: 1029 };
       const db = getDb(this.env);
-      // DESIGN.md 11: the round's own settings, as they were when it opened (the room's current ones
-      // only for a round opened before rounds kept them).
-      const rules = (await roundRules(db, current.roundId)) ?? (await findGameRoom(db, request.room.roomId));
+      const rules = await this.roundSettings(current.roundId, request.room.roomId);
       if (!rules) return { ok: false, errCode: 1057 };
-      if (request.level < rules.minLevel) return { ok: false, errCode: 2055 };
       let lines;
       try {
         lines = parseOrderLines(request.orderInfo, { optionCount: request.room.optionCount, ...rules });
@@ -159,6 +158,7 @@ export class RoomDO extends DurableObject<Env> {
         userId: request.userId,
         roomId: request.room.roomId,
         roundId: current.roundId,
+        minLevel: rules.minLevel,
         lines,
         reason: ledgerReasons.round(request.room, current.seqno),
         requestId: request.requestId,
@@ -175,6 +175,8 @@ export class RoomDO extends DurableObject<Env> {
         throw error;
       }
       if (orderWasRefused(results)) {
+        const refusal = await orderRefusalOf(db, { roomId: request.room.roomId, userId: request.userId, minLevel: rules.minLevel });
+        if (refusal) return { ok: false, errCode: refusal };
         const total = orderTotalCents(lines);
         return { ok: false, ...(await explainRefusal(db, { userId: request.userId, nowMs, adds: { stake: total, loss: total } })) };
       }
@@ -186,6 +188,22 @@ export class RoomDO extends DurableObject<Env> {
       });
       return { ok: true, orderId: bets[0].orderId, ordersn, moneyCents: balanceAfter(results) };
     });
+  }
+
+  /**
+   * DESIGN.md 11: the round's own settings, as they were when it opened (the room's current ones only
+   * for a round opened before rounds kept them). A failed read is not remembered.
+   */
+  private async roundSettings(roundId: number, roomId: number): Promise<RoundRules | undefined> {
+    if (this.rulesOfRound?.roundId !== roundId) {
+      const db = getDb(this.env);
+      const rules = (async () => (await roundRules(db, roundId)) ?? (await findGameRoom(db, roomId)))();
+      this.rulesOfRound = { roundId, rules };
+      rules.catch(() => {
+        if (this.rulesOfRound?.rules === rules) this.rulesOfRound = null;
+      });
+    }
+    return this.rulesOfRound.rules;
   }
 
   async cancelOrder(request: CancelOrderRequest): Promise<CancelOrderOutcome> {

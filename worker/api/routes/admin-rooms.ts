@@ -13,6 +13,7 @@ import { ROUNDS_PAGE_SIZE, dailyTotals, roomRoundKey, roomRounds } from "../../o
 import { ROOMS_PAGE_SIZE, createRoom, listRoomsPage, newRoomTemplate, roomForOperator, updateRoom } from "../../operators/rooms";
 import { pageOf } from "../../wallet/present";
 import { roomStub } from "../../room/routing";
+import { forgetRoomRef } from "./game-shared";
 
 // Rooms and their odds, their rounds, the daily totals and the read-only audit log (DESIGN.md 11).
 export const adminRoomRoutes = new Hono<AppEnv>();
@@ -35,6 +36,7 @@ adminRoomRoutes.post("/api/admin/rooms/get", async (c) => ok(c, await roomForOpe
 
 adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
   const { room, wake } = await updateRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
+  forgetRoomRef(room.id);
   // Trading back on: the room opens its next round now rather than at the next cron tick.
   if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id).ensureRunning(room.id));
   return ok(c, room);

@@ -4,11 +4,10 @@ import { ApiError, ok } from "../envelope";
 import { requireUser } from "../context";
 import { integerId, parseBody } from "../validate";
 import type { AppEnv } from "../types";
-import { existingRoom, presentId, roomRef, tradingRoom } from "./game-shared";
+import { existingRoom, knownRoom, presentId, roomRef } from "./game-shared";
 import { getDb } from "../../db/client";
 import { findOrder, findOrderByRequest, liveBets } from "../../db/bets";
 import { latestRound } from "../../db/rounds";
-import { getUserById } from "../../db/users";
 import { toMoney } from "../../money";
 import { roomStub } from "../../room/routing";
 import { liveBetView } from "../../room/round-view";
@@ -45,28 +44,30 @@ gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
 const orderForm = z.object({ roomid: presentId("1026"), gameid: presentId("1027"), request_id: requestId() });
 
 /**
- * An order: the room checks it against its round and writes it. With request_id, the same key again
- * (a double tap, a retried POST, both at once) is the same order: its answer, no second debit.
+ * An order: the room checks it against its round and writes it; whether the room trades and the
+ * player's level are decided inside that write (docs/decisions/100). With request_id, the same key again
+ * (a double tap, a retried POST, both at once) is the same order: its answer, no second debit, also
+ * when the retry comes after the round closed.
  */
 gameOrderRoutes.post("/api/game/order", requireUser, async (c) => {
   const body = c.get("body");
   const form = parseBody(orderForm, body);
   const db = getDb(c.env);
   const user = c.get("user");
-  const placed = form.request_id ? await findOrderByRequest(db, user.id, form.request_id) : undefined;
-  if (placed) return ok(c, { order_id: placed.id, ordersn: placed.ordersn, money: toMoney(placed.moneyCents) });
-  const room = await tradingRoom(db, form.roomid);
-  const player = await getUserById(db, user.id);
-  const outcome = await roomStub(c.env, room.id).placeOrder({
-    room: roomRef(room),
+  const room = await knownRoom(db, form.roomid);
+  const outcome = await roomStub(c.env, room.roomId).placeOrder({
+    room,
     roundId: form.gameid,
     userId: user.id,
     username: user.username,
-    level: player.level,
     orderInfo: body.order_info,
     requestId: form.request_id ?? null,
   });
-  if (!outcome.ok) throw new ApiError(outcome.errCode, outcome.extra ?? {});
+  if (!outcome.ok) {
+    const placed = form.request_id ? await findOrderByRequest(db, user.id, form.request_id) : undefined;
+    if (placed) return ok(c, { order_id: placed.id, ordersn: placed.ordersn, money: toMoney(placed.moneyCents) });
+    throw new ApiError(outcome.errCode, outcome.extra ?? {});
+  }
   return ok(c, { order_id: outcome.orderId, ordersn: outcome.ordersn, money: toMoney(outcome.moneyCents) });
 });
 

@@ -4,6 +4,7 @@ import { integerId } from "../validate";
 import type { Db } from "../../db/client";
 import { type GameRoom, findGameRoom } from "../../db/game-rooms";
 import { type GameType, isGameType, optionsForRoom } from "../../games/options";
+import { ExpiringCache } from "../../lib/expiring-cache";
 import { toMoney, toOdds } from "../../money";
 import type { RoomRef } from "../../room/room-do";
 
@@ -34,6 +35,22 @@ export async function existingRoom(db: Db, roomId: number): Promise<GameRoom> {
 export function roomRef(room: GameRoom): RoomRef {
   return { roomId: room.id, title: room.title, titleKey: room.titleKey, gameType: room.gameType, optionCount: room.optionCount };
 }
+
+/** A room's name and game, kept 10 s per isolate: an order needs them, but nothing it decides (docs/decisions/100). */
+const roomRefs = new ExpiringCache<number, RoomRef | null>(10_000);
+
+/** A room that exists (1057), as an order names it; trading is decided inside the order's batch. */
+export async function knownRoom(db: Db, roomId: number): Promise<RoomRef> {
+  const ref = await roomRefs.get(roomId, async () => {
+    const room = await findGameRoom(db, roomId);
+    return room ? roomRef(room) : null;
+  });
+  if (!ref) throw new ApiError(1057);
+  return ref;
+}
+
+/** An operator changed a room: its next order reads it again. */
+export const forgetRoomRef = (roomId: number) => roomRefs.forget(roomId);
 
 /** A row of the room list (getRoomList). */
 export function roomSummary(room: GameRoom) {
