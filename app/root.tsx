@@ -25,6 +25,7 @@ import { getToken } from "~/lib/session.server";
 import type { RealityCheck } from "~/lib/protection-types";
 import { RealityCheckDialog } from "~/components/protection/RealityCheckDialog";
 import { useNonce } from "~/lib/nonce";
+import { skipAfterRoomAnswer } from "~/lib/room-revalidation";
 import stylesUrl from "~/styles/app.css?url";
 
 export type AppConfig = { kefu_url: string; android_url: string; ios_url: string; currency: string; deposit_min: number; sms_resend_seconds: number };
@@ -38,6 +39,9 @@ export const links: LinksFunction = () => [
 
 
 export const handle = { i18n: ["common", "errors"] };
+
+// A bet or cancel in a room changes nothing the root shows (docs/decisions/100).
+export const shouldRevalidate = skipAfterRoomAnswer;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, config, flash, reality] = await Promise.all([

@@ -5,6 +5,7 @@ import { RoomRefused } from "~/components/game/RoomRefused";
 import { loadRoom, roomAction } from "~/lib/game.server";
 import gameStyles from "~/styles/game.css?url";
 import { roomTitle } from "~/lib/game-labels";
+import { skipAfterRoomAnswer } from "~/lib/room-revalidation";
 
 // The game room of the sum games (types 1-3, room 16's four options included); Racing 10 rooms
 // are sent to /bjsc/{id}.
@@ -13,6 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles
 
 export const loader = (args: LoaderFunctionArgs) => loadRoom(args, "activity");
 export const action = (args: ActionFunctionArgs) => roomAction(args);
+export const shouldRevalidate = skipAfterRoomAnswer;
 
 export default function ActivityRoom() {
   const data = useLoaderData<typeof loader>();

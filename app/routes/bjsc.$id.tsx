@@ -5,6 +5,7 @@ import { RoomRefused } from "~/components/game/RoomRefused";
 import { loadRoom, roomAction } from "~/lib/game.server";
 import gameStyles from "~/styles/game.css?url";
 import { roomTitle } from "~/lib/game-labels";
+import { skipAfterRoomAnswer } from "~/lib/room-revalidation";
 
 // The Racing 10 room (game type 4): ten ranks, each with big, small, odd and even at the room's odds
 // (SPEC.md 9: 1.980). Rooms of the other game types are sent to /activity/{id}.
@@ -13,6 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles
 
 export const loader = (args: LoaderFunctionArgs) => loadRoom(args, "bjsc");
 export const action = (args: ActionFunctionArgs) => roomAction(args);
+export const shouldRevalidate = skipAfterRoomAnswer;
 
 export default function RacingRoom() {
   const data = useLoaderData<typeof loader>();

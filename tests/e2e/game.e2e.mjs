@@ -39,6 +39,12 @@ export default async function ({ page, shot }) {
   const dialog = page.getByRole("dialog");
   await dialog.getByText("Confirm your order").waitFor();
   await shot("3-confirm");
+  // The answer carries the balance and the socket the bet: no loader runs again after paying
+  // (app/lib/room-revalidation.ts), until the round's end reloads the room.
+  const reloads = [];
+  // the room's own loaders (the live list's 10 s poll while a socket is down is /activity/16/live)
+  const countReload = (request) => request.method() === "GET" && /\/activity\/16\.data(\?|$)/.test(request.url()) && reloads.push(request.url());
+  page.on("request", countReload);
   await dialog.getByRole("button", { name: "Pay" }).click();
   await page.getByText("Order placed").first().waitFor();
   await page.getByText("You", { exact: true }).first().waitFor();
@@ -49,6 +55,8 @@ export default async function ({ page, shot }) {
   await shot("4-placed");
 
   await page.getByText(/Betting closed|Betting has stopped/i).first().waitFor({ timeout: 45_000 });
+  page.off("request", countReload);
+  assert.deepEqual(reloads, [], "no loader ran again between paying and the close of betting");
   await shot("5-closed");
   await page.getByText(`You won 39.60 in round ${seqno}`).waitFor({ timeout: 45_000 });
   await shot("6-won");
