@@ -205,14 +205,24 @@ describe("hostile article content", () => {
     expect(html).not.toMatch(/<script|<svg|<iframe|onerror|onload|onclick|javascript|style=/i);
   };
 
-  it("is sanitized when it is read, even when stored raw", async () => {
-    await insertArticle({ id: 70_001, group_id: 14, title: "<b>Raw</b>", title_yw: "Raw", content_yw: HOSTILE, content: HOSTILE, created_at_ms: Date.now() + 10_000 });
+  it("is served as stored: the API adds no sanitizer pass of its own", async () => {
+    // Only the writes below sanitize (docs/decisions/101); a row is shown exactly as it was saved.
+    const saved = "<p>Saved <strong>once</strong></p><table><tr><td colspan=\"2\">x</td></tr></table>";
+    await insertArticle({ id: 70_001, group_id: 14, title: "Stored", title_yw: "Stored", content_yw: saved, content: saved, created_at_ms: 1 });
     const detail = await api("/api/Game/getArticledetail", { id: 70_001 });
     expectOk(detail);
-    expectNoScript(JSON.stringify(detail.data));
-    expect(detail.data.localContent).toContain("<p>Hello</p>");
-    const group = await api("/api/Game/getOneclassArticle", { id: 14 });
-    expectNoScript(JSON.stringify(group.data));
+    expect(detail.data.localContent).toBe(saved);
+    expect(detail.data.content).toBe(saved);
+  });
+
+  it("is sanitized when it is seeded", async () => {
+    const hostile = { chs: HOSTILE, cht: HOSTILE, en: HOSTILE, vi: HOSTILE };
+    const article = { ...SEED_ARTICLES[0], id: 70_003, content: hostile };
+    const articleOnly = contentSeedStatements(Date.now(), [article]).filter((s) => s.includes("INTO articles"));
+    await env.DB.batch(articleOnly.map((s) => env.DB.prepare(s)));
+    const stored = await env.DB.prepare("SELECT content, content_ft, content_yw, content_vi FROM articles WHERE id = 70003").first<Record<string, string>>();
+    expectNoScript(Object.values(stored!).join(""));
+    expect(stored!.content_yw).toContain("<p>Hello</p>");
   });
 
   it("is sanitized when it is written", async () => {

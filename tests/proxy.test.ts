@@ -157,4 +157,21 @@ describe("proxy mode", () => {
     await expectFailure(await call("/api/Game/getGameList"), 1004);
     expect(Date.now() - started).toBeLessThan(8_000);
   });
+
+  it("sanitizes an upstream's article HTML once as it comes in, lists and single articles alike", async () => {
+    const hostile = `<p>Hi</p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>`;
+    const article = { id: 1, title: "T", content: hostile, content_yw: hostile, localContent: hostile, img: "javascript:alert(4)" };
+    const upstream = vi.spyOn(globalThis, "fetch");
+    upstream.mockResolvedValueOnce(Response.json({ code: 1, info: "ok", data: article }));
+    const one = JSON.stringify(await (await call("/api/Game/getArticledetail")).json());
+    upstream.mockResolvedValueOnce(Response.json({ code: 1, info: "ok", data: { list: [article, article] } }));
+    const list = JSON.stringify(await (await call("/api/Game/getOneclassArticle")).json());
+    for (const text of [one, list]) {
+      expect(text).not.toMatch(/<script|onerror|javascript/i);
+      expect(text).toContain("<p>Hi</p>");
+    }
+    // other answers are passed on as they are
+    upstream.mockResolvedValueOnce(Response.json({ code: 1, info: "ok", data: { content: hostile } }));
+    expect(((await (await call("/api/Game/getuserinfo")).json()) as { data: { content: string } }).data.content).toBe(hostile);
+  });
 });

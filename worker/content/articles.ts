@@ -27,16 +27,42 @@ export function articleListItem(row: ArticleRow, lang: ApiLang) {
   };
 }
 
-/** A whole article: every content column sanitized again on the way out, and `localContent`. */
+/**
+ * A whole article with `localContent`, served as stored: every way in (worker/db/articles.ts
+ * saveArticleStatement, the seed) sanitized it once (docs/decisions/101).
+ */
 export function articleWithContent(row: ArticleRow, lang: ApiLang) {
   return {
     ...articleListItem(row, lang),
-    content: sanitizeHtml(row.content),
-    content_ft: sanitizeHtml(row.contentFt),
-    content_yw: sanitizeHtml(row.contentYw),
-    content_vi: sanitizeHtml(row.contentVi),
-    localContent: sanitizeHtml(pickLocalized(contentColumns(row), lang)),
+    content: row.content,
+    content_ft: row.contentFt,
+    content_yw: row.contentYw,
+    content_vi: row.contentVi,
+    localContent: pickLocalized(contentColumns(row), lang),
   };
+}
+
+const HTML_FIELDS = ["content", "content_ft", "content_yw", "content_vi", "localContent"];
+const ARTICLE_PATHS = new Set(["/api/Game/getArticledetail", "/api/Game/getOneclassArticle", "/api/Game/getArticlelist"]);
+
+/** An upstream's article as the app may show it: HTML fields sanitized, the image URL checked. */
+function sanitizedUpstreamArticle(article: unknown): unknown {
+  if (typeof article !== "object" || article === null || Array.isArray(article)) return article;
+  const out: Record<string, unknown> = { ...article };
+  for (const field of HTML_FIELDS) if (typeof out[field] === "string") out[field] = sanitizeHtml(out[field]);
+  if (typeof out.img === "string") out.img = safeUrl(out.img) ?? "";
+  return out;
+}
+
+/**
+ * Proxy mode: article content from an upstream backend has not been through our writes, so it is
+ * sanitized once, here, as it comes in (docs/decisions/101). Other answers pass unchanged.
+ */
+export function sanitizeUpstreamArticles(path: string, data: unknown): unknown {
+  if (!ARTICLE_PATHS.has(path) || typeof data !== "object" || data === null) return data;
+  const list = (data as { list?: unknown }).list;
+  if (Array.isArray(list)) return { ...data, list: list.map(sanitizedUpstreamArticle) };
+  return sanitizedUpstreamArticle(data);
 }
 
 /** The article a banner links to (/info/{id} or /help/{id}), whose title describes the banner. */

@@ -14,10 +14,10 @@ export { BANNERS as SEED_BANNERS };
 /**
  * Articles and banners in four languages, in the legacy columns of docs/decisions/030-article-languages.md:
  * unsuffixed = Simplified Chinese (the default), _ft / _tw = Traditional Chinese, _yw = English, _vi = Vietnamese.
- * Content is sanitized on the way in like any other write.
+ * Content is sanitized on the way in like any other write, and served as stored (docs/decisions/101).
  */
-export function contentSeedStatements(nowMs: number): string[] {
-  const articles = SEED_ARTICLES.map((a, i) =>
+export function contentSeedStatements(nowMs: number, seedArticles: SeedArticle[] = SEED_ARTICLES): string[] {
+  const articles = seedArticles.map((a, i) =>
     insertOrIgnore("articles", {
       id: a.id,
       group_id: a.group,

@@ -2,6 +2,7 @@ import { ApiError, failureBody } from "../api/envelope";
 import { apiLang, type ApiLang } from "../api/i18n";
 import type { Config } from "../config";
 import { contractPath } from "./allow-list";
+import { sanitizeUpstreamArticles } from "../content/articles";
 
 const UPSTREAM_TIMEOUT_MS = 6_000; // SPEC.md 9, for the whole answer, body included
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -39,7 +40,8 @@ export async function forwardToUpstream(request: Request, config: Config): Promi
   const deadline = Date.now() + UPSTREAM_TIMEOUT_MS;
   try {
     const upstream = await fetch(target, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
-    return Response.json(await readEnvelope(upstream, deadline, lang));
+    const answer = await readEnvelope(upstream, deadline, lang);
+    return Response.json({ ...answer, data: sanitizeUpstreamArticles(path, answer.data) });
   } catch (error) {
     const errCode = error instanceof UpstreamFailure ? error.errCode : 1004;
     console.error(JSON.stringify({ upstream: path, errCode, error: String(error).slice(0, 300) }));

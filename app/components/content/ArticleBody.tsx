@@ -1,12 +1,9 @@
-import { useMemo } from "react";
-import { sanitizeHtml } from "../../../worker/content/sanitize-html";
 import { HTML_LANG, type ContentLanguage } from "./types";
 
 /**
- * Stored article HTML, sanitized once more right before it is rendered: whatever the API (or an
- * upstream backend in proxy mode) sent, no script, event handler or script URL reaches the page.
+ * Article HTML as the server sent it: sanitized once when it was written, or as it came in from an
+ * upstream in proxy mode (docs/decisions/101). No sanitizer ships to the browser.
  */
 export function ArticleBody({ html, language }: { html: string; language?: ContentLanguage }) {
-  const safe = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className="article-body" lang={language ? HTML_LANG[language] : undefined} dangerouslySetInnerHTML={{ __html: safe }} />;
+  return <div className="article-body" lang={language ? HTML_LANG[language] : undefined} dangerouslySetInnerHTML={{ __html: html }} />;
 }

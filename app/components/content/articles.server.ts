@@ -4,7 +4,7 @@ import { apiLangOf, isLng } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import type { ApiLang } from "../../../worker/api/i18n";
 import { localizedLanguage, pickLocalized } from "../../../worker/content/languages";
-import { htmlToText, safeUrl, sanitizeHtml } from "../../../worker/content/sanitize-html";
+import { htmlToText, safeUrl } from "../../../worker/content/sanitize-html";
 import type { Banner } from "../home/BannerCarousel";
 import type { Article, ArticlePage, ArticleSummary } from "./types";
 
@@ -21,12 +21,13 @@ const str = (value: unknown) => (typeof value === "string" ? value : "");
 /**
  * Our API already answers in the player's language; a legacy backend (proxy mode) sends only the
  * columns, so the same fallback (own language, English, default) is applied here when needed.
- * Content is sanitized here as well: HTML never reaches the browser unsanitized, in the page or its data.
+ * Content comes sanitized: our API serves it as sanitized when written, and in proxy mode the Worker
+ * sanitizes an upstream's articles as they come in (docs/decisions/101).
  */
 function toArticle(raw: WireArticle, lang: ApiLang): Article {
   const titles = { default: str(raw.title), cht: str(raw.title_ft), en: str(raw.title_yw), vi: str(raw.title_vi) };
   const contents = { default: str(raw.content), cht: str(raw.content_ft), en: str(raw.content_yw), vi: str(raw.content_vi) };
-  const content = sanitizeHtml(raw.localContent ?? pickLocalized(contents, lang));
+  const content = raw.localContent ?? pickLocalized(contents, lang);
   return {
     id: Number(raw.id),
     group: Number(raw.group ?? raw.group_id ?? 0),
