@@ -1,7 +1,9 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+const app = new URL("./app", import.meta.url).pathname;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       future: {
@@ -14,11 +16,17 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      "~": app,
+      // The browser translates with the small translator of docs/decisions/102; the server keeps i18next.
+      ...(isSsrBuild ? {} : { "react-i18next": `${app}/lib/translator-react.tsx`, i18next: `${app}/lib/translator.ts` }),
+    },
+  },
   ssr: {
     target: "webworker",
     noExternal: true,
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
   build: { minify: true },
-});
+}));
