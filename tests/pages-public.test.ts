@@ -44,11 +44,11 @@ describe("home page for guests", () => {
       expect(count(html, /<img src="\/banners\//)).toBe(3);
       expect(html).toContain(l.login);
       expect(html).toContain('href="/login"');
-      // Sixteen tiles, each with a sized image, opening one of the four home rooms.
+      // Sixteen tiles, each with a sized image, opening the standard room of its own draw.
       const tileLinks = [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('class="tile"'));
       const rooms = tileLinks.map((tag) => Number(/href="\/activity\/(\d+)"/.exec(tag)?.[1]));
       expect(rooms).toHaveLength(16);
-      expect(new Set(rooms)).toEqual(new Set([1, 4, 15, 16]));
+      expect(new Set(rooms)).toEqual(new Set([1, 4, 9, 15, 16]));
       expect(count(html, /<img src="\/tiles\/[a-z0-9]+\.svg" alt="" width="64" height="64" loading="(eager|lazy)"/)).toBe(16);
       expect(count(html, /<img src="\/tiles\/[^"]+" alt="" width="64" height="64" loading="lazy"/)).toBe(8);
       // Eight coins, no invented prices.

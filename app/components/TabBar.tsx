@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/root";
+import { Icon } from "./content/Icon";
 
 /** Home, Recharge, Service (the configured support link, leaving the app), My (SPEC.md 2). */
 export function TabBar() {
@@ -11,19 +12,19 @@ export function TabBar() {
   return (
     <nav className="tabbar" aria-label={t("tabs.label")}>
       <NavLink to="/" end>
-        <span aria-hidden="true">⌂</span>
+        <Icon name="home" size={22} />
         {t("tabs.home")}
       </NavLink>
       <NavLink to="/recharge">
-        <span aria-hidden="true">＋</span>
+        <Icon name="topUp" size={22} />
         {t("tabs.recharge")}
       </NavLink>
       <a href={support ?? "/ServicePage"} target={support ? "_blank" : undefined} rel="noopener noreferrer">
-        <span aria-hidden="true">☏</span>
+        <Icon name="headset" size={22} />
         {t("tabs.service")}
       </a>
       <NavLink to="/user">
-        <span aria-hidden="true">☺</span>
+        <Icon name="person" size={22} />
         {t("tabs.my")}
       </NavLink>
     </nav>

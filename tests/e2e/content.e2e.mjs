@@ -50,7 +50,7 @@ const TILE_ROOMS = {
   lucky28: 1, classic28: 1, turbo28: 1, royal28: 1,
   racing10: 4, skyracing: 4, speedracing: 4,
   dicefast3: 15, tripledice: 15, royalfast3: 15, fast3: 15,
-  classic11x5: 16, turbo11x5: 16, gold11x5: 16, royal11x5: 16, bigsmall: 16,
+  classic11x5: 9, turbo11x5: 9, gold11x5: 9, royal11x5: 9, bigsmall: 16,
 };
 
 export default async function ({ page, context, shot }) {

@@ -1,5 +1,5 @@
-// Which activity room a home tile opens (SPEC.md 2: rooms 16, 1, 4 or 15), decided by the game's draw;
-// see docs/decisions/031-home-tile-rooms.md.
+// Which room a home tile opens: the standard room of the tile's own draw (SPEC.md 2's rooms 16, 1, 4 and
+// 15, and room 9 for 11x5); see docs/decisions/031-home-tile-rooms.md and 103.
 
 /** A game as getGameList lists it (DESIGN.md 6). */
 export type GameTile = { id: number; title: string; titleKey: string; type: number; image: string };
@@ -13,6 +13,8 @@ const TILE_ROOMS = {
   dice: 15,
   /** Big & Small: the four-option room (Big, Small, Odd, Even). */
   bigSmall: 16,
+  /** 11x5 Classic: the standard five-ball room. */
+  elevenFive: 9,
 } as const;
 
 const BIG_AND_SMALL_KEY = "bigsmall";
@@ -24,9 +26,8 @@ export function tileRoomId(game: Pick<GameTile, "type" | "titleKey">): number {
       return TILE_ROOMS.racing;
     case 2:
       return TILE_ROOMS.dice;
-    // 11x5 has no home room of its own; its main bets are Big, Small, Odd and Even, the four of room 16.
     case 3:
-      return TILE_ROOMS.bigSmall;
+      return TILE_ROOMS.elevenFive;
     default:
       return TILE_ROOMS.digits;
   }
