@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
-// Three projects: "unit" runs pure logic in Node next to its code; "worker" runs the integration tests
+// Projects: "unit" runs pure logic in Node next to its code; "worker" runs the integration tests
 // inside workerd with a real D1 and real RoomDO instances; "pair" runs whole Workers side by side in
-// Miniflare (a demo-mode upstream and a proxy-mode front, tests/pair/).
+// Miniflare (a demo-mode upstream and a proxy-mode front, tests/pair/); "bench" (only with BENCH=1, as
+// `npm run bench` sets it) runs tests/bench/*.bench.test.ts like "worker", for figures, not verdicts.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -51,6 +52,43 @@ export default defineConfig(async () => {
             },
           },
         },
+        ...(process.env.BENCH === "1"
+          ? [
+        {
+          plugins: [
+            // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL.
+            cloudflareTest(({ inject }) => ({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  PEPPER: "test-pepper",
+                  SESSION_SECRET: "test-secret",
+                  PRICES_WS_URL: inject("pricesFeedUrl"),
+                  // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
+                  PUBLIC_CACHE_SECONDS: "0",
+                },
+              },
+            })),
+          ],
+          test: {
+            name: "bench",
+            include: ["tests/bench/*.bench.test.ts"],
+            // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
+            // every game type take seconds on a busy two-core machine.
+            testTimeout: 120_000,
+            exclude: [],
+            setupFiles: ["./tests/setup.ts"],
+            globalSetup: ["./tests/support/price-feed-setup.mjs"],
+            deps: {
+              optimizer: {
+                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
+              },
+            },
+          },
+        },
+            ]
+          : []),
         {
           test: {
             name: "pair",

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
 import { balanceOf, currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
+import { insertBulkBets } from "./bulk-bets";
 import { getDb } from "../worker/db/client";
 import { placeOrderStatements } from "../worker/db/bets";
 import { settlementStatements } from "../worker/db/rounds";
@@ -31,40 +32,6 @@ async function expectedOutcomes(round: Record<string, any>, roomId: number) {
 
 async function betsOf(roundId: number) {
   return (await env.DB.prepare("SELECT id, user_id, option_index, odds_milli, stake_cents, isaward, award_cents FROM bets WHERE round_id = ? ORDER BY id").bind(roundId).all<BetRow>()).results;
-}
-
-/**
- * `users` players with 500.00 each (ledger rows and house mirror included) and one order of `perOrder`
- * bets each on the given round, all written set-based with the same before/after rules as the app:
- * a stake writes only the player's rows (its house side is booked at settlement, docs/decisions/110).
- */
-async function insertBulkBets(roomId: number, roundId: number, users: number, perOrder: number) {
-  const now = Date.now();
-  const rates = defaultRatesMilli(4);
-  await env.DB.batch([
-    env.DB.prepare(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-      INSERT INTO users (username, nickname, password_hash, level, money_cents, created_at_ms)
-      SELECT 'bulk' || i, 'bulk' || i, '!', 2, 0, ? FROM n`).bind(users, now),
-    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
-      SELECT id, 50000, 0, 50000, 'topup', 'bulk', 'bulk-topup:' || id, ? FROM users WHERE username LIKE 'bulk%'`).bind(now),
-    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
-      SELECT 1, -50000 * ?, money_cents, money_cents - 50000 * ?, 'topup', 'bulk', 'bulk-topup:house', ? FROM users WHERE id = 1`).bind(users, users, now),
-    env.DB.prepare("UPDATE users SET money_cents = money_cents - 50000 * ? WHERE id = 1").bind(users),
-    env.DB.prepare("UPDATE users SET money_cents = 50000 WHERE username LIKE 'bulk%'"),
-    env.DB.prepare(`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
-      SELECT 'bulk-' || id, id, ?, ?, 1, 'placed', ? FROM users WHERE username LIKE 'bulk%'`).bind(roomId, roundId, now), // a placeholder total (orders_total_positive): the real one is set below
-    env.DB.prepare(`WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ?)
-      INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
-      SELECT o.id, o.user_id, o.round_id, (o.user_id * 7 + k.j * 8) % 40, ?, 100 * (1 + (o.user_id + k.j) % 50), ?
-      FROM orders o, k WHERE o.round_id = ? AND o.ordersn LIKE 'bulk-%'`).bind(perOrder - 1, rates[0], now, roundId),
-    env.DB.prepare(`UPDATE orders SET total_cents = (SELECT SUM(stake_cents) FROM bets WHERE bets.order_id = orders.id)
-      WHERE round_id = ? AND ordersn LIKE 'bulk-%'`).bind(roundId),
-    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT o.user_id, -o.total_cents, u.money_cents, u.money_cents - o.total_cents, 'bet', 'bulk', o.ordersn, 'bet:' || o.ordersn, ?
-      FROM orders o JOIN users u ON u.id = o.user_id WHERE o.round_id = ? AND o.ordersn LIKE 'bulk-%'`).bind(now, roundId),
-    env.DB.prepare(`UPDATE users SET money_cents = money_cents - (SELECT total_cents FROM orders WHERE orders.user_id = users.id AND round_id = ?)
-      WHERE username LIKE 'bulk%'`).bind(roundId),
-  ]);
 }
 
 describe("settling a round", () => {
@@ -167,7 +134,7 @@ describe("settling a round", () => {
     const perOrder = 5;
     const roomId = 5; // Sky Racing (VIP room, 40 options)
     const round = await currentRound(roomId);
-    await insertBulkBets(roomId, round.roundId, users, perOrder);
+    await insertBulkBets(roomId, round.roundId, users, perOrder, "bulk");
     expect(await count("bets", "round_id = ?", round.roundId)).toBe(users * perOrder);
     await expectMoneyInvariants();
     const balancesBefore = new Map(

@@ -1,5 +1,5 @@
 // Player API and pages: what a logged-in player's navigation costs, and what a login costs (PBKDF2 100,000).
-export default async function ({ base, measure }) {
+export default async function ({ base, measure, report }) {
   const post = async (path, body) => {
     const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const answer = await response.json();
@@ -27,5 +27,5 @@ export default async function ({ base, measure }) {
   const login = await measure("login (PBKDF2 100k)", { count: 40, concurrency: 4 }, () =>
     post("/api/Index/login", { username: "demo01", password: "demo1234" }),
   );
-  console.log(`  ratios: getuserinfo/getconfig p50 ${(info.p50 / config.p50).toFixed(2)}, SSR /user / getuserinfo p50 ${(page.p50 / info.p50).toFixed(2)}, login / getuserinfo p50 ${(login.p50 / info.p50).toFixed(1)}`);
+  report("http", "ratios (p50)", `getuserinfo/getconfig ${(info.p50 / config.p50).toFixed(2)}, SSR /user / getuserinfo ${(page.p50 / info.p50).toFixed(2)}, login / getuserinfo ${(login.p50 / info.p50).toFixed(1)}`);
 }

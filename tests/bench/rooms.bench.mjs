@@ -1,5 +1,5 @@
 // Bet intake through a room: each order is checked by the RoomDO and written with its debit in one D1 batch.
-export default async function ({ base, measure }) {
+export default async function ({ base, measure, report }) {
   const post = async (path, body) => {
     const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     return response.json();
@@ -31,5 +31,5 @@ export default async function ({ base, measure }) {
     const answer = await post("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 });
     if (answer.code !== 1) throw new Error(answer.info);
   });
-  console.log(`  ratios: order/getGameinfo p50 ${(orders.p50 / view.p50).toFixed(2)}, getVorder/getGameinfo p50 ${(live.p50 / view.p50).toFixed(2)}`);
+  report("http", "ratios (p50)", `order/getGameinfo ${(orders.p50 / view.p50).toFixed(2)}, getVorder/getGameinfo ${(live.p50 / view.p50).toFixed(2)}`);
 }

@@ -1,15 +1,26 @@
-// npm run bench: bounded loads against a local `wrangler dev` on 127.0.0.1, printing their figures.
-// Time figures are noisy on a shared 2-core machine: compare the ratios printed within one run.
+// npm run bench: bounded loads against a local `wrangler dev` on 127.0.0.1 (tests/bench/*.bench.mjs) and
+// figures from the real runtime (tests/bench/*.bench.test.ts, vitest "bench" project), printed as ONE
+// table at the end. Time figures are noisy on a shared 2-core machine: compare ratios within one run.
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startLocalServer } from "../support/local-server.mjs";
 
 const PORT = process.env.BENCH_PORT ?? "8798";
 const only = process.argv[2];
+const rows = [];
+const progress = (line) => console.error(line);
+
+/** A row of the final table. */
+function report(section, name, figure) {
+  rows.push({ section, name, figure });
+  progress(`  ${section} | ${name} | ${figure}`);
+}
 
 /** Runs `count` calls of `task` with `concurrency` in flight; returns throughput and latency percentiles. */
-async function measure(name, { count, concurrency, maxSeconds = 60 }, task) {
+async function measure(name, { count, concurrency, maxSeconds = 60, section = "http" }, task) {
   const latencies = [];
   let next = 0;
   let failures = 0;
@@ -17,10 +28,10 @@ async function measure(name, { count, concurrency, maxSeconds = 60 }, task) {
   const deadline = started + maxSeconds * 1000;
   async function worker() {
     while (next < count && performance.now() < deadline) {
-      const i = next++;
+      next++;
       const t0 = performance.now();
       try {
-        await task(i);
+        await task();
       } catch {
         failures++;
       }
@@ -32,18 +43,41 @@ async function measure(name, { count, concurrency, maxSeconds = 60 }, task) {
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
   const result = { name, done: latencies.length, failures, perSecond: latencies.length / seconds, p50: pct(50), p95: pct(95) };
-  console.log(
-    `  ${name.padEnd(34)} ${String(result.done).padStart(5)} calls  ${result.perSecond.toFixed(1).padStart(7)}/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p95 ${result.p95.toFixed(1).padStart(6)} ms  failures ${failures}`,
-  );
+  report(section, name, `${result.perSecond.toFixed(1)}/s at ${concurrency} in flight, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, ${result.done} calls, ${failures} failed`);
   return result;
 }
 
-// Rounds long enough to place 10,000 bets in one (scale.bench.mjs); ROUND_SECONDS from the shell wins.
-const server = await startLocalServer({ port: PORT, vars: { ROUND_SECONDS: process.env.ROUND_SECONDS ?? "600" } });
-const files = readdirSync("tests/bench").filter((f) => f.endsWith(".bench.mjs") && (!only || f.includes(only))).sort();
-for (const file of files) {
-  console.log(`\n${file}`);
-  const bench = await import(pathToFileURL(join(process.cwd(), "tests/bench", file)).href);
-  await bench.default({ base: server.base, measure, log: server.log });
+// Figures from the real runtime first (no server needed).
+if (!only || "settlement".includes(only)) {
+  const run = spawnSync("npx", ["vitest", "run", "--project", "bench"], { env: { ...process.env, BENCH: "1" }, encoding: "utf8" });
+  for (const line of `${run.stdout}\n${run.stderr}`.split("\n")) {
+    const at = line.indexOf("BENCH_ROW ");
+    if (at >= 0) {
+      const row = JSON.parse(line.slice(at + "BENCH_ROW ".length));
+      report(row.section, row.name, row.figure);
+    }
+  }
+  if (run.status !== 0) report("settlement", "vitest bench project", `failed (exit ${run.status})`);
 }
-server.stop();
+
+const files = readdirSync("tests/bench").filter((f) => f.endsWith(".bench.mjs") && (!only || f.includes(only))).sort();
+if (files.length) {
+  // Rounds long enough to place 10,000 bets in one (scale.bench.mjs); ROUND_SECONDS from the shell wins.
+  const server = await startLocalServer({ port: PORT, vars: { ROUND_SECONDS: process.env.ROUND_SECONDS ?? "600" } });
+  try {
+    for (const file of files) {
+      progress(`\n${file}`);
+      const bench = await import(pathToFileURL(join(process.cwd(), "tests/bench", file)).href);
+      await bench.default({ base: server.base, measure, report, log: server.log });
+    }
+  } finally {
+    server.stop();
+  }
+}
+
+const width = (key) => Math.max(key.length, ...rows.map((r) => r[key].length));
+const [ws, wn] = [width("section"), width("name")];
+console.log(`\nnpm run bench, ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, wrangler dev on 127.0.0.1\n`);
+console.log(`| ${"section".padEnd(ws)} | ${"measure".padEnd(wn)} | figure |`);
+console.log(`|${"-".repeat(ws + 2)}|${"-".repeat(wn + 2)}|--------|`);
+for (const r of rows) console.log(`| ${r.section.padEnd(ws)} | ${r.name.padEnd(wn)} | ${r.figure} |`);

@@ -1,0 +1,27 @@
+// Bet intake against the lightest calls, same concurrency, same run (issue 14's target: orders at
+// least 0.7x getconfig's throughput). Each order is a real one: checked by the room, written with its
+// debit in one D1 batch. 150 orders of 20.00 (demo01 holds 10,000.00 for all the benches).
+import { contract, roundWithTimeLeft } from "./support.mjs";
+
+const CONCURRENCY = 10;
+const COUNT = 150;
+
+export default async function ({ base, measure, report }) {
+  const post = contract(base);
+  const { token } = (await post("/api/Index/login", { username: "demo01", password: "demo1234" })).data;
+  const room = 16;
+  const info = await roundWithTimeLeft(post, token, room, 50);
+  const gameid = info.game.id;
+  const odds = info.options[0].odds;
+  const ok = (answer) => {
+    if (answer.code !== 1) throw new Error(answer.info);
+  };
+  const section = "intake";
+  const config = await measure("getconfig", { count: COUNT, concurrency: CONCURRENCY, section }, async () => ok(await post("/api/Index/getconfig", {})));
+  const user = await measure("getuserinfo", { count: COUNT, concurrency: CONCURRENCY, section }, async () => ok(await post("/api/Game/getuserinfo", { token })));
+  const orders = await measure("order (1 option x 20.00)", { count: COUNT, concurrency: CONCURRENCY, maxSeconds: 40, section }, async () =>
+    ok(await post("/api/Game/order", { token, gameid, roomid: room, order_info: [[0, odds, 20]], request_id: crypto.randomUUID() })),
+  );
+  const ratio = (a, b) => (a.perSecond / b.perSecond).toFixed(2);
+  report(section, "throughput ratios", `order/getconfig ${ratio(orders, config)} (target >= 0.70), order/getuserinfo ${ratio(orders, user)}, getuserinfo/getconfig ${ratio(user, config)}`);
+}
