@@ -13,7 +13,7 @@ const ORDERS = 20_000;
 const RETENTION_DAYS = 30;
 const NUMBERS_BY_TYPE = { 1: 3, 2: 3, 3: 5, 4: 10 };
 
-export default async function storage() {
+export default async function storage({ report }) {
   const db = new DatabaseSync(":memory:");
   db.exec("PRAGMA foreign_keys = ON");
   for (const name of readdirSync(MIGRATIONS).filter((n) => n.endsWith(".sql")).sort()) {
@@ -85,10 +85,10 @@ export default async function storage() {
 
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   const dayRounds = rounds * roundBytes;
-  console.log(`  ${rooms.length} rooms (${roundSeconds} s rounds unless a room sets its own): ${rounds} rounds a day, ${roundBytes.toFixed(0)} bytes each with indexes`);
-  console.log(`  a one-line order with its bet and ${(ledgerRows / ORDERS).toFixed(1)} ledger rows on average: ${orderBytes.toFixed(0)} bytes`);
-  console.log(`  rounds: ${mb(dayRounds)} a day, ${mb(dayRounds * 365)} a year kept in full, ${mb(dayRounds * RETENTION_DAYS)} with the ${RETENTION_DAYS}-day retention of idle rounds`);
+  report("storage", "a round", `${rooms.length} rooms (${roundSeconds} s rounds unless a room sets its own): ${rounds} rounds a day, ${roundBytes.toFixed(0)} bytes each with indexes`);
+  report("storage", "an order", `one line with its bet and ${(ledgerRows / ORDERS).toFixed(1)} ledger rows on average: ${orderBytes.toFixed(0)} bytes`);
+  report("storage", "rounds a year", `${mb(dayRounds)} a day, ${mb(dayRounds * 365)} a year kept in full, ${mb(dayRounds * RETENTION_DAYS)} with the ${RETENTION_DAYS}-day retention of idle rounds`);
   for (const perDay of [1_000, 10_000, 100_000]) {
-    console.log(`  ${String(perDay).padStart(7)} orders a day: ${mb(perDay * orderBytes * 365)} a year (rounds they bet on are kept)`);
+    report("storage", `${perDay.toLocaleString("en")} orders a day`, `${mb(perDay * orderBytes * 365)} a year (rounds they bet on are kept)`);
   }
 }
