@@ -5,6 +5,46 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 // inside workerd with a real D1 and real RoomDO instances; "pair" runs whole Workers side by side in
 // Miniflare (a demo-mode upstream and a proxy-mode front, tests/pair/); "bench" (only with BENCH=1, as
 // `npm run bench` sets it) runs tests/bench/*.bench.test.ts like "worker", for figures, not verdicts.
+
+type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
+
+/** A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed. */
+function workerdProject(name: string, include: string[], exclude: string[], migrations: Migrations) {
+  return {
+    plugins: [
+      // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL.
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            PEPPER: "test-pepper",
+            SESSION_SECRET: "test-secret",
+            PRICES_WS_URL: inject("pricesFeedUrl"),
+            // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
+            PUBLIC_CACHE_SECONDS: "0",
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      include,
+      exclude,
+      // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
+      // every game type take seconds on a busy two-core machine.
+      testTimeout: 120_000,
+      setupFiles: ["./tests/setup.ts"],
+      globalSetup: ["./tests/support/price-feed-setup.mjs"],
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
+        },
+      },
+    },
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -19,76 +59,9 @@ export default defineConfig(async () => {
             testTimeout: 120_000,
           },
         },
-        {
-          plugins: [
-            // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL.
-            cloudflareTest(({ inject }) => ({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  PEPPER: "test-pepper",
-                  SESSION_SECRET: "test-secret",
-                  PRICES_WS_URL: inject("pricesFeedUrl"),
-                  // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
-                  PUBLIC_CACHE_SECONDS: "0",
-                },
-              },
-            })),
-          ],
-          test: {
-            name: "worker",
-            include: ["tests/**/*.test.ts"],
-            // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
-            // every game type take seconds on a busy two-core machine.
-            testTimeout: 120_000,
-            exclude: ["tests/e2e/**", "tests/bench/**", "tests/pair/**"],
-            setupFiles: ["./tests/setup.ts"],
-            globalSetup: ["./tests/support/price-feed-setup.mjs"],
-            deps: {
-              optimizer: {
-                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
-              },
-            },
-          },
-        },
-        ...(process.env.BENCH === "1"
-          ? [
-        {
-          plugins: [
-            // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL.
-            cloudflareTest(({ inject }) => ({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  PEPPER: "test-pepper",
-                  SESSION_SECRET: "test-secret",
-                  PRICES_WS_URL: inject("pricesFeedUrl"),
-                  // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
-                  PUBLIC_CACHE_SECONDS: "0",
-                },
-              },
-            })),
-          ],
-          test: {
-            name: "bench",
-            include: ["tests/bench/*.bench.test.ts"],
-            // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
-            // every game type take seconds on a busy two-core machine.
-            testTimeout: 120_000,
-            exclude: [],
-            setupFiles: ["./tests/setup.ts"],
-            globalSetup: ["./tests/support/price-feed-setup.mjs"],
-            deps: {
-              optimizer: {
-                ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
-              },
-            },
-          },
-        },
-            ]
-          : []),
+        workerdProject("worker", ["tests/**/*.test.ts"], ["tests/e2e/**", "tests/bench/**", "tests/pair/**"], migrations),
+        // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.
+        ...(process.env.BENCH === "1" ? [workerdProject("bench", ["tests/bench/*.bench.test.ts"], [], migrations)] : []),
         {
           test: {
             name: "pair",
