@@ -98,7 +98,8 @@ describe("voiding a round", () => {
     expect(history.data.list).toContainEqual(expect.objectContaining({ id: round.roundId, status: "void", voidReason: "operator", voidNote: "Feed outage at the venue" }));
     // Voiding twice, or a round already settled, is 1150 and moves nothing.
     expectError(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "again" }), 1150);
-    expect(await count("ledger", "ref = ?", `round:${round.roundId}`)).toBe(3);
+    // Two refunds, the house's stakes of the round and its refund of them (docs/decisions/110).
+    expect(await count("ledger", "ref = ?", `round:${round.roundId}`)).toBe(4);
     await expectMoneyInvariants();
   });
 

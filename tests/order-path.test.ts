@@ -54,7 +54,7 @@ describe("an order without reads before its batch", () => {
       expectOk(await api("/api/admin/rooms/update", { token, ...form }));
       const placed = await placeOk(player.token, 1, [[1, 1.98, 20]]);
       const row = await env.DB.prepare("SELECT reason FROM ledger WHERE ref = ? AND type = 'bet'").bind(placed.ordersn).first<{ reason: string }>();
-      expect(row!.reason).toMatch(/^Renamed room #/);
+      expect(row!.reason).toMatch(/^Renamed room · round \d+$/);
     } finally {
       expectOk(await api("/api/admin/rooms/update", { token, ...form, title: room.title }));
     }

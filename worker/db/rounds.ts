@@ -103,9 +103,10 @@ export function settlementStatements(db: Db, s: Settlement) {
  */
 function houseStakesStatements(db: Db, s: Settlement, stillOpen: SQL) {
   const stakes = sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE round_id = ${s.roundId} AND isaward IN (0, 1, 2))`;
+  const reason = reasonValues(s.reason);
   return [
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-      SELECT id, ${stakes}, money_cents, money_cents + ${stakes}, 'bet', ${s.reason}, ${`round:${s.roundId}`}, ${`stakes:${s.roundId}:house`}, ${s.nowMs}
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT id, ${stakes}, money_cents, money_cents + ${stakes}, 'bet', ${reason.text}, ${reason.key}, ${reason.params}, ${`round:${s.roundId}`}, ${`stakes:${s.roundId}:house`}, ${s.nowMs}
       FROM users WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`),
     db.run(sql`UPDATE users SET money_cents = money_cents + ${stakes} WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`),
   ];
