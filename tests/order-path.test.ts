@@ -2,7 +2,6 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { closeBetting, currentRound, finishRound, order, placeOk, playerWith } from "./rooms-helpers";
-import { forgetPublicSettings } from "../worker/api/routes/config";
 
 // The lighter bet path and the short-lived memories of docs/decisions/100: nothing that decides money
 // is read from memory; what is remembered is forgotten when an operator changes it.
@@ -59,22 +58,5 @@ describe("an order without reads before its batch", () => {
       expectOk(await api("/api/admin/rooms/update", { token, ...form, title: room.title }));
     }
     await expectMoneyInvariants();
-  });
-});
-
-describe("getconfig", () => {
-  it("answers from memory for a short while, then from the database again", async () => {
-    const read = async () => (await api("/api/Index/getconfig", {})).data.kefu_url;
-    forgetPublicSettings();
-    expect(await read()).toBe("");
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('kefu_url', '\"https://support.example/a\"')").run();
-    try {
-      expect(await read()).toBe(""); // remembered
-      forgetPublicSettings(); // what 30 s do
-      expect(await read()).toBe("https://support.example/a");
-    } finally {
-      await env.DB.prepare("DELETE FROM settings WHERE key = 'kefu_url'").run();
-      forgetPublicSettings();
-    }
   });
 });

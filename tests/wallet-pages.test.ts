@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { operator, player, requestId } from "./wallet-helpers";
-import { forgetPublicSettings } from "../worker/api/routes/config";
 
 // The wallet screens as a browser without JavaScript uses them: deposit page and funds ledger.
 
@@ -111,7 +110,6 @@ describe("deposit page", () => {
       const own = await html(await browser.get("/recharge"));
       expect(own).toMatch(/data-testid="support-card"[^]*?<a [^>]*href="\/ServicePage"/);
       await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('kefu_url', '\"https://support.example/chat\"')").run();
-      forgetPublicSettings();
       const page = await html(await browser.get("/recharge"));
       expect(page).toContain('data-testid="support-card"');
       expect(page).toContain('href="https://support.example/chat" target="_blank"');
@@ -125,7 +123,6 @@ describe("deposit page", () => {
       expect(await count("deposit_requests", "user_id = ?", id)).toBe(0);
     } finally {
       await env.DB.prepare("DELETE FROM settings WHERE key IN ('deposit_mode', 'kefu_url')").run();
-      forgetPublicSettings();
     }
   });
 });

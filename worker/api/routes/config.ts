@@ -2,30 +2,19 @@ import { Hono } from "hono";
 import { ok } from "../envelope";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { getDb, type Db } from "../../db/client";
+import { getDb } from "../../db/client";
 import { readSettings } from "../../db/settings";
-import { ExpiringCache } from "../../lib/expiring-cache";
 import { SMS_RESEND_LOCK_MS } from "../../players/sms";
 
 export const configRoutes = new Hono<AppEnv>();
 
 const PUBLIC_KEYS = ["kefu_url", "android_url", "ios_url", "deposit_min_cents", "currency_label"] as const;
 
-/**
- * getconfig's settings, read once per isolate every 30 s: every page's root loader asks for them
- * (docs/decisions/100). An operator's change shows within 30 s, as with the edge cache of public
- * answers (docs/decisions/082). Money rules read their own settings fresh.
- */
-const publicSettingsCache = new ExpiringCache<"public", Awaited<ReturnType<typeof readPublicSettings>>>(30_000);
-const readPublicSettings = (db: Db) => readSettings(db, [...PUBLIC_KEYS]);
-
-/** Forgets the remembered public settings (tests that change settings in the database). */
-export const forgetPublicSettings = () => publicSettingsCache.forget();
-
 /** Public app configuration (SPEC.md 3 App config): support link, app downloads, currency. */
 configRoutes.post("/api/index/getconfig", async (c) => {
   const config = readConfig(c.env);
-  const s = await publicSettingsCache.get("public", () => readPublicSettings(getDb(c.env)));
+  // Token-free, it is kept at the edge for PUBLIC_CACHE_SECONDS (docs/decisions/082): the one cache of public answers.
+  const s = await readSettings(getDb(c.env), [...PUBLIC_KEYS]);
   return ok(c, {
     kefu_url: s.kefu_url,
     android_url: s.android_url,
