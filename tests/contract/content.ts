@@ -23,11 +23,12 @@ export const contentFlows: ContractFlow[] = [
     async run(client) {
       const group = await client.call("/api/Game/getOneclassArticle", { id: 26, lang: "en" });
       expectOk(group);
-      expect(group.data.list.map((a: { id: number }) => a.id)).toEqual([2601, 2602, 2603, 2604, 2605, 2606]);
+      // six help articles and the user agreement (2607)
+      expect(group.data.list.map((a: { id: number }) => a.id)).toEqual([2601, 2602, 2603, 2604, 2605, 2606, 2607]);
       const page = await client.call("/api/Game/getArticlelist", { id: 26, page: 1, lang: "chs" });
       expectOk(page);
       expect(page.data).toMatchObject({ page: 1, hasMore: false });
-      expect(page.data.list).toHaveLength(6);
+      expect(page.data.list).toHaveLength(7);
       const english = await client.call("/api/Game/getArticledetail", { id: 2603, lang: "en" });
       const chinese = await client.call("/api/Game/getArticledetail", { id: 2603, lang: "chs" });
       expectOk(english);
