@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { pickProduct, tierName, tierOf, type ProductList } from "~/lib/finance";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
+import { useRequestId } from "~/lib/use-request-id";
 import financeStyles from "~/styles/finance.css?url";
 import { parseMoneyToCents } from "../../worker/money";
 import { dailyInterestCents, maturityMs, transferProblem, valueDateMs, type TransferProblem } from "../../worker/finance/rules";
@@ -90,7 +91,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProductTransferIn() {
-  const { product, products, limits, balance, typed, amountError, confirm, requestId } = useLoaderData<typeof loader>();
+  const { product, products, limits, balance, typed, amountError, confirm, requestId: freshRequestId } = useLoaderData<typeof loader>();
+  const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("finance");
   const error = result?.error;

@@ -16,6 +16,7 @@ import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { filterAmountInput, pageCursor, pageOf, rechargeBackPath } from "~/lib/wallet";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
+import { useRequestId } from "~/lib/use-request-id";
 import { useAppConfig } from "~/root";
 import walletStyles from "~/styles/wallet.css?url";
 
@@ -59,7 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Recharge() {
-  const { back, balance, deposits, listError, requestId, amount } = useLoaderData<typeof loader>();
+  const { back, balance, deposits, listError, requestId: freshRequestId, amount } = useLoaderData<typeof loader>();
+  const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   const config = useAppConfig();

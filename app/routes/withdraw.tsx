@@ -16,6 +16,7 @@ import { checkFields, fieldsFailure, formFailure, formFields } from "~/lib/form.
 import { i18nServer } from "~/lib/i18n.server";
 import { filterAmountInput, pageCursor, pageOf, withdrawAllAmount } from "~/lib/wallet";
 import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types";
+import { useRequestId } from "~/lib/use-request-id";
 import walletStyles from "~/styles/wallet.css?url";
 import { withdrawForm } from "../../worker/wallet/forms";
 
@@ -77,7 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Withdraw() {
-  const { balance, withdrawable, cards, withdrawals, loadError, requestId, amount } = useLoaderData<typeof loader>();
+  const { balance, withdrawable, cards, withdrawals, loadError, requestId: freshRequestId, amount } = useLoaderData<typeof loader>();
+  const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   const error = result?.error;

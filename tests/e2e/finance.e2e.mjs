@@ -34,9 +34,14 @@ export default async function ({ page, base, shot, serverLog }) {
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByTestId("confirm-summary").waitFor();
   await page.getByText("225.00").first().waitFor(); // 150,000 x 0.15 % a day
+  const requestId = () => page.locator('input[name="request_id"]').inputValue();
+  const firstTry = await requestId();
   await page.getByLabel("Withdrawal password").fill("999999");
   await page.getByRole("button", { name: "Lock funds" }).click();
   await page.getByText("Wrong withdrawal password").first().waitFor();
+  // single fetch runs the loaders again after a refusal: the form must not be remounted by them
+  await page.waitForLoadState("networkidle");
+  assert.equal(await requestId(), firstTry, "the refused form keeps its request_id");
   await page.getByLabel("Withdrawal password").fill("123456");
   await shot("2-confirm");
   await page.getByRole("button", { name: "Lock funds" }).click();
