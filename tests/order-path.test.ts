@@ -1,7 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
-import { closeBetting, currentRound, finishRound, order, placeOk, playerWith } from "./rooms-helpers";
+import { balanceOf, closeBetting, currentRound, finishRound, order, placeOk, playerWith, sessionIdOf } from "./rooms-helpers";
+import { runInOneBatch } from "../worker/db/batch";
+import { orderWasRefused, placeOrderStatements } from "../worker/db/bets";
+import { getDb } from "../worker/db/client";
+import { ledgerReasons } from "../worker/db/ledger-reasons";
 
 // The lighter bet path and the short-lived memories of docs/decisions/100: nothing that decides money
 // is read from memory; what is remembered is forgotten when an operator changes it.
@@ -58,5 +62,56 @@ describe("an order without reads before its batch", () => {
       expectOk(await api("/api/admin/rooms/update", { token, ...form, title: room.title }));
     }
     await expectMoneyInvariants();
+  });
+});
+
+// docs/decisions/116: the order takes its player from the isolate's memory of sessions; whether the session
+// still signs in and the player is not frozen is decided inside the order's batch.
+describe("an order from a remembered session", () => {
+  const SESSION_ENDS = [
+    ["signed out", (token: string) => api("/api/Index/logout", { token }).then(expectOk)],
+    ["expired", (_: string, userId: number) => env.DB.prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = ?").bind(Date.now() - 1, userId).run()],
+    ["made before a password change", (_: string, userId: number) => env.DB.prepare("UPDATE users SET password_generation = password_generation + 1 WHERE id = ?").bind(userId).run()],
+  ] as const;
+
+  for (const [how, end] of SESSION_ENDS) {
+    it(`refuses a session ${how} after it was remembered (409/1062), writing nothing and telling nothing of earlier orders`, async () => {
+      const player = await playerWith(10_000);
+      const round = await currentRound(17);
+      const body = { token: player.token, roomid: 17, gameid: round.roundId, order_info: [[0, 1.98, 20]], request_id: crypto.randomUUID() };
+      expectOk(await api("/api/Game/order", body)); // the session is now remembered
+      await end(player.token, player.userId);
+      const [orders, ledger, money] = [await count("orders"), await count("ledger"), await balanceOf(player.userId)];
+      expectError(await order(player.token, 17, [[1, 1.98, 20]]), 1062, 409);
+      // the retry of the placed order's key would answer the order and the balance: not to a dead session
+      expectError(await api("/api/Game/order", body), 1062, 409);
+      expect([await count("orders"), await count("ledger"), await balanceOf(player.userId)]).toEqual([orders, ledger, money]);
+      await expectMoneyInvariants();
+    });
+  }
+
+  it("refuses a player frozen after the session was remembered (403/1069), writing nothing", async () => {
+    const player = await playerWith(10_000);
+    await placeOk(player.token, 17, [[0, 1.98, 20]]);
+    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
+    const [orders, money] = [await count("orders"), await balanceOf(player.userId)];
+    expectError(await order(player.token, 17, [[1, 1.98, 20]]), 1069, 403);
+    expect([await count("orders"), await balanceOf(player.userId)]).toEqual([orders, money]);
+    await env.DB.prepare("UPDATE users SET frozen = 0 WHERE id = ?").bind(player.userId).run();
+    await placeOk(player.token, 17, [[1, 1.98, 20]]);
+    await expectMoneyInvariants();
+  });
+
+  it("refuses another player's session id, even for a player who is signed in (the batch checks the pair)", async () => {
+    const [mine, theirs] = [await playerWith(10_000), await playerWith(10_000)];
+    const theirSession = await sessionIdOf(theirs.userId);
+    const db = getDb(env);
+    const round = await currentRound(17);
+    const statements = placeOrderStatements(db, {
+      ordersn: `pair-${crypto.randomUUID()}`, userId: mine.userId, sessionId: theirSession, roomId: 17, roundId: round.roundId, minLevel: 0,
+      lines: [{ optionIndex: 0, oddsMilli: 1980, stakeCents: 2_000 }], reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), requestId: null, nowMs: Date.now(),
+    });
+    expect(orderWasRefused(await runInOneBatch(db, statements))).toBe(true);
+    expect(await balanceOf(mine.userId)).toBe(10_000);
   });
 });

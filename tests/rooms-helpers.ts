@@ -57,6 +57,12 @@ async function fund(userId: number, cents: number) {
 }
 
 /** A new player holding `cents`. */
+/** The player's newest session (registration signs the player in). */
+export async function sessionIdOf(userId: number) {
+  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM sessions WHERE user_id = ?").bind(userId).first<{ id: number }>();
+  return row!.id;
+}
+
 export async function playerWith(cents: number) {
   const player = await registerPlayer();
   const userId = await userIdOf(player.username);

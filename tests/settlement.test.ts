@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
-import { balanceOf, currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
+import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf } from "./rooms-helpers";
 import { insertBulkBets } from "./bulk-bets";
 import { getDb } from "../worker/db/client";
 import { placeOrderStatements } from "../worker/db/bets";
@@ -91,7 +91,7 @@ describe("settling a round", () => {
     const rates = defaultRatesMilli(3);
     for (const [p, player] of players.entries()) {
       const lines = [0, 1, 3, 5, 7, 10].map((optionIndex) => ({ optionIndex, oddsMilli: rates[optionIndex], stakeCents: 1_000 * (p + 1) }));
-      await runInOneBatch(db, placeOrderStatements(db, { ordersn: `test-${round!.id}-${p}`, userId: player.userId, roomId: 12, roundId: round!.id, minLevel: 1, lines, reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), requestId: null, nowMs: Date.now() }));
+      await runInOneBatch(db, placeOrderStatements(db, { ordersn: `test-${round!.id}-${p}`, userId: player.userId, sessionId: await sessionIdOf(player.userId), roomId: 12, roundId: round!.id, minLevel: 1, lines, reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), requestId: null, nowMs: Date.now() }));
     }
     const numbers = [1, 2, 6, 10, 11];
     const result = resultOf(3, numbers);

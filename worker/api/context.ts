@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ApiError, accountFrozen, sessionGone } from "./envelope";
 import { apiLang } from "./i18n";
 import type { AppEnv } from "./types";
@@ -36,16 +36,18 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-function tokenOf(c: { req: { header(name: string): string | undefined } }, body: Record<string, unknown>) {
+/** The request's session token (body first, then a bearer header); one of the wrong shape is 409/1062. */
+export function sessionToken(c: Context<AppEnv>): string {
+  const body = c.get("body");
   const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const token = typeof body.token === "string" ? body.token.trim() : "";
-  return token || bearer || "";
+  const token = (typeof body.token === "string" ? body.token.trim() : "") || bearer || "";
+  if (!/^[0-9a-f]{64}$/.test(token)) throw sessionGone();
+  return token;
 }
 
 /** Guards player routes: no valid session is 409/1062, a frozen account 403/1069 (DESIGN.md 3). */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = tokenOf(c, c.get("body"));
-  if (!/^[0-9a-f]{64}$/.test(token)) throw sessionGone();
+  const token = sessionToken(c);
   const { row } = await lookupSession(c, token, Date.now());
   if (!row) throw sessionGone();
   if (row.frozen) throw accountFrozen();
@@ -59,8 +61,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
  * login, is 1073; 30 minutes without a request end the session.
  */
 export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = tokenOf(c, c.get("body"));
-  if (!/^[0-9a-f]{64}$/.test(token)) throw sessionGone();
+  const token = sessionToken(c);
   const db = getDb(c.env);
   const nowMs = Date.now();
   const { row, fresh } = await lookupSession(c, token, nowMs);

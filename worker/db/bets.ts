@@ -3,6 +3,7 @@ import type { Db } from "./client";
 import { balanceChangeStatements } from "./ledger";
 import type { LedgerReason } from "./ledger-reasons";
 import { protectionAllowsSql } from "./protection";
+import { sessionLiveSql } from "./sessions";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import type { LiveBetRow } from "../room/round-view";
 
@@ -13,6 +14,8 @@ export type PlacedBet = { id: number; orderId: number; optionIndex: number; odds
 export type NewOrder = {
   ordersn: string;
   userId: number;
+  /** the session the order came with: it must still sign the player in, checked inside the batch */
+  sessionId: number;
   roomId: number;
   roundId: number;
   /** the round's least VIP level: checked against the player's level inside the batch */
@@ -32,8 +35,9 @@ export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) 
  * only while the player's protection allows the stake (no exclusion, every loss and stake limit kept,
  * decided inside the batch, DESIGN.md 14); the bets and the debit follow the order row, so a refused
  * order writes nothing and its insert reports 0 changes (orderWasRefused).
- * The room trading and the player's level are decided there too (orderRefusalOf says which refused),
- * so an order needs no reads before its batch (docs/decisions/100).
+ * The room trading, the player's level and the session (still signed in, player not frozen) are
+ * decided there too (orderRefusalOf says which refused), so an order needs no reads before its batch
+ * (docs/decisions/100 and 116).
  * The stake's other side is the round's stakes in play: the house books it once per round at settlement.
  * Results: [order insert, bets (rows), 2 ledger statements, balance after].
  */
@@ -41,7 +45,8 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
   const total = orderTotalCents(order.lines);
   const allowed = sql`${protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } })}
     AND EXISTS (SELECT 1 FROM rooms WHERE id = ${order.roomId} AND trading = 1)
-    AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND level >= ${order.minLevel})`;
+    AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND level >= ${order.minLevel})
+    AND ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)}`;
   const placed = sql`EXISTS (SELECT 1 FROM orders WHERE ordersn = ${order.ordersn})`;
   const rows = sql.join(
     order.lines.map((line) => sql`(${line.optionIndex}, ${line.oddsMilli}, ${line.stakeCents})`),
@@ -73,11 +78,20 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
 /** The batch's first result: the order insert wrote no row, so the room, the level or protection refused it. */
 export const orderWasRefused = (results: D1Result[]) => results[0].meta.changes === 0;
 
-/** After a refused order batch: 1020 when the room stopped trading, 2055 below the level, else null (protection). */
-export async function orderRefusalOf(db: Db, order: { roomId: number; userId: number; minLevel: number }): Promise<1020 | 2055 | null> {
-  const row = await db.get<{ trading: number | null; level: number | null }>(sql`SELECT
+/**
+ * After a refused order batch: 1062 when the session no longer signs in (or the player was frozen: the
+ * API looks again and says which), 1020 when the room stopped trading, 2055 below the level, else null
+ * (protection).
+ */
+export async function orderRefusalOf(
+  db: Db,
+  order: { roomId: number; userId: number; sessionId: number; minLevel: number; nowMs: number },
+): Promise<1062 | 1020 | 2055 | null> {
+  const row = await db.get<{ live: number; trading: number | null; level: number | null }>(sql`SELECT
+    ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)} AS live,
     (SELECT trading FROM rooms WHERE id = ${order.roomId}) AS trading, (SELECT level FROM users WHERE id = ${order.userId}) AS level`);
-  if (row?.trading !== 1) return 1020;
+  if (!row?.live) return 1062;
+  if (row.trading !== 1) return 1020;
   if ((row.level ?? 0) < order.minLevel) return 2055;
   return null;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { randomHex, sha256Hex } from "../auth/crypto";
 import type { Db } from "./client";
 import { sessions, users } from "./schema";
@@ -66,6 +66,16 @@ export async function findSessionUser(db: Db, token: string, nowMs: number) {
     )
     .limit(1);
   return row;
+}
+
+/**
+ * The session still signs its player in and the player is not frozen: the same rules as
+ * findSessionUser, as one SQL condition for a write that must decide it itself (docs/decisions/116).
+ */
+export function sessionLiveSql(sessionId: number, userId: number, nowMs: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = ${sessionId} AND s.user_id = ${userId} AND s.revoked_at_ms IS NULL AND s.expires_at_ms > ${nowMs}
+      AND s.password_generation = u.password_generation AND u.frozen = 0)`;
 }
 
 export async function revokeSession(db: Db, sessionId: number, nowMs: number) {

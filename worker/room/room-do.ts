@@ -34,6 +34,8 @@ export type PlaceOrderRequest = {
   room: RoomRef;
   roundId: number;
   userId: number;
+  /** checked inside the order's batch: the API may have taken the player from memory (docs/decisions/116) */
+  sessionId: number;
   username: string;
   orderInfo: unknown;
   requestId: string | null;
@@ -156,6 +158,7 @@ export class RoomDO extends DurableObject<Env> {
       const statements = placeOrderStatements(db, {
         ordersn,
         userId: request.userId,
+        sessionId: request.sessionId,
         roomId: request.room.roomId,
         roundId: current.roundId,
         minLevel: rules.minLevel,
@@ -175,7 +178,7 @@ export class RoomDO extends DurableObject<Env> {
         throw error;
       }
       if (orderWasRefused(results)) {
-        const refusal = await orderRefusalOf(db, { roomId: request.room.roomId, userId: request.userId, minLevel: rules.minLevel });
+        const refusal = await orderRefusalOf(db, { roomId: request.room.roomId, userId: request.userId, sessionId: request.sessionId, minLevel: rules.minLevel, nowMs });
         if (refusal) return { ok: false, errCode: refusal };
         const total = orderTotalCents(lines);
         return { ok: false, ...(await explainRefusal(db, { userId: request.userId, nowMs, adds: { stake: total, loss: total } })) };

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok } from "../envelope";
-import { requireUser } from "../context";
+import { ApiError, ok, sessionGone } from "../envelope";
+import { requireUser, sessionToken } from "../context";
+import { confirmSession, knownSessionUser } from "../known-sessions";
 import { integerId, parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { existingRoom, knownRoom, presentId, roomRef } from "./game-shared";
@@ -44,26 +45,32 @@ gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
 const orderForm = z.object({ roomid: presentId("1026"), gameid: presentId("1027"), request_id: requestId() });
 
 /**
- * An order: the room checks it against its round and writes it; whether the room trades and the
- * player's level are decided inside that write (docs/decisions/100). With request_id, the same key again
- * (a double tap, a retried POST, both at once) is the same order: its answer, no second debit, also
+ * An order: the room checks it against its round and writes it; whether the session still signs in,
+ * whether the room trades and the player's level are decided inside that write (docs/decisions/100 and
+ * 116), so the player may come from the isolate's memory of sessions. With request_id, the same key
+ * again (a double tap, a retried POST, both at once) is the same order: its answer, no second debit, also
  * when the retry comes after the round closed.
  */
-gameOrderRoutes.post("/api/game/order", requireUser, async (c) => {
+gameOrderRoutes.post("/api/game/order", async (c) => {
+  const token = sessionToken(c);
+  const { user, fromMemory } = await knownSessionUser(c, token);
   const body = c.get("body");
   const form = parseBody(orderForm, body);
   const db = getDb(c.env);
-  const user = c.get("user");
   const room = await knownRoom(db, form.roomid);
   const outcome = await roomStub(c.env, room.roomId).placeOrder({
     room,
     roundId: form.gameid,
     userId: user.id,
+    sessionId: user.sessionId,
     username: user.username,
     orderInfo: body.order_info,
     requestId: form.request_id ?? null,
   });
   if (!outcome.ok) {
+    // Nothing but the order itself was checked against the session: look it up before any other answer.
+    if (fromMemory || outcome.errCode === 1062) await confirmSession(c, token);
+    if (outcome.errCode === 1062) throw sessionGone();
     const placed = form.request_id ? await findOrderByRequest(db, user.id, form.request_id) : undefined;
     if (placed) return ok(c, { order_id: placed.id, ordersn: placed.ordersn, money: toMoney(placed.moneyCents) });
     throw new ApiError(outcome.errCode, outcome.extra ?? {});
