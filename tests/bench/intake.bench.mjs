@@ -1,14 +1,15 @@
 // Bet intake against the lightest calls, same concurrency, same run (issue 14's target: orders at
 // least 0.7x getconfig's throughput). Each order is a real one: checked by the room, written with its
-// debit in one D1 batch. 150 orders of 20.00 (demo01 holds 10,000.00 for all the benches).
-import { contract, roundWithTimeLeft } from "./support.mjs";
+// debit in one D1 batch. 300 orders of 20.00, paid by a deposit the local operator approves.
+import { contract, fund, roundWithTimeLeft } from "./support.mjs";
 
 const CONCURRENCY = 10;
-const COUNT = 150;
+const COUNT = 300;
 
-export default async function ({ base, measure, report }) {
+export default async function ({ base, measure, report, log }) {
   const post = contract(base);
   const { token } = (await post("/api/Index/login", { username: "demo01", password: "demo1234" })).data;
+  await fund(post, log, token, COUNT * 20);
   const room = 16;
   const info = await roundWithTimeLeft(post, token, room, 50);
   const gameid = info.game.id;

@@ -1,26 +1,12 @@
 // Costs that stay flat as data grows (docs/decisions/115): the live bet list at 100, 1,000 and 10,000
 // bets in a round, bet records page 1 against page 500, a room page against getconfig, and 1,000
 // room sockets opened. Bounded: every loop has a count and the runner's time limit.
-import { createHmac } from "node:crypto";
+import { contract, fund } from "./support.mjs";
 
 const ROOM = 1;
 
-/** RFC 6238 (SHA-1, 6 digits, 30 s) from the base32 secret `npm start` prints for the local operator. */
-function totp(base32, nowMs = Date.now()) {
-  const bits = [...base32.replace(/=+$/, "")].map((c) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".indexOf(c).toString(2).padStart(5, "0")).join("");
-  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(nowMs / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
 export default async function ({ base, measure, log }) {
-  const post = async (path, body) => {
-    const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    return response.json();
-  };
+  const post = contract(base);
   const must = async (path, body) => {
     const answer = await post(path, body);
     if (answer.code !== 1) throw new Error(`${path}: ${answer.info}`);
@@ -28,13 +14,8 @@ export default async function ({ base, measure, log }) {
   };
   const token = (await must("/api/Index/login", { username: "demo01", password: "demo1234" })).token;
 
-  // Money for 10,000 bets: a deposit request approved by the local operator.
-  const secret = /TOTP secret ([A-Z2-7]+)/.exec(log())?.[1];
-  if (!secret) throw new Error("the local operator's TOTP secret was not printed");
-  const operator = (await must("/api/admin/login", { username: "admin", password: "admin1234", code: totp(secret) })).token;
-  await must("/api/Game/recharge", { token, money: 60_000, pay_name: "bench", request_id: `bench-${Date.now()}` });
-  const pending = await must("/api/admin/deposits", { token: operator, status: "pending" });
-  for (const row of pending.list) await must("/api/admin/deposits/approve", { token: operator, id: row.id });
+  // Money for 10,000 bets.
+  await fund(post, log, token, 60_000);
 
   // A round with most of its betting time ahead.
   let info;

@@ -1,4 +1,6 @@
-// Shared by the *.bench.mjs files: contract calls and a round with time left to bet.
+// Shared by the *.bench.mjs files: contract calls, money for the demo player, a round with time left to bet.
+import { createHmac } from "node:crypto";
+
 export function contract(base) {
   return async (path, body) => {
     const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -14,4 +16,30 @@ export async function roundWithTimeLeft(post, token, roomId, seconds) {
     await new Promise((r) => setTimeout(r, 1000));
   }
   throw new Error(`room ${roomId}: no round with ${seconds} s of betting left`);
+}
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s) from the base32 secret `npm start` prints for the local operator. */
+function totp(base32, nowMs = Date.now()) {
+  const bits = [...base32.replace(/=+$/, "")].map((c) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".indexOf(c).toString(2).padStart(5, "0")).join("");
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(nowMs / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** Money for a bench's bets: a deposit request of the player's, approved by the local operator. */
+export async function fund(post, log, token, money) {
+  const must = async (path, body) => {
+    const answer = await post(path, body);
+    if (answer.code !== 1) throw new Error(`${path}: ${answer.info}`);
+    return answer.data;
+  };
+  const secret = /TOTP secret ([A-Z2-7]+)/.exec(log())?.[1];
+  if (!secret) throw new Error("the local operator's TOTP secret was not printed");
+  const operator = (await must("/api/admin/login", { username: "admin", password: "admin1234", code: totp(secret) })).token;
+  await must("/api/Game/recharge", { token, money, pay_name: "bench", request_id: `bench-${Date.now()}` });
+  const pending = await must("/api/admin/deposits", { token: operator, status: "pending" });
+  for (const row of pending.list) await must("/api/admin/deposits/approve", { token: operator, id: row.id });
 }
