@@ -19,8 +19,17 @@ function report(section, name, figure) {
   progress(`  ${section} | ${name} | ${figure}`);
 }
 
+/** The figures of calls made with `concurrency` in flight: throughput and latency percentiles; reported unless quiet. */
+function summarize(name, { concurrency, section = "http", quiet = false }, latencies, seconds, failures) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  const result = { name, done: sorted.length, failures, seconds, latencies: sorted, perSecond: sorted.length / seconds, p50: pct(50), p95: pct(95) };
+  if (!quiet) report(section, name, `${result.perSecond.toFixed(1)}/s at ${concurrency} in flight, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, ${result.done} calls, ${failures} failed`);
+  return result;
+}
+
 /** Runs `count` calls of `task` with `concurrency` in flight; returns throughput and latency percentiles. */
-async function measure(name, { count, concurrency, maxSeconds = 60, section = "http" }, task) {
+async function measure(name, { count, concurrency, maxSeconds = 60, section = "http", quiet = false }, task) {
   const latencies = [];
   let next = 0;
   let failures = 0;
@@ -39,12 +48,13 @@ async function measure(name, { count, concurrency, maxSeconds = 60, section = "h
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  const result = { name, done: latencies.length, failures, perSecond: latencies.length / seconds, p50: pct(50), p95: pct(95) };
-  report(section, name, `${result.perSecond.toFixed(1)}/s at ${concurrency} in flight, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, ${result.done} calls, ${failures} failed`);
-  return result;
+  return summarize(name, { concurrency, section, quiet }, latencies, (performance.now() - started) / 1000, failures);
+}
+
+/** Several quiet measures of one task as one: their calls and their time added up. */
+function combine(name, options, parts) {
+  const sum = (key) => parts.reduce((total, part) => total + part[key], 0);
+  return summarize(name, options, parts.flatMap((part) => part.latencies), sum("seconds"), sum("failures"));
 }
 
 // Figures from the real runtime first (no server needed).
@@ -68,7 +78,7 @@ if (files.length) {
     for (const file of files) {
       progress(`\n${file}`);
       const bench = await import(pathToFileURL(join(process.cwd(), "tests/bench", file)).href);
-      await bench.default({ base: server.base, measure, report, log: server.log });
+      await bench.default({ base: server.base, measure, combine, report, log: server.log });
     }
   } finally {
     server.stop();
