@@ -1,11 +1,12 @@
-// Costs that stay flat as data grows (docs/decisions/115): the live bet list at 100, 1,000 and 10,000
-// bets in a round, bet records page 1 against page 500, a room page against getconfig, and 1,000
-// room sockets opened. Bounded: every loop has a count and the runner's time limit.
+// Costs that stay flat as data grows (docs/decisions/115): the live bet list and the room page at 100,
+// 1,000 and 10,000 bets in a round, bet records page 1 against page 500, the room page against getconfig
+// and getuserinfo, and 1,000 room sockets opened (the first 100 against the last 100). Bounded: every
+// loop has a count and a time limit.
 import { contract, fund } from "./support.mjs";
 
 const ROOM = 1;
 
-export default async function ({ base, measure, log }) {
+export default async function ({ base, measure, report, log }) {
   const post = contract(base);
   const must = async (path, body) => {
     const answer = await post(path, body);
@@ -40,30 +41,7 @@ export default async function ({ base, measure, log }) {
     };
     await Promise.all(Array.from({ length: 8 }, worker));
   };
-  const live = {};
-  for (const size of [100, 1_000, 10_000]) {
-    const t0 = performance.now();
-    await fillTo(size);
-    console.log(`  (placed bets up to ${size.toLocaleString("en")} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-    live[size] = await measure(`getVorder, ${size.toLocaleString("en")} bets in the round`, { count: 100, concurrency: 5 }, () =>
-      must("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 }),
-    );
-  }
-  console.log(`  ratio: getVorder 10,000 / 100 bets p50 ${(live[10_000].p50 / live[100].p50).toFixed(2)}`);
-
-  // Bet records: page 500 reached by its cursor costs what page 1 costs; page 50 by number (OFFSET) for contrast.
-  let after = null;
-  for (let page = 2; page <= 500; page++) {
-    const data = await must("/api/Game/getGamelog2", { token, page: page - 1, ...(after ? { after } : {}) });
-    after = data.next;
-    if (!after) throw new Error(`the records ended before page 500 (page ${page - 1})`);
-  }
-  const first = await measure("records page 1", { count: 100, concurrency: 5 }, () => must("/api/Game/getGamelog2", { token, page: 1 }));
-  const far = await measure("records page 500 (cursor)", { count: 100, concurrency: 5 }, () => must("/api/Game/getGamelog2", { token, page: 500, after }));
-  const offset = await measure("records page 50 (by number, OFFSET)", { count: 100, concurrency: 5 }, () => must("/api/Game/getGamelog2", { token, page: 50 }));
-  console.log(`  ratios: page 500 / page 1 p50 ${(far.p50 / first.p50).toFixed(2)}, page 50 by number / page 1 p50 ${(offset.p50 / first.p50).toFixed(2)}`);
-
-  // The room page (five in-process API calls, one session lookup) against getconfig.
+  // The room page as a player opens it (five in-process API calls, one session lookup).
   const form = await fetch(`${base}/login`, {
     method: "POST",
     redirect: "manual",
@@ -71,28 +49,71 @@ export default async function ({ base, measure, log }) {
     body: new URLSearchParams({ username: "demo01", password: "demo1234" }),
   });
   const cookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const config = await measure("getconfig", { count: 300, concurrency: 10 }, () => must("/api/Index/getconfig", {}));
-  const room = await measure(`GET /activity/${ROOM} (room page, SSR)`, { count: 150, concurrency: 10 }, async () => {
+  const roomPage = async () => {
     const response = await fetch(`${base}/activity/${ROOM}`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(String(response.status));
     await response.text();
-  });
-  console.log(`  ratio: room page / getconfig p50 ${(room.p50 / config.p50).toFixed(2)}`);
+  };
 
-  // 1,000 sockets opened and held, each until its first message (the round and the last results).
+  const section = "scale";
+  const ratio = (a, b) => (a.p50 / b.p50).toFixed(2);
+  const live = {};
+  const page = {};
+  for (const size of [100, 1_000, 10_000]) {
+    const t0 = performance.now();
+    await fillTo(size);
+    console.error(`  (placed bets up to ${size.toLocaleString("en")} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    const label = `${size.toLocaleString("en")} bets in the round`;
+    live[size] = await measure(`getVorder, ${label}`, { count: 100, concurrency: 5, section }, () => must("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 }));
+    page[size] = await measure(`room page (SSR), ${label}`, { count: 40, concurrency: 5, section }, roomPage);
+  }
+  report(section, "flat: bets in the round", `p50 at 10,000 / at 100 bets: getVorder ${ratio(live[10_000], live[100])}, room page ${ratio(page[10_000], page[100])}`);
+
+  // Bet records: page 500 reached by its cursor costs what page 1 costs; page 50 by number (OFFSET) for contrast.
+  let after = null;
+  for (let n = 2; n <= 500; n++) {
+    const data = await must("/api/Game/getGamelog2", { token, page: n - 1, ...(after ? { after } : {}) });
+    after = data.next;
+    if (!after) throw new Error(`the records ended before page 500 (page ${n - 1})`);
+  }
+  const first = await measure("records page 1", { count: 100, concurrency: 5, section }, () => must("/api/Game/getGamelog2", { token, page: 1 }));
+  const far = await measure("records page 500 (cursor)", { count: 100, concurrency: 5, section }, () => must("/api/Game/getGamelog2", { token, page: 500, after }));
+  const offset = await measure("records page 50 (by number, OFFSET)", { count: 100, concurrency: 5, section }, () => must("/api/Game/getGamelog2", { token, page: 50 }));
+  report(section, "flat: history depth", `p50 page 500 by cursor / page 1 ${ratio(far, first)}; page 50 by number / page 1 ${ratio(offset, first)}`);
+
+  // The room page against the lightest call and a signed-in one, same concurrency: its five in-process
+  // API calls share one session lookup (docs/decisions/113).
+  const config = await measure("getconfig", { count: 200, concurrency: 10, section }, () => must("/api/Index/getconfig", {}));
+  const user = await measure("getuserinfo", { count: 200, concurrency: 10, section }, () => must("/api/Game/getuserinfo", { token }));
+  const room = await measure(`room page (SSR), same concurrency`, { count: 150, concurrency: 10, section }, roomPage);
+  report(section, "room page", `p50 / getconfig ${ratio(room, config)}, / getuserinfo ${ratio(room, user)}`);
+
+  // 1,000 sockets opened 25 at a time and held, each until its first message (the round and the last
+  // results): the time per connection of the first 100 against the last 100 shows whether it grows.
   const sockets = [];
   const socketUrl = `${base.replace(/^http/, "ws")}/ws/room/${ROOM}`;
-  const started = performance.now();
-  const opened = await measure("WebSocket open + first message", { count: 1_000, concurrency: 25, maxSeconds: 120 }, () =>
+  const openOne = () =>
     new Promise((resolve, reject) => {
       const socket = new WebSocket(socketUrl);
       sockets.push(socket);
       const timer = setTimeout(() => reject(new Error("no first message")), 10_000);
       socket.addEventListener("message", () => (clearTimeout(timer), resolve()), { once: true });
       socket.addEventListener("error", () => (clearTimeout(timer), reject(new Error("socket error"))), { once: true });
-    }),
+    });
+  const batches = [];
+  const deadline = performance.now() + 120_000;
+  for (let opened = 0; opened < 1_000 && performance.now() < deadline; opened += 25) {
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 25 }, openOne));
+    batches.push(performance.now() - t0);
+  }
+  const perConnection = (list) => list.reduce((a, b) => a + b, 0) / (list.length * 25);
+  const all = perConnection(batches);
+  const [firstHundred, lastHundred] = [perConnection(batches.slice(0, 4)), perConnection(batches.slice(-4))];
+  report(
+    section,
+    `WebSocket open + first message, ${batches.length * 25} held`,
+    `${all.toFixed(2)} ms per connection; first 100 ${firstHundred.toFixed(2)} ms, last 100 ${lastHundred.toFixed(2)} ms (last / first ${(lastHundred / firstHundred).toFixed(2)})`,
   );
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`  ${opened.done} sockets open in ${seconds.toFixed(2)} s: ${((seconds * 1000) / opened.done).toFixed(2)} ms per connection`);
   for (const socket of sockets) socket.close();
 }
