@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Tier } from "../../worker/finance/rules";
+import { formatDecimal } from "./number-format";
 
 // Shapes of the finance contract (worker/finance/present.ts) and small helpers for its screens.
 
@@ -24,7 +25,7 @@ export type FinanceOrder = {
 };
 
 export function percent(value: number): string {
-  return `${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4 })}%`;
+  return `${formatDecimal(value, 2, 4)}%`;
 }
 
 export function tierName(t: TFunction, titleKey: string): string {

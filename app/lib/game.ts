@@ -1,5 +1,6 @@
 // The game API shapes the screens read (DESIGN.md 6) and the pure rules the
 // room screen applies before it asks the server: the server checks everything again.
+import { formatDecimal } from "./number-format";
 
 export type RoomKind = "standard" | "vip" | "superior" | "premier";
 
@@ -106,7 +107,7 @@ export const RACING_GAME_TYPE = 4;
 /** Money as players read it: two decimals with thousands separators (10,000.00). */
 export function formatMoney(value: number): string {
   const safe = Number.isFinite(value) ? value : 0;
-  return safe.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatDecimal(safe, 2, 2);
 }
 
 /** Odds as the legacy client shows them: three decimals (1.980). */

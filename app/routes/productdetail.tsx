@@ -8,6 +8,7 @@ import { callApi } from "~/lib/api.server";
 import { pickProduct, type ProductList } from "~/lib/finance";
 import financeStyles from "~/styles/finance.css?url";
 import { dailyInterestCents } from "../../worker/finance/rules";
+import { formatDecimal } from "~/lib/number-format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
 export const handle = { i18n: ["finance"], title: "finance:detail.title" };
@@ -29,7 +30,7 @@ export default function ProductDetail() {
       <ProductCard product={product} actions={false} />
       <section className="product-card">
         <h2 className="product-name">
-          {t("detail.example", { amount: product.min.toLocaleString("en-US") })}
+          {t("detail.example", { amount: formatDecimal(product.min, 0, 3) })}
         </h2>
         <dl className="summary">
           <dt>{t("detail.perDay")}</dt>

@@ -16,6 +16,7 @@ import { useRequestId } from "~/lib/use-request-id";
 import financeStyles from "~/styles/finance.css?url";
 import { parseMoneyToCents } from "../../worker/money";
 import { dailyInterestCents, maturityMs, transferProblem, valueDateMs, type TransferProblem } from "../../worker/finance/rules";
+import { formatDecimal } from "~/lib/number-format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
 export const handle = { i18n: ["finance"], title: "finance:transfer.title" };
@@ -69,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     limits: { min: answer.data.min, max: answer.data.max },
     balance: profile.money,
     typed: typed ?? "",
-    amountError: problem ? t(String(problem.code), { num: problem.num?.toLocaleString("en-US") }) : null,
+    amountError: problem ? t(String(problem.code), { num: problem.num === undefined ? undefined : formatDecimal(problem.num, 0, 3) }) : null,
     confirm: confirm
       ? { money: cents / 100, perDay: perDayCents / 100, total: (perDayCents * product.days) / 100, valueDate: valueDateMs(nowMs), maturity: maturityMs(nowMs, product.days) }
       : null,
@@ -160,7 +161,7 @@ export default function ProductTransferIn() {
               inputMode="decimal"
               autoComplete="off"
               defaultValue={typed}
-              placeholder={t("transfer.amountHint", { min: limits.min.toLocaleString("en-US"), max: limits.max.toLocaleString("en-US") })}
+              placeholder={t("transfer.amountHint", { min: formatDecimal(limits.min, 0, 3), max: formatDecimal(limits.max, 0, 3) })}
               error={amountError}
             />
             <p className="hint">

@@ -19,6 +19,7 @@ import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { useRequestId } from "~/lib/use-request-id";
 import { useAppConfig } from "~/root";
 import walletStyles from "~/styles/wallet.css?url";
+import { formatDecimal } from "~/lib/number-format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { tabBar: true, i18n: ["wallet"], title: "wallet:recharge.title" };
@@ -102,7 +103,7 @@ export default function Recharge() {
                   placeholder={t("recharge.amountPlaceholder", { min })}
                   defaultValue={result?.values?.money ?? amount}
                   error={fieldError("money")}
-                  presets={PRESETS.map((value) => ({ label: Number(value).toLocaleString("en-US"), value }))}
+                  presets={PRESETS.map((value) => ({ label: formatDecimal(Number(value), 0, 3), value }))}
                 />
                 <Field
                   label={t("recharge.payName")}

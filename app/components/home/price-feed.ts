@@ -1,6 +1,7 @@
 // What the market strip shows per coin (SPEC.md 3 Price), from the PricesDO's snapshot (DESIGN.md 13).
 import { type Coin } from "../../../worker/prices/coins";
 import { isStale, type CoinPrice, type PriceSnapshot } from "../../../worker/prices/snapshot";
+import { formatDecimal } from "../../lib/number-format";
 
 export { COIN_NAMES, PRICE_COINS, quoteOf, type Coin } from "../../../worker/prices/coins";
 export type { CoinPrice, PriceSnapshot } from "../../../worker/prices/snapshot";
@@ -33,7 +34,7 @@ export function dayChangePercent(price: { last: number; sodUtc8: number }): numb
 /** Prices keep as many decimals as small coins need (DOGE 0.1234) and group large ones (BTC 97,012.50). */
 export function formatPrice(value: number): string {
   const digits = value >= 100 ? 2 : value >= 1 ? 4 : 6;
-  return value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: digits });
+  return formatDecimal(value, 2, digits);
 }
 
 export function formatChange(percent: number): string {
