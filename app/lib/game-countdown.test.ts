@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bettingOpen, clockOffset, roundClock, deviceDeadline, formatCountdown, msLeftWhenServed, remainingSeconds, secondsOfDiff, toDeviceTime } from "./game-countdown";
+import { bettingOpen, clockOffset, roundClock, deviceDeadline, formatCountdown, msLeftWhenServed, nextShownNow, remainingSeconds, secondsOfDiff, toDeviceTime } from "./game-countdown";
 
 describe("round countdown", () => {
   it("counts to the close of betting while it is open, then to the draw", () => {
@@ -23,6 +23,16 @@ describe("round countdown", () => {
     expect(remainingSeconds(deadline, 1_089_999)).toBe(1);
     expect(remainingSeconds(deadline, 1_090_000)).toBe(0);
     expect(remainingSeconds(deadline, 2_000_000)).toBe(0);
+  });
+
+  it("keeps the shown time while a tick gives the same whole second, so the room renders once a second", () => {
+    const deadline = deviceDeadline(90_000, 1_000_000);
+    expect(nextShownNow(null, deadline, 1_000_250)).toBe(1_000_250);
+    expect(nextShownNow(1_000_250, null, 1_000_500)).toBe(1_000_500);
+    expect(nextShownNow(1_000_250, deadline, 1_000_500)).toBe(1_000_250);
+    expect(nextShownNow(1_000_250, deadline, 1_000_999)).toBe(1_000_250);
+    expect(nextShownNow(1_000_250, deadline, 1_001_001)).toBe(1_001_001);
+    expect(remainingSeconds(deadline, nextShownNow(1_089_900, deadline, 1_090_100))).toBe(0);
   });
 
   it("takes the exact time left from drawAt and the serving time, unless it disagrees with diff", () => {

@@ -40,6 +40,15 @@ export function remainingSeconds(deadlineDeviceMs: number, nowDeviceMs: number):
   return Math.max(0, Math.ceil((deadlineDeviceMs - nowDeviceMs) / 1000));
 }
 
+/**
+ * The device time a clock tick keeps: the one already shown while it gives the same whole second, so
+ * the room renders once a second rather than at every tick; now when the second changes.
+ */
+export function nextShownNow(shownMs: number | null, deadlineDeviceMs: number | null, nowDeviceMs: number): number {
+  if (shownMs === null || deadlineDeviceMs === null) return nowDeviceMs;
+  return remainingSeconds(deadlineDeviceMs, shownMs) === remainingSeconds(deadlineDeviceMs, nowDeviceMs) ? shownMs : nowDeviceMs;
+}
+
 /** "MM:SS" for the countdown. */
 export function formatCountdown(seconds: number): string {
   const safe = Math.max(0, Math.floor(seconds));

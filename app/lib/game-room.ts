@@ -11,6 +11,7 @@ import {
   deviceDeadline,
   msLeftWhenServed,
   NEXT_ROUND_DELAY_MS,
+  nextShownNow,
   remainingSeconds,
   secondsOfDiff,
   toDeviceTime,
@@ -58,8 +59,11 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
     setLive(initialLiveRoom(info.game, info.his, loadedBets));
   }, [info, loadedBets, servedAt]);
 
+  const deadlineRef = useRef(deadline);
+  deadlineRef.current = deadline;
+  // The clock shows whole seconds: a tick renders the room only when the second shown changes.
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    const timer = setInterval(() => setNow((shown) => nextShownNow(shown, deadlineRef.current, Date.now())), TICK_MS);
     return () => clearInterval(timer);
   }, []);
 
@@ -81,7 +85,10 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
 
   const onMessage = useCallback((message: RoomMessage) => {
     if (message.type === "round" && message.game.id !== liveRef.current.game.id) {
-      if (Number.isFinite(message.game.drawAt)) setDeadline(toDeviceTime(message.game.drawAt, offset.current));
+      if (Number.isFinite(message.game.drawAt)) {
+        setDeadline(toDeviceTime(message.game.drawAt, offset.current));
+        setNow(Date.now());
+      }
       // The last round is settled by now: load the balance (with any award) and the round's full data.
       reload.current();
     }
