@@ -26,6 +26,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { "@typescript-eslint/no-unused-vars": ["error", { caughtErrors: "none" }] },
   },
+  // The browser formats numbers with app/lib/number-format.ts: a NumberFormat's first use loads ICU's number
+  // data, a long task in the room's hydration (docs/decisions/104). Tests compare with Intl on purpose.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}", "app/**/*.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name='toLocaleString']", message: "Use formatDecimal (app/lib/number-format.ts): docs/decisions/104." },
+        { selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']", message: "Use formatDecimal (app/lib/number-format.ts): docs/decisions/104." },
+      ],
+    },
+  },
   // The sanitizer and the redirect check look for control characters on purpose.
   { files: ["worker/content/sanitize-html*.ts", "app/lib/session.server.ts"], rules: { "no-control-regex": "off" } },
 );
