@@ -17,7 +17,7 @@ export default async function ({ base, measure, report }) {
   });
   const cookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 
-  const config = await measure("getconfig (public, D1 read)", { count: 400, concurrency: 20 }, () => post("/api/Index/getconfig", {}));
+  const config = await measure("getconfig (public, edge cache)", { count: 400, concurrency: 20 }, () => post("/api/Index/getconfig", {}));
   const info = await measure("getuserinfo (session + D1)", { count: 400, concurrency: 20 }, () => post("/api/Game/getuserinfo", { token }));
   const page = await measure("GET /user (SSR, cookie)", { count: 200, concurrency: 10 }, async () => {
     const response = await fetch(`${base}/user`, { headers: { cookie } });
