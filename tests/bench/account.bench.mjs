@@ -1,4 +1,6 @@
 // Player API and pages: what a logged-in player's navigation costs, and what a login costs (PBKDF2 100,000).
+import { playerCookie } from "../support/page-weight.mjs";
+
 export default async function ({ base, measure, report }) {
   const post = async (path, body) => {
     const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -9,13 +11,7 @@ export default async function ({ base, measure, report }) {
   const { data } = await post("/api/Index/login", { username: "demo01", password: "demo1234" });
   const token = data.token;
 
-  const form = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ username: "demo01", password: "demo1234" }),
-  });
-  const cookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = await playerCookie(base);
 
   const config = await measure("getconfig (public, edge cache)", { count: 400, concurrency: 20 }, () => post("/api/Index/getconfig", {}));
   const info = await measure("getuserinfo (session + D1)", { count: 400, concurrency: 20 }, () => post("/api/Game/getuserinfo", { token }));

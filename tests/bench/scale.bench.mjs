@@ -3,6 +3,7 @@
 // and getuserinfo, and 1,000 room sockets opened (the first 100 against the last 100). Bounded: every
 // loop has a count and a time limit.
 import { contract, fund } from "./support.mjs";
+import { playerCookie } from "../support/page-weight.mjs";
 
 const ROOM = 1;
 
@@ -42,13 +43,7 @@ export default async function ({ base, measure, report, log }) {
     await Promise.all(Array.from({ length: 8 }, worker));
   };
   // The room page as a player opens it (five in-process API calls, one session lookup).
-  const form = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ username: "demo01", password: "demo1234" }),
-  });
-  const cookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = await playerCookie(base);
   const roomPage = async () => {
     const response = await fetch(`${base}/activity/${ROOM}`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(String(response.status));
