@@ -4,7 +4,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+/** True when something already answers on the port: tests must never run against another run's server. */
+async function answers(base) {
+  try {
+    await fetch(`${base}/login`, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startLocalServer({ port, vars = {} }) {
+  const base = `http://localhost:${port}`;
+  if (await answers(base)) throw new Error(`port ${port} is already in use (another run?): choose another with E2E_PORT, BENCH_PORT or AUDIT_PORT`);
   const state = mkdtempSync(join(tmpdir(), "local-state-"));
   const env = { ...process.env, PERSIST_TO: state, PORT: String(port), ...vars };
   const prepared = spawnSync("node", ["scripts/prepare-local.mjs"], { env, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
@@ -25,9 +37,12 @@ export async function startLocalServer({ port, vars = {} }) {
   };
   process.on("exit", stop);
 
-  const base = `http://localhost:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
+    if (child.exitCode !== null) {
+      stop();
+      throw new Error(`the local server exited (${child.exitCode}) before it answered\n${log.slice(-2000)}`);
+    }
     try {
       if ((await fetch(`${base}/login`)).ok) break;
     } catch {
