@@ -3,7 +3,8 @@ import { expect } from "vitest";
 import { hashSmsCode } from "../worker/players/sms";
 import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
-import { expectBooksBalanced, expectOk, type Answer } from "./contract/client";
+import { expectBooksBalanced, expectOk, type Answer, type ContractClient } from "./contract/client";
+import { newPlayerFields as contractPlayerFields } from "./contract/players";
 
 export { expectError, expectOk, type Answer } from "./contract/client";
 
@@ -21,27 +22,11 @@ export async function api<T = any>(path: string, body: unknown = {}, init: Reque
   return (await response.json()) as Answer<T>;
 }
 
-let counter = 0;
+/** The Worker's contract called in-process, for the shared flows of tests/contract/. */
+export const direct: ContractClient = { call: api, operatorCall: api, plantSmsCode: (quhao, phone, code) => plantSmsCode(quhao, phone, code), pepper: env.PEPPER };
 
 /** Fresh, valid registration fields; the SMS code is planted the way sms_send would store it. */
-export async function newPlayerFields(overrides: Record<string, string> = {}) {
-  counter++;
-  const stamp = `${Date.now() % 100000}${counter}`;
-  const fields = {
-    quhao: "+84",
-    username: `p${stamp}x`,
-    phone: `91${stamp.padStart(8, "0")}`.slice(0, 12),
-    captcha: "123456",
-    password: "secret123",
-    spassword: "secret123",
-    invitation: "888",
-    payPwd: "",
-    adult: "1",
-    ...overrides,
-  };
-  await plantSmsCode(fields.quhao, fields.phone, fields.captcha);
-  return fields;
-}
+export const newPlayerFields = (overrides: Record<string, string> = {}) => contractPlayerFields(direct, overrides);
 
 export async function plantSmsCode(quhao: string, phone: string, code: string, expiresInMs = 300_000) {
   const now = Date.now();
