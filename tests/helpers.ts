@@ -28,7 +28,7 @@ export const direct: ContractClient = { call: api, operatorCall: api, plantSmsCo
 /** Fresh, valid registration fields; the SMS code is planted the way sms_send would store it. */
 export const newPlayerFields = (overrides: Record<string, string> = {}) => contractPlayerFields(direct, overrides);
 
-export async function plantSmsCode(quhao: string, phone: string, code: string, expiresInMs = 300_000) {
+async function plantSmsCode(quhao: string, phone: string, code: string, expiresInMs = 300_000) {
   const now = Date.now();
   await env.DB.prepare("INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)")
     .bind(quhao, phone, await hashSmsCode(env.PEPPER, quhao, phone, code), now - 61_000, now + expiresInMs)
