@@ -6,10 +6,12 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { startPwa } from "~/components/content/pwa";
 import { fallbackLng, i18nOptions, isLng, loadLanguage } from "~/lib/i18n";
+import { remixStateDecoded } from "~/lib/remix-state";
 
 async function hydrate() {
   const lang = document.documentElement.lang;
   const lng = isLng(lang) ? lang : fallbackLng;
+  const decoded = remixStateDecoded();
   await i18next.use(initReactI18next).init({
     ...i18nOptions,
     react: { useSuspense: false },
@@ -17,6 +19,7 @@ async function hydrate() {
     lng,
     ns: getInitialNamespaces(),
   });
+  await decoded;
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,10 +1,12 @@
 // End-to-end: a real `wrangler dev` (fresh local D1) driven by Debian's Chromium at a phone viewport.
 // Prints "N passed, N failed"; screenshots land in tests/e2e/screenshots/.
+import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { startLocalServer } from "../support/local-server.mjs";
+import { eventually } from "./eventually.mjs";
 import { startPriceFeed } from "../support/price-feed-server.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -27,11 +29,14 @@ const server = await startLocalServer({
 });
 const serverLog = () => server.log();
 
-/** The code the local SmsSender logged for this phone (the newest one). */
-function smsCode(phone) {
-  const matches = [...serverLog().matchAll(new RegExp(`\\[sms\\] \\S+ ${phone} code (\\d{6})`, "g"))];
-  return matches.at(-1)?.[1];
-}
+/** The code the local SmsSender logged for this phone (the newest one); wrangler may print it a moment after the answer. */
+const smsCode = (phone) =>
+  eventually(() => {
+    const matches = [...serverLog().matchAll(new RegExp(`\\[sms\\] \\S+ ${phone} code (\\d{6})`, "g"))];
+    const code = matches.at(-1)?.[1];
+    assert.ok(code, `the SMS code for ${phone} was logged`);
+    return code;
+  });
 
 mkdirSync(SHOTS, { recursive: true });
 const browser = await chromium.launch({
