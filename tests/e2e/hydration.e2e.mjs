@@ -18,7 +18,7 @@ export default async function ({ context, base }) {
     await page.goto("/register");
     await page.getByLabel("Username").fill(`early${i}`);
     // the search box is rendered only once React has hydrated the page
-    const hydrated = await page.getByRole("searchbox").waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    const hydrated = await page.getByRole("searchbox").waitFor({ timeout: 45_000 }).then(() => true, () => false);
     assert.ok(hydrated, `load ${i + 1} of ${LOADS} hydrated (${errors.join(" | ") || "no page error"})`);
     assert.equal(await page.getByLabel("Username").inputValue(), `early${i}`, "what was typed before hydration is kept");
     assert.deepEqual(errors, [], "no error while hydrating");
