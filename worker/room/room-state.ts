@@ -6,6 +6,9 @@ import type { RoundSchedule } from "./round-view";
  * leaves this storage only once its round is drawn (DESIGN.md 5).
  */
 export class RoomState {
+  /** The room's id once read or bound: it never changes for this object. */
+  private boundRoomId: number | null = null;
+
   constructor(private readonly sql: SqlStorage) {}
 
   /** Idempotent; run in blockConcurrencyWhile before the room answers anything. */
@@ -20,15 +23,20 @@ export class RoomState {
   }
 
   roomId(): number | null {
-    const row = this.sql.exec<{ room_id: number }>("SELECT room_id FROM room").toArray()[0];
-    return row ? row.room_id : null;
+    if (this.boundRoomId === null) {
+      const row = this.sql.exec<{ room_id: number }>("SELECT room_id FROM room").toArray()[0];
+      this.boundRoomId = row ? row.room_id : null;
+    }
+    return this.boundRoomId;
   }
 
   /** A room is told its id by its first caller (ids come from idFromName(String(roomId))). */
   bindRoom(roomId: number): void {
     const known = this.roomId();
-    if (known === null) this.sql.exec("INSERT INTO room (singleton, room_id) VALUES (1, ?)", roomId);
-    else if (known !== roomId) throw new Error(`room object of room ${known} was asked about room ${roomId}`);
+    if (known === null) {
+      this.sql.exec("INSERT INTO room (singleton, room_id) VALUES (1, ?)", roomId);
+      this.boundRoomId = roomId;
+    } else if (known !== roomId) throw new Error(`room object of room ${known} was asked about room ${roomId}`);
   }
 
   current(): RoundSchedule | null {
