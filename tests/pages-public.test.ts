@@ -42,6 +42,9 @@ describe("home page for guests", () => {
       expect(html).toContain(`<html lang="${l.lng}"`);
       expect(html).toMatch(new RegExp(`<img src="/banners/fair-${l.file}\\.svg" alt="[^"]+" width="750" height="300"`));
       expect(count(html, /<img src="\/banners\//)).toBe(3);
+      // The first slide, the page's largest paint, is fetched first; the others wait until shown.
+      expect(count(html, /<img src="\/banners\/[^>]*fetchpriority="high"/)).toBe(1);
+      expect(html).toMatch(new RegExp(`<img src="/banners/fair-${l.file}\\.svg"[^>]*loading="eager"[^>]*fetchpriority="high"`));
       expect(html).toContain(l.login);
       expect(html).toContain('href="/login"');
       // Sixteen tiles, each with a sized image, opening the standard room of its own draw.
