@@ -49,8 +49,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               height={300}
               loading={i === 0 ? "eager" : "lazy"}
               decoding={i === 0 ? "sync" : "async"}
-              // The first slide is the home page's largest paint: fetched before the scripts. React 18
-              // passes the attribute through only when it is spelled in lower case.
+              // The first slide is the home page's largest paint: fetched at high priority, with the
+              // scripts. React 18 passes the attribute through only when it is spelled in lower case.
               {...(i === 0 ? { fetchpriority: "high" } : {})}
             />
           );
