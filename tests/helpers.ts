@@ -23,7 +23,7 @@ export async function api<T = any>(path: string, body: unknown = {}, init: Reque
 }
 
 /** The Worker's contract called in-process, for the shared flows of tests/contract/. */
-export const direct: ContractClient = { call: api, operatorCall: api, plantSmsCode: (quhao, phone, code) => plantSmsCode(quhao, phone, code), pepper: env.PEPPER };
+export const direct: ContractClient = { call: api, operatorCall: api, plantSmsCode, pepper: env.PEPPER };
 
 /** Fresh, valid registration fields; the SMS code is planted the way sms_send would store it. */
 export const newPlayerFields = (overrides: Record<string, string> = {}) => contractPlayerFields(direct, overrides);

@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 
 const LOADS = 6;
 
-export default async function ({ context, base }) {
+export default async function ({ context, page: runnerPage, base }) {
   for (let i = 0; i < LOADS; i++) {
-    const visit = await context.browser().newContext({ viewport: { width: 390, height: 844 }, baseURL: base, locale: "en-US" });
+    const visit = await context.browser().newContext({ viewport: runnerPage.viewportSize(), baseURL: base, locale: "en-US" });
     const page = await visit.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
