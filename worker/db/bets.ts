@@ -71,7 +71,6 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
       onlyIf: placed,
       counterparty: "stakes",
     }),
-    db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${order.userId}`),
   ] as const;
 }
 
@@ -127,7 +126,6 @@ export function cancelOrderStatements(db: Db, order: OrderToCancel) {
       nowMs: order.nowMs,
       counterparty: "stakes",
     }),
-    db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${order.userId}`),
   ] as const;
 }
 

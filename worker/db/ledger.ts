@@ -29,8 +29,9 @@ export type BalanceChange = {
 
 /**
  * The one way a balance changes (DESIGN.md 4): the statements to put in one runInOneBatch, with
- * the player's ledger row, the balance update, and the house's mirror row and update (none for a
- * stake, whose other side is the round's stakes in play until settlement).
+ * the player's ledger row, the balance update (which returns the player's balance after it, as
+ * `moneyCents`), and the house's mirror row and update (none for a stake, whose other side is the
+ * round's stakes in play until settlement).
  * A debit beyond the balance breaks users_money_non_negative and the whole batch rolls back.
  */
 export function balanceChangeStatements(db: Db, change: BalanceChange) {
@@ -42,7 +43,7 @@ export function balanceChangeStatements(db: Db, change: BalanceChange) {
   const playerSide = [
     db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
       SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
-    db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf}`),
+    db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf} RETURNING money_cents AS moneyCents`),
   ] as const;
   if (change.counterparty === "stakes") return playerSide;
   return [

@@ -308,7 +308,7 @@ export class RoomDO extends DurableObject<Env> {
   }
 }
 
-/** The order and cancel batches end with the player's balance. */
+/** The order and cancel batches end with the player's balance update, which returns the balance after it. */
 function balanceAfter(results: D1Result[]): number {
   return (results[results.length - 1].results[0] as { moneyCents: number }).moneyCents;
 }
