@@ -19,6 +19,7 @@ import { type RoundRules, latestPublicRounds, roundRules } from "../db/rounds";
 import { ApiError } from "../api/envelope";
 import { parseOrderLines } from "./order-form";
 import { runInOneBatch } from "../db/batch";
+import { GroupCommit } from "../db/group-commit";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
@@ -66,10 +67,13 @@ export class RoomDO extends DurableObject<Env> {
   private optionCount: number | null = null;
   /** The open round's settings: fixed when it opened (DESIGN.md 11), so read from D1 once per round. */
   private rulesOfRound: { roundId: number; rules: Promise<RoundRules | undefined> } | null = null;
+  /** Orders that arrive while one batch is on its way go together in the next (docs/decisions/123). */
+  private readonly orderWrites: GroupCommit;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.state = new RoomState(ctx.storage.sql);
+    this.orderWrites = GroupCommit.for(getDb(env));
     ctx.blockConcurrencyWhile(async () => this.state.migrate());
     // Pings are answered without waking a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -169,7 +173,7 @@ export class RoomDO extends DurableObject<Env> {
       });
       let results;
       try {
-        results = await runInOneBatch(db, statements);
+        results = await this.orderWrites.write(statements);
       } catch (error) {
         // Read from the data, not the error's wording: the refused batch wrote nothing.
         const first = request.requestId ? await findOrderByRequest(db, request.userId, request.requestId) : undefined;
