@@ -16,7 +16,8 @@ export const MAX_GROUP = 16;
  *
  * One batch is one transaction: when a write of a group breaks it (an overdraw, a repeated
  * request_id), nothing of the group was written, and each write of the group is then sent alone, in
- * arrival order, so each gets the answer it would have had without the others.
+ * arrival order, so each gets the answer it would have had without the others. (A group whose answer
+ * was lost after it committed is not written twice by that: every money write carries a UNIQUE key.)
  *
  * A group is sent by one of its own writers (the first), never by a request that already has its
  * answer: every D1 call belongs to a request still waiting on it.
