@@ -1,12 +1,12 @@
 // Bet intake against the lightest calls, same concurrency, same run (issue 14's target: orders at
 // least 0.7x getconfig's throughput). Each order is a real one: checked by the room, written with its
-// debit in one D1 batch. 300 orders of 20.00 (after 60 of each call to warm up), paid by a deposit
-// the local operator approves.
+// debit in one D1 batch. 600 orders of 20.00 in 12 interleaved rounds (after 60 of each call to warm
+// up), paid by a deposit the local operator approves.
 import { contract, fund, roundWithTimeLeft } from "./support.mjs";
 
 const CONCURRENCY = 10;
-const COUNT = 300;
-const ROUNDS = 6;
+const COUNT = 600;
+const ROUNDS = 12;
 /** Calls of each kind made first and not counted: the figures are of warm code, whatever ran before. */
 const WARMUP = 60;
 
