@@ -14,13 +14,14 @@ import { ledgerReasons } from "../worker/db/ledger-reasons";
 const db = getDb(env);
 let keys = 0;
 
-const debit = (userId: number, cents: number) =>
+/** A house-side debit; each with its own idempotency key unless one is given. */
+const debit = (userId: number, cents: number, idempotencyKey = `group-commit-test:${++keys}:${Date.now()}`) =>
   balanceChangeStatements(db, {
     userId,
     amountCents: -cents,
     type: "debit",
     reason: ledgerReasons.operator("group commit test"),
-    idempotencyKey: `group-commit-test:${++keys}:${Date.now()}`,
+    idempotencyKey,
     nowMs: Date.now(),
   });
 
@@ -74,14 +75,7 @@ describe("group commit", () => {
     const userId = await player(10_000);
     const { writer, batches } = countedWriter();
     const first = debit(userId, 1_000);
-    const repeat = balanceChangeStatements(db, {
-      userId,
-      amountCents: -1_000,
-      type: "debit",
-      reason: ledgerReasons.operator("group commit test"),
-      idempotencyKey: `group-commit-test:${keys}:repeat`,
-      nowMs: Date.now(),
-    });
+    const repeat = debit(userId, 1_000, `group-commit-test:${keys}:repeat`);
     const outcomes = await Promise.allSettled([first, repeat, repeat, debit(userId, 2_000)].map((statements) => writer.write(statements)));
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
     expect(batches).toEqual([4, 12, 4, 4, 4]);
