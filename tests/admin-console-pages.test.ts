@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { count, operatorCode } from "./helpers";
+import { count, freshOperatorCode } from "./helpers";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
 
@@ -11,7 +11,7 @@ const NEW_PAGES = ["/admin/content", "/admin/content?group=26", "/admin/content/
 
 async function operatorBrowser() {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await operatorCode() });
+  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
   expect(response.status).toBe(302);
   return browser;
 }
