@@ -91,7 +91,7 @@ describe("new console pages", () => {
     expect(recharge).toContain("Pay into");
     const bad = await browser.post("/admin/settings", form.map(([k, v]) => [k, k === "kefu_url" ? "javascript:alert(1)" : v] as [string, string]));
     expect(bad.status).toBe(400);
-    expect(await html(bad)).toContain("Links must be empty or start with http:// or https://");
+    expect(await html(bad)).toContain("Links must be empty, start with https:// or be a path in the app");
   });
 
   it("create a room from a game's defaults, and void its round in play with a reason; stakes come back", async () => {
