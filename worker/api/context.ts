@@ -45,7 +45,7 @@ export function sessionToken(c: Context<AppEnv>): string {
   return token;
 }
 
-/** Guards player routes: no valid session is 409/1062, a frozen account 403/1069 (DESIGN.md 3). */
+/** Guards player routes: no valid session is 409/1062, a frozen account 403/1069 (docs/architecture.md#the-answer-envelope). */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = sessionToken(c);
   const { row } = await lookupSession(c, token, Date.now());
@@ -56,7 +56,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Operator API (DESIGN.md 11): only a session made by POST /api/admin/login (password + TOTP) of an
+ * Operator API (docs/product.md#operators): only a session made by POST /api/admin/login (password + TOTP) of an
  * operator. No token or a dead one is 409/1062; a player's token, or an operator's token from the player
  * login, is 1073; 30 minutes without a request end the session.
  */

@@ -15,7 +15,7 @@ import { adjustBalance, type Adjustment } from "../wallet/adjust";
 import { ledgerReasons } from "../db/ledger-reasons";
 import { assertSameRequest } from "../wallet/keys";
 
-// Four eyes on money (DESIGN.md 11): never on one's own account, never above the bound, and above
+// Four eyes on money (docs/product.md#operators): never on one's own account, never above the bound, and above
 // the threshold the adjustment waits for a second operator.
 
 /** A credit or debit asked by an operator: made now, or queued for a second operator. */

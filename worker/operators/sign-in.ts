@@ -12,7 +12,7 @@ import { newSessionStatement } from "../db/sessions";
 import { findUserByUsername, getUserById } from "../db/users";
 import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
 
-// Operator sign-in (DESIGN.md 11): password, then a TOTP code or one recovery code; enrolment first.
+// Operator sign-in (docs/product.md#operators): password, then a TOTP code or one recovery code; enrolment first.
 const RECOVERY_CODE_COUNT = 10;
 const ISSUER = "Roundtable";
 // Failures count under their own key, so a guessed operator name never locks the player of that name.

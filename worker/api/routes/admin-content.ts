@@ -18,7 +18,7 @@ import {
 } from "../../operators/content";
 import { operatorSettings, updateSettings } from "../../operators/settings";
 
-// Articles, banners and settings as the console edits them (DESIGN.md 8, 11); every write is audited
+// Articles, banners and settings as the console edits them (docs/product.md#accounts-and-security, docs/product.md#operators); every write is audited
 // in its own batch. Each route is guarded on its own.
 export const adminContentRoutes = new Hono<AppEnv>();
 const operator = [requireOperator] as const;
