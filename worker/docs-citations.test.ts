@@ -17,7 +17,7 @@ const SKIP = new Set(["package-lock.json", "docs-citations.test.ts"]);
 const decisions = tracked.filter((file) => /^docs\/decisions\/\d{3}-.*\.md$/.test(file));
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-export function slugOf(heading: string): string {
+function slugOf(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
@@ -33,7 +33,7 @@ function anchorsOf(file: string): Set<string> {
 type Problem = { file: string; line: number; cites: string };
 
 /** Every citation in one file's text that does not lead to something in the repository. */
-export function brokenCitations(file: string, text: string, exists: (path: string) => boolean, anchors: (path: string) => Set<string>, hasName: (name: string) => boolean, decisionNumbers: Set<string>): Problem[] {
+function brokenCitations(file: string, text: string, exists: (path: string) => boolean, anchors: (path: string) => Set<string>, hasName: (name: string) => boolean, decisionNumbers: Set<string>): Problem[] {
   const problems: Problem[] = [];
   text.split("\n").forEach((lineText, index) => {
     const line = index + 1;
@@ -70,6 +70,17 @@ describe("citations", () => {
         brokenCitations(file, readFileSync(join(root, file), "utf8"), (path) => trackedSet.has(path), anchorsOf, (name) => trackedNames.has(name), numbers),
       );
     expect(problems).toEqual([]);
+  });
+
+  it("every decision record carries its date and a status, and a superseding record exists", () => {
+    const numbers = new Set(decisions.map((file) => basename(file).slice(0, 3)));
+    for (const file of decisions) {
+      const head = readFileSync(join(root, file), "utf8").split("\n").slice(0, 6).join("\n");
+      expect(head, file).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m);
+      const status = /^Status: (accepted|superseded (?:in part )?by (\d{3}))\b/m.exec(head);
+      expect(status, `${file}: Status: accepted | superseded [in part] by NNN`).not.toBeNull();
+      if (status?.[2]) expect(numbers.has(status[2]), file).toBe(true);
+    }
   });
 
   it("finds what it must find", () => {

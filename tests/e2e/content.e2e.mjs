@@ -17,7 +17,7 @@ const LANGUAGES = [
     lng: "en",
     label: "English",
     news: { id: 901, title: "Welcome to Roundtable", body: "Roundtable brings sixteen quick-round games to your phone" },
-    notice: { id: 1401, title: "Withdrawals are settled within 24 hours", body: "We review withdrawal requests in the order they arrive" },
+    notice: { id: 1401, title: "How withdrawals are handled", body: "We review withdrawal requests in the order they arrive" },
     fairTitle: "Provably fair draws",
   },
   {

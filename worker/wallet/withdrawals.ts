@@ -23,7 +23,7 @@ export type WithdrawalAsk = { userId: number; bankId: number; amountCents: numbe
 
 /**
  * A withdrawal request (docs/product.md#money): the amount is held at once (ledger "wait") in the batch that
- * writes the request, so it cannot be spent or withdrawn twice; an operator settles it within 24 hours.
+ * writes the request, so it cannot be spent or withdrawn twice; it waits for an operator to approve or reject it.
  * The checks before the batch give the clear answer; the batch itself enforces balance and cap.
  */
 export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<void> {
