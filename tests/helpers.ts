@@ -93,5 +93,5 @@ export async function count(table: string, where = "1 = 1", ...params: unknown[]
   return row!.n;
 }
 
-/** DESIGN.md 4 with docs/decisions/110 (tests/contract/client.ts expectBooksBalanced). */
+/** docs/product.md#money with docs/decisions/110 (tests/contract/client.ts expectBooksBalanced). */
 export const expectMoneyInvariants = () => expectBooksBalanced(env.DB);

@@ -8,7 +8,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 
 export const handle = { title: "admin:title" };
 
-/** Every console page sits in here: no operator session, no page (404, DESIGN.md 11). */
+/** Every console page sits in here: no operator session, no page (404, docs/product.md#operators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadAdmin<{ id: number; username: string; role: string | null }>(request, context, "/api/admin/me");
 }

@@ -23,8 +23,8 @@ import { adminOperatorRoutes } from "./routes/admin-operators";
 import { protectionRoutes } from "./routes/protection";
 
 /**
- * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
- * Paths match case-insensitively: the spec spells them /api/Index/... and /api/index/....
+ * The contract of docs/architecture.md#the-contract, served from D1 and the rooms (demo mode).
+ * Paths match case-insensitively: the legacy client spells them /api/Index/... and /api/index/....
  */
 export const demoApi = new Hono<AppEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
 

@@ -48,7 +48,7 @@ export function sessionToken(c: Context<AppEnv>): string {
 /** A session of the player login, of a player: an operator account never uses the player API (decision 060). */
 export const isPlayerSession = (row: { kind: string; role: string }) => row.kind === "player" && row.role === "player";
 
-/** Guards player routes: no valid player session is 409/1062, a frozen account 403/1069 (DESIGN.md 3). */
+/** Guards player routes: no valid player session is 409/1062, a frozen account 403/1069 (docs/architecture.md#the-answer-envelope). */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = sessionToken(c);
   const { row } = await lookupSession(c, token, Date.now());
@@ -59,7 +59,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Operator API (DESIGN.md 11): only a session made by POST /api/admin/login (password + TOTP) of an
+ * Operator API (docs/product.md#operators): only a session made by POST /api/admin/login (password + TOTP) of an
  * operator. No token or a dead one is 409/1062; a player's token, or an operator's token from the player
  * login, is 1073; 30 minutes without a request end the session.
  */

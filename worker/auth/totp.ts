@@ -1,4 +1,4 @@
-// RFC 6238 TOTP over RFC 4226 HOTP with WebCrypto: HMAC-SHA1, 6 digits, 30 s steps (DESIGN.md 11).
+// RFC 6238 TOTP over RFC 4226 HOTP with WebCrypto: HMAC-SHA1, 6 digits, 30 s steps (docs/product.md#operators).
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const TOTP_STEP_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-// Money is integer cents, odds integer thousandths, time epoch milliseconds (DESIGN.md 4).
+// Money is integer cents, odds integer thousandths, time epoch milliseconds (docs/product.md#money).
 const createdAtMs = () => integer("created_at_ms").notNull();
 
 export const users = sqliteTable(
@@ -30,7 +30,7 @@ export const users = sqliteTable(
     totpLastStep: integer("totp_last_step").notNull().default(0),
     // operators only: viewer | cashier | manager | admin, each including the ones before (worker/operators/roles.ts)
     operatorRole: text("operator_role"),
-    // minutes between reality checks: 15, 30 or 60 (DESIGN.md 14)
+    // minutes between reality checks: 15, 30 or 60 (docs/product.md#player-protection)
     realityCheckMinutes: integer("reality_check_minutes").notNull().default(60),
     createdAtMs: createdAtMs(),
   },
@@ -52,7 +52,7 @@ export const sessions = sqliteTable(
     createdAtMs: createdAtMs(),
     expiresAtMs: integer("expires_at_ms").notNull(),
     revokedAtMs: integer("revoked_at_ms"),
-    // player (the player login) | operator (password + TOTP at /api/admin/login, DESIGN.md 11)
+    // player (the player login) | operator (password + TOTP at /api/admin/login, docs/product.md#operators)
     kind: text("kind").notNull().default("player"),
     lastSeenAtMs: integer("last_seen_at_ms"),
     // users.password_generation when the password that made this session was read (decision 051).
@@ -71,7 +71,7 @@ export const loginAttempts = sqliteTable("login_attempts", {
   lockedUntilMs: integer("locked_until_ms").notNull().default(0),
 });
 
-// Append-only: every balance change has its row here, in the same D1 batch (DESIGN.md 4).
+// Append-only: every balance change has its row here, in the same D1 batch (docs/product.md#money).
 export const ledger = sqliteTable(
   "ledger",
   {
@@ -159,7 +159,7 @@ export const rounds = sqliteTable(
     voidReason: text("void_reason"),
     // the operator's own words when they voided the round: shown in the console, never to players
     voidNote: text("void_note"),
-    // the room's settings when the round opened (DESIGN.md 11); bets of the round are checked against them
+    // the room's settings when the round opened (docs/product.md#rounds-and-bets); bets of the round are checked against them
     ratesMilli: text("rates_milli"),
     minbuyCents: integer("minbuy_cents"),
     minLevel: integer("min_level"),
@@ -385,7 +385,7 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_time").on(t.createdAtMs), index("audit_log_actor").on(t.actorId, t.createdAtMs)],
 );
 
-// Ten single-use recovery codes per operator, stored hashed (DESIGN.md 11).
+// Ten single-use recovery codes per operator, stored hashed (docs/product.md#operators).
 export const recoveryCodes = sqliteTable(
   "recovery_codes",
   {
@@ -447,7 +447,7 @@ export const soloAdjustments = sqliteTable(
   ],
 );
 
-// Player protection (DESIGN.md 14). A limit row is one kind over one period; amount null = none in
+// Player protection (docs/product.md#player-protection). A limit row is one kind over one period; amount null = none in
 // force. A raise or removal waits 24 h as the pending change (pending_at_ms = when it takes effect,
 // pending_amount_cents null = removal); the effective value is computed where it is read, never by a job.
 export const playLimits = sqliteTable(

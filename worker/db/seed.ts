@@ -6,7 +6,7 @@ import { ROOM_KIND_RULES, ROOM_TABS, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } f
 import { contentSeedStatements } from "./seed-content";
 
 /**
- * The demo data of DESIGN.md 9 as SQL statements. Every statement is idempotent (fixed keys with
+ * The demo data of docs/architecture.md#modes as SQL statements. Every statement is idempotent (fixed keys with
  * INSERT OR IGNORE, money guarded by its ledger key), so running the seed twice changes nothing.
  * Tests run them through D1; `npm run db:seed` writes them to a file for `wrangler d1 execute`.
  */

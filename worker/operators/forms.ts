@@ -3,7 +3,7 @@ import { integerId, text } from "../api/validate";
 import { page } from "../wallet/forms";
 import { cursorFields } from "../api/paging";
 
-// Operator API bodies (DESIGN.md 11); messages are catalogue codes, as in worker/wallet/forms.ts.
+// Operator API bodies (docs/product.md#operators); messages are catalogue codes, as in worker/wallet/forms.ts.
 export const operatorLoginForm = z.object({
   username: text().min(1, "1010").max(64, "1010"),
   password: z.string({ error: "1011" }).min(1, "1011").max(128, "1003"),

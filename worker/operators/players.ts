@@ -15,7 +15,7 @@ import { getUserById } from "../db/users";
 import { listDeposits, listWithdrawals } from "../db/wallet-requests";
 import { toMoney } from "../money";
 
-// The operator's view of players and what an operator may do to an account (DESIGN.md 11).
+// The operator's view of players and what an operator may do to an account (docs/product.md#operators).
 export const PLAYERS_PAGE_SIZE = 20;
 const RECENT = 10;
 

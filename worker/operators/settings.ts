@@ -11,7 +11,7 @@ import { readSettings, type DepositPayee, type SettingKey, type Settings } from 
 import { LEVEL_KEYS } from "../players/levels";
 import { parseMoneyToCents, toMoney } from "../money";
 
-// The operator's settings screen (DESIGN.md 8, 11): every value checked here, written with its audit
+// The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
 // row in one batch; a bad value is refused with its own code and nothing is written.
 
 const EDITABLE = ["kefu_url", "android_url", "ios_url", "currency_label", "vip_thresholds_cents", "withdraw_daily_cap_cents", "deposit_mode", "deposit_payees"] as const;

@@ -5,7 +5,7 @@ import { runInOneBatch } from "../db/batch";
 import { loginAttempts } from "../db/schema";
 
 // The one counter for every check of a secret (login password, withdrawal password, SMS code), see
-// docs/decisions/050-secret-check-lockout.md. DESIGN.md 8: 10 failures in 15 minutes lock for 15 minutes.
+// docs/decisions/050-secret-check-lockout.md. docs/product.md#accounts-and-security: 10 failures in 15 minutes lock for 15 minutes.
 export const MAX_FAILURES = 10;
 const WINDOW_MS = 15 * 60_000;
 const LOCK_MS = 15 * 60_000;

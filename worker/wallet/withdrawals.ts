@@ -24,8 +24,8 @@ import { ledgerReasons } from "../db/ledger-reasons";
 export type WithdrawalAsk = { userId: number; bankId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
 /**
- * A withdrawal request (DESIGN.md 4): the amount is held at once (ledger "wait") in the batch that
- * writes the request, so it cannot be spent or withdrawn twice; an operator settles it within 24 hours.
+ * A withdrawal request (docs/product.md#money): the amount is held at once (ledger "wait") in the batch that
+ * writes the request, so it cannot be spent or withdrawn twice; it waits for an operator to approve or reject it.
  * The checks before the batch give the clear answer; the batch itself enforces balance and cap.
  */
 export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<void> {
@@ -82,7 +82,7 @@ export type WithdrawalDecision = { operatorId: number; id: number; note: string;
 async function pendingWithdrawal(db: Db, d: WithdrawalDecision) {
   const request = await findWithdrawal(db, { id: d.id });
   if (!request) throw new ApiError(1088);
-  // four eyes (DESIGN.md 11): another operator decides an operator's own request
+  // four eyes (docs/product.md#operators): another operator decides an operator's own request
   if (request.userId === d.operatorId) throw new ApiError(1123);
   if (request.status !== "pending") throw new ApiError(1068);
   return request;

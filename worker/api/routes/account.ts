@@ -91,7 +91,7 @@ accountRoutes.post("/api/index/login", async (c) => {
   });
   if (!right || !user) throw new ApiError(1003);
   if (user.frozen) throw accountFrozen();
-  // Only after the password: a time-out is nobody else's business (DESIGN.md 14).
+  // Only after the password: a time-out is nobody else's business (docs/product.md#player-protection).
   const exclusion = await activeExclusion(db, user.id, nowMs);
   if (exclusion) {
     const refusal = exclusionRefusal(exclusion);

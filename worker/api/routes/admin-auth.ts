@@ -12,7 +12,7 @@ import { operatorLoginForm } from "../../operators/forms";
 import { confirmEnrolment, operatorLogin, startEnrolment } from "../../operators/sign-in";
 import { sessionsChanged } from "../session-memo";
 
-// Operator sign-in (DESIGN.md 11): password + TOTP (or a recovery code), enrolment, sign-out.
+// Operator sign-in (docs/product.md#operators): password + TOTP (or a recovery code), enrolment, sign-out.
 export const adminAuthRoutes = new Hono<AppEnv>();
 
 adminAuthRoutes.post("/api/admin/login", async (c) => {

@@ -17,7 +17,7 @@ import {
 } from "../../operators/content";
 import { operatorSettings, updateSettings } from "../../operators/settings";
 
-// Articles, banners and settings as the console edits them (DESIGN.md 8, 11); every write is audited
+// Articles, banners and settings as the console edits them (docs/product.md#operators); every write is audited
 // in its own batch. The role each route needs is in worker/operators/roles.ts.
 export const adminContentRoutes = new Hono<AppEnv>();
 const idOf = (body: Record<string, unknown>) => parseBody(contentIdForm, body).id;

@@ -13,7 +13,7 @@ import { requestKey } from "../../wallet/keys";
 import { toMoney } from "../../money";
 import { sessionsChanged } from "../session-memo";
 
-// Players as the operator sees and handles them (DESIGN.md 11), with four eyes on money.
+// Players as the operator sees and handles them (docs/product.md#operators), with four eyes on money.
 export const adminPlayerRoutes = new Hono<AppEnv>();
 
 const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id: number } }) => ({

@@ -14,7 +14,7 @@ import { pageOf } from "../../wallet/present";
 import { roomStub } from "../../room/routing";
 import { forgetRoomRef } from "./game-shared";
 
-// Rooms and their odds, their rounds, the daily totals and the read-only audit log (DESIGN.md 11).
+// Rooms and their odds, their rounds, the daily totals and the read-only audit log (docs/product.md#operators).
 export const adminRoomRoutes = new Hono<AppEnv>();
 
 adminRoomRoutes.post("/api/admin/rooms", async (c) => {

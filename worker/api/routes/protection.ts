@@ -18,7 +18,7 @@ import { financeFlowForm } from "../../wallet/forms";
 import { checkPayPassword } from "../../wallet/pay-password";
 import { sessionsChanged } from "../session-memo";
 
-// Player protection (DESIGN.md 14): limits, time-outs and self-exclusions, reality checks, statement.
+// Player protection (docs/product.md#player-protection): limits, time-outs and self-exclusions, reality checks, statement.
 export const protectionRoutes = new Hono<AppEnv>();
 
 protectionRoutes.post("/api/game/getprotection", requireUser, async (c) => {
