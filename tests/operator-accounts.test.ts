@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { demoApi } from "../worker/api/app";
 import { totpAt } from "../worker/auth/totp";
 import { getDb } from "../worker/db/client";
+import { DEMO_OPERATORS } from "../worker/db/seed";
+import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
 import { setOperatorDisabled, setOperatorRole } from "../worker/operators/accounts";
 import { ADMIN_ROUTE_ROLES, OPERATOR_ROLES } from "../worker/operators/roles";
 import { api, count, expectError, expectOk, operatorLogin } from "./helpers";
@@ -131,6 +133,14 @@ describe("operator accounts", () => {
     expectError(await api("/api/admin/me", { token: session }), 1062, 409);
     expectError(await api("/api/admin/login", { username: op.username, password: op.password, code: await totpAt(op.secret, Date.now()) }), 1121);
     expect(await auditRows("operator.authenticator.reset", `user:${op.id}`)).toHaveLength(1);
+  });
+
+  it("seeds the demo operators with their roles and authenticators, as npm start prints them", async () => {
+    for (const op of DEMO_OPERATORS) {
+      const row = await env.DB.prepare("SELECT operator_role, totp_secret FROM users WHERE username = ? AND role = 'operator'").bind(op.username).first<{ operator_role: string; totp_secret: string }>();
+      expect(row).toEqual({ operator_role: op.role, totp_secret: await seedOperatorTotpSecret(env.PEPPER, op.username) });
+    }
+    expect(DEMO_OPERATORS.map((op) => op.role)).toEqual(["admin", "cashier"]);
   });
 
   it("names the four roles", () => {

@@ -13,7 +13,7 @@ import { contentSeedStatements } from "./seed-content";
 export const DEMO_PLAYER = { id: 3, username: "demo01", password: "demo1234", payPassword: "123456", moneyCents: 1_000_000 };
 export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234", role: "admin" };
 /** The second operator, so that four eyes can be tried locally: admin asks, cashier approves (or the reverse). */
-export const DEMO_CASHIER = { username: "cashier", password: "cashier1234", role: "cashier" };
+const DEMO_CASHIER = { username: "cashier", password: "cashier1234", role: "cashier" };
 export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_CASHIER];
 
 function sqlLiteral(value: string | number | null): string {

@@ -2,10 +2,10 @@
 // docs/decisions/062-console-content-settings-and-voids.md. Either an https:// address with a host, or a
 // path inside the app: one "/" followed by a letter or digit, so "//evil.example" (another site) and
 // "/\evil.example" (read as "//" by browsers) never pass. No spaces, backslashes or control characters.
-const UNSAFE = /[\s\\\u0000-\u001f\u007f-\u009f]/;
+const isUnsafe = (value: string) => /[\s\\]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f));
 
 export function isOperatorLink(value: string): boolean {
-  if (value === "" || UNSAFE.test(value)) return false;
+  if (value === "" || isUnsafe(value)) return false;
   if (/^\/[A-Za-z0-9]/.test(value)) return true;
   if (!/^https:\/\/[A-Za-z0-9[]/i.test(value)) return false;
   try {

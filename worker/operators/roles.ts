@@ -4,7 +4,7 @@
 export const OPERATOR_ROLES = ["viewer", "cashier", "manager", "admin"] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-export const isOperatorRole = (value: unknown): value is OperatorRole => OPERATOR_ROLES.includes(value as OperatorRole);
+const isOperatorRole = (value: unknown): value is OperatorRole => OPERATOR_ROLES.includes(value as OperatorRole);
 
 /** Whether an operator holding `held` may do what needs `needed`; an unknown role may do nothing. */
 export function roleAllows(held: string | null | undefined, needed: OperatorRole): boolean {
