@@ -6,7 +6,7 @@ import { auditLog, users } from "./schema";
 /** Every operator action, with who, what, before and after (docs/product.md#operators); put it in the action's batch. */
 export function auditStatement(
   db: Db,
-  entry: { actorId: number; action: string; target: string; before?: unknown; after?: unknown; nowMs: number },
+  entry: { actorId: number; action: string; target: string | SQL; before?: unknown; after?: unknown; nowMs: number },
 ) {
   return db.insert(auditLog).values({
     actorId: entry.actorId,

@@ -26,6 +26,10 @@ export const users = sqliteTable(
     // operators only: the base32 TOTP secret (RFC 6238) once enrolment is confirmed, and while enrolling
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),
+    // the last TOTP step a sign-in accepted: a code of that step or an older one is a replay (decision 060)
+    totpLastStep: integer("totp_last_step").notNull().default(0),
+    // operators only: viewer | cashier | manager | admin, each including the ones before (worker/operators/roles.ts)
+    operatorRole: text("operator_role"),
     // minutes between reality checks: 15, 30 or 60 (docs/product.md#player-protection)
     realityCheckMinutes: integer("reality_check_minutes").notNull().default(60),
     createdAtMs: createdAtMs(),
@@ -410,7 +414,37 @@ export const adjustmentRequests = sqliteTable(
     // the console's request_id (operator, player and key): a repeated submit finds its first request
     requestKey: text("request_key").unique(),
   },
-  (t) => [index("adjustment_requests_status").on(t.status, t.id)],
+  (t) => [index("adjustment_requests_status").on(t.status, t.id), index("adjustment_requests_user").on(t.userId, t.createdAtMs)],
+);
+
+// Every credit or debit one operator made alone (no second operator), with the sums it was checked
+// against, computed inside the very INSERT that the batch runs first: the CHECKs abort the whole batch
+// when the rolling 24 hours of that operator for that player, or that operator's own 24 hours, would pass
+// their bound, so parallel requests cannot pass together (docs/decisions/061-four-eyes-on-money.md).
+export const soloAdjustments = sqliteTable(
+  "solo_adjustments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => users.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+    amountCents: integer("amount_cents").notNull(),
+    // what this operator adjusted for this player alone in the 24 hours up to this row, this row included
+    playerWindowCents: integer("player_window_cents").notNull(),
+    playerLimitCents: integer("player_limit_cents").notNull(),
+    // what this operator adjusted alone for everyone in those 24 hours, this row included
+    operatorWindowCents: integer("operator_window_cents").notNull(),
+    operatorLimitCents: integer("operator_limit_cents").notNull(),
+    // the ledger row's idempotency key: one solo row per adjustment
+    ledgerKey: text("ledger_key").notNull().unique(),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [
+    index("solo_adjustments_operator_player").on(t.operatorId, t.userId, t.createdAtMs),
+    index("solo_adjustments_operator").on(t.operatorId, t.createdAtMs),
+    index("solo_adjustments_player").on(t.userId, t.createdAtMs),
+    check("solo_adjustments_player_window", sql`${t.playerWindowCents} <= ${t.playerLimitCents}`),
+    check("solo_adjustments_operator_window", sql`${t.operatorWindowCents} <= ${t.operatorLimitCents}`),
+  ],
 );
 
 // Player protection (docs/product.md#player-protection). A limit row is one kind over one period; amount null = none in

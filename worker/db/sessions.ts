@@ -50,6 +50,7 @@ export async function findSessionUser(db: Db, token: string, nowMs: number) {
       username: users.username,
       nickname: users.nickname,
       role: users.role,
+      operatorRole: users.operatorRole,
       frozen: users.frozen,
       kind: sessions.kind,
       lastSeenAtMs: sessions.lastSeenAtMs,
@@ -75,7 +76,7 @@ export async function findSessionUser(db: Db, token: string, nowMs: number) {
 export function sessionLiveSql(sessionId: number, userId: number, nowMs: number): SQL {
   return sql`EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id = ${sessionId} AND s.user_id = ${userId} AND s.revoked_at_ms IS NULL AND s.expires_at_ms > ${nowMs}
-      AND s.password_generation = u.password_generation AND u.frozen = 0)`;
+      AND s.password_generation = u.password_generation AND u.frozen = 0 AND s.kind = 'player' AND u.role = 'player')`;
 }
 
 export async function revokeSession(db: Db, sessionId: number, nowMs: number) {

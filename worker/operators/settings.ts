@@ -1,3 +1,4 @@
+import { isOperatorLink } from "./links";
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -18,20 +19,11 @@ const MAX_PAYEES = 5;
 const MAX_INVITATION_CODES = 50;
 const MAX_CAP_CENTS = 10_000_000_00;
 
-/** "" (none) or an absolute http(s) link: a support chat or an app store page opens in the browser. */
+/** "" (none) or an operator link (worker/operators/links.ts): a support chat, an app store page or a path in the app. */
 const link = () =>
   text()
     .max(500, "1140")
-    .refine((v) => v === "" || isHttpUrl(v), "1140");
-
-function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" && !/\s/.test(value);
-  } catch {
-    return false;
-  }
-}
+    .refine((v) => v === "" || isOperatorLink(v), "1140");
 
 const moneyCents = (code: string) =>
   z.unknown().transform((value, ctx) => {

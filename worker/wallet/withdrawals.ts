@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import { findOwnCard } from "../db/bank-cards";
@@ -12,6 +13,7 @@ import {
   withdrawnInWindow,
 } from "../db/wallet-requests";
 import { readWalletSettings } from "../db/wallet-settings";
+import { adjustedRecently, adjustedRecentlySql } from "../db/solo-adjustments";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
 import { todayWindow } from "./days";
@@ -86,12 +88,17 @@ async function pendingWithdrawal(db: Db, d: WithdrawalDecision) {
   return request;
 }
 
-/** Approving pays out what is already held: no money moves, only the status and the audit. */
+/**
+ * Approving pays out what is already held: no money moves, only the status and the audit. An operator
+ * who changed this player's balance in the last 24 hours does not approve it (1171), checked in the batch
+ * (docs/decisions/061-four-eyes-on-money.md).
+ */
 export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
   const request = await pendingWithdrawal(db, d);
+  if (await adjustedRecently(db, d.operatorId, request.userId, d.nowMs)) throw new ApiError(1171);
   try {
     await runInOneBatch(db, [
-      decideStatement(db, "withdrawal", { ...d, status: "approved" }),
+      decideStatement(db, "withdrawal", { ...d, status: "approved" }, sql`NOT ${adjustedRecentlySql(d.operatorId, request.userId, d.nowMs)}`),
       auditStatement(db, {
         actorId: d.operatorId,
         action: "withdrawal.approve",
@@ -103,6 +110,7 @@ export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
     ]);
   } catch (error) {
     if (await requestDecided(db, "withdrawal", d.id)) throw new ApiError(1068);
+    if (await adjustedRecently(db, d.operatorId, request.userId, d.nowMs)) throw new ApiError(1171);
     throw error;
   }
   return { id: d.id, status: "approved" as const };

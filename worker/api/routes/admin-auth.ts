@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { requireOperator } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
@@ -31,9 +30,9 @@ adminAuthRoutes.post("/api/admin/enrol/confirm", async (c) => {
   return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
 });
 
-adminAuthRoutes.post("/api/admin/me", requireOperator, async (c) => ok(c, { id: c.get("user").id, username: c.get("user").username }));
+adminAuthRoutes.post("/api/admin/me", async (c) => ok(c, { id: c.get("user").id, username: c.get("user").username, role: c.get("user").operatorRole }));
 
-adminAuthRoutes.post("/api/admin/logout", requireOperator, async (c) => {
+adminAuthRoutes.post("/api/admin/logout", async (c) => {
   const db = getDb(c.env);
   const { id, sessionId } = c.get("user");
   const nowMs = Date.now();
