@@ -29,11 +29,21 @@ function totp(base32, nowMs = Date.now()) {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
-/** A session of the local operator (`npm start` prints its TOTP secret). */
-export async function operatorToken(post, log) {
-  const secret = /TOTP secret ([A-Z2-7]+)/.exec(log())?.[1];
-  if (!secret) throw new Error("the local operator's TOTP secret was not printed");
-  return (await must(post, "/api/admin/login", { username: "admin", password: "admin1234", code: totp(secret) })).token;
+const operatorSessions = new WeakMap();
+
+/**
+ * A session of the local operator (`npm start` prints its TOTP secret), one per server: a TOTP step is
+ * accepted once, so bench parts share the session instead of signing in again within one step.
+ */
+export function operatorToken(post, log) {
+  if (!operatorSessions.has(log)) {
+    const secret = /TOTP secret ([A-Z2-7]+)/.exec(log())?.[1];
+    if (!secret) throw new Error("the local operator's TOTP secret was not printed");
+    const session = must(post, "/api/admin/login", { username: "admin", password: "admin1234", code: totp(secret) }).then((data) => data.token);
+    session.catch(() => operatorSessions.delete(log));
+    operatorSessions.set(log, session);
+  }
+  return operatorSessions.get(log);
 }
 
 /** The answer's data, or an error naming the call and its message. */
