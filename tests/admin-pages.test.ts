@@ -45,7 +45,7 @@ describe("console pages", () => {
   it("refuse a wrong code with the message in the operator's language", async () => {
     const response = await new Browser().post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: "000000" });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Wrong authenticator code");
+    expect(await response.text()).toContain("Wrong username, password or authenticator code");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__op="))).toBe(false);
   });
 
