@@ -37,7 +37,10 @@ function brokenCitations(file: string, text: string, exists: (path: string) => b
   const problems: Problem[] = [];
   text.split("\n").forEach((lineText, index) => {
     const line = index + 1;
-    if (lineText.includes("../shared")) problems.push({ file, line, cites: "../shared" });
+    // A path that climbs out of the repository (the team notes once lived in ../shared beside it).
+    for (const match of lineText.matchAll(/(?:\.\.\/)+shared\b/g)) {
+      if (normalize(join(dirname(file), match[0])).startsWith("..")) problems.push({ file, line, cites: match[0] });
+    }
     for (const match of lineText.matchAll(/(?<![\w@/.-])((?:\.{1,2}\/|[\w-]+\/)*[\w.-]+\.md)(#[\w-]+)?(?![\w/])/g)) {
       const [, path, anchor] = match;
       let target: string | null = null;
@@ -87,8 +90,10 @@ describe("citations", () => {
     const exists = (path: string) => ["docs/product.md", "README.md"].includes(path);
     const anchors = () => new Set(["money"]);
     const hasName = (name: string) => name === "README.md";
-    const check = (text: string) => brokenCitations("worker/x.ts", text, exists, anchors, hasName, new Set(["110"])).map((p) => p.cites);
-    expect(check("// DESIGN.md 4 and ../shared/SPEC.md")).toEqual(["../shared", "DESIGN.md", "../shared/SPEC.md"]);
+    const check = (text: string, file = "worker/x.ts") => brokenCitations(file, text, exists, anchors, hasName, new Set(["110"])).map((p) => p.cites);
+    expect(check("// DESIGN.md 4 and ../../shared/SPEC.md")).toEqual(["../../shared", "DESIGN.md", "../../shared/SPEC.md"]);
+    expect(check("see ../shared/DESIGN.md", "README.md")).toEqual(["../shared", "../shared/DESIGN.md"]);
+    expect(check('"include": ["../shared/**/*.ts"]', "tests/tsconfig.json")).toEqual([]);
     expect(check("// docs/product.md#money, README.md, docs/decisions/110")).toEqual([]);
     expect(check("// docs/product.md#mony")).toEqual(["docs/product.md#mony"]);
     expect(check("// docs/guide.md and docs/decisions/999")).toEqual(["docs/guide.md", "docs/decisions/999"]);

@@ -1,8 +1,8 @@
 // The game API shapes the screens read (docs/architecture.md#the-contract) and the pure rules the
 // room screen applies before it asks the server: the server checks everything again.
 import { formatDecimal } from "./number-format";
+import { CURRENCY_TABS, MAX_OPTIONS_PER_ORDER, RACING_10, type RoomKind } from "#shared/rooms";
 
-export type RoomKind = "standard" | "vip" | "superior" | "premier";
 
 export type RoundResult = {
   id: number;
@@ -92,17 +92,13 @@ export type BetRecord = {
   createtime: number;
 };
 
-/** The most options one order may hold (docs/product.md#input-rules). */
-export const MAX_PICKS = 9;
+/** The most options one order may hold: the Worker's own rule. */
+export const MAX_PICKS = MAX_OPTIONS_PER_ORDER;
 
 /** Currency tabs of the room list: roomtype 1, 2, 3 (docs/architecture.md#the-contract: tab index plus 1). */
-export const ROOM_TABS = [
-  { roomtype: 1, label: "USDT" },
-  { roomtype: 2, label: "BTC" },
-  { roomtype: 3, label: "ETH" },
-] as const;
+export const ROOM_TABS = CURRENCY_TABS.map((label, index) => ({ roomtype: index + 1, label }));
 
-export const RACING_GAME_TYPE = 4;
+export const RACING_GAME_TYPE = RACING_10;
 
 /** Money as players read it: two decimals with thousands separators (10,000.00). */
 export function formatMoney(value: number): string {

@@ -1,7 +1,7 @@
 // Player API and pages: what a logged-in player's navigation costs, and what a login costs (PBKDF2 100,000).
 import { playerCookie } from "../support/page-weight.mjs";
 
-export default async function ({ base, measure, report }) {
+export default async function ({ base, measure, ratio, report }) {
   const post = async (path, body) => {
     const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const answer = await response.json();
@@ -23,5 +23,5 @@ export default async function ({ base, measure, report }) {
   const login = await measure("login (PBKDF2 100k)", { count: 40, concurrency: 4 }, () =>
     post("/api/Index/login", { username: "demo01", password: "demo1234" }),
   );
-  report("http", "ratios (p50)", `getuserinfo/getconfig ${(info.p50 / config.p50).toFixed(2)}, SSR /user / getuserinfo ${(page.p50 / info.p50).toFixed(2)}, login / getuserinfo ${(login.p50 / info.p50).toFixed(1)}`);
+  report("http", "ratios (p50)", `getuserinfo/getconfig ${ratio(info, config, "p50")}, SSR /user / getuserinfo ${ratio(page, info, "p50")}, login / getuserinfo ${ratio(login, info, "p50", 1)}`);
 }

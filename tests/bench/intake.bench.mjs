@@ -10,7 +10,7 @@ const ROUNDS = 12;
 /** Calls of each kind made first and not counted: the figures are of warm code, whatever ran before. */
 const WARMUP = 60;
 
-export default async function ({ base, measure, combine, report, log }) {
+export default async function ({ base, measure, combine, ratio, report, log }) {
   const post = contract(base);
   const { token } = (await post("/api/Index/login", { username: "demo01", password: "demo1234" })).data;
   await fund(post, log, token, (COUNT + WARMUP) * 20);
@@ -37,6 +37,5 @@ export default async function ({ base, measure, combine, report, log }) {
     }
   }
   const [config, user, orders] = Object.keys(calls).map((name) => combine(name, { concurrency: CONCURRENCY, section }, parts[name]));
-  const ratio = (a, b) => (a.perSecond / b.perSecond).toFixed(2);
   report(section, "throughput ratios", `order/getconfig ${ratio(orders, config)} (target >= 0.70), order/getuserinfo ${ratio(orders, user)}, getuserinfo/getconfig ${ratio(user, config)}`);
 }

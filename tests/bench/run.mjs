@@ -19,18 +19,35 @@ function report(section, name, figure) {
   progress(`  ${section} | ${name} | ${figure}`);
 }
 
-/** The figures of calls made with `concurrency` in flight: throughput and latency percentiles; reported unless quiet. */
-function summarize(name, { concurrency, section = "http", quiet = false }, latencies, seconds, failures) {
+/**
+ * The figures of calls made with `concurrency` in flight; reported unless quiet. Throughput and latency
+ * count successful calls only: a part with failed calls says how many failed and why, and `ratio`
+ * refuses to compare it.
+ */
+function summarize(name, { concurrency, section = "http", quiet = false }, latencies, seconds, failures, errors = []) {
   const sorted = [...latencies].sort((a, b) => a - b);
   const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  const result = { name, done: sorted.length, failures, seconds, latencies: sorted, perSecond: sorted.length / seconds, p50: pct(50), p95: pct(95) };
-  if (!quiet) report(section, name, `${result.perSecond.toFixed(1)}/s at ${concurrency} in flight, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, ${result.done} calls, ${failures} failed`);
+  const result = { name, done: sorted.length, failures, errors, seconds, latencies: sorted, perSecond: sorted.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+  if (!quiet) {
+    const figure = failures
+      ? `${failures} of ${failures + result.done} calls FAILED (${[...new Set(errors)].slice(0, 3).join("; ")}); no throughput`
+      : `${result.perSecond.toFixed(1)}/s at ${concurrency} in flight, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, ${result.done} calls`;
+    report(section, name, figure);
+  }
   return result;
+}
+
+/** a / b of one figure of two measures ("perSecond", "p50"), or why it is not given: a part had failed calls. */
+function ratio(a, b, key = "perSecond", digits = 2) {
+  const failed = [a, b].filter((m) => m.failures > 0);
+  if (failed.length) return `no ratio (${failed.map((m) => `${m.name}: ${m.failures} failed`).join(", ")})`;
+  return (a[key] / b[key]).toFixed(digits);
 }
 
 /** Runs `count` calls of `task` with `concurrency` in flight; returns throughput and latency percentiles. */
 async function measure(name, { count, concurrency, maxSeconds = 60, section = "http", quiet = false }, task) {
   const latencies = [];
+  const errors = [];
   let next = 0;
   let failures = 0;
   const started = performance.now();
@@ -41,20 +58,21 @@ async function measure(name, { count, concurrency, maxSeconds = 60, section = "h
       const t0 = performance.now();
       try {
         await task();
-      } catch {
+        latencies.push(performance.now() - t0);
+      } catch (error) {
         failures++;
+        errors.push(String(error?.message ?? error));
       }
-      latencies.push(performance.now() - t0);
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return summarize(name, { concurrency, section, quiet }, latencies, (performance.now() - started) / 1000, failures);
+  return summarize(name, { concurrency, section, quiet }, latencies, (performance.now() - started) / 1000, failures, errors);
 }
 
 /** Several quiet measures of one task as one: their calls and their time added up. */
 function combine(name, options, parts) {
   const sum = (key) => parts.reduce((total, part) => total + part[key], 0);
-  return summarize(name, options, parts.flatMap((part) => part.latencies), sum("seconds"), sum("failures"));
+  return summarize(name, options, parts.flatMap((part) => part.latencies), sum("seconds"), sum("failures"), parts.flatMap((part) => part.errors));
 }
 
 // Figures from the real runtime first (no server needed).
@@ -78,7 +96,7 @@ if (files.length) {
     for (const file of files) {
       progress(`\n${file}`);
       const bench = await import(pathToFileURL(join(process.cwd(), "tests/bench", file)).href);
-      await bench.default({ base: server.base, measure, combine, report, log: server.log });
+      await bench.default({ base: server.base, measure, combine, ratio, report, log: server.log });
     }
   } finally {
     server.stop();

@@ -7,7 +7,7 @@ import { playerCookie } from "../support/page-weight.mjs";
 
 const ROOM = 1;
 
-export default async function ({ base, measure, report, log }) {
+export default async function ({ base, measure, ratio: ratioOf, report, log }) {
   const post = contract(base);
   const must = async (path, body) => {
     const answer = await post(path, body);
@@ -51,7 +51,7 @@ export default async function ({ base, measure, report, log }) {
   };
 
   const section = "scale";
-  const ratio = (a, b) => (a.p50 / b.p50).toFixed(2);
+  const ratio = (a, b) => ratioOf(a, b, "p50");
   const live = {};
   const page = {};
   for (const size of [100, 1_000, 10_000]) {

@@ -1,6 +1,6 @@
 // Storage growth (docs/decisions/041-round-retention.md): the migrations and the demo seed applied to a
 // SQLite database (D1 stores SQLite files), then a day of rounds of every seeded room and a batch of
-// one-line orders written with the columns and value shapes the Worker writes. Prints bytes per row and
+// one-line orders written with the rows, columns and value shapes the Worker writes today. Prints bytes per row and
 // the yearly size with and without the retention of rounds nobody bet on. Offline: no server needed.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { loadTs } from "../../scripts/lib/load-ts.mjs";
 const MIGRATIONS = "migrations";
 const DAY_SECONDS = 86_400;
 const ORDERS = 20_000;
+const ORDERS_PER_ROUND = 10;
 const RETENTION_DAYS = 30;
 const NUMBERS_BY_TYPE = { 1: 3, 2: 3, 3: 5, 4: 10 };
 
@@ -52,41 +53,55 @@ export default async function storage({ report }) {
   db.exec("COMMIT");
   const roundBytes = (bytes() - before) / rounds;
 
-  // One-line orders with the rows a bet writes: the order, its bet, the player's debit and the house's
-  // credit; at settlement, a winner's credit and the house's debit for half of them.
-  db.exec(`INSERT INTO users (id, username, nickname, password_hash, role, money_cents, created_at_ms)
-    VALUES (900001, 'benchplayer', 'benchplayer', 'x', 'player', 0, 1)`);
-  const roundIds = db.prepare("SELECT id, room_id AS roomId, seqno FROM rounds ORDER BY id LIMIT ?").all(ORDERS);
-  const ledger = db.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const order = db.prepare("INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms) VALUES (?, 900001, ?, ?, 2000, 'placed', ?) RETURNING id");
-  const bet = db.prepare("INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, 900001, ?, 3, 1980, 2000, ?, ?, ?)");
+  // One-line orders with the rows the code writes today (worker/db/bets.ts placeOrderStatements,
+  // worker/db/rounds.ts settlementStatements, docs/decisions/110): per order the order, its bet and the
+  // player's debit; per round the house's one row for the round's stakes, one award row per winning
+  // player and the house's one mirror row for the round's awards. ORDERS_PER_ROUND players bet in each
+  // round, one order each; every other order wins.
+  const players = Array.from({ length: ORDERS_PER_ROUND }, (_, i) => 900_001 + i);
+  const addPlayer = db.prepare(`INSERT INTO users (id, username, nickname, password_hash, role, money_cents, created_at_ms) VALUES (?, ?, ?, 'x', 'player', 0, 1)`);
+  for (const id of players) addPlayer.run(id, `bench${id}`, `bench${id}`);
+  const roundIds = db.prepare("SELECT id, room_id AS roomId, seqno FROM rounds ORDER BY id LIMIT ?").all(ORDERS / ORDERS_PER_ROUND);
+  const ledger = db.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+    VALUES (?, ?, ?, ?, ?, ?, 'round', ?, ?, ?, ?)`);
+  const order = db.prepare(`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms, request_id)
+    VALUES (?, ?, ?, ?, 2000, 'placed', ?, ?) RETURNING id`);
+  const bet = db.prepare("INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 3, 1980, 2000, ?, ?, ?)");
   const beforeBets = bytes();
   let ledgerRows = 0;
+  let orders = 0;
   db.exec("BEGIN");
-  roundIds.forEach((round, i) => {
-    const at = t0 + i * 1000;
-    const ordersn = `${at}${String(i).padStart(6, "0")}`;
+  roundIds.forEach((round, r) => {
+    const at = t0 + r * 1000;
     const reason = `Lucky 28 #${round.seqno}`;
-    const { id } = order.get(ordersn, round.roomId, round.id, at);
-    const won = i % 2 === 0;
-    bet.run(id, round.id, won ? 3960 : 0, won ? 1 : 0, at);
-    ledger.run(900001, -2000, 1_000_000, 998_000, "bet", reason, ordersn, `bet:${ordersn}`, at);
-    ledger.run(1, 2000, 1_000_000, 1_002_000, "bet", reason, ordersn, `bet:${ordersn}:house`, at);
+    const params = JSON.stringify({ game: "lucky28", title: "Lucky 28", seqno: round.seqno });
+    let awards = 0;
+    players.forEach((player, p) => {
+      const ordersn = `${at}${String(orders).padStart(6, "0")}`;
+      const { id } = order.get(ordersn, player, round.roomId, round.id, at, crypto.randomUUID());
+      const won = p % 2 === 0;
+      bet.run(id, player, round.id, won ? 3960 : 0, won ? 1 : 0, at);
+      ledger.run(player, -2000, 1_000_000, 998_000, "bet", reason, params, ordersn, `bet:${ordersn}`, at);
+      ledgerRows++;
+      if (won) {
+        ledger.run(player, 3960, 998_000, 1_001_960, "earn", reason, params, `round:${round.id}`, `award:${round.id}:${player}`, at + 1);
+        ledgerRows++;
+        awards += 3960;
+      }
+      orders++;
+    });
+    const stakes = 2000 * players.length;
+    ledger.run(1, stakes, 1_000_000, 1_000_000 + stakes, "bet", reason, params, `round:${round.id}`, `stakes:${round.id}:house`, at + 1);
+    ledger.run(1, -awards, 1_000_000 + stakes, 1_000_000 + stakes - awards, "earn", reason, params, `round:${round.id}`, `award:${round.id}:house`, at + 1);
     ledgerRows += 2;
-    if (won) {
-      ledger.run(900001, 3960, 998_000, 1_001_960, "earn", reason, String(round.id), `award:${round.id}:900001`, at + 1);
-      ledger.run(1, -3960, 1_002_000, 998_040, "earn", reason, String(round.id), `award:${round.id}:house`, at + 1);
-      ledgerRows += 2;
-    }
   });
   db.exec("COMMIT");
-  const orderBytes = (bytes() - beforeBets) / ORDERS;
+  const orderBytes = (bytes() - beforeBets) / orders;
 
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   const dayRounds = rounds * roundBytes;
   report("storage", "a round", `${rooms.length} rooms (${roundSeconds} s rounds unless a room sets its own): ${rounds} rounds a day, ${roundBytes.toFixed(0)} bytes each with indexes`);
-  report("storage", "an order", `one line with its bet and ${(ledgerRows / ORDERS).toFixed(1)} ledger rows on average: ${orderBytes.toFixed(0)} bytes`);
+  report("storage", "an order", `one line with its bet and ${(ledgerRows / orders).toFixed(1)} ledger rows on average (${ORDERS_PER_ROUND} orders a round, half of them winning): ${orderBytes.toFixed(0)} bytes`);
   report("storage", "rounds a year", `${mb(dayRounds)} a day, ${mb(dayRounds * 365)} a year kept in full, ${mb(dayRounds * RETENTION_DAYS)} with the ${RETENTION_DAYS}-day retention of idle rounds`);
   for (const perDay of [1_000, 10_000, 100_000]) {
     report("storage", `${perDay.toLocaleString("en")} orders a day`, `${mb(perDay * orderBytes * 365)} a year (rounds they bet on are kept)`);

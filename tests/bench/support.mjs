@@ -29,17 +29,40 @@ function totp(base32, nowMs = Date.now()) {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
-/** Money for a bench's bets: a deposit request of the player's, approved by the local operator. */
-export async function fund(post, log, token, money) {
-  const must = async (path, body) => {
-    const answer = await post(path, body);
-    if (answer.code !== 1) throw new Error(`${path}: ${answer.info}`);
-    return answer.data;
-  };
-  const secret = /TOTP secret ([A-Z2-7]+)/.exec(log())?.[1];
-  if (!secret) throw new Error("the local operator's TOTP secret was not printed");
-  const operator = (await must("/api/admin/login", { username: "admin", password: "admin1234", code: totp(secret) })).token;
-  await must("/api/Game/recharge", { token, money, pay_name: "bench", request_id: `bench-${Date.now()}` });
-  const pending = await must("/api/admin/deposits", { token: operator, status: "pending" });
-  for (const row of pending.list) await must("/api/admin/deposits/approve", { token: operator, id: row.id });
+const operatorSessions = new WeakMap();
+
+/**
+ * A session of the local operator (`npm start` prints its TOTP secret), one per server: a TOTP step is
+ * accepted once, so bench parts share the session instead of signing in again within one step.
+ */
+export function operatorToken(post, log) {
+  if (!operatorSessions.has(log)) {
+    const secret = /TOTP secret ([A-Z2-7]+)/.exec(log())?.[1];
+    if (!secret) throw new Error("the local operator's TOTP secret was not printed");
+    const session = must(post, "/api/admin/login", { username: "admin", password: "admin1234", code: totp(secret) }).then((data) => data.token);
+    session.catch(() => operatorSessions.delete(log));
+    operatorSessions.set(log, session);
+  }
+  return operatorSessions.get(log);
 }
+
+/** The answer's data, or an error naming the call and its message. */
+export async function must(post, path, body) {
+  const answer = await post(path, body);
+  if (answer.code !== 1) throw new Error(`${path}: ${answer.info}`);
+  return answer.data;
+}
+
+/** Money for the bets of several players: a deposit request of each, approved by the local operator. */
+export async function fundAll(post, log, tokens, money) {
+  for (const token of tokens) await must(post, "/api/Game/recharge", { token, money, pay_name: "bench", request_id: `bench-${crypto.randomUUID()}` });
+  const operator = await operatorToken(post, log);
+  for (;;) {
+    const pending = await must(post, "/api/admin/deposits", { token: operator, status: "pending" });
+    if (pending.list.length === 0) return;
+    for (const row of pending.list) await must(post, "/api/admin/deposits/approve", { token: operator, id: row.id });
+  }
+}
+
+/** Money for a bench's bets: a deposit request of the player's, approved by the local operator. */
+export const fund = (post, log, token, money) => fundAll(post, log, [token], money);

@@ -13,6 +13,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = process.env.E2E_PORT ?? "8799";
 const SHOTS = "tests/e2e/screenshots";
 const only = process.argv[2];
+const files = readdirSync("tests/e2e").filter((f) => f.endsWith(".e2e.mjs") && (!only || f.includes(only))).sort();
+if (files.length === 0) {
+  console.error(`e2e: no flow matches "${only}" (tests/e2e/*.e2e.mjs)`);
+  process.exit(1);
+}
 
 if (!existsSync(CHROMIUM)) {
   const message = `e2e: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
@@ -44,7 +49,6 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 
-const files = readdirSync("tests/e2e").filter((f) => f.endsWith(".e2e.mjs") && (!only || f.includes(only))).sort();
 let passed = 0;
 let failed = 0;
 for (const file of files) {

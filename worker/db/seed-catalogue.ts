@@ -1,8 +1,8 @@
 import type { GameType } from "../games/options";
+import type { RoomKind } from "#shared/rooms";
 
 // The 16 game titles (docs/product.md#games). Home tiles use rooms 1, 4, 15 and 16: game g's USDT room has id g.
 export type SeedGame = { id: number; key: string; title: string; type: GameType; kind: RoomKind; optionCount?: number };
-export type RoomKind = "standard" | "vip" | "superior" | "premier";
 
 export const SEED_GAMES: SeedGame[] = [
   { id: 1, key: "lucky28", title: "Lucky 28", type: 1, kind: "standard" },
@@ -31,8 +31,6 @@ export const ROOM_KIND_RULES: Record<RoomKind, { minjoinCents: number; minLevel:
   premier: { minjoinCents: 5_000_000, minLevel: 6 },
 };
 
-/** Currency tabs: roomtype 1 USDT, 2 BTC, 3 ETH. */
-export const ROOM_TABS = ["USDT", "BTC", "ETH"] as const;
 
 export const roomIdOf = (gameId: number, roomtype: number) => gameId + 16 * (roomtype - 1);
 

@@ -2,7 +2,8 @@ import { hashPassword } from "../auth/password";
 import { defaultRatesMilli, fullOptionCount } from "../games/options";
 import { HOUSE_USER_ID } from "./ledger";
 import { seedOperatorTotpSecret } from "../operators/sign-in";
-import { ROOM_KIND_RULES, ROOM_TABS, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } from "./seed-catalogue";
+import { ROOM_KIND_RULES, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } from "./seed-catalogue";
+import { CURRENCY_TABS } from "#shared/rooms";
 import { contentSeedStatements } from "./seed-content";
 
 /**
@@ -82,7 +83,7 @@ function gameStatements(): string[] {
     out.push(insertOrIgnore("games", { id: game.id, title: game.title, title_key: game.key, type: game.type, image: `/tiles/${game.key}.svg`, sort: game.id }));
     const optionCount = game.optionCount ?? fullOptionCount(game.type);
     const rules = ROOM_KIND_RULES[game.kind];
-    ROOM_TABS.forEach((tab, i) => {
+    CURRENCY_TABS.forEach((tab, i) => {
       const roomtype = i + 1;
       out.push(
         insertOrIgnore("rooms", {

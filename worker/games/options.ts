@@ -1,10 +1,12 @@
 // The bet option catalogue of docs/product.md#games: which options a room offers and their default odds.
 // A room's live odds (rate0..rateN) start from these defaults and are then set by operators.
 
+import { RACING_10 } from "#shared/rooms";
+
 export type GameType = 1 | 2 | 3 | 4;
 
 export const ELEVEN_FIVE = 3;
-export const RACING_10 = 4;
+export { RACING_10 };
 
 export function isGameType(value: unknown): value is GameType {
   return value === 1 || value === 2 || value === 3 || value === 4;

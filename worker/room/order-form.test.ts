@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/envelope";
-import { MAX_OPTIONS_PER_ORDER, parseOrderLines } from "./order-form";
+import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
+import { parseOrderLines } from "./order-form";
 
 const room = { optionCount: 11, ratesMilli: [1980, 1980, 1980, 1980, 4200, 3600, 3600, 4200, 17000, 17000, 95000], minbuyCents: 2000 };
 

@@ -4,8 +4,8 @@
 import { ApiError } from "../api/envelope";
 import type { BetLine } from "../db/bets";
 import { toMoney } from "../money";
+import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
 
-export const MAX_OPTIONS_PER_ORDER = 9;
 /** Larger than any balance: an amount beyond it is simply more than the player has (1025). */
 const MAX_AMOUNT_PER_OPTION = 1_000_000_000;
 

@@ -1,0 +1,14 @@
+// Rules and names the app and the Worker both use, defined once (docs/architecture.md#layout). Both
+// sides import them as `#shared/rooms` (package.json "imports"): no module here imports either side.
+
+/** The most options one order may hold (docs/product.md#input-rules). */
+export const MAX_OPTIONS_PER_ORDER = 9;
+
+/** Game type 4, Racing 10: a permutation of ten cars, 40 options, its own screen (/bjsc/{id}). */
+export const RACING_10 = 4;
+
+/** Room kinds, each with its entry rules (docs/product.md#games). */
+export type RoomKind = "standard" | "vip" | "superior" | "premier";
+
+/** The currency tabs of the room list, in order: roomtype = index + 1 (docs/architecture.md#the-contract). */
+export const CURRENCY_TABS = ["USDT", "BTC", "ETH"] as const;
