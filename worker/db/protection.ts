@@ -27,11 +27,11 @@ function usedSql(kind: LimitKind, userId: number, since: SQL): SQL {
     case "loss":
       return sql`(SELECT COALESCE(SUM(stake_cents - award_cents), 0) FROM bets
         WHERE user_id = ${userId} AND isaward <> 3 AND created_at_ms > ${since})`;
-    // Money put at stake: bets still standing and finance transfer-ins.
+    // Money put at stake: bets still standing. A finance lock-up is not a wager and does not count
+    // (docs/decisions/090-player-protection-limits.md).
     case "stake":
-      return sql`((SELECT COALESCE(SUM(stake_cents), 0) FROM bets
-          WHERE user_id = ${userId} AND isaward NOT IN (2, 3) AND created_at_ms > ${since})
-        + (SELECT COALESCE(SUM(amount_cents), 0) FROM finance_orders WHERE user_id = ${userId} AND start_at_ms > ${since}))`;
+      return sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM bets
+          WHERE user_id = ${userId} AND isaward NOT IN (2, 3) AND created_at_ms > ${since})`;
   }
 }
 

@@ -16,8 +16,8 @@ export type TransferIn = { userId: number; productId: number; amountCents: numbe
  * withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch writes the order,
  * with the tier's rate and days copied into it, and debits the balance (ledger "stake"). An overdraw
  * or a repeated key aborts the whole batch. The same submit again answers the order it made. The player's
- * protection (no exclusion, stake limits kept, DESIGN.md 14) is decided inside the batch: refused, it
- * writes nothing and answers the protection code.
+ * protection (no time-out or exclusion running, DESIGN.md 14; limits do not apply to a lock-up,
+ * docs/decisions/090) is decided inside the batch: refused, it writes nothing and answers the code.
  */
 export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> {
   const done = await findOrderByKey(db, ask.key);
@@ -28,7 +28,8 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
   if (tierProblem) throw new ApiError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
-  const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { stake: ask.amountCents } };
+  // Locking funds is not a wager: no stake or loss limit applies, but a time-out or exclusion still refuses it.
+  const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: {} };
   let results;
   try {
     results = await runInOneBatch(db, [

@@ -9,7 +9,7 @@ const CONTRACT_PATHS = [
   "/api/Game/current", "/api/Game/getTrendData", "/api/Game/getGamelog", "/api/Game/getGamelog2",
   "/api/Game/getGamecancel", "/api/Game/getBankcardlist", "/api/Game/delbankcard", "/api/Game/addbankcard",
   "/api/Game/recharge",
-  "/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders", // finance (DESIGN.md 12)
+  "/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders", "/api/Game/getassets", // finance (DESIGN.md 12)
   // player protection (DESIGN.md 14, docs/decisions/090-player-protection-limits.md)
   "/api/Game/getprotection", "/api/Game/setlimit", "/api/Game/selfexclude", "/api/Game/getrealitycheck",
   "/api/Game/realitycheckseen", "/api/Game/setrealitycheck", "/api/Game/getstatement",

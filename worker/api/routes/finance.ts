@@ -5,7 +5,8 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { financeOrderKey, listOrders, listProducts } from "../../db/finance";
+import { financeOrderKey, listOrders, listProducts, lockedFunds } from "../../db/finance";
+import { getUserById } from "../../db/users";
 import { pageAt, pagedList } from "../paging";
 import { ordersForm, transferInForm } from "../../finance/forms";
 import { orderRow, productRow } from "../../finance/present";
@@ -45,4 +46,19 @@ financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
   const rows = await listOrders(getDb(c.env), { userId: c.get("user").id, at });
   const nowMs = Date.now();
   return ok(c, pagedList(rows, at, financeOrderKey, (r) => orderRow(r, nowMs)));
+});
+
+/** Total assets (the My page): the balance, what of it can be withdrawn, and what is locked in finance. */
+financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
+  const db = getDb(c.env);
+  const userId = c.get("user").id;
+  const [user, locked] = await Promise.all([getUserById(db, userId), lockedFunds(db, userId)]);
+  return ok(c, {
+    balance: toMoney(user.moneyCents),
+    withdrawable: toMoney(user.moneyCents),
+    locked: toMoney(locked.lockedCents),
+    orders: locked.orders,
+    nextMaturity: locked.nextMaturityMs === null ? null : { at: locked.nextMaturityMs, principal: toMoney(locked.nextMaturityCents) },
+    total: toMoney(user.moneyCents + locked.lockedCents),
+  });
 });

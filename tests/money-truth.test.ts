@@ -1,0 +1,60 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, expectMoneyInvariants, expectOk } from "./helpers";
+import { PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { getDb } from "../worker/db/client";
+import { accrueFinance } from "../worker/finance/accrue";
+
+// Players always know where their money is: a lock-up is its own statement line and part of the
+// total assets, never a loss.
+
+async function lockUp(token: string, money: string, productId = 1) {
+  const answer = await api("/api/Game/producttransferin", { token, product_id: productId, money, pwd: PAY_PASSWORD, request_id: requestId() });
+  expectOk(answer);
+  return answer.data as { id: number; maturity: number; days: number; dailyInterest: number };
+}
+
+const statement = async (token: string) => (await api("/api/Game/getstatement", { token, type: "all" })).data;
+const assets = async (token: string) => (await api("/api/Game/getassets", { token })).data;
+
+describe("a lock-up on the statement and in the total assets", () => {
+  it("shows the lock-up as its own line, not a loss, and the locked funds with their maturity", async () => {
+    const p = await player(400_000);
+    const order = await lockUp(p.token, "100000");
+    const s = await statement(p.token);
+    expect(s).toMatchObject({ stakes: 0, awards: 0, net: 0, lockups: -100_000, principal: 0, interest: 0, other: 0, change: 300_000 });
+    expect(s.deposits + s.adjustments).toBe(400_000);
+    const a = await assets(p.token);
+    expect(a).toEqual({
+      balance: 300_000,
+      withdrawable: 300_000,
+      locked: 100_000,
+      orders: 1,
+      nextMaturity: { at: order.maturity, principal: 100_000 },
+      total: 400_000,
+    });
+  });
+
+  it("lists interest and the principal returned at maturity; the total assets then grow by the interest only", async () => {
+    const p = await player(400_000);
+    const order = await lockUp(p.token, "100000");
+    // As if locked a term ago: the cron's run now pays every day and returns the principal.
+    const shift = order.maturity - Date.now() + 1000;
+    await env.DB.prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?").bind(shift, shift, order.id).run();
+    await accrueFinance(getDb(env), Date.now());
+    const s = await statement(p.token);
+    const interest = order.dailyInterest * order.days;
+    expect(s).toMatchObject({ lockups: -100_000, principal: 100_000, interest, net: 0, other: 0 });
+    expect(s.change).toBe(400_000 + interest);
+    expect(await assets(p.token)).toMatchObject({ balance: 400_000 + interest, locked: 0, orders: 0, nextMaturity: null, total: 400_000 + interest });
+    await expectMoneyInvariants();
+  });
+
+  it("names the order that matures first when several run", async () => {
+    const p = await player(500_000);
+    const first = await lockUp(p.token, "100000", 1);
+    const second = await lockUp(p.token, "300000", 2);
+    expect(second.maturity).toBeGreaterThan(first.maturity);
+    expect(await assets(p.token)).toMatchObject({ balance: 100_000, locked: 400_000, orders: 2, nextMaturity: { at: first.maturity, principal: 100_000 }, total: 500_000 });
+  });
+});
