@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectMoneyInvariants, expectOk } from "./helpers";
-import { PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
+import { PAY_PASSWORD, auditCount, operator, player, requestId } from "./wallet-helpers";
 import { getDb } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
 
@@ -56,5 +56,32 @@ describe("a lock-up on the statement and in the total assets", () => {
     const second = await lockUp(p.token, "300000", 2);
     expect(second.maturity).toBeGreaterThan(first.maturity);
     expect(await assets(p.token)).toMatchObject({ balance: 100_000, locked: 400_000, orders: 2, nextMaturity: { at: first.maturity, principal: 100_000 }, total: 500_000 });
+  });
+});
+
+describe("each finance tier's own range", () => {
+  it("lets the operator set the open-ended tier's ceiling, audited, which the list states and the transfer-in keeps", async () => {
+    const p = await player(50_000);
+    expectError(await api("/api/admin/products/openmax", { token: p.token, max: "2000000" }), 1073);
+    const audits = await auditCount("finance.openmax.edit", "settings");
+    const set = await api("/api/admin/products/openmax", { token: await operator(), max: "2000000" });
+    expectOk(set);
+    expect(set.data).toEqual({ openMax: 2_000_000 });
+    expect(await auditCount("finance.openmax.edit", "settings")).toBe(audits + 1);
+    const list = (await api("/api/Game/getproductlist", {})).data;
+    expect(list.list.map((t: { titleKey: string; max: number | null; upTo: number }) => [t.titleKey, t.max, t.upTo])).toEqual([
+      ["primary", 300_000, 300_000],
+      ["intermediate", 800_000, 800_000],
+      ["advanced", 1_500_000, 1_500_000],
+      ["super", null, 2_000_000],
+    ]);
+    expect(list).toMatchObject({ min: 100_000, max: 2_000_000 });
+    const refused = await api("/api/Game/producttransferin", { token: p.token, product_id: 4, money: "2000000.01", pwd: PAY_PASSWORD, request_id: requestId() });
+    expectError(refused, 1112);
+    expect(refused.data.num).toBe(2_000_000);
+    expectError(await api("/api/admin/products/openmax", { token: await operator(), max: "0" }), 1050);
+    expect(await count("settings", "key = 'finance_open_max_cents' AND value = '200000000'")).toBe(1);
+    // back to the default for the other tests of this file
+    expectOk(await api("/api/admin/products/openmax", { token: await operator(), max: "10000000" }));
   });
 });

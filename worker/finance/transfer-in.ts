@@ -8,11 +8,12 @@ import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { checkPayPassword } from "../wallet/pay-password";
 import { maturityMs, transferProblem } from "./rules";
 import { ledgerReasons } from "../db/ledger-reasons";
+import { readSettings } from "../db/settings";
 
 export type TransferIn = { userId: number; productId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
 /**
- * Locks an amount in a tier (DESIGN.md 12): the checks give the clear answer (tier 1113, range 1110-1112,
+ * Locks an amount in a tier (DESIGN.md 12): the checks give the clear answer (tier 1113, the tier's own range 1111-1112,
  * withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch writes the order,
  * with the tier's rate and days copied into it, and debits the balance (ledger "stake"). An overdraw
  * or a repeated key aborts the whole batch. The same submit again answers the order it made. The player's
@@ -24,7 +25,8 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
   if (done) return done;
   const product = await findProduct(db, ask.productId);
   if (!product) throw new ApiError(1113);
-  const tierProblem = transferProblem(product, ask.amountCents);
+  const { finance_open_max_cents: openMaxCents } = await readSettings(db, ["finance_open_max_cents"]);
+  const tierProblem = transferProblem(product, openMaxCents, ask.amountCents);
   if (tierProblem) throw new ApiError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
