@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { api, expectOk } from "./helpers";
+import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
+import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { Browser } from "./pages";
 import { PAY_PASSWORD, player, requestId } from "./wallet-helpers";
 
@@ -27,5 +28,23 @@ describe("money screens", () => {
     expect(html).toMatch(/data-line="lockups"[\s\S]*?Finance lock-ups[\s\S]*?-(<!-- -->)?100,000\.00/);
     expect(html).not.toContain('data-line="other"');
     expect(html).toMatch(/data-testid="statement-net"[\s\S]*?0\.00/);
+  });
+});
+
+describe("a refunded bet", () => {
+  it("reads Refunded on the bet records, counts as neither win nor loss and is its own statement line", async () => {
+    const player = await playerWith(100_000);
+    await placeOk(player.token, 15, [[0, 1.98, 50]]);
+    const round = await currentRound(15);
+    expectOk(await api("/api/admin/rounds/void", { token: await operatorLogin(), roundId: round.roundId, reason: "Feed outage" }));
+    const browser = await new Browser().logIn(player.username, player.password);
+    const records = await (await browser.get("/betlist")).text();
+    expect(records).toMatch(/class="bet-card status-refunded"[\s\S]*?<dt>Refunded<\/dt><dd class="num" data-testid="bet-outcome">50\.00/);
+    expect(records).not.toMatch(/status-refunded"[\s\S]*?<dt>Award<\/dt>[\s\S]*?<\/li>/);
+    expect((await browser.get("/betlist?type=won").then((r) => r.text()))).toContain("No bets here yet.");
+    expect((await browser.get("/betlist?type=lost").then((r) => r.text()))).toContain("No bets here yet.");
+    const statement = (await api("/api/Game/getstatement", { token: player.token, type: "all" })).data;
+    expect(statement).toMatchObject({ stakes: -50, refunds: 50, awards: 0, net: 0 });
+    await expectMoneyInvariants();
   });
 });
