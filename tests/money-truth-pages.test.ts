@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
@@ -46,5 +47,29 @@ describe("a refunded bet", () => {
     const statement = (await api("/api/Game/getstatement", { token: player.token, type: "all" })).data;
     expect(statement).toMatchObject({ stakes: -50, refunds: 50, awards: 0, net: 0 });
     await expectMoneyInvariants();
+  });
+});
+
+describe("a frozen account", () => {
+  it("is told at login that the account is frozen and how to reach support, in the player's language", async () => {
+    const player = await playerWith(1_000);
+    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
+    const browser = new Browser();
+    browser.cookies.set("lng", encodeURIComponent(btoa(JSON.stringify("vi"))));
+    const answer = await browser.post("/login", { username: player.username, password: player.password, redirectTo: "/user" });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/login?frozen=1");
+    const html = await (await browser.get("/login?frozen=1")).text();
+    expect(html).toContain('data-testid="support-card"');
+    expect(html).toContain("Tài khoản này đã bị đóng băng");
+    expect(html).toMatch(/href="\/ServicePage"|href="https?:/);
+  });
+
+  it("signed in when frozen, is sent to the same notice on the next page", async () => {
+    const player = await playerWith(1_000);
+    const browser = await new Browser().logIn(player.username, player.password);
+    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
+    const answer = await browser.get("/user");
+    expect(answer.headers.get("location")).toBe("/login?frozen=1");
   });
 });
