@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
+import { api, count, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { Browser } from "./pages";
 import { PAY_PASSWORD, player, requestId } from "./wallet-helpers";
@@ -71,5 +71,40 @@ describe("a frozen account", () => {
     await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
     const answer = await browser.get("/user");
     expect(answer.headers.get("location")).toBe("/login?frozen=1");
+  });
+});
+
+describe("a break is confirmed before it starts", () => {
+  it("names a self-exclusion as such in Vietnamese, states its end, that it cannot be undone and the balance, and starts only on the second step", async () => {
+    const p = await player(1_000);
+    const browser = new Browser();
+    browser.cookies.set("lng", encodeURIComponent(btoa(JSON.stringify("vi"))));
+    await browser.logIn(p.username, "secret123");
+    const asked = await browser.post("/user/limits", { intent: "breakAsk", period: "6m" });
+    expect(asked.status).toBe(200);
+    const html = await asked.text();
+    expect(html).toContain('data-testid="break-confirm"');
+    expect(html).toContain("Xác nhận tự loại trừ");
+    expect(html).not.toContain("Xác nhận tạm nghỉ");
+    expect(html).toContain("Không thể hoàn tác");
+    expect(html).toMatch(/data-testid="break-ends"><time[^>]*>\d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(html).toMatch(/Số dư của bạn[\s\S]*?1,000\.00/);
+    expect(await count("self_exclusions", "user_id = ?", p.id)).toBe(0);
+    const started = await browser.post("/user/limits", { intent: "break", period: "6m", pwd: PAY_PASSWORD });
+    expect(started.status).toBe(302);
+    expect(await count("self_exclusions", "user_id = ? AND period = '6m'", p.id)).toBe(1);
+  });
+
+  it("names a time-out as such and keeps the confirm step with a wrong password", async () => {
+    const p = await player(1_000);
+    const browser = await new Browser().logIn(p.username, "secret123");
+    const asked = await (await browser.post("/user/limits", { intent: "breakAsk", period: "7d" })).text();
+    expect(asked).toContain("Confirm your time-out");
+    const wrong = await browser.post("/user/limits", { intent: "break", period: "7d", pwd: "wrong999" });
+    expect(wrong.status).toBe(400);
+    const again = await wrong.text();
+    expect(again).toContain('data-testid="break-confirm"');
+    expect(again).toContain("Wrong withdrawal password");
+    expect(await count("self_exclusions", "user_id = ?", p.id)).toBe(0);
   });
 });
