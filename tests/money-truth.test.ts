@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, auditCount, operator, player, requestId } from "./wallet-helpers";
+import { currentRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
 
@@ -83,5 +84,21 @@ describe("each finance tier's own range", () => {
     expect(await count("settings", "key = 'finance_open_max_cents' AND value = '200000000'")).toBe(1);
     // back to the default for the other tests of this file
     expectOk(await api("/api/admin/products/openmax", { token: await operator(), max: "10000000" }));
+  });
+});
+
+describe("a limit's refusal says what is left and when more is free", () => {
+  it("answers the tightest limit's rest and the moment its oldest stake leaves the window, in the player's language", async () => {
+    const p = await playerWith(100_000);
+    expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "day", money: 100 }));
+    expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "week", money: 500 }));
+    await placeOk(p.token, 1, [[0, 1.98, 70]]);
+    const [{ created_at_ms: placedAt }] = (await env.DB.prepare("SELECT created_at_ms FROM bets WHERE user_id = ?").bind(p.userId).all<{ created_at_ms: number }>()).results;
+    const refused = await order(p.token, 1, [[0, 1.98, 40]]);
+    expectError(refused, 3003);
+    expect(refused.data).toMatchObject({ period: "day", left: 30, resetsAt: placedAt + 86_400_000 });
+    expect(refused.info).toMatch(/^This would pass your stake limit: 30\.00 left, more from \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+8\)$/);
+    const vi = await api("/api/Game/order", { token: p.token, roomid: 1, gameid: (await currentRound(1)).roundId, order_info: [[0, 1.98, 40]], lang: "vi" });
+    expect(vi.info).toMatch(/còn lại 30\.00, thêm hạn mức từ \d{4}-/);
   });
 });

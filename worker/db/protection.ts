@@ -35,6 +35,25 @@ function usedSql(kind: LimitKind, userId: number, since: SQL): SQL {
   }
 }
 
+/** When the oldest amount still counting against a limit of this kind leaves its window (null = nothing counts). */
+function oldestSql(kind: LimitKind, userId: number, since: SQL): SQL {
+  if (kind === "deposit") {
+    return sql`(SELECT MIN(created_at_ms) FROM deposit_requests WHERE user_id = ${userId} AND status <> 'rejected' AND created_at_ms > ${since})`;
+  }
+  const counted = kind === "loss" ? sql`isaward <> 3` : sql`isaward NOT IN (2, 3)`;
+  return sql`(SELECT MIN(created_at_ms) FROM bets WHERE user_id = ${userId} AND ${counted} AND created_at_ms > ${since})`;
+}
+
+export type Headroom = { period: LimitPeriod; limitCents: number; usedCents: number; oldestAtMs: number | null };
+
+/** Every limit of a kind in force now, with what counts against it and when its oldest part rolls out. */
+export async function headroomOf(db: Db, userId: number, kind: LimitKind, nowMs: number): Promise<Headroom[]> {
+  const since = windowStartSql(nowMs);
+  return db.all<Headroom>(sql`SELECT l.period AS period, ${effectiveLimitSql(nowMs)} AS limitCents,
+      ${usedSql(kind, userId, since)} AS usedCents, ${oldestSql(kind, userId, since)} AS oldestAtMs
+    FROM play_limits l WHERE l.user_id = ${userId} AND l.kind = ${kind} AND ${effectiveLimitSql(nowMs)} IS NOT NULL`);
+}
+
 /** True while no limit of this kind (any period) would be passed by adding newCents now. */
 function withinLimitSql(kind: LimitKind, userId: number, newCents: number, nowMs: number): SQL {
   const limit = effectiveLimitSql(nowMs);
