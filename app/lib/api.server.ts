@@ -6,8 +6,8 @@ import { clearTokenHeader, getToken, loginRedirectPath, safeRedirectTarget } fro
 
 /**
  * Calls the contract API with the player's language and token. A 409 (session gone) or
- * 403 (frozen) clears the cookie and sends the player to /login (SPEC.md 4); a frozen account is
- * told so there, with the way to support (/login?frozen=1), instead of getting the empty form back.
+ * 403 (frozen) clears the cookie and sends the player to /login (docs/product.md#how-screens-behave); a
+ * frozen account is told so there, with the way to support (/login?frozen=1), not the empty form again.
  */
 export async function callApi<T = any>(
   request: Request,

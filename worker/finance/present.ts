@@ -2,7 +2,7 @@ import type { OrderRecord, ProductRecord } from "../db/finance";
 import { toMoney } from "../money";
 import { dailyInterestCents, daysLeft, ratePercent, tierMaxCents, valueDateMs } from "./rules";
 
-// The wire shapes of the finance contract (DESIGN.md 12): money as decimals, rates as percentages, times in ms.
+// The wire shapes of the finance contract (docs/product.md#finance): money as decimals, rates as percentages, times in ms.
 
 /** A tier as the screens show it: `max` null = open-ended, `upTo` the most it takes all the same. */
 export function productRow(p: ProductRecord, openMaxCents: number) {

@@ -1,13 +1,8 @@
 import { DAY_MS, dayStartMs } from "../wallet/days";
 
-// The staking lock-up rules (DESIGN.md 12, SPEC.md 5 and 9), pure: shared by the API, the cron and the
+// The staking lock-up rules (docs/product.md#finance, docs/product.md#input-rules), pure: shared by the API, the cron and the
 // screens. Days end at 00:00 UTC+8 (worker/wallet/days.ts); see docs/decisions/070-finance-days-and-clock.md.
 
-/**
- * The most one transfer-in into an open-ended tier (no maximum of its own) takes unless an operator sets
- * another (setting finance_open_max_cents): each tier's own range governs, the top one up to this.
- */
-export const OPEN_TIER_MAX_CENTS = 1_000_000_000;
 const PPM = 1_000_000;
 
 export type Tier = { minCents: number; maxCents: number | null; dailyRatePpm: number; days: number };
@@ -15,7 +10,7 @@ export type Tier = { minCents: number; maxCents: number | null; dailyRatePpm: nu
 /** A refused amount as a catalogue code (and the figure its message names). */
 export type TransferProblem = { code: number; num?: number };
 
-/** Interest of one full day: floor(principal x rate / 1,000,000) cents (DESIGN.md 12). */
+/** Interest of one full day: floor(principal x rate / 1,000,000) cents (docs/product.md#finance). */
 export function dailyInterestCents(principalCents: number, dailyRatePpm: number): number {
   return Math.floor((principalCents * dailyRatePpm) / PPM);
 }

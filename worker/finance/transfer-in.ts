@@ -13,12 +13,12 @@ import { readSettings } from "../db/settings";
 export type TransferIn = { userId: number; productId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
 /**
- * Locks an amount in a tier (DESIGN.md 12): the checks give the clear answer (tier 1113, the tier's own range 1111-1112,
- * withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch writes the order,
- * with the tier's rate and days copied into it, and debits the balance (ledger "stake"). An overdraw
- * or a repeated key aborts the whole batch. The same submit again answers the order it made. The player's
- * protection (no time-out or exclusion running, DESIGN.md 14; limits do not apply to a lock-up,
- * docs/decisions/090) is decided inside the batch: refused, it writes nothing and answers the code.
+ * Locks an amount in a tier (docs/product.md#finance): the checks give the clear answer (tier 1113, the tier's
+ * own range 1111-1112, withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch
+ * writes the order, with the tier's rate and days copied into it, and debits the balance (ledger "stake").
+ * An overdraw or a repeated key aborts the whole batch. The same submit again answers the order it made. The
+ * player's protection (no time-out or exclusion running, docs/product.md#player-protection; limits do not
+ * apply to a lock-up, docs/decisions/090) is decided inside the batch: refused, it writes nothing and answers the code.
  */
 export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> {
   const done = await findOrderByKey(db, ask.key);
