@@ -41,12 +41,13 @@ describe("finance tiers", () => {
     const answer = await api("/api/Game/getproductlist", {});
     expectOk(answer);
     expect(answer.data.min).toBe(100_000);
-    expect(answer.data.max).toBe(1_500_000);
+    // the most any tier takes: the open-ended top tier's ceiling (setting finance_open_max_cents)
+    expect(answer.data.max).toBe(10_000_000);
     expect(answer.data.list).toEqual([
-      { id: 1, titleKey: "primary", rate_ppm: 1500, rate: 0.15, yearRate: 54.75, min: 100_000, max: 300_000, days: 15 },
-      { id: 2, titleKey: "intermediate", rate_ppm: 3000, rate: 0.3, yearRate: 109.5, min: 300_000, max: 800_000, days: 30 },
-      { id: 3, titleKey: "advanced", rate_ppm: 8000, rate: 0.8, yearRate: 292, min: 800_000, max: 1_500_000, days: 45 },
-      { id: 4, titleKey: "super", rate_ppm: 13000, rate: 1.3, yearRate: 474.5, min: 1_500_000, max: null, days: 60 },
+      { id: 1, titleKey: "primary", rate_ppm: 1500, rate: 0.15, yearRate: 54.75, min: 100_000, max: 300_000, upTo: 300_000, days: 15 },
+      { id: 2, titleKey: "intermediate", rate_ppm: 3000, rate: 0.3, yearRate: 109.5, min: 300_000, max: 800_000, upTo: 800_000, days: 30 },
+      { id: 3, titleKey: "advanced", rate_ppm: 8000, rate: 0.8, yearRate: 292, min: 800_000, max: 1_500_000, upTo: 1_500_000, days: 45 },
+      { id: 4, titleKey: "super", rate_ppm: 13000, rate: 1.3, yearRate: 474.5, min: 1_500_000, max: null, upTo: 10_000_000, days: 60 },
     ]);
   });
 });
@@ -56,7 +57,7 @@ describe("transfer-in", () => {
     expectError(await api("/api/Game/producttransferin", { product_id: 1, money: "100000", pwd: PAY_PASSWORD }), 1062, 409);
   });
 
-  it("checks tier 1113, blank 1114, amount 1050/1042, range 1110, tier range 1111/1112, password 2057, and writes nothing", async () => {
+  it("checks tier 1113, blank 1114, amount 1050/1042, the tier's own range 1111/1112 (quoted), password 2057, and writes nothing", async () => {
     const { token, id } = await player(2_000_000);
     const cases: [Record<string, unknown>, number, number?][] = [
       [{ product_id: undefined }, 1113],
@@ -70,8 +71,9 @@ describe("transfer-in", () => {
       [{ money: "-5" }, 1050],
       [{ money: "0" }, 1042],
       [{ money: "0.00" }, 1042],
-      [{ money: "99999.99" }, 1110],
-      [{ money: "1500000.01", product_id: 4 }, 1110],
+      [{ money: "99999.99" }, 1111, 100_000],
+      [{ money: "1499999.99", product_id: 4 }, 1111, 1_500_000],
+      [{ money: "10000000.01", product_id: 4 }, 1112, 10_000_000],
       [{ product_id: 2, money: "200000" }, 1111, 300_000],
       [{ product_id: 1, money: "300000.01" }, 1112, 300_000],
       [{ pwd: "" }, 2057],
@@ -108,11 +110,13 @@ describe("transfer-in", () => {
     expect(again.data.id).toBe(first.data.id);
     expect(first.data).toMatchObject({ product: 1, titleKey: "primary", principal: 100_000, rate: 0.15, days: 15, daysPaid: 0, interest: 0, dailyInterest: 150, totalInterest: 2250, status: "active" });
     expect(first.data.maturity - first.data.valueDate).toBe(15 * DAY);
-    expect(first.data.daysLeft).toBe(Math.ceil((first.data.maturity - Date.now()) / DAY));
-    expectOk(await transferIn(token, 4, "1500000"));
-    expect(await balanceCents(id)).toBe(10_000_000);
-    expect((await ledgerOf(id, "stake")).map((r) => r.amount_cents)).toEqual([-10_000_000, -150_000_000]);
-    expect((await ordersOf(token)).map((o) => [o.titleKey, o.principal])).toEqual([["super", 1_500_000], ["primary", 100_000]]);
+    // days left read with "0 of 15 days paid"
+    expect(first.data).toMatchObject({ daysLeft: 15, daysPaid: 0, days: 15 });
+    // the top tier is open-ended: more than its least is taken (up to the operator's ceiling)
+    expectOk(await transferIn(token, 4, "1500000.01"));
+    expect(await balanceCents(id)).toBe(9_999_999);
+    expect((await ledgerOf(id, "stake")).map((r) => r.amount_cents)).toEqual([-10_000_000, -150_000_001]);
+    expect((await ordersOf(token)).map((o) => [o.titleKey, o.principal])).toEqual([["super", 1_500_000.01], ["primary", 100_000]]);
     await expectMoneyInvariants();
   });
 });
@@ -232,7 +236,7 @@ describe("operator finance desk", () => {
     expectError(await api("/api/admin/products/update", { token: op, ...tier, days: 0 }), 1001);
     expectError(await api("/api/admin/products/update", { token: op, ...tier, min: "abc" }), 1050);
     expect(await auditCount("finance.tier.edit", "finance_product:2")).toBe(0);
-    expect((await api("/api/Game/getproductlist", {})).data.list[1]).toMatchObject({ rate_ppm: 3000, min: 300_000, max: 800_000, days: 30 });
+    expect((await api("/api/Game/getproductlist", {})).data.list[1]).toMatchObject({ rate_ppm: 3000, min: 300_000, max: 800_000, upTo: 800_000, days: 30 });
   });
 
   it("sees every player's orders and runs accrual at the real time only while the test clock is off", async () => {

@@ -105,7 +105,7 @@ describe("statement", () => {
     expectOk(await api("/api/Game/getGamecancel", { token: p.token, roomid: 16, order_id: placed.order_id }));
     await placeOk(p.token, 16, [[2, 1.98, 25]]);
     const s = (await api("/api/Game/getstatement", { token: p.token, type: "today" })).data;
-    expect(s).toMatchObject({ deposits: 0, withdrawals: 0, stakes: -25, awards: 0, net: -25, other: 100, change: 75 });
+    expect(s).toMatchObject({ deposits: 0, withdrawals: 0, stakes: -25, awards: 0, net: -25, adjustments: 100, other: 0, change: 75 });
     const none = (await api("/api/Game/getstatement", { token: p.token, start: "2020-01-01", end: "2020-01-31" })).data;
     expect(none).toMatchObject({ stakes: 0, net: 0, change: 0 });
     expectError(await api("/api/Game/getstatement", { token: p.token, start: "2020-02-01", end: "2020-01-01" }), 1072);

@@ -169,18 +169,27 @@ describe("limits: enforcement on deposits", () => {
   });
 });
 
-describe("limits: enforcement on finance transfer-in", () => {
-  it("counts a transfer-in as a stake and refuses one past the stake limit (3003), writing nothing", async () => {
+describe("limits: a finance transfer-in is not a wager", () => {
+  it("locks funds past stake and loss limits, which then still leave every bet its full room", async () => {
     const p = await walletPlayer(400_000);
     const transfer = (money: string) => api("/api/Game/producttransferin", { token: p.token, product_id: 1, money, pwd: PAY_PASSWORD, request_id: requestId() });
-    await setLimit(p.token, "stake", "week", 250_000);
+    await setLimit(p.token, "stake", "day", 100);
+    await setLimit(p.token, "loss", "day", 100);
     expectOk(await transfer("150000"));
-    const before = await writes(p.id);
-    const orders = await count("finance_orders", "user_id = ?", p.id);
-    expectError(await transfer("100001"), 3003);
-    expect(await writes(p.id)).toEqual(before);
-    expect(await count("finance_orders", "user_id = ?", p.id)).toBe(orders);
-    expectOk(await transfer("100000"));
+    expectOk(await transfer("150000"));
+    const limits = (await api("/api/Game/getprotection", { token: p.token })).data.limits;
+    expect(limitOf(limits, "stake", "day").used).toBe(0);
+    expect(limitOf(limits, "loss", "day").used).toBe(0);
     await expectMoneyInvariants();
+  });
+
+  it("is still refused by a running time-out (3004), writing nothing", async () => {
+    const p = await walletPlayer(400_000);
+    const before = await writes(p.id);
+    await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.id, Date.now() - 1000, Date.now() + DAY).run();
+    const answer = await api("/api/Game/producttransferin", { token: p.token, product_id: 1, money: "100000", pwd: PAY_PASSWORD, request_id: requestId() });
+    expectError(answer, 3004);
+    expect(await writes(p.id)).toEqual(before);
+    expect(await count("finance_orders", "user_id = ?", p.id)).toBe(0);
   });
 });

@@ -6,7 +6,8 @@ import { clearTokenHeader, getToken, loginRedirectPath, safeRedirectTarget } fro
 
 /**
  * Calls the contract API with the player's language and token. A 409 (session gone) or
- * 403 (frozen) clears the cookie and sends the player to /login (docs/product.md#how-screens-behave).
+ * 403 (frozen) clears the cookie and sends the player to /login (docs/product.md#how-screens-behave); a
+ * frozen account is told so there, with the way to support (/login?frozen=1), not the empty form again.
  */
 export async function callApi<T = any>(
   request: Request,
@@ -17,7 +18,8 @@ export async function callApi<T = any>(
   const [token, lng] = await Promise.all([getToken(request, context), i18nServer.getLocale(request)]);
   const answer = await context.callApi(path, { ...body, lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en", token });
   if (answer.code === 409 || answer.code === 403) {
-    throw redirect(loginRedirectPath(request), { headers: { "Set-Cookie": await clearTokenHeader(context) } });
+    const to = answer.code === 403 ? "/login?frozen=1" : loginRedirectPath(request);
+    throw redirect(to, { headers: { "Set-Cookie": await clearTokenHeader(context) } });
   }
   return answer as ApiAnswer<T>;
 }

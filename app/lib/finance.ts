@@ -4,7 +4,7 @@ import { formatDecimal } from "./number-format";
 
 // Shapes of the finance contract (worker/finance/present.ts) and small helpers for its screens.
 
-export type Product = { id: number; titleKey: string; rate_ppm: number; rate: number; yearRate: number; min: number; max: number | null; days: number };
+export type Product = { id: number; titleKey: string; rate_ppm: number; rate: number; yearRate: number; min: number; max: number | null; upTo: number; days: number };
 export type ProductList = { list: Product[]; min: number; max: number };
 export type FinanceOrder = {
   id: number;
@@ -32,7 +32,7 @@ export function tierName(t: TFunction, titleKey: string): string {
   return t(`finance:tiers.${titleKey}`, { defaultValue: titleKey });
 }
 
-/** The product as the shared rules read it (cents, ppm). */
+/** The product as the shared rules read it (cents, ppm); `upTo` in cents is its most (rules.transferProblem's ceiling). */
 export function tierOf(p: Product): Tier {
   return { minCents: Math.round(p.min * 100), maxCents: p.max === null ? null : Math.round(p.max * 100), dailyRatePpm: p.rate_ppm, days: p.days };
 }
@@ -41,3 +41,5 @@ export function tierOf(p: Product): Tier {
 export function pickProduct(list: Product[], id: string | null): Product | undefined {
   return id ? list.find((p) => String(p.id) === id) : list[0];
 }
+
+export const upToCents = (p: Product) => Math.round(p.upTo * 100);

@@ -26,7 +26,7 @@ export type RoomScreen = "activity" | "bjsc";
 
 type Args = { request: Request; context: AppLoadContext; params: { id?: string } };
 
-const FIELD_OF_CODE: Record<number, string> = { 1024: "amount", 1025: "amount", 1030: "option", 1031: "option" };
+const FIELD_OF_CODE: Record<number, string> = { 1024: "amount", 1025: "amount", 1030: "option", 1031: "option", 3002: "amount", 3003: "amount" };
 
 function roomIdOrNotFound(params: { id?: string }): number {
   const roomId = roomIdParam(params.id);

@@ -10,25 +10,36 @@ import { adminAction, loadAdmin } from "~/lib/operator.server";
 export const handle = { title: "admin:finance.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin<{ list: Product[] }>(request, context, "/api/admin/products");
+  return loadAdmin<{ list: Product[]; openMax: number }>(request, context, "/api/admin/products");
 }
 
 /** One tier's terms for new orders (running orders keep theirs, docs/decisions/070), audited by the API. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
+  if (f.intent === "openmax") return adminAction(request, context, "/api/admin/products/openmax", { max: f.max ?? "" }, t("finance.saved"));
   const body = { id: f.id ?? "", rate_ppm: f.rate_ppm ?? "", min: f.min ?? "", max: f.max ?? "", days: f.days ?? "" };
   return adminAction(request, context, "/api/admin/products/update", body, t("finance.saved"));
 }
 
 export default function FinanceTiers() {
-  const { list } = useLoaderData<typeof loader>();
+  const { list, openMax } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "finance"]);
   return (
     <main className="admin-main">
       <h1>{t("finance.title")}</h1>
       <ActionError />
       <p className="muted">{t("finance.hint")}</p>
+      <Form method="post" className="form admin-card" aria-label={t("finance.openMax")}>
+        <input type="hidden" name="intent" value="openmax" />
+        <label className="field">
+          <span className="field-label">{t("finance.openMax")}</span>
+          <input name="max" inputMode="decimal" defaultValue={openMax.toFixed(2)} required />
+        </label>
+        <button className="button small" type="submit">
+          {t("finance.save")}
+        </button>
+      </Form>
       <div className="admin-grid">
         {list.map((tier) => (
           <section key={JSON.stringify(tier)} className="admin-card" aria-labelledby={`tier-${tier.id}`}>

@@ -51,8 +51,9 @@ function BetRow({ bet }: { bet: BetRecord }) {
       <dl className="bet-card-facts">
         <dt>{t("betlist.round")}</dt>
         <dd>{bet.seqno}</dd>
-        <dt>{t("betlist.award")}</dt>
-        <dd className={`num${status === "won" ? " good" : ""}`}>{status === "pending" ? "—" : formatMoney(bet.award)}</dd>
+        {/* a voided round gives the stake back: neither a win nor a loss, so never called an award */}
+        <dt>{status === "refunded" ? t("betlist.status.refunded") : t("betlist.award")}</dt>
+        <dd className={`num${status === "won" ? " good" : ""}`} data-testid="bet-outcome">{status === "pending" ? "—" : formatMoney(bet.award)}</dd>
         <dt>{t("betlist.time")}</dt>
         <dd><PlayerTime ms={bet.createtime} zone /></dd>
         <dt>{t("betlist.ordersn")}</dt>

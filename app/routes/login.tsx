@@ -4,13 +4,15 @@ import { useTranslation } from "react-i18next";
 import { DialCodePicker } from "~/components/DialCodePicker";
 import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
+import { SupportCard } from "~/components/wallet/SupportCard";
+import { useAppConfig } from "~/root";
 import { callApi, sendSignedInAway } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
 
-export const handle = { title: "common:login.title" };
+export const handle = { i18n: ["wallet"], title: "common:login.title" };
 
 const FIELD_OF_CODE: Record<number, string> = { 1002: "username", 1010: "username", 1003: "password", 1011: "password" };
 
@@ -39,10 +41,12 @@ export default function Login() {
   const values = result?.values;
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
+  const { kefu_url: supportUrl } = useAppConfig();
   const redirectTo = params.get("redirectTo") ?? "/user";
   return (
     <main>
       <PageHeader title={t("login.title")} back={null} close="/" />
+      {params.get("frozen") ? <SupportCard url={supportUrl} message={t("login.frozen")} /> : null}
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <DialCodePicker defaultValue={values?.quhao || undefined} />

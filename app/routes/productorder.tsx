@@ -48,6 +48,10 @@ function OrderCard({ order }: { order: FinanceOrder }) {
         <dd data-testid="interest">
           <Money value={order.interest} />
         </dd>
+        <dt>{t("order.totalInterest")}</dt>
+        <dd data-testid="total-interest">
+          <Money value={order.totalInterest} />
+        </dd>
       </dl>
       <p className="order-progress">{t("order.daysPaid", { paid: order.daysPaid, days: order.days })}</p>
     </li>

@@ -9,7 +9,7 @@ import { ProductCard } from "~/components/finance/ProductCard";
 import { SubmitButton } from "~/components/wallet/SubmitButton";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { pickProduct, tierName, tierOf, type ProductList } from "~/lib/finance";
+import { pickProduct, tierName, tierOf, upToCents, type ProductList } from "~/lib/finance";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { useRequestId } from "~/lib/use-request-id";
@@ -41,7 +41,7 @@ function amountProblem(typed: string, product: ProductList["list"][number], bala
   if (typed.trim() === "") return { code: 1114 };
   const cents = parseMoneyToCents(typed);
   if (cents === null) return { code: 1050 };
-  return transferProblem(tierOf(product), cents, Math.round(balance * 100));
+  return transferProblem(tierOf(product), upToCents(product), cents, Math.round(balance * 100));
 }
 
 // Two steps, both plain page loads, so they work without JavaScript: the amount form is a GET to this
@@ -64,10 +64,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cents = confirm ? parseMoneyToCents(typed)! : 0;
   const nowMs = Date.now();
   const perDayCents = dailyInterestCents(cents, product.rate_ppm);
+  // What the tier's least earns, on the first step before any amount is typed (or the typed one, if valid).
+  const exampleCents = typed !== null && !problem ? cents : Math.round(product.min * 100);
+  const examplePerDay = dailyInterestCents(exampleCents, product.rate_ppm);
   return {
     product,
     products: answer.data.list,
-    limits: { min: answer.data.min, max: answer.data.max },
+    limits: { min: product.min, max: product.upTo },
+    expected: { money: exampleCents / 100, perDay: examplePerDay / 100, total: (examplePerDay * product.days) / 100, days: product.days, maturity: maturityMs(nowMs, product.days) },
     balance: profile.money,
     typed: typed ?? "",
     amountError: problem ? t(String(problem.code), { num: problem.num === undefined ? undefined : formatDecimal(problem.num, 0, 3) }) : null,
@@ -92,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProductTransferIn() {
-  const { product, products, limits, balance, typed, amountError, confirm, requestId: freshRequestId } = useLoaderData<typeof loader>();
+  const { product, products, limits, expected, balance, typed, amountError, confirm, requestId: freshRequestId } = useLoaderData<typeof loader>();
   const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("finance");
@@ -166,6 +170,10 @@ export default function ProductTransferIn() {
             />
             <p className="hint">
               {t("transfer.balance")} <Money value={balance} />
+            </p>
+            <p className="hint" data-testid="expected-interest">
+              {t("transfer.expected", { days: expected.days })} <Money value={expected.money} />: <Money value={expected.perDay} /> {t("transfer.aDay")} ·{" "}
+              <strong><Money value={expected.total} /></strong> {t("transfer.atMaturity")} <PlayerTime ms={expected.maturity} zone />
             </p>
             <button className="button" type="submit">
               {t("transfer.next")}

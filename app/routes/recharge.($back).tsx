@@ -24,7 +24,7 @@ import { formatDecimal } from "~/lib/number-format";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { tabBar: true, i18n: ["wallet"], title: "wallet:recharge.title" };
 
-const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1114: "money", 1070: "money", 1071: "pay_name" };
+const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1114: "money", 1070: "money", 1071: "pay_name", 3001: "money" };
 const PRESETS = ["100", "500", "2000", "5000"]; // docs/product.md#constants-and-limits quick amounts
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

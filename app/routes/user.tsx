@@ -3,16 +3,22 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Money } from "~/components/Money";
-import { requireProfile } from "~/lib/api.server";
+import { PlayerTime } from "~/components/PlayerTime";
+import { callApi, requireProfile } from "~/lib/api.server";
 
 export const handle = { tabBar: true, title: "common:user.title" };
 
+/** Total assets (/api/Game/getassets): the balance plus what is locked in finance, and when it comes back. */
+type Assets = { balance: number; withdrawable: number; locked: number; orders: number; nextMaturity: { at: number; principal: number } | null; total: number };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { profile: await requireProfile(request, context) };
+  const profile = await requireProfile(request, context);
+  const answer = await callApi<Assets>(request, context, "/api/Game/getassets");
+  return { profile, assets: answer.code === 1 ? answer.data : null };
 }
 
 export default function User() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, assets } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
@@ -20,6 +26,12 @@ export default function User() {
       <section className="profile">
         <h1>{profile.nickname}</h1>
         <span className="badge">{t("vip", { level: profile.level, name: t(`levels.${profile.levelKey}`) })}</span>
+        {assets ? (
+          <div className="total-assets" data-testid="total-assets">
+            <div className="label">{t("user.totalAssets")}</div>
+            <div className="amount"><Money value={assets.total} /></div>
+          </div>
+        ) : null}
         <div className="balance">
           <div>
             <div className="label">{t("user.balance")}</div>
@@ -34,6 +46,22 @@ export default function User() {
             </div>
           </div>
         </div>
+        {assets ? (
+          <Link className="locked-funds" to="/productorder" data-testid="locked-funds">
+            <span className="label">{t("user.locked")}</span>
+            <span className="amount"><Money value={assets.locked} /></span>
+            <span className="muted">
+              {assets.nextMaturity ? (
+                <>
+                  {t("user.nextMaturity")}{" "}
+                  <Money value={assets.nextMaturity.principal} /> · <PlayerTime ms={assets.nextMaturity.at} zone />
+                </>
+              ) : (
+                t("user.nothingLocked")
+              )}
+            </span>
+          </Link>
+        ) : null}
       </section>
       <div className="actions">
         <Link className="button" to="/recharge">

@@ -8,8 +8,12 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
+import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { BREAK_PERIODS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_MINUTES, type Protection } from "~/lib/protection-types";
 import { clearTokenHeader } from "~/lib/session.server";
+import { Money } from "~/components/Money";
+import { PlayerTime } from "~/components/PlayerTime";
+import { exclusionEndMs, isTimeOut, type ExclusionPeriod } from "../../worker/protection/rules";
 import protectionStyles from "~/styles/protection.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
@@ -18,20 +22,34 @@ export const handle = { title: "common:protection.title" };
 const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1033: "pwd", 2057: "pwd", 1080: "pwd", 1081: "pwd" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireProfile(request, context);
+  const profile = await requireProfile(request, context);
   const answer = await callApi<Protection>(request, context, "/api/Game/getprotection");
   if (answer.code !== 1) throw new Response(answer.info, { status: 500 });
-  return answer.data;
+  return { ...answer.data, balance: profile.money };
 }
+
+const isBreakPeriod = (value: string | undefined): value is ExclusionPeriod => (BREAK_PERIODS as readonly string[]).includes(value ?? "");
+
+/** The words of a break: a time-out (24 h to 30 days) and a self-exclusion (6 months and longer) are named apart. */
+const breakKind = (period: string) => (isTimeOut(period) ? "timeOut" : "exclusion");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request);
+  // Step one of a break: what it means (its end, that it cannot be undone, the balance) before the password.
+  if (f.intent === "breakAsk" && isBreakPeriod(f.period)) {
+    return { form: "breakConfirm" as const, confirmBreak: { period: f.period, until: exclusionEndMs(f.period, Date.now()) } };
+  }
   if (f.intent === "break") {
-    const answer = await callApi(request, context, "/api/Game/selfexclude", { period: f.period ?? "", pwd: f.pwd ?? "" });
-    if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { form: "break" });
+    const answer = await callApi<{ period: string; until: number | null }>(request, context, "/api/Game/selfexclude", { period: f.period ?? "", pwd: f.pwd ?? "" });
+    if (answer.code !== 1) {
+      const period = isBreakPeriod(f.period) ? f.period : "24h";
+      return formFailure(answer, FIELD_OF_CODE, { form: "break", confirmBreak: { period, until: exclusionEndMs(period, Date.now()) } });
+    }
     // Every session ended on the server; this device forgets its cookie too.
-    return redirectWithToast(context, "/login", t("protection.breakDone"), [await clearTokenHeader(context)]);
+    const until = answer.data.until === null ? null : `${playerTime(answer.data.until)} ${PLAYER_ZONE}`;
+    const done = t(`protection.${breakKind(answer.data.period)}Done`, { until: until ?? t("protection.never") });
+    return redirectWithToast(context, "/login", done, [await clearTokenHeader(context)]);
   }
   if (f.intent === "reality") {
     const answer = await callApi(request, context, "/api/Game/setrealitycheck", { minutes: f.minutes ?? "" });
@@ -45,13 +63,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Play limits, a time-out or self-exclusion, and the reality-check interval: plain forms, no script needed. */
 export default function PlayLimits() {
-  const { limits, reality } = useLoaderData<typeof loader>();
+  const { limits, reality, balance } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const failure = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errorOf = (form: string, field: string) => (failure?.form === form && failure.error.field === field ? failure.error.message : null);
+  const error = failure && "error" in failure ? failure.error : null;
+  const errorOf = (form: string, field: string) => (failure?.form === form && error?.field === field ? error.message : null);
   const formError = (form: string) =>
-    failure?.form === form && !failure.error.field ? <p className="form-error" role="alert">{failure.error.message}</p> : null;
+    failure?.form === form && error && !error.field ? <p className="form-error" role="alert">{error.message}</p> : null;
+  const confirmBreak = failure && "confirmBreak" in failure ? failure.confirmBreak : null;
   return (
     <main className="protection">
       <PageHeader title={t("protection.title")} back="/user" />
@@ -89,6 +109,28 @@ export default function PlayLimits() {
         <button className="button secondary" type="submit" name="intent" value="reality" disabled={busy}>{t("protection.realitySave")}</button>
       </Form>
 
+      {confirmBreak ? (
+        <Form method="post" className="form card break-confirm" aria-labelledby="confirm-break" data-testid="break-confirm">
+          <h2 id="confirm-break">{t(`protection.${breakKind(confirmBreak.period)}ConfirmTitle`)}</h2>
+          <p className="break-period">{t(`protection.breakPeriods.${confirmBreak.period}`)}</p>
+          <dl className="summary">
+            <dt>{t("protection.breakEnds")}</dt>
+            <dd data-testid="break-ends">{confirmBreak.until === null ? t("protection.never") : <PlayerTime ms={confirmBreak.until} zone />}</dd>
+            <dt>{t("protection.balance")}</dt>
+            <dd><Money value={balance} /></dd>
+          </dl>
+          <p className="form-error">{t("protection.breakFinal")}</p>
+          <p>{t(`protection.${breakKind(confirmBreak.period)}Balance`)}</p>
+          <input type="hidden" name="period" value={confirmBreak.period} />
+          <Field label={t("protection.pwd")} name="pwd" type="password" autoComplete="off" required error={errorOf("break", "pwd")} />
+          {formError("break")}
+          <button className="button danger" type="submit" name="intent" value="break" disabled={busy}>
+            {t(`protection.${breakKind(confirmBreak.period)}Submit`)}
+          </button>
+          <Link className="button secondary" to="/user/limits" replace>{t("protection.breakCancel")}</Link>
+        </Form>
+      ) : null}
+
       <Form method="post" className="form card" aria-labelledby="take-break">
         <h2 id="take-break">{t("protection.breakTitle")}</h2>
         <p className="muted">{t("protection.breakIntro")}</p>
@@ -98,9 +140,7 @@ export default function PlayLimits() {
             {BREAK_PERIODS.map((p) => <option key={p} value={p}>{t(`protection.breakPeriods.${p}`)}</option>)}
           </select>
         </label>
-        <Field label={t("protection.pwd")} name="pwd" type="password" autoComplete="off" required error={errorOf("break", "pwd")} />
-        {formError("break")}
-        <button className="button danger" type="submit" name="intent" value="break" disabled={busy}>{t("protection.breakSubmit")}</button>
+        <button className="button danger" type="submit" name="intent" value="breakAsk" disabled={busy}>{t("protection.breakSubmit")}</button>
       </Form>
 
       <p className="links">

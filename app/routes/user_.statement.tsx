@@ -10,7 +10,11 @@ import protectionStyles from "~/styles/protection.css?url";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
 export const handle = { title: "common:protection.statementTitle" };
 
-type Statement = { start: string; end: string; deposits: number; withdrawals: number; stakes: number; awards: number; net: number; other: number; change: number };
+const LINES = ["deposits", "withdrawals", "stakes", "awards", "refunds", "lockups", "principal", "interest", "adjustments", "other", "change"] as const;
+/** Lines shown only when something moved through them. */
+const QUIET_LINES: ReadonlySet<string> = new Set(["refunds", "principal", "interest", "adjustments", "other"]);
+
+type Statement = { start: string; end: string; net: number } & Record<(typeof LINES)[number], number>;
 
 /** Net result over any period, from the ledger: the funds ledger's tabs (?type=) or a date range (?start=&end=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,8 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     error: answer.code === 1 ? null : answer.info,
   };
 }
-
-const LINES = ["deposits", "withdrawals", "stakes", "awards", "other", "change"] as const;
 
 export default function StatementPage() {
   const { filter, statement, error } = useLoaderData<typeof loader>();
@@ -56,8 +58,8 @@ export default function StatementPage() {
               <dt>{t("protection.net")}</dt>
               <dd><Money value={statement.net} signed /></dd>
             </div>
-            {LINES.map((line) => (
-              <div key={line}>
+            {LINES.filter((line) => !QUIET_LINES.has(line) || statement[line] !== 0).map((line) => (
+              <div key={line} data-line={line}>
                 <dt>{t(`protection.${line}`)}</dt>
                 <dd><Money value={statement[line]} signed /></dd>
               </div>

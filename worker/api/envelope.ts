@@ -20,7 +20,7 @@ export function failureBody(lang: ApiLang, error: ApiError) {
   const num = error.extra.num === undefined ? undefined : String(error.extra.num);
   return {
     code: error.envelopeCode,
-    info: message(lang, String(error.errCode), num),
+    info: message(lang, String(error.errCode), num, typeof error.extra.at === "string" ? error.extra.at : undefined),
     data: { errCode: error.errCode, ...error.extra },
   };
 }

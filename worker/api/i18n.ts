@@ -24,7 +24,7 @@ export function apiLang(value: unknown): ApiLang {
   return (typeof value === "string" && aliases[value.trim().toLowerCase()]) || "en";
 }
 
-export function message(lang: ApiLang, key: string, num?: string): string {
+export function message(lang: ApiLang, key: string, num?: string, at?: string): string {
   const text = catalogues[lang][key] ?? catalogues.en[key] ?? catalogues[lang]["2002"];
-  return text.replace("{{num}}", num ?? "");
+  return text.replace("{{num}}", num ?? "").replace("{{at}}", at ?? "");
 }

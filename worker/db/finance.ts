@@ -118,3 +118,15 @@ export function listOrders(db: Db, q: OrderQuery) {
     .limit(keysetLimit(q.at).limit)
     .offset(keysetLimit(q.at).offset);
 }
+
+export type LockedFunds = { lockedCents: number; orders: number; nextMaturityMs: number | null; nextMaturityCents: number };
+
+/** What a player has locked in running orders and which principal comes back first (the My page's assets). */
+export async function lockedFunds(db: Db, userId: number): Promise<LockedFunds> {
+  const row = await db.get<LockedFunds>(sql`SELECT COALESCE(SUM(amount_cents), 0) AS lockedCents, COUNT(*) AS orders,
+      MIN(end_at_ms) AS nextMaturityMs,
+      COALESCE((SELECT SUM(n.amount_cents) FROM finance_orders n WHERE n.user_id = ${userId} AND n.status = 'active'
+        AND n.end_at_ms = (SELECT MIN(m.end_at_ms) FROM finance_orders m WHERE m.user_id = ${userId} AND m.status = 'active')), 0) AS nextMaturityCents
+    FROM finance_orders WHERE user_id = ${userId} AND status = 'active'`);
+  return row!;
+}

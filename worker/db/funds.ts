@@ -42,27 +42,46 @@ export async function movementExists(db: Db, idempotencyKey: string): Promise<bo
   return !!row;
 }
 
-export type LedgerSummary = { depositsCents: number; withdrawalsCents: number; stakesCents: number; awardsCents: number; otherCents: number };
+export type LedgerSummary = {
+  depositsCents: number;
+  withdrawalsCents: number;
+  stakesCents: number;
+  awardsCents: number;
+  refundsCents: number;
+  lockupsCents: number;
+  principalCents: number;
+  interestCents: number;
+  adjustmentsCents: number;
+  otherCents: number;
+};
+
+const LINES = ["deposit", "withdrawal", "stake", "award", "refund", "lockup", "principal", "interest", "adjustment", "other"] as const;
+const column = { deposit: "depositsCents", withdrawal: "withdrawalsCents", stake: "stakesCents", award: "awardsCents", refund: "refundsCents", lockup: "lockupsCents", principal: "principalCents", interest: "interestCents", adjustment: "adjustmentsCents", other: "otherCents" } as const;
 
 /**
  * A player's ledger over [fromMs, toMs) in the statement's lines: approved deposits, withdrawals
- * (held, less the refunds of rejected ones), stakes (less cancelled and voided bets), awards, and the
- * rest (operator adjustments, finance). Each line is signed as the ledger is, so they add up to the
- * change of the balance over the period.
+ * (held, less the refunds of rejected ones), stakes (less cancelled bets), awards, refunds of voided
+ * rounds (neither a win nor a loss), finance lock-ups, principal returned and interest (their own
+ * lines: locking funds is not a loss), operator adjustments, and anything else. Each line is signed as
+ * the ledger is, so they add up to the change of the balance over the period.
  */
 export async function ledgerSummary(db: Db, userId: number, fromMs: number, toMs: number): Promise<LedgerSummary> {
-  const row = await db.get<LedgerSummary>(sql`SELECT
-      COALESCE(SUM(CASE WHEN line = 'deposit' THEN amount_cents END), 0) AS depositsCents,
-      COALESCE(SUM(CASE WHEN line = 'withdrawal' THEN amount_cents END), 0) AS withdrawalsCents,
-      COALESCE(SUM(CASE WHEN line = 'stake' THEN amount_cents END), 0) AS stakesCents,
-      COALESCE(SUM(CASE WHEN line = 'award' THEN amount_cents END), 0) AS awardsCents,
-      COALESCE(SUM(CASE WHEN line = 'other' THEN amount_cents END), 0) AS otherCents
+  const sums = LINES.map((line) => sql`COALESCE(SUM(CASE WHEN line = ${line} THEN amount_cents END), 0) AS ${sql.raw(column[line])}`);
+  const row = await db.get<LedgerSummary>(sql`SELECT ${sql.join(sums, sql`, `)}
     FROM (SELECT amount_cents, CASE
         WHEN type = 'topup' AND idempotency_key LIKE 'deposit:%' THEN 'deposit'
         WHEN type = 'wait' OR (type = 'redo' AND idempotency_key LIKE 'withdraw-refund:%') THEN 'withdrawal'
-        WHEN type = 'bet' OR (type = 'redo' AND (idempotency_key LIKE 'cancel:%' OR idempotency_key LIKE 'refund:%')) THEN 'stake'
+        WHEN type = 'bet' OR (type = 'redo' AND idempotency_key LIKE 'cancel:%') THEN 'stake'
+        WHEN type = 'redo' AND idempotency_key LIKE 'refund:%' THEN 'refund'
         WHEN type = 'earn' THEN 'award'
+        WHEN type = 'stake' THEN 'lockup'
+        WHEN type = 'principal' THEN 'principal'
+        WHEN type = 'interest' THEN 'interest'
+        WHEN type IN ('topup', 'debit') THEN 'adjustment'
         ELSE 'other' END AS line
       FROM ledger WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs})`);
   return row!;
 }
+
+/** The betting result: stakes, awards and refunds of voided rounds (a refunded bet nets to zero). */
+export const netResultCents = (s: LedgerSummary) => s.stakesCents + s.awardsCents + s.refundsCents;

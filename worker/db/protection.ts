@@ -27,12 +27,31 @@ function usedSql(kind: LimitKind, userId: number, since: SQL): SQL {
     case "loss":
       return sql`(SELECT COALESCE(SUM(stake_cents - award_cents), 0) FROM bets
         WHERE user_id = ${userId} AND isaward <> 3 AND created_at_ms > ${since})`;
-    // Money put at stake: bets still standing and finance transfer-ins.
+    // Money put at stake: bets still standing. A finance lock-up is not a wager and does not count
+    // (docs/decisions/090-player-protection-limits.md).
     case "stake":
-      return sql`((SELECT COALESCE(SUM(stake_cents), 0) FROM bets
-          WHERE user_id = ${userId} AND isaward NOT IN (2, 3) AND created_at_ms > ${since})
-        + (SELECT COALESCE(SUM(amount_cents), 0) FROM finance_orders WHERE user_id = ${userId} AND start_at_ms > ${since}))`;
+      return sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM bets
+          WHERE user_id = ${userId} AND isaward NOT IN (2, 3) AND created_at_ms > ${since})`;
   }
+}
+
+/** When the oldest amount still counting against a limit of this kind leaves its window (null = nothing counts). */
+function oldestSql(kind: LimitKind, userId: number, since: SQL): SQL {
+  if (kind === "deposit") {
+    return sql`(SELECT MIN(created_at_ms) FROM deposit_requests WHERE user_id = ${userId} AND status <> 'rejected' AND created_at_ms > ${since})`;
+  }
+  const counted = kind === "loss" ? sql`isaward <> 3` : sql`isaward NOT IN (2, 3)`;
+  return sql`(SELECT MIN(created_at_ms) FROM bets WHERE user_id = ${userId} AND ${counted} AND created_at_ms > ${since})`;
+}
+
+export type Headroom = { period: LimitPeriod; limitCents: number; usedCents: number; oldestAtMs: number | null };
+
+/** Every limit of a kind in force now, with what counts against it and when its oldest part rolls out. */
+export async function headroomOf(db: Db, userId: number, kind: LimitKind, nowMs: number): Promise<Headroom[]> {
+  const since = windowStartSql(nowMs);
+  return db.all<Headroom>(sql`SELECT l.period AS period, ${effectiveLimitSql(nowMs)} AS limitCents,
+      ${usedSql(kind, userId, since)} AS usedCents, ${oldestSql(kind, userId, since)} AS oldestAtMs
+    FROM play_limits l WHERE l.user_id = ${userId} AND l.kind = ${kind} AND ${effectiveLimitSql(nowMs)} IS NOT NULL`);
 }
 
 /** True while no limit of this kind (any period) would be passed by adding newCents now. */

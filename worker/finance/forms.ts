@@ -61,6 +61,9 @@ const boundCents = (optional: boolean) =>
     return cents;
   });
 
+/** The open-ended tier's ceiling: money above zero, at most 100,000,000. */
+export const openTierMaxForm = z.object({ max: boundCents(false).pipe(z.number().max(10_000_000_000, "1050")) });
+
 /** An operator's tier edit: rate in ppm (1 to 100,000 = 10 % a day), 1 to 3,650 days, least not above most (1115). */
 export const tierForm = z
   .object({

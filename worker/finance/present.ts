@@ -1,10 +1,11 @@
 import type { OrderRecord, ProductRecord } from "../db/finance";
 import { toMoney } from "../money";
-import { dailyInterestCents, daysLeft, ratePercent, valueDateMs } from "./rules";
+import { dailyInterestCents, daysLeft, ratePercent, tierMaxCents, valueDateMs } from "./rules";
 
 // The wire shapes of the finance contract (docs/product.md#finance): money as decimals, rates as percentages, times in ms.
 
-export function productRow(p: ProductRecord) {
+/** A tier as the screens show it: `max` null = open-ended, `upTo` the most it takes all the same. */
+export function productRow(p: ProductRecord, openMaxCents: number) {
   const rate = ratePercent(p.dailyRatePpm);
   return {
     id: p.id,
@@ -14,11 +15,12 @@ export function productRow(p: ProductRecord) {
     yearRate: rate.yearly,
     min: toMoney(p.minCents),
     max: p.maxCents === null ? null : toMoney(p.maxCents),
+    upTo: toMoney(tierMaxCents(p, openMaxCents)),
     days: p.days,
   };
 }
 
-export function orderRow(o: OrderRecord, nowMs: number) {
+export function orderRow(o: OrderRecord) {
   const perDay = dailyInterestCents(o.amountCents, o.dailyRatePpm);
   return {
     id: o.id,
@@ -31,7 +33,7 @@ export function orderRow(o: OrderRecord, nowMs: number) {
     start: o.startAtMs,
     valueDate: valueDateMs(o.startAtMs),
     maturity: o.endAtMs,
-    daysLeft: o.status === "matured" ? 0 : daysLeft(o.endAtMs, nowMs),
+    daysLeft: o.status === "matured" ? 0 : daysLeft(o.days, o.accruedDays),
     daysPaid: o.accruedDays,
     dailyInterest: toMoney(perDay),
     interest: toMoney(perDay * o.accruedDays),
@@ -40,6 +42,6 @@ export function orderRow(o: OrderRecord, nowMs: number) {
   };
 }
 
-export function operatorOrderRow(o: OrderRecord & { username: string }, nowMs: number) {
-  return { ...orderRow(o, nowMs), userId: o.userId, username: o.username };
+export function operatorOrderRow(o: OrderRecord & { username: string }) {
+  return { ...orderRow(o), userId: o.userId, username: o.username };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyInterestCents, daysDue, daysLeft, maturityMs, ratePercent, transferProblem, valueDateMs } from "./rules";
+import { dailyInterestCents, daysDue, daysLeft, maturityMs, ratePercent, tierMaxCents, transferProblem, valueDateMs } from "./rules";
 
 const DAY = 86_400_000;
 const primary = { minCents: 10_000_000, maxCents: 30_000_000, dailyRatePpm: 1_500, days: 15 };
@@ -16,15 +16,22 @@ describe("finance rules", () => {
     expect(ratePercent(1_500)).toEqual({ daily: 0.15, yearly: 54.75 });
   });
 
-  it("checks the product's range (docs/product.md#finance), then the tier's, then the balance", () => {
-    expect(transferProblem(primary, 0)).toEqual({ code: 1042 });
-    expect(transferProblem(primary, 9_999_999)).toEqual({ code: 1110 });
-    expect(transferProblem(superTier, 150_000_001)).toEqual({ code: 1110 });
-    expect(transferProblem(superTier, 150_000_000)).toBeNull();
-    expect(transferProblem({ ...primary, minCents: 20_000_000 }, 10_000_000)).toEqual({ code: 1111, num: 200_000 });
-    expect(transferProblem(primary, 30_000_001)).toEqual({ code: 1112, num: 300_000 });
-    expect(transferProblem(primary, 10_000_000, 9_999_999)).toEqual({ code: 1025 });
-    expect(transferProblem(primary, 10_000_000, 10_000_000)).toBeNull();
+  it("checks the tier's own range, an open-ended tier up to the operator's ceiling, then the balance", () => {
+    const ceiling = 500_000_000;
+    expect(transferProblem(primary, ceiling, 0)).toEqual({ code: 1042 });
+    expect(transferProblem(primary, ceiling, 9_999_999)).toEqual({ code: 1111, num: 100_000 });
+    expect(transferProblem({ ...primary, minCents: 20_000_000 }, ceiling, 10_000_000)).toEqual({ code: 1111, num: 200_000 });
+    expect(transferProblem(primary, ceiling, 30_000_001)).toEqual({ code: 1112, num: 300_000 });
+    expect(transferProblem(superTier, ceiling, 149_999_999)).toEqual({ code: 1111, num: 1_500_000 });
+    expect(transferProblem(superTier, ceiling, 150_000_000)).toBeNull();
+    expect(transferProblem(superTier, ceiling, 150_000_001)).toBeNull();
+    expect(transferProblem(superTier, ceiling, 500_000_000)).toBeNull();
+    expect(transferProblem(superTier, ceiling, 500_000_001)).toEqual({ code: 1112, num: 5_000_000 });
+    // a ceiling set below the tier's least leaves the least itself open
+    expect(transferProblem(superTier, 1, 150_000_000)).toBeNull();
+    expect(tierMaxCents(superTier, 1)).toBe(150_000_000);
+    expect(transferProblem(primary, ceiling, 10_000_000, 9_999_999)).toEqual({ code: 1025 });
+    expect(transferProblem(primary, ceiling, 10_000_000, 10_000_000)).toBeNull();
   });
 
   it("counts days from the first 00:00 UTC+8 after the transfer", () => {
@@ -35,7 +42,8 @@ describe("finance rules", () => {
     expect(daysDue(start, 15, valueDateMs(start) + DAY - 1)).toBe(0);
     expect(daysDue(start, 15, valueDateMs(start) + DAY)).toBe(1);
     expect(daysDue(start, 15, valueDateMs(start) + 99 * DAY)).toBe(15);
-    expect(daysLeft(maturityMs(start, 15), maturityMs(start, 15) - DAY - 1)).toBe(2);
-    expect(daysLeft(maturityMs(start, 15), maturityMs(start, 15) + 1)).toBe(0);
+    expect(daysLeft(15, 0)).toBe(15);
+    expect(daysLeft(15, daysDue(start, 15, valueDateMs(start) + DAY))).toBe(14);
+    expect(daysLeft(15, 15)).toBe(0);
   });
 });

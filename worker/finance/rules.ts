@@ -3,9 +3,6 @@ import { DAY_MS, dayStartMs } from "../wallet/days";
 // The staking lock-up rules (docs/product.md#finance, docs/product.md#input-rules), pure: shared by the API, the cron and the
 // screens. Days end at 00:00 UTC+8 (worker/wallet/days.ts); see docs/decisions/070-finance-days-and-clock.md.
 
-/** docs/product.md#input-rules: every transfer-in lies within 100,000 and 1,500,000, whatever the tier says. */
-export const TRANSFER_MIN_CENTS = 10_000_000;
-export const TRANSFER_MAX_CENTS = 150_000_000;
 const PPM = 1_000_000;
 
 export type Tier = { minCents: number; maxCents: number | null; dailyRatePpm: number; days: number };
@@ -23,15 +20,20 @@ export function ratePercent(dailyRatePpm: number) {
   return { daily: dailyRatePpm / 10_000, yearly: (dailyRatePpm * 365) / 10_000 };
 }
 
+/** The most a tier takes: its own maximum, or for an open-ended tier the operator's ceiling (never below its least). */
+export function tierMaxCents(tier: Pick<Tier, "minCents" | "maxCents">, openMaxCents: number): number {
+  return tier.maxCents ?? Math.max(openMaxCents, tier.minCents);
+}
+
 /**
- * Why an amount cannot go into a tier, or null: the product's range first (1110), then the tier's
- * (1111 below its least, 1112 above its most), then the balance (1025).
+ * Why an amount cannot go into a tier, or null: the tier's own range (1111 below its least, 1112 above
+ * its most, an open-ended tier's most being the operator's ceiling), then the balance (1025).
  */
-export function transferProblem(tier: Tier, amountCents: number, balanceCents?: number): TransferProblem | null {
+export function transferProblem(tier: Tier, openMaxCents: number, amountCents: number, balanceCents?: number): TransferProblem | null {
   if (amountCents <= 0) return { code: 1042 };
-  if (amountCents < TRANSFER_MIN_CENTS || amountCents > TRANSFER_MAX_CENTS) return { code: 1110 };
   if (amountCents < tier.minCents) return { code: 1111, num: tier.minCents / 100 };
-  if (tier.maxCents !== null && amountCents > tier.maxCents) return { code: 1112, num: tier.maxCents / 100 };
+  const maxCents = tierMaxCents(tier, openMaxCents);
+  if (amountCents > maxCents) return { code: 1112, num: maxCents / 100 };
   if (balanceCents !== undefined && amountCents > balanceCents) return { code: 1025 };
   return null;
 }
@@ -51,7 +53,10 @@ export function daysDue(startAtMs: number, days: number, nowMs: number): number 
   return Math.max(0, Math.min(days, Math.floor((nowMs - valueDateMs(startAtMs)) / DAY_MS)));
 }
 
-/** Days until the principal comes back, counting a started day as one. */
-export function daysLeft(endAtMs: number, nowMs: number): number {
-  return Math.max(0, Math.ceil((endAtMs - nowMs) / DAY_MS));
+/**
+ * Days of interest still to be paid: the order's days less those paid. It reads with "N of M days
+ * paid" (a lock-up made today shows 15 left beside "0 of 15 days paid", not 16 for the day under way).
+ */
+export function daysLeft(days: number, daysPaid: number): number {
+  return Math.max(0, days - daysPaid);
 }

@@ -2,12 +2,16 @@ import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { findProduct, updateProductStatement, type TierChange } from "../db/finance";
-import { productRow } from "./present";
+import { findProduct, updateProductStatement, type ProductRecord, type TierChange } from "../db/finance";
+import { readSettings } from "../db/settings";
+import { settings } from "../db/schema";
+import { toMoney } from "../money";
+import { productRow as presentProduct } from "./present";
 
 /** An operator's tier edit with its audit row in the same batch; running orders keep their terms. */
 export async function editTier(db: Db, operatorId: number, change: TierChange, nowMs: number) {
-  const before = await findProduct(db, change.id);
+  const [before, { finance_open_max_cents: openMaxCents }] = await Promise.all([findProduct(db, change.id), readSettings(db, ["finance_open_max_cents"])]);
+  const productRow = (p: ProductRecord) => presentProduct(p, openMaxCents);
   if (!before) throw new ApiError(1113);
   const after = { ...before, ...change };
   await runInOneBatch(db, [
@@ -22,4 +26,15 @@ export async function editTier(db: Db, operatorId: number, change: TierChange, n
     }),
   ]);
   return productRow(after);
+}
+
+/** The operator's ceiling of the open-ended top tier (one transfer-in), with its audit row in the same batch. */
+export async function setOpenTierMax(db: Db, operatorId: number, maxCents: number, nowMs: number) {
+  const { finance_open_max_cents: before } = await readSettings(db, ["finance_open_max_cents"]);
+  const value = JSON.stringify(maxCents);
+  await runInOneBatch(db, [
+    db.insert(settings).values({ key: "finance_open_max_cents", value }).onConflictDoUpdate({ target: settings.key, set: { value } }),
+    auditStatement(db, { actorId: operatorId, action: "finance.openmax.edit", target: "settings", before: { openMax: toMoney(before) }, after: { openMax: toMoney(maxCents) }, nowMs }),
+  ]);
+  return { openMax: toMoney(maxCents) };
 }

@@ -8,27 +8,30 @@ import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { checkPayPassword } from "../wallet/pay-password";
 import { maturityMs, transferProblem } from "./rules";
 import { ledgerReasons } from "../db/ledger-reasons";
+import { readSettings } from "../db/settings";
 
 export type TransferIn = { userId: number; productId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
 /**
- * Locks an amount in a tier (docs/product.md#finance): the checks give the clear answer (tier 1113, range 1110-1112,
- * withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch writes the order,
- * with the tier's rate and days copied into it, and debits the balance (ledger "stake"). An overdraw
- * or a repeated key aborts the whole batch. The same submit again answers the order it made. The player's
- * protection (no exclusion, stake limits kept, docs/product.md#player-protection) is decided inside the batch: refused, it
- * writes nothing and answers the protection code.
+ * Locks an amount in a tier (docs/product.md#finance): the checks give the clear answer (tier 1113, the tier's
+ * own range 1111-1112, withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch
+ * writes the order, with the tier's rate and days copied into it, and debits the balance (ledger "stake").
+ * An overdraw or a repeated key aborts the whole batch. The same submit again answers the order it made. The
+ * player's protection (no time-out or exclusion running, docs/product.md#player-protection; limits do not
+ * apply to a lock-up, docs/decisions/090) is decided inside the batch: refused, it writes nothing and answers the code.
  */
 export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> {
   const done = await findOrderByKey(db, ask.key);
   if (done) return done;
   const product = await findProduct(db, ask.productId);
   if (!product) throw new ApiError(1113);
-  const tierProblem = transferProblem(product, ask.amountCents);
+  const { finance_open_max_cents: openMaxCents } = await readSettings(db, ["finance_open_max_cents"]);
+  const tierProblem = transferProblem(product, openMaxCents, ask.amountCents);
   if (tierProblem) throw new ApiError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
-  const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { stake: ask.amountCents } };
+  // Locking funds is not a wager: no stake or loss limit applies, but a time-out or exclusion still refuses it.
+  const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: {} };
   let results;
   try {
     results = await runInOneBatch(db, [

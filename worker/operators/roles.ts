@@ -61,6 +61,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/banners/delete": "manager",
   "/api/admin/settings/update": "manager",
   "/api/admin/products/update": "manager",
+  "/api/admin/products/openmax": "manager",
   "/api/admin/finance/accrue": "manager",
   // operators and their roles
   "/api/admin/operators": "admin",

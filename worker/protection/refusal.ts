@@ -1,7 +1,8 @@
 import type { Db } from "../db/client";
-import { type ActiveExclusion, type ProtectedAction, activeExclusion, refusalOf } from "../db/protection";
+import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "../db/protection";
+import { toMoney } from "../money";
 import { formatDate } from "../wallet/days";
-import { isTimeOut } from "./rules";
+import { type LimitKind, PERIOD_MS, isTimeOut } from "./rules";
 
 // Catalogue codes of player protection (locales/*/errors.json), docs/product.md#player-protection.
 const LIMIT_CODES = { deposit: 3001, loss: 3002, stake: 3003 } as const;
@@ -10,9 +11,18 @@ const EXCLUDED_CODE = 3005;
 const EXCLUDED_FOREVER_CODE = 3006;
 export const AGE_CONFIRMATION_CODE = 3007;
 
-/** num = the end in words (the message's placeholder), until = the end in epoch ms (null = never). */
-export type RefusalDetails = { num?: string; until?: number | null };
+/**
+ * num = the end in words, or what is left of a limit (the message's placeholder); until = the end in
+ * epoch ms (null = never); a limit's refusal also says its period, what is left and when more is free.
+ */
+export type RefusalDetails = { num?: string; until?: number | null; at?: string; period?: string; left?: number; resetsAt?: number | null };
 export type ProtectionRefusal = { errCode: number; extra: RefusalDetails };
+
+/** Cents as the screens write money: 1,234.56 (the message's figure; the currency is beside the field). */
+function formatMoneyText(cents: number): string {
+  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${whole}.${String(cents % 100).padStart(2, "0")}`;
+}
 
 /** An instant as the player's calendar shows it: date and time in UTC+8, the zone named. */
 function formatEndTime(ms: number): string {
@@ -35,5 +45,27 @@ export async function explainRefusal(db: Db, action: ProtectedAction): Promise<P
     if (exclusion) return exclusionRefusal(exclusion);
   }
   const kind = refusal === null || refusal === "excluded" ? "stake" : refusal;
-  return { errCode: LIMIT_CODES[kind], extra: {} };
+  return { errCode: LIMIT_CODES[kind], extra: await limitDetails(db, action, kind) };
+}
+
+/**
+ * What is left of the tightest limit the action would pass, and when more becomes free: windows roll,
+ * so the oldest amount counting leaves the window at its time plus the period.
+ */
+async function limitDetails(db: Db, action: ProtectedAction, kind: LimitKind): Promise<RefusalDetails> {
+  const adds = action.adds[kind] ?? 0;
+  const passed = (await headroomOf(db, action.userId, kind, action.nowMs))
+    .map((h) => ({ ...h, leftCents: Math.max(0, h.limitCents - h.usedCents) }))
+    .filter((h) => h.usedCents + adds > h.limitCents)
+    .sort((a, b) => a.leftCents - b.leftCents);
+  const tightest = passed[0];
+  if (!tightest) return { num: formatMoneyText(0), at: "—", left: 0, resetsAt: null };
+  const resetsAt = tightest.oldestAtMs === null ? null : tightest.oldestAtMs + PERIOD_MS[tightest.period];
+  return {
+    num: formatMoneyText(tightest.leftCents),
+    at: resetsAt === null ? "—" : formatEndTime(resetsAt),
+    period: tightest.period,
+    left: toMoney(tightest.leftCents),
+    resetsAt,
+  };
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { ledgerSummary } from "../db/funds";
+import { ledgerSummary, netResultCents } from "../db/funds";
 import {
   activeExclusion,
   insertExclusionStatement,
@@ -67,7 +67,7 @@ export async function realityCheckView(db: Db, userId: number, sessionId: number
     minutes: session.minutes,
     signedInAt: session.signedInAtMs,
     playedMinutes: Math.floor((nowMs - session.signedInAtMs) / 60_000),
-    net: toMoney(since.stakesCents + since.awardsCents),
+    net: toMoney(netResultCents(since)),
     dueAt,
     due: nowMs >= dueAt,
   };

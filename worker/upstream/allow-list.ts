@@ -9,7 +9,7 @@ const CONTRACT_PATHS = [
   "/api/Game/current", "/api/Game/getTrendData", "/api/Game/getGamelog", "/api/Game/getGamelog2",
   "/api/Game/getGamecancel", "/api/Game/getBankcardlist", "/api/Game/delbankcard", "/api/Game/addbankcard",
   "/api/Game/recharge",
-  "/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders", // finance (docs/product.md#finance)
+  "/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders", "/api/Game/getassets", // finance (docs/product.md#finance)
   // player protection (docs/product.md#player-protection, docs/decisions/090-player-protection-limits.md)
   "/api/Game/getprotection", "/api/Game/setlimit", "/api/Game/selfexclude", "/api/Game/getrealitycheck",
   "/api/Game/realitycheckseen", "/api/Game/setrealitycheck", "/api/Game/getstatement",

@@ -23,7 +23,10 @@ export function ProductCard({ product, actions = true }: { product: Product; act
           <dd>
             {product.max === null ? (
               <>
-                <Money value={product.min} /> +
+                <Money value={product.min} /> +{" "}
+                <span className="muted" data-testid="open-max">
+                  {t("finance.upTo")} <Money value={product.upTo} />
+                </span>
               </>
             ) : (
               <>

@@ -8,9 +8,11 @@ import { getDb } from "../../db/client";
 import { financeOrderKey, listOrders, listProducts } from "../../db/finance";
 import { pageAt, pagedList } from "../paging";
 import { accrueFinance } from "../../finance/accrue";
-import { operatorOrdersForm, tierForm } from "../../finance/forms";
+import { openTierMaxForm, operatorOrdersForm, tierForm } from "../../finance/forms";
+import { readSettings } from "../../db/settings";
+import { toMoney } from "../../money";
 import { operatorOrderRow, productRow } from "../../finance/present";
-import { editTier } from "../../finance/tiers";
+import { editTier, setOpenTierMax } from "../../finance/tiers";
 import { PAGE_SIZE } from "../../wallet/forms";
 
 // The operator's finance desk: the tiers (edited with an audit row), every player's orders, and a
@@ -18,8 +20,15 @@ import { PAGE_SIZE } from "../../wallet/forms";
 export const adminFinanceRoutes = new Hono<AppEnv>();
 
 adminFinanceRoutes.post("/api/admin/products", async (c) => {
-  const products = await listProducts(getDb(c.env));
-  return ok(c, { list: products.map(productRow) });
+  const db = getDb(c.env);
+  const [products, { finance_open_max_cents: openMaxCents }] = await Promise.all([listProducts(db), readSettings(db, ["finance_open_max_cents"])]);
+  return ok(c, { list: products.map((p) => productRow(p, openMaxCents)), openMax: toMoney(openMaxCents) });
+});
+
+/** The most one transfer-in into the open-ended top tier takes (stated on the players' screens). */
+adminFinanceRoutes.post("/api/admin/products/openmax", async (c) => {
+  const { max } = parseBody(openTierMaxForm, c.get("body"));
+  return ok(c, await setOpenTierMax(getDb(c.env), c.get("user").id, max, Date.now()));
 });
 
 adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
@@ -32,8 +41,7 @@ adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
   const form = parseBody(operatorOrdersForm, c.get("body"));
   const at = pageAt(form, PAGE_SIZE);
   const rows = await listOrders(getDb(c.env), { userId: form.userId, status: form.status === "all" ? undefined : form.status, at });
-  const nowMs = Date.now();
-  return ok(c, pagedList(rows, at, financeOrderKey, (r) => operatorOrderRow(r, nowMs)));
+  return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow));
 });
 
 const accrueForm = z.object({ at: integerId().optional() });

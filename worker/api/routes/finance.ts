@@ -5,11 +5,12 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { financeOrderKey, listOrders, listProducts } from "../../db/finance";
+import { financeOrderKey, listOrders, listProducts, lockedFunds } from "../../db/finance";
+import { getUserById } from "../../db/users";
+import { readSettings } from "../../db/settings";
 import { pageAt, pagedList } from "../paging";
 import { ordersForm, transferInForm } from "../../finance/forms";
 import { orderRow, productRow } from "../../finance/present";
-import { TRANSFER_MAX_CENTS, TRANSFER_MIN_CENTS } from "../../finance/rules";
 import { transferIn } from "../../finance/transfer-in";
 import { toMoney } from "../../money";
 import { PAGE_SIZE } from "../../wallet/forms";
@@ -20,8 +21,11 @@ export const financeRoutes = new Hono<AppEnv>();
 
 // Public, like /finance itself: a guest sees the tiers before logging in.
 financeRoutes.post("/api/game/getproductlist", async (c) => {
-  const products = await listProducts(getDb(c.env));
-  return ok(c, { list: products.map(productRow), min: toMoney(TRANSFER_MIN_CENTS), max: toMoney(TRANSFER_MAX_CENTS) });
+  const db = getDb(c.env);
+  const [products, { finance_open_max_cents: openMaxCents }] = await Promise.all([listProducts(db), readSettings(db, ["finance_open_max_cents"])]);
+  const list = products.map((p) => productRow(p, openMaxCents));
+  // min and max: the least and the most any tier takes (the product's whole range)
+  return ok(c, { list, min: list.length ? Math.min(...list.map((p) => p.min)) : 0, max: list.length ? Math.max(...list.map((p) => p.upTo)) : 0 });
 });
 
 financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
@@ -37,12 +41,26 @@ financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
     pepper: readConfig(c.env).pepper,
     nowMs,
   });
-  return ok(c, orderRow(order, nowMs));
+  return ok(c, orderRow(order));
 });
 
 financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
   const at = pageAt(parseBody(ordersForm, c.get("body")), PAGE_SIZE);
   const rows = await listOrders(getDb(c.env), { userId: c.get("user").id, at });
-  const nowMs = Date.now();
-  return ok(c, pagedList(rows, at, financeOrderKey, (r) => orderRow(r, nowMs)));
+  return ok(c, pagedList(rows, at, financeOrderKey, orderRow));
+});
+
+/** Total assets (the My page): the balance, what of it can be withdrawn, and what is locked in finance. */
+financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
+  const db = getDb(c.env);
+  const userId = c.get("user").id;
+  const [user, locked] = await Promise.all([getUserById(db, userId), lockedFunds(db, userId)]);
+  return ok(c, {
+    balance: toMoney(user.moneyCents),
+    withdrawable: toMoney(user.moneyCents),
+    locked: toMoney(locked.lockedCents),
+    orders: locked.orders,
+    nextMaturity: locked.nextMaturityMs === null ? null : { at: locked.nextMaturityMs, principal: toMoney(locked.nextMaturityCents) },
+    total: toMoney(user.moneyCents + locked.lockedCents),
+  });
 });

@@ -6,7 +6,7 @@ import { integerId, parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { ledgerSummary } from "../../db/funds";
+import { ledgerSummary, netResultCents } from "../../db/funds";
 import { listExclusions } from "../../db/protection";
 import { markRealityCheckSeen } from "../../db/sessions";
 import { toMoney } from "../../money";
@@ -83,9 +83,14 @@ protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
     withdrawals: toMoney(s.withdrawalsCents),
     stakes: toMoney(s.stakesCents),
     awards: toMoney(s.awardsCents),
-    net: toMoney(s.stakesCents + s.awardsCents),
+    refunds: toMoney(s.refundsCents),
+    net: toMoney(netResultCents(s)),
+    lockups: toMoney(s.lockupsCents),
+    principal: toMoney(s.principalCents),
+    interest: toMoney(s.interestCents),
+    adjustments: toMoney(s.adjustmentsCents),
     other: toMoney(s.otherCents),
-    change: toMoney(s.depositsCents + s.withdrawalsCents + s.stakesCents + s.awardsCents + s.otherCents),
+    change: toMoney(Object.values(s).reduce((sum, cents) => sum + cents, 0)),
   });
 });
 
