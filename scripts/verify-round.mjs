@@ -39,7 +39,7 @@ async function fetchRound(url, roomId, seqno) {
 
 /** The local D1 of `npm start` (PERSIST_TO is honoured), read through wrangler. */
 function readLocalRound(roomId, seqno) {
-  const command = `SELECT r.room_id AS roomid, r.seqno, r.game_type AS gametype, r."commit" AS "commit", r.seed, r.numbers,
+  const command = `SELECT r.room_id AS roomid, r.seqno, r.game_type AS gametype, r."commit" AS "commit", r.seed, r.status, r.numbers,
     r.num1, r.num2, r.num3, r.sum, rm.option_count AS optionCount FROM rounds r JOIN rooms rm ON rm.id = r.room_id
     WHERE r.room_id = ${roomId} AND r.seqno = ${seqno}`;
   const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--json", "--command", command, ...persistArgs()], { encoding: "utf8" });
@@ -62,7 +62,10 @@ if (check.computed.numbers) {
   console.log(`  sha256    ${check.computed.commit}`);
   console.log(`  computed  ${JSON.stringify(check.computed.numbers)}  sum ${check.computed.sum}`);
 }
-if (check.ok) {
+if (round.status === "void") console.log(`  void      ${round.voidReason ?? ""}: nothing was drawn, every stake was refunded`);
+if (check.ok && round.status === "void") {
+  console.log("OK: the void round's seed matches the commit published when it opened.");
+} else if (check.ok) {
   console.log("OK: the seed matches the commit and draws the published result.");
 } else {
   console.log(`MISMATCH:\n${check.problems.map((p) => `  - ${p}`).join("\n")}`);

@@ -8,7 +8,7 @@ import { callApi } from "~/lib/api.server";
 import type { RoundResult } from "~/lib/game";
 import { parseLookup, parseManual, type FairnessErrors } from "~/lib/game-fairness";
 import { isGameType } from "../../worker/games/options";
-import { verifyRound } from "../../worker/games/fairness";
+import { commitOf, fromHex, verifyRound } from "../../worker/games/fairness";
 import gameStyles from "~/styles/game.css?url";
 
 export const handle = { i18n: ["game"], title: "game:fairness.title" };
@@ -34,7 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (answer.code !== 1) return { mode, values, errors, pending: null, failed: answer.info, checked: null };
   const published = answer.data;
   if (published.status === "void") {
-    const voided = { seqno: String(published.seqno), commit: published.commit, reason: published.voidReason ?? null };
+    // A void round publishes its seed too (when the room still had it): its commitment can be checked.
+    const seed = published.seed ?? null;
+    const commitOk = seed ? await Promise.resolve(seed).then((s) => commitOf(fromHex(s))).then((c) => c === published.commit, () => false) : null;
+    const voided = { seqno: String(published.seqno), commit: published.commit, reason: published.voidReason ?? null, seed, commitOk };
     return { mode, values, errors, pending: null, voided, failed: null, checked: null };
   }
   if (!published.seed || !isGameType(published.gametype)) {
@@ -116,7 +119,17 @@ export default function Fairness() {
         <section className="card fairness-report void" aria-live="polite">
           <h2>{t("fairness.voidTitle", { seqno: voided.seqno })}</h2>
           <p>{t("fairness.void")} {voided.reason ? t(`result.voidReasons.${voided.reason}`) : null}</p>
-          <code className="hex">{voided.commit}</code>
+          <dl className="fairness-facts">
+            <dt>{t("fairness.reportCommit")}</dt>
+            <dd><code className="hex">{voided.commit}</code></dd>
+            {voided.seed ? (
+              <>
+                <dt>{t("fairness.reportSeed")}</dt>
+                <dd><code className="hex">{voided.seed}</code></dd>
+              </>
+            ) : null}
+          </dl>
+          {voided.seed ? <p className={`check-line ${voided.commitOk ? "good" : "bad"}`}>{voided.commitOk ? `✓ ${t("fairness.commitOk")}` : `✗ ${t("fairness.commitBad")}`}</p> : null}
         </section>
       ) : null}
       {checked ? <FairnessReport round={checked.round} verification={checked.verification} /> : null}

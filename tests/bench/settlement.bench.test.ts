@@ -20,7 +20,7 @@ for (const bets of [100, 1_000, 10_000]) {
     const started = performance.now();
     await finishRound(ROOM);
     const ms = performance.now() - started;
-    const shape = { roundId: 1, status: "settled" as const, voidReason: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: "", nowMs: 0 };
+    const shape = { roundId: 1, status: "settled" as const, voidReason: null, seedHex: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: "", nowMs: 0 };
     const statements = settlementStatements(getDb(env), shape).length;
     const settled = await env.DB.prepare("SELECT COUNT(*) AS n FROM bets WHERE round_id = ? AND isaward <> -1").bind(round.roundId).first<{ n: number }>();
     console.log(`BENCH_ROW ${JSON.stringify({ section: "settlement", name: `${bets.toLocaleString("en")} bets`, figure: `${ms.toFixed(0)} ms, ${statements} statements in 1 batch (${settled!.n} bets settled)` })}`);

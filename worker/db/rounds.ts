@@ -56,7 +56,12 @@ export type Settlement = {
   status: "settled" | "void";
   /** Why a void round could not be drawn (VoidReason), published beside it; null when drawn. */
   voidReason: VoidReason | null;
-  draw: { seedHex: string; numbers: number[]; num1: number; num2: number; num3: number; sum: number } | null;
+  /**
+   * The round's seed, published when it ends whether drawn or void (a void round's seed shows that its
+   * commitment was honest too); null only when the room lost it (seed_lost).
+   */
+  seedHex: string | null;
+  draw: { numbers: number[]; num1: number; num2: number; num3: number; sum: number } | null;
   winMask: number;
   refundMask: number;
   /** The operator's VIP thresholds in cents (settings vip_thresholds_cents). */
@@ -87,7 +92,7 @@ export function settlementStatements(db: Db, s: Settlement) {
     ...creditStatements(db, s, stillOpen, { isaward: 2, type: "redo", keyPrefix: "refund" }),
     turnoverStatement(db, s, stillOpen),
     db.run(sql`UPDATE rounds SET
-        seed = ${s.draw?.seedHex ?? null}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
+        seed = ${s.seedHex}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
         num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
         win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, status = ${s.status}, settled_at_ms = ${s.nowMs},
         void_reason = ${s.voidReason}
@@ -160,8 +165,9 @@ const roundRowColumns = sql.raw(
 /**
  * seed_lost: the room lost the round's seed (a restart before it was kept), so nobody can draw it fairly.
  * operator: an operator voided the round before its draw (their note stays in the console, void_note).
+ * beacon_unavailable: the beacon round the draw needs could not be had, verified, within BEACON_MAX_WAIT_SECONDS.
  */
-export type VoidReason = "seed_lost" | "operator";
+export type VoidReason = "seed_lost" | "operator" | "beacon_unavailable";
 
 /** The settings a round opened with; undefined for a round opened before rounds kept them. */
 export async function roundRules(db: Db, roundId: number): Promise<RoundRules | undefined> {

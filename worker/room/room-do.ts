@@ -113,7 +113,7 @@ export class RoomDO extends DurableObject<Env> {
           after: { round: request.roundId, seqno: round.seqno, status: "void", note: request.note },
           nowMs,
         });
-      const events = await voidRoundInPlay(this.cycleContext(), { roundId: request.roundId, note: request.note, audit }, nowMs).finally(() => this.forgetResults());
+      const events = await voidRoundInPlay(this.cycleContext(), { roundId: request.roundId, operatorId: request.operatorId, note: request.note, audit }, nowMs).finally(() => this.forgetResults());
       if (!events) return false;
       await this.afterCycle(request.roomId, events);
       return true;

@@ -59,7 +59,7 @@ async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: 
   const seedHex = ctx.state.seedFor(current.seqno);
   const settlement = seedHex
     ? await drawnSettlement(ctx, current, seedHex, reason, nowMs)
-    : voidSettlement(current.roundId, current.gameType, reason, nowMs);
+    : voidSettlement(current.roundId, current.gameType, reason, nowMs, null);
   return settleAndContinue(ctx, current, room, settlement, [], nowMs);
 }
 
@@ -71,14 +71,16 @@ async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: 
  */
 export async function voidRoundInPlay(
   ctx: CycleContext,
-  request: { roundId: number; note: string; audit: (round: { seqno: number }) => BatchItem<"sqlite"> },
+  request: { roundId: number; operatorId: number; note: string; audit: (round: { seqno: number }) => BatchItem<"sqlite"> },
   nowMs: number,
 ): Promise<CycleEvent[] | null> {
   const current = ctx.state.current();
   if (!current || current.roundId !== request.roundId || nowMs >= current.drawAtMs) return null;
   const room = await findGameRoom(ctx.db, ctx.roomId);
-  const settlement = voidSettlement(current.roundId, current.gameType, ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno), nowMs, "operator");
-  const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note} WHERE id = ${current.roundId} AND status = 'void' AND void_note IS NULL`);
+  const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
+  const settlement = voidSettlement(current.roundId, current.gameType, reason, nowMs, ctx.state.seedFor(current.seqno), "operator");
+  const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note}, voided_by = ${request.operatorId}
+    WHERE id = ${current.roundId} AND status = 'void' AND void_note IS NULL`);
   return settleAndContinue(ctx, current, room, settlement, [note, request.audit(current)], nowMs);
 }
 
@@ -105,7 +107,7 @@ async function settleAndContinue(
     seqno: current.seqno,
     gameType: current.gameType,
     commit: current.commit,
-    seed: settlement.draw?.seedHex ?? null,
+    seed: settlement.seedHex,
     numbers: settlement.draw ? JSON.stringify(settlement.draw.numbers) : null,
     num1: settlement.draw?.num1 ?? null,
     num2: settlement.draw?.num2 ?? null,
@@ -132,7 +134,8 @@ async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex:
     roundId: round.roundId,
     status: "settled",
     voidReason: null,
-    draw: { seedHex, numbers, num1: result.num1, num2: result.num2, num3: result.num3, sum: result.sum },
+    seedHex,
+    draw: { numbers, num1: result.num1, num2: result.num2, num3: result.num3, sum: result.sum },
     // At most 40 bits (Racing 10): exact as a JavaScript number and as a D1 integer.
     winMask: Number(winningMask(gameType, result)),
     refundMask: Number(refundMask(gameType, result)),
@@ -142,10 +145,13 @@ async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex:
   };
 }
 
-/** A round whose seed is lost cannot be drawn fairly by anyone, or an operator voided it: every stake goes back. */
-function voidSettlement(roundId: number, gameType: number, reason: LedgerReason, nowMs: number, why: VoidReason = "seed_lost"): Settlement {
+/**
+ * A round whose seed is lost cannot be drawn fairly by anyone, an operator voided it, or its beacon never
+ * came: every stake goes back, and the seed (when the room still has it) is published like a drawn round's.
+ */
+function voidSettlement(roundId: number, gameType: number, reason: LedgerReason, nowMs: number, seedHex: string | null, why: VoidReason = "seed_lost"): Settlement {
   const everyOption = Number((1n << BigInt(fullOptionCount(gameType as GameType))) - 1n);
-  return { roundId, status: "void", voidReason: why, draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
+  return { roundId, status: "void", voidReason: why, seedHex, draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
 }
 
 /**
@@ -161,7 +167,7 @@ async function startRoom(ctx: CycleContext, room: GameRoom, nowMs: number): Prom
       ctx.state.setCurrent(adopted);
       return adopted;
     }
-    const settlement = voidSettlement(latest.id, latest.gameType, ledgerReasons.round(room, latest.seqno), nowMs);
+    const settlement = voidSettlement(latest.id, latest.gameType, ledgerReasons.round(room, latest.seqno), nowMs, null);
     await runInOneBatch(ctx.db, settlementStatements(ctx.db, settlement));
   }
   const next = await prepareRound(ctx, room, (latest?.seqno ?? 0) + 1, nowMs);

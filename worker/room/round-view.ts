@@ -91,7 +91,8 @@ export function roundResultView(row: RoundRow, optionCount: number): RoundResult
     resultcn: winners.map((o) => optionChinese(row.gameType as GameType, o.index, o.key)).join(","),
     resultKeys: winners.map((o) => o.key),
     commit: row.commit,
-    seed: drawn ? row.seed : null,
+    // Published once the round is over, drawn or void; never while it is open.
+    seed: row.status === "open" ? null : row.seed,
     drawAt: row.drawAtMs,
     status: row.status,
     voidReason: row.status === "void" ? row.voidReason : null,

@@ -2,7 +2,7 @@
 // kept here so it is the same code the room draws with and can be unit-tested.
 
 import { type GameType, fullOptionCount, isGameType } from "../games/options";
-import { verifyRound } from "../games/fairness";
+import { commitOf, fromHex, verifyRound } from "../games/fairness";
 import { resultOf, winningMask } from "../games/rules";
 import { winningOptions } from "./round-view";
 
@@ -13,6 +13,8 @@ export type PublishedRound = {
   gametype: number;
   commit: string;
   seed: string | null;
+  /** open | settled | void: a void round publishes its seed but draws nothing */
+  status?: string;
   numbers: number[];
   num1: number | null;
   num2: number | null;
@@ -36,6 +38,7 @@ export async function checkPublishedRound(round: PublishedRound): Promise<RoundC
   if (!isGameType(round.gametype)) return { ok: false, problems: [`unknown game type ${round.gametype}`], computed: { commit: null, numbers: null } };
   if (!round.seed) return { ok: false, problems: ["the round is not drawn yet: its seed is still secret"], computed: { commit: null, numbers: null } };
   const gameType = round.gametype as GameType;
+  if (round.status === "void") return checkVoidRound(round.seed, round.commit);
   const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomid, seqno: round.seqno, gameType, numbers: round.numbers });
   const problems: string[] = verification.problems.map((p) =>
     p === "malformed_seed" ? "the seed is not 64 lowercase hex characters" : p === "commit_mismatch" ? "SHA-256(seed) differs from the commit" : "the seed draws other numbers",
@@ -54,4 +57,16 @@ export async function checkPublishedRound(round: PublishedRound): Promise<RoundC
     }
   }
   return { ok: problems.length === 0, problems, computed };
+}
+
+/** A void round drew nothing: its published seed must still be the one committed to when it opened. */
+async function checkVoidRound(seedHex: string, commit: string): Promise<RoundCheck> {
+  let computedCommit: string | null = null;
+  try {
+    computedCommit = await commitOf(fromHex(seedHex));
+  } catch {
+    return { ok: false, problems: ["the seed is not 64 lowercase hex characters"], computed: { commit: null, numbers: null } };
+  }
+  const problems = computedCommit === commit ? [] : ["SHA-256(seed) differs from the commit"];
+  return { ok: problems.length === 0, problems, computed: { commit: computedCommit, numbers: null } };
 }
