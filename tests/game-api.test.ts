@@ -45,7 +45,7 @@ describe("games and rooms", () => {
     const round = await currentRound(1);
     expect(game).toEqual({
       id: round.roundId, seqno: round.seqno, gametype: 1, initmoney: 1234.56, commit: round.commit,
-      openAt: round.openAtMs, closeAt: round.closeAtMs, drawAt: round.drawAtMs, status: "open",
+      openAt: round.openAtMs, closeAt: round.closeAtMs, drawAt: round.drawAtMs, status: "open", beacon: null,
     });
     expect(diff.minute * 60 + diff.second).toBeGreaterThan(170);
     expect(diff.minute * 60 + diff.second).toBeLessThanOrEqual(180);

@@ -16,6 +16,9 @@ export type NewRound = {
   drawAtMs: number;
   commit: string;
   rules: RoundRules;
+  /** The beacon round the draw will use, published with the commit (docs/decisions/130); null: none. */
+  beaconChain: string | null;
+  beaconRound: number | null;
 };
 
 /** The room's settings a round opened with (DESIGN.md 11): its bets are checked against these. */
@@ -28,9 +31,9 @@ export type RoundRules = { ratesMilli: number[]; minbuyCents: number; minLevel: 
 export function openRoundStatements(db: Db, round: NewRound) {
   return [
     db.run(sql`INSERT OR IGNORE INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status,
-        rates_milli, minbuy_cents, min_level)
+        rates_milli, minbuy_cents, min_level, beacon_chain, beacon_round)
       VALUES (${round.roomId}, ${round.seqno}, ${round.gameType}, ${round.openAtMs}, ${round.closeAtMs}, ${round.drawAtMs}, ${round.commit}, 'open',
-        ${JSON.stringify(round.rules.ratesMilli)}, ${round.rules.minbuyCents}, ${round.rules.minLevel})`),
+        ${JSON.stringify(round.rules.ratesMilli)}, ${round.rules.minbuyCents}, ${round.rules.minLevel}, ${round.beaconChain}, ${round.beaconRound})`),
     db.get<StoredRound>(sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${round.roomId} AND seqno = ${round.seqno}`),
   ] as const;
 }
@@ -44,10 +47,12 @@ export type StoredRound = {
   drawAtMs: number;
   commit: string;
   status: string;
+  beaconChain: string | null;
+  beaconRound: number | null;
 };
 
 const storedRoundColumns = sql.raw(
-  "id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, \"commit\", status",
+  "id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, \"commit\", status, beacon_chain AS beaconChain, beacon_round AS beaconRound",
 );
 
 export type Settlement = {
@@ -62,6 +67,8 @@ export type Settlement = {
    */
   seedHex: string | null;
   draw: { numbers: number[]; num1: number; num2: number; num3: number; sum: number } | null;
+  /** The verified beacon round the draw mixed in (docs/decisions/130); null: commit-reveal only, or void. */
+  beacon?: { signature: string; randomness: string } | null;
   winMask: number;
   refundMask: number;
   /** The operator's VIP thresholds in cents (settings vip_thresholds_cents). */
@@ -95,7 +102,7 @@ export function settlementStatements(db: Db, s: Settlement) {
         seed = ${s.seedHex}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
         num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
         win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, status = ${s.status}, settled_at_ms = ${s.nowMs},
-        void_reason = ${s.voidReason}
+        void_reason = ${s.voidReason}, beacon_signature = ${s.beacon?.signature ?? null}, beacon_randomness = ${s.beacon?.randomness ?? null}
       WHERE id = ${s.roundId} AND status = 'open'`),
   ] as const;
 }
@@ -159,7 +166,8 @@ function turnoverStatement(db: Db, s: Settlement, stillOpen: SQL) {
 
 const roundRowColumns = sql.raw(
   `id, seqno, game_type AS gameType, "commit", seed, numbers, num1, num2, num3, sum, win_mask AS winMask, draw_at_ms AS drawAtMs,
-  status, void_reason AS voidReason`,
+  status, void_reason AS voidReason, beacon_chain AS beaconChain, beacon_round AS beaconRound, beacon_signature AS beaconSignature,
+  beacon_randomness AS beaconRandomness`,
 );
 
 /**

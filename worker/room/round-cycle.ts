@@ -1,5 +1,5 @@
-// The life of a room's rounds (DESIGN.md 5): open with a commit, draw from the seed, settle in D1,
-// open the next. Every step can run twice (alarms are at-least-once, a room can restart half-way)
+// The life of a room's rounds (DESIGN.md 5): open with a commit (and the beacon round the draw will use,
+// docs/decisions/130), draw from the seed and that beacon round, settle in D1, open the next. Every step can run twice (alarms are at-least-once, a room can restart half-way)
 // and gives the same result; see docs/decisions/010-room-rounds.md.
 
 import type { Db } from "../db/client";
@@ -15,13 +15,15 @@ import { toHex } from "../hex";
 import { type GameType, fullOptionCount } from "../games/options";
 import { refundMask, resultOf, winningMask } from "../games/rules";
 import type { RoomState } from "./room-state";
+import { awaitBeacon, beaconForRound } from "./beacon-draw";
+import type { VerifiedBeacon } from "../games/beacon";
 import type { RoundRow, RoundSchedule } from "./round-view";
 import { ledgerReasons, type LedgerReason } from "../db/ledger-reasons";
 
 export type CycleContext = {
   db: Db;
   state: RoomState;
-  config: Pick<Config, "roundSeconds" | "closeSeconds">;
+  config: Pick<Config, "roundSeconds" | "closeSeconds" | "beacon">;
   roomId: number;
   /** Makes the room's own storage durable before D1 hears of what it holds (a new seed). */
   flush: () => Promise<void>;
@@ -29,7 +31,9 @@ export type CycleContext = {
 
 export type CycleEvent =
   | { type: "draw"; round: RoundRow; optionCount: number }
-  | { type: "round"; round: RoundSchedule };
+  | { type: "round"; round: RoundSchedule }
+  /** The draw is due but its beacon round is not in yet (docs/decisions/130): the room asks again at retryAtMs. */
+  | { type: "waiting"; round: RoundSchedule; retryAtMs: number; problem: string };
 
 /**
  * Brings the room up to date at nowMs: an overdue round is drawn and settled at once, and the next
@@ -50,6 +54,7 @@ export async function advanceRoom(ctx: CycleContext, nowMs: number): Promise<Cyc
       continue;
     }
     events.push(...(await drawAndContinue(ctx, current, room, nowMs)));
+    if (events.some((e) => e.type === "waiting")) break;
   }
   return events;
 }
@@ -57,9 +62,14 @@ export async function advanceRoom(ctx: CycleContext, nowMs: number): Promise<Cyc
 async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: GameRoom | undefined, nowMs: number): Promise<CycleEvent[]> {
   const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
   const seedHex = ctx.state.seedFor(current.seqno);
-  const settlement = seedHex
-    ? await drawnSettlement(ctx, current, seedHex, reason, nowMs)
-    : voidSettlement(current.roundId, current.gameType, reason, nowMs, null);
+  if (!seedHex) return settleAndContinue(ctx, current, room, voidSettlement(current.roundId, current.gameType, reason, nowMs, null), [], nowMs);
+  if (current.beaconRound === null) return settleAndContinue(ctx, current, room, await drawnSettlement(ctx, current, seedHex, null, reason, nowMs), [], nowMs);
+  const beacon = await awaitBeacon(ctx.config.beacon, { ...current, beaconRound: current.beaconRound });
+  if (beacon.kind === "wait") return [{ type: "waiting", round: current, retryAtMs: beacon.retryAtMs, problem: beacon.problem }];
+  const settlement =
+    beacon.kind === "ready"
+      ? await drawnSettlement(ctx, current, seedHex, beacon.beacon, reason, nowMs)
+      : voidSettlement(current.roundId, current.gameType, reason, nowMs, seedHex, "beacon_unavailable");
   return settleAndContinue(ctx, current, room, settlement, [], nowMs);
 }
 
@@ -117,24 +127,36 @@ async function settleAndContinue(
     drawAtMs: current.drawAtMs,
     status: settlement.status,
     voidReason: settlement.voidReason,
+    beaconChain: current.beaconChain,
+    beaconRound: current.beaconRound,
+    beaconSignature: settlement.beacon?.signature ?? null,
+    beaconRandomness: settlement.beacon?.randomness ?? null,
   };
-  // A round lost with its seed passes silently as before; one voided by an operator is announced.
-  if (settlement.draw || settlement.voidReason === "operator") {
+  // A round lost with its seed passes silently as before; one voided by an operator or for want of its beacon is announced.
+  if (settlement.draw || settlement.voidReason === "operator" || settlement.voidReason === "beacon_unavailable") {
     events.push({ type: "draw", round, optionCount: room?.optionCount ?? fullOptionCount(current.gameType as GameType) });
   }
   if (opened) events.push({ type: "round", round: opened });
   return events;
 }
 
-async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex: string, reason: LedgerReason, nowMs: number): Promise<Settlement> {
+async function drawnSettlement(
+  ctx: CycleContext,
+  round: RoundSchedule,
+  seedHex: string,
+  beacon: VerifiedBeacon | null,
+  reason: LedgerReason,
+  nowMs: number,
+): Promise<Settlement> {
   const gameType = round.gameType as GameType;
-  const numbers = await drawNumbers(fromHex(seedHex), ctx.roomId, round.seqno, gameType);
+  const numbers = await drawNumbers(fromHex(seedHex), ctx.roomId, round.seqno, gameType, beacon?.randomness ?? null);
   const result = resultOf(gameType, numbers);
   return {
     roundId: round.roundId,
     status: "settled",
     voidReason: null,
     seedHex,
+    beacon: beacon ? { signature: beacon.signature, randomness: beacon.randomness } : null,
     draw: { numbers, num1: result.num1, num2: result.num2, num3: result.num3, sum: result.sum },
     // At most 40 bits (Racing 10): exact as a JavaScript number and as a D1 integer.
     winMask: Number(winningMask(gameType, result)),
@@ -187,14 +209,16 @@ async function prepareRound(ctx: CycleContext, room: GameRoom, seqno: number, no
   }
   const { roundMs, closeMs } = roundTiming(room, ctx.config);
   const drawAtMs = nowMs + roundMs;
+  const closeAtMs = drawAtMs - closeMs;
   return {
     roomId: ctx.roomId,
     seqno,
     gameType: room.gameType,
     openAtMs: nowMs,
-    closeAtMs: drawAtMs - closeMs,
+    closeAtMs,
     drawAtMs,
     commit: await commitOf(fromHex(seedHex)),
+    ...(await beaconForRound(ctx.config.beacon, closeAtMs)),
     // DESIGN.md 11: a settings change applies from the next round, never inside an open one.
     rules: { ratesMilli: room.ratesMilli, minbuyCents: room.minbuyCents, minLevel: room.minLevel },
   };
@@ -209,5 +233,7 @@ function scheduleOf(row: StoredRound): RoundSchedule {
     openAtMs: row.openAtMs,
     closeAtMs: row.closeAtMs,
     drawAtMs: row.drawAtMs,
+    beaconChain: row.beaconChain,
+    beaconRound: row.beaconRound,
   };
 }
