@@ -6,6 +6,7 @@ import { balanceOf, currentRound, placeOk, playerWith, reschedule, stubOf } from
 import { beaconRoundAfter, testChain, verifyBeacon } from "../../worker/games/beacon";
 import { commitOf, drawNumbers, fromHex } from "../../worker/games/fairness";
 import { checkPublishedRound } from "../../worker/room/verify";
+import { Browser } from "../pages";
 
 // Rounds drawn with the local test beacon (tests/support/beacon-server.mjs, docs/decisions/130):
 // BEACON_URL is that beacon, BEACON_TEST_PUBLIC_KEY its key, BEACON_MAX_WAIT_SECONDS 10.
@@ -59,6 +60,18 @@ describe("beacon draws", () => {
     const forged = { ...published.data, beacon: { ...published.data.beacon, randomness: "0".repeat(64) } };
     expect((await checkPublishedRound(forged, testKey)).ok).toBe(false);
     expect((await checkPublishedRound(published.data)).ok).toBe(false);
+
+    // /fairness: the rule, the beacon's proof, the signature checked and the draw recomputed.
+    const html = await (await new Browser().get(`/fairness?room=${ROOM}&seqno=${round.seqno}`)).text();
+    expect(html).toContain("This site mixes a public randomness beacon");
+    expect(html).toContain("Verified: this round was fair");
+    expect(html).toContain("The beacon signature verifies against the pinned public key");
+    for (const value of [row.beacon_signature, row.beacon_randomness, `beacon-v1:${row.beacon_randomness}:${ROOM}:${round.seqno}`]) expect(html).toContain(value);
+    // A forged signature in the published row is caught by the page.
+    await env.DB.prepare("UPDATE rounds SET beacon_signature = ? WHERE id = ?").bind(published.data.beacon.signature.replace(/^../, "a0"), round.roundId).run();
+    const forgedPage = await (await new Browser().get(`/fairness?room=${ROOM}&seqno=${round.seqno}`)).text();
+    expect(forgedPage).toContain("This round does not verify");
+    expect(forgedPage).toContain("The beacon signature does NOT verify against the pinned public key");
     await expectMoneyInvariants();
   });
 
