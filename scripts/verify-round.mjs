@@ -2,7 +2,7 @@
 // Recomputes a published round from its seed: SHA-256(seed) must be the commit published at open, the
 // beacon signature must verify offline against drand quicknet's public key pinned in
 // worker/games/beacon.ts (QUICKNET; --beacon-key adds a local test beacon's key), and the HMAC draw of
-// seed and beacon randomness must give the published numbers (DESIGN.md 5, docs/decisions/130).
+// seed and beacon randomness must give the published numbers (docs/product.md#fairness, docs/decisions/130).
 // Exit 0 = OK, 1 = MISMATCH, 2 = cannot check.
 import { spawnSync } from "node:child_process";
 import { loadTs } from "./lib/load-ts.mjs";

@@ -1,4 +1,4 @@
-// Provably fair rounds (DESIGN.md 5, docs/decisions/130): the room commits to SHA-256(seed) when a round
+// Provably fair rounds (docs/product.md#fairness, docs/decisions/130): the room commits to SHA-256(seed) when a round
 // opens, draws from HMAC-SHA256(seed, message) and publishes the seed after the draw. With a beacon the
 // message also holds the randomness of a drand round produced after betting closed, so nobody, the
 // operator included, knows the outcome while bets come in. Web Crypto only: workerd, Node and browsers.

@@ -1,4 +1,4 @@
-// Recomputes a published round from its seed and its beacon round (DESIGN.md 5, docs/decisions/130): the core of `npm run verify-round`,
+// Recomputes a published round from its seed and its beacon round (docs/product.md#fairness, docs/decisions/130): the core of `npm run verify-round`,
 // kept here so it is the same code the room draws with and can be unit-tested.
 
 import { type GameType, fullOptionCount, isGameType } from "../games/options";
