@@ -9,10 +9,11 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
 
 /** A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed. */
-function workerdProject(name: string, include: string[], exclude: string[], migrations: Migrations) {
+function workerdProject(name: string, include: string[], exclude: string[], migrations: Migrations, beacon = false) {
   return {
     plugins: [
-      // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL.
+      // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL; in the
+      // "beacon" project the local beacon of tests/support/beacon-setup.mjs is its BEACON_URL.
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
@@ -23,6 +24,7 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
             PRICES_WS_URL: inject("pricesFeedUrl"),
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
+            ...(beacon ? { BEACON_URL: inject("beaconUrl"), BEACON_TEST_PUBLIC_KEY: inject("beaconPublicKey"), BEACON_MAX_WAIT_SECONDS: "10" } : {}),
           },
         },
       })),
@@ -35,7 +37,7 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
       // every game type take seconds on a busy two-core machine.
       testTimeout: 120_000,
       setupFiles: ["./tests/setup.ts"],
-      globalSetup: ["./tests/support/price-feed-setup.mjs"],
+      globalSetup: ["./tests/support/price-feed-setup.mjs", ...(beacon ? ["./tests/support/beacon-setup.mjs"] : [])],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
@@ -59,7 +61,9 @@ export default defineConfig(async () => {
             testTimeout: 120_000,
           },
         },
-        workerdProject("worker", ["tests/**/*.test.ts"], ["tests/e2e/**", "tests/bench/**", "tests/pair/**"], migrations),
+        workerdProject("worker", ["tests/**/*.test.ts"], ["tests/e2e/**", "tests/bench/**", "tests/pair/**", "tests/beacon/**"], migrations),
+        // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
+        workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, true),
         // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.
         ...(process.env.BENCH === "1" ? [workerdProject("bench", ["tests/bench/*.bench.test.ts"], [], migrations)] : []),
         {

@@ -1,22 +1,26 @@
-// npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local]
-// Recomputes a published round from its seed: SHA-256(seed) must be the commit published at open,
-// and the HMAC draw must give the published numbers (docs/product.md#fairness). Exit 0 = OK, 1 = MISMATCH, 2 = cannot check.
+// npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local] [--beacon-key <hex>]
+// Recomputes a published round from its seed: SHA-256(seed) must be the commit published at open, the
+// beacon signature must verify offline against drand quicknet's public key pinned in
+// worker/games/beacon.ts (QUICKNET; --beacon-key adds a local test beacon's key), and the HMAC draw of
+// seed and beacon randomness must give the published numbers (docs/product.md#fairness, docs/decisions/130).
+// Exit 0 = OK, 1 = MISMATCH, 2 = cannot check.
 import { spawnSync } from "node:child_process";
 import { loadTs } from "./lib/load-ts.mjs";
 import { persistArgs } from "./lib/local-env.mjs";
 
 function usage(message) {
   if (message) console.error(message);
-  console.error("usage: npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local]");
+  console.error("usage: npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local] [--beacon-key <hex>]");
   process.exit(2);
 }
 
 function parseArgs(argv) {
   const positional = [];
-  const options = { url: `http://localhost:${process.env.PORT ?? "8787"}`, local: false };
+  const options = { url: `http://localhost:${process.env.PORT ?? "8787"}`, local: false, beaconKey: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--url") options.url = argv[++i] ?? usage("--url needs a value");
     else if (argv[i] === "--local") options.local = true;
+    else if (argv[i] === "--beacon-key") options.beaconKey = argv[++i] ?? usage("--beacon-key needs a value");
     else if (argv[i].startsWith("--")) usage(`unknown option ${argv[i]}`);
     else positional.push(argv[i]);
   }
@@ -39,31 +43,49 @@ async function fetchRound(url, roomId, seqno) {
 
 /** The local D1 of `npm start` (PERSIST_TO is honoured), read through wrangler. */
 function readLocalRound(roomId, seqno) {
-  const command = `SELECT r.room_id AS roomid, r.seqno, r.game_type AS gametype, r."commit" AS "commit", r.seed, r.numbers,
+  const command = `SELECT r.room_id AS roomid, r.seqno, r.game_type AS gametype, r."commit" AS "commit", r.seed, r.status, r.void_reason AS voidReason, r.numbers,
+    r.beacon_chain AS beaconChain, r.beacon_round AS beaconRound, r.beacon_signature AS beaconSignature, r.beacon_randomness AS beaconRandomness,
     r.num1, r.num2, r.num3, r.sum, rm.option_count AS optionCount FROM rounds r JOIN rooms rm ON rm.id = r.room_id
     WHERE r.room_id = ${roomId} AND r.seqno = ${seqno}`;
   const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--json", "--command", command, ...persistArgs()], { encoding: "utf8" });
   if (result.status !== 0) usage(`wrangler d1 execute failed:\n${result.stderr}`);
   const row = JSON.parse(result.stdout)[0]?.results?.[0];
   if (!row) usage(`no round ${seqno} in room ${roomId} in the local database`);
-  return { ...row, numbers: row.numbers ? JSON.parse(row.numbers) : [] };
+  const { beaconChain, beaconRound, beaconSignature, beaconRandomness, ...rest } = row;
+  const beacon = beaconRound === null ? null : { chain: beaconChain, round: beaconRound, signature: beaconSignature, randomness: beaconRandomness };
+  return { ...rest, beacon, numbers: row.numbers ? JSON.parse(row.numbers) : [] };
 }
 
 const args = parseArgs(process.argv.slice(2));
 const { checkPublishedRound } = await loadTs("worker/room/verify.ts");
+const { QUICKNET, testChain } = await loadTs("worker/games/beacon.ts");
 const round = args.local ? readLocalRound(args.roomId, args.seqno) : await fetchRound(args.url, args.roomId, args.seqno);
-const check = await checkPublishedRound(round);
+const extra = args.beaconKey ? await testChain(args.beaconKey) : null;
+const check = await checkPublishedRound(round, extra ? { [extra.chainHash]: extra } : {});
 
 console.log(`Room ${round.roomid}, round ${round.seqno} (game type ${round.gametype})`);
 console.log(`  commit    ${round.commit}`);
 console.log(`  seed      ${round.seed ?? "(secret until the draw)"}`);
+if (round.beacon) {
+  const chainName = round.beacon.chain === QUICKNET.chainHash ? "drand quicknet" : round.beacon.chain === extra?.chainHash ? "test beacon (--beacon-key)" : "unknown chain";
+  console.log(`  beacon    round ${round.beacon.round} of ${chainName} ${round.beacon.chain}`);
+  console.log(`  signature ${round.beacon.signature ?? "(not fetched yet)"}`);
+  console.log(`  random    ${round.beacon.randomness ?? "-"}`);
+} else {
+  console.log("  beacon    none: commit-reveal only");
+}
 console.log(`  published ${JSON.stringify(round.numbers)}  sum ${round.sum}`);
 if (check.computed.numbers) {
   console.log(`  sha256    ${check.computed.commit}`);
   console.log(`  computed  ${JSON.stringify(check.computed.numbers)}  sum ${check.computed.sum}`);
 }
-if (check.ok) {
-  console.log("OK: the seed matches the commit and draws the published result.");
+if (round.status === "void") console.log(`  void      ${round.voidReason ?? ""}: nothing was drawn, every stake was refunded`);
+if (check.ok && round.status === "void") {
+  console.log("OK: the void round's seed matches the commit published when it opened.");
+} else if (check.ok) {
+  console.log(round.beacon
+    ? "OK: the beacon signature verifies against the pinned public key, the seed matches the commit, and seed + beacon randomness draw the published result."
+    : "OK: the seed matches the commit and draws the published result.");
 } else {
   console.log(`MISMATCH:\n${check.problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(round.seed ? 1 : 2);

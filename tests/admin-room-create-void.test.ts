@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows } from "./admin-helpers";
+import { commitOf, fromHex } from "../worker/games/fairness";
+import { checkPublishedRound } from "../worker/room/verify";
 import { balanceOf, currentRound, placeOk, playerWith, reschedule, stubOf } from "./rooms-helpers";
 
 // Rooms an operator creates, and rounds an operator voids before their draw (docs/product.md#operators).
@@ -87,15 +89,23 @@ describe("voiding a round", () => {
     expectOk(voided);
     expect(await balanceOf(a.userId)).toBe(100_000);
     expect(await balanceOf(b.userId)).toBe(100_000);
-    const row = await env.DB.prepare("SELECT status, void_reason, void_note, seed FROM rounds WHERE id = ?").bind(round.roundId).first<Record<string, any>>();
-    expect(row).toMatchObject({ status: "void", void_reason: "operator", void_note: "Feed outage at the venue", seed: null });
+    const row = await env.DB.prepare("SELECT status, void_reason, void_note, seed, voided_by FROM rounds WHERE id = ?").bind(round.roundId).first<Record<string, any>>();
+    expect(row).toMatchObject({ status: "void", void_reason: "operator", void_note: "Feed outage at the venue" });
+    // The seed is published like a drawn round's: it is the one committed to at open.
+    expect(row!.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(await commitOf(fromHex(row!.seed))).toBe(round.commit);
+    const published = await api("/api/Game/getround", { roomid: ROOM, seqno: round.seqno });
+    expect(published.data).toMatchObject({ status: "void", voidReason: "operator", seed: row!.seed, commit: round.commit });
+    expect((await checkPublishedRound(published.data)).ok).toBe(true);
+    expect((await checkPublishedRound({ ...published.data, commit: "0".repeat(64) })).ok).toBe(false);
     const [audit] = await auditRows("round.void", `room:${ROOM}`);
     expect(JSON.parse(audit.after!)).toMatchObject({ round: round.roundId, status: "void", note: "Feed outage at the venue" });
     // The room went on with a new round at once, and the void round is listed publicly with its reason key.
     const next = await currentRound(ROOM);
     expect(next.seqno).toBe(round.seqno + 1);
     const history = await api("/api/admin/rounds", { token, roomId: ROOM });
-    expect(history.data.list).toContainEqual(expect.objectContaining({ id: round.roundId, status: "void", voidReason: "operator", voidNote: "Feed outage at the venue" }));
+    expect(history.data.list).toContainEqual(expect.objectContaining({ id: round.roundId, status: "void", voidReason: "operator", voidNote: "Feed outage at the venue", voidedBy: "admin", seed: row!.seed }));
+    expect(history.data.voids).toEqual({ operator: 1 });
     // Voiding twice, or a round already settled, is 1150 and moves nothing.
     expectError(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "again" }), 1150);
     // Two refunds, the house's stakes of the round and its refund of them (docs/decisions/110).

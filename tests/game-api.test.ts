@@ -5,7 +5,7 @@ import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers"
 import { verifyRound } from "../worker/games/fairness";
 import { DAY_MS } from "../worker/wallet/days";
 
-const roundResultKeys = ["commit", "drawAt", "id", "num1", "num2", "num3", "numbers", "resultKeys", "resultcn", "seed", "seqno", "status", "sum", "voidReason"];
+const roundResultKeys = ["beacon", "commit", "drawAt", "id", "num1", "num2", "num3", "numbers", "resultKeys", "resultcn", "seed", "seqno", "status", "sum", "voidReason"];
 
 describe("games and rooms", () => {
   it("getGameList lists the 16 titles with their USDT room's entry figure, to anyone", async () => {
@@ -45,7 +45,7 @@ describe("games and rooms", () => {
     const round = await currentRound(1);
     expect(game).toEqual({
       id: round.roundId, seqno: round.seqno, gametype: 1, initmoney: 1234.56, commit: round.commit,
-      openAt: round.openAtMs, closeAt: round.closeAtMs, drawAt: round.drawAtMs, status: "open",
+      openAt: round.openAtMs, closeAt: round.closeAtMs, drawAt: round.drawAtMs, status: "open", beacon: null,
     });
     expect(diff.minute * 60 + diff.second).toBeGreaterThan(170);
     expect(diff.minute * 60 + diff.second).toBeLessThanOrEqual(180);

@@ -167,6 +167,8 @@ describe("fairness page", () => {
     const { html, status } = await page(new Browser(), `/fairness?room=4&seqno=${drawn.seqno}`);
     expect(status).toBe(200);
     expect(html).toContain("Verified: this round was fair");
+    // No BEACON_URL in this project: the page says plainly the draw is commit-reveal only.
+    expect(html).toContain("This site draws by commit-reveal only");
     expect(html).toContain(drawn.seed);
     expect(html).toContain(drawn.commit);
     expect(html).toContain(JSON.parse(drawn.numbers).join(" "));

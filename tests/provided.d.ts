@@ -1,9 +1,11 @@
-// Values tests/support/price-feed-setup.mjs hands to the tests and the pool (inject()).
+// Values tests/support/price-feed-setup.mjs and beacon-setup.mjs hand to the tests and the pool (inject()).
 export {};
 
 declare module "vitest" {
   interface ProvidedContext {
     pricesFeedUrl: string;
     pricesFeedControl: string;
+    beaconUrl: string;
+    beaconPublicKey: string;
   }
 }

@@ -10,6 +10,7 @@ const config: Config = {
   closeSeconds: 60,
   pricesWsUrl: "",
   idleRoundRetentionDays: 30,
+  beacon: { url: "", maxWaitMs: 120_000, testPublicKey: null },
   publicCacheSeconds: 0,
   pepper: "test-pepper",
   financeTestClock: false,

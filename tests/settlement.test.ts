@@ -100,7 +100,8 @@ describe("settling a round", () => {
       roundId: round!.id,
       status: "settled" as const,
       voidReason: null,
-      draw: { seedHex: "1".repeat(64), numbers, num1: 1, num2: 2, num3: 6, sum: 30 },
+      seedHex: "1".repeat(64),
+      draw: { numbers, num1: 1, num2: 2, num3: 6, sum: 30 },
       winMask: Number(winningMask(3, result)),
       refundMask: Number(refundMask(3, result)),
       vipThresholdsCents: [0, 100_000],
@@ -162,7 +163,7 @@ describe("settling a round", () => {
     expect(await count("ledger", "idempotency_key = ?", `stakes:${round.roundId}:house`)).toBe(1);
     // The statement count does not depend on the number of bets.
     const db = getDb(env);
-    const shape = { roundId: 1, status: "settled" as const, voidReason: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), nowMs: 0 };
+    const shape = { roundId: 1, status: "settled" as const, voidReason: null, seedHex: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), nowMs: 0 };
     expect(settlementStatements(db, shape).length).toBe(13);
     await expectMoneyInvariants();
   });

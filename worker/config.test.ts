@@ -17,7 +17,19 @@ describe("readConfig", () => {
       publicCacheSeconds: 30,
       pepper: "a-long-pepper",
       financeTestClock: false,
+      beacon: { url: "", maxWaitMs: 120_000, testPublicKey: null },
     });
+  });
+
+  it("reads the beacon's URL and wait bound, and allows a test beacon key only with a beacon on this machine", () => {
+    const key = "a".repeat(192);
+    expect(readConfig(env({ BEACON_URL: "https://api.drand.sh/", BEACON_MAX_WAIT_SECONDS: "60" })).beacon).toEqual({ url: "https://api.drand.sh", maxWaitMs: 60_000, testPublicKey: null });
+    expect(readConfig(env({ BEACON_URL: "http://127.0.0.1:4000", BEACON_TEST_PUBLIC_KEY: key })).beacon.testPublicKey).toBe(key);
+    expect(() => readConfig(env({ BEACON_URL: "https://api.drand.sh", BEACON_TEST_PUBLIC_KEY: key }))).toThrow(/BEACON_TEST_PUBLIC_KEY/);
+    expect(() => readConfig(env({ BEACON_TEST_PUBLIC_KEY: key }))).toThrow(/BEACON_TEST_PUBLIC_KEY/);
+    expect(() => readConfig(env({ BEACON_URL: "http://127.0.0.1:4000", BEACON_TEST_PUBLIC_KEY: "xyz" }))).toThrow(/BEACON_TEST_PUBLIC_KEY/);
+    expect(() => readConfig(env({ BEACON_URL: "ftp://drand" }))).toThrow(/BEACON_URL/);
+    expect(() => readConfig(env({ BEACON_MAX_WAIT_SECONDS: "0" }))).toThrow(/BEACON_MAX_WAIT_SECONDS/);
   });
 
   it("turns the finance test clock on only when asked, and refuses other values", () => {

@@ -13,6 +13,11 @@ const schema = z.object({
   IDLE_ROUND_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   // How long token-free public answers (settings, banners, articles, games) are cached at the edge; 0: never.
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  // drand's HTTP API serving quicknet (docs/decisions/130); empty: commit-reveal only.
+  BEACON_URL: z.string().trim().regex(/^(https?:\/\/\S+)?$/i, "BEACON_URL must be empty or an http(s) URL").default(""),
+  BEACON_MAX_WAIT_SECONDS: z.coerce.number().int().min(10).max(3_600).default(120),
+  // The tests' local beacon key; refused unless BEACON_URL is on this machine (127.0.0.1, localhost, [::1]).
+  BEACON_TEST_PUBLIC_KEY: z.string().trim().regex(/^([0-9a-f]{192})?$/, "BEACON_TEST_PUBLIC_KEY must be empty or 192 lowercase hex characters").default(""),
   PRICES_WS_URL: z.string().trim().regex(/^(wss?:\/\/\S+)?$/i, "PRICES_WS_URL must be empty or a ws:// or wss:// URL").default(""),
   // Secrets (wrangler secret put): each one missing is named, so a deploy without it fails at once.
   PEPPER: z.string({ error: "PEPPER secret is missing (npm start writes one to .dev.vars)" }).min(8, "PEPPER secret is too short (8+ characters)"),
@@ -34,6 +39,8 @@ export type Config = {
   publicCacheSeconds: number;
   pepper: string;
   financeTestClock: boolean;
+  /** The public randomness beacon (docs/decisions/130); url empty: commit-reveal only. */
+  beacon: { url: string; maxWaitMs: number; testPublicKey: string | null };
 };
 
 const cache = new WeakMap<object, Config>();
@@ -50,6 +57,9 @@ export function readConfig(env: Env): Config {
   if (v.CLOSE_SECONDS >= v.ROUND_SECONDS) {
     throw new Error("Invalid Worker environment: CLOSE_SECONDS must be less than ROUND_SECONDS");
   }
+  if (v.BEACON_TEST_PUBLIC_KEY && !isLoopbackUrl(v.BEACON_URL)) {
+    throw new Error("Invalid Worker environment: BEACON_TEST_PUBLIC_KEY is for a local test beacon only (BEACON_URL on 127.0.0.1, localhost or [::1])");
+  }
   const config: Config = {
     apiMode: v.API_MODE,
     upstreamApiBase: v.UPSTREAM_API_BASE.replace(/\/+$/, ""),
@@ -61,7 +71,16 @@ export function readConfig(env: Env): Config {
     publicCacheSeconds: v.PUBLIC_CACHE_SECONDS,
     pepper: v.PEPPER,
     financeTestClock: v.FINANCE_TEST_CLOCK === "on",
+    beacon: { url: v.BEACON_URL.replace(/\/+$/, ""), maxWaitMs: v.BEACON_MAX_WAIT_SECONDS * 1000, testPublicKey: v.BEACON_TEST_PUBLIC_KEY || null },
   };
   cache.set(env, config);
   return config;
+}
+
+function isLoopbackUrl(url: string): boolean {
+  try {
+    return ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }

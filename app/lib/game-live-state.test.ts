@@ -26,6 +26,17 @@ describe("live room state", () => {
     expect(otherRound).toBe(state);
   });
 
+  it("marks the round in play as waiting for its beacon round, keeping its bets; ignores another round's wait", () => {
+    const state = initialLiveRoom(round(1, 7), [], [bet(1, 10)]);
+    const waitingGame = { ...round(1, 7), status: "waiting" as const, beacon: { chain: "d", round: 99 } };
+    const message = parseRoomMessage(JSON.stringify({ type: "waiting", game: waitingGame, retryAt: 5, problem: "timeout" }));
+    expect(message).toMatchObject({ type: "waiting" });
+    const waiting = applyRoomMessage(state, message!);
+    expect(waiting.game).toMatchObject({ status: "waiting", beacon: { round: 99 } });
+    expect(waiting.bets).toHaveLength(1);
+    expect(applyRoomMessage(state, { type: "waiting", game: { ...waitingGame, id: 2 } })).toBe(state);
+  });
+
   it("removes a cancelled order's rows", () => {
     const state = initialLiveRoom(round(1, 7), [], [bet(1, 10), bet(2, 10), bet(3, 11)]);
     expect(applyRoomMessage(state, { type: "cancel", orderId: 10 }).bets.map((b) => b.id)).toEqual([3]);

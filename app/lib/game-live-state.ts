@@ -16,7 +16,9 @@ export type RoomMessage =
   | { type: "round"; game: CurrentRound; his?: RoundResult[] }
   | { type: "bet"; bets: LiveBet[] }
   | { type: "cancel"; orderId: number }
-  | { type: "draw"; result: RoundResult };
+  | { type: "draw"; result: RoundResult }
+  /** The draw is due but its beacon round is not in yet: the room retries (docs/decisions/130). */
+  | { type: "waiting"; game: CurrentRound };
 
 /** The latest results strip holds this many rounds (getGameinfo gives up to 10). */
 const HISTORY_SIZE = 10;
@@ -36,6 +38,7 @@ export function parseRoomMessage(data: unknown): RoomMessage | null {
   if (m.type === "bet" && Array.isArray(m.bets)) return m as RoomMessage;
   if (m.type === "cancel" && typeof m.orderId === "number") return m as RoomMessage;
   if (m.type === "draw" && m.result && typeof m.result === "object") return m as RoomMessage;
+  if (m.type === "waiting" && m.game && typeof m.game === "object") return m as RoomMessage;
   return null;
 }
 
@@ -72,6 +75,8 @@ export function applyRoomMessage(state: LiveRoom, message: RoomMessage): LiveRoo
     }
     case "cancel":
       return { ...state, bets: state.bets.filter((b) => b.orderId !== message.orderId) };
+    case "waiting":
+      return message.game.id === state.game.id ? { ...state, game: message.game } : state;
     case "draw": {
       const his = [message.result, ...state.his.filter((r) => r.id !== message.result.id)].slice(0, HISTORY_SIZE);
       return { ...state, his };

@@ -20,6 +20,8 @@ export type RoundResult = {
   /** open | settled | void: a void round was not drawn and its stakes were refunded (voidReason says why) */
   status?: string;
   voidReason?: string | null;
+  /** The beacon round mixed into the draw, with its signature and randomness once drawn (docs/decisions/130). */
+  beacon?: { chain: string | null; round: number; signature: string | null; randomness: string | null } | null;
 };
 
 export type RoomSummary = {
@@ -49,7 +51,10 @@ export type CurrentRound = {
   openAt: number;
   closeAt: number;
   drawAt: number;
-  status: "open" | "closed";
+  /** waiting: past its draw time, the room waits for the beacon round it named (docs/decisions/130) */
+  status: "open" | "closed" | "waiting";
+  /** The beacon round the draw will use, named at open; null or absent: commit-reveal only. */
+  beacon?: { chain: string | null; round: number } | null;
 };
 
 export type GameInfo = {

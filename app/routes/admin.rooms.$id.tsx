@@ -15,7 +15,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = new URL(request.url).searchParams.get("page") ?? "1";
   const [room, rounds] = await Promise.all([
     loadAdmin<RoomSettings>(request, context, "/api/admin/rooms/get", { id: params.id }),
-    loadAdmin<{ list: RoundRow[]; page: number; hasMore: boolean }>(request, context, "/api/admin/rounds", { roomId: params.id, page }),
+    loadAdmin<{ list: RoundRow[]; page: number; hasMore: boolean; voids: Record<string, number> }>(request, context, "/api/admin/rounds", { roomId: params.id, page }),
   ]);
   return { ...room, rounds };
 }
@@ -51,6 +51,18 @@ function VoidRoundForm({ round }: { round: RoundRow }) {
   );
 }
 
+/** How many rounds of the room were voided, and why (each reason's count). */
+function VoidCount({ voids }: { voids: Record<string, number> }) {
+  const { t } = useTranslation(["admin", "game"]);
+  const total = Object.values(voids).reduce((a, b) => a + b, 0);
+  if (total === 0) return <p className="muted">{t("rounds.voidCountNone")}</p>;
+  return (
+    <p className="muted void-count">
+      {t("rounds.voidCount", { count: total })} ({Object.entries(voids).map(([reason, n]) => `${t(`rounds.voidKind.${reason}`)} ${n}`).join(", ")})
+    </p>
+  );
+}
+
 export default function RoomSettingsPage() {
   const room = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
@@ -69,6 +81,7 @@ export default function RoomSettingsPage() {
       {inPlay ? <VoidRoundForm round={inPlay} /> : null}
       <section className="admin-section">
         <h2>{t("rounds.title")}</h2>
+        <VoidCount voids={room.rounds.voids} />
         <RoundsTable rounds={room.rounds.list} />
         <Pager page={room.rounds.page} hasMore={room.rounds.hasMore} />
       </section>

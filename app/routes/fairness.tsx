@@ -8,37 +8,55 @@ import { callApi } from "~/lib/api.server";
 import type { RoundResult } from "~/lib/game";
 import { parseLookup, parseManual, type FairnessErrors } from "~/lib/game-fairness";
 import { isGameType } from "../../worker/games/options";
-import { verifyRound } from "../../worker/games/fairness";
+import { commitOf, fromHex, verifyRound } from "../../worker/games/fairness";
+import { type BeaconChain, type PublishedBeacon, checkPublishedBeacon, testChain } from "../../worker/games/beacon";
+import { readConfig } from "../../worker/config";
 import gameStyles from "~/styles/game.css?url";
 
 export const handle = { i18n: ["game"], title: "game:fairness.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
-type Published = RoundResult & { roomid: number; gametype: number };
+type Published = RoundResult & { roomid: number; gametype: number; beacon?: PublishedBeacon | null };
+
+/** The chains this deployment can verify beside quicknet (the tests' local beacon only; worker/config.ts). */
+async function extraChains(env: Env): Promise<{ chains: Record<string, BeaconChain>; testKey: string | null }> {
+  const key = readConfig(env).beacon.testPublicKey;
+  if (!key) return { chains: {}, testKey: null };
+  const chain = await testChain(key);
+  return { chains: { [chain.chainHash]: chain }, testKey: key };
+}
 
 // Public: anyone checks a past round from its published seed, or a seed and commit by hand.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const mode = params.get("mode") === "manual" ? "manual" : "lookup";
+  const config = readConfig(context.cloudflare.env);
+  // docs/decisions/130: demo mode says whether its draws mix in the beacon; proxy mode's rule is the upstream's.
+  const rule = config.apiMode === "proxy" ? "upstream" : config.beacon.url ? "beacon" : "commitReveal";
+  const { chains, testKey } = await extraChains(context.cloudflare.env);
   const values = Object.fromEntries(["room", "seqno", "gametype", "seed", "commit"].map((k) => [k, params.get(k) ?? ""]));
   if (mode === "manual") {
     const { manual, errors } = parseManual(params);
-    if (!manual) return { mode, values, errors, pending: null, failed: null, checked: null };
-    const round: CheckedRound = { roomId: manual.room, seqno: manual.seqno, gameType: manual.gameType, commit: manual.commit, seed: manual.seed, numbers: null };
+    if (!manual) return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: null };
+    const round: CheckedRound = { roomId: manual.room, seqno: manual.seqno, gameType: manual.gameType, commit: manual.commit, seed: manual.seed, numbers: null, beacon: null };
     const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType });
-    return { mode, values, errors, pending: null, failed: null, checked: { round, verification } };
+    return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: { round, verification, beaconOk: null } };
   }
   const { lookup, errors } = parseLookup(params);
-  if (!lookup) return { mode, values, errors, pending: null, failed: null, checked: null };
+  if (!lookup) return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: null };
   const answer = await callApi<Published>(request, context, "/api/Game/getround", { roomid: lookup.room, seqno: lookup.seqno });
-  if (answer.code !== 1) return { mode, values, errors, pending: null, failed: answer.info, checked: null };
+  if (answer.code !== 1) return { mode, rule, testKey, values, errors, pending: null, failed: answer.info, checked: null };
   const published = answer.data;
   if (published.status === "void") {
-    const voided = { seqno: String(published.seqno), commit: published.commit, reason: published.voidReason ?? null };
-    return { mode, values, errors, pending: null, voided, failed: null, checked: null };
+    // A void round publishes its seed too (when the room still had it): its commitment can be checked.
+    const seed = published.seed ?? null;
+    const commitOk = seed ? await Promise.resolve(seed).then((s) => commitOf(fromHex(s))).then((c) => c === published.commit, () => false) : null;
+    const voided = { seqno: String(published.seqno), commit: published.commit, reason: published.voidReason ?? null, seed, commitOk };
+    return { mode, rule, testKey, values, errors, pending: null, voided, failed: null, checked: null };
   }
   if (!published.seed || !isGameType(published.gametype)) {
-    return { mode, values, errors, pending: { seqno: String(published.seqno), commit: published.commit }, failed: null, checked: null };
+    const pending = { seqno: String(published.seqno), commit: published.commit, beaconRound: published.beacon?.round ?? null };
+    return { mode, rule, testKey, values, errors, pending, failed: null, checked: null };
   }
   const round: CheckedRound = {
     roomId: published.roomid,
@@ -47,9 +65,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     commit: published.commit,
     seed: published.seed,
     numbers: published.numbers,
+    beacon: published.beacon ?? null,
   };
-  const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType, numbers: round.numbers ?? undefined });
-  return { mode, values, errors, pending: null, failed: null, checked: { round, verification } };
+  const beacon = round.beacon ? await checkPublishedBeacon(round.beacon, chains) : null;
+  const beaconRandomness = beacon?.ok ? beacon.randomness : null;
+  const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType, numbers: round.numbers ?? undefined, beaconRandomness });
+  const beaconOk = beacon ? beacon.ok : null;
+  return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: { round, verification: beaconOk === false ? { ...verification, ok: false } : verification, beaconOk } };
 }
 
 function fieldError(t: (key: string) => string, errors: FairnessErrors, field: keyof FairnessErrors) {
@@ -58,7 +80,7 @@ function fieldError(t: (key: string) => string, errors: FairnessErrors, field: k
 
 export default function Fairness() {
   const loaded = useLoaderData<typeof loader>();
-  const { mode, values, errors, pending, failed, checked } = loaded;
+  const { mode, rule, testKey, values, errors, pending, failed, checked } = loaded;
   const voided = "voided" in loaded ? loaded.voided : null;
   const { t } = useTranslation("game");
   return (
@@ -71,7 +93,9 @@ export default function Fairness() {
           <p>{t("fairness.how1")}</p>
           <p>{t("fairness.how2")}</p>
           <p>{t("fairness.how3")}</p>
+          <p>{t("fairness.howBeacon")}</p>
         </details>
+        <p className={`fairness-rule rule-${rule}`}>{t(`fairness.rule.${rule}`)}</p>
       </section>
       <nav className="tabs" aria-label={t("fairness.modes")}>
         <Link to="/fairness" className={mode === "lookup" ? "tab active" : "tab"}>{t("fairness.lookupTab")}</Link>
@@ -110,16 +134,27 @@ export default function Fairness() {
           <h2>{t("fairness.pendingTitle", { seqno: pending.seqno })}</h2>
           <p>{t("fairness.pending")}</p>
           <code className="hex">{pending.commit}</code>
+          {pending.beaconRound !== null ? <p>{t("fairness.beaconAnnounced", { round: pending.beaconRound })}</p> : null}
         </section>
       ) : null}
       {voided ? (
         <section className="card fairness-report void" aria-live="polite">
           <h2>{t("fairness.voidTitle", { seqno: voided.seqno })}</h2>
           <p>{t("fairness.void")} {voided.reason ? t(`result.voidReasons.${voided.reason}`) : null}</p>
-          <code className="hex">{voided.commit}</code>
+          <dl className="fairness-facts">
+            <dt>{t("fairness.reportCommit")}</dt>
+            <dd><code className="hex">{voided.commit}</code></dd>
+            {voided.seed ? (
+              <>
+                <dt>{t("fairness.reportSeed")}</dt>
+                <dd><code className="hex">{voided.seed}</code></dd>
+              </>
+            ) : null}
+          </dl>
+          {voided.seed ? <p className={`check-line ${voided.commitOk ? "good" : "bad"}`}>{voided.commitOk ? `✓ ${t("fairness.commitOk")}` : `✗ ${t("fairness.commitBad")}`}</p> : null}
         </section>
       ) : null}
-      {checked ? <FairnessReport round={checked.round} verification={checked.verification} /> : null}
+      {checked ? <FairnessReport round={checked.round} verification={checked.verification} beaconOk={checked.beaconOk} testKey={testKey} /> : null}
     </main>
   );
 }

@@ -16,6 +16,9 @@ export type NewRound = {
   drawAtMs: number;
   commit: string;
   rules: RoundRules;
+  /** The beacon round the draw will use, published with the commit (docs/decisions/130); null: none. */
+  beaconChain: string | null;
+  beaconRound: number | null;
 };
 
 /** The room's settings a round opened with (docs/product.md#rounds-and-bets): its bets are checked against these. */
@@ -28,9 +31,9 @@ export type RoundRules = { ratesMilli: number[]; minbuyCents: number; minLevel: 
 export function openRoundStatements(db: Db, round: NewRound) {
   return [
     db.run(sql`INSERT OR IGNORE INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status,
-        rates_milli, minbuy_cents, min_level)
+        rates_milli, minbuy_cents, min_level, beacon_chain, beacon_round)
       VALUES (${round.roomId}, ${round.seqno}, ${round.gameType}, ${round.openAtMs}, ${round.closeAtMs}, ${round.drawAtMs}, ${round.commit}, 'open',
-        ${JSON.stringify(round.rules.ratesMilli)}, ${round.rules.minbuyCents}, ${round.rules.minLevel})`),
+        ${JSON.stringify(round.rules.ratesMilli)}, ${round.rules.minbuyCents}, ${round.rules.minLevel}, ${round.beaconChain}, ${round.beaconRound})`),
     db.get<StoredRound>(sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${round.roomId} AND seqno = ${round.seqno}`),
   ] as const;
 }
@@ -44,10 +47,12 @@ export type StoredRound = {
   drawAtMs: number;
   commit: string;
   status: string;
+  beaconChain: string | null;
+  beaconRound: number | null;
 };
 
 const storedRoundColumns = sql.raw(
-  "id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, \"commit\", status",
+  "id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, \"commit\", status, beacon_chain AS beaconChain, beacon_round AS beaconRound",
 );
 
 export type Settlement = {
@@ -56,7 +61,14 @@ export type Settlement = {
   status: "settled" | "void";
   /** Why a void round could not be drawn (VoidReason), published beside it; null when drawn. */
   voidReason: VoidReason | null;
-  draw: { seedHex: string; numbers: number[]; num1: number; num2: number; num3: number; sum: number } | null;
+  /**
+   * The round's seed, published when it ends whether drawn or void (a void round's seed shows that its
+   * commitment was honest too); null only when the room lost it (seed_lost).
+   */
+  seedHex: string | null;
+  draw: { numbers: number[]; num1: number; num2: number; num3: number; sum: number } | null;
+  /** The verified beacon round the draw mixed in (docs/decisions/130); null: commit-reveal only, or void. */
+  beacon?: { signature: string; randomness: string } | null;
   winMask: number;
   refundMask: number;
   /** The operator's VIP thresholds in cents (settings vip_thresholds_cents). */
@@ -87,10 +99,10 @@ export function settlementStatements(db: Db, s: Settlement) {
     ...creditStatements(db, s, stillOpen, { isaward: 2, type: "redo", keyPrefix: "refund" }),
     turnoverStatement(db, s, stillOpen),
     db.run(sql`UPDATE rounds SET
-        seed = ${s.draw?.seedHex ?? null}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
+        seed = ${s.seedHex}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
         num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
         win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, status = ${s.status}, settled_at_ms = ${s.nowMs},
-        void_reason = ${s.voidReason}
+        void_reason = ${s.voidReason}, beacon_signature = ${s.beacon?.signature ?? null}, beacon_randomness = ${s.beacon?.randomness ?? null}
       WHERE id = ${s.roundId} AND status = 'open'`),
   ] as const;
 }
@@ -154,14 +166,16 @@ function turnoverStatement(db: Db, s: Settlement, stillOpen: SQL) {
 
 const roundRowColumns = sql.raw(
   `id, seqno, game_type AS gameType, "commit", seed, numbers, num1, num2, num3, sum, win_mask AS winMask, draw_at_ms AS drawAtMs,
-  status, void_reason AS voidReason`,
+  status, void_reason AS voidReason, beacon_chain AS beaconChain, beacon_round AS beaconRound, beacon_signature AS beaconSignature,
+  beacon_randomness AS beaconRandomness`,
 );
 
 /**
  * seed_lost: the room lost the round's seed (a restart before it was kept), so nobody can draw it fairly.
  * operator: an operator voided the round before its draw (their note stays in the console, void_note).
+ * beacon_unavailable: the beacon round the draw needs could not be had, verified, within BEACON_MAX_WAIT_SECONDS.
  */
-export type VoidReason = "seed_lost" | "operator";
+export type VoidReason = "seed_lost" | "operator" | "beacon_unavailable";
 
 /** The settings a round opened with; undefined for a round opened before rounds kept them. */
 export async function roundRules(db: Db, roundId: number): Promise<RoundRules | undefined> {

@@ -155,10 +155,18 @@ export const rounds = sqliteTable(
     // open | settled | void (could not be drawn: every stake refunded)
     status: text("status").notNull().default("open"),
     settledAtMs: integer("settled_at_ms"),
-    // why a void round was not drawn (seed_lost, operator), shown publicly beside it
+    // why a void round was not drawn (seed_lost, operator, beacon_unavailable), shown publicly beside it
     voidReason: text("void_reason"),
     // the operator's own words when they voided the round: shown in the console, never to players
     voidNote: text("void_note"),
+    // the operator who voided the round (void_reason operator), shown in the console
+    voidedBy: integer("voided_by").references(() => users.id),
+    // the public beacon round mixed into the draw (docs/decisions/130): chosen at open, null = commit-reveal only
+    beaconChain: text("beacon_chain"),
+    beaconRound: integer("beacon_round"),
+    // the beacon's BLS signature and randomness (sha256 of it) as verified at the draw
+    beaconSignature: text("beacon_signature"),
+    beaconRandomness: text("beacon_randomness"),
     // the room's settings when the round opened (docs/product.md#rounds-and-bets); bets of the round are checked against them
     ratesMilli: text("rates_milli"),
     minbuyCents: integer("minbuy_cents"),

@@ -1,6 +1,7 @@
-// Provably fair rounds (docs/product.md#fairness): the room commits to SHA-256(seed) when a round opens, draws from
-// HMAC-SHA256(seed, "roomId:seqno[:k]") and publishes the seed after the draw, so anyone can check
-// that the result was fixed before any bet. Web Crypto only, so the same code runs in workerd and Node.
+// Provably fair rounds (docs/product.md#fairness, docs/decisions/130): the room commits to SHA-256(seed) when a round
+// opens, draws from HMAC-SHA256(seed, message) and publishes the seed after the draw. With a beacon the
+// message also holds the randomness of a drand round produced after betting closed, so nobody, the
+// operator included, knows the outcome while bets come in. Web Crypto only: workerd, Node and browsers.
 
 import { type WordSource, drawForGame } from "./draw";
 import type { GameType } from "./options";
@@ -43,17 +44,28 @@ function roundLabelPart(name: string, value: number | string): string {
   return value;
 }
 
-/** The HMAC message of block `block` of a round's word stream: "roomId:seqno", then "roomId:seqno:k". */
-export function roundMessage(roomId: number | string, seqno: number | string, block: number): string {
-  const base = `${roundLabelPart("roomId", roomId)}:${roundLabelPart("seqno", seqno)}`;
+/** The domain of beacon draws' HMAC messages: no commit-reveal message starts with a letter. */
+const BEACON_DRAW_DOMAIN = "beacon-v1";
+const RANDOMNESS_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * The HMAC message of block `block` of a round's word stream. Commit-reveal only: "roomId:seqno", then
+ * "roomId:seqno:k". With a beacon: "beacon-v1:<randomness hex>:roomId:seqno", then ":k" appended.
+ */
+export function roundMessage(roomId: number | string, seqno: number | string, block: number, beaconRandomness: string | null = null): string {
+  let base = `${roundLabelPart("roomId", roomId)}:${roundLabelPart("seqno", seqno)}`;
+  if (beaconRandomness !== null) {
+    if (!RANDOMNESS_HEX.test(beaconRandomness)) throw new RangeError("beacon randomness is 64 lowercase hex characters");
+    base = `${BEACON_DRAW_DOMAIN}:${beaconRandomness}:${base}`;
+  }
   return block === 0 ? base : `${base}:${block}`;
 }
 
 /** The round's words: big-endian 32-bit words of each HMAC block, computing blocks only as needed. */
-export function roundWordSource(seed: Uint8Array, roomId: number | string, seqno: number | string): WordSource {
+export function roundWordSource(seed: Uint8Array, roomId: number | string, seqno: number | string, beaconRandomness: string | null = null): WordSource {
   // Fail here rather than at the first word, so a bad round never reaches the draw.
   if (seed.length !== SEED_BYTES) throw new RangeError(`a server seed is ${SEED_BYTES} bytes`);
-  roundMessage(roomId, seqno, 0);
+  roundMessage(roomId, seqno, 0, beaconRandomness);
   const key = crypto.subtle.importKey("raw", new Uint8Array(seed), { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
@@ -65,7 +77,7 @@ export function roundWordSource(seed: Uint8Array, roomId: number | string, seqno
     async nextWord() {
       if (wordInBlock === WORDS_PER_BLOCK) {
         block += 1;
-        const message = encoder.encode(roundMessage(roomId, seqno, block));
+        const message = encoder.encode(roundMessage(roomId, seqno, block, beaconRandomness));
         words = new DataView(await crypto.subtle.sign("HMAC", await key, message));
         wordInBlock = 0;
       }
@@ -80,8 +92,9 @@ export async function drawNumbers(
   roomId: number | string,
   seqno: number | string,
   gameType: GameType,
+  beaconRandomness: string | null = null,
 ): Promise<number[]> {
-  return drawForGame(roundWordSource(seed, roomId, seqno), gameType);
+  return drawForGame(roundWordSource(seed, roomId, seqno, beaconRandomness), gameType);
 }
 
 export interface RoundToVerify {
@@ -92,9 +105,11 @@ export interface RoundToVerify {
   gameType: GameType;
   /** The numbers the room published, when the caller wants them checked too. */
   numbers?: readonly number[];
+  /** The verified randomness of the round's beacon round; null or absent: commit-reveal only. */
+  beaconRandomness?: string | null;
 }
 
-export type VerificationProblem = "malformed_seed" | "commit_mismatch" | "numbers_mismatch";
+export type VerificationProblem = "malformed_seed" | "commit_mismatch" | "numbers_mismatch" | "malformed_beacon";
 
 export interface RoundVerification {
   ok: boolean;
@@ -120,7 +135,12 @@ export async function verifyRound(round: RoundToVerify): Promise<RoundVerificati
   const problems: VerificationProblem[] = [];
   const computedCommit = await commitOf(seed);
   if (computedCommit !== round.commit) problems.push("commit_mismatch");
-  const numbers = await drawNumbers(seed, round.roomId, round.seqno, round.gameType);
+  let numbers: number[];
+  try {
+    numbers = await drawNumbers(seed, round.roomId, round.seqno, round.gameType, round.beaconRandomness ?? null);
+  } catch {
+    return { ok: false, problems: [...problems, "malformed_beacon"], computedCommit, numbers: null };
+  }
   if (round.numbers !== undefined && !sameNumbers(numbers, round.numbers)) problems.push("numbers_mismatch");
   return { ok: problems.length === 0, problems, computedCommit, numbers };
 }

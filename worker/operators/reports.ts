@@ -10,7 +10,7 @@ import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "../wallet/days
 export const ROUNDS_PAGE_SIZE = 20;
 const TOTALS_DAYS = 14;
 
-type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: string | null; status: string; drawAtMs: number; voidReason: string | null; voidNote: string | null; bets: number; turnover: number; payouts: number };
+type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: string | null; status: string; drawAtMs: number; voidReason: string | null; voidNote: string | null; voidedBy: string | null; bets: number; turnover: number; payouts: number };
 
 /** One room's rounds, newest first, each with its bets, turnover, payouts and the house result. */
 const roundKeys = [sql.raw("r.seqno")];
@@ -20,7 +20,7 @@ export async function roomRounds(db: Db, roomId: number, at: PageAt) {
   const keyset = keysetWhere(roundKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
   const rows = await db.all<RoundRow>(sql`SELECT r.id, r.seqno, r."commit" AS "commit", r.seed, r.numbers, r.status, r.draw_at_ms AS drawAtMs,
-      r.void_reason AS voidReason, r.void_note AS voidNote,
+      r.void_reason AS voidReason, r.void_note AS voidNote, (SELECT username FROM users WHERE id = r.voided_by) AS voidedBy,
       COUNT(b.id) AS bets,
       COALESCE(SUM(CASE WHEN b.isaward <> 3 THEN b.stake_cents ELSE 0 END), 0) AS turnover,
       COALESCE(SUM(b.award_cents), 0) AS payouts
@@ -31,17 +31,25 @@ export async function roomRounds(db: Db, roomId: number, at: PageAt) {
     id: r.id,
     seqno: r.seqno,
     commit: r.commit,
-    seed: r.status === "settled" ? r.seed : null,
+    seed: r.status === "open" ? null : r.seed,
     numbers: r.numbers ? (JSON.parse(r.numbers) as number[]) : null,
     status: r.status,
     drawAt: r.drawAtMs,
     voidReason: r.voidReason,
     voidNote: r.voidNote,
+    voidedBy: r.voidedBy,
     bets: r.bets,
     turnover: toMoney(r.turnover),
     payouts: toMoney(r.payouts),
     house: toMoney(r.turnover - r.payouts),
   }));
+}
+
+/** How many of the room's rounds were voided, by reason (the console shows them above its rounds). */
+export async function roomVoidCounts(db: Db, roomId: number): Promise<Record<string, number>> {
+  const rows = await db.all<{ reason: string | null; count: number }>(sql`SELECT void_reason AS reason, COUNT(*) AS count
+    FROM rounds WHERE room_id = ${roomId} AND status = 'void' GROUP BY void_reason`);
+  return Object.fromEntries(rows.map((r) => [r.reason ?? "seed_lost", r.count]));
 }
 
 type DayBets = { day: string; turnover: number; payouts: number; players: number };

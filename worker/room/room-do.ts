@@ -25,6 +25,7 @@ import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
 import { auditStatement } from "../db/audit";
 import { RoomState } from "./room-state";
+import { BEACON_RETRY_MS } from "./beacon-draw";
 import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./round-view";
 import { ledgerReasons } from "../db/ledger-reasons";
 
@@ -67,6 +68,8 @@ export class RoomDO extends DurableObject<Env> {
   private optionCount: number | null = null;
   /** The open round's settings: fixed when it opened (docs/product.md#rounds-and-bets), so read from D1 once per round. */
   private rulesOfRound: { roundId: number; rules: Promise<RoundRules | undefined> } | null = null;
+  /** A draw waiting for its beacon round asks again at this time, not at every wake-up (docs/decisions/130). */
+  private beaconRetryAtMs: number | null = null;
   /** Orders that arrive while one batch is on its way go together in the next (docs/decisions/123). */
   private readonly orderWrites: GroupCommit;
 
@@ -83,7 +86,7 @@ export class RoomDO extends DurableObject<Env> {
   async ensureRunning(roomId: number): Promise<RoundSchedule | null> {
     this.state.bindRoom(roomId);
     const current = this.state.current();
-    if (current && Date.now() < current.drawAtMs) {
+    if (current && (Date.now() < current.drawAtMs || Date.now() < (this.beaconRetryAtMs ?? 0))) {
       await this.keepAlarm(current);
       return current;
     }
@@ -113,7 +116,7 @@ export class RoomDO extends DurableObject<Env> {
           after: { round: request.roundId, seqno: round.seqno, status: "void", note: request.note },
           nowMs,
         });
-      const events = await voidRoundInPlay(this.cycleContext(), { roundId: request.roundId, note: request.note, audit }, nowMs).finally(() => this.forgetResults());
+      const events = await voidRoundInPlay(this.cycleContext(), { roundId: request.roundId, operatorId: request.operatorId, note: request.note, audit }, nowMs).finally(() => this.forgetResults());
       if (!events) return false;
       await this.afterCycle(request.roomId, events);
       return true;
@@ -131,6 +134,8 @@ export class RoomDO extends DurableObject<Env> {
   }
 
   private async afterCycle(roomId: number, events: CycleEvent[]): Promise<RoundSchedule | null> {
+    const waiting = events.find((e) => e.type === "waiting");
+    this.beaconRetryAtMs = waiting ? waiting.retryAtMs : null;
     const current = this.state.current();
     if (current) await this.keepAlarm(current);
     else await this.ctx.storage.deleteAlarm();
@@ -138,8 +143,10 @@ export class RoomDO extends DurableObject<Env> {
     return current;
   }
 
+  /** The alarm sits at the draw time; past it (a draw waiting for its beacon) at the next retry. */
   private async keepAlarm(current: RoundSchedule) {
-    if ((await this.ctx.storage.getAlarm()) !== current.drawAtMs) await this.ctx.storage.setAlarm(current.drawAtMs);
+    const at = Date.now() < current.drawAtMs ? current.drawAtMs : (this.beaconRetryAtMs ?? Date.now() + BEACON_RETRY_MS);
+    if ((await this.ctx.storage.getAlarm()) !== at) await this.ctx.storage.setAlarm(at);
   }
 
   async placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderOutcome> {
@@ -277,6 +284,7 @@ export class RoomDO extends DurableObject<Env> {
     if (events.length === 0 || this.ctx.getWebSockets().length === 0) return;
     for (const event of events) {
       if (event.type === "draw") this.broadcast({ type: "draw", result: roundResultView(event.round, event.optionCount) });
+      else if (event.type === "waiting") this.broadcast({ type: "waiting", game: gameView(event.round, Date.now()), retryAt: event.retryAtMs, problem: event.problem });
       else this.broadcast({ type: "round", game: gameView(event.round, Date.now()), his: await this.history(roomId) });
     }
   }

@@ -20,6 +20,12 @@ export class RoomState {
       open_at_ms INTEGER, close_at_ms INTEGER, draw_at_ms INTEGER
     )`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS round_seeds (seqno INTEGER PRIMARY KEY, seed_hex TEXT NOT NULL)`);
+    // Rooms created before beacon draws (docs/decisions/130) gain the round's beacon columns.
+    const columns = this.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('room')").toArray().map((c) => c.name);
+    if (!columns.includes("beacon_round")) {
+      this.sql.exec("ALTER TABLE room ADD COLUMN beacon_chain TEXT");
+      this.sql.exec("ALTER TABLE room ADD COLUMN beacon_round INTEGER");
+    }
   }
 
   roomId(): number | null {
@@ -49,7 +55,9 @@ export class RoomState {
         open_at_ms: number;
         close_at_ms: number;
         draw_at_ms: number;
-      }>("SELECT round_id, seqno, game_type, commit_hex, open_at_ms, close_at_ms, draw_at_ms FROM room")
+        beacon_chain: string | null;
+        beacon_round: number | null;
+      }>("SELECT round_id, seqno, game_type, commit_hex, open_at_ms, close_at_ms, draw_at_ms, beacon_chain, beacon_round FROM room")
       .toArray()[0];
     if (!row || row.round_id === null) return null;
     return {
@@ -60,13 +68,15 @@ export class RoomState {
       openAtMs: row.open_at_ms,
       closeAtMs: row.close_at_ms,
       drawAtMs: row.draw_at_ms,
+      beaconChain: row.beacon_chain,
+      beaconRound: row.beacon_round,
     };
   }
 
   /** null = no round in play (trading stopped); the room opens one when it is woken again. */
   setCurrent(round: RoundSchedule | null): void {
     this.sql.exec(
-      `UPDATE room SET round_id = ?, seqno = ?, game_type = ?, commit_hex = ?, open_at_ms = ?, close_at_ms = ?, draw_at_ms = ?`,
+      `UPDATE room SET round_id = ?, seqno = ?, game_type = ?, commit_hex = ?, open_at_ms = ?, close_at_ms = ?, draw_at_ms = ?, beacon_chain = ?, beacon_round = ?`,
       round?.roundId ?? null,
       round?.seqno ?? null,
       round?.gameType ?? null,
@@ -74,6 +84,8 @@ export class RoomState {
       round?.openAtMs ?? null,
       round?.closeAtMs ?? null,
       round?.drawAtMs ?? null,
+      round?.beaconChain ?? null,
+      round?.beaconRound ?? null,
     );
   }
 

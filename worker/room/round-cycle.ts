@@ -1,5 +1,5 @@
-// The life of a room's rounds (docs/architecture.md#the-room): open with a commit, draw from the seed, settle in D1,
-// open the next. Every step can run twice (alarms are at-least-once, a room can restart half-way)
+// The life of a room's rounds (docs/architecture.md#the-room): open with a commit (and the beacon round the draw will use,
+// docs/decisions/130), draw from the seed and that beacon round, settle in D1, open the next. Every step can run twice (alarms are at-least-once, a room can restart half-way)
 // and gives the same result; see docs/decisions/010-room-rounds.md.
 
 import type { Db } from "../db/client";
@@ -15,13 +15,15 @@ import { toHex } from "../hex";
 import { type GameType, fullOptionCount } from "../games/options";
 import { refundMask, resultOf, winningMask } from "../games/rules";
 import type { RoomState } from "./room-state";
+import { awaitBeacon, beaconForRound } from "./beacon-draw";
+import type { VerifiedBeacon } from "../games/beacon";
 import type { RoundRow, RoundSchedule } from "./round-view";
 import { ledgerReasons, type LedgerReason } from "../db/ledger-reasons";
 
 export type CycleContext = {
   db: Db;
   state: RoomState;
-  config: Pick<Config, "roundSeconds" | "closeSeconds">;
+  config: Pick<Config, "roundSeconds" | "closeSeconds" | "beacon">;
   roomId: number;
   /** Makes the room's own storage durable before D1 hears of what it holds (a new seed). */
   flush: () => Promise<void>;
@@ -29,7 +31,9 @@ export type CycleContext = {
 
 export type CycleEvent =
   | { type: "draw"; round: RoundRow; optionCount: number }
-  | { type: "round"; round: RoundSchedule };
+  | { type: "round"; round: RoundSchedule }
+  /** The draw is due but its beacon round is not in yet (docs/decisions/130): the room asks again at retryAtMs. */
+  | { type: "waiting"; round: RoundSchedule; retryAtMs: number; problem: string };
 
 /**
  * Brings the room up to date at nowMs: an overdue round is drawn and settled at once, and the next
@@ -50,6 +54,7 @@ export async function advanceRoom(ctx: CycleContext, nowMs: number): Promise<Cyc
       continue;
     }
     events.push(...(await drawAndContinue(ctx, current, room, nowMs)));
+    if (events.some((e) => e.type === "waiting")) break;
   }
   return events;
 }
@@ -57,9 +62,14 @@ export async function advanceRoom(ctx: CycleContext, nowMs: number): Promise<Cyc
 async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: GameRoom | undefined, nowMs: number): Promise<CycleEvent[]> {
   const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
   const seedHex = ctx.state.seedFor(current.seqno);
-  const settlement = seedHex
-    ? await drawnSettlement(ctx, current, seedHex, reason, nowMs)
-    : voidSettlement(current.roundId, current.gameType, reason, nowMs);
+  if (!seedHex) return settleAndContinue(ctx, current, room, voidSettlement(current.roundId, current.gameType, reason, nowMs, null), [], nowMs);
+  if (current.beaconRound === null) return settleAndContinue(ctx, current, room, await drawnSettlement(ctx, current, seedHex, null, reason, nowMs), [], nowMs);
+  const beacon = await awaitBeacon(ctx.config.beacon, { ...current, beaconRound: current.beaconRound });
+  if (beacon.kind === "wait") return [{ type: "waiting", round: current, retryAtMs: beacon.retryAtMs, problem: beacon.problem }];
+  const settlement =
+    beacon.kind === "ready"
+      ? await drawnSettlement(ctx, current, seedHex, beacon.beacon, reason, nowMs)
+      : voidSettlement(current.roundId, current.gameType, reason, nowMs, seedHex, "beacon_unavailable");
   return settleAndContinue(ctx, current, room, settlement, [], nowMs);
 }
 
@@ -71,14 +81,16 @@ async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: 
  */
 export async function voidRoundInPlay(
   ctx: CycleContext,
-  request: { roundId: number; note: string; audit: (round: { seqno: number }) => BatchItem<"sqlite"> },
+  request: { roundId: number; operatorId: number; note: string; audit: (round: { seqno: number }) => BatchItem<"sqlite"> },
   nowMs: number,
 ): Promise<CycleEvent[] | null> {
   const current = ctx.state.current();
   if (!current || current.roundId !== request.roundId || nowMs >= current.drawAtMs) return null;
   const room = await findGameRoom(ctx.db, ctx.roomId);
-  const settlement = voidSettlement(current.roundId, current.gameType, ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno), nowMs, "operator");
-  const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note} WHERE id = ${current.roundId} AND status = 'void' AND void_note IS NULL`);
+  const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
+  const settlement = voidSettlement(current.roundId, current.gameType, reason, nowMs, ctx.state.seedFor(current.seqno), "operator");
+  const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note}, voided_by = ${request.operatorId}
+    WHERE id = ${current.roundId} AND status = 'void' AND void_note IS NULL`);
   return settleAndContinue(ctx, current, room, settlement, [note, request.audit(current)], nowMs);
 }
 
@@ -105,7 +117,7 @@ async function settleAndContinue(
     seqno: current.seqno,
     gameType: current.gameType,
     commit: current.commit,
-    seed: settlement.draw?.seedHex ?? null,
+    seed: settlement.seedHex,
     numbers: settlement.draw ? JSON.stringify(settlement.draw.numbers) : null,
     num1: settlement.draw?.num1 ?? null,
     num2: settlement.draw?.num2 ?? null,
@@ -115,24 +127,37 @@ async function settleAndContinue(
     drawAtMs: current.drawAtMs,
     status: settlement.status,
     voidReason: settlement.voidReason,
+    beaconChain: current.beaconChain,
+    beaconRound: current.beaconRound,
+    beaconSignature: settlement.beacon?.signature ?? null,
+    beaconRandomness: settlement.beacon?.randomness ?? null,
   };
-  // A round lost with its seed passes silently as before; one voided by an operator is announced.
-  if (settlement.draw || settlement.voidReason === "operator") {
+  // A round lost with its seed passes silently as before; one voided by an operator or for want of its beacon is announced.
+  if (settlement.draw || settlement.voidReason === "operator" || settlement.voidReason === "beacon_unavailable") {
     events.push({ type: "draw", round, optionCount: room?.optionCount ?? fullOptionCount(current.gameType as GameType) });
   }
   if (opened) events.push({ type: "round", round: opened });
   return events;
 }
 
-async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex: string, reason: LedgerReason, nowMs: number): Promise<Settlement> {
+async function drawnSettlement(
+  ctx: CycleContext,
+  round: RoundSchedule,
+  seedHex: string,
+  beacon: VerifiedBeacon | null,
+  reason: LedgerReason,
+  nowMs: number,
+): Promise<Settlement> {
   const gameType = round.gameType as GameType;
-  const numbers = await drawNumbers(fromHex(seedHex), ctx.roomId, round.seqno, gameType);
+  const numbers = await drawNumbers(fromHex(seedHex), ctx.roomId, round.seqno, gameType, beacon?.randomness ?? null);
   const result = resultOf(gameType, numbers);
   return {
     roundId: round.roundId,
     status: "settled",
     voidReason: null,
-    draw: { seedHex, numbers, num1: result.num1, num2: result.num2, num3: result.num3, sum: result.sum },
+    seedHex,
+    beacon: beacon ? { signature: beacon.signature, randomness: beacon.randomness } : null,
+    draw: { numbers, num1: result.num1, num2: result.num2, num3: result.num3, sum: result.sum },
     // At most 40 bits (Racing 10): exact as a JavaScript number and as a D1 integer.
     winMask: Number(winningMask(gameType, result)),
     refundMask: Number(refundMask(gameType, result)),
@@ -142,10 +167,13 @@ async function drawnSettlement(ctx: CycleContext, round: RoundSchedule, seedHex:
   };
 }
 
-/** A round whose seed is lost cannot be drawn fairly by anyone, or an operator voided it: every stake goes back. */
-function voidSettlement(roundId: number, gameType: number, reason: LedgerReason, nowMs: number, why: VoidReason = "seed_lost"): Settlement {
+/**
+ * A round whose seed is lost cannot be drawn fairly by anyone, an operator voided it, or its beacon never
+ * came: every stake goes back, and the seed (when the room still has it) is published like a drawn round's.
+ */
+function voidSettlement(roundId: number, gameType: number, reason: LedgerReason, nowMs: number, seedHex: string | null, why: VoidReason = "seed_lost"): Settlement {
   const everyOption = Number((1n << BigInt(fullOptionCount(gameType as GameType))) - 1n);
-  return { roundId, status: "void", voidReason: why, draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
+  return { roundId, status: "void", voidReason: why, seedHex, draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
 }
 
 /**
@@ -161,7 +189,7 @@ async function startRoom(ctx: CycleContext, room: GameRoom, nowMs: number): Prom
       ctx.state.setCurrent(adopted);
       return adopted;
     }
-    const settlement = voidSettlement(latest.id, latest.gameType, ledgerReasons.round(room, latest.seqno), nowMs);
+    const settlement = voidSettlement(latest.id, latest.gameType, ledgerReasons.round(room, latest.seqno), nowMs, null);
     await runInOneBatch(ctx.db, settlementStatements(ctx.db, settlement));
   }
   const next = await prepareRound(ctx, room, (latest?.seqno ?? 0) + 1, nowMs);
@@ -181,14 +209,16 @@ async function prepareRound(ctx: CycleContext, room: GameRoom, seqno: number, no
   }
   const { roundMs, closeMs } = roundTiming(room, ctx.config);
   const drawAtMs = nowMs + roundMs;
+  const closeAtMs = drawAtMs - closeMs;
   return {
     roomId: ctx.roomId,
     seqno,
     gameType: room.gameType,
     openAtMs: nowMs,
-    closeAtMs: drawAtMs - closeMs,
+    closeAtMs,
     drawAtMs,
     commit: await commitOf(fromHex(seedHex)),
+    ...(await beaconForRound(ctx.config.beacon, closeAtMs)),
     // docs/product.md#rounds-and-bets: a settings change applies from the next round, never inside an open one.
     rules: { ratesMilli: room.ratesMilli, minbuyCents: room.minbuyCents, minLevel: room.minLevel },
   };
@@ -203,5 +233,7 @@ function scheduleOf(row: StoredRound): RoundSchedule {
     openAtMs: row.openAtMs,
     closeAtMs: row.closeAtMs,
     drawAtMs: row.drawAtMs,
+    beaconChain: row.beaconChain,
+    beaconRound: row.beaconRound,
   };
 }

@@ -23,6 +23,10 @@ export type RoundRow = {
   status: string;
   /** why a void round could not be drawn (worker/db/rounds.ts VoidReason) */
   voidReason: string | null;
+  beaconChain: string | null;
+  beaconRound: number | null;
+  beaconSignature: string | null;
+  beaconRandomness: string | null;
 };
 
 export type RoundResultView = {
@@ -41,6 +45,11 @@ export type RoundResultView = {
   /** open | settled | void: a void round was not drawn and every stake in it was refunded */
   status: string;
   voidReason: string | null;
+  /**
+   * The public beacon round mixed into the draw: named at open; its signature and randomness once the
+   * room fetched and verified it. null: the round was drawn by commit-reveal only.
+   */
+  beacon: { chain: string | null; round: number; signature: string | null; randomness: string | null } | null;
 };
 
 // The legacy client's Chinese wording (resultcn, docs/architecture.md#the-contract); players see localized text from the keys.
@@ -91,10 +100,15 @@ export function roundResultView(row: RoundRow, optionCount: number): RoundResult
     resultcn: winners.map((o) => optionChinese(row.gameType as GameType, o.index, o.key)).join(","),
     resultKeys: winners.map((o) => o.key),
     commit: row.commit,
-    seed: drawn ? row.seed : null,
+    // Published once the round is over, drawn or void; never while it is open.
+    seed: row.status === "open" ? null : row.seed,
     drawAt: row.drawAtMs,
     status: row.status,
     voidReason: row.status === "void" ? row.voidReason : null,
+    beacon:
+      row.beaconRound === null
+        ? null
+        : { chain: row.beaconChain, round: row.beaconRound, signature: drawn ? row.beaconSignature : null, randomness: drawn ? row.beaconRandomness : null },
   };
 }
 
@@ -153,6 +167,9 @@ export type RoundSchedule = {
   openAtMs: number;
   closeAtMs: number;
   drawAtMs: number;
+  /** The beacon chain and round the draw will use (docs/decisions/130); null: commit-reveal only. */
+  beaconChain: string | null;
+  beaconRound: number | null;
 };
 
 export function gameView(schedule: RoundSchedule, nowMs: number) {
@@ -164,7 +181,9 @@ export function gameView(schedule: RoundSchedule, nowMs: number) {
     openAt: schedule.openAtMs,
     closeAt: schedule.closeAtMs,
     drawAt: schedule.drawAtMs,
-    status: nowMs < schedule.closeAtMs ? ("open" as const) : ("closed" as const),
+    // Past its draw time and still in play: the draw waits for its beacon round (docs/decisions/130).
+    status: nowMs < schedule.closeAtMs ? ("open" as const) : nowMs < schedule.drawAtMs ? ("closed" as const) : ("waiting" as const),
+    beacon: schedule.beaconRound === null ? null : { chain: schedule.beaconChain, round: schedule.beaconRound },
   };
 }
 

@@ -1,8 +1,9 @@
-// Recomputes a published round from its seed alone (docs/product.md#fairness): the core of `npm run verify-round`,
+// Recomputes a published round from its seed and its beacon round (docs/product.md#fairness, docs/decisions/130): the core of `npm run verify-round`,
 // kept here so it is the same code the room draws with and can be unit-tested.
 
 import { type GameType, fullOptionCount, isGameType } from "../games/options";
-import { verifyRound } from "../games/fairness";
+import { commitOf, fromHex, verifyRound } from "../games/fairness";
+import { type BeaconChain, type PublishedBeacon, checkPublishedBeacon } from "../games/beacon";
 import { resultOf, winningMask } from "../games/rules";
 import { winningOptions } from "./round-view";
 
@@ -13,6 +14,8 @@ export type PublishedRound = {
   gametype: number;
   commit: string;
   seed: string | null;
+  /** open | settled | void: a void round publishes its seed but draws nothing */
+  status?: string;
   numbers: number[];
   num1: number | null;
   num2: number | null;
@@ -20,6 +23,8 @@ export type PublishedRound = {
   sum: number | null;
   resultKeys?: string[];
   optionCount?: number;
+  /** The beacon round mixed into the draw (docs/decisions/130); absent or null: commit-reveal only. */
+  beacon?: PublishedBeacon | null;
 };
 
 export type RoundCheck = {
@@ -32,13 +37,40 @@ function same(a: readonly unknown[], b: readonly unknown[]) {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-export async function checkPublishedRound(round: PublishedRound): Promise<RoundCheck> {
+const BEACON_PROBLEMS: Record<string, string> = {
+  unknown_chain: "the beacon chain is not one this check pins a public key for",
+  missing: "the beacon signature is missing",
+  malformed: "the beacon signature is not 96 lowercase hex characters",
+  wrong_round: "the beacon answer is for another round",
+  bad_signature: "the beacon signature does not verify against the chain's public key",
+  bad_randomness: "the beacon randomness is not SHA-256 of its signature",
+};
+
+/**
+ * Recomputes a published round: its seed against its commit, its beacon signature against the pinned
+ * public key (offline), and the numbers the seed and beacon randomness draw. `chains` adds chains
+ * beside quicknet (the tests' local beacon).
+ */
+export async function checkPublishedRound(round: PublishedRound, chains: Record<string, BeaconChain> = {}): Promise<RoundCheck> {
   if (!isGameType(round.gametype)) return { ok: false, problems: [`unknown game type ${round.gametype}`], computed: { commit: null, numbers: null } };
   if (!round.seed) return { ok: false, problems: ["the round is not drawn yet: its seed is still secret"], computed: { commit: null, numbers: null } };
   const gameType = round.gametype as GameType;
-  const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomid, seqno: round.seqno, gameType, numbers: round.numbers });
+  if (round.status === "void") return checkVoidRound(round.seed, round.commit);
+  let beaconRandomness: string | null = null;
+  if (round.beacon) {
+    const beacon = await checkPublishedBeacon(round.beacon, chains);
+    if (!beacon.ok) return { ok: false, problems: [BEACON_PROBLEMS[beacon.problem] ?? beacon.problem], computed: { commit: null, numbers: null } };
+    beaconRandomness = beacon.randomness;
+  }
+  const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomid, seqno: round.seqno, gameType, numbers: round.numbers, beaconRandomness });
   const problems: string[] = verification.problems.map((p) =>
-    p === "malformed_seed" ? "the seed is not 64 lowercase hex characters" : p === "commit_mismatch" ? "SHA-256(seed) differs from the commit" : "the seed draws other numbers",
+    p === "malformed_seed"
+      ? "the seed is not 64 lowercase hex characters"
+      : p === "commit_mismatch"
+        ? "SHA-256(seed) differs from the commit"
+        : p === "malformed_beacon"
+          ? "the beacon randomness is malformed"
+          : "the seed draws other numbers",
   );
   const computed: RoundCheck["computed"] = { commit: verification.computedCommit, numbers: verification.numbers };
   if (verification.numbers) {
@@ -54,4 +86,16 @@ export async function checkPublishedRound(round: PublishedRound): Promise<RoundC
     }
   }
   return { ok: problems.length === 0, problems, computed };
+}
+
+/** A void round drew nothing: its published seed must still be the one committed to when it opened. */
+async function checkVoidRound(seedHex: string, commit: string): Promise<RoundCheck> {
+  let computedCommit: string | null = null;
+  try {
+    computedCommit = await commitOf(fromHex(seedHex));
+  } catch {
+    return { ok: false, problems: ["the seed is not 64 lowercase hex characters"], computed: { commit: null, numbers: null } };
+  }
+  const problems = computedCommit === commit ? [] : ["SHA-256(seed) differs from the commit"];
+  return { ok: problems.length === 0, problems, computed: { commit: computedCommit, numbers: null } };
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { playerTime } from "~/lib/player-time";
 
-export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; bets: number; turnover: number; payouts: number; house: number };
+export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; voidedBy?: string | null; bets: number; turnover: number; payouts: number; house: number };
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
 export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
@@ -29,6 +29,7 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
                   <>
                     <span className="badge danger">{t("rounds.voidBadge")}</span>
                     {r.voidNote ? <div className="muted">{r.voidNote}</div> : r.voidReason ? <div className="muted">{t(`game:result.voidReasons.${r.voidReason}`)}</div> : null}
+                    {r.voidedBy ? <div className="muted">{t("rounds.voidedBy", { name: r.voidedBy })}</div> : null}
                   </>
                 ) : r.numbers ? (
                   r.numbers.join(" ")

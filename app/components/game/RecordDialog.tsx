@@ -51,6 +51,7 @@ export function RecordDialog({ roomId, gameType, rounds, page, hasMore, loading,
                 <Link to={`/fairness?room=${roomId}&seqno=${round.seqno}`}>{t("record.verify")}</Link>
               </div>
               <ResultNumbers result={round} gameType={gameType} />
+              {round.beacon ? <p className="muted record-beacon">{t("fairness.beaconRound")}: {round.beacon.round}</p> : null}
             </li>
           ))}
         </ol>

@@ -7,6 +7,8 @@ import type { LiveStatus } from "~/lib/game-socket";
 import { ResultNumbers } from "./ResultNumbers";
 
 type Props = {
+  /** The beacon round a due draw waits for (docs/decisions/130); null when not waiting. */
+  waitingForBeacon?: number | null;
   seqno: number | string;
   secondsLeft: number;
   closeSeconds: number;
@@ -23,7 +25,7 @@ type Props = {
  * draw, each labelled for what it counts) and the latest result. Without JavaScript the clock is the
  * moment the page was made, and says so.
  */
-export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gameType, lastAward, status, onRecord }: Props) {
+export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gameType, lastAward, status, onRecord, waitingForBeacon }: Props) {
   const { t } = useTranslation("game");
   const clock = roundClock(secondsLeft, closeSeconds);
   // the room's own word wins: a room that stopped taking bets is closed whatever the clock says
@@ -44,7 +46,9 @@ export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gam
         <span className="countdown-label">{t(`round.phase.${phase}`)}</span>
         <span className="countdown-clock">{formatCountdown(seconds)}</span>
         <span className="countdown-hint">
-          {phase === "open" ? t("round.drawIn", { time: formatCountdown(secondsLeft) }) : phase === "closed" ? t("round.stopped") : t("round.nextSoon")}
+          {waitingForBeacon
+            ? t("fairness.waiting", { round: waitingForBeacon })
+            : phase === "open" ? t("round.drawIn", { time: formatCountdown(secondsLeft) }) : phase === "closed" ? t("round.stopped") : t("round.nextSoon")}
         </span>
         {status ? null : (
           <noscript>

@@ -8,7 +8,7 @@ import { pageAt, pagedList } from "../paging";
 import { getDb } from "../../db/client";
 import { listGames } from "../../db/game-rooms";
 import { auditForm, roomIdForm, roomPageForm, roomTemplateForm, roundsForm, voidRoundForm } from "../../operators/forms";
-import { ROUNDS_PAGE_SIZE, dailyTotals, roomRoundKey, roomRounds } from "../../operators/reports";
+import { ROUNDS_PAGE_SIZE, dailyTotals, roomRoundKey, roomRounds, roomVoidCounts } from "../../operators/reports";
 import { ROOMS_PAGE_SIZE, createRoom, listRoomsPage, newRoomTemplate, roomForOperator, updateRoom } from "../../operators/rooms";
 import { pageOf } from "../../wallet/present";
 import { roomStub } from "../../room/routing";
@@ -72,7 +72,9 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
 adminRoomRoutes.post("/api/admin/rounds", async (c) => {
   const form = parseBody(roundsForm, c.get("body"));
   const at = pageAt(form, ROUNDS_PAGE_SIZE);
-  return ok(c, pagedList(await roomRounds(getDb(c.env), form.roomId, at), at, roomRoundKey, (row) => row));
+  const db = getDb(c.env);
+  const [rows, voids] = await Promise.all([roomRounds(db, form.roomId, at), roomVoidCounts(db, form.roomId)]);
+  return ok(c, { ...pagedList(rows, at, roomRoundKey, (row) => row), voids });
 });
 
 adminRoomRoutes.post("/api/admin/totals", async (c) => {
