@@ -18,6 +18,7 @@ const OPERATOR_PATHS = [
   "/api/admin/adjustments",
   "/api/admin/adjustments/approve",
   "/api/admin/adjustments/reject",
+  "/api/admin/adjustments/cancel",
   "/api/admin/players",
   "/api/admin/players/get",
   "/api/admin/players/freeze",

@@ -18,6 +18,14 @@ export function auditStatement(
   });
 }
 
+/** The same row, written only when `onlyIf` holds inside the batch (a guarded decision that lost its race writes none). */
+export function auditStatementIf(db: Db, entry: Parameters<typeof auditStatement>[1], onlyIf: SQL) {
+  const before = entry.before === undefined ? null : JSON.stringify(entry.before);
+  const after = entry.after === undefined ? null : JSON.stringify(entry.after);
+  return db.run(sql`INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
+    SELECT ${entry.actorId}, ${entry.action}, ${entry.target}, ${before}, ${after}, ${entry.nowMs} WHERE ${onlyIf}`);
+}
+
 export const AUDIT_PAGE_SIZE = 30;
 export type AuditQuery = { operator?: string; action?: string; target?: string; at: PageAt };
 export const auditKey = (row: { id: number }) => [row.id];
