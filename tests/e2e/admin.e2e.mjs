@@ -61,6 +61,10 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await card.waitFor();
   await shot("2-approvals");
   await card.getByRole("button", { name: "Approve" }).click();
+  // the confirm step names the player and the amount (docs/decisions/127)
+  const confirm = page.getByTestId("confirm-panel");
+  await confirm.getByText(player.username).waitFor();
+  await confirm.getByRole("button", { name: "Approve" }).click();
   await page.getByText("Approved").first().waitFor();
   await card.waitFor({ state: "detached" });
 
@@ -83,6 +87,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: new RegExp(player.username) }).click();
   await page.getByRole("button", { name: "Freeze" }).click();
+  await page.getByTestId("confirm-panel").getByRole("button", { name: "Freeze" }).click();
   await page.getByText("Player frozen and signed out").first().waitFor();
   await page.getByRole("button", { name: "Unfreeze" }).waitFor();
   await shot("4-player-frozen");
@@ -157,5 +162,6 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await eventually(async () => assert.deepEqual((await call(base, "/api/game/getrechargelist", { token: demoToken })).data.payees, []));
   await page.goto(`/admin/content/${articleId}`);
   await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByTestId("confirm-panel").getByRole("button", { name: "Delete" }).click();
   await page.getByText("Article deleted").first().waitFor();
 }
