@@ -96,15 +96,15 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
 
   // each action in the audit log
   await page.getByRole("link", { name: "Audit log" }).click();
-  for (const [action, target] of [["deposit.approve", /deposit:\d+/], ["room.update", new RegExp(`room:${ROOM}$`)], ["player.freeze", /user:\d+/]]) {
-    await page.getByPlaceholder("Action").fill(action);
+  for (const [action, target] of [["deposit.approve", /^D\d+$/], ["room.update", new RegExp(`room:${ROOM}$`)], ["player.freeze", /user:\d+/]]) {
+    await page.getByLabel("Action").selectOption(action);
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL((url) => url.searchParams.get("action") === action);
     const row = page.getByTestId("audit-row").first();
     await row.getByText(action, { exact: true }).waitFor();
     await row.getByText(target).waitFor();
   }
-  await page.getByPlaceholder("Action").fill("");
+  await page.getByLabel("Action").selectOption("");
   await page.getByRole("button", { name: "Filter" }).click();
   await page.getByTestId("audit-row").first().waitFor();
   await shot("5-audit");

@@ -27,7 +27,7 @@ export function auditStatementIf(db: Db, entry: Parameters<typeof auditStatement
 }
 
 export const AUDIT_PAGE_SIZE = 30;
-export type AuditQuery = { operator?: string; action?: string; target?: string; at: PageAt };
+export type AuditQuery = { operator?: string; action?: string; target?: string; userId?: number; fromMs?: number; toMs?: number; at: PageAt };
 export const auditKey = (row: { id: number }) => [row.id];
 
 /** The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12). */
@@ -36,6 +36,9 @@ export function listAudit(db: Db, q: AuditQuery) {
   if (q.operator) where.push(sql`lower(${users.username}) = ${q.operator.toLowerCase()}`);
   if (q.action) where.push(sql`${auditLog.action} LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
   if (q.target) where.push(eq(auditLog.target, q.target));
+  if (q.userId !== undefined) where.push(sql`(${auditLog.target} = ${`user:${q.userId}`} OR json_extract(${auditLog.before}, '$.userId') = ${q.userId})`);
+  if (q.fromMs !== undefined) where.push(sql`${auditLog.createdAtMs} >= ${q.fromMs}`);
+  if (q.toMs !== undefined) where.push(sql`${auditLog.createdAtMs} < ${q.toMs}`);
   const keyset = keysetWhere([auditLog.id], q.at, "desc");
   if (keyset) where.push(keyset);
   return db
