@@ -70,6 +70,10 @@ describe("credit and debit from a player's file", () => {
     expect(done.status).toBe(302);
     const after = await (await browser.get(done.headers.get("location")!)).text();
     expect(text(after)).toContain(`Credited 1,500.00 USD to ${p.username}: balance now 1,500.00 USD`);
+    // the file's ledger reads in words: the kind of movement, money with its currency, times with their zone
+    expect(text(after)).toContain("Top-up · ");
+    expect(text(after)).toContain("1,500.00 USD");
+    expect(text(after)).toContain("Time (UTC+8)");
     // the form comes back empty with a new key: a second Apply is a new request, never the old one replayed
     const nextKey = /name="request_id" value="([^"]+)"/.exec(after)![1];
     expect(nextKey).not.toBe(key);
