@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, expectOk, operatorCode, operatorLogin } from "./helpers";
+import { api, expectOk, freshOperatorCode, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
 import { player } from "./wallet-helpers";
 
@@ -19,7 +19,7 @@ describe("audit trail", () => {
     expect(trail.data.list.map((r: { action: string; target: string }) => `${r.action} ${r.target}`)).toEqual([`player.freeze user:${a.id}`, `deposit.approve deposit:${deposit.data.id}`]);
 
     const browser = new Browser();
-    await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await operatorCode() });
+    await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
     const page = await (await browser.get(`/admin/audit?player=${a.username}`)).text();
     const rows = page.match(/data-testid="audit-row"/g) ?? [];
     expect(rows).toHaveLength(2);

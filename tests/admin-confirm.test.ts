@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, count, expectError, expectMoneyInvariants, expectOk, operatorCode, operatorLogin } from "./helpers";
+import { api, count, expectError, expectMoneyInvariants, expectOk, freshOperatorCode, freshTotpCode, operatorLogin } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
@@ -10,7 +10,7 @@ import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
 
 async function consoleBrowser(username = "admin", password = "admin1234", code?: string) {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username, password, code: code ?? (await operatorCode()) });
+  const response = await browser.post("/admin/login", { intent: "login", username, password, code: code ?? (await freshOperatorCode()) });
   expect(response.status).toBe(302);
   return browser;
 }
@@ -159,10 +159,9 @@ describe("cancelling one's own queued adjustment", () => {
   it("the console shows Cancel on one's own request and asks first", async () => {
     const p = await player();
     const asker = await secondOperator();
-    const { totpAt } = await import("../worker/auth/totp");
     const token = await asker.signIn();
     const asked = await api("/api/admin/adjust", { token, userId: p.id, money: "15000", reason: "mine", request_id: requestId() });
-    const browser = await consoleBrowser(asker.username, asker.password, await totpAt(asker.secret, Date.now() + 30_000));
+    const browser = await consoleBrowser(asker.username, asker.password, await freshTotpCode(asker.secret));
     const queue = await (await browser.get("/admin")).text();
     const card = new RegExp(`data-testid="adjustment-${asked.data.id}"[\\s\\S]*?</article>`).exec(queue)![0];
     expect(card).toContain('value="cancel"');
