@@ -113,11 +113,18 @@ describe("new console pages", () => {
     const missing = await browser.post(`/admin/rooms/${roomId}`, { intent: "void", roundId: String(round.roundId), reason: "" });
     expect(missing.status).toBe(400);
     expect(await html(missing)).toContain("Please give a reason");
-    const voided = await browser.post(`/admin/rooms/${roomId}`, { intent: "void", roundId: String(round.roundId), reason: "Wrong odds typed" });
+    // the first submit only asks: the step names the round, the bets and the stakes that come back
+    const fields = { intent: "void", roundId: String(round.roundId), preset: "wrongOdds", reason: "typed 1.98 as 9.18" };
+    const staked = await balanceOf(p.userId);
+    const step = await browser.post(`/admin/rooms/${roomId}`, fields);
+    expect(step.status).toBe(200);
+    expect(await html(step)).toMatch(/Void round \d+ of Fast 3 · ETH console: 1 bets with 30.00 USD staked are refunded/);
+    expect(await balanceOf(p.userId)).toBe(staked);
+    const voided = await browser.post(`/admin/rooms/${roomId}`, { ...fields, confirmed: "yes" });
     expect(voided.status).toBe(302);
     expect(await balanceOf(p.userId)).toBe(10_000);
     const after = await html(await browser.get(`/admin/rooms/${roomId}`));
-    expect(after).toContain("Wrong odds typed");
+    expect(after).toContain("Wrong odds · typed 1.98 as 9.18");
   });
 
   it("edit a finance tier; least above most is refused with its message", async () => {

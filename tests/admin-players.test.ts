@@ -73,16 +73,23 @@ describe("credits and debits above the threshold", () => {
     await expectMoneyInvariants();
   });
 
-  it("a rejected one moves nothing; a debit beyond the balance is 1025 at once, never queued", async () => {
-    const { id } = await player(50);
+  it("a rejected one moves nothing; a debit beyond the balance is refused at once (1025), and again on approval if the balance fell", async () => {
+    const { id } = await player(30_000);
     const first = await (await secondOperator()).signIn();
     const second = await operatorLogin();
     const credit = await api("/api/admin/adjust", { token: first, userId: id, money: "20000", reason: "typo" });
     expectOk(await api("/api/admin/adjustments/reject", { token: second, id: credit.data.id }));
     expectError(await api("/api/admin/adjustments/approve", { token: second, id: credit.data.id }), 1128);
-    expectError(await api("/api/admin/adjust", { token: first, userId: id, money: "-20000", reason: "chargeback" }), 1025);
-    expect(await count("adjustment_requests", "user_id = ? AND amount_cents < 0", id)).toBe(0);
-    expect(await balanceCents(id)).toBe(5_000);
+    const queued = await count("adjustment_requests", "user_id = ?", id);
+    expectError(await api("/api/admin/adjust", { token: first, userId: id, money: "-30000.01", reason: "chargeback" }), 1025);
+    expect(await count("adjustment_requests", "user_id = ?", id)).toBe(queued);
+    const debit = await api("/api/admin/adjust", { token: first, userId: id, money: "-20000", reason: "chargeback" });
+    expect(debit.data.status).toBe("pending");
+    // two other operators, one small debit each (each stays under the threshold on its own)
+    const third = await (await secondOperator()).signIn();
+    for (const token of [second, third]) expectOk(await api("/api/admin/adjust", { token, userId: id, money: "-9000", reason: "fees" }));
+    expectError(await api("/api/admin/adjustments/approve", { token: second, id: debit.data.id }), 1025);
+    expect(await balanceCents(id)).toBe(1_200_000);
     expect(await auditCount("balance.adjust.reject", `user:${id}`)).toBe(1);
     await expectMoneyInvariants();
   });

@@ -1,24 +1,28 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { DecisionForm } from "~/components/admin/DecisionForm";
+import { Money } from "~/components/Money";
+import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { playerTime } from "~/lib/player-time";
+import { noteText } from "~/lib/request-notes";
 
 export const handle = { title: "admin:approvals.title" };
 
 type Page<T> = { list: T[]; page: number; hasMore: boolean };
-type Request = { id: number; userId: number; username: string; money: number; balance: number; time: number; pay_name?: string; card?: { type: string; bank: string; account: string; address: string } };
-type Adjustment = { id: number; userId: number; username: string; money: number; reason: string; requestedBy: string; time: number };
+type QueueRow = { id: number; userId: number; username: string; money: number; balance: number; time: number; pay_name?: string; card?: { type: string; bank: string; account: string; address: string } };
+type Adjustment = { id: number; userId: number; username: string; money: number; reason: string; requestedBy: string; requestedById: number; time: number };
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [deposits, withdrawals, adjustments] = await Promise.all([
-    loadAdmin<Page<Request>>(request, context, "/api/admin/deposits", { status: "pending" }),
-    loadAdmin<Page<Request>>(request, context, "/api/admin/withdrawals", { status: "pending" }),
+    loadAdmin<Page<QueueRow>>(request, context, "/api/admin/deposits", { status: "pending" }),
+    loadAdmin<Page<QueueRow>>(request, context, "/api/admin/withdrawals", { status: "pending" }),
     loadAdmin<Page<Adjustment>>(request, context, "/api/admin/adjustments"),
   ]);
   return { deposits, withdrawals, adjustments };
@@ -26,18 +30,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const PATHS: Record<string, string> = { deposit: "/api/admin/deposits", withdrawal: "/api/admin/withdrawals", adjustment: "/api/admin/adjustments" };
 
+/** What the decision will do, in words naming the request, the player and the amount. */
+async function describe(request: globalThis.Request, context: ActionFunctionArgs["context"], fields: Record<string, string>, decision: string) {
+  const t = await i18nServer.getFixedT(request, "admin");
+  const kind = fields.kind in PATHS ? fields.kind : "deposit";
+  const list = await loadAdmin<Page<QueueRow & Adjustment>>(request, context, PATHS[kind], kind === "adjustment" ? {} : { status: "pending" });
+  const row = list.list.find((r) => String(r.id) === fields.id);
+  const money = await consoleMoney(context);
+  if (!row) return t(`confirm.${kind}.${decision}Unknown`, { id: fields.id });
+  const values = { id: row.id, player: row.username, amount: money(Math.abs(row.money)), balance: money(row.balance ?? 0), after: money((row.balance ?? 0) + row.money), by: row.requestedBy, note: noteText(t, fields.note ?? "") };
+  const credit = kind === "adjustment" && row.money < 0 ? "Debit" : "";
+  return t(`confirm.${kind}.${decision}${credit}`, values);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const base = PATHS[fields.kind ?? ""] ?? PATHS.deposit;
-  const decision = fields.decision === "reject" ? "reject" : "approve";
+  const decision = fields.decision === "reject" ? "reject" : fields.decision === "cancel" && fields.kind === "adjustment" ? "cancel" : "approve";
   const t = await i18nServer.getFixedT(request, "admin");
+  const note = [fields.preset ? `#${fields.preset}` : "", fields.note?.trim() ?? ""].filter(Boolean).join(" ");
   // a rejection always says why (the player reads it beside the request)
-  if (decision === "reject" && fields.kind !== "adjustment" && !fields.note?.trim()) return data({ error: t("errors:1087") }, { status: 400 });
-  const done = decision === "approve" ? t("approvals.approved") : t("approvals.rejected");
-  return adminAction(request, context, `${base}/${decision}`, { id: fields.id, note: fields.note ?? "" }, done);
+  if (decision === "reject" && fields.kind !== "adjustment" && !note) return data({ error: t("errors:1087"), confirm: null }, { status: 400 });
+  if (!isConfirmed(fields)) {
+    return askToConfirm(fields, { message: await describe(request, context, { ...fields, note }, decision), button: t(`approvals.${decision}`) });
+  }
+  const done = t({ approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision]);
+  return adminAction(request, context, `${base}/${decision}`, { id: fields.id, note }, done);
 }
 
-function Queue({ title, rows, kind }: { title: string; rows: Request[]; kind: "deposit" | "withdrawal" }) {
+function Queue({ title, rows, kind }: { title: string; rows: QueueRow[]; kind: "deposit" | "withdrawal" }) {
   const { t } = useTranslation("admin");
   return (
     <section className="admin-section" aria-label={title}>
@@ -46,11 +67,13 @@ function Queue({ title, rows, kind }: { title: string; rows: Request[]; kind: "d
       {rows.map((r) => (
         <article key={r.id} className="admin-card" data-testid={`${kind}-${r.id}`}>
           <div className="row">
-            <strong>{r.money.toFixed(2)}</strong>
+            <strong>
+              <Money value={r.money} />
+            </strong>
             <Link to={`/admin/players/${r.userId}`}>{r.username}</Link>
           </div>
           <div className="muted">
-            #{r.id} · {playerTime(r.time)} · {t("approvals.balance", { money: r.balance.toFixed(2) })}
+            {t(`approvals.${kind}Id`, { id: r.id })} · {playerTime(r.time)} · {t("approvals.balanceLabel")} <Money value={r.balance} />
           </div>
           {r.pay_name ? <div>{t("approvals.payer", { name: r.pay_name })}</div> : null}
           {r.card ? <div>{[r.card.type, r.card.bank, r.card.account || r.card.address].filter(Boolean).join(" · ")}</div> : null}
@@ -63,26 +86,30 @@ function Queue({ title, rows, kind }: { title: string; rows: Request[]; kind: "d
 
 export default function Approvals() {
   const { deposits, withdrawals, adjustments } = useLoaderData<typeof loader>();
+  const me = useRouteLoaderData<{ id: number }>("routes/admin");
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">
       <h1>{t("approvals.title")}</h1>
       <ActionError />
+      <ConfirmPanel />
       <Queue title={t("approvals.deposits")} rows={deposits.list} kind="deposit" />
       <Queue title={t("approvals.withdrawals")} rows={withdrawals.list} kind="withdrawal" />
       <section className="admin-section" aria-label={t("approvals.adjustments")}>
         <h2>{t("approvals.adjustments")}</h2>
         {adjustments.list.length === 0 ? <p className="muted">{t("approvals.none")}</p> : null}
         {adjustments.list.map((a) => (
-          <article key={a.id} className="admin-card">
+          <article key={a.id} className="admin-card" data-testid={`adjustment-${a.id}`}>
             <div className="row">
-              <strong>{a.money.toFixed(2)}</strong>
+              <strong>
+                <Money value={a.money} signed />
+              </strong>
               <Link to={`/admin/players/${a.userId}`}>{a.username}</Link>
             </div>
             <div className="muted">
               {playerTime(a.time)} · {t("approvals.askedBy", { name: a.requestedBy })} · {a.reason}
             </div>
-            <DecisionForm kind="adjustment" id={a.id} />
+            <DecisionForm kind="adjustment" id={a.id} own={a.requestedById === me?.id} />
           </article>
         ))}
       </section>

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
@@ -24,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
+  if (fields.intent === "delete" && !isConfirmed(fields)) return askToConfirm(fields, { message: t("confirm.deleteBanner", { id: fields.id }), button: t("content.delete") });
   if (fields.intent === "delete") return adminAction(request, context, "/api/admin/banners/delete", { id: fields.id }, t("banners.deleted"));
   const body = { id: fields.id || undefined, path: fields.path ?? "", path_tw: fields.path_tw ?? "", path_yw: fields.path_yw ?? "", path_vi: fields.path_vi ?? "", link: fields.link ?? "", sort: fields.sort ?? "" };
   return adminAction(request, context, "/api/admin/banners/save", body, t("banners.saved"));
@@ -84,6 +87,7 @@ export default function Banners() {
         <Link to="/admin/content">{t("content.title")}</Link>
       </div>
       <ActionError />
+      <ConfirmPanel />
       <div className="admin-grid">
         {list.map((b) => (
           <BannerForm key={JSON.stringify(b)} banner={b} />

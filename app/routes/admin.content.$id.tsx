@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
 import { ArticleBody } from "~/components/content/ArticleBody";
 import { HTML_LANG, type ContentLanguage } from "~/components/content/types";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -37,6 +39,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, fields[f] ?? ""])) as Values;
   const id = params.id === "new" ? undefined : params.id;
   if (fields.intent === "delete" && id) {
+    if (!isConfirmed(fields)) {
+      const title = values.title_yw || values.title || values.title_ft || values.title_vi;
+      return askToConfirm(fields, { message: t("confirm.deleteArticle", { id, title }), button: t("content.delete") });
+    }
     const answer = await callAdmin(request, context, "/api/admin/articles/delete", { id });
     if (answer.code !== 1) return data({ error: answer.info, values, preview: null }, { status: 400 });
     return redirectWithToast(context, `/admin/content?group=${values.group}`, t("content.deleted"));
@@ -76,6 +82,7 @@ export default function ArticleEditor() {
     <main className="admin-main">
       <h1>{id ? t("content.editTitle", { id }) : t("content.new")}</h1>
       <ActionError />
+      <ConfirmPanel />
       <Form method="post" className="form article-form" key={JSON.stringify(values)}>
         <label className="field">
           <span className="field-label">{t("content.groups")}</span>

@@ -1,7 +1,10 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { Money } from "~/components/Money";
+import { askToConfirm, consoleMoney, isConfirmed, repeatAccepted } from "~/lib/console-confirm.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
@@ -24,31 +27,60 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...file, protection, requestId: `c${crypto.randomUUID().replace(/-/g, "")}` };
 }
 
-/** Freeze, unfreeze, adjust, revoke sessions, reset the password: each one /api/admin call, audited there. */
+// The same amount to the same player within this window asks the operator to tick "yes, again".
+const REPEAT_WINDOW_MS = 15 * 60 * 1000;
+
+type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
+
+/** Credit or debit: checked, confirmed naming player, amount and balances, then applied; the result names them again. */
+async function adjust(request: Request, context: ActionFunctionArgs["context"], userId: string, fields: Record<string, string>, t: Translate) {
+  const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId });
+  const money = await consoleMoney(context);
+  const amount = /^-?\d+(\.\d{1,2})?$/.test(fields.money?.trim() ?? "") ? Number(fields.money) : NaN;
+  const refuse = (error: string) => data({ error, password: null, confirm: null }, { status: 400 });
+  if (!Number.isFinite(amount) || amount === 0) return refuse(t("errors:1001"));
+  if (amount < 0 && -amount > file.user.money) return refuse(t("errors:1025"));
+  if (!fields.reason?.trim()) return refuse(t("errors:1087"));
+  const values = { player: file.user.username, amount: money(Math.abs(amount)), balance: money(file.user.money), after: money(file.user.money + amount), reason: fields.reason.trim() };
+  const since = Date.now() - REPEAT_WINDOW_MS;
+  const repeat = file.ledger.find((r) => (r.type === "topup" || r.type === "debit") && r.amount === amount && r.time >= since);
+  if (!isConfirmed(fields) || (repeat && !repeatAccepted(fields))) {
+    const minutes = repeat ? Math.max(1, Math.round((Date.now() - repeat.time) / 60_000)) : 0;
+    return askToConfirm(fields, {
+      message: t(amount > 0 ? "confirm.credit" : "confirm.debit", values),
+      button: t(amount > 0 ? "confirm.creditButton" : "confirm.debitButton", values),
+      warning: repeat ? t("confirm.repeat", { ...values, minutes }) : undefined,
+      tick: repeat ? t("confirm.repeatTick") : undefined,
+    });
+  }
+  const answer = await callAdmin(request, context, "/api/admin/adjust", { userId, money: fields.money, reason: fields.reason, request_id: fields.request_id });
+  if (answer.code !== 1) return data({ error: answer.info, password: null, confirm: null }, { status: 400 });
+  const done = answer.data.status === "pending" ? "player.adjustPendingNamed" : amount > 0 ? "player.creditDone" : "player.debitDone";
+  return redirectWithToast(context, new URL(request.url).pathname, t(done, { ...values, after: money(Number(answer.data.balance ?? 0)) }));
+}
+
+const CONFIRMED_INTENTS: Record<string, { path: string; done: string }> = {
+  freeze: { path: "/api/admin/players/freeze", done: "player.frozenDone" },
+  unfreeze: { path: "/api/admin/players/unfreeze", done: "player.unfrozenDone" },
+  revoke: { path: "/api/admin/players/revoke-sessions", done: "player.revokeDone" },
+};
+
+/** Freeze, unfreeze, adjust, revoke sessions, reset the password: each confirmed first, then one /api/admin call, audited there. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
-  const userId = params.id;
-  switch (fields.intent) {
-    case "freeze":
-      return adminAction(request, context, "/api/admin/players/freeze", { userId }, t("player.frozenDone"));
-    case "unfreeze":
-      return adminAction(request, context, "/api/admin/players/unfreeze", { userId }, t("player.unfrozenDone"));
-    case "revoke":
-      return adminAction(request, context, "/api/admin/players/revoke-sessions", { userId }, t("player.revokeDone"));
-    case "adjust": {
-      const body = { userId, money: fields.money ?? "", reason: fields.reason ?? "", request_id: fields.request_id };
-      const answer = await callAdmin(request, context, "/api/admin/adjust", body);
-      if (answer.code !== 1) return data({ error: answer.info, password: null }, { status: 400 });
-      return redirectWithToast(context, new URL(request.url).pathname, answer.data.status === "pending" ? t("player.adjustPending") : t("player.adjustDone"));
-    }
-    case "reset": {
-      const answer = await callAdmin(request, context, "/api/admin/players/reset-password", { userId });
-      if (answer.code !== 1) return data({ error: answer.info, password: null }, { status: 400 });
-      return { error: null, password: answer.data.password as string };
-    }
+  const userId = params.id ?? "";
+  const intent = fields.intent ?? "";
+  if (intent === "adjust") return adjust(request, context, userId, fields, t);
+  if (!(intent in CONFIRMED_INTENTS) && intent !== "reset") return data({ error: t("errors:1001"), password: null, confirm: null }, { status: 400 });
+  if (!isConfirmed(fields)) {
+    const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId });
+    return askToConfirm(fields, { message: t(`confirm.${intent}`, { player: file.user.username }), button: t(`confirm.${intent}Button`) });
   }
-  return data({ error: t("errors:1001"), password: null }, { status: 400 });
+  if (intent !== "reset") return adminAction(request, context, CONFIRMED_INTENTS[intent].path, { userId }, t(CONFIRMED_INTENTS[intent].done));
+  const answer = await callAdmin(request, context, "/api/admin/players/reset-password", { userId });
+  if (answer.code !== 1) return data({ error: answer.info, password: null, confirm: null }, { status: 400 });
+  return { error: null, password: answer.data.password as string, confirm: null };
 }
 
 function IntentButton({ intent, label, secondary }: { intent: string; label: string; secondary?: boolean }) {
@@ -72,6 +104,7 @@ export default function PlayerPage() {
         {u.username} {u.frozen ? <span className="badge danger">{t("players.frozen")}</span> : null}
       </h1>
       <ActionError />
+      <ConfirmPanel />
       {result?.password ? (
         <p className="notice" role="status">
           {t("player.newPassword", { password: result.password })}
@@ -79,9 +112,13 @@ export default function PlayerPage() {
       ) : null}
       <dl className="admin-facts">
         <dt>{t("player.balance")}</dt>
-        <dd data-testid="player-balance">{u.money.toFixed(2)}</dd>
+        <dd data-testid="player-balance">
+          <Money value={u.money} />
+        </dd>
         <dt>{t("player.turnover")}</dt>
-        <dd>{u.turnover.toFixed(2)}</dd>
+        <dd>
+          <Money value={u.turnover} />
+        </dd>
         <dt>{t("players.level", { level: u.level })}</dt>
         <dd>{u.role}</dd>
         <dt>{t("player.phone")}</dt>
@@ -89,6 +126,9 @@ export default function PlayerPage() {
         <dt>{t("player.joined")}</dt>
         <dd>{playerTime(u.createdAt)}</dd>
       </dl>
+      <p>
+        <Link to={`/admin/audit?player=${encodeURIComponent(u.username)}`}>{t("player.auditTrail")}</Link>
+      </p>
       <div className="admin-actions">
         {u.frozen ? <IntentButton intent="unfreeze" label={t("player.unfreeze")} /> : <IntentButton intent="freeze" label={t("player.freeze")} secondary />}
         <IntentButton intent="revoke" label={t("player.revoke")} secondary />
@@ -96,7 +136,8 @@ export default function PlayerPage() {
       </div>
       <section className="admin-section">
         <h2>{t("player.adjust")}</h2>
-        <Form method="post" className="form">
+        {/* keyed by the request key: after a success the page has a new key and the form comes back empty */}
+        <Form method="post" className="form" key={file.requestId}>
           <input type="hidden" name="intent" value="adjust" />
           <input type="hidden" name="request_id" value={file.requestId} />
           <label className="field">
@@ -104,7 +145,7 @@ export default function PlayerPage() {
             <input name="money" inputMode="decimal" required />
           </label>
           <label className="field">
-            <span className="field-label">{t("player.reason")}</span>
+            <span className="field-label">{t("player.reasonSeen")}</span>
             <input name="reason" required maxLength={200} />
           </label>
           <button className="button" type="submit">

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { RoomFields, roomBody, type RoomSettings } from "~/components/admin/RoomFields";
@@ -7,7 +7,12 @@ import { RoundsTable, type RoundRow } from "~/components/admin/RoundsTable";
 import { Pager } from "~/components/wallet/Pager";
 import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { adminAction, loadAdmin } from "~/lib/operator.server";
+import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
+import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { noteText, VOID_PRESETS } from "~/lib/request-notes";
+import { roomRefusal } from "~/lib/room-answer.server";
+import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 
 export const handle = { title: (room: RoomSettings | undefined) => room?.title };
 
@@ -20,15 +25,33 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...room, rounds };
 }
 
-/** Saves the settings, or voids the round in play (the room refunds its stakes; a reason is required). */
+/**
+ * Saves the settings (odds above the confirm level confirmed first), or voids the round in play after
+ * a confirm step naming the round and what comes back (the room refunds its stakes; a reason is required).
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const t = await i18nServer.getFixedT(request, "admin");
   if (form.get("intent") === "void") {
-    const body = { roundId: String(form.get("roundId") ?? ""), reason: String(form.get("reason") ?? "") };
+    const preset = String(form.get("preset") ?? "");
+    const reason = [preset ? `#${preset}` : "", String(form.get("reason") ?? "").trim()].filter(Boolean).join(" ");
+    const body = { roundId: String(form.get("roundId") ?? ""), reason };
+    if (!isConfirmed(form)) {
+      if (reason.length < 3) return data({ error: t("errors:1151"), oddsError: null, confirm: null }, { status: 400 });
+      const [room, rounds, money] = await Promise.all([
+        loadAdmin<RoomSettings>(request, context, "/api/admin/rooms/get", { id: params.id }),
+        loadAdmin<{ list: RoundRow[] }>(request, context, "/api/admin/rounds", { roomId: params.id, page: 1 }),
+        consoleMoney(context),
+      ]);
+      const round = rounds.list.find((r) => String(r.id) === body.roundId);
+      const values = { room: room.title, seqno: round?.seqno ?? body.roundId, bets: round?.bets ?? 0, turnover: money(round?.turnover ?? 0), reason: noteText(t, reason) };
+      return askToConfirm(form, { message: t("confirm.void", values), button: t("rounds.void") });
+    }
     return adminAction(request, context, "/api/admin/rounds/void", body, t("rounds.voided"));
   }
-  return adminAction(request, context, "/api/admin/rooms/update", { id: params.id, ...roomBody(form) }, t("room.saved"));
+  const answer = await callAdmin(request, context, "/api/admin/rooms/update", { id: params.id, ...roomBody(form) });
+  if (answer.code !== 1) return roomRefusal(answer, form, t("room.save"));
+  return redirectWithToast(context, new URL(request.url).pathname, t("room.saved"));
 }
 
 function VoidRoundForm({ round }: { round: RoundRow }) {
@@ -41,7 +64,15 @@ function VoidRoundForm({ round }: { round: RoundRow }) {
         <input type="hidden" name="intent" value="void" />
         <input type="hidden" name="roundId" value={round.id} />
         <div className="reject">
-          <input name="reason" aria-label={t("rounds.voidReason")} placeholder={t("rounds.voidReason")} required minLength={3} maxLength={200} />
+          <select name="preset" aria-label={t("rounds.voidPreset")} defaultValue="">
+            <option value="">{t("approvals.presetNone")}</option>
+            {VOID_PRESETS.map((key) => (
+              <option key={key} value={key}>
+                {t(`common:presets.${key}`)}
+              </option>
+            ))}
+          </select>
+          <input name="reason" aria-label={t("rounds.voidReason")} placeholder={t("rounds.voidReason")} maxLength={180} />
           <button className="button small secondary" type="submit">
             {t("rounds.void")}
           </button>
@@ -66,14 +97,16 @@ function VoidCount({ voids }: { voids: Record<string, number> }) {
 export default function RoomSettingsPage() {
   const room = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
+  const refused = useActionData<{ oddsError?: string | null }>();
   const inPlay = room.rounds.page === 1 ? room.rounds.list.find((r) => r.status === "open") : undefined;
   return (
     <main className="admin-main">
       <h1>{room.title}</h1>
       <ActionError />
+      <ConfirmPanel />
       <p className="muted">{t("room.nextRound")}</p>
       <Form method="post" className="form" key={JSON.stringify(room.options) + room.title}>
-        <RoomFields room={room} />
+        <RoomFields room={room} oddsError={refused?.oddsError} />
         <button className="button" type="submit">
           {t("room.save")}
         </button>

@@ -1,7 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { roomRefusal } from "~/lib/room-answer.server";
 import { RoomFields, roomBody, type RoomSettings } from "~/components/admin/RoomFields";
 import { redirectWithToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
@@ -29,18 +31,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const body = { gameId: String(form.get("gameId") ?? ""), roomtype: String(form.get("roomtype") ?? ""), ...roomBody(form) };
   const answer = await callAdmin<RoomSettings>(request, context, "/api/admin/rooms/create", body);
-  if (answer.code !== 1) return data({ error: answer.info }, { status: 400 });
   const t = await i18nServer.getFixedT(request, "admin");
+  if (answer.code !== 1) return roomRefusal(answer, form, t("rooms.createSubmit"));
   return redirectWithToast(context, `/admin/rooms/${answer.data.id}`, t("rooms.created"));
 }
 
 export default function NewRoom() {
   const { games, template } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "game"]);
+  const refused = useActionData<{ oddsError?: string | null }>();
   return (
     <main className="admin-main">
       <h1>{t("rooms.create")}</h1>
       <ActionError />
+      <ConfirmPanel />
       <Form method="get" className="admin-search">
         <select name="game" defaultValue={template?.gameId ?? ""} aria-label={t("rooms.game")} required>
           <option value="" disabled>
@@ -75,7 +79,7 @@ export default function NewRoom() {
               ))}
             </select>
           </label>
-          <RoomFields room={template} />
+          <RoomFields room={template} oddsError={refused?.oddsError} />
           <p className="muted">{t("rooms.createHint")}</p>
           <button className="button" type="submit">
             {t("rooms.createSubmit")}

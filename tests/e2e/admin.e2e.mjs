@@ -61,6 +61,10 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await card.waitFor();
   await shot("2-approvals");
   await card.getByRole("button", { name: "Approve" }).click();
+  // the confirm step names the player and the amount (docs/decisions/127)
+  const confirm = page.getByTestId("confirm-panel");
+  await confirm.getByText(player.username).waitFor();
+  await confirm.getByRole("button", { name: "Approve" }).click();
   await page.getByText("Approved").first().waitFor();
   await card.waitFor({ state: "detached" });
 
@@ -83,6 +87,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: new RegExp(player.username) }).click();
   await page.getByRole("button", { name: "Freeze" }).click();
+  await page.getByTestId("confirm-panel").getByRole("button", { name: "Freeze" }).click();
   await page.getByText("Player frozen and signed out").first().waitFor();
   await page.getByRole("button", { name: "Unfreeze" }).waitFor();
   await shot("4-player-frozen");
@@ -91,15 +96,15 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
 
   // each action in the audit log
   await page.getByRole("link", { name: "Audit log" }).click();
-  for (const [action, target] of [["deposit.approve", /deposit:\d+/], ["room.update", new RegExp(`room:${ROOM}$`)], ["player.freeze", /user:\d+/]]) {
-    await page.getByPlaceholder("Action").fill(action);
+  for (const [action, target] of [["deposit.approve", /^D\d+$/], ["room.update", new RegExp(`room:${ROOM}$`)], ["player.freeze", /user:\d+/]]) {
+    await page.getByLabel("Action").selectOption(action);
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL((url) => url.searchParams.get("action") === action);
     const row = page.getByTestId("audit-row").first();
     await row.getByText(action, { exact: true }).waitFor();
     await row.getByText(target).waitFor();
   }
-  await page.getByPlaceholder("Action").fill("");
+  await page.getByLabel("Action").selectOption("");
   await page.getByRole("button", { name: "Filter" }).click();
   await page.getByTestId("audit-row").first().waitFor();
   await shot("5-audit");
@@ -157,5 +162,6 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await eventually(async () => assert.deepEqual((await call(base, "/api/game/getrechargelist", { token: demoToken })).data.payees, []));
   await page.goto(`/admin/content/${articleId}`);
   await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByTestId("confirm-panel").getByRole("button", { name: "Delete" }).click();
   await page.getByText("Article deleted").first().waitFor();
 }

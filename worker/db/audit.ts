@@ -18,8 +18,16 @@ export function auditStatement(
   });
 }
 
+/** The same row, written only when `onlyIf` holds inside the batch (a guarded decision that lost its race writes none). */
+export function auditStatementIf(db: Db, entry: Parameters<typeof auditStatement>[1], onlyIf: SQL) {
+  const before = entry.before === undefined ? null : JSON.stringify(entry.before);
+  const after = entry.after === undefined ? null : JSON.stringify(entry.after);
+  return db.run(sql`INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
+    SELECT ${entry.actorId}, ${entry.action}, ${entry.target}, ${before}, ${after}, ${entry.nowMs} WHERE ${onlyIf}`);
+}
+
 export const AUDIT_PAGE_SIZE = 30;
-export type AuditQuery = { operator?: string; action?: string; target?: string; at: PageAt };
+export type AuditQuery = { operator?: string; action?: string; target?: string; userId?: number; fromMs?: number; toMs?: number; at: PageAt };
 export const auditKey = (row: { id: number }) => [row.id];
 
 /** The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12). */
@@ -28,6 +36,9 @@ export function listAudit(db: Db, q: AuditQuery) {
   if (q.operator) where.push(sql`lower(${users.username}) = ${q.operator.toLowerCase()}`);
   if (q.action) where.push(sql`${auditLog.action} LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
   if (q.target) where.push(eq(auditLog.target, q.target));
+  if (q.userId !== undefined) where.push(sql`(${auditLog.target} = ${`user:${q.userId}`} OR json_extract(${auditLog.before}, '$.userId') = ${q.userId})`);
+  if (q.fromMs !== undefined) where.push(sql`${auditLog.createdAtMs} >= ${q.fromMs}`);
+  if (q.toMs !== undefined) where.push(sql`${auditLog.createdAtMs} < ${q.toMs}`);
   const keyset = keysetWhere([auditLog.id], q.at, "desc");
   if (keyset) where.push(keyset);
   return db

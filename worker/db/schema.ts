@@ -414,7 +414,7 @@ export const adjustmentRequests = sqliteTable(
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
     requestedBy: integer("requested_by").notNull().references(() => users.id),
-    // pending | approved | rejected
+    // pending | approved | rejected | cancelled (by its requester; decided_by is then the requester)
     status: text("status").notNull().default("pending"),
     decidedBy: integer("decided_by").references(() => users.id),
     createdAtMs: createdAtMs(),

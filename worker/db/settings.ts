@@ -23,6 +23,8 @@ const settingDefaults = {
   adjust_operator_daily_cents: 5_000_000,
   // the most one transfer-in into the open-ended top finance tier takes (worker/finance/rules.ts)
   finance_open_max_cents: 1_000_000_000,
+  // odds whose highest return to player is above this (parts per million) are saved only once confirmed
+  odds_confirm_rtp_ppm: 995_000,
   vip_thresholds_cents: [0, 100_000, 500_000, 2_000_000, 5_000_000, 10_000_000, 50_000_000, 100_000_000],
 };
 

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ApiError } from "../api/envelope";
-import { auditStatement } from "../db/audit";
+import { auditStatement, auditStatementIf } from "../db/audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
@@ -138,6 +138,9 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
     .set({ status, decidedBy: d.operatorId, decidedAtMs: d.nowMs })
     .where(and(eq(adjustmentRequests.id, d.id), eq(adjustmentRequests.status, "pending")));
   const credit = request.amountCents > 0;
+  // The guarded update runs first in the batch: if a cancel or another decision won, it changed
+  // nothing, and the money and audit statements that follow find no decision of this one and write nothing.
+  const decidedNow = decisionOf(d.id, status, d.operatorId, d.nowMs);
   const money = d.approve
     ? balanceChangeStatements(db, {
         userId: request.userId,
@@ -147,16 +150,17 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
         ref: `operator:${request.requestedBy}+${d.operatorId}`,
         idempotencyKey: `adjustment:${d.id}`,
         nowMs: d.nowMs,
+        onlyIf: decidedNow,
       })
     : [];
-  const audit = auditStatement(db, {
+  const audit = auditStatementIf(db, {
     actorId: d.operatorId,
     action: d.approve ? "balance.adjust.approve" : "balance.adjust.reject",
     target: `user:${request.userId}`,
     before: { request: d.id, status: "pending", amount: toMoney(request.amountCents), askedBy: request.requestedBy },
     after: { status },
     nowMs: d.nowMs,
-  });
+  }, decidedNow);
   try {
     const [changed] = await runInOneBatch(db, [guarded, ...money, audit]);
     if (changed.meta.changes !== 1) throw new ApiError(1128);
@@ -169,3 +173,34 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
   }
   return { id: d.id, status };
 }
+
+/**
+ * The requester withdraws their own queued adjustment (docs/product.md#operators): guarded on it still pending and
+ * still theirs, audited in the same batch; a second cancel or a decision first answers 1128.
+ */
+export async function cancelAdjustment(db: Db, c: { operatorId: number; id: number; nowMs: number }) {
+  const [request] = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, c.id));
+  if (!request) throw new ApiError(1088);
+  if (request.requestedBy !== c.operatorId) throw new ApiError(1179);
+  if (request.status !== "pending") throw new ApiError(1128);
+  const [changed] = await runInOneBatch(db, [
+    db
+      .update(adjustmentRequests)
+      .set({ status: "cancelled", decidedBy: c.operatorId, decidedAtMs: c.nowMs })
+      .where(and(eq(adjustmentRequests.id, c.id), eq(adjustmentRequests.status, "pending"), eq(adjustmentRequests.requestedBy, c.operatorId))),
+    auditStatementIf(db, {
+      actorId: c.operatorId,
+      action: "balance.adjust.cancel",
+      target: `user:${request.userId}`,
+      before: { request: c.id, status: "pending", amount: toMoney(request.amountCents), reason: request.reason },
+      after: { status: "cancelled" },
+      nowMs: c.nowMs,
+    }, decisionOf(c.id, "cancelled", c.operatorId, c.nowMs)),
+  ]);
+  if (changed.meta.changes !== 1) throw new ApiError(1128);
+  return { id: c.id, status: "cancelled" as const };
+}
+
+/** True inside a batch once this very decision (status, operator, time) is the request's. */
+const decisionOf = (id: number, status: string, operatorId: number, nowMs: number) =>
+  sql`EXISTS (SELECT 1 FROM adjustment_requests WHERE id = ${id} AND status = ${status} AND decided_by = ${operatorId} AND decided_at_ms = ${nowMs})`;

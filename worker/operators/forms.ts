@@ -20,6 +20,11 @@ export const auditForm = z.object({
   operator: text().max(64, "1001").optional(),
   action: text().max(64, "1001").optional(),
   target: text().max(64, "1001").optional(),
+  // a player's trail: rows about them (user:<id>) and their requests (deposits, withdrawals)
+  userId: integerId().optional(),
+  // days in UTC+8 (as the totals), both ends included
+  from: text().regex(/^\d{4}-\d{2}-\d{2}$/, "1001").optional(),
+  to: text().regex(/^\d{4}-\d{2}-\d{2}$/, "1001").optional(),
   page: page(),
   ...cursorFields,
 });

@@ -14,6 +14,7 @@ import { revokeAllSessionsStatement } from "../db/sessions";
 import { getUserById } from "../db/users";
 import { listDeposits, listWithdrawals } from "../db/wallet-requests";
 import { toMoney } from "../money";
+import { flowRow } from "../wallet/present";
 
 // The operator's view of players and what an operator may do to an account (docs/product.md#operators).
 export const PLAYERS_PAGE_SIZE = 20;
@@ -67,7 +68,8 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
       frozen: user.frozen === 1,
       createdAt: user.createdAtMs,
     },
-    ledger: ledgerRows.map((r) => ({ id: r.id, amount: toMoney(r.amountCents), after: toMoney(r.afterCents), type: r.type, reason: r.reason, time: r.createdAtMs })),
+    // with the reason's key and parameters, so the console names it in the operator's language
+    ledger: ledgerRows.map((r) => ({ id: r.id, amount: toMoney(r.amountCents), after: toMoney(r.afterCents), type: r.type, reason: r.reason, reasonKey: flowRow(r).reasonKey, reasonParams: flowRow(r).reasonParams, time: r.createdAtMs })),
     bets: bets.slice(0, RECENT).map((b) => ({ id: b.id, room: b.roomTitle, seqno: b.seqno, option: b.optionIndex, stake: toMoney(b.stakeCents), odds: b.oddsMilli / 1000, award: toMoney(b.awardCents), isaward: b.isaward, time: b.createdAtMs })),
     cards: cards.map((c) => ({ id: c.id, type: c.type, bank: c.bank, account: c.account, address: c.address })),
     deposits: deposits.map((d) => ({ id: d.id, money: toMoney(d.amountCents), status: d.status, time: d.createdAtMs })),

@@ -46,6 +46,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/adjust": "cashier",
   "/api/admin/adjustments/approve": "cashier",
   "/api/admin/adjustments/reject": "cashier",
+  // the requester withdraws their own queued credit or debit (only theirs: worker/operators/adjustments.ts)
+  "/api/admin/adjustments/cancel": "cashier",
   "/api/admin/players/freeze": "cashier",
   "/api/admin/players/unfreeze": "cashier",
   "/api/admin/players/revoke-sessions": "cashier",

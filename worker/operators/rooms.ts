@@ -10,6 +10,7 @@ import { games, rooms } from "../db/schema";
 import { allowedOptionCounts, defaultRatesMilli, fullOptionCount, isGameType } from "../games/options";
 import { rulesTable } from "../games/probability";
 import { toMoney } from "../money";
+import { readSettings } from "../db/settings";
 
 // Rooms as the operator edits them (docs/product.md#operators): odds with the RTP each gives, from the rules.
 export const ROOMS_PAGE_SIZE = 24;
@@ -40,7 +41,7 @@ export function roomSettingsOf(room: GameRoom) {
     roundSeconds: room.roundSeconds,
     closeSeconds: room.closeSeconds,
     trading: room.trading,
-    options: table.map((row) => ({ index: row.index, key: row.key, odds: row.oddsMilli / 1000, rtp: row.rtp })),
+    options: table.map((row) => ({ index: row.index, key: row.key, odds: row.oddsMilli / 1000, rtp: row.rtp, win: row.probability.value, refund: row.refundProbability.value })),
   };
 }
 
@@ -70,6 +71,8 @@ const roomFields = z.object({
   closeSeconds: seconds(),
   trading: z.union([z.boolean(), z.enum(["0", "1", "on", "off"])], { error: "1127" }).transform((v) => v === true || v === "1" || v === "on"),
   rates: z.array(oddsMilli, { error: "1127" }).min(1, "1127").max(64, "1127"),
+  // the operator confirmed odds whose return is above odds_confirm_rtp_ppm (the console's second step)
+  rtp_confirmed: z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === "1" || v === "yes"),
 });
 
 function timingIsSane(f: { roundSeconds: number | null; closeSeconds: number | null }, ctx: z.RefinementCtx) {
@@ -85,6 +88,21 @@ const newRoomForm = roomFields
   .extend({ gameId: integerId(), roomtype: z.union([z.number(), z.string().trim()], { error: "1127" }).transform(Number).pipe(z.number().int("1127").min(1, "1127").max(3, "1127")) })
   .superRefine(timingIsSane);
 
+/** The highest return to player of odds for a game, as a percentage with two decimals ("125.00 %"). */
+const percent = (rtp: number) => `${(Math.floor(rtp * 10_000) / 100).toFixed(2)} %`;
+
+/**
+ * Odds whose return is above 100 % lose the house money on every bet: refused (1177, with the figure).
+ * Above the setting odds_confirm_rtp_ppm they need the operator's confirmation (1178, with the figure).
+ */
+async function checkReturn(db: Db, gameType: number, rates: number[], confirmed: boolean) {
+  if (!isGameType(gameType)) return;
+  const highest = Math.max(...rulesTable(gameType, rates.length, rates).map((row) => row.rtp));
+  if (highest > 1) throw new ApiError(1177, { num: percent(highest) });
+  const { odds_confirm_rtp_ppm } = await readSettings(db, ["odds_confirm_rtp_ppm"]);
+  if (!confirmed && highest * 1_000_000 > odds_confirm_rtp_ppm) throw new ApiError(1178, { num: percent(highest) });
+}
+
 /**
  * Saves the settings with an audit row (before and after) in one batch. The room's next round reads
  * them when it opens (docs/product.md#rounds-and-bets); the round in play keeps what it opened with.
@@ -94,6 +112,7 @@ export async function updateRoom(db: Db, operatorId: number, body: unknown, nowM
   const room = await findGameRoom(db, form.id);
   if (!room) throw new ApiError(1126);
   if (form.rates.length !== room.optionCount) throw new ApiError(1127);
+  await checkReturn(db, room.gameType, form.rates, form.rtp_confirmed);
   const values = {
     title: form.title,
     kind: form.kind,
@@ -132,6 +151,7 @@ export async function createRoom(db: Db, operatorId: number, body: unknown, nowM
   const [game] = await db.select().from(games).where(eq(games.id, form.gameId)).limit(1);
   if (!game || !isGameType(game.type)) throw new ApiError(1126);
   if (!allowedOptionCounts(game.type).includes(form.rates.length)) throw new ApiError(1127);
+  await checkReturn(db, game.type, form.rates, form.rtp_confirmed);
   const values = {
     gameId: game.id,
     roomtype: form.roomtype,

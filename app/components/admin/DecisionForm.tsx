@@ -1,9 +1,26 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { REJECT_PRESETS } from "~/lib/request-notes";
 
-/** Approve, or reject with a reason, one request of a queue. */
-export function DecisionForm({ kind, id }: { kind: "deposit" | "withdrawal" | "adjustment"; id: number }) {
+/**
+ * Approve, or reject with a preset reason (the player reads it in their language) and free text, one
+ * request of a queue; the operator who asked for an adjustment can cancel it instead. Each asks for
+ * a confirm step first (app/lib/console-confirm.server.ts).
+ */
+export function DecisionForm({ kind, id, own = false }: { kind: "deposit" | "withdrawal" | "adjustment"; id: number; own?: boolean }) {
   const { t } = useTranslation("admin");
+  if (own) {
+    return (
+      <Form method="post" className="decision">
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="id" value={id} />
+        <span className="muted">{t("approvals.ownRequest")}</span>
+        <button className="button small secondary" type="submit" name="decision" value="cancel">
+          {t("approvals.cancel")}
+        </button>
+      </Form>
+    );
+  }
   return (
     <div className="decision">
       <Form method="post">
@@ -18,7 +35,19 @@ export function DecisionForm({ kind, id }: { kind: "deposit" | "withdrawal" | "a
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="decision" value="reject" />
-        {kind === "adjustment" ? null : <input name="note" aria-label={t("approvals.note")} placeholder={t("approvals.note")} required maxLength={200} />}
+        {kind === "adjustment" ? null : (
+          <>
+            <select name="preset" aria-label={t("approvals.preset")} defaultValue="">
+              <option value="">{t("approvals.presetNone")}</option>
+              {REJECT_PRESETS.map((key) => (
+                <option key={key} value={key}>
+                  {t(`common:presets.${key}`)}
+                </option>
+              ))}
+            </select>
+            <input name="note" aria-label={t("approvals.note")} placeholder={t("approvals.note")} maxLength={200} />
+          </>
+        )}
         <button className="button small secondary" type="submit">
           {t("approvals.reject")}
         </button>

@@ -1,9 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { playerTime } from "~/lib/player-time";
+import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
+import { formatDecimal } from "~/lib/number-format";
+import { ledgerReasonText } from "~/lib/ledger-reason";
+import type { Translate } from "~/lib/game-labels";
+import { useAppConfig } from "~/root";
 
 export type PlayerFile = {
   user: { id: number; username: string; quhao: string; phone: string; role: string; level: number; money: number; turnover: number; frozen: boolean; createdAt: number };
-  ledger: { id: number; amount: number; after: number; type: string; reason: string; time: number }[];
+  ledger: { id: number; amount: number; after: number; type: string; reason: string; reasonKey?: string | null; reasonParams?: Record<string, string | number> | null; time: number }[];
   bets: { id: number; room: string; seqno: number; option: number; stake: number; odds: number; award: number; isaward: number; time: number }[];
   cards: { id: number; type: string; bank: string; account: string; address: string }[];
   deposits: { id: number; money: number; status: string; time: number }[];
@@ -46,19 +50,22 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: (st
 
 /** The recent history on a player's page: ledger, bets, requests, accounts, sessions (10 each). */
 export function PlayerTables({ file }: { file: PlayerFile }) {
-  const { t } = useTranslation("admin");
-  const money = (n: number) => n.toFixed(2);
+  const { t } = useTranslation(["admin", "wallet", "game", "finance"]);
+  const { currency } = useAppConfig();
+  const money = (n: number) => `${formatDecimal(n, 2, 2)} ${currency}`;
+  const when = t("player.timeCol", { zone: PLAYER_ZONE });
+  const status = (s: string) => t(`wallet:status.${s}`, { defaultValue: s });
   return (
     <>
-      <Table title={t("player.ledger")} head={["", t("player.moneyCol"), t("player.balance"), t("player.reason")]} rows={file.ledger.map((r) => [playerTime(r.time), money(r.amount), money(r.after), `${r.type} · ${r.reason}`])} />
-      <Table title={t("player.bets")} head={["", t("nav.rooms"), t("room.odds"), ""]} rows={file.bets.map((b) => [playerTime(b.time), `${b.room} #${b.seqno} · ${b.option}`, `${money(b.stake)} × ${b.odds}`, money(b.award)])} />
+      <Table title={t("player.ledger")} head={[when, t("player.moneyCol"), t("player.balance"), t("player.reason")]} rows={file.ledger.map((r) => [playerTime(r.time), money(r.amount), money(r.after), `${t(`wallet:kinds.${r.type}`, { defaultValue: r.type })} · ${ledgerReasonText(t as Translate, { reason: r.reason, reasonKey: r.reasonKey ?? null, reasonParams: r.reasonParams ?? null })}`])} />
+      <Table title={t("player.bets")} head={[when, t("rounds.round"), t("room.odds"), t("player.awardCol")]} rows={file.bets.map((b) => [playerTime(b.time), `${b.room} #${b.seqno} · ${b.option}`, `${money(b.stake)} × ${b.odds}`, money(b.award)])} />
       <Table
         title={t("player.requests")}
-        head={["", "#", t("player.moneyCol"), ""]}
-        rows={[...file.deposits.map((d) => [playerTime(d.time), `D${d.id}`, money(d.money), d.status]), ...file.withdrawals.map((w) => [playerTime(w.time), `W${w.id}`, money(-w.money), w.status])]}
+        head={[when, "#", t("player.moneyCol"), t("player.statusCol")]}
+        rows={[...file.deposits.map((d) => [playerTime(d.time), `D${d.id}`, money(d.money), status(d.status)]), ...file.withdrawals.map((w) => [playerTime(w.time), `W${w.id}`, money(-w.money), status(w.status)])]}
       />
-      <Table title={t("player.accounts")} head={["", "", ""]} rows={file.cards.map((c) => [c.type, c.bank, c.account || c.address])} />
-      <Table title={t("player.sessions")} head={["", "", ""]} rows={file.sessions.map((s) => [s.kind, playerTime(s.createdAt), s.lastSeenAt ? playerTime(s.lastSeenAt) : "—"])} />
+      <Table title={t("player.accounts")} head={[t("player.typeCol"), t("player.bankCol"), t("player.accountCol")]} rows={file.cards.map((c) => [c.type, c.bank, c.account || c.address])} />
+      <Table title={t("player.sessions")} head={[t("player.typeCol"), t("player.startedCol", { zone: PLAYER_ZONE }), t("player.lastSeenCol", { zone: PLAYER_ZONE })]} rows={file.sessions.map((s) => [s.kind, playerTime(s.createdAt), s.lastSeenAt ? playerTime(s.lastSeenAt) : "—"])} />
     </>
   );
 }

@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
+import { typedRtp } from "~/lib/room-rtp";
 
 export type RoomSettings = {
   id: number;
@@ -13,7 +15,7 @@ export type RoomSettings = {
   roundSeconds: number | null;
   closeSeconds: number | null;
   trading: boolean;
-  options: { index: number; key: string; odds: number; rtp: number }[];
+  options: { index: number; key: string; odds: number; rtp: number; win: number; refund: number }[];
 };
 
 const KINDS = ["standard", "vip", "superior", "premier"];
@@ -31,6 +33,7 @@ export function roomBody(form: FormData) {
     closeSeconds: field("closeSeconds"),
     trading: form.get("trading") === "on" ? "1" : "0",
     rates: form.getAll("rate").map(String),
+    rtp_confirmed: form.get("confirmed") === "yes" ? "1" : "0",
   };
 }
 
@@ -43,9 +46,14 @@ function NumberField({ name, label, value }: { name: string; label: string; valu
   );
 }
 
-/** A room's settings and each option's odds with the RTP they give (from the rules, on the server). */
-export function RoomFields({ room }: { room: RoomSettings }) {
+/**
+ * A room's settings and each option's odds with the RTP they give, recomputed as the operator types
+ * (from each option's chances, which the server computed from the rules); above 100 % the row is
+ * marked, and the server refuses it (1177), the refusal shown under the table.
+ */
+export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?: string | null }) {
   const { t } = useTranslation(["admin", "game"]);
+  const [typed, setTyped] = useState(() => room.options.map((o) => o.odds.toFixed(3)));
   return (
     <>
       <label className="field">
@@ -56,7 +64,9 @@ export function RoomFields({ room }: { room: RoomSettings }) {
         <span className="field-label">{t("room.kind")}</span>
         <select name="kind" defaultValue={room.kind}>
           {KINDS.map((k) => (
-            <option key={k}>{k}</option>
+            <option key={k} value={k}>
+              {t(`game:kinds.${k}`)}
+            </option>
           ))}
         </select>
       </label>
@@ -68,26 +78,46 @@ export function RoomFields({ room }: { room: RoomSettings }) {
       <label className="check">
         <input type="checkbox" name="trading" defaultChecked={room.trading} /> {t("room.tradingOn")}
       </label>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>{t("room.option")}</th>
-            <th>{t("room.odds")}</th>
-            <th>{t("room.rtp")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {room.options.map((o) => (
-            <tr key={o.index}>
-              <td>{optionLabel(t as Translate, o.key, room.gameType)}</td>
-              <td>
-                <input name="rate" aria-label={`${t("room.odds")} ${optionLabel(t as Translate, o.key, room.gameType)}`} inputMode="decimal" defaultValue={o.odds.toFixed(3)} size={8} />
-              </td>
-              <td>{(o.rtp * 100).toFixed(2)}%</td>
+      <div className="table-scroll">
+        <table className="admin-table odds-table" aria-describedby={oddsError ? "odds-error" : undefined}>
+          <thead>
+            <tr>
+              <th scope="col">{t("room.option")}</th>
+              <th scope="col">{t("room.odds")}</th>
+              <th scope="col">{t("room.rtp")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {room.options.map((o, i) => {
+              const label = optionLabel(t as Translate, o.key, room.gameType);
+              const rtp = typedRtp(o, typed[i] ?? "");
+              const losing = rtp !== null && rtp > 1;
+              return (
+                <tr key={o.index} className={losing ? "losing" : undefined}>
+                  <th scope="row">{label}</th>
+                  <td>
+                    <input
+                      name="rate"
+                      aria-label={`${t("room.odds")} ${label}`}
+                      aria-invalid={losing || undefined}
+                      inputMode="decimal"
+                      value={typed[i]}
+                      onChange={(e) => setTyped((all) => all.map((v, j) => (j === i ? e.target.value : v)))}
+                      size={8}
+                    />
+                  </td>
+                  <td data-testid={`rtp-${o.index}`}>{rtp === null ? "—" : `${(rtp * 100).toFixed(2)} %`}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {oddsError ? (
+        <p className="form-error" id="odds-error" role="alert">
+          {oddsError}
+        </p>
+      ) : null}
     </>
   );
 }

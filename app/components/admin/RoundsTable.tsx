@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { playerTime } from "~/lib/player-time";
+import { noteText } from "~/lib/request-notes";
+import { formatDecimal } from "~/lib/number-format";
 
 export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; voidedBy?: string | null; bets: number; turnover: number; payouts: number; house: number };
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
 export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
   const { t } = useTranslation(["admin", "game"]);
-  const money = (n: number) => n.toFixed(2);
+  const money = (n: number) => formatDecimal(n, 2, 2);
   return (
     <div className="table-scroll">
       <table className="admin-table">
@@ -28,7 +30,7 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
                 {r.status === "void" ? (
                   <>
                     <span className="badge danger">{t("rounds.voidBadge")}</span>
-                    {r.voidNote ? <div className="muted">{r.voidNote}</div> : r.voidReason ? <div className="muted">{t(`game:result.voidReasons.${r.voidReason}`)}</div> : null}
+                    {r.voidNote ? <div className="muted">{noteText(t, r.voidNote)}</div> : r.voidReason ? <div className="muted">{t(`game:result.voidReasons.${r.voidReason}`)}</div> : null}
                     {r.voidedBy ? <div className="muted">{t("rounds.voidedBy", { name: r.voidedBy })}</div> : null}
                   </>
                 ) : r.numbers ? (

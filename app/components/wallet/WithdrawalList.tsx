@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { noteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { playerTime } from "~/lib/player-time";
@@ -33,7 +34,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
               {w.status === "pending"
                 ? t("withdraw.pendingNote")
                 : t(w.status === "approved" ? "withdraw.approvedAt" : "withdraw.rejectedAt", { time: playerTime(w.decidedAt ?? w.time) })}
-              {w.note ? ` · ${w.note}` : ""}
+              {w.note ? ` · ${noteText(t, w.note)}` : ""}
             </div>
           </li>
         ))}

@@ -4,7 +4,7 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { adjustmentKey, askAdjustment, decideAdjustment, listPendingAdjustments } from "../../operators/adjustments";
+import { adjustmentKey, askAdjustment, cancelAdjustment, decideAdjustment, listPendingAdjustments } from "../../operators/adjustments";
 import { pageAt, pagedList } from "../paging";
 import { adjustmentDecisionForm, playerIdForm, playerSearchForm } from "../../operators/forms";
 import { PLAYERS_PAGE_SIZE, playerFile, playerKey, resetLoginPassword, revokeSessions, searchPlayers, setFrozen } from "../../operators/players";
@@ -50,7 +50,7 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
 adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
   const rows = await listPendingAdjustments(getDb(c.env), at);
-  return ok(c, pagedList(rows, at, adjustmentKey, (r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), reason: r.reason, requestedBy: r.requestedBy, time: r.createdAtMs })));
+  return ok(c, pagedList(rows, at, adjustmentKey, (r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), reason: r.reason, requestedBy: r.requestedBy, requestedById: r.requestedById, time: r.createdAtMs })));
 });
 
 const decide = (approve: boolean) => async (c: any) => {
@@ -59,3 +59,7 @@ const decide = (approve: boolean) => async (c: any) => {
 };
 adminPlayerRoutes.post("/api/admin/adjustments/approve", decide(true));
 adminPlayerRoutes.post("/api/admin/adjustments/reject", decide(false));
+adminPlayerRoutes.post("/api/admin/adjustments/cancel", async (c) => {
+  const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
+  return ok(c, await cancelAdjustment(getDb(c.env), { operatorId: c.get("user").id, id, nowMs: Date.now() }));
+});

@@ -65,7 +65,11 @@ adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
 adminRoomRoutes.post("/api/admin/audit", async (c) => {
   const form = parseBody(auditForm, c.get("body"));
   const at = pageAt(form, AUDIT_PAGE_SIZE);
-  const rows = await listAudit(getDb(c.env), { operator: form.operator, action: form.action, target: form.target, at });
+  // days end at 00:00 UTC+8, as the totals'
+  const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+  const query = { operator: form.operator, action: form.action, target: form.target, userId: form.userId, at };
+  const range = { fromMs: form.from ? dayStart(form.from) : undefined, toMs: form.to ? dayStart(form.to) + 86_400_000 : undefined };
+  const rows = await listAudit(getDb(c.env), { ...query, ...range });
   return ok(c, pagedList(rows, at, auditKey, (row) => row));
 });
 
