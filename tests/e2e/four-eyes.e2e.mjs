@@ -47,15 +47,15 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByLabel("Amount").fill("15000");
   await page.getByLabel("Reason").fill("Goodwill after an outage");
   await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByTestId("confirm-panel").getByRole("button", { name: /^Credit 15,000\.00/ }).click();
   await page.getByText(/waiting for a second operator/i).first().waitFor();
   await shot("1-admin-asked");
 
-  // the one who asked cannot approve it
+  // the one who asked cannot approve it: the console offers only to cancel it (the API refuses it too, 1123)
   await page.goto("/admin");
   const card = page.locator("article", { hasText: player.username }).filter({ hasText: /15,?000\.00/ });
-  await card.waitFor();
-  await card.getByRole("button", { name: "Approve" }).click();
-  await page.getByText("An operator cannot act on their own account or request; another operator must").first().waitFor();
+  await card.getByText("You asked for this").waitFor();
+  assert.equal(await card.getByRole("button", { name: "Approve" }).count(), 0);
   assert.equal((await call(base, "/api/Game/getuserinfo", { token: player.token })).data.money, 0);
   await signOut(page);
 
@@ -67,6 +67,9 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await waiting.waitFor();
   await shot("2-cashier-approvals-desk");
   await waiting.getByRole("button", { name: "Approve" }).click();
+  await page.getByTestId("confirm-panel").getByText(/Approve the credit of 15,000\.00 .* asked by admin/).waitFor();
+  await shot("3-cashier-confirms-desk");
+  await page.getByTestId("confirm-panel").getByRole("button", { name: "Approve" }).click();
   await waiting.waitFor({ state: "detached" });
   assert.equal((await call(base, "/api/Game/getuserinfo", { token: player.token })).data.money, 15000);
   // a cashier's role stops at money: the operators screen is not theirs
@@ -85,11 +88,11 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByText(`${name} was created as Viewer`).waitFor();
   const password = await page.locator("code.secret").innerText();
   assert.match(password, /^[a-z\d]{12}$/);
-  await shot("3-operator-created");
+  await shot("4-operator-created");
   // disabling asks first, naming the operator
   await page.locator("tr", { hasText: name }).getByRole("button", { name: "Disable" }).click();
   await page.getByText(`Disable ${name}? Every session of theirs ends at once`).waitFor();
-  await shot("4-confirm-disable");
+  await shot("5-confirm-disable");
   await page.getByRole("button", { name: "Yes, do it" }).click();
   await page.getByText(`${name} is disabled and signed out`).first().waitFor();
   await page.locator("tr", { hasText: name }).getByText("Disabled").waitFor();
