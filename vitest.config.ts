@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } from "./tests/support/twilio-server.mjs";
 
 // Projects: "unit" runs pure logic in Node next to its code; "worker" runs the integration tests
 // inside workerd with a real D1 and real RoomDO instances; "pair" runs whole Workers side by side in
@@ -8,7 +9,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
 type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
 
-/** A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed. */
+/** A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed and Twilio. */
 function workerdProject(name: string, include: string[], exclude: string[], migrations: Migrations) {
   return {
     plugins: [
@@ -21,6 +22,12 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
             PEPPER: "test-pepper",
             SESSION_SECRET: "test-secret",
             PRICES_WS_URL: inject("pricesFeedUrl"),
+            // Codes go through the Twilio API of tests/support/twilio-setup.mjs, as in production.
+            SMS_PROVIDER: "twilio",
+            TWILIO_API_BASE: inject("twilioUrl"),
+            TWILIO_ACCOUNT_SID: TWILIO_TEST_ACCOUNT_SID,
+            TWILIO_AUTH_TOKEN: TWILIO_TEST_AUTH_TOKEN,
+            TWILIO_FROM: TWILIO_TEST_FROM,
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
           },
@@ -35,7 +42,7 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
       // every game type take seconds on a busy two-core machine.
       testTimeout: 120_000,
       setupFiles: ["./tests/setup.ts"],
-      globalSetup: ["./tests/support/price-feed-setup.mjs"],
+      globalSetup: ["./tests/support/price-feed-setup.mjs", "./tests/support/twilio-setup.mjs"],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },

@@ -1,9 +1,10 @@
-// Values tests/support/price-feed-setup.mjs hands to the tests and the pool (inject()).
+// Values tests/support/price-feed-setup.mjs and twilio-setup.mjs hand to the tests and the pool (inject()).
 export {};
 
 declare module "vitest" {
   interface ProvidedContext {
     pricesFeedUrl: string;
     pricesFeedControl: string;
+    twilioUrl: string;
   }
 }

@@ -10,6 +10,7 @@ const config: Config = {
   closeSeconds: 60,
   pricesWsUrl: "",
   idleRoundRetentionDays: 30,
+  sms: { provider: "screen" },
   publicCacheSeconds: 0,
   pepper: "test-pepper",
   financeTestClock: false,

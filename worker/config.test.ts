@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "./config";
 
-const base = { API_MODE: "demo", UPSTREAM_API_BASE: "", CURRENCY_LABEL: "USD", ROUND_SECONDS: "180", CLOSE_SECONDS: "60", PEPPER: "a-long-pepper", SESSION_SECRET: "a-long-secret" };
+const base = { API_MODE: "demo", UPSTREAM_API_BASE: "", CURRENCY_LABEL: "USD", ROUND_SECONDS: "180", CLOSE_SECONDS: "60", PEPPER: "a-long-pepper", SESSION_SECRET: "a-long-secret", SMS_PROVIDER: "log" };
 const env = (overrides: Record<string, string | undefined>) => ({ ...base, ...overrides }) as unknown as Env;
 
 describe("readConfig", () => {
@@ -17,6 +17,7 @@ describe("readConfig", () => {
       publicCacheSeconds: 30,
       pepper: "a-long-pepper",
       financeTestClock: false,
+      sms: { provider: "log" },
     });
   });
 
@@ -46,6 +47,34 @@ describe("readConfig", () => {
   it("takes a ws:// or wss:// price feed", () => {
     expect(readConfig(env({ PRICES_WS_URL: "wss://ws.example.com/ws/v5/public" })).pricesWsUrl).toBe("wss://ws.example.com/ws/v5/public");
     expect(readConfig(env({ PRICES_WS_URL: "ws://127.0.0.1:8852" })).pricesWsUrl).toBe("ws://127.0.0.1:8852");
+  });
+
+  const twilio = { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: `AC${"ab".repeat(16)}`, TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+15005550006" };
+
+  it("reads the Twilio settings, Twilio's own API by default, a local one when given", () => {
+    expect(readConfig(env(twilio)).sms).toEqual({
+      provider: "twilio",
+      apiBase: "https://api.twilio.com",
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: "token",
+      from: "+15005550006",
+      messagingServiceSid: "",
+    });
+    const service = readConfig(env({ ...twilio, TWILIO_FROM: "", TWILIO_MESSAGING_SERVICE_SID: `MG${"cd".repeat(16)}`, TWILIO_API_BASE: "http://127.0.0.1:8853/" })).sms;
+    expect(service).toMatchObject({ apiBase: "http://127.0.0.1:8853", from: "", messagingServiceSid: `MG${"cd".repeat(16)}` });
+    expect(readConfig(env({ SMS_PROVIDER: "screen" })).sms).toEqual({ provider: "screen" });
+  });
+
+  it.each([
+    [{ SMS_PROVIDER: undefined }, /SMS_PROVIDER is missing/],
+    [{ SMS_PROVIDER: "email" }, /SMS_PROVIDER must be twilio, screen or log/],
+    [{ ...twilio, TWILIO_AUTH_TOKEN: undefined }, /TWILIO_AUTH_TOKEN secret/],
+    [{ ...twilio, TWILIO_ACCOUNT_SID: "AC123" }, /TWILIO_ACCOUNT_SID/],
+    [{ ...twilio, TWILIO_FROM: "" }, /TWILIO_FROM .* or TWILIO_MESSAGING_SERVICE_SID/],
+    [{ ...twilio, TWILIO_MESSAGING_SERVICE_SID: "MG1" }, /TWILIO_MESSAGING_SERVICE_SID/],
+    [{ ...twilio, TWILIO_API_BASE: "api.twilio.com" }, /TWILIO_API_BASE/],
+  ])("refuses an SMS provider without what it needs: %j", (overrides, pattern) => {
+    expect(() => readConfig(env(overrides))).toThrow(pattern);
   });
 
   it.each([

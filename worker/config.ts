@@ -14,6 +14,19 @@ const schema = z.object({
   // How long token-free public answers (settings, banners, articles, games) are cached at the edge; 0: never.
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   PRICES_WS_URL: z.string().trim().regex(/^(wss?:\/\/\S+)?$/i, "PRICES_WS_URL must be empty or a ws:// or wss:// URL").default(""),
+  // Where verification codes go (worker/players/sms-senders.ts, docs/decisions/130): no default, so a
+  // deployment names its provider; "log" serves only local requests, "screen" is for demos.
+  SMS_PROVIDER: z.enum(["log", "screen", "twilio"], {
+    error: (issue) =>
+      issue.input === undefined
+        ? "SMS_PROVIDER is missing: twilio (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID), screen (public demos) or log (npm start)"
+        : "SMS_PROVIDER must be twilio, screen or log",
+  }),
+  TWILIO_API_BASE: z.string().trim().regex(/^https?:\/\/\S+$/, "TWILIO_API_BASE must be an http(s) URL").default("https://api.twilio.com"),
+  TWILIO_ACCOUNT_SID: z.string().trim().default(""),
+  TWILIO_FROM: z.string().trim().default(""),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().trim().default(""),
+  TWILIO_AUTH_TOKEN: z.string().default(""),
   // Secrets (wrangler secret put): each one missing is named, so a deploy without it fails at once.
   PEPPER: z.string({ error: "PEPPER secret is missing (npm start writes one to .dev.vars)" }).min(8, "PEPPER secret is too short (8+ characters)"),
   SESSION_SECRET: z
@@ -34,7 +47,12 @@ export type Config = {
   publicCacheSeconds: number;
   pepper: string;
   financeTestClock: boolean;
+  sms: SmsProvider;
 };
+
+export type SmsProvider =
+  | { provider: "log" | "screen" }
+  | { provider: "twilio"; apiBase: string; accountSid: string; authToken: string; from: string; messagingServiceSid: string };
 
 const cache = new WeakMap<object, Config>();
 
@@ -51,6 +69,7 @@ export function readConfig(env: Env): Config {
     throw new Error("Invalid Worker environment: CLOSE_SECONDS must be less than ROUND_SECONDS");
   }
   const config: Config = {
+    sms: smsProvider(v),
     apiMode: v.API_MODE,
     upstreamApiBase: v.UPSTREAM_API_BASE.replace(/\/+$/, ""),
     currencyLabel: v.CURRENCY_LABEL,
@@ -64,4 +83,25 @@ export function readConfig(env: Env): Config {
   };
   cache.set(env, config);
   return config;
+}
+
+function smsProvider(v: z.infer<typeof schema>): SmsProvider {
+  if (v.SMS_PROVIDER !== "twilio") return { provider: v.SMS_PROVIDER };
+  const refuse = (why: string) => {
+    throw new Error(`Invalid Worker environment: SMS_PROVIDER=twilio ${why}`);
+  };
+  if (!/^AC[0-9a-f]{32}$/.test(v.TWILIO_ACCOUNT_SID)) refuse("needs TWILIO_ACCOUNT_SID (AC and 32 hex digits)");
+  if (!v.TWILIO_AUTH_TOKEN) refuse("needs the TWILIO_AUTH_TOKEN secret (wrangler secret put TWILIO_AUTH_TOKEN)");
+  if (v.TWILIO_MESSAGING_SERVICE_SID && !/^MG[0-9a-f]{32}$/.test(v.TWILIO_MESSAGING_SERVICE_SID)) refuse("has a TWILIO_MESSAGING_SERVICE_SID that is not MG and 32 hex digits");
+  if (!v.TWILIO_MESSAGING_SERVICE_SID && !/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/.test(v.TWILIO_FROM)) {
+    refuse("needs TWILIO_FROM (an E.164 number such as +15005550006, or an alphanumeric sender ID) or TWILIO_MESSAGING_SERVICE_SID");
+  }
+  return {
+    provider: "twilio",
+    apiBase: v.TWILIO_API_BASE.replace(/\/+$/, ""),
+    accountSid: v.TWILIO_ACCOUNT_SID,
+    authToken: v.TWILIO_AUTH_TOKEN,
+    from: v.TWILIO_FROM,
+    messagingServiceSid: v.TWILIO_MESSAGING_SERVICE_SID,
+  };
 }

@@ -36,7 +36,7 @@ export async function startWorker(bundle: string, vars: Record<string, string>):
         scriptPath: bundle,
         modules: true,
         modulesRoot: dirname(bundle),
-        bindings: { ...(workerOptions.bindings as Record<string, string>), PEPPER, SESSION_SECRET: "pair-test-session-secret", ...vars },
+        bindings: { ...(workerOptions.bindings as Record<string, string>), PEPPER, SESSION_SECRET: "pair-test-session-secret", SMS_PROVIDER: "screen", ...vars },
       },
     ],
   };
