@@ -28,6 +28,11 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
             TWILIO_ACCOUNT_SID: TWILIO_TEST_ACCOUNT_SID,
             TWILIO_AUTH_TOKEN: TWILIO_TEST_AUTH_TOKEN,
             TWILIO_FROM: TWILIO_TEST_FROM,
+            // Many logins and sign-ups a minute; tests/throttles.test.ts checks the limits with its own values.
+            RATE_LIMIT_LOGIN_PER_MINUTE: "1000",
+            RATE_LIMIT_REGISTER_PER_MINUTE: "1000",
+            RATE_LIMIT_SMS_PER_MINUTE: "1000",
+            RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "1000",
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
           },

@@ -11,6 +11,7 @@ const config: Config = {
   pricesWsUrl: "",
   idleRoundRetentionDays: 30,
   sms: { provider: "screen" },
+  rateLimits: { sms: 10, register: 10, login: 30, operatorLogin: 10 },
   publicCacheSeconds: 0,
   pepper: "test-pepper",
   financeTestClock: false,

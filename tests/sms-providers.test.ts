@@ -1,10 +1,9 @@
 // SMS_PROVIDER (worker/players/sms-senders.ts, docs/decisions/130): Twilio's REST API against the local
 // Twilio-shaped server of tests/support/twilio-server.mjs, the demo "screen" mode and the local "log" mode.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inject } from "vitest";
-import worker from "../worker/index";
+import { callWith, fetchWith } from "./worker-with";
 import { api, count, expectError, expectOk, newPlayerFields } from "./helpers";
 import { TWILIO_TIMEOUT_MS } from "../worker/players/sms-senders";
 
@@ -20,18 +19,6 @@ async function messagesTo(to: string): Promise<TwilioMessage[]> {
     headers: { authorization: `Basic ${btoa(`${sid}:${token}`)}` },
   });
   return ((await answer.json()) as { messages: TwilioMessage[] }).messages;
-}
-
-/** The Worker with other settings than the test project's (readConfig parses each env object once). */
-async function callWith(overrides: Record<string, string>, path: string, body: unknown, origin = "https://app.test") {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }) as Parameters<typeof worker.fetch>[0],
-    { ...env, ...overrides } as Env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return (await response.json()) as { code: number; info: string; data: Record<string, any> };
 }
 
 afterEach(async () => {
@@ -118,18 +105,12 @@ describe("SMS_PROVIDER=screen", () => {
   });
 
   it("shows the code on the register screen under the demo notice", async () => {
-    const ctx = createExecutionContext();
     const form = new URLSearchParams({ intent: "sms", quhao: "+84", phone: freshPhone(), username: "", captcha: "", invitation: "" });
-    const response = await worker.fetch(
-      new Request("https://app.test/register", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://app.test", host: "app.test", "accept-language": "en" },
-        body: form,
-      }) as Parameters<typeof worker.fetch>[0],
-      { ...env, SMS_PROVIDER: "screen" } as Env,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
+    const response = await fetchWith({ SMS_PROVIDER: "screen" }, "https://app.test/register", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://app.test", host: "app.test", "accept-language": "en" },
+      body: form,
+    });
     const html = (await response.text()).replaceAll("<!-- -->", "");
     expect(html).toMatch(/class="demo-code" role="status"><strong>Demo deployment: no SMS is sent\.<\/strong> Your verification code: <output>\d{6}<\/output>/);
   });
@@ -139,7 +120,7 @@ describe("SMS_PROVIDER=log", () => {
   it("prints the code with the phone's last digits only, for a request to this machine", async () => {
     const logs = vi.spyOn(console, "log");
     const mobile = freshPhone();
-    const sent = await callWith({ SMS_PROVIDER: "log" }, "/api/index/sms_send", { quhao: "+84", mobile }, "http://localhost:8787");
+    const sent = await callWith({ SMS_PROVIDER: "log" }, "/api/index/sms_send", { quhao: "+84", mobile }, { origin: "http://localhost:8787" });
     expect(sent.code).toBe(1);
     const line = logs.mock.calls.map((call) => call.join(" ")).find((l) => l.startsWith("[sms]"));
     expect(line).toMatch(new RegExp(`^\\[sms\\] code \\d{6} for \\+84 ···${mobile.slice(-3)} `));
@@ -149,7 +130,7 @@ describe("SMS_PROVIDER=log", () => {
 
   it("refuses a request that did not come to this machine, keeping no code", async () => {
     const mobile = freshPhone();
-    const sent = await callWith({ SMS_PROVIDER: "log" }, "/api/index/sms_send", { quhao: "+84", mobile }, "https://roundtable.example.workers.dev");
+    const sent = await callWith({ SMS_PROVIDER: "log" }, "/api/index/sms_send", { quhao: "+84", mobile }, { origin: "https://roundtable.example.workers.dev" });
     expect(sent.data.errCode).toBe(1171);
     expect(await count("sms_codes", "phone = ?", mobile)).toBe(0);
   });
@@ -159,7 +140,7 @@ describe("SMS_PROVIDER missing or unknown", () => {
   it.each([[{ SMS_PROVIDER: undefined }, /SMS_PROVIDER is missing/], [{ SMS_PROVIDER: "pigeon" }, /SMS_PROVIDER must be twilio, screen or log/]])(
     "the Worker refuses to serve (%j), naming it",
     async (overrides, pattern) => {
-      await expect(callWith(overrides as Record<string, string>, "/api/index/getconfig", {})).rejects.toThrow(pattern);
+      await expect(callWith(overrides, "/api/index/getconfig", {})).rejects.toThrow(pattern);
     },
   );
 });

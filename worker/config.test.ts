@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { readConfig } from "./config";
 
 const base = { API_MODE: "demo", UPSTREAM_API_BASE: "", CURRENCY_LABEL: "USD", ROUND_SECONDS: "180", CLOSE_SECONDS: "60", PEPPER: "a-long-pepper", SESSION_SECRET: "a-long-secret", SMS_PROVIDER: "log" };
@@ -18,6 +19,7 @@ describe("readConfig", () => {
       pepper: "a-long-pepper",
       financeTestClock: false,
       sms: { provider: "log" },
+      rateLimits: { sms: 10, register: 10, login: 30, operatorLogin: 10 },
     });
   });
 
@@ -75,6 +77,25 @@ describe("readConfig", () => {
     [{ ...twilio, TWILIO_API_BASE: "api.twilio.com" }, /TWILIO_API_BASE/],
   ])("refuses an SMS provider without what it needs: %j", (overrides, pattern) => {
     expect(() => readConfig(env(overrides))).toThrow(pattern);
+  });
+
+  it("reads the per-source limits a minute, refusing zero and non-numbers", () => {
+    expect(readConfig(env({ RATE_LIMIT_LOGIN_PER_MINUTE: "500", RATE_LIMIT_SMS_PER_MINUTE: "3" })).rateLimits).toMatchObject({ login: 500, sms: 3 });
+    expect(() => readConfig(env({ RATE_LIMIT_SMS_PER_MINUTE: "0" }))).toThrow(/RATE_LIMIT_SMS_PER_MINUTE/);
+    expect(() => readConfig(env({ RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "many" }))).toThrow(/RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE/);
+  });
+
+  it("wrangler.toml gives each rate-limit binding its setting's production value (docs/decisions/131)", () => {
+    const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+    const vars = workerOptions.bindings as Record<string, string>;
+    const bindings = workerOptions.ratelimits as Record<string, { simple: { limit: number; period: number } }>;
+    const actions = ["SMS", "REGISTER", "LOGIN", "OPERATOR_LOGIN"];
+    expect(Object.keys(bindings).sort()).toEqual(actions.map((a) => `RATE_LIMIT_${a}`).sort());
+    for (const action of actions) {
+      expect(bindings[`RATE_LIMIT_${action}`].simple, action).toEqual({ limit: Number(vars[`RATE_LIMIT_${action}_PER_MINUTE`]), period: 60 });
+    }
+    const defaults = readConfig(env({})).rateLimits;
+    expect([defaults.sms, defaults.register, defaults.login, defaults.operatorLogin]).toEqual(actions.map((a) => Number(vars[`RATE_LIMIT_${a}_PER_MINUTE`])));
   });
 
   it.each([

@@ -19,6 +19,7 @@ import { adminAuthRoutes } from "./routes/admin-auth";
 import { adminPlayerRoutes } from "./routes/admin-players";
 import { adminRoomRoutes } from "./routes/admin-rooms";
 import { protectionRoutes } from "./routes/protection";
+import { throttle } from "./throttle";
 
 /**
  * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
@@ -27,6 +28,11 @@ import { protectionRoutes } from "./routes/protection";
 export const demoApi = new Hono<AppEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
 
 demoApi.use("/api/*", requestContext);
+// Per-source limits before any work (docs/decisions/131); paths are matched lower-cased.
+demoApi.use("/api/index/sms_send", throttle("sms"));
+demoApi.use("/api/index/register", throttle("register"));
+demoApi.use("/api/index/login", throttle("login"));
+for (const path of ["/api/admin/login", "/api/admin/enrol/start", "/api/admin/enrol/confirm"]) demoApi.use(path, throttle("operatorLogin"));
 demoApi.route("/", configRoutes);
 demoApi.route("/", accountRoutes);
 demoApi.route("/", gameRoutes);
