@@ -1,7 +1,7 @@
 // End-to-end: a real `wrangler dev` (fresh local D1) driven by Debian's Chromium at a phone viewport.
 // Prints "N passed, N failed"; screenshots land in tests/e2e/screenshots/.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -9,6 +9,7 @@ import { startLocalServer } from "../support/local-server.mjs";
 import { eventually } from "./eventually.mjs";
 import { startPriceFeed } from "../support/price-feed-server.mjs";
 import { startTwilioServer } from "../support/twilio-server.mjs";
+import { findPersonalData, typedSecrets, withoutStartBanner } from "../support/personal-data.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = process.env.E2E_PORT ?? "8799";
@@ -86,6 +87,22 @@ for (const file of files) {
   await context.close();
 }
 await browser.close();
+
+// The privacy check (docs/decisions/132): the server's whole output of the run carries no phone number,
+// SMS code, token, password or account number.
+const sent = twilio.sent();
+const leaks = findPersonalData(withoutStartBanner(serverLog()), {
+  phones: sent.map((m) => m.to),
+  codes: sent.map((m) => /\b\d{6}\b/.exec(m.body)?.[0]).filter(Boolean),
+  secrets: typedSecrets(readdirSync("tests/e2e").filter((f) => f.endsWith(".mjs")).map((f) => readFileSync(join("tests/e2e", f), "utf8"))),
+});
+if (leaks.length) {
+  failed++;
+  console.log(`  ✗ personal data in the server's output (${sent.length} texts sent):\n    ${leaks.slice(0, 20).join("\n    ")}`);
+} else {
+  passed++;
+  console.log(`  ✓ no personal data in the server's output (${serverLog().split("\n").length} lines, ${sent.length} texts sent)`);
+}
 server.stop();
 await priceFeed.close();
 await twilio.close();
