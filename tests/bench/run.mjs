@@ -7,6 +7,7 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startLocalServer } from "../support/local-server.mjs";
+import { describeBundle, dryRunDeploy } from "../../scripts/deploy-check.mjs";
 
 const PORT = process.env.BENCH_PORT ?? "8798";
 const only = process.argv[2];
@@ -68,6 +69,15 @@ if (!only || "settlement".includes(only)) {
     }
   }
   if (run.status !== 0) report("settlement", "vitest bench project", `failed (exit ${run.status})`);
+}
+
+// The bundle a deploy would upload, against the Workers plan limits (before the server: the dry run builds).
+if (!only || "bundle".includes(only) || "deploy".includes(only)) {
+  try {
+    report("deploy", "Worker bundle (wrangler deploy --dry-run)", describeBundle(dryRunDeploy()));
+  } catch (error) {
+    report("deploy", "Worker bundle (wrangler deploy --dry-run)", `failed: ${String(error).split("\n")[0]}`);
+  }
 }
 
 const files = readdirSync("tests/bench").filter((f) => f.endsWith(".bench.mjs") && (!only || f.includes(only))).sort();
