@@ -12,7 +12,7 @@ declare module "@remix-run/cloudflare" {
     nonce: string;
     /** The contract API, called in-process: demo mode serves it, proxy mode forwards it. */
     callApi: (path: string, body: Record<string, unknown>) => Promise<ApiAnswer>;
-    /** The last market prices the PricesDO holds (DESIGN.md 13); the same in demo and proxy mode. */
+    /** The last market prices the PricesDO holds (docs/product.md#market-prices); the same in demo and proxy mode. */
     lastPrices: () => Promise<PriceSnapshot>;
   }
 }

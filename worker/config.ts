@@ -2,7 +2,7 @@ import { z } from "zod";
 
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
 
-// The environment is parsed once, failing fast with a clear message (CONVENTIONS.md).
+// The environment is parsed once, failing fast with a clear message (docs/architecture.md#conventions).
 const schema = z.object({
   API_MODE: z.enum(["demo", "proxy"]).default("demo"),
   UPSTREAM_API_BASE: z.string().default(""),
@@ -47,7 +47,7 @@ export type Config = {
   currencyLabel: "USD" | "RM";
   roundSeconds: number;
   closeSeconds: number;
-  /** The market-data WebSocket of DESIGN.md 13; empty: prices are off. */
+  /** The market-data WebSocket of docs/product.md#market-prices; empty: prices are off. */
   pricesWsUrl: string;
   idleRoundRetentionDays: number;
   /** worker/api/public-cache.ts; 0 turns the edge cache off. */

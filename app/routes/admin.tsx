@@ -8,9 +8,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 
 export const handle = { title: "admin:title" };
 
-/** Every console page sits in here: no operator session, no page (404, DESIGN.md 11). */
+/** Every console page sits in here: no operator session, no page (404, docs/product.md#operators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin<{ id: number; username: string }>(request, context, "/api/admin/me");
+  return loadAdmin<{ id: number; username: string; role: string | null }>(request, context, "/api/admin/me");
 }
 
 export default function AdminLayout() {
@@ -20,7 +20,7 @@ export default function AdminLayout() {
     <div className="admin">
       <header className="admin-header">
         <strong>{t("title")}</strong>
-        <span className="muted">{t("signedInAs", { name: me.username })}</span>
+        <span className="muted">{t("signedInAs", { name: me.role ? t("signedInRole", { name: me.username, role: t(`roles.${me.role}`) }) : me.username })}</span>
         <Form method="post" action="/admin/logout">
           <button className="link-button" type="submit">
             {t("nav.signOut")}
@@ -38,6 +38,7 @@ export default function AdminLayout() {
         <NavLink to="/admin/finance">{t("nav.finance")}</NavLink>
         <NavLink to="/admin/totals">{t("nav.totals")}</NavLink>
         <NavLink to="/admin/audit">{t("nav.audit")}</NavLink>
+        {me.role === "admin" ? <NavLink to="/admin/operators">{t("nav.operators")}</NavLink> : null}
       </nav>
       <Outlet />
     </div>
