@@ -61,6 +61,8 @@ demoApi.onError((error, c) => {
   const lang = c.get("lang") ?? "en";
   if (error instanceof ApiError) return c.json(failureBody(lang, error));
   // Unexpected: log with the request id, answer "system busy"; D1 batches leave nothing half-written.
-  console.error(JSON.stringify({ requestId: c.get("requestId"), path: c.req.path, error: String(error?.stack ?? error) }));
+  // A failed query's message lists its bound values (a token, a phone): they never reach the log (decision 132).
+  const text = String(error?.stack ?? error).replace(/^params: .*$/gm, "params: [not logged]");
+  console.error(JSON.stringify({ requestId: c.get("requestId"), path: c.req.path, error: text }));
   return c.json(failureBody(lang, new ApiError(1014)));
 });
