@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } from "./tests/support/twilio-server.mjs";
 
 // Projects: "unit" runs pure logic in Node next to its code; "worker" runs the integration tests
 // inside workerd with a real D1 and real RoomDO instances; "pair" runs whole Workers side by side in
@@ -8,7 +9,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
 type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
 
-/** A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed. */
+/** A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed and Twilio. */
 function workerdProject(name: string, include: string[], exclude: string[], migrations: Migrations, beacon = false) {
   return {
     plugins: [
@@ -22,6 +23,17 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
             PEPPER: "test-pepper",
             SESSION_SECRET: "test-secret",
             PRICES_WS_URL: inject("pricesFeedUrl"),
+            // Codes go through the Twilio API of tests/support/twilio-setup.mjs, as in production.
+            SMS_PROVIDER: "twilio",
+            TWILIO_API_BASE: inject("twilioUrl"),
+            TWILIO_ACCOUNT_SID: TWILIO_TEST_ACCOUNT_SID,
+            TWILIO_AUTH_TOKEN: TWILIO_TEST_AUTH_TOKEN,
+            TWILIO_FROM: TWILIO_TEST_FROM,
+            // Many logins and sign-ups a minute; tests/throttles.test.ts checks the limits with its own values.
+            RATE_LIMIT_LOGIN_PER_MINUTE: "1000",
+            RATE_LIMIT_REGISTER_PER_MINUTE: "1000",
+            RATE_LIMIT_SMS_PER_MINUTE: "1000",
+            RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "1000",
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
             ...(beacon ? { BEACON_URL: inject("beaconUrl"), BEACON_TEST_PUBLIC_KEY: inject("beaconPublicKey"), BEACON_MAX_WAIT_SECONDS: "10" } : {}),
@@ -37,7 +49,7 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
       // every game type take seconds on a busy two-core machine.
       testTimeout: 120_000,
       setupFiles: ["./tests/setup.ts"],
-      globalSetup: ["./tests/support/price-feed-setup.mjs", ...(beacon ? ["./tests/support/beacon-setup.mjs"] : [])],
+      globalSetup: ["./tests/support/price-feed-setup.mjs", "./tests/support/twilio-setup.mjs", ...(beacon ? ["./tests/support/beacon-setup.mjs"] : [])],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },

@@ -4,12 +4,17 @@ import { spawn } from "node:child_process";
 import { ensureDevVars, persistArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 
+const RATE_LIMITS = ["RATE_LIMIT_SMS_PER_MINUTE", "RATE_LIMIT_REGISTER_PER_MINUTE", "RATE_LIMIT_LOGIN_PER_MINUTE", "RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE"];
+const SMS_SETTINGS = ["SMS_PROVIDER", "TWILIO_API_BASE", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_MESSAGING_SERVICE_SID"];
+
 const port = process.env.PORT ?? "8787";
 // wrangler's devtools port defaults to 9229 for every instance; two side by side (proxy mode against a
 // local upstream, parallel end-to-end runs) would race for it, so each takes its own, PORT + 1000.
 const inspectorPort = process.env.INSPECTOR_PORT ?? String(Number(port) + 1000);
-const passed = ["API_MODE", "UPSTREAM_API_BASE", "CURRENCY_LABEL", "ROUND_SECONDS", "CLOSE_SECONDS", "FINANCE_TEST_CLOCK", "PRICES_WS_URL"];
-const vars = passed.filter((name) => process.env[name]).flatMap((name) => ["--var", `${name}:${process.env[name]}`]);
+const passed = ["API_MODE", "UPSTREAM_API_BASE", "CURRENCY_LABEL", "ROUND_SECONDS", "CLOSE_SECONDS", "FINANCE_TEST_CLOCK", "PRICES_WS_URL", ...SMS_SETTINGS, ...RATE_LIMITS];
+// Locally the codes go to this terminal unless SMS_PROVIDER says otherwise (docs/decisions/133).
+const settings = { SMS_PROVIDER: "log", ...process.env };
+const vars = passed.filter((name) => settings[name]).flatMap((name) => ["--var", `${name}:${settings[name]}`]);
 
 const { seedOperatorTotpSecret } = await loadTs("worker/operators/sign-in.ts");
 const { DEMO_OPERATORS } = await loadTs("worker/db/seed.ts");
@@ -25,7 +30,7 @@ const banner = `
   Demo player:   demo01 / demo1234   (withdrawal password 123456, balance 10,000.00)
 ${operatorLines.join("\n")}
                  (console at http://localhost:${port}/admin/login; add each secret to an authenticator app)
-  New players: invitation code 888; the SMS code appears below as "[sms] <phone> code <6 digits>".
+  New players: invitation code 888; ${settings.SMS_PROVIDER === "log" ? 'the SMS code appears below as "[sms] code <6 digits> for <dial code> ···<last digits>"' : `SMS_PROVIDER=${settings.SMS_PROVIDER}`}.
 `;
 
 const child = spawn("npx", ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...vars, ...persistArgs()], { stdio: ["inherit", "pipe", "pipe"] });

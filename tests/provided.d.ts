@@ -1,4 +1,4 @@
-// Values tests/support/price-feed-setup.mjs and beacon-setup.mjs hand to the tests and the pool (inject()).
+// Values tests/support/price-feed-setup.mjs, twilio-setup.mjs and beacon-setup.mjs hand to the tests and the pool (inject()).
 export {};
 
 declare module "vitest" {
@@ -7,5 +7,6 @@ declare module "vitest" {
     pricesFeedControl: string;
     beaconUrl: string;
     beaconPublicKey: string;
+    twilioUrl: string;
   }
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+
 // The environment is parsed once, failing fast with a clear message (docs/architecture.md#conventions).
 const schema = z.object({
   API_MODE: z.enum(["demo", "proxy"]).default("demo"),
@@ -19,6 +21,24 @@ const schema = z.object({
   // The tests' local beacon key; refused unless BEACON_URL is on this machine (127.0.0.1, localhost, [::1]).
   BEACON_TEST_PUBLIC_KEY: z.string().trim().regex(/^([0-9a-f]{192})?$/, "BEACON_TEST_PUBLIC_KEY must be empty or 192 lowercase hex characters").default(""),
   PRICES_WS_URL: z.string().trim().regex(/^(wss?:\/\/\S+)?$/i, "PRICES_WS_URL must be empty or a ws:// or wss:// URL").default(""),
+  // Where verification codes go (worker/players/sms-senders.ts, docs/decisions/133): no default, so a
+  // deployment names its provider; "log" serves only local requests, "screen" is for demos.
+  SMS_PROVIDER: z.enum(["log", "screen", "twilio"], {
+    error: (issue) =>
+      issue.input === undefined
+        ? "SMS_PROVIDER is missing: twilio (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID), screen (public demos) or log (npm start)"
+        : "SMS_PROVIDER must be twilio, screen or log",
+  }),
+  TWILIO_API_BASE: z.string().trim().regex(/^https?:\/\/\S+$/, "TWILIO_API_BASE must be an http(s) URL").default("https://api.twilio.com"),
+  TWILIO_ACCOUNT_SID: z.string().trim().default(""),
+  TWILIO_FROM: z.string().trim().default(""),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().trim().default(""),
+  TWILIO_AUTH_TOKEN: z.string().default(""),
+  // Calls a minute from one address (worker/api/throttle.ts); wrangler.toml holds the production values.
+  RATE_LIMIT_SMS_PER_MINUTE: perMinute(10),
+  RATE_LIMIT_REGISTER_PER_MINUTE: perMinute(10),
+  RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(30),
+  RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: perMinute(10),
   // Secrets (wrangler secret put): each one missing is named, so a deploy without it fails at once.
   PEPPER: z.string({ error: "PEPPER secret is missing (npm start writes one to .dev.vars)" }).min(8, "PEPPER secret is too short (8+ characters)"),
   SESSION_SECRET: z
@@ -41,7 +61,16 @@ export type Config = {
   financeTestClock: boolean;
   /** The public randomness beacon (docs/decisions/130); url empty: commit-reveal only. */
   beacon: { url: string; maxWaitMs: number; testPublicKey: string | null };
+  sms: SmsProvider;
+  rateLimits: RateLimits;
 };
+
+/** Calls a minute from one source address, per throttled action. */
+export type RateLimits = { sms: number; register: number; login: number; operatorLogin: number };
+
+export type SmsProvider =
+  | { provider: "log" | "screen" }
+  | { provider: "twilio"; apiBase: string; accountSid: string; authToken: string; from: string; messagingServiceSid: string };
 
 const cache = new WeakMap<object, Config>();
 
@@ -61,6 +90,13 @@ export function readConfig(env: Env): Config {
     throw new Error("Invalid Worker environment: BEACON_TEST_PUBLIC_KEY is for a local test beacon only (BEACON_URL on 127.0.0.1, localhost or [::1])");
   }
   const config: Config = {
+    sms: smsProvider(v),
+    rateLimits: {
+      sms: v.RATE_LIMIT_SMS_PER_MINUTE,
+      register: v.RATE_LIMIT_REGISTER_PER_MINUTE,
+      login: v.RATE_LIMIT_LOGIN_PER_MINUTE,
+      operatorLogin: v.RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE,
+    },
     apiMode: v.API_MODE,
     upstreamApiBase: v.UPSTREAM_API_BASE.replace(/\/+$/, ""),
     currencyLabel: v.CURRENCY_LABEL,
@@ -83,4 +119,25 @@ function isLoopbackUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+function smsProvider(v: z.infer<typeof schema>): SmsProvider {
+  if (v.SMS_PROVIDER !== "twilio") return { provider: v.SMS_PROVIDER };
+  const refuse = (why: string) => {
+    throw new Error(`Invalid Worker environment: SMS_PROVIDER=twilio ${why}`);
+  };
+  if (!/^AC[0-9a-f]{32}$/.test(v.TWILIO_ACCOUNT_SID)) refuse("needs TWILIO_ACCOUNT_SID (AC and 32 hex digits)");
+  if (!v.TWILIO_AUTH_TOKEN) refuse("needs the TWILIO_AUTH_TOKEN secret (wrangler secret put TWILIO_AUTH_TOKEN)");
+  if (v.TWILIO_MESSAGING_SERVICE_SID && !/^MG[0-9a-f]{32}$/.test(v.TWILIO_MESSAGING_SERVICE_SID)) refuse("has a TWILIO_MESSAGING_SERVICE_SID that is not MG and 32 hex digits");
+  if (!v.TWILIO_MESSAGING_SERVICE_SID && !/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/.test(v.TWILIO_FROM)) {
+    refuse("needs TWILIO_FROM (an E.164 number such as +15005550006, or an alphanumeric sender ID) or TWILIO_MESSAGING_SERVICE_SID");
+  }
+  return {
+    provider: "twilio",
+    apiBase: v.TWILIO_API_BASE.replace(/\/+$/, ""),
+    accountSid: v.TWILIO_ACCOUNT_SID,
+    authToken: v.TWILIO_AUTH_TOKEN,
+    from: v.TWILIO_FROM,
+    messagingServiceSid: v.TWILIO_MESSAGING_SERVICE_SID,
+  };
 }

@@ -10,43 +10,48 @@ import { getDb } from "./db/client";
 import { accrueFinance } from "./finance/accrue";
 import { pruneIdleRounds } from "./db/round-retention";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
+import { withRequestLog } from "./request-log";
 
 export { RoomDO } from "./room/room-do";
 export { PricesDO } from "./prices/prices-do";
 
 const remixHandler = createRequestHandler(remixBuild as unknown as ServerBuild);
 
+async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  const nonce = newNonce();
+  let response: Response;
+  const path = url.pathname.toLowerCase();
+  // Every /api path, the bare one included, answers in the envelope (docs/architecture.md#the-contract).
+  if (path === "/api" || path.startsWith("/api/")) {
+    response = await handleApi(request, env, ctx);
+  } else if (path.startsWith("/ws/room/")) {
+    // In proxy mode the rounds are the upstream's: a local room would show a round of its own. Without
+    // the socket the page follows the round through the contract (getVorder polling, docs/product.md#constants-and-limits).
+    response = readConfig(env).apiMode === "proxy" ? new Response("No live room feed in proxy mode", { status: 404 }) : await handleRoomSocket(request, env, url);
+  } else if (path.startsWith("/ws/prices")) {
+    response = await handlePricesSocket(request, env, url);
+  } else if (!sameOriginOrSafe(request, url)) {
+    response = new Response("Cross-origin form posts are refused", { status: 403 });
+  } else {
+    const callApi = async (path: string, body: Record<string, unknown>) => {
+      const apiRequest = new Request(new URL(path, url.origin), {
+        method: "POST",
+        // The player's address travels with the form's call: login attempts count per source.
+        headers: { "content-type": "application/json", "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown" },
+        body: JSON.stringify(body),
+      });
+      return (await handleApi(apiRequest, env, ctx)).json() as Promise<ApiAnswer>;
+    };
+    response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, lastPrices: () => lastPrices(env) });
+  }
+  return withSecurityHeaders(response, nonce, url.protocol === "https:");
+}
+
 export default {
   async fetch(request, env, ctx) {
     readConfig(env); // fail fast on a broken environment
-    const url = new URL(request.url);
-    const nonce = newNonce();
-    let response: Response;
-    const path = url.pathname.toLowerCase();
-    // Every /api path, the bare one included, answers in the envelope (docs/architecture.md#the-contract).
-    if (path === "/api" || path.startsWith("/api/")) {
-      response = await handleApi(request, env, ctx);
-    } else if (path.startsWith("/ws/room/")) {
-      // In proxy mode the rounds are the upstream's: a local room would show a round of its own. Without
-      // the socket the page follows the round through the contract (getVorder polling, docs/product.md#constants-and-limits).
-      response = readConfig(env).apiMode === "proxy" ? new Response("No live room feed in proxy mode", { status: 404 }) : await handleRoomSocket(request, env, url);
-    } else if (path.startsWith("/ws/prices")) {
-      response = await handlePricesSocket(request, env, url);
-    } else if (!sameOriginOrSafe(request, url)) {
-      response = new Response("Cross-origin form posts are refused", { status: 403 });
-    } else {
-      const callApi = async (path: string, body: Record<string, unknown>) => {
-        const apiRequest = new Request(new URL(path, url.origin), {
-          method: "POST",
-          // The player's address travels with the form's call: login attempts count per source.
-          headers: { "content-type": "application/json", "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown" },
-          body: JSON.stringify(body),
-        });
-        return (await handleApi(apiRequest, env, ctx)).json() as Promise<ApiAnswer>;
-      };
-      response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, lastPrices: () => lastPrices(env) });
-    }
-    return withSecurityHeaders(response, nonce, url.protocol === "https:");
+    return withRequestLog(request, ctx, () => serve(request, env, ctx));
   },
 
   async scheduled(_controller, env, ctx) {

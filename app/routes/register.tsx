@@ -58,7 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const answer = await callApi(request, context, "/api/index/sms_send", { quhao: f.quhao, mobile: f.phone ?? "" });
     if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, kept);
     const t = await i18nServer.getFixedT(request);
-    return data({ ...kept, smsSentAtMs: nowMs, notice: t("register.codeSent"), error: null });
+    // SMS_PROVIDER=screen (public demos): the code comes back to be shown here, under a notice that no SMS is sent.
+    const screenCode = typeof answer.data?.screenCode === "string" ? answer.data.screenCode : null;
+    return data({ ...kept, smsSentAtMs: nowMs, notice: t("register.codeSent"), screenCode, error: null });
   }
   const form = {
     quhao: f.quhao ?? "",
@@ -105,7 +107,13 @@ export default function Register() {
           <Field label={t("register.captcha")} name="captcha" defaultValue={values.captcha} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError("captcha")} />
           <SmsCodeButton sentAtMs={smsSentAtMs} renderedAtMs={result?.nowMs ?? 0} lockSeconds={sms_resend_seconds ?? 60} />
         </div>
-        {result && "notice" in result && result.notice ? <p className="muted" role="status">{result.notice}</p> : null}
+        {result && "screenCode" in result && result.screenCode ? (
+          <p className="demo-code" role="status">
+            <strong>{t("register.screenNotice")}</strong> {t("register.screenCode")} <output>{result.screenCode}</output>
+          </p>
+        ) : result && "notice" in result && result.notice ? (
+          <p className="muted" role="status">{result.notice}</p>
+        ) : null}
         <Field label={t("register.password")} name="password" type="password" autoComplete="new-password" placeholder={t("login.passwordPlaceholder")} error={fieldError("password")} />
         <Field label={t("register.spassword")} name="spassword" type="password" autoComplete="new-password" error={fieldError("spassword")} />
         <Field label={t("register.invitation")} name="invitation" defaultValue={values.invitation ?? params.get("code") ?? ""} error={fieldError("invitation")} />

@@ -1,13 +1,15 @@
 // End-to-end: a real `wrangler dev` (fresh local D1) driven by Debian's Chromium at a phone viewport.
 // Prints "N passed, N failed"; screenshots land in tests/e2e/screenshots/.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { startLocalServer } from "../support/local-server.mjs";
 import { eventually } from "./eventually.mjs";
 import { startPriceFeed } from "../support/price-feed-server.mjs";
+import { startTwilioServer } from "../support/twilio-server.mjs";
+import { findPersonalData, typedSecrets, withoutStartBanner } from "../support/personal-data.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = process.env.E2E_PORT ?? "8799";
@@ -28,18 +30,32 @@ if (!existsSync(CHROMIUM)) {
 
 // A local feed on 127.0.0.1 with synthetic tickers every 3 s, so the home page's prices move.
 const priceFeed = await startPriceFeed({ syntheticEveryMs: 3_000 });
+// Codes go out through Twilio's API, here a local Twilio-shaped server: the Worker's logs never carry one.
+const twilio = await startTwilioServer();
 const server = await startLocalServer({
   port: PORT,
-  vars: { ROUND_SECONDS: "40", CLOSE_SECONDS: "10", FINANCE_TEST_CLOCK: "on", PRICES_WS_URL: priceFeed.url },
+  vars: {
+    ROUND_SECONDS: "40",
+    CLOSE_SECONDS: "10",
+    FINANCE_TEST_CLOCK: "on",
+    PRICES_WS_URL: priceFeed.url,
+    SMS_PROVIDER: "twilio",
+    TWILIO_API_BASE: twilio.url,
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: twilio.from,
+    // The flows sign in and out many times from this one address (tests/throttles.test.ts checks the limit).
+    RATE_LIMIT_LOGIN_PER_MINUTE: "300",
+  },
 });
 const serverLog = () => server.log();
 
-/** The code the local SmsSender logged for this phone (the newest one); wrangler may print it a moment after the answer. */
+/** The code of the newest text message Twilio took for this national number (whatever its dial code). */
 const smsCode = (phone) =>
   eventually(() => {
-    const matches = [...serverLog().matchAll(new RegExp(`\\[sms\\] \\S+ ${phone} code (\\d{6})`, "g"))];
-    const code = matches.at(-1)?.[1];
-    assert.ok(code, `the SMS code for ${phone} was logged`);
+    const message = twilio.sent().findLast((m) => m.to.endsWith(phone.replace(/^0+/, "")));
+    const code = /\b\d{6}\b/.exec(message?.body ?? "")?.[0];
+    assert.ok(code, `a text message with a code went to ${phone}`);
     return code;
   });
 
@@ -75,7 +91,24 @@ for (const file of files) {
   await context.close();
 }
 await browser.close();
+
+// The privacy check (docs/decisions/135): the server's whole output of the run carries no phone number,
+// SMS code, token, password or account number.
+const sent = twilio.sent();
+const leaks = findPersonalData(withoutStartBanner(serverLog()), {
+  phones: sent.map((m) => m.to),
+  codes: sent.map((m) => /\b\d{6}\b/.exec(m.body)?.[0]).filter(Boolean),
+  secrets: typedSecrets(readdirSync("tests/e2e").filter((f) => f.endsWith(".mjs")).map((f) => readFileSync(join("tests/e2e", f), "utf8"))),
+});
+if (leaks.length) {
+  failed++;
+  console.log(`  ✗ personal data in the server's output (${sent.length} texts sent):\n    ${leaks.slice(0, 20).join("\n    ")}`);
+} else {
+  passed++;
+  console.log(`  ✓ no personal data in the server's output (${serverLog().split("\n").length} lines, ${sent.length} texts sent)`);
+}
 server.stop();
 await priceFeed.close();
+await twilio.close();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -21,6 +21,7 @@ import { adminPlayerRoutes } from "./routes/admin-players";
 import { adminRoomRoutes } from "./routes/admin-rooms";
 import { adminOperatorRoutes } from "./routes/admin-operators";
 import { protectionRoutes } from "./routes/protection";
+import { throttle } from "./throttle";
 
 /**
  * The contract of docs/architecture.md#the-contract, served from D1 and the rooms (demo mode).
@@ -29,6 +30,11 @@ import { protectionRoutes } from "./routes/protection";
 export const demoApi = new Hono<AppEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
 
 demoApi.use("/api/*", requestContext);
+// Per-source limits before any work (docs/decisions/134); paths are matched lower-cased.
+demoApi.use("/api/index/sms_send", throttle("sms"));
+demoApi.use("/api/index/register", throttle("register"));
+demoApi.use("/api/index/login", throttle("login"));
+for (const path of ["/api/admin/login", "/api/admin/enrol/start", "/api/admin/enrol/confirm"]) demoApi.use(path, throttle("operatorLogin"));
 demoApi.use("/api/admin/*", adminGuard);
 demoApi.route("/", configRoutes);
 demoApi.route("/", accountRoutes);
@@ -55,6 +61,8 @@ demoApi.onError((error, c) => {
   const lang = c.get("lang") ?? "en";
   if (error instanceof ApiError) return c.json(failureBody(lang, error));
   // Unexpected: log with the request id, answer "system busy"; D1 batches leave nothing half-written.
-  console.error(JSON.stringify({ requestId: c.get("requestId"), path: c.req.path, error: String(error?.stack ?? error) }));
+  // A failed query's message lists its bound values (a token, a phone): they never reach the log (decision 135).
+  const text = String(error?.stack ?? error).replace(/^params: .*$/gm, "params: [not logged]");
+  console.error(JSON.stringify({ requestId: c.get("requestId"), path: c.req.path, error: text }));
   return c.json(failureBody(lang, new ApiError(1014)));
 });

@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { ApiError, accountFrozen, sessionGone } from "./envelope";
 import { apiLang } from "./i18n";
 import type { AppEnv } from "./types";
-import { lookupSession, sessionsChanged } from "./session-memo";
+import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
+import { requestIdOf } from "../request-log";
 import { getDb } from "../db/client";
 import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../db/sessions";
 
@@ -27,7 +28,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 /** Reads the body once, with lang, before any handler: malformed JSON is 1001 in the caller's language. */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
+  c.set("requestId", requestIdOf(requestScope(c)) ?? c.req.header("cf-ray") ?? crypto.randomUUID());
   const body = await readBody(c.req.raw);
   const headerLang = c.req.header("accept-language")?.split(",")[0];
   c.set("lang", apiLang(isPlainObject(body) ? body.lang ?? headerLang : headerLang));

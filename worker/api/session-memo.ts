@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "./types";
 import { getDb } from "../db/client";
 import { findSessionUser } from "../db/sessions";
+import { noteSessionOwner } from "../request-log";
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 
@@ -14,7 +15,7 @@ export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>
  */
 const memos = new WeakMap<object, Map<string, Promise<SessionRow | undefined>>>();
 
-function requestScope(c: Context<AppEnv>): object | undefined {
+export function requestScope(c: Context<AppEnv>): object | undefined {
   try {
     return c.executionCtx;
   } catch {
@@ -24,6 +25,13 @@ function requestScope(c: Context<AppEnv>): object | undefined {
 
 /** The session and its owner for a token; `fresh` is false when this request already looked it up. */
 export async function lookupSession(c: Context<AppEnv>, token: string, nowMs: number): Promise<{ row: SessionRow | undefined; fresh: boolean }> {
+  const found = await lookupOnce(c, token, nowMs);
+  // The request's log line names whose session it was (worker/request-log.ts).
+  if (found.row) noteSessionOwner(requestScope(c), found.row);
+  return found;
+}
+
+async function lookupOnce(c: Context<AppEnv>, token: string, nowMs: number): Promise<{ row: SessionRow | undefined; fresh: boolean }> {
   const scope = requestScope(c);
   if (!scope) return { row: await findSessionUser(getDb(c.env), token, nowMs), fresh: true };
   let memo = memos.get(scope);

@@ -5,20 +5,11 @@ import { toHex } from "../hex";
 import type { Db } from "../db/client";
 import { smsCodes } from "../db/schema";
 import { checkSecret, limits } from "./lockout";
+import type { SmsSender } from "./sms-senders";
+import type { ApiLang } from "../api/i18n";
 
 export const SMS_RESEND_LOCK_MS = 60_000;
 const SMS_CODE_TTL_MS = 5 * 60_000;
-
-/** Where verification codes go; the local one writes a log line, a real one calls an SMS provider. */
-export interface SmsSender {
-  send(quhao: string, phone: string, code: string): Promise<void>;
-}
-
-export const logSmsSender: SmsSender = {
-  async send(quhao, phone, code) {
-    console.log(`[sms] ${quhao} ${phone} code ${code}`);
-  },
-};
 
 export async function hashSmsCode(pepper: string, quhao: string, phone: string, code: string) {
   return toHex(await hmacSha256(pepper, `sms:${quhao}:${phone}:${code}`));
@@ -33,7 +24,12 @@ function sixDigits(): string {
   return String(word[0] % 1_000_000).padStart(6, "0");
 }
 
-export async function sendSmsCode(db: Db, sender: SmsSender, pepper: string, quhao: string, phone: string, nowMs: number) {
+/**
+ * A new code for the phone, at most one a minute. The code is stored before it is sent, so a second
+ * request racing this one meets the resend lock; a send that fails takes the code away again: no code
+ * counts as sent, the player may ask again at once (docs/decisions/133).
+ */
+export async function sendSmsCode(db: Db, sender: SmsSender, pepper: string, quhao: string, phone: string, nowMs: number, lang: ApiLang) {
   const [last] = await db
     .select({ createdAtMs: smsCodes.createdAtMs })
     .from(smsCodes)
@@ -44,15 +40,24 @@ export async function sendSmsCode(db: Db, sender: SmsSender, pepper: string, quh
     throw new ApiError(2051, { wait: Math.ceil((last.createdAtMs + SMS_RESEND_LOCK_MS - nowMs) / 1000) });
   }
   const code = sixDigits();
-  await db.insert(smsCodes).values({
-    quhao,
-    phone,
-    codeHash: await hashSmsCode(pepper, quhao, phone, code),
-    createdAtMs: nowMs,
-    expiresAtMs: nowMs + SMS_CODE_TTL_MS,
-  });
-  await sender.send(quhao, phone, code);
-  return { resendAfter: SMS_RESEND_LOCK_MS / 1000 };
+  const [stored] = await db
+    .insert(smsCodes)
+    .values({
+      quhao,
+      phone,
+      codeHash: await hashSmsCode(pepper, quhao, phone, code),
+      createdAtMs: nowMs,
+      expiresAtMs: nowMs + SMS_CODE_TTL_MS,
+    })
+    .returning({ id: smsCodes.id });
+  let delivery;
+  try {
+    delivery = await sender.send({ quhao, phone }, code, lang);
+  } catch (error) {
+    await db.delete(smsCodes).where(eq(smsCodes.id, stored.id));
+    throw error;
+  }
+  return { resendAfter: SMS_RESEND_LOCK_MS / 1000, ...delivery };
 }
 
 /**

@@ -14,7 +14,8 @@ import { findUserByUsername, getUserById, invitationIsValid, phoneIsRegistered }
 import { changeLoginPasswordForm, changeWithdrawalPasswordForm, loginForm, registerForm, smsSendForm } from "../../players/forms";
 import { checkSecret, limits } from "../../players/lockout";
 import { checkPayPassword } from "../../wallet/pay-password";
-import { checkSmsCode, consumeSmsCodeStatement, logSmsSender, sendSmsCode } from "../../players/sms";
+import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode } from "../../players/sms";
+import { smsSenderFor } from "../../players/sms-senders";
 import { profileOf } from "../../players/profile";
 import { activeExclusion } from "../../db/protection";
 import { exclusionRefusal } from "../../protection/refusal";
@@ -27,7 +28,8 @@ accountRoutes.post("/api/index/sms_send", async (c) => {
   const db = getDb(c.env);
   // Whether the phone is registered is told only to whoever holds it: registration answers 2052
   // after the right code (decision 050).
-  const data = await sendSmsCode(db, logSmsSender, readConfig(c.env).pepper, form.quhao, form.mobile, Date.now());
+  const { sms, pepper } = readConfig(c.env);
+  const data = await sendSmsCode(db, smsSenderFor(sms, c.req.url), pepper, form.quhao, form.mobile, Date.now(), c.get("lang"));
   return ok(c, data);
 });
 
