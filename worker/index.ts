@@ -9,6 +9,7 @@ import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { getDb } from "./db/client";
 import { accrueFinance } from "./finance/accrue";
 import { pruneIdleRounds } from "./db/round-retention";
+import { checkBooksWhenDue } from "./insight/books";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
 
 export { RoomDO } from "./room/room-do";
@@ -57,5 +58,7 @@ export default {
     ctx.waitUntil(accrueFinance(getDb(env), Date.now()));
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
     ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
+    // The money invariants on the live books, every few minutes (docs/decisions/130).
+    ctx.waitUntil(checkBooksWhenDue(getDb(env), Date.now()));
   },
 } satisfies ExportedHandler<Env>;

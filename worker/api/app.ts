@@ -19,6 +19,7 @@ import { adminAuthRoutes } from "./routes/admin-auth";
 import { adminPlayerRoutes } from "./routes/admin-players";
 import { adminRoomRoutes } from "./routes/admin-rooms";
 import { protectionRoutes } from "./routes/protection";
+import { adminInsightRoutes } from "./routes/admin-insight";
 
 /**
  * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
@@ -44,6 +45,7 @@ demoApi.route("/", adminAuthRoutes);
 demoApi.route("/", adminPlayerRoutes);
 demoApi.route("/", adminRoomRoutes);
 demoApi.route("/", protectionRoutes);
+demoApi.route("/", adminInsightRoutes);
 
 demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { playerTime } from "~/lib/player-time";
 
-export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; bets: number; turnover: number; payouts: number; house: number };
+export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; bets: number; turnover: number; payouts: number; house: number | null; inPlay?: number };
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
 export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
@@ -39,7 +39,7 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
               <td>{r.bets}</td>
               <td>{money(r.turnover)}</td>
               <td>{money(r.payouts)}</td>
-              <td>{money(r.house)}</td>
+              <td>{r.house === null ? money(r.inPlay ?? 0) + " " + t("rounds.inPlay") : money(r.house)}</td>
               <td>
                 <code title={r.commit}>{r.commit.slice(0, 12)}…</code>
               </td>
