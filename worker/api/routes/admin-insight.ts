@@ -5,7 +5,10 @@ import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
 import { checkBooks, lastBooksCheck } from "../../insight/books";
 import { cashByDay, pendingAges, playByDay, roomReturns } from "../../insight/charts";
-import { chartsForm } from "../../insight/forms";
+import { chartsForm, exportForm } from "../../insight/forms";
+import { exportFileName, exportStream } from "../../insight/exports";
+import { auditStatement } from "../../db/audit";
+import { runInOneBatch } from "../../db/batch";
 import { parseBody } from "../validate";
 
 // What the console shows without acting (issue 29): the live books check, the charts, the markers of
@@ -34,4 +37,20 @@ adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
     roomReturns(db, { days: form.days, nowMs }),
   ]);
   return ok(c, { days: form.days, roomId: form.roomId, play, cash, pending, returns, at: nowMs });
+});
+
+/** A CSV export, streamed (worker/insight/exports.ts); the audit row is written before the first byte. */
+adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
+  const form = parseBody(exportForm, c.get("body"));
+  const db = getDb(c.env);
+  const nowMs = Date.now();
+  await runInOneBatch(db, [
+    auditStatement(db, { actorId: c.get("user").id, action: `export.${form.kind}`, target: `export:${form.kind}`, after: { from: form.from, to: form.to }, nowMs }),
+  ]);
+  return new Response(exportStream(db, form), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${exportFileName(form)}"`,
+    },
+  });
 });
