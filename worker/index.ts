@@ -36,16 +36,17 @@ export default {
     } else if (!sameOriginOrSafe(request, url)) {
       response = new Response("Cross-origin form posts are refused", { status: 403 });
     } else {
-      const callApi = async (path: string, body: Record<string, unknown>) => {
+      const callApiResponse = async (path: string, body: Record<string, unknown>) => {
         const apiRequest = new Request(new URL(path, url.origin), {
           method: "POST",
           // The player's address travels with the form's call: login attempts count per source.
           headers: { "content-type": "application/json", "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown" },
           body: JSON.stringify(body),
         });
-        return (await handleApi(apiRequest, env, ctx)).json() as Promise<ApiAnswer>;
+        return handleApi(apiRequest, env, ctx);
       };
-      response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, lastPrices: () => lastPrices(env) });
+      const callApi = async (path: string, body: Record<string, unknown>) => (await callApiResponse(path, body)).json() as Promise<ApiAnswer>;
+      response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, callApiResponse, lastPrices: () => lastPrices(env) });
     }
     return withSecurityHeaders(response, nonce, url.protocol === "https:");
   },

@@ -29,7 +29,7 @@ export const exportForm = z
 export const RISK_INTERACTION_KINDS = ["note", "message", "limit"] as const;
 
 export const riskInteractionForm = z.object({
-  id: integerId(),
+  userId: integerId(),
   kind: z.enum(RISK_INTERACTION_KINDS, { error: "1001" }),
   text: text().min(1, "1001").max(1000, "1001"),
 });

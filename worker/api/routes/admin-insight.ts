@@ -1,11 +1,14 @@
 import { Hono } from "hono";
-import { ok } from "../envelope";
+import { ApiError, ok } from "../envelope";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
 import { checkBooks, lastBooksCheck } from "../../insight/books";
 import { cashByDay, pendingAges, playByDay, roomReturns } from "../../insight/charts";
-import { chartsForm, exportForm } from "../../insight/forms";
+import { chartsForm, exportForm, riskInteractionForm } from "../../insight/forms";
+import { interactionStatement, interactionsOf, playersAtRisk, riskMarkers } from "../../insight/risk";
+import { playerIdForm } from "../../operators/forms";
+import { getUserById } from "../../db/users";
 import { exportFileName, exportStream } from "../../insight/exports";
 import { auditStatement } from "../../db/audit";
 import { runInOneBatch } from "../../db/batch";
@@ -53,4 +56,28 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
       "content-disposition": `attachment; filename="${exportFileName(form)}"`,
     },
   });
+});
+
+adminInsightRoutes.post("/api/admin/risk", ...viewer, async (c) => ok(c, { list: await playersAtRisk(getDb(c.env), Date.now()) }));
+
+adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
+  const { userId: id } = parseBody(playerIdForm, c.get("body"));
+  const db = getDb(c.env);
+  const [markers, interactions] = await Promise.all([riskMarkers(db, Date.now(), id), interactionsOf(db, id)]);
+  return ok(c, { markers, interactions });
+});
+
+/** A note, a message sent or a limit suggested, written with its audit row in one batch. */
+adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
+  const form = parseBody(riskInteractionForm, c.get("body"));
+  const db = getDb(c.env);
+  const player = await getUserById(db, form.userId);
+  if (!player || player.role !== "player") throw new ApiError(1002);
+  const nowMs = Date.now();
+  const operatorId = c.get("user").id;
+  await runInOneBatch(db, [
+    db.run(interactionStatement(db, { userId: form.userId, operatorId, kind: form.kind, text: form.text, nowMs })),
+    auditStatement(db, { actorId: operatorId, action: `risk.${form.kind}`, target: `user:${form.userId}`, after: { text: form.text }, nowMs }),
+  ]);
+  return ok(c, { interactions: await interactionsOf(db, form.userId) });
 });
