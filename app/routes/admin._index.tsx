@@ -7,6 +7,8 @@ import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { playerTime } from "~/lib/player-time";
+import { InsightCharts } from "~/components/insight/InsightCharts";
+import type { Charts } from "~/components/insight/types";
 
 export const handle = { title: "admin:approvals.title" };
 
@@ -16,12 +18,13 @@ type Adjustment = { id: number; userId: number; username: string; money: number;
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [deposits, withdrawals, adjustments] = await Promise.all([
+  const [deposits, withdrawals, adjustments, charts] = await Promise.all([
     loadAdmin<Page<Request>>(request, context, "/api/admin/deposits", { status: "pending" }),
     loadAdmin<Page<Request>>(request, context, "/api/admin/withdrawals", { status: "pending" }),
     loadAdmin<Page<Adjustment>>(request, context, "/api/admin/adjustments"),
+    loadAdmin<Charts>(request, context, "/api/admin/charts", { days: 30 }),
   ]);
-  return { deposits, withdrawals, adjustments };
+  return { deposits, withdrawals, adjustments, charts };
 }
 
 const PATHS: Record<string, string> = { deposit: "/api/admin/deposits", withdrawal: "/api/admin/withdrawals", adjustment: "/api/admin/adjustments" };
@@ -62,7 +65,7 @@ function Queue({ title, rows, kind }: { title: string; rows: Request[]; kind: "d
 }
 
 export default function Approvals() {
-  const { deposits, withdrawals, adjustments } = useLoaderData<typeof loader>();
+  const { deposits, withdrawals, adjustments, charts } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">
@@ -86,6 +89,7 @@ export default function Approvals() {
           </article>
         ))}
       </section>
+      <InsightCharts charts={charts} />
     </main>
   );
 }

@@ -12,7 +12,7 @@ import { toMoney } from "../money";
 // the accounts and only the ledger rows written since.
 
 /** Minutes between two checks; the cron runs every minute and skips until this much has passed. */
-export const BOOKS_CHECK_MINUTES = 5;
+const BOOKS_CHECK_MINUTES = 5;
 /** Rows that disagree kept with a failed check (the first ones by account). */
 const PROBLEM_ROWS = 50;
 /** Passing checks are kept this long; failed ones stay. */
@@ -35,7 +35,7 @@ async function checkpoint(db: Db): Promise<Checkpoint> {
  * Moves the checkpoint to the newest ledger row, once per player day: the per-account sums gain the
  * rows between the old and the new mark. Guarded by the old mark, so two runs at once add them once.
  */
-export async function moveCheckpoint(db: Db, nowMs: number): Promise<Checkpoint> {
+async function moveCheckpoint(db: Db, nowMs: number): Promise<Checkpoint> {
   const current = await checkpoint(db);
   const today = formatDate(nowMs);
   if (current.day === today) return current;

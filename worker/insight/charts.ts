@@ -65,7 +65,7 @@ export async function cashByDay(db: Db, q: { days: ChartDays; nowMs: number }) {
 }
 
 /** How long the requests waiting for an operator have waited: counted in age bands, with the oldest. */
-export const AGE_BANDS_HOURS = [1, 6, 24] as const;
+const AGE_BANDS_HOURS = [1, 6, 24] as const;
 
 export async function pendingAges(db: Db, nowMs: number) {
   const pending = (table: string) => db.all<{ createdAtMs: number }>(sql`SELECT created_at_ms AS createdAtMs FROM ${sql.raw(table)} WHERE status = 'pending'`);

@@ -17,7 +17,7 @@ type Source = { header: string[]; page: (db: Db, after: [number, number], fromMs
 const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 /** An instant as the operator's day reads it: date and time in UTC+8, the zone written out. */
-export function csvTime(ms: number | null): string {
+function csvTime(ms: number | null): string {
   if (ms === null) return "";
   return `${new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 23).replace("T", " ")}+08:00`;
 }

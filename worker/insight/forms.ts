@@ -19,14 +19,14 @@ const date = () => text().refine((v) => parseDate(v) !== null, "1001");
 export const EXPORT_KINDS = ["ledger", "deposits", "withdrawals", "adjustments", "audit"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** The longest range one export covers, in days. */
-export const EXPORT_MAX_DAYS = 366;
+const EXPORT_MAX_DAYS = 366;
 
 export const exportForm = z
   .object({ kind: z.enum(EXPORT_KINDS, { error: "1001" }), from: date(), to: date() })
   .transform((f) => ({ kind: f.kind, fromMs: parseDate(f.from)!, toMs: parseDate(f.to)!, from: f.from, to: f.to }))
   .refine((f) => f.fromMs <= f.toMs && f.toMs - f.fromMs < EXPORT_MAX_DAYS * 86_400_000, "1001");
 
-export const RISK_INTERACTION_KINDS = ["note", "message", "limit"] as const;
+const RISK_INTERACTION_KINDS = ["note", "message", "limit"] as const;
 
 export const riskInteractionForm = z.object({
   userId: integerId(),

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { sql } from "drizzle-orm";
 import { ApiError, ok } from "../envelope";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
@@ -33,13 +34,14 @@ adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
   const form = parseBody(chartsForm, c.get("body"));
   const db = getDb(c.env);
   const nowMs = Date.now();
-  const [play, cash, pending, returns] = await Promise.all([
+  const [play, cash, pending, returns, rooms] = await Promise.all([
     playByDay(db, { days: form.days, roomId: form.roomId, nowMs }),
     cashByDay(db, { days: form.days, nowMs }),
     pendingAges(db, nowMs),
     roomReturns(db, { days: form.days, nowMs }),
+    db.all<{ id: number; title: string }>(sql`SELECT id, title FROM rooms ORDER BY id`),
   ]);
-  return ok(c, { days: form.days, roomId: form.roomId, play, cash, pending, returns, at: nowMs });
+  return ok(c, { days: form.days, roomId: form.roomId, play, cash, pending, returns, rooms, at: nowMs });
 });
 
 /** A CSV export, streamed (worker/insight/exports.ts); the audit row is written before the first byte. */
@@ -63,8 +65,10 @@ adminInsightRoutes.post("/api/admin/risk", ...viewer, async (c) => ok(c, { list:
 adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
   const { userId: id } = parseBody(playerIdForm, c.get("body"));
   const db = getDb(c.env);
+  const player = await getUserById(db, id);
+  if (!player || player.role === "house") throw new ApiError(1002);
   const [markers, interactions] = await Promise.all([riskMarkers(db, Date.now(), id), interactionsOf(db, id)]);
-  return ok(c, { markers, interactions });
+  return ok(c, { player: { id, username: player.username }, markers, interactions });
 });
 
 /** A note, a message sent or a limit suggested, written with its audit row in one batch. */
