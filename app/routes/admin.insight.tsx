@@ -1,9 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import type { Charts } from "~/components/insight/types";
-import { loadAdmin } from "~/lib/operator.server";
+import { adminAction, loadAdmin } from "~/lib/operator.server";
+import { i18nServer } from "~/lib/i18n.server";
 import insightStyles from "~/styles/insight.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: insightStyles }];
@@ -16,6 +17,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const days = url.searchParams.get("days") === "90" ? 90 : 30;
   const roomId = /^\d+$/.test(url.searchParams.get("room") ?? "") ? url.searchParams.get("room") : "";
   return loadAdmin<Charts>(request, context, "/api/admin/charts", { days, roomId });
+}
+
+/** "Check the books now" (the form sits in the books banner of every console screen). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const t = await i18nServer.getFixedT(request, "admin");
+  return adminAction(request, context, "/api/admin/books/check", {}, t("books.checked"));
 }
 
 export default function Insight() {

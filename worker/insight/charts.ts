@@ -127,7 +127,8 @@ export async function roomReturns(db: Db, q: { days: ChartDays; nowMs: number })
       const theoretical = room.expected / room.stakes;
       const spread = (3 * Math.sqrt(room.variance)) / room.stakes;
       const realized = room.awards / room.stakes;
-      const low = theoretical - spread;
+      // a return is never below zero: the band stops there
+      const low = Math.max(0, theoretical - spread);
       const high = theoretical + spread;
       return {
         roomId: room.roomId,

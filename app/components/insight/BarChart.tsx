@@ -6,24 +6,25 @@ import { useId } from "react";
 
 export type Series = { name: string; values: number[]; tone: "a" | "b" | "c" };
 
-const WIDTH = 640;
-const HEIGHT = 200;
-const PAD = { top: 8, right: 8, bottom: 22, left: 8 };
+const WIDTH = 480;
+const HEIGHT = 180;
+const PAD = { top: 8, right: 8, bottom: 24, left: 8 };
 
 export function BarChart({ title, labels, series }: { title: string; labels: string[]; series: Series[] }) {
   const id = useId();
   const all = series.flatMap((s) => s.values);
-  const max = Math.max(0, ...all);
+  // all zero: the zero line at the bottom, as for any chart without losses
+  const max = Math.max(0, ...all) || (Math.min(0, ...all) < 0 ? 0 : 1);
   const min = Math.min(0, ...all);
   const span = max - min || 1;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const y = (v: number) => PAD.top + ((max - v) / span) * plotH;
   const groupW = (WIDTH - PAD.left - PAD.right) / Math.max(1, labels.length);
   const barW = Math.max(1, (groupW * 0.8) / series.length);
-  const every = Math.ceil(labels.length / 6);
+  const every = Math.ceil(labels.length / 5);
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`}>
         <title id={`${id}-t`}>{title}</title>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="chart-zero" />
         {labels.map((label, i) => (
@@ -34,7 +35,7 @@ export function BarChart({ title, labels, series }: { title: string; labels: str
               return <rect key={s.name} className={`chart-bar tone-${s.tone}`} x={PAD.left + i * groupW + groupW * 0.1 + j * barW} y={top} width={barW} height={Math.max(v === 0 ? 0 : 1, Math.abs(y(v) - y(0)))} />;
             })}
             {i % every === 0 ? (
-              <text x={PAD.left + i * groupW + groupW / 2} y={HEIGHT - 6} className="chart-label" textAnchor="middle">
+              <text x={PAD.left + i * groupW + groupW / 2} y={HEIGHT - 6} className="chart-label" textAnchor={i === 0 ? "start" : i + every >= labels.length ? "end" : "middle"}>
                 {label.slice(5)}
               </text>
             ) : null}

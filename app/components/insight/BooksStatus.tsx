@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
 import { useMoney } from "./money";
@@ -5,6 +6,17 @@ import type { BooksCheck, BooksProblem } from "./types";
 
 // The live books check (docs/decisions/130) at the top of every console screen: when it last ran, and in
 // red with the rows that disagree when it failed.
+
+function CheckNow() {
+  const { t } = useTranslation("admin");
+  return (
+    <Form method="post" action="/admin/insight" className="books-check-now">
+      <button className="link-button" type="submit">
+        {t("books.checkNow")}
+      </button>
+    </Form>
+  );
+}
 
 function ProblemLine({ p }: { p: BooksProblem }) {
   const { t } = useTranslation("admin");
@@ -26,18 +38,18 @@ export function BooksStatus({ books }: { books: BooksCheck }) {
   const money = useMoney();
   if (!books.checked) {
     return (
-      <p className="books books-none" role="status">
-        {t("books.notYet", { minutes: books.everyMinutes })}
-      </p>
+      <div className="books books-none" role="status">
+        {t("books.notYet", { minutes: books.everyMinutes })} <CheckNow />
+      </div>
     );
   }
   const when = `${playerTime(books.at)} (${PLAYER_ZONE})`;
   if (books.ok) {
     return (
-      <p className="books books-ok" role="status" data-testid="books-ok">
+      <div className="books books-ok" role="status" data-testid="books-ok">
         <strong>{t("books.ok")}</strong> · {t("books.checkedAt", { time: when })} ·{" "}
-        {t("books.figures", { inPlay: money(books.stakesInPlay), principal: money(books.financePrincipal) })}
-      </p>
+        {t("books.figures", { inPlay: money(books.stakesInPlay), principal: money(books.financePrincipal) })} <CheckNow />
+      </div>
     );
   }
   return (
@@ -51,6 +63,7 @@ export function BooksStatus({ books }: { books: BooksCheck }) {
         ))}
       </ul>
       {books.problems.length > 10 ? <p>{t("books.more", { count: books.problems.length - 10 })}</p> : null}
+      <CheckNow />
     </section>
   );
 }

@@ -6,9 +6,9 @@ import type { RoomReturn } from "./types";
 // (worker/insight/charts.ts roomReturns) with its theoretical return as a tick: a dot off its band is
 // drawn in the alert colour and named in words beside it, so colour is never the only sign.
 
-const WIDTH = 640;
-const ROW = 28;
-const LEFT = 150;
+const WIDTH = 480;
+const ROW = 30;
+const LEFT = 170;
 
 export function ReturnsChart({ rooms }: { rooms: RoomReturn[] }) {
   const { t } = useTranslation("admin");
@@ -21,10 +21,10 @@ export function ReturnsChart({ rooms }: { rooms: RoomReturn[] }) {
     <figure className="chart">
       <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="returns-title">
         <title id="returns-title">{t("insight.returns")}</title>
-        {[lo, 1, hi].map((v) => (
+        {[lo, 1, hi].map((v, i) => (
           <g key={v}>
             <line x1={x(v)} x2={x(v)} y1={0} y2={height - 20} className="chart-grid" />
-            <text x={x(v)} y={height - 6} textAnchor="middle" className="chart-label">
+            <text x={x(v)} y={height - 6} textAnchor={(["start", "middle", "end"] as const)[i]} className="chart-label">
               {percent(v)}
             </text>
           </g>
