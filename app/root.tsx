@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** A signed-in player's reality check (DESIGN.md 14); null for guests and ended sessions. */
+/** A signed-in player's reality check (docs/product.md#player-protection); null for guests and ended sessions. */
 async function realityCheckOf(request: Request, context: LoaderFunctionArgs["context"]): Promise<RealityCheck | null> {
   const token = await getToken(request, context);
   if (!token) return null;

@@ -1,4 +1,4 @@
--- DESIGN.md 4: no ledger row is ever updated or deleted.
+-- docs/product.md#money: no ledger row is ever updated or deleted.
 CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
 BEGIN
   SELECT RAISE(ABORT, 'ledger rows are append-only');

@@ -30,7 +30,7 @@ ALTER TABLE `users` ADD `totp_secret` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `totp_pending_secret` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `users_phone_unique` ON `users` (`quhao`,`phone`) WHERE "users"."phone" <> '';--> statement-breakpoint
 CREATE INDEX `audit_log_actor` ON `audit_log` (`actor_id`,`created_at_ms`);--> statement-breakpoint
--- DESIGN.md 11: the audit log is append-only, as the ledger.
+-- docs/product.md#operators: the audit log is append-only, as the ledger.
 CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
 BEGIN
   SELECT RAISE(ABORT, 'audit rows are append-only');

@@ -26,7 +26,7 @@ CREATE TABLE `self_exclusions` (
 CREATE INDEX `self_exclusions_user` ON `self_exclusions` (`user_id`,`end_at_ms`);--> statement-breakpoint
 ALTER TABLE `sessions` ADD `reality_check_seen_at_ms` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `reality_check_minutes` integer DEFAULT 60 NOT NULL;--> statement-breakpoint
--- DESIGN.md 14: nobody, player or operator, can lift a time-out or self-exclusion early.
+-- docs/product.md#player-protection: nobody, player or operator, can lift a time-out or self-exclusion early.
 CREATE TRIGGER self_exclusions_no_update BEFORE UPDATE ON self_exclusions
 BEGIN
   SELECT RAISE(ABORT, 'self-exclusions cannot be changed');

@@ -201,7 +201,7 @@ CREATE INDEX `withdrawal_requests_user` ON `withdrawal_requests` (`user_id`,`cre
 --> statement-breakpoint
 CREATE INDEX `withdrawal_requests_status` ON `withdrawal_requests` (`status`);
 --> statement-breakpoint
--- Rebuilding ledger above dropped its triggers (migrations/0001_ledger_append_only.sql): DESIGN.md 4,
+-- Rebuilding ledger above dropped its triggers (migrations/0001_ledger_append_only.sql): docs/product.md#money,
 -- no ledger row is ever updated or deleted.
 CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
 BEGIN

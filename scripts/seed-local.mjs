@@ -1,4 +1,4 @@
-// npm run db:seed: the idempotent demo data (DESIGN.md 9) into the local D1.
+// npm run db:seed: the idempotent demo data (docs/architecture.md#modes) into the local D1.
 // `PEPPER=<the deployed secret> npm run db:seed -- --remote` seeds a deployed database instead.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { ensureDevVars, persistArgs, wrangler } from "./lib/local-env.mjs";

@@ -12,13 +12,19 @@ const passed = ["API_MODE", "UPSTREAM_API_BASE", "CURRENCY_LABEL", "ROUND_SECOND
 const vars = passed.filter((name) => process.env[name]).flatMap((name) => ["--var", `${name}:${process.env[name]}`]);
 
 const { seedOperatorTotpSecret } = await loadTs("worker/operators/sign-in.ts");
-const totpSecret = await seedOperatorTotpSecret(ensureDevVars().PEPPER);
+const { DEMO_OPERATORS } = await loadTs("worker/db/seed.ts");
+const pepper = ensureDevVars().PEPPER;
+const operatorLines = [];
+for (const op of DEMO_OPERATORS) {
+  const secret = await seedOperatorTotpSecret(pepper, op.username);
+  operatorLines.push(`  Demo operator: ${op.username.padEnd(7)} / ${op.password.padEnd(11)} role ${op.role.padEnd(7)} TOTP secret ${secret}`);
+}
 
 const banner = `
   Roundtable is ready: http://localhost:${port}  (API_MODE=${process.env.API_MODE ?? "demo"})
   Demo player:   demo01 / demo1234   (withdrawal password 123456, balance 10,000.00)
-  Demo operator: admin  / admin1234  TOTP secret ${totpSecret}
-                 (console at http://localhost:${port}/admin/login; add the secret to an authenticator app)
+${operatorLines.join("\n")}
+                 (console at http://localhost:${port}/admin/login; add each secret to an authenticator app)
   New players: invitation code 888; the SMS code appears below as "[sms] <phone> code <6 digits>".
 `;
 

@@ -1,6 +1,6 @@
 // npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local]
 // Recomputes a published round from its seed: SHA-256(seed) must be the commit published at open,
-// and the HMAC draw must give the published numbers (DESIGN.md 5). Exit 0 = OK, 1 = MISMATCH, 2 = cannot check.
+// and the HMAC draw must give the published numbers (docs/product.md#fairness). Exit 0 = OK, 1 = MISMATCH, 2 = cannot check.
 import { spawnSync } from "node:child_process";
 import { loadTs } from "./lib/load-ts.mjs";
 import { persistArgs } from "./lib/local-env.mjs";

@@ -1,98 +1,57 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { totpAt } from "../worker/auth/totp";
-import { api, count, expectError, expectOk, login, operatorCode, operatorLogin, registerPlayer } from "./helpers";
+import { ADMIN_ROUTE_ROLES } from "../worker/operators/roles";
+import { api, count, expectError, expectOk, operatorCode, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 
-// Every operator endpoint: none answers data without an operator session made by /api/admin/login.
-const OPERATOR_PATHS = [
-  "/api/admin/me",
-  "/api/admin/logout",
-  "/api/admin/deposits",
-  "/api/admin/deposits/approve",
-  "/api/admin/deposits/reject",
-  "/api/admin/withdrawals",
-  "/api/admin/withdrawals/approve",
-  "/api/admin/withdrawals/reject",
-  "/api/admin/adjust",
-  "/api/admin/adjustments",
-  "/api/admin/adjustments/approve",
-  "/api/admin/adjustments/reject",
-  "/api/admin/players",
-  "/api/admin/players/get",
-  "/api/admin/players/freeze",
-  "/api/admin/players/unfreeze",
-  "/api/admin/players/revoke-sessions",
-  "/api/admin/players/reset-password",
-  "/api/admin/rooms",
-  "/api/admin/rooms/get",
-  "/api/admin/rooms/update",
-  "/api/admin/audit",
-  "/api/admin/rounds",
-  "/api/admin/totals",
-  "/api/admin/games",
-  "/api/admin/rooms/template",
-  "/api/admin/rooms/create",
-  "/api/admin/rounds/void",
-  "/api/admin/articles",
-  "/api/admin/articles/get",
-  "/api/admin/articles/preview",
-  "/api/admin/articles/save",
-  "/api/admin/articles/delete",
-  "/api/admin/banners",
-  "/api/admin/banners/save",
-  "/api/admin/banners/delete",
-  "/api/admin/settings",
-  "/api/admin/settings/update",
-  "/api/admin/products",
-  "/api/admin/products/update",
-  "/api/admin/protection",
-];
+// Every operator endpoint but signing in: none answers data without an operator session made by /api/admin/login.
+const OPERATOR_PATHS = Object.entries(ADMIN_ROUTE_ROLES)
+  .filter(([, role]) => role !== "public")
+  .map(([path]) => path);
 
 describe("operator API access", () => {
-  it("refuses no token (1062), a player's token and the operator's own player-login token (1073), writing nothing", async () => {
+  it("refuses no token (1062) and a player's token (1073), writing nothing", async () => {
     const { token: playerToken } = await registerPlayer();
-    const passwordOnly = await login("admin", "admin1234");
     const audits = await count("audit_log");
     for (const path of OPERATOR_PATHS) {
-      const body = { id: 1, userId: 3, money: "5", reason: "x" };
+      const body = { id: 1, userId: 3, operatorId: 2, money: "5", reason: "x", role: "viewer", username: "newop1" };
       expectError(await api(path, body), 1062, 409);
       expectError(await api(path, { ...body, token: playerToken }), 1073);
-      expectError(await api(path, { ...body, token: passwordOnly }), 1073);
     }
     expect(await count("audit_log")).toBe(audits);
   });
 
-  it("answers an operator session made with password and TOTP", async () => {
+  it("answers an operator session made with password and TOTP, with its role", async () => {
     const token = await operatorLogin();
     const me = await api("/api/admin/me", { token });
     expectOk(me);
-    expect(me.data).toEqual({ id: 2, username: "admin" });
+    expect(me.data).toEqual({ id: 2, username: "admin", role: "admin" });
   });
 });
 
 describe("POST /api/admin/login", () => {
-  it("wants the password and a current TOTP code (one step of drift either side)", async () => {
-    expectError(await api("/api/admin/login", { username: "admin", password: "admin1234" }), 1120);
-    expectError(await api("/api/admin/login", { username: "admin", password: "admin1234", code: "000000x" }), 1120);
-    expectError(await api("/api/admin/login", { username: "admin", password: "wrong-pass", code: await operatorCode() }), 1003);
-    expectError(await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode(Date.now() - 90_000) }), 1120);
+  it("wants the password and a current TOTP code (one step of drift either side), each refusal the same 1170", async () => {
+    expectError(await api("/api/admin/login", { username: "admin", password: "admin1234" }), 1170);
+    expectError(await api("/api/admin/login", { username: "admin", password: "admin1234", code: "000000x" }), 1170);
+    expectError(await api("/api/admin/login", { username: "admin", password: "wrong-pass", code: await operatorCode() }), 1170);
+    expectError(await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode(Date.now() - 90_000) }), 1170);
     expectOk(await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode(Date.now() - 30_000) }));
     expectOk(await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode(Date.now() + 30_000) }));
   });
 
-  it("refuses a player's credentials as an operator's (1003) and audits each sign-in", async () => {
+  it("refuses a player's credentials as an operator's (1170) and audits each sign-in", async () => {
     const { username, password } = await registerPlayer();
-    expectError(await api("/api/admin/login", { username, password, code: "123456" }), 1003);
+    expectError(await api("/api/admin/login", { username, password, code: "123456" }), 1170);
     const op = await secondOperator();
     await op.signIn();
     expect(await auditRows("operator.login", `user:${op.id}`)).toEqual([expect.objectContaining({ actor_id: op.id, after: JSON.stringify({ method: "totp" }) })]);
   });
 
-  it("answers a frozen operator 403/1069", async () => {
+  it("answers a disabled operator like any refusal (1170): a right password is not confirmed", async () => {
     const op = await secondOperator();
     await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(op.id).run();
-    expectError(await api("/api/admin/login", { username: op.username, password: op.password, code: await totpAt(op.secret, Date.now()) }), 1069, 403);
+    expectError(await api("/api/admin/login", { username: op.username, password: op.password, code: await totpAt(op.secret, Date.now()) }), 1170);
   });
 
   it("ends a session idle for 30 minutes (1062) and one signed out", async () => {
@@ -119,7 +78,7 @@ describe("enrolment and recovery codes", () => {
     expect(started.data.otpauth).toBe(`otpauth://totp/Roundtable%3A${op.username}?secret=${started.data.secret}&issuer=Roundtable&algorithm=SHA1&digits=6&period=30`);
     // asking again shows the same secret (the QR code on the page does not change under the operator)
     expect((await api("/api/admin/enrol/start", creds)).data.secret).toBe(started.data.secret);
-    expectError(await api("/api/admin/enrol/confirm", { ...creds, code: "000000" }), 1120);
+    expectError(await api("/api/admin/enrol/confirm", { ...creds, code: "000000" }), 1170);
     const confirmed = await api("/api/admin/enrol/confirm", { ...creds, code: await totpAt(started.data.secret, Date.now()) });
     expectOk(confirmed);
     expect(confirmed.data.recoveryCodes).toHaveLength(10);
@@ -131,7 +90,7 @@ describe("enrolment and recovery codes", () => {
     const recovery = confirmed.data.recoveryCodes[3] as string;
     const first = await api("/api/admin/login", { ...creds, code: recovery.toLowerCase() });
     expectOk(first);
-    expectError(await api("/api/admin/login", { ...creds, code: recovery }), 1120);
+    expectError(await api("/api/admin/login", { ...creds, code: recovery }), 1170);
     expect(await auditRows("operator.login", `user:${op.id}`)).toEqual([expect.objectContaining({ after: JSON.stringify({ method: "recovery" }) })]);
     expect(await auditRows("operator.enrol", `user:${op.id}`)).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { count, operatorCode } from "./helpers";
+import { count, freshOperatorCode } from "./helpers";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
 
@@ -11,7 +11,7 @@ const NEW_PAGES = ["/admin/content", "/admin/content?group=26", "/admin/content/
 
 async function operatorBrowser() {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await operatorCode() });
+  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
   expect(response.status).toBe(302);
   return browser;
 }
@@ -91,7 +91,7 @@ describe("new console pages", () => {
     expect(recharge).toContain("Pay into");
     const bad = await browser.post("/admin/settings", form.map(([k, v]) => [k, k === "kefu_url" ? "javascript:alert(1)" : v] as [string, string]));
     expect(bad.status).toBe(400);
-    expect(await html(bad)).toContain("Links must be empty or start with http:// or https://");
+    expect(await html(bad)).toContain("Links must be empty, start with https:// or be a path in the app");
   });
 
   it("create a room from a game's defaults, and void its round in play with a reason; stakes come back", async () => {

@@ -1,23 +1,24 @@
 import { env } from "cloudflare:workers";
 import { hashPassword } from "../worker/auth/password";
-import { base32Encode, totpAt } from "../worker/auth/totp";
-import { api, expectOk } from "./helpers";
+import { base32Encode } from "../worker/auth/totp";
+import type { OperatorRole } from "../worker/operators/roles";
+import { api, expectOk, freshTotpCode } from "./helpers";
 
 // A second operator for four-eyes tests, with a known TOTP secret, signed in like the console does.
 let made = 0;
 
-export async function secondOperator(enrolled = true) {
+export async function secondOperator(enrolled = true, role: OperatorRole = "admin") {
   made++;
   const username = `op${Date.now() % 100000}${made}`;
   const password = "operator-pass-1";
   const secret = base32Encode(crypto.getRandomValues(new Uint8Array(20)));
   const row = await env.DB.prepare(
-    "INSERT INTO users (username, nickname, role, password_hash, totp_secret, created_at_ms) VALUES (?, ?, 'operator', ?, ?, ?) RETURNING id",
+    "INSERT INTO users (username, nickname, role, operator_role, password_hash, totp_secret, created_at_ms) VALUES (?, ?, 'operator', ?, ?, ?, ?) RETURNING id",
   )
-    .bind(username, username, await hashPassword(password, env.PEPPER), enrolled ? secret : null, Date.now())
+    .bind(username, username, role, await hashPassword(password, env.PEPPER), enrolled ? secret : null, Date.now())
     .first<{ id: number }>();
   const signIn = async () => {
-    const answer = await api("/api/admin/login", { username, password, code: await totpAt(secret, Date.now()) });
+    const answer = await api("/api/admin/login", { username, password, code: await freshTotpCode(secret) });
     expectOk(answer);
     return answer.data.token as string;
   };

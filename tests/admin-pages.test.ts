@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { operatorCode } from "./helpers";
+import { freshOperatorCode } from "./helpers";
 import { Browser } from "./pages";
 import { secondOperator } from "./admin-helpers";
 import { totpAt } from "../worker/auth/totp";
@@ -8,7 +8,7 @@ const CONSOLE_PAGES = ["/admin", "/admin/players", "/admin/players/3", "/admin/r
 
 async function operatorBrowser() {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await operatorCode() });
+  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/admin");
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__op="))!;
@@ -45,7 +45,7 @@ describe("console pages", () => {
   it("refuse a wrong code with the message in the operator's language", async () => {
     const response = await new Browser().post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: "000000" });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Wrong authenticator code");
+    expect(await response.text()).toContain("Wrong username, password or authenticator code");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__op="))).toBe(false);
   });
 

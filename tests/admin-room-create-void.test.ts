@@ -5,7 +5,7 @@ import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin
 import { auditRows } from "./admin-helpers";
 import { balanceOf, currentRound, placeOk, playerWith, reschedule, stubOf } from "./rooms-helpers";
 
-// Rooms an operator creates, and rounds an operator voids before their draw (DESIGN.md 11).
+// Rooms an operator creates, and rounds an operator voids before their draw (docs/product.md#operators).
 
 async function template(token: string, gameId: number) {
   const answer = await api("/api/admin/rooms/template", { token, gameId });

@@ -37,7 +37,7 @@ async function ordersOf(token: string) {
 }
 
 describe("finance tiers", () => {
-  it("lists SPEC.md 9's four tiers with daily and yearly rates, to guests too", async () => {
+  it("lists the four seeded tiers (docs/product.md#finance) with daily and yearly rates, to guests too", async () => {
     const answer = await api("/api/Game/getproductlist", {});
     expectOk(answer);
     expect(answer.data.min).toBe(100_000);

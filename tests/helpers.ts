@@ -3,6 +3,8 @@ import { expect } from "vitest";
 import { hashSmsCode } from "../worker/players/sms";
 import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
+import { getDb } from "../worker/db/client";
+import { newSessionStatement } from "../worker/db/sessions";
 import { expectBooksBalanced, expectOk, type Answer, type ContractClient } from "./contract/client";
 import { newPlayerFields as contractPlayerFields } from "./contract/players";
 
@@ -49,16 +51,41 @@ export async function login(username: string, password: string) {
   return answer.data.token as string;
 }
 
-/** The seeded operator's current TOTP code (its secret derives from the pepper, as `npm start` prints it). */
-export async function operatorCode(nowMs = Date.now()) {
-  return totpAt(await seedOperatorTotpSecret(env.PEPPER), nowMs);
+/** The seeded operator's TOTP code at a time (its secret derives from the pepper, as `npm start` prints it). */
+export async function operatorCode(nowMs = Date.now(), username = "admin") {
+  return totpAt(await seedOperatorTotpSecret(env.PEPPER, username), nowMs);
 }
 
-/** An operator session the way the console makes one: POST /api/admin/login with password and TOTP. */
-export async function operatorLogin(username = "admin", password = "admin1234") {
-  const answer = await api("/api/admin/login", { username, password, code: await operatorCode() });
-  expectOk(answer);
-  return answer.data.token as string;
+const lastSteps = new Map<string, number>();
+
+/**
+ * A code of a TOTP step this test file has not used yet for this secret. Each step signs in once
+ * (docs/decisions/060-operator-sign-in.md) and the next one is valid already (one step of drift), so two
+ * sign-ins a step go at once; a third waits for the next step.
+ */
+export async function freshTotpCode(secret: string) {
+  const now = Math.floor(Date.now() / 30_000);
+  const step = Math.max(now, (lastSteps.get(secret) ?? 0) + 1);
+  if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 100));
+  lastSteps.set(secret, step);
+  return totpAt(secret, step * 30_000);
+}
+
+/** A fresh code of a seeded operator (see freshTotpCode). */
+export const freshOperatorCode = async (username = "admin") => freshTotpCode(await seedOperatorTotpSecret(env.PEPPER, username));
+
+/**
+ * An operator session as POST /api/admin/login makes it, written straight to D1: each TOTP step signs in
+ * once, so tests about something else do not spend steps (signing in itself: tests/admin-auth.test.ts).
+ */
+export async function operatorLogin(username = "admin") {
+  const operator = await env.DB.prepare("SELECT id, password_generation FROM users WHERE lower(username) = lower(?) AND role = 'operator'")
+    .bind(username)
+    .first<{ id: number; password_generation: number }>();
+  if (!operator) throw new Error(`no operator ${username}`);
+  const { token, statement } = await newSessionStatement(getDb(env), { id: operator.id, passwordGeneration: operator.password_generation }, "operator", Date.now());
+  await statement;
+  return token;
 }
 
 export async function count(table: string, where = "1 = 1", ...params: unknown[]) {
@@ -66,5 +93,5 @@ export async function count(table: string, where = "1 = 1", ...params: unknown[]
   return row!.n;
 }
 
-/** DESIGN.md 4 with docs/decisions/110 (tests/contract/client.ts expectBooksBalanced). */
+/** docs/product.md#money with docs/decisions/110 (tests/contract/client.ts expectBooksBalanced). */
 export const expectMoneyInvariants = () => expectBooksBalanced(env.DB);

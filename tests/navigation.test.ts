@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 
-// SPEC.md 2: every screen can be reached by taps from the home page or the tab bar. A signed-in player
+// docs/product.md#screens: every screen can be reached by taps from the home page or the tab bar. A signed-in player
 // follows the links of each server-rendered page, breadth first, as a player would tap them.
 
-/** SPEC.md 2's screens, as patterns of the paths the links lead to. */
+/** The screens of docs/product.md#screens, as patterns of the paths the links lead to. */
 const SCREENS: Record<string, RegExp> = {
   home: /^\/$/,
   languageSet: /^\/languageSet$/,
@@ -45,7 +45,7 @@ function linksOf(html: string): string[] {
 }
 
 describe("navigation", () => {
-  it("reaches every screen of SPEC.md 2 from the home page in at most four taps", async () => {
+  it("reaches every screen of docs/product.md#screens from the home page in at most four taps", async () => {
     const browser = await new Browser().logIn();
     const depthOf = new Map<string, number>([["/", 0]]);
     let frontier = ["/"];

@@ -4,7 +4,7 @@ import { api, count, expectError, expectMoneyInvariants, expectOk, login, newPla
 import { placeOk, playerWith } from "./rooms-helpers";
 import { operator, player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers";
 
-// DESIGN.md 14: time-outs and self-exclusions, reality checks, the statement, the 18+ confirmation.
+// docs/product.md#player-protection: time-outs and self-exclusions, reality checks, the statement, the 18+ confirmation.
 
 const DAY = 86_400_000;
 

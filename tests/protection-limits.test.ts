@@ -4,7 +4,7 @@ import { api, count, expectError, expectMoneyInvariants, expectOk } from "./help
 import { balanceOf, currentRound, finishRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { PAY_PASSWORD, player as walletPlayer, requestId } from "./wallet-helpers";
 
-// DESIGN.md 14: deposit, loss and stake limits over rolling windows, enforced inside the batch that writes.
+// docs/product.md#player-protection: deposit, loss and stake limits over rolling windows, enforced inside the batch that writes.
 
 const DAY = 86_400_000;
 

@@ -4,7 +4,7 @@ import { Browser } from "./pages";
 import { placeOk, playerWith } from "./rooms-helpers";
 import { player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers";
 
-// The protection screens without JavaScript (DESIGN.md 14): plain forms and a notice on page load.
+// The protection screens without JavaScript (docs/product.md#player-protection): plain forms and a notice on page load.
 
 async function signedIn(username: string) {
   return new Browser().logIn(username, "secret123");

@@ -68,14 +68,14 @@ describe("proxy mode", () => {
     expect(new TextDecoder().decode(init?.body as Uint8Array)).toBe('{"token":"t","lang":"en"}');
   });
 
-  it("forwards the player-protection calls (DESIGN.md 14)", async () => {
+  it("forwards the player-protection calls (docs/product.md#player-protection)", async () => {
     const upstream = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ code: 1, info: "ok", data: null }));
     const paths = ["getprotection", "setlimit", "selfexclude", "getrealitycheck", "realitycheckseen", "setrealitycheck", "getstatement"];
     for (const path of paths) expect(await (await call(`/api/Game/${path}`)).json()).toEqual({ code: 1, info: "ok", data: null });
     expect(upstream.mock.calls.map(([target]) => target)).toEqual(paths.map((path) => `https://upstream.example/api/Game/${path}`));
   });
 
-  it("forwards the finance calls (DESIGN.md 12) but not the operator's finance desk", async () => {
+  it("forwards the finance calls (docs/product.md#finance) but not the operator's finance desk", async () => {
     const upstream = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ code: 1, info: "ok", data: { list: [] } }));
     for (const path of ["/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders"]) {
       expect(await (await call(path)).json()).toEqual({ code: 1, info: "ok", data: { list: [] } });

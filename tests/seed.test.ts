@@ -12,7 +12,7 @@ async function counts() {
 }
 
 describe("seed", () => {
-  it("holds the demo data of DESIGN.md 9", async () => {
+  it("holds the demo data of docs/architecture.md#modes", async () => {
     const c = await counts();
     expect(c.games).toBe(16);
     expect(c.rooms).toBe(48);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
+import { secondOperator } from "./admin-helpers";
 
 // Shared steps of the wallet tests: players with money, cards and an operator session.
 
@@ -25,12 +26,27 @@ export async function balanceCents(userId: number): Promise<number> {
   return row!.money_cents;
 }
 
-/** A new player with a withdrawal password and, when asked, money credited by the operator. */
+let funderToken: Promise<string> | undefined;
+
+/**
+ * Test funds come from an operator of their own: operator() then has adjusted nobody and may approve
+ * their withdrawals (docs/decisions/061-four-eyes-on-money.md), and the funder's daily total is raised for
+ * this test file (each file has its own database).
+ */
+function funder() {
+  funderToken ??= (async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000')").run();
+    return (await secondOperator(true, "cashier")).signIn();
+  })();
+  return funderToken;
+}
+
+/** A new player with a withdrawal password and, when asked, money credited by an operator. */
 export async function player(money = 0, payPwd = PAY_PASSWORD) {
   const { token, username } = await registerPlayer({ payPwd });
   const id = await userIdOf(token);
   if (money > 0 && money <= SINGLE_OPERATOR_ADJUST_LIMIT) {
-    const answer = await api("/api/admin/adjust", { token: await operator(), userId: id, money, reason: "test funds" });
+    const answer = await api("/api/admin/adjust", { token: await funder(), userId: id, money, reason: "test funds" });
     expectOk(answer);
   } else if (money > 0) {
     // above one operator's adjustment threshold (four eyes): the player deposits it instead

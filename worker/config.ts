@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The environment is parsed once, failing fast with a clear message (CONVENTIONS.md).
+// The environment is parsed once, failing fast with a clear message (docs/architecture.md#conventions).
 const schema = z.object({
   API_MODE: z.enum(["demo", "proxy"]).default("demo"),
   UPSTREAM_API_BASE: z.string().default(""),
@@ -27,7 +27,7 @@ export type Config = {
   currencyLabel: "USD" | "RM";
   roundSeconds: number;
   closeSeconds: number;
-  /** The market-data WebSocket of DESIGN.md 13; empty: prices are off. */
+  /** The market-data WebSocket of docs/product.md#market-prices; empty: prices are off. */
   pricesWsUrl: string;
   idleRoundRetentionDays: number;
   /** worker/api/public-cache.ts; 0 turns the edge cache off. */

@@ -24,12 +24,12 @@ export default {
     const nonce = newNonce();
     let response: Response;
     const path = url.pathname.toLowerCase();
-    // Every /api path, the bare one included, answers in the envelope (SPEC.md 7).
+    // Every /api path, the bare one included, answers in the envelope (docs/architecture.md#the-contract).
     if (path === "/api" || path.startsWith("/api/")) {
       response = await handleApi(request, env, ctx);
     } else if (path.startsWith("/ws/room/")) {
       // In proxy mode the rounds are the upstream's: a local room would show a round of its own. Without
-      // the socket the page follows the round through the contract (getVorder polling, SPEC.md 9).
+      // the socket the page follows the round through the contract (getVorder polling, docs/product.md#constants-and-limits).
       response = readConfig(env).apiMode === "proxy" ? new Response("No live room feed in proxy mode", { status: 404 }) : await handleRoomSocket(request, env, url);
     } else if (path.startsWith("/ws/prices")) {
       response = await handlePricesSocket(request, env, url);

@@ -1,4 +1,4 @@
-// Cents inside, a decimal with at most two places on the wire (DESIGN.md 4 and 6).
+// Cents inside, a decimal with at most two places on the wire (docs/product.md#money and docs/architecture.md#the-contract).
 
 export function toMoney(cents: number): number {
   return Math.round(cents) / 100;

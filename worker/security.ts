@@ -1,4 +1,4 @@
-// Headers on every answer (DESIGN.md 8). Scripts run only from our origin or with this request's nonce.
+// Headers on every answer (docs/product.md#accounts-and-security). Scripts run only from our origin or with this request's nonce.
 function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",

@@ -5,7 +5,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A <select name="quhao"> that works without JavaScript; with it, a search box filters the list
- * by country name or code and selects the best match as the player types. Default +84 (SPEC.md 2).
+ * by country name or code and selects the best match as the player types. Default +84 (docs/product.md#screens).
  */
 export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string }) {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@ import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/root";
 import { Icon } from "./content/Icon";
 
-/** Home, Recharge, Service (the configured support link, leaving the app), My (SPEC.md 2). */
+/** Home, Recharge, Service (the configured support link, leaving the app), My (docs/product.md#screens). */
 export function TabBar() {
   const { t } = useTranslation();
   // An operator setting: only an http(s) address leaves the app; anything else opens our support page.

@@ -1,4 +1,4 @@
-/** The answer envelope of every contract call (DESIGN.md 3). */
+/** The answer envelope of every contract call (docs/architecture.md#the-answer-envelope). */
 export type ApiAnswer<T = any> = {
   code: number;
   info: string;

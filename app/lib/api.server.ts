@@ -6,7 +6,7 @@ import { clearTokenHeader, getToken, loginRedirectPath, safeRedirectTarget } fro
 
 /**
  * Calls the contract API with the player's language and token. A 409 (session gone) or
- * 403 (frozen) clears the cookie and sends the player to /login (SPEC.md 4).
+ * 403 (frozen) clears the cookie and sends the player to /login (docs/product.md#how-screens-behave).
  */
 export async function callApi<T = any>(
   request: Request,

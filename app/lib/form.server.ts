@@ -15,7 +15,7 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-/** Form fields as the contract names them (DESIGN.md 8: one vocabulary from form to API). */
+/** Form fields as the contract names them (docs/product.md#accounts-and-security: one vocabulary from form to API). */
 export async function formFields(request: Request): Promise<Record<string, string>> {
   const form = await readForm(request);
   const out: Record<string, string> = {};

@@ -1,4 +1,4 @@
-// Round timing on the player's device (SPEC.md 4): the server says how long is left (diff), the device
+// Round timing on the player's device (docs/product.md#how-screens-behave): the server says how long is left (diff), the device
 // counts down from there. Device clocks are often off, so a round's epoch times from the server are
 // turned into device time with the offset measured when the page received its data.
 
@@ -65,12 +65,12 @@ export function roundClock(secondsLeft: number, closeSeconds: number): { phase: 
   return secondsLeft > 0 ? { phase: "closed", seconds: secondsLeft } : { phase: "drawing", seconds: 0 };
 }
 
-/** Betting, cancelling and following stop at closeSeconds or less (SPEC.md 4: 60 s). */
+/** Betting, cancelling and following stop at closeSeconds or less (docs/product.md#how-screens-behave: 60 s). */
 export function bettingOpen(secondsLeft: number, closeSeconds: number): boolean {
   return secondsLeft > closeSeconds;
 }
 
-/** SPEC.md 9: the next round loads 3 s after the countdown reaches 0. */
+/** docs/product.md#constants-and-limits: the next round loads 3 s after the countdown reaches 0. */
 export const NEXT_ROUND_DELAY_MS = 3000;
-/** SPEC.md 9: the bet list is polled every 10 s when the live socket is down. */
+/** docs/product.md#constants-and-limits: the bet list is polled every 10 s when the live socket is down. */
 export const POLL_INTERVAL_MS = 10_000;

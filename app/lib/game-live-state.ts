@@ -11,7 +11,7 @@ export type LiveRoom = {
   myOrderIds: number[];
 };
 
-/** Messages the room's WebSocket sends (DESIGN.md 6). */
+/** Messages the room's WebSocket sends (docs/architecture.md#the-contract). */
 export type RoomMessage =
   | { type: "round"; game: CurrentRound; his?: RoundResult[] }
   | { type: "bet"; bets: LiveBet[] }
@@ -94,7 +94,7 @@ export function rememberMyOrder(state: LiveRoom, orderId: number): LiveRoom {
   return { ...state, myOrderIds, bets: markMine(state.bets, myOrderIds) };
 }
 
-/** At 0 the lists clear (SPEC.md 4); the next round arrives by socket or by reloading. */
+/** At 0 the lists clear (docs/product.md#how-screens-behave); the next round arrives by socket or by reloading. */
 export function clearBets(state: LiveRoom): LiveRoom {
   return state.bets.length === 0 ? state : { ...state, bets: [] };
 }

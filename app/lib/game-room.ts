@@ -1,5 +1,5 @@
 // The game room's clock and live state in the browser: counts down from the server's diff, clears the
-// bet list at 0 and reloads the room 3 s later (SPEC.md 4), applies socket messages, and polls the
+// bet list at 0 and reloads the room 3 s later (docs/product.md#how-screens-behave), applies socket messages, and polls the
 // bet list every 10 s while the socket is down.
 
 import { useFetcher, useRevalidator } from "@remix-run/react";

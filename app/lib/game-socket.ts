@@ -1,6 +1,6 @@
 // The room's live feed in the browser: a WebSocket to the room (same origin, /ws/room/{id}), with the
-// 10 s getVorder polling of SPEC.md 9 while the socket is down. A hidden page stops both; showing the
-// page again reloads the room and reconnects (SPEC.md 4).
+// 10 s getVorder polling of docs/product.md#constants-and-limits while the socket is down. A hidden page stops both; showing the
+// page again reloads the room and reconnects (docs/product.md#how-screens-behave).
 
 import { useEffect, useRef, useState } from "react";
 import { POLL_INTERVAL_MS } from "./game-countdown";

@@ -1,4 +1,4 @@
-// The game API shapes the screens read (DESIGN.md 6) and the pure rules the
+// The game API shapes the screens read (docs/architecture.md#the-contract) and the pure rules the
 // room screen applies before it asks the server: the server checks everything again.
 import { formatDecimal } from "./number-format";
 
@@ -92,10 +92,10 @@ export type BetRecord = {
   createtime: number;
 };
 
-/** The most options one order may hold (SPEC.md 5). */
+/** The most options one order may hold (docs/product.md#input-rules). */
 export const MAX_PICKS = 9;
 
-/** Currency tabs of the room list: roomtype 1, 2, 3 (SPEC.md 7: tab index plus 1). */
+/** Currency tabs of the room list: roomtype 1, 2, 3 (docs/architecture.md#the-contract: tab index plus 1). */
 export const ROOM_TABS = [
   { roomtype: 1, label: "USDT" },
   { roomtype: 2, label: "BTC" },
@@ -115,7 +115,7 @@ export function formatOdds(odds: number): string {
   return Number.isFinite(odds) ? odds.toFixed(3) : "-";
 }
 
-/** A positive whole amount per option, or null (SPEC.md 5: "amount a positive integer"). */
+/** A positive whole amount per option, or null (docs/product.md#input-rules: "amount a positive integer"). */
 export function parseStake(input: string | null | undefined): number | null {
   const text = (input ?? "").trim();
   if (!/^\d{1,9}$/.test(text)) return null;
@@ -185,7 +185,7 @@ export function betStatusOf(isaward: number): BetStatus {
   }
 }
 
-/** Bet record tabs (SPEC.md 2) and the type each sends to getGamelog2. */
+/** Bet record tabs (docs/product.md#screens) and the type each sends to getGamelog2. */
 export const BET_TABS = ["all", "won", "lost", "pending"] as const;
 export type BetTab = (typeof BET_TABS)[number];
 

@@ -12,7 +12,7 @@ export const i18nOptions = {
   interpolation: { escapeValue: false },
 };
 
-/** The contract's lang values (SPEC.md 1). */
+/** The contract's lang values (docs/product.md#what-it-is). */
 export const apiLangOf: Record<Lng, string> = { en: "en", "zh-CN": "chs", "zh-TW": "cht", vi: "vi" };
 
 export const languageNames: Record<Lng, string> = { en: "English", "zh-CN": "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" };

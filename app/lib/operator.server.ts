@@ -4,7 +4,7 @@ import { apiLangOf } from "./i18n";
 import { i18nServer } from "./i18n.server";
 import { redirectWithToast } from "./flash.server";
 
-// The operator's own cookie (DESIGN.md 11): 12 h at most; the API ends the session after 30 min idle.
+// The operator's own cookie (docs/product.md#operators): 12 h at most; the API ends the session after 30 min idle.
 const OPERATOR_MAX_AGE_S = 12 * 60 * 60;
 
 function operatorCookie(context: AppLoadContext) {
@@ -31,7 +31,7 @@ const notFound = () => data(null, { status: 404 });
 
 /**
  * Calls /api/admin/* with the operator's token. Without an operator session every console page is a
- * 404 (DESIGN.md 11: guests and players never learn the console exists); a session that ended (idle,
+ * 404 (docs/product.md#operators: guests and players never learn the console exists); a session that ended (idle,
  * signed out, frozen) goes back to /admin/login with the cookie cleared.
  */
 export async function callAdmin<T = any>(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown> = {}): Promise<ApiAnswer<T>> {

@@ -1,4 +1,4 @@
-// What /api/Game/getprotection answers (DESIGN.md 14).
+// What /api/Game/getprotection answers (docs/product.md#player-protection).
 export type LimitView = {
   kind: "deposit" | "loss" | "stake";
   period: "day" | "week" | "month";

@@ -1,6 +1,6 @@
 import { encode, renderSVG } from "uqr";
 
-// The enrolment QR code, drawn here as SVG (DESIGN.md 11: no outside service sees the secret).
+// The enrolment QR code, drawn here as SVG (docs/product.md#operators: no outside service sees the secret).
 const OPTIONS = { ecc: "M" as const, border: 4 };
 
 export function qrSvg(text: string): string {

@@ -1,4 +1,4 @@
-// The wallet answers as the contract gives them; money is a wire decimal (DESIGN.md 6).
+// The wallet answers as the contract gives them; money is a wire decimal (docs/architecture.md#the-contract).
 
 export type RequestStatus = "pending" | "approved" | "rejected";
 

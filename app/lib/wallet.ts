@@ -61,7 +61,7 @@ export function isDate(value: string | null | undefined): value is string {
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
-/** The date range drawer opens on three days back through today (SPEC.md 2). */
+/** The date range drawer opens on three days back through today (docs/product.md#screens). */
 export function defaultLedgerRange(nowMs: number): { start: string; end: string } {
   return { start: playerDate(nowMs - 3 * DAY_MS), end: playerDate(nowMs) };
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { callApi } from "~/lib/api.server";
 import { roomIdParam, type LiveBet } from "~/lib/game";
 
-// The 10 s polling fallback of the game room (SPEC.md 7 getVorder): the browser never holds the token,
+// The 10 s polling fallback of the game room (docs/architecture.md#the-contract getVorder): the browser never holds the token,
 // so it asks this route and the server calls the API with the session cookie's token.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const roomId = roomIdParam(params.id);

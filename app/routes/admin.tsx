@@ -14,10 +14,10 @@ export const links: LinksFunction = () => [
 
 export const handle = { title: "admin:title" };
 
-/** Every console page sits in here: no operator session, no page (404, DESIGN.md 11). */
+/** Every console page sits in here: no operator session, no page (404, docs/product.md#operators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [me, books] = await Promise.all([
-    loadAdmin<{ id: number; username: string }>(request, context, "/api/admin/me"),
+    loadAdmin<{ id: number; username: string; role: string | null }>(request, context, "/api/admin/me"),
     // the live books check, shown to every operator on every screen (docs/decisions/130)
     loadAdmin<BooksCheck>(request, context, "/api/admin/books"),
   ]);
@@ -31,7 +31,7 @@ export default function AdminLayout() {
     <div className="admin">
       <header className="admin-header">
         <strong>{t("title")}</strong>
-        <span className="muted">{t("signedInAs", { name: me.username })}</span>
+        <span className="muted">{t("signedInAs", { name: me.role ? t("signedInRole", { name: me.username, role: t(`roles.${me.role}`) }) : me.username })}</span>
         <Form method="post" action="/admin/logout">
           <button className="link-button" type="submit">
             {t("nav.signOut")}
@@ -53,6 +53,7 @@ export default function AdminLayout() {
         <NavLink to="/admin/insight">{t("nav.insight")}</NavLink>
         <NavLink to="/admin/risk">{t("nav.risk")}</NavLink>
         <NavLink to="/admin/exports">{t("nav.exports")}</NavLink>
+        {me.role === "admin" ? <NavLink to="/admin/operators">{t("nav.operators")}</NavLink> : null}
       </nav>
       <Outlet />
     </div>

@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const isBank = f.type === BANK;
-  // Only the fields of the chosen type go out: a Bank card or a coin address (SPEC.md 7).
+  // Only the fields of the chosen type go out: a Bank card or a coin address (docs/architecture.md#the-contract).
   const body = isBank
     ? { type: BANK, bank: f.bank ?? "", account: f.account ?? "", username: f.username ?? "", area: f.area ?? "", payPwd: f.payPwd ?? "" }
     : { type: f.type ?? "", address: f.address ?? "", payPwd: f.payPwd ?? "" };

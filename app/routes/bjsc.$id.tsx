@@ -8,7 +8,7 @@ import { roomTitle } from "~/lib/game-labels";
 import { skipAfterRoomAnswer } from "~/lib/room-revalidation";
 
 // The Racing 10 room (game type 4): ten ranks, each with big, small, odd and even at the room's odds
-// (SPEC.md 9: 1.980). Rooms of the other game types are sent to /activity/{id}.
+// (docs/product.md#constants-and-limits: 1.980). Rooms of the other game types are sent to /activity/{id}.
 export const handle = { i18n: ["game"], title: roomTitle };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 

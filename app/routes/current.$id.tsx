@@ -9,7 +9,7 @@ import contentStyles from "~/styles/content.css?url";
 export const handle = { i18n: ["content"], title: "content:current.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
-// SPEC.md 2: (auth), an empty page titled current trades; it points to where open bets live.
+// docs/product.md#screens: (auth), an empty page titled current trades; it points to where open bets live.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireProfile(request, context);
   const roomId = /^\d{1,6}$/.test(params.id ?? "") ? Number(params.id) : null;

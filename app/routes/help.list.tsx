@@ -11,7 +11,7 @@ import contentStyles from "~/styles/content.css?url";
 export const handle = { i18n: ["content"], title: "content:news.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
-// Public: news first (SPEC.md 2), with announcements and help beside it so guests can read them too.
+// Public: news first (docs/product.md#screens), with announcements and help beside it so guests can read them too.
 const TABS: GroupName[] = ["news", "announcements", "help"];
 const MAX_PAGE = 1000;
 

@@ -8,7 +8,7 @@ export async function loader() {
   return redirect("/");
 }
 
-/** Revokes the session on the server, then forgets the cookie (SPEC.md 4). */
+/** Revokes the session on the server, then forgets the cookie (docs/product.md#how-screens-behave). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (await getToken(request, context)) {
     try {

@@ -12,7 +12,7 @@ import contentStyles from "~/styles/content.css?url";
 export const handle = { i18n: ["content"], title: "content:message.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
-// SPEC.md 2: (auth), two tabs, news (group 9) and announcements (group 14), items open in place.
+// docs/product.md#screens: (auth), two tabs, news (group 9) and announcements (group 14), items open in place.
 const TABS: GroupName[] = ["news", "announcements"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

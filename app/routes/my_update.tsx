@@ -10,7 +10,7 @@ import contentStyles from "~/styles/content.css?url";
 export const handle = { i18n: ["content"], title: "content:update.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
-// The version page (SPEC.md 2): the Android and iOS apps from getconfig, and installing this web app.
+// The version page (docs/product.md#screens): the Android and iOS apps from getconfig, and installing this web app.
 export default function AppDownload() {
   const { t } = useTranslation("content");
   const config = useAppConfig();

@@ -3,7 +3,7 @@ import { callApi } from "~/lib/api.server";
 import type { RealityCheck } from "~/lib/protection-types";
 import { getToken, safeRedirectTarget } from "~/lib/session.server";
 
-// The reality check's resource route (DESIGN.md 14): the timer reads fresh figures here, and "keep
+// The reality check's resource route (docs/product.md#player-protection): the timer reads fresh figures here, and "keep
 // playing" posts here (from the dialog's script, or as a plain form that comes back to the page).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

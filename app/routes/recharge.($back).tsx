@@ -25,12 +25,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyl
 export const handle = { tabBar: true, i18n: ["wallet"], title: "wallet:recharge.title" };
 
 const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1114: "money", 1070: "money", 1071: "pay_name" };
-const PRESETS = ["100", "500", "2000", "5000"]; // SPEC.md 9 quick amounts
+const PRESETS = ["100", "500", "2000", "5000"]; // docs/product.md#constants-and-limits quick amounts
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const back = rechargeBackPath(params.back);
-  // SPEC.md 2 lists /recharge without (auth): a guest gets a log-in prompt, not a redirect.
+  // docs/product.md#screens lists /recharge without (auth): a guest gets a log-in prompt, not a redirect.
   const profile = await optionalProfile(request, context);
   if (!profile) return { back, balance: null, deposits: null, listError: null, requestId: "", amount: "" };
   const answer = await callApi<Deposits>(request, context, "/api/Game/getrechargelist", { page: pageOf(url.searchParams), ...pageCursor(url.searchParams) });

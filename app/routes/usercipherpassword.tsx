@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(context, safeRedirectTarget(f.redirectTo ?? null, "/my_password"), t("payPassword.success"));
 }
 
-/** Sets the withdrawal password, or changes it: the current one is asked only when one exists (SPEC.md 5). */
+/** Sets the withdrawal password, or changes it: the current one is asked only when one exists (docs/product.md#input-rules). */
 export default function WithdrawalPassword() {
   const { hasWithdrawalPassword } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
   const url = new URL(request.url);
   const cards = await callApi<CardList>(request, context, "/api/Game/getBankcardlist");
-  // SPEC.md 4: no account -> the accounts page; no withdrawal password -> the password page.
+  // docs/product.md#how-screens-behave: no account -> the accounts page; no withdrawal password -> the password page.
   if (cards.code === 1 && cards.data.list.length === 0) {
     const t = await i18nServer.getFixedT(request, "wallet");
     throw await redirectWithToast(context, "/banklist?redirectTo=/withdraw", t("withdraw.needAccount"));
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refused = await checkFields(request, withdrawForm, form);
   if (refused) return fieldsFailure(refused, { values });
   const answer = await callApi(request, context, "/api/Game/withdraw", form);
-  // The contract's success is data === 1 (SPEC.md 7).
+  // The contract's success is data === 1 (docs/architecture.md#the-contract).
   if (answer.code !== 1 || (answer.data as unknown) !== 1) return formFailure(answer, FIELD_OF_CODE, { values });
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, "/withdraw", t("withdraw.sent"));

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 
-// The contract as a client sees it (SPEC.md 7), free of any runtime: the same flows run inside workerd
+// The contract as a client sees it (docs/architecture.md#the-contract), free of any runtime: the same flows run inside workerd
 // against the Worker (tests/contract.test.ts) and from Node through a proxy-mode Worker (tests/pair/).
 
 export type Answer<T = any> = { code: number; info: string; data: T & { errCode?: number; num?: number } };
@@ -32,7 +32,7 @@ export interface SqlReader {
 }
 
 /**
- * DESIGN.md 4 with docs/decisions/110: money = sum of ledger per user; all balances (house included)
+ * docs/product.md#money with docs/decisions/110: money = sum of ledger per user; all balances (house included)
  * plus the stakes in play (bets awaiting their draw, whose house side is booked once per round at
  * settlement) sum to zero; no player below zero; the house holds no row of a round still open.
  */

@@ -1,20 +1,39 @@
-// The seeded operator signs in as `npm start` tells a person to: password plus the current TOTP code
-// of the secret it printed.
+// The seeded operators sign in as `npm start` tells a person to: password plus the current TOTP code
+// of the secret it printed on each operator's line.
 import { totpAt } from "../../worker/auth/totp.ts";
 
-function operatorSecret(serverLog) {
-  const secret = /TOTP secret ([A-Z2-7]{16,})/.exec(serverLog())?.[1];
-  if (!secret) throw new Error("npm start did not print the operator's TOTP secret");
+function operatorSecret(serverLog, username) {
+  const secret = new RegExp(`Demo operator: ${username} .*TOTP secret ([A-Z2-7]{16,})`).exec(serverLog())?.[1];
+  if (!secret) throw new Error(`npm start did not print the TOTP secret of operator ${username}`);
   return secret;
 }
 
-export const operatorCode = (serverLog) => totpAt(operatorSecret(serverLog), Date.now());
+const lastSteps = new Map();
 
-/** An operator API token, for scenarios that only need the operator in the background. */
+/**
+ * A code of a TOTP step this run has not used: each step signs in once (docs/decisions/060), and the next
+ * step is valid already (one step of drift), so two sign-ins a step go at once and a third waits for it.
+ */
+export async function operatorCode(serverLog, username = "admin") {
+  const now = Math.floor(Date.now() / 30_000);
+  const step = Math.max(now, (lastSteps.get(username) ?? 0) + 1);
+  if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 100));
+  lastSteps.set(username, step);
+  return totpAt(operatorSecret(serverLog, username), step * 30_000);
+}
+
+let token;
+
+/** An operator API token, for scenarios that only need the operator in the background: one sign-in a run. */
 export async function operatorToken(base, serverLog) {
+  if (token) {
+    const me = await (await fetch(`${base}/api/admin/me`, { method: "POST", body: JSON.stringify({ token }) })).json();
+    if (me.code === 1) return token;
+  }
   const answer = await (
     await fetch(`${base}/api/admin/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: "admin1234", code: await operatorCode(serverLog) }) })
   ).json();
   if (answer.code !== 1) throw new Error(`operator sign-in refused: ${JSON.stringify(answer)}`);
-  return answer.data.token;
+  token = answer.data.token;
+  return token;
 }

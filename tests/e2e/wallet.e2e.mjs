@@ -78,7 +78,7 @@ export default async function ({ page, base, shot, serverLog }) {
   await page.getByLabel("Withdrawal password").fill("123456");
   await page.getByRole("button", { name: "Withdraw", exact: true }).click();
   await page.getByText("Withdrawal requested", { exact: false }).first().waitFor();
-  await page.getByText("Held, waiting for an operator (within 24 hours)").first().waitFor();
+  await page.getByText("Held, waiting for an operator").first().waitFor();
   await shot("5-withdrawal");
 
   await page.goto("/user");

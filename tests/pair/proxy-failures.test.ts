@@ -3,7 +3,7 @@ import type { Answer } from "../contract/client";
 import { startMisbehavingUpstream, type Behaviour } from "./misbehaving-upstream";
 import { startWorker, type LocalWorker } from "./workers";
 
-// A proxy-mode Worker in front of an upstream that misbehaves (DESIGN.md 3, SPEC.md 9): every failure
+// A proxy-mode Worker in front of an upstream that misbehaves (docs/architecture.md#the-answer-envelope, docs/product.md#constants-and-limits): every failure
 // keeps HTTP 200 and the envelope, says nothing of the upstream's text, and never reaches elsewhere.
 let upstream: Awaited<ReturnType<typeof startMisbehavingUpstream>>;
 let front: LocalWorker;

@@ -1,4 +1,4 @@
-// A local market-data feed speaking the public protocol of SPEC.md 7 (OKX v5 public shape, DESIGN.md 13):
+// A local market-data feed speaking the public protocol of docs/architecture.md#the-contract (OKX v5 public shape, docs/product.md#market-prices):
 // "ping" → "pong", {op:"subscribe"} answered with {event:"subscribe"}, tickers pushed as {arg, data:[rows]}.
 // It listens on 127.0.0.1 only. Tests drive it through a small HTTP control surface on the same port:
 //   GET /state   connections with their open/subscribe times

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ApiError, failureBody } from "./envelope";
 import { requestContext } from "./context";
+import { adminGuard } from "./admin-guard";
 import type { AppEnv } from "./types";
 import { accountRoutes } from "./routes/account";
 import { configRoutes } from "./routes/config";
@@ -18,16 +19,18 @@ import { adminFinanceRoutes } from "./routes/admin-finance";
 import { adminAuthRoutes } from "./routes/admin-auth";
 import { adminPlayerRoutes } from "./routes/admin-players";
 import { adminRoomRoutes } from "./routes/admin-rooms";
+import { adminOperatorRoutes } from "./routes/admin-operators";
 import { protectionRoutes } from "./routes/protection";
 import { adminInsightRoutes } from "./routes/admin-insight";
 
 /**
- * The contract of SPEC.md 7, served from D1 and the rooms (demo mode).
- * Paths match case-insensitively: the spec spells them /api/Index/... and /api/index/....
+ * The contract of docs/architecture.md#the-contract, served from D1 and the rooms (demo mode).
+ * Paths match case-insensitively: the legacy client spells them /api/Index/... and /api/index/....
  */
 export const demoApi = new Hono<AppEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
 
 demoApi.use("/api/*", requestContext);
+demoApi.use("/api/admin/*", adminGuard);
 demoApi.route("/", configRoutes);
 demoApi.route("/", accountRoutes);
 demoApi.route("/", gameRoutes);
@@ -44,6 +47,7 @@ demoApi.route("/", adminFinanceRoutes);
 demoApi.route("/", adminAuthRoutes);
 demoApi.route("/", adminPlayerRoutes);
 demoApi.route("/", adminRoomRoutes);
+demoApi.route("/", adminOperatorRoutes);
 demoApi.route("/", protectionRoutes);
 demoApi.route("/", adminInsightRoutes);
 

@@ -45,18 +45,21 @@ export function sessionToken(c: Context<AppEnv>): string {
   return token;
 }
 
-/** Guards player routes: no valid session is 409/1062, a frozen account 403/1069 (DESIGN.md 3). */
+/** A session of the player login, of a player: an operator account never uses the player API (decision 060). */
+export const isPlayerSession = (row: { kind: string; role: string }) => row.kind === "player" && row.role === "player";
+
+/** Guards player routes: no valid player session is 409/1062, a frozen account 403/1069 (docs/architecture.md#the-answer-envelope). */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = sessionToken(c);
   const { row } = await lookupSession(c, token, Date.now());
-  if (!row) throw sessionGone();
+  if (!row || !isPlayerSession(row)) throw sessionGone();
   if (row.frozen) throw accountFrozen();
   c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, sessionId: row.sessionId });
   await next();
 };
 
 /**
- * Operator API (DESIGN.md 11): only a session made by POST /api/admin/login (password + TOTP) of an
+ * Operator API (docs/product.md#operators): only a session made by POST /api/admin/login (password + TOTP) of an
  * operator. No token or a dead one is 409/1062; a player's token, or an operator's token from the player
  * login, is 1073; 30 minutes without a request end the session.
  */
@@ -75,6 +78,6 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (row.frozen) throw accountFrozen();
   // Once per request: a page's further in-process calls were seen at the same moment.
   if (fresh) await touchSession(db, row.sessionId, nowMs);
-  c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, sessionId: row.sessionId });
+  c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, operatorRole: row.operatorRole, sessionId: row.sessionId });
   await next();
 };

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { message, type ApiLang } from "./i18n";
 
-/** A refusal from the catalogue (SPEC.md 8); thrown anywhere in a handler, answered by onError. */
+/** A refusal from the catalogue (docs/product.md#errors); thrown anywhere in a handler, answered by onError. */
 export class ApiError extends Error {
   constructor(
     readonly errCode: number,
     readonly extra: Record<string, unknown> = {},
-    /** 409 = session gone, 403 = account frozen (DESIGN.md 3); 0 otherwise */
+    /** 409 = session gone, 403 = account frozen (docs/architecture.md#the-answer-envelope); 0 otherwise */
     readonly envelopeCode: 0 | 403 | 409 = 0,
   ) {
     super(`errCode ${errCode}`);

@@ -7,7 +7,7 @@ import zhTW from "../../locales/zh-TW/errors.json";
 import vi from "../../locales/vi/errors.json";
 import { apiLang, message } from "./i18n";
 
-// SPEC.md 8: the whole catalogue, including the paired codes.
+// docs/product.md#errors: the whole catalogue, including the paired codes.
 const CATALOGUE = [
   1001, 1002, 1003, 1004, 1010, 1011, 1012, 1013, 1014, 1015, 1020, 1024, 1025, 1026, 1034, 1027, 1035, 1028, 1036,
   1029, 1037, 1030, 1038, 1031, 1040, 1032, 1049, 1033, 1051, 1039, 1041, 1042, 1044, 1043, 1045, 1046, 1047, 1048,

@@ -3,7 +3,7 @@ import zhCN from "../../locales/zh-CN/errors.json";
 import zhTW from "../../locales/zh-TW/errors.json";
 import vi from "../../locales/vi/errors.json";
 
-// The contract's languages (SPEC.md 1); UI picker values map onto them.
+// The contract's languages (docs/product.md#what-it-is); UI picker values map onto them.
 export type ApiLang = "en" | "chs" | "cht" | "vi";
 
 const catalogues: Record<ApiLang, Record<string, string>> = { en, chs: zhCN, cht: zhTW, vi };

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { accountFrozen, sessionGone } from "./envelope";
+import { isPlayerSession } from "./context";
 import { lookupSession } from "./session-memo";
 import type { AppEnv, SessionUser } from "./types";
 import { sha256Hex } from "../auth/crypto";
@@ -34,9 +35,9 @@ export async function knownSessionUser(c: Context<AppEnv>, token: string): Promi
 /** The full lookup: the session signs in and its player is not frozen, else it is forgotten and refused. */
 export async function confirmSession(c: Context<AppEnv>, token: string): Promise<KnownSession> {
   const { row } = await lookupSession(c, token, Date.now());
-  if (!row || row.frozen) {
+  if (!row || !isPlayerSession(row) || row.frozen) {
     known.delete(await sha256Hex(token));
-    throw row ? accountFrozen() : sessionGone();
+    throw row && isPlayerSession(row) ? accountFrozen() : sessionGone();
   }
   return { id: row.id, username: row.username, sessionId: row.sessionId };
 }

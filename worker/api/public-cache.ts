@@ -1,6 +1,6 @@
 import { apiLang } from "./i18n";
 
-// Token-free public answers (SPEC.md 7: settings, banners, articles, the game list) may be kept at the
+// Token-free public answers (docs/architecture.md#the-contract: settings, banners, articles, the game list) may be kept at the
 // edge for a short time (PUBLIC_CACHE_SECONDS); nothing that carries a token is ever stored or served
 // from the cache (docs/decisions/082-public-answers-at-the-edge.md).
 

@@ -5,6 +5,8 @@ export type SessionUser = {
   username: string;
   nickname: string;
   role: string;
+  /** operators only: viewer | cashier | manager | admin (worker/operators/roles.ts) */
+  operatorRole?: string | null;
   sessionId: number;
 };
 

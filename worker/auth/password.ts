@@ -1,6 +1,6 @@
 import { constantTimeEqual, hmacSha256 } from "./crypto";
 
-// DESIGN.md 8: PBKDF2-SHA256, 100,000 iterations (the Workers maximum), 16-byte salt, plus a pepper.
+// docs/product.md#accounts-and-security: PBKDF2-SHA256, 100,000 iterations (the Workers maximum), 16-byte salt, plus a pepper.
 const ITERATIONS = 100_000;
 const SCHEME = "pbkdf2-sha256";
 

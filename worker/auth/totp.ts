@@ -1,4 +1,4 @@
-// RFC 6238 TOTP over RFC 4226 HOTP with WebCrypto: HMAC-SHA1, 6 digits, 30 s steps (DESIGN.md 11).
+// RFC 6238 TOTP over RFC 4226 HOTP with WebCrypto: HMAC-SHA1, 6 digits, 30 s steps (docs/product.md#operators).
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const TOTP_STEP_MS = 30_000;
 
@@ -51,16 +51,19 @@ export function totpAt(secretBase32: string, nowMs: number, digits = 6) {
   return hotp(base32Decode(secretBase32), Math.floor(nowMs / TOTP_STEP_MS), digits);
 }
 
-/** The code of this step or one step either side (clock drift); compared without an early exit. */
-export async function verifyTotp(secretBase32: string, code: string, nowMs: number): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+/**
+ * The step whose code this is: this step or one either side (clock drift), else null; compared without an
+ * early exit. Callers accept each step once (worker/operators/sign-in.ts keeps the last one accepted).
+ */
+export async function totpStep(secretBase32: string, code: string, nowMs: number): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
   const step = Math.floor(nowMs / TOTP_STEP_MS);
-  let matched = false;
+  let matched: number | null = null;
   for (const drift of [-1, 0, 1]) {
     const expected = await hotp(base32Decode(secretBase32), step + drift);
     let diff = 0;
     for (let i = 0; i < 6; i++) diff |= expected.charCodeAt(i) ^ code.charCodeAt(i);
-    matched = matched || diff === 0;
+    if (diff === 0) matched = step + drift;
   }
   return matched;
 }

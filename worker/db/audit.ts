@@ -3,10 +3,10 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { auditLog, users } from "./schema";
 
-/** Every operator action, with who, what, before and after (DESIGN.md 8); put it in the action's batch. */
+/** Every operator action, with who, what, before and after (docs/product.md#operators); put it in the action's batch. */
 export function auditStatement(
   db: Db,
-  entry: { actorId: number; action: string; target: string; before?: unknown; after?: unknown; nowMs: number },
+  entry: { actorId: number; action: string; target: string | SQL; before?: unknown; after?: unknown; nowMs: number },
 ) {
   return db.insert(auditLog).values({
     actorId: entry.actorId,

@@ -30,10 +30,10 @@ export type NewOrder = {
 export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) => total + line.stakeCents, 0);
 
 /**
- * An order, its bets and the stake's debit as ONE batch (runInOneBatch) (DESIGN.md 5): if the balance cannot
+ * An order, its bets and the stake's debit as ONE batch (runInOneBatch) (docs/architecture.md#the-room): if the balance cannot
  * cover it, users_money_non_negative breaks and nothing at all is written. The order row is inserted
  * only while the player's protection allows the stake (no exclusion, every loss and stake limit kept,
- * decided inside the batch, DESIGN.md 14); the bets and the debit follow the order row, so a refused
+ * decided inside the batch, docs/product.md#player-protection); the bets and the debit follow the order row, so a refused
  * order writes nothing and its insert reports 0 changes (orderWasRefused).
  * The room trading, the player's level and the session (still signed in, player not frozen) are
  * decided there too (orderRefusalOf says which refused), so an order needs no reads before its batch

@@ -4,7 +4,7 @@ import { financeReasonSql } from "./ledger-reasons";
 import { HOUSE_USER_ID } from "./ledger";
 import { DAY_MS } from "../wallet/days";
 
-// Interest and maturity of every active lock-up order (DESIGN.md 12), as a fixed set of set-based
+// Interest and maturity of every active lock-up order (docs/product.md#finance), as a fixed set of set-based
 // statements for ONE batch, like worker/db/rounds.ts settlementStatements: whatever the number of orders
 // and missed days, the statements stay the same. Each reads only what the orders' own counters say is
 // still owed (days after accrued_days, orders still active) and the orders are advanced last, so a

@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { financeOrders, financeProducts, users } from "./schema";
 
-// Finance tiers and lock-up orders (DESIGN.md 12): lookups, the order insert and the operator's tier edit.
+// Finance tiers and lock-up orders (docs/product.md#finance): lookups, the order insert and the operator's tier edit.
 
 const productColumns = {
   id: financeProducts.id,
@@ -46,7 +46,7 @@ export type NewOrder = {
 
 /**
  * The order row, written only while `allowed` holds at that point of the batch (the player's protection,
- * DESIGN.md 14): a refused transfer-in inserts nothing (0 changes) and the debit that follows it,
+ * docs/product.md#player-protection): a refused transfer-in inserts nothing (0 changes) and the debit that follows it,
  * guarded by orderExistsSql, moves nothing.
  */
 export function insertOrderStatement(db: Db, order: NewOrder, allowed: SQL) {

@@ -86,7 +86,7 @@ export async function tradingRoomIds(db: Db): Promise<number[]> {
 
 /**
  * How long a round of this room lasts and when betting closes: the room's own settings when they
- * make sense, else the environment's (DESIGN.md 5).
+ * make sense, else the environment's (docs/architecture.md#the-room).
  */
 export function roundTiming(room: Pick<GameRoom, "roundSeconds" | "closeSeconds">, config: Pick<Config, "roundSeconds" | "closeSeconds">) {
   const roundSeconds = room.roundSeconds && room.roundSeconds >= 10 ? room.roundSeconds : config.roundSeconds;

@@ -28,7 +28,7 @@ export type BalanceChange = {
 };
 
 /**
- * The one way a balance changes (DESIGN.md 4): the statements to put in one runInOneBatch, with
+ * The one way a balance changes (docs/product.md#money): the statements to put in one runInOneBatch, with
  * the player's ledger row, the balance update (which returns the player's balance after it, as
  * `moneyCents`), and the house's mirror row and update (none for a stake, whose other side is the
  * round's stakes in play until settlement).

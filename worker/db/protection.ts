@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { playLimits, selfExclusions } from "./schema";
 import { type LimitKind, type LimitPeriod, PERIOD_MS, type StoredLimit } from "../protection/rules";
 
-// Player protection in SQL (DESIGN.md 14). The checks are SQL conditions meant to sit INSIDE the batch
+// Player protection in SQL (docs/product.md#player-protection). The checks are SQL conditions meant to sit INSIDE the batch
 // that writes the bet, deposit or transfer-in, so concurrent requests (several rooms, a deposit at the
 // same time) are decided one after the other by D1 and can never pass a limit together.
 

@@ -18,7 +18,7 @@ export type NewRound = {
   rules: RoundRules;
 };
 
-/** The room's settings a round opened with (DESIGN.md 11): its bets are checked against these. */
+/** The room's settings a round opened with (docs/product.md#rounds-and-bets): its bets are checked against these. */
 export type RoundRules = { ratesMilli: number[]; minbuyCents: number; minLevel: number };
 
 /**
@@ -67,7 +67,7 @@ export type Settlement = {
 };
 
 /**
- * Settles a round with a fixed number of statements however many bets it holds (DESIGN.md 5),
+ * Settles a round with a fixed number of statements however many bets it holds (docs/architecture.md#the-room),
  * for one db.batch. Every statement only acts while the round is still open, and the round row
  * is closed last, so a repeated alarm or a retry after a crash changes nothing the second time;
  * the per-user ledger keys (award:<round>:<user>) would refuse a second payment anyway.
@@ -77,7 +77,7 @@ export function settlementStatements(db: Db, s: Settlement) {
   const wins = sql`((CAST(${s.winMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
   const refunds = sql`((CAST(${s.refundMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
   return [
-    // Payout = floor(stake x odds / 1000): integer division of positive integers (DESIGN.md 4).
+    // Payout = floor(stake x odds / 1000): integer division of positive integers (docs/product.md#money).
     db.run(sql`UPDATE bets SET
         isaward = CASE WHEN ${wins} THEN 1 WHEN ${refunds} THEN 2 ELSE 0 END,
         award_cents = CASE WHEN ${wins} THEN (stake_cents * odds_milli) / 1000 WHEN ${refunds} THEN stake_cents ELSE 0 END
@@ -139,7 +139,7 @@ function creditStatements(db: Db, s: Settlement, stillOpen: SQL, kind: { isaward
 
 /**
  * Turnover counts stakes that were played out (won or lost; refunds and cancellations are not
- * turnover), and the VIP level follows it (DESIGN.md 8), the same rule as levelForTurnover. A level
+ * turnover), and the VIP level follows it (docs/product.md#rounds-and-bets), the same rule as levelForTurnover. A level
  * never drops here: raising a threshold later does not take a level away from a player.
  */
 function turnoverStatement(db: Db, s: Settlement, stillOpen: SQL) {

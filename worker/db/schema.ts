@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-// Money is integer cents, odds integer thousandths, time epoch milliseconds (DESIGN.md 4).
+// Money is integer cents, odds integer thousandths, time epoch milliseconds (docs/product.md#money).
 const createdAtMs = () => integer("created_at_ms").notNull();
 
 export const users = sqliteTable(
@@ -26,7 +26,11 @@ export const users = sqliteTable(
     // operators only: the base32 TOTP secret (RFC 6238) once enrolment is confirmed, and while enrolling
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),
-    // minutes between reality checks: 15, 30 or 60 (DESIGN.md 14)
+    // the last TOTP step a sign-in accepted: a code of that step or an older one is a replay (decision 060)
+    totpLastStep: integer("totp_last_step").notNull().default(0),
+    // operators only: viewer | cashier | manager | admin, each including the ones before (worker/operators/roles.ts)
+    operatorRole: text("operator_role"),
+    // minutes between reality checks: 15, 30 or 60 (docs/product.md#player-protection)
     realityCheckMinutes: integer("reality_check_minutes").notNull().default(60),
     createdAtMs: createdAtMs(),
   },
@@ -48,7 +52,7 @@ export const sessions = sqliteTable(
     createdAtMs: createdAtMs(),
     expiresAtMs: integer("expires_at_ms").notNull(),
     revokedAtMs: integer("revoked_at_ms"),
-    // player (the player login) | operator (password + TOTP at /api/admin/login, DESIGN.md 11)
+    // player (the player login) | operator (password + TOTP at /api/admin/login, docs/product.md#operators)
     kind: text("kind").notNull().default("player"),
     lastSeenAtMs: integer("last_seen_at_ms"),
     // users.password_generation when the password that made this session was read (decision 051).
@@ -67,7 +71,7 @@ export const loginAttempts = sqliteTable("login_attempts", {
   lockedUntilMs: integer("locked_until_ms").notNull().default(0),
 });
 
-// Append-only: every balance change has its row here, in the same D1 batch (DESIGN.md 4).
+// Append-only: every balance change has its row here, in the same D1 batch (docs/product.md#money).
 export const ledger = sqliteTable(
   "ledger",
   {
@@ -157,7 +161,7 @@ export const rounds = sqliteTable(
     voidReason: text("void_reason"),
     // the operator's own words when they voided the round: shown in the console, never to players
     voidNote: text("void_note"),
-    // the room's settings when the round opened (DESIGN.md 11); bets of the round are checked against them
+    // the room's settings when the round opened (docs/product.md#rounds-and-bets); bets of the round are checked against them
     ratesMilli: text("rates_milli"),
     minbuyCents: integer("minbuy_cents"),
     minLevel: integer("min_level"),
@@ -390,7 +394,7 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_time").on(t.createdAtMs), index("audit_log_actor").on(t.actorId, t.createdAtMs)],
 );
 
-// Ten single-use recovery codes per operator, stored hashed (DESIGN.md 11).
+// Ten single-use recovery codes per operator, stored hashed (docs/product.md#operators).
 export const recoveryCodes = sqliteTable(
   "recovery_codes",
   {
@@ -419,10 +423,40 @@ export const adjustmentRequests = sqliteTable(
     // the console's request_id (operator, player and key): a repeated submit finds its first request
     requestKey: text("request_key").unique(),
   },
-  (t) => [index("adjustment_requests_status").on(t.status, t.id)],
+  (t) => [index("adjustment_requests_status").on(t.status, t.id), index("adjustment_requests_user").on(t.userId, t.createdAtMs)],
 );
 
-// Player protection (DESIGN.md 14). A limit row is one kind over one period; amount null = none in
+// Every credit or debit one operator made alone (no second operator), with the sums it was checked
+// against, computed inside the very INSERT that the batch runs first: the CHECKs abort the whole batch
+// when the rolling 24 hours of that operator for that player, or that operator's own 24 hours, would pass
+// their bound, so parallel requests cannot pass together (docs/decisions/061-four-eyes-on-money.md).
+export const soloAdjustments = sqliteTable(
+  "solo_adjustments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull().references(() => users.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+    amountCents: integer("amount_cents").notNull(),
+    // what this operator adjusted for this player alone in the 24 hours up to this row, this row included
+    playerWindowCents: integer("player_window_cents").notNull(),
+    playerLimitCents: integer("player_limit_cents").notNull(),
+    // what this operator adjusted alone for everyone in those 24 hours, this row included
+    operatorWindowCents: integer("operator_window_cents").notNull(),
+    operatorLimitCents: integer("operator_limit_cents").notNull(),
+    // the ledger row's idempotency key: one solo row per adjustment
+    ledgerKey: text("ledger_key").notNull().unique(),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [
+    index("solo_adjustments_operator_player").on(t.operatorId, t.userId, t.createdAtMs),
+    index("solo_adjustments_operator").on(t.operatorId, t.createdAtMs),
+    index("solo_adjustments_player").on(t.userId, t.createdAtMs),
+    check("solo_adjustments_player_window", sql`${t.playerWindowCents} <= ${t.playerLimitCents}`),
+    check("solo_adjustments_operator_window", sql`${t.operatorWindowCents} <= ${t.operatorLimitCents}`),
+  ],
+);
+
+// Player protection (docs/product.md#player-protection). A limit row is one kind over one period; amount null = none in
 // force. A raise or removal waits 24 h as the pending change (pending_at_ms = when it takes effect,
 // pending_amount_cents null = removal); the effective value is computed where it is read, never by a job.
 export const playLimits = sqliteTable(

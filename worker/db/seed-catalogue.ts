@@ -1,6 +1,6 @@
 import type { GameType } from "../games/options";
 
-// The 16 game titles (DESIGN.md 7). Home tiles use rooms 1, 4, 15 and 16: game g's USDT room has id g.
+// The 16 game titles (docs/product.md#games). Home tiles use rooms 1, 4, 15 and 16: game g's USDT room has id g.
 export type SeedGame = { id: number; key: string; title: string; type: GameType; kind: RoomKind; optionCount?: number };
 export type RoomKind = "standard" | "vip" | "superior" | "premier";
 
@@ -23,7 +23,7 @@ export const SEED_GAMES: SeedGame[] = [
   { id: 16, key: "bigsmall", title: "Big & Small", type: 1, kind: "standard", optionCount: 4 },
 ];
 
-/** Entry rules per room kind (DESIGN.md 7 seed defaults). */
+/** Entry rules per room kind (docs/product.md#games seed defaults). */
 export const ROOM_KIND_RULES: Record<RoomKind, { minjoinCents: number; minLevel: number }> = {
   standard: { minjoinCents: 0, minLevel: 1 },
   vip: { minjoinCents: 100_000, minLevel: 2 },

@@ -6,12 +6,15 @@ import { ROOM_KIND_RULES, ROOM_TABS, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } f
 import { contentSeedStatements } from "./seed-content";
 
 /**
- * The demo data of DESIGN.md 9 as SQL statements. Every statement is idempotent (fixed keys with
+ * The demo data of docs/architecture.md#modes as SQL statements. Every statement is idempotent (fixed keys with
  * INSERT OR IGNORE, money guarded by its ledger key), so running the seed twice changes nothing.
  * Tests run them through D1; `npm run db:seed` writes them to a file for `wrangler d1 execute`.
  */
 export const DEMO_PLAYER = { id: 3, username: "demo01", password: "demo1234", payPassword: "123456", moneyCents: 1_000_000 };
-export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234" };
+export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234", role: "admin" };
+/** The second operator, so that four eyes can be tried locally: admin asks, cashier approves (or the reverse). */
+export const DEMO_CASHIER = { username: "cashier", password: "cashier1234", role: "cashier" };
+export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_CASHIER];
 
 function sqlLiteral(value: string | number | null): string {
   if (value === null) return "NULL";
@@ -29,11 +32,13 @@ export function insertOrIgnore(table: string, row: Record<string, string | numbe
 
 async function accountStatements(pepper: string, nowMs: number): Promise<string[]> {
   const unusable = "!"; // the house account can never log in: no hash matches "!"
-  const [operatorHash, playerHash, payHash, operatorTotp] = await Promise.all([
+  const [operatorHash, playerHash, payHash, operatorTotp, cashierHash, cashierTotp] = await Promise.all([
     hashPassword(DEMO_OPERATOR.password, pepper),
     hashPassword(DEMO_PLAYER.password, pepper),
     hashPassword(DEMO_PLAYER.payPassword, pepper),
-    seedOperatorTotpSecret(pepper),
+    seedOperatorTotpSecret(pepper, DEMO_OPERATOR.username),
+    hashPassword(DEMO_CASHIER.password, pepper),
+    seedOperatorTotpSecret(pepper, DEMO_CASHIER.username),
   ]);
   const user = (id: number, username: string, role: string, passwordHash: string, extra: Record<string, string | number | null> = {}) =>
     insertOrIgnore("users", { id, username, nickname: username, role, password_hash: passwordHash, created_at_ms: nowMs, ...extra });
@@ -49,10 +54,21 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
   // The opening balance moves like any top-up: house row, player row, both balances, once.
   return [
     user(HOUSE_USER_ID, "house", "house", unusable),
-    user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, { totp_secret: operatorTotp }),
+    user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, { totp_secret: operatorTotp, operator_role: DEMO_OPERATOR.role }),
     // a database seeded before operators had TOTP gets the same secret `npm start` prints
     `UPDATE users SET totp_secret = ${sqlLiteral(operatorTotp)} WHERE id = ${DEMO_OPERATOR.id} AND totp_secret IS NULL;`,
     user(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, { pay_password_hash: payHash, phone: "900000001", invitation_code: "888" }),
+    // after the fixed ids; no fixed id of its own: players registered on an older local database may hold
+    // the next ids (the name is unique)
+    insertOrIgnore("users", {
+      username: DEMO_CASHIER.username,
+      nickname: DEMO_CASHIER.username,
+      role: "operator",
+      operator_role: DEMO_CASHIER.role,
+      password_hash: cashierHash,
+      totp_secret: cashierTotp,
+      created_at_ms: nowMs,
+    }),
     ledgerRow(HOUSE_USER_ID, -amount, `${key}:house`),
     ledgerRow(DEMO_PLAYER.id, amount, key),
     `UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID} AND ${writtenNow};`,

@@ -7,7 +7,7 @@ import { sessions, users } from "./schema";
 export type SessionOwner = { id: number; passwordGeneration: number };
 
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-// DESIGN.md 11: an operator session lives 12 h at most and ends after 30 min without a request.
+// docs/product.md#operators: an operator session lives 12 h at most and ends after 30 min without a request.
 const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
 
@@ -50,6 +50,7 @@ export async function findSessionUser(db: Db, token: string, nowMs: number) {
       username: users.username,
       nickname: users.nickname,
       role: users.role,
+      operatorRole: users.operatorRole,
       frozen: users.frozen,
       kind: sessions.kind,
       lastSeenAtMs: sessions.lastSeenAtMs,
@@ -75,7 +76,7 @@ export async function findSessionUser(db: Db, token: string, nowMs: number) {
 export function sessionLiveSql(sessionId: number, userId: number, nowMs: number): SQL {
   return sql`EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id = ${sessionId} AND s.user_id = ${userId} AND s.revoked_at_ms IS NULL AND s.expires_at_ms > ${nowMs}
-      AND s.password_generation = u.password_generation AND u.frozen = 0)`;
+      AND s.password_generation = u.password_generation AND u.frozen = 0 AND s.kind = 'player' AND u.role = 'player')`;
 }
 
 export async function revokeSession(db: Db, sessionId: number, nowMs: number) {
@@ -86,7 +87,7 @@ export function revokeAllSessionsStatement(db: Db, userId: number, nowMs: number
   return db.update(sessions).set({ revokedAtMs: nowMs }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAtMs)));
 }
 
-/** The sign-in of a session and when its reality check was last answered (DESIGN.md 14). */
+/** The sign-in of a session and when its reality check was last answered (docs/product.md#player-protection). */
 export async function sessionRealityCheck(db: Db, sessionId: number) {
   const [row] = await db
     .select({ signedInAtMs: sessions.createdAtMs, seenAtMs: sessions.realityCheckSeenAtMs, minutes: users.realityCheckMinutes })

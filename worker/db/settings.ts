@@ -19,6 +19,8 @@ const settingDefaults = {
   // an operator's credit or debit: never above the bound, and above the threshold a second operator approves
   adjust_max_cents: 10_000_000,
   adjust_second_approval_cents: 1_000_000,
+  // what one operator may credit or debit alone, all players together, in a rolling 24 hours
+  adjust_operator_daily_cents: 5_000_000,
   vip_thresholds_cents: [0, 100_000, 500_000, 2_000_000, 5_000_000, 10_000_000, 50_000_000, 100_000_000],
 };
 

@@ -139,13 +139,14 @@ export type Decision = { id: number; status: "approved" | "rejected"; operatorId
 
 /**
  * Moves a pending request to its decision, for the batch that also moves the money. A request that is
- * no longer pending gets amount 0, which breaks the positive-amount CHECK and aborts the whole batch:
- * a second approval, or a reject racing an approve, cannot credit or refund twice (requestDecided).
+ * no longer pending, or whose decision `allowed` forbids at that moment, gets amount 0, which breaks the
+ * positive-amount CHECK and aborts the whole batch: a second approval, or a reject racing an approve,
+ * cannot credit or refund twice (requestDecided).
  */
-export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decision) {
+export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decision, allowed: SQL = sql`1`) {
   const table = sql.raw(kind === "deposit" ? "deposit_requests" : "withdrawal_requests");
   return db.run(sql`UPDATE ${table} SET status = ${d.status}, decided_at_ms = ${d.nowMs}, decided_by = ${d.operatorId},
-    note = ${d.note}, amount_cents = CASE WHEN status = 'pending' THEN amount_cents ELSE 0 END WHERE id = ${d.id}`);
+    note = ${d.note}, amount_cents = CASE WHEN status = 'pending' AND ${allowed} THEN amount_cents ELSE 0 END WHERE id = ${d.id}`);
 }
 
 /** Whether a request has left pending: read after a refused decision batch, never from the error's wording. */

@@ -3,7 +3,7 @@ import { integerId, text } from "../api/validate";
 import { parseMoneyToCents } from "../money";
 import { cursorFields } from "../api/paging";
 
-// One schema per finance form (SPEC.md 5); messages are catalogue codes and the first failing field, in
+// One schema per finance form (docs/product.md#input-rules); messages are catalogue codes and the first failing field, in
 // the order below, decides the answer. The amount's range against the tier is worker/finance/rules.ts.
 
 /** The tier: absent, not a number or unknown is 1113. */

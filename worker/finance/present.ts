@@ -2,7 +2,7 @@ import type { OrderRecord, ProductRecord } from "../db/finance";
 import { toMoney } from "../money";
 import { dailyInterestCents, daysLeft, ratePercent, valueDateMs } from "./rules";
 
-// The wire shapes of the finance contract (DESIGN.md 12): money as decimals, rates as percentages, times in ms.
+// The wire shapes of the finance contract (docs/product.md#finance): money as decimals, rates as percentages, times in ms.
 
 export function productRow(p: ProductRecord) {
   const rate = ratePercent(p.dailyRatePpm);

@@ -16,7 +16,7 @@ describe("finance rules", () => {
     expect(ratePercent(1_500)).toEqual({ daily: 0.15, yearly: 54.75 });
   });
 
-  it("checks SPEC.md 5's range, then the tier's, then the balance", () => {
+  it("checks the product's range (docs/product.md#finance), then the tier's, then the balance", () => {
     expect(transferProblem(primary, 0)).toEqual({ code: 1042 });
     expect(transferProblem(primary, 9_999_999)).toEqual({ code: 1110 });
     expect(transferProblem(superTier, 150_000_001)).toEqual({ code: 1110 });

@@ -1,9 +1,9 @@
 import { DAY_MS, dayStartMs } from "../wallet/days";
 
-// The staking lock-up rules (DESIGN.md 12, SPEC.md 5 and 9), pure: shared by the API, the cron and the
+// The staking lock-up rules (docs/product.md#finance, docs/product.md#input-rules), pure: shared by the API, the cron and the
 // screens. Days end at 00:00 UTC+8 (worker/wallet/days.ts); see docs/decisions/070-finance-days-and-clock.md.
 
-/** SPEC.md 5: every transfer-in lies within 100,000 and 1,500,000, whatever the tier says. */
+/** docs/product.md#input-rules: every transfer-in lies within 100,000 and 1,500,000, whatever the tier says. */
 export const TRANSFER_MIN_CENTS = 10_000_000;
 export const TRANSFER_MAX_CENTS = 150_000_000;
 const PPM = 1_000_000;
@@ -13,7 +13,7 @@ export type Tier = { minCents: number; maxCents: number | null; dailyRatePpm: nu
 /** A refused amount as a catalogue code (and the figure its message names). */
 export type TransferProblem = { code: number; num?: number };
 
-/** Interest of one full day: floor(principal x rate / 1,000,000) cents (DESIGN.md 12). */
+/** Interest of one full day: floor(principal x rate / 1,000,000) cents (docs/product.md#finance). */
 export function dailyInterestCents(principalCents: number, dailyRatePpm: number): number {
   return Math.floor((principalCents * dailyRatePpm) / PPM);
 }

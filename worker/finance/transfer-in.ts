@@ -12,11 +12,11 @@ import { ledgerReasons } from "../db/ledger-reasons";
 export type TransferIn = { userId: number; productId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
 /**
- * Locks an amount in a tier (DESIGN.md 12): the checks give the clear answer (tier 1113, range 1110-1112,
+ * Locks an amount in a tier (docs/product.md#finance): the checks give the clear answer (tier 1113, range 1110-1112,
  * withdrawal password as the wallet's withdraw checks it, balance 1025); then ONE batch writes the order,
  * with the tier's rate and days copied into it, and debits the balance (ledger "stake"). An overdraw
  * or a repeated key aborts the whole batch. The same submit again answers the order it made. The player's
- * protection (no exclusion, stake limits kept, DESIGN.md 14) is decided inside the batch: refused, it
+ * protection (no exclusion, stake limits kept, docs/product.md#player-protection) is decided inside the batch: refused, it
  * writes nothing and answers the protection code.
  */
 export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> {

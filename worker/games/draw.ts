@@ -1,4 +1,4 @@
-// Turning a stream of unsigned 32-bit words into a game's drawn numbers (DESIGN.md 5). Kept apart
+// Turning a stream of unsigned 32-bit words into a game's drawn numbers (docs/product.md#fairness). Kept apart
 // from the HMAC stream so the sampler can be tested with words chosen by hand.
 
 import { type GameType, isGameType } from "./options";

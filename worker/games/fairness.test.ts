@@ -11,7 +11,7 @@ import {
 import { toHex } from "../hex";
 
 // Vectors computed outside this module with Node's node:crypto (createHash / createHmac) and a separate
-// ten-line sampler written from DESIGN.md 5, so these tests do not check the code against itself.
+// ten-line sampler written from docs/product.md#fairness, so these tests do not check the code against itself.
 const COUNTING_SEED = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 // SHA-256 of the bytes 0x00..0x1f, a widely published digest.
 const COUNTING_COMMIT = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd";

@@ -1,4 +1,4 @@
-// Provably fair rounds (DESIGN.md 5): the room commits to SHA-256(seed) when a round opens, draws from
+// Provably fair rounds (docs/product.md#fairness): the room commits to SHA-256(seed) when a round opens, draws from
 // HMAC-SHA256(seed, "roomId:seqno[:k]") and publishes the seed after the draw, so anyone can check
 // that the result was fixed before any bet. Web Crypto only, so the same code runs in workerd and Node.
 

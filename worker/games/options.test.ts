@@ -9,7 +9,7 @@ import {
 } from "./options";
 
 describe("option catalogue", () => {
-  it("lists the eleven sum-game options in DESIGN.md order", () => {
+  it("lists the eleven sum-game options in the order of docs/product.md#games", () => {
     expect(optionsForRoom(1).map((option) => option.key)).toEqual([
       "big",
       "small",

@@ -1,4 +1,4 @@
-// The bet option catalogue of DESIGN.md 7: which options a room offers and their default odds.
+// The bet option catalogue of docs/product.md#games: which options a room offers and their default odds.
 // A room's live odds (rate0..rateN) start from these defaults and are then set by operators.
 
 export type GameType = 1 | 2 | 3 | 4;
@@ -46,7 +46,7 @@ export interface BetOption {
   defaultOddsMilli: number;
 }
 
-// Default odds in thousandths, indexed like SUM_OPTION_KEYS (DESIGN.md 7 table).
+// Default odds in thousandths, indexed like SUM_OPTION_KEYS (docs/product.md#games table).
 const SUM_DEFAULT_ODDS_MILLI: Record<1 | 2 | 3, readonly number[]> = {
   1: [1980, 1980, 1980, 1980, 4200, 3600, 3600, 4200, 17000, 17000, 95000],
   2: [1980, 1980, 1980, 1980, 3400, 4400, 4400, 3400, 20500, 20500, 34000],

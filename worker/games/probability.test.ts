@@ -157,7 +157,7 @@ describe("rulesTable", () => {
     expect(() => rulesTable(4, 11, defaultRatesMilli(1))).toThrow(RangeError);
   });
 
-  // A product rule (DESIGN.md 7): the house keeps an edge on every option, but never more than 10%.
+  // A product rule (docs/product.md#games): the house keeps an edge on every option, but never more than 10%.
   describe.each([1, 2, 3, 4] as const)("default odds of game type %i", (gameType) => {
     it.each(allowedOptionCounts(gameType))("give every option an RTP in [0.90, 1.00) with %i options", (count) => {
       for (const row of rulesTable(gameType, count, defaultRatesMilli(gameType, count))) {

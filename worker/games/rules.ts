@@ -1,4 +1,4 @@
-// Settlement rules of DESIGN.md 7: what a drawn round shows (num1..num3, sum) and whether each
+// Settlement rules of docs/product.md#games: what a drawn round shows (num1..num3, sum) and whether each
 // option wins, loses or is refunded. Pure functions so the room, the rules page and the tests share them.
 
 import {
@@ -161,7 +161,7 @@ export function isOptionInMask(mask: bigint, optionIndex: number): boolean {
   return ((mask >> BigInt(optionIndex)) & 1n) === 1n;
 }
 
-/** floor(stake x odds / 1000) in exact integer arithmetic (DESIGN.md 4). */
+/** floor(stake x odds / 1000) in exact integer arithmetic (docs/product.md#money). */
 export function payoutCents(stakeCents: number, oddsMilli: number): number {
   if (!Number.isSafeInteger(stakeCents) || stakeCents < 0) throw new RangeError(`bad stake ${stakeCents}`);
   if (!Number.isSafeInteger(oddsMilli) || oddsMilli < 0) throw new RangeError(`bad odds ${oddsMilli}`);

@@ -8,6 +8,7 @@ import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset
 import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { movementExists } from "../db/funds";
 import { adjustmentRequests, users } from "../db/schema";
+import { soloAdjustmentStatement, soloWindows } from "../db/solo-adjustments";
 import { readSettings } from "../db/settings";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
@@ -15,21 +16,50 @@ import { adjustBalance, type Adjustment } from "../wallet/adjust";
 import { ledgerReasons } from "../db/ledger-reasons";
 import { assertSameRequest } from "../wallet/keys";
 
-// Four eyes on money (DESIGN.md 11): never on one's own account, never above the bound, and above
-// the threshold the adjustment waits for a second operator.
+// Four eyes on money (docs/decisions/061-four-eyes-on-money.md): never on one's own account, never above
+// the bound, and whatever passes what one operator may move alone waits for a second operator: one
+// adjustment above the threshold, or one that would take this operator's rolling 24 hours for this
+// player past the threshold, or their own 24 hours past the daily total. The sums are checked inside
+// the batch that writes (worker/db/solo-adjustments.ts), so parallel requests cannot pass together.
 
 /** A credit or debit asked by an operator: made now, or queued for a second operator. */
 export async function askAdjustment(db: Db, a: Adjustment) {
   if (a.userId === a.operatorId) throw new ApiError(1123);
-  const limits = await readSettings(db, ["adjust_max_cents", "adjust_second_approval_cents"]);
+  const limits = await readSettings(db, ["adjust_max_cents", "adjust_second_approval_cents", "adjust_operator_daily_cents"]);
   const size = Math.abs(a.amountCents);
   if (size > limits.adjust_max_cents) throw new ApiError(1124, { num: toMoney(limits.adjust_max_cents) });
   // The console's request_id (docs/decisions/052): a repeated submit answers the request it already made.
   const first = await queuedByKey(db, a.key);
   if (first) return queuedAnswer(first, a);
-  if (size <= limits.adjust_second_approval_cents) return { status: "done" as const, ...(await adjustBalance(db, a)) };
   const player = await getUserById(db, a.userId);
-  if (!player || player.role === "house") throw new ApiError(1002);
+  if (!player || player.role !== "player") throw new ApiError(1002);
+  if (size > limits.adjust_second_approval_cents) return queueAdjustment(db, a, "threshold");
+  const guard = soloAdjustmentStatement(db, {
+    operatorId: a.operatorId,
+    userId: a.userId,
+    amountCents: a.amountCents,
+    ledgerKey: a.key,
+    nowMs: a.nowMs,
+    playerLimitCents: limits.adjust_second_approval_cents,
+    operatorLimitCents: limits.adjust_operator_daily_cents,
+  });
+  try {
+    return { status: "done" as const, ...(await adjustBalance(db, a, [guard])) };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // adjustBalance has ruled out a repeat and the balance: what is left is the 24-hour sums, read from the data.
+    const windows = await soloWindows(db, a.operatorId, a.userId, a.nowMs);
+    if (windows.playerCents + size > limits.adjust_second_approval_cents) return queueAdjustment(db, a, "player_24h");
+    if (windows.operatorCents + size > limits.adjust_operator_daily_cents) return queueAdjustment(db, a, "operator_24h");
+    throw error;
+  }
+}
+
+type WaitReason = "threshold" | "player_24h" | "operator_24h";
+
+async function queueAdjustment(db: Db, a: Adjustment, waitsBecause: WaitReason) {
+  // Refused at once rather than queued for a second operator who could only refuse it (1025).
+  if (a.amountCents < 0 && (await cannotCover(db, a.userId, -a.amountCents))) throw new ApiError(1025);
   const queue = [
     db
       .insert(adjustmentRequests)
@@ -39,13 +69,13 @@ export async function askAdjustment(db: Db, a: Adjustment) {
       actorId: a.operatorId,
       action: "balance.adjust.ask",
       target: `user:${a.userId}`,
-      after: { amount: toMoney(a.amountCents), reason: a.reason, waitsForSecondOperator: true },
+      after: { amount: toMoney(a.amountCents), reason: a.reason, waitsForSecondOperator: true, waitsBecause },
       nowMs: a.nowMs,
     }),
   ];
   try {
     const [queued] = await runInOneBatch(db, queue);
-    return { status: "pending" as const, id: (queued.results[0] as { id: number }).id, userId: a.userId, amount: toMoney(a.amountCents) };
+    return { status: "pending" as const, id: (queued.results[0] as { id: number }).id, userId: a.userId, amount: toMoney(a.amountCents), waitsBecause };
   } catch (error) {
     // The same submit racing itself: the unique key let one through, and its audit row with it.
     const raced = await queuedByKey(db, a.key);

@@ -1,3 +1,4 @@
+import { isOperatorLink } from "./links";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -26,9 +27,9 @@ const sort = () =>
     z.number().int("1147").min(-99_999, "1147").max(999_999, "1147"),
   );
 const group = z.union([z.number(), z.string().trim()], { error: "1147" }).transform(Number).pipe(z.union(ARTICLE_GROUPS.map((g) => z.literal(g)) as [z.ZodLiteral<9>, z.ZodLiteral<14>, z.ZodLiteral<26>], { error: "1147" }));
-/** A picture or link inside the app, or an absolute http(s) address; never another scheme. */
+/** A picture or link inside the app, or an https:// address (worker/operators/links.ts); never another site by "//". */
 const path = (code: string) =>
-  z.string({ error: code }).trim().max(500, code).refine((v) => v === "" || (safeUrl(v) === v && (v.startsWith("/") || /^https?:\/\//i.test(v))), code);
+  z.string({ error: code }).trim().max(500, code).refine((v) => v === "" || (safeUrl(v) === v && isOperatorLink(v)), code);
 
 export const articleForm = z
   .object({

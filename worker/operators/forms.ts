@@ -3,11 +3,11 @@ import { integerId, text } from "../api/validate";
 import { page } from "../wallet/forms";
 import { cursorFields } from "../api/paging";
 
-// Operator API bodies (DESIGN.md 11); messages are catalogue codes, as in worker/wallet/forms.ts.
+// Operator API bodies (docs/product.md#operators); messages are catalogue codes, as in worker/wallet/forms.ts.
 export const operatorLoginForm = z.object({
   username: text().min(1, "1010").max(64, "1010"),
   password: z.string({ error: "1011" }).min(1, "1011").max(128, "1003"),
-  code: text().max(32, "1120").optional().default(""),
+  code: text().max(32, "1170").optional().default(""),
 });
 
 export const playerSearchForm = z.object({ query: text().max(64, "1001").optional().default(""), page: page(), ...cursorFields });

@@ -15,7 +15,7 @@ import { getUserById } from "../db/users";
 import { listDeposits, listWithdrawals } from "../db/wallet-requests";
 import { toMoney } from "../money";
 
-// The operator's view of players and what an operator may do to an account (DESIGN.md 11).
+// The operator's view of players and what an operator may do to an account (docs/product.md#operators).
 export const PLAYERS_PAGE_SIZE = 20;
 const RECENT = 10;
 
@@ -78,10 +78,11 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
 
 type Act = { operatorId: number; userId: number; nowMs: number };
 
+/** A player: operator accounts are handled under /api/admin/operators, by an admin (worker/operators/accounts.ts). */
 async function targetOf(db: Db, a: Act) {
   if (a.userId === a.operatorId) throw new ApiError(1123);
   const user = await getUserById(db, a.userId);
-  if (!user || user.role === "house") throw new ApiError(1002);
+  if (!user || user.role !== "player") throw new ApiError(1002);
   return user;
 }
 

@@ -5,7 +5,7 @@ import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset
 import { toMoney } from "../money";
 import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "../wallet/days";
 
-// Rounds history and daily totals (DESIGN.md 11), computed from the bets and the ledger each time:
+// Rounds history and daily totals (docs/product.md#operators), computed from the bets and the ledger each time:
 // no separate counters that could drift from the books.
 export const ROUNDS_PAGE_SIZE = 20;
 const TOTALS_DAYS = 14;

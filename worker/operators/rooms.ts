@@ -11,7 +11,7 @@ import { allowedOptionCounts, defaultRatesMilli, fullOptionCount, isGameType } f
 import { rulesTable } from "../games/probability";
 import { toMoney } from "../money";
 
-// Rooms as the operator edits them (DESIGN.md 11): odds with the RTP each gives, from the rules.
+// Rooms as the operator edits them (docs/product.md#operators): odds with the RTP each gives, from the rules.
 export const ROOMS_PAGE_SIZE = 24;
 const KINDS = ["standard", "vip", "superior", "premier"] as const;
 
@@ -87,7 +87,7 @@ const newRoomForm = roomFields
 
 /**
  * Saves the settings with an audit row (before and after) in one batch. The room's next round reads
- * them when it opens (DESIGN.md 11); the round in play keeps what it opened with.
+ * them when it opens (docs/product.md#rounds-and-bets); the round in play keeps what it opened with.
  */
 export async function updateRoom(db: Db, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(roomForm, body);

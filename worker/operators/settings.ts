@@ -1,3 +1,4 @@
+import { isOperatorLink } from "./links";
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -10,7 +11,7 @@ import { readSettings, type DepositPayee, type SettingKey, type Settings } from 
 import { LEVEL_KEYS } from "../players/levels";
 import { parseMoneyToCents, toMoney } from "../money";
 
-// The operator's settings screen (DESIGN.md 8, 11): every value checked here, written with its audit
+// The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
 // row in one batch; a bad value is refused with its own code and nothing is written.
 
 const EDITABLE = ["kefu_url", "android_url", "ios_url", "currency_label", "vip_thresholds_cents", "withdraw_daily_cap_cents", "deposit_mode", "deposit_payees"] as const;
@@ -18,20 +19,11 @@ const MAX_PAYEES = 5;
 const MAX_INVITATION_CODES = 50;
 const MAX_CAP_CENTS = 10_000_000_00;
 
-/** "" (none) or an absolute http(s) link: a support chat or an app store page opens in the browser. */
+/** "" (none) or an operator link (worker/operators/links.ts): a support chat, an app store page or a path in the app. */
 const link = () =>
   text()
     .max(500, "1140")
-    .refine((v) => v === "" || isHttpUrl(v), "1140");
-
-function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" && !/\s/.test(value);
-  } catch {
-    return false;
-  }
-}
+    .refine((v) => v === "" || isOperatorLink(v), "1140");
 
 const moneyCents = (code: string) =>
   z.unknown().transform((value, ctx) => {

@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { ApiError, accountFrozen } from "../api/envelope";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { ApiError } from "../api/envelope";
 import { hmacSha256, randomHex } from "../auth/crypto";
 import { toHex } from "../hex";
-import { verifyPassword } from "../auth/password";
-import { base32Encode, newTotpSecret, otpauthUrl, verifyTotp } from "../auth/totp";
+import { UNKNOWN_USER_HASH, verifyPassword } from "../auth/password";
+import { base32Encode, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
 import { auditStatement } from "../db/audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
@@ -12,13 +12,17 @@ import { newSessionStatement } from "../db/sessions";
 import { findUserByUsername, getUserById } from "../db/users";
 import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
 
-// Operator sign-in (DESIGN.md 11): password, then a TOTP code or one recovery code; enrolment first.
+// Operator sign-in (docs/decisions/060-operator-sign-in.md): password, then a TOTP code or one recovery
+// code; enrolment first.
 const RECOVERY_CODE_COUNT = 10;
 const ISSUER = "Roundtable";
-// Failures count under their own key, so a guessed operator name never locks the player of that name.
-// Each attempt is reserved before the password hash (docs/decisions/050-secret-check-lockout.md) and
-// stays counted until the whole sign-in succeeds; a wrong second factor counts once more.
+// Failures count under their own key, one per account whatever the spelling, so a guessed operator name
+// never locks the player of that name. Each attempt is reserved before the password hash
+// (docs/decisions/050-secret-check-lockout.md) and stays counted until the whole sign-in succeeds. Every
+// refusal (unknown name, player account, disabled operator, wrong password, wrong or replayed code) is the
+// same 1170, so the password cannot be confirmed without the second factor.
 const lockKey = (username: string) => limits.operator(username);
+const refused = () => new ApiError(1170);
 
 export type Credentials = { username: string; password: string; code: string };
 
@@ -26,24 +30,31 @@ async function recoveryCodeHash(pepper: string, code: string) {
   return toHex(await hmacSha256(pepper, `recovery:${code.toUpperCase().replace(/[\s-]/g, "")}`));
 }
 
-/** The seeded local operator's secret, derived from the pepper so seeding twice gives the same one. */
-export async function seedOperatorTotpSecret(pepper: string) {
-  return base32Encode((await hmacSha256(pepper, "seed-operator-totp")).slice(0, 20));
+/** A seeded local operator's secret, derived from the pepper so seeding twice gives the same one. */
+export async function seedOperatorTotpSecret(pepper: string, username: string) {
+  // "admin" keeps the derivation it had before there were two demo operators (local databases hold it)
+  const label = username === "admin" ? "seed-operator-totp" : `seed-operator-totp:${username}`;
+  return base32Encode((await hmacSha256(pepper, label)).slice(0, 20));
 }
 
 async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: number) {
   if (!(await reserveAttempt(db, lockKey(c.username), nowMs))) throw new ApiError(1016);
   const found = await findUserByUsername(db, c.username);
-  if (!found || found.role !== "operator" || !(await verifyPassword(c.password, found.passwordHash, pepper))) {
-    throw new ApiError(1003);
-  }
-  if (found.frozen) throw accountFrozen();
+  const right = await verifyPassword(c.password, found?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
+  if (!found || !right || found.role !== "operator" || found.frozen) throw refused();
   return getUserById(db, found.id);
 }
 
-async function failCode(db: Db, username: string, nowMs: number): Promise<never> {
-  await reserveAttempt(db, lockKey(username), nowMs);
-  throw new ApiError(1120);
+/**
+ * Takes a TOTP step for this operator, once: a step at or before the last one accepted is a replay. One
+ * guarded statement, so two sign-ins racing with one code cannot both take it.
+ */
+async function takeTotpStep(db: Db, operatorId: number, step: number) {
+  const taken = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, operatorId), lt(users.totpLastStep, step)));
+  if (taken.meta.changes !== 1) throw refused();
 }
 
 /** POST /api/admin/login: a session only after password and second factor; answers its token. */
@@ -53,21 +64,23 @@ export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowM
   const code = c.code.replace(/\s/g, "");
   const statements = [];
   let method = "totp";
-  if (!(await verifyTotp(operator.totpSecret, code, nowMs))) {
+  const step = await totpStep(operator.totpSecret, code, nowMs);
+  if (step !== null) await takeTotpStep(db, operator.id, step);
+  else {
     // Not a current TOTP: a recovery code, spent in this very batch (guarded, so it is used once).
     const hash = await recoveryCodeHash(pepper, code);
     const [unused] = await db
       .select({ id: recoveryCodes.id })
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, operator.id), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAtMs)));
-    if (!code || !unused) return failCode(db, c.username, nowMs);
+    if (!code || !unused) throw refused();
     statements.push(db.update(recoveryCodes).set({ usedAtMs: nowMs }).where(and(eq(recoveryCodes.id, unused.id), isNull(recoveryCodes.usedAtMs))));
     method = "recovery";
   }
   const session = await newSessionStatement(db, operator, "operator", nowMs);
   const audit = auditStatement(db, { actorId: operator.id, action: "operator.login", target: `user:${operator.id}`, after: { method }, nowMs });
   const results = await runInOneBatch(db, [...statements, session.statement, audit]);
-  if (method === "recovery" && results[0].meta.changes !== 1) return failCode(db, c.username, nowMs);
+  if (method === "recovery" && results[0].meta.changes !== 1) throw refused();
   await clearAttempts(db, lockKey(c.username));
   return { token: session.token };
 }
@@ -90,16 +103,15 @@ function newRecoveryCode() {
 export async function confirmEnrolment(db: Db, pepper: string, c: Credentials, nowMs: number) {
   const operator = await checkPassword(db, pepper, c, nowMs);
   if (operator.totpSecret) throw new ApiError(1122);
-  if (!operator.totpPendingSecret || !(await verifyTotp(operator.totpPendingSecret, c.code.trim(), nowMs))) {
-    return failCode(db, c.username, nowMs);
-  }
+  const step = operator.totpPendingSecret ? await totpStep(operator.totpPendingSecret, c.code.trim(), nowMs) : null;
+  if (!operator.totpPendingSecret || step === null) throw refused();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((code) => recoveryCodeHash(pepper, code)));
   const session = await newSessionStatement(db, operator, "operator", nowMs);
   const [enrolled] = await runInOneBatch(db, [
     db
       .update(users)
-      .set({ totpSecret: operator.totpPendingSecret, totpPendingSecret: null })
+      .set({ totpSecret: operator.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
       .where(and(eq(users.id, operator.id), isNull(users.totpSecret), eq(users.totpPendingSecret, operator.totpPendingSecret))),
     db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, operator.id), sql`(SELECT totp_secret FROM users WHERE id = ${operator.id}) = ${operator.totpPendingSecret}`)),
     db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: operator.id, codeHash }))),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "../api/validate";
 import { AGE_CONFIRMATION_CODE } from "../protection/refusal";
 
-// One schema per form (SPEC.md 5, DESIGN.md 8); each message is the catalogue code of the broken rule.
+// One schema per form (docs/product.md#input-rules, docs/product.md#accounts-and-security); each message is the catalogue code of the broken rule.
 const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
 const HAS_LETTER = /[A-Za-z]/;
 const HAS_DIGIT = /\d/;
@@ -30,7 +30,7 @@ export const smsSendForm = z.object({ quhao: dialCode(), mobile: phoneNumber() }
 
 export const registerForm = z
   .preprocess(
-    // "invitation" is also seen as "visitcode" (SPEC.md 3)
+    // "invitation" is also seen as "visitcode" (docs/architecture.md#the-contract)
     (body) => (body && typeof body === "object" && !("invitation" in body) ? { ...body, invitation: (body as Record<string, unknown>).visitcode } : body),
     z.object({
       quhao: dialCode(),
@@ -41,7 +41,7 @@ export const registerForm = z
       spassword: z.string({ error: "1001" }),
       invitation: text().min(1, "1161").max(32, "1063"),
       payPwd: z.union([z.literal(""), withdrawalPassword()]).optional().default(""),
-      // the "I am 18 or older" checkbox (DESIGN.md 14): a form sends "on", a client true or 1
+      // the "I am 18 or older" checkbox (docs/product.md#player-protection): a form sends "on", a client true or 1
       adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", String(AGE_CONFIRMATION_CODE)),
     }),
   )

@@ -1,4 +1,4 @@
-// VIP tiers of SPEC.md 1: user.level 1 to 8.
+// VIP tiers of docs/product.md#what-it-is: user.level 1 to 8.
 export const LEVEL_KEYS = ["bronze", "silver", "gold", "platinum", "diamond", "master", "king", "supreme"] as const;
 
 /** The level a cumulative turnover earns, given the operator's ascending thresholds in cents. */

@@ -5,7 +5,7 @@ import { runInOneBatch } from "../db/batch";
 import { loginAttempts } from "../db/schema";
 
 // The one counter for every check of a secret (login password, withdrawal password, SMS code), see
-// docs/decisions/050-secret-check-lockout.md. DESIGN.md 8: 10 failures in 15 minutes lock for 15 minutes.
+// docs/decisions/050-secret-check-lockout.md. docs/product.md#accounts-and-security: 10 failures in 15 minutes lock for 15 minutes.
 export const MAX_FAILURES = 10;
 const WINDOW_MS = 15 * 60_000;
 const LOCK_MS = 15 * 60_000;
@@ -25,8 +25,11 @@ export const limits = {
   accountPassword: (userId: number): AttemptLimit[] => [{ key: `passwd:${userId}`, max: MAX_FAILURES }],
   /** The withdrawal password, wherever it is asked (withdraw, accounts, changing it): per account. */
   payPassword: (userId: number): AttemptLimit[] => [{ key: `paypwd:${userId}`, max: MAX_FAILURES }],
-  /** Operator sign-in (password, then second factor): its own key, so it never locks a player's name. */
-  operator: (username: string): AttemptLimit[] => [{ key: `operator:${username}`, max: MAX_FAILURES }],
+  /**
+   * Operator sign-in (password, then second factor): its own key, so it never locks a player's name, and
+   * one per account whatever the spelling (usernames are unique without regard to case).
+   */
+  operator: (username: string): AttemptLimit[] => [{ key: `operator:${username.toLowerCase()}`, max: MAX_FAILURES }],
   /** An SMS code: per phone number. */
   smsCode: (quhao: string, phone: string): AttemptLimit[] => [{ key: `sms:${quhao}${phone}`, max: MAX_FAILURES }],
 };

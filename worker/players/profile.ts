@@ -3,7 +3,7 @@ import { getUserById } from "../db/users";
 import { toMoney } from "../money";
 import { LEVEL_KEYS } from "./levels";
 
-/** What getuserinfo answers (SPEC.md 3 User, plus the withdrawable figure). */
+/** What getuserinfo answers (docs/architecture.md#the-contract User, plus the withdrawable figure). */
 export async function profileOf(db: Db, userId: number) {
   const user = await getUserById(db, userId);
   return {

@@ -1,5 +1,5 @@
-// The one coin list of the market prices (SPEC.md 1): the home strip and /lotteryprize show these, and
-// the PricesDO subscribes to exactly these instruments of the feed (DESIGN.md 13).
+// The one coin list of the market prices (docs/product.md#what-it-is): the home strip and /lotteryprize show these, and
+// the PricesDO subscribes to exactly these instruments of the feed (docs/product.md#market-prices).
 export const PRICE_COINS = ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"] as const;
 export type Coin = (typeof PRICE_COINS)[number];
 

@@ -1,7 +1,7 @@
 import { PRICE_COINS, COIN_INSTRUMENTS, coinOfInstrument, type Coin } from "./coins";
 import type { CoinPrice } from "./snapshot";
 
-// The public market-data WebSocket protocol of SPEC.md 7 (OKX v5 public shape, DESIGN.md 13).
+// The public market-data WebSocket protocol of docs/architecture.md#the-contract (OKX v5 public shape, docs/product.md#market-prices).
 
 /** Sent 2 s after the socket opens: the instruments channel first, then the tickers of the eight coins. */
 export const SUBSCRIBE_DELAY_MS = 2_000;

@@ -12,7 +12,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const FAN_OUT_EVERY_MS = 1_000; // tickers arrive in bursts; browsers get at most one message a second
 
 /**
- * The market prices (DESIGN.md 13): the only socket to the upstream feed, open only while a browser
+ * The market prices (docs/product.md#market-prices): the only socket to the upstream feed, open only while a browser
  * listens on /ws/prices; the last ticker per coin with its time, kept in storage; one message a second
  * at most to every browser. Reconnects with backoff, driven by the alarm, so eviction loses nothing.
  */

@@ -1,7 +1,7 @@
 import type { PricesDO } from "./prices-do";
 import type { PriceSnapshot } from "./snapshot";
 
-/** The one PricesDO of the deployment (DESIGN.md 13). */
+/** The one PricesDO of the deployment (docs/product.md#market-prices). */
 function pricesStub(env: Env): DurableObjectStub<PricesDO> {
   return env.PRICES.get(env.PRICES.idFromName("prices")) as DurableObjectStub<PricesDO>;
 }

@@ -1,6 +1,6 @@
 import { PRICE_COINS, type Coin } from "./coins";
 
-/** A price is shown as stale once its ticker is older than this (DESIGN.md 13). */
+/** A price is shown as stale once its ticker is older than this (docs/product.md#market-prices). */
 const STALE_AFTER_MS = 60_000;
 
 /** One coin's last ticker as the feed gave it, with the time it stands for. */

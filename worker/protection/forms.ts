@@ -2,7 +2,7 @@ import { z } from "zod";
 import { amountCents, required } from "../wallet/forms";
 import { EXCLUSION_PERIODS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES } from "./rules";
 
-// The forms of DESIGN.md 14's contract; each message is the catalogue code of the broken rule.
+// The forms of the protection contract (docs/architecture.md#the-contract); each message is the catalogue code of the broken rule.
 
 /** setlimit: money 0 removes the limit (after 24 h, like a raise). */
 export const setLimitForm = z.object({

@@ -4,7 +4,7 @@ import { type ActiveExclusion, type ProtectedAction, activeExclusion, refusalOf 
 import { formatDate } from "../wallet/days";
 import { isTimeOut } from "./rules";
 
-// Catalogue codes of player protection (locales/*/errors.json), DESIGN.md 14.
+// Catalogue codes of player protection (locales/*/errors.json), docs/product.md#player-protection.
 const LIMIT_CODES = { deposit: 3001, loss: 3002, stake: 3003 } as const;
 const TIME_OUT_CODE = 3004;
 const EXCLUDED_CODE = 3005;

@@ -1,6 +1,6 @@
 import { DAY_MS } from "../wallet/days";
 
-// Player protection rules (DESIGN.md 14), no I/O: kinds and periods of limits, when a change takes
+// Player protection rules (docs/product.md#player-protection), no I/O: kinds and periods of limits, when a change takes
 // effect, how long a time-out or self-exclusion lasts.
 
 export const LIMIT_KINDS = ["deposit", "loss", "stake"] as const;

@@ -14,7 +14,7 @@ import { revokeAllSessionsStatement, sessionRealityCheck } from "../db/sessions"
 import { toMoney } from "../money";
 import { type ExclusionPeriod, type LimitKind, type LimitPeriod, LIMIT_KINDS, LIMIT_PERIODS, effectiveLimit, exclusionEndMs, limitChange, realityCheckDueAtMs } from "./rules";
 
-// Player protection's use cases (DESIGN.md 14), for the API routes; the rules are in rules.ts.
+// Player protection's use cases (docs/product.md#player-protection), for the API routes; the rules are in rules.ts.
 
 const money = (cents: number | null) => (cents === null ? null : toMoney(cents));
 

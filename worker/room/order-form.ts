@@ -1,5 +1,5 @@
-// The bet rules of SPEC.md 5 for one order's order_info rows [optionIndex, odds, amount]: pure, so
-// the room can check an order against its round's settings (DESIGN.md 11) and the rules can be tested alone.
+// The bet rules of docs/product.md#input-rules for one order's order_info rows [optionIndex, odds, amount]: pure, so
+// the room can check an order against its round's settings (docs/product.md#rounds-and-bets) and the rules can be tested alone.
 
 import { ApiError } from "../api/envelope";
 import type { BetLine } from "../db/bets";

@@ -51,7 +51,7 @@ export type CancelOrderOutcome = { ok: true; moneyCents: number } | { ok: false;
 const HISTORY_IN_SOCKET_MESSAGES = 10;
 
 /**
- * One room (DESIGN.md 5): its schedule and unrevealed seeds in its own storage, one alarm at the
+ * One room (docs/architecture.md#the-room): its schedule and unrevealed seeds in its own storage, one alarm at the
  * draw time, the bets of its round checked and written here, and its live sockets.
  */
 export class RoomDO extends DurableObject<Env> {
@@ -65,7 +65,7 @@ export class RoomDO extends DurableObject<Env> {
   /** Bumped when rounds change, so a read that began before the change is not kept. */
   private resultsGeneration = 0;
   private optionCount: number | null = null;
-  /** The open round's settings: fixed when it opened (DESIGN.md 11), so read from D1 once per round. */
+  /** The open round's settings: fixed when it opened (docs/product.md#rounds-and-bets), so read from D1 once per round. */
   private rulesOfRound: { roundId: number; rules: Promise<RoundRules | undefined> } | null = null;
   /** Orders that arrive while one batch is on its way go together in the next (docs/decisions/123). */
   private readonly orderWrites: GroupCommit;
@@ -198,7 +198,7 @@ export class RoomDO extends DurableObject<Env> {
   }
 
   /**
-   * DESIGN.md 11: the round's own settings, as they were when it opened (the room's current ones only
+   * docs/product.md#rounds-and-bets: the round's own settings, as they were when it opened (the room's current ones only
    * for a round opened before rounds kept them). A failed read is not remembered.
    */
   private async roundSettings(roundId: number, roomId: number): Promise<RoundRules | undefined> {

@@ -3,7 +3,7 @@ import type { RoundSchedule } from "./round-view";
 /**
  * What a room keeps in its own SQLite storage: which room it is, the schedule of the round in play,
  * and the seeds of rounds not yet drawn. D1 has the public side (commits, results, bets); a seed
- * leaves this storage only once its round is drawn (DESIGN.md 5).
+ * leaves this storage only once its round is drawn (docs/architecture.md#the-room).
  */
 export class RoomState {
   /** The room's id once read or bound: it never changes for this object. */

@@ -1,4 +1,4 @@
-// The life of a room's rounds (DESIGN.md 5): open with a commit, draw from the seed, settle in D1,
+// The life of a room's rounds (docs/architecture.md#the-room): open with a commit, draw from the seed, settle in D1,
 // open the next. Every step can run twice (alarms are at-least-once, a room can restart half-way)
 // and gives the same result; see docs/decisions/010-room-rounds.md.
 
@@ -64,7 +64,7 @@ async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: 
 }
 
 /**
- * An operator's void of the round in play (DESIGN.md 11): before its draw, every stake refunded through
+ * An operator's void of the round in play (docs/product.md#operators): before its draw, every stake refunded through
  * the same settlement statements as a round that cannot be drawn, the operator's note and audit row in
  * the same batch, and the next round opened at once. Null when that round is not the one in play or
  * its draw time has come (the draw wins; nothing is written).
@@ -189,7 +189,7 @@ async function prepareRound(ctx: CycleContext, room: GameRoom, seqno: number, no
     closeAtMs: drawAtMs - closeMs,
     drawAtMs,
     commit: await commitOf(fromHex(seedHex)),
-    // DESIGN.md 11: a settings change applies from the next round, never inside an open one.
+    // docs/product.md#rounds-and-bets: a settings change applies from the next round, never inside an open one.
     rules: { ratesMilli: room.ratesMilli, minbuyCents: room.minbuyCents, minLevel: room.minLevel },
   };
 }

@@ -1,4 +1,4 @@
-// What the game API shows of rounds and bets (DESIGN.md 6): pure shaping of
+// What the game API shows of rounds and bets (docs/architecture.md#the-contract): pure shaping of
 // stored rows, shared by the HTTP routes, the room's WebSocket messages and the fairness script.
 
 import { ELEVEN_FIVE, type GameType, RACING_10, isGameType, optionsForRoom, racingOptionOf } from "../games/options";
@@ -43,7 +43,7 @@ export type RoundResultView = {
   voidReason: string | null;
 };
 
-// The legacy client's Chinese wording (resultcn, SPEC.md 3); players see localized text from the keys.
+// The legacy client's Chinese wording (resultcn, docs/architecture.md#the-contract); players see localized text from the keys.
 const SUM_OPTION_CN: Record<string, string> = {
   big: "大",
   small: "小",

@@ -2,12 +2,12 @@ import { getDb } from "../db/client";
 import { tradingRoomIds } from "../db/game-rooms";
 import type { RoomDO } from "./room-do";
 
-/** The one object of a room (DESIGN.md 5). */
+/** The one object of a room (docs/architecture.md#the-room). */
 export function roomStub(env: Env, roomId: number): DurableObjectStub<RoomDO> {
   return env.ROOMS.get(env.ROOMS.idFromName(String(roomId))) as DurableObjectStub<RoomDO>;
 }
 
-/** /ws/room/:id: the room's live round and bet list (DESIGN.md 6). */
+/** /ws/room/:id: the room's live round and bet list (docs/architecture.md#the-contract). */
 export async function handleRoomSocket(request: Request, env: Env, url: URL): Promise<Response> {
   const match = /^\/ws\/room\/(\d{1,9})\/?$/.exec(url.pathname);
   if (!match) return new Response("Not found", { status: 404 });

@@ -1,4 +1,4 @@
-// Recomputes a published round from its seed alone (DESIGN.md 5): the core of `npm run verify-round`,
+// Recomputes a published round from its seed alone (docs/product.md#fairness): the core of `npm run verify-round`,
 // kept here so it is the same code the room draws with and can be unit-tested.
 
 import { type GameType, fullOptionCount, isGameType } from "../games/options";

@@ -1,4 +1,4 @@
-// The only calls proxy mode forwards (SPEC.md 7), spelled as the upstream expects them. A request
+// The only calls proxy mode forwards (docs/architecture.md#the-contract), spelled as the upstream expects them. A request
 // matches case-insensitively, but the upstream always gets this spelling, never the request's.
 const CONTRACT_PATHS = [
   "/api/Index/login", "/api/index/register", "/api/Index/repasswd", "/api/Index/resetpaypwd", "/api/Index/getconfig",
@@ -9,8 +9,8 @@ const CONTRACT_PATHS = [
   "/api/Game/current", "/api/Game/getTrendData", "/api/Game/getGamelog", "/api/Game/getGamelog2",
   "/api/Game/getGamecancel", "/api/Game/getBankcardlist", "/api/Game/delbankcard", "/api/Game/addbankcard",
   "/api/Game/recharge",
-  "/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders", // finance (DESIGN.md 12)
-  // player protection (DESIGN.md 14, docs/decisions/090-player-protection-limits.md)
+  "/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders", // finance (docs/product.md#finance)
+  // player protection (docs/product.md#player-protection, docs/decisions/090-player-protection-limits.md)
   "/api/Game/getprotection", "/api/Game/setlimit", "/api/Game/selfexclude", "/api/Game/getrealitycheck",
   "/api/Game/realitycheckseen", "/api/Game/setrealitycheck", "/api/Game/getstatement",
 ];

@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import { contractPath } from "./allow-list";
 import { sanitizeUpstreamArticles } from "../content/articles";
 
-const UPSTREAM_TIMEOUT_MS = 6_000; // SPEC.md 9, for the whole answer, body included
+const UPSTREAM_TIMEOUT_MS = 6_000; // docs/product.md#constants-and-limits, for the whole answer, body included
 const MAX_REQUEST_BYTES = 64 * 1024;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 const FORWARDED_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\b/i;
@@ -15,13 +15,13 @@ class UpstreamFailure extends Error {
   }
 }
 
-/** Our own envelope, HTTP 200 like every answer of the contract (DESIGN.md 3). */
+/** Our own envelope, HTTP 200 like every answer of the contract (docs/architecture.md#the-answer-envelope). */
 function failure(lang: ApiLang, error: ApiError, status = 200) {
   return Response.json(failureBody(lang, error), { status });
 }
 
 /**
- * Proxy mode (DESIGN.md 2): a contract call is forwarded to UPSTREAM_API_BASE + its allow-listed path,
+ * Proxy mode (docs/architecture.md#one-worker): a contract call is forwarded to UPSTREAM_API_BASE + its allow-listed path,
  * with only its body and content type. The answer is re-made from a checked envelope: nothing else of
  * the upstream's (headers, cookies, error pages, extra fields) reaches the client. Failures are answered
  * 1004 (timeout, network) or 1060 (anything not a sane envelope), never a 500.
@@ -63,7 +63,7 @@ async function readEnvelope(upstream: Response, deadline: number, lang: ApiLang)
     answer = undefined;
   }
   if (isEnvelope(answer)) return { code: answer.code, info: answer.info, data: answer.data ?? null };
-  // An upstream that says "session gone" or "frozen" by HTTP status only is still heard (SPEC.md 8).
+  // An upstream that says "session gone" or "frozen" by HTTP status only is still heard (docs/product.md#errors).
   if (upstream.status === 409) return failureBody(lang, new ApiError(1062, {}, 409));
   if (upstream.status === 403) return failureBody(lang, new ApiError(1069, {}, 403));
   throw new UpstreamFailure(1060, `HTTP ${upstream.status}, not an envelope`);

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import type { Db } from "../db/client";
@@ -12,9 +13,11 @@ export type Adjustment = { operatorId: number; userId: number; amountCents: numb
 
 /**
  * An operator's credit ("topup") or debit ("debit") of a player, with its reason, in one batch with
- * the audit row. A debit beyond the balance is refused (1025); a repeated key changes nothing more.
+ * the audit row and `guard` (statements that abort the batch when the operator may not do it alone).
+ * A debit beyond the balance is refused (1025); a repeated key changes nothing more. A refused guard
+ * throws the database's error after this function has ruled out a repeat and the balance.
  */
-export async function adjustBalance(db: Db, a: Adjustment) {
+export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sqlite">[] = []) {
   const player = await getUserById(db, a.userId);
   if (!player || player.role === "house") throw new ApiError(1002);
   if (await movementExists(db, a.key)) return answer(db, a);
@@ -22,6 +25,7 @@ export async function adjustBalance(db: Db, a: Adjustment) {
   const credit = a.amountCents > 0;
   try {
     await runInOneBatch(db, [
+      ...guard,
       ...balanceChangeStatements(db, {
         userId: a.userId,
         amountCents: a.amountCents,

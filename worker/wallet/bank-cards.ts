@@ -8,7 +8,7 @@ import { checkPayPassword } from "./pay-password";
 export type AddCardForm = z.output<typeof addBankCardForm>;
 
 /**
- * Adds a payout account (SPEC.md 5): a Bank card and a coin address alike need the withdrawal password.
+ * Adds a payout account (docs/product.md#input-rules): a Bank card and a coin address alike need the withdrawal password.
  * One live account per type (1048) and no account or address bound twice for a type (1046),
  * see docs/decisions/020-bank-card-duplicates.md.
  */

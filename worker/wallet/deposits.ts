@@ -19,7 +19,7 @@ export function assertDepositsOpen(settings: WalletSettings) {
   if (settings.depositMode === "contact") throw new ApiError(2056, { kefu_url: settings.kefuUrl });
 }
 
-/** A deposit request: nothing moves until an operator approves it (DESIGN.md 4). */
+/** A deposit request: nothing moves until an operator approves it (docs/product.md#money). */
 export async function requestDeposit(db: Db, settings: WalletSettings, ask: DepositAsk) {
   assertDepositsOpen(settings);
   if (ask.amountCents < settings.depositMinCents) throw new ApiError(1070, { num: toMoney(settings.depositMinCents) });

@@ -4,7 +4,7 @@ import { parseMoneyToCents } from "../money";
 import { parseDate } from "./days";
 import { cursorFields } from "../api/paging";
 
-// One schema per wallet form (SPEC.md 5); each message is the catalogue code of the broken rule,
+// One schema per wallet form (docs/product.md#input-rules); each message is the catalogue code of the broken rule,
 // and the first failing field (in the order below) decides the answer.
 
 const BANK_TYPE = "Bank";

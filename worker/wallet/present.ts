@@ -2,7 +2,7 @@ import type { CardRow } from "../db/bank-cards";
 import type { DepositRecord, WithdrawalRecord } from "../db/wallet-requests";
 import { toMoney } from "../money";
 
-// The wire shapes of the wallet (DESIGN.md 6): money as decimals, times in ms.
+// The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
 
 type DepositFields = Omit<DepositRecord, "username" | "decidedBy" | "balanceCents">;
 
@@ -66,7 +66,7 @@ function paramsOf(json: string | null): Record<string, string | number> | null {
 }
 
 /**
- * A funds-ledger row: type 1 income, 2 expense (SPEC.md 3), kind = the ledger type; reason is the stored
+ * A funds-ledger row: type 1 income, 2 expense (docs/architecture.md#the-contract), kind = the ledger type; reason is the stored
  * English text, reasonKey and reasonParams what a client renders in its reader's language (null on rows
  * written before keys existed: show reason).
  */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import { findOwnCard } from "../db/bank-cards";
@@ -12,6 +13,7 @@ import {
   withdrawnInWindow,
 } from "../db/wallet-requests";
 import { readWalletSettings } from "../db/wallet-settings";
+import { adjustedRecently, adjustedRecentlySql } from "../db/solo-adjustments";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
 import { todayWindow } from "./days";
@@ -22,8 +24,8 @@ import { ledgerReasons } from "../db/ledger-reasons";
 export type WithdrawalAsk = { userId: number; bankId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
 /**
- * A withdrawal request (DESIGN.md 4): the amount is held at once (ledger "wait") in the batch that
- * writes the request, so it cannot be spent or withdrawn twice; an operator settles it within 24 hours.
+ * A withdrawal request (docs/product.md#money): the amount is held at once (ledger "wait") in the batch that
+ * writes the request, so it cannot be spent or withdrawn twice; it waits for an operator to approve or reject it.
  * The checks before the batch give the clear answer; the batch itself enforces balance and cap.
  */
 export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<void> {
@@ -80,18 +82,23 @@ export type WithdrawalDecision = { operatorId: number; id: number; note: string;
 async function pendingWithdrawal(db: Db, d: WithdrawalDecision) {
   const request = await findWithdrawal(db, { id: d.id });
   if (!request) throw new ApiError(1088);
-  // four eyes (DESIGN.md 11): another operator decides an operator's own request
+  // four eyes (docs/product.md#operators): another operator decides an operator's own request
   if (request.userId === d.operatorId) throw new ApiError(1123);
   if (request.status !== "pending") throw new ApiError(1068);
   return request;
 }
 
-/** Approving pays out what is already held: no money moves, only the status and the audit. */
+/**
+ * Approving pays out what is already held: no money moves, only the status and the audit. An operator
+ * who changed this player's balance in the last 24 hours does not approve it (1171), checked in the batch
+ * (docs/decisions/061-four-eyes-on-money.md).
+ */
 export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
   const request = await pendingWithdrawal(db, d);
+  if (await adjustedRecently(db, d.operatorId, request.userId, d.nowMs)) throw new ApiError(1171);
   try {
     await runInOneBatch(db, [
-      decideStatement(db, "withdrawal", { ...d, status: "approved" }),
+      decideStatement(db, "withdrawal", { ...d, status: "approved" }, sql`NOT ${adjustedRecentlySql(d.operatorId, request.userId, d.nowMs)}`),
       auditStatement(db, {
         actorId: d.operatorId,
         action: "withdrawal.approve",
@@ -103,6 +110,7 @@ export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
     ]);
   } catch (error) {
     if (await requestDecided(db, "withdrawal", d.id)) throw new ApiError(1068);
+    if (await adjustedRecently(db, d.operatorId, request.userId, d.nowMs)) throw new ApiError(1171);
     throw error;
   }
   return { id: d.id, status: "approved" as const };

@@ -8,7 +8,7 @@ export type OperatorProtection = {
   exclusions: { period: string; start: number; until: number | null; active: boolean }[];
 };
 
-/** The player's own limits, time-outs and exclusions, read-only: nobody lifts one early (DESIGN.md 14). */
+/** The player's own limits, time-outs and exclusions, read-only: nobody lifts one early (docs/product.md#player-protection). */
 export function PlayerProtection({ protection }: { protection: OperatorProtection }) {
   const { t } = useTranslation(["admin", "common"]);
   return (

@@ -15,7 +15,7 @@ export type Article = ArticleSummary & { localContent: string };
 
 export type ArticlePage = { list: ArticleSummary[]; page: number; hasMore: boolean };
 
-/** The article groups of SPEC.md 9 and the words the pages use for them. */
+/** The article groups of docs/product.md#constants-and-limits and the words the pages use for them. */
 export const GROUPS = { news: 9, announcements: 14, help: 26 } as const;
 export type GroupName = keyof typeof GROUPS;
 

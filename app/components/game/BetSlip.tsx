@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useKeepTypedValue } from "~/lib/use-hydrated";
 import { formatMoney, parseStake } from "~/lib/game";
 
-/** SPEC.md 9's quick amounts. */
+/** The quick amounts of docs/product.md#constants-and-limits. */
 const QUICK_AMOUNTS = [100, 500, 2000, 5000];
 
 type Props = {

@@ -49,7 +49,7 @@ function submitWith(onSubmit: ((form: FormData) => void) | undefined) {
   };
 }
 
-/** The confirm popup of the buy flow (SPEC.md 4): what is bought, at which odds, and the total. */
+/** The confirm popup of the buy flow (docs/product.md#how-screens-behave): what is bought, at which odds, and the total. */
 export function ConfirmOrder({ review, gameType, balance, busy, onPay, ...close }: CloseProps & {
   review: OrderReview;
   gameType: number;
@@ -95,7 +95,7 @@ export function ConfirmOrder({ review, gameType, balance, busy, onPay, ...close 
   );
 }
 
-/** Cancelling an own order asks first (SPEC.md 4); the whole order (all its options) is refunded. */
+/** Cancelling an own order asks first (docs/product.md#how-screens-behave); the whole order (all its options) is refunded. */
 export function ConfirmCancel({ orderId, rows, gameType, busy, onConfirm, ...close }: CloseProps & {
   orderId: number;
   rows: LiveBet[];

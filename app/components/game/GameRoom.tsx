@@ -27,7 +27,7 @@ export type OpenRoom = {
   record: RecordPage | null;
 };
 
-/** The game room (SPEC.md 2 and 4): one screen for every game type; Racing 10 gets its rank grid. */
+/** The game room (docs/product.md#screens and docs/product.md#how-screens-behave): one screen for every game type; Racing 10 gets its rank grid. */
 export function GameRoom({ data }: { data: OpenRoom }) {
   const { t } = useTranslation("game");
   const { currency } = useAppConfig();

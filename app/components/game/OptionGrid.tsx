@@ -34,7 +34,7 @@ export function OptionGrid({ options, gameType, picked, onToggle, disabled }: Gr
   );
 }
 
-/** Racing 10: one row per rank with big, small, odd and even (SPEC.md 9: 1.980 each). */
+/** Racing 10: one row per rank with big, small, odd and even (docs/product.md#constants-and-limits: 1.980 each). */
 export function RacingGrid({ options, picked, onToggle, disabled }: GridProps) {
   const { t } = useTranslation("game");
   const ranks = new Map<number, BetOptionOdds[]>();

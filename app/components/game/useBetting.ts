@@ -19,7 +19,7 @@ type Options = {
 };
 
 /**
- * The buy flow with JavaScript (SPEC.md 4): pick options, enter an amount, buy, confirm, pay through a
+ * The buy flow with JavaScript (docs/product.md#how-screens-behave): pick options, enter an amount, buy, confirm, pay through a
  * fetcher; then the picks and amount clear. Following a bet picks only that option. Everything is
  * refused on the device too once the round has closed; the server refuses again (1029).
  */
@@ -119,7 +119,7 @@ export function useBetting({ info, game, open, balance, onDone, notify }: Option
     const answer = cancelFetcher.data;
     if (!answer || cancelFetcher.state !== "idle") return;
     if (answer.done) onDone({ ...answer.done, orderId: null });
-    // SPEC.md 8: a failed cancel shows the message with its code.
+    // docs/product.md#errors: a failed cancel shows the message with its code.
     else if (answer.error) notify({ message: `${answer.error.message} (${answer.error.code})`, tone: "warning" });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cancelFetcher.data, cancelFetcher.state]);

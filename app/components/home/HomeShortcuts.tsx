@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-/** Screens a tile does not open (SPEC.md 2): every room of every tab, the trend page, fairness, the app page. */
+/** Screens a tile does not open (docs/product.md#screens): every room of every tab, the trend page, fairness, the app page. */
 const SHORTCUTS = [
   { to: "/room_list/1", key: "rooms", mark: "▦" },
   { to: "/lotteryprize", key: "trend", mark: "↗" },

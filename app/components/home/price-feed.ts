@@ -1,4 +1,4 @@
-// What the market strip shows per coin (SPEC.md 3 Price), from the PricesDO's snapshot (DESIGN.md 13).
+// What the market strip shows per coin (docs/architecture.md#the-contract Price), from the PricesDO's snapshot (docs/product.md#market-prices).
 import { type Coin } from "../../../worker/prices/coins";
 import { isStale, type CoinPrice, type PriceSnapshot } from "../../../worker/prices/snapshot";
 import { formatDecimal } from "../../lib/number-format";

@@ -1,7 +1,7 @@
-// Which room a home tile opens: the standard room of the tile's own draw (SPEC.md 2's rooms 16, 1, 4 and
+// Which room a home tile opens: the standard room of the tile's own draw (docs/product.md#games: rooms 16, 1, 4 and
 // 15, and room 9 for 11x5); see docs/decisions/031-home-tile-rooms.md and 103.
 
-/** A game as getGameList lists it (DESIGN.md 6). */
+/** A game as getGameList lists it (docs/architecture.md#the-contract). */
 export type GameTile = { id: number; title: string; titleKey: string; type: number; image: string };
 
 const TILE_ROOMS = {

@@ -1,4 +1,4 @@
-// The browser's side of /ws/prices (DESIGN.md 13): the server-rendered snapshot first, then every
+// The browser's side of /ws/prices (docs/product.md#market-prices): the server-rendered snapshot first, then every
 // message of the PricesDO. Reconnects with backoff; a hidden page closes the socket and reopens it
 // when shown again. Staleness is judged on the server's clock, corrected by the offset each message gives.
 

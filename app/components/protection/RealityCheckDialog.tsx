@@ -7,7 +7,7 @@ import type { RealityCheck } from "~/lib/protection-types";
 type Answer = { reality: RealityCheck | null; nowMs?: number };
 
 /**
- * The reality check (DESIGN.md 14). The page comes with the check as of its load: when it is due, the
+ * The reality check (docs/product.md#player-protection). The page comes with the check as of its load: when it is due, the
  * dialog is part of the HTML (the notice on the next page load, no script needed). With JavaScript a
  * timer opens it at the due moment with fresh figures. "Keep playing" posts and comes back to the
  * page, whose fresh check (a new dueAt, so a new instance of this component) starts the next timer.

@@ -7,7 +7,7 @@ import { filterAmountInput } from "~/lib/wallet";
 type Preset = { label: string; value: string };
 
 /**
- * An amount box that takes digits and one decimal point only (SPEC.md 5); the server checks again.
+ * An amount box that takes digits and one decimal point only (docs/product.md#input-rules); the server checks again.
  * Presets are links (?amount=...) so they work without JavaScript; with it they just fill the box
  * and keep whatever else the player typed.
  */

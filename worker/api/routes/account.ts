@@ -37,8 +37,10 @@ accountRoutes.post("/api/index/register", async (c) => {
   const { pepper } = readConfig(c.env);
   const nowMs = Date.now();
   if (!(await invitationIsValid(db, form.invitation))) throw new ApiError(1063);
-  if (await findUserByUsername(db, form.username)) throw new ApiError(1013);
+  // Whether a name or a phone is taken is told only after the SMS code (docs/decisions/050): before it,
+  // a taken name gets the same answer as any other refusal.
   const smsCodeId = await checkSmsCode(db, pepper, form.quhao, form.phone, form.captcha, nowMs);
+  if (await findUserByUsername(db, form.username)) throw new ApiError(1013);
   if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ApiError(2052);
   const [passwordHash, payPasswordHash] = await Promise.all([
     hashPassword(form.password, pepper),
@@ -79,8 +81,9 @@ accountRoutes.post("/api/index/login", async (c) => {
   const nowMs = Date.now();
   const { pepper } = readConfig(c.env);
   const found = await findUserByUsername(db, form.username);
-  const user = found && found.role !== "house" ? found : undefined;
-  // An unknown name costs the same hash and gets the same answer as a wrong password (decision 050).
+  // Only players sign in here: an operator's password alone is no way in (docs/decisions/060). An unknown
+  // name or an operator's costs the same hash and gets the same answer as a wrong password (decision 050).
+  const user = found && found.role === "player" ? found : undefined;
   const source = c.req.header("cf-connecting-ip") ?? "unknown";
   const right = await checkSecret(db, limits.login(form.username, source), nowMs, 1016, async () => {
     const matches = await verifyPassword(form.password, user?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
@@ -88,7 +91,7 @@ accountRoutes.post("/api/index/login", async (c) => {
   });
   if (!right || !user) throw new ApiError(1003);
   if (user.frozen) throw accountFrozen();
-  // Only after the password: a time-out is nobody else's business (DESIGN.md 14).
+  // Only after the password: a time-out is nobody else's business (docs/product.md#player-protection).
   const exclusion = await activeExclusion(db, user.id, nowMs);
   if (exclusion) {
     const refusal = exclusionRefusal(exclusion);

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { requireOperator } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
@@ -18,27 +17,26 @@ import {
 } from "../../operators/content";
 import { operatorSettings, updateSettings } from "../../operators/settings";
 
-// Articles, banners and settings as the console edits them (DESIGN.md 8, 11); every write is audited
-// in its own batch. Each route is guarded on its own.
+// Articles, banners and settings as the console edits them (docs/product.md#operators); every write is audited
+// in its own batch. The role each route needs is in worker/operators/roles.ts.
 export const adminContentRoutes = new Hono<AppEnv>();
-const operator = [requireOperator] as const;
 const idOf = (body: Record<string, unknown>) => parseBody(contentIdForm, body).id;
 
-adminContentRoutes.post("/api/admin/articles", ...operator, async (c) => ok(c, await listArticlesForOperator(getDb(c.env), c.get("body"))));
-adminContentRoutes.post("/api/admin/articles/get", ...operator, async (c) => ok(c, await articleForOperator(getDb(c.env), idOf(c.get("body")))));
-adminContentRoutes.post("/api/admin/articles/preview", ...operator, async (c) => ok(c, previewArticle(c.get("body"))));
-adminContentRoutes.post("/api/admin/articles/save", ...operator, async (c) => ok(c, await saveArticle(getDb(c.env), c.get("user").id, c.get("body"), Date.now())));
-adminContentRoutes.post("/api/admin/articles/delete", ...operator, async (c) =>
+adminContentRoutes.post("/api/admin/articles", async (c) => ok(c, await listArticlesForOperator(getDb(c.env), c.get("body"))));
+adminContentRoutes.post("/api/admin/articles/get", async (c) => ok(c, await articleForOperator(getDb(c.env), idOf(c.get("body")))));
+adminContentRoutes.post("/api/admin/articles/preview", async (c) => ok(c, previewArticle(c.get("body"))));
+adminContentRoutes.post("/api/admin/articles/save", async (c) => ok(c, await saveArticle(getDb(c.env), c.get("user").id, c.get("body"), Date.now())));
+adminContentRoutes.post("/api/admin/articles/delete", async (c) =>
   ok(c, await deleteArticle(getDb(c.env), c.get("user").id, idOf(c.get("body")), Date.now())),
 );
 
-adminContentRoutes.post("/api/admin/banners", ...operator, async (c) => ok(c, await listBannersForOperator(getDb(c.env))));
-adminContentRoutes.post("/api/admin/banners/save", ...operator, async (c) => ok(c, await saveBanner(getDb(c.env), c.get("user").id, c.get("body"), Date.now())));
-adminContentRoutes.post("/api/admin/banners/delete", ...operator, async (c) =>
+adminContentRoutes.post("/api/admin/banners", async (c) => ok(c, await listBannersForOperator(getDb(c.env))));
+adminContentRoutes.post("/api/admin/banners/save", async (c) => ok(c, await saveBanner(getDb(c.env), c.get("user").id, c.get("body"), Date.now())));
+adminContentRoutes.post("/api/admin/banners/delete", async (c) =>
   ok(c, await deleteBanner(getDb(c.env), c.get("user").id, idOf(c.get("body")), Date.now())),
 );
 
-adminContentRoutes.post("/api/admin/settings", ...operator, async (c) => ok(c, await operatorSettings(getDb(c.env), readConfig(c.env).currencyLabel)));
-adminContentRoutes.post("/api/admin/settings/update", ...operator, async (c) =>
+adminContentRoutes.post("/api/admin/settings", async (c) => ok(c, await operatorSettings(getDb(c.env), readConfig(c.env).currencyLabel)));
+adminContentRoutes.post("/api/admin/settings/update", async (c) =>
   ok(c, await updateSettings(getDb(c.env), c.get("user").id, c.get("body"), readConfig(c.env).currencyLabel, Date.now())),
 );

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { requireOperator } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
@@ -12,9 +11,8 @@ import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present"
 import { approveWithdrawal, rejectWithdrawal } from "../../wallet/withdrawals";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
-// balance adjustments. Each route is guarded on its own so nothing else under /api/admin is touched.
+// balance adjustments. The role each route needs is in worker/operators/roles.ts.
 export const adminWalletRoutes = new Hono<AppEnv>();
-const operator = [requireOperator] as const;
 
 function listQuery(body: Record<string, unknown>) {
   const form = parseBody(requestListForm, body);
@@ -31,22 +29,22 @@ function decision(c: { get(key: "body"): Record<string, unknown>; get(key: "user
   return { operatorId: c.get("user").id, id: form.id, note: form.note, nowMs: Date.now() };
 }
 
-adminWalletRoutes.post("/api/admin/deposits", ...operator, async (c) => {
+adminWalletRoutes.post("/api/admin/deposits", async (c) => {
   const query = listQuery(c.get("body"));
   const rows = await listDeposits(getDb(c.env), query);
   return ok(c, pagedList(rows, query.at, requestListKey, operatorDepositRow));
 });
 
-adminWalletRoutes.post("/api/admin/deposits/approve", ...operator, async (c) => ok(c, await approveDeposit(getDb(c.env), decision(c))));
+adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => ok(c, await approveDeposit(getDb(c.env), decision(c))));
 
-adminWalletRoutes.post("/api/admin/deposits/reject", ...operator, async (c) => ok(c, await rejectDeposit(getDb(c.env), decision(c))));
+adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => ok(c, await rejectDeposit(getDb(c.env), decision(c))));
 
-adminWalletRoutes.post("/api/admin/withdrawals", ...operator, async (c) => {
+adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   const query = listQuery(c.get("body"));
   const rows = await listWithdrawals(getDb(c.env), query);
   return ok(c, pagedList(rows, query.at, requestListKey, operatorWithdrawalRow));
 });
 
-adminWalletRoutes.post("/api/admin/withdrawals/approve", ...operator, async (c) => ok(c, await approveWithdrawal(getDb(c.env), decision(c))));
+adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) => ok(c, await approveWithdrawal(getDb(c.env), decision(c))));
 
-adminWalletRoutes.post("/api/admin/withdrawals/reject", ...operator, async (c) => ok(c, await rejectWithdrawal(getDb(c.env), decision(c))));
+adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) => ok(c, await rejectWithdrawal(getDb(c.env), decision(c))));

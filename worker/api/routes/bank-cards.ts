@@ -10,7 +10,7 @@ import { addCard } from "../../wallet/bank-cards";
 import { ACCOUNT_TYPES, addBankCardForm, deleteBankCardForm } from "../../wallet/forms";
 import { cardRow } from "../../wallet/present";
 
-// The player's bank and wallet accounts (SPEC.md 2 banklist, bankadd): only ever their own.
+// The player's bank and wallet accounts (docs/product.md#screens banklist, bankadd): only ever their own.
 export const bankCardRoutes = new Hono<AppEnv>();
 
 bankCardRoutes.post("/api/game/getbankcardlist", requireUser, async (c) => {

@@ -10,7 +10,7 @@ export const configRoutes = new Hono<AppEnv>();
 
 const PUBLIC_KEYS = ["kefu_url", "android_url", "ios_url", "deposit_min_cents", "currency_label"] as const;
 
-/** Public app configuration (SPEC.md 3 App config): support link, app downloads, currency. */
+/** Public app configuration (docs/architecture.md#the-contract App config): support link, app downloads, currency. */
 configRoutes.post("/api/index/getconfig", async (c) => {
   const config = readConfig(c.env);
   // Token-free, it is kept at the edge for PUBLIC_CACHE_SECONDS (docs/decisions/082): the one cache of public answers.

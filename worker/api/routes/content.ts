@@ -26,7 +26,7 @@ const pageBody = z.object({
     .pipe(z.number().int("1001").min(1, "1001").max(MAX_PAGE, "1001")),
 });
 
-/** Every banner with `src` already chosen for the player's language (SPEC.md 3 Banner). */
+/** Every banner with `src` already chosen for the player's language (docs/architecture.md#the-contract Banner). */
 contentRoutes.post("/api/game/slide", async (c) => {
   const db = getDb(c.env);
   const lang = c.get("lang");

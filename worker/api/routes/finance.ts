@@ -15,7 +15,7 @@ import { toMoney } from "../../money";
 import { PAGE_SIZE } from "../../wallet/forms";
 import { requestKey } from "../../wallet/keys";
 
-// The staking lock-up contract (DESIGN.md 12): the tiers, transfer-in and the order centre.
+// The staking lock-up contract (docs/product.md#finance): the tiers, transfer-in and the order centre.
 export const financeRoutes = new Hono<AppEnv>();
 
 // Public, like /finance itself: a guest sees the tiers before logging in.

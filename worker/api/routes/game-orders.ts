@@ -14,7 +14,7 @@ import { roomStub } from "../../room/routing";
 import { liveBetView } from "../../room/round-view";
 import { requestId } from "../../wallet/forms";
 
-// Betting (DESIGN.md 5, SPEC.md 5): the route checks the order against the room, the room checks
+// Betting (docs/architecture.md#a-bet-from-tap-to-settlement, docs/product.md#input-rules): the route checks the order against the room, the room checks
 // the round and writes the bets with the debit in one batch.
 export const gameOrderRoutes = new Hono<AppEnv>();
 

@@ -12,7 +12,7 @@ import { toMoney, toOdds } from "../../money";
 import { optionKey } from "../../room/round-view";
 import { DAY_MS, dayStartMs } from "../../wallet/days";
 
-// The player's bet records and win/loss figures (SPEC.md 2 bet list and trend page).
+// The player's bet records and win/loss figures (docs/product.md#screens bet list and trend page).
 export const gameRecordRoutes = new Hono<AppEnv>();
 
 /** The bet list tabs, as the legacy client sends them (Chinese) and as English keys. */

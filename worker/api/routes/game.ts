@@ -15,7 +15,7 @@ import { toMoney } from "../../money";
 import { roomStub } from "../../room/routing";
 import { diffView, gameView, roundResultView } from "../../room/round-view";
 
-// Rooms and rounds of the game API (DESIGN.md 5-7).
+// Rooms and rounds of the game API (docs/product.md#rounds-and-bets, docs/architecture.md#the-contract and docs/product.md#games).
 export const gameRoutes = new Hono<AppEnv>();
 
 const HISTORY_SIZE = 10;

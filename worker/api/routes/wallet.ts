@@ -16,7 +16,7 @@ import { requestKey } from "../../wallet/keys";
 import { depositRow, withdrawalRow } from "../../wallet/present";
 import { requestWithdrawal } from "../../wallet/withdrawals";
 
-// Deposits and withdrawals of the player (SPEC.md 2 recharge, withdraw).
+// Deposits and withdrawals of the player (docs/product.md#screens recharge, withdraw).
 export const walletRoutes = new Hono<AppEnv>();
 
 walletRoutes.post("/api/game/recharge", requireUser, async (c) => {

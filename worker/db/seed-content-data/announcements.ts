@@ -6,16 +6,16 @@ export const ANNOUNCEMENTS: SeedArticle[] = [
     id: 1401,
     group: 14,
     sort: 0,
-    title: { en: "Withdrawals are settled within 24 hours", chs: "提现 24 小时内到账", cht: "提現 24 小時內到帳", vi: "Rút tiền được chi trả trong vòng 24 giờ" },
+    title: { en: "How withdrawals are handled", chs: "提现如何处理", cht: "提現如何處理", vi: "Yêu cầu rút tiền được xử lý thế nào" },
     content: {
-      en: `<p>We review withdrawal requests in the order they arrive and settle approved ones within 24 hours.</p>
-<p>The requested amount is held from your balance while the request is open and returned in full if it is rejected. The daily limit is 50,000; the day runs from 00:00 to 24:00 UTC+8. Details: <a href="/help/2604">Deposits and withdrawals</a>.</p>`,
-      chs: `<p>我们按提交顺序审核提现申请，审核通过后 24 小时内到账。</p>
-<p>申请处理期间，所申请的金额会从余额中冻结；如被拒绝则全额退回。每日限额为 50,000，每日按 UTC+8 的 00:00 至 24:00 计算。详情见<a href="/help/2604">充值与提现</a>。</p>`,
-      cht: `<p>我們按提交順序審核提現申請，審核通過後 24 小時內到帳。</p>
-<p>申請處理期間，所申請的金額會從餘額中凍結；如被拒絕則全額退回。每日限額為 50,000，每日按 UTC+8 的 00:00 至 24:00 計算。詳情見<a href="/help/2604">充值與提現</a>。</p>`,
-      vi: `<p>Chúng tôi xét duyệt yêu cầu rút tiền theo thứ tự nhận được và chi trả các yêu cầu đã duyệt trong vòng 24 giờ.</p>
-<p>Số tiền yêu cầu được giữ lại từ số dư trong lúc chờ xử lý và được hoàn lại đầy đủ nếu bị từ chối. Hạn mức mỗi ngày là 50.000; một ngày tính từ 00:00 đến 24:00 UTC+8. Chi tiết: <a href="/help/2604">Nạp tiền và rút tiền</a>.</p>`,
+      en: `<p>We review withdrawal requests in the order they arrive; a request stays pending until it is approved or rejected.</p>
+<p>The requested amount is held from your balance while the request is open and returned in full if it is rejected. The daily limit is shown on the withdrawal screen; the day runs from 00:00 to 24:00 UTC+8. Details: <a href="/help/2604">Deposits and withdrawals</a>.</p>`,
+      chs: `<p>我们按提交顺序审核提现申请；申请在批准或拒绝之前保持待处理状态。</p>
+<p>申请处理期间，所申请的金额会从余额中冻结；如被拒绝则全额退回。每日限额显示在提现页面上，每日按 UTC+8 的 00:00 至 24:00 计算。详情见<a href="/help/2604">充值与提现</a>。</p>`,
+      cht: `<p>我們按提交順序審核提現申請；申請在批准或拒絕之前保持待處理狀態。</p>
+<p>申請處理期間，所申請的金額會從餘額中凍結；如被拒絕則全額退回。每日限額顯示在提現頁面上，每日按 UTC+8 的 00:00 至 24:00 計算。詳情見<a href="/help/2604">充值與提現</a>。</p>`,
+      vi: `<p>Chúng tôi xét duyệt yêu cầu rút tiền theo thứ tự nhận được; yêu cầu ở trạng thái chờ cho đến khi được duyệt hoặc bị từ chối.</p>
+<p>Số tiền yêu cầu được giữ lại từ số dư trong lúc chờ xử lý và được hoàn lại đầy đủ nếu bị từ chối. Hạn mức mỗi ngày hiển thị trên màn hình rút tiền; một ngày tính từ 00:00 đến 24:00 UTC+8. Chi tiết: <a href="/help/2604">Nạp tiền và rút tiền</a>.</p>`,
     },
   },
   {
@@ -54,12 +54,12 @@ export const ANNOUNCEMENTS: SeedArticle[] = [
     id: 1404,
     group: 14,
     sort: 0,
-    title: { en: "Betting closes 60 seconds before each draw", chs: "每期开奖前 60 秒停止投注", cht: "每期開獎前 60 秒停止投注", vi: "Đóng cược 60 giây trước mỗi lần quay" },
+    title: { en: "Betting closes before each draw", chs: "每期开奖前停止投注", cht: "每期開獎前停止投注", vi: "Đóng cược trước mỗi lần quay" },
     content: {
-      en: `<p>In every room, orders and cancellations close 60 seconds before the draw, so that every bet is final before the result is computed. The countdown in the room shows how long is left; during the last minute new orders are refused until the next round opens.</p>`,
-      chs: `<p>所有房间在开奖前 60 秒停止下单和撤单，确保在计算结果之前所有投注都已确定。房间内的倒计时显示剩余时间；最后一分钟内的新订单会被拒绝，直到下一期开始。</p>`,
-      cht: `<p>所有房間在開獎前 60 秒停止下單和撤單，確保在計算結果之前所有投注都已確定。房間內的倒數計時顯示剩餘時間；最後一分鐘內的新訂單會被拒絕，直到下一期開始。</p>`,
-      vi: `<p>Ở mọi phòng, việc đặt lệnh và hủy lệnh đóng 60 giây trước khi quay thưởng, để mọi lệnh cược đã cố định trước khi kết quả được tính. Đồng hồ đếm ngược trong phòng cho biết thời gian còn lại; trong phút cuối, lệnh mới bị từ chối cho đến khi kỳ tiếp theo mở.</p>`,
+      en: `<p>In every room, orders and cancellations close a set number of seconds before the draw, so that every bet is final before the result is computed. Each room sets how many; its <strong>Rules</strong> page says so and the countdown in the room shows how long is left. Once betting has closed, new orders are refused until the next round opens.</p>`,
+      chs: `<p>所有房间在开奖前若干秒停止下单和撤单，确保在计算结果之前所有投注都已确定。具体秒数由各房间设定，见房间的<strong>规则</strong>页；房间内的倒计时显示剩余时间。停止投注后，新订单会被拒绝，直到下一期开始。</p>`,
+      cht: `<p>所有房間在開獎前若干秒停止下單和撤單，確保在計算結果之前所有投注都已確定。具體秒數由各房間設定，見房間的<strong>規則</strong>頁；房間內的倒數計時顯示剩餘時間。停止投注後，新訂單會被拒絕，直到下一期開始。</p>`,
+      vi: `<p>Ở mọi phòng, việc đặt lệnh và hủy lệnh đóng một số giây nhất định trước khi quay thưởng, để mọi lệnh cược đã cố định trước khi kết quả được tính. Mỗi phòng tự đặt số giây này; trang <strong>Luật</strong> của phòng cho biết, và đồng hồ đếm ngược trong phòng cho biết thời gian còn lại. Khi đã đóng cược, lệnh mới bị từ chối cho đến khi kỳ tiếp theo mở.</p>`,
     },
   },
 ];

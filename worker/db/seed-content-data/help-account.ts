@@ -9,36 +9,36 @@ export const HELP_ACCOUNT: SeedArticle[] = [
     title: { en: "Deposits and withdrawals", chs: "充值与提现", cht: "充值與提現", vi: "Nạp tiền và rút tiền" },
     content: {
       en: `<h3>Deposits</h3>
-<p>Open <strong>Recharge</strong>, enter the amount (at least 10) and the name of the account you pay from, and send the request. Our team checks the payment and your balance is credited as soon as the deposit is approved. Contact support if you need the payment details.</p>
+<p>Open <strong>Recharge</strong>, enter the amount (at least the minimum shown on the screen) and the name of the account you pay from, and send the request. Our team checks the payment and your balance is credited as soon as the deposit is approved. Contact support if you need the payment details.</p>
 <h3>Withdrawals</h3>
 <ul><li>First add a bank account or a wallet address and set a withdrawal password in the <strong>Security centre</strong>.</li>
 <li>Enter the amount and your withdrawal password. The amount leaves your balance at once and is held while the request is reviewed.</li>
-<li>Approved withdrawals are settled within 24 hours. If a request is rejected, the held amount returns to your balance in full.</li>
-<li>Withdrawals have a daily limit (50,000 unless announced otherwise); the day starts at 00:00 UTC+8.</li></ul>
+<li>An operator reviews every request; it stays pending until it is approved or rejected. If a request is rejected, the held amount returns to your balance in full.</li>
+<li>Withdrawals have a daily limit, shown on the withdrawal screen; the day starts at 00:00 UTC+8.</li></ul>
 <p>Every deposit, hold, payout and refund appears in your <strong>Funds ledger</strong>.</p>`,
       chs: `<h3>充值</h3>
-<p>打开<strong>充值</strong>页面，输入金额（最低 10）和付款账户的姓名，然后提交申请。我们的团队核对款项后，充值一经批准即计入您的余额。如需付款信息，请联系客服。</p>
+<p>打开<strong>充值</strong>页面，输入金额（不低于页面显示的最低金额）和付款账户的姓名，然后提交申请。我们的团队核对款项后，充值一经批准即计入您的余额。如需付款信息，请联系客服。</p>
 <h3>提现</h3>
 <ul><li>请先添加银行账户或钱包地址，并在<strong>安全中心</strong>设置提现密码。</li>
 <li>输入金额和提现密码。该金额会立即从余额中扣出，在审核期间冻结。</li>
-<li>审核通过的提现在 24 小时内到账。如申请被拒绝，冻结的金额将全额退回您的余额。</li>
-<li>提现设有每日限额（除另行公告外为 50,000），每日从 UTC+8 的 00:00 起算。</li></ul>
+<li>每笔申请都由工作人员审核，在批准或拒绝之前保持待处理状态。如申请被拒绝，冻结的金额将全额退回您的余额。</li>
+<li>提现设有每日限额，显示在提现页面上，每日从 UTC+8 的 00:00 起算。</li></ul>
 <p>每一笔充值、冻结、出款和退款都会显示在您的<strong>资金明细</strong>中。</p>`,
       cht: `<h3>充值</h3>
-<p>打開<strong>充值</strong>頁面，輸入金額（最低 10）和付款帳戶的姓名，然後提交申請。我們的團隊核對款項後，充值一經批准即計入您的餘額。如需付款資訊，請聯絡客服。</p>
+<p>打開<strong>充值</strong>頁面，輸入金額（不低於頁面顯示的最低金額）和付款帳戶的姓名，然後提交申請。我們的團隊核對款項後，充值一經批准即計入您的餘額。如需付款資訊，請聯絡客服。</p>
 <h3>提現</h3>
 <ul><li>請先新增銀行帳戶或錢包地址，並在<strong>安全中心</strong>設定提現密碼。</li>
 <li>輸入金額和提現密碼。該金額會立即從餘額中扣出，在審核期間凍結。</li>
-<li>審核通過的提現在 24 小時內到帳。如申請被拒絕，凍結的金額將全額退回您的餘額。</li>
-<li>提現設有每日限額（除另行公告外為 50,000），每日從 UTC+8 的 00:00 起算。</li></ul>
+<li>每筆申請都由工作人員審核，在批准或拒絕之前保持待處理狀態。如申請被拒絕，凍結的金額將全額退回您的餘額。</li>
+<li>提現設有每日限額，顯示在提現頁面上，每日從 UTC+8 的 00:00 起算。</li></ul>
 <p>每一筆充值、凍結、出款和退款都會顯示在您的<strong>資金明細</strong>中。</p>`,
       vi: `<h3>Nạp tiền</h3>
-<p>Mở <strong>Nạp tiền</strong>, nhập số tiền (tối thiểu 10) và tên tài khoản bạn dùng để chuyển, rồi gửi yêu cầu. Đội ngũ của chúng tôi kiểm tra khoản chuyển và số dư được cộng ngay khi yêu cầu được duyệt. Hãy liên hệ hỗ trợ nếu bạn cần thông tin thanh toán.</p>
+<p>Mở <strong>Nạp tiền</strong>, nhập số tiền (không thấp hơn mức tối thiểu hiển thị trên màn hình) và tên tài khoản bạn dùng để chuyển, rồi gửi yêu cầu. Đội ngũ của chúng tôi kiểm tra khoản chuyển và số dư được cộng ngay khi yêu cầu được duyệt. Hãy liên hệ hỗ trợ nếu bạn cần thông tin thanh toán.</p>
 <h3>Rút tiền</h3>
 <ul><li>Trước tiên hãy thêm tài khoản ngân hàng hoặc địa chỉ ví và đặt mật khẩu rút tiền trong <strong>Trung tâm bảo mật</strong>.</li>
 <li>Nhập số tiền và mật khẩu rút tiền. Số tiền được trừ khỏi số dư ngay và được giữ lại trong lúc yêu cầu được xét duyệt.</li>
-<li>Yêu cầu được duyệt sẽ được chi trả trong vòng 24 giờ. Nếu yêu cầu bị từ chối, số tiền bị giữ được hoàn lại đầy đủ vào số dư.</li>
-<li>Rút tiền có hạn mức mỗi ngày (50.000 nếu không có thông báo khác); một ngày bắt đầu lúc 00:00 UTC+8.</li></ul>
+<li>Nhân viên xét duyệt từng yêu cầu; yêu cầu ở trạng thái chờ cho đến khi được duyệt hoặc bị từ chối. Nếu yêu cầu bị từ chối, số tiền bị giữ được hoàn lại đầy đủ vào số dư.</li>
+<li>Rút tiền có hạn mức mỗi ngày, hiển thị trên màn hình rút tiền; một ngày bắt đầu lúc 00:00 UTC+8.</li></ul>
 <p>Mọi khoản nạp, giữ tiền, chi trả và hoàn tiền đều hiện trong <strong>Sao kê</strong> của bạn.</p>`,
     },
   },

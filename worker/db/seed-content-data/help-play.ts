@@ -8,27 +8,27 @@ export const HELP_PLAY: SeedArticle[] = [
     sort: 1,
     title: { en: "How a round works", chs: "每一期如何进行", cht: "每一期如何進行", vi: "Một kỳ diễn ra như thế nào" },
     content: {
-      en: `<p>Every room runs rounds one after another. A round usually lasts three minutes; the countdown at the top of the room shows the time left until the draw.</p>
-<ul><li>Pick one or more options (up to nine in one order), enter the amount per option and tap Buy. The order total is the amount times the number of options and must be at least 20.</li>
-<li>Betting closes 60 seconds before the draw. From then on new orders and cancellations are refused until the next round opens.</li>
+      en: `<p>Every room runs rounds one after another. Each room sets the length of its rounds; the countdown at the top of the room shows the time left until betting closes, then until the draw.</p>
+<ul><li>Pick one or more options (up to nine in one order), enter the amount per option and tap Buy. The order total is the amount times the number of options and must be at least the room's least order, shown on its <strong>Rules</strong> page.</li>
+<li>Betting closes a set number of seconds before the draw; the room's <strong>Rules</strong> page says how many. From then on new orders and cancellations are refused until the next round opens.</li>
 <li>While betting is open you can cancel an order; the full amount goes back to your balance.</li>
 <li>At the draw every order is settled at once: a winning option pays the amount times its odds, the result appears in the room's history and your balance is updated.</li></ul>
 <p>Your orders and their results are listed under <strong>Bet records</strong>, every movement of money under <strong>Funds ledger</strong>.</p>`,
-      chs: `<p>每个房间的期数依次进行。每期通常为三分钟，房间顶部的倒计时显示距离开奖的剩余时间。</p>
-<ul><li>选择一个或多个选项（每笔订单最多九个），输入每个选项的金额后点击购买。订单总额为金额乘以选项数量，最低为 20。</li>
-<li>开奖前 60 秒停止投注，此后直到下一期开始，新的订单和撤单都会被拒绝。</li>
+      chs: `<p>每个房间的期数依次进行。每期的时长由房间设定；房间顶部的倒计时先显示距离停止投注的时间，再显示距离开奖的时间。</p>
+<ul><li>选择一个或多个选项（每笔订单最多九个），输入每个选项的金额后点击购买。订单总额为金额乘以选项数量，不得低于房间的最低订单额（见房间的<strong>规则</strong>页）。</li>
+<li>每期在开奖前若干秒停止投注，具体秒数见房间的<strong>规则</strong>页。此后直到下一期开始，新的订单和撤单都会被拒绝。</li>
 <li>投注期间可以撤销订单，全部金额将退回您的余额。</li>
 <li>开奖时所有订单立即结算：中奖选项按金额乘以赔率派奖，结果显示在房间的历史记录中，余额同步更新。</li></ul>
 <p>您的订单及结果可在<strong>投注记录</strong>中查看，每一笔资金变动可在<strong>资金明细</strong>中查看。</p>`,
-      cht: `<p>每個房間的期數依次進行。每期通常為三分鐘，房間頂部的倒數計時顯示距離開獎的剩餘時間。</p>
-<ul><li>選擇一個或多個選項（每筆訂單最多九個），輸入每個選項的金額後點擊購買。訂單總額為金額乘以選項數量，最低為 20。</li>
-<li>開獎前 60 秒停止投注，此後直到下一期開始，新的訂單和撤單都會被拒絕。</li>
+      cht: `<p>每個房間的期數依次進行。每期的時長由房間設定；房間頂部的倒數計時先顯示距離停止投注的時間，再顯示距離開獎的時間。</p>
+<ul><li>選擇一個或多個選項（每筆訂單最多九個），輸入每個選項的金額後點擊購買。訂單總額為金額乘以選項數量，不得低於房間的最低訂單額（見房間的<strong>規則</strong>頁）。</li>
+<li>每期在開獎前若干秒停止投注，具體秒數見房間的<strong>規則</strong>頁。此後直到下一期開始，新的訂單和撤單都會被拒絕。</li>
 <li>投注期間可以撤銷訂單，全部金額將退回您的餘額。</li>
 <li>開獎時所有訂單立即結算：中獎選項按金額乘以賠率派獎，結果顯示在房間的歷史記錄中，餘額同步更新。</li></ul>
 <p>您的訂單及結果可在<strong>投注記錄</strong>中查看，每一筆資金變動可在<strong>資金明細</strong>中查看。</p>`,
-      vi: `<p>Mỗi phòng chạy các kỳ nối tiếp nhau. Một kỳ thường kéo dài ba phút; đồng hồ đếm ngược ở đầu phòng cho biết thời gian còn lại đến lúc quay thưởng.</p>
-<ul><li>Chọn một hoặc nhiều lựa chọn (tối đa chín trong một lệnh), nhập số tiền cho mỗi lựa chọn rồi bấm Mua. Tổng lệnh bằng số tiền nhân với số lựa chọn và phải từ 20 trở lên.</li>
-<li>Việc đặt cược đóng 60 giây trước khi quay thưởng. Từ lúc đó, lệnh mới và việc hủy lệnh đều bị từ chối cho đến khi kỳ tiếp theo mở.</li>
+      vi: `<p>Mỗi phòng chạy các kỳ nối tiếp nhau. Mỗi phòng tự đặt độ dài của một kỳ; đồng hồ đếm ngược ở đầu phòng cho biết thời gian còn lại đến lúc đóng cược, rồi đến lúc quay thưởng.</p>
+<ul><li>Chọn một hoặc nhiều lựa chọn (tối đa chín trong một lệnh), nhập số tiền cho mỗi lựa chọn rồi bấm Mua. Tổng lệnh bằng số tiền nhân với số lựa chọn và không được thấp hơn mức lệnh tối thiểu của phòng (xem trang <strong>Luật</strong> của phòng).</li>
+<li>Việc đặt cược đóng một số giây nhất định trước khi quay thưởng; trang <strong>Luật</strong> của phòng cho biết là bao nhiêu giây. Từ lúc đó, lệnh mới và việc hủy lệnh đều bị từ chối cho đến khi kỳ tiếp theo mở.</li>
 <li>Khi còn mở cược, bạn có thể hủy lệnh; toàn bộ số tiền được hoàn lại vào số dư.</li>
 <li>Khi quay thưởng, mọi lệnh được thanh toán ngay: lựa chọn thắng được trả số tiền nhân với tỷ lệ cược, kết quả hiện trong lịch sử của phòng và số dư được cập nhật.</li></ul>
 <p>Các lệnh và kết quả của bạn nằm trong mục <strong>Lịch sử cược</strong>, mọi biến động tiền nằm trong mục <strong>Sao kê</strong>.</p>`,

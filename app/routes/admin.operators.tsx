@@ -1,0 +1,204 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formFields } from "~/lib/form.server";
+import { i18nServer } from "~/lib/i18n.server";
+import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
+import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
+import { OPERATOR_ROLES, type OperatorRole } from "../../worker/operators/roles";
+
+export const handle = { title: "admin:operators.title" };
+
+type Operator = { id: number; username: string; role: OperatorRole | null; disabled: boolean; enrolled: boolean; createdAtMs: number; lastSignInMs: number | null };
+type Change = { intent: "role" | "disable" | "enable" | "reset"; operatorId: string; username: string; role?: string };
+type ActionResult = { error?: string; confirm?: Change; created?: { username: string; role: OperatorRole; password: string } };
+
+/** Operators, for admins only: the API answers 1174 to anyone else, which is a missing page here. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [{ list }, me] = await Promise.all([
+    loadAdmin<{ list: Operator[] }>(request, context, "/api/admin/operators"),
+    loadAdmin<{ id: number }>(request, context, "/api/admin/me"),
+  ]);
+  return { list, myId: me.id };
+}
+
+const PATHS = { role: "/api/admin/operators/role", disable: "/api/admin/operators/disable", enable: "/api/admin/operators/enable", reset: "/api/admin/operators/reset-authenticator" };
+
+/**
+ * Create answers the first password once, on this page and never again. A change to an operator is
+ * two steps, without JavaScript too: the first submit shows what will happen, naming the operator (and
+ * the role); only the confirming submit (confirmed=yes) acts.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const f = await formFields(request);
+  const t = await i18nServer.getFixedT(request, "admin");
+  if (f.intent === "create") {
+    const answer = await callAdmin(request, context, "/api/admin/operators/create", { username: f.username ?? "", role: f.role ?? "" });
+    if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
+    return data<ActionResult>({ created: answer.data });
+  }
+  const intent = f.intent as Change["intent"];
+  if (!(intent in PATHS)) return data<ActionResult>({ error: t("operators.unknownAction") }, { status: 400 });
+  const change: Change = { intent, operatorId: f.operatorId ?? "", username: f.username ?? "", role: f.role };
+  if (f.confirmed !== "yes") return data<ActionResult>({ confirm: change });
+  const done = { role: "operators.roleDone", disable: "operators.disabledDone", enable: "operators.enabledDone", reset: "operators.resetDone" }[intent];
+  return adminAction(request, context, PATHS[intent], { operatorId: change.operatorId, role: change.role }, t(done, { name: change.username, role: t(`roles.${change.role}`) }));
+}
+
+export default function Operators() {
+  const { list, myId } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const { t } = useTranslation("admin");
+  return (
+    <main className="admin-main">
+      <h1>{t("operators.title")}</h1>
+      <p className="muted">{t("operators.hint")}</p>
+      {result?.error ? (
+        <p className="form-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      {result?.confirm ? <ConfirmChange change={result.confirm} /> : null}
+      {result?.created ? (
+        <section className="admin-card" role="status" aria-labelledby="created-title">
+          <h2 id="created-title">{t("operators.created", { name: result.created.username, role: t(`roles.${result.created.role}`) })}</h2>
+          <p>
+            {t("operators.firstPassword")} <code className="secret">{result.created.password}</code>
+          </p>
+          <p className="muted">{t("operators.createdHint")}</p>
+        </section>
+      ) : null}
+      <div className="table-scroll" role="region" aria-label={t("operators.title")} tabIndex={0}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("operators.username")}</th>
+              <th scope="col">{t("operators.role")}</th>
+              <th scope="col">{t("operators.state")}</th>
+              <th scope="col">{t("operators.lastSignIn", { zone: PLAYER_ZONE })}</th>
+              <th scope="col">{t("operators.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((op) => (
+              <tr key={op.id}>
+                <th scope="row">
+                  <Link to={`/admin/audit?target=${encodeURIComponent(`user:${op.id}`)}`}>{op.username}</Link>
+                  {op.id === myId ? <span className="muted"> ({t("operators.you")})</span> : null}
+                </th>
+                <td>{op.role ? t(`roles.${op.role}`) : t("operators.noRole")}</td>
+                <td>
+                  {op.disabled ? t("operators.disabled") : t("operators.active")}
+                  <br />
+                  <span className="muted">{op.enrolled ? t("operators.enrolled") : t("operators.notEnrolled")}</span>
+                </td>
+                <td>{op.lastSignInMs ? playerTime(op.lastSignInMs) : t("operators.never")}</td>
+                <td>{op.id === myId ? <span className="muted">{t("operators.notYourself")}</span> : <OperatorActions op={op} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <section className="admin-card" aria-labelledby="new-operator">
+        <h2 id="new-operator">{t("operators.create")}</h2>
+        {/* a new key after each creation empties the form for the next one */}
+        <Form method="post" className="form" key={result?.created?.username ?? "new"}>
+          <input type="hidden" name="intent" value="create" />
+          <label className="field">
+            <span className="field-label">{t("operators.username")}</span>
+            <input name="username" required minLength={3} maxLength={20} pattern="[A-Za-z0-9_]{3,20}" autoComplete="off" aria-describedby="username-hint" />
+            <span id="username-hint" className="field-hint">
+              {t("operators.usernameHint")}
+            </span>
+          </label>
+          <RoleSelect />
+          <button className="button small" type="submit">
+            {t("operators.createSubmit")}
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}
+
+function RoleSelect({ current }: { current?: string | null }) {
+  const { t } = useTranslation("admin");
+  return (
+    <label className="field">
+      <span className="field-label">{t("operators.role")}</span>
+      <select name="role" defaultValue={current ?? "viewer"}>
+        {OPERATOR_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`roles.${role}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function OperatorActions({ op }: { op: Operator }) {
+  const { t } = useTranslation("admin");
+  const hidden = (intent: Change["intent"]) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="operatorId" value={op.id} />
+      <input type="hidden" name="username" value={op.username} />
+    </>
+  );
+  return (
+    <div className="admin-actions">
+      <Form method="post" className="inline-form">
+        {hidden("role")}
+        <RoleSelect current={op.role} />
+        <button className="button small secondary" type="submit">
+          {t("operators.changeRole")}
+        </button>
+      </Form>
+      <Form method="post">
+        {hidden(op.disabled ? "enable" : "disable")}
+        <button className="button small secondary" type="submit">
+          {op.disabled ? t("operators.enable") : t("operators.disable")}
+        </button>
+      </Form>
+      {op.enrolled ? (
+        <Form method="post">
+          {hidden("reset")}
+          <button className="button small secondary" type="submit">
+            {t("operators.resetTotp")}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** The second step: what will happen, to whom, and the one button that does it. */
+function ConfirmChange({ change }: { change: Change }) {
+  const { t } = useTranslation("admin");
+  const text = {
+    role: t("operators.confirmRole", { name: change.username, role: t(`roles.${change.role}`) }),
+    disable: t("operators.confirmDisable", { name: change.username }),
+    enable: t("operators.confirmEnable", { name: change.username }),
+    reset: t("operators.confirmReset", { name: change.username }),
+  }[change.intent];
+  return (
+    <section className="admin-card confirm" role="alertdialog" aria-labelledby="confirm-text">
+      <p id="confirm-text">{text}</p>
+      <Form method="post" className="admin-actions">
+        <input type="hidden" name="intent" value={change.intent} />
+        <input type="hidden" name="operatorId" value={change.operatorId} />
+        <input type="hidden" name="username" value={change.username} />
+        {change.role ? <input type="hidden" name="role" value={change.role} /> : null}
+        <input type="hidden" name="confirmed" value="yes" />
+        <button className="button small" type="submit">
+          {t("operators.confirm")}
+        </button>
+        <Link className="button small secondary" to="/admin/operators">
+          {t("operators.cancel")}
+        </Link>
+      </Form>
+    </section>
+  );
+}

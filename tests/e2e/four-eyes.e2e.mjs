@@ -1,0 +1,96 @@
+// Done when (issue 24): four eyes work in the console between the two demo operators. admin credits a
+// player more than one operator may alone; it waits; admin cannot approve it; cashier signs in and does.
+// At phone width and at desk width, with screenshots.
+import assert from "node:assert/strict";
+import { operatorCode } from "./operator.mjs";
+
+async function call(base, path, body) {
+  return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+}
+
+async function newPlayer(base, smsCode) {
+  const stamp = String(Date.now()).slice(-7);
+  const phone = `96${stamp}`;
+  const username = `fe${stamp}x`;
+  assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
+  const registered = await call(base, "/api/index/register", {
+    quhao: "+84", username, phone, captcha: await smsCode(phone), password: "play1234", spassword: "play1234", invitation: "888", payPwd: "", adult: 1,
+  });
+  assert.equal(registered.code, 1, JSON.stringify(registered));
+  return { username, token: registered.data.token };
+}
+
+async function signIn(page, serverLog, username, password) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog, username));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Approvals" }).waitFor();
+}
+
+async function signOut(page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/admin\/login/);
+}
+
+export default async function ({ page, base, shot, smsCode, serverLog }) {
+  const player = await newPlayer(base, smsCode);
+
+  // admin (the admin role sees Operators in the navigation) credits 15,000.00: above the threshold, it waits
+  await signIn(page, serverLog, "admin", "admin1234");
+  await page.getByRole("link", { name: "Operators" }).waitFor();
+  await page.goto("/admin/players");
+  await page.getByRole("searchbox").fill(player.username);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: new RegExp(player.username) }).click();
+  await page.getByLabel("Amount").fill("15000");
+  await page.getByLabel("Reason").fill("Goodwill after an outage");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByText(/waiting for a second operator/i).first().waitFor();
+  await shot("1-admin-asked");
+
+  // the one who asked cannot approve it
+  await page.goto("/admin");
+  const card = page.locator("article", { hasText: player.username }).filter({ hasText: /15,?000\.00/ });
+  await card.waitFor();
+  await card.getByRole("button", { name: "Approve" }).click();
+  await page.getByText("An operator cannot act on their own account or request; another operator must").first().waitFor();
+  assert.equal((await call(base, "/api/Game/getuserinfo", { token: player.token })).data.money, 0);
+  await signOut(page);
+
+  // cashier, at desk width: no Operators section for this role; approves, and the player has the money
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, serverLog, "cashier", "cashier1234");
+  assert.equal(await page.getByRole("link", { name: "Operators" }).count(), 0);
+  const waiting = page.locator("article", { hasText: player.username }).filter({ hasText: /15,?000\.00/ });
+  await waiting.waitFor();
+  await shot("2-cashier-approvals-desk");
+  await waiting.getByRole("button", { name: "Approve" }).click();
+  await waiting.waitFor({ state: "detached" });
+  assert.equal((await call(base, "/api/Game/getuserinfo", { token: player.token })).data.money, 15000);
+  // a cashier's role stops at money: the operators screen is not theirs
+  assert.equal((await page.goto("/admin/operators")).status(), 404);
+  await page.goto("/admin");
+  await signOut(page);
+
+  // admin, at phone width: a new operator with a first password shown once
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, serverLog, "admin", "admin1234");
+  await page.goto("/admin/operators");
+  const name = `desk${String(Date.now()).slice(-5)}`;
+  await page.getByLabel("Username").fill(name);
+  await page.locator("form", { hasText: "Create operator" }).getByLabel("Role").selectOption("viewer");
+  await page.getByRole("button", { name: "Create operator" }).click();
+  await page.getByText(`${name} was created as Viewer`).waitFor();
+  const password = await page.locator("code.secret").innerText();
+  assert.match(password, /^[a-z\d]{12}$/);
+  await shot("3-operator-created");
+  // disabling asks first, naming the operator
+  await page.locator("tr", { hasText: name }).getByRole("button", { name: "Disable" }).click();
+  await page.getByText(`Disable ${name}? Every session of theirs ends at once`).waitFor();
+  await shot("4-confirm-disable");
+  await page.getByRole("button", { name: "Yes, do it" }).click();
+  await page.getByText(`${name} is disabled and signed out`).first().waitFor();
+  await page.locator("tr", { hasText: name }).getByText("Disabled").waitFor();
+}

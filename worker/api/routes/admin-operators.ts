@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ok } from "../envelope";
+import { parseBody } from "../validate";
+import type { AppEnv } from "../types";
+import { readConfig } from "../../config";
+import { getDb } from "../../db/client";
+import { integerId } from "../validate";
+import { createOperator, listOperators, resetAuthenticator, setOperatorDisabled, setOperatorRole } from "../../operators/accounts";
+import { OPERATOR_ROLES } from "../../operators/roles";
+import { sessionsChanged } from "../session-memo";
+
+// Operator accounts (admin role, worker/operators/roles.ts): list, create, role, disable, authenticator.
+export const adminOperatorRoutes = new Hono<AppEnv>();
+
+const role = z.enum(OPERATOR_ROLES, { error: "1176" });
+const createForm = z.object({ username: z.string({ error: "1175" }).trim().regex(/^[A-Za-z0-9_]{3,20}$/, "1175"), role });
+const operatorIdForm = z.object({ operatorId: integerId() });
+const roleForm = operatorIdForm.extend({ role });
+
+const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id: number } }) => ({
+  actorId: c.get("user").id,
+  operatorId: parseBody(operatorIdForm, c.get("body")).operatorId,
+  nowMs: Date.now(),
+});
+
+adminOperatorRoutes.post("/api/admin/operators", async (c) => ok(c, { list: await listOperators(getDb(c.env)) }));
+
+adminOperatorRoutes.post("/api/admin/operators/create", async (c) => {
+  const form = parseBody(createForm, c.get("body"));
+  return ok(c, await createOperator(getDb(c.env), readConfig(c.env).pepper, { actorId: c.get("user").id, ...form, nowMs: Date.now() }));
+});
+
+adminOperatorRoutes.post("/api/admin/operators/role", async (c) => {
+  const { role: next } = parseBody(roleForm, c.get("body"));
+  return ok(c, await setOperatorRole(getDb(c.env), { ...act(c), role: next }));
+});
+
+// These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
+adminOperatorRoutes.post("/api/admin/operators/disable", async (c) => ok(c, await setOperatorDisabled(getDb(c.env), { ...act(c), disabled: true }).finally(() => sessionsChanged(c))));
+adminOperatorRoutes.post("/api/admin/operators/enable", async (c) => ok(c, await setOperatorDisabled(getDb(c.env), { ...act(c), disabled: false })));
+adminOperatorRoutes.post("/api/admin/operators/reset-authenticator", async (c) => ok(c, await resetAuthenticator(getDb(c.env), act(c)).finally(() => sessionsChanged(c))));
