@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { operatorCode } from "./helpers";
+import { freshOperatorCode } from "./helpers";
 import { Browser } from "./pages";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
@@ -12,7 +12,7 @@ import { formatDate } from "../worker/wallet/days";
 
 async function operatorBrowser() {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await operatorCode() });
+  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
   expect(response.status).toBe(302);
   return browser;
 }
