@@ -12,6 +12,8 @@ declare module "@remix-run/cloudflare" {
     nonce: string;
     /** The contract API, called in-process: demo mode serves it, proxy mode forwards it. */
     callApi: (path: string, body: Record<string, unknown>) => Promise<ApiAnswer>;
+    /** The same call's HTTP answer as it is, for the answers that are not the envelope (a streamed CSV export). */
+    callApiResponse: (path: string, body: Record<string, unknown>) => Promise<Response>;
     /** The last market prices the PricesDO holds (docs/product.md#market-prices); the same in demo and proxy mode. */
     lastPrices: () => Promise<PriceSnapshot>;
   }

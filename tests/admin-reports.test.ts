@@ -38,6 +38,7 @@ describe("rounds and totals", () => {
       expect(answer.data.days[0].day).toBe(formatDate(Date.now()));
       return answer.data.days[0];
     };
+    await finishRound(ROOM);
     const before = await today();
     const player = await playerWith(100_000);
     const odds = await roomOdds(op, ROOM);
@@ -46,11 +47,36 @@ describe("rounds and totals", () => {
     expectOk(deposit);
     const pending = await api("/api/admin/deposits", { token: op });
     expectOk(await api("/api/admin/deposits/approve", { token: op, id: pending.data.list.at(-1).id }));
+    // The stake awaits its draw: in play, not yet turnover nor house winnings.
+    const placed = await today();
+    expect(placed.inPlay - before.inPlay).toBeCloseTo(30, 2);
+    expect(placed.turnover).toBeCloseTo(before.turnover, 2);
+    expect(placed.house).toBeCloseTo(before.house, 2);
+    expect(placed.deposits - before.deposits).toBeCloseTo(250, 2);
+    const settled = await finishRound(ROOM);
+    const won = await env.DB.prepare("SELECT COALESCE(SUM(award_cents), 0) AS p FROM bets WHERE round_id = ? AND user_id = ?").bind(settled.id, player.userId).first<{ p: number }>();
     const after = await today();
+    expect(after.inPlay).toBeCloseTo(before.inPlay, 2);
     expect(after.turnover - before.turnover).toBeCloseTo(30, 2);
-    expect(after.deposits - before.deposits).toBeCloseTo(250, 2);
+    expect(after.payouts - before.payouts).toBeCloseTo(won!.p / 100, 2);
+    expect(after.house - before.house).toBeCloseTo(30 - won!.p / 100, 2);
     expect(after.activePlayers - before.activePlayers).toBe(1);
     expect(after.house).toBeCloseTo(after.turnover - after.payouts, 2);
+    await expectMoneyInvariants();
+  });
+
+  it("count no house result for a round still open: its stakes are shown in play", async () => {
+    const op = await operatorLogin();
+    const odds = await roomOdds(op, ROOM);
+    const player = await playerWith(100_000);
+    await placeOk(player.token, ROOM, [[0, odds[0], 40]]);
+    const rounds = await api("/api/admin/rounds", { token: op, roomId: ROOM });
+    expectOk(rounds);
+    const open = rounds.data.list[0];
+    expect(open.status).toBe("open");
+    expect(open).toMatchObject({ house: null, turnover: 0, payouts: 0 });
+    expect(open.inPlay).toBeGreaterThanOrEqual(40);
+    await finishRound(ROOM);
     await expectMoneyInvariants();
   });
 });

@@ -9,6 +9,7 @@ import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { getDb } from "./db/client";
 import { accrueFinance } from "./finance/accrue";
 import { pruneIdleRounds } from "./db/round-retention";
+import { checkBooksWhenDue } from "./insight/books";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
 import { withRequestLog } from "./request-log";
 
@@ -34,16 +35,17 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
   } else if (!sameOriginOrSafe(request, url)) {
     response = new Response("Cross-origin form posts are refused", { status: 403 });
   } else {
-    const callApi = async (path: string, body: Record<string, unknown>) => {
+    const callApiResponse = async (path: string, body: Record<string, unknown>) => {
       const apiRequest = new Request(new URL(path, url.origin), {
         method: "POST",
         // The player's address travels with the form's call: login attempts count per source.
         headers: { "content-type": "application/json", "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown" },
         body: JSON.stringify(body),
       });
-      return (await handleApi(apiRequest, env, ctx)).json() as Promise<ApiAnswer>;
+      return handleApi(apiRequest, env, ctx);
     };
-    response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, lastPrices: () => lastPrices(env) });
+    const callApi = async (path: string, body: Record<string, unknown>) => (await callApiResponse(path, body)).json() as Promise<ApiAnswer>;
+    response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, callApiResponse, lastPrices: () => lastPrices(env) });
   }
   return withSecurityHeaders(response, nonce, url.protocol === "https:");
 }
@@ -62,5 +64,7 @@ export default {
     ctx.waitUntil(accrueFinance(getDb(env), Date.now()));
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
     ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
+    // The money invariants on the live books, every few minutes (docs/decisions/136).
+    ctx.waitUntil(checkBooksWhenDue(getDb(env), Date.now()));
   },
 } satisfies ExportedHandler<Env>;

@@ -59,3 +59,18 @@ export async function adminAction(request: Request, context: AppLoadContext, pat
   const url = new URL(request.url);
   return redirectWithToast(context, url.pathname + url.search, done);
 }
+
+/**
+ * An answer that is a file (a CSV export), passed through as it streams. A refusal comes back as the
+ * envelope: then the console page is shown again with the message, like any refused action.
+ */
+export async function streamAdmin(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown>) {
+  const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
+  if (!token) throw notFound();
+  const response = await context.callApiResponse(path, { ...body, lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en", token });
+  if ((response.headers.get("content-type") ?? "").startsWith("text/csv")) return response;
+  const answer = (await response.json()) as ApiAnswer;
+  if (answer.code === 409 || answer.code === 403) throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
+  if (answer.data?.errCode === 1073) throw notFound();
+  return redirectWithToast(context, "/admin/exports", answer.info);
+}

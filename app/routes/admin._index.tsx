@@ -11,6 +11,8 @@ import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { playerTime } from "~/lib/player-time";
 import { noteText } from "~/lib/request-notes";
+import { InsightCharts } from "~/components/insight/InsightCharts";
+import type { Charts } from "~/components/insight/types";
 
 export const handle = { title: "admin:approvals.title" };
 
@@ -20,12 +22,13 @@ type Adjustment = { id: number; userId: number; username: string; money: number;
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [deposits, withdrawals, adjustments] = await Promise.all([
+  const [deposits, withdrawals, adjustments, charts] = await Promise.all([
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/deposits", { status: "pending" }),
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/withdrawals", { status: "pending" }),
     loadAdmin<Page<Adjustment>>(request, context, "/api/admin/adjustments"),
+    loadAdmin<Charts>(request, context, "/api/admin/charts", { days: 30 }),
   ]);
-  return { deposits, withdrawals, adjustments };
+  return { deposits, withdrawals, adjustments, charts };
 }
 
 const PATHS: Record<string, string> = { deposit: "/api/admin/deposits", withdrawal: "/api/admin/withdrawals", adjustment: "/api/admin/adjustments" };
@@ -85,7 +88,7 @@ function Queue({ title, rows, kind }: { title: string; rows: QueueRow[]; kind: "
 }
 
 export default function Approvals() {
-  const { deposits, withdrawals, adjustments } = useLoaderData<typeof loader>();
+  const { deposits, withdrawals, adjustments, charts } = useLoaderData<typeof loader>();
   const me = useRouteLoaderData<{ id: number }>("routes/admin");
   const { t } = useTranslation("admin");
   return (
@@ -113,6 +116,7 @@ export default function Approvals() {
           </article>
         ))}
       </section>
+      <InsightCharts charts={charts} />
     </main>
   );
 }

@@ -13,18 +13,21 @@ import { playerTime } from "~/lib/player-time";
 import { PlayerTables, type PlayerFile } from "~/components/admin/PlayerTables";
 import { PlayerProtection, type OperatorProtection } from "~/components/admin/PlayerProtection";
 import protectionStyles from "~/styles/protection.css?url";
+import { RiskSummary } from "~/components/insight/RiskSummary";
+import type { Marker } from "~/components/insight/MarkerWhy";
 
 export const handle = { title: (file: PlayerFile | undefined) => file?.user.username };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const [file, protection] = await Promise.all([
+  const [file, protection, risk] = await Promise.all([
     loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId: params.id }),
     loadAdmin<OperatorProtection>(request, context, "/api/admin/protection", { userId: params.id }),
+    loadAdmin<{ markers: Marker[] }>(request, context, "/api/admin/risk/player", { userId: params.id }),
   ]);
   // one key per form shown: submitting it twice (a double tap, a retry) adjusts once
-  return { ...file, protection, requestId: `c${crypto.randomUUID().replace(/-/g, "")}` };
+  return { ...file, protection, risk: risk.markers, requestId: `c${crypto.randomUUID().replace(/-/g, "")}` };
 }
 
 // The same amount to the same player within this window asks the operator to tick "yes, again".
@@ -155,6 +158,7 @@ export default function PlayerPage() {
       </section>
       <PlayerTables file={file} />
       <PlayerProtection protection={file.protection} />
+      <RiskSummary userId={u.id} markers={file.risk} />
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { loadAdmin } from "~/lib/operator.server";
 
 export const handle = { title: "admin:totals.title" };
 
-type Day = { day: string; turnover: number; payouts: number; house: number; deposits: number; withdrawals: number; activePlayers: number };
+type Day = { day: string; turnover: number; payouts: number; house: number; inPlay: number; deposits: number; withdrawals: number; activePlayers: number };
 
 /** Fourteen days per page, computed from the bets and the ledger on each view. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -26,7 +26,7 @@ export default function Totals() {
         <table className="admin-table">
           <thead>
             <tr>
-              {["totals.day", "rounds.turnover", "rounds.payouts", "rounds.house", "totals.deposits", "totals.withdrawals", "totals.players"].map((k) => (
+              {["totals.day", "rounds.turnover", "rounds.payouts", "rounds.house", "totals.inPlay", "totals.deposits", "totals.withdrawals", "totals.players"].map((k) => (
                 <th key={k}>{t(k)}</th>
               ))}
             </tr>
@@ -38,6 +38,7 @@ export default function Totals() {
                 <td>{money(d.turnover)}</td>
                 <td>{money(d.payouts)}</td>
                 <td>{money(d.house)}</td>
+                <td>{money(d.inPlay)}</td>
                 <td>{money(d.deposits)}</td>
                 <td>{money(d.withdrawals)}</td>
                 <td>{d.activePlayers}</td>

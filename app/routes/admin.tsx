@@ -3,14 +3,25 @@ import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadAdmin } from "~/lib/operator.server";
 import adminStyles from "~/styles/admin.css?url";
+import insightStyles from "~/styles/insight.css?url";
+import { BooksStatus } from "~/components/insight/BooksStatus";
+import type { BooksCheck } from "~/components/insight/types";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: adminStyles },
+  { rel: "stylesheet", href: insightStyles },
+];
 
 export const handle = { title: "admin:title" };
 
 /** Every console page sits in here: no operator session, no page (404, docs/product.md#operators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin<{ id: number; username: string; role: string | null }>(request, context, "/api/admin/me");
+  const [me, books] = await Promise.all([
+    loadAdmin<{ id: number; username: string; role: string | null }>(request, context, "/api/admin/me"),
+    // the live books check, shown to every operator on every screen (docs/decisions/136)
+    loadAdmin<BooksCheck>(request, context, "/api/admin/books"),
+  ]);
+  return { ...me, books };
 }
 
 export default function AdminLayout() {
@@ -27,6 +38,7 @@ export default function AdminLayout() {
           </button>
         </Form>
       </header>
+      <BooksStatus books={me.books} />
       <nav className="admin-nav">
         <NavLink to="/admin" end>
           {t("nav.approvals")}
@@ -38,6 +50,9 @@ export default function AdminLayout() {
         <NavLink to="/admin/finance">{t("nav.finance")}</NavLink>
         <NavLink to="/admin/totals">{t("nav.totals")}</NavLink>
         <NavLink to="/admin/audit">{t("nav.audit")}</NavLink>
+        <NavLink to="/admin/insight">{t("nav.insight")}</NavLink>
+        <NavLink to="/admin/risk">{t("nav.risk")}</NavLink>
+        <NavLink to="/admin/exports">{t("nav.exports")}</NavLink>
         {me.role === "admin" ? <NavLink to="/admin/operators">{t("nav.operators")}</NavLink> : null}
       </nav>
       <Outlet />

@@ -22,6 +22,7 @@ import { adminRoomRoutes } from "./routes/admin-rooms";
 import { adminOperatorRoutes } from "./routes/admin-operators";
 import { protectionRoutes } from "./routes/protection";
 import { throttle } from "./throttle";
+import { adminInsightRoutes } from "./routes/admin-insight";
 
 /**
  * The contract of docs/architecture.md#the-contract, served from D1 and the rooms (demo mode).
@@ -54,6 +55,7 @@ demoApi.route("/", adminPlayerRoutes);
 demoApi.route("/", adminRoomRoutes);
 demoApi.route("/", adminOperatorRoutes);
 demoApi.route("/", protectionRoutes);
+demoApi.route("/", adminInsightRoutes);
 
 demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));
 

@@ -94,6 +94,8 @@ export const ledger = sqliteTable(
   },
   (t) => [
     index("ledger_user_time").on(t.userId, t.createdAtMs),
+    // Exports by date range page through this (worker/insight/exports.ts).
+    index("ledger_time").on(t.createdAtMs, t.id),
     check("ledger_after_is_before_plus_amount", sql`${t.afterCents} = ${t.beforeCents} + ${t.amountCents}`),
     check("ledger_amount_non_zero", sql`${t.amountCents} <> 0`),
   ],
@@ -175,6 +177,8 @@ export const rounds = sqliteTable(
   (t) => [
     uniqueIndex("rounds_room_seqno").on(t.roomId, t.seqno),
     index("rounds_room_status").on(t.roomId, t.status),
+    // The console's charts read drawn rounds by day (worker/insight/charts.ts).
+    index("rounds_draw_time").on(t.drawAtMs, t.roomId),
     check("rounds_status_known", sql`${t.status} IN ('open', 'settled', 'void')`),
   ],
 );
@@ -273,6 +277,9 @@ export const depositRequests = sqliteTable(
     index("deposit_requests_status").on(t.status),
     // The player's list, newest first by id (keyset paging, docs/decisions/112).
     index("deposit_requests_user_newest").on(t.userId, t.id),
+    // Charts by decision day and exports by request time (worker/insight/).
+    index("deposit_requests_decided").on(t.status, t.decidedAtMs),
+    index("deposit_requests_time").on(t.createdAtMs, t.id),
     check("deposit_amount_positive", sql`${t.amountCents} > 0`),
     check("deposit_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
   ],
@@ -285,6 +292,8 @@ export const withdrawalRequests = sqliteTable(
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),
     index("withdrawal_requests_status").on(t.status),
     index("withdrawal_requests_user_newest").on(t.userId, t.id),
+    index("withdrawal_requests_decided").on(t.status, t.decidedAtMs),
+    index("withdrawal_requests_time").on(t.createdAtMs, t.id),
     check("withdrawal_amount_positive", sql`${t.amountCents} > 0`),
     check("withdrawal_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
   ],
@@ -495,4 +504,65 @@ export const selfExclusions = sqliteTable(
     index("self_exclusions_user").on(t.userId, t.endAtMs),
     check("self_exclusions_period_known", sql`${t.period} IN ('24h', '7d', '30d', '6m', '1y', '5y', 'forever')`),
   ],
+);
+
+// The live books check (docs/decisions/136): the ledger summed per account up to a ledger id, moved
+// forward once a day, so each check sums only the rows written since.
+export const booksCheckpoint = sqliteTable("books_checkpoint", {
+  id: integer("id").primaryKey(),
+  throughLedgerId: integer("through_ledger_id").notNull(),
+  // the player's calendar day (UTC+8) the checkpoint was moved on
+  day: text("day").notNull(),
+  movedAtMs: integer("moved_at_ms").notNull(),
+});
+
+export const booksAccountSums = sqliteTable("books_account_sums", {
+  userId: integer("user_id").primaryKey(),
+  sumCents: integer("sum_cents").notNull(),
+});
+
+// Each run of the books check: its figures and, when it failed, the rows that disagree (JSON).
+export const booksChecks = sqliteTable(
+  "books_checks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    checkedAtMs: integer("checked_at_ms").notNull(),
+    ok: integer("ok").notNull(),
+    throughLedgerId: integer("through_ledger_id").notNull(),
+    rowsSummed: integer("rows_summed").notNull(),
+    balancesCents: integer("balances_cents").notNull(),
+    stakesInPlayCents: integer("stakes_in_play_cents").notNull(),
+    financePrincipalCents: integer("finance_principal_cents").notNull(),
+    problems: text("problems").notNull(),
+  },
+  (t) => [index("books_checks_time").on(t.checkedAtMs)],
+);
+
+// Player protection refusals (a deposit, bet or lock-up refused at a limit or during an exclusion),
+// kept so the markers of harm can count them (worker/insight/risk.ts); nothing else reads them.
+export const protectionRefusals = sqliteTable(
+  "protection_refusals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    // deposit | loss | stake (the limit met) | excluded
+    kind: text("kind").notNull(),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [index("protection_refusals_user").on(t.userId, t.createdAtMs), index("protection_refusals_time").on(t.createdAtMs)],
+);
+
+// What an operator did about a player's markers of harm: a note, a message sent, a limit suggested.
+export const riskInteractions = sqliteTable(
+  "risk_interactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    operatorId: integer("operator_id").notNull().references(() => users.id),
+    // note | message | limit
+    kind: text("kind").notNull(),
+    text: text("text").notNull(),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [index("risk_interactions_user").on(t.userId, t.id), check("risk_interactions_kind_known", sql`${t.kind} IN ('note', 'message', 'limit')`)],
 );

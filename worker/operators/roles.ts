@@ -38,6 +38,13 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/settings": "viewer",
   "/api/admin/products": "viewer",
   "/api/admin/productorders": "viewer",
+  // insight (issue 29): the books check, charts, markers of harm, exports (each export audited)
+  "/api/admin/books": "viewer",
+  "/api/admin/books/check": "viewer",
+  "/api/admin/charts": "viewer",
+  "/api/admin/risk": "viewer",
+  "/api/admin/risk/player": "viewer",
+  "/api/admin/export": "viewer",
   // money desk: approvals, adjustments within the four-eyes limits, protecting a player's account
   "/api/admin/deposits/approve": "cashier",
   "/api/admin/deposits/reject": "cashier",
@@ -51,6 +58,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/players/freeze": "cashier",
   "/api/admin/players/unfreeze": "cashier",
   "/api/admin/players/revoke-sessions": "cashier",
+  "/api/admin/risk/interact": "cashier",
   // running the product: rooms, rounds, content, settings, finance tiers, a player's new password
   "/api/admin/players/reset-password": "manager",
   "/api/admin/rooms/update": "manager",

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "../db/protection";
 import { toMoney } from "../money";
@@ -40,6 +41,7 @@ export function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal 
 /** Why a guarded batch wrote nothing; the stake limit when the cause is gone by now. */
 export async function explainRefusal(db: Db, action: ProtectedAction): Promise<ProtectionRefusal> {
   const refusal = await refusalOf(db, action);
+  await recordRefusal(db, action, refusal ?? "stake");
   if (refusal === "excluded") {
     const exclusion = await activeExclusion(db, action.userId, action.nowMs);
     if (exclusion) return exclusionRefusal(exclusion);
@@ -68,4 +70,17 @@ async function limitDetails(db: Db, action: ProtectedAction, kind: LimitKind): P
     left: toMoney(tightest.leftCents),
     resetsAt,
   };
+}
+
+/**
+ * Kept for the markers of harm (worker/insight/risk.ts: repeated refusals, deposits after a loss limit):
+ * the refused batch wrote nothing, so this row is the only trace of the attempt. Written after the
+ * refusal is decided; losing it never changes the player's answer.
+ */
+async function recordRefusal(db: Db, action: { userId: number; nowMs: number }, kind: string) {
+  try {
+    await db.run(sql`INSERT INTO protection_refusals (user_id, kind, created_at_ms) VALUES (${action.userId}, ${kind}, ${action.nowMs})`);
+  } catch (error) {
+    console.error(JSON.stringify({ protection: "refusal not recorded", userId: action.userId, error: String(error) }));
+  }
 }

@@ -3,7 +3,7 @@ import { playerTime } from "~/lib/player-time";
 import { noteText } from "~/lib/request-notes";
 import { formatDecimal } from "~/lib/number-format";
 
-export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; voidedBy?: string | null; bets: number; turnover: number; payouts: number; house: number };
+export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; voidedBy?: string | null; bets: number; turnover: number; payouts: number; house: number | null; inPlay?: number };
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
 export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
@@ -42,7 +42,7 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
               <td>{r.bets}</td>
               <td>{money(r.turnover)}</td>
               <td>{money(r.payouts)}</td>
-              <td>{money(r.house)}</td>
+              <td>{r.house === null ? money(r.inPlay ?? 0) + " " + t("rounds.inPlay") : money(r.house)}</td>
               <td>
                 <code title={r.commit}>{r.commit.slice(0, 12)}…</code>
               </td>

@@ -1,0 +1,85 @@
+import { useId } from "react";
+
+// A bar chart drawn as SVG on the server (no chart library, nothing sent to the players' pages): one
+// group of bars per label, one bar per series, a zero line that negative values (a house loss) fall below.
+// The figures are in the table view beside it; the SVG is one picture with a title for screen readers.
+
+export type Series = { name: string; values: number[]; tone: "a" | "b" | "c" };
+
+const WIDTH = 480;
+const HEIGHT = 180;
+const PAD = { top: 8, right: 8, bottom: 24, left: 8 };
+
+export function BarChart({ title, labels, series }: { title: string; labels: string[]; series: Series[] }) {
+  const id = useId();
+  const all = series.flatMap((s) => s.values);
+  // all zero: the zero line at the bottom, as for any chart without losses
+  const max = Math.max(0, ...all) || (Math.min(0, ...all) < 0 ? 0 : 1);
+  const min = Math.min(0, ...all);
+  const span = max - min || 1;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const y = (v: number) => PAD.top + ((max - v) / span) * plotH;
+  const groupW = (WIDTH - PAD.left - PAD.right) / Math.max(1, labels.length);
+  const barW = Math.max(1, (groupW * 0.8) / series.length);
+  const every = Math.ceil(labels.length / 5);
+  return (
+    <figure className="chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`}>
+        <title id={`${id}-t`}>{title}</title>
+        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="chart-zero" />
+        {labels.map((label, i) => (
+          <g key={label}>
+            {series.map((s, j) => {
+              const v = s.values[i] ?? 0;
+              const top = Math.min(y(v), y(0));
+              return <rect key={s.name} className={`chart-bar tone-${s.tone}`} x={PAD.left + i * groupW + groupW * 0.1 + j * barW} y={top} width={barW} height={Math.max(v === 0 ? 0 : 1, Math.abs(y(v) - y(0)))} />;
+            })}
+            {i % every === 0 ? (
+              <text x={PAD.left + i * groupW + groupW / 2} y={HEIGHT - 6} className="chart-label" textAnchor={i === 0 ? "start" : i + every >= labels.length ? "end" : "middle"}>
+                {label.slice(5)}
+              </text>
+            ) : null}
+          </g>
+        ))}
+      </svg>
+      <figcaption className="chart-legend">
+        {series.map((s) => (
+          <span key={s.name}>
+            <i className={`swatch tone-${s.tone}`} aria-hidden="true" /> {s.name}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The same figures as a table, behind a disclosure that works without JavaScript. */
+export function ChartTable({ summary, head, rows }: { summary: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <details className="chart-table">
+      <summary>{summary}</summary>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={summary}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              {head.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={String(r[0])}>
+                {r.map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

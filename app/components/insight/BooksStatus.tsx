@@ -1,0 +1,69 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { useMoney } from "./money";
+import type { BooksCheck, BooksProblem } from "./types";
+
+// The live books check (docs/decisions/136) at the top of every console screen: when it last ran, and in
+// red with the rows that disagree when it failed.
+
+function CheckNow() {
+  const { t } = useTranslation("admin");
+  return (
+    <Form method="post" action="/admin/insight" className="books-check-now">
+      <button className="link-button" type="submit">
+        {t("books.checkNow")}
+      </button>
+    </Form>
+  );
+}
+
+function ProblemLine({ p }: { p: BooksProblem }) {
+  const { t } = useTranslation("admin");
+  const money = useMoney();
+  switch (p.kind) {
+    case "balance":
+      return <>{t("books.problem.balance", { user: p.userId, balance: money(p.balance), ledger: money(p.ledger) })}</>;
+    case "negative":
+      return <>{t("books.problem.negative", { user: p.userId, balance: money(p.balance) })}</>;
+    case "sum":
+      return <>{t("books.problem.sum", { balances: money(p.balances), inPlay: money(p.stakesInPlay) })}</>;
+    case "open-round-house-row":
+      return <>{t("books.problem.openRound", { ledger: p.ledgerId, round: p.roundId })}</>;
+  }
+}
+
+export function BooksStatus({ books }: { books: BooksCheck }) {
+  const { t } = useTranslation("admin");
+  const money = useMoney();
+  if (!books.checked) {
+    return (
+      <div className="books books-none" role="status">
+        {t("books.notYet", { minutes: books.everyMinutes })} <CheckNow />
+      </div>
+    );
+  }
+  const when = `${playerTime(books.at)} (${PLAYER_ZONE})`;
+  if (books.ok) {
+    return (
+      <div className="books books-ok" role="status" data-testid="books-ok">
+        <strong>{t("books.ok")}</strong> · {t("books.checkedAt", { time: when })} ·{" "}
+        {t("books.figures", { inPlay: money(books.stakesInPlay), principal: money(books.financePrincipal) })} <CheckNow />
+      </div>
+    );
+  }
+  return (
+    <section className="books books-failed" role="alert" data-testid="books-failed">
+      <strong>{t("books.failed")}</strong> · {t("books.checkedAt", { time: when })}
+      <ul>
+        {books.problems.slice(0, 10).map((p, i) => (
+          <li key={i}>
+            <ProblemLine p={p} />
+          </li>
+        ))}
+      </ul>
+      {books.problems.length > 10 ? <p>{t("books.more", { count: books.problems.length - 10 })}</p> : null}
+      <CheckNow />
+    </section>
+  );
+}

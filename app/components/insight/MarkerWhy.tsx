@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { useMoney } from "./money";
+
+// One marker of harm and why, in the operator's language, with its figures (worker/insight/risk.ts).
+
+export type Marker = { key: string; userId: number; figures: Record<string, number> };
+
+export function MarkerWhy({ marker }: { marker: Marker }) {
+  const { t } = useTranslation("admin");
+  const money = useMoney();
+  const f = marker.figures;
+  const time = (ms: number) => `${playerTime(ms)} (${PLAYER_ZONE})`;
+  const why: Record<string, Record<string, string | number>> = {
+    lossesRising: { week3: money(f.week3), week2: money(f.week2), week1: money(f.week1) },
+    depositAfterLossLimit: { hitAt: time(f.hitAt), count: f.deposits, money: money(f.money) },
+    nightPlay: { nightDays: f.nightDays, playDays: f.playDays, days: f.days },
+    repeatedRefusals: { count: f.refusals, days: f.days, deposit: f.deposit, loss: f.loss, stake: f.stake, excluded: f.excluded },
+    timeOutResumed: { endedAt: time(f.endedAt), resumedAt: time(f.resumedAt), minutes: f.minutes },
+  };
+  return (
+    <div className="risk-marker">
+      <strong>{t(`risk.marker.${marker.key}`)}</strong>
+      <span>{t(`risk.why.${marker.key}`, why[marker.key] ?? {})}</span>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// The answers of /api/admin/books and /api/admin/charts as the console reads them (worker/insight/).
+
+export type BooksProblem =
+  | { kind: "balance"; userId: number; balance: number; ledger: number }
+  | { kind: "negative"; userId: number; balance: number }
+  | { kind: "sum"; balances: number; stakesInPlay: number }
+  | { kind: "open-round-house-row"; ledgerId: number; roundId: number };
+
+export type BooksCheck =
+  | { checked: false; everyMinutes: number }
+  | { checked: true; everyMinutes: number; at: number; ok: boolean; rowsSummed: number; balances: number; stakesInPlay: number; financePrincipal: number; problems: BooksProblem[] };
+
+export type PlayDay = { day: string; turnover: number; payouts: number; house: number; players: number };
+export type CashDay = { day: string; deposits: number; depositCount: number; withdrawals: number; withdrawalCount: number };
+export type PendingAges = { count: number; bands: number[]; oldestAt: number | null };
+export type RoomReturn = { roomId: number; title: string; bets: number; stakes: number; awards: number; realized: number; theoretical: number; low: number; high: number; outside: "low" | "high" | null };
+
+export type Charts = {
+  days: 30 | 90;
+  roomId: number | null;
+  play: PlayDay[];
+  cash: CashDay[];
+  pending: { deposits: PendingAges; withdrawals: PendingAges; adjustments: PendingAges };
+  returns: RoomReturn[];
+  rooms: { id: number; title: string }[];
+  at: number;
+};

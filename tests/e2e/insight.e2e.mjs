@@ -1,0 +1,76 @@
+// Done when: the operator sees the books check and the charts on the console's first screen at phone and
+// desk width, checks the books on demand, opens the charts' tables, the players at risk, and downloads a CSV.
+import assert from "node:assert/strict";
+import { operatorCode } from "./operator.mjs";
+import { eventually } from "./eventually.mjs";
+
+async function call(base, path, body) {
+  return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+}
+
+/** A player who asks for a deposit through the player API, as the app does. */
+async function playerWithDeposit(base, smsCode) {
+  const stamp = String(Date.now()).slice(-7);
+  const phone = `96${stamp}`;
+  assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
+  const captcha = await smsCode(phone);
+  const registered = await call(base, "/api/index/register", {
+    quhao: "+84", username: `in${stamp}s`, phone, captcha, password: "play1234", spassword: "play1234", invitation: "888", payPwd: "", adult: 1,
+  });
+  assert.equal(registered.code, 1, JSON.stringify(registered));
+  const token = registered.data.token;
+  assert.equal((await call(base, "/api/game/recharge", { token, money: "500", pay_name: "Insight Payer" })).code, 1);
+  return { token, username: `in${stamp}s` };
+}
+
+export default async function ({ page, base, shot, serverLog, smsCode }) {
+  const player = await playerWithDeposit(base, smsCode);
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill("admin1234");
+  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Approvals" }).waitFor();
+  const card = page.locator("article", { hasText: player.username });
+  await card.getByRole("button", { name: "Approve" }).click();
+  await card.waitFor({ state: "detached" });
+  await eventually(async () => assert.ok((await call(base, "/api/game/getuserinfo", { token: player.token })).data.money > 0));
+
+  // some play in room 1, drawn within the round (40 s in these runs)
+  const game = (await call(base, "/api/game/getGameinfo", { token: player.token, roomid: 1 })).data.game;
+  const placed = await call(base, "/api/game/order", { token: player.token, roomid: 1, gameid: game.id, order_info: JSON.stringify([[0, 1.98, 100], [3, 1.98, 50]]) });
+  assert.equal(placed.code, 1, JSON.stringify(placed));
+  await eventually(async () => {
+    const now = (await call(base, "/api/game/getGameinfo", { token: player.token, roomid: 1 })).data.game;
+    assert.notEqual(now.id, game.id);
+  }, { timeout: 70_000, interval: 1_000 });
+
+  // the books are checked on demand from the banner every screen carries
+  await page.getByRole("button", { name: "Check now" }).first().click();
+  await page.getByText("Books balanced").waitFor();
+  await page.goto("/admin");
+  await page.getByRole("heading", { name: /Turnover and payouts per day/ }).waitFor();
+  await shot("1-first-screen-phone");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot("2-first-screen-desk");
+
+  // each chart has its table
+  await page.goto("/admin/insight?days=90");
+  await page.locator("summary", { hasText: "Show as a table" }).first().click();
+  await page.getByRole("columnheader", { name: "Turnover" }).first().waitFor();
+  await shot("3-insight-90-days-desk");
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto("/admin/risk");
+  await page.getByRole("heading", { name: "Players at risk" }).waitFor();
+
+  // the export streams as a file
+  await page.goto("/admin/exports");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const path = await download.path();
+  const { readFile } = await import("node:fs/promises");
+  const csv = await readFile(path, "utf8");
+  assert.match(csv.split("\r\n")[0], /^id,time,user_id,username,type,amount/);
+  assert.ok(base);
+  await shot("4-exports-phone");
+}

@@ -1,0 +1,87 @@
+import { Hono } from "hono";
+import { sql } from "drizzle-orm";
+import { ApiError, ok } from "../envelope";
+import { requireOperator } from "../context";
+import type { AppEnv } from "../types";
+import { getDb } from "../../db/client";
+import { checkBooks, lastBooksCheck } from "../../insight/books";
+import { cashByDay, pendingAges, playByDay, roomReturns } from "../../insight/charts";
+import { chartsForm, exportForm, riskInteractionForm } from "../../insight/forms";
+import { interactionStatement, interactionsOf, playersAtRisk, riskMarkers } from "../../insight/risk";
+import { playerIdForm } from "../../operators/forms";
+import { getUserById } from "../../db/users";
+import { exportFileName, exportStream } from "../../insight/exports";
+import { auditStatement } from "../../db/audit";
+import { runInOneBatch } from "../../db/batch";
+import { parseBody } from "../validate";
+
+// What the console shows without acting (issue 29): the live books check, the charts, the markers of
+// harm, the exports. Reads need the least operator role (viewer); each route names its guard on its own
+// line so the role middleware can tag it.
+export const adminInsightRoutes = new Hono<AppEnv>();
+const viewer = [requireOperator] as const;
+
+adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) => ok(c, await lastBooksCheck(getDb(c.env))));
+
+/** A check now, besides the cron's: it writes only its own books_checks row. */
+adminInsightRoutes.post("/api/admin/books/check", ...viewer, async (c) => {
+  const db = getDb(c.env);
+  await checkBooks(db, Date.now());
+  return ok(c, await lastBooksCheck(db));
+});
+
+adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
+  const form = parseBody(chartsForm, c.get("body"));
+  const db = getDb(c.env);
+  const nowMs = Date.now();
+  const [play, cash, pending, returns, rooms] = await Promise.all([
+    playByDay(db, { days: form.days, roomId: form.roomId, nowMs }),
+    cashByDay(db, { days: form.days, nowMs }),
+    pendingAges(db, nowMs),
+    roomReturns(db, { days: form.days, nowMs }),
+    db.all<{ id: number; title: string }>(sql`SELECT id, title FROM rooms ORDER BY id`),
+  ]);
+  return ok(c, { days: form.days, roomId: form.roomId, play, cash, pending, returns, rooms, at: nowMs });
+});
+
+/** A CSV export, streamed (worker/insight/exports.ts); the audit row is written before the first byte. */
+adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
+  const form = parseBody(exportForm, c.get("body"));
+  const db = getDb(c.env);
+  const nowMs = Date.now();
+  await runInOneBatch(db, [
+    auditStatement(db, { actorId: c.get("user").id, action: `export.${form.kind}`, target: `export:${form.kind}`, after: { from: form.from, to: form.to }, nowMs }),
+  ]);
+  return new Response(exportStream(db, form), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${exportFileName(form)}"`,
+    },
+  });
+});
+
+adminInsightRoutes.post("/api/admin/risk", ...viewer, async (c) => ok(c, { list: await playersAtRisk(getDb(c.env), Date.now()) }));
+
+adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
+  const { userId: id } = parseBody(playerIdForm, c.get("body"));
+  const db = getDb(c.env);
+  const player = await getUserById(db, id);
+  if (!player || player.role === "house") throw new ApiError(1002);
+  const [markers, interactions] = await Promise.all([riskMarkers(db, Date.now(), id), interactionsOf(db, id)]);
+  return ok(c, { player: { id, username: player.username }, markers, interactions });
+});
+
+/** A note, a message sent or a limit suggested, written with its audit row in one batch. */
+adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
+  const form = parseBody(riskInteractionForm, c.get("body"));
+  const db = getDb(c.env);
+  const player = await getUserById(db, form.userId);
+  if (!player || player.role !== "player") throw new ApiError(1002);
+  const nowMs = Date.now();
+  const operatorId = c.get("user").id;
+  await runInOneBatch(db, [
+    db.run(interactionStatement(db, { userId: form.userId, operatorId, kind: form.kind, text: form.text, nowMs })),
+    auditStatement(db, { actorId: operatorId, action: `risk.${form.kind}`, target: `user:${form.userId}`, after: { text: form.text }, nowMs }),
+  ]);
+  return ok(c, { interactions: await interactionsOf(db, form.userId) });
+});

@@ -1,0 +1,140 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { runInOneBatch } from "../db/batch";
+import { HOUSE_USER_ID } from "../db/ledger";
+import { formatDate } from "../wallet/days";
+import { toMoney } from "../money";
+
+// The money invariants of DESIGN.md 4 with docs/decisions/110, checked by the cron on the live data
+// (docs/decisions/136): every balance equals the sum of its ledger rows; all balances, house included,
+// plus the stakes in play sum to zero; no player balance is negative; no house row books a round that
+// is still open. The ledger is summed per account up to a checkpoint moved once a day, so a check reads
+// the accounts and only the ledger rows written since.
+
+/** Minutes between two checks; the cron runs every minute and skips until this much has passed. */
+const BOOKS_CHECK_MINUTES = 5;
+/** Rows that disagree kept with a failed check (the first ones by account). */
+const PROBLEM_ROWS = 50;
+/** Passing checks are kept this long; failed ones stay. */
+const KEEP_PASSED_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type BooksProblem =
+  | { kind: "balance"; userId: number; balanceCents: number; ledgerCents: number }
+  | { kind: "sum"; balancesCents: number; stakesInPlayCents: number }
+  | { kind: "negative"; userId: number; balanceCents: number }
+  | { kind: "open-round-house-row"; ledgerId: number; roundId: number };
+
+type Checkpoint = { throughLedgerId: number; day: string };
+
+async function checkpoint(db: Db): Promise<Checkpoint> {
+  const row = await db.get<Checkpoint | undefined>(sql`SELECT through_ledger_id AS throughLedgerId, day FROM books_checkpoint WHERE id = 1`);
+  return row ?? { throughLedgerId: 0, day: "" };
+}
+
+/**
+ * Moves the checkpoint to the newest ledger row, once per player day: the per-account sums gain the
+ * rows between the old and the new mark. Guarded by the old mark, so two runs at once add them once.
+ */
+async function moveCheckpoint(db: Db, nowMs: number): Promise<Checkpoint> {
+  const current = await checkpoint(db);
+  const today = formatDate(nowMs);
+  if (current.day === today) return current;
+  const top = await db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ledger`);
+  const through = top?.id ?? 0;
+  const old = current.throughLedgerId;
+  const unmoved = sql`COALESCE((SELECT through_ledger_id FROM books_checkpoint WHERE id = 1), 0) = ${old}`;
+  await runInOneBatch(db, [
+    db.run(sql`INSERT INTO books_account_sums (user_id, sum_cents)
+      SELECT user_id, SUM(amount_cents) FROM ledger WHERE id > ${old} AND id <= ${through} AND ${unmoved} GROUP BY user_id
+      ON CONFLICT (user_id) DO UPDATE SET sum_cents = sum_cents + excluded.sum_cents`),
+    db.run(sql`INSERT INTO books_checkpoint (id, through_ledger_id, day, moved_at_ms) SELECT 1, ${through}, ${today}, ${nowMs} WHERE ${unmoved}
+      ON CONFLICT (id) DO UPDATE SET through_ledger_id = excluded.through_ledger_id, day = excluded.day, moved_at_ms = excluded.moved_at_ms`),
+  ]);
+  return checkpoint(db);
+}
+
+/** One check: the figures, the rows that disagree, stored as a books_checks row and returned. */
+export async function checkBooks(db: Db, nowMs: number) {
+  const mark = await moveCheckpoint(db, nowMs);
+  const through = mark.throughLedgerId;
+  const [balances, totals, negatives, openRoundRows, summed] = await Promise.all([
+    db.all<{ userId: number; balanceCents: number; ledgerCents: number }>(sql`SELECT u.id AS userId, u.money_cents AS balanceCents,
+        COALESCE(s.sum_cents, 0) + COALESCE(d.delta, 0) AS ledgerCents
+      FROM users u
+      LEFT JOIN books_account_sums s ON s.user_id = u.id
+      LEFT JOIN (SELECT user_id, SUM(amount_cents) AS delta FROM ledger WHERE id > ${through} GROUP BY user_id) d ON d.user_id = u.id
+      WHERE u.money_cents <> COALESCE(s.sum_cents, 0) + COALESCE(d.delta, 0)
+      ORDER BY u.id LIMIT ${PROBLEM_ROWS}`),
+    db.get<{ balancesCents: number; stakesInPlayCents: number; financePrincipalCents: number }>(sql`SELECT
+        (SELECT COALESCE(SUM(money_cents), 0) FROM users) AS balancesCents,
+        (SELECT COALESCE(SUM(b.stake_cents), 0) FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward = -1
+          WHERE r.room_id IN (SELECT id FROM rooms) AND r.status = 'open') AS stakesInPlayCents,
+        (SELECT COALESCE(SUM(amount_cents), 0) FROM finance_orders WHERE status = 'active') AS financePrincipalCents`),
+    db.all<{ userId: number; balanceCents: number }>(sql`SELECT id AS userId, money_cents AS balanceCents FROM users
+      WHERE money_cents < 0 AND id <> ${HOUSE_USER_ID} AND role <> 'house' ORDER BY id LIMIT ${PROBLEM_ROWS}`),
+    // Settlement books the house's side of a round; before it, no house row may name the round.
+    db.all<{ ledgerId: number; roundId: number }>(sql`SELECT l.id AS ledgerId, r.id AS roundId FROM ledger l
+      JOIN rounds r ON r.id = CAST(substr(l.ref, 7) AS INTEGER)
+      WHERE l.id > ${through} AND l.user_id = ${HOUSE_USER_ID} AND l.ref LIKE 'round:%' AND r.status = 'open' LIMIT ${PROBLEM_ROWS}`),
+    db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ledger WHERE id > ${through}`),
+  ]);
+  const problems: BooksProblem[] = [
+    ...balances.map((r) => ({ kind: "balance" as const, ...r })),
+    ...negatives.map((r) => ({ kind: "negative" as const, ...r })),
+    ...openRoundRows.map((r) => ({ kind: "open-round-house-row" as const, ...r })),
+  ];
+  if (totals!.balancesCents + totals!.stakesInPlayCents !== 0) {
+    problems.push({ kind: "sum", balancesCents: totals!.balancesCents, stakesInPlayCents: totals!.stakesInPlayCents });
+  }
+  const result = { checkedAtMs: nowMs, ok: problems.length === 0, throughLedgerId: through, rowsSummed: summed?.n ?? 0, ...totals!, problems };
+  await runInOneBatch(db, [
+    db.run(sql`INSERT INTO books_checks (checked_at_ms, ok, through_ledger_id, rows_summed, balances_cents, stakes_in_play_cents, finance_principal_cents, problems)
+      VALUES (${nowMs}, ${result.ok ? 1 : 0}, ${through}, ${result.rowsSummed}, ${result.balancesCents}, ${result.stakesInPlayCents}, ${result.financePrincipalCents}, ${JSON.stringify(problems)})`),
+    db.run(sql`DELETE FROM books_checks WHERE ok = 1 AND checked_at_ms < ${nowMs - KEEP_PASSED_MS}`),
+  ]);
+  if (!result.ok) console.error(JSON.stringify({ books: "check failed", checkedAtMs: nowMs, problems: problems.slice(0, 10), count: problems.length }));
+  return result;
+}
+
+/** The cron's call: a check when the last one is at least BOOKS_CHECK_MINUTES old. */
+export async function checkBooksWhenDue(db: Db, nowMs: number) {
+  const last = await db.get<{ at: number | null }>(sql`SELECT MAX(checked_at_ms) AS at FROM books_checks`);
+  // a little slack: cron minutes do not start on the exact millisecond
+  if (last?.at != null && nowMs - last.at < BOOKS_CHECK_MINUTES * 60_000 - 5_000) return null;
+  return checkBooks(db, nowMs);
+}
+
+type CheckRow = { checkedAtMs: number; ok: number; rowsSummed: number; balancesCents: number; stakesInPlayCents: number; financePrincipalCents: number; problems: string };
+
+/** The last check as the console shows it, with the last failure when one is newer than a day. */
+export async function lastBooksCheck(db: Db) {
+  const columns = sql.raw(`checked_at_ms AS checkedAtMs, ok, rows_summed AS rowsSummed, balances_cents AS balancesCents,
+    stakes_in_play_cents AS stakesInPlayCents, finance_principal_cents AS financePrincipalCents, problems`);
+  const row = await db.get<CheckRow | undefined>(sql`SELECT ${columns} FROM books_checks ORDER BY id DESC LIMIT 1`);
+  if (!row) return { checked: false as const, everyMinutes: BOOKS_CHECK_MINUTES };
+  const problems = JSON.parse(row.problems) as BooksProblem[];
+  return {
+    checked: true as const,
+    everyMinutes: BOOKS_CHECK_MINUTES,
+    at: row.checkedAtMs,
+    ok: row.ok === 1,
+    rowsSummed: row.rowsSummed,
+    balances: toMoney(row.balancesCents),
+    stakesInPlay: toMoney(row.stakesInPlayCents),
+    financePrincipal: toMoney(row.financePrincipalCents),
+    problems: problems.map(problemView),
+  };
+}
+
+function problemView(p: BooksProblem) {
+  switch (p.kind) {
+    case "balance":
+      return { kind: p.kind, userId: p.userId, balance: toMoney(p.balanceCents), ledger: toMoney(p.ledgerCents) };
+    case "negative":
+      return { kind: p.kind, userId: p.userId, balance: toMoney(p.balanceCents) };
+    case "sum":
+      return { kind: p.kind, balances: toMoney(p.balancesCents), stakesInPlay: toMoney(p.stakesInPlayCents) };
+    case "open-round-house-row":
+      return { kind: p.kind, ledgerId: p.ledgerId, roundId: p.roundId };
+  }
+}

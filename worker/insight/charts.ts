@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { isGameType } from "../games/options";
+import { optionProbabilities } from "../games/probability";
+import { toMoney } from "../money";
+import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "../wallet/days";
+
+// The figures behind the console's charts (issue 29), each from a query an index serves: drawn rounds by
+// draw time (rounds_draw_time) and their bets (bets_round); decided requests by status and decision time
+// (*_requests_decided); pending ones by status. Rounds count on the day they were drawn (UTC+8), as the
+// daily totals do (worker/operators/reports.ts): turnover is stakes played out, payouts what winners got.
+
+export const CHART_DAYS = [30, 90] as const;
+export type ChartDays = (typeof CHART_DAYS)[number];
+export type ChartQuery = { days: ChartDays; roomId: number | null; nowMs: number };
+
+const dayOf = (column: string) => sql.raw(`date((${column} + ${PLAYER_OFFSET_MS}) / 1000, 'unixepoch')`);
+
+function window(q: { days: number; nowMs: number }) {
+  const toMs = dayStartMs(q.nowMs) + DAY_MS;
+  const fromMs = toMs - q.days * DAY_MS;
+  const days = Array.from({ length: q.days }, (_, i) => formatDate(fromMs + i * DAY_MS));
+  return { fromMs, toMs, days };
+}
+
+type PlayDay = { day: string; turnover: number; payouts: number; players: number };
+
+/** Turnover, payouts, house result and active players per day, oldest first; one room or all. */
+export async function playByDay(db: Db, q: ChartQuery) {
+  const w = window(q);
+  const room = q.roomId === null ? sql`` : sql`AND r.room_id = ${q.roomId}`;
+  const rows = await db.all<PlayDay>(sql`SELECT ${dayOf("r.draw_at_ms")} AS day,
+      SUM(CASE WHEN b.isaward IN (0, 1) THEN b.stake_cents ELSE 0 END) AS turnover,
+      SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END) AS payouts,
+      COUNT(DISTINCT CASE WHEN b.isaward IN (0, 1) THEN b.user_id END) AS players
+    FROM rounds r JOIN bets b ON b.round_id = r.id
+    WHERE r.draw_at_ms >= ${w.fromMs} AND r.draw_at_ms < ${w.toMs} ${room} AND r.status = 'settled' GROUP BY day`);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return w.days.map((day) => {
+    const r = byDay.get(day);
+    const turnover = r?.turnover ?? 0;
+    const payouts = r?.payouts ?? 0;
+    return { day, turnover: toMoney(turnover), payouts: toMoney(payouts), house: toMoney(turnover - payouts), players: r?.players ?? 0 };
+  });
+}
+
+type MoneyDay = { day: string; cents: number; requests: number };
+
+/** Approved deposits and withdrawals per day of their approval, oldest first. */
+export async function cashByDay(db: Db, q: { days: ChartDays; nowMs: number }) {
+  const w = window(q);
+  const approved = (table: "deposit_requests" | "withdrawal_requests") =>
+    db.all<MoneyDay>(sql`SELECT ${dayOf("decided_at_ms")} AS day, SUM(amount_cents) AS cents, COUNT(*) AS requests
+      FROM ${sql.raw(table)} WHERE status = 'approved' AND decided_at_ms >= ${w.fromMs} AND decided_at_ms < ${w.toMs} GROUP BY day`);
+  const [deposits, withdrawals] = await Promise.all([approved("deposit_requests"), approved("withdrawal_requests")]);
+  const d = new Map(deposits.map((r) => [r.day, r]));
+  const wd = new Map(withdrawals.map((r) => [r.day, r]));
+  return w.days.map((day) => ({
+    day,
+    deposits: toMoney(d.get(day)?.cents ?? 0),
+    depositCount: d.get(day)?.requests ?? 0,
+    withdrawals: toMoney(wd.get(day)?.cents ?? 0),
+    withdrawalCount: wd.get(day)?.requests ?? 0,
+  }));
+}
+
+/** How long the requests waiting for an operator have waited: counted in age bands, with the oldest. */
+const AGE_BANDS_HOURS = [1, 6, 24] as const;
+
+export async function pendingAges(db: Db, nowMs: number) {
+  const pending = (table: string) => db.all<{ createdAtMs: number }>(sql`SELECT created_at_ms AS createdAtMs FROM ${sql.raw(table)} WHERE status = 'pending'`);
+  const [deposits, withdrawals, adjustments] = await Promise.all([
+    pending("deposit_requests"),
+    pending("withdrawal_requests"),
+    pending("adjustment_requests"),
+  ]);
+  const bands = (rows: { createdAtMs: number }[]) => {
+    const counts = [0, 0, 0, 0];
+    for (const r of rows) {
+      const hours = (nowMs - r.createdAtMs) / 3_600_000;
+      const band = AGE_BANDS_HOURS.findIndex((limit) => hours < limit);
+      counts[band === -1 ? AGE_BANDS_HOURS.length : band]++;
+    }
+    const oldest = rows.reduce<number | null>((min, r) => (min === null || r.createdAtMs < min ? r.createdAtMs : min), null);
+    return { count: rows.length, bands: counts, oldestAt: oldest };
+  };
+  return { deposits: bands(deposits), withdrawals: bands(withdrawals), adjustments: bands(adjustments) };
+}
+
+type ReturnRow = { roomId: number; title: string; gameType: number; optionIndex: number; oddsMilli: number; bets: number; stakes: number; stakesSquared: number; awards: number };
+
+/**
+ * Each room's realized return to player over the window against the return its bets were expected to
+ * give, with the band chance alone explains: every bet pays stake x odds with its option's chance of
+ * winning, its stake back with the chance of a refund, nothing else; the bets are independent, so the
+ * expected total and its variance are sums over the bets, grouped here by option and odds. The band is
+ * the expected return plus or minus 3 standard deviations (a room outside it by chance: about 3 in 1,000).
+ */
+export async function roomReturns(db: Db, q: { days: ChartDays; nowMs: number }) {
+  const w = window(q);
+  const rows = await db.all<ReturnRow>(sql`SELECT r.room_id AS roomId, rm.title, r.game_type AS gameType, b.option_index AS optionIndex, b.odds_milli AS oddsMilli,
+      COUNT(*) AS bets, SUM(b.stake_cents) AS stakes, SUM(b.stake_cents * b.stake_cents) AS stakesSquared, SUM(b.award_cents) AS awards
+    FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward IN (0, 1, 2) JOIN rooms rm ON rm.id = r.room_id
+    WHERE r.draw_at_ms >= ${w.fromMs} AND r.draw_at_ms < ${w.toMs} AND r.status = 'settled'
+    GROUP BY r.room_id, r.game_type, b.option_index, b.odds_milli`);
+  const rooms = new Map<number, { roomId: number; title: string; bets: number; stakes: number; awards: number; expected: number; variance: number }>();
+  for (const r of rows) {
+    if (!isGameType(r.gameType)) continue;
+    const chance = optionProbabilities(r.gameType)[r.optionIndex];
+    if (!chance) continue;
+    const odds = r.oddsMilli / 1000;
+    const pWin = chance.win.value;
+    const pRefund = chance.refund.value;
+    const mean = odds * pWin + pRefund;
+    const secondMoment = odds * odds * pWin + pRefund;
+    const room = rooms.get(r.roomId) ?? { roomId: r.roomId, title: r.title, bets: 0, stakes: 0, awards: 0, expected: 0, variance: 0 };
+    room.bets += r.bets;
+    room.stakes += r.stakes;
+    room.awards += r.awards;
+    room.expected += r.stakes * mean;
+    room.variance += r.stakesSquared * (secondMoment - mean * mean);
+    rooms.set(r.roomId, room);
+  }
+  return [...rooms.values()]
+    .sort((a, b) => a.roomId - b.roomId)
+    .map((room) => {
+      const theoretical = room.expected / room.stakes;
+      const spread = (3 * Math.sqrt(room.variance)) / room.stakes;
+      const realized = room.awards / room.stakes;
+      // a return is never below zero: the band stops there
+      const low = Math.max(0, theoretical - spread);
+      const high = theoretical + spread;
+      return {
+        roomId: room.roomId,
+        title: room.title,
+        bets: room.bets,
+        stakes: toMoney(room.stakes),
+        awards: toMoney(room.awards),
+        realized,
+        theoretical,
+        low,
+        high,
+        outside: realized < low ? ("low" as const) : realized > high ? ("high" as const) : null,
+      };
+    });
+}
