@@ -82,7 +82,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await shot("3-room-odds");
 
   // freeze the player: their session ends at once
-  await page.getByRole("link", { name: "Players" }).click();
+  await page.getByRole("link", { name: "Players", exact: true }).click();
   await page.getByRole("searchbox").fill(player.username);
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: new RegExp(player.username) }).click();

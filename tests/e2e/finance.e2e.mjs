@@ -29,7 +29,7 @@ export default async function ({ page, base, shot, serverLog }) {
   await page.waitForURL((url) => url.pathname === "/producttransferin");
   await page.getByLabel("Amount").fill("50000");
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByText("The amount must be between 100,000 and 1,500,000").first().waitFor();
+  await page.getByText(/This product takes at least 100,000/).first().waitFor();
   await page.getByLabel("Amount").fill("150000");
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByTestId("confirm-summary").waitFor();
