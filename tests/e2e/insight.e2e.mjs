@@ -33,6 +33,7 @@ export default async function ({ page, base, shot, serverLog, smsCode }) {
   await page.getByRole("heading", { name: "Approvals" }).waitFor();
   const card = page.locator("article", { hasText: player.username });
   await card.getByRole("button", { name: "Approve" }).click();
+  await page.getByTestId("confirm-panel").getByRole("button", { name: "Approve" }).click();
   await card.waitFor({ state: "detached" });
   await eventually(async () => assert.ok((await call(base, "/api/game/getuserinfo", { token: player.token })).data.money > 0));
 

@@ -60,9 +60,13 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   // a 24-hour time-out: logged out at once, login refused with the end date
   await page.goto("/user/limits");
   await page.locator("select[name=period]").last().selectOption("24h");
-  await page.getByLabel("Withdrawal password").fill("135790");
+  await page.getByRole("form", { name: "Take a break" }).getByRole("button", { name: "Continue" }).click();
+  // the confirm step states the end date and asks for the withdrawal password only there
+  const confirmBreak = page.getByTestId("break-confirm");
+  await confirmBreak.getByTestId("break-ends").waitFor();
+  await confirmBreak.getByLabel("Withdrawal password").fill("135790");
   await shot("3-time-out");
-  await page.getByRole("button", { name: "Start now" }).click();
+  await confirmBreak.getByRole("button", { name: "Start the time-out" }).click();
   await page.waitForURL("**/login");
   await page.getByText("Your break has started").first().waitFor();
   await page.getByLabel("Username").fill(username);
