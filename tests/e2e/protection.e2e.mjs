@@ -68,7 +68,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await shot("3-time-out");
   await confirmBreak.getByRole("button", { name: "Start the time-out" }).click();
   await page.waitForURL("**/login");
-  await page.getByText("Your break has started").first().waitFor();
+  await page.getByText(/Your time-out has started\. It ends /).first().waitFor();
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill("play1234");
   await page.getByRole("button", { name: "Log in" }).click();
