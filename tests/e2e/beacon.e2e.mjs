@@ -81,6 +81,8 @@ export default async function ({ page, shot, beaconMode }) {
   await report.locator(".check-line.good", { hasText: "The beacon signature verifies against the pinned public key" }).waitFor();
   await report.locator(".browser-check.state-same", { hasText: "Your browser computed the same result independently" }).waitFor({ timeout: 30_000 });
   assert.equal(await report.locator(".check-line.bad").count(), 0, "no red mark");
+  // the beacon's long hex and HMAC message wrap inside a phone's width
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "no sideways scrolling at 390 px");
   await shot("4-fairness");
   assert.equal(Math.round(((await balance(page)) - opening) * 100), -40);
 
@@ -88,13 +90,15 @@ export default async function ({ page, shot, beaconMode }) {
   const before = await balance(page);
   const voidSeqno = await roundWithTimeToBet(page);
   await buy(page, ["Big"]);
+  await page.getByText("You", { exact: true }).first().waitFor();
+  await shot("5-placed");
   try {
     await beaconMode("down");
     const waiting = page.getByText(/Waiting for beacon round (\d+)…/);
     await waiting.waitFor({ timeout: 45_000 });
     const waitedRound = Number(/round (\d+)/.exec(await waiting.innerText())[1]);
     assert.ok(waitedRound > beaconRound, "the new round waits for its own beacon round");
-    await shot("5-waiting");
+    await shot("6-waiting");
     const panel = page.getByRole("region", { name: "Current round" });
     await eventually(async () => {
       const text = await textOf(panel);
@@ -102,7 +106,7 @@ export default async function ({ page, shot, beaconMode }) {
       assert.match(text, /Void: not drawn, stakes refunded/);
     }, { timeout: 45_000, interval: 500 });
     await page.getByText("The public randomness beacon this round needed could not be fetched and verified in time; every stake was refunded.").first().waitFor();
-    await shot("6-void");
+    await shot("7-void");
   } finally {
     await beaconMode("ok");
   }
@@ -113,5 +117,5 @@ export default async function ({ page, shot, beaconMode }) {
   await page.getByText(`Round ${voidSeqno} was void`).waitFor();
   await page.getByText(/could not be fetched and verified in time/).waitFor();
   await page.locator(".check-line.good").first().waitFor();
-  await shot("7-void-fairness");
+  await shot("8-void-fairness");
 }
