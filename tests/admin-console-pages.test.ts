@@ -9,11 +9,17 @@ import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
 
 const NEW_PAGES = ["/admin/content", "/admin/content?group=26", "/admin/content/new", "/admin/banners", "/admin/settings", "/admin/finance", "/admin/rooms/new", "/admin/rooms/new?game=1"];
 
-async function operatorBrowser() {
-  const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
-  expect(response.status).toBe(302);
-  return browser;
+let signedIn: Promise<Browser> | undefined;
+
+/** The console signed in once for this file: each TOTP step signs in once (docs/decisions/060), and no test here signs out. */
+function operatorBrowser() {
+  signedIn ??= (async () => {
+    const browser = new Browser();
+    const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
+    expect(response.status).toBe(302);
+    return browser;
+  })();
+  return signedIn;
 }
 
 async function html(response: Response) {

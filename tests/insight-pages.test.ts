@@ -10,11 +10,17 @@ import { formatDate } from "../worker/wallet/days";
 // The console's insight screens (issue 29) as a browser gets them: server-drawn SVG charts with their
 // tables, the books check on every screen, the markers of harm, the exports, in four languages.
 
-async function operatorBrowser() {
-  const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
-  expect(response.status).toBe(302);
-  return browser;
+let signedIn: Promise<Browser> | undefined;
+
+/** The console signed in once for this file: each TOTP step signs in once (docs/decisions/060), and no test here signs out. */
+function operatorBrowser() {
+  signedIn ??= (async () => {
+    const browser = new Browser();
+    const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
+    expect(response.status).toBe(302);
+    return browser;
+  })();
+  return signedIn;
 }
 
 const PAGES = ["/admin/insight", "/admin/insight?days=90&room=1", "/admin/risk", "/admin/exports"];

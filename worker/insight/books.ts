@@ -5,7 +5,7 @@ import { HOUSE_USER_ID } from "../db/ledger";
 import { formatDate } from "../wallet/days";
 import { toMoney } from "../money";
 
-// The money invariants of DESIGN.md 4 with docs/decisions/110, checked by the cron on the live data
+// The money invariants of docs/product.md#money with docs/decisions/110, checked by the cron on the live data
 // (docs/decisions/136): every balance equals the sum of its ledger rows; all balances, house included,
 // plus the stakes in play sum to zero; no player balance is negative; no house row books a round that
 // is still open. The ledger is summed per account up to a checkpoint moved once a day, so a check reads
