@@ -54,8 +54,8 @@ describe("per-source throttles", () => {
   it("limits operator sign-ins per source, enrolment included", async () => {
     await startOfAWindow();
     const source = newSource();
-    expectError((await call("/api/admin/login", { username: "admin", password: "wrong-pass", code: "000000" }, source)) as never, 1003);
-    expectError((await call("/api/admin/enrol/start", { username: "admin", password: "wrong-pass", code: "000000" }, source)) as never, 1003);
+    expectError((await call("/api/admin/login", { username: "admin", password: "wrong-pass", code: "000000" }, source)) as never, 1170);
+    expectError((await call("/api/admin/enrol/start", { username: "admin", password: "wrong-pass", code: "000000" }, source)) as never, 1170);
     const refused = await call("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode() }, source);
     expectError(refused as never, 1181);
     expect(refused.info).toBe("Too many attempts from your network. Please wait a minute and try again");

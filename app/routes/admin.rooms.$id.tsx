@@ -44,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         consoleMoney(context),
       ]);
       const round = rounds.list.find((r) => String(r.id) === body.roundId);
-      const values = { room: room.title, seqno: round?.seqno ?? body.roundId, bets: round?.bets ?? 0, turnover: money(round?.turnover ?? 0), reason: noteText(t, reason) };
+      const values = { room: room.title, seqno: round?.seqno ?? body.roundId, bets: round?.bets ?? 0, turnover: money(round?.inPlay ?? 0), reason: noteText(t, reason) };
       return askToConfirm(form, { message: t("confirm.void", values), button: t("rounds.void") });
     }
     return adminAction(request, context, "/api/admin/rounds/void", body, t("rounds.voided"));

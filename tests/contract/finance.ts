@@ -18,7 +18,7 @@ export const financeFlows: ContractFlow[] = [
       await deposit(client, token, 120_000);
       const transfer = { token, product_id: 1, money: "100000", pwd: PAY_PASSWORD, request_id: requestId() };
       expectError(await client.call("/api/Game/producttransferin", { ...transfer, pwd: "wrong999" }), 1033);
-      expectError(await client.call("/api/Game/producttransferin", { ...transfer, money: "99999.99" }), 1110);
+      expectError(await client.call("/api/Game/producttransferin", { ...transfer, money: "99999.99" }), 1111);
       const locked = await client.call("/api/Game/producttransferin", transfer);
       expectOk(locked);
       expect(locked.data).toMatchObject({ product: 1, principal: 100_000, days: 15, status: "active" });

@@ -79,7 +79,9 @@ describe("what the front does not simulate", () => {
   it("runs no rooms or finance accrual of its own on the cron", async () => {
     front.logs.length = 0;
     await front.scheduled();
-    expect(front.logs).toEqual([]);
+    // the request lines of earlier calls (docs/decisions/135) may arrive late; the cron writes nothing
+    const requestLine = (line: string) => /^\{"time":.*"route":/.test(line);
+    expect(front.logs.filter((line) => !requestLine(line))).toEqual([]);
   });
 });
 
