@@ -8,6 +8,7 @@ import { chromium } from "playwright-core";
 import { startLocalServer } from "../support/local-server.mjs";
 import { eventually } from "./eventually.mjs";
 import { startPriceFeed } from "../support/price-feed-server.mjs";
+import { startBeacon } from "../support/beacon-server.mjs";
 import { startTwilioServer } from "../support/twilio-server.mjs";
 import { findPersonalData, typedSecrets, withoutStartBanner } from "../support/personal-data.mjs";
 
@@ -32,6 +33,9 @@ if (!existsSync(CHROMIUM)) {
 const priceFeed = await startPriceFeed({ syntheticEveryMs: 3_000 });
 // Codes go out through Twilio's API, here a local Twilio-shaped server: the Worker's logs never carry one.
 const twilio = await startTwilioServer();
+// Every round mixes in a local drand-shaped beacon (docs/decisions/130) that signs with its own test key; the
+// beacon flow switches it down and back. A short wait bound keeps that flow's void round short.
+const beacon = await startBeacon();
 const server = await startLocalServer({
   port: PORT,
   vars: {
@@ -46,9 +50,18 @@ const server = await startLocalServer({
     TWILIO_FROM: twilio.from,
     // The flows sign in and out many times from this one address (tests/throttles.test.ts checks the limit).
     RATE_LIMIT_LOGIN_PER_MINUTE: "300",
+    BEACON_URL: beacon.url,
+    BEACON_TEST_PUBLIC_KEY: beacon.publicKey,
+    BEACON_MAX_WAIT_SECONDS: "20",
   },
 });
 const serverLog = () => server.log();
+
+/** Sets the local beacon's mode: ok, slow, down or bad (tests/support/beacon-server.mjs). */
+const beaconMode = async (mode) => {
+  const answer = await fetch(`${beacon.url}/control?mode=${mode}`, { method: "POST" });
+  assert.equal(answer.status, 200, `beacon mode ${mode}`);
+};
 
 /** The code of the newest text message Twilio took for this national number (whatever its dial code). */
 const smsCode = (phone) =>
@@ -78,7 +91,7 @@ for (const file of files) {
   const started = Date.now();
   try {
     const scenario = await import(pathToFileURL(join(process.cwd(), "tests/e2e", file)).href);
-    await scenario.default({ page, context, base: server.base, shot, smsCode, serverLog, prepareLog: server.prepareLog });
+    await scenario.default({ page, context, base: server.base, shot, smsCode, serverLog, beaconMode, prepareLog: server.prepareLog });
     const cspErrors = errors.filter((e) => /Content Security Policy|Refused to/.test(e));
     if (cspErrors.length) throw new Error(`CSP violations: ${cspErrors.join("; ")}`);
     passed++;
@@ -89,6 +102,7 @@ for (const file of files) {
     console.log(`  ✗ ${name}: ${error?.stack ?? error}\n    page errors: ${errors.join(" | ") || "none"}`);
   }
   await context.close();
+  await beaconMode("ok"); // whatever a flow left, the next one starts with a beacon that answers
 }
 await browser.close();
 
@@ -110,5 +124,6 @@ if (leaks.length) {
 server.stop();
 await priceFeed.close();
 await twilio.close();
+await beacon.close();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,121 @@
+// Done when (issue 30, docs/decisions/130): with the local beacon, a whole round shows the beacon round
+// announced at open and the verified draw after it; with the beacon stopped the round waits, then voids
+// and refunds. run.mjs starts the local drand-shaped beacon (tests/support/beacon-server.mjs) with
+// BEACON_MAX_WAIT_SECONDS 20; rounds last 40 s and close 10 s before their draw.
+import assert from "node:assert/strict";
+import { eventually, textOf } from "./eventually.mjs";
+
+const ROOM = 16;
+const GENESIS_MS = 1692803367_000; // the test beacon keeps quicknet's genesis and 3 s period
+const PERIOD_MS = 3_000;
+const money = (text) => Number(text.replace(/[^\d.]/g, ""));
+
+async function balance(page) {
+  await page.goto("/user");
+  return money(await page.getByTestId("balance").innerText());
+}
+
+/** Opens the room and waits for a round with at least 15 s of betting left; answers its number. */
+async function roundWithTimeToBet(page) {
+  await page.goto(`/activity/${ROOM}`);
+  await page.getByText("Bets this round").waitFor();
+  await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
+  const closesSoon = async () => {
+    const m = /Betting closes in\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
+    return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
+  };
+  for (let i = 0; i < 60 && (await closesSoon()); i++) await page.waitForTimeout(1000);
+  assert.ok(!(await closesSoon()), "a round with time to bet");
+  return Number(/Round (\d+)/.exec(await page.locator("body").innerText())[1]);
+}
+
+async function buy(page, options) {
+  for (const option of options) await page.locator("label.option", { hasText: new RegExp(`^${option}`) }).click();
+  await page.getByPlaceholder("Amount per option").fill("20");
+  await page.getByRole("button", { name: "Buy" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("Confirm your order").waitFor();
+  await dialog.getByRole("button", { name: "Pay" }).click();
+  await page.getByText("Order placed").first().waitFor();
+}
+
+/** The beacon round /fairness announces for a round still open. */
+async function announcedBeaconRound(page, seqno) {
+  await page.goto(`/fairness?room=${ROOM}&seqno=${seqno}`);
+  const line = page.getByText(/Its draw will use drand quicknet round \d+, produced after betting closes\./);
+  await line.waitFor();
+  return Number(/round (\d+)/.exec(await line.innerText())[1]);
+}
+
+export default async function ({ page, shot, beaconMode }) {
+  await beaconMode("ok");
+  await page.goto("/login");
+  await page.getByLabel("Username").fill("demo01");
+  await page.getByLabel("Password").fill("demo1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/user");
+  const opening = await balance(page);
+
+  // 1. A drawn round. At open it names its beacon round: one produced only after betting closes.
+  const seqno = await roundWithTimeToBet(page);
+  const beaconRound = await announcedBeaconRound(page, seqno);
+  assert.ok(GENESIS_MS + (beaconRound - 1) * PERIOD_MS > Date.now() + 5_000, `beacon round ${beaconRound} is produced after betting closes`);
+  await page.getByText("This site mixes a public randomness beacon (drand quicknet) into every draw.").waitFor();
+  await shot("1-announced");
+  await page.goto(`/activity/${ROOM}`);
+  await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
+  assert.equal(Number(/Round (\d+)/.exec(await page.locator("body").innerText())[1]), seqno, "still the same round");
+  // Big and Small together: exactly one wins (39.60 back for 40.00).
+  await buy(page, ["Big", "Small"]);
+  await shot("2-placed");
+  await page.getByText(`You won 39.60 in round ${seqno}`).waitFor({ timeout: 60_000 });
+  await page.getByRole("link", { name: "Records" }).click();
+  const record = page.getByRole("dialog").locator("li", { hasText: `Round ${seqno}` });
+  await record.getByText(`Beacon round (drand quicknet): ${beaconRound}`).waitFor();
+  await shot("3-drawn");
+
+  await page.goto(`/fairness?room=${ROOM}&seqno=${seqno}`);
+  await page.getByText("Verified: this round was fair").waitFor();
+  const report = page.locator(".fairness-report");
+  await report.getByText(String(beaconRound), { exact: true }).waitFor();
+  await report.locator(".check-line.good", { hasText: "The beacon signature verifies against the pinned public key" }).waitFor();
+  await report.locator(".browser-check.state-same", { hasText: "Your browser computed the same result independently" }).waitFor({ timeout: 30_000 });
+  assert.equal(await report.locator(".check-line.bad").count(), 0, "no red mark");
+  // the beacon's long hex and HMAC message wrap inside a phone's width
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "no sideways scrolling at 390 px");
+  await shot("4-fairness");
+  assert.equal(Math.round(((await balance(page)) - opening) * 100), -40);
+
+  // 2. The beacon stops: the draw waits for it, then the round is void and the stake comes back.
+  const before = await balance(page);
+  const voidSeqno = await roundWithTimeToBet(page);
+  await buy(page, ["Big"]);
+  await page.getByText("You", { exact: true }).first().waitFor();
+  await shot("5-placed");
+  try {
+    await beaconMode("down");
+    const waiting = page.getByText(/Waiting for beacon round (\d+)…/);
+    await waiting.waitFor({ timeout: 45_000 });
+    const waitedRound = Number(/round (\d+)/.exec(await waiting.innerText())[1]);
+    assert.ok(waitedRound > beaconRound, "the new round waits for its own beacon round");
+    await shot("6-waiting");
+    const panel = page.getByRole("region", { name: "Current round" });
+    await eventually(async () => {
+      const text = await textOf(panel);
+      assert.match(text, new RegExp(`Latest result · round ${voidSeqno}\\b`));
+      assert.match(text, /Void: not drawn, stakes refunded/);
+    }, { timeout: 45_000, interval: 500 });
+    await page.getByText("The public randomness beacon this round needed could not be fetched and verified in time; every stake was refunded.").first().waitFor();
+    await shot("7-void");
+  } finally {
+    await beaconMode("ok");
+  }
+  assert.equal(await balance(page), before, "the stake came back");
+  await page.goto("/betlist");
+  await page.getByText("Refunded", { exact: true }).first().waitFor();
+  await page.goto(`/fairness?room=${ROOM}&seqno=${voidSeqno}`);
+  await page.getByText(`Round ${voidSeqno} was void`).waitFor();
+  await page.getByText(/could not be fetched and verified in time/).waitFor();
+  await page.locator(".check-line.good").first().waitFor();
+  await shot("8-void-fairness");
+}
