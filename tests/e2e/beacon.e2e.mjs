@@ -65,6 +65,8 @@ export default async function ({ page, shot, beaconMode }) {
   await page.goto(`/activity/${ROOM}`);
   await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
   assert.equal(Number(/Round (\d+)/.exec(await page.locator("body").innerText())[1]), seqno, "still the same round");
+  // the room itself names the beacon round while bets come in, linking to its check
+  await page.getByRole("link", { name: `Draw uses drand round ${beaconRound}: check it` }).waitFor();
   // Big and Small together: exactly one wins (39.60 back for 40.00).
   await buy(page, ["Big", "Small"]);
   await shot("2-placed");
