@@ -10,8 +10,9 @@ import {
   encodePick,
   orderProblem,
   parseStake,
-  RACING_GAME_TYPE,
   roomIdParam,
+  screenOfRoomType,
+  type RoomScreen,
   type GameInfo,
   type LiveBet,
   type OrderProblem,
@@ -22,7 +23,6 @@ import type { OrderReview } from "~/components/game/Dialogs";
 
 // The game room's loader and action, shared by /activity/{id} (sum games) and /bjsc/{id} (Racing 10).
 
-export type RoomScreen = "activity" | "bjsc";
 
 type Args = { request: Request; context: AppLoadContext; params: { id?: string } };
 
@@ -32,11 +32,6 @@ function roomIdOrNotFound(params: { id?: string }): number {
   const roomId = roomIdParam(params.id);
   if (roomId === null) throw new Response("Not found", { status: 404 });
   return roomId;
-}
-
-/** Each game type has one screen: a Racing 10 room lives at /bjsc/{id}, every other at /activity/{id}. */
-function screenOfRoomType(type: number): RoomScreen {
-  return type === RACING_GAME_TYPE ? "bjsc" : "activity";
 }
 
 export async function loadRoom({ request, context, params }: Args, screen: RoomScreen) {

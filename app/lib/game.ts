@@ -1,7 +1,7 @@
 // The game API shapes the screens read (docs/architecture.md#the-contract) and the pure rules the
 // room screen applies before it asks the server: the server checks everything again.
 import { formatDecimal } from "./number-format";
-import { CURRENCY_TABS, MAX_OPTIONS_PER_ORDER, RACING_10, type RoomKind } from "#shared/rooms";
+import { MAX_OPTIONS_PER_ORDER, RACING_10, type RoomKind } from "#shared/rooms";
 
 
 export type RoundResult = {
@@ -97,13 +97,12 @@ export type BetRecord = {
   createtime: number;
 };
 
-/** The most options one order may hold: the Worker's own rule. */
-export const MAX_PICKS = MAX_OPTIONS_PER_ORDER;
+export type RoomScreen = "activity" | "bjsc";
 
-/** Currency tabs of the room list: roomtype 1, 2, 3 (docs/architecture.md#the-contract: tab index plus 1). */
-export const ROOM_TABS = CURRENCY_TABS.map((label, index) => ({ roomtype: index + 1, label }));
-
-export const RACING_GAME_TYPE = RACING_10;
+/** Each game type has one screen: a Racing 10 room lives at /bjsc/{id}, every other at /activity/{id}. */
+export function screenOfRoomType(type: number): RoomScreen {
+  return type === RACING_10 ? "bjsc" : "activity";
+}
 
 /** Money as players read it: two decimals with thousands separators (10,000.00). */
 export function formatMoney(value: number): string {
@@ -134,7 +133,7 @@ export type OrderProblem =
 /** What stops an order before it is sent: the same rules the server applies (1030, 1031, 1024, 1025). */
 export function orderProblem(picks: number, amountText: string, minbuy: number, balance: number): OrderProblem | null {
   if (picks < 1) return { reason: "select" };
-  if (picks > MAX_PICKS) return { reason: "tooMany" };
+  if (picks > MAX_OPTIONS_PER_ORDER) return { reason: "tooMany" };
   const amount = parseStake(amountText);
   if (amount === null) return { reason: "amount" };
   const total = amount * picks;

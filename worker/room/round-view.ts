@@ -1,7 +1,8 @@
 // What the game API shows of rounds and bets (docs/architecture.md#the-contract): pure shaping of
 // stored rows, shared by the HTTP routes, the room's WebSocket messages and the fairness script.
 
-import { ELEVEN_FIVE, type GameType, RACING_10, isGameType, optionsForRoom, racingOptionOf } from "../games/options";
+import { ELEVEN_FIVE, type GameType, isGameType, optionsForRoom, racingOptionOf } from "../games/options";
+import { RACING_10 } from "#shared/rooms";
 import { isOptionInMask } from "../games/rules";
 import { toMoney, toOdds } from "../money";
 
