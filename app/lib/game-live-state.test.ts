@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CurrentRound, LiveBet, RoundResult } from "./game";
+import type { LiveBet } from "./game";
+import type { CurrentRound, RoundResult } from "#shared/rounds";
 import { applyPolledBets, applyRoomMessage, clearBets, initialLiveRoom, parseRoomMessage, rememberMyOrder } from "./game-live-state";
 
 const round = (id: number, seqno: number): CurrentRound => ({ id, seqno, gametype: 1, initmoney: 100, commit: "c", openAt: 0, closeAt: 1, drawAt: 2, status: "open" });

@@ -16,8 +16,8 @@ import {
   type GameInfo,
   type LiveBet,
   type OrderProblem,
-  type RoundResult,
 } from "./game";
+import type { RoundResult } from "#shared/rounds";
 import { bettingOpen, secondsOfDiff } from "./game-countdown";
 import type { OrderReview } from "~/components/game/Dialogs";
 

@@ -2,27 +2,8 @@
 // room screen applies before it asks the server: the server checks everything again.
 import { formatDecimal } from "./number-format";
 import { MAX_OPTIONS_PER_ORDER, RACING_10, type RoomKind } from "#shared/rooms";
+import type { CurrentRound, LiveBet as ServerLiveBet, RoundResult } from "#shared/rounds";
 
-
-export type RoundResult = {
-  id: number;
-  seqno: number | string;
-  num1: number;
-  num2: number;
-  num3: number;
-  sum: number;
-  numbers: number[];
-  resultcn: string;
-  resultKeys: string[];
-  commit: string;
-  seed: string | null;
-  drawAt: number;
-  /** open | settled | void: a void round was not drawn and its stakes were refunded (voidReason says why) */
-  status?: string;
-  voidReason?: string | null;
-  /** The beacon round mixed into the draw, with its signature and randomness once drawn (docs/decisions/130). */
-  beacon?: { chain: string | null; round: number; signature: string | null; randomness: string | null } | null;
-};
 
 export type RoomSummary = {
   id: number;
@@ -42,41 +23,16 @@ export type RoomInfo = Omit<RoomSummary, "minLevel"> & { optionCount: number; ro
 
 export type BetOptionOdds = { index: number; key: string; odds: number };
 
-export type CurrentRound = {
-  id: number;
-  seqno: number | string;
-  gametype: number;
-  initmoney: number;
-  commit: string;
-  openAt: number;
-  closeAt: number;
-  drawAt: number;
-  /** waiting: past its draw time, the room waits for the beacon round it named (docs/decisions/130) */
-  status: "open" | "closed" | "waiting";
-  /** The beacon round the draw will use, named at open; null or absent: commit-reveal only. */
-  beacon?: { chain: string | null; round: number } | null;
-};
+/** A row of the live table as the screen holds it: `mine` marks the player's own bets. */
+export type LiveBet = ServerLiveBet & { mine?: boolean };
 
 export type GameInfo = {
   room: RoomInfo;
   options: BetOptionOdds[];
-  game: CurrentRound;
+  game: CurrentRound & { initmoney: number };
   diff: { minute: number; second: number };
   closeSeconds: number;
   his: RoundResult[];
-};
-
-/** One row of the live table: a real bet of the current round, username masked by the server. */
-export type LiveBet = {
-  id: number;
-  orderId: number;
-  value: number;
-  valuecn: string;
-  rate: number;
-  money: number;
-  seqno: number | string;
-  username: string;
-  mine?: boolean;
 };
 
 export type BetRecord = {

@@ -2,7 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
-import { encodePick, orderProblem, parseStake, type CurrentRound, type GameInfo, type LiveBet, type OrderProblem } from "~/lib/game";
+import { encodePick, orderProblem, parseStake, type GameInfo, type LiveBet, type OrderProblem } from "~/lib/game";
+import type { CurrentRound } from "#shared/rounds";
 import type { FormError } from "~/lib/api-types";
 import type { OrderReview } from "./Dialogs";
 
