@@ -17,7 +17,7 @@ const PUBLIC_PATHS = new Set([
 /** A public call's body is a few fields; anything longer is not worth a cache entry. */
 const MAX_KEY_BODY_CHARS = 2_048;
 
-/** The Worker's cache (`caches.default`); the DOM lib this tsconfig shares with the app does not know it. */
+/** The Worker's cache (`caches.default`); the DOM lib of the app and test configs, which also check this file, does not know it. */
 export const edgeCache = (): Cache => (caches as CacheStorage & { default: Cache }).default;
 
 export const isPublicPath = (pathname: string) => PUBLIC_PATHS.has(pathname.toLowerCase());
