@@ -11,6 +11,7 @@ import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
 import type { CardList } from "~/lib/wallet-types";
+import { fieldMessage } from "~/lib/form-errors";
 import walletStyles from "~/styles/wallet.css?url";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
@@ -57,7 +58,7 @@ export default function BankAdd() {
   const values = (result?.values ?? {}) as Record<string, string | undefined>;
   // A refused form comes back as the type that was posted, whatever the URL says.
   const type = values.type && types.includes(values.type) ? values.type : loaded.type;
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   const withReturn = (q: URLSearchParams) => {
     if (redirectTo) q.set("redirectTo", redirectTo);
     return `?${q}`;

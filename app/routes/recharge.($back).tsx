@@ -20,6 +20,7 @@ import { useRequestId } from "~/lib/use-request-id";
 import { useAppConfig } from "~/root";
 import walletStyles from "~/styles/wallet.css?url";
 import { formatDecimal } from "~/lib/number-format";
+import { fieldMessage } from "~/lib/form-errors";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
@@ -68,7 +69,7 @@ export default function Recharge() {
   const config = useAppConfig();
   const { pathname } = useLocation();
   const error = result?.error;
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   const min = deposits?.min ?? config.deposit_min ?? 10;
   const contact = deposits?.mode === "contact" || result?.kefuUrl != null;
   const kefuUrl = result?.kefuUrl || deposits?.kefu_url || config.kefu_url;

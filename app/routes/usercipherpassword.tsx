@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
+import { fieldMessage } from "~/lib/form-errors";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const handle = { title: "common:payPassword.title" };
@@ -36,7 +37,7 @@ export default function WithdrawalPassword() {
   const [params] = useSearchParams();
   const error = useActionData<typeof action>()?.error;
   const busy = useNavigation().state === "submitting";
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   return (
     <main>
       <PageHeader title={hasWithdrawalPassword ? t("payPassword.title") : t("payPassword.titleSet")} back="/my_password" />

@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { setTokenHeader } from "~/lib/session.server";
+import { fieldMessage } from "~/lib/form-errors";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const handle = { title: "common:loginPassword.title" };
@@ -34,7 +35,7 @@ export default function ChangeLoginPassword() {
   const { t } = useTranslation();
   const error = useActionData<typeof action>()?.error;
   const busy = useNavigation().state === "submitting";
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   return (
     <main>
       <PageHeader title={t("loginPassword.title")} back="/my_password" />
