@@ -97,7 +97,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     reader.cancel().catch(() => {});
     throw error;
   } finally {
-    clearTimeout(timer ?? null);
+    if (timer !== undefined) clearTimeout(timer);
   }
   const whole = new Uint8Array(size);
   let offset = 0;
