@@ -3,7 +3,8 @@ import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { Toast } from "~/components/Toast";
-import { formatMoney, RACING_GAME_TYPE, type GameInfo, type LiveBet } from "~/lib/game";
+import { formatMoney, type GameInfo, type LiveBet } from "~/lib/game";
+import { RACING_10 } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
 import { useLiveRound } from "~/lib/game-room";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -51,7 +52,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
   const [cancelId, setCancelId] = useState<number | null>(() => Number(new URLSearchParams(search).get("cancel")) || null);
   const records = useRecords(data.roomId);
   const serverAnswer = useActionData<RoomActionAnswer>();
-  const Grid = gameType === RACING_GAME_TYPE ? RacingGrid : OptionGrid;
+  const Grid = gameType === RACING_10 ? RacingGrid : OptionGrid;
   // Refusals show where they belong: a pick problem above the grid, an amount problem under the input.
   const fieldError = betting.error ?? (serverAnswer?.error?.field ? serverAnswer.error : null);
   const optionError = fieldError?.field === "option" ? fieldError.message : null;

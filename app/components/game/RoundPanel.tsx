@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney, type RoundResult } from "~/lib/game";
+import { formatMoney } from "~/lib/game";
+import type { RoundResult } from "#shared/rounds";
 import { formatCountdown, roundClock } from "~/lib/game-countdown";
 import type { LiveStatus } from "~/lib/game-socket";
 import { ResultNumbers } from "./ResultNumbers";
