@@ -38,6 +38,16 @@ export function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal 
   return { errCode, extra: { num: formatEndTime(exclusion.endAtMs), until: exclusion.endAtMs } };
 }
 
+/**
+ * The restriction of a player whose time-out or self-exclusion runs (docs/decisions/142): they may sign
+ * in to withdraw, read their records and reach support, never play, deposit or lock funds. Null when
+ * nothing runs. The batches that play, deposit or lock decide it again inside themselves.
+ */
+export async function restrictionOf(db: Db, userId: number, nowMs: number): Promise<(ProtectionRefusal & { period: string }) | null> {
+  const exclusion = await activeExclusion(db, userId, nowMs);
+  return exclusion ? { ...exclusionRefusal(exclusion), period: exclusion.period } : null;
+}
+
 /** Why a guarded batch wrote nothing; the stake limit when the cause is gone by now. */
 export async function explainRefusal(db: Db, action: ProtectedAction): Promise<ProtectionRefusal> {
   const refusal = await refusalOf(db, action);

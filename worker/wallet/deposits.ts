@@ -11,6 +11,7 @@ import { assertSameRequest } from "./keys";
 import { protectionAllowsSql } from "../db/protection";
 import { explainRefusal } from "../protection/refusal";
 import { ledgerReasons } from "../db/ledger-reasons";
+import { noticeStatement } from "../db/notices";
 
 export type DepositAsk = { userId: number; amountCents: number; payName: string; key: string; nowMs: number };
 
@@ -43,6 +44,12 @@ async function pendingDeposit(db: Db, d: DepositDecision) {
   return request;
 }
 
+/** The player's notice of the decision, in its batch: no notice without the decision, nor the reverse. */
+function depositNotice(db: Db, request: { userId: number; amountCents: number }, d: DepositDecision, kind: "depositCredited" | "depositRejected") {
+  const params = { id: d.id, amountCents: request.amountCents, note: kind === "depositRejected" ? d.note : null };
+  return noticeStatement(db, { userId: request.userId, kind, params, key: `deposit:${d.id}`, nowMs: d.nowMs });
+}
+
 /**
  * Approving credits the player (ledger "topup") in the batch that marks the request; the guarded
  * status change and the ledger key deposit:<id> each stop a second credit when approvals race.
@@ -61,6 +68,7 @@ export async function approveDeposit(db: Db, d: DepositDecision) {
         idempotencyKey: `deposit:${d.id}`,
         nowMs: d.nowMs,
       }),
+      depositNotice(db, request, d, "depositCredited"),
       auditStatement(db, {
         actorId: d.operatorId,
         action: "deposit.approve",
@@ -83,6 +91,7 @@ export async function rejectDeposit(db: Db, d: DepositDecision) {
   try {
     await runInOneBatch(db, [
       decideStatement(db, "deposit", { ...d, status: "rejected" }),
+      depositNotice(db, request, d, "depositRejected"),
       auditStatement(db, {
         actorId: d.operatorId,
         action: "deposit.reject",
