@@ -28,7 +28,7 @@ async function depositOf(token: string, money: number) {
 }
 
 async function withdrawalOf(token: string, money: number) {
-  const card = await addCoinAddress(token);
+  const card = (await api("/api/Game/getBankcardlist", { token })).data.list[0] ?? (await addCoinAddress(token));
   expectOk(await api("/api/Game/withdraw", { token, bank_id: card.id, money, pwd: PAY_PASSWORD, request_id: requestId() }));
   const row = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE bank_card_id = ? ORDER BY id DESC").bind(card.id).first<{ id: number }>();
   return row!.id;

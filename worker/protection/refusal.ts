@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ApiError } from "../api/envelope";
 import type { Db } from "../db/client";
 import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "../db/protection";
 import { toMoney } from "../money";
@@ -46,6 +47,17 @@ export function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal 
 export async function restrictionOf(db: Db, userId: number, nowMs: number): Promise<(ProtectionRefusal & { period: string }) | null> {
   const exclusion = await activeExclusion(db, userId, nowMs);
   return exclusion ? { ...exclusionRefusal(exclusion), period: exclusion.period } : null;
+}
+
+/**
+ * Throws the restriction's refusal (3004-3006 with the end) while a time-out or self-exclusion runs;
+ * a refused deposit or lock-up is kept for the markers of harm like one the batch refused.
+ */
+export async function refuseWhileRestricted(db: Db, userId: number, nowMs: number, record = true) {
+  const restriction = await restrictionOf(db, userId, nowMs);
+  if (!restriction) return;
+  if (record) await recordRefusal(db, { userId, nowMs }, "excluded");
+  throw new ApiError(restriction.errCode, restriction.extra);
 }
 
 /** Why a guarded batch wrote nothing; the stake limit when the cause is gone by now. */

@@ -9,7 +9,7 @@ import type { WalletSettings } from "../db/wallet-settings";
 import { toMoney } from "../money";
 import { assertSameRequest } from "./keys";
 import { protectionAllowsSql } from "../db/protection";
-import { explainRefusal } from "../protection/refusal";
+import { explainRefusal, refuseWhileRestricted } from "../protection/refusal";
 import { ledgerReasons } from "../db/ledger-reasons";
 import { noticeStatement } from "../db/notices";
 
@@ -23,6 +23,8 @@ export function assertDepositsOpen(settings: WalletSettings) {
 /** A deposit request: nothing moves until an operator approves it (docs/product.md#money). */
 export async function requestDeposit(db: Db, settings: WalletSettings, ask: DepositAsk) {
   assertDepositsOpen(settings);
+  // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.
+  await refuseWhileRestricted(db, ask.userId, ask.nowMs);
   if (ask.amountCents < settings.depositMinCents) throw new ApiError(1070, { num: toMoney(settings.depositMinCents) });
   const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { deposit: ask.amountCents } };
   const request = await insertDepositOnce(db, { ...ask, idempotencyKey: ask.key }, protectionAllowsSql(protectedAsk));
