@@ -54,7 +54,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.waitForURL((url) => url.pathname === "/productorder");
   await shot("3-lockup");
   await page.goto("/user");
-  await page.getByTestId("locked-funds").getByText("100,000.00").waitFor();
+  await page.getByTestId("locked-funds").getByText("100,000.00").first().waitFor();
   await page.getByTestId("balance").getByText("49,000.00").waitFor();
   await shot("4-total-assets");
 
@@ -162,7 +162,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   assert.equal(Math.round(statement.withdrawals * 100), -Math.round((100 + balance) * 100));
   await page.goto("/user");
   await page.getByTestId("balance").getByText("0.00").waitFor();
-  await page.getByTestId("locked-funds").getByText(money(assets.locked)).waitFor();
+  await page.getByTestId("locked-funds").getByText(money(assets.locked)).first().waitFor();
   await page.getByTestId("total-assets").getByText(money(assets.total)).waitFor();
   await page.goto("/user/statement?type=all");
   await page.getByText("-100,000.00").first().waitFor();
