@@ -81,6 +81,8 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   };
   await bet("40");
   await page.getByText("Đã đặt lệnh").first().waitFor();
+  // the toast gone, the refusal beside the amount is what the screenshot shows
+  await page.getByText("Đã đặt lệnh").first().waitFor({ state: "hidden", timeout: 10_000 });
   await bet("20");
   await page.getByText(/vượt hạn mức đặt cược: còn lại 10\.00/).first().waitFor();
   await shot("5-bet-refused-at-limit");
