@@ -33,7 +33,7 @@ function formatEndTime(ms: number): string {
 }
 
 /** The refusal of a running exclusion: the code says time-out or self-exclusion, num the end. */
-export function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal {
+function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal {
   if (exclusion.endAtMs === null) return { errCode: EXCLUDED_FOREVER_CODE, extra: { until: null } };
   const errCode = isTimeOut(exclusion.period) ? TIME_OUT_CODE : EXCLUDED_CODE;
   return { errCode, extra: { num: formatEndTime(exclusion.endAtMs), until: exclusion.endAtMs } };
