@@ -25,6 +25,7 @@ import { getToken } from "~/lib/session.server";
 import type { RealityCheck } from "~/lib/protection-types";
 import { RealityCheckDialog } from "~/components/protection/RealityCheckDialog";
 import { useNonce } from "~/lib/nonce";
+import { useNoticeWatch } from "~/lib/use-notice-watch";
 import { skipAfterRoomAnswer } from "~/lib/room-revalidation";
 import stylesUrl from "~/styles/app.css?url";
 
@@ -44,14 +45,15 @@ export const handle = { i18n: ["common", "errors"] };
 export const shouldRevalidate = skipAfterRoomAnswer;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [locale, config, flash, reality] = await Promise.all([
+  const [locale, config, flash, reality, unread] = await Promise.all([
     i18nServer.getLocale(request),
     context.callApi("/api/Index/getconfig", {}),
     readFlash(request, context),
     realityCheckOf(request, context),
+    unreadNoticesOf(request, context),
   ]);
   return data(
-    { locale, config: config.data as AppConfig, toast: flash.message, reality, nowMs: Date.now() },
+    { locale, config: config.data as AppConfig, toast: flash.message, reality, unread, nowMs: Date.now() },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : {} },
   );
 }
@@ -64,8 +66,21 @@ async function realityCheckOf(request: Request, context: LoaderFunctionArgs["con
   return answer.code === 1 ? (answer.data as RealityCheck) : null;
 }
 
+/** A signed-in player's unread notices (docs/decisions/142); null for guests. */
+async function unreadNoticesOf(request: Request, context: LoaderFunctionArgs["context"]): Promise<number | null> {
+  const token = await getToken(request, context);
+  if (!token) return null;
+  const answer = await context.callApi("/api/Game/getnoticecount", { token });
+  return answer.code === 1 ? (answer.data as { unread: number }).unread : null;
+}
+
 export function useAppConfig(): AppConfig {
   return (useRouteLoaderData<typeof loader>("root")?.config ?? { kefu_url: "", currency: "USD" }) as AppConfig;
+}
+
+/** The signed-in player's unread notices as the root loaded them (0 for guests). */
+export function useUnreadNotices(): number {
+  return useRouteLoaderData<typeof loader>("root")?.unread ?? 0;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -97,8 +112,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale, toast, reality, nowMs } = useRouteLoaderData<typeof loader>("root")!;
+  const { locale, toast, reality, unread, nowMs } = useRouteLoaderData<typeof loader>("root")!;
   useChangeLanguage(locale);
+  useNoticeWatch(unread);
   const navigation = useNavigation();
   const matches = useMatches();
   const { t } = useTranslation();
@@ -107,7 +123,7 @@ export default function App() {
     <div className={`app${showTabs ? " with-tabs" : ""}`}>
       {navigation.state !== "idle" ? <div className="progress" role="progressbar" aria-label={t("loading")} /> : null}
       <Outlet />
-      {showTabs ? <TabBar /> : null}
+      {showTabs ? <TabBar unread={unread ?? 0} /> : null}
       {toast ? <Toast message={toast} /> : null}
       {reality ? <RealityCheckDialog key={reality.dueAt} initial={reality} serverNowMs={nowMs} /> : null}
     </div>

@@ -9,7 +9,7 @@ import { operator, player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers
 const DAY = 86_400_000;
 
 describe("time-out and self-exclusion", () => {
-  it("ends every session at once and refuses login with the end date in the player's language", async () => {
+  it("ends every session at once; the next sign-in is restricted, with the end in the player's language", async () => {
     const p = await walletPlayer();
     const other = await login(p.username, "secret123");
     const before = Date.now();
@@ -17,34 +17,40 @@ describe("time-out and self-exclusion", () => {
     expectOk(answer);
     expect(answer.data.until).toBeGreaterThanOrEqual(before + 7 * DAY);
     for (const token of [p.token, other]) expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
-    const refused = await api("/api/Index/login", { username: p.username, password: "secret123", lang: "vi" });
+    // docs/decisions/142: the player still signs in, to withdraw, read records and reach support
+    const signedIn = await api("/api/Index/login", { username: p.username, password: "secret123", lang: "vi" });
+    expectOk(signedIn);
+    expect(signedIn.data.restricted).toEqual({ errCode: 3004, period: "7d", until: answer.data.until });
+    const refused = await api("/api/Game/recharge", { token: signedIn.data.token, money: 50, pay_name: "A", lang: "vi" });
     expectError(refused, 3004);
     expect(refused.data.until).toBe(answer.data.until);
     const end = new Date(answer.data.until + 8 * 3_600_000).toISOString();
     expect(refused.info).toBe(`Bạn đang tạm nghỉ chơi đến ${end.slice(0, 10)} ${end.slice(11, 16)} (UTC+8)`);
-    const zh = await api("/api/Index/login", { username: p.username, password: "secret123", lang: "chs" });
+    const zh = await api("/api/Game/recharge", { token: signedIn.data.token, money: 50, pay_name: "A", lang: "chs" });
     expect(zh.info).toContain("您正在暂停游戏");
     // a wrong password still says wrong password: the time-out is not shown to whoever types a name
     expectError(await api("/api/Index/login", { username: p.username, password: "wrong1234" }), 1003);
   });
 
-  it("lets the player in again once a time-out has ended (the end itself is exclusive)", async () => {
+  it("signs in unrestricted once a time-out has ended (the end itself is exclusive)", async () => {
     const p = await walletPlayer();
     const nowMs = Date.now();
     // the rows cannot be changed, so a time-out taken 24 h ago is written as such
     await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.id, nowMs - DAY - 1, nowMs - 1).run();
-    expect(typeof (await login(p.username, "secret123"))).toBe("string");
+    expect((await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted).toBeNull();
     await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.id, nowMs - DAY + 60_000, nowMs + 60_000).run();
-    expectError(await api("/api/Index/login", { username: p.username, password: "secret123" }), 3004);
+    expect((await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted.errCode).toBe(3004);
   });
 
-  it("answers 3005 for a self-exclusion and 3006 for a permanent one", async () => {
+  it("says 3005 for a self-exclusion and 3006 for a permanent one", async () => {
     const a = await walletPlayer();
     expectOk(await api("/api/Game/selfexclude", { token: a.token, period: "6m", pwd: PAY_PASSWORD }));
-    expectError(await api("/api/Index/login", { username: a.username, password: "secret123" }), 3005);
+    expect((await api("/api/Index/login", { username: a.username, password: "secret123" })).data.restricted.errCode).toBe(3005);
     const b = await walletPlayer();
     expectOk(await api("/api/Game/selfexclude", { token: b.token, period: "forever", pwd: PAY_PASSWORD }));
-    const refused = await api("/api/Index/login", { username: b.username, password: "secret123", lang: "cht" });
+    const signedIn = await api("/api/Index/login", { username: b.username, password: "secret123", lang: "cht" });
+    expect(signedIn.data.restricted).toEqual({ errCode: 3006, period: "forever", until: null });
+    const refused = await api("/api/Game/recharge", { token: signedIn.data.token, money: 50, pay_name: "A", lang: "cht" });
     expectError(refused, 3006);
     expect(refused.info).toBe("您已永久自我排除");
   });
@@ -54,7 +60,7 @@ describe("time-out and self-exclusion", () => {
     expectOk(await api("/api/Game/selfexclude", { token: p.token, period: "30d", pwd: PAY_PASSWORD }));
     await expect(env.DB.prepare("UPDATE self_exclusions SET end_at_ms = 0 WHERE user_id = ?").bind(p.id).run()).rejects.toThrow(/cannot be changed/);
     await expect(env.DB.prepare("DELETE FROM self_exclusions WHERE user_id = ?").bind(p.id).run()).rejects.toThrow(/cannot be changed/);
-    expectError(await api("/api/Index/login", { username: p.username, password: "secret123" }), 3004);
+    expect((await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted.errCode).toBe(3004);
   });
 
   it("needs the withdrawal password and a known period, and writes nothing otherwise", async () => {
@@ -70,8 +76,9 @@ describe("time-out and self-exclusion", () => {
 
   it("refuses a bet or deposit written by a session that outlived the exclusion (checked in the batch)", async () => {
     const p = await playerWith(10_000);
+    const gameid = (await api("/api/Game/getGameinfo", { token: p.token, roomid: 1 })).data.game.id;
     await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.userId, Date.now() - 1, Date.now() + DAY).run();
-    const bet = await api("/api/Game/order", { token: p.token, roomid: 1, gameid: (await api("/api/Game/getGameinfo", { token: p.token, roomid: 1 })).data.game.id, order_info: [[0, 1.98, 20]] });
+    const bet = await api("/api/Game/order", { token: p.token, roomid: 1, gameid, order_info: [[0, 1.98, 20]] });
     expectError(bet, 3004);
     expectError(await api("/api/Game/recharge", { token: p.token, money: 50, pay_name: "A" }), 3004);
     expect(await count("orders", "user_id = ?", p.userId)).toBe(0);

@@ -35,7 +35,7 @@ describe("play limits page", () => {
     expect(await refused.text()).toContain("Wrong amount");
   });
 
-  it("starts a time-out with the withdrawal password, logs out and refuses the next login with its end", async () => {
+  it("starts a time-out with the withdrawal password, logs out, and the next sign-in opens the restricted view", async () => {
     const p = await walletPlayer();
     const browser = await signedIn(p.username);
     const wrong = await browser.post("/user/limits", { intent: "break", period: "24h", pwd: "wrong999" });
@@ -45,9 +45,14 @@ describe("play limits page", () => {
     expect(started.status).toBe(302);
     expect(started.headers.get("location")).toBe("/login");
     expect(browser.cookies.has("__session")).toBe(false);
-    const login = await new Browser().post("/login", { username: p.username, password: "secret123" });
-    expect(login.status).toBe(400);
-    expect(await login.text()).toMatch(/You are taking a time-out until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+8\)/);
+    const again = new Browser();
+    const login = await again.post("/login", { username: p.username, password: "secret123", redirectTo: "/activity/1" });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe("/user");
+    const my = await (await again.get("/user")).text();
+    expect(my).toMatch(/data-testid="restricted"[^]*?Time-out until[^]*?\d{4}-\d{2}-\d{2} \d{2}:\d{2}[^]*?UTC\+8/);
+    expect(my).toContain("Withdraw my balance");
+    expect(my).not.toContain('href="/recharge" class="button"');
   });
 });
 

@@ -8,6 +8,7 @@ import type { ApiAnswer } from "../app/lib/api-types";
 import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { getDb } from "./db/client";
 import { accrueFinance } from "./finance/accrue";
+import { applyDueLimitChanges } from "./protection/service";
 import { pruneIdleRounds } from "./db/round-retention";
 import { checkBooksWhenDue } from "./insight/books";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
@@ -62,6 +63,8 @@ export default {
     ctx.waitUntil(wakeOpenRooms(env));
     // Interest and maturity of the lock-up orders: idempotent, so every minute is safe and a missed run is caught up.
     ctx.waitUntil(accrueFinance(getDb(env), Date.now()));
+    // Limit raises and removals whose 24 hours are over, each with its notice to the player.
+    ctx.waitUntil(applyDueLimitChanges(getDb(env), Date.now()));
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
     ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
     // The money invariants on the live books, every few minutes (docs/decisions/136).

@@ -6,8 +6,9 @@ import { Money } from "~/components/Money";
 /**
  * The player's money at a glance with Recharge and Withdraw, one card wherever it is shown (home greeting,
  * /user, /finance). `children` sit between the amounts and the buttons (/user: what is locked in finance).
+ * A restricted player (time-out, self-exclusion: docs/decisions/142) gets no Recharge button.
  */
-export function BalanceCard({ money, withdrawable, testId = "balance", children }: { money: number; withdrawable?: number; testId?: string; children?: ReactNode }) {
+export function BalanceCard({ money, withdrawable, testId = "balance", deposit = true, children }: { money: number; withdrawable?: number; testId?: string; deposit?: boolean; children?: ReactNode }) {
   const { t } = useTranslation("common");
   return (
     <div className="balance-card">
@@ -25,7 +26,7 @@ export function BalanceCard({ money, withdrawable, testId = "balance", children 
       </div>
       {children}
       <div className="balance-actions">
-        <Link className="button" to="/recharge">{t("user.recharge")}</Link>
+        {deposit ? <Link className="button" to="/recharge">{t("user.recharge")}</Link> : null}
         <Link className="button secondary" to="/withdraw">{t("user.withdraw")}</Link>
       </div>
     </div>

@@ -4,8 +4,11 @@ import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/root";
 import { Icon } from "./content/Icon";
 
-/** Home, Recharge, Service (the configured support link, leaving the app), My (docs/product.md#screens). */
-export function TabBar() {
+/**
+ * Home, Recharge, Service (the configured support link, leaving the app), My (docs/product.md#screens);
+ * My carries the count of unread notices (docs/decisions/142).
+ */
+export function TabBar({ unread = 0 }: { unread?: number }) {
   const { t } = useTranslation();
   // An operator setting: only an http(s) address leaves the app; anything else opens our support page.
   const support = webUrl(useAppConfig().kefu_url);
@@ -26,6 +29,11 @@ export function TabBar() {
       <NavLink to="/user">
         <Icon name="person" size={22} />
         {t("tabs.my")}
+        {unread > 0 ? (
+          <span className="count-badge tab-badge" aria-label={t("notices:inbox.badge", { count: unread })} data-testid="tab-unread">
+            {unread}
+          </span>
+        ) : null}
       </NavLink>
     </nav>
   );

@@ -1,3 +1,4 @@
+import type { Restriction } from "./protection-types";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { ApiAnswer } from "./api-types";
 import { apiLangOf } from "./i18n";
@@ -35,6 +36,7 @@ export type Profile = {
   role: string;
   quhao: string;
   phone: string;
+  restricted: Restriction | null;
 };
 
 /** Loaders of (auth) routes call this: a guest is sent to /login and comes back afterwards. */

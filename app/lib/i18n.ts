@@ -2,7 +2,7 @@
 export const supportedLngs = ["en", "zh-CN", "zh-TW", "vi"] as const;
 export type Lng = (typeof supportedLngs)[number];
 export const fallbackLng: Lng = "en";
-export const namespaces = ["common", "errors", "wallet", "game", "content", "finance", "admin"] as const;
+export const namespaces = ["common", "errors", "wallet", "game", "content", "finance", "admin", "notices"] as const;
 
 export const i18nOptions = {
   supportedLngs: [...supportedLngs],

@@ -19,3 +19,6 @@ export const LIMIT_KINDS = ["loss", "stake", "deposit"] as const;
 export const LIMIT_PERIODS = ["day", "week", "month"] as const;
 export const BREAK_PERIODS = ["24h", "7d", "30d", "6m", "1y", "5y", "forever"] as const;
 export const REALITY_MINUTES = [15, 30, 60] as const;
+
+/** A running time-out or self-exclusion as getuserinfo and login answer it: the restricted view (docs/decisions/142). */
+export type Restriction = { errCode: number; period: string; until: number | null };

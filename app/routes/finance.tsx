@@ -23,7 +23,7 @@ export default function Finance() {
   return (
     <main className="finance">
       <PageHeader title={t("finance.title")} back="/" />
-      {profile ? <BalanceCard money={profile.money} withdrawable={profile.leftmoney} /> : null}
+      {profile ? <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted} /> : null}
       <p className="finance-intro">{t("finance.intro")}</p>
       <p className="finance-note" data-testid="operator-note">
         {t("finance.operatorNote")}

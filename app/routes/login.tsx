@@ -27,10 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     password: fields.password ?? "",
   });
   if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.login, { values: { quhao: fields.quhao ?? "", username: fields.username ?? "" } });
-  const t = await i18nServer.getFixedT(request);
-  return redirectWithToast(context, safeRedirectTarget(fields.redirectTo ?? null), t("login.success"), [
-    await setTokenHeader(context, answer.data.token),
-  ]);
+  const t = await i18nServer.getFixedT(request, ["common", "notices"]);
+  const cookie = await setTokenHeader(context, answer.data.token);
+  // A running time-out or self-exclusion signs in to the restricted view: the My page says what is open (docs/decisions/142).
+  if (answer.data.restricted) return redirectWithToast(context, "/user", t("notices:restricted.signedIn"), [cookie]);
+  return redirectWithToast(context, safeRedirectTarget(fields.redirectTo ?? null), t("login.success"), [cookie]);
 }
 
 export default function Login() {

@@ -1,35 +1,71 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { loadGroup } from "~/components/content/articles.server";
 import { ExpandableArticles } from "~/components/content/ExpandableArticles";
-import { GroupTabs, tabFromUrl } from "~/components/content/GroupTabs";
-import { GROUPS, type GroupName } from "~/components/content/types";
-import { requireProfile } from "~/lib/api.server";
+import { GROUPS } from "~/components/content/types";
+import { NoticeList } from "~/components/notices/NoticeList";
+import { callApi, requireProfile } from "~/lib/api.server";
+import type { NoticePage } from "~/lib/notice-types";
 import contentStyles from "~/styles/content.css?url";
 
-export const handle = { i18n: ["content"], title: "content:message.title" };
+export const handle = { i18n: ["content", "notices"], title: "content:message.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
-// docs/product.md#screens: (auth), two tabs, news (group 9) and announcements (group 14), items open in place.
-const TABS: GroupName[] = ["news", "announcements"];
+// docs/product.md#screens: (auth), news (group 9), announcements (group 14) and the player's own notices
+// of decisions (docs/decisions/142), which are read once the inbox has shown them.
+const TABS = ["news", "announcements", "inbox"] as const;
+type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
-  const tab = tabFromUrl(request, TABS);
-  const open = Number(new URL(request.url).searchParams.get("open") ?? "");
-  return { tab, open: Number.isInteger(open) ? open : undefined, articles: await loadGroup(request, context, GROUPS[tab]) };
+  const url = new URL(request.url);
+  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as Tab) : "news";
+  const open = Number(url.searchParams.get("open") ?? "");
+  if (tab !== "inbox") {
+    const [articles, count] = await Promise.all([
+      loadGroup(request, context, GROUPS[tab]),
+      callApi<{ unread: number }>(request, context, "/api/Game/getnoticecount"),
+    ]);
+    return { tab, open: Number.isInteger(open) ? open : undefined, articles, notices: null, unread: count.code === 1 ? count.data.unread : 0 };
+  }
+  const before = Number(url.searchParams.get("before") ?? "");
+  const answer = await callApi<NoticePage>(request, context, "/api/Game/getnotices", Number.isInteger(before) && before > 0 ? { before } : {});
+  const notices = answer.code === 1 ? answer.data : null;
+  let unread = notices?.unread ?? 0;
+  if (notices && notices.list.some((n) => !n.read)) {
+    const read = await callApi<{ unread: number }>(request, context, "/api/Game/readnotices", { upTo: notices.list[0].id });
+    if (read.code === 1) unread = read.data.unread;
+  }
+  return { tab, open: undefined, articles: null, notices, unread };
 }
 
 export default function Messages() {
-  const { tab, open, articles } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("content");
+  const { tab, open, articles, notices, unread } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["content", "notices"]);
   return (
     <main className="content-page">
       <PageHeader title={t("message.title")} back="/user" />
-      <GroupTabs tabs={TABS} current={tab} path="/message" />
-      {articles ? <ExpandableArticles articles={articles} openId={open} /> : <p className="empty-note">{t("news.failed")}</p>}
+      <nav className="content-tabs" aria-label={t("news.tabs")}>
+        {TABS.map((name) => (
+          <Link key={name} to={`/message?tab=${name}`} replace className={name === tab ? "active" : undefined} aria-current={name === tab ? "page" : undefined}>
+            {name === "inbox" ? t("notices:inbox.tab") : t(`groups.${name}`)}
+            {name === "inbox" && unread > 0 ? (
+              <span className="count-badge" aria-label={t("notices:inbox.badge", { count: unread })} data-testid="inbox-unread">
+                {unread}
+              </span>
+            ) : null}
+          </Link>
+        ))}
+      </nav>
+      {tab === "inbox" ? (
+        notices ? <NoticeList page={notices} /> : <p className="empty-note">{t("news.failed")}</p>
+      ) : articles ? (
+        <ExpandableArticles articles={articles} openId={open} />
+      ) : (
+        <p className="empty-note">{t("news.failed")}</p>
+      )}
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -65,6 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? { money: cents / 100, perDay: perDayCents / 100, total: (perDayCents * product.days) / 100, valueDate: valueDateMs(nowMs), maturity: maturityMs(nowMs, product.days) }
       : null,
     requestId: crypto.randomUUID(),
+    // A running time-out or self-exclusion closes lock-ups (docs/decisions/142): the notice instead of the form.
+    restricted: profile.restricted,
   };
 }
 
@@ -82,11 +85,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProductTransferIn() {
-  const { product, products, limits, expected, balance, typed, amountError, confirm, requestId: freshRequestId } = useLoaderData<typeof loader>();
+  const { product, products, limits, expected, balance, typed, amountError, confirm, requestId: freshRequestId, restricted } = useLoaderData<typeof loader>();
   const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("finance");
   const error = result?.error;
+  if (restricted) {
+    return (
+      <main className="finance">
+        <PageHeader title={t("transfer.title")} back="/finance" />
+        <RestrictedNotice restriction={restricted} />
+      </main>
+    );
+  }
   return (
     <main className="finance">
       <PageHeader title={t("transfer.title")} back="/finance" />

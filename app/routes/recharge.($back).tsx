@@ -18,6 +18,7 @@ import { filterAmountInput, pageCursor, pageOf, rechargeBackPath } from "~/lib/w
 import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { useRequestId } from "~/lib/use-request-id";
 import { useAppConfig } from "~/root";
+import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
 import walletStyles from "~/styles/wallet.css?url";
 import { formatDecimal } from "~/lib/number-format";
 import { fieldMessage } from "~/lib/form-errors";
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const back = rechargeBackPath(params.back);
   // docs/product.md#screens lists /recharge without (auth): a guest gets a log-in prompt, not a redirect.
   const profile = await optionalProfile(request, context);
-  if (!profile) return { back, balance: null, deposits: null, listError: null, requestId: "", amount: "" };
+  if (!profile) return { back, balance: null, deposits: null, listError: null, requestId: "", amount: "", restricted: null };
   const answer = await callApi<Deposits>(request, context, "/api/Game/getrechargelist", { page: pageOf(url.searchParams), ...pageCursor(url.searchParams) });
   return {
     back,
@@ -43,6 +44,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // A fresh key per rendered form: a repeated submit of this form is the same request, never a second one.
     requestId: crypto.randomUUID(),
     amount: filterAmountInput(url.searchParams.get("amount") ?? ""),
+    // A running time-out or self-exclusion closes deposits (docs/decisions/142): the notice instead of the form.
+    restricted: profile.restricted,
   };
 }
 
@@ -62,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Recharge() {
-  const { back, balance, deposits, listError, requestId: freshRequestId, amount } = useLoaderData<typeof loader>();
+  const { back, balance, deposits, listError, requestId: freshRequestId, amount, restricted } = useLoaderData<typeof loader>();
   const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
@@ -91,7 +94,9 @@ export default function Recharge() {
       ) : (
         <>
           <BalanceCard main={{ label: t("balance"), value: balance, testId: "balance" }} />
-          {contact ? (
+          {restricted ? (
+            <RestrictedNotice restriction={restricted} />
+          ) : contact ? (
             <SupportCard url={kefuUrl} message={error?.code === 2056 ? error.message : t("recharge.contactText")} />
           ) : (
             <>

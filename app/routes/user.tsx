@@ -5,7 +5,9 @@ import { BalanceCard } from "~/components/BalanceCard";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
+import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
 import { callApi, requireProfile } from "~/lib/api.server";
+import { useUnreadNotices } from "~/root";
 
 export const handle = { tabBar: true, title: "common:user.title" };
 
@@ -22,8 +24,10 @@ export default function User() {
   const { profile, assets } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const unread = useUnreadNotices();
   return (
     <main>
+      {profile.restricted ? <RestrictedNotice restriction={profile.restricted} /> : null}
       <section className="profile">
         <h1>{profile.nickname}</h1>
         <span className="badge">{t("vip", { level: profile.level, name: t(`levels.${profile.levelKey}`) })}</span>
@@ -33,7 +37,7 @@ export default function User() {
             <div className="amount"><Money value={assets.total} /></div>
           </div>
         ) : null}
-        <BalanceCard money={profile.money} withdrawable={profile.leftmoney}>
+        <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted}>
         {assets ? (
           <Link className="locked-funds" to="/productorder" data-testid="locked-funds">
             <span className="label">{t("user.locked")}</span>
@@ -57,7 +61,16 @@ export default function User() {
         <li><Link to="/betlist">{t("user.betRecords")}</Link></li>
         <li><Link to="/finance">{t("user.finance")}</Link></li>
         <li><Link to="/user/limits">{t("protection.title")}</Link></li>
-        <li><Link to="/message">{t("user.messages")}</Link></li>
+        <li>
+          <Link to={unread > 0 ? "/message?tab=inbox" : "/message"}>
+            <span>{t("user.messages")}</span>
+            {unread > 0 ? (
+              <span className="count-badge" aria-label={t("notices:inbox.badge", { count: unread })} data-testid="menu-unread">
+                {unread}
+              </span>
+            ) : null}
+          </Link>
+        </li>
         <li><Link to="/my_password">{t("user.security")}</Link></li>
         <li><Link to="/languageSet">{t("user.language")}</Link></li>
         <li><Link to="/my_set">{t("user.settings")}</Link></li>

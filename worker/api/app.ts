@@ -21,6 +21,7 @@ import { adminPlayerRoutes } from "./routes/admin-players";
 import { adminRoomRoutes } from "./routes/admin-rooms";
 import { adminOperatorRoutes } from "./routes/admin-operators";
 import { protectionRoutes } from "./routes/protection";
+import { noticeRoutes } from "./routes/notices";
 import { throttle } from "./throttle";
 import { adminInsightRoutes } from "./routes/admin-insight";
 
@@ -55,6 +56,7 @@ demoApi.route("/", adminPlayerRoutes);
 demoApi.route("/", adminRoomRoutes);
 demoApi.route("/", adminOperatorRoutes);
 demoApi.route("/", protectionRoutes);
+demoApi.route("/", noticeRoutes);
 demoApi.route("/", adminInsightRoutes);
 
 demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));

@@ -3,6 +3,7 @@ import type { Db } from "./client";
 import { financeReasonSql } from "./ledger-reasons";
 import { HOUSE_USER_ID } from "./ledger";
 import { DAY_MS } from "../wallet/days";
+import { maturedLockupNoticesStatement } from "./notices";
 
 // Interest and maturity of every active lock-up order (docs/product.md#finance), as a fixed set of set-based
 // statements for ONE batch, like worker/db/rounds.ts settlementStatements: whatever the number of orders
@@ -55,12 +56,14 @@ function movementStatements(db: Db, kind: "interest" | "principal", nowMs: numbe
 
 /**
  * Everything owed at `nowMs`: each missed day's interest, then the principal of orders whose last day
- * has ended, then the orders' counters (last). Statement 0 counts interest rows, 4 principal rows.
+ * has ended with its notice to the player, then the orders' counters (last). Statement 0 counts
+ * interest rows, 4 principal rows.
  */
 export function accrualStatements(db: Db, nowMs: number) {
   return [
     ...movementStatements(db, "interest", nowMs),
     ...movementStatements(db, "principal", nowMs),
+    maturedLockupNoticesStatement(db, nowMs),
     db.run(sql`UPDATE finance_orders AS o SET accrued_days = MAX(o.accrued_days, ${dueDays(nowMs)}),
         status = CASE WHEN o.end_at_ms <= ${nowMs} THEN 'matured' ELSE 'active' END
       WHERE o.status = 'active' AND (${dueDays(nowMs)} > o.accrued_days OR o.end_at_ms <= ${nowMs})`),

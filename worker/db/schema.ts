@@ -566,3 +566,30 @@ export const riskInteractions = sqliteTable(
   },
   (t) => [index("risk_interactions_user").on(t.userId, t.id), check("risk_interactions_kind_known", sql`${t.kind} IN ('note', 'message', 'limit')`)],
 );
+
+// A player's notice that something was decided (docs/decisions/142): written in the batch of the decision
+// itself, as a kind and its parameters, never as text, so it reads in the player's language when opened.
+export const notices = sqliteTable(
+  "notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    // depositCredited | depositRejected | withdrawalPaid | withdrawalRejected | lockupMatured | limitInForce
+    kind: text("kind").notNull(),
+    // JSON of the kind's parameters (cents, ids, the operator's note with its preset)
+    params: text("params").notNull().default("{}"),
+    // one notice per decision: a retried or doubled decision finds its notice already there
+    noticeKey: text("notice_key").notNull(),
+    createdAtMs: createdAtMs(),
+    readAtMs: integer("read_at_ms"),
+  },
+  (t) => [
+    uniqueIndex("notices_key").on(t.noticeKey),
+    index("notices_user").on(t.userId, t.id),
+    index("notices_unread").on(t.userId, t.readAtMs),
+    check(
+      "notices_kind_known",
+      sql`${t.kind} IN ('depositCredited', 'depositRejected', 'withdrawalPaid', 'withdrawalRejected', 'lockupMatured', 'limitInForce')`,
+    ),
+  ],
+);

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { findOrderByKey, findProduct, insertOrderStatement, orderExistsSql, type OrderRecord } from "../db/finance";
 import { protectionAllowsSql } from "../db/protection";
-import { explainRefusal } from "../protection/refusal";
+import { explainRefusal, refuseWhileRestricted } from "../protection/refusal";
 import { balanceChangeStatements, cannotCover } from "../db/ledger";
 import { checkPayPassword } from "../wallet/pay-password";
 import { maturityMs, transferProblem } from "./rules";
@@ -23,6 +23,8 @@ export type TransferIn = { userId: number; productId: number; amountCents: numbe
 export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> {
   const done = await findOrderByKey(db, ask.key);
   if (done) return done;
+  // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.
+  await refuseWhileRestricted(db, ask.userId, ask.nowMs);
   const product = await findProduct(db, ask.productId);
   if (!product) throw new ApiError(1113);
   const { finance_open_max_cents: openMaxCents } = await readSettings(db, ["finance_open_max_cents"]);

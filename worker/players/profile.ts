@@ -2,10 +2,11 @@ import type { Db } from "../db/client";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
 import { LEVEL_KEYS } from "./levels";
+import { restrictionOf } from "../protection/refusal";
 
 /** What getuserinfo answers (docs/architecture.md#the-contract User, plus the withdrawable figure). */
 export async function profileOf(db: Db, userId: number) {
-  const user = await getUserById(db, userId);
+  const [user, restriction] = await Promise.all([getUserById(db, userId), restrictionOf(db, userId, Date.now())]);
   return {
     id: user.id,
     nickname: user.nickname,
@@ -20,5 +21,7 @@ export async function profileOf(db: Db, userId: number) {
     levelKey: LEVEL_KEYS[user.level - 1],
     noPassword2: user.payPasswordHash ? 0 : 1,
     role: user.role,
+    // A running time-out or self-exclusion: the restricted view (docs/decisions/142), null otherwise.
+    restricted: restriction && { errCode: restriction.errCode, period: restriction.period, until: restriction.extra.until ?? null },
   };
 }

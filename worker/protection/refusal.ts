@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ApiError } from "../api/envelope";
 import type { Db } from "../db/client";
 import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "../db/protection";
 import { toMoney } from "../money";
@@ -32,10 +33,31 @@ function formatEndTime(ms: number): string {
 }
 
 /** The refusal of a running exclusion: the code says time-out or self-exclusion, num the end. */
-export function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal {
+function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal {
   if (exclusion.endAtMs === null) return { errCode: EXCLUDED_FOREVER_CODE, extra: { until: null } };
   const errCode = isTimeOut(exclusion.period) ? TIME_OUT_CODE : EXCLUDED_CODE;
   return { errCode, extra: { num: formatEndTime(exclusion.endAtMs), until: exclusion.endAtMs } };
+}
+
+/**
+ * The restriction of a player whose time-out or self-exclusion runs (docs/decisions/142): they may sign
+ * in to withdraw, read their records and reach support, never play, deposit or lock funds. Null when
+ * nothing runs. The batches that play, deposit or lock decide it again inside themselves.
+ */
+export async function restrictionOf(db: Db, userId: number, nowMs: number): Promise<(ProtectionRefusal & { period: string }) | null> {
+  const exclusion = await activeExclusion(db, userId, nowMs);
+  return exclusion ? { ...exclusionRefusal(exclusion), period: exclusion.period } : null;
+}
+
+/**
+ * Throws the restriction's refusal (3004-3006 with the end) while a time-out or self-exclusion runs;
+ * a refused deposit or lock-up is kept for the markers of harm like one the batch refused.
+ */
+export async function refuseWhileRestricted(db: Db, userId: number, nowMs: number, record = true) {
+  const restriction = await restrictionOf(db, userId, nowMs);
+  if (!restriction) return;
+  if (record) await recordRefusal(db, { userId, nowMs }, "excluded");
+  throw new ApiError(restriction.errCode, restriction.extra);
 }
 
 /** Why a guarded batch wrote nothing; the stake limit when the cause is gone by now. */

@@ -10,6 +10,7 @@ import {
   type ActiveExclusion,
   type LimitRow,
 } from "../db/protection";
+import { dueLimitChangeStatements } from "../db/notices";
 import { revokeAllSessionsStatement, sessionRealityCheck } from "../db/sessions";
 import { toMoney } from "../money";
 import { type ExclusionPeriod, type LimitKind, type LimitPeriod, LIMIT_KINDS, LIMIT_PERIODS, effectiveLimit, exclusionEndMs, limitChange, realityCheckDueAtMs } from "./rules";
@@ -46,6 +47,15 @@ export async function setLimit(db: Db, userId: number, kind: LimitKind, period: 
     if (await saveLimitIfUnchanged(db, { userId, kind, period }, before, after, nowMs)) return after;
   }
   throw new Error(`limit ${kind}/${period} of user ${userId} kept changing`);
+}
+
+/**
+ * Raises and removals whose 24 hours are over become the limit itself, each with its notice to the
+ * player, in one batch (run by the cron every minute, worker/index.ts scheduled). Answers how many.
+ */
+export async function applyDueLimitChanges(db: Db, nowMs: number) {
+  const [noticed] = await runInOneBatch(db, dueLimitChangeStatements(db, nowMs));
+  return noticed.meta.changes ?? 0;
 }
 
 const exclusionView = (exclusion: ActiveExclusion | undefined) =>

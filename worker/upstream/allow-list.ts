@@ -13,6 +13,7 @@ const CONTRACT_PATHS = [
   // player protection (docs/product.md#player-protection, docs/decisions/090-player-protection-limits.md)
   "/api/Game/getprotection", "/api/Game/setlimit", "/api/Game/selfexclude", "/api/Game/getrealitycheck",
   "/api/Game/realitycheckseen", "/api/Game/setrealitycheck", "/api/Game/getstatement",
+  "/api/Game/getnotices", "/api/Game/getnoticecount", "/api/Game/readnotices", // notices (docs/decisions/142)
 ];
 
 const CANONICAL = new Map(CONTRACT_PATHS.map((path) => [path.toLowerCase(), path]));

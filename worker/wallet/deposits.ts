@@ -9,8 +9,9 @@ import type { WalletSettings } from "../db/wallet-settings";
 import { toMoney } from "../money";
 import { assertSameRequest } from "./keys";
 import { protectionAllowsSql } from "../db/protection";
-import { explainRefusal } from "../protection/refusal";
+import { explainRefusal, refuseWhileRestricted } from "../protection/refusal";
 import { ledgerReasons } from "../db/ledger-reasons";
+import { noticeStatement } from "../db/notices";
 
 export type DepositAsk = { userId: number; amountCents: number; payName: string; key: string; nowMs: number };
 
@@ -22,6 +23,8 @@ export function assertDepositsOpen(settings: WalletSettings) {
 /** A deposit request: nothing moves until an operator approves it (docs/product.md#money). */
 export async function requestDeposit(db: Db, settings: WalletSettings, ask: DepositAsk) {
   assertDepositsOpen(settings);
+  // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.
+  await refuseWhileRestricted(db, ask.userId, ask.nowMs);
   if (ask.amountCents < settings.depositMinCents) throw new ApiError(1070, { num: toMoney(settings.depositMinCents) });
   const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { deposit: ask.amountCents } };
   const request = await insertDepositOnce(db, { ...ask, idempotencyKey: ask.key }, protectionAllowsSql(protectedAsk));
@@ -43,6 +46,12 @@ async function pendingDeposit(db: Db, d: DepositDecision) {
   return request;
 }
 
+/** The player's notice of the decision, in its batch: no notice without the decision, nor the reverse. */
+function depositNotice(db: Db, request: { userId: number; amountCents: number }, d: DepositDecision, kind: "depositCredited" | "depositRejected") {
+  const params = { id: d.id, amountCents: request.amountCents, note: kind === "depositRejected" ? d.note : null };
+  return noticeStatement(db, { userId: request.userId, kind, params, key: `deposit:${d.id}`, nowMs: d.nowMs });
+}
+
 /**
  * Approving credits the player (ledger "topup") in the batch that marks the request; the guarded
  * status change and the ledger key deposit:<id> each stop a second credit when approvals race.
@@ -61,6 +70,7 @@ export async function approveDeposit(db: Db, d: DepositDecision) {
         idempotencyKey: `deposit:${d.id}`,
         nowMs: d.nowMs,
       }),
+      depositNotice(db, request, d, "depositCredited"),
       auditStatement(db, {
         actorId: d.operatorId,
         action: "deposit.approve",
@@ -83,6 +93,7 @@ export async function rejectDeposit(db: Db, d: DepositDecision) {
   try {
     await runInOneBatch(db, [
       decideStatement(db, "deposit", { ...d, status: "rejected" }),
+      depositNotice(db, request, d, "depositRejected"),
       auditStatement(db, {
         actorId: d.operatorId,
         action: "deposit.reject",

@@ -20,6 +20,7 @@ import { todayWindow } from "./days";
 import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
 import { ledgerReasons } from "../db/ledger-reasons";
+import { noticeStatement } from "../db/notices";
 
 export type WithdrawalAsk = { userId: number; bankId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 
@@ -88,6 +89,12 @@ async function pendingWithdrawal(db: Db, d: WithdrawalDecision) {
   return request;
 }
 
+/** The player's notice of the decision, in its batch; a rejection carries the operator's reason (a preset reads in the player's language). */
+function withdrawalNotice(db: Db, request: { userId: number; amountCents: number }, d: WithdrawalDecision, kind: "withdrawalPaid" | "withdrawalRejected") {
+  const params = { id: d.id, amountCents: request.amountCents, note: kind === "withdrawalRejected" ? d.note : null };
+  return noticeStatement(db, { userId: request.userId, kind, params, key: `withdrawal:${d.id}`, nowMs: d.nowMs });
+}
+
 /**
  * Approving pays out what is already held: no money moves, only the status and the audit. An operator
  * who changed this player's balance in the last 24 hours does not approve it (1171), checked in the batch
@@ -99,6 +106,7 @@ export async function approveWithdrawal(db: Db, d: WithdrawalDecision) {
   try {
     await runInOneBatch(db, [
       decideStatement(db, "withdrawal", { ...d, status: "approved" }, sql`NOT ${adjustedRecentlySql(d.operatorId, request.userId, d.nowMs)}`),
+      withdrawalNotice(db, request, d, "withdrawalPaid"),
       auditStatement(db, {
         actorId: d.operatorId,
         action: "withdrawal.approve",
@@ -122,6 +130,7 @@ export async function rejectWithdrawal(db: Db, d: WithdrawalDecision) {
   try {
     await runInOneBatch(db, [
       decideStatement(db, "withdrawal", { ...d, status: "rejected" }),
+      withdrawalNotice(db, request, d, "withdrawalRejected"),
       ...balanceChangeStatements(db, {
         userId: request.userId,
         amountCents: request.amountCents,

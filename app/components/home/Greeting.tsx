@@ -35,7 +35,7 @@ export function Greeting({ profile }: { profile: Profile | null }) {
           <span className="badge">{t("common:vip", { level: profile.level, name: t(`common:levels.${profile.levelKey}`) })}</span>
         </div>
       </div>
-      <BalanceCard money={profile.money} withdrawable={profile.leftmoney} testId="home-balance" />
+      <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted} testId="home-balance" />
     </section>
   );
 }

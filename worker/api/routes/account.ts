@@ -17,8 +17,7 @@ import { checkPayPassword } from "../../wallet/pay-password";
 import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode } from "../../players/sms";
 import { smsSenderFor } from "../../players/sms-senders";
 import { profileOf } from "../../players/profile";
-import { activeExclusion } from "../../db/protection";
-import { exclusionRefusal } from "../../protection/refusal";
+import { restrictionOf } from "../../protection/refusal";
 import { sessionsChanged } from "../session-memo";
 
 export const accountRoutes = new Hono<AppEnv>();
@@ -93,13 +92,11 @@ accountRoutes.post("/api/index/login", async (c) => {
   });
   if (!right || !user) throw new ApiError(1003);
   if (user.frozen) throw accountFrozen();
-  // Only after the password: a time-out is nobody else's business (docs/product.md#player-protection).
-  const exclusion = await activeExclusion(db, user.id, nowMs);
-  if (exclusion) {
-    const refusal = exclusionRefusal(exclusion);
-    throw new ApiError(refusal.errCode, refusal.extra);
-  }
-  return ok(c, { token: await createSession(db, user, nowMs) });
+  // A time-out or self-exclusion still signs in, to a restricted view: withdrawing, records and support
+  // only (docs/decisions/142). Told only after the password: it is nobody else's business.
+  const restriction = await restrictionOf(db, user.id, nowMs);
+  const restricted = restriction && { errCode: restriction.errCode, period: restriction.period, until: restriction.extra.until ?? null };
+  return ok(c, { token: await createSession(db, user, nowMs), restricted });
 });
 
 accountRoutes.post("/api/index/logout", requireUser, async (c) => {

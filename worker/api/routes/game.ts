@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { refuseWhileRestricted } from "../../protection/refusal";
 import { z } from "zod";
 import { ApiError, ok } from "../envelope";
 import { requireUser } from "../context";
@@ -45,6 +46,9 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   const db = getDb(c.env);
   const room = await tradingRoom(db, roomid);
   const player = await getUserById(db, c.get("user").id);
+  // A restricted player never enters a room (docs/decisions/142); the bet's own batch refuses too. Not
+  // kept as a refusal: a page load is no attempt to play.
+  await refuseWhileRestricted(db, player.id, Date.now(), false);
   if (player.level < room.minLevel) throw new ApiError(2055);
   if (player.moneyCents < room.minjoinCents) throw new ApiError(2004, { num: toMoney(room.minjoinCents) });
   const current = await roomStub(c.env, room.id).ensureRunning(room.id);
