@@ -97,6 +97,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
         lastAward={data.lastAward}
         status={hydrated ? status : null}
         onRecord={hydrated ? records.open : undefined}
+        beacon={live.game.beacon ? { round: live.game.beacon.round, href: `/fairness?room=${data.roomId}&seqno=${live.game.seqno}` } : null}
         waitingForBeacon={live.game.beacon && (live.game.status === "waiting" || secondsLeft <= 0) ? live.game.beacon.round : null}
       />
       <LiveBets bets={live.bets} gameType={gameType} open={open} onFollow={betting.follow} onCancel={(bet) => (open ? setCancelId(bet.orderId) : notify({ message: t("round.stopped"), tone: "warning" }))} />
