@@ -9,7 +9,7 @@ export type FieldErrors = Record<string, string>;
  * Checks a console form with the schema the API checks it with (the API answers the first broken rule
  * only; this collects every field's). An issue's path names its field: `rates.3` is the fourth odds
  * input, `vip_thresholds.2` the VIP list; `fieldOf` renames paths (a rule on the whole form, path "",
- * belongs to a field). The message is the field's allowed range from `ranges` (written by the page in
+ * belongs to a field). The message is the path's or the field's allowed range from `ranges` (written by the page in
  * the operator's units: money with its currency, a rate as a percentage), else the catalogue's text.
  */
 export async function consoleFieldErrors(
@@ -28,7 +28,7 @@ export async function consoleFieldErrors(
     const field = fieldOf[path] ?? fieldOf[String(issue.path[0] ?? "")] ?? path;
     if (errors[field]) continue;
     const code = Number(issue.message);
-    errors[field] = ranges[field] ?? ranges[String(issue.path[0] ?? "")] ?? t(String(Number.isInteger(code) && code > 1000 ? code : 1001));
+    errors[field] = ranges[path] ?? ranges[field] ?? ranges[String(issue.path[0] ?? "")] ?? t(String(Number.isInteger(code) && code > 1000 ? code : 1001));
   }
   return errors;
 }

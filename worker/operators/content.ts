@@ -71,7 +71,13 @@ export async function listArticlesForOperator(db: Db, body: unknown) {
     .orderBy(asc(articles.sort), desc(articles.createdAtMs), desc(articles.id))
     .limit(ARTICLES_PAGE_SIZE + 1)
     .offset((form.page - 1) * ARTICLES_PAGE_SIZE);
-  return pageOf(rows.map((r) => ({ ...articleFields(r), summary: htmlToText(r.contentYw || r.content) })), form.page, ARTICLES_PAGE_SIZE);
+  return pageOf(rows.map((r) => ({ ...articleFields(r), summary: htmlToText(r.contentYw || r.content), missing: missingLanguages(r) })), form.page, ARTICLES_PAGE_SIZE);
+}
+
+/** The languages an article has no title or no text in (its readers there see the fallback, docs/decisions/030). */
+function missingLanguages(r: ArticleRow): ("chs" | "en" | "cht" | "vi")[] {
+  const texts = { chs: [r.title, r.content], en: [r.titleYw, r.contentYw], cht: [r.titleFt, r.contentFt], vi: [r.titleVi, r.contentVi] } as const;
+  return (Object.keys(texts) as (keyof typeof texts)[]).filter((lang) => texts[lang].some((v) => v.trim() === ""));
 }
 
 export async function articleForOperator(db: Db, id: number) {
