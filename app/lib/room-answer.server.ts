@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { formatDecimal } from "./number-format";
 import type { ApiAnswer } from "./api-types";
 import type { z } from "zod";
 import { askToConfirm, consoleMoney } from "./console-confirm.server";
@@ -35,7 +36,7 @@ export async function roomFieldErrors(
       minjoin: t("fields.money", { min: money(0), max: most }),
       minbuy: t("fields.money", { min: money(0.01), max: most }),
       minLevel: t("fields.whole", { min: 1, max: 8 }),
-      roundSeconds: t("fields.seconds", { min: MIN_ROUND_SECONDS, max: MAX_ROUND_SECONDS.toLocaleString("en-US") }),
+      roundSeconds: t("fields.seconds", { min: MIN_ROUND_SECONDS, max: formatDecimal(MAX_ROUND_SECONDS, 0, 0) }),
       closeSeconds: t("fields.closeSeconds", { min: 0 }),
       rates: t("fields.odds", { min: "1.001", max: "1,000.000" }),
     },

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { formatDecimal } from "~/lib/number-format";
 import { Form, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -57,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     articleForm,
     { ...values, id },
     {
-      ...Object.fromEntries(LANGUAGES.map(({ suffix }) => [`content${suffix}`, t("fields.body", { max: MAX_ARTICLE_HTML.toLocaleString("en-US") })])),
+      ...Object.fromEntries(LANGUAGES.map(({ suffix }) => [`content${suffix}`, t("fields.body", { max: formatDecimal(MAX_ARTICLE_HTML, 0, 0) })])),
       ...Object.fromEntries(LANGUAGES.map(({ suffix }) => [`title${suffix}`, t("fields.articleTitle")])),
       img: t("fields.link"),
       sort: t("fields.whole", { min: "-99,999", max: "999,999" }),

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { formatDecimal } from "~/lib/number-format";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       min: amount,
       max: amount,
       "": t("fields.minAboveMax"),
-      days: t("fields.whole", { min: 1, max: TIER_DAYS_MAX.toLocaleString("en-US") }),
+      days: t("fields.whole", { min: 1, max: formatDecimal(TIER_DAYS_MAX, 0, 0) }),
     },
     { rate_ppm: "rate", "": "max" },
   );
