@@ -5,7 +5,7 @@ import { imageTypeOf } from "./image-type";
 // SHA-256 of those bytes, served at /media/<key> with long cache headers (a key's bytes never change).
 
 export const MAX_BANNER_IMAGE_BYTES = 2 * 1024 * 1024;
-export const BANNER_IMAGE_PIXELS = { minWidth: 320, maxWidth: 4000, minHeight: 100, maxHeight: 4000 } as const;
+const BANNER_IMAGE_PIXELS = { minWidth: 320, maxWidth: 4000, minHeight: 100, maxHeight: 4000 } as const;
 /** An upload not saved into a banner within this long (a preview left behind) is removed by the next sweep. */
 export const UNSAVED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
