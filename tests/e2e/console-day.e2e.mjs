@@ -118,7 +118,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   const previews = {};
   for (const lang of ["chs", "en", "cht", "vi"]) {
     const img = page.getByTestId(`banner-preview-new-${lang}`).locator("img");
-    await img.waitFor();
+    await img.scrollIntoViewIfNeeded(); // the previews load lazily, as the slides do
     await page.waitForFunction((el) => el.complete && el.naturalWidth === 750, await img.elementHandle());
     previews[lang] = await img.getAttribute("src");
   }
