@@ -3,7 +3,7 @@
 // player's audit trail, and upload a banner and preview it per language, with screenshots at both widths.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { operatorCode } from "./operator.mjs";
+import { signInToConsole } from "./operator.mjs";
 
 const fixture = (name) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -28,12 +28,7 @@ async function playerWithDeposit(base, smsCode, money) {
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
   const player = await playerWithDeposit(base, smsCode, "1234.5");
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill("admin1234");
-  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Approvals" }).waitFor();
+  await signInToConsole(page, serverLog);
 
   // every section is reachable at 390 px without scrolling the navigation sideways
   for (const name of ["Approvals", "Players", "Rooms", "Content", "Settings", "Finance", "Totals", "Audit log"]) {
