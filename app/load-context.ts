@@ -11,9 +11,9 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: ExecutionContext };
     nonce: string;
     /** The contract API, called in-process: demo mode serves it, proxy mode forwards it. */
-    callApi: (path: string, body: Record<string, unknown>) => Promise<ApiAnswer>;
+    callApi: (path: string, body: Record<string, unknown> | FormData) => Promise<ApiAnswer>;
     /** The same call's HTTP answer as it is, for the answers that are not the envelope (a streamed CSV export). */
-    callApiResponse: (path: string, body: Record<string, unknown>) => Promise<Response>;
+    callApiResponse: (path: string, body: Record<string, unknown> | FormData) => Promise<Response>;
     /** The last market prices the PricesDO holds (docs/product.md#market-prices); the same in demo and proxy mode. */
     lastPrices: () => Promise<PriceSnapshot>;
   }

@@ -29,7 +29,7 @@ describe("new console pages", () => {
     expect(preview.status).toBe(200);
     const page = await html(preview);
     // The form gives the operator's own text back (escaped); the preview shows what players will get.
-    const shown = /data-testid="article-preview">([\s\S]*?)<\/section>/.exec(page)![1];
+    const shown = /data-testid="article-preview-en">([\s\S]*?)<\/section>/.exec(page)![1];
     expect(shown).toContain("<p>Hello <img");
     expect(shown).not.toContain("onerror");
     expect(shown).not.toContain("alert(2)");
@@ -42,7 +42,7 @@ describe("new console pages", () => {
     expect(article).toContain("Console news");
     const bad = await browser.post("/admin/content/new", { ...fields, title_yw: "", intent: "save" });
     expect(bad.status).toBe(400);
-    expect(await html(bad)).toContain("a title in at least one language");
+    expect(await html(bad)).toContain("A title in at least one language, at most 200 characters");
   });
 
   it("save settings: the deposit account appears on the player's deposit screen; a bad link is refused in the operator's words", async () => {
@@ -74,7 +74,7 @@ describe("new console pages", () => {
     expect(recharge).toContain("Pay into");
     const bad = await browser.post("/admin/settings", form.map(([k, v]) => [k, k === "kefu_url" ? "javascript:alert(1)" : v] as [string, string]));
     expect(bad.status).toBe(400);
-    expect(await html(bad)).toContain("Links must be empty, start with https:// or be a path in the app");
+    expect(await html(bad)).toContain("Empty, a path in the app starting with / and a letter or digit (such as /info/1), or an https:// address");
   });
 
   it("create a room from a game's defaults, and void its round in play with a reason; stakes come back", async () => {
@@ -112,11 +112,11 @@ describe("new console pages", () => {
 
   it("edit a finance tier; least above most is refused with its message", async () => {
     const browser = await operatorBrowser();
-    const ok = await browser.post("/admin/finance", { id: "2", rate_ppm: "1800", min: "300000", max: "800000", days: "30" });
+    const ok = await browser.post("/admin/finance", { id: "2", rate: "0.18", min: "300000", max: "800000", days: "30" });
     expect(ok.status).toBe(302);
     const row = await env.DB.prepare("SELECT daily_rate_ppm FROM finance_products WHERE id = 2").first<{ daily_rate_ppm: number }>();
     expect(row!.daily_rate_ppm).toBe(1800);
-    const bad = await browser.post("/admin/finance", { id: "2", rate_ppm: "1800", min: "900000", max: "800000", days: "30" });
+    const bad = await browser.post("/admin/finance", { id: "2", rate: "0.18", min: "900000", max: "800000", days: "30" });
     expect(bad.status).toBe(400);
     expect(await html(bad)).toContain("The least amount must not be above the most");
   });

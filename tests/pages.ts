@@ -45,6 +45,18 @@ export class Browser {
     return response;
   }
 
+  /** A form with files (multipart), as a browser sends it without JavaScript. */
+  async postMultipart(path: string, form: FormData) {
+    const response = await exports.default.fetch(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { cookie: this.cookieHeader, origin: ORIGIN, host: new URL(ORIGIN).host },
+      body: form,
+      redirect: "manual",
+    });
+    this.remember(response);
+    return response;
+  }
+
   async logIn(username = "demo01", password = "demo1234") {
     const response = await this.post("/login", { username, password, redirectTo: "/user" });
     if (response.status !== 302 && response.status !== 204) throw new Error(`login failed: ${response.status} ${await response.text()}`);

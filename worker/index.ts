@@ -13,6 +13,7 @@ import { pruneIdleRounds } from "./db/round-retention";
 import { checkBooksWhenDue } from "./insight/books";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
 import { withRequestLog } from "./request-log";
+import { serveMedia } from "./media/banner-images";
 
 export { RoomDO } from "./room/room-do";
 export { PricesDO } from "./prices/prices-do";
@@ -31,21 +32,26 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
     // In proxy mode the rounds are the upstream's: a local room would show a round of its own. Without
     // the socket the page follows the round through the contract (getVorder polling, docs/product.md#constants-and-limits).
     response = readConfig(env).apiMode === "proxy" ? new Response("No live room feed in proxy mode", { status: 404 }) : await handleRoomSocket(request, env, url);
+  } else if (path.startsWith("/media/")) {
+    // Banner images the console uploaded to R2 (docs/decisions/141); in proxy mode the bucket stays empty.
+    response = await serveMedia(request, env.MEDIA, url.pathname);
   } else if (path.startsWith("/ws/prices")) {
     response = await handlePricesSocket(request, env, url);
   } else if (!sameOriginOrSafe(request, url)) {
     response = new Response("Cross-origin form posts are refused", { status: 403 });
   } else {
-    const callApiResponse = async (path: string, body: Record<string, unknown>) => {
+    // A FormData body (a banner image upload) goes as multipart, with its own content type.
+    const callApiResponse = async (path: string, body: Record<string, unknown> | FormData) => {
+      const multipart = body instanceof FormData;
       const apiRequest = new Request(new URL(path, url.origin), {
         method: "POST",
         // The player's address travels with the form's call: login attempts count per source.
-        headers: { "content-type": "application/json", "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown" },
-        body: JSON.stringify(body),
+        headers: { ...(multipart ? {} : { "content-type": "application/json" }), "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown" },
+        body: multipart ? body : JSON.stringify(body),
       });
       return handleApi(apiRequest, env, ctx);
     };
-    const callApi = async (path: string, body: Record<string, unknown>) => (await callApiResponse(path, body)).json() as Promise<ApiAnswer>;
+    const callApi = async (path: string, body: Record<string, unknown> | FormData) => (await callApiResponse(path, body)).json() as Promise<ApiAnswer>;
     response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, callApiResponse, lastPrices: () => lastPrices(env) });
   }
   return withSecurityHeaders(response, nonce, url.protocol === "https:");

@@ -45,6 +45,20 @@ export async function callAdmin<T = any>(request: Request, context: AppLoadConte
   return answer as ApiAnswer<T>;
 }
 
+/** Sends one file to an /api/admin upload call (multipart: the file as `image`, token and lang beside it). */
+export async function uploadAdmin<T = any>(request: Request, context: AppLoadContext, path: string, file: File): Promise<ApiAnswer<T>> {
+  const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
+  if (!token) throw notFound();
+  const form = new FormData();
+  form.set("token", token);
+  form.set("lang", apiLangOf[lng as keyof typeof apiLangOf] ?? "en");
+  form.set("image", file);
+  const answer = await context.callApi(path, form);
+  if (answer.code === 409 || answer.code === 403) throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
+  if (answer.data?.errCode === 1073) throw notFound();
+  return answer as ApiAnswer<T>;
+}
+
 /** Loader data that must exist: a refusal here is a missing page. */
 export async function loadAdmin<T = any>(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown> = {}): Promise<T> {
   const answer = await callAdmin<T>(request, context, path, body);

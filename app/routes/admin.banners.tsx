@@ -1,67 +1,148 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
-import { formFields } from "~/lib/form.server";
+import { consoleFieldErrors, fieldsRefused, type FieldErrors } from "~/lib/console-fields.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { adminAction, loadAdmin } from "~/lib/operator.server";
+import { adminAction, callAdmin, loadAdmin, uploadAdmin } from "~/lib/operator.server";
+import { bannerForm } from "../../worker/operators/content";
 
 export const handle = { title: "admin:banners.title" };
 
 type Banner = { id: number; path: string; pathTw: string; pathYw: string; pathVi: string; link: string; sort: number };
-const PATHS = [
-  { field: "path", key: "path", label: "content.lang.chs" },
-  { field: "path_yw", key: "pathYw", label: "content.lang.en" },
-  { field: "path_tw", key: "pathTw", label: "content.lang.cht" },
-  { field: "path_vi", key: "pathVi", label: "content.lang.vi" },
+type Values = Record<"path" | "path_yw" | "path_tw" | "path_vi" | "link" | "sort", string>;
+/** The default image first (every language without its own shows it), then the others. */
+const IMAGES = [
+  { field: "path", key: "path", lang: "chs" },
+  { field: "path_yw", key: "pathYw", lang: "en" },
+  { field: "path_tw", key: "pathTw", lang: "cht" },
+  { field: "path_vi", key: "pathVi", lang: "vi" },
 ] as const;
+const ACCEPT = "image/png,image/jpeg,image/webp";
+
+const valuesOf = (b: Banner): Values => ({ path: b.path, path_yw: b.pathYw, path_tw: b.pathTw, path_vi: b.pathVi, link: b.link, sort: String(b.sort) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadAdmin<{ list: Banner[] }>(request, context, "/api/admin/banners");
 }
 
-/** Save (new when no id) or delete one banner; each /api/admin call audits its change. */
+/**
+ * Preview: the chosen files are uploaded (checked by the API, stored in R2) and shown per language,
+ * nothing saved. Save: the same, then the banner is written (audited). Delete: after a confirm step;
+ * the API then removes the images no banner names any more.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const fields = await formFields(request);
+  const form = await readForm(request);
+  const field = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : "");
   const t = await i18nServer.getFixedT(request, "admin");
-  if (fields.intent === "delete" && !isConfirmed(fields)) return askToConfirm(fields, { message: t("confirm.deleteBanner", { id: fields.id }), button: t("content.delete") });
-  if (fields.intent === "delete") return adminAction(request, context, "/api/admin/banners/delete", { id: fields.id }, t("banners.deleted"));
-  const body = { id: fields.id || undefined, path: fields.path ?? "", path_tw: fields.path_tw ?? "", path_yw: fields.path_yw ?? "", path_vi: fields.path_vi ?? "", link: fields.link ?? "", sort: fields.sort ?? "" };
-  return adminAction(request, context, "/api/admin/banners/save", body, t("banners.saved"));
+  const formKey = field("id") || "new";
+  if (field("intent") === "delete") {
+    if (!isConfirmed(form)) return askToConfirm(form, { message: t("confirm.deleteBanner", { id: field("id") }), button: t("content.delete") });
+    return adminAction(request, context, "/api/admin/banners/delete", { id: field("id") }, t("banners.deleted"));
+  }
+  const values: Values = { path: field("path"), path_yw: field("path_yw"), path_tw: field("path_tw"), path_vi: field("path_vi"), link: field("link"), sort: field("sort") };
+  const fieldErrors: FieldErrors = {};
+  for (const { field: name } of IMAGES) {
+    if (name !== "path" && field(`clear_${name}`) === "yes") values[name] = "";
+    const file = form.get(`file_${name}`);
+    if (!(file instanceof File) || file.size === 0) continue;
+    const answer = await uploadAdmin<{ path: string }>(request, context, "/api/admin/banners/upload", file);
+    if (answer.code === 1) values[name] = answer.data.path;
+    else fieldErrors[name] = answer.info;
+  }
+  if (Object.keys(fieldErrors).length > 0) return fieldsRefused(fieldErrors, { form: formKey, values });
+  if (field("intent") === "preview") return { error: null, fieldErrors: null, form: formKey, values, previewed: true };
+  const body = { id: field("id") || undefined, ...values };
+  const problems = await consoleFieldErrors(request, bannerForm, body, {
+    path: t("banners.defaultRequired"),
+    link: t("fields.link"),
+    sort: t("fields.whole", { min: "-99,999", max: "999,999" }),
+  });
+  if (problems) return fieldsRefused(problems, { form: formKey, values });
+  const answer = await callAdmin(request, context, "/api/admin/banners/save", body);
+  if (answer.code === 1) return redirectWithToast(context, "/admin/banners", t("banners.saved"));
+  const missing = IMAGES.find((i) => answer.data?.errCode === 1189 && values[i.field] === answer.data?.field);
+  if (missing) return fieldsRefused({ [missing.field]: answer.info }, { form: formKey, values });
+  return data({ error: answer.info, fieldErrors: null, form: formKey, values }, { status: 400 });
 }
+
+/** Each language's slide as its players will see it (the home slider's shape), before or after saving. */
+function BannerPreviews({ values, id }: { values: Values; id: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="banner-previews" data-testid={`banner-previews-${id}`}>
+      {IMAGES.map(({ field, lang }) => {
+        const src = values[field] || values.path;
+        return (
+          <figure key={field} className="banner-preview" data-testid={`banner-preview-${id}-${lang}`}>
+            {src ? <img src={src} alt={t("banners.previewAlt", { lang: t(`content.lang.${lang}`) })} loading="lazy" /> : <div className="banner-empty">{t("banners.noImage")}</div>}
+            <figcaption>
+              {t(`content.lang.${lang}`)}
+              {field !== "path" && !values[field] && values.path ? <span className="muted"> · {t("banners.fallback")}</span> : null}
+            </figcaption>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
+
+type Answer = { form?: string; values?: Values; previewed?: boolean } | undefined;
 
 function BannerForm({ banner }: { banner?: Banner }) {
   const { t } = useTranslation("admin");
-  const value = (key: (typeof PATHS)[number]["key"]) => (banner ? banner[key] : "");
+  const answer = useActionData<Answer>();
+  const key = banner ? String(banner.id) : "new";
+  const mine = answer?.form === key ? answer : undefined;
+  const values: Values = mine?.values ?? (banner ? valuesOf(banner) : { path: "", path_yw: "", path_tw: "", path_vi: "", link: "", sort: "0" });
+  const error = useFieldError(key);
+  const title = banner ? t("banners.editTitle", { id: banner.id }) : t("banners.new");
   return (
-    <section className="admin-card banner-editor" aria-label={banner ? t("banners.editTitle", { id: banner.id }) : t("banners.new")}>
-      <h2>{banner ? t("banners.editTitle", { id: banner.id }) : t("banners.new")}</h2>
-      {banner ? (
-        <div className="banner-preview" data-testid="banner-preview">
-          <img src={banner.pathYw || banner.path} alt={t("banners.previewAlt", { id: banner.id })} loading="lazy" />
-        </div>
+    <section className="admin-card banner-editor" aria-label={title}>
+      <h2>{title}</h2>
+      {mine?.previewed ? (
+        <p className="notice" role="status">
+          {t("banners.previewed")}
+        </p>
       ) : null}
-      <Form method="post" className="form">
+      {values.path || values.path_yw || values.path_tw || values.path_vi ? <BannerPreviews values={values} id={key} /> : null}
+      <Form method="post" encType="multipart/form-data" className="form" key={JSON.stringify(values)}>
         {banner ? <input type="hidden" name="id" value={banner.id} /> : null}
-        {PATHS.map((p) => (
-          <label key={p.field} className="field">
-            <span className="field-label">
-              {t("banners.image")} · {t(p.label)}
-            </span>
-            <input name={p.field} defaultValue={value(p.key)} required={p.field === "path"} placeholder="/images/banner/…" />
-          </label>
+        <p className="muted">{t("banners.uploadHint")}</p>
+        {IMAGES.map(({ field, lang }) => (
+          <div key={field} className="field">
+            <input type="hidden" name={field} value={values[field]} />
+            <label className="field-label" htmlFor={`file-${key}-${field}`}>
+              {t("banners.image")} · {t(`content.lang.${lang}`)}
+            </label>
+            <input id={`file-${key}-${field}`} type="file" name={`file_${field}`} accept={ACCEPT} {...invalidProps(error(field), field, key)} />
+            <FieldError message={error(field)} name={field} form={key} />
+            {field !== "path" && values[field] ? (
+              <label className="check">
+                <input type="checkbox" name={`clear_${field}`} value="yes" /> {t("banners.useDefault")}
+              </label>
+            ) : null}
+          </div>
         ))}
         <label className="field">
           <span className="field-label">{t("banners.link")}</span>
-          <input name="link" defaultValue={banner?.link ?? ""} placeholder="/info/1" />
+          <input name="link" defaultValue={values.link} placeholder="/info/1" {...invalidProps(error("link"), "link", key)} />
+          <FieldError message={error("link")} name="link" form={key} />
         </label>
         <label className="field">
           <span className="field-label">{t("content.sort")}</span>
-          <input name="sort" inputMode="numeric" defaultValue={banner?.sort ?? 0} />
+          <input name="sort" inputMode="numeric" defaultValue={values.sort} {...invalidProps(error("sort"), "sort", key)} />
+          <FieldError message={error("sort")} name="sort" form={key} />
         </label>
         <div className="admin-actions">
+          <button className="button small secondary" type="submit" name="intent" value="preview">
+            {t("banners.previewButton")}
+          </button>
           <button className="button small" type="submit" name="intent" value="save">
             {t("content.save")}
           </button>
@@ -76,7 +157,7 @@ function BannerForm({ banner }: { banner?: Banner }) {
   );
 }
 
-/** The home page's slides, each with its image shown as a preview, and a form for a new one. */
+/** The home page's slides: each with its image per language, uploaded here (no paths to type). */
 export default function Banners() {
   const { list } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
@@ -88,7 +169,7 @@ export default function Banners() {
       </div>
       <ActionError />
       <ConfirmPanel />
-      <div className="admin-grid">
+      <div className="admin-grid banner-grid">
         {list.map((b) => (
           <BannerForm key={JSON.stringify(b)} banner={b} />
         ))}

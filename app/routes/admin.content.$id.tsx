@@ -1,8 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { formatDecimal } from "~/lib/number-format";
+import { Form, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
+import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
+import { articleForm } from "../../worker/operators/content";
+import { MAX_ARTICLE_HTML } from "../../worker/content/sanitize-html";
 import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
 import { ArticleBody } from "~/components/content/ArticleBody";
 import { HTML_LANG, type ContentLanguage } from "~/components/content/types";
@@ -47,6 +53,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (answer.code !== 1) return data({ error: answer.info, values, preview: null }, { status: 400 });
     return redirectWithToast(context, `/admin/content?group=${values.group}`, t("content.deleted"));
   }
+  const problems = await consoleFieldErrors(
+    request,
+    articleForm,
+    { ...values, id },
+    {
+      ...Object.fromEntries(LANGUAGES.map(({ suffix }) => [`content${suffix}`, t("fields.body", { max: formatDecimal(MAX_ARTICLE_HTML, 0, 0) })])),
+      ...Object.fromEntries(LANGUAGES.map(({ suffix }) => [`title${suffix}`, t("fields.articleTitle")])),
+      img: t("fields.link"),
+      sort: t("fields.whole", { min: "-99,999", max: "999,999" }),
+    },
+    { "": "title_yw" },
+  );
+  if (problems) return fieldsRefused(problems, { values, preview: null });
   if (fields.intent === "preview") {
     const answer = await callAdmin<Values>(request, context, "/api/admin/articles/preview", values);
     if (answer.code !== 1) return data({ error: answer.info, values, preview: null }, { status: 400 });
@@ -57,62 +76,87 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirectWithToast(context, `/admin/content/${answer.data.id}`, t("content.saved"));
 }
 
-function Preview({ article }: { article: Values }) {
+/** The previews typed as the operator writes are the API's (the sanitizer the stored article gets); the page keeps its data. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
+}
+
+/** One language as players will read it, beside its editor. */
+function LanguagePreview({ article, suffix, lang }: { article: Values; suffix: string; lang: ContentLanguage }) {
   const { t } = useTranslation("admin");
   return (
-    <section className="admin-section" aria-labelledby="preview-title" data-testid="article-preview">
-      <h2 id="preview-title">{t("content.preview")}</h2>
-      {LANGUAGES.map(({ suffix, lang }) => (
-        <article key={lang} className="admin-card article-preview" lang={HTML_LANG[lang]}>
-          <span className="muted">{t(`content.lang.${lang}`)}</span>
-          <h3>{article[`title${suffix}`] || <span className="muted">{t("content.untitled")}</span>}</h3>
-          <ArticleBody html={article[`content${suffix}`] ?? ""} language={lang} />
-        </article>
-      ))}
+    <section className="article-preview" aria-label={`${t("content.previewLive")} · ${t(`content.lang.${lang}`)}`} data-testid={`article-preview-${lang}`}>
+      <span className="muted">{t("content.previewLive")}</span>
+      <h3>{article[`title${suffix}`] || <span className="muted">{t("content.untitled")}</span>}</h3>
+      <ArticleBody html={article[`content${suffix}`] ?? ""} language={lang} />
     </section>
   );
 }
 
+const LIVE_PREVIEW_DELAY_MS = 600;
+
 export default function ArticleEditor() {
   const { id, values: stored } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as { values?: Values; preview?: Values | null } | undefined;
+  const live = useFetcher<{ preview?: Values | null }>();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const values = result?.values ?? stored;
+  const preview = live.data?.preview ?? result?.preview ?? values;
+  const error = useFieldError();
   const { t } = useTranslation("admin");
+  // With JavaScript the previews follow the typing (the API sanitizes, nothing is saved); without it, the Preview button.
+  const typed = (form: HTMLFormElement) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const body = new FormData(form);
+      body.set("intent", "preview");
+      live.submit(body, { method: "post" });
+    }, LIVE_PREVIEW_DELAY_MS);
+  };
   return (
     <main className="admin-main">
       <h1>{id ? t("content.editTitle", { id }) : t("content.new")}</h1>
       <ActionError />
       <ConfirmPanel />
-      <Form method="post" className="form article-form" key={JSON.stringify(values)}>
-        <label className="field">
-          <span className="field-label">{t("content.groups")}</span>
-          <select name="group" defaultValue={values.group}>
-            {[9, 14, 26].map((g) => (
-              <option key={g} value={g}>
-                {t(`content.group.${g}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{t("content.sort")}</span>
-          <input name="sort" inputMode="numeric" defaultValue={values.sort} />
-        </label>
-        <label className="field">
-          <span className="field-label">{t("content.img")}</span>
-          <input name="img" defaultValue={values.img} placeholder="/images/news/…" />
-        </label>
+      <Form method="post" className="form article-form" key={JSON.stringify(values)} onInput={(e) => typed(e.currentTarget)}>
+        <div className="article-meta">
+          <label className="field">
+            <span className="field-label">{t("content.groups")}</span>
+            <select name="group" defaultValue={values.group}>
+              {[9, 14, 26].map((g) => (
+                <option key={g} value={g}>
+                  {t(`content.group.${g}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field-label">{t("content.sort")}</span>
+            <input name="sort" inputMode="numeric" defaultValue={values.sort} {...invalidProps(error("sort"), "sort")} />
+            <FieldError message={error("sort")} name="sort" />
+          </label>
+          <label className="field">
+            <span className="field-label">{t("content.img")}</span>
+            <input name="img" defaultValue={values.img} placeholder="/images/news/…" {...invalidProps(error("img"), "img")} />
+            <FieldError message={error("img")} name="img" />
+          </label>
+        </div>
         {LANGUAGES.map(({ suffix, lang }) => (
-          <fieldset key={lang} className="admin-card" lang={HTML_LANG[lang]}>
+          <fieldset key={lang} className="admin-card article-lang" lang={HTML_LANG[lang]}>
             <legend>{t(`content.lang.${lang}`)}</legend>
-            <label className="field">
-              <span className="field-label">{t("content.articleTitle")}</span>
-              <input name={`title${suffix}`} defaultValue={values[`title${suffix}`]} maxLength={200} />
-            </label>
-            <label className="field">
-              <span className="field-label">{t("content.body")}</span>
-              <textarea name={`content${suffix}`} defaultValue={values[`content${suffix}`]} rows={6} />
-            </label>
+            <div className="article-write">
+              <label className="field">
+                <span className="field-label">{t("content.articleTitle")}</span>
+                <input name={`title${suffix}`} defaultValue={values[`title${suffix}`]} maxLength={200} {...invalidProps(error(`title${suffix}`), `title${suffix}`)} />
+                <FieldError message={error(`title${suffix}`)} name={`title${suffix}`} />
+              </label>
+              <label className="field">
+                <span className="field-label">{t("content.body")}</span>
+                <textarea className="article-body-input" name={`content${suffix}`} defaultValue={values[`content${suffix}`]} rows={16} {...invalidProps(error(`content${suffix}`), `content${suffix}`)} />
+                <FieldError message={error(`content${suffix}`)} name={`content${suffix}`} />
+              </label>
+            </div>
+            <LanguagePreview article={preview} suffix={suffix} lang={lang} />
           </fieldset>
         ))}
         <p className="muted">{t("content.sanitized")}</p>
@@ -133,7 +177,6 @@ export default function ArticleEditor() {
           </button>
         </Form>
       ) : null}
-      <Preview article={result?.preview ?? values} />
     </main>
   );
 }

@@ -8,7 +8,7 @@ import { playerTime } from "~/lib/player-time";
 export const handle = { title: "admin:content.title" };
 
 const GROUPS = [9, 14, 26] as const;
-type Row = { id: number; title: string; title_yw: string; title_ft: string; title_vi: string; sort: number; createtime: number; summary: string };
+type Row = { id: number; title: string; title_yw: string; title_ft: string; title_vi: string; sort: number; createtime: number; summary: string; missing: string[] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -47,6 +47,13 @@ export default function Content() {
               <span className="muted">#{a.id}</span>
               <span className="muted">{a.summary}</span>
               <span className="muted">{playerTime(a.createtime)}</span>
+              {a.missing.length > 0 ? (
+                <span className="lang-missing" data-testid={`missing-${a.id}`}>
+                  {t("content.missing", { langs: a.missing.map((lang) => t(`content.lang.${lang}`)).join(", ") })}
+                </span>
+              ) : (
+                <span className="muted">{t("content.complete")}</span>
+              )}
             </Link>
           </li>
         ))}

@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { formatDecimal } from "~/lib/number-format";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
+import { consoleMoney } from "~/lib/console-confirm.server";
+import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
 import { formFields } from "~/lib/form.server";
 import { percent, tierName, type Product } from "~/lib/finance";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
+import { TIER_BOUND_MAX_CENTS, TIER_DAYS_MAX, TIER_RATE_MAX_PPM, openTierMaxForm, tierForm } from "../../worker/finance/forms";
 
 export const handle = { title: "admin:finance.title" };
 
@@ -17,13 +22,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
-  if (f.intent === "openmax") return adminAction(request, context, "/api/admin/products/openmax", { max: f.max ?? "" }, t("finance.saved"));
-  const body = { id: f.id ?? "", rate_ppm: f.rate_ppm ?? "", min: f.min ?? "", max: f.max ?? "", days: f.days ?? "" };
+  const money = await consoleMoney(context);
+  const amount = t("fields.money", { min: money(0.01), max: money(TIER_BOUND_MAX_CENTS / 100) });
+  if (f.intent === "openmax") {
+    const problems = await consoleFieldErrors(request, openTierMaxForm, { max: f.max ?? "" }, { max: amount });
+    if (problems) return fieldsRefused(problems, { form: "openmax" });
+    return adminAction(request, context, "/api/admin/products/openmax", { max: f.max ?? "" }, t("finance.saved"));
+  }
+  const ratePpm = percentToPpm(f.rate ?? "");
+  const body = { id: f.id ?? "", rate_ppm: ratePpm === null ? "" : String(ratePpm), min: f.min ?? "", max: f.max ?? "", days: f.days ?? "" };
+  const problems = await consoleFieldErrors(
+    request,
+    tierForm,
+    body,
+    {
+      rate: t("fields.percent", { min: "0.0001 %", max: `${TIER_RATE_MAX_PPM / 10_000} %` }),
+      min: amount,
+      max: amount,
+      "": t("fields.minAboveMax"),
+      days: t("fields.whole", { min: 1, max: formatDecimal(TIER_DAYS_MAX, 0, 0) }),
+    },
+    { rate_ppm: "rate", "": "max" },
+  );
+  if (problems) return fieldsRefused(problems, { form: `tier-${f.id}` });
   return adminAction(request, context, "/api/admin/products/update", body, t("finance.saved"));
 }
 
+/** The operator types the daily rate as a percentage (0.15 = 0.15 % a day); the API keeps parts per million. */
+function percentToPpm(typed: string): number | null {
+  const match = /^(\d{1,3})(?:[.,](\d{1,4}))?$/.exec(typed.trim().replace(/\s*%$/, ""));
+  if (!match) return null;
+  return Number(match[1]) * 10_000 + Number((match[2] ?? "").padEnd(4, "0"));
+}
+
+const ppmToPercent = (ppm: number) => String(ppm / 10_000);
+
 export default function FinanceTiers() {
   const { list, openMax } = useLoaderData<typeof loader>();
+  const openError = useFieldError("openmax");
   const { t } = useTranslation(["admin", "finance"]);
   return (
     <main className="admin-main">
@@ -34,7 +70,8 @@ export default function FinanceTiers() {
         <input type="hidden" name="intent" value="openmax" />
         <label className="field">
           <span className="field-label">{t("finance.openMax")}</span>
-          <input name="max" inputMode="decimal" defaultValue={openMax.toFixed(2)} required />
+          <input name="max" inputMode="decimal" defaultValue={openMax.toFixed(2)} required {...invalidProps(openError("max"), "max", "openmax")} />
+          <FieldError message={openError("max")} name="max" form="openmax" />
         </label>
         <button className="button small" type="submit">
           {t("finance.save")}
@@ -42,7 +79,20 @@ export default function FinanceTiers() {
       </Form>
       <div className="admin-grid">
         {list.map((tier) => (
-          <section key={JSON.stringify(tier)} className="admin-card" aria-labelledby={`tier-${tier.id}`}>
+          <TierForm key={JSON.stringify(tier)} tier={tier} />
+        ))}
+      </div>
+    </main>
+  );
+}
+
+function TierForm({ tier }: { tier: Product }) {
+  const { t } = useTranslation(["admin", "finance"]);
+  const form = `tier-${tier.id}`;
+  const error = useFieldError(form);
+  const at = (name: string) => ({ ...invalidProps(error(name), name, form) });
+  return (
+          <section className="admin-card" aria-labelledby={`tier-${tier.id}`}>
             <h2 id={`tier-${tier.id}`}>{tierName(t, tier.titleKey)}</h2>
             <p className="muted">
               {t("finance.current", { daily: percent(tier.rate), yearly: percent(tier.yearRate), days: tier.days })}
@@ -50,28 +100,29 @@ export default function FinanceTiers() {
             <Form method="post" className="form">
               <input type="hidden" name="id" value={tier.id} />
               <label className="field">
-                <span className="field-label">{t("finance.ratePpm")}</span>
-                <input name="rate_ppm" inputMode="numeric" defaultValue={tier.rate_ppm} required />
+                <span className="field-label">{t("finance.rate")}</span>
+                <input name="rate" inputMode="decimal" defaultValue={ppmToPercent(tier.rate_ppm)} required {...at("rate")} />
+                <FieldError message={error("rate")} name="rate" form={form} />
               </label>
               <label className="field">
                 <span className="field-label">{t("finance.min")}</span>
-                <input name="min" inputMode="decimal" defaultValue={tier.min.toFixed(2)} required />
+                <input name="min" inputMode="decimal" defaultValue={tier.min.toFixed(2)} required {...at("min")} />
+                <FieldError message={error("min")} name="min" form={form} />
               </label>
               <label className="field">
                 <span className="field-label">{t("finance.max")}</span>
-                <input name="max" inputMode="decimal" defaultValue={tier.max === null ? "" : tier.max.toFixed(2)} />
+                <input name="max" inputMode="decimal" defaultValue={tier.max === null ? "" : tier.max.toFixed(2)} {...at("max")} />
+                <FieldError message={error("max")} name="max" form={form} />
               </label>
               <label className="field">
                 <span className="field-label">{t("finance.days")}</span>
-                <input name="days" inputMode="numeric" defaultValue={tier.days} required />
+                <input name="days" inputMode="numeric" defaultValue={tier.days} required {...at("days")} />
+                <FieldError message={error("days")} name="days" form={form} />
               </label>
               <button className="button small" type="submit">
                 {t("finance.save")}
               </button>
             </Form>
           </section>
-        ))}
-      </div>
-    </main>
   );
 }

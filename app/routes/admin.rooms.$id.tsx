@@ -11,7 +11,9 @@ import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
 import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { noteText, VOID_PRESETS } from "~/lib/request-notes";
-import { roomRefusal } from "~/lib/room-answer.server";
+import { roomFieldErrors, roomRefusal } from "~/lib/room-answer.server";
+import { fieldsRefused } from "~/lib/console-fields.server";
+import { roomForm } from "../../worker/operators/rooms";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 
 export const handle = { title: (room: RoomSettings | undefined) => room?.title };
@@ -49,6 +51,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     return adminAction(request, context, "/api/admin/rounds/void", body, t("rounds.voided"));
   }
+  const problems = await roomFieldErrors(request, context, t, roomForm, { id: params.id, ...roomBody(form) });
+  if (problems) return fieldsRefused(problems, { oddsError: null, confirm: null });
   const answer = await callAdmin(request, context, "/api/admin/rooms/update", { id: params.id, ...roomBody(form) });
   if (answer.code !== 1) return roomRefusal(answer, form, t("room.save"));
   return redirectWithToast(context, new URL(request.url).pathname, t("room.saved"));

@@ -3,7 +3,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
-import { roomRefusal } from "~/lib/room-answer.server";
+import { roomFieldErrors, roomRefusal } from "~/lib/room-answer.server";
+import { fieldsRefused } from "~/lib/console-fields.server";
+import { newRoomForm } from "../../worker/operators/rooms";
 import { RoomFields, roomBody, type RoomSettings } from "~/components/admin/RoomFields";
 import { redirectWithToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
@@ -30,8 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const body = { gameId: String(form.get("gameId") ?? ""), roomtype: String(form.get("roomtype") ?? ""), ...roomBody(form) };
-  const answer = await callAdmin<RoomSettings>(request, context, "/api/admin/rooms/create", body);
   const t = await i18nServer.getFixedT(request, "admin");
+  const problems = await roomFieldErrors(request, context, t, newRoomForm, body);
+  if (problems) return fieldsRefused(problems, { oddsError: null, confirm: null });
+  const answer = await callAdmin<RoomSettings>(request, context, "/api/admin/rooms/create", body);
   if (answer.code !== 1) return roomRefusal(answer, form, t("rooms.createSubmit"));
   return redirectWithToast(context, `/admin/rooms/${answer.data.id}`, t("rooms.created"));
 }

@@ -2,9 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
+import { consoleMoney } from "~/lib/console-confirm.server";
+import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
+import { formatDecimal } from "~/lib/number-format";
 import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
+import { MAX_CAP_CENTS, MIN_CAP_CENTS, settingsForm } from "../../worker/operators/settings";
 
 export const handle = { title: "admin:settings.title" };
 
@@ -19,6 +24,7 @@ type Settings = {
   deposit_mode: "request" | "contact";
   payees: Payee[];
   invitations: string[];
+  four_eyes: { adjust_max: number; adjust_second_approval: number; adjust_operator_daily: number; odds_confirm_rtp_ppm: number };
 };
 const PAYEE_ROWS = 5;
 
@@ -50,22 +56,59 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .filter((code) => code !== ""),
   };
   const t = await i18nServer.getFixedT(request, "admin");
+  const money = await consoleMoney(context);
+  const problems = await consoleFieldErrors(request, settingsForm, body, {
+    kefu_url: t("fields.link"),
+    android_url: t("fields.link"),
+    ios_url: t("fields.link"),
+    withdraw_daily_cap: t("fields.money", { min: money(MIN_CAP_CENTS / 100), max: money(MAX_CAP_CENTS / 100) }),
+  }, { vip_thresholds: "vip" });
+  if (problems) return fieldsRefused(problems);
   return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));
 }
 
 function TextField({ name, label, value, hint, type = "text", decimal }: { name: string; label: string; value: string; hint?: string; type?: string; decimal?: boolean }) {
+  const error = useFieldError()(name);
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input name={name} type={type} defaultValue={value} inputMode={decimal ? "decimal" : undefined} />
+      <input name={name} type={type} defaultValue={value} inputMode={decimal ? "decimal" : undefined} {...invalidProps(error, name)} />
+      <FieldError message={error} name={name} />
       {hint ? <small className="muted">{hint}</small> : null}
     </label>
+  );
+}
+
+/** The four-eyes limits of balance adjustments: shown so operators know them, edited by no operator. */
+function FourEyes({ limits, currency }: { limits: Settings["four_eyes"]; currency: string }) {
+  const { t } = useTranslation("admin");
+  const money = (v: number) => `${formatDecimal(v, 2, 2)} ${currency}`;
+  const rows = [
+    ["settings.adjustMax", money(limits.adjust_max)],
+    ["settings.adjustSecond", money(limits.adjust_second_approval)],
+    ["settings.adjustOperator", money(limits.adjust_operator_daily)],
+    ["settings.oddsConfirm", `${formatDecimal(limits.odds_confirm_rtp_ppm / 10_000, 2, 2)} %`],
+  ];
+  return (
+    <section className="admin-card settings-group" aria-labelledby="settings-adjust" data-testid="four-eyes">
+      <h2 id="settings-adjust">{t("settings.adjust")}</h2>
+      <p className="muted">{t("settings.adjustHint")}</p>
+      <dl className="limit-facts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
 export default function SettingsPage() {
   const s = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
+  const error = useFieldError();
   const payeeRows = [...s.payees, ...Array(Math.max(0, PAYEE_ROWS - s.payees.length)).fill(null)] as (Payee | null)[];
   return (
     <main className="admin-main">
@@ -99,6 +142,7 @@ export default function SettingsPage() {
         <section className="admin-card settings-group" aria-labelledby="settings-3">
           <h2 id="settings-3">{t("settings.payees")}</h2>
           <p className="muted">{t("settings.payeesHint")}</p>
+          <FieldError message={error("payees")} name="payees" />
           {payeeRows.map((p, i) => (
             <div key={i} className="payee-row" role="group" aria-label={t("settings.payeeN", { n: i + 1 })}>
               <select name="payee_type" defaultValue={p?.type ?? "bank"} aria-label={t("settings.payeeType")}>
@@ -114,11 +158,12 @@ export default function SettingsPage() {
         <section className="admin-card settings-group" aria-labelledby="settings-4">
           <h2 id="settings-4">{t("settings.vip")}</h2>
           <p className="muted">{t("settings.vipHint")}</p>
+          <FieldError message={error("vip")} name="vip" />
           <div className="vip-grid">
             {s.vip_thresholds.map((v, i) => (
               <label key={i} className="field">
                 <span className="field-label">{t("players.level", { level: i + 1 })}</span>
-                <input name="vip" inputMode="decimal" defaultValue={v.toFixed(2)} readOnly={i === 0} />
+                <input name="vip" inputMode="decimal" defaultValue={v.toFixed(2)} readOnly={i === 0} {...invalidProps(error("vip"), "vip")} />
               </label>
             ))}
           </div>
@@ -127,13 +172,15 @@ export default function SettingsPage() {
           <h2 id="settings-5">{t("settings.invitations")}</h2>
           <label className="field">
             <span className="field-label">{t("settings.invitationsHint")}</span>
-            <textarea name="invitations" rows={4} defaultValue={s.invitations.join("\n")} />
+            <textarea name="invitations" rows={4} defaultValue={s.invitations.join("\n")} {...invalidProps(error("invitations"), "invitations")} />
+            <FieldError message={error("invitations")} name="invitations" />
           </label>
         </section>
         <button className="button" type="submit">
           {t("settings.save")}
         </button>
       </Form>
+      <FourEyes limits={s.four_eyes} currency={s.currency_label} />
     </main>
   );
 }

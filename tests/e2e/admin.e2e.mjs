@@ -118,14 +118,14 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await english.getByLabel("Title").fill(`Console help ${stamp}`);
   await english.getByLabel("Text (HTML)").fill("<p>Written in the <b>console</b>.</p>");
   await page.getByRole("button", { name: "Preview" }).click();
-  await page.getByTestId("article-preview").locator("b", { hasText: "console" }).waitFor();
+  await page.getByTestId("article-preview-en").locator("b", { hasText: "console" }).waitFor();
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByText("Article saved").first().waitFor();
   await page.waitForURL(/\/admin\/content\/\d+$/);
   const articleId = new URL(page.url()).pathname.split("/").pop();
   await page.locator('fieldset[lang="en"]').getByLabel("Title").fill(`Console help ${stamp} (edited)`);
   await page.getByRole("button", { name: "Save" }).click();
-  await page.getByTestId("article-preview").getByRole("heading", { name: `Console help ${stamp} (edited)` }).waitFor();
+  await page.getByTestId("article-preview-en").getByRole("heading", { name: `Console help ${stamp} (edited)` }).waitFor();
   await shot("6-article");
 
   // settings: a deposit account; the player sees it on the deposit screen with a copy button

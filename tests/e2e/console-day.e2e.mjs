@@ -1,8 +1,11 @@
 // Done when (issue 25): an operator's day at 390 px and at desk width: approve a deposit through its
-// confirm step, ask for a large credit and cancel it, void a round with a preset reason, and read a
-// player's audit trail, with screenshots of each screen at both widths.
+// confirm step, ask for a large credit and cancel it, void a round with a preset reason, read a
+// player's audit trail, and upload a banner and preview it per language, with screenshots at both widths.
 import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
 import { signInToConsole } from "./operator.mjs";
+
+const fixture = (name) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
@@ -98,6 +101,36 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByText("admin approved deposit 1,234.50 USD:").waitFor();
   await shot("5-audit-trail-390");
 
+  // upload a banner: three languages' images, previewed per language before saving (Traditional Chinese
+  // has none of its own and shows the default); players get their language's image from R2
+  await page.goto("/admin/banners");
+  const fresh = page.getByRole("region", { name: "New banner" });
+  await fresh.getByLabel("Image · 简体中文 (default)").setInputFiles(fixture("banner-zh.jpg"));
+  await fresh.getByLabel("Image · English").setInputFiles(fixture("banner-en.png"));
+  await fresh.getByLabel("Image · Tiếng Việt").setInputFiles(fixture("banner-vi.webp"));
+  await fresh.getByRole("button", { name: "Upload and preview" }).click();
+  await page.getByText("Uploaded, not saved yet").waitFor();
+  const previews = {};
+  for (const lang of ["chs", "en", "cht", "vi"]) {
+    const img = page.getByTestId(`banner-preview-new-${lang}`).locator("img");
+    await img.scrollIntoViewIfNeeded(); // the previews load lazily, as the slides do
+    await page.waitForFunction((el) => el.complete && el.naturalWidth === 750, await img.elementHandle());
+    previews[lang] = await img.getAttribute("src");
+  }
+  assert.equal(previews.cht, previews.chs, "a language without its own image previews the default one");
+  assert.equal(new Set([previews.chs, previews.en, previews.vi]).size, 3);
+  await page.getByTestId("banner-preview-new-cht").getByText("shows the default image").waitFor();
+  await page.getByTestId("banner-previews-new").scrollIntoViewIfNeeded();
+  await shot("5b-banner-preview-390");
+  await page.getByRole("region", { name: "New banner" }).getByRole("button", { name: "Save" }).click();
+  await page.getByText("Banner saved").first().waitFor();
+  const slides = await call(base, "/api/game/slide", { lang: "en" });
+  assert.ok(slides.data.list.some((b) => b.src === previews.en), "English players get the English image");
+  const served = await fetch(`${base}${previews.en}`);
+  assert.equal(served.headers.get("content-type"), "image/png");
+  assert.equal(served.headers.get("x-content-type-options"), "nosniff");
+  assert.match(served.headers.get("cache-control"), /immutable/);
+
   // the same screens at desk width: navigation beside the content
   await page.setViewportSize({ width: 1366, height: 900 });
   const nav = await page.getByRole("navigation").boundingBox();
@@ -108,4 +141,14 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await shot("7-approvals-desk");
   await page.goto("/admin/rooms/1");
   await shot("8-room-desk");
+
+  // the banner at desk width, then deleted through its confirm step: its images leave the bucket
+  await page.goto("/admin/banners");
+  const saved = page.locator("section.banner-editor", { has: page.locator(`img[src="${previews.en}"]`) });
+  await saved.scrollIntoViewIfNeeded();
+  await shot("9-banner-desk");
+  await saved.getByRole("button", { name: "Delete" }).click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await page.getByText("Banner deleted").first().waitFor();
+  assert.equal((await fetch(`${base}${previews.en}`)).status, 404, "the deleted banner's own image is removed");
 }

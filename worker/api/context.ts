@@ -5,12 +5,32 @@ import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
 import { getDb } from "../db/client";
+import { MAX_BANNER_IMAGE_BYTES } from "../media/banner-images";
 import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../db/sessions";
 import { parseRequestBody } from "./request-body";
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** The one call that takes a file: a banner image (worker/media/banner-images.ts), its fields beside it. */
+const UPLOAD_PATHS = new Set(["/api/admin/banners/upload"]);
+const MAX_UPLOAD_BYTES = MAX_BANNER_IMAGE_BYTES + MAX_BODY_BYTES;
+
+/** A multipart body of an upload path: its text fields and its files; too large or malformed is undefined (1001). */
+async function readUpload(request: Request): Promise<Record<string, unknown> | undefined> {
+  if (!UPLOAD_PATHS.has(new URL(request.url).pathname.toLowerCase())) return undefined;
+  // Too large to read: the route answers 1187 (the image's size limit), not a malformed body.
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES) return { tooLarge: true };
+  const raw = await request.arrayBuffer();
+  if (raw.byteLength > MAX_UPLOAD_BYTES) return { tooLarge: true };
+  try {
+    const form = await new Response(raw, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    return Object.fromEntries(form);
+  } catch {
+    return undefined;
+  }
+}
 
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return (await readUpload(request)) ?? null;
   const raw = await request.text();
   if (raw.length > MAX_BODY_BYTES) return null;
   return parseRequestBody(raw, request.headers.get("content-type") ?? "");

@@ -61,16 +61,22 @@ const boundCents = (optional: boolean) =>
     return cents;
   });
 
+/** Every operator bound of a tier: above zero, at most 100,000,000.00. */
+export const TIER_BOUND_MAX_CENTS = 10_000_000_000;
+/** A tier's daily rate in parts per million: 1 (0.0001 %) to 100,000 (10 % a day). */
+export const TIER_RATE_MAX_PPM = 100_000;
+export const TIER_DAYS_MAX = 3_650;
+
 /** The open-ended tier's ceiling: money above zero, at most 100,000,000. */
-export const openTierMaxForm = z.object({ max: boundCents(false).pipe(z.number().max(10_000_000_000, "1050")) });
+export const openTierMaxForm = z.object({ max: boundCents(false).pipe(z.number().max(TIER_BOUND_MAX_CENTS, "1050")) });
 
 /** An operator's tier edit: rate in ppm (1 to 100,000 = 10 % a day), 1 to 3,650 days, least not above most (1115). */
 export const tierForm = z
   .object({
     id: integerId(),
-    rate_ppm: integerId().pipe(z.number().max(100_000, "1001")),
-    min: boundCents(false),
-    max: boundCents(true),
-    days: integerId().pipe(z.number().max(3_650, "1001")),
+    rate_ppm: integerId().pipe(z.number().max(TIER_RATE_MAX_PPM, "1001")),
+    min: boundCents(false).pipe(z.number().max(TIER_BOUND_MAX_CENTS, "1050")),
+    max: boundCents(true).pipe(z.number().max(TIER_BOUND_MAX_CENTS, "1050").nullable()),
+    days: integerId().pipe(z.number().max(TIER_DAYS_MAX, "1001")),
   })
   .refine((f) => f.max === null || (f.min as number) <= f.max, "1115");

@@ -11,6 +11,7 @@ import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } 
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { articles, banners } from "../db/schema";
+import { removeUnreferencedImages, requireStoredImages } from "../media/banner-images";
 import { MAX_ARTICLE_HTML, htmlToText, safeUrl } from "../content/sanitize-html";
 
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator
@@ -51,7 +52,7 @@ export const articleForm = z
 const articleListForm = z.object({ group, page: page() });
 export const contentIdForm = z.object({ id: integerId() });
 
-const bannerForm = z.object({
+export const bannerForm = z.object({
   id: integerId().optional(),
   path: path("1148").refine((v) => v !== "", "1148"),
   path_tw: path("1148").optional().default(""),
@@ -70,7 +71,13 @@ export async function listArticlesForOperator(db: Db, body: unknown) {
     .orderBy(asc(articles.sort), desc(articles.createdAtMs), desc(articles.id))
     .limit(ARTICLES_PAGE_SIZE + 1)
     .offset((form.page - 1) * ARTICLES_PAGE_SIZE);
-  return pageOf(rows.map((r) => ({ ...articleFields(r), summary: htmlToText(r.contentYw || r.content) })), form.page, ARTICLES_PAGE_SIZE);
+  return pageOf(rows.map((r) => ({ ...articleFields(r), summary: htmlToText(r.contentYw || r.content), missing: missingLanguages(r) })), form.page, ARTICLES_PAGE_SIZE);
+}
+
+/** The languages an article has no title or no text in (its readers there see the fallback, docs/decisions/030). */
+function missingLanguages(r: ArticleRow): ("chs" | "en" | "cht" | "vi")[] {
+  const texts = { chs: [r.title, r.content], en: [r.titleYw, r.contentYw], cht: [r.titleFt, r.contentFt], vi: [r.titleVi, r.contentVi] } as const;
+  return (Object.keys(texts) as (keyof typeof texts)[]).filter((lang) => texts[lang].some((v) => v.trim() === ""));
 }
 
 export async function articleForOperator(db: Db, id: number) {
@@ -158,12 +165,25 @@ export async function listBannersForOperator(db: Db) {
   return { list: await db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)).limit(MAX_BANNERS) };
 }
 
-export async function saveBanner(db: Db, operatorId: number, body: unknown, nowMs: number) {
+const imagesOf = (b: { path: string; pathTw: string; pathYw: string; pathVi: string }) => [b.path, b.pathTw, b.pathYw, b.pathVi];
+
+/** Every image the banners still name (after a write), so that the bucket keeps exactly those. */
+async function referencedImages(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ path: banners.path, pathTw: banners.pathTw, pathYw: banners.pathYw, pathVi: banners.pathVi }).from(banners);
+  return new Set(rows.flatMap(imagesOf));
+}
+
+/**
+ * Creates or replaces a banner (its images uploaded before: worker/media/banner-images.ts), audited in
+ * the same batch; then the images it no longer names are removed from the bucket.
+ */
+export async function saveBanner(db: Db, bucket: R2Bucket, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(bannerForm, body);
   const [existing] = form.id ? await db.select().from(banners).where(eq(banners.id, form.id)) : [];
   if (form.id && !existing) throw new ApiError(1149);
   if (!existing && (await db.$count(banners)) >= MAX_BANNERS) throw new ApiError(1148);
   const changes = { path: form.path, pathTw: form.path_tw, pathYw: form.path_yw, pathVi: form.path_vi, link: form.link, sort: form.sort };
+  await requireStoredImages(bucket, imagesOf(changes));
   const write = (id: number) => ({
     after: { id, ...changes },
     statements: [
@@ -171,22 +191,28 @@ export async function saveBanner(db: Db, operatorId: number, body: unknown, nowM
       auditStatement(db, { actorId: operatorId, action: existing ? "banner.update" : "banner.create", target: `banner:${id}`, before: existing, after: { id, ...changes }, nowMs }),
     ],
   });
+  let after: { id: number } & typeof changes;
   if (existing) {
-    const { after, statements } = write(existing.id);
-    await runInOneBatch(db, statements);
-    return after;
+    const written = write(existing.id);
+    await runInOneBatch(db, written.statements);
+    after = written.after;
+  } else {
+    after = await insertWithFreshId(db, "banners", write);
   }
-  return insertWithFreshId(db, "banners", write);
+  await removeUnreferencedImages(bucket, await referencedImages(db), existing ? imagesOf(existing) : [], nowMs);
+  return after;
 }
 
-export async function deleteBanner(db: Db, operatorId: number, id: number, nowMs: number) {
+/** Deletes a banner (audited in its batch), then the images no other banner names. */
+export async function deleteBanner(db: Db, bucket: R2Bucket, operatorId: number, id: number, nowMs: number) {
   const [existing] = await db.select().from(banners).where(eq(banners.id, id));
   if (!existing) throw new ApiError(1149);
   await runInOneBatch(db, [
     db.delete(banners).where(eq(banners.id, id)),
     auditStatement(db, { actorId: operatorId, action: "banner.delete", target: `banner:${id}`, before: existing, nowMs }),
   ]);
-  return { id };
+  const removed = await removeUnreferencedImages(bucket, await referencedImages(db), imagesOf(existing), nowMs);
+  return { id, removedImages: removed.length };
 }
 
 /**

@@ -67,6 +67,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/rounds/void": "manager",
   "/api/admin/articles/save": "manager",
   "/api/admin/articles/delete": "manager",
+  "/api/admin/banners/upload": "manager",
   "/api/admin/banners/save": "manager",
   "/api/admin/banners/delete": "manager",
   "/api/admin/settings/update": "manager",

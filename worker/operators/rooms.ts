@@ -15,6 +15,9 @@ import { readSettings } from "../db/settings";
 // Rooms as the operator edits them (docs/product.md#operators): odds with the RTP each gives, from the rules.
 export const ROOMS_PAGE_SIZE = 24;
 const KINDS = ["standard", "vip", "superior", "premier"] as const;
+export const MIN_ROUND_SECONDS = 10;
+export const MAX_ROUND_SECONDS = 86_400;
+export const MAX_ROOM_AMOUNT_CENTS = 100_000_000_00;
 
 export async function listRoomsPage(db: Db, page: number) {
   return db
@@ -53,7 +56,7 @@ export async function roomForOperator(db: Db, roomId: number) {
 
 const cents = () =>
   z.union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, "1127")], { error: "1127" }).transform((v) => Math.round(Number(v) * 100)).pipe(
-    z.number().int("1127").min(0, "1127").max(100_000_000_00, "1127"),
+    z.number().int("1127").min(0, "1127").max(MAX_ROOM_AMOUNT_CENTS, "1127"),
   );
 const seconds = () =>
   z.union([z.literal(""), z.null(), z.number(), z.string().trim().regex(/^\d+$/, "1127")], { error: "1127" }).transform((v) => (v === "" || v === null ? null : Number(v)));
@@ -77,14 +80,14 @@ const roomFields = z.object({
 
 function timingIsSane(f: { roundSeconds: number | null; closeSeconds: number | null }, ctx: z.RefinementCtx) {
   const round = f.roundSeconds;
-  if (round !== null && (round < 10 || round > 86_400)) ctx.addIssue({ code: "custom", message: "1127" });
-  if (f.closeSeconds !== null && (round === null || f.closeSeconds >= round)) ctx.addIssue({ code: "custom", message: "1127" });
+  if (round !== null && (round < MIN_ROUND_SECONDS || round > MAX_ROUND_SECONDS)) ctx.addIssue({ code: "custom", message: "1127", path: ["roundSeconds"] });
+  if (f.closeSeconds !== null && (round === null || f.closeSeconds >= round)) ctx.addIssue({ code: "custom", message: "1127", path: ["closeSeconds"] });
 }
 
-const roomForm = roomFields.extend({ id: integerId() }).superRefine(timingIsSane);
+export const roomForm = roomFields.extend({ id: integerId() }).superRefine(timingIsSane);
 
 /** A new room: a game and a currency tab (1 USDT, 2 BTC, 3 ETH) besides the settings of an edit. */
-const newRoomForm = roomFields
+export const newRoomForm = roomFields
   .extend({ gameId: integerId(), roomtype: z.union([z.number(), z.string().trim()], { error: "1127" }).transform(Number).pipe(z.number().int("1127").min(1, "1127").max(3, "1127")) })
   .superRefine(timingIsSane);
 

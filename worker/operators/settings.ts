@@ -17,7 +17,10 @@ import { parseMoneyToCents, toMoney } from "../money";
 const EDITABLE = ["kefu_url", "android_url", "ios_url", "currency_label", "vip_thresholds_cents", "withdraw_daily_cap_cents", "deposit_mode", "deposit_payees"] as const;
 const MAX_PAYEES = 5;
 const MAX_INVITATION_CODES = 50;
-const MAX_CAP_CENTS = 10_000_000_00;
+export const MAX_CAP_CENTS = 10_000_000_00;
+export const MIN_CAP_CENTS = 100;
+/** Shown, not edited here: the four-eyes limits (docs/decisions/141), so that no operator raises their own. */
+const FOUR_EYES = ["adjust_max_cents", "adjust_second_approval_cents", "adjust_operator_daily_cents", "odds_confirm_rtp_ppm"] as const;
 
 /** "" (none) or an operator link (worker/operators/links.ts): a support chat, an app store page or a path in the app. */
 const link = () =>
@@ -53,7 +56,7 @@ export const settingsForm = z.object({
     .refine((t) => t[0] === 0 && t.every((v, i) => i === 0 || v > t[i - 1]), "1142")
     .optional(),
   withdraw_daily_cap: moneyCents("1143")
-    .pipe(z.number().min(100, "1143").max(MAX_CAP_CENTS, "1143"))
+    .pipe(z.number().min(MIN_CAP_CENTS, "1143").max(MAX_CAP_CENTS, "1143"))
     .optional(),
   deposit_mode: z.enum(["request", "contact"], { error: "1144" }).optional(),
   payees: z.array(payee, { error: "1145" }).max(MAX_PAYEES, "1145").optional(),
@@ -67,7 +70,7 @@ export const settingsForm = z.object({
 
 /** The settings as the screen shows them: amounts as money, the currency label resolved. */
 export async function operatorSettings(db: Db, deploymentCurrency: string) {
-  const s = await readSettings(db, [...EDITABLE]);
+  const s = await readSettings(db, [...EDITABLE, ...FOUR_EYES]);
   const codes = await db
     .select({ code: invitationCodes.code })
     .from(invitationCodes)
@@ -77,7 +80,7 @@ export async function operatorSettings(db: Db, deploymentCurrency: string) {
   return present(s, codes.map((c) => c.code), deploymentCurrency);
 }
 
-function present(s: Pick<Settings, (typeof EDITABLE)[number]>, invitations: string[], deploymentCurrency: string) {
+function present(s: Pick<Settings, (typeof EDITABLE)[number] | (typeof FOUR_EYES)[number]>, invitations: string[], deploymentCurrency: string) {
   return {
     kefu_url: s.kefu_url,
     android_url: s.android_url,
@@ -88,6 +91,12 @@ function present(s: Pick<Settings, (typeof EDITABLE)[number]>, invitations: stri
     deposit_mode: s.deposit_mode === "contact" ? "contact" : "request",
     payees: s.deposit_payees,
     invitations,
+    four_eyes: {
+      adjust_max: toMoney(s.adjust_max_cents),
+      adjust_second_approval: toMoney(s.adjust_second_approval_cents),
+      adjust_operator_daily: toMoney(s.adjust_operator_daily_cents),
+      odds_confirm_rtp_ppm: s.odds_confirm_rtp_ppm,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
 import { typedRtp } from "~/lib/room-rtp";
+import { FieldError, invalidProps, useFieldError } from "./FieldError";
 
 export type RoomSettings = {
   id: number;
@@ -38,10 +39,12 @@ export function roomBody(form: FormData) {
 }
 
 function NumberField({ name, label, value }: { name: string; label: string; value: number | null }) {
+  const error = useFieldError()(name);
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input name={name} inputMode="decimal" defaultValue={value ?? ""} />
+      <input name={name} inputMode="decimal" defaultValue={value ?? ""} {...invalidProps(error, name)} />
+      <FieldError message={error} name={name} />
     </label>
   );
 }
@@ -54,11 +57,13 @@ function NumberField({ name, label, value }: { name: string; label: string; valu
 export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?: string | null }) {
   const { t } = useTranslation(["admin", "game"]);
   const [typed, setTyped] = useState(() => room.options.map((o) => o.odds.toFixed(3)));
+  const error = useFieldError();
   return (
     <>
       <label className="field">
         <span className="field-label">{t("room.title")}</span>
-        <input name="title" defaultValue={room.title} required maxLength={80} />
+        <input name="title" defaultValue={room.title} required maxLength={80} {...invalidProps(error("title"), "title")} />
+        <FieldError message={error("title")} name="title" />
       </label>
       <label className="field">
         <span className="field-label">{t("room.kind")}</span>
@@ -92,6 +97,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
               const label = optionLabel(t as Translate, o.key, room.gameType);
               const rtp = typedRtp(o, typed[i] ?? "");
               const losing = rtp !== null && rtp > 1;
+              const wrong = error(`rate.${i}`);
               return (
                 <tr key={o.index} className={losing ? "losing" : undefined}>
                   <th scope="row">{label}</th>
@@ -99,12 +105,14 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
                     <input
                       name="rate"
                       aria-label={`${t("room.odds")} ${label}`}
-                      aria-invalid={losing || undefined}
+                      aria-invalid={losing || wrong ? true : undefined}
+                      aria-describedby={invalidProps(wrong, `rate.${i}`)["aria-describedby"]}
                       inputMode="decimal"
                       value={typed[i]}
                       onChange={(e) => setTyped((all) => all.map((v, j) => (j === i ? e.target.value : v)))}
                       size={8}
                     />
+                    <FieldError message={wrong} name={`rate.${i}`} />
                   </td>
                   <td data-testid={`rtp-${o.index}`}>{rtp === null ? "—" : `${(rtp * 100).toFixed(2)} %`}</td>
                 </tr>

@@ -16,6 +16,7 @@ import {
   saveBanner,
 } from "../../operators/content";
 import { operatorSettings, updateSettings } from "../../operators/settings";
+import { imageTooLarge, storeBannerImage } from "../../media/banner-images";
 
 // Articles, banners and settings as the console edits them (docs/product.md#operators); every write is audited
 // in its own batch. The role each route needs is in worker/operators/roles.ts.
@@ -31,9 +32,15 @@ adminContentRoutes.post("/api/admin/articles/delete", async (c) =>
 );
 
 adminContentRoutes.post("/api/admin/banners", async (c) => ok(c, await listBannersForOperator(getDb(c.env))));
-adminContentRoutes.post("/api/admin/banners/save", async (c) => ok(c, await saveBanner(getDb(c.env), c.get("user").id, c.get("body"), Date.now())));
+// multipart: token, lang and `image` (worker/api/context.ts reads it); the stored image's path for a banner.
+adminContentRoutes.post("/api/admin/banners/upload", async (c) => {
+  const body = c.get("body");
+  if (body.tooLarge) throw imageTooLarge();
+  return ok(c, await storeBannerImage(c.env.MEDIA, body.image));
+});
+adminContentRoutes.post("/api/admin/banners/save", async (c) => ok(c, await saveBanner(getDb(c.env), c.env.MEDIA, c.get("user").id, c.get("body"), Date.now())));
 adminContentRoutes.post("/api/admin/banners/delete", async (c) =>
-  ok(c, await deleteBanner(getDb(c.env), c.get("user").id, idOf(c.get("body")), Date.now())),
+  ok(c, await deleteBanner(getDb(c.env), c.env.MEDIA, c.get("user").id, idOf(c.get("body")), Date.now())),
 );
 
 adminContentRoutes.post("/api/admin/settings", async (c) => ok(c, await operatorSettings(getDb(c.env), readConfig(c.env).currencyLabel)));
