@@ -2,6 +2,7 @@ import { z } from "zod";
 import { integerId, text } from "../api/validate";
 import { page } from "../wallet/forms";
 import { cursorFields } from "../api/paging";
+import { CURRENCY_TABS, ROOM_KINDS } from "#shared/rooms";
 
 // Operator API bodies (docs/product.md#operators); messages are catalogue codes, as in worker/wallet/forms.ts.
 export const operatorLoginForm = z.object({
@@ -30,6 +31,13 @@ export const auditForm = z.object({
 });
 
 export const roomPageForm = z.object({ page: page() });
+/** The console's rooms list: a page, narrowed by game, currency tab (1-3) and kind, each optional ("" = any). */
+export const roomListForm = z.object({
+  page: page(),
+  gameId: z.union([z.literal(""), integerId()]).optional().transform((v) => (v === "" ? undefined : v)),
+  roomtype: z.union([z.literal(""), integerId().pipe(z.number().max(CURRENCY_TABS.length, "1001"))]).optional().transform((v) => (v === "" ? undefined : v)),
+  kind: z.union([z.literal(""), z.enum(ROOM_KINDS, { error: "1001" })]).optional().transform((v) => (v === "" ? undefined : v)),
+});
 export const roomIdForm = z.object({ id: integerId() });
 export const roundsForm = z.object({ roomId: integerId(), page: page(), ...cursorFields });
 export const roomTemplateForm = z.object({ gameId: integerId(), optionCount: integerId().optional() });

@@ -1,3 +1,4 @@
+import { escapeLike, startsWithSql } from "../db/like";
 import { and, desc, eq, gt, isNull, like, ne, or, sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { randomHex } from "../auth/crypto";
@@ -20,7 +21,6 @@ import { flowRow } from "../wallet/present";
 export const PLAYERS_PAGE_SIZE = 20;
 const RECENT = 10;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** By username (prefix, any case) or phone (contains); one page, never the whole table. */
 export const playerKey = (row: { id: number }) => [row.id];
@@ -28,7 +28,7 @@ export const playerKey = (row: { id: number }) => [row.id];
 export function searchPlayers(db: Db, q: { query: string; at: PageAt }) {
   const term = escapeLike(q.query.toLowerCase());
   const match = q.query
-    ? or(sql`lower(${users.username}) LIKE ${`${term}%`} ESCAPE '\\'`, like(users.phone, `%${term}%`))
+    ? or(startsWithSql(users.username, q.query), like(users.phone, `%${term}%`))
     : undefined;
   return db
     .select({ id: users.id, username: users.username, phone: users.phone, quhao: users.quhao, role: users.role, level: users.level, moneyCents: users.moneyCents, frozen: users.frozen, createdAtMs: users.createdAtMs })
