@@ -1,31 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { startsWithSql } from "../db/like";
-import { cursorFields } from "../api/paging";
 import { toMoney } from "../money";
-import { checkRanges, flowDate, optionalAmountCents, page } from "../wallet/forms";
-import { text } from "../api/validate";
+import type { ADJUSTMENT_STATES } from "./forms";
 
 // Every balance adjustment that is no longer waiting, newest first (docs/decisions/140): the ones an
 // operator made alone (solo_adjustments, status "done", with the reason of their ledger row) and the
 // queued ones a second operator approved or rejected, or their requester cancelled.
-
-export const ADJUSTMENT_STATES = ["done", "approved", "rejected", "cancelled"] as const;
-
-export const adjustmentHistoryForm = z
-  .object({
-    status: z.enum(["all", ...ADJUSTMENT_STATES], { error: "1001" }).optional().default("all"),
-    player: text().max(64, "1001").optional().default(""),
-    from: flowDate(),
-    to: flowDate(),
-    min: optionalAmountCents(),
-    max: optionalAmountCents(),
-    page: page(),
-    ...cursorFields,
-  })
-  .superRefine(checkRanges);
 
 export type AdjustmentHistoryQuery = {
   status?: (typeof ADJUSTMENT_STATES)[number];

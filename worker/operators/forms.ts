@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { integerId, text } from "../api/validate";
-import { page } from "../wallet/forms";
+import { checkRanges, flowDate, optionalAmountCents, page } from "../wallet/forms";
 import { cursorFields } from "../api/paging";
 import { CURRENCY_TABS, ROOM_KINDS } from "#shared/rooms";
 
@@ -43,3 +43,20 @@ export const roundsForm = z.object({ roomId: integerId(), page: page(), ...curso
 export const roomTemplateForm = z.object({ gameId: integerId(), optionCount: integerId().optional() });
 /** The reason is mandatory: it stays with the round in the console and in the audit log. */
 export const voidRoundForm = z.object({ roundId: integerId(), reason: z.string({ error: "1151" }).trim().min(3, "1151").max(200, "1151") });
+
+/** What a finished adjustment can be: made by one operator alone, or queued and then decided or withdrawn. */
+export const ADJUSTMENT_STATES = ["done", "approved", "rejected", "cancelled"] as const;
+
+/** The console's history of adjustments (worker/operators/adjustment-history.ts). */
+export const adjustmentHistoryForm = z
+  .object({
+    status: z.enum(["all", ...ADJUSTMENT_STATES], { error: "1001" }).optional().default("all"),
+    player: text().max(64, "1001").optional().default(""),
+    from: flowDate(),
+    to: flowDate(),
+    min: optionalAmountCents(),
+    max: optionalAmountCents(),
+    page: page(),
+    ...cursorFields,
+  })
+  .superRefine(checkRanges);
