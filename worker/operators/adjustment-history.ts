@@ -22,7 +22,8 @@ export type AdjustmentHistoryQuery = {
 
 type HistoryRow = {
   id: number;
-  source: number;
+  /** the id with its source, unique across both: 2 x id for one made alone, 2 x id + 1 for a queued one */
+  seq: number;
   userId: number;
   username: string;
   amountCents: number;
@@ -34,10 +35,10 @@ type HistoryRow = {
   timeMs: number;
 };
 
-/** A row's place in the history: its time, its source (a queued request sorts after one made alone at the same ms), its id. */
-export const adjustmentHistoryKey = (row: { timeMs: number; source: number; id: number }) => [row.timeMs, row.source, row.id];
+/** A row's place in the history: its time, then seq (two sources, one order; the cursor holds both numbers). */
+export const adjustmentHistoryKey = (row: { timeMs: number; seq: number }) => [row.timeMs, row.seq];
 
-const COLUMNS = [sql`h.timeMs`, sql`h.source`, sql`h.id`];
+const COLUMNS = [sql`h.timeMs`, sql`h.seq`];
 
 export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
   const where: SQL[] = [];
@@ -51,7 +52,7 @@ export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
   if (keyset) where.push(keyset);
   const limits = keysetLimit(q.at);
   return db.all<HistoryRow>(sql`SELECT * FROM (
-      SELECT r.id AS id, 1 AS source, r.user_id AS userId, u.username AS username, r.amount_cents AS amountCents,
+      SELECT r.id AS id, r.id * 2 + 1 AS seq, r.user_id AS userId, u.username AS username, r.amount_cents AS amountCents,
         r.reason AS reason, r.status AS status, asker.username AS requestedBy, decider.username AS decidedBy,
         r.created_at_ms AS askedAtMs, COALESCE(r.decided_at_ms, r.created_at_ms) AS timeMs
       FROM adjustment_requests r
@@ -60,7 +61,7 @@ export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
       LEFT JOIN users decider ON decider.id = r.decided_by
       WHERE r.status <> 'pending'
       UNION ALL
-      SELECT s.id, 0, s.user_id, u.username, s.amount_cents,
+      SELECT s.id, s.id * 2, s.user_id, u.username, s.amount_cents,
         COALESCE(json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username, NULL,
         s.created_at_ms, s.created_at_ms
       FROM solo_adjustments s
@@ -77,7 +78,7 @@ export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
 export function adjustmentHistoryRow(r: HistoryRow) {
   return {
     id: r.id,
-    made: r.source === 0 ? "alone" : "queued",
+    made: r.seq % 2 === 0 ? "alone" : "queued",
     userId: r.userId,
     username: r.username,
     money: toMoney(r.amountCents),

@@ -145,7 +145,9 @@ export const optionalAmountCents = () =>
     const cents = parseMoneyToCents(value);
     if (cents === null) ctx.addIssue({ code: "custom", message: "1050" });
     return cents;
-  });
+  })
+  .optional()
+  .transform((cents) => cents ?? null);
 
 /** Dates and amounts of a console filter: each end optional, the first not after the second (1072, 1115). */
 export function checkRanges(form: { from: number | null; to: number | null; min: number | null; max: number | null }, ctx: z.RefinementCtx) {
