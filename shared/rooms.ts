@@ -13,3 +13,6 @@ export type RoomKind = (typeof ROOM_KINDS)[number];
 
 /** The currency tabs of the room list, in order: roomtype = index + 1 (docs/architecture.md#the-contract). */
 export const CURRENCY_TABS = ["USDT", "BTC", "ETH"] as const;
+
+/** The room list's tabs with the roomtype each one asks for. */
+export const ROOM_TABS = CURRENCY_TABS.map((label, index) => ({ roomtype: index + 1, label }));

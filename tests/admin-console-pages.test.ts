@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { count, freshOperatorCode } from "./helpers";
+import { count } from "./helpers";
+import { expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
 
@@ -9,18 +10,6 @@ import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
 
 const NEW_PAGES = ["/admin/content", "/admin/content?group=26", "/admin/content/new", "/admin/banners", "/admin/settings", "/admin/finance", "/admin/rooms/new", "/admin/rooms/new?game=1"];
 
-let signedIn: Promise<Browser> | undefined;
-
-/** The console signed in once for this file: each TOTP step signs in once (docs/decisions/060), and no test here signs out. */
-function operatorBrowser() {
-  signedIn ??= (async () => {
-    const browser = new Browser();
-    const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
-    expect(response.status).toBe(302);
-    return browser;
-  })();
-  return signedIn;
-}
 
 async function html(response: Response) {
   return response.text();
@@ -28,20 +17,8 @@ async function html(response: Response) {
 
 describe("new console pages", () => {
   it("are 404 to guests and players and shown to the operator", async () => {
-    const guest = new Browser();
-    const player = await new Browser().logIn();
-    const operator = await operatorBrowser();
     const seeded = await env.DB.prepare("SELECT id FROM articles ORDER BY id LIMIT 1").first<{ id: number }>();
-    for (const path of [...NEW_PAGES, `/admin/content/${seeded!.id}`]) {
-      for (const who of [guest, player]) {
-        const response = await who.get(path);
-        expect(response.status, path).toBe(404);
-        await response.body?.cancel();
-      }
-      const response = await operator.get(path);
-      expect(response.status, path).toBe(200);
-      await response.body?.cancel();
-    }
+    await expectConsoleOnly([...NEW_PAGES, `/admin/content/${seeded!.id}`]);
   });
 
   it("preview an article sanitized without writing it, then save it and players read it", async () => {

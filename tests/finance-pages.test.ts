@@ -28,6 +28,14 @@ describe("finance screens", () => {
     expect((await guest.get("/productdetail?id=99")).status).toBe(404);
   });
 
+  it("shows a signed-in player the balance card with Recharge and Withdraw, a guest none", async () => {
+    const { browser } = await playerBrowser(12_345);
+    const html = await (await browser.get("/finance")).text();
+    expect(html).toMatch(/data-testid="balance"><span class="money">(<!-- -->)?12,345\.00/);
+    expect(text(html)).toMatch(/Balance 12,345\.00 USD Withdrawable 12,345\.00 USD Recharge Withdraw/);
+    expect(await (await new Browser().get("/finance")).text()).not.toContain('class="balance-card"');
+  });
+
   it("sends a guest from the transfer-in and order pages to /login", async () => {
     for (const path of ["/producttransferin", "/productorder"]) {
       const response = await new Browser().get(path);

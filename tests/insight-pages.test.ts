@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { freshOperatorCode } from "./helpers";
-import { Browser } from "./pages";
+import { expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
 import { checkBooks } from "../worker/insight/books";
@@ -10,37 +9,13 @@ import { formatDate } from "../worker/wallet/days";
 // The console's insight screens (issue 29) as a browser gets them: server-drawn SVG charts with their
 // tables, the books check on every screen, the markers of harm, the exports, in four languages.
 
-let signedIn: Promise<Browser> | undefined;
-
-/** The console signed in once for this file: each TOTP step signs in once (docs/decisions/060), and no test here signs out. */
-function operatorBrowser() {
-  signedIn ??= (async () => {
-    const browser = new Browser();
-    const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
-    expect(response.status).toBe(302);
-    return browser;
-  })();
-  return signedIn;
-}
 
 const PAGES = ["/admin/insight", "/admin/insight?days=90&room=1", "/admin/risk", "/admin/exports"];
 
 describe("the console's insight screens", () => {
   it("are 404 to guests and players and shown to the operator", async () => {
-    const guest = new Browser();
-    const player = await new Browser().logIn();
-    const operator = await operatorBrowser();
     const someone = await playerWith(0);
-    for (const path of [...PAGES, `/admin/risk/${someone.userId}`]) {
-      for (const who of [guest, player]) {
-        const response = await who.get(path);
-        expect(response.status, path).toBe(404);
-        await response.body?.cancel();
-      }
-      const response = await operator.get(path);
-      expect(response.status, path).toBe(200);
-      await response.body?.cancel();
-    }
+    await expectConsoleOnly([...PAGES, `/admin/risk/${someone.userId}`]);
   });
 
   it("show the books check and the charts on the first screen, in four languages", async () => {

@@ -1,7 +1,8 @@
 // What the room screen knows about the current round, and how each live update changes it. Pure, so
 // the socket messages, the 10 s polling fallback and the page's own orders all go through one place.
 
-import type { CurrentRound, LiveBet, RoundResult } from "./game";
+import type { LiveBet } from "./game";
+import type { CurrentRound, RoundResult } from "#shared/rounds";
 
 export type LiveRoom = {
   game: CurrentRound;

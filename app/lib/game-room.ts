@@ -19,7 +19,7 @@ import {
 import { applyPolledBets, applyRoomMessage, clearBets, initialLiveRoom, rememberMyOrder, type RoomMessage } from "./game-live-state";
 import { useRoomSocket } from "./game-socket";
 
-type PollAnswer = { ok: boolean; list: LiveBet[]; seqno: number | string | null };
+type PollAnswer = { ok: boolean; list: LiveBet[]; seqno: number | null };
 
 const TICK_MS = 250;
 

@@ -2,7 +2,8 @@
 // each sum option we collect the sums on which it wins or is refunded over every equally likely draw,
 // then name that set ("sum 14 or more, odd"). Change a threshold in the rules and the page follows.
 
-import { type GameType, RACING_10, optionsForRoom } from "../../worker/games/options";
+import { type GameType, optionsForRoom } from "../../worker/games/options";
+import { RACING_10 } from "#shared/rooms";
 import { equallyLikelyDraws } from "../../worker/games/probability";
 import { optionOutcome, resultOf } from "../../worker/games/rules";
 import { rankOfKey } from "./game-labels";

@@ -10,33 +10,26 @@ import {
   encodePick,
   orderProblem,
   parseStake,
-  RACING_GAME_TYPE,
   roomIdParam,
+  screenOfRoomType,
+  type RoomScreen,
   type GameInfo,
   type LiveBet,
   type OrderProblem,
-  type RoundResult,
 } from "./game";
+import type { RoundResult } from "#shared/rounds";
 import { bettingOpen, secondsOfDiff } from "./game-countdown";
 import type { OrderReview } from "~/components/game/Dialogs";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 // The game room's loader and action, shared by /activity/{id} (sum games) and /bjsc/{id} (Racing 10).
 
-export type RoomScreen = "activity" | "bjsc";
-
 type Args = { request: Request; context: AppLoadContext; params: { id?: string } };
-
-const FIELD_OF_CODE: Record<number, string> = { 1024: "amount", 1025: "amount", 1030: "option", 1031: "option", 3002: "amount", 3003: "amount" };
 
 function roomIdOrNotFound(params: { id?: string }): number {
   const roomId = roomIdParam(params.id);
   if (roomId === null) throw new Response("Not found", { status: 404 });
   return roomId;
-}
-
-/** Each game type has one screen: a Racing 10 room lives at /bjsc/{id}, every other at /activity/{id}. */
-function screenOfRoomType(type: number): RoomScreen {
-  return type === RACING_GAME_TYPE ? "bjsc" : "activity";
 }
 
 export async function loadRoom({ request, context, params }: Args, screen: RoomScreen) {
@@ -100,7 +93,7 @@ function problemFailure(t: (key: string, options?: Record<string, unknown>) => s
 async function reviewOrder(args: Args, roomId: number, form: FormData) {
   const t = await i18nServer.getFixedT(args.request, ["game", "errors"]);
   const info = await callApi<GameInfo>(args.request, args.context, "/api/Game/getGameinfo", { roomid: roomId });
-  if (info.code !== 1) return formFailure(info, FIELD_OF_CODE);
+  if (info.code !== 1) return formFailure(info, FIELD_OF_ERROR.order);
   const room = info.data;
   if (!bettingOpen(secondsOfDiff(room.diff), room.closeSeconds)) {
     return data({ error: { code: 1029, message: t("game:round.stopped"), field: null } satisfies FormError }, { status: 400 });
@@ -143,7 +136,7 @@ async function placeOrder(args: Args, roomId: number, form: FormData) {
     order_info: orderInfo,
     ...(requestIdOf(form) ? { request_id: requestIdOf(form) } : {}),
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.order);
   return finish(args, form, t("game:order.placed"), answer.data.money, answer.data.order_id);
 }
 

@@ -1,28 +1,9 @@
 // The game API shapes the screens read (docs/architecture.md#the-contract) and the pure rules the
 // room screen applies before it asks the server: the server checks everything again.
 import { formatDecimal } from "./number-format";
-import { CURRENCY_TABS, MAX_OPTIONS_PER_ORDER, RACING_10, type RoomKind } from "#shared/rooms";
+import { MAX_OPTIONS_PER_ORDER, RACING_10, type RoomKind } from "#shared/rooms";
+import type { CurrentRound, LiveBet as ServerLiveBet, RoundResult } from "#shared/rounds";
 
-
-export type RoundResult = {
-  id: number;
-  seqno: number | string;
-  num1: number;
-  num2: number;
-  num3: number;
-  sum: number;
-  numbers: number[];
-  resultcn: string;
-  resultKeys: string[];
-  commit: string;
-  seed: string | null;
-  drawAt: number;
-  /** open | settled | void: a void round was not drawn and its stakes were refunded (voidReason says why) */
-  status?: string;
-  voidReason?: string | null;
-  /** The beacon round mixed into the draw, with its signature and randomness once drawn (docs/decisions/130). */
-  beacon?: { chain: string | null; round: number; signature: string | null; randomness: string | null } | null;
-};
 
 export type RoomSummary = {
   id: number;
@@ -42,41 +23,16 @@ export type RoomInfo = Omit<RoomSummary, "minLevel"> & { optionCount: number; ro
 
 export type BetOptionOdds = { index: number; key: string; odds: number };
 
-export type CurrentRound = {
-  id: number;
-  seqno: number | string;
-  gametype: number;
-  initmoney: number;
-  commit: string;
-  openAt: number;
-  closeAt: number;
-  drawAt: number;
-  /** waiting: past its draw time, the room waits for the beacon round it named (docs/decisions/130) */
-  status: "open" | "closed" | "waiting";
-  /** The beacon round the draw will use, named at open; null or absent: commit-reveal only. */
-  beacon?: { chain: string | null; round: number } | null;
-};
+/** A row of the live table as the screen holds it: `mine` marks the player's own bets. */
+export type LiveBet = ServerLiveBet & { mine?: boolean };
 
 export type GameInfo = {
   room: RoomInfo;
   options: BetOptionOdds[];
-  game: CurrentRound;
+  game: CurrentRound & { initmoney: number };
   diff: { minute: number; second: number };
   closeSeconds: number;
   his: RoundResult[];
-};
-
-/** One row of the live table: a real bet of the current round, username masked by the server. */
-export type LiveBet = {
-  id: number;
-  orderId: number;
-  value: number;
-  valuecn: string;
-  rate: number;
-  money: number;
-  seqno: number | string;
-  username: string;
-  mine?: boolean;
 };
 
 export type BetRecord = {
@@ -97,13 +53,12 @@ export type BetRecord = {
   createtime: number;
 };
 
-/** The most options one order may hold: the Worker's own rule. */
-export const MAX_PICKS = MAX_OPTIONS_PER_ORDER;
+export type RoomScreen = "activity" | "bjsc";
 
-/** Currency tabs of the room list: roomtype 1, 2, 3 (docs/architecture.md#the-contract: tab index plus 1). */
-export const ROOM_TABS = CURRENCY_TABS.map((label, index) => ({ roomtype: index + 1, label }));
-
-export const RACING_GAME_TYPE = RACING_10;
+/** Each game type has one screen: a Racing 10 room lives at /bjsc/{id}, every other at /activity/{id}. */
+export function screenOfRoomType(type: number): RoomScreen {
+  return type === RACING_10 ? "bjsc" : "activity";
+}
 
 /** Money as players read it: two decimals with thousands separators (10,000.00). */
 export function formatMoney(value: number): string {
@@ -134,7 +89,7 @@ export type OrderProblem =
 /** What stops an order before it is sent: the same rules the server applies (1030, 1031, 1024, 1025). */
 export function orderProblem(picks: number, amountText: string, minbuy: number, balance: number): OrderProblem | null {
   if (picks < 1) return { reason: "select" };
-  if (picks > MAX_PICKS) return { reason: "tooMany" };
+  if (picks > MAX_OPTIONS_PER_ORDER) return { reason: "tooMany" };
   const amount = parseStake(amountText);
   if (amount === null) return { reason: "amount" };
   const total = amount * picks;

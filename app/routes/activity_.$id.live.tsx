@@ -8,7 +8,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const roomId = roomIdParam(params.id);
   if (roomId === null) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
-  const answer = await callApi<{ list: LiveBet[]; order_id: number; seqno: number | string }>(request, context, "/api/Game/getVorder", {
+  const answer = await callApi<{ list: LiveBet[]; order_id: number; seqno: number }>(request, context, "/api/Game/getVorder", {
     roomid: roomId,
     isfirst: 1,
     order_id: 0,

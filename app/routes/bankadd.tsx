@@ -11,16 +11,15 @@ import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
 import type { CardList } from "~/lib/wallet-types";
+import { fieldMessage } from "~/lib/form-errors";
 import walletStyles from "~/styles/wallet.css?url";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { i18n: ["wallet"], title: "wallet:bankadd.title" };
 
 const BANK = "Bank";
 const FALLBACK_TYPES = [BANK, "USDT", "BTC", "ETH"];
-
-const BANK_FIELDS: Record<number, string> = { 1082: "bank", 1083: "account", 1046: "account", 1084: "username", 1085: "area", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" };
-const COIN_FIELDS: Record<number, string> = { 1065: "address", 1162: "address", 1046: "address", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
@@ -43,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = await callApi(request, context, "/api/Game/addbankcard", body);
   if (answer.code !== 1) {
     const { payPwd: _secret, ...values } = body as Record<string, string | undefined>;
-    return formFailure(answer, isBank ? BANK_FIELDS : COIN_FIELDS, { values });
+    return formFailure(answer, isBank ? FIELD_OF_ERROR.bankCard : FIELD_OF_ERROR.coinAddress, { values });
   }
   const t = await i18nServer.getFixedT(request, "wallet");
   const to = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), "/banklist");
@@ -59,7 +58,7 @@ export default function BankAdd() {
   const values = (result?.values ?? {}) as Record<string, string | undefined>;
   // A refused form comes back as the type that was posted, whatever the URL says.
   const type = values.type && types.includes(values.type) ? values.type : loaded.type;
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   const withReturn = (q: URLSearchParams) => {
     if (redirectTo) q.set("redirectTo", redirectTo);
     return `?${q}`;

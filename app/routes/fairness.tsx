@@ -5,7 +5,7 @@ import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
 import { FairnessReport, type CheckedRound } from "~/components/game/FairnessReport";
 import { callApi } from "~/lib/api.server";
-import type { RoundResult } from "~/lib/game";
+import type { RoundResult } from "#shared/rounds";
 import { parseLookup, parseManual, type FairnessErrors } from "~/lib/game-fairness";
 import { isGameType } from "../../worker/games/options";
 import { commitOf, fromHex, verifyRound } from "../../worker/games/fairness";

@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BalanceCard } from "~/components/BalanceCard";
 import { PageHeader } from "~/components/PageHeader";
 import { ProductCard } from "~/components/finance/ProductCard";
-import { callApi } from "~/lib/api.server";
+import { callApi, optionalProfile } from "~/lib/api.server";
 import type { ProductList } from "~/lib/finance";
 import financeStyles from "~/styles/finance.css?url";
 import { EmptyState } from "~/components/EmptyState";
@@ -12,16 +13,17 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeSty
 export const handle = { i18n: ["finance"], title: "finance:finance.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const answer = await callApi<ProductList>(request, context, "/api/Game/getproductlist");
-  return { products: answer.code === 1 ? answer.data.list : [], failed: answer.code === 1 ? null : answer.info };
+  const [answer, profile] = await Promise.all([callApi<ProductList>(request, context, "/api/Game/getproductlist"), optionalProfile(request, context)]);
+  return { products: answer.code === 1 ? answer.data.list : [], failed: answer.code === 1 ? null : answer.info, profile };
 }
 
 export default function Finance() {
-  const { products, failed } = useLoaderData<typeof loader>();
+  const { products, failed, profile } = useLoaderData<typeof loader>();
   const { t } = useTranslation("finance");
   return (
     <main className="finance">
       <PageHeader title={t("finance.title")} back="/" />
+      {profile ? <BalanceCard money={profile.money} withdrawable={profile.leftmoney} /> : null}
       <p className="finance-intro">{t("finance.intro")}</p>
       <p className="finance-note" data-testid="operator-note">
         {t("finance.operatorNote")}

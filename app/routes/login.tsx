@@ -11,10 +11,9 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const handle = { i18n: ["wallet"], title: "common:login.title" };
-
-const FIELD_OF_CODE: Record<number, string> = { 1002: "username", 1010: "username", 1003: "password", 1011: "password" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return sendSignedInAway(request, context);
@@ -27,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     username: fields.username ?? "",
     password: fields.password ?? "",
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { values: { quhao: fields.quhao ?? "", username: fields.username ?? "" } });
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.login, { values: { quhao: fields.quhao ?? "", username: fields.username ?? "" } });
   const t = await i18nServer.getFixedT(request);
   return redirectWithToast(context, safeRedirectTarget(fields.redirectTo ?? null), t("login.success"), [
     await setTokenHeader(context, answer.data.token),

@@ -17,24 +17,10 @@ import financeStyles from "~/styles/finance.css?url";
 import { parseMoneyToCents } from "../../worker/money";
 import { dailyInterestCents, maturityMs, transferProblem, valueDateMs, type TransferProblem } from "../../worker/finance/rules";
 import { formatDecimal } from "~/lib/number-format";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
 export const handle = { i18n: ["finance"], title: "finance:transfer.title" };
-
-const FIELD_OF_CODE: Record<number, string> = {
-  1113: "money",
-  1114: "money",
-  1050: "money",
-  1042: "money",
-  1110: "money",
-  1111: "money",
-  1112: "money",
-  1025: "money",
-  2057: "pwd",
-  1033: "pwd",
-  1080: "pwd",
-  1081: "pwd",
-};
 
 /** Step one checks the amount with the same rules as the API (worker/finance/rules.ts), before any password. */
 function amountProblem(typed: string, product: ProductList["list"][number], balance: number): TransferProblem | null {
@@ -90,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     pwd: f.pwd ?? "",
     ...(f.request_id ? { request_id: f.request_id } : {}),
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.transferIn);
   const t = await i18nServer.getFixedT(request, "finance");
   return redirectWithToast(context, "/productorder", t("transfer.done"));
 }

@@ -21,11 +21,12 @@ import { useRequestId } from "~/lib/use-request-id";
 import { useAppConfig } from "~/root";
 import walletStyles from "~/styles/wallet.css?url";
 import { formatDecimal } from "~/lib/number-format";
+import { fieldMessage } from "~/lib/form-errors";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { tabBar: true, i18n: ["wallet"], title: "wallet:recharge.title" };
 
-const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1114: "money", 1070: "money", 1071: "pay_name", 3001: "money", 1182: "payee", 1183: "payee", 1184: "pay_ref", 1185: "pay_ref" };
 const PRESETS = ["100", "500", "2000", "5000"]; // docs/product.md#constants-and-limits quick amounts
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (answer.code !== 1) {
     const kefuUrl = answer.data?.errCode === 2056 ? String(answer.data?.kefu_url ?? "") : null;
-    return formFailure(answer, FIELD_OF_CODE, { kefuUrl, values: { money: f.money ?? "", pay_name: f.pay_name ?? "", payee: f.payee ?? "", pay_ref: f.pay_ref ?? "" } });
+    return formFailure(answer, FIELD_OF_ERROR.deposit, { kefuUrl, values: { money: f.money ?? "", pay_name: f.pay_name ?? "", payee: f.payee ?? "", pay_ref: f.pay_ref ?? "" } });
   }
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, new URL(request.url).pathname, t("recharge.sent"));
@@ -71,7 +72,7 @@ export default function Recharge() {
   const config = useAppConfig();
   const { pathname } = useLocation();
   const error = result?.error;
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   const min = deposits?.min ?? config.deposit_min ?? 10;
   const contact = deposits?.mode === "contact" || result?.kefuUrl != null;
   const kefuUrl = result?.kefuUrl || deposits?.kefu_url || config.kefu_url;

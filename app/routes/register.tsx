@@ -15,28 +15,9 @@ import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
 import { useAppConfig } from "~/root";
 import { registerForm } from "../../worker/players/forms";
 import { AGREEMENT_ARTICLE_ID } from "../../worker/content/article-ids";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const handle = { title: "common:register.title" };
-
-const FIELD_OF_CODE: Record<number, string> = {
-  1010: "username",
-  1013: "username",
-  2050: "phone",
-  2052: "phone",
-  2051: "captcha",
-  2053: "captcha",
-  2054: "captcha",
-  1163: "captcha",
-  1011: "password",
-  1015: "password",
-  1012: "spassword",
-  1063: "invitation",
-  1161: "invitation",
-  1058: "payPwd",
-  1066: "agree",
-  2065: "captcha",
-  3007: "adult",
-};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return sendSignedInAway(request, context);
@@ -56,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const kept = { values, nowMs, smsSentAtMs: smsSentAtOf(f.sms_sent_at) };
   if (f.intent === "sms") {
     const answer = await callApi(request, context, "/api/index/sms_send", { quhao: f.quhao, mobile: f.phone ?? "" });
-    if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, kept);
+    if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.register, kept);
     const t = await i18nServer.getFixedT(request);
     // SMS_PROVIDER=screen (public demos): the code comes back to be shown here, under a notice that no SMS is sent.
     const screenCode = typeof answer.data?.screenCode === "string" ? answer.data.screenCode : null;
@@ -77,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refused = await checkFields(request, registerForm, form, { "": "spassword", quhao: "phone" }, { agree: f.agree === "1" ? null : 1066 });
   if (refused) return fieldsFailure(refused, kept);
   const answer = await callApi(request, context, "/api/index/register", form);
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, kept);
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.register, kept);
   const t = await i18nServer.getFixedT(request);
   return redirectWithToast(context, safeRedirectTarget(f.redirectTo ?? null), t("register.success"), [
     await setTokenHeader(context, answer.data.token),

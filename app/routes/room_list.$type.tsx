@@ -3,7 +3,8 @@ import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { formatMoney, RACING_GAME_TYPE, ROOM_TABS, type RoomSummary } from "~/lib/game";
+import { formatMoney, screenOfRoomType, type RoomSummary } from "~/lib/game";
+import { ROOM_TABS } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
 import { useAppConfig } from "~/root";
 import gameStyles from "~/styles/game.css?url";
@@ -62,7 +63,7 @@ export default function RoomList() {
           const lock = lockOf(room, balance, level);
           return (
             <li key={room.id}>
-              <Link to={`/${room.type === RACING_GAME_TYPE ? "bjsc" : "activity"}/${room.id}`} className={`room-card${lock ? " locked" : ""}`}>
+              <Link to={`/${screenOfRoomType(room.type)}/${room.id}`} className={`room-card${lock ? " locked" : ""}`}>
                 <span className="room-card-title">
                   {gameTitle(t, room.titleKey, room.title)}
                   <span className={`kind-badge kind-${room.kind}`}>{t(`kinds.${room.kind}`)}</span>

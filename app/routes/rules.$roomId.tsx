@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { formatOdds, roomIdParam, type GameInfo } from "~/lib/game";
+import { formatOdds, roomIdParam, screenOfRoomType, type GameInfo } from "~/lib/game";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
 import { percent, winConditions, type WinCondition } from "~/lib/game-rules";
 import { isGameType } from "../../worker/games/options";
@@ -66,7 +66,7 @@ export default function Rules() {
       </main>
     );
   }
-  const back = `/${rules.gameType === 4 ? "bjsc" : "activity"}/${roomId}`;
+  const back = `/${screenOfRoomType(rules.gameType)}/${roomId}`;
   return (
     <main className="rules-page">
       <PageHeader title={t("rules.title")} back={back} />

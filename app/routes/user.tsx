@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BalanceCard } from "~/components/BalanceCard";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
@@ -32,20 +33,7 @@ export default function User() {
             <div className="amount"><Money value={assets.total} /></div>
           </div>
         ) : null}
-        <div className="balance">
-          <div>
-            <div className="label">{t("user.balance")}</div>
-            <div className="amount" data-testid="balance">
-              <Money value={profile.money} />
-            </div>
-          </div>
-          <div>
-            <div className="label">{t("user.withdrawable")}</div>
-            <div className="amount">
-              <Money value={profile.leftmoney} />
-            </div>
-          </div>
-        </div>
+        <BalanceCard money={profile.money} withdrawable={profile.leftmoney}>
         {assets ? (
           <Link className="locked-funds" to="/productorder" data-testid="locked-funds">
             <span className="label">{t("user.locked")}</span>
@@ -62,15 +50,8 @@ export default function User() {
             </span>
           </Link>
         ) : null}
+        </BalanceCard>
       </section>
-      <div className="actions">
-        <Link className="button" to="/recharge">
-          {t("user.recharge")}
-        </Link>
-        <Link className="button secondary" to="/withdraw">
-          {t("user.withdraw")}
-        </Link>
-      </div>
       <ul className="menu">
         <li><Link to="/my_income">{t("user.income")}</Link></li>
         <li><Link to="/betlist">{t("user.betRecords")}</Link></li>

@@ -15,11 +15,10 @@ import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { exclusionEndMs, isTimeOut, type ExclusionPeriod } from "../../worker/protection/rules";
 import protectionStyles from "~/styles/protection.css?url";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
 export const handle = { title: "common:protection.title" };
-
-const FIELD_OF_CODE: Record<number, string> = { 1050: "money", 1033: "pwd", 2057: "pwd", 1080: "pwd", 1081: "pwd" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
@@ -44,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const answer = await callApi<{ period: string; until: number | null }>(request, context, "/api/Game/selfexclude", { period: f.period ?? "", pwd: f.pwd ?? "" });
     if (answer.code !== 1) {
       const period = isBreakPeriod(f.period) ? f.period : "24h";
-      return formFailure(answer, FIELD_OF_CODE, { form: "break", confirmBreak: { period, until: exclusionEndMs(period, Date.now()) } });
+      return formFailure(answer, FIELD_OF_ERROR.limits, { form: "break", confirmBreak: { period, until: exclusionEndMs(period, Date.now()) } });
     }
     // Every session ended on the server; this device forgets its cookie too.
     const until = answer.data.until === null ? null : `${playerTime(answer.data.until)} ${PLAYER_ZONE}`;
@@ -53,11 +52,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (f.intent === "reality") {
     const answer = await callApi(request, context, "/api/Game/setrealitycheck", { minutes: f.minutes ?? "" });
-    if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { form: "reality" });
+    if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.limits, { form: "reality" });
     return redirectWithToast(context, "/user/limits", t("protection.realitySaved"));
   }
   const answer = await callApi(request, context, "/api/Game/setlimit", { kind: f.kind ?? "", period: f.period ?? "", money: f.money ?? "" });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE, { form: "limit" });
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.limits, { form: "limit" });
   return redirectWithToast(context, "/user/limits", t("protection.saved"));
 }
 

@@ -8,10 +8,10 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
+import { fieldMessage } from "~/lib/form-errors";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const handle = { title: "common:payPassword.title" };
-
-const FIELD_OF_CODE: Record<number, string> = { 2057: "srcpwd", 1059: "srcpwd", 1033: "srcpwd", 1058: "newpwd", 1012: "newpwd2" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     newpwd: f.newpwd ?? "",
     newpwd2: f.newpwd2 ?? "",
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.payPassword);
   const t = await i18nServer.getFixedT(request);
   return redirectWithToast(context, safeRedirectTarget(f.redirectTo ?? null, "/my_password"), t("payPassword.success"));
 }
@@ -37,7 +37,7 @@ export default function WithdrawalPassword() {
   const [params] = useSearchParams();
   const error = useActionData<typeof action>()?.error;
   const busy = useNavigation().state === "submitting";
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   return (
     <main>
       <PageHeader title={hasWithdrawalPassword ? t("payPassword.title") : t("payPassword.titleSet")} back="/my_password" />

@@ -8,10 +8,10 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { setTokenHeader } from "~/lib/session.server";
+import { fieldMessage } from "~/lib/form-errors";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const handle = { title: "common:loginPassword.title" };
-
-const FIELD_OF_CODE: Record<number, string> = { 1059: "passwd", 1011: "npasswd", 1015: "npasswd", 1061: "npasswd", 1012: "npasswd2" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     npasswd: f.npasswd ?? "",
     npasswd2: f.npasswd2 ?? "",
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_CODE);
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.loginPassword);
   const t = await i18nServer.getFixedT(request);
   // Every other session was revoked with the old password; this device continues with a new one.
   return redirectWithToast(context, "/my_password", t("loginPassword.success"), [await setTokenHeader(context, answer.data.token)]);
@@ -35,7 +35,7 @@ export default function ChangeLoginPassword() {
   const { t } = useTranslation();
   const error = useActionData<typeof action>()?.error;
   const busy = useNavigation().state === "submitting";
-  const fieldError = (name: string) => (error?.field === name ? error.message : null);
+  const fieldError = (name: string) => fieldMessage(error, name);
   return (
     <main>
       <PageHeader title={t("loginPassword.title")} back="/my_password" />

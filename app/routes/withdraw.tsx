@@ -19,23 +19,10 @@ import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types
 import { useRequestId } from "~/lib/use-request-id";
 import walletStyles from "~/styles/wallet.css?url";
 import { withdrawForm } from "../../worker/wallet/forms";
+import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { i18n: ["wallet"], title: "wallet:withdraw.title" };
-
-const FIELD_OF_CODE: Record<number, string> = {
-  2058: "bank_id",
-  1032: "bank_id",
-  2057: "pwd",
-  1033: "pwd",
-  1080: "pwd",
-  1081: "pwd",
-  1050: "money",
-  1114: "money",
-  1042: "money",
-  1025: "money",
-  1067: "money",
-};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
@@ -72,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return fieldsFailure(refused, { values });
   const answer = await callApi(request, context, "/api/Game/withdraw", form);
   // The contract's success is data === 1 (docs/architecture.md#the-contract).
-  if (answer.code !== 1 || (answer.data as unknown) !== 1) return formFailure(answer, FIELD_OF_CODE, { values });
+  if (answer.code !== 1 || (answer.data as unknown) !== 1) return formFailure(answer, FIELD_OF_ERROR.withdrawal, { values });
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, "/withdraw", t("withdraw.sent"));
 }

@@ -3,6 +3,7 @@
 // and refunds. run.mjs starts the local drand-shaped beacon (tests/support/beacon-server.mjs) with
 // BEACON_MAX_WAIT_SECONDS 20; rounds last 40 s and close 10 s before their draw.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { eventually, textOf } from "./eventually.mjs";
 
 const ROOM = 16;
@@ -47,7 +48,13 @@ async function announcedBeaconRound(page, seqno) {
   return Number(/round (\d+)/.exec(await line.innerText())[1]);
 }
 
-export default async function ({ page, shot, beaconMode }) {
+/** `npm run verify-round` as a stranger runs it against this server: answers its exit status and output. */
+function verifyRound(base, seqno, ...extra) {
+  const run = spawnSync(process.execPath, ["scripts/verify-round.mjs", String(ROOM), String(seqno), "--url", base, ...extra], { encoding: "utf8" });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+export default async function ({ page, base, shot, beaconMode, beaconKey }) {
   await beaconMode("ok");
   await page.goto("/login");
   await page.getByLabel("Username").fill("demo01");
@@ -65,6 +72,8 @@ export default async function ({ page, shot, beaconMode }) {
   await page.goto(`/activity/${ROOM}`);
   await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
   assert.equal(Number(/Round (\d+)/.exec(await page.locator("body").innerText())[1]), seqno, "still the same round");
+  // the room itself names the beacon round while bets come in, linking to its check
+  await page.getByRole("link", { name: `Draw uses drand round ${beaconRound}: check it` }).waitFor();
   // Big and Small together: exactly one wins (39.60 back for 40.00).
   await buy(page, ["Big", "Small"]);
   await shot("2-placed");
@@ -84,6 +93,14 @@ export default async function ({ page, shot, beaconMode }) {
   // the beacon's long hex and HMAC message wrap inside a phone's width
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "no sideways scrolling at 390 px");
   await shot("4-fairness");
+  // the offline check: with the test beacon's key the round verifies; against the pinned quicknet key alone it cannot
+  const verified = verifyRound(base, seqno, "--beacon-key", beaconKey);
+  assert.equal(verified.status, 0, verified.output);
+  assert.match(verified.output, new RegExp(`beacon    round ${beaconRound} of test beacon`));
+  assert.match(verified.output, /OK: the beacon signature verifies against the pinned public key/);
+  const pinnedOnly = verifyRound(base, seqno);
+  assert.equal(pinnedOnly.status, 1, pinnedOnly.output);
+  assert.match(pinnedOnly.output, /MISMATCH/);
   assert.equal(Math.round(((await balance(page)) - opening) * 100), -40);
 
   // 2. The beacon stops: the draw waits for it, then the round is void and the stake comes back.

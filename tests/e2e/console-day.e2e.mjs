@@ -2,7 +2,7 @@
 // confirm step, ask for a large credit and cancel it, void a round with a preset reason, and read a
 // player's audit trail, with screenshots of each screen at both widths.
 import assert from "node:assert/strict";
-import { operatorCode } from "./operator.mjs";
+import { signInToConsole } from "./operator.mjs";
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
@@ -25,12 +25,7 @@ async function playerWithDeposit(base, smsCode, money) {
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
   const player = await playerWithDeposit(base, smsCode, "1234.5");
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill("admin1234");
-  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Approvals" }).waitFor();
+  await signInToConsole(page, serverLog);
 
   // every section is reachable at 390 px without scrolling the navigation sideways
   for (const name of ["Approvals", "Players", "Rooms", "Content", "Settings", "Finance", "Totals", "Audit log"]) {

@@ -2,7 +2,7 @@
 // player more than one operator may alone; it waits; admin cannot approve it; cashier signs in and does.
 // At phone width and at desk width, with screenshots.
 import assert from "node:assert/strict";
-import { operatorCode } from "./operator.mjs";
+import { signInToConsole } from "./operator.mjs";
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
@@ -20,15 +20,6 @@ async function newPlayer(base, smsCode) {
   return { username, token: registered.data.token };
 }
 
-async function signIn(page, serverLog, username, password) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog, username));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Approvals" }).waitFor();
-}
-
 async function signOut(page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/admin\/login/);
@@ -38,7 +29,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   const player = await newPlayer(base, smsCode);
 
   // admin (the admin role sees Operators in the navigation) credits 15,000.00: above the threshold, it waits
-  await signIn(page, serverLog, "admin", "admin1234");
+  await signInToConsole(page, serverLog, "admin");
   await page.getByRole("link", { name: "Operators" }).waitFor();
   await page.goto("/admin/players");
   await page.getByRole("searchbox").fill(player.username);
@@ -61,7 +52,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
 
   // cashier, at desk width: no Operators section for this role; approves, and the player has the money
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, serverLog, "cashier", "cashier1234");
+  await signInToConsole(page, serverLog, "cashier");
   assert.equal(await page.getByRole("link", { name: "Operators" }).count(), 0);
   const waiting = page.locator("article", { hasText: player.username }).filter({ hasText: /15,?000\.00/ });
   await waiting.waitFor();
@@ -79,7 +70,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
 
   // admin, at phone width: a new operator with a first password shown once
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, serverLog, "admin", "admin1234");
+  await signInToConsole(page, serverLog, "admin");
   await page.goto("/admin/operators");
   const name = `desk${String(Date.now()).slice(-5)}`;
   await page.getByLabel("Username").fill(name);

@@ -1,7 +1,7 @@
 // Done when: the operator sees the books check and the charts on the console's first screen at phone and
 // desk width, checks the books on demand, opens the charts' tables, the players at risk, and downloads a CSV.
 import assert from "node:assert/strict";
-import { operatorCode } from "./operator.mjs";
+import { signInToConsole } from "./operator.mjs";
 import { eventually } from "./eventually.mjs";
 
 async function call(base, path, body) {
@@ -25,12 +25,7 @@ async function playerWithDeposit(base, smsCode) {
 
 export default async function ({ page, base, shot, serverLog, smsCode }) {
   const player = await playerWithDeposit(base, smsCode);
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill("admin1234");
-  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Approvals" }).waitFor();
+  await signInToConsole(page, serverLog);
   const card = page.locator("article", { hasText: player.username });
   await card.getByRole("button", { name: "Approve" }).click();
   await page.getByTestId("confirm-panel").getByRole("button", { name: "Approve" }).click();

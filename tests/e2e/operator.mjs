@@ -22,6 +22,16 @@ export async function operatorCode(serverLog, username = "admin") {
   return totpAt(operatorSecret(serverLog, username), step * 30_000);
 }
 
+/** Signs a seeded operator in at /admin/login, as a person would; answers on the console's first screen. */
+export async function signInToConsole(page, serverLog, username = "admin", password = `${username}1234`) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog, username));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Approvals" }).waitFor();
+}
+
 let token;
 
 /** An operator API token, for scenarios that only need the operator in the background: one sign-in a run. */

@@ -91,7 +91,7 @@ for (const file of files) {
   const started = Date.now();
   try {
     const scenario = await import(pathToFileURL(join(process.cwd(), "tests/e2e", file)).href);
-    await scenario.default({ page, context, base: server.base, shot, smsCode, serverLog, beaconMode, prepareLog: server.prepareLog });
+    await scenario.default({ page, context, base: server.base, shot, smsCode, serverLog, beaconMode, beaconKey: beacon.publicKey, prepareLog: server.prepareLog });
     const cspErrors = errors.filter((e) => /Content Security Policy|Refused to/.test(e));
     if (cspErrors.length) throw new Error(`CSP violations: ${cspErrors.join("; ")}`);
     passed++;

@@ -6,33 +6,23 @@ import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
 import { getDb } from "../db/client";
 import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../db/sessions";
+import { parseRequestBody } from "./request-body";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-async function readBody(request: Request): Promise<unknown> {
+async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const raw = await request.text();
-  if (raw.length > MAX_BODY_BYTES) return undefined;
-  if (raw.trim() === "") return {};
-  // A body that looks like JSON is JSON, whatever the content type says (curl -d sends form type).
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^\s*[[{]/.test(raw) && type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw));
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+  if (raw.length > MAX_BODY_BYTES) return null;
+  return parseRequestBody(raw, request.headers.get("content-type") ?? "");
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Reads the body once, with lang, before any handler: malformed JSON is 1001 in the caller's language. */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("requestId", requestIdOf(requestScope(c)) ?? c.req.header("cf-ray") ?? crypto.randomUUID());
   const body = await readBody(c.req.raw);
   const headerLang = c.req.header("accept-language")?.split(",")[0];
-  c.set("lang", apiLang(isPlainObject(body) ? body.lang ?? headerLang : headerLang));
-  if (!isPlainObject(body)) throw new ApiError(1001);
+  c.set("lang", apiLang(body ? body.lang ?? headerLang : headerLang));
+  if (!body) throw new ApiError(1001);
   c.set("body", body);
   await next();
 };

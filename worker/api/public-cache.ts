@@ -1,4 +1,5 @@
 import { apiLang } from "./i18n";
+import { parseRequestBody } from "./request-body";
 
 // Token-free public answers (docs/architecture.md#the-contract: settings, banners, articles, the game list) may be kept at the
 // edge for a short time (PUBLIC_CACHE_SECONDS); nothing that carries a token is ever stored or served
@@ -16,7 +17,7 @@ const PUBLIC_PATHS = new Set([
 /** A public call's body is a few fields; anything longer is not worth a cache entry. */
 const MAX_KEY_BODY_CHARS = 2_048;
 
-/** The Worker's cache (`caches.default`); the DOM lib this tsconfig shares with the app does not know it. */
+/** The Worker's cache (`caches.default`); the DOM lib of the app and test configs, which also check this file, does not know it. */
 export const edgeCache = (): Cache => (caches as CacheStorage & { default: Cache }).default;
 
 export const isPublicPath = (pathname: string) => PUBLIC_PATHS.has(pathname.toLowerCase());
@@ -30,7 +31,7 @@ export const isPublicPath = (pathname: string) => PUBLIC_PATHS.has(pathname.toLo
 export function publicCacheKey(url: URL, headers: Headers, rawBody: string): string | null {
   const path = url.pathname.toLowerCase();
   if (!PUBLIC_PATHS.has(path) || headers.has("authorization") || rawBody.length > MAX_KEY_BODY_CHARS) return null;
-  const body = parseBody(rawBody, headers.get("content-type") ?? "");
+  const body = parseRequestBody(rawBody, headers.get("content-type") ?? "");
   if (!body || "token" in body) return null;
   const lang = apiLang(body.lang ?? headers.get("accept-language")?.split(",")[0]);
   const fields = Object.entries(body)
@@ -40,15 +41,4 @@ export function publicCacheKey(url: URL, headers: Headers, rawBody: string): str
   key.searchParams.set("lang", lang);
   key.searchParams.set("fields", JSON.stringify(fields));
   return key.href;
-}
-
-function parseBody(raw: string, type: string): Record<string, unknown> | null {
-  if (raw.trim() === "") return {};
-  if (!/^\s*[[{]/.test(raw) && type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw));
-  try {
-    const value: unknown = JSON.parse(raw);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }

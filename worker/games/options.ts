@@ -6,7 +6,6 @@ import { RACING_10 } from "#shared/rooms";
 export type GameType = 1 | 2 | 3 | 4;
 
 export const ELEVEN_FIVE = 3;
-export { RACING_10 };
 
 export function isGameType(value: unknown): value is GameType {
   return value === 1 || value === 2 || value === 3 || value === 4;

@@ -6,13 +6,13 @@ import {
   type RankOptionKind,
   type SumOptionKey,
   ELEVEN_FIVE,
-  RACING_10,
   RACING_RANKS,
   SUM_OPTION_KEYS,
   fullOptionCount,
   isGameType,
   racingOptionOf,
 } from "./options";
+import { RACING_10 } from "#shared/rooms";
 
 export interface RoundResult {
   num1: number;

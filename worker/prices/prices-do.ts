@@ -159,7 +159,7 @@ export class PricesDO extends DurableObject<Env> {
   }
 
   private dropUpstream(socket: WebSocket | null) {
-    clearTimeout(this.subscribeTimer);
+    if (this.subscribeTimer !== undefined) clearTimeout(this.subscribeTimer);
     this.subscribeTimer = undefined;
     if (socket === this.upstream) this.upstream = null;
     try {

@@ -1,7 +1,9 @@
 // What the game API shows of rounds and bets (docs/architecture.md#the-contract): pure shaping of
 // stored rows, shared by the HTTP routes, the room's WebSocket messages and the fairness script.
 
-import { ELEVEN_FIVE, type GameType, RACING_10, isGameType, optionsForRoom, racingOptionOf } from "../games/options";
+import { ELEVEN_FIVE, type GameType, isGameType, optionsForRoom, racingOptionOf } from "../games/options";
+import { RACING_10 } from "#shared/rooms";
+import type { CurrentRound, LiveBet, RoundResult } from "#shared/rounds";
 import { isOptionInMask } from "../games/rules";
 import { toMoney, toOdds } from "../money";
 
@@ -27,29 +29,6 @@ export type RoundRow = {
   beaconRound: number | null;
   beaconSignature: string | null;
   beaconRandomness: string | null;
-};
-
-export type RoundResultView = {
-  id: number;
-  seqno: number;
-  num1: number | null;
-  num2: number | null;
-  num3: number | null;
-  sum: number | null;
-  numbers: number[];
-  resultcn: string;
-  resultKeys: string[];
-  commit: string;
-  seed: string | null;
-  drawAt: number;
-  /** open | settled | void: a void round was not drawn and every stake in it was refunded */
-  status: string;
-  voidReason: string | null;
-  /**
-   * The public beacon round mixed into the draw: named at open; its signature and randomness once the
-   * room fetched and verified it. null: the round was drawn by commit-reveal only.
-   */
-  beacon: { chain: string | null; round: number; signature: string | null; randomness: string | null } | null;
 };
 
 // The legacy client's Chinese wording (resultcn, docs/architecture.md#the-contract); players see localized text from the keys.
@@ -86,7 +65,7 @@ export function winningOptions(gameType: number, optionCount: number, winMask: n
 }
 
 /** A round for the API; a round not drawn yet shows its commit only (no seed, no numbers). */
-export function roundResultView(row: RoundRow, optionCount: number): RoundResultView {
+export function roundResultView(row: RoundRow, optionCount: number): RoundResult {
   const drawn = row.seed !== null && row.numbers !== null && row.winMask !== null;
   const winners = drawn ? winningOptions(row.gameType, optionCount, row.winMask!) : [];
   return {
@@ -128,19 +107,8 @@ export type LiveBetRow = {
   username: string;
 };
 
-export type LiveBetView = {
-  id: number;
-  orderId: number;
-  value: number;
-  valuecn: string;
-  rate: number;
-  money: number;
-  seqno: number;
-  username: string;
-};
-
 /** One row of the room's live table (getVorder and the socket's "bet" message). */
-export function liveBetView(row: LiveBetRow, gameType: number, optionCount: number): LiveBetView {
+export function liveBetView(row: LiveBetRow, gameType: number, optionCount: number): LiveBet {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -172,7 +140,7 @@ export type RoundSchedule = {
   beaconRound: number | null;
 };
 
-export function gameView(schedule: RoundSchedule, nowMs: number) {
+export function gameView(schedule: RoundSchedule, nowMs: number): CurrentRound {
   return {
     id: schedule.roundId,
     seqno: schedule.seqno,

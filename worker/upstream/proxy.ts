@@ -58,7 +58,7 @@ async function readEnvelope(upstream: Response, deadline: number, lang: ApiLang)
   const bytes = await readLimited(upstream.body, MAX_ANSWER_BYTES, deadline);
   let answer: unknown;
   try {
-    answer = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    answer = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
     answer = undefined;
   }
@@ -97,7 +97,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     reader.cancel().catch(() => {});
     throw error;
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
   const whole = new Uint8Array(size);
   let offset = 0;

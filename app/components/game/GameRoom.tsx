@@ -3,7 +3,8 @@ import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { Toast } from "~/components/Toast";
-import { formatMoney, RACING_GAME_TYPE, type GameInfo, type LiveBet } from "~/lib/game";
+import { formatMoney, type GameInfo, type LiveBet } from "~/lib/game";
+import { RACING_10 } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
 import { useLiveRound } from "~/lib/game-room";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -51,7 +52,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
   const [cancelId, setCancelId] = useState<number | null>(() => Number(new URLSearchParams(search).get("cancel")) || null);
   const records = useRecords(data.roomId);
   const serverAnswer = useActionData<RoomActionAnswer>();
-  const Grid = gameType === RACING_GAME_TYPE ? RacingGrid : OptionGrid;
+  const Grid = gameType === RACING_10 ? RacingGrid : OptionGrid;
   // Refusals show where they belong: a pick problem above the grid, an amount problem under the input.
   const fieldError = betting.error ?? (serverAnswer?.error?.field ? serverAnswer.error : null);
   const optionError = fieldError?.field === "option" ? fieldError.message : null;
@@ -96,6 +97,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
         lastAward={data.lastAward}
         status={hydrated ? status : null}
         onRecord={hydrated ? records.open : undefined}
+        beacon={live.game.beacon ? { round: live.game.beacon.round, href: `/fairness?room=${data.roomId}&seqno=${live.game.seqno}` } : null}
         waitingForBeacon={live.game.beacon && (live.game.status === "waiting" || secondsLeft <= 0) ? live.game.beacon.round : null}
       />
       <LiveBets bets={live.bets} gameType={gameType} open={open} onFollow={betting.follow} onCancel={(bet) => (open ? setCancelId(bet.orderId) : notify({ message: t("round.stopped"), tone: "warning" }))} />

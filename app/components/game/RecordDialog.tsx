@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { RoundResult } from "~/lib/game";
+import type { RoundResult } from "#shared/rounds";
 import { ResultNumbers } from "./ResultNumbers";
 
 export type RecordPage = { page: number; list: RoundResult[]; hasMore: boolean; failed: string | null };

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { RoundResult } from "~/lib/game";
+import type { RoundResult } from "#shared/rounds";
 import { resultText } from "~/lib/game-labels";
 
 const RACING = 4;

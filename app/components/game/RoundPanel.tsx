@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney, type RoundResult } from "~/lib/game";
+import { formatMoney } from "~/lib/game";
+import type { RoundResult } from "#shared/rounds";
 import { formatCountdown, roundClock } from "~/lib/game-countdown";
 import type { LiveStatus } from "~/lib/game-socket";
 import { ResultNumbers } from "./ResultNumbers";
@@ -9,6 +10,8 @@ import { ResultNumbers } from "./ResultNumbers";
 type Props = {
   /** The beacon round a due draw waits for (docs/decisions/130); null when not waiting. */
   waitingForBeacon?: number | null;
+  /** The beacon round named at open and where a player checks it (docs/decisions/130); absent: commit-reveal only. */
+  beacon?: { round: number; href: string } | null;
   seqno: number | string;
   secondsLeft: number;
   closeSeconds: number;
@@ -25,7 +28,7 @@ type Props = {
  * draw, each labelled for what it counts) and the latest result. Without JavaScript the clock is the
  * moment the page was made, and says so.
  */
-export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gameType, lastAward, status, onRecord, waitingForBeacon }: Props) {
+export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gameType, lastAward, status, onRecord, waitingForBeacon, beacon }: Props) {
   const { t } = useTranslation("game");
   const clock = roundClock(secondsLeft, closeSeconds);
   // the room's own word wins: a room that stopped taking bets is closed whatever the clock says
@@ -50,6 +53,9 @@ export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gam
             ? t("fairness.waiting", { round: waitingForBeacon })
             : phase === "open" ? t("round.drawIn", { time: formatCountdown(secondsLeft) }) : phase === "closed" ? t("round.stopped") : t("round.nextSoon")}
         </span>
+        {beacon && !waitingForBeacon ? (
+          <Link to={beacon.href} className="countdown-hint beacon-named">{t("fairness.beaconNamed", { round: beacon.round })}</Link>
+        ) : null}
         {status ? null : (
           <noscript>
             <span className="countdown-hint">{t("round.notLive")}</span>

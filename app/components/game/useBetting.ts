@@ -1,7 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { encodePick, MAX_PICKS, orderProblem, parseStake, type CurrentRound, type GameInfo, type LiveBet, type OrderProblem } from "~/lib/game";
+import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
+import { encodePick, orderProblem, parseStake, type GameInfo, type LiveBet, type OrderProblem } from "~/lib/game";
+import type { CurrentRound } from "#shared/rounds";
 import type { FormError } from "~/lib/api-types";
 import type { OrderReview } from "./Dialogs";
 
@@ -35,7 +37,7 @@ export function useBetting({ info, game, open, balance, onDone, notify }: Option
   useEffect(() => {
     // Options tapped before the page became interactive (a slow phone) stay picked.
     const early = document.querySelectorAll<HTMLInputElement>('.bet-form input[name="option"]:checked');
-    if (early.length) setPicked([...early].map((input) => Number(input.value)).slice(0, MAX_PICKS));
+    if (early.length) setPicked([...early].map((input) => Number(input.value)).slice(0, MAX_OPTIONS_PER_ORDER));
   }, []);
 
   const stopped = () => notify({ message: t("game:round.stopped"), tone: "warning" });
@@ -43,7 +45,7 @@ export function useBetting({ info, game, open, balance, onDone, notify }: Option
   const problemText = (problem: OrderProblem): { field: "option" | "amount"; message: string } => {
     switch (problem.reason) {
       case "select": return { field: "option", message: t("game:order.pickOne") };
-      case "tooMany": return { field: "option", message: t("game:order.tooMany", { max: MAX_PICKS }) };
+      case "tooMany": return { field: "option", message: t("game:order.tooMany", { max: MAX_OPTIONS_PER_ORDER }) };
       case "amount": return { field: "amount", message: t("game:order.badAmount") };
       case "minbuy": return { field: "amount", message: t("errors:1024", { num: problem.num }) };
       case "balance": return { field: "amount", message: t("errors:1025") };
@@ -53,7 +55,7 @@ export function useBetting({ info, game, open, balance, onDone, notify }: Option
   const toggle = (index: number) => {
     setError(null);
     if (picked.includes(index)) return setPicked(picked.filter((i) => i !== index));
-    if (picked.length >= MAX_PICKS) return setError(problemText({ reason: "tooMany" }));
+    if (picked.length >= MAX_OPTIONS_PER_ORDER) return setError(problemText({ reason: "tooMany" }));
     setPicked([...picked, index]);
   };
 

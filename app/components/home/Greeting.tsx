@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Money } from "~/components/Money";
+import { BalanceCard } from "~/components/BalanceCard";
 import type { Profile } from "~/lib/api.server";
 
 /** The player's nickname, VIP level and balance with quick money actions; a log-in prompt for guests. */
@@ -35,20 +35,7 @@ export function Greeting({ profile }: { profile: Profile | null }) {
           <span className="badge">{t("common:vip", { level: profile.level, name: t(`common:levels.${profile.levelKey}`) })}</span>
         </div>
       </div>
-      <div className="greeting-balance">
-        <span className="label">{t("home.balance")}</span>
-        <span className="amount" data-testid="home-balance">
-          <Money value={profile.money} />
-        </span>
-      </div>
-      <div className="greeting-actions">
-        <Link className="button" to="/recharge">
-          {t("home.recharge")}
-        </Link>
-        <Link className="button secondary" to="/withdraw">
-          {t("home.withdraw")}
-        </Link>
-      </div>
+      <BalanceCard money={profile.money} withdrawable={profile.leftmoney} testId="home-balance" />
     </section>
   );
 }

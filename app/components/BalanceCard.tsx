@@ -1,0 +1,33 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+
+/**
+ * The player's money at a glance with Recharge and Withdraw, one card wherever it is shown (home greeting,
+ * /user, /finance). `children` sit between the amounts and the buttons (/user: what is locked in finance).
+ */
+export function BalanceCard({ money, withdrawable, testId = "balance", children }: { money: number; withdrawable?: number; testId?: string; children?: ReactNode }) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="balance-card">
+      <div className="balance">
+        <div>
+          <div className="label">{t("user.balance")}</div>
+          <div className="amount" data-testid={testId}><Money value={money} /></div>
+        </div>
+        {withdrawable === undefined ? null : (
+          <div>
+            <div className="label">{t("user.withdrawable")}</div>
+            <div className="amount"><Money value={withdrawable} /></div>
+          </div>
+        )}
+      </div>
+      {children}
+      <div className="balance-actions">
+        <Link className="button" to="/recharge">{t("user.recharge")}</Link>
+        <Link className="button secondary" to="/withdraw">{t("user.withdraw")}</Link>
+      </div>
+    </div>
+  );
+}
