@@ -19,7 +19,6 @@ export type RoomSettings = {
   options: { index: number; key: string; odds: number; rtp: number; win: number; refund: number }[];
 };
 
-
 /** The form body both the edit and the create screens post (worker/operators/rooms.ts roomForm). */
 export function roomBody(form: FormData) {
   const field = (name: string) => String(form.get(name) ?? "");
