@@ -14,7 +14,7 @@ export type DepositAsk = { userId: number; amountCents: number; payName: string;
  * 1183 not one of today's list) and the transfer reference (1184), so an operator can match the
  * statement line; a site that lists none takes the request with whatever reference was given.
  */
-export function depositTransfer(settings: WalletSettings, ask: Pick<DepositAsk, "payee" | "transferRef">) {
+function depositTransfer(settings: WalletSettings, ask: Pick<DepositAsk, "payee" | "transferRef">) {
   if (settings.payees.length === 0) return { payeeName: "", payeeAccount: "", transferRef: ask.transferRef };
   if (!ask.payee) throw new ApiError(1182);
   const payee = settings.payees.find((p) => p.account === ask.payee);
