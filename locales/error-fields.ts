@@ -30,7 +30,7 @@ export const FIELD_OF_ERROR = {
   /** Changing the payment password (app/routes/usercipherpassword.tsx). */
   payPassword: { 2057: "srcpwd", 1059: "srcpwd", 1033: "srcpwd", 1058: "newpwd", 1012: "newpwd2" },
   /** A deposit request (app/routes/recharge.($back).tsx). */
-  deposit: { 1050: "money", 1114: "money", 1070: "money", 1071: "pay_name", 3001: "money" },
+  deposit: { 1050: "money", 1114: "money", 1070: "money", 1071: "pay_name", 3001: "money", 1182: "payee", 1183: "payee", 1184: "pay_ref", 1185: "pay_ref" },
   /** A withdrawal request (app/routes/withdraw.tsx). */
   withdrawal: {
     2058: "bank_id",

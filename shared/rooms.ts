@@ -7,8 +7,9 @@ export const MAX_OPTIONS_PER_ORDER = 9;
 /** Game type 4, Racing 10: a permutation of ten cars, 40 options, its own screen (/bjsc/{id}). */
 export const RACING_10 = 4;
 
-/** Room kinds, each with its entry rules (docs/product.md#games). */
-export type RoomKind = "standard" | "vip" | "superior" | "premier";
+/** Room kinds, each with its entry rules (docs/product.md#games), in the order the console lists them. */
+export const ROOM_KINDS = ["standard", "vip", "superior", "premier"] as const;
+export type RoomKind = (typeof ROOM_KINDS)[number];
 
 /** The currency tabs of the room list, in order: roomtype = index + 1 (docs/architecture.md#the-contract). */
 export const CURRENCY_TABS = ["USDT", "BTC", "ETH"] as const;

@@ -58,7 +58,7 @@ describe("recharge", () => {
     const { token, id } = await player();
     const answer = await api("/api/Game/recharge", { token, money: "10", pay_name: "  Le Van C  " });
     expectOk(answer);
-    expect(answer.data).toEqual({ id: expect.any(Number), money: 10, pay_name: "Le Van C", status: "pending", time: expect.any(Number), decidedAt: null, note: "" });
+    expect(answer.data).toEqual({ id: expect.any(Number), money: 10, pay_name: "Le Van C", payee: null, pay_ref: "", status: "pending", time: expect.any(Number), decidedAt: null, note: "" });
     expect(await balanceCents(id)).toBe(0);
     expect(await ledgerRows(id)).toEqual([]);
     const list = await api("/api/Game/getrechargelist", { token });

@@ -6,6 +6,9 @@ export type DepositRow = {
   id: number;
   money: number;
   pay_name: string;
+  /** the listed account the player paid into and their transfer reference (absent from older backends) */
+  payee?: { name: string; account: string } | null;
+  pay_ref?: string;
   status: RequestStatus;
   time: number;
   decidedAt: number | null;

@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { DecisionForm } from "~/components/admin/DecisionForm";
+import { RequestCard, type QueueRow, type RequestKind } from "~/components/admin/RequestCard";
+import { PlayerTime } from "~/components/PlayerTime";
 import { Money } from "~/components/Money";
 import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
-import { playerTime } from "~/lib/player-time";
 import { noteText } from "~/lib/request-notes";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import type { Charts } from "~/components/insight/types";
@@ -17,7 +18,6 @@ import type { Charts } from "~/components/insight/types";
 export const handle = { title: "admin:approvals.title" };
 
 type Page<T> = { list: T[]; page: number; hasMore: boolean };
-type QueueRow = { id: number; userId: number; username: string; money: number; balance: number; time: number; pay_name?: string; card?: { type: string; bank: string; account: string; address: string } };
 type Adjustment = { id: number; userId: number; username: string; money: number; reason: string; requestedBy: string; requestedById: number; time: number };
 
 /** The queues, oldest first, one page each. */
@@ -61,27 +61,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(request, context, `${base}/${decision}`, { id: fields.id, note }, done);
 }
 
-function Queue({ title, rows, kind }: { title: string; rows: QueueRow[]; kind: "deposit" | "withdrawal" }) {
+function Queue({ title, rows, kind }: { title: string; rows: QueueRow[]; kind: RequestKind }) {
   const { t } = useTranslation("admin");
   return (
     <section className="admin-section" aria-label={title}>
       <h2>{title}</h2>
       {rows.length === 0 ? <p className="muted">{t("approvals.none")}</p> : null}
       {rows.map((r) => (
-        <article key={r.id} className="admin-card" data-testid={`${kind}-${r.id}`}>
-          <div className="row">
-            <strong>
-              <Money value={r.money} />
-            </strong>
-            <Link to={`/admin/players/${r.userId}`}>{r.username}</Link>
-          </div>
-          <div className="muted">
-            {t(`approvals.${kind}Id`, { id: r.id })} · {playerTime(r.time)} · {t("approvals.balanceLabel")} <Money value={r.balance} />
-          </div>
-          {r.pay_name ? <div>{t("approvals.payer", { name: r.pay_name })}</div> : null}
-          {r.card ? <div>{[r.card.type, r.card.bank, r.card.account || r.card.address].filter(Boolean).join(" · ")}</div> : null}
-          <DecisionForm kind={kind} id={r.id} />
-        </article>
+        <RequestCard key={r.id} kind={kind} row={r} />
       ))}
     </section>
   );
@@ -110,7 +97,7 @@ export default function Approvals() {
               <Link to={`/admin/players/${a.userId}`}>{a.username}</Link>
             </div>
             <div className="muted">
-              {playerTime(a.time)} · {t("approvals.askedBy", { name: a.requestedBy })} · {a.reason}
+              <PlayerTime ms={a.time} zone /> · {t("approvals.askedBy", { name: a.requestedBy })} · {a.reason}
             </div>
             <DecisionForm kind="adjustment" id={a.id} own={a.requestedById === me?.id} />
           </article>

@@ -3,7 +3,7 @@ import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
-import { playerTime } from "~/lib/player-time";
+import { PlayerTime } from "~/components/PlayerTime";
 
 export const handle = { title: "admin:content.title" };
 
@@ -46,7 +46,9 @@ export default function Content() {
               <strong>{a.title_yw || a.title || a.title_ft || a.title_vi}</strong>
               <span className="muted">#{a.id}</span>
               <span className="muted">{a.summary}</span>
-              <span className="muted">{playerTime(a.createtime)}</span>
+              <span className="muted">
+                <PlayerTime ms={a.createtime} zone />
+              </span>
               {a.missing.length > 0 ? (
                 <span className="lang-missing" data-testid={`missing-${a.id}`}>
                   {t("content.missing", { langs: a.missing.map((lang) => t(`content.lang.${lang}`)).join(", ") })}

@@ -9,11 +9,11 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
-import { playerTime } from "~/lib/player-time";
 import { PlayerTables, type PlayerFile } from "~/components/admin/PlayerTables";
 import { PlayerProtection, type OperatorProtection } from "~/components/admin/PlayerProtection";
 import protectionStyles from "~/styles/protection.css?url";
 import { RiskSummary } from "~/components/insight/RiskSummary";
+import { PlayerTime } from "~/components/PlayerTime";
 import type { Marker } from "~/components/insight/MarkerWhy";
 
 export const handle = { title: (file: PlayerFile | undefined) => file?.user.username };
@@ -123,11 +123,13 @@ export default function PlayerPage() {
           <Money value={u.turnover} />
         </dd>
         <dt>{t("players.level", { level: u.level })}</dt>
-        <dd>{u.role}</dd>
+        <dd>{t(`player.roleNames.${u.role}`, { defaultValue: u.role })}</dd>
         <dt>{t("player.phone")}</dt>
         <dd>{u.phone ? `${u.quhao} ${u.phone}` : "—"}</dd>
         <dt>{t("player.joined")}</dt>
-        <dd>{playerTime(u.createdAt)}</dd>
+        <dd>
+          <PlayerTime ms={u.createdAt} zone />
+        </dd>
       </dl>
       <p>
         <Link to={`/admin/audit?player=${encodeURIComponent(u.username)}`}>{t("player.auditTrail")}</Link>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
+import { Money } from "~/components/Money";
 import { pageCursor } from "~/lib/wallet";
 
 export const handle = { title: "admin:players.title" };
@@ -41,10 +42,10 @@ export default function Players() {
             <Link to={`/admin/players/${p.id}`}>
               <strong>{p.username}</strong>
               <span className="muted">{p.phone}</span>
-              <span>{p.money.toFixed(2)}</span>
+              <Money value={p.money} />
               <span className="muted">
                 {t("players.level", { level: p.level })}
-                {p.role !== "player" ? ` · ${p.role}` : ""}
+                {p.role !== "player" ? ` · ${t(`player.roleNames.${p.role}`, { defaultValue: p.role })}` : ""}
                 {p.frozen ? ` · ${t("players.frozen")}` : ""}
               </span>
             </Link>

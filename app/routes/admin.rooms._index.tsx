@@ -1,21 +1,32 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/wallet/Pager";
+import { gameTitle } from "~/lib/game-labels";
 import { loadAdmin } from "~/lib/operator.server";
+import { pageOf } from "~/lib/wallet";
+import { CURRENCY_TABS, ROOM_KINDS } from "#shared/rooms";
 
 export const handle = { title: "admin:rooms.title" };
 
-type Row = { id: number; title: string; roomtype: number; kind: string; trading: boolean };
+type Row = { id: number; title: string; titleKey: string; roomtype: number; kind: string; trading: boolean };
+type Game = { id: number; title: string; titleKey: string };
 
+/** The rooms, narrowed by game, currency and kind (a GET form: the filter is in the URL, without JavaScript too). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = new URL(request.url).searchParams.get("page") ?? "1";
-  return loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/rooms", { page });
+  const url = new URL(request.url);
+  const get = (name: string) => url.searchParams.get(name)?.trim() ?? "";
+  const filters = { gameId: /^\d{1,9}$/.test(get("gameId")) ? get("gameId") : "", roomtype: /^[1-3]$/.test(get("roomtype")) ? get("roomtype") : "", kind: (ROOM_KINDS as readonly string[]).includes(get("kind")) ? get("kind") : "" };
+  const [rooms, games] = await Promise.all([
+    loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/rooms", { page: pageOf(url.searchParams), ...filters }),
+    loadAdmin<{ list: Game[] }>(request, context, "/api/admin/games"),
+  ]);
+  return { ...rooms, games: games.list, filters };
 }
 
 export default function Rooms() {
-  const { list, page, hasMore } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin");
+  const { list, page, hasMore, games, filters } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["admin", "game"]);
   return (
     <main className="admin-main">
       <div className="row admin-title-row">
@@ -24,19 +35,75 @@ export default function Rooms() {
           {t("rooms.create")}
         </Link>
       </div>
-      <ul className="admin-list">
-        {list.map((r) => (
-          <li key={r.id}>
-            <Link to={`/admin/rooms/${r.id}`}>
-              <strong>{r.title}</strong>
-              <span className="muted">
-                #{r.id} · {r.kind}
-              </span>
-              <span className={r.trading ? "badge" : "badge danger"}>{r.trading ? t("rooms.trading") : t("rooms.stopped")}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Form method="get" className="admin-search room-filters">
+        <label className="field">
+          <span className="field-label">{t("rooms.filterGame")}</span>
+          <select name="gameId" defaultValue={filters.gameId}>
+            <option value="">{t("rooms.anyGame")}</option>
+            {games.map((g) => (
+              <option key={g.id} value={g.id}>
+                {gameTitle(t, g.titleKey, g.title)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{t("rooms.filterCurrency")}</span>
+          <select name="roomtype" defaultValue={filters.roomtype}>
+            <option value="">{t("rooms.anyCurrency")}</option>
+            {CURRENCY_TABS.map((c, i) => (
+              <option key={c} value={i + 1}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{t("rooms.filterKind")}</span>
+          <select name="kind" defaultValue={filters.kind}>
+            <option value="">{t("rooms.anyKind")}</option>
+            {ROOM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`game:kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button className="button small" type="submit">
+          {t("rooms.filter")}
+        </button>
+      </Form>
+      {list.length === 0 ? <p className="muted">{t("rooms.none")}</p> : null}
+      {list.length > 0 ? (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("rooms.title")}>
+          <table className="admin-table rooms-table">
+            <thead>
+              <tr>
+                {["room", "game", "currency", "kind", "betting"].map((k) => (
+                  <th key={k} scope="col">
+                    {t(`rooms.col.${k}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((r) => (
+                <tr key={r.id} data-testid={`room-row-${r.id}`}>
+                  <td>
+                    <Link to={`/admin/rooms/${r.id}`}>#{r.id}</Link>
+                  </td>
+                  <td>
+                    <Link to={`/admin/rooms/${r.id}`}>{gameTitle(t, r.titleKey, r.title)}</Link>
+                  </td>
+                  <td>{CURRENCY_TABS[r.roomtype - 1] ?? "—"}</td>
+                  <td>{t(`game:kinds.${r.kind}`, { defaultValue: r.kind })}</td>
+                  <td className={r.trading ? undefined : "danger-text"}>{r.trading ? t("rooms.trading") : t("rooms.stopped")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       <Pager page={page} hasMore={hasMore} />
     </main>
   );

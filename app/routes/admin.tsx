@@ -43,8 +43,10 @@ export default function AdminLayout() {
         <NavLink to="/admin" end>
           {t("nav.approvals")}
         </NavLink>
+        <NavLink to="/admin/history">{t("nav.history")}</NavLink>
         <NavLink to="/admin/players">{t("nav.players")}</NavLink>
         <NavLink to="/admin/rooms">{t("nav.rooms")}</NavLink>
+        <NavLink to="/admin/rounds">{t("nav.rounds")}</NavLink>
         <NavLink to="/admin/content">{t("nav.content")}</NavLink>
         <NavLink to="/admin/settings">{t("nav.settings")}</NavLink>
         <NavLink to="/admin/finance">{t("nav.finance")}</NavLink>

@@ -9,6 +9,7 @@ import { BalanceCard } from "~/components/wallet/BalanceCard";
 import { DepositList } from "~/components/wallet/DepositList";
 import { SubmitButton } from "~/components/wallet/SubmitButton";
 import { PayeeList } from "~/components/wallet/PayeeList";
+import { PaidIntoChoice } from "~/components/wallet/PaidIntoChoice";
 import { SupportCard } from "~/components/wallet/SupportCard";
 import { callApi, optionalProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -54,11 +55,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = await callApi(request, context, "/api/Game/recharge", {
     money: f.money ?? "",
     pay_name: f.pay_name ?? "",
+    payee: f.payee ?? "",
+    pay_ref: f.pay_ref ?? "",
     ...(f.request_id ? { request_id: f.request_id } : {}),
   });
   if (answer.code !== 1) {
     const kefuUrl = answer.data?.errCode === 2056 ? String(answer.data?.kefu_url ?? "") : null;
-    return formFailure(answer, FIELD_OF_ERROR.deposit, { kefuUrl, values: { money: f.money ?? "", pay_name: f.pay_name ?? "" } });
+    return formFailure(answer, FIELD_OF_ERROR.deposit, { kefuUrl, values: { money: f.money ?? "", pay_name: f.pay_name ?? "", payee: f.payee ?? "", pay_ref: f.pay_ref ?? "" } });
   }
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, new URL(request.url).pathname, t("recharge.sent"));
@@ -120,6 +123,17 @@ export default function Recharge() {
                   defaultValue={result?.values?.pay_name ?? ""}
                   required
                   error={fieldError("pay_name")}
+                />
+                <PaidIntoChoice payees={deposits?.payees ?? []} chosen={result?.values?.payee ?? ""} error={fieldError("payee")} />
+                <Field
+                  label={(deposits?.payees ?? []).length > 0 ? t("recharge.payRef") : t("recharge.payRefOptional")}
+                  name="pay_ref"
+                  autoComplete="off"
+                  maxLength={40}
+                  placeholder={t("recharge.payRefPlaceholder")}
+                  defaultValue={result?.values?.pay_ref ?? ""}
+                  required={(deposits?.payees ?? []).length > 0}
+                  error={fieldError("pay_ref")}
                 />
                 <p className="hint">
                   {t("recharge.minimum")} <Money value={min} />

@@ -179,6 +179,8 @@ export const rounds = sqliteTable(
     index("rounds_room_status").on(t.roomId, t.status),
     // The console's charts read drawn rounds by day (worker/insight/charts.ts).
     index("rounds_draw_time").on(t.drawAtMs, t.roomId),
+    // The console's board of rounds in play and of voids, every room together (worker/operators/round-board.ts).
+    index("rounds_status_time").on(t.status, t.drawAtMs, t.id),
     check("rounds_status_known", sql`${t.status} IN ('open', 'settled', 'void')`),
   ],
 );
@@ -271,7 +273,15 @@ const requestColumns = () => ({
 
 export const depositRequests = sqliteTable(
   "deposit_requests",
-  { ...requestColumns(), payName: text("pay_name").notNull() },
+  {
+    ...requestColumns(),
+    payName: text("pay_name").notNull(),
+    // which of the site's deposit accounts the player paid into (a copy: the list can change later)
+    // and the player's transfer reference, so an operator can match a statement line (docs/decisions/140)
+    payeeName: text("payee_name").notNull().default(""),
+    payeeAccount: text("payee_account").notNull().default(""),
+    transferRef: text("transfer_ref").notNull().default(""),
+  },
   (t) => [
     index("deposit_requests_user").on(t.userId, t.createdAtMs),
     index("deposit_requests_status").on(t.status),

@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { cardColumns } from "./bank-cards";
+import { startsWithSql } from "./like";
 import type { Db } from "./client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
 import { bankCards, depositRequests, users, withdrawalRequests } from "./schema";
@@ -8,8 +9,22 @@ import { bankCards, depositRequests, users, withdrawalRequests } from "./schema"
 // Deposit and withdrawal requests: the player's own lists, the operator's queue, and lookups.
 
 export type RequestStatus = "pending" | "approved" | "rejected";
-/** oldestFirst: the operator's queue of pending requests is worked from the oldest. */
-export type ListQuery = { userId?: number; status?: RequestStatus; at: PageAt; oldestFirst?: boolean };
+/**
+ * oldestFirst: the operator's queue of pending requests is worked from the oldest. The console's
+ * history narrows by status ("decided" = approved or rejected), player (username prefix, any case),
+ * request time [fromMs, toMs) and amount [minCents, maxCents] (docs/decisions/140).
+ */
+export type ListQuery = {
+  userId?: number;
+  status?: RequestStatus | "decided";
+  username?: string;
+  fromMs?: number;
+  toMs?: number;
+  minCents?: number;
+  maxCents?: number;
+  at: PageAt;
+  oldestFirst?: boolean;
+};
 
 /** A request's place in its list: its id (keyset paging, docs/decisions/112). */
 export const requestListKey = (row: { id: number }) => [row.id];
@@ -19,7 +34,13 @@ const deciders = alias(users, "deciders");
 function filters(table: typeof depositRequests | typeof withdrawalRequests, q: ListQuery) {
   const where: SQL[] = [];
   if (q.userId !== undefined) where.push(eq(table.userId, q.userId));
-  if (q.status !== undefined) where.push(eq(table.status, q.status));
+  if (q.status === "decided") where.push(ne(table.status, "pending"));
+  else if (q.status !== undefined) where.push(eq(table.status, q.status));
+  if (q.username) where.push(startsWithSql(users.username, q.username));
+  if (q.fromMs !== undefined) where.push(gte(table.createdAtMs, q.fromMs));
+  if (q.toMs !== undefined) where.push(lt(table.createdAtMs, q.toMs));
+  if (q.minCents !== undefined) where.push(gte(table.amountCents, q.minCents));
+  if (q.maxCents !== undefined) where.push(lte(table.amountCents, q.maxCents));
   const keyset = keysetWhere([table.id], q.at, q.oldestFirst ? "asc" : "desc");
   if (keyset) where.push(keyset);
   return where.length ? and(...where) : undefined;
@@ -30,6 +51,9 @@ const depositColumns = {
   userId: depositRequests.userId,
   amountCents: depositRequests.amountCents,
   payName: depositRequests.payName,
+  payeeName: depositRequests.payeeName,
+  payeeAccount: depositRequests.payeeAccount,
+  transferRef: depositRequests.transferRef,
   status: depositRequests.status,
   createdAtMs: depositRequests.createdAtMs,
   decidedAtMs: depositRequests.decidedAtMs,
@@ -62,7 +86,7 @@ export type DepositRecord = Awaited<ReturnType<typeof listDeposits>>[number];
 
 export async function findDeposit(db: Db, where: { id: number } | { idempotencyKey: string }) {
   const [row] = await db
-    .select(depositColumns)
+    .select({ ...depositColumns, idempotencyKey: depositRequests.idempotencyKey })
     .from(depositRequests)
     .where("id" in where ? eq(depositRequests.id, where.id) : eq(depositRequests.idempotencyKey, where.idempotencyKey))
     .limit(1);
@@ -155,15 +179,15 @@ export async function requestDecided(db: Db, kind: "deposit" | "withdrawal", id:
   return !request || request.status !== "pending";
 }
 
-export type NewDeposit = { userId: number; amountCents: number; payName: string; idempotencyKey: string; nowMs: number };
+export type NewDeposit = { userId: number; amountCents: number; payName: string; payeeName: string; payeeAccount: string; transferRef: string; idempotencyKey: string; nowMs: number };
 
 /**
  * Writes the request unless its key exists, and only while `allowed` holds (the player's protection,
  * decided inside this one statement); answers the request that holds the key, none when refused.
  */
 export async function insertDepositOnce(db: Db, d: NewDeposit, allowed: SQL) {
-  await db.run(sql`INSERT INTO deposit_requests (user_id, amount_cents, pay_name, idempotency_key, created_at_ms)
-    SELECT ${d.userId}, ${d.amountCents}, ${d.payName}, ${d.idempotencyKey}, ${d.nowMs} WHERE ${allowed}
+  await db.run(sql`INSERT INTO deposit_requests (user_id, amount_cents, pay_name, payee_name, payee_account, transfer_ref, idempotency_key, created_at_ms)
+    SELECT ${d.userId}, ${d.amountCents}, ${d.payName}, ${d.payeeName}, ${d.payeeAccount}, ${d.transferRef}, ${d.idempotencyKey}, ${d.nowMs} WHERE ${allowed}
     ON CONFLICT (idempotency_key) DO NOTHING`);
   return findDeposit(db, { idempotencyKey: d.idempotencyKey });
 }

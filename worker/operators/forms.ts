@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { integerId, text } from "../api/validate";
-import { page } from "../wallet/forms";
+import { checkRanges, flowDate, optionalAmountCents, page } from "../wallet/forms";
 import { cursorFields } from "../api/paging";
+import { CURRENCY_TABS, ROOM_KINDS } from "#shared/rooms";
 
 // Operator API bodies (docs/product.md#operators); messages are catalogue codes, as in worker/wallet/forms.ts.
 export const operatorLoginForm = z.object({
@@ -30,8 +31,32 @@ export const auditForm = z.object({
 });
 
 export const roomPageForm = z.object({ page: page() });
+/** The console's rooms list: a page, narrowed by game, currency tab (1-3) and kind, each optional ("" = any). */
+export const roomListForm = z.object({
+  page: page(),
+  gameId: z.union([z.literal(""), integerId()]).optional().transform((v) => (v === "" ? undefined : v)),
+  roomtype: z.union([z.literal(""), integerId().pipe(z.number().max(CURRENCY_TABS.length, "1001"))]).optional().transform((v) => (v === "" ? undefined : v)),
+  kind: z.union([z.literal(""), z.enum(ROOM_KINDS, { error: "1001" })]).optional().transform((v) => (v === "" ? undefined : v)),
+});
 export const roomIdForm = z.object({ id: integerId() });
 export const roundsForm = z.object({ roomId: integerId(), page: page(), ...cursorFields });
 export const roomTemplateForm = z.object({ gameId: integerId(), optionCount: integerId().optional() });
 /** The reason is mandatory: it stays with the round in the console and in the audit log. */
 export const voidRoundForm = z.object({ roundId: integerId(), reason: z.string({ error: "1151" }).trim().min(3, "1151").max(200, "1151") });
+
+/** What a finished adjustment can be: made by one operator alone, or queued and then decided or withdrawn. */
+export const ADJUSTMENT_STATES = ["done", "approved", "rejected", "cancelled"] as const;
+
+/** The console's history of adjustments (worker/operators/adjustment-history.ts). */
+export const adjustmentHistoryForm = z
+  .object({
+    status: z.enum(["all", ...ADJUSTMENT_STATES], { error: "1001" }).optional().default("all"),
+    player: text().max(64, "1001").optional().default(""),
+    from: flowDate(),
+    to: flowDate(),
+    min: optionalAmountCents(),
+    max: optionalAmountCents(),
+    page: page(),
+    ...cursorFields,
+  })
+  .superRefine(checkRanges);

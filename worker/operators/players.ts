@@ -1,3 +1,5 @@
+import { escapeLike, startsWithSql } from "../db/like";
+import { optionKey } from "../room/round-view";
 import { and, desc, eq, gt, isNull, like, ne, or, sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { randomHex } from "../auth/crypto";
@@ -20,7 +22,6 @@ import { flowRow } from "../wallet/present";
 export const PLAYERS_PAGE_SIZE = 20;
 const RECENT = 10;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** By username (prefix, any case) or phone (contains); one page, never the whole table. */
 export const playerKey = (row: { id: number }) => [row.id];
@@ -28,7 +29,7 @@ export const playerKey = (row: { id: number }) => [row.id];
 export function searchPlayers(db: Db, q: { query: string; at: PageAt }) {
   const term = escapeLike(q.query.toLowerCase());
   const match = q.query
-    ? or(sql`lower(${users.username}) LIKE ${`${term}%`} ESCAPE '\\'`, like(users.phone, `%${term}%`))
+    ? or(startsWithSql(users.username, q.query), like(users.phone, `%${term}%`))
     : undefined;
   return db
     .select({ id: users.id, username: users.username, phone: users.phone, quhao: users.quhao, role: users.role, level: users.level, moneyCents: users.moneyCents, frozen: users.frozen, createdAtMs: users.createdAtMs })
@@ -70,7 +71,8 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
     },
     // with the reason's key and parameters, so the console names it in the operator's language
     ledger: ledgerRows.map((r) => ({ id: r.id, amount: toMoney(r.amountCents), after: toMoney(r.afterCents), type: r.type, reason: r.reason, reasonKey: flowRow(r).reasonKey, reasonParams: flowRow(r).reasonParams, time: r.createdAtMs })),
-    bets: bets.slice(0, RECENT).map((b) => ({ id: b.id, room: b.roomTitle, seqno: b.seqno, option: b.optionIndex, stake: toMoney(b.stakeCents), odds: b.oddsMilli / 1000, award: toMoney(b.awardCents), isaward: b.isaward, time: b.createdAtMs })),
+    // the option by its stable key and the room by its title key: the console names both in the operator's language
+    bets: bets.slice(0, RECENT).map((b) => ({ id: b.id, room: b.roomTitle, titleKey: b.titleKey, gameType: b.gameType, seqno: b.seqno, option: optionKey(b.gameType, b.optionCount, b.optionIndex), stake: toMoney(b.stakeCents), odds: b.oddsMilli / 1000, award: toMoney(b.awardCents), isaward: b.isaward, time: b.createdAtMs })),
     cards: cards.map((c) => ({ id: c.id, type: c.type, bank: c.bank, account: c.account, address: c.address })),
     deposits: deposits.map((d) => ({ id: d.id, money: toMoney(d.amountCents), status: d.status, time: d.createdAtMs })),
     withdrawals: withdrawals.map((w) => ({ id: w.id, money: toMoney(w.amountCents), status: w.status, time: w.createdAtMs })),

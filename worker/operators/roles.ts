@@ -23,6 +23,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/players/get": "viewer",
   "/api/admin/protection": "viewer",
   "/api/admin/adjustments": "viewer",
+  "/api/admin/adjustments/history": "viewer",
+  "/api/admin/rounds/board": "viewer",
   "/api/admin/deposits": "viewer",
   "/api/admin/withdrawals": "viewer",
   "/api/admin/rooms": "viewer",

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { ROOM_KINDS } from "#shared/rooms";
 import { ApiError } from "../api/envelope";
 import { integerId, parseBody } from "../api/validate";
 import { auditStatement } from "../db/audit";
@@ -14,16 +15,23 @@ import { readSettings } from "../db/settings";
 
 // Rooms as the operator edits them (docs/product.md#operators): odds with the RTP each gives, from the rules.
 export const ROOMS_PAGE_SIZE = 24;
-const KINDS = ["standard", "vip", "superior", "premier"] as const;
 export const MIN_ROUND_SECONDS = 10;
 export const MAX_ROUND_SECONDS = 86_400;
 export const MAX_ROOM_AMOUNT_CENTS = 100_000_000_00;
 
-export async function listRoomsPage(db: Db, page: number) {
+/** Which rooms the console lists: by game, currency tab and kind, each optional. */
+export type RoomFilter = { gameId?: number; roomtype?: number; kind?: string };
+
+export async function listRoomsPage(db: Db, page: number, filter: RoomFilter = {}) {
+  const where: SQL[] = [];
+  if (filter.gameId !== undefined) where.push(eq(rooms.gameId, filter.gameId));
+  if (filter.roomtype !== undefined) where.push(eq(rooms.roomtype, filter.roomtype));
+  if (filter.kind !== undefined) where.push(eq(rooms.kind, filter.kind));
   return db
-    .select({ id: rooms.id, title: rooms.title, roomtype: rooms.roomtype, kind: rooms.kind, trading: rooms.trading, gameType: games.type })
+    .select({ id: rooms.id, title: rooms.title, titleKey: games.titleKey, gameId: rooms.gameId, roomtype: rooms.roomtype, kind: rooms.kind, trading: rooms.trading, gameType: games.type })
     .from(rooms)
     .innerJoin(games, eq(games.id, rooms.gameId))
+    .where(where.length ? and(...where) : undefined)
     .orderBy(asc(rooms.sort), asc(rooms.roomtype), asc(rooms.id))
     .limit(ROOMS_PAGE_SIZE + 1)
     .offset((page - 1) * ROOMS_PAGE_SIZE);
@@ -66,7 +74,7 @@ const oddsMilli = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,3})?
 
 const roomFields = z.object({
   title: z.string({ error: "1127" }).trim().min(1, "1127").max(80, "1127"),
-  kind: z.enum(KINDS, { error: "1127" }),
+  kind: z.enum(ROOM_KINDS, { error: "1127" }),
   minjoin: cents(),
   minbuy: cents().pipe(z.number().min(1, "1127")),
   minLevel: z.union([z.number(), z.string().regex(/^\d$/, "1127")], { error: "1127" }).transform(Number).pipe(z.number().int("1127").min(1, "1127").max(8, "1127")),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { integerId, text } from "../api/validate";
 import { parseMoneyToCents } from "../money";
-import { parseDate } from "./days";
+import { DAY_MS, parseDate } from "./days";
 import { cursorFields } from "../api/paging";
 
 // One schema per wallet form (docs/product.md#input-rules); each message is the catalogue code of the broken rule,
@@ -48,9 +48,16 @@ export const page = () => integerId().pipe(z.number().max(10_000, "1001")).optio
 /** A field the player must fill: absent, not text or blank is `code`. */
 export const required = (code: string, max = 64, tooLong = "1001") => z.string({ error: code }).trim().min(1, code).max(max, tooLong);
 
+/** The transfer reference as on the player's statement: letters, digits, spaces and - / . _ # (1185). */
+const TRANSFER_REF = /^[\p{L}\p{N}][\p{L}\p{N} ./_#-]{2,39}$/u;
+
 export const rechargeForm = z.object({
   money: amountCents(),
   pay_name: required("1071"),
+  // which listed deposit account was paid into (its account number or address) and the transfer
+  // reference: required when the site lists accounts (worker/wallet/deposits.ts, docs/decisions/140)
+  payee: text().trim().max(128, "1183").optional().default(""),
+  pay_ref: text().trim().optional().default("").refine((ref) => ref === "" || TRANSFER_REF.test(ref), "1185"),
   request_id: requestId(),
 });
 
@@ -102,7 +109,7 @@ export const addBankCardForm = z
 export const deleteBankCardForm = z.object({ id: integerId() });
 
 /** A YYYY-MM-DD date of the player's calendar as the ms its day starts; "" or absent is no date. */
-const flowDate = () =>
+export const flowDate = () =>
   text()
     .optional()
     .transform((value, ctx) => {
@@ -129,14 +136,50 @@ export const financeFlowForm = z
 
 export const pageForm = z.object({ page: page(), ...cursorFields });
 
-const requestStatus = z.enum(["pending", "approved", "rejected", "all"], { error: "1001" });
+const requestStatus = z.enum(["pending", "approved", "rejected", "decided", "all"], { error: "1001" });
 
-export const requestListForm = z.object({
-  status: requestStatus.optional().default("pending"),
-  userId: integerId().optional(),
-  page: page(),
-  ...cursorFields,
-});
+/** An amount bound of a filter: "" or absent is none, otherwise an amount as the player types it (1050). */
+export const optionalAmountCents = () =>
+  z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
+    const cents = parseMoneyToCents(value);
+    if (cents === null) ctx.addIssue({ code: "custom", message: "1050" });
+    return cents;
+  })
+  .optional()
+  .transform((cents) => cents ?? null);
+
+/** Dates and amounts of a console filter: each end optional, the first not after the second (1072, 1115). */
+export function checkRanges(form: { from: number | null; to: number | null; min: number | null; max: number | null }, ctx: z.RefinementCtx) {
+  if (form.from !== null && form.to !== null && form.from > form.to) ctx.addIssue({ code: "custom", message: "1072", path: ["to"] });
+  if (form.min !== null && form.max !== null && form.min > form.max) ctx.addIssue({ code: "custom", message: "1115", path: ["max"] });
+}
+
+/** A console filter as a query: player by name, days of the product's calendar (both ends included), amounts. */
+export function filterQuery(form: { player: string; from: number | null; to: number | null; min: number | null; max: number | null }) {
+  return {
+    username: form.player || undefined,
+    fromMs: form.from ?? undefined,
+    toMs: form.to === null ? undefined : form.to + DAY_MS,
+    minCents: form.min ?? undefined,
+    maxCents: form.max ?? undefined,
+  };
+}
+
+/** The operator's lists of requests: the queues, and the history with its filters (docs/decisions/140). */
+export const requestListForm = z
+  .object({
+    status: requestStatus.optional().default("pending"),
+    userId: integerId().optional(),
+    player: text().max(64, "1001").optional().default(""),
+    from: flowDate(),
+    to: flowDate(),
+    min: optionalAmountCents(),
+    max: optionalAmountCents(),
+    page: page(),
+    ...cursorFields,
+  })
+  .superRefine(checkRanges);
 
 export const decisionForm = z.object({
   id: integerId(),

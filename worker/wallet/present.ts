@@ -11,6 +11,8 @@ export function depositRow(r: DepositFields) {
     id: r.id,
     money: toMoney(r.amountCents),
     pay_name: r.payName,
+    payee: r.payeeAccount ? { name: r.payeeName, account: r.payeeAccount } : null,
+    pay_ref: r.transferRef,
     status: r.status,
     time: r.createdAtMs,
     decidedAt: r.decidedAtMs,

@@ -1,21 +1,22 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { formatDecimal } from "~/lib/number-format";
 import { ledgerReasonText } from "~/lib/ledger-reason";
-import type { Translate } from "~/lib/game-labels";
-import { useAppConfig } from "~/root";
+import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
 
 export type PlayerFile = {
   user: { id: number; username: string; quhao: string; phone: string; role: string; level: number; money: number; turnover: number; frozen: boolean; createdAt: number };
   ledger: { id: number; amount: number; after: number; type: string; reason: string; reasonKey?: string | null; reasonParams?: Record<string, string | number> | null; time: number }[];
-  bets: { id: number; room: string; seqno: number; option: number; stake: number; odds: number; award: number; isaward: number; time: number }[];
+  bets: { id: number; room: string; titleKey?: string; gameType?: number; seqno: number; option: string; stake: number; odds: number; award: number; isaward: number; time: number }[];
   cards: { id: number; type: string; bank: string; account: string; address: string }[];
   deposits: { id: number; money: number; status: string; time: number }[];
   withdrawals: { id: number; money: number; status: string; time: number }[];
   sessions: { id: number; kind: string; createdAt: number; lastSeenAt: number | null; expiresAt: number }[];
 };
 
-function Table({ title, head, rows }: { title: string; head: string[]; rows: (string | number)[][] }) {
+function Table({ title, head, rows }: { title: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation("admin");
   return (
     <section className="admin-section">
@@ -28,7 +29,9 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: (st
             <thead>
               <tr>
                 {head.map((h) => (
-                  <th key={h}>{h}</th>
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -51,21 +54,25 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: (st
 /** The recent history on a player's page: ledger, bets, requests, accounts, sessions (10 each). */
 export function PlayerTables({ file }: { file: PlayerFile }) {
   const { t } = useTranslation(["admin", "wallet", "game", "finance"]);
-  const { currency } = useAppConfig();
-  const money = (n: number) => `${formatDecimal(n, 2, 2)} ${currency}`;
+  const money = (n: number) => <Money value={n} />;
+  const tr = t as Translate;
+  const accountType = (type: string) => (type === "Bank" ? t("approvals.bankAccount") : type);
   const when = t("player.timeCol", { zone: PLAYER_ZONE });
   const status = (s: string) => t(`wallet:status.${s}`, { defaultValue: s });
   return (
     <>
-      <Table title={t("player.ledger")} head={[when, t("player.moneyCol"), t("player.balance"), t("player.reason")]} rows={file.ledger.map((r) => [playerTime(r.time), money(r.amount), money(r.after), `${t(`wallet:kinds.${r.type}`, { defaultValue: r.type })} · ${ledgerReasonText(t as Translate, { reason: r.reason, reasonKey: r.reasonKey ?? null, reasonParams: r.reasonParams ?? null })}`])} />
-      <Table title={t("player.bets")} head={[when, t("rounds.round"), t("room.odds"), t("player.awardCol")]} rows={file.bets.map((b) => [playerTime(b.time), `${b.room} #${b.seqno} · ${b.option}`, `${money(b.stake)} × ${b.odds}`, money(b.award)])} />
+      <Table title={t("player.ledger")} head={[when, t("player.moneyCol"), t("player.balance"), t("player.reason")]} rows={file.ledger.map((r) => [playerTime(r.time), money(r.amount), money(r.after), `${t(`wallet:kinds.${r.type}`, { defaultValue: r.type })} · ${ledgerReasonText(tr, { reason: r.reason, reasonKey: r.reasonKey ?? null, reasonParams: r.reasonParams ?? null })}`])} />
+      <Table title={t("player.bets")} head={[when, t("rounds.round"), t("room.odds"), t("player.awardCol")]} rows={file.bets.map((b) => [playerTime(b.time), `${gameTitle(tr, b.titleKey, b.room)} · ${t("rounds.round")} ${b.seqno} · ${optionLabel(tr, b.option, b.gameType)}`,
+        <>
+          {money(b.stake)} × {formatDecimal(b.odds, 3, 3)}
+        </>, money(b.award)])} />
       <Table
         title={t("player.requests")}
         head={[when, "#", t("player.moneyCol"), t("player.statusCol")]}
         rows={[...file.deposits.map((d) => [playerTime(d.time), `D${d.id}`, money(d.money), status(d.status)]), ...file.withdrawals.map((w) => [playerTime(w.time), `W${w.id}`, money(-w.money), status(w.status)])]}
       />
-      <Table title={t("player.accounts")} head={[t("player.typeCol"), t("player.bankCol"), t("player.accountCol")]} rows={file.cards.map((c) => [c.type, c.bank, c.account || c.address])} />
-      <Table title={t("player.sessions")} head={[t("player.typeCol"), t("player.startedCol", { zone: PLAYER_ZONE }), t("player.lastSeenCol", { zone: PLAYER_ZONE })]} rows={file.sessions.map((s) => [s.kind, playerTime(s.createdAt), s.lastSeenAt ? playerTime(s.lastSeenAt) : "—"])} />
+      <Table title={t("player.accounts")} head={[t("player.typeCol"), t("player.bankCol"), t("player.accountCol")]} rows={file.cards.map((c) => [accountType(c.type), c.bank, c.account || c.address])} />
+      <Table title={t("player.sessions")} head={[t("player.typeCol"), t("player.startedCol", { zone: PLAYER_ZONE }), t("player.lastSeenCol", { zone: PLAYER_ZONE })]} rows={file.sessions.map((s) => [t(`player.sessionKinds.${s.kind}`, { defaultValue: s.kind }), playerTime(s.createdAt), s.lastSeenAt ? playerTime(s.lastSeenAt) : "—"])} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
 import { typedRtp } from "~/lib/room-rtp";
+import { ROOM_KINDS } from "#shared/rooms";
 import { FieldError, invalidProps, useFieldError } from "./FieldError";
 
 export type RoomSettings = {
@@ -18,8 +19,6 @@ export type RoomSettings = {
   trading: boolean;
   options: { index: number; key: string; odds: number; rtp: number; win: number; refund: number }[];
 };
-
-const KINDS = ["standard", "vip", "superior", "premier"];
 
 /** The form body both the edit and the create screens post (worker/operators/rooms.ts roomForm). */
 export function roomBody(form: FormData) {
@@ -68,7 +67,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
       <label className="field">
         <span className="field-label">{t("room.kind")}</span>
         <select name="kind" defaultValue={room.kind}>
-          {KINDS.map((k) => (
+          {ROOM_KINDS.map((k) => (
             <option key={k} value={k}>
               {t(`game:kinds.${k}`)}
             </option>

@@ -1,21 +1,23 @@
 import { useTranslation } from "react-i18next";
-import { playerTime } from "~/lib/player-time";
+import { Money } from "~/components/Money";
+import { PlayerTime } from "~/components/PlayerTime";
 import { noteText } from "~/lib/request-notes";
-import { formatDecimal } from "~/lib/number-format";
 
 export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; voidedBy?: string | null; bets: number; turnover: number; payouts: number; house: number | null; inPlay?: number };
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
 export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
   const { t } = useTranslation(["admin", "game"]);
-  const money = (n: number) => formatDecimal(n, 2, 2);
+  const money = (n: number) => <Money value={n} />;
   return (
     <div className="table-scroll">
       <table className="admin-table">
         <thead>
           <tr>
             {["rounds.round", "rounds.result", "rounds.bets", "rounds.turnover", "rounds.payouts", "rounds.house", "rounds.commit", "rounds.seed"].map((k) => (
-              <th key={k}>{t(k)}</th>
+              <th key={k} scope="col">
+                {t(k)}
+              </th>
             ))}
           </tr>
         </thead>
@@ -24,7 +26,9 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
             <tr key={r.id}>
               <td>
                 {r.seqno}
-                <div className="muted">{playerTime(r.drawAt)}</div>
+                <div className="muted">
+                  <PlayerTime ms={r.drawAt} zone />
+                </div>
               </td>
               <td>
                 {r.status === "void" ? (
@@ -39,10 +43,18 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
                   t("rounds.open")
                 )}
               </td>
-              <td>{r.bets}</td>
-              <td>{money(r.turnover)}</td>
-              <td>{money(r.payouts)}</td>
-              <td>{r.house === null ? money(r.inPlay ?? 0) + " " + t("rounds.inPlay") : money(r.house)}</td>
+              <td className="num">{r.bets}</td>
+              <td className="num">{money(r.turnover)}</td>
+              <td className="num">{money(r.payouts)}</td>
+              <td className="num">
+                {r.house === null ? (
+                  <>
+                    {money(r.inPlay ?? 0)} {t("rounds.inPlay")}
+                  </>
+                ) : (
+                  money(r.house)
+                )}
+              </td>
               <td>
                 <code title={r.commit}>{r.commit.slice(0, 12)}…</code>
               </td>

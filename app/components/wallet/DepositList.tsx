@@ -25,6 +25,7 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
             </div>
             <div className="request-meta">
               <span>{t("recharge.payerIs", { name: d.pay_name })}</span>
+              {d.pay_ref ? <span>{t("recharge.payRefIs", { ref: d.pay_ref })}</span> : null}
               <PlayerTime ms={d.time} zone />
             </div>
             {d.status === "pending" ? <div className="request-note">{t("recharge.pendingNote")}</div> : null}

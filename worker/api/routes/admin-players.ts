@@ -6,9 +6,10 @@ import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { adjustmentKey, askAdjustment, cancelAdjustment, decideAdjustment, listPendingAdjustments } from "../../operators/adjustments";
 import { pageAt, pagedList } from "../paging";
-import { adjustmentDecisionForm, playerIdForm, playerSearchForm } from "../../operators/forms";
+import { adjustmentHistoryKey, adjustmentHistoryRow, listAdjustmentHistory } from "../../operators/adjustment-history";
+import { adjustmentDecisionForm, adjustmentHistoryForm, playerIdForm, playerSearchForm } from "../../operators/forms";
 import { PLAYERS_PAGE_SIZE, playerFile, playerKey, resetLoginPassword, revokeSessions, searchPlayers, setFrozen } from "../../operators/players";
-import { adjustForm, pageForm, PAGE_SIZE } from "../../wallet/forms";
+import { adjustForm, filterQuery, pageForm, PAGE_SIZE } from "../../wallet/forms";
 import { requestKey } from "../../wallet/keys";
 import { toMoney } from "../../money";
 import { sessionsChanged } from "../session-memo";
@@ -51,6 +52,17 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
   const rows = await listPendingAdjustments(getDb(c.env), at);
   return ok(c, pagedList(rows, at, adjustmentKey, (r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), reason: r.reason, requestedBy: r.requestedBy, requestedById: r.requestedById, time: r.createdAtMs })));
+});
+
+adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
+  const form = parseBody(adjustmentHistoryForm, c.get("body"));
+  const at = pageAt(form, PAGE_SIZE);
+  const rows = await listAdjustmentHistory(getDb(c.env), {
+    status: form.status === "all" ? undefined : form.status,
+    ...filterQuery(form),
+    at,
+  });
+  return ok(c, pagedList(rows, at, adjustmentHistoryKey, adjustmentHistoryRow));
 });
 
 const decide = (approve: boolean) => async (c: any) => {

@@ -7,10 +7,11 @@ import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../db/audit";
 import { pageAt, pagedList } from "../paging";
 import { getDb } from "../../db/client";
 import { listGames } from "../../db/game-rooms";
-import { auditForm, roomIdForm, roomPageForm, roomTemplateForm, roundsForm, voidRoundForm } from "../../operators/forms";
+import { auditForm, roomIdForm, roomListForm, roomPageForm, roomTemplateForm, roundsForm, voidRoundForm } from "../../operators/forms";
 import { ROUNDS_PAGE_SIZE, dailyTotals, roomRoundKey, roomRounds, roomVoidCounts } from "../../operators/reports";
 import { ROOMS_PAGE_SIZE, createRoom, listRoomsPage, newRoomTemplate, roomForOperator, updateRoom } from "../../operators/rooms";
 import { pageOf } from "../../wallet/present";
+import { ROUND_BOARD_PAGE_SIZE, roundBoard, roundBoardForm, roundBoardKey, roundBoardRow } from "../../operators/round-board";
 import { roomStub } from "../../room/routing";
 import { forgetRoomRef } from "./game-shared";
 
@@ -19,8 +20,9 @@ export const adminRoomRoutes = new Hono<AppEnv>();
 
 adminRoomRoutes.post("/api/admin/rooms", async (c) => {
   // The room catalogue is a few dozen rows: paged by number, within pageAt's bound.
-  const { page } = pageAt(parseBody(roomPageForm, c.get("body")), ROOMS_PAGE_SIZE);
-  const rows = await listRoomsPage(getDb(c.env), page);
+  const form = parseBody(roomListForm, c.get("body"));
+  const { page } = pageAt(form, ROOMS_PAGE_SIZE);
+  const rows = await listRoomsPage(getDb(c.env), page, { gameId: form.gameId, roomtype: form.roomtype, kind: form.kind });
   return ok(c, pageOf(rows.map((r) => ({ ...r, trading: r.trading === 1 })), page, ROOMS_PAGE_SIZE));
 });
 
@@ -79,6 +81,13 @@ adminRoomRoutes.post("/api/admin/rounds", async (c) => {
   const db = getDb(c.env);
   const [rows, voids] = await Promise.all([roomRounds(db, form.roomId, at), roomVoidCounts(db, form.roomId)]);
   return ok(c, { ...pagedList(rows, at, roomRoundKey, (row) => row), voids });
+});
+
+adminRoomRoutes.post("/api/admin/rounds/board", async (c) => {
+  const form = parseBody(roundBoardForm, c.get("body"));
+  const at = pageAt(form, ROUND_BOARD_PAGE_SIZE);
+  const rows = await roundBoard(getDb(c.env), form.status, at);
+  return ok(c, pagedList(rows, at, roundBoardKey, roundBoardRow));
 });
 
 adminRoomRoutes.post("/api/admin/totals", async (c) => {

@@ -5,10 +5,9 @@ import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
 import { listDeposits, listWithdrawals, requestListKey } from "../../db/wallet-requests";
 import { pageAt, pagedList } from "../paging";
-import { approveDeposit, rejectDeposit } from "../../wallet/deposits";
-import { PAGE_SIZE, decisionForm, requestListForm } from "../../wallet/forms";
+import { decideRequest } from "../../wallet/decisions";
+import { PAGE_SIZE, decisionForm, filterQuery, requestListForm } from "../../wallet/forms";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
-import { approveWithdrawal, rejectWithdrawal } from "../../wallet/withdrawals";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
 // balance adjustments. The role each route needs is in worker/operators/roles.ts.
@@ -19,6 +18,7 @@ function listQuery(body: Record<string, unknown>) {
   return {
     userId: form.userId,
     status: form.status === "all" ? undefined : form.status,
+    ...filterQuery(form),
     oldestFirst: form.status === "pending",
     at: pageAt(form, PAGE_SIZE),
   };
@@ -35,9 +35,9 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
   return ok(c, pagedList(rows, query.at, requestListKey, operatorDepositRow));
 });
 
-adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => ok(c, await approveDeposit(getDb(c.env), decision(c))));
+adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => ok(c, await decideRequest(getDb(c.env), "deposit", "approved", decision(c))));
 
-adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => ok(c, await rejectDeposit(getDb(c.env), decision(c))));
+adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c))));
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   const query = listQuery(c.get("body"));
@@ -45,6 +45,6 @@ adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   return ok(c, pagedList(rows, query.at, requestListKey, operatorWithdrawalRow));
 });
 
-adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) => ok(c, await approveWithdrawal(getDb(c.env), decision(c))));
+adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) => ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c))));
 
-adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) => ok(c, await rejectWithdrawal(getDb(c.env), decision(c))));
+adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) => ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c))));

@@ -1,0 +1,76 @@
+import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import { PlayerTime } from "~/components/PlayerTime";
+import { DecisionForm } from "./DecisionForm";
+
+type Card = { type: string; bank: string; account: string; address: string };
+
+/** A pending deposit or withdrawal as the console's queue shows it (/api/admin/deposits, /withdrawals). */
+export type QueueRow = {
+  id: number;
+  userId: number;
+  username: string;
+  money: number;
+  balance: number;
+  time: number;
+  pay_name?: string;
+  payee?: { name: string; account: string } | null;
+  pay_ref?: string;
+  card?: Card;
+};
+
+export type RequestKind = "deposit" | "withdrawal";
+
+/** One line of a card: what the operator matches against a statement or a payout. */
+export type Detail = { key: string; label: string; value: ReactNode };
+
+/**
+ * What each kind of request shows beside its amount. A new fact about a request (a wallet network,
+ * say) is one more entry here, and the card, the history and the confirm step stay one component.
+ */
+export function requestDetails(kind: RequestKind, row: QueueRow, t: (key: string, values?: Record<string, unknown>) => string): Detail[] {
+  if (kind === "deposit") {
+    return [
+      { key: "payer", label: t("approvals.payerLabel"), value: row.pay_name || "—" },
+      { key: "payee", label: t("approvals.paidInto"), value: row.payee ? `${row.payee.name} · ${row.payee.account}` : t("approvals.notGiven") },
+      { key: "ref", label: t("approvals.transferRef"), value: row.pay_ref ? <code className="selectable">{row.pay_ref}</code> : t("approvals.notGiven") },
+    ];
+  }
+  const card = row.card;
+  return [
+    {
+      key: "payTo",
+      label: t("approvals.payTo"),
+      value: card ? [card.type === "Bank" ? t("approvals.bankAccount") : card.type, card.bank, card.account || card.address].filter(Boolean).join(" · ") : "—",
+    },
+  ];
+}
+
+/** A pending request with the player, the amount, the facts to check and the one decision form. */
+export function RequestCard({ kind, row }: { kind: RequestKind; row: QueueRow }) {
+  const { t } = useTranslation("admin");
+  return (
+    <article className="admin-card request-card" data-testid={`${kind}-${row.id}`}>
+      <div className="row">
+        <strong>
+          <Money value={row.money} />
+        </strong>
+        <Link to={`/admin/players/${row.userId}`}>{row.username}</Link>
+      </div>
+      <div className="muted">
+        {t(`approvals.${kind}Id`, { id: row.id })} · <PlayerTime ms={row.time} zone /> · {t("approvals.balanceLabel")} <Money value={row.balance} />
+      </div>
+      <dl className="request-details">
+        {requestDetails(kind, row, t).map((d) => (
+          <div key={d.key} data-detail={d.key}>
+            <dt>{d.label}</dt>
+            <dd>{d.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <DecisionForm kind={kind} id={row.id} />
+    </article>
+  );
+}

@@ -1,0 +1,114 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import { PlayerTime } from "~/components/PlayerTime";
+import { Pager } from "~/components/wallet/Pager";
+import { gameTitle } from "~/lib/game-labels";
+import { loadAdmin } from "~/lib/operator.server";
+import { noteText } from "~/lib/request-notes";
+import { pageCursor, pageOf } from "~/lib/wallet";
+import { CURRENCY_TABS } from "#shared/rooms";
+
+export const handle = { title: "admin:rounds.boardTitle" };
+
+type BoardRow = {
+  id: number;
+  roomId: number;
+  room: { title: string; titleKey: string; gameType: number; roomtype: number; kind: string };
+  seqno: number;
+  drawAt: number;
+  voidReason: string | null;
+  voidNote: string | null;
+  voidedBy: string | null;
+  bets: number;
+  stakes: number;
+};
+
+/** Every room's rounds in play (soonest draw first) or voided (newest first), a page at a time. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status") === "void" ? "void" : "open";
+  const result = await loadAdmin<{ list: BoardRow[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null }>(request, context, "/api/admin/rounds/board", {
+    status,
+    page: pageOf(url.searchParams),
+    ...pageCursor(url.searchParams),
+  });
+  return { status, ...result };
+}
+
+/** "Lucky 28 · USDT · VIP (#7)": the room in words, its id for the operator who knows it by number. */
+function RoomName({ row }: { row: BoardRow }) {
+  const { t } = useTranslation(["admin", "game"]);
+  const currency = CURRENCY_TABS[row.room.roomtype - 1] ?? "";
+  return (
+    <Link to={`/admin/rooms/${row.roomId}`}>
+      {[gameTitle(t, row.room.titleKey, row.room.title), currency, t(`game:kinds.${row.room.kind}`, { defaultValue: row.room.kind })].filter(Boolean).join(" · ")}{" "}
+      <span className="muted">#{row.roomId}</span>
+    </Link>
+  );
+}
+
+export default function RoundBoard() {
+  const { status, list, page, hasMore, next, prev } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["admin", "game"]);
+  const voids = status === "void";
+  const headers = voids
+    ? ["rounds.room", "rounds.round", "rounds.drawAt", "rounds.bets", "rounds.stakesRefunded", "rounds.voidedByCol", "rounds.why"]
+    : ["rounds.room", "rounds.round", "rounds.drawAt", "rounds.bets", "rounds.stakesInPlay"];
+  return (
+    <main className="admin-main">
+      <h1>{t("rounds.boardTitle")}</h1>
+      <nav className="admin-tabs" aria-label={t("rounds.boardTitle")}>
+        <Link to="?status=open" aria-current={voids ? undefined : "page"} className={voids ? undefined : "active"}>
+          {t("rounds.inPlayTab")}
+        </Link>
+        <Link to="?status=void" aria-current={voids ? "page" : undefined} className={voids ? "active" : undefined}>
+          {t("rounds.voidsTab")}
+        </Link>
+      </nav>
+      {list.length === 0 ? <p className="muted">{t(voids ? "rounds.noneVoid" : "rounds.noneOpen")}</p> : null}
+      {list.length > 0 ? (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t(voids ? "rounds.voidsTab" : "rounds.inPlayTab")}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                {headers.map((k) => (
+                  <th key={k} scope="col">
+                    {t(k)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((r) => (
+                <tr key={r.id} data-testid={`board-round-${r.id}`}>
+                  <td>
+                    <RoomName row={r} />
+                  </td>
+                  <td>{r.seqno}</td>
+                  <td>
+                    <PlayerTime ms={r.drawAt} zone />
+                  </td>
+                  <td className="num">{r.bets}</td>
+                  <td className="num">
+                    <Money value={r.stakes} />
+                  </td>
+                  {voids ? (
+                    <>
+                      <td>{r.voidedBy ?? t("rounds.automatic")}</td>
+                      <td className="wrap">
+                        {r.voidNote ? noteText(t, r.voidNote) : r.voidReason ? t(`game:result.voidReasons.${r.voidReason}`) : "—"}
+                      </td>
+                    </>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <Pager page={page} hasMore={hasMore} next={next} prev={prev} />
+    </main>
+  );
+}

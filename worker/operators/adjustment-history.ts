@@ -1,0 +1,92 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
+import { startsWithSql } from "../db/like";
+import { toMoney } from "../money";
+import type { ADJUSTMENT_STATES } from "./forms";
+
+// Every balance adjustment that is no longer waiting, newest first (docs/decisions/140): the ones an
+// operator made alone (solo_adjustments, status "done", with the reason of their ledger row) and the
+// queued ones a second operator approved or rejected, or their requester cancelled.
+
+export type AdjustmentHistoryQuery = {
+  status?: (typeof ADJUSTMENT_STATES)[number];
+  username?: string;
+  fromMs?: number;
+  toMs?: number;
+  /** bounds of the size of the movement: a debit of 50 is in [10, 100] */
+  minCents?: number;
+  maxCents?: number;
+  at: PageAt;
+};
+
+type HistoryRow = {
+  id: number;
+  /** the id with its source, unique across both: 2 x id for one made alone, 2 x id + 1 for a queued one */
+  seq: number;
+  userId: number;
+  username: string;
+  amountCents: number;
+  reason: string;
+  status: string;
+  requestedBy: string;
+  decidedBy: string | null;
+  askedAtMs: number;
+  timeMs: number;
+};
+
+/** A row's place in the history: its time, then seq (two sources, one order; the cursor holds both numbers). */
+export const adjustmentHistoryKey = (row: { timeMs: number; seq: number }) => [row.timeMs, row.seq];
+
+const COLUMNS = [sql`h.timeMs`, sql`h.seq`];
+
+export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
+  const where: SQL[] = [];
+  if (q.status) where.push(sql`h.status = ${q.status}`);
+  if (q.username) where.push(startsWithSql(sql`h.username`, q.username));
+  if (q.fromMs !== undefined) where.push(sql`h.timeMs >= ${q.fromMs}`);
+  if (q.toMs !== undefined) where.push(sql`h.timeMs < ${q.toMs}`);
+  if (q.minCents !== undefined) where.push(sql`abs(h.amountCents) >= ${q.minCents}`);
+  if (q.maxCents !== undefined) where.push(sql`abs(h.amountCents) <= ${q.maxCents}`);
+  const keyset = keysetWhere(COLUMNS, q.at, "desc");
+  if (keyset) where.push(keyset);
+  const limits = keysetLimit(q.at);
+  return db.all<HistoryRow>(sql`SELECT * FROM (
+      SELECT r.id AS id, r.id * 2 + 1 AS seq, r.user_id AS userId, u.username AS username, r.amount_cents AS amountCents,
+        r.reason AS reason, r.status AS status, asker.username AS requestedBy, decider.username AS decidedBy,
+        r.created_at_ms AS askedAtMs, COALESCE(r.decided_at_ms, r.created_at_ms) AS timeMs
+      FROM adjustment_requests r
+      JOIN users u ON u.id = r.user_id
+      JOIN users asker ON asker.id = r.requested_by
+      LEFT JOIN users decider ON decider.id = r.decided_by
+      WHERE r.status <> 'pending'
+      UNION ALL
+      SELECT s.id, s.id * 2, s.user_id, u.username, s.amount_cents,
+        COALESCE(json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username, NULL,
+        s.created_at_ms, s.created_at_ms
+      FROM solo_adjustments s
+      JOIN users u ON u.id = s.user_id
+      JOIN users maker ON maker.id = s.operator_id
+      LEFT JOIN ledger l ON l.idempotency_key = s.ledger_key
+    ) h
+    ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+    ORDER BY ${sql.join(keysetOrder(COLUMNS, q.at, "desc"), sql`, `)}
+    LIMIT ${limits.limit} OFFSET ${limits.offset}`);
+}
+
+/** The wire row: money as a decimal, both times in ms. */
+export function adjustmentHistoryRow(r: HistoryRow) {
+  return {
+    id: r.id,
+    made: r.seq % 2 === 0 ? "alone" : "queued",
+    userId: r.userId,
+    username: r.username,
+    money: toMoney(r.amountCents),
+    reason: r.reason,
+    status: r.status,
+    requestedBy: r.requestedBy,
+    decidedBy: r.decidedBy,
+    askedAt: r.askedAtMs,
+    time: r.timeMs,
+  };
+}

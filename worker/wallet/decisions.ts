@@ -1,0 +1,132 @@
+import { type SQL, sql } from "drizzle-orm";
+import { ApiError } from "../api/envelope";
+import { auditStatement } from "../db/audit";
+import type { Db } from "../db/client";
+import { runInOneBatch } from "../db/batch";
+import { balanceChangeStatements } from "../db/ledger";
+import { ledgerReasons } from "../db/ledger-reasons";
+import { adjustedRecently, adjustedRecentlySql } from "../db/solo-adjustments";
+import { noticeStatement } from "../db/notices";
+import { getUserById } from "../db/users";
+import { decideStatement, findDeposit, findWithdrawal, requestDecided } from "../db/wallet-requests";
+import { toMoney } from "../money";
+
+// The operator's decision on a deposit or withdrawal request: one flow for both kinds
+// (docs/decisions/140-console-history-and-one-decision.md). What differs is only the money each
+// decision moves and the guard it carries; the checks, the guarded status change, the audit row and
+// the answer to a lost race are the same.
+
+export type RequestKind = "deposit" | "withdrawal";
+export type RequestDecision = { operatorId: number; id: number; note: string; nowMs: number };
+type Verdict = "approved" | "rejected";
+type Pending = { userId: number; amountCents: number; idempotencyKey: string };
+type NoticeKind = "depositCredited" | "depositRejected" | "withdrawalPaid" | "withdrawalRejected";
+
+type Effect = {
+  /** the player's notice of the decision, in its batch: no notice without the decision, nor the reverse (docs/decisions/142) */
+  notice: NoticeKind;
+  /** the balance change of this decision, in the batch that marks the request */
+  money?: (db: Db, request: Pending, d: RequestDecision) => ReturnType<typeof balanceChangeStatements>;
+  /** what the audit row adds after the decision (credited, refunded) */
+  audit?: (request: Pending) => Record<string, unknown>;
+  /** a rule that must still hold when the batch runs, and its catalogue code */
+  guard?: { holds: (db: Db, request: Pending, d: RequestDecision) => Promise<boolean>; sql: (request: Pending, d: RequestDecision) => SQL; code: number };
+};
+
+const EFFECTS: Record<RequestKind, Record<Verdict, Effect>> = {
+  deposit: {
+    // approving credits the player (ledger "topup"); the key deposit:<id> stops a second credit
+    approved: {
+      money: (db, r, d) =>
+        balanceChangeStatements(db, {
+          userId: r.userId,
+          amountCents: r.amountCents,
+          type: "topup",
+          reason: ledgerReasons.deposit(d.id),
+          ref: `deposit:${d.id}`,
+          idempotencyKey: `deposit:${d.id}`,
+          nowMs: d.nowMs,
+        }),
+      audit: (r) => ({ credited: toMoney(r.amountCents) }),
+      notice: "depositCredited",
+    },
+    rejected: { notice: "depositRejected" },
+  },
+  withdrawal: {
+    // approving pays out what is already held: no money moves. An operator who changed this player's
+    // balance in the last 24 hours does not approve it (1171, docs/decisions/061-four-eyes-on-money.md)
+    approved: {
+      notice: "withdrawalPaid",
+      guard: {
+        holds: async (db, r, d) => !(await adjustedRecently(db, d.operatorId, r.userId, d.nowMs)),
+        sql: (r, d) => sql`NOT ${adjustedRecentlySql(d.operatorId, r.userId, d.nowMs)}`,
+        code: 1171,
+      },
+    },
+    // rejecting gives the held amount back (ledger "redo")
+    rejected: {
+      notice: "withdrawalRejected",
+      money: (db, r, d) =>
+        balanceChangeStatements(db, {
+          userId: r.userId,
+          amountCents: r.amountCents,
+          type: "redo",
+          reason: ledgerReasons.withdrawalRefund(d.id),
+          ref: r.idempotencyKey,
+          idempotencyKey: `withdraw-refund:${d.id}`,
+          nowMs: d.nowMs,
+        }),
+      audit: (r) => ({ refunded: toMoney(r.amountCents) }),
+    },
+  },
+};
+
+async function pendingRequest(db: Db, kind: RequestKind, d: RequestDecision): Promise<Pending> {
+  const request = kind === "deposit" ? await findDeposit(db, { id: d.id }) : await findWithdrawal(db, { id: d.id });
+  if (!request) throw new ApiError(1088);
+  // four eyes (docs/product.md#operators): another operator decides an operator's own request
+  if (request.userId === d.operatorId) throw new ApiError(1123);
+  if (request.status !== "pending") throw new ApiError(1068);
+  return request;
+}
+
+/**
+ * Approves or rejects one pending request. The status change is guarded (decideStatement): a second
+ * decision, or a reject racing an approve, aborts its whole batch, so money moves at most once; the
+ * answer to a refused batch is read from the request afterwards (1068), never from the error's text.
+ */
+export async function decideRequest(db: Db, kind: RequestKind, verdict: Verdict, d: RequestDecision) {
+  const request = await pendingRequest(db, kind, d);
+  const effect = EFFECTS[kind][verdict];
+  if (effect.guard && !(await effect.guard.holds(db, request, d))) throw new ApiError(effect.guard.code);
+  const before = { status: "pending", userId: request.userId, amount: toMoney(request.amountCents) };
+  try {
+    await runInOneBatch(db, [
+      decideStatement(db, kind, { ...d, status: verdict }, effect.guard?.sql(request, d)),
+      ...(effect.money?.(db, request, d) ?? []),
+      // a rejection carries the operator's reason (a preset reads in the player's language)
+      noticeStatement(db, {
+        userId: request.userId,
+        kind: effect.notice,
+        params: { id: d.id, amountCents: request.amountCents, note: verdict === "rejected" ? d.note : null },
+        key: `${kind}:${d.id}`,
+        nowMs: d.nowMs,
+      }),
+      auditStatement(db, {
+        actorId: d.operatorId,
+        action: `${kind}.${verdict === "approved" ? "approve" : "reject"}`,
+        target: `${kind}:${d.id}`,
+        before,
+        after: { status: verdict, note: d.note, ...effect.audit?.(request) },
+        nowMs: d.nowMs,
+      }),
+    ]);
+  } catch (error) {
+    if (await requestDecided(db, kind, d.id)) throw new ApiError(1068);
+    if (effect.guard && !(await effect.guard.holds(db, request, d))) throw new ApiError(effect.guard.code);
+    throw error;
+  }
+  if (!effect.money) return { id: d.id, status: verdict };
+  const player = await getUserById(db, request.userId);
+  return { id: d.id, status: verdict, balance: toMoney(player.moneyCents) };
+}
