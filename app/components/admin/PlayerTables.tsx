@@ -4,6 +4,7 @@ import { formatDecimal } from "~/lib/number-format";
 import { ledgerReasonText } from "~/lib/ledger-reason";
 import type { Translate } from "~/lib/game-labels";
 import { useAppConfig } from "~/root";
+import { TableScroll } from "./TableScroll";
 
 export type PlayerFile = {
   user: { id: number; username: string; quhao: string; phone: string; role: string; level: number; money: number; turnover: number; frozen: boolean; createdAt: number };
@@ -23,12 +24,14 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: (st
       {rows.length === 0 ? (
         <p className="muted">{t("player.empty")}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={title}>
           <table className="admin-table">
             <thead>
               <tr>
                 {head.map((h) => (
-                  <th key={h}>{h}</th>
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -42,7 +45,7 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: (st
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
 import { typedRtp } from "~/lib/room-rtp";
+import { TableScroll } from "./TableScroll";
 
 export type RoomSettings = {
   id: number;
@@ -78,7 +79,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
       <label className="check">
         <input type="checkbox" name="trading" defaultChecked={room.trading} /> {t("room.tradingOn")}
       </label>
-      <div className="table-scroll">
+      <TableScroll label={t("room.odds")}>
         <table className="admin-table odds-table" aria-describedby={oddsError ? "odds-error" : undefined}>
           <thead>
             <tr>
@@ -112,7 +113,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {oddsError ? (
         <p className="form-error" id="odds-error" role="alert">
           {oddsError}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { playerTime } from "~/lib/player-time";
 import { noteText } from "~/lib/request-notes";
 import { formatDecimal } from "~/lib/number-format";
+import { TableScroll } from "./TableScroll";
 
 export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; voidedBy?: string | null; bets: number; turnover: number; payouts: number; house: number | null; inPlay?: number };
 
@@ -10,12 +11,14 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
   const { t } = useTranslation(["admin", "game"]);
   const money = (n: number) => formatDecimal(n, 2, 2);
   return (
-    <div className="table-scroll">
+    <TableScroll label={t("rounds.title")}>
       <table className="admin-table">
         <thead>
           <tr>
             {["rounds.round", "rounds.result", "rounds.bets", "rounds.turnover", "rounds.payouts", "rounds.house", "rounds.commit", "rounds.seed"].map((k) => (
-              <th key={k}>{t(k)}</th>
+              <th key={k} scope="col">
+                {t(k)}
+              </th>
             ))}
           </tr>
         </thead>
@@ -51,6 +54,6 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
