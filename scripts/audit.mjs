@@ -1,13 +1,18 @@
 // npm run audit: the outside judges on a local `wrangler dev` (127.0.0.1, fresh local D1).
 // 1. Lighthouse (npm `lighthouse`, Debian's Chromium, mobile) for home, login and a signed-in room:
 //    performance (median of AUDIT_RUNS runs, default 5), accessibility, best practices, printed (not asserted).
-// 2. axe-core on every main screen in four languages: the tests/e2e/a11y.e2e.mjs flow, which fails on
-//    any serious or critical violation (it also runs in CI with the other e2e flows).
+// 2. Lighthouse accessibility alone on the operator console's main screens, signed in as the seeded operator
+//    (tests/e2e/console-a11y.e2e.mjs asserts 100 on them; docs/decisions/146).
+// 3. axe-core on every main screen in four languages: the flows whose name holds "a11y" (the player's
+//    tests/e2e/a11y.e2e.mjs, the console's console-a11y.e2e.mjs), which fail on any serious or critical
+//    violation (they also run in CI with the other e2e flows).
 import { spawnSync } from "node:child_process";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startLocalServer } from "../tests/support/local-server.mjs";
 import { playerCookie } from "../tests/support/page-weight.mjs";
+import { accessibilityScore } from "../tests/support/lighthouse-a11y.mjs";
+import { operatorCookie } from "../tests/e2e/operator.mjs";
 
 const PORT = process.env.AUDIT_PORT ?? "8797";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -44,6 +49,7 @@ const median = (values) => {
 // variability advises; every run's score is printed beside it.
 const server = await startLocalServer({ port: PORT });
 const rows = [];
+const consoleRows = [];
 try {
   const cookie = await playerCookie(server.base);
   const pages = [["home", "/", {}], ["login", "/login", {}], ["room (signed in)", "/activity/1", { Cookie: cookie }]];
@@ -58,6 +64,23 @@ try {
       ...CATEGORIES.slice(1).map((_, i) => Math.min(...runs.map((r) => r.scores[i + 1]))),
     ]);
   }
+  const operator = { Cookie: await operatorCookie(server.base, server.log) };
+  // the first player the console's list links to (the seeded demo player on a fresh database)
+  const players = await (await fetch(`${server.base}/admin/players`, { headers: operator })).text();
+  const playerFile = /href="(\/admin\/players\/\d+)"/.exec(players)?.[1];
+  if (!playerFile) throw new Error("the console's players list links to no player file");
+  const consolePages = [
+    ["first screen: books check, approvals, charts", "/admin", false],
+    ["first screen at desk width", "/admin", true],
+    ["a player file", playerFile, false],
+    ["audit log", "/admin/audit", false],
+    ["players at risk", "/admin/risk", false],
+    ["charts", "/admin/insight", false],
+  ];
+  for (const [label, path, desktop] of consolePages) {
+    const { score, failing } = await accessibilityScore(`${server.base}${path}`, { headers: operator, desktop });
+    consoleRows.push([label, path, score, failing.join("; ") || "none"]);
+  }
 } finally {
   server.stop();
 }
@@ -69,6 +92,11 @@ console.log("| page | performance | accessibility | best practices |");
 console.log("|---|---|---|---|");
 for (const [label, ...scores] of rows) console.log(`| ${label} | ${scores.join(" | ")} |`);
 
-console.log("\naxe-core, every main screen in four languages (tests/e2e/a11y.e2e.mjs):");
+console.log("\nLighthouse accessibility on the console (seeded operator, phone unless said; tests/e2e/console-a11y.e2e.mjs asserts 100)\n");
+console.log("| screen | path | accessibility | failing audits |");
+console.log("|---|---|---|---|");
+for (const row of consoleRows) console.log(`| ${row.join(" | ")} |`);
+
+console.log("\naxe-core, every main screen in four languages, player and console (tests/e2e/a11y.e2e.mjs, console-a11y.e2e.mjs):");
 const axe = spawnSync("node", ["tests/e2e/run.mjs", "a11y"], { stdio: "inherit", env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(Number(PORT) + 1) } });
 process.exit(axe.status ?? 1);

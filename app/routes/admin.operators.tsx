@@ -7,6 +7,7 @@ import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { OPERATOR_ROLES, type OperatorRole } from "../../worker/operators/roles";
+import { TableScroll } from "~/components/admin/TableScroll";
 
 export const handle = { title: "admin:operators.title" };
 
@@ -69,7 +70,7 @@ export default function Operators() {
           <p className="muted">{t("operators.createdHint")}</p>
         </section>
       ) : null}
-      <div className="table-scroll" role="region" aria-label={t("operators.title")} tabIndex={0}>
+      <TableScroll label={t("operators.title")}>
         <table className="admin-table">
           <thead>
             <tr>
@@ -99,7 +100,7 @@ export default function Operators() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <section className="admin-card" aria-labelledby="new-operator">
         <h2 id="new-operator">{t("operators.create")}</h2>
         {/* a new key after each creation empties the form for the next one */}

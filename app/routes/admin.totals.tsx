@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
+import { TableScroll } from "~/components/admin/TableScroll";
 
 export const handle = { title: "admin:totals.title" };
 
@@ -22,12 +23,14 @@ export default function Totals() {
   return (
     <main className="admin-main">
       <h1>{t("totals.title")}</h1>
-      <div className="table-scroll">
+      <TableScroll label={t("totals.title")}>
         <table className="admin-table">
           <thead>
             <tr>
               {["totals.day", "rounds.turnover", "rounds.payouts", "rounds.house", "totals.inPlay", "totals.deposits", "totals.withdrawals", "totals.players"].map((k) => (
-                <th key={k}>{t(k)}</th>
+                <th key={k} scope="col">
+                  {t(k)}
+                </th>
               ))}
             </tr>
           </thead>
@@ -46,7 +49,7 @@ export default function Totals() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager page={page} hasMore={hasMore} />
     </main>
   );

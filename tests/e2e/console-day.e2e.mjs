@@ -11,7 +11,8 @@ async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
 }
 
-async function playerWithDeposit(base, smsCode, money) {
+/** A new player (registered with a text-message code) with one deposit request waiting. */
+export async function playerWithDeposit(base, smsCode, money) {
   const stamp = String(Date.now()).slice(-7);
   const phone = `96${stamp}`;
   const username = `day${stamp}`;

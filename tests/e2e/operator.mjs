@@ -47,3 +47,16 @@ export async function operatorToken(base, serverLog) {
   token = answer.data.token;
   return token;
 }
+
+/** The console's session cookie, made the way the sign-in form makes it (for tools outside the browser). */
+export async function operatorCookie(base, serverLog) {
+  const form = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ username: "admin", password: "admin1234", code: await operatorCode(serverLog) }),
+  });
+  const cookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (form.status !== 302 || !cookie) throw new Error(`operator sign-in through the form refused (HTTP ${form.status})`);
+  return cookie;
+}

@@ -5,6 +5,7 @@ import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { formatDecimal } from "~/lib/number-format";
 import { ledgerReasonText } from "~/lib/ledger-reason";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
+import { TableScroll } from "./TableScroll";
 
 export type PlayerFile = {
   user: { id: number; username: string; quhao: string; phone: string; role: string; level: number; money: number; turnover: number; frozen: boolean; createdAt: number };
@@ -24,7 +25,7 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: Rea
       {rows.length === 0 ? (
         <p className="muted">{t("player.empty")}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={title}>
           <table className="admin-table">
             <thead>
               <tr>
@@ -45,7 +46,7 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: Rea
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

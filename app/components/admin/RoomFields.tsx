@@ -4,6 +4,7 @@ import { optionLabel, type Translate } from "~/lib/game-labels";
 import { typedRtp } from "~/lib/room-rtp";
 import { ROOM_KINDS } from "#shared/rooms";
 import { FieldError, invalidProps, useFieldError } from "./FieldError";
+import { TableScroll } from "./TableScroll";
 
 export type RoomSettings = {
   id: number;
@@ -82,7 +83,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
       <label className="check">
         <input type="checkbox" name="trading" defaultChecked={room.trading} /> {t("room.tradingOn")}
       </label>
-      <div className="table-scroll">
+      <TableScroll label={t("room.odds")}>
         <table className="admin-table odds-table" aria-describedby={oddsError ? "odds-error" : undefined}>
           <thead>
             <tr>
@@ -119,7 +120,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {oddsError ? (
         <p className="form-error" id="odds-error" role="alert">
           {oddsError}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { noteText } from "~/lib/request-notes";
+import { TableScroll } from "./TableScroll";
 
 export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; voidedBy?: string | null; bets: number; turnover: number; payouts: number; house: number | null; inPlay?: number };
 
@@ -10,7 +11,7 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
   const { t } = useTranslation(["admin", "game"]);
   const money = (n: number) => <Money value={n} />;
   return (
-    <div className="table-scroll">
+    <TableScroll label={t("rounds.title")}>
       <table className="admin-table">
         <thead>
           <tr>
@@ -63,6 +64,6 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { TableScroll } from "~/components/admin/TableScroll";
 
 // A bar chart drawn as SVG on the server (no chart library, nothing sent to the players' pages): one
 // group of bars per label, one bar per series, a zero line that negative values (a house loss) fall below.
@@ -58,7 +59,7 @@ export function ChartTable({ summary, head, rows }: { summary: string; head: str
   return (
     <details className="chart-table">
       <summary>{summary}</summary>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={summary}>
+      <TableScroll label={summary}>
         <table className="admin-table">
           <thead>
             <tr>
@@ -79,7 +80,7 @@ export function ChartTable({ summary, head, rows }: { summary: string; head: str
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </details>
   );
 }

@@ -87,7 +87,7 @@ export function InsightCharts({ charts }: { charts: Charts }) {
           rows={charts.cash.map((d) => [d.day, money(d.deposits), count(d.depositCount), money(d.withdrawals), count(d.withdrawalCount)])}
         />
       </section>
-      <section className="admin-section" aria-labelledby="chart-pending">
+      <section className="admin-section insight-wide" aria-labelledby="chart-pending">
         <h2 id="chart-pending">{t("insight.pending")}</h2>
         <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="chart-pending">
           <table className="admin-table">
