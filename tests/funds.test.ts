@@ -12,7 +12,7 @@ import { ledgerReasons } from "../worker/db/ledger-reasons";
 async function movementAt(userId: number, amountCents: number, type: string, atMs: number) {
   const db = getDb(env);
   await runInOneBatch(db, [
-    ...balanceChangeStatements(db, { userId, amountCents, type, reason: ledgerReasons.operator(`${type} test`), idempotencyKey: `test:${requestId()}`, nowMs: atMs }),
+    ...balanceChangeStatements(db, { userId, amountCents, type, reason: ledgerReasons.adjustment("correction"), idempotencyKey: `test:${requestId()}`, nowMs: atMs }),
   ]);
 }
 

@@ -71,7 +71,7 @@ describe("withdraw", () => {
     // A player without a withdrawal password cannot add an account any more; one from before can exist.
     const noPassword = await registerPlayer();
     const cardId = (await insertCardIfFree(getDb(env), {
-      ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress() },
+      ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress(), network: "" },
       userId: await userIdOf(noPassword.token),
       nowMs: Date.now(),
     }))!;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { DecisionForm } from "~/components/admin/DecisionForm";
+import { PayoutNetwork } from "~/components/admin/PayoutNetwork";
 import { Money } from "~/components/Money";
 import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
 import { formFields } from "~/lib/form.server";
@@ -17,8 +18,8 @@ import type { Charts } from "~/components/insight/types";
 export const handle = { title: "admin:approvals.title" };
 
 type Page<T> = { list: T[]; page: number; hasMore: boolean };
-type QueueRow = { id: number; userId: number; username: string; money: number; balance: number; time: number; pay_name?: string; card?: { type: string; bank: string; account: string; address: string } };
-type Adjustment = { id: number; userId: number; username: string; money: number; reason: string; requestedBy: string; requestedById: number; time: number };
+type QueueRow = { id: number; userId: number; username: string; money: number; balance: number; time: number; pay_name?: string; card?: { type: string; bank: string; account: string; address: string; network?: string } };
+type Adjustment = { id: number; userId: number; username: string; money: number; text?: string; reason: string; requestedBy: string; requestedById: number; time: number };
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -73,6 +74,7 @@ function Queue({ title, rows, kind }: { title: string; rows: QueueRow[]; kind: "
             <strong>
               <Money value={r.money} />
             </strong>
+            <PayoutNetwork card={r.card} />
             <Link to={`/admin/players/${r.userId}`}>{r.username}</Link>
           </div>
           <div className="muted">
@@ -112,6 +114,7 @@ export default function Approvals() {
             <div className="muted">
               {playerTime(a.time)} · {t("approvals.askedBy", { name: a.requestedBy })} · {a.reason}
             </div>
+            {a.text ? <div>{t("approvals.playerReads", { text: t(`wallet:adjustmentTexts.${a.text}`) })}</div> : null}
             <DecisionForm kind="adjustment" id={a.id} own={a.requestedById === me?.id} />
           </article>
         ))}
