@@ -33,7 +33,7 @@ describe("getfinanceflow", () => {
     expect(answer.data).toEqual({
       list: [
         { id: expect.any(Number), time: expect.any(Number), money: -30, before: 100, after: 70, reason: "Withdrawal request", reasonKey: "withdrawal", reasonParams: {}, type: 2, kind: "wait" },
-        { id: expect.any(Number), time: expect.any(Number), money: 100, before: 0, after: 100, reason: "Operator: test funds", reasonKey: "operator", reasonParams: { note: "test funds" }, type: 1, kind: "topup" },
+        { id: expect.any(Number), time: expect.any(Number), money: 100, before: 0, after: 100, reason: "Balance correction", reasonKey: "adjustment", reasonParams: { text: "correction" }, type: 1, kind: "adjustment" },
       ],
       page: 1,
       hasMore: false,

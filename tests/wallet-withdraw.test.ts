@@ -107,7 +107,7 @@ describe("withdraw", () => {
     const list = await api("/api/Game/getwithdrawlist", { token });
     expectOk(list);
     expect(list.data).toEqual({
-      list: [{ id: expect.any(Number), money: 40.5, status: "pending", time: expect.any(Number), decidedAt: null, note: "", card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address } }],
+      list: [{ id: expect.any(Number), money: 40.5, status: "pending", time: expect.any(Number), decidedAt: null, note: "", card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address, network: "TRC20" } }],
       page: 1,
       hasMore: false,
       next: null,
