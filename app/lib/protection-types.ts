@@ -19,3 +19,5 @@ export const LIMIT_KINDS = ["loss", "stake", "deposit"] as const;
 export const LIMIT_PERIODS = ["day", "week", "month"] as const;
 export const BREAK_PERIODS = ["24h", "7d", "30d", "6m", "1y", "5y", "forever"] as const;
 export const REALITY_MINUTES = [15, 30, 60] as const;
+/** The interval a player has until they choose one (users.reality_check_minutes' default, worker/db/schema.ts). */
+export const REALITY_DEFAULT_MINUTES = 60;
