@@ -29,8 +29,8 @@ describe("operator wallet API access", () => {
 });
 
 describe("adjust (admin top-up and debit)", () => {
-  it("credits with topup and debits with debit, each with the player's text in the ledger and the note in the audit row only", async () => {
-    const { id } = await player();
+  it("credits with topup and debits with debit, each with the player's text in the ledger and the note kept for the console", async () => {
+    const { id, token } = await player();
     const credit = await adjust({ userId: id, money: "120.50", text: "promotion", reason: "spring campaign, ticket 4411", request_id: requestId() });
     expectOk(credit);
     expect(credit.data).toEqual({ status: "done", userId: id, amount: 120.5, balance: 120.5 });
@@ -42,9 +42,13 @@ describe("adjust (admin top-up and debit)", () => {
       { amount_cents: 12_050, type: "topup", reason: "Promotion credit", reason_key: "adjustment", reason_params: '{"text":"promotion"}' },
       { amount_cents: -2_050, type: "debit", reason: "Bonus withdrawn", reason_key: "adjustment", reason_params: '{"text":"bonusReversal"}' },
     ]);
-    const ledgerText = JSON.stringify(await env.DB.prepare("SELECT * FROM ledger WHERE user_id = ?").bind(id).all());
-    expect(ledgerText).not.toContain("spring campaign");
-    expect(ledgerText).not.toContain("chargeback");
+    // the note sits beside the row for the console, and never in what the player is answered
+    const notes = await env.DB.prepare("SELECT operator_note FROM ledger WHERE user_id = ? ORDER BY id").bind(id).all();
+    expect(notes.results).toEqual([{ operator_note: "spring campaign, ticket 4411" }, { operator_note: "chargeback" }]);
+    const flow = await api("/api/Game/getfinanceflow", { token, type: "all" });
+    expectOk(flow);
+    expect(flow.data.list).toHaveLength(2);
+    expect(JSON.stringify(flow)).not.toMatch(/spring campaign|chargeback/);
     expect(await auditCount("balance.credit", `user:${id}`)).toBe(1);
     expect(await auditCount("balance.debit", `user:${id}`)).toBe(1);
     const audit = await env.DB.prepare("SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?").bind(`user:${id}`).first<{ actor_id: number; before: string; after: string }>();
