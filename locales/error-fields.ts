@@ -48,7 +48,7 @@ export const FIELD_OF_ERROR = {
   /** Adding a bank card (app/routes/bankadd.tsx). */
   bankCard: { 1082: "bank", 1083: "account", 1046: "account", 1084: "username", 1085: "area", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" },
   /** Adding a coin address (app/routes/bankadd.tsx). */
-  coinAddress: { 1065: "address", 1162: "address", 1046: "address", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" },
+  coinAddress: { 1065: "address", 1162: "address", 1046: "address", 1195: "network", 1196: "address", 1197: "address", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" },
   /** A finance transfer-in (app/routes/producttransferin.tsx). */
   transferIn: {
     1113: "money",

@@ -61,17 +61,18 @@ describe("credit and debit from a player's file", () => {
     const browser = await consoleBrowser();
     const page = await (await browser.get(`/admin/players/${p.id}`)).text();
     const key = /name="request_id" value="([^"]+)"/.exec(page)![1];
-    const fields = { intent: "adjust", money: "1500", reason: "Welcome bonus", request_id: key };
+    const fields = { intent: "adjust", text: "bonus", money: "1500", reason: "Welcome bonus", request_id: key };
     const step = text(panel(await (await browser.post(`/admin/players/${p.id}`, fields)).text()));
     expect(step).toContain(`Credit 1,500.00 USD to ${p.username}: balance 0.00 USD → 1,500.00 USD`);
     expect(step).toContain("Welcome bonus");
+    expect(step).toContain("The player will read: “Bonus”.");
     expect(await balanceCents(p.id)).toBe(0);
     const done = await browser.post(`/admin/players/${p.id}`, { ...fields, confirmed: "yes" });
     expect(done.status).toBe(302);
     const after = await (await browser.get(done.headers.get("location")!)).text();
     expect(text(after)).toContain(`Credited 1,500.00 USD to ${p.username}: balance now 1,500.00 USD`);
     // the file's ledger reads in words: the kind of movement, money with its currency, times with their zone
-    expect(text(after)).toContain("Top-up · ");
+    expect(text(after)).toContain("Adjustment · Bonus");
     expect(text(after)).toContain("1,500.00 USD");
     expect(text(after)).toContain("Time (UTC+8)");
     // the form comes back empty with a new key: a second Apply is a new request, never the old one replayed
@@ -98,7 +99,7 @@ describe("credit and debit from a player's file", () => {
   it("a debit above the balance is refused at once, before any confirm step, in the operator's words", async () => {
     const p = await player(20);
     const browser = await consoleBrowser();
-    const answer = await browser.post(`/admin/players/${p.id}`, { intent: "adjust", money: "-20.01", reason: "fee", request_id: requestId() });
+    const answer = await browser.post(`/admin/players/${p.id}`, { intent: "adjust", text: "correction", money: "-20.01", reason: "fee", request_id: requestId() });
     expect(answer.status).toBe(400);
     const html = await answer.text();
     expect(html).toContain("Insufficient balance");
@@ -127,7 +128,7 @@ describe("cancelling one's own queued adjustment", () => {
     const p = await player();
     const asker = await secondOperator();
     const token = await asker.signIn();
-    const asked = await api("/api/admin/adjust", { token, userId: p.id, money: "15000", reason: "VIP bonus", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", { text: "correction", token, userId: p.id, money: "15000", reason: "VIP bonus", request_id: requestId() });
     expect(asked.data.status).toBe("pending");
     const other = await operatorLogin();
     expectError(await api("/api/admin/adjustments/cancel", { token: other, id: asked.data.id }), 1179);
@@ -143,7 +144,7 @@ describe("cancelling one's own queued adjustment", () => {
     const p = await player();
     const asker = await secondOperator();
     const token = await asker.signIn();
-    const asked = await api("/api/admin/adjust", { token, userId: p.id, money: "15000", reason: "race", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", { text: "correction", token, userId: p.id, money: "15000", reason: "race", request_id: requestId() });
     const other = await operatorLogin();
     const [cancel, approve] = await Promise.all([
       api("/api/admin/adjustments/cancel", { token, id: asked.data.id }),
@@ -160,7 +161,7 @@ describe("cancelling one's own queued adjustment", () => {
     const p = await player();
     const asker = await secondOperator();
     const token = await asker.signIn();
-    const asked = await api("/api/admin/adjust", { token, userId: p.id, money: "15000", reason: "mine", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", { text: "correction", token, userId: p.id, money: "15000", reason: "mine", request_id: requestId() });
     const browser = await consoleBrowser(asker.username, asker.password, await freshTotpCode(asker.secret));
     const queue = await (await browser.get("/admin")).text();
     const card = new RegExp(`data-testid="adjustment-${asked.data.id}"[\\s\\S]*?</article>`).exec(queue)![0];

@@ -26,7 +26,7 @@ describe("freezing a player", () => {
     for (const path of ["/api/admin/players/freeze", "/api/admin/players/unfreeze", "/api/admin/players/revoke-sessions"]) {
       expectError(await api(path, { token, userId: op.id }), 1123);
     }
-    expectError(await api("/api/admin/adjust", { token, userId: op.id, money: "10", reason: "me" }), 1123);
+    expectError(await api("/api/admin/adjust", { text: "correction", token, userId: op.id, money: "10", reason: "me" }), 1123);
     expect(await balanceCents(op.id)).toBe(0);
   });
 });
@@ -55,7 +55,7 @@ describe("credits and debits above the threshold", () => {
     const { id } = await player();
     const first = await secondOperator();
     const firstToken = await first.signIn();
-    const asked = await api("/api/admin/adjust", { token: firstToken, userId: id, money: "15000", reason: "VIP bonus", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", { text: "correction", token: firstToken, userId: id, money: "15000", reason: "VIP bonus", request_id: requestId() });
     expectOk(asked);
     expect(asked.data).toMatchObject({ status: "pending", userId: id, amount: 15000 });
     expect(await balanceCents(id)).toBe(0);
@@ -77,17 +77,17 @@ describe("credits and debits above the threshold", () => {
     const { id } = await player(30_000);
     const first = await (await secondOperator()).signIn();
     const second = await operatorLogin();
-    const credit = await api("/api/admin/adjust", { token: first, userId: id, money: "20000", reason: "typo" });
+    const credit = await api("/api/admin/adjust", { text: "correction", token: first, userId: id, money: "20000", reason: "typo" });
     expectOk(await api("/api/admin/adjustments/reject", { token: second, id: credit.data.id }));
     expectError(await api("/api/admin/adjustments/approve", { token: second, id: credit.data.id }), 1128);
     const queued = await count("adjustment_requests", "user_id = ?", id);
-    expectError(await api("/api/admin/adjust", { token: first, userId: id, money: "-30000.01", reason: "chargeback" }), 1025);
+    expectError(await api("/api/admin/adjust", { text: "correction", token: first, userId: id, money: "-30000.01", reason: "chargeback" }), 1025);
     expect(await count("adjustment_requests", "user_id = ?", id)).toBe(queued);
-    const debit = await api("/api/admin/adjust", { token: first, userId: id, money: "-20000", reason: "chargeback" });
+    const debit = await api("/api/admin/adjust", { text: "correction", token: first, userId: id, money: "-20000", reason: "chargeback" });
     expect(debit.data.status).toBe("pending");
     // two other operators, one small debit each (each stays under the threshold on its own)
     const third = await (await secondOperator()).signIn();
-    for (const token of [second, third]) expectOk(await api("/api/admin/adjust", { token, userId: id, money: "-9000", reason: "fees" }));
+    for (const token of [second, third]) expectOk(await api("/api/admin/adjust", { text: "correction", token, userId: id, money: "-9000", reason: "fees" }));
     expectError(await api("/api/admin/adjustments/approve", { token: second, id: debit.data.id }), 1025);
     expect(await balanceCents(id)).toBe(1_200_000);
     expect(await auditCount("balance.adjust.reject", `user:${id}`)).toBe(1);
@@ -98,7 +98,7 @@ describe("credits and debits above the threshold", () => {
     const { id } = await player();
     const token = await (await secondOperator()).signIn();
     const key = requestId();
-    const body = { token, userId: id, money: "12000", reason: "bonus", request_id: key };
+    const body = { token, userId: id, money: "12000", text: "bonus", reason: "bonus", request_id: key };
     const answers = await Promise.all([1, 2, 3].map(() => api("/api/admin/adjust", body)));
     answers.forEach(expectOk);
     expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
@@ -108,14 +108,14 @@ describe("credits and debits above the threshold", () => {
     expect(await count("adjustment_requests", "user_id = ?", id)).toBe(1);
     expect(await auditCount("balance.adjust.ask", `user:${id}`)).toBe(1);
     // Without a key each submit is its own request, as before.
-    expectOk(await api("/api/admin/adjust", { token, userId: id, money: "12000", reason: "bonus" }));
+    expectOk(await api("/api/admin/adjust", { text: "correction", token, userId: id, money: "12000", reason: "bonus" }));
     expect(await count("adjustment_requests", "user_id = ?", id)).toBe(2);
     expect(await balanceCents(id)).toBe(0);
   });
 
   it("refuses anything above the bound (1124 with the figure)", async () => {
     const { id } = await player();
-    const answer = await api("/api/admin/adjust", { token: await operatorLogin(), userId: id, money: "100000.01", reason: "too much" });
+    const answer = await api("/api/admin/adjust", { text: "correction", token: await operatorLogin(), userId: id, money: "100000.01", reason: "too much" });
     expectError(answer, 1124);
     expect(answer.info).toContain("100000");
     expect(await balanceCents(id)).toBe(0);
@@ -135,7 +135,7 @@ describe("players: search, file, sessions, password", () => {
     const file = await api("/api/admin/players/get", { token: op, userId: id });
     expectOk(file);
     expect(file.data.user).toMatchObject({ id, username, money: 30, frozen: false, level: 1 });
-    expect(file.data.ledger).toEqual([expect.objectContaining({ amount: 30, type: "topup", reason: "Operator: test funds" })]);
+    expect(file.data.ledger).toEqual([expect.objectContaining({ amount: 30, type: "topup", kind: "adjustment", reason: "Balance correction", note: "test funds" })]);
     expect(file.data.sessions.length).toBe(1);
     expectError(await api("/api/admin/players/get", { token: op, userId: 1 }), 1002);
   });

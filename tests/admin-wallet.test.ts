@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
-import { PAY_PASSWORD, addBank, auditCount, balanceCents, ledgerRows, operator, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addBank, addCoinAddress, auditCount, balanceCents, ledgerRows, operator, player, randomAddress, requestId } from "./wallet-helpers";
 
 const ADMIN_PATHS = [
   "/api/admin/deposits",
@@ -13,7 +13,7 @@ const ADMIN_PATHS = [
   "/api/admin/adjust",
 ];
 
-const adjust = async (body: Record<string, unknown>) => api("/api/admin/adjust", { token: await operator(), ...body });
+const adjust = async (body: Record<string, unknown>) => api("/api/admin/adjust", { token: await operator(), text: "correction", ...body });
 
 describe("operator wallet API access", () => {
   it("needs a session (1062) and the operator role (1073) on every path, writing nothing", async () => {
@@ -29,24 +29,32 @@ describe("operator wallet API access", () => {
 });
 
 describe("adjust (admin top-up and debit)", () => {
-  it("credits with topup and debits with debit, each with its reason and an audit row", async () => {
-    const { id } = await player();
-    const credit = await adjust({ userId: id, money: "120.50", reason: "promotion", request_id: requestId() });
+  it("credits with topup and debits with debit, each with the player's text in the ledger and the note kept for the console", async () => {
+    const { id, token } = await player();
+    const credit = await adjust({ userId: id, money: "120.50", text: "promotion", reason: "spring campaign, ticket 4411", request_id: requestId() });
     expectOk(credit);
     expect(credit.data).toEqual({ status: "done", userId: id, amount: 120.5, balance: 120.5 });
-    const debit = await adjust({ userId: id, money: -20.5, reason: "chargeback", request_id: requestId() });
+    const debit = await adjust({ userId: id, money: -20.5, text: "bonusReversal", reason: "chargeback", request_id: requestId() });
     expectOk(debit);
     expect(debit.data).toEqual({ status: "done", userId: id, amount: -20.5, balance: 100 });
-    expect(await ledgerRows(id)).toEqual([
-      expect.objectContaining({ amount_cents: 12_050, type: "topup", reason: "Operator: promotion" }),
-      expect.objectContaining({ amount_cents: -2_050, type: "debit", reason: "Operator: chargeback" }),
+    const rows = await env.DB.prepare("SELECT amount_cents, type, reason, reason_key, reason_params FROM ledger WHERE user_id = ? ORDER BY id").bind(id).all();
+    expect(rows.results).toEqual([
+      { amount_cents: 12_050, type: "topup", reason: "Promotion credit", reason_key: "adjustment", reason_params: '{"text":"promotion"}' },
+      { amount_cents: -2_050, type: "debit", reason: "Bonus withdrawn", reason_key: "adjustment", reason_params: '{"text":"bonusReversal"}' },
     ]);
+    // the note sits beside the row for the console, and never in what the player is answered
+    const notes = await env.DB.prepare("SELECT operator_note FROM ledger WHERE user_id = ? ORDER BY id").bind(id).all();
+    expect(notes.results).toEqual([{ operator_note: "spring campaign, ticket 4411" }, { operator_note: "chargeback" }]);
+    const flow = await api("/api/Game/getfinanceflow", { token, type: "all" });
+    expectOk(flow);
+    expect(flow.data.list).toHaveLength(2);
+    expect(JSON.stringify(flow)).not.toMatch(/spring campaign|chargeback/);
     expect(await auditCount("balance.credit", `user:${id}`)).toBe(1);
     expect(await auditCount("balance.debit", `user:${id}`)).toBe(1);
     const audit = await env.DB.prepare("SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?").bind(`user:${id}`).first<{ actor_id: number; before: string; after: string }>();
     expect(audit!.actor_id).toBe(2);
     expect(JSON.parse(audit!.before)).toEqual({ balance: 120.5 });
-    expect(JSON.parse(audit!.after)).toEqual({ balance: 100, amount: -20.5, reason: "chargeback" });
+    expect(JSON.parse(audit!.after)).toEqual({ balance: 100, amount: -20.5, text: "bonusReversal", reason: "chargeback" });
     await expectMoneyInvariants();
   });
 
@@ -87,6 +95,23 @@ describe("adjust (admin top-up and debit)", () => {
     expectOk(repeat);
     expect(repeat.data).toEqual({ status: "done", userId: b.id, amount: -7, balance: 0 });
     expect(await auditCount("balance.debit", `user:${b.id}`)).toBe(1);
+    await expectMoneyInvariants();
+  });
+
+  it("refuses a missing or unknown text (1198) and a text that does not fit the amount's sign (1199), moving nothing", async () => {
+    const { id } = await player(50);
+    const audits = await count("audit_log");
+    for (const text of [undefined, "", "gift", 5]) expectError(await adjust({ userId: id, money: "5", text, reason: "x" }), 1198);
+    expectError(await adjust({ userId: id, money: "-5", text: "bonus", reason: "x" }), 1199);
+    expectError(await adjust({ userId: id, money: "-5", text: "compensation", reason: "x" }), 1199);
+    expectError(await adjust({ userId: id, money: "5", text: "bonusReversal", reason: "x" }), 1199);
+    // above the second-operator threshold too: refused, not queued
+    expectError(await adjust({ userId: id, money: "15000", text: "bonusReversal", reason: "x" }), 1199);
+    expect(await balanceCents(id)).toBe(5_000);
+    expect(await count("audit_log")).toBe(audits);
+    expect(await count("adjustment_requests", "user_id = ?", id)).toBe(0);
+    expectOk(await adjust({ userId: id, money: "-5", text: "correction", reason: "x" }));
+    expectOk(await adjust({ userId: id, money: "5", text: "correction", reason: "x" }));
     await expectMoneyInvariants();
   });
 
@@ -140,9 +165,17 @@ describe("request queues", () => {
     expect(answer.data.list).toEqual([
       {
         id: expect.any(Number), money: 25, status: "pending", time: expect.any(Number), decidedAt: null, note: "", userId: id, username, balance: 75, decidedBy: null,
-        card: { id: card.id, type: "Bank", username: "Nguyen Van A", account: card.account, bank: "Vietcombank", area: "Hanoi", address: "", time: expect.any(Number) },
+        card: { id: card.id, type: "Bank", username: "Nguyen Van A", account: card.account, bank: "Vietcombank", area: "Hanoi", address: "", network: "", time: expect.any(Number) },
       },
     ]);
     expect(answer.data).toMatchObject({ page: 1, hasMore: false });
+  });
+
+  it("names the network a coin withdrawal is sent on", async () => {
+    const { token, id } = await player(100);
+    const card = await addCoinAddress(token, "USDT", randomAddress("ERC20"));
+    expectOk(await api("/api/Game/withdraw", { token, bank_id: card.id, money: "40", pwd: PAY_PASSWORD, request_id: requestId() }));
+    const answer = await api("/api/admin/withdrawals", { token: await operator(), userId: id });
+    expect(answer.data.list[0].card).toMatchObject({ type: "USDT", network: "ERC20", address: card.address });
   });
 });

@@ -12,7 +12,7 @@ import { ledgerReasons } from "../worker/db/ledger-reasons";
 async function movementAt(userId: number, amountCents: number, type: string, atMs: number) {
   const db = getDb(env);
   await runInOneBatch(db, [
-    ...balanceChangeStatements(db, { userId, amountCents, type, reason: ledgerReasons.operator(`${type} test`), idempotencyKey: `test:${requestId()}`, nowMs: atMs }),
+    ...balanceChangeStatements(db, { userId, amountCents, type, reason: ledgerReasons.adjustment("correction"), idempotencyKey: `test:${requestId()}`, nowMs: atMs }),
   ]);
 }
 
@@ -33,7 +33,7 @@ describe("getfinanceflow", () => {
     expect(answer.data).toEqual({
       list: [
         { id: expect.any(Number), time: expect.any(Number), money: -30, before: 100, after: 70, reason: "Withdrawal request", reasonKey: "withdrawal", reasonParams: {}, type: 2, kind: "wait" },
-        { id: expect.any(Number), time: expect.any(Number), money: 100, before: 0, after: 100, reason: "Operator: test funds", reasonKey: "operator", reasonParams: { note: "test funds" }, type: 1, kind: "topup" },
+        { id: expect.any(Number), time: expect.any(Number), money: 100, before: 0, after: 100, reason: "Balance correction", reasonKey: "adjustment", reasonParams: { text: "correction" }, type: 1, kind: "adjustment" },
       ],
       page: 1,
       hasMore: false,

@@ -20,7 +20,7 @@ const debit = (userId: number, cents: number, idempotencyKey = `group-commit-tes
     userId,
     amountCents: -cents,
     type: "debit",
-    reason: ledgerReasons.operator("group commit test"),
+    reason: ledgerReasons.adjustment("correction"),
     idempotencyKey,
     nowMs: Date.now(),
   });

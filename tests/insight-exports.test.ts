@@ -84,7 +84,7 @@ describe("CSV exports", () => {
   it("export deposits, withdrawals, adjustments and the audit log of a range with times in UTC+8", async () => {
     const op = await operatorLogin();
     const player = await playerWith(0);
-    const credit = await api("/api/admin/adjust", { token: op, userId: player.userId, money: "12.5", reason: "goodwill, for a delay", request_id: crypto.randomUUID() });
+    const credit = await api("/api/admin/adjust", { text: "correction", token: op, userId: player.userId, money: "12.5", reason: "goodwill, for a delay", request_id: crypto.randomUUID() });
     expect(credit.code).toBe(1);
     const today = formatDate(Date.now());
     const text = async (kind: string) => {

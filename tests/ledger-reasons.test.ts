@@ -20,6 +20,7 @@ function english(row: Row): string {
   const params: Record<string, string | number> = JSON.parse(row.reason_params ?? "{}");
   if (typeof params.game === "string") params.game = params.title;
   if (typeof params.product === "string") params.product = enFinance.tiers[params.product as keyof typeof enFinance.tiers];
+  if (row.reason_key === "adjustment") params.text = enWallet.adjustmentTexts[params.text as keyof typeof enWallet.adjustmentTexts];
   const template = enWallet.reasons[row.reason_key as keyof typeof enWallet.reasons];
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 }
@@ -46,7 +47,7 @@ describe("funds-ledger reasons", () => {
     await finishRound(1);
 
     const rows = [...(await rowsOf(p.id)), ...(await rowsOf(gambler.userId))];
-    expect(rows.map((r) => r.reason_key)).toEqual(expect.arrayContaining(["operator", "deposit", "withdrawal", "withdrawalRefund", "round"]));
+    expect(rows.map((r) => r.reason_key)).toEqual(expect.arrayContaining(["adjustment", "deposit", "withdrawal", "withdrawalRefund", "round"]));
     for (const row of rows) {
       expect(row.reason_key, row.reason).not.toBeNull();
       expect(english(row)).toBe(row.reason);
@@ -72,7 +73,9 @@ describe("funds-ledger reasons", () => {
     // what the page shows (the loader's data for hydration follows in scripts)
     const zh = (await (await (await inLanguage("zh-CN", p.username)).get("/my_income")).text()).split("<script")[0];
     expect(zh).toContain(`充值 #${deposit.data.id}`);
-    expect(zh).toContain("运营：test funds");
+    // the opening funds are an operator's adjustment: its kind and its preset text, never the operator's note
+    expect(zh).toContain("余额更正");
+    expect(zh).not.toContain("test funds");
     expect(zh).not.toContain(`Deposit #${deposit.data.id}`);
     const vi = await (await (await inLanguage("vi", p.username)).get("/my_income")).text();
     expect(vi).toContain(`Nạp tiền #${deposit.data.id}`);

@@ -30,9 +30,9 @@ describe("roles", () => {
     const manager = await (await secondOperator(true, "manager")).signIn();
     expectOk(await api("/api/admin/players", { token: viewer }));
     expectOk(await api("/api/admin/audit", { token: viewer }));
-    expectError(await api("/api/admin/adjust", { token: viewer, userId: 3, money: "5", reason: "x" }), 1174);
+    expectError(await api("/api/admin/adjust", { text: "correction", token: viewer, userId: 3, money: "5", reason: "x" }), 1174);
     expectError(await api("/api/admin/deposits/approve", { token: viewer, id: 1 }), 1174);
-    expectOk(await api("/api/admin/adjust", { token: cashier, userId: 3, money: "5", reason: "goodwill" }));
+    expectOk(await api("/api/admin/adjust", { text: "correction", token: cashier, userId: 3, money: "5", reason: "goodwill" }));
     expectError(await api("/api/admin/rooms/update", { token: cashier, id: 1 }), 1174);
     expectError(await api("/api/admin/settings/update", { token: cashier, kefu_url: "" }), 1174);
     expectError(await api("/api/admin/rounds/void", { token: cashier, roundId: 1, reason: "test void" }), 1174);
@@ -45,7 +45,7 @@ describe("roles", () => {
   it("keeps operator accounts out of the player actions: a cashier cannot reset an admin's password or freeze them", async () => {
     const cashier = await (await secondOperator(true, "cashier")).signIn();
     expectError(await api("/api/admin/players/freeze", { token: cashier, userId: 2 }), 1002);
-    expectError(await api("/api/admin/adjust", { token: cashier, userId: 2, money: "5", reason: "x" }), 1002);
+    expectError(await api("/api/admin/adjust", { text: "correction", token: cashier, userId: 2, money: "5", reason: "x" }), 1002);
     expect(await count("users", "id = 2 AND frozen = 0")).toBe(1);
   });
 });

@@ -10,7 +10,7 @@ import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId } from ".
 // test here failed on the code before them.
 
 const adjust = (token: string, userId: number, money: string, extra: Record<string, unknown> = {}) =>
-  api("/api/admin/adjust", { token, userId, money, reason: "bonus", request_id: requestId(), ...extra });
+  api("/api/admin/adjust", { text: "correction", token, userId, money, reason: "bonus", request_id: requestId(), ...extra });
 
 describe("four eyes cannot be split", () => {
   it("20 parallel credits of exactly the threshold to one player: one is done, 19 wait for a second operator", async () => {

@@ -52,7 +52,7 @@ async function fund(userId: number, cents: number) {
   const db = getDb(env);
   await runInOneBatch(
     db,
-    balanceChangeStatements(db, { userId, amountCents: cents, type: "topup", reason: ledgerReasons.operator("test top-up"), idempotencyKey: `test-topup:${userId}:${++topups}:${Date.now()}`, nowMs: Date.now() }),
+    balanceChangeStatements(db, { userId, amountCents: cents, type: "topup", reason: ledgerReasons.adjustment("correction"), idempotencyKey: `test-topup:${userId}:${++topups}:${Date.now()}`, nowMs: Date.now() }),
   );
 }
 

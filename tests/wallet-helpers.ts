@@ -1,3 +1,4 @@
+import { sha256 } from "@noble/hashes/sha2.js";
 import { env } from "cloudflare:workers";
 import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { secondOperator } from "./admin-helpers";
@@ -46,7 +47,7 @@ export async function player(money = 0, payPwd = PAY_PASSWORD) {
   const { token, username } = await registerPlayer({ payPwd });
   const id = await userIdOf(token);
   if (money > 0 && money <= SINGLE_OPERATOR_ADJUST_LIMIT) {
-    const answer = await api("/api/admin/adjust", { token: await funder(), userId: id, money, reason: "test funds" });
+    const answer = await api("/api/admin/adjust", { text: "correction", token: await funder(), userId: id, money, reason: "test funds" });
     expectOk(answer);
   } else if (money > 0) {
     // above one operator's adjustment threshold (four eyes): the player deposits it instead
@@ -57,7 +58,7 @@ export async function player(money = 0, payPwd = PAY_PASSWORD) {
   return { token, id, username };
 }
 
-export async function addCoinAddress(token: string, type = "USDT", address = randomAddress()) {
+export async function addCoinAddress(token: string, type = "USDT", address = randomAddress(type)) {
   const answer = await api("/api/Game/addbankcard", { token, type, address, payPwd: PAY_PASSWORD });
   expectOk(answer);
   return answer.data as { id: number; type: string; address: string };
@@ -78,8 +79,32 @@ export async function addBank(token: string, overrides: Record<string, string> =
   return answer.data as { id: number; account: string };
 }
 
-export function randomAddress() {
-  return `T${crypto.randomUUID().replace(/-/g, "")}`;
+/**
+ * A fresh, valid mainnet address for a coin or network (worker/wallet/coin-address.ts checks them): a
+ * Tron one for USDT (TRC20), a P2PKH one for BTC, a lower-case hex one for ETH and ERC20. Nobody holds
+ * their keys: 20 random bytes with the right version byte and checksum.
+ */
+export function randomAddress(kind = "USDT") {
+  const body = crypto.getRandomValues(new Uint8Array(20));
+  if (kind === "ETH" || kind === "ERC20") return `0x${[...body].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return base58Check(kind === "BTC" ? 0x00 : 0x41, body);
+}
+
+function base58Check(version: number, body: Uint8Array) {
+  const payload = Uint8Array.from([version, ...body]);
+  const bytes = Uint8Array.from([...payload, ...sha256(sha256(payload)).subarray(0, 4)]);
+  const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+  let value = BigInt(`0x${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`);
+  let out = "";
+  while (value > 0n) {
+    out = alphabet[Number(value % 58n)] + out;
+    value /= 58n;
+  }
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
 }
 
 export function randomDigits(n: number) {

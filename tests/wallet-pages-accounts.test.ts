@@ -58,7 +58,7 @@ describe("accounts pages", () => {
     const bound = await browser.post("/bankadd", { type: "ETH", address: taken.address, payPwd: PAY_PASSWORD });
     expect(await bound.text()).toMatch(/id="address-error"[^>]*>This can only be added once/);
     const empty = await browser.post("/bankadd", { type: "BTC", address: "", payPwd: PAY_PASSWORD });
-    const wrong = await browser.post("/bankadd", { type: "BTC", address: randomAddress(), payPwd: "wrong999" });
+    const wrong = await browser.post("/bankadd", { type: "BTC", address: randomAddress("BTC"), payPwd: "wrong999" });
     expect(await wrong.text()).toMatch(/id="payPwd-error"[^>]*>/);
     expect(await empty.text()).toMatch(/id="address-error"[^>]*>Please enter the address/);
     const page = await (await browser.get("/bankadd?type=USDT")).text();
@@ -92,7 +92,7 @@ describe("withdraw page", () => {
     const bare = await new Browser().logIn(noPassword.username, noPassword.password);
     // An account from before accounts needed the withdrawal password.
     await insertCardIfFree(getDb(env), {
-      ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress() },
+      ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress(), network: "" },
       userId: await userIdOf(noPassword.token),
       nowMs: Date.now(),
     });

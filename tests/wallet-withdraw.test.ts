@@ -71,7 +71,7 @@ describe("withdraw", () => {
     // A player without a withdrawal password cannot add an account any more; one from before can exist.
     const noPassword = await registerPlayer();
     const cardId = (await insertCardIfFree(getDb(env), {
-      ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress() },
+      ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress(), network: "" },
       userId: await userIdOf(noPassword.token),
       nowMs: Date.now(),
     }))!;
@@ -107,7 +107,7 @@ describe("withdraw", () => {
     const list = await api("/api/Game/getwithdrawlist", { token });
     expectOk(list);
     expect(list.data).toEqual({
-      list: [{ id: expect.any(Number), money: 40.5, status: "pending", time: expect.any(Number), decidedAt: null, note: "", card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address } }],
+      list: [{ id: expect.any(Number), money: 40.5, status: "pending", time: expect.any(Number), decidedAt: null, note: "", card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address, network: "TRC20" } }],
       page: 1,
       hasMore: false,
       next: null,

@@ -22,3 +22,5 @@ export const REALITY_MINUTES = [15, 30, 60] as const;
 
 /** A running time-out or self-exclusion as getuserinfo and login answer it: the restricted view (docs/decisions/142). */
 export type Restriction = { errCode: number; period: string; until: number | null };
+/** The interval a player has until they choose one (users.reality_check_minutes' default, worker/db/schema.ts). */
+export const REALITY_DEFAULT_MINUTES = 60;

@@ -38,6 +38,8 @@ export type Card = {
   bank: string;
   area: string;
   address: string;
+  /** a coin address's network (TRC20, ERC20, BTC, ETH); "" for a bank account or an address bound before networks were recorded */
+  network?: string;
   time: number;
 };
 
@@ -64,7 +66,7 @@ export type WithdrawalList = {
   leftToday: number;
 };
 
-export type FlowKind = "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "stake" | "interest" | "principal";
+export type FlowKind = "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "stake" | "interest" | "principal" | "adjustment";
 
 export type FlowRow = {
   id: number;

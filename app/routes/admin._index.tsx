@@ -18,7 +18,7 @@ import type { Charts } from "~/components/insight/types";
 export const handle = { title: "admin:approvals.title" };
 
 type Page<T> = { list: T[]; page: number; hasMore: boolean };
-type Adjustment = { id: number; userId: number; username: string; money: number; reason: string; requestedBy: string; requestedById: number; time: number };
+type Adjustment = { id: number; userId: number; username: string; money: number; text?: string; reason: string; requestedBy: string; requestedById: number; time: number };
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -99,6 +99,7 @@ export default function Approvals() {
             <div className="muted">
               <PlayerTime ms={a.time} zone /> · {t("approvals.askedBy", { name: a.requestedBy })} · {a.reason}
             </div>
+            {a.text ? <div>{t("approvals.playerReads", { text: t(`wallet:adjustmentTexts.${a.text}`) })}</div> : null}
             <DecisionForm kind="adjustment" id={a.id} own={a.requestedById === me?.id} />
           </article>
         ))}

@@ -15,6 +15,7 @@ import protectionStyles from "~/styles/protection.css?url";
 import { RiskSummary } from "~/components/insight/RiskSummary";
 import { PlayerTime } from "~/components/PlayerTime";
 import type { Marker } from "~/components/insight/MarkerWhy";
+import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "#shared/adjustments";
 
 export const handle = { title: (file: PlayerFile | undefined) => file?.user.username };
 
@@ -30,6 +31,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...file, protection, risk: risk.markers, requestId: `c${crypto.randomUUID().replace(/-/g, "")}` };
 }
 
+// The preset texts by the sign they fit, for the form's choice (a correction fits both).
+const TEXT_GROUPS = (["credit", "debit"] as const).map((sign) => [sign, (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => textFitsAmount(k, sign === "credit" ? 1 : -1))] as const);
+
 // The same amount to the same player within this window asks the operator to tick "yes, again".
 const REPEAT_WINDOW_MS = 15 * 60 * 1000;
 
@@ -43,20 +47,24 @@ async function adjust(request: Request, context: ActionFunctionArgs["context"], 
   const refuse = (error: string) => data({ error, password: null, confirm: null }, { status: 400 });
   if (!Number.isFinite(amount) || amount === 0) return refuse(t("errors:1001"));
   if (amount < 0 && -amount > file.user.money) return refuse(t("errors:1025"));
+  const text = fields.text ?? "";
+  if (!(text in ADJUSTMENT_TEXTS)) return refuse(t("errors:1198"));
+  if (!textFitsAmount(text as AdjustmentText, amount)) return refuse(t("errors:1199"));
   if (!fields.reason?.trim()) return refuse(t("errors:1087"));
   const values = { player: file.user.username, amount: money(Math.abs(amount)), balance: money(file.user.money), after: money(file.user.money + amount), reason: fields.reason.trim() };
+  const playerReads = t("player.playerReads", { text: t(`wallet:adjustmentTexts.${text}`) });
   const since = Date.now() - REPEAT_WINDOW_MS;
   const repeat = file.ledger.find((r) => (r.type === "topup" || r.type === "debit") && r.amount === amount && r.time >= since);
   if (!isConfirmed(fields) || (repeat && !repeatAccepted(fields))) {
     const minutes = repeat ? Math.max(1, Math.round((Date.now() - repeat.time) / 60_000)) : 0;
     return askToConfirm(fields, {
-      message: t(amount > 0 ? "confirm.credit" : "confirm.debit", values),
+      message: `${t(amount > 0 ? "confirm.credit" : "confirm.debit", values)} ${playerReads}`,
       button: t(amount > 0 ? "confirm.creditButton" : "confirm.debitButton", values),
       warning: repeat ? t("confirm.repeat", { ...values, minutes }) : undefined,
       tick: repeat ? t("confirm.repeatTick") : undefined,
     });
   }
-  const answer = await callAdmin(request, context, "/api/admin/adjust", { userId, money: fields.money, reason: fields.reason, request_id: fields.request_id });
+  const answer = await callAdmin(request, context, "/api/admin/adjust", { userId, money: fields.money, text, reason: fields.reason, request_id: fields.request_id });
   if (answer.code !== 1) return data({ error: answer.info, password: null, confirm: null }, { status: 400 });
   const done = answer.data.status === "pending" ? "player.adjustPendingNamed" : amount > 0 ? "player.creditDone" : "player.debitDone";
   return redirectWithToast(context, new URL(request.url).pathname, t(done, { ...values, after: money(Number(answer.data.balance ?? 0)) }));
@@ -150,8 +158,27 @@ export default function PlayerPage() {
             <input name="money" inputMode="decimal" required />
           </label>
           <label className="field">
-            <span className="field-label">{t("player.reasonSeen")}</span>
+            <span className="field-label">{t("player.playerText")}</span>
+            <select name="text" required defaultValue="">
+              <option value="" disabled>
+                {t("player.playerTextChoose")}
+              </option>
+              {TEXT_GROUPS.map(([group, texts]) => (
+                <optgroup key={group} label={t(`player.playerTextFor.${group}`)}>
+                  {texts.map((key) => (
+                    <option key={key} value={key}>
+                      {t(`wallet:adjustmentTexts.${key}`)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <span className="hint">{t("player.playerTextHint")}</span>
+          </label>
+          <label className="field">
+            <span className="field-label">{t("player.internalNote")}</span>
             <input name="reason" required maxLength={200} />
+            <span className="hint">{t("player.internalNoteHint")}</span>
           </label>
           <button className="button" type="submit">
             {t("player.adjustSubmit")}

@@ -20,6 +20,8 @@ export const handle = { i18n: ["wallet"], title: "wallet:bankadd.title" };
 
 const BANK = "Bank";
 const FALLBACK_TYPES = [BANK, "USDT", "BTC", "ETH"];
+// The networks each coin is paid out on (worker/wallet/coin-address.ts checks the address against the one chosen).
+const NETWORKS: Record<string, string[]> = { USDT: ["TRC20", "ERC20"], BTC: ["BTC"], ETH: ["ETH"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
@@ -38,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Only the fields of the chosen type go out: a Bank card or a coin address (docs/architecture.md#the-contract).
   const body = isBank
     ? { type: BANK, bank: f.bank ?? "", account: f.account ?? "", username: f.username ?? "", area: f.area ?? "", payPwd: f.payPwd ?? "" }
-    : { type: f.type ?? "", address: f.address ?? "", payPwd: f.payPwd ?? "" };
+    : { type: f.type ?? "", network: f.network ?? "", address: f.address ?? "", payPwd: f.payPwd ?? "" };
   const answer = await callApi(request, context, "/api/Game/addbankcard", body);
   if (answer.code !== 1) {
     const { payPwd: _secret, ...values } = body as Record<string, string | undefined>;
@@ -99,6 +101,7 @@ export default function BankAdd() {
           </>
         ) : (
           <>
+            <NetworkChoice coin={type} chosen={values.network} error={fieldError("network")} />
             <Field
               label={t("bankadd.address", { coin: type })}
               name="address"
@@ -110,7 +113,9 @@ export default function BankAdd() {
               required
               error={fieldError("address")}
             />
-            <p className="hint">{t("bankadd.addressHint", { coin: type })}</p>
+            <p className="hint">
+              {(NETWORKS[type] ?? []).map((n) => t(`bankadd.shapes.${n}`)).join(" · ")}. {t("bankadd.addressHint", { coin: type })}
+            </p>
           </>
         )}
         {/* Every payout account, bank or coin address, needs the withdrawal password. */}
@@ -129,5 +134,41 @@ export default function BankAdd() {
         <SubmitButton>{t("bankadd.submit")}</SubmitButton>
       </Form>
     </main>
+  );
+}
+
+/**
+ * The network of a coin address: a choice for USDT (TRC20 or ERC20, each with what coins sent on another
+ * network cost), a plain statement for a coin with one network.
+ */
+function NetworkChoice({ coin, chosen, error }: { coin: string; chosen?: string; error: string | null }) {
+  const { t } = useTranslation("wallet");
+  const networks = NETWORKS[coin] ?? [];
+  const name = (n: string) => t(`bankadd.networks.${n}`);
+  if (networks.length < 2) {
+    return networks.length ? (
+      <p className="hint" data-testid="network">
+        {t("bankadd.network")}: <strong>{name(networks[0])}</strong>. {t("bankadd.networkHint", { coin, network: name(networks[0]) })}
+      </p>
+    ) : null;
+  }
+  return (
+    <fieldset className={`field network-choice${error ? " field-invalid" : ""}`} aria-describedby={error ? "network-error" : undefined}>
+      <legend className="field-label">{t("bankadd.network")}</legend>
+      <div className="network-options">
+        {networks.map((n) => (
+          <label key={n} className="network-option">
+            <input type="radio" name="network" value={n} defaultChecked={chosen === n} required />
+            <span>{name(n)}</span>
+          </label>
+        ))}
+      </div>
+      <span className="hint">{t("bankadd.networkHint", { coin, network: networks.map(name).join(" / ") })}</span>
+      {error ? (
+        <span className="field-error" id="network-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
   );
 }

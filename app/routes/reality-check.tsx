@@ -1,10 +1,19 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/PageHeader";
+import { RealityCheckFacts } from "~/components/protection/RealityCheckDialog";
 import { callApi } from "~/lib/api.server";
+import protectionStyles from "~/styles/protection.css?url";
 import type { RealityCheck } from "~/lib/protection-types";
 import { getToken, safeRedirectTarget } from "~/lib/session.server";
 
-// The reality check's resource route (docs/product.md#player-protection): the timer reads fresh figures here, and "keep
-// playing" posts here (from the dialog's script, or as a plain form that comes back to the page).
+// The reality check (docs/product.md#player-protection): the dialog's timer reads fresh figures here, and "keep
+// playing" posts here (from the dialog's script, or as a plain form that comes back to the page). Opened
+// in a browser it is a page with the same facts and links, never raw JSON.
+
+export const handle = { title: "common:protection.realityHeading" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await getToken(request, context))) return { reality: null };
@@ -16,4 +25,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   await callApi<RealityCheck>(request, context, "/api/Game/realitycheckseen");
   throw redirect(safeRedirectTarget(form.get("redirectTo"), "/"));
+}
+
+export default function RealityCheckPage() {
+  const { reality } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main className="protection">
+      <PageHeader title={t("protection.realityHeading")} back="/user" />
+      <section className="card" data-testid="reality-page">
+        {reality ? (
+          <>
+            <RealityCheckFacts check={reality} />
+            <Form method="post" className="buttons">
+              <input type="hidden" name="redirectTo" value="/" />
+              <button className="button" type="submit">{t("protection.keepPlaying")}</button>
+            </Form>
+          </>
+        ) : (
+          <p>
+            {t("protection.realitySignedOut")} <Link to="/login?redirectTo=/reality-check">{t("login.title")}</Link>
+          </p>
+        )}
+      </section>
+    </main>
+  );
 }

@@ -56,6 +56,10 @@ export default function RoomList() {
       <p className="room-list-balance muted">
         {t("room.balance")}: <strong className="num">{formatMoney(balance)}</strong> {currency}
       </p>
+      {/* the tabs name coins, but every amount in these rooms is in the site's currency */}
+      <p className="hint page-gap" data-testid="tab-currency">
+        {t("rooms.tabCurrency", { tab: ROOM_TABS.find((tab) => tab.roomtype === roomtype)?.label, currency })}
+      </p>
       {failed ? <p className="form-error page-gap">{failed}</p> : null}
       {!failed && rooms.length === 0 ? <EmptyState text={t("rooms.empty")} /> : null}
       <ul className="room-cards">

@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
-import { BREAK_PERIODS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_MINUTES, type Protection } from "~/lib/protection-types";
+import { BREAK_PERIODS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_DEFAULT_MINUTES, REALITY_MINUTES, type Protection } from "~/lib/protection-types";
 import { clearTokenHeader } from "~/lib/session.server";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
@@ -103,6 +103,7 @@ export default function PlayLimits() {
           <select name="minutes" defaultValue={String(reality.minutes)}>
             {REALITY_MINUTES.map((m) => <option key={m} value={m}>{t("protection.minutes", { count: m })}</option>)}
           </select>
+          <span className="hint">{t("protection.realityDefault", { minutes: REALITY_DEFAULT_MINUTES })}</span>
         </label>
         {formError("reality")}
         <button className="button secondary" type="submit" name="intent" value="reality" disabled={busy}>{t("protection.realitySave")}</button>

@@ -11,7 +11,8 @@ export const walletFlows: ContractFlow[] = [
     async run(client) {
       expectError(await client.call("/api/Game/getBankcardlist", {}), 1062, 409);
       const { token } = await registerPlayer(client, PAY_PASSWORD);
-      const address = `T${crypto.randomUUID().replace(/-/g, "")}`;
+      // a fresh USDT address on Ethereum (ERC20): 0x and 40 lower-case hex digits, so no checksum to make
+      const address = `0x${crypto.randomUUID().replace(/-/g, "")}${"0".repeat(8)}`;
       expectError(await client.call("/api/Game/addbankcard", { token, type: "USDT", address, payPwd: "wrong999" }), 1033);
       const added = await client.call("/api/Game/addbankcard", { token, type: "USDT", address, payPwd: PAY_PASSWORD });
       expectOk(added);

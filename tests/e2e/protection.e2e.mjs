@@ -17,7 +17,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   assert.equal(registered.code, 1, JSON.stringify(registered));
   const me = await call("/api/Game/getuserinfo", { token: registered.data.token });
   const admin = await operatorToken(base, serverLog);
-  assert.equal((await call("/api/admin/adjust", { token: admin, userId: me.data.id, money: 1000, reason: "e2e funds" })).code, 1);
+  assert.equal((await call("/api/admin/adjust", { text: "correction", token: admin, userId: me.data.id, money: 1000, reason: "e2e funds" })).code, 1);
 
   await page.goto("/login");
   await page.getByLabel("Username").fill(username);

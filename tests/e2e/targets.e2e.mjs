@@ -1,9 +1,13 @@
-// Tap targets of at least 24 x 24 px on the main screens (WCAG 2.2, 2.5.8), for a guest and a player,
+// Tap targets of at least 24 x 24 px on every player screen (WCAG 2.2, 2.5.8), for a guest and a player,
 // at the phone viewport the runner opens. Links inside an article's own text are sentences, not targets.
 import assert from "node:assert/strict";
 
 const GUEST_SCREENS = ["/", "/login", "/register", "/help/list", "/ServicePage", "/my_update"];
-const PLAYER_SCREENS = ["/", "/user", "/activity/1", "/bjsc/4", "/withdraw", "/recharge", "/my_income", "/betlist", "/room_list/1", "/banklist", "/my_password", "/my_set", "/lotteryprize", "/fairness"];
+const PLAYER_SCREENS = [
+  "/", "/user", "/activity/1", "/bjsc/4", "/current/1", "/rules/1", "/withdraw", "/recharge", "/my_income", "/betlist", "/room_list/1", "/room_list/2",
+  "/banklist", "/bankadd?type=USDT", "/my_password", "/my_set", "/my_update", "/usercipherpassword", "/userloginpassword", "/languageSet", "/lotteryprize",
+  "/fairness", "/finance", "/productorder", "/productrule", "/user/limits", "/user/statement", "/reality-check", "/message", "/help/list", "/ServicePage",
+];
 
 async function smallTargets(page, path) {
   await page.goto(path);

@@ -12,10 +12,11 @@ export const cardColumns = {
   bank: bankCards.bank,
   area: bankCards.area,
   address: bankCards.address,
+  network: bankCards.network,
   time: bankCards.createdAtMs,
 };
 
-export type CardRow = { id: number; type: string; username: string; account: string; bank: string; area: string; address: string; time: number };
+export type CardRow = { id: number; type: string; username: string; account: string; bank: string; area: string; address: string; network: string; time: number };
 
 export function listOwnCards(db: Db, userId: number): Promise<CardRow[]> {
   return db
@@ -35,7 +36,7 @@ export async function findOwnCard(db: Db, userId: number, cardId: number): Promi
   return row;
 }
 
-export type NewCard = { userId: number; type: string; bank: string; account: string; realName: string; area: string; address: string; nowMs: number };
+export type NewCard = { userId: number; type: string; bank: string; account: string; realName: string; area: string; address: string; network: string; nowMs: number };
 
 /**
  * Adds the card only while the player has no live card of this type and no live card of this type
@@ -44,8 +45,8 @@ export type NewCard = { userId: number; type: string; bank: string; account: str
  */
 export async function insertCardIfFree(db: Db, card: NewCard): Promise<number | null> {
   const result = await db.run(sql`
-    INSERT INTO bank_cards (user_id, type, bank, account, real_name, area, address, created_at_ms)
-    SELECT ${card.userId}, ${card.type}, ${card.bank}, ${card.account}, ${card.realName}, ${card.area}, ${card.address}, ${card.nowMs}
+    INSERT INTO bank_cards (user_id, type, bank, account, real_name, area, address, network, created_at_ms)
+    SELECT ${card.userId}, ${card.type}, ${card.bank}, ${card.account}, ${card.realName}, ${card.area}, ${card.address}, ${card.network}, ${card.nowMs}
     WHERE NOT EXISTS (SELECT 1 FROM bank_cards WHERE deleted_at_ms IS NULL AND type = ${card.type}
       AND (user_id = ${card.userId} OR (account = ${card.account} AND address = ${card.address})))`);
   return result.meta.changes === 1 ? Number(result.meta.last_row_id) : null;

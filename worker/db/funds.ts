@@ -9,7 +9,10 @@ const flowKeys = [ledger.createdAtMs, ledger.id];
 /** A ledger row's place in the list (keyset paging through ledger_user_time, docs/decisions/112). */
 export const ledgerRowKey = (row: { createdAtMs: number; id: number }) => [row.createdAtMs, row.id];
 
-/** The player's own ledger rows (the funds ledger, /my_income), newest first. */
+/**
+ * The player's own ledger rows (the funds ledger, /my_income, and the operator's file), newest first.
+ * operatorNote is for the console: the player's answer (flowRow) never carries it.
+ */
 export function listLedgerRows(db: Db, q: FlowQuery) {
   const where: SQL[] = [eq(ledger.userId, q.userId)];
   if (q.fromMs !== undefined) where.push(gte(ledger.createdAtMs, q.fromMs));
@@ -27,6 +30,7 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
       reason: ledger.reason,
       reasonKey: ledger.reasonKey,
       reasonParams: ledger.reasonParams,
+      operatorNote: ledger.operatorNote,
       createdAtMs: ledger.createdAtMs,
     })
     .from(ledger)

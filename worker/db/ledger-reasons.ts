@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import finance from "../../locales/en/finance.json";
 import en from "../../locales/en/wallet.json";
+import type { AdjustmentText } from "#shared/adjustments";
 
 /**
  * Why a balance moved, as the funds ledger shows it: a key of locales/{lng}/wallet.json "reasons" and its
@@ -29,9 +30,21 @@ export const ledgerReasons = {
   withdrawalRefund: (withdrawalId: number) => reason("withdrawalRefund", { id: withdrawalId }),
   financeLockup: (product: { nameKey: string; days: number }) =>
     reason("financeLockup", { product: product.nameKey, days: product.days }, { product: finance.tiers[product.nameKey as keyof typeof finance.tiers] ?? product.nameKey, days: product.days }),
-  /** an operator's credit or debit: their note, in the words they wrote */
-  operator: (note: string) => reason("operator", { note }),
+  /**
+   * An operator's credit or debit: the preset text the player reads (shared/adjustments.ts), worded in
+   * the reader's language; the operator's note goes to ledger.operator_note, which only the console reads.
+   */
+  adjustment: (text: AdjustmentText) => reason("adjustment", { text }, { text: en.adjustmentTexts[text] }),
 };
+
+/**
+ * What a ledger row shows as its kind: an operator's credit or debit is an adjustment, not a top-up or
+ * a deduction, whatever its direction (the statement counts it under "adjustments" too). Rows from
+ * before 0015 carry the operator's note under the "operator" key: the player sees the kind, not the note.
+ */
+export function ledgerKind(row: { type: string; reasonKey: string | null }): string {
+  return row.reasonKey === "adjustment" || row.reasonKey === "operator" ? "adjustment" : row.type;
+}
 
 /** The columns a ledger INSERT writes for a reason (text, key, params as JSON). */
 export function reasonValues(r: LedgerReason): { text: string; key: string; params: string } {

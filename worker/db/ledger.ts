@@ -13,6 +13,8 @@ export type BalanceChange = {
   type: string;
   reason: LedgerReason;
   ref?: string | null;
+  /** an operator's internal note (credits and debits by hand): kept for the console, never shown to the player */
+  operatorNote?: string;
   /** unique per movement: a repeated submit hits the UNIQUE index and the whole batch is refused */
   idempotencyKey: string;
   nowMs: number;
@@ -38,11 +40,12 @@ export function balanceChangeStatements(db: Db, change: BalanceChange) {
   const { userId, amountCents: amount, type, idempotencyKey: key, nowMs } = change;
   const reason = reasonValues(change.reason);
   const ref = change.ref ?? null;
+  const note = change.operatorNote ?? null;
   const onlyIf = change.onlyIf ? sql` AND (${change.onlyIf})` : sql``;
   if (!Number.isSafeInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
   const playerSide = [
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
-      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
+    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, operator_note, ref, idempotency_key, created_at_ms)
+      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${note}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
     db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf} RETURNING money_cents AS moneyCents`),
   ] as const;
   if (change.counterparty === "stakes") return playerSide;

@@ -88,6 +88,9 @@ export const ledger = sqliteTable(
     // "reasons" and its parameters as a JSON object
     reasonKey: text("reason_key"),
     reasonParams: text("reason_params"),
+    // an operator's internal note on a credit or debit (0015): the console and its exports read it, the
+    // player's answers never select it
+    operatorNote: text("operator_note"),
     ref: text("ref"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAtMs: createdAtMs(),
@@ -252,6 +255,9 @@ export const bankCards = sqliteTable(
     realName: text("real_name").notNull().default(""),
     area: text("area").notNull().default(""),
     address: text("address").notNull().default(""),
+    // a coin address's network (TRC20 | ERC20 | BTC | ETH, worker/wallet/coin-address.ts); "" for a bank
+    // account and for addresses bound before 0015
+    network: text("network").notNull().default(""),
     createdAtMs: createdAtMs(),
     deletedAtMs: integer("deleted_at_ms"),
   },
@@ -431,7 +437,10 @@ export const adjustmentRequests = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id").notNull().references(() => users.id),
     amountCents: integer("amount_cents").notNull(),
+    // the operator's internal note (never shown to the player)
     reason: text("reason").notNull(),
+    // the preset text the player reads (shared/adjustments.ts); "" on requests queued before 0015
+    playerText: text("player_text").notNull().default(""),
     requestedBy: integer("requested_by").notNull().references(() => users.id),
     // pending | approved | rejected | cancelled (by its requester; decided_by is then the requester)
     status: text("status").notNull().default("pending"),

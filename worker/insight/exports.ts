@@ -69,16 +69,17 @@ const SOURCES: Record<ExportKind, Source> = {
   withdrawals: requests("withdrawal_requests", "r.bank_card_id", "bank_card_id"),
   // What operators credited or debited by hand: the players' ledger rows an operator made (ref operator:<id>).
   adjustments: {
-    header: ["ledger_id", "time", "user_id", "username", "type", "amount", "balance_after", "reason", "operator"],
+    // reason: what the player reads (English); note: the operator's own words (before 0015, inside the reason)
+    header: ["ledger_id", "time", "user_id", "username", "type", "amount", "balance_after", "reason", "note", "operator"],
     page: pageOf(
       sql.raw(`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
-        l.after_cents AS afterCents, l.reason, o.username AS operator`),
+        l.after_cents AS afterCents, l.reason, l.operator_note AS note, o.username AS operator`),
       "l.created_at_ms",
       "l.id",
       sql.raw("FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users o ON o.id = CAST(substr(l.ref, 10) AS INTEGER)"),
       sql`AND l.ref LIKE 'operator:%' AND l.user_id <> ${HOUSE_USER_ID}`,
     ),
-    cells: (r) => [r.id, csvTime(r.timeMs as number), r.userId, r.username, r.type, money(r.cents as number), money(r.afterCents as number), r.reason, r.operator],
+    cells: (r) => [r.id, csvTime(r.timeMs as number), r.userId, r.username, r.type, money(r.cents as number), money(r.afterCents as number), r.reason, r.note, r.operator],
   },
   audit: {
     header: ["id", "time", "operator", "action", "target", "before", "after"],

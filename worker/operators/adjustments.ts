@@ -15,6 +15,7 @@ import { toMoney } from "../money";
 import { adjustBalance, type Adjustment } from "../wallet/adjust";
 import { ledgerReasons } from "../db/ledger-reasons";
 import { assertSameRequest } from "../wallet/keys";
+import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
 
 // Four eyes on money (docs/decisions/061-four-eyes-on-money.md): never on one's own account, never above
 // the bound, and whatever passes what one operator may move alone waits for a second operator: one
@@ -63,13 +64,13 @@ async function queueAdjustment(db: Db, a: Adjustment, waitsBecause: WaitReason) 
   const queue = [
     db
       .insert(adjustmentRequests)
-      .values({ userId: a.userId, amountCents: a.amountCents, reason: a.reason, requestedBy: a.operatorId, requestKey: a.key, createdAtMs: a.nowMs })
+      .values({ userId: a.userId, amountCents: a.amountCents, reason: a.reason, playerText: a.text, requestedBy: a.operatorId, requestKey: a.key, createdAtMs: a.nowMs })
       .returning({ id: adjustmentRequests.id }),
     auditStatement(db, {
       actorId: a.operatorId,
       action: "balance.adjust.ask",
       target: `user:${a.userId}`,
-      after: { amount: toMoney(a.amountCents), reason: a.reason, waitsForSecondOperator: true, waitsBecause },
+      after: { amount: toMoney(a.amountCents), text: a.text, reason: a.reason, waitsForSecondOperator: true, waitsBecause },
       nowMs: a.nowMs,
     }),
   ];
@@ -111,6 +112,7 @@ export function listPendingAdjustments(db: Db, at: PageAt) {
       username: users.username,
       amountCents: adjustmentRequests.amountCents,
       reason: adjustmentRequests.reason,
+      text: adjustmentRequests.playerText,
       requestedBy: requesters.username,
       requestedById: adjustmentRequests.requestedBy,
       createdAtMs: adjustmentRequests.createdAtMs,
@@ -146,7 +148,8 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
         userId: request.userId,
         amountCents: request.amountCents,
         type: credit ? "topup" : "debit",
-        reason: ledgerReasons.operator(request.reason),
+        reason: ledgerReasons.adjustment(playerTextOf(request.playerText)),
+        operatorNote: request.reason,
         ref: `operator:${request.requestedBy}+${d.operatorId}`,
         idempotencyKey: `adjustment:${d.id}`,
         nowMs: d.nowMs,
@@ -200,6 +203,9 @@ export async function cancelAdjustment(db: Db, c: { operatorId: number; id: numb
   if (changed.meta.changes !== 1) throw new ApiError(1128);
   return { id: c.id, status: "cancelled" as const };
 }
+
+/** A request queued before texts existed (0015) has none: the player reads the neutral "correction". */
+const playerTextOf = (stored: string): AdjustmentText => (stored in ADJUSTMENT_TEXTS ? (stored as AdjustmentText) : "correction");
 
 /** True inside a batch once this very decision (status, operator, time) is the request's. */
 const decisionOf = (id: number, status: string, operatorId: number, nowMs: number) =>

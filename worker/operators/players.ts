@@ -16,7 +16,8 @@ import { revokeAllSessionsStatement } from "../db/sessions";
 import { getUserById } from "../db/users";
 import { listDeposits, listWithdrawals } from "../db/wallet-requests";
 import { toMoney } from "../money";
-import { flowRow } from "../wallet/present";
+import { reasonParamsOf } from "../wallet/present";
+import { ledgerKind } from "../db/ledger-reasons";
 
 // The operator's view of players and what an operator may do to an account (docs/product.md#operators).
 export const PLAYERS_PAGE_SIZE = 20;
@@ -69,11 +70,12 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
       frozen: user.frozen === 1,
       createdAt: user.createdAtMs,
     },
-    // with the reason's key and parameters, so the console names it in the operator's language
-    ledger: ledgerRows.map((r) => ({ id: r.id, amount: toMoney(r.amountCents), after: toMoney(r.afterCents), type: r.type, reason: r.reason, reasonKey: flowRow(r).reasonKey, reasonParams: flowRow(r).reasonParams, time: r.createdAtMs })),
+    // with the reason's key and parameters, so the console names it in the operator's language (an
+    // operator's note from before 0015 included: the console is where it belongs)
+    ledger: ledgerRows.map((r) => ({ id: r.id, amount: toMoney(r.amountCents), after: toMoney(r.afterCents), type: r.type, kind: ledgerKind(r), reason: r.reason, reasonKey: r.reasonKey, reasonParams: r.reasonKey ? reasonParamsOf(r.reasonParams) : null, note: r.operatorNote, time: r.createdAtMs })),
     // the option by its stable key and the room by its title key: the console names both in the operator's language
     bets: bets.slice(0, RECENT).map((b) => ({ id: b.id, room: b.roomTitle, titleKey: b.titleKey, gameType: b.gameType, seqno: b.seqno, option: optionKey(b.gameType, b.optionCount, b.optionIndex), stake: toMoney(b.stakeCents), odds: b.oddsMilli / 1000, award: toMoney(b.awardCents), isaward: b.isaward, time: b.createdAtMs })),
-    cards: cards.map((c) => ({ id: c.id, type: c.type, bank: c.bank, account: c.account, address: c.address })),
+    cards: cards.map((c) => ({ id: c.id, type: c.type, bank: c.bank, account: c.account, address: c.address, network: c.network })),
     deposits: deposits.map((d) => ({ id: d.id, money: toMoney(d.amountCents), status: d.status, time: d.createdAtMs })),
     withdrawals: withdrawals.map((w) => ({ id: w.id, money: toMoney(w.amountCents), status: w.status, time: w.createdAtMs })),
     sessions: live.map((s) => ({ id: s.id, kind: s.kind, createdAt: s.createdAtMs, lastSeenAt: s.lastSeenAtMs, expiresAt: s.expiresAtMs })),

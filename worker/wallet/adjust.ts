@@ -8,11 +8,14 @@ import { movementExists } from "../db/funds";
 import { getUserById } from "../db/users";
 import { toMoney } from "../money";
 import { ledgerReasons } from "../db/ledger-reasons";
+import type { AdjustmentText } from "#shared/adjustments";
 
-export type Adjustment = { operatorId: number; userId: number; amountCents: number; reason: string; key: string; nowMs: number };
+/** `text` is what the player reads (a preset, shared/adjustments.ts); `reason` the operator's internal note. */
+export type Adjustment = { operatorId: number; userId: number; amountCents: number; text: AdjustmentText; reason: string; key: string; nowMs: number };
 
 /**
- * An operator's credit ("topup") or debit ("debit") of a player, with its reason, in one batch with
+ * An operator's credit ("topup") or debit ("debit") of a player, with the text the player reads in the
+ * ledger and the operator's note in the audit row only (docs/decisions/143-adjustment-texts-and-coin-networks.md), in one batch with
  * the audit row and `guard` (statements that abort the batch when the operator may not do it alone).
  * A debit beyond the balance is refused (1025); a repeated key changes nothing more. A refused guard
  * throws the database's error after this function has ruled out a repeat and the balance.
@@ -30,7 +33,8 @@ export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sql
         userId: a.userId,
         amountCents: a.amountCents,
         type: credit ? "topup" : "debit",
-        reason: ledgerReasons.operator(a.reason),
+        reason: ledgerReasons.adjustment(a.text),
+        operatorNote: a.reason,
         ref: `operator:${a.operatorId}`,
         idempotencyKey: a.key,
         nowMs: a.nowMs,
@@ -40,7 +44,7 @@ export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sql
         action: credit ? "balance.credit" : "balance.debit",
         target: `user:${a.userId}`,
         before: { balance: toMoney(player.moneyCents) },
-        after: { balance: toMoney(player.moneyCents + a.amountCents), amount: toMoney(a.amountCents), reason: a.reason },
+        after: { balance: toMoney(player.moneyCents + a.amountCents), amount: toMoney(a.amountCents), text: a.text, reason: a.reason },
         nowMs: a.nowMs,
       }),
     ]);

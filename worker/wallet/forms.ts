@@ -3,12 +3,14 @@ import { integerId, text } from "../api/validate";
 import { parseMoneyToCents } from "../money";
 import { DAY_MS, parseDate } from "./days";
 import { cursorFields } from "../api/paging";
+import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "#shared/adjustments";
+import { COIN_NETWORKS, networkOfShape } from "./coin-address";
 
 // One schema per wallet form (docs/product.md#input-rules); each message is the catalogue code of the broken rule,
 // and the first failing field (in the order below) decides the answer.
 
 const BANK_TYPE = "Bank";
-const COIN_TYPES = ["USDT", "BTC", "ETH"] as const;
+const COIN_TYPES = Object.keys(COIN_NETWORKS) as (keyof typeof COIN_NETWORKS)[];
 export const ACCOUNT_TYPES = [BANK_TYPE, ...COIN_TYPES] as const;
 export const PAGE_SIZE = 20;
 
@@ -94,12 +96,24 @@ const bankCardForm = z.object({
   payPwd: required("2057"),
 });
 
-const coinAddressForm = z.object({
-  type: z.enum(COIN_TYPES),
-  // Case matters in base58 addresses: kept exactly as entered.
-  address: required("1065", 128, "1162").regex(/^[A-Za-z0-9]{10,128}$/, "1162"),
-  payPwd: required("2057"),
-});
+const coinAddressForm = z
+  .object({
+    type: z.enum(COIN_TYPES),
+    // USDT travels on more than one network (absent = the one its address's shape names); BTC and ETH on their own.
+    network: z.string({ error: "1195" }).trim().toUpperCase().optional(),
+    // Case matters in base58 addresses and in EIP-55 checksums: kept exactly as entered.
+    address: required("1065", 128, "1162").regex(/^[A-Za-z0-9]{10,128}$/, "1162"),
+    payPwd: required("2057"),
+  })
+  .transform((form, ctx) => {
+    const networks: readonly string[] = COIN_NETWORKS[form.type];
+    const network = form.network || (networks.length === 1 ? networks[0] : (networkOfShape(form.address) ?? ""));
+    if (!networks.includes(network)) {
+      ctx.addIssue({ code: "custom", message: "1195", path: ["network"] });
+      return z.NEVER;
+    }
+    return { ...form, network: network as (typeof COIN_NETWORKS)[typeof form.type][number] };
+  });
 
 /** addbankcard: a Bank account or a coin address, chosen by `type`. */
 export const addBankCardForm = z
@@ -186,9 +200,13 @@ export const decisionForm = z.object({
   note: text().max(200, "1001").optional().default(""),
 });
 
-export const adjustForm = z.object({
-  userId: integerId(),
-  money: signedAmountCents(),
-  reason: required("1087", 200),
-  request_id: requestId(),
-});
+/** An operator's credit or debit: the amount, the text the player reads (fitting its sign), the internal note. */
+export const adjustForm = z
+  .object({
+    userId: integerId(),
+    money: signedAmountCents(),
+    text: z.enum(Object.keys(ADJUSTMENT_TEXTS) as [AdjustmentText, ...AdjustmentText[]], { error: "1198" }),
+    reason: required("1087", 200),
+    request_id: requestId(),
+  })
+  .refine((form) => textFitsAmount(form.text, form.money), { message: "1199", path: ["text"] });

@@ -1,6 +1,7 @@
 import type { CardRow } from "../db/bank-cards";
 import type { DepositRecord, WithdrawalRecord } from "../db/wallet-requests";
 import { toMoney } from "../money";
+import { ledgerKind } from "../db/ledger-reasons";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
 
@@ -28,7 +29,7 @@ export function withdrawalRow(r: WithdrawalRecord) {
     time: r.createdAtMs,
     decidedAt: r.decidedAtMs,
     note: r.note,
-    card: { id: r.card.id, type: r.card.type, bank: r.card.bank, account: r.card.account, address: r.card.address },
+    card: { id: r.card.id, type: r.card.type, bank: r.card.bank, account: r.card.account, address: r.card.address, network: r.card.network },
   };
 }
 
@@ -42,7 +43,7 @@ export function operatorWithdrawalRow(r: WithdrawalRecord) {
 }
 
 export function cardRow(c: CardRow) {
-  return { id: c.id, type: c.type, username: c.username, account: c.account, bank: c.bank, area: c.area, address: c.address, time: c.time };
+  return { id: c.id, type: c.type, username: c.username, account: c.account, bank: c.bank, area: c.area, address: c.address, network: c.network, time: c.time };
 }
 
 export type LedgerRecord = {
@@ -57,7 +58,7 @@ export type LedgerRecord = {
   createdAtMs: number;
 };
 
-function paramsOf(json: string | null): Record<string, string | number> | null {
+export function reasonParamsOf(json: string | null): Record<string, string | number> | null {
   if (!json) return null;
   try {
     const value: unknown = JSON.parse(json);
@@ -73,17 +74,19 @@ function paramsOf(json: string | null): Record<string, string | number> | null {
  * written before keys existed: show reason).
  */
 export function flowRow(r: LedgerRecord) {
+  // An operator's note written before 0015 is internal: the player's answer carries the kind alone.
+  const note = r.reasonKey === "operator";
   return {
     id: r.id,
     time: r.createdAtMs,
     money: toMoney(r.amountCents),
     before: toMoney(r.beforeCents),
     after: toMoney(r.afterCents),
-    reason: r.reason,
-    reasonKey: r.reasonKey,
-    reasonParams: r.reasonKey ? paramsOf(r.reasonParams) : null,
+    reason: note ? "" : r.reason,
+    reasonKey: note ? null : r.reasonKey,
+    reasonParams: r.reasonKey && !note ? reasonParamsOf(r.reasonParams) : null,
     type: r.amountCents > 0 ? 1 : 2,
-    kind: r.type,
+    kind: ledgerKind(r),
   };
 }
 

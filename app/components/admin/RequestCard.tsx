@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { DecisionForm } from "./DecisionForm";
+import { PayoutNetwork } from "./PayoutNetwork";
 
-type Card = { type: string; bank: string; account: string; address: string };
+type Card = { type: string; bank: string; account: string; address: string; network?: string };
 
 /** A pending deposit or withdrawal as the console's queue shows it (/api/admin/deposits, /withdrawals). */
 export type QueueRow = {
@@ -57,6 +58,7 @@ export function RequestCard({ kind, row }: { kind: RequestKind; row: QueueRow })
         <strong>
           <Money value={row.money} />
         </strong>
+        {kind === "withdrawal" ? <PayoutNetwork card={row.card} /> : null}
         <Link to={`/admin/players/${row.userId}`}>{row.username}</Link>
       </div>
       <div className="muted">

@@ -20,23 +20,13 @@ export function CryptoPrices({ initial }: { initial: PriceSnapshot }) {
     return price && isStale(price, nowMs);
   });
   const hint =
-    snapshot.feed === "off" ? t("prices.offHint")
-    : status === "unavailable" ? t("prices.unavailableHint")
+    status === "unavailable" ? t("prices.unavailableHint")
     : status === "reconnecting" ? t("prices.downHint")
     : anyStale ? t("prices.staleHint")
     : null;
-  // No feed set up: said once, small; eight rows of "No price" would only take the screen.
-  if (snapshot.feed === "off") {
-    return (
-      <section className="home-section prices prices-off" aria-labelledby="prices-title" data-feed="off" data-status={status}>
-        <div className="section-head">
-          <h2 id="prices-title">{t("prices.title")}</h2>
-          <span className={`feed-status is-${status}`} role="status">{t(`prices.${status}`)}</span>
-        </div>
-        <p className="prices-note">{hint}</p>
-      </section>
-    );
-  }
+  // No feed set up: no card at all (an empty card on every visit says nothing); the operator's start-up
+  // check says the feed is off (docs/product.md#market-prices).
+  if (snapshot.feed === "off") return null;
   return (
     <section className="home-section prices" aria-labelledby="prices-title" data-feed={snapshot.feed} data-status={status}>
       <div className="section-head">

@@ -1,8 +1,8 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
-import type { RealityCheck } from "~/lib/protection-types";
+import { REALITY_DEFAULT_MINUTES, type RealityCheck } from "~/lib/protection-types";
 
 type Answer = { reality: RealityCheck | null; nowMs?: number };
 
@@ -41,10 +41,7 @@ export function RealityCheckDialog({ initial, serverNowMs }: { initial: RealityC
     <div className="dialog-backdrop">
       <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="reality-title">
         <h2 id="reality-title">{t("protection.realityHeading")}</h2>
-        <p>{t("protection.realityText", { minutes: check.playedMinutes })}</p>
-        <p>
-          {t("protection.realityNet")} <strong data-testid="reality-net"><Money value={check.net} signed /></strong>
-        </p>
+        <RealityCheckFacts check={check} />
         <div className="buttons">
           <Form method="post" action="/logout">
             <button className="button secondary" type="submit">{t("protection.logOut")}</button>
@@ -56,5 +53,29 @@ export function RealityCheckDialog({ initial, serverNowMs }: { initial: RealityC
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * What a reality check says, in the dialog and on /reality-check: time since sign-in, the net result,
+ * how often it comes (and the default), and where to set limits, take a break or read the statement.
+ */
+export function RealityCheckFacts({ check }: { check: RealityCheck }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p>{t("protection.realityText", { minutes: check.playedMinutes })}</p>
+      <p>
+        {t("protection.realityNet")} <strong data-testid="reality-net"><Money value={check.net} signed /></strong>
+      </p>
+      <p className="hint" data-testid="reality-interval">
+        {t("protection.realityInterval", { minutes: check.minutes, defaultMinutes: REALITY_DEFAULT_MINUTES })}
+      </p>
+      <nav className="reality-links" aria-label={t("protection.realityLinks")}>
+        <Link to="/user/limits#set-limit">{t("protection.realityLimits")}</Link>
+        <Link to="/user/limits#take-break">{t("protection.realityBreak")}</Link>
+        <Link to="/user/statement">{t("protection.realityStatement")}</Link>
+      </nav>
+    </>
   );
 }

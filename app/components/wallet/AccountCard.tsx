@@ -14,7 +14,7 @@ export function AccountIcon({ type }: { type: string }) {
   );
 }
 
-type Shown = Pick<Card, "type" | "bank" | "account" | "address"> & Partial<Pick<Card, "username" | "area">>;
+type Shown = Pick<Card, "type" | "bank" | "account" | "address"> & Partial<Pick<Card, "username" | "area" | "network">>;
 
 /**
  * One bank card or wallet address. A bank account number is always masked to its end, enough to tell
@@ -28,7 +28,10 @@ export function AccountCard({ card, details = false, children }: { card: Shown; 
     <div className={`account-card account-card-${card.type.toLowerCase()}`}>
       <AccountIcon type={card.type} />
       <div className="account-text">
-        <div className="account-title">{isBank ? card.bank : t("accounts.coinAddress", { coin: card.type })}</div>
+        <div className="account-title">
+          {isBank ? card.bank : t("accounts.coinAddress", { coin: card.type })}
+          {!isBank && card.network ? <span className="account-network"> · {t(`bankadd.networks.${card.network}`, { defaultValue: card.network })}</span> : null}
+        </div>
         <div className="account-number">
           {isBank ? maskAccount(card.account) : details ? <span className="address">{card.address}</span> : shortAddress(card.address)}
         </div>

@@ -45,13 +45,13 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
   const nowMs = Date.now();
   // Keyed by operator and player: the same amount for two players in one minute is two adjustments.
   const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id);
-  return ok(c, await askAdjustment(getDb(c.env), { operatorId, userId: form.userId, amountCents: form.money, reason: form.reason, key, nowMs }));
+  return ok(c, await askAdjustment(getDb(c.env), { operatorId, userId: form.userId, amountCents: form.money, text: form.text, reason: form.reason, key, nowMs }));
 });
 
 adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
   const rows = await listPendingAdjustments(getDb(c.env), at);
-  return ok(c, pagedList(rows, at, adjustmentKey, (r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), reason: r.reason, requestedBy: r.requestedBy, requestedById: r.requestedById, time: r.createdAtMs })));
+  return ok(c, pagedList(rows, at, adjustmentKey, (r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), text: r.text, reason: r.reason, requestedBy: r.requestedBy, requestedById: r.requestedById, time: r.createdAtMs })));
 });
 
 adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
