@@ -103,7 +103,7 @@ describe("one decision flow for deposits and withdrawals", () => {
     const adjuster = await secondOperator(true, "cashier");
     const adjusterToken = await adjuster.signIn();
     const { token: playerToken, id } = await player(200);
-    expectOk(await api("/api/admin/adjust", { token: adjusterToken, userId: id, money: "5", reason: "goodwill", request_id: requestId() }));
+    expectOk(await api("/api/admin/adjust", { token: adjusterToken, userId: id, money: "5", text: "bonus", reason: "goodwill", request_id: requestId() }));
     const bank = await addBank(playerToken);
     expectOk(await api("/api/Game/withdraw", { token: playerToken, bank_id: bank.id, money: "50", pwd: "pay12345" }));
     const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(id).first<{ id: number }>();
@@ -221,7 +221,7 @@ describe("history of balance adjustments", () => {
     const askerToken = await asker.signIn();
     const approver = await (await secondOperator(true, "cashier")).signIn();
     const { id, username: name } = await player();
-    const adjust = (money: string, reason: string) => api("/api/admin/adjust", { token: askerToken, userId: id, money, reason, request_id: requestId() });
+    const adjust = (money: string, reason: string) => api("/api/admin/adjust", { token: askerToken, userId: id, money, text: "correction", reason, request_id: requestId() });
     expectOk(await adjust("25", "welcome back"));
     expectOk(await adjust("-5", "fee"));
     // above the single-operator threshold (worker/db/settings.ts): queued for a second operator

@@ -54,7 +54,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByRole("link", { name: /^D\d+$/ }).first().click();
   await page.getByRole("heading", { name: player.username }).waitFor();
   await page.getByLabel("Amount (negative to debit)").fill("15000");
-  await page.getByLabel("Reason (the player sees it in their statement)").fill("VIP welcome");
+  await page.getByLabel("What the player reads").selectOption({ label: "Bonus" });
+  await page.getByLabel("Internal note").fill("VIP welcome");
   await page.getByRole("button", { name: "Apply" }).click();
   await confirm.getByText(`Credit 15,000.00 USD to ${player.username}`).waitFor();
   await shot("2-credit-confirm-390");

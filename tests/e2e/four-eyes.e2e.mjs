@@ -36,7 +36,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: new RegExp(player.username) }).click();
   await page.getByLabel("Amount").fill("15000");
-  await page.getByLabel("Reason").fill("Goodwill after an outage");
+  await page.getByLabel("What the player reads").selectOption({ label: "Compensation" });
+  await page.getByLabel("Internal note").fill("Goodwill after an outage");
   await page.getByRole("button", { name: "Apply" }).click();
   await page.getByTestId("confirm-panel").getByRole("button", { name: /^Credit 15,000\.00/ }).click();
   await page.getByText(/waiting for a second operator/i).first().waitFor();
