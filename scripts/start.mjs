@@ -1,5 +1,7 @@
 // npm start: wrangler dev (which runs the Remix build first) on PORT, in demo mode unless told otherwise.
-// Its output passes through; once it is ready, the URL and the demo accounts are printed last.
+// The build's listing (a few hundred lines) is held back: once wrangler is ready the URL and the demo
+// accounts come first, then wrangler's own output passes through (requests, SMS codes). If wrangler
+// stops before it is ready, the held output is printed, so a failed build shows why. VERBOSE=1 shows it all.
 import { spawn } from "node:child_process";
 import { ensureDevVars, persistArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
@@ -36,17 +38,25 @@ ${operatorLines.join("\n")}
 `;
 
 const child = spawn("npx", ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...vars, ...persistArgs()], { stdio: ["inherit", "pipe", "pipe"] });
+const verbose = Boolean(process.env.VERBOSE);
 let shown = false;
 let pending = "";
+const held = [];
 child.stdout.on("data", (chunk) => {
-  process.stdout.write(chunk);
+  if (shown || verbose) process.stdout.write(chunk);
+  else held.push(chunk);
   if (shown) return;
   pending = (pending + chunk).slice(-4096);
   if (/Ready on http/.test(pending)) {
     shown = true;
+    const lines = Buffer.concat(held).toString("utf8").split("\n").length;
     console.log(banner);
+    if (!verbose) console.log(`  (the build's ${lines} lines of output are hidden; VERBOSE=1 npm start shows them)\n`);
   }
 });
 child.stderr.pipe(process.stderr);
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => {
+  if (!shown && !verbose) process.stdout.write(Buffer.concat(held));
+  process.exit(code ?? 0);
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
-import { PAY_PASSWORD, addBank, addCoinAddress, auditCount, balanceCents, ledgerRows, operator, player, randomAddress, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addBank, addCoinAddress, auditCount, balanceCents, operator, player, randomAddress, requestId } from "./wallet-helpers";
 
 const ADMIN_PATHS = [
   "/api/admin/deposits",

@@ -76,7 +76,7 @@ export default function Rules() {
         <p>{t("rules.timing", { seconds: rules.closeSeconds })}</p>
         <p>{t("rules.payout", { minbuy: rules.minbuy })}</p>
         <p>
-          {t("rules.fair")} <Link to="/fairness">{t("fairness.link")}</Link>
+          {t("rules.fair")} <Link className="tap-link" to="/fairness">{t("fairness.link")}</Link>
         </p>
       </section>
       <div className="rules-table-wrap">

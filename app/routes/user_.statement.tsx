@@ -47,7 +47,7 @@ export default function StatementPage() {
           </label>
         </div>
         <button className="button secondary" type="submit">{t("protection.show")}</button>
-        <Link to="?type=all">{t("protection.allTime")}</Link>
+        <Link className="tap-link" to="?type=all">{t("protection.allTime")}</Link>
       </Form>
       {error ? <p className="form-error card" role="alert">{error}</p> : null}
       {statement ? (

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { languageCookie } from "./language.mjs";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const LANGUAGES = ["en", "zh-CN", "zh-TW", "vi"];
@@ -13,8 +14,6 @@ const PLAYER_SCREENS = [
   "/my_income", "/banklist", "/finance", "/productorder", "/user/limits", "/user/statement", "/my_set", "/lotteryprize",
 ];
 
-/** Remix keeps the language in the `lng` cookie as base64 JSON. */
-const languageCookie = (base, lng) => ({ name: "lng", value: encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString("base64")), url: base });
 
 async function audit(page, path, lng) {
   await page.goto(path, { waitUntil: "load" });

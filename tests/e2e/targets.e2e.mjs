@@ -1,6 +1,9 @@
 // Tap targets of at least 24 x 24 px on every player screen (WCAG 2.2, 2.5.8), for a guest and a player,
 // at the phone viewport the runner opens. Links inside an article's own text are sentences, not targets.
+// Then every player screen in Vietnamese, whose words run longest: nothing wider than the phone (no row
+// that hides links off screen) and no badge broken over two lines.
 import assert from "node:assert/strict";
+import { languageCookie } from "./language.mjs";
 
 const GUEST_SCREENS = ["/", "/login", "/register", "/help/list", "/ServicePage", "/my_update"];
 const PLAYER_SCREENS = [
@@ -26,7 +29,26 @@ async function smallTargets(page, path) {
   );
 }
 
-export default async function ({ page }) {
+/** What does not fit a phone's width on a screen: the page itself, any row scrolled sideways, badges that wrap. */
+async function overflows(page, path) {
+  await page.goto(path);
+  await page.waitForLoadState("load");
+  return page.evaluate(() => {
+    const found = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) found.push(`page ${document.documentElement.scrollWidth} px wide`);
+    for (const el of document.querySelectorAll("nav, .room-tools, .tabs, .tab-row")) {
+      if (el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1) found.push(`${el.className || el.tagName} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    for (const el of document.querySelectorAll(".badge, .kind-badge")) {
+      const style = getComputedStyle(el);
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.3;
+      if (el.getClientRects().length > 0 && el.getBoundingClientRect().height > line * 1.8 + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)) found.push(`badge "${el.textContent.trim()}" wraps`);
+    }
+    return found;
+  });
+}
+
+export default async function ({ page, context, base }) {
   const found = {};
   for (const path of GUEST_SCREENS) found[`guest ${path}`] = await smallTargets(page, path);
   await page.goto("/login");
@@ -37,4 +59,10 @@ export default async function ({ page }) {
   for (const path of PLAYER_SCREENS) found[`player ${path}`] = await smallTargets(page, path);
   const failures = Object.entries(found).filter(([, small]) => small.length > 0);
   assert.deepEqual(failures, [], "every tap target is at least 24 x 24 px");
+
+  await context.addCookies([languageCookie(base, "vi")]);
+  const wide = {};
+  for (const path of PLAYER_SCREENS) wide[path] = await overflows(page, path);
+  const tooWide = Object.entries(wide).filter(([, problems]) => problems.length > 0);
+  assert.deepEqual(tooWide, [], "every player screen fits 390 px in Vietnamese");
 }
