@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { count } from "./helpers";
+import { count, expectMoneyInvariants } from "./helpers";
 import { expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
@@ -127,5 +127,16 @@ describe("new console pages", () => {
     expect(page).toContain('data-testid="player-protection"');
     expect(page).toContain("Loss limit");
     expect(page).not.toMatch(/name="(kind|period|money)"[^>]*>[^<]*<\/select>/);
+  });
+
+  it("show the day's totals with thousands separators and the currency, never raw figures", async () => {
+    const p = await playerWith(200_000);
+    await placeOk(p.token, 15, [[0, 1.98, 1500]]);
+    const page = await (await (await operatorBrowser()).get("/admin/totals")).text();
+    const table = /<table[\s\S]*<\/table>/.exec(page)![0];
+    // today's turnover holds at least this 1,500.00 stake: written 1,5xx.xx USD or larger, with separators
+    expect(table).toMatch(/\d{1,3}(,\d{3})+\.\d\d(<!-- -->)?\s*<small>USD<\/small>/);
+    expect(table).not.toMatch(/>\d{4,}\.\d\d</);
+    await expectMoneyInvariants();
   });
 });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
 import { TableScroll } from "~/components/admin/TableScroll";
@@ -19,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Totals() {
   const { days, page, hasMore } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const money = (n: number) => n.toFixed(2);
+  // with separators and the currency, as everywhere in the console
+  const money = (n: number) => <Money value={n} />;
   return (
     <main className="admin-main">
       <h1>{t("totals.title")}</h1>
