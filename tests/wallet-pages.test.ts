@@ -132,8 +132,10 @@ describe("funds ledger page", () => {
     const { browser } = await playerBrowser(300);
     const page = await html(await browser.get("/my_income"));
     expect(page).toContain('data-testid="ledger"');
-    expect(page).toContain("Top-up");
-    expect(page).toContain("test funds");
+    // funded by an operator's credit: the player reads it as an adjustment with its text, never the internal note
+    expect(page).toContain("Adjustment");
+    expect(page).toContain("Balance correction");
+    expect(page).not.toContain("test funds");
     expect(page).toMatch(/class="ledger-row income"/);
     expect(page).toMatch(/\+<!-- -->300.00/);
     expect(page).toMatch(/Before[\s\S]{0,80}0.00/);

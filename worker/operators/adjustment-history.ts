@@ -6,7 +6,8 @@ import { toMoney } from "../money";
 import type { ADJUSTMENT_STATES } from "./forms";
 
 // Every balance adjustment that is no longer waiting, newest first (docs/decisions/140): the ones an
-// operator made alone (solo_adjustments, status "done", with the reason of their ledger row) and the
+// operator made alone (solo_adjustments, status "done", with the internal note of their ledger row, or
+// its reason before notes had their own column, docs/decisions/143) and the
 // queued ones a second operator approved or rejected, or their requester cancelled.
 
 export type AdjustmentHistoryQuery = {
@@ -62,7 +63,7 @@ export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
       WHERE r.status <> 'pending'
       UNION ALL
       SELECT s.id, s.id * 2, s.user_id, u.username, s.amount_cents,
-        COALESCE(json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username, NULL,
+        COALESCE(l.operator_note, json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username, NULL,
         s.created_at_ms, s.created_at_ms
       FROM solo_adjustments s
       JOIN users u ON u.id = s.user_id
