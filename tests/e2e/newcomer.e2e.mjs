@@ -11,13 +11,14 @@ function checkStartOutput(prepareLog, serverLog) {
   const prepared = prepareLog.trim().split("\n");
   assert.ok(prepared.length <= 4, `npm start's preparation prints a few lines, not wrangler's dumps:\n${prepareLog}`);
   assert.doesNotMatch(prepareLog, /[{}[\]│┌]/, "no JSON or tables from D1");
+  // the ready banner within the first screenful: the build's listing is held back (printed only on failure)
   const lines = serverLog.split("\n");
-  const ready = lines.findIndex((l) => /Ready on http/.test(l));
+  const ready = lines.findIndex((l) => /Roundtable is ready: http:\/\/localhost:\d+/.test(l));
   const player = lines.findIndex((l) => /Demo player:\s+demo01 \/ demo1234/.test(l));
-  assert.ok(ready >= 0 && player > ready, "the demo accounts come after wrangler says it is ready");
-  assert.ok(player - ready <= 6, "and right after it");
-  assert.match(lines.slice(ready, player + 4).join("\n"), /http:\/\/localhost:\d+/);
+  assert.ok(ready >= 0 && ready < 20, `the ready line comes within the first screenful (line ${ready + 1}):\n${lines.slice(0, 30).join("\n")}`);
+  assert.equal(player, ready + 1, "the demo player right after it");
   assert.match(lines.slice(player, player + 4).join("\n"), /Demo operator:\s+admin\s+\/ admin1234/);
+  assert.match(lines.slice(player, player + 8).join("\n"), /the build's \d+ lines of output are hidden; VERBOSE=1 npm start shows them/);
 }
 
 async function homeHasNoSeriousAxeViolation(page) {
