@@ -87,8 +87,9 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.getByText(/vượt hạn mức đặt cược: còn lại 10\.00/).first().waitFor();
   await shot("5-bet-refused-at-limit");
 
-  // a withdrawal decided while the My page is open reaches it without a reload (docs/decisions/142)
-  const card = await call("/api/Game/addbankcard", { token: apiToken, type: "USDT", address: `T${crypto.randomUUID().replace(/-/g, "")}`, payPwd: "135790" });
+  // a withdrawal decided while the My page is open reaches it without a reload (docs/decisions/142);
+  // paid to a USDT address on ERC20 (0x and 40 lower-case hex digits: valid without a checksum to make)
+  const card = await call("/api/Game/addbankcard", { token: apiToken, type: "USDT", address: `0x${crypto.randomUUID().replace(/-/g, "")}${"0".repeat(8)}`, payPwd: "135790" });
   assert.equal(card.code, 1, JSON.stringify(card));
   const held = await call("/api/Game/withdraw", { token: apiToken, bank_id: card.data.id, money: "100", pwd: "135790", request_id: crypto.randomUUID() });
   assert.equal(held.code, 1, JSON.stringify(held));
