@@ -1,22 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { count, freshOperatorCode } from "./helpers";
-import { Browser } from "./pages";
+import { count } from "./helpers";
+import { operatorBrowser } from "./console-pages";
 
 // Console forms refused at the wrong field, in the operator's units (docs/decisions/141): nothing is
 // written, the input is marked invalid and described by its message. Banners are uploaded, previewed
 // per language, then saved; the article list names missing languages; settings show the four-eyes limits.
 
-let signedIn: Promise<Browser> | undefined;
-function operatorBrowser() {
-  signedIn ??= (async () => {
-    const browser = new Browser();
-    const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
-    expect(response.status).toBe(302);
-    return browser;
-  })();
-  return signedIn;
-}
 
 /** The message under the field of that name marked invalid, found through its aria-describedby. */
 function fieldMessage(page: string, name: string): string | null {

@@ -1,24 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, count, expectOk, freshOperatorCode } from "./helpers";
+import { api, count, expectOk } from "./helpers";
+import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { operator, player, requestId } from "./wallet-helpers";
 
 // The console's history, round board and filtered rooms as pages, and the deposit screen's
 // "paid into" and transfer reference, without JavaScript (docs/decisions/140).
 
-let signedIn: Promise<Browser> | undefined;
-
-/** The console signed in once for this file (each TOTP step signs in once). */
-function operatorBrowser() {
-  signedIn ??= (async () => {
-    const browser = new Browser();
-    const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
-    expect(response.status).toBe(302);
-    return browser;
-  })();
-  return signedIn;
-}
 
 const html = (response: Response) => response.text();
 const PAYEE = { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", account: "0071000123456" };
