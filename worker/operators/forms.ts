@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { integerId, text } from "../api/validate";
-import { checkRanges, flowDate, optionalAmountCents, page } from "../wallet/forms";
+import { checkRanges, historyFilterFields, page } from "../wallet/forms";
 import { cursorFields } from "../api/paging";
 import { CURRENCY_TABS, ROOM_KINDS } from "#shared/rooms";
 
@@ -51,12 +51,6 @@ export const ADJUSTMENT_STATES = ["done", "approved", "rejected", "cancelled"] a
 export const adjustmentHistoryForm = z
   .object({
     status: z.enum(["all", ...ADJUSTMENT_STATES], { error: "1001" }).optional().default("all"),
-    player: text().max(64, "1001").optional().default(""),
-    from: flowDate(),
-    to: flowDate(),
-    min: optionalAmountCents(),
-    max: optionalAmountCents(),
-    page: page(),
-    ...cursorFields,
+    ...historyFilterFields,
   })
   .superRefine(checkRanges);

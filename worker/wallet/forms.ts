@@ -123,7 +123,7 @@ export const addBankCardForm = z
 export const deleteBankCardForm = z.object({ id: integerId() });
 
 /** A YYYY-MM-DD date of the player's calendar as the ms its day starts; "" or absent is no date. */
-export const flowDate = () =>
+const flowDate = () =>
   text()
     .optional()
     .transform((value, ctx) => {
@@ -153,7 +153,7 @@ export const pageForm = z.object({ page: page(), ...cursorFields });
 const requestStatus = z.enum(["pending", "approved", "rejected", "decided", "all"], { error: "1001" });
 
 /** An amount bound of a filter: "" or absent is none, otherwise an amount as the player types it (1050). */
-export const optionalAmountCents = () =>
+const optionalAmountCents = () =>
   z.unknown().transform((value, ctx) => {
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
     const cents = parseMoneyToCents(value);
@@ -181,18 +181,19 @@ export function filterQuery(form: { player: string; from: number | null; to: num
 }
 
 /** The operator's lists of requests: the queues, and the history with its filters (docs/decisions/140). */
+/** The filters every history list shares (player, UTC+8 days, amount range, paging); `checkRanges` checks them. */
+export const historyFilterFields = {
+  player: text().max(64, "1001").optional().default(""),
+  from: flowDate(),
+  to: flowDate(),
+  min: optionalAmountCents(),
+  max: optionalAmountCents(),
+  page: page(),
+  ...cursorFields,
+};
+
 export const requestListForm = z
-  .object({
-    status: requestStatus.optional().default("pending"),
-    userId: integerId().optional(),
-    player: text().max(64, "1001").optional().default(""),
-    from: flowDate(),
-    to: flowDate(),
-    min: optionalAmountCents(),
-    max: optionalAmountCents(),
-    page: page(),
-    ...cursorFields,
-  })
+  .object({ status: requestStatus.optional().default("pending"), userId: integerId().optional(), ...historyFilterFields })
   .superRefine(checkRanges);
 
 export const decisionForm = z.object({
