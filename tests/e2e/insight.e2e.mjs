@@ -33,9 +33,13 @@ export default async function ({ page, base, shot, serverLog, smsCode }) {
   await eventually(async () => assert.ok((await call(base, "/api/game/getuserinfo", { token: player.token })).data.money > 0));
 
   // some play in room 1, drawn within the round (40 s in these runs); Odd and Even, whose odds the admin flow leaves alone (it edits Big)
-  const game = (await call(base, "/api/game/getGameinfo", { token: player.token, roomid: 1 })).data.game;
-  const placed = await call(base, "/api/game/order", { token: player.token, roomid: 1, gameid: game.id, order_info: JSON.stringify([[2, 1.98, 100], [3, 1.98, 50]]) });
-  assert.equal(placed.code, 1, JSON.stringify(placed));
+  // a round whose betting has just closed refuses the order (1029, "Not in betting time"): try again on the next round
+  let game;
+  await eventually(async () => {
+    game = (await call(base, "/api/game/getGameinfo", { token: player.token, roomid: 1 })).data.game;
+    const placed = await call(base, "/api/game/order", { token: player.token, roomid: 1, gameid: game.id, order_info: JSON.stringify([[2, 1.98, 100], [3, 1.98, 50]]) });
+    assert.equal(placed.code, 1, JSON.stringify(placed));
+  }, { timeout: 70_000, interval: 1_000 });
   await eventually(async () => {
     const now = (await call(base, "/api/game/getGameinfo", { token: player.token, roomid: 1 })).data.game;
     assert.notEqual(now.id, game.id);
