@@ -36,7 +36,7 @@ export default function StatementPage() {
     <main className="protection">
       <PageHeader title={t("protection.statementTitle")} back="/user/limits" />
       <Form method="get" className="form card">
-        <div className="row">
+        <div className="row wrap">
           <label className="field">
             <span className="field-label">{t("protection.from")}</span>
             <input type="date" name="start" defaultValue={filter.start ?? statement?.start ?? ""} required />
