@@ -1,35 +1,14 @@
 // Done when (issues 25 and 29): axe finds no serious or critical violation on any console screen in the
 // four languages, and Lighthouse's accessibility score is 100 on the console's main screens (the first
 // screen with the books check and the charts, approvals, a player file, the audit log, the risk list).
-// axe runs in the page through the DevTools protocol, as in tests/e2e/a11y.e2e.mjs, so the Content
-// Security Policy stays as it is; Lighthouse runs in its own Chromium with the operator's cookie.
+// axe runs in the page as in tests/e2e/a11y.e2e.mjs (tests/e2e/axe.mjs); Lighthouse runs in its own
+// Chromium with the operator's cookie.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { accessibilityScore } from "../support/lighthouse-a11y.mjs";
 import { playerWithDeposit } from "./console-day.e2e.mjs";
 import { operatorCode } from "./operator.mjs";
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const LANGUAGES = ["en", "zh-CN", "zh-TW", "vi"];
-
-/** Remix keeps the language in the `lng` cookie as base64 JSON. */
-const languageValue = (lng) => encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString("base64"));
-
-async function audit(page, path, lng) {
-  const response = await page.goto(path, { waitUntil: "load" });
-  assert.equal(response?.status(), 200, `${path} answers`);
-  assert.equal(await page.locator("html").getAttribute("lang"), lng, `${path} speaks ${lng}`);
-  await page.locator("main, form, h1").first().waitFor();
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  return violations.map((v) => `${lng} ${path}: ${v}`);
-}
+import { LANGUAGES, audit } from "./axe.mjs";
+import { languageCookie, languageValue } from "./language.mjs";
 
 /** The href of the first link in the page's main content whose address matches. */
 async function firstLink(page, path, pattern) {
@@ -48,7 +27,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const found = [];
   for (const lng of LANGUAGES) {
     await context.clearCookies();
-    await context.addCookies([{ name: "lng", value: languageValue(lng), url: base }]);
+    await context.addCookies([languageCookie(base, lng)]);
     found.push(...(await audit(page, "/admin/login", lng)));
   }
 
@@ -70,7 +49,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
     "/admin/totals", "/admin/operators", "/admin/audit",
   ];
   for (const lng of LANGUAGES) {
-    await context.addCookies([{ name: "lng", value: languageValue(lng), url: base }]);
+    await context.addCookies([languageCookie(base, lng)]);
     for (const path of screens) found.push(...(await audit(page, path, lng)));
   }
 
@@ -79,7 +58,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.locator(".books-check-now button").click();
   await page.getByTestId("books-ok").waitFor();
   for (const lng of ["zh-CN", "vi"]) {
-    await context.addCookies([{ name: "lng", value: languageValue(lng), url: base }]);
+    await context.addCookies([languageCookie(base, lng)]);
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.goto("/admin");
