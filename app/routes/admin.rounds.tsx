@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable, type Column } from "~/components/admin/DataTable";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { Pager } from "~/components/wallet/Pager";
@@ -53,9 +54,19 @@ export default function RoundBoard() {
   const { status, list, page, hasMore, next, prev } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "game"]);
   const voids = status === "void";
-  const headers = voids
-    ? ["rounds.room", "rounds.round", "rounds.drawAt", "rounds.bets", "rounds.stakesRefunded", "rounds.voidedByCol", "rounds.why"]
-    : ["rounds.room", "rounds.round", "rounds.drawAt", "rounds.bets", "rounds.stakesInPlay"];
+  const columns: Column<BoardRow>[] = [
+    { head: t("rounds.room"), cell: (r) => <RoomName row={r} /> },
+    { head: t("rounds.round"), cell: (r) => r.seqno },
+    { head: t("rounds.drawAt"), cell: (r) => <PlayerTime ms={r.drawAt} zone /> },
+    { head: t("rounds.bets"), className: "num", cell: (r) => r.bets },
+    { head: t(voids ? "rounds.stakesRefunded" : "rounds.stakesInPlay"), className: "num", cell: (r) => <Money value={r.stakes} /> },
+    ...(voids
+      ? ([
+          { head: t("rounds.voidedByCol"), cell: (r) => r.voidedBy ?? t("rounds.automatic") },
+          { head: t("rounds.why"), className: "wrap", cell: (r) => (r.voidNote ? noteText(t, r.voidNote) : r.voidReason ? t(`game:result.voidReasons.${r.voidReason}`) : "—") },
+        ] satisfies Column<BoardRow>[])
+      : []),
+  ];
   return (
     <main className="admin-main">
       <h1>{t("rounds.boardTitle")}</h1>
@@ -69,44 +80,7 @@ export default function RoundBoard() {
       </nav>
       {list.length === 0 ? <p className="muted">{t(voids ? "rounds.noneVoid" : "rounds.noneOpen")}</p> : null}
       {list.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t(voids ? "rounds.voidsTab" : "rounds.inPlayTab")}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                {headers.map((k) => (
-                  <th key={k} scope="col">
-                    {t(k)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.id} data-testid={`board-round-${r.id}`}>
-                  <td>
-                    <RoomName row={r} />
-                  </td>
-                  <td>{r.seqno}</td>
-                  <td>
-                    <PlayerTime ms={r.drawAt} zone />
-                  </td>
-                  <td className="num">{r.bets}</td>
-                  <td className="num">
-                    <Money value={r.stakes} />
-                  </td>
-                  {voids ? (
-                    <>
-                      <td>{r.voidedBy ?? t("rounds.automatic")}</td>
-                      <td className="wrap">
-                        {r.voidNote ? noteText(t, r.voidNote) : r.voidReason ? t(`game:result.voidReasons.${r.voidReason}`) : "—"}
-                      </td>
-                    </>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={t(voids ? "rounds.voidsTab" : "rounds.inPlayTab")} columns={columns} rows={list} rowKey={(r) => r.id} rowTestId={(r) => `board-round-${r.id}`} />
       ) : null}
       <Pager page={page} hasMore={hasMore} next={next} prev={prev} />
     </main>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
-import { TableScroll } from "~/components/admin/TableScroll";
+import { DataTable, type Column } from "~/components/admin/DataTable";
 
 export const handle = { title: "admin:totals.title" };
 
@@ -22,36 +22,20 @@ export default function Totals() {
   const { t } = useTranslation("admin");
   // with separators and the currency, as everywhere in the console
   const money = (n: number) => <Money value={n} />;
+  const columns: Column<Day>[] = [
+    { head: t("totals.day"), cell: (d) => d.day },
+    { head: t("rounds.turnover"), className: "num", cell: (d) => money(d.turnover) },
+    { head: t("rounds.payouts"), className: "num", cell: (d) => money(d.payouts) },
+    { head: t("rounds.house"), className: "num", cell: (d) => money(d.house) },
+    { head: t("totals.inPlay"), className: "num", cell: (d) => money(d.inPlay) },
+    { head: t("totals.deposits"), className: "num", cell: (d) => money(d.deposits) },
+    { head: t("totals.withdrawals"), className: "num", cell: (d) => money(d.withdrawals) },
+    { head: t("totals.players"), className: "num", cell: (d) => d.activePlayers },
+  ];
   return (
     <main className="admin-main">
       <h1>{t("totals.title")}</h1>
-      <TableScroll label={t("totals.title")}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              {["totals.day", "rounds.turnover", "rounds.payouts", "rounds.house", "totals.inPlay", "totals.deposits", "totals.withdrawals", "totals.players"].map((k) => (
-                <th key={k} scope="col">
-                  {t(k)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day}>
-                <td>{d.day}</td>
-                <td>{money(d.turnover)}</td>
-                <td>{money(d.payouts)}</td>
-                <td>{money(d.house)}</td>
-                <td>{money(d.inPlay)}</td>
-                <td>{money(d.deposits)}</td>
-                <td>{money(d.withdrawals)}</td>
-                <td>{d.activePlayers}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable label={t("totals.title")} columns={columns} rows={days} rowKey={(d) => d.day} />
       <Pager page={page} hasMore={hasMore} />
     </main>
   );

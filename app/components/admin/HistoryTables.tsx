@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { noteText } from "~/lib/request-notes";
+import { DataTable, type Column } from "./DataTable";
 import { requestDetails, type QueueRow, type RequestKind } from "./RequestCard";
 
 /** A deposit or withdrawal as the history lists it: the queue's row plus its decision. */
@@ -22,93 +23,68 @@ export type AdjustmentHistoryRow = {
   time: number;
 };
 
-function Headers({ keys }: { keys: string[] }) {
-  const { t } = useTranslation("admin");
-  return (
-    <thead>
-      <tr>
-        {keys.map((k) => (
-          <th key={k} scope="col">
-            {t(`history.col.${k}`)}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
 /** Decided (and, when asked, waiting) deposits or withdrawals: one row each, readable as it stands. */
 export function RequestHistoryTable({ kind, rows }: { kind: RequestKind; rows: RequestHistoryRow[] }) {
   const { t } = useTranslation("admin");
+  const columns: Column<RequestHistoryRow>[] = [
+    { head: t("history.col.request"), cell: (r) => t(`approvals.${kind}Id`, { id: r.id }) },
+    { head: t("history.col.player"), cell: (r) => <Link to={`/admin/players/${r.userId}`}>{r.username}</Link> },
+    { head: t("history.col.amount"), className: "num", cell: (r) => <Money value={r.money} /> },
+    { head: t("history.col.status"), cell: (r) => <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span> },
+    { head: t("history.col.requested"), cell: (r) => <PlayerTime ms={r.time} zone /> },
+    {
+      head: t("history.col.decided"),
+      cell: (r) => (
+        <>
+          {r.decidedAt ? <PlayerTime ms={r.decidedAt} zone /> : "—"}
+          {r.decidedBy ? <div className="muted">{t("history.by", { name: r.decidedBy })}</div> : null}
+        </>
+      ),
+    },
+    {
+      head: t("history.col.details"),
+      className: "wrap",
+      cell: (r) =>
+        requestDetails(kind, r, t).map((d) => (
+          <div key={d.key}>
+            <span className="muted">{d.label}:</span> {d.value}
+          </div>
+        )),
+    },
+    { head: t("history.col.note"), className: "wrap", cell: (r) => (r.note ? noteText(t, r.note) : "—") },
+  ];
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={t(kind === "deposit" ? "history.deposits" : "history.withdrawals")}>
-      <table className="admin-table history-table">
-        <Headers keys={["request", "player", "amount", "status", "requested", "decided", "details", "note"]} />
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} data-testid={`history-${kind}-${r.id}`}>
-              <td>{t(`approvals.${kind}Id`, { id: r.id })}</td>
-              <td>
-                <Link to={`/admin/players/${r.userId}`}>{r.username}</Link>
-              </td>
-              <td className="num">
-                <Money value={r.money} />
-              </td>
-              <td>
-                <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span>
-              </td>
-              <td>
-                <PlayerTime ms={r.time} zone />
-              </td>
-              <td>
-                {r.decidedAt ? <PlayerTime ms={r.decidedAt} zone /> : "—"}
-                {r.decidedBy ? <div className="muted">{t("history.by", { name: r.decidedBy })}</div> : null}
-              </td>
-              <td className="wrap">
-                {requestDetails(kind, r, t).map((d) => (
-                  <div key={d.key}>
-                    <span className="muted">{d.label}:</span> {d.value}
-                  </div>
-                ))}
-              </td>
-              <td className="wrap">{r.note ? noteText(t, r.note) : "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={t(kind === "deposit" ? "history.deposits" : "history.withdrawals")}
+      className="history-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowTestId={(r) => `history-${kind}-${r.id}`}
+    />
   );
 }
 
 /** Every finished credit and debit: made alone, or queued and approved, rejected or cancelled. */
 export function AdjustmentHistoryTable({ rows }: { rows: AdjustmentHistoryRow[] }) {
   const { t } = useTranslation("admin");
+  const columns: Column<AdjustmentHistoryRow>[] = [
+    { head: t("history.col.time"), cell: (r) => <PlayerTime ms={r.time} zone /> },
+    { head: t("history.col.player"), cell: (r) => <Link to={`/admin/players/${r.userId}`}>{r.username}</Link> },
+    { head: t("history.col.amount"), className: "num", cell: (r) => <Money value={r.money} signed /> },
+    { head: t("history.col.status"), cell: (r) => <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span> },
+    { head: t("history.col.askedBy"), cell: (r) => r.requestedBy },
+    { head: t("history.col.decidedBy"), cell: (r) => r.decidedBy ?? "—" },
+    { head: t("history.col.reason"), className: "wrap", cell: (r) => r.reason },
+  ];
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={t("history.adjustments")}>
-      <table className="admin-table history-table">
-        <Headers keys={["time", "player", "amount", "status", "askedBy", "decidedBy", "reason"]} />
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.made}-${r.id}`} data-testid={`history-adjustment-${r.made}-${r.id}`}>
-              <td>
-                <PlayerTime ms={r.time} zone />
-              </td>
-              <td>
-                <Link to={`/admin/players/${r.userId}`}>{r.username}</Link>
-              </td>
-              <td className="num">
-                <Money value={r.money} signed />
-              </td>
-              <td>
-                <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span>
-              </td>
-              <td>{r.requestedBy}</td>
-              <td>{r.decidedBy ?? "—"}</td>
-              <td className="wrap">{r.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={t("history.adjustments")}
+      className="history-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => `${r.made}-${r.id}`}
+      rowTestId={(r) => `history-adjustment-${r.made}-${r.id}`}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { formatDecimal } from "~/lib/number-format";
 import { ledgerReasonText } from "~/lib/ledger-reason";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
-import { TableScroll } from "./TableScroll";
+import { DataTable, type Column } from "./DataTable";
 
 export type PlayerFile = {
   user: { id: number; username: string; quhao: string; phone: string; role: string; level: number; money: number; turnover: number; frozen: boolean; createdAt: number };
@@ -17,37 +17,14 @@ export type PlayerFile = {
   sessions: { id: number; kind: string; createdAt: number; lastSeenAt: number | null; expiresAt: number }[];
 };
 
+/** One titled section of the file; "none" instead of an empty table. */
 function Table({ title, head, rows }: { title: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation("admin");
+  const columns: Column<ReactNode[]>[] = head.map((h, i) => ({ head: h, cell: (row) => row[i] }));
   return (
     <section className="admin-section">
       <h2>{title}</h2>
-      {rows.length === 0 ? (
-        <p className="muted">{t("player.empty")}</p>
-      ) : (
-        <TableScroll label={title}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => (
-                <tr key={i}>
-                  {row.map((cell, j) => (
-                    <td key={j}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      {rows.length === 0 ? <p className="muted">{t("player.empty")}</p> : <DataTable label={title} columns={columns} rows={rows} rowKey={(_, i) => i} />}
     </section>
   );
 }

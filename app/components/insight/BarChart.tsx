@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { TableScroll } from "~/components/admin/TableScroll";
+import { DataTable, type Column } from "~/components/admin/DataTable";
 
 // A bar chart drawn as SVG on the server (no chart library, nothing sent to the players' pages): one
 // group of bars per label, one bar per series, a zero line that negative values (a house loss) fall below.
@@ -54,33 +54,13 @@ export function BarChart({ title, labels, series }: { title: string; labels: str
   );
 }
 
-/** The same figures as a table, behind a disclosure that works without JavaScript. */
+/** The same figures as a table, behind a disclosure that works without JavaScript; a row's first cell is its key. */
 export function ChartTable({ summary, head, rows }: { summary: string; head: string[]; rows: (string | number)[][] }) {
+  const columns: Column<(string | number)[]>[] = head.map((h, i) => ({ head: h, cell: (r) => r[i] }));
   return (
     <details className="chart-table">
       <summary>{summary}</summary>
-      <TableScroll label={summary}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              {head.map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={String(r[0])}>
-                {r.map((cell, i) => (
-                  <td key={i}>{cell}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable label={summary} columns={columns} rows={rows} rowKey={(r) => String(r[0])} />
     </details>
   );
 }

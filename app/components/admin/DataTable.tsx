@@ -1,0 +1,52 @@
+import type { Key, ReactNode } from "react";
+import { TableScroll } from "./TableScroll";
+
+/** One column of a console table: its header (already in the operator's language) and how a row fills its cell. */
+export type Column<R> = { head: string; cell: (row: R) => ReactNode; className?: "num" | "wrap" };
+
+/**
+ * The console's one table: a header on every column (scope=col), one row per item, inside the named,
+ * keyboard-reachable scrolling box a phone needs (TableScroll). Each screen says only its columns.
+ */
+export function DataTable<R>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  className,
+}: {
+  label: string;
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (row: R, index: number) => Key;
+  rowTestId?: (row: R) => string;
+  className?: string;
+}) {
+  return (
+    <TableScroll label={label}>
+      <table className={className ? `admin-table ${className}` : "admin-table"}>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col">
+                {c.head}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={rowKey(row, i)} data-testid={rowTestId?.(row)}>
+              {columns.map((c, j) => (
+                <td key={j} className={c.className}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
