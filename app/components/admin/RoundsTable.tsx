@@ -24,6 +24,7 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
     },
     {
       head: t("rounds.result"),
+      className: "wrap", // a void's reason is a sentence: it wraps instead of pushing the figures off screen
       cell: (r) =>
         r.status === "void" ? (
           <>

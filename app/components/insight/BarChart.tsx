@@ -2,16 +2,19 @@ import { useId } from "react";
 import { DataTable, type Column } from "~/components/admin/DataTable";
 
 // A bar chart drawn as SVG on the server (no chart library, nothing sent to the players' pages): one
-// group of bars per label, one bar per series, a zero line that negative values (a house loss) fall below.
-// The figures are in the table view beside it; the SVG is one picture with a title for screen readers.
+// group of bars per label, one bar per series, a zero line that negative values (a house loss) fall below,
+// and a scale: a dashed line at the highest value (and at the lowest, when below zero) with the figure
+// written beside it, so the picture says how large it is. Every figure is in the table view beside it;
+// the SVG is one picture with a title for screen readers.
 
 export type Series = { name: string; values: number[]; tone: "a" | "b" | "c" };
 
 const WIDTH = 480;
 const HEIGHT = 180;
-const PAD = { top: 8, right: 8, bottom: 24, left: 8 };
+const PAD = { top: 24, right: 8, bottom: 24, left: 8 };
 
-export function BarChart({ title, labels, series }: { title: string; labels: string[]; series: Series[] }) {
+/** `format` writes a figure of the scale as the table does (money with its currency, a count). */
+export function BarChart({ title, labels, series, format }: { title: string; labels: string[]; series: Series[]; format: (value: number) => string }) {
   const id = useId();
   const all = series.flatMap((s) => s.values);
   // all zero: the zero line at the bottom, as for any chart without losses
@@ -27,6 +30,22 @@ export function BarChart({ title, labels, series }: { title: string; labels: str
     <figure className="chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`}>
         <title id={`${id}-t`}>{title}</title>
+        {all.some((v) => v > 0) ? (
+          <g>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max)} y2={y(max)} className="chart-grid" />
+            <text x={PAD.left} y={PAD.top - 6} className="chart-label">
+              {format(max)}
+            </text>
+          </g>
+        ) : null}
+        {min < 0 ? (
+          <g>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(min)} y2={y(min)} className="chart-grid" />
+            <text x={WIDTH - PAD.right} y={y(min) - 4} textAnchor="end" className="chart-label">
+              {format(min)}
+            </text>
+          </g>
+        ) : null}
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="chart-zero" />
         {labels.map((label, i) => (
           <g key={label}>

@@ -40,8 +40,9 @@ export function InsightCharts({ charts }: { charts: Charts }) {
             { name: t("rounds.turnover"), values: charts.play.map((d) => d.turnover), tone: "a" },
             { name: t("rounds.payouts"), values: charts.play.map((d) => d.payouts), tone: "b" },
           ]}
+          format={money}
         />
-        <BarChart title={t("insight.house")} labels={days} series={[{ name: t("rounds.house"), values: charts.play.map((d) => d.house), tone: "c" }]} />
+        <BarChart title={t("insight.house")} labels={days} series={[{ name: t("rounds.house"), values: charts.play.map((d) => d.house), tone: "c" }]} format={money} />
         <ChartTable
           summary={t("insight.table")}
           head={[t("totals.day"), t("rounds.turnover"), t("rounds.payouts"), t("rounds.house"), t("totals.players")]}
@@ -50,7 +51,7 @@ export function InsightCharts({ charts }: { charts: Charts }) {
       </section>
       <section className="admin-section" aria-labelledby="chart-players">
         <h2 id="chart-players">{t("insight.players")}</h2>
-        <BarChart title={t("insight.players")} labels={days} series={[{ name: t("totals.players"), values: charts.play.map((d) => d.players), tone: "a" }]} />
+        <BarChart title={t("insight.players")} labels={days} series={[{ name: t("totals.players"), values: charts.play.map((d) => d.players), tone: "a" }]} format={count} />
         <ChartTable summary={t("insight.table")} head={[t("totals.day"), t("totals.players")]} rows={charts.play.map((d) => [d.day, count(d.players)])} />
       </section>
       <section className="admin-section" aria-labelledby="chart-returns">
@@ -80,6 +81,7 @@ export function InsightCharts({ charts }: { charts: Charts }) {
             { name: t("totals.deposits"), values: charts.cash.map((d) => d.deposits), tone: "a" },
             { name: t("totals.withdrawals"), values: charts.cash.map((d) => d.withdrawals), tone: "b" },
           ]}
+          format={money}
         />
         <ChartTable
           summary={t("insight.table")}
