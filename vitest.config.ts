@@ -67,7 +67,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: "unit",
-            include: ["worker/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "locales/**/*.test.ts"],
+            include: ["worker/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "locales/**/*.test.ts", "shared/**/*.test.ts"],
             environment: "node",
             // A hang guard, as in the worker project: the draw uniformity checks take seconds of CPU on a busy machine.
             testTimeout: 120_000,

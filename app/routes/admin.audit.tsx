@@ -7,20 +7,22 @@ import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { pageCursor } from "~/lib/wallet";
 import { useAppConfig } from "~/root";
+import { AUDIT_ACTIONS } from "#shared/audit";
 
 export const handle = { title: "admin:audit.title" };
 
-type Row = { id: number; operator: string | null; action: string; target: string; before: string | null; after: string | null; time: number };
-
-/** Every action the console writes (worker/**: auditStatement), for the filter's list; a prefix picks a family. */
-const ACTIONS = [
-  "deposit.approve", "deposit.reject", "withdrawal.approve", "withdrawal.reject",
-  "balance.credit", "balance.debit", "balance.adjust.ask", "balance.adjust.approve", "balance.adjust.reject", "balance.adjust.cancel",
-  "player.freeze", "player.unfreeze", "player.sessions.revoke", "player.password.reset",
-  "room.create", "room.update", "round.void", "finance.tier.edit", "settings.update",
-  "article.create", "article.update", "article.delete", "banner.create", "banner.update", "banner.delete",
-  "operator.enrol", "operator.login", "operator.logout",
-];
+type Row = {
+  id: number;
+  operator: string | null;
+  actorId: number;
+  subjectId: number | null;
+  subject: string | null;
+  action: string;
+  target: string;
+  before: string | null;
+  after: string | null;
+  time: number;
+};
 
 /**
  * Read-only, newest first, filtered by date range (UTC+8 days), operator, action (from the list) and
@@ -29,7 +31,7 @@ const ACTIONS = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const get = (name: string) => url.searchParams.get(name)?.trim() || undefined;
-  const filters = { from: get("from"), to: get("to"), operator: get("operator"), action: get("action"), player: get("player") };
+  const filters = { from: get("from"), to: get("to"), operator: get("operator"), action: get("action"), player: get("player"), target: get("target") };
   let userId: number | undefined;
   if (filters.player) {
     const found = await callAdmin<{ list: { id: number; username: string }[] }>(request, context, "/api/admin/players", { query: filters.player });
@@ -40,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     to: filters.to,
     operator: filters.operator,
     action: filters.action,
+    target: filters.target,
     userId,
     page: url.searchParams.get("page") ?? "1",
     ...pageCursor(url.searchParams),
@@ -55,52 +58,73 @@ const parse = (json: string | null): Record<string, unknown> => {
   }
 };
 
-/** Where a target lives in the console: a player's file, a room, an article. */
-function targetLink(target: string, before: Record<string, unknown>): { to: string; label: string } | null {
-  const [kind, id] = target.split(":");
-  if (kind === "user") return { to: `/admin/players/${id}`, label: target };
-  if (kind === "room") return { to: `/admin/rooms/${id}`, label: target };
-  if (kind === "article") return { to: `/admin/content/${id}`, label: target };
-  if ((kind === "deposit" || kind === "withdrawal") && typeof before.userId === "number") return { to: `/admin/players/${before.userId}`, label: `${kind === "deposit" ? "D" : "W"}${id}` };
-  return null;
+/** What a row acted on, in words and linked to where it lives in the console; null when the action says it all. */
+function Target({ row, after }: { row: Row; after: Record<string, unknown> }) {
+  const { t } = useTranslation("admin");
+  const [kind, id] = row.target.split(":");
+  if (kind === "user") {
+    if (Number(id) === row.actorId) return null; // "admin signed in", not "admin signed in admin"
+    return <Link to={row.action.startsWith("operator.") ? "/admin/operators" : `/admin/players/${id}`}>{row.subject ?? `#${id}`}</Link>;
+  }
+  if (kind === "deposit" || kind === "withdrawal") return <span>{`${kind === "deposit" ? "D" : "W"}${id}`}</span>;
+  if (kind === "room") return <Link to={`/admin/rooms/${id}`}>#{id}</Link>;
+  if (kind === "article") return row.action === "article.delete" ? <span>#{id}</span> : <Link to={`/admin/content/${id}`}>#{id}</Link>;
+  if (kind === "banner") return <Link to="/admin/banners">#{id}</Link>;
+  if (kind === "finance_product") return <Link to="/admin/finance">#{id}</Link>;
+  if (kind === "settings") return <Link to="/admin/settings">{t("nav.settings")}</Link>;
+  if (kind === "export" && typeof after.from === "string" && typeof after.to === "string") return <span>{t("audit.days", { from: after.from, to: after.to })}</span>;
+  return <span>{row.target}</span>;
 }
 
+/** One line in words ("admin approved deposit D2 of 500.00 USD for demo01", "admin froze demo01"), its time and zone. */
 function AuditRow({ row }: { row: Row }) {
   const { t } = useTranslation("admin");
   const { currency } = useAppConfig();
   const before = parse(row.before);
   const after = parse(row.after);
   const amount = [after.amount, after.credited, before.amount].find((v) => typeof v === "number") as number | undefined;
-  const link = targetLink(row.target, before);
-  const action = t(`audit.actions.${row.action}`, { defaultValue: row.action });
   const money = amount === undefined ? "" : `${formatDecimal(Math.abs(amount), 2, 2)} ${currency}`;
-  const words = t(money ? "audit.sentenceAmount" : "audit.sentence", { operator: row.operator ?? "—", action, amount: money });
+  // a request decided (D2) or an adjustment asked, approved, rejected, cancelled: "… of 500.00 USD for demo01"
+  const request = row.target.startsWith("deposit:") || row.target.startsWith("withdrawal:");
+  const adjustment = row.action.startsWith("balance.adjust.");
   return (
     <li data-testid="audit-row">
       <div className="row">
         <span>
-          {words}{" "}
-          {link ? <Link to={link.to}>{link.label}</Link> : <span>{row.target}</span>}
+          {t("audit.sentence", { operator: row.operator ?? "—", action: t(`audit.actions.${row.action}`) })}
+          {adjustment ? null : (
+            <>
+              {" "}
+              <Target row={row} after={after} />
+            </>
+          )}
+          {money ? ` ${request || adjustment ? t("audit.ofAmount", { amount: money }) : money}` : null}
+          {(request || adjustment) && row.subject ? (
+            <>
+              {" "}
+              {t("audit.forPlayer")} <Link to={`/admin/players/${row.subjectId}`}>{row.subject}</Link>
+            </>
+          ) : null}
         </span>
         <span className="muted">
           {playerTime(row.time)} {PLAYER_ZONE}
         </span>
       </div>
-      <details className="audit-json">
-        <summary>
-          <code>{row.action}</code>
-        </summary>
-        {row.before ? (
-          <div>
-            {t("audit.before")}: <code>{row.before}</code>
-          </div>
-        ) : null}
-        {row.after ? (
-          <div>
-            {t("audit.after")}: <code>{row.after}</code>
-          </div>
-        ) : null}
-      </details>
+      {row.before || row.after ? (
+        <details className="audit-json">
+          <summary>{t("audit.details")}</summary>
+          {row.before ? (
+            <div>
+              {t("audit.before")}: <code>{row.before}</code>
+            </div>
+          ) : null}
+          {row.after ? (
+            <div>
+              {t("audit.after")}: <code>{row.after}</code>
+            </div>
+          ) : null}
+        </details>
+      ) : null}
     </li>
   );
 }
@@ -128,9 +152,9 @@ export default function Audit() {
           <span className="field-label">{t("audit.action")}</span>
           <select name="action" defaultValue={filters.action ?? ""}>
             <option value="">{t("audit.anyAction")}</option>
-            {ACTIONS.map((a) => (
+            {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {t(`audit.actions.${a}`, { defaultValue: a })}
+                {t(`audit.actions.${a}`)}
               </option>
             ))}
           </select>
@@ -139,10 +163,16 @@ export default function Audit() {
           <span className="field-label">{t("audit.player")}</span>
           <input name="player" defaultValue={filters.player ?? ""} />
         </label>
+        {filters.target ? <input type="hidden" name="target" value={filters.target} /> : null}
         <button className="button small" type="submit">
           {t("audit.filter")}
         </button>
       </Form>
+      {filters.target ? (
+        <p className="muted">
+          {t("audit.about", { name: list.find((r) => r.target === filters.target)?.subject ?? filters.target })} · <Link to="/admin/audit">{t("audit.aboutAll")}</Link>
+        </p>
+      ) : null}
       {list.length === 0 ? <p className="muted">{t("audit.none")}</p> : null}
       <ol className="admin-list audit">
         {list.map((r) => (

@@ -96,13 +96,18 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
 
   // each action in the audit log
   await page.getByRole("link", { name: "Audit log" }).click();
-  for (const [action, target] of [["deposit.approve", /^D\d+$/], ["room.update", new RegExp(`room:${ROOM}$`)], ["player.freeze", /user:\d+/]]) {
+  // each action in words, its target linked where it lives
+  for (const [action, words, link] of [
+    ["deposit.approve", /^admin approved deposit D\d+ of [\d,]+\.\d\d USD for \w+$/, /^\/admin\/players\/\d+$/],
+    ["room.update", new RegExp(`^admin changed room #${ROOM}$`), new RegExp(`^/admin/rooms/${ROOM}$`)],
+    ["player.freeze", /^admin froze \w+$/, /^\/admin\/players\/\d+$/],
+  ]) {
     await page.getByLabel("Action").selectOption(action);
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL((url) => url.searchParams.get("action") === action);
     const row = page.getByTestId("audit-row").first();
-    await row.getByText(action, { exact: true }).waitFor();
-    await row.getByText(target).waitFor();
+    await row.getByText(words).waitFor();
+    assert.match(await row.getByRole("link").first().getAttribute("href"), link);
   }
   await page.getByLabel("Action").selectOption("");
   await page.getByRole("button", { name: "Filter" }).click();

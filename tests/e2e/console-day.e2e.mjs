@@ -51,7 +51,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
 
   // a credit above the threshold waits for a second operator; its requester cancels it
   await page.goto(`/admin/audit?player=${player.username}`);
-  await page.getByRole("link", { name: /^D\d+$/ }).first().click();
+  await page.getByTestId("audit-row").first().getByRole("link", { name: player.username, exact: true }).click();
   await page.getByRole("heading", { name: player.username }).waitFor();
   await page.getByLabel("Amount (negative to debit)").fill("15000");
   await page.getByLabel("What the player reads").selectOption({ label: "Bonus" });
@@ -99,8 +99,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: new RegExp(player.username) }).click();
   await page.getByRole("link", { name: "This player's audit trail" }).click();
-  await page.getByText("admin cancelled their adjustment 15,000.00 USD:").waitFor();
-  await page.getByText("admin approved deposit 1,234.50 USD:").waitFor();
+  await page.getByText(`admin cancelled their adjustment of 15,000.00 USD for ${player.username}`).waitFor();
+  await page.getByText(new RegExp(`^admin approved deposit D\\d+ of 1,234.50 USD for ${player.username}$`)).waitFor();
   await shot("5-audit-trail-390");
 
   // upload a banner: three languages' images, previewed per language before saving (Traditional Chinese

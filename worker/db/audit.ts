@@ -1,12 +1,14 @@
 import type { Db } from "./client";
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "./keyset";
+import type { AuditAction } from "#shared/audit";
 import { auditLog, users } from "./schema";
 
 /** Every operator action, with who, what, before and after (docs/product.md#operators); put it in the action's batch. */
 export function auditStatement(
   db: Db,
-  entry: { actorId: number; action: string; target: string | SQL; before?: unknown; after?: unknown; nowMs: number },
+  entry: { actorId: number; action: AuditAction; target: string | SQL; before?: unknown; after?: unknown; nowMs: number },
 ) {
   return db.insert(auditLog).values({
     actorId: entry.actorId,
@@ -30,7 +32,14 @@ export const AUDIT_PAGE_SIZE = 30;
 export type AuditQuery = { operator?: string; action?: string; target?: string; userId?: number; fromMs?: number; toMs?: number; at: PageAt };
 export const auditKey = (row: { id: number }) => [row.id];
 
-/** The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12). */
+/** The account a row is about: its target (user:12), or the player of the request it decided (before.userId). */
+const subject = alias(users, "subject");
+const subjectId = sql`CASE WHEN ${auditLog.target} LIKE 'user:%' THEN CAST(substr(${auditLog.target}, 6) AS INTEGER) ELSE json_extract(${auditLog.before}, '$.userId') END`;
+
+/**
+ * The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12); each
+ * row names the account it is about, so the console writes "for demo01", not an id.
+ */
 export function listAudit(db: Db, q: AuditQuery) {
   const where: SQL[] = [];
   if (q.operator) where.push(sql`lower(${users.username}) = ${q.operator.toLowerCase()}`);
@@ -45,6 +54,9 @@ export function listAudit(db: Db, q: AuditQuery) {
     .select({
       id: auditLog.id,
       operator: users.username,
+      actorId: auditLog.actorId,
+      subjectId: subject.id,
+      subject: subject.username,
       action: auditLog.action,
       target: auditLog.target,
       before: auditLog.before,
@@ -53,6 +65,7 @@ export function listAudit(db: Db, q: AuditQuery) {
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(subject, eq(subject.id, subjectId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(...keysetOrder([auditLog.id], q.at, "desc"))
     .limit(keysetLimit(q.at).limit)
