@@ -18,3 +18,9 @@ export function textFitsAmount(text: AdjustmentText, amountCents: number): boole
   const fits = ADJUSTMENT_TEXTS[text];
   return fits === "either" || (fits === "credit") === amountCents > 0;
 }
+
+/**
+ * The same amount to the same player within this window (credited alone or asked of a second operator)
+ * asks the operator to confirm it is meant again: a double tap, or two operators answering one ticket.
+ */
+export const REPEAT_WINDOW_MS = 15 * 60 * 1000;

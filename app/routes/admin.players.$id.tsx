@@ -34,9 +34,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 // The preset texts by the sign they fit, for the form's choice (a correction fits both).
 const TEXT_GROUPS = (["credit", "debit"] as const).map((sign) => [sign, (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => textFitsAmount(k, sign === "credit" ? 1 : -1))] as const);
 
-// The same amount to the same player within this window asks the operator to tick "yes, again".
-const REPEAT_WINDOW_MS = 15 * 60 * 1000;
-
 type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
 
 /** Credit or debit: checked, confirmed naming player, amount and balances, then applied; the result names them again. */
@@ -53,8 +50,8 @@ async function adjust(request: Request, context: ActionFunctionArgs["context"], 
   if (!fields.reason?.trim()) return refuse(t("errors:1087"));
   const values = { player: file.user.username, amount: money(Math.abs(amount)), balance: money(file.user.money), after: money(file.user.money + amount), reason: fields.reason.trim() };
   const playerReads = t("player.playerReads", { text: t(`wallet:adjustmentTexts.${text}`) });
-  const since = Date.now() - REPEAT_WINDOW_MS;
-  const repeat = file.ledger.find((r) => (r.type === "topup" || r.type === "debit") && r.amount === amount && r.time >= since);
+  // the same amount to the same player within minutes (shared/adjustments.ts REPEAT_WINDOW_MS) asks for a tick
+  const repeat = file.recentAdjustments.find((r) => r.amount === amount);
   if (!isConfirmed(fields) || (repeat && !repeatAccepted(fields))) {
     const minutes = repeat ? Math.max(1, Math.round((Date.now() - repeat.time) / 60_000)) : 0;
     return askToConfirm(fields, {

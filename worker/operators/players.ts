@@ -1,6 +1,6 @@
 import { escapeLike, startsWithSql } from "../db/like";
 import { optionKey } from "../room/round-view";
-import { and, desc, eq, gt, isNull, like, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
@@ -11,7 +11,8 @@ import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from ".
 import { listOwnCards } from "../db/bank-cards";
 import type { Db } from "../db/client";
 import { listLedgerRows } from "../db/funds";
-import { sessions, users } from "../db/schema";
+import { adjustmentRequests, sessions, soloAdjustments, users } from "../db/schema";
+import { REPEAT_WINDOW_MS } from "#shared/adjustments";
 import { revokeAllSessionsStatement } from "../db/sessions";
 import { getUserById } from "../db/users";
 import { listDeposits, listWithdrawals } from "../db/wallet-requests";
@@ -44,7 +45,8 @@ export function searchPlayers(db: Db, q: { query: string; at: PageAt }) {
 export async function playerFile(db: Db, userId: number, nowMs: number) {
   const user = await getUserById(db, userId);
   if (!user || user.role === "house") throw new ApiError(1002);
-  const [ledgerRows, bets, cards, deposits, withdrawals, live] = await Promise.all([
+  const since = nowMs - REPEAT_WINDOW_MS;
+  const [ledgerRows, bets, cards, deposits, withdrawals, live, solo, asked] = await Promise.all([
     listLedgerRows(db, { userId, at: firstPage(RECENT - 1) }),
     betRecords(db, userId, null, firstPage(RECORDS_PAGE_SIZE)),
     listOwnCards(db, userId),
@@ -56,6 +58,16 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAtMs), gt(sessions.expiresAtMs, nowMs)))
       .orderBy(desc(sessions.id))
       .limit(RECENT),
+    // every credit or debit of the last minutes, by any operator: made alone, or asked of a second operator
+    // and not turned down (the file's ten ledger rows would lose one behind a burst of bets)
+    db
+      .select({ amountCents: soloAdjustments.amountCents, time: soloAdjustments.createdAtMs })
+      .from(soloAdjustments)
+      .where(and(eq(soloAdjustments.userId, userId), gte(soloAdjustments.createdAtMs, since))),
+    db
+      .select({ amountCents: adjustmentRequests.amountCents, time: adjustmentRequests.createdAtMs })
+      .from(adjustmentRequests)
+      .where(and(eq(adjustmentRequests.userId, userId), gte(adjustmentRequests.createdAtMs, since), inArray(adjustmentRequests.status, ["pending", "approved"]))),
   ]);
   return {
     user: {
@@ -79,6 +91,7 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
     deposits: deposits.map((d) => ({ id: d.id, money: toMoney(d.amountCents), status: d.status, time: d.createdAtMs })),
     withdrawals: withdrawals.map((w) => ({ id: w.id, money: toMoney(w.amountCents), status: w.status, time: w.createdAtMs })),
     sessions: live.map((s) => ({ id: s.id, kind: s.kind, createdAt: s.createdAtMs, lastSeenAt: s.lastSeenAtMs, expiresAt: s.expiresAtMs })),
+    recentAdjustments: [...solo, ...asked].sort((a, b) => b.time - a.time).map((r) => ({ amount: toMoney(r.amountCents), time: r.time })),
   };
 }
 

@@ -15,6 +15,8 @@ export type PlayerFile = {
   deposits: { id: number; money: number; status: string; time: number }[];
   withdrawals: { id: number; money: number; status: string; time: number }[];
   sessions: { id: number; kind: string; createdAt: number; lastSeenAt: number | null; expiresAt: number }[];
+  /** credits and debits of the last minutes, made alone or asked of a second operator (the repeat warning) */
+  recentAdjustments: { amount: number; time: number }[];
 };
 
 /** One titled section of the file; "none" instead of an empty table. */
