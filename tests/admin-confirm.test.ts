@@ -102,7 +102,7 @@ describe("credit and debit from a player's file", () => {
     const answer = await browser.post(`/admin/players/${p.id}`, { intent: "adjust", text: "correction", money: "-20.01", reason: "fee", request_id: requestId() });
     expect(answer.status).toBe(400);
     const html = await answer.text();
-    expect(html).toContain("Insufficient balance");
+    expect(html).toContain("A debit takes at most the balance, 20.00 USD");
     expect(panel(html)).toBe("");
     expect(await balanceCents(p.id)).toBe(2_000);
   });

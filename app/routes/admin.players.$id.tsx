@@ -5,6 +5,8 @@ import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { Money } from "~/components/Money";
 import { askToConfirm, consoleMoney, isConfirmed, repeatAccepted } from "~/lib/console-confirm.server";
+import { fieldsRefused, type FieldErrors } from "~/lib/console-fields.server";
+import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
@@ -41,14 +43,16 @@ async function adjust(request: Request, context: ActionFunctionArgs["context"], 
   const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId });
   const money = await consoleMoney(context);
   const amount = /^-?\d+(\.\d{1,2})?$/.test(fields.money?.trim() ?? "") ? Number(fields.money) : NaN;
-  const refuse = (error: string) => data({ error, password: null, confirm: null }, { status: 400 });
-  if (!Number.isFinite(amount) || amount === 0) return refuse(t("errors:1001"));
-  if (amount < 0 && -amount > file.user.money) return refuse(t("errors:1025"));
+  // every field's refusal at once, at its field, before any confirm step; what was typed comes back
+  const problems: FieldErrors = {};
+  if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) > file.adjustMax) problems.money = t("player.amountRange", { max: money(file.adjustMax) });
+  else if (amount < 0 && -amount > file.user.money) problems.money = t("player.debitRange", { balance: money(file.user.money) });
   const text = fields.text ?? "";
-  if (!(text in ADJUSTMENT_TEXTS)) return refuse(t("errors:1198"));
-  if (!textFitsAmount(text as AdjustmentText, amount)) return refuse(t("errors:1199"));
-  if (!fields.reason?.trim()) return refuse(t("errors:1087"));
-  const values = { player: file.user.username, amount: money(Math.abs(amount)), balance: money(file.user.money), after: money(file.user.money + amount), reason: fields.reason.trim() };
+  if (!(text in ADJUSTMENT_TEXTS)) problems.text = t("errors:1198");
+  else if (Number.isFinite(amount) && !textFitsAmount(text as AdjustmentText, amount)) problems.text = t("errors:1199");
+  if (!fields.reason?.trim()) problems.reason = t("errors:1087");
+  if (Object.keys(problems).length > 0) return fieldsRefused(problems, { password: null, confirm: null, typed: { money: fields.money ?? "", text, reason: fields.reason ?? "" } });
+  const values = { player: file.user.username, amount: money(Math.abs(amount)), balance: money(file.user.money), after: money(file.user.money + amount), reason: (fields.reason ?? "").trim() };
   const playerReads = t("player.playerReads", { text: t(`wallet:adjustmentTexts.${text}`) });
   // the same amount to the same player within minutes (shared/adjustments.ts REPEAT_WINDOW_MS) asks for a tick
   const repeat = file.recentAdjustments.find((r) => r.amount === amount);
@@ -103,8 +107,10 @@ function IntentButton({ intent, label, secondary }: { intent: string; label: str
 
 export default function PlayerPage() {
   const file = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as { password?: string | null } | undefined;
+  const result = useActionData<typeof action>() as { password?: string | null; typed?: { money: string; text: string; reason: string } } | undefined;
   const { t } = useTranslation("admin");
+  const fieldError = useFieldError();
+  const typed = result?.typed;
   const u = file.user;
   return (
     <main className="admin-main">
@@ -152,11 +158,12 @@ export default function PlayerPage() {
           <input type="hidden" name="request_id" value={file.requestId} />
           <label className="field">
             <span className="field-label">{t("player.amount")}</span>
-            <input name="money" inputMode="decimal" required />
+            <input name="money" inputMode="decimal" required defaultValue={typed?.money} {...invalidProps(fieldError("money"), "money")} />
+            <FieldError message={fieldError("money")} name="money" />
           </label>
           <label className="field">
             <span className="field-label">{t("player.playerText")}</span>
-            <select name="text" required defaultValue="">
+            <select name="text" required defaultValue={typed?.text ?? ""} {...invalidProps(fieldError("text"), "text")}>
               <option value="" disabled>
                 {t("player.playerTextChoose")}
               </option>
@@ -170,11 +177,13 @@ export default function PlayerPage() {
                 </optgroup>
               ))}
             </select>
+            <FieldError message={fieldError("text")} name="text" />
             <span className="hint">{t("player.playerTextHint")}</span>
           </label>
           <label className="field">
             <span className="field-label">{t("player.internalNote")}</span>
-            <input name="reason" required maxLength={200} />
+            <input name="reason" required maxLength={200} defaultValue={typed?.reason} {...invalidProps(fieldError("reason"), "reason")} />
+            <FieldError message={fieldError("reason")} name="reason" />
             <span className="hint">{t("player.internalNoteHint")}</span>
           </label>
           <button className="button" type="submit">

@@ -15,6 +15,7 @@ import { adjustmentRequests, sessions, soloAdjustments, users } from "../db/sche
 import { REPEAT_WINDOW_MS } from "#shared/adjustments";
 import { revokeAllSessionsStatement } from "../db/sessions";
 import { getUserById } from "../db/users";
+import { readSettings } from "../db/settings";
 import { listDeposits, listWithdrawals } from "../db/wallet-requests";
 import { toMoney } from "../money";
 import { reasonParamsOf } from "../wallet/present";
@@ -46,7 +47,7 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
   const user = await getUserById(db, userId);
   if (!user || user.role === "house") throw new ApiError(1002);
   const since = nowMs - REPEAT_WINDOW_MS;
-  const [ledgerRows, bets, cards, deposits, withdrawals, live, solo, asked] = await Promise.all([
+  const [ledgerRows, bets, cards, deposits, withdrawals, live, solo, asked, limits] = await Promise.all([
     listLedgerRows(db, { userId, at: firstPage(RECENT - 1) }),
     betRecords(db, userId, null, firstPage(RECORDS_PAGE_SIZE)),
     listOwnCards(db, userId),
@@ -68,6 +69,7 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
       .select({ amountCents: adjustmentRequests.amountCents, time: adjustmentRequests.createdAtMs })
       .from(adjustmentRequests)
       .where(and(eq(adjustmentRequests.userId, userId), gte(adjustmentRequests.createdAtMs, since), inArray(adjustmentRequests.status, ["pending", "approved"]))),
+    readSettings(db, ["adjust_max_cents"]),
   ]);
   return {
     user: {
@@ -91,6 +93,8 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
     deposits: deposits.map((d) => ({ id: d.id, money: toMoney(d.amountCents), status: d.status, time: d.createdAtMs })),
     withdrawals: withdrawals.map((w) => ({ id: w.id, money: toMoney(w.amountCents), status: w.status, time: w.createdAtMs })),
     sessions: live.map((s) => ({ id: s.id, kind: s.kind, createdAt: s.createdAtMs, lastSeenAt: s.lastSeenAtMs, expiresAt: s.expiresAtMs })),
+    // the largest single credit or debit (four eyes, docs/decisions/061): the form says it beside the amount
+    adjustMax: toMoney(limits.adjust_max_cents),
     recentAdjustments: [...solo, ...asked].sort((a, b) => b.time - a.time).map((r) => ({ amount: toMoney(r.amountCents), time: r.time })),
   };
 }

@@ -17,6 +17,8 @@ export type PlayerFile = {
   sessions: { id: number; kind: string; createdAt: number; lastSeenAt: number | null; expiresAt: number }[];
   /** credits and debits of the last minutes, made alone or asked of a second operator (the repeat warning) */
   recentAdjustments: { amount: number; time: number }[];
+  /** the largest single credit or debit */
+  adjustMax: number;
 };
 
 /** One titled section of the file; "none" instead of an empty table. */
