@@ -14,6 +14,8 @@ export type RoundResult = {
   resultKeys: string[];
   commit: string;
   seed: string | null;
+  /** When betting closed: the beacon round must be the first one produced after it (docs/decisions/130). */
+  closeAt: number;
   drawAt: number;
   /** open | settled | void: a void round was not drawn and every stake in it was refunded */
   status: string;

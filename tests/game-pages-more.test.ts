@@ -74,6 +74,10 @@ describe("live and record routes", () => {
     const { html } = await page(browser, "/activity/16?record=1");
     expect(html).toContain("Past results");
     expect(html).toContain(`/fairness?room=16&amp;seqno=${drawn.seqno}`);
+    // Each round's proof is in the list itself: its commitment and the seed published after the draw.
+    expect(html).toContain("Proof: commitment and seed");
+    expect(html).toContain(`<code class="hex">${drawn.commit}</code>`);
+    expect(html).toContain(`<code class="hex">${drawn.seed}</code>`);
   });
 });
 

@@ -7,6 +7,7 @@ import { balanceChangeStatements } from "../worker/db/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { roomStub } from "../worker/room/routing";
 import { ledgerReasons } from "../worker/db/ledger-reasons";
+import { QUICKNET, beaconRoundAfter } from "../worker/games/beacon";
 
 export const stubOf = (roomId: number) => roomStub(env, roomId);
 
@@ -17,15 +18,20 @@ export async function currentRound(roomId: number) {
   return round!;
 }
 
-/** Moves the round in play to the given moments (ms from now), in the room and in D1. */
+/**
+ * Moves the round in play to the given moments (ms from now), in the room and in D1. A round with a beacon
+ * names the beacon round of its new close time, as it would have at open (the test chain keeps quicknet's
+ * timing), so verifiers still find the round the rule names.
+ */
 export async function reschedule(roomId: number, closeInMs: number, drawInMs: number) {
   const now = Date.now();
   const round = await currentRound(roomId);
+  const beaconRound = round.beaconRound === null ? null : beaconRoundAfter(QUICKNET, now + closeInMs);
   await runInDurableObject(stubOf(roomId), (_room, state) => {
-    state.storage.sql.exec("UPDATE room SET close_at_ms = ?, draw_at_ms = ?", now + closeInMs, now + drawInMs);
+    state.storage.sql.exec("UPDATE room SET close_at_ms = ?, draw_at_ms = ?, beacon_round = ?", now + closeInMs, now + drawInMs, beaconRound);
   });
-  await env.DB.prepare("UPDATE rounds SET close_at_ms = ?, draw_at_ms = ? WHERE id = ?").bind(now + closeInMs, now + drawInMs, round.roundId).run();
-  return round;
+  await env.DB.prepare("UPDATE rounds SET close_at_ms = ?, draw_at_ms = ?, beacon_round = ? WHERE id = ?").bind(now + closeInMs, now + drawInMs, beaconRound, round.roundId).run();
+  return { ...round, beaconRound };
 }
 
 /** Betting over, draw still ahead (the last CLOSE_SECONDS of a round). */

@@ -3,13 +3,13 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
-import { FairnessReport, type CheckedRound } from "~/components/game/FairnessReport";
+import { FairnessReport, type BeaconVerdict, type CheckedRound } from "~/components/game/FairnessReport";
 import { callApi } from "~/lib/api.server";
 import type { RoundResult } from "#shared/rounds";
 import { parseLookup, parseManual, type FairnessErrors } from "~/lib/game-fairness";
 import { isGameType } from "../../worker/games/options";
 import { commitOf, fromHex, verifyRound } from "../../worker/games/fairness";
-import { type BeaconChain, type PublishedBeacon, checkPublishedBeacon, testChain } from "../../worker/games/beacon";
+import { type BeaconChain, type PublishedBeacon, checkRoundBeacon, testChain } from "../../worker/games/beacon";
 import { readConfig } from "../../worker/config";
 import gameStyles from "~/styles/game.css?url";
 
@@ -33,14 +33,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = readConfig(context.cloudflare.env);
   // docs/decisions/130: demo mode says whether its draws mix in the beacon; proxy mode's rule is the upstream's.
   const rule = config.apiMode === "proxy" ? "upstream" : config.beacon.url ? "beacon" : "commitReveal";
+  // Where this site draws every round with the beacon, a drawn round without one is not verified.
+  const requireBeacon = rule === "beacon";
   const { chains, testKey } = await extraChains(context.cloudflare.env);
   const values = Object.fromEntries(["room", "seqno", "gametype", "seed", "commit"].map((k) => [k, params.get(k) ?? ""]));
   if (mode === "manual") {
     const { manual, errors } = parseManual(params);
     if (!manual) return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: null };
-    const round: CheckedRound = { roomId: manual.room, seqno: manual.seqno, gameType: manual.gameType, commit: manual.commit, seed: manual.seed, numbers: null, beacon: null };
+    const round: CheckedRound = { roomId: manual.room, seqno: manual.seqno, gameType: manual.gameType, commit: manual.commit, seed: manual.seed, numbers: null, closeAt: null, beacon: null };
     const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType });
-    return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: { round, verification, beaconOk: null } };
+    // By hand: the seed and commitment only, whatever the rule (no beacon is typed in).
+    return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: { round, verification, beacon: null, requireBeacon: false } };
   }
   const { lookup, errors } = parseLookup(params);
   if (!lookup) return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: null };
@@ -65,13 +68,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     commit: published.commit,
     seed: published.seed,
     numbers: published.numbers,
+    closeAt: typeof published.closeAt === "number" ? published.closeAt : null,
     beacon: published.beacon ?? null,
   };
-  const beacon = round.beacon ? await checkPublishedBeacon(round.beacon, chains) : null;
-  const beaconRandomness = beacon?.ok ? beacon.randomness : null;
+  const check = await checkRoundBeacon(round, chains, requireBeacon);
+  const beaconRandomness = check?.ok ? check.randomness : null;
   const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType, numbers: round.numbers ?? undefined, beaconRandomness });
-  const beaconOk = beacon ? beacon.ok : null;
-  return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: { round, verification: beaconOk === false ? { ...verification, ok: false } : verification, beaconOk } };
+  const beacon: BeaconVerdict | null = check && { ok: check.ok, problem: check.ok ? null : check.problem, expectedRound: check.ok ? null : (check.expectedRound ?? null) };
+  return {
+    mode, rule, testKey, values, errors, pending: null, failed: null,
+    checked: { round, verification: beacon?.ok === false ? { ...verification, ok: false } : verification, beacon, requireBeacon },
+  };
 }
 
 function fieldError(t: (key: string) => string, errors: FairnessErrors, field: keyof FairnessErrors) {
@@ -154,7 +161,7 @@ export default function Fairness() {
           {voided.seed ? <p className={`check-line ${voided.commitOk ? "good" : "bad"}`}>{voided.commitOk ? `✓ ${t("fairness.commitOk")}` : `✗ ${t("fairness.commitBad")}`}</p> : null}
         </section>
       ) : null}
-      {checked ? <FairnessReport round={checked.round} verification={checked.verification} beaconOk={checked.beaconOk} testKey={testKey} /> : null}
+      {checked ? <FairnessReport round={checked.round} verification={checked.verification} beacon={checked.beacon} requireBeacon={checked.requireBeacon} testKey={testKey} /> : null}
     </main>
   );
 }

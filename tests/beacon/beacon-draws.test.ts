@@ -2,9 +2,10 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk } from "../helpers";
-import { balanceOf, currentRound, placeOk, playerWith, reschedule, stubOf } from "../rooms-helpers";
+import { balanceOf, currentRound, finishRound, placeOk, playerWith, reschedule, stubOf } from "../rooms-helpers";
 import { beaconRoundAfter, testChain, verifyBeacon } from "../../worker/games/beacon";
 import { commitOf, drawNumbers, fromHex } from "../../worker/games/fairness";
+import { resultOf } from "../../worker/games/rules";
 import { checkPublishedRound } from "../../worker/room/verify";
 import { Browser } from "../pages";
 
@@ -33,14 +34,15 @@ describe("beacon draws", () => {
     const chain = await testChain(inject("beaconPublicKey"));
     const player = await playerWith(100_000);
     await placeOk(player.token, ROOM, [[0, 1.98, 50]]);
-    const round = await currentRound(ROOM);
-    expect(round.beaconChain).toBe(chain.chainHash);
-    expect(round.beaconRound).toBe(beaconRoundAfter(chain, round.closeAtMs));
+    const opened = await currentRound(ROOM);
+    expect(opened.beaconChain).toBe(chain.chainHash);
+    expect(opened.beaconRound).toBe(beaconRoundAfter(chain, opened.closeAtMs));
     // Announced at open, beside the commitment, to anyone.
     const info = await api("/api/Game/getGameinfo", { token: player.token, roomid: ROOM });
-    expect(info.data.game).toMatchObject({ commit: round.commit, beacon: { chain: chain.chainHash, round: round.beaconRound } });
+    expect(info.data.game).toMatchObject({ commit: opened.commit, beacon: { chain: chain.chainHash, round: opened.beaconRound } });
 
-    await reschedule(ROOM, -2_000, -1_000);
+    // Due now: the round names the beacon round of its moved close time.
+    const round = await reschedule(ROOM, -2_000, -1_000);
     expect(await runDurableObjectAlarm(stubOf(ROOM))).toBe(true);
     const row = (await roundRow(round.roundId))!;
     expect(row.status).toBe("settled");
@@ -54,12 +56,16 @@ describe("beacon draws", () => {
     const published = await api("/api/Game/getround", { roomid: ROOM, seqno: round.seqno });
     expectOk(published);
     expect(published.data.beacon).toEqual({ chain: chain.chainHash, round: round.beaconRound, signature: row.beacon_signature, randomness: row.beacon_randomness });
-    const testKey = { [chain.chainHash]: chain };
+    const testKey = { chains: { [chain.chainHash]: chain }, requireBeacon: true };
     expect(await checkPublishedRound(published.data, testKey)).toMatchObject({ ok: true });
     // A changed randomness, a signature of another round, or a chain nobody pinned: not verified.
     const forged = { ...published.data, beacon: { ...published.data.beacon, randomness: "0".repeat(64) } };
     expect((await checkPublishedRound(forged, testKey)).ok).toBe(false);
     expect((await checkPublishedRound(published.data)).ok).toBe(false);
+    // Without its beacon the round does not pass as commit-reveal only where the rule draws with one.
+    expect((await checkPublishedRound({ ...published.data, beacon: null }, testKey)).problems).toEqual([
+      "the round carries no beacon round, but the rule draws every round with one",
+    ]);
 
     // /fairness: the rule, the beacon's proof, the signature checked and the draw recomputed.
     const html = await (await new Browser().get(`/fairness?room=${ROOM}&seqno=${round.seqno}`)).text();
@@ -73,6 +79,42 @@ describe("beacon draws", () => {
     expect(forgedPage).toContain("This round does not verify");
     expect(forgedPage).toContain("The beacon signature does NOT verify against the pinned public key");
     await expectMoneyInvariants();
+  });
+
+  it("refuses on /fairness a round drawn from a beacon round other than the one the rule names, or from none", async () => {
+    await beaconMode("ok");
+    const ROOM = 4;
+    const chain = await testChain(inject("beaconPublicKey"));
+    const drawn = await finishRound(ROOM);
+    const expected = beaconRoundAfter(chain, drawn.close_at_ms);
+    expect(drawn.beacon_round).toBe(expected);
+    const url = `/fairness?room=${ROOM}&seqno=${drawn.seqno}`;
+    expect(await (await new Browser().get(url)).text()).toContain("Verified: this round was fair");
+    // An operator naming an earlier (or later) beacon round, with that round's valid signature and the
+    // numbers it draws: every published figure is consistent, only the rule is broken.
+    for (const shift of [-1, 1]) {
+      const answer = await fetch(`${beaconUrl}/${chain.chainHash}/public/${expected + shift}`);
+      const { signature, randomness } = (await answer.json()) as { signature: string; randomness: string };
+      const numbers = await drawNumbers(fromHex(drawn.seed), ROOM, drawn.seqno, 4, randomness);
+      const result = resultOf(4, numbers);
+      await env.DB.prepare("UPDATE rounds SET beacon_round = ?, beacon_signature = ?, beacon_randomness = ?, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?")
+        .bind(expected + shift, signature, randomness, JSON.stringify(numbers), result.num1, result.num2, result.num3, result.sum, drawn.id)
+        .run();
+      const html = await (await new Browser().get(url)).text();
+      expect(html).toContain("This round does not verify");
+      expect(html).toContain(`The beacon round is ${expected + shift}, but the rule names ${expected}: the first produced after betting closed`);
+      const published = await api("/api/Game/getround", { roomid: ROOM, seqno: drawn.seqno });
+      expect((await checkPublishedRound(published.data, { chains: { [chain.chainHash]: chain } })).ok).toBe(false);
+    }
+    // The beacon taken off the drawn round: this site draws with one, so it does not pass as commit-reveal.
+    const plain = await drawNumbers(fromHex(drawn.seed), ROOM, drawn.seqno, 4);
+    const plainResult = resultOf(4, plain);
+    await env.DB.prepare("UPDATE rounds SET beacon_chain = NULL, beacon_round = NULL, beacon_signature = NULL, beacon_randomness = NULL, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?")
+      .bind(JSON.stringify(plain), plainResult.num1, plainResult.num2, plainResult.num3, plainResult.sum, drawn.id)
+      .run();
+    const html = await (await new Browser().get(url)).text();
+    expect(html).toContain("This round does not verify");
+    expect(html).toContain("This round carries no beacon round, but this site draws every round with one");
   });
 
   it("refuses a bad signature and never draws from it: the draw waits, then uses the real round", async () => {

@@ -88,7 +88,8 @@ export default async function ({ page, base, shot, beaconMode, beaconKey }) {
   const report = page.locator(".fairness-report");
   await report.getByText(String(beaconRound), { exact: true }).waitFor();
   await report.locator(".check-line.good", { hasText: "The beacon signature verifies against the pinned public key" }).waitFor();
-  await report.locator(".browser-check.state-same", { hasText: "Your browser computed the same result independently" }).waitFor({ timeout: 30_000 });
+  await report.locator(".browser-check.state-ok", { hasText: "Your browser checked this round on its own: it verifies" }).waitFor({ timeout: 30_000 });
+  assert.equal(await report.locator(".browser-check.state-disagree").count(), 0, "the browser agrees with the server");
   assert.equal(await report.locator(".check-line.bad").count(), 0, "no red mark");
   // the beacon's long hex and HMAC message wrap inside a phone's width
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "no sideways scrolling at 390 px");

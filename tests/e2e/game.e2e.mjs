@@ -78,6 +78,6 @@ export default async function ({ page, shot }) {
   await page.getByLabel("Round number").fill(String(seqno));
   await page.getByRole("button", { name: "Check" }).click();
   await page.getByText("Verified: this round was fair").waitFor();
-  await page.getByText("Your browser computed the same result independently").waitFor();
+  await page.getByText("Your browser checked this round on its own: it verifies").waitFor();
   await shot("9-fairness");
 }

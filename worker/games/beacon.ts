@@ -136,16 +136,43 @@ export async function fetchBeacon(baseUrl: string, chain: BeaconChain, round: nu
 
 /** A round's beacon as the API publishes it (worker/room/round-view.ts). */
 export type PublishedBeacon = { chain: string | null; round: number; signature: string | null; randomness: string | null };
-export type PublishedBeaconCheck = { ok: true; randomness: string } | { ok: false; problem: BeaconProblem | "unknown_chain" | "missing" };
+export type PublishedBeaconProblem = BeaconProblem | "unknown_chain" | "missing" | "no_close_time" | "not_rule_round" | "absent";
+export type PublishedBeaconCheck =
+  | { ok: true; randomness: string }
+  | { ok: false; problem: PublishedBeaconProblem; /** the beacon round the rule names, when the close time is known */ expectedRound?: number };
 
 /**
- * Checks a published beacon offline: against quicknet's pinned key, or a chain the caller names (the
- * tests' local one). A chain nobody pinned is not trusted, whatever its answers say.
+ * Checks a published beacon offline: the round must be the one the rule names for the round's betting
+ * close time (beaconRoundAfter: the first produced after it, never an earlier one the operator could have
+ * seen before bets closed), and its signature must verify against quicknet's pinned key or a chain the
+ * caller names (the tests' local one). A chain nobody pinned is not trusted, whatever its answers say.
  */
-export async function checkPublishedBeacon(beacon: PublishedBeacon, chains: Record<string, BeaconChain> = {}): Promise<PublishedBeaconCheck> {
+async function checkPublishedBeacon(
+  beacon: PublishedBeacon,
+  closeAtMs: number | null | undefined,
+  chains: Record<string, BeaconChain> = {},
+): Promise<PublishedBeaconCheck> {
   const chain = beacon.chain === QUICKNET.chainHash ? QUICKNET : beacon.chain ? chains[beacon.chain] : undefined;
   if (!chain) return { ok: false, problem: "unknown_chain" };
-  if (!beacon.signature) return { ok: false, problem: "missing" };
+  if (typeof closeAtMs !== "number" || !Number.isSafeInteger(closeAtMs)) return { ok: false, problem: "no_close_time" };
+  const expectedRound = beaconRoundAfter(chain, closeAtMs);
+  if (beacon.round !== expectedRound) return { ok: false, problem: "not_rule_round", expectedRound };
+  if (!beacon.signature) return { ok: false, problem: "missing", expectedRound };
   const check = await verifyBeacon(chain, beacon.round, { round: beacon.round, signature: beacon.signature, randomness: beacon.randomness ?? undefined });
-  return check.ok ? { ok: true, randomness: check.beacon.randomness } : check;
+  return check.ok ? { ok: true, randomness: check.beacon.randomness } : { ...check, expectedRound };
+}
+
+/**
+ * A drawn round's beacon as every verifier checks it (worker/room/verify.ts, /fairness on the server and in
+ * the browser). null: the round carries no beacon and none is required, commit-reveal only. Where the
+ * rule draws every round with the beacon (the deployment says so, or the round was announced with one at
+ * open), a drawn round without one is refused ("absent") instead of passing as commit-reveal only.
+ */
+export async function checkRoundBeacon(
+  round: { beacon?: PublishedBeacon | null; closeAt?: number | null },
+  chains: Record<string, BeaconChain>,
+  requireBeacon: boolean,
+): Promise<PublishedBeaconCheck | null> {
+  if (!round.beacon) return requireBeacon ? { ok: false, problem: "absent" } : null;
+  return checkPublishedBeacon(round.beacon, round.closeAt, chains);
 }

@@ -124,6 +124,7 @@ async function settleAndContinue(
     num3: settlement.draw?.num3 ?? null,
     sum: settlement.draw?.sum ?? null,
     winMask: settlement.winMask,
+    closeAtMs: current.closeAtMs,
     drawAtMs: current.drawAtMs,
     status: settlement.status,
     voidReason: settlement.voidReason,

@@ -20,6 +20,8 @@ export type RoundRow = {
   num3: number | null;
   sum: number | null;
   winMask: number | null;
+  /** when betting closed: the beacon round is the first produced after it (docs/decisions/130) */
+  closeAtMs: number;
   drawAtMs: number;
   /** open | settled | void */
   status: string;
@@ -81,6 +83,8 @@ export function roundResultView(row: RoundRow, optionCount: number): RoundResult
     commit: row.commit,
     // Published once the round is over, drawn or void; never while it is open.
     seed: row.status === "open" ? null : row.seed,
+    // Published so a verifier can recompute the beacon round the rule names (docs/decisions/130).
+    closeAt: row.closeAtMs,
     drawAt: row.drawAtMs,
     status: row.status,
     voidReason: row.status === "void" ? row.voidReason : null,

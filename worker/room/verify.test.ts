@@ -3,6 +3,8 @@ import { type PublishedRound, checkPublishedRound } from "./verify";
 import { commitOf, drawNumbers, fromHex } from "../games/fairness";
 import { resultOf, winningMask } from "../games/rules";
 import { winningOptions } from "./round-view";
+import { type BeaconChain, beaconRoundAfter, testChain } from "../games/beacon";
+import { signBeaconRound, testBeaconKey } from "../../tests/support/beacon-server.mjs";
 
 const SEED = "7f".repeat(32);
 
@@ -38,5 +40,58 @@ describe("checkPublishedRound", () => {
     const honest = await published(1, 5, 1, 11);
     expect((await checkPublishedRound({ ...honest, seed: null })).ok).toBe(false);
     expect((await checkPublishedRound({ ...honest, seed: "XYZ" })).problems).toEqual(["the seed is not 64 lowercase hex characters"]);
+  });
+});
+
+describe("checkPublishedRound with a beacon (docs/decisions/130)", () => {
+  const key = testBeaconKey();
+  const CLOSE_AT = 1_795_600_001_000;
+
+  /** A round drawn from `beaconRound` of the test chain, every published figure consistent with it. */
+  async function beaconDrawn(beaconRound: number): Promise<{ round: PublishedRound; chains: Record<string, BeaconChain> }> {
+    const chain = await testChain(key.publicKey);
+    const { signature, randomness } = signBeaconRound(key.secretKey, beaconRound);
+    const numbers = await drawNumbers(fromHex(SEED), 2, 9, 1, randomness);
+    const result = resultOf(1, numbers);
+    const round: PublishedRound = {
+      roomid: 2, seqno: 9, gametype: 1, commit: await commitOf(fromHex(SEED)), seed: SEED, status: "settled", ...result, closeAt: CLOSE_AT,
+      beacon: { chain: chain.chainHash, round: beaconRound, signature, randomness },
+    };
+    return { round, chains: { [chain.chainHash]: chain } };
+  }
+
+  it("accepts the beacon round the rule names: the first produced after betting closed", async () => {
+    const chain = await testChain(key.publicKey);
+    const { round, chains } = await beaconDrawn(beaconRoundAfter(chain, CLOSE_AT));
+    expect(await checkPublishedRound(round, { chains, requireBeacon: true })).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it("refuses a round drawn from an earlier or a later beacon round, even with a valid signature and matching numbers", async () => {
+    const chain = await testChain(key.publicKey);
+    const expected = beaconRoundAfter(chain, CLOSE_AT);
+    for (const shift of [-1, 1]) {
+      const { round, chains } = await beaconDrawn(expected + shift);
+      const check = await checkPublishedRound(round, { chains });
+      expect(check.ok).toBe(false);
+      expect(check.problems).toEqual([`the beacon round is ${expected + shift} but the rule names ${expected}, the first produced after betting closed`]);
+    }
+  });
+
+  it("refuses a beacon round it cannot place: no published close time", async () => {
+    const chain = await testChain(key.publicKey);
+    const { round, chains } = await beaconDrawn(beaconRoundAfter(chain, CLOSE_AT));
+    for (const closeAt of [undefined, null]) {
+      expect((await checkPublishedRound({ ...round, closeAt }, { chains })).problems).toEqual([
+        "the round does not publish when betting closed, so its beacon round cannot be checked against the rule",
+      ]);
+    }
+  });
+
+  it("refuses a drawn round without a beacon where the rule requires one, and accepts it as commit-reveal otherwise", async () => {
+    const honest = await published(1, 5, 1, 11);
+    expect((await checkPublishedRound(honest, { requireBeacon: true })).problems).toEqual(["the round carries no beacon round, but the rule draws every round with one"]);
+    expect((await checkPublishedRound(honest)).ok).toBe(true);
+    // A void round draws nothing: its commitment is all there is to check.
+    expect((await checkPublishedRound({ ...honest, status: "void" }, { requireBeacon: true })).ok).toBe(true);
   });
 });

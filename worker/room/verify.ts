@@ -3,7 +3,7 @@
 
 import { type GameType, fullOptionCount, isGameType } from "../games/options";
 import { commitOf, fromHex, verifyRound } from "../games/fairness";
-import { type BeaconChain, type PublishedBeacon, checkPublishedBeacon } from "../games/beacon";
+import { type BeaconChain, type PublishedBeacon, type PublishedBeaconCheck, checkRoundBeacon } from "../games/beacon";
 import { resultOf, winningMask } from "../games/rules";
 import { winningOptions } from "./round-view";
 
@@ -23,6 +23,8 @@ export type PublishedRound = {
   sum: number | null;
   resultKeys?: string[];
   optionCount?: number;
+  /** When betting closed (epoch ms): the beacon round must be the first produced after it. */
+  closeAt?: number | null;
   /** The beacon round mixed into the draw (docs/decisions/130); absent or null: commit-reveal only. */
   beacon?: PublishedBeacon | null;
 };
@@ -39,6 +41,8 @@ function same(a: readonly unknown[], b: readonly unknown[]) {
 
 const BEACON_PROBLEMS: Record<string, string> = {
   unknown_chain: "the beacon chain is not one this check pins a public key for",
+  absent: "the round carries no beacon round, but the rule draws every round with one",
+  no_close_time: "the round does not publish when betting closed, so its beacon round cannot be checked against the rule",
   missing: "the beacon signature is missing",
   malformed: "the beacon signature is not 96 lowercase hex characters",
   wrong_round: "the beacon answer is for another round",
@@ -46,22 +50,37 @@ const BEACON_PROBLEMS: Record<string, string> = {
   bad_randomness: "the beacon randomness is not SHA-256 of its signature",
 };
 
+function beaconProblem(check: Extract<PublishedBeaconCheck, { ok: false }>, round: PublishedRound): string {
+  if (check.problem === "not_rule_round") {
+    return `the beacon round is ${round.beacon?.round} but the rule names ${check.expectedRound}, the first produced after betting closed`;
+  }
+  return BEACON_PROBLEMS[check.problem] ?? check.problem;
+}
+
+export type CheckOptions = {
+  /** Chains beside quicknet (the tests' local beacon). */
+  chains?: Record<string, BeaconChain>;
+  /**
+   * The deployment draws with the beacon (or the round was announced with one at open): a drawn round
+   * that carries no beacon is refused instead of passing as commit-reveal only.
+   */
+  requireBeacon?: boolean;
+};
+
 /**
- * Recomputes a published round: its seed against its commit, its beacon signature against the pinned
- * public key (offline), and the numbers the seed and beacon randomness draw. `chains` adds chains
- * beside quicknet (the tests' local beacon).
+ * Recomputes a published round: its beacon round against the one the rule names for its close time, its
+ * beacon signature against the pinned public key (offline), its seed against its commit, and the numbers
+ * the seed and beacon randomness draw.
  */
-export async function checkPublishedRound(round: PublishedRound, chains: Record<string, BeaconChain> = {}): Promise<RoundCheck> {
+export async function checkPublishedRound(round: PublishedRound, options: CheckOptions = {}): Promise<RoundCheck> {
+  const { chains = {}, requireBeacon = false } = options;
   if (!isGameType(round.gametype)) return { ok: false, problems: [`unknown game type ${round.gametype}`], computed: { commit: null, numbers: null } };
   if (!round.seed) return { ok: false, problems: ["the round is not drawn yet: its seed is still secret"], computed: { commit: null, numbers: null } };
   const gameType = round.gametype as GameType;
   if (round.status === "void") return checkVoidRound(round.seed, round.commit);
-  let beaconRandomness: string | null = null;
-  if (round.beacon) {
-    const beacon = await checkPublishedBeacon(round.beacon, chains);
-    if (!beacon.ok) return { ok: false, problems: [BEACON_PROBLEMS[beacon.problem] ?? beacon.problem], computed: { commit: null, numbers: null } };
-    beaconRandomness = beacon.randomness;
-  }
+  const beacon = await checkRoundBeacon(round, chains, requireBeacon);
+  if (beacon && !beacon.ok) return { ok: false, problems: [beaconProblem(beacon, round)], computed: { commit: null, numbers: null } };
+  const beaconRandomness = beacon?.ok ? beacon.randomness : null;
   const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomid, seqno: round.seqno, gameType, numbers: round.numbers, beaconRandomness });
   const problems: string[] = verification.problems.map((p) =>
     p === "malformed_seed"

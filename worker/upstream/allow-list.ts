@@ -14,6 +14,7 @@ const CONTRACT_PATHS = [
   "/api/Game/getprotection", "/api/Game/setlimit", "/api/Game/selfexclude", "/api/Game/getrealitycheck",
   "/api/Game/realitycheckseen", "/api/Game/setrealitycheck", "/api/Game/getstatement",
   "/api/Game/getnotices", "/api/Game/getnoticecount", "/api/Game/readnotices", // notices (docs/decisions/142)
+  "/api/Game/getround", // a round's public proof for /fairness (docs/product.md#fairness, docs/decisions/130)
 ];
 
 const CANONICAL = new Map(CONTRACT_PATHS.map((path) => [path.toLowerCase(), path]));

@@ -1,20 +1,12 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { verifyRound, type RoundVerification } from "../../../worker/games/fairness";
-import type { GameType } from "../../../worker/games/options";
-import type { PublishedBeacon } from "../../../worker/games/beacon";
+import type { RoundVerification } from "../../../worker/games/fairness";
+import { type CheckedRound, browserMark, recomputeHere } from "~/lib/fairness-browser";
 
-export type CheckedRound = {
-  roomId: number;
-  seqno: string;
-  gameType: GameType;
-  commit: string;
-  seed: string;
-  /** The numbers the room published (absent when checking a seed by hand). */
-  numbers: number[] | null;
-  /** The beacon round mixed into the draw (docs/decisions/130); null: commit-reveal only. */
-  beacon: PublishedBeacon | null;
-};
+export type { CheckedRound };
+
+/** The server's verdict on a round's beacon (docs/decisions/130); null: commit-reveal only, not required. */
+export type BeaconVerdict = { ok: boolean; problem: string | null; expectedRound: number | null };
 
 function Hex({ value }: { value: string }) {
   return <code className="hex">{value}</code>;
@@ -25,9 +17,34 @@ function Check({ ok, okText, badText }: { ok: boolean; okText: string; badText: 
 }
 
 /** The recomputation: SHA-256 of the seed against the commit, and the numbers the seed draws. */
-type ReportProps = { round: CheckedRound; verification: RoundVerification; beaconOk: boolean | null; testKey: string | null };
+type ReportProps = { round: CheckedRound; verification: RoundVerification; beacon: BeaconVerdict | null; requireBeacon: boolean; testKey: string | null };
 
-export function FairnessReport({ round, verification, beaconOk, testKey }: ReportProps) {
+/** Problems found after the beacon round passed the rule: the round is the right one, its proof is not. */
+const PROOF_PROBLEMS = ["missing", "malformed", "wrong_round", "bad_signature", "bad_randomness"];
+/** Problems that keep the beacon round from being placed against the rule at all (not_rule_round has its own words). */
+const RULE_PROBLEMS = ["absent", "no_close_time", "unknown_chain"];
+
+/** The beacon's check lines: the round the rule names, then its signature. */
+function BeaconChecks({ round, beacon }: { round: CheckedRound; beacon: BeaconVerdict }) {
+  const { t } = useTranslation("game");
+  const ruleOk = beacon.ok || PROOF_PROBLEMS.includes(beacon.problem ?? "");
+  const ruleLine = ruleOk ? (
+    <Check ok okText={t("fairness.beaconRuleOk", { round: round.beacon?.round })} badText="" />
+  ) : beacon.problem === "not_rule_round" ? (
+    <Check ok={false} okText="" badText={t("fairness.beaconWrongRound", { round: round.beacon?.round, expected: beacon.expectedRound })} />
+  ) : (
+    <Check ok={false} okText="" badText={t(`fairness.beaconProblem.${RULE_PROBLEMS.includes(beacon.problem ?? "") ? beacon.problem : "unknown_chain"}`)} />
+  );
+  if (!ruleOk) return ruleLine;
+  return (
+    <>
+      {ruleLine}
+      {beacon.problem === "missing" ? <Check ok={false} okText="" badText={t("fairness.beaconProblem.missing")} /> : <Check ok={beacon.ok} okText={t("fairness.beaconOk")} badText={t("fairness.beaconBad")} />}
+    </>
+  );
+}
+
+export function FairnessReport({ round, verification, beacon, requireBeacon, testKey }: ReportProps) {
   const { t } = useTranslation("game");
   const malformed = verification.problems.includes("malformed_seed");
   return (
@@ -42,6 +59,12 @@ export function FairnessReport({ round, verification, beaconOk, testKey }: Repor
           <>
             <dt>{t("fairness.beaconRound")}</dt>
             <dd className="mono">{round.beacon.round}</dd>
+            {beacon?.expectedRound != null && beacon.expectedRound !== round.beacon.round ? (
+              <>
+                <dt>{t("fairness.beaconExpected")}</dt>
+                <dd className="mono">{beacon.expectedRound}</dd>
+              </>
+            ) : null}
             <dt>{t("fairness.beaconSignature")}</dt>
             <dd>{round.beacon.signature ? <Hex value={round.beacon.signature} /> : "—"}</dd>
             <dt>{t("fairness.beaconRandomness")}</dt>
@@ -70,49 +93,38 @@ export function FairnessReport({ round, verification, beaconOk, testKey }: Repor
         ) : null}
       </dl>
       {malformed ? <Check ok={false} okText="" badText={t("fairness.malformedSeed")} /> : <Check ok={!verification.problems.includes("commit_mismatch")} okText={t("fairness.commitOk")} badText={t("fairness.commitBad")} />}
-      {beaconOk !== null ? <Check ok={beaconOk} okText={t("fairness.beaconOk")} badText={t("fairness.beaconBad")} /> : null}
+      {beacon ? <BeaconChecks round={round} beacon={beacon} /> : null}
       {round.numbers && !malformed ? <Check ok={!verification.problems.includes("numbers_mismatch")} okText={t("fairness.numbersOk")} badText={t("fairness.numbersBad")} /> : null}
-      <BrowserCheck round={round} server={verification} testKey={testKey} />
+      <BrowserCheck round={round} server={verification} testKey={testKey} requireBeacon={requireBeacon} />
     </section>
   );
 }
 
-/** The same check run again on the player's own device, so nobody has to trust the server's word. */
-function BrowserCheck({ round, server, testKey }: { round: CheckedRound; server: RoundVerification; testKey: string | null }) {
+/**
+ * The same check run again on the player's own device, so nobody has to trust the server's word. Its mark
+ * is its own verdict; whether the server's check came out the same is said apart.
+ */
+function BrowserCheck({ round, server, testKey, requireBeacon }: { round: CheckedRound; server: RoundVerification; testKey: string | null; requireBeacon: boolean }) {
   const { t } = useTranslation("game");
   // Nothing on the server's page: without JavaScript there is no second check to announce.
-  const [state, setState] = useState<"running" | "same" | "different" | "unavailable" | null>(null);
+  const [state, setState] = useState<"running" | "unavailable" | ReturnType<typeof browserMark> | null>(null);
   useEffect(() => {
     if (!globalThis.crypto?.subtle) return setState("unavailable");
     setState("running");
     let stale = false;
-    recomputeHere(round, testKey)
-      .then((mine) => {
-        if (stale) return;
-        const same = mine.ok === server.ok && mine.computedCommit === server.computedCommit && String(mine.numbers) === String(server.numbers);
-        setState(same ? "same" : "different");
-      })
+    recomputeHere(round, testKey, requireBeacon)
+      .then((mine) => !stale && setState(browserMark(mine, server)))
       .catch(() => !stale && setState("unavailable"));
     return () => {
       stale = true;
     };
-  }, [round, server, testKey]);
+  }, [round, server, testKey, requireBeacon]);
   if (!state) return null;
-  return <p className={`browser-check state-${state}`}>{t(`fairness.browser.${state}`)}</p>;
-}
-
-/**
- * The whole check on the player's device: the beacon signature against the key pinned in this page's own
- * code (the BLS library loads only here), then the draw from the seed and the verified randomness.
- */
-async function recomputeHere(round: CheckedRound, testKey: string | null): Promise<RoundVerification> {
-  let beaconRandomness: string | null = null;
-  if (round.beacon) {
-    const { checkPublishedBeacon, testChain } = await import("../../../worker/games/beacon");
-    const chains = testKey ? await testChain(testKey).then((chain) => ({ [chain.chainHash]: chain })) : {};
-    const beacon = await checkPublishedBeacon(round.beacon, chains);
-    if (!beacon.ok) return { ok: false, problems: ["malformed_beacon"], computedCommit: null, numbers: null };
-    beaconRandomness = beacon.randomness;
-  }
-  return verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType, numbers: round.numbers ?? undefined, beaconRandomness });
+  if (typeof state === "string") return <p className={`browser-check state-${state}`}>{t(`fairness.browser.${state}`)}</p>;
+  return (
+    <>
+      <p className={`browser-check state-${state.verdict}`}>{t(`fairness.browser.${state.verdict}`)}</p>
+      {state.agrees ? null : <p className="browser-check state-disagree" role="alert">{t("fairness.browser.disagree")}</p>}
+    </>
+  );
 }

@@ -19,7 +19,10 @@ type Props = {
   onMore?: () => void;
 };
 
-/** Past rounds of the room (getGamelog, 20 a page), each with a link to check it on the fairness page. */
+/**
+ * Past rounds of the room (getGamelog, 20 a page), each with its proof (commitment, seed, beacon round;
+ * docs/product.md#fairness) folded under it and a link to check it on the fairness page.
+ */
 export function RecordDialog({ roomId, gameType, rounds, page, hasMore, loading, failed, closeHref, onClose, onMore }: Props) {
   const { t } = useTranslation("game");
   const close = (event: MouseEvent) => {
@@ -52,6 +55,15 @@ export function RecordDialog({ roomId, gameType, rounds, page, hasMore, loading,
               </div>
               <ResultNumbers result={round} gameType={gameType} />
               {round.beacon ? <p className="muted record-beacon">{t("fairness.beaconRound")}: {round.beacon.round}</p> : null}
+              <details className="record-proof">
+                <summary>{t("record.proof")}</summary>
+                <dl className="fairness-facts">
+                  <dt>{t("fairness.reportCommit")}</dt>
+                  <dd><code className="hex">{round.commit}</code></dd>
+                  <dt>{t("fairness.reportSeed")}</dt>
+                  <dd>{round.seed ? <code className="hex">{round.seed}</code> : "—"}</dd>
+                </dl>
+              </details>
             </li>
           ))}
         </ol>
