@@ -21,6 +21,11 @@ export type RoundResult = {
   status: string;
   voidReason: string | null;
   /**
+   * An operator's void: the key of the preset reason they chose (common:presets), which players read in
+   * their own language; the operator's own words stay in the console. null otherwise.
+   */
+  voidPreset: string | null;
+  /**
    * The public beacon round mixed into the draw: named at open; its signature and randomness once the
    * room fetched and verified it. null: the round was drawn by commit-reveal only (docs/decisions/130).
    */

@@ -5,7 +5,7 @@ import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers"
 import { verifyRound } from "../worker/games/fairness";
 import { DAY_MS } from "../worker/wallet/days";
 
-const roundResultKeys = ["beacon", "closeAt", "commit", "drawAt", "id", "num1", "num2", "num3", "numbers", "resultKeys", "resultcn", "seed", "seqno", "status", "sum", "voidReason"];
+const roundResultKeys = ["beacon", "closeAt", "commit", "drawAt", "id", "num1", "num2", "num3", "numbers", "resultKeys", "resultcn", "seed", "seqno", "status", "sum", "voidPreset", "voidReason"];
 
 describe("games and rooms", () => {
   it("getGameList lists the 16 titles with their USDT room's entry figure, to anyone", async () => {

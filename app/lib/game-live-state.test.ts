@@ -5,7 +5,7 @@ import { applyPolledBets, applyRoomMessage, clearBets, initialLiveRoom, parseRoo
 
 const round = (id: number, seqno: number): CurrentRound => ({ id, seqno, gametype: 1, commit: "c", openAt: 0, closeAt: 1, drawAt: 2, status: "open", beacon: null });
 const bet = (id: number, orderId: number, extra: Partial<LiveBet> = {}): LiveBet => ({ id, orderId, value: 0, valuecn: "big", rate: 1.98, money: 20, seqno: 7, username: "de***1", ...extra });
-const result = (id: number): RoundResult => ({ id, seqno: id, num1: 1, num2: 2, num3: 3, sum: 6, numbers: [1, 2, 3], resultcn: "", resultKeys: ["small"], commit: "c", seed: "s", closeAt: 0, drawAt: 0, status: "settled", voidReason: null, beacon: null });
+const result = (id: number): RoundResult => ({ id, seqno: id, num1: 1, num2: 2, num3: 3, sum: 6, numbers: [1, 2, 3], resultcn: "", resultKeys: ["small"], commit: "c", seed: "s", closeAt: 0, drawAt: 0, status: "settled", voidReason: null, voidPreset: null, beacon: null });
 
 describe("live room state", () => {
   it("parses only the room's message types", () => {

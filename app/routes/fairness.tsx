@@ -7,6 +7,7 @@ import { FairnessReport, type BeaconVerdict, type CheckedRound } from "~/compone
 import { callApi } from "~/lib/api.server";
 import type { RoundResult } from "#shared/rounds";
 import { parseLookup, parseManual, type FairnessErrors } from "~/lib/game-fairness";
+import { voidReasonText } from "~/lib/void-reason";
 import { isGameType } from "../../worker/games/options";
 import { commitOf, fromHex, verifyRound } from "../../worker/games/fairness";
 import { type BeaconChain, type PublishedBeacon, checkRoundBeacon, testChain } from "../../worker/games/beacon";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A void round publishes its seed too (when the room still had it): its commitment can be checked.
     const seed = published.seed ?? null;
     const commitOk = seed ? await Promise.resolve(seed).then((s) => commitOf(fromHex(s))).then((c) => c === published.commit, () => false) : null;
-    const voided = { seqno: String(published.seqno), commit: published.commit, reason: published.voidReason ?? null, seed, commitOk };
+    const voided = { seqno: String(published.seqno), commit: published.commit, reason: published.voidReason ?? null, preset: published.voidPreset ?? null, seed, commitOk };
     return { mode, rule, testKey, values, errors, pending: null, voided, failed: null, checked: null };
   }
   if (!published.seed || !isGameType(published.gametype)) {
@@ -147,7 +148,7 @@ export default function Fairness() {
       {voided ? (
         <section className="card fairness-report void" aria-live="polite">
           <h2>{t("fairness.voidTitle", { seqno: voided.seqno })}</h2>
-          <p>{t("fairness.void")} {voided.reason ? t(`result.voidReasons.${voided.reason}`) : null}</p>
+          <p>{t("fairness.void")} {voidReasonText(t, { voidReason: voided.reason, voidPreset: voided.preset })}</p>
           <dl className="fairness-facts">
             <dt>{t("fairness.reportCommit")}</dt>
             <dd><code className="hex">{voided.commit}</code></dd>

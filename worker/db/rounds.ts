@@ -166,7 +166,7 @@ function turnoverStatement(db: Db, s: Settlement, stillOpen: SQL) {
 
 const roundRowColumns = sql.raw(
   `id, seqno, game_type AS gameType, "commit", seed, numbers, num1, num2, num3, sum, win_mask AS winMask, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs,
-  status, void_reason AS voidReason, beacon_chain AS beaconChain, beacon_round AS beaconRound, beacon_signature AS beaconSignature,
+  status, void_reason AS voidReason, void_note AS voidNote, beacon_chain AS beaconChain, beacon_round AS beaconRound, beacon_signature AS beaconSignature,
   beacon_randomness AS beaconRandomness`,
 );
 

@@ -27,6 +27,8 @@ export type RoundRow = {
   status: string;
   /** why a void round could not be drawn (worker/db/rounds.ts VoidReason) */
   voidReason: string | null;
+  /** an operator's void: "#presetKey free text" (the free text stays in the console); absent on a draw */
+  voidNote?: string | null;
   beaconChain: string | null;
   beaconRound: number | null;
   beaconSignature: string | null;
@@ -66,6 +68,9 @@ export function winningOptions(gameType: number, optionCount: number, winMask: n
   return optionsForRoom(gameType, optionCount).filter((option) => isOptionInMask(mask, option.index));
 }
 
+/** The preset reason's key of an operator's void note ("#wrongOdds checked twice" -> "wrongOdds"), never its free text. */
+export const voidPresetOf = (note: string | null | undefined): string | null => /^#([A-Za-z]+)(?:\s|$)/.exec(note ?? "")?.[1] ?? null;
+
 /** A round for the API; a round not drawn yet shows its commit only (no seed, no numbers). */
 export function roundResultView(row: RoundRow, optionCount: number): RoundResult {
   const drawn = row.seed !== null && row.numbers !== null && row.winMask !== null;
@@ -88,6 +93,7 @@ export function roundResultView(row: RoundRow, optionCount: number): RoundResult
     drawAt: row.drawAtMs,
     status: row.status,
     voidReason: row.status === "void" ? row.voidReason : null,
+    voidPreset: row.status === "void" ? voidPresetOf(row.voidNote) : null,
     beacon:
       row.beaconRound === null
         ? null

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { RoundResult } from "#shared/rounds";
 import { resultText } from "~/lib/game-labels";
+import { voidReasonText } from "~/lib/void-reason";
 
 const RACING = 4;
 
@@ -11,7 +12,7 @@ export function ResultNumbers({ result, gameType, withText = true }: { result: R
     return (
       <div className="result void">
         <span className="result-void">{t("result.void")}</span>
-        {withText && result.voidReason ? <span className="result-text">{t(`result.voidReasons.${result.voidReason}`)}</span> : null}
+        {withText && result.voidReason ? <span className="result-text">{voidReasonText(t, result)}</span> : null}
       </div>
     );
   }
