@@ -29,7 +29,7 @@ describe("round views", () => {
     expect(roundResultView(drawn, 11)).toEqual({
       id: 7, seqno: 3, num1: 9, num2: 8, num3: 7, sum: 24, numbers: [9, 8, 7],
       resultcn: "大,双,大双,极大", resultKeys: ["big", "even", "big_even", "extreme_big"],
-      commit: drawn.commit, seed: drawn.seed, closeAt: 400, drawAt: 1_000, status: "settled", voidReason: null, beacon: null,
+      commit: drawn.commit, seed: drawn.seed, closeAt: 400, drawAt: 1_000, status: "settled", voidReason: null, voidPreset: null, beacon: null,
     });
     expect(roundResultView(drawn, 4).resultKeys).toEqual(["big", "even"]);
   });
