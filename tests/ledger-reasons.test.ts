@@ -41,7 +41,7 @@ describe("funds-ledger reasons", () => {
     const card = await addCoinAddress(p.token);
     expectOk(await api("/api/Game/withdraw", { token: p.token, bank_id: card.id, money: "50", pwd: PAY_PASSWORD, request_id: requestId() }));
     const withdrawals = await api("/api/admin/withdrawals", { token: op, status: "pending", userId: p.id });
-    expectOk(await api("/api/admin/withdrawals/reject", { token: op, id: withdrawals.data.list[0].id, note: "test" }));
+    expectOk(await api("/api/admin/withdrawals/reject", { token: op, id: withdrawals.data.list[0].id, note: "#accountMismatch test" }));
     const gambler = await playerWith(100_00);
     await placeOk(gambler.token, 1, [[0, 1.98, 20]]);
     await finishRound(1);
