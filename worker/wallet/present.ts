@@ -1,7 +1,7 @@
 import type { CardRow } from "../db/bank-cards";
 import type { DepositRecord, WithdrawalRecord } from "../db/wallet-requests";
 import { toMoney } from "../money";
-import { ledgerKind } from "../db/ledger-reasons";
+import { isAdjustmentRow, ledgerKind } from "../db/ledger-reasons";
 import { playerNote } from "#shared/request-reasons";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
@@ -61,6 +61,7 @@ export type LedgerRecord = {
   reason: string;
   reasonKey: string | null;
   reasonParams: string | null;
+  idempotencyKey: string;
   createdAtMs: number;
 };
 
@@ -80,8 +81,10 @@ export function reasonParamsOf(json: string | null): Record<string, string | num
  * written before keys existed: show reason).
  */
 export function flowRow(r: LedgerRecord) {
-  // An operator's note written before 0015 is internal: the player's answer carries the kind alone.
-  const note = r.reasonKey === "operator";
+  // An adjustment tells the player its preset text alone: one without it (an operator's note before
+  // 0015 under "operator", an operator's words before 0008 with no key, the seeded opening balance)
+  // carries the kind alone, never the operator's English words.
+  const note = isAdjustmentRow(r) && r.reasonKey !== "adjustment";
   return {
     id: r.id,
     time: r.createdAtMs,
