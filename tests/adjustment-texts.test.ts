@@ -102,6 +102,47 @@ describe("adjustments as the player reads them", () => {
   });
 });
 
+describe("old operator credits in the ledger", () => {
+  /** A top-up as written before reason keys (0008): the operator's English words, no key; the house pays it. */
+  async function oldTopUp(userId: number, cents: number, words: string, key: string) {
+    const money = async (id: number) => (await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(id).first<{ money_cents: number }>())!.money_cents;
+    const [mine, house, nowMs] = [await money(userId), await money(1), Date.now()];
+    const row = "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, ?, ?, ?, 'topup', ?, ?, ?)";
+    await env.DB.batch([
+      env.DB.prepare(row).bind(userId, cents, mine, mine + cents, words, key, nowMs),
+      env.DB.prepare("UPDATE users SET money_cents = money_cents + ? WHERE id = ?").bind(cents, userId),
+      env.DB.prepare(row).bind(1, -cents, house, house - cents, words, `${key}:house`, nowMs),
+      env.DB.prepare("UPDATE users SET money_cents = money_cents - ? WHERE id = 1").bind(cents),
+    ]);
+  }
+
+  it("an operator's credit from before 0008 and the seeded opening balance are adjustments in the ledger as in the statement, without their English words", async () => {
+    const p = await player();
+    const before = (await api("/api/Game/getstatement", { token: p.token })).data.adjustments as number;
+    await oldTopUp(p.id, 700, "Manual credit: goodwill for ticket 4410", `admin-credit:${requestId()}`);
+    await oldTopUp(p.id, 500, "Demo opening balance", `seed:${p.username}:opening`);
+
+    const statement = await api("/api/Game/getstatement", { token: p.token });
+    expect(statement.data.adjustments).toBe(before + 12);
+    expect(statement.data.deposits).toBe(0);
+    const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
+    const rows = flow.data.list.slice(0, 2);
+    expect(rows.map((r: Record<string, unknown>) => [r.kind, r.reason, r.reasonKey, r.money])).toEqual([
+      ["adjustment", "", null, 5],
+      ["adjustment", "", null, 7],
+    ]);
+    // statement and ledger agree: the ledger's adjustments add up to the statement's line
+    const ledgerAdjustments = flow.data.list.filter((r: { kind: string }) => r.kind === "adjustment").reduce((sum: number, r: { money: number }) => sum + r.money, 0);
+    expect(ledgerAdjustments).toBeCloseTo(statement.data.adjustments, 2);
+    expect(JSON.stringify(flow)).not.toMatch(/goodwill|4410|Demo opening/);
+    for (const lng of ["en", "vi", "zh-CN", "zh-TW"]) {
+      const ledger = text(await (await (await playerPages(lng, p.username)).get("/my_income")).text());
+      expect(ledger, lng).not.toMatch(/Top-up|Nạp tiền|充值|goodwill|4410|Demo opening/);
+    }
+    await expectMoneyInvariants();
+  });
+});
+
 describe("the console's adjustment form", () => {
   it("says which text the player reads, keeps the note internal, and refuses a missing or misfitting text before any step", async () => {
     const p = await player(100);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, freshOperatorCode, freshTotpCode, operatorLogin } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
-import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
+import { auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
 
 // The console's confirm steps and the money rules behind them: nothing happens on the first submit,
 // the step names the player and the amount, the second submit acts once.
@@ -51,7 +51,27 @@ describe("approvals ask first", () => {
     expect(row).toEqual({ status: "rejected", note: "#noPayment checked twice" });
     const reader = await new Browser().logIn(p.username, "secret123");
     await reader.post("/languageSet", { lng: "zh-CN" }).then((r) => r.body?.cancel());
-    expect(await (await reader.get("/recharge")).text()).toContain("未收到付款 · checked twice");
+    // the player reads the preset alone; the operator's words stay in the console
+    const html = await (await reader.get("/recharge")).text();
+    expect(html).toContain("未收到付款");
+    expect(html).not.toContain("checked twice");
+  });
+
+  it("a rejection without a preset is refused (1200) in the operator's language and changes nothing, even with a note", async () => {
+    const p = await player();
+    const asked = await api("/api/Game/recharge", { token: p.token, money: 100, pay_name: "Payer" });
+    const browser = await consoleBrowser();
+    for (const preset of ["", "madeUp"]) {
+      const fields = { kind: "deposit", id: String(asked.data.id), decision: "reject", preset, note: "checked twice", confirmed: "yes" };
+      const answer = await browser.post("/admin?index", fields);
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toContain("Choose the reason the player will read");
+    }
+    expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: asked.data.id, note: "checked twice" }), 1200);
+    expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: asked.data.id }), 1200);
+    const row = await env.DB.prepare("SELECT status, note FROM deposit_requests WHERE id = ?").bind(asked.data.id).first<{ status: string; note: string }>();
+    expect(row).toEqual({ status: "pending", note: "" });
+    expect(await count("notices", "user_id = ?", p.id)).toBe(0);
   });
 });
 

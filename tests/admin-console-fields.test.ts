@@ -72,6 +72,18 @@ describe("console field errors", () => {
     expect((await stored()).daily_rate_ppm).toBe(2125);
   });
 
+  it("finance: the open-ended tier's ceiling below its least (1201), or that least above the ceiling (1202), is refused at its field; nothing is written", async () => {
+    const browser = await operatorBrowser();
+    const before = { settings: await settingsRow(), tier: await env.DB.prepare("SELECT * FROM finance_products WHERE id = 4").first(), audits: await count("audit_log") };
+    const low = await browser.post("/admin/finance", { intent: "openmax", max: "1499999.99" });
+    expect(low.status).toBe(400);
+    expect(fieldMessage(await low.text(), "max")).toBe("The most one transfer-in takes must not be below the least amount of the tier with no maximum (1500000)");
+    const high = await browser.post("/admin/finance", { id: "4", rate: "1.3", min: "10000000.01", max: "", days: "60" });
+    expect(high.status).toBe(400);
+    expect(fieldMessage(await high.text(), "min")).toBe("The least amount of a tier with no maximum must not be above the most one transfer-in takes (10000000)");
+    expect({ settings: await settingsRow(), tier: await env.DB.prepare("SELECT * FROM finance_products WHERE id = 4").first(), audits: await count("audit_log") }).toEqual(before);
+  });
+
   it("rooms: wrong odds are marked on their own row with the allowed range; other fields at theirs; the room is unchanged", async () => {
     const browser = await operatorBrowser();
     const page = await (await browser.get("/admin/rooms/16")).text();

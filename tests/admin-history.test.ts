@@ -99,7 +99,7 @@ describe("one decision flow for deposits and withdrawals", () => {
   it("keeps the kind's own refusals: unknown 1088, the four-eyes rule on withdrawals 1171", async () => {
     const token = await operator();
     expectError(await api("/api/admin/deposits/approve", { token, id: 99_999_999 }), 1088);
-    expectError(await api("/api/admin/withdrawals/reject", { token, id: 99_999_999, note: "x" }), 1088);
+    expectError(await api("/api/admin/withdrawals/reject", { token, id: 99_999_999, note: "#other" }), 1088);
     const adjuster = await secondOperator(true, "cashier");
     const adjusterToken = await adjuster.signIn();
     const { token: playerToken, id } = await player(200);

@@ -137,7 +137,7 @@ describe("request queues", () => {
       ids.push(answer.data.id);
     }
     expectOk(await api("/api/admin/deposits/approve", { token: op, id: ids[0] }));
-    expectOk(await api("/api/admin/deposits/reject", { token: op, id: ids[1], note: "dup" }));
+    expectOk(await api("/api/admin/deposits/reject", { token: op, id: ids[1], note: "#duplicate dup" }));
     const pending = await api("/api/admin/deposits", { token: op, userId: id });
     expectOk(pending);
     // the queue is worked from the oldest request
@@ -145,7 +145,7 @@ describe("request queues", () => {
     const all = await api("/api/admin/deposits", { token: op, userId: id, status: "all" });
     expect(all.data.list.map((r: { id: number }) => r.id)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
     expect(all.data.list[2]).toEqual({
-      id: ids[1], money: 20, pay_name: "Payer", payee: null, pay_ref: "", status: "rejected", time: expect.any(Number), decidedAt: expect.any(Number), note: "dup",
+      id: ids[1], money: 20, pay_name: "Payer", payee: null, pay_ref: "", status: "rejected", time: expect.any(Number), decidedAt: expect.any(Number), note: "#duplicate dup",
       userId: id, username, balance: 10, decidedBy: "admin",
     });
     const approved = await api("/api/admin/deposits", { token: op, userId: id, status: "approved" });

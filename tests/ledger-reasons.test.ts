@@ -41,7 +41,7 @@ describe("funds-ledger reasons", () => {
     const card = await addCoinAddress(p.token);
     expectOk(await api("/api/Game/withdraw", { token: p.token, bank_id: card.id, money: "50", pwd: PAY_PASSWORD, request_id: requestId() }));
     const withdrawals = await api("/api/admin/withdrawals", { token: op, status: "pending", userId: p.id });
-    expectOk(await api("/api/admin/withdrawals/reject", { token: op, id: withdrawals.data.list[0].id, note: "test" }));
+    expectOk(await api("/api/admin/withdrawals/reject", { token: op, id: withdrawals.data.list[0].id, note: "#accountMismatch test" }));
     const gambler = await playerWith(100_00);
     await placeOk(gambler.token, 1, [[0, 1.98, 20]]);
     await finishRound(1);
@@ -93,13 +93,14 @@ describe("funds-ledger reasons", () => {
   it("shows a row written before keys existed with its stored words", async () => {
     const p = await player(10_00);
     const [last] = (await rowsOf(p.id)).slice(-1);
-    // an old row: text only (rows are append-only, so it is added as the migration found them)
+    // an old row: text only (rows are append-only, so it is added as the migration found them); an old
+    // top-up that is not a deposit is an adjustment and shows no words (tests/adjustment-texts.test.ts)
     const money = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(p.id).first<{ money_cents: number }>();
     const house = await env.DB.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'topup', 'Lucky 28 #5', ?, ?)").bind(p.id, money!.money_cents, money!.money_cents + 100, `old:${last.id}`, Date.now()),
+      env.DB.prepare("INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)").bind(p.id, money!.money_cents, money!.money_cents + 100, `old:${last.id}`, Date.now()),
       env.DB.prepare("UPDATE users SET money_cents = money_cents + 100 WHERE id = ?").bind(p.id),
-      env.DB.prepare("INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'topup', 'Lucky 28 #5', ?, ?)").bind(house!.money_cents, house!.money_cents - 100, `old:${last.id}:house`, Date.now()),
+      env.DB.prepare("INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)").bind(house!.money_cents, house!.money_cents - 100, `old:${last.id}:house`, Date.now()),
       env.DB.prepare("UPDATE users SET money_cents = money_cents - 100 WHERE id = 1"),
     ]);
     const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });

@@ -82,6 +82,19 @@ describe("each finance tier's own range", () => {
     expect(refused.data.num).toBe(2_000_000);
     expectError(await api("/api/admin/products/openmax", { token: await operator(), max: "0" }), 1050);
     expect(await count("settings", "key = 'finance_open_max_cents' AND value = '200000000'")).toBe(1);
+    // the ceiling never goes below the open-ended tier's least (it would take only exactly that), nor that least above the ceiling
+    const audited = await auditCount("finance.openmax.edit", "settings");
+    const below = await api("/api/admin/products/openmax", { token: await operator(), max: "1499999.99" });
+    expectError(below, 1201);
+    expect(below.data.num).toBe(1_500_000);
+    expectOk(await api("/api/admin/products/openmax", { token: await operator(), max: "1500000" }));
+    const above = await api("/api/admin/products/update", { token: await operator(), id: 4, rate_ppm: 13_000, min: "1500000.01", max: "", days: 60 });
+    expectError(above, 1202);
+    expect(above.data.num).toBe(1_500_000);
+    expect(await auditCount("finance.openmax.edit", "settings")).toBe(audited + 1);
+    expect(await auditCount("finance.tier.edit", "finance_product:4")).toBe(0);
+    expect(await count("settings", "key = 'finance_open_max_cents' AND value = '150000000'")).toBe(1);
+    expect(await count("finance_products", "id = 4 AND min_cents = 150000000 AND max_cents IS NULL")).toBe(1);
     // back to the default for the other tests of this file
     expectOk(await api("/api/admin/products/openmax", { token: await operator(), max: "10000000" }));
   });

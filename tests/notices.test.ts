@@ -7,6 +7,10 @@ import { Browser } from "./pages";
 import { getDb } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
 import { applyDueLimitChanges } from "../worker/protection/service";
+import enCommon from "../locales/en/common.json";
+import viCommon from "../locales/vi/common.json";
+import zhCNCommon from "../locales/zh-CN/common.json";
+import zhTWCommon from "../locales/zh-TW/common.json";
 
 // docs/decisions/142: a notice is written in the batch of the decision it tells of, as a kind and its
 // parameters; the inbox counts what is unread and reads what it showed.
@@ -35,7 +39,7 @@ async function withdrawalOf(token: string, money: number) {
 }
 
 describe("notices of wallet decisions", () => {
-  it("tells of a deposit credited and a deposit refused, with the operator's preset reason kept as its key", async () => {
+  it("tells of a deposit credited and a deposit refused with its preset reason alone (the operator's words stay in the console)", async () => {
     const p = await player();
     const credited = await depositOf(p.token, 150);
     expectOk(await api("/api/admin/deposits/approve", { token: await operator(), id: credited }));
@@ -44,7 +48,7 @@ describe("notices of wallet decisions", () => {
     const inbox = await noticesOf(p.token);
     expect(inbox.unread).toBe(2);
     expect(inbox.list.map((n) => [n.kind, n.params])).toEqual([
-      ["depositRejected", { id: refused, amount: 75.5, note: "#noPayment called twice" }],
+      ["depositRejected", { id: refused, amount: 75.5, note: "#noPayment" }],
       ["depositCredited", { id: credited, amount: 150, note: null }],
     ]);
     await expectMoneyInvariants();
@@ -62,7 +66,7 @@ describe("notices of wallet decisions", () => {
       ["withdrawalPaid", paid, 100, null],
     ]);
     // deciding again changes nothing and writes no second notice
-    expectError(await api("/api/admin/withdrawals/reject", { token: await operator(), id: paid, note: "x" }), 1068);
+    expectError(await api("/api/admin/withdrawals/reject", { token: await operator(), id: paid, note: "#other" }), 1068);
     expect(await count("notices", "user_id = ?", p.id)).toBe(2);
     await expectMoneyInvariants();
   });
@@ -85,7 +89,7 @@ describe("a notice and its decision land together or not at all", () => {
     const answers = await Promise.all([
       api("/api/admin/deposits/approve", { token: await operator(), id }),
       api("/api/admin/deposits/approve", { token: other, id }),
-      api("/api/admin/deposits/reject", { token: other, id, note: "late" }),
+      api("/api/admin/deposits/reject", { token: other, id, note: "#noPayment late" }),
     ]);
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     const status = await env.DB.prepare("SELECT status FROM deposit_requests WHERE id = ?").bind(id).first<{ status: string }>();
@@ -186,5 +190,46 @@ describe("the inbox", () => {
     expect((await api("/api/Game/getnoticecount", { token: p.token })).data.unread).toBe(0);
     expect(await (await browser.get("/notice-count")).json()).toEqual({ unread: 0 });
     expect(await (await new Browser().get("/notice-count")).json()).toEqual({ unread: 0 });
+  });
+});
+
+describe("the player reads a rejection's preset only, never the operator's typed words", () => {
+  const presets = { en: enCommon.presets, vi: viCommon.presets, "zh-CN": zhCNCommon.presets, "zh-TW": zhTWCommon.presets };
+
+  it("keeps typed text out of the answers, the inbox, the deposit list and the withdrawal list in every language", async () => {
+    const p = await player(500);
+    const op = await operator();
+    const deposit = await depositOf(p.token, 30);
+    expectOk(await api("/api/admin/deposits/reject", { token: op, id: deposit, note: "#noPayment TYPED-deposit called the bank" }));
+    const withdrawal = await withdrawalOf(p.token, 40);
+    expectOk(await api("/api/admin/withdrawals/reject", { token: op, id: withdrawal, note: "#accountMismatch TYPED-withdrawal name differs" }));
+    // a rejection stored before presets were required: free text on the request and in its notice
+    const old = await depositOf(p.token, 20);
+    await env.DB.prepare("UPDATE deposit_requests SET status = 'rejected', note = 'TYPED-old free text', decided_at_ms = ? WHERE id = ?").bind(Date.now(), old).run();
+    await env.DB.prepare("INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositRejected', ?, ?, ?)")
+      .bind(p.id, JSON.stringify({ id: old, amountCents: 2000, note: "TYPED-old notice" }), `deposit:${old}`, Date.now()).run();
+
+    const answers = [await api("/api/Game/getnotices", { token: p.token }), await api("/api/game/getrechargelist", { token: p.token }), await api("/api/game/getwithdrawlist", { token: p.token })];
+    for (const answer of answers) expect(JSON.stringify(answer)).not.toContain("TYPED");
+    expect((await noticesOf(p.token)).list.map((n) => n.params.note)).toEqual(["#other", "#accountMismatch", "#noPayment"]);
+
+    // the console still reads the operator's note
+    const desk = await api("/api/admin/deposits", { token: op, userId: p.id, status: "all" });
+    expect(JSON.stringify(desk.data)).toContain("TYPED-deposit called the bank");
+
+    const browser = await new Browser().logIn(p.username, "secret123");
+    for (const [lng, words] of Object.entries(presets)) {
+      browser.cookies.set("lng", lng);
+      const pages = [
+        { path: `/message?tab=inbox&lng=${lng}`, reasons: [words.noPayment, words.accountMismatch, words.other] },
+        { path: `/recharge?lng=${lng}`, reasons: [words.noPayment, words.other] },
+        { path: `/withdraw?lng=${lng}`, reasons: [words.accountMismatch] },
+      ];
+      for (const page of pages) {
+        const html = await (await browser.get(page.path)).text();
+        expect(html, `${lng} ${page.path}`).not.toContain("TYPED");
+        for (const reason of page.reasons) expect(html, `${lng} ${page.path}`).toContain(reason);
+      }
+    }
   });
 });

@@ -74,6 +74,31 @@ describe("reality check without JavaScript", () => {
   });
 });
 
+describe("the reality check's ways out", () => {
+  for (const [label, target, landmark] of [
+    ["Take a break", "/user/limits#take-break", 'id="take-break"'],
+    ["Play limits", "/user/limits#set-limit", 'id="set-limit"'],
+    ["Statement", "/user/statement", 'name="start"'],
+  ] as const) {
+    it(`following "${label}" marks the check seen and opens ${target} without the dialog, anchor kept`, async () => {
+      const p = await playerWith(10_000);
+      const browser = await signedIn(p.username);
+      await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?").bind(61 * 60_000, p.userId).run();
+      const due = await (await browser.get("/user")).text();
+      const dialog = due.slice(due.indexOf('role="alertdialog"'));
+      // the way out as the page offers it: a form posting to the check with where to go next
+      const way = new RegExp(`<form method="post" action="/reality-check"[^>]*><input type="hidden" name="redirectTo" value="([^"]+)"/><button type="submit">${label}</button>`).exec(dialog);
+      expect(way?.[1]).toBe(target);
+      const followed = await browser.post("/reality-check", { redirectTo: way![1] });
+      expect(followed.status).toBe(302);
+      expect(followed.headers.get("location")).toBe(target);
+      const page = await (await browser.get(target.split("#")[0])).text();
+      expect(page).toContain(landmark);
+      expect(page).not.toContain("reality-title");
+    });
+  }
+});
+
 describe("statement page", () => {
   it("shows the net result over a date range from the ledger", async () => {
     const p = await playerWith(10_000);

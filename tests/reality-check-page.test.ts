@@ -19,9 +19,10 @@ describe("the reality check page", () => {
     const html = await response.text();
     expect(html).toContain('data-testid="reality-page"');
     expect(text(html)).toContain("Lời nhắc này hiện mỗi 60 phút (mặc định 60 phút");
-    expect(html).toMatch(/href="\/user\/limits#set-limit"[^>]*>Giới hạn chơi</);
-    expect(html).toMatch(/href="\/user\/limits#take-break"[^>]*>Tạm nghỉ</);
-    expect(html).toMatch(/href="\/user\/statement"[^>]*>Bảng kê</);
+    // each way out marks the check seen and opens its page (tests/protection-pages.test.ts follows one)
+    expect(html).toMatch(/name="redirectTo" value="\/user\/limits#set-limit"\/><button type="submit">Giới hạn chơi</);
+    expect(html).toMatch(/name="redirectTo" value="\/user\/limits#take-break"\/><button type="submit">Nghỉ chơi</);
+    expect(html).toMatch(/name="redirectTo" value="\/user\/statement"\/><button type="submit">Bảng kê</);
     expect(text(html)).not.toMatch(/"reality"\s*:/);
     // the dialog's timer still reads the route's data (single fetch: /reality-check.data), not the page
     const data = await browser.get("/reality-check.data");

@@ -135,11 +135,12 @@ describe("operator decisions on deposits", () => {
     expect(await balanceCents(id)).toBe(15_025);
     expect(await ledgerRows(id)).toEqual([{ amount_cents: 15_025, type: "topup", reason: `Deposit #${request.id}`, idempotency_key: `deposit:${request.id}` }]);
     expect(await auditCount("deposit.approve", `deposit:${request.id}`)).toBe(1);
+    // the approval's note is the operator's: the player does not read it
     const mine = (await api("/api/Game/getrechargelist", { token })).data.list[0];
-    expect(mine).toMatchObject({ id: request.id, status: "approved", note: "bank slip ok", decidedAt: expect.any(Number) });
+    expect(mine).toMatchObject({ id: request.id, status: "approved", note: "", decidedAt: expect.any(Number) });
     // Approving twice or rejecting an approved request is refused and changes nothing.
     expectError(await api("/api/admin/deposits/approve", { token: await operator(), id: request.id }), 1068);
-    expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: request.id }), 1068);
+    expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: request.id, note: "#noPayment" }), 1068);
     expect(await balanceCents(id)).toBe(15_025);
     expect(await auditCount("deposit.reject", `deposit:${request.id}`)).toBe(0);
     await expectMoneyInvariants();
@@ -148,13 +149,13 @@ describe("operator decisions on deposits", () => {
   it("rejecting moves no money; a rejected request cannot be approved", async () => {
     const { token, id } = await player();
     const request = await deposit(token, "80");
-    const answer = await api("/api/admin/deposits/reject", { token: await operator(), id: request.id, note: "no payment received" });
+    const answer = await api("/api/admin/deposits/reject", { token: await operator(), id: request.id, note: "#noPayment" });
     expectOk(answer);
     expect(answer.data).toEqual({ id: request.id, status: "rejected" });
     expectError(await api("/api/admin/deposits/approve", { token: await operator(), id: request.id }), 1068);
     expect(await balanceCents(id)).toBe(0);
     expect(await auditCount("deposit.reject", `deposit:${request.id}`)).toBe(1);
-    expect((await api("/api/Game/getrechargelist", { token })).data.list[0]).toMatchObject({ status: "rejected", note: "no payment received" });
+    expect((await api("/api/Game/getrechargelist", { token })).data.list[0]).toMatchObject({ status: "rejected", note: "#noPayment" });
     await expectMoneyInvariants();
   });
 
@@ -177,7 +178,7 @@ describe("operator decisions on deposits", () => {
       const op = await operator();
       const [approve, reject] = await Promise.all([
         api("/api/admin/deposits/approve", { token: op, id: request.id }),
-        api("/api/admin/deposits/reject", { token: op, id: request.id }),
+        api("/api/admin/deposits/reject", { token: op, id: request.id, note: "#noPayment" }),
       ]);
       expect([approve.code, reject.code].sort()).toEqual([0, 1]);
       const loser = approve.code === 1 ? reject : approve;
@@ -192,7 +193,7 @@ describe("operator decisions on deposits", () => {
   it("refuses an unknown request (1088) and a malformed id (1001)", async () => {
     const op = await operator();
     expectError(await api("/api/admin/deposits/approve", { token: op, id: 987_654 }), 1088);
-    expectError(await api("/api/admin/deposits/reject", { token: op, id: 987_654 }), 1088);
+    expectError(await api("/api/admin/deposits/reject", { token: op, id: 987_654, note: "#noPayment" }), 1088);
     for (const id of [undefined, "x", -3, 0]) expectError(await api("/api/admin/deposits/approve", { token: op, id }), 1001);
     expectError(await api("/api/admin/deposits/reject", { token: op, id: 1, note: "n".repeat(201) }), 1001);
   });

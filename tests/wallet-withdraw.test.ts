@@ -166,7 +166,7 @@ describe("withdraw", () => {
       for (const a of racing.filter((x) => x.code !== 1)) expectError(a, 1067);
       // A rejected (refunded) request gives its share of the cap back.
       const [first] = await withdrawalIds(id);
-      expectOk(await api("/api/admin/withdrawals/reject", { token: await operator(), id: first }));
+      expectOk(await api("/api/admin/withdrawals/reject", { token: await operator(), id: first, note: "#other" }));
       expectOk(await withdraw(token, card.id, "60"));
       expect(await balanceCents(id)).toBe(100_000 - 9_000);
       await expectMoneyInvariants();
@@ -223,10 +223,10 @@ describe("operator decisions on withdrawals", () => {
     expectOk(answer);
     expect(answer.data).toEqual({ id: requestId, status: "approved" });
     expect(await balanceCents(id)).toBe(4_000);
-    expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({ status: "approved", note: "paid tx 0xabc" });
+    expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({ status: "approved", note: "" });
     expect(await auditCount("withdrawal.approve", `withdrawal:${requestId}`)).toBe(1);
     expectError(await api("/api/admin/withdrawals/approve", { token: op, id: requestId }), 1068);
-    expectError(await api("/api/admin/withdrawals/reject", { token: op, id: requestId }), 1068);
+    expectError(await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }), 1068);
     expect(await balanceCents(id)).toBe(4_000);
     expect(await count("ledger", "user_id = ? AND type = 'redo'", id)).toBe(0);
     await expectMoneyInvariants();
@@ -235,23 +235,23 @@ describe("operator decisions on withdrawals", () => {
   it("rejecting refunds the hold (redo) once; a rejected request cannot be approved", async () => {
     const { token, id, requestId } = await pendingWithdrawal();
     const op = await operator();
-    const answer = await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "name mismatch" });
+    const answer = await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#accountMismatch name mismatch" });
     expectOk(answer);
     expect(answer.data).toEqual({ id: requestId, status: "rejected", balance: 100 });
     expect(await balanceCents(id)).toBe(10_000);
     expect((await ledgerRows(id)).at(-1)).toMatchObject({ amount_cents: 6_000, type: "redo", idempotency_key: `withdraw-refund:${requestId}` });
     expect(await auditCount("withdrawal.reject", `withdrawal:${requestId}`)).toBe(1);
-    expectError(await api("/api/admin/withdrawals/reject", { token: op, id: requestId }), 1068);
+    expectError(await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }), 1068);
     expectError(await api("/api/admin/withdrawals/approve", { token: op, id: requestId }), 1068);
     expect(await balanceCents(id)).toBe(10_000);
-    expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({ status: "rejected", note: "name mismatch" });
+    expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({ status: "rejected", note: "#accountMismatch" });
     await expectMoneyInvariants();
   });
 
   it("refunds exactly once when rejections race", async () => {
     const { id, requestId } = await pendingWithdrawal();
     const op = await operator();
-    const answers = await Promise.all([1, 2, 3, 4].map(() => api("/api/admin/withdrawals/reject", { token: op, id: requestId })));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" })));
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1068);
     expect(await balanceCents(id)).toBe(10_000);
@@ -265,7 +265,7 @@ describe("operator decisions on withdrawals", () => {
       const op = await operator();
       const [approve, reject] = await Promise.all([
         api("/api/admin/withdrawals/approve", { token: op, id: requestId }),
-        api("/api/admin/withdrawals/reject", { token: op, id: requestId }),
+        api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }),
       ]);
       expect([approve.code, reject.code].sort()).toEqual([0, 1]);
       expectError(approve.code === 1 ? reject : approve, 1068);
@@ -279,8 +279,8 @@ describe("operator decisions on withdrawals", () => {
   it("refuses unknown requests (1088) and players (1073)", async () => {
     const { token, requestId } = await pendingWithdrawal();
     expectError(await api("/api/admin/withdrawals/approve", { token: await operator(), id: 999_999 }), 1088);
-    expectError(await api("/api/admin/withdrawals/reject", { token: await operator(), id: 999_999 }), 1088);
-    expectError(await api("/api/admin/withdrawals/reject", { token, id: requestId }), 1073);
+    expectError(await api("/api/admin/withdrawals/reject", { token: await operator(), id: 999_999, note: "#other" }), 1088);
+    expectError(await api("/api/admin/withdrawals/reject", { token, id: requestId, note: "#other" }), 1073);
     expectError(await api("/api/admin/withdrawals/approve", { token, id: requestId }), 1073);
   });
 });

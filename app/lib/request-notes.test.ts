@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noteText } from "./request-notes";
+import { noteText, playerNoteText } from "./request-notes";
 import en from "../../locales/en/common.json";
 import vi from "../../locales/vi/common.json";
 import zhCN from "../../locales/zh-CN/common.json";
@@ -19,6 +19,17 @@ describe("noteText", () => {
     expect(noteText(t(en.presets), "Called the bank")).toBe("Called the bank");
     expect(noteText(t(en.presets), "#madeUp hello")).toBe("#madeUp hello");
     expect(noteText(t(en.presets), null)).toBe("");
+  });
+
+  it("gives the player the preset alone: typed words and old free-text notes read as the generic reason", () => {
+    expect(playerNoteText(t(en.presets), "#noPayment checked twice")).toBe("No payment received");
+    expect(playerNoteText(t(vi.presets), "#accountMismatch tên sai")).toBe(vi.presets.accountMismatch);
+    for (const presets of [en.presets, vi.presets, zhCN.presets, zhTW.presets]) {
+      expect(playerNoteText(t(presets), "Called the bank")).toBe(presets.other);
+      expect(playerNoteText(t(presets), "#madeUp hello")).toBe(presets.other);
+      expect(playerNoteText(t(presets), "#wrongOdds typed 9.18")).toBe(presets.other);
+    }
+    expect(playerNoteText(t(en.presets), null)).toBe("");
   });
 
   it("has every preset in all four languages", () => {

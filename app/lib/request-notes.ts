@@ -1,19 +1,22 @@
-// Preset reasons for rejecting a deposit or withdrawal and for voiding a round (docs/decisions/127):
-// stored as "#key" (plus the operator's free text after it), so each reader sees the preset in their
-// own language; a note without "#" is shown as written.
-export const REJECT_PRESETS = ["noPayment", "amountMismatch", "accountMismatch", "duplicate", "checksPending"] as const;
-export const VOID_PRESETS = ["wrongOdds", "technical", "feedProblem", "suspectedAbuse"] as const;
+import { REJECT_PRESETS, VOID_PRESETS, playerNote, splitNote } from "#shared/request-reasons";
+
+// How a rejection's or void's note reads (shared/request-reasons.ts, docs/decisions/127): the console
+// reads the preset in its language with the operator's words after it; the player reads the preset only.
+export { REJECT_PRESETS, VOID_PRESETS };
 
 type Translate = (key: string) => string;
 
-/** The note in the reader's language: "#noPayment Called twice" -> "No payment received · Called twice". */
+/** The console's reading: "#noPayment Called twice" -> "No payment received · Called twice"; other notes as written. */
 export function noteText(t: Translate, note: string | null | undefined): string {
-  const text = (note ?? "").trim();
-  const preset = /^#([A-Za-z]+)(?:\s+([\s\S]*))?$/.exec(text);
-  if (!preset) return text;
-  const [, key, rest] = preset;
-  const known = (REJECT_PRESETS as readonly string[]).includes(key) || (VOID_PRESETS as readonly string[]).includes(key);
-  if (!known) return text;
+  const { key, rest } = splitNote(note);
+  const known = key !== null && ((REJECT_PRESETS as readonly string[]).includes(key) || (VOID_PRESETS as readonly string[]).includes(key));
+  if (!known) return (note ?? "").trim();
   const label = t(`common:presets.${key}`);
   return rest ? `${label} · ${rest}` : label;
+}
+
+/** The player's reading: the preset alone in their language; typed text or an unknown key reads as "other"; no note is "". */
+export function playerNoteText(t: Translate, note: string | null | undefined): string {
+  const shown = playerNote(note);
+  return shown ? t(`common:presets.${shown.slice(1)}`) : "";
 }

@@ -12,6 +12,7 @@ import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { noteText } from "~/lib/request-notes";
+import { isRejectPreset } from "#shared/request-reasons";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import type { Charts } from "~/components/insight/types";
 
@@ -51,9 +52,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const base = PATHS[fields.kind ?? ""] ?? PATHS.deposit;
   const decision = fields.decision === "reject" ? "reject" : fields.decision === "cancel" && fields.kind === "adjustment" ? "cancel" : "approve";
   const t = await i18nServer.getFixedT(request, "admin");
-  const note = [fields.preset ? `#${fields.preset}` : "", fields.note?.trim() ?? ""].filter(Boolean).join(" ");
-  // a rejection always says why (the player reads it beside the request)
-  if (decision === "reject" && fields.kind !== "adjustment" && !note) return data({ error: t("errors:1087"), confirm: null }, { status: 400 });
+  const preset = isRejectPreset(fields.preset ?? null) ? `#${fields.preset}` : "";
+  const note = [preset, fields.note?.trim() ?? ""].filter(Boolean).join(" ");
+  // a rejection always says why with a preset: the player reads it alone, the note stays in the console
+  if (decision === "reject" && fields.kind !== "adjustment" && !preset) return data({ error: t("errors:1200"), confirm: null }, { status: 400 });
   if (!isConfirmed(fields)) {
     return askToConfirm(fields, { message: await describe(request, context, { ...fields, note }, decision), button: t(`approvals.${decision}`) });
   }

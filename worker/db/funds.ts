@@ -31,6 +31,8 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
       reasonKey: ledger.reasonKey,
       reasonParams: ledger.reasonParams,
       operatorNote: ledger.operatorNote,
+      // only to tell an adjustment from a deposit (isAdjustmentRow); never in the player's answer
+      idempotencyKey: ledger.idempotencyKey,
       createdAtMs: ledger.createdAtMs,
     })
     .from(ledger)
@@ -81,6 +83,7 @@ export async function ledgerSummary(db: Db, userId: number, fromMs: number, toMs
         WHEN type = 'stake' THEN 'lockup'
         WHEN type = 'principal' THEN 'principal'
         WHEN type = 'interest' THEN 'interest'
+        -- the same rule as the ledger's kind (isAdjustmentRow in worker/db/ledger-reasons.ts)
         WHEN type IN ('topup', 'debit') THEN 'adjustment'
         ELSE 'other' END AS line
       FROM ledger WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs})`);

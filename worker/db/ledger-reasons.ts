@@ -38,12 +38,21 @@ export const ledgerReasons = {
 };
 
 /**
- * What a ledger row shows as its kind: an operator's credit or debit is an adjustment, not a top-up or
- * a deduction, whatever its direction (the statement counts it under "adjustments" too). Rows from
- * before 0015 carry the operator's note under the "operator" key: the player sees the kind, not the note.
+ * Whether a ledger row is an operator's adjustment, by the statement's own rule (ledgerSummary in
+ * worker/db/funds.ts): a debit, or a top-up that is not an approved deposit (key "deposit:<id>"). That
+ * takes in operator credits written before 0008 (no reason key, the operator's words as text) and the
+ * seeded opening balance, which would otherwise read as deposits.
  */
-export function ledgerKind(row: { type: string; reasonKey: string | null }): string {
-  return row.reasonKey === "adjustment" || row.reasonKey === "operator" ? "adjustment" : row.type;
+export function isAdjustmentRow(row: { type: string; idempotencyKey: string }): boolean {
+  return row.type === "debit" || (row.type === "topup" && !row.idempotencyKey.startsWith("deposit:"));
+}
+
+/**
+ * What a ledger row shows as its kind: an operator's credit or debit is an adjustment, not a top-up or
+ * a deduction, whatever its direction (the statement counts it under "adjustments" too).
+ */
+export function ledgerKind(row: { type: string; idempotencyKey: string }): string {
+  return isAdjustmentRow(row) ? "adjustment" : row.type;
 }
 
 /** The columns a ledger INSERT writes for a reason (text, key, params as JSON). */

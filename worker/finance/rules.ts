@@ -20,7 +20,11 @@ export function ratePercent(dailyRatePpm: number) {
   return { daily: dailyRatePpm / 10_000, yearly: (dailyRatePpm * 365) / 10_000 };
 }
 
-/** The most a tier takes: its own maximum, or for an open-ended tier the operator's ceiling (never below its least). */
+/**
+ * The most a tier takes: its own maximum, or for an open-ended tier the operator's ceiling. The ceiling
+ * is kept at or above that tier's least (1201, 1202 in worker/finance/tiers.ts); the max() only guards
+ * a value stored before that rule.
+ */
 export function tierMaxCents(tier: Pick<Tier, "minCents" | "maxCents">, openMaxCents: number): number {
   return tier.maxCents ?? Math.max(openMaxCents, tier.minCents);
 }

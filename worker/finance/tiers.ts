@@ -2,7 +2,7 @@ import { ApiError } from "../api/envelope";
 import { auditStatement } from "../db/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { findProduct, updateProductStatement, type ProductRecord, type TierChange } from "../db/finance";
+import { findProduct, listProducts, updateProductStatement, type ProductRecord, type TierChange } from "../db/finance";
 import { readSettings } from "../db/settings";
 import { settings } from "../db/schema";
 import { toMoney } from "../money";
@@ -14,6 +14,8 @@ export async function editTier(db: Db, operatorId: number, change: TierChange, n
   const productRow = (p: ProductRecord) => presentProduct(p, openMaxCents);
   if (!before) throw new ApiError(1113);
   const after = { ...before, ...change };
+  // an open-ended tier's least never goes above the operator's ceiling (it would take nothing above its least)
+  if (after.maxCents === null && after.minCents > openMaxCents) throw new ApiError(1202, { num: toMoney(openMaxCents) });
   await runInOneBatch(db, [
     updateProductStatement(db, change),
     auditStatement(db, {
@@ -30,7 +32,10 @@ export async function editTier(db: Db, operatorId: number, change: TierChange, n
 
 /** The operator's ceiling of the open-ended top tier (one transfer-in), with its audit row in the same batch. */
 export async function setOpenTierMax(db: Db, operatorId: number, maxCents: number, nowMs: number) {
-  const { finance_open_max_cents: before } = await readSettings(db, ["finance_open_max_cents"]);
+  const [{ finance_open_max_cents: before }, tiers] = await Promise.all([readSettings(db, ["finance_open_max_cents"]), listProducts(db)]);
+  // never below an open-ended tier's least: that tier would take only exactly its least
+  const openLeast = Math.max(0, ...tiers.filter((t) => t.maxCents === null).map((t) => t.minCents));
+  if (maxCents < openLeast) throw new ApiError(1201, { num: toMoney(openLeast) });
   const value = JSON.stringify(maxCents);
   await runInOneBatch(db, [
     db.insert(settings).values({ key: "finance_open_max_cents", value }).onConflictDoUpdate({ target: settings.key, set: { value } }),

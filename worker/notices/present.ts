@@ -1,5 +1,6 @@
 import type { NoticeRow } from "../db/notices";
 import { toMoney } from "../money";
+import { playerNote } from "#shared/request-reasons";
 
 // A notice as the API answers it (docs/decisions/142): its kind and parameters, money as the contract's
 // decimals (`amountCents` becomes `amount`), never rendered words: the app words it in the reader's language.
@@ -10,7 +11,9 @@ function wireParams(json: string): Record<string, Param> {
   const stored = JSON.parse(json) as Record<string, Param>;
   const out: Record<string, Param> = {};
   for (const [name, value] of Object.entries(stored)) {
-    if (name.endsWith("Cents")) out[name.slice(0, -"Cents".length)] = typeof value === "number" ? toMoney(value) : null;
+    // a rejection's note is its preset alone, also for notices written before presets were required
+    if (name === "note") out.note = typeof value === "string" ? playerNote(value) : null;
+    else if (name.endsWith("Cents")) out[name.slice(0, -"Cents".length)] = typeof value === "number" ? toMoney(value) : null;
     else out[name] = value;
   }
   return out;

@@ -10,6 +10,7 @@ import { noticeStatement } from "../db/notices";
 import { getUserById } from "../db/users";
 import { decideStatement, findDeposit, findWithdrawal, requestDecided } from "../db/wallet-requests";
 import { toMoney } from "../money";
+import { playerNote } from "#shared/request-reasons";
 
 // The operator's decision on a deposit or withdrawal request: one flow for both kinds
 // (docs/decisions/140-console-history-and-one-decision.md). What differs is only the money each
@@ -104,11 +105,12 @@ export async function decideRequest(db: Db, kind: RequestKind, verdict: Verdict,
     await runInOneBatch(db, [
       decideStatement(db, kind, { ...d, status: verdict }, effect.guard?.sql(request, d)),
       ...(effect.money?.(db, request, d) ?? []),
-      // a rejection carries the operator's reason (a preset reads in the player's language)
+      // a rejection carries its preset reason alone (read in the player's language); the operator's
+      // words stay in the console and the audit (shared/request-reasons.ts)
       noticeStatement(db, {
         userId: request.userId,
         kind: effect.notice,
-        params: { id: d.id, amountCents: request.amountCents, note: verdict === "rejected" ? d.note : null },
+        params: { id: d.id, amountCents: request.amountCents, note: verdict === "rejected" ? playerNote(d.note) : null },
         key: `${kind}:${d.id}`,
         nowMs: d.nowMs,
       }),

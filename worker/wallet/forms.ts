@@ -5,6 +5,7 @@ import { DAY_MS, parseDate } from "./days";
 import { cursorFields } from "../api/paging";
 import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "#shared/adjustments";
 import { COIN_NETWORKS, networkOfShape } from "./coin-address";
+import { isRejectPreset, splitNote } from "#shared/request-reasons";
 
 // One schema per wallet form (docs/product.md#input-rules); each message is the catalogue code of the broken rule,
 // and the first failing field (in the order below) decides the answer.
@@ -200,6 +201,9 @@ export const decisionForm = z.object({
   id: integerId(),
   note: text().max(200, "1001").optional().default(""),
 });
+
+/** A rejection starts with a preset reason ("#noPayment", the words the player reads), 1200 otherwise. */
+export const rejectionForm = decisionForm.refine((form) => isRejectPreset(splitNote(form.note).key), { message: "1200", path: ["note"] });
 
 /** An operator's credit or debit: the amount, the text the player reads (fitting its sign), the internal note. */
 export const adjustForm = z

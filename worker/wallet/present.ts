@@ -1,11 +1,17 @@
 import type { CardRow } from "../db/bank-cards";
 import type { DepositRecord, WithdrawalRecord } from "../db/wallet-requests";
 import { toMoney } from "../money";
-import { ledgerKind } from "../db/ledger-reasons";
+import { isAdjustmentRow, ledgerKind } from "../db/ledger-reasons";
+import { playerNote } from "#shared/request-reasons";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
 
 type DepositFields = Omit<DepositRecord, "username" | "decidedBy" | "balanceCents">;
+
+/** The player reads a rejection's preset alone and no other note: the operator's words stay in the console. */
+function playerView(status: string, note: string) {
+  return status === "rejected" ? playerNote(note) : "";
+}
 
 export function depositRow(r: DepositFields) {
   return {
@@ -17,7 +23,7 @@ export function depositRow(r: DepositFields) {
     status: r.status,
     time: r.createdAtMs,
     decidedAt: r.decidedAtMs,
-    note: r.note,
+    note: playerView(r.status, r.note),
   };
 }
 
@@ -28,18 +34,18 @@ export function withdrawalRow(r: WithdrawalRecord) {
     status: r.status,
     time: r.createdAtMs,
     decidedAt: r.decidedAtMs,
-    note: r.note,
+    note: playerView(r.status, r.note),
     card: { id: r.card.id, type: r.card.type, bank: r.card.bank, account: r.card.account, address: r.card.address, network: r.card.network },
   };
 }
 
 /** The operator sees who asked, who decided and the full payout account. */
 export function operatorDepositRow(r: DepositRecord) {
-  return { ...depositRow(r), userId: r.userId, username: r.username, balance: toMoney(r.balanceCents), decidedBy: r.decidedBy };
+  return { ...depositRow(r), note: r.note, userId: r.userId, username: r.username, balance: toMoney(r.balanceCents), decidedBy: r.decidedBy };
 }
 
 export function operatorWithdrawalRow(r: WithdrawalRecord) {
-  return { ...withdrawalRow(r), userId: r.userId, username: r.username, balance: toMoney(r.balanceCents), decidedBy: r.decidedBy, card: cardRow(r.card) };
+  return { ...withdrawalRow(r), note: r.note, userId: r.userId, username: r.username, balance: toMoney(r.balanceCents), decidedBy: r.decidedBy, card: cardRow(r.card) };
 }
 
 export function cardRow(c: CardRow) {
@@ -55,6 +61,7 @@ export type LedgerRecord = {
   reason: string;
   reasonKey: string | null;
   reasonParams: string | null;
+  idempotencyKey: string;
   createdAtMs: number;
 };
 
@@ -74,8 +81,10 @@ export function reasonParamsOf(json: string | null): Record<string, string | num
  * written before keys existed: show reason).
  */
 export function flowRow(r: LedgerRecord) {
-  // An operator's note written before 0015 is internal: the player's answer carries the kind alone.
-  const note = r.reasonKey === "operator";
+  // An adjustment tells the player its preset text alone: one without it (an operator's note before
+  // 0015 under "operator", an operator's words before 0008 with no key, the seeded opening balance)
+  // carries the kind alone, never the operator's English words.
+  const note = isAdjustmentRow(r) && r.reasonKey !== "adjustment";
   return {
     id: r.id,
     time: r.createdAtMs,

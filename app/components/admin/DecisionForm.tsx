@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { REJECT_PRESETS } from "~/lib/request-notes";
 
 /**
- * Approve, or reject with a preset reason (the player reads it in their language) and free text, one
- * request of a queue; the operator who asked for an adjustment can cancel it instead. Each asks for
+ * Approve, or reject with a preset reason (required: the player reads it, in their language) and a
+ * note that stays in the console (shared/request-reasons.ts), one request of a queue; the operator who asked for an adjustment can cancel it instead. Each asks for
  * a confirm step first (app/lib/console-confirm.server.ts).
  */
 export function DecisionForm({ kind, id, own = false }: { kind: "deposit" | "withdrawal" | "adjustment"; id: number; own?: boolean }) {
@@ -37,15 +37,17 @@ export function DecisionForm({ kind, id, own = false }: { kind: "deposit" | "wit
         <input type="hidden" name="decision" value="reject" />
         {kind === "adjustment" ? null : (
           <>
-            <select name="preset" aria-label={t("approvals.preset")} defaultValue="">
-              <option value="">{t("approvals.presetNone")}</option>
+            <select name="preset" aria-label={t("approvals.preset")} defaultValue="" required>
+              <option value="" disabled>
+                {t("approvals.presetChoose")}
+              </option>
               {REJECT_PRESETS.map((key) => (
                 <option key={key} value={key}>
                   {t(`common:presets.${key}`)}
                 </option>
               ))}
             </select>
-            <input name="note" aria-label={t("approvals.note")} placeholder={t("approvals.note")} maxLength={200} />
+            <input name="note" aria-label={t("approvals.internalNote")} placeholder={t("approvals.internalNote")} maxLength={200} />
           </>
         )}
         <button className="button small secondary" type="submit">

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { formatDecimal } from "~/lib/number-format";
-import { noteText } from "~/lib/request-notes";
+import { playerNoteText } from "~/lib/request-notes";
 import type { Notice } from "~/lib/notice-types";
 
 /** A notice's title and sentence in the reader's language, from its kind and parameters (never stored text). */
@@ -12,7 +12,7 @@ export function noticeWords(t: TFunction, notice: Notice, currency: string): { t
     const words = { limit: t(`notices:limitNames.${p.kind}`), period: t(`common:protection.periods.${p.period}`), amount: money(p.amount) };
     return { title: t(`${base}.title`), body: t(p.amount === null ? `${base}.removed` : `${base}.body`, words) };
   }
-  const reason = noteText((key) => t(key), typeof p.note === "string" ? p.note : "") || t("notices:noReason");
+  const reason = playerNoteText((key) => t(key), typeof p.note === "string" ? p.note : "") || t("notices:noReason");
   const words = { id: p.id ?? p.orderId, amount: money(p.amount), interest: money(p.interest), days: p.days, reason };
   return { title: t(`${base}.title`), body: t(`${base}.body`, words) };
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
@@ -58,7 +58,8 @@ export function RealityCheckDialog({ initial, serverNowMs }: { initial: RealityC
 
 /**
  * What a reality check says, in the dialog and on /reality-check: time since sign-in, the net result,
- * how often it comes (and the default), and where to set limits, take a break or read the statement.
+ * how often it comes (and the default), and where to set limits, take a break or read the statement
+ * (each of which also marks the check seen).
  */
 export function RealityCheckFacts({ check }: { check: RealityCheck }) {
   const { t } = useTranslation();
@@ -72,10 +73,23 @@ export function RealityCheckFacts({ check }: { check: RealityCheck }) {
         {t("protection.realityInterval", { minutes: check.minutes, defaultMinutes: REALITY_DEFAULT_MINUTES })}
       </p>
       <nav className="reality-links" aria-label={t("protection.realityLinks")}>
-        <Link to="/user/limits#set-limit">{t("protection.realityLimits")}</Link>
-        <Link to="/user/limits#take-break">{t("protection.realityBreak")}</Link>
-        <Link to="/user/statement">{t("protection.realityStatement")}</Link>
+        <SeenAndGo to="/user/limits#set-limit" label={t("protection.realityLimits")} />
+        <SeenAndGo to="/user/limits#take-break" label={t("protection.realityBreak")} />
+        <SeenAndGo to="/user/statement" label={t("protection.realityStatement")} />
       </nav>
     </>
+  );
+}
+
+/**
+ * A way out of the check to a page: it marks the check seen like "Keep playing" and then opens the page
+ * (its anchor kept), so the page is not covered by the same dialog. A form, so it works without script.
+ */
+function SeenAndGo({ to, label }: { to: string; label: string }) {
+  return (
+    <Form method="post" action="/reality-check" className="reality-link">
+      <input type="hidden" name="redirectTo" value={to} />
+      <button type="submit">{label}</button>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { noteText } from "~/lib/request-notes";
+import { playerNoteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { playerTime } from "~/lib/player-time";
@@ -32,7 +32,7 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
             {d.status !== "pending" && d.decidedAt ? (
               <div className="request-note">
                 {t(d.status === "approved" ? "recharge.approvedAt" : "recharge.rejectedAt", { time: playerTime(d.decidedAt) })}
-                {d.note ? ` · ${noteText(t, d.note)}` : ""}
+                {d.note ? ` · ${playerNoteText(t, d.note)}` : ""}
               </div>
             ) : null}
           </li>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { noteText } from "~/lib/request-notes";
+import { playerNoteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { playerTime } from "~/lib/player-time";
@@ -34,7 +34,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
               {w.status === "pending"
                 ? t("withdraw.pendingNote")
                 : t(w.status === "approved" ? "withdraw.approvedAt" : "withdraw.rejectedAt", { time: playerTime(w.decidedAt ?? w.time) })}
-              {w.note ? ` · ${noteText(t, w.note)}` : ""}
+              {w.note ? ` · ${playerNoteText(t, w.note)}` : ""}
             </div>
           </li>
         ))}

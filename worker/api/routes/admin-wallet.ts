@@ -6,7 +6,7 @@ import { getDb } from "../../db/client";
 import { listDeposits, listWithdrawals, requestListKey } from "../../db/wallet-requests";
 import { pageAt, pagedList } from "../paging";
 import { decideRequest } from "../../wallet/decisions";
-import { PAGE_SIZE, decisionForm, filterQuery, requestListForm } from "../../wallet/forms";
+import { PAGE_SIZE, decisionForm, filterQuery, rejectionForm, requestListForm } from "../../wallet/forms";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
@@ -24,8 +24,8 @@ function listQuery(body: Record<string, unknown>) {
   };
 }
 
-function decision(c: { get(key: "body"): Record<string, unknown>; get(key: "user"): { id: number } }) {
-  const form = parseBody(decisionForm, c.get("body"));
+function decision(c: { get(key: "body"): Record<string, unknown>; get(key: "user"): { id: number } }, rejecting = false) {
+  const form = parseBody(rejecting ? rejectionForm : decisionForm, c.get("body"));
   return { operatorId: c.get("user").id, id: form.id, note: form.note, nowMs: Date.now() };
 }
 
@@ -37,7 +37,7 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
 
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => ok(c, await decideRequest(getDb(c.env), "deposit", "approved", decision(c))));
 
-adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c))));
+adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, true))));
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   const query = listQuery(c.get("body"));
@@ -47,4 +47,4 @@ adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
 
 adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) => ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c))));
 
-adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) => ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c))));
+adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) => ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, true))));

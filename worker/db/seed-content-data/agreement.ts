@@ -34,7 +34,7 @@ export const AGREEMENT: SeedArticle[] = [
 <ul><li>充值经我们的团队批准后入账，提现经批准后出款；每一笔变动都会显示在<strong>资金明细</strong>中。</li>
 <li>被拒绝的提现将全额退回您的余额。</li></ul>
 <h3>安全娱乐</h3>
-<p>您可以在<strong>娱乐限额</strong>中设置充值、亏损和下注限额，暂停游戏或自我排除。自我排除不能提前解除，您和我们都不能。</p>`,
+<p>您可以在<strong>游戏限额</strong>中设置充值、亏损和下注限额，暂停游戏或自我排除。自我排除不能提前解除，您和我们都不能。</p>`,
       cht: `<h3>參與資格</h3>
 <p>您必須年滿 18 歲，且所在地法律允許您參與機會類遊戲。每人只可持有一個帳戶；註冊時填寫的資料必須是您本人的。</p>
 <h3>您的帳戶</h3>
@@ -47,7 +47,7 @@ export const AGREEMENT: SeedArticle[] = [
 <ul><li>充值經我們的團隊批准後入帳，提現經批准後出款；每一筆變動都會顯示在<strong>資金明細</strong>中。</li>
 <li>被拒絕的提現將全額退回您的餘額。</li></ul>
 <h3>安全娛樂</h3>
-<p>您可以在<strong>娛樂限額</strong>中設定充值、虧損和下注限額，暫停遊戲或自我排除。自我排除不能提前解除，您和我們都不能。</p>`,
+<p>您可以在<strong>遊戲限額</strong>中設定充值、虧損和下注限額，暫停遊戲或自我排除。自我排除不能提前解除，您和我們都不能。</p>`,
       vi: `<h3>Ai được tham gia</h3>
 <p>Bạn phải đủ 18 tuổi trở lên và được pháp luật nơi bạn sống cho phép tham gia trò chơi may rủi. Mỗi người chỉ giữ một tài khoản; thông tin khi đăng ký phải là của chính bạn.</p>
 <h3>Tài khoản của bạn</h3>

@@ -1,0 +1,30 @@
+// Preset reasons for rejecting a deposit or withdrawal and for voiding a round (docs/decisions/127):
+// stored as "#key" plus the operator's free text after it. The console reads both; the player reads
+// only the preset, in their language (docs/decisions/143 does the same for adjustments).
+export const REJECT_PRESETS = ["noPayment", "amountMismatch", "accountMismatch", "duplicate", "checksPending", "other"] as const;
+export const VOID_PRESETS = ["wrongOdds", "technical", "feedProblem", "suspectedAbuse"] as const;
+
+export type RejectPreset = (typeof REJECT_PRESETS)[number];
+
+const PRESET_NOTE = /^#([A-Za-z]+)(?:\s+([\s\S]*))?$/;
+
+/** A stored note split into its preset key (when it starts with one, known or not) and the operator's words. */
+export function splitNote(note: string | null | undefined): { key: string | null; rest: string } {
+  const text = (note ?? "").trim();
+  const match = PRESET_NOTE.exec(text);
+  return match ? { key: match[1], rest: match[2] ?? "" } : { key: null, rest: text };
+}
+
+export function isRejectPreset(key: string | null): key is RejectPreset {
+  return key !== null && (REJECT_PRESETS as readonly string[]).includes(key);
+}
+
+/**
+ * The part of a rejection's note the player may read: "#key" of its preset, never the operator's words.
+ * A note written before presets were required, or with an unknown key, reads as "#other"; no note is "".
+ */
+export function playerNote(note: string | null | undefined): string {
+  if (!(note ?? "").trim()) return "";
+  const { key } = splitNote(note);
+  return `#${isRejectPreset(key) ? key : "other"}`;
+}
