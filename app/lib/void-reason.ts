@@ -1,6 +1,6 @@
 import type { RoundResult } from "#shared/rounds";
 import type { Translate } from "./game-labels";
-import { VOID_PRESETS } from "./request-notes";
+import { VOID_PRESETS } from "#shared/request-reasons";
 
 /**
  * Why a round was void, in the reader's language: the kind of void and, for an operator's void, the preset

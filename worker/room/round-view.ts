@@ -4,6 +4,7 @@
 import { ELEVEN_FIVE, type GameType, isGameType, optionsForRoom, racingOptionOf } from "../games/options";
 import { RACING_10 } from "#shared/rooms";
 import type { CurrentRound, LiveBet, RoundResult } from "#shared/rounds";
+import { VOID_PRESETS, splitNote } from "#shared/request-reasons";
 import { isOptionInMask } from "../games/rules";
 import { toMoney, toOdds } from "../money";
 
@@ -69,7 +70,10 @@ export function winningOptions(gameType: number, optionCount: number, winMask: n
 }
 
 /** The preset reason's key of an operator's void note ("#wrongOdds checked twice" -> "wrongOdds"), never its free text. */
-export const voidPresetOf = (note: string | null | undefined): string | null => /^#([A-Za-z]+)(?:\s|$)/.exec(note ?? "")?.[1] ?? null;
+function voidPresetOf(note: string | null | undefined): string | null {
+  const { key } = splitNote(note);
+  return key !== null && (VOID_PRESETS as readonly string[]).includes(key) ? key : null;
+}
 
 /** A round for the API; a round not drawn yet shows its commit only (no seed, no numbers). */
 export function roundResultView(row: RoundRow, optionCount: number): RoundResult {
