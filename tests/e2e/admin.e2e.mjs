@@ -1,7 +1,7 @@
 // Done when: the operator signs in with TOTP, approves a deposit, changes a room's odds,
 // freezes a player, and finds each action in the audit log.
 import assert from "node:assert/strict";
-import { eventually } from "./eventually.mjs";
+import { eventually, textOf } from "./eventually.mjs";
 import { operatorCode } from "./operator.mjs";
 
 const ROOM = 1;
@@ -75,7 +75,12 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const firstOdds = page.locator('input[name="rate"]').first();
   const before = await firstOdds.inputValue();
   const changed = before === "1.950" ? "1.940" : "1.950";
-  await firstOdds.fill(changed);
+  // the RTP beside the odds follows as the operator types (Big pays on half the outcomes: odds x 50 %); the
+  // odds are React state, so a value typed before the page hydrated is reset: type until the RTP follows
+  await eventually(async () => {
+    await firstOdds.fill(changed);
+    assert.equal(await textOf(page.getByTestId("rtp-0")), `${(Number(changed) * 50).toFixed(2)} %`);
+  }, { timeout: 30_000, interval: 500 });
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByText("Saved: the changes apply from the next round").first().waitFor();
   await page.waitForFunction((value) => document.querySelector('input[name="rate"]')?.value === value, changed);
