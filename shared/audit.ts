@@ -1,6 +1,6 @@
 // Every action the console writes to the audit log (worker/db/audit.ts auditStatement takes only these), in
 // the order the audit page's filter lists them. Each has its words in locales/*/admin.json
-// "audit.actions.<action>" (tests/audit-actions.test.ts), so an operator never reads a raw key.
+// "audit.actions.<action>" (shared/audit.test.ts), so an operator never reads a raw key.
 
 export const AUDIT_ACTIONS = [
   "deposit.approve", "deposit.reject", "withdrawal.approve", "withdrawal.reject",

@@ -3,6 +3,7 @@ import type { ApiAnswer } from "./api-types";
 import { apiLangOf } from "./i18n";
 import { i18nServer } from "./i18n.server";
 import { redirectWithToast } from "./flash.server";
+import { fieldsRefused } from "./console-fields.server";
 
 // The operator's own cookie (docs/product.md#operators): 12 h at most; the API ends the session after 30 min idle.
 const OPERATOR_MAX_AGE_S = 12 * 60 * 60;
@@ -67,8 +68,18 @@ export async function loadAdmin<T = any>(request: Request, context: AppLoadConte
 }
 
 /** An action's outcome: back to the page with a toast, or the refusal shown on the page. */
-export async function adminAction(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown>, done: string) {
+export async function adminAction(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, unknown>,
+  done: string,
+  /** refusals (by error code) that read at a field of the page's form, as app/lib/console-fields.server.ts shows them */
+  fieldOfCode?: { fields: Record<number, string>; form?: string },
+) {
   const answer = await callAdmin(request, context, path, body);
+  const field = fieldOfCode?.fields[Number(answer.data?.errCode)];
+  if (answer.code !== 1 && field) return fieldsRefused({ [field]: answer.info }, { form: fieldOfCode?.form });
   if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
   const url = new URL(request.url);
   return redirectWithToast(context, url.pathname + url.search, done);

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatDecimal } from "~/lib/number-format";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,7 @@ import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
 import { formFields } from "~/lib/form.server";
 import { percent, tierName, type Product } from "~/lib/finance";
 import { i18nServer } from "~/lib/i18n.server";
-import { callAdmin, loadAdmin } from "~/lib/operator.server";
-import { redirectWithToast } from "~/lib/flash.server";
+import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { TIER_BOUND_MAX_CENTS, TIER_DAYS_MAX, TIER_RATE_MAX_PPM, openTierMaxForm, tierForm } from "../../worker/finance/forms";
 
 export const handle = { title: "admin:finance.title" };
@@ -28,7 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (f.intent === "openmax") {
     const problems = await consoleFieldErrors(request, openTierMaxForm, { max: f.max ?? "" }, { max: amount });
     if (problems) return fieldsRefused(problems, { form: "openmax" });
-    return tierAction(request, context, "/api/admin/products/openmax", { max: f.max ?? "" }, t("finance.saved"), { code: 1201, field: "max", form: "openmax" });
+    // a ceiling below the open-ended tier's least (1201) reads at the field
+    return adminAction(request, context, "/api/admin/products/openmax", { max: f.max ?? "" }, t("finance.saved"), { fields: { 1201: "max" }, form: "openmax" });
   }
   const ratePpm = percentToPpm(f.rate ?? "");
   const body = { id: f.id ?? "", rate_ppm: ratePpm === null ? "" : String(ratePpm), min: f.min ?? "", max: f.max ?? "", days: f.days ?? "" };
@@ -46,26 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { rate_ppm: "rate", "": "max" },
   );
   if (problems) return fieldsRefused(problems, { form: `tier-${f.id}` });
-  return tierAction(request, context, "/api/admin/products/update", body, t("finance.saved"), { code: 1202, field: "min", form: `tier-${f.id}` });
-}
-
-/**
- * Sends a tier edit; the API's refusal of a ceiling below the open-ended tier's least (1201) or of that
- * least above the ceiling (1202) reads at the field it is about, in the operator's language.
- */
-async function tierAction(
-  request: Request,
-  context: ActionFunctionArgs["context"],
-  path: string,
-  body: Record<string, unknown>,
-  done: string,
-  fieldRefusal: { code: number; field: string; form: string },
-) {
-  const answer = await callAdmin(request, context, path, body);
-  if (answer.code !== 1 && answer.data?.errCode === fieldRefusal.code) return fieldsRefused({ [fieldRefusal.field]: answer.info }, { form: fieldRefusal.form });
-  if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
-  const url = new URL(request.url);
-  return redirectWithToast(context, url.pathname + url.search, done);
+  // the open-ended tier's least above its ceiling (1202) reads at the field
+  return adminAction(request, context, "/api/admin/products/update", body, t("finance.saved"), { fields: { 1202: "min" }, form: `tier-${f.id}` });
 }
 
 /** The operator types the daily rate as a percentage (0.15 = 0.15 % a day); the API keeps parts per million. */

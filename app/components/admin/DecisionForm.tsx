@@ -4,8 +4,9 @@ import { REJECT_PRESETS } from "~/lib/request-notes";
 
 /**
  * Approve, or reject with a preset reason (required: the player reads it, in their language) and a
- * note that stays in the console (shared/request-reasons.ts), one request of a queue; the operator who asked for an adjustment can cancel it instead. Each asks for
- * a confirm step first (app/lib/console-confirm.server.ts).
+ * note that stays in the console (shared/request-reasons.ts), one request of a queue; the operator who
+ * asked for an adjustment can cancel it instead. Each asks for a confirm step first
+ * (app/lib/console-confirm.server.ts).
  */
 export function DecisionForm({ kind, id, own = false }: { kind: "deposit" | "withdrawal" | "adjustment"; id: number; own?: boolean }) {
   const { t } = useTranslation("admin");
