@@ -141,12 +141,16 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   // settings: a deposit account; the player sees it on the deposit screen with a copy button
   await page.getByRole("link", { name: "Settings" }).click();
   const firstPayee = page.getByRole("group", { name: "Deposit account 1" });
-  await firstPayee.getByLabel("Bank or network").fill("Techcombank");
-  await firstPayee.getByLabel("Account holder").fill("DEMO PAYMENTS");
-  await firstPayee.getByLabel("Account number or address").fill(`1903${stamp}`);
+  // a field typed before the page hydrated can be reset, leaving a half-typed account that is refused
+  // (CI met it): type the three and save until the save is taken
+  await eventually(async () => {
+    await firstPayee.getByLabel("Bank or network").fill("Techcombank");
+    await firstPayee.getByLabel("Account holder").fill("DEMO PAYMENTS");
+    await firstPayee.getByLabel("Account number or address").fill(`1903${stamp}`);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved").first().waitFor({ timeout: 5_000 });
+  }, { timeout: 45_000, interval: 500 });
   await shot("7-settings");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await page.getByText("Settings saved").first().waitFor();
 
   const reader = await playerPage(context, base, "demo01", "demo1234");
   try {
