@@ -1,5 +1,5 @@
-import type { ApiAnswer } from "./lib/api-types";
-import type { PriceSnapshot } from "../worker/prices/snapshot";
+import type { ApiAnswer } from "#shared/api-types";
+import type { PriceSnapshot } from "#shared/prices/snapshot";
 
 declare module "@remix-run/cloudflare" {
   // v3_singleFetch: loaders and actions return plain data, typed without the Jsonify wrapper.

@@ -5,7 +5,7 @@ import zhCNCommon from "./zh-CN/common.json";
 import zhCNNotices from "./zh-CN/notices.json";
 import zhTWCommon from "./zh-TW/common.json";
 import zhTWNotices from "./zh-TW/notices.json";
-import { AGREEMENT } from "../worker/db/seed-content-data/agreement";
+import { AGREEMENT } from "../worker/seed/content-data/agreement";
 
 // One thing, one word for the player: the same page or state is named alike wherever it is mentioned.
 

@@ -7,7 +7,7 @@ import { loadTs } from "./lib/load-ts.mjs";
 const remote = process.argv.includes("--remote");
 if (remote && !process.env.PEPPER) throw new Error("db:seed --remote needs PEPPER (the deployed secret) in the environment");
 const pepper = remote ? process.env.PEPPER : ensureDevVars().PEPPER;
-const { seedStatements } = await loadTs("worker/db/seed.ts");
+const { seedStatements } = await loadTs("worker/seed/seed.ts");
 const statements = await seedStatements(pepper);
 mkdirSync(".wrangler", { recursive: true });
 writeFileSync(".wrangler/seed.sql", statements.join("\n") + "\n");

@@ -21,7 +21,7 @@ const settings = { SMS_PROVIDER: "log", ...process.env };
 const vars = passed.filter((name) => settings[name]).flatMap((name) => ["--var", `${name}:${settings[name]}`]);
 
 const { seedOperatorTotpSecret } = await loadTs("worker/operators/sign-in.ts");
-const { DEMO_OPERATORS } = await loadTs("worker/db/seed.ts");
+const { DEMO_OPERATORS } = await loadTs("worker/seed/seed.ts");
 const pepper = ensureDevVars().PEPPER;
 const operatorLines = [];
 for (const op of DEMO_OPERATORS) {

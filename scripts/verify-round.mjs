@@ -2,7 +2,7 @@
 // Recomputes a published round from its seed: SHA-256(seed) must be the commit published at open, the
 // beacon round must be the one the rule names (the first produced after the round's published close
 // time), its signature must verify offline against drand quicknet's public key pinned in
-// worker/games/beacon.ts (QUICKNET; --beacon-key adds a local test beacon's key), and the HMAC draw of
+// shared/games/beacon.ts (QUICKNET; --beacon-key adds a local test beacon's key), and the HMAC draw of
 // seed and beacon randomness must give the published numbers (docs/product.md#fairness, docs/decisions/130).
 // --require-beacon: the site draws every round with the beacon (or you saw this round announced with one),
 // so a drawn round without a beacon is a mismatch, not a commit-reveal round.
@@ -62,7 +62,7 @@ function readLocalRound(roomId, seqno) {
 
 const args = parseArgs(process.argv.slice(2));
 const { checkPublishedRound } = await loadTs("worker/room/verify.ts");
-const { QUICKNET, beaconRoundAfter, testChain } = await loadTs("worker/games/beacon.ts");
+const { QUICKNET, beaconRoundAfter, testChain } = await loadTs("shared/games/beacon.ts");
 const round = args.local ? readLocalRound(args.roomId, args.seqno) : await fetchRound(args.url, args.roomId, args.seqno);
 const extra = args.beaconKey ? await testChain(args.beaconKey) : null;
 const check = await checkPublishedRound(round, { chains: extra ? { [extra.chainHash]: extra } : {}, requireBeacon: args.requireBeacon });

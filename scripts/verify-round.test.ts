@@ -2,9 +2,9 @@ import { execFile } from "node:child_process";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commitOf, drawNumbers, fromHex } from "../worker/games/fairness";
-import { beaconRoundAfter, testChain } from "../worker/games/beacon";
-import { resultOf } from "../worker/games/rules";
+import { commitOf, drawNumbers, fromHex } from "#shared/games/fairness";
+import { beaconRoundAfter, testChain } from "#shared/games/beacon";
+import { resultOf } from "#shared/games/rules";
 import { signBeaconRound, testBeaconKey } from "../tests/support/beacon-server.mjs";
 
 // `npm run verify-round` against a server publishing rounds as getround does (docs/decisions/130): the

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
-import { balanceChangeStatements } from "../worker/db/ledger";
+import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { api, count, expectMoneyInvariants, expectOk, freshOperatorCode } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";

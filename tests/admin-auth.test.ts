@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { totpAt } from "../worker/auth/totp";
-import { ADMIN_ROUTE_ROLES } from "../worker/operators/roles";
+import { ADMIN_ROUTE_ROLES } from "#shared/operators/roles";
 import { api, count, expectError, expectOk, operatorCode, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 

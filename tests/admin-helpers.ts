@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { hashPassword } from "../worker/auth/password";
 import { base32Encode } from "../worker/auth/totp";
-import type { OperatorRole } from "../worker/operators/roles";
+import type { OperatorRole } from "#shared/operators/roles";
 import { api, expectOk, freshTotpCode } from "./helpers";
 
 // A second operator for four-eyes tests, with a known TOTP secret, signed in like the console does.

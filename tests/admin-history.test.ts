@@ -224,7 +224,7 @@ describe("history of balance adjustments", () => {
     const adjust = (money: string, reason: string) => api("/api/admin/adjust", { token: askerToken, userId: id, money, text: "correction", reason, request_id: requestId() });
     expectOk(await adjust("25", "welcome back"));
     expectOk(await adjust("-5", "fee"));
-    // above the single-operator threshold (worker/db/settings.ts): queued for a second operator
+    // above the single-operator threshold (worker/settings/settings.ts): queued for a second operator
     const queued = await Promise.all([adjust("20000", "big one"), adjust("15000", "second big"), adjust("12000", "third big")]);
     for (const q of queued) expect(q.data.status).toBe("pending");
     expectOk(await api("/api/admin/adjustments/approve", { token: approver, id: queued[0].data.id }));

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { finishRound, order, placeOk, playerWith } from "./rooms-helpers";
-import { formatDate } from "../worker/wallet/days";
+import { formatDate } from "#shared/days";
 
 const ROOM = 1;
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows } from "./admin-helpers";
-import { commitOf, fromHex } from "../worker/games/fairness";
+import { commitOf, fromHex } from "#shared/games/fairness";
 import { checkPublishedRound } from "../worker/room/verify";
 import { balanceOf, currentRound, placeOk, playerWith, reschedule, stubOf } from "./rooms-helpers";
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { defaultRatesMilli } from "../worker/games/options";
+import { defaultRatesMilli } from "#shared/games/options";
 
 /**
  * `users` players named `<prefix><n>` with 500.00 each (ledger rows and house mirror included) and one

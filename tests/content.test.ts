@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../worker/db/client";
-import { saveArticleStatement } from "../worker/db/articles";
-import { contentSeedStatements, SEED_ARTICLES, SEED_BANNERS } from "../worker/db/seed-content";
+import { saveArticleStatement } from "../worker/content/article-queries";
+import { contentSeedStatements, SEED_ARTICLES, SEED_BANNERS } from "../worker/seed/content";
 import { api, count, expectError, expectOk } from "./helpers";
 
 const LANGS = [

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
 import { getDb } from "../worker/db/client";
-import { balanceChangeStatements } from "../worker/db/ledger";
+import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
-import { DAY_MS, dayStartMs, formatDate } from "../worker/wallet/days";
-import { ledgerReasons } from "../worker/db/ledger-reasons";
+import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
+import { ledgerReasons } from "../worker/ledger/reasons";
 
 /** A real movement (player row + house mirror) written at a chosen moment, as the game would. */
 async function movementAt(userId: number, amountCents: number, type: string, atMs: number) {

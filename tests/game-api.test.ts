@@ -2,8 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk, login } from "./helpers";
 import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
-import { verifyRound } from "../worker/games/fairness";
-import { DAY_MS } from "../worker/wallet/days";
+import { verifyRound } from "#shared/games/fairness";
+import { DAY_MS } from "#shared/days";
 
 const roundResultKeys = ["beacon", "closeAt", "commit", "drawAt", "id", "num1", "num2", "num3", "numbers", "resultKeys", "resultcn", "seed", "seqno", "status", "sum", "voidPreset", "voidReason"];
 

@@ -4,12 +4,12 @@ import { count, expectMoneyInvariants } from "./helpers";
 import { balanceOf, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
-import { GroupCommit, MAX_GROUP } from "../worker/db/group-commit";
-import { balanceChangeStatements } from "../worker/db/ledger";
-import { ledgerReasons } from "../worker/db/ledger-reasons";
+import { GroupCommit, MAX_GROUP } from "../worker/room/group-commit";
+import { balanceChangeStatements } from "../worker/ledger/ledger";
+import { ledgerReasons } from "../worker/ledger/reasons";
 
-// Group commit (worker/db/group-commit.ts) over the real D1, with the real money statements: the
-// house-side debits of worker/db/ledger.ts, four statements each.
+// Group commit (worker/room/group-commit.ts) over the real D1, with the real money statements: the
+// house-side debits of worker/ledger/ledger.ts, four statements each.
 
 const db = getDb(env);
 let keys = 0;

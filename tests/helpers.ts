@@ -4,7 +4,7 @@ import { hashSmsCode } from "../worker/players/sms";
 import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
 import { getDb } from "../worker/db/client";
-import { newSessionStatement } from "../worker/db/sessions";
+import { newSessionStatement } from "../worker/players/sessions";
 import { expectBooksBalanced, expectOk, type Answer, type ContractClient } from "./contract/client";
 import { newPlayerFields as contractPlayerFields } from "./contract/players";
 

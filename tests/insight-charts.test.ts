@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, operatorLogin } from "./helpers";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { player as walletPlayer } from "./wallet-helpers";
-import { optionProbabilities } from "../worker/games/probability";
-import { formatDate } from "../worker/wallet/days";
+import { optionProbabilities } from "#shared/games/probability";
+import { formatDate } from "#shared/days";
 
 // The charts' figures against the same rows read again here, plainly.
 const today = () => formatDate(Date.now());

@@ -4,7 +4,7 @@ import { api, expectError, expectMoneyInvariants, operatorLogin } from "./helper
 import { playerWith } from "./rooms-helpers";
 import { auditRows } from "./admin-helpers";
 import { EXPORT_PAGE, csvField } from "../worker/insight/exports";
-import { dayStartMs, formatDate } from "../worker/wallet/days";
+import { dayStartMs, formatDate } from "#shared/days";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
 import { checkBooks } from "../worker/insight/books";
-import { formatDate } from "../worker/wallet/days";
+import { formatDate } from "#shared/days";
 
 // The console's insight screens (issue 29) as a browser gets them: server-drawn SVG charts with their
 // tables, the books check on every screen, the markers of harm, the exports, in four languages.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { order, placeOk, playerWith } from "./rooms-helpers";
 import { auditRows } from "./admin-helpers";
-import { dayStartMs } from "../worker/wallet/days";
+import { dayStartMs } from "#shared/days";
 
 // Each marker of harm: the pattern made (through the contract where it can be made now, written into the
 // test database where it lies in the past), then found on the player's file and in the list.

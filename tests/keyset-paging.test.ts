@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
-import { betRecords, liveBets } from "../worker/db/bets";
-import { listLedgerRows } from "../worker/db/funds";
-import { listDeposits } from "../worker/db/wallet-requests";
-import { publicRounds } from "../worker/db/rounds";
+import { betRecords, liveBets } from "../worker/room/bets";
+import { listLedgerRows } from "../worker/wallet/funds";
+import { listDeposits } from "../worker/wallet/requests";
+import { publicRounds } from "../worker/room/rounds";
 import { type PageAt, firstPage } from "../worker/db/keyset";
 
 const records = (token: string, extra: Record<string, unknown> = {}) => api("/api/Game/getGamelog2", { token, ...extra });

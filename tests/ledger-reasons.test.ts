@@ -8,7 +8,7 @@ import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { addCoinAddress, operator, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
 
 // Funds-ledger reasons are stored as a key and its parameters and shown in the reader's language
-// (worker/db/ledger-reasons.ts, app/lib/ledger-reason.ts); rows from before the keys keep their words.
+// (worker/ledger/reasons.ts, app/lib/ledger-reason.ts); rows from before the keys keep their words.
 
 type Row = { id: number; reason: string; reason_key: string | null; reason_params: string | null; user_id: number };
 

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { demoApi } from "../worker/api/app";
 import { totpAt } from "../worker/auth/totp";
 import { getDb } from "../worker/db/client";
-import { DEMO_OPERATORS } from "../worker/db/seed";
+import { DEMO_OPERATORS } from "../worker/seed/seed";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
 import { setOperatorDisabled, setOperatorRole } from "../worker/operators/accounts";
-import { ADMIN_ROUTE_ROLES, OPERATOR_ROLES } from "../worker/operators/roles";
+import { ADMIN_ROUTE_ROLES, OPERATOR_ROLES } from "#shared/operators/roles";
 import { api, count, expectError, expectOk, operatorLogin } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { balanceOf, closeBetting, currentRound, finishRound, order, placeOk, playerWith, sessionIdOf } from "./rooms-helpers";
 import { runInOneBatch } from "../worker/db/batch";
-import { orderWasRefused, placeOrderStatements } from "../worker/db/bets";
+import { orderWasRefused, placeOrderStatements } from "../worker/room/bets";
 import { getDb } from "../worker/db/client";
-import { ledgerReasons } from "../worker/db/ledger-reasons";
+import { ledgerReasons } from "../worker/ledger/reasons";
 
 // The lighter bet path and the short-lived memories of docs/decisions/100: nothing that decides money
 // is read from memory; what is remembered is forgotten when an operator changes it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGREEMENT_ARTICLE_ID } from "../worker/content/article-ids";
+import { AGREEMENT_ARTICLE_ID } from "#shared/content/article-ids";
 import { api, count, expectOk, newPlayerFields } from "./helpers";
 import { Browser } from "./pages";
 import { addCoinAddress, player } from "./wallet-helpers";

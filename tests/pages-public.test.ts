@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { login } from "./helpers";
 import { getDb } from "../worker/db/client";
-import { saveArticleStatement } from "../worker/db/articles";
+import { saveArticleStatement } from "../worker/content/article-queries";
 
 const LOCALES = [
   { lng: "en", file: "en", prices: "Prices unavailable", news: "Welcome to Roundtable", login: "Log in" },

@@ -3,11 +3,11 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { api, expectOk, registerPlayer } from "./helpers";
 import { getDb } from "../worker/db/client";
-import { balanceChangeStatements } from "../worker/db/ledger";
+import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { roomStub } from "../worker/room/routing";
-import { ledgerReasons } from "../worker/db/ledger-reasons";
-import { QUICKNET, beaconRoundAfter } from "../worker/games/beacon";
+import { ledgerReasons } from "../worker/ledger/reasons";
+import { QUICKNET, beaconRoundAfter } from "#shared/games/beacon";
 
 export const stubOf = (roomId: number) => roomStub(env, roomId);
 

@@ -10,7 +10,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectMoneyInvariants } from "./helpers";
 import { balanceOf, currentRound, finishRound, placeOk, playerWith, reschedule, stubOf } from "./rooms-helpers";
-import { commitOf, fromHex, verifyRound } from "../worker/games/fairness";
+import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
 import worker from "../worker/index";
 
 /** The every-minute cron, waited for to the end of its waitUntil work. */

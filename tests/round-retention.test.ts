@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../worker/db/client";
-import { RETENTION_CURSOR_KEY, RETENTION_STEP, pruneIdleRounds } from "../worker/db/round-retention";
-import { latestPublicRounds } from "../worker/db/rounds";
+import { RETENTION_CURSOR_KEY, RETENTION_STEP, pruneIdleRounds } from "../worker/room/round-retention";
+import { latestPublicRounds } from "../worker/room/rounds";
 import { registerPlayer } from "./helpers";
 import { userIdOf } from "./rooms-helpers";
 

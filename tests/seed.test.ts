@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { seedStatements } from "../worker/db/seed";
+import { seedStatements } from "../worker/seed/seed";
 import { expectMoneyInvariants } from "./helpers";
 
 const TABLES = ["users", "ledger", "games", "rooms", "articles", "banners", "finance_products", "invitation_codes", "settings"];

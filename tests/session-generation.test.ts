@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../worker/auth/password";
 import { getDb } from "../worker/db/client";
-import { createSession } from "../worker/db/sessions";
-import { findUserByUsername } from "../worker/db/users";
+import { createSession } from "../worker/players/sessions";
+import { findUserByUsername } from "../worker/players/users";
 import { api, expectError, expectOk, login, registerPlayer } from "./helpers";
 
 // A session lives only under the password generation it was made in (docs/decisions/051-sessions-end-with-the-password.md).

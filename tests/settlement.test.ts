@@ -4,14 +4,14 @@ import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
 import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf } from "./rooms-helpers";
 import { insertBulkBets } from "./bulk-bets";
 import { getDb } from "../worker/db/client";
-import { placeOrderStatements } from "../worker/db/bets";
-import { settlementStatements } from "../worker/db/rounds";
+import { placeOrderStatements } from "../worker/room/bets";
+import { settlementStatements } from "../worker/room/rounds";
 import { runInOneBatch } from "../worker/db/batch";
-import { drawNumbers, fromHex } from "../worker/games/fairness";
-import { type GameType, defaultRatesMilli } from "../worker/games/options";
-import { optionOutcome, payoutCents, refundMask, resultOf, winningMask } from "../worker/games/rules";
-import { levelForTurnover } from "../worker/players/levels";
-import { ledgerReasons } from "../worker/db/ledger-reasons";
+import { drawNumbers, fromHex } from "#shared/games/fairness";
+import { type GameType, defaultRatesMilli } from "#shared/games/options";
+import { optionOutcome, payoutCents, refundMask, resultOf, winningMask } from "#shared/games/rules";
+import { levelForTurnover } from "#shared/players/levels";
+import { ledgerReasons } from "../worker/ledger/reasons";
 
 type BetRow = { id: number; user_id: number; option_index: number; odds_milli: number; stake_cents: number; isaward: number; award_cents: number };
 

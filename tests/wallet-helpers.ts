@@ -6,7 +6,7 @@ import { secondOperator } from "./admin-helpers";
 // Shared steps of the wallet tests: players with money, cards and an operator session.
 
 export const PAY_PASSWORD = "pay12345";
-/** worker/db/settings.ts adjust_second_approval_cents, in money */
+/** worker/settings/settings.ts adjust_second_approval_cents, in money */
 const SINGLE_OPERATOR_ADJUST_LIMIT = 10_000;
 
 let operatorToken: string | undefined;
@@ -80,7 +80,7 @@ export async function addBank(token: string, overrides: Record<string, string> =
 }
 
 /**
- * A fresh, valid mainnet address for a coin or network (worker/wallet/coin-address.ts checks them): a
+ * A fresh, valid mainnet address for a coin or network (shared/coin-address.ts checks them): a
  * Tron one for USDT (TRC20), a P2PKH one for BTC, a lower-case hex one for ETH and ERC20. Nobody holds
  * their keys: 20 random bytes with the right version byte and checksum.
  */

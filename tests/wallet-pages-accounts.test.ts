@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants, registerPlayer } from "./helpers";
 import { Browser } from "./pages";
 import { addBank, addCoinAddress, balanceCents, PAY_PASSWORD, player, randomAddress, requestId, userIdOf } from "./wallet-helpers";
-import { insertCardIfFree } from "../worker/db/bank-cards";
+import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
 import { getDb } from "../worker/db/client";
 
 // Bank/wallet accounts and withdrawals as a browser without JavaScript uses them.

@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, auditCount, balanceCents, ledgerRows, operator, player, randomAddress, requestId, userIdOf } from "./wallet-helpers";
-import { insertCardIfFree } from "../worker/db/bank-cards";
+import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
 import { getDb } from "../worker/db/client";
-import { dayStartMs } from "../worker/wallet/days";
+import { dayStartMs } from "#shared/days";
 
 async function setCap(cents: number | null) {
   if (cents === null) await env.DB.prepare("DELETE FROM settings WHERE key = 'withdraw_daily_cap_cents'").run();

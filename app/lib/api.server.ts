@@ -1,6 +1,6 @@
 import type { Restriction } from "./protection-types";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { ApiAnswer } from "./api-types";
+import type { ApiAnswer } from "#shared/api-types";
 import { apiLangOf } from "./i18n";
 import { i18nServer } from "./i18n.server";
 import { clearTokenHeader, getToken, loginRedirectPath, safeRedirectTarget } from "./session.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { browserMark, recomputeHere, type CheckedRound } from "./fairness-browser";
-import { commitOf, drawNumbers, fromHex, type RoundVerification } from "../../worker/games/fairness";
-import { beaconRoundAfter, testChain } from "../../worker/games/beacon";
+import { commitOf, drawNumbers, fromHex, type RoundVerification } from "#shared/games/fairness";
+import { beaconRoundAfter, testChain } from "#shared/games/beacon";
 import { signBeaconRound, testBeaconKey } from "../../tests/support/beacon-server.mjs";
 
 const SEED = "3c".repeat(32);

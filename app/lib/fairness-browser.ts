@@ -2,9 +2,9 @@
 // beacon round against the rule, its signature against the key pinned in this page's own code (the BLS
 // library loads only here), then the draw from the seed and the verified randomness (docs/decisions/130).
 
-import { verifyRound, type RoundVerification } from "../../worker/games/fairness";
-import type { GameType } from "../../worker/games/options";
-import type { PublishedBeacon } from "../../worker/games/beacon";
+import { verifyRound, type RoundVerification } from "#shared/games/fairness";
+import type { GameType } from "#shared/games/options";
+import type { PublishedBeacon } from "#shared/games/beacon";
 
 /** A round as /fairness checks it, on the server and again in the browser. */
 export type CheckedRound = {
@@ -25,7 +25,7 @@ export type CheckedRound = {
 export async function recomputeHere(round: CheckedRound, testKey: string | null, requireBeacon: boolean): Promise<RoundVerification> {
   let beaconRandomness: string | null = null;
   if (round.beacon || requireBeacon) {
-    const { checkRoundBeacon, testChain } = await import("../../worker/games/beacon");
+    const { checkRoundBeacon, testChain } = await import("#shared/games/beacon");
     const chains = testKey ? await testChain(testKey).then((chain) => ({ [chain.chainHash]: chain })) : {};
     const beacon = await checkRoundBeacon(round, chains, requireBeacon);
     if (beacon && !beacon.ok) return { ok: false, problems: ["malformed_beacon"], computedCommit: null, numbers: null };

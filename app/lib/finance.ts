@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { Tier } from "../../worker/finance/rules";
+import type { Tier } from "#shared/finance/rules";
 import { formatDecimal } from "./number-format";
 
 // Shapes of the finance contract (worker/finance/present.ts) and small helpers for its screens.

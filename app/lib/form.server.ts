@@ -1,6 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import type { ApiAnswer, FormError } from "./api-types";
+import type { ApiAnswer, FormError } from "#shared/api-types";
 import { i18nServer } from "./i18n.server";
 
 /**

@@ -1,7 +1,7 @@
 // The fairness page's inputs (a room and round number, or a seed and commit typed by hand), checked
 // before anything is computed so a typo gets a clear message instead of a confusing "not verified".
 
-import { isGameType, type GameType } from "../../worker/games/options";
+import { isGameType, type GameType } from "#shared/games/options";
 
 export type FairnessField = "room" | "seqno" | "gametype" | "seed" | "commit";
 export type FairnessErrors = Partial<Record<FairnessField, string>>;

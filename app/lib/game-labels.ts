@@ -1,7 +1,7 @@
 // Player-facing names of options and results, from the stable option keys the API sends
 // ("big", "small_odd", "rank3_even"): the legacy Chinese text (valuecn, resultcn) is never shown.
 
-import { ELEVEN_FIVE, SUM_OPTION_KEYS } from "../../worker/games/options";
+import { ELEVEN_FIVE, SUM_OPTION_KEYS } from "#shared/games/options";
 import { RACING_10 } from "#shared/rooms";
 
 /** Any i18next t function bound to (or able to address) the game namespace. */

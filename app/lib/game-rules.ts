@@ -2,10 +2,10 @@
 // each sum option we collect the sums on which it wins or is refunded over every equally likely draw,
 // then name that set ("sum 14 or more, odd"). Change a threshold in the rules and the page follows.
 
-import { type GameType, optionsForRoom } from "../../worker/games/options";
+import { type GameType, optionsForRoom } from "#shared/games/options";
 import { RACING_10 } from "#shared/rooms";
-import { equallyLikelyDraws } from "../../worker/games/probability";
-import { optionOutcome, resultOf } from "../../worker/games/rules";
+import { equallyLikelyDraws } from "#shared/games/probability";
+import { optionOutcome, resultOf } from "#shared/games/rules";
 import { rankOfKey } from "./game-labels";
 
 export type SumRange = { from: number | null; to: number | null };

@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { callApi, requireProfile } from "./api.server";
-import type { ApiAnswer } from "./api-types";
+import type { ApiAnswer } from "#shared/api-types";
 import { redirectWithToast } from "./flash.server";
-import type { FormError } from "./api-types";
+import type { FormError } from "#shared/api-types";
 import { formFailure, readForm } from "./form.server";
 import { i18nServer } from "./i18n.server";
 import {

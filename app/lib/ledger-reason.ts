@@ -3,7 +3,7 @@ import type { FlowRow } from "./wallet-types";
 
 /**
  * A funds-ledger row's reason in the reader's language, from its key and parameters
- * (worker/db/ledger-reasons.ts). A game, a finance tier or an adjustment's text comes as its key and
+ * (worker/ledger/reasons.ts). A game, a finance tier or an adjustment's text comes as its key and
  * is named in that language too; a row with no key (written before keys existed, or from a backend that sends only
  * text) or an unknown key shows its stored words.
  */

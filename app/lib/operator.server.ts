@@ -1,5 +1,5 @@
 import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { ApiAnswer } from "./api-types";
+import type { ApiAnswer } from "#shared/api-types";
 import { apiLangOf } from "./i18n";
 import { i18nServer } from "./i18n.server";
 import { redirectWithToast } from "./flash.server";

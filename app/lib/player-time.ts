@@ -3,7 +3,7 @@
 // way; docs/decisions/021-wallet-day-and-cap.md). One event shows one time on every screen, whatever
 // the device's own zone.
 
-import { PLAYER_OFFSET_MS, formatDate } from "../../worker/wallet/days";
+import { PLAYER_OFFSET_MS, formatDate } from "#shared/days";
 
 /** Shown beside times where a player could expect the device's own zone. */
 export const PLAYER_ZONE = "UTC+8";

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { formatDecimal } from "./number-format";
-import type { ApiAnswer } from "./api-types";
+import type { ApiAnswer } from "#shared/api-types";
 import type { z } from "zod";
 import { askToConfirm, consoleMoney } from "./console-confirm.server";
 import { consoleFieldErrors, type FieldErrors } from "./console-fields.server";

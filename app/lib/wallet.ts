@@ -1,6 +1,6 @@
 // Pure helpers of the wallet screens: no I/O, the same answer on the server and in the browser.
 
-import { DAY_MS } from "../../worker/wallet/days";
+import { DAY_MS } from "#shared/days";
 import { playerDate } from "./player-time";
 
 /**

@@ -8,7 +8,7 @@ import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
 import { articleForm } from "../../worker/operators/content";
-import { MAX_ARTICLE_HTML } from "../../worker/content/sanitize-html";
+import { MAX_ARTICLE_HTML } from "#shared/content/sanitize-html";
 import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
 import { ArticleBody } from "~/components/content/ArticleBody";
 import { HTML_LANG, type ContentLanguage } from "~/components/content/types";

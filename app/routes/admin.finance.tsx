@@ -10,7 +10,7 @@ import { formFields } from "~/lib/form.server";
 import { percent, tierName, type Product } from "~/lib/finance";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
-import { TIER_BOUND_MAX_CENTS, TIER_DAYS_MAX, TIER_RATE_MAX_PPM, openTierMaxForm, tierForm } from "../../worker/finance/forms";
+import { TIER_BOUND_MAX_CENTS, TIER_DAYS_MAX, TIER_RATE_MAX_PPM, openTierMaxForm, tierForm } from "#shared/forms/finance";
 
 export const handle = { title: "admin:finance.title" };
 

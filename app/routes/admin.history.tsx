@@ -7,8 +7,8 @@ import { Pager } from "~/components/wallet/Pager";
 import { checkFields } from "~/lib/form.server";
 import { callAdmin } from "~/lib/operator.server";
 import { pageCursor, pageOf } from "~/lib/wallet";
-import { adjustmentHistoryForm } from "../../worker/operators/forms";
-import { requestListForm } from "../../worker/wallet/forms";
+import { adjustmentHistoryForm } from "#shared/forms/operators";
+import { requestListForm } from "#shared/forms/wallet";
 
 export const handle = { title: "admin:history.title" };
 

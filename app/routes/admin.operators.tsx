@@ -6,7 +6,7 @@ import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
-import { OPERATOR_ROLES, type OperatorRole } from "../../worker/operators/roles";
+import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
 import { TableScroll } from "~/components/admin/TableScroll";
 
 export const handle = { title: "admin:operators.title" };

@@ -20,7 +20,7 @@ export const handle = { i18n: ["wallet"], title: "wallet:bankadd.title" };
 
 const BANK = "Bank";
 const FALLBACK_TYPES = [BANK, "USDT", "BTC", "ETH"];
-// The networks each coin is paid out on (worker/wallet/coin-address.ts checks the address against the one chosen).
+// The networks each coin is paid out on (shared/coin-address.ts checks the address against the one chosen).
 const NETWORKS: Record<string, string[]> = { USDT: ["TRC20", "ERC20"], BTC: ["BTC"], ETH: ["ETH"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -8,9 +8,9 @@ import { callApi } from "~/lib/api.server";
 import type { RoundResult } from "#shared/rounds";
 import { parseLookup, parseManual, type FairnessErrors } from "~/lib/game-fairness";
 import { voidReasonText } from "~/lib/void-reason";
-import { isGameType } from "../../worker/games/options";
-import { commitOf, fromHex, verifyRound } from "../../worker/games/fairness";
-import { type BeaconChain, type PublishedBeacon, checkRoundBeacon, testChain } from "../../worker/games/beacon";
+import { isGameType } from "#shared/games/options";
+import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
+import { type BeaconChain, type PublishedBeacon, checkRoundBeacon, testChain } from "#shared/games/beacon";
 import { readConfig } from "../../worker/config";
 import gameStyles from "~/styles/game.css?url";
 

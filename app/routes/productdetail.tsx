@@ -7,7 +7,7 @@ import { ProductCard } from "~/components/finance/ProductCard";
 import { callApi } from "~/lib/api.server";
 import { pickProduct, type ProductList } from "~/lib/finance";
 import financeStyles from "~/styles/finance.css?url";
-import { dailyInterestCents } from "../../worker/finance/rules";
+import { dailyInterestCents } from "#shared/finance/rules";
 import { formatDecimal } from "~/lib/number-format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];

@@ -8,7 +8,7 @@ export const handle = { i18n: ["finance"], title: "finance:rule.title" };
 
 const RULES = ["r1", "r2", "r3", "r4", "r5", "r6"] as const;
 
-/** The lock-up rules as worker/finance/rules.ts applies them (docs/decisions/070-finance-days-and-clock.md). */
+/** The lock-up rules as shared/finance/rules.ts applies them (docs/decisions/070-finance-days-and-clock.md). */
 export default function ProductRule() {
   const { t } = useTranslation("finance");
   return (

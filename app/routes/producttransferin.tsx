@@ -15,15 +15,15 @@ import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { useRequestId } from "~/lib/use-request-id";
 import financeStyles from "~/styles/finance.css?url";
-import { parseMoneyToCents } from "../../worker/money";
-import { dailyInterestCents, maturityMs, transferProblem, valueDateMs, type TransferProblem } from "../../worker/finance/rules";
+import { parseMoneyToCents } from "#shared/money";
+import { dailyInterestCents, maturityMs, transferProblem, valueDateMs, type TransferProblem } from "#shared/finance/rules";
 import { formatDecimal } from "~/lib/number-format";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
 export const handle = { i18n: ["finance"], title: "finance:transfer.title" };
 
-/** Step one checks the amount with the same rules as the API (worker/finance/rules.ts), before any password. */
+/** Step one checks the amount with the same rules as the API (shared/finance/rules.ts), before any password. */
 function amountProblem(typed: string, product: ProductList["list"][number], balance: number): TransferProblem | null {
   if (typed.trim() === "") return { code: 1114 };
   const cents = parseMoneyToCents(typed);

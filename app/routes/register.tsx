@@ -13,8 +13,8 @@ import { checkFields, fieldsFailure, formFailure, formFields } from "~/lib/form.
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
 import { useAppConfig } from "~/root";
-import { registerForm } from "../../worker/players/forms";
-import { AGREEMENT_ARTICLE_ID } from "../../worker/content/article-ids";
+import { registerForm } from "#shared/forms/players";
+import { AGREEMENT_ARTICLE_ID } from "#shared/content/article-ids";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const handle = { title: "common:register.title" };

@@ -6,8 +6,8 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import { formatOdds, roomIdParam, screenOfRoomType, type GameInfo } from "~/lib/game";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
 import { percent, winConditions, type WinCondition } from "~/lib/game-rules";
-import { isGameType } from "../../worker/games/options";
-import { rulesTable } from "../../worker/games/probability";
+import { isGameType } from "#shared/games/options";
+import { rulesTable } from "#shared/games/probability";
 import gameStyles from "~/styles/game.css?url";
 
 export const handle = { i18n: ["game"], title: "game:rules.title" };

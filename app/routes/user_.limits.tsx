@@ -13,7 +13,7 @@ import { BREAK_PERIODS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_DEFAULT_MINUTES, REA
 import { clearTokenHeader } from "~/lib/session.server";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
-import { exclusionEndMs, isTimeOut, type ExclusionPeriod } from "../../worker/protection/rules";
+import { exclusionEndMs, isTimeOut, type ExclusionPeriod } from "#shared/protection/rules";
 import protectionStyles from "~/styles/protection.css?url";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 

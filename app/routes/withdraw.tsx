@@ -18,7 +18,7 @@ import { filterAmountInput, pageCursor, pageOf, withdrawAllAmount } from "~/lib/
 import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import { useRequestId } from "~/lib/use-request-id";
 import walletStyles from "~/styles/wallet.css?url";
-import { withdrawForm } from "../../worker/wallet/forms";
+import { withdrawForm } from "#shared/forms/wallet";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];

@@ -3,9 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk } from "../helpers";
 import { balanceOf, currentRound, finishRound, placeOk, playerWith, reschedule, stubOf } from "../rooms-helpers";
-import { beaconRoundAfter, testChain, verifyBeacon } from "../../worker/games/beacon";
-import { commitOf, drawNumbers, fromHex } from "../../worker/games/fairness";
-import { resultOf } from "../../worker/games/rules";
+import { beaconRoundAfter, testChain, verifyBeacon } from "#shared/games/beacon";
+import { commitOf, drawNumbers, fromHex } from "#shared/games/fairness";
+import { resultOf } from "#shared/games/rules";
 import { checkPublishedRound } from "../../worker/room/verify";
 import { Browser } from "../pages";
 

@@ -42,7 +42,7 @@ for (const bets of [100, 1_000, 10_000]) {
       await finishRound(ROOM);
       ms = performance.now() - started;
     });
-    // The settlement batch is the one that closes the round row (worker/db/rounds.ts settlementStatements).
+    // The settlement batch is the one that closes the round row (worker/room/rounds.ts settlementStatements).
     const settlement = batches.filter((batch) => batch.some((s) => /UPDATE rounds SET[\s\S]*settled_at_ms/.test(s.statement ?? "")));
     if (settlement.length !== 1) throw new Error(`expected one settlement batch, saw ${settlement.length} of ${batches.length} batches`);
     const statements = settlement[0].length;

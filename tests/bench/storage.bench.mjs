@@ -22,7 +22,7 @@ export default async function storage({ report }) {
       if (statement.trim()) db.exec(statement);
     }
   }
-  const { seedStatements } = await loadTs("worker/db/seed.ts");
+  const { seedStatements } = await loadTs("worker/seed/seed.ts");
   for (const statement of await seedStatements("bench-pepper")) db.exec(statement);
   const roundSeconds = Number(/ROUND_SECONDS = "(\d+)"/.exec(readFileSync("wrangler.toml", "utf8"))[1]);
   const rooms = db.prepare("SELECT id, rates_milli AS rates, round_seconds AS seconds, minbuy_cents AS minbuy, min_level AS level FROM rooms").all();
@@ -53,8 +53,8 @@ export default async function storage({ report }) {
   db.exec("COMMIT");
   const roundBytes = (bytes() - before) / rounds;
 
-  // One-line orders with the rows the code writes today (worker/db/bets.ts placeOrderStatements,
-  // worker/db/rounds.ts settlementStatements, docs/decisions/110): per order the order, its bet and the
+  // One-line orders with the rows the code writes today (worker/room/bets.ts placeOrderStatements,
+  // worker/room/rounds.ts settlementStatements, docs/decisions/110): per order the order, its bet and the
   // player's debit; per round the house's one row for the round's stakes, one award row per winning
   // player and the house's one mirror row for the round's awards. ORDERS_PER_ROUND players bet in each
   // round, one order each; every other order wins.

@@ -1,4 +1,4 @@
-import { DEMO_PLAYER } from "../../worker/db/seed";
+import { DEMO_PLAYER } from "../../worker/seed/seed";
 import { expect } from "vitest";
 import { expectError, expectOk } from "./client";
 import type { ContractFlow } from "./flows";

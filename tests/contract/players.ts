@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { totpAt } from "../../worker/auth/totp";
-import { DEMO_OPERATOR } from "../../worker/db/seed";
+import { DEMO_OPERATOR } from "../../worker/seed/seed";
 import { seedOperatorTotpSecret } from "../../worker/operators/sign-in";
 import { expectOk, type ContractClient } from "./client";
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Answer } from "../contract/client";
-import { QUICKNET, beaconRandomness, beaconRoundAfter } from "../../worker/games/beacon";
-import { commitOf, drawNumbers, fromHex } from "../../worker/games/fairness";
-import type { GameType } from "../../worker/games/options";
-import { resultOf, winningMask } from "../../worker/games/rules";
+import { QUICKNET, beaconRandomness, beaconRoundAfter } from "#shared/games/beacon";
+import { commitOf, drawNumbers, fromHex } from "#shared/games/fairness";
+import type { GameType } from "#shared/games/options";
+import { resultOf, winningMask } from "#shared/games/rules";
 import { checkPublishedRound } from "../../worker/room/verify";
 import { migrateAndSeed, startWorker, type LocalWorker } from "./workers";
 
 // /fairness in proxy mode (docs/decisions/130): the front forwards getround and the upstream's round proof,
 // beacon included, arrives unchanged. The upstream's round is drawn from a real drand quicknet round
-// (round 2, whose signature worker/games/beacon.test.ts checks against drand-client), so the front checks
+// (round 2, whose signature shared/games/beacon.test.ts checks against drand-client), so the front checks
 // it with the pinned key alone.
 let upstream: LocalWorker;
 let front: LocalWorker;

@@ -1,7 +1,7 @@
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hashSmsCode } from "../../worker/players/sms";
-import { DEMO_PLAYER } from "../../worker/db/seed";
+import { DEMO_PLAYER } from "../../worker/seed/seed";
 import { expectBooksBalanced, type Answer, type ContractClient } from "../contract/client";
 import { contractFlows } from "../contract/flows";
 import { login } from "../contract/players";

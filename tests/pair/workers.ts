@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Miniflare, convertV4MiniflareOptions, type V4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { seedStatements } from "../../worker/db/seed";
+import { seedStatements } from "../../worker/seed/seed";
 
 export const PEPPER = "pair-test-pepper";
 // The contract flows sign in many times a minute from one address (the limits: tests/throttles.test.ts).

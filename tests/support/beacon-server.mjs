@@ -5,7 +5,7 @@
 // It signs as quicknet does (bls-unchained-g1-rfc9380: G1 signature of SHA-256(round as 8 bytes BE),
 // randomness = SHA-256(signature)) but with its own test key, so the Worker accepts it only through
 // BEACON_TEST_PUBLIC_KEY, which worker/config.ts allows for a loopback BEACON_URL only. The chain hash is
-// SHA-256 of that key (worker/games/beacon.ts testChain). Rounds are signed whenever asked: tests move a
+// SHA-256 of that key (shared/games/beacon.ts testChain). Rounds are signed whenever asked: tests move a
 // round's schedule instead of waiting for the clock.
 // Tests steer it on the same port: POST /control?mode=ok|slow|down|bad and GET /state (requests served).
 //   ok    answers every round          slow  answers after slowMs (longer than the Worker waits)

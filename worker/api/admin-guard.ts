@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { ApiError } from "./envelope";
 import { requireOperator } from "./context";
 import type { AppEnv } from "./types";
-import { ADMIN_ROUTE_ROLES, roleAllows } from "../operators/roles";
+import { ADMIN_ROUTE_ROLES, roleAllows } from "#shared/operators/roles";
 
 /**
  * The one check in front of every /api/admin path (docs/decisions/060-operator-sign-in.md): the path's
@@ -14,7 +14,7 @@ export const adminGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const needed = ADMIN_ROUTE_ROLES[path];
   if (needed === "public") return next();
   if (!needed) {
-    console.error(JSON.stringify({ requestId: c.get("requestId"), path, error: "no role declared for this path in worker/operators/roles.ts" }));
+    console.error(JSON.stringify({ requestId: c.get("requestId"), path, error: "no role declared for this path in shared/operators/roles.ts" }));
     throw new ApiError(1001);
   }
   await requireOperator(c, async () => {

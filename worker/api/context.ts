@@ -6,7 +6,7 @@ import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
 import { getDb } from "../db/client";
 import { MAX_BANNER_IMAGE_BYTES } from "../media/banner-images";
-import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../db/sessions";
+import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../players/sessions";
 import { parseRequestBody } from "./request-body";
 
 const MAX_BODY_BYTES = 64 * 1024;

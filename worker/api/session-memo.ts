@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./types";
 import { getDb } from "../db/client";
-import { findSessionUser } from "../db/sessions";
+import { findSessionUser } from "../players/sessions";
 import { noteSessionOwner } from "../request-log";
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;

@@ -5,7 +5,7 @@ export type SessionUser = {
   username: string;
   nickname: string;
   role: string;
-  /** operators only: viewer | cashier | manager | admin (worker/operators/roles.ts) */
+  /** operators only: viewer | cashier | manager | admin (shared/operators/roles.ts) */
   operatorRole?: string | null;
   sessionId: number;
 };

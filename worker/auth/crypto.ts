@@ -1,4 +1,4 @@
-import { toHex } from "../hex";
+import { toHex } from "#shared/hex";
 
 const encoder = new TextEncoder();
 

@@ -1,7 +1,7 @@
 import type { ApiLang } from "../api/i18n";
-import type { ArticleRow, BannerRow } from "../db/articles";
-import { localizedLanguage, pickLocalized, type LocalizedColumns } from "./languages";
-import { htmlToText, safeUrl, sanitizeHtml } from "./sanitize-html";
+import type { ArticleRow, BannerRow } from "./article-queries";
+import { localizedLanguage, pickLocalized, type LocalizedColumns } from "#shared/content/languages";
+import { htmlToText, safeUrl, sanitizeHtml } from "#shared/content/sanitize-html";
 
 const titleColumns = (row: ArticleRow): LocalizedColumns => ({ default: row.title, cht: row.titleFt, en: row.titleYw, vi: row.titleVi });
 const contentColumns = (row: ArticleRow): LocalizedColumns => ({ default: row.content, cht: row.contentFt, en: row.contentYw, vi: row.contentVi });
@@ -28,7 +28,7 @@ export function articleListItem(row: ArticleRow, lang: ApiLang) {
 }
 
 /**
- * A whole article with `localContent`, served as stored: every way in (worker/db/articles.ts
+ * A whole article with `localContent`, served as stored: every way in (worker/content/article-queries.ts
  * saveArticleStatement, the seed) sanitized it once (docs/decisions/101).
  */
 export function articleWithContent(row: ArticleRow, lang: ApiLang) {

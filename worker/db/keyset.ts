@@ -3,7 +3,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 /**
  * Where a page of a list starts (docs/decisions/112): after the last row shown (the next page),
  * before the first one (the previous page), or at a row count for a page asked by number (bounded
- * by the API, worker/api/paging.ts). Keys are the list's sort columns, last the unique id.
+ * by the API, worker/db/paging.ts). Keys are the list's sort columns, last the unique id.
  */
 export type PageAt = { page: number; after: number[] | null; before: number[] | null; offset: number; limit: number };
 

@@ -28,7 +28,7 @@ export const users = sqliteTable(
     totpPendingSecret: text("totp_pending_secret"),
     // the last TOTP step a sign-in accepted: a code of that step or an older one is a replay (decision 060)
     totpLastStep: integer("totp_last_step").notNull().default(0),
-    // operators only: viewer | cashier | manager | admin, each including the ones before (worker/operators/roles.ts)
+    // operators only: viewer | cashier | manager | admin, each including the ones before (shared/operators/roles.ts)
     operatorRole: text("operator_role"),
     // minutes between reality checks: 15, 30 or 60 (docs/product.md#player-protection)
     realityCheckMinutes: integer("reality_check_minutes").notNull().default(60),
@@ -84,7 +84,7 @@ export const ledger = sqliteTable(
     type: text("type").notNull(),
     // the words as written when the row was made (English); rows before 0006 have only these
     reason: text("reason").notNull(),
-    // what the reader's language renders (worker/db/ledger-reasons.ts): a key of locales/*/wallet.json
+    // what the reader's language renders (worker/ledger/reasons.ts): a key of locales/*/wallet.json
     // "reasons" and its parameters as a JSON object
     reasonKey: text("reason_key"),
     reasonParams: text("reason_params"),
@@ -255,7 +255,7 @@ export const bankCards = sqliteTable(
     realName: text("real_name").notNull().default(""),
     area: text("area").notNull().default(""),
     address: text("address").notNull().default(""),
-    // a coin address's network (TRC20 | ERC20 | BTC | ETH, worker/wallet/coin-address.ts); "" for a bank
+    // a coin address's network (TRC20 | ERC20 | BTC | ETH, shared/coin-address.ts); "" for a bank
     // account and for addresses bound before 0015
     network: text("network").notNull().default(""),
     createdAtMs: createdAtMs(),

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { accrualStatements } from "../db/finance-accrual";
+import { accrualStatements } from "./accrual-statements";
 
 /**
  * Pays what the lock-up orders have earned by `nowMs` (interest per ended day, principal at maturity),

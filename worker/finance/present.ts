@@ -1,6 +1,6 @@
-import type { OrderRecord, ProductRecord } from "../db/finance";
-import { toMoney } from "../money";
-import { dailyInterestCents, daysLeft, ratePercent, tierMaxCents, valueDateMs } from "./rules";
+import type { OrderRecord, ProductRecord } from "./orders";
+import { toMoney } from "#shared/money";
+import { dailyInterestCents, daysLeft, ratePercent, tierMaxCents, valueDateMs } from "#shared/finance/rules";
 
 // The wire shapes of the finance contract (docs/product.md#finance): money as decimals, rates as percentages, times in ms.
 

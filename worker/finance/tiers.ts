@@ -1,11 +1,11 @@
 import { ApiError } from "../api/envelope";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "../operators/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { findProduct, listProducts, updateProductStatement, type ProductRecord, type TierChange } from "../db/finance";
-import { readSettings } from "../db/settings";
+import { findProduct, listProducts, updateProductStatement, type ProductRecord, type TierChange } from "./orders";
+import { readSettings } from "../settings/settings";
 import { settings } from "../db/schema";
-import { toMoney } from "../money";
+import { toMoney } from "#shared/money";
 import { productRow as presentProduct } from "./present";
 
 /** An operator's tier edit with its audit row in the same batch; running orders keep their terms. */

@@ -1,14 +1,14 @@
 import { ApiError } from "../api/envelope";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { findOrderByKey, findProduct, insertOrderStatement, orderExistsSql, type OrderRecord } from "../db/finance";
-import { protectionAllowsSql } from "../db/protection";
+import { findOrderByKey, findProduct, insertOrderStatement, orderExistsSql, type OrderRecord } from "./orders";
+import { protectionAllowsSql } from "../protection/queries";
 import { explainRefusal, refuseWhileRestricted } from "../protection/refusal";
-import { balanceChangeStatements, cannotCover } from "../db/ledger";
+import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
 import { checkPayPassword } from "../wallet/pay-password";
-import { maturityMs, transferProblem } from "./rules";
-import { ledgerReasons } from "../db/ledger-reasons";
-import { readSettings } from "../db/settings";
+import { maturityMs, transferProblem } from "#shared/finance/rules";
+import { ledgerReasons } from "../ledger/reasons";
+import { readSettings } from "../settings/settings";
 
 export type TransferIn = { userId: number; productId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 

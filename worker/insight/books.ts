@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { HOUSE_USER_ID } from "../db/ledger";
-import { formatDate } from "../wallet/days";
-import { toMoney } from "../money";
+import { HOUSE_USER_ID } from "../ledger/ledger";
+import { formatDate } from "#shared/days";
+import { toMoney } from "#shared/money";
 
 // The money invariants of docs/product.md#money with docs/decisions/110, checked by the cron on the live data
 // (docs/decisions/136): every balance equals the sum of its ledger rows; all balances, house included,

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { isGameType } from "../games/options";
-import { optionProbabilities } from "../games/probability";
-import { toMoney } from "../money";
-import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "../wallet/days";
+import { isGameType } from "#shared/games/options";
+import { optionProbabilities } from "#shared/games/probability";
+import { toMoney } from "#shared/money";
+import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "#shared/days";
 
 // The figures behind the console's charts (issue 29), each from a query an index serves: drawn rounds by
 // draw time (rounds_draw_time) and their bets (bets_round); decided requests by status and decision time

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { HOUSE_USER_ID } from "../db/ledger";
-import { DAY_MS, PLAYER_OFFSET_MS } from "../wallet/days";
-import type { ExportKind } from "./forms";
+import { HOUSE_USER_ID } from "../ledger/ledger";
+import { DAY_MS, PLAYER_OFFSET_MS } from "#shared/days";
+import type { ExportKind } from "#shared/forms/insight";
 
 // CSV exports for reconciling outside the app (issue 29): one kind of record over a range of player days
 // (UTC+8), streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { toMoney } from "../money";
-import { PLAYER_OFFSET_MS } from "../wallet/days";
+import { toMoney } from "#shared/money";
+import { PLAYER_OFFSET_MS } from "#shared/days";
 
 // Markers of harm (issue 29, docs/decisions/137), computed from the data each time they are read: each
 // says which pattern it saw and the figures that show it. Every query is set-based, over every player at

@@ -1,5 +1,5 @@
-import type { NoticeRow } from "../db/notices";
-import { toMoney } from "../money";
+import type { NoticeRow } from "./queries";
+import { toMoney } from "#shared/money";
 import { playerNote } from "#shared/request-reasons";
 
 // A notice as the API answers it (docs/decisions/142): its kind and parameters, money as the contract's

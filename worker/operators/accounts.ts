@@ -1,13 +1,13 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { hashPassword } from "../auth/password";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { recoveryCodes, users } from "../db/schema";
-import { revokeAllSessionsStatement } from "../db/sessions";
-import { findUserByUsername } from "../db/users";
-import type { OperatorRole } from "./roles";
+import { revokeAllSessionsStatement } from "../players/sessions";
+import { findUserByUsername } from "../players/users";
+import type { OperatorRole } from "#shared/operators/roles";
 
 // Operator accounts as an admin handles them (docs/decisions/060-operator-sign-in.md). Nobody changes
 // their own role or disables themselves (1123), and the last active admin stays one (1173): checked in the
@@ -79,7 +79,7 @@ const anotherAdminRemains = (id: number) =>
 /**
  * One guarded change of an operator row: when `allowed` fails at the moment of the write, the role is set
  * to a value the users CHECK refuses, which aborts the batch with its audit row (the pattern of
- * worker/db/wallet-requests.ts decideStatement).
+ * worker/wallet/requests.ts decideStatement).
  */
 function guardedUpdate(db: Db, id: number, set: SQL, allowed: SQL) {
   return db.run(sql`UPDATE users SET ${set}, role = CASE WHEN ${allowed} THEN role ELSE 'refused' END WHERE id = ${id} AND role = 'operator'`);

@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { startsWithSql } from "../db/like";
-import { toMoney } from "../money";
-import type { ADJUSTMENT_STATES } from "./forms";
+import { toMoney } from "#shared/money";
+import type { ADJUSTMENT_STATES } from "#shared/forms/operators";
 
 // Every balance adjustment that is no longer waiting, newest first (docs/decisions/140): the ones an
 // operator made alone (solo_adjustments, status "done", with the internal note of their ledger row, or

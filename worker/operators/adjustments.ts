@@ -1,19 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ApiError } from "../api/envelope";
-import { auditStatement, auditStatementIf } from "../db/audit";
+import { auditStatement, auditStatementIf } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
-import { balanceChangeStatements, cannotCover } from "../db/ledger";
-import { movementExists } from "../db/funds";
+import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
+import { movementExists } from "../wallet/funds";
 import { adjustmentRequests, users } from "../db/schema";
-import { soloAdjustmentStatement, soloWindows } from "../db/solo-adjustments";
-import { readSettings } from "../db/settings";
-import { getUserById } from "../db/users";
-import { toMoney } from "../money";
+import { soloAdjustmentStatement, soloWindows } from "./solo-adjustments";
+import { readSettings } from "../settings/settings";
+import { getUserById } from "../players/users";
+import { toMoney } from "#shared/money";
 import { adjustBalance, type Adjustment } from "../wallet/adjust";
-import { ledgerReasons } from "../db/ledger-reasons";
+import { ledgerReasons } from "../ledger/reasons";
 import { assertSameRequest } from "../wallet/keys";
 import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
 
@@ -21,7 +21,7 @@ import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
 // the bound, and whatever passes what one operator may move alone waits for a second operator: one
 // adjustment above the threshold, or one that would take this operator's rolling 24 hours for this
 // player past the threshold, or their own 24 hours past the daily total. The sums are checked inside
-// the batch that writes (worker/db/solo-adjustments.ts), so parallel requests cannot pass together.
+// the batch that writes (worker/operators/solo-adjustments.ts), so parallel requests cannot pass together.
 
 /** A credit or debit asked by an operator: made now, or queued for a second operator. */
 export async function askAdjustment(db: Db, a: Adjustment) {

@@ -4,15 +4,15 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { ApiError } from "../api/envelope";
 import { integerId, parseBody } from "../api/validate";
-import { page } from "../wallet/forms";
+import { page } from "#shared/forms/wallet";
 import { pageOf } from "../wallet/present";
-import { auditStatement } from "../db/audit";
-import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } from "../db/articles";
+import { auditStatement } from "./audit";
+import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } from "../content/article-queries";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { articles, banners } from "../db/schema";
 import { removeUnreferencedImages, requireStoredImages } from "../media/banner-images";
-import { MAX_ARTICLE_HTML, htmlToText, safeUrl } from "../content/sanitize-html";
+import { MAX_ARTICLE_HTML, htmlToText, safeUrl } from "#shared/content/sanitize-html";
 
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator
 // writes them. HTML is sanitized on write; each change goes into one batch with its audit row.

@@ -4,22 +4,22 @@ import { and, desc, eq, gt, gte, inArray, isNull, like, ne, or, sql } from "driz
 import { ApiError } from "../api/envelope";
 import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import { RECORDS_PAGE_SIZE, betRecords } from "../db/bets";
+import { RECORDS_PAGE_SIZE, betRecords } from "../room/bets";
 import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
-import { listOwnCards } from "../db/bank-cards";
+import { listOwnCards } from "../wallet/bank-card-queries";
 import type { Db } from "../db/client";
-import { listLedgerRows } from "../db/funds";
+import { listLedgerRows } from "../wallet/funds";
 import { adjustmentRequests, sessions, soloAdjustments, users } from "../db/schema";
 import { REPEAT_WINDOW_MS } from "#shared/adjustments";
-import { revokeAllSessionsStatement } from "../db/sessions";
-import { getUserById } from "../db/users";
-import { readSettings } from "../db/settings";
-import { listDeposits, listWithdrawals } from "../db/wallet-requests";
-import { toMoney } from "../money";
+import { revokeAllSessionsStatement } from "../players/sessions";
+import { getUserById } from "../players/users";
+import { readSettings } from "../settings/settings";
+import { listDeposits, listWithdrawals } from "../wallet/requests";
+import { toMoney } from "#shared/money";
 import { reasonParamsOf } from "../wallet/present";
-import { ledgerKind } from "../db/ledger-reasons";
+import { ledgerKind } from "../ledger/reasons";
 
 // The operator's view of players and what an operator may do to an account (docs/product.md#operators).
 export const PLAYERS_PAGE_SIZE = 20;

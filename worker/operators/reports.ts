@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { HOUSE_USER_ID } from "../db/ledger";
+import { HOUSE_USER_ID } from "../ledger/ledger";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
-import { toMoney } from "../money";
-import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "../wallet/days";
+import { toMoney } from "#shared/money";
+import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "#shared/days";
 
 // Rounds history and daily totals (docs/product.md#operators), computed from the bets and the ledger each time:
 // no separate counters that could drift from the books.

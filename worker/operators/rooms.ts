@@ -3,15 +3,15 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { ROOM_KINDS } from "#shared/rooms";
 import { ApiError } from "../api/envelope";
 import { integerId, parseBody } from "../api/validate";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { findGameRoom, type GameRoom } from "../db/game-rooms";
+import { findGameRoom, type GameRoom } from "../room/game-rooms";
 import { games, rooms } from "../db/schema";
-import { allowedOptionCounts, defaultRatesMilli, fullOptionCount, isGameType } from "../games/options";
-import { rulesTable } from "../games/probability";
-import { toMoney } from "../money";
-import { readSettings } from "../db/settings";
+import { allowedOptionCounts, defaultRatesMilli, fullOptionCount, isGameType } from "#shared/games/options";
+import { rulesTable } from "#shared/games/probability";
+import { toMoney } from "#shared/money";
+import { readSettings } from "../settings/settings";
 
 // Rooms as the operator edits them (docs/product.md#operators): odds with the RTP each gives, from the rules.
 export const ROOMS_PAGE_SIZE = 24;

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { cursorFields } from "../api/paging";
+import { cursorFields } from "../db/paging";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
-import { toMoney } from "../money";
-import { page } from "../wallet/forms";
+import { toMoney } from "#shared/money";
+import { page } from "#shared/forms/wallet";
 
 // Every room's rounds in one list (docs/decisions/140): the rounds in play now, soonest draw first,
 // with the stakes waiting on them, and the voided rounds, newest first, with who voided them and why.

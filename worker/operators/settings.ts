@@ -3,13 +3,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { parseBody, text } from "../api/validate";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { invitationCodes, settings } from "../db/schema";
-import { readSettings, type DepositPayee, type SettingKey, type Settings } from "../db/settings";
-import { LEVEL_KEYS } from "../players/levels";
-import { parseMoneyToCents, toMoney } from "../money";
+import { readSettings, type DepositPayee, type SettingKey, type Settings } from "../settings/settings";
+import { LEVEL_KEYS } from "#shared/players/levels";
+import { parseMoneyToCents, toMoney } from "#shared/money";
 
 // The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
 // row in one batch; a bad value is refused with its own code and nothing is written.

@@ -1,15 +1,15 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { hmacSha256, randomHex } from "../auth/crypto";
-import { toHex } from "../hex";
+import { toHex } from "#shared/hex";
 import { UNKNOWN_USER_HASH, verifyPassword } from "../auth/password";
 import { base32Encode, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { recoveryCodes, users } from "../db/schema";
-import { newSessionStatement } from "../db/sessions";
-import { findUserByUsername, getUserById } from "../db/users";
+import { newSessionStatement } from "../players/sessions";
+import { findUserByUsername, getUserById } from "../players/users";
 import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
 
 // Operator sign-in (docs/decisions/060-operator-sign-in.md): password, then a TOTP code or one recovery

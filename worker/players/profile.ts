@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
-import { getUserById } from "../db/users";
-import { toMoney } from "../money";
-import { LEVEL_KEYS } from "./levels";
+import { getUserById } from "./users";
+import { toMoney } from "#shared/money";
+import { LEVEL_KEYS } from "#shared/players/levels";
 import { restrictionOf } from "../protection/refusal";
 
 /** What getuserinfo answers (docs/architecture.md#the-contract User, plus the withdrawable figure). */

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import { hmacSha256 } from "../auth/crypto";
-import { toHex } from "../hex";
+import { toHex } from "#shared/hex";
 import type { Db } from "../db/client";
 import { smsCodes } from "../db/schema";
 import { checkSecret, limits } from "./lockout";

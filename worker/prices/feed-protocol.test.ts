@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instrumentsSubscription, readFeedMessage, tickersSubscription } from "./feed-protocol";
-import { isStale, parseSnapshot } from "./snapshot";
+import { isStale, parseSnapshot } from "#shared/prices/snapshot";
 
 const tickers = (...rows: object[]) => JSON.stringify({ arg: { channel: "tickers", instId: "BTC-USDT" }, data: rows });
 

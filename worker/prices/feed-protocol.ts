@@ -1,5 +1,5 @@
-import { PRICE_COINS, COIN_INSTRUMENTS, coinOfInstrument, type Coin } from "./coins";
-import type { CoinPrice } from "./snapshot";
+import { PRICE_COINS, COIN_INSTRUMENTS, coinOfInstrument, type Coin } from "#shared/prices/coins";
+import type { CoinPrice } from "#shared/prices/snapshot";
 
 // The public market-data WebSocket protocol of docs/architecture.md#the-contract (OKX v5 public shape, docs/product.md#market-prices).
 

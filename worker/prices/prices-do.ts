@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { readConfig } from "../config";
-import type { Coin } from "./coins";
+import type { Coin } from "#shared/prices/coins";
 import { SUBSCRIBE_DELAY_MS, instrumentsSubscription, readFeedMessage, tickersSubscription } from "./feed-protocol";
-import type { CoinPrice, FeedState, PriceSnapshot } from "./snapshot";
+import type { CoinPrice, FeedState, PriceSnapshot } from "#shared/prices/snapshot";
 
 const KEEPALIVE_MS = 20_000; // the feed closes a socket that sends nothing for 30 s
 const SILENT_FEED_MS = 65_000; // no message at all for this long: the socket is dead, open a new one

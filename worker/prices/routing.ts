@@ -1,5 +1,5 @@
 import type { PricesDO } from "./prices-do";
-import type { PriceSnapshot } from "./snapshot";
+import type { PriceSnapshot } from "#shared/prices/snapshot";
 
 /** The one PricesDO of the deployment (docs/product.md#market-prices). */
 function pricesStub(env: Env): DurableObjectStub<PricesDO> {

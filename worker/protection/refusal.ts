@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
 import type { Db } from "../db/client";
-import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "../db/protection";
-import { toMoney } from "../money";
-import { formatDate } from "../wallet/days";
-import { type LimitKind, PERIOD_MS, isTimeOut } from "./rules";
+import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "./queries";
+import { toMoney } from "#shared/money";
+import { formatDate } from "#shared/days";
+import { type LimitKind, PERIOD_MS, isTimeOut } from "#shared/protection/rules";
 
 // Catalogue codes of player protection (locales/*/errors.json), docs/product.md#player-protection.
 const LIMIT_CODES = { deposit: 3001, loss: 3002, stake: 3003 } as const;

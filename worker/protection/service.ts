@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { ledgerSummary, netResultCents } from "../db/funds";
+import { ledgerSummary, netResultCents } from "../wallet/funds";
 import {
   activeExclusion,
   insertExclusionStatement,
@@ -9,11 +9,11 @@ import {
   usedByPeriod,
   type ActiveExclusion,
   type LimitRow,
-} from "../db/protection";
-import { dueLimitChangeStatements } from "../db/notices";
-import { revokeAllSessionsStatement, sessionRealityCheck } from "../db/sessions";
-import { toMoney } from "../money";
-import { type ExclusionPeriod, type LimitKind, type LimitPeriod, LIMIT_KINDS, LIMIT_PERIODS, effectiveLimit, exclusionEndMs, limitChange, realityCheckDueAtMs } from "./rules";
+} from "./queries";
+import { dueLimitChangeStatements } from "../notices/queries";
+import { revokeAllSessionsStatement, sessionRealityCheck } from "../players/sessions";
+import { toMoney } from "#shared/money";
+import { type ExclusionPeriod, type LimitKind, type LimitPeriod, LIMIT_KINDS, LIMIT_PERIODS, effectiveLimit, exclusionEndMs, limitChange, realityCheckDueAtMs } from "#shared/protection/rules";
 
 // Player protection's use cases (docs/product.md#player-protection), for the API routes; the rules are in rules.ts.
 

@@ -2,7 +2,7 @@
 // whether that round is in (verified), still to wait for, or given up on (the round is voided).
 
 import type { Config } from "../config";
-import { type BeaconChain, type BeaconProblem, type VerifiedBeacon, QUICKNET, beaconRoundAfter, fetchBeacon, testChain } from "../games/beacon";
+import { type BeaconChain, type BeaconProblem, type VerifiedBeacon, QUICKNET, beaconRoundAfter, fetchBeacon, testChain } from "#shared/games/beacon";
 import type { RoundSchedule } from "./round-view";
 
 export type BeaconSettings = Config["beacon"];

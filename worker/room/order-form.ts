@@ -2,8 +2,8 @@
 // the room can check an order against its round's settings (docs/product.md#rounds-and-bets) and the rules can be tested alone.
 
 import { ApiError } from "../api/envelope";
-import type { BetLine } from "../db/bets";
-import { toMoney } from "../money";
+import type { BetLine } from "./bets";
+import { toMoney } from "#shared/money";
 import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
 
 /** Larger than any balance: an amount beyond it is simply more than the player has (1025). */

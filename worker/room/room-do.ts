@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { readConfig } from "../config";
 import { getDb } from "../db/client";
-import { findGameRoom } from "../db/game-rooms";
+import { findGameRoom } from "./game-rooms";
 import {
   type PlacedBet,
   type StoredOrder,
@@ -12,22 +12,22 @@ import {
   orderTotalCents,
   orderWasRefused,
   placeOrderStatements,
-} from "../db/bets";
-import { cannotCover } from "../db/ledger";
-import { movementExists } from "../db/funds";
-import { type RoundRules, latestPublicRounds, roundRules } from "../db/rounds";
+} from "./bets";
+import { cannotCover } from "../ledger/ledger";
+import { movementExists } from "../wallet/funds";
+import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
 import { ApiError } from "../api/envelope";
 import { parseOrderLines } from "./order-form";
 import { runInOneBatch } from "../db/batch";
-import { GroupCommit } from "../db/group-commit";
+import { GroupCommit } from "./group-commit";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "../operators/audit";
 import { RoomState } from "./room-state";
 import { BEACON_RETRY_MS } from "./beacon-draw";
 import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./round-view";
-import { ledgerReasons } from "../db/ledger-reasons";
+import { ledgerReasons } from "../ledger/reasons";
 
 export type RoomRef = { roomId: number; title: string; titleKey: string; gameType: number; optionCount: number };
 

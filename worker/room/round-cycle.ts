@@ -3,22 +3,22 @@
 // and gives the same result; see docs/decisions/010-room-rounds.md.
 
 import type { Db } from "../db/client";
-import { type GameRoom, findGameRoom, roundTiming } from "../db/game-rooms";
+import { type GameRoom, findGameRoom, roundTiming } from "./game-rooms";
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type NewRound, type Settlement, type StoredRound, type VoidReason, latestRound, openRoundStatements, settlementStatements } from "../db/rounds";
-import { readSettings } from "../db/settings";
+import { type NewRound, type Settlement, type StoredRound, type VoidReason, latestRound, openRoundStatements, settlementStatements } from "./rounds";
+import { readSettings } from "../settings/settings";
 import { runInOneBatch } from "../db/batch";
 import type { Config } from "../config";
-import { commitOf, drawNumbers, fromHex, newServerSeed } from "../games/fairness";
-import { toHex } from "../hex";
-import { type GameType, fullOptionCount } from "../games/options";
-import { refundMask, resultOf, winningMask } from "../games/rules";
+import { commitOf, drawNumbers, fromHex, newServerSeed } from "#shared/games/fairness";
+import { toHex } from "#shared/hex";
+import { type GameType, fullOptionCount } from "#shared/games/options";
+import { refundMask, resultOf, winningMask } from "#shared/games/rules";
 import type { RoomState } from "./room-state";
 import { awaitBeacon, beaconForRound } from "./beacon-draw";
-import type { VerifiedBeacon } from "../games/beacon";
+import type { VerifiedBeacon } from "#shared/games/beacon";
 import type { RoundRow, RoundSchedule } from "./round-view";
-import { ledgerReasons, type LedgerReason } from "../db/ledger-reasons";
+import { ledgerReasons, type LedgerReason } from "../ledger/reasons";
 
 export type CycleContext = {
   db: Db;

@@ -1,12 +1,12 @@
 // What the game API shows of rounds and bets (docs/architecture.md#the-contract): pure shaping of
 // stored rows, shared by the HTTP routes, the room's WebSocket messages and the fairness script.
 
-import { ELEVEN_FIVE, type GameType, isGameType, optionsForRoom, racingOptionOf } from "../games/options";
+import { ELEVEN_FIVE, type GameType, isGameType, optionsForRoom, racingOptionOf } from "#shared/games/options";
 import { RACING_10 } from "#shared/rooms";
 import type { CurrentRound, LiveBet, RoundResult } from "#shared/rounds";
 import { VOID_PRESETS, splitNote } from "#shared/request-reasons";
-import { isOptionInMask } from "../games/rules";
-import { toMoney, toOdds } from "../money";
+import { isOptionInMask } from "#shared/games/rules";
+import { toMoney, toOdds } from "#shared/money";
 
 /** A round as stored in D1 (the columns the views need). */
 export type RoundRow = {
@@ -26,7 +26,7 @@ export type RoundRow = {
   drawAtMs: number;
   /** open | settled | void */
   status: string;
-  /** why a void round could not be drawn (worker/db/rounds.ts VoidReason) */
+  /** why a void round could not be drawn (worker/room/rounds.ts VoidReason) */
   voidReason: string | null;
   /** an operator's void: "#presetKey free text" (the free text stays in the console); absent on a draw */
   voidNote?: string | null;

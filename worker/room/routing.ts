@@ -1,5 +1,5 @@
 import { getDb } from "../db/client";
-import { tradingRoomIds } from "../db/game-rooms";
+import { tradingRoomIds } from "./game-rooms";
 import type { RoomDO } from "./room-do";
 
 /** The one object of a room (docs/architecture.md#the-room). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type PublishedRound, checkPublishedRound } from "./verify";
-import { commitOf, drawNumbers, fromHex } from "../games/fairness";
-import { resultOf, winningMask } from "../games/rules";
+import { commitOf, drawNumbers, fromHex } from "#shared/games/fairness";
+import { resultOf, winningMask } from "#shared/games/rules";
 import { winningOptions } from "./round-view";
-import { type BeaconChain, beaconRoundAfter, testChain } from "../games/beacon";
+import { type BeaconChain, beaconRoundAfter, testChain } from "#shared/games/beacon";
 import { signBeaconRound, testBeaconKey } from "../../tests/support/beacon-server.mjs";
 
 const SEED = "7f".repeat(32);

@@ -1,10 +1,10 @@
 // Recomputes a published round from its seed and its beacon round (docs/product.md#fairness, docs/decisions/130): the core of `npm run verify-round`,
 // kept here so it is the same code the room draws with and can be unit-tested.
 
-import { type GameType, fullOptionCount, isGameType } from "../games/options";
-import { commitOf, fromHex, verifyRound } from "../games/fairness";
-import { type BeaconChain, type PublishedBeacon, type PublishedBeaconCheck, checkRoundBeacon } from "../games/beacon";
-import { resultOf, winningMask } from "../games/rules";
+import { type GameType, fullOptionCount, isGameType } from "#shared/games/options";
+import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
+import { type BeaconChain, type PublishedBeacon, type PublishedBeaconCheck, checkRoundBeacon } from "#shared/games/beacon";
+import { resultOf, winningMask } from "#shared/games/rules";
 import { winningOptions } from "./round-view";
 
 /** A round as getround publishes it (or as the local D1 holds it). */

@@ -1,13 +1,13 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { ApiError } from "../api/envelope";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "../operators/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { balanceChangeStatements, cannotCover } from "../db/ledger";
-import { movementExists } from "../db/funds";
-import { getUserById } from "../db/users";
-import { toMoney } from "../money";
-import { ledgerReasons } from "../db/ledger-reasons";
+import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
+import { movementExists } from "./funds";
+import { getUserById } from "../players/users";
+import { toMoney } from "#shared/money";
+import { ledgerReasons } from "../ledger/reasons";
 import type { AdjustmentText } from "#shared/adjustments";
 
 /** `text` is what the player reads (a preset, shared/adjustments.ts); `reason` the operator's internal note. */

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { ApiError } from "../api/envelope";
-import { findOwnCard, hasLiveCardOfType, insertCardIfFree } from "../db/bank-cards";
+import { findOwnCard, hasLiveCardOfType, insertCardIfFree } from "./bank-card-queries";
 import type { Db } from "../db/client";
-import type { addBankCardForm } from "./forms";
+import type { addBankCardForm } from "#shared/forms/wallet";
 import { checkPayPassword } from "./pay-password";
-import { canonicalAddress, checkAddress } from "./coin-address";
+import { canonicalAddress, checkAddress } from "#shared/coin-address";
 
 export type AddCardForm = z.output<typeof addBankCardForm>;
 

@@ -1,15 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../api/envelope";
-import { auditStatement } from "../db/audit";
+import { auditStatement } from "../operators/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { balanceChangeStatements } from "../db/ledger";
-import { ledgerReasons } from "../db/ledger-reasons";
-import { adjustedRecently, adjustedRecentlySql } from "../db/solo-adjustments";
-import { noticeStatement } from "../db/notices";
-import { getUserById } from "../db/users";
-import { decideStatement, findDeposit, findWithdrawal, requestDecided } from "../db/wallet-requests";
-import { toMoney } from "../money";
+import { balanceChangeStatements } from "../ledger/ledger";
+import { ledgerReasons } from "../ledger/reasons";
+import { adjustedRecently, adjustedRecentlySql } from "../operators/solo-adjustments";
+import { noticeStatement } from "../notices/queries";
+import { getUserById } from "../players/users";
+import { decideStatement, findDeposit, findWithdrawal, requestDecided } from "./requests";
+import { toMoney } from "#shared/money";
 import { playerNote } from "#shared/request-reasons";
 
 // The operator's decision on a deposit or withdrawal request: one flow for both kinds

@@ -1,10 +1,10 @@
 import { ApiError } from "../api/envelope";
 import type { Db } from "../db/client";
-import { insertDepositOnce } from "../db/wallet-requests";
-import type { WalletSettings } from "../db/wallet-settings";
-import { toMoney } from "../money";
+import { insertDepositOnce } from "./requests";
+import type { WalletSettings } from "./settings";
+import { toMoney } from "#shared/money";
 import { assertSameRequest } from "./keys";
-import { protectionAllowsSql } from "../db/protection";
+import { protectionAllowsSql } from "../protection/queries";
 import { explainRefusal, refuseWhileRestricted } from "../protection/refusal";
 
 export type DepositAsk = { userId: number; amountCents: number; payName: string; payee: string; transferRef: string; key: string; nowMs: number };

@@ -1,7 +1,7 @@
 import { ApiError } from "../api/envelope";
 import { verifyPassword } from "../auth/password";
 import type { Db } from "../db/client";
-import { getUserById } from "../db/users";
+import { getUserById } from "../players/users";
 import { checkSecret, limits } from "../players/lockout";
 
 /**

@@ -1,7 +1,7 @@
-import type { CardRow } from "../db/bank-cards";
-import type { DepositRecord, WithdrawalRecord } from "../db/wallet-requests";
-import { toMoney } from "../money";
-import { isAdjustmentRow, ledgerKind } from "../db/ledger-reasons";
+import type { CardRow } from "./bank-card-queries";
+import type { DepositRecord, WithdrawalRecord } from "./requests";
+import { toMoney } from "#shared/money";
+import { isAdjustmentRow, ledgerKind } from "../ledger/reasons";
 import { playerNote } from "#shared/request-reasons";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.

@@ -1,18 +1,18 @@
 import { ApiError } from "../api/envelope";
-import { findOwnCard } from "../db/bank-cards";
+import { findOwnCard } from "./bank-card-queries";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { balanceChangeStatements, cannotCover } from "../db/ledger";
+import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
 import {
   findWithdrawal,
   insertWithdrawalStatement,
   withdrawnInWindow,
-} from "../db/wallet-requests";
-import { readWalletSettings } from "../db/wallet-settings";
-import { todayWindow } from "./days";
+} from "./requests";
+import { readWalletSettings } from "./settings";
+import { todayWindow } from "#shared/days";
 import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
-import { ledgerReasons } from "../db/ledger-reasons";
+import { ledgerReasons } from "../ledger/reasons";
 
 export type WithdrawalAsk = { userId: number; bankId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
 

@@ -3,8 +3,8 @@ import { callApi } from "~/lib/api.server";
 import { apiLangOf, isLng } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import type { ApiLang } from "../../../worker/api/i18n";
-import { localizedLanguage, pickLocalized } from "../../../worker/content/languages";
-import { htmlToText, safeUrl } from "../../../worker/content/sanitize-html";
+import { localizedLanguage, pickLocalized } from "#shared/content/languages";
+import { htmlToText, safeUrl } from "#shared/content/sanitize-html";
 import type { Banner } from "../home/BannerCarousel";
 import type { Article, ArticlePage, ArticleSummary } from "./types";
 

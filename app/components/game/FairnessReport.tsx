@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { RoundVerification } from "../../../worker/games/fairness";
+import type { RoundVerification } from "#shared/games/fairness";
 import { type CheckedRound, browserMark, recomputeHere } from "~/lib/fairness-browser";
 
 export type { CheckedRound };

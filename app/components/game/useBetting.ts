@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
 import { encodePick, orderProblem, parseStake, type GameInfo, type LiveBet, type OrderProblem } from "~/lib/game";
 import type { CurrentRound } from "#shared/rounds";
-import type { FormError } from "~/lib/api-types";
+import type { FormError } from "#shared/api-types";
 import type { OrderReview } from "./Dialogs";
 
 type Done = { message: string; money: number; orderId: number | null };

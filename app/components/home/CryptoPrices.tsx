@@ -3,7 +3,7 @@ import {
   COIN_NAMES, PRICE_COINS, dayChangePercent, formatChange, formatPrice, quoteOf, shownPrice, stripStatus, type PriceSnapshot,
 } from "./price-feed";
 import { usePriceFeed } from "./use-price-feed";
-import { isStale } from "../../../worker/prices/snapshot";
+import { isStale } from "#shared/prices/snapshot";
 
 /**
  * The market strip (home and /lotteryprize): BTC, ETH, USDT, BNB, SOL, USDC, DOGE, TRX with last price

@@ -1,10 +1,10 @@
 // What the market strip shows per coin (docs/architecture.md#the-contract Price), from the PricesDO's snapshot (docs/product.md#market-prices).
-import { type Coin } from "../../../worker/prices/coins";
-import { isStale, type CoinPrice, type PriceSnapshot } from "../../../worker/prices/snapshot";
+import { type Coin } from "#shared/prices/coins";
+import { isStale, type CoinPrice, type PriceSnapshot } from "#shared/prices/snapshot";
 import { formatDecimal } from "../../lib/number-format";
 
-export { COIN_NAMES, PRICE_COINS, quoteOf, type Coin } from "../../../worker/prices/coins";
-export type { CoinPrice, PriceSnapshot } from "../../../worker/prices/snapshot";
+export { COIN_NAMES, PRICE_COINS, quoteOf, type Coin } from "#shared/prices/coins";
+export type { CoinPrice, PriceSnapshot } from "#shared/prices/snapshot";
 
 /** Shown when no snapshot could be had at all: every coin says it has no price. */
 export const NO_PRICES: PriceSnapshot = { feed: "off", prices: {}, nowMs: 0 };

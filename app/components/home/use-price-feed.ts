@@ -4,7 +4,7 @@
 
 import { useEffect, useState } from "react";
 import { nextRetryDelay, socketUrl } from "../../lib/game-socket";
-import { parseSnapshot, type PriceSnapshot } from "../../../worker/prices/snapshot";
+import { parseSnapshot, type PriceSnapshot } from "#shared/prices/snapshot";
 
 const PING_INTERVAL_MS = 25_000;
 const RECHECK_MS = 5_000;

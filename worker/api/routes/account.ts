@@ -9,9 +9,9 @@ import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from "../../auth/pass
 import { runInOneBatch } from "../../db/batch";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
-import { createSession, revokeAllSessionsStatement, revokeSession } from "../../db/sessions";
-import { findUserByUsername, getUserById, invitationIsValid, phoneIsRegistered } from "../../db/users";
-import { changeLoginPasswordForm, changeWithdrawalPasswordForm, loginForm, registerForm, smsSendForm } from "../../players/forms";
+import { createSession, revokeAllSessionsStatement, revokeSession } from "../../players/sessions";
+import { findUserByUsername, getUserById, invitationIsValid, phoneIsRegistered } from "../../players/users";
+import { changeLoginPasswordForm, changeWithdrawalPasswordForm, loginForm, registerForm, smsSendForm } from "#shared/forms/players";
 import { checkSecret, limits } from "../../players/lockout";
 import { checkPayPassword } from "../../wallet/pay-password";
 import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode } from "../../players/sms";

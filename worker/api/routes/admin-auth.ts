@@ -3,12 +3,12 @@ import { ok } from "../envelope";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { auditStatement } from "../../db/audit";
+import { auditStatement } from "../../operators/audit";
 import { runInOneBatch } from "../../db/batch";
 import { getDb } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { eq } from "drizzle-orm";
-import { operatorLoginForm } from "../../operators/forms";
+import { operatorLoginForm } from "#shared/forms/operators";
 import { confirmEnrolment, operatorLogin, startEnrolment } from "../../operators/sign-in";
 import { sessionsChanged } from "../session-memo";
 

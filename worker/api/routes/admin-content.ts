@@ -19,7 +19,7 @@ import { operatorSettings, updateSettings } from "../../operators/settings";
 import { imageTooLarge, storeBannerImage } from "../../media/banner-images";
 
 // Articles, banners and settings as the console edits them (docs/product.md#operators); every write is audited
-// in its own batch. The role each route needs is in worker/operators/roles.ts.
+// in its own batch. The role each route needs is in shared/operators/roles.ts.
 export const adminContentRoutes = new Hono<AppEnv>();
 const idOf = (body: Record<string, unknown>) => parseBody(contentIdForm, body).id;
 

@@ -5,15 +5,15 @@ import { integerId, parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { financeOrderKey, listOrders, listProducts } from "../../db/finance";
-import { pageAt, pagedList } from "../paging";
+import { financeOrderKey, listOrders, listProducts } from "../../finance/orders";
+import { pageAt, pagedList } from "../../db/paging";
 import { accrueFinance } from "../../finance/accrue";
-import { openTierMaxForm, operatorOrdersForm, tierForm } from "../../finance/forms";
-import { readSettings } from "../../db/settings";
-import { toMoney } from "../../money";
+import { openTierMaxForm, operatorOrdersForm, tierForm } from "#shared/forms/finance";
+import { readSettings } from "../../settings/settings";
+import { toMoney } from "#shared/money";
 import { operatorOrderRow, productRow } from "../../finance/present";
 import { editTier, setOpenTierMax } from "../../finance/tiers";
-import { PAGE_SIZE } from "../../wallet/forms";
+import { PAGE_SIZE } from "#shared/forms/wallet";
 
 // The operator's finance desk: the tiers (edited with an audit row), every player's orders, and a
 // manual accrual run (the cron's job, idempotent). Each route is guarded on its own.

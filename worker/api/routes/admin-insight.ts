@@ -6,12 +6,12 @@ import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
 import { checkBooks, lastBooksCheck } from "../../insight/books";
 import { cashByDay, pendingAges, playByDay, roomReturns } from "../../insight/charts";
-import { chartsForm, exportForm, riskInteractionForm } from "../../insight/forms";
+import { chartsForm, exportForm, riskInteractionForm } from "#shared/forms/insight";
 import { interactionStatement, interactionsOf, playersAtRisk, riskMarkers } from "../../insight/risk";
-import { playerIdForm } from "../../operators/forms";
-import { getUserById } from "../../db/users";
+import { playerIdForm } from "#shared/forms/operators";
+import { getUserById } from "../../players/users";
 import { exportFileName, exportStream } from "../../insight/exports";
-import { auditStatement } from "../../db/audit";
+import { auditStatement } from "../../operators/audit";
 import { runInOneBatch } from "../../db/batch";
 import { parseBody } from "../validate";
 

@@ -7,10 +7,10 @@ import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { integerId } from "../validate";
 import { createOperator, listOperators, resetAuthenticator, setOperatorDisabled, setOperatorRole } from "../../operators/accounts";
-import { OPERATOR_ROLES } from "../../operators/roles";
+import { OPERATOR_ROLES } from "#shared/operators/roles";
 import { sessionsChanged } from "../session-memo";
 
-// Operator accounts (admin role, worker/operators/roles.ts): list, create, role, disable, authenticator.
+// Operator accounts (admin role, shared/operators/roles.ts): list, create, role, disable, authenticator.
 export const adminOperatorRoutes = new Hono<AppEnv>();
 
 const role = z.enum(OPERATOR_ROLES, { error: "1176" });

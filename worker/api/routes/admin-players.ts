@@ -5,13 +5,13 @@ import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { adjustmentKey, askAdjustment, cancelAdjustment, decideAdjustment, listPendingAdjustments } from "../../operators/adjustments";
-import { pageAt, pagedList } from "../paging";
+import { pageAt, pagedList } from "../../db/paging";
 import { adjustmentHistoryKey, adjustmentHistoryRow, listAdjustmentHistory } from "../../operators/adjustment-history";
-import { adjustmentDecisionForm, adjustmentHistoryForm, playerIdForm, playerSearchForm } from "../../operators/forms";
+import { adjustmentDecisionForm, adjustmentHistoryForm, playerIdForm, playerSearchForm } from "#shared/forms/operators";
 import { PLAYERS_PAGE_SIZE, playerFile, playerKey, resetLoginPassword, revokeSessions, searchPlayers, setFrozen } from "../../operators/players";
-import { adjustForm, filterQuery, pageForm, PAGE_SIZE } from "../../wallet/forms";
+import { adjustForm, filterQuery, pageForm, PAGE_SIZE } from "#shared/forms/wallet";
 import { requestKey } from "../../wallet/keys";
-import { toMoney } from "../../money";
+import { toMoney } from "#shared/money";
 import { sessionsChanged } from "../session-memo";
 
 // Players as the operator sees and handles them (docs/product.md#operators), with four eyes on money.

@@ -3,14 +3,14 @@ import { ok } from "../envelope";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
-import { listDeposits, listWithdrawals, requestListKey } from "../../db/wallet-requests";
-import { pageAt, pagedList } from "../paging";
+import { listDeposits, listWithdrawals, requestListKey } from "../../wallet/requests";
+import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
-import { PAGE_SIZE, decisionForm, filterQuery, rejectionForm, requestListForm } from "../../wallet/forms";
+import { PAGE_SIZE, decisionForm, filterQuery, rejectionForm, requestListForm } from "#shared/forms/wallet";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
-// balance adjustments. The role each route needs is in worker/operators/roles.ts.
+// balance adjustments. The role each route needs is in shared/operators/roles.ts.
 export const adminWalletRoutes = new Hono<AppEnv>();
 
 function listQuery(body: Record<string, unknown>) {

@@ -4,10 +4,10 @@ import { requireUser } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { deleteOwnCard, listOwnCards } from "../../db/bank-cards";
+import { deleteOwnCard, listOwnCards } from "../../wallet/bank-card-queries";
 import { getDb } from "../../db/client";
 import { addCard } from "../../wallet/bank-cards";
-import { ACCOUNT_TYPES, addBankCardForm, deleteBankCardForm } from "../../wallet/forms";
+import { ACCOUNT_TYPES, addBankCardForm, deleteBankCardForm } from "#shared/forms/wallet";
 import { cardRow } from "../../wallet/present";
 
 // The player's bank and wallet accounts (docs/product.md#screens banklist, bankadd): only ever their own.

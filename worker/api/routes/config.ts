@@ -3,7 +3,7 @@ import { ok } from "../envelope";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { readSettings } from "../../db/settings";
+import { readSettings } from "../../settings/settings";
 import { SMS_RESEND_LOCK_MS } from "../../players/sms";
 
 export const configRoutes = new Hono<AppEnv>();

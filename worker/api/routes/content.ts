@@ -4,9 +4,9 @@ import { ApiError, ok } from "../envelope";
 import type { AppEnv } from "../types";
 import { integerId, parseBody } from "../validate";
 import { getDb } from "../../db/client";
-import { findArticle, findArticlesByIds, listBanners, listGroupArticles } from "../../db/articles";
+import { findArticle, findArticlesByIds, listBanners, listGroupArticles } from "../../content/article-queries";
 import { articleListItem, articleWithContent, bannerItem, linkedArticleId } from "../../content/articles";
-import { pickLocalized } from "../../content/languages";
+import { pickLocalized } from "#shared/content/languages";
 
 /** News, announcements, help articles and banners: public, answered in the request's language. */
 export const contentRoutes = new Hono<AppEnv>();

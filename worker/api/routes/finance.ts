@@ -5,15 +5,15 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { financeOrderKey, listOrders, listProducts, lockedFunds } from "../../db/finance";
-import { getUserById } from "../../db/users";
-import { readSettings } from "../../db/settings";
-import { pageAt, pagedList } from "../paging";
-import { ordersForm, transferInForm } from "../../finance/forms";
+import { financeOrderKey, listOrders, listProducts, lockedFunds } from "../../finance/orders";
+import { getUserById } from "../../players/users";
+import { readSettings } from "../../settings/settings";
+import { pageAt, pagedList } from "../../db/paging";
+import { ordersForm, transferInForm } from "#shared/forms/finance";
 import { orderRow, productRow } from "../../finance/present";
 import { transferIn } from "../../finance/transfer-in";
-import { toMoney } from "../../money";
-import { PAGE_SIZE } from "../../wallet/forms";
+import { toMoney } from "#shared/money";
+import { PAGE_SIZE } from "#shared/forms/wallet";
 import { requestKey } from "../../wallet/keys";
 
 // The staking lock-up contract (docs/product.md#finance): the tiers, transfer-in and the order centre.

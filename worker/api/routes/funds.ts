@@ -4,10 +4,10 @@ import { requireUser } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
-import { ledgerRowKey, listLedgerRows } from "../../db/funds";
-import { pageAt, pagedList } from "../paging";
-import { dateRangeWindow, formatDate, periodWindow } from "../../wallet/days";
-import { PAGE_SIZE, financeFlowForm } from "../../wallet/forms";
+import { ledgerRowKey, listLedgerRows } from "../../wallet/funds";
+import { pageAt, pagedList } from "../../db/paging";
+import { dateRangeWindow, formatDate, periodWindow } from "#shared/days";
+import { PAGE_SIZE, financeFlowForm } from "#shared/forms/wallet";
 import { flowRow } from "../../wallet/present";
 
 // The funds ledger (/my_income): the player's own ledger rows by tab or date range, in UTC+8 days.

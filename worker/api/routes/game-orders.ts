@@ -7,12 +7,12 @@ import { integerId, parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { existingRoom, knownRoom, presentId, roomRef } from "./game-shared";
 import { getDb } from "../../db/client";
-import { findOrder, findOrderByRequest, liveBets } from "../../db/bets";
-import { latestRound } from "../../db/rounds";
-import { toMoney } from "../../money";
+import { findOrder, findOrderByRequest, liveBets } from "../../room/bets";
+import { latestRound } from "../../room/rounds";
+import { toMoney } from "#shared/money";
 import { roomStub } from "../../room/routing";
 import { liveBetView } from "../../room/round-view";
-import { requestId } from "../../wallet/forms";
+import { requestId } from "#shared/forms/wallet";
 
 // Betting (docs/architecture.md#a-bet-from-tap-to-settlement, docs/product.md#input-rules): the route checks the order against the room, the room checks
 // the round and writes the bets with the debit in one batch.

@@ -5,12 +5,12 @@ import { requireUser } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { pageField } from "./game-shared";
-import { cursorFields, pageAt, pagedList } from "../paging";
+import { cursorFields, pageAt, pagedList } from "../../db/paging";
 import { getDb } from "../../db/client";
-import { RECORDS_PAGE_SIZE, betRecordKey, betRecords, winLossBetween } from "../../db/bets";
-import { toMoney, toOdds } from "../../money";
+import { RECORDS_PAGE_SIZE, betRecordKey, betRecords, winLossBetween } from "../../room/bets";
+import { toMoney, toOdds } from "#shared/money";
 import { optionKey } from "../../room/round-view";
-import { DAY_MS, dayStartMs } from "../../wallet/days";
+import { DAY_MS, dayStartMs } from "#shared/days";
 
 // The player's bet records and win/loss figures (docs/product.md#screens bet list and trend page).
 export const gameRecordRoutes = new Hono<AppEnv>();

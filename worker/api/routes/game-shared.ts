@@ -2,10 +2,10 @@ import { z } from "zod";
 import { ApiError } from "../envelope";
 import { integerId } from "../validate";
 import type { Db } from "../../db/client";
-import { type GameRoom, findGameRoom } from "../../db/game-rooms";
-import { type GameType, isGameType, optionsForRoom } from "../../games/options";
+import { type GameRoom, findGameRoom } from "../../room/game-rooms";
+import { type GameType, isGameType, optionsForRoom } from "#shared/games/options";
 import { ExpiringCache } from "../../lib/expiring-cache";
-import { toMoney, toOdds } from "../../money";
+import { toMoney, toOdds } from "#shared/money";
 import type { RoomRef } from "../../room/room-do";
 
 /** An id the contract requires: absent or empty is the catalogue's own "... is empty" code. */

@@ -7,12 +7,12 @@ import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary, tradingRoom } from "./game-shared";
 import { getDb } from "../../db/client";
-import { roundAwardCents } from "../../db/bets";
-import { listGames, listRoomsOfTab } from "../../db/game-rooms";
-import { drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../db/rounds";
-import { cursorFields, pageAt, pagedList } from "../paging";
-import { getUserById } from "../../db/users";
-import { toMoney } from "../../money";
+import { roundAwardCents } from "../../room/bets";
+import { listGames, listRoomsOfTab } from "../../room/game-rooms";
+import { drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../room/rounds";
+import { cursorFields, pageAt, pagedList } from "../../db/paging";
+import { getUserById } from "../../players/users";
+import { toMoney } from "#shared/money";
 import { roomStub } from "../../room/routing";
 import { diffView, gameView, roundResultView } from "../../room/round-view";
 

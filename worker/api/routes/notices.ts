@@ -4,8 +4,8 @@ import { requireUser } from "../context";
 import { parseBody } from "../validate";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
-import { listNotices, markNoticesRead, unreadNoticeCount } from "../../db/notices";
-import { noticeListForm, noticesReadForm } from "../../notices/forms";
+import { listNotices, markNoticesRead, unreadNoticeCount } from "../../notices/queries";
+import { noticeListForm, noticesReadForm } from "#shared/forms/notices";
 import { noticeView } from "../../notices/present";
 
 // The player's notices of decisions (/message, docs/decisions/142): the inbox, its unread count, read marks.

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { text } from "../../worker/api/validate";
+import { AGE_CONFIRMATION_CODE } from "../../worker/protection/refusal";
+
+// One schema per form (docs/product.md#input-rules, docs/product.md#accounts-and-security); each message is the catalogue code of the broken rule.
+const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
+const HAS_LETTER = /[A-Za-z]/;
+const HAS_DIGIT = /\d/;
+
+const dialCode = () => text().regex(/^\+\d{1,4}$/, "2050").optional().default("+84");
+const phoneNumber = () => text().regex(/^\d{6,15}$/, "2050");
+
+const username = () =>
+  text().min(1, "1010").max(20, "1010").regex(LETTERS_AND_DIGITS, "1010").regex(HAS_LETTER, "1010").regex(HAS_DIGIT, "1010");
+
+/** A new login password: 6-16 letters and digits with at least one of each. */
+const newLoginPassword = () =>
+  z
+    .string({ error: "1001" })
+    .min(6, "1011")
+    .max(16, "1011")
+    .regex(LETTERS_AND_DIGITS, "1015")
+    .regex(HAS_LETTER, "1015")
+    .regex(HAS_DIGIT, "1015");
+
+/** A withdrawal password: 6-16 letters or digits. */
+const withdrawalPassword = () => z.string({ error: "1001" }).regex(/^[A-Za-z0-9]{6,16}$/, "1058");
+
+export const smsSendForm = z.object({ quhao: dialCode(), mobile: phoneNumber() });
+
+export const registerForm = z
+  .preprocess(
+    // "invitation" is also seen as "visitcode" (docs/architecture.md#the-contract)
+    (body) => (body && typeof body === "object" && !("invitation" in body) ? { ...body, invitation: (body as Record<string, unknown>).visitcode } : body),
+    z.object({
+      quhao: dialCode(),
+      username: username(),
+      phone: phoneNumber(),
+      captcha: text().min(1, "1163").regex(/^\d{6}$/, "2053"),
+      password: newLoginPassword(),
+      spassword: z.string({ error: "1001" }),
+      invitation: text().min(1, "1161").max(32, "1063"),
+      payPwd: z.union([z.literal(""), withdrawalPassword()]).optional().default(""),
+      // the "I am 18 or older" checkbox (docs/product.md#player-protection): a form sends "on", a client true or 1
+      adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", String(AGE_CONFIRMATION_CODE)),
+    }),
+  )
+  .refine((form) => form.password === form.spassword, { message: "1012" });
+
+export const loginForm = z.object({
+  quhao: dialCode(),
+  username: text().min(1, "1010").max(32, "1002"),
+  password: z.string({ error: "1001" }).min(1, "1011").max(64, "1003"),
+});
+
+export const changeLoginPasswordForm = z
+  .object({
+    passwd: z.string({ error: "1001" }).min(1, "1059").max(64, "1059"),
+    npasswd: newLoginPassword(),
+    npasswd2: z.string({ error: "1001" }).optional(),
+  })
+  .refine((form) => form.npasswd2 === undefined || form.npasswd === form.npasswd2, { message: "1012" });
+
+export const changeWithdrawalPasswordForm = z
+  .object({
+    srcpwd: z.string({ error: "1001" }).max(64, "1033").optional().default(""),
+    newpwd: withdrawalPassword(),
+    newpwd2: z.string({ error: "1001" }),
+  })
+  .refine((form) => form.newpwd === form.newpwd2, { message: "1012" });

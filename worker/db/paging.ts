@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { ApiError } from "../api/envelope";
+import type { PageAt } from "./keyset";
+
+/**
+ * Pages by number are read with OFFSET, whose cost grows with the number: up to this page only.
+ * Further pages are reached with the cursors every page answers (next / prev), which cost what the
+ * first page costs (docs/decisions/112); a farther page by number is 1152.
+ */
+const PAGE_BY_NUMBER_MAX = 50;
+const PAGE_TOO_FAR = 1152;
+
+const cursor = () =>
+  z
+    .union([z.literal(""), z.string().regex(/^\d{1,15}(_\d{1,15})?$/, "1001")], { error: "1001" })
+    .optional()
+    .transform((text) => (text ? text.split("_").map(Number) : null));
+
+/** `after` (the next page, older rows) and `before` (the previous page): a page's next / prev cursor. */
+export const cursorFields = { after: cursor(), before: cursor() };
+
+/** A page of `limit` rows from the contract's `page` and the optional cursors. */
+export function pageAt(form: { page: number; after?: number[] | null; before?: number[] | null }, limit: number): PageAt {
+  const after = form.after ?? null;
+  const before = after ? null : (form.before ?? null);
+  if (!after && !before && form.page > PAGE_BY_NUMBER_MAX) throw new ApiError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
+  return { page: form.page, after, before, offset: (form.page - 1) * limit, limit };
+}
+
+const cursorText = (key: number[]) => key.join("_");
+
+/**
+ * A page of a list read with keysetLimit (one row more than a page): the rows in list order, hasMore
+ * (older rows follow), and the cursors of the next and previous pages (null when there is none).
+ */
+export function pagedList<T, V>(rows: T[], at: PageAt, keyOf: (row: T) => number[], view: (row: T) => V) {
+  const more = rows.length > at.limit;
+  const read = rows.slice(0, at.limit);
+  if (at.before) read.reverse();
+  const list = read.map(view);
+  const hasMore = at.before ? list.length > 0 : more;
+  const hasNewer = at.before ? more : at.after !== null || at.page > 1;
+  return {
+    list,
+    page: at.page,
+    hasMore,
+    next: hasMore && read.length ? cursorText(keyOf(read[read.length - 1])) : null,
+    prev: hasNewer && read.length ? cursorText(keyOf(read[0])) : null,
+  };
+}

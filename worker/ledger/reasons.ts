@@ -1,0 +1,76 @@
+import { sql, type SQL } from "drizzle-orm";
+import finance from "../../locales/en/finance.json";
+import en from "../../locales/en/wallet.json";
+import type { AdjustmentText } from "#shared/adjustments";
+
+/**
+ * Why a balance moved, as the funds ledger shows it: a key of locales/{lng}/wallet.json "reasons" and its
+ * parameters, rendered in the reader's language by the app (app/lib/ledger-reason.ts). `text` is the same
+ * in English, stored beside them for the contract's `reason`, the operator's views and any client that
+ * knows no keys. Rows written before the keys existed keep only their text, shown as it is.
+ */
+export type LedgerReason = { key: LedgerReasonKey; params: Record<string, string | number>; text: string };
+
+export type LedgerReasonKey = keyof typeof en.reasons;
+
+function reason(key: LedgerReasonKey, params: Record<string, string | number> = {}, words: Record<string, string | number> = params): LedgerReason {
+  return { key, params, text: fill(en.reasons[key], words) };
+}
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}
+
+export const ledgerReasons = {
+  /** a bet, its cancellation or its settlement: the game (by its title key) and the round */
+  round: (room: { title: string; titleKey: string }, seqno: number) =>
+    reason("round", { game: room.titleKey, title: room.title, seqno }, { game: room.title, seqno }),
+  deposit: (depositId: number) => reason("deposit", { id: depositId }),
+  withdrawal: () => reason("withdrawal"),
+  withdrawalRefund: (withdrawalId: number) => reason("withdrawalRefund", { id: withdrawalId }),
+  financeLockup: (product: { nameKey: string; days: number }) =>
+    reason("financeLockup", { product: product.nameKey, days: product.days }, { product: finance.tiers[product.nameKey as keyof typeof finance.tiers] ?? product.nameKey, days: product.days }),
+  /**
+   * An operator's credit or debit: the preset text the player reads (shared/adjustments.ts), worded in
+   * the reader's language; the operator's note goes to ledger.operator_note, which only the console reads.
+   */
+  adjustment: (text: AdjustmentText) => reason("adjustment", { text }, { text: en.adjustmentTexts[text] }),
+};
+
+/**
+ * Whether a ledger row is an operator's adjustment, by the statement's own rule (ledgerSummary in
+ * worker/wallet/funds.ts): a debit, or a top-up that is not an approved deposit (key "deposit:<id>"). That
+ * takes in operator credits written before 0008 (no reason key, the operator's words as text) and the
+ * seeded opening balance, which would otherwise read as deposits.
+ */
+export function isAdjustmentRow(row: { type: string; idempotencyKey: string }): boolean {
+  return row.type === "debit" || (row.type === "topup" && !row.idempotencyKey.startsWith("deposit:"));
+}
+
+/**
+ * What a ledger row shows as its kind: an operator's credit or debit is an adjustment, not a top-up or
+ * a deduction, whatever its direction (the statement counts it under "adjustments" too).
+ */
+export function ledgerKind(row: { type: string; idempotencyKey: string }): string {
+  return isAdjustmentRow(row) ? "adjustment" : row.type;
+}
+
+/** The columns a ledger INSERT writes for a reason (text, key, params as JSON). */
+export function reasonValues(r: LedgerReason): { text: string; key: string; params: string } {
+  return { text: r.text, key: r.key, params: JSON.stringify(r.params) };
+}
+
+/**
+ * Finance interest and principal are written by one set-based statement for many orders, so their
+ * reasons are SQL expressions over the row (p.order_id, p.k, p.days), in the same three columns.
+ */
+export function financeReasonSql(kind: "interest" | "principal"): { text: SQL; key: string; params: SQL } {
+  if (kind === "interest") {
+    return {
+      text: sql`'Finance order #' || p.order_id || ' · day ' || p.k || ' of ' || p.days`,
+      key: "financeInterest",
+      params: sql`json_object('order', p.order_id, 'day', p.k, 'days', p.days)`,
+    };
+  }
+  return { text: sql`'Finance order #' || p.order_id || ' · principal returned'`, key: "financePrincipal", params: sql`json_object('order', p.order_id)` };
+}

@@ -1,0 +1,60 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+// What one operator moved alone, over a rolling 24 hours (docs/decisions/061-four-eyes-on-money.md).
+const WINDOW_MS = 24 * 60 * 60_000;
+
+export type SoloAdjustment = {
+  operatorId: number;
+  userId: number;
+  amountCents: number;
+  ledgerKey: string;
+  nowMs: number;
+  /** the second-approval threshold: what one operator may move alone for one player in 24 hours */
+  playerLimitCents: number;
+  /** what one operator may move alone for everyone together in 24 hours */
+  operatorLimitCents: number;
+};
+
+const soloSum = (where: SQL) => sql`(SELECT coalesce(sum(abs(amount_cents)), 0) FROM solo_adjustments WHERE ${where})`;
+const playerWindow = (operatorId: number, userId: number, nowMs: number) =>
+  soloSum(sql`operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
+const operatorWindow = (operatorId: number, nowMs: number) => soloSum(sql`operator_id = ${operatorId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
+
+/**
+ * The first statement of a solo adjustment's batch: its row carries both rolling sums with itself
+ * included, computed in this INSERT, so the table's CHECKs abort the whole batch (ledger rows and audit
+ * with it) when either would pass its limit. Batches run one at a time, so parallel requests each see
+ * the ones before them: together they cannot pass what one alone could not.
+ */
+export function soloAdjustmentStatement(db: Db, s: SoloAdjustment) {
+  const size = Math.abs(s.amountCents);
+  return db.run(sql`INSERT INTO solo_adjustments (operator_id, user_id, amount_cents, player_window_cents, player_limit_cents,
+      operator_window_cents, operator_limit_cents, ledger_key, created_at_ms)
+    SELECT ${s.operatorId}, ${s.userId}, ${s.amountCents}, ${size} + ${playerWindow(s.operatorId, s.userId, s.nowMs)}, ${s.playerLimitCents},
+      ${size} + ${operatorWindow(s.operatorId, s.nowMs)}, ${s.operatorLimitCents}, ${s.ledgerKey}, ${s.nowMs}`);
+}
+
+/** Both rolling sums as they stand, for the answer after a refused batch (read from the data). */
+export async function soloWindows(db: Db, operatorId: number, userId: number, nowMs: number) {
+  const row = await db.get<{ player: number; operator: number }>(
+    sql`SELECT ${playerWindow(operatorId, userId, nowMs)} AS player, ${operatorWindow(operatorId, nowMs)} AS operator`,
+  );
+  return { playerCents: row.player, operatorCents: row.operator };
+}
+
+/**
+ * Whether this operator changed this player's balance in the last 24 hours: alone, by asking for an
+ * adjustment, or by approving one. Such an operator does not approve that player's withdrawal.
+ */
+export function adjustedRecentlySql(operatorId: number, userId: number, nowMs: number): SQL {
+  const since = nowMs - WINDOW_MS;
+  return sql`(EXISTS (SELECT 1 FROM solo_adjustments WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since})
+    OR EXISTS (SELECT 1 FROM adjustment_requests WHERE user_id = ${userId} AND status <> 'cancelled'
+      AND ((requested_by = ${operatorId} AND created_at_ms > ${since}) OR (decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since}))))`;
+}
+
+export async function adjustedRecently(db: Db, operatorId: number, userId: number, nowMs: number) {
+  const row = await db.get<{ adjusted: number }>(sql`SELECT ${adjustedRecentlySql(operatorId, userId, nowMs)} AS adjusted`);
+  return row.adjusted === 1;
+}

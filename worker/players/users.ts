@@ -1,0 +1,35 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { invitationCodes, users } from "../db/schema";
+
+export async function findUserByUsername(db: Db, username: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, passwordGeneration: users.passwordGeneration, frozen: users.frozen, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function getUserById(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function phoneIsRegistered(db: Db, quhao: string, phone: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.quhao, quhao), eq(users.phone, phone))).limit(1);
+  return !!row;
+}
+
+export async function invitationIsValid(db: Db, code: string) {
+  const [row] = await db
+    .select({ code: invitationCodes.code })
+    .from(invitationCodes)
+    .where(and(eq(invitationCodes.code, code), eq(invitationCodes.active, 1)))
+    .limit(1);
+  return !!row;
+}
+
+export async function setRealityCheckMinutes(db: Db, userId: number, minutes: number) {
+  await db.update(users).set({ realityCheckMinutes: minutes }).where(eq(users.id, userId));
+}

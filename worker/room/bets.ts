@@ -1,0 +1,208 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { balanceChangeStatements } from "../ledger/ledger";
+import type { LedgerReason } from "../ledger/reasons";
+import { protectionAllowsSql } from "../protection/queries";
+import { sessionLiveSql } from "../players/sessions";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
+import type { LiveBetRow } from "./round-view";
+
+export type BetLine = { optionIndex: number; oddsMilli: number; stakeCents: number };
+
+export type PlacedBet = { id: number; orderId: number; optionIndex: number; oddsMilli: number; stakeCents: number };
+
+export type NewOrder = {
+  ordersn: string;
+  userId: number;
+  /** the session the order came with: it must still sign the player in, checked inside the batch */
+  sessionId: number;
+  roomId: number;
+  roundId: number;
+  /** the round's least VIP level: checked against the player's level inside the batch */
+  minLevel: number;
+  lines: BetLine[];
+  reason: LedgerReason;
+  /** the client's request_id: a second order with it breaks orders_user_request and nothing is written */
+  requestId: string | null;
+  nowMs: number;
+};
+
+export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) => total + line.stakeCents, 0);
+
+/**
+ * An order, its bets and the stake's debit as ONE batch (runInOneBatch) (docs/architecture.md#the-room): if the balance cannot
+ * cover it, users_money_non_negative breaks and nothing at all is written. The order row is inserted
+ * only while the player's protection allows the stake (no exclusion, every loss and stake limit kept,
+ * decided inside the batch, docs/product.md#player-protection); the bets and the debit follow the order row, so a refused
+ * order writes nothing and its insert reports 0 changes (orderWasRefused).
+ * The room trading, the player's level and the session (still signed in, player not frozen) are
+ * decided there too (orderRefusalOf says which refused), so an order needs no reads before its batch
+ * (docs/decisions/100 and 116).
+ * The stake's other side is the round's stakes in play: the house books it once per round at settlement.
+ * Results: [order insert, bets (rows), 2 ledger statements, balance after].
+ */
+export function placeOrderStatements(db: Db, order: NewOrder) {
+  const total = orderTotalCents(order.lines);
+  const allowed = sql`${protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } })}
+    AND EXISTS (SELECT 1 FROM rooms WHERE id = ${order.roomId} AND trading = 1)
+    AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND level >= ${order.minLevel})
+    AND ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)}`;
+  const placed = sql`EXISTS (SELECT 1 FROM orders WHERE ordersn = ${order.ordersn})`;
+  const rows = sql.join(
+    order.lines.map((line) => sql`(${line.optionIndex}, ${line.oddsMilli}, ${line.stakeCents})`),
+    sql`, `,
+  );
+  return [
+    db.run(sql`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms, request_id)
+      SELECT ${order.ordersn}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs}, ${order.requestId}
+      WHERE ${allowed}`),
+    db.all<PlacedBet>(sql`INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
+      SELECT o.id, ${order.userId}, ${order.roundId}, v.column1, v.column2, v.column3, ${order.nowMs}
+      FROM (VALUES ${rows}) AS v JOIN orders o ON o.ordersn = ${order.ordersn}
+      RETURNING id, order_id AS orderId, option_index AS optionIndex, odds_milli AS oddsMilli, stake_cents AS stakeCents`),
+    ...balanceChangeStatements(db, {
+      userId: order.userId,
+      amountCents: -total,
+      type: "bet",
+      reason: order.reason,
+      ref: order.ordersn,
+      idempotencyKey: `bet:${order.ordersn}`,
+      nowMs: order.nowMs,
+      onlyIf: placed,
+      counterparty: "stakes",
+    }),
+  ] as const;
+}
+
+/** The batch's first result: the order insert wrote no row, so the room, the level or protection refused it. */
+export const orderWasRefused = (results: D1Result[]) => results[0].meta.changes === 0;
+
+/**
+ * After a refused order batch: 1062 when the session no longer signs in (or the player was frozen: the
+ * API looks again and says which), 1020 when the room stopped trading, 2055 below the level, else null
+ * (protection).
+ */
+export async function orderRefusalOf(
+  db: Db,
+  order: { roomId: number; userId: number; sessionId: number; minLevel: number; nowMs: number },
+): Promise<1062 | 1020 | 2055 | null> {
+  const row = await db.get<{ live: number; trading: number | null; level: number | null }>(sql`SELECT
+    ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)} AS live,
+    (SELECT trading FROM rooms WHERE id = ${order.roomId}) AS trading, (SELECT level FROM users WHERE id = ${order.userId}) AS level`);
+  if (!row?.live) return 1062;
+  if (row.trading !== 1) return 1020;
+  if ((row.level ?? 0) < order.minLevel) return 2055;
+  return null;
+}
+
+/** The placed order a request_id already made, with the player's balance now (the retry's answer). */
+export async function findOrderByRequest(db: Db, userId: number, requestId: string) {
+  return db.get<{ id: number; ordersn: string; moneyCents: number }>(sql`SELECT o.id, o.ordersn, u.money_cents AS moneyCents
+    FROM orders o JOIN users u ON u.id = o.user_id WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`);
+}
+
+/** The refund of a cancelled order: one per order, so a stake never comes back twice. */
+export const cancelRefundKey = (orderId: number) => `cancel:${orderId}`;
+
+export type OrderToCancel = { orderId: number; ordersn: string; userId: number; totalCents: number; reason: LedgerReason; nowMs: number };
+
+/**
+ * Cancels an order and gives the stake back in one batch. The refund's key (cancel:<order>) makes a
+ * second cancellation of the same order fail as a whole, so a stake can never come back twice. The
+ * stake leaves the round's stakes in play (its bets turn cancelled), so the house is not touched.
+ */
+export function cancelOrderStatements(db: Db, order: OrderToCancel) {
+  return [
+    db.run(sql`UPDATE orders SET status = 'cancelled', cancelled_at_ms = ${order.nowMs}
+      WHERE id = ${order.orderId} AND user_id = ${order.userId} AND status = 'placed'`),
+    db.run(sql`UPDATE bets SET isaward = 3 WHERE order_id = ${order.orderId} AND isaward = -1`),
+    ...balanceChangeStatements(db, {
+      userId: order.userId,
+      amountCents: order.totalCents,
+      type: "redo",
+      reason: order.reason,
+      ref: order.ordersn,
+      idempotencyKey: cancelRefundKey(order.orderId),
+      nowMs: order.nowMs,
+      counterparty: "stakes",
+    }),
+  ] as const;
+}
+
+export type StoredOrder = { id: number; ordersn: string; userId: number; roomId: number; roundId: number; totalCents: number; status: string };
+
+export async function findOrder(db: Db, orderId: number): Promise<StoredOrder | undefined> {
+  return db.get<StoredOrder>(sql`SELECT id, ordersn, user_id AS userId, room_id AS roomId, round_id AS roundId,
+    total_cents AS totalCents, status FROM orders WHERE id = ${orderId}`);
+}
+
+const LIVE_BETS_LIMIT = 200;
+
+/** Bets of a round still standing (cancelled ones disappear), after a bet id, oldest first. */
+export async function liveBets(db: Db, roundId: number, afterBetId: number): Promise<(LiveBetRow & { userId: number })[]> {
+  const rows = await db.all<LiveBetRow & { userId: number }>(sql`SELECT b.id, b.order_id AS orderId, b.option_index AS optionIndex,
+      b.odds_milli AS oddsMilli, b.stake_cents AS stakeCents, r.seqno, u.username, b.user_id AS userId
+    FROM bets b JOIN rounds r ON r.id = b.round_id JOIN users u ON u.id = b.user_id
+    WHERE b.round_id = ${roundId} AND b.id > ${afterBetId} AND b.isaward <> 3
+    ORDER BY b.id DESC LIMIT ${LIVE_BETS_LIMIT}`);
+  return rows.reverse();
+}
+
+export const RECORDS_PAGE_SIZE = 20;
+
+export type BetRecordRow = {
+  id: number;
+  seqno: number;
+  isaward: number;
+  ordersn: string;
+  gameType: number;
+  roomId: number;
+  roomTitle: string;
+  titleKey: string;
+  optionCount: number;
+  optionIndex: number;
+  stakeCents: number;
+  oddsMilli: number;
+  awardCents: number;
+  createdAtMs: number;
+};
+
+const recordKeys = [sql.raw("b.created_at_ms"), sql.raw("b.id")];
+/** A bet record's place in the list (keyset paging, docs/decisions/112). */
+export const betRecordKey = (row: BetRecordRow) => [row.createdAtMs, row.id];
+
+/**
+ * A player's bets, newest first; `isaward` null means every state. Read through bets_user or
+ * bets_user_state from the cursor on, so a far page costs what the first costs.
+ */
+export async function betRecords(db: Db, userId: number, isaward: number | null, at: PageAt): Promise<BetRecordRow[]> {
+  const filter = isaward === null ? sql`` : sql`AND b.isaward = ${isaward}`;
+  const keyset = keysetWhere(recordKeys, at, "desc");
+  const { limit, offset } = keysetLimit(at);
+  return db.all<BetRecordRow>(sql`SELECT b.id, r.seqno, b.isaward, o.ordersn, r.game_type AS gameType, o.room_id AS roomId,
+      rm.title AS roomTitle, g.title_key AS titleKey, rm.option_count AS optionCount, b.option_index AS optionIndex, b.stake_cents AS stakeCents,
+      b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs
+    FROM bets b JOIN orders o ON o.id = b.order_id JOIN rounds r ON r.id = b.round_id JOIN rooms rm ON rm.id = o.room_id
+      JOIN games g ON g.id = rm.game_id
+    WHERE b.user_id = ${userId} ${filter} ${keyset ? sql`AND ${keyset}` : sql``}
+    ORDER BY ${sql.join(keysetOrder(recordKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
+}
+
+/**
+ * A player's results over a time window (bets placed in it): net = awards - stakes of the bets
+ * played out (won or lost; a refund nets to zero), turnover = stakes of every bet still standing.
+ */
+export async function winLossBetween(db: Db, userId: number, fromMs: number, toMs: number) {
+  const row = await db.get<{ netCents: number; turnoverCents: number }>(sql`SELECT
+      COALESCE(SUM(CASE WHEN isaward IN (0, 1) THEN award_cents - stake_cents ELSE 0 END), 0) AS netCents,
+      COALESCE(SUM(CASE WHEN isaward IN (-1, 0, 1) THEN stake_cents ELSE 0 END), 0) AS turnoverCents
+    FROM bets WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs}`);
+  return row ?? { netCents: 0, turnoverCents: 0 };
+}
+
+/** What a player won in one round (refunds are not winnings). */
+export async function roundAwardCents(db: Db, userId: number, roundId: number): Promise<number> {
+  const row = await db.get<{ total: number }>(sql`SELECT COALESCE(SUM(award_cents), 0) AS total FROM bets
+    WHERE user_id = ${userId} AND round_id = ${roundId} AND isaward = 1`);
+  return row?.total ?? 0;
+}

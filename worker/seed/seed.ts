@@ -1,0 +1,123 @@
+import { hashPassword } from "../auth/password";
+import { defaultRatesMilli, fullOptionCount } from "#shared/games/options";
+import { HOUSE_USER_ID } from "../ledger/ledger";
+import { seedOperatorTotpSecret } from "../operators/sign-in";
+import { ROOM_KIND_RULES, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } from "./catalogue";
+import { CURRENCY_TABS } from "#shared/rooms";
+import { contentSeedStatements } from "./content";
+
+/**
+ * The demo data of docs/architecture.md#modes as SQL statements. Every statement is idempotent (fixed keys with
+ * INSERT OR IGNORE, money guarded by its ledger key), so running the seed twice changes nothing.
+ * Tests run them through D1; `npm run db:seed` writes them to a file for `wrangler d1 execute`.
+ */
+export const DEMO_PLAYER = { id: 3, username: "demo01", password: "demo1234", payPassword: "123456", moneyCents: 1_000_000 };
+export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234", role: "admin" };
+/** The second operator, so that four eyes can be tried locally: admin asks, cashier approves (or the reverse). */
+const DEMO_CASHIER = { username: "cashier", password: "cashier1234", role: "cashier" };
+export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_CASHIER];
+
+function sqlLiteral(value: string | number | null): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) throw new Error(`seed number must be an integer: ${value}`);
+    return String(value);
+  }
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+export function insertOrIgnore(table: string, row: Record<string, string | number | null>): string {
+  const columns = Object.keys(row);
+  return `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => sqlLiteral(row[c])).join(", ")});`;
+}
+
+async function accountStatements(pepper: string, nowMs: number): Promise<string[]> {
+  const unusable = "!"; // the house account can never log in: no hash matches "!"
+  const [operatorHash, playerHash, payHash, operatorTotp, cashierHash, cashierTotp] = await Promise.all([
+    hashPassword(DEMO_OPERATOR.password, pepper),
+    hashPassword(DEMO_PLAYER.password, pepper),
+    hashPassword(DEMO_PLAYER.payPassword, pepper),
+    seedOperatorTotpSecret(pepper, DEMO_OPERATOR.username),
+    hashPassword(DEMO_CASHIER.password, pepper),
+    seedOperatorTotpSecret(pepper, DEMO_CASHIER.username),
+  ]);
+  const user = (id: number, username: string, role: string, passwordHash: string, extra: Record<string, string | number | null> = {}) =>
+    insertOrIgnore("users", { id, username, nickname: username, role, password_hash: passwordHash, created_at_ms: nowMs, ...extra });
+  const key = `seed:${DEMO_PLAYER.username}:opening`;
+  const amount = DEMO_PLAYER.moneyCents;
+  const notYet = `NOT EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${sqlLiteral(key)})`;
+  // Balances move only when this very run wrote the ledger rows (its timestamp marks them).
+  const writtenNow = `EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${sqlLiteral(key)} AND created_at_ms = ${nowMs})`;
+  const ledgerRow = (userId: number, signed: number, rowKey: string) =>
+    `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      SELECT id, ${signed}, money_cents, money_cents + ${signed}, 'topup', 'Demo opening balance', NULL, ${sqlLiteral(rowKey)}, ${nowMs}
+      FROM users WHERE id = ${userId} AND ${notYet};`;
+  // The opening balance moves like any top-up: house row, player row, both balances, once.
+  return [
+    user(HOUSE_USER_ID, "house", "house", unusable),
+    user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, { totp_secret: operatorTotp, operator_role: DEMO_OPERATOR.role }),
+    // a database seeded before operators had TOTP gets the same secret `npm start` prints
+    `UPDATE users SET totp_secret = ${sqlLiteral(operatorTotp)} WHERE id = ${DEMO_OPERATOR.id} AND totp_secret IS NULL;`,
+    user(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, { pay_password_hash: payHash, phone: "900000001", invitation_code: "888" }),
+    // after the fixed ids; no fixed id of its own: players registered on an older local database may hold
+    // the next ids (the name is unique)
+    insertOrIgnore("users", {
+      username: DEMO_CASHIER.username,
+      nickname: DEMO_CASHIER.username,
+      role: "operator",
+      operator_role: DEMO_CASHIER.role,
+      password_hash: cashierHash,
+      totp_secret: cashierTotp,
+      created_at_ms: nowMs,
+    }),
+    ledgerRow(HOUSE_USER_ID, -amount, `${key}:house`),
+    ledgerRow(DEMO_PLAYER.id, amount, key),
+    `UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID} AND ${writtenNow};`,
+    `UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${DEMO_PLAYER.id} AND ${writtenNow};`,
+  ];
+}
+
+function gameStatements(): string[] {
+  const out: string[] = [];
+  for (const game of SEED_GAMES) {
+    out.push(insertOrIgnore("games", { id: game.id, title: game.title, title_key: game.key, type: game.type, image: `/tiles/${game.key}.svg`, sort: game.id }));
+    const optionCount = game.optionCount ?? fullOptionCount(game.type);
+    const rules = ROOM_KIND_RULES[game.kind];
+    CURRENCY_TABS.forEach((tab, i) => {
+      const roomtype = i + 1;
+      out.push(
+        insertOrIgnore("rooms", {
+          id: roomIdOf(game.id, roomtype),
+          game_id: game.id,
+          roomtype,
+          kind: game.kind,
+          title: `${game.title} · ${tab}`,
+          minjoin_cents: rules.minjoinCents,
+          minbuy_cents: SEED_MINBUY_CENTS,
+          min_level: rules.minLevel,
+          option_count: optionCount,
+          rates_milli: JSON.stringify(defaultRatesMilli(game.type, optionCount)),
+          sort: game.id,
+        }),
+      );
+    });
+  }
+  return out;
+}
+
+function settingStatements(): string[] {
+  const products = [
+    { id: 1, name_key: "primary", min_cents: 10_000_000, max_cents: 30_000_000, daily_rate_ppm: 1_500, days: 15 },
+    { id: 2, name_key: "intermediate", min_cents: 30_000_000, max_cents: 80_000_000, daily_rate_ppm: 3_000, days: 30 },
+    { id: 3, name_key: "advanced", min_cents: 80_000_000, max_cents: 150_000_000, daily_rate_ppm: 8_000, days: 45 },
+    { id: 4, name_key: "super", min_cents: 150_000_000, max_cents: null, daily_rate_ppm: 13_000, days: 60 },
+  ];
+  return [
+    insertOrIgnore("invitation_codes", { code: "888", owner_id: null, active: 1 }),
+    ...products.map((p) => insertOrIgnore("finance_products", { ...p, sort: p.id })),
+  ];
+}
+
+export async function seedStatements(pepper: string, nowMs = Date.now()): Promise<string[]> {
+  return [...(await accountStatements(pepper, nowMs)), ...gameStatements(), ...settingStatements(), ...contentSeedStatements(nowMs)];
+}
