@@ -5,8 +5,23 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The layout rule (docs/decisions/150): app/ and worker/ meet only in shared/, shared/ needs no runtime,
+// worker/api/ is the outer layer no domain imports, and worker/db/ (the database's own parts) imports no
+// domain. Each area gets every rule that applies to it in one entry, since a later entry's
+// no-restricted-imports replaces an earlier one's for the same file.
+const rule = (regex, message) => ({ regex, message });
+const NOT_APP = rule("(^|/)app/|^~/", "worker/ and shared/ never import app/: rules both sides use live in shared/ (#shared/...).");
+const NOT_WORKER = rule("(^|/)worker/", "app/ never imports worker/: it calls the API, and shares rules through shared/ (#shared/...).");
+const NO_RUNTIME = rule(
+  "^(hono|drizzle-orm|react|react-dom|react-i18next|@remix-run/.*|cloudflare:.*)$|(^|/)(app|worker)/",
+  "shared/ holds pure rules: nothing from app/ or worker/ and nothing that needs a runtime (D1, React, Workers globals).",
+);
+const NOT_API = rule("^(\\.\\./)+api(/|$)", "A domain never imports worker/api/ (the outer layer): throw ProductError (#shared/product-error), parse with #shared/fields.");
+const NOT_DOMAIN = rule("^\\.\\./", "worker/db/ keeps the database's own parts and imports no domain: the query belongs in its domain's folder.");
+const layer = (files, ignores, ...patterns) => ({ files, ignores, rules: { "no-restricted-imports": ["error", { patterns }] } });
+
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", ".node/", "node_modules/", "public/", "worker/env.d.ts", "tests/e2e/screenshots/"] },
+  { ignores: ["build/", ".wrangler/", ".node/", "node_modules/", "public/", "worker/env.d.ts", "tests/e2e/screenshots/", "test-results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,6 +54,11 @@ export default tseslint.config(
       ],
     },
   },
+  layer(["app/**/*.{ts,tsx}"], [], NOT_WORKER),
+  layer(["shared/**/*.ts"], [], NO_RUNTIME),
+  layer(["worker/**/*.ts"], ["worker/db/**", "worker/api/**", "worker/*.ts"], NOT_APP, NOT_API),
+  layer(["worker/api/**/*.ts", "worker/*.ts"], [], NOT_APP),
+  layer(["worker/db/**/*.ts"], [], NOT_APP, NOT_DOMAIN),
   // The sanitizer and the redirect check look for control characters on purpose.
   { files: ["shared/content/sanitize-html*.ts", "app/lib/session.server.ts"], rules: { "no-control-regex": "off" } },
 );

@@ -1,5 +1,6 @@
 import type { ApiAnswer } from "#shared/api-types";
 import type { PriceSnapshot } from "#shared/prices/snapshot";
+import type { DrawRule } from "#shared/games/fairness";
 
 declare module "@remix-run/cloudflare" {
   // v3_singleFetch: loaders and actions return plain data, typed without the Jsonify wrapper.
@@ -16,6 +17,8 @@ declare module "@remix-run/cloudflare" {
     callApiResponse: (path: string, body: Record<string, unknown> | FormData) => Promise<Response>;
     /** The last market prices the PricesDO holds (docs/product.md#market-prices); the same in demo and proxy mode. */
     lastPrices: () => Promise<PriceSnapshot>;
+    /** How this deployment draws its rounds, for /fairness (docs/decisions/130). */
+    drawRule: DrawRule;
   }
 }
 

@@ -12,7 +12,6 @@ import {
   useMatches,
   useNavigation,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -27,9 +26,9 @@ import { RealityCheckDialog } from "~/components/protection/RealityCheckDialog";
 import { useNonce } from "~/lib/nonce";
 import { useNoticeWatch } from "~/lib/use-notice-watch";
 import { skipAfterRoomAnswer } from "~/lib/room-revalidation";
+import { useRootData, type AppConfig, type RootData } from "~/lib/root-data";
 import stylesUrl from "~/styles/app.css?url";
 
-export type AppConfig = { kefu_url: string; android_url: string; ios_url: string; currency: string; deposit_min: number; sms_resend_seconds: number };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
@@ -52,8 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     realityCheckOf(request, context),
     unreadNoticesOf(request, context),
   ]);
+  const rootData: RootData = { locale, config: config.data as AppConfig, toast: flash.message, reality, unread, nowMs: Date.now() };
   return data(
-    { locale, config: config.data as AppConfig, toast: flash.message, reality, unread, nowMs: Date.now() },
+    rootData,
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : {} },
   );
 }
@@ -74,17 +74,8 @@ async function unreadNoticesOf(request: Request, context: LoaderFunctionArgs["co
   return answer.code === 1 ? (answer.data as { unread: number }).unread : null;
 }
 
-export function useAppConfig(): AppConfig {
-  return (useRouteLoaderData<typeof loader>("root")?.config ?? { kefu_url: "", currency: "USD" }) as AppConfig;
-}
-
-/** The signed-in player's unread notices as the root loaded them (0 for guests). */
-export function useUnreadNotices(): number {
-  return useRouteLoaderData<typeof loader>("root")?.unread ?? 0;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRootData();
   // Without root data (a path no route matches), the language entry.server chose for the request: the
   // browser hydrates in the language <html lang> names, so both must be the same.
   const { i18n } = useTranslation();
@@ -112,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { locale, toast, reality, unread, nowMs } = useRouteLoaderData<typeof loader>("root")!;
+  const { locale, toast, reality, unread, nowMs } = useRootData()!;
   useChangeLanguage(locale);
   useNoticeWatch(unread);
   const navigation = useNavigation();

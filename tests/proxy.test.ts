@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Config } from "../worker/config";
-import { forwardToUpstream } from "../worker/upstream/proxy";
+import { forwardToUpstream } from "../worker/api/upstream/proxy";
 
 const config: Config = {
   apiMode: "proxy",

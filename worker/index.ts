@@ -5,6 +5,7 @@ import { handleApi } from "./api/handle";
 import { readConfig } from "./config";
 import { newNonce, sameOriginOrSafe, withSecurityHeaders } from "./security";
 import type { ApiAnswer } from "#shared/api-types";
+import type { DrawRule } from "#shared/games/fairness";
 import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { getDb } from "./db/client";
 import { accrueFinance } from "./finance/accrue";
@@ -52,7 +53,12 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
       return handleApi(apiRequest, env, ctx);
     };
     const callApi = async (path: string, body: Record<string, unknown> | FormData) => (await callApiResponse(path, body)).json() as Promise<ApiAnswer>;
-    response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, callApiResponse, lastPrices: () => lastPrices(env) });
+    const config = readConfig(env);
+    const drawRule: DrawRule = {
+      rule: config.apiMode === "proxy" ? "upstream" : config.beacon.url ? "beacon" : "commitReveal",
+      testPublicKey: config.beacon.testPublicKey,
+    };
+    response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, callApiResponse, lastPrices: () => lastPrices(env), drawRule });
   }
   return withSecurityHeaders(response, nonce, url.protocol === "https:");
 }

@@ -1,4 +1,4 @@
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { formatDecimal } from "~/lib/number-format";
 
 /** An amount with two decimals and the configured currency label (USD or RM). */

@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { webUrl } from "~/lib/web-url";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { Icon } from "./content/Icon";
 
 /**

@@ -4,7 +4,7 @@ import type { ApiAnswer } from "#shared/api-types";
 import type { z } from "zod";
 import { askToConfirm, consoleMoney } from "./console-confirm.server";
 import { consoleFieldErrors, type FieldErrors } from "./console-fields.server";
-import { MAX_ROOM_AMOUNT_CENTS, MAX_ROUND_SECONDS, MIN_ROUND_SECONDS } from "../../worker/operators/rooms";
+import { MAX_ROOM_AMOUNT_CENTS, MAX_ROUND_SECONDS, MIN_ROUND_SECONDS } from "#shared/forms/rooms";
 
 /**
  * A refused room save as the console shows it: odds above the confirm level ask for the confirm step

@@ -7,7 +7,7 @@ import { Icon } from "~/components/content/Icon";
 import { loadArticlePage } from "~/components/content/articles.server";
 import { GROUPS } from "~/components/content/types";
 import { webUrl } from "~/lib/web-url";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import contentStyles from "~/styles/content.css?url";
 
 export const handle = { i18n: ["content"], title: "content:service.title" };

@@ -6,7 +6,7 @@ import { formatDecimal } from "~/lib/number-format";
 import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { pageCursor } from "~/lib/wallet";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { AUDIT_ACTIONS } from "#shared/audit";
 
 export const handle = { title: "admin:audit.title" };

@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin, uploadAdmin } from "~/lib/operator.server";
-import { bannerForm } from "../../worker/operators/content";
+import { bannerForm } from "#shared/forms/content";
 
 export const handle = { title: "admin:banners.title" };
 

@@ -7,7 +7,7 @@ import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
-import { articleForm } from "../../worker/operators/content";
+import { articleForm } from "#shared/forms/content";
 import { MAX_ARTICLE_HTML } from "#shared/content/sanitize-html";
 import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
 import { ArticleBody } from "~/components/content/ArticleBody";

@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { noteText, VOID_PRESETS } from "~/lib/request-notes";
 import { roomFieldErrors, roomRefusal } from "~/lib/room-answer.server";
 import { fieldsRefused } from "~/lib/console-fields.server";
-import { roomForm } from "../../worker/operators/rooms";
+import { roomForm } from "#shared/forms/rooms";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 
 export const handle = { title: (room: RoomSettings | undefined) => room?.title };

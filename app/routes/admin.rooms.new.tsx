@@ -5,7 +5,7 @@ import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { roomFieldErrors, roomRefusal } from "~/lib/room-answer.server";
 import { fieldsRefused } from "~/lib/console-fields.server";
-import { newRoomForm } from "../../worker/operators/rooms";
+import { newRoomForm } from "#shared/forms/rooms";
 import { RoomFields, roomBody, type RoomSettings } from "~/components/admin/RoomFields";
 import { redirectWithToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";

@@ -9,7 +9,7 @@ import { formatDecimal } from "~/lib/number-format";
 import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
-import { MAX_CAP_CENTS, MIN_CAP_CENTS, settingsForm } from "../../worker/operators/settings";
+import { MAX_CAP_CENTS, MIN_CAP_CENTS, settingsForm } from "#shared/forms/settings";
 
 export const handle = { title: "admin:settings.title" };
 

@@ -11,7 +11,6 @@ import { voidReasonText } from "~/lib/void-reason";
 import { isGameType } from "#shared/games/options";
 import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
 import { type BeaconChain, type PublishedBeacon, checkRoundBeacon, testChain } from "#shared/games/beacon";
-import { readConfig } from "../../worker/config";
 import gameStyles from "~/styles/game.css?url";
 
 export const handle = { i18n: ["game"], title: "game:fairness.title" };
@@ -20,8 +19,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles
 type Published = RoundResult & { roomid: number; gametype: number; beacon?: PublishedBeacon | null };
 
 /** The chains this deployment can verify beside quicknet (the tests' local beacon only; worker/config.ts). */
-async function extraChains(env: Env): Promise<{ chains: Record<string, BeaconChain>; testKey: string | null }> {
-  const key = readConfig(env).beacon.testPublicKey;
+async function extraChains(key: string | null): Promise<{ chains: Record<string, BeaconChain>; testKey: string | null }> {
   if (!key) return { chains: {}, testKey: null };
   const chain = await testChain(key);
   return { chains: { [chain.chainHash]: chain }, testKey: key };
@@ -31,12 +29,11 @@ async function extraChains(env: Env): Promise<{ chains: Record<string, BeaconCha
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const mode = params.get("mode") === "manual" ? "manual" : "lookup";
-  const config = readConfig(context.cloudflare.env);
+  const { rule, testPublicKey } = context.drawRule;
   // docs/decisions/130: demo mode says whether its draws mix in the beacon; proxy mode's rule is the upstream's.
-  const rule = config.apiMode === "proxy" ? "upstream" : config.beacon.url ? "beacon" : "commitReveal";
   // Where this site draws every round with the beacon, a drawn round without one is not verified.
   const requireBeacon = rule === "beacon";
-  const { chains, testKey } = await extraChains(context.cloudflare.env);
+  const { chains, testKey } = await extraChains(testPublicKey);
   const values = Object.fromEntries(["room", "seqno", "gametype", "seed", "commit"].map((k) => [k, params.get(k) ?? ""]));
   if (mode === "manual") {
     const { manual, errors } = parseManual(params);

@@ -5,7 +5,7 @@ import { DialCodePicker } from "~/components/DialCodePicker";
 import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
 import { SupportCard } from "~/components/wallet/SupportCard";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { callApi, sendSignedInAway } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";

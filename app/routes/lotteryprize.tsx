@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { CryptoPrices } from "~/components/home/CryptoPrices";
 import { callApi, optionalProfile } from "~/lib/api.server";
 import { formatMoney } from "~/lib/game";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import contentStyles from "~/styles/content.css?url";
 import gameStyles from "~/styles/game.css?url";
 

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { InstallCard } from "~/components/content/InstallCard";
 import { PlatformIcon } from "~/components/content/PlatformIcon";
 import { webUrl } from "~/lib/web-url";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import contentStyles from "~/styles/content.css?url";
 
 export const handle = { i18n: ["content"], title: "content:update.title" };

@@ -18,7 +18,7 @@ import { i18nServer } from "~/lib/i18n.server";
 import { filterAmountInput, pageCursor, pageOf, rechargeBackPath } from "~/lib/wallet";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { useRequestId } from "~/lib/use-request-id";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
 import walletStyles from "~/styles/wallet.css?url";
 import { formatDecimal } from "~/lib/number-format";

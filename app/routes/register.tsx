@@ -12,7 +12,7 @@ import { fieldMessage } from "~/lib/form-errors";
 import { checkFields, fieldsFailure, formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget, setTokenHeader } from "~/lib/session.server";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { registerForm } from "#shared/forms/players";
 import { AGREEMENT_ARTICLE_ID } from "#shared/content/article-ids";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";

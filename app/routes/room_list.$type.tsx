@@ -6,7 +6,7 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import { formatMoney, screenOfRoomType, type RoomSummary } from "~/lib/game";
 import { ROOM_TABS } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import gameStyles from "~/styles/game.css?url";
 import { EmptyState } from "~/components/EmptyState";
 

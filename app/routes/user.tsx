@@ -7,7 +7,7 @@ import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { useUnreadNotices } from "~/root";
+import { useUnreadNotices } from "~/lib/root-data";
 
 export const handle = { tabBar: true, title: "common:user.title" };
 

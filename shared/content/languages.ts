@@ -1,4 +1,4 @@
-import type { ApiLang } from "../../worker/api/i18n";
+import type { ApiLang } from "../messages";
 
 /**
  * Which legacy column holds which language (docs/decisions/030-article-languages.md):

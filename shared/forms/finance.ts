@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { integerId, text } from "../../worker/api/validate";
+import { integerId, text } from "../fields";
 import { parseMoneyToCents } from "../money";
-import { cursorFields } from "../../worker/db/paging";
+import { cursorFields } from "../fields";
 
 // One schema per finance form (docs/product.md#input-rules); messages are catalogue codes and the first failing field, in
 // the order below, decides the answer. The amount's range against the tier is shared/finance/rules.ts.

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { integerId, text } from "../../worker/api/validate";
+import { integerId, text } from "../fields";
 import { parseDate } from "../days";
 
-// The console's insight forms (issue 29): messages are catalogue codes, as everywhere (worker/api/validate.ts).
+// The console's insight forms (issue 29): messages are catalogue codes, as everywhere (shared/fields.ts).
 
 export const chartsForm = z.object({
   days: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integerId } from "../../worker/api/validate";
+import { integerId } from "../fields";
 
 // Bodies of the notice calls (docs/decisions/142); messages are catalogue codes.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { integerId, text } from "../../worker/api/validate";
+import { integerId, text } from "../fields";
 import { checkRanges, historyFilterFields, page } from "./wallet";
-import { cursorFields } from "../../worker/db/paging";
+import { cursorFields } from "../fields";
 import { CURRENCY_TABS, ROOM_KINDS } from "../rooms";
 
 // Operator API bodies (docs/product.md#operators); messages are catalogue codes, as in shared/forms/wallet.ts.

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { text } from "../../worker/api/validate";
-import { AGE_CONFIRMATION_CODE } from "../../worker/protection/refusal";
+import { text } from "../fields";
 
 // One schema per form (docs/product.md#input-rules, docs/product.md#accounts-and-security); each message is the catalogue code of the broken rule.
 const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
@@ -42,7 +41,7 @@ export const registerForm = z
       invitation: text().min(1, "1161").max(32, "1063"),
       payPwd: z.union([z.literal(""), withdrawalPassword()]).optional().default(""),
       // the "I am 18 or older" checkbox (docs/product.md#player-protection): a form sends "on", a client true or 1
-      adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", String(AGE_CONFIRMATION_CODE)),
+      adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", "3007"),
     }),
   )
   .refine((form) => form.password === form.spassword, { message: "1012" });

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { integerId, text } from "../../worker/api/validate";
+import { integerId, text } from "../fields";
 import { parseMoneyToCents } from "../money";
 import { DAY_MS, parseDate } from "../days";
-import { cursorFields } from "../../worker/db/paging";
+import { cursorFields } from "../fields";
 import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "../adjustments";
 import { COIN_NETWORKS, networkOfShape } from "../coin-address";
 import { isRejectPreset, splitNote } from "../request-reasons";

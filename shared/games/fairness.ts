@@ -144,3 +144,9 @@ export async function verifyRound(round: RoundToVerify): Promise<RoundVerificati
   if (round.numbers !== undefined && !sameNumbers(numbers, round.numbers)) problems.push("numbers_mismatch");
   return { ok: problems.length === 0, problems, computedCommit, numbers };
 }
+
+/**
+ * How a deployment draws its rounds (docs/decisions/130): "upstream" in proxy mode (the upstream's rule),
+ * "beacon" when BEACON_URL is set, else "commitReveal"; testPublicKey is the tests' local beacon key.
+ */
+export type DrawRule = { rule: "upstream" | "beacon" | "commitReveal"; testPublicKey: string | null };

@@ -1,6 +1,6 @@
 // Done when: in each of the four languages a guest on a phone sees the home page (banner,
 // prices area, tiles), reads news and announcements, and opens support and the version page.
-// Expected texts come from locales/<lng>/*.json and the seeded articles (worker/db/seed-content-data).
+// Expected texts come from locales/<lng>/*.json and the seeded articles (worker/seed/content-data).
 //
 // Not covered here: a hostile article in a real browser. The content API is read-only (slide, group,
 // list, detail) and the scenario cannot reach the server's D1, so there is no way to plant one; the

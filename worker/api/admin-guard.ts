@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "./envelope";
+import { ProductError } from "#shared/product-error";
 import { requireOperator } from "./context";
 import type { AppEnv } from "./types";
 import { ADMIN_ROUTE_ROLES, roleAllows } from "#shared/operators/roles";
@@ -15,10 +15,10 @@ export const adminGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (needed === "public") return next();
   if (!needed) {
     console.error(JSON.stringify({ requestId: c.get("requestId"), path, error: "no role declared for this path in shared/operators/roles.ts" }));
-    throw new ApiError(1001);
+    throw new ProductError(1001);
   }
   await requireOperator(c, async () => {
-    if (!roleAllows(c.get("user").operatorRole, needed)) throw new ApiError(1174);
+    if (!roleAllows(c.get("user").operatorRole, needed)) throw new ProductError(1174);
     await next();
   });
 };

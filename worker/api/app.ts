@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { ApiError, failureBody } from "./envelope";
+import { failureBody } from "./envelope";
+import { ProductError } from "#shared/product-error";
 import { requestContext } from "./context";
 import { adminGuard } from "./admin-guard";
 import type { AppEnv } from "./types";
@@ -59,14 +60,14 @@ demoApi.route("/", protectionRoutes);
 demoApi.route("/", noticeRoutes);
 demoApi.route("/", adminInsightRoutes);
 
-demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ApiError(1001)), 404));
+demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ProductError(1001)), 404));
 
 demoApi.onError((error, c) => {
   const lang = c.get("lang") ?? "en";
-  if (error instanceof ApiError) return c.json(failureBody(lang, error));
+  if (error instanceof ProductError) return c.json(failureBody(lang, error));
   // Unexpected: log with the request id, answer "system busy"; D1 batches leave nothing half-written.
   // A failed query's message lists its bound values (a token, a phone): they never reach the log (decision 135).
   const text = String(error?.stack ?? error).replace(/^params: .*$/gm, "params: [not logged]");
   console.error(JSON.stringify({ requestId: c.get("requestId"), path: c.req.path, error: text }));
-  return c.json(failureBody(lang, new ApiError(1014)));
+  return c.json(failureBody(lang, new ProductError(1014)));
 });

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError, accountFrozen, sessionGone } from "./envelope";
-import { apiLang } from "./i18n";
+import { ProductError, accountFrozen, sessionGone } from "#shared/product-error";
+import { apiLang } from "#shared/messages";
 import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
@@ -42,7 +42,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body = await readBody(c.req.raw);
   const headerLang = c.req.header("accept-language")?.split(",")[0];
   c.set("lang", apiLang(body ? body.lang ?? headerLang : headerLang));
-  if (!body) throw new ApiError(1001);
+  if (!body) throw new ProductError(1001);
   c.set("body", body);
   await next();
 };
@@ -80,7 +80,7 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   const nowMs = Date.now();
   const { row, fresh } = await lookupSession(c, token, nowMs);
   if (!row) throw sessionGone();
-  if (row.kind !== "operator" || row.role !== "operator") throw new ApiError(1073);
+  if (row.kind !== "operator" || row.role !== "operator") throw new ProductError(1073);
   if ((row.lastSeenAtMs ?? 0) < nowMs - OPERATOR_IDLE_MS) {
     await revokeSession(db, row.sessionId, nowMs);
     sessionsChanged(c);

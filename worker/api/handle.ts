@@ -1,7 +1,7 @@
 import { demoApi } from "./app";
 import { edgeCache, isPublicPath, publicCacheKey } from "./public-cache";
 import { readConfig } from "../config";
-import { forwardToUpstream } from "../upstream/proxy";
+import { forwardToUpstream } from "./upstream/proxy";
 
 /** Every /api call, from the browser or in-process from a Remix loader, goes through here. */
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { accountFrozen, sessionGone } from "./envelope";
+import { accountFrozen, sessionGone } from "#shared/product-error";
 import { isPlayerSession } from "./context";
 import { lookupSession } from "./session-memo";
 import type { AppEnv, SessionUser } from "./types";

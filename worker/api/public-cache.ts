@@ -1,4 +1,4 @@
-import { apiLang } from "./i18n";
+import { apiLang } from "#shared/messages";
 import { parseRequestBody } from "./request-body";
 
 // Token-free public answers (docs/architecture.md#the-contract: settings, banners, articles, the game list) may be kept at the

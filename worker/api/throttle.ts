@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "./envelope";
+import { ProductError } from "#shared/product-error";
 import type { AppEnv } from "./types";
 import { readConfig, type RateLimits } from "../config";
 
@@ -25,7 +25,7 @@ export function throttle(action: keyof RateLimits): MiddlewareHandler<AppEnv> {
     const source = c.req.header("cf-connecting-ip") ?? "unknown";
     const binding = c.env[BINDING[action]] as unknown as RateLimitCall;
     const { success } = await binding.limit({ key: source, limit, period: 60 });
-    if (!success) throw new ApiError(1181);
+    if (!success) throw new ProductError(1181);
     await next();
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiLang } from "./i18n";
+import type { ApiLang } from "#shared/messages";
 
 export type SessionUser = {
   id: number;

@@ -1,4 +1,4 @@
-import type { ApiLang } from "../api/i18n";
+import type { ApiLang } from "#shared/messages";
 import type { ArticleRow, BannerRow } from "./article-queries";
 import { localizedLanguage, pickLocalized, type LocalizedColumns } from "#shared/content/languages";
 import { htmlToText, safeUrl, sanitizeHtml } from "#shared/content/sanitize-html";

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import type { PageAt } from "./keyset";
 
 /**
@@ -10,20 +9,11 @@ import type { PageAt } from "./keyset";
 const PAGE_BY_NUMBER_MAX = 50;
 const PAGE_TOO_FAR = 1152;
 
-const cursor = () =>
-  z
-    .union([z.literal(""), z.string().regex(/^\d{1,15}(_\d{1,15})?$/, "1001")], { error: "1001" })
-    .optional()
-    .transform((text) => (text ? text.split("_").map(Number) : null));
-
-/** `after` (the next page, older rows) and `before` (the previous page): a page's next / prev cursor. */
-export const cursorFields = { after: cursor(), before: cursor() };
-
 /** A page of `limit` rows from the contract's `page` and the optional cursors. */
 export function pageAt(form: { page: number; after?: number[] | null; before?: number[] | null }, limit: number): PageAt {
   const after = form.after ?? null;
   const before = after ? null : (form.before ?? null);
-  if (!after && !before && form.page > PAGE_BY_NUMBER_MAX) throw new ApiError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
+  if (!after && !before && form.page > PAGE_BY_NUMBER_MAX) throw new ProductError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
   return { page: form.page, after, before, offset: (form.page - 1) * limit, limit };
 }
 

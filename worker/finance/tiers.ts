@@ -1,4 +1,4 @@
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../operators/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
@@ -12,10 +12,10 @@ import { productRow as presentProduct } from "./present";
 export async function editTier(db: Db, operatorId: number, change: TierChange, nowMs: number) {
   const [before, { finance_open_max_cents: openMaxCents }] = await Promise.all([findProduct(db, change.id), readSettings(db, ["finance_open_max_cents"])]);
   const productRow = (p: ProductRecord) => presentProduct(p, openMaxCents);
-  if (!before) throw new ApiError(1113);
+  if (!before) throw new ProductError(1113);
   const after = { ...before, ...change };
   // an open-ended tier's least never goes above the operator's ceiling (it would take nothing above its least)
-  if (after.maxCents === null && after.minCents > openMaxCents) throw new ApiError(1202, { num: toMoney(openMaxCents) });
+  if (after.maxCents === null && after.minCents > openMaxCents) throw new ProductError(1202, { num: toMoney(openMaxCents) });
   await runInOneBatch(db, [
     updateProductStatement(db, change),
     auditStatement(db, {
@@ -35,7 +35,7 @@ export async function setOpenTierMax(db: Db, operatorId: number, maxCents: numbe
   const [{ finance_open_max_cents: before }, tiers] = await Promise.all([readSettings(db, ["finance_open_max_cents"]), listProducts(db)]);
   // never below an open-ended tier's least: that tier would take only exactly its least
   const openLeast = Math.max(0, ...tiers.filter((t) => t.maxCents === null).map((t) => t.minCents));
-  if (maxCents < openLeast) throw new ApiError(1201, { num: toMoney(openLeast) });
+  if (maxCents < openLeast) throw new ProductError(1201, { num: toMoney(openLeast) });
   const value = JSON.stringify(maxCents);
   await runInOneBatch(db, [
     db.insert(settings).values({ key: "finance_open_max_cents", value }).onConflictDoUpdate({ target: settings.key, set: { value } }),

@@ -1,4 +1,4 @@
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { findOrderByKey, findProduct, insertOrderStatement, orderExistsSql, type OrderRecord } from "./orders";
@@ -26,12 +26,12 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
   // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.
   await refuseWhileRestricted(db, ask.userId, ask.nowMs);
   const product = await findProduct(db, ask.productId);
-  if (!product) throw new ApiError(1113);
+  if (!product) throw new ProductError(1113);
   const { finance_open_max_cents: openMaxCents } = await readSettings(db, ["finance_open_max_cents"]);
   const tierProblem = transferProblem(product, openMaxCents, ask.amountCents);
-  if (tierProblem) throw new ApiError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
+  if (tierProblem) throw new ProductError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
-  if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
+  if (ask.amountCents > user.moneyCents) throw new ProductError(1025);
   // Locking funds is not a wager: no stake or loss limit applies, but a time-out or exclusion still refuses it.
   const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: {} };
   let results;
@@ -63,12 +63,12 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
     const raced = await findOrderByKey(db, ask.key);
     if (raced) return raced;
     // Read from the data, not the error's wording: the refused batch wrote nothing.
-    if (await cannotCover(db, ask.userId, ask.amountCents)) throw new ApiError(1025);
+    if (await cannotCover(db, ask.userId, ask.amountCents)) throw new ProductError(1025);
     throw error;
   }
   if (results[0].meta.changes === 0) {
     const refusal = await explainRefusal(db, protectedAsk);
-    throw new ApiError(refusal.errCode, refusal.extra);
+    throw new ProductError(refusal.errCode, refusal.extra);
   }
   return (await findOrderByKey(db, ask.key))!;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { imageTypeOf } from "./image-type";
 
 // Banner images in R2 (the MEDIA bucket, docs/decisions/141): checked by their bytes, stored under the
@@ -29,20 +29,20 @@ export function mediaKeyOf(path: string): string | null {
   return KEY_PATTERN.test(key) ? key : null;
 }
 
-export const imageTooLarge = () => new ApiError(1187, { num: String(MAX_BANNER_IMAGE_BYTES / 1024 / 1024) });
+export const imageTooLarge = () => new ProductError(1187, { num: String(MAX_BANNER_IMAGE_BYTES / 1024 / 1024) });
 
 /**
  * Checks one uploaded file (1186 not a PNG, JPEG or WebP by its bytes; 1187 too large; 1188 pixel size
  * out of range) and stores it. The same bytes uploaded twice are one object.
  */
 export async function storeBannerImage(bucket: R2Bucket, file: unknown): Promise<StoredImage> {
-  if (!(file instanceof File) || file.size === 0) throw new ApiError(1186);
+  if (!(file instanceof File) || file.size === 0) throw new ProductError(1186);
   if (file.size > MAX_BANNER_IMAGE_BYTES) throw imageTooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = imageTypeOf(bytes);
-  if (!image) throw new ApiError(1186);
+  if (!image) throw new ProductError(1186);
   const p = BANNER_IMAGE_PIXELS;
-  if (image.width < p.minWidth || image.width > p.maxWidth || image.height < p.minHeight || image.height > p.maxHeight) throw new ApiError(1188);
+  if (image.width < p.minWidth || image.width > p.maxWidth || image.height < p.minHeight || image.height > p.maxHeight) throw new ProductError(1188);
   const key = `banners/${await sha256Key(bytes)}.${image.ext}`;
   await bucket.put(key, bytes, {
     httpMetadata: { contentType: image.mime, cacheControl: IMMUTABLE },
@@ -55,7 +55,7 @@ export async function storeBannerImage(bucket: R2Bucket, file: unknown): Promise
 export async function requireStoredImages(bucket: R2Bucket, paths: string[]): Promise<void> {
   for (const path of paths) {
     const key = mediaKeyOf(path);
-    if (key && !(await bucket.head(key))) throw new ApiError(1189, { field: path });
+    if (key && !(await bucket.head(key))) throw new ProductError(1189, { field: path });
   }
 }
 

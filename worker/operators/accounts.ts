@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { hashPassword } from "../auth/password";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
@@ -35,7 +35,7 @@ function firstPassword() {
 
 /** A new operator: the first password is answered once; the authenticator is set up at the first sign-in. */
 export async function createOperator(db: Db, pepper: string, c: { actorId: number; username: string; role: OperatorRole; nowMs: number }) {
-  if (await findUserByUsername(db, c.username)) throw new ApiError(1013);
+  if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
   const password = firstPassword();
   try {
     const [created] = await runInOneBatch(db, [
@@ -54,18 +54,18 @@ export async function createOperator(db: Db, pepper: string, c: { actorId: numbe
     return { id: (created.results[0] as { id: number }).id, username: c.username, role: c.role, password };
   } catch (error) {
     // Two admins creating one name at once: the unique index decides, read from the data.
-    if (await findUserByUsername(db, c.username)) throw new ApiError(1013);
+    if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
     throw error;
   }
 }
 
 async function operatorOf(db: Db, a: OperatorAct) {
-  if (a.actorId === a.operatorId) throw new ApiError(1123);
+  if (a.actorId === a.operatorId) throw new ProductError(1123);
   const [row] = await db
     .select({ id: users.id, username: users.username, role: users.operatorRole, frozen: users.frozen })
     .from(users)
     .where(and(eq(users.id, a.operatorId), eq(users.role, "operator")));
-  if (!row) throw new ApiError(1002);
+  if (!row) throw new ProductError(1002);
   return row;
 }
 
@@ -92,7 +92,7 @@ async function lastAdminOrThrow(db: Db, batch: () => Promise<unknown>, id: numbe
     const [{ others }] = await db.all<{ others: number }>(
       sql`SELECT count(*) AS others FROM users WHERE role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND id <> ${id}`,
     );
-    if (others === 0) throw new ApiError(1173);
+    if (others === 0) throw new ProductError(1173);
     throw error;
   }
 }

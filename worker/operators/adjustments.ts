@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { auditStatement, auditStatementIf } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
@@ -25,15 +25,15 @@ import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
 
 /** A credit or debit asked by an operator: made now, or queued for a second operator. */
 export async function askAdjustment(db: Db, a: Adjustment) {
-  if (a.userId === a.operatorId) throw new ApiError(1123);
+  if (a.userId === a.operatorId) throw new ProductError(1123);
   const limits = await readSettings(db, ["adjust_max_cents", "adjust_second_approval_cents", "adjust_operator_daily_cents"]);
   const size = Math.abs(a.amountCents);
-  if (size > limits.adjust_max_cents) throw new ApiError(1124, { num: toMoney(limits.adjust_max_cents) });
+  if (size > limits.adjust_max_cents) throw new ProductError(1124, { num: toMoney(limits.adjust_max_cents) });
   // The console's request_id (docs/decisions/052): a repeated submit answers the request it already made.
   const first = await queuedByKey(db, a.key);
   if (first) return queuedAnswer(first, a);
   const player = await getUserById(db, a.userId);
-  if (!player || player.role !== "player") throw new ApiError(1002);
+  if (!player || player.role !== "player") throw new ProductError(1002);
   if (size > limits.adjust_second_approval_cents) return queueAdjustment(db, a, "threshold");
   const guard = soloAdjustmentStatement(db, {
     operatorId: a.operatorId,
@@ -47,7 +47,7 @@ export async function askAdjustment(db: Db, a: Adjustment) {
   try {
     return { status: "done" as const, ...(await adjustBalance(db, a, [guard])) };
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof ProductError) throw error;
     // adjustBalance has ruled out a repeat and the balance: what is left is the 24-hour sums, read from the data.
     const windows = await soloWindows(db, a.operatorId, a.userId, a.nowMs);
     if (windows.playerCents + size > limits.adjust_second_approval_cents) return queueAdjustment(db, a, "player_24h");
@@ -60,7 +60,7 @@ type WaitReason = "threshold" | "player_24h" | "operator_24h";
 
 async function queueAdjustment(db: Db, a: Adjustment, waitsBecause: WaitReason) {
   // Refused at once rather than queued for a second operator who could only refuse it (1025).
-  if (a.amountCents < 0 && (await cannotCover(db, a.userId, -a.amountCents))) throw new ApiError(1025);
+  if (a.amountCents < 0 && (await cannotCover(db, a.userId, -a.amountCents))) throw new ProductError(1025);
   const queue = [
     db
       .insert(adjustmentRequests)
@@ -131,9 +131,9 @@ export type AdjustmentDecision = { operatorId: number; id: number; approve: bool
 /** The second operator's decision; the guarded status change makes a repeated approval change nothing. */
 export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
   const [request] = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, d.id));
-  if (!request) throw new ApiError(1088);
-  if (request.requestedBy === d.operatorId || request.userId === d.operatorId) throw new ApiError(1123);
-  if (request.status !== "pending") throw new ApiError(1128);
+  if (!request) throw new ProductError(1088);
+  if (request.requestedBy === d.operatorId || request.userId === d.operatorId) throw new ProductError(1123);
+  if (request.status !== "pending") throw new ProductError(1128);
   const status = d.approve ? "approved" : "rejected";
   const guarded = db
     .update(adjustmentRequests)
@@ -166,12 +166,12 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
   }, decidedNow);
   try {
     const [changed] = await runInOneBatch(db, [guarded, ...money, audit]);
-    if (changed.meta.changes !== 1) throw new ApiError(1128);
+    if (changed.meta.changes !== 1) throw new ProductError(1128);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof ProductError) throw error;
     // Read from the data, not the error's wording: the refused batch wrote nothing.
-    if (await movementExists(db, `adjustment:${d.id}`)) throw new ApiError(1128);
-    if (d.approve && !credit && (await cannotCover(db, request.userId, -request.amountCents))) throw new ApiError(1025);
+    if (await movementExists(db, `adjustment:${d.id}`)) throw new ProductError(1128);
+    if (d.approve && !credit && (await cannotCover(db, request.userId, -request.amountCents))) throw new ProductError(1025);
     throw error;
   }
   return { id: d.id, status };
@@ -183,9 +183,9 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
  */
 export async function cancelAdjustment(db: Db, c: { operatorId: number; id: number; nowMs: number }) {
   const [request] = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, c.id));
-  if (!request) throw new ApiError(1088);
-  if (request.requestedBy !== c.operatorId) throw new ApiError(1179);
-  if (request.status !== "pending") throw new ApiError(1128);
+  if (!request) throw new ProductError(1088);
+  if (request.requestedBy !== c.operatorId) throw new ProductError(1179);
+  if (request.status !== "pending") throw new ProductError(1128);
   const [changed] = await runInOneBatch(db, [
     db
       .update(adjustmentRequests)
@@ -200,7 +200,7 @@ export async function cancelAdjustment(db: Db, c: { operatorId: number; id: numb
       nowMs: c.nowMs,
     }, decisionOf(c.id, "cancelled", c.operatorId, c.nowMs)),
   ]);
-  if (changed.meta.changes !== 1) throw new ApiError(1128);
+  if (changed.meta.changes !== 1) throw new ProductError(1128);
   return { id: c.id, status: "cancelled" as const };
 }
 

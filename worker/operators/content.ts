@@ -1,10 +1,9 @@
-import { isOperatorLink } from "./links";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { z } from "zod";
-import { ApiError } from "../api/envelope";
-import { integerId, parseBody } from "../api/validate";
-import { page } from "#shared/forms/wallet";
+import type { z } from "zod";
+import { ProductError } from "#shared/product-error";
+import { parseBody } from "#shared/fields";
+import { articleForm, articleListForm, bannerForm } from "#shared/forms/content";
 import { pageOf } from "../wallet/present";
 import { auditStatement } from "./audit";
 import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } from "../content/article-queries";
@@ -12,55 +11,14 @@ import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { articles, banners } from "../db/schema";
 import { removeUnreferencedImages, requireStoredImages } from "../media/banner-images";
-import { MAX_ARTICLE_HTML, htmlToText, safeUrl } from "#shared/content/sanitize-html";
+import { htmlToText } from "#shared/content/sanitize-html";
 
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator
 // writes them. HTML is sanitized on write; each change goes into one batch with its audit row.
 
-const ARTICLE_GROUPS = [9, 14, 26] as const;
 const ARTICLES_PAGE_SIZE = 20;
 const MAX_BANNERS = 50;
 
-const title = () => z.string({ error: "1147" }).trim().max(200, "1147").optional().default("");
-const body = () => z.string({ error: "1147" }).max(MAX_ARTICLE_HTML, "1147").optional().default("");
-const sort = () =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d{1,6}$/, "1147"), z.literal("")], { error: "1147" }).transform((v) => (v === "" ? 0 : Number(v))).pipe(
-    z.number().int("1147").min(-99_999, "1147").max(999_999, "1147"),
-  );
-const group = z.union([z.number(), z.string().trim()], { error: "1147" }).transform(Number).pipe(z.union(ARTICLE_GROUPS.map((g) => z.literal(g)) as [z.ZodLiteral<9>, z.ZodLiteral<14>, z.ZodLiteral<26>], { error: "1147" }));
-/** A picture or link inside the app, or an https:// address (worker/operators/links.ts); never another site by "//". */
-const path = (code: string) =>
-  z.string({ error: code }).trim().max(500, code).refine((v) => v === "" || (safeUrl(v) === v && isOperatorLink(v)), code);
-
-export const articleForm = z
-  .object({
-    id: integerId().optional(),
-    group,
-    title: title(),
-    title_ft: title(),
-    title_yw: title(),
-    title_vi: title(),
-    content: body(),
-    content_ft: body(),
-    content_yw: body(),
-    content_vi: body(),
-    img: path("1147").optional().default(""),
-    sort: sort().optional().default(0),
-  })
-  .refine((f) => [f.title, f.title_ft, f.title_yw, f.title_vi].some((t) => t !== ""), { message: "1147" });
-
-const articleListForm = z.object({ group, page: page() });
-export const contentIdForm = z.object({ id: integerId() });
-
-export const bannerForm = z.object({
-  id: integerId().optional(),
-  path: path("1148").refine((v) => v !== "", "1148"),
-  path_tw: path("1148").optional().default(""),
-  path_yw: path("1148").optional().default(""),
-  path_vi: path("1148").optional().default(""),
-  link: path("1148").optional().default(""),
-  sort: sort().optional().default(0),
-});
 
 export async function listArticlesForOperator(db: Db, body: unknown) {
   const form = parseBody(articleListForm, body);
@@ -82,7 +40,7 @@ function missingLanguages(r: ArticleRow): ("chs" | "en" | "cht" | "vi")[] {
 
 export async function articleForOperator(db: Db, id: number) {
   const row = await findArticle(db, id);
-  if (!row) throw new ApiError(1100);
+  if (!row) throw new ProductError(1100);
   return articleFields(row);
 }
 
@@ -130,7 +88,7 @@ export function previewArticle(body: unknown) {
 export async function saveArticle(db: Db, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(articleForm, body);
   const existing = form.id ? await findArticle(db, form.id) : undefined;
-  if (form.id && !existing) throw new ApiError(1100);
+  if (form.id && !existing) throw new ProductError(1100);
   const input = { ...articleInput(form), createdAtMs: existing?.createdAtMs ?? nowMs };
   const write = (id: number) => {
     const stored = sanitizedArticle({ id, ...input });
@@ -153,7 +111,7 @@ export async function saveArticle(db: Db, operatorId: number, body: unknown, now
 
 export async function deleteArticle(db: Db, operatorId: number, id: number, nowMs: number) {
   const existing = await findArticle(db, id);
-  if (!existing) throw new ApiError(1100);
+  if (!existing) throw new ProductError(1100);
   await runInOneBatch(db, [
     db.delete(articles).where(eq(articles.id, id)),
     auditStatement(db, { actorId: operatorId, action: "article.delete", target: `article:${id}`, before: articleFields(existing), nowMs }),
@@ -180,8 +138,8 @@ async function referencedImages(db: Db): Promise<Set<string>> {
 export async function saveBanner(db: Db, bucket: R2Bucket, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(bannerForm, body);
   const [existing] = form.id ? await db.select().from(banners).where(eq(banners.id, form.id)) : [];
-  if (form.id && !existing) throw new ApiError(1149);
-  if (!existing && (await db.$count(banners)) >= MAX_BANNERS) throw new ApiError(1148);
+  if (form.id && !existing) throw new ProductError(1149);
+  if (!existing && (await db.$count(banners)) >= MAX_BANNERS) throw new ProductError(1148);
   const changes = { path: form.path, pathTw: form.path_tw, pathYw: form.path_yw, pathVi: form.path_vi, link: form.link, sort: form.sort };
   await requireStoredImages(bucket, imagesOf(changes));
   const write = (id: number) => ({
@@ -206,7 +164,7 @@ export async function saveBanner(db: Db, bucket: R2Bucket, operatorId: number, b
 /** Deletes a banner (audited in its batch), then the images no other banner names. */
 export async function deleteBanner(db: Db, bucket: R2Bucket, operatorId: number, id: number, nowMs: number) {
   const [existing] = await db.select().from(banners).where(eq(banners.id, id));
-  if (!existing) throw new ApiError(1149);
+  if (!existing) throw new ProductError(1149);
   await runInOneBatch(db, [
     db.delete(banners).where(eq(banners.id, id)),
     auditStatement(db, { actorId: operatorId, action: "banner.delete", target: `banner:${id}`, before: existing, nowMs }),

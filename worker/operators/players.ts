@@ -1,7 +1,7 @@
 import { escapeLike, startsWithSql } from "../db/like";
 import { optionKey } from "../room/round-view";
 import { and, desc, eq, gt, gte, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
 import { auditStatement } from "./audit";
@@ -45,7 +45,7 @@ export function searchPlayers(db: Db, q: { query: string; at: PageAt }) {
 
 export async function playerFile(db: Db, userId: number, nowMs: number) {
   const user = await getUserById(db, userId);
-  if (!user || user.role === "house") throw new ApiError(1002);
+  if (!user || user.role === "house") throw new ProductError(1002);
   const since = nowMs - REPEAT_WINDOW_MS;
   const [ledgerRows, bets, cards, deposits, withdrawals, live, solo, asked, limits] = await Promise.all([
     listLedgerRows(db, { userId, at: firstPage(RECENT - 1) }),
@@ -103,9 +103,9 @@ type Act = { operatorId: number; userId: number; nowMs: number };
 
 /** A player: operator accounts are handled under /api/admin/operators, by an admin (worker/operators/accounts.ts). */
 async function targetOf(db: Db, a: Act) {
-  if (a.userId === a.operatorId) throw new ApiError(1123);
+  if (a.userId === a.operatorId) throw new ProductError(1123);
   const user = await getUserById(db, a.userId);
-  if (!user || user.role !== "player") throw new ApiError(1002);
+  if (!user || user.role !== "player") throw new ProductError(1002);
   return user;
 }
 

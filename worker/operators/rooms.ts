@@ -1,8 +1,7 @@
-import { z } from "zod";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { ROOM_KINDS } from "#shared/rooms";
-import { ApiError } from "../api/envelope";
-import { integerId, parseBody } from "../api/validate";
+import { ProductError } from "#shared/product-error";
+import { parseBody } from "#shared/fields";
+import { newRoomForm, roomForm } from "#shared/forms/rooms";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
@@ -15,10 +14,6 @@ import { readSettings } from "../settings/settings";
 
 // Rooms as the operator edits them (docs/product.md#operators): odds with the RTP each gives, from the rules.
 export const ROOMS_PAGE_SIZE = 24;
-export const MIN_ROUND_SECONDS = 10;
-export const MAX_ROUND_SECONDS = 86_400;
-export const MAX_ROOM_AMOUNT_CENTS = 100_000_000_00;
-
 /** Which rooms the console lists: by game, currency tab and kind, each optional. */
 export type RoomFilter = { gameId?: number; roomtype?: number; kind?: string };
 
@@ -58,46 +53,9 @@ export function roomSettingsOf(room: GameRoom) {
 
 export async function roomForOperator(db: Db, roomId: number) {
   const room = await findGameRoom(db, roomId);
-  if (!room) throw new ApiError(1126);
+  if (!room) throw new ProductError(1126);
   return roomSettingsOf(room);
 }
-
-const cents = () =>
-  z.union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, "1127")], { error: "1127" }).transform((v) => Math.round(Number(v) * 100)).pipe(
-    z.number().int("1127").min(0, "1127").max(MAX_ROOM_AMOUNT_CENTS, "1127"),
-  );
-const seconds = () =>
-  z.union([z.literal(""), z.null(), z.number(), z.string().trim().regex(/^\d+$/, "1127")], { error: "1127" }).transform((v) => (v === "" || v === null ? null : Number(v)));
-const oddsMilli = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,3})?$/, "1127")], { error: "1127" }).transform((v) => Math.round(Number(v) * 1000)).pipe(
-  z.number().int("1127").min(1001, "1127").max(1_000_000, "1127"),
-);
-
-const roomFields = z.object({
-  title: z.string({ error: "1127" }).trim().min(1, "1127").max(80, "1127"),
-  kind: z.enum(ROOM_KINDS, { error: "1127" }),
-  minjoin: cents(),
-  minbuy: cents().pipe(z.number().min(1, "1127")),
-  minLevel: z.union([z.number(), z.string().regex(/^\d$/, "1127")], { error: "1127" }).transform(Number).pipe(z.number().int("1127").min(1, "1127").max(8, "1127")),
-  roundSeconds: seconds(),
-  closeSeconds: seconds(),
-  trading: z.union([z.boolean(), z.enum(["0", "1", "on", "off"])], { error: "1127" }).transform((v) => v === true || v === "1" || v === "on"),
-  rates: z.array(oddsMilli, { error: "1127" }).min(1, "1127").max(64, "1127"),
-  // the operator confirmed odds whose return is above odds_confirm_rtp_ppm (the console's second step)
-  rtp_confirmed: z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === "1" || v === "yes"),
-});
-
-function timingIsSane(f: { roundSeconds: number | null; closeSeconds: number | null }, ctx: z.RefinementCtx) {
-  const round = f.roundSeconds;
-  if (round !== null && (round < MIN_ROUND_SECONDS || round > MAX_ROUND_SECONDS)) ctx.addIssue({ code: "custom", message: "1127", path: ["roundSeconds"] });
-  if (f.closeSeconds !== null && (round === null || f.closeSeconds >= round)) ctx.addIssue({ code: "custom", message: "1127", path: ["closeSeconds"] });
-}
-
-export const roomForm = roomFields.extend({ id: integerId() }).superRefine(timingIsSane);
-
-/** A new room: a game and a currency tab (1 USDT, 2 BTC, 3 ETH) besides the settings of an edit. */
-export const newRoomForm = roomFields
-  .extend({ gameId: integerId(), roomtype: z.union([z.number(), z.string().trim()], { error: "1127" }).transform(Number).pipe(z.number().int("1127").min(1, "1127").max(3, "1127")) })
-  .superRefine(timingIsSane);
 
 /** The highest return to player of odds for a game, as a percentage with two decimals ("125.00 %"). */
 const percent = (rtp: number) => `${(Math.floor(rtp * 10_000) / 100).toFixed(2)} %`;
@@ -109,9 +67,9 @@ const percent = (rtp: number) => `${(Math.floor(rtp * 10_000) / 100).toFixed(2)}
 async function checkReturn(db: Db, gameType: number, rates: number[], confirmed: boolean) {
   if (!isGameType(gameType)) return;
   const highest = Math.max(...rulesTable(gameType, rates.length, rates).map((row) => row.rtp));
-  if (highest > 1) throw new ApiError(1177, { num: percent(highest) });
+  if (highest > 1) throw new ProductError(1177, { num: percent(highest) });
   const { odds_confirm_rtp_ppm } = await readSettings(db, ["odds_confirm_rtp_ppm"]);
-  if (!confirmed && highest * 1_000_000 > odds_confirm_rtp_ppm) throw new ApiError(1178, { num: percent(highest) });
+  if (!confirmed && highest * 1_000_000 > odds_confirm_rtp_ppm) throw new ProductError(1178, { num: percent(highest) });
 }
 
 /**
@@ -121,8 +79,8 @@ async function checkReturn(db: Db, gameType: number, rates: number[], confirmed:
 export async function updateRoom(db: Db, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(roomForm, body);
   const room = await findGameRoom(db, form.id);
-  if (!room) throw new ApiError(1126);
-  if (form.rates.length !== room.optionCount) throw new ApiError(1127);
+  if (!room) throw new ProductError(1126);
+  if (form.rates.length !== room.optionCount) throw new ProductError(1127);
   await checkReturn(db, room.gameType, form.rates, form.rtp_confirmed);
   const values = {
     title: form.title,
@@ -147,7 +105,7 @@ export async function updateRoom(db: Db, operatorId: number, body: unknown, nowM
 /** What the create screen starts from: the game's default odds (with their RTP) for a room of that game. */
 export async function newRoomTemplate(db: Db, gameId: number, optionCount?: number) {
   const [game] = await db.select().from(games).where(eq(games.id, gameId)).limit(1);
-  if (!game || !isGameType(game.type)) throw new ApiError(1126);
+  if (!game || !isGameType(game.type)) throw new ProductError(1126);
   const count = optionCount && allowedOptionCounts(game.type).includes(optionCount) ? optionCount : fullOptionCount(game.type);
   const template = { id: 0, gameId, title: game.title, titleKey: game.titleKey, kind: "standard", roomtype: 1, gameType: game.type, minjoinCents: 0, minbuyCents: 2000, minLevel: 1 };
   return { ...roomSettingsOf({ ...template, optionCount: count, ratesMilli: defaultRatesMilli(game.type, count), trading: false, roundSeconds: null, closeSeconds: null, sort: 0 }), gameId };
@@ -160,8 +118,8 @@ export async function newRoomTemplate(db: Db, gameId: number, optionCount?: numb
 export async function createRoom(db: Db, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(newRoomForm, body);
   const [game] = await db.select().from(games).where(eq(games.id, form.gameId)).limit(1);
-  if (!game || !isGameType(game.type)) throw new ApiError(1126);
-  if (!allowedOptionCounts(game.type).includes(form.rates.length)) throw new ApiError(1127);
+  if (!game || !isGameType(game.type)) throw new ProductError(1126);
+  if (!allowedOptionCounts(game.type).includes(form.rates.length)) throw new ProductError(1127);
   await checkReturn(db, game.type, form.rates, form.rtp_confirmed);
   const values = {
     gameId: game.id,

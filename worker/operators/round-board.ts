@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { cursorFields } from "../db/paging";
+import { cursorFields } from "#shared/fields";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { toMoney } from "#shared/money";

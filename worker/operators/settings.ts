@@ -1,72 +1,21 @@
-import { isOperatorLink } from "./links";
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
-import { parseBody, text } from "../api/validate";
+import { parseBody } from "#shared/fields";
+import { MAX_INVITATION_CODES, settingsForm } from "#shared/forms/settings";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { invitationCodes, settings } from "../db/schema";
 import { readSettings, type DepositPayee, type SettingKey, type Settings } from "../settings/settings";
-import { LEVEL_KEYS } from "#shared/players/levels";
-import { parseMoneyToCents, toMoney } from "#shared/money";
+import { toMoney } from "#shared/money";
 
 // The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
 // row in one batch; a bad value is refused with its own code and nothing is written.
 
 const EDITABLE = ["kefu_url", "android_url", "ios_url", "currency_label", "vip_thresholds_cents", "withdraw_daily_cap_cents", "deposit_mode", "deposit_payees"] as const;
-const MAX_PAYEES = 5;
-const MAX_INVITATION_CODES = 50;
-export const MAX_CAP_CENTS = 10_000_000_00;
-export const MIN_CAP_CENTS = 100;
 /** Shown, not edited here: the four-eyes limits (docs/decisions/141), so that no operator raises their own. */
 const FOUR_EYES = ["adjust_max_cents", "adjust_second_approval_cents", "adjust_operator_daily_cents", "odds_confirm_rtp_ppm"] as const;
-
-/** "" (none) or an operator link (worker/operators/links.ts): a support chat, an app store page or a path in the app. */
-const link = () =>
-  text()
-    .max(500, "1140")
-    .refine((v) => v === "" || isOperatorLink(v), "1140");
-
-const moneyCents = (code: string) =>
-  z.unknown().transform((value, ctx) => {
-    const cents = parseMoneyToCents(value);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: code });
-      return z.NEVER;
-    }
-    return cents;
-  });
-
-const payee = z.object({
-  type: z.enum(["bank", "wallet"], { error: "1145" }),
-  name: z.string({ error: "1145" }).trim().min(1, "1145").max(64, "1145"),
-  holder: z.string({ error: "1145" }).trim().min(1, "1145").max(64, "1145"),
-  account: z.string({ error: "1145" }).trim().min(4, "1145").max(128, "1145"),
-});
-
-export const settingsForm = z.object({
-  kefu_url: link().optional(),
-  android_url: link().optional(),
-  ios_url: link().optional(),
-  currency_label: z.enum(["USD", "RM"], { error: "1141" }).optional(),
-  vip_thresholds: z
-    .array(moneyCents("1142"), { error: "1142" })
-    .length(LEVEL_KEYS.length, "1142")
-    .refine((t) => t[0] === 0 && t.every((v, i) => i === 0 || v > t[i - 1]), "1142")
-    .optional(),
-  withdraw_daily_cap: moneyCents("1143")
-    .pipe(z.number().min(MIN_CAP_CENTS, "1143").max(MAX_CAP_CENTS, "1143"))
-    .optional(),
-  deposit_mode: z.enum(["request", "contact"], { error: "1144" }).optional(),
-  payees: z.array(payee, { error: "1145" }).max(MAX_PAYEES, "1145").optional(),
-  invitations: z
-    .array(z.string({ error: "1146" }).trim().regex(/^[A-Za-z0-9]{3,32}$/, "1146"), { error: "1146" })
-    .min(1, "1146")
-    .max(MAX_INVITATION_CODES, "1146")
-    .refine((codes) => new Set(codes).size === codes.length, "1146")
-    .optional(),
-});
 
 /** The settings as the screen shows them: amounts as money, the currency label resolved. */
 export async function operatorSettings(db: Db, deploymentCurrency: string) {

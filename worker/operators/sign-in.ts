@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { hmacSha256, randomHex } from "../auth/crypto";
 import { toHex } from "#shared/hex";
 import { UNKNOWN_USER_HASH, verifyPassword } from "../auth/password";
@@ -22,7 +22,7 @@ const ISSUER = "Roundtable";
 // refusal (unknown name, player account, disabled operator, wrong password, wrong or replayed code) is the
 // same 1170, so the password cannot be confirmed without the second factor.
 const lockKey = (username: string) => limits.operator(username);
-const refused = () => new ApiError(1170);
+const refused = () => new ProductError(1170);
 
 export type Credentials = { username: string; password: string; code: string };
 
@@ -38,7 +38,7 @@ export async function seedOperatorTotpSecret(pepper: string, username: string) {
 }
 
 async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: number) {
-  if (!(await reserveAttempt(db, lockKey(c.username), nowMs))) throw new ApiError(1016);
+  if (!(await reserveAttempt(db, lockKey(c.username), nowMs))) throw new ProductError(1016);
   const found = await findUserByUsername(db, c.username);
   const right = await verifyPassword(c.password, found?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
   if (!found || !right || found.role !== "operator" || found.frozen) throw refused();
@@ -60,7 +60,7 @@ async function takeTotpStep(db: Db, operatorId: number, step: number) {
 /** POST /api/admin/login: a session only after password and second factor; answers its token. */
 export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowMs: number) {
   const operator = await checkPassword(db, pepper, c, nowMs);
-  if (!operator.totpSecret) throw new ApiError(1121);
+  if (!operator.totpSecret) throw new ProductError(1121);
   const code = c.code.replace(/\s/g, "");
   const statements = [];
   let method = "totp";
@@ -88,7 +88,7 @@ export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowM
 /** Enrolment step 1: the password is right and no authenticator is set up: a secret to scan. */
 export async function startEnrolment(db: Db, pepper: string, c: Omit<Credentials, "code">, nowMs: number) {
   const operator = await checkPassword(db, pepper, { ...c, code: "" }, nowMs);
-  if (operator.totpSecret) throw new ApiError(1122);
+  if (operator.totpSecret) throw new ProductError(1122);
   const secret = operator.totpPendingSecret ?? newTotpSecret();
   if (!operator.totpPendingSecret) await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, operator.id));
   return { secret, otpauth: otpauthUrl(ISSUER, operator.username, secret) };
@@ -102,7 +102,7 @@ function newRecoveryCode() {
 /** Enrolment step 2: a code from the scanned secret proves it; ten recovery codes and a session. */
 export async function confirmEnrolment(db: Db, pepper: string, c: Credentials, nowMs: number) {
   const operator = await checkPassword(db, pepper, c, nowMs);
-  if (operator.totpSecret) throw new ApiError(1122);
+  if (operator.totpSecret) throw new ProductError(1122);
   const step = operator.totpPendingSecret ? await totpStep(operator.totpPendingSecret, c.code.trim(), nowMs) : null;
   if (!operator.totpPendingSecret || step === null) throw refused();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -118,7 +118,7 @@ export async function confirmEnrolment(db: Db, pepper: string, c: Credentials, n
     session.statement,
     auditStatement(db, { actorId: operator.id, action: "operator.enrol", target: `user:${operator.id}`, nowMs }),
   ]);
-  if (enrolled.meta.changes !== 1) throw new ApiError(1122);
+  if (enrolled.meta.changes !== 1) throw new ProductError(1122);
   await clearAttempts(db, lockKey(c.username));
   return { token: session.token, recoveryCodes: codes };
 }

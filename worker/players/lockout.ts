@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { loginAttempts } from "../db/schema";
@@ -86,7 +86,7 @@ export async function clearAttempts(db: Db, counters: AttemptLimit[]) {
  * and gives the attempt back on the others; a wrong one stays counted.
  */
 export async function checkSecret(db: Db, counters: AttemptLimit[], nowMs: number, lockedCode: number, check: () => Promise<boolean>) {
-  if (!(await reserveAttempt(db, counters, nowMs))) throw new ApiError(lockedCode);
+  if (!(await reserveAttempt(db, counters, nowMs))) throw new ProductError(lockedCode);
   const right = await check();
   if (right) await clearAttempts(db, counters);
   return right;

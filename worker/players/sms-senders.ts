@@ -1,5 +1,5 @@
-import { ApiError } from "../api/envelope";
-import { message, type ApiLang } from "../api/i18n";
+import { ProductError } from "#shared/product-error";
+import { message, type ApiLang } from "#shared/messages";
 import type { SmsProvider } from "../config";
 
 /** How long Twilio may take to accept a message before the send counts as failed (no code is kept). */
@@ -38,7 +38,7 @@ function localConsoleSender(local: boolean): SmsSender {
     async send({ quhao, phone }, code) {
       if (!local) {
         console.error(JSON.stringify({ sms: "log", error: "SMS_PROVIDER=log serves local development only; set twilio or screen" }));
-        throw new ApiError(1180);
+        throw new ProductError(1180);
       }
       console.log(`[sms] code ${code} for ${quhao} ···${phone.slice(-3)} (SMS_PROVIDER=log: nothing is sent)`);
       return {};
@@ -69,15 +69,15 @@ function twilioSender(sms: Extract<SmsProvider, { provider: "twilio" }>): SmsSen
       } catch (error) {
         const timedOut = error instanceof Error && error.name === "TimeoutError";
         console.error(JSON.stringify({ sms: "twilio", error: timedOut ? `no answer in ${TWILIO_TIMEOUT_MS} ms` : "unreachable" }));
-        throw new ApiError(1180);
+        throw new ProductError(1180);
       }
       const text = await answer.text();
       if (answer.status === 201 || answer.status === 200) return {};
       const refusal = parseTwilioError(text);
       // Twilio's message may quote the number: only its status and code are logged.
       console.error(JSON.stringify({ sms: "twilio", status: answer.status, twilioCode: refusal.code ?? null }));
-      if (answer.status === 400 && refusal.code !== undefined && NOT_A_MOBILE.has(refusal.code)) throw new ApiError(2050);
-      throw new ApiError(1180);
+      if (answer.status === 400 && refusal.code !== undefined && NOT_A_MOBILE.has(refusal.code)) throw new ProductError(2050);
+      throw new ProductError(1180);
     },
   };
 }

@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { hmacSha256 } from "../auth/crypto";
 import { toHex } from "#shared/hex";
 import type { Db } from "../db/client";
 import { smsCodes } from "../db/schema";
 import { checkSecret, limits } from "./lockout";
 import type { SmsSender } from "./sms-senders";
-import type { ApiLang } from "../api/i18n";
+import type { ApiLang } from "#shared/messages";
 
 export const SMS_RESEND_LOCK_MS = 60_000;
 const SMS_CODE_TTL_MS = 5 * 60_000;
@@ -37,7 +37,7 @@ export async function sendSmsCode(db: Db, sender: SmsSender, pepper: string, quh
     .orderBy(desc(smsCodes.createdAtMs))
     .limit(1);
   if (last && nowMs - last.createdAtMs < SMS_RESEND_LOCK_MS) {
-    throw new ApiError(2051, { wait: Math.ceil((last.createdAtMs + SMS_RESEND_LOCK_MS - nowMs) / 1000) });
+    throw new ProductError(2051, { wait: Math.ceil((last.createdAtMs + SMS_RESEND_LOCK_MS - nowMs) / 1000) });
   }
   const code = sixDigits();
   const [stored] = await db
@@ -74,8 +74,8 @@ export async function checkSmsCode(db: Db, pepper: string, quhao: string, phone:
     .limit(1);
   const typedHash = await hashSmsCode(pepper, quhao, phone, code);
   const right = await checkSecret(db, limits.smsCode(quhao, phone), nowMs, 2065, async () => !!latest && latest.codeHash === typedHash);
-  if (!right || !latest) throw new ApiError(2053);
-  if (latest.expiresAtMs <= nowMs) throw new ApiError(2054);
+  if (!right || !latest) throw new ProductError(2053);
+  if (latest.expiresAtMs <= nowMs) throw new ProductError(2054);
   return latest.id;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import type { Db } from "../db/client";
 import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "./queries";
 import { toMoney } from "#shared/money";
@@ -11,7 +11,6 @@ const LIMIT_CODES = { deposit: 3001, loss: 3002, stake: 3003 } as const;
 const TIME_OUT_CODE = 3004;
 const EXCLUDED_CODE = 3005;
 const EXCLUDED_FOREVER_CODE = 3006;
-export const AGE_CONFIRMATION_CODE = 3007;
 
 /**
  * num = the end in words, or what is left of a limit (the message's placeholder); until = the end in
@@ -57,7 +56,7 @@ export async function refuseWhileRestricted(db: Db, userId: number, nowMs: numbe
   const restriction = await restrictionOf(db, userId, nowMs);
   if (!restriction) return;
   if (record) await recordRefusal(db, { userId, nowMs }, "excluded");
-  throw new ApiError(restriction.errCode, restriction.extra);
+  throw new ProductError(restriction.errCode, restriction.extra);
 }
 
 /** Why a guarded batch wrote nothing; the stake limit when the cause is gone by now. */

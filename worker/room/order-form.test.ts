@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
 import { parseOrderLines } from "./order-form";
 
@@ -9,8 +9,8 @@ function refusal(raw: unknown) {
   try {
     parseOrderLines(raw, room);
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return { code: (error as ApiError).errCode, extra: (error as ApiError).extra };
+    expect(error).toBeInstanceOf(ProductError);
+    return { code: (error as ProductError).errCode, extra: (error as ProductError).extra };
   }
   throw new Error("expected a refusal");
 }

@@ -16,7 +16,7 @@ import {
 import { cannotCover } from "../ledger/ledger";
 import { movementExists } from "../wallet/funds";
 import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { parseOrderLines } from "./order-form";
 import { runInOneBatch } from "../db/batch";
 import { GroupCommit } from "./group-commit";
@@ -162,7 +162,7 @@ export class RoomDO extends DurableObject<Env> {
       try {
         lines = parseOrderLines(request.orderInfo, { optionCount: request.room.optionCount, ...rules });
       } catch (error) {
-        if (error instanceof ApiError) return { ok: false, errCode: error.errCode, extra: error.extra as { num?: number } };
+        if (error instanceof ProductError) return { ok: false, errCode: error.errCode, extra: error.extra as { num?: number } };
         throw error;
       }
       const ordersn = newOrdersn(nowMs);

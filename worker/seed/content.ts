@@ -1,5 +1,5 @@
 import { sanitizeHtml } from "#shared/content/sanitize-html";
-import { insertOrIgnore } from "./seed";
+import { insertOrIgnore } from "./sql";
 import { AGREEMENT } from "./content-data/agreement";
 import { ANNOUNCEMENTS } from "./content-data/announcements";
 import { BANNERS } from "./content-data/banners";

@@ -5,6 +5,7 @@ import { seedOperatorTotpSecret } from "../operators/sign-in";
 import { ROOM_KIND_RULES, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } from "./catalogue";
 import { CURRENCY_TABS } from "#shared/rooms";
 import { contentSeedStatements } from "./content";
+import { insertOrIgnore, sqlLiteral } from "./sql";
 
 /**
  * The demo data of docs/architecture.md#modes as SQL statements. Every statement is idempotent (fixed keys with
@@ -16,20 +17,6 @@ export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234", 
 /** The second operator, so that four eyes can be tried locally: admin asks, cashier approves (or the reverse). */
 const DEMO_CASHIER = { username: "cashier", password: "cashier1234", role: "cashier" };
 export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_CASHIER];
-
-function sqlLiteral(value: string | number | null): string {
-  if (value === null) return "NULL";
-  if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new Error(`seed number must be an integer: ${value}`);
-    return String(value);
-  }
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
-export function insertOrIgnore(table: string, row: Record<string, string | number | null>): string {
-  const columns = Object.keys(row);
-  return `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => sqlLiteral(row[c])).join(", ")});`;
-}
 
 async function accountStatements(pepper: string, nowMs: number): Promise<string[]> {
   const unusable = "!"; // the house account can never log in: no hash matches "!"

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../operators/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
@@ -22,9 +22,9 @@ export type Adjustment = { operatorId: number; userId: number; amountCents: numb
  */
 export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sqlite">[] = []) {
   const player = await getUserById(db, a.userId);
-  if (!player || player.role === "house") throw new ApiError(1002);
+  if (!player || player.role === "house") throw new ProductError(1002);
   if (await movementExists(db, a.key)) return answer(db, a);
-  if (a.amountCents < 0 && -a.amountCents > player.moneyCents) throw new ApiError(1025);
+  if (a.amountCents < 0 && -a.amountCents > player.moneyCents) throw new ProductError(1025);
   const credit = a.amountCents > 0;
   try {
     await runInOneBatch(db, [
@@ -51,7 +51,7 @@ export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sql
   } catch (error) {
     // The same adjustment submitted again, racing: it was made once, which is what the operator asked for.
     if (await movementExists(db, a.key)) return answer(db, a);
-    if (a.amountCents < 0 && (await cannotCover(db, a.userId, -a.amountCents))) throw new ApiError(1025);
+    if (a.amountCents < 0 && (await cannotCover(db, a.userId, -a.amountCents))) throw new ProductError(1025);
     throw error;
   }
   return answer(db, a);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { findOwnCard, hasLiveCardOfType, insertCardIfFree } from "./bank-card-queries";
 import type { Db } from "../db/client";
 import type { addBankCardForm } from "#shared/forms/wallet";
@@ -17,7 +17,7 @@ export type AddCardForm = z.output<typeof addBankCardForm>;
 export async function addCard(db: Db, pepper: string, userId: number, form: AddCardForm, nowMs: number) {
   if (form.type !== "Bank") {
     const check = checkAddress(form.network, form.address);
-    if (check !== "ok") throw new ApiError(check === "shape" ? 1196 : 1197, { num: form.network });
+    if (check !== "ok") throw new ProductError(check === "shape" ? 1196 : 1197, { num: form.network });
   }
   await checkPayPassword(db, pepper, userId, form.payPwd, nowMs);
   const card =
@@ -25,6 +25,6 @@ export async function addCard(db: Db, pepper: string, userId: number, form: AddC
       ? { type: form.type, bank: form.bank, account: form.account, realName: form.username, area: form.area, address: "", network: "" }
       : { type: form.type, bank: "", account: "", realName: "", area: "", address: canonicalAddress(form.network, form.address), network: form.network };
   const id = await insertCardIfFree(db, { ...card, userId, nowMs });
-  if (id === null) throw new ApiError((await hasLiveCardOfType(db, userId, form.type)) ? 1048 : 1046);
+  if (id === null) throw new ProductError((await hasLiveCardOfType(db, userId, form.type)) ? 1048 : 1046);
   return (await findOwnCard(db, userId, id))!;
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../operators/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
@@ -84,10 +84,10 @@ const EFFECTS: Record<RequestKind, Record<Verdict, Effect>> = {
 
 async function pendingRequest(db: Db, kind: RequestKind, d: RequestDecision): Promise<Pending> {
   const request = kind === "deposit" ? await findDeposit(db, { id: d.id }) : await findWithdrawal(db, { id: d.id });
-  if (!request) throw new ApiError(1088);
+  if (!request) throw new ProductError(1088);
   // four eyes (docs/product.md#operators): another operator decides an operator's own request
-  if (request.userId === d.operatorId) throw new ApiError(1123);
-  if (request.status !== "pending") throw new ApiError(1068);
+  if (request.userId === d.operatorId) throw new ProductError(1123);
+  if (request.status !== "pending") throw new ProductError(1068);
   return request;
 }
 
@@ -99,7 +99,7 @@ async function pendingRequest(db: Db, kind: RequestKind, d: RequestDecision): Pr
 export async function decideRequest(db: Db, kind: RequestKind, verdict: Verdict, d: RequestDecision) {
   const request = await pendingRequest(db, kind, d);
   const effect = EFFECTS[kind][verdict];
-  if (effect.guard && !(await effect.guard.holds(db, request, d))) throw new ApiError(effect.guard.code);
+  if (effect.guard && !(await effect.guard.holds(db, request, d))) throw new ProductError(effect.guard.code);
   const before = { status: "pending", userId: request.userId, amount: toMoney(request.amountCents) };
   try {
     await runInOneBatch(db, [
@@ -124,8 +124,8 @@ export async function decideRequest(db: Db, kind: RequestKind, verdict: Verdict,
       }),
     ]);
   } catch (error) {
-    if (await requestDecided(db, kind, d.id)) throw new ApiError(1068);
-    if (effect.guard && !(await effect.guard.holds(db, request, d))) throw new ApiError(effect.guard.code);
+    if (await requestDecided(db, kind, d.id)) throw new ProductError(1068);
+    if (effect.guard && !(await effect.guard.holds(db, request, d))) throw new ProductError(effect.guard.code);
     throw error;
   }
   if (!effect.money) return { id: d.id, status: verdict };

@@ -1,4 +1,4 @@
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import type { Db } from "../db/client";
 import { insertDepositOnce } from "./requests";
 import type { WalletSettings } from "./settings";
@@ -16,16 +16,16 @@ export type DepositAsk = { userId: number; amountCents: number; payName: string;
  */
 function depositTransfer(settings: WalletSettings, ask: Pick<DepositAsk, "payee" | "transferRef">) {
   if (settings.payees.length === 0) return { payeeName: "", payeeAccount: "", transferRef: ask.transferRef };
-  if (!ask.payee) throw new ApiError(1182);
+  if (!ask.payee) throw new ProductError(1182);
   const payee = settings.payees.find((p) => p.account === ask.payee);
-  if (!payee) throw new ApiError(1183);
-  if (!ask.transferRef) throw new ApiError(1184);
+  if (!payee) throw new ProductError(1183);
+  if (!ask.transferRef) throw new ProductError(1184);
   return { payeeName: payee.name, payeeAccount: payee.account, transferRef: ask.transferRef };
 }
 
 /** When the operator wants players to deposit through support, every deposit is 2056 with the link. */
 export function assertDepositsOpen(settings: WalletSettings) {
-  if (settings.depositMode === "contact") throw new ApiError(2056, { kefu_url: settings.kefuUrl });
+  if (settings.depositMode === "contact") throw new ProductError(2056, { kefu_url: settings.kefuUrl });
 }
 
 /** A deposit request: nothing moves until an operator approves it (docs/product.md#money). */
@@ -33,13 +33,13 @@ export async function requestDeposit(db: Db, settings: WalletSettings, ask: Depo
   assertDepositsOpen(settings);
   // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.
   await refuseWhileRestricted(db, ask.userId, ask.nowMs);
-  if (ask.amountCents < settings.depositMinCents) throw new ApiError(1070, { num: toMoney(settings.depositMinCents) });
+  if (ask.amountCents < settings.depositMinCents) throw new ProductError(1070, { num: toMoney(settings.depositMinCents) });
   const transfer = depositTransfer(settings, ask);
   const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { deposit: ask.amountCents } };
   const request = await insertDepositOnce(db, { ...ask, ...transfer, idempotencyKey: ask.key }, protectionAllowsSql(protectedAsk));
   if (!request) {
     const refusal = await explainRefusal(db, protectedAsk);
-    throw new ApiError(refusal.errCode, refusal.extra);
+    throw new ProductError(refusal.errCode, refusal.extra);
   }
   assertSameRequest(request, { amountCents: ask.amountCents, payName: ask.payName, payeeAccount: transfer.payeeAccount, transferRef: transfer.transferRef });
   return request;

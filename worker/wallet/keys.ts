@@ -1,4 +1,4 @@
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 
 // Idempotency keys of wallet requests (docs/decisions/052-idempotency-by-request-id.md). The owner is
 // always part of the key, so one player's request_id can never reach another player's request.
@@ -13,5 +13,5 @@ export function requestKey(kind: "dep" | "wd" | "adj" | "fin", ownerId: number |
 
 /** A repeated request_id is the same request only when it asks the same thing; otherwise 1095. */
 export function assertSameRequest(stored: Record<string, unknown>, asked: Record<string, unknown>) {
-  for (const [field, value] of Object.entries(asked)) if (stored[field] !== value) throw new ApiError(1095);
+  for (const [field, value] of Object.entries(asked)) if (stored[field] !== value) throw new ProductError(1095);
 }

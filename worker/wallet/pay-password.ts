@@ -1,4 +1,4 @@
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { verifyPassword } from "../auth/password";
 import type { Db } from "../db/client";
 import { getUserById } from "../players/users";
@@ -11,10 +11,10 @@ import { checkSecret, limits } from "../players/lockout";
  */
 export async function checkPayPassword(db: Db, pepper: string, userId: number, typed: string, nowMs: number, wrongCode = 1033) {
   const user = await getUserById(db, userId);
-  if (!user.payPasswordHash) throw new ApiError(1080);
+  if (!user.payPasswordHash) throw new ProductError(1080);
   const hash = user.payPasswordHash;
   if (!(await checkSecret(db, limits.payPassword(userId), nowMs, 1081, () => verifyPassword(typed, hash, pepper)))) {
-    throw new ApiError(wrongCode);
+    throw new ProductError(wrongCode);
   }
   return user;
 }

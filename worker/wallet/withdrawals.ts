@@ -1,4 +1,4 @@
-import { ApiError } from "../api/envelope";
+import { ProductError } from "#shared/product-error";
 import { findOwnCard } from "./bank-card-queries";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
@@ -24,13 +24,13 @@ export type WithdrawalAsk = { userId: number; bankId: number; amountCents: numbe
 export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<void> {
   // A repeat is checked like a first submit (the password too, counted), then must ask the same thing.
   const card = await findOwnCard(db, ask.userId, ask.bankId);
-  if (!card) throw new ApiError(1032);
+  if (!card) throw new ProductError(1032);
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (await isRepeatOf(db, ask)) return;
-  if (ask.amountCents > user.moneyCents) throw new ApiError(1025);
+  if (ask.amountCents > user.moneyCents) throw new ProductError(1025);
   const { dailyCapCents } = await readWalletSettings(db);
   const day = todayWindow(ask.nowMs);
-  if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents) throw new ApiError(1067);
+  if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents) throw new ProductError(1067);
   try {
     await runInOneBatch(db, [
       insertWithdrawalStatement(db, {
@@ -56,8 +56,8 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
     // The same submit racing itself: the other copy made the request, which is the answer.
     if (await isRepeatOf(db, ask)) return;
     // Read from the data, not the error's wording: the refused batch wrote nothing.
-    if (await cannotCover(db, ask.userId, ask.amountCents)) throw new ApiError(1025);
-    if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents) throw new ApiError(1067);
+    if (await cannotCover(db, ask.userId, ask.amountCents)) throw new ProductError(1025);
+    if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents) throw new ProductError(1067);
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { callApi } from "~/lib/api.server";
 import { apiLangOf, isLng } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
-import type { ApiLang } from "../../../worker/api/i18n";
+import type { ApiLang } from "#shared/messages";
 import { localizedLanguage, pickLocalized } from "#shared/content/languages";
 import { htmlToText, safeUrl } from "#shared/content/sanitize-html";
 import type { Banner } from "../home/BannerCarousel";

@@ -8,7 +8,7 @@ import { RACING_10 } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
 import { useLiveRound } from "~/lib/game-room";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { BetSlip } from "./BetSlip";
 import { ConfirmCancel, ConfirmOrder } from "./Dialogs";
 import { LiveBets } from "./LiveBets";

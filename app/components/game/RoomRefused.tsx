@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { formatMoney } from "~/lib/game";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 
 /** Entry refused (2004 balance below the room's minimum, 2055 VIP level, 1020 trading stopped, 1057 no room). */
 export function RoomRefused({ code, message, balance }: { code: number; message: string; balance: number }) {

@@ -1,4 +1,4 @@
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { formatDecimal } from "~/lib/number-format";
 
 /** Money as the console shows it: thousands separators, two places, the currency named. */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "~/components/EmptyState";
 import { PlayerTime } from "~/components/PlayerTime";
 import type { NoticePage } from "~/lib/notice-types";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 import { noticeWords } from "./notice-words";
 
 /** The player's inbox: newest first, the ones unread when the page opened marked as new. */

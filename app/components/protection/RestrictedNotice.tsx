@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PlayerTime } from "~/components/PlayerTime";
 import type { Restriction } from "~/lib/protection-types";
 import { webUrl } from "~/lib/web-url";
-import { useAppConfig } from "~/root";
+import { useAppConfig } from "~/lib/root-data";
 
 /**
  * What a player on a time-out or self-exclusion may still do, and why the rest is closed until when

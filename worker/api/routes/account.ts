@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
-import { ApiError, accountFrozen, ok } from "../envelope";
+import { ok } from "../envelope";
+import { ProductError, accountFrozen } from "#shared/product-error";
 import { requireUser } from "../context";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from "../../auth/password";
@@ -37,12 +38,12 @@ accountRoutes.post("/api/index/register", async (c) => {
   const db = getDb(c.env);
   const { pepper } = readConfig(c.env);
   const nowMs = Date.now();
-  if (!(await invitationIsValid(db, form.invitation))) throw new ApiError(1063);
+  if (!(await invitationIsValid(db, form.invitation))) throw new ProductError(1063);
   // Whether a name or a phone is taken is told only after the SMS code (docs/decisions/050): before it,
   // a taken name gets the same answer as any other refusal.
   const smsCodeId = await checkSmsCode(db, pepper, form.quhao, form.phone, form.captcha, nowMs);
-  if (await findUserByUsername(db, form.username)) throw new ApiError(1013);
-  if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ApiError(2052);
+  if (await findUserByUsername(db, form.username)) throw new ProductError(1013);
+  if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ProductError(2052);
   const [passwordHash, payPasswordHash] = await Promise.all([
     hashPassword(form.password, pepper),
     form.payPwd ? hashPassword(form.payPwd, pepper) : Promise.resolve(null),
@@ -69,8 +70,8 @@ accountRoutes.post("/api/index/register", async (c) => {
   } catch (error) {
     // Two sign-ups racing for one name or phone: the unique index decides, the loser is told why,
     // read from the data (the refused batch wrote nothing), not from the error's wording.
-    if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ApiError(2052);
-    if (await findUserByUsername(db, form.username)) throw new ApiError(1013);
+    if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ProductError(2052);
+    if (await findUserByUsername(db, form.username)) throw new ProductError(1013);
     throw error;
   }
   return ok(c, { token: await createSession(db, { id: userId, passwordGeneration: 0 }, nowMs) });
@@ -90,7 +91,7 @@ accountRoutes.post("/api/index/login", async (c) => {
     const matches = await verifyPassword(form.password, user?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
     return matches && !!user;
   });
-  if (!right || !user) throw new ApiError(1003);
+  if (!right || !user) throw new ProductError(1003);
   if (user.frozen) throw accountFrozen();
   // A time-out or self-exclusion still signs in, to a restricted view: withdrawing, records and support
   // only (docs/decisions/142). Told only after the password: it is nobody else's business.
@@ -112,7 +113,7 @@ accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
   const nowMs = Date.now();
   const user = await getUserById(db, c.get("user").id);
   const right = await checkSecret(db, limits.accountPassword(user.id), nowMs, 1016, () => verifyPassword(form.passwd, user.passwordHash, pepper));
-  if (!right) throw new ApiError(1059);
+  if (!right) throw new ProductError(1059);
   // A new generation ends every session made under the old password, also one a racing login is
   // still creating (decision 051); this device gets a fresh one. Only one of two racing changes wins.
   const generation = user.passwordGeneration + 1;
@@ -123,7 +124,7 @@ accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
       .where(and(eq(users.id, user.id), eq(users.passwordGeneration, user.passwordGeneration))),
     revokeAllSessionsStatement(db, user.id, nowMs),
   ]);
-  if (changed.meta.changes !== 1) throw new ApiError(1059);
+  if (changed.meta.changes !== 1) throw new ProductError(1059);
   sessionsChanged(c);
   return ok(c, { token: await createSession(db, { id: user.id, passwordGeneration: generation }, nowMs) });
 });
@@ -135,7 +136,7 @@ accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
   const userId = c.get("user").id;
   const user = await getUserById(db, userId);
   if (user.payPasswordHash) {
-    if (!form.srcpwd) throw new ApiError(2057);
+    if (!form.srcpwd) throw new ProductError(2057);
     // Counted on the one withdrawal-password counter: locked here when withdrawals are locked.
     await checkPayPassword(db, pepper, userId, form.srcpwd, Date.now(), 1059);
   }

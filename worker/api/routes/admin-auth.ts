@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { auditStatement } from "../../operators/audit";

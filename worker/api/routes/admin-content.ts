@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
+import { contentIdForm } from "#shared/forms/content";
 import { getDb } from "../../db/client";
 import {
   articleForOperator,
-  contentIdForm,
   deleteArticle,
   deleteBanner,
   listArticlesForOperator,

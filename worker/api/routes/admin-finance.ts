@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok } from "../envelope";
-import { integerId, parseBody } from "../validate";
+import { ok } from "../envelope";
+import { ProductError } from "#shared/product-error";
+import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
@@ -49,7 +50,7 @@ const accrueForm = z.object({ at: integerId().optional() });
 /** Runs accrual now; a chosen time `at` only where FINANCE_TEST_CLOCK=on (end-to-end tests, docs/decisions/070). */
 adminFinanceRoutes.post("/api/admin/finance/accrue", async (c) => {
   const { at } = parseBody(accrueForm, c.get("body"));
-  if (at !== undefined && !readConfig(c.env).financeTestClock) throw new ApiError(1001);
+  if (at !== undefined && !readConfig(c.env).financeTestClock) throw new ProductError(1001);
   const nowMs = at ?? Date.now();
   return ok(c, { at: nowMs, ...(await accrueFinance(getDb(c.env), nowMs)) });
 });

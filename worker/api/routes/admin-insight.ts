@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
-import { ApiError, ok } from "../envelope";
+import { ok } from "../envelope";
+import { ProductError } from "#shared/product-error";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
@@ -13,7 +14,7 @@ import { getUserById } from "../../players/users";
 import { exportFileName, exportStream } from "../../insight/exports";
 import { auditStatement } from "../../operators/audit";
 import { runInOneBatch } from "../../db/batch";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 
 // What the console shows without acting (issue 29): the live books check, the charts, the markers of
 // harm, the exports. Reads need the least operator role (viewer); each route names its guard on its own
@@ -66,7 +67,7 @@ adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
   const { userId: id } = parseBody(playerIdForm, c.get("body"));
   const db = getDb(c.env);
   const player = await getUserById(db, id);
-  if (!player || player.role === "house") throw new ApiError(1002);
+  if (!player || player.role === "house") throw new ProductError(1002);
   const [markers, interactions] = await Promise.all([riskMarkers(db, Date.now(), id), interactionsOf(db, id)]);
   return ok(c, { player: { id, username: player.username }, markers, interactions });
 });
@@ -76,7 +77,7 @@ adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
   const form = parseBody(riskInteractionForm, c.get("body"));
   const db = getDb(c.env);
   const player = await getUserById(db, form.userId);
-  if (!player || player.role !== "player") throw new ApiError(1002);
+  if (!player || player.role !== "player") throw new ProductError(1002);
   const nowMs = Date.now();
   const operatorId = c.get("user").id;
   await runInOneBatch(db, [

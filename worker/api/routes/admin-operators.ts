@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { integerId } from "../validate";
+import { integerId } from "#shared/fields";
 import { createOperator, listOperators, resetAuthenticator, setOperatorDisabled, setOperatorRole } from "../../operators/accounts";
 import { OPERATOR_ROLES } from "#shared/operators/roles";
 import { sessionsChanged } from "../session-memo";

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
-import { ApiError, ok } from "../envelope";
-import { parseBody } from "../validate";
+import { ok } from "../envelope";
+import { ProductError } from "#shared/product-error";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
 import { pageAt, pagedList } from "../../db/paging";
@@ -57,10 +58,10 @@ adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
   const form = parseBody(voidRoundForm, c.get("body"));
   const db = getDb(c.env);
   const round = await db.get<{ roomId: number; status: string } | null>(sql`SELECT room_id AS roomId, status FROM rounds WHERE id = ${form.roundId}`);
-  if (!round) throw new ApiError(1150);
-  if (round.status !== "open") throw new ApiError(1150);
+  if (!round) throw new ProductError(1150);
+  if (round.status !== "open") throw new ProductError(1150);
   const voided = await roomStub(c.env, round.roomId).voidRound({ roomId: round.roomId, roundId: form.roundId, operatorId: c.get("user").id, note: form.reason });
-  if (!voided) throw new ApiError(1150);
+  if (!voided) throw new ProductError(1150);
   return ok(c, { roundId: form.roundId, status: "void" });
 });
 

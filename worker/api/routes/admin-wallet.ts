@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
 import { listDeposits, listWithdrawals, requestListKey } from "../../wallet/requests";

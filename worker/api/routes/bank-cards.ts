@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { ApiError, ok } from "../envelope";
+import { ok } from "../envelope";
+import { ProductError } from "#shared/product-error";
 import { requireUser } from "../context";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { deleteOwnCard, listOwnCards } from "../../wallet/bank-card-queries";
@@ -26,6 +27,6 @@ bankCardRoutes.post("/api/game/addbankcard", requireUser, async (c) => {
 
 bankCardRoutes.post("/api/game/delbankcard", requireUser, async (c) => {
   const { id } = parseBody(deleteBankCardForm, c.get("body"));
-  if (!(await deleteOwnCard(getDb(c.env), c.get("user").id, id, Date.now()))) throw new ApiError(1032);
+  if (!(await deleteOwnCard(getDb(c.env), c.get("user").id, id, Date.now()))) throw new ProductError(1032);
   return ok(c, null);
 });

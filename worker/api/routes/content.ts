@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok } from "../envelope";
+import { ok } from "../envelope";
+import { ProductError } from "#shared/product-error";
 import type { AppEnv } from "../types";
-import { integerId, parseBody } from "../validate";
+import { integerId, parseBody } from "#shared/fields";
 import { getDb } from "../../db/client";
 import { findArticle, findArticlesByIds, listBanners, listGroupArticles } from "../../content/article-queries";
 import { articleListItem, articleWithContent, bannerItem, linkedArticleId } from "../../content/articles";
@@ -60,6 +61,6 @@ contentRoutes.post("/api/game/getarticlelist", async (c) => {
 contentRoutes.post("/api/game/getarticledetail", async (c) => {
   const { id } = parseBody(groupBody, c.get("body"));
   const row = await findArticle(getDb(c.env), id);
-  if (!row) throw new ApiError(1100);
+  if (!row) throw new ProductError(1100);
   return ok(c, articleWithContent(row, c.get("lang")));
 });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
 import { requireUser } from "../context";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";

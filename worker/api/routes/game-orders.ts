@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, sessionGone } from "../envelope";
+import { ok } from "../envelope";
+import { ProductError, sessionGone } from "#shared/product-error";
 import { requireUser, sessionToken } from "../context";
 import { confirmSession, knownSessionUser } from "../known-sessions";
-import { integerId, parseBody } from "../validate";
+import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { existingRoom, knownRoom, presentId, roomRef } from "./game-shared";
 import { getDb } from "../../db/client";
@@ -73,7 +74,7 @@ gameOrderRoutes.post("/api/game/order", async (c) => {
     if (outcome.errCode === 1062) throw sessionGone();
     const placed = form.request_id ? await findOrderByRequest(db, user.id, form.request_id) : undefined;
     if (placed) return ok(c, { order_id: placed.id, ordersn: placed.ordersn, money: toMoney(placed.moneyCents) });
-    throw new ApiError(outcome.errCode, outcome.extra ?? {});
+    throw new ProductError(outcome.errCode, outcome.extra ?? {});
   }
   return ok(c, { order_id: outcome.orderId, ordersn: outcome.ordersn, money: toMoney(outcome.moneyCents) });
 });
@@ -86,10 +87,10 @@ gameOrderRoutes.post("/api/game/getgamecancel", requireUser, async (c) => {
   const db = getDb(c.env);
   const order = await findOrder(db, order_id);
   // Another player's order is "not found": ids are not a way to learn about other players.
-  if (!order || order.userId !== c.get("user").id || order.roomId !== roomid) throw new ApiError(1041);
-  if (order.status === "cancelled") throw new ApiError(2003);
+  if (!order || order.userId !== c.get("user").id || order.roomId !== roomid) throw new ProductError(1041);
+  if (order.status === "cancelled") throw new ProductError(2003);
   const room = await existingRoom(db, roomid);
   const outcome = await roomStub(c.env, room.id).cancelOrder({ room: roomRef(room), order });
-  if (!outcome.ok) throw new ApiError(outcome.errCode);
+  if (!outcome.ok) throw new ProductError(outcome.errCode);
   return ok(c, { money: toMoney(outcome.moneyCents) });
 });

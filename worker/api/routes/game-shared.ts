@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "../envelope";
-import { integerId } from "../validate";
+import { ProductError } from "#shared/product-error";
+import { integerId } from "#shared/fields";
 import type { Db } from "../../db/client";
 import { type GameRoom, findGameRoom } from "../../room/game-rooms";
 import { type GameType, isGameType, optionsForRoom } from "#shared/games/options";
@@ -21,14 +21,14 @@ export const pageField = () =>
 /** A room that exists (1057) and trades (1020). */
 export async function tradingRoom(db: Db, roomId: number): Promise<GameRoom> {
   const room = await findGameRoom(db, roomId);
-  if (!room) throw new ApiError(1057);
-  if (!room.trading) throw new ApiError(1020);
+  if (!room) throw new ProductError(1057);
+  if (!room.trading) throw new ProductError(1020);
   return room;
 }
 
 export async function existingRoom(db: Db, roomId: number): Promise<GameRoom> {
   const room = await findGameRoom(db, roomId);
-  if (!room) throw new ApiError(1057);
+  if (!room) throw new ProductError(1057);
   return room;
 }
 
@@ -45,7 +45,7 @@ export async function knownRoom(db: Db, roomId: number): Promise<RoomRef> {
     const room = await findGameRoom(db, roomId);
     return room ? roomRef(room) : null;
   });
-  if (!ref) throw new ApiError(1057);
+  if (!ref) throw new ProductError(1057);
   return ref;
 }
 

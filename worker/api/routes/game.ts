@@ -1,16 +1,18 @@
 import { Hono } from "hono";
 import { refuseWhileRestricted } from "../../protection/refusal";
 import { z } from "zod";
-import { ApiError, ok } from "../envelope";
+import { ok } from "../envelope";
+import { ProductError } from "#shared/product-error";
 import { requireUser } from "../context";
-import { parseBody } from "../validate";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary, tradingRoom } from "./game-shared";
 import { getDb } from "../../db/client";
 import { roundAwardCents } from "../../room/bets";
 import { listGames, listRoomsOfTab } from "../../room/game-rooms";
 import { drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../room/rounds";
-import { cursorFields, pageAt, pagedList } from "../../db/paging";
+import { pageAt, pagedList } from "../../db/paging";
+import { cursorFields } from "#shared/fields";
 import { getUserById } from "../../players/users";
 import { toMoney } from "#shared/money";
 import { roomStub } from "../../room/routing";
@@ -49,10 +51,10 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   // A restricted player never enters a room (docs/decisions/142); the bet's own batch refuses too. Not
   // kept as a refusal: a page load is no attempt to play.
   await refuseWhileRestricted(db, player.id, Date.now(), false);
-  if (player.level < room.minLevel) throw new ApiError(2055);
-  if (player.moneyCents < room.minjoinCents) throw new ApiError(2004, { num: toMoney(room.minjoinCents) });
+  if (player.level < room.minLevel) throw new ProductError(2055);
+  if (player.moneyCents < room.minjoinCents) throw new ProductError(2004, { num: toMoney(room.minjoinCents) });
   const current = await roomStub(c.env, room.id).ensureRunning(room.id);
-  if (!current) throw new ApiError(1020); // trading stopped between the check and the room
+  if (!current) throw new ProductError(1020); // trading stopped between the check and the room
   const nowMs = Date.now();
   const his = (await latestPublicRounds(db, room.id, HISTORY_SIZE)).map((row) => roundResultView(row, room.optionCount));
   return ok(c, {
@@ -101,6 +103,6 @@ gameRoutes.post("/api/game/getround", async (c) => {
   const db = getDb(c.env);
   const room = await existingRoom(db, roomid);
   const round = await findRound(db, room.id, seqno);
-  if (!round) throw new ApiError(1028);
+  if (!round) throw new ProductError(1028);
   return ok(c, { ...roundResultView(round, room.optionCount), roomid: room.id, gametype: round.gameType, optionCount: room.optionCount, status: round.status });
 });

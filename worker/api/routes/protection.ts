@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
 import { requireUser } from "../context";
-import { integerId, parseBody } from "../validate";
+import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";

@@ -1,8 +1,9 @@
-import { ApiError, failureBody } from "../api/envelope";
-import { apiLang, type ApiLang } from "../api/i18n";
-import type { Config } from "../config";
+import { failureBody } from "../envelope";
+import { ProductError } from "#shared/product-error";
+import { apiLang, type ApiLang } from "#shared/messages";
+import type { Config } from "../../config";
 import { contractPath } from "./allow-list";
-import { sanitizeUpstreamArticles } from "../content/articles";
+import { sanitizeUpstreamArticles } from "../../content/articles";
 
 const UPSTREAM_TIMEOUT_MS = 6_000; // docs/product.md#constants-and-limits, for the whole answer, body included
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -16,7 +17,7 @@ class UpstreamFailure extends Error {
 }
 
 /** Our own envelope, HTTP 200 like every answer of the contract (docs/architecture.md#the-answer-envelope). */
-function failure(lang: ApiLang, error: ApiError, status = 200) {
+function failure(lang: ApiLang, error: ProductError, status = 200) {
   return Response.json(failureBody(lang, error), { status });
 }
 
@@ -30,9 +31,9 @@ export async function forwardToUpstream(request: Request, config: Config): Promi
   const url = new URL(request.url);
   const path = contractPath(url.pathname);
   let lang = apiLang(request.headers.get("accept-language") ?? undefined);
-  if (request.method !== "POST" || !path) return failure(lang, new ApiError(1001), 404);
+  if (request.method !== "POST" || !path) return failure(lang, new ProductError(1001), 404);
   const body = await readLimited(request.body, MAX_REQUEST_BYTES, Date.now() + UPSTREAM_TIMEOUT_MS).catch(() => null);
-  if (body === null) return failure(lang, new ApiError(1001));
+  if (body === null) return failure(lang, new ProductError(1001));
   lang = langOfBody(body) ?? lang;
   const target = `${config.upstreamApiBase}${path}`;
   const type = request.headers.get("content-type") ?? "";
@@ -45,7 +46,7 @@ export async function forwardToUpstream(request: Request, config: Config): Promi
   } catch (error) {
     const errCode = error instanceof UpstreamFailure ? error.errCode : 1004;
     console.error(JSON.stringify({ upstream: path, errCode, error: String(error).slice(0, 300) }));
-    return failure(lang, new ApiError(errCode));
+    return failure(lang, new ProductError(errCode));
   }
 }
 
@@ -64,8 +65,8 @@ async function readEnvelope(upstream: Response, deadline: number, lang: ApiLang)
   }
   if (isEnvelope(answer)) return { code: answer.code, info: answer.info, data: answer.data ?? null };
   // An upstream that says "session gone" or "frozen" by HTTP status only is still heard (docs/product.md#errors).
-  if (upstream.status === 409) return failureBody(lang, new ApiError(1062, {}, 409));
-  if (upstream.status === 403) return failureBody(lang, new ApiError(1069, {}, 403));
+  if (upstream.status === 409) return failureBody(lang, new ProductError(1062, {}, 409));
+  if (upstream.status === 403) return failureBody(lang, new ProductError(1069, {}, 403));
   throw new UpstreamFailure(1060, `HTTP ${upstream.status}, not an envelope`);
 }
 

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import en from "../../locales/en/errors.json";
-import zhCN from "../../locales/zh-CN/errors.json";
-import zhTW from "../../locales/zh-TW/errors.json";
-import vi from "../../locales/vi/errors.json";
-import { apiLang, message } from "./i18n";
+import en from "../locales/en/errors.json";
+import zhCN from "../locales/zh-CN/errors.json";
+import zhTW from "../locales/zh-TW/errors.json";
+import vi from "../locales/vi/errors.json";
+import { apiLang, message } from "./messages";
 
 // docs/product.md#errors: the whole catalogue, including the paired codes.
 const CATALOGUE = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "./envelope";
+import { ProductError } from "./product-error";
 
 /**
  * Parses a body with a form schema whose messages are catalogue codes ("1010").
@@ -9,7 +9,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const code = Number(result.error.issues[0]?.message);
-  throw new ApiError(Number.isInteger(code) && code > 1000 ? code : 1001);
+  throw new ProductError(Number.isInteger(code) && code > 1000 ? code : 1001);
 }
 
 /** A string field: absent or not a string is 1001; surrounding spaces are dropped. */
@@ -20,3 +20,12 @@ export const integerId = () =>
   z.union([z.number(), z.string().trim().regex(/^\d+$/)], { error: "1001" }).transform(Number).pipe(
     z.number().int("1001").positive("1001").max(Number.MAX_SAFE_INTEGER, "1001"),
   );
+
+const cursor = () =>
+  z
+    .union([z.literal(""), z.string().regex(/^\d{1,15}(_\d{1,15})?$/, "1001")], { error: "1001" })
+    .optional()
+    .transform((text) => (text ? text.split("_").map(Number) : null));
+
+/** `after` (the next page, older rows) and `before` (the previous page): a page's next / prev cursor (docs/decisions/112). */
+export const cursorFields = { after: cursor(), before: cursor() };

@@ -1,7 +1,7 @@
-import en from "../../locales/en/errors.json";
-import zhCN from "../../locales/zh-CN/errors.json";
-import zhTW from "../../locales/zh-TW/errors.json";
-import vi from "../../locales/vi/errors.json";
+import en from "../locales/en/errors.json";
+import zhCN from "../locales/zh-CN/errors.json";
+import zhTW from "../locales/zh-TW/errors.json";
+import vi from "../locales/vi/errors.json";
 
 // The contract's languages (docs/product.md#what-it-is); UI picker values map onto them.
 export type ApiLang = "en" | "chs" | "cht" | "vi";

@@ -1,0 +1,29 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { RealityCheck } from "~/lib/protection-types";
+
+// What the root route loads for every page (app/root.tsx), read by components through these hooks. They
+// live apart from the root so that a component the root renders does not import the root back.
+
+export type AppConfig = { kefu_url: string; android_url: string; ios_url: string; currency: string; deposit_min: number; sms_resend_seconds: number };
+
+export type RootData = {
+  locale: string;
+  config: AppConfig;
+  toast: string | null | undefined;
+  reality: RealityCheck | null;
+  unread: number | null;
+  nowMs: number;
+};
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>("root");
+}
+
+export function useAppConfig(): AppConfig {
+  return (useRootData()?.config ?? { kefu_url: "", currency: "USD" }) as AppConfig;
+}
+
+/** The signed-in player's unread notices as the root loaded them (0 for guests). */
+export function useUnreadNotices(): number {
+  return useRootData()?.unread ?? 0;
+}
