@@ -10,18 +10,45 @@ import tseslint from "typescript-eslint";
 // domain. Each area gets every rule that applies to it in one entry, since a later entry's
 // no-restricted-imports replaces an earlier one's for the same file.
 const rule = (regex, message) => ({ regex, message });
-const NOT_APP = rule("(^|/)app/|^~/", "worker/ and shared/ never import app/: rules both sides use live in shared/ (#shared/...).");
-const NOT_WORKER = rule("(^|/)worker/", "app/ never imports worker/: it calls the API, and shares rules through shared/ (#shared/...).");
+const NOT_APP = rule(
+  "(^|/)app/|^~/",
+  "worker/ and shared/ never import app/: rules both sides use live in shared/ (#shared/...).",
+);
+const NOT_WORKER = rule(
+  "(^|/)worker/",
+  "app/ never imports worker/: it calls the API, and shares rules through shared/ (#shared/...).",
+);
 const NO_RUNTIME = rule(
   "^(hono|drizzle-orm|react|react-dom|react-i18next|@remix-run/.*|cloudflare:.*)$|(^|/)(app|worker)/",
   "shared/ holds pure rules: nothing from app/ or worker/ and nothing that needs a runtime (D1, React, Workers globals).",
 );
-const NOT_API = rule("^(\\.\\./)+api(/|$)", "A domain never imports worker/api/ (the outer layer): throw ProductError (#shared/product-error), parse with #shared/fields.");
-const NOT_DOMAIN = rule("^\\.\\./", "worker/db/ keeps the database's own parts and imports no domain: the query belongs in its domain's folder.");
-const layer = (files, ignores, ...patterns) => ({ files, ignores, rules: { "no-restricted-imports": ["error", { patterns }] } });
+const NOT_API = rule(
+  "^(\\.\\./)+api(/|$)",
+  "A domain never imports worker/api/ (the outer layer): throw ProductError (#shared/product-error), parse with #shared/fields.",
+);
+const NOT_DOMAIN = rule(
+  "^\\.\\./",
+  "worker/db/ keeps the database's own parts and imports no domain: the query belongs in its domain's folder.",
+);
+const layer = (files, ignores, ...patterns) => ({
+  files,
+  ignores,
+  rules: { "no-restricted-imports": ["error", { patterns }] },
+});
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", ".node/", "node_modules/", "public/", "worker/env.d.ts", "tests/e2e/screenshots/", "test-results/"] },
+  {
+    ignores: [
+      "build/",
+      ".wrangler/",
+      ".node/",
+      "node_modules/",
+      "public/",
+      "worker/env.d.ts",
+      "tests/e2e/screenshots/",
+      "test-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,7 +57,10 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       // The answer envelope's data is JSON from the API: callers name its shape where they read it.
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description" }],
@@ -49,8 +79,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.property.name='toLocaleString']", message: "Use formatDecimal (app/lib/number-format.ts): docs/decisions/104." },
-        { selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']", message: "Use formatDecimal (app/lib/number-format.ts): docs/decisions/104." },
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: "Use formatDecimal (app/lib/number-format.ts): docs/decisions/104.",
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: "Use formatDecimal (app/lib/number-format.ts): docs/decisions/104.",
+        },
       ],
     },
   },

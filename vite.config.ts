@@ -20,7 +20,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: {
       "~": app,
       // The browser translates with the small translator of docs/decisions/102; the server keeps i18next.
-      ...(isSsrBuild ? {} : { "react-i18next": `${app}/lib/translator-react.tsx`, i18next: `${app}/lib/translator.ts` }),
+      ...(isSsrBuild
+        ? {}
+        : { "react-i18next": `${app}/lib/translator-react.tsx`, i18next: `${app}/lib/translator.ts` }),
     },
   },
   ssr: {

@@ -36,7 +36,13 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
             RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "1000",
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
-            ...(beacon ? { BEACON_URL: inject("beaconUrl"), BEACON_TEST_PUBLIC_KEY: inject("beaconPublicKey"), BEACON_MAX_WAIT_SECONDS: "10" } : {}),
+            ...(beacon
+              ? {
+                  BEACON_URL: inject("beaconUrl"),
+                  BEACON_TEST_PUBLIC_KEY: inject("beaconPublicKey"),
+                  BEACON_MAX_WAIT_SECONDS: "10",
+                }
+              : {}),
           },
         },
       })),
@@ -49,7 +55,11 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
       // every game type take seconds on a busy two-core machine.
       testTimeout: 120_000,
       setupFiles: ["./tests/setup.ts"],
-      globalSetup: ["./tests/support/price-feed-setup.mjs", "./tests/support/twilio-setup.mjs", ...(beacon ? ["./tests/support/beacon-setup.mjs"] : [])],
+      globalSetup: [
+        "./tests/support/price-feed-setup.mjs",
+        "./tests/support/twilio-setup.mjs",
+        ...(beacon ? ["./tests/support/beacon-setup.mjs"] : []),
+      ],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
@@ -67,17 +77,30 @@ export default defineConfig(async () => {
         {
           test: {
             name: "unit",
-            include: ["worker/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "locales/**/*.test.ts", "shared/**/*.test.ts"],
+            include: [
+              "worker/**/*.test.ts",
+              "app/**/*.test.{ts,tsx}",
+              "scripts/**/*.test.ts",
+              "locales/**/*.test.ts",
+              "shared/**/*.test.ts",
+            ],
             environment: "node",
             // A hang guard, as in the worker project: the draw uniformity checks take seconds of CPU on a busy machine.
             testTimeout: 120_000,
           },
         },
-        workerdProject("worker", ["tests/**/*.test.ts"], ["tests/e2e/**", "tests/bench/**", "tests/pair/**", "tests/beacon/**"], migrations),
+        workerdProject(
+          "worker",
+          ["tests/**/*.test.ts"],
+          ["tests/e2e/**", "tests/bench/**", "tests/pair/**", "tests/beacon/**"],
+          migrations,
+        ),
         // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
         workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, true),
         // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.
-        ...(process.env.BENCH === "1" ? [workerdProject("bench", ["tests/bench/*.bench.test.ts"], [], migrations)] : []),
+        ...(process.env.BENCH === "1"
+          ? [workerdProject("bench", ["tests/bench/*.bench.test.ts"], [], migrations)]
+          : []),
         {
           test: {
             name: "pair",

@@ -29,14 +29,12 @@ import { skipAfterRoomAnswer } from "~/lib/room-revalidation";
 import { useRootData, type AppConfig, type RootData } from "~/lib/root-data";
 import stylesUrl from "~/styles/app.css?url";
 
-
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
-
 
 export const handle = { i18n: ["common", "errors"] };
 
@@ -51,11 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     realityCheckOf(request, context),
     unreadNoticesOf(request, context),
   ]);
-  const rootData: RootData = { locale, config: config.data as AppConfig, toast: flash.message, reality, unread, nowMs: Date.now() };
-  return data(
-    rootData,
-    { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : {} },
-  );
+  const rootData: RootData = {
+    locale,
+    config: config.data as AppConfig,
+    toast: flash.message,
+    reality,
+    unread,
+    nowMs: Date.now(),
+  };
+  return data(rootData, { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : {} });
 }
 
 /** A signed-in player's reality check (docs/product.md#player-protection); null for guests and ended sessions. */

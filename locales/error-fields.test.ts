@@ -11,7 +11,8 @@ describe("FIELD_OF_ERROR", () => {
   it("names only codes the error catalogue has, in every language", () => {
     for (const [form, fields] of Object.entries(FIELD_OF_ERROR)) {
       for (const code of Object.keys(fields)) {
-        for (const [lang, catalogue] of Object.entries(catalogues)) expect(catalogue[code], `${form} ${code} in ${lang}`).toBeTruthy();
+        for (const [lang, catalogue] of Object.entries(catalogues))
+          expect(catalogue[code], `${form} ${code} in ${lang}`).toBeTruthy();
       }
     }
   });

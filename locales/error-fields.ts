@@ -30,7 +30,17 @@ export const FIELD_OF_ERROR = {
   /** Changing the payment password (app/routes/usercipherpassword.tsx). */
   payPassword: { 2057: "srcpwd", 1059: "srcpwd", 1033: "srcpwd", 1058: "newpwd", 1012: "newpwd2" },
   /** A deposit request (app/routes/recharge.($back).tsx). */
-  deposit: { 1050: "money", 1114: "money", 1070: "money", 1071: "pay_name", 3001: "money", 1182: "payee", 1183: "payee", 1184: "pay_ref", 1185: "pay_ref" },
+  deposit: {
+    1050: "money",
+    1114: "money",
+    1070: "money",
+    1071: "pay_name",
+    3001: "money",
+    1182: "payee",
+    1183: "payee",
+    1184: "pay_ref",
+    1185: "pay_ref",
+  },
   /** A withdrawal request (app/routes/withdraw.tsx). */
   withdrawal: {
     2058: "bank_id",
@@ -46,9 +56,30 @@ export const FIELD_OF_ERROR = {
     1067: "money",
   },
   /** Adding a bank card (app/routes/bankadd.tsx). */
-  bankCard: { 1082: "bank", 1083: "account", 1046: "account", 1084: "username", 1085: "area", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" },
+  bankCard: {
+    1082: "bank",
+    1083: "account",
+    1046: "account",
+    1084: "username",
+    1085: "area",
+    2057: "payPwd",
+    1033: "payPwd",
+    1080: "payPwd",
+    1081: "payPwd",
+  },
   /** Adding a coin address (app/routes/bankadd.tsx). */
-  coinAddress: { 1065: "address", 1162: "address", 1046: "address", 1195: "network", 1196: "address", 1197: "address", 2057: "payPwd", 1033: "payPwd", 1080: "payPwd", 1081: "payPwd" },
+  coinAddress: {
+    1065: "address",
+    1162: "address",
+    1046: "address",
+    1195: "network",
+    1196: "address",
+    1197: "address",
+    2057: "payPwd",
+    1033: "payPwd",
+    1080: "payPwd",
+    1081: "payPwd",
+  },
   /** A finance transfer-in (app/routes/producttransferin.tsx). */
   transferIn: {
     1113: "money",

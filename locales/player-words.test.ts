@@ -18,7 +18,10 @@ describe("the player's words", () => {
   });
 
   it("zh: the statement has one name, on its page, the reality check's link and the restricted view", () => {
-    for (const [common, notices] of [[zhCNCommon, zhCNNotices], [zhTWCommon, zhTWNotices]] as const) {
+    for (const [common, notices] of [
+      [zhCNCommon, zhCNNotices],
+      [zhTWCommon, zhTWNotices],
+    ] as const) {
       expect(common.protection.realityStatement).toBe(common.protection.statementTitle);
       expect(notices.restricted.statement).toBe(common.protection.statementTitle);
       expect(common.protection.statementLink).toContain(common.protection.statementTitle);

@@ -19,16 +19,32 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 
 const RUNS = Number(process.env.AUDIT_RUNS ?? 5);
-const METRICS = [["largest-contentful-paint", "LCP"], ["total-blocking-time", "TBT"]];
+const METRICS = [
+  ["largest-contentful-paint", "LCP"],
+  ["total-blocking-time", "TBT"],
+];
 
 /** One Lighthouse run in a fresh browser: no cache or storage carried from one run to the next. */
 async function audit(url, extraHeaders) {
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
-    const { lhr } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders });
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      extraHeaders,
+    });
     return {
       scores: CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
       metrics: METRICS.map(([id]) => lhr.audits[id]?.numericValue ?? NaN),
@@ -52,12 +68,18 @@ const rows = [];
 const consoleRows = [];
 try {
   const cookie = await playerCookie(server.base);
-  const pages = [["home", "/", {}], ["login", "/login", {}], ["room (signed in)", "/activity/1", { Cookie: cookie }]];
+  const pages = [
+    ["home", "/", {}],
+    ["login", "/login", {}],
+    ["room (signed in)", "/activity/1", { Cookie: cookie }],
+  ];
   for (const [label, path, extraHeaders] of pages) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) runs.push(await audit(`${server.base}${path}`, extraHeaders));
     const performance = runs.map((r) => r.scores[0]);
-    const metrics = METRICS.map(([, name], i) => `${name} ${Math.round(median(runs.map((r) => r.metrics[i])))} ms`).join(", ");
+    const metrics = METRICS.map(
+      ([, name], i) => `${name} ${Math.round(median(runs.map((r) => r.metrics[i])))} ms`,
+    ).join(", ");
     rows.push([
       label,
       `${median(performance)} (${performance.join(", ")}; ${metrics})`,
@@ -86,17 +108,28 @@ try {
 }
 
 const version = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
-console.log(`\nLighthouse ${version}, mobile (its default throttling), Chromium ${CHROMIUM}, ${RUNS} runs a page; target 95 each, printed not asserted`);
-console.log("performance: the median of the runs (each run's score, the median LCP and TBT); accessibility and best practices: the lowest run\n");
+console.log(
+  `\nLighthouse ${version}, mobile (its default throttling), Chromium ${CHROMIUM}, ${RUNS} runs a page; target 95 each, printed not asserted`,
+);
+console.log(
+  "performance: the median of the runs (each run's score, the median LCP and TBT); accessibility and best practices: the lowest run\n",
+);
 console.log("| page | performance | accessibility | best practices |");
 console.log("|---|---|---|---|");
 for (const [label, ...scores] of rows) console.log(`| ${label} | ${scores.join(" | ")} |`);
 
-console.log("\nLighthouse accessibility on the console (seeded operator, phone unless said; tests/e2e/console-a11y.e2e.mjs asserts 100)\n");
+console.log(
+  "\nLighthouse accessibility on the console (seeded operator, phone unless said; tests/e2e/console-a11y.e2e.mjs asserts 100)\n",
+);
 console.log("| screen | path | accessibility | failing audits |");
 console.log("|---|---|---|---|");
 for (const row of consoleRows) console.log(`| ${row.join(" | ")} |`);
 
-console.log("\naxe-core, every main screen in four languages, player and console (tests/e2e/a11y.e2e.mjs, console-a11y.e2e.mjs):");
-const axe = spawnSync("node", ["tests/e2e/run.mjs", "a11y"], { stdio: "inherit", env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(Number(PORT) + 1) } });
+console.log(
+  "\naxe-core, every main screen in four languages, player and console (tests/e2e/a11y.e2e.mjs, console-a11y.e2e.mjs):",
+);
+const axe = spawnSync("node", ["tests/e2e/run.mjs", "a11y"], {
+  stdio: "inherit",
+  env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(Number(PORT) + 1) },
+});
 process.exit(axe.status ?? 1);

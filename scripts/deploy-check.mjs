@@ -43,5 +43,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error("deploy dry run: the bundle is over the paid plan's limit: a deploy would be refused");
     process.exit(1);
   }
-  if (bundle.gzipBytes > PLAN_LIMITS.free) console.log("deploy dry run: over the free plan's limit: deploy on the paid plan");
+  if (bundle.gzipBytes > PLAN_LIMITS.free)
+    console.log("deploy dry run: over the free plan's limit: deploy on the paid plan");
 }

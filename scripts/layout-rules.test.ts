@@ -18,26 +18,55 @@ async function refusals(filePath: string, code: string): Promise<string[]> {
 
 describe("the layout rule in lint", () => {
   it("refuses app -> worker", async () => {
-    expect(await refusals("app/lib/example.ts", 'import { readConfig } from "../../worker/config";\nexport const c = readConfig;\n')).toHaveLength(1);
-    expect(await refusals("app/lib/example.ts", 'import { toMoney } from "#shared/money";\nexport const c = toMoney;\n')).toEqual([]);
+    expect(
+      await refusals(
+        "app/lib/example.ts",
+        'import { readConfig } from "../../worker/config";\nexport const c = readConfig;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await refusals("app/lib/example.ts", 'import { toMoney } from "#shared/money";\nexport const c = toMoney;\n'),
+    ).toEqual([]);
   });
 
   it("refuses worker -> app and shared -> either or a runtime", async () => {
-    expect(await refusals("worker/room/example.ts", 'import type { X } from "../../app/lib/x";\nexport type Y = X;\n')).toHaveLength(1);
-    expect(await refusals("shared/example.ts", 'import { getDb } from "../worker/db/client";\nexport const d = getDb;\n')).toHaveLength(1);
-    expect(await refusals("shared/example.ts", 'import { sql } from "drizzle-orm";\nexport const s = sql;\n')).toHaveLength(1);
+    expect(
+      await refusals("worker/room/example.ts", 'import type { X } from "../../app/lib/x";\nexport type Y = X;\n'),
+    ).toHaveLength(1);
+    expect(
+      await refusals("shared/example.ts", 'import { getDb } from "../worker/db/client";\nexport const d = getDb;\n'),
+    ).toHaveLength(1);
+    expect(
+      await refusals("shared/example.ts", 'import { sql } from "drizzle-orm";\nexport const s = sql;\n'),
+    ).toHaveLength(1);
   });
 
   it("refuses domain -> api and db -> domain, and lets api import domains", async () => {
-    expect(await refusals("worker/wallet/example.ts", 'import { ok } from "../api/envelope";\nexport const o = ok;\n')).toHaveLength(1);
-    expect(await refusals("worker/db/example.ts", 'import { HOUSE_USER_ID } from "../ledger/ledger";\nexport const h = HOUSE_USER_ID;\n')).toHaveLength(1);
-    expect(await refusals("worker/api/routes/example.ts", 'import { placeOrder } from "../../room/order-form";\nexport const p = placeOrder;\n')).toEqual([]);
-    expect(await refusals("worker/db/example.ts", 'import { settings } from "./schema";\nexport const s = settings;\n')).toEqual([]);
+    expect(
+      await refusals("worker/wallet/example.ts", 'import { ok } from "../api/envelope";\nexport const o = ok;\n'),
+    ).toHaveLength(1);
+    expect(
+      await refusals(
+        "worker/db/example.ts",
+        'import { HOUSE_USER_ID } from "../ledger/ledger";\nexport const h = HOUSE_USER_ID;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await refusals(
+        "worker/api/routes/example.ts",
+        'import { placeOrder } from "../../room/order-form";\nexport const p = placeOrder;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await refusals("worker/db/example.ts", 'import { settings } from "./schema";\nexport const s = settings;\n'),
+    ).toEqual([]);
   });
 
   it("passes on the repository as it is", async () => {
     const results = await eslint.lintFiles(["app", "worker", "shared"]);
-    const layout = results.flatMap((r) => r.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => `${r.filePath}: ${m.message}`));
+    const layout = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => `${r.filePath}: ${m.message}`),
+    );
     expect(layout).toEqual([]);
   }, 120_000);
 });
@@ -47,7 +76,10 @@ describe("import cycles", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cycles-"));
     fs.mkdirSync(path.join(dir, "app"));
     fs.writeFileSync(path.join(dir, "app/a.ts"), 'import { b } from "./b";\nexport const a = b;\n');
-    fs.writeFileSync(path.join(dir, "app/b.ts"), 'import { a } from "~/a";\nexport const b = 1;\nexport const c = a;\n');
+    fs.writeFileSync(
+      path.join(dir, "app/b.ts"),
+      'import { a } from "~/a";\nexport const b = 1;\nexport const c = a;\n',
+    );
     fs.writeFileSync(path.join(dir, "app/c.ts"), 'import { a } from "./a";\nexport const c = a;\n');
     expect(cyclesOf(importGraph(dir))).toEqual([["app/a.ts", "app/b.ts"]]);
     expect(cyclesOf(importGraph(process.cwd()))).toEqual([]);

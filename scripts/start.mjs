@@ -6,16 +6,39 @@ import { spawn } from "node:child_process";
 import { ensureDevVars, persistArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 
-const RATE_LIMITS = ["RATE_LIMIT_SMS_PER_MINUTE", "RATE_LIMIT_REGISTER_PER_MINUTE", "RATE_LIMIT_LOGIN_PER_MINUTE", "RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE"];
+const RATE_LIMITS = [
+  "RATE_LIMIT_SMS_PER_MINUTE",
+  "RATE_LIMIT_REGISTER_PER_MINUTE",
+  "RATE_LIMIT_LOGIN_PER_MINUTE",
+  "RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE",
+];
 // The public randomness beacon (docs/decisions/130), e.g. the local test beacon of tests/support/beacon-server.mjs.
 const BEACON_SETTINGS = ["BEACON_URL", "BEACON_MAX_WAIT_SECONDS", "BEACON_TEST_PUBLIC_KEY"];
-const SMS_SETTINGS = ["SMS_PROVIDER", "TWILIO_API_BASE", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_MESSAGING_SERVICE_SID"];
+const SMS_SETTINGS = [
+  "SMS_PROVIDER",
+  "TWILIO_API_BASE",
+  "TWILIO_ACCOUNT_SID",
+  "TWILIO_AUTH_TOKEN",
+  "TWILIO_FROM",
+  "TWILIO_MESSAGING_SERVICE_SID",
+];
 
 const port = process.env.PORT ?? "8787";
 // wrangler's devtools port defaults to 9229 for every instance; two side by side (proxy mode against a
 // local upstream, parallel end-to-end runs) would race for it, so each takes its own, PORT + 1000.
 const inspectorPort = process.env.INSPECTOR_PORT ?? String(Number(port) + 1000);
-const passed = ["API_MODE", "UPSTREAM_API_BASE", "CURRENCY_LABEL", "ROUND_SECONDS", "CLOSE_SECONDS", "FINANCE_TEST_CLOCK", "PRICES_WS_URL", ...BEACON_SETTINGS, ...SMS_SETTINGS, ...RATE_LIMITS];
+const passed = [
+  "API_MODE",
+  "UPSTREAM_API_BASE",
+  "CURRENCY_LABEL",
+  "ROUND_SECONDS",
+  "CLOSE_SECONDS",
+  "FINANCE_TEST_CLOCK",
+  "PRICES_WS_URL",
+  ...BEACON_SETTINGS,
+  ...SMS_SETTINGS,
+  ...RATE_LIMITS,
+];
 // Locally the codes go to this terminal unless SMS_PROVIDER says otherwise (docs/decisions/133).
 const settings = { SMS_PROVIDER: "log", ...process.env };
 const vars = passed.filter((name) => settings[name]).flatMap((name) => ["--var", `${name}:${settings[name]}`]);
@@ -26,7 +49,9 @@ const pepper = ensureDevVars().PEPPER;
 const operatorLines = [];
 for (const op of DEMO_OPERATORS) {
   const secret = await seedOperatorTotpSecret(pepper, op.username);
-  operatorLines.push(`  Demo operator: ${op.username.padEnd(7)} / ${op.password.padEnd(11)} role ${op.role.padEnd(7)} TOTP secret ${secret}`);
+  operatorLines.push(
+    `  Demo operator: ${op.username.padEnd(7)} / ${op.password.padEnd(11)} role ${op.role.padEnd(7)} TOTP secret ${secret}`,
+  );
 }
 
 const banner = `
@@ -37,7 +62,11 @@ ${operatorLines.join("\n")}
   New players: invitation code 888; ${settings.SMS_PROVIDER === "log" ? 'the SMS code appears below as "[sms] code <6 digits> for <dial code> ···<last digits>"' : `SMS_PROVIDER=${settings.SMS_PROVIDER}`}.
 `;
 
-const child = spawn("npx", ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...vars, ...persistArgs()], { stdio: ["inherit", "pipe", "pipe"] });
+const child = spawn(
+  "npx",
+  ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...vars, ...persistArgs()],
+  { stdio: ["inherit", "pipe", "pipe"] },
+);
 const verbose = Boolean(process.env.VERBOSE);
 let shown = false;
 let pending = "";

@@ -13,13 +13,20 @@ import { persistArgs } from "./lib/local-env.mjs";
 
 function usage(message) {
   if (message) console.error(message);
-  console.error("usage: npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local] [--beacon-key <hex>] [--require-beacon]");
+  console.error(
+    "usage: npm run verify-round -- <roomId> <seqno> [--url http://localhost:8787] [--local] [--beacon-key <hex>] [--require-beacon]",
+  );
   process.exit(2);
 }
 
 function parseArgs(argv) {
   const positional = [];
-  const options = { url: `http://localhost:${process.env.PORT ?? "8787"}`, local: false, beaconKey: null, requireBeacon: false };
+  const options = {
+    url: `http://localhost:${process.env.PORT ?? "8787"}`,
+    local: false,
+    beaconKey: null,
+    requireBeacon: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--url") options.url = argv[++i] ?? usage("--url needs a value");
     else if (argv[i] === "--local") options.local = true;
@@ -29,7 +36,14 @@ function parseArgs(argv) {
     else positional.push(argv[i]);
   }
   const [roomId, seqno] = positional.map(Number);
-  if (positional.length !== 2 || !Number.isSafeInteger(roomId) || !Number.isSafeInteger(seqno) || roomId < 1 || seqno < 1) usage();
+  if (
+    positional.length !== 2 ||
+    !Number.isSafeInteger(roomId) ||
+    !Number.isSafeInteger(seqno) ||
+    roomId < 1 ||
+    seqno < 1
+  )
+    usage();
   return { roomId, seqno, ...options };
 }
 
@@ -51,31 +65,51 @@ function readLocalRound(roomId, seqno) {
     r.beacon_chain AS beaconChain, r.beacon_round AS beaconRound, r.beacon_signature AS beaconSignature, r.beacon_randomness AS beaconRandomness,
     r.num1, r.num2, r.num3, r.sum, rm.option_count AS optionCount FROM rounds r JOIN rooms rm ON rm.id = r.room_id
     WHERE r.room_id = ${roomId} AND r.seqno = ${seqno}`;
-  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--json", "--command", command, ...persistArgs()], { encoding: "utf8" });
+  const result = spawnSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--json", "--command", command, ...persistArgs()],
+    { encoding: "utf8" },
+  );
   if (result.status !== 0) usage(`wrangler d1 execute failed:\n${result.stderr}`);
   const row = JSON.parse(result.stdout)[0]?.results?.[0];
   if (!row) usage(`no round ${seqno} in room ${roomId} in the local database`);
   const { beaconChain, beaconRound, beaconSignature, beaconRandomness, ...rest } = row;
-  const beacon = beaconRound === null ? null : { chain: beaconChain, round: beaconRound, signature: beaconSignature, randomness: beaconRandomness };
+  const beacon =
+    beaconRound === null
+      ? null
+      : { chain: beaconChain, round: beaconRound, signature: beaconSignature, randomness: beaconRandomness };
   return { ...rest, beacon, numbers: row.numbers ? JSON.parse(row.numbers) : [] };
 }
 
 const args = parseArgs(process.argv.slice(2));
 const { checkPublishedRound } = await loadTs("worker/room/verify.ts");
 const { QUICKNET, beaconRoundAfter, testChain } = await loadTs("shared/games/beacon.ts");
-const round = args.local ? readLocalRound(args.roomId, args.seqno) : await fetchRound(args.url, args.roomId, args.seqno);
+const round = args.local
+  ? readLocalRound(args.roomId, args.seqno)
+  : await fetchRound(args.url, args.roomId, args.seqno);
 const extra = args.beaconKey ? await testChain(args.beaconKey) : null;
-const check = await checkPublishedRound(round, { chains: extra ? { [extra.chainHash]: extra } : {}, requireBeacon: args.requireBeacon });
+const check = await checkPublishedRound(round, {
+  chains: extra ? { [extra.chainHash]: extra } : {},
+  requireBeacon: args.requireBeacon,
+});
 
 console.log(`Room ${round.roomid}, round ${round.seqno} (game type ${round.gametype})`);
 console.log(`  commit    ${round.commit}`);
 console.log(`  seed      ${round.seed ?? "(secret until the draw)"}`);
 if (round.beacon) {
-  const chainName = round.beacon.chain === QUICKNET.chainHash ? "drand quicknet" : round.beacon.chain === extra?.chainHash ? "test beacon (--beacon-key)" : "unknown chain";
+  const chainName =
+    round.beacon.chain === QUICKNET.chainHash
+      ? "drand quicknet"
+      : round.beacon.chain === extra?.chainHash
+        ? "test beacon (--beacon-key)"
+        : "unknown chain";
   console.log(`  beacon    round ${round.beacon.round} of ${chainName} ${round.beacon.chain}`);
-  const chain = round.beacon.chain === QUICKNET.chainHash ? QUICKNET : round.beacon.chain === extra?.chainHash ? extra : null;
+  const chain =
+    round.beacon.chain === QUICKNET.chainHash ? QUICKNET : round.beacon.chain === extra?.chainHash ? extra : null;
   const ruleRound = chain && typeof round.closeAt === "number" ? beaconRoundAfter(chain, round.closeAt) : null;
-  console.log(`  closed    ${typeof round.closeAt === "number" ? new Date(round.closeAt).toISOString() : "(not published)"}${ruleRound ? `: the rule names beacon round ${ruleRound}` : ""}`);
+  console.log(
+    `  closed    ${typeof round.closeAt === "number" ? new Date(round.closeAt).toISOString() : "(not published)"}${ruleRound ? `: the rule names beacon round ${ruleRound}` : ""}`,
+  );
   console.log(`  signature ${round.beacon.signature ?? "(not fetched yet)"}`);
   console.log(`  random    ${round.beacon.randomness ?? "-"}`);
 } else {
@@ -86,13 +120,16 @@ if (check.computed.numbers) {
   console.log(`  sha256    ${check.computed.commit}`);
   console.log(`  computed  ${JSON.stringify(check.computed.numbers)}  sum ${check.computed.sum}`);
 }
-if (round.status === "void") console.log(`  void      ${round.voidReason ?? ""}: nothing was drawn, every stake was refunded`);
+if (round.status === "void")
+  console.log(`  void      ${round.voidReason ?? ""}: nothing was drawn, every stake was refunded`);
 if (check.ok && round.status === "void") {
   console.log("OK: the void round's seed matches the commit published when it opened.");
 } else if (check.ok) {
-  console.log(round.beacon
-    ? "OK: the beacon signature verifies against the pinned public key, the beacon round is the first produced after betting closed, the seed matches the commit, and seed + beacon randomness draw the published result."
-    : "OK: the seed matches the commit and draws the published result.");
+  console.log(
+    round.beacon
+      ? "OK: the beacon signature verifies against the pinned public key, the beacon round is the first produced after betting closed, the seed matches the commit, and seed + beacon randomness draw the published result."
+      : "OK: the seed matches the commit and draws the published result.",
+  );
 } else {
   console.log(`MISMATCH:\n${check.problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(round.seed ? 1 : 2);

@@ -23,16 +23,33 @@ async function publish(seqno: number, beaconRound: number | null) {
   const proof = beaconRound === null ? null : signBeaconRound(key.secretKey, beaconRound);
   const numbers = await drawNumbers(fromHex(SEED), 3, seqno, 1, proof?.randomness ?? null);
   rounds.set(seqno, {
-    roomid: 3, seqno, gametype: 1, commit: await commitOf(fromHex(SEED)), seed: SEED, status: "settled", numbers, ...resultOf(1, numbers), closeAt: CLOSE_AT,
-    beacon: proof && { chain: chain.chainHash, round: proof.round, signature: proof.signature, randomness: proof.randomness },
+    roomid: 3,
+    seqno,
+    gametype: 1,
+    commit: await commitOf(fromHex(SEED)),
+    seed: SEED,
+    status: "settled",
+    numbers,
+    ...resultOf(1, numbers),
+    closeAt: CLOSE_AT,
+    beacon: proof && {
+      chain: chain.chainHash,
+      round: proof.round,
+      signature: proof.signature,
+      randomness: proof.randomness,
+    },
   });
 }
 
 function verifyRound(seqno: number, ...extra: string[]): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["scripts/verify-round.mjs", "3", String(seqno), "--url", url, "--beacon-key", key.publicKey, ...extra], (error, stdout, stderr) => {
-      resolve({ status: error ? Number(error.code) : 0, output: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      ["scripts/verify-round.mjs", "3", String(seqno), "--url", url, "--beacon-key", key.publicKey, ...extra],
+      (error, stdout, stderr) => {
+        resolve({ status: error ? Number(error.code) : 0, output: stdout + stderr });
+      },
+    );
   });
 }
 
@@ -42,7 +59,13 @@ beforeAll(async () => {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       const round = rounds.get((JSON.parse(body) as { seqno: number }).seqno);
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(round ? { code: 1, info: "", data: round } : { code: 0, info: "no round", data: { errCode: 1028 } }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(
+          JSON.stringify(
+            round ? { code: 1, info: "", data: round } : { code: 0, info: "no round", data: { errCode: 1028 } },
+          ),
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -62,10 +85,15 @@ describe("npm run verify-round", () => {
     const honest = await verifyRound(1);
     expect(honest.status, honest.output).toBe(0);
     expect(honest.output).toContain(`the rule names beacon round ${expected}`);
-    for (const [seqno, round] of [[2, expected - 1], [3, expected + 1]]) {
+    for (const [seqno, round] of [
+      [2, expected - 1],
+      [3, expected + 1],
+    ]) {
       const shifted = await verifyRound(seqno);
       expect(shifted.status, shifted.output).toBe(1);
-      expect(shifted.output).toContain(`MISMATCH:\n  - the beacon round is ${round} but the rule names ${expected}, the first produced after betting closed`);
+      expect(shifted.output).toContain(
+        `MISMATCH:\n  - the beacon round is ${round} but the rule names ${expected}, the first produced after betting closed`,
+      );
     }
   });
 

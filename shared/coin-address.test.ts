@@ -22,7 +22,12 @@ describe("TRC20 addresses (base58check, version 0x41)", () => {
 });
 
 describe("ERC20 and ETH addresses (0x + 40 hex, EIP-55 when mixed case)", () => {
-  const eip55 = ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359", "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB", "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb"];
+  const eip55 = [
+    "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+    "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+    "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb",
+  ];
   it("accepts the EIP-55 vectors and single-case addresses", () => {
     for (const a of eip55) expect(checkAddress("ERC20", a)).toBe("ok");
     expect(checkAddress("ETH", "0x52908400098527886E0F7030069857D2E4169EE7")).toBe("ok");
@@ -55,7 +60,9 @@ describe("BTC addresses", () => {
     expect(checkAddress("BTC", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")).toBe("ok");
     expect(checkAddress("BTC", "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3")).toBe("ok");
     expect(checkAddress("BTC", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0")).toBe("ok");
-    expect(checkAddress("BTC", "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y")).toBe("ok");
+    expect(checkAddress("BTC", "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y")).toBe(
+      "ok",
+    );
     expect(checkAddress("BTC", "BC1SW50QGDZ25J")).toBe("ok");
   });
   it("refuses a wrong checksum, and a version 0 program checked as bech32m (BIP-350's invalid vectors)", () => {
@@ -75,9 +82,15 @@ describe("BTC addresses", () => {
 
 describe("one spelling per address", () => {
   it("writes hex addresses in their EIP-55 form and bech32 in lower case", () => {
-    expect(canonicalAddress("ETH", "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed")).toBe("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
-    expect(canonicalAddress("ERC20", "0XFB6916095CA1DF60BB79CE92CE3EA74C37C5D359".replace("0X", "0x"))).toBe("0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359");
-    expect(canonicalAddress("BTC", "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4")).toBe("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4");
+    expect(canonicalAddress("ETH", "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed")).toBe(
+      "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    );
+    expect(canonicalAddress("ERC20", "0XFB6916095CA1DF60BB79CE92CE3EA74C37C5D359".replace("0X", "0x"))).toBe(
+      "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+    );
+    expect(canonicalAddress("BTC", "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4")).toBe(
+      "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+    );
     expect(canonicalAddress("TRC20", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
   });
   it("reads a USDT address's network from its shape", () => {

@@ -15,7 +15,10 @@ export type AddressCheck = "ok" | "shape" | "checksum";
 
 export function checkAddress(network: Network, address: string): AddressCheck {
   if (network === "TRC20") return checkBase58(address, [0x41], /^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-  if (network === "BTC") return /^bc1/i.test(address) ? checkSegwit(address) : checkBase58(address, [0x00, 0x05], /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/);
+  if (network === "BTC")
+    return /^bc1/i.test(address)
+      ? checkSegwit(address)
+      : checkBase58(address, [0x00, 0x05], /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/);
   return checkHexAddress(address);
 }
 
@@ -92,13 +95,19 @@ function polymod(values: number[]): number {
 function checkSegwit(address: string): AddressCheck {
   if (address !== address.toLowerCase() && address !== address.toUpperCase()) return "shape";
   const lower = address.toLowerCase();
-  if (lower.length < 14 || lower.length > 90 || !/^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}$/.test(lower)) return "shape";
+  if (lower.length < 14 || lower.length > 90 || !/^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}$/.test(lower))
+    return "shape";
   const data = [...lower.slice(3)].map((c) => BECH32.indexOf(c));
   const version = data[0];
   const program = fromFiveBits(data.slice(1, -6));
   if (version > 16 || !program || program.length < 2 || program.length > 40) return "shape";
   if (version === 0 && program.length !== 20 && program.length !== 32) return "shape";
-  const expanded = [...[..."bc"].map((c) => c.charCodeAt(0) >> 5), 0, ...[..."bc"].map((c) => c.charCodeAt(0) & 31), ...data];
+  const expanded = [
+    ...[..."bc"].map((c) => c.charCodeAt(0) >> 5),
+    0,
+    ...[..."bc"].map((c) => c.charCodeAt(0) & 31),
+    ...data,
+  ];
   return polymod(expanded) === (version === 0 ? BECH32_CONST : BECH32M_CONST) ? "ok" : "checksum";
 }
 

@@ -16,7 +16,8 @@ describe("the player's day (UTC+8)", () => {
   it("parses only real YYYY-MM-DD dates, to the ms their day starts", () => {
     expect(parseDate("2025-03-02")).toBe(Date.UTC(2025, 2, 1, 16));
     expect(parseDate("2024-02-29")).toBe(Date.UTC(2024, 1, 28, 16));
-    for (const bad of ["2025-02-29", "2025-13-01", "2025-00-10", "2025-3-1", "20250301", "", "2025-03-01T00:00"]) expect(parseDate(bad)).toBeNull();
+    for (const bad of ["2025-02-29", "2025-13-01", "2025-00-10", "2025-3-1", "20250301", "", "2025-03-01T00:00"])
+      expect(parseDate(bad)).toBeNull();
   });
 
   it("gives the tabs their windows", () => {

@@ -17,9 +17,10 @@ export const text = () => z.string({ error: "1001" }).trim();
 
 /** A field the contract sends as a number or a numeric string. */
 export const integerId = () =>
-  z.union([z.number(), z.string().trim().regex(/^\d+$/)], { error: "1001" }).transform(Number).pipe(
-    z.number().int("1001").positive("1001").max(Number.MAX_SAFE_INTEGER, "1001"),
-  );
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/)], { error: "1001" })
+    .transform(Number)
+    .pipe(z.number().int("1001").positive("1001").max(Number.MAX_SAFE_INTEGER, "1001"));
 
 const cursor = () =>
   z

@@ -16,16 +16,25 @@ const CATALOGUE = [
 ];
 
 describe("error catalogue", () => {
-  it.each([["en", en], ["zh-CN", zhCN], ["zh-TW", zhTW], ["vi", vi]] as const)("%s has every code, non-empty", (_lng, messages) => {
-    for (const code of CATALOGUE) expect((messages as Record<string, string>)[String(code)], `code ${code}`).toMatch(/\S/);
+  it.each([
+    ["en", en],
+    ["zh-CN", zhCN],
+    ["zh-TW", zhTW],
+    ["vi", vi],
+  ] as const)("%s has every code, non-empty", (_lng, messages) => {
+    for (const code of CATALOGUE)
+      expect((messages as Record<string, string>)[String(code)], `code ${code}`).toMatch(/\S/);
     expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
   });
 
-  it.each(["en", "zh-CN", "zh-TW", "vi"])("%s names each code once (a repeated key would silently hide a message)", (lng) => {
-    const text = readFileSync(join(import.meta.dirname, "../../locales", lng, "errors.json"), "utf8");
-    const keys = [...text.matchAll(/^\s*"([^"]+)":/gm)].map((m) => m[1]);
-    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
-  });
+  it.each(["en", "zh-CN", "zh-TW", "vi"])(
+    "%s names each code once (a repeated key would silently hide a message)",
+    (lng) => {
+      const text = readFileSync(join(import.meta.dirname, "../../locales", lng, "errors.json"), "utf8");
+      const keys = [...text.matchAll(/^\s*"([^"]+)":/gm)].map((m) => m[1]);
+      expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+    },
+  );
 
   it("puts the number into 2004 and 1024", () => {
     expect(message("en", "2004", "1000")).toBe("Balance cannot be less than 1000");

@@ -20,7 +20,23 @@ describe("money", () => {
     expect(parseMoneyToCents(" 7 ")).toBe(700);
   });
   it("refuses what is not an amount", () => {
-    for (const bad of ["", "-1", "1.234", "1.2.3", "1e5", "abc", "0x10", null, undefined, {}, [], NaN, Infinity, -5, "9999999999999"]) {
+    for (const bad of [
+      "",
+      "-1",
+      "1.234",
+      "1.2.3",
+      "1e5",
+      "abc",
+      "0x10",
+      null,
+      undefined,
+      {},
+      [],
+      NaN,
+      Infinity,
+      -5,
+      "9999999999999",
+    ]) {
       expect(parseMoneyToCents(bad)).toBeNull();
     }
   });

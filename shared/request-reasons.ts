@@ -1,7 +1,14 @@
 // Preset reasons for rejecting a deposit or withdrawal and for voiding a round (docs/decisions/127):
 // stored as "#key" plus the operator's free text after it. The console reads both; the player reads
 // only the preset, in their language (docs/decisions/143 does the same for adjustments).
-export const REJECT_PRESETS = ["noPayment", "amountMismatch", "accountMismatch", "duplicate", "checksPending", "other"] as const;
+export const REJECT_PRESETS = [
+  "noPayment",
+  "amountMismatch",
+  "accountMismatch",
+  "duplicate",
+  "checksPending",
+  "other",
+] as const;
 export const VOID_PRESETS = ["wrongOdds", "technical", "feedProblem", "suspectedAbuse"] as const;
 
 export type RejectPreset = (typeof REJECT_PRESETS)[number];

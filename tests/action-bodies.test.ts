@@ -5,7 +5,20 @@ import { Browser, ORIGIN } from "./pages";
 
 // Every Remix action answers a body that is not a form with a clear 400, never a 500, or one of the
 // redirects listed here, each to its own place. /logout comes last: it ends the player's session.
-const ACTIONS = ["/login", "/register", "/languageSet", "/bankadd", "/banklist", "/recharge", "/withdraw", "/usercipherpassword", "/userloginpassword", "/activity/1", "/bjsc/1", "/logout"];
+const ACTIONS = [
+  "/login",
+  "/register",
+  "/languageSet",
+  "/bankadd",
+  "/banklist",
+  "/recharge",
+  "/withdraw",
+  "/usercipherpassword",
+  "/userloginpassword",
+  "/activity/1",
+  "/bjsc/1",
+  "/logout",
+];
 const SIGNED_IN_ONLY = ["/bankadd", "/banklist", "/recharge", "/withdraw", "/usercipherpassword", "/userloginpassword"];
 
 /** Where a redirect may go, or null when the answer must be a 400. */
@@ -49,7 +62,12 @@ describe("non-form bodies to actions", () => {
           expect(response.status, label).toBe(redirect ? 302 : 400);
           if (redirect) expect(response.headers.get("location"), label).toBe(redirect);
           // A lenient urlencoded parse is a form: its own field errors answer it (still 400).
-          if (response.status === 400 && !type.includes("urlencoded") && (response.headers.get("content-type") ?? "").includes("html")) expect(text, `${path} ${type}`).toContain("This form could not be read");
+          if (
+            response.status === 400 &&
+            !type.includes("urlencoded") &&
+            (response.headers.get("content-type") ?? "").includes("html")
+          )
+            expect(text, `${path} ${type}`).toContain("This form could not be read");
         }
       }
     }

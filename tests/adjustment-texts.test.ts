@@ -11,7 +11,14 @@ import { balanceCents, operator, player, requestId } from "./wallet-helpers";
 // An operator's credit or debit reads as an adjustment with a preset text in the player's language; the
 // operator's note stays in the console (docs/decisions/143-adjustment-texts-and-coin-networks.md).
 
-const text = (html: string) => html.split("<script")[0].replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .split("<script")[0]
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 async function playerPages(lng: string, username: string) {
   const browser = new Browser();
@@ -21,7 +28,12 @@ async function playerPages(lng: string, username: string) {
 
 async function consoleBrowser() {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
+  const response = await browser.post("/admin/login", {
+    intent: "login",
+    username: "admin",
+    password: "admin1234",
+    code: await freshOperatorCode(),
+  });
   expect(response.status).toBe(302);
   return browser;
 }
@@ -30,12 +42,32 @@ describe("adjustments as the player reads them", () => {
   it("the funds ledger and the statement say adjustment and the preset text in Vietnamese, never the operator's note", async () => {
     const p = await player();
     const op = await operator();
-    expectOk(await api("/api/admin/adjust", { token: op, userId: p.id, money: "250", text: "bonus", reason: "VIP desk, ticket 7781", request_id: requestId() }));
-    expectOk(await api("/api/admin/adjust", { token: op, userId: p.id, money: "-50", text: "bonusReversal", reason: "duplicate of 7781", request_id: requestId() }));
+    expectOk(
+      await api("/api/admin/adjust", {
+        token: op,
+        userId: p.id,
+        money: "250",
+        text: "bonus",
+        reason: "VIP desk, ticket 7781",
+        request_id: requestId(),
+      }),
+    );
+    expectOk(
+      await api("/api/admin/adjust", {
+        token: op,
+        userId: p.id,
+        money: "-50",
+        text: "bonusReversal",
+        reason: "duplicate of 7781",
+        request_id: requestId(),
+      }),
+    );
 
     const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
     expectOk(flow);
-    expect(flow.data.list.map((r: Record<string, unknown>) => [r.kind, r.reasonKey, r.reasonParams, r.reason, r.money])).toEqual([
+    expect(
+      flow.data.list.map((r: Record<string, unknown>) => [r.kind, r.reasonKey, r.reasonParams, r.reason, r.money]),
+    ).toEqual([
       ["adjustment", "adjustment", { text: "bonusReversal" }, "Bonus withdrawn", -50],
       ["adjustment", "adjustment", { text: "bonus" }, "Bonus", 250],
     ]);
@@ -59,14 +91,23 @@ describe("adjustments as the player reads them", () => {
   it("an adjustment approved by a second operator carries the text asked for; the approvals card shows it beside the note", async () => {
     const p = await player();
     const asker = await secondOperator();
-    const asked = await api("/api/admin/adjust", { token: await asker.signIn(), userId: p.id, money: "15000", text: "compensation", reason: "outage on 3 Nov", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", {
+      token: await asker.signIn(),
+      userId: p.id,
+      money: "15000",
+      text: "compensation",
+      reason: "outage on 3 Nov",
+      request_id: requestId(),
+    });
     expectOk(asked);
     expect(asked.data.status).toBe("pending");
     const queue = text(await (await (await consoleBrowser()).get("/admin")).text());
     expect(queue).toContain("outage on 3 Nov");
     expect(queue).toContain("Player reads: Compensation");
     expectOk(await api("/api/admin/adjustments/approve", { token: await operator(), id: asked.data.id }));
-    const row = await env.DB.prepare("SELECT reason, reason_key, reason_params FROM ledger WHERE idempotency_key = ?").bind(`adjustment:${asked.data.id}`).first();
+    const row = await env.DB.prepare("SELECT reason, reason_key, reason_params FROM ledger WHERE idempotency_key = ?")
+      .bind(`adjustment:${asked.data.id}`)
+      .first();
     expect(row).toEqual({ reason: "Compensation", reason_key: "adjustment", reason_params: '{"text":"compensation"}' });
     const zh = text(await (await (await playerPages("zh-CN", p.username)).get("/my_income")).text());
     expect(zh).toContain("调整 补偿");
@@ -83,21 +124,44 @@ describe("adjustments as the player reads them", () => {
         userId: p.id,
         amountCents: 1_000,
         type: "topup",
-        reason: { key: "operator" as never, params: { note: "internal: friend of the owner" }, text: "Operator: internal: friend of the owner" },
+        reason: {
+          key: "operator" as never,
+          params: { note: "internal: friend of the owner" },
+          text: "Operator: internal: friend of the owner",
+        },
         idempotencyKey: `legacy:${requestId()}`,
         nowMs: Date.now(),
       }),
     ]);
     const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
-    expect(flow.data.list[0]).toMatchObject({ kind: "adjustment", reason: "", reasonKey: null, reasonParams: null, money: 10 });
+    expect(flow.data.list[0]).toMatchObject({
+      kind: "adjustment",
+      reason: "",
+      reasonKey: null,
+      reasonParams: null,
+      money: 10,
+    });
     expect(JSON.stringify(flow)).not.toContain("friend of the owner");
-    expect(text(await (await (await playerPages("en", p.username)).get("/my_income")).text())).not.toContain("friend of the owner");
+    expect(text(await (await (await playerPages("en", p.username)).get("/my_income")).text())).not.toContain(
+      "friend of the owner",
+    );
     // the operator still reads it on the player's file
     const file = text(await (await (await consoleBrowser()).get(`/admin/players/${p.id}`)).text());
     expect(file).toContain("Adjustment · Operator: internal: friend of the owner");
     // and a new one with its note beside the text the player reads
-    expectOk(await api("/api/admin/adjust", { token: await operator(), userId: p.id, money: "3", text: "compensation", reason: "late payout", request_id: requestId() }));
-    expect(text(await (await (await consoleBrowser()).get(`/admin/players/${p.id}`)).text())).toContain("Adjustment · Compensation · Internal note: late payout");
+    expectOk(
+      await api("/api/admin/adjust", {
+        token: await operator(),
+        userId: p.id,
+        money: "3",
+        text: "compensation",
+        reason: "late payout",
+        request_id: requestId(),
+      }),
+    );
+    expect(text(await (await (await consoleBrowser()).get(`/admin/players/${p.id}`)).text())).toContain(
+      "Adjustment · Compensation · Internal note: late payout",
+    );
     await expectMoneyInvariants();
   });
 });
@@ -105,9 +169,12 @@ describe("adjustments as the player reads them", () => {
 describe("old operator credits in the ledger", () => {
   /** A top-up as written before reason keys (0008): the operator's English words, no key; the house pays it. */
   async function oldTopUp(userId: number, cents: number, words: string, key: string) {
-    const money = async (id: number) => (await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(id).first<{ money_cents: number }>())!.money_cents;
+    const money = async (id: number) =>
+      (await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(id).first<{ money_cents: number }>())!
+        .money_cents;
     const [mine, house, nowMs] = [await money(userId), await money(1), Date.now()];
-    const row = "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, ?, ?, ?, 'topup', ?, ?, ?)";
+    const row =
+      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, ?, ?, ?, 'topup', ?, ?, ?)";
     await env.DB.batch([
       env.DB.prepare(row).bind(userId, cents, mine, mine + cents, words, key, nowMs),
       env.DB.prepare("UPDATE users SET money_cents = money_cents + ? WHERE id = ?").bind(cents, userId),
@@ -132,7 +199,9 @@ describe("old operator credits in the ledger", () => {
       ["adjustment", "", null, 7],
     ]);
     // statement and ledger agree: the ledger's adjustments add up to the statement's line
-    const ledgerAdjustments = flow.data.list.filter((r: { kind: string }) => r.kind === "adjustment").reduce((sum: number, r: { money: number }) => sum + r.money, 0);
+    const ledgerAdjustments = flow.data.list
+      .filter((r: { kind: string }) => r.kind === "adjustment")
+      .reduce((sum: number, r: { money: number }) => sum + r.money, 0);
     expect(ledgerAdjustments).toBeCloseTo(statement.data.adjustments, 2);
     expect(JSON.stringify(flow)).not.toMatch(/goodwill|4410|Demo opening/);
     for (const lng of ["en", "vi", "zh-CN", "zh-TW"]) {
@@ -164,7 +233,13 @@ describe("the console's adjustment form", () => {
       [{ money: "-20", text: "bonus" }, "This text does not fit the amount"],
       [{ money: "20", text: "bonusReversal" }, "This text does not fit the amount"],
     ] as const) {
-      const answer = await browser.post(`/admin/players/${p.id}`, { intent: "adjust", reason: "x", request_id: key, confirmed: "yes", ...fields });
+      const answer = await browser.post(`/admin/players/${p.id}`, {
+        intent: "adjust",
+        reason: "x",
+        request_id: key,
+        confirmed: "yes",
+        ...fields,
+      });
       expect(answer.status).toBe(400);
       expect(text(await answer.text())).toContain(message);
     }

@@ -17,7 +17,16 @@ function fieldMessage(page: string, name: string): string | null {
 
 async function consoleBrowser() {
   const browser = new Browser();
-  expect((await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() })).status).toBe(302);
+  expect(
+    (
+      await browser.post("/admin/login", {
+        intent: "login",
+        username: "admin",
+        password: "admin1234",
+        code: await freshOperatorCode(),
+      })
+    ).status,
+  ).toBe(302);
   return browser;
 }
 
@@ -26,7 +35,8 @@ describe("the credit or debit form", () => {
     const p = await player(20);
     const browser = await consoleBrowser();
     const audits = await count("audit_log");
-    const post = (fields: Record<string, string>) => browser.post(`/admin/players/${p.id}`, { intent: "adjust", request_id: requestId(), ...fields });
+    const post = (fields: Record<string, string>) =>
+      browser.post(`/admin/players/${p.id}`, { intent: "adjust", request_id: requestId(), ...fields });
 
     const tooLarge = await post({ money: "100000.01", text: "bonus", reason: "" });
     expect(tooLarge.status).toBe(400);

@@ -7,7 +7,11 @@ import { player } from "./wallet-helpers";
 // date range in UTC+8 days, actions from a list, in words with links.
 
 /** What the operator reads: the page without its scripts (the loader's data) and its tags. */
-const visibleText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "");
+const visibleText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "");
 
 describe("audit trail", () => {
   it("a player's trail holds their freeze and their deposit's approval, not another player's rows", async () => {
@@ -19,10 +23,18 @@ describe("audit trail", () => {
     expectOk(await api("/api/admin/players/freeze", { token: op, userId: a.id }));
     expectOk(await api("/api/admin/players/freeze", { token: op, userId: b.id }));
     const trail = await api("/api/admin/audit", { token: op, userId: a.id });
-    expect(trail.data.list.map((r: { action: string; target: string }) => `${r.action} ${r.target}`)).toEqual([`player.freeze user:${a.id}`, `deposit.approve deposit:${deposit.data.id}`]);
+    expect(trail.data.list.map((r: { action: string; target: string }) => `${r.action} ${r.target}`)).toEqual([
+      `player.freeze user:${a.id}`,
+      `deposit.approve deposit:${deposit.data.id}`,
+    ]);
 
     const browser = new Browser();
-    await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
+    await browser.post("/admin/login", {
+      intent: "login",
+      username: "admin",
+      password: "admin1234",
+      code: await freshOperatorCode(),
+    });
     const page = await (await browser.get(`/admin/audit?player=${a.username}`)).text();
     const rows = page.match(/data-testid="audit-row"/g) ?? [];
     expect(rows).toHaveLength(2);

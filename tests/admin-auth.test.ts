@@ -34,10 +34,32 @@ describe("POST /api/admin/login", () => {
   it("wants the password and a current TOTP code (one step of drift either side), each refusal the same 1170", async () => {
     expectError(await api("/api/admin/login", { username: "admin", password: "admin1234" }), 1170);
     expectError(await api("/api/admin/login", { username: "admin", password: "admin1234", code: "000000x" }), 1170);
-    expectError(await api("/api/admin/login", { username: "admin", password: "wrong-pass", code: await operatorCode() }), 1170);
-    expectError(await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode(Date.now() - 90_000) }), 1170);
-    expectOk(await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode(Date.now() - 30_000) }));
-    expectOk(await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode(Date.now() + 30_000) }));
+    expectError(
+      await api("/api/admin/login", { username: "admin", password: "wrong-pass", code: await operatorCode() }),
+      1170,
+    );
+    expectError(
+      await api("/api/admin/login", {
+        username: "admin",
+        password: "admin1234",
+        code: await operatorCode(Date.now() - 90_000),
+      }),
+      1170,
+    );
+    expectOk(
+      await api("/api/admin/login", {
+        username: "admin",
+        password: "admin1234",
+        code: await operatorCode(Date.now() - 30_000),
+      }),
+    );
+    expectOk(
+      await api("/api/admin/login", {
+        username: "admin",
+        password: "admin1234",
+        code: await operatorCode(Date.now() + 30_000),
+      }),
+    );
   });
 
   it("refuses a player's credentials as an operator's (1170) and audits each sign-in", async () => {
@@ -45,25 +67,40 @@ describe("POST /api/admin/login", () => {
     expectError(await api("/api/admin/login", { username, password, code: "123456" }), 1170);
     const op = await secondOperator();
     await op.signIn();
-    expect(await auditRows("operator.login", `user:${op.id}`)).toEqual([expect.objectContaining({ actor_id: op.id, after: JSON.stringify({ method: "totp" }) })]);
+    expect(await auditRows("operator.login", `user:${op.id}`)).toEqual([
+      expect.objectContaining({ actor_id: op.id, after: JSON.stringify({ method: "totp" }) }),
+    ]);
   });
 
   it("answers a disabled operator like any refusal (1170): a right password is not confirmed", async () => {
     const op = await secondOperator();
     await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(op.id).run();
-    expectError(await api("/api/admin/login", { username: op.username, password: op.password, code: await totpAt(op.secret, Date.now()) }), 1170);
+    expectError(
+      await api("/api/admin/login", {
+        username: op.username,
+        password: op.password,
+        code: await totpAt(op.secret, Date.now()),
+      }),
+      1170,
+    );
   });
 
   it("ends a session idle for 30 minutes (1062) and one signed out", async () => {
     const op = await secondOperator();
     const idle = await op.signIn();
-    await env.DB.prepare("UPDATE sessions SET last_seen_at_ms = ? WHERE user_id = ?").bind(Date.now() - 31 * 60_000, op.id).run();
+    await env.DB.prepare("UPDATE sessions SET last_seen_at_ms = ? WHERE user_id = ?")
+      .bind(Date.now() - 31 * 60_000, op.id)
+      .run();
     expectError(await api("/api/admin/me", { token: idle }), 1062, 409);
     const active = await op.signIn();
     expectOk(await api("/api/admin/me", { token: active }));
     expectOk(await api("/api/admin/logout", { token: active }));
     expectError(await api("/api/admin/me", { token: active }), 1062, 409);
-    const row = await env.DB.prepare("SELECT expires_at_ms - created_at_ms AS life FROM sessions WHERE user_id = ? ORDER BY id DESC").bind(op.id).first<{ life: number }>();
+    const row = await env.DB.prepare(
+      "SELECT expires_at_ms - created_at_ms AS life FROM sessions WHERE user_id = ? ORDER BY id DESC",
+    )
+      .bind(op.id)
+      .first<{ life: number }>();
     expect(row!.life).toBe(12 * 60 * 60 * 1000);
   });
 });
@@ -75,15 +112,22 @@ describe("enrolment and recovery codes", () => {
     expectError(await api("/api/admin/login", { ...creds, code: "123456" }), 1121);
     const started = await api("/api/admin/enrol/start", creds);
     expectOk(started);
-    expect(started.data.otpauth).toBe(`otpauth://totp/Roundtable%3A${op.username}?secret=${started.data.secret}&issuer=Roundtable&algorithm=SHA1&digits=6&period=30`);
+    expect(started.data.otpauth).toBe(
+      `otpauth://totp/Roundtable%3A${op.username}?secret=${started.data.secret}&issuer=Roundtable&algorithm=SHA1&digits=6&period=30`,
+    );
     // asking again shows the same secret (the QR code on the page does not change under the operator)
     expect((await api("/api/admin/enrol/start", creds)).data.secret).toBe(started.data.secret);
     expectError(await api("/api/admin/enrol/confirm", { ...creds, code: "000000" }), 1170);
-    const confirmed = await api("/api/admin/enrol/confirm", { ...creds, code: await totpAt(started.data.secret, Date.now()) });
+    const confirmed = await api("/api/admin/enrol/confirm", {
+      ...creds,
+      code: await totpAt(started.data.secret, Date.now()),
+    });
     expectOk(confirmed);
     expect(confirmed.data.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.data.recoveryCodes).size).toBe(10);
-    expect(await count("recovery_codes", "user_id = ? AND code_hash NOT IN (?)", op.id, confirmed.data.recoveryCodes[0])).toBe(10);
+    expect(
+      await count("recovery_codes", "user_id = ? AND code_hash NOT IN (?)", op.id, confirmed.data.recoveryCodes[0]),
+    ).toBe(10);
     expectOk(await api("/api/admin/me", { token: confirmed.data.token }));
     expectError(await api("/api/admin/enrol/start", creds), 1122);
 
@@ -91,7 +135,9 @@ describe("enrolment and recovery codes", () => {
     const first = await api("/api/admin/login", { ...creds, code: recovery.toLowerCase() });
     expectOk(first);
     expectError(await api("/api/admin/login", { ...creds, code: recovery }), 1170);
-    expect(await auditRows("operator.login", `user:${op.id}`)).toEqual([expect.objectContaining({ after: JSON.stringify({ method: "recovery" }) })]);
+    expect(await auditRows("operator.login", `user:${op.id}`)).toEqual([
+      expect.objectContaining({ after: JSON.stringify({ method: "recovery" }) }),
+    ]);
     expect(await auditRows("operator.enrol", `user:${op.id}`)).toHaveLength(1);
   });
 });

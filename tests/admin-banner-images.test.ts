@@ -2,7 +2,12 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, operatorLogin, registerPlayer, type Answer } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
-import { MAX_BANNER_IMAGE_BYTES, UNSAVED_UPLOAD_GRACE_MS, mediaKeyOf, removeUnreferencedImages } from "../worker/media/banner-images";
+import {
+  MAX_BANNER_IMAGE_BYTES,
+  UNSAVED_UPLOAD_GRACE_MS,
+  mediaKeyOf,
+  removeUnreferencedImages,
+} from "../worker/media/banner-images";
 
 // Banner images uploaded from the console into R2 (docs/decisions/141): checked by their bytes, stored
 // content-addressed, served with their type, nosniff and a year of caching; unreferenced ones removed.
@@ -14,29 +19,58 @@ function png(width: number, height: number, filler = 64): Uint8Array<ArrayBuffer
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
   new DataView(bytes.buffer).setUint32(16, width);
   new DataView(bytes.buffer).setUint32(20, height);
-  new DataView(bytes.buffer).setUint32(33, ++variant + Date.now() % 1_000_000);
+  new DataView(bytes.buffer).setUint32(33, ++variant + (Date.now() % 1_000_000));
   return bytes;
 }
 
 /** A baseline JPEG's first segments: SOI, APP0, SOF0 with the size. */
 function jpeg(width: number, height: number): Uint8Array<ArrayBuffer> {
   const app0 = [0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0];
-  const sof0 = [0xff, 0xc0, 0, 17, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  const sof0 = [
+    0xff,
+    0xc0,
+    0,
+    17,
+    8,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ];
   return new Uint8Array([0xff, 0xd8, ...app0, ...sof0, ++variant & 0xff, 0xff, 0xd9]);
 }
 
-async function upload(token: string, bytes: Uint8Array<ArrayBuffer>, name = "banner.png", type = "image/png"): Promise<Answer> {
+async function upload(
+  token: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  name = "banner.png",
+  type = "image/png",
+): Promise<Answer> {
   const form = new FormData();
   form.set("token", token);
   form.set("lang", "en");
   form.set("image", new File([bytes], name, { type }));
-  const response = await exports.default.fetch("https://app.test/api/admin/banners/upload", { method: "POST", body: form });
+  const response = await exports.default.fetch("https://app.test/api/admin/banners/upload", {
+    method: "POST",
+    body: form,
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Answer;
 }
 
 const objectCount = async () => (await env.MEDIA.list({ prefix: "banners/" })).objects.length;
-const get = (path: string, headers: Record<string, string> = {}) => exports.default.fetch(`https://app.test${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  exports.default.fetch(`https://app.test${path}`, { headers });
 
 describe("banner image upload", () => {
   it("stores a PNG under the SHA-256 of its bytes and serves it with its type, nosniff and long caching", async () => {
@@ -44,8 +78,17 @@ describe("banner image upload", () => {
     const bytes = png(750, 300);
     const answer = await upload(token, bytes);
     expectOk(answer);
-    const digest = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    expect(answer.data).toEqual({ path: `/media/banners/${digest}.png`, width: 750, height: 300, type: "png", bytes: bytes.length });
+    const digest = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+    expect(answer.data).toEqual({
+      path: `/media/banners/${digest}.png`,
+      width: 750,
+      height: 300,
+      type: "png",
+      bytes: bytes.length,
+    });
     const again = await upload(token, bytes, "other-name.webp", "image/webp");
     expect(again.data.path).toBe(answer.data.path);
 
@@ -71,7 +114,9 @@ describe("banner image upload", () => {
   it("refuses what is not a PNG, JPEG or WebP by its bytes, too large or out of the pixel range, and stores nothing", async () => {
     const token = await operatorLogin();
     const before = await objectCount();
-    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') as Uint8Array<ArrayBuffer>;
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+    ) as Uint8Array<ArrayBuffer>;
     expectError(await upload(token, svg, "banner.png", "image/png"), 1186);
     expectError(await upload(token, new TextEncoder().encode("GIF89a....") as Uint8Array<ArrayBuffer>), 1186);
     expectError(await upload(token, new Uint8Array(0)), 1186);
@@ -85,7 +130,10 @@ describe("banner image upload", () => {
     // no file at all, and a JSON body on the upload path
     const form = new FormData();
     form.set("token", token);
-    const none = await exports.default.fetch("https://app.test/api/admin/banners/upload", { method: "POST", body: form });
+    const none = await exports.default.fetch("https://app.test/api/admin/banners/upload", {
+      method: "POST",
+      body: form,
+    });
     expectError((await none.json()) as Answer, 1186);
     expect(await objectCount()).toBe(before);
   });
@@ -99,7 +147,14 @@ describe("banner image upload", () => {
   });
 
   it("serves only content-addressed keys: any other /media path is 404", async () => {
-    for (const path of ["/media/", "/media/banners/../secret", "/media/banners/abc.png", `/media/banners/${"a".repeat(43)}.svg`, `/media/banners/${"a".repeat(43)}.png`, `/media/banners/${"a".repeat(64)}.png`]) {
+    for (const path of [
+      "/media/",
+      "/media/banners/../secret",
+      "/media/banners/abc.png",
+      `/media/banners/${"a".repeat(43)}.svg`,
+      `/media/banners/${"a".repeat(43)}.png`,
+      `/media/banners/${"a".repeat(64)}.png`,
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       await response.arrayBuffer();

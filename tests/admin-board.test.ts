@@ -6,7 +6,17 @@ import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 // The console-wide board of rounds in play and of voided rounds, and the rooms list narrowed by game,
 // currency and kind (docs/decisions/140).
 
-type BoardRow = { id: number; roomId: number; room: { titleKey: string; roomtype: number; kind: string }; seqno: number; drawAt: number; voidNote: string | null; voidedBy: string | null; bets: number; stakes: number };
+type BoardRow = {
+  id: number;
+  roomId: number;
+  room: { titleKey: string; roomtype: number; kind: string };
+  seqno: number;
+  drawAt: number;
+  voidNote: string | null;
+  voidedBy: string | null;
+  bets: number;
+  stakes: number;
+};
 
 async function board(body: Record<string, unknown>) {
   const answer = await api("/api/admin/rounds/board", { token: await operatorLogin(), ...body });
@@ -18,7 +28,10 @@ describe("rounds board", () => {
   it("lists every room's round in play, soonest draw first, with its stakes waiting; a voided round moves to the voids with who and why", async () => {
     const a = await playerWith(100_000);
     const rounds = await Promise.all([1, 15, 16].map((room) => currentRound(room)));
-    await placeOk(a.token, 15, [[0, 1.98, 50], [1, 1.98, 20]]);
+    await placeOk(a.token, 15, [
+      [0, 1.98, 50],
+      [1, 1.98, 20],
+    ]);
     const open = await board({ status: "open" });
     const ids = open.list.map((r) => r.id);
     for (const round of rounds) expect(ids).toContain(round.roundId);
@@ -27,9 +40,21 @@ describe("rounds board", () => {
     const room15 = open.list.find((r) => r.id === rounds[1].roundId)!;
     expect(room15).toMatchObject({ roomId: 15, bets: 2, stakes: 70, room: expect.objectContaining({ roomtype: 1 }) });
 
-    expectOk(await api("/api/admin/rounds/void", { token: await operatorLogin(), roundId: rounds[1].roundId, reason: "#technical Feed froze" }));
+    expectOk(
+      await api("/api/admin/rounds/void", {
+        token: await operatorLogin(),
+        roundId: rounds[1].roundId,
+        reason: "#technical Feed froze",
+      }),
+    );
     const voids = await board({ status: "void" });
-    expect(voids.list[0]).toMatchObject({ id: rounds[1].roundId, voidedBy: "admin", voidNote: "#technical Feed froze", bets: 2, stakes: 70 });
+    expect(voids.list[0]).toMatchObject({
+      id: rounds[1].roundId,
+      voidedBy: "admin",
+      voidNote: "#technical Feed froze",
+      bets: 2,
+      stakes: 70,
+    });
     expect((await board({ status: "open" })).list.map((r) => r.id)).not.toContain(rounds[1].roundId);
     await expectMoneyInvariants();
   });
@@ -69,18 +94,25 @@ async function rooms(body: Record<string, unknown>) {
 describe("rooms list filters", () => {
   it("narrows by game, currency tab and kind, each alone and together", async () => {
     const all = await env.DB.prepare("SELECT id, game_id AS gameId, roomtype, kind FROM rooms").all<RoomRow>();
-    const expectIds = (filter: (r: RoomRow) => boolean) => all.results.filter(filter).map((r) => r.id).sort((x, y) => x - y);
+    const expectIds = (filter: (r: RoomRow) => boolean) =>
+      all.results
+        .filter(filter)
+        .map((r) => r.id)
+        .sort((x, y) => x - y);
     const idsOf = (list: RoomRow[]) => list.map((r) => r.id).sort((x, y) => x - y);
     expect(idsOf((await rooms({ gameId: 1 })).list)).toEqual(expectIds((r) => r.gameId === 1));
     expect(idsOf((await rooms({ roomtype: 2 })).list)).toEqual(expectIds((r) => r.roomtype === 2));
     expect(idsOf((await rooms({ kind: "vip" })).list)).toEqual(expectIds((r) => r.kind === "vip"));
-    expect(idsOf((await rooms({ gameId: 1, roomtype: 1, kind: "standard" })).list)).toEqual(expectIds((r) => r.gameId === 1 && r.roomtype === 1 && r.kind === "standard"));
+    expect(idsOf((await rooms({ gameId: 1, roomtype: 1, kind: "standard" })).list)).toEqual(
+      expectIds((r) => r.gameId === 1 && r.roomtype === 1 && r.kind === "standard"),
+    );
     expect((await rooms({ gameId: "", roomtype: "", kind: "" })).list.length).toBeGreaterThan(0);
     expect((await rooms({ gameId: 9999 })).list).toEqual([]);
   });
 
   it("refuses a filter outside its list (1001)", async () => {
     const token = await operatorLogin();
-    for (const body of [{ kind: "gold" }, { roomtype: 4 }, { roomtype: 0 }, { gameId: "one" }]) expectError(await api("/api/admin/rooms", { token, ...body }), 1001);
+    for (const body of [{ kind: "gold" }, { roomtype: 4 }, { roomtype: 0 }, { gameId: "one" }])
+      expectError(await api("/api/admin/rooms", { token, ...body }), 1001);
   });
 });

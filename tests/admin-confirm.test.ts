@@ -1,6 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, count, expectError, expectMoneyInvariants, expectOk, freshOperatorCode, freshTotpCode, operatorLogin } from "./helpers";
+import {
+  api,
+  count,
+  expectError,
+  expectMoneyInvariants,
+  expectOk,
+  freshOperatorCode,
+  freshTotpCode,
+  operatorLogin,
+} from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
@@ -10,13 +19,23 @@ import { auditCount, balanceCents, operator, player, requestId } from "./wallet-
 
 async function consoleBrowser(username = "admin", password = "admin1234", code?: string) {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username, password, code: code ?? (await freshOperatorCode()) });
+  const response = await browser.post("/admin/login", {
+    intent: "login",
+    username,
+    password,
+    code: code ?? (await freshOperatorCode()),
+  });
   expect(response.status).toBe(302);
   return browser;
 }
 
 const panel = (html: string) => /data-testid="confirm-panel"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
-const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 describe("approvals ask first", () => {
   it("approving a deposit shows a step naming the request, player, amount and balances; only the confirmed post credits", async () => {
@@ -43,11 +62,19 @@ describe("approvals ask first", () => {
     const p = await player();
     const asked = await api("/api/Game/recharge", { token: p.token, money: 100, pay_name: "Payer" });
     const browser = await consoleBrowser();
-    const fields = { kind: "deposit", id: String(asked.data.id), decision: "reject", preset: "noPayment", note: "checked twice" };
+    const fields = {
+      kind: "deposit",
+      id: String(asked.data.id),
+      decision: "reject",
+      preset: "noPayment",
+      note: "checked twice",
+    };
     const step = text(panel(await (await browser.post("/admin?index", fields)).text()));
     expect(step).toContain("No payment received · checked twice");
     expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
-    const row = await env.DB.prepare("SELECT status, note FROM deposit_requests WHERE id = ?").bind(asked.data.id).first<{ status: string; note: string }>();
+    const row = await env.DB.prepare("SELECT status, note FROM deposit_requests WHERE id = ?")
+      .bind(asked.data.id)
+      .first<{ status: string; note: string }>();
     expect(row).toEqual({ status: "rejected", note: "#noPayment checked twice" });
     const reader = await new Browser().logIn(p.username, "secret123");
     await reader.post("/languageSet", { lng: "zh-CN" }).then((r) => r.body?.cancel());
@@ -62,14 +89,26 @@ describe("approvals ask first", () => {
     const asked = await api("/api/Game/recharge", { token: p.token, money: 100, pay_name: "Payer" });
     const browser = await consoleBrowser();
     for (const preset of ["", "madeUp"]) {
-      const fields = { kind: "deposit", id: String(asked.data.id), decision: "reject", preset, note: "checked twice", confirmed: "yes" };
+      const fields = {
+        kind: "deposit",
+        id: String(asked.data.id),
+        decision: "reject",
+        preset,
+        note: "checked twice",
+        confirmed: "yes",
+      };
       const answer = await browser.post("/admin?index", fields);
       expect(answer.status).toBe(400);
       expect(await answer.text()).toContain("Choose the reason the player will read");
     }
-    expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: asked.data.id, note: "checked twice" }), 1200);
+    expectError(
+      await api("/api/admin/deposits/reject", { token: await operator(), id: asked.data.id, note: "checked twice" }),
+      1200,
+    );
     expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: asked.data.id }), 1200);
-    const row = await env.DB.prepare("SELECT status, note FROM deposit_requests WHERE id = ?").bind(asked.data.id).first<{ status: string; note: string }>();
+    const row = await env.DB.prepare("SELECT status, note FROM deposit_requests WHERE id = ?")
+      .bind(asked.data.id)
+      .first<{ status: string; note: string }>();
     expect(row).toEqual({ status: "pending", note: "" });
     expect(await count("notices", "user_id = ?", p.id)).toBe(0);
   });
@@ -104,7 +143,9 @@ describe("credit and debit from a player's file", () => {
     const tapped = await browser.post(`/admin/players/${p.id}`, { ...fields, confirmed: "yes" });
     expect(tapped.status).toBe(200);
     expect(text(panel(await tapped.text()))).toContain("was given the same amount");
-    expect((await browser.post(`/admin/players/${p.id}`, { ...fields, confirmed: "yes", repeat_ok: "yes" })).status).toBe(302);
+    expect(
+      (await browser.post(`/admin/players/${p.id}`, { ...fields, confirmed: "yes", repeat_ok: "yes" })).status,
+    ).toBe(302);
     expect(await balanceCents(p.id)).toBe(150_000);
     const again = { ...fields, request_id: nextKey, confirmed: "yes" };
     const warned = await (await browser.post(`/admin/players/${p.id}`, again)).text();
@@ -119,7 +160,13 @@ describe("credit and debit from a player's file", () => {
   it("a debit above the balance is refused at once, before any confirm step, in the operator's words", async () => {
     const p = await player(20);
     const browser = await consoleBrowser();
-    const answer = await browser.post(`/admin/players/${p.id}`, { intent: "adjust", text: "correction", money: "-20.01", reason: "fee", request_id: requestId() });
+    const answer = await browser.post(`/admin/players/${p.id}`, {
+      intent: "adjust",
+      text: "correction",
+      money: "-20.01",
+      reason: "fee",
+      request_id: requestId(),
+    });
     expect(answer.status).toBe(400);
     const html = await answer.text();
     expect(html).toContain("A debit takes at most the balance, 20.00 USD");
@@ -148,15 +195,26 @@ describe("cancelling one's own queued adjustment", () => {
     const p = await player();
     const asker = await secondOperator();
     const token = await asker.signIn();
-    const asked = await api("/api/admin/adjust", { text: "correction", token, userId: p.id, money: "15000", reason: "VIP bonus", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", {
+      text: "correction",
+      token,
+      userId: p.id,
+      money: "15000",
+      reason: "VIP bonus",
+      request_id: requestId(),
+    });
     expect(asked.data.status).toBe("pending");
     const other = await operatorLogin();
     expectError(await api("/api/admin/adjustments/cancel", { token: other, id: asked.data.id }), 1179);
     expectOk(await api("/api/admin/adjustments/cancel", { token, id: asked.data.id }));
     expectError(await api("/api/admin/adjustments/cancel", { token, id: asked.data.id }), 1128);
     expectError(await api("/api/admin/adjustments/approve", { token: other, id: asked.data.id }), 1128);
-    expect(await auditRows("balance.adjust.cancel", `user:${p.id}`)).toEqual([expect.objectContaining({ actor_id: asker.id, after: JSON.stringify({ status: "cancelled" }) })]);
-    expect((await api("/api/admin/adjustments", { token: other })).data.list.map((a: { id: number }) => a.id)).not.toContain(asked.data.id);
+    expect(await auditRows("balance.adjust.cancel", `user:${p.id}`)).toEqual([
+      expect.objectContaining({ actor_id: asker.id, after: JSON.stringify({ status: "cancelled" }) }),
+    ]);
+    expect(
+      (await api("/api/admin/adjustments", { token: other })).data.list.map((a: { id: number }) => a.id),
+    ).not.toContain(asked.data.id);
     expect(await balanceCents(p.id)).toBe(0);
   });
 
@@ -164,14 +222,23 @@ describe("cancelling one's own queued adjustment", () => {
     const p = await player();
     const asker = await secondOperator();
     const token = await asker.signIn();
-    const asked = await api("/api/admin/adjust", { text: "correction", token, userId: p.id, money: "15000", reason: "race", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", {
+      text: "correction",
+      token,
+      userId: p.id,
+      money: "15000",
+      reason: "race",
+      request_id: requestId(),
+    });
     const other = await operatorLogin();
     const [cancel, approve] = await Promise.all([
       api("/api/admin/adjustments/cancel", { token, id: asked.data.id }),
       api("/api/admin/adjustments/approve", { token: other, id: asked.data.id }),
     ]);
     expect([cancel.code, approve.code].filter((c) => c === 1)).toHaveLength(1);
-    const status = (await env.DB.prepare("SELECT status FROM adjustment_requests WHERE id = ?").bind(asked.data.id).first<{ status: string }>())!.status;
+    const status = (await env.DB.prepare("SELECT status FROM adjustment_requests WHERE id = ?")
+      .bind(asked.data.id)
+      .first<{ status: string }>())!.status;
     expect(status).toBe(approve.code === 1 ? "approved" : "cancelled");
     expect(await balanceCents(p.id)).toBe(approve.code === 1 ? 1_500_000 : 0);
     await expectMoneyInvariants();
@@ -181,14 +248,23 @@ describe("cancelling one's own queued adjustment", () => {
     const p = await player();
     const asker = await secondOperator();
     const token = await asker.signIn();
-    const asked = await api("/api/admin/adjust", { text: "correction", token, userId: p.id, money: "15000", reason: "mine", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", {
+      text: "correction",
+      token,
+      userId: p.id,
+      money: "15000",
+      reason: "mine",
+      request_id: requestId(),
+    });
     const browser = await consoleBrowser(asker.username, asker.password, await freshTotpCode(asker.secret));
     const queue = await (await browser.get("/admin")).text();
     const card = new RegExp(`data-testid="adjustment-${asked.data.id}"[\\s\\S]*?</article>`).exec(queue)![0];
     expect(card).toContain('value="cancel"');
     expect(card).not.toContain('value="approve"');
     const fields = { kind: "adjustment", id: String(asked.data.id), decision: "cancel" };
-    expect(text(panel(await (await browser.post("/admin?index", fields)).text()))).toContain(`Cancel your credit of 15,000.00 USD to ${p.username}`);
+    expect(text(panel(await (await browser.post("/admin?index", fields)).text()))).toContain(
+      `Cancel your credit of 15,000.00 USD to ${p.username}`,
+    );
     expect(await count("adjustment_requests", "id = ? AND status = 'pending'", asked.data.id)).toBe(1);
     expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
     expect(await count("adjustment_requests", "id = ? AND status = 'cancelled'", asked.data.id)).toBe(1);
@@ -200,7 +276,21 @@ describe("odds that lose money", () => {
     const token = await operatorLogin();
     const room = await api("/api/admin/rooms/get", { token, id: roomId });
     const { id, title, kind, minjoin, minbuy, minLevel, roundSeconds, closeSeconds, trading, options } = room.data;
-    return { token, body: { id, title, kind, minjoin, minbuy, minLevel, roundSeconds, closeSeconds, trading, rates: options.map((o: { odds: number }) => o.odds.toFixed(3)) } };
+    return {
+      token,
+      body: {
+        id,
+        title,
+        kind,
+        minjoin,
+        minbuy,
+        minLevel,
+        roundSeconds,
+        closeSeconds,
+        trading,
+        rates: options.map((o: { odds: number }) => o.odds.toFixed(3)),
+      },
+    };
   }
 
   it("are refused above 100 % (1177 with the figure); above the confirm level they need rtp_confirmed (1178)", async () => {
@@ -213,7 +303,14 @@ describe("odds that lose money", () => {
     expect(high.info).toContain("99.75 %");
     const before = await env.DB.prepare("SELECT rates_milli FROM rooms WHERE id = 1").first<{ rates_milli: string }>();
     expect(JSON.parse(before!.rates_milli)[0]).toBe(1980);
-    expectOk(await api("/api/admin/rooms/update", { token, ...body, rates: ["1.995", ...body.rates.slice(1)], rtp_confirmed: "1" }));
+    expectOk(
+      await api("/api/admin/rooms/update", {
+        token,
+        ...body,
+        rates: ["1.995", ...body.rates.slice(1)],
+        rtp_confirmed: "1",
+      }),
+    );
     expectOk(await api("/api/admin/rooms/update", { token, ...body }));
   });
 
@@ -221,8 +318,15 @@ describe("odds that lose money", () => {
     const { body } = await roomBody(1);
     const browser = await consoleBrowser();
     const form = (rates: string[]): [string, string][] => [
-      ["title", body.title], ["kind", body.kind], ["minjoin", String(body.minjoin)], ["minbuy", String(body.minbuy)], ["minLevel", String(body.minLevel)],
-      ["roundSeconds", ""], ["closeSeconds", ""], ["trading", "on"], ...rates.map((r) => ["rate", r] as [string, string]),
+      ["title", body.title],
+      ["kind", body.kind],
+      ["minjoin", String(body.minjoin)],
+      ["minbuy", String(body.minbuy)],
+      ["minLevel", String(body.minLevel)],
+      ["roundSeconds", ""],
+      ["closeSeconds", ""],
+      ["trading", "on"],
+      ...rates.map((r) => ["rate", r] as [string, string]),
     ];
     const losing = await browser.post("/admin/rooms/1", form(["2.500", ...body.rates.slice(1)]));
     expect(losing.status).toBe(400);
@@ -232,7 +336,9 @@ describe("odds that lose money", () => {
     const step = panel(await high.text());
     expect(text(step)).toContain("99.75 %");
     expect(step.match(/name="rate"/g)).toHaveLength(body.rates.length);
-    expect((await browser.post("/admin/rooms/1", [...form(["1.995", ...body.rates.slice(1)]), ["confirmed", "yes"]])).status).toBe(302);
+    expect(
+      (await browser.post("/admin/rooms/1", [...form(["1.995", ...body.rates.slice(1)]), ["confirmed", "yes"]])).status,
+    ).toBe(302);
     const saved = await env.DB.prepare("SELECT rates_milli FROM rooms WHERE id = 1").first<{ rates_milli: string }>();
     expect(JSON.parse(saved!.rates_milli)[0]).toBe(1995);
     expect((await browser.post("/admin/rooms/1", form(body.rates))).status).toBe(302);

@@ -8,8 +8,16 @@ import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
 // The console screens added for content, settings, room creation, voiding, finance and protection:
 // forms that work without JavaScript, each one an /api/admin call.
 
-const NEW_PAGES = ["/admin/content", "/admin/content?group=26", "/admin/content/new", "/admin/banners", "/admin/settings", "/admin/finance", "/admin/rooms/new", "/admin/rooms/new?game=1"];
-
+const NEW_PAGES = [
+  "/admin/content",
+  "/admin/content?group=26",
+  "/admin/content/new",
+  "/admin/banners",
+  "/admin/settings",
+  "/admin/finance",
+  "/admin/rooms/new",
+  "/admin/rooms/new?game=1",
+];
 
 async function html(response: Response) {
   return response.text();
@@ -23,7 +31,19 @@ describe("new console pages", () => {
 
   it("preview an article sanitized without writing it, then save it and players read it", async () => {
     const browser = await operatorBrowser();
-    const fields = { group: "9", sort: "0", img: "", title_yw: "Console news", content_yw: '<p>Hello <img src=x onerror="alert(1)"></p><script>alert(2)</script>', title: "", content: "", title_ft: "", content_ft: "", title_vi: "", content_vi: "" };
+    const fields = {
+      group: "9",
+      sort: "0",
+      img: "",
+      title_yw: "Console news",
+      content_yw: '<p>Hello <img src=x onerror="alert(1)"></p><script>alert(2)</script>',
+      title: "",
+      content: "",
+      title_ft: "",
+      content_ft: "",
+      title_vi: "",
+      content_vi: "",
+    };
     const before = await count("articles");
     const preview = await browser.post("/admin/content/new", { ...fields, intent: "preview" });
     expect(preview.status).toBe(200);
@@ -62,7 +82,15 @@ describe("new console pages", () => {
       ["payee_name", "Techcombank"],
       ["payee_holder", "DEMO PAYMENTS"],
       ["payee_account", "19033344455566"],
-      ...[1, 2, 3, 4].flatMap(() => [["payee_type", "bank"], ["payee_name", ""], ["payee_holder", ""], ["payee_account", ""]] as [string, string][]),
+      ...[1, 2, 3, 4].flatMap(
+        () =>
+          [
+            ["payee_type", "bank"],
+            ["payee_name", ""],
+            ["payee_holder", ""],
+            ["payee_account", ""],
+          ] as [string, string][],
+      ),
       ["invitations", "888\nWELCOME1"],
     ];
     const saved = await browser.post("/admin/settings", form);
@@ -72,9 +100,14 @@ describe("new console pages", () => {
     expect(recharge).toContain("19033344455566");
     expect(recharge).toContain("Techcombank");
     expect(recharge).toContain("Pay into");
-    const bad = await browser.post("/admin/settings", form.map(([k, v]) => [k, k === "kefu_url" ? "javascript:alert(1)" : v] as [string, string]));
+    const bad = await browser.post(
+      "/admin/settings",
+      form.map(([k, v]) => [k, k === "kefu_url" ? "javascript:alert(1)" : v] as [string, string]),
+    );
     expect(bad.status).toBe(400);
-    expect(await html(bad)).toContain("Empty, a path in the app starting with / and a letter or digit (such as /info/1), or an https:// address");
+    expect(await html(bad)).toContain(
+      "Empty, a path in the app starting with / and a letter or digit (such as /info/1), or an https:// address",
+    );
   });
 
   it("create a room from a game's defaults, and void its round in play with a reason; stakes come back", async () => {
@@ -83,8 +116,17 @@ describe("new console pages", () => {
     const rates = [...form.matchAll(/name="rate"[^>]*value="([\d.]+)"/g)].map((m) => m[1]);
     expect(rates.length).toBeGreaterThan(0);
     const created = await browser.post("/admin/rooms/new", [
-      ["gameId", "15"], ["roomtype", "3"], ["title", "Fast 3 · ETH console"], ["kind", "standard"], ["minjoin", "0"], ["minbuy", "20"],
-      ["minLevel", "1"], ["roundSeconds", ""], ["closeSeconds", ""], ["trading", "on"], ...rates.map((r) => ["rate", r] as [string, string]),
+      ["gameId", "15"],
+      ["roomtype", "3"],
+      ["title", "Fast 3 · ETH console"],
+      ["kind", "standard"],
+      ["minjoin", "0"],
+      ["minbuy", "20"],
+      ["minLevel", "1"],
+      ["roundSeconds", ""],
+      ["closeSeconds", ""],
+      ["trading", "on"],
+      ...rates.map((r) => ["rate", r] as [string, string]),
     ]);
     expect(created.status).toBe(302);
     const roomId = Number(/\/admin\/rooms\/(\d+)$/.exec(created.headers.get("location")!)![1]);
@@ -93,15 +135,26 @@ describe("new console pages", () => {
     const round = await currentRound(roomId);
     const page = await html(await browser.get(`/admin/rooms/${roomId}`));
     expect(page).toContain('name="intent" value="void"');
-    const missing = await browser.post(`/admin/rooms/${roomId}`, { intent: "void", roundId: String(round.roundId), reason: "" });
+    const missing = await browser.post(`/admin/rooms/${roomId}`, {
+      intent: "void",
+      roundId: String(round.roundId),
+      reason: "",
+    });
     expect(missing.status).toBe(400);
     expect(await html(missing)).toContain("Please give a reason");
     // the first submit only asks: the step names the round, the bets and the stakes that come back
-    const fields = { intent: "void", roundId: String(round.roundId), preset: "wrongOdds", reason: "typed 1.98 as 9.18" };
+    const fields = {
+      intent: "void",
+      roundId: String(round.roundId),
+      preset: "wrongOdds",
+      reason: "typed 1.98 as 9.18",
+    };
     const staked = await balanceOf(p.userId);
     const step = await browser.post(`/admin/rooms/${roomId}`, fields);
     expect(step.status).toBe(200);
-    expect(await html(step)).toMatch(/Void round \d+ of Fast 3 · ETH console: 1 bets with 30.00 USD staked are refunded/);
+    expect(await html(step)).toMatch(
+      /Void round \d+ of Fast 3 · ETH console: 1 bets with 30.00 USD staked are refunded/,
+    );
     expect(await balanceOf(p.userId)).toBe(staked);
     const voided = await browser.post(`/admin/rooms/${roomId}`, { ...fields, confirmed: "yes" });
     expect(voided.status).toBe(302);
@@ -112,11 +165,25 @@ describe("new console pages", () => {
 
   it("edit a finance tier; least above most is refused with its message", async () => {
     const browser = await operatorBrowser();
-    const ok = await browser.post("/admin/finance", { id: "2", rate: "0.18", min: "300000", max: "800000", days: "30" });
+    const ok = await browser.post("/admin/finance", {
+      id: "2",
+      rate: "0.18",
+      min: "300000",
+      max: "800000",
+      days: "30",
+    });
     expect(ok.status).toBe(302);
-    const row = await env.DB.prepare("SELECT daily_rate_ppm FROM finance_products WHERE id = 2").first<{ daily_rate_ppm: number }>();
+    const row = await env.DB.prepare("SELECT daily_rate_ppm FROM finance_products WHERE id = 2").first<{
+      daily_rate_ppm: number;
+    }>();
     expect(row!.daily_rate_ppm).toBe(1800);
-    const bad = await browser.post("/admin/finance", { id: "2", rate: "0.18", min: "900000", max: "800000", days: "30" });
+    const bad = await browser.post("/admin/finance", {
+      id: "2",
+      rate: "0.18",
+      min: "900000",
+      max: "800000",
+      days: "30",
+    });
     expect(bad.status).toBe(400);
     expect(await html(bad)).toContain("The least amount must not be above the most");
   });

@@ -13,7 +13,8 @@ const article = {
   title_vi: "Thông báo bảo trì",
   content: "<p>今晚维护</p>",
   content_ft: "<p>今晚維護</p>",
-  content_yw: '<p onclick="steal()">Tonight <b>02:00</b></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+  content_yw:
+    '<p onclick="steal()">Tonight <b>02:00</b></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
   content_vi: "<p>Bảo trì tối nay</p>",
   img: "/images/news/maintenance.png",
   sort: "1",
@@ -25,7 +26,9 @@ describe("articles", () => {
     const created = await api("/api/admin/articles/save", { token, ...article });
     expectOk(created);
     const id = created.data.id;
-    const stored = await env.DB.prepare("SELECT content_yw FROM articles WHERE id = ?").bind(id).first<{ content_yw: string }>();
+    const stored = await env.DB.prepare("SELECT content_yw FROM articles WHERE id = ?")
+      .bind(id)
+      .first<{ content_yw: string }>();
     expect(stored!.content_yw).toContain("<b>02:00</b>");
     expect(stored!.content_yw).not.toMatch(/script|onclick|javascript/i);
     const [audit] = await auditRows("article.create", `article:${id}`);
@@ -66,8 +69,16 @@ describe("articles", () => {
     const token = await operatorLogin();
     const before = await count("articles");
     const audits = await count("audit_log", "action LIKE 'article.%'");
-    const bad = [{ group: 10 }, { group: "news" }, { title: "", title_ft: "", title_yw: " ", title_vi: "" }, { img: "javascript:alert(1)" }, { title_yw: "t".repeat(201) }, { sort: "x" }];
-    for (const change of bad) expectError(await api("/api/admin/articles/save", { token, ...article, ...change }), 1147);
+    const bad = [
+      { group: 10 },
+      { group: "news" },
+      { title: "", title_ft: "", title_yw: " ", title_vi: "" },
+      { img: "javascript:alert(1)" },
+      { title_yw: "t".repeat(201) },
+      { sort: "x" },
+    ];
+    for (const change of bad)
+      expectError(await api("/api/admin/articles/save", { token, ...article, ...change }), 1147);
     expectError(await api("/api/admin/articles/save", { token, ...article, id: 999_999 }), 1100);
     expectError(await api("/api/admin/articles", { token, group: 3 }), 1147);
     expect(await count("articles")).toBe(before);
@@ -78,7 +89,13 @@ describe("articles", () => {
 describe("banners", () => {
   it("creates, edits and deletes a banner, each audited; players see it", async () => {
     const token = await operatorLogin();
-    const created = await api("/api/admin/banners/save", { token, path: "/images/banner/spring.png", path_yw: "/images/banner/spring-en.png", link: "/info/1", sort: "5" });
+    const created = await api("/api/admin/banners/save", {
+      token,
+      path: "/images/banner/spring.png",
+      path_yw: "/images/banner/spring-en.png",
+      link: "/info/1",
+      sort: "5",
+    });
     expectOk(created);
     const id = created.data.id;
     expect(await auditRows("banner.create", `banner:${id}`)).toHaveLength(1);
@@ -96,7 +113,12 @@ describe("banners", () => {
   it("refuses a banner without a default image or with another scheme (1148), writing nothing", async () => {
     const token = await operatorLogin();
     const before = await count("banners");
-    for (const body of [{ path: "" }, { path: "javascript:alert(1)" }, { path: "/a.png", link: "data:text/html,x" }, { path: "/a.png", path_vi: "ftp://x/a.png" }]) {
+    for (const body of [
+      { path: "" },
+      { path: "javascript:alert(1)" },
+      { path: "/a.png", link: "data:text/html,x" },
+      { path: "/a.png", path_vi: "ftp://x/a.png" },
+    ]) {
       expectError(await api("/api/admin/banners/save", { token, ...body }), 1148);
     }
     expectError(await api("/api/admin/banners/save", { token, id: 999_999, path: "/a.png" }), 1149);

@@ -26,7 +26,9 @@ export async function secondOperator(enrolled = true, role: OperatorRole = "admi
 }
 
 export async function auditRows(action: string, target: string) {
-  const rows = await env.DB.prepare("SELECT actor_id, before, after FROM audit_log WHERE action = ? AND target = ? ORDER BY id")
+  const rows = await env.DB.prepare(
+    "SELECT actor_id, before, after FROM audit_log WHERE action = ? AND target = ? ORDER BY id",
+  )
     .bind(action, target)
     .all<{ actor_id: number; before: string | null; after: string | null }>();
   return rows.results;

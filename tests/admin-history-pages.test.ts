@@ -8,14 +8,18 @@ import { operator, player, requestId } from "./wallet-helpers";
 // The console's history, round board and filtered rooms as pages, and the deposit screen's
 // "paid into" and transfer reference, without JavaScript (docs/decisions/140).
 
-
 const html = (response: Response) => response.text();
 const PAYEE = { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", account: "0071000123456" };
 
 describe("console history pages", () => {
   it("are 404 to guests and players", async () => {
     const playerBrowser = await new Browser().logIn();
-    for (const path of ["/admin/history", "/admin/history?kind=adjustments", "/admin/rounds", "/admin/rounds?status=void"]) {
+    for (const path of [
+      "/admin/history",
+      "/admin/history?kind=adjustments",
+      "/admin/rounds",
+      "/admin/rounds?status=void",
+    ]) {
       for (const who of [new Browser(), playerBrowser]) {
         const response = await who.get(path);
         expect(response.status, path).toBe(404);
@@ -26,9 +30,20 @@ describe("console history pages", () => {
 
   it("lists a decided deposit in words: money with separators and currency, state, times with zone, player linked, preset reason", async () => {
     const { token, id, username } = await player();
-    const asked = await api("/api/Game/recharge", { token, money: "12345.6", pay_name: "Nguyen Van A", pay_ref: "FT2611250001" });
+    const asked = await api("/api/Game/recharge", {
+      token,
+      money: "12345.6",
+      pay_name: "Nguyen Van A",
+      pay_ref: "FT2611250001",
+    });
     expectOk(asked);
-    expectOk(await api("/api/admin/deposits/reject", { token: await operator(), id: asked.data.id, note: "#noPayment Called the bank" }));
+    expectOk(
+      await api("/api/admin/deposits/reject", {
+        token: await operator(),
+        id: asked.data.id,
+        note: "#noPayment Called the bank",
+      }),
+    );
     const page = await html(await (await operatorBrowser()).get(`/admin/history?kind=deposits&player=${username}`));
     const row = page.slice(page.indexOf(`data-testid="history-deposit-${asked.data.id}"`));
     expect(row).toContain("12,345.60");
@@ -87,20 +102,41 @@ describe("rounds board and rooms pages", () => {
 
 describe("deposit screen: paid into and transfer reference", () => {
   it("asks which listed account was paid into and the reference, shows each refusal at its field, then files the request", async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)").bind(JSON.stringify([PAYEE])).run();
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+      .bind(JSON.stringify([PAYEE]))
+      .run();
     const browser = await new Browser().logIn();
     const form = await html(await browser.get("/recharge"));
     expect(form).toContain('name="payee"');
     expect(form).toContain('name="pay_ref"');
-    const noRef = await browser.post("/recharge", { money: "50", pay_name: "Nguyen Van A", payee: PAYEE.account, pay_ref: "", request_id: requestId() });
+    const noRef = await browser.post("/recharge", {
+      money: "50",
+      pay_name: "Nguyen Van A",
+      payee: PAYEE.account,
+      pay_ref: "",
+      request_id: requestId(),
+    });
     expect(noRef.status).toBe(400);
     expect(await html(noRef)).toMatch(/id="pay_ref-error"[^>]*>Enter the transfer reference/);
-    const noPayee = await browser.post("/recharge", { money: "50", pay_name: "Nguyen Van A", pay_ref: "FT1", request_id: requestId() });
+    const noPayee = await browser.post("/recharge", {
+      money: "50",
+      pay_name: "Nguyen Van A",
+      pay_ref: "FT1",
+      request_id: requestId(),
+    });
     expect(await html(noPayee)).toMatch(/id="payee-error"[^>]*>Choose the account you paid into/);
-    const filed = await browser.post("/recharge", { money: "50", pay_name: "Nguyen Van A", payee: PAYEE.account, pay_ref: "FT2611250009", request_id: requestId() });
+    const filed = await browser.post("/recharge", {
+      money: "50",
+      pay_name: "Nguyen Van A",
+      payee: PAYEE.account,
+      pay_ref: "FT2611250009",
+      request_id: requestId(),
+    });
     expect(filed.status).toBe(302);
     await filed.body?.cancel();
-    const row = await env.DB.prepare("SELECT id, payee_name, payee_account, transfer_ref FROM deposit_requests WHERE transfer_ref = 'FT2611250009'").first<Record<string, string | number>>();
+    const row = await env.DB.prepare(
+      "SELECT id, payee_name, payee_account, transfer_ref FROM deposit_requests WHERE transfer_ref = 'FT2611250009'",
+    ).first<Record<string, string | number>>();
     expect(row).toMatchObject({ payee_name: "Vietcombank", payee_account: PAYEE.account });
     // the operator's approval card shows both, to match the statement line
     const approvals = await html(await (await operatorBrowser()).get("/admin"));

@@ -12,10 +12,13 @@ const BANK = { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", acco
 const WALLET = { type: "wallet", name: "USDT TRC20", holder: "Cashier", account: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" };
 
 async function setPayees(payees: unknown[]) {
-  await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)").bind(JSON.stringify(payees)).run();
+  await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+    .bind(JSON.stringify(payees))
+    .run();
 }
 
-const recharge = (token: string, body: Record<string, unknown>) => api("/api/Game/recharge", { token, money: "150", pay_name: "Nguyen Van A", ...body });
+const recharge = (token: string, body: Record<string, unknown>) =>
+  api("/api/Game/recharge", { token, money: "150", pay_name: "Nguyen Van A", ...body });
 
 describe("a deposit names the account paid into and the transfer reference", () => {
   it("refuses each missing or wrong part with its own code, writing nothing", async () => {
@@ -27,7 +30,8 @@ describe("a deposit names the account paid into and the transfer reference", () 
     expectError(await recharge(token, { payee: "0071000999999", pay_ref: "FT2611250001" }), 1183);
     expectError(await recharge(token, { payee: BANK.account }), 1184);
     expectError(await recharge(token, { payee: BANK.account, pay_ref: "  " }), 1184);
-    for (const ref of ["ab", "x".repeat(41), "FT<script>", "-leading", "a\nb"]) expectError(await recharge(token, { payee: BANK.account, pay_ref: ref }), 1185);
+    for (const ref of ["ab", "x".repeat(41), "FT<script>", "-leading", "a\nb"])
+      expectError(await recharge(token, { payee: BANK.account, pay_ref: ref }), 1185);
     expect(await count("deposit_requests", "user_id = ?", id)).toBe(before);
   });
 
@@ -37,15 +41,28 @@ describe("a deposit names the account paid into and the transfer reference", () 
     const key = requestId();
     const asked = await recharge(token, { payee: WALLET.account, pay_ref: " FT 2611/25-0001 ", request_id: key });
     expectOk(asked);
-    expect(asked.data).toMatchObject({ payee: { name: "USDT TRC20", account: WALLET.account }, pay_ref: "FT 2611/25-0001" });
+    expect(asked.data).toMatchObject({
+      payee: { name: "USDT TRC20", account: WALLET.account },
+      pay_ref: "FT 2611/25-0001",
+    });
     // the same request_id asking with another reference is another request: refused (1095)
     expectError(await recharge(token, { payee: WALLET.account, pay_ref: "FT2611250002", request_id: key }), 1095);
     expectOk(await recharge(token, { payee: WALLET.account, pay_ref: "FT 2611/25-0001", request_id: key }));
     // the site's list changes later: the request keeps what the player chose
     await setPayees([BANK]);
-    const queue = await api("/api/admin/deposits", { token: await operator(), status: "pending", player: (await username(id)) });
+    const queue = await api("/api/admin/deposits", {
+      token: await operator(),
+      status: "pending",
+      player: await username(id),
+    });
     expectOk(queue);
-    expect(queue.data.list).toEqual([expect.objectContaining({ id: asked.data.id, payee: { name: "USDT TRC20", account: WALLET.account }, pay_ref: "FT 2611/25-0001" })]);
+    expect(queue.data.list).toEqual([
+      expect.objectContaining({
+        id: asked.data.id,
+        payee: { name: "USDT TRC20", account: WALLET.account },
+        pay_ref: "FT 2611/25-0001",
+      }),
+    ]);
     const own = await api("/api/Game/getrechargelist", { token });
     expect(own.data.list[0]).toMatchObject({ pay_ref: "FT 2611/25-0001" });
   });
@@ -76,10 +93,20 @@ describe("one decision flow for deposits and withdrawals", () => {
     const { token: playerToken, id } = await player(300);
     const deposit = await recharge(playerToken, {});
     const bank = await addBank(playerToken);
-    const withdrawal = await api("/api/Game/withdraw", { token: playerToken, bank_id: bank.id, money: "100", pwd: "pay12345" });
+    const withdrawal = await api("/api/Game/withdraw", {
+      token: playerToken,
+      bank_id: bank.id,
+      money: "100",
+      pwd: "pay12345",
+    });
     expectOk(withdrawal);
-    const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(id).first<{ id: number }>();
-    for (const [kind, requestIdOf] of [["deposits", deposit.data.id], ["withdrawals", wd!.id]] as const) {
+    const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .bind(id)
+      .first<{ id: number }>();
+    for (const [kind, requestIdOf] of [
+      ["deposits", deposit.data.id],
+      ["withdrawals", wd!.id],
+    ] as const) {
       const answers = await Promise.all([
         api(`/api/admin/${kind}/approve`, { token, id: requestIdOf }),
         api(`/api/admin/${kind}/reject`, { token: other, id: requestIdOf, note: "#duplicate" }),
@@ -103,10 +130,21 @@ describe("one decision flow for deposits and withdrawals", () => {
     const adjuster = await secondOperator(true, "cashier");
     const adjusterToken = await adjuster.signIn();
     const { token: playerToken, id } = await player(200);
-    expectOk(await api("/api/admin/adjust", { token: adjusterToken, userId: id, money: "5", text: "bonus", reason: "goodwill", request_id: requestId() }));
+    expectOk(
+      await api("/api/admin/adjust", {
+        token: adjusterToken,
+        userId: id,
+        money: "5",
+        text: "bonus",
+        reason: "goodwill",
+        request_id: requestId(),
+      }),
+    );
     const bank = await addBank(playerToken);
     expectOk(await api("/api/Game/withdraw", { token: playerToken, bank_id: bank.id, money: "50", pwd: "pay12345" }));
-    const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(id).first<{ id: number }>();
+    const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .bind(id)
+      .first<{ id: number }>();
     expectError(await api("/api/admin/withdrawals/approve", { token: adjusterToken, id: wd!.id }), 1171);
     expect(await count("withdrawal_requests", "id = ? AND status = 'pending'", wd!.id)).toBe(1);
     await expectMoneyInvariants();
@@ -116,8 +154,18 @@ describe("one decision flow for deposits and withdrawals", () => {
 /** Deposits of one fresh player at chosen times and amounts (rows written as the API writes them). */
 async function depositsAt(userId: number, rows: { cents: number; atMs: number; status?: string }[]) {
   for (const r of rows) {
-    await env.DB.prepare("INSERT INTO deposit_requests (user_id, amount_cents, pay_name, status, idempotency_key, created_at_ms, decided_at_ms, decided_by) VALUES (?, ?, 'T', ?, ?, ?, ?, ?)")
-      .bind(userId, r.cents, r.status ?? "approved", `dep:${userId}:${crypto.randomUUID()}`, r.atMs, r.status === "pending" ? null : r.atMs + 1, r.status === "pending" ? null : 2)
+    await env.DB.prepare(
+      "INSERT INTO deposit_requests (user_id, amount_cents, pay_name, status, idempotency_key, created_at_ms, decided_at_ms, decided_by) VALUES (?, ?, 'T', ?, ?, ?, ?, ?)",
+    )
+      .bind(
+        userId,
+        r.cents,
+        r.status ?? "approved",
+        `dep:${userId}:${crypto.randomUUID()}`,
+        r.atMs,
+        r.status === "pending" ? null : r.atMs + 1,
+        r.status === "pending" ? null : 2,
+      )
       .run();
   }
 }
@@ -125,7 +173,12 @@ async function depositsAt(userId: number, rows: { cents: number; atMs: number; s
 const list = async (path: string, body: Record<string, unknown>) => {
   const answer = await api(path, { token: await operator(), ...body });
   expectOk(answer);
-  return answer.data as { list: { id: number; money: number; status: string; username: string; time: number }[]; hasMore: boolean; next: string | null; prev: string | null };
+  return answer.data as {
+    list: { id: number; money: number; status: string; username: string; time: number }[];
+    hasMore: boolean;
+    next: string | null;
+    prev: string | null;
+  };
 };
 
 describe("history of deposits and withdrawals: filters", () => {
@@ -143,19 +196,39 @@ describe("history of deposits and withdrawals: filters", () => {
     ]);
     await depositsAt(other.id, [{ cents: 5_000, atMs: DAY }]);
     const mine = { player: name.toUpperCase() };
-    expect((await list("/api/admin/deposits", { ...mine, status: "decided" })).list.map((r) => r.money)).toEqual([200, 50, 10]);
+    expect((await list("/api/admin/deposits", { ...mine, status: "decided" })).list.map((r) => r.money)).toEqual([
+      200, 50, 10,
+    ]);
     expect((await list("/api/admin/deposits", { ...mine, status: "pending" })).list.map((r) => r.money)).toEqual([75]);
     expect((await list("/api/admin/deposits", { ...mine, status: "all" })).list).toHaveLength(4);
-    expect((await list("/api/admin/deposits", { ...mine, status: "rejected" })).list.map((r) => r.money)).toEqual([200]);
+    expect((await list("/api/admin/deposits", { ...mine, status: "rejected" })).list.map((r) => r.money)).toEqual([
+      200,
+    ]);
     // one day, both ends included, in UTC+8
-    expect((await list("/api/admin/deposits", { ...mine, status: "all", from: "2026-03-10", to: "2026-03-10" })).list.map((r) => r.money)).toEqual([200, 50]);
-    expect((await list("/api/admin/deposits", { ...mine, status: "all", to: "2026-03-09" })).list.map((r) => r.money)).toEqual([10]);
-    expect((await list("/api/admin/deposits", { ...mine, status: "all", from: "2026-03-11" })).list.map((r) => r.money)).toEqual([75]);
+    expect(
+      (await list("/api/admin/deposits", { ...mine, status: "all", from: "2026-03-10", to: "2026-03-10" })).list.map(
+        (r) => r.money,
+      ),
+    ).toEqual([200, 50]);
+    expect(
+      (await list("/api/admin/deposits", { ...mine, status: "all", to: "2026-03-09" })).list.map((r) => r.money),
+    ).toEqual([10]);
+    expect(
+      (await list("/api/admin/deposits", { ...mine, status: "all", from: "2026-03-11" })).list.map((r) => r.money),
+    ).toEqual([75]);
     // amounts, both ends included
-    expect((await list("/api/admin/deposits", { ...mine, status: "all", min: "50", max: "75" })).list.map((r) => r.money)).toEqual([75, 50]);
-    expect((await list("/api/admin/deposits", { ...mine, status: "all", min: "50.01" })).list.map((r) => r.money)).toEqual([75, 200]);
+    expect(
+      (await list("/api/admin/deposits", { ...mine, status: "all", min: "50", max: "75" })).list.map((r) => r.money),
+    ).toEqual([75, 50]);
+    expect(
+      (await list("/api/admin/deposits", { ...mine, status: "all", min: "50.01" })).list.map((r) => r.money),
+    ).toEqual([75, 200]);
     // the prefix is a prefix, and % or _ typed by the operator match themselves only
-    expect((await list("/api/admin/deposits", { player: name.slice(0, -1), status: "all" })).list.every((r) => r.username.startsWith(name.slice(0, -1)))).toBe(true);
+    expect(
+      (await list("/api/admin/deposits", { player: name.slice(0, -1), status: "all" })).list.every((r) =>
+        r.username.startsWith(name.slice(0, -1)),
+      ),
+    ).toBe(true);
     expect((await list("/api/admin/deposits", { player: "%", status: "all" })).list).toEqual([]);
     expect((await list("/api/admin/deposits", { player: "_", status: "all" })).list).toEqual([]);
   });
@@ -176,13 +249,20 @@ describe("history of deposits and withdrawals: filters", () => {
   it("lists withdrawals by the same rules, each with the account to pay", async () => {
     const { token: playerToken, id, username: name } = await player(500);
     const bank = await addBank(playerToken);
-    for (const money of ["40", "60"]) expectOk(await api("/api/Game/withdraw", { token: playerToken, bank_id: bank.id, money, pwd: "pay12345" }));
+    for (const money of ["40", "60"])
+      expectOk(await api("/api/Game/withdraw", { token: playerToken, bank_id: bank.id, money, pwd: "pay12345" }));
     const rows = await list("/api/admin/withdrawals", { player: name, status: "pending", min: "50" });
-    expect(rows.list).toEqual([expect.objectContaining({ money: 60, status: "pending", card: expect.objectContaining({ type: "Bank" }) })]);
+    expect(rows.list).toEqual([
+      expect.objectContaining({ money: 60, status: "pending", card: expect.objectContaining({ type: "Bank" }) }),
+    ]);
     const [w] = rows.list;
-    expectOk(await api("/api/admin/withdrawals/reject", { token: await operator(), id: w.id, note: "#accountMismatch" }));
+    expectOk(
+      await api("/api/admin/withdrawals/reject", { token: await operator(), id: w.id, note: "#accountMismatch" }),
+    );
     const decided = await list("/api/admin/withdrawals", { player: name, status: "decided" });
-    expect(decided.list).toEqual([expect.objectContaining({ id: w.id, status: "rejected", note: "#accountMismatch", decidedBy: "admin" })]);
+    expect(decided.list).toEqual([
+      expect.objectContaining({ id: w.id, status: "rejected", note: "#accountMismatch", decidedBy: "admin" }),
+    ]);
     expect(id).toBeGreaterThan(0);
     await expectMoneyInvariants();
   });
@@ -191,7 +271,10 @@ describe("history of deposits and withdrawals: filters", () => {
 describe("history paging: keyset cursors", () => {
   it("walks 45 rows in pages of 20 without a gap or a repeat, back again, and a new row does not shift a later page", async () => {
     const { id, username: name } = await player();
-    await depositsAt(id, Array.from({ length: 45 }, (_, i) => ({ cents: 100 + i, atMs: 1_700_000_000_000 + i })));
+    await depositsAt(
+      id,
+      Array.from({ length: 45 }, (_, i) => ({ cents: 100 + i, atMs: 1_700_000_000_000 + i })),
+    );
     const seen: number[] = [];
     let page = await list("/api/admin/deposits", { player: name, status: "decided" });
     const first = page.list.map((r) => r.id);
@@ -221,23 +304,63 @@ describe("history of balance adjustments", () => {
     const askerToken = await asker.signIn();
     const approver = await (await secondOperator(true, "cashier")).signIn();
     const { id, username: name } = await player();
-    const adjust = (money: string, reason: string) => api("/api/admin/adjust", { token: askerToken, userId: id, money, text: "correction", reason, request_id: requestId() });
+    const adjust = (money: string, reason: string) =>
+      api("/api/admin/adjust", {
+        token: askerToken,
+        userId: id,
+        money,
+        text: "correction",
+        reason,
+        request_id: requestId(),
+      });
     expectOk(await adjust("25", "welcome back"));
     expectOk(await adjust("-5", "fee"));
     // above the single-operator threshold (worker/settings/settings.ts): queued for a second operator
-    const queued = await Promise.all([adjust("20000", "big one"), adjust("15000", "second big"), adjust("12000", "third big")]);
+    const queued = await Promise.all([
+      adjust("20000", "big one"),
+      adjust("15000", "second big"),
+      adjust("12000", "third big"),
+    ]);
     for (const q of queued) expect(q.data.status).toBe("pending");
     expectOk(await api("/api/admin/adjustments/approve", { token: approver, id: queued[0].data.id }));
     expectOk(await api("/api/admin/adjustments/reject", { token: approver, id: queued[1].data.id }));
     expectOk(await api("/api/admin/adjustments/cancel", { token: askerToken, id: queued[2].data.id }));
     const all = await list("/api/admin/adjustments/history", { player: name });
-    const rows = all.list as unknown as { status: string; money: number; reason: string; requestedBy: string; decidedBy: string | null; made: string }[];
-    expect(rows.map((r) => [r.status, r.money]).sort()).toEqual([["approved", 20000], ["cancelled", 12000], ["done", -5], ["done", 25], ["rejected", 15000]].sort());
-    expect(rows.find((r) => r.money === 25)).toMatchObject({ reason: "welcome back", requestedBy: asker.username, decidedBy: null, made: "alone" });
-    expect(rows.find((r) => r.status === "cancelled")).toMatchObject({ reason: "third big", decidedBy: asker.username, made: "queued" });
+    const rows = all.list as unknown as {
+      status: string;
+      money: number;
+      reason: string;
+      requestedBy: string;
+      decidedBy: string | null;
+      made: string;
+    }[];
+    expect(rows.map((r) => [r.status, r.money]).sort()).toEqual(
+      [
+        ["approved", 20000],
+        ["cancelled", 12000],
+        ["done", -5],
+        ["done", 25],
+        ["rejected", 15000],
+      ].sort(),
+    );
+    expect(rows.find((r) => r.money === 25)).toMatchObject({
+      reason: "welcome back",
+      requestedBy: asker.username,
+      decidedBy: null,
+      made: "alone",
+    });
+    expect(rows.find((r) => r.status === "cancelled")).toMatchObject({
+      reason: "third big",
+      decidedBy: asker.username,
+      made: "queued",
+    });
     expect((await list("/api/admin/adjustments/history", { player: name, status: "done" })).list).toHaveLength(2);
     // amounts bound the size: the debit of 5 is inside [5, 25]
-    expect((await list("/api/admin/adjustments/history", { player: name, min: "5", max: "25" })).list.map((r) => r.money).sort()).toEqual([-5, 25]);
+    expect(
+      (await list("/api/admin/adjustments/history", { player: name, min: "5", max: "25" })).list
+        .map((r) => r.money)
+        .sort(),
+    ).toEqual([-5, 25]);
     // pages of 20 across both sources by cursor: no gap, no repeat
     for (let i = 0; i < 18; i++) expectOk(await adjust("1", `small ${i}`));
     const page1 = await list("/api/admin/adjustments/history", { player: name });

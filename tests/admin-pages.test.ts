@@ -4,11 +4,24 @@ import { Browser } from "./pages";
 import { secondOperator } from "./admin-helpers";
 import { totpAt } from "../worker/auth/totp";
 
-const CONSOLE_PAGES = ["/admin", "/admin/players", "/admin/players/3", "/admin/rooms", "/admin/rooms/1", "/admin/totals", "/admin/audit"];
+const CONSOLE_PAGES = [
+  "/admin",
+  "/admin/players",
+  "/admin/players/3",
+  "/admin/rooms",
+  "/admin/rooms/1",
+  "/admin/totals",
+  "/admin/audit",
+];
 
 async function operatorBrowser() {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
+  const response = await browser.post("/admin/login", {
+    intent: "login",
+    username: "admin",
+    password: "admin1234",
+    code: await freshOperatorCode(),
+  });
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/admin");
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__op="))!;
@@ -43,7 +56,12 @@ describe("console pages", () => {
   });
 
   it("refuse a wrong code with the message in the operator's language", async () => {
-    const response = await new Browser().post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: "000000" });
+    const response = await new Browser().post("/admin/login", {
+      intent: "login",
+      username: "admin",
+      password: "admin1234",
+      code: "000000",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Wrong username, password or authenticator code");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__op="))).toBe(false);
@@ -52,11 +70,21 @@ describe("console pages", () => {
   it("enrol a new operator with a locally drawn QR code and show ten recovery codes", async () => {
     const op = await secondOperator(false);
     const browser = new Browser();
-    const first = await browser.post("/admin/login", { intent: "login", username: op.username, password: op.password, code: "" });
+    const first = await browser.post("/admin/login", {
+      intent: "login",
+      username: op.username,
+      password: op.password,
+      code: "",
+    });
     const html = await first.text();
     expect(html).toContain("<svg");
     const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(html)![1];
-    const confirm = await browser.post("/admin/login", { intent: "enrol", username: op.username, password: op.password, code: await totpAt(secret, Date.now()) });
+    const confirm = await browser.post("/admin/login", {
+      intent: "enrol",
+      username: op.username,
+      password: op.password,
+      code: await totpAt(secret, Date.now()),
+    });
     const page = await confirm.text();
     expect((page.match(/<code>[0-9A-F]{5}-[0-9A-F]{5}<\/code>/g) ?? []).length).toBe(10);
     expect((await browser.get("/admin")).status).toBe(200);

@@ -1,6 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, count, expectError, expectMoneyInvariants, expectOk, login, operatorLogin, registerPlayer } from "./helpers";
+import {
+  api,
+  count,
+  expectError,
+  expectMoneyInvariants,
+  expectOk,
+  login,
+  operatorLogin,
+  registerPlayer,
+} from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
 
@@ -13,7 +22,11 @@ describe("freezing a player", () => {
     expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
     expectError(await api("/api/Index/login", { username, password: "secret123" }), 1069, 403);
     expect(await auditRows("player.freeze", `user:${id}`)).toEqual([
-      expect.objectContaining({ actor_id: 2, before: JSON.stringify({ frozen: false }), after: JSON.stringify({ frozen: true }) }),
+      expect.objectContaining({
+        actor_id: 2,
+        before: JSON.stringify({ frozen: false }),
+        after: JSON.stringify({ frozen: true }),
+      }),
     ]);
     expectOk(await api("/api/admin/players/unfreeze", { token: op, userId: id }));
     expect(await auditCount("player.unfreeze", `user:${id}`)).toBe(1);
@@ -23,10 +36,17 @@ describe("freezing a player", () => {
   it("four eyes: an operator cannot freeze, unfreeze, credit or debit their own account (1123)", async () => {
     const op = await secondOperator();
     const token = await op.signIn();
-    for (const path of ["/api/admin/players/freeze", "/api/admin/players/unfreeze", "/api/admin/players/revoke-sessions"]) {
+    for (const path of [
+      "/api/admin/players/freeze",
+      "/api/admin/players/unfreeze",
+      "/api/admin/players/revoke-sessions",
+    ]) {
       expectError(await api(path, { token, userId: op.id }), 1123);
     }
-    expectError(await api("/api/admin/adjust", { text: "correction", token, userId: op.id, money: "10", reason: "me" }), 1123);
+    expectError(
+      await api("/api/admin/adjust", { text: "correction", token, userId: op.id, money: "10", reason: "me" }),
+      1123,
+    );
     expect(await balanceCents(op.id)).toBe(0);
   });
 });
@@ -55,17 +75,34 @@ describe("credits and debits above the threshold", () => {
     const { id } = await player();
     const first = await secondOperator();
     const firstToken = await first.signIn();
-    const asked = await api("/api/admin/adjust", { text: "correction", token: firstToken, userId: id, money: "15000", reason: "VIP bonus", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", {
+      text: "correction",
+      token: firstToken,
+      userId: id,
+      money: "15000",
+      reason: "VIP bonus",
+      request_id: requestId(),
+    });
     expectOk(asked);
     expect(asked.data).toMatchObject({ status: "pending", userId: id, amount: 15000 });
     expect(await balanceCents(id)).toBe(0);
     expect(await auditCount("balance.adjust.ask", `user:${id}`)).toBe(1);
     const queue = await api("/api/admin/adjustments", { token: firstToken });
-    expect(queue.data.list).toContainEqual(expect.objectContaining({ id: asked.data.id, username: expect.any(String), money: 15000, reason: "VIP bonus", requestedBy: first.username }));
+    expect(queue.data.list).toContainEqual(
+      expect.objectContaining({
+        id: asked.data.id,
+        username: expect.any(String),
+        money: 15000,
+        reason: "VIP bonus",
+        requestedBy: first.username,
+      }),
+    );
 
     expectError(await api("/api/admin/adjustments/approve", { token: firstToken, id: asked.data.id }), 1123);
     const second = await operatorLogin();
-    const approvals = await Promise.all([1, 2, 3].map(() => api("/api/admin/adjustments/approve", { token: second, id: asked.data.id })));
+    const approvals = await Promise.all(
+      [1, 2, 3].map(() => api("/api/admin/adjustments/approve", { token: second, id: asked.data.id })),
+    );
     expect(approvals.filter((a) => a.code === 1)).toHaveLength(1);
     approvals.filter((a) => a.code !== 1).forEach((a) => expectError(a, 1128));
     expect(await balanceCents(id)).toBe(1_500_000);
@@ -77,17 +114,41 @@ describe("credits and debits above the threshold", () => {
     const { id } = await player(30_000);
     const first = await (await secondOperator()).signIn();
     const second = await operatorLogin();
-    const credit = await api("/api/admin/adjust", { text: "correction", token: first, userId: id, money: "20000", reason: "typo" });
+    const credit = await api("/api/admin/adjust", {
+      text: "correction",
+      token: first,
+      userId: id,
+      money: "20000",
+      reason: "typo",
+    });
     expectOk(await api("/api/admin/adjustments/reject", { token: second, id: credit.data.id }));
     expectError(await api("/api/admin/adjustments/approve", { token: second, id: credit.data.id }), 1128);
     const queued = await count("adjustment_requests", "user_id = ?", id);
-    expectError(await api("/api/admin/adjust", { text: "correction", token: first, userId: id, money: "-30000.01", reason: "chargeback" }), 1025);
+    expectError(
+      await api("/api/admin/adjust", {
+        text: "correction",
+        token: first,
+        userId: id,
+        money: "-30000.01",
+        reason: "chargeback",
+      }),
+      1025,
+    );
     expect(await count("adjustment_requests", "user_id = ?", id)).toBe(queued);
-    const debit = await api("/api/admin/adjust", { text: "correction", token: first, userId: id, money: "-20000", reason: "chargeback" });
+    const debit = await api("/api/admin/adjust", {
+      text: "correction",
+      token: first,
+      userId: id,
+      money: "-20000",
+      reason: "chargeback",
+    });
     expect(debit.data.status).toBe("pending");
     // two other operators, one small debit each (each stays under the threshold on its own)
     const third = await (await secondOperator()).signIn();
-    for (const token of [second, third]) expectOk(await api("/api/admin/adjust", { text: "correction", token, userId: id, money: "-9000", reason: "fees" }));
+    for (const token of [second, third])
+      expectOk(
+        await api("/api/admin/adjust", { text: "correction", token, userId: id, money: "-9000", reason: "fees" }),
+      );
     expectError(await api("/api/admin/adjustments/approve", { token: second, id: debit.data.id }), 1025);
     expect(await balanceCents(id)).toBe(1_200_000);
     expect(await auditCount("balance.adjust.reject", `user:${id}`)).toBe(1);
@@ -108,14 +169,22 @@ describe("credits and debits above the threshold", () => {
     expect(await count("adjustment_requests", "user_id = ?", id)).toBe(1);
     expect(await auditCount("balance.adjust.ask", `user:${id}`)).toBe(1);
     // Without a key each submit is its own request, as before.
-    expectOk(await api("/api/admin/adjust", { text: "correction", token, userId: id, money: "12000", reason: "bonus" }));
+    expectOk(
+      await api("/api/admin/adjust", { text: "correction", token, userId: id, money: "12000", reason: "bonus" }),
+    );
     expect(await count("adjustment_requests", "user_id = ?", id)).toBe(2);
     expect(await balanceCents(id)).toBe(0);
   });
 
   it("refuses anything above the bound (1124 with the figure)", async () => {
     const { id } = await player();
-    const answer = await api("/api/admin/adjust", { text: "correction", token: await operatorLogin(), userId: id, money: "100000.01", reason: "too much" });
+    const answer = await api("/api/admin/adjust", {
+      text: "correction",
+      token: await operatorLogin(),
+      userId: id,
+      money: "100000.01",
+      reason: "too much",
+    });
     expectError(answer, 1124);
     expect(answer.info).toContain("100000");
     expect(await balanceCents(id)).toBe(0);
@@ -128,20 +197,32 @@ describe("players: search, file, sessions, password", () => {
     const op = await operatorLogin();
     const byName = await api("/api/admin/players", { token: op, query: username.slice(0, -1).toUpperCase() });
     expect(byName.data.list.map((p: { id: number }) => p.id)).toContain(id);
-    const phone = (await env.DB.prepare("SELECT phone FROM users WHERE id = ?").bind(id).first<{ phone: string }>())!.phone;
+    const phone = (await env.DB.prepare("SELECT phone FROM users WHERE id = ?").bind(id).first<{ phone: string }>())!
+      .phone;
     const byPhone = await api("/api/admin/players", { token: op, query: phone.slice(2) });
     expect(byPhone.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
     expect((await api("/api/admin/players", { token: op, query: "%" })).data.list).toEqual([]);
     const file = await api("/api/admin/players/get", { token: op, userId: id });
     expectOk(file);
     expect(file.data.user).toMatchObject({ id, username, money: 30, frozen: false, level: 1 });
-    expect(file.data.ledger).toEqual([expect.objectContaining({ amount: 30, type: "topup", kind: "adjustment", reason: "Balance correction", note: "test funds" })]);
+    expect(file.data.ledger).toEqual([
+      expect.objectContaining({
+        amount: 30,
+        type: "topup",
+        kind: "adjustment",
+        reason: "Balance correction",
+        note: "test funds",
+      }),
+    ]);
     expect(file.data.sessions.length).toBe(1);
     expectError(await api("/api/admin/players/get", { token: op, userId: 1 }), 1002);
   });
 
   it("revokes sessions and resets the login password, each audited", async () => {
-    const { token, id, username } = await registerPlayer().then(async (p) => ({ ...p, id: (await api("/api/Game/getuserinfo", { token: p.token })).data.id }));
+    const { token, id, username } = await registerPlayer().then(async (p) => ({
+      ...p,
+      id: (await api("/api/Game/getuserinfo", { token: p.token })).data.id,
+    }));
     const op = await operatorLogin();
     expectOk(await api("/api/admin/players/revoke-sessions", { token: op, userId: id }));
     expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);

@@ -11,16 +11,31 @@ import { balanceCents, player, requestId } from "./wallet-helpers";
 
 async function consoleBrowser() {
   const browser = new Browser();
-  const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
+  const response = await browser.post("/admin/login", {
+    intent: "login",
+    username: "admin",
+    password: "admin1234",
+    code: await freshOperatorCode(),
+  });
   expect(response.status).toBe(302);
   return browser;
 }
 
 /** Posts a confirmed credit from the player's file: 302 when applied, 200 when the repeat warning asks for a tick. */
 async function confirmedCredit(browser: Browser, userId: number, money: string) {
-  const answer = await browser.post(`/admin/players/${userId}`, { intent: "adjust", text: "bonus", money, reason: "ticket 42", request_id: requestId(), confirmed: "yes" });
+  const answer = await browser.post(`/admin/players/${userId}`, {
+    intent: "adjust",
+    text: "bonus",
+    money,
+    reason: "ticket 42",
+    request_id: requestId(),
+    confirmed: "yes",
+  });
   const html = answer.status === 200 ? await answer.text() : (await answer.body?.cancel(), "");
-  return { status: answer.status, warned: html.includes("was given the same amount") && html.includes('name="repeat_ok"') };
+  return {
+    status: answer.status,
+    warned: html.includes("was given the same amount") && html.includes('name="repeat_ok"'),
+  };
 }
 
 describe("the repeat warning of a credit", () => {
@@ -38,7 +53,14 @@ describe("the repeat warning of a credit", () => {
   it("sees the same amount still waiting for a second operator", async () => {
     const p = await player();
     const asker = await secondOperator();
-    const asked = await api("/api/admin/adjust", { text: "bonus", token: await asker.signIn(), userId: p.id, money: "15000", reason: "VIP bonus", request_id: requestId() });
+    const asked = await api("/api/admin/adjust", {
+      text: "bonus",
+      token: await asker.signIn(),
+      userId: p.id,
+      money: "15000",
+      reason: "VIP bonus",
+      request_id: requestId(),
+    });
     expect(asked.data.status).toBe("pending");
     const again = await confirmedCredit(await consoleBrowser(), p.id, "15000");
     expect(again).toEqual({ status: 200, warned: true });

@@ -15,13 +15,26 @@ describe("rounds and totals", () => {
     const op = await operatorLogin();
     const odds = await roomOdds(op, ROOM);
     const player = await playerWith(100_000);
-    await placeOk(player.token, ROOM, [[0, odds[0], 15], [1, odds[1], 15]]);
+    await placeOk(player.token, ROOM, [
+      [0, odds[0], 15],
+      [1, odds[1], 15],
+    ]);
     const settled = await finishRound(ROOM);
     const rounds = await api("/api/admin/rounds", { token: op, roomId: ROOM });
     expectOk(rounds);
     const row = rounds.data.list.find((r: { id: number }) => r.id === settled.id);
-    const payouts = await env.DB.prepare("SELECT SUM(award_cents) AS p FROM bets WHERE round_id = ?").bind(settled.id).first<{ p: number }>();
-    expect(row).toMatchObject({ seqno: settled.seqno, commit: settled.commit, seed: settled.seed, status: "settled", bets: 2, turnover: 30, payouts: payouts!.p / 100 });
+    const payouts = await env.DB.prepare("SELECT SUM(award_cents) AS p FROM bets WHERE round_id = ?")
+      .bind(settled.id)
+      .first<{ p: number }>();
+    expect(row).toMatchObject({
+      seqno: settled.seqno,
+      commit: settled.commit,
+      seed: settled.seed,
+      status: "settled",
+      bets: 2,
+      turnover: 30,
+      payouts: payouts!.p / 100,
+    });
     expect(row.house).toBeCloseTo(30 - payouts!.p / 100, 2);
     expect(row.numbers).toEqual(JSON.parse(settled.numbers));
     // the round now open shows its commitment only, never its seed
@@ -54,7 +67,11 @@ describe("rounds and totals", () => {
     expect(placed.house).toBeCloseTo(before.house, 2);
     expect(placed.deposits - before.deposits).toBeCloseTo(250, 2);
     const settled = await finishRound(ROOM);
-    const won = await env.DB.prepare("SELECT COALESCE(SUM(award_cents), 0) AS p FROM bets WHERE round_id = ? AND user_id = ?").bind(settled.id, player.userId).first<{ p: number }>();
+    const won = await env.DB.prepare(
+      "SELECT COALESCE(SUM(award_cents), 0) AS p FROM bets WHERE round_id = ? AND user_id = ?",
+    )
+      .bind(settled.id, player.userId)
+      .first<{ p: number }>();
     const after = await today();
     expect(after.inPlay).toBeCloseTo(before.inPlay, 2);
     expect(after.turnover - before.turnover).toBeCloseTo(30, 2);
@@ -88,12 +105,28 @@ describe("odds changed by an operator", () => {
     const old = room.options[0].odds;
     const rates = room.options.map((o: { odds: number }) => String(o.odds));
     rates[0] = "1.5";
-    expectOk(await api("/api/admin/rooms/update", { token: op, id: 9, title: room.title, kind: room.kind, minjoin: room.minjoin, minbuy: room.minbuy, minLevel: room.minLevel, roundSeconds: "", closeSeconds: "", trading: "1", rates }));
+    expectOk(
+      await api("/api/admin/rooms/update", {
+        token: op,
+        id: 9,
+        title: room.title,
+        kind: room.kind,
+        minjoin: room.minjoin,
+        minbuy: room.minbuy,
+        minLevel: room.minLevel,
+        roundSeconds: "",
+        closeSeconds: "",
+        trading: "1",
+        rates,
+      }),
+    );
     await finishRound(9);
     const player = await playerWith(100_000);
     expectError(await order(player.token, 9, [[0, old, 50]]), 1031);
     await placeOk(player.token, 9, [[0, 1.5, 50]]);
-    const bet = await env.DB.prepare("SELECT odds_milli FROM bets WHERE user_id = ?").bind(player.userId).first<{ odds_milli: number }>();
+    const bet = await env.DB.prepare("SELECT odds_milli FROM bets WHERE user_id = ?")
+      .bind(player.userId)
+      .first<{ odds_milli: number }>();
     expect(bet!.odds_milli).toBe(1500);
   });
 });

@@ -45,12 +45,26 @@ describe("creating a room", () => {
     const created = await api("/api/admin/rooms/create", { token, ...body });
     expectOk(created);
     const id = created.data.id;
-    expect(created.data).toMatchObject({ title: "Lucky 28 · BTC night", roomtype: 2, kind: "vip", minjoin: 500, minbuy: 30, minLevel: 2, trading: true });
+    expect(created.data).toMatchObject({
+      title: "Lucky 28 · BTC night",
+      roomtype: 2,
+      kind: "vip",
+      minjoin: 500,
+      minbuy: 30,
+      minLevel: 2,
+      trading: true,
+    });
     const [audit] = await auditRows("room.create", `room:${id}`);
     expect(audit.before).toBeNull();
-    expect(JSON.parse(audit.after!)).toMatchObject({ gameId: lucky.id, minbuy: 30, odds: expect.arrayContaining([1.9]) });
+    expect(JSON.parse(audit.after!)).toMatchObject({
+      gameId: lucky.id,
+      minbuy: 30,
+      odds: expect.arrayContaining([1.9]),
+    });
     const round = await currentRound(id);
-    const rules = await env.DB.prepare("SELECT rates_milli, minbuy_cents, min_level FROM rounds WHERE id = ?").bind(round.roundId).first<Record<string, any>>();
+    const rules = await env.DB.prepare("SELECT rates_milli, minbuy_cents, min_level FROM rounds WHERE id = ?")
+      .bind(round.roundId)
+      .first<Record<string, any>>();
     expect(JSON.parse(rules!.rates_milli)[0]).toBe(1900);
     expect(rules).toMatchObject({ minbuy_cents: 3000, min_level: 2 });
     // The new room is listed in its tab for players.
@@ -65,8 +79,17 @@ describe("creating a room", () => {
     const t = await template(token, games.data.list[0].id);
     const rooms = await count("rooms");
     const audits = await count("audit_log", "action = 'room.create'");
-    const bad = [{ rates: t.options.slice(1).map((o: { odds: number }) => o.odds) }, { rates: t.options.map(() => "1.000") }, { roomtype: 4 }, { minbuy: 0 }, { kind: "gold" }, { title: " " }, { roundSeconds: 60, closeSeconds: 60 }];
-    for (const change of bad) expectError(await api("/api/admin/rooms/create", { token, ...newRoomBody(t), ...change }), 1127);
+    const bad = [
+      { rates: t.options.slice(1).map((o: { odds: number }) => o.odds) },
+      { rates: t.options.map(() => "1.000") },
+      { roomtype: 4 },
+      { minbuy: 0 },
+      { kind: "gold" },
+      { title: " " },
+      { roundSeconds: 60, closeSeconds: 60 },
+    ];
+    for (const change of bad)
+      expectError(await api("/api/admin/rooms/create", { token, ...newRoomBody(t), ...change }), 1127);
     expectError(await api("/api/admin/rooms/create", { token, ...newRoomBody(t), gameId: 9999 }), 1126);
     expectError(await api("/api/admin/rooms/template", { token, gameId: 9999 }), 1126);
     expect(await count("rooms")).toBe(rooms);
@@ -81,30 +104,57 @@ describe("voiding a round", () => {
     const token = await operatorLogin();
     const a = await playerWith(100_000);
     const b = await playerWith(100_000);
-    await placeOk(a.token, ROOM, [[0, 1.98, 50], [4, 3.4, 20]]);
+    await placeOk(a.token, ROOM, [
+      [0, 1.98, 50],
+      [4, 3.4, 20],
+    ]);
     await placeOk(b.token, ROOM, [[1, 1.98, 100]]);
     expect(await balanceOf(a.userId)).toBe(100_000 - 7_000);
     const round = await currentRound(ROOM);
-    const voided = await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "Feed outage at the venue" });
+    const voided = await api("/api/admin/rounds/void", {
+      token,
+      roundId: round.roundId,
+      reason: "Feed outage at the venue",
+    });
     expectOk(voided);
     expect(await balanceOf(a.userId)).toBe(100_000);
     expect(await balanceOf(b.userId)).toBe(100_000);
-    const row = await env.DB.prepare("SELECT status, void_reason, void_note, seed, voided_by FROM rounds WHERE id = ?").bind(round.roundId).first<Record<string, any>>();
+    const row = await env.DB.prepare("SELECT status, void_reason, void_note, seed, voided_by FROM rounds WHERE id = ?")
+      .bind(round.roundId)
+      .first<Record<string, any>>();
     expect(row).toMatchObject({ status: "void", void_reason: "operator", void_note: "Feed outage at the venue" });
     // The seed is published like a drawn round's: it is the one committed to at open.
     expect(row!.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(await commitOf(fromHex(row!.seed))).toBe(round.commit);
     const published = await api("/api/Game/getround", { roomid: ROOM, seqno: round.seqno });
-    expect(published.data).toMatchObject({ status: "void", voidReason: "operator", seed: row!.seed, commit: round.commit });
+    expect(published.data).toMatchObject({
+      status: "void",
+      voidReason: "operator",
+      seed: row!.seed,
+      commit: round.commit,
+    });
     expect((await checkPublishedRound(published.data)).ok).toBe(true);
     expect((await checkPublishedRound({ ...published.data, commit: "0".repeat(64) })).ok).toBe(false);
     const [audit] = await auditRows("round.void", `room:${ROOM}`);
-    expect(JSON.parse(audit.after!)).toMatchObject({ round: round.roundId, status: "void", note: "Feed outage at the venue" });
+    expect(JSON.parse(audit.after!)).toMatchObject({
+      round: round.roundId,
+      status: "void",
+      note: "Feed outage at the venue",
+    });
     // The room went on with a new round at once, and the void round is listed publicly with its reason key.
     const next = await currentRound(ROOM);
     expect(next.seqno).toBe(round.seqno + 1);
     const history = await api("/api/admin/rounds", { token, roomId: ROOM });
-    expect(history.data.list).toContainEqual(expect.objectContaining({ id: round.roundId, status: "void", voidReason: "operator", voidNote: "Feed outage at the venue", voidedBy: "admin", seed: row!.seed }));
+    expect(history.data.list).toContainEqual(
+      expect.objectContaining({
+        id: round.roundId,
+        status: "void",
+        voidReason: "operator",
+        voidNote: "Feed outage at the venue",
+        voidedBy: "admin",
+        seed: row!.seed,
+      }),
+    );
     expect(history.data.voids).toEqual({ operator: 1 });
     // Voiding twice, or a round already settled, is 1150 and moves nothing.
     expectError(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "again" }), 1150);
@@ -119,12 +169,15 @@ describe("voiding a round", () => {
     await placeOk(p.token, ROOM, [[0, 1.98, 20]]);
     const round = await currentRound(ROOM);
     const voids = (await auditRows("round.void", `room:${ROOM}`)).length;
-    for (const reason of ["", "  ", "ab", undefined, "x".repeat(201)]) expectError(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason }), 1151);
+    for (const reason of ["", "  ", "ab", undefined, "x".repeat(201)])
+      expectError(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason }), 1151);
     expectError(await api("/api/admin/rounds/void", { token, roundId: 99_999_999, reason: "nothing here" }), 1150);
     await reschedule(ROOM, -2_000, -1_000);
     expectError(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "too late" }), 1150);
     expect(await runDurableObjectAlarm(stubOf(ROOM))).toBe(true);
-    const row = await env.DB.prepare("SELECT status FROM rounds WHERE id = ?").bind(round.roundId).first<{ status: string }>();
+    const row = await env.DB.prepare("SELECT status FROM rounds WHERE id = ?")
+      .bind(round.roundId)
+      .first<{ status: string }>();
     expect(row!.status).toBe("settled");
     expect(await auditRows("round.void", `room:${ROOM}`)).toHaveLength(voids);
     await expectMoneyInvariants();

@@ -46,7 +46,9 @@ describe("rooms and odds", () => {
     expectOk(saved);
     expect(saved.data.options[0].odds).toBe(1.5);
     expect(saved.data.options[0].rtp).toBeCloseTo((before.options[0].rtp * 1.5) / before.options[0].odds, 6);
-    const row = await env.DB.prepare("SELECT rates_milli, minbuy_cents FROM rooms WHERE id = ?").bind(ROOM).first<{ rates_milli: string; minbuy_cents: number }>();
+    const row = await env.DB.prepare("SELECT rates_milli, minbuy_cents FROM rooms WHERE id = ?")
+      .bind(ROOM)
+      .first<{ rates_milli: string; minbuy_cents: number }>();
     expect(JSON.parse(row!.rates_milli)[0]).toBe(1500);
     expect(row!.minbuy_cents).toBe(2500);
     const [audit] = await auditRows("room.update", `room:${ROOM}`);
@@ -69,7 +71,8 @@ describe("rooms and odds", () => {
       { kind: "gold" },
       { title: "" },
     ];
-    for (const change of bad) expectError(await api("/api/admin/rooms/update", { token, ...formOf(room), ...change }), 1127);
+    for (const change of bad)
+      expectError(await api("/api/admin/rooms/update", { token, ...formOf(room), ...change }), 1127);
     expectError(await api("/api/admin/rooms/update", { token, ...formOf(room), id: 99999 }), 1126);
     expect(await settings(token, 2)).toEqual(room);
     expect(await auditRows("room.update", "room:2")).toEqual([]);

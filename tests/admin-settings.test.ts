@@ -10,7 +10,12 @@ describe("operator settings", () => {
   it("reads the settings with their defaults and the open invitation codes", async () => {
     const answer = await api("/api/admin/settings", { token: await operatorLogin() });
     expectOk(answer);
-    expect(answer.data).toMatchObject({ currency_label: "USD", deposit_mode: "request", withdraw_daily_cap: 50000, payees: [] });
+    expect(answer.data).toMatchObject({
+      currency_label: "USD",
+      deposit_mode: "request",
+      withdraw_daily_cap: 50000,
+      payees: [],
+    });
     expect(answer.data.vip_thresholds).toHaveLength(8);
     expect(answer.data.invitations).toContain("888");
   });
@@ -28,19 +33,33 @@ describe("operator settings", () => {
       vip_thresholds: ["0", "1000", "5000", "20000", "50000", "100000", "500000", "1000000.50"],
       withdraw_daily_cap: "20000",
       deposit_mode: "request",
-      payees: [payee, { type: "wallet", name: "USDT TRC20", holder: "Cashier", account: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" }],
+      payees: [
+        payee,
+        { type: "wallet", name: "USDT TRC20", holder: "Cashier", account: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" },
+      ],
       invitations: ["888", "SPRING24"],
     });
     expectOk(saved);
     const rows = await auditRows("settings.update", "settings");
     expect(rows).toHaveLength(audits + 1);
     const last = rows[rows.length - 1];
-    expect(JSON.parse(last.before!)).toMatchObject({ currency_label: before.currency_label, kefu_url: before.kefu_url });
-    expect(JSON.parse(last.after!)).toMatchObject({ currency_label: "RM", kefu_url: "https://chat.example.test/room", withdraw_daily_cap: 20000 });
+    expect(JSON.parse(last.before!)).toMatchObject({
+      currency_label: before.currency_label,
+      kefu_url: before.kefu_url,
+    });
+    expect(JSON.parse(last.after!)).toMatchObject({
+      currency_label: "RM",
+      kefu_url: "https://chat.example.test/room",
+      withdraw_daily_cap: 20000,
+    });
 
     const player = await registerPlayer({ invitation: "SPRING24" });
     const config = await api("/api/Index/getconfig", {});
-    expect(config.data).toMatchObject({ kefu_url: "https://chat.example.test/room", currency: "RM", android_url: "https://apps.example.test/app.apk" });
+    expect(config.data).toMatchObject({
+      kefu_url: "https://chat.example.test/room",
+      currency: "RM",
+      android_url: "https://apps.example.test/app.apk",
+    });
     const recharge = await api("/api/Game/getrechargelist", { token: player.token });
     expect(recharge.data.payees).toEqual([payee, expect.objectContaining({ type: "wallet", name: "USDT TRC20" })]);
 
@@ -48,7 +67,17 @@ describe("operator settings", () => {
     expectOk(await api("/api/admin/settings/update", { token, invitations: ["888"] }));
     expectError(await api("/api/index/register", await newPlayerFields({ invitation: "SPRING24" })), 1063);
     // Back to the defaults other tests expect.
-    expectOk(await api("/api/admin/settings/update", { token, currency_label: "USD", kefu_url: "", android_url: "", payees: [], withdraw_daily_cap: "50000", vip_thresholds: before.vip_thresholds.map(String) }));
+    expectOk(
+      await api("/api/admin/settings/update", {
+        token,
+        currency_label: "USD",
+        kefu_url: "",
+        android_url: "",
+        payees: [],
+        withdraw_daily_cap: "50000",
+        vip_thresholds: before.vip_thresholds.map(String),
+      }),
+    );
   });
 
   it("refuses each bad value with its own code and writes nothing", async () => {

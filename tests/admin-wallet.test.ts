@@ -1,7 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
-import { PAY_PASSWORD, addBank, addCoinAddress, auditCount, balanceCents, operator, player, randomAddress, requestId } from "./wallet-helpers";
+import {
+  PAY_PASSWORD,
+  addBank,
+  addCoinAddress,
+  auditCount,
+  balanceCents,
+  operator,
+  player,
+  randomAddress,
+  requestId,
+} from "./wallet-helpers";
 
 const ADMIN_PATHS = [
   "/api/admin/deposits",
@@ -13,7 +23,8 @@ const ADMIN_PATHS = [
   "/api/admin/adjust",
 ];
 
-const adjust = async (body: Record<string, unknown>) => api("/api/admin/adjust", { token: await operator(), text: "correction", ...body });
+const adjust = async (body: Record<string, unknown>) =>
+  api("/api/admin/adjust", { token: await operator(), text: "correction", ...body });
 
 describe("operator wallet API access", () => {
   it("needs a session (1062) and the operator role (1073) on every path, writing nothing", async () => {
@@ -31,16 +42,44 @@ describe("operator wallet API access", () => {
 describe("adjust (admin top-up and debit)", () => {
   it("credits with topup and debits with debit, each with the player's text in the ledger and the note kept for the console", async () => {
     const { id, token } = await player();
-    const credit = await adjust({ userId: id, money: "120.50", text: "promotion", reason: "spring campaign, ticket 4411", request_id: requestId() });
+    const credit = await adjust({
+      userId: id,
+      money: "120.50",
+      text: "promotion",
+      reason: "spring campaign, ticket 4411",
+      request_id: requestId(),
+    });
     expectOk(credit);
     expect(credit.data).toEqual({ status: "done", userId: id, amount: 120.5, balance: 120.5 });
-    const debit = await adjust({ userId: id, money: -20.5, text: "bonusReversal", reason: "chargeback", request_id: requestId() });
+    const debit = await adjust({
+      userId: id,
+      money: -20.5,
+      text: "bonusReversal",
+      reason: "chargeback",
+      request_id: requestId(),
+    });
     expectOk(debit);
     expect(debit.data).toEqual({ status: "done", userId: id, amount: -20.5, balance: 100 });
-    const rows = await env.DB.prepare("SELECT amount_cents, type, reason, reason_key, reason_params FROM ledger WHERE user_id = ? ORDER BY id").bind(id).all();
+    const rows = await env.DB.prepare(
+      "SELECT amount_cents, type, reason, reason_key, reason_params FROM ledger WHERE user_id = ? ORDER BY id",
+    )
+      .bind(id)
+      .all();
     expect(rows.results).toEqual([
-      { amount_cents: 12_050, type: "topup", reason: "Promotion credit", reason_key: "adjustment", reason_params: '{"text":"promotion"}' },
-      { amount_cents: -2_050, type: "debit", reason: "Bonus withdrawn", reason_key: "adjustment", reason_params: '{"text":"bonusReversal"}' },
+      {
+        amount_cents: 12_050,
+        type: "topup",
+        reason: "Promotion credit",
+        reason_key: "adjustment",
+        reason_params: '{"text":"promotion"}',
+      },
+      {
+        amount_cents: -2_050,
+        type: "debit",
+        reason: "Bonus withdrawn",
+        reason_key: "adjustment",
+        reason_params: '{"text":"bonusReversal"}',
+      },
     ]);
     // the note sits beside the row for the console, and never in what the player is answered
     const notes = await env.DB.prepare("SELECT operator_note FROM ledger WHERE user_id = ? ORDER BY id").bind(id).all();
@@ -51,10 +90,19 @@ describe("adjust (admin top-up and debit)", () => {
     expect(JSON.stringify(flow)).not.toMatch(/spring campaign|chargeback/);
     expect(await auditCount("balance.credit", `user:${id}`)).toBe(1);
     expect(await auditCount("balance.debit", `user:${id}`)).toBe(1);
-    const audit = await env.DB.prepare("SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?").bind(`user:${id}`).first<{ actor_id: number; before: string; after: string }>();
+    const audit = await env.DB.prepare(
+      "SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?",
+    )
+      .bind(`user:${id}`)
+      .first<{ actor_id: number; before: string; after: string }>();
     expect(audit!.actor_id).toBe(2);
     expect(JSON.parse(audit!.before)).toEqual({ balance: 120.5 });
-    expect(JSON.parse(audit!.after)).toEqual({ balance: 100, amount: -20.5, text: "bonusReversal", reason: "chargeback" });
+    expect(JSON.parse(audit!.after)).toEqual({
+      balance: 100,
+      amount: -20.5,
+      text: "bonusReversal",
+      reason: "chargeback",
+    });
     await expectMoneyInvariants();
   });
 
@@ -70,7 +118,9 @@ describe("adjust (admin top-up and debit)", () => {
 
   it("lets only the affordable debits through when they race", async () => {
     const { id } = await player(50);
-    const answers = await Promise.all([1, 2, 3, 4].map(() => adjust({ userId: id, money: "-20", reason: "race", request_id: requestId() })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => adjust({ userId: id, money: "-20", reason: "race", request_id: requestId() })),
+    );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(2);
     for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1025);
     expect(await balanceCents(id)).toBe(1_000);
@@ -101,7 +151,8 @@ describe("adjust (admin top-up and debit)", () => {
   it("refuses a missing or unknown text (1198) and a text that does not fit the amount's sign (1199), moving nothing", async () => {
     const { id } = await player(50);
     const audits = await count("audit_log");
-    for (const text of [undefined, "", "gift", 5]) expectError(await adjust({ userId: id, money: "5", text, reason: "x" }), 1198);
+    for (const text of [undefined, "", "gift", 5])
+      expectError(await adjust({ userId: id, money: "5", text, reason: "x" }), 1198);
     expectError(await adjust({ userId: id, money: "-5", text: "bonus", reason: "x" }), 1199);
     expectError(await adjust({ userId: id, money: "-5", text: "compensation", reason: "x" }), 1199);
     expectError(await adjust({ userId: id, money: "5", text: "bonusReversal", reason: "x" }), 1199);
@@ -119,7 +170,8 @@ describe("adjust (admin top-up and debit)", () => {
     const { id } = await player();
     expectError(await adjust({ userId: 999_999, money: "5", reason: "x" }), 1002);
     expectError(await adjust({ userId: 1, money: "5", reason: "x" }), 1002);
-    for (const money of ["0", 0, "abc", "1.001", "--5", "", undefined, "5e2"]) expectError(await adjust({ userId: id, money, reason: "x" }), 1050);
+    for (const money of ["0", 0, "abc", "1.001", "--5", "", undefined, "5e2"])
+      expectError(await adjust({ userId: id, money, reason: "x" }), 1050);
     for (const reason of ["", "   ", undefined]) expectError(await adjust({ userId: id, money: "5", reason }), 1087);
     expectError(await adjust({ userId: id, money: "5", reason: "r".repeat(201) }), 1001);
     expectError(await adjust({ userId: "me", money: "5", reason: "x" }), 1001);
@@ -145,8 +197,19 @@ describe("request queues", () => {
     const all = await api("/api/admin/deposits", { token: op, userId: id, status: "all" });
     expect(all.data.list.map((r: { id: number }) => r.id)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
     expect(all.data.list[2]).toEqual({
-      id: ids[1], money: 20, pay_name: "Payer", payee: null, pay_ref: "", status: "rejected", time: expect.any(Number), decidedAt: expect.any(Number), note: "#duplicate dup",
-      userId: id, username, balance: 10, decidedBy: "admin",
+      id: ids[1],
+      money: 20,
+      pay_name: "Payer",
+      payee: null,
+      pay_ref: "",
+      status: "rejected",
+      time: expect.any(Number),
+      decidedAt: expect.any(Number),
+      note: "#duplicate dup",
+      userId: id,
+      username,
+      balance: 10,
+      decidedBy: "admin",
     });
     const approved = await api("/api/admin/deposits", { token: op, userId: id, status: "approved" });
     expect(approved.data.list.map((r: { id: number }) => r.id)).toEqual([ids[0]]);
@@ -157,15 +220,42 @@ describe("request queues", () => {
   it("lists withdrawals with the full payout account and the player", async () => {
     const { token, id, username } = await player(100);
     const card = await addBank(token);
-    expectOk(await api("/api/Game/withdraw", { token, bank_id: card.id, money: "25", pwd: PAY_PASSWORD, request_id: requestId() }));
+    expectOk(
+      await api("/api/Game/withdraw", {
+        token,
+        bank_id: card.id,
+        money: "25",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
     // Deleting the card later keeps its details on the request.
     expectOk(await api("/api/Game/delbankcard", { token, id: card.id }));
     const answer = await api("/api/admin/withdrawals", { token: await operator(), userId: id });
     expectOk(answer);
     expect(answer.data.list).toEqual([
       {
-        id: expect.any(Number), money: 25, status: "pending", time: expect.any(Number), decidedAt: null, note: "", userId: id, username, balance: 75, decidedBy: null,
-        card: { id: card.id, type: "Bank", username: "Nguyen Van A", account: card.account, bank: "Vietcombank", area: "Hanoi", address: "", network: "", time: expect.any(Number) },
+        id: expect.any(Number),
+        money: 25,
+        status: "pending",
+        time: expect.any(Number),
+        decidedAt: null,
+        note: "",
+        userId: id,
+        username,
+        balance: 75,
+        decidedBy: null,
+        card: {
+          id: card.id,
+          type: "Bank",
+          username: "Nguyen Van A",
+          account: card.account,
+          bank: "Vietcombank",
+          area: "Hanoi",
+          address: "",
+          network: "",
+          time: expect.any(Number),
+        },
       },
     ]);
     expect(answer.data).toMatchObject({ page: 1, hasMore: false });
@@ -174,7 +264,15 @@ describe("request queues", () => {
   it("names the network a coin withdrawal is sent on", async () => {
     const { token, id } = await player(100);
     const card = await addCoinAddress(token, "USDT", randomAddress("ERC20"));
-    expectOk(await api("/api/Game/withdraw", { token, bank_id: card.id, money: "40", pwd: PAY_PASSWORD, request_id: requestId() }));
+    expectOk(
+      await api("/api/Game/withdraw", {
+        token,
+        bank_id: card.id,
+        money: "40",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
     const answer = await api("/api/admin/withdrawals", { token: await operator(), userId: id });
     expect(answer.data.list[0].card).toMatchObject({ type: "USDT", network: "ERC20", address: card.address });
   });

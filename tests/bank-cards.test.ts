@@ -28,8 +28,28 @@ describe("getBankcardlist", () => {
     expectOk(answer);
     expect(answer.data.types).toEqual(["Bank", "USDT", "BTC", "ETH"]);
     expect(answer.data.list).toEqual([
-      { id: bank.id, type: "Bank", username: "Nguyen Van A", account: "970412345678", bank: "Vietcombank", area: "Hanoi", address: "", network: "", time: expect.any(Number) },
-      { id: coin.id, type: "BTC", username: "", account: "", bank: "", area: "", address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", network: "BTC", time: expect.any(Number) },
+      {
+        id: bank.id,
+        type: "Bank",
+        username: "Nguyen Van A",
+        account: "970412345678",
+        bank: "Vietcombank",
+        area: "Hanoi",
+        address: "",
+        network: "",
+        time: expect.any(Number),
+      },
+      {
+        id: coin.id,
+        type: "BTC",
+        username: "",
+        account: "",
+        bank: "",
+        area: "",
+        address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+        network: "BTC",
+        time: expect.any(Number),
+      },
     ]);
   });
 });
@@ -54,7 +74,8 @@ describe("addbankcard", () => {
       [{ payPwd: undefined }, 2057],
       [{ bank: "x".repeat(65) }, 1001],
     ];
-    for (const [overrides, code] of cases) expectError(await api("/api/Game/addbankcard", { token, ...bankFields(overrides) }), code);
+    for (const [overrides, code] of cases)
+      expectError(await api("/api/Game/addbankcard", { token, ...bankFields(overrides) }), code);
     expect(await count("bank_cards")).toBe(before);
   });
 
@@ -68,9 +89,13 @@ describe("addbankcard", () => {
   it("takes a coin address only with the withdrawal password; an empty address is 1065, a malformed one 1162", async () => {
     const noPassword = await registerPlayer();
     const good = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed";
-    expectError(await api("/api/Game/addbankcard", { token: noPassword.token, type: "ETH", address: good, payPwd: PAY_PASSWORD }), 1080);
+    expectError(
+      await api("/api/Game/addbankcard", { token: noPassword.token, type: "ETH", address: good, payPwd: PAY_PASSWORD }),
+      1080,
+    );
     const { token } = await player();
-    for (const address of ["", "  "]) expectError(await api("/api/Game/addbankcard", { token, type: "ETH", address, payPwd: PAY_PASSWORD }), 1065);
+    for (const address of ["", "  "])
+      expectError(await api("/api/Game/addbankcard", { token, type: "ETH", address, payPwd: PAY_PASSWORD }), 1065);
     for (const address of ["short", "has space inside 123", "x".repeat(129)]) {
       expectError(await api("/api/Game/addbankcard", { token, type: "ETH", address, payPwd: PAY_PASSWORD }), 1162);
     }
@@ -80,7 +105,11 @@ describe("addbankcard", () => {
     const answer = await api("/api/Game/addbankcard", { token, type: "eth", address: good, payPwd: PAY_PASSWORD });
     expectOk(answer);
     // kept in its EIP-55 spelling, so the same address in another case is the same account
-    expect(answer.data).toMatchObject({ type: "ETH", network: "ETH", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" });
+    expect(answer.data).toMatchObject({
+      type: "ETH",
+      network: "ETH",
+      address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    });
   });
 
   it("allows one live account per type (1048) and refuses an account already bound for that type (1046)", async () => {
@@ -90,11 +119,30 @@ describe("addbankcard", () => {
     expectError(await api("/api/Game/addbankcard", { token: a.token, ...bankFields() }), 1048);
     const address = randomAddress("ERC20");
     await addCoinAddress(a.token, "USDT", address);
-    expectError(await api("/api/Game/addbankcard", { token: a.token, type: "USDT", address: randomAddress(), payPwd: PAY_PASSWORD }), 1048);
+    expectError(
+      await api("/api/Game/addbankcard", {
+        token: a.token,
+        type: "USDT",
+        address: randomAddress(),
+        payPwd: PAY_PASSWORD,
+      }),
+      1048,
+    );
     // The same account or address for another player: bound already.
     expectError(await api("/api/Game/addbankcard", { token: b.token, ...bankFields({ account: bank.account }) }), 1046);
-    expectError(await api("/api/Game/addbankcard", { token: b.token, type: "USDT", address, payPwd: PAY_PASSWORD }), 1046);
-    expectError(await api("/api/Game/addbankcard", { token: b.token, type: "USDT", address: address.toUpperCase().replace("0X", "0x"), payPwd: PAY_PASSWORD }), 1046);
+    expectError(
+      await api("/api/Game/addbankcard", { token: b.token, type: "USDT", address, payPwd: PAY_PASSWORD }),
+      1046,
+    );
+    expectError(
+      await api("/api/Game/addbankcard", {
+        token: b.token,
+        type: "USDT",
+        address: address.toUpperCase().replace("0X", "0x"),
+        payPwd: PAY_PASSWORD,
+      }),
+      1046,
+    );
     // The same address under another coin type is another account (an ETH and a USDT address may match).
     expectOk(await api("/api/Game/addbankcard", { token: a.token, type: "ETH", address, payPwd: PAY_PASSWORD }));
     expect(await count("bank_cards", "user_id IN (?, ?) AND deleted_at_ms IS NULL", a.id, b.id)).toBe(3);
@@ -102,7 +150,11 @@ describe("addbankcard", () => {
 
   it("lets only one of two racing submits of the same type through", async () => {
     const { token, id } = await player();
-    const answers = await Promise.all([1, 2, 3].map(() => api("/api/Game/addbankcard", { token, type: "BTC", address: randomAddress("BTC"), payPwd: PAY_PASSWORD })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        api("/api/Game/addbankcard", { token, type: "BTC", address: randomAddress("BTC"), payPwd: PAY_PASSWORD }),
+      ),
+    );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1048);
     expect(await count("bank_cards", "user_id = ? AND type = 'BTC'", id)).toBe(1);
@@ -122,7 +174,10 @@ describe("addbankcard", () => {
       const answer = await api("/api/Game/addbankcard", { token, payPwd: PAY_PASSWORD, ...fields });
       expectOk(answer);
       expect(answer.data).toMatchObject({ type: fields.type, network });
-      expect((await api("/api/Game/getBankcardlist", { token })).data.list[0]).toMatchObject({ network, address: fields.address });
+      expect((await api("/api/Game/getBankcardlist", { token })).data.list[0]).toMatchObject({
+        network,
+        address: fields.address,
+      });
     }
   });
 
@@ -153,15 +208,30 @@ describe("addbankcard", () => {
     expect(await count("bank_cards")).toBe(before);
     expect(await count("bank_cards", "user_id = ?", id)).toBe(0);
     // no password attempt was spent: the right password still works at once
-    expectOk(await api("/api/Game/addbankcard", { token, type: "USDT", address: randomAddress("USDT"), payPwd: PAY_PASSWORD }));
+    expectOk(
+      await api("/api/Game/addbankcard", { token, type: "USDT", address: randomAddress("USDT"), payPwd: PAY_PASSWORD }),
+    );
   });
 
   it("words the address refusals in the player's language", async () => {
     const { token } = await player();
-    const vi = await api("/api/Game/addbankcard", { token, lang: "vi", type: "ETH", address: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d358", payPwd: PAY_PASSWORD });
+    const vi = await api("/api/Game/addbankcard", {
+      token,
+      lang: "vi",
+      type: "ETH",
+      address: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d358",
+      payPwd: PAY_PASSWORD,
+    });
     expectError(vi, 1197);
     expect(vi.info).toBe("Địa chỉ ETH này bị sai ký tự: mã kiểm tra không khớp. Hãy sao chép lại từ ví của bạn");
-    const chs = await api("/api/Game/addbankcard", { token, lang: "chs", type: "USDT", network: "TRC20", address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", payPwd: PAY_PASSWORD });
+    const chs = await api("/api/Game/addbankcard", {
+      token,
+      lang: "chs",
+      type: "USDT",
+      network: "TRC20",
+      address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+      payPwd: PAY_PASSWORD,
+    });
     expect(chs.info).toBe("这不是 TRC20 地址：请检查是否完整复制，以及网络是否正确");
   });
 
@@ -195,7 +265,8 @@ describe("delbankcard", () => {
 
   it("refuses ids that are not positive integers with 1001 and unknown ids with 1032", async () => {
     const { token } = await player();
-    for (const id of [undefined, "", "abc", -1, 0, 1.5, { id: 1 }]) expectError(await api("/api/Game/delbankcard", { token, id }), 1001);
+    for (const id of [undefined, "", "abc", -1, 0, 1.5, { id: 1 }])
+      expectError(await api("/api/Game/delbankcard", { token, id }), 1001);
     expectError(await api("/api/Game/delbankcard", { token, id: 999_999 }), 1032);
   });
 });

@@ -60,7 +60,11 @@ describe("the books checked live", () => {
     expect(sums!.n).toBe(0);
     // a second check the same day does not move it twice
     await checkBooks(db, tomorrow + 1000);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ledger GROUP BY user_id) l JOIN books_account_sums s ON s.user_id = l.user_id WHERE s.sum_cents <> l.total").first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ledger GROUP BY user_id) l JOIN books_account_sums s ON s.user_id = l.user_id WHERE s.sum_cents <> l.total",
+      ).first<{ n: number }>())!.n,
+    ).toBe(0);
     const player = await playerWith(10_000);
     const after = await checkBooks(db, tomorrow + 2000);
     expect(after.ok).toBe(true);
@@ -80,16 +84,29 @@ describe("the books checked live", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await checkBooks(getDb(env), Date.now());
     expect(result.ok).toBe(false);
-    expect(result.problems).toContainEqual({ kind: "balance", userId: player.userId, balanceCents: 20_000, ledgerCents: 20_700 });
+    expect(result.problems).toContainEqual({
+      kind: "balance",
+      userId: player.userId,
+      balanceCents: 20_000,
+      ledgerCents: 20_700,
+    });
     const line = errors.mock.calls.map((c) => String(c[0])).find((l) => l.includes("check failed"));
     errors.mockRestore();
     expect(JSON.parse(line!)).toMatchObject({ books: "check failed" });
     const shown = await books(await operatorLogin());
     expect(shown.ok).toBe(false);
     expect(shown.problems).toContainEqual({ kind: "balance", userId: player.userId, balance: 200, ledger: 207 });
-    const stored = await env.DB.prepare("SELECT ok, problems FROM books_checks ORDER BY id DESC LIMIT 1").first<{ ok: number; problems: string }>();
+    const stored = await env.DB.prepare("SELECT ok, problems FROM books_checks ORDER BY id DESC LIMIT 1").first<{
+      ok: number;
+      problems: string;
+    }>();
     expect(stored!.ok).toBe(0);
-    expect(JSON.parse(stored!.problems)).toContainEqual({ kind: "balance", userId: player.userId, balanceCents: 20_000, ledgerCents: 20_700 });
+    expect(JSON.parse(stored!.problems)).toContainEqual({
+      kind: "balance",
+      userId: player.userId,
+      balanceCents: 20_000,
+      ledgerCents: 20_700,
+    });
   });
 
   it("fail when a balance is changed without its ledger row, and when the accounts stop summing to zero", async () => {
@@ -98,7 +115,12 @@ describe("the books checked live", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await checkBooks(getDb(env), Date.now());
     vi.restoreAllMocks();
-    expect(result.problems).toContainEqual({ kind: "balance", userId: player.userId, balanceCents: 30_123, ledgerCents: 30_000 });
+    expect(result.problems).toContainEqual({
+      kind: "balance",
+      userId: player.userId,
+      balanceCents: 30_123,
+      ledgerCents: 30_000,
+    });
     const sum = result.problems.find((p) => p.kind === "sum");
     expect(sum).toBeDefined();
     // the inserted row of the test before is not in any balance; these 1.23 are in no ledger row

@@ -13,28 +13,44 @@ export async function insertBulkBets(roomId: number, roundId: number, users: num
   const mine = `${prefix}%`;
   const orders = `${prefix}-%`;
   await env.DB.batch([
-    env.DB.prepare(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
       INSERT INTO users (username, nickname, password_hash, level, money_cents, created_at_ms)
-      SELECT ?2 || i, ?2 || i, '!', 2, 0, ?3 FROM n`).bind(users, prefix, now),
-    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
-      SELECT id, 50000, 0, 50000, 'topup', 'bulk', ?1 || '-topup:' || id, ?2 FROM users WHERE username LIKE ?3`).bind(prefix, now, mine),
-    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
-      SELECT 1, -50000 * ?1, money_cents, money_cents - 50000 * ?1, 'topup', 'bulk', ?2 || '-topup:house', ?3 FROM users WHERE id = 1`).bind(users, prefix, now),
+      SELECT ?2 || i, ?2 || i, '!', 2, 0, ?3 FROM n`,
+    ).bind(users, prefix, now),
+    env.DB.prepare(
+      `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+      SELECT id, 50000, 0, 50000, 'topup', 'bulk', ?1 || '-topup:' || id, ?2 FROM users WHERE username LIKE ?3`,
+    ).bind(prefix, now, mine),
+    env.DB.prepare(
+      `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+      SELECT 1, -50000 * ?1, money_cents, money_cents - 50000 * ?1, 'topup', 'bulk', ?2 || '-topup:house', ?3 FROM users WHERE id = 1`,
+    ).bind(users, prefix, now),
     env.DB.prepare("UPDATE users SET money_cents = money_cents - 50000 * ? WHERE id = 1").bind(users),
     env.DB.prepare("UPDATE users SET money_cents = 50000 WHERE username LIKE ?").bind(mine),
     // a placeholder total (orders_total_positive): the real one is set below
-    env.DB.prepare(`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
-      SELECT ?1 || '-' || id, id, ?2, ?3, 1, 'placed', ?4 FROM users WHERE username LIKE ?5`).bind(prefix, roomId, roundId, now, mine),
-    env.DB.prepare(`WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ?1)
+    env.DB.prepare(
+      `INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
+      SELECT ?1 || '-' || id, id, ?2, ?3, 1, 'placed', ?4 FROM users WHERE username LIKE ?5`,
+    ).bind(prefix, roomId, roundId, now, mine),
+    env.DB.prepare(
+      `WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ?1)
       INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
       SELECT o.id, o.user_id, o.round_id, (o.user_id * 7 + k.j * 8) % 40, ?2, 100 * (1 + (o.user_id + k.j) % 50), ?3
-      FROM orders o, k WHERE o.round_id = ?4 AND o.ordersn LIKE ?5`).bind(perOrder - 1, rates[0], now, roundId, orders),
-    env.DB.prepare(`UPDATE orders SET total_cents = (SELECT SUM(stake_cents) FROM bets WHERE bets.order_id = orders.id)
-      WHERE round_id = ? AND ordersn LIKE ?`).bind(roundId, orders),
-    env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      FROM orders o, k WHERE o.round_id = ?4 AND o.ordersn LIKE ?5`,
+    ).bind(perOrder - 1, rates[0], now, roundId, orders),
+    env.DB.prepare(
+      `UPDATE orders SET total_cents = (SELECT SUM(stake_cents) FROM bets WHERE bets.order_id = orders.id)
+      WHERE round_id = ? AND ordersn LIKE ?`,
+    ).bind(roundId, orders),
+    env.DB.prepare(
+      `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
       SELECT o.user_id, -o.total_cents, u.money_cents, u.money_cents - o.total_cents, 'bet', 'bulk', o.ordersn, 'bet:' || o.ordersn, ?1
-      FROM orders o JOIN users u ON u.id = o.user_id WHERE o.round_id = ?2 AND o.ordersn LIKE ?3`).bind(now, roundId, orders),
-    env.DB.prepare(`UPDATE users SET money_cents = money_cents - (SELECT total_cents FROM orders WHERE orders.user_id = users.id AND round_id = ?1)
-      WHERE username LIKE ?2`).bind(roundId, mine),
+      FROM orders o JOIN users u ON u.id = o.user_id WHERE o.round_id = ?2 AND o.ordersn LIKE ?3`,
+    ).bind(now, roundId, orders),
+    env.DB.prepare(
+      `UPDATE users SET money_cents = money_cents - (SELECT total_cents FROM orders WHERE orders.user_id = users.id AND round_id = ?1)
+      WHERE username LIKE ?2`,
+    ).bind(roundId, mine),
   ]);
 }

@@ -13,7 +13,12 @@ let signedIn: Promise<Browser> | undefined;
 export function operatorBrowser() {
   signedIn ??= (async () => {
     const browser = new Browser();
-    const response = await browser.post("/admin/login", { intent: "login", username: "admin", password: "admin1234", code: await freshOperatorCode() });
+    const response = await browser.post("/admin/login", {
+      intent: "login",
+      username: "admin",
+      password: "admin1234",
+      code: await freshOperatorCode(),
+    });
     expect(response.status).toBe(302);
     return browser;
   })();

@@ -28,7 +28,10 @@ describe("seed content", () => {
     expect(await count("articles", "group_id = 14")).toBe(4);
     expect(await count("articles", "group_id = 26")).toBe(7);
     expect(await count("banners")).toBe(SEED_BANNERS.length);
-    const empty = await count("articles", "id < 10000 AND (title = '' OR title_ft = '' OR title_yw = '' OR title_vi = '' OR length(content) < 80 OR length(content_ft) < 80 OR length(content_yw) < 80 OR length(content_vi) < 80)");
+    const empty = await count(
+      "articles",
+      "id < 10000 AND (title = '' OR title_ft = '' OR title_yw = '' OR title_vi = '' OR length(content) < 80 OR length(content_ft) < 80 OR length(content_yw) < 80 OR length(content_vi) < 80)",
+    );
     expect(empty).toBe(0);
   });
 
@@ -66,9 +69,15 @@ describe("slide", () => {
 
   it("falls back to English, then to the default image, and drops unsafe images and links", async () => {
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (90, '/b/default.png', '', '/b/english.png', '', 'javascript:alert(1)', 90)"),
-      env.DB.prepare("INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (91, '/b/only-default.png', '', '', '', '', 91)"),
-      env.DB.prepare("INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (92, 'javascript:alert(1)', '', '', '', '', 92)"),
+      env.DB.prepare(
+        "INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (90, '/b/default.png', '', '/b/english.png', '', 'javascript:alert(1)', 90)",
+      ),
+      env.DB.prepare(
+        "INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (91, '/b/only-default.png', '', '', '', '', 91)",
+      ),
+      env.DB.prepare(
+        "INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (92, 'javascript:alert(1)', '', '', '', '', 92)",
+      ),
     ]);
     try {
       const vi = await api("/api/Game/slide", { lang: "vi" });
@@ -97,7 +106,9 @@ describe("getOneclassArticle", () => {
           expect(article.group).toBe(group);
           expect(article.localTitle).toBe(seed.title[key]);
           expect(article.localContent.length).toBeGreaterThan(80);
-          expect(article.localContent).toBe(article[{ en: "content_yw", chs: "content", cht: "content_ft", vi: "content_vi" }[key]]);
+          expect(article.localContent).toBe(
+            article[{ en: "content_yw", chs: "content", cht: "content_ft", vi: "content_vi" }[key]],
+          );
           expect(article.language).toBe(lang);
           expect(article.summary).not.toMatch(/</);
           expect(typeof article.createtime).toBe("number");
@@ -115,7 +126,16 @@ describe("getOneclassArticle", () => {
   });
 
   it("refuses a missing or malformed group with 1001", async () => {
-    for (const body of [{}, { id: "" }, { id: "nine" }, { id: -9 }, { id: 0 }, { id: 9.5 }, { id: [9] }, { id: 1e20 }]) {
+    for (const body of [
+      {},
+      { id: "" },
+      { id: "nine" },
+      { id: -9 },
+      { id: 0 },
+      { id: 9.5 },
+      { id: [9] },
+      { id: 1e20 },
+    ]) {
       expectError(await api("/api/Game/getOneclassArticle", body), 1001);
     }
     expectError(await api("/api/Game/getOneclassArticle", "{not json"), 1001);
@@ -142,7 +162,14 @@ describe("getArticlelist", () => {
   it("pages ten at a time with hasMore, newest first", async () => {
     const now = Date.now();
     for (let i = 0; i < 12; i++) {
-      await insertArticle({ id: 50_000 + i, group_id: 41, title: `默认 ${i}`, title_yw: `Item ${i}`, content_yw: `<p>Body ${i}</p>`, created_at_ms: now + i });
+      await insertArticle({
+        id: 50_000 + i,
+        group_id: 41,
+        title: `默认 ${i}`,
+        title_yw: `Item ${i}`,
+        content_yw: `<p>Body ${i}</p>`,
+        created_at_ms: now + i,
+      });
     }
     const first = await api("/api/Game/getArticlelist", { id: 41, page: 1 });
     expect(first.data.list).toHaveLength(10);
@@ -158,7 +185,15 @@ describe("getArticlelist", () => {
   });
 
   it("refuses a bad page or group with 1001", async () => {
-    for (const body of [{ id: 9, page: 0 }, { id: 9, page: -1 }, { id: 9, page: "x" }, { id: 9, page: 1.5 }, { id: 9, page: 100000 }, { page: 1 }, { id: "abc", page: 1 }]) {
+    for (const body of [
+      { id: 9, page: 0 },
+      { id: 9, page: -1 },
+      { id: 9, page: "x" },
+      { id: 9, page: 1.5 },
+      { id: 9, page: 100000 },
+      { page: 1 },
+      { id: "abc", page: 1 },
+    ]) {
       expectError(await api("/api/Game/getArticlelist", body), 1001);
     }
   });
@@ -188,7 +223,15 @@ describe("getArticledetail", () => {
   });
 
   it("falls back to English, then to the default, field by field", async () => {
-    await insertArticle({ id: 60_001, group_id: 9, title: "默认标题", title_yw: "English title", content: "<p>默认内容</p>", content_yw: "", created_at_ms: 1 });
+    await insertArticle({
+      id: 60_001,
+      group_id: 9,
+      title: "默认标题",
+      title_yw: "English title",
+      content: "<p>默认内容</p>",
+      content_yw: "",
+      created_at_ms: 1,
+    });
     await insertArticle({ id: 60_002, group_id: 9, title: "只有默认", created_at_ms: 1 });
     const vi = await api("/api/Game/getArticledetail", { id: 60_001, lang: "vi" });
     expect(vi.data).toMatchObject({ localTitle: "English title", localContent: "<p>默认内容</p>", language: "en" });
@@ -207,8 +250,16 @@ describe("hostile article content", () => {
 
   it("is served as stored: the API adds no sanitizer pass of its own", async () => {
     // Only the writes below sanitize (docs/decisions/101); a row is shown exactly as it was saved.
-    const saved = "<p>Saved <strong>once</strong></p><table><tr><td colspan=\"2\">x</td></tr></table>";
-    await insertArticle({ id: 70_001, group_id: 14, title: "Stored", title_yw: "Stored", content_yw: saved, content: saved, created_at_ms: 1 });
+    const saved = '<p>Saved <strong>once</strong></p><table><tr><td colspan="2">x</td></tr></table>';
+    await insertArticle({
+      id: 70_001,
+      group_id: 14,
+      title: "Stored",
+      title_yw: "Stored",
+      content_yw: saved,
+      content: saved,
+      created_at_ms: 1,
+    });
     const detail = await api("/api/Game/getArticledetail", { id: 70_001 });
     expectOk(detail);
     expect(detail.data.localContent).toBe(saved);
@@ -220,19 +271,37 @@ describe("hostile article content", () => {
     const article = { ...SEED_ARTICLES[0], id: 70_003, content: hostile };
     const articleOnly = contentSeedStatements(Date.now(), [article]).filter((s) => s.includes("INTO articles"));
     await env.DB.batch(articleOnly.map((s) => env.DB.prepare(s)));
-    const stored = await env.DB.prepare("SELECT content, content_ft, content_yw, content_vi FROM articles WHERE id = 70003").first<Record<string, string>>();
+    const stored = await env.DB.prepare(
+      "SELECT content, content_ft, content_yw, content_vi FROM articles WHERE id = 70003",
+    ).first<Record<string, string>>();
     expectNoScript(Object.values(stored!).join(""));
     expect(stored!.content_yw).toContain("<p>Hello</p>");
   });
 
   it("is sanitized when it is written", async () => {
     const db = getDb(env);
-    await saveArticleStatement(db, { id: 70_002, groupId: 9, title: "Saved", contentYw: HOSTILE, content: HOSTILE, createdAtMs: 1 });
-    const stored = await env.DB.prepare("SELECT content, content_yw FROM articles WHERE id = 70002").first<{ content: string; content_yw: string }>();
+    await saveArticleStatement(db, {
+      id: 70_002,
+      groupId: 9,
+      title: "Saved",
+      contentYw: HOSTILE,
+      content: HOSTILE,
+      createdAtMs: 1,
+    });
+    const stored = await env.DB.prepare("SELECT content, content_yw FROM articles WHERE id = 70002").first<{
+      content: string;
+      content_yw: string;
+    }>();
     expectNoScript(stored!.content + stored!.content_yw);
     expect(stored!.content_yw).toContain("<p>Hello</p>");
     // Saving again replaces the article in place.
-    await saveArticleStatement(db, { id: 70_002, groupId: 9, title: "Saved again", contentYw: "<p>ok</p>", createdAtMs: 2 });
+    await saveArticleStatement(db, {
+      id: 70_002,
+      groupId: 9,
+      title: "Saved again",
+      contentYw: "<p>ok</p>",
+      createdAtMs: 2,
+    });
     const again = await env.DB.prepare("SELECT title, content_yw FROM articles WHERE id = 70002").first();
     expect(again).toEqual({ title: "Saved again", content_yw: "<p>ok</p>" });
   });

@@ -11,7 +11,11 @@ async function playerBrowser(money = 0) {
   return { ...p, browser: await new Browser().logIn(p.username, "secret123") };
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 describe("finance screens", () => {
   it("shows a guest the four tiers with rates, the operator note, the rules and a detail page", async () => {
@@ -46,15 +50,27 @@ describe("finance screens", () => {
 
   it("checks the amount by field before the confirm step, in the player's language", async () => {
     const { browser } = await playerBrowser(150_000);
-    expect(text(await (await browser.get("/producttransferin?id=1&money=")).text())).toContain("Please enter the amount");
-    expect(text(await (await browser.get("/producttransferin?id=1&money=0")).text())).toContain("Amount must be above 0");
-    expect(text(await (await browser.get("/producttransferin?id=1&money=5000")).text())).toContain("This product takes at least 100,000");
-    expect(text(await (await browser.get("/producttransferin?id=2&money=200000")).text())).toContain("at least 300,000");
-    expect(text(await (await browser.get("/producttransferin?id=3&money=900000")).text())).toContain("Insufficient balance");
+    expect(text(await (await browser.get("/producttransferin?id=1&money=")).text())).toContain(
+      "Please enter the amount",
+    );
+    expect(text(await (await browser.get("/producttransferin?id=1&money=0")).text())).toContain(
+      "Amount must be above 0",
+    );
+    expect(text(await (await browser.get("/producttransferin?id=1&money=5000")).text())).toContain(
+      "This product takes at least 100,000",
+    );
+    expect(text(await (await browser.get("/producttransferin?id=2&money=200000")).text())).toContain(
+      "at least 300,000",
+    );
+    expect(text(await (await browser.get("/producttransferin?id=3&money=900000")).text())).toContain(
+      "Insufficient balance",
+    );
     await browser.post("/languageSet", { lng: "zh-CN", redirectTo: "/finance" });
     expect(text(await (await browser.get("/producttransferin?id=1&money=")).text())).toContain("请输入金额");
     await browser.post("/languageSet", { lng: "vi", redirectTo: "/finance" });
-    expect(text(await (await browser.get("/producttransferin?id=1&money=5000")).text())).toContain("Sản phẩm này cần tối thiểu 100,000");
+    expect(text(await (await browser.get("/producttransferin?id=1&money=5000")).text())).toContain(
+      "Sản phẩm này cần tối thiểu 100,000",
+    );
     await browser.post("/languageSet", { lng: "zh-TW", redirectTo: "/finance" });
     expect(text(await (await browser.get("/producttransferin?id=1&money=abc")).text())).toContain("金額");
   });
@@ -63,10 +79,14 @@ describe("finance screens", () => {
     const { browser } = await playerBrowser(150_000);
     const first = text(await (await browser.get("/producttransferin?id=1")).text());
     // the tier's least, 100,000 x 0.15 % a day = 150.00 a day, 2,250.00 over 15 days
-    expect(first).toMatch(/Expected interest over 15 days on 100,000\.00 \S+ ?: 150\.00 \S+ a day · 2,250\.00 \S+ in total, principal back on \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? ?UTC\+8/);
+    expect(first).toMatch(
+      /Expected interest over 15 days on 100,000\.00 \S+ ?: 150\.00 \S+ a day · 2,250\.00 \S+ in total, principal back on \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? ?UTC\+8/,
+    );
     const superTier = text(await (await browser.get("/producttransferin?id=4")).text());
     expect(superTier).toMatch(/1,500,000\.00 \S+ \+ up to 10,000,000\.00/);
-    expect(text(await (await browser.get("/producttransferin?id=4&money=10000000.01")).text())).toContain("This product takes at most 10,000,000");
+    expect(text(await (await browser.get("/producttransferin?id=4&money=10000000.01")).text())).toContain(
+      "This product takes at most 10,000,000",
+    );
   });
 
   it("confirms with the withdrawal password, shows a wrong one by its field, then lists the order", async () => {

@@ -13,7 +13,14 @@ const DAY = 86_400_000;
 const accrue = (nowMs: number) => accrueFinance(getDb(env), nowMs);
 
 const transferIn = (token: string, product_id: unknown, money: unknown, extra: Record<string, unknown> = {}) =>
-  api("/api/Game/producttransferin", { token, product_id, money, pwd: PAY_PASSWORD, request_id: requestId(), ...extra });
+  api("/api/Game/producttransferin", {
+    token,
+    product_id,
+    money,
+    pwd: PAY_PASSWORD,
+    request_id: requestId(),
+    ...extra,
+  });
 
 async function ledgerOf(userId: number, type?: string) {
   const rows = await env.DB.prepare(
@@ -44,17 +51,61 @@ describe("finance tiers", () => {
     // the most any tier takes: the open-ended top tier's ceiling (setting finance_open_max_cents)
     expect(answer.data.max).toBe(10_000_000);
     expect(answer.data.list).toEqual([
-      { id: 1, titleKey: "primary", rate_ppm: 1500, rate: 0.15, yearRate: 54.75, min: 100_000, max: 300_000, upTo: 300_000, days: 15 },
-      { id: 2, titleKey: "intermediate", rate_ppm: 3000, rate: 0.3, yearRate: 109.5, min: 300_000, max: 800_000, upTo: 800_000, days: 30 },
-      { id: 3, titleKey: "advanced", rate_ppm: 8000, rate: 0.8, yearRate: 292, min: 800_000, max: 1_500_000, upTo: 1_500_000, days: 45 },
-      { id: 4, titleKey: "super", rate_ppm: 13000, rate: 1.3, yearRate: 474.5, min: 1_500_000, max: null, upTo: 10_000_000, days: 60 },
+      {
+        id: 1,
+        titleKey: "primary",
+        rate_ppm: 1500,
+        rate: 0.15,
+        yearRate: 54.75,
+        min: 100_000,
+        max: 300_000,
+        upTo: 300_000,
+        days: 15,
+      },
+      {
+        id: 2,
+        titleKey: "intermediate",
+        rate_ppm: 3000,
+        rate: 0.3,
+        yearRate: 109.5,
+        min: 300_000,
+        max: 800_000,
+        upTo: 800_000,
+        days: 30,
+      },
+      {
+        id: 3,
+        titleKey: "advanced",
+        rate_ppm: 8000,
+        rate: 0.8,
+        yearRate: 292,
+        min: 800_000,
+        max: 1_500_000,
+        upTo: 1_500_000,
+        days: 45,
+      },
+      {
+        id: 4,
+        titleKey: "super",
+        rate_ppm: 13000,
+        rate: 1.3,
+        yearRate: 474.5,
+        min: 1_500_000,
+        max: null,
+        upTo: 10_000_000,
+        days: 60,
+      },
     ]);
   });
 });
 
 describe("transfer-in", () => {
   it("needs a session", async () => {
-    expectError(await api("/api/Game/producttransferin", { product_id: 1, money: "100000", pwd: PAY_PASSWORD }), 1062, 409);
+    expectError(
+      await api("/api/Game/producttransferin", { product_id: 1, money: "100000", pwd: PAY_PASSWORD }),
+      1062,
+      409,
+    );
   });
 
   it("checks tier 1113, blank 1114, amount 1050/1042, the tier's own range 1111/1112 (quoted), password 2057, and writes nothing", async () => {
@@ -80,7 +131,13 @@ describe("transfer-in", () => {
       [{ pwd: "   " }, 2057],
     ];
     for (const [body, code, num] of cases) {
-      const answer = await api("/api/Game/producttransferin", { token, product_id: 1, money: "150000", pwd: PAY_PASSWORD, ...body });
+      const answer = await api("/api/Game/producttransferin", {
+        token,
+        product_id: 1,
+        money: "150000",
+        pwd: PAY_PASSWORD,
+        ...body,
+      });
       expectError(answer, code);
       if (num !== undefined) expect(answer.data.num).toBe(num);
     }
@@ -108,7 +165,18 @@ describe("transfer-in", () => {
     const again = await transferIn(token, 1, "100000", { request_id });
     expectOk(again);
     expect(again.data.id).toBe(first.data.id);
-    expect(first.data).toMatchObject({ product: 1, titleKey: "primary", principal: 100_000, rate: 0.15, days: 15, daysPaid: 0, interest: 0, dailyInterest: 150, totalInterest: 2250, status: "active" });
+    expect(first.data).toMatchObject({
+      product: 1,
+      titleKey: "primary",
+      principal: 100_000,
+      rate: 0.15,
+      days: 15,
+      daysPaid: 0,
+      interest: 0,
+      dailyInterest: 150,
+      totalInterest: 2250,
+      status: "active",
+    });
     expect(first.data.maturity - first.data.valueDate).toBe(15 * DAY);
     // days left read with "0 of 15 days paid"
     expect(first.data).toMatchObject({ daysLeft: 15, daysPaid: 0, days: 15 });
@@ -116,7 +184,10 @@ describe("transfer-in", () => {
     expectOk(await transferIn(token, 4, "1500000.01"));
     expect(await balanceCents(id)).toBe(9_999_999);
     expect((await ledgerOf(id, "stake")).map((r) => r.amount_cents)).toEqual([-10_000_000, -150_000_001]);
-    expect((await ordersOf(token)).map((o) => [o.titleKey, o.principal])).toEqual([["super", 1_500_000.01], ["primary", 100_000]]);
+    expect((await ordersOf(token)).map((o) => [o.titleKey, o.principal])).toEqual([
+      ["super", 1_500_000.01],
+      ["primary", 100_000],
+    ]);
     await expectMoneyInvariants();
   });
 });
@@ -150,19 +221,34 @@ describe("accrual and maturity", () => {
     await accrue(order.maturity);
     await accrue(order.maturity + 30 * DAY);
     expect((await interestKeys()).length).toBe(15);
-    expect((await ledgerOf(id, "principal")).map((r) => [r.amount_cents, r.idempotency_key])).toEqual([[20_000_000, `principal:${order.id}`]]);
+    expect((await ledgerOf(id, "principal")).map((r) => [r.amount_cents, r.idempotency_key])).toEqual([
+      [20_000_000, `principal:${order.id}`],
+    ]);
     expect(await balanceCents(id)).toBe(20_000_000 + 15 * 30_000);
     expect((await ordersOf(token))[0]).toMatchObject({ daysPaid: 15, interest: 4500, daysLeft: 0, status: "matured" });
     expect(await count("ledger", "user_id = 1 AND idempotency_key LIKE ?", `interest:${order.id}:%:house`)).toBe(15);
     expect(await count("ledger", "user_id = 1 AND idempotency_key = ?", `principal:${order.id}:house`)).toBe(1);
     // each row's reason: a key and parameters for the reader's language, and the same in English words
-    const reasons = (await env.DB.prepare("SELECT reason, reason_key, reason_params FROM ledger WHERE user_id = ? AND type IN ('stake', 'interest', 'principal') ORDER BY id").bind(id).all<{ reason: string; reason_key: string; reason_params: string }>()).results;
+    const reasons = (
+      await env.DB.prepare(
+        "SELECT reason, reason_key, reason_params FROM ledger WHERE user_id = ? AND type IN ('stake', 'interest', 'principal') ORDER BY id",
+      )
+        .bind(id)
+        .all<{ reason: string; reason_key: string; reason_params: string }>()
+    ).results;
     const words = (r: (typeof reasons)[number]) => {
       const params = JSON.parse(r.reason_params);
       if (params.product) params.product = enFinance.tiers[params.product as keyof typeof enFinance.tiers];
-      return enWallet.reasons[r.reason_key as keyof typeof enWallet.reasons].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+      return enWallet.reasons[r.reason_key as keyof typeof enWallet.reasons].replace(
+        /\{\{(\w+)\}\}/g,
+        (_, name: string) => String(params[name]),
+      );
     };
-    expect(reasons.map((r) => r.reason_key)).toEqual(["financeLockup", ...Array(15).fill("financeInterest"), "financePrincipal"]);
+    expect(reasons.map((r) => r.reason_key)).toEqual([
+      "financeLockup",
+      ...Array(15).fill("financeInterest"),
+      "financePrincipal",
+    ]);
     for (const r of reasons) expect(words(r)).toBe(r.reason);
     expect(JSON.parse(reasons[1].reason_params)).toEqual({ order: order.id, day: 1, days: 15 });
     await expectChained(id);
@@ -193,7 +279,9 @@ describe("the cron", () => {
     const { token, id } = await player(100_000);
     const order = (await transferIn(token, 1, "100000")).data;
     // As if the order had been opened three days ago: two full days have ended since its value date.
-    await env.DB.prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?",
+    )
       .bind(3 * DAY, 3 * DAY, order.id)
       .run();
     for (let run = 0; run < 2; run++) {
@@ -201,7 +289,10 @@ describe("the cron", () => {
       await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
       await waitOnExecutionContext(ctx);
     }
-    expect((await ledgerOf(id, "interest")).map((r) => r.idempotency_key)).toEqual([`interest:${order.id}:1`, `interest:${order.id}:2`]);
+    expect((await ledgerOf(id, "interest")).map((r) => r.idempotency_key)).toEqual([
+      `interest:${order.id}:1`,
+      `interest:${order.id}:2`,
+    ]);
     await expectMoneyInvariants();
   }, 60_000); // the cron also wakes every room
 });
@@ -211,7 +302,14 @@ describe("operator finance desk", () => {
     const op = await operator();
     const { token, id } = await player(400_000);
     const before = (await transferIn(token, 1, "100000")).data;
-    const edit = await api("/api/admin/products/update", { token: op, id: 1, rate_ppm: 2000, min: "100000", max: "300000", days: 20 });
+    const edit = await api("/api/admin/products/update", {
+      token: op,
+      id: 1,
+      rate_ppm: 2000,
+      min: "100000",
+      max: "300000",
+      days: 20,
+    });
     expectOk(edit);
     expect(edit.data).toMatchObject({ id: 1, rate: 0.2, days: 20 });
     expect(await auditCount("finance.tier.edit", "finance_product:1")).toBe(1);
@@ -220,7 +318,16 @@ describe("operator finance desk", () => {
     expect((await ordersOf(token)).find((o) => o.id === before.id)).toMatchObject({ rate: 0.15, days: 15 });
     await accrue(after.valueDate + DAY);
     expect((await ledgerOf(id, "interest")).map((r) => r.amount_cents)).toEqual([15_000, 20_000]);
-    expectOk(await api("/api/admin/products/update", { token: op, id: 1, rate_ppm: 1500, min: "100000", max: "300000", days: 15 }));
+    expectOk(
+      await api("/api/admin/products/update", {
+        token: op,
+        id: 1,
+        rate_ppm: 1500,
+        min: "100000",
+        max: "300000",
+        days: 15,
+      }),
+    );
     await expectMoneyInvariants();
   });
 
@@ -236,7 +343,13 @@ describe("operator finance desk", () => {
     expectError(await api("/api/admin/products/update", { token: op, ...tier, days: 0 }), 1001);
     expectError(await api("/api/admin/products/update", { token: op, ...tier, min: "abc" }), 1050);
     expect(await auditCount("finance.tier.edit", "finance_product:2")).toBe(0);
-    expect((await api("/api/Game/getproductlist", {})).data.list[1]).toMatchObject({ rate_ppm: 3000, min: 300_000, max: 800_000, upTo: 800_000, days: 30 });
+    expect((await api("/api/Game/getproductlist", {})).data.list[1]).toMatchObject({
+      rate_ppm: 3000,
+      min: 300_000,
+      max: 800_000,
+      upTo: 800_000,
+      days: 30,
+    });
   });
 
   it("sees every player's orders and runs accrual at the real time only while the test clock is off", async () => {
@@ -245,7 +358,9 @@ describe("operator finance desk", () => {
     const order = (await transferIn(token, 1, "100000")).data;
     const list = await api("/api/admin/productorders", { token: op, userId: id });
     expectOk(list);
-    expect(list.data.list).toEqual([expect.objectContaining({ id: order.id, userId: id, username, principal: 100_000 })]);
+    expect(list.data.list).toEqual([
+      expect.objectContaining({ id: order.id, userId: id, username, principal: 100_000 }),
+    ]);
     expectError(await api("/api/admin/productorders", { token }), 1073);
     const run = await api("/api/admin/finance/accrue", { token: op });
     expectOk(run);

@@ -12,7 +12,14 @@ import { ledgerReasons } from "../worker/ledger/reasons";
 async function movementAt(userId: number, amountCents: number, type: string, atMs: number) {
   const db = getDb(env);
   await runInOneBatch(db, [
-    ...balanceChangeStatements(db, { userId, amountCents, type, reason: ledgerReasons.adjustment("correction"), idempotencyKey: `test:${requestId()}`, nowMs: atMs }),
+    ...balanceChangeStatements(db, {
+      userId,
+      amountCents,
+      type,
+      reason: ledgerReasons.adjustment("correction"),
+      idempotencyKey: `test:${requestId()}`,
+      nowMs: atMs,
+    }),
   ]);
 }
 
@@ -27,13 +34,43 @@ describe("getfinanceflow", () => {
   it("lists the player's rows newest first with time, amount, before, after, reason, income/expense and kind", async () => {
     const { token, id } = await player(100);
     const card = await addCoinAddress(token, "USDT");
-    expectOk(await api("/api/Game/withdraw", { token, bank_id: card.id, money: "30", pwd: PAY_PASSWORD, request_id: requestId() }));
+    expectOk(
+      await api("/api/Game/withdraw", {
+        token,
+        bank_id: card.id,
+        money: "30",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
     const answer = await flow(token);
     expectOk(answer);
     expect(answer.data).toEqual({
       list: [
-        { id: expect.any(Number), time: expect.any(Number), money: -30, before: 100, after: 70, reason: "Withdrawal request", reasonKey: "withdrawal", reasonParams: {}, type: 2, kind: "wait" },
-        { id: expect.any(Number), time: expect.any(Number), money: 100, before: 0, after: 100, reason: "Balance correction", reasonKey: "adjustment", reasonParams: { text: "correction" }, type: 1, kind: "adjustment" },
+        {
+          id: expect.any(Number),
+          time: expect.any(Number),
+          money: -30,
+          before: 100,
+          after: 70,
+          reason: "Withdrawal request",
+          reasonKey: "withdrawal",
+          reasonParams: {},
+          type: 2,
+          kind: "wait",
+        },
+        {
+          id: expect.any(Number),
+          time: expect.any(Number),
+          money: 100,
+          before: 0,
+          after: 100,
+          reason: "Balance correction",
+          reasonKey: "adjustment",
+          reasonParams: { text: "correction" },
+          type: 1,
+          kind: "adjustment",
+        },
       ],
       page: 1,
       hasMore: false,

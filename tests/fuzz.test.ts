@@ -24,28 +24,84 @@ function prng(seed: number) {
 }
 
 /** Every POST route the API serves, read from the app itself, so a new endpoint is fuzzed too. */
-const endpoints = [...new Set(demoApi.routes.filter((r) => r.method === "POST" && r.path.startsWith("/api/")).map((r) => r.path))];
+const endpoints = [
+  ...new Set(demoApi.routes.filter((r) => r.method === "POST" && r.path.startsWith("/api/")).map((r) => r.path)),
+];
 
 // Field names the contract and the operator API read.
 const FIELDS = [
-  "roomid", "gameid", "order_info", "order_id", "isfirst", "gameseq", "seqno", "page", "id", "type", "money", "pay_name",
-  "bank_id", "pwd", "request_id", "username", "password", "spassword", "quhao", "phone", "captcha", "invitation", "payPwd",
-  "oldpwd", "newpwd", "bank", "account", "area", "address", "userId", "reason", "note", "status", "start", "end", "lang", "isaward",
+  "roomid",
+  "gameid",
+  "order_info",
+  "order_id",
+  "isfirst",
+  "gameseq",
+  "seqno",
+  "page",
+  "id",
+  "type",
+  "money",
+  "pay_name",
+  "bank_id",
+  "pwd",
+  "request_id",
+  "username",
+  "password",
+  "spassword",
+  "quhao",
+  "phone",
+  "captcha",
+  "invitation",
+  "payPwd",
+  "oldpwd",
+  "newpwd",
+  "bank",
+  "account",
+  "area",
+  "address",
+  "userId",
+  "reason",
+  "note",
+  "status",
+  "start",
+  "end",
+  "lang",
+  "isaward",
 ];
 
 /** Writes a hostile body must never make (counts, plus what an UPDATE could change). */
 async function footprint() {
-  const tables = ["users", "sessions", "ledger", "orders", "bets", "deposit_requests", "withdrawal_requests", "bank_cards", "audit_log", "sms_codes", "invitation_codes", "settings", "rooms"];
+  const tables = [
+    "users",
+    "sessions",
+    "ledger",
+    "orders",
+    "bets",
+    "deposit_requests",
+    "withdrawal_requests",
+    "bank_cards",
+    "audit_log",
+    "sms_codes",
+    "invitation_codes",
+    "settings",
+    "rooms",
+  ];
   const counts = Object.fromEntries(
-    await Promise.all(tables.map(async (t) => [t, (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${t}`).first<{ n: number }>())!.n] as const)),
+    await Promise.all(
+      tables.map(
+        async (t) => [t, (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${t}`).first<{ n: number }>())!.n] as const,
+      ),
+    ),
   );
-  const state = await env.DB.prepare(`SELECT
+  const state = await env.DB.prepare(
+    `SELECT
       (SELECT group_concat(id || ':' || money_cents || ':' || level || ':' || frozen || ':' || password_hash || ':' || COALESCE(pay_password_hash, ''), ',') FROM users) AS users,
       (SELECT COUNT(*) FROM sessions WHERE revoked_at_ms IS NOT NULL) AS revoked,
       (SELECT group_concat(id || ':' || status, ',') FROM orders) AS orders,
       (SELECT group_concat(id || ':' || status, ',') FROM deposit_requests) AS deposits,
       (SELECT group_concat(id || ':' || status, ',') FROM withdrawal_requests) AS withdrawals,
-      (SELECT group_concat(id || ':' || COALESCE(deleted_at_ms, ''), ',') FROM bank_cards) AS cards`).first();
+      (SELECT group_concat(id || ':' || COALESCE(deleted_at_ms, ''), ',') FROM bank_cards) AS cards`,
+  ).first();
   return { counts, state };
 }
 
@@ -61,16 +117,75 @@ describe("hostile bodies", () => {
     const tokens = [undefined, "", "null", forged, "x".repeat(5_000), "' OR 1=1 --", me.token, 12345, { $ne: null }];
     const otherIds = [other.id, otherCard.id, otherOrder.order_id, round.roundId, 1];
     const values: unknown[] = [
-      null, true, false, 0, -0, -1e15, 1e308, -1e308, 1e-7, 0.001, 2 ** 53 + 1, -(2 ** 63), Number.MAX_SAFE_INTEGER, "NaN", "Infinity", "-Infinity",
-      "", " ", "0x10", "1e309", "12.345", "-0.001", "9".repeat(400), "x".repeat(20_000), "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
-      "'; DROP TABLE users; --", "1 OR 1=1", "\" OR \"\"=\"", "%00", "\u0000", "\ud800", "😀".repeat(100), "../../etc/passwd", "${7*7}",
-      [], [[]], [[0, 1.98]], [["a", "b", "c"]], [[0, "NaN", 1e308]], [[1e308, 1.98, 20]], [[0, 1.98, -20]], {}, { a: { b: { c: [] } } }, ["x", 1, null],
+      null,
+      true,
+      false,
+      0,
+      -0,
+      -1e15,
+      1e308,
+      -1e308,
+      1e-7,
+      0.001,
+      2 ** 53 + 1,
+      -(2 ** 63),
+      Number.MAX_SAFE_INTEGER,
+      "NaN",
+      "Infinity",
+      "-Infinity",
+      "",
+      " ",
+      "0x10",
+      "1e309",
+      "12.345",
+      "-0.001",
+      "9".repeat(400),
+      "x".repeat(20_000),
+      "<script>alert(1)</script>",
+      "<img src=x onerror=alert(1)>",
+      "'; DROP TABLE users; --",
+      "1 OR 1=1",
+      '" OR ""="',
+      "%00",
+      "\u0000",
+      "\ud800",
+      "😀".repeat(100),
+      "../../etc/passwd",
+      "${7*7}",
+      [],
+      [[]],
+      [[0, 1.98]],
+      [["a", "b", "c"]],
+      [[0, "NaN", 1e308]],
+      [[1e308, 1.98, 20]],
+      [[0, 1.98, -20]],
+      {},
+      { a: { b: { c: [] } } },
+      ["x", 1, null],
       ...otherIds,
     ];
-    const rawBodies = ['{"a":', "[]", "null", '"text"', "123", "{'single': 1}", "a=1&b=2", "<xml/>", "\u0000\u0001", '{"token": ' + "[".repeat(5_000) + "]".repeat(5_000) + "}"];
-    const contentTypes = ["application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", ""];
+    const rawBodies = [
+      '{"a":',
+      "[]",
+      "null",
+      '"text"',
+      "123",
+      "{'single': 1}",
+      "a=1&b=2",
+      "<xml/>",
+      "\u0000\u0001",
+      '{"token": ' + "[".repeat(5_000) + "]".repeat(5_000) + "}",
+    ];
+    const contentTypes = [
+      "application/json",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+      "",
+    ];
     const random = prng(SEED);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
     const before = await footprint();
     const seen = new Map<string, number>();
@@ -89,7 +204,9 @@ describe("hostile bodies", () => {
         const n = 1 + Math.floor(random() * 6);
         for (let f = 0; f < n; f++) fields[pick(FIELDS)] = pick(values);
         // The operator's token never travels with a real id of something it could decide or pay.
-        if (fields.token === admin) for (const key of ["id", "userId"]) if (key in fields && otherIds.includes(fields[key] as number)) fields[key] = -1;
+        if (fields.token === admin)
+          for (const key of ["id", "userId"])
+            if (key in fields && otherIds.includes(fields[key] as number)) fields[key] = -1;
         body = JSON.stringify(fields);
       }
       const response = await exports.default.fetch(`https://app.test${path}`, {

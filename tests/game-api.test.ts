@@ -5,14 +5,39 @@ import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers"
 import { verifyRound } from "#shared/games/fairness";
 import { DAY_MS } from "#shared/days";
 
-const roundResultKeys = ["beacon", "closeAt", "commit", "drawAt", "id", "num1", "num2", "num3", "numbers", "resultKeys", "resultcn", "seed", "seqno", "status", "sum", "voidPreset", "voidReason"];
+const roundResultKeys = [
+  "beacon",
+  "closeAt",
+  "commit",
+  "drawAt",
+  "id",
+  "num1",
+  "num2",
+  "num3",
+  "numbers",
+  "resultKeys",
+  "resultcn",
+  "seed",
+  "seqno",
+  "status",
+  "sum",
+  "voidPreset",
+  "voidReason",
+];
 
 describe("games and rooms", () => {
   it("getGameList lists the 16 titles with their USDT room's entry figure, to anyone", async () => {
     const answer = await api("/api/Game/getGameList", {});
     expectOk(answer);
     expect(answer.data.list).toHaveLength(16);
-    expect(answer.data.list[0]).toEqual({ id: 1, title: "Lucky 28", titleKey: "lucky28", type: 1, image: "/tiles/lucky28.svg", minjoin: 0 });
+    expect(answer.data.list[0]).toEqual({
+      id: 1,
+      title: "Lucky 28",
+      titleKey: "lucky28",
+      type: 1,
+      image: "/tiles/lucky28.svg",
+      minjoin: 0,
+    });
     expect(answer.data.list.find((g: { id: number }) => g.id === 2).minjoin).toBe(1000);
   });
 
@@ -23,10 +48,21 @@ describe("games and rooms", () => {
     expectOk(usdt);
     expect(usdt.data.list).toHaveLength(16);
     expect(usdt.data.list[0]).toEqual({
-      id: 1, gameId: 1, title: "Lucky 28 · USDT", titleKey: "lucky28", kind: "standard", type: 1, minjoin: 0, minbuy: 20, minLevel: 1, trading: 1,
+      id: 1,
+      gameId: 1,
+      title: "Lucky 28 · USDT",
+      titleKey: "lucky28",
+      kind: "standard",
+      type: 1,
+      minjoin: 0,
+      minbuy: 20,
+      minLevel: 1,
+      trading: 1,
     });
     const btc = await api("/api/Game/getRoomList", { token, roomtype: "2" });
-    expect(btc.data.list.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => 17 + i));
+    expect(btc.data.list.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual(
+      Array.from({ length: 16 }, (_, i) => 17 + i),
+    );
     expectError(await api("/api/Game/getRoomList", { token, roomtype: 4 }), 1001);
     expectError(await api("/api/Game/getRoomList", { token }), 1001);
   });
@@ -38,14 +74,34 @@ describe("games and rooms", () => {
     const answer = await api("/api/Game/getGameinfo", { token: player.token, roomid: 1 });
     expectOk(answer);
     const { room, options, game, diff, closeSeconds, his } = answer.data;
-    expect(room).toMatchObject({ id: 1, gameId: 1, type: 1, kind: "standard", minbuy: 20, minjoin: 0, optionCount: 11, trading: 1, rate0: 1.98, rate4: 4.2, rate10: 95 });
+    expect(room).toMatchObject({
+      id: 1,
+      gameId: 1,
+      type: 1,
+      kind: "standard",
+      minbuy: 20,
+      minjoin: 0,
+      optionCount: 11,
+      trading: 1,
+      rate0: 1.98,
+      rate4: 4.2,
+      rate10: 95,
+    });
     expect(room.rate11).toBeUndefined();
     expect(options).toHaveLength(11);
     expect(options[8]).toEqual({ index: 8, key: "extreme_big", odds: 17 });
     const round = await currentRound(1);
     expect(game).toEqual({
-      id: round.roundId, seqno: round.seqno, gametype: 1, initmoney: 1234.56, commit: round.commit,
-      openAt: round.openAtMs, closeAt: round.closeAtMs, drawAt: round.drawAtMs, status: "open", beacon: null,
+      id: round.roundId,
+      seqno: round.seqno,
+      gametype: 1,
+      initmoney: 1234.56,
+      commit: round.commit,
+      openAt: round.openAtMs,
+      closeAt: round.closeAtMs,
+      drawAt: round.drawAtMs,
+      status: "open",
+      beacon: null,
     });
     expect(diff.minute * 60 + diff.second).toBeGreaterThan(170);
     expect(diff.minute * 60 + diff.second).toBeLessThanOrEqual(180);
@@ -100,9 +156,24 @@ describe("results and records", () => {
     const open = await currentRound(7);
     const unseen = await api("/api/Game/getround", { roomid: 7, seqno: open.seqno });
     expectOk(unseen);
-    expect(unseen.data).toMatchObject({ seqno: open.seqno, commit: open.commit, seed: null, numbers: [], num1: null, roomid: 7, gametype: 2 });
+    expect(unseen.data).toMatchObject({
+      seqno: open.seqno,
+      commit: open.commit,
+      seed: null,
+      numbers: [],
+      num1: null,
+      roomid: 7,
+      gametype: 2,
+    });
     const drawn = await api("/api/Game/getround", { roomid: 7, seqno: 5 });
-    const check = await verifyRound({ seedHex: drawn.data.seed, commit: drawn.data.commit, roomId: 7, seqno: 5, gameType: 2, numbers: drawn.data.numbers });
+    const check = await verifyRound({
+      seedHex: drawn.data.seed,
+      commit: drawn.data.commit,
+      roomId: 7,
+      seqno: 5,
+      gameType: 2,
+      numbers: drawn.data.numbers,
+    });
     expect(check.ok).toBe(true);
     expectError(await api("/api/Game/getround", { roomid: 7, seqno: 9999 }), 1028);
     expectError(await api("/api/Game/getround", { roomid: 7 }), 1027);
@@ -112,11 +183,24 @@ describe("results and records", () => {
   it("current answers a round's result and the player's award in it", async () => {
     const player = await playerWith(100_000);
     const round = await currentRound(16);
-    await placeOk(player.token, 16, [[0, 1.98, 50], [1, 1.98, 30]]);
-    const pending = await api("/api/Game/current", { token: player.token, roomid: 16, gameseq: round.seqno, gametype: 1 });
+    await placeOk(player.token, 16, [
+      [0, 1.98, 50],
+      [1, 1.98, 30],
+    ]);
+    const pending = await api("/api/Game/current", {
+      token: player.token,
+      roomid: 16,
+      gameseq: round.seqno,
+      gametype: 1,
+    });
     expect(pending.data).toEqual({ award: 0, result: null });
     const settled = await finishRound(16);
-    const answer = await api("/api/Game/current", { token: player.token, roomid: 16, gameseq: round.seqno, gametype: 1 });
+    const answer = await api("/api/Game/current", {
+      token: player.token,
+      roomid: 16,
+      gameseq: round.seqno,
+      gametype: 1,
+    });
     expectOk(answer);
     const award = settled.sum >= 14 ? 99 : 59.4;
     expect(answer.data.award).toBe(award);
@@ -129,7 +213,10 @@ describe("results and records", () => {
   it("getGamelog2 lists the player's bets by tab, in Chinese or English wording, and pages them", async () => {
     const player = await playerWith(1_000_000);
     const records = (type?: string, page?: number) => api("/api/Game/getGamelog2", { token: player.token, type, page });
-    await placeOk(player.token, 1, [[0, 1.98, 20], [1, 1.98, 20]]);
+    await placeOk(player.token, 1, [
+      [0, 1.98, 20],
+      [1, 1.98, 20],
+    ]);
     const settled = await finishRound(1);
     const pending = await placeOk(player.token, 1, [[2, 1.98, 25]]);
     const cancelled = await placeOk(player.token, 1, [[3, 1.98, 20]]);
@@ -137,10 +224,23 @@ describe("results and records", () => {
 
     const all = await records("全部");
     expectOk(all);
-    expect(all.data.data.map((r: { isaward: number }) => r.isaward)).toEqual([3, -1, ...(settled.sum >= 14 ? [0, 1] : [1, 0])]);
+    expect(all.data.data.map((r: { isaward: number }) => r.isaward)).toEqual([
+      3,
+      -1,
+      ...(settled.sum >= 14 ? [0, 1] : [1, 0]),
+    ]);
     expect(all.data).toMatchObject({ page: 1, hasMore: false });
     const won = all.data.data.find((r: { isaward: number }) => r.isaward === 1);
-    expect(won).toMatchObject({ seqno: settled.seqno, gametype: 1, roomid: 1, roomTitle: "Lucky 28 · USDT", titleKey: "lucky28", money: 20, rate: 1.98, award: 39.6 });
+    expect(won).toMatchObject({
+      seqno: settled.seqno,
+      gametype: 1,
+      roomid: 1,
+      roomTitle: "Lucky 28 · USDT",
+      titleKey: "lucky28",
+      money: 20,
+      rate: 1.98,
+      award: 39.6,
+    });
     expect(won.valuecn).toBe(settled.sum >= 14 ? "big" : "small");
     expect(typeof won.ordersn).toBe("string");
     expect(typeof won.createtime).toBe("number");
@@ -153,7 +253,11 @@ describe("results and records", () => {
     expect((await records()).data.data).toHaveLength(4);
     expectError(await records("sometimes"), 1001);
 
-    for (let i = 0; i < 10; i++) await placeOk(player.token, 1, [[0, 1.98, 20], [10, 95, 20]]);
+    for (let i = 0; i < 10; i++)
+      await placeOk(player.token, 1, [
+        [0, 1.98, 20],
+        [10, 95, 20],
+      ]);
     const page1 = await records("all", 1);
     expect(page1.data.data).toHaveLength(20);
     expect(page1.data.hasMore).toBe(true);
@@ -165,7 +269,10 @@ describe("results and records", () => {
 
   it("todayWinLost and getTrendData add up the player's day and the day before (UTC+8)", async () => {
     const player = await playerWith(1_000_000);
-    await placeOk(player.token, 15, [[0, 1.98, 100], [1, 1.98, 50]]);
+    await placeOk(player.token, 15, [
+      [0, 1.98, 100],
+      [1, 1.98, 50],
+    ]);
     const settled = await finishRound(15);
     const won = settled.sum >= 11 ? 48 : -51; // big pays 198, small 99, for 150 staked
     const today = await api("/api/Game/todayWinLost", { token: player.token });
@@ -174,11 +281,20 @@ describe("results and records", () => {
     // Yesterday: move a played-out bet back one day.
     const other = await placeOk(player.token, 15, [[2, 1.98, 40]]);
     await finishRound(15);
-    await env.DB.prepare("UPDATE bets SET created_at_ms = created_at_ms - ? WHERE order_id = ?").bind(DAY_MS, other.order_id).run();
-    const bet = await env.DB.prepare("SELECT isaward, award_cents FROM bets WHERE order_id = ?").bind(other.order_id).first<{ isaward: number; award_cents: number }>();
+    await env.DB.prepare("UPDATE bets SET created_at_ms = created_at_ms - ? WHERE order_id = ?")
+      .bind(DAY_MS, other.order_id)
+      .run();
+    const bet = await env.DB.prepare("SELECT isaward, award_cents FROM bets WHERE order_id = ?")
+      .bind(other.order_id)
+      .first<{ isaward: number; award_cents: number }>();
     const trend = await api("/api/Game/getTrendData", { token: player.token });
     expectOk(trend);
-    expect(trend.data).toEqual({ yeswin: (bet!.award_cents - 4_000) / 100, yestotal: 40, todaywin: won, todaytotal: 150 });
+    expect(trend.data).toEqual({
+      yeswin: (bet!.award_cents - 4_000) / 100,
+      yestotal: 40,
+      todaywin: won,
+      todaytotal: 150,
+    });
     expectError(await api("/api/Game/todayWinLost", {}), 1062, 409);
     await expectMoneyInvariants();
   });
@@ -196,17 +312,28 @@ describe("the room's socket", () => {
     });
     socket.accept();
     const waitFor = async (type: string, n = 1) => {
-      for (let i = 0; i < 200 && messages.filter((m) => m.type === type).length < n; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 200 && messages.filter((m) => m.type === type).length < n; i++)
+        await new Promise((r) => setTimeout(r, 10));
       return messages.filter((m) => m.type === type)[n - 1];
     };
     const hello = await waitFor("round");
     const round = await currentRound(9);
     expect(hello.game).toMatchObject({ id: round.roundId, seqno: round.seqno, commit: round.commit, status: "open" });
     expect(Array.isArray(hello.his)).toBe(true);
-    const placed = await placeOk(player.token, 9, [[0, 1.98, 20], [6, 3.8, 20]]);
+    const placed = await placeOk(player.token, 9, [
+      [0, 1.98, 20],
+      [6, 3.8, 20],
+    ]);
     const bet = await waitFor("bet");
     expect(bet.bets).toHaveLength(2);
-    expect(bet.bets[1]).toMatchObject({ orderId: placed.order_id, value: 6, valuecn: "small_odd", rate: 3.8, money: 20, seqno: round.seqno });
+    expect(bet.bets[1]).toMatchObject({
+      orderId: placed.order_id,
+      value: 6,
+      valuecn: "small_odd",
+      rate: 3.8,
+      money: 20,
+      seqno: round.seqno,
+    });
     expect(bet.bets[1].mine).toBeUndefined();
     expect(bet.bets[1].username).toContain("***");
     expectOk(await api("/api/Game/getGamecancel", { token: player.token, roomid: 9, order_id: placed.order_id }));

@@ -21,7 +21,18 @@ describe("room list", () => {
     const { html, status } = await page(browser, "/room_list/2");
     expect(status).toBe(200);
     expect(html.match(/class="room-card( locked)?"/g)).toHaveLength(16);
-    for (const text of ["USDT", "BTC", "ETH", "Standard", "VIP", "Superior", "Premier", "50,000.00", "Needs VIP level 6"]) expect(html).toContain(text);
+    for (const text of [
+      "USDT",
+      "BTC",
+      "ETH",
+      "Standard",
+      "VIP",
+      "Superior",
+      "Premier",
+      "50,000.00",
+      "Needs VIP level 6",
+    ])
+      expect(html).toContain(text);
     // Racing 10 rooms open their own screen.
     expect(html).toContain('href="/bjsc/20"');
     expect(html).toContain('href="/activity/17"');
@@ -48,12 +59,18 @@ describe("live and record routes", () => {
     const round = await currentRound(15);
     const response = await browser.get(`/activity/15/live?seqno=${round.seqno}&gametype=2`);
     expect(response.status).toBe(200);
-    const answer = (await response.json()) as { ok: boolean; seqno: number; list: Array<{ username: string; mine: boolean; money: number }> };
+    const answer = (await response.json()) as {
+      ok: boolean;
+      seqno: number;
+      list: Array<{ username: string; mine: boolean; money: number }>;
+    };
     expect(answer.ok).toBe(true);
     expect(answer.seqno).toBe(round.seqno);
     const mine = answer.list.filter((row) => row.mine);
     expect(mine.map((row) => row.money)).toEqual([30]);
-    expect(answer.list.some((row) => row.username === `${other.username.slice(0, 2)}***${other.username.slice(-1)}`)).toBe(true);
+    expect(
+      answer.list.some((row) => row.username === `${other.username.slice(0, 2)}***${other.username.slice(-1)}`),
+    ).toBe(true);
     expect(JSON.stringify(answer)).not.toContain(other.username);
   });
 
@@ -102,7 +119,9 @@ describe("one time rule", () => {
   it("shows a bet at the same UTC+8 moment in the bet records and the funds ledger", async () => {
     const { player, browser } = await playerBrowser(100_000);
     await placeOk(player.token, 1, [[0, 1.98, 20]]);
-    const placedAt = await env.DB.prepare("SELECT created_at_ms AS ms FROM ledger WHERE user_id = ? AND type = 'bet'").bind(player.userId).first<{ ms: number }>();
+    const placedAt = await env.DB.prepare("SELECT created_at_ms AS ms FROM ledger WHERE user_id = ? AND type = 'bet'")
+      .bind(player.userId)
+      .first<{ ms: number }>();
     const utc8 = new Date(placedAt!.ms + 8 * 3600_000).toISOString();
     const [date, clock] = [utc8.slice(0, 10), utc8.slice(11, 16)];
     const records = (await page(browser, "/betlist")).html;
@@ -122,7 +141,8 @@ describe("trend page", () => {
     expect(html).toContain("Log in to see your wins and turnover.");
     // The home strip's component: no feed has given a price in this test, so none is shown.
     expect(html).toContain("Prices unavailable");
-    for (const coin of ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"]) expect(html).toContain(`data-coin="${coin}"`);
+    for (const coin of ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"])
+      expect(html).toContain(`data-coin="${coin}"`);
     expect(html).not.toMatch(/class="coin-last"/);
     expect(html).toContain('class="tabbar"');
   });
@@ -157,11 +177,15 @@ describe("rules page", () => {
   });
 
   it("follows the room's live odds", async () => {
-    await env.DB.prepare("UPDATE rooms SET rates_milli = ? WHERE id = 16").bind(JSON.stringify([1900, 1980, 1980, 1980])).run();
+    await env.DB.prepare("UPDATE rooms SET rates_milli = ? WHERE id = 16")
+      .bind(JSON.stringify([1900, 1980, 1980, 1980]))
+      .run();
     const { html } = await page(await new Browser().logIn(), "/rules/16");
     expect(html).toContain("1.900");
     expect(html).toContain("95.00%");
-    await env.DB.prepare("UPDATE rooms SET rates_milli = ? WHERE id = 16").bind(JSON.stringify([1980, 1980, 1980, 1980])).run();
+    await env.DB.prepare("UPDATE rooms SET rates_milli = ? WHERE id = 16")
+      .bind(JSON.stringify([1980, 1980, 1980, 1980]))
+      .run();
   });
 });
 
@@ -198,15 +222,21 @@ describe("fairness page", () => {
   it("checks a seed and commitment typed by hand", async () => {
     const drawn = await finishRound(16);
     const base = `/fairness?mode=manual&room=16&seqno=${drawn.seqno}&gametype=1&seed=${drawn.seed}`;
-    expect((await page(new Browser(), `${base}&commit=${drawn.commit}`)).html).toContain("Verified: this round was fair");
+    expect((await page(new Browser(), `${base}&commit=${drawn.commit}`)).html).toContain(
+      "Verified: this round was fair",
+    );
     const wrong = await page(new Browser(), `${base}&commit=${"0".repeat(64)}`);
     expect(wrong.html).toContain("The seed does NOT match the commitment");
   });
 
   it("explains bad input next to each field", async () => {
-    const { html, status } = await page(new Browser(), "/fairness?mode=manual&room=abc&seqno=1&gametype=7&seed=XYZ&commit=");
+    const { html, status } = await page(
+      new Browser(),
+      "/fairness?mode=manual&room=abc&seqno=1&gametype=7&seed=XYZ&commit=",
+    );
     expect(status).toBe(200);
-    for (const text of ["Enter a room number", "Choose the game type", "Enter 64 lowercase hex characters"]) expect(html).toContain(text);
+    for (const text of ["Enter a room number", "Choose the game type", "Enter 64 lowercase hex characters"])
+      expect(html).toContain(text);
     expect((await page(new Browser(), "/fairness?room=1&seqno=999999")).html).toContain("No active round");
   });
 });

@@ -11,7 +11,12 @@ async function post(browser: Browser, path: string, pairs: Array<[string, string
   const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   const response = await exports.default.fetch(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      cookie,
+      origin: ORIGIN,
+      host: new URL(ORIGIN).host,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams(pairs).toString(),
     redirect: "manual",
   });
@@ -36,11 +41,14 @@ async function page(browser: Browser, path: string) {
 }
 
 describe("entering a room", () => {
-  it.each(["/activity/1", "/bjsc/4", "/room_list/1", "/betlist", "/rules/1"])("sends a guest from %s to login", async (path) => {
-    const { status, location } = await page(new Browser(), path);
-    expect(status).toBe(302);
-    expect(location).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
-  });
+  it.each(["/activity/1", "/bjsc/4", "/room_list/1", "/betlist", "/rules/1"])(
+    "sends a guest from %s to login",
+    async (path) => {
+      const { status, location } = await page(new Browser(), path);
+      expect(status).toBe(302);
+      expect(location).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    },
+  );
 
   it("answers 404 for a malformed room id or currency tab", async () => {
     const browser = await new Browser().logIn();
@@ -68,7 +76,9 @@ describe("entering a room", () => {
     expect(open).toMatch(/Draw in 01:(49|50)/);
     await closeBetting(9);
     const closed = (await page(browser, "/activity/9")).html;
-    expect(closed).toMatch(/countdown-label">Betting closed · draw in<\/span><span class="countdown-clock">00:(29|30)</);
+    expect(closed).toMatch(
+      /countdown-label">Betting closed · draw in<\/span><span class="countdown-clock">00:(29|30)</,
+    );
     expect(closed).not.toContain("Betting closes in");
   });
 
@@ -115,7 +125,12 @@ describe("buying without JavaScript", () => {
   it("reviews the picks with the room's odds, then pays, shows the bet and takes the money", async () => {
     const { player, browser } = await playerBrowser(100_000);
     const round = await currentRound(1);
-    const review = await post(browser, "/activity/1", [["intent", "review"], ["option", "0"], ["option", "6"], ["amount", "50"]]);
+    const review = await post(browser, "/activity/1", [
+      ["intent", "review"],
+      ["option", "0"],
+      ["option", "6"],
+      ["amount", "50"],
+    ]);
     expect(review.status).toBe(200);
     const html = await review.text();
     expect(html).toContain("Confirm your order");
@@ -124,7 +139,13 @@ describe("buying without JavaScript", () => {
     expect(html).toContain(`name="gameid" value="${round.roundId}"`);
     expect(await count("orders", "user_id = ?", player.userId)).toBe(0);
 
-    const paid = await post(browser, "/activity/1", [["intent", "order"], ["gameid", String(round.roundId)], ["pick", "0:1.98"], ["pick", "6:3.6"], ["amount", "50"]]);
+    const paid = await post(browser, "/activity/1", [
+      ["intent", "order"],
+      ["gameid", String(round.roundId)],
+      ["pick", "0:1.98"],
+      ["pick", "6:3.6"],
+      ["amount", "50"],
+    ]);
     expect(paid.status).toBe(302);
     expect(paid.headers.get("location")).toBe("/activity/1");
     expect(await balanceOf(player.userId)).toBe(90_000);
@@ -137,12 +158,53 @@ describe("buying without JavaScript", () => {
 
   it.each([
     ["no option", [["amount", "50"]], "Please select at least one option"],
-    ["ten options", [...Array.from({ length: 10 }, (_, i) => ["option", String(i)]), ["amount", "50"]], "at most 9 options"],
-    ["a zero amount", [["option", "0"], ["amount", "0"]], "Enter a whole amount above 0"],
-    ["a decimal amount", [["option", "0"], ["amount", "2.5"]], "Enter a whole amount above 0"],
-    ["less than minbuy", [["option", "0"], ["amount", "19"]], "The order must total at least 20"],
-    ["more than the balance", [["option", "0"], ["option", "1"], ["amount", "600"]], "Insufficient balance"],
-    ["an option the room lacks", [["option", "0"], ["option", "99"], ["amount", "50"]], "Order failed"],
+    [
+      "ten options",
+      [...Array.from({ length: 10 }, (_, i) => ["option", String(i)]), ["amount", "50"]],
+      "at most 9 options",
+    ],
+    [
+      "a zero amount",
+      [
+        ["option", "0"],
+        ["amount", "0"],
+      ],
+      "Enter a whole amount above 0",
+    ],
+    [
+      "a decimal amount",
+      [
+        ["option", "0"],
+        ["amount", "2.5"],
+      ],
+      "Enter a whole amount above 0",
+    ],
+    [
+      "less than minbuy",
+      [
+        ["option", "0"],
+        ["amount", "19"],
+      ],
+      "The order must total at least 20",
+    ],
+    [
+      "more than the balance",
+      [
+        ["option", "0"],
+        ["option", "1"],
+        ["amount", "600"],
+      ],
+      "Insufficient balance",
+    ],
+    [
+      "an option the room lacks",
+      [
+        ["option", "0"],
+        ["option", "99"],
+        ["amount", "50"],
+      ],
+      "Order failed",
+    ],
   ])("refuses %s at the review step, next to the field", async (_name, fields, message) => {
     const { browser } = await playerBrowser(100_000);
     const response = await post(browser, "/activity/1", [["intent", "review"], ...(fields as Array<[string, string]>)]);
@@ -153,14 +215,28 @@ describe("buying without JavaScript", () => {
   it("lets the server refuse tampered odds (1031), another round (1029) and a closed round, writing nothing", async () => {
     const { player, browser } = await playerBrowser(100_000);
     const round = await currentRound(1);
-    const tampered = await post(browser, "/activity/1", [["intent", "order"], ["gameid", String(round.roundId)], ["pick", "0:5"], ["amount", "50"]]);
+    const tampered = await post(browser, "/activity/1", [
+      ["intent", "order"],
+      ["gameid", String(round.roundId)],
+      ["pick", "0:5"],
+      ["amount", "50"],
+    ]);
     expect(tampered.status).toBe(400);
     expect(await tampered.text()).toContain("Order failed");
-    const stale = await post(browser, "/activity/1", [["intent", "order"], ["gameid", String(round.roundId + 1000)], ["pick", "0:1.98"], ["amount", "50"]]);
+    const stale = await post(browser, "/activity/1", [
+      ["intent", "order"],
+      ["gameid", String(round.roundId + 1000)],
+      ["pick", "0:1.98"],
+      ["amount", "50"],
+    ]);
     expect(await stale.text()).toContain("Not in betting time");
     await closeBetting(1);
     try {
-      const late = await post(browser, "/activity/1", [["intent", "review"], ["option", "0"], ["amount", "50"]]);
+      const late = await post(browser, "/activity/1", [
+        ["intent", "review"],
+        ["option", "0"],
+        ["amount", "50"],
+      ]);
       expect(await late.text()).toContain("Betting has stopped for this round");
       const closedPage = await page(browser, "/activity/1");
       expect(closedPage.html).toContain('class="round-panel phase-closed"');
@@ -176,7 +252,13 @@ describe("buying without JavaScript", () => {
   it("answers a script's order with data instead of a redirect", async () => {
     const { player, browser } = await playerBrowser(100_000);
     const round = await currentRound(1);
-    const response = await post(browser, "/activity/1", [["intent", "order"], ["gameid", String(round.roundId)], ["pick", "1:1.98"], ["amount", "30"], ["js", "1"]]);
+    const response = await post(browser, "/activity/1", [
+      ["intent", "order"],
+      ["gameid", String(round.roundId)],
+      ["pick", "1:1.98"],
+      ["amount", "30"],
+      ["js", "1"],
+    ]);
     expect(response.status).toBe(200);
     await response.body?.cancel();
     expect(await balanceOf(player.userId)).toBe(97_000);
@@ -193,10 +275,16 @@ describe("cancelling and settling", () => {
     const ask = await page(browser, `/activity/1?cancel=${mine.order_id}`);
     expect(ask.html).toContain("Cancel this order?");
     expect(ask.html).toContain(`name="order_id" value="${mine.order_id}"`);
-    const refused = await post(browser, "/activity/1", [["intent", "cancel"], ["order_id", String(theirs.order_id)]]);
+    const refused = await post(browser, "/activity/1", [
+      ["intent", "cancel"],
+      ["order_id", String(theirs.order_id)],
+    ]);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Order not found");
-    const done = await post(browser, "/activity/1", [["intent", "cancel"], ["order_id", String(mine.order_id)]]);
+    const done = await post(browser, "/activity/1", [
+      ["intent", "cancel"],
+      ["order_id", String(mine.order_id)],
+    ]);
     expect(done.status).toBe(302);
     expect(await balanceOf(player.userId)).toBe(100_000);
     expect(await balanceOf(other.userId)).toBe(96_000);
@@ -207,7 +295,10 @@ describe("cancelling and settling", () => {
   it("shows the award after the draw in the balance, the room and the bet records", async () => {
     const { player, browser } = await playerBrowser(100_000);
     // Big and small: exactly one of them wins every Lucky 28 round.
-    await placeOk(player.token, 1, [[0, 1.98, 50], [1, 1.98, 50]]);
+    await placeOk(player.token, 1, [
+      [0, 1.98, 50],
+      [1, 1.98, 50],
+    ]);
     const drawn = await finishRound(1);
     expect(await balanceOf(player.userId)).toBe(100_000 - 10_000 + 9_900);
     const room = await page(browser, "/activity/1");

@@ -60,7 +60,9 @@ describe("group commit", () => {
   it("writes the others of a group when one breaks its transaction, and refuses that one as alone", async () => {
     const userId = await player(3_000);
     const { writer, batches } = countedWriter();
-    const outcomes = await Promise.allSettled([1_000, 500, 5_000, 500].map((cents) => writer.write(debit(userId, cents))));
+    const outcomes = await Promise.allSettled(
+      [1_000, 500, 5_000, 500].map((cents) => writer.write(debit(userId, cents))),
+    );
     // The group of three was rolled back by the overdraw, then each was sent alone.
     expect(batches).toEqual([4, 12, 4, 4, 4]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
@@ -76,7 +78,9 @@ describe("group commit", () => {
     const { writer, batches } = countedWriter();
     const first = debit(userId, 1_000);
     const repeat = debit(userId, 1_000, `group-commit-test:${keys}:repeat`);
-    const outcomes = await Promise.allSettled([first, repeat, repeat, debit(userId, 2_000)].map((statements) => writer.write(statements)));
+    const outcomes = await Promise.allSettled(
+      [first, repeat, repeat, debit(userId, 2_000)].map((statements) => writer.write(statements)),
+    );
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
     expect(batches).toEqual([4, 12, 4, 4, 4]);
     expect(await balanceOf(userId)).toBe(6_000);

@@ -32,7 +32,9 @@ export const newPlayerFields = (overrides: Record<string, string> = {}) => contr
 
 async function plantSmsCode(quhao: string, phone: string, code: string, expiresInMs = 300_000) {
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)",
+  )
     .bind(quhao, phone, await hashSmsCode(env.PEPPER, quhao, phone, code), now - 61_000, now + expiresInMs)
     .run();
 }
@@ -72,24 +74,34 @@ export async function freshTotpCode(secret: string) {
 }
 
 /** A fresh code of a seeded operator (see freshTotpCode). */
-export const freshOperatorCode = async (username = "admin") => freshTotpCode(await seedOperatorTotpSecret(env.PEPPER, username));
+export const freshOperatorCode = async (username = "admin") =>
+  freshTotpCode(await seedOperatorTotpSecret(env.PEPPER, username));
 
 /**
  * An operator session as POST /api/admin/login makes it, written straight to D1: each TOTP step signs in
  * once, so tests about something else do not spend steps (signing in itself: tests/admin-auth.test.ts).
  */
 export async function operatorLogin(username = "admin") {
-  const operator = await env.DB.prepare("SELECT id, password_generation FROM users WHERE lower(username) = lower(?) AND role = 'operator'")
+  const operator = await env.DB.prepare(
+    "SELECT id, password_generation FROM users WHERE lower(username) = lower(?) AND role = 'operator'",
+  )
     .bind(username)
     .first<{ id: number; password_generation: number }>();
   if (!operator) throw new Error(`no operator ${username}`);
-  const { token, statement } = await newSessionStatement(getDb(env), { id: operator.id, passwordGeneration: operator.password_generation }, "operator", Date.now());
+  const { token, statement } = await newSessionStatement(
+    getDb(env),
+    { id: operator.id, passwordGeneration: operator.password_generation },
+    "operator",
+    Date.now(),
+  );
   await statement;
   return token;
 }
 
 export async function count(table: string, where = "1 = 1", ...params: unknown[]) {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).bind(...params).first<{ n: number }>();
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+    .bind(...params)
+    .first<{ n: number }>();
   return row!.n;
 }
 

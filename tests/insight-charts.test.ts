@@ -19,9 +19,18 @@ const cents = (n: number) => Math.round(n * 100);
 
 async function playedToday(roomId: number | null) {
   const room = roomId === null ? "" : "AND r.room_id = ?";
-  const stmt = env.DB.prepare(`SELECT b.stake_cents AS stake, b.award_cents AS award, b.isaward, b.user_id AS userId, r.draw_at_ms AS drawAt
+  const stmt = env.DB
+    .prepare(`SELECT b.stake_cents AS stake, b.award_cents AS award, b.isaward, b.user_id AS userId, r.draw_at_ms AS drawAt
     FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.status = 'settled' ${room}`);
-  const rows = (await (roomId === null ? stmt : stmt.bind(roomId)).all<{ stake: number; award: number; isaward: number; userId: number; drawAt: number }>()).results;
+  const rows = (
+    await (roomId === null ? stmt : stmt.bind(roomId)).all<{
+      stake: number;
+      award: number;
+      isaward: number;
+      userId: number;
+      drawAt: number;
+    }>()
+  ).results;
   const mine = rows.filter((r) => formatDate(r.drawAt) === today());
   const played = mine.filter((r) => r.isaward === 0 || r.isaward === 1);
   const turnover = played.reduce((s, r) => s + r.stake, 0);
@@ -34,7 +43,10 @@ describe("the console's charts", () => {
     const op = await operatorLogin();
     const a = await playerWith(100_000);
     const b = await playerWith(100_000);
-    await placeOk(a.token, 15, [[0, 1.98, 40], [1, 1.98, 25]]);
+    await placeOk(a.token, 15, [
+      [0, 1.98, 40],
+      [1, 1.98, 25],
+    ]);
     await placeOk(b.token, 15, [[2, 1.98, 60]]);
     await placeOk(a.token, 1, [[3, 1.98, 35]]);
     await finishRound(15);
@@ -45,7 +57,12 @@ describe("the console's charts", () => {
       const day = data.play.at(-1);
       expect(day.day).toBe(today());
       const expected = await playedToday(roomId);
-      expect({ turnover: cents(day.turnover), payouts: cents(day.payouts), house: cents(day.house), players: day.players }).toEqual(expected);
+      expect({
+        turnover: cents(day.turnover),
+        payouts: cents(day.payouts),
+        house: cents(day.house),
+        players: day.players,
+      }).toEqual(expected);
     }
     expect((await charts(op, { days: "90" })).play).toHaveLength(90);
   });
@@ -56,13 +73,19 @@ describe("the console's charts", () => {
     const { token } = await walletPlayer(0);
     const asked = await api("/api/Game/recharge", { token, money: "150", pay_name: "Waiting Payer" });
     expectOk(asked);
-    await env.DB.prepare("UPDATE deposit_requests SET created_at_ms = ? WHERE id = ?").bind(Date.now() - 7 * 3_600_000, asked.data.id).run();
+    await env.DB.prepare("UPDATE deposit_requests SET created_at_ms = ? WHERE id = ?")
+      .bind(Date.now() - 7 * 3_600_000, asked.data.id)
+      .run();
     const data = await charts(op);
-    const approved = await env.DB.prepare("SELECT amount_cents AS cents, decided_at_ms AS at FROM deposit_requests WHERE status = 'approved'").all<{ cents: number; at: number }>();
+    const approved = await env.DB.prepare(
+      "SELECT amount_cents AS cents, decided_at_ms AS at FROM deposit_requests WHERE status = 'approved'",
+    ).all<{ cents: number; at: number }>();
     const todays = approved.results.filter((r) => formatDate(r.at) === today());
     expect(cents(data.cash.at(-1).deposits)).toBe(todays.reduce((s, r) => s + r.cents, 0));
     expect(data.cash.at(-1).depositCount).toBe(todays.length);
-    const pending = await env.DB.prepare("SELECT created_at_ms AS at FROM deposit_requests WHERE status = 'pending'").all<{ at: number }>();
+    const pending = await env.DB.prepare(
+      "SELECT created_at_ms AS at FROM deposit_requests WHERE status = 'pending'",
+    ).all<{ at: number }>();
     expect(data.pending.deposits.count).toBe(pending.results.length);
     // the request made to wait seven hours is in the 6-24 h band
     expect(data.pending.deposits.bands[2]).toBeGreaterThanOrEqual(1);
@@ -80,26 +103,30 @@ describe("the console's charts", () => {
     )
       .bind(drawAt - 180_000, drawAt - 60_000, drawAt, drawAt)
       .first<{ id: number }>();
-    const order = await env.DB.prepare("INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('chart-test', ?, 16, ?, 200000, ?) RETURNING id")
+    const order = await env.DB.prepare(
+      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('chart-test', ?, 16, ?, 200000, ?) RETURNING id",
+    )
       .bind(payer.userId, round!.id, drawAt)
       .first<{ id: number }>();
     const bets = Array.from({ length: 200 }, () =>
-      env.DB.prepare("INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 1000, 1980, 1, ?)").bind(
-        order!.id,
-        payer.userId,
-        round!.id,
-        drawAt,
-      ),
+      env.DB.prepare(
+        "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 1000, 1980, 1, ?)",
+      ).bind(order!.id, payer.userId, round!.id, drawAt),
     );
     await env.DB.batch(bets);
     const data = await charts(op);
     const room16 = data.returns.find((r: { roomId: number }) => r.roomId === 16);
-    const rows = (await env.DB.prepare(
-      "SELECT b.option_index AS o, b.odds_milli AS odds, b.stake_cents AS stake, b.award_cents AS award FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.room_id = 16 AND r.status = 'settled' AND b.isaward IN (0, 1, 2)",
-    ).all<{ o: number; odds: number; stake: number; award: number }>()).results;
+    const rows = (
+      await env.DB.prepare(
+        "SELECT b.option_index AS o, b.odds_milli AS odds, b.stake_cents AS stake, b.award_cents AS award FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.room_id = 16 AND r.status = 'settled' AND b.isaward IN (0, 1, 2)",
+      ).all<{ o: number; odds: number; stake: number; award: number }>()
+    ).results;
     const chances = optionProbabilities(1, 4);
     const stakes = rows.reduce((s, r) => s + r.stake, 0);
-    const expected = rows.reduce((s, r) => s + r.stake * ((r.odds / 1000) * chances[r.o].win.value + chances[r.o].refund.value), 0);
+    const expected = rows.reduce(
+      (s, r) => s + r.stake * ((r.odds / 1000) * chances[r.o].win.value + chances[r.o].refund.value),
+      0,
+    );
     const variance = rows.reduce((s, r) => {
       const odds = r.odds / 1000;
       const p = chances[r.o].win.value;

@@ -84,7 +84,14 @@ describe("CSV exports", () => {
   it("export deposits, withdrawals, adjustments and the audit log of a range with times in UTC+8", async () => {
     const op = await operatorLogin();
     const player = await playerWith(0);
-    const credit = await api("/api/admin/adjust", { text: "correction", token: op, userId: player.userId, money: "12.5", reason: "goodwill, for a delay", request_id: crypto.randomUUID() });
+    const credit = await api("/api/admin/adjust", {
+      text: "correction",
+      token: op,
+      userId: player.userId,
+      money: "12.5",
+      reason: "goodwill, for a delay",
+      request_id: crypto.randomUUID(),
+    });
     expect(credit.code).toBe(1);
     const today = formatDate(Date.now());
     const text = async (kind: string) => {
@@ -100,8 +107,10 @@ describe("CSV exports", () => {
     expect(line).toContain(",12.50,");
     expect(line).toContain(",admin");
     expect((await text("audit")).split("\r\n")[0]).toBe("id,time,operator,action,target,before,after");
-    expect((await text("audit"))).toContain("balance.credit");
-    expect((await text("deposits")).split("\r\n")[0]).toBe("id,time,user_id,username,amount,status,decided_at,decided_by,payer,note");
+    expect(await text("audit")).toContain("balance.credit");
+    expect((await text("deposits")).split("\r\n")[0]).toBe(
+      "id,time,user_id,username,amount,status,decided_at,decided_by,payer,note",
+    );
     expect((await text("withdrawals")).split("\r\n")[0]).toContain("bank_card_id");
     await expectMoneyInvariants();
   });

@@ -9,7 +9,6 @@ import { formatDate } from "#shared/days";
 // The console's insight screens (issue 29) as a browser gets them: server-drawn SVG charts with their
 // tables, the books check on every screen, the markers of harm, the exports, in four languages.
 
-
 const PAGES = ["/admin/insight", "/admin/insight?days=90&room=1", "/admin/risk", "/admin/exports"];
 
 describe("the console's insight screens", () => {
@@ -58,7 +57,10 @@ describe("the console's insight screens", () => {
     const p = await playerWith(0);
     const file = await (await browser.get(`/admin/players/${p.userId}`)).text();
     expect(file).toContain("Markers of harm");
-    const saved = await browser.post(`/admin/risk/${p.userId}`, { kind: "message", text: "Sent a reminder about the reality check" });
+    const saved = await browser.post(`/admin/risk/${p.userId}`, {
+      kind: "message",
+      text: "Sent a reminder about the reality check",
+    });
     expect(saved.status).toBe(302);
     await saved.body?.cancel();
     const page = await (await browser.get(`/admin/risk/${p.userId}`)).text();

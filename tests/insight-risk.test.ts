@@ -18,11 +18,23 @@ async function pastBet(userId: number, placedAtMs: number, stakeCents: number, w
   )
     .bind(seqno++, placedAtMs - 60_000, placedAtMs + 60_000, placedAtMs + 120_000, placedAtMs + 120_000)
     .first<{ id: number }>();
-  const order = await env.DB.prepare("INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 16, ?, ?, ?) RETURNING id")
+  const order = await env.DB.prepare(
+    "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 16, ?, ?, ?) RETURNING id",
+  )
     .bind(`risk-${seqno}`, userId, round!.id, stakeCents, placedAtMs)
     .first<{ id: number }>();
-  await env.DB.prepare("INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?, ?, ?)")
-    .bind(order!.id, userId, round!.id, stakeCents, won ? Math.floor((stakeCents * 1980) / 1000) : 0, won ? 1 : 0, placedAtMs)
+  await env.DB.prepare(
+    "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?, ?, ?)",
+  )
+    .bind(
+      order!.id,
+      userId,
+      round!.id,
+      stakeCents,
+      won ? Math.floor((stakeCents * 1980) / 1000) : 0,
+      won ? 1 : 0,
+      placedAtMs,
+    )
     .run();
 }
 
@@ -65,7 +77,9 @@ describe("players at risk", () => {
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "loss", period: "day", money: 50 }));
     await placeOk(p.token, 1, [[0, 1.98, 40]]);
     expectError(await order(p.token, 1, [[1, 1.98, 20]]), 3002);
-    expect(await env.DB.prepare("SELECT kind FROM protection_refusals WHERE user_id = ?").bind(p.userId).all()).toMatchObject({ results: [{ kind: "loss" }] });
+    expect(
+      await env.DB.prepare("SELECT kind FROM protection_refusals WHERE user_id = ?").bind(p.userId).all(),
+    ).toMatchObject({ results: [{ kind: "loss" }] });
     expectOk(await api("/api/Game/recharge", { token: p.token, money: "300", pay_name: "After Limit" }));
     const marker = (await markersOf(op, p.userId)).find((m) => m.key === "depositAfterLossLimit");
     expect(marker?.figures).toMatchObject({ deposits: 1, money: 300 });
@@ -92,7 +106,8 @@ describe("players at risk", () => {
     const op = await operatorLogin();
     const p = await playerWith(10_000);
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "deposit", period: "day", money: 100 }));
-    for (let i = 0; i < 3; i++) expectError(await api("/api/Game/recharge", { token: p.token, money: "150", pay_name: "Over Limit" }), 3001);
+    for (let i = 0; i < 3; i++)
+      expectError(await api("/api/Game/recharge", { token: p.token, money: "150", pay_name: "Over Limit" }), 3001);
     const marker = (await markersOf(op, p.userId)).find((m) => m.key === "repeatedRefusals");
     expect(marker?.figures).toEqual({ refusals: 3, deposit: 3, loss: 0, stake: 0, excluded: 0, days: 7 });
   });
@@ -101,7 +116,11 @@ describe("players at risk", () => {
     const op = await operatorLogin();
     const p = await playerWith(10_000);
     const ended = Date.now() - 10 * 60_000;
-    await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.userId, ended - DAY, ended).run();
+    await env.DB.prepare(
+      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    )
+      .bind(p.userId, ended - DAY, ended)
+      .run();
     await placeOk(p.token, 1, [[0, 1.98, 20]]);
     const marker = (await markersOf(op, p.userId)).find((m) => m.key === "timeOutResumed");
     expect(marker?.figures.endedAt).toBe(ended);
@@ -112,14 +131,26 @@ describe("players at risk", () => {
   it("record an operator's note, message or suggested limit, audited; refuse anything else", async () => {
     const op = await operatorLogin();
     const p = await playerWith(0);
-    const answer = await api("/api/admin/risk/interact", { token: op, userId: p.userId, kind: "limit", text: "Suggested a weekly loss limit of 200.00" });
+    const answer = await api("/api/admin/risk/interact", {
+      token: op,
+      userId: p.userId,
+      kind: "limit",
+      text: "Suggested a weekly loss limit of 200.00",
+    });
     expectOk(answer);
-    expect(answer.data.interactions[0]).toMatchObject({ kind: "limit", text: "Suggested a weekly loss limit of 200.00", operator: "admin" });
+    expect(answer.data.interactions[0]).toMatchObject({
+      kind: "limit",
+      text: "Suggested a weekly loss limit of 200.00",
+      operator: "admin",
+    });
     expect(await auditRows("risk.limit", `user:${p.userId}`)).toHaveLength(1);
     expectError(await api("/api/admin/risk/interact", { token: op, userId: p.userId, kind: "bonus", text: "x" }), 1001);
     expectError(await api("/api/admin/risk/interact", { token: op, userId: p.userId, kind: "note", text: " " }), 1001);
     expectError(await api("/api/admin/risk/interact", { token: op, userId: 1, kind: "note", text: "house" }), 1002);
-    expectError(await api("/api/admin/risk/interact", { token: p.token, userId: p.userId, kind: "note", text: "self" }), 1073);
+    expectError(
+      await api("/api/admin/risk/interact", { token: p.token, userId: p.userId, kind: "note", text: "self" }),
+      1073,
+    );
     expect(await auditRows("risk.note", `user:${p.userId}`)).toHaveLength(0);
   });
 });

@@ -9,13 +9,23 @@ import { balanceOf, closeBetting, currentRound, finishRound, playerWith, stubOf 
 
 const KEY = "order-key-0001";
 const orderWith = (token: string, roomId: number, gameid: number, rows: unknown, requestId?: string) =>
-  api("/api/Game/order", { token, roomid: roomId, gameid, order_info: rows, ...(requestId === undefined ? {} : { request_id: requestId }) });
+  api("/api/Game/order", {
+    token,
+    roomid: roomId,
+    gameid,
+    order_info: rows,
+    ...(requestId === undefined ? {} : { request_id: requestId }),
+  });
 
 describe("the database", () => {
   it("keeps the ledger append-only and refuses impossible rows by itself", async () => {
     const player = await playerWith(10_000);
-    const ledgerId = (await env.DB.prepare("SELECT id FROM ledger WHERE user_id = ?").bind(player.userId).first<{ id: number }>())!.id;
-    await expect(env.DB.prepare("UPDATE ledger SET amount_cents = 1 WHERE id = ?").bind(ledgerId).run()).rejects.toThrow();
+    const ledgerId = (await env.DB.prepare("SELECT id FROM ledger WHERE user_id = ?")
+      .bind(player.userId)
+      .first<{ id: number }>())!.id;
+    await expect(
+      env.DB.prepare("UPDATE ledger SET amount_cents = 1 WHERE id = ?").bind(ledgerId).run(),
+    ).rejects.toThrow();
     await expect(env.DB.prepare("DELETE FROM ledger WHERE id = ?").bind(ledgerId).run()).rejects.toThrow();
     const round = await currentRound(1);
     const placed = await orderWith(player.token, 1, round.roundId, [[0, 1.98, 20]]);
@@ -33,8 +43,12 @@ describe("the database", () => {
       await expect(env.DB.prepare(statement).bind(placed.data.order_id).run(), statement).rejects.toThrow();
     }
     await expect(
-      env.DB.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
-        VALUES (?, 0, 0, 0, 'bet', 'zero', 'zero-movement', 1)`).bind(player.userId).run(),
+      env.DB.prepare(
+        `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+        VALUES (?, 0, 0, 0, 'bet', 'zero', 'zero-movement', 1)`,
+      )
+        .bind(player.userId)
+        .run(),
     ).rejects.toThrow();
     await expectMoneyInvariants();
   });
@@ -73,7 +87,9 @@ describe("an order's request_id", () => {
   it("places one order when the same key arrives several times at once", async () => {
     const player = await playerWith(10_000);
     const round = await currentRound(33);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => orderWith(player.token, 33, round.roundId, [[0, 1.98, 25]], KEY)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => orderWith(player.token, 33, round.roundId, [[0, 1.98, 25]], KEY)),
+    );
     for (const answer of answers) expectOk(answer);
     expect(new Set(answers.map((a) => a.data.order_id)).size).toBe(1);
     expect(await count("orders", "user_id = ?", player.userId)).toBe(1);
@@ -105,11 +121,15 @@ describe("a round's settings", () => {
   it("are the room's settings when it opened: a change applies from the next round", async () => {
     const player = await playerWith(100_000);
     const round = await currentRound(16);
-    const snapshot = await env.DB.prepare("SELECT rates_milli, minbuy_cents, min_level FROM rounds WHERE id = ?").bind(round.roundId).first<Record<string, unknown>>();
+    const snapshot = await env.DB.prepare("SELECT rates_milli, minbuy_cents, min_level FROM rounds WHERE id = ?")
+      .bind(round.roundId)
+      .first<Record<string, unknown>>();
     const rates = JSON.parse(String(snapshot!.rates_milli)) as number[];
     expect(snapshot!.minbuy_cents).toBe(2_000);
     const changed = rates.map((milli) => milli + 100);
-    await env.DB.prepare("UPDATE rooms SET rates_milli = ?, minbuy_cents = 5000, min_level = 5 WHERE id = 16").bind(JSON.stringify(changed)).run();
+    await env.DB.prepare("UPDATE rooms SET rates_milli = ?, minbuy_cents = 5000, min_level = 5 WHERE id = 16")
+      .bind(JSON.stringify(changed))
+      .run();
     try {
       // The open round keeps its odds, minbuy and level.
       expectOk(await orderWith(player.token, 16, round.roundId, [[0, rates[0] / 1000, 20]]));
@@ -124,7 +144,9 @@ describe("a round's settings", () => {
       expectError(await orderWith(player.token, 16, next.roundId, [[0, rates[0] / 1000, 50]]), 1031);
       expectOk(await orderWith(player.token, 16, next.roundId, [[0, changed[0] / 1000, 50]]));
     } finally {
-      await env.DB.prepare("UPDATE rooms SET rates_milli = ?, minbuy_cents = 2000, min_level = 1 WHERE id = 16").bind(JSON.stringify(rates)).run();
+      await env.DB.prepare("UPDATE rooms SET rates_milli = ?, minbuy_cents = 2000, min_level = 1 WHERE id = 16")
+        .bind(JSON.stringify(rates))
+        .run();
     }
     await expectMoneyInvariants();
   });

@@ -9,7 +9,8 @@ import { listDeposits } from "../worker/wallet/requests";
 import { publicRounds } from "../worker/room/rounds";
 import { type PageAt, firstPage } from "../worker/db/keyset";
 
-const records = (token: string, extra: Record<string, unknown> = {}) => api("/api/Game/getGamelog2", { token, ...extra });
+const records = (token: string, extra: Record<string, unknown> = {}) =>
+  api("/api/Game/getGamelog2", { token, ...extra });
 
 /** Every SQL statement a db function sends, with its bindings, for EXPLAIN QUERY PLAN. */
 function recordingDb() {
@@ -39,7 +40,9 @@ async function planOf(run: (db: ReturnType<typeof getDb>) => Promise<unknown>) {
   const { db, sent } = recordingDb();
   await run(db);
   const { sql, params } = sent[sent.length - 1];
-  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return plan.results.map((row) => row.detail).join(" | ");
 }
 
@@ -47,7 +50,12 @@ describe("keyset paging (docs/decisions/112)", () => {
   it("walks a player's bet records by cursor, older and newer, matching the pages by number", async () => {
     await finishRound(1);
     const player = await playerWith(1_000_000);
-    for (let i = 0; i < 5; i++) await placeOk(player.token, 1, [0, 1, 2, 3, 4, 5, 6, 7, 8].map((o) => [o, o < 4 ? 1.98 : o < 8 ? [4.2, 3.6, 3.6, 4.2][o - 4] : 17, 20 + i]));
+    for (let i = 0; i < 5; i++)
+      await placeOk(
+        player.token,
+        1,
+        [0, 1, 2, 3, 4, 5, 6, 7, 8].map((o) => [o, o < 4 ? 1.98 : o < 8 ? [4.2, 3.6, 3.6, 4.2][o - 4] : 17, 20 + i]),
+      );
     const byNumber = [];
     for (let page = 1; page <= 3; page++) {
       const answer = await records(player.token, { page });
@@ -87,7 +95,8 @@ describe("keyset paging (docs/decisions/112)", () => {
     const far = await records(player.token, { page: 51 });
     expectError(far, 1152);
     expect(far.info).toContain("50");
-    for (const lang of ["chs", "cht", "vi"]) expect((await records(player.token, { page: 500, lang })).info).toContain("50");
+    for (const lang of ["chs", "cht", "vi"])
+      expect((await records(player.token, { page: 500, lang })).info).toContain("50");
     expectOk(await records(player.token, { page: 500, after: "1700000000000_5" }));
     for (const after of ["x", "1_2_3", "-1", "1.5"]) expectError(await records(player.token, { page: 2, after }), 1001);
     expectError(await api("/api/game/getfinanceflow", { token: player.token, page: 51 }), 1152);
@@ -112,6 +121,7 @@ describe("keyset paging (docs/decisions/112)", () => {
     expect(plans.ledger).toContain("ledger_user_time");
     expect(plans.deposits).toContain("deposit_requests_user_newest");
     expect(plans.rounds).toContain("rounds_room_seqno");
-    for (const [list, plan] of Object.entries(plans)) expect(plan, list).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN b\b|SCAN bets\b|SCAN ledger\b/);
+    for (const [list, plan] of Object.entries(plans))
+      expect(plan, list).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN b\b|SCAN bets\b|SCAN ledger\b/);
   });
 });

@@ -13,14 +13,22 @@ import { addCoinAddress, operator, PAY_PASSWORD, player, requestId } from "./wal
 type Row = { id: number; reason: string; reason_key: string | null; reason_params: string | null; user_id: number };
 
 const rowsOf = async (userId: number) =>
-  (await env.DB.prepare("SELECT id, reason, reason_key, reason_params, user_id FROM ledger WHERE user_id = ? ORDER BY id").bind(userId).all<Row>()).results;
+  (
+    await env.DB.prepare(
+      "SELECT id, reason, reason_key, reason_params, user_id FROM ledger WHERE user_id = ? ORDER BY id",
+    )
+      .bind(userId)
+      .all<Row>()
+  ).results;
 
 /** The English words a key and its parameters give (the stored words name the room by its full title). */
 function english(row: Row): string {
   const params: Record<string, string | number> = JSON.parse(row.reason_params ?? "{}");
   if (typeof params.game === "string") params.game = params.title;
-  if (typeof params.product === "string") params.product = enFinance.tiers[params.product as keyof typeof enFinance.tiers];
-  if (row.reason_key === "adjustment") params.text = enWallet.adjustmentTexts[params.text as keyof typeof enWallet.adjustmentTexts];
+  if (typeof params.product === "string")
+    params.product = enFinance.tiers[params.product as keyof typeof enFinance.tiers];
+  if (row.reason_key === "adjustment")
+    params.text = enWallet.adjustmentTexts[params.text as keyof typeof enWallet.adjustmentTexts];
   const template = enWallet.reasons[row.reason_key as keyof typeof enWallet.reasons];
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 }
@@ -35,19 +43,40 @@ describe("funds-ledger reasons", () => {
   it("stores a key and parameters for deposits, withdrawals, refunds, operator credits and bets, each matching its English words", async () => {
     const p = await player(500_00);
     const op = await operator();
-    const deposit = await api("/api/Game/recharge", { token: p.token, money: "100", pay_name: "Reader", request_id: requestId() });
+    const deposit = await api("/api/Game/recharge", {
+      token: p.token,
+      money: "100",
+      pay_name: "Reader",
+      request_id: requestId(),
+    });
     expectOk(deposit);
     expectOk(await api("/api/admin/deposits/approve", { token: op, id: deposit.data.id }));
     const card = await addCoinAddress(p.token);
-    expectOk(await api("/api/Game/withdraw", { token: p.token, bank_id: card.id, money: "50", pwd: PAY_PASSWORD, request_id: requestId() }));
+    expectOk(
+      await api("/api/Game/withdraw", {
+        token: p.token,
+        bank_id: card.id,
+        money: "50",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
     const withdrawals = await api("/api/admin/withdrawals", { token: op, status: "pending", userId: p.id });
-    expectOk(await api("/api/admin/withdrawals/reject", { token: op, id: withdrawals.data.list[0].id, note: "#accountMismatch test" }));
+    expectOk(
+      await api("/api/admin/withdrawals/reject", {
+        token: op,
+        id: withdrawals.data.list[0].id,
+        note: "#accountMismatch test",
+      }),
+    );
     const gambler = await playerWith(100_00);
     await placeOk(gambler.token, 1, [[0, 1.98, 20]]);
     await finishRound(1);
 
     const rows = [...(await rowsOf(p.id)), ...(await rowsOf(gambler.userId))];
-    expect(rows.map((r) => r.reason_key)).toEqual(expect.arrayContaining(["adjustment", "deposit", "withdrawal", "withdrawalRefund", "round"]));
+    expect(rows.map((r) => r.reason_key)).toEqual(
+      expect.arrayContaining(["adjustment", "deposit", "withdrawal", "withdrawalRefund", "round"]),
+    );
     for (const row of rows) {
       expect(row.reason_key, row.reason).not.toBeNull();
       expect(english(row)).toBe(row.reason);
@@ -55,7 +84,9 @@ describe("funds-ledger reasons", () => {
     const bet = rows.find((r) => r.reason_key === "round")!;
     expect(JSON.parse(bet.reason_params!)).toMatchObject({ game: "lucky28", seqno: expect.any(Number) });
     // the house's mirror rows carry the same reason
-    const mirror = await env.DB.prepare("SELECT reason_key FROM ledger WHERE idempotency_key = ?").bind(`deposit:${deposit.data.id}:house`).first<{ reason_key: string }>();
+    const mirror = await env.DB.prepare("SELECT reason_key FROM ledger WHERE idempotency_key = ?")
+      .bind(`deposit:${deposit.data.id}:house`)
+      .first<{ reason_key: string }>();
     expect(mirror?.reason_key).toBe("deposit");
     await expectMoneyInvariants();
   });
@@ -63,7 +94,12 @@ describe("funds-ledger reasons", () => {
   it("answers reasonKey and reasonParams in the funds flow, and renders them in the reader's language", async () => {
     const p = await player(20_00);
     const op = await operator();
-    const deposit = await api("/api/Game/recharge", { token: p.token, money: "30", pay_name: "Reader", request_id: requestId() });
+    const deposit = await api("/api/Game/recharge", {
+      token: p.token,
+      money: "30",
+      pay_name: "Reader",
+      request_id: requestId(),
+    });
     expectOk(await api("/api/admin/deposits/approve", { token: op, id: deposit.data.id }));
     const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
     expectOk(flow);
@@ -95,12 +131,18 @@ describe("funds-ledger reasons", () => {
     const [last] = (await rowsOf(p.id)).slice(-1);
     // an old row: text only (rows are append-only, so it is added as the migration found them); an old
     // top-up that is not a deposit is an adjustment and shows no words (tests/adjustment-texts.test.ts)
-    const money = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(p.id).first<{ money_cents: number }>();
+    const money = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?")
+      .bind(p.id)
+      .first<{ money_cents: number }>();
     const house = await env.DB.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)").bind(p.id, money!.money_cents, money!.money_cents + 100, `old:${last.id}`, Date.now()),
+      env.DB.prepare(
+        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)",
+      ).bind(p.id, money!.money_cents, money!.money_cents + 100, `old:${last.id}`, Date.now()),
       env.DB.prepare("UPDATE users SET money_cents = money_cents + 100 WHERE id = ?").bind(p.id),
-      env.DB.prepare("INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)").bind(house!.money_cents, house!.money_cents - 100, `old:${last.id}:house`, Date.now()),
+      env.DB.prepare(
+        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)",
+      ).bind(house!.money_cents, house!.money_cents - 100, `old:${last.id}:house`, Date.now()),
       env.DB.prepare("UPDATE users SET money_cents = money_cents - 100 WHERE id = 1"),
     ]);
     const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });

@@ -45,7 +45,8 @@ describe("lockout", () => {
   it("locks an account for 15 minutes after 10 failures in 15 minutes", async () => {
     const { username, password } = await registerPlayer();
     const key = `login:${username.toLowerCase()}@${SOURCE}`;
-    for (let i = 0; i < 10; i++) expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
+    for (let i = 0; i < 10; i++)
+      expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
     expectError(await api("/api/Index/login", { username, password }, FROM), 1016);
     // 15 minutes later the lock has passed and the right password works again
     await env.DB.prepare("UPDATE login_attempts SET locked_until_ms = ?, window_start_ms = ? WHERE username = ?")
@@ -57,14 +58,18 @@ describe("lockout", () => {
 
   it("does not lock on failures spread beyond the window", async () => {
     const { username, password } = await registerPlayer();
-    for (let i = 0; i < 9; i++) expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
-    await env.DB.prepare("UPDATE login_attempts SET window_start_ms = ? WHERE username LIKE ?").bind(Date.now() - 16 * 60_000, `login:${username.toLowerCase()}%`).run();
+    for (let i = 0; i < 9; i++)
+      expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
+    await env.DB.prepare("UPDATE login_attempts SET window_start_ms = ? WHERE username LIKE ?")
+      .bind(Date.now() - 16 * 60_000, `login:${username.toLowerCase()}%`)
+      .run();
     expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
     expectOk(await api("/api/Index/login", { username, password }, FROM));
   });
 
   it("answers unknown users the same way once locked", async () => {
-    for (let i = 0; i < 10; i++) expectError(await api("/api/Index/login", { username: "ghost42", password: "wrong1234" }, FROM), 1003);
+    for (let i = 0; i < 10; i++)
+      expectError(await api("/api/Index/login", { username: "ghost42", password: "wrong1234" }, FROM), 1003);
     expectError(await api("/api/Index/login", { username: "ghost42", password: "wrong1234" }, FROM), 1016);
   });
 });
@@ -78,12 +83,20 @@ describe("sessions", () => {
 
   it("reads the token from Authorization: Bearer", async () => {
     const token = await login("demo01", "demo1234");
-    expectOk(await api("/api/Game/getuserinfo", {}, { headers: { "content-type": "application/json", authorization: `Bearer ${token}` } }));
+    expectOk(
+      await api(
+        "/api/Game/getuserinfo",
+        {},
+        { headers: { "content-type": "application/json", authorization: `Bearer ${token}` } },
+      ),
+    );
   });
 
   it("expires", async () => {
     const { token } = await registerPlayer();
-    await env.DB.prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = (SELECT MAX(id) FROM users)").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = (SELECT MAX(id) FROM users)")
+      .bind(Date.now() - 1)
+      .run();
     expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
   });
 
@@ -107,18 +120,38 @@ describe("sessions", () => {
 describe("change login password", () => {
   it("checks the original, the rules and the confirmation", async () => {
     const { token } = await registerPlayer();
-    expectError(await api("/api/Index/repasswd", { token, passwd: "wrong1234", npasswd: "newpass1", npasswd2: "newpass1" }), 1059);
-    expectError(await api("/api/Index/repasswd", { token, passwd: "", npasswd: "newpass1", npasswd2: "newpass1" }), 1059);
-    expectError(await api("/api/Index/repasswd", { token, passwd: "secret123", npasswd: "newpass", npasswd2: "newpass" }), 1015);
-    expectError(await api("/api/Index/repasswd", { token, passwd: "secret123", npasswd: "np1", npasswd2: "np1" }), 1011);
-    expectError(await api("/api/Index/repasswd", { token, passwd: "secret123", npasswd: "newpass1", npasswd2: "newpass2" }), 1012);
+    expectError(
+      await api("/api/Index/repasswd", { token, passwd: "wrong1234", npasswd: "newpass1", npasswd2: "newpass1" }),
+      1059,
+    );
+    expectError(
+      await api("/api/Index/repasswd", { token, passwd: "", npasswd: "newpass1", npasswd2: "newpass1" }),
+      1059,
+    );
+    expectError(
+      await api("/api/Index/repasswd", { token, passwd: "secret123", npasswd: "newpass", npasswd2: "newpass" }),
+      1015,
+    );
+    expectError(
+      await api("/api/Index/repasswd", { token, passwd: "secret123", npasswd: "np1", npasswd2: "np1" }),
+      1011,
+    );
+    expectError(
+      await api("/api/Index/repasswd", { token, passwd: "secret123", npasswd: "newpass1", npasswd2: "newpass2" }),
+      1012,
+    );
     expectError(await api("/api/Index/repasswd", { passwd: "secret123", npasswd: "newpass1" }), 1062, 409);
   });
 
   it("revokes every session and hands this device a new one", async () => {
     const { token, username } = await registerPlayer();
     const other = await login(username, "secret123");
-    const answer = await api("/api/Index/repasswd", { token, passwd: "secret123", npasswd: "newpass1", npasswd2: "newpass1" });
+    const answer = await api("/api/Index/repasswd", {
+      token,
+      passwd: "secret123",
+      npasswd: "newpass1",
+      npasswd2: "newpass1",
+    });
     expectOk(answer);
     expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
     expectError(await api("/api/Game/getuserinfo", { token: other }), 1062, 409);
@@ -141,8 +174,13 @@ describe("withdrawal password", () => {
   it("asks for the original once one exists", async () => {
     const { token, username } = await registerPlayer({ payPwd: "pay123" });
     expectError(await api("/api/Index/resetpaypwd", { token, newpwd: "654321", newpwd2: "654321" }), 2057);
-    expectError(await api("/api/Index/resetpaypwd", { token, srcpwd: "pay999", newpwd: "654321", newpwd2: "654321" }), 1059);
-    const before = await env.DB.prepare("SELECT pay_password_hash FROM users WHERE username = ?").bind(username).first();
+    expectError(
+      await api("/api/Index/resetpaypwd", { token, srcpwd: "pay999", newpwd: "654321", newpwd2: "654321" }),
+      1059,
+    );
+    const before = await env.DB.prepare("SELECT pay_password_hash FROM users WHERE username = ?")
+      .bind(username)
+      .first();
     expectOk(await api("/api/Index/resetpaypwd", { token, srcpwd: "pay123", newpwd: "654321", newpwd2: "654321" }));
     const after = await env.DB.prepare("SELECT pay_password_hash FROM users WHERE username = ?").bind(username).first();
     expect(after).not.toEqual(before);
@@ -188,7 +226,12 @@ describe("the contract envelope", () => {
   it("gives the public config", async () => {
     const config = await api("/api/Index/getconfig", {});
     expectOk(config);
-    expect(config.data).toMatchObject({ currency: "USD", sms_resend_seconds: 60, deposit_min: 10, languages: ["en", "chs", "cht", "vi"] });
+    expect(config.data).toMatchObject({
+      currency: "USD",
+      sms_resend_seconds: 60,
+      deposit_min: 10,
+      languages: ["en", "chs", "cht", "vi"],
+    });
     expect(typeof config.data.kefu_url).toBe("string");
   });
 });

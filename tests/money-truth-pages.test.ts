@@ -9,7 +9,15 @@ import { PAY_PASSWORD, player, requestId } from "./wallet-helpers";
 
 async function lockedPlayer() {
   const p = await player(400_000);
-  expectOk(await api("/api/Game/producttransferin", { token: p.token, product_id: 1, money: "100000", pwd: PAY_PASSWORD, request_id: requestId() }));
+  expectOk(
+    await api("/api/Game/producttransferin", {
+      token: p.token,
+      product_id: 1,
+      money: "100000",
+      pwd: PAY_PASSWORD,
+      request_id: requestId(),
+    }),
+  );
   const browser = new Browser();
   await browser.logIn(p.username, "secret123");
   return browser;
@@ -20,7 +28,9 @@ describe("money screens", () => {
     const browser = await lockedPlayer();
     const html = await (await browser.get("/user")).text();
     expect(html).toMatch(/data-testid="total-assets"[\s\S]*?Total assets[\s\S]*?400,000\.00/);
-    expect(html).toMatch(/data-testid="locked-funds"[\s\S]*?Locked in finance[\s\S]*?100,000\.00[\s\S]*?Returns next:[\s\S]*?UTC\+8/);
+    expect(html).toMatch(
+      /data-testid="locked-funds"[\s\S]*?Locked in finance[\s\S]*?100,000\.00[\s\S]*?Returns next:[\s\S]*?UTC\+8/,
+    );
   });
 
   it("lists the lock-up on the statement as its own line, with the net result untouched", async () => {
@@ -37,13 +47,21 @@ describe("a refunded bet", () => {
     const player = await playerWith(100_000);
     await placeOk(player.token, 15, [[0, 1.98, 50]]);
     const round = await currentRound(15);
-    expectOk(await api("/api/admin/rounds/void", { token: await operatorLogin(), roundId: round.roundId, reason: "Feed outage" }));
+    expectOk(
+      await api("/api/admin/rounds/void", {
+        token: await operatorLogin(),
+        roundId: round.roundId,
+        reason: "Feed outage",
+      }),
+    );
     const browser = await new Browser().logIn(player.username, player.password);
     const records = await (await browser.get("/betlist")).text();
-    expect(records).toMatch(/class="bet-card status-refunded"[\s\S]*?<dt>Refunded<\/dt><dd class="num" data-testid="bet-outcome">50\.00/);
+    expect(records).toMatch(
+      /class="bet-card status-refunded"[\s\S]*?<dt>Refunded<\/dt><dd class="num" data-testid="bet-outcome">50\.00/,
+    );
     expect(records).not.toMatch(/status-refunded"[\s\S]*?<dt>Award<\/dt>[\s\S]*?<\/li>/);
-    expect((await browser.get("/betlist?type=won").then((r) => r.text()))).toContain("No bets here yet.");
-    expect((await browser.get("/betlist?type=lost").then((r) => r.text()))).toContain("No bets here yet.");
+    expect(await browser.get("/betlist?type=won").then((r) => r.text())).toContain("No bets here yet.");
+    expect(await browser.get("/betlist?type=lost").then((r) => r.text())).toContain("No bets here yet.");
     const statement = (await api("/api/Game/getstatement", { token: player.token, type: "all" })).data;
     expect(statement).toMatchObject({ stakes: -50, refunds: 50, awards: 0, net: 0 });
     await expectMoneyInvariants();
@@ -56,7 +74,11 @@ describe("a frozen account", () => {
     await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
     const browser = new Browser();
     browser.cookies.set("lng", encodeURIComponent(btoa(JSON.stringify("vi"))));
-    const answer = await browser.post("/login", { username: player.username, password: player.password, redirectTo: "/user" });
+    const answer = await browser.post("/login", {
+      username: player.username,
+      password: player.password,
+      redirectTo: "/user",
+    });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/login?frozen=1");
     const html = await (await browser.get("/login?frozen=1")).text();

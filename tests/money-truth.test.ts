@@ -10,7 +10,13 @@ import { accrueFinance } from "../worker/finance/accrue";
 // total assets, never a loss.
 
 async function lockUp(token: string, money: string, productId = 1) {
-  const answer = await api("/api/Game/producttransferin", { token, product_id: productId, money, pwd: PAY_PASSWORD, request_id: requestId() });
+  const answer = await api("/api/Game/producttransferin", {
+    token,
+    product_id: productId,
+    money,
+    pwd: PAY_PASSWORD,
+    request_id: requestId(),
+  });
   expectOk(answer);
   return answer.data as { id: number; maturity: number; days: number; dailyInterest: number };
 }
@@ -23,7 +29,16 @@ describe("a lock-up on the statement and in the total assets", () => {
     const p = await player(400_000);
     const order = await lockUp(p.token, "100000");
     const s = await statement(p.token);
-    expect(s).toMatchObject({ stakes: 0, awards: 0, net: 0, lockups: -100_000, principal: 0, interest: 0, other: 0, change: 300_000 });
+    expect(s).toMatchObject({
+      stakes: 0,
+      awards: 0,
+      net: 0,
+      lockups: -100_000,
+      principal: 0,
+      interest: 0,
+      other: 0,
+      change: 300_000,
+    });
     expect(s.deposits + s.adjustments).toBe(400_000);
     const a = await assets(p.token);
     expect(a).toEqual({
@@ -41,13 +56,23 @@ describe("a lock-up on the statement and in the total assets", () => {
     const order = await lockUp(p.token, "100000");
     // As if locked a term ago: the cron's run now pays every day and returns the principal.
     const shift = order.maturity - Date.now() + 1000;
-    await env.DB.prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?").bind(shift, shift, order.id).run();
+    await env.DB.prepare(
+      "UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?",
+    )
+      .bind(shift, shift, order.id)
+      .run();
     await accrueFinance(getDb(env), Date.now());
     const s = await statement(p.token);
     const interest = order.dailyInterest * order.days;
     expect(s).toMatchObject({ lockups: -100_000, principal: 100_000, interest, net: 0, other: 0 });
     expect(s.change).toBe(400_000 + interest);
-    expect(await assets(p.token)).toMatchObject({ balance: 400_000 + interest, locked: 0, orders: 0, nextMaturity: null, total: 400_000 + interest });
+    expect(await assets(p.token)).toMatchObject({
+      balance: 400_000 + interest,
+      locked: 0,
+      orders: 0,
+      nextMaturity: null,
+      total: 400_000 + interest,
+    });
     await expectMoneyInvariants();
   });
 
@@ -56,7 +81,13 @@ describe("a lock-up on the statement and in the total assets", () => {
     const first = await lockUp(p.token, "100000", 1);
     const second = await lockUp(p.token, "300000", 2);
     expect(second.maturity).toBeGreaterThan(first.maturity);
-    expect(await assets(p.token)).toMatchObject({ balance: 100_000, locked: 400_000, orders: 2, nextMaturity: { at: first.maturity, principal: 100_000 }, total: 500_000 });
+    expect(await assets(p.token)).toMatchObject({
+      balance: 100_000,
+      locked: 400_000,
+      orders: 2,
+      nextMaturity: { at: first.maturity, principal: 100_000 },
+      total: 500_000,
+    });
   });
 });
 
@@ -70,14 +101,22 @@ describe("each finance tier's own range", () => {
     expect(set.data).toEqual({ openMax: 2_000_000 });
     expect(await auditCount("finance.openmax.edit", "settings")).toBe(audits + 1);
     const list = (await api("/api/Game/getproductlist", {})).data;
-    expect(list.list.map((t: { titleKey: string; max: number | null; upTo: number }) => [t.titleKey, t.max, t.upTo])).toEqual([
+    expect(
+      list.list.map((t: { titleKey: string; max: number | null; upTo: number }) => [t.titleKey, t.max, t.upTo]),
+    ).toEqual([
       ["primary", 300_000, 300_000],
       ["intermediate", 800_000, 800_000],
       ["advanced", 1_500_000, 1_500_000],
       ["super", null, 2_000_000],
     ]);
     expect(list).toMatchObject({ min: 100_000, max: 2_000_000 });
-    const refused = await api("/api/Game/producttransferin", { token: p.token, product_id: 4, money: "2000000.01", pwd: PAY_PASSWORD, request_id: requestId() });
+    const refused = await api("/api/Game/producttransferin", {
+      token: p.token,
+      product_id: 4,
+      money: "2000000.01",
+      pwd: PAY_PASSWORD,
+      request_id: requestId(),
+    });
     expectError(refused, 1112);
     expect(refused.data.num).toBe(2_000_000);
     expectError(await api("/api/admin/products/openmax", { token: await operator(), max: "0" }), 1050);
@@ -88,7 +127,14 @@ describe("each finance tier's own range", () => {
     expectError(below, 1201);
     expect(below.data.num).toBe(1_500_000);
     expectOk(await api("/api/admin/products/openmax", { token: await operator(), max: "1500000" }));
-    const above = await api("/api/admin/products/update", { token: await operator(), id: 4, rate_ppm: 13_000, min: "1500000.01", max: "", days: 60 });
+    const above = await api("/api/admin/products/update", {
+      token: await operator(),
+      id: 4,
+      rate_ppm: 13_000,
+      min: "1500000.01",
+      max: "",
+      days: 60,
+    });
     expectError(above, 1202);
     expect(above.data.num).toBe(1_500_000);
     expect(await auditCount("finance.openmax.edit", "settings")).toBe(audited + 1);
@@ -106,12 +152,24 @@ describe("a limit's refusal says what is left and when more is free", () => {
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "day", money: 100 }));
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "week", money: 500 }));
     await placeOk(p.token, 1, [[0, 1.98, 70]]);
-    const [{ created_at_ms: placedAt }] = (await env.DB.prepare("SELECT created_at_ms FROM bets WHERE user_id = ?").bind(p.userId).all<{ created_at_ms: number }>()).results;
+    const [{ created_at_ms: placedAt }] = (
+      await env.DB.prepare("SELECT created_at_ms FROM bets WHERE user_id = ?")
+        .bind(p.userId)
+        .all<{ created_at_ms: number }>()
+    ).results;
     const refused = await order(p.token, 1, [[0, 1.98, 40]]);
     expectError(refused, 3003);
     expect(refused.data).toMatchObject({ period: "day", left: 30, resetsAt: placedAt + 86_400_000 });
-    expect(refused.info).toMatch(/^This would pass your stake limit: 30\.00 left, more from \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+8\)$/);
-    const vi = await api("/api/Game/order", { token: p.token, roomid: 1, gameid: (await currentRound(1)).roundId, order_info: [[0, 1.98, 40]], lang: "vi" });
+    expect(refused.info).toMatch(
+      /^This would pass your stake limit: 30\.00 left, more from \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+8\)$/,
+    );
+    const vi = await api("/api/Game/order", {
+      token: p.token,
+      roomid: 1,
+      gameid: (await currentRound(1)).roundId,
+      order_info: [[0, 1.98, 40]],
+      lang: "vi",
+    });
     expect(vi.info).toMatch(/còn lại 30\.00, thêm hạn mức từ \d{4}-/);
   });
 });

@@ -33,8 +33,12 @@ async function depositOf(token: string, money: number) {
 
 async function withdrawalOf(token: string, money: number) {
   const card = (await api("/api/Game/getBankcardlist", { token })).data.list[0] ?? (await addCoinAddress(token));
-  expectOk(await api("/api/Game/withdraw", { token, bank_id: card.id, money, pwd: PAY_PASSWORD, request_id: requestId() }));
-  const row = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE bank_card_id = ? ORDER BY id DESC").bind(card.id).first<{ id: number }>();
+  expectOk(
+    await api("/api/Game/withdraw", { token, bank_id: card.id, money, pwd: PAY_PASSWORD, request_id: requestId() }),
+  );
+  const row = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE bank_card_id = ? ORDER BY id DESC")
+    .bind(card.id)
+    .first<{ id: number }>();
   return row!.id;
 }
 
@@ -44,7 +48,13 @@ describe("notices of wallet decisions", () => {
     const credited = await depositOf(p.token, 150);
     expectOk(await api("/api/admin/deposits/approve", { token: await operator(), id: credited }));
     const refused = await depositOf(p.token, 75.5);
-    expectOk(await api("/api/admin/deposits/reject", { token: await operator(), id: refused, note: "#noPayment called twice" }));
+    expectOk(
+      await api("/api/admin/deposits/reject", {
+        token: await operator(),
+        id: refused,
+        note: "#noPayment called twice",
+      }),
+    );
     const inbox = await noticesOf(p.token);
     expect(inbox.unread).toBe(2);
     expect(inbox.list.map((n) => [n.kind, n.params])).toEqual([
@@ -59,14 +69,19 @@ describe("notices of wallet decisions", () => {
     const paid = await withdrawalOf(p.token, 100);
     const rejected = await withdrawalOf(p.token, 40);
     expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id: paid }));
-    expectOk(await api("/api/admin/withdrawals/reject", { token: await operator(), id: rejected, note: "#accountMismatch" }));
+    expectOk(
+      await api("/api/admin/withdrawals/reject", { token: await operator(), id: rejected, note: "#accountMismatch" }),
+    );
     const inbox = await noticesOf(p.token);
     expect(inbox.list.map((n) => [n.kind, n.params.id, n.params.amount, n.params.note])).toEqual([
       ["withdrawalRejected", rejected, 40, "#accountMismatch"],
       ["withdrawalPaid", paid, 100, null],
     ]);
     // deciding again changes nothing and writes no second notice
-    expectError(await api("/api/admin/withdrawals/reject", { token: await operator(), id: paid, note: "#other" }), 1068);
+    expectError(
+      await api("/api/admin/withdrawals/reject", { token: await operator(), id: paid, note: "#other" }),
+      1068,
+    );
     expect(await count("notices", "user_id = ?", p.id)).toBe(2);
     await expectMoneyInvariants();
   });
@@ -92,9 +107,15 @@ describe("a notice and its decision land together or not at all", () => {
       api("/api/admin/deposits/reject", { token: other, id, note: "#noPayment late" }),
     ]);
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
-    const status = await env.DB.prepare("SELECT status FROM deposit_requests WHERE id = ?").bind(id).first<{ status: string }>();
-    const notices = await env.DB.prepare("SELECT kind FROM notices WHERE user_id = ?").bind(p.id).all<{ kind: string }>();
-    expect(notices.results.map((n) => n.kind)).toEqual([status!.status === "approved" ? "depositCredited" : "depositRejected"]);
+    const status = await env.DB.prepare("SELECT status FROM deposit_requests WHERE id = ?")
+      .bind(id)
+      .first<{ status: string }>();
+    const notices = await env.DB.prepare("SELECT kind FROM notices WHERE user_id = ?")
+      .bind(p.id)
+      .all<{ kind: string }>();
+    expect(notices.results.map((n) => n.kind)).toEqual([
+      status!.status === "approved" ? "depositCredited" : "depositRejected",
+    ]);
     expect(await balanceCents(p.id)).toBe(status!.status === "approved" ? 30_000 : 0);
     await expectMoneyInvariants();
   });
@@ -103,12 +124,16 @@ describe("a notice and its decision land together or not at all", () => {
     const p = await player();
     const id = await depositOf(p.token, 80);
     // the notice's key taken beforehand makes the notice statement fail inside the decision's batch
-    await env.DB.prepare("INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', '{}', ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', '{}', ?, ?)",
+    )
       .bind(p.id, `deposit:${id}`, Date.now())
       .run();
     const answer = await api("/api/admin/deposits/approve", { token: await operator(), id });
     expect(answer.code).toBe(0);
-    const row = await env.DB.prepare("SELECT status FROM deposit_requests WHERE id = ?").bind(id).first<{ status: string }>();
+    const row = await env.DB.prepare("SELECT status FROM deposit_requests WHERE id = ?")
+      .bind(id)
+      .first<{ status: string }>();
     expect(row!.status).toBe("pending");
     expect(await balanceCents(p.id)).toBe(0);
     expect(await count("audit_log", "target = ?", `deposit:${id}`)).toBe(0);
@@ -119,8 +144,18 @@ describe("a notice and its decision land together or not at all", () => {
 describe("notices of lock-ups and limits", () => {
   it("tells of a matured lock-up once, in the batch that pays its principal", async () => {
     const p = await player(200_000);
-    expectOk(await api("/api/Game/producttransferin", { token: p.token, product_id: 1, money: "100000", pwd: PAY_PASSWORD, request_id: requestId() }));
-    const order = await env.DB.prepare("SELECT id, end_at_ms, daily_rate_ppm FROM finance_orders WHERE user_id = ?").bind(p.id).first<{ id: number; end_at_ms: number; daily_rate_ppm: number }>();
+    expectOk(
+      await api("/api/Game/producttransferin", {
+        token: p.token,
+        product_id: 1,
+        money: "100000",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
+    const order = await env.DB.prepare("SELECT id, end_at_ms, daily_rate_ppm FROM finance_orders WHERE user_id = ?")
+      .bind(p.id)
+      .first<{ id: number; end_at_ms: number; daily_rate_ppm: number }>();
     const db = getDb(env);
     await accrueFinance(db, order!.end_at_ms - 1);
     expect(await count("notices", "user_id = ? AND kind = 'lockupMatured'", p.id)).toBe(0);
@@ -128,7 +163,12 @@ describe("notices of lock-ups and limits", () => {
     const inbox = await noticesOf(p.token);
     const matured = inbox.list.filter((n) => n.kind === "lockupMatured");
     expect(matured).toHaveLength(1);
-    expect(matured[0].params).toEqual({ orderId: order!.id, amount: 100_000, interest: (15 * 100_000 * order!.daily_rate_ppm) / 1_000_000, days: 15 });
+    expect(matured[0].params).toEqual({
+      orderId: order!.id,
+      amount: 100_000,
+      interest: (15 * 100_000 * order!.daily_rate_ppm) / 1_000_000,
+      days: 15,
+    });
     expect(await count("ledger", "idempotency_key = ?", `principal:${order!.id}`)).toBe(1);
     await expectMoneyInvariants();
   });
@@ -149,7 +189,9 @@ describe("notices of lock-ups and limits", () => {
       { kind: "loss", period: "week", amount: null },
       { kind: "stake", period: "day", amount: 500 },
     ]);
-    const rows = await env.DB.prepare("SELECT kind, amount_cents, pending_at_ms FROM play_limits WHERE user_id = ?").bind(p.id).all();
+    const rows = await env.DB.prepare("SELECT kind, amount_cents, pending_at_ms FROM play_limits WHERE user_id = ?")
+      .bind(p.id)
+      .all();
     expect(rows.results).toEqual([{ kind: "stake", amount_cents: 50_000, pending_at_ms: null }]);
   });
 });
@@ -158,7 +200,9 @@ describe("the inbox", () => {
   it("counts the unread, reads up to what it showed, and pages older notices", async () => {
     const p = await player();
     for (let i = 0; i < 22; i++) {
-      await env.DB.prepare("INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)")
+      await env.DB.prepare(
+        "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)",
+      )
         .bind(p.id, JSON.stringify({ id: i + 1, amountCents: 1_000 }), `test:${p.id}:${i}`, Date.now())
         .run();
     }
@@ -194,24 +238,61 @@ describe("the inbox", () => {
 });
 
 describe("the player reads a rejection's preset only, never the operator's typed words", () => {
-  const presets = { en: enCommon.presets, vi: viCommon.presets, "zh-CN": zhCNCommon.presets, "zh-TW": zhTWCommon.presets };
+  const presets = {
+    en: enCommon.presets,
+    vi: viCommon.presets,
+    "zh-CN": zhCNCommon.presets,
+    "zh-TW": zhTWCommon.presets,
+  };
 
   it("keeps typed text out of the answers, the inbox, the deposit list and the withdrawal list in every language", async () => {
     const p = await player(500);
     const op = await operator();
     const deposit = await depositOf(p.token, 30);
-    expectOk(await api("/api/admin/deposits/reject", { token: op, id: deposit, note: "#noPayment TYPED-deposit called the bank" }));
+    expectOk(
+      await api("/api/admin/deposits/reject", {
+        token: op,
+        id: deposit,
+        note: "#noPayment TYPED-deposit called the bank",
+      }),
+    );
     const withdrawal = await withdrawalOf(p.token, 40);
-    expectOk(await api("/api/admin/withdrawals/reject", { token: op, id: withdrawal, note: "#accountMismatch TYPED-withdrawal name differs" }));
+    expectOk(
+      await api("/api/admin/withdrawals/reject", {
+        token: op,
+        id: withdrawal,
+        note: "#accountMismatch TYPED-withdrawal name differs",
+      }),
+    );
     // a rejection stored before presets were required: free text on the request and in its notice
     const old = await depositOf(p.token, 20);
-    await env.DB.prepare("UPDATE deposit_requests SET status = 'rejected', note = 'TYPED-old free text', decided_at_ms = ? WHERE id = ?").bind(Date.now(), old).run();
-    await env.DB.prepare("INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositRejected', ?, ?, ?)")
-      .bind(p.id, JSON.stringify({ id: old, amountCents: 2000, note: "TYPED-old notice" }), `deposit:${old}`, Date.now()).run();
+    await env.DB.prepare(
+      "UPDATE deposit_requests SET status = 'rejected', note = 'TYPED-old free text', decided_at_ms = ? WHERE id = ?",
+    )
+      .bind(Date.now(), old)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositRejected', ?, ?, ?)",
+    )
+      .bind(
+        p.id,
+        JSON.stringify({ id: old, amountCents: 2000, note: "TYPED-old notice" }),
+        `deposit:${old}`,
+        Date.now(),
+      )
+      .run();
 
-    const answers = [await api("/api/Game/getnotices", { token: p.token }), await api("/api/game/getrechargelist", { token: p.token }), await api("/api/game/getwithdrawlist", { token: p.token })];
+    const answers = [
+      await api("/api/Game/getnotices", { token: p.token }),
+      await api("/api/game/getrechargelist", { token: p.token }),
+      await api("/api/game/getwithdrawlist", { token: p.token }),
+    ];
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain("TYPED");
-    expect((await noticesOf(p.token)).list.map((n) => n.params.note)).toEqual(["#other", "#accountMismatch", "#noPayment"]);
+    expect((await noticesOf(p.token)).list.map((n) => n.params.note)).toEqual([
+      "#other",
+      "#accountMismatch",
+      "#noPayment",
+    ]);
 
     // the console still reads the operator's note
     const desk = await api("/api/admin/deposits", { token: op, userId: p.id, status: "all" });

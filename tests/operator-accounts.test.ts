@@ -14,7 +14,11 @@ import { auditRows, secondOperator } from "./admin-helpers";
 
 describe("roles", () => {
   it("every /api/admin route of the API states the least role it needs", () => {
-    const routes = new Set(demoApi.routes.filter((r) => r.method === "POST" && r.path.startsWith("/api/admin")).map((r) => r.path.toLowerCase()));
+    const routes = new Set(
+      demoApi.routes
+        .filter((r) => r.method === "POST" && r.path.startsWith("/api/admin"))
+        .map((r) => r.path.toLowerCase()),
+    );
     expect([...routes].filter((path) => !(path in ADMIN_ROUTE_ROLES))).toEqual([]);
     expect(Object.keys(ADMIN_ROUTE_ROLES).filter((path) => !routes.has(path))).toEqual([]);
   });
@@ -30,9 +34,14 @@ describe("roles", () => {
     const manager = await (await secondOperator(true, "manager")).signIn();
     expectOk(await api("/api/admin/players", { token: viewer }));
     expectOk(await api("/api/admin/audit", { token: viewer }));
-    expectError(await api("/api/admin/adjust", { text: "correction", token: viewer, userId: 3, money: "5", reason: "x" }), 1174);
+    expectError(
+      await api("/api/admin/adjust", { text: "correction", token: viewer, userId: 3, money: "5", reason: "x" }),
+      1174,
+    );
     expectError(await api("/api/admin/deposits/approve", { token: viewer, id: 1 }), 1174);
-    expectOk(await api("/api/admin/adjust", { text: "correction", token: cashier, userId: 3, money: "5", reason: "goodwill" }));
+    expectOk(
+      await api("/api/admin/adjust", { text: "correction", token: cashier, userId: 3, money: "5", reason: "goodwill" }),
+    );
     expectError(await api("/api/admin/rooms/update", { token: cashier, id: 1 }), 1174);
     expectError(await api("/api/admin/settings/update", { token: cashier, kefu_url: "" }), 1174);
     expectError(await api("/api/admin/rounds/void", { token: cashier, roundId: 1, reason: "test void" }), 1174);
@@ -45,7 +54,10 @@ describe("roles", () => {
   it("keeps operator accounts out of the player actions: a cashier cannot reset an admin's password or freeze them", async () => {
     const cashier = await (await secondOperator(true, "cashier")).signIn();
     expectError(await api("/api/admin/players/freeze", { token: cashier, userId: 2 }), 1002);
-    expectError(await api("/api/admin/adjust", { text: "correction", token: cashier, userId: 2, money: "5", reason: "x" }), 1002);
+    expectError(
+      await api("/api/admin/adjust", { text: "correction", token: cashier, userId: 2, money: "5", reason: "x" }),
+      1002,
+    );
     expect(await count("users", "id = 2 AND frozen = 0")).toBe(1);
   });
 });
@@ -57,11 +69,21 @@ describe("operator accounts", () => {
     expectOk(created);
     expect(created.data).toMatchObject({ username: "desk01", role: "cashier" });
     expect(created.data.password).toMatch(/^(?=.*[a-z])(?=.*\d)[a-z\d]{12}$/);
-    expectError(await api("/api/admin/login", { username: "desk01", password: created.data.password, code: "123456" }), 1121);
+    expectError(
+      await api("/api/admin/login", { username: "desk01", password: created.data.password, code: "123456" }),
+      1121,
+    );
     const listed = await api("/api/admin/operators", { token: admin });
-    expect(listed.data.list.find((o: { username: string }) => o.username === "desk01")).toMatchObject({ role: "cashier", disabled: false, enrolled: false, lastSignInMs: null });
+    expect(listed.data.list.find((o: { username: string }) => o.username === "desk01")).toMatchObject({
+      role: "cashier",
+      disabled: false,
+      enrolled: false,
+      lastSignInMs: null,
+    });
     expect(JSON.stringify(listed.data)).not.toContain(created.data.password);
-    expect(await auditRows("operator.create", `user:${created.data.id}`)).toEqual([expect.objectContaining({ actor_id: 2, after: JSON.stringify({ username: "desk01", role: "cashier" }) })]);
+    expect(await auditRows("operator.create", `user:${created.data.id}`)).toEqual([
+      expect.objectContaining({ actor_id: 2, after: JSON.stringify({ username: "desk01", role: "cashier" }) }),
+    ]);
     expectError(await api("/api/admin/operators/create", { token: admin, username: "DESK01", role: "viewer" }), 1013);
     expectError(await api("/api/admin/operators/create", { token: admin, username: "a b", role: "viewer" }), 1175);
     expectError(await api("/api/admin/operators/create", { token: admin, username: "desk02", role: "owner" }), 1176);
@@ -71,7 +93,9 @@ describe("operator accounts", () => {
     const op = await secondOperator(true, "viewer");
     await op.signIn();
     const listed = await api("/api/admin/operators", { token: await operatorLogin() });
-    expect(listed.data.list.find((o: { id: number }) => o.id === op.id).lastSignInMs).toBeGreaterThan(Date.now() - 60_000);
+    expect(listed.data.list.find((o: { id: number }) => o.id === op.id).lastSignInMs).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
   });
 
   it("disabling ends every session at once; enabling lets the operator back; both audited", async () => {
@@ -80,7 +104,14 @@ describe("operator accounts", () => {
     const session = await op.signIn();
     expectOk(await api("/api/admin/operators/disable", { token: admin, operatorId: op.id }));
     expectError(await api("/api/admin/me", { token: session }), 1062, 409);
-    expectError(await api("/api/admin/login", { username: op.username, password: op.password, code: await totpAt(op.secret, Date.now() + 30_000) }), 1170);
+    expectError(
+      await api("/api/admin/login", {
+        username: op.username,
+        password: op.password,
+        code: await totpAt(op.secret, Date.now() + 30_000),
+      }),
+      1170,
+    );
     expectOk(await api("/api/admin/operators/enable", { token: admin, operatorId: op.id }));
     expectOk(await api("/api/admin/me", { token: await op.signIn() }));
     expect((await auditRows("operator.disable", `user:${op.id}`)).length).toBe(1);
@@ -91,7 +122,12 @@ describe("operator accounts", () => {
     const admin = await operatorLogin();
     const op = await secondOperator(true, "viewer");
     expectOk(await api("/api/admin/operators/role", { token: admin, operatorId: op.id, role: "manager" }));
-    expect(await auditRows("operator.role", `user:${op.id}`)).toEqual([expect.objectContaining({ before: JSON.stringify({ role: "viewer" }), after: JSON.stringify({ role: "manager" }) })]);
+    expect(await auditRows("operator.role", `user:${op.id}`)).toEqual([
+      expect.objectContaining({
+        before: JSON.stringify({ role: "viewer" }),
+        after: JSON.stringify({ role: "manager" }),
+      }),
+    ]);
     expectError(await api("/api/admin/operators/role", { token: admin, operatorId: 2, role: "viewer" }), 1123);
     expectError(await api("/api/admin/operators/disable", { token: admin, operatorId: 2 }), 1123);
     expect(await count("users", "id = 2 AND operator_role = 'admin' AND frozen = 0")).toBe(1);
@@ -102,7 +138,11 @@ describe("operator accounts", () => {
     const mine = await operatorLogin();
     const theirs = await other.signIn();
     // every other admin of this file's database steps down first, so these two are the last ones
-    await env.DB.prepare("UPDATE users SET operator_role = 'manager' WHERE role = 'operator' AND operator_role = 'admin' AND id NOT IN (2, ?)").bind(other.id).run();
+    await env.DB.prepare(
+      "UPDATE users SET operator_role = 'manager' WHERE role = 'operator' AND operator_role = 'admin' AND id NOT IN (2, ?)",
+    )
+      .bind(other.id)
+      .run();
     const answers = await Promise.all([
       api("/api/admin/operators/role", { token: mine, operatorId: other.id, role: "viewer" }),
       api("/api/admin/operators/role", { token: theirs, operatorId: 2, role: "viewer" }),
@@ -116,11 +156,17 @@ describe("operator accounts", () => {
   it("refuses, inside the write, the change that would leave no active admin (1173), writing nothing", async () => {
     // the interleaving a race can make: an admin's request passed the role check, then they were demoted
     const stale = await secondOperator(true, "viewer");
-    await env.DB.prepare("UPDATE users SET operator_role = CASE WHEN id = 2 THEN 'admin' ELSE 'manager' END, frozen = 0 WHERE role = 'operator' AND (id = 2 OR operator_role = 'admin')").run();
+    await env.DB.prepare(
+      "UPDATE users SET operator_role = CASE WHEN id = 2 THEN 'admin' ELSE 'manager' END, frozen = 0 WHERE role = 'operator' AND (id = 2 OR operator_role = 'admin')",
+    ).run();
     const audits = await count("audit_log");
     const db = getDb(env);
-    await expect(setOperatorRole(db, { actorId: stale.id, operatorId: 2, role: "viewer", nowMs: Date.now() })).rejects.toMatchObject({ errCode: 1173 });
-    await expect(setOperatorDisabled(db, { actorId: stale.id, operatorId: 2, disabled: true, nowMs: Date.now() })).rejects.toMatchObject({ errCode: 1173 });
+    await expect(
+      setOperatorRole(db, { actorId: stale.id, operatorId: 2, role: "viewer", nowMs: Date.now() }),
+    ).rejects.toMatchObject({ errCode: 1173 });
+    await expect(
+      setOperatorDisabled(db, { actorId: stale.id, operatorId: 2, disabled: true, nowMs: Date.now() }),
+    ).rejects.toMatchObject({ errCode: 1173 });
     expect(await count("users", "id = 2 AND operator_role = 'admin' AND frozen = 0")).toBe(1);
     expect(await count("audit_log")).toBe(audits);
   });
@@ -131,14 +177,28 @@ describe("operator accounts", () => {
     const session = await op.signIn();
     expectOk(await api("/api/admin/operators/reset-authenticator", { token: admin, operatorId: op.id }));
     expectError(await api("/api/admin/me", { token: session }), 1062, 409);
-    expectError(await api("/api/admin/login", { username: op.username, password: op.password, code: await totpAt(op.secret, Date.now()) }), 1121);
+    expectError(
+      await api("/api/admin/login", {
+        username: op.username,
+        password: op.password,
+        code: await totpAt(op.secret, Date.now()),
+      }),
+      1121,
+    );
     expect(await auditRows("operator.authenticator.reset", `user:${op.id}`)).toHaveLength(1);
   });
 
   it("seeds the demo operators with their roles and authenticators, as npm start prints them", async () => {
     for (const op of DEMO_OPERATORS) {
-      const row = await env.DB.prepare("SELECT operator_role, totp_secret FROM users WHERE username = ? AND role = 'operator'").bind(op.username).first<{ operator_role: string; totp_secret: string }>();
-      expect(row).toEqual({ operator_role: op.role, totp_secret: await seedOperatorTotpSecret(env.PEPPER, op.username) });
+      const row = await env.DB.prepare(
+        "SELECT operator_role, totp_secret FROM users WHERE username = ? AND role = 'operator'",
+      )
+        .bind(op.username)
+        .first<{ operator_role: string; totp_secret: string }>();
+      expect(row).toEqual({
+        operator_role: op.role,
+        totp_secret: await seedOperatorTotpSecret(env.PEPPER, op.username),
+      });
     }
     expect(DEMO_OPERATORS.map((op) => op.role)).toEqual(["admin", "cashier"]);
   });

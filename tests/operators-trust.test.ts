@@ -1,7 +1,19 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { totpAt } from "../worker/auth/totp";
-import { api, count, expectError, expectMoneyInvariants, expectOk, freshOperatorCode, login, newPlayerFields, operatorCode, operatorLogin, registerPlayer } from "./helpers";
+import {
+  api,
+  count,
+  expectError,
+  expectMoneyInvariants,
+  expectOk,
+  freshOperatorCode,
+  login,
+  newPlayerFields,
+  operatorCode,
+  operatorLogin,
+  registerPlayer,
+} from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { currentRound } from "./rooms-helpers";
 import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
@@ -10,7 +22,15 @@ import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId } from ".
 // test here failed on the code before them.
 
 const adjust = (token: string, userId: number, money: string, extra: Record<string, unknown> = {}) =>
-  api("/api/admin/adjust", { text: "correction", token, userId, money, reason: "bonus", request_id: requestId(), ...extra });
+  api("/api/admin/adjust", {
+    text: "correction",
+    token,
+    userId,
+    money,
+    reason: "bonus",
+    request_id: requestId(),
+    ...extra,
+  });
 
 describe("four eyes cannot be split", () => {
   it("20 parallel credits of exactly the threshold to one player: one is done, 19 wait for a second operator", async () => {
@@ -35,14 +55,20 @@ describe("four eyes cannot be split", () => {
     // another operator has a window of their own; and the window rolls: a day later it is free again
     const other = await (await secondOperator(true, "cashier")).signIn();
     expect((await adjust(other, id, "1500")).data.status).toBe("done");
-    await env.DB.prepare("UPDATE solo_adjustments SET created_at_ms = created_at_ms - 86400001 WHERE user_id = ? AND operator_id = 2").bind(id).run();
+    await env.DB.prepare(
+      "UPDATE solo_adjustments SET created_at_ms = created_at_ms - 86400001 WHERE user_id = ? AND operator_id = 2",
+    )
+      .bind(id)
+      .run();
     expect((await adjust(token, id, "9000")).data.status).toBe("done");
     expect(await balanceCents(id)).toBe(1_350_000);
     await expectMoneyInvariants();
   });
 
   it("bounds what one operator moves alone for everyone in 24 hours by the daily total", async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '1500000')").run();
+    await env.DB.prepare(
+      "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '1500000')",
+    ).run();
     const [a, b] = await Promise.all([player(), player()]);
     const token = await (await secondOperator(true, "cashier")).signIn();
     const answers = await Promise.all([adjust(token, a.id, "8000"), adjust(token, b.id, "8000")]);
@@ -58,8 +84,18 @@ describe("four eyes cannot be split", () => {
     const admin = await operatorLogin();
     expectOk(await adjust(cashier, id, "500"));
     const card = await addCoinAddress(playerToken);
-    expectOk(await api("/api/Game/withdraw", { token: playerToken, bank_id: card.id, money: "200", pwd: PAY_PASSWORD, request_id: requestId() }));
-    const request = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(id).first<{ id: number }>();
+    expectOk(
+      await api("/api/Game/withdraw", {
+        token: playerToken,
+        bank_id: card.id,
+        money: "200",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
+    const request = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .bind(id)
+      .first<{ id: number }>();
     expectError(await api("/api/admin/withdrawals/approve", { token: cashier, id: request!.id }), 1171);
     expect(await count("withdrawal_requests", "id = ? AND status = 'pending'", request!.id)).toBe(1);
     expectOk(await api("/api/admin/withdrawals/approve", { token: admin, id: request!.id }));
@@ -73,8 +109,18 @@ describe("four eyes cannot be split", () => {
     const queued = await adjust(asker, id, "20000");
     expectOk(await api("/api/admin/adjustments/approve", { token: approver, id: queued.data.id }));
     const card = await addCoinAddress(playerToken);
-    expectOk(await api("/api/Game/withdraw", { token: playerToken, bank_id: card.id, money: "100", pwd: PAY_PASSWORD, request_id: requestId() }));
-    const request = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(id).first<{ id: number }>();
+    expectOk(
+      await api("/api/Game/withdraw", {
+        token: playerToken,
+        bank_id: card.id,
+        money: "100",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
+    const request = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .bind(id)
+      .first<{ id: number }>();
     expectError(await api("/api/admin/withdrawals/approve", { token: asker, id: request!.id }), 1171);
     expectError(await api("/api/admin/withdrawals/approve", { token: approver, id: request!.id }), 1171);
     const third = await (await secondOperator(true, "cashier")).signIn();
@@ -86,21 +132,43 @@ describe("four eyes cannot be split", () => {
 describe("operator sign-in cannot be guessed around", () => {
   it("keeps one failure counter per account whatever the spelling", async () => {
     const spellings = ["aDMIN", "Admin", "ADMIN", "admiN", "AdMiN"];
-    for (let i = 0; i < 10; i++) expect((await api("/api/admin/login", { username: spellings[i % 5], password: `wrong-${i}`, code: "000000" })).code).toBe(0);
-    expectError(await api("/api/admin/login", { username: "ADMIN", password: "admin1234", code: await operatorCode() }), 1016);
-    expectError(await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode() }), 1016);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await api("/api/admin/login", { username: spellings[i % 5], password: `wrong-${i}`, code: "000000" })).code,
+      ).toBe(0);
+    expectError(
+      await api("/api/admin/login", { username: "ADMIN", password: "admin1234", code: await operatorCode() }),
+      1016,
+    );
+    expectError(
+      await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode() }),
+      1016,
+    );
     await env.DB.prepare("DELETE FROM login_attempts").run();
   });
 
   it("answers a wrong code like a wrong password and counts both alike", async () => {
     const op = await secondOperator();
     const wrongCode = await api("/api/admin/login", { username: op.username, password: op.password, code: "000000" });
-    const wrongPassword = await api("/api/admin/login", { username: op.username, password: "not-it-1", code: await totpAt(op.secret, Date.now()) });
+    const wrongPassword = await api("/api/admin/login", {
+      username: op.username,
+      password: "not-it-1",
+      code: await totpAt(op.secret, Date.now()),
+    });
     expect(wrongCode).toEqual(wrongPassword);
     expectError(wrongCode, 1170);
-    for (let i = 0; i < 4; i++) await api("/api/admin/login", { username: op.username, password: op.password, code: "111111" });
-    for (let i = 0; i < 4; i++) await api("/api/admin/login", { username: op.username, password: "not-it-1", code: "111111" });
-    expectError(await api("/api/admin/login", { username: op.username, password: op.password, code: await totpAt(op.secret, Date.now()) }), 1016);
+    for (let i = 0; i < 4; i++)
+      await api("/api/admin/login", { username: op.username, password: op.password, code: "111111" });
+    for (let i = 0; i < 4; i++)
+      await api("/api/admin/login", { username: op.username, password: "not-it-1", code: "111111" });
+    expectError(
+      await api("/api/admin/login", {
+        username: op.username,
+        password: op.password,
+        code: await totpAt(op.secret, Date.now()),
+      }),
+      1016,
+    );
   });
 
   it("accepts each TOTP step once: a replay, or an older step after a newer one, is refused", async () => {
@@ -118,7 +186,9 @@ describe("operator sign-in cannot be guessed around", () => {
   it("lets one of two sign-ins racing with one code through", async () => {
     const op = await secondOperator();
     const code = await totpAt(op.secret, Date.now());
-    const answers = await Promise.all([1, 2, 3].map(() => api("/api/admin/login", { username: op.username, password: op.password, code })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => api("/api/admin/login", { username: op.username, password: op.password, code })),
+    );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     expect(await count("sessions", "user_id = ?", op.id)).toBe(1);
   });
@@ -134,14 +204,29 @@ describe("operator sign-in cannot be guessed around", () => {
   it("refuses operator sessions on the player API (409/1062), the bet path included", async () => {
     const token = await operatorLogin();
     expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
-    expectError(await api("/api/Game/recharge", { token, money: "100", pay_name: "Op", request_id: requestId() }), 1062, 409);
+    expectError(
+      await api("/api/Game/recharge", { token, money: "100", pay_name: "Op", request_id: requestId() }),
+      1062,
+      409,
+    );
     const round = await currentRound(1);
-    expectError(await api("/api/Game/order", { token, id: 1, gameid: round.roundId, order_info: JSON.stringify([[0, 1.98, 20]]) }), 1062, 409);
+    expectError(
+      await api("/api/Game/order", {
+        token,
+        id: 1,
+        gameid: round.roundId,
+        order_info: JSON.stringify([[0, 1.98, 20]]),
+      }),
+      1062,
+      409,
+    );
     expect(await count("orders", "user_id = 2")).toBe(0);
   });
 
   it("still signs the console in with password and a fresh code", async () => {
-    expectOk(await api("/api/admin/login", { username: "Admin", password: "admin1234", code: await freshOperatorCode() }));
+    expectOk(
+      await api("/api/admin/login", { username: "Admin", password: "admin1234", code: await freshOperatorCode() }),
+    );
   });
 });
 

@@ -1,7 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
-import { balanceOf, closeBetting, currentRound, finishRound, order, placeOk, playerWith, sessionIdOf } from "./rooms-helpers";
+import {
+  balanceOf,
+  closeBetting,
+  currentRound,
+  finishRound,
+  order,
+  placeOk,
+  playerWith,
+  sessionIdOf,
+} from "./rooms-helpers";
 import { runInOneBatch } from "../worker/db/batch";
 import { orderWasRefused, placeOrderStatements } from "../worker/room/bets";
 import { getDb } from "../worker/db/client";
@@ -14,7 +23,13 @@ describe("an order without reads before its batch", () => {
   it("answers a retried key with the first order even after betting closed, with no second debit", async () => {
     const player = await playerWith(10_000);
     const round = await currentRound(15);
-    const body = { token: player.token, roomid: 15, gameid: round.roundId, order_info: [[0, 1.98, 20]], request_id: crypto.randomUUID() };
+    const body = {
+      token: player.token,
+      roomid: 15,
+      gameid: round.roundId,
+      order_info: [[0, 1.98, 20]],
+      request_id: crypto.randomUUID(),
+    };
     const first = await api("/api/Game/order", body);
     expectOk(first);
     await closeBetting(15);
@@ -49,14 +64,23 @@ describe("an order without reads before its batch", () => {
     await placeOk(player.token, 1, [[0, 1.98, 20]]);
     const room = (await api("/api/admin/rooms/get", { token, id: 1 })).data;
     const form = {
-      id: 1, title: "Renamed room", kind: room.kind, minjoin: room.minjoin, minbuy: room.minbuy, minLevel: room.minLevel,
-      roundSeconds: room.roundSeconds ?? "", closeSeconds: room.closeSeconds ?? "", trading: room.trading ? "1" : "0",
+      id: 1,
+      title: "Renamed room",
+      kind: room.kind,
+      minjoin: room.minjoin,
+      minbuy: room.minbuy,
+      minLevel: room.minLevel,
+      roundSeconds: room.roundSeconds ?? "",
+      closeSeconds: room.closeSeconds ?? "",
+      trading: room.trading ? "1" : "0",
       rates: room.options.map((o: { odds: number }) => String(o.odds)),
     };
     try {
       expectOk(await api("/api/admin/rooms/update", { token, ...form }));
       const placed = await placeOk(player.token, 1, [[1, 1.98, 20]]);
-      const row = await env.DB.prepare("SELECT reason FROM ledger WHERE ref = ? AND type = 'bet'").bind(placed.ordersn).first<{ reason: string }>();
+      const row = await env.DB.prepare("SELECT reason FROM ledger WHERE ref = ? AND type = 'bet'")
+        .bind(placed.ordersn)
+        .first<{ reason: string }>();
       expect(row!.reason).toMatch(/^Renamed room · round \d+$/);
     } finally {
       expectOk(await api("/api/admin/rooms/update", { token, ...form, title: room.title }));
@@ -70,22 +94,44 @@ describe("an order without reads before its batch", () => {
 describe("an order from a remembered session", () => {
   const SESSION_ENDS = [
     ["signed out", (token: string) => api("/api/Index/logout", { token }).then(expectOk)],
-    ["expired", (_: string, userId: number) => env.DB.prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = ?").bind(Date.now() - 1, userId).run()],
-    ["made before a password change", (_: string, userId: number) => env.DB.prepare("UPDATE users SET password_generation = password_generation + 1 WHERE id = ?").bind(userId).run()],
+    [
+      "expired",
+      (_: string, userId: number) =>
+        env.DB.prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = ?")
+          .bind(Date.now() - 1, userId)
+          .run(),
+    ],
+    [
+      "made before a password change",
+      (_: string, userId: number) =>
+        env.DB.prepare("UPDATE users SET password_generation = password_generation + 1 WHERE id = ?")
+          .bind(userId)
+          .run(),
+    ],
   ] as const;
 
   for (const [how, end] of SESSION_ENDS) {
     it(`refuses a session ${how} after it was remembered (409/1062), writing nothing and telling nothing of earlier orders`, async () => {
       const player = await playerWith(10_000);
       const round = await currentRound(17);
-      const body = { token: player.token, roomid: 17, gameid: round.roundId, order_info: [[0, 1.98, 20]], request_id: crypto.randomUUID() };
+      const body = {
+        token: player.token,
+        roomid: 17,
+        gameid: round.roundId,
+        order_info: [[0, 1.98, 20]],
+        request_id: crypto.randomUUID(),
+      };
       expectOk(await api("/api/Game/order", body)); // the session is now remembered
       await end(player.token, player.userId);
       const [orders, ledger, money] = [await count("orders"), await count("ledger"), await balanceOf(player.userId)];
       expectError(await order(player.token, 17, [[1, 1.98, 20]]), 1062, 409);
       // the retry of the placed order's key would answer the order and the balance: not to a dead session
       expectError(await api("/api/Game/order", body), 1062, 409);
-      expect([await count("orders"), await count("ledger"), await balanceOf(player.userId)]).toEqual([orders, ledger, money]);
+      expect([await count("orders"), await count("ledger"), await balanceOf(player.userId)]).toEqual([
+        orders,
+        ledger,
+        money,
+      ]);
       await expectMoneyInvariants();
     });
   }
@@ -108,8 +154,16 @@ describe("an order from a remembered session", () => {
     const db = getDb(env);
     const round = await currentRound(17);
     const statements = placeOrderStatements(db, {
-      ordersn: `pair-${crypto.randomUUID()}`, userId: mine.userId, sessionId: theirSession, roomId: 17, roundId: round.roundId, minLevel: 0,
-      lines: [{ optionIndex: 0, oddsMilli: 1980, stakeCents: 2_000 }], reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), requestId: null, nowMs: Date.now(),
+      ordersn: `pair-${crypto.randomUUID()}`,
+      userId: mine.userId,
+      sessionId: theirSession,
+      roomId: 17,
+      roundId: round.roundId,
+      minLevel: 0,
+      lines: [{ optionIndex: 0, oddsMilli: 1980, stakeCents: 2_000 }],
+      reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1),
+      requestId: null,
+      nowMs: Date.now(),
     });
     expect(orderWasRefused(await runInOneBatch(db, statements))).toBe(true);
     expect(await balanceOf(mine.userId)).toBe(10_000);

@@ -8,7 +8,11 @@ async function writes() {
   return { orders: await count("orders"), bets: await count("bets"), ledger: await count("ledger") };
 }
 
-async function expectRefused(answer: Awaited<ReturnType<typeof order>>, errCode: number, before: Awaited<ReturnType<typeof writes>>) {
+async function expectRefused(
+  answer: Awaited<ReturnType<typeof order>>,
+  errCode: number,
+  before: Awaited<ReturnType<typeof writes>>,
+) {
   expectError(answer, errCode);
   expect(await writes()).toEqual(before);
 }
@@ -17,18 +21,41 @@ describe("placing an order", () => {
   it("writes the order, its bets and the debit together and answers the balance", async () => {
     const player = await playerWith(100_000);
     const round = await currentRound(1);
-    const placed = await placeOk(player.token, 1, [[0, 1.98, 30], [4, 4.2, 20]]);
+    const placed = await placeOk(player.token, 1, [
+      [0, 1.98, 30],
+      [4, 4.2, 20],
+    ]);
     expect(placed.money).toBe(950);
     expect(placed.ordersn).toMatch(/^\d{19}$/);
-    const orderRow = await env.DB.prepare("SELECT user_id, room_id, round_id, total_cents, status FROM orders WHERE id = ?").bind(placed.order_id).first();
-    expect(orderRow).toEqual({ user_id: player.userId, room_id: 1, round_id: round.roundId, total_cents: 5_000, status: "placed" });
-    const bets = await env.DB.prepare("SELECT option_index, odds_milli, stake_cents, isaward FROM bets WHERE order_id = ? ORDER BY id").bind(placed.order_id).all();
+    const orderRow = await env.DB.prepare(
+      "SELECT user_id, room_id, round_id, total_cents, status FROM orders WHERE id = ?",
+    )
+      .bind(placed.order_id)
+      .first();
+    expect(orderRow).toEqual({
+      user_id: player.userId,
+      room_id: 1,
+      round_id: round.roundId,
+      total_cents: 5_000,
+      status: "placed",
+    });
+    const bets = await env.DB.prepare(
+      "SELECT option_index, odds_milli, stake_cents, isaward FROM bets WHERE order_id = ? ORDER BY id",
+    )
+      .bind(placed.order_id)
+      .all();
     expect(bets.results).toEqual([
       { option_index: 0, odds_milli: 1980, stake_cents: 3_000, isaward: -1 },
       { option_index: 4, odds_milli: 4200, stake_cents: 2_000, isaward: -1 },
     ]);
-    const ledger = await env.DB.prepare("SELECT amount_cents, before_cents, after_cents, type, ref FROM ledger WHERE user_id = ? AND type = 'bet'").bind(player.userId).all();
-    expect(ledger.results).toEqual([{ amount_cents: -5_000, before_cents: 100_000, after_cents: 95_000, type: "bet", ref: placed.ordersn }]);
+    const ledger = await env.DB.prepare(
+      "SELECT amount_cents, before_cents, after_cents, type, ref FROM ledger WHERE user_id = ? AND type = 'bet'",
+    )
+      .bind(player.userId)
+      .all();
+    expect(ledger.results).toEqual([
+      { amount_cents: -5_000, before_cents: 100_000, after_cents: 95_000, type: "bet", ref: placed.ordersn },
+    ]);
     expect(await balanceOf(player.userId)).toBe(95_000);
     await expectMoneyInvariants();
   });
@@ -37,27 +64,45 @@ describe("placing an order", () => {
     await finishRound(1);
     const round = await currentRound(1);
     const players = [await playerWith(100_000), await playerWith(100_000)];
-    const house = async () => (await env.DB.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>())!.money_cents;
+    const house = async () =>
+      (await env.DB.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>())!
+        .money_cents;
     const houseBefore = await house();
     const houseRows = await count("ledger", "user_id = 1");
     for (const player of players) {
-      await placeOk(player.token, 1, [[0, 1.98, 30], [1, 1.98, 30]]);
+      await placeOk(player.token, 1, [
+        [0, 1.98, 30],
+        [1, 1.98, 30],
+      ]);
       await placeOk(player.token, 1, [[2, 1.98, 20]]);
     }
     const cancelled = await placeOk(players[0].token, 1, [[3, 1.98, 40]]);
-    expectOk(await api("/api/Game/getGamecancel", { token: players[0].token, roomid: 1, order_id: cancelled.order_id }));
+    expectOk(
+      await api("/api/Game/getGamecancel", { token: players[0].token, roomid: 1, order_id: cancelled.order_id }),
+    );
     // Bets and a cancellation moved no house money and wrote no house row; the books balance through
     // the stakes in play (expectMoneyInvariants).
     expect(await house()).toBe(houseBefore);
     expect(await count("ledger", "user_id = 1")).toBe(houseRows);
     await expectMoneyInvariants();
     await finishRound(1);
-    const rows = (await env.DB.prepare("SELECT type, amount_cents, idempotency_key FROM ledger WHERE user_id = 1 AND ref = ?")
-      .bind(`round:${round.roundId}`).all<{ type: string; amount_cents: number; idempotency_key: string }>()).results;
-    expect(rows.find((r) => r.type === "bet")).toEqual({ type: "bet", amount_cents: 16_000, idempotency_key: `stakes:${round.roundId}:house` });
+    const rows = (
+      await env.DB.prepare("SELECT type, amount_cents, idempotency_key FROM ledger WHERE user_id = 1 AND ref = ?")
+        .bind(`round:${round.roundId}`)
+        .all<{ type: string; amount_cents: number; idempotency_key: string }>()
+    ).results;
+    expect(rows.find((r) => r.type === "bet")).toEqual({
+      type: "bet",
+      amount_cents: 16_000,
+      idempotency_key: `stakes:${round.roundId}:house`,
+    });
     expect(rows.filter((r) => r.type === "bet")).toHaveLength(1);
     expect(rows.filter((r) => r.type === "earn").length).toBeLessThanOrEqual(1);
-    const paid = (await env.DB.prepare("SELECT COALESCE(SUM(award_cents), 0) AS t FROM bets WHERE round_id = ? AND isaward IN (1, 2)").bind(round.roundId).first<{ t: number }>())!.t;
+    const paid = (await env.DB.prepare(
+      "SELECT COALESCE(SUM(award_cents), 0) AS t FROM bets WHERE round_id = ? AND isaward IN (1, 2)",
+    )
+      .bind(round.roundId)
+      .first<{ t: number }>())!.t;
     expect(await house()).toBe(houseBefore + 16_000 - paid);
     await expectMoneyInvariants();
   });
@@ -74,8 +119,13 @@ describe("placing an order", () => {
     const player = await playerWith(5_000);
     const round = await currentRound(1);
     const before = await writes();
-    const send = (body: Record<string, unknown>) => api("/api/Game/order", { token: player.token, roomid: 1, gameid: round.roundId, ...body });
-    expectError(await api("/api/Game/order", { roomid: 1, gameid: round.roundId, order_info: [[0, 1.98, 20]] }), 1062, 409);
+    const send = (body: Record<string, unknown>) =>
+      api("/api/Game/order", { token: player.token, roomid: 1, gameid: round.roundId, ...body });
+    expectError(
+      await api("/api/Game/order", { roomid: 1, gameid: round.roundId, order_info: [[0, 1.98, 20]] }),
+      1062,
+      409,
+    );
     await expectRefused(await send({ roomid: "", order_info: [[0, 1.98, 20]] }), 1026, before);
     await expectRefused(await send({ roomid: 999, order_info: [[0, 1.98, 20]] }), 1057, before);
     await expectRefused(await send({ gameid: undefined, order_info: [[0, 1.98, 20]] }), 1027, before);
@@ -85,7 +135,16 @@ describe("placing an order", () => {
     await expectRefused(await send({ order_info: [[0, 1.98]] }), 1031, before);
     await expectRefused(await send({ order_info: [[11, 1.98, 20]] }), 1031, before); // room 1 has options 0-10
     await expectRefused(await send({ order_info: [[-1, 1.98, 20]] }), 1031, before);
-    await expectRefused(await send({ order_info: [[0, 1.98, 20], [0, 1.98, 20]] }), 1031, before);
+    await expectRefused(
+      await send({
+        order_info: [
+          [0, 1.98, 20],
+          [0, 1.98, 20],
+        ],
+      }),
+      1031,
+      before,
+    );
     await expectRefused(await send({ order_info: [[0, 1.97, 20]] }), 1031, before); // stale odds
     await expectRefused(await send({ order_info: [[0, "x", 20]] }), 1031, before);
     await expectRefused(await send({ order_info: [[0, 1.98, 0]] }), 1042, before);
@@ -101,7 +160,16 @@ describe("placing an order", () => {
     await expectRefused(await send({ gameid: round.roundId + 1000, order_info: [[0, 1.98, 20]] }), 1029, before);
     await expectRefused(await send({ roomid: 4, order_info: [[0, 1.98, 20]] }), 1029, before); // the round of another room
     // Room 16 offers four options only.
-    await expectRefused(await api("/api/Game/order", { token: player.token, roomid: 16, gameid: (await currentRound(16)).roundId, order_info: [[4, 4.2, 20]] }), 1031, before);
+    await expectRefused(
+      await api("/api/Game/order", {
+        token: player.token,
+        roomid: 16,
+        gameid: (await currentRound(16)).roundId,
+        order_info: [[4, 4.2, 20]],
+      }),
+      1031,
+      before,
+    );
     await expectMoneyInvariants();
   });
 
@@ -111,7 +179,12 @@ describe("placing an order", () => {
     const before = await writes();
     await expectRefused(await order(player.token, 4, [...nine, [9, 1.98, 10]]), 1031, before);
     expectOk(await order(player.token, 4, nine));
-    expectOk(await order(player.token, 4, [[20, 1.98, 10], [21, 1.98, 10]])); // 2 x 10 = minbuy 20
+    expectOk(
+      await order(player.token, 4, [
+        [20, 1.98, 10],
+        [21, 1.98, 10],
+      ]),
+    ); // 2 x 10 = minbuy 20
     expect(await balanceOf(player.userId)).toBe(100_000 - 9_000 - 2_000);
     await expectMoneyInvariants();
   });
@@ -142,7 +215,16 @@ describe("placing an order", () => {
     const vipRound = await currentRound(2); // Classic 28, VIP room: level 2
     await env.DB.prepare("UPDATE users SET level = 1 WHERE id = ?").bind(player.userId).run();
     const before = await writes();
-    await expectRefused(await api("/api/Game/order", { token: player.token, roomid: 2, gameid: vipRound.roundId, order_info: [[0, 1.98, 20]] }), 2055, before);
+    await expectRefused(
+      await api("/api/Game/order", {
+        token: player.token,
+        roomid: 2,
+        gameid: vipRound.roundId,
+        order_info: [[0, 1.98, 20]],
+      }),
+      2055,
+      before,
+    );
   });
 
   it("lets exactly the affordable ones of concurrent orders land (one room and across rooms)", async () => {
@@ -164,18 +246,28 @@ describe("placing an order", () => {
 describe("cancelling an order", () => {
   it("gives the stake back, marks the bets cancelled and takes them off the live table", async () => {
     const player = await playerWith(10_000);
-    const placed = await placeOk(player.token, 1, [[0, 1.98, 20], [1, 1.98, 20]]);
+    const placed = await placeOk(player.token, 1, [
+      [0, 1.98, 20],
+      [1, 1.98, 20],
+    ]);
     const answer = await api("/api/Game/getGamecancel", { token: player.token, roomid: 1, order_id: placed.order_id });
     expectOk(answer);
     expect(answer.data.money).toBe(100);
     expect(await balanceOf(player.userId)).toBe(10_000);
-    const bets = await env.DB.prepare("SELECT DISTINCT isaward FROM bets WHERE order_id = ?").bind(placed.order_id).all();
+    const bets = await env.DB.prepare("SELECT DISTINCT isaward FROM bets WHERE order_id = ?")
+      .bind(placed.order_id)
+      .all();
     expect(bets.results).toEqual([{ isaward: 3 }]);
-    const refund = await env.DB.prepare("SELECT amount_cents, type FROM ledger WHERE user_id = ? AND type = 'redo'").bind(player.userId).all();
+    const refund = await env.DB.prepare("SELECT amount_cents, type FROM ledger WHERE user_id = ? AND type = 'redo'")
+      .bind(player.userId)
+      .all();
     expect(refund.results).toEqual([{ amount_cents: 4_000, type: "redo" }]);
     const live = await api("/api/Game/getVorder", { token: player.token, roomid: 1, isfirst: 1 });
     expect(live.data.list.filter((row: { orderId: number }) => row.orderId === placed.order_id)).toEqual([]);
-    expectError(await api("/api/Game/getGamecancel", { token: player.token, roomid: 1, order_id: placed.order_id }), 2003);
+    expectError(
+      await api("/api/Game/getGamecancel", { token: player.token, roomid: 1, order_id: placed.order_id }),
+      2003,
+    );
     expect(await balanceOf(player.userId)).toBe(10_000);
     await expectMoneyInvariants();
   });
@@ -183,7 +275,11 @@ describe("cancelling an order", () => {
   it("refunds once when the same order is cancelled twice at the same moment", async () => {
     const player = await playerWith(10_000);
     const placed = await placeOk(player.token, 1, [[3, 1.98, 50]]);
-    const answers = await Promise.all([1, 2, 3].map(() => api("/api/Game/getGamecancel", { token: player.token, roomid: 1, order_id: placed.order_id })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        api("/api/Game/getGamecancel", { token: player.token, roomid: 1, order_id: placed.order_id }),
+      ),
+    );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.code !== 1)) expectError(refused, 2003);
     expect(await balanceOf(player.userId)).toBe(10_000);
@@ -209,10 +305,18 @@ describe("cancelling an order", () => {
     const placed = await placeOk(player.token, 16, [[0, 1.98, 20]]);
     await closeBetting(16);
     const before = await writes();
-    await expectRefused(await api("/api/Game/getGamecancel", { token: player.token, roomid: 16, order_id: placed.order_id }), 1029, before);
+    await expectRefused(
+      await api("/api/Game/getGamecancel", { token: player.token, roomid: 16, order_id: placed.order_id }),
+      1029,
+      before,
+    );
     await finishRound(16);
     const settled = await writes();
-    await expectRefused(await api("/api/Game/getGamecancel", { token: player.token, roomid: 16, order_id: placed.order_id }), 1029, settled);
+    await expectRefused(
+      await api("/api/Game/getGamecancel", { token: player.token, roomid: 16, order_id: placed.order_id }),
+      1029,
+      settled,
+    );
     await expectMoneyInvariants();
   });
 });
@@ -224,8 +328,18 @@ describe("the live bet list", () => {
     const other = await playerWith(10_000);
     const round = await currentRound(9);
     await placeOk(other.token, 9, [[0, 1.98, 20]]);
-    const mine = await placeOk(me.token, 9, [[1, 1.98, 30], [2, 1.9, 30]]);
-    const first = await api("/api/Game/getVorder", { token: me.token, roomid: 9, isfirst: 1, order_id: 0, gameseq: round.seqno, gametype: 3 });
+    const mine = await placeOk(me.token, 9, [
+      [1, 1.98, 30],
+      [2, 1.9, 30],
+    ]);
+    const first = await api("/api/Game/getVorder", {
+      token: me.token,
+      roomid: 9,
+      isfirst: 1,
+      order_id: 0,
+      gameseq: round.seqno,
+      gametype: 3,
+    });
     expectOk(first);
     expect(first.data.seqno).toBe(round.seqno);
     expect(first.data.list).toHaveLength(3);
@@ -235,15 +349,33 @@ describe("the live bet list", () => {
     expect(myFirst).toMatchObject({ orderId: mine.order_id, value: 1, valuecn: "small", money: 30, mine: true });
     expect(mySecond).toMatchObject({ value: 2, rate: 1.9, mine: true });
     expect(first.data.order_id).toBe(mySecond.id);
-    const nothingNew = await api("/api/Game/getVorder", { token: me.token, roomid: 9, isfirst: 0, order_id: first.data.order_id, gameseq: round.seqno });
+    const nothingNew = await api("/api/Game/getVorder", {
+      token: me.token,
+      roomid: 9,
+      isfirst: 0,
+      order_id: first.data.order_id,
+      gameseq: round.seqno,
+    });
     expect(nothingNew.data.list).toEqual([]);
     expect(nothingNew.data.order_id).toBe(first.data.order_id);
     await placeOk(other.token, 9, [[3, 1.98, 25]]);
-    const next = await api("/api/Game/getVorder", { token: me.token, roomid: 9, isfirst: 0, order_id: first.data.order_id, gameseq: round.seqno });
+    const next = await api("/api/Game/getVorder", {
+      token: me.token,
+      roomid: 9,
+      isfirst: 0,
+      order_id: first.data.order_id,
+      gameseq: round.seqno,
+    });
     expect(next.data.list.map((r: { value: number }) => r.value)).toEqual([3]);
     // After the draw, the new round starts empty.
     await finishRound(9);
-    const fresh = await api("/api/Game/getVorder", { token: me.token, roomid: 9, isfirst: 0, order_id: next.data.order_id, gameseq: round.seqno });
+    const fresh = await api("/api/Game/getVorder", {
+      token: me.token,
+      roomid: 9,
+      isfirst: 0,
+      order_id: next.data.order_id,
+      gameseq: round.seqno,
+    });
     expect(fresh.data).toMatchObject({ list: [], seqno: round.seqno + 1 });
     expectError(await api("/api/Game/getVorder", { token: me.token, roomid: 999 }), 1057);
     await expectMoneyInvariants();

@@ -31,7 +31,11 @@ describe("account pages", () => {
 
   it("logs in with an HttpOnly, Secure, SameSite=Lax cookie and returns to the asked page", async () => {
     const browser = new Browser();
-    const response = await browser.post("/login", { username: " demo01 ", password: "demo1234", redirectTo: "/my_set" });
+    const response = await browser.post("/login", {
+      username: " demo01 ",
+      password: "demo1234",
+      redirectTo: "/my_set",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/my_set");
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
@@ -47,7 +51,11 @@ describe("account pages", () => {
 
   it("never redirects off-site after login", async () => {
     const browser = new Browser();
-    const response = await browser.post("/login", { username: "demo01", password: "demo1234", redirectTo: "//evil.example/x" });
+    const response = await browser.post("/login", {
+      username: "demo01",
+      password: "demo1234",
+      redirectTo: "//evil.example/x",
+    });
     expect(response.headers.get("location")).toBe("/user");
   });
 
@@ -66,7 +74,9 @@ describe("account pages", () => {
 
   it("refuses an action posted from another origin, or without one", async () => {
     const browser = new Browser();
-    expect((await browser.post("/login", { username: "demo01", password: "demo1234" }, "https://evil.example")).status).toBe(403);
+    expect(
+      (await browser.post("/login", { username: "demo01", password: "demo1234" }, "https://evil.example")).status,
+    ).toBe(403);
     expect((await browser.post("/login", { username: "demo01", password: "demo1234" }, null)).status).toBe(403);
     expect(browser.cookies.has("__session")).toBe(false);
   });
@@ -112,9 +122,17 @@ describe("account pages", () => {
     const browser = new Browser();
     const fields = await newPlayerFields();
     await browser.post("/register", { ...fields, agree: "1", adult: "1", intent: "register" });
-    const wrong = await browser.post("/userloginpassword", { passwd: "bad12345", npasswd: "fresh123", npasswd2: "fresh123" });
+    const wrong = await browser.post("/userloginpassword", {
+      passwd: "bad12345",
+      npasswd: "fresh123",
+      npasswd2: "fresh123",
+    });
     expect(await wrong.text()).toContain("Original password is wrong");
-    const done = await browser.post("/userloginpassword", { passwd: fields.password, npasswd: "fresh123", npasswd2: "fresh123" });
+    const done = await browser.post("/userloginpassword", {
+      passwd: fields.password,
+      npasswd: "fresh123",
+      npasswd2: "fresh123",
+    });
     expect(done.status).toBe(302);
     expect((await browser.get("/user")).status).toBe(200);
     await new Browser().logIn(fields.username, "fresh123");
@@ -132,7 +150,9 @@ describe("account pages", () => {
     expect((await browser.post("/usercipherpassword", { newpwd: "246810", newpwd2: "246810" })).status).toBe(302);
     const second = await browser.get("/usercipherpassword");
     expect(await second.text()).toContain('name="srcpwd"');
-    expect((await (await browser.get("/my_password")).text()).match(/<span class="value">Change<\/span>/g)).toHaveLength(2);
+    expect(
+      (await (await browser.get("/my_password")).text()).match(/<span class="value">Change<\/span>/g),
+    ).toHaveLength(2);
     expect(await (await browser.get("/user")).text()).toMatch(/<h1>\w+<\/h1>/);
   });
 

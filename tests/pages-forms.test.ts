@@ -21,7 +21,17 @@ function fieldErrors(html: string): Record<string, string> {
 describe("register form", () => {
   it("shows every field's error at once on an empty form, each saying what is wrong, and writes nothing", async () => {
     const users = await count("users");
-    const response = await new Browser().post("/register", { quhao: "+84", username: "", phone: "", captcha: "", password: "", spassword: "", invitation: "", payPwd: "", intent: "register" });
+    const response = await new Browser().post("/register", {
+      quhao: "+84",
+      username: "",
+      phone: "",
+      captcha: "",
+      password: "",
+      spassword: "",
+      invitation: "",
+      payPwd: "",
+      intent: "register",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(fieldErrors(html)).toEqual({
@@ -39,7 +49,14 @@ describe("register form", () => {
 
   it("names a mismatched confirmation and a bad withdrawal password together, in the player's language", async () => {
     const fields = await newPlayerFields();
-    const response = await inLanguage("zh-CN").post("/register", { ...fields, spassword: "other999", payPwd: "x", agree: "1", adult: "1", intent: "register" });
+    const response = await inLanguage("zh-CN").post("/register", {
+      ...fields,
+      spassword: "other999",
+      payPwd: "x",
+      agree: "1",
+      adult: "1",
+      intent: "register",
+    });
     const errors = fieldErrors(await response.text());
     expect(errors.spassword).toBe("两次输入的密码不一致");
     expect(errors.payPwd).toBeTruthy();
@@ -48,7 +65,13 @@ describe("register form", () => {
 
   it("tells a wrong invitation code from a blank one", async () => {
     const fields = await newPlayerFields();
-    const wrong = await new Browser().post("/register", { ...fields, invitation: "999", agree: "1", adult: "1", intent: "register" });
+    const wrong = await new Browser().post("/register", {
+      ...fields,
+      invitation: "999",
+      agree: "1",
+      adult: "1",
+      intent: "register",
+    });
     expect(fieldErrors(await wrong.text())).toEqual({ invitation: "Wrong invitation code" });
     const blank = await api("/api/index/register", { ...fields, invitation: " ", adult: "1" });
     expect(blank.data.errCode).toBe(1161);
@@ -68,7 +91,12 @@ describe("register form", () => {
     expect(html).toContain(`name="sms_sent_at" value="${sentAt}"`);
     expect(html).toMatch(/<button[^>]*value="sms"[^>]*disabled=""[^>]*>Resend in \d+ s</);
     // a lock long over offers the button again
-    const old = await browser.post("/register", { quhao: "+84", phone, sms_sent_at: String(Date.now() - 61_000), intent: "register" });
+    const old = await browser.post("/register", {
+      quhao: "+84",
+      phone,
+      sms_sent_at: String(Date.now() - 61_000),
+      intent: "register",
+    });
     expect(await old.text()).toMatch(/<button[^>]*value="sms"[^>]*>Send code</);
   });
 
@@ -110,7 +138,11 @@ describe("withdraw form", () => {
     const response = await browser.post("/withdraw", { bank_id: "", money: "", pwd: "" });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(fieldErrors(html)).toEqual({ bank_id: "Please choose a withdrawal method", money: "Please enter the amount", pwd: "Withdrawal password is empty" });
+    expect(fieldErrors(html)).toEqual({
+      bank_id: "Please choose a withdrawal method",
+      money: "Please enter the amount",
+      pwd: "Withdrawal password is empty",
+    });
     expect(await count("withdrawal_requests")).toBe(holds);
   });
 });

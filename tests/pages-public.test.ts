@@ -22,12 +22,20 @@ async function page(path: string, { lng = "en", cookie = "" } = {}) {
 
 async function playerCookie() {
   const token = await login("demo01", "demo1234");
-  const cookie = createCookie("__session", { secrets: [env.SESSION_SECRET], httpOnly: true, secure: true, sameSite: "lax", path: "/" });
+  const cookie = createCookie("__session", {
+    secrets: [env.SESSION_SECRET],
+    httpOnly: true,
+    secure: true,
+    sameSite: "lax",
+    path: "/",
+  });
   return (await cookie.serialize(token)).split(";")[0];
 }
 
 async function setSetting(key: string, value: string) {
-  await env.DB.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+  await env.DB.prepare(
+    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+  )
     .bind(key, JSON.stringify(value))
     .run();
 }
@@ -44,19 +52,26 @@ describe("home page for guests", () => {
       expect(count(html, /<img src="\/banners\//)).toBe(3);
       // The first slide, the page's largest paint, is fetched first; the others wait until shown.
       expect(count(html, /<img src="\/banners\/[^>]*fetchpriority="high"/)).toBe(1);
-      expect(html).toMatch(new RegExp(`<img src="/banners/fair-${l.file}\\.svg"[^>]*loading="eager"[^>]*fetchpriority="high"`));
+      expect(html).toMatch(
+        new RegExp(`<img src="/banners/fair-${l.file}\\.svg"[^>]*loading="eager"[^>]*fetchpriority="high"`),
+      );
       expect(html).toContain(l.login);
       expect(html).toContain('href="/login"');
       // Sixteen tiles, each with a sized image, opening the standard room of its own draw.
-      const tileLinks = [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('class="tile"'));
+      const tileLinks = [...html.matchAll(/<a\b[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => tag.includes('class="tile"'));
       const rooms = tileLinks.map((tag) => Number(/href="\/activity\/(\d+)"/.exec(tag)?.[1]));
       expect(rooms).toHaveLength(16);
       expect(new Set(rooms)).toEqual(new Set([1, 4, 9, 15, 16]));
-      expect(count(html, /<img src="\/tiles\/[a-z0-9]+\.svg" alt="" width="64" height="64" loading="(eager|lazy)"/)).toBe(16);
+      expect(
+        count(html, /<img src="\/tiles\/[a-z0-9]+\.svg" alt="" width="64" height="64" loading="(eager|lazy)"/),
+      ).toBe(16);
       expect(count(html, /<img src="\/tiles\/[^"]+" alt="" width="64" height="64" loading="lazy"/)).toBe(8);
       // Eight coins, no invented prices.
       expect(html).toContain(l.prices);
-      for (const coin of ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"]) expect(html).toContain(`data-coin="${coin}"`);
+      for (const coin of ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"])
+        expect(html).toContain(`data-coin="${coin}"`);
       expect(html).not.toMatch(/class="coin-last"/);
       expect(html).toContain('rel="manifest" href="/manifest.webmanifest"');
     });
@@ -74,7 +89,9 @@ describe("home page for a player", () => {
     const { status, html } = await page("/", { cookie: await playerCookie() });
     expect(status).toBe(200);
     expect(html).toContain("Hello, demo01");
-    expect(html).toMatch(/data-testid="home-balance"><span class="money">(<!-- -->)?10,000\.00(<!-- -->)? <small>USD<\/small>/);
+    expect(html).toMatch(
+      /data-testid="home-balance"><span class="money">(<!-- -->)?10,000\.00(<!-- -->)? <small>USD<\/small>/,
+    );
     expect(html).not.toContain('href="/login"');
   });
 });
@@ -121,7 +138,12 @@ describe("news and articles for guests", () => {
   });
 
   it("answers an unknown path with a 404 page in the player's language, named by <html lang>", async () => {
-    for (const [lng, text] of [["en", "This page does not exist"], ["zh-CN", "页面不存在"], ["zh-TW", "頁面不存在"], ["vi", "Trang không tồn tại"]]) {
+    for (const [lng, text] of [
+      ["en", "This page does not exist"],
+      ["zh-CN", "页面不存在"],
+      ["zh-TW", "頁面不存在"],
+      ["vi", "Trang không tồn tại"],
+    ]) {
       const { status, html } = await page("/no-such-screen", { lng });
       expect(status).toBe(404);
       expect(html).toContain(`<html lang="${lng}"`);
@@ -138,7 +160,9 @@ describe("news and articles for guests", () => {
   it("pages long lists with links that work without JavaScript", async () => {
     const now = Date.now();
     const inserts = Array.from({ length: 11 }, (_, i) =>
-      env.DB.prepare("INSERT INTO articles (id, group_id, title, title_yw, content_yw, created_at_ms) VALUES (?, 9, ?, ?, '<p>x</p>', ?)").bind(81_000 + i, `新闻 ${i}`, `Extra ${i}`, now + i),
+      env.DB.prepare(
+        "INSERT INTO articles (id, group_id, title, title_yw, content_yw, created_at_ms) VALUES (?, 9, ?, ?, '<p>x</p>', ?)",
+      ).bind(81_000 + i, `新闻 ${i}`, `Extra ${i}`, now + i),
     );
     await env.DB.batch(inserts);
     try {
@@ -157,7 +181,15 @@ describe("news and articles for guests", () => {
 describe("a hostile article", () => {
   it("cannot run script on its page (written the one way articles are written, docs/decisions/101)", async () => {
     const hostile = `<p>Readable part</p><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">a</a><svg onload=alert(4)>`;
-    await saveArticleStatement(getDb(env), { id: 90001, groupId: 14, title: "x", titleYw: "Hostile", content: hostile, contentYw: hostile, createdAtMs: 1 });
+    await saveArticleStatement(getDb(env), {
+      id: 90001,
+      groupId: 14,
+      title: "x",
+      titleYw: "Hostile",
+      content: hostile,
+      contentYw: hostile,
+      createdAtMs: 1,
+    });
     const { status, html } = await page("/info/90001");
     expect(status).toBe(200);
     expect(html).toContain("Readable part");
@@ -198,7 +230,9 @@ describe("support and version pages", () => {
     await setSetting("kefu_url", "https://support.example/chat");
     const { status, html } = await page("/ServicePage");
     expect(status).toBe(200);
-    expect(html).toMatch(/<a class="button" href="https:\/\/support\.example\/chat" target="_blank" rel="noopener noreferrer"/);
+    expect(html).toMatch(
+      /<a class="button" href="https:\/\/support\.example\/chat" target="_blank" rel="noopener noreferrer"/,
+    );
   });
 
   it("never turns an unsafe support link into a link", async () => {

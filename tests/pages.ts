@@ -22,7 +22,10 @@ export class Browser {
   }
 
   async get(path: string) {
-    const response = await exports.default.fetch(`${ORIGIN}${path}`, { headers: { cookie: this.cookieHeader }, redirect: "manual" });
+    const response = await exports.default.fetch(`${ORIGIN}${path}`, {
+      headers: { cookie: this.cookieHeader },
+      redirect: "manual",
+    });
     this.remember(response);
     return response;
   }
@@ -59,7 +62,8 @@ export class Browser {
 
   async logIn(username = "demo01", password = "demo1234") {
     const response = await this.post("/login", { username, password, redirectTo: "/user" });
-    if (response.status !== 302 && response.status !== 204) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+    if (response.status !== 302 && response.status !== 204)
+      throw new Error(`login failed: ${response.status} ${await response.text()}`);
     await response.body?.cancel();
     return this;
   }

@@ -4,14 +4,23 @@ import { describe, expect, inject, it } from "vitest";
 // The PricesDO against a real local feed (tests/support/price-feed-server.mjs) on 127.0.0.1.
 const control = inject("pricesFeedControl");
 
-type FeedConnection = { connectedAtMs: number; open: boolean; subscriptions: Array<{ channel: string; instId?: string; atMs: number }> };
+type FeedConnection = {
+  connectedAtMs: number;
+  open: boolean;
+  subscriptions: Array<{ channel: string; instId?: string; atMs: number }>;
+};
 
 async function feedState(): Promise<FeedConnection[]> {
   return ((await (await fetch(`${control}/state`)).json()) as { connections: FeedConnection[] }).connections;
 }
-const feed = (action: string, body = "") => fetch(`${control}/${action}`, { method: "POST", body }).then((r) => r.arrayBuffer());
+const feed = (action: string, body = "") =>
+  fetch(`${control}/${action}`, { method: "POST", body }).then((r) => r.arrayBuffer());
 
-async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 8_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -35,8 +44,12 @@ async function listen() {
 const tickers = (rows: object[]) => JSON.stringify({ arg: { channel: "tickers" }, data: rows });
 const openConnections = async () => (await feedState()).filter((c) => c.open);
 const subscribedConnection = () =>
-  eventually(async () => (await openConnections()).find((c) => c.subscriptions.some((s) => s.channel === "tickers")), "the tickers subscription");
-const homeHtml = async () => (await exports.default.fetch("https://app.test/", { headers: { "accept-language": "en" } })).text();
+  eventually(
+    async () => (await openConnections()).find((c) => c.subscriptions.some((s) => s.channel === "tickers")),
+    "the tickers subscription",
+  );
+const homeHtml = async () =>
+  (await exports.default.fetch("https://app.test/", { headers: { "accept-language": "en" } })).text();
 
 describe("market prices", { timeout: 20_000 }, () => {
   it("opens the feed only while a browser listens, subscribes after 2 s, fans out, and closes it after the last one leaves", async () => {
@@ -51,7 +64,16 @@ describe("market prices", { timeout: 20_000 }, () => {
     const [instruments, ...rest] = connection.subscriptions;
     expect(instruments).toMatchObject({ channel: "instruments", instType: "SPOT" });
     expect(instruments.atMs - connection.connectedAtMs).toBeGreaterThanOrEqual(1_900);
-    expect(rest.map((s) => s.instId)).toEqual(["BTC-USDT", "ETH-USDT", "USDT-USDC", "BNB-USDT", "SOL-USDT", "USDC-USDT", "DOGE-USDT", "TRX-USDT"]);
+    expect(rest.map((s) => s.instId)).toEqual([
+      "BTC-USDT",
+      "ETH-USDT",
+      "USDT-USDC",
+      "BNB-USDT",
+      "SOL-USDT",
+      "USDC-USDT",
+      "DOGE-USDT",
+      "TRX-USDT",
+    ]);
 
     const second = await listen();
     expect(await openConnections()).toHaveLength(1); // one upstream socket, however many browsers
@@ -70,7 +92,10 @@ describe("market prices", { timeout: 20_000 }, () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await openConnections()).toHaveLength(1); // the second browser still listens
     second.close();
-    await eventually(async () => (await openConnections()).length === 0, "the feed socket closed after the last browser");
+    await eventually(
+      async () => (await openConnections()).length === 0,
+      "the feed socket closed after the last browser",
+    );
   });
 
   it("reconnects after the feed drops, telling browsers meanwhile", async () => {
@@ -79,7 +104,10 @@ describe("market prices", { timeout: 20_000 }, () => {
     const seen = browser.messages.length;
     await feed("drop");
     await eventually(() => browser.messages.slice(seen).some((m) => m.feed === "down"), "the feed shown as down");
-    await eventually(async () => (await feedState()).filter((c) => c.open && c.subscriptions.length > 0).length === 1, "a new subscribed feed socket");
+    await eventually(
+      async () => (await feedState()).filter((c) => c.open && c.subscriptions.length > 0).length === 1,
+      "a new subscribed feed socket",
+    );
     await eventually(() => browser.messages.at(-1)?.feed === "up", "the feed shown as up again");
     browser.close();
     await eventually(async () => (await openConnections()).length === 0, "the feed socket closed");
@@ -100,11 +128,14 @@ describe("market prices", { timeout: 20_000 }, () => {
   it("marks a price older than 60 s as stale and ignores malformed rows", async () => {
     const browser = await listen();
     await subscribedConnection();
-    await feed("send", tickers([
-      { instId: "SOL-USDT", last: "150", sodUtc8: "140", ts: String(Date.now() - 70_000) },
-      { instId: "TRX-USDT", last: "not a number", sodUtc8: "0.2" },
-      { instId: "XRP-USDT", last: "2", sodUtc8: "2" },
-    ]));
+    await feed(
+      "send",
+      tickers([
+        { instId: "SOL-USDT", last: "150", sodUtc8: "140", ts: String(Date.now() - 70_000) },
+        { instId: "TRX-USDT", last: "not a number", sodUtc8: "0.2" },
+        { instId: "XRP-USDT", last: "2", sodUtc8: "2" },
+      ]),
+    );
     await eventually(() => browser.messages.find((m) => m.prices?.SOL), "SOL in the fan-out");
     const html = await homeHtml();
     expect(html).toMatch(/class="price-row is-stale" data-coin="SOL"/);
@@ -116,7 +147,9 @@ describe("market prices", { timeout: 20_000 }, () => {
   });
 
   it("refuses a socket from another origin and a plain request", async () => {
-    const foreign = await exports.default.fetch("https://app.test/ws/prices", { headers: { upgrade: "websocket", origin: "https://evil.test" } });
+    const foreign = await exports.default.fetch("https://app.test/ws/prices", {
+      headers: { upgrade: "websocket", origin: "https://evil.test" },
+    });
     expect(foreign.status).toBe(403);
     await foreign.arrayBuffer();
     const plain = await exports.default.fetch("https://app.test/ws/prices");

@@ -21,7 +21,12 @@ describe("time-out and self-exclusion", () => {
     const signedIn = await api("/api/Index/login", { username: p.username, password: "secret123", lang: "vi" });
     expectOk(signedIn);
     expect(signedIn.data.restricted).toEqual({ errCode: 3004, period: "7d", until: answer.data.until });
-    const refused = await api("/api/Game/recharge", { token: signedIn.data.token, money: 50, pay_name: "A", lang: "vi" });
+    const refused = await api("/api/Game/recharge", {
+      token: signedIn.data.token,
+      money: 50,
+      pay_name: "A",
+      lang: "vi",
+    });
     expectError(refused, 3004);
     expect(refused.data.until).toBe(answer.data.until);
     const end = new Date(answer.data.until + 8 * 3_600_000).toISOString();
@@ -36,21 +41,38 @@ describe("time-out and self-exclusion", () => {
     const p = await walletPlayer();
     const nowMs = Date.now();
     // the rows cannot be changed, so a time-out taken 24 h ago is written as such
-    await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.id, nowMs - DAY - 1, nowMs - 1).run();
+    await env.DB.prepare(
+      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    )
+      .bind(p.id, nowMs - DAY - 1, nowMs - 1)
+      .run();
     expect((await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted).toBeNull();
-    await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.id, nowMs - DAY + 60_000, nowMs + 60_000).run();
-    expect((await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted.errCode).toBe(3004);
+    await env.DB.prepare(
+      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    )
+      .bind(p.id, nowMs - DAY + 60_000, nowMs + 60_000)
+      .run();
+    expect(
+      (await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted.errCode,
+    ).toBe(3004);
   });
 
   it("says 3005 for a self-exclusion and 3006 for a permanent one", async () => {
     const a = await walletPlayer();
     expectOk(await api("/api/Game/selfexclude", { token: a.token, period: "6m", pwd: PAY_PASSWORD }));
-    expect((await api("/api/Index/login", { username: a.username, password: "secret123" })).data.restricted.errCode).toBe(3005);
+    expect(
+      (await api("/api/Index/login", { username: a.username, password: "secret123" })).data.restricted.errCode,
+    ).toBe(3005);
     const b = await walletPlayer();
     expectOk(await api("/api/Game/selfexclude", { token: b.token, period: "forever", pwd: PAY_PASSWORD }));
     const signedIn = await api("/api/Index/login", { username: b.username, password: "secret123", lang: "cht" });
     expect(signedIn.data.restricted).toEqual({ errCode: 3006, period: "forever", until: null });
-    const refused = await api("/api/Game/recharge", { token: signedIn.data.token, money: 50, pay_name: "A", lang: "cht" });
+    const refused = await api("/api/Game/recharge", {
+      token: signedIn.data.token,
+      money: 50,
+      pay_name: "A",
+      lang: "cht",
+    });
     expectError(refused, 3006);
     expect(refused.info).toBe("您已永久自我排除");
   });
@@ -58,9 +80,15 @@ describe("time-out and self-exclusion", () => {
   it("can be lifted early by nobody: the rows refuse updates and deletes", async () => {
     const p = await walletPlayer();
     expectOk(await api("/api/Game/selfexclude", { token: p.token, period: "30d", pwd: PAY_PASSWORD }));
-    await expect(env.DB.prepare("UPDATE self_exclusions SET end_at_ms = 0 WHERE user_id = ?").bind(p.id).run()).rejects.toThrow(/cannot be changed/);
-    await expect(env.DB.prepare("DELETE FROM self_exclusions WHERE user_id = ?").bind(p.id).run()).rejects.toThrow(/cannot be changed/);
-    expect((await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted.errCode).toBe(3004);
+    await expect(
+      env.DB.prepare("UPDATE self_exclusions SET end_at_ms = 0 WHERE user_id = ?").bind(p.id).run(),
+    ).rejects.toThrow(/cannot be changed/);
+    await expect(env.DB.prepare("DELETE FROM self_exclusions WHERE user_id = ?").bind(p.id).run()).rejects.toThrow(
+      /cannot be changed/,
+    );
+    expect(
+      (await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted.errCode,
+    ).toBe(3004);
   });
 
   it("needs the withdrawal password and a known period, and writes nothing otherwise", async () => {
@@ -77,7 +105,11 @@ describe("time-out and self-exclusion", () => {
   it("refuses a bet or deposit written by a session that outlived the exclusion (checked in the batch)", async () => {
     const p = await playerWith(10_000);
     const gameid = (await api("/api/Game/getGameinfo", { token: p.token, roomid: 1 })).data.game.id;
-    await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.userId, Date.now() - 1, Date.now() + DAY).run();
+    await env.DB.prepare(
+      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    )
+      .bind(p.userId, Date.now() - 1, Date.now() + DAY)
+      .run();
     const bet = await api("/api/Game/order", { token: p.token, roomid: 1, gameid, order_info: [[0, 1.98, 20]] });
     expectError(bet, 3004);
     expectError(await api("/api/Game/recharge", { token: p.token, money: 50, pay_name: "A" }), 3004);
@@ -93,7 +125,9 @@ describe("reality check", () => {
     await placeOk(p.token, 16, [[0, 1.98, 30]]);
     let view = (await api("/api/Game/getprotection", { token: p.token })).data.reality;
     expect(view).toMatchObject({ minutes: 60, due: false, net: -30, playedMinutes: 0 });
-    await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?").bind(61 * 60_000, p.userId).run();
+    await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+      .bind(61 * 60_000, p.userId)
+      .run();
     view = (await api("/api/Game/getprotection", { token: p.token })).data.reality;
     expect(view).toMatchObject({ due: true, playedMinutes: 61 });
     const seen = await api("/api/Game/realitycheckseen", { token: p.token });
@@ -108,11 +142,23 @@ describe("reality check", () => {
 describe("statement", () => {
   it("sums deposits, withdrawals, stakes and awards over a period from the ledger", async () => {
     const p = await playerWith(10_000);
-    const placed = await placeOk(p.token, 16, [[0, 1.98, 30], [1, 1.98, 20]]);
+    const placed = await placeOk(p.token, 16, [
+      [0, 1.98, 30],
+      [1, 1.98, 20],
+    ]);
     expectOk(await api("/api/Game/getGamecancel", { token: p.token, roomid: 16, order_id: placed.order_id }));
     await placeOk(p.token, 16, [[2, 1.98, 25]]);
     const s = (await api("/api/Game/getstatement", { token: p.token, type: "today" })).data;
-    expect(s).toMatchObject({ deposits: 0, withdrawals: 0, stakes: -25, awards: 0, net: -25, adjustments: 100, other: 0, change: 75 });
+    expect(s).toMatchObject({
+      deposits: 0,
+      withdrawals: 0,
+      stakes: -25,
+      awards: 0,
+      net: -25,
+      adjustments: 100,
+      other: 0,
+      change: 75,
+    });
     const none = (await api("/api/Game/getstatement", { token: p.token, start: "2020-01-01", end: "2020-01-31" })).data;
     expect(none).toMatchObject({ stakes: 0, net: 0, change: 0 });
     expectError(await api("/api/Game/getstatement", { token: p.token, start: "2020-02-01", end: "2020-01-01" }), 1072);
@@ -139,7 +185,9 @@ describe("operator view", () => {
     expectOk(await api("/api/Game/selfexclude", { token: p.token, period: "30d", pwd: PAY_PASSWORD }));
     const view = await api("/api/admin/protection", { token: await operator(), userId: p.id });
     expectOk(view);
-    expect(view.data.limits.find((l: { kind: string; period: string }) => l.kind === "loss" && l.period === "day").money).toBe(80);
+    expect(
+      view.data.limits.find((l: { kind: string; period: string }) => l.kind === "loss" && l.period === "day").money,
+    ).toBe(80);
     expect(view.data.exclusions).toEqual([expect.objectContaining({ period: "30d", active: true })]);
     const other = await walletPlayer();
     expectError(await api("/api/admin/protection", { token: other.token, userId: p.id }), 1073);

@@ -11,10 +11,17 @@ const DAY = 86_400_000;
 async function setLimit(token: string, kind: string, period: string, money: number | string) {
   const answer = await api("/api/Game/setlimit", { token, kind, period, money });
   expectOk(answer);
-  return answer.data.limits as { kind: string; period: string; money: number | null; pending: { money: number | null; at: number } | null; used: number }[];
+  return answer.data.limits as {
+    kind: string;
+    period: string;
+    money: number | null;
+    pending: { money: number | null; at: number } | null;
+    used: number;
+  }[];
 }
 
-const limitOf = (limits: Awaited<ReturnType<typeof setLimit>>, kind: string, period: string) => limits.find((l) => l.kind === kind && l.period === period)!;
+const limitOf = (limits: Awaited<ReturnType<typeof setLimit>>, kind: string, period: string) =>
+  limits.find((l) => l.kind === kind && l.period === period)!;
 
 /** Everything an order or deposit writes: a refusal leaves it all as it was. */
 async function writes(userId: number) {
@@ -48,16 +55,27 @@ describe("limits: setting and changing", () => {
     limits = await setLimit(player.token, "loss", "day", 0);
     expect(limitOf(limits, "loss", "day")).toMatchObject({ money: 50, pending: { money: null } });
     // the pending removal matures 24 h later
-    await env.DB.prepare("UPDATE play_limits SET pending_at_ms = ? WHERE user_id = ? AND kind = 'loss'").bind(Date.now() - 1, player.userId).run();
+    await env.DB.prepare("UPDATE play_limits SET pending_at_ms = ? WHERE user_id = ? AND kind = 'loss'")
+      .bind(Date.now() - 1, player.userId)
+      .run();
     const view = await api("/api/Game/getprotection", { token: player.token });
     expect(limitOf(view.data.limits, "loss", "day")).toMatchObject({ money: null, pending: null });
   });
 
   it("refuses unknown kinds, periods and amounts with 1001 / 1050 and changes nothing", async () => {
     const player = await playerWith(0);
-    expectError(await api("/api/Game/setlimit", { token: player.token, kind: "bonus", period: "day", money: 10 }), 1001);
-    expectError(await api("/api/Game/setlimit", { token: player.token, kind: "loss", period: "year", money: 10 }), 1001);
-    expectError(await api("/api/Game/setlimit", { token: player.token, kind: "loss", period: "day", money: "-5" }), 1050);
+    expectError(
+      await api("/api/Game/setlimit", { token: player.token, kind: "bonus", period: "day", money: 10 }),
+      1001,
+    );
+    expectError(
+      await api("/api/Game/setlimit", { token: player.token, kind: "loss", period: "year", money: 10 }),
+      1001,
+    );
+    expectError(
+      await api("/api/Game/setlimit", { token: player.token, kind: "loss", period: "day", money: "-5" }),
+      1050,
+    );
     expectError(await api("/api/Game/setlimit", { kind: "loss", period: "day", money: 5 }), 1062, 409);
     expect(await count("play_limits", "user_id = ?", player.userId)).toBe(0);
   });
@@ -91,10 +109,16 @@ describe("limits: enforcement on bets", () => {
   it("counts a cancelled bet not at all and an award against the loss", async () => {
     const player = await playerWith(100_000);
     await setLimit(player.token, "loss", "day", 40);
-    const placed = await placeOk(player.token, 16, [[0, 1.98, 20], [1, 1.98, 20]]); // one of big/small always wins
+    const placed = await placeOk(player.token, 16, [
+      [0, 1.98, 20],
+      [1, 1.98, 20],
+    ]); // one of big/small always wins
     expectError(await order(player.token, 16, [[2, 1.98, 20]]), 3002);
     expectOk(await api("/api/Game/getGamecancel", { token: player.token, roomid: 16, order_id: placed.order_id }));
-    await placeOk(player.token, 16, [[0, 1.98, 20], [1, 1.98, 20]]);
+    await placeOk(player.token, 16, [
+      [0, 1.98, 20],
+      [1, 1.98, 20],
+    ]);
     await finishRound(16);
     // stakes 40, award 39.60: loss 0.40, so 39.60 more may be risked (whole amounts: 39)
     await currentRound(16);
@@ -133,10 +157,14 @@ describe("limits: enforcement on bets", () => {
     await setLimit(player.token, "loss", "day", 100); // five orders of 20
     await Promise.all([currentRound(1), currentRound(15), currentRound(16)]);
     const rooms = [1, 15, 16];
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => order(player.token, rooms[i % 3], [[i % 4, 1.98, 20]])));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => order(player.token, rooms[i % 3], [[i % 4, 1.98, 20]])),
+    );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(5);
     for (const refused of answers.filter((a) => a.code !== 1)) expectError(refused, 3002);
-    const staked = await env.DB.prepare("SELECT SUM(stake_cents) AS s FROM bets WHERE user_id = ?").bind(player.userId).first<{ s: number }>();
+    const staked = await env.DB.prepare("SELECT SUM(stake_cents) AS s FROM bets WHERE user_id = ?")
+      .bind(player.userId)
+      .first<{ s: number }>();
     expect(staked!.s).toBe(10_000);
     expect(await count("orders", "user_id = ?", player.userId)).toBe(5);
     expect(await count("ledger", "user_id = ? AND type = 'bet'", player.userId)).toBe(5);
@@ -146,7 +174,8 @@ describe("limits: enforcement on bets", () => {
 });
 
 describe("limits: enforcement on deposits", () => {
-  const recharge = (token: string, money: number) => api("/api/Game/recharge", { token, money, pay_name: "Le Van C", request_id: crypto.randomUUID() });
+  const recharge = (token: string, money: number) =>
+    api("/api/Game/recharge", { token, money, pay_name: "Le Van C", request_id: crypto.randomUUID() });
 
   it("refuses a deposit request past the deposit limit (3001); a rejected request stops counting", async () => {
     const player = await playerWith(0);
@@ -172,7 +201,14 @@ describe("limits: enforcement on deposits", () => {
 describe("limits: a finance transfer-in is not a wager", () => {
   it("locks funds past stake and loss limits, which then still leave every bet its full room", async () => {
     const p = await walletPlayer(400_000);
-    const transfer = (money: string) => api("/api/Game/producttransferin", { token: p.token, product_id: 1, money, pwd: PAY_PASSWORD, request_id: requestId() });
+    const transfer = (money: string) =>
+      api("/api/Game/producttransferin", {
+        token: p.token,
+        product_id: 1,
+        money,
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      });
     await setLimit(p.token, "stake", "day", 100);
     await setLimit(p.token, "loss", "day", 100);
     expectOk(await transfer("150000"));
@@ -186,8 +222,18 @@ describe("limits: a finance transfer-in is not a wager", () => {
   it("is still refused by a running time-out (3004), writing nothing", async () => {
     const p = await walletPlayer(400_000);
     const before = await writes(p.id);
-    await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.id, Date.now() - 1000, Date.now() + DAY).run();
-    const answer = await api("/api/Game/producttransferin", { token: p.token, product_id: 1, money: "100000", pwd: PAY_PASSWORD, request_id: requestId() });
+    await env.DB.prepare(
+      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    )
+      .bind(p.id, Date.now() - 1000, Date.now() + DAY)
+      .run();
+    const answer = await api("/api/Game/producttransferin", {
+      token: p.token,
+      product_id: 1,
+      money: "100000",
+      pwd: PAY_PASSWORD,
+      request_id: requestId(),
+    });
     expectError(answer, 3004);
     expect(await writes(p.id)).toEqual(before);
     expect(await count("finance_orders", "user_id = ?", p.id)).toBe(0);

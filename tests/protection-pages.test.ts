@@ -46,7 +46,11 @@ describe("play limits page", () => {
     expect(started.headers.get("location")).toBe("/login");
     expect(browser.cookies.has("__session")).toBe(false);
     const again = new Browser();
-    const login = await again.post("/login", { username: p.username, password: "secret123", redirectTo: "/activity/1" });
+    const login = await again.post("/login", {
+      username: p.username,
+      password: "secret123",
+      redirectTo: "/activity/1",
+    });
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).toBe("/user");
     const my = await (await again.get("/user")).text();
@@ -62,7 +66,9 @@ describe("reality check without JavaScript", () => {
     const browser = await signedIn(p.username);
     expect(await (await browser.get("/user")).text()).not.toContain("reality-title");
     await placeOk(p.token, 1, [[0, 1.98, 25]]);
-    await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?").bind(61 * 60_000, p.userId).run();
+    await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+      .bind(61 * 60_000, p.userId)
+      .run();
     const due = await (await browser.get("/user")).text();
     expect(due).toContain("reality-title");
     expect(due).toContain("You signed in 61 minutes ago.");
@@ -83,11 +89,15 @@ describe("the reality check's ways out", () => {
     it(`following "${label}" marks the check seen and opens ${target} without the dialog, anchor kept`, async () => {
       const p = await playerWith(10_000);
       const browser = await signedIn(p.username);
-      await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?").bind(61 * 60_000, p.userId).run();
+      await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+        .bind(61 * 60_000, p.userId)
+        .run();
       const due = await (await browser.get("/user")).text();
       const dialog = due.slice(due.indexOf('role="alertdialog"'));
       // the way out as the page offers it: a form posting to the check with where to go next
-      const way = new RegExp(`<form method="post" action="/reality-check"[^>]*><input type="hidden" name="redirectTo" value="([^"]+)"/><button type="submit">${label}</button>`).exec(dialog);
+      const way = new RegExp(
+        `<form method="post" action="/reality-check"[^>]*><input type="hidden" name="redirectTo" value="([^"]+)"/><button type="submit">${label}</button>`,
+      ).exec(dialog);
       expect(way?.[1]).toBe(target);
       const followed = await browser.post("/reality-check", { redirectTo: way![1] });
       expect(followed.status).toBe(302);

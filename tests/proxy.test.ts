@@ -19,7 +19,15 @@ const config: Config = {
 };
 
 const call = (path: string, body: BodyInit = '{"token":"t","lang":"en"}', init: RequestInit = {}) =>
-  forwardToUpstream(new Request(`https://app.test${path}`, { method: "POST", body, headers: { "content-type": "application/json" }, ...init }), config);
+  forwardToUpstream(
+    new Request(`https://app.test${path}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+      ...init,
+    }),
+    config,
+  );
 
 async function expectFailure(response: Response, errCode: number) {
   expect(response.status).toBe(200);
@@ -53,11 +61,22 @@ describe("proxy mode", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("forwards a contract call to the base plus the allow-listed path, with its body and nothing else", async () => {
-    const upstream = vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      Response.json({ code: 1, info: "ok", data: { money: 5 }, trace: "secret" }, { headers: { "set-cookie": "sid=upstream", "x-powered-by": "php" } }),
-    );
+    const upstream = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(
+        Response.json(
+          { code: 1, info: "ok", data: { money: 5 }, trace: "secret" },
+          { headers: { "set-cookie": "sid=upstream", "x-powered-by": "php" } },
+        ),
+      );
     const response = await call("/api/GAME/GETUSERINFO?x=1", '{"token":"t","lang":"en"}', {
-      headers: { "content-type": "application/json", cookie: "__session=player", connection: "keep-alive", authorization: "Basic x", "x-forwarded-for": "1.2.3.4" },
+      headers: {
+        "content-type": "application/json",
+        cookie: "__session=player",
+        connection: "keep-alive",
+        authorization: "Basic x",
+        "x-forwarded-for": "1.2.3.4",
+      },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ code: 1, info: "ok", data: { money: 5 } });
@@ -72,14 +91,29 @@ describe("proxy mode", () => {
   });
 
   it("forwards the player-protection calls (docs/product.md#player-protection)", async () => {
-    const upstream = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ code: 1, info: "ok", data: null }));
-    const paths = ["getprotection", "setlimit", "selfexclude", "getrealitycheck", "realitycheckseen", "setrealitycheck", "getstatement"];
-    for (const path of paths) expect(await (await call(`/api/Game/${path}`)).json()).toEqual({ code: 1, info: "ok", data: null });
-    expect(upstream.mock.calls.map(([target]) => target)).toEqual(paths.map((path) => `https://upstream.example/api/Game/${path}`));
+    const upstream = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => Response.json({ code: 1, info: "ok", data: null }));
+    const paths = [
+      "getprotection",
+      "setlimit",
+      "selfexclude",
+      "getrealitycheck",
+      "realitycheckseen",
+      "setrealitycheck",
+      "getstatement",
+    ];
+    for (const path of paths)
+      expect(await (await call(`/api/Game/${path}`)).json()).toEqual({ code: 1, info: "ok", data: null });
+    expect(upstream.mock.calls.map(([target]) => target)).toEqual(
+      paths.map((path) => `https://upstream.example/api/Game/${path}`),
+    );
   });
 
   it("forwards the finance calls (docs/product.md#finance) but not the operator's finance desk", async () => {
-    const upstream = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ code: 1, info: "ok", data: { list: [] } }));
+    const upstream = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => Response.json({ code: 1, info: "ok", data: { list: [] } }));
     for (const path of ["/api/Game/getproductlist", "/api/Game/producttransferin", "/api/Game/getproductorders"]) {
       expect(await (await call(path)).json()).toEqual({ code: 1, info: "ok", data: { list: [] } });
     }
@@ -125,7 +159,13 @@ describe("proxy mode", () => {
   });
 
   it.each([
-    ["an HTML error page", new Response("<html>Fatal error in /var/www/index.php line 3</html>", { status: 500, headers: { "content-type": "text/html" } })],
+    [
+      "an HTML error page",
+      new Response("<html>Fatal error in /var/www/index.php line 3</html>", {
+        status: 500,
+        headers: { "content-type": "text/html" },
+      }),
+    ],
     ["JSON that is not an envelope", Response.json([1, 2, 3])],
     ["an envelope without info", Response.json({ code: 1, data: {} })],
     ["a string code", Response.json({ code: "1", info: "ok" })],
@@ -139,13 +179,21 @@ describe("proxy mode", () => {
   });
 
   it("cuts an answer over 1 MiB with 1060", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(Response.json({ code: 1, info: "ok", data: "x".repeat(1_100_000) }));
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
+      Response.json({ code: 1, info: "ok", data: "x".repeat(1_100_000) }),
+    );
     await expectFailure(await call("/api/Game/getGameList"), 1060);
   });
 
   it("passes on an upstream's 409 and 403, as an envelope or as an HTTP status", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(Response.json({ code: 409, info: "login again", data: { errCode: 1062 } }));
-    expect(await (await call("/api/Game/getuserinfo")).json()).toEqual({ code: 409, info: "login again", data: { errCode: 1062 } });
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
+      Response.json({ code: 409, info: "login again", data: { errCode: 1062 } }),
+    );
+    expect(await (await call("/api/Game/getuserinfo")).json()).toEqual({
+      code: 409,
+      info: "login again",
+      data: { errCode: 1062 },
+    });
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("Conflict", { status: 409 }));
     expect(await (await call("/api/Game/getuserinfo")).json()).toMatchObject({ code: 409, data: { errCode: 1062 } });
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("Forbidden", { status: 403 }));
@@ -155,7 +203,9 @@ describe("proxy mode", () => {
   });
 
   it("cuts a body trickled over 20 s at the 6 s deadline with 1004", { timeout: 15_000 }, async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response(trickle(500, 20_000), { headers: { "content-type": "application/json" } }));
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
+      new Response(trickle(500, 20_000), { headers: { "content-type": "application/json" } }),
+    );
     const started = Date.now();
     await expectFailure(await call("/api/Game/getGameList"), 1004);
     expect(Date.now() - started).toBeLessThan(8_000);
@@ -163,7 +213,14 @@ describe("proxy mode", () => {
 
   it("sanitizes an upstream's article HTML once as it comes in, lists and single articles alike", async () => {
     const hostile = `<p>Hi</p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>`;
-    const article = { id: 1, title: "T", content: hostile, content_yw: hostile, localContent: hostile, img: "javascript:alert(4)" };
+    const article = {
+      id: 1,
+      title: "T",
+      content: hostile,
+      content_yw: hostile,
+      localContent: hostile,
+      img: "javascript:alert(4)",
+    };
     const upstream = vi.spyOn(globalThis, "fetch");
     upstream.mockResolvedValueOnce(Response.json({ code: 1, info: "ok", data: article }));
     const one = JSON.stringify(await (await call("/api/Game/getArticledetail")).json());
@@ -175,6 +232,8 @@ describe("proxy mode", () => {
     }
     // other answers are passed on as they are
     upstream.mockResolvedValueOnce(Response.json({ code: 1, info: "ok", data: { content: hostile } }));
-    expect(((await (await call("/api/Game/getuserinfo")).json()) as { data: { content: string } }).data.content).toBe(hostile);
+    expect(((await (await call("/api/Game/getuserinfo")).json()) as { data: { content: string } }).data.content).toBe(
+      hostile,
+    );
   });
 });

@@ -8,9 +8,18 @@ import type { Answer } from "./contract/client";
 // other Worker tests run with PUBLIC_CACHE_SECONDS=0 (vitest.config.ts): they change content and read it
 // back at once. Here each call gets an env with the cache time under test.
 
-async function call(seconds: number, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+async function call(
+  seconds: number,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const ctx = createExecutionContext();
-  const request = new Request(`https://app.test${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const request = new Request(`https://app.test${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   const response = await handleApi(request, { ...env, PUBLIC_CACHE_SECONDS: String(seconds) } as Env, ctx);
   await waitOnExecutionContext(ctx);
   expect(response.status).toBe(200);
@@ -18,8 +27,13 @@ async function call(seconds: number, path: string, body: Record<string, unknown>
 }
 
 const setHelpLink = (link: string) =>
-  env.DB.prepare("INSERT INTO settings (key, value) VALUES ('kefu_url', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").bind(JSON.stringify(link)).run();
-const setTitle = (id: number, title: string) => env.DB.prepare("UPDATE articles SET title_yw = ? WHERE id = ?").bind(title, id).run();
+  env.DB.prepare(
+    "INSERT INTO settings (key, value) VALUES ('kefu_url', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  )
+    .bind(JSON.stringify(link))
+    .run();
+const setTitle = (id: number, title: string) =>
+  env.DB.prepare("UPDATE articles SET title_yw = ? WHERE id = ?").bind(title, id).run();
 
 describe("public answers at the edge", () => {
   it("keeps a token-free article for PUBLIC_CACHE_SECONDS, per language", async () => {
@@ -40,22 +54,33 @@ describe("public answers at the edge", () => {
     const withToken = await call(30, "/api/Game/getArticledetail", { id: 2602, lang: "en", token: "a".repeat(64) });
     expect(withToken.answer.data.localTitle).toBe("Fresh for players");
     expect(withToken.cacheControl).toBe("no-store");
-    const bearer = await call(30, "/api/Game/getArticledetail", { id: 2602, lang: "en" }, { authorization: `Bearer ${"b".repeat(64)}` });
+    const bearer = await call(
+      30,
+      "/api/Game/getArticledetail",
+      { id: 2602, lang: "en" },
+      { authorization: `Bearer ${"b".repeat(64)}` },
+    );
     expect(bearer.answer.data.localTitle).toBe("Fresh for players");
     expect(bearer.cacheControl).toBe("no-store");
 
     // a token-bearing call made first leaves nothing behind for guests
     await call(30, "/api/Game/getArticledetail", { id: 2604, lang: "en", token: "c".repeat(64) });
     await setTitle(2604, "Guests see this");
-    expect((await call(30, "/api/Game/getArticledetail", { id: 2604, lang: "en" })).answer.data.localTitle).toBe("Guests see this");
+    expect((await call(30, "/api/Game/getArticledetail", { id: 2604, lang: "en" })).answer.data.localTitle).toBe(
+      "Guests see this",
+    );
   });
 
   it("does not keep a failure", async () => {
     const missing = await call(30, "/api/Game/getArticledetail", { id: 70_001, lang: "en" });
     expect(missing.answer.data.errCode).toBe(1100);
     expect(missing.cacheControl).toBe("no-store");
-    await env.DB.prepare("INSERT INTO articles (id, group_id, title, title_yw, created_at_ms) VALUES (70001, 9, '新', 'New', 1)").run();
-    expect((await call(30, "/api/Game/getArticledetail", { id: 70_001, lang: "en" })).answer.data.localTitle).toBe("New");
+    await env.DB.prepare(
+      "INSERT INTO articles (id, group_id, title, title_yw, created_at_ms) VALUES (70001, 9, '新', 'New', 1)",
+    ).run();
+    expect((await call(30, "/api/Game/getArticledetail", { id: 70_001, lang: "en" })).answer.data.localTitle).toBe(
+      "New",
+    );
   });
 
   it("keeps nothing when PUBLIC_CACHE_SECONDS is 0", async () => {
@@ -74,6 +99,8 @@ describe("public answers at the edge", () => {
     const config = await call(30, "/api/Index/getconfig", { lang: "vi" });
     await setHelpLink("https://other.example/");
     expect((await call(30, "/api/Index/getconfig", { lang: "vi" })).answer).toEqual(config.answer);
-    expect((await call(30, "/api/Index/getconfig", { lang: "vi", token: "t" })).answer.data.kefu_url).toBe("https://other.example/");
+    expect((await call(30, "/api/Index/getconfig", { lang: "vi", token: "t" })).answer.data.kefu_url).toBe(
+      "https://other.example/",
+    );
   });
 });

@@ -5,7 +5,11 @@ import { player } from "./wallet-helpers";
 // /reality-check opened in a browser is a page (the dialog's facts, its links and the interval with its
 // default), not the JSON its timer reads (docs/decisions/143-adjustment-texts-and-coin-networks.md).
 
-const text = (html: string) => html.split("<script")[0].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .split("<script")[0]
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 describe("the reality check page", () => {
   it("shows a signed-in player the time, the net result, the interval with its default and the way to limits, a break and the statement", async () => {
@@ -43,6 +47,8 @@ describe("the reality check page", () => {
   it("states the default interval beside the choice on Play limits", async () => {
     const p = await player();
     const browser = await new Browser().logIn(p.username, "secret123");
-    expect(text(await (await browser.get("/user/limits")).text())).toContain("Every 60 minutes unless you choose another.");
+    expect(text(await (await browser.get("/user/limits")).text())).toContain(
+      "Every 60 minutes unless you choose another.",
+    );
   });
 });

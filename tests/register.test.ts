@@ -17,8 +17,21 @@ describe("register", () => {
     const { token, username } = await registerPlayer();
     const info = await api("/api/Game/getuserinfo", { token });
     expectOk(info);
-    expect(info.data).toMatchObject({ name: username, nickname: username, money: 0, leftmoney: 0, level: 1, noPassword2: 1 });
-    expect(await count("sms_codes", "used_at_ms IS NOT NULL AND phone = (SELECT phone FROM users WHERE username = ?)", username)).toBe(1);
+    expect(info.data).toMatchObject({
+      name: username,
+      nickname: username,
+      money: 0,
+      leftmoney: 0,
+      level: 1,
+      noPassword2: 1,
+    });
+    expect(
+      await count(
+        "sms_codes",
+        "used_at_ms IS NOT NULL AND phone = (SELECT phone FROM users WHERE username = ?)",
+        username,
+      ),
+    ).toBe(1);
   });
 
   it("stores an optional withdrawal password", async () => {
@@ -75,7 +88,9 @@ describe("register", () => {
 
   it("refuses an expired code with 2054", async () => {
     const fields = await newPlayerFields({ captcha: "111111" });
-    await env.DB.prepare("UPDATE sms_codes SET expires_at_ms = ? WHERE phone = ?").bind(Date.now() - 1, fields.phone).run();
+    await env.DB.prepare("UPDATE sms_codes SET expires_at_ms = ? WHERE phone = ?")
+      .bind(Date.now() - 1, fields.phone)
+      .run();
     expectError(await api("/api/index/register", fields), 2054);
   });
 
@@ -92,7 +107,11 @@ describe("sms_send", () => {
     const first = await api("/api/index/sms_send", { quhao: "+84", mobile });
     expectOk(first);
     expect(first.data.resendAfter).toBe(60);
-    const row = await env.DB.prepare("SELECT code_hash, expires_at_ms - created_at_ms AS ttl FROM sms_codes WHERE phone = ?").bind(mobile).first<{ code_hash: string; ttl: number }>();
+    const row = await env.DB.prepare(
+      "SELECT code_hash, expires_at_ms - created_at_ms AS ttl FROM sms_codes WHERE phone = ?",
+    )
+      .bind(mobile)
+      .first<{ code_hash: string; ttl: number }>();
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.ttl).toBe(300_000);
     expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), 2051);
@@ -102,18 +121,23 @@ describe("sms_send", () => {
   it("sends again once the lock has passed", async () => {
     const mobile = `94${Date.now() % 10_000_000}`;
     expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile }));
-    await env.DB.prepare("UPDATE sms_codes SET created_at_ms = created_at_ms - 60000 WHERE phone = ?").bind(mobile).run();
+    await env.DB.prepare("UPDATE sms_codes SET created_at_ms = created_at_ms - 60000 WHERE phone = ?")
+      .bind(mobile)
+      .run();
     expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile }));
   });
 
-  it.each([["", 2050], ["12345", 2050], ["1234567890123456", 2050], ["12a456789", 2050], [123456789, 1001]])(
-    "refuses mobile %j",
-    async (mobile, errCode) => {
-      const before = await count("sms_codes");
-      expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), errCode);
-      expect(await count("sms_codes")).toBe(before);
-    },
-  );
+  it.each([
+    ["", 2050],
+    ["12345", 2050],
+    ["1234567890123456", 2050],
+    ["12a456789", 2050],
+    [123456789, 1001],
+  ])("refuses mobile %j", async (mobile, errCode) => {
+    const before = await count("sms_codes");
+    expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), errCode);
+    expect(await count("sms_codes")).toBe(before);
+  });
 
   it("answers a registered phone like any other (enumeration: tests/secret-checks.test.ts)", async () => {
     await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind("900000001").run();

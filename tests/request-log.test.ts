@@ -6,7 +6,16 @@ import { api, expectOk, newPlayerFields, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
 import { findPersonalData, typedSecrets, withoutStartBanner } from "./support/personal-data.mjs";
 
-type Line = { time: string; requestId: string; method: string; route: string; status: number; durationMs: number; playerId?: number; operatorId?: number };
+type Line = {
+  time: string;
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  playerId?: number;
+  operatorId?: number;
+};
 
 /** The request lines logged while `run` ran, and everything logged (log and error) as one text. */
 async function logged(run: () => Promise<unknown>) {
@@ -38,17 +47,27 @@ describe("request log", () => {
     expect(new Date(register.time).toISOString()).toBe(register.time);
     expect(register.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(info.durationMs).toBeGreaterThanOrEqual(0);
-    const { id } = (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(fields.username).first<{ id: number }>())!;
+    const { id } = (await env.DB.prepare("SELECT id FROM users WHERE username = ?")
+      .bind(fields.username)
+      .first<{ id: number }>())!;
     expect(info.playerId).toBe(id);
     expect(new Set(lines.map((l) => l.requestId)).size).toBe(2);
-    expect(findPersonalData(text, { phones: [`${fields.quhao}${fields.phone}`], codes: [fields.captcha], secrets: [fields.password] })).toEqual([]);
+    expect(
+      findPersonalData(text, {
+        phones: [`${fields.quhao}${fields.phone}`],
+        codes: [fields.captcha],
+        secrets: [fields.password],
+      }),
+    ).toEqual([]);
   });
 
   it("logs a page once, with its player, however many API calls its loaders make in-process", async () => {
     const browser = await new Browser().logIn();
     const { lines } = await logged(async () => (await browser.get("/user")).text());
     expect(lines.map((l) => [l.method, l.route, l.status])).toEqual([["GET", "/user", 200]]);
-    expect(lines[0].playerId).toBe((await env.DB.prepare("SELECT id FROM users WHERE username = 'demo01'").first<{ id: number }>())!.id);
+    expect(lines[0].playerId).toBe(
+      (await env.DB.prepare("SELECT id FROM users WHERE username = 'demo01'").first<{ id: number }>())!.id,
+    );
   });
 
   it("names the operator of an operator session", async () => {
@@ -62,7 +81,9 @@ describe("request log", () => {
   });
 
   it("logs a failed login without the name's password or the body", async () => {
-    const { lines, text } = await logged(() => api("/api/index/login", { username: "demo01", password: "not-right-7" }));
+    const { lines, text } = await logged(() =>
+      api("/api/index/login", { username: "demo01", password: "not-right-7" }),
+    );
     expect(lines).toHaveLength(1);
     expect(text).not.toContain("not-right-7");
   });
@@ -82,7 +103,11 @@ describe("the privacy check of the end-to-end run", () => {
     ["bank 0123456789 saved", "a password or account number typed in this run"],
     ["login with play1234", "a password or account number typed in this run"],
   ])("finds %j", (line, what) => {
-    const leaks = findPersonalData(`ok\n${line}\n`, { phones: [e164], codes: ["482913"], secrets: ["0123456789", "play1234"] });
+    const leaks = findPersonalData(`ok\n${line}\n`, {
+      phones: [e164],
+      codes: ["482913"],
+      secrets: ["0123456789", "play1234"],
+    });
     expect(leaks).toHaveLength(1);
     expect(leaks[0]).toContain(`line 2: ${what}`);
     expect(leaks[0]).not.toContain("482913");
@@ -98,12 +123,14 @@ describe("the privacy check of the end-to-end run", () => {
   });
 
   it("leaves out npm start's banner of demo accounts only", () => {
-    const output = "before\n  Roundtable is ready: http://localhost:8787\n  Demo player:   demo01 / demo1234\n\nafter demo1234\n";
+    const output =
+      "before\n  Roundtable is ready: http://localhost:8787\n  Demo player:   demo01 / demo1234\n\nafter demo1234\n";
     expect(withoutStartBanner(output)).toBe("before\n\nafter demo1234\n");
   });
 
   it("reads the passwords and account numbers the flows type", () => {
-    const source = 'await page.getByLabel("Withdrawal password").fill("135790");\nconst body = { password: "play1234", payPwd: "" };\nawait page.getByLabel("Account number").fill("0123456789");';
+    const source =
+      'await page.getByLabel("Withdrawal password").fill("135790");\nconst body = { password: "play1234", payPwd: "" };\nawait page.getByLabel("Account number").fill("0123456789");';
     expect(typedSecrets([source]).sort()).toEqual(["0123456789", "135790", "play1234"]);
   });
 });

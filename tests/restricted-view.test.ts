@@ -16,7 +16,15 @@ async function restrictedPlayer(period: "7d" | "1y" = "7d") {
   const p = await player(150_000);
   const card = await addCoinAddress(p.token);
   await placeOk(p.token, 1, [[0, 1.98, 20]]);
-  expectOk(await api("/api/Game/producttransferin", { token: p.token, product_id: 1, money: "100000", pwd: PAY_PASSWORD, request_id: requestId() }));
+  expectOk(
+    await api("/api/Game/producttransferin", {
+      token: p.token,
+      product_id: 1,
+      money: "100000",
+      pwd: PAY_PASSWORD,
+      request_id: requestId(),
+    }),
+  );
   const taken = await api("/api/Game/selfexclude", { token: p.token, period, pwd: PAY_PASSWORD });
   expectOk(taken);
   const signedIn = await api("/api/Index/login", { username: p.username, password: "secret123" });
@@ -51,10 +59,22 @@ describe("the restricted view", () => {
     const round = await currentRound(1);
     const refusals = await Promise.all([
       api("/api/Game/getGameinfo", { token: p.token, roomid: 1 }),
-      api("/api/Game/order", { token: p.token, roomid: 1, gameid: round.roundId, order_info: [[0, 1.98, 20]], request_id: requestId() }),
+      api("/api/Game/order", {
+        token: p.token,
+        roomid: 1,
+        gameid: round.roundId,
+        order_info: [[0, 1.98, 20]],
+        request_id: requestId(),
+      }),
       api("/api/Game/order", { token: p.token, roomid: 1, gameid: round.roundId, order_info: [[1, 1.98, 30]] }),
       api("/api/Game/recharge", { token: p.token, money: 100, pay_name: "Nguyen Van A", request_id: requestId() }),
-      api("/api/Game/producttransferin", { token: p.token, product_id: 1, money: "100000", pwd: PAY_PASSWORD, request_id: requestId() }),
+      api("/api/Game/producttransferin", {
+        token: p.token,
+        product_id: 1,
+        money: "100000",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
     ]);
     for (const answer of refusals) {
       expectError(answer, 3004);
@@ -68,24 +88,49 @@ describe("the restricted view", () => {
     const p = await restrictedPlayer();
     const balance = await balanceCents(p.id);
     expect(balance).toBeGreaterThan(0);
-    expectOk(await api("/api/Game/withdraw", { token: p.token, bank_id: p.cardId, money: balance / 100, pwd: PAY_PASSWORD, request_id: requestId() }));
+    expectOk(
+      await api("/api/Game/withdraw", {
+        token: p.token,
+        bank_id: p.cardId,
+        money: balance / 100,
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
     expect(await balanceCents(p.id)).toBe(0);
-    for (const path of ["/api/Game/getGamelog2", "/api/Game/getfinanceflow", "/api/Game/getstatement", "/api/Game/getrechargelist", "/api/Game/getwithdrawlist", "/api/Game/getproductorders", "/api/Game/getassets", "/api/Game/getnotices"]) {
+    for (const path of [
+      "/api/Game/getGamelog2",
+      "/api/Game/getfinanceflow",
+      "/api/Game/getstatement",
+      "/api/Game/getrechargelist",
+      "/api/Game/getwithdrawlist",
+      "/api/Game/getproductorders",
+      "/api/Game/getassets",
+      "/api/Game/getnotices",
+    ]) {
       expectOk(await api(path, { token: p.token }));
     }
     const withdrawals = await api("/api/Game/getwithdrawlist", { token: p.token });
     expect(withdrawals.data.list).toHaveLength(1);
     // the operator pays it out: the player hears of it in the inbox
-    const id = (await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(p.id).first<{ id: number }>())!.id;
+    const id = (await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .bind(p.id)
+      .first<{ id: number }>())!.id;
     expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id }));
-    expect((await api("/api/Game/getnotices", { token: p.token })).data.list.map((n: { kind: string }) => n.kind)).toContain("withdrawalPaid");
+    expect(
+      (await api("/api/Game/getnotices", { token: p.token })).data.list.map((n: { kind: string }) => n.kind),
+    ).toContain("withdrawalPaid");
     await expectMoneyInvariants();
   });
 
   it("is over when the exclusion ends: the same account plays again", async () => {
     const p = await player(1_000);
     const nowMs = Date.now();
-    await env.DB.prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)").bind(p.id, nowMs - DAY, nowMs - 1).run();
+    await env.DB.prepare(
+      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    )
+      .bind(p.id, nowMs - DAY, nowMs - 1)
+      .run();
     expect((await api("/api/Game/getuserinfo", { token: p.token })).data.restricted).toBeNull();
     expectOk(await api("/api/Game/getGameinfo", { token: p.token, roomid: 1 }));
   });

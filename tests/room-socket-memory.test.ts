@@ -4,10 +4,14 @@ import { currentRound, finishRound } from "./rooms-helpers";
 
 /** Opens /ws/room/:id and answers its first message (the round in play and the last results). */
 async function hello(roomId: number): Promise<any> {
-  const response = await exports.default.fetch(`https://app.test/ws/room/${roomId}`, { headers: { upgrade: "websocket" } });
+  const response = await exports.default.fetch(`https://app.test/ws/room/${roomId}`, {
+    headers: { upgrade: "websocket" },
+  });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
-  const first = new Promise<any>((resolve) => socket.addEventListener("message", (event) => resolve(JSON.parse(event.data as string)), { once: true }));
+  const first = new Promise<any>((resolve) =>
+    socket.addEventListener("message", (event) => resolve(JSON.parse(event.data as string)), { once: true }),
+  );
   socket.accept();
   const message = await first;
   socket.close();
@@ -23,11 +27,15 @@ describe("opening a room's socket (docs/decisions/114)", () => {
     const newest = warm.his[0];
     expect(newest.seqno).toBeGreaterThan(0);
     // Change the stored result behind the room's back: a connection that read D1 would show it.
-    await env.DB.prepare("UPDATE rounds SET num1 = num1 + 100 WHERE room_id = ? AND seqno = ?").bind(ROOM, newest.seqno).run();
+    await env.DB.prepare("UPDATE rounds SET num1 = num1 + 100 WHERE room_id = ? AND seqno = ?")
+      .bind(ROOM, newest.seqno)
+      .run();
     try {
       for (let i = 0; i < 3; i++) expect((await hello(ROOM)).his[0]).toEqual(newest);
     } finally {
-      await env.DB.prepare("UPDATE rounds SET num1 = num1 - 100 WHERE room_id = ? AND seqno = ?").bind(ROOM, newest.seqno).run();
+      await env.DB.prepare("UPDATE rounds SET num1 = num1 - 100 WHERE room_id = ? AND seqno = ?")
+        .bind(ROOM, newest.seqno)
+        .run();
     }
     // A new draw: the next connection carries it.
     await finishRound(ROOM);

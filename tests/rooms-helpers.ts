@@ -28,9 +28,16 @@ export async function reschedule(roomId: number, closeInMs: number, drawInMs: nu
   const round = await currentRound(roomId);
   const beaconRound = round.beaconRound === null ? null : beaconRoundAfter(QUICKNET, now + closeInMs);
   await runInDurableObject(stubOf(roomId), (_room, state) => {
-    state.storage.sql.exec("UPDATE room SET close_at_ms = ?, draw_at_ms = ?, beacon_round = ?", now + closeInMs, now + drawInMs, beaconRound);
+    state.storage.sql.exec(
+      "UPDATE room SET close_at_ms = ?, draw_at_ms = ?, beacon_round = ?",
+      now + closeInMs,
+      now + drawInMs,
+      beaconRound,
+    );
   });
-  await env.DB.prepare("UPDATE rounds SET close_at_ms = ?, draw_at_ms = ?, beacon_round = ? WHERE id = ?").bind(now + closeInMs, now + drawInMs, beaconRound, round.roundId).run();
+  await env.DB.prepare("UPDATE rounds SET close_at_ms = ?, draw_at_ms = ?, beacon_round = ? WHERE id = ?")
+    .bind(now + closeInMs, now + drawInMs, beaconRound, round.roundId)
+    .run();
   return { ...round, beaconRound };
 }
 
@@ -41,7 +48,9 @@ export const closeBetting = (roomId: number) => reschedule(roomId, -1_000, 30_00
 export async function finishRound(roomId: number) {
   const round = await reschedule(roomId, -2_000, -1_000);
   expect(await runDurableObjectAlarm(stubOf(roomId))).toBe(true);
-  const row = await env.DB.prepare("SELECT * FROM rounds WHERE id = ?").bind(round.roundId).first<Record<string, any>>();
+  const row = await env.DB.prepare("SELECT * FROM rounds WHERE id = ?")
+    .bind(round.roundId)
+    .first<Record<string, any>>();
   expect(row!.status).toBe("settled");
   return row!;
 }
@@ -58,14 +67,23 @@ async function fund(userId: number, cents: number) {
   const db = getDb(env);
   await runInOneBatch(
     db,
-    balanceChangeStatements(db, { userId, amountCents: cents, type: "topup", reason: ledgerReasons.adjustment("correction"), idempotencyKey: `test-topup:${userId}:${++topups}:${Date.now()}`, nowMs: Date.now() }),
+    balanceChangeStatements(db, {
+      userId,
+      amountCents: cents,
+      type: "topup",
+      reason: ledgerReasons.adjustment("correction"),
+      idempotencyKey: `test-topup:${userId}:${++topups}:${Date.now()}`,
+      nowMs: Date.now(),
+    }),
   );
 }
 
 /** A new player holding `cents`. */
 /** The player's newest session (registration signs the player in). */
 export async function sessionIdOf(userId: number) {
-  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM sessions WHERE user_id = ?").bind(userId).first<{ id: number }>();
+  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM sessions WHERE user_id = ?")
+    .bind(userId)
+    .first<{ id: number }>();
   return row!.id;
 }
 
@@ -77,7 +95,9 @@ export async function playerWith(cents: number) {
 }
 
 export async function balanceOf(userId: number) {
-  const row = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(userId).first<{ money_cents: number }>();
+  const row = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ money_cents: number }>();
   return row!.money_cents;
 }
 

@@ -21,9 +21,19 @@ async function runCron() {
 }
 
 async function roundsOf(roomId: number) {
-  const rows = await env.DB.prepare("SELECT id, seqno, status, \"commit\", seed, numbers, game_type FROM rounds WHERE room_id = ? ORDER BY seqno")
+  const rows = await env.DB.prepare(
+    'SELECT id, seqno, status, "commit", seed, numbers, game_type FROM rounds WHERE room_id = ? ORDER BY seqno',
+  )
     .bind(roomId)
-    .all<{ id: number; seqno: number; status: string; commit: string; seed: string | null; numbers: string | null; game_type: number }>();
+    .all<{
+      id: number;
+      seqno: number;
+      status: string;
+      commit: string;
+      seed: string | null;
+      numbers: string | null;
+      game_type: number;
+    }>();
   return rows.results;
 }
 
@@ -35,7 +45,14 @@ describe("a room's rounds", () => {
     expect(round.drawAtMs - round.openAtMs).toBe(180_000);
     expect(round.drawAtMs - round.closeAtMs).toBe(60_000);
     const [row] = await roundsOf(1);
-    expect(row).toMatchObject({ id: round.roundId, seqno: 1, status: "open", commit: round.commit, seed: null, numbers: null });
+    expect(row).toMatchObject({
+      id: round.roundId,
+      seqno: 1,
+      status: "open",
+      commit: round.commit,
+      seed: null,
+      numbers: null,
+    });
     const alarm = await runInDurableObject(stubOf(1), (_room, state) => state.storage.getAlarm());
     expect(alarm).toBe(round.drawAtMs);
     // Asking again changes nothing.
@@ -45,7 +62,9 @@ describe("a room's rounds", () => {
   it("the cron starts every trading room", async () => {
     await env.DB.prepare("UPDATE rooms SET trading = 0 WHERE id = 48").run();
     await runCron();
-    const open = await env.DB.prepare("SELECT COUNT(DISTINCT room_id) AS n FROM rounds WHERE status = 'open'").first<{ n: number }>();
+    const open = await env.DB.prepare("SELECT COUNT(DISTINCT room_id) AS n FROM rounds WHERE status = 'open'").first<{
+      n: number;
+    }>();
     expect(open!.n).toBe(47);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM rounds WHERE room_id = 48").first()).toEqual({ n: 0 });
     await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 48").run();
@@ -63,7 +82,14 @@ describe("a room's rounds", () => {
     const settled = await finishRound(1);
     const seed = fromHex(settled.seed);
     expect(await commitOf(seed)).toBe(first.commit);
-    const check = await verifyRound({ seedHex: settled.seed, commit: settled.commit, roomId: 1, seqno: 1, gameType: 1, numbers: JSON.parse(settled.numbers) });
+    const check = await verifyRound({
+      seedHex: settled.seed,
+      commit: settled.commit,
+      roomId: 1,
+      seqno: 1,
+      gameType: 1,
+      numbers: JSON.parse(settled.numbers),
+    });
     expect(check.ok).toBe(true);
     const next = await currentRound(1);
     expect(next.seqno).toBe(2);
@@ -75,7 +101,10 @@ describe("a room's rounds", () => {
   it("settles once however often the alarm fires, even alongside wake-ups", async () => {
     const player = await playerWith(100_000);
     const round = await currentRound(1);
-    await placeOk(player.token, 1, [[0, 1.98, 100], [1, 1.98, 100]]);
+    await placeOk(player.token, 1, [
+      [0, 1.98, 100],
+      [1, 1.98, 100],
+    ]);
     await reschedule(1, -2_000, -1_000);
     const [ran] = await Promise.all([
       runDurableObjectAlarm(stubOf(1)),
@@ -90,7 +119,9 @@ describe("a room's rounds", () => {
     expect((await currentRound(1)).seqno).toBe(round.seqno + 1);
     // One of big and small won 2 x 1.98: paid once, in one ledger row.
     expect(await balanceOf(player.userId)).toBe(100_000 - 20_000 + 19_800);
-    const earn = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'earn'").bind(player.userId).first<{ n: number }>();
+    const earn = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'earn'")
+      .bind(player.userId)
+      .first<{ n: number }>();
     expect(earn!.n).toBe(1);
     // Later alarms of the new round, not due yet, change nothing.
     const ledgerRows = (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>())!.n;
@@ -103,9 +134,16 @@ describe("a room's rounds", () => {
   it("recovers from a restart between settling in D1 and recording it in the room", async () => {
     const player = await playerWith(100_000);
     const before = await currentRound(1);
-    await placeOk(player.token, 1, [[2, 1.98, 50], [3, 1.98, 50]]);
-    const seedBefore = await runInDurableObject(stubOf(1), (_room, state) =>
-      state.storage.sql.exec<{ seed_hex: string }>("SELECT seed_hex FROM round_seeds WHERE seqno = ?", before.seqno).one().seed_hex,
+    await placeOk(player.token, 1, [
+      [2, 1.98, 50],
+      [3, 1.98, 50],
+    ]);
+    const seedBefore = await runInDurableObject(
+      stubOf(1),
+      (_room, state) =>
+        state.storage.sql
+          .exec<{ seed_hex: string }>("SELECT seed_hex FROM round_seeds WHERE seqno = ?", before.seqno)
+          .one().seed_hex,
     );
     await finishRound(1);
     const next = await currentRound(1);
@@ -115,9 +153,18 @@ describe("a room's rounds", () => {
     await runInDurableObject(stubOf(1), (_room, state) => {
       state.storage.sql.exec(
         "UPDATE room SET round_id = ?, seqno = ?, commit_hex = ?, open_at_ms = ?, close_at_ms = ?, draw_at_ms = ?",
-        before.roundId, before.seqno, before.commit, before.openAtMs, Date.now() - 2_000, Date.now() - 1_000,
+        before.roundId,
+        before.seqno,
+        before.commit,
+        before.openAtMs,
+        Date.now() - 2_000,
+        Date.now() - 1_000,
       );
-      state.storage.sql.exec("INSERT OR REPLACE INTO round_seeds (seqno, seed_hex) VALUES (?, ?)", before.seqno, seedBefore);
+      state.storage.sql.exec(
+        "INSERT OR REPLACE INTO round_seeds (seqno, seed_hex) VALUES (?, ?)",
+        before.seqno,
+        seedBefore,
+      );
     });
     await evictDurableObject(stubOf(1));
     const again = await stubOf(1).ensureRunning(1);
@@ -165,7 +212,9 @@ describe("a room's rounds", () => {
     expect(await stubOf(9).ensureRunning(9)).toBeNull();
     const stopped = await roundsOf(9);
     expect(stopped.at(-1)).toMatchObject({ seqno: round.seqno, status: "settled" });
-    const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM bets WHERE round_id = ? AND isaward = -1").bind(round.roundId).first<{ n: number }>();
+    const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM bets WHERE round_id = ? AND isaward = -1")
+      .bind(round.roundId)
+      .first<{ n: number }>();
     expect(pending!.n).toBe(0);
     await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 9").run();
     await runCron();
@@ -189,7 +238,9 @@ describe("a room's rounds", () => {
     const voided = await env.DB.prepare("SELECT status, seed FROM rounds WHERE id = ?").bind(round.roundId).first();
     expect(voided).toEqual({ status: "void", seed: null });
     expect(await balanceOf(player.userId)).toBe(100_000);
-    const bet = await env.DB.prepare("SELECT isaward, award_cents FROM bets WHERE round_id = ?").bind(round.roundId).first();
+    const bet = await env.DB.prepare("SELECT isaward, award_cents FROM bets WHERE round_id = ?")
+      .bind(round.roundId)
+      .first();
     expect(bet).toEqual({ isaward: 2, award_cents: 4_000 });
     await expectMoneyInvariants();
   });
@@ -199,7 +250,14 @@ describe("a room's rounds", () => {
     const rows = (await roundsOf(4)).filter((r) => r.status === "settled");
     expect(rows.length).toBeGreaterThanOrEqual(5);
     for (const row of rows) {
-      const check = await verifyRound({ seedHex: row.seed!, commit: row.commit, roomId: 4, seqno: row.seqno, gameType: 4, numbers: JSON.parse(row.numbers!) });
+      const check = await verifyRound({
+        seedHex: row.seed!,
+        commit: row.commit,
+        roomId: 4,
+        seqno: row.seqno,
+        gameType: 4,
+        numbers: JSON.parse(row.numbers!),
+      });
       expect(check).toMatchObject({ ok: true, problems: [] });
       expect(JSON.parse(row.numbers!).sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     }

@@ -15,27 +15,56 @@ const ROOM = 2;
 const db = () => getDb(env);
 
 /** Inserts a finished round of room ROOM drawn `daysAgo` days before NOW; returns its id. */
-async function round(seqno: number, daysAgo: number, status: "settled" | "void" | "open" = "settled", room = ROOM, id: number | null = null) {
+async function round(
+  seqno: number,
+  daysAgo: number,
+  status: "settled" | "void" | "open" = "settled",
+  room = ROOM,
+  id: number | null = null,
+) {
   const drawAt = NOW - daysAgo * DAY;
   const row = await env.DB.prepare(
     `INSERT INTO rounds (id, room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, status, void_reason)
      VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(id, room, seqno, drawAt - 180_000, drawAt - 60_000, drawAt, "c".repeat(64), status === "settled" ? "s".repeat(64) : null, status,
-      status === "void" ? "seed_lost" : null)
+    .bind(
+      id,
+      room,
+      seqno,
+      drawAt - 180_000,
+      drawAt - 60_000,
+      drawAt,
+      "c".repeat(64),
+      status === "settled" ? "s".repeat(64) : null,
+      status,
+      status === "void" ? "seed_lost" : null,
+    )
     .first<{ id: number }>();
   return row!.id;
 }
 
 async function betOn(roundId: number, userId: number) {
-  await env.DB.prepare("INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, 100, ?)")
+  await env.DB.prepare(
+    "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, 100, ?)",
+  )
     .bind(`retention-${roundId}`, userId, ROOM, roundId, NOW)
     .run();
 }
 
 const remaining = async () =>
-  (await env.DB.prepare("SELECT seqno FROM rounds WHERE room_id = ? ORDER BY seqno").bind(ROOM).all<{ seqno: number }>()).results.map((r) => r.seqno);
-const cursor = async () => Number((await env.DB.prepare("SELECT value FROM settings WHERE key = ?").bind(RETENTION_CURSOR_KEY).first<{ value: string }>())?.value);
+  (
+    await env.DB.prepare("SELECT seqno FROM rounds WHERE room_id = ? ORDER BY seqno")
+      .bind(ROOM)
+      .all<{ seqno: number }>()
+  ).results.map((r) => r.seqno);
+const cursor = async () =>
+  Number(
+    (
+      await env.DB.prepare("SELECT value FROM settings WHERE key = ?")
+        .bind(RETENTION_CURSOR_KEY)
+        .first<{ value: string }>()
+    )?.value,
+  );
 
 describe("retention of rounds nobody bet on", () => {
   // Each case starts from no rounds and no cursor (storage is shared by the cases of a file).
@@ -103,7 +132,9 @@ describe("retention of rounds nobody bet on", () => {
 
   it("walks at most one step of ids a run, keeping the cursor in the settings", async () => {
     const first = await round(1, 60);
-    await env.DB.prepare("INSERT INTO settings (key, value) VALUES (?, ?)").bind(RETENTION_CURSOR_KEY, String(first - 1)).run();
+    await env.DB.prepare("INSERT INTO settings (key, value) VALUES (?, ?)")
+      .bind(RETENTION_CURSOR_KEY, String(first - 1))
+      .run();
     // A gap of ids wider than one step (ids of rounds deleted long ago): the walk crosses it in two runs.
     const far = await round(2, 50, "settled", ROOM, first + RETENTION_STEP + 10);
     await round(3, 1);

@@ -61,37 +61,66 @@ describe("login guesses", () => {
 describe("secrets checked inside a session", () => {
   it(`repasswd checks at most ${MAX_FAILURES} concurrent wrong old passwords, then locks even the right one`, async () => {
     const { token, password } = await registerPlayer();
-    const codes = await race(() => api("/api/Index/repasswd", { token, passwd: "wrong1234", npasswd: "newpass123", npasswd2: "newpass123" }));
+    const codes = await race(() =>
+      api("/api/Index/repasswd", { token, passwd: "wrong1234", npasswd: "newpass123", npasswd2: "newpass123" }),
+    );
     expect(codes.get(1059)).toBe(MAX_FAILURES);
     expect(codes.get(1016)).toBe(GUESSES - MAX_FAILURES);
-    expectError(await api("/api/Index/repasswd", { token, passwd: password, npasswd: "newpass123", npasswd2: "newpass123" }), 1016);
+    expectError(
+      await api("/api/Index/repasswd", { token, passwd: password, npasswd: "newpass123", npasswd2: "newpass123" }),
+      1016,
+    );
   });
 
   it(`resetpaypwd checks at most ${MAX_FAILURES} concurrent wrong withdrawal passwords and shares the withdrawal lock`, async () => {
     const { token } = await player(0);
-    const codes = await race(() => api("/api/Index/resetpaypwd", { token, srcpwd: "wrong999", newpwd: "newpay99", newpwd2: "newpay99" }));
+    const codes = await race(() =>
+      api("/api/Index/resetpaypwd", { token, srcpwd: "wrong999", newpwd: "newpay99", newpwd2: "newpay99" }),
+    );
     expect(codes.get(1059)).toBe(MAX_FAILURES);
     expect(codes.get(1081)).toBe(GUESSES - MAX_FAILURES);
-    expectError(await api("/api/Index/resetpaypwd", { token, srcpwd: PAY_PASSWORD, newpwd: "newpay99", newpwd2: "newpay99" }), 1081);
-    expectError(await api("/api/Game/addbankcard", { token, type: "USDT", address: randomAddress(), payPwd: PAY_PASSWORD }), 1081);
+    expectError(
+      await api("/api/Index/resetpaypwd", { token, srcpwd: PAY_PASSWORD, newpwd: "newpay99", newpwd2: "newpay99" }),
+      1081,
+    );
+    expectError(
+      await api("/api/Game/addbankcard", { token, type: "USDT", address: randomAddress(), payPwd: PAY_PASSWORD }),
+      1081,
+    );
   });
 
   it(`withdraw checks at most ${MAX_FAILURES} concurrent wrong withdrawal passwords, and then resetpaypwd is locked too`, async () => {
     const { token } = await player(500);
     const card = await addBank(token);
-    const codes = await race(() => api("/api/Game/withdraw", { token, bank_id: card.id, money: "10", pwd: "wrong999" }));
+    const codes = await race(() =>
+      api("/api/Game/withdraw", { token, bank_id: card.id, money: "10", pwd: "wrong999" }),
+    );
     expect(codes.get(1033)).toBe(MAX_FAILURES);
     expect(codes.get(1081)).toBe(GUESSES - MAX_FAILURES);
-    expectError(await api("/api/Index/resetpaypwd", { token, srcpwd: PAY_PASSWORD, newpwd: "newpay99", newpwd2: "newpay99" }), 1081);
+    expectError(
+      await api("/api/Index/resetpaypwd", { token, srcpwd: PAY_PASSWORD, newpwd: "newpay99", newpwd2: "newpay99" }),
+      1081,
+    );
     await expectMoneyInvariants();
   });
 
   it("a coin address needs the withdrawal password, like a bank account", async () => {
     const { token } = await player(0);
     expectError(await api("/api/Game/addbankcard", { token, type: "USDT", address: randomAddress() }), 2057);
-    expectError(await api("/api/Game/addbankcard", { token, type: "USDT", address: randomAddress(), payPwd: "wrong999" }), 1033);
+    expectError(
+      await api("/api/Game/addbankcard", { token, type: "USDT", address: randomAddress(), payPwd: "wrong999" }),
+      1033,
+    );
     const withoutPassword = await registerPlayer();
-    expectError(await api("/api/Game/addbankcard", { token: withoutPassword.token, type: "USDT", address: randomAddress(), payPwd: "pay12345" }), 1080);
+    expectError(
+      await api("/api/Game/addbankcard", {
+        token: withoutPassword.token,
+        type: "USDT",
+        address: randomAddress(),
+        payPwd: "pay12345",
+      }),
+      1080,
+    );
     expect((await addCoinAddress(token)).type).toBe("USDT");
   });
 });
@@ -100,7 +129,9 @@ describe("SMS codes", () => {
   it(`checks at most ${MAX_FAILURES} of ${GUESSES} concurrent wrong codes for one phone`, async () => {
     const fields = await newPlayerFields();
     let n = 0;
-    const codes = await race(() => api("/api/index/register", { ...fields, username: `${fields.username}${n++}`.slice(0, 20), captcha: "000000" }));
+    const codes = await race(() =>
+      api("/api/index/register", { ...fields, username: `${fields.username}${n++}`.slice(0, 20), captcha: "000000" }),
+    );
     expect(codes.get(2053)).toBe(MAX_FAILURES);
     expect(codes.get(2065)).toBe(GUESSES - MAX_FAILURES);
     expectError(await api("/api/index/register", fields), 2065);
@@ -116,7 +147,10 @@ describe("SMS codes", () => {
     expectOk(unknown);
     expect(known.data).toEqual(unknown.data);
     // Someone without the code learns nothing more from registering...
-    expectError(await api("/api/index/register", { ...(await newPlayerFields()), phone: fields.phone, captcha: "000000" }), 2053);
+    expectError(
+      await api("/api/index/register", { ...(await newPlayerFields()), phone: fields.phone, captcha: "000000" }),
+      2053,
+    );
     // ...and with the code, the phone's holder is told it has an account.
     await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind(fields.phone).run();
     const again = await newPlayerFields({ phone: fields.phone, captcha: "654321" });

@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { seedStatements } from "../worker/seed/seed";
 import { expectMoneyInvariants } from "./helpers";
 
-const TABLES = ["users", "ledger", "games", "rooms", "articles", "banners", "finance_products", "invitation_codes", "settings"];
+const TABLES = [
+  "users",
+  "ledger",
+  "games",
+  "rooms",
+  "articles",
+  "banners",
+  "finance_products",
+  "invitation_codes",
+  "settings",
+];
 
 async function counts() {
   const out: Record<string, number> = {};
@@ -19,7 +29,9 @@ describe("seed", () => {
     expect(c.finance_products).toBe(4);
     const demo = await env.DB.prepare("SELECT money_cents, role FROM users WHERE username = 'demo01'").first();
     expect(demo).toEqual({ money_cents: 1_000_000, role: "player" });
-    const rooms = await env.DB.prepare("SELECT id, kind, option_count, roomtype FROM rooms WHERE id IN (1, 4, 15, 16) ORDER BY id").all();
+    const rooms = await env.DB.prepare(
+      "SELECT id, kind, option_count, roomtype FROM rooms WHERE id IN (1, 4, 15, 16) ORDER BY id",
+    ).all();
     expect(rooms.results).toEqual([
       { id: 1, kind: "standard", option_count: 11, roomtype: 1 },
       { id: 4, kind: "standard", option_count: 40, roomtype: 1 },
@@ -34,7 +46,9 @@ describe("seed", () => {
     const again = await seedStatements(env.PEPPER, Date.now() + 1);
     await env.DB.batch(again.map((s) => env.DB.prepare(s)));
     expect(await counts()).toEqual(before);
-    const demo = await env.DB.prepare("SELECT money_cents FROM users WHERE username = 'demo01'").first<{ money_cents: number }>();
+    const demo = await env.DB.prepare("SELECT money_cents FROM users WHERE username = 'demo01'").first<{
+      money_cents: number;
+    }>();
     expect(demo!.money_cents).toBe(1_000_000);
     await expectMoneyInvariants();
   });

@@ -8,7 +8,8 @@ import { api, expectError, expectOk, login, registerPlayer } from "./helpers";
 
 // A session lives only under the password generation it was made in (docs/decisions/051-sessions-end-with-the-password.md).
 const alive = async (token: string) => (await api("/api/Game/getuserinfo", { token })).code === 1;
-const change = (token: string, passwd: string, npasswd: string) => api("/api/Index/repasswd", { token, passwd, npasswd, npasswd2: npasswd });
+const change = (token: string, passwd: string, npasswd: string) =>
+  api("/api/Index/repasswd", { token, passwd, npasswd, npasswd2: npasswd });
 
 describe("a login password change", () => {
   it("ends every session made with the old password and gives this device a working one", async () => {

@@ -6,13 +6,19 @@ import { type Answer, expectError, expectOk, operatorLogin, registerPlayer } fro
 
 /** One in-process API call under a given request's ExecutionContext, as a page's loaders make them. */
 async function callIn(ctx: ExecutionContext, path: string, body: Record<string, unknown>): Promise<Answer> {
-  const request = new Request(`https://app.test${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const request = new Request(`https://app.test${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (await handleApi(request, env, ctx)).json() as Promise<Answer>;
 }
 
 /** Ends a session behind the API's back, as another request (another device) would. */
 async function revokeElsewhere(token: string) {
-  const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
   await env.DB.prepare("UPDATE sessions SET revoked_at_ms = ? WHERE token_hash = ?").bind(Date.now(), hash).run();
 }
 
@@ -39,7 +45,12 @@ describe("the session of a page request (docs/decisions/113)", () => {
     const other = await registerPlayer();
     const form = createExecutionContext();
     expectOk(await callIn(form, "/api/Game/getuserinfo", { token: other.token }));
-    const changed = await callIn(form, "/api/index/repasswd", { token: other.token, passwd: other.password, npasswd: "newpass123", npasswd2: "newpass123" });
+    const changed = await callIn(form, "/api/index/repasswd", {
+      token: other.token,
+      passwd: other.password,
+      npasswd: "newpass123",
+      npasswd2: "newpass123",
+    });
     expectOk(changed);
     expectError(await callIn(form, "/api/Game/getuserinfo", { token: other.token }), 1062, 409);
     expectOk(await callIn(form, "/api/Game/getuserinfo", { token: changed.data.token }));

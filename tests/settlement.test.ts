@@ -13,7 +13,15 @@ import { optionOutcome, payoutCents, refundMask, resultOf, winningMask } from "#
 import { levelForTurnover } from "#shared/players/levels";
 import { ledgerReasons } from "../worker/ledger/reasons";
 
-type BetRow = { id: number; user_id: number; option_index: number; odds_milli: number; stake_cents: number; isaward: number; award_cents: number };
+type BetRow = {
+  id: number;
+  user_id: number;
+  option_index: number;
+  odds_milli: number;
+  stake_cents: number;
+  isaward: number;
+  award_cents: number;
+};
 
 /** What each bet of a drawn round should have become, computed from the published seed alone. */
 async function expectedOutcomes(round: Record<string, any>, roomId: number) {
@@ -31,7 +39,13 @@ async function expectedOutcomes(round: Record<string, any>, roomId: number) {
 }
 
 async function betsOf(roundId: number) {
-  return (await env.DB.prepare("SELECT id, user_id, option_index, odds_milli, stake_cents, isaward, award_cents FROM bets WHERE round_id = ? ORDER BY id").bind(roundId).all<BetRow>()).results;
+  return (
+    await env.DB.prepare(
+      "SELECT id, user_id, option_index, odds_milli, stake_cents, isaward, award_cents FROM bets WHERE round_id = ? ORDER BY id",
+    )
+      .bind(roundId)
+      .all<BetRow>()
+  ).results;
 }
 
 describe("settling a round", () => {
@@ -47,13 +61,16 @@ describe("settling a round", () => {
       for (const { roomId, options } of rooms) {
         const players = [await playerWith(1_000_000), await playerWith(1_000_000)];
         const start = await currentRound(roomId);
-        const rates = (await env.DB.prepare("SELECT rates_milli FROM rooms WHERE id = ?").bind(roomId).first<{ rates_milli: string }>())!.rates_milli;
+        const rates = (await env.DB.prepare("SELECT rates_milli FROM rooms WHERE id = ?")
+          .bind(roomId)
+          .first<{ rates_milli: string }>())!.rates_milli;
         const odds = (JSON.parse(rates) as number[]).map((m) => m / 1000);
         // Player 0 takes the even options, player 1 the odd ones, nine at most per order.
         for (let option = 0; option < options; option += 9) {
           for (const [p, player] of players.entries()) {
             const rows = [];
-            for (let i = option; i < Math.min(option + 9, options); i++) if (i % 2 === p) rows.push([i, odds[i], 20 + i]);
+            for (let i = option; i < Math.min(option + 9, options); i++)
+              if (i % 2 === p) rows.push([i, odds[i], 20 + i]);
             if (rows.length) await placeOk(player.token, roomId, rows);
           }
         }
@@ -69,10 +86,20 @@ describe("settling a round", () => {
           const won = mine.filter((b) => b.isaward === 1).reduce((t, b) => t + b.award_cents, 0);
           const refunded = mine.filter((b) => b.isaward === 2).reduce((t, b) => t + b.award_cents, 0);
           expect(await balanceOf(player.userId)).toBe(1_000_000 - staked + won + refunded);
-          const earn = await env.DB.prepare("SELECT amount_cents, idempotency_key FROM ledger WHERE user_id = ? AND type = 'earn'").bind(player.userId).all();
-          expect(earn.results).toEqual(won > 0 ? [{ amount_cents: won, idempotency_key: `award:${round.id}:${player.userId}` }] : []);
+          const earn = await env.DB.prepare(
+            "SELECT amount_cents, idempotency_key FROM ledger WHERE user_id = ? AND type = 'earn'",
+          )
+            .bind(player.userId)
+            .all();
+          expect(earn.results).toEqual(
+            won > 0 ? [{ amount_cents: won, idempotency_key: `award:${round.id}:${player.userId}` }] : [],
+          );
         }
-        const house = await env.DB.prepare("SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ledger WHERE user_id = 1 AND ref = ?").bind(`round:${round.id}`).first<{ total: number }>();
+        const house = await env.DB.prepare(
+          "SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ledger WHERE user_id = 1 AND ref = ?",
+        )
+          .bind(`round:${round.id}`)
+          .first<{ total: number }>();
         // The house's side of the round: its stakes in, awards and refunds out, one row per kind.
         const stakes = bets.reduce((t, b) => t + b.stake_cents, 0);
         expect(house!.total).toBe(stakes - bets.reduce((t, b) => t + (b.isaward > 0 ? b.award_cents : 0), 0));
@@ -87,11 +114,31 @@ describe("settling a round", () => {
     // A round of room 12 (11x5) written by hand so the draw can be the middle sum.
     const round = await env.DB.prepare(
       `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (12, 9001, 3, 0, 1, 2, ?, 'open') RETURNING id`,
-    ).bind("0".repeat(64)).first<{ id: number }>();
+    )
+      .bind("0".repeat(64))
+      .first<{ id: number }>();
     const rates = defaultRatesMilli(3);
     for (const [p, player] of players.entries()) {
-      const lines = [0, 1, 3, 5, 7, 10].map((optionIndex) => ({ optionIndex, oddsMilli: rates[optionIndex], stakeCents: 1_000 * (p + 1) }));
-      await runInOneBatch(db, placeOrderStatements(db, { ordersn: `test-${round!.id}-${p}`, userId: player.userId, sessionId: await sessionIdOf(player.userId), roomId: 12, roundId: round!.id, minLevel: 1, lines, reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), requestId: null, nowMs: Date.now() }));
+      const lines = [0, 1, 3, 5, 7, 10].map((optionIndex) => ({
+        optionIndex,
+        oddsMilli: rates[optionIndex],
+        stakeCents: 1_000 * (p + 1),
+      }));
+      await runInOneBatch(
+        db,
+        placeOrderStatements(db, {
+          ordersn: `test-${round!.id}-${p}`,
+          userId: player.userId,
+          sessionId: await sessionIdOf(player.userId),
+          roomId: 12,
+          roundId: round!.id,
+          minLevel: 1,
+          lines,
+          reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1),
+          requestId: null,
+          nowMs: Date.now(),
+        }),
+      );
     }
     const numbers = [1, 2, 6, 10, 11];
     const result = resultOf(3, numbers);
@@ -111,15 +158,29 @@ describe("settling a round", () => {
     const statements = settlementStatements(db, settlement);
     await runInOneBatch(db, statements);
     const bets = await betsOf(round!.id);
-    const byOption = (p: number) => Object.fromEntries(bets.filter((b) => b.user_id === players[p].userId).map((b) => [b.option_index, [b.isaward, b.award_cents]]));
+    const byOption = (p: number) =>
+      Object.fromEntries(
+        bets.filter((b) => b.user_id === players[p].userId).map((b) => [b.option_index, [b.isaward, b.award_cents]]),
+      );
     // big, small, big_even, small_even: refunded; even wins 1.98; triple ("sum 30") wins 13.5.
-    expect(byOption(0)).toEqual({ 0: [2, 1_000], 1: [2, 1_000], 3: [1, 1_980], 5: [2, 1_000], 7: [2, 1_000], 10: [1, 13_500] });
+    expect(byOption(0)).toEqual({
+      0: [2, 1_000],
+      1: [2, 1_000],
+      3: [1, 1_980],
+      5: [2, 1_000],
+      7: [2, 1_000],
+      10: [1, 13_500],
+    });
     expect(await balanceOf(players[0].userId)).toBe(100_000 - 6_000 + 4_000 + 1_980 + 13_500);
     expect(await balanceOf(players[1].userId)).toBe(100_000 - 12_000 + 8_000 + 3_960 + 27_000);
-    const redo = await env.DB.prepare("SELECT amount_cents FROM ledger WHERE user_id = ? AND type = 'redo'").bind(players[1].userId).all();
+    const redo = await env.DB.prepare("SELECT amount_cents FROM ledger WHERE user_id = ? AND type = 'redo'")
+      .bind(players[1].userId)
+      .all();
     expect(redo.results).toEqual([{ amount_cents: 8_000 }]);
     // Refunds are not turnover: only the won and lost stakes count (player 1: 2 x 2,000).
-    const turnover = await env.DB.prepare("SELECT turnover_cents FROM users WHERE id = ?").bind(players[1].userId).first();
+    const turnover = await env.DB.prepare("SELECT turnover_cents FROM users WHERE id = ?")
+      .bind(players[1].userId)
+      .first();
     expect(turnover).toEqual({ turnover_cents: 4_000 });
     // The same statements again (a repeated alarm, a retry after a crash) change nothing.
     const ledgerBefore = await count("ledger");
@@ -139,7 +200,12 @@ describe("settling a round", () => {
     expect(await count("bets", "round_id = ?", round.roundId)).toBe(users * perOrder);
     await expectMoneyInvariants();
     const balancesBefore = new Map(
-      (await env.DB.prepare("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{ id: number; money_cents: number }>()).results.map((u) => [u.id, u.money_cents]),
+      (
+        await env.DB.prepare("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{
+          id: number;
+          money_cents: number;
+        }>()
+      ).results.map((u) => [u.id, u.money_cents]),
     );
 
     const settled = await finishRound(roomId);
@@ -149,12 +215,18 @@ describe("settling a round", () => {
     let wins = 0;
     for (const bet of bets) {
       const want = expected(bet);
-      if (bet.isaward !== want.isaward || bet.award_cents !== want.award_cents) expect({ bet: bet.id, ...bet }).toEqual({ bet: bet.id, ...bet, ...want });
+      if (bet.isaward !== want.isaward || bet.award_cents !== want.award_cents)
+        expect({ bet: bet.id, ...bet }).toEqual({ bet: bet.id, ...bet, ...want });
       if (want.isaward === 1) wins++;
       owed.set(bet.user_id, (owed.get(bet.user_id) ?? 0) + want.award_cents);
     }
     expect(wins).toBeGreaterThan(0);
-    const after = (await env.DB.prepare("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{ id: number; money_cents: number }>()).results;
+    const after = (
+      await env.DB.prepare("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{
+        id: number;
+        money_cents: number;
+      }>()
+    ).results;
     for (const user of after) expect(user.money_cents).toBe(balancesBefore.get(user.id)! + (owed.get(user.id) ?? 0));
     const winners = [...owed.values()].filter((v) => v > 0).length;
     expect(await count("ledger", "ref = ? AND type = 'earn' AND user_id <> 1", `round:${round.roundId}`)).toBe(winners);
@@ -163,7 +235,18 @@ describe("settling a round", () => {
     expect(await count("ledger", "idempotency_key = ?", `stakes:${round.roundId}:house`)).toBe(1);
     // The statement count does not depend on the number of bets.
     const db = getDb(env);
-    const shape = { roundId: 1, status: "settled" as const, voidReason: null, seedHex: null, draw: null, winMask: 0, refundMask: 0, vipThresholdsCents: [], reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1), nowMs: 0 };
+    const shape = {
+      roundId: 1,
+      status: "settled" as const,
+      voidReason: null,
+      seedHex: null,
+      draw: null,
+      winMask: 0,
+      refundMask: 0,
+      vipThresholdsCents: [],
+      reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1),
+      nowMs: 0,
+    };
     expect(settlementStatements(db, shape).length).toBe(13);
     await expectMoneyInvariants();
   });
@@ -173,23 +256,36 @@ describe("VIP levels", () => {
   it("move with played-out turnover at settlement, by the operator's thresholds, and never drop", async () => {
     const player = await playerWith(1_000_000);
     await finishRound(1);
-    await placeOk(player.token, 1, [[0, 1.98, 500], [1, 1.98, 500]]); // 1,000.00 played out
+    await placeOk(player.token, 1, [
+      [0, 1.98, 500],
+      [1, 1.98, 500],
+    ]); // 1,000.00 played out
     const cancelled = await placeOk(player.token, 1, [[2, 1.98, 4_000]]);
     expectOk(await api("/api/Game/getGamecancel", { token: player.token, roomid: 1, order_id: cancelled.order_id }));
     await finishRound(1);
-    const row = await env.DB.prepare("SELECT level, turnover_cents FROM users WHERE id = ?").bind(player.userId).first<{ level: number; turnover_cents: number }>();
+    const row = await env.DB.prepare("SELECT level, turnover_cents FROM users WHERE id = ?")
+      .bind(player.userId)
+      .first<{ level: number; turnover_cents: number }>();
     expect(row).toEqual({ level: 2, turnover_cents: 100_000 });
     const thresholds = [0, 100, 200, 300, 150_000, 10_000_000, 20_000_000, 30_000_000];
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)").bind(JSON.stringify(thresholds)).run();
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)")
+      .bind(JSON.stringify(thresholds))
+      .run();
     await placeOk(player.token, 1, [[3, 1.98, 600]]);
     await finishRound(1);
     expect(levelForTurnover(160_000, thresholds)).toBe(5);
-    expect(await env.DB.prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first()).toEqual({ level: 5 });
+    expect(await env.DB.prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first()).toEqual({
+      level: 5,
+    });
     // Raising the thresholds later takes no level away.
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)").bind(JSON.stringify([0, 1e9, 2e9, 3e9, 4e9, 5e9, 6e9, 7e9])).run();
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)")
+      .bind(JSON.stringify([0, 1e9, 2e9, 3e9, 4e9, 5e9, 6e9, 7e9]))
+      .run();
     await placeOk(player.token, 1, [[0, 1.98, 20]]);
     await finishRound(1);
-    expect(await env.DB.prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first()).toEqual({ level: 5 });
+    expect(await env.DB.prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first()).toEqual({
+      level: 5,
+    });
     await env.DB.prepare("DELETE FROM settings WHERE key = 'vip_thresholds_cents'").run();
     await expectMoneyInvariants();
   });

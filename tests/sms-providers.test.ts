@@ -8,7 +8,8 @@ import { api, count, expectError, expectOk, newPlayerFields } from "./helpers";
 import { TWILIO_TIMEOUT_MS } from "../worker/players/sms-senders";
 
 const twilio = inject("twilioUrl");
-const steer = (settings: { fail?: number | null; delayMs?: number }) => fetch(`${twilio}/control`, { method: "POST", body: JSON.stringify(settings) });
+const steer = (settings: { fail?: number | null; delayMs?: number }) =>
+  fetch(`${twilio}/control`, { method: "POST", body: JSON.stringify(settings) });
 let nextPhone = 0;
 const freshPhone = () => `9${String(Date.now() % 1e7).padStart(7, "0")}${nextPhone++ % 10}`;
 
@@ -81,15 +82,30 @@ describe("SMS_PROVIDER=twilio", () => {
 
   it("refuses the wrong auth token as Twilio does (20003), which the Worker answers 1180", async () => {
     const mobile = freshPhone();
-    expectError((await callWith({ TWILIO_AUTH_TOKEN: "not-the-token" }, "/api/index/sms_send", { quhao: "+84", mobile })) as never, 1180);
+    expectError(
+      (await callWith({ TWILIO_AUTH_TOKEN: "not-the-token" }, "/api/index/sms_send", {
+        quhao: "+84",
+        mobile,
+      })) as never,
+      1180,
+    );
     expect(await count("sms_codes", "phone = ?", mobile)).toBe(0);
   });
 
   it("sends from a Messaging Service when one is set instead of a number", async () => {
     const mobile = freshPhone();
     const service = `MG${"0a".repeat(16)}`;
-    expectOk((await callWith({ TWILIO_FROM: "", TWILIO_MESSAGING_SERVICE_SID: service }, "/api/index/sms_send", { quhao: "+84", mobile })) as never);
-    expect((await messagesTo(`+84${mobile}`))[0]).toMatchObject({ from: null, messaging_service_sid: service, status: "accepted" });
+    expectOk(
+      (await callWith({ TWILIO_FROM: "", TWILIO_MESSAGING_SERVICE_SID: service }, "/api/index/sms_send", {
+        quhao: "+84",
+        mobile,
+      })) as never,
+    );
+    expect((await messagesTo(`+84${mobile}`))[0]).toMatchObject({
+      from: null,
+      messaging_service_sid: service,
+      status: "accepted",
+    });
   });
 });
 
@@ -97,7 +113,10 @@ describe("SMS_PROVIDER=screen", () => {
   it("answers the code for the page to show and sends nothing", async () => {
     const fields = await newPlayerFields();
     await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind(fields.phone).run();
-    const sent = await callWith({ SMS_PROVIDER: "screen" }, "/api/index/sms_send", { quhao: fields.quhao, mobile: fields.phone });
+    const sent = await callWith({ SMS_PROVIDER: "screen" }, "/api/index/sms_send", {
+      quhao: fields.quhao,
+      mobile: fields.phone,
+    });
     expect(sent.code).toBe(1);
     expect(sent.data.screenCode).toMatch(/^\d{6}$/);
     expect(await messagesTo(`${fields.quhao}${fields.phone}`)).toEqual([]);
@@ -105,14 +124,28 @@ describe("SMS_PROVIDER=screen", () => {
   });
 
   it("shows the code on the register screen under the demo notice", async () => {
-    const form = new URLSearchParams({ intent: "sms", quhao: "+84", phone: freshPhone(), username: "", captcha: "", invitation: "" });
+    const form = new URLSearchParams({
+      intent: "sms",
+      quhao: "+84",
+      phone: freshPhone(),
+      username: "",
+      captcha: "",
+      invitation: "",
+    });
     const response = await fetchWith({ SMS_PROVIDER: "screen" }, "https://app.test/register", {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://app.test", host: "app.test", "accept-language": "en" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://app.test",
+        host: "app.test",
+        "accept-language": "en",
+      },
       body: form,
     });
     const html = (await response.text()).replaceAll("<!-- -->", "");
-    expect(html).toMatch(/class="demo-code" role="status"><strong>Demo deployment: no SMS is sent\.<\/strong> Your verification code: <output>\d{6}<\/output>/);
+    expect(html).toMatch(
+      /class="demo-code" role="status"><strong>Demo deployment: no SMS is sent\.<\/strong> Your verification code: <output>\d{6}<\/output>/,
+    );
   });
 });
 
@@ -120,7 +153,12 @@ describe("SMS_PROVIDER=log", () => {
   it("prints the code with the phone's last digits only, for a request to this machine", async () => {
     const logs = vi.spyOn(console, "log");
     const mobile = freshPhone();
-    const sent = await callWith({ SMS_PROVIDER: "log" }, "/api/index/sms_send", { quhao: "+84", mobile }, { origin: "http://localhost:8787" });
+    const sent = await callWith(
+      { SMS_PROVIDER: "log" },
+      "/api/index/sms_send",
+      { quhao: "+84", mobile },
+      { origin: "http://localhost:8787" },
+    );
     expect(sent.code).toBe(1);
     const line = logs.mock.calls.map((call) => call.join(" ")).find((l) => l.startsWith("[sms]"));
     expect(line).toMatch(new RegExp(`^\\[sms\\] code \\d{6} for \\+84 ···${mobile.slice(-3)} `));
@@ -130,17 +168,22 @@ describe("SMS_PROVIDER=log", () => {
 
   it("refuses a request that did not come to this machine, keeping no code", async () => {
     const mobile = freshPhone();
-    const sent = await callWith({ SMS_PROVIDER: "log" }, "/api/index/sms_send", { quhao: "+84", mobile }, { origin: "https://roundtable.example.workers.dev" });
+    const sent = await callWith(
+      { SMS_PROVIDER: "log" },
+      "/api/index/sms_send",
+      { quhao: "+84", mobile },
+      { origin: "https://roundtable.example.workers.dev" },
+    );
     expect(sent.data.errCode).toBe(1180);
     expect(await count("sms_codes", "phone = ?", mobile)).toBe(0);
   });
 });
 
 describe("SMS_PROVIDER missing or unknown", () => {
-  it.each([[{ SMS_PROVIDER: undefined }, /SMS_PROVIDER is missing/], [{ SMS_PROVIDER: "pigeon" }, /SMS_PROVIDER must be twilio, screen or log/]])(
-    "the Worker refuses to serve (%j), naming it",
-    async (overrides, pattern) => {
-      await expect(callWith(overrides, "/api/index/getconfig", {})).rejects.toThrow(pattern);
-    },
-  );
+  it.each([
+    [{ SMS_PROVIDER: undefined }, /SMS_PROVIDER is missing/],
+    [{ SMS_PROVIDER: "pigeon" }, /SMS_PROVIDER must be twilio, screen or log/],
+  ])("the Worker refuses to serve (%j), naming it", async (overrides, pattern) => {
+    await expect(callWith(overrides, "/api/index/getconfig", {})).rejects.toThrow(pattern);
+  });
 });

@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { count, expectError, expectOk, newPlayerFields, operatorCode } from "./helpers";
 import { callWith } from "./worker-with";
 
-const LIMITS = { RATE_LIMIT_SMS_PER_MINUTE: "3", RATE_LIMIT_REGISTER_PER_MINUTE: "2", RATE_LIMIT_LOGIN_PER_MINUTE: "4", RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "2" };
+const LIMITS = {
+  RATE_LIMIT_SMS_PER_MINUTE: "3",
+  RATE_LIMIT_REGISTER_PER_MINUTE: "2",
+  RATE_LIMIT_LOGIN_PER_MINUTE: "4",
+  RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "2",
+};
 const call = (path: string, body: unknown, source: string) => callWith(LIMITS, path, body, { source });
 let nextSource = 0;
 /** An address of its own for each test (TEST-NET-3), so counters of one test never meet another's. */
@@ -22,7 +27,8 @@ describe("per-source throttles", () => {
   it("a burst of code requests from one source is refused (1181, localized) while another source still gets codes", async () => {
     await startOfAWindow();
     const [noisy, quiet] = [newSource(), newSource()];
-    for (let i = 0; i < 3; i++) expect((await call("/api/index/sms_send", { quhao: "+84", mobile: freshPhone() }, noisy)).code).toBe(1);
+    for (let i = 0; i < 3; i++)
+      expect((await call("/api/index/sms_send", { quhao: "+84", mobile: freshPhone() }, noisy)).code).toBe(1);
     const mobile = freshPhone();
     const refused = await call("/api/index/sms_send", { quhao: "+84", mobile, lang: "zh-TW" }, noisy);
     expectError(refused as never, 1181);
@@ -36,7 +42,8 @@ describe("per-source throttles", () => {
   it("limits registrations per source before any check runs", async () => {
     await startOfAWindow();
     const source = newSource();
-    for (let i = 0; i < 2; i++) expectError((await call("/api/index/register", { username: "" }, source)) as never, 1010);
+    for (let i = 0; i < 2; i++)
+      expectError((await call("/api/index/register", { username: "" }, source)) as never, 1010);
     const fields = await newPlayerFields();
     expectError((await call("/api/index/register", fields, source)) as never, 1181);
     expect(await count("users", "username = ?", fields.username)).toBe(0);
@@ -46,25 +53,48 @@ describe("per-source throttles", () => {
   it("limits player logins per source, in front of the per-account counter", async () => {
     await startOfAWindow();
     const source = newSource();
-    for (let i = 0; i < 4; i++) expectError((await call("/api/index/login", { username: "demo01", password: "wrong-9" }, source)) as never, 1003);
-    expectError((await call("/api/index/login", { username: "demo01", password: "demo1234", lang: "en" }, source)) as never, 1181);
+    for (let i = 0; i < 4; i++)
+      expectError((await call("/api/index/login", { username: "demo01", password: "wrong-9" }, source)) as never, 1003);
+    expectError(
+      (await call("/api/index/login", { username: "demo01", password: "demo1234", lang: "en" }, source)) as never,
+      1181,
+    );
     expectOk((await call("/api/index/login", { username: "demo01", password: "demo1234" }, newSource())) as never);
   });
 
   it("limits operator sign-ins per source, enrolment included", async () => {
     await startOfAWindow();
     const source = newSource();
-    expectError((await call("/api/admin/login", { username: "admin", password: "wrong-pass", code: "000000" }, source)) as never, 1170);
-    expectError((await call("/api/admin/enrol/start", { username: "admin", password: "wrong-pass", code: "000000" }, source)) as never, 1170);
-    const refused = await call("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode() }, source);
+    expectError(
+      (await call("/api/admin/login", { username: "admin", password: "wrong-pass", code: "000000" }, source)) as never,
+      1170,
+    );
+    expectError(
+      (await call(
+        "/api/admin/enrol/start",
+        { username: "admin", password: "wrong-pass", code: "000000" },
+        source,
+      )) as never,
+      1170,
+    );
+    const refused = await call(
+      "/api/admin/login",
+      { username: "admin", password: "admin1234", code: await operatorCode() },
+      source,
+    );
     expectError(refused as never, 1181);
     expect(refused.info).toBe("Too many attempts from your network. Please wait a minute and try again");
-    expectOk((await call("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode() }, newSource())) as never);
+    expectOk(
+      (await call(
+        "/api/admin/login",
+        { username: "admin", password: "admin1234", code: await operatorCode() },
+        newSource(),
+      )) as never,
+    );
   });
 
   it("leaves other calls alone however many a source makes", async () => {
     const source = newSource();
     for (let i = 0; i < 12; i++) expect((await call("/api/index/getconfig", {}, source)).code).toBe(1);
   });
-
 });

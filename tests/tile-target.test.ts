@@ -7,16 +7,29 @@ describe("home tiles", () => {
     const target = Object.fromEntries(SEED_GAMES.map((g) => [g.key, tileRoomId({ type: g.type, titleKey: g.key })]));
     expect(new Set(Object.values(target))).toEqual(new Set([1, 4, 9, 15, 16]));
     expect(target).toMatchObject({
-      lucky28: 1, classic28: 1, turbo28: 1, royal28: 1,
-      racing10: 4, skyracing: 4, speedracing: 4,
-      fast3: 15, dicefast3: 15, tripledice: 15, royalfast3: 15,
-      bigsmall: 16, classic11x5: 9, turbo11x5: 9, gold11x5: 9, royal11x5: 9,
+      lucky28: 1,
+      classic28: 1,
+      turbo28: 1,
+      royal28: 1,
+      racing10: 4,
+      skyracing: 4,
+      speedracing: 4,
+      fast3: 15,
+      dicefast3: 15,
+      tripledice: 15,
+      royalfast3: 15,
+      bigsmall: 16,
+      classic11x5: 9,
+      turbo11x5: 9,
+      gold11x5: 9,
+      royal11x5: 9,
     });
   });
 
   it("open each home room from the game that owns it", () => {
     const owner = (room: number) => SEED_GAMES.find((g) => g.id === room)!;
-    for (const room of [1, 4, 9, 15, 16]) expect(tileRoomId({ type: owner(room).type, titleKey: owner(room).key })).toBe(room);
+    for (const room of [1, 4, 9, 15, 16])
+      expect(tileRoomId({ type: owner(room).type, titleKey: owner(room).key })).toBe(room);
   });
 
   it("accept only our paths or https images", () => {

@@ -14,7 +14,13 @@ describe("a round voided with a preset reason", () => {
     const p = await playerWith(100_000);
     await placeOk(p.token, ROOM, [[0, 1.98, 50]]);
     const round = await currentRound(ROOM);
-    expectOk(await api("/api/admin/rounds/void", { token: await operatorLogin(), roundId: round.roundId, reason: `#wrongOdds ${OWN_WORDS}` }));
+    expectOk(
+      await api("/api/admin/rounds/void", {
+        token: await operatorLogin(),
+        roundId: round.roundId,
+        reason: `#wrongOdds ${OWN_WORDS}`,
+      }),
+    );
 
     const published = await api("/api/Game/getround", { roomid: ROOM, seqno: round.seqno });
     expect(published.data).toMatchObject({ status: "void", voidReason: "operator", voidPreset: "wrongOdds" });
@@ -23,7 +29,11 @@ describe("a round voided with a preset reason", () => {
     expect(JSON.stringify(history)).not.toContain("Bob");
 
     const reader = new Browser();
-    for (const [lng, words] of [["en", "The operator&#x27;s reason: Wrong odds."], ["vi", "Lý do của nhà điều hành: Sai tỷ lệ."], ["zh-CN", "运营方给出的原因：赔率有误。"]]) {
+    for (const [lng, words] of [
+      ["en", "The operator&#x27;s reason: Wrong odds."],
+      ["vi", "Lý do của nhà điều hành: Sai tỷ lệ."],
+      ["zh-CN", "运营方给出的原因：赔率有误。"],
+    ]) {
       await reader.post("/languageSet", { lng }).then((r) => r.body?.cancel());
       const page = await (await reader.get(`/fairness?room=${ROOM}&seqno=${round.seqno}`)).text();
       expect(page, lng).toContain(words);
@@ -33,7 +43,13 @@ describe("a round voided with a preset reason", () => {
 
   it("a void without a preset publishes none", async () => {
     const round = await currentRound(ROOM);
-    expectOk(await api("/api/admin/rounds/void", { token: await operatorLogin(), roundId: round.roundId, reason: "Feed outage" }));
+    expectOk(
+      await api("/api/admin/rounds/void", {
+        token: await operatorLogin(),
+        roundId: round.roundId,
+        reason: "Feed outage",
+      }),
+    );
     const published = await api("/api/Game/getround", { roomid: ROOM, seqno: round.seqno });
     expect(published.data).toMatchObject({ status: "void", voidReason: "operator", voidPreset: null });
     expect(JSON.stringify(published)).not.toContain("outage");

@@ -4,7 +4,9 @@ import { api, count, expectError, expectMoneyInvariants, expectOk } from "./help
 import { auditCount, balanceCents, ledgerRows, operator, player, requestId } from "./wallet-helpers";
 
 async function setSetting(key: string, value: unknown) {
-  await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)").bind(key, JSON.stringify(value)).run();
+  await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
+    .bind(key, JSON.stringify(value))
+    .run();
 }
 
 async function clearSetting(key: string) {
@@ -12,7 +14,13 @@ async function clearSetting(key: string) {
 }
 
 async function deposit(token: string, money: unknown = "100", extra: Record<string, unknown> = {}) {
-  const answer = await api("/api/Game/recharge", { token, money, pay_name: "Le Van C", request_id: requestId(), ...extra });
+  const answer = await api("/api/Game/recharge", {
+    token,
+    money,
+    pay_name: "Le Van C",
+    request_id: requestId(),
+    ...extra,
+  });
   expectOk(answer);
   return answer.data as { id: number; money: number; status: string };
 }
@@ -28,14 +36,16 @@ describe("recharge", () => {
     for (const money of ["abc", "1.234", "1.2.3", "-5", "1e3", "1234567890123"]) {
       expectError(await api("/api/Game/recharge", { token, money, pay_name: "A" }), 1050);
     }
-    for (const money of ["", " ", undefined, null]) expectError(await api("/api/Game/recharge", { token, money, pay_name: "A" }), 1114);
+    for (const money of ["", " ", undefined, null])
+      expectError(await api("/api/Game/recharge", { token, money, pay_name: "A" }), 1114);
     for (const money of ["9.99", 0, "0", "0.00", 5]) {
       const answer = await api("/api/Game/recharge", { token, money, pay_name: "A" });
       expectError(answer, 1070);
       expect(answer.data.num).toBe(10);
       expect(answer.info).toContain("10");
     }
-    for (const pay_name of ["", "   ", undefined, 12]) expectError(await api("/api/Game/recharge", { token, money: "10", pay_name }), 1071);
+    for (const pay_name of ["", "   ", undefined, 12])
+      expectError(await api("/api/Game/recharge", { token, money: "10", pay_name }), 1071);
     expectError(await api("/api/Game/recharge", { token, money: "10", pay_name: "x".repeat(65) }), 1001);
     expect(await count("deposit_requests")).toBe(before);
   });
@@ -58,18 +68,40 @@ describe("recharge", () => {
     const { token, id } = await player();
     const answer = await api("/api/Game/recharge", { token, money: "10", pay_name: "  Le Van C  " });
     expectOk(answer);
-    expect(answer.data).toEqual({ id: expect.any(Number), money: 10, pay_name: "Le Van C", payee: null, pay_ref: "", status: "pending", time: expect.any(Number), decidedAt: null, note: "" });
+    expect(answer.data).toEqual({
+      id: expect.any(Number),
+      money: 10,
+      pay_name: "Le Van C",
+      payee: null,
+      pay_ref: "",
+      status: "pending",
+      time: expect.any(Number),
+      decidedAt: null,
+      note: "",
+    });
     expect(await balanceCents(id)).toBe(0);
     expect(await ledgerRows(id)).toEqual([]);
     const list = await api("/api/Game/getrechargelist", { token });
     expectOk(list);
-    expect(list.data).toEqual({ list: [answer.data], page: 1, hasMore: false, next: null, prev: null, mode: "request", min: 10, kefu_url: expect.any(String), payees: [] });
+    expect(list.data).toEqual({
+      list: [answer.data],
+      page: 1,
+      hasMore: false,
+      next: null,
+      prev: null,
+      mode: "request",
+      min: 10,
+      kefu_url: expect.any(String),
+      payees: [],
+    });
   });
 
   it("answers a repeated submit with the same request, never a second one", async () => {
     const { token, id } = await player();
     const key = requestId();
-    const answers = await Promise.all([1, 2, 3].map(() => api("/api/Game/recharge", { token, money: "20.5", pay_name: "A", request_id: key })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => api("/api/Game/recharge", { token, money: "20.5", pay_name: "A", request_id: key })),
+    );
     answers.forEach(expectOk);
     expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
     // Without a request_id every call is a new request (docs/decisions/052-idempotency-by-request-id.md).
@@ -129,18 +161,32 @@ describe("operator decisions on deposits", () => {
   it("approving credits the player once (topup), shows approved to the player and is audited", async () => {
     const { token, id } = await player();
     const request = await deposit(token, "150.25");
-    const answer = await api("/api/admin/deposits/approve", { token: await operator(), id: request.id, note: "bank slip ok" });
+    const answer = await api("/api/admin/deposits/approve", {
+      token: await operator(),
+      id: request.id,
+      note: "bank slip ok",
+    });
     expectOk(answer);
     expect(answer.data).toEqual({ id: request.id, status: "approved", balance: 150.25 });
     expect(await balanceCents(id)).toBe(15_025);
-    expect(await ledgerRows(id)).toEqual([{ amount_cents: 15_025, type: "topup", reason: `Deposit #${request.id}`, idempotency_key: `deposit:${request.id}` }]);
+    expect(await ledgerRows(id)).toEqual([
+      {
+        amount_cents: 15_025,
+        type: "topup",
+        reason: `Deposit #${request.id}`,
+        idempotency_key: `deposit:${request.id}`,
+      },
+    ]);
     expect(await auditCount("deposit.approve", `deposit:${request.id}`)).toBe(1);
     // the approval's note is the operator's: the player does not read it
     const mine = (await api("/api/Game/getrechargelist", { token })).data.list[0];
     expect(mine).toMatchObject({ id: request.id, status: "approved", note: "", decidedAt: expect.any(Number) });
     // Approving twice or rejecting an approved request is refused and changes nothing.
     expectError(await api("/api/admin/deposits/approve", { token: await operator(), id: request.id }), 1068);
-    expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: request.id, note: "#noPayment" }), 1068);
+    expectError(
+      await api("/api/admin/deposits/reject", { token: await operator(), id: request.id, note: "#noPayment" }),
+      1068,
+    );
     expect(await balanceCents(id)).toBe(15_025);
     expect(await auditCount("deposit.reject", `deposit:${request.id}`)).toBe(0);
     await expectMoneyInvariants();
@@ -149,13 +195,20 @@ describe("operator decisions on deposits", () => {
   it("rejecting moves no money; a rejected request cannot be approved", async () => {
     const { token, id } = await player();
     const request = await deposit(token, "80");
-    const answer = await api("/api/admin/deposits/reject", { token: await operator(), id: request.id, note: "#noPayment" });
+    const answer = await api("/api/admin/deposits/reject", {
+      token: await operator(),
+      id: request.id,
+      note: "#noPayment",
+    });
     expectOk(answer);
     expect(answer.data).toEqual({ id: request.id, status: "rejected" });
     expectError(await api("/api/admin/deposits/approve", { token: await operator(), id: request.id }), 1068);
     expect(await balanceCents(id)).toBe(0);
     expect(await auditCount("deposit.reject", `deposit:${request.id}`)).toBe(1);
-    expect((await api("/api/Game/getrechargelist", { token })).data.list[0]).toMatchObject({ status: "rejected", note: "#noPayment" });
+    expect((await api("/api/Game/getrechargelist", { token })).data.list[0]).toMatchObject({
+      status: "rejected",
+      note: "#noPayment",
+    });
     await expectMoneyInvariants();
   });
 
@@ -163,7 +216,9 @@ describe("operator decisions on deposits", () => {
     const { token, id } = await player();
     const request = await deposit(token, "70");
     const op = await operator();
-    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => api("/api/admin/deposits/approve", { token: op, id: request.id })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => api("/api/admin/deposits/approve", { token: op, id: request.id })),
+    );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1068);
     expect(await balanceCents(id)).toBe(7_000);
@@ -183,7 +238,9 @@ describe("operator decisions on deposits", () => {
       expect([approve.code, reject.code].sort()).toEqual([0, 1]);
       const loser = approve.code === 1 ? reject : approve;
       expectError(loser, 1068);
-      const row = await env.DB.prepare("SELECT status, amount_cents FROM deposit_requests WHERE id = ?").bind(request.id).first();
+      const row = await env.DB.prepare("SELECT status, amount_cents FROM deposit_requests WHERE id = ?")
+        .bind(request.id)
+        .first();
       expect(row).toEqual({ status: approve.code === 1 ? "approved" : "rejected", amount_cents: 4_000 });
       expect(await balanceCents(id)).toBe(approve.code === 1 ? 4_000 : 0);
     }
@@ -194,7 +251,8 @@ describe("operator decisions on deposits", () => {
     const op = await operator();
     expectError(await api("/api/admin/deposits/approve", { token: op, id: 987_654 }), 1088);
     expectError(await api("/api/admin/deposits/reject", { token: op, id: 987_654, note: "#noPayment" }), 1088);
-    for (const id of [undefined, "x", -3, 0]) expectError(await api("/api/admin/deposits/approve", { token: op, id }), 1001);
+    for (const id of [undefined, "x", -3, 0])
+      expectError(await api("/api/admin/deposits/approve", { token: op, id }), 1001);
     expectError(await api("/api/admin/deposits/reject", { token: op, id: 1, note: "n".repeat(201) }), 1001);
   });
 

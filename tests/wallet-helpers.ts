@@ -23,7 +23,9 @@ export async function userIdOf(token: string): Promise<number> {
 }
 
 export async function balanceCents(userId: number): Promise<number> {
-  const row = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(userId).first<{ money_cents: number }>();
+  const row = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ money_cents: number }>();
   return row!.money_cents;
 }
 
@@ -36,7 +38,9 @@ let funderToken: Promise<string> | undefined;
  */
 function funder() {
   funderToken ??= (async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000')").run();
+    await env.DB.prepare(
+      "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000')",
+    ).run();
     return (await secondOperator(true, "cashier")).signIn();
   })();
   return funderToken;
@@ -47,7 +51,13 @@ export async function player(money = 0, payPwd = PAY_PASSWORD) {
   const { token, username } = await registerPlayer({ payPwd });
   const id = await userIdOf(token);
   if (money > 0 && money <= SINGLE_OPERATOR_ADJUST_LIMIT) {
-    const answer = await api("/api/admin/adjust", { text: "correction", token: await funder(), userId: id, money, reason: "test funds" });
+    const answer = await api("/api/admin/adjust", {
+      text: "correction",
+      token: await funder(),
+      userId: id,
+      money,
+      reason: "test funds",
+    });
     expectOk(answer);
   } else if (money > 0) {
     // above one operator's adjustment threshold (four eyes): the player deposits it instead
@@ -118,14 +128,17 @@ export function requestId() {
 }
 
 export async function ledgerRows(userId: number) {
-  const rows = await env.DB.prepare("SELECT amount_cents, type, reason, idempotency_key FROM ledger WHERE user_id = ? ORDER BY id")
+  const rows = await env.DB.prepare(
+    "SELECT amount_cents, type, reason, idempotency_key FROM ledger WHERE user_id = ? ORDER BY id",
+  )
     .bind(userId)
     .all<{ amount_cents: number; type: string; reason: string; idempotency_key: string }>();
   return rows.results;
 }
 
 export async function auditCount(action: string, target: string) {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = ? AND target = ?").bind(action, target).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = ? AND target = ?")
+    .bind(action, target)
+    .first<{ n: number }>();
   return row!.n;
 }
-

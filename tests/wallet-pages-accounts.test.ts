@@ -2,7 +2,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants, registerPlayer } from "./helpers";
 import { Browser } from "./pages";
-import { addBank, addCoinAddress, balanceCents, PAY_PASSWORD, player, randomAddress, requestId, userIdOf } from "./wallet-helpers";
+import {
+  addBank,
+  addCoinAddress,
+  balanceCents,
+  PAY_PASSWORD,
+  player,
+  randomAddress,
+  requestId,
+  userIdOf,
+} from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
 import { getDb } from "../worker/db/client";
 
@@ -22,7 +31,14 @@ function expectRedirect(response: Response, location: string) {
 describe("accounts pages", () => {
   it("adds a bank card: each missing field and a wrong password shown by its field, nothing written", async () => {
     const { browser, id } = await playerBrowser();
-    const card = { type: "Bank", bank: "Vietcombank", account: "0071 0012 3456", username: "Nguyen Van A", area: "Hanoi", payPwd: PAY_PASSWORD };
+    const card = {
+      type: "Bank",
+      bank: "Vietcombank",
+      account: "0071 0012 3456",
+      username: "Nguyen Van A",
+      area: "Hanoi",
+      payPwd: PAY_PASSWORD,
+    };
     const cases: [Record<string, string>, string, string][] = [
       [{ bank: "" }, "bank", "Please enter the bank name"],
       [{ account: "12" }, "account", "Please enter a valid account number"],
@@ -51,7 +67,14 @@ describe("accounts pages", () => {
     const { browser } = await playerBrowser();
     const other = await player();
     const taken = await addCoinAddress(other.token, "ETH");
-    expectRedirect(await browser.post("/bankadd?redirectTo=/withdraw", { type: "USDT", address: randomAddress(), payPwd: PAY_PASSWORD }), "/withdraw");
+    expectRedirect(
+      await browser.post("/bankadd?redirectTo=/withdraw", {
+        type: "USDT",
+        address: randomAddress(),
+        payPwd: PAY_PASSWORD,
+      }),
+      "/withdraw",
+    );
     const again = await browser.post("/bankadd", { type: "USDT", address: randomAddress(), payPwd: PAY_PASSWORD });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("Can only be added once; contact support to change it");

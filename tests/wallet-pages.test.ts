@@ -104,12 +104,16 @@ describe("deposit page", () => {
 
   it("shows the support link instead of the form when deposits go through support", async () => {
     const { browser, id } = await playerBrowser();
-    await env.DB.prepare("INSERT INTO settings (key, value) VALUES ('deposit_mode', '\"contact\"') ON CONFLICT(key) DO UPDATE SET value = excluded.value").run();
+    await env.DB.prepare(
+      "INSERT INTO settings (key, value) VALUES ('deposit_mode', '\"contact\"') ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    ).run();
     try {
       // no chat link set: the card leads to the app's own support page
       const own = await html(await browser.get("/recharge"));
       expect(own).toMatch(/data-testid="support-card"[^]*?<a [^>]*href="\/ServicePage"/);
-      await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('kefu_url', '\"https://support.example/chat\"')").run();
+      await env.DB.prepare(
+        "INSERT OR REPLACE INTO settings (key, value) VALUES ('kefu_url', '\"https://support.example/chat\"')",
+      ).run();
       const page = await html(await browser.get("/recharge"));
       expect(page).toContain('data-testid="support-card"');
       expect(page).toContain('href="https://support.example/chat" target="_blank"');
@@ -157,11 +161,15 @@ describe("funds ledger page", () => {
     const { browser } = await playerBrowser();
     const drawer = await html(await browser.get("/my_income?range=1"));
     expect(drawer).toContain('data-testid="range-sheet"');
-    const dates = ["start", "end"].map((name) => new RegExp(`<input[^>]*name="${name}"[^>]*value="(\\d{4}-\\d{2}-\\d{2})"`).exec(drawer)?.[1]);
+    const dates = ["start", "end"].map(
+      (name) => new RegExp(`<input[^>]*name="${name}"[^>]*value="(\\d{4}-\\d{2}-\\d{2})"`).exec(drawer)?.[1],
+    );
     expect((Date.parse(dates[1]!) - Date.parse(dates[0]!)) / 86_400_000).toBe(3);
     const refused = await html(await browser.get("/my_income?start=2025-03-05&end=2025-03-01"));
     expect(refused).toContain("Start date must not be later than end date");
     expect(refused).toContain('data-testid="range-sheet"');
-    expect(await html(await browser.get("/my_income?start=2025-02-31&end=2025-03-01"))).toContain('data-testid="ledger-error"');
+    expect(await html(await browser.get("/my_income?start=2025-02-31&end=2025-03-01"))).toContain(
+      'data-testid="ledger-error"',
+    );
   });
 });

@@ -55,7 +55,12 @@ describe("deposits by request_id", () => {
 
 describe("every /api path answers in the envelope", () => {
   it("a bare POST /api, an unknown path and a GET", async () => {
-    for (const [path, method] of [["/api", "POST"], ["/api/", "POST"], ["/api/nothing/here", "POST"], ["/api/Index/login", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/api", "POST"],
+      ["/api/", "POST"],
+      ["/api/nothing/here", "POST"],
+      ["/api/Index/login", "GET"],
+    ] as const) {
       const response = await fetchApi(path, method);
       expect(response.headers.get("content-type"), path).toContain("application/json");
       const body = (await response.json()) as { code: number; data: { errCode: number } };
@@ -65,5 +70,9 @@ describe("every /api path answers in the envelope", () => {
 });
 
 function fetchApi(path: string, method: string) {
-  return exports.default.fetch(`https://app.test${path}`, { method, headers: method === "POST" ? { "content-type": "application/json" } : {}, body: method === "POST" ? "{}" : undefined });
+  return exports.default.fetch(`https://app.test${path}`, {
+    method,
+    headers: method === "POST" ? { "content-type": "application/json" } : {},
+    body: method === "POST" ? "{}" : undefined,
+  });
 }

@@ -1,14 +1,29 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, registerPlayer } from "./helpers";
-import { PAY_PASSWORD, addBank, addCoinAddress, auditCount, balanceCents, ledgerRows, operator, player, randomAddress, requestId, userIdOf } from "./wallet-helpers";
+import {
+  PAY_PASSWORD,
+  addBank,
+  addCoinAddress,
+  auditCount,
+  balanceCents,
+  ledgerRows,
+  operator,
+  player,
+  randomAddress,
+  requestId,
+  userIdOf,
+} from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
 import { getDb } from "../worker/db/client";
 import { dayStartMs } from "#shared/days";
 
 async function setCap(cents: number | null) {
   if (cents === null) await env.DB.prepare("DELETE FROM settings WHERE key = 'withdraw_daily_cap_cents'").run();
-  else await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('withdraw_daily_cap_cents', ?)").bind(String(cents)).run();
+  else
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('withdraw_daily_cap_cents', ?)")
+      .bind(String(cents))
+      .run();
 }
 
 /** A player with money and a USDT address, ready to withdraw. */
@@ -22,7 +37,9 @@ const withdraw = (token: string, bank_id: unknown, money: unknown, extra: Record
   api("/api/Game/withdraw", { token, bank_id, money, pwd: PAY_PASSWORD, request_id: requestId(), ...extra });
 
 async function withdrawalIds(userId: number) {
-  const rows = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ? ORDER BY id").bind(userId).all<{ id: number }>();
+  const rows = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<{ id: number }>();
   return rows.results.map((r) => r.id);
 }
 
@@ -107,7 +124,17 @@ describe("withdraw", () => {
     const list = await api("/api/Game/getwithdrawlist", { token });
     expectOk(list);
     expect(list.data).toEqual({
-      list: [{ id: expect.any(Number), money: 40.5, status: "pending", time: expect.any(Number), decidedAt: null, note: "", card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address, network: "TRC20" } }],
+      list: [
+        {
+          id: expect.any(Number),
+          money: 40.5,
+          status: "pending",
+          time: expect.any(Number),
+          decidedAt: null,
+          note: "",
+          card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address, network: "TRC20" },
+        },
+      ],
       page: 1,
       hasMore: false,
       next: null,
@@ -124,7 +151,10 @@ describe("withdraw", () => {
     const bank = await addBank(p.token);
     expectOk(await withdraw(p.token, bank.id, "30"));
     expect(await balanceCents(p.id)).toBe(0);
-    expect((await api("/api/Game/getwithdrawlist", { token: p.token })).data.list[0].card).toMatchObject({ type: "Bank", account: bank.account });
+    expect((await api("/api/Game/getwithdrawlist", { token: p.token })).data.list[0].card).toMatchObject({
+      type: "Bank",
+      account: bank.account,
+    });
   });
 
   it("does not double a repeated submit: same request_id, sequential or racing, is one hold", async () => {
@@ -136,7 +166,9 @@ describe("withdraw", () => {
     const racing = await Promise.all([1, 2, 3, 4].map(() => withdraw(token, card.id, "20", { request_id: raceKey })));
     racing.forEach((a) => expect(a.data).toBe(1));
     // Without a request_id every call is a new request (docs/decisions/052-idempotency-by-request-id.md).
-    await Promise.all([1, 2].map(() => api("/api/Game/withdraw", { token, bank_id: card.id, money: "5", pwd: PAY_PASSWORD })));
+    await Promise.all(
+      [1, 2].map(() => api("/api/Game/withdraw", { token, bank_id: card.id, money: "5", pwd: PAY_PASSWORD })),
+    );
     expect(await withdrawalIds(id)).toHaveLength(4);
     expect(await balanceCents(id)).toBe(10_000 - 1_000 - 2_000 - 500 - 500);
     await expectMoneyInvariants();
@@ -160,7 +192,11 @@ describe("withdraw", () => {
     try {
       expectOk(await withdraw(token, card.id, "60"));
       expectError(await withdraw(token, card.id, "40.01"), 1067);
-      expect((await api("/api/Game/getwithdrawlist", { token })).data).toMatchObject({ dailyCap: 100, usedToday: 60, leftToday: 40 });
+      expect((await api("/api/Game/getwithdrawlist", { token })).data).toMatchObject({
+        dailyCap: 100,
+        usedToday: 60,
+        leftToday: 40,
+      });
       const racing = await Promise.all([1, 2, 3].map(() => withdraw(token, card.id, "15")));
       expect(racing.filter((a) => a.code === 1)).toHaveLength(2);
       for (const a of racing.filter((x) => x.code !== 1)) expectError(a, 1067);
@@ -223,7 +259,10 @@ describe("operator decisions on withdrawals", () => {
     expectOk(answer);
     expect(answer.data).toEqual({ id: requestId, status: "approved" });
     expect(await balanceCents(id)).toBe(4_000);
-    expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({ status: "approved", note: "" });
+    expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({
+      status: "approved",
+      note: "",
+    });
     expect(await auditCount("withdrawal.approve", `withdrawal:${requestId}`)).toBe(1);
     expectError(await api("/api/admin/withdrawals/approve", { token: op, id: requestId }), 1068);
     expectError(await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }), 1068);
@@ -235,23 +274,36 @@ describe("operator decisions on withdrawals", () => {
   it("rejecting refunds the hold (redo) once; a rejected request cannot be approved", async () => {
     const { token, id, requestId } = await pendingWithdrawal();
     const op = await operator();
-    const answer = await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#accountMismatch name mismatch" });
+    const answer = await api("/api/admin/withdrawals/reject", {
+      token: op,
+      id: requestId,
+      note: "#accountMismatch name mismatch",
+    });
     expectOk(answer);
     expect(answer.data).toEqual({ id: requestId, status: "rejected", balance: 100 });
     expect(await balanceCents(id)).toBe(10_000);
-    expect((await ledgerRows(id)).at(-1)).toMatchObject({ amount_cents: 6_000, type: "redo", idempotency_key: `withdraw-refund:${requestId}` });
+    expect((await ledgerRows(id)).at(-1)).toMatchObject({
+      amount_cents: 6_000,
+      type: "redo",
+      idempotency_key: `withdraw-refund:${requestId}`,
+    });
     expect(await auditCount("withdrawal.reject", `withdrawal:${requestId}`)).toBe(1);
     expectError(await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }), 1068);
     expectError(await api("/api/admin/withdrawals/approve", { token: op, id: requestId }), 1068);
     expect(await balanceCents(id)).toBe(10_000);
-    expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({ status: "rejected", note: "#accountMismatch" });
+    expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({
+      status: "rejected",
+      note: "#accountMismatch",
+    });
     await expectMoneyInvariants();
   });
 
   it("refunds exactly once when rejections race", async () => {
     const { id, requestId } = await pendingWithdrawal();
     const op = await operator();
-    const answers = await Promise.all([1, 2, 3, 4].map(() => api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" })),
+    );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1068);
     expect(await balanceCents(id)).toBe(10_000);
@@ -269,7 +321,9 @@ describe("operator decisions on withdrawals", () => {
       ]);
       expect([approve.code, reject.code].sort()).toEqual([0, 1]);
       expectError(approve.code === 1 ? reject : approve, 1068);
-      const row = await env.DB.prepare("SELECT status, amount_cents FROM withdrawal_requests WHERE id = ?").bind(requestId).first();
+      const row = await env.DB.prepare("SELECT status, amount_cents FROM withdrawal_requests WHERE id = ?")
+        .bind(requestId)
+        .first();
       expect(row).toEqual({ status: approve.code === 1 ? "approved" : "rejected", amount_cents: 6_000 });
       expect(await balanceCents(id)).toBe(approve.code === 1 ? 4_000 : 10_000);
     }
@@ -279,7 +333,10 @@ describe("operator decisions on withdrawals", () => {
   it("refuses unknown requests (1088) and players (1073)", async () => {
     const { token, requestId } = await pendingWithdrawal();
     expectError(await api("/api/admin/withdrawals/approve", { token: await operator(), id: 999_999 }), 1088);
-    expectError(await api("/api/admin/withdrawals/reject", { token: await operator(), id: 999_999, note: "#other" }), 1088);
+    expectError(
+      await api("/api/admin/withdrawals/reject", { token: await operator(), id: 999_999, note: "#other" }),
+      1088,
+    );
     expectError(await api("/api/admin/withdrawals/reject", { token, id: requestId, note: "#other" }), 1073);
     expectError(await api("/api/admin/withdrawals/approve", { token, id: requestId }), 1073);
   });

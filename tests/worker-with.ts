@@ -10,15 +10,28 @@ type Answer = { code: number; info: string; data: Record<string, any> };
  */
 export async function fetchWith(overrides: Record<string, string | undefined>, url: string, init: RequestInit) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(url, init) as Parameters<typeof worker.fetch>[0], { ...env, ...overrides } as Env, ctx);
+  const response = await worker.fetch(
+    new Request(url, init) as Parameters<typeof worker.fetch>[0],
+    { ...env, ...overrides } as Env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
 
 /** A contract call (POST, JSON) to that Worker, from `source` (CF-Connecting-IP) when given. */
-export async function callWith(overrides: Record<string, string | undefined>, path: string, body: unknown, { origin = "https://app.test", source }: { origin?: string; source?: string } = {}) {
+export async function callWith(
+  overrides: Record<string, string | undefined>,
+  path: string,
+  body: unknown,
+  { origin = "https://app.test", source }: { origin?: string; source?: string } = {},
+) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (source) headers["cf-connecting-ip"] = source;
-  const response = await fetchWith(overrides, `${origin}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const response = await fetchWith(overrides, `${origin}${path}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
   return (await response.json()) as Answer;
 }

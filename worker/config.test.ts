@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { readConfig } from "./config";
 
-const base = { API_MODE: "demo", UPSTREAM_API_BASE: "", CURRENCY_LABEL: "USD", ROUND_SECONDS: "180", CLOSE_SECONDS: "60", PEPPER: "a-long-pepper", SESSION_SECRET: "a-long-secret", SMS_PROVIDER: "log" };
+const base = {
+  API_MODE: "demo",
+  UPSTREAM_API_BASE: "",
+  CURRENCY_LABEL: "USD",
+  ROUND_SECONDS: "180",
+  CLOSE_SECONDS: "60",
+  PEPPER: "a-long-pepper",
+  SESSION_SECRET: "a-long-secret",
+  SMS_PROVIDER: "log",
+};
 const env = (overrides: Record<string, string | undefined>) => ({ ...base, ...overrides }) as unknown as Env;
 
 describe("readConfig", () => {
@@ -26,11 +35,21 @@ describe("readConfig", () => {
 
   it("reads the beacon's URL and wait bound, and allows a test beacon key only with a beacon on this machine", () => {
     const key = "a".repeat(192);
-    expect(readConfig(env({ BEACON_URL: "https://api.drand.sh/", BEACON_MAX_WAIT_SECONDS: "60" })).beacon).toEqual({ url: "https://api.drand.sh", maxWaitMs: 60_000, testPublicKey: null });
-    expect(readConfig(env({ BEACON_URL: "http://127.0.0.1:4000", BEACON_TEST_PUBLIC_KEY: key })).beacon.testPublicKey).toBe(key);
-    expect(() => readConfig(env({ BEACON_URL: "https://api.drand.sh", BEACON_TEST_PUBLIC_KEY: key }))).toThrow(/BEACON_TEST_PUBLIC_KEY/);
+    expect(readConfig(env({ BEACON_URL: "https://api.drand.sh/", BEACON_MAX_WAIT_SECONDS: "60" })).beacon).toEqual({
+      url: "https://api.drand.sh",
+      maxWaitMs: 60_000,
+      testPublicKey: null,
+    });
+    expect(
+      readConfig(env({ BEACON_URL: "http://127.0.0.1:4000", BEACON_TEST_PUBLIC_KEY: key })).beacon.testPublicKey,
+    ).toBe(key);
+    expect(() => readConfig(env({ BEACON_URL: "https://api.drand.sh", BEACON_TEST_PUBLIC_KEY: key }))).toThrow(
+      /BEACON_TEST_PUBLIC_KEY/,
+    );
     expect(() => readConfig(env({ BEACON_TEST_PUBLIC_KEY: key }))).toThrow(/BEACON_TEST_PUBLIC_KEY/);
-    expect(() => readConfig(env({ BEACON_URL: "http://127.0.0.1:4000", BEACON_TEST_PUBLIC_KEY: "xyz" }))).toThrow(/BEACON_TEST_PUBLIC_KEY/);
+    expect(() => readConfig(env({ BEACON_URL: "http://127.0.0.1:4000", BEACON_TEST_PUBLIC_KEY: "xyz" }))).toThrow(
+      /BEACON_TEST_PUBLIC_KEY/,
+    );
     expect(() => readConfig(env({ BEACON_URL: "ftp://drand" }))).toThrow(/BEACON_URL/);
     expect(() => readConfig(env({ BEACON_MAX_WAIT_SECONDS: "0" }))).toThrow(/BEACON_MAX_WAIT_SECONDS/);
   });
@@ -48,7 +67,9 @@ describe("readConfig", () => {
   });
 
   it("accepts proxy mode with an upstream, trimming its trailing slash", () => {
-    expect(readConfig(env({ API_MODE: "proxy", UPSTREAM_API_BASE: "https://api.example.com/" })).upstreamApiBase).toBe("https://api.example.com");
+    expect(readConfig(env({ API_MODE: "proxy", UPSTREAM_API_BASE: "https://api.example.com/" })).upstreamApiBase).toBe(
+      "https://api.example.com",
+    );
   });
 
   it("takes the public cache time in seconds, 0 turning it off", () => {
@@ -59,11 +80,18 @@ describe("readConfig", () => {
   });
 
   it("takes a ws:// or wss:// price feed", () => {
-    expect(readConfig(env({ PRICES_WS_URL: "wss://ws.example.com/ws/v5/public" })).pricesWsUrl).toBe("wss://ws.example.com/ws/v5/public");
+    expect(readConfig(env({ PRICES_WS_URL: "wss://ws.example.com/ws/v5/public" })).pricesWsUrl).toBe(
+      "wss://ws.example.com/ws/v5/public",
+    );
     expect(readConfig(env({ PRICES_WS_URL: "ws://127.0.0.1:8852" })).pricesWsUrl).toBe("ws://127.0.0.1:8852");
   });
 
-  const twilio = { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: `AC${"ab".repeat(16)}`, TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+15005550006" };
+  const twilio = {
+    SMS_PROVIDER: "twilio",
+    TWILIO_ACCOUNT_SID: `AC${"ab".repeat(16)}`,
+    TWILIO_AUTH_TOKEN: "token",
+    TWILIO_FROM: "+15005550006",
+  };
 
   it("reads the Twilio settings, Twilio's own API by default, a local one when given", () => {
     expect(readConfig(env(twilio)).sms).toEqual({
@@ -74,8 +102,19 @@ describe("readConfig", () => {
       from: "+15005550006",
       messagingServiceSid: "",
     });
-    const service = readConfig(env({ ...twilio, TWILIO_FROM: "", TWILIO_MESSAGING_SERVICE_SID: `MG${"cd".repeat(16)}`, TWILIO_API_BASE: "http://127.0.0.1:8853/" })).sms;
-    expect(service).toMatchObject({ apiBase: "http://127.0.0.1:8853", from: "", messagingServiceSid: `MG${"cd".repeat(16)}` });
+    const service = readConfig(
+      env({
+        ...twilio,
+        TWILIO_FROM: "",
+        TWILIO_MESSAGING_SERVICE_SID: `MG${"cd".repeat(16)}`,
+        TWILIO_API_BASE: "http://127.0.0.1:8853/",
+      }),
+    ).sms;
+    expect(service).toMatchObject({
+      apiBase: "http://127.0.0.1:8853",
+      from: "",
+      messagingServiceSid: `MG${"cd".repeat(16)}`,
+    });
     expect(readConfig(env({ SMS_PROVIDER: "screen" })).sms).toEqual({ provider: "screen" });
   });
 
@@ -92,9 +131,13 @@ describe("readConfig", () => {
   });
 
   it("reads the per-source limits a minute, refusing zero and non-numbers", () => {
-    expect(readConfig(env({ RATE_LIMIT_LOGIN_PER_MINUTE: "500", RATE_LIMIT_SMS_PER_MINUTE: "3" })).rateLimits).toMatchObject({ login: 500, sms: 3 });
+    expect(
+      readConfig(env({ RATE_LIMIT_LOGIN_PER_MINUTE: "500", RATE_LIMIT_SMS_PER_MINUTE: "3" })).rateLimits,
+    ).toMatchObject({ login: 500, sms: 3 });
     expect(() => readConfig(env({ RATE_LIMIT_SMS_PER_MINUTE: "0" }))).toThrow(/RATE_LIMIT_SMS_PER_MINUTE/);
-    expect(() => readConfig(env({ RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "many" }))).toThrow(/RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE/);
+    expect(() => readConfig(env({ RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "many" }))).toThrow(
+      /RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE/,
+    );
   });
 
   it("wrangler.toml gives each rate-limit binding its setting's production value (docs/decisions/134)", () => {
@@ -104,10 +147,15 @@ describe("readConfig", () => {
     const actions = ["SMS", "REGISTER", "LOGIN", "OPERATOR_LOGIN"];
     expect(Object.keys(bindings).sort()).toEqual(actions.map((a) => `RATE_LIMIT_${a}`).sort());
     for (const action of actions) {
-      expect(bindings[`RATE_LIMIT_${action}`].simple, action).toEqual({ limit: Number(vars[`RATE_LIMIT_${action}_PER_MINUTE`]), period: 60 });
+      expect(bindings[`RATE_LIMIT_${action}`].simple, action).toEqual({
+        limit: Number(vars[`RATE_LIMIT_${action}_PER_MINUTE`]),
+        period: 60,
+      });
     }
     const defaults = readConfig(env({})).rateLimits;
-    expect([defaults.sms, defaults.register, defaults.login, defaults.operatorLogin]).toEqual(actions.map((a) => Number(vars[`RATE_LIMIT_${a}_PER_MINUTE`])));
+    expect([defaults.sms, defaults.register, defaults.login, defaults.operatorLogin]).toEqual(
+      actions.map((a) => Number(vars[`RATE_LIMIT_${a}_PER_MINUTE`])),
+    );
   });
 
   it.each([

@@ -16,11 +16,23 @@ const schema = z.object({
   // How long token-free public answers (settings, banners, articles, games) are cached at the edge; 0: never.
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   // drand's HTTP API serving quicknet (docs/decisions/130); empty: commit-reveal only.
-  BEACON_URL: z.string().trim().regex(/^(https?:\/\/\S+)?$/i, "BEACON_URL must be empty or an http(s) URL").default(""),
+  BEACON_URL: z
+    .string()
+    .trim()
+    .regex(/^(https?:\/\/\S+)?$/i, "BEACON_URL must be empty or an http(s) URL")
+    .default(""),
   BEACON_MAX_WAIT_SECONDS: z.coerce.number().int().min(10).max(3_600).default(120),
   // The tests' local beacon key; refused unless BEACON_URL is on this machine (127.0.0.1, localhost, [::1]).
-  BEACON_TEST_PUBLIC_KEY: z.string().trim().regex(/^([0-9a-f]{192})?$/, "BEACON_TEST_PUBLIC_KEY must be empty or 192 lowercase hex characters").default(""),
-  PRICES_WS_URL: z.string().trim().regex(/^(wss?:\/\/\S+)?$/i, "PRICES_WS_URL must be empty or a ws:// or wss:// URL").default(""),
+  BEACON_TEST_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-f]{192})?$/, "BEACON_TEST_PUBLIC_KEY must be empty or 192 lowercase hex characters")
+    .default(""),
+  PRICES_WS_URL: z
+    .string()
+    .trim()
+    .regex(/^(wss?:\/\/\S+)?$/i, "PRICES_WS_URL must be empty or a ws:// or wss:// URL")
+    .default(""),
   // Where verification codes go (worker/players/sms-senders.ts, docs/decisions/133): no default, so a
   // deployment names its provider; "log" serves only local requests, "screen" is for demos.
   SMS_PROVIDER: z.enum(["log", "screen", "twilio"], {
@@ -29,7 +41,11 @@ const schema = z.object({
         ? "SMS_PROVIDER is missing: twilio (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID), screen (public demos) or log (npm start)"
         : "SMS_PROVIDER must be twilio, screen or log",
   }),
-  TWILIO_API_BASE: z.string().trim().regex(/^https?:\/\/\S+$/, "TWILIO_API_BASE must be an http(s) URL").default("https://api.twilio.com"),
+  TWILIO_API_BASE: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S+$/, "TWILIO_API_BASE must be an http(s) URL")
+    .default("https://api.twilio.com"),
   TWILIO_ACCOUNT_SID: z.string().trim().default(""),
   TWILIO_FROM: z.string().trim().default(""),
   TWILIO_MESSAGING_SERVICE_SID: z.string().trim().default(""),
@@ -40,7 +56,9 @@ const schema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(30),
   RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: perMinute(10),
   // Secrets (wrangler secret put): each one missing is named, so a deploy without it fails at once.
-  PEPPER: z.string({ error: "PEPPER secret is missing (npm start writes one to .dev.vars)" }).min(8, "PEPPER secret is too short (8+ characters)"),
+  PEPPER: z
+    .string({ error: "PEPPER secret is missing (npm start writes one to .dev.vars)" })
+    .min(8, "PEPPER secret is too short (8+ characters)"),
   SESSION_SECRET: z
     .string({ error: "SESSION_SECRET secret is missing (npm start writes one to .dev.vars)" })
     .min(8, "SESSION_SECRET secret is too short (8+ characters)"),
@@ -70,7 +88,14 @@ export type RateLimits = { sms: number; register: number; login: number; operato
 
 export type SmsProvider =
   | { provider: "log" | "screen" }
-  | { provider: "twilio"; apiBase: string; accountSid: string; authToken: string; from: string; messagingServiceSid: string };
+  | {
+      provider: "twilio";
+      apiBase: string;
+      accountSid: string;
+      authToken: string;
+      from: string;
+      messagingServiceSid: string;
+    };
 
 const cache = new WeakMap<object, Config>();
 
@@ -87,7 +112,9 @@ export function readConfig(env: Env): Config {
     throw new Error("Invalid Worker environment: CLOSE_SECONDS must be less than ROUND_SECONDS");
   }
   if (v.BEACON_TEST_PUBLIC_KEY && !isLoopbackUrl(v.BEACON_URL)) {
-    throw new Error("Invalid Worker environment: BEACON_TEST_PUBLIC_KEY is for a local test beacon only (BEACON_URL on 127.0.0.1, localhost or [::1])");
+    throw new Error(
+      "Invalid Worker environment: BEACON_TEST_PUBLIC_KEY is for a local test beacon only (BEACON_URL on 127.0.0.1, localhost or [::1])",
+    );
   }
   const config: Config = {
     sms: smsProvider(v),
@@ -107,7 +134,11 @@ export function readConfig(env: Env): Config {
     publicCacheSeconds: v.PUBLIC_CACHE_SECONDS,
     pepper: v.PEPPER,
     financeTestClock: v.FINANCE_TEST_CLOCK === "on",
-    beacon: { url: v.BEACON_URL.replace(/\/+$/, ""), maxWaitMs: v.BEACON_MAX_WAIT_SECONDS * 1000, testPublicKey: v.BEACON_TEST_PUBLIC_KEY || null },
+    beacon: {
+      url: v.BEACON_URL.replace(/\/+$/, ""),
+      maxWaitMs: v.BEACON_MAX_WAIT_SECONDS * 1000,
+      testPublicKey: v.BEACON_TEST_PUBLIC_KEY || null,
+    },
   };
   cache.set(env, config);
   return config;
@@ -128,9 +159,12 @@ function smsProvider(v: z.infer<typeof schema>): SmsProvider {
   };
   if (!/^AC[0-9a-f]{32}$/.test(v.TWILIO_ACCOUNT_SID)) refuse("needs TWILIO_ACCOUNT_SID (AC and 32 hex digits)");
   if (!v.TWILIO_AUTH_TOKEN) refuse("needs the TWILIO_AUTH_TOKEN secret (wrangler secret put TWILIO_AUTH_TOKEN)");
-  if (v.TWILIO_MESSAGING_SERVICE_SID && !/^MG[0-9a-f]{32}$/.test(v.TWILIO_MESSAGING_SERVICE_SID)) refuse("has a TWILIO_MESSAGING_SERVICE_SID that is not MG and 32 hex digits");
+  if (v.TWILIO_MESSAGING_SERVICE_SID && !/^MG[0-9a-f]{32}$/.test(v.TWILIO_MESSAGING_SERVICE_SID))
+    refuse("has a TWILIO_MESSAGING_SERVICE_SID that is not MG and 32 hex digits");
   if (!v.TWILIO_MESSAGING_SERVICE_SID && !/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/.test(v.TWILIO_FROM)) {
-    refuse("needs TWILIO_FROM (an E.164 number such as +15005550006, or an alphanumeric sender ID) or TWILIO_MESSAGING_SERVICE_SID");
+    refuse(
+      "needs TWILIO_FROM (an E.164 number such as +15005550006, or an alphanumeric sender ID) or TWILIO_MESSAGING_SERVICE_SID",
+    );
   }
   return {
     provider: "twilio",

@@ -33,7 +33,14 @@ function anchorsOf(file: string): Set<string> {
 type Problem = { file: string; line: number; cites: string };
 
 /** Every citation in one file's text that does not lead to something in the repository. */
-function brokenCitations(file: string, text: string, exists: (path: string) => boolean, anchors: (path: string) => Set<string>, hasName: (name: string) => boolean, decisionNumbers: Set<string>): Problem[] {
+function brokenCitations(
+  file: string,
+  text: string,
+  exists: (path: string) => boolean,
+  anchors: (path: string) => Set<string>,
+  hasName: (name: string) => boolean,
+  decisionNumbers: Set<string>,
+): Problem[] {
   const problems: Problem[] = [];
   text.split("\n").forEach((lineText, index) => {
     const line = index + 1;
@@ -70,7 +77,14 @@ describe("citations", () => {
     const problems = tracked
       .filter((file) => TEXT.test(file) && !SKIP.has(basename(file)) && existsSync(join(root, file)))
       .flatMap((file) =>
-        brokenCitations(file, readFileSync(join(root, file), "utf8"), (path) => trackedSet.has(path), anchorsOf, (name) => trackedNames.has(name), numbers),
+        brokenCitations(
+          file,
+          readFileSync(join(root, file), "utf8"),
+          (path) => trackedSet.has(path),
+          anchorsOf,
+          (name) => trackedNames.has(name),
+          numbers,
+        ),
       );
     expect(problems).toEqual([]);
   });
@@ -90,7 +104,8 @@ describe("citations", () => {
     const exists = (path: string) => ["docs/product.md", "README.md"].includes(path);
     const anchors = () => new Set(["money"]);
     const hasName = (name: string) => name === "README.md";
-    const check = (text: string, file = "worker/x.ts") => brokenCitations(file, text, exists, anchors, hasName, new Set(["110"])).map((p) => p.cites);
+    const check = (text: string, file = "worker/x.ts") =>
+      brokenCitations(file, text, exists, anchors, hasName, new Set(["110"])).map((p) => p.cites);
     // the names are put together here, so that this file itself names no missing document
     const [design, spec] = ["DESIGN", "SPEC"].map((name) => `${name}.${"md"}`);
     expect(check(`// ${design} 4 and ../../shared/${spec}`)).toEqual(["../../shared", design, `../../shared/${spec}`]);

@@ -32,7 +32,10 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
   } else if (path.startsWith("/ws/room/")) {
     // In proxy mode the rounds are the upstream's: a local room would show a round of its own. Without
     // the socket the page follows the round through the contract (getVorder polling, docs/product.md#constants-and-limits).
-    response = readConfig(env).apiMode === "proxy" ? new Response("No live room feed in proxy mode", { status: 404 }) : await handleRoomSocket(request, env, url);
+    response =
+      readConfig(env).apiMode === "proxy"
+        ? new Response("No live room feed in proxy mode", { status: 404 })
+        : await handleRoomSocket(request, env, url);
   } else if (path.startsWith("/media/")) {
     // Banner images the console uploaded to R2 (docs/decisions/141); in proxy mode the bucket stays empty.
     response = await serveMedia(request, env.MEDIA, url.pathname);
@@ -47,18 +50,29 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
       const apiRequest = new Request(new URL(path, url.origin), {
         method: "POST",
         // The player's address travels with the form's call: login attempts count per source.
-        headers: { ...(multipart ? {} : { "content-type": "application/json" }), "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown" },
+        headers: {
+          ...(multipart ? {} : { "content-type": "application/json" }),
+          "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown",
+        },
         body: multipart ? body : JSON.stringify(body),
       });
       return handleApi(apiRequest, env, ctx);
     };
-    const callApi = async (path: string, body: Record<string, unknown> | FormData) => (await callApiResponse(path, body)).json() as Promise<ApiAnswer>;
+    const callApi = async (path: string, body: Record<string, unknown> | FormData) =>
+      (await callApiResponse(path, body)).json() as Promise<ApiAnswer>;
     const config = readConfig(env);
     const drawRule: DrawRule = {
       rule: config.apiMode === "proxy" ? "upstream" : config.beacon.url ? "beacon" : "commitReveal",
       testPublicKey: config.beacon.testPublicKey,
     };
-    response = await remixHandler(request, { cloudflare: { env, ctx }, nonce, callApi, callApiResponse, lastPrices: () => lastPrices(env), drawRule });
+    response = await remixHandler(request, {
+      cloudflare: { env, ctx },
+      nonce,
+      callApi,
+      callApiResponse,
+      lastPrices: () => lastPrices(env),
+      drawRule,
+    });
   }
   return withSecurityHeaders(response, nonce, url.protocol === "https:");
 }

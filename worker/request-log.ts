@@ -21,7 +21,11 @@ export function noteSessionOwner(ctx: object | undefined, owner: { id: number; k
   else entry.playerId = owner.id;
 }
 
-export async function withRequestLog(request: Request, ctx: ExecutionContext, handle: () => Promise<Response>): Promise<Response> {
+export async function withRequestLog(
+  request: Request,
+  ctx: ExecutionContext,
+  handle: () => Promise<Response>,
+): Promise<Response> {
   const entry: Entry = { requestId: request.headers.get("cf-ray") ?? crypto.randomUUID() };
   entries.set(ctx, entry);
   const startedMs = Date.now();

@@ -8,26 +8,48 @@ import { Money } from "~/components/Money";
  * /user, /finance). `children` sit between the amounts and the buttons (/user: what is locked in finance).
  * A restricted player (time-out, self-exclusion: docs/decisions/142) gets no Recharge button.
  */
-export function BalanceCard({ money, withdrawable, testId = "balance", deposit = true, children }: { money: number; withdrawable?: number; testId?: string; deposit?: boolean; children?: ReactNode }) {
+export function BalanceCard({
+  money,
+  withdrawable,
+  testId = "balance",
+  deposit = true,
+  children,
+}: {
+  money: number;
+  withdrawable?: number;
+  testId?: string;
+  deposit?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("common");
   return (
     <div className="balance-card">
       <div className="balance">
         <div>
           <div className="label">{t("user.balance")}</div>
-          <div className="amount" data-testid={testId}><Money value={money} /></div>
+          <div className="amount" data-testid={testId}>
+            <Money value={money} />
+          </div>
         </div>
         {withdrawable === undefined ? null : (
           <div>
             <div className="label">{t("user.withdrawable")}</div>
-            <div className="amount"><Money value={withdrawable} /></div>
+            <div className="amount">
+              <Money value={withdrawable} />
+            </div>
           </div>
         )}
       </div>
       {children}
       <div className="balance-actions">
-        {deposit ? <Link className="button" to="/recharge">{t("user.recharge")}</Link> : null}
-        <Link className="button secondary" to="/withdraw">{t("user.withdraw")}</Link>
+        {deposit ? (
+          <Link className="button" to="/recharge">
+            {t("user.recharge")}
+          </Link>
+        ) : null}
+        <Link className="button secondary" to="/withdraw">
+          {t("user.withdraw")}
+        </Link>
       </div>
     </div>
   );

@@ -5,7 +5,17 @@ import { useTranslation } from "react-i18next";
  * A confirm step rendered from the URL (?confirm=...), so it works without JavaScript:
  * "Cancel" links back, "Confirm" posts the form to `action`.
  */
-export function ConfirmDialog({ message, action, cancelTo, intent }: { message: string; action: string; cancelTo: string; intent?: string }) {
+export function ConfirmDialog({
+  message,
+  action,
+  cancelTo,
+  intent,
+}: {
+  message: string;
+  action: string;
+  cancelTo: string;
+  intent?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="dialog-backdrop">

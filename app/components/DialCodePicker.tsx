@@ -13,7 +13,12 @@ export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string
   const [value, setValue] = useState(defaultValue);
   const hydrated = useHydrated();
   const options = useMemo(
-    () => DIAL_CODES.map(([region, code]) => ({ key: `${region}${code}`, code, label: `${regionName(region, i18n.language)} ${code}` })),
+    () =>
+      DIAL_CODES.map(([region, code]) => ({
+        key: `${region}${code}`,
+        code,
+        label: `${regionName(region, i18n.language)} ${code}`,
+      })),
     [i18n.language],
   );
   const shown = useMemo(() => searchDialCodes(options, query), [options, query]);
@@ -27,16 +32,22 @@ export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string
     <div className="field picker">
       <span className="field-label">{t("register.dialCode")}</span>
       {hydrated ? (
-      <input
-        type="search"
-        className="select"
-        placeholder={t("register.searchDialCode")}
-        aria-label={t("register.searchDialCode")}
-        value={query}
-        onChange={(e) => search(e.target.value)}
-      />
+        <input
+          type="search"
+          className="select"
+          placeholder={t("register.searchDialCode")}
+          aria-label={t("register.searchDialCode")}
+          value={query}
+          onChange={(e) => search(e.target.value)}
+        />
       ) : null}
-      <select name="quhao" className="select" value={value} onChange={(e) => setValue(e.target.value)} aria-label={t("register.dialCode")}>
+      <select
+        name="quhao"
+        className="select"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-label={t("register.dialCode")}
+      >
         {!selectedVisible ? <option value={value}>{value}</option> : null}
         {shown.map((o) => (
           <option key={o.key} value={o.code}>

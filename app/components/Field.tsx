@@ -8,7 +8,12 @@ export function Field({ label, name, error, ...input }: FieldProps) {
   return (
     <label className={`field${error ? " field-invalid" : ""}`}>
       <span className="field-label">{label}</span>
-      <input name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      <input
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
       {error ? (
         <span className="field-error" id={errorId} role="alert">
           {error}

@@ -9,7 +9,15 @@ const secondsLeft = (sentAtMs: number | null, lockSeconds: number, nowMs: number
  * The first render counts from `renderedAtMs` (when the server answered), so the page is locked without
  * JavaScript and the server's and the browser's first render agree; the clock then takes over.
  */
-export function SmsCodeButton({ sentAtMs, renderedAtMs, lockSeconds }: { sentAtMs: number | null; renderedAtMs: number; lockSeconds: number }) {
+export function SmsCodeButton({
+  sentAtMs,
+  renderedAtMs,
+  lockSeconds,
+}: {
+  sentAtMs: number | null;
+  renderedAtMs: number;
+  lockSeconds: number;
+}) {
   const { t } = useTranslation();
   const [seconds, setSeconds] = useState(() => secondsLeft(sentAtMs, lockSeconds, renderedAtMs));
   useEffect(() => {
@@ -23,7 +31,14 @@ export function SmsCodeButton({ sentAtMs, renderedAtMs, lockSeconds }: { sentAtM
     return () => clearInterval(timer);
   }, [sentAtMs, lockSeconds]);
   return (
-    <button className="button secondary small" type="submit" name="intent" value="sms" formNoValidate disabled={seconds > 0}>
+    <button
+      className="button secondary small"
+      type="submit"
+      name="intent"
+      value="sms"
+      formNoValidate
+      disabled={seconds > 0}
+    >
       {seconds > 0 ? t("register.resendIn", { seconds }) : t("register.sendCode")}
     </button>
   );

@@ -30,7 +30,11 @@ export function TabBar({ unread = 0 }: { unread?: number }) {
         <Icon name="person" size={22} />
         {t("tabs.my")}
         {unread > 0 ? (
-          <span className="count-badge tab-badge" aria-label={t("notices:inbox.badge", { count: unread })} data-testid="tab-unread">
+          <span
+            className="count-badge tab-badge"
+            aria-label={t("notices:inbox.badge", { count: unread })}
+            data-testid="tab-unread"
+          >
             {unread}
           </span>
         ) : null}

@@ -17,7 +17,11 @@ export async function callApi<T = any>(
   body: Record<string, unknown> = {},
 ): Promise<ApiAnswer<T>> {
   const [token, lng] = await Promise.all([getToken(request, context), i18nServer.getLocale(request)]);
-  const answer = await context.callApi(path, { ...body, lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en", token });
+  const answer = await context.callApi(path, {
+    ...body,
+    lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en",
+    token,
+  });
   if (answer.code === 409 || answer.code === 403) {
     const to = answer.code === 403 ? "/login?frozen=1" : loginRedirectPath(request);
     throw redirect(to, { headers: { "Set-Cookie": await clearTokenHeader(context) } });
@@ -59,6 +63,7 @@ export async function optionalProfile(request: Request, context: AppLoadContext)
  * they were headed (a safe redirectTo), else /user. A stale token shows the page as to a guest.
  */
 export async function sendSignedInAway(request: Request, context: AppLoadContext): Promise<null> {
-  if (await optionalProfile(request, context)) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
+  if (await optionalProfile(request, context))
+    throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }

@@ -26,7 +26,10 @@ export const repeatAccepted = (posted: Posted) => valueOf(posted, "repeat_ok") =
 
 /** The confirm step for this form: every posted field is carried over, except the answers of the step itself. */
 export function askToConfirm(posted: Posted, step: Omit<ConfirmStep, "fields">) {
-  const entries = posted instanceof FormData ? [...posted].filter((e): e is [string, string] => typeof e[1] === "string") : Object.entries(posted);
+  const entries =
+    posted instanceof FormData
+      ? [...posted].filter((e): e is [string, string] => typeof e[1] === "string")
+      : Object.entries(posted);
   const fields = entries.filter(([name]) => name !== "confirmed" && name !== "repeat_ok");
   return data({ confirm: { ...step, fields } satisfies ConfirmStep, error: null as string | null });
 }

@@ -28,7 +28,11 @@ export async function consoleFieldErrors(
     const field = fieldOf[path] ?? fieldOf[String(issue.path[0] ?? "")] ?? path;
     if (errors[field]) continue;
     const code = Number(issue.message);
-    errors[field] = ranges[path] ?? ranges[field] ?? ranges[String(issue.path[0] ?? "")] ?? t(String(Number.isInteger(code) && code > 1000 ? code : 1001));
+    errors[field] =
+      ranges[path] ??
+      ranges[field] ??
+      ranges[String(issue.path[0] ?? "")] ??
+      t(String(Number.isInteger(code) && code > 1000 ? code : 1001));
   }
   return errors;
 }

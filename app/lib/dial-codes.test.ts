@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DIAL_CODES, regionName, searchDialCodes } from "./dial-codes";
 
-const options = (lng: string) => DIAL_CODES.map(([region, code]) => ({ key: `${region}${code}`, code, label: `${regionName(region, lng)} ${code}` }));
+const options = (lng: string) =>
+  DIAL_CODES.map(([region, code]) => ({ key: `${region}${code}`, code, label: `${regionName(region, lng)} ${code}` }));
 
 describe("dial-code search", () => {
   it("puts the exact code first, typed with or without +", () => {

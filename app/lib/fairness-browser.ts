@@ -22,7 +22,11 @@ export type CheckedRound = {
 };
 
 /** The whole check on this device; `requireBeacon`: the site's rule draws every round with the beacon. */
-export async function recomputeHere(round: CheckedRound, testKey: string | null, requireBeacon: boolean): Promise<RoundVerification> {
+export async function recomputeHere(
+  round: CheckedRound,
+  testKey: string | null,
+  requireBeacon: boolean,
+): Promise<RoundVerification> {
   let beaconRandomness: string | null = null;
   if (round.beacon || requireBeacon) {
     const { checkRoundBeacon, testChain } = await import("#shared/games/beacon");
@@ -31,7 +35,15 @@ export async function recomputeHere(round: CheckedRound, testKey: string | null,
     if (beacon && !beacon.ok) return { ok: false, problems: ["malformed_beacon"], computedCommit: null, numbers: null };
     beaconRandomness = beacon?.ok ? beacon.randomness : null;
   }
-  return verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomId, seqno: round.seqno, gameType: round.gameType, numbers: round.numbers ?? undefined, beaconRandomness });
+  return verifyRound({
+    seedHex: round.seed,
+    commit: round.commit,
+    roomId: round.roomId,
+    seqno: round.seqno,
+    gameType: round.gameType,
+    numbers: round.numbers ?? undefined,
+    beaconRandomness,
+  });
 }
 
 /**
@@ -39,7 +51,10 @@ export async function recomputeHere(round: CheckedRound, testKey: string | null,
  * from it whether the server's check came out the same (the same verdict, and for a round both verify,
  * the same commitment and numbers).
  */
-export function browserMark(mine: RoundVerification, server: RoundVerification): { verdict: "ok" | "bad"; agrees: boolean } {
+export function browserMark(
+  mine: RoundVerification,
+  server: RoundVerification,
+): { verdict: "ok" | "bad"; agrees: boolean } {
   const sameFigures = mine.computedCommit === server.computedCommit && String(mine.numbers) === String(server.numbers);
   return { verdict: mine.ok ? "ok" : "bad", agrees: mine.ok === server.ok && (!mine.ok || sameFigures) };
 }

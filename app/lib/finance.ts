@@ -4,7 +4,17 @@ import { formatDecimal } from "./number-format";
 
 // Shapes of the finance contract (worker/finance/present.ts) and small helpers for its screens.
 
-export type Product = { id: number; titleKey: string; rate_ppm: number; rate: number; yearRate: number; min: number; max: number | null; upTo: number; days: number };
+export type Product = {
+  id: number;
+  titleKey: string;
+  rate_ppm: number;
+  rate: number;
+  yearRate: number;
+  min: number;
+  max: number | null;
+  upTo: number;
+  days: number;
+};
 export type ProductList = { list: Product[]; min: number; max: number };
 export type FinanceOrder = {
   id: number;
@@ -34,7 +44,12 @@ export function tierName(t: TFunction, titleKey: string): string {
 
 /** The product as the shared rules read it (cents, ppm); `upTo` in cents is its most (rules.transferProblem's ceiling). */
 export function tierOf(p: Product): Tier {
-  return { minCents: Math.round(p.min * 100), maxCents: p.max === null ? null : Math.round(p.max * 100), dailyRatePpm: p.rate_ppm, days: p.days };
+  return {
+    minCents: Math.round(p.min * 100),
+    maxCents: p.max === null ? null : Math.round(p.max * 100),
+    dailyRatePpm: p.rate_ppm,
+    days: p.days,
+  };
 }
 
 /** The product named by ?id=, or the first one. */

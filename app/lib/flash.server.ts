@@ -2,7 +2,13 @@ import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudfla
 
 // A one-time message carried across a redirect (e.g. "Login password changed"), shown as a toast.
 function flashCookie(context: AppLoadContext) {
-  return createCookie("flash", { httpOnly: true, secure: true, sameSite: "lax", path: "/", secrets: [context.cloudflare.env.SESSION_SECRET] });
+  return createCookie("flash", {
+    httpOnly: true,
+    secure: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [context.cloudflare.env.SESSION_SECRET],
+  });
 }
 
 export async function readFlash(request: Request, context: AppLoadContext) {
@@ -13,7 +19,12 @@ export async function readFlash(request: Request, context: AppLoadContext) {
 }
 
 /** Redirects with a toast; extra Set-Cookie values (a new session, say) ride along. */
-export async function redirectWithToast(context: AppLoadContext, to: string, message: string, setCookies: string[] = []) {
+export async function redirectWithToast(
+  context: AppLoadContext,
+  to: string,
+  message: string,
+  setCookies: string[] = [],
+) {
   const headers = new Headers();
   headers.append("Set-Cookie", await flashCookie(context).serialize(message));
   for (const c of setCookies) headers.append("Set-Cookie", c);

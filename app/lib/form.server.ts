@@ -71,4 +71,3 @@ export async function checkFields(
 export function fieldsFailure<Extra extends Record<string, unknown>>(error: FormError, extra?: Extra) {
   return data({ error, ...(extra as Extra) }, { status: 400 });
 }
-

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { bettingOpen, clockOffset, roundClock, deviceDeadline, formatCountdown, msLeftWhenServed, nextShownNow, remainingSeconds, secondsOfDiff, toDeviceTime } from "./game-countdown";
+import {
+  bettingOpen,
+  clockOffset,
+  roundClock,
+  deviceDeadline,
+  formatCountdown,
+  msLeftWhenServed,
+  nextShownNow,
+  remainingSeconds,
+  secondsOfDiff,
+  toDeviceTime,
+} from "./game-countdown";
 
 describe("round countdown", () => {
   it("counts to the close of betting while it is open, then to the draw", () => {

@@ -13,9 +13,14 @@ export function secondsOfDiff(diff: { minute: number; second: number } | null | 
  * Milliseconds left when the page's data was made. The round's drawAt against the server's clock is
  * exact; diff (whole seconds) is the fallback when a backend sends no drawAt or its clock disagrees.
  */
-export function msLeftWhenServed(diff: { minute: number; second: number } | null | undefined, drawAtMs: number | undefined, servedAtMs: number | undefined): number {
+export function msLeftWhenServed(
+  diff: { minute: number; second: number } | null | undefined,
+  drawAtMs: number | undefined,
+  servedAtMs: number | undefined,
+): number {
   const fromDiff = secondsOfDiff(diff) * 1000;
-  if (typeof drawAtMs !== "number" || typeof servedAtMs !== "number" || !Number.isFinite(drawAtMs - servedAtMs)) return fromDiff;
+  if (typeof drawAtMs !== "number" || typeof servedAtMs !== "number" || !Number.isFinite(drawAtMs - servedAtMs))
+    return fromDiff;
   const exact = Math.max(0, drawAtMs - servedAtMs);
   return Math.abs(exact - fromDiff) <= 2000 ? exact : fromDiff;
 }
@@ -46,7 +51,9 @@ export function remainingSeconds(deadlineDeviceMs: number, nowDeviceMs: number):
  */
 export function nextShownNow(shownMs: number | null, deadlineDeviceMs: number | null, nowDeviceMs: number): number {
   if (shownMs === null || deadlineDeviceMs === null) return nowDeviceMs;
-  return remainingSeconds(deadlineDeviceMs, shownMs) === remainingSeconds(deadlineDeviceMs, nowDeviceMs) ? shownMs : nowDeviceMs;
+  return remainingSeconds(deadlineDeviceMs, shownMs) === remainingSeconds(deadlineDeviceMs, nowDeviceMs)
+    ? shownMs
+    : nowDeviceMs;
 }
 
 /** "MM:SS" for the countdown. */
@@ -60,7 +67,10 @@ export function formatCountdown(seconds: number): string {
  * What the room's clock counts: while betting is open, the time until betting closes; after that, the
  * time until the draw. `secondsLeft` is always the time to the draw.
  */
-export function roundClock(secondsLeft: number, closeSeconds: number): { phase: "open" | "closed" | "drawing"; seconds: number } {
+export function roundClock(
+  secondsLeft: number,
+  closeSeconds: number,
+): { phase: "open" | "closed" | "drawing"; seconds: number } {
   if (bettingOpen(secondsLeft, closeSeconds)) return { phase: "open", seconds: secondsLeft - closeSeconds };
   return secondsLeft > 0 ? { phase: "closed", seconds: secondsLeft } : { phase: "drawing", seconds: 0 };
 }

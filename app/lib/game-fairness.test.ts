@@ -5,7 +5,10 @@ const hex = "ab".repeat(32);
 
 describe("fairness page inputs", () => {
   it("accepts a room and round number, and an empty form as nothing to check", () => {
-    expect(parseLookup(new URLSearchParams("room=16&seqno=42"))).toEqual({ lookup: { room: 16, seqno: "42" }, errors: {} });
+    expect(parseLookup(new URLSearchParams("room=16&seqno=42"))).toEqual({
+      lookup: { room: 16, seqno: "42" },
+      errors: {},
+    });
     expect(parseLookup(new URLSearchParams(""))).toEqual({ lookup: null, errors: {} });
   });
 

@@ -45,7 +45,19 @@ describe("option labels", () => {
     for (const lng of ["en", "zh-CN", "zh-TW", "vi"]) {
       const resources = (await import(`../../locales/${lng}/game.json`)).default;
       const tr = translator(resources);
-      for (const key of ["big", "small", "odd", "even", "big_odd", "big_even", "small_odd", "small_even", "extreme_big", "extreme_small", "triple"]) {
+      for (const key of [
+        "big",
+        "small",
+        "odd",
+        "even",
+        "big_odd",
+        "big_even",
+        "small_odd",
+        "small_even",
+        "extreme_big",
+        "extreme_small",
+        "triple",
+      ]) {
         expect(optionLabel(tr, key, 1), `${lng} ${key}`).not.toContain("options.");
       }
     }

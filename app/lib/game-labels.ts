@@ -48,7 +48,10 @@ export function gameTitle(t: Translate, titleKey: string | undefined, title: str
 }
 
 /** A game room screen's document title (its route handle's title, app/lib/page-title.ts). */
-export function roomTitle(data: { room?: { room: { titleKey?: string; title: string } } | null } | undefined, t: Translate): string {
+export function roomTitle(
+  data: { room?: { room: { titleKey?: string; title: string } } | null } | undefined,
+  t: Translate,
+): string {
   const room = data?.room?.room;
   return room ? gameTitle(t, room.titleKey, room.title) : t("game:rooms.title");
 }

@@ -1,11 +1,56 @@
 import { describe, expect, it } from "vitest";
 import type { LiveBet } from "./game";
 import type { CurrentRound, RoundResult } from "#shared/rounds";
-import { applyPolledBets, applyRoomMessage, clearBets, initialLiveRoom, parseRoomMessage, rememberMyOrder } from "./game-live-state";
+import {
+  applyPolledBets,
+  applyRoomMessage,
+  clearBets,
+  initialLiveRoom,
+  parseRoomMessage,
+  rememberMyOrder,
+} from "./game-live-state";
 
-const round = (id: number, seqno: number): CurrentRound => ({ id, seqno, gametype: 1, commit: "c", openAt: 0, closeAt: 1, drawAt: 2, status: "open", beacon: null });
-const bet = (id: number, orderId: number, extra: Partial<LiveBet> = {}): LiveBet => ({ id, orderId, value: 0, valuecn: "big", rate: 1.98, money: 20, seqno: 7, username: "de***1", ...extra });
-const result = (id: number): RoundResult => ({ id, seqno: id, num1: 1, num2: 2, num3: 3, sum: 6, numbers: [1, 2, 3], resultcn: "", resultKeys: ["small"], commit: "c", seed: "s", closeAt: 0, drawAt: 0, status: "settled", voidReason: null, voidPreset: null, beacon: null });
+const round = (id: number, seqno: number): CurrentRound => ({
+  id,
+  seqno,
+  gametype: 1,
+  commit: "c",
+  openAt: 0,
+  closeAt: 1,
+  drawAt: 2,
+  status: "open",
+  beacon: null,
+});
+const bet = (id: number, orderId: number, extra: Partial<LiveBet> = {}): LiveBet => ({
+  id,
+  orderId,
+  value: 0,
+  valuecn: "big",
+  rate: 1.98,
+  money: 20,
+  seqno: 7,
+  username: "de***1",
+  ...extra,
+});
+const result = (id: number): RoundResult => ({
+  id,
+  seqno: id,
+  num1: 1,
+  num2: 2,
+  num3: 3,
+  sum: 6,
+  numbers: [1, 2, 3],
+  resultcn: "",
+  resultKeys: ["small"],
+  commit: "c",
+  seed: "s",
+  closeAt: 0,
+  drawAt: 0,
+  status: "settled",
+  voidReason: null,
+  voidPreset: null,
+  beacon: null,
+});
 
 describe("live room state", () => {
   it("parses only the room's message types", () => {
@@ -30,7 +75,9 @@ describe("live room state", () => {
   it("marks the round in play as waiting for its beacon round, keeping its bets; ignores another round's wait", () => {
     const state = initialLiveRoom(round(1, 7), [], [bet(1, 10)]);
     const waitingGame = { ...round(1, 7), status: "waiting" as const, beacon: { chain: "d", round: 99 } };
-    const message = parseRoomMessage(JSON.stringify({ type: "waiting", game: waitingGame, retryAt: 5, problem: "timeout" }));
+    const message = parseRoomMessage(
+      JSON.stringify({ type: "waiting", game: waitingGame, retryAt: 5, problem: "timeout" }),
+    );
     expect(message).toMatchObject({ type: "waiting" });
     const waiting = applyRoomMessage(state, message!);
     expect(waiting.game).toMatchObject({ status: "waiting", beacon: { round: 99 } });

@@ -8,7 +8,9 @@ import zhTW from "../../locales/zh-TW/game.json";
 // Vietnamese only _other), so every language must say the same things.
 function keys(resource: object, prefix = ""): string[] {
   return Object.entries(resource).flatMap(([key, value]) =>
-    typeof value === "object" && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key.replace(/_(one|other)$/, "")}`],
+    typeof value === "object" && value !== null
+      ? keys(value, `${prefix}${key}.`)
+      : [`${prefix}${key.replace(/_(one|other)$/, "")}`],
   );
 }
 
@@ -16,7 +18,11 @@ function placeholders(resource: object, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(resource)) {
     if (typeof value === "object" && value !== null) Object.assign(out, placeholders(value, `${prefix}${key}.`));
-    else out[`${prefix}${key.replace(/_(one|other)$/, "")}`] = [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(",");
+    else
+      out[`${prefix}${key.replace(/_(one|other)$/, "")}`] = [...String(value).matchAll(/\{\{(\w+)\}\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(",");
   }
   return out;
 }

@@ -16,7 +16,14 @@ import {
   secondsOfDiff,
   toDeviceTime,
 } from "./game-countdown";
-import { applyPolledBets, applyRoomMessage, clearBets, initialLiveRoom, rememberMyOrder, type RoomMessage } from "./game-live-state";
+import {
+  applyPolledBets,
+  applyRoomMessage,
+  clearBets,
+  initialLiveRoom,
+  rememberMyOrder,
+  type RoomMessage,
+} from "./game-live-state";
 import { useRoomSocket } from "./game-socket";
 
 type PollAnswer = { ok: boolean; list: LiveBet[]; seqno: number | null };

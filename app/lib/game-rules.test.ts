@@ -23,10 +23,30 @@ describe("win conditions read off the settlement rules", () => {
   });
 
   it("describes 11x5 (type 3) with the refunded middle sum and sum 30", () => {
-    expect(winCondition(3, 0, "big")).toEqual({ kind: "sum", range: { from: 31, to: null }, parity: null, refundSums: [30] });
-    expect(winCondition(3, 5, "big_even")).toEqual({ kind: "sum", range: { from: 32, to: null }, parity: "even", refundSums: [30] });
-    expect(winCondition(3, 4, "big_odd")).toEqual({ kind: "sum", range: { from: 31, to: null }, parity: "odd", refundSums: [] });
-    expect(winCondition(3, 10, "triple")).toEqual({ kind: "sum", range: { from: 30, to: 30 }, parity: null, refundSums: [] });
+    expect(winCondition(3, 0, "big")).toEqual({
+      kind: "sum",
+      range: { from: 31, to: null },
+      parity: null,
+      refundSums: [30],
+    });
+    expect(winCondition(3, 5, "big_even")).toEqual({
+      kind: "sum",
+      range: { from: 32, to: null },
+      parity: "even",
+      refundSums: [30],
+    });
+    expect(winCondition(3, 4, "big_odd")).toEqual({
+      kind: "sum",
+      range: { from: 31, to: null },
+      parity: "odd",
+      refundSums: [],
+    });
+    expect(winCondition(3, 10, "triple")).toEqual({
+      kind: "sum",
+      range: { from: 30, to: 30 },
+      parity: null,
+      refundSums: [],
+    });
   });
 
   it("describes Racing 10 ranks", () => {

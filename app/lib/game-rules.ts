@@ -51,13 +51,21 @@ export function winCondition(gameType: GameType, optionIndex: number, key: strin
   }
   const { bySum, minSum, maxSum } = outcomesBySum(gameType, optionIndex);
   if ([...bySum.values()].some((outcomes) => outcomes.size > 1)) return { kind: "triple" };
-  const winSums = [...bySum].filter(([, o]) => o.has("win")).map(([s]) => s).sort((a, b) => a - b);
-  const refundSums = [...bySum].filter(([, o]) => o.has("refund")).map(([s]) => s).sort((a, b) => a - b);
+  const winSums = [...bySum]
+    .filter(([, o]) => o.has("win"))
+    .map(([s]) => s)
+    .sort((a, b) => a - b);
+  const refundSums = [...bySum]
+    .filter(([, o]) => o.has("refund"))
+    .map(([s]) => s)
+    .sort((a, b) => a - b);
   const parity = parityOf(winSums);
   const low = winSums[0];
   const high = winSums[winSums.length - 1];
   // Every sum of the range with the right parity must win, else the words would not describe the rule.
-  const described = [...bySum.keys()].filter((s) => s >= low && s <= high && (parity === null || s % 2 === (parity === "odd" ? 1 : 0)));
+  const described = [...bySum.keys()].filter(
+    (s) => s >= low && s <= high && (parity === null || s % 2 === (parity === "odd" ? 1 : 0)),
+  );
   const refunded = new Set(refundSums);
   if (described.some((s) => !winSums.includes(s) && !refunded.has(s))) {
     throw new RangeError(`option ${key} of game type ${gameType} has no simple sum rule`);

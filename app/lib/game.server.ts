@@ -50,8 +50,20 @@ export async function loadRoom({ request, context, params }: Args, screen: RoomS
   const { seqno, gametype } = room.game;
   const lastDrawn = room.his[0];
   const [bets, award, record] = await Promise.all([
-    callApi<{ list: LiveBet[] }>(request, context, "/api/Game/getVorder", { roomid: roomId, isfirst: 1, order_id: 0, gameseq: seqno, gametype }),
-    lastDrawn ? callApi<{ award: number }>(request, context, "/api/Game/current", { roomid: roomId, gameseq: lastDrawn.seqno, gametype }) : null,
+    callApi<{ list: LiveBet[] }>(request, context, "/api/Game/getVorder", {
+      roomid: roomId,
+      isfirst: 1,
+      order_id: 0,
+      gameseq: seqno,
+      gametype,
+    }),
+    lastDrawn
+      ? callApi<{ award: number }>(request, context, "/api/Game/current", {
+          roomid: roomId,
+          gameseq: lastDrawn.seqno,
+          gametype,
+        })
+      : null,
     url.searchParams.has("record") ? loadRecordPage(request, context, roomId, url.searchParams.get("page")) : null,
   ]);
   return {
@@ -68,9 +80,17 @@ export async function loadRoom({ request, context, params }: Args, screen: RoomS
 }
 
 /** One page (20 rounds) of a room's past results, for the record popup. */
-export async function loadRecordPage(request: Request, context: AppLoadContext, roomId: number, pageParam: string | null) {
+export async function loadRecordPage(
+  request: Request,
+  context: AppLoadContext,
+  roomId: number,
+  pageParam: string | null,
+) {
   const page = Math.max(1, Math.min(500, Number.parseInt(pageParam ?? "1", 10) || 1));
-  const answer = await callApi<{ list: RoundResult[]; hasMore?: boolean }>(request, context, "/api/Game/getGamelog", { roomid: roomId, page });
+  const answer = await callApi<{ list: RoundResult[]; hasMore?: boolean }>(request, context, "/api/Game/getGamelog", {
+    roomid: roomId,
+    page,
+  });
   if (answer.code !== 1) return { page, list: [] as RoundResult[], hasMore: false, failed: answer.info };
   // A backend without hasMore (the legacy contract) has more when the page came back full.
   const hasMore = answer.data.hasMore ?? answer.data.list.length >= 20;
@@ -96,12 +116,18 @@ async function reviewOrder(args: Args, roomId: number, form: FormData) {
   if (info.code !== 1) return formFailure(info, FIELD_OF_ERROR.order);
   const room = info.data;
   if (!bettingOpen(secondsOfDiff(room.diff), room.closeSeconds)) {
-    return data({ error: { code: 1029, message: t("game:round.stopped"), field: null } satisfies FormError }, { status: 400 });
+    return data(
+      { error: { code: 1029, message: t("game:round.stopped"), field: null } satisfies FormError },
+      { status: 400 },
+    );
   }
   const wanted = new Set(form.getAll("option").map(String));
   const picks = room.options.filter((option) => wanted.has(String(option.index)));
   if (picks.length !== wanted.size) {
-    return data({ error: { code: 1031, message: t("errors:1031"), field: "option" } satisfies FormError }, { status: 400 });
+    return data(
+      { error: { code: 1031, message: t("errors:1031"), field: "option" } satisfies FormError },
+      { status: 400 },
+    );
   }
   const amountText = String(form.get("amount") ?? "");
   const problem = orderProblem(picks.length, amountText, room.room.minbuy, room.game.initmoney);
@@ -130,12 +156,17 @@ async function placeOrder(args: Args, roomId: number, form: FormData) {
   const orderInfo = amount === null ? null : buildOrderInfo(form.getAll("pick").map(String), amount);
   if (amount === null) return problemFailure(t, { reason: "amount" });
   if (!orderInfo || orderInfo.length === 0) return problemFailure(t, { reason: "select" });
-  const answer: ApiAnswer<{ order_id: number; money: number }> = await callApi(args.request, args.context, "/api/Game/order", {
-    gameid: Number(form.get("gameid")),
-    roomid: roomId,
-    order_info: orderInfo,
-    ...(requestIdOf(form) ? { request_id: requestIdOf(form) } : {}),
-  });
+  const answer: ApiAnswer<{ order_id: number; money: number }> = await callApi(
+    args.request,
+    args.context,
+    "/api/Game/order",
+    {
+      gameid: Number(form.get("gameid")),
+      roomid: roomId,
+      order_info: orderInfo,
+      ...(requestIdOf(form) ? { request_id: requestIdOf(form) } : {}),
+    },
+  );
   if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.order);
   return finish(args, form, t("game:order.placed"), answer.data.money, answer.data.order_id);
 }
@@ -161,9 +192,13 @@ export async function roomAction(args: Args) {
   const roomId = roomIdOrNotFound(args.params);
   const form = await readForm(args.request);
   switch (form.get("intent")) {
-    case "review": return reviewOrder(args, roomId, form);
-    case "order": return placeOrder(args, roomId, form);
-    case "cancel": return cancelOrder(args, roomId, form);
-    default: throw new Response("Unknown intent", { status: 400 });
+    case "review":
+      return reviewOrder(args, roomId, form);
+    case "order":
+      return placeOrder(args, roomId, form);
+    case "cancel":
+      return cancelOrder(args, roomId, form);
+    default:
+      throw new Response("Unknown intent", { status: 400 });
   }
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { betStatusOf, betTabOf, buildOrderInfo, decodePick, encodePick, formatMoney, formatOdds, orderProblem, parseStake, roomIdParam } from "./game";
+import {
+  betStatusOf,
+  betTabOf,
+  buildOrderInfo,
+  decodePick,
+  encodePick,
+  formatMoney,
+  formatOdds,
+  orderProblem,
+  parseStake,
+  roomIdParam,
+} from "./game";
 
 describe("order checks before sending", () => {
   it("asks for at least one option and at most nine", () => {

@@ -4,7 +4,6 @@ import { formatDecimal } from "./number-format";
 import { MAX_OPTIONS_PER_ORDER, RACING_10, type RoomKind } from "#shared/rooms";
 import type { CurrentRound, LiveBet as ServerLiveBet, RoundResult } from "#shared/rounds";
 
-
 export type RoomSummary = {
   id: number;
   gameId: number;
@@ -19,7 +18,10 @@ export type RoomSummary = {
 };
 
 /** `roomtype` (the currency tab) is ours: a proxied backend may not send it. */
-export type RoomInfo = Omit<RoomSummary, "minLevel"> & { optionCount: number; roomtype?: number } & Record<string, unknown>;
+export type RoomInfo = Omit<RoomSummary, "minLevel"> & { optionCount: number; roomtype?: number } & Record<
+    string,
+    unknown
+  >;
 
 export type BetOptionOdds = { index: number; key: string; odds: number };
 
@@ -133,11 +135,16 @@ export type BetStatus = "pending" | "won" | "lost" | "refunded" | "cancelled";
 
 export function betStatusOf(isaward: number): BetStatus {
   switch (isaward) {
-    case 1: return "won";
-    case 0: return "lost";
-    case 2: return "refunded";
-    case 3: return "cancelled";
-    default: return "pending";
+    case 1:
+      return "won";
+    case 0:
+      return "lost";
+    case 2:
+      return "refunded";
+    case 3:
+      return "cancelled";
+    default:
+      return "pending";
   }
 }
 

@@ -15,7 +15,12 @@ export const i18nOptions = {
 /** The contract's lang values (docs/product.md#what-it-is). */
 export const apiLangOf: Record<Lng, string> = { en: "en", "zh-CN": "chs", "zh-TW": "cht", vi: "vi" };
 
-export const languageNames: Record<Lng, string> = { en: "English", "zh-CN": "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" };
+export const languageNames: Record<Lng, string> = {
+  en: "English",
+  "zh-CN": "简体中文",
+  "zh-TW": "繁體中文",
+  vi: "Tiếng Việt",
+};
 
 export function isLng(value: unknown): value is Lng {
   return typeof value === "string" && (supportedLngs as readonly string[]).includes(value);

@@ -10,9 +10,14 @@ import type { FlowRow } from "./wallet-types";
 export function ledgerReasonText(t: Translate, row: Pick<FlowRow, "reason" | "reasonKey" | "reasonParams">): string {
   if (!row.reasonKey) return row.reason;
   const params: Record<string, unknown> = { ...row.reasonParams };
-  if (typeof params.game === "string") params.game = params.game ? t(`game:games.${params.game}`, { defaultValue: params.title ?? params.game }) : params.title;
-  if (typeof params.product === "string") params.product = t(`finance:tiers.${params.product}`, { defaultValue: params.product });
+  if (typeof params.game === "string")
+    params.game = params.game
+      ? t(`game:games.${params.game}`, { defaultValue: params.title ?? params.game })
+      : params.title;
+  if (typeof params.product === "string")
+    params.product = t(`finance:tiers.${params.product}`, { defaultValue: params.product });
   // an operator's adjustment: the preset text it was given (shared/adjustments.ts)
-  if (row.reasonKey === "adjustment" && typeof params.text === "string") params.text = t(`wallet:adjustmentTexts.${params.text}`, { defaultValue: row.reason });
+  if (row.reasonKey === "adjustment" && typeof params.text === "string")
+    params.text = t(`wallet:adjustmentTexts.${params.text}`, { defaultValue: row.reason });
   return t(`wallet:reasons.${row.reasonKey}`, { ...params, defaultValue: row.reason });
 }

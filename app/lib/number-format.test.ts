@@ -5,11 +5,18 @@ import { formatDecimal } from "./number-format";
 const formats = new Map<string, Intl.NumberFormat>();
 const intl = (value: number, min: number, max: number) => {
   const key = `${min}-${max}`;
-  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat("en-US", { minimumFractionDigits: min, maximumFractionDigits: max }));
+  if (!formats.has(key))
+    formats.set(key, new Intl.NumberFormat("en-US", { minimumFractionDigits: min, maximumFractionDigits: max }));
   return formats.get(key)!.format(value);
 };
 // The digit ranges the app asks for: money (2, 2), prices (2, 4 / 6), percents (2, 4), plain amounts (0, 3).
-const RANGES: [number, number][] = [[2, 2], [2, 4], [2, 6], [0, 3], [0, 0]];
+const RANGES: [number, number][] = [
+  [2, 2],
+  [2, 4],
+  [2, 6],
+  [0, 3],
+  [0, 0],
+];
 
 describe("formatDecimal", () => {
   it("writes money as players read it", () => {
@@ -35,14 +42,42 @@ describe("formatDecimal", () => {
   });
 
   it("gives exactly what toLocaleString('en-US') gives, for edge cases and thousands of random numbers", () => {
-    const values = [0, -0, 1, -1, 0.5, 0.05, 0.005, 0.0005, 1.005, 2.675, 0.125, 0.135, 1e-7, -1e-7, 4.35e-5, 999.9999999, 123456789.125, 1e20, 1.5e21, 9.87654321e25, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, Number.NaN, Infinity, -Infinity];
+    const values = [
+      0,
+      -0,
+      1,
+      -1,
+      0.5,
+      0.05,
+      0.005,
+      0.0005,
+      1.005,
+      2.675,
+      0.125,
+      0.135,
+      1e-7,
+      -1e-7,
+      4.35e-5,
+      999.9999999,
+      123456789.125,
+      1e20,
+      1.5e21,
+      9.87654321e25,
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_VALUE,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+    ];
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 4000; i++) {
       const magnitude = 10 ** Math.floor(random() * 16 - 6);
       const value = (random() - 0.3) * magnitude;
       values.push(value, Math.round(value * 1000) / 1000, Math.round(value * 100) / 100 + 0.005);
     }
-    for (const value of values) for (const [min, max] of RANGES) expect(formatDecimal(value, min, max), `${value} ${min}-${max}`).toBe(intl(value, min, max));
+    for (const value of values)
+      for (const [min, max] of RANGES)
+        expect(formatDecimal(value, min, max), `${value} ${min}-${max}`).toBe(intl(value, min, max));
   });
 });

@@ -35,10 +35,19 @@ const notFound = () => data(null, { status: 404 });
  * 404 (docs/product.md#operators: guests and players never learn the console exists); a session that ended (idle,
  * signed out, frozen) goes back to /admin/login with the cookie cleared.
  */
-export async function callAdmin<T = any>(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown> = {}): Promise<ApiAnswer<T>> {
+export async function callAdmin<T = any>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, unknown> = {},
+): Promise<ApiAnswer<T>> {
   const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
   if (!token) throw notFound();
-  const answer = await context.callApi(path, { ...body, lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en", token });
+  const answer = await context.callApi(path, {
+    ...body,
+    lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en",
+    token,
+  });
   if (answer.code === 409 || answer.code === 403) {
     throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
   }
@@ -47,7 +56,12 @@ export async function callAdmin<T = any>(request: Request, context: AppLoadConte
 }
 
 /** Sends one file to an /api/admin upload call (multipart: the file as `image`, token and lang beside it). */
-export async function uploadAdmin<T = any>(request: Request, context: AppLoadContext, path: string, file: File): Promise<ApiAnswer<T>> {
+export async function uploadAdmin<T = any>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  file: File,
+): Promise<ApiAnswer<T>> {
   const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
   if (!token) throw notFound();
   const form = new FormData();
@@ -55,13 +69,19 @@ export async function uploadAdmin<T = any>(request: Request, context: AppLoadCon
   form.set("lang", apiLangOf[lng as keyof typeof apiLangOf] ?? "en");
   form.set("image", file);
   const answer = await context.callApi(path, form);
-  if (answer.code === 409 || answer.code === 403) throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
+  if (answer.code === 409 || answer.code === 403)
+    throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
   if (answer.data?.errCode === 1073) throw notFound();
   return answer as ApiAnswer<T>;
 }
 
 /** Loader data that must exist: a refusal here is a missing page. */
-export async function loadAdmin<T = any>(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown> = {}): Promise<T> {
+export async function loadAdmin<T = any>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, unknown> = {},
+): Promise<T> {
   const answer = await callAdmin<T>(request, context, path, body);
   if (answer.code !== 1) throw notFound();
   return answer.data;
@@ -89,13 +109,23 @@ export async function adminAction(
  * An answer that is a file (a CSV export), passed through as it streams. A refusal comes back as the
  * envelope: then the console page is shown again with the message, like any refused action.
  */
-export async function streamAdmin(request: Request, context: AppLoadContext, path: string, body: Record<string, unknown>) {
+export async function streamAdmin(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, unknown>,
+) {
   const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
   if (!token) throw notFound();
-  const response = await context.callApiResponse(path, { ...body, lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en", token });
+  const response = await context.callApiResponse(path, {
+    ...body,
+    lang: apiLangOf[lng as keyof typeof apiLangOf] ?? "en",
+    token,
+  });
   if ((response.headers.get("content-type") ?? "").startsWith("text/csv")) return response;
   const answer = (await response.json()) as ApiAnswer;
-  if (answer.code === 409 || answer.code === 403) throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
+  if (answer.code === 409 || answer.code === 403)
+    throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
   if (answer.data?.errCode === 1073) throw notFound();
   return redirectWithToast(context, "/admin/exports", answer.info);
 }

@@ -7,7 +7,14 @@ export type LimitView = {
   used: number;
 };
 
-export type RealityCheck = { minutes: number; signedInAt: number; playedMinutes: number; net: number; dueAt: number; due: boolean };
+export type RealityCheck = {
+  minutes: number;
+  signedInAt: number;
+  playedMinutes: number;
+  net: number;
+  dueAt: number;
+  due: boolean;
+};
 
 export type Protection = {
   limits: LimitView[];

@@ -18,7 +18,8 @@ function decode(modules: boolean[][]) {
 
 describe("enrolment QR code", () => {
   it("decodes to the otpauth link it was made from", () => {
-    const link = "otpauth://totp/Roundtable%3Aadmin?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Roundtable&algorithm=SHA1&digits=6&period=30";
+    const link =
+      "otpauth://totp/Roundtable%3Aadmin?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Roundtable&algorithm=SHA1&digits=6&period=30";
     expect(decode(qrModules(link))).toBe(link);
   });
 

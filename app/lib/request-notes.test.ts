@@ -34,7 +34,8 @@ describe("noteText", () => {
 
   it("has every preset in all four languages", () => {
     for (const presets of [en.presets, vi.presets, zhCN.presets, zhTW.presets]) {
-      for (const key of [...REJECT_PRESETS, ...VOID_PRESETS]) expect(presets[key as keyof typeof presets], key).toBeTruthy();
+      for (const key of [...REJECT_PRESETS, ...VOID_PRESETS])
+        expect(presets[key as keyof typeof presets], key).toBeTruthy();
     }
   });
 });

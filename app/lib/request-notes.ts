@@ -9,7 +9,9 @@ type Translate = (key: string) => string;
 /** The console's reading: "#noPayment Called twice" -> "No payment received · Called twice"; other notes as written. */
 export function noteText(t: Translate, note: string | null | undefined): string {
   const { key, rest } = splitNote(note);
-  const known = key !== null && ((REJECT_PRESETS as readonly string[]).includes(key) || (VOID_PRESETS as readonly string[]).includes(key));
+  const known =
+    key !== null &&
+    ((REJECT_PRESETS as readonly string[]).includes(key) || (VOID_PRESETS as readonly string[]).includes(key));
   if (!known) return (note ?? "").trim();
   const label = t(`common:presets.${key}`);
   return rest ? `${label} · ${rest}` : label;

@@ -23,7 +23,9 @@ describe("skipAfterRoomAnswer", () => {
   });
 
   it("revalidates everything else as Remix would", () => {
-    expect(skipAfterRoomAnswer(args({ formMethod: undefined, formAction: undefined, actionResult: undefined }))).toBe(true);
+    expect(skipAfterRoomAnswer(args({ formMethod: undefined, formAction: undefined, actionResult: undefined }))).toBe(
+      true,
+    );
     expect(skipAfterRoomAnswer(args({ formAction: "/withdraw" }))).toBe(true);
     expect(skipAfterRoomAnswer(args({ actionResult: undefined }))).toBe(true);
     expect(skipAfterRoomAnswer(args({ defaultShouldRevalidate: false, formAction: "/login" }))).toBe(false);

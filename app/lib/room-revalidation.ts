@@ -14,7 +14,12 @@ function isRoomAnswer(result: unknown): boolean {
  * Everything else (a redirect without JavaScript, a navigation, the reload after a draw) revalidates
  * as usual. Used by the room routes and the root.
  */
-export function skipAfterRoomAnswer({ formMethod, formAction, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function skipAfterRoomAnswer({
+  formMethod,
+  formAction,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod?.toUpperCase() !== "POST" || !formAction) return defaultShouldRevalidate;
   const path = new URL(formAction, "http://local").pathname;
   if (ROOM_PATH.test(path) && isRoomAnswer(actionResult)) return false;

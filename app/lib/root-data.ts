@@ -4,7 +4,14 @@ import type { RealityCheck } from "~/lib/protection-types";
 // What the root route loads for every page (app/root.tsx), read by components through these hooks. They
 // live apart from the root so that a component the root renders does not import the root back.
 
-export type AppConfig = { kefu_url: string; android_url: string; ios_url: string; currency: string; deposit_min: number; sms_resend_seconds: number };
+export type AppConfig = {
+  kefu_url: string;
+  android_url: string;
+  ios_url: string;
+  currency: string;
+  deposit_min: number;
+  sms_resend_seconds: number;
+};
 
 export type RootData = {
   locale: string;

@@ -36,7 +36,9 @@ describe("safeRedirectTarget", () => {
 
   it("keeps this site's paths, query and fragment", () => {
     expect(safeRedirectTarget("/withdraw")).toBe("/withdraw");
-    expect(safeRedirectTarget("/bankadd?type=Bank&redirectTo=%2Fwithdraw#top")).toBe("/bankadd?type=Bank&redirectTo=%2Fwithdraw#top");
+    expect(safeRedirectTarget("/bankadd?type=Bank&redirectTo=%2Fwithdraw#top")).toBe(
+      "/bankadd?type=Bank&redirectTo=%2Fwithdraw#top",
+    );
     expect(safeRedirectTarget("/a/../user")).toBe("/user");
   });
 
@@ -46,7 +48,9 @@ describe("safeRedirectTarget", () => {
   });
 
   it("builds the login redirect only from a safe path", () => {
-    expect(loginRedirectPath(new Request("https://app.test/withdraw?x=1"))).toBe("/login?redirectTo=%2Fwithdraw%3Fx%3D1");
+    expect(loginRedirectPath(new Request("https://app.test/withdraw?x=1"))).toBe(
+      "/login?redirectTo=%2Fwithdraw%3Fx%3D1",
+    );
     expect(loginRedirectPath(new Request("https://app.test//evil.example/"))).toBe("/login?redirectTo=%2Fuser");
   });
 });

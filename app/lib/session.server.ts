@@ -46,7 +46,8 @@ const HOSTILE_IN_PATH = /%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|7f)/i;
  * The answer is the path as the URL parser normalised it, so what is checked is what is sent.
  */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null, fallback = "/user"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || HOSTILE.test(value)) return fallback;
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || HOSTILE.test(value))
+    return fallback;
   if (HOSTILE_IN_PATH.test(value.split(/[?#]/, 1)[0])) return fallback;
   let url: URL;
   try {
@@ -57,4 +58,3 @@ export function safeRedirectTarget(value: FormDataEntryValue | string | null, fa
   if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("//")) return fallback;
   return url.pathname + url.search + url.hash;
 }
-

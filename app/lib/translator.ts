@@ -7,7 +7,13 @@ type Tree = { [key: string]: string | Tree };
 type Resources = Record<string, Record<string, Tree>>;
 type Options = Record<string, unknown> & { count?: unknown; defaultValue?: unknown; ns?: string | readonly string[] };
 export type TFunction = (key: string, options?: Options) => string;
-type InitOptions = { lng?: string; fallbackLng?: string; defaultNS?: string; ns?: readonly string[]; resources?: Resources };
+type InitOptions = {
+  lng?: string;
+  fallbackLng?: string;
+  defaultNS?: string;
+  ns?: readonly string[];
+  resources?: Resources;
+};
 
 const VARIABLE = /\{\{(.+?)\}\}/g;
 
@@ -17,7 +23,7 @@ function lookup(tree: Tree | undefined, path: string): string | undefined {
   if (typeof tree[path] === "string") return tree[path] as string;
   const parts = path.split(".");
   let node: string | Tree | undefined = tree;
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     if (typeof node !== "object") return undefined;
     let next: string | Tree | undefined;
     let j = i;
@@ -92,7 +98,8 @@ export class Translator {
   t: TFunction = (key, options) => this.translate(key, options ?? {});
 
   private translate(key: string, options: Options): string {
-    let namespaces = typeof options.ns === "string" ? [options.ns] : options.ns?.length ? [...options.ns] : [this.defaultNS];
+    let namespaces =
+      typeof options.ns === "string" ? [options.ns] : options.ns?.length ? [...options.ns] : [this.defaultNS];
     let path = key;
     const colon = key.indexOf(":");
     if (colon > 0) {

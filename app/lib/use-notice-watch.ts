@@ -20,7 +20,9 @@ export function useNoticeWatch(unread: number | null) {
     const ask = async () => {
       if (document.visibilityState !== "visible") return;
       try {
-        const answer = (await (await fetch("/notice-count", { headers: { accept: "application/json" } })).json()) as { unread: number };
+        const answer = (await (await fetch("/notice-count", { headers: { accept: "application/json" } })).json()) as {
+          unread: number;
+        };
         if (!stopped && answer.unread > (shown.current ?? 0) && revalidator.state === "idle") revalidator.revalidate();
       } catch {
         // offline for a moment: the next turn asks again

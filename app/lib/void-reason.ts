@@ -9,6 +9,7 @@ import { VOID_PRESETS } from "#shared/request-reasons";
 export function voidReasonText(t: Translate, round: Pick<RoundResult, "voidReason" | "voidPreset">): string | null {
   if (!round.voidReason) return null;
   const why = t(`game:result.voidReasons.${round.voidReason}`);
-  const preset = round.voidPreset && (VOID_PRESETS as readonly string[]).includes(round.voidPreset) ? round.voidPreset : null;
+  const preset =
+    round.voidPreset && (VOID_PRESETS as readonly string[]).includes(round.voidPreset) ? round.voidPreset : null;
   return preset ? `${why} ${t("game:result.voidPreset", { reason: t(`common:presets.${preset}`) })}` : why;
 }

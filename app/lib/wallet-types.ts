@@ -66,7 +66,8 @@ export type WithdrawalList = {
   leftToday: number;
 };
 
-export type FlowKind = "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "stake" | "interest" | "principal" | "adjustment";
+export type FlowKind =
+  "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "stake" | "interest" | "principal" | "adjustment";
 
 export type FlowRow = {
   id: number;
@@ -82,4 +83,12 @@ export type FlowRow = {
   kind: FlowKind;
 };
 
-export type FlowList = { list: FlowRow[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null; start: string; end: string };
+export type FlowList = {
+  list: FlowRow[];
+  page: number;
+  hasMore: boolean;
+  next?: string | null;
+  prev?: string | null;
+  start: string;
+  end: string;
+};

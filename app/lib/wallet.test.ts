@@ -115,7 +115,9 @@ describe("paging", () => {
     expect(withPage(new URLSearchParams("type=today"), 2)).toBe("?type=today&page=2");
     expect(withPage(new URLSearchParams("type=today&page=2"), 1)).toBe("?type=today");
     // Keyset cursors (docs/decisions/112): the page's own one only, none on page 1.
-    expect(withPage(new URLSearchParams("type=today&page=2&before=9_1"), 3, { after: "5_2" })).toBe("?type=today&page=3&after=5_2");
+    expect(withPage(new URLSearchParams("type=today&page=2&before=9_1"), 3, { after: "5_2" })).toBe(
+      "?type=today&page=3&after=5_2",
+    );
     expect(withPage(new URLSearchParams("page=3&after=5_2"), 2, { before: "7_4" })).toBe("?page=2&before=7_4");
     expect(withPage(new URLSearchParams("page=2&after=5_2"), 1, { before: "7_4" })).toBe("?");
     expect(withPage(new URLSearchParams(""), 1)).toBe("?");

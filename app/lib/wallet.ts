@@ -82,8 +82,8 @@ export function ledgerFilterOf(search: URLSearchParams): LedgerFilter {
   const ranged = start !== null || end !== null;
   return {
     type: !ranged && LEDGER_TABS.includes(type as LedgerTab) ? (type as LedgerTab) : "all",
-    start: ranged ? start ?? "" : null,
-    end: ranged ? end ?? "" : null,
+    start: ranged ? (start ?? "") : null,
+    end: ranged ? (end ?? "") : null,
     page: pageOf(search),
   };
 }
@@ -96,7 +96,11 @@ export function pageOf(search: URLSearchParams): number {
 }
 
 /** The same URL search with another page (page 1 drops the parameter). */
-export function withPage(search: URLSearchParams, page: number, cursor: { after?: string | null; before?: string | null } = {}): string {
+export function withPage(
+  search: URLSearchParams,
+  page: number,
+  cursor: { after?: string | null; before?: string | null } = {},
+): string {
   const next = new URLSearchParams(search);
   next.delete("after");
   next.delete("before");

@@ -8,13 +8,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const roomId = roomIdParam(params.id);
   if (roomId === null) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
-  const answer = await callApi<{ list: LiveBet[]; order_id: number; seqno: number }>(request, context, "/api/Game/getVorder", {
-    roomid: roomId,
-    isfirst: 1,
-    order_id: 0,
-    gameseq: url.searchParams.get("seqno") ?? "",
-    gametype: Number(url.searchParams.get("gametype")) || 0,
-  });
+  const answer = await callApi<{ list: LiveBet[]; order_id: number; seqno: number }>(
+    request,
+    context,
+    "/api/Game/getVorder",
+    {
+      roomid: roomId,
+      isfirst: 1,
+      order_id: 0,
+      gameseq: url.searchParams.get("seqno") ?? "",
+      gametype: Number(url.searchParams.get("gametype")) || 0,
+    },
+  );
   if (answer.code !== 1) return { ok: false as const, list: [] as LiveBet[], seqno: null };
   return { ok: true as const, list: answer.data.list, seqno: answer.data.seqno };
 }

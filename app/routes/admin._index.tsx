@@ -19,7 +19,17 @@ import type { Charts } from "~/components/insight/types";
 export const handle = { title: "admin:approvals.title" };
 
 type Page<T> = { list: T[]; page: number; hasMore: boolean };
-type Adjustment = { id: number; userId: number; username: string; money: number; text?: string; reason: string; requestedBy: string; requestedById: number; time: number };
+type Adjustment = {
+  id: number;
+  userId: number;
+  username: string;
+  money: number;
+  text?: string;
+  reason: string;
+  requestedBy: string;
+  requestedById: number;
+  time: number;
+};
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,17 +42,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { deposits, withdrawals, adjustments, charts };
 }
 
-const PATHS: Record<string, string> = { deposit: "/api/admin/deposits", withdrawal: "/api/admin/withdrawals", adjustment: "/api/admin/adjustments" };
+const PATHS: Record<string, string> = {
+  deposit: "/api/admin/deposits",
+  withdrawal: "/api/admin/withdrawals",
+  adjustment: "/api/admin/adjustments",
+};
 
 /** What the decision will do, in words naming the request, the player and the amount. */
-async function describe(request: globalThis.Request, context: ActionFunctionArgs["context"], fields: Record<string, string>, decision: string) {
+async function describe(
+  request: globalThis.Request,
+  context: ActionFunctionArgs["context"],
+  fields: Record<string, string>,
+  decision: string,
+) {
   const t = await i18nServer.getFixedT(request, "admin");
   const kind = fields.kind in PATHS ? fields.kind : "deposit";
-  const list = await loadAdmin<Page<QueueRow & Adjustment>>(request, context, PATHS[kind], kind === "adjustment" ? {} : { status: "pending" });
+  const list = await loadAdmin<Page<QueueRow & Adjustment>>(
+    request,
+    context,
+    PATHS[kind],
+    kind === "adjustment" ? {} : { status: "pending" },
+  );
   const row = list.list.find((r) => String(r.id) === fields.id);
   const money = await consoleMoney(context);
   if (!row) return t(`confirm.${kind}.${decision}Unknown`, { id: fields.id });
-  const values = { id: row.id, player: row.username, amount: money(Math.abs(row.money)), balance: money(row.balance ?? 0), after: money((row.balance ?? 0) + row.money), by: row.requestedBy, note: noteText(t, fields.note ?? "") };
+  const values = {
+    id: row.id,
+    player: row.username,
+    amount: money(Math.abs(row.money)),
+    balance: money(row.balance ?? 0),
+    after: money((row.balance ?? 0) + row.money),
+    by: row.requestedBy,
+    note: noteText(t, fields.note ?? ""),
+  };
   const credit = kind === "adjustment" && row.money < 0 ? "Debit" : "";
   return t(`confirm.${kind}.${decision}${credit}`, values);
 }
@@ -50,16 +82,27 @@ async function describe(request: globalThis.Request, context: ActionFunctionArgs
 export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const base = PATHS[fields.kind ?? ""] ?? PATHS.deposit;
-  const decision = fields.decision === "reject" ? "reject" : fields.decision === "cancel" && fields.kind === "adjustment" ? "cancel" : "approve";
+  const decision =
+    fields.decision === "reject"
+      ? "reject"
+      : fields.decision === "cancel" && fields.kind === "adjustment"
+        ? "cancel"
+        : "approve";
   const t = await i18nServer.getFixedT(request, "admin");
   const preset = isRejectPreset(fields.preset ?? null) ? `#${fields.preset}` : "";
   const note = [preset, fields.note?.trim() ?? ""].filter(Boolean).join(" ");
   // a rejection always says why with a preset: the player reads it alone, the note stays in the console
-  if (decision === "reject" && fields.kind !== "adjustment" && !preset) return data({ error: t("errors:1200"), confirm: null }, { status: 400 });
+  if (decision === "reject" && fields.kind !== "adjustment" && !preset)
+    return data({ error: t("errors:1200"), confirm: null }, { status: 400 });
   if (!isConfirmed(fields)) {
-    return askToConfirm(fields, { message: await describe(request, context, { ...fields, note }, decision), button: t(`approvals.${decision}`) });
+    return askToConfirm(fields, {
+      message: await describe(request, context, { ...fields, note }, decision),
+      button: t(`approvals.${decision}`),
+    });
   }
-  const done = t({ approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision]);
+  const done = t(
+    { approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision],
+  );
   return adminAction(request, context, `${base}/${decision}`, { id: fields.id, note }, done);
 }
 

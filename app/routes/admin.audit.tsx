@@ -31,13 +31,31 @@ type Row = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const get = (name: string) => url.searchParams.get(name)?.trim() || undefined;
-  const filters = { from: get("from"), to: get("to"), operator: get("operator"), action: get("action"), player: get("player"), target: get("target") };
+  const filters = {
+    from: get("from"),
+    to: get("to"),
+    operator: get("operator"),
+    action: get("action"),
+    player: get("player"),
+    target: get("target"),
+  };
   let userId: number | undefined;
   if (filters.player) {
-    const found = await callAdmin<{ list: { id: number; username: string }[] }>(request, context, "/api/admin/players", { query: filters.player });
+    const found = await callAdmin<{ list: { id: number; username: string }[] }>(
+      request,
+      context,
+      "/api/admin/players",
+      { query: filters.player },
+    );
     userId = found.data?.list?.find((p) => p.username.toLowerCase() === filters.player!.toLowerCase())?.id ?? -1;
   }
-  const result = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null }>(request, context, "/api/admin/audit", {
+  const result = await loadAdmin<{
+    list: Row[];
+    page: number;
+    hasMore: boolean;
+    next?: string | null;
+    prev?: string | null;
+  }>(request, context, "/api/admin/audit", {
     from: filters.from,
     to: filters.to,
     operator: filters.operator,
@@ -64,15 +82,21 @@ function Target({ row, after }: { row: Row; after: Record<string, unknown> }) {
   const [kind, id] = row.target.split(":");
   if (kind === "user") {
     if (Number(id) === row.actorId) return null; // "admin signed in", not "admin signed in admin"
-    return <Link to={row.action.startsWith("operator.") ? "/admin/operators" : `/admin/players/${id}`}>{row.subject ?? `#${id}`}</Link>;
+    return (
+      <Link to={row.action.startsWith("operator.") ? "/admin/operators" : `/admin/players/${id}`}>
+        {row.subject ?? `#${id}`}
+      </Link>
+    );
   }
   if (kind === "deposit" || kind === "withdrawal") return <span>{`${kind === "deposit" ? "D" : "W"}${id}`}</span>;
   if (kind === "room") return <Link to={`/admin/rooms/${id}`}>#{id}</Link>;
-  if (kind === "article") return row.action === "article.delete" ? <span>#{id}</span> : <Link to={`/admin/content/${id}`}>#{id}</Link>;
+  if (kind === "article")
+    return row.action === "article.delete" ? <span>#{id}</span> : <Link to={`/admin/content/${id}`}>#{id}</Link>;
   if (kind === "banner") return <Link to="/admin/banners">#{id}</Link>;
   if (kind === "finance_product") return <Link to="/admin/finance">#{id}</Link>;
   if (kind === "settings") return <Link to="/admin/settings">{t("nav.settings")}</Link>;
-  if (kind === "export" && typeof after.from === "string" && typeof after.to === "string") return <span>{t("audit.days", { from: after.from, to: after.to })}</span>;
+  if (kind === "export" && typeof after.from === "string" && typeof after.to === "string")
+    return <span>{t("audit.days", { from: after.from, to: after.to })}</span>;
   return <span>{row.target}</span>;
 }
 
@@ -170,7 +194,8 @@ export default function Audit() {
       </Form>
       {filters.target ? (
         <p className="muted">
-          {t("audit.about", { name: list.find((r) => r.target === filters.target)?.subject ?? filters.target })} · <Link to="/admin/audit">{t("audit.aboutAll")}</Link>
+          {t("audit.about", { name: list.find((r) => r.target === filters.target)?.subject ?? filters.target })} ·{" "}
+          <Link to="/admin/audit">{t("audit.aboutAll")}</Link>
         </p>
       ) : null}
       {list.length === 0 ? <p className="muted">{t("audit.none")}</p> : null}

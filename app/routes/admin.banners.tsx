@@ -25,7 +25,14 @@ const IMAGES = [
 ] as const;
 const ACCEPT = "image/png,image/jpeg,image/webp";
 
-const valuesOf = (b: Banner): Values => ({ path: b.path, path_yw: b.pathYw, path_tw: b.pathTw, path_vi: b.pathVi, link: b.link, sort: String(b.sort) });
+const valuesOf = (b: Banner): Values => ({
+  path: b.path,
+  path_yw: b.pathYw,
+  path_tw: b.pathTw,
+  path_vi: b.pathVi,
+  link: b.link,
+  sort: String(b.sort),
+});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadAdmin<{ list: Banner[] }>(request, context, "/api/admin/banners");
@@ -42,10 +49,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "admin");
   const formKey = field("id") || "new";
   if (field("intent") === "delete") {
-    if (!isConfirmed(form)) return askToConfirm(form, { message: t("confirm.deleteBanner", { id: field("id") }), button: t("content.delete") });
+    if (!isConfirmed(form))
+      return askToConfirm(form, {
+        message: t("confirm.deleteBanner", { id: field("id") }),
+        button: t("content.delete"),
+      });
     return adminAction(request, context, "/api/admin/banners/delete", { id: field("id") }, t("banners.deleted"));
   }
-  const values: Values = { path: field("path"), path_yw: field("path_yw"), path_tw: field("path_tw"), path_vi: field("path_vi"), link: field("link"), sort: field("sort") };
+  const values: Values = {
+    path: field("path"),
+    path_yw: field("path_yw"),
+    path_tw: field("path_tw"),
+    path_vi: field("path_vi"),
+    link: field("link"),
+    sort: field("sort"),
+  };
   const fieldErrors: FieldErrors = {};
   for (const { field: name } of IMAGES) {
     if (name !== "path" && field(`clear_${name}`) === "yes") values[name] = "";
@@ -80,10 +98,16 @@ function BannerPreviews({ values, id }: { values: Values; id: string }) {
         const src = values[field] || values.path;
         return (
           <figure key={field} className="banner-preview" data-testid={`banner-preview-${id}-${lang}`}>
-            {src ? <img src={src} alt={t("banners.previewAlt", { lang: t(`content.lang.${lang}`) })} loading="lazy" /> : <div className="banner-empty">{t("banners.noImage")}</div>}
+            {src ? (
+              <img src={src} alt={t("banners.previewAlt", { lang: t(`content.lang.${lang}`) })} loading="lazy" />
+            ) : (
+              <div className="banner-empty">{t("banners.noImage")}</div>
+            )}
             <figcaption>
               {t(`content.lang.${lang}`)}
-              {field !== "path" && !values[field] && values.path ? <span className="muted"> · {t("banners.fallback")}</span> : null}
+              {field !== "path" && !values[field] && values.path ? (
+                <span className="muted"> · {t("banners.fallback")}</span>
+              ) : null}
             </figcaption>
           </figure>
         );
@@ -99,7 +123,9 @@ function BannerForm({ banner }: { banner?: Banner }) {
   const answer = useActionData<Answer>();
   const key = banner ? String(banner.id) : "new";
   const mine = answer?.form === key ? answer : undefined;
-  const values: Values = mine?.values ?? (banner ? valuesOf(banner) : { path: "", path_yw: "", path_tw: "", path_vi: "", link: "", sort: "0" });
+  const values: Values =
+    mine?.values ??
+    (banner ? valuesOf(banner) : { path: "", path_yw: "", path_tw: "", path_vi: "", link: "", sort: "0" });
   const error = useFieldError(key);
   const title = banner ? t("banners.editTitle", { id: banner.id }) : t("banners.new");
   return (
@@ -110,7 +136,9 @@ function BannerForm({ banner }: { banner?: Banner }) {
           {t("banners.previewed")}
         </p>
       ) : null}
-      {values.path || values.path_yw || values.path_tw || values.path_vi ? <BannerPreviews values={values} id={key} /> : null}
+      {values.path || values.path_yw || values.path_tw || values.path_vi ? (
+        <BannerPreviews values={values} id={key} />
+      ) : null}
       <Form method="post" encType="multipart/form-data" className="form" key={JSON.stringify(values)}>
         {banner ? <input type="hidden" name="id" value={banner.id} /> : null}
         <p className="muted">{t("banners.uploadHint")}</p>
@@ -120,7 +148,13 @@ function BannerForm({ banner }: { banner?: Banner }) {
             <label className="field-label" htmlFor={`file-${key}-${field}`}>
               {t("banners.image")} · {t(`content.lang.${lang}`)}
             </label>
-            <input id={`file-${key}-${field}`} type="file" name={`file_${field}`} accept={ACCEPT} {...invalidProps(error(field), field, key)} />
+            <input
+              id={`file-${key}-${field}`}
+              type="file"
+              name={`file_${field}`}
+              accept={ACCEPT}
+              {...invalidProps(error(field), field, key)}
+            />
             <FieldError message={error(field)} name={field} form={key} />
             {field !== "path" && values[field] ? (
               <label className="check">
@@ -131,12 +165,22 @@ function BannerForm({ banner }: { banner?: Banner }) {
         ))}
         <label className="field">
           <span className="field-label">{t("banners.link")}</span>
-          <input name="link" defaultValue={values.link} placeholder="/info/1" {...invalidProps(error("link"), "link", key)} />
+          <input
+            name="link"
+            defaultValue={values.link}
+            placeholder="/info/1"
+            {...invalidProps(error("link"), "link", key)}
+          />
           <FieldError message={error("link")} name="link" form={key} />
         </label>
         <label className="field">
           <span className="field-label">{t("content.sort")}</span>
-          <input name="sort" inputMode="numeric" defaultValue={values.sort} {...invalidProps(error("sort"), "sort", key)} />
+          <input
+            name="sort"
+            inputMode="numeric"
+            defaultValue={values.sort}
+            {...invalidProps(error("sort"), "sort", key)}
+          />
           <FieldError message={error("sort")} name="sort" form={key} />
         </label>
         <div className="admin-actions">

@@ -32,10 +32,18 @@ type Values = Record<string, string>;
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (params.id === "new") {
     const group = new URL(request.url).searchParams.get("group") ?? "9";
-    return { id: null, values: Object.fromEntries(FIELDS.map((f) => [f, f === "group" ? group : f === "sort" ? "0" : ""])) as Values };
+    return {
+      id: null,
+      values: Object.fromEntries(FIELDS.map((f) => [f, f === "group" ? group : f === "sort" ? "0" : ""])) as Values,
+    };
   }
-  const article = await loadAdmin<Record<string, string | number>>(request, context, "/api/admin/articles/get", { id: params.id });
-  return { id: Number(params.id), values: Object.fromEntries(FIELDS.map((f) => [f, String(article[f] ?? "")])) as Values };
+  const article = await loadAdmin<Record<string, string | number>>(request, context, "/api/admin/articles/get", {
+    id: params.id,
+  });
+  return {
+    id: Number(params.id),
+    values: Object.fromEntries(FIELDS.map((f) => [f, String(article[f] ?? "")])) as Values,
+  };
 }
 
 /** Preview (sanitized by the API, nothing written), save (create or replace, audited) or delete. */
@@ -58,7 +66,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     articleForm,
     { ...values, id },
     {
-      ...Object.fromEntries(LANGUAGES.map(({ suffix }) => [`content${suffix}`, t("fields.body", { max: formatDecimal(MAX_ARTICLE_HTML, 0, 0) })])),
+      ...Object.fromEntries(
+        LANGUAGES.map(({ suffix }) => [
+          `content${suffix}`,
+          t("fields.body", { max: formatDecimal(MAX_ARTICLE_HTML, 0, 0) }),
+        ]),
+      ),
       ...Object.fromEntries(LANGUAGES.map(({ suffix }) => [`title${suffix}`, t("fields.articleTitle")])),
       img: t("fields.link"),
       sort: t("fields.whole", { min: "-99,999", max: "999,999" }),
@@ -85,7 +98,11 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 function LanguagePreview({ article, suffix, lang }: { article: Values; suffix: string; lang: ContentLanguage }) {
   const { t } = useTranslation("admin");
   return (
-    <section className="article-preview" aria-label={`${t("content.previewLive")} · ${t(`content.lang.${lang}`)}`} data-testid={`article-preview-${lang}`}>
+    <section
+      className="article-preview"
+      aria-label={`${t("content.previewLive")} · ${t(`content.lang.${lang}`)}`}
+      data-testid={`article-preview-${lang}`}
+    >
       <span className="muted">{t("content.previewLive")}</span>
       <h3>{article[`title${suffix}`] || <span className="muted">{t("content.untitled")}</span>}</h3>
       <ArticleBody html={article[`content${suffix}`] ?? ""} language={lang} />
@@ -118,7 +135,12 @@ export default function ArticleEditor() {
       <h1>{id ? t("content.editTitle", { id }) : t("content.new")}</h1>
       <ActionError />
       <ConfirmPanel />
-      <Form method="post" className="form article-form" key={JSON.stringify(values)} onInput={(e) => typed(e.currentTarget)}>
+      <Form
+        method="post"
+        className="form article-form"
+        key={JSON.stringify(values)}
+        onInput={(e) => typed(e.currentTarget)}
+      >
         <div className="article-meta">
           <label className="field">
             <span className="field-label">{t("content.groups")}</span>
@@ -132,12 +154,22 @@ export default function ArticleEditor() {
           </label>
           <label className="field">
             <span className="field-label">{t("content.sort")}</span>
-            <input name="sort" inputMode="numeric" defaultValue={values.sort} {...invalidProps(error("sort"), "sort")} />
+            <input
+              name="sort"
+              inputMode="numeric"
+              defaultValue={values.sort}
+              {...invalidProps(error("sort"), "sort")}
+            />
             <FieldError message={error("sort")} name="sort" />
           </label>
           <label className="field">
             <span className="field-label">{t("content.img")}</span>
-            <input name="img" defaultValue={values.img} placeholder="/images/news/…" {...invalidProps(error("img"), "img")} />
+            <input
+              name="img"
+              defaultValue={values.img}
+              placeholder="/images/news/…"
+              {...invalidProps(error("img"), "img")}
+            />
             <FieldError message={error("img")} name="img" />
           </label>
         </div>
@@ -147,12 +179,23 @@ export default function ArticleEditor() {
             <div className="article-write">
               <label className="field">
                 <span className="field-label">{t("content.articleTitle")}</span>
-                <input name={`title${suffix}`} defaultValue={values[`title${suffix}`]} maxLength={200} {...invalidProps(error(`title${suffix}`), `title${suffix}`)} />
+                <input
+                  name={`title${suffix}`}
+                  defaultValue={values[`title${suffix}`]}
+                  maxLength={200}
+                  {...invalidProps(error(`title${suffix}`), `title${suffix}`)}
+                />
                 <FieldError message={error(`title${suffix}`)} name={`title${suffix}`} />
               </label>
               <label className="field">
                 <span className="field-label">{t("content.body")}</span>
-                <textarea className="article-body-input" name={`content${suffix}`} defaultValue={values[`content${suffix}`]} rows={16} {...invalidProps(error(`content${suffix}`), `content${suffix}`)} />
+                <textarea
+                  className="article-body-input"
+                  name={`content${suffix}`}
+                  defaultValue={values[`content${suffix}`]}
+                  rows={16}
+                  {...invalidProps(error(`content${suffix}`), `content${suffix}`)}
+                />
                 <FieldError message={error(`content${suffix}`)} name={`content${suffix}`} />
               </label>
             </div>

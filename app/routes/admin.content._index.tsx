@@ -8,13 +8,28 @@ import { PlayerTime } from "~/components/PlayerTime";
 export const handle = { title: "admin:content.title" };
 
 const GROUPS = [9, 14, 26] as const;
-type Row = { id: number; title: string; title_yw: string; title_ft: string; title_vi: string; sort: number; createtime: number; summary: string; missing: string[] };
+type Row = {
+  id: number;
+  title: string;
+  title_yw: string;
+  title_ft: string;
+  title_vi: string;
+  sort: number;
+  createtime: number;
+  summary: string;
+  missing: string[];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const group = Number(url.searchParams.get("group") ?? 9);
   const page = url.searchParams.get("page") ?? "1";
-  const articles = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/articles", { group, page });
+  const articles = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(
+    request,
+    context,
+    "/api/admin/articles",
+    { group, page },
+  );
   return { group, ...articles };
 }
 
@@ -32,7 +47,12 @@ export default function Content() {
       </div>
       <nav className="admin-tabs" aria-label={t("content.groups")}>
         {GROUPS.map((g) => (
-          <NavLink key={g} to={`/admin/content?group=${g}`} className={g === group ? "active" : undefined} aria-current={g === group ? "page" : undefined}>
+          <NavLink
+            key={g}
+            to={`/admin/content?group=${g}`}
+            className={g === group ? "active" : undefined}
+            aria-current={g === group ? "page" : undefined}
+          >
             {t(`content.group.${g}`)}
           </NavLink>
         ))}

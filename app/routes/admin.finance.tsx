@@ -10,7 +10,13 @@ import { formFields } from "~/lib/form.server";
 import { percent, tierName, type Product } from "~/lib/finance";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
-import { TIER_BOUND_MAX_CENTS, TIER_DAYS_MAX, TIER_RATE_MAX_PPM, openTierMaxForm, tierForm } from "#shared/forms/finance";
+import {
+  TIER_BOUND_MAX_CENTS,
+  TIER_DAYS_MAX,
+  TIER_RATE_MAX_PPM,
+  openTierMaxForm,
+  tierForm,
+} from "#shared/forms/finance";
 
 export const handle = { title: "admin:finance.title" };
 
@@ -28,10 +34,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const problems = await consoleFieldErrors(request, openTierMaxForm, { max: f.max ?? "" }, { max: amount });
     if (problems) return fieldsRefused(problems, { form: "openmax" });
     // a ceiling below the open-ended tier's least (1201) reads at the field
-    return adminAction(request, context, "/api/admin/products/openmax", { max: f.max ?? "" }, t("finance.saved"), { fields: { 1201: "max" }, form: "openmax" });
+    return adminAction(request, context, "/api/admin/products/openmax", { max: f.max ?? "" }, t("finance.saved"), {
+      fields: { 1201: "max" },
+      form: "openmax",
+    });
   }
   const ratePpm = percentToPpm(f.rate ?? "");
-  const body = { id: f.id ?? "", rate_ppm: ratePpm === null ? "" : String(ratePpm), min: f.min ?? "", max: f.max ?? "", days: f.days ?? "" };
+  const body = {
+    id: f.id ?? "",
+    rate_ppm: ratePpm === null ? "" : String(ratePpm),
+    min: f.min ?? "",
+    max: f.max ?? "",
+    days: f.days ?? "",
+  };
   const problems = await consoleFieldErrors(
     request,
     tierForm,
@@ -47,7 +62,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (problems) return fieldsRefused(problems, { form: `tier-${f.id}` });
   // the open-ended tier's least above its ceiling (1202) reads at the field
-  return adminAction(request, context, "/api/admin/products/update", body, t("finance.saved"), { fields: { 1202: "min" }, form: `tier-${f.id}` });
+  return adminAction(request, context, "/api/admin/products/update", body, t("finance.saved"), {
+    fields: { 1202: "min" },
+    form: `tier-${f.id}`,
+  });
 }
 
 /** The operator types the daily rate as a percentage (0.15 = 0.15 % a day); the API keeps parts per million. */
@@ -72,7 +90,13 @@ export default function FinanceTiers() {
         <input type="hidden" name="intent" value="openmax" />
         <label className="field">
           <span className="field-label">{t("finance.openMax")}</span>
-          <input name="max" inputMode="decimal" defaultValue={openMax.toFixed(2)} required {...invalidProps(openError("max"), "max", "openmax")} />
+          <input
+            name="max"
+            inputMode="decimal"
+            defaultValue={openMax.toFixed(2)}
+            required
+            {...invalidProps(openError("max"), "max", "openmax")}
+          />
           <FieldError message={openError("max")} name="max" form="openmax" />
         </label>
         <button className="button small" type="submit">
@@ -94,37 +118,42 @@ function TierForm({ tier }: { tier: Product }) {
   const error = useFieldError(form);
   const at = (name: string) => ({ ...invalidProps(error(name), name, form) });
   return (
-          <section className="admin-card" aria-labelledby={`tier-${tier.id}`}>
-            <h2 id={`tier-${tier.id}`}>{tierName(t, tier.titleKey)}</h2>
-            <p className="muted">
-              {t("finance.current", { daily: percent(tier.rate), yearly: percent(tier.yearRate), days: tier.days })}
-            </p>
-            <Form method="post" className="form">
-              <input type="hidden" name="id" value={tier.id} />
-              <label className="field">
-                <span className="field-label">{t("finance.rate")}</span>
-                <input name="rate" inputMode="decimal" defaultValue={ppmToPercent(tier.rate_ppm)} required {...at("rate")} />
-                <FieldError message={error("rate")} name="rate" form={form} />
-              </label>
-              <label className="field">
-                <span className="field-label">{t("finance.min")}</span>
-                <input name="min" inputMode="decimal" defaultValue={tier.min.toFixed(2)} required {...at("min")} />
-                <FieldError message={error("min")} name="min" form={form} />
-              </label>
-              <label className="field">
-                <span className="field-label">{t("finance.max")}</span>
-                <input name="max" inputMode="decimal" defaultValue={tier.max === null ? "" : tier.max.toFixed(2)} {...at("max")} />
-                <FieldError message={error("max")} name="max" form={form} />
-              </label>
-              <label className="field">
-                <span className="field-label">{t("finance.days")}</span>
-                <input name="days" inputMode="numeric" defaultValue={tier.days} required {...at("days")} />
-                <FieldError message={error("days")} name="days" form={form} />
-              </label>
-              <button className="button small" type="submit">
-                {t("finance.save")}
-              </button>
-            </Form>
-          </section>
+    <section className="admin-card" aria-labelledby={`tier-${tier.id}`}>
+      <h2 id={`tier-${tier.id}`}>{tierName(t, tier.titleKey)}</h2>
+      <p className="muted">
+        {t("finance.current", { daily: percent(tier.rate), yearly: percent(tier.yearRate), days: tier.days })}
+      </p>
+      <Form method="post" className="form">
+        <input type="hidden" name="id" value={tier.id} />
+        <label className="field">
+          <span className="field-label">{t("finance.rate")}</span>
+          <input name="rate" inputMode="decimal" defaultValue={ppmToPercent(tier.rate_ppm)} required {...at("rate")} />
+          <FieldError message={error("rate")} name="rate" form={form} />
+        </label>
+        <label className="field">
+          <span className="field-label">{t("finance.min")}</span>
+          <input name="min" inputMode="decimal" defaultValue={tier.min.toFixed(2)} required {...at("min")} />
+          <FieldError message={error("min")} name="min" form={form} />
+        </label>
+        <label className="field">
+          <span className="field-label">{t("finance.max")}</span>
+          <input
+            name="max"
+            inputMode="decimal"
+            defaultValue={tier.max === null ? "" : tier.max.toFixed(2)}
+            {...at("max")}
+          />
+          <FieldError message={error("max")} name="max" form={form} />
+        </label>
+        <label className="field">
+          <span className="field-label">{t("finance.days")}</span>
+          <input name="days" inputMode="numeric" defaultValue={tier.days} required {...at("days")} />
+          <FieldError message={error("days")} name="days" form={form} />
+        </label>
+        <button className="button small" type="submit">
+          {t("finance.save")}
+        </button>
+      </Form>
+    </section>
   );
 }

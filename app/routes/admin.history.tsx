@@ -2,7 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HistoryFilters, type HistoryFilterValues, type HistoryKind } from "~/components/admin/HistoryFilters";
-import { AdjustmentHistoryTable, RequestHistoryTable, type AdjustmentHistoryRow, type RequestHistoryRow } from "~/components/admin/HistoryTables";
+import {
+  AdjustmentHistoryTable,
+  RequestHistoryTable,
+  type AdjustmentHistoryRow,
+  type RequestHistoryRow,
+} from "~/components/admin/HistoryTables";
 import { Pager } from "~/components/wallet/Pager";
 import { checkFields } from "~/lib/form.server";
 import { callAdmin } from "~/lib/operator.server";
@@ -31,7 +36,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kind: HistoryKind = asked === "withdrawals" || asked === "adjustments" ? asked : "deposits";
   const source = SOURCES[kind];
   const get = (name: string) => url.searchParams.get(name)?.trim() ?? "";
-  const values: HistoryFilterValues = { status: get("status") || source.status, player: get("player"), from: get("from"), to: get("to"), min: get("min"), max: get("max") };
+  const values: HistoryFilterValues = {
+    status: get("status") || source.status,
+    player: get("player"),
+    from: get("from"),
+    to: get("to"),
+    min: get("min"),
+    max: get("max"),
+  };
   const body = { ...values, page: pageOf(url.searchParams), ...pageCursor(url.searchParams) };
   const refused = await checkFields(request, source.form, body);
   const empty: Page<never> = { list: [], page: 1, hasMore: false };
@@ -49,8 +61,15 @@ export default function History() {
       <h1>{t("history.title")}</h1>
       <HistoryFilters kind={kind} values={values} errors={errors} />
       {result.list.length === 0 ? <p className="muted">{t("history.none")}</p> : null}
-      {result.list.length > 0 && kind === "adjustments" ? <AdjustmentHistoryTable rows={result.list as AdjustmentHistoryRow[]} /> : null}
-      {result.list.length > 0 && kind !== "adjustments" ? <RequestHistoryTable kind={kind === "deposits" ? "deposit" : "withdrawal"} rows={result.list as RequestHistoryRow[]} /> : null}
+      {result.list.length > 0 && kind === "adjustments" ? (
+        <AdjustmentHistoryTable rows={result.list as AdjustmentHistoryRow[]} />
+      ) : null}
+      {result.list.length > 0 && kind !== "adjustments" ? (
+        <RequestHistoryTable
+          kind={kind === "deposits" ? "deposit" : "withdrawal"}
+          rows={result.list as RequestHistoryRow[]}
+        />
+      ) : null}
       <Pager page={result.page} hasMore={result.hasMore} next={result.next} prev={result.prev} />
     </main>
   );

@@ -11,9 +11,21 @@ import { TableScroll } from "~/components/admin/TableScroll";
 
 export const handle = { title: "admin:operators.title" };
 
-type Operator = { id: number; username: string; role: OperatorRole | null; disabled: boolean; enrolled: boolean; createdAtMs: number; lastSignInMs: number | null };
+type Operator = {
+  id: number;
+  username: string;
+  role: OperatorRole | null;
+  disabled: boolean;
+  enrolled: boolean;
+  createdAtMs: number;
+  lastSignInMs: number | null;
+};
 type Change = { intent: "role" | "disable" | "enable" | "reset"; operatorId: string; username: string; role?: string };
-type ActionResult = { error?: string; confirm?: Change; created?: { username: string; role: OperatorRole; password: string } };
+type ActionResult = {
+  error?: string;
+  confirm?: Change;
+  created?: { username: string; role: OperatorRole; password: string };
+};
 
 /** Operators, for admins only: the API answers 1174 to anyone else, which is a missing page here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,7 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { list, myId: me.id };
 }
 
-const PATHS = { role: "/api/admin/operators/role", disable: "/api/admin/operators/disable", enable: "/api/admin/operators/enable", reset: "/api/admin/operators/reset-authenticator" };
+const PATHS = {
+  role: "/api/admin/operators/role",
+  disable: "/api/admin/operators/disable",
+  enable: "/api/admin/operators/enable",
+  reset: "/api/admin/operators/reset-authenticator",
+};
 
 /**
  * Create answers the first password once, on this page and never again. A change to an operator is
@@ -35,7 +52,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   if (f.intent === "create") {
-    const answer = await callAdmin(request, context, "/api/admin/operators/create", { username: f.username ?? "", role: f.role ?? "" });
+    const answer = await callAdmin(request, context, "/api/admin/operators/create", {
+      username: f.username ?? "",
+      role: f.role ?? "",
+    });
     if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
     return data<ActionResult>({ created: answer.data });
   }
@@ -43,8 +63,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(intent in PATHS)) return data<ActionResult>({ error: t("operators.unknownAction") }, { status: 400 });
   const change: Change = { intent, operatorId: f.operatorId ?? "", username: f.username ?? "", role: f.role };
   if (f.confirmed !== "yes") return data<ActionResult>({ confirm: change });
-  const done = { role: "operators.roleDone", disable: "operators.disabledDone", enable: "operators.enabledDone", reset: "operators.resetDone" }[intent];
-  return adminAction(request, context, PATHS[intent], { operatorId: change.operatorId, role: change.role }, t(done, { name: change.username, role: t(`roles.${change.role}`) }));
+  const done = {
+    role: "operators.roleDone",
+    disable: "operators.disabledDone",
+    enable: "operators.enabledDone",
+    reset: "operators.resetDone",
+  }[intent];
+  return adminAction(
+    request,
+    context,
+    PATHS[intent],
+    { operatorId: change.operatorId, role: change.role },
+    t(done, { name: change.username, role: t(`roles.${change.role}`) }),
+  );
 }
 
 export default function Operators() {
@@ -63,7 +94,9 @@ export default function Operators() {
       {result?.confirm ? <ConfirmChange change={result.confirm} /> : null}
       {result?.created ? (
         <section className="admin-card" role="status" aria-labelledby="created-title">
-          <h2 id="created-title">{t("operators.created", { name: result.created.username, role: t(`roles.${result.created.role}`) })}</h2>
+          <h2 id="created-title">
+            {t("operators.created", { name: result.created.username, role: t(`roles.${result.created.role}`) })}
+          </h2>
           <p>
             {t("operators.firstPassword")} <code className="secret">{result.created.password}</code>
           </p>
@@ -95,7 +128,13 @@ export default function Operators() {
                   <span className="muted">{op.enrolled ? t("operators.enrolled") : t("operators.notEnrolled")}</span>
                 </td>
                 <td>{op.lastSignInMs ? playerTime(op.lastSignInMs) : t("operators.never")}</td>
-                <td>{op.id === myId ? <span className="muted">{t("operators.notYourself")}</span> : <OperatorActions op={op} />}</td>
+                <td>
+                  {op.id === myId ? (
+                    <span className="muted">{t("operators.notYourself")}</span>
+                  ) : (
+                    <OperatorActions op={op} />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -108,7 +147,15 @@ export default function Operators() {
           <input type="hidden" name="intent" value="create" />
           <label className="field">
             <span className="field-label">{t("operators.username")}</span>
-            <input name="username" required minLength={3} maxLength={20} pattern="[A-Za-z0-9_]{3,20}" autoComplete="off" aria-describedby="username-hint" />
+            <input
+              name="username"
+              required
+              minLength={3}
+              maxLength={20}
+              pattern="[A-Za-z0-9_]{3,20}"
+              autoComplete="off"
+              aria-describedby="username-hint"
+            />
             <span id="username-hint" className="field-hint">
               {t("operators.usernameHint")}
             </span>

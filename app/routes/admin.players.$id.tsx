@@ -34,25 +34,50 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 // The preset texts by the sign they fit, for the form's choice (a correction fits both).
-const TEXT_GROUPS = (["credit", "debit"] as const).map((sign) => [sign, (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => textFitsAmount(k, sign === "credit" ? 1 : -1))] as const);
+const TEXT_GROUPS = (["credit", "debit"] as const).map(
+  (sign) =>
+    [
+      sign,
+      (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => textFitsAmount(k, sign === "credit" ? 1 : -1)),
+    ] as const,
+);
 
 type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
 
 /** Credit or debit: checked, confirmed naming player, amount and balances, then applied; the result names them again. */
-async function adjust(request: Request, context: ActionFunctionArgs["context"], userId: string, fields: Record<string, string>, t: Translate) {
+async function adjust(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  userId: string,
+  fields: Record<string, string>,
+  t: Translate,
+) {
   const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId });
   const money = await consoleMoney(context);
   const amount = /^-?\d+(\.\d{1,2})?$/.test(fields.money?.trim() ?? "") ? Number(fields.money) : NaN;
   // every field's refusal at once, at its field, before any confirm step; what was typed comes back
   const problems: FieldErrors = {};
-  if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) > file.adjustMax) problems.money = t("player.amountRange", { max: money(file.adjustMax) });
-  else if (amount < 0 && -amount > file.user.money) problems.money = t("player.debitRange", { balance: money(file.user.money) });
+  if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) > file.adjustMax)
+    problems.money = t("player.amountRange", { max: money(file.adjustMax) });
+  else if (amount < 0 && -amount > file.user.money)
+    problems.money = t("player.debitRange", { balance: money(file.user.money) });
   const text = fields.text ?? "";
   if (!(text in ADJUSTMENT_TEXTS)) problems.text = t("errors:1198");
   else if (Number.isFinite(amount) && !textFitsAmount(text as AdjustmentText, amount)) problems.text = t("errors:1199");
   if (!fields.reason?.trim()) problems.reason = t("errors:1087");
-  if (Object.keys(problems).length > 0) return fieldsRefused(problems, { password: null, confirm: null, typed: { money: fields.money ?? "", text, reason: fields.reason ?? "" } });
-  const values = { player: file.user.username, amount: money(Math.abs(amount)), balance: money(file.user.money), after: money(file.user.money + amount), reason: (fields.reason ?? "").trim() };
+  if (Object.keys(problems).length > 0)
+    return fieldsRefused(problems, {
+      password: null,
+      confirm: null,
+      typed: { money: fields.money ?? "", text, reason: fields.reason ?? "" },
+    });
+  const values = {
+    player: file.user.username,
+    amount: money(Math.abs(amount)),
+    balance: money(file.user.money),
+    after: money(file.user.money + amount),
+    reason: (fields.reason ?? "").trim(),
+  };
   const playerReads = t("player.playerReads", { text: t(`wallet:adjustmentTexts.${text}`) });
   // the same amount to the same player within minutes (shared/adjustments.ts REPEAT_WINDOW_MS) asks for a tick
   const repeat = file.recentAdjustments.find((r) => r.amount === amount);
@@ -65,10 +90,25 @@ async function adjust(request: Request, context: ActionFunctionArgs["context"], 
       tick: repeat ? t("confirm.repeatTick") : undefined,
     });
   }
-  const answer = await callAdmin(request, context, "/api/admin/adjust", { userId, money: fields.money, text, reason: fields.reason, request_id: fields.request_id });
+  const answer = await callAdmin(request, context, "/api/admin/adjust", {
+    userId,
+    money: fields.money,
+    text,
+    reason: fields.reason,
+    request_id: fields.request_id,
+  });
   if (answer.code !== 1) return data({ error: answer.info, password: null, confirm: null }, { status: 400 });
-  const done = answer.data.status === "pending" ? "player.adjustPendingNamed" : amount > 0 ? "player.creditDone" : "player.debitDone";
-  return redirectWithToast(context, new URL(request.url).pathname, t(done, { ...values, after: money(Number(answer.data.balance ?? 0)) }));
+  const done =
+    answer.data.status === "pending"
+      ? "player.adjustPendingNamed"
+      : amount > 0
+        ? "player.creditDone"
+        : "player.debitDone";
+  return redirectWithToast(
+    context,
+    new URL(request.url).pathname,
+    t(done, { ...values, after: money(Number(answer.data.balance ?? 0)) }),
+  );
 }
 
 const CONFIRMED_INTENTS: Record<string, { path: string; done: string }> = {
@@ -84,12 +124,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const userId = params.id ?? "";
   const intent = fields.intent ?? "";
   if (intent === "adjust") return adjust(request, context, userId, fields, t);
-  if (!(intent in CONFIRMED_INTENTS) && intent !== "reset") return data({ error: t("errors:1001"), password: null, confirm: null }, { status: 400 });
+  if (!(intent in CONFIRMED_INTENTS) && intent !== "reset")
+    return data({ error: t("errors:1001"), password: null, confirm: null }, { status: 400 });
   if (!isConfirmed(fields)) {
     const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId });
-    return askToConfirm(fields, { message: t(`confirm.${intent}`, { player: file.user.username }), button: t(`confirm.${intent}Button`) });
+    return askToConfirm(fields, {
+      message: t(`confirm.${intent}`, { player: file.user.username }),
+      button: t(`confirm.${intent}Button`),
+    });
   }
-  if (intent !== "reset") return adminAction(request, context, CONFIRMED_INTENTS[intent].path, { userId }, t(CONFIRMED_INTENTS[intent].done));
+  if (intent !== "reset")
+    return adminAction(request, context, CONFIRMED_INTENTS[intent].path, { userId }, t(CONFIRMED_INTENTS[intent].done));
   const answer = await callAdmin(request, context, "/api/admin/players/reset-password", { userId });
   if (answer.code !== 1) return data({ error: answer.info, password: null, confirm: null }, { status: 400 });
   return { error: null, password: answer.data.password as string, confirm: null };
@@ -107,7 +152,8 @@ function IntentButton({ intent, label, secondary }: { intent: string; label: str
 
 export default function PlayerPage() {
   const file = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as { password?: string | null; typed?: { money: string; text: string; reason: string } } | undefined;
+  const result = useActionData<typeof action>() as
+    { password?: string | null; typed?: { money: string; text: string; reason: string } } | undefined;
   const { t } = useTranslation("admin");
   const fieldError = useFieldError();
   const typed = result?.typed;
@@ -146,7 +192,11 @@ export default function PlayerPage() {
         <Link to={`/admin/audit?player=${encodeURIComponent(u.username)}`}>{t("player.auditTrail")}</Link>
       </p>
       <div className="admin-actions">
-        {u.frozen ? <IntentButton intent="unfreeze" label={t("player.unfreeze")} /> : <IntentButton intent="freeze" label={t("player.freeze")} secondary />}
+        {u.frozen ? (
+          <IntentButton intent="unfreeze" label={t("player.unfreeze")} />
+        ) : (
+          <IntentButton intent="freeze" label={t("player.freeze")} secondary />
+        )}
         <IntentButton intent="revoke" label={t("player.revoke")} secondary />
         <IntentButton intent="reset" label={t("player.resetPassword")} secondary />
       </div>
@@ -158,7 +208,13 @@ export default function PlayerPage() {
           <input type="hidden" name="request_id" value={file.requestId} />
           <label className="field">
             <span className="field-label">{t("player.amount")}</span>
-            <input name="money" inputMode="decimal" required defaultValue={typed?.money} {...invalidProps(fieldError("money"), "money")} />
+            <input
+              name="money"
+              inputMode="decimal"
+              required
+              defaultValue={typed?.money}
+              {...invalidProps(fieldError("money"), "money")}
+            />
             <FieldError message={fieldError("money")} name="money" />
           </label>
           <label className="field">
@@ -182,7 +238,13 @@ export default function PlayerPage() {
           </label>
           <label className="field">
             <span className="field-label">{t("player.internalNote")}</span>
-            <input name="reason" required maxLength={200} defaultValue={typed?.reason} {...invalidProps(fieldError("reason"), "reason")} />
+            <input
+              name="reason"
+              required
+              maxLength={200}
+              defaultValue={typed?.reason}
+              {...invalidProps(fieldError("reason"), "reason")}
+            />
             <FieldError message={fieldError("reason")} name="reason" />
             <span className="hint">{t("player.internalNoteHint")}</span>
           </label>

@@ -15,7 +15,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = url.searchParams.get("q") ?? "";
   const page = url.searchParams.get("page") ?? "1";
-  const result = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null }>(request, context, "/api/admin/players", {
+  const result = await loadAdmin<{
+    list: Row[];
+    page: number;
+    hasMore: boolean;
+    next?: string | null;
+    prev?: string | null;
+  }>(request, context, "/api/admin/players", {
     query,
     page,
     ...pageCursor(url.searchParams),
@@ -30,7 +36,13 @@ export default function Players() {
     <main className="admin-main">
       <h1>{t("players.title")}</h1>
       <Form method="get" className="admin-search">
-        <input name="q" type="search" defaultValue={query} aria-label={t("players.search")} placeholder={t("players.search")} />
+        <input
+          name="q"
+          type="search"
+          defaultValue={query}
+          aria-label={t("players.search")}
+          placeholder={t("players.search")}
+        />
         <button className="button small" type="submit">
           {t("players.find")}
         </button>

@@ -23,7 +23,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
-  return adminAction(request, context, "/api/admin/risk/interact", { userId: params.id, kind: fields.kind ?? "", text: fields.text ?? "" }, t("risk.recorded"));
+  return adminAction(
+    request,
+    context,
+    "/api/admin/risk/interact",
+    { userId: params.id, kind: fields.kind ?? "", text: fields.text ?? "" },
+    t("risk.recorded"),
+  );
 }
 
 export default function RiskFile() {
@@ -37,7 +43,11 @@ export default function RiskFile() {
       </p>
       <section className="admin-section" aria-labelledby="risk-markers">
         <h2 id="risk-markers">{t("risk.markers")}</h2>
-        {markers.length === 0 ? <p className="muted">{t("risk.noMarkers")}</p> : markers.map((m) => <MarkerWhy key={m.key} marker={m} />)}
+        {markers.length === 0 ? (
+          <p className="muted">{t("risk.noMarkers")}</p>
+        ) : (
+          markers.map((m) => <MarkerWhy key={m.key} marker={m} />)
+        )}
       </section>
       <section className="admin-section" aria-labelledby="risk-record">
         <h2 id="risk-record">{t("risk.record")}</h2>

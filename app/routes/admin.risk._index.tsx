@@ -10,7 +10,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: insightSty
 
 export const handle = { title: "admin:risk.title" };
 
-type AtRisk = { userId: number; username: string; markers: Marker[]; lastInteraction: { at: number; kind: string } | null };
+type AtRisk = {
+  userId: number;
+  username: string;
+  markers: Marker[];
+  lastInteraction: { at: number; kind: string } | null;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadAdmin<{ list: AtRisk[] }>(request, context, "/api/admin/risk");
@@ -35,7 +40,10 @@ export default function PlayersAtRisk() {
           ))}
           <div className="muted">
             {p.lastInteraction
-              ? t("risk.lastInteraction", { kind: t(`risk.kind.${p.lastInteraction.kind}`), time: `${playerTime(p.lastInteraction.at)} (${PLAYER_ZONE})` })
+              ? t("risk.lastInteraction", {
+                  kind: t(`risk.kind.${p.lastInteraction.kind}`),
+                  time: `${playerTime(p.lastInteraction.at)} (${PLAYER_ZONE})`,
+                })
               : t("risk.noInteraction")}
           </div>
         </article>

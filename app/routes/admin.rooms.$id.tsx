@@ -22,7 +22,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = new URL(request.url).searchParams.get("page") ?? "1";
   const [room, rounds] = await Promise.all([
     loadAdmin<RoomSettings>(request, context, "/api/admin/rooms/get", { id: params.id }),
-    loadAdmin<{ list: RoundRow[]; page: number; hasMore: boolean; voids: Record<string, number> }>(request, context, "/api/admin/rounds", { roomId: params.id, page }),
+    loadAdmin<{ list: RoundRow[]; page: number; hasMore: boolean; voids: Record<string, number> }>(
+      request,
+      context,
+      "/api/admin/rounds",
+      { roomId: params.id, page },
+    ),
   ]);
   return { ...room, rounds };
 }
@@ -46,7 +51,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         consoleMoney(context),
       ]);
       const round = rounds.list.find((r) => String(r.id) === body.roundId);
-      const values = { room: room.title, seqno: round?.seqno ?? body.roundId, bets: round?.bets ?? 0, turnover: money(round?.inPlay ?? 0), reason: noteText(t, reason) };
+      const values = {
+        room: room.title,
+        seqno: round?.seqno ?? body.roundId,
+        bets: round?.bets ?? 0,
+        turnover: money(round?.inPlay ?? 0),
+        reason: noteText(t, reason),
+      };
       return askToConfirm(form, { message: t("confirm.void", values), button: t("rounds.void") });
     }
     return adminAction(request, context, "/api/admin/rounds/void", body, t("rounds.voided"));
@@ -76,7 +87,12 @@ function VoidRoundForm({ round }: { round: RoundRow }) {
               </option>
             ))}
           </select>
-          <input name="reason" aria-label={t("rounds.voidReason")} placeholder={t("rounds.voidReason")} maxLength={180} />
+          <input
+            name="reason"
+            aria-label={t("rounds.voidReason")}
+            placeholder={t("rounds.voidReason")}
+            maxLength={180}
+          />
           <button className="button small secondary" type="submit">
             {t("rounds.void")}
           </button>
@@ -93,7 +109,11 @@ function VoidCount({ voids }: { voids: Record<string, number> }) {
   if (total === 0) return <p className="muted">{t("rounds.voidCountNone")}</p>;
   return (
     <p className="muted void-count">
-      {t("rounds.voidCount", { count: total })} ({Object.entries(voids).map(([reason, n]) => `${t(`rounds.voidKind.${reason}`)} ${n}`).join(", ")})
+      {t("rounds.voidCount", { count: total })} (
+      {Object.entries(voids)
+        .map(([reason, n]) => `${t(`rounds.voidKind.${reason}`)} ${n}`)
+        .join(", ")}
+      )
     </p>
   );
 }

@@ -16,9 +16,16 @@ type Game = { id: number; title: string; titleKey: string };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const get = (name: string) => url.searchParams.get(name)?.trim() ?? "";
-  const filters = { gameId: /^\d{1,9}$/.test(get("gameId")) ? get("gameId") : "", roomtype: /^[1-3]$/.test(get("roomtype")) ? get("roomtype") : "", kind: (ROOM_KINDS as readonly string[]).includes(get("kind")) ? get("kind") : "" };
+  const filters = {
+    gameId: /^\d{1,9}$/.test(get("gameId")) ? get("gameId") : "",
+    roomtype: /^[1-3]$/.test(get("roomtype")) ? get("roomtype") : "",
+    kind: (ROOM_KINDS as readonly string[]).includes(get("kind")) ? get("kind") : "",
+  };
   const [rooms, games] = await Promise.all([
-    loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/rooms", { page: pageOf(url.searchParams), ...filters }),
+    loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/rooms", {
+      page: pageOf(url.searchParams),
+      ...filters,
+    }),
     loadAdmin<{ list: Game[] }>(request, context, "/api/admin/games"),
   ]);
   return { ...rooms, games: games.list, filters };
@@ -97,7 +104,9 @@ export default function Rooms() {
                   </td>
                   <td>{CURRENCY_TABS[r.roomtype - 1] ?? "—"}</td>
                   <td>{t(`game:kinds.${r.kind}`, { defaultValue: r.kind })}</td>
-                  <td className={r.trading ? undefined : "danger-text"}>{r.trading ? t("rooms.trading") : t("rooms.stopped")}</td>
+                  <td className={r.trading ? undefined : "danger-text"}>
+                    {r.trading ? t("rooms.trading") : t("rooms.stopped")}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -24,14 +24,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const options = url.searchParams.get("options") ?? undefined;
   const [games, template] = await Promise.all([
     loadAdmin<{ list: Game[] }>(request, context, "/api/admin/games"),
-    gameId ? loadAdmin<RoomSettings & { gameId: number }>(request, context, "/api/admin/rooms/template", { gameId, optionCount: options }) : null,
+    gameId
+      ? loadAdmin<RoomSettings & { gameId: number }>(request, context, "/api/admin/rooms/template", {
+          gameId,
+          optionCount: options,
+        })
+      : null,
   ]);
   return { games: games.list, template };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const body = { gameId: String(form.get("gameId") ?? ""), roomtype: String(form.get("roomtype") ?? ""), ...roomBody(form) };
+  const body = {
+    gameId: String(form.get("gameId") ?? ""),
+    roomtype: String(form.get("roomtype") ?? ""),
+    ...roomBody(form),
+  };
   const t = await i18nServer.getFixedT(request, "admin");
   const problems = await roomFieldErrors(request, context, t, newRoomForm, body);
   if (problems) return fieldsRefused(problems, { oddsError: null, confirm: null });

@@ -30,7 +30,13 @@ type BoardRow = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get("status") === "void" ? "void" : "open";
-  const result = await loadAdmin<{ list: BoardRow[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null }>(request, context, "/api/admin/rounds/board", {
+  const result = await loadAdmin<{
+    list: BoardRow[];
+    page: number;
+    hasMore: boolean;
+    next?: string | null;
+    prev?: string | null;
+  }>(request, context, "/api/admin/rounds/board", {
     status,
     page: pageOf(url.searchParams),
     ...pageCursor(url.searchParams),
@@ -44,7 +50,13 @@ function RoomName({ row }: { row: BoardRow }) {
   const currency = CURRENCY_TABS[row.room.roomtype - 1] ?? "";
   return (
     <Link to={`/admin/rooms/${row.roomId}`}>
-      {[gameTitle(t, row.room.titleKey, row.room.title), currency, t(`game:kinds.${row.room.kind}`, { defaultValue: row.room.kind })].filter(Boolean).join(" · ")}{" "}
+      {[
+        gameTitle(t, row.room.titleKey, row.room.title),
+        currency,
+        t(`game:kinds.${row.room.kind}`, { defaultValue: row.room.kind }),
+      ]
+        .filter(Boolean)
+        .join(" · ")}{" "}
       <span className="muted">#{row.roomId}</span>
     </Link>
   );
@@ -59,11 +71,20 @@ export default function RoundBoard() {
     { head: t("rounds.round"), cell: (r) => r.seqno },
     { head: t("rounds.drawAt"), cell: (r) => <PlayerTime ms={r.drawAt} zone /> },
     { head: t("rounds.bets"), className: "num", cell: (r) => r.bets },
-    { head: t(voids ? "rounds.stakesRefunded" : "rounds.stakesInPlay"), className: "num", cell: (r) => <Money value={r.stakes} /> },
+    {
+      head: t(voids ? "rounds.stakesRefunded" : "rounds.stakesInPlay"),
+      className: "num",
+      cell: (r) => <Money value={r.stakes} />,
+    },
     ...(voids
       ? ([
           { head: t("rounds.voidedByCol"), cell: (r) => r.voidedBy ?? t("rounds.automatic") },
-          { head: t("rounds.why"), className: "wrap", cell: (r) => (r.voidNote ? noteText(t, r.voidNote) : r.voidReason ? t(`game:result.voidReasons.${r.voidReason}`) : "—") },
+          {
+            head: t("rounds.why"),
+            className: "wrap",
+            cell: (r) =>
+              r.voidNote ? noteText(t, r.voidNote) : r.voidReason ? t(`game:result.voidReasons.${r.voidReason}`) : "—",
+          },
         ] satisfies Column<BoardRow>[])
       : []),
   ];
@@ -80,7 +101,13 @@ export default function RoundBoard() {
       </nav>
       {list.length === 0 ? <p className="muted">{t(voids ? "rounds.noneVoid" : "rounds.noneOpen")}</p> : null}
       {list.length > 0 ? (
-        <DataTable label={t(voids ? "rounds.voidsTab" : "rounds.inPlayTab")} columns={columns} rows={list} rowKey={(r) => r.id} rowTestId={(r) => `board-round-${r.id}`} />
+        <DataTable
+          label={t(voids ? "rounds.voidsTab" : "rounds.inPlayTab")}
+          columns={columns}
+          rows={list}
+          rowKey={(r) => r.id}
+          rowTestId={(r) => `board-round-${r.id}`}
+        />
       ) : null}
       <Pager page={page} hasMore={hasMore} next={next} prev={prev} />
     </main>

@@ -24,7 +24,12 @@ type Settings = {
   deposit_mode: "request" | "contact";
   payees: Payee[];
   invitations: string[];
-  four_eyes: { adjust_max: number; adjust_second_approval: number; adjust_operator_daily: number; odds_confirm_rtp_ppm: number };
+  four_eyes: {
+    adjust_max: number;
+    adjust_second_approval: number;
+    adjust_operator_daily: number;
+    odds_confirm_rtp_ppm: number;
+  };
 };
 const PAYEE_ROWS = 5;
 
@@ -37,7 +42,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const all = (name: string) => form.getAll(name).map(String);
-  const [types, names, holders, accounts] = [all("payee_type"), all("payee_name"), all("payee_holder"), all("payee_account")];
+  const [types, names, holders, accounts] = [
+    all("payee_type"),
+    all("payee_name"),
+    all("payee_holder"),
+    all("payee_account"),
+  ];
   // A row left blank is no account; a half-filled one goes to the API, which refuses it (1145).
   const payees = names
     .map((name, i) => ({ type: types[i] ?? "bank", name, holder: holders[i] ?? "", account: accounts[i] ?? "" }))
@@ -57,22 +67,48 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   const t = await i18nServer.getFixedT(request, "admin");
   const money = await consoleMoney(context);
-  const problems = await consoleFieldErrors(request, settingsForm, body, {
-    kefu_url: t("fields.link"),
-    android_url: t("fields.link"),
-    ios_url: t("fields.link"),
-    withdraw_daily_cap: t("fields.money", { min: money(MIN_CAP_CENTS / 100), max: money(MAX_CAP_CENTS / 100) }),
-  }, { vip_thresholds: "vip" });
+  const problems = await consoleFieldErrors(
+    request,
+    settingsForm,
+    body,
+    {
+      kefu_url: t("fields.link"),
+      android_url: t("fields.link"),
+      ios_url: t("fields.link"),
+      withdraw_daily_cap: t("fields.money", { min: money(MIN_CAP_CENTS / 100), max: money(MAX_CAP_CENTS / 100) }),
+    },
+    { vip_thresholds: "vip" },
+  );
   if (problems) return fieldsRefused(problems);
   return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));
 }
 
-function TextField({ name, label, value, hint, type = "text", decimal }: { name: string; label: string; value: string; hint?: string; type?: string; decimal?: boolean }) {
+function TextField({
+  name,
+  label,
+  value,
+  hint,
+  type = "text",
+  decimal,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  hint?: string;
+  type?: string;
+  decimal?: boolean;
+}) {
   const error = useFieldError()(name);
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input name={name} type={type} defaultValue={value} inputMode={decimal ? "decimal" : undefined} {...invalidProps(error, name)} />
+      <input
+        name={name}
+        type={type}
+        defaultValue={value}
+        inputMode={decimal ? "decimal" : undefined}
+        {...invalidProps(error, name)}
+      />
       <FieldError message={error} name={name} />
       {hint ? <small className="muted">{hint}</small> : null}
     </label>
@@ -117,7 +153,13 @@ export default function SettingsPage() {
       <Form method="post" className="form settings-form" key={JSON.stringify(s)}>
         <section className="admin-card settings-group" aria-labelledby="settings-1">
           <h2 id="settings-1">{t("settings.links")}</h2>
-          <TextField name="kefu_url" type="url" label={t("settings.kefuUrl")} value={s.kefu_url} hint={t("settings.linkHint")} />
+          <TextField
+            name="kefu_url"
+            type="url"
+            label={t("settings.kefuUrl")}
+            value={s.kefu_url}
+            hint={t("settings.linkHint")}
+          />
           <TextField name="android_url" type="url" label={t("settings.androidUrl")} value={s.android_url} />
           <TextField name="ios_url" type="url" label={t("settings.iosUrl")} value={s.ios_url} />
         </section>
@@ -130,7 +172,12 @@ export default function SettingsPage() {
               <option>RM</option>
             </select>
           </label>
-          <TextField name="withdraw_daily_cap" label={t("settings.withdrawCap")} value={s.withdraw_daily_cap.toFixed(2)} decimal />
+          <TextField
+            name="withdraw_daily_cap"
+            label={t("settings.withdrawCap")}
+            value={s.withdraw_daily_cap.toFixed(2)}
+            decimal
+          />
           <label className="field">
             <span className="field-label">{t("settings.depositMode")}</span>
             <select name="deposit_mode" defaultValue={s.deposit_mode}>
@@ -149,9 +196,24 @@ export default function SettingsPage() {
                 <option value="bank">{t("settings.bank")}</option>
                 <option value="wallet">{t("settings.wallet")}</option>
               </select>
-              <input name="payee_name" defaultValue={p?.name ?? ""} placeholder={t("settings.payeeName")} aria-label={t("settings.payeeName")} />
-              <input name="payee_holder" defaultValue={p?.holder ?? ""} placeholder={t("settings.payeeHolder")} aria-label={t("settings.payeeHolder")} />
-              <input name="payee_account" defaultValue={p?.account ?? ""} placeholder={t("settings.payeeAccount")} aria-label={t("settings.payeeAccount")} />
+              <input
+                name="payee_name"
+                defaultValue={p?.name ?? ""}
+                placeholder={t("settings.payeeName")}
+                aria-label={t("settings.payeeName")}
+              />
+              <input
+                name="payee_holder"
+                defaultValue={p?.holder ?? ""}
+                placeholder={t("settings.payeeHolder")}
+                aria-label={t("settings.payeeHolder")}
+              />
+              <input
+                name="payee_account"
+                defaultValue={p?.account ?? ""}
+                placeholder={t("settings.payeeAccount")}
+                aria-label={t("settings.payeeAccount")}
+              />
             </div>
           ))}
         </section>
@@ -163,7 +225,13 @@ export default function SettingsPage() {
             {s.vip_thresholds.map((v, i) => (
               <label key={i} className="field">
                 <span className="field-label">{t("players.level", { level: i + 1 })}</span>
-                <input name="vip" inputMode="decimal" defaultValue={v.toFixed(2)} readOnly={i === 0} {...invalidProps(error("vip"), "vip")} />
+                <input
+                  name="vip"
+                  inputMode="decimal"
+                  defaultValue={v.toFixed(2)}
+                  readOnly={i === 0}
+                  {...invalidProps(error("vip"), "vip")}
+                />
               </label>
             ))}
           </div>
@@ -172,7 +240,12 @@ export default function SettingsPage() {
           <h2 id="settings-5">{t("settings.invitations")}</h2>
           <label className="field">
             <span className="field-label">{t("settings.invitationsHint")}</span>
-            <textarea name="invitations" rows={4} defaultValue={s.invitations.join("\n")} {...invalidProps(error("invitations"), "invitations")} />
+            <textarea
+              name="invitations"
+              rows={4}
+              defaultValue={s.invitations.join("\n")}
+              {...invalidProps(error("invitations"), "invitations")}
+            />
             <FieldError message={error("invitations")} name="invitations" />
           </label>
         </section>

@@ -8,7 +8,16 @@ import { DataTable, type Column } from "~/components/admin/DataTable";
 
 export const handle = { title: "admin:totals.title" };
 
-type Day = { day: string; turnover: number; payouts: number; house: number; inPlay: number; deposits: number; withdrawals: number; activePlayers: number };
+type Day = {
+  day: string;
+  turnover: number;
+  payouts: number;
+  house: number;
+  inPlay: number;
+  deposits: number;
+  withdrawals: number;
+  activePlayers: number;
+};
 
 /** Fourteen days per page, computed from the bets and the ledger on each view. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

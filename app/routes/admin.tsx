@@ -31,7 +31,11 @@ export default function AdminLayout() {
     <div className="admin">
       <header className="admin-header">
         <strong>{t("title")}</strong>
-        <span className="muted">{t("signedInAs", { name: me.role ? t("signedInRole", { name: me.username, role: t(`roles.${me.role}`) }) : me.username })}</span>
+        <span className="muted">
+          {t("signedInAs", {
+            name: me.role ? t("signedInRole", { name: me.username, role: t(`roles.${me.role}`) }) : me.username,
+          })}
+        </span>
         <Form method="post" action="/admin/logout">
           <button className="link-button" type="submit">
             {t("nav.signOut")}

@@ -26,17 +26,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const username = creds.username;
   if (fields.intent === "enrol") {
     const answer = await context.callApi("/api/admin/enrol/confirm", creds);
-    if (answer.code !== 1) return data<Result>({ error: answer.info, username, enrol: await enrolment(context, creds) }, { status: 400 });
+    if (answer.code !== 1)
+      return data<Result>({ error: answer.info, username, enrol: await enrolment(context, creds) }, { status: 400 });
     const headers = { "Set-Cookie": await setOperatorCookie(context, answer.data.token) };
     return data<Result>({ username, recoveryCodes: answer.data.recoveryCodes }, { headers });
   }
   const answer = await context.callApi("/api/admin/login", creds);
-  if (answer.code === 1) return redirect("/admin", { headers: { "Set-Cookie": await setOperatorCookie(context, answer.data.token) } });
+  if (answer.code === 1)
+    return redirect("/admin", { headers: { "Set-Cookie": await setOperatorCookie(context, answer.data.token) } });
   if (answer.data?.errCode === 1121) return data<Result>({ username, enrol: await enrolment(context, creds) });
   return data<Result>({ error: answer.info, username }, { status: 400 });
 }
 
-async function enrolment(context: ActionFunctionArgs["context"], creds: Record<string, string>): Promise<Enrolment | undefined> {
+async function enrolment(
+  context: ActionFunctionArgs["context"],
+  creds: Record<string, string>,
+): Promise<Enrolment | undefined> {
   const started = await context.callApi("/api/admin/enrol/start", creds);
   if (started.code !== 1) return undefined;
   return { secret: started.data.secret, qr: qrSvg(started.data.otpauth) };
@@ -79,9 +84,22 @@ export default function OperatorLogin() {
       ) : null}
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="intent" value={enrol ? "enrol" : "login"} />
-        <Field label={t("login.username")} name="username" defaultValue={result?.username} autoComplete="username" required />
+        <Field
+          label={t("login.username")}
+          name="username"
+          defaultValue={result?.username}
+          autoComplete="username"
+          required
+        />
         <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" required />
-        <Field label={t("login.code")} name="code" autoComplete="one-time-code" inputMode="text" placeholder={t("login.codeHint")} required />
+        <Field
+          label={t("login.code")}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          placeholder={t("login.codeHint")}
+          required
+        />
         {result?.error ? (
           <p className="form-error" role="alert">
             {result.error}

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const types = answer.code === 1 && answer.data.types.length ? answer.data.types : FALLBACK_TYPES;
   const bound = answer.code === 1 ? answer.data.list.map((c) => c.type) : [];
   const asked = new URL(request.url).searchParams.get("type");
-  const type = types.includes(asked ?? "") ? asked! : types.find((t) => !bound.includes(t)) ?? types[0];
+  const type = types.includes(asked ?? "") ? asked! : (types.find((t) => !bound.includes(t)) ?? types[0]);
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), "");
   return { types, bound, type, hasWithdrawalPassword: profile.noPassword2 === 0, redirectTo };
 }
@@ -39,7 +39,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const isBank = f.type === BANK;
   // Only the fields of the chosen type go out: a Bank card or a coin address (docs/architecture.md#the-contract).
   const body = isBank
-    ? { type: BANK, bank: f.bank ?? "", account: f.account ?? "", username: f.username ?? "", area: f.area ?? "", payPwd: f.payPwd ?? "" }
+    ? {
+        type: BANK,
+        bank: f.bank ?? "",
+        account: f.account ?? "",
+        username: f.username ?? "",
+        area: f.area ?? "",
+        payPwd: f.payPwd ?? "",
+      }
     : { type: f.type ?? "", network: f.network ?? "", address: f.address ?? "", payPwd: f.payPwd ?? "" };
   const answer = await callApi(request, context, "/api/Game/addbankcard", body);
   if (answer.code !== 1) {
@@ -67,11 +74,15 @@ export default function BankAdd() {
   };
   const isBank = type === BANK;
   // Without a withdrawal password the Bank form has no password box: its error shows as a message.
-  const messageError = error && (!error.field || (error.field === "payPwd" && !hasWithdrawalPassword)) ? error.message : null;
+  const messageError =
+    error && (!error.field || (error.field === "payPwd" && !hasWithdrawalPassword)) ? error.message : null;
   const setPasswordTo = `/usercipherpassword?redirectTo=${encodeURIComponent(`/bankadd${withReturn(new URLSearchParams({ type }))}`)}`;
   return (
     <main className="wallet">
-      <PageHeader title={t("bankadd.title")} back={`/banklist${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} />
+      <PageHeader
+        title={t("bankadd.title")}
+        back={`/banklist${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+      />
       <nav className="type-chooser" aria-label={t("bankadd.type")}>
         {types.map((option) => (
           <Link
@@ -91,13 +102,49 @@ export default function BankAdd() {
       {/* The key resets the fields when the player switches type. */}
       <Form method="post" className="wallet-card form" noValidate key={type} autoComplete="off">
         <input type="hidden" name="type" value={type} />
-        {bound.includes(type) ? <p className="notice">{t("bankadd.alreadyBound", { type: isBank ? t("accounts.bank") : type })}</p> : null}
+        {bound.includes(type) ? (
+          <p className="notice">{t("bankadd.alreadyBound", { type: isBank ? t("accounts.bank") : type })}</p>
+        ) : null}
         {isBank ? (
           <>
-            <Field label={t("bankadd.bank")} name="bank" maxLength={64} placeholder={t("bankadd.bankPlaceholder")} defaultValue={values.bank} required error={fieldError("bank")} />
-            <Field label={t("bankadd.account")} name="account" inputMode="numeric" maxLength={40} placeholder={t("bankadd.accountPlaceholder")} defaultValue={values.account} required error={fieldError("account")} />
-            <Field label={t("bankadd.username")} name="username" maxLength={64} autoComplete="name" placeholder={t("bankadd.usernamePlaceholder")} defaultValue={values.username} required error={fieldError("username")} />
-            <Field label={t("bankadd.area")} name="area" maxLength={64} placeholder={t("bankadd.areaPlaceholder")} defaultValue={values.area} required error={fieldError("area")} />
+            <Field
+              label={t("bankadd.bank")}
+              name="bank"
+              maxLength={64}
+              placeholder={t("bankadd.bankPlaceholder")}
+              defaultValue={values.bank}
+              required
+              error={fieldError("bank")}
+            />
+            <Field
+              label={t("bankadd.account")}
+              name="account"
+              inputMode="numeric"
+              maxLength={40}
+              placeholder={t("bankadd.accountPlaceholder")}
+              defaultValue={values.account}
+              required
+              error={fieldError("account")}
+            />
+            <Field
+              label={t("bankadd.username")}
+              name="username"
+              maxLength={64}
+              autoComplete="name"
+              placeholder={t("bankadd.usernamePlaceholder")}
+              defaultValue={values.username}
+              required
+              error={fieldError("username")}
+            />
+            <Field
+              label={t("bankadd.area")}
+              name="area"
+              maxLength={64}
+              placeholder={t("bankadd.areaPlaceholder")}
+              defaultValue={values.area}
+              required
+              error={fieldError("area")}
+            />
           </>
         ) : (
           <>
@@ -114,13 +161,22 @@ export default function BankAdd() {
               error={fieldError("address")}
             />
             <p className="hint">
-              {(NETWORKS[type] ?? []).map((n) => t(`bankadd.shapes.${n}`)).join(" · ")}. {t("bankadd.addressHint", { coin: type })}
+              {(NETWORKS[type] ?? []).map((n) => t(`bankadd.shapes.${n}`)).join(" · ")}.{" "}
+              {t("bankadd.addressHint", { coin: type })}
             </p>
           </>
         )}
         {/* Every payout account, bank or coin address, needs the withdrawal password. */}
         {hasWithdrawalPassword ? (
-          <Field label={t("bankadd.payPwd")} name="payPwd" type="password" autoComplete="off" maxLength={16} required error={fieldError("payPwd")} />
+          <Field
+            label={t("bankadd.payPwd")}
+            name="payPwd"
+            type="password"
+            autoComplete="off"
+            maxLength={16}
+            required
+            error={fieldError("payPwd")}
+          />
         ) : (
           <p className="notice" data-testid="need-password">
             {t("bankadd.needPassword")} <Link to={setPasswordTo}>{t("bankadd.setPassword")}</Link>
@@ -148,12 +204,16 @@ function NetworkChoice({ coin, chosen, error }: { coin: string; chosen?: string;
   if (networks.length < 2) {
     return networks.length ? (
       <p className="hint" data-testid="network">
-        {t("bankadd.network")}: <strong>{name(networks[0])}</strong>. {t("bankadd.networkHint", { coin, network: name(networks[0]) })}
+        {t("bankadd.network")}: <strong>{name(networks[0])}</strong>.{" "}
+        {t("bankadd.networkHint", { coin, network: name(networks[0]) })}
       </p>
     ) : null;
   }
   return (
-    <fieldset className={`field network-choice${error ? " field-invalid" : ""}`} aria-describedby={error ? "network-error" : undefined}>
+    <fieldset
+      className={`field network-choice${error ? " field-invalid" : ""}`}
+      aria-describedby={error ? "network-error" : undefined}
+    >
       <legend className="field-label">{t("bankadd.network")}</legend>
       <div className="network-options">
         {networks.map((n) => (

@@ -30,7 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (answer.code !== 1) return { cards: [], freeTypes: [], loadError: answer.info, query };
   const bound = new Set(answer.data.list.map((c) => c.type));
   // only the masked number reaches the page, its data included
-  const cards = answer.data.list.map((card) => ({ ...card, account: card.type === "Bank" ? maskAccount(card.account) : card.account }));
+  const cards = answer.data.list.map((card) => ({
+    ...card,
+    account: card.type === "Bank" ? maskAccount(card.account) : card.account,
+  }));
   return { cards, freeTypes: answer.data.types.filter((type) => !bound.has(type)), loadError: null, query };
 }
 
@@ -39,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = `/banklist${returnQuery(request)}`;
   // The confirm dialog posts intent=delete-<id>; the API gets the contract's {id}.
   const id = /^delete-(\d{1,15})$/.exec(f.intent ?? "")?.[1];
-  const answer = await callApi(request, context, "/api/Game/delbankcard", { id: id ? Number(id) : f.intent ?? "" });
+  const answer = await callApi(request, context, "/api/Game/delbankcard", { id: id ? Number(id) : (f.intent ?? "") });
   if (answer.code !== 1) return redirectWithToast(context, back, answer.info);
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, back, t("banklist.deleted"));
@@ -54,7 +57,10 @@ export default function BankList() {
   const confirmQuery = (id: number) => `${query ? `${query}&` : "?"}confirm=${id}`;
   return (
     <main className="wallet">
-      <PageHeader title={t("banklist.title")} back={search.get("redirectTo") === "/withdraw" ? "/user" : "/my_password"} />
+      <PageHeader
+        title={t("banklist.title")}
+        back={search.get("redirectTo") === "/withdraw" ? "/user" : "/my_password"}
+      />
       {loadError ? <p className="form-error wallet-inset">{loadError}</p> : null}
       {cards.length === 0 && !loadError ? (
         <EmptyState text={t("banklist.empty")} />
@@ -63,7 +69,13 @@ export default function BankList() {
           {cards.map((card) => (
             <li key={card.id}>
               <AccountCard card={card} details>
-                <Link to={confirmQuery(card.id)} replace preventScrollReset className="account-delete" aria-label={t("banklist.delete")}>
+                <Link
+                  to={confirmQuery(card.id)}
+                  replace
+                  preventScrollReset
+                  className="account-delete"
+                  aria-label={t("banklist.delete")}
+                >
                   {t("banklist.delete")}
                 </Link>
               </AccountCard>
@@ -89,7 +101,10 @@ export default function BankList() {
       {toDelete ? (
         <ConfirmDialog
           message={t("banklist.confirmDelete", {
-            name: toDelete.type === "Bank" ? `${toDelete.bank} ${toDelete.account.slice(-4)}` : t("accounts.coinAddress", { coin: toDelete.type }),
+            name:
+              toDelete.type === "Bank"
+                ? `${toDelete.bank} ${toDelete.account.slice(-4)}`
+                : t("accounts.coinAddress", { coin: toDelete.type }),
           })}
           action={`/banklist${query}`}
           cancelTo={`/banklist${query}`}

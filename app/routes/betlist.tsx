@@ -18,7 +18,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = betTabOf(url.searchParams.get("type"));
   const page = Math.max(1, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   await requireProfile(request, context);
-  const answer = await callApi<{ data: BetRecord[]; page: number; hasMore: boolean; next: string | null; prev: string | null }>(request, context, "/api/Game/getGamelog2", {
+  const answer = await callApi<{
+    data: BetRecord[];
+    page: number;
+    hasMore: boolean;
+    next: string | null;
+    prev: string | null;
+  }>(request, context, "/api/Game/getGamelog2", {
     type: tab,
     page,
     ...pageCursor(url.searchParams),
@@ -53,9 +59,13 @@ function BetRow({ bet }: { bet: BetRecord }) {
         <dd>{bet.seqno}</dd>
         {/* a voided round gives the stake back: neither a win nor a loss, so never called an award */}
         <dt>{status === "refunded" ? t("betlist.status.refunded") : t("betlist.award")}</dt>
-        <dd className={`num${status === "won" ? " good" : ""}`} data-testid="bet-outcome">{status === "pending" ? "—" : formatMoney(bet.award)}</dd>
+        <dd className={`num${status === "won" ? " good" : ""}`} data-testid="bet-outcome">
+          {status === "pending" ? "—" : formatMoney(bet.award)}
+        </dd>
         <dt>{t("betlist.time")}</dt>
-        <dd><PlayerTime ms={bet.createtime} zone /></dd>
+        <dd>
+          <PlayerTime ms={bet.createtime} zone />
+        </dd>
         <dt>{t("betlist.ordersn")}</dt>
         <dd className="mono">{bet.ordersn}</dd>
       </dl>
@@ -73,7 +83,12 @@ export default function BetList() {
       <PageHeader title={t("betlist.title")} back="/user" />
       <nav className="tabs" aria-label={t("betlist.tabs")}>
         {BET_TABS.map((name) => (
-          <Link key={name} to={`/betlist?type=${name}`} className={name === tab ? "tab active" : "tab"} aria-current={name === tab ? "page" : undefined}>
+          <Link
+            key={name}
+            to={`/betlist?type=${name}`}
+            className={name === tab ? "tab active" : "tab"}
+            aria-current={name === tab ? "page" : undefined}
+          >
             {t(`betlist.tab.${name}`)}
           </Link>
         ))}
@@ -87,9 +102,21 @@ export default function BetList() {
       </ul>
       {page > 1 || hasMore ? (
         <nav className="pager" aria-label={t("betlist.pages")}>
-          {page > 1 ? <Link className="button secondary small" to={pageLink(page - 1, { before: prev })}>{t("betlist.newer")}</Link> : <span />}
+          {page > 1 ? (
+            <Link className="button secondary small" to={pageLink(page - 1, { before: prev })}>
+              {t("betlist.newer")}
+            </Link>
+          ) : (
+            <span />
+          )}
           <span className="muted">{t("betlist.page", { page })}</span>
-          {hasMore ? <Link className="button secondary small" to={pageLink(page + 1, { after: next })}>{t("betlist.older")}</Link> : <span />}
+          {hasMore ? (
+            <Link className="button secondary small" to={pageLink(page + 1, { after: next })}>
+              {t("betlist.older")}
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </main>

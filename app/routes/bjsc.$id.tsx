@@ -18,6 +18,7 @@ export const shouldRevalidate = skipAfterRoomAnswer;
 
 export default function RacingRoom() {
   const data = useLoaderData<typeof loader>();
-  if (!data.room) return <RoomRefused code={data.refusal!.code} message={data.refusal!.message} balance={data.balance} />;
+  if (!data.room)
+    return <RoomRefused code={data.refusal!.code} message={data.refusal!.message} balance={data.balance} />;
   return <GameRoom data={{ ...data, room: data.room, record: data.record ?? null }} />;
 }

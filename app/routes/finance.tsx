@@ -13,8 +13,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeSty
 export const handle = { i18n: ["finance"], title: "finance:finance.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [answer, profile] = await Promise.all([callApi<ProductList>(request, context, "/api/Game/getproductlist"), optionalProfile(request, context)]);
-  return { products: answer.code === 1 ? answer.data.list : [], failed: answer.code === 1 ? null : answer.info, profile };
+  const [answer, profile] = await Promise.all([
+    callApi<ProductList>(request, context, "/api/Game/getproductlist"),
+    optionalProfile(request, context),
+  ]);
+  return {
+    products: answer.code === 1 ? answer.data.list : [],
+    failed: answer.code === 1 ? null : answer.info,
+    profile,
+  };
 }
 
 export default function Finance() {
@@ -23,7 +30,9 @@ export default function Finance() {
   return (
     <main className="finance">
       <PageHeader title={t("finance.title")} back="/" />
-      {profile ? <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted} /> : null}
+      {profile ? (
+        <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted} />
+      ) : null}
       <p className="finance-intro">{t("finance.intro")}</p>
       <p className="finance-note" data-testid="operator-note">
         {t("finance.operatorNote")}

@@ -30,7 +30,11 @@ export default function NewsList() {
     <main className="content-page">
       <PageHeader title={t("news.title")} back="/" />
       <GroupTabs tabs={TABS} current={tab} path="/help/list" />
-      {articles ? <ArticleLinks articles={articles.list} basePath="/help" /> : <p className="empty-note">{t("news.failed")}</p>}
+      {articles ? (
+        <ArticleLinks articles={articles.list} basePath="/help" />
+      ) : (
+        <p className="empty-note">{t("news.failed")}</p>
+      )}
       {articles && (page > 1 || articles.hasMore) ? (
         <nav className="pager" aria-label={t("news.pages")}>
           {page > 1 ? <Link to={`/help/list?tab=${tab}&page=${page - 1}`}>‹ {t("news.newer")}</Link> : <span />}

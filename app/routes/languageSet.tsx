@@ -19,7 +19,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const lng = isLng(f.lng) ? f.lng : "en";
   const t = i18nServer.getFixedT(lng).then((fixed) => fixed("languageSet.saved"));
-  return redirectWithToast(context, safeRedirectTarget(f.redirectTo ?? null, "/languageSet"), await t, [await languageCookie.serialize(lng)]);
+  return redirectWithToast(context, safeRedirectTarget(f.redirectTo ?? null, "/languageSet"), await t, [
+    await languageCookie.serialize(lng),
+  ]);
 }
 
 export default function LanguageSet() {

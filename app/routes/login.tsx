@@ -26,7 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     username: fields.username ?? "",
     password: fields.password ?? "",
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.login, { values: { quhao: fields.quhao ?? "", username: fields.username ?? "" } });
+  if (answer.code !== 1)
+    return formFailure(answer, FIELD_OF_ERROR.login, {
+      values: { quhao: fields.quhao ?? "", username: fields.username ?? "" },
+    });
   const t = await i18nServer.getFixedT(request, ["common", "notices"]);
   const cookie = await setTokenHeader(context, answer.data.token);
   // A running time-out or self-exclusion signs in to the restricted view: the My page says what is open (docs/decisions/142).
@@ -77,7 +80,8 @@ export default function Login() {
           {t("login.submit")}
         </button>
         <p className="links">
-          {t("login.noAccount")} <Link to={`/register?redirectTo=${encodeURIComponent(redirectTo)}`}>{t("login.toRegister")}</Link>
+          {t("login.noAccount")}{" "}
+          <Link to={`/register?redirectTo=${encodeURIComponent(redirectTo)}`}>{t("login.toRegister")}</Link>
         </p>
       </Form>
     </main>

@@ -63,7 +63,9 @@ export default function LotteryPrize() {
         ) : (
           <div className="card trend-guest">
             <p>{t("trend.guest")}</p>
-            <Link className="button" to="/login?redirectTo=%2Flotteryprize">{t("trend.login")}</Link>
+            <Link className="button" to="/login?redirectTo=%2Flotteryprize">
+              {t("trend.login")}
+            </Link>
           </div>
         )}
       </section>

@@ -21,21 +21,36 @@ type Tab = (typeof TABS)[number];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
   const url = new URL(request.url);
-  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as Tab) : "news";
+  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "")
+    ? (url.searchParams.get("tab") as Tab)
+    : "news";
   const open = Number(url.searchParams.get("open") ?? "");
   if (tab !== "inbox") {
     const [articles, count] = await Promise.all([
       loadGroup(request, context, GROUPS[tab]),
       callApi<{ unread: number }>(request, context, "/api/Game/getnoticecount"),
     ]);
-    return { tab, open: Number.isInteger(open) ? open : undefined, articles, notices: null, unread: count.code === 1 ? count.data.unread : 0 };
+    return {
+      tab,
+      open: Number.isInteger(open) ? open : undefined,
+      articles,
+      notices: null,
+      unread: count.code === 1 ? count.data.unread : 0,
+    };
   }
   const before = Number(url.searchParams.get("before") ?? "");
-  const answer = await callApi<NoticePage>(request, context, "/api/Game/getnotices", Number.isInteger(before) && before > 0 ? { before } : {});
+  const answer = await callApi<NoticePage>(
+    request,
+    context,
+    "/api/Game/getnotices",
+    Number.isInteger(before) && before > 0 ? { before } : {},
+  );
   const notices = answer.code === 1 ? answer.data : null;
   let unread = notices?.unread ?? 0;
   if (notices && notices.list.some((n) => !n.read)) {
-    const read = await callApi<{ unread: number }>(request, context, "/api/Game/readnotices", { upTo: notices.list[0].id });
+    const read = await callApi<{ unread: number }>(request, context, "/api/Game/readnotices", {
+      upTo: notices.list[0].id,
+    });
     if (read.code === 1) unread = read.data.unread;
   }
   return { tab, open: undefined, articles: null, notices, unread };
@@ -49,10 +64,20 @@ export default function Messages() {
       <PageHeader title={t("message.title")} back="/user" />
       <nav className="content-tabs" aria-label={t("news.tabs")}>
         {TABS.map((name) => (
-          <Link key={name} to={`/message?tab=${name}`} replace className={name === tab ? "active" : undefined} aria-current={name === tab ? "page" : undefined}>
+          <Link
+            key={name}
+            to={`/message?tab=${name}`}
+            replace
+            className={name === tab ? "active" : undefined}
+            aria-current={name === tab ? "page" : undefined}
+          >
             {name === "inbox" ? t("notices:inbox.tab") : t(`groups.${name}`)}
             {name === "inbox" && unread > 0 ? (
-              <span className="count-badge" aria-label={t("notices:inbox.badge", { count: unread })} data-testid="inbox-unread">
+              <span
+                className="count-badge"
+                aria-label={t("notices:inbox.badge", { count: unread })}
+                data-testid="inbox-unread"
+              >
                 {unread}
               </span>
             ) : null}
@@ -60,7 +85,11 @@ export default function Messages() {
         ))}
       </nav>
       {tab === "inbox" ? (
-        notices ? <NoticeList page={notices} /> : <p className="empty-note">{t("news.failed")}</p>
+        notices ? (
+          <NoticeList page={notices} />
+        ) : (
+          <p className="empty-note">{t("news.failed")}</p>
+        )
       ) : articles ? (
         <ExpandableArticles articles={articles} openId={open} />
       ) : (

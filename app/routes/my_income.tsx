@@ -20,12 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
   const filter = ledgerFilterOf(new URL(request.url).searchParams);
   const ranged = filter.start !== null;
-  const answer = await callApi<FlowList>(
-    request,
-    context,
-    "/api/Game/getfinanceflow",
-    { ...(ranged ? { start: filter.start, end: filter.end } : { type: filter.type }), page: filter.page, ...pageCursor(new URL(request.url).searchParams) },
-  );
+  const answer = await callApi<FlowList>(request, context, "/api/Game/getfinanceflow", {
+    ...(ranged ? { start: filter.start, end: filter.end } : { type: filter.type }),
+    page: filter.page,
+    ...pageCursor(new URL(request.url).searchParams),
+  });
   const fallback = defaultLedgerRange(Date.now());
   return {
     balance: profile.money,
@@ -34,7 +33,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     flow: answer.code === 1 ? answer.data : null,
     error: answer.code === 1 ? null : { code: Number(answer.data?.errCode ?? 0), message: answer.info },
     // What the drawer's date boxes show: the range asked for, else three days back through today.
-    drawer: { start: isDate(filter.start) ? filter.start : fallback.start, end: isDate(filter.end) ? filter.end : fallback.end },
+    drawer: {
+      start: isDate(filter.start) ? filter.start : fallback.start,
+      end: isDate(filter.end) ? filter.end : fallback.end,
+    },
   };
 }
 
@@ -59,11 +61,21 @@ export default function FundsLedger() {
       </div>
       <nav className="ledger-tabs" aria-label={t("income.period")}>
         {LEDGER_TABS.map((tab) => (
-          <Link key={tab} to={tab === "all" ? "?" : `?type=${tab}`} className={!ranged && filter.type === tab ? "active" : undefined} aria-current={!ranged && filter.type === tab ? "page" : undefined}>
+          <Link
+            key={tab}
+            to={tab === "all" ? "?" : `?type=${tab}`}
+            className={!ranged && filter.type === tab ? "active" : undefined}
+            aria-current={!ranged && filter.type === tab ? "page" : undefined}
+          >
             {t(`income.tabs.${tab}`)}
           </Link>
         ))}
-        <Link to={`?${openDrawer}`} preventScrollReset className={ranged ? "range-button active" : "range-button"} aria-label={t("income.range")}>
+        <Link
+          to={`?${openDrawer}`}
+          preventScrollReset
+          className={ranged ? "range-button active" : "range-button"}
+          aria-label={t("income.range")}
+        >
           <Icon name="calendar" size={18} />
         </Link>
       </nav>
@@ -90,7 +102,14 @@ export default function FundsLedger() {
           <EmptyState text={t("income.empty")} />
         )
       ) : null}
-      {drawerOpen ? <DateRangeSheet start={drawer.start} end={drawer.end} cancelTo={`?${closeDrawer}`} error={ranged ? error?.message ?? null : null} /> : null}
+      {drawerOpen ? (
+        <DateRangeSheet
+          start={drawer.start}
+          end={drawer.end}
+          cancelTo={`?${closeDrawer}`}
+          error={ranged ? (error?.message ?? null) : null}
+        />
+      ) : null}
     </main>
   );
 }

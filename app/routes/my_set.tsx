@@ -37,7 +37,9 @@ export default function Settings() {
           {t("settings.logout")}
         </Link>
       </div>
-      {params.get("confirm") === "logout" ? <ConfirmDialog message={t("settings.logoutConfirm")} action="/logout" cancelTo="/my_set" /> : null}
+      {params.get("confirm") === "logout" ? (
+        <ConfirmDialog message={t("settings.logoutConfirm")} action="/logout" cancelTo="/my_set" />
+      ) : null}
     </main>
   );
 }

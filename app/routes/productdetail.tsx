@@ -15,7 +15,8 @@ export const handle = { i18n: ["finance"], title: "finance:detail.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const answer = await callApi<ProductList>(request, context, "/api/Game/getproductlist");
-  const product = answer.code === 1 ? pickProduct(answer.data.list, new URL(request.url).searchParams.get("id")) : undefined;
+  const product =
+    answer.code === 1 ? pickProduct(answer.data.list, new URL(request.url).searchParams.get("id")) : undefined;
   if (!product) throw new Response("Not found", { status: 404 });
   const perDayCents = dailyInterestCents(Math.round(product.min * 100), product.rate_ppm);
   return { product, perDay: perDayCents / 100, total: (perDayCents * product.days) / 100 };
@@ -29,9 +30,7 @@ export default function ProductDetail() {
       <PageHeader title={t("detail.title")} back="/finance" />
       <ProductCard product={product} actions={false} />
       <section className="product-card">
-        <h2 className="product-name">
-          {t("detail.example", { amount: formatDecimal(product.min, 0, 3) })}
-        </h2>
+        <h2 className="product-name">{t("detail.example", { amount: formatDecimal(product.min, 0, 3) })}</h2>
         <dl className="summary">
           <dt>{t("detail.perDay")}</dt>
           <dd>

@@ -14,9 +14,22 @@ export const handle = { i18n: ["finance"], title: "finance:order.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
-  const page = Math.max(1, Math.min(1000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
-  const answer = await callApi<{ list: FinanceOrder[]; page: number; hasMore: boolean }>(request, context, "/api/Game/getproductorders", { page });
-  return { orders: answer.code === 1 ? answer.data.list : [], page, hasMore: answer.code === 1 && answer.data.hasMore, failed: answer.code === 1 ? null : answer.info };
+  const page = Math.max(
+    1,
+    Math.min(1000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1),
+  );
+  const answer = await callApi<{ list: FinanceOrder[]; page: number; hasMore: boolean }>(
+    request,
+    context,
+    "/api/Game/getproductorders",
+    { page },
+  );
+  return {
+    orders: answer.code === 1 ? answer.data.list : [],
+    page,
+    hasMore: answer.code === 1 && answer.data.hasMore,
+    failed: answer.code === 1 ? null : answer.info,
+  };
 }
 
 function OrderCard({ order }: { order: FinanceOrder }) {

@@ -16,7 +16,13 @@ import { i18nServer } from "~/lib/i18n.server";
 import { useRequestId } from "~/lib/use-request-id";
 import financeStyles from "~/styles/finance.css?url";
 import { parseMoneyToCents } from "#shared/money";
-import { dailyInterestCents, maturityMs, transferProblem, valueDateMs, type TransferProblem } from "#shared/finance/rules";
+import {
+  dailyInterestCents,
+  maturityMs,
+  transferProblem,
+  valueDateMs,
+  type TransferProblem,
+} from "#shared/finance/rules";
 import { formatDecimal } from "~/lib/number-format";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
@@ -38,7 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (profile.noPassword2 === 1) {
     const t = await i18nServer.getFixedT(request, "finance");
-    throw await redirectWithToast(context, `/usercipherpassword?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, t("transfer.needPassword"));
+    throw await redirectWithToast(
+      context,
+      `/usercipherpassword?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+      t("transfer.needPassword"),
+    );
   }
   const answer = await callApi<ProductList>(request, context, "/api/Game/getproductlist");
   if (answer.code !== 1) throw new Response(answer.info, { status: 503 });
@@ -58,12 +68,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     product,
     products: answer.data.list,
     limits: { min: product.min, max: product.upTo },
-    expected: { money: exampleCents / 100, perDay: examplePerDay / 100, total: (examplePerDay * product.days) / 100, days: product.days, maturity: maturityMs(nowMs, product.days) },
+    expected: {
+      money: exampleCents / 100,
+      perDay: examplePerDay / 100,
+      total: (examplePerDay * product.days) / 100,
+      days: product.days,
+      maturity: maturityMs(nowMs, product.days),
+    },
     balance: profile.money,
     typed: typed ?? "",
-    amountError: problem ? t(String(problem.code), { num: problem.num === undefined ? undefined : formatDecimal(problem.num, 0, 3) }) : null,
+    amountError: problem
+      ? t(String(problem.code), { num: problem.num === undefined ? undefined : formatDecimal(problem.num, 0, 3) })
+      : null,
     confirm: confirm
-      ? { money: cents / 100, perDay: perDayCents / 100, total: (perDayCents * product.days) / 100, valueDate: valueDateMs(nowMs), maturity: maturityMs(nowMs, product.days) }
+      ? {
+          money: cents / 100,
+          perDay: perDayCents / 100,
+          total: (perDayCents * product.days) / 100,
+          valueDate: valueDateMs(nowMs),
+          maturity: maturityMs(nowMs, product.days),
+        }
       : null,
     requestId: crypto.randomUUID(),
     // A running time-out or self-exclusion closes lock-ups (docs/decisions/142): the notice instead of the form.
@@ -85,7 +109,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProductTransferIn() {
-  const { product, products, limits, expected, balance, typed, amountError, confirm, requestId: freshRequestId, restricted } = useLoaderData<typeof loader>();
+  const {
+    product,
+    products,
+    limits,
+    expected,
+    balance,
+    typed,
+    amountError,
+    confirm,
+    requestId: freshRequestId,
+    restricted,
+  } = useLoaderData<typeof loader>();
   const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("finance");
@@ -136,7 +171,15 @@ export default function ProductTransferIn() {
               {error.message}
             </p>
           ) : null}
-          <Field label={t("transfer.pwd")} name="pwd" type="password" autoComplete="off" maxLength={16} required error={error?.field === "pwd" ? error.message : null} />
+          <Field
+            label={t("transfer.pwd")}
+            name="pwd"
+            type="password"
+            autoComplete="off"
+            maxLength={16}
+            required
+            error={error?.field === "pwd" ? error.message : null}
+          />
           <SubmitButton>{t("transfer.confirm")}</SubmitButton>
           <Link className="button secondary" to={`/producttransferin?id=${product.id}`} replace>
             {t("transfer.change")}
@@ -162,15 +205,22 @@ export default function ProductTransferIn() {
               inputMode="decimal"
               autoComplete="off"
               defaultValue={typed}
-              placeholder={t("transfer.amountHint", { min: formatDecimal(limits.min, 0, 3), max: formatDecimal(limits.max, 0, 3) })}
+              placeholder={t("transfer.amountHint", {
+                min: formatDecimal(limits.min, 0, 3),
+                max: formatDecimal(limits.max, 0, 3),
+              })}
               error={amountError}
             />
             <p className="hint">
               {t("transfer.balance")} <Money value={balance} />
             </p>
             <p className="hint" data-testid="expected-interest">
-              {t("transfer.expected", { days: expected.days })} <Money value={expected.money} />: <Money value={expected.perDay} /> {t("transfer.aDay")} ·{" "}
-              <strong><Money value={expected.total} /></strong> {t("transfer.atMaturity")} <PlayerTime ms={expected.maturity} zone />
+              {t("transfer.expected", { days: expected.days })} <Money value={expected.money} />:{" "}
+              <Money value={expected.perDay} /> {t("transfer.aDay")} ·{" "}
+              <strong>
+                <Money value={expected.total} />
+              </strong>{" "}
+              {t("transfer.atMaturity")} <PlayerTime ms={expected.maturity} zone />
             </p>
             <button className="button" type="submit">
               {t("transfer.next")}

@@ -39,7 +39,9 @@ export default function RealityCheckPage() {
             <RealityCheckFacts check={reality} />
             <Form method="post" className="buttons">
               <input type="hidden" name="redirectTo" value="/" />
-              <button className="button" type="submit">{t("protection.keepPlaying")}</button>
+              <button className="button" type="submit">
+                {t("protection.keepPlaying")}
+              </button>
             </Form>
           </>
         ) : (

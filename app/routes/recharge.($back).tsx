@@ -35,8 +35,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const back = rechargeBackPath(params.back);
   // docs/product.md#screens lists /recharge without (auth): a guest gets a log-in prompt, not a redirect.
   const profile = await optionalProfile(request, context);
-  if (!profile) return { back, balance: null, deposits: null, listError: null, requestId: "", amount: "", restricted: null };
-  const answer = await callApi<Deposits>(request, context, "/api/Game/getrechargelist", { page: pageOf(url.searchParams), ...pageCursor(url.searchParams) });
+  if (!profile)
+    return { back, balance: null, deposits: null, listError: null, requestId: "", amount: "", restricted: null };
+  const answer = await callApi<Deposits>(request, context, "/api/Game/getrechargelist", {
+    page: pageOf(url.searchParams),
+    ...pageCursor(url.searchParams),
+  });
   return {
     back,
     balance: profile.money,
@@ -61,14 +65,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (answer.code !== 1) {
     const kefuUrl = answer.data?.errCode === 2056 ? String(answer.data?.kefu_url ?? "") : null;
-    return formFailure(answer, FIELD_OF_ERROR.deposit, { kefuUrl, values: { money: f.money ?? "", pay_name: f.pay_name ?? "", payee: f.payee ?? "", pay_ref: f.pay_ref ?? "" } });
+    return formFailure(answer, FIELD_OF_ERROR.deposit, {
+      kefuUrl,
+      values: { money: f.money ?? "", pay_name: f.pay_name ?? "", payee: f.payee ?? "", pay_ref: f.pay_ref ?? "" },
+    });
   }
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, new URL(request.url).pathname, t("recharge.sent"));
 }
 
 export default function Recharge() {
-  const { back, balance, deposits, listError, requestId: freshRequestId, amount, restricted } = useLoaderData<typeof loader>();
+  const {
+    back,
+    balance,
+    deposits,
+    listError,
+    requestId: freshRequestId,
+    amount,
+    restricted,
+  } = useLoaderData<typeof loader>();
   const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
@@ -84,7 +99,9 @@ export default function Recharge() {
       <PageHeader title={t("recharge.title")} back={back} />
       {balance === null ? (
         <section className="wallet-card guest-prompt">
-          <div className="guest-icon" aria-hidden="true">＋</div>
+          <div className="guest-icon" aria-hidden="true">
+            ＋
+          </div>
           <h2>{t("recharge.guestTitle")}</h2>
           <p className="muted">{t("recharge.guestText")}</p>
           <Link className="button" to={`/login?redirectTo=${encodeURIComponent(pathname)}`}>
@@ -124,7 +141,11 @@ export default function Recharge() {
                   required
                   error={fieldError("pay_name")}
                 />
-                <PaidIntoChoice payees={deposits?.payees ?? []} chosen={result?.values?.payee ?? ""} error={fieldError("payee")} />
+                <PaidIntoChoice
+                  payees={deposits?.payees ?? []}
+                  chosen={result?.values?.payee ?? ""}
+                  error={fieldError("payee")}
+                />
                 <Field
                   label={(deposits?.payees ?? []).length > 0 ? t("recharge.payRef") : t("recharge.payRefOptional")}
                   name="pay_ref"

@@ -33,7 +33,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const nowMs = Date.now();
   // Typed again without JavaScript after a refusal; passwords never come back.
-  const values = { username: f.username ?? "", quhao: f.quhao ?? "", phone: f.phone ?? "", captcha: f.captcha ?? "", invitation: f.invitation ?? "" };
+  const values = {
+    username: f.username ?? "",
+    quhao: f.quhao ?? "",
+    phone: f.phone ?? "",
+    captcha: f.captcha ?? "",
+    invitation: f.invitation ?? "",
+  };
   const kept = { values, nowMs, smsSentAtMs: smsSentAtOf(f.sms_sent_at) };
   if (f.intent === "sms") {
     const answer = await callApi(request, context, "/api/index/sms_send", { quhao: f.quhao, mobile: f.phone ?? "" });
@@ -55,7 +61,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     adult: f.adult ?? "",
   };
   // Every field's error at once (the API would name only the first); the agreement is the page's own rule.
-  const refused = await checkFields(request, registerForm, form, { "": "spassword", quhao: "phone" }, { agree: f.agree === "1" ? null : 1066 });
+  const refused = await checkFields(
+    request,
+    registerForm,
+    form,
+    { "": "spassword", quhao: "phone" },
+    { agree: f.agree === "1" ? null : 1066 },
+  );
   if (refused) return fieldsFailure(refused, kept);
   const answer = await callApi(request, context, "/api/index/register", form);
   if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.register, kept);
@@ -81,24 +93,81 @@ export default function Register() {
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/user"} />
         {smsSentAtMs ? <input type="hidden" name="sms_sent_at" value={smsSentAtMs} /> : null}
-        <Field label={t("register.username")} name="username" defaultValue={values.username} autoComplete="username" placeholder={t("login.usernamePlaceholder")} required error={fieldError("username")} />
+        <Field
+          label={t("register.username")}
+          name="username"
+          defaultValue={values.username}
+          autoComplete="username"
+          placeholder={t("login.usernamePlaceholder")}
+          required
+          error={fieldError("username")}
+        />
         <DialCodePicker defaultValue={values.quhao || undefined} />
-        <Field label={t("register.phone")} name="phone" defaultValue={values.phone} type="tel" inputMode="numeric" autoComplete="tel-national" required error={fieldError("phone")} />
+        <Field
+          label={t("register.phone")}
+          name="phone"
+          defaultValue={values.phone}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          required
+          error={fieldError("phone")}
+        />
         <div className="row">
-          <Field label={t("register.captcha")} name="captcha" defaultValue={values.captcha} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={fieldError("captcha")} />
-          <SmsCodeButton sentAtMs={smsSentAtMs} renderedAtMs={result?.nowMs ?? 0} lockSeconds={sms_resend_seconds ?? 60} />
+          <Field
+            label={t("register.captcha")}
+            name="captcha"
+            defaultValue={values.captcha}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={fieldError("captcha")}
+          />
+          <SmsCodeButton
+            sentAtMs={smsSentAtMs}
+            renderedAtMs={result?.nowMs ?? 0}
+            lockSeconds={sms_resend_seconds ?? 60}
+          />
         </div>
         {result && "screenCode" in result && result.screenCode ? (
           <p className="demo-code" role="status">
-            <strong>{t("register.screenNotice")}</strong> {t("register.screenCode")} <output>{result.screenCode}</output>
+            <strong>{t("register.screenNotice")}</strong> {t("register.screenCode")}{" "}
+            <output>{result.screenCode}</output>
           </p>
         ) : result && "notice" in result && result.notice ? (
-          <p className="muted" role="status">{result.notice}</p>
+          <p className="muted" role="status">
+            {result.notice}
+          </p>
         ) : null}
-        <Field label={t("register.password")} name="password" type="password" autoComplete="new-password" placeholder={t("login.passwordPlaceholder")} error={fieldError("password")} />
-        <Field label={t("register.spassword")} name="spassword" type="password" autoComplete="new-password" error={fieldError("spassword")} />
-        <Field label={t("register.invitation")} name="invitation" defaultValue={values.invitation ?? params.get("code") ?? ""} error={fieldError("invitation")} />
-        <Field label={t("register.payPwd")} name="payPwd" type="password" autoComplete="off" placeholder={t("payPassword.hint")} error={fieldError("payPwd")} />
+        <Field
+          label={t("register.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={t("login.passwordPlaceholder")}
+          error={fieldError("password")}
+        />
+        <Field
+          label={t("register.spassword")}
+          name="spassword"
+          type="password"
+          autoComplete="new-password"
+          error={fieldError("spassword")}
+        />
+        <Field
+          label={t("register.invitation")}
+          name="invitation"
+          defaultValue={values.invitation ?? params.get("code") ?? ""}
+          error={fieldError("invitation")}
+        />
+        <Field
+          label={t("register.payPwd")}
+          name="payPwd"
+          type="password"
+          autoComplete="off"
+          placeholder={t("payPassword.hint")}
+          error={fieldError("payPwd")}
+        />
         <label className="check">
           <input type="checkbox" name="agree" value="1" aria-invalid={fieldError("agree") ? true : undefined} />
           <span>
@@ -109,13 +178,25 @@ export default function Register() {
             </Link>
           </span>
         </label>
-        {fieldError("agree") ? <p className="field-error" role="alert">{fieldError("agree")}</p> : null}
+        {fieldError("agree") ? (
+          <p className="field-error" role="alert">
+            {fieldError("agree")}
+          </p>
+        ) : null}
         <label className="check">
           <input type="checkbox" name="adult" value="1" aria-invalid={fieldError("adult") ? true : undefined} />
           <span>{t("register.adult")}</span>
         </label>
-        {fieldError("adult") ? <p className="field-error" role="alert">{fieldError("adult")}</p> : null}
-        {error && !error.field ? <p className="form-error" role="alert">{error.message}</p> : null}
+        {fieldError("adult") ? (
+          <p className="field-error" role="alert">
+            {fieldError("adult")}
+          </p>
+        ) : null}
+        {error && !error.field ? (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
         <button className="button" type="submit" name="intent" value="register" disabled={busy}>
           {t("register.submit")}
         </button>

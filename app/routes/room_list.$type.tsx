@@ -48,7 +48,12 @@ export default function RoomList() {
       <PageHeader title={t("rooms.title")} back="/" />
       <nav className="tabs" aria-label={t("rooms.tabs")}>
         {ROOM_TABS.map((tab) => (
-          <NavLink key={tab.roomtype} to={`/room_list/${tab.roomtype}`} className={({ isActive }) => (isActive ? "tab active" : "tab")} aria-current={tab.roomtype === roomtype ? "page" : undefined}>
+          <NavLink
+            key={tab.roomtype}
+            to={`/room_list/${tab.roomtype}`}
+            className={({ isActive }) => (isActive ? "tab active" : "tab")}
+            aria-current={tab.roomtype === roomtype ? "page" : undefined}
+          >
             {tab.label}
           </NavLink>
         ))}
@@ -75,15 +80,23 @@ export default function RoomList() {
                 <span className="room-card-type muted">{t(`gameTypes.${room.type}`)}</span>
                 <span className="room-card-facts">
                   <span>
-                    {t("rooms.minjoin")} <strong className="num">{formatMoney(room.minjoin)}</strong>{` ${currency}`}
+                    {t("rooms.minjoin")} <strong className="num">{formatMoney(room.minjoin)}</strong>
+                    {` ${currency}`}
                   </span>
                   <span>
-                    {t("rooms.minbuy")} <strong className="num">{formatMoney(room.minbuy)}</strong>{` ${currency}`}
+                    {t("rooms.minbuy")} <strong className="num">{formatMoney(room.minbuy)}</strong>
+                    {` ${currency}`}
                   </span>
                   {/* a requirement is said once: as the lock when it stops this player, else as a fact */}
-                  {room.minLevel > 1 && lock !== "level" ? <span>{t("rooms.minLevel", { level: room.minLevel })}</span> : null}
+                  {room.minLevel > 1 && lock !== "level" ? (
+                    <span>{t("rooms.minLevel", { level: room.minLevel })}</span>
+                  ) : null}
                 </span>
-                {lock ? <span className="room-card-lock">{t(`rooms.lock.${lock}`, { num: formatMoney(room.minjoin), level: room.minLevel })}</span> : null}
+                {lock ? (
+                  <span className="room-card-lock">
+                    {t(`rooms.lock.${lock}`, { num: formatMoney(room.minjoin), level: room.minLevel })}
+                  </span>
+                ) : null}
               </Link>
             </li>
           );

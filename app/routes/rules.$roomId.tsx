@@ -48,9 +48,17 @@ function conditionText(t: Translate, condition: WinCondition): string {
   const { from, to } = condition.range;
   const range =
     from !== null && to !== null
-      ? from === to ? t("rules.cond.exactly", { n: from }) : t("rules.cond.between", { from, to })
-      : from !== null ? t("rules.cond.atLeast", { n: from }) : to !== null ? t("rules.cond.atMost", { n: to }) : "";
-  const parity = condition.parity ? t(range ? `rules.cond.${condition.parity}` : `rules.cond.${condition.parity}Sum`) : "";
+      ? from === to
+        ? t("rules.cond.exactly", { n: from })
+        : t("rules.cond.between", { from, to })
+      : from !== null
+        ? t("rules.cond.atLeast", { n: from })
+        : to !== null
+          ? t("rules.cond.atMost", { n: to })
+          : "";
+  const parity = condition.parity
+    ? t(range ? `rules.cond.${condition.parity}` : `rules.cond.${condition.parity}Sum`)
+    : "";
   const refund = condition.refundSums.length ? t("rules.cond.refund", { sums: condition.refundSums.join(", ") }) : "";
   return [range, parity].filter(Boolean).join(", ") + (refund ? ` (${refund})` : "");
 }
@@ -62,7 +70,9 @@ export default function Rules() {
     return (
       <main className="rules-page">
         <PageHeader title={t("rules.title")} back={`/activity/${roomId}`} />
-        <p className="form-error page-gap" role="alert">{refusal}</p>
+        <p className="form-error page-gap" role="alert">
+          {refusal}
+        </p>
       </main>
     );
   }
@@ -76,7 +86,10 @@ export default function Rules() {
         <p>{t("rules.timing", { seconds: rules.closeSeconds })}</p>
         <p>{t("rules.payout", { minbuy: rules.minbuy })}</p>
         <p>
-          {t("rules.fair")} <Link className="tap-link" to="/fairness">{t("fairness.link")}</Link>
+          {t("rules.fair")}{" "}
+          <Link className="tap-link" to="/fairness">
+            {t("fairness.link")}
+          </Link>
         </p>
       </section>
       <div className="rules-table-wrap">

@@ -12,7 +12,14 @@ import { useUnreadNotices } from "~/lib/root-data";
 export const handle = { tabBar: true, title: "common:user.title" };
 
 /** Total assets (/api/Game/getassets): the balance plus what is locked in finance, and when it comes back. */
-type Assets = { balance: number; withdrawable: number; locked: number; orders: number; nextMaturity: { at: number; principal: number } | null; total: number };
+type Assets = {
+  balance: number;
+  withdrawable: number;
+  locked: number;
+  orders: number;
+  nextMaturity: { at: number; principal: number } | null;
+  total: number;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
@@ -34,54 +41,80 @@ export default function User() {
         {assets ? (
           <div className="total-assets" data-testid="total-assets">
             <div className="label">{t("user.totalAssets")}</div>
-            <div className="amount"><Money value={assets.total} /></div>
+            <div className="amount">
+              <Money value={assets.total} />
+            </div>
           </div>
         ) : null}
         <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted}>
-        {assets ? (
-          <Link className="locked-funds" to="/productorder" data-testid="locked-funds">
-            <span className="label">{t("user.locked")}</span>
-            <span className="amount"><Money value={assets.locked} /></span>
-            <span className="muted">
-              {assets.nextMaturity ? (
-                <>
-                  {t("user.nextMaturity")}{" "}
-                  <Money value={assets.nextMaturity.principal} /> · <PlayerTime ms={assets.nextMaturity.at} zone />
-                </>
-              ) : (
-                t("user.nothingLocked")
-              )}
-            </span>
-          </Link>
-        ) : null}
+          {assets ? (
+            <Link className="locked-funds" to="/productorder" data-testid="locked-funds">
+              <span className="label">{t("user.locked")}</span>
+              <span className="amount">
+                <Money value={assets.locked} />
+              </span>
+              <span className="muted">
+                {assets.nextMaturity ? (
+                  <>
+                    {t("user.nextMaturity")} <Money value={assets.nextMaturity.principal} /> ·{" "}
+                    <PlayerTime ms={assets.nextMaturity.at} zone />
+                  </>
+                ) : (
+                  t("user.nothingLocked")
+                )}
+              </span>
+            </Link>
+          ) : null}
         </BalanceCard>
       </section>
       <ul className="menu">
-        <li><Link to="/my_income">{t("user.income")}</Link></li>
-        <li><Link to="/betlist">{t("user.betRecords")}</Link></li>
-        <li><Link to="/finance">{t("user.finance")}</Link></li>
-        <li><Link to="/user/limits">{t("protection.title")}</Link></li>
+        <li>
+          <Link to="/my_income">{t("user.income")}</Link>
+        </li>
+        <li>
+          <Link to="/betlist">{t("user.betRecords")}</Link>
+        </li>
+        <li>
+          <Link to="/finance">{t("user.finance")}</Link>
+        </li>
+        <li>
+          <Link to="/user/limits">{t("protection.title")}</Link>
+        </li>
         <li>
           <Link to={unread > 0 ? "/message?tab=inbox" : "/message"}>
             <span>{t("user.messages")}</span>
             {unread > 0 ? (
-              <span className="count-badge" aria-label={t("notices:inbox.badge", { count: unread })} data-testid="menu-unread">
+              <span
+                className="count-badge"
+                aria-label={t("notices:inbox.badge", { count: unread })}
+                data-testid="menu-unread"
+              >
                 {unread}
               </span>
             ) : null}
           </Link>
         </li>
-        <li><Link to="/my_password">{t("user.security")}</Link></li>
-        <li><Link to="/languageSet">{t("user.language")}</Link></li>
-        <li><Link to="/my_set">{t("user.settings")}</Link></li>
+        <li>
+          <Link to="/my_password">{t("user.security")}</Link>
+        </li>
+        <li>
+          <Link to="/languageSet">{t("user.language")}</Link>
+        </li>
+        <li>
+          <Link to="/my_set">{t("user.settings")}</Link>
+        </li>
       </ul>
       <div className="section-gap" />
       <ul className="menu">
         <li>
-          <Link to="?confirm=logout" replace>{t("user.logout")}</Link>
+          <Link to="?confirm=logout" replace>
+            {t("user.logout")}
+          </Link>
         </li>
       </ul>
-      {params.get("confirm") === "logout" ? <ConfirmDialog message={t("settings.logoutConfirm")} action="/logout" cancelTo="/user" /> : null}
+      {params.get("confirm") === "logout" ? (
+        <ConfirmDialog message={t("settings.logoutConfirm")} action="/logout" cancelTo="/user" />
+      ) : null}
     </main>
   );
 }

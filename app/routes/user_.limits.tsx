@@ -9,7 +9,14 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
-import { BREAK_PERIODS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_DEFAULT_MINUTES, REALITY_MINUTES, type Protection } from "~/lib/protection-types";
+import {
+  BREAK_PERIODS,
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  REALITY_DEFAULT_MINUTES,
+  REALITY_MINUTES,
+  type Protection,
+} from "~/lib/protection-types";
 import { clearTokenHeader } from "~/lib/session.server";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
@@ -27,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...answer.data, balance: profile.money };
 }
 
-const isBreakPeriod = (value: string | undefined): value is ExclusionPeriod => (BREAK_PERIODS as readonly string[]).includes(value ?? "");
+const isBreakPeriod = (value: string | undefined): value is ExclusionPeriod =>
+  (BREAK_PERIODS as readonly string[]).includes(value ?? "");
 
 /** The words of a break: a time-out (24 h to 30 days) and a self-exclusion (6 months and longer) are named apart. */
 const breakKind = (period: string) => (isTimeOut(period) ? "timeOut" : "exclusion");
@@ -37,13 +45,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   // Step one of a break: what it means (its end, that it cannot be undone, the balance) before the password.
   if (f.intent === "breakAsk" && isBreakPeriod(f.period)) {
-    return { form: "breakConfirm" as const, confirmBreak: { period: f.period, until: exclusionEndMs(f.period, Date.now()) } };
+    return {
+      form: "breakConfirm" as const,
+      confirmBreak: { period: f.period, until: exclusionEndMs(f.period, Date.now()) },
+    };
   }
   if (f.intent === "break") {
-    const answer = await callApi<{ period: string; until: number | null }>(request, context, "/api/Game/selfexclude", { period: f.period ?? "", pwd: f.pwd ?? "" });
+    const answer = await callApi<{ period: string; until: number | null }>(request, context, "/api/Game/selfexclude", {
+      period: f.period ?? "",
+      pwd: f.pwd ?? "",
+    });
     if (answer.code !== 1) {
       const period = isBreakPeriod(f.period) ? f.period : "24h";
-      return formFailure(answer, FIELD_OF_ERROR.limits, { form: "break", confirmBreak: { period, until: exclusionEndMs(period, Date.now()) } });
+      return formFailure(answer, FIELD_OF_ERROR.limits, {
+        form: "break",
+        confirmBreak: { period, until: exclusionEndMs(period, Date.now()) },
+      });
     }
     // Every session ended on the server; this device forgets its cookie too.
     const until = answer.data.until === null ? null : `${playerTime(answer.data.until)} ${PLAYER_ZONE}`;
@@ -55,7 +72,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.limits, { form: "reality" });
     return redirectWithToast(context, "/user/limits", t("protection.realitySaved"));
   }
-  const answer = await callApi(request, context, "/api/Game/setlimit", { kind: f.kind ?? "", period: f.period ?? "", money: f.money ?? "" });
+  const answer = await callApi(request, context, "/api/Game/setlimit", {
+    kind: f.kind ?? "",
+    period: f.period ?? "",
+    money: f.money ?? "",
+  });
   if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.limits, { form: "limit" });
   return redirectWithToast(context, "/user/limits", t("protection.saved"));
 }
@@ -67,9 +88,14 @@ export default function PlayLimits() {
   const failure = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const error = failure && "error" in failure ? failure.error : null;
-  const errorOf = (form: string, field: string) => (failure?.form === form && error?.field === field ? error.message : null);
+  const errorOf = (form: string, field: string) =>
+    failure?.form === form && error?.field === field ? error.message : null;
   const formError = (form: string) =>
-    failure?.form === form && error && !error.field ? <p className="form-error" role="alert">{error.message}</p> : null;
+    failure?.form === form && error && !error.field ? (
+      <p className="form-error" role="alert">
+        {error.message}
+      </p>
+    ) : null;
   const confirmBreak = failure && "confirmBreak" in failure ? failure.confirmBreak : null;
   return (
     <main className="protection">
@@ -82,18 +108,35 @@ export default function PlayLimits() {
         <label className="field">
           <span className="field-label">{t("protection.kind")}</span>
           <select name="kind" defaultValue="loss">
-            {LIMIT_KINDS.map((kind) => <option key={kind} value={kind}>{t(`protection.kinds.${kind}`)}</option>)}
+            {LIMIT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`protection.kinds.${kind}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="field">
           <span className="field-label">{t("protection.period")}</span>
           <select name="period" defaultValue="day">
-            {LIMIT_PERIODS.map((period) => <option key={period} value={period}>{t(`protection.periods.${period}`)}</option>)}
+            {LIMIT_PERIODS.map((period) => (
+              <option key={period} value={period}>
+                {t(`protection.periods.${period}`)}
+              </option>
+            ))}
           </select>
         </label>
-        <Field label={t("protection.amount")} name="money" inputMode="decimal" placeholder={t("protection.amountHint")} required error={errorOf("limit", "money")} />
+        <Field
+          label={t("protection.amount")}
+          name="money"
+          inputMode="decimal"
+          placeholder={t("protection.amountHint")}
+          required
+          error={errorOf("limit", "money")}
+        />
         {formError("limit")}
-        <button className="button" type="submit" name="intent" value="limit" disabled={busy}>{t("protection.save")}</button>
+        <button className="button" type="submit" name="intent" value="limit" disabled={busy}>
+          {t("protection.save")}
+        </button>
       </Form>
 
       <Form method="post" className="form card" aria-labelledby="reality">
@@ -101,33 +144,57 @@ export default function PlayLimits() {
         <label className="field">
           <span className="field-label">{t("protection.realityEvery")}</span>
           <select name="minutes" defaultValue={String(reality.minutes)}>
-            {REALITY_MINUTES.map((m) => <option key={m} value={m}>{t("protection.minutes", { count: m })}</option>)}
+            {REALITY_MINUTES.map((m) => (
+              <option key={m} value={m}>
+                {t("protection.minutes", { count: m })}
+              </option>
+            ))}
           </select>
           <span className="hint">{t("protection.realityDefault", { minutes: REALITY_DEFAULT_MINUTES })}</span>
         </label>
         {formError("reality")}
-        <button className="button secondary" type="submit" name="intent" value="reality" disabled={busy}>{t("protection.realitySave")}</button>
+        <button className="button secondary" type="submit" name="intent" value="reality" disabled={busy}>
+          {t("protection.realitySave")}
+        </button>
       </Form>
 
       {confirmBreak ? (
-        <Form method="post" className="form card break-confirm" aria-labelledby="confirm-break" data-testid="break-confirm">
+        <Form
+          method="post"
+          className="form card break-confirm"
+          aria-labelledby="confirm-break"
+          data-testid="break-confirm"
+        >
           <h2 id="confirm-break">{t(`protection.${breakKind(confirmBreak.period)}ConfirmTitle`)}</h2>
           <p className="break-period">{t(`protection.breakPeriods.${confirmBreak.period}`)}</p>
           <dl className="summary">
             <dt>{t("protection.breakEnds")}</dt>
-            <dd data-testid="break-ends">{confirmBreak.until === null ? t("protection.never") : <PlayerTime ms={confirmBreak.until} zone />}</dd>
+            <dd data-testid="break-ends">
+              {confirmBreak.until === null ? t("protection.never") : <PlayerTime ms={confirmBreak.until} zone />}
+            </dd>
             <dt>{t("protection.balance")}</dt>
-            <dd><Money value={balance} /></dd>
+            <dd>
+              <Money value={balance} />
+            </dd>
           </dl>
           <p className="form-error">{t("protection.breakFinal")}</p>
           <p>{t(`protection.${breakKind(confirmBreak.period)}Balance`)}</p>
           <input type="hidden" name="period" value={confirmBreak.period} />
-          <Field label={t("protection.pwd")} name="pwd" type="password" autoComplete="off" required error={errorOf("break", "pwd")} />
+          <Field
+            label={t("protection.pwd")}
+            name="pwd"
+            type="password"
+            autoComplete="off"
+            required
+            error={errorOf("break", "pwd")}
+          />
           {formError("break")}
           <button className="button danger" type="submit" name="intent" value="break" disabled={busy}>
             {t(`protection.${breakKind(confirmBreak.period)}Submit`)}
           </button>
-          <Link className="button secondary" to="/user/limits" replace>{t("protection.breakCancel")}</Link>
+          <Link className="button secondary" to="/user/limits" replace>
+            {t("protection.breakCancel")}
+          </Link>
         </Form>
       ) : null}
 
@@ -137,10 +204,16 @@ export default function PlayLimits() {
         <label className="field">
           <span className="field-label">{t("protection.breakPeriod")}</span>
           <select name="period" defaultValue="24h">
-            {BREAK_PERIODS.map((p) => <option key={p} value={p}>{t(`protection.breakPeriods.${p}`)}</option>)}
+            {BREAK_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`protection.breakPeriods.${p}`)}
+              </option>
+            ))}
           </select>
         </label>
-        <button className="button danger" type="submit" name="intent" value="breakAsk" disabled={busy}>{t("protection.breakSubmit")}</button>
+        <button className="button danger" type="submit" name="intent" value="breakAsk" disabled={busy}>
+          {t("protection.breakSubmit")}
+        </button>
       </Form>
 
       <p className="links">

@@ -10,7 +10,19 @@ import protectionStyles from "~/styles/protection.css?url";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
 export const handle = { title: "common:protection.statementTitle" };
 
-const LINES = ["deposits", "withdrawals", "stakes", "awards", "refunds", "lockups", "principal", "interest", "adjustments", "other", "change"] as const;
+const LINES = [
+  "deposits",
+  "withdrawals",
+  "stakes",
+  "awards",
+  "refunds",
+  "lockups",
+  "principal",
+  "interest",
+  "adjustments",
+  "other",
+  "change",
+] as const;
 /** Lines shown only when something moved through them. */
 const QUIET_LINES: ReadonlySet<string> = new Set(["refunds", "principal", "interest", "adjustments", "other"]);
 
@@ -21,7 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
   const filter = ledgerFilterOf(new URL(request.url).searchParams);
   const ranged = filter.start !== null;
-  const answer = await callApi<Statement>(request, context, "/api/Game/getstatement", ranged ? { start: filter.start, end: filter.end } : { type: filter.type });
+  const answer = await callApi<Statement>(
+    request,
+    context,
+    "/api/Game/getstatement",
+    ranged ? { start: filter.start, end: filter.end } : { type: filter.type },
+  );
   return {
     filter,
     statement: answer.code === 1 ? answer.data : null,
@@ -46,22 +63,34 @@ export default function StatementPage() {
             <input type="date" name="end" defaultValue={filter.end ?? statement?.end ?? ""} required />
           </label>
         </div>
-        <button className="button secondary" type="submit">{t("protection.show")}</button>
-        <Link className="tap-link" to="?type=all">{t("protection.allTime")}</Link>
+        <button className="button secondary" type="submit">
+          {t("protection.show")}
+        </button>
+        <Link className="tap-link" to="?type=all">
+          {t("protection.allTime")}
+        </Link>
       </Form>
-      {error ? <p className="form-error card" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="form-error card" role="alert">
+          {error}
+        </p>
+      ) : null}
       {statement ? (
         <section className="card" aria-label={t("protection.statementTitle")}>
           <p className="muted">{statement.start ? `${statement.start} – ${statement.end}` : t("protection.allTime")}</p>
           <dl className="statement-lines">
             <div className="net" data-testid="statement-net">
               <dt>{t("protection.net")}</dt>
-              <dd><Money value={statement.net} signed /></dd>
+              <dd>
+                <Money value={statement.net} signed />
+              </dd>
             </div>
             {LINES.filter((line) => !QUIET_LINES.has(line) || statement[line] !== 0).map((line) => (
               <div key={line} data-line={line}>
                 <dt>{t(`protection.${line}`)}</dt>
-                <dd><Money value={statement[line]} signed /></dd>
+                <dd>
+                  <Money value={statement[line]} signed />
+                </dd>
               </div>
             ))}
           </dl>

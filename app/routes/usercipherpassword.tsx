@@ -40,15 +40,44 @@ export default function WithdrawalPassword() {
   const fieldError = (name: string) => fieldMessage(error, name);
   return (
     <main>
-      <PageHeader title={hasWithdrawalPassword ? t("payPassword.title") : t("payPassword.titleSet")} back="/my_password" />
+      <PageHeader
+        title={hasWithdrawalPassword ? t("payPassword.title") : t("payPassword.titleSet")}
+        back="/my_password"
+      />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/my_password"} />
         {hasWithdrawalPassword ? (
-          <Field label={t("payPassword.original")} name="srcpwd" type="password" autoComplete="off" required error={fieldError("srcpwd")} />
+          <Field
+            label={t("payPassword.original")}
+            name="srcpwd"
+            type="password"
+            autoComplete="off"
+            required
+            error={fieldError("srcpwd")}
+          />
         ) : null}
-        <Field label={t("payPassword.new")} name="newpwd" type="password" autoComplete="off" placeholder={t("payPassword.hint")} required error={fieldError("newpwd")} />
-        <Field label={t("payPassword.confirm")} name="newpwd2" type="password" autoComplete="off" required error={fieldError("newpwd2")} />
-        {error && !error.field ? <p className="form-error" role="alert">{error.message}</p> : null}
+        <Field
+          label={t("payPassword.new")}
+          name="newpwd"
+          type="password"
+          autoComplete="off"
+          placeholder={t("payPassword.hint")}
+          required
+          error={fieldError("newpwd")}
+        />
+        <Field
+          label={t("payPassword.confirm")}
+          name="newpwd2"
+          type="password"
+          autoComplete="off"
+          required
+          error={fieldError("newpwd2")}
+        />
+        {error && !error.field ? (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
         <button className="button" type="submit" disabled={busy}>
           {t("save")}
         </button>

@@ -28,7 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.loginPassword);
   const t = await i18nServer.getFixedT(request);
   // Every other session was revoked with the old password; this device continues with a new one.
-  return redirectWithToast(context, "/my_password", t("loginPassword.success"), [await setTokenHeader(context, answer.data.token)]);
+  return redirectWithToast(context, "/my_password", t("loginPassword.success"), [
+    await setTokenHeader(context, answer.data.token),
+  ]);
 }
 
 export default function ChangeLoginPassword() {
@@ -40,10 +42,36 @@ export default function ChangeLoginPassword() {
     <main>
       <PageHeader title={t("loginPassword.title")} back="/my_password" />
       <Form method="post" className="form" noValidate>
-        <Field label={t("loginPassword.original")} name="passwd" type="password" autoComplete="current-password" required error={fieldError("passwd")} />
-        <Field label={t("loginPassword.new")} name="npasswd" type="password" autoComplete="new-password" placeholder={t("login.passwordPlaceholder")} required error={fieldError("npasswd")} />
-        <Field label={t("loginPassword.confirm")} name="npasswd2" type="password" autoComplete="new-password" required error={fieldError("npasswd2")} />
-        {error && !error.field ? <p className="form-error" role="alert">{error.message}</p> : null}
+        <Field
+          label={t("loginPassword.original")}
+          name="passwd"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldError("passwd")}
+        />
+        <Field
+          label={t("loginPassword.new")}
+          name="npasswd"
+          type="password"
+          autoComplete="new-password"
+          placeholder={t("login.passwordPlaceholder")}
+          required
+          error={fieldError("npasswd")}
+        />
+        <Field
+          label={t("loginPassword.confirm")}
+          name="npasswd2"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fieldError("npasswd2")}
+        />
+        {error && !error.field ? (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
         <button className="button" type="submit" disabled={busy}>
           {t("save")}
         </button>

@@ -37,7 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const t = await i18nServer.getFixedT(request, "wallet");
     throw await redirectWithToast(context, "/usercipherpassword?redirectTo=/withdraw", t("withdraw.needPassword"));
   }
-  const withdrawals = await callApi<Withdrawals>(request, context, "/api/Game/getwithdrawlist", { page: pageOf(url.searchParams), ...pageCursor(url.searchParams) });
+  const withdrawals = await callApi<Withdrawals>(request, context, "/api/Game/getwithdrawlist", {
+    page: pageOf(url.searchParams),
+    ...pageCursor(url.searchParams),
+  });
   return {
     balance: profile.money,
     withdrawable: profile.leftmoney,
@@ -52,20 +55,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
-  const form = { bank_id: f.bank_id ?? "", money: f.money ?? "", pwd: f.pwd ?? "", ...(f.request_id ? { request_id: f.request_id } : {}) };
+  const form = {
+    bank_id: f.bank_id ?? "",
+    money: f.money ?? "",
+    pwd: f.pwd ?? "",
+    ...(f.request_id ? { request_id: f.request_id } : {}),
+  };
   const values = { money: f.money ?? "", bank_id: f.bank_id ?? "" };
   // Every field's error at once; the API then decides what only it knows (balance, password, day cap).
   const refused = await checkFields(request, withdrawForm, form);
   if (refused) return fieldsFailure(refused, { values });
   const answer = await callApi(request, context, "/api/Game/withdraw", form);
   // The contract's success is data === 1 (docs/architecture.md#the-contract).
-  if (answer.code !== 1 || (answer.data as unknown) !== 1) return formFailure(answer, FIELD_OF_ERROR.withdrawal, { values });
+  if (answer.code !== 1 || (answer.data as unknown) !== 1)
+    return formFailure(answer, FIELD_OF_ERROR.withdrawal, { values });
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, "/withdraw", t("withdraw.sent"));
 }
 
 export default function Withdraw() {
-  const { balance, withdrawable, cards, withdrawals, loadError, requestId: freshRequestId, amount } = useLoaderData<typeof loader>();
+  const {
+    balance,
+    withdrawable,
+    cards,
+    withdrawals,
+    loadError,
+    requestId: freshRequestId,
+    amount,
+  } = useLoaderData<typeof loader>();
   const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
@@ -106,7 +123,15 @@ export default function Withdraw() {
           presets={[{ label: t("withdraw.all"), value: withdrawAllAmount(withdrawable, leftToday) }]}
           inline
         />
-        <Field label={t("withdraw.pwd")} name="pwd" type="password" autoComplete="off" maxLength={16} required error={fieldError("pwd")} />
+        <Field
+          label={t("withdraw.pwd")}
+          name="pwd"
+          type="password"
+          autoComplete="off"
+          maxLength={16}
+          required
+          error={fieldError("pwd")}
+        />
         {error && !error.field ? (
           <p className="form-error" role="alert">
             {error.message}

@@ -19,7 +19,8 @@ function sourceFiles(dir) {
 /** The file an import names, repository-relative, or null for a package (relative, `~/` and `#shared/` only). */
 export function resolveImport(root, from, specifier) {
   let base;
-  if (specifier.startsWith("./") || specifier.startsWith("../")) base = path.posix.join(path.posix.dirname(from), specifier);
+  if (specifier.startsWith("./") || specifier.startsWith("../"))
+    base = path.posix.join(path.posix.dirname(from), specifier);
   else if (specifier.startsWith("~/")) base = "app/" + specifier.slice(2);
   else if (specifier.startsWith("#shared/")) base = "shared/" + specifier.slice(8);
   else return null;
@@ -33,7 +34,9 @@ export function resolveImport(root, from, specifier) {
 /** file -> the files it imports (type-only imports included: a knot in the types is a knot in the design). */
 export function importGraph(root, dirs = ["app", "worker", "shared"]) {
   const graph = new Map();
-  for (const file of dirs.flatMap((dir) => sourceFiles(path.posix.join(root, dir)).map((f) => path.posix.relative(root, f)))) {
+  for (const file of dirs.flatMap((dir) =>
+    sourceFiles(path.posix.join(root, dir)).map((f) => path.posix.relative(root, f)),
+  )) {
     const text = fs.readFileSync(path.join(root, file), "utf8");
     const targets = new Set();
     for (const match of text.matchAll(SPECIFIER)) {

@@ -8,6 +8,14 @@ export async function loadTs(entry) {
   const outdir = join(process.cwd(), "node_modules", ".cache", "scripts");
   mkdirSync(outdir, { recursive: true });
   const outfile = join(outdir, `${entry.replace(/[^\w]+/g, "_")}.mjs`);
-  await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node22", outfile, logLevel: "error" });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    outfile,
+    logLevel: "error",
+  });
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }

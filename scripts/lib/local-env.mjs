@@ -27,7 +27,11 @@ export function persistArgs() {
  * `npm start` ends with what a newcomer needs: the URL and the demo accounts.
  */
 export function wrangler(args, { quiet = false } = {}) {
-  const result = spawnSync("npx", ["wrangler", ...args], { stdio: quiet ? "pipe" : "inherit", encoding: "utf8", shell: false });
+  const result = spawnSync("npx", ["wrangler", ...args], {
+    stdio: quiet ? "pipe" : "inherit",
+    encoding: "utf8",
+    shell: false,
+  });
   if (result.status !== 0) {
     if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
     process.exit(result.status ?? 1);

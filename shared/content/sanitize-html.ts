@@ -8,9 +8,26 @@
  */
 
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  p: [], br: [], hr: [], h2: [], h3: [], h4: [], ul: [], ol: [], li: [],
-  strong: [], em: [], b: [], i: [], blockquote: [],
-  table: [], thead: [], tbody: [], tr: [], th: ["colspan", "rowspan"], td: ["colspan", "rowspan"],
+  p: [],
+  br: [],
+  hr: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  ul: [],
+  ol: [],
+  li: [],
+  strong: [],
+  em: [],
+  b: [],
+  i: [],
+  blockquote: [],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ["colspan", "rowspan"],
+  td: ["colspan", "rowspan"],
   a: ["href", "title"],
   img: ["src", "alt", "width", "height"],
 };
@@ -19,8 +36,26 @@ const VOID_ELEMENTS = new Set(["br", "hr", "img"]);
 
 /** Elements that go away together with everything inside them. */
 const DROPPED_WITH_CONTENT = new Set([
-  "script", "style", "iframe", "object", "embed", "applet", "svg", "math", "template", "noscript",
-  "textarea", "title", "xmp", "noembed", "noframes", "select", "frameset", "frame", "head", "plaintext",
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "applet",
+  "svg",
+  "math",
+  "template",
+  "noscript",
+  "textarea",
+  "title",
+  "xmp",
+  "noembed",
+  "noframes",
+  "select",
+  "frameset",
+  "frame",
+  "head",
+  "plaintext",
 ]);
 
 /** Elements a browser reads as raw text up to their closing tag: markup inside them is not markup. */
@@ -120,24 +155,50 @@ const escapeAttribute = (value: string) =>
 
 // Named references that can change how a URL reads; any other "&name;" makes the URL unreadable to us.
 const URL_NAMED_REFERENCES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", colon: ":", Tab: "\t", NewLine: "\n",
-  sol: "/", bsol: "\\", period: ".", lpar: "(", rpar: ")", num: "#", quest: "?", equals: "=", plus: "+",
-  percnt: "%", excl: "!", commat: "@", semi: ";", comma: ",", lowbar: "_", dollar: "$", ast: "*",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  colon: ":",
+  Tab: "\t",
+  NewLine: "\n",
+  sol: "/",
+  bsol: "\\",
+  period: ".",
+  lpar: "(",
+  rpar: ")",
+  num: "#",
+  quest: "?",
+  equals: "=",
+  plus: "+",
+  percnt: "%",
+  excl: "!",
+  commat: "@",
+  semi: ";",
+  comma: ",",
+  lowbar: "_",
+  dollar: "$",
+  ast: "*",
 };
 
 /** Decodes character references as a browser does in an attribute; null when one is not understood. */
 function decodeAttributeValue(value: string): string | null {
   let unknown = false;
-  const decoded = value.replace(/&#([xX][\dA-Fa-f]+|\d+);?|&([A-Za-z][A-Za-z\d]*);/g, (_all, numeric?: string, named?: string) => {
-    if (numeric !== undefined) {
-      const code = /^[xX]/.test(numeric) ? parseInt(numeric.slice(1), 16) : parseInt(numeric, 10);
-      const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
-      return valid ? String.fromCodePoint(code) : "\ufffd";
-    }
-    const char = URL_NAMED_REFERENCES[named!];
-    if (char === undefined) unknown = true;
-    return char ?? "";
-  });
+  const decoded = value.replace(
+    /&#([xX][\dA-Fa-f]+|\d+);?|&([A-Za-z][A-Za-z\d]*);/g,
+    (_all, numeric?: string, named?: string) => {
+      if (numeric !== undefined) {
+        const code = /^[xX]/.test(numeric) ? parseInt(numeric.slice(1), 16) : parseInt(numeric, 10);
+        const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+        return valid ? String.fromCodePoint(code) : "\ufffd";
+      }
+      const char = URL_NAMED_REFERENCES[named!];
+      if (char === undefined) unknown = true;
+      return char ?? "";
+    },
+  );
   return unknown ? null : decoded;
 }
 
@@ -185,7 +246,10 @@ function openingTag(tag: Tag): string | null {
 
 /** Sanitizes stored article HTML into markup that cannot run script. */
 export function sanitizeHtml(input: string): string {
-  const html = String(input ?? "").slice(0, MAX_ARTICLE_HTML).replace(/\r\n?/g, "\n").replaceAll("\u0000", "");
+  const html = String(input ?? "")
+    .slice(0, MAX_ARTICLE_HTML)
+    .replace(/\r\n?/g, "\n")
+    .replaceAll("\u0000", "");
   const out: string[] = [];
   const open: string[] = [];
   let skipping: { name: string; depth: number } | null = null;
@@ -223,7 +287,13 @@ export function sanitizeHtml(input: string): string {
     }
     if (tag.closing) {
       const at = open.lastIndexOf(tag.name);
-      if (at !== -1) out.push(...open.splice(at).reverse().map((name) => `</${name}>`));
+      if (at !== -1)
+        out.push(
+          ...open
+            .splice(at)
+            .reverse()
+            .map((name) => `</${name}>`),
+        );
       continue;
     }
     if (tag.name === "plaintext") break;
@@ -246,8 +316,24 @@ export function sanitizeHtml(input: string): string {
 }
 
 const TEXT_REFERENCES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", copy: "©", reg: "®", hellip: "…", mdash: "—",
-  ndash: "–", middot: "·", laquo: "«", raquo: "»", ldquo: "\u201c", rdquo: "\u201d", lsquo: "\u2018", rsquo: "\u2019",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  copy: "©",
+  reg: "®",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  middot: "·",
+  laquo: "«",
+  raquo: "»",
+  ldquo: "\u201c",
+  rdquo: "\u201d",
+  lsquo: "\u2018",
+  rsquo: "\u2019",
 };
 
 /** Plain text of article HTML for summaries (headings left out), whitespace collapsed, cut at `max` characters. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dailyInterestCents, daysDue, daysLeft, maturityMs, ratePercent, tierMaxCents, transferProblem, valueDateMs } from "./rules";
+import {
+  dailyInterestCents,
+  daysDue,
+  daysLeft,
+  maturityMs,
+  ratePercent,
+  tierMaxCents,
+  transferProblem,
+  valueDateMs,
+} from "./rules";
 
 const DAY = 86_400_000;
 const primary = { minCents: 10_000_000, maxCents: 30_000_000, dailyRatePpm: 1_500, days: 15 };
@@ -20,7 +29,10 @@ describe("finance rules", () => {
     const ceiling = 500_000_000;
     expect(transferProblem(primary, ceiling, 0)).toEqual({ code: 1042 });
     expect(transferProblem(primary, ceiling, 9_999_999)).toEqual({ code: 1111, num: 100_000 });
-    expect(transferProblem({ ...primary, minCents: 20_000_000 }, ceiling, 10_000_000)).toEqual({ code: 1111, num: 200_000 });
+    expect(transferProblem({ ...primary, minCents: 20_000_000 }, ceiling, 10_000_000)).toEqual({
+      code: 1111,
+      num: 200_000,
+    });
     expect(transferProblem(primary, ceiling, 30_000_001)).toEqual({ code: 1112, num: 300_000 });
     expect(transferProblem(superTier, ceiling, 149_999_999)).toEqual({ code: 1111, num: 1_500_000 });
     expect(transferProblem(superTier, ceiling, 150_000_000)).toBeNull();

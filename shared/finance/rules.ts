@@ -33,7 +33,12 @@ export function tierMaxCents(tier: Pick<Tier, "minCents" | "maxCents">, openMaxC
  * Why an amount cannot go into a tier, or null: the tier's own range (1111 below its least, 1112 above
  * its most, an open-ended tier's most being the operator's ceiling), then the balance (1025).
  */
-export function transferProblem(tier: Tier, openMaxCents: number, amountCents: number, balanceCents?: number): TransferProblem | null {
+export function transferProblem(
+  tier: Tier,
+  openMaxCents: number,
+  amountCents: number,
+  balanceCents?: number,
+): TransferProblem | null {
   if (amountCents <= 0) return { code: 1042 };
   if (amountCents < tier.minCents) return { code: 1111, num: tier.minCents / 100 };
   const maxCents = tierMaxCents(tier, openMaxCents);

@@ -10,13 +10,35 @@ const ARTICLE_GROUPS = [9, 14, 26] as const;
 const title = () => z.string({ error: "1147" }).trim().max(200, "1147").optional().default("");
 const body = () => z.string({ error: "1147" }).max(MAX_ARTICLE_HTML, "1147").optional().default("");
 const sort = () =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d{1,6}$/, "1147"), z.literal("")], { error: "1147" }).transform((v) => (v === "" ? 0 : Number(v))).pipe(
-    z.number().int("1147").min(-99_999, "1147").max(999_999, "1147"),
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,6}$/, "1147"),
+        z.literal(""),
+      ],
+      { error: "1147" },
+    )
+    .transform((v) => (v === "" ? 0 : Number(v)))
+    .pipe(z.number().int("1147").min(-99_999, "1147").max(999_999, "1147"));
+const group = z
+  .union([z.number(), z.string().trim()], { error: "1147" })
+  .transform(Number)
+  .pipe(
+    z.union(ARTICLE_GROUPS.map((g) => z.literal(g)) as [z.ZodLiteral<9>, z.ZodLiteral<14>, z.ZodLiteral<26>], {
+      error: "1147",
+    }),
   );
-const group = z.union([z.number(), z.string().trim()], { error: "1147" }).transform(Number).pipe(z.union(ARTICLE_GROUPS.map((g) => z.literal(g)) as [z.ZodLiteral<9>, z.ZodLiteral<14>, z.ZodLiteral<26>], { error: "1147" }));
 /** A picture or link inside the app, or an https:// address (worker/operators/links.ts); never another site by "//". */
 const path = (code: string) =>
-  z.string({ error: code }).trim().max(500, code).refine((v) => v === "" || (safeUrl(v) === v && isOperatorLink(v)), code);
+  z
+    .string({ error: code })
+    .trim()
+    .max(500, code)
+    .refine((v) => v === "" || (safeUrl(v) === v && isOperatorLink(v)), code);
 
 export const articleForm = z
   .object({

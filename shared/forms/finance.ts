@@ -35,7 +35,9 @@ export const transferInForm = z.object({
   product_id: productId(),
   money: transferAmountCents(),
   pwd: z.string({ error: "2057" }).trim().min(1, "2057").max(64, "1033"),
-  request_id: text().regex(/^[A-Za-z0-9_-]{8,64}$/, "1001").optional(),
+  request_id: text()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "1001")
+    .optional(),
 });
 
 const page = () => integerId().pipe(z.number().max(10_000, "1001")).optional().default(1);

@@ -11,7 +11,10 @@ export const chartsForm = z.object({
     .transform((v) => (v === undefined || v === "" ? 30 : Number(v)))
     .pipe(z.union([z.literal(30), z.literal(90)], { error: "1001" })),
   // absent or empty: every room
-  roomId: z.union([z.literal(""), integerId()]).optional().transform((v) => (v === "" || v === undefined ? null : v)),
+  roomId: z
+    .union([z.literal(""), integerId()])
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? null : v)),
 });
 
 const date = () => text().refine((v) => parseDate(v) !== null, "1001");

@@ -11,7 +11,11 @@ export const operatorLoginForm = z.object({
   code: text().max(32, "1170").optional().default(""),
 });
 
-export const playerSearchForm = z.object({ query: text().max(64, "1001").optional().default(""), page: page(), ...cursorFields });
+export const playerSearchForm = z.object({
+  query: text().max(64, "1001").optional().default(""),
+  page: page(),
+  ...cursorFields,
+});
 
 export const playerIdForm = z.object({ userId: integerId() });
 
@@ -24,8 +28,12 @@ export const auditForm = z.object({
   // a player's trail: rows about them (user:<id>) and their requests (deposits, withdrawals)
   userId: integerId().optional(),
   // days in UTC+8 (as the totals), both ends included
-  from: text().regex(/^\d{4}-\d{2}-\d{2}$/, "1001").optional(),
-  to: text().regex(/^\d{4}-\d{2}-\d{2}$/, "1001").optional(),
+  from: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "1001")
+    .optional(),
+  to: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "1001")
+    .optional(),
   page: page(),
   ...cursorFields,
 });
@@ -34,15 +42,27 @@ export const roomPageForm = z.object({ page: page() });
 /** The console's rooms list: a page, narrowed by game, currency tab (1-3) and kind, each optional ("" = any). */
 export const roomListForm = z.object({
   page: page(),
-  gameId: z.union([z.literal(""), integerId()]).optional().transform((v) => (v === "" ? undefined : v)),
-  roomtype: z.union([z.literal(""), integerId().pipe(z.number().max(CURRENCY_TABS.length, "1001"))]).optional().transform((v) => (v === "" ? undefined : v)),
-  kind: z.union([z.literal(""), z.enum(ROOM_KINDS, { error: "1001" })]).optional().transform((v) => (v === "" ? undefined : v)),
+  gameId: z
+    .union([z.literal(""), integerId()])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  roomtype: z
+    .union([z.literal(""), integerId().pipe(z.number().max(CURRENCY_TABS.length, "1001"))])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  kind: z
+    .union([z.literal(""), z.enum(ROOM_KINDS, { error: "1001" })])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
 });
 export const roomIdForm = z.object({ id: integerId() });
 export const roundsForm = z.object({ roomId: integerId(), page: page(), ...cursorFields });
 export const roomTemplateForm = z.object({ gameId: integerId(), optionCount: integerId().optional() });
 /** The reason is mandatory: it stays with the round in the console and in the audit log. */
-export const voidRoundForm = z.object({ roundId: integerId(), reason: z.string({ error: "1151" }).trim().min(3, "1151").max(200, "1151") });
+export const voidRoundForm = z.object({
+  roundId: integerId(),
+  reason: z.string({ error: "1151" }).trim().min(3, "1151").max(200, "1151"),
+});
 
 /** What a finished adjustment can be: made by one operator alone, or queued and then decided or withdrawn. */
 export const ADJUSTMENT_STATES = ["done", "approved", "rejected", "cancelled"] as const;
@@ -50,7 +70,10 @@ export const ADJUSTMENT_STATES = ["done", "approved", "rejected", "cancelled"] a
 /** The console's history of adjustments (worker/operators/adjustment-history.ts). */
 export const adjustmentHistoryForm = z
   .object({
-    status: z.enum(["all", ...ADJUSTMENT_STATES], { error: "1001" }).optional().default("all"),
+    status: z
+      .enum(["all", ...ADJUSTMENT_STATES], { error: "1001" })
+      .optional()
+      .default("all"),
     ...historyFilterFields,
   })
   .superRefine(checkRanges);

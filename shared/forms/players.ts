@@ -6,11 +6,20 @@ const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
 const HAS_LETTER = /[A-Za-z]/;
 const HAS_DIGIT = /\d/;
 
-const dialCode = () => text().regex(/^\+\d{1,4}$/, "2050").optional().default("+84");
+const dialCode = () =>
+  text()
+    .regex(/^\+\d{1,4}$/, "2050")
+    .optional()
+    .default("+84");
 const phoneNumber = () => text().regex(/^\d{6,15}$/, "2050");
 
 const username = () =>
-  text().min(1, "1010").max(20, "1010").regex(LETTERS_AND_DIGITS, "1010").regex(HAS_LETTER, "1010").regex(HAS_DIGIT, "1010");
+  text()
+    .min(1, "1010")
+    .max(20, "1010")
+    .regex(LETTERS_AND_DIGITS, "1010")
+    .regex(HAS_LETTER, "1010")
+    .regex(HAS_DIGIT, "1010");
 
 /** A new login password: 6-16 letters and digits with at least one of each. */
 const newLoginPassword = () =>
@@ -30,16 +39,24 @@ export const smsSendForm = z.object({ quhao: dialCode(), mobile: phoneNumber() }
 export const registerForm = z
   .preprocess(
     // "invitation" is also seen as "visitcode" (docs/architecture.md#the-contract)
-    (body) => (body && typeof body === "object" && !("invitation" in body) ? { ...body, invitation: (body as Record<string, unknown>).visitcode } : body),
+    (body) =>
+      body && typeof body === "object" && !("invitation" in body)
+        ? { ...body, invitation: (body as Record<string, unknown>).visitcode }
+        : body,
     z.object({
       quhao: dialCode(),
       username: username(),
       phone: phoneNumber(),
-      captcha: text().min(1, "1163").regex(/^\d{6}$/, "2053"),
+      captcha: text()
+        .min(1, "1163")
+        .regex(/^\d{6}$/, "2053"),
       password: newLoginPassword(),
       spassword: z.string({ error: "1001" }),
       invitation: text().min(1, "1161").max(32, "1063"),
-      payPwd: z.union([z.literal(""), withdrawalPassword()]).optional().default(""),
+      payPwd: z
+        .union([z.literal(""), withdrawalPassword()])
+        .optional()
+        .default(""),
       // the "I am 18 or older" checkbox (docs/product.md#player-protection): a form sends "on", a client true or 1
       adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", "3007"),
     }),

@@ -48,10 +48,15 @@ export const settingsForm = z.object({
   deposit_mode: z.enum(["request", "contact"], { error: "1144" }).optional(),
   payees: z.array(payee, { error: "1145" }).max(MAX_PAYEES, "1145").optional(),
   invitations: z
-    .array(z.string({ error: "1146" }).trim().regex(/^[A-Za-z0-9]{3,32}$/, "1146"), { error: "1146" })
+    .array(
+      z
+        .string({ error: "1146" })
+        .trim()
+        .regex(/^[A-Za-z0-9]{3,32}$/, "1146"),
+      { error: "1146" },
+    )
     .min(1, "1146")
     .max(MAX_INVITATION_CODES, "1146")
     .refine((codes) => new Set(codes).size === codes.length, "1146")
     .optional(),
 });
-

@@ -44,12 +44,16 @@ const signedAmountCents = () =>
   });
 
 /** The form's random key against double submits (docs/decisions/022-wallet-idempotency.md). */
-export const requestId = () => text().regex(/^[A-Za-z0-9_-]{8,64}$/, "1001").optional();
+export const requestId = () =>
+  text()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "1001")
+    .optional();
 
 export const page = () => integerId().pipe(z.number().max(10_000, "1001")).optional().default(1);
 
 /** A field the player must fill: absent, not text or blank is `code`. */
-export const required = (code: string, max = 64, tooLong = "1001") => z.string({ error: code }).trim().min(1, code).max(max, tooLong);
+export const required = (code: string, max = 64, tooLong = "1001") =>
+  z.string({ error: code }).trim().min(1, code).max(max, tooLong);
 
 /** The transfer reference as on the player's statement: letters, digits, spaces and - / . _ # (1185). */
 const TRANSFER_REF = /^[\p{L}\p{N}][\p{L}\p{N} ./_#-]{2,39}$/u;
@@ -60,7 +64,11 @@ export const rechargeForm = z.object({
   // which listed deposit account was paid into (its account number or address) and the transfer
   // reference: required when the site lists accounts (worker/wallet/deposits.ts, docs/decisions/140)
   payee: text().trim().max(128, "1183").optional().default(""),
-  pay_ref: text().trim().optional().default("").refine((ref) => ref === "" || TRANSFER_REF.test(ref), "1185"),
+  pay_ref: text()
+    .trim()
+    .optional()
+    .default("")
+    .refine((ref) => ref === "" || TRANSFER_REF.test(ref), "1185"),
   request_id: requestId(),
 });
 
@@ -68,7 +76,8 @@ export const withdrawForm = z.object({
   bank_id: z.unknown().transform((value, ctx) => {
     const raw = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : value;
     if (raw === undefined || raw === null || raw === "") ctx.addIssue({ code: "custom", message: "2058" });
-    else if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw) || Number(raw) === 0) ctx.addIssue({ code: "custom", message: "1032" });
+    else if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw) || Number(raw) === 0)
+      ctx.addIssue({ code: "custom", message: "1032" });
     else return Number(raw);
     return z.NEVER;
   }),
@@ -138,7 +147,10 @@ const period = z.enum(["all", "today", "yesterday", "week"], { error: "1001" });
 
 export const financeFlowForm = z
   .object({
-    type: z.union([z.literal(""), period]).optional().transform((t) => t || "all"),
+    type: z
+      .union([z.literal(""), period])
+      .optional()
+      .transform((t) => t || "all"),
     start: flowDate(),
     end: flowDate(),
     page: page(),
@@ -146,7 +158,8 @@ export const financeFlowForm = z
   })
   .superRefine((form, ctx) => {
     if ((form.start === null) !== (form.end === null)) ctx.addIssue({ code: "custom", message: "1001" });
-    if (form.start !== null && form.end !== null && form.start > form.end) ctx.addIssue({ code: "custom", message: "1072" });
+    if (form.start !== null && form.end !== null && form.start > form.end)
+      ctx.addIssue({ code: "custom", message: "1072" });
   });
 
 export const pageForm = z.object({ page: page(), ...cursorFields });
@@ -155,23 +168,36 @@ const requestStatus = z.enum(["pending", "approved", "rejected", "decided", "all
 
 /** An amount bound of a filter: "" or absent is none, otherwise an amount as the player types it (1050). */
 const optionalAmountCents = () =>
-  z.unknown().transform((value, ctx) => {
-    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
-    const cents = parseMoneyToCents(value);
-    if (cents === null) ctx.addIssue({ code: "custom", message: "1050" });
-    return cents;
-  })
-  .optional()
-  .transform((cents) => cents ?? null);
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;
+      const cents = parseMoneyToCents(value);
+      if (cents === null) ctx.addIssue({ code: "custom", message: "1050" });
+      return cents;
+    })
+    .optional()
+    .transform((cents) => cents ?? null);
 
 /** Dates and amounts of a console filter: each end optional, the first not after the second (1072, 1115). */
-export function checkRanges(form: { from: number | null; to: number | null; min: number | null; max: number | null }, ctx: z.RefinementCtx) {
-  if (form.from !== null && form.to !== null && form.from > form.to) ctx.addIssue({ code: "custom", message: "1072", path: ["to"] });
-  if (form.min !== null && form.max !== null && form.min > form.max) ctx.addIssue({ code: "custom", message: "1115", path: ["max"] });
+export function checkRanges(
+  form: { from: number | null; to: number | null; min: number | null; max: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (form.from !== null && form.to !== null && form.from > form.to)
+    ctx.addIssue({ code: "custom", message: "1072", path: ["to"] });
+  if (form.min !== null && form.max !== null && form.min > form.max)
+    ctx.addIssue({ code: "custom", message: "1115", path: ["max"] });
 }
 
 /** A console filter as a query: player by name, days of the product's calendar (both ends included), amounts. */
-export function filterQuery(form: { player: string; from: number | null; to: number | null; min: number | null; max: number | null }) {
+export function filterQuery(form: {
+  player: string;
+  from: number | null;
+  to: number | null;
+  min: number | null;
+  max: number | null;
+}) {
   return {
     username: form.player || undefined,
     fromMs: form.from ?? undefined,
@@ -194,7 +220,11 @@ export const historyFilterFields = {
 };
 
 export const requestListForm = z
-  .object({ status: requestStatus.optional().default("pending"), userId: integerId().optional(), ...historyFilterFields })
+  .object({
+    status: requestStatus.optional().default("pending"),
+    userId: integerId().optional(),
+    ...historyFilterFields,
+  })
   .superRefine(checkRanges);
 
 export const decisionForm = z.object({
@@ -203,7 +233,10 @@ export const decisionForm = z.object({
 });
 
 /** A rejection starts with a preset reason ("#noPayment", the words the player reads), 1200 otherwise. */
-export const rejectionForm = decisionForm.refine((form) => isRejectPreset(splitNote(form.note).key), { message: "1200", path: ["note"] });
+export const rejectionForm = decisionForm.refine((form) => isRejectPreset(splitNote(form.note).key), {
+  message: "1200",
+  path: ["note"],
+});
 
 /** An operator's credit or debit: the amount, the text the player reads (fitting its sign), the internal note. */
 export const adjustForm = z

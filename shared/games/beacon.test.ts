@@ -1,14 +1,27 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { fetchBeacon as drandFetchBeacon, quicknetClient, roundAt, type ChainClient, type ChainInfo, type RandomnessBeacon } from "drand-client";
+import {
+  fetchBeacon as drandFetchBeacon,
+  quicknetClient,
+  roundAt,
+  type ChainClient,
+  type ChainInfo,
+  type RandomnessBeacon,
+} from "drand-client";
 import { QUICKNET, beaconRandomness, beaconRoundAfter, beaconRoundTimeMs, testChain, verifyBeacon } from "./beacon";
 import { signBeaconRound, testBeaconKey } from "../../tests/support/beacon-server.mjs";
 
 // Real quicknet rounds as drand's HTTP API serves them (api.drand.sh/<quicknet hash>/public/2 and /3),
 // published as test vectors of other drand verifiers: a second source for the pinned public key.
 const QUICKNET_ROUNDS = [
-  { round: 2, signature: "b6b6a585449b66eb12e875b64fcbab3799861a00e4dbf092d99e969a5eac57dd3f798acf61e705fe4f093db926626807" },
-  { round: 3, signature: "b3fab6df720b68cc47175f2c777e86d84187caab5770906f515ff1099cb01e4deaa027075d860823e49477b93c72bd64" },
+  {
+    round: 2,
+    signature: "b6b6a585449b66eb12e875b64fcbab3799861a00e4dbf092d99e969a5eac57dd3f798acf61e705fe4f093db926626807",
+  },
+  {
+    round: 3,
+    signature: "b3fab6df720b68cc47175f2c777e86d84187caab5770906f515ff1099cb01e4deaa027075d860823e49477b93c72bd64",
+  },
 ];
 
 // drand-client's quicknet client pins the chain hash and public key it verifies with: our second source.
@@ -56,26 +69,57 @@ describe("drand quicknet, pinned", () => {
       const check = await verifyBeacon(QUICKNET, round, { round, signature, randomness });
       expect(check).toEqual({ ok: true, beacon: { round, signature, randomness } });
       expect(await beaconRandomness(signature)).toBe(randomness);
-      expect(await drandClientAccepts(QUICKNET_CHAIN_INFO, { round, signature, randomness } as RandomnessBeacon, round)).toBe(true);
+      expect(
+        await drandClientAccepts(QUICKNET_CHAIN_INFO, { round, signature, randomness } as RandomnessBeacon, round),
+      ).toBe(true);
     }
   });
 
   it("refuses another round's signature, a changed byte, a wrong round number, wrong randomness and garbage", async () => {
     const [two, three] = QUICKNET_ROUNDS;
-    expect(await verifyBeacon(QUICKNET, 3, { round: 3, signature: two.signature })).toEqual({ ok: false, problem: "bad_signature" });
-    expect(await drandClientAccepts(QUICKNET_CHAIN_INFO, { round: 3, signature: two.signature, randomness: nodeSha256(two.signature) } as RandomnessBeacon, 3)).toBe(false);
-    const flipped = three.signature.slice(0, 40) + (three.signature[40] === "0" ? "1" : "0") + three.signature.slice(41);
+    expect(await verifyBeacon(QUICKNET, 3, { round: 3, signature: two.signature })).toEqual({
+      ok: false,
+      problem: "bad_signature",
+    });
+    expect(
+      await drandClientAccepts(
+        QUICKNET_CHAIN_INFO,
+        { round: 3, signature: two.signature, randomness: nodeSha256(two.signature) } as RandomnessBeacon,
+        3,
+      ),
+    ).toBe(false);
+    const flipped =
+      three.signature.slice(0, 40) + (three.signature[40] === "0" ? "1" : "0") + three.signature.slice(41);
     expect((await verifyBeacon(QUICKNET, 3, { round: 3, signature: flipped })).ok).toBe(false);
-    expect(await verifyBeacon(QUICKNET, 3, { round: 2, signature: two.signature })).toEqual({ ok: false, problem: "wrong_round" });
-    expect(await verifyBeacon(QUICKNET, 3, { round: 3, signature: three.signature, randomness: "0".repeat(64) })).toEqual({ ok: false, problem: "bad_randomness" });
-    for (const signature of [undefined, 42, "", three.signature.toUpperCase(), three.signature + "00", "zz".repeat(48)]) {
+    expect(await verifyBeacon(QUICKNET, 3, { round: 2, signature: two.signature })).toEqual({
+      ok: false,
+      problem: "wrong_round",
+    });
+    expect(
+      await verifyBeacon(QUICKNET, 3, { round: 3, signature: three.signature, randomness: "0".repeat(64) }),
+    ).toEqual({ ok: false, problem: "bad_randomness" });
+    for (const signature of [
+      undefined,
+      42,
+      "",
+      three.signature.toUpperCase(),
+      three.signature + "00",
+      "zz".repeat(48),
+    ]) {
       expect(await verifyBeacon(QUICKNET, 3, { round: 3, signature })).toEqual({ ok: false, problem: "malformed" });
     }
   });
 
   it("names the first round produced strictly after a close time (drand's round at that time, plus one)", () => {
     const genesisMs = QUICKNET.genesisSeconds * 1000;
-    for (const closeAtMs of [genesisMs, genesisMs + 1, genesisMs + 2_999, genesisMs + 3_000, 1_795_600_000_123, 1_795_600_001_000]) {
+    for (const closeAtMs of [
+      genesisMs,
+      genesisMs + 1,
+      genesisMs + 2_999,
+      genesisMs + 3_000,
+      1_795_600_000_123,
+      1_795_600_001_000,
+    ]) {
       const round = beaconRoundAfter(QUICKNET, closeAtMs);
       expect(round).toBe(roundAt(closeAtMs, QUICKNET_CHAIN_INFO) + 1);
       expect(beaconRoundTimeMs(QUICKNET, round)).toBeGreaterThan(closeAtMs);

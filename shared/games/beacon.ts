@@ -83,7 +83,8 @@ export async function beaconRandomness(signatureHex: string): Promise<string> {
 
 export type BeaconAnswer = { round: unknown; signature: unknown; randomness?: unknown };
 export type VerifiedBeacon = { round: number; signature: string; randomness: string };
-export type BeaconProblem = "unreachable" | "timeout" | "not_yet" | "malformed" | "wrong_round" | "bad_signature" | "bad_randomness";
+export type BeaconProblem =
+  "unreachable" | "timeout" | "not_yet" | "malformed" | "wrong_round" | "bad_signature" | "bad_randomness";
 export type BeaconCheck = { ok: true; beacon: VerifiedBeacon } | { ok: false; problem: BeaconProblem };
 
 /**
@@ -92,19 +93,25 @@ export type BeaconCheck = { ok: true; beacon: VerifiedBeacon } | { ok: false; pr
  * SHA-256 of the signature. Only a verified answer is ever drawn from.
  */
 export async function verifyBeacon(chain: BeaconChain, round: number, answer: BeaconAnswer): Promise<BeaconCheck> {
-  if (typeof answer.signature !== "string" || !SIGNATURE_HEX.test(answer.signature)) return { ok: false, problem: "malformed" };
+  if (typeof answer.signature !== "string" || !SIGNATURE_HEX.test(answer.signature))
+    return { ok: false, problem: "malformed" };
   if (answer.round !== round) return { ok: false, problem: "wrong_round" };
   const short = bls12_381.shortSignatures;
   let valid = false;
   try {
     const message = short.hash(await beaconMessage(round), BEACON_DST);
-    valid = short.verify(short.Signature.fromHex(answer.signature), message, bls12_381.G2.Point.fromHex(chain.publicKey));
+    valid = short.verify(
+      short.Signature.fromHex(answer.signature),
+      message,
+      bls12_381.G2.Point.fromHex(chain.publicKey),
+    );
   } catch {
     valid = false; // not a point on the curve, or not in its subgroup
   }
   if (!valid) return { ok: false, problem: "bad_signature" };
   const randomness = await beaconRandomness(answer.signature);
-  if (answer.randomness !== undefined && answer.randomness !== randomness) return { ok: false, problem: "bad_randomness" };
+  if (answer.randomness !== undefined && answer.randomness !== randomness)
+    return { ok: false, problem: "bad_randomness" };
   return { ok: true, beacon: { round, signature: answer.signature, randomness } };
 }
 
@@ -112,10 +119,17 @@ export async function verifyBeacon(chain: BeaconChain, round: number, answer: Be
 const BEACON_FETCH_TIMEOUT_MS = 4_000;
 
 /** GET {baseUrl}/{chainHash}/public/{round} (drand's HTTP API), then verifyBeacon. Never throws. */
-export async function fetchBeacon(baseUrl: string, chain: BeaconChain, round: number, timeoutMs = BEACON_FETCH_TIMEOUT_MS): Promise<BeaconCheck> {
+export async function fetchBeacon(
+  baseUrl: string,
+  chain: BeaconChain,
+  round: number,
+  timeoutMs = BEACON_FETCH_TIMEOUT_MS,
+): Promise<BeaconCheck> {
   let response: Response;
   try {
-    response = await fetch(`${baseUrl.replace(/\/+$/, "")}/${chain.chainHash}/public/${round}`, { signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(`${baseUrl.replace(/\/+$/, "")}/${chain.chainHash}/public/${round}`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     return { ok: false, problem: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "unreachable" };
   }
@@ -135,11 +149,21 @@ export async function fetchBeacon(baseUrl: string, chain: BeaconChain, round: nu
 }
 
 /** A round's beacon as the API publishes it (worker/room/round-view.ts). */
-export type PublishedBeacon = { chain: string | null; round: number; signature: string | null; randomness: string | null };
-export type PublishedBeaconProblem = BeaconProblem | "unknown_chain" | "missing" | "no_close_time" | "not_rule_round" | "absent";
+export type PublishedBeacon = {
+  chain: string | null;
+  round: number;
+  signature: string | null;
+  randomness: string | null;
+};
+export type PublishedBeaconProblem =
+  BeaconProblem | "unknown_chain" | "missing" | "no_close_time" | "not_rule_round" | "absent";
 export type PublishedBeaconCheck =
   | { ok: true; randomness: string }
-  | { ok: false; problem: PublishedBeaconProblem; /** the beacon round the rule names, when the close time is known */ expectedRound?: number };
+  | {
+      ok: false;
+      problem: PublishedBeaconProblem;
+      /** the beacon round the rule names, when the close time is known */ expectedRound?: number;
+    };
 
 /**
  * Checks a published beacon offline: the round must be the one the rule names for the round's betting
@@ -158,7 +182,11 @@ async function checkPublishedBeacon(
   const expectedRound = beaconRoundAfter(chain, closeAtMs);
   if (beacon.round !== expectedRound) return { ok: false, problem: "not_rule_round", expectedRound };
   if (!beacon.signature) return { ok: false, problem: "missing", expectedRound };
-  const check = await verifyBeacon(chain, beacon.round, { round: beacon.round, signature: beacon.signature, randomness: beacon.randomness ?? undefined });
+  const check = await verifyBeacon(chain, beacon.round, {
+    round: beacon.round,
+    signature: beacon.signature,
+    randomness: beacon.randomness ?? undefined,
+  });
   return check.ok ? { ok: true, randomness: check.beacon.randomness } : { ...check, expectedRound };
 }
 

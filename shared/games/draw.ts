@@ -50,9 +50,13 @@ function poolOneTo(size: number): number[] {
 export async function drawForGame(words: WordSource, gameType: GameType): Promise<number[]> {
   if (!isGameType(gameType)) throw new RangeError(`unknown game type ${String(gameType)}`);
   switch (gameType) {
-    case 1: return drawRepeated(words, 3, 10, 0); // Lucky 28: three digits 0-9
-    case 2: return drawRepeated(words, 3, 6, 1); // Fast 3: three dice 1-6
-    case 3: return drawFromPool(words, poolOneTo(11), 5); // 11x5: five of balls 1-11
-    case 4: return drawFromPool(words, poolOneTo(10), 10); // Racing 10: the finishing order of cars 1-10
+    case 1:
+      return drawRepeated(words, 3, 10, 0); // Lucky 28: three digits 0-9
+    case 2:
+      return drawRepeated(words, 3, 6, 1); // Fast 3: three dice 1-6
+    case 3:
+      return drawFromPool(words, poolOneTo(11), 5); // 11x5: five of balls 1-11
+    case 4:
+      return drawFromPool(words, poolOneTo(10), 10); // Racing 10: the finishing order of cars 1-10
   }
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  commitOf,
-  drawNumbers,
-  fromHex,
-  newServerSeed,
-  roundMessage,
-  roundWordSource,
-  verifyRound,
-} from "./fairness";
+import { commitOf, drawNumbers, fromHex, newServerSeed, roundMessage, roundWordSource, verifyRound } from "./fairness";
 import { toHex } from "../hex";
 
 // Vectors computed outside this module with Node's node:crypto (createHash / createHmac) and a separate

@@ -52,23 +52,32 @@ const RANDOMNESS_HEX = /^[0-9a-f]{64}$/;
  * The HMAC message of block `block` of a round's word stream. Commit-reveal only: "roomId:seqno", then
  * "roomId:seqno:k". With a beacon: "beacon-v1:<randomness hex>:roomId:seqno", then ":k" appended.
  */
-export function roundMessage(roomId: number | string, seqno: number | string, block: number, beaconRandomness: string | null = null): string {
+export function roundMessage(
+  roomId: number | string,
+  seqno: number | string,
+  block: number,
+  beaconRandomness: string | null = null,
+): string {
   let base = `${roundLabelPart("roomId", roomId)}:${roundLabelPart("seqno", seqno)}`;
   if (beaconRandomness !== null) {
-    if (!RANDOMNESS_HEX.test(beaconRandomness)) throw new RangeError("beacon randomness is 64 lowercase hex characters");
+    if (!RANDOMNESS_HEX.test(beaconRandomness))
+      throw new RangeError("beacon randomness is 64 lowercase hex characters");
     base = `${BEACON_DRAW_DOMAIN}:${beaconRandomness}:${base}`;
   }
   return block === 0 ? base : `${base}:${block}`;
 }
 
 /** The round's words: big-endian 32-bit words of each HMAC block, computing blocks only as needed. */
-export function roundWordSource(seed: Uint8Array, roomId: number | string, seqno: number | string, beaconRandomness: string | null = null): WordSource {
+export function roundWordSource(
+  seed: Uint8Array,
+  roomId: number | string,
+  seqno: number | string,
+  beaconRandomness: string | null = null,
+): WordSource {
   // Fail here rather than at the first word, so a bad round never reaches the draw.
   if (seed.length !== SEED_BYTES) throw new RangeError(`a server seed is ${SEED_BYTES} bytes`);
   roundMessage(roomId, seqno, 0, beaconRandomness);
-  const key = crypto.subtle.importKey("raw", new Uint8Array(seed), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const key = crypto.subtle.importKey("raw", new Uint8Array(seed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const encoder = new TextEncoder();
   let block = -1;
   let words: DataView | null = null;

@@ -69,10 +69,17 @@ function* racingRotations(): Generator<number[]> {
 export function equallyLikelyDraws(gameType: GameType): Iterable<number[]> {
   if (!isGameType(gameType)) throw new RangeError(`unknown game type ${String(gameType)}`);
   switch (gameType) {
-    case 1: return digitTriples(9, 0);
-    case 2: return digitTriples(5, 1);
-    case 3: return setsOfBalls(Array.from({ length: 11 }, (_, i) => i + 1), 5);
-    case 4: return racingRotations();
+    case 1:
+      return digitTriples(9, 0);
+    case 2:
+      return digitTriples(5, 1);
+    case 3:
+      return setsOfBalls(
+        Array.from({ length: 11 }, (_, i) => i + 1),
+        5,
+      );
+    case 4:
+      return racingRotations();
   }
 }
 

@@ -12,8 +12,17 @@ import {
 
 function outcomes(gameType: GameType, numbers: number[]): Record<string, OptionOutcome> {
   const keys = [
-    "big", "small", "odd", "even", "big_odd", "big_even",
-    "small_odd", "small_even", "extreme_big", "extreme_small", "triple",
+    "big",
+    "small",
+    "odd",
+    "even",
+    "big_odd",
+    "big_even",
+    "small_odd",
+    "small_even",
+    "extreme_big",
+    "extreme_small",
+    "triple",
   ];
   const result = resultOf(gameType, numbers);
   return Object.fromEntries(keys.map((key, index) => [key, optionOutcome(gameType, index, result)]));

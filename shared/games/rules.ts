@@ -88,16 +88,26 @@ function sumOptionWins(gameType: 1 | 2 | 3, key: SumOptionKey, result: RoundResu
   const odd = result.sum % 2 === 1;
   const even = !odd;
   switch (key) {
-    case "big": return big;
-    case "small": return small;
-    case "odd": return odd;
-    case "even": return even;
-    case "big_odd": return big && odd;
-    case "big_even": return big && even;
-    case "small_odd": return small && odd;
-    case "small_even": return small && even;
-    case "extreme_big": return result.sum >= t.extremeBigFrom;
-    case "extreme_small": return result.sum <= t.extremeSmallUpTo;
+    case "big":
+      return big;
+    case "small":
+      return small;
+    case "odd":
+      return odd;
+    case "even":
+      return even;
+    case "big_odd":
+      return big && odd;
+    case "big_even":
+      return big && even;
+    case "small_odd":
+      return small && odd;
+    case "small_even":
+      return small && even;
+    case "extreme_big":
+      return result.sum >= t.extremeBigFrom;
+    case "extreme_small":
+      return result.sum <= t.extremeSmallUpTo;
     case "triple":
       // 11x5 balls are distinct, so its "triple" option pays on the middle sum instead.
       return gameType === ELEVEN_FIVE
@@ -115,10 +125,14 @@ function sumOptionOutcome(gameType: 1 | 2 | 3, key: SumOptionKey, result: RoundR
 
 function rankOptionWins(kind: RankOptionKind, car: number): boolean {
   switch (kind) {
-    case "big": return car >= 6;
-    case "small": return car <= 5;
-    case "odd": return car % 2 === 1;
-    case "even": return car % 2 === 0;
+    case "big":
+      return car >= 6;
+    case "small":
+      return car <= 5;
+    case "odd":
+      return car % 2 === 1;
+    case "even":
+      return car % 2 === 0;
   }
 }
 

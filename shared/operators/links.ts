@@ -2,7 +2,9 @@
 // docs/decisions/062-console-content-settings-and-voids.md. Either an https:// address with a host, or a
 // path inside the app: one "/" followed by a letter or digit, so "//evil.example" (another site) and
 // "/\evil.example" (read as "//" by browsers) never pass. No spaces, backslashes or control characters.
-const isUnsafe = (value: string) => /[\s\\]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f));
+const isUnsafe = (value: string) =>
+  /[\s\\]/.test(value) ||
+  [...value].some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f));
 
 export function isOperatorLink(value: string): boolean {
   if (value === "" || isUnsafe(value)) return false;

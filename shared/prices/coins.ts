@@ -4,12 +4,26 @@ export const PRICE_COINS = ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", 
 export type Coin = (typeof PRICE_COINS)[number];
 
 export const COIN_NAMES: Record<Coin, string> = {
-  BTC: "Bitcoin", ETH: "Ethereum", USDT: "Tether", BNB: "BNB", SOL: "Solana", USDC: "USD Coin", DOGE: "Dogecoin", TRX: "TRON",
+  BTC: "Bitcoin",
+  ETH: "Ethereum",
+  USDT: "Tether",
+  BNB: "BNB",
+  SOL: "Solana",
+  USDC: "USD Coin",
+  DOGE: "Dogecoin",
+  TRX: "TRON",
 };
 
 /** The feed's spot instrument per coin: quoted in USDT, except USDT itself (quoted in USDC). */
 export const COIN_INSTRUMENTS: Record<Coin, string> = {
-  BTC: "BTC-USDT", ETH: "ETH-USDT", USDT: "USDT-USDC", BNB: "BNB-USDT", SOL: "SOL-USDT", USDC: "USDC-USDT", DOGE: "DOGE-USDT", TRX: "TRX-USDT",
+  BTC: "BTC-USDT",
+  ETH: "ETH-USDT",
+  USDT: "USDT-USDC",
+  BNB: "BNB-USDT",
+  SOL: "SOL-USDT",
+  USDC: "USDC-USDT",
+  DOGE: "DOGE-USDT",
+  TRX: "TRX-USDT",
 };
 
 export function quoteOf(coin: Coin): string {

@@ -27,7 +27,11 @@ describe("limit changes", () => {
   it("compares a new value with the limit in force once a pending change has matured", () => {
     const raised = limitChange(limitChange(undefined, 10_000, now), 50_000, now);
     const later = now + RAISE_DELAY_MS + 1;
-    expect(limitChange(raised, 30_000, later)).toEqual({ amountCents: 30_000, pendingAmountCents: null, pendingAtMs: null });
+    expect(limitChange(raised, 30_000, later)).toEqual({
+      amountCents: 30_000,
+      pendingAmountCents: null,
+      pendingAtMs: null,
+    });
   });
 });
 

@@ -25,7 +25,8 @@ async function beaconServed(): Promise<Record<string, number>> {
   return ((await (await fetch(`${beaconUrl}/state`)).json()) as { served: Record<string, number> }).served;
 }
 
-const roundRow = (id: number) => env.DB.prepare("SELECT * FROM rounds WHERE id = ?").bind(id).first<Record<string, any>>();
+const roundRow = (id: number) =>
+  env.DB.prepare("SELECT * FROM rounds WHERE id = ?").bind(id).first<Record<string, any>>();
 
 describe("beacon draws", () => {
   it("names its beacon round at open, draws from the verified beacon, and publishes a proof anyone can recompute", async () => {
@@ -39,7 +40,10 @@ describe("beacon draws", () => {
     expect(opened.beaconRound).toBe(beaconRoundAfter(chain, opened.closeAtMs));
     // Announced at open, beside the commitment, to anyone.
     const info = await api("/api/Game/getGameinfo", { token: player.token, roomid: ROOM });
-    expect(info.data.game).toMatchObject({ commit: opened.commit, beacon: { chain: chain.chainHash, round: opened.beaconRound } });
+    expect(info.data.game).toMatchObject({
+      commit: opened.commit,
+      beacon: { chain: chain.chainHash, round: opened.beaconRound },
+    });
 
     // Due now: the round names the beacon round of its moved close time.
     const round = await reschedule(ROOM, -2_000, -1_000);
@@ -47,7 +51,11 @@ describe("beacon draws", () => {
     const row = (await roundRow(round.roundId))!;
     expect(row.status).toBe("settled");
     expect(row.beacon_round).toBe(round.beaconRound);
-    const check = await verifyBeacon(chain, round.beaconRound!, { round: round.beaconRound, signature: row.beacon_signature, randomness: row.beacon_randomness });
+    const check = await verifyBeacon(chain, round.beaconRound!, {
+      round: round.beaconRound,
+      signature: row.beacon_signature,
+      randomness: row.beacon_randomness,
+    });
     expect(check.ok).toBe(true);
     const withBeacon = await drawNumbers(fromHex(row.seed), ROOM, round.seqno, 4, row.beacon_randomness);
     expect(JSON.parse(row.numbers)).toEqual(withBeacon);
@@ -55,7 +63,12 @@ describe("beacon draws", () => {
 
     const published = await api("/api/Game/getround", { roomid: ROOM, seqno: round.seqno });
     expectOk(published);
-    expect(published.data.beacon).toEqual({ chain: chain.chainHash, round: round.beaconRound, signature: row.beacon_signature, randomness: row.beacon_randomness });
+    expect(published.data.beacon).toEqual({
+      chain: chain.chainHash,
+      round: round.beaconRound,
+      signature: row.beacon_signature,
+      randomness: row.beacon_randomness,
+    });
     const testKey = { chains: { [chain.chainHash]: chain }, requireBeacon: true };
     expect(await checkPublishedRound(published.data, testKey)).toMatchObject({ ok: true });
     // A changed randomness, a signature of another round, or a chain nobody pinned: not verified.
@@ -72,9 +85,16 @@ describe("beacon draws", () => {
     expect(html).toContain("This site mixes a public randomness beacon");
     expect(html).toContain("Verified: this round was fair");
     expect(html).toContain("The beacon signature verifies against the pinned public key");
-    for (const value of [row.beacon_signature, row.beacon_randomness, `beacon-v1:${row.beacon_randomness}:${ROOM}:${round.seqno}`]) expect(html).toContain(value);
+    for (const value of [
+      row.beacon_signature,
+      row.beacon_randomness,
+      `beacon-v1:${row.beacon_randomness}:${ROOM}:${round.seqno}`,
+    ])
+      expect(html).toContain(value);
     // A forged signature in the published row is caught by the page.
-    await env.DB.prepare("UPDATE rounds SET beacon_signature = ? WHERE id = ?").bind(published.data.beacon.signature.replace(/^../, "a0"), round.roundId).run();
+    await env.DB.prepare("UPDATE rounds SET beacon_signature = ? WHERE id = ?")
+      .bind(published.data.beacon.signature.replace(/^../, "a0"), round.roundId)
+      .run();
     const forgedPage = await (await new Browser().get(`/fairness?room=${ROOM}&seqno=${round.seqno}`)).text();
     expect(forgedPage).toContain("This round does not verify");
     expect(forgedPage).toContain("The beacon signature does NOT verify against the pinned public key");
@@ -97,19 +117,35 @@ describe("beacon draws", () => {
       const { signature, randomness } = (await answer.json()) as { signature: string; randomness: string };
       const numbers = await drawNumbers(fromHex(drawn.seed), ROOM, drawn.seqno, 4, randomness);
       const result = resultOf(4, numbers);
-      await env.DB.prepare("UPDATE rounds SET beacon_round = ?, beacon_signature = ?, beacon_randomness = ?, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?")
-        .bind(expected + shift, signature, randomness, JSON.stringify(numbers), result.num1, result.num2, result.num3, result.sum, drawn.id)
+      await env.DB.prepare(
+        "UPDATE rounds SET beacon_round = ?, beacon_signature = ?, beacon_randomness = ?, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?",
+      )
+        .bind(
+          expected + shift,
+          signature,
+          randomness,
+          JSON.stringify(numbers),
+          result.num1,
+          result.num2,
+          result.num3,
+          result.sum,
+          drawn.id,
+        )
         .run();
       const html = await (await new Browser().get(url)).text();
       expect(html).toContain("This round does not verify");
-      expect(html).toContain(`The beacon round is ${expected + shift}, but the rule names ${expected}: the first produced after betting closed`);
+      expect(html).toContain(
+        `The beacon round is ${expected + shift}, but the rule names ${expected}: the first produced after betting closed`,
+      );
       const published = await api("/api/Game/getround", { roomid: ROOM, seqno: drawn.seqno });
       expect((await checkPublishedRound(published.data, { chains: { [chain.chainHash]: chain } })).ok).toBe(false);
     }
     // The beacon taken off the drawn round: this site draws with one, so it does not pass as commit-reveal.
     const plain = await drawNumbers(fromHex(drawn.seed), ROOM, drawn.seqno, 4);
     const plainResult = resultOf(4, plain);
-    await env.DB.prepare("UPDATE rounds SET beacon_chain = NULL, beacon_round = NULL, beacon_signature = NULL, beacon_randomness = NULL, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE rounds SET beacon_chain = NULL, beacon_round = NULL, beacon_signature = NULL, beacon_randomness = NULL, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?",
+    )
       .bind(JSON.stringify(plain), plainResult.num1, plainResult.num2, plainResult.num3, plainResult.sum, drawn.id)
       .run();
     const html = await (await new Browser().get(url)).text();
@@ -130,21 +166,35 @@ describe("beacon draws", () => {
     const info = await api("/api/Game/getGameinfo", { token: player.token, roomid: ROOM });
     expect(info.data.game).toMatchObject({ id: round.roundId, status: "waiting" });
     // An order for a round waiting for its draw is refused like any closed round.
-    expect((await api("/api/Game/order", { token: player.token, roomid: ROOM, gameid: round.roundId, order_info: [[1, 1.98, 20]] })).data.errCode).toBe(1029);
+    expect(
+      (
+        await api("/api/Game/order", {
+          token: player.token,
+          roomid: ROOM,
+          gameid: round.roundId,
+          order_info: [[1, 1.98, 20]],
+        })
+      ).data.errCode,
+    ).toBe(1029);
 
     await beaconMode("ok");
     expect(await runDurableObjectAlarm(stubOf(ROOM))).toBe(true);
     const row = (await roundRow(round.roundId))!;
     expect(row.status).toBe("settled");
     const chain = await testChain(inject("beaconPublicKey"));
-    expect((await verifyBeacon(chain, row.beacon_round, { round: row.beacon_round, signature: row.beacon_signature })).ok).toBe(true);
+    expect(
+      (await verifyBeacon(chain, row.beacon_round, { round: row.beacon_round, signature: row.beacon_signature })).ok,
+    ).toBe(true);
     await expectMoneyInvariants();
   });
 
   it("waits while the beacon is down or too slow, then voids past BEACON_MAX_WAIT_SECONDS: stakes refunded, seed published", async () => {
     const ROOM = 16;
     const player = await playerWith(100_000);
-    await placeOk(player.token, ROOM, [[0, 1.98, 30], [3, 1.98, 20]]);
+    await placeOk(player.token, ROOM, [
+      [0, 1.98, 30],
+      [3, 1.98, 20],
+    ]);
     expect(await balanceOf(player.userId)).toBe(95_000);
     const round = await reschedule(ROOM, -2_000, -1_000);
     await beaconMode("down");
@@ -161,7 +211,12 @@ describe("beacon draws", () => {
     await reschedule(ROOM, -MAX_WAIT_MS - 2_000, -MAX_WAIT_MS - 1_000);
     expect(await runDurableObjectAlarm(stubOf(ROOM))).toBe(true);
     const row = (await roundRow(round.roundId))!;
-    expect(row).toMatchObject({ status: "void", void_reason: "beacon_unavailable", beacon_signature: null, numbers: null });
+    expect(row).toMatchObject({
+      status: "void",
+      void_reason: "beacon_unavailable",
+      beacon_signature: null,
+      numbers: null,
+    });
     expect(await commitOf(fromHex(row.seed))).toBe(round.commit);
     expect(await balanceOf(player.userId)).toBe(100_000);
     const published = await api("/api/Game/getround", { roomid: ROOM, seqno: round.seqno });

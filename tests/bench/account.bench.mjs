@@ -3,7 +3,11 @@ import { playerCookie } from "../support/page-weight.mjs";
 
 export default async function ({ base, measure, ratio, report }) {
   const post = async (path, body) => {
-    const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const answer = await response.json();
     if (answer.code !== 1) throw new Error(`${path}: ${answer.info}`);
     return answer;
@@ -13,8 +17,12 @@ export default async function ({ base, measure, ratio, report }) {
 
   const cookie = await playerCookie(base);
 
-  const config = await measure("getconfig (public, edge cache)", { count: 400, concurrency: 20 }, () => post("/api/Index/getconfig", {}));
-  const info = await measure("getuserinfo (session + D1)", { count: 400, concurrency: 20 }, () => post("/api/Game/getuserinfo", { token }));
+  const config = await measure("getconfig (public, edge cache)", { count: 400, concurrency: 20 }, () =>
+    post("/api/Index/getconfig", {}),
+  );
+  const info = await measure("getuserinfo (session + D1)", { count: 400, concurrency: 20 }, () =>
+    post("/api/Game/getuserinfo", { token }),
+  );
   const page = await measure("GET /user (SSR, cookie)", { count: 200, concurrency: 10 }, async () => {
     const response = await fetch(`${base}/user`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(String(response.status));
@@ -23,5 +31,9 @@ export default async function ({ base, measure, ratio, report }) {
   const login = await measure("login (PBKDF2 100k)", { count: 40, concurrency: 4 }, () =>
     post("/api/Index/login", { username: "demo01", password: "demo1234" }),
   );
-  report("http", "ratios (p50)", `getuserinfo/getconfig ${ratio(info, config, "p50")}, SSR /user / getuserinfo ${ratio(page, info, "p50")}, login / getuserinfo ${ratio(login, info, "p50", 1)}`);
+  report(
+    "http",
+    "ratios (p50)",
+    `getuserinfo/getconfig ${ratio(info, config, "p50")}, SSR /user / getuserinfo ${ratio(page, info, "p50")}, login / getuserinfo ${ratio(login, info, "p50", 1)}`,
+  );
 }

@@ -24,7 +24,8 @@ async function burst(calls) {
         const answer = await call();
         const ms = performance.now() - t0;
         if (answer?.code === 1) return { kind: "landed", ms, answer };
-        if (answer && typeof answer.code === "number") return { kind: "refused", ms, code: answer.data?.errCode ?? answer.code };
+        if (answer && typeof answer.code === "number")
+          return { kind: "refused", ms, code: answer.data?.errCode ?? answer.code };
         return { kind: "lost", ms, why: "no envelope" };
       } catch (error) {
         return { kind: "lost", ms: performance.now() - t0, why: String(error?.message ?? error) };
@@ -33,15 +34,35 @@ async function burst(calls) {
   );
   const seconds = (performance.now() - started) / 1000;
   const of = (kind) => outcomes.filter((o) => o.kind === kind);
-  const answered = outcomes.filter((o) => o.kind !== "lost").map((o) => o.ms).sort((a, b) => a - b);
+  const answered = outcomes
+    .filter((o) => o.kind !== "lost")
+    .map((o) => o.ms)
+    .sort((a, b) => a - b);
   const codes = {};
   for (const o of of("refused")) codes[o.code] = (codes[o.code] ?? 0) + 1;
   const why = [...new Set(of("lost").map((o) => o.why))].slice(0, 3);
-  return { outcomes, seconds, landed: of("landed").length, refused: of("refused").length, lost: of("lost").length, codes, why, p50: pct(answered, 50), p99: pct(answered, 99), perSecond: of("landed").length / seconds };
+  return {
+    outcomes,
+    seconds,
+    landed: of("landed").length,
+    refused: of("refused").length,
+    lost: of("lost").length,
+    codes,
+    why,
+    p50: pct(answered, 50),
+    p99: pct(answered, 99),
+    perSecond: of("landed").length / seconds,
+  };
 }
 
 const figure = (b) =>
-  `${b.landed} landed, ${b.refused} refused${b.refused ? ` (${Object.entries(b.codes).map(([code, n]) => `${n} x ${code}`).join(", ")})` : ""}, ${b.lost} lost${b.lost ? ` (${b.why.join("; ")})` : ""}; ` +
+  `${b.landed} landed, ${b.refused} refused${
+    b.refused
+      ? ` (${Object.entries(b.codes)
+          .map(([code, n]) => `${n} x ${code}`)
+          .join(", ")})`
+      : ""
+  }, ${b.lost} lost${b.lost ? ` (${b.why.join("; ")})` : ""}; ` +
   `answer p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms; ${b.perSecond.toFixed(1)} landed/s over ${b.seconds.toFixed(1)} s`;
 
 /** The players: registered through the contract (the local SMS sender logs each code). */
@@ -59,7 +80,15 @@ async function registerPlayers(post, log, count) {
     if (!code) throw new Error(`no SMS code was logged for ${phone}`);
     const username = `b${stamp}x${i}`;
     const data = await must(post, "/api/index/register", {
-      quhao: "+84", username, phone, captcha: code, password: "burst1234", spassword: "burst1234", invitation: "888", payPwd: "", adult: "1",
+      quhao: "+84",
+      username,
+      phone,
+      captcha: code,
+      password: "burst1234",
+      spassword: "burst1234",
+      invitation: "888",
+      payPwd: "",
+      adult: "1",
     });
     tokens.push(data.token);
   }
@@ -76,8 +105,17 @@ export default async function ({ base, report, log }) {
   const operator = await operatorToken(post, log);
   const room = await must(post, "/api/admin/rooms/get", { token: operator, id: ROOM });
   await must(post, "/api/admin/rooms/update", {
-    token: operator, id: ROOM, title: room.title, kind: room.kind, minjoin: room.minjoin, minbuy: room.minbuy, minLevel: room.minLevel,
-    roundSeconds: ROUND_SECONDS, closeSeconds: CLOSE_SECONDS, trading: true, rates: room.options.map((o) => o.odds),
+    token: operator,
+    id: ROOM,
+    title: room.title,
+    kind: room.kind,
+    minjoin: room.minjoin,
+    minbuy: room.minbuy,
+    minLevel: room.minLevel,
+    roundSeconds: ROUND_SECONDS,
+    closeSeconds: CLOSE_SECONDS,
+    trading: true,
+    rates: room.options.map((o) => o.odds),
   });
   let info;
   for (let tries = 0; tries < 3 * ROUND_SECONDS; tries++) {
@@ -91,15 +129,31 @@ export default async function ({ base, report, log }) {
   // Option i % 4 of the first four (big, small, odd, even), 20.00 each: 20 orders a player.
   const orders = Array.from({ length: ORDERS }, (_, i) => ({ player: i % PLAYERS, option: i % 4 }));
   const placed = await burst(
-    orders.map(({ player, option }) => () =>
-      post("/api/Game/order", { token: tokens[player], gameid, roomid: ROOM, order_info: [[option, info.options[option].odds, AMOUNT]], request_id: crypto.randomUUID() }),
+    orders.map(
+      ({ player, option }) =>
+        () =>
+          post("/api/Game/order", {
+            token: tokens[player],
+            gameid,
+            roomid: ROOM,
+            order_info: [[option, info.options[option].odds, AMOUNT]],
+            request_id: crypto.randomUUID(),
+          }),
     ),
   );
   const flood = await burst(Array.from({ length: ORDERS }, () => () => post("/api/Index/getconfig", {})));
-  report(section, `${ORDERS.toLocaleString("en")} orders at once, ${PLAYERS} players, room ${ROOM} (1 option x ${AMOUNT}.00)`, figure(placed));
+  report(
+    section,
+    `${ORDERS.toLocaleString("en")} orders at once, ${PLAYERS} players, room ${ROOM} (1 option x ${AMOUNT}.00)`,
+    figure(placed),
+  );
   report(section, `${ORDERS.toLocaleString("en")} getconfig at once`, figure(flood));
   const clean = placed.refused + placed.lost + flood.refused + flood.lost === 0;
-  report(section, "order/getconfig (landed per second)", clean ? (placed.perSecond / flood.perSecond).toFixed(2) : "no ratio: some calls were refused or lost (above)");
+  report(
+    section,
+    "order/getconfig (landed per second)",
+    clean ? (placed.perSecond / flood.perSecond).toFixed(2) : "no ratio: some calls were refused or lost (above)",
+  );
 
   // After the draw: every landed order settled, and every player's balance = funds - stakes + awards.
   await sleep(Math.max(0, drawAt - Date.now()) + 3_000);
@@ -116,19 +170,25 @@ export default async function ({ base, report, log }) {
   let settledBets = 0;
   for (let p = 0; p < PLAYERS; p++) {
     const records = await must(post, "/api/Game/getGamelog2", { token: tokens[p], page: 1 });
-    const rows = (records.data ?? []).filter((row) => Number(row.roomid) === ROOM && String(row.seqno) === String(seqno));
+    const rows = (records.data ?? []).filter(
+      (row) => Number(row.roomid) === ROOM && String(row.seqno) === String(seqno),
+    );
     const unsettled = rows.filter((row) => Number(row.isaward) === -1).length;
     const awards = rows.reduce((sum, row) => sum + Number(row.award ?? 0), 0);
     const money = (await must(post, "/api/Game/getuserinfo", { token: tokens[p] })).money;
     const expected = FUNDS - landedBy[p] * AMOUNT + awards;
     settledBets += rows.length - unsettled;
-    if (rows.length !== landedBy[p] || unsettled) problems.push(`player ${p}: ${rows.length} records for ${landedBy[p]} landed orders, ${unsettled} unsettled`);
-    if (Math.abs(money - expected) > 0.005) problems.push(`player ${p}: balance ${money}, expected ${expected.toFixed(2)}`);
+    if (rows.length !== landedBy[p] || unsettled)
+      problems.push(`player ${p}: ${rows.length} records for ${landedBy[p]} landed orders, ${unsettled} unsettled`);
+    if (Math.abs(money - expected) > 0.005)
+      problems.push(`player ${p}: balance ${money}, expected ${expected.toFixed(2)}`);
   }
   report(
     section,
     `round ${seqno} after the draw`,
-    problems.length ? `BOOKS DO NOT ADD UP: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ""}` : `${settledBets} bets settled, every player's balance = funds - stakes + awards (${PLAYERS} players)`,
+    problems.length
+      ? `BOOKS DO NOT ADD UP: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ""}`
+      : `${settledBets} bets settled, every player's balance = funds - stakes + awards (${PLAYERS} players)`,
   );
   if (problems.length) throw new Error(`burst: ${problems.length} problems after the draw`);
 }

@@ -26,16 +26,33 @@ export default async function ({ base, measure, combine, ratio, report, log }) {
     getconfig: async () => ok(await post("/api/Index/getconfig", {})),
     getuserinfo: async () => ok(await post("/api/Game/getuserinfo", { token })),
     "order (1 option x 20.00)": async () =>
-      ok(await post("/api/Game/order", { token, gameid, roomid: room, order_info: [[0, odds, 20]], request_id: crypto.randomUUID() })),
+      ok(
+        await post("/api/Game/order", {
+          token,
+          gameid,
+          roomid: room,
+          order_info: [[0, odds, 20]],
+          request_id: crypto.randomUUID(),
+        }),
+      ),
   };
-  for (const [name, task] of Object.entries(calls)) await measure(name, { count: WARMUP, concurrency: CONCURRENCY, quiet: true }, task);
+  for (const [name, task] of Object.entries(calls))
+    await measure(name, { count: WARMUP, concurrency: CONCURRENCY, quiet: true }, task);
   // Interleaved in rounds, so a change of the machine's load during the run falls on all three alike.
   const parts = Object.fromEntries(Object.keys(calls).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, task] of Object.entries(calls)) {
-      parts[name].push(await measure(name, { count: COUNT / ROUNDS, concurrency: CONCURRENCY, maxSeconds: 20, quiet: true }, task));
+      parts[name].push(
+        await measure(name, { count: COUNT / ROUNDS, concurrency: CONCURRENCY, maxSeconds: 20, quiet: true }, task),
+      );
     }
   }
-  const [config, user, orders] = Object.keys(calls).map((name) => combine(name, { concurrency: CONCURRENCY, section }, parts[name]));
-  report(section, "throughput ratios", `order/getconfig ${ratio(orders, config)} (target >= 0.70), order/getuserinfo ${ratio(orders, user)}, getuserinfo/getconfig ${ratio(user, config)}`);
+  const [config, user, orders] = Object.keys(calls).map((name) =>
+    combine(name, { concurrency: CONCURRENCY, section }, parts[name]),
+  );
+  report(
+    section,
+    "throughput ratios",
+    `order/getconfig ${ratio(orders, config)} (target >= 0.70), order/getuserinfo ${ratio(orders, user)}, getuserinfo/getconfig ${ratio(user, config)}`,
+  );
 }

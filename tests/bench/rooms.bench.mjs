@@ -19,16 +19,33 @@ export default async function ({ base, measure, ratio, report, log }) {
     if (answer.code !== 1) throw new Error(answer.info);
   });
   let placed = 0;
-  const orders = await measure(`order (1 option x ${AMOUNT}.00 at ${option.odds}, room ${ROOM})`, { count: ORDERS, concurrency: 10, maxSeconds: 40 }, async () => {
-    const answer = await post("/api/Game/order", { token, gameid, roomid: ROOM, order_info: [[0, option.odds, AMOUNT]] });
-    if (answer.code !== 1) throw new Error(answer.info);
-    placed++;
-  });
+  const orders = await measure(
+    `order (1 option x ${AMOUNT}.00 at ${option.odds}, room ${ROOM})`,
+    { count: ORDERS, concurrency: 10, maxSeconds: 40 },
+    async () => {
+      const answer = await post("/api/Game/order", {
+        token,
+        gameid,
+        roomid: ROOM,
+        order_info: [[0, option.odds, AMOUNT]],
+      });
+      if (answer.code !== 1) throw new Error(answer.info);
+      placed++;
+    },
+  );
   // The live list as it is now: the bets this run placed, and any other bets of the round.
   const inRound = (await post("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 })).data?.list?.length ?? 0;
-  const live = await measure(`getVorder (${inRound} bets in its answer, ${placed} placed by this run)`, { count: 100, concurrency: 5 }, async () => {
-    const answer = await post("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 });
-    if (answer.code !== 1) throw new Error(answer.info);
-  });
-  report("http", "ratios (p50)", `order/getGameinfo ${ratio(orders, view, "p50")}, getVorder/getGameinfo ${ratio(live, view, "p50")}`);
+  const live = await measure(
+    `getVorder (${inRound} bets in its answer, ${placed} placed by this run)`,
+    { count: 100, concurrency: 5 },
+    async () => {
+      const answer = await post("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 });
+      if (answer.code !== 1) throw new Error(answer.info);
+    },
+  );
+  report(
+    "http",
+    "ratios (p50)",
+    `order/getGameinfo ${ratio(orders, view, "p50")}, getVorder/getGameinfo ${ratio(live, view, "p50")}`,
+  );
 }

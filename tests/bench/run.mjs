@@ -28,7 +28,18 @@ function report(section, name, figure) {
 function summarize(name, { concurrency, section = "http", quiet = false }, latencies, seconds, failures, errors = []) {
   const sorted = [...latencies].sort((a, b) => a - b);
   const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  const result = { name, done: sorted.length, failures, errors, seconds, latencies: sorted, perSecond: sorted.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+  const result = {
+    name,
+    done: sorted.length,
+    failures,
+    errors,
+    seconds,
+    latencies: sorted,
+    perSecond: sorted.length / seconds,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+  };
   if (!quiet) {
     const figure = failures
       ? `${failures} of ${failures + result.done} calls FAILED (${[...new Set(errors)].slice(0, 3).join("; ")}); no throughput`
@@ -67,18 +78,35 @@ async function measure(name, { count, concurrency, maxSeconds = 60, section = "h
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return summarize(name, { concurrency, section, quiet }, latencies, (performance.now() - started) / 1000, failures, errors);
+  return summarize(
+    name,
+    { concurrency, section, quiet },
+    latencies,
+    (performance.now() - started) / 1000,
+    failures,
+    errors,
+  );
 }
 
 /** Several quiet measures of one task as one: their calls and their time added up. */
 function combine(name, options, parts) {
   const sum = (key) => parts.reduce((total, part) => total + part[key], 0);
-  return summarize(name, options, parts.flatMap((part) => part.latencies), sum("seconds"), sum("failures"), parts.flatMap((part) => part.errors));
+  return summarize(
+    name,
+    options,
+    parts.flatMap((part) => part.latencies),
+    sum("seconds"),
+    sum("failures"),
+    parts.flatMap((part) => part.errors),
+  );
 }
 
 // Figures from the real runtime first (no server needed).
 if (!only || "settlement".includes(only)) {
-  const run = spawnSync("npx", ["vitest", "run", "--project", "bench"], { env: { ...process.env, BENCH: "1" }, encoding: "utf8" });
+  const run = spawnSync("npx", ["vitest", "run", "--project", "bench"], {
+    env: { ...process.env, BENCH: "1" },
+    encoding: "utf8",
+  });
   for (const line of `${run.stdout}\n${run.stderr}`.split("\n")) {
     const at = line.indexOf("BENCH_ROW ");
     if (at >= 0) {
@@ -98,7 +126,9 @@ if (!only || "bundle".includes(only) || "deploy".includes(only)) {
   }
 }
 
-const files = readdirSync("tests/bench").filter((f) => f.endsWith(".bench.mjs") && (!only || f.includes(only))).sort();
+const files = readdirSync("tests/bench")
+  .filter((f) => f.endsWith(".bench.mjs") && (!only || f.includes(only)))
+  .sort();
 if (files.length) {
   // Rounds long enough to place 10,000 bets in one (scale.bench.mjs); ROUND_SECONDS from the shell wins.
   // Every call comes from this one address: the per-source throttles (40 logins in seconds in
@@ -127,7 +157,9 @@ if (files.length) {
 
 const width = (key) => Math.max(key.length, ...rows.map((r) => r[key].length));
 const [ws, wn] = [width("section"), width("name")];
-console.log(`\nnpm run bench, ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, wrangler dev on 127.0.0.1\n`);
+console.log(
+  `\nnpm run bench, ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, wrangler dev on 127.0.0.1\n`,
+);
 console.log(`| ${"section".padEnd(ws)} | ${"measure".padEnd(wn)} | figure |`);
 console.log(`|${"-".repeat(ws + 2)}|${"-".repeat(wn + 2)}|--------|`);
 for (const r of rows) console.log(`| ${r.section.padEnd(ws)} | ${r.name.padEnd(wn)} | ${r.figure} |`);

@@ -38,7 +38,8 @@ export default async function ({ base, measure, ratio: ratioOf, report, log }) {
     }
     let next = 0;
     const worker = async () => {
-      while (next < orders.length) await must("/api/Game/order", { token, gameid, roomid: ROOM, order_info: orders[next++] });
+      while (next < orders.length)
+        await must("/api/Game/order", { token, gameid, roomid: ROOM, order_info: orders[next++] });
     };
     await Promise.all(Array.from({ length: 8 }, worker));
   };
@@ -57,12 +58,20 @@ export default async function ({ base, measure, ratio: ratioOf, report, log }) {
   for (const size of [100, 1_000, 10_000]) {
     const t0 = performance.now();
     await fillTo(size);
-    console.error(`  (placed bets up to ${size.toLocaleString("en")} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    console.error(
+      `  (placed bets up to ${size.toLocaleString("en")} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
     const label = `${size.toLocaleString("en")} bets in the round`;
-    live[size] = await measure(`getVorder, ${label}`, { count: 100, concurrency: 5, section }, () => must("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 }));
+    live[size] = await measure(`getVorder, ${label}`, { count: 100, concurrency: 5, section }, () =>
+      must("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 }),
+    );
     page[size] = await measure(`room page (SSR), ${label}`, { count: 40, concurrency: 5, section }, roomPage);
   }
-  report(section, "flat: bets in the round", `p50 at 10,000 / at 100 bets: getVorder ${ratio(live[10_000], live[100])}, room page ${ratio(page[10_000], page[100])}`);
+  report(
+    section,
+    "flat: bets in the round",
+    `p50 at 10,000 / at 100 bets: getVorder ${ratio(live[10_000], live[100])}, room page ${ratio(page[10_000], page[100])}`,
+  );
 
   // Bet records: page 500 reached by its cursor costs what page 1 costs; page 50 by number (OFFSET) for contrast.
   let after = null;
@@ -71,15 +80,29 @@ export default async function ({ base, measure, ratio: ratioOf, report, log }) {
     after = data.next;
     if (!after) throw new Error(`the records ended before page 500 (page ${n - 1})`);
   }
-  const first = await measure("records page 1", { count: 100, concurrency: 5, section }, () => must("/api/Game/getGamelog2", { token, page: 1 }));
-  const far = await measure("records page 500 (cursor)", { count: 100, concurrency: 5, section }, () => must("/api/Game/getGamelog2", { token, page: 500, after }));
-  const offset = await measure("records page 50 (by number, OFFSET)", { count: 100, concurrency: 5, section }, () => must("/api/Game/getGamelog2", { token, page: 50 }));
-  report(section, "flat: history depth", `p50 page 500 by cursor / page 1 ${ratio(far, first)}; page 50 by number / page 1 ${ratio(offset, first)}`);
+  const first = await measure("records page 1", { count: 100, concurrency: 5, section }, () =>
+    must("/api/Game/getGamelog2", { token, page: 1 }),
+  );
+  const far = await measure("records page 500 (cursor)", { count: 100, concurrency: 5, section }, () =>
+    must("/api/Game/getGamelog2", { token, page: 500, after }),
+  );
+  const offset = await measure("records page 50 (by number, OFFSET)", { count: 100, concurrency: 5, section }, () =>
+    must("/api/Game/getGamelog2", { token, page: 50 }),
+  );
+  report(
+    section,
+    "flat: history depth",
+    `p50 page 500 by cursor / page 1 ${ratio(far, first)}; page 50 by number / page 1 ${ratio(offset, first)}`,
+  );
 
   // The room page against the lightest call and a signed-in one, same concurrency: its five in-process
   // API calls share one session lookup (docs/decisions/113).
-  const config = await measure("getconfig", { count: 200, concurrency: 10, section }, () => must("/api/Index/getconfig", {}));
-  const user = await measure("getuserinfo", { count: 200, concurrency: 10, section }, () => must("/api/Game/getuserinfo", { token }));
+  const config = await measure("getconfig", { count: 200, concurrency: 10, section }, () =>
+    must("/api/Index/getconfig", {}),
+  );
+  const user = await measure("getuserinfo", { count: 200, concurrency: 10, section }, () =>
+    must("/api/Game/getuserinfo", { token }),
+  );
   const room = await measure(`room page (SSR), same concurrency`, { count: 150, concurrency: 10, section }, roomPage);
   report(section, "room page", `p50 / getconfig ${ratio(room, config)}, / getuserinfo ${ratio(room, user)}`);
 

@@ -43,11 +43,18 @@ for (const bets of [100, 1_000, 10_000]) {
       ms = performance.now() - started;
     });
     // The settlement batch is the one that closes the round row (worker/room/rounds.ts settlementStatements).
-    const settlement = batches.filter((batch) => batch.some((s) => /UPDATE rounds SET[\s\S]*settled_at_ms/.test(s.statement ?? "")));
-    if (settlement.length !== 1) throw new Error(`expected one settlement batch, saw ${settlement.length} of ${batches.length} batches`);
+    const settlement = batches.filter((batch) =>
+      batch.some((s) => /UPDATE rounds SET[\s\S]*settled_at_ms/.test(s.statement ?? "")),
+    );
+    if (settlement.length !== 1)
+      throw new Error(`expected one settlement batch, saw ${settlement.length} of ${batches.length} batches`);
     const statements = settlement[0].length;
-    const settled = await env.DB.prepare("SELECT COUNT(*) AS n FROM bets WHERE round_id = ? AND isaward <> -1").bind(round.roundId).first<{ n: number }>();
-    console.log(`BENCH_ROW ${JSON.stringify({ section: "settlement", name: `${bets.toLocaleString("en")} bets`, figure: `${ms.toFixed(0)} ms, ${statements} statements in 1 batch (${settled!.n} bets settled)` })}`);
+    const settled = await env.DB.prepare("SELECT COUNT(*) AS n FROM bets WHERE round_id = ? AND isaward <> -1")
+      .bind(round.roundId)
+      .first<{ n: number }>();
+    console.log(
+      `BENCH_ROW ${JSON.stringify({ section: "settlement", name: `${bets.toLocaleString("en")} bets`, figure: `${ms.toFixed(0)} ms, ${statements} statements in 1 batch (${settled!.n} bets settled)` })}`,
+    );
     await expectMoneyInvariants();
   });
 }

@@ -3,7 +3,11 @@ import { createHmac } from "node:crypto";
 
 export function contract(base) {
   return async (path, body) => {
-    const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return response.json();
   };
 }
@@ -20,7 +24,9 @@ export async function roundWithTimeLeft(post, token, roomId, seconds) {
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s) from the base32 secret `npm start` prints for the local operator. */
 function totp(base32, nowMs = Date.now()) {
-  const bits = [...base32.replace(/=+$/, "")].map((c) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".indexOf(c).toString(2).padStart(5, "0")).join("");
+  const bits = [...base32.replace(/=+$/, "")]
+    .map((c) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".indexOf(c).toString(2).padStart(5, "0"))
+    .join("");
   const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(nowMs / 30_000)));
@@ -39,7 +45,11 @@ export function operatorToken(post, log) {
   if (!operatorSessions.has(log)) {
     const secret = /TOTP secret ([A-Z2-7]+)/.exec(log())?.[1];
     if (!secret) throw new Error("the local operator's TOTP secret was not printed");
-    const session = must(post, "/api/admin/login", { username: "admin", password: "admin1234", code: totp(secret) }).then((data) => data.token);
+    const session = must(post, "/api/admin/login", {
+      username: "admin",
+      password: "admin1234",
+      code: totp(secret),
+    }).then((data) => data.token);
     session.catch(() => operatorSessions.delete(log));
     operatorSessions.set(log, session);
   }
@@ -55,7 +65,13 @@ export async function must(post, path, body) {
 
 /** Money for the bets of several players: a deposit request of each, approved by the local operator. */
 export async function fundAll(post, log, tokens, money) {
-  for (const token of tokens) await must(post, "/api/Game/recharge", { token, money, pay_name: "bench", request_id: `bench-${crypto.randomUUID()}` });
+  for (const token of tokens)
+    await must(post, "/api/Game/recharge", {
+      token,
+      money,
+      pay_name: "bench",
+      request_id: `bench-${crypto.randomUUID()}`,
+    });
   const operator = await operatorToken(post, log);
   for (;;) {
     const pending = await must(post, "/api/admin/deposits", { token: operator, status: "pending" });

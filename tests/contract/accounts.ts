@@ -18,8 +18,21 @@ export const accountFlows: ContractFlow[] = [
       expectOk(info);
       expect(info.data).toMatchObject({ name: fields.username, money: 0, level: 1 });
 
-      expectError(await client.call("/api/Index/repasswd", { token, passwd: "wrong1234", npasswd: "newpass1", npasswd2: "newpass1" }), 1059);
-      const changed = await client.call("/api/Index/repasswd", { token, passwd: fields.password, npasswd: "newpass1", npasswd2: "newpass1" });
+      expectError(
+        await client.call("/api/Index/repasswd", {
+          token,
+          passwd: "wrong1234",
+          npasswd: "newpass1",
+          npasswd2: "newpass1",
+        }),
+        1059,
+      );
+      const changed = await client.call("/api/Index/repasswd", {
+        token,
+        passwd: fields.password,
+        npasswd: "newpass1",
+        npasswd2: "newpass1",
+      });
       expectOk(changed);
       expectError(await client.call("/api/Game/getuserinfo", { token }), 1062, 409);
       const fresh = changed.data.token as string;
@@ -31,7 +44,10 @@ export const accountFlows: ContractFlow[] = [
   {
     name: "refuses a wrong password alike for every account and a blank form, in the player's language",
     async run(client) {
-      expectError(await client.call("/api/Index/login", { username: DEMO_PLAYER.username, password: "wrong1234" }), 1003);
+      expectError(
+        await client.call("/api/Index/login", { username: DEMO_PLAYER.username, password: "wrong1234" }),
+        1003,
+      );
       expectError(await client.call("/api/Index/login", { username: "nobody99", password: "whatever1" }), 1003);
       const blank = await client.call("/api/Index/login", { username: "", password: "x", lang: "vi" });
       expectError(blank, 1010);

@@ -45,12 +45,18 @@ export async function expectBooksBalanced(db: SqlReader) {
     .all();
   expect(mismatches.results).toEqual([]);
   const total = await db.prepare("SELECT COALESCE(SUM(money_cents), 0) AS total FROM users").first<{ total: number }>();
-  const inPlay = await db.prepare("SELECT COALESCE(SUM(stake_cents), 0) AS total FROM bets WHERE isaward = -1").first<{ total: number }>();
+  const inPlay = await db
+    .prepare("SELECT COALESCE(SUM(stake_cents), 0) AS total FROM bets WHERE isaward = -1")
+    .first<{ total: number }>();
   expect(total!.total + inPlay!.total).toBe(0);
-  const negative = await db.prepare("SELECT COUNT(*) AS n FROM users WHERE money_cents < 0 AND role <> 'house'").first<{ n: number }>();
+  const negative = await db
+    .prepare("SELECT COUNT(*) AS n FROM users WHERE money_cents < 0 AND role <> 'house'")
+    .first<{ n: number }>();
   expect(negative!.n).toBe(0);
   const openRoundHouseRows = await db
-    .prepare(`SELECT COUNT(*) AS n FROM ledger l JOIN rounds r ON l.ref = 'round:' || r.id WHERE l.user_id = 1 AND r.status = 'open'`)
+    .prepare(
+      `SELECT COUNT(*) AS n FROM ledger l JOIN rounds r ON l.ref = 'round:' || r.id WHERE l.user_id = 1 AND r.status = 'open'`,
+    )
     .first<{ n: number }>();
   expect(openRoundHouseRows!.n).toBe(0);
 }

@@ -11,8 +11,17 @@ export const financeFlows: ContractFlow[] = [
     async run(client) {
       const tiers = await client.call("/api/Game/getproductlist", {});
       expectOk(tiers);
-      expect(tiers.data.list.map((t: { id: number; min: number }) => [t.id, t.min])).toEqual([[1, 100_000], [2, 300_000], [3, 800_000], [4, 1_500_000]]);
-      expectError(await client.call("/api/Game/producttransferin", { product_id: 1, money: "100000", pwd: PAY_PASSWORD }), 1062, 409);
+      expect(tiers.data.list.map((t: { id: number; min: number }) => [t.id, t.min])).toEqual([
+        [1, 100_000],
+        [2, 300_000],
+        [3, 800_000],
+        [4, 1_500_000],
+      ]);
+      expectError(
+        await client.call("/api/Game/producttransferin", { product_id: 1, money: "100000", pwd: PAY_PASSWORD }),
+        1062,
+        409,
+      );
 
       const { token } = await registerPlayer(client, PAY_PASSWORD);
       await deposit(client, token, 120_000);
@@ -29,7 +38,9 @@ export const financeFlows: ContractFlow[] = [
 
       const orders = await client.call("/api/Game/getproductorders", { token });
       expectOk(orders);
-      expect(orders.data.list.map((o: { id: number; principal: number }) => [o.id, o.principal])).toEqual([[locked.data.id, 100_000]]);
+      expect(orders.data.list.map((o: { id: number; principal: number }) => [o.id, o.principal])).toEqual([
+        [locked.data.id, 100_000],
+      ]);
     },
   },
 ];

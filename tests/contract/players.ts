@@ -60,7 +60,11 @@ function operatorToken(client: ContractClient) {
   if (!token) {
     token = (async () => {
       const code = await totpAt(await seedOperatorTotpSecret(client.pepper, DEMO_OPERATOR.username), Date.now());
-      const signedIn = await client.operatorCall("/api/admin/login", { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password, code });
+      const signedIn = await client.operatorCall("/api/admin/login", {
+        username: DEMO_OPERATOR.username,
+        password: DEMO_OPERATOR.password,
+        code,
+      });
       expectOk(signedIn);
       return signedIn.data.token as string;
     })();
@@ -71,7 +75,14 @@ function operatorToken(client: ContractClient) {
 
 /** The player asks for a deposit and the seeded operator approves it. */
 export async function deposit(client: ContractClient, token: string, money: number) {
-  const asked = await client.call("/api/Game/recharge", { token, money: String(money), pay_name: "Contract Test", request_id: requestId() });
+  const asked = await client.call("/api/Game/recharge", {
+    token,
+    money: String(money),
+    pay_name: "Contract Test",
+    request_id: requestId(),
+  });
   expectOk(asked);
-  expectOk(await client.operatorCall("/api/admin/deposits/approve", { token: await operatorToken(client), id: asked.data.id }));
+  expectOk(
+    await client.operatorCall("/api/admin/deposits/approve", { token: await operatorToken(client), id: asked.data.id }),
+  );
 }

@@ -19,7 +19,16 @@ export const roundFlows: ContractFlow[] = [
       const gameid = info.data.game.id as number;
       const before = await balance(client, token);
 
-      const bet = { token, roomid: 1, gameid, order_info: [[0, 1.98, 20], [4, 4.2, 30]], request_id: requestId() };
+      const bet = {
+        token,
+        roomid: 1,
+        gameid,
+        order_info: [
+          [0, 1.98, 20],
+          [4, 4.2, 30],
+        ],
+        request_id: requestId(),
+      };
       const placed = await client.call("/api/Game/order", bet);
       expectOk(placed);
       const again = await client.call("/api/Game/order", bet);
@@ -31,7 +40,10 @@ export const roundFlows: ContractFlow[] = [
       expectOk(mine);
       expect(mine.data.list.filter((row: { orderId: number }) => row.orderId === placed.data.order_id)).toHaveLength(2);
       expectError(await client.call("/api/Game/order", { ...bet, request_id: requestId(), gameid: undefined }), 1027);
-      expectError(await client.call("/api/Game/order", { ...bet, request_id: requestId(), order_info: "not json" }), 1031);
+      expectError(
+        await client.call("/api/Game/order", { ...bet, request_id: requestId(), order_info: "not json" }),
+        1031,
+      );
       expect(await balance(client, token)).toBeCloseTo(before - 50, 2);
     },
   },

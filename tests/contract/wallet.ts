@@ -13,7 +13,10 @@ export const walletFlows: ContractFlow[] = [
       const { token } = await registerPlayer(client, PAY_PASSWORD);
       // a fresh USDT address on Ethereum (ERC20): 0x and 40 lower-case hex digits, so no checksum to make
       const address = `0x${crypto.randomUUID().replace(/-/g, "")}${"0".repeat(8)}`;
-      expectError(await client.call("/api/Game/addbankcard", { token, type: "USDT", address, payPwd: "wrong999" }), 1033);
+      expectError(
+        await client.call("/api/Game/addbankcard", { token, type: "USDT", address, payPwd: "wrong999" }),
+        1033,
+      );
       const added = await client.call("/api/Game/addbankcard", { token, type: "USDT", address, payPwd: PAY_PASSWORD });
       expectOk(added);
       const cards = await client.call("/api/Game/getBankcardlist", { token });
@@ -29,8 +32,14 @@ export const walletFlows: ContractFlow[] = [
       expectOk(first);
       expectOk(await client.call("/api/Game/withdraw", withdrawal));
       expect(await balance(client, token)).toBe(220);
-      expectError(await client.call("/api/Game/withdraw", { ...withdrawal, request_id: requestId(), money: "500" }), 1025);
-      expectError(await client.call("/api/Game/withdraw", { ...withdrawal, request_id: requestId(), pwd: "wrong999" }), 1033);
+      expectError(
+        await client.call("/api/Game/withdraw", { ...withdrawal, request_id: requestId(), money: "500" }),
+        1025,
+      );
+      expectError(
+        await client.call("/api/Game/withdraw", { ...withdrawal, request_id: requestId(), pwd: "wrong999" }),
+        1033,
+      );
 
       const flow = await client.call("/api/Game/getfinanceflow", { token });
       expectOk(flow);

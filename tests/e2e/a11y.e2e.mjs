@@ -6,8 +6,23 @@ import { languageCookie } from "./language.mjs";
 
 const GUEST_SCREENS = ["/", "/login", "/register", "/languageSet", "/help/list", "/info/901", "/fairness"];
 const PLAYER_SCREENS = [
-  "/", "/activity/1", "/bjsc/4", "/room_list/1", "/rules/1", "/user", "/recharge", "/withdraw", "/betlist",
-  "/my_income", "/banklist", "/finance", "/productorder", "/user/limits", "/user/statement", "/my_set", "/lotteryprize",
+  "/",
+  "/activity/1",
+  "/bjsc/4",
+  "/room_list/1",
+  "/rules/1",
+  "/user",
+  "/recharge",
+  "/withdraw",
+  "/betlist",
+  "/my_income",
+  "/banklist",
+  "/finance",
+  "/productorder",
+  "/user/limits",
+  "/user/statement",
+  "/my_set",
+  "/lotteryprize",
 ];
 
 export default async function ({ page, context, base, shot }) {

@@ -18,7 +18,15 @@ async function playerWithDeposit(base, smsCode) {
   assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
   const captcha = await smsCode(phone);
   const registered = await call(base, "/api/index/register", {
-    quhao: "+84", username, phone, captcha, password: "play1234", spassword: "play1234", invitation: "888", payPwd: "", adult: 1,
+    quhao: "+84",
+    username,
+    phone,
+    captcha,
+    password: "play1234",
+    spassword: "play1234",
+    invitation: "888",
+    payPwd: "",
+    adult: 1,
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
   const token = registered.data.token;
@@ -77,10 +85,13 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const changed = before === "1.950" ? "1.940" : "1.950";
   // the RTP beside the odds follows as the operator types (Big pays on half the outcomes: odds x 50 %); the
   // odds are React state, so a value typed before the page hydrated is reset: type until the RTP follows
-  await eventually(async () => {
-    await firstOdds.fill(changed);
-    assert.equal(await textOf(page.getByTestId("rtp-0")), `${(Number(changed) * 50).toFixed(2)} %`);
-  }, { timeout: 30_000, interval: 500 });
+  await eventually(
+    async () => {
+      await firstOdds.fill(changed);
+      assert.equal(await textOf(page.getByTestId("rtp-0")), `${(Number(changed) * 50).toFixed(2)} %`);
+    },
+    { timeout: 30_000, interval: 500 },
+  );
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByText("Saved: the changes apply from the next round").first().waitFor();
   await page.waitForFunction((value) => document.querySelector('input[name="rate"]')?.value === value, changed);
@@ -135,7 +146,10 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const articleId = new URL(page.url()).pathname.split("/").pop();
   await page.locator('fieldset[lang="en"]').getByLabel("Title").fill(`Console help ${stamp} (edited)`);
   await page.getByRole("button", { name: "Save" }).click();
-  await page.getByTestId("article-preview-en").getByRole("heading", { name: `Console help ${stamp} (edited)` }).waitFor();
+  await page
+    .getByTestId("article-preview-en")
+    .getByRole("heading", { name: `Console help ${stamp} (edited)` })
+    .waitFor();
   await shot("6-article");
 
   // settings: a deposit account; the player sees it on the deposit screen with a copy button
@@ -143,13 +157,16 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const firstPayee = page.getByRole("group", { name: "Deposit account 1" });
   // a field typed before the page hydrated can be reset, leaving a half-typed account that is refused
   // (CI met it): type the three and save until the save is taken
-  await eventually(async () => {
-    await firstPayee.getByLabel("Bank or network").fill("Techcombank");
-    await firstPayee.getByLabel("Account holder").fill("DEMO PAYMENTS");
-    await firstPayee.getByLabel("Account number or address").fill(`1903${stamp}`);
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByText("Settings saved").first().waitFor({ timeout: 5_000 });
-  }, { timeout: 45_000, interval: 500 });
+  await eventually(
+    async () => {
+      await firstPayee.getByLabel("Bank or network").fill("Techcombank");
+      await firstPayee.getByLabel("Account holder").fill("DEMO PAYMENTS");
+      await firstPayee.getByLabel("Account number or address").fill(`1903${stamp}`);
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByText("Settings saved").first().waitFor({ timeout: 5_000 });
+    },
+    { timeout: 45_000, interval: 500 },
+  );
   await shot("7-settings");
 
   const reader = await playerPage(context, base, "demo01", "demo1234");
@@ -173,7 +190,9 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   // the same toast as before is not shown twice (app/components/Toast.tsx), so wait for the saved data
   await page.getByRole("button", { name: "Save settings" }).click();
   const demoToken = (await call(base, "/api/index/login", { username: "demo01", password: "demo1234" })).data.token;
-  await eventually(async () => assert.deepEqual((await call(base, "/api/game/getrechargelist", { token: demoToken })).data.payees, []));
+  await eventually(async () =>
+    assert.deepEqual((await call(base, "/api/game/getrechargelist", { token: demoToken })).data.payees, []),
+  );
   await page.goto(`/admin/content/${articleId}`);
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByTestId("confirm-panel").getByRole("button", { name: "Delete" }).click();

@@ -21,7 +21,13 @@ export async function audit(page, path, lng) {
     const result = await window.axe.run(document, { resultTypes: ["violations"] });
     return result.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join(", ")}`,
+      );
   });
   return violations.map((v) => `${lng} ${path}: ${v}`);
 }

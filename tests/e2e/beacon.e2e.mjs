@@ -20,7 +20,10 @@ async function balance(page) {
 async function roundWithTimeToBet(page) {
   await page.goto(`/activity/${ROOM}`);
   await page.getByText("Bets this round").waitFor();
-  await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
+  await page
+    .getByText(/^(Live|Updating every 10 s)$/)
+    .first()
+    .waitFor();
   const closesSoon = async () => {
     const m = /Betting closes in\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
     return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
@@ -50,7 +53,11 @@ async function announcedBeaconRound(page, seqno) {
 
 /** `npm run verify-round` as a stranger runs it against this server: answers its exit status and output. */
 function verifyRound(base, seqno, ...extra) {
-  const run = spawnSync(process.execPath, ["scripts/verify-round.mjs", String(ROOM), String(seqno), "--url", base, ...extra], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    ["scripts/verify-round.mjs", String(ROOM), String(seqno), "--url", base, ...extra],
+    { encoding: "utf8" },
+  );
   return { status: run.status, output: run.stdout + run.stderr };
 }
 
@@ -66,11 +73,17 @@ export default async function ({ page, base, shot, beaconMode, beaconKey }) {
   // 1. A drawn round. At open it names its beacon round: one produced only after betting closes.
   const seqno = await roundWithTimeToBet(page);
   const beaconRound = await announcedBeaconRound(page, seqno);
-  assert.ok(GENESIS_MS + (beaconRound - 1) * PERIOD_MS > Date.now() + 5_000, `beacon round ${beaconRound} is produced after betting closes`);
+  assert.ok(
+    GENESIS_MS + (beaconRound - 1) * PERIOD_MS > Date.now() + 5_000,
+    `beacon round ${beaconRound} is produced after betting closes`,
+  );
   await page.getByText("This site mixes a public randomness beacon (drand quicknet) into every draw.").waitFor();
   await shot("1-announced");
   await page.goto(`/activity/${ROOM}`);
-  await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
+  await page
+    .getByText(/^(Live|Updating every 10 s)$/)
+    .first()
+    .waitFor();
   assert.equal(Number(/Round (\d+)/.exec(await page.locator("body").innerText())[1]), seqno, "still the same round");
   // the room itself names the beacon round while bets come in, linking to its check
   await page.getByRole("link", { name: `Draw uses drand round ${beaconRound}: check it` }).waitFor();
@@ -87,12 +100,19 @@ export default async function ({ page, base, shot, beaconMode, beaconKey }) {
   await page.getByText("Verified: this round was fair").waitFor();
   const report = page.locator(".fairness-report");
   await report.getByText(String(beaconRound), { exact: true }).waitFor();
-  await report.locator(".check-line.good", { hasText: "The beacon signature verifies against the pinned public key" }).waitFor();
-  await report.locator(".browser-check.state-ok", { hasText: "Your browser checked this round on its own: it verifies" }).waitFor({ timeout: 30_000 });
+  await report
+    .locator(".check-line.good", { hasText: "The beacon signature verifies against the pinned public key" })
+    .waitFor();
+  await report
+    .locator(".browser-check.state-ok", { hasText: "Your browser checked this round on its own: it verifies" })
+    .waitFor({ timeout: 30_000 });
   assert.equal(await report.locator(".browser-check.state-disagree").count(), 0, "the browser agrees with the server");
   assert.equal(await report.locator(".check-line.bad").count(), 0, "no red mark");
   // the beacon's long hex and HMAC message wrap inside a phone's width
-  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "no sideways scrolling at 390 px");
+  assert.ok(
+    (await page.evaluate(() => document.documentElement.scrollWidth)) <= 390,
+    "no sideways scrolling at 390 px",
+  );
   await shot("4-fairness");
   // the offline check: with the test beacon's key the round verifies; against the pinned quicknet key alone it cannot
   const verified = verifyRound(base, seqno, "--beacon-key", beaconKey);
@@ -118,12 +138,20 @@ export default async function ({ page, base, shot, beaconMode, beaconKey }) {
     assert.ok(waitedRound > beaconRound, "the new round waits for its own beacon round");
     await shot("6-waiting");
     const panel = page.getByRole("region", { name: "Current round" });
-    await eventually(async () => {
-      const text = await textOf(panel);
-      assert.match(text, new RegExp(`Latest result · round ${voidSeqno}\\b`));
-      assert.match(text, /Void: not drawn, stakes refunded/);
-    }, { timeout: 45_000, interval: 500 });
-    await page.getByText("The public randomness beacon this round needed could not be fetched and verified in time; every stake was refunded.").first().waitFor();
+    await eventually(
+      async () => {
+        const text = await textOf(panel);
+        assert.match(text, new RegExp(`Latest result · round ${voidSeqno}\\b`));
+        assert.match(text, /Void: not drawn, stakes refunded/);
+      },
+      { timeout: 45_000, interval: 500 },
+    );
+    await page
+      .getByText(
+        "The public randomness beacon this round needed could not be fetched and verified in time; every stake was refunded.",
+      )
+      .first()
+      .waitFor();
     await shot("7-void");
   } finally {
     await beaconMode("ok");

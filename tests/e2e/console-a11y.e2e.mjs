@@ -44,9 +44,24 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const riskFile = playerFile.replace("/players/", "/risk/");
   const article = await firstLink(page, "/admin/content", /^\/admin\/content\/\d+$/);
   const screens = [
-    "/admin", "/admin/players", playerFile, "/admin/risk", riskFile, "/admin/insight", "/admin/exports", "/admin/rooms",
-    "/admin/rooms/1", "/admin/rooms/new", "/admin/content", article, "/admin/banners", "/admin/finance", "/admin/settings",
-    "/admin/totals", "/admin/operators", "/admin/audit",
+    "/admin",
+    "/admin/players",
+    playerFile,
+    "/admin/risk",
+    riskFile,
+    "/admin/insight",
+    "/admin/exports",
+    "/admin/rooms",
+    "/admin/rooms/1",
+    "/admin/rooms/new",
+    "/admin/content",
+    article,
+    "/admin/banners",
+    "/admin/finance",
+    "/admin/settings",
+    "/admin/totals",
+    "/admin/operators",
+    "/admin/audit",
   ];
   for (const lng of LANGUAGES) {
     await context.addCookies([languageCookie(base, lng)]);
@@ -72,16 +87,27 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const session = (await context.cookies()).find((c) => c.name === "__op");
   assert.ok(session, "the console's session cookie");
   const main = [
-    ["en", "/admin", false], ["en", "/admin", true], ["en", playerFile, false], ["en", "/admin/audit", false],
-    ["en", "/admin/risk", false], ["en", "/admin/insight", false], ["vi", "/admin", false],
+    ["en", "/admin", false],
+    ["en", "/admin", true],
+    ["en", playerFile, false],
+    ["en", "/admin/audit", false],
+    ["en", "/admin/risk", false],
+    ["en", "/admin/insight", false],
+    ["vi", "/admin", false],
   ];
   const scores = [];
   for (const [lng, path, desktop] of main) {
     const headers = { Cookie: `__op=${session.value}; lng=${languageValue(lng)}` };
     const { score, failing } = await accessibilityScore(`${base}${path}`, { headers, desktop });
-    scores.push(`${lng} ${path}${desktop ? " (desk)" : ""}: ${score}${failing.length ? ` (${failing.join("; ")})` : ""}`);
+    scores.push(
+      `${lng} ${path}${desktop ? " (desk)" : ""}: ${score}${failing.length ? ` (${failing.join("; ")})` : ""}`,
+    );
   }
   console.log(`    Lighthouse accessibility:\n      ${scores.join("\n      ")}`);
   assert.deepEqual(found, [], `serious or critical axe violations:\n${found.join("\n")}`);
-  assert.deepEqual(scores.filter((s) => !/: 100$/.test(s)), [], "Lighthouse accessibility is 100 on the console's main screens");
+  assert.deepEqual(
+    scores.filter((s) => !/: 100$/.test(s)),
+    [],
+    "Lighthouse accessibility is 100 on the console's main screens",
+  );
 }

@@ -19,7 +19,15 @@ export async function playerWithDeposit(base, smsCode, money) {
   assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
   const captcha = await smsCode(phone);
   const registered = await call(base, "/api/index/register", {
-    quhao: "+84", username, phone, captcha, password: "play1234", spassword: "play1234", invitation: "888", payPwd: "", adult: 1,
+    quhao: "+84",
+    username,
+    phone,
+    captcha,
+    password: "play1234",
+    spassword: "play1234",
+    invitation: "888",
+    payPwd: "",
+    adult: 1,
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
   const deposit = await call(base, "/api/game/recharge", { token: registered.data.token, money, pay_name: "Le Van C" });
@@ -85,8 +93,16 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     await shot("4-void-confirm-390");
     await confirm.getByRole("button", { name: "Void this round" }).click();
     const done = await Promise.race([
-      page.getByText("Round voided: every stake was refunded").first().waitFor().then(() => true),
-      page.getByText("no longer in play").first().waitFor().then(() => false),
+      page
+        .getByText("Round voided: every stake was refunded")
+        .first()
+        .waitFor()
+        .then(() => true),
+      page
+        .getByText("no longer in play")
+        .first()
+        .waitFor()
+        .then(() => false),
     ]);
     if (done) break;
     assert.ok(attempt < 2, "the void kept losing to the draw");
@@ -127,7 +143,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByRole("region", { name: "New banner" }).getByRole("button", { name: "Save" }).click();
   await page.getByText("Banner saved").first().waitFor();
   const slides = await call(base, "/api/game/slide", { lang: "en" });
-  assert.ok(slides.data.list.some((b) => b.src === previews.en), "English players get the English image");
+  assert.ok(
+    slides.data.list.some((b) => b.src === previews.en),
+    "English players get the English image",
+  );
   const served = await fetch(`${base}${previews.en}`);
   assert.equal(served.headers.get("content-type"), "image/png");
   assert.equal(served.headers.get("x-content-type-options"), "nosniff");

@@ -19,7 +19,15 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   const phone = `97${stamp}`;
   assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
   const registered = await call(base, "/api/index/register", {
-    quhao: "+84", username, phone, captcha: await smsCode(phone), password: "play1234", spassword: "play1234", invitation: "888", payPwd: "", adult: 1,
+    quhao: "+84",
+    username,
+    phone,
+    captcha: await smsCode(phone),
+    password: "play1234",
+    spassword: "play1234",
+    invitation: "888",
+    payPwd: "",
+    adult: 1,
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
 
@@ -93,7 +101,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     assert.equal((await call(base, "/api/Game/getGameinfo", { token: registered.data.token, roomid: 1 })).code, 1);
     await page.goto("/admin/rounds");
     await page.getByRole("heading", { name: "Rounds in all rooms" }).waitFor();
-    await page.getByRole("link", { name: /· USDT · Standard/ }).first().waitFor();
+    await page
+      .getByRole("link", { name: /· USDT · Standard/ })
+      .first()
+      .waitFor();
     await shot("8-rounds-desk");
     await page.goto("/admin/rooms?kind=vip");
     await shot("9-rooms-desk");

@@ -16,8 +16,16 @@ const LANGUAGES = [
   {
     lng: "en",
     label: "English",
-    news: { id: 901, title: "Welcome to Roundtable", body: "Roundtable brings sixteen quick-round games to your phone" },
-    notice: { id: 1401, title: "How withdrawals are handled", body: "We review withdrawal requests in the order they arrive" },
+    news: {
+      id: 901,
+      title: "Welcome to Roundtable",
+      body: "Roundtable brings sixteen quick-round games to your phone",
+    },
+    notice: {
+      id: 1401,
+      title: "How withdrawals are handled",
+      body: "We review withdrawal requests in the order they arrive",
+    },
     fairTitle: "Provably fair draws",
   },
   {
@@ -38,7 +46,11 @@ const LANGUAGES = [
     lng: "vi",
     label: "Tiếng Việt",
     news: { id: 901, title: "Chào mừng đến với Roundtable", body: "Roundtable mang mười sáu trò chơi theo kỳ nhanh" },
-    notice: { id: 1401, title: "Yêu cầu rút tiền được xử lý thế nào", body: "Chúng tôi xét duyệt yêu cầu rút tiền theo thứ tự" },
+    notice: {
+      id: 1401,
+      title: "Yêu cầu rút tiền được xử lý thế nào",
+      body: "Chúng tôi xét duyệt yêu cầu rút tiền theo thứ tự",
+    },
     fairTitle: "Quay thưởng công bằng có thể kiểm chứng",
   },
 ];
@@ -47,17 +59,33 @@ const COINS = ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"];
 
 /** The room each seeded game's tile opens (docs/decisions/031-home-tile-rooms.md). */
 const TILE_ROOMS = {
-  lucky28: 1, classic28: 1, turbo28: 1, royal28: 1,
-  racing10: 4, skyracing: 4, speedracing: 4,
-  dicefast3: 15, tripledice: 15, royalfast3: 15, fast3: 15,
-  classic11x5: 9, turbo11x5: 9, gold11x5: 9, royal11x5: 9, bigsmall: 16,
+  lucky28: 1,
+  classic28: 1,
+  turbo28: 1,
+  royal28: 1,
+  racing10: 4,
+  skyracing: 4,
+  speedracing: 4,
+  dicefast3: 15,
+  tripledice: 15,
+  royalfast3: 15,
+  fast3: 15,
+  classic11x5: 9,
+  turbo11x5: 9,
+  gold11x5: 9,
+  royal11x5: 9,
+  bigsmall: 16,
 };
 
 export default async function ({ page, context, shot }) {
   // The browser asks for en-US, so the language page first speaks English; then the last saved language.
   let before = locale("en", "common");
   for (const language of LANGUAGES) {
-    const t = { ...locale(language.lng, "content"), common: locale(language.lng, "common"), game: locale(language.lng, "game") };
+    const t = {
+      ...locale(language.lng, "content"),
+      common: locale(language.lng, "common"),
+      game: locale(language.lng, "game"),
+    };
     await chooseLanguage(page, context, language, before, t);
     before = t.common;
     await home(page, language, t);
@@ -82,7 +110,11 @@ async function chooseLanguage(page, context, { lng, label }, before, t) {
   await page.getByRole("heading", { level: 1, name: t.common.languageSet.title }).waitFor();
   // Remix cookies hold base64 JSON.
   const cookie = (await context.cookies()).find((c) => c.name === "lng");
-  assert.equal(cookie && JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString()), lng, `the lng cookie remembers ${lng}`);
+  assert.equal(
+    cookie && JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString()),
+    lng,
+    `the lng cookie remembers ${lng}`,
+  );
   assert.equal(await page.getByLabel(label, { exact: true }).isChecked(), true, `${label} stays chosen`);
 }
 
@@ -118,22 +150,32 @@ async function home(page, { lng, notice, fairTitle }, t) {
   assert.deepEqual(await prices.locator("li.price-row").evaluateAll((rows) => rows.map((r) => r.dataset.coin)), COINS);
   for (const coin of COINS) {
     const row = prices.locator(`li[data-coin="${coin}"]`);
-    if ((await row.locator(".coin-last").count()) === 0) assert.equal((await row.locator(".coin-missing").innerText()).trim(), t.prices.noPrice, coin);
+    if ((await row.locator(".coin-last").count()) === 0)
+      assert.equal((await row.locator(".coin-missing").innerText()).trim(), t.prices.noPrice, coin);
   }
 
   // Sixteen tiles, localized, each opening its game's home room.
   const tiles = page.locator("a.tile");
   assert.equal(await tiles.count(), 16);
   const shown = await tiles.evaluateAll((links) =>
-    links.map((a) => ({ key: a.dataset.game, href: a.getAttribute("href"), title: a.querySelector(".tile-title")?.textContent })),
+    links.map((a) => ({
+      key: a.dataset.game,
+      href: a.getAttribute("href"),
+      title: a.querySelector(".tile-title")?.textContent,
+    })),
   );
-  assert.deepEqual(Object.fromEntries(shown.map((s) => [s.key, s.href])), Object.fromEntries(Object.entries(TILE_ROOMS).map(([k, room]) => [k, `/activity/${room}`])));
+  assert.deepEqual(
+    Object.fromEntries(shown.map((s) => [s.key, s.href])),
+    Object.fromEntries(Object.entries(TILE_ROOMS).map(([k, room]) => [k, `/activity/${room}`])),
+  );
   for (const tile of shown) assert.equal(tile.title, t.game.games[tile.key], `tile ${tile.key} in ${lng}`);
   // The first rows' tile images load at once and none is broken.
-  await page.waitForFunction(() => [...document.querySelectorAll('a.tile img[loading="eager"]')].every((img) => img.complete));
-  const broken = await page.locator('a.tile img[loading="eager"]').evaluateAll((imgs) =>
-    imgs.filter((img) => img.naturalWidth === 0).map((img) => img.src),
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('a.tile img[loading="eager"]')].every((img) => img.complete),
   );
+  const broken = await page
+    .locator('a.tile img[loading="eager"]')
+    .evaluateAll((imgs) => imgs.filter((img) => img.naturalWidth === 0).map((img) => img.src));
   assert.deepEqual(broken, [], "no broken tile image");
 }
 
@@ -153,7 +195,9 @@ async function articles(page, { lng, news, notice }, t, shot) {
   await tabs.getByRole("link", { name: t.groups.announcements, exact: true }).click();
   await page.waitForURL("**/help/list?tab=announcements");
   // the URL changes before React renders the new tab
-  await eventually(async () => assert.equal(await textOf(tabs.locator('[aria-current="page"]')), t.groups.announcements));
+  await eventually(async () =>
+    assert.equal(await textOf(tabs.locator('[aria-current="page"]')), t.groups.announcements),
+  );
   await page.getByRole("link", { name: notice.title }).click();
   await page.waitForURL(`**/help/${notice.id}`);
   await openArticle(page, lng, notice, t.groups.announcements);
@@ -165,14 +209,20 @@ async function openArticle(page, lng, { title, body }, group) {
   await eventually(async () => assert.equal(await textOf(page.locator("header.page-header h1")), group));
   assert.equal(await page.locator("article").getAttribute("lang"), lng);
   await page.locator("article time").waitFor();
-  assert.match(await page.locator(".article-body").innerText(), new RegExp(body.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  assert.match(
+    await page.locator(".article-body").innerText(),
+    new RegExp(body.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+  );
   assert.equal(await page.locator(".article-body script, .article-body [onerror], .article-body [onclick]").count(), 0);
 }
 
 async function support(page, t) {
   // The seed sets no chat link: the tab bar's Service opens the app's own support page.
   await page.goto("/");
-  await page.getByRole("navigation", { name: t.common.tabs.label }).getByRole("link", { name: t.common.tabs.service }).click();
+  await page
+    .getByRole("navigation", { name: t.common.tabs.label })
+    .getByRole("link", { name: t.common.tabs.service })
+    .click();
   await page.waitForURL("**/ServicePage");
   await page.getByRole("heading", { level: 1, name: t.service.title }).waitFor();
   await page.getByText(t.service.unavailable).waitFor();
@@ -185,7 +235,10 @@ async function versionPage(page, t) {
   await page.goto("/my_update");
   await page.getByRole("heading", { level: 1, name: t.update.title }).waitFor();
   // The seed configures no app URLs, so both say "coming soon" rather than offering a dead download.
-  for (const [key, label] of [["android", t.update.android], ["ios", t.update.ios]]) {
+  for (const [key, label] of [
+    ["android", t.update.android],
+    ["ios", t.update.ios],
+  ]) {
     const row = page.getByTestId(`app-${key}`);
     assert.equal(await row.locator(".app-label").innerText(), label);
     assert.equal(await row.locator(".coming-soon").innerText(), t.update.comingSoon);
@@ -194,7 +247,11 @@ async function versionPage(page, t) {
   await page.getByRole("heading", { name: t.update.webApp }).waitFor();
   await page.getByText(t.update.webAppText).waitFor();
   // Headless Chromium offers no install prompt: the hydrated card gives the browser-menu instructions.
-  await page.getByText(t.update.menuHint).or(page.getByRole("button", { name: t.update.install })).first().waitFor();
+  await page
+    .getByText(t.update.menuHint)
+    .or(page.getByRole("button", { name: t.update.install }))
+    .first()
+    .waitFor();
 }
 
 async function guestTile(page, t) {

@@ -8,7 +8,8 @@ import { operatorToken } from "./operator.mjs";
 const DAY = 86_400_000;
 
 export default async function ({ page, base, shot, serverLog }) {
-  const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+  const call = async (path, body) =>
+    (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   const admin = await operatorToken(base, serverLog);
   const player = (await call("/api/Index/login", { username: "demo01", password: "demo1234" })).data.token;
   // 200,000 is above a single operator's adjustment bound (docs/decisions/061): the player deposits it
@@ -29,7 +30,10 @@ export default async function ({ page, base, shot, serverLog }) {
   await page.waitForURL((url) => url.pathname === "/producttransferin");
   await page.getByLabel("Amount").fill("50000");
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByText(/This product takes at least 100,000/).first().waitFor();
+  await page
+    .getByText(/This product takes at least 100,000/)
+    .first()
+    .waitFor();
   await page.getByLabel("Amount").fill("150000");
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByTestId("confirm-summary").waitFor();

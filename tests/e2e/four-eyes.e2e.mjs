@@ -14,7 +14,15 @@ async function newPlayer(base, smsCode) {
   const username = `fe${stamp}x`;
   assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
   const registered = await call(base, "/api/index/register", {
-    quhao: "+84", username, phone, captcha: await smsCode(phone), password: "play1234", spassword: "play1234", invitation: "888", payPwd: "", adult: 1,
+    quhao: "+84",
+    username,
+    phone,
+    captcha: await smsCode(phone),
+    password: "play1234",
+    spassword: "play1234",
+    invitation: "888",
+    payPwd: "",
+    adult: 1,
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
   return { username, token: registered.data.token };
@@ -39,8 +47,14 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByLabel("What the player reads").selectOption({ label: "Compensation" });
   await page.getByLabel("Internal note").fill("Goodwill after an outage");
   await page.getByRole("button", { name: "Apply" }).click();
-  await page.getByTestId("confirm-panel").getByRole("button", { name: /^Credit 15,000\.00/ }).click();
-  await page.getByText(/waiting for a second operator/i).first().waitFor();
+  await page
+    .getByTestId("confirm-panel")
+    .getByRole("button", { name: /^Credit 15,000\.00/ })
+    .click();
+  await page
+    .getByText(/waiting for a second operator/i)
+    .first()
+    .waitFor();
   await shot("1-admin-asked");
 
   // the one who asked cannot approve it: the console offers only to cancel it (the API refuses it too, 1123)
@@ -59,7 +73,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await waiting.waitFor();
   await shot("2-cashier-approvals-desk");
   await waiting.getByRole("button", { name: "Approve" }).click();
-  await page.getByTestId("confirm-panel").getByText(/Approve the credit of 15,000\.00 .* asked by admin/).waitFor();
+  await page
+    .getByTestId("confirm-panel")
+    .getByText(/Approve the credit of 15,000\.00 .* asked by admin/)
+    .waitFor();
   await shot("3-cashier-confirms-desk");
   await page.getByTestId("confirm-panel").getByRole("button", { name: "Approve" }).click();
   await waiting.waitFor({ state: "detached" });

@@ -18,7 +18,10 @@ export default async function ({ page, shot }) {
   await page.goto("/activity/16");
   await page.getByText("Bets this round").waitFor();
   // the live status changes from "Connecting" only once the page runs: picks made before would be lost
-  await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
+  await page
+    .getByText(/^(Live|Updating every 10 s)$/)
+    .first()
+    .waitFor();
 
   // Bet while at least 15 s of betting remain: wait out a round that is about to close.
   const closesSoon = async () => {
@@ -43,7 +46,8 @@ export default async function ({ page, shot }) {
   // (app/lib/room-revalidation.ts), until the round's end reloads the room.
   const reloads = [];
   // the room's own loaders (the live list's 10 s poll while a socket is down is /activity/16/live)
-  const countReload = (request) => request.method() === "GET" && /\/activity\/16\.data(\?|$)/.test(request.url()) && reloads.push(request.url());
+  const countReload = (request) =>
+    request.method() === "GET" && /\/activity\/16\.data(\?|$)/.test(request.url()) && reloads.push(request.url());
   page.on("request", countReload);
   await dialog.getByRole("button", { name: "Pay" }).click();
   await page.getByText("Order placed").first().waitFor();
@@ -54,7 +58,10 @@ export default async function ({ page, shot }) {
   });
   await shot("4-placed");
 
-  await page.getByText(/Betting closed|Betting has stopped/i).first().waitFor({ timeout: 45_000 });
+  await page
+    .getByText(/Betting closed|Betting has stopped/i)
+    .first()
+    .waitFor({ timeout: 45_000 });
   page.off("request", countReload);
   assert.deepEqual(reloads, [], "no loader ran again between paying and the close of betting");
   await shot("5-closed");

@@ -9,7 +9,9 @@ const LOADS = 6;
 
 export default async function ({ context, page: runnerPage, base }) {
   for (let i = 0; i < LOADS; i++) {
-    const visit = await context.browser().newContext({ viewport: runnerPage.viewportSize(), baseURL: base, locale: "en-US" });
+    const visit = await context
+      .browser()
+      .newContext({ viewport: runnerPage.viewportSize(), baseURL: base, locale: "en-US" });
     const page = await visit.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
@@ -18,9 +20,19 @@ export default async function ({ context, page: runnerPage, base }) {
     await page.goto("/register");
     await page.getByLabel("Username").fill(`early${i}`);
     // the search box is rendered only once React has hydrated the page
-    const hydrated = await page.getByRole("searchbox").waitFor({ timeout: 45_000 }).then(() => true, () => false);
+    const hydrated = await page
+      .getByRole("searchbox")
+      .waitFor({ timeout: 45_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     assert.ok(hydrated, `load ${i + 1} of ${LOADS} hydrated (${errors.join(" | ") || "no page error"})`);
-    assert.equal(await page.getByLabel("Username").inputValue(), `early${i}`, "what was typed before hydration is kept");
+    assert.equal(
+      await page.getByLabel("Username").inputValue(),
+      `early${i}`,
+      "what was typed before hydration is kept",
+    );
     assert.deepEqual(errors, [], "no error while hydrating");
     await visit.close();
   }

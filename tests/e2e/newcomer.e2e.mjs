@@ -15,10 +15,16 @@ function checkStartOutput(prepareLog, serverLog) {
   const lines = serverLog.split("\n");
   const ready = lines.findIndex((l) => /Roundtable is ready: http:\/\/localhost:\d+/.test(l));
   const player = lines.findIndex((l) => /Demo player:\s+demo01 \/ demo1234/.test(l));
-  assert.ok(ready >= 0 && ready < 20, `the ready line comes within the first screenful (line ${ready + 1}):\n${lines.slice(0, 30).join("\n")}`);
+  assert.ok(
+    ready >= 0 && ready < 20,
+    `the ready line comes within the first screenful (line ${ready + 1}):\n${lines.slice(0, 30).join("\n")}`,
+  );
   assert.equal(player, ready + 1, "the demo player right after it");
   assert.match(lines.slice(player, player + 4).join("\n"), /Demo operator:\s+admin\s+\/ admin1234/);
-  assert.match(lines.slice(player, player + 8).join("\n"), /the build's \d+ lines of output are hidden; VERBOSE=1 npm start shows them/);
+  assert.match(
+    lines.slice(player, player + 8).join("\n"),
+    /the build's \d+ lines of output are hidden; VERBOSE=1 npm start shows them/,
+  );
 }
 
 async function homeHasNoSeriousAxeViolation(page) {
@@ -28,7 +34,9 @@ async function homeHasNoSeriousAxeViolation(page) {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
   assert.deepEqual(violations, [], "axe-core finds no serious or critical violation on home");
 }
@@ -38,15 +46,29 @@ async function registerForm(page, shot, smsCode) {
   const dial = page.locator('select[name="quhao"]');
   // the search box appears once the page is hydrated
   const search = page.getByRole("searchbox");
-  for (const [typed, code] of [["viet", "+84"], ["886", "+886"], ["malay", "+60"]]) {
+  for (const [typed, code] of [
+    ["viet", "+84"],
+    ["886", "+886"],
+    ["malay", "+60"],
+  ]) {
     await search.fill(typed);
-    await eventually(async () => assert.equal(await dial.inputValue({ timeout: 1_000 }), code, `typing "${typed}" selects ${code}`));
+    await eventually(async () =>
+      assert.equal(await dial.inputValue({ timeout: 1_000 }), code, `typing "${typed}" selects ${code}`),
+    );
   }
   assert.match(await page.getByRole("link", { name: "user agreement" }).getAttribute("href"), /^\/help\/\d+$/);
 
   // an empty submit: every field says what is wrong at once
   await page.getByRole("button", { name: "Register" }).click();
-  for (const message of ["Username must contain both letters and digits", "Please enter a correct phone number", "Please enter the verification code", "Password must be 6-16 characters", "Please enter the invitation code", "Please tick the agreement", "Please confirm that you are 18 or older"]) {
+  for (const message of [
+    "Username must contain both letters and digits",
+    "Please enter a correct phone number",
+    "Please enter the verification code",
+    "Password must be 6-16 characters",
+    "Please enter the invitation code",
+    "Please tick the agreement",
+    "Please confirm that you are 18 or older",
+  ]) {
     await page.getByText(message).waitFor();
   }
   await shot("register-errors");
@@ -55,10 +77,11 @@ async function registerForm(page, shot, smsCode) {
   const phone = `93${Date.now() % 10_000_000}`;
   await page.getByLabel("Phone number").fill(phone);
   const send = page.locator('button[value="sms"]');
-  const locked = () => eventually(async () => {
-    assert.ok(await send.isDisabled({ timeout: 1_000 }), "the send button is locked");
-    assert.match(await textOf(send), /Resend in \d+ s/);
-  });
+  const locked = () =>
+    eventually(async () => {
+      assert.ok(await send.isDisabled({ timeout: 1_000 }), "the send button is locked");
+      assert.match(await textOf(send), /Resend in \d+ s/);
+    });
   await send.click();
   await locked();
   await smsCode(phone);
@@ -81,7 +104,10 @@ export default async function ({ page, context, shot, smsCode, serverLog, prepar
   const toast = page.locator(".toast");
   await toast.waitFor();
   const [toastBox, balanceBox] = [await toast.boundingBox(), await page.locator(".balance").first().boundingBox()];
-  assert.ok(toastBox.y >= balanceBox.y + balanceBox.height || toastBox.y + toastBox.height <= balanceBox.y, "the toast does not cover the balance");
+  assert.ok(
+    toastBox.y >= balanceBox.y + balanceBox.height || toastBox.y + toastBox.height <= balanceBox.y,
+    "the toast does not cover the balance",
+  );
   await shot("user-toast");
   await page.goto("/login");
   await page.waitForURL("**/user");

@@ -41,7 +41,10 @@ export async function operatorToken(base, serverLog) {
     if (me.code === 1) return token;
   }
   const answer = await (
-    await fetch(`${base}/api/admin/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: "admin1234", code: await operatorCode(serverLog) }) })
+    await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      body: JSON.stringify({ username: "admin", password: "admin1234", code: await operatorCode(serverLog) }),
+    })
   ).json();
   if (answer.code !== 1) throw new Error(`operator sign-in refused: ${JSON.stringify(answer)}`);
   token = answer.data.token;
@@ -56,7 +59,11 @@ export async function operatorCookie(base, serverLog) {
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
     body: new URLSearchParams({ username: "admin", password: "admin1234", code: await operatorCode(serverLog) }),
   });
-  const cookie = form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (form.status !== 302 || !cookie) throw new Error(`operator sign-in through the form refused (HTTP ${form.status})`);
+  const cookie = form.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (form.status !== 302 || !cookie)
+    throw new Error(`operator sign-in through the form refused (HTTP ${form.status})`);
   return cookie;
 }

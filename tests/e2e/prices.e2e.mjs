@@ -15,7 +15,9 @@ export default async function prices({ page, shot }) {
     return text;
   });
   for (const coin of ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"]) {
-    await eventually(async () => assert.match(await textOf(strip.locator(`[data-coin="${coin}"] .coin-change`)), /^[+−]?\d+\.\d{2}%$/));
+    await eventually(async () =>
+      assert.match(await textOf(strip.locator(`[data-coin="${coin}"] .coin-change`)), /^[+−]?\d+\.\d{2}%$/),
+    );
   }
   await eventually(async () => assert.notEqual(await textOf(btc), first), { timeout: 15_000 });
   assert.equal(await strip.locator(".is-stale").count(), 0);

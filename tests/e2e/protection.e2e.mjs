@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { operatorToken } from "./operator.mjs";
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
-  const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+  const call = async (path, body) =>
+    (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   // A fresh player (the others share demo01, which must not be timed out), funded by the operator.
   const stamp = String(Date.now()).slice(-7);
   const username = `lim${stamp}a`;
@@ -12,12 +13,31 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   assert.equal((await call("/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
   const captcha = await smsCode(phone);
   const registered = await call("/api/index/register", {
-    quhao: "+84", username, phone, captcha, password: "play1234", spassword: "play1234", invitation: "888", payPwd: "135790", adult: true,
+    quhao: "+84",
+    username,
+    phone,
+    captcha,
+    password: "play1234",
+    spassword: "play1234",
+    invitation: "888",
+    payPwd: "135790",
+    adult: true,
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
   const me = await call("/api/Game/getuserinfo", { token: registered.data.token });
   const admin = await operatorToken(base, serverLog);
-  assert.equal((await call("/api/admin/adjust", { text: "correction", token: admin, userId: me.data.id, money: 1000, reason: "e2e funds" })).code, 1);
+  assert.equal(
+    (
+      await call("/api/admin/adjust", {
+        text: "correction",
+        token: admin,
+        userId: me.data.id,
+        money: 1000,
+        reason: "e2e funds",
+      })
+    ).code,
+    1,
+  );
 
   await page.goto("/login");
   await page.getByLabel("Username").fill(username);
@@ -38,7 +58,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
 
   // a bet of 20 is within it; another 20 would pass it
   await page.goto("/activity/16");
-  await page.getByText(/^(Live|Updating every 10 s)$/).first().waitFor();
+  await page
+    .getByText(/^(Live|Updating every 10 s)$/)
+    .first()
+    .waitFor();
   const closesSoon = async () => {
     const m = /Betting closes in\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
     return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
@@ -68,11 +91,17 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await shot("3-time-out");
   await confirmBreak.getByRole("button", { name: "Start the time-out" }).click();
   await page.waitForURL("**/login");
-  await page.getByText(/Your time-out has started\. It ends /).first().waitFor();
+  await page
+    .getByText(/Your time-out has started\. It ends /)
+    .first()
+    .waitFor();
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill("play1234");
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL("**/user");
-  await page.getByTestId("restricted").getByText(/Time-out until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor();
+  await page
+    .getByTestId("restricted")
+    .getByText(/Time-out until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
+    .waitFor();
   await shot("4-restricted-view");
 }

@@ -16,7 +16,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = process.env.E2E_PORT ?? "8799";
 const SHOTS = "tests/e2e/screenshots";
 const only = process.argv[2];
-const files = readdirSync("tests/e2e").filter((f) => f.endsWith(".e2e.mjs") && (!only || f.includes(only))).sort();
+const files = readdirSync("tests/e2e")
+  .filter((f) => f.endsWith(".e2e.mjs") && (!only || f.includes(only)))
+  .sort();
 if (files.length === 0) {
   console.error(`e2e: no flow matches "${only}" (tests/e2e/*.e2e.mjs)`);
   process.exit(1);
@@ -75,13 +77,24 @@ const smsCode = (phone) =>
 mkdirSync(SHOTS, { recursive: true });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 let passed = 0;
 let failed = 0;
 for (const file of files) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.base, locale: "en-US" });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    baseURL: server.base,
+    locale: "en-US",
+  });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -91,7 +104,17 @@ for (const file of files) {
   const started = Date.now();
   try {
     const scenario = await import(pathToFileURL(join(process.cwd(), "tests/e2e", file)).href);
-    await scenario.default({ page, context, base: server.base, shot, smsCode, serverLog, beaconMode, beaconKey: beacon.publicKey, prepareLog: server.prepareLog });
+    await scenario.default({
+      page,
+      context,
+      base: server.base,
+      shot,
+      smsCode,
+      serverLog,
+      beaconMode,
+      beaconKey: beacon.publicKey,
+      prepareLog: server.prepareLog,
+    });
     const cspErrors = errors.filter((e) => /Content Security Policy|Refused to/.test(e));
     if (cspErrors.length) throw new Error(`CSP violations: ${cspErrors.join("; ")}`);
     passed++;
@@ -112,14 +135,22 @@ const sent = twilio.sent();
 const leaks = findPersonalData(withoutStartBanner(serverLog()), {
   phones: sent.map((m) => m.to),
   codes: sent.map((m) => /\b\d{6}\b/.exec(m.body)?.[0]).filter(Boolean),
-  secrets: typedSecrets(readdirSync("tests/e2e").filter((f) => f.endsWith(".mjs")).map((f) => readFileSync(join("tests/e2e", f), "utf8"))),
+  secrets: typedSecrets(
+    readdirSync("tests/e2e")
+      .filter((f) => f.endsWith(".mjs"))
+      .map((f) => readFileSync(join("tests/e2e", f), "utf8")),
+  ),
 });
 if (leaks.length) {
   failed++;
-  console.log(`  ✗ personal data in the server's output (${sent.length} texts sent):\n    ${leaks.slice(0, 20).join("\n    ")}`);
+  console.log(
+    `  ✗ personal data in the server's output (${sent.length} texts sent):\n    ${leaks.slice(0, 20).join("\n    ")}`,
+  );
 } else {
   passed++;
-  console.log(`  ✓ no personal data in the server's output (${serverLog().split("\n").length} lines, ${sent.length} texts sent)`);
+  console.log(
+    `  ✓ no personal data in the server's output (${serverLog().split("\n").length} lines, ${sent.length} texts sent)`,
+  );
 }
 server.stop();
 await priceFeed.close();

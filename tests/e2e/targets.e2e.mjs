@@ -7,22 +7,56 @@ import { languageCookie } from "./language.mjs";
 
 const GUEST_SCREENS = ["/", "/login", "/register", "/help/list", "/ServicePage", "/my_update"];
 const PLAYER_SCREENS = [
-  "/", "/user", "/activity/1", "/bjsc/4", "/current/1", "/rules/1", "/withdraw", "/recharge", "/my_income", "/betlist", "/room_list/1", "/room_list/2",
-  "/banklist", "/bankadd?type=USDT", "/my_password", "/my_set", "/my_update", "/usercipherpassword", "/userloginpassword", "/languageSet", "/lotteryprize",
-  "/fairness", "/finance", "/productorder", "/productrule", "/user/limits", "/user/statement", "/reality-check", "/message", "/help/list", "/ServicePage",
+  "/",
+  "/user",
+  "/activity/1",
+  "/bjsc/4",
+  "/current/1",
+  "/rules/1",
+  "/withdraw",
+  "/recharge",
+  "/my_income",
+  "/betlist",
+  "/room_list/1",
+  "/room_list/2",
+  "/banklist",
+  "/bankadd?type=USDT",
+  "/my_password",
+  "/my_set",
+  "/my_update",
+  "/usercipherpassword",
+  "/userloginpassword",
+  "/languageSet",
+  "/lotteryprize",
+  "/fairness",
+  "/finance",
+  "/productorder",
+  "/productrule",
+  "/user/limits",
+  "/user/statement",
+  "/reality-check",
+  "/message",
+  "/help/list",
+  "/ServicePage",
 ];
 
 async function smallTargets(page, path) {
   await page.goto(path);
   await page.waitForLoadState("load");
   return page.evaluate(() =>
-    [...document.querySelectorAll("a[href], button, input[type=checkbox], input[type=radio], select, summary, [role=button]")]
+    [
+      ...document.querySelectorAll(
+        "a[href], button, input[type=checkbox], input[type=radio], select, summary, [role=button]",
+      ),
+    ]
       .filter((el) => !el.closest(".article-body") && el.getClientRects().length > 0)
       .map((el) => {
         // a box or a radio is tapped through its label
         const target = el.matches("input[type=checkbox], input[type=radio]") ? (el.closest("label") ?? el) : el;
         const box = target.getBoundingClientRect();
-        const name = (el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 40);
+        const name = (el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "")
+          .trim()
+          .slice(0, 40);
         return { name, width: Math.round(box.width), height: Math.round(box.height) };
       })
       .filter((t) => t.width < 24 || t.height < 24),
@@ -36,14 +70,20 @@ async function overflows(page, path) {
   return page.evaluate(() => {
     const found = [];
     // the page's own width: long words, room tools, two large balances side by side, two date fields
-    if (document.documentElement.scrollWidth > window.innerWidth) found.push(`page ${document.documentElement.scrollWidth} px wide`);
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      found.push(`page ${document.documentElement.scrollWidth} px wide`);
     for (const el of document.querySelectorAll("nav, .room-tools, .tabs, .tab-row")) {
-      if (el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1) found.push(`${el.className || el.tagName} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+      if (el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+        found.push(`${el.className || el.tagName} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
     }
     for (const el of document.querySelectorAll(".badge, .kind-badge")) {
       const style = getComputedStyle(el);
       const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.3;
-      if (el.getClientRects().length > 0 && el.getBoundingClientRect().height > line * 1.8 + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)) found.push(`badge "${el.textContent.trim()}" wraps`);
+      if (
+        el.getClientRects().length > 0 &&
+        el.getBoundingClientRect().height > line * 1.8 + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
+      )
+        found.push(`badge "${el.textContent.trim()}" wraps`);
     }
     return found;
   });

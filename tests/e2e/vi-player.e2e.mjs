@@ -6,17 +6,30 @@ import assert from "node:assert/strict";
 import { operatorToken } from "./operator.mjs";
 
 /** Remix keeps the language in the `lng` cookie as base64 JSON. */
-const languageCookie = (base, lng) => ({ name: "lng", value: encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString("base64")), url: base });
+const languageCookie = (base, lng) => ({
+  name: "lng",
+  value: encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString("base64")),
+  url: base,
+});
 const money = (value) => value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export default async function ({ page, context, base, shot, smsCode, serverLog }) {
-  const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify({ lang: "vi", ...body }) })).json();
+  const call = async (path, body) =>
+    (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify({ lang: "vi", ...body }) })).json();
   const stamp = String(Date.now()).slice(-7);
   const username = `vi${stamp}p`;
   const phone = `96${stamp}`;
   assert.equal((await call("/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
   const registered = await call("/api/index/register", {
-    quhao: "+84", username, phone, captcha: await smsCode(phone), password: "play1234", spassword: "play1234", invitation: "888", payPwd: "135790", adult: true,
+    quhao: "+84",
+    username,
+    phone,
+    captcha: await smsCode(phone),
+    password: "play1234",
+    spassword: "play1234",
+    invitation: "888",
+    payPwd: "135790",
+    adult: true,
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
   const apiToken = registered.data.token;
@@ -66,7 +79,10 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.getByRole("button", { name: "Lưu giới hạn" }).click();
   await page.getByText("Đã lưu giới hạn").first().waitFor();
   await page.goto("/activity/16");
-  await page.getByText(/^(Trực tiếp|Cập nhật mỗi 10 giây)$/).first().waitFor();
+  await page
+    .getByText(/^(Trực tiếp|Cập nhật mỗi 10 giây)$/)
+    .first()
+    .waitFor();
   const closesSoon = async () => {
     const m = /Đóng cược sau\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
     return !m || Number(m[1]) * 60 + Number(m[2]) < 12;
@@ -84,14 +100,28 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   // the toast gone, the refusal beside the amount is what the screenshot shows
   await page.getByText("Đã đặt lệnh").first().waitFor({ state: "hidden", timeout: 10_000 });
   await bet("20");
-  await page.getByText(/vượt hạn mức đặt cược: còn lại 10\.00/).first().waitFor();
+  await page
+    .getByText(/vượt hạn mức đặt cược: còn lại 10\.00/)
+    .first()
+    .waitFor();
   await shot("5-bet-refused-at-limit");
 
   // a withdrawal decided while the My page is open reaches it without a reload (docs/decisions/142);
   // paid to a USDT address on ERC20 (0x and 40 lower-case hex digits: valid without a checksum to make)
-  const card = await call("/api/Game/addbankcard", { token: apiToken, type: "USDT", address: `0x${crypto.randomUUID().replace(/-/g, "")}${"0".repeat(8)}`, payPwd: "135790" });
+  const card = await call("/api/Game/addbankcard", {
+    token: apiToken,
+    type: "USDT",
+    address: `0x${crypto.randomUUID().replace(/-/g, "")}${"0".repeat(8)}`,
+    payPwd: "135790",
+  });
   assert.equal(card.code, 1, JSON.stringify(card));
-  const held = await call("/api/Game/withdraw", { token: apiToken, bank_id: card.data.id, money: "100", pwd: "135790", request_id: crypto.randomUUID() });
+  const held = await call("/api/Game/withdraw", {
+    token: apiToken,
+    bank_id: card.data.id,
+    money: "100",
+    pwd: "135790",
+    request_id: crypto.randomUUID(),
+  });
   assert.equal(held.code, 1, JSON.stringify(held));
   await page.goto("/user");
   await page.waitForLoadState("networkidle");
@@ -117,14 +147,20 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
 
   // signing in again: the restricted view, deposits and rooms closed, the balance withdrawn
   await signIn();
-  await page.getByTestId("restricted").getByText(/^Tự loại trừ đến/).waitFor();
+  await page
+    .getByTestId("restricted")
+    .getByText(/^Tự loại trừ đến/)
+    .waitFor();
   await shot("8-restricted-sign-in");
   await page.goto("/recharge");
   await page.getByTestId("restricted").waitFor();
   assert.equal(await page.locator("input[name=pay_name]").count(), 0, "no deposit form");
   await shot("9-no-deposits");
   await page.goto("/activity/1");
-  await page.getByText(/Bạn đã tự loại trừ đến/).first().waitFor();
+  await page
+    .getByText(/Bạn đã tự loại trừ đến/)
+    .first()
+    .waitFor();
   const token = (await call("/api/Index/login", { username, password: "play1234" })).data.token;
   // the bet's round settles first, so the balance withdrawn is the final one
   for (let i = 0; i < 90; i++) {
@@ -148,7 +184,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const statement = (await call("/api/Game/getstatement", { token, type: "all" })).data;
   let ledgerSum = 0;
   let rows = 0;
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const flow = (await call("/api/Game/getfinanceflow", { token, type: "all", after })).data;
     for (const row of flow.list) ledgerSum += Math.round(row.money * 100);
     rows += flow.list.length;

@@ -38,7 +38,10 @@ export default async function ({ page, base, shot, serverLog }) {
   await page.getByText("Account added").first().waitFor();
   await page.goto("/banklist");
   await page.getByText("Vietcombank").first().waitFor();
-  await page.getByText(/TQn9Y2/).first().waitFor();
+  await page
+    .getByText(/TQn9Y2/)
+    .first()
+    .waitFor();
   await shot("2-banklist");
 
   // a deposit request, approved by the operator
@@ -46,21 +49,28 @@ export default async function ({ page, base, shot, serverLog }) {
   await page.getByLabel("Amount").fill("5");
   await page.getByLabel("Payer name").fill("Nguyen Van A");
   await page.getByRole("button", { name: "Request deposit" }).click();
-  await page.getByText(/at least 10/i).first().waitFor();
+  await page
+    .getByText(/at least 10/i)
+    .first()
+    .waitFor();
   await page.getByLabel("Amount").fill("500");
   await page.getByRole("button", { name: "Request deposit" }).click();
   await page.getByText("Deposit request sent", { exact: false }).first().waitFor();
   await page.getByText("Waiting for an operator").first().waitFor();
   await shot("3-deposit-pending");
 
-  const call = async (path, body) => (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+  const call = async (path, body) =>
+    (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   const admin = await operatorToken(base, serverLog);
   const pending = await call("/api/admin/deposits", { token: admin, status: "pending" });
   const request = pending.data.list.find((d) => d.username === "demo01" && d.money === 500);
   assert.ok(request, "the operator sees the request");
   assert.equal((await call("/api/admin/deposits/approve", { token: admin, id: request.id })).code, 1);
   await page.reload();
-  await page.getByText(/Credited/).first().waitFor();
+  await page
+    .getByText(/Credited/)
+    .first()
+    .waitFor();
   await shot("4-deposit-credited");
 
   // withdraw to the bank card

@@ -35,7 +35,11 @@ export async function startMisbehavingUpstream() {
       response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
     switch (now) {
       case "envelope":
-        return json(200, { code: 1, info: "ok", data: { money: 5 }, trace: "/var/www/index.php:3" }, { "set-cookie": "sid=upstream", "x-powered-by": "PHP/5.6" });
+        return json(
+          200,
+          { code: 1, info: "ok", data: { money: 5 }, trace: "/var/www/index.php:3" },
+          { "set-cookie": "sid=upstream", "x-powered-by": "PHP/5.6" },
+        );
       case "silent":
         return;
       case "trickle": {
@@ -53,7 +57,9 @@ export async function startMisbehavingUpstream() {
         return;
       }
       case "html":
-        return response.writeHead(500, { "content-type": "text/html" }).end("<html><b>Fatal error</b> in /var/www/index.php on line 3</html>");
+        return response
+          .writeHead(500, { "content-type": "text/html" })
+          .end("<html><b>Fatal error</b> in /var/www/index.php on line 3</html>");
       case "not-envelope":
         return json(200, { status: "ok", message: "Fatal error in /var/www/index.php" });
       case "redirect":

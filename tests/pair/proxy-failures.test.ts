@@ -11,7 +11,11 @@ let front: LocalWorker;
 beforeAll(async () => {
   upstream = await startMisbehavingUpstream();
   // A one-second edge cache, so its expiry can be watched.
-  front = await startWorker(inject("workerBundle"), { API_MODE: "proxy", UPSTREAM_API_BASE: upstream.url, PUBLIC_CACHE_SECONDS: "1" });
+  front = await startWorker(inject("workerBundle"), {
+    API_MODE: "proxy",
+    UPSTREAM_API_BASE: upstream.url,
+    PUBLIC_CACHE_SECONDS: "1",
+  });
 });
 
 afterAll(async () => {
@@ -29,7 +33,9 @@ async function call(behaviour: Behaviour, path = "/api/Game/getuserinfo", init: 
     ...init,
   });
   const text = await response.text();
-  const answer = response.headers.get("content-type")?.startsWith("application/json") ? (JSON.parse(text) as Answer) : null;
+  const answer = response.headers.get("content-type")?.startsWith("application/json")
+    ? (JSON.parse(text) as Answer)
+    : null;
   return { status: response.status, headers: response.headers, text, answer, ms: Date.now() - started };
 }
 
@@ -43,7 +49,12 @@ function expectFailure(result: Awaited<ReturnType<typeof call>>, errCode: number
 describe("proxy mode against a misbehaving upstream", () => {
   it("passes a sane answer on without the upstream's extra fields, headers or cookies, and sends it none of ours", async () => {
     const result = await call("envelope", "/api/GAME/getUserInfo?next=//evil.example", {
-      headers: { "content-type": "application/json", cookie: "__session=player", authorization: "Basic eA==", "x-custom": "1" },
+      headers: {
+        "content-type": "application/json",
+        cookie: "__session=player",
+        authorization: "Basic eA==",
+        "x-custom": "1",
+      },
     });
     expect(result.status).toBe(200);
     expect(result.answer).toEqual({ code: 1, info: "ok", data: { money: 5 } });
@@ -89,19 +100,24 @@ describe("proxy mode against a misbehaving upstream", () => {
     expectFailure(await call("forbidden"), 1069, 403);
   });
 
-  it.each(["//evil.example/api/Game/getuserinfo", "/api/Game/..%2f..%2fadmin/deposits", "/api/Game%2fgetuserinfo", "/api/admin/deposits", "/api/Game/getuserinfo/../../admin/adjust"])(
-    "sends nothing upstream for %s",
-    async (path) => {
-      const result = await call("envelope", path);
-      // A path outside /api is no API call at all: the app refuses the cross-origin POST with 403.
-      if (path.startsWith("/api/")) expect(result.answer).toMatchObject({ code: 0, data: { errCode: 1001 } });
-      else expect(result.status).toBe(403);
-      expect(upstream.received).toEqual([]);
-    },
-  );
+  it.each([
+    "//evil.example/api/Game/getuserinfo",
+    "/api/Game/..%2f..%2fadmin/deposits",
+    "/api/Game%2fgetuserinfo",
+    "/api/admin/deposits",
+    "/api/Game/getuserinfo/../../admin/adjust",
+  ])("sends nothing upstream for %s", async (path) => {
+    const result = await call("envelope", path);
+    // A path outside /api is no API call at all: the app refuses the cross-origin POST with 403.
+    if (path.startsWith("/api/")) expect(result.answer).toMatchObject({ code: 0, data: { errCode: 1001 } });
+    else expect(result.status).toBe(403);
+    expect(upstream.received).toEqual([]);
+  });
 
   it("refuses a body over 64 KiB without calling the upstream", async () => {
-    const result = await call("envelope", "/api/Index/login", { body: JSON.stringify({ username: "x".repeat(70_000) }) });
+    const result = await call("envelope", "/api/Index/login", {
+      body: JSON.stringify({ username: "x".repeat(70_000) }),
+    });
     expectFailure(result, 1001);
     expect(upstream.received).toEqual([]);
   });
@@ -114,13 +130,19 @@ describe("proxy mode against a misbehaving upstream", () => {
     const cached = await call("envelope", "/api/Game/getGameList", { body: JSON.stringify({ lang: "vi" }) });
     expect(cached.answer).toEqual(first.answer);
     expect(upstream.received).toHaveLength(0);
-    const withToken = await call("envelope", "/api/Game/getGameList", { body: JSON.stringify({ lang: "vi", token: "t" }) });
+    const withToken = await call("envelope", "/api/Game/getGameList", {
+      body: JSON.stringify({ lang: "vi", token: "t" }),
+    });
     expect(withToken.headers.get("cache-control")).toBe("no-store");
     expect(upstream.received).toHaveLength(1);
     const deadline = Date.now() + 5_000;
     upstream.behave("envelope");
     while (upstream.received.length === 0 && Date.now() < deadline) {
-      await fetch(`${front.url}/api/Game/getGameList`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"lang":"vi"}' }).then((r) => r.text());
+      await fetch(`${front.url}/api/Game/getGameList`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"lang":"vi"}',
+      }).then((r) => r.text());
     }
     expect(upstream.received.length).toBeGreaterThan(0);
   });

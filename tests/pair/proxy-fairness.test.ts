@@ -17,12 +17,17 @@ let front: LocalWorker;
 const ROOM = 1;
 const SEQNO = 990_001;
 const SEED = "6b".repeat(32);
-const QUICKNET_ROUND_2 = "b6b6a585449b66eb12e875b64fcbab3799861a00e4dbf092d99e969a5eac57dd3f798acf61e705fe4f093db926626807";
+const QUICKNET_ROUND_2 =
+  "b6b6a585449b66eb12e875b64fcbab3799861a00e4dbf092d99e969a5eac57dd3f798acf61e705fe4f093db926626807";
 // Betting closed one second after quicknet's genesis: the first beacon round produced after it is round 2.
 const CLOSE_AT = QUICKNET.genesisSeconds * 1000 + 1_000;
 
 async function post(base: string, path: string, body: unknown): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Answer;
 }
@@ -31,16 +36,38 @@ beforeAll(async () => {
   upstream = await startWorker(inject("workerBundle"), {});
   await migrateAndSeed(upstream.db);
   front = await startWorker(inject("workerBundle"), { API_MODE: "proxy", UPSTREAM_API_BASE: upstream.url });
-  const room = await upstream.db.prepare("SELECT g.type AS gameType FROM rooms r JOIN games g ON g.id = r.game_id WHERE r.id = ?").bind(ROOM).first<{ gameType: GameType }>();
+  const room = await upstream.db
+    .prepare("SELECT g.type AS gameType FROM rooms r JOIN games g ON g.id = r.game_id WHERE r.id = ?")
+    .bind(ROOM)
+    .first<{ gameType: GameType }>();
   const gameType = room!.gameType;
   const randomness = await beaconRandomness(QUICKNET_ROUND_2);
   const numbers = await drawNumbers(fromHex(SEED), ROOM, SEQNO, gameType, randomness);
   const result = resultOf(gameType, numbers);
   await upstream.db
-    .prepare(`INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, numbers, num1, num2, num3, sum, win_mask, status,
-      beacon_chain, beacon_round, beacon_signature, beacon_randomness) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'settled', ?, 2, ?, ?)`)
-    .bind(ROOM, SEQNO, gameType, CLOSE_AT - 60_000, CLOSE_AT, CLOSE_AT + 5_000, await commitOf(fromHex(SEED)), SEED, JSON.stringify(numbers),
-      result.num1, result.num2, result.num3, result.sum, Number(winningMask(gameType, result)), QUICKNET.chainHash, QUICKNET_ROUND_2, randomness)
+    .prepare(
+      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, numbers, num1, num2, num3, sum, win_mask, status,
+      beacon_chain, beacon_round, beacon_signature, beacon_randomness) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'settled', ?, 2, ?, ?)`,
+    )
+    .bind(
+      ROOM,
+      SEQNO,
+      gameType,
+      CLOSE_AT - 60_000,
+      CLOSE_AT,
+      CLOSE_AT + 5_000,
+      await commitOf(fromHex(SEED)),
+      SEED,
+      JSON.stringify(numbers),
+      result.num1,
+      result.num2,
+      result.num3,
+      result.sum,
+      Number(winningMask(gameType, result)),
+      QUICKNET.chainHash,
+      QUICKNET_ROUND_2,
+      randomness,
+    )
     .run();
 });
 
@@ -60,7 +87,12 @@ describe("fairness through the proxy", () => {
     expect(proxied.data).toMatchObject({
       seed: SEED,
       closeAt: CLOSE_AT,
-      beacon: { chain: QUICKNET.chainHash, round: 2, signature: QUICKNET_ROUND_2, randomness: await beaconRandomness(QUICKNET_ROUND_2) },
+      beacon: {
+        chain: QUICKNET.chainHash,
+        round: 2,
+        signature: QUICKNET_ROUND_2,
+        randomness: await beaconRandomness(QUICKNET_ROUND_2),
+      },
     });
     expect(await checkPublishedRound(proxied.data, { requireBeacon: true })).toMatchObject({ ok: true, problems: [] });
   });

@@ -13,7 +13,11 @@ let upstream: LocalWorker;
 let front: LocalWorker;
 
 async function post(base: string, path: string, body: unknown = {}): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Answer;
 }
@@ -61,7 +65,9 @@ describe("edge cache in front of the upstream", () => {
     await upstream.db.prepare("UPDATE articles SET title_yw = 'Changed upstream' WHERE id = 2605").run();
     expect(await post(front.url, "/api/Game/getArticledetail", guest)).toEqual(before);
     const token = await login(throughProxy, DEMO_PLAYER.username, DEMO_PLAYER.password);
-    expect((await post(front.url, "/api/Game/getArticledetail", { ...guest, token })).data.localTitle).toBe("Changed upstream");
+    expect((await post(front.url, "/api/Game/getArticledetail", { ...guest, token })).data.localTitle).toBe(
+      "Changed upstream",
+    );
   });
 });
 

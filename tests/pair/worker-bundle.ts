@@ -8,7 +8,8 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import type { TestProject } from "vitest/node";
 
 export default function setup(project: TestProject) {
-  if (!existsSync("build/server/index.js")) throw new Error("tests/pair needs the Remix build: run `npm run build` first");
+  if (!existsSync("build/server/index.js"))
+    throw new Error("tests/pair needs the Remix build: run `npm run build` first");
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const dir = mkdtempSync(join(tmpdir(), "worker-bundle-"));
   // wrangler.toml's [build] would run the Remix build again: bundle from a config without it.
@@ -23,7 +24,9 @@ export default function setup(project: TestProject) {
     }),
   );
   const out = join(dir, "out");
-  const bundled = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out, "--config", config], { encoding: "utf8" });
+  const bundled = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out, "--config", config], {
+    encoding: "utf8",
+  });
   if (bundled.status !== 0) throw new Error(`bundling the Worker failed\n${bundled.stdout}\n${bundled.stderr}`);
   project.provide("workerBundle", join(out, "index.js"));
   return () => rmSync(dir, { recursive: true, force: true });

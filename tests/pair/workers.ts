@@ -8,7 +8,9 @@ import { seedStatements } from "../../worker/seed/seed";
 
 export const PEPPER = "pair-test-pepper";
 // The contract flows sign in many times a minute from one address (the limits: tests/throttles.test.ts).
-const RAISED_LIMITS = Object.fromEntries(["SMS", "REGISTER", "LOGIN", "OPERATOR_LOGIN"].map((action) => [`RATE_LIMIT_${action}_PER_MINUTE`, "1000"]));
+const RAISED_LIMITS = Object.fromEntries(
+  ["SMS", "REGISTER", "LOGIN", "OPERATOR_LOGIN"].map((action) => [`RATE_LIMIT_${action}_PER_MINUTE`, "1000"]),
+);
 
 export type LocalWorker = {
   url: string;
@@ -38,7 +40,14 @@ export async function startWorker(bundle: string, vars: Record<string, string>):
         scriptPath: bundle,
         modules: true,
         modulesRoot: dirname(bundle),
-        bindings: { ...(workerOptions.bindings as Record<string, string>), PEPPER, SESSION_SECRET: "pair-test-session-secret", SMS_PROVIDER: "screen", ...RAISED_LIMITS, ...vars },
+        bindings: {
+          ...(workerOptions.bindings as Record<string, string>),
+          PEPPER,
+          SESSION_SECRET: "pair-test-session-secret",
+          SMS_PROVIDER: "screen",
+          ...RAISED_LIMITS,
+          ...vars,
+        },
       },
     ],
   };

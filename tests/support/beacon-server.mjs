@@ -25,7 +25,9 @@ const hex = (bytes) => Buffer.from(bytes).toString("hex");
 
 /** A fixed test key (from a fixed seed), so a signature the tests keep stays checkable across runs. */
 export function testBeaconKey(seedText = "roundtable local test beacon") {
-  const { secretKey, publicKey } = short.keygen(Buffer.concat([sha256(Buffer.from(seedText)), sha256(Buffer.from(`${seedText} 2`)).subarray(0, 16)]));
+  const { secretKey, publicKey } = short.keygen(
+    Buffer.concat([sha256(Buffer.from(seedText)), sha256(Buffer.from(`${seedText} 2`)).subarray(0, 16)]),
+  );
   return { secretKey, publicKey: hex(publicKey.toBytes(true)) };
 }
 
@@ -43,7 +45,8 @@ export async function startBeacon({ port = 0, slowMs = 8_000, seedText } = {}) {
   const state = { mode: "ok", served: { ok: 0, slow: 0, down: 0, bad: 0 }, rounds: [] };
   const server = createServer((req, res) => {
     const url = new URL(req.url, "http://beacon");
-    const reply = (status, value) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+    const reply = (status, value) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
     if (req.method === "POST" && url.pathname === "/control") {
       const mode = url.searchParams.get("mode");
       if (!(mode in state.served)) return reply(400, { error: "mode is ok, slow, down or bad" });
@@ -58,12 +61,18 @@ export async function startBeacon({ port = 0, slowMs = 8_000, seedText } = {}) {
     if (mode === "down") return req.socket.destroy();
     if (kind === "info") {
       return reply(200, {
-        public_key: key.publicKey, period: PERIOD_SECONDS, genesis_time: GENESIS_SECONDS, hash: chainHash,
-        groupHash: chainHash, schemeID: "bls-unchained-g1-rfc9380", metadata: { beaconID: "roundtable-test" },
+        public_key: key.publicKey,
+        period: PERIOD_SECONDS,
+        genesis_time: GENESIS_SECONDS,
+        hash: chainHash,
+        groupHash: chainHash,
+        schemeID: "bls-unchained-g1-rfc9380",
+        metadata: { beaconID: "roundtable-test" },
       });
     }
     if (kind !== "public") return reply(404, { error: "not found" });
-    const round = which === "latest" ? Math.floor((Date.now() / 1000 - GENESIS_SECONDS) / PERIOD_SECONDS) + 1 : Number(which);
+    const round =
+      which === "latest" ? Math.floor((Date.now() / 1000 - GENESIS_SECONDS) / PERIOD_SECONDS) + 1 : Number(which);
     if (!Number.isSafeInteger(round) || round < 1) return reply(400, { error: "bad round" });
     state.rounds.push({ round, mode });
     const answer = () => {
@@ -84,7 +93,11 @@ export async function startBeacon({ port = 0, slowMs = 8_000, seedText } = {}) {
     publicKey: key.publicKey,
     chainHash,
     secretKey: key.secretKey,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 

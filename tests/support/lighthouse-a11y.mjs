@@ -12,19 +12,44 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export async function accessibilityScore(url, { headers = {}, desktop = false } = {}) {
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["accessibility"], extraHeaders: headers };
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["accessibility"],
+      extraHeaders: headers,
+    };
     const config = desktop
-      ? { extends: "lighthouse:default", settings: { formFactor: "desktop", screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false } } }
+      ? {
+          extends: "lighthouse:default",
+          settings: {
+            formFactor: "desktop",
+            screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+          },
+        }
       : undefined;
     const { lhr } = await lighthouse(url, flags, config);
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
     const failing = lhr.categories.accessibility.auditRefs
       .map((ref) => lhr.audits[ref.id])
       .filter((audit) => audit.score !== null && audit.score < 1)
-      .map((audit) => `${audit.id}: ${(audit.details?.items ?? []).slice(0, 3).map((item) => item.node?.selector ?? "").join(", ")}`);
+      .map(
+        (audit) =>
+          `${audit.id}: ${(audit.details?.items ?? [])
+            .slice(0, 3)
+            .map((item) => item.node?.selector ?? "")
+            .join(", ")}`,
+      );
     return { score: Math.round(lhr.categories.accessibility.score * 100), failing };
   } finally {
     await chrome.kill();

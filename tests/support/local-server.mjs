@@ -16,10 +16,17 @@ async function answers(base) {
 
 export async function startLocalServer({ port, vars = {} }) {
   const base = `http://localhost:${port}`;
-  if (await answers(base)) throw new Error(`port ${port} is already in use (another run?): choose another with E2E_PORT, BENCH_PORT or AUDIT_PORT`);
+  if (await answers(base))
+    throw new Error(
+      `port ${port} is already in use (another run?): choose another with E2E_PORT, BENCH_PORT or AUDIT_PORT`,
+    );
   const state = mkdtempSync(join(tmpdir(), "local-state-"));
   const env = { ...process.env, PERSIST_TO: state, PORT: String(port), ...vars };
-  const prepared = spawnSync("node", ["scripts/prepare-local.mjs"], { env, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+  const prepared = spawnSync("node", ["scripts/prepare-local.mjs"], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  });
   if (prepared.status !== 0) throw new Error("preparing the local database failed");
   const prepareLog = prepared.stdout;
 

@@ -29,5 +29,8 @@ export async function playerCookie(base, username = "demo01", password = "demo12
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
     body: new URLSearchParams({ username, password }),
   });
-  return form.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return form.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

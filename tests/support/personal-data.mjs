@@ -6,7 +6,10 @@ const SHAPES = [
   ["a session token", /\b[0-9a-f]{64}\b/],
   ["an E.164 phone number", /\+\d{1,4}[ -]?\d{6,14}\b/],
   ["an Authorization header", /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._-]{8,}/],
-  ["a credential field", /"(password|passwd|npasswd|spassword|srcpwd|newpwd|payPwd|captcha|token|code)"\s*:\s*"[^"]+"/i],
+  [
+    "a credential field",
+    /"(password|passwd|npasswd|spassword|srcpwd|newpwd|payPwd|captcha|token|code)"\s*:\s*"[^"]+"/i,
+  ],
 ];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -20,15 +23,23 @@ export function withoutStartBanner(output) {
 /** Each national number a text went to could be written without its dial code (1 to 3 digits). */
 function phoneForms(e164) {
   const digits = e164.replace(/^\+/, "");
-  return [e164, ...[1, 2, 3].map((n) => digits.slice(n)).filter((national) => national.length >= 7), `0${digits.slice(2)}`];
+  return [
+    e164,
+    ...[1, 2, 3].map((n) => digits.slice(n)).filter((national) => national.length >= 7),
+    `0${digits.slice(2)}`,
+  ];
 }
 
 /** Passwords and account numbers the end-to-end flows type (their literal `.fill(...)` and body values). */
 export function typedSecrets(sources) {
   const found = new Set();
   for (const source of sources) {
-    for (const m of source.matchAll(/Label\("[^"]*(?:[Pp]assword|Account number|address)[^"]*"\)\.fill\("([^"]+)"\)/g)) found.add(m[1]);
-    for (const m of source.matchAll(/\b(?:password|spassword|passwd|npasswd|payPwd|srcpwd|newpwd|pay_password)\s*:\s*"([^"]+)"/g)) found.add(m[1]);
+    for (const m of source.matchAll(/Label\("[^"]*(?:[Pp]assword|Account number|address)[^"]*"\)\.fill\("([^"]+)"\)/g))
+      found.add(m[1]);
+    for (const m of source.matchAll(
+      /\b(?:password|spassword|passwd|npasswd|payPwd|srcpwd|newpwd|pay_password)\s*:\s*"([^"]+)"/g,
+    ))
+      found.add(m[1]);
   }
   return [...found];
 }

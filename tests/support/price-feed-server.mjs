@@ -10,7 +10,14 @@ import { createServer } from "node:http";
 import { WebSocketServer } from "ws";
 
 const SYNTHETIC_START = {
-  "BTC-USDT": 90000, "ETH-USDT": 3000, "USDT-USDC": 1, "BNB-USDT": 600, "SOL-USDT": 150, "USDC-USDT": 1, "DOGE-USDT": 0.15, "TRX-USDT": 0.25,
+  "BTC-USDT": 90000,
+  "ETH-USDT": 3000,
+  "USDT-USDC": 1,
+  "BNB-USDT": 600,
+  "SOL-USDT": 150,
+  "USDC-USDT": 1,
+  "DOGE-USDT": 0.15,
+  "TRX-USDT": 0.25,
 };
 
 export async function startPriceFeed({ port = 0, syntheticEveryMs = 0 } = {}) {
@@ -24,7 +31,10 @@ export async function startPriceFeed({ port = 0, syntheticEveryMs = 0 } = {}) {
     });
     const url = new URL(req.url, "http://feed");
     const reply = (value) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
-    if (url.pathname === "/state") return reply({ connections: connections.map(({ socket, ...rest }) => ({ ...rest, open: socket.readyState === 1 })) });
+    if (url.pathname === "/state")
+      return reply({
+        connections: connections.map(({ socket, ...rest }) => ({ ...rest, open: socket.readyState === 1 })),
+      });
     if (req.method === "POST" && url.pathname === "/send") {
       for (const c of connections) if (c.socket.readyState === 1) c.socket.send(body);
       return reply({ sent: true });
@@ -73,7 +83,13 @@ export async function startPriceFeed({ port = 0, syntheticEveryMs = 0 } = {}) {
         if (c.socket.readyState !== 1) continue;
         for (const sub of c.subscriptions.filter((s) => s.channel === "tickers" && s.instId in prices)) {
           prices[sub.instId] *= 1 + (Math.random() - 0.5) * 0.004;
-          const row = { instType: "SPOT", instId: sub.instId, last: prices[sub.instId].toPrecision(8), sodUtc8: String(sod[sub.instId]), ts: String(Date.now()) };
+          const row = {
+            instType: "SPOT",
+            instId: sub.instId,
+            last: prices[sub.instId].toPrecision(8),
+            sodUtc8: String(sod[sub.instId]),
+            ts: String(Date.now()),
+          };
           c.socket.send(JSON.stringify({ arg: { channel: "tickers", instId: sub.instId }, data: [row] }));
         }
       }

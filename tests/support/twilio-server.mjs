@@ -15,9 +15,18 @@ export const TWILIO_TEST_ACCOUNT_SID = `AC${"0123456789abcdef".repeat(2)}`;
 export const TWILIO_TEST_AUTH_TOKEN = "local-twilio-auth-token";
 export const TWILIO_TEST_FROM = "+15005550006";
 
-const errorBody = (status, code, message) => ({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
+const errorBody = (status, code, message) => ({
+  code,
+  message,
+  more_info: `https://www.twilio.com/docs/errors/${code}`,
+  status,
+});
 
-export async function startTwilioServer({ port = 0, accountSid = TWILIO_TEST_ACCOUNT_SID, authToken = TWILIO_TEST_AUTH_TOKEN } = {}) {
+export async function startTwilioServer({
+  port = 0,
+  accountSid = TWILIO_TEST_ACCOUNT_SID,
+  authToken = TWILIO_TEST_AUTH_TOKEN,
+} = {}) {
   const messages = [];
   const control = { fail: null, delayMs: 0 };
   let requests = 0;
@@ -38,28 +47,43 @@ export async function startTwilioServer({ port = 0, accountSid = TWILIO_TEST_ACC
       if (req.method === "POST") Object.assign(control, JSON.parse(body || "{}"));
       return reply(200, { ...control, requests, sent: messages.length });
     }
-    if (!url.pathname.endsWith("/Messages.json")) return reply(404, errorBody(404, 20404, "The requested resource was not found"));
+    if (!url.pathname.endsWith("/Messages.json"))
+      return reply(404, errorBody(404, 20404, "The requested resource was not found"));
     requests++;
-    if (req.headers.authorization !== expectedAuth || url.pathname !== path) return reply(401, errorBody(401, 20003, "Authenticate"));
+    if (req.headers.authorization !== expectedAuth || url.pathname !== path)
+      return reply(401, errorBody(401, 20003, "Authenticate"));
     if (req.method === "GET") {
       const to = url.searchParams.get("To");
       const list = messages.filter((m) => !to || m.to === to).reverse();
-      return reply(200, { messages: list, page: 0, page_size: 50, start: 0, end: Math.max(0, list.length - 1), uri: req.url, first_page_uri: req.url, next_page_uri: null, previous_page_uri: null });
+      return reply(200, {
+        messages: list,
+        page: 0,
+        page_size: 50,
+        start: 0,
+        end: Math.max(0, list.length - 1),
+        uri: req.url,
+        first_page_uri: req.url,
+        next_page_uri: null,
+        previous_page_uri: null,
+      });
     }
     if (req.method !== "POST") return reply(405, errorBody(405, 20004, "Method not allowed"));
     if (control.delayMs) await new Promise((r) => setTimeout(r, control.delayMs));
     if (control.fail === 429) return reply(429, errorBody(429, 20429, "Too Many Requests"));
     if (control.fail === 401) return reply(401, errorBody(401, 20003, "Authenticate"));
     if (control.fail >= 500) return reply(control.fail, errorBody(control.fail, 20500, "Internal Server Error"));
-    if (!(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) return reply(400, errorBody(400, 21602, "Message body is required."));
+    if (!(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded"))
+      return reply(400, errorBody(400, 21602, "Message body is required."));
     const form = new URLSearchParams(body);
     const to = form.get("To") ?? "";
-    if (!/^\+[1-9]\d{6,14}$/.test(to)) return reply(400, errorBody(400, 21211, `The 'To' number ${to} is not a valid phone number.`));
+    if (!/^\+[1-9]\d{6,14}$/.test(to))
+      return reply(400, errorBody(400, 21211, `The 'To' number ${to} is not a valid phone number.`));
     if (!form.get("Body")) return reply(400, errorBody(400, 21602, "Message body is required."));
     const from = form.get("From");
     const service = form.get("MessagingServiceSid");
     if (!from && !service) return reply(400, errorBody(400, 21603, "The 'From' phone number is required."));
-    if (service && !/^MG[0-9a-f]{32}$/.test(service)) return reply(400, errorBody(400, 21704, "The Messaging Service contains no phone numbers"));
+    if (service && !/^MG[0-9a-f]{32}$/.test(service))
+      return reply(400, errorBody(400, 21704, "The Messaging Service contains no phone numbers"));
     const now = new Date().toUTCString().replace("GMT", "+0000");
     const sid = `SM${randomBytes(16).toString("hex")}`;
     const message = {

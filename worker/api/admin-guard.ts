@@ -14,7 +14,13 @@ export const adminGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const needed = ADMIN_ROUTE_ROLES[path];
   if (needed === "public") return next();
   if (!needed) {
-    console.error(JSON.stringify({ requestId: c.get("requestId"), path, error: "no role declared for this path in shared/operators/roles.ts" }));
+    console.error(
+      JSON.stringify({
+        requestId: c.get("requestId"),
+        path,
+        error: "no role declared for this path in shared/operators/roles.ts",
+      }),
+    );
     throw new ProductError(1001);
   }
   await requireOperator(c, async () => {

@@ -37,7 +37,8 @@ demoApi.use("/api/*", requestContext);
 demoApi.use("/api/index/sms_send", throttle("sms"));
 demoApi.use("/api/index/register", throttle("register"));
 demoApi.use("/api/index/login", throttle("login"));
-for (const path of ["/api/admin/login", "/api/admin/enrol/start", "/api/admin/enrol/confirm"]) demoApi.use(path, throttle("operatorLogin"));
+for (const path of ["/api/admin/login", "/api/admin/enrol/start", "/api/admin/enrol/confirm"])
+  demoApi.use(path, throttle("operatorLogin"));
 demoApi.use("/api/admin/*", adminGuard);
 demoApi.route("/", configRoutes);
 demoApi.route("/", accountRoutes);

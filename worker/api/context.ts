@@ -22,7 +22,9 @@ async function readUpload(request: Request): Promise<Record<string, unknown> | u
   const raw = await request.arrayBuffer();
   if (raw.byteLength > MAX_UPLOAD_BYTES) return { tooLarge: true };
   try {
-    const form = await new Response(raw, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    const form = await new Response(raw, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
     return Object.fromEntries(form);
   } catch {
     return undefined;
@@ -30,7 +32,8 @@ async function readUpload(request: Request): Promise<Record<string, unknown> | u
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return (await readUpload(request)) ?? null;
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data"))
+    return (await readUpload(request)) ?? null;
   const raw = await request.text();
   if (raw.length > MAX_BODY_BYTES) return null;
   return parseRequestBody(raw, request.headers.get("content-type") ?? "");
@@ -41,7 +44,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("requestId", requestIdOf(requestScope(c)) ?? c.req.header("cf-ray") ?? crypto.randomUUID());
   const body = await readBody(c.req.raw);
   const headerLang = c.req.header("accept-language")?.split(",")[0];
-  c.set("lang", apiLang(body ? body.lang ?? headerLang : headerLang));
+  c.set("lang", apiLang(body ? (body.lang ?? headerLang) : headerLang));
   if (!body) throw new ProductError(1001);
   c.set("body", body);
   await next();
@@ -65,7 +68,13 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { row } = await lookupSession(c, token, Date.now());
   if (!row || !isPlayerSession(row)) throw sessionGone();
   if (row.frozen) throw accountFrozen();
-  c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, sessionId: row.sessionId });
+  c.set("user", {
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    role: row.role,
+    sessionId: row.sessionId,
+  });
   await next();
 };
 
@@ -89,6 +98,13 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (row.frozen) throw accountFrozen();
   // Once per request: a page's further in-process calls were seen at the same moment.
   if (fresh) await touchSession(db, row.sessionId, nowMs);
-  c.set("user", { id: row.id, username: row.username, nickname: row.nickname, role: row.role, operatorRole: row.operatorRole, sessionId: row.sessionId });
+  c.set("user", {
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    role: row.role,
+    operatorRole: row.operatorRole,
+    sessionId: row.sessionId,
+  });
   await next();
 };

@@ -6,9 +6,11 @@ import { forwardToUpstream } from "./upstream/proxy";
 /** Every /api call, from the browser or in-process from a Remix loader, goes through here. */
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const config = readConfig(env);
-  const answer = (call: Request) => (config.apiMode === "proxy" ? forwardToUpstream(call, config) : Promise.resolve(demoApi.fetch(call, env, ctx)));
+  const answer = (call: Request) =>
+    config.apiMode === "proxy" ? forwardToUpstream(call, config) : Promise.resolve(demoApi.fetch(call, env, ctx));
   const url = new URL(request.url);
-  if (config.publicCacheSeconds === 0 || request.method !== "POST" || !isPublicPath(url.pathname)) return privately(await answer(request));
+  if (config.publicCacheSeconds === 0 || request.method !== "POST" || !isPublicPath(url.pathname))
+    return privately(await answer(request));
 
   const rawBody = await request.text();
   const call = new Request(request, { body: rawBody });
@@ -20,7 +22,10 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   const text = await fresh.text();
   if (fresh.status !== 200 || !isSuccess(text)) return privately(new Response(text, fresh));
   const publicAnswer = new Response(text, {
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": `public, max-age=${config.publicCacheSeconds}` },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": `public, max-age=${config.publicCacheSeconds}`,
+    },
   });
   ctx.waitUntil(edgeCache().put(key, publicAnswer.clone()));
   return publicAnswer;

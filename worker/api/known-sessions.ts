@@ -23,7 +23,10 @@ function remember(hash: string, user: KnownSession) {
 }
 
 /** The token's player from memory, else looked up (a dead session is 409/1062, a frozen player 403/1069). */
-export async function knownSessionUser(c: Context<AppEnv>, token: string): Promise<{ user: KnownSession; fromMemory: boolean }> {
+export async function knownSessionUser(
+  c: Context<AppEnv>,
+  token: string,
+): Promise<{ user: KnownSession; fromMemory: boolean }> {
   const hash = await sha256Hex(token);
   const kept = known.get(hash);
   if (kept) return { user: kept, fromMemory: true };

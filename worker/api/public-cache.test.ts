@@ -7,7 +7,14 @@ const key = (path: string, body: string, headers = json) => publicCacheKey(url(p
 
 describe("publicCacheKey", () => {
   it("keys the public, token-free calls by path, language and fields", () => {
-    for (const path of ["/api/Index/getconfig", "/api/Game/slide", "/api/Game/getOneclassArticle", "/api/Game/getArticlelist", "/api/Game/getArticledetail", "/api/Game/getGameList"]) {
+    for (const path of [
+      "/api/Index/getconfig",
+      "/api/Game/slide",
+      "/api/Game/getOneclassArticle",
+      "/api/Game/getArticlelist",
+      "/api/Game/getArticledetail",
+      "/api/Game/getGameList",
+    ]) {
       expect(key(path, "{}")).toMatch(/^https:\/\/app\.test\/__public-cache\/api\//);
     }
     expect(key("/api/GAME/getgamelist", "")).toBe(key("/api/Game/getGameList", "{}"));
@@ -16,12 +23,20 @@ describe("publicCacheKey", () => {
   it("never keys a call with a token, in the body (even empty) or as a bearer", () => {
     expect(key("/api/Game/slide", '{"token":"abc"}')).toBeNull();
     expect(key("/api/Game/slide", '{"token":""}')).toBeNull();
-    expect(key("/api/Game/slide", "token=abc", new Headers({ "content-type": "application/x-www-form-urlencoded" }))).toBeNull();
+    expect(
+      key("/api/Game/slide", "token=abc", new Headers({ "content-type": "application/x-www-form-urlencoded" })),
+    ).toBeNull();
     expect(key("/api/Game/slide", "{}", new Headers({ authorization: "Bearer abc" }))).toBeNull();
   });
 
   it("never keys a player's or operator's call", () => {
-    for (const path of ["/api/Game/getuserinfo", "/api/Game/getRoomList", "/api/Game/getproductlist", "/api/admin/deposits", "/api/Index/login"]) {
+    for (const path of [
+      "/api/Game/getuserinfo",
+      "/api/Game/getRoomList",
+      "/api/Game/getproductlist",
+      "/api/admin/deposits",
+      "/api/Index/login",
+    ]) {
       expect(key(path, "{}")).toBeNull();
     }
   });
@@ -35,9 +50,13 @@ describe("publicCacheKey", () => {
       key("/api/Game/getArticledetail", '{"id":2603,"lang":"cht"}'),
     );
     expect(key("/api/Game/getArticledetail", '{"id":2604,"lang":"en"}')).not.toBe(en);
-    expect(key("/api/Game/getArticlelist", "id=26&page=2", new Headers({ "content-type": "application/x-www-form-urlencoded" }))).toBe(
-      key("/api/Game/getArticlelist", '{"page":"2","id":"26"}'),
-    );
+    expect(
+      key(
+        "/api/Game/getArticlelist",
+        "id=26&page=2",
+        new Headers({ "content-type": "application/x-www-form-urlencoded" }),
+      ),
+    ).toBe(key("/api/Game/getArticlelist", '{"page":"2","id":"26"}'));
   });
 
   it("does not key a body the API refuses or an oversized one", () => {

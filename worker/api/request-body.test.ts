@@ -18,7 +18,8 @@ describe("parseRequestBody", () => {
   });
 
   it("refuses what is not an object of fields", () => {
-    for (const raw of ["[1,2]", '"text"', "12", "null", "{bad json", "[{}"]) expect(parseRequestBody(raw, "application/json"), raw).toBeNull();
+    for (const raw of ["[1,2]", '"text"', "12", "null", "{bad json", "[{}"])
+      expect(parseRequestBody(raw, "application/json"), raw).toBeNull();
     expect(parseRequestBody("[1]", FORM)).toBeNull();
   });
 });

@@ -8,10 +8,13 @@
  */
 export function parseRequestBody(raw: string, contentType: string): Record<string, unknown> | null {
   if (raw.trim() === "") return {};
-  if (!/^\s*[[{]/.test(raw) && contentType.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw));
+  if (!/^\s*[[{]/.test(raw) && contentType.includes("application/x-www-form-urlencoded"))
+    return Object.fromEntries(new URLSearchParams(raw));
   try {
     const value: unknown = JSON.parse(raw);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -24,14 +24,22 @@ export function requestScope(c: Context<AppEnv>): object | undefined {
 }
 
 /** The session and its owner for a token; `fresh` is false when this request already looked it up. */
-export async function lookupSession(c: Context<AppEnv>, token: string, nowMs: number): Promise<{ row: SessionRow | undefined; fresh: boolean }> {
+export async function lookupSession(
+  c: Context<AppEnv>,
+  token: string,
+  nowMs: number,
+): Promise<{ row: SessionRow | undefined; fresh: boolean }> {
   const found = await lookupOnce(c, token, nowMs);
   // The request's log line names whose session it was (worker/request-log.ts).
   if (found.row) noteSessionOwner(requestScope(c), found.row);
   return found;
 }
 
-async function lookupOnce(c: Context<AppEnv>, token: string, nowMs: number): Promise<{ row: SessionRow | undefined; fresh: boolean }> {
+async function lookupOnce(
+  c: Context<AppEnv>,
+  token: string,
+  nowMs: number,
+): Promise<{ row: SessionRow | undefined; fresh: boolean }> {
   const scope = requestScope(c);
   if (!scope) return { row: await findSessionUser(getDb(c.env), token, nowMs), fresh: true };
   let memo = memos.get(scope);

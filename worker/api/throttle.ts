@@ -3,7 +3,10 @@ import { ProductError } from "#shared/product-error";
 import type { AppEnv } from "./types";
 import { readConfig, type RateLimits } from "../config";
 
-const BINDING: Record<keyof RateLimits, "RATE_LIMIT_SMS" | "RATE_LIMIT_REGISTER" | "RATE_LIMIT_LOGIN" | "RATE_LIMIT_OPERATOR_LOGIN"> = {
+const BINDING: Record<
+  keyof RateLimits,
+  "RATE_LIMIT_SMS" | "RATE_LIMIT_REGISTER" | "RATE_LIMIT_LOGIN" | "RATE_LIMIT_OPERATOR_LOGIN"
+> = {
   sms: "RATE_LIMIT_SMS",
   register: "RATE_LIMIT_REGISTER",
   login: "RATE_LIMIT_LOGIN",

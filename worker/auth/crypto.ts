@@ -11,7 +11,9 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 export async function hmacSha256(key: string, text: string): Promise<Uint8Array<ArrayBuffer>> {
-  const k = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const k = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(text)));
 }
 

@@ -7,7 +7,12 @@ const SCHEME = "pbkdf2-sha256";
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
+async function derive(
+  password: string,
+  pepper: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<Uint8Array> {
   // The pepper is mixed in first, so a stolen database alone cannot be brute-forced.
   const peppered = await hmacSha256(pepper, password);
   const key = await crypto.subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);

@@ -20,7 +20,14 @@ describe("TOTP (RFC 6238 appendix B, SHA-1)", () => {
   it("reads the seed from base32 the way authenticator apps store it", async () => {
     const secret = base32Encode(seed);
     expect(secret).toBe("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
-    expect(base32Decode(secret.toLowerCase().match(/.{1,4}/g)!.join(" "))).toEqual(seed);
+    expect(
+      base32Decode(
+        secret
+          .toLowerCase()
+          .match(/.{1,4}/g)!
+          .join(" "),
+      ),
+    ).toEqual(seed);
     expect(await totpAt(secret, 59_000, 8)).toBe("94287082");
     expect(await totpAt(secret, 59_000)).toBe("287082");
   });
@@ -28,7 +35,18 @@ describe("TOTP (RFC 6238 appendix B, SHA-1)", () => {
 
 describe("RFC 4226 appendix D (HOTP)", () => {
   it("gives the published codes for counters 0..9", async () => {
-    const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"];
+    const expected = [
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "338314",
+      "254676",
+      "287922",
+      "162583",
+      "399871",
+      "520489",
+    ];
     const seed = ascii("12345678901234567890");
     expect(await Promise.all(expected.map((_, i) => hotp(seed, i)))).toEqual(expected);
   });
@@ -38,11 +56,16 @@ describe("totpStep", () => {
   const secret = base32Encode(ascii("12345678901234567890"));
   const now = 1_111_111_111_000;
   it("accepts this step and one step either side, nothing further", async () => {
-    for (const drift of [-1, 0, 1]) expect(await totpStep(secret, await totpAt(secret, now + drift * 30_000), now)).toBe(Math.floor(now / 30_000) + drift);
-    for (const drift of [-2, 2]) expect(await totpStep(secret, await totpAt(secret, now + drift * 30_000), now)).toBeNull();
+    for (const drift of [-1, 0, 1])
+      expect(await totpStep(secret, await totpAt(secret, now + drift * 30_000), now)).toBe(
+        Math.floor(now / 30_000) + drift,
+      );
+    for (const drift of [-2, 2])
+      expect(await totpStep(secret, await totpAt(secret, now + drift * 30_000), now)).toBeNull();
   });
   it("refuses anything that is not six digits", async () => {
     const code = await totpAt(secret, now);
-    for (const bad of ["", `${code}0`, code.slice(1), "abcdef", ` ${code}`]) expect(await totpStep(secret, bad, now)).toBeNull();
+    for (const bad of ["", `${code}0`, code.slice(1), "abcdef", ` ${code}`])
+      expect(await totpStep(secret, bad, now)).toBeNull();
   });
 });

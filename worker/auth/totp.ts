@@ -37,7 +37,12 @@ export function base32Decode(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(out);
 }
 
-export async function hotp(key: Uint8Array<ArrayBuffer>, counter: number, digits = 6, hash: "SHA-1" | "SHA-256" | "SHA-512" = "SHA-1") {
+export async function hotp(
+  key: Uint8Array<ArrayBuffer>,
+  counter: number,
+  digits = 6,
+  hash: "SHA-1" | "SHA-256" | "SHA-512" = "SHA-1",
+) {
   const message = new Uint8Array(8);
   new DataView(message.buffer).setBigUint64(0, BigInt(counter));
   const k = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash }, false, ["sign"]);

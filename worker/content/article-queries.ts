@@ -10,7 +10,13 @@ export type BannerRow = typeof banners.$inferSelect;
 const articleOrder = [asc(articles.sort), desc(articles.createdAtMs), desc(articles.id)];
 
 export async function listGroupArticles(db: Db, groupId: number, limit: number, offset = 0): Promise<ArticleRow[]> {
-  return db.select().from(articles).where(eq(articles.groupId, groupId)).orderBy(...articleOrder).limit(limit).offset(offset);
+  return db
+    .select()
+    .from(articles)
+    .where(eq(articles.groupId, groupId))
+    .orderBy(...articleOrder)
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function findArticle(db: Db, id: number): Promise<ArticleRow | undefined> {

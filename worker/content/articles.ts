@@ -3,8 +3,18 @@ import type { ArticleRow, BannerRow } from "./article-queries";
 import { localizedLanguage, pickLocalized, type LocalizedColumns } from "#shared/content/languages";
 import { htmlToText, safeUrl, sanitizeHtml } from "#shared/content/sanitize-html";
 
-const titleColumns = (row: ArticleRow): LocalizedColumns => ({ default: row.title, cht: row.titleFt, en: row.titleYw, vi: row.titleVi });
-const contentColumns = (row: ArticleRow): LocalizedColumns => ({ default: row.content, cht: row.contentFt, en: row.contentYw, vi: row.contentVi });
+const titleColumns = (row: ArticleRow): LocalizedColumns => ({
+  default: row.title,
+  cht: row.titleFt,
+  en: row.titleYw,
+  vi: row.titleVi,
+});
+const contentColumns = (row: ArticleRow): LocalizedColumns => ({
+  default: row.content,
+  cht: row.contentFt,
+  en: row.contentYw,
+  vi: row.contentVi,
+});
 
 /**
  * A list row: the legacy columns as stored plus the title already in the player's language
@@ -43,7 +53,11 @@ export function articleWithContent(row: ArticleRow, lang: ApiLang) {
 }
 
 const HTML_FIELDS = ["content", "content_ft", "content_yw", "content_vi", "localContent"];
-const ARTICLE_PATHS = new Set(["/api/Game/getArticledetail", "/api/Game/getOneclassArticle", "/api/Game/getArticlelist"]);
+const ARTICLE_PATHS = new Set([
+  "/api/Game/getArticledetail",
+  "/api/Game/getOneclassArticle",
+  "/api/Game/getArticlelist",
+]);
 
 /** An upstream's article as the app may show it: HTML fields sanitized, the image URL checked. */
 function sanitizedUpstreamArticle(article: unknown): unknown {

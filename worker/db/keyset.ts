@@ -12,7 +12,11 @@ export const firstPage = (limit: number): PageAt => ({ page: 1, after: null, bef
 
 type Direction = "desc" | "asc";
 
-const tuple = (parts: (SQLWrapper | number)[]) => sql`(${sql.join(parts.map((p) => sql`${p}`), sql`, `)})`;
+const tuple = (parts: (SQLWrapper | number)[]) =>
+  sql`(${sql.join(
+    parts.map((p) => sql`${p}`),
+    sql`, `,
+  )})`;
 
 /**
  * The keyset condition: rows past the cursor in the list's order (a row value comparison, which

@@ -8,7 +8,10 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 
 const MIGRATIONS = join(import.meta.dirname, "../../migrations");
-const sqlFiles = () => readdirSync(MIGRATIONS).filter((name) => name.endsWith(".sql")).sort();
+const sqlFiles = () =>
+  readdirSync(MIGRATIONS)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
 
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -22,11 +25,24 @@ describe("migrations", () => {
     // drizzle-kit reads --out relative to the working directory (even an absolute one).
     const printed = execFileSync(
       process.execPath,
-      ["node_modules/drizzle-kit/bin.cjs", "generate", "--dialect", "sqlite", "--schema", "./worker/db/schema.ts", "--out", relative(root, out)],
+      [
+        "node_modules/drizzle-kit/bin.cjs",
+        "generate",
+        "--dialect",
+        "sqlite",
+        "--schema",
+        "./worker/db/schema.ts",
+        "--out",
+        relative(root, out),
+      ],
       { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
     );
     expect(printed).toContain("No schema changes");
-    expect(readdirSync(out).filter((name) => name.endsWith(".sql")).sort()).toEqual(sqlFiles());
+    expect(
+      readdirSync(out)
+        .filter((name) => name.endsWith(".sql"))
+        .sort(),
+    ).toEqual(sqlFiles());
   }, 60_000);
 
   it("keep existing rows through the table rebuilds, and the ledger stays append-only", () => {
@@ -55,9 +71,13 @@ describe("migrations", () => {
     const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
     // 0006 gives back the house side of the stake still in play (docs/decisions/110): one more ledger row.
     expect([count("rounds"), count("orders"), count("bets"), count("ledger")]).toEqual([1, 1, 1, 3]);
-    const books = db.prepare(`SELECT (SELECT SUM(money_cents) FROM users) AS balances,
+    const books = db
+      .prepare(
+        `SELECT (SELECT SUM(money_cents) FROM users) AS balances,
       (SELECT SUM(stake_cents) FROM bets WHERE isaward = -1) AS inPlay,
-      (SELECT money_cents FROM users WHERE id = 1) - (SELECT SUM(amount_cents) FROM ledger WHERE user_id = 1) AS houseDrift`).get();
+      (SELECT money_cents FROM users WHERE id = 1) - (SELECT SUM(amount_cents) FROM ledger WHERE user_id = 1) AS houseDrift`,
+      )
+      .get();
     // The fixture leaves the player's top-up out (balances summed to 500 before): the house's 500 went.
     expect(books).toEqual({ balances: 0, inPlay: 500, houseDrift: 0 });
     expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);

@@ -10,10 +10,14 @@ const PAGE_BY_NUMBER_MAX = 50;
 const PAGE_TOO_FAR = 1152;
 
 /** A page of `limit` rows from the contract's `page` and the optional cursors. */
-export function pageAt(form: { page: number; after?: number[] | null; before?: number[] | null }, limit: number): PageAt {
+export function pageAt(
+  form: { page: number; after?: number[] | null; before?: number[] | null },
+  limit: number,
+): PageAt {
   const after = form.after ?? null;
   const before = after ? null : (form.before ?? null);
-  if (!after && !before && form.page > PAGE_BY_NUMBER_MAX) throw new ProductError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
+  if (!after && !before && form.page > PAGE_BY_NUMBER_MAX)
+    throw new ProductError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
   return { page: form.page, after, before, offset: (form.page - 1) * limit, limit };
 }
 

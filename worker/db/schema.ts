@@ -36,7 +36,9 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
-    uniqueIndex("users_phone_unique").on(t.quhao, t.phone).where(sql`${t.phone} <> ''`),
+    uniqueIndex("users_phone_unique")
+      .on(t.quhao, t.phone)
+      .where(sql`${t.phone} <> ''`),
     check("users_money_non_negative", sql`${t.moneyCents} >= 0 OR ${t.role} = 'house'`),
     check("users_level_range", sql`${t.level} BETWEEN 1 AND 8`),
     check("users_role_known", sql`${t.role} IN ('player', 'operator', 'house')`),
@@ -47,7 +49,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     tokenHash: text("token_hash").notNull().unique(),
     createdAtMs: createdAtMs(),
     expiresAtMs: integer("expires_at_ms").notNull(),
@@ -76,7 +80,9 @@ export const ledger = sqliteTable(
   "ledger",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     amountCents: integer("amount_cents").notNull(),
     beforeCents: integer("before_cents").notNull(),
     afterCents: integer("after_cents").notNull(),
@@ -117,7 +123,9 @@ export const rooms = sqliteTable(
   "rooms",
   {
     id: integer("id").primaryKey(),
-    gameId: integer("game_id").notNull().references(() => games.id),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id),
     // currency tab: 1 USDT, 2 BTC, 3 ETH
     roomtype: integer("roomtype").notNull(),
     // standard | vip | superior | premier
@@ -141,7 +149,9 @@ export const rounds = sqliteTable(
   "rounds",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    roomId: integer("room_id").notNull().references(() => rooms.id),
+    roomId: integer("room_id")
+      .notNull()
+      .references(() => rooms.id),
     seqno: integer("seqno").notNull(),
     gameType: integer("game_type").notNull(),
     openAtMs: integer("open_at_ms").notNull(),
@@ -193,9 +203,15 @@ export const orders = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     ordersn: text("ordersn").notNull().unique(),
-    userId: integer("user_id").notNull().references(() => users.id),
-    roomId: integer("room_id").notNull().references(() => rooms.id),
-    roundId: integer("round_id").notNull().references(() => rounds.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    roomId: integer("room_id")
+      .notNull()
+      .references(() => rooms.id),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id),
     totalCents: integer("total_cents").notNull(),
     // placed | cancelled
     status: text("status").notNull().default("placed"),
@@ -205,7 +221,9 @@ export const orders = sqliteTable(
     requestId: text("request_id"),
   },
   (t) => [
-    uniqueIndex("orders_user_request").on(t.userId, t.requestId).where(sql`${t.requestId} IS NOT NULL`),
+    uniqueIndex("orders_user_request")
+      .on(t.userId, t.requestId)
+      .where(sql`${t.requestId} IS NOT NULL`),
     index("orders_round").on(t.roundId),
     index("orders_user").on(t.userId, t.createdAtMs),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
@@ -217,9 +235,15 @@ export const bets = sqliteTable(
   "bets",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    orderId: integer("order_id").notNull().references(() => orders.id),
-    userId: integer("user_id").notNull().references(() => users.id),
-    roundId: integer("round_id").notNull().references(() => rounds.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id),
     optionIndex: integer("option_index").notNull(),
     oddsMilli: integer("odds_milli").notNull(),
     stakeCents: integer("stake_cents").notNull(),
@@ -247,7 +271,9 @@ export const bankCards = sqliteTable(
   "bank_cards",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     // 'Bank' or a coin type (USDT, BTC, ETH ...)
     type: text("type").notNull(),
     bank: text("bank").notNull().default(""),
@@ -266,7 +292,9 @@ export const bankCards = sqliteTable(
 
 const requestColumns = () => ({
   id: integer("id").primaryKey({ autoIncrement: true }),
-  userId: integer("user_id").notNull().references(() => users.id),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id),
   amountCents: integer("amount_cents").notNull(),
   // pending | approved | rejected
   status: text("status").notNull().default("pending"),
@@ -303,7 +331,12 @@ export const depositRequests = sqliteTable(
 
 export const withdrawalRequests = sqliteTable(
   "withdrawal_requests",
-  { ...requestColumns(), bankCardId: integer("bank_card_id").notNull().references(() => bankCards.id) },
+  {
+    ...requestColumns(),
+    bankCardId: integer("bank_card_id")
+      .notNull()
+      .references(() => bankCards.id),
+  },
   (t) => [
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),
     index("withdrawal_requests_status").on(t.status),
@@ -362,8 +395,12 @@ export const financeOrders = sqliteTable(
   "finance_orders",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
-    productId: integer("product_id").notNull().references(() => financeProducts.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => financeProducts.id),
     amountCents: integer("amount_cents").notNull(),
     dailyRatePpm: integer("daily_rate_ppm").notNull(),
     days: integer("days").notNull(),
@@ -423,7 +460,9 @@ export const recoveryCodes = sqliteTable(
   "recovery_codes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     codeHash: text("code_hash").notNull().unique(),
     usedAtMs: integer("used_at_ms"),
   },
@@ -435,13 +474,17 @@ export const adjustmentRequests = sqliteTable(
   "adjustment_requests",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     amountCents: integer("amount_cents").notNull(),
     // the operator's internal note (never shown to the player)
     reason: text("reason").notNull(),
     // the preset text the player reads (shared/adjustments.ts); "" on requests queued before 0015
     playerText: text("player_text").notNull().default(""),
-    requestedBy: integer("requested_by").notNull().references(() => users.id),
+    requestedBy: integer("requested_by")
+      .notNull()
+      .references(() => users.id),
     // pending | approved | rejected | cancelled (by its requester; decided_by is then the requester)
     status: text("status").notNull().default("pending"),
     decidedBy: integer("decided_by").references(() => users.id),
@@ -450,7 +493,10 @@ export const adjustmentRequests = sqliteTable(
     // the console's request_id (operator, player and key): a repeated submit finds its first request
     requestKey: text("request_key").unique(),
   },
-  (t) => [index("adjustment_requests_status").on(t.status, t.id), index("adjustment_requests_user").on(t.userId, t.createdAtMs)],
+  (t) => [
+    index("adjustment_requests_status").on(t.status, t.id),
+    index("adjustment_requests_user").on(t.userId, t.createdAtMs),
+  ],
 );
 
 // Every credit or debit one operator made alone (no second operator), with the sums it was checked
@@ -461,8 +507,12 @@ export const soloAdjustments = sqliteTable(
   "solo_adjustments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id").notNull().references(() => users.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     amountCents: integer("amount_cents").notNull(),
     // what this operator adjusted for this player alone in the 24 hours up to this row, this row included
     playerWindowCents: integer("player_window_cents").notNull(),
@@ -489,7 +539,9 @@ export const soloAdjustments = sqliteTable(
 export const playLimits = sqliteTable(
   "play_limits",
   {
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     // deposit | loss | stake
     kind: text("kind").notNull(),
     // day | week | month (rolling 24 h, 7 days, 30 days)
@@ -512,7 +564,9 @@ export const selfExclusions = sqliteTable(
   "self_exclusions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     // 24h | 7d | 30d (time-outs) | 6m | 1y | 5y | forever (self-exclusions)
     period: text("period").notNull(),
     startAtMs: integer("start_at_ms").notNull(),
@@ -563,12 +617,17 @@ export const protectionRefusals = sqliteTable(
   "protection_refusals",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     // deposit | loss | stake (the limit met) | excluded
     kind: text("kind").notNull(),
     createdAtMs: createdAtMs(),
   },
-  (t) => [index("protection_refusals_user").on(t.userId, t.createdAtMs), index("protection_refusals_time").on(t.createdAtMs)],
+  (t) => [
+    index("protection_refusals_user").on(t.userId, t.createdAtMs),
+    index("protection_refusals_time").on(t.createdAtMs),
+  ],
 );
 
 // What an operator did about a player's markers of harm: a note, a message sent, a limit suggested.
@@ -576,14 +635,21 @@ export const riskInteractions = sqliteTable(
   "risk_interactions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
-    operatorId: integer("operator_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => users.id),
     // note | message | limit
     kind: text("kind").notNull(),
     text: text("text").notNull(),
     createdAtMs: createdAtMs(),
   },
-  (t) => [index("risk_interactions_user").on(t.userId, t.id), check("risk_interactions_kind_known", sql`${t.kind} IN ('note', 'message', 'limit')`)],
+  (t) => [
+    index("risk_interactions_user").on(t.userId, t.id),
+    check("risk_interactions_kind_known", sql`${t.kind} IN ('note', 'message', 'limit')`),
+  ],
 );
 
 // A player's notice that something was decided (docs/decisions/142): written in the batch of the decision
@@ -592,7 +658,9 @@ export const notices = sqliteTable(
   "notices",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     // depositCredited | depositRejected | withdrawalPaid | withdrawalRejected | lockupMatured | limitInForce
     kind: text("kind").notNull(),
     // JSON of the kind's parameters (cents, ids, the operator's note with its preset)

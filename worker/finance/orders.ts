@@ -14,7 +14,14 @@ const productColumns = {
   days: financeProducts.days,
 };
 
-export type ProductRecord = { id: number; nameKey: string; minCents: number; maxCents: number | null; dailyRatePpm: number; days: number };
+export type ProductRecord = {
+  id: number;
+  nameKey: string;
+  minCents: number;
+  maxCents: number | null;
+  dailyRatePpm: number;
+  days: number;
+};
 
 export function listProducts(db: Db): Promise<ProductRecord[]> {
   return db.select(productColumns).from(financeProducts).orderBy(asc(financeProducts.sort), asc(financeProducts.id));
@@ -56,7 +63,8 @@ export function insertOrderStatement(db: Db, order: NewOrder, allowed: SQL) {
       ${order.endAtMs}, 0, 'active', ${order.idempotencyKey} WHERE ${allowed}`);
 }
 
-export const orderExistsSql = (idempotencyKey: string) => sql`EXISTS (SELECT 1 FROM finance_orders WHERE idempotency_key = ${idempotencyKey})`;
+export const orderExistsSql = (idempotencyKey: string) =>
+  sql`EXISTS (SELECT 1 FROM finance_orders WHERE idempotency_key = ${idempotencyKey})`;
 
 const orderColumns = {
   id: financeOrders.id,
@@ -119,7 +127,12 @@ export function listOrders(db: Db, q: OrderQuery) {
     .offset(keysetLimit(q.at).offset);
 }
 
-export type LockedFunds = { lockedCents: number; orders: number; nextMaturityMs: number | null; nextMaturityCents: number };
+export type LockedFunds = {
+  lockedCents: number;
+  orders: number;
+  nextMaturityMs: number | null;
+  nextMaturityCents: number;
+};
 
 /** What a player has locked in running orders and which principal comes back first (the My page's assets). */
 export async function lockedFunds(db: Db, userId: number): Promise<LockedFunds> {

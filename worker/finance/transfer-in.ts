@@ -10,7 +10,15 @@ import { maturityMs, transferProblem } from "#shared/finance/rules";
 import { ledgerReasons } from "../ledger/reasons";
 import { readSettings } from "../settings/settings";
 
-export type TransferIn = { userId: number; productId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
+export type TransferIn = {
+  userId: number;
+  productId: number;
+  amountCents: number;
+  pwd: string;
+  key: string;
+  pepper: string;
+  nowMs: number;
+};
 
 /**
  * Locks an amount in a tier (docs/product.md#finance): the checks give the clear answer (tier 1113, the tier's
@@ -29,7 +37,8 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
   if (!product) throw new ProductError(1113);
   const { finance_open_max_cents: openMaxCents } = await readSettings(db, ["finance_open_max_cents"]);
   const tierProblem = transferProblem(product, openMaxCents, ask.amountCents);
-  if (tierProblem) throw new ProductError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
+  if (tierProblem)
+    throw new ProductError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (ask.amountCents > user.moneyCents) throw new ProductError(1025);
   // Locking funds is not a wager: no stake or loss limit applies, but a time-out or exclusion still refuses it.
@@ -37,16 +46,20 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
   let results;
   try {
     results = await runInOneBatch(db, [
-      insertOrderStatement(db, {
-        userId: ask.userId,
-        productId: product.id,
-        amountCents: ask.amountCents,
-        dailyRatePpm: product.dailyRatePpm,
-        days: product.days,
-        startAtMs: ask.nowMs,
-        endAtMs: maturityMs(ask.nowMs, product.days),
-        idempotencyKey: ask.key,
-      }, protectionAllowsSql(protectedAsk)),
+      insertOrderStatement(
+        db,
+        {
+          userId: ask.userId,
+          productId: product.id,
+          amountCents: ask.amountCents,
+          dailyRatePpm: product.dailyRatePpm,
+          days: product.days,
+          startAtMs: ask.nowMs,
+          endAtMs: maturityMs(ask.nowMs, product.days),
+          idempotencyKey: ask.key,
+        },
+        protectionAllowsSql(protectedAsk),
+      ),
       ...balanceChangeStatements(db, {
         userId: ask.userId,
         amountCents: -ask.amountCents,

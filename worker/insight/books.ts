@@ -27,7 +27,9 @@ export type BooksProblem =
 type Checkpoint = { throughLedgerId: number; day: string };
 
 async function checkpoint(db: Db): Promise<Checkpoint> {
-  const row = await db.get<Checkpoint | undefined>(sql`SELECT through_ledger_id AS throughLedgerId, day FROM books_checkpoint WHERE id = 1`);
+  const row = await db.get<Checkpoint | undefined>(
+    sql`SELECT through_ledger_id AS throughLedgerId, day FROM books_checkpoint WHERE id = 1`,
+  );
   return row ?? { throughLedgerId: 0, day: "" };
 }
 
@@ -58,7 +60,11 @@ export async function checkBooks(db: Db, nowMs: number) {
   const mark = await moveCheckpoint(db, nowMs);
   const through = mark.throughLedgerId;
   const [balances, totals, negatives, openRoundRows, summed] = await Promise.all([
-    db.all<{ userId: number; balanceCents: number; ledgerCents: number }>(sql`SELECT u.id AS userId, u.money_cents AS balanceCents,
+    db.all<{
+      userId: number;
+      balanceCents: number;
+      ledgerCents: number;
+    }>(sql`SELECT u.id AS userId, u.money_cents AS balanceCents,
         COALESCE(s.sum_cents, 0) + COALESCE(d.delta, 0) AS ledgerCents
       FROM users u
       LEFT JOIN books_account_sums s ON s.user_id = u.id
@@ -86,13 +92,28 @@ export async function checkBooks(db: Db, nowMs: number) {
   if (totals!.balancesCents + totals!.stakesInPlayCents !== 0) {
     problems.push({ kind: "sum", balancesCents: totals!.balancesCents, stakesInPlayCents: totals!.stakesInPlayCents });
   }
-  const result = { checkedAtMs: nowMs, ok: problems.length === 0, throughLedgerId: through, rowsSummed: summed?.n ?? 0, ...totals!, problems };
+  const result = {
+    checkedAtMs: nowMs,
+    ok: problems.length === 0,
+    throughLedgerId: through,
+    rowsSummed: summed?.n ?? 0,
+    ...totals!,
+    problems,
+  };
   await runInOneBatch(db, [
     db.run(sql`INSERT INTO books_checks (checked_at_ms, ok, through_ledger_id, rows_summed, balances_cents, stakes_in_play_cents, finance_principal_cents, problems)
       VALUES (${nowMs}, ${result.ok ? 1 : 0}, ${through}, ${result.rowsSummed}, ${result.balancesCents}, ${result.stakesInPlayCents}, ${result.financePrincipalCents}, ${JSON.stringify(problems)})`),
     db.run(sql`DELETE FROM books_checks WHERE ok = 1 AND checked_at_ms < ${nowMs - KEEP_PASSED_MS}`),
   ]);
-  if (!result.ok) console.error(JSON.stringify({ books: "check failed", checkedAtMs: nowMs, problems: problems.slice(0, 10), count: problems.length }));
+  if (!result.ok)
+    console.error(
+      JSON.stringify({
+        books: "check failed",
+        checkedAtMs: nowMs,
+        problems: problems.slice(0, 10),
+        count: problems.length,
+      }),
+    );
   return result;
 }
 
@@ -104,7 +125,15 @@ export async function checkBooksWhenDue(db: Db, nowMs: number) {
   return checkBooks(db, nowMs);
 }
 
-type CheckRow = { checkedAtMs: number; ok: number; rowsSummed: number; balancesCents: number; stakesInPlayCents: number; financePrincipalCents: number; problems: string };
+type CheckRow = {
+  checkedAtMs: number;
+  ok: number;
+  rowsSummed: number;
+  balancesCents: number;
+  stakesInPlayCents: number;
+  financePrincipalCents: number;
+  problems: string;
+};
 
 /** The last check as the console shows it, with the last failure when one is newer than a day. */
 export async function lastBooksCheck(db: Db) {

@@ -40,7 +40,13 @@ export async function playByDay(db: Db, q: ChartQuery) {
     const r = byDay.get(day);
     const turnover = r?.turnover ?? 0;
     const payouts = r?.payouts ?? 0;
-    return { day, turnover: toMoney(turnover), payouts: toMoney(payouts), house: toMoney(turnover - payouts), players: r?.players ?? 0 };
+    return {
+      day,
+      turnover: toMoney(turnover),
+      payouts: toMoney(payouts),
+      house: toMoney(turnover - payouts),
+      players: r?.players ?? 0,
+    };
   });
 }
 
@@ -68,7 +74,10 @@ export async function cashByDay(db: Db, q: { days: ChartDays; nowMs: number }) {
 const AGE_BANDS_HOURS = [1, 6, 24] as const;
 
 export async function pendingAges(db: Db, nowMs: number) {
-  const pending = (table: string) => db.all<{ createdAtMs: number }>(sql`SELECT created_at_ms AS createdAtMs FROM ${sql.raw(table)} WHERE status = 'pending'`);
+  const pending = (table: string) =>
+    db.all<{ createdAtMs: number }>(
+      sql`SELECT created_at_ms AS createdAtMs FROM ${sql.raw(table)} WHERE status = 'pending'`,
+    );
   const [deposits, withdrawals, adjustments] = await Promise.all([
     pending("deposit_requests"),
     pending("withdrawal_requests"),
@@ -81,13 +90,26 @@ export async function pendingAges(db: Db, nowMs: number) {
       const band = AGE_BANDS_HOURS.findIndex((limit) => hours < limit);
       counts[band === -1 ? AGE_BANDS_HOURS.length : band]++;
     }
-    const oldest = rows.reduce<number | null>((min, r) => (min === null || r.createdAtMs < min ? r.createdAtMs : min), null);
+    const oldest = rows.reduce<number | null>(
+      (min, r) => (min === null || r.createdAtMs < min ? r.createdAtMs : min),
+      null,
+    );
     return { count: rows.length, bands: counts, oldestAt: oldest };
   };
   return { deposits: bands(deposits), withdrawals: bands(withdrawals), adjustments: bands(adjustments) };
 }
 
-type ReturnRow = { roomId: number; title: string; gameType: number; optionIndex: number; oddsMilli: number; bets: number; stakes: number; stakesSquared: number; awards: number };
+type ReturnRow = {
+  roomId: number;
+  title: string;
+  gameType: number;
+  optionIndex: number;
+  oddsMilli: number;
+  bets: number;
+  stakes: number;
+  stakesSquared: number;
+  awards: number;
+};
 
 /**
  * Each room's realized return to player over the window against the return its bets were expected to
@@ -98,12 +120,16 @@ type ReturnRow = { roomId: number; title: string; gameType: number; optionIndex:
  */
 export async function roomReturns(db: Db, q: { days: ChartDays; nowMs: number }) {
   const w = window(q);
-  const rows = await db.all<ReturnRow>(sql`SELECT r.room_id AS roomId, rm.title, r.game_type AS gameType, b.option_index AS optionIndex, b.odds_milli AS oddsMilli,
+  const rows =
+    await db.all<ReturnRow>(sql`SELECT r.room_id AS roomId, rm.title, r.game_type AS gameType, b.option_index AS optionIndex, b.odds_milli AS oddsMilli,
       COUNT(*) AS bets, SUM(b.stake_cents) AS stakes, SUM(b.stake_cents * b.stake_cents) AS stakesSquared, SUM(b.award_cents) AS awards
     FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward IN (0, 1, 2) JOIN rooms rm ON rm.id = r.room_id
     WHERE r.draw_at_ms >= ${w.fromMs} AND r.draw_at_ms < ${w.toMs} AND r.status = 'settled'
     GROUP BY r.room_id, r.game_type, b.option_index, b.odds_milli`);
-  const rooms = new Map<number, { roomId: number; title: string; bets: number; stakes: number; awards: number; expected: number; variance: number }>();
+  const rooms = new Map<
+    number,
+    { roomId: number; title: string; bets: number; stakes: number; awards: number; expected: number; variance: number }
+  >();
   for (const r of rows) {
     if (!isGameType(r.gameType)) continue;
     const chance = optionProbabilities(r.gameType)[r.optionIndex];
@@ -113,7 +139,15 @@ export async function roomReturns(db: Db, q: { days: ChartDays; nowMs: number })
     const pRefund = chance.refund.value;
     const mean = odds * pWin + pRefund;
     const secondMoment = odds * odds * pWin + pRefund;
-    const room = rooms.get(r.roomId) ?? { roomId: r.roomId, title: r.title, bets: 0, stakes: 0, awards: 0, expected: 0, variance: 0 };
+    const room = rooms.get(r.roomId) ?? {
+      roomId: r.roomId,
+      title: r.title,
+      bets: 0,
+      stakes: 0,
+      awards: 0,
+      expected: 0,
+      variance: 0,
+    };
     room.bets += r.bets;
     room.stakes += r.stakes;
     room.awards += r.awards;

@@ -12,7 +12,11 @@ import type { ExportKind } from "#shared/forms/insight";
 export const EXPORT_PAGE = 1000;
 
 type Row = Record<string, string | number | null> & { cursorMs: number; cursorId: number };
-type Source = { header: string[]; page: (db: Db, after: [number, number], fromMs: number, toMs: number) => Promise<Row[]>; cells: (r: Row) => (string | number | null)[] };
+type Source = {
+  header: string[];
+  page: (db: Db, after: [number, number], fromMs: number, toMs: number) => Promise<Row[]>;
+  cells: (r: Row) => (string | number | null)[];
+};
 
 const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
@@ -41,7 +45,11 @@ function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, ex
       ORDER BY ${time}, ${id} LIMIT ${EXPORT_PAGE}`);
 }
 
-const requests = (table: "deposit_requests" | "withdrawal_requests", extraColumn: string, extraHeader: string): Source => ({
+const requests = (
+  table: "deposit_requests" | "withdrawal_requests",
+  extraColumn: string,
+  extraHeader: string,
+): Source => ({
   header: ["id", "time", "user_id", "username", "amount", "status", "decided_at", "decided_by", extraHeader, "note"],
   page: pageOf(
     sql.raw(`SELECT r.id, r.created_at_ms AS timeMs, r.user_id AS userId, u.username, r.amount_cents AS cents, r.status,
@@ -50,7 +58,18 @@ const requests = (table: "deposit_requests" | "withdrawal_requests", extraColumn
     "r.id",
     sql.raw(`FROM ${table} r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN users o ON o.id = r.decided_by`),
   ),
-  cells: (r) => [r.id, csvTime(r.timeMs as number), r.userId, r.username, money(r.cents as number), r.status, csvTime(r.decidedMs as number | null), r.decidedBy, r.extra, r.note],
+  cells: (r) => [
+    r.id,
+    csvTime(r.timeMs as number),
+    r.userId,
+    r.username,
+    money(r.cents as number),
+    r.status,
+    csvTime(r.decidedMs as number | null),
+    r.decidedBy,
+    r.extra,
+    r.note,
+  ],
 });
 
 const SOURCES: Record<ExportKind, Source> = {
@@ -63,23 +82,59 @@ const SOURCES: Record<ExportKind, Source> = {
       "l.id",
       sql.raw("FROM ledger l LEFT JOIN users u ON u.id = l.user_id"),
     ),
-    cells: (r) => [r.id, csvTime(r.timeMs as number), r.userId, r.username, r.type, money(r.cents as number), money(r.beforeCents as number), money(r.afterCents as number), r.reason, r.ref, r.idemKey],
+    cells: (r) => [
+      r.id,
+      csvTime(r.timeMs as number),
+      r.userId,
+      r.username,
+      r.type,
+      money(r.cents as number),
+      money(r.beforeCents as number),
+      money(r.afterCents as number),
+      r.reason,
+      r.ref,
+      r.idemKey,
+    ],
   },
   deposits: requests("deposit_requests", "r.pay_name", "payer"),
   withdrawals: requests("withdrawal_requests", "r.bank_card_id", "bank_card_id"),
   // What operators credited or debited by hand: the players' ledger rows an operator made (ref operator:<id>).
   adjustments: {
     // reason: what the player reads (English); note: the operator's own words (before 0015, inside the reason)
-    header: ["ledger_id", "time", "user_id", "username", "type", "amount", "balance_after", "reason", "note", "operator"],
+    header: [
+      "ledger_id",
+      "time",
+      "user_id",
+      "username",
+      "type",
+      "amount",
+      "balance_after",
+      "reason",
+      "note",
+      "operator",
+    ],
     page: pageOf(
       sql.raw(`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
         l.after_cents AS afterCents, l.reason, l.operator_note AS note, o.username AS operator`),
       "l.created_at_ms",
       "l.id",
-      sql.raw("FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users o ON o.id = CAST(substr(l.ref, 10) AS INTEGER)"),
+      sql.raw(
+        "FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users o ON o.id = CAST(substr(l.ref, 10) AS INTEGER)",
+      ),
       sql`AND l.ref LIKE 'operator:%' AND l.user_id <> ${HOUSE_USER_ID}`,
     ),
-    cells: (r) => [r.id, csvTime(r.timeMs as number), r.userId, r.username, r.type, money(r.cents as number), money(r.afterCents as number), r.reason, r.note, r.operator],
+    cells: (r) => [
+      r.id,
+      csvTime(r.timeMs as number),
+      r.userId,
+      r.username,
+      r.type,
+      money(r.cents as number),
+      money(r.afterCents as number),
+      r.reason,
+      r.note,
+      r.operator,
+    ],
   },
   audit: {
     header: ["id", "time", "operator", "action", "target", "before", "after"],
@@ -129,4 +184,5 @@ export function exportStream(db: Db, range: ExportRange): ReadableStream<Uint8Ar
   );
 }
 
-export const exportFileName = (range: { kind: ExportKind; from: string; to: string }) => `${range.kind}_${range.from}_${range.to}.csv`;
+export const exportFileName = (range: { kind: ExportKind; from: string; to: string }) =>
+  `${range.kind}_${range.from}_${range.to}.csv`;

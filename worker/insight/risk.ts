@@ -26,31 +26,54 @@ export type RiskMarker =
   | { key: "lossesRising"; userId: number; figures: { week3: number; week2: number; week1: number } }
   | { key: "depositAfterLossLimit"; userId: number; figures: { hitAt: number; deposits: number; money: number } }
   | { key: "nightPlay"; userId: number; figures: { nightDays: number; playDays: number; days: number } }
-  | { key: "repeatedRefusals"; userId: number; figures: { refusals: number; deposit: number; loss: number; stake: number; excluded: number; days: number } }
+  | {
+      key: "repeatedRefusals";
+      userId: number;
+      figures: { refusals: number; deposit: number; loss: number; stake: number; excluded: number; days: number };
+    }
   | { key: "timeOutResumed"; userId: number; figures: { endedAt: number; resumedAt: number; minutes: number } };
 
-const onlyUser = (userId: number | null, column: string) => (userId === null ? sql`` : sql`AND ${sql.raw(column)} = ${userId}`);
+const onlyUser = (userId: number | null, column: string) =>
+  userId === null ? sql`` : sql`AND ${sql.raw(column)} = ${userId}`;
 
 async function lossesRising(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
   const [w1, w2, w3] = [nowMs - WEEK, nowMs - 2 * WEEK, nowMs - 3 * WEEK];
   const loss = sql.raw("b.stake_cents - b.award_cents");
-  const rows = await db.all<{ userId: number; week1: number; week2: number; week3: number }>(sql`SELECT b.user_id AS userId,
+  const rows = await db.all<{
+    userId: number;
+    week1: number;
+    week2: number;
+    week3: number;
+  }>(sql`SELECT b.user_id AS userId,
       SUM(CASE WHEN r.draw_at_ms >= ${w1} THEN ${loss} ELSE 0 END) AS week1,
       SUM(CASE WHEN r.draw_at_ms >= ${w2} AND r.draw_at_ms < ${w1} THEN ${loss} ELSE 0 END) AS week2,
       SUM(CASE WHEN r.draw_at_ms < ${w2} THEN ${loss} ELSE 0 END) AS week3
     FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward IN (0, 1)
     WHERE r.draw_at_ms >= ${w3} AND r.draw_at_ms < ${nowMs} AND r.status = 'settled' ${onlyUser(userId, "b.user_id")}
     GROUP BY b.user_id HAVING week2 > 0 AND week2 > week3 AND week1 > week2`);
-  return rows.map((r) => ({ key: "lossesRising", userId: r.userId, figures: { week3: toMoney(r.week3), week2: toMoney(r.week2), week1: toMoney(r.week1) } }));
+  return rows.map((r) => ({
+    key: "lossesRising",
+    userId: r.userId,
+    figures: { week3: toMoney(r.week3), week2: toMoney(r.week2), week1: toMoney(r.week1) },
+  }));
 }
 
 async function depositAfterLossLimit(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
-  const rows = await db.all<{ userId: number; hitAt: number; deposits: number; cents: number }>(sql`SELECT h.userId, h.hitAt, COUNT(d.id) AS deposits, SUM(d.amount_cents) AS cents
+  const rows = await db.all<{
+    userId: number;
+    hitAt: number;
+    deposits: number;
+    cents: number;
+  }>(sql`SELECT h.userId, h.hitAt, COUNT(d.id) AS deposits, SUM(d.amount_cents) AS cents
     FROM (SELECT user_id AS userId, MIN(created_at_ms) AS hitAt FROM protection_refusals
       WHERE kind = 'loss' AND created_at_ms >= ${nowMs - LOOKBACK_MS} ${onlyUser(userId, "user_id")} GROUP BY user_id) h
     JOIN deposit_requests d ON d.user_id = h.userId AND d.created_at_ms > h.hitAt AND d.status <> 'rejected'
     GROUP BY h.userId`);
-  return rows.map((r) => ({ key: "depositAfterLossLimit", userId: r.userId, figures: { hitAt: r.hitAt, deposits: r.deposits, money: toMoney(r.cents) } }));
+  return rows.map((r) => ({
+    key: "depositAfterLossLimit",
+    userId: r.userId,
+    figures: { hitAt: r.hitAt, deposits: r.deposits, money: toMoney(r.cents) },
+  }));
 }
 
 async function nightPlay(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
@@ -62,23 +85,46 @@ async function nightPlay(db: Db, nowMs: number, userId: number | null): Promise<
     FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward <> 3
     WHERE r.draw_at_ms >= ${nowMs - NIGHT_WINDOW_DAYS * DAY} AND r.draw_at_ms < ${nowMs + DAY} ${onlyUser(userId, "b.user_id")}
     GROUP BY b.user_id HAVING nightDays >= ${NIGHT_DAYS_MIN} AND nightDays * 2 > playDays`);
-  return rows.map((r) => ({ key: "nightPlay", userId: r.userId, figures: { nightDays: r.nightDays, playDays: r.playDays, days: NIGHT_WINDOW_DAYS } }));
+  return rows.map((r) => ({
+    key: "nightPlay",
+    userId: r.userId,
+    figures: { nightDays: r.nightDays, playDays: r.playDays, days: NIGHT_WINDOW_DAYS },
+  }));
 }
 
 async function repeatedRefusals(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
-  const rows = await db.all<{ userId: number; refusals: number; deposit: number; loss: number; stake: number; excluded: number }>(sql`SELECT user_id AS userId, COUNT(*) AS refusals,
+  const rows = await db.all<{
+    userId: number;
+    refusals: number;
+    deposit: number;
+    loss: number;
+    stake: number;
+    excluded: number;
+  }>(sql`SELECT user_id AS userId, COUNT(*) AS refusals,
       SUM(kind = 'deposit') AS deposit, SUM(kind = 'loss') AS loss, SUM(kind = 'stake') AS stake, SUM(kind = 'excluded') AS excluded
     FROM protection_refusals WHERE created_at_ms >= ${nowMs - WEEK} ${onlyUser(userId, "user_id")}
     GROUP BY user_id HAVING COUNT(*) >= ${REFUSALS_MIN}`);
-  return rows.map(({ userId: id, ...figures }) => ({ key: "repeatedRefusals", userId: id, figures: { ...figures, days: 7 } }));
+  return rows.map(({ userId: id, ...figures }) => ({
+    key: "repeatedRefusals",
+    userId: id,
+    figures: { ...figures, days: 7 },
+  }));
 }
 
 async function timeOutResumed(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
-  const rows = await db.all<{ userId: number; endedAt: number; resumedAt: number }>(sql`SELECT s.user_id AS userId, s.end_at_ms AS endedAt, MIN(b.created_at_ms) AS resumedAt
+  const rows = await db.all<{
+    userId: number;
+    endedAt: number;
+    resumedAt: number;
+  }>(sql`SELECT s.user_id AS userId, s.end_at_ms AS endedAt, MIN(b.created_at_ms) AS resumedAt
     FROM self_exclusions s JOIN bets b ON b.user_id = s.user_id AND b.created_at_ms >= s.end_at_ms AND b.created_at_ms < s.end_at_ms + ${RESUMED_WITHIN_MS}
     WHERE s.period IN ('24h', '7d', '30d') AND s.end_at_ms >= ${nowMs - LOOKBACK_MS} AND s.end_at_ms <= ${nowMs} ${onlyUser(userId, "s.user_id")}
     GROUP BY s.id`);
-  return rows.map((r) => ({ key: "timeOutResumed", userId: r.userId, figures: { ...r, minutes: Math.floor((r.resumedAt - r.endedAt) / 60_000) } }));
+  return rows.map((r) => ({
+    key: "timeOutResumed",
+    userId: r.userId,
+    figures: { ...r, minutes: Math.floor((r.resumedAt - r.endedAt) / 60_000) },
+  }));
 }
 
 const MARKERS = [lossesRising, depositAfterLossLimit, nightPlay, repeatedRefusals, timeOutResumed];
@@ -93,22 +139,47 @@ export async function playersAtRisk(db: Db, nowMs: number) {
   const markers = await riskMarkers(db, nowMs);
   const ids = [...new Set(markers.map((m) => m.userId))];
   if (ids.length === 0) return [];
-  const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  const people = await db.all<{ id: number; username: string; lastAt: number | null; lastKind: string | null }>(sql`SELECT u.id, u.username,
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const people = await db.all<{
+    id: number;
+    username: string;
+    lastAt: number | null;
+    lastKind: string | null;
+  }>(sql`SELECT u.id, u.username,
       (SELECT created_at_ms FROM risk_interactions WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastAt,
       (SELECT kind FROM risk_interactions WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastKind
     FROM users u WHERE u.id IN (${idList})`);
   return people
-    .map((p) => ({ userId: p.id, username: p.username, markers: markers.filter((m) => m.userId === p.id), lastInteraction: p.lastAt ? { at: p.lastAt, kind: p.lastKind } : null }))
+    .map((p) => ({
+      userId: p.id,
+      username: p.username,
+      markers: markers.filter((m) => m.userId === p.id),
+      lastInteraction: p.lastAt ? { at: p.lastAt, kind: p.lastKind } : null,
+    }))
     .sort((a, b) => b.markers.length - a.markers.length || a.userId - b.userId);
 }
 
-export type RiskInteraction = { userId: number; operatorId: number; kind: "note" | "message" | "limit"; text: string; nowMs: number };
+export type RiskInteraction = {
+  userId: number;
+  operatorId: number;
+  kind: "note" | "message" | "limit";
+  text: string;
+  nowMs: number;
+};
 
 export const interactionStatement = (db: Db, i: RiskInteraction): SQL =>
   sql`INSERT INTO risk_interactions (user_id, operator_id, kind, text, created_at_ms) VALUES (${i.userId}, ${i.operatorId}, ${i.kind}, ${i.text}, ${i.nowMs})`;
 
 export function interactionsOf(db: Db, userId: number) {
-  return db.all<{ id: number; kind: string; text: string; at: number; operator: string | null }>(sql`SELECT i.id, i.kind, i.text, i.created_at_ms AS at, o.username AS operator
+  return db.all<{
+    id: number;
+    kind: string;
+    text: string;
+    at: number;
+    operator: string | null;
+  }>(sql`SELECT i.id, i.kind, i.text, i.created_at_ms AS at, o.username AS operator
     FROM risk_interactions i LEFT JOIN users o ON o.id = i.operator_id WHERE i.user_id = ${userId} ORDER BY i.id DESC LIMIT 50`);
 }

@@ -46,7 +46,9 @@ export function balanceChangeStatements(db: Db, change: BalanceChange) {
   const playerSide = [
     db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, operator_note, ref, idempotency_key, created_at_ms)
       SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${note}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
-    db.run(sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf} RETURNING money_cents AS moneyCents`),
+    db.run(
+      sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf} RETURNING money_cents AS moneyCents`,
+    ),
   ] as const;
   if (change.counterparty === "stakes") return playerSide;
   return [
@@ -63,6 +65,8 @@ export function balanceChangeStatements(db: Db, change: BalanceChange) {
  * balance tells whether the debit could be covered.
  */
 export async function cannotCover(db: Db, userId: number, debitCents: number): Promise<boolean> {
-  const row = await db.get<{ moneyCents: number }>(sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${userId}`);
+  const row = await db.get<{ moneyCents: number }>(
+    sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${userId}`,
+  );
   return row !== undefined && row.moneyCents < debitCents;
 }

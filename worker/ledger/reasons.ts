@@ -13,7 +13,11 @@ export type LedgerReason = { key: LedgerReasonKey; params: Record<string, string
 
 export type LedgerReasonKey = keyof typeof en.reasons;
 
-function reason(key: LedgerReasonKey, params: Record<string, string | number> = {}, words: Record<string, string | number> = params): LedgerReason {
+function reason(
+  key: LedgerReasonKey,
+  params: Record<string, string | number> = {},
+  words: Record<string, string | number> = params,
+): LedgerReason {
   return { key, params, text: fill(en.reasons[key], words) };
 }
 
@@ -29,7 +33,11 @@ export const ledgerReasons = {
   withdrawal: () => reason("withdrawal"),
   withdrawalRefund: (withdrawalId: number) => reason("withdrawalRefund", { id: withdrawalId }),
   financeLockup: (product: { nameKey: string; days: number }) =>
-    reason("financeLockup", { product: product.nameKey, days: product.days }, { product: finance.tiers[product.nameKey as keyof typeof finance.tiers] ?? product.nameKey, days: product.days }),
+    reason(
+      "financeLockup",
+      { product: product.nameKey, days: product.days },
+      { product: finance.tiers[product.nameKey as keyof typeof finance.tiers] ?? product.nameKey, days: product.days },
+    ),
   /**
    * An operator's credit or debit: the preset text the player reads (shared/adjustments.ts), worded in
    * the reader's language; the operator's note goes to ledger.operator_note, which only the console reads.
@@ -72,5 +80,9 @@ export function financeReasonSql(kind: "interest" | "principal"): { text: SQL; k
       params: sql`json_object('order', p.order_id, 'day', p.k, 'days', p.days)`,
     };
   }
-  return { text: sql`'Finance order #' || p.order_id || ' · principal returned'`, key: "financePrincipal", params: sql`json_object('order', p.order_id)` };
+  return {
+    text: sql`'Finance order #' || p.order_id || ' · principal returned'`,
+    key: "financePrincipal",
+    params: sql`json_object('order', p.order_id)`,
+  };
 }

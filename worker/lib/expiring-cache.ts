@@ -6,7 +6,10 @@
 export class ExpiringCache<K, V> {
   private readonly entries = new Map<K, { value: Promise<V>; expiresAtMs: number }>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 1_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1_000,
+  ) {}
 
   get(key: K, load: () => Promise<V>, nowMs = Date.now()): Promise<V> {
     const entry = this.entries.get(key);

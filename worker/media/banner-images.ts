@@ -19,7 +19,10 @@ export type StoredImage = { path: string; width: number; height: number; type: "
 /** The SHA-256 of the bytes in base64url (43 characters): a key, and nothing a log check takes for a token. */
 async function sha256Key(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** The R2 key of a /media/ path of ours, or null for any other path (a static image, a link). */
@@ -42,7 +45,8 @@ export async function storeBannerImage(bucket: R2Bucket, file: unknown): Promise
   const image = imageTypeOf(bytes);
   if (!image) throw new ProductError(1186);
   const p = BANNER_IMAGE_PIXELS;
-  if (image.width < p.minWidth || image.width > p.maxWidth || image.height < p.minHeight || image.height > p.maxHeight) throw new ProductError(1188);
+  if (image.width < p.minWidth || image.width > p.maxWidth || image.height < p.minHeight || image.height > p.maxHeight)
+    throw new ProductError(1188);
   const key = `banners/${await sha256Key(bytes)}.${image.ext}`;
   await bucket.put(key, bytes, {
     httpMetadata: { contentType: image.mime, cacheControl: IMMUTABLE },
@@ -65,7 +69,12 @@ export async function requireStoredImages(bucket: R2Bucket, paths: string[]): Pr
  * `referenced` is every /media/ path the banners still name. Best effort after the D1 batch: what
  * fails here is found by the next sweep.
  */
-export async function removeUnreferencedImages(bucket: R2Bucket, referenced: Set<string>, released: string[], nowMs: number): Promise<string[]> {
+export async function removeUnreferencedImages(
+  bucket: R2Bucket,
+  referenced: Set<string>,
+  released: string[],
+  nowMs: number,
+): Promise<string[]> {
   const keep = new Set([...referenced].map(mediaKeyOf).filter((k): k is string => k !== null));
   const doomed = new Set(released.map(mediaKeyOf).filter((k): k is string => k !== null && !keep.has(k)));
   try {
@@ -88,9 +97,14 @@ export async function removeUnreferencedImages(bucket: R2Bucket, referenced: Set
  */
 export async function serveMedia(request: Request, bucket: R2Bucket, path: string): Promise<Response> {
   const key = mediaKeyOf(path);
-  if (!key || (request.method !== "GET" && request.method !== "HEAD")) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!key || (request.method !== "GET" && request.method !== "HEAD"))
+    return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const object = await bucket.get(key, { onlyIf: request.headers });
-  if (!object) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  if (!object)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
   const headers = new Headers({
     "content-type": MIME_OF_EXT[key.slice(key.lastIndexOf(".") + 1) as keyof typeof MIME_OF_EXT],
     "cache-control": IMMUTABLE,

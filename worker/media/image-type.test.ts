@@ -2,13 +2,19 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { imageTypeOf } from "./image-type";
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url)));
 
 describe("imageTypeOf", () => {
   it("reads PNG, JPEG and WebP with their pixel size from the bytes", () => {
     expect(imageTypeOf(fixture("banner-en.png"))).toEqual({ mime: "image/png", ext: "png", width: 750, height: 300 });
     expect(imageTypeOf(fixture("banner-zh.jpg"))).toEqual({ mime: "image/jpeg", ext: "jpg", width: 750, height: 300 });
-    expect(imageTypeOf(fixture("banner-vi.webp"))).toEqual({ mime: "image/webp", ext: "webp", width: 750, height: 300 });
+    expect(imageTypeOf(fixture("banner-vi.webp"))).toEqual({
+      mime: "image/webp",
+      ext: "webp",
+      width: 750,
+      height: 300,
+    });
   });
 
   it("reads lossless and extended WebP headers", () => {

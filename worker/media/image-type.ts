@@ -1,7 +1,12 @@
 // What an uploaded banner image is, read from its own bytes (docs/decisions/141): the file's name and the
 // type the browser claims are never trusted. Pure: no I/O.
 
-export type ImageType = { mime: "image/png" | "image/jpeg" | "image/webp"; ext: "png" | "jpg" | "webp"; width: number; height: number };
+export type ImageType = {
+  mime: "image/png" | "image/jpeg" | "image/webp";
+  ext: "png" | "jpg" | "webp";
+  width: number;
+  height: number;
+};
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -42,7 +47,8 @@ function jpeg(b: Uint8Array): ImageType | null {
 function webp(b: Uint8Array): ImageType | null {
   if (b.length < 30 || !ascii(b, 0, "RIFF") || !ascii(b, 8, "WEBP")) return null;
   const out = (width: number, height: number): ImageType => ({ mime: "image/webp", ext: "webp", width, height });
-  if (ascii(b, 12, "VP8 ") && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) return out(u16le(b, 26) & 0x3fff, u16le(b, 28) & 0x3fff);
+  if (ascii(b, 12, "VP8 ") && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a)
+    return out(u16le(b, 26) & 0x3fff, u16le(b, 28) & 0x3fff);
   if (ascii(b, 12, "VP8L") && b[20] === 0x2f) {
     const bits = b[21] | (b[22] << 8) | (b[23] << 16) | (b[24] << 24);
     return out((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);

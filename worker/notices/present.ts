@@ -13,12 +13,19 @@ function wireParams(json: string): Record<string, Param> {
   for (const [name, value] of Object.entries(stored)) {
     // a rejection's note is its preset alone, also for notices written before presets were required
     if (name === "note") out.note = typeof value === "string" ? playerNote(value) : null;
-    else if (name.endsWith("Cents")) out[name.slice(0, -"Cents".length)] = typeof value === "number" ? toMoney(value) : null;
+    else if (name.endsWith("Cents"))
+      out[name.slice(0, -"Cents".length)] = typeof value === "number" ? toMoney(value) : null;
     else out[name] = value;
   }
   return out;
 }
 
 export function noticeView(row: NoticeRow) {
-  return { id: row.id, kind: row.kind, params: wireParams(row.params), time: row.createdAtMs, read: row.readAtMs !== null };
+  return {
+    id: row.id,
+    kind: row.kind,
+    params: wireParams(row.params),
+    time: row.createdAtMs,
+    read: row.readAtMs !== null,
+  };
 }

@@ -7,13 +7,28 @@ import { notices } from "../db/schema";
 // decision nor a decision without its notice. A notice is a kind and its parameters; the app words it
 // in the reader's language when it is read.
 
-export type NoticeKind = "depositCredited" | "depositRejected" | "withdrawalPaid" | "withdrawalRejected" | "lockupMatured" | "limitInForce";
+export type NoticeKind =
+  "depositCredited" | "depositRejected" | "withdrawalPaid" | "withdrawalRejected" | "lockupMatured" | "limitInForce";
 
-export type NewNotice = { userId: number; kind: NoticeKind; params: Record<string, string | number | null>; key: string; nowMs: number };
+export type NewNotice = {
+  userId: number;
+  kind: NoticeKind;
+  params: Record<string, string | number | null>;
+  key: string;
+  nowMs: number;
+};
 
 /** The notice of one decision, for the decision's own batch (its key refuses a second one). */
 export function noticeStatement(db: Db, n: NewNotice) {
-  return db.insert(notices).values({ userId: n.userId, kind: n.kind, params: JSON.stringify(n.params), noticeKey: n.key, createdAtMs: n.nowMs });
+  return db
+    .insert(notices)
+    .values({
+      userId: n.userId,
+      kind: n.kind,
+      params: JSON.stringify(n.params),
+      noticeKey: n.key,
+      createdAtMs: n.nowMs,
+    });
 }
 
 /**
@@ -43,7 +58,9 @@ export function dueLimitChangeStatements(db: Db, nowMs: number) {
       ON CONFLICT (notice_key) DO NOTHING`),
     db.run(sql`UPDATE play_limits SET amount_cents = pending_amount_cents, pending_amount_cents = NULL, pending_at_ms = NULL, updated_at_ms = ${nowMs}
       WHERE pending_at_ms IS NOT NULL AND pending_at_ms <= ${nowMs} AND pending_amount_cents IS NOT NULL`),
-    db.run(sql`DELETE FROM play_limits WHERE pending_at_ms IS NOT NULL AND pending_at_ms <= ${nowMs} AND pending_amount_cents IS NULL`),
+    db.run(
+      sql`DELETE FROM play_limits WHERE pending_at_ms IS NOT NULL AND pending_at_ms <= ${nowMs} AND pending_amount_cents IS NULL`,
+    ),
   ];
 }
 
@@ -52,15 +69,25 @@ export type NoticeRow = { id: number; kind: NoticeKind; params: string; createdA
 /** A page of a player's notices, newest first (before = the last id of the previous page). */
 export function listNotices(db: Db, userId: number, limit: number, beforeId?: number): Promise<NoticeRow[]> {
   return db
-    .select({ id: notices.id, kind: sql<NoticeKind>`${notices.kind}`, params: notices.params, createdAtMs: notices.createdAtMs, readAtMs: notices.readAtMs })
+    .select({
+      id: notices.id,
+      kind: sql<NoticeKind>`${notices.kind}`,
+      params: notices.params,
+      createdAtMs: notices.createdAtMs,
+      readAtMs: notices.readAtMs,
+    })
     .from(notices)
-    .where(beforeId === undefined ? eq(notices.userId, userId) : and(eq(notices.userId, userId), lt(notices.id, beforeId)))
+    .where(
+      beforeId === undefined ? eq(notices.userId, userId) : and(eq(notices.userId, userId), lt(notices.id, beforeId)),
+    )
     .orderBy(desc(notices.id))
     .limit(limit);
 }
 
 export async function unreadNoticeCount(db: Db, userId: number): Promise<number> {
-  const row = await db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM notices WHERE user_id = ${userId} AND read_at_ms IS NULL`);
+  const row = await db.get<{ n: number }>(
+    sql`SELECT COUNT(*) AS n FROM notices WHERE user_id = ${userId} AND read_at_ms IS NULL`,
+  );
   return row?.n ?? 0;
 }
 

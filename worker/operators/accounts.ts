@@ -18,7 +18,15 @@ export type OperatorAct = { actorId: number; operatorId: number; nowMs: number }
 
 /** Operators with their role, state and last sign-in, newest first (a handful of rows). */
 export async function listOperators(db: Db) {
-  const rows = await db.all<{ id: number; username: string; role: string | null; disabled: number; enrolled: number; createdAtMs: number; lastSignInMs: number | null }>(sql`
+  const rows = await db.all<{
+    id: number;
+    username: string;
+    role: string | null;
+    disabled: number;
+    enrolled: number;
+    createdAtMs: number;
+    lastSignInMs: number | null;
+  }>(sql`
     SELECT u.id, u.username, u.operator_role AS role, u.frozen AS disabled, u.totp_secret IS NOT NULL AS enrolled, u.created_at_ms AS createdAtMs,
       (SELECT max(created_at_ms) FROM audit_log a WHERE a.actor_id = u.id AND a.action = 'operator.login') AS lastSignInMs
     FROM users u WHERE u.role = 'operator' ORDER BY u.id DESC`);
@@ -34,14 +42,25 @@ function firstPassword() {
 }
 
 /** A new operator: the first password is answered once; the authenticator is set up at the first sign-in. */
-export async function createOperator(db: Db, pepper: string, c: { actorId: number; username: string; role: OperatorRole; nowMs: number }) {
+export async function createOperator(
+  db: Db,
+  pepper: string,
+  c: { actorId: number; username: string; role: OperatorRole; nowMs: number },
+) {
   if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
   const password = firstPassword();
   try {
     const [created] = await runInOneBatch(db, [
       db
         .insert(users)
-        .values({ username: c.username, nickname: c.username, role: "operator", operatorRole: c.role, passwordHash: await hashPassword(password, pepper), createdAtMs: c.nowMs })
+        .values({
+          username: c.username,
+          nickname: c.username,
+          role: "operator",
+          operatorRole: c.role,
+          passwordHash: await hashPassword(password, pepper),
+          createdAtMs: c.nowMs,
+        })
         .returning({ id: users.id }),
       auditStatement(db, {
         actorId: c.actorId,
@@ -82,7 +101,9 @@ const anotherAdminRemains = (id: number) =>
  * worker/wallet/requests.ts decideStatement).
  */
 function guardedUpdate(db: Db, id: number, set: SQL, allowed: SQL) {
-  return db.run(sql`UPDATE users SET ${set}, role = CASE WHEN ${allowed} THEN role ELSE 'refused' END WHERE id = ${id} AND role = 'operator'`);
+  return db.run(
+    sql`UPDATE users SET ${set}, role = CASE WHEN ${allowed} THEN role ELSE 'refused' END WHERE id = ${id} AND role = 'operator'`,
+  );
 }
 
 async function lastAdminOrThrow(db: Db, batch: () => Promise<unknown>, id: number) {
@@ -106,7 +127,14 @@ export async function setOperatorRole(db: Db, a: OperatorAct & { role: OperatorR
     () =>
       runInOneBatch(db, [
         guardedUpdate(db, a.operatorId, sql`operator_role = ${a.role}`, allowed),
-        auditStatement(db, { actorId: a.actorId, action: "operator.role", target: `user:${a.operatorId}`, before: { role: target.role }, after: { role: a.role }, nowMs: a.nowMs }),
+        auditStatement(db, {
+          actorId: a.actorId,
+          action: "operator.role",
+          target: `user:${a.operatorId}`,
+          before: { role: target.role },
+          after: { role: a.role },
+          nowMs: a.nowMs,
+        }),
       ]),
     a.operatorId,
   );
@@ -141,10 +169,18 @@ export async function setOperatorDisabled(db: Db, a: OperatorAct & { disabled: b
 export async function resetAuthenticator(db: Db, a: OperatorAct) {
   await operatorOf(db, a);
   await runInOneBatch(db, [
-    db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: 0 }).where(and(eq(users.id, a.operatorId), eq(users.role, "operator"))),
+    db
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: 0 })
+      .where(and(eq(users.id, a.operatorId), eq(users.role, "operator"))),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, a.operatorId)),
     revokeAllSessionsStatement(db, a.operatorId, a.nowMs),
-    auditStatement(db, { actorId: a.actorId, action: "operator.authenticator.reset", target: `user:${a.operatorId}`, nowMs: a.nowMs }),
+    auditStatement(db, {
+      actorId: a.actorId,
+      action: "operator.authenticator.reset",
+      target: `user:${a.operatorId}`,
+      nowMs: a.nowMs,
+    }),
   ]);
   return { id: a.operatorId };
 }

@@ -26,7 +26,11 @@ import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
 /** A credit or debit asked by an operator: made now, or queued for a second operator. */
 export async function askAdjustment(db: Db, a: Adjustment) {
   if (a.userId === a.operatorId) throw new ProductError(1123);
-  const limits = await readSettings(db, ["adjust_max_cents", "adjust_second_approval_cents", "adjust_operator_daily_cents"]);
+  const limits = await readSettings(db, [
+    "adjust_max_cents",
+    "adjust_second_approval_cents",
+    "adjust_operator_daily_cents",
+  ]);
   const size = Math.abs(a.amountCents);
   if (size > limits.adjust_max_cents) throw new ProductError(1124, { num: toMoney(limits.adjust_max_cents) });
   // The console's request_id (docs/decisions/052): a repeated submit answers the request it already made.
@@ -51,7 +55,8 @@ export async function askAdjustment(db: Db, a: Adjustment) {
     // adjustBalance has ruled out a repeat and the balance: what is left is the 24-hour sums, read from the data.
     const windows = await soloWindows(db, a.operatorId, a.userId, a.nowMs);
     if (windows.playerCents + size > limits.adjust_second_approval_cents) return queueAdjustment(db, a, "player_24h");
-    if (windows.operatorCents + size > limits.adjust_operator_daily_cents) return queueAdjustment(db, a, "operator_24h");
+    if (windows.operatorCents + size > limits.adjust_operator_daily_cents)
+      return queueAdjustment(db, a, "operator_24h");
     throw error;
   }
 }
@@ -64,19 +69,39 @@ async function queueAdjustment(db: Db, a: Adjustment, waitsBecause: WaitReason) 
   const queue = [
     db
       .insert(adjustmentRequests)
-      .values({ userId: a.userId, amountCents: a.amountCents, reason: a.reason, playerText: a.text, requestedBy: a.operatorId, requestKey: a.key, createdAtMs: a.nowMs })
+      .values({
+        userId: a.userId,
+        amountCents: a.amountCents,
+        reason: a.reason,
+        playerText: a.text,
+        requestedBy: a.operatorId,
+        requestKey: a.key,
+        createdAtMs: a.nowMs,
+      })
       .returning({ id: adjustmentRequests.id }),
     auditStatement(db, {
       actorId: a.operatorId,
       action: "balance.adjust.ask",
       target: `user:${a.userId}`,
-      after: { amount: toMoney(a.amountCents), text: a.text, reason: a.reason, waitsForSecondOperator: true, waitsBecause },
+      after: {
+        amount: toMoney(a.amountCents),
+        text: a.text,
+        reason: a.reason,
+        waitsForSecondOperator: true,
+        waitsBecause,
+      },
       nowMs: a.nowMs,
     }),
   ];
   try {
     const [queued] = await runInOneBatch(db, queue);
-    return { status: "pending" as const, id: (queued.results[0] as { id: number }).id, userId: a.userId, amount: toMoney(a.amountCents), waitsBecause };
+    return {
+      status: "pending" as const,
+      id: (queued.results[0] as { id: number }).id,
+      userId: a.userId,
+      amount: toMoney(a.amountCents),
+      waitsBecause,
+    };
   } catch (error) {
     // The same submit racing itself: the unique key let one through, and its audit row with it.
     const raced = await queuedByKey(db, a.key);
@@ -87,7 +112,11 @@ async function queueAdjustment(db: Db, a: Adjustment, waitsBecause: WaitReason) 
 
 async function queuedByKey(db: Db, key: string) {
   const [row] = await db
-    .select({ id: adjustmentRequests.id, userId: adjustmentRequests.userId, amountCents: adjustmentRequests.amountCents })
+    .select({
+      id: adjustmentRequests.id,
+      userId: adjustmentRequests.userId,
+      amountCents: adjustmentRequests.amountCents,
+    })
     .from(adjustmentRequests)
     .where(eq(adjustmentRequests.requestKey, key))
     .limit(1);
@@ -95,7 +124,10 @@ async function queuedByKey(db: Db, key: string) {
 }
 
 function queuedAnswer(row: { id: number; userId: number; amountCents: number }, a: Adjustment) {
-  assertSameRequest({ userId: row.userId, amountCents: row.amountCents }, { userId: a.userId, amountCents: a.amountCents });
+  assertSameRequest(
+    { userId: row.userId, amountCents: row.amountCents },
+    { userId: a.userId, amountCents: a.amountCents },
+  );
   return { status: "pending" as const, id: row.id, userId: row.userId, amount: toMoney(row.amountCents) };
 }
 
@@ -156,14 +188,18 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
         onlyIf: decidedNow,
       })
     : [];
-  const audit = auditStatementIf(db, {
-    actorId: d.operatorId,
-    action: d.approve ? "balance.adjust.approve" : "balance.adjust.reject",
-    target: `user:${request.userId}`,
-    before: { request: d.id, status: "pending", amount: toMoney(request.amountCents), askedBy: request.requestedBy },
-    after: { status },
-    nowMs: d.nowMs,
-  }, decidedNow);
+  const audit = auditStatementIf(
+    db,
+    {
+      actorId: d.operatorId,
+      action: d.approve ? "balance.adjust.approve" : "balance.adjust.reject",
+      target: `user:${request.userId}`,
+      before: { request: d.id, status: "pending", amount: toMoney(request.amountCents), askedBy: request.requestedBy },
+      after: { status },
+      nowMs: d.nowMs,
+    },
+    decidedNow,
+  );
   try {
     const [changed] = await runInOneBatch(db, [guarded, ...money, audit]);
     if (changed.meta.changes !== 1) throw new ProductError(1128);
@@ -171,7 +207,8 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
     if (error instanceof ProductError) throw error;
     // Read from the data, not the error's wording: the refused batch wrote nothing.
     if (await movementExists(db, `adjustment:${d.id}`)) throw new ProductError(1128);
-    if (d.approve && !credit && (await cannotCover(db, request.userId, -request.amountCents))) throw new ProductError(1025);
+    if (d.approve && !credit && (await cannotCover(db, request.userId, -request.amountCents)))
+      throw new ProductError(1025);
     throw error;
   }
   return { id: d.id, status };
@@ -190,22 +227,33 @@ export async function cancelAdjustment(db: Db, c: { operatorId: number; id: numb
     db
       .update(adjustmentRequests)
       .set({ status: "cancelled", decidedBy: c.operatorId, decidedAtMs: c.nowMs })
-      .where(and(eq(adjustmentRequests.id, c.id), eq(adjustmentRequests.status, "pending"), eq(adjustmentRequests.requestedBy, c.operatorId))),
-    auditStatementIf(db, {
-      actorId: c.operatorId,
-      action: "balance.adjust.cancel",
-      target: `user:${request.userId}`,
-      before: { request: c.id, status: "pending", amount: toMoney(request.amountCents), reason: request.reason },
-      after: { status: "cancelled" },
-      nowMs: c.nowMs,
-    }, decisionOf(c.id, "cancelled", c.operatorId, c.nowMs)),
+      .where(
+        and(
+          eq(adjustmentRequests.id, c.id),
+          eq(adjustmentRequests.status, "pending"),
+          eq(adjustmentRequests.requestedBy, c.operatorId),
+        ),
+      ),
+    auditStatementIf(
+      db,
+      {
+        actorId: c.operatorId,
+        action: "balance.adjust.cancel",
+        target: `user:${request.userId}`,
+        before: { request: c.id, status: "pending", amount: toMoney(request.amountCents), reason: request.reason },
+        after: { status: "cancelled" },
+        nowMs: c.nowMs,
+      },
+      decisionOf(c.id, "cancelled", c.operatorId, c.nowMs),
+    ),
   ]);
   if (changed.meta.changes !== 1) throw new ProductError(1128);
   return { id: c.id, status: "cancelled" as const };
 }
 
 /** A request queued before texts existed (0015) has none: the player reads the neutral "correction". */
-const playerTextOf = (stored: string): AdjustmentText => (stored in ADJUSTMENT_TEXTS ? (stored as AdjustmentText) : "correction");
+const playerTextOf = (stored: string): AdjustmentText =>
+  stored in ADJUSTMENT_TEXTS ? (stored as AdjustmentText) : "correction";
 
 /** True inside a batch once this very decision (status, operator, time) is the request's. */
 const decisionOf = (id: number, status: string, operatorId: number, nowMs: number) =>

@@ -8,7 +8,14 @@ import { auditLog, users } from "../db/schema";
 /** Every operator action, with who, what, before and after (docs/product.md#operators); put it in the action's batch. */
 export function auditStatement(
   db: Db,
-  entry: { actorId: number; action: AuditAction; target: string | SQL; before?: unknown; after?: unknown; nowMs: number },
+  entry: {
+    actorId: number;
+    action: AuditAction;
+    target: string | SQL;
+    before?: unknown;
+    after?: unknown;
+    nowMs: number;
+  },
 ) {
   return db.insert(auditLog).values({
     actorId: entry.actorId,
@@ -29,7 +36,15 @@ export function auditStatementIf(db: Db, entry: Parameters<typeof auditStatement
 }
 
 export const AUDIT_PAGE_SIZE = 30;
-export type AuditQuery = { operator?: string; action?: string; target?: string; userId?: number; fromMs?: number; toMs?: number; at: PageAt };
+export type AuditQuery = {
+  operator?: string;
+  action?: string;
+  target?: string;
+  userId?: number;
+  fromMs?: number;
+  toMs?: number;
+  at: PageAt;
+};
 export const auditKey = (row: { id: number }) => [row.id];
 
 /** The account a row is about: its target (user:12), or the player of the request it decided (before.userId). */
@@ -43,9 +58,13 @@ const subjectId = sql`CASE WHEN ${auditLog.target} LIKE 'user:%' THEN CAST(subst
 export function listAudit(db: Db, q: AuditQuery) {
   const where: SQL[] = [];
   if (q.operator) where.push(sql`lower(${users.username}) = ${q.operator.toLowerCase()}`);
-  if (q.action) where.push(sql`${auditLog.action} LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  if (q.action)
+    where.push(sql`${auditLog.action} LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
   if (q.target) where.push(eq(auditLog.target, q.target));
-  if (q.userId !== undefined) where.push(sql`(${auditLog.target} = ${`user:${q.userId}`} OR json_extract(${auditLog.before}, '$.userId') = ${q.userId})`);
+  if (q.userId !== undefined)
+    where.push(
+      sql`(${auditLog.target} = ${`user:${q.userId}`} OR json_extract(${auditLog.before}, '$.userId') = ${q.userId})`,
+    );
   if (q.fromMs !== undefined) where.push(sql`${auditLog.createdAtMs} >= ${q.fromMs}`);
   if (q.toMs !== undefined) where.push(sql`${auditLog.createdAtMs} < ${q.toMs}`);
   const keyset = keysetWhere([auditLog.id], q.at, "desc");

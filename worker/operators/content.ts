@@ -19,7 +19,6 @@ import { htmlToText } from "#shared/content/sanitize-html";
 const ARTICLES_PAGE_SIZE = 20;
 const MAX_BANNERS = 50;
 
-
 export async function listArticlesForOperator(db: Db, body: unknown) {
   const form = parseBody(articleListForm, body);
   const rows = await db
@@ -29,12 +28,25 @@ export async function listArticlesForOperator(db: Db, body: unknown) {
     .orderBy(asc(articles.sort), desc(articles.createdAtMs), desc(articles.id))
     .limit(ARTICLES_PAGE_SIZE + 1)
     .offset((form.page - 1) * ARTICLES_PAGE_SIZE);
-  return pageOf(rows.map((r) => ({ ...articleFields(r), summary: htmlToText(r.contentYw || r.content), missing: missingLanguages(r) })), form.page, ARTICLES_PAGE_SIZE);
+  return pageOf(
+    rows.map((r) => ({
+      ...articleFields(r),
+      summary: htmlToText(r.contentYw || r.content),
+      missing: missingLanguages(r),
+    })),
+    form.page,
+    ARTICLES_PAGE_SIZE,
+  );
 }
 
 /** The languages an article has no title or no text in (its readers there see the fallback, docs/decisions/030). */
 function missingLanguages(r: ArticleRow): ("chs" | "en" | "cht" | "vi")[] {
-  const texts = { chs: [r.title, r.content], en: [r.titleYw, r.contentYw], cht: [r.titleFt, r.contentFt], vi: [r.titleVi, r.contentVi] } as const;
+  const texts = {
+    chs: [r.title, r.content],
+    en: [r.titleYw, r.contentYw],
+    cht: [r.titleFt, r.contentFt],
+    vi: [r.titleVi, r.contentVi],
+  } as const;
   return (Object.keys(texts) as (keyof typeof texts)[]).filter((lang) => texts[lang].some((v) => v.trim() === ""));
 }
 
@@ -81,7 +93,16 @@ function articleInput(form: z.output<typeof articleForm>) {
 /** The article as it would be stored, for the screen's preview: sanitized, nothing written. */
 export function previewArticle(body: unknown) {
   const input = sanitizedArticle(articleInput(parseBody(articleForm, body)));
-  return { title: input.title, title_ft: input.titleFt, title_yw: input.titleYw, title_vi: input.titleVi, content: input.content, content_ft: input.contentFt, content_yw: input.contentYw, content_vi: input.contentVi };
+  return {
+    title: input.title,
+    title_ft: input.titleFt,
+    title_yw: input.titleYw,
+    title_vi: input.titleVi,
+    content: input.content,
+    content_ft: input.contentFt,
+    content_yw: input.contentYw,
+    content_vi: input.contentVi,
+  };
 }
 
 /** Creates (no id) or replaces an article, sanitized, with its audit row in the same batch. */
@@ -97,7 +118,14 @@ export async function saveArticle(db: Db, operatorId: number, body: unknown, now
       after,
       statements: [
         existing ? saveArticleStatement(db, stored) : db.insert(articles).values(stored),
-        auditStatement(db, { actorId: operatorId, action: existing ? "article.update" : "article.create", target: `article:${id}`, before: existing && articleFields(existing), after, nowMs }),
+        auditStatement(db, {
+          actorId: operatorId,
+          action: existing ? "article.update" : "article.create",
+          target: `article:${id}`,
+          before: existing && articleFields(existing),
+          after,
+          nowMs,
+        }),
       ],
     };
   };
@@ -114,7 +142,13 @@ export async function deleteArticle(db: Db, operatorId: number, id: number, nowM
   if (!existing) throw new ProductError(1100);
   await runInOneBatch(db, [
     db.delete(articles).where(eq(articles.id, id)),
-    auditStatement(db, { actorId: operatorId, action: "article.delete", target: `article:${id}`, before: articleFields(existing), nowMs }),
+    auditStatement(db, {
+      actorId: operatorId,
+      action: "article.delete",
+      target: `article:${id}`,
+      before: articleFields(existing),
+      nowMs,
+    }),
   ]);
   return { id };
 }
@@ -123,11 +157,18 @@ export async function listBannersForOperator(db: Db) {
   return { list: await db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)).limit(MAX_BANNERS) };
 }
 
-const imagesOf = (b: { path: string; pathTw: string; pathYw: string; pathVi: string }) => [b.path, b.pathTw, b.pathYw, b.pathVi];
+const imagesOf = (b: { path: string; pathTw: string; pathYw: string; pathVi: string }) => [
+  b.path,
+  b.pathTw,
+  b.pathYw,
+  b.pathVi,
+];
 
 /** Every image the banners still name (after a write), so that the bucket keeps exactly those. */
 async function referencedImages(db: Db): Promise<Set<string>> {
-  const rows = await db.select({ path: banners.path, pathTw: banners.pathTw, pathYw: banners.pathYw, pathVi: banners.pathVi }).from(banners);
+  const rows = await db
+    .select({ path: banners.path, pathTw: banners.pathTw, pathYw: banners.pathYw, pathVi: banners.pathVi })
+    .from(banners);
   return new Set(rows.flatMap(imagesOf));
 }
 
@@ -140,13 +181,29 @@ export async function saveBanner(db: Db, bucket: R2Bucket, operatorId: number, b
   const [existing] = form.id ? await db.select().from(banners).where(eq(banners.id, form.id)) : [];
   if (form.id && !existing) throw new ProductError(1149);
   if (!existing && (await db.$count(banners)) >= MAX_BANNERS) throw new ProductError(1148);
-  const changes = { path: form.path, pathTw: form.path_tw, pathYw: form.path_yw, pathVi: form.path_vi, link: form.link, sort: form.sort };
+  const changes = {
+    path: form.path,
+    pathTw: form.path_tw,
+    pathYw: form.path_yw,
+    pathVi: form.path_vi,
+    link: form.link,
+    sort: form.sort,
+  };
   await requireStoredImages(bucket, imagesOf(changes));
   const write = (id: number) => ({
     after: { id, ...changes },
     statements: [
-      existing ? db.update(banners).set(changes).where(eq(banners.id, id)) : db.insert(banners).values({ id, ...changes }),
-      auditStatement(db, { actorId: operatorId, action: existing ? "banner.update" : "banner.create", target: `banner:${id}`, before: existing, after: { id, ...changes }, nowMs }),
+      existing
+        ? db.update(banners).set(changes).where(eq(banners.id, id))
+        : db.insert(banners).values({ id, ...changes }),
+      auditStatement(db, {
+        actorId: operatorId,
+        action: existing ? "banner.update" : "banner.create",
+        target: `banner:${id}`,
+        before: existing,
+        after: { id, ...changes },
+        nowMs,
+      }),
     ],
   });
   let after: { id: number } & typeof changes;
@@ -167,7 +224,13 @@ export async function deleteBanner(db: Db, bucket: R2Bucket, operatorId: number,
   if (!existing) throw new ProductError(1149);
   await runInOneBatch(db, [
     db.delete(banners).where(eq(banners.id, id)),
-    auditStatement(db, { actorId: operatorId, action: "banner.delete", target: `banner:${id}`, before: existing, nowMs }),
+    auditStatement(db, {
+      actorId: operatorId,
+      action: "banner.delete",
+      target: `banner:${id}`,
+      before: existing,
+      nowMs,
+    }),
   ]);
   const removed = await removeUnreferencedImages(bucket, await referencedImages(db), imagesOf(existing), nowMs);
   return { id, removedImages: removed.length };
@@ -178,7 +241,11 @@ export async function deleteBanner(db: Db, bucket: R2Bucket, operatorId: number,
  * creating at once may choose the same id: the plain insert of the second then fails (nothing of its
  * batch is written) and it tries again with the next free id.
  */
-async function insertWithFreshId<T>(db: Db, table: "articles" | "banners", write: (id: number) => { after: T; statements: BatchItem<"sqlite">[] }) {
+async function insertWithFreshId<T>(
+  db: Db,
+  table: "articles" | "banners",
+  write: (id: number) => { after: T; statements: BatchItem<"sqlite">[] },
+) {
   for (let attempt = 0; ; attempt++) {
     const row = await db.get<{ next: number }>(sql.raw(`SELECT COALESCE(MAX(id), 0) + 1 AS next FROM ${table}`));
     const { after, statements } = write(row.next);

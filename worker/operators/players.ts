@@ -25,17 +25,24 @@ import { ledgerKind } from "../ledger/reasons";
 export const PLAYERS_PAGE_SIZE = 20;
 const RECENT = 10;
 
-
 /** By username (prefix, any case) or phone (contains); one page, never the whole table. */
 export const playerKey = (row: { id: number }) => [row.id];
 
 export function searchPlayers(db: Db, q: { query: string; at: PageAt }) {
   const term = escapeLike(q.query.toLowerCase());
-  const match = q.query
-    ? or(startsWithSql(users.username, q.query), like(users.phone, `%${term}%`))
-    : undefined;
+  const match = q.query ? or(startsWithSql(users.username, q.query), like(users.phone, `%${term}%`)) : undefined;
   return db
-    .select({ id: users.id, username: users.username, phone: users.phone, quhao: users.quhao, role: users.role, level: users.level, moneyCents: users.moneyCents, frozen: users.frozen, createdAtMs: users.createdAtMs })
+    .select({
+      id: users.id,
+      username: users.username,
+      phone: users.phone,
+      quhao: users.quhao,
+      role: users.role,
+      level: users.level,
+      moneyCents: users.moneyCents,
+      frozen: users.frozen,
+      createdAtMs: users.createdAtMs,
+    })
     .from(users)
     .where(and(ne(users.role, "house"), match, keysetWhere([users.id], q.at, "desc")))
     .orderBy(...keysetOrder([users.id], q.at, "desc"))
@@ -54,7 +61,13 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
     listDeposits(db, { userId, at: firstPage(RECENT - 1) }),
     listWithdrawals(db, { userId, at: firstPage(RECENT - 1) }),
     db
-      .select({ id: sessions.id, kind: sessions.kind, createdAtMs: sessions.createdAtMs, lastSeenAtMs: sessions.lastSeenAtMs, expiresAtMs: sessions.expiresAtMs })
+      .select({
+        id: sessions.id,
+        kind: sessions.kind,
+        createdAtMs: sessions.createdAtMs,
+        lastSeenAtMs: sessions.lastSeenAtMs,
+        expiresAtMs: sessions.expiresAtMs,
+      })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAtMs), gt(sessions.expiresAtMs, nowMs)))
       .orderBy(desc(sessions.id))
@@ -68,7 +81,13 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
     db
       .select({ amountCents: adjustmentRequests.amountCents, time: adjustmentRequests.createdAtMs })
       .from(adjustmentRequests)
-      .where(and(eq(adjustmentRequests.userId, userId), gte(adjustmentRequests.createdAtMs, since), inArray(adjustmentRequests.status, ["pending", "approved"]))),
+      .where(
+        and(
+          eq(adjustmentRequests.userId, userId),
+          gte(adjustmentRequests.createdAtMs, since),
+          inArray(adjustmentRequests.status, ["pending", "approved"]),
+        ),
+      ),
     readSettings(db, ["adjust_max_cents"]),
   ]);
   return {
@@ -86,16 +105,61 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
     },
     // with the reason's key and parameters, so the console names it in the operator's language (an
     // operator's note from before 0015 included: the console is where it belongs)
-    ledger: ledgerRows.map((r) => ({ id: r.id, amount: toMoney(r.amountCents), after: toMoney(r.afterCents), type: r.type, kind: ledgerKind(r), reason: r.reason, reasonKey: r.reasonKey, reasonParams: r.reasonKey ? reasonParamsOf(r.reasonParams) : null, note: r.operatorNote, time: r.createdAtMs })),
+    ledger: ledgerRows.map((r) => ({
+      id: r.id,
+      amount: toMoney(r.amountCents),
+      after: toMoney(r.afterCents),
+      type: r.type,
+      kind: ledgerKind(r),
+      reason: r.reason,
+      reasonKey: r.reasonKey,
+      reasonParams: r.reasonKey ? reasonParamsOf(r.reasonParams) : null,
+      note: r.operatorNote,
+      time: r.createdAtMs,
+    })),
     // the option by its stable key and the room by its title key: the console names both in the operator's language
-    bets: bets.slice(0, RECENT).map((b) => ({ id: b.id, room: b.roomTitle, titleKey: b.titleKey, gameType: b.gameType, seqno: b.seqno, option: optionKey(b.gameType, b.optionCount, b.optionIndex), stake: toMoney(b.stakeCents), odds: b.oddsMilli / 1000, award: toMoney(b.awardCents), isaward: b.isaward, time: b.createdAtMs })),
-    cards: cards.map((c) => ({ id: c.id, type: c.type, bank: c.bank, account: c.account, address: c.address, network: c.network })),
+    bets: bets
+      .slice(0, RECENT)
+      .map((b) => ({
+        id: b.id,
+        room: b.roomTitle,
+        titleKey: b.titleKey,
+        gameType: b.gameType,
+        seqno: b.seqno,
+        option: optionKey(b.gameType, b.optionCount, b.optionIndex),
+        stake: toMoney(b.stakeCents),
+        odds: b.oddsMilli / 1000,
+        award: toMoney(b.awardCents),
+        isaward: b.isaward,
+        time: b.createdAtMs,
+      })),
+    cards: cards.map((c) => ({
+      id: c.id,
+      type: c.type,
+      bank: c.bank,
+      account: c.account,
+      address: c.address,
+      network: c.network,
+    })),
     deposits: deposits.map((d) => ({ id: d.id, money: toMoney(d.amountCents), status: d.status, time: d.createdAtMs })),
-    withdrawals: withdrawals.map((w) => ({ id: w.id, money: toMoney(w.amountCents), status: w.status, time: w.createdAtMs })),
-    sessions: live.map((s) => ({ id: s.id, kind: s.kind, createdAt: s.createdAtMs, lastSeenAt: s.lastSeenAtMs, expiresAt: s.expiresAtMs })),
+    withdrawals: withdrawals.map((w) => ({
+      id: w.id,
+      money: toMoney(w.amountCents),
+      status: w.status,
+      time: w.createdAtMs,
+    })),
+    sessions: live.map((s) => ({
+      id: s.id,
+      kind: s.kind,
+      createdAt: s.createdAtMs,
+      lastSeenAt: s.lastSeenAtMs,
+      expiresAt: s.expiresAtMs,
+    })),
     // the largest single credit or debit (four eyes, docs/decisions/061): the form says it beside the amount
     adjustMax: toMoney(limits.adjust_max_cents),
-    recentAdjustments: [...solo, ...asked].sort((a, b) => b.time - a.time).map((r) => ({ amount: toMoney(r.amountCents), time: r.time })),
+    recentAdjustments: [...solo, ...asked]
+      .sort((a, b) => b.time - a.time)
+      .map((r) => ({ amount: toMoney(r.amountCents), time: r.time })),
   };
 }
 
@@ -113,7 +177,10 @@ async function targetOf(db: Db, a: Act) {
 export async function setFrozen(db: Db, a: Act & { frozen: boolean }) {
   const user = await targetOf(db, a);
   const statements = [
-    db.update(users).set({ frozen: a.frozen ? 1 : 0 }).where(eq(users.id, a.userId)),
+    db
+      .update(users)
+      .set({ frozen: a.frozen ? 1 : 0 })
+      .where(eq(users.id, a.userId)),
     ...(a.frozen ? [revokeAllSessionsStatement(db, a.userId, a.nowMs)] : []),
     auditStatement(db, {
       actorId: a.operatorId,
@@ -132,7 +199,12 @@ export async function revokeSessions(db: Db, a: Act) {
   await targetOf(db, a);
   await runInOneBatch(db, [
     revokeAllSessionsStatement(db, a.userId, a.nowMs),
-    auditStatement(db, { actorId: a.operatorId, action: "player.sessions.revoke", target: `user:${a.userId}`, nowMs: a.nowMs }),
+    auditStatement(db, {
+      actorId: a.operatorId,
+      action: "player.sessions.revoke",
+      target: `user:${a.userId}`,
+      nowMs: a.nowMs,
+    }),
   ]);
   return { userId: a.userId };
 }
@@ -145,10 +217,18 @@ export async function resetLoginPassword(db: Db, pepper: string, a: Act) {
     // A new password generation: sessions a racing login is creating end too (decision 051).
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(password, pepper), passwordGeneration: sql`${users.passwordGeneration} + 1` })
+      .set({
+        passwordHash: await hashPassword(password, pepper),
+        passwordGeneration: sql`${users.passwordGeneration} + 1`,
+      })
       .where(eq(users.id, a.userId)),
     revokeAllSessionsStatement(db, a.userId, a.nowMs),
-    auditStatement(db, { actorId: a.operatorId, action: "player.password.reset", target: `user:${a.userId}`, nowMs: a.nowMs }),
+    auditStatement(db, {
+      actorId: a.operatorId,
+      action: "player.password.reset",
+      target: `user:${a.userId}`,
+      nowMs: a.nowMs,
+    }),
   ]);
   return { userId: a.userId, password };
 }

@@ -10,7 +10,22 @@ import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "#shared/days";
 export const ROUNDS_PAGE_SIZE = 20;
 const TOTALS_DAYS = 14;
 
-type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: string | null; status: string; drawAtMs: number; voidReason: string | null; voidNote: string | null; voidedBy: string | null; bets: number; turnover: number; payouts: number; inPlay: number };
+type RoundRow = {
+  id: number;
+  seqno: number;
+  commit: string;
+  seed: string | null;
+  numbers: string | null;
+  status: string;
+  drawAtMs: number;
+  voidReason: string | null;
+  voidNote: string | null;
+  voidedBy: string | null;
+  bets: number;
+  turnover: number;
+  payouts: number;
+  inPlay: number;
+};
 
 // Turnover is the stakes played out (won or lost), payouts what the winners got, the house result the
 // difference: all three counted once a round is drawn. A stake awaiting its draw is neither turnover
@@ -24,7 +39,8 @@ export const roomRoundKey = (row: { seqno: number }) => [row.seqno];
 export async function roomRounds(db: Db, roomId: number, at: PageAt) {
   const keyset = keysetWhere(roundKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
-  const rows = await db.all<RoundRow>(sql`SELECT r.id, r.seqno, r."commit" AS "commit", r.seed, r.numbers, r.status, r.draw_at_ms AS drawAtMs,
+  const rows =
+    await db.all<RoundRow>(sql`SELECT r.id, r.seqno, r."commit" AS "commit", r.seed, r.numbers, r.status, r.draw_at_ms AS drawAtMs,
       r.void_reason AS voidReason, r.void_note AS voidNote, (SELECT username FROM users WHERE id = r.voided_by) AS voidedBy,
       COUNT(b.id) AS bets,
       COALESCE(SUM(CASE WHEN ${PLAYED} THEN b.stake_cents ELSE 0 END), 0) AS turnover,
@@ -54,7 +70,10 @@ export async function roomRounds(db: Db, roomId: number, at: PageAt) {
 
 /** How many of the room's rounds were voided, by reason (the console shows them above its rounds). */
 export async function roomVoidCounts(db: Db, roomId: number): Promise<Record<string, number>> {
-  const rows = await db.all<{ reason: string | null; count: number }>(sql`SELECT void_reason AS reason, COUNT(*) AS count
+  const rows = await db.all<{
+    reason: string | null;
+    count: number;
+  }>(sql`SELECT void_reason AS reason, COUNT(*) AS count
     FROM rounds WHERE room_id = ${roomId} AND status = 'void' GROUP BY void_reason`);
   return Object.fromEntries(rows.map((r) => [r.reason ?? "seed_lost", r.count]));
 }

@@ -23,7 +23,16 @@ export async function listRoomsPage(db: Db, page: number, filter: RoomFilter = {
   if (filter.roomtype !== undefined) where.push(eq(rooms.roomtype, filter.roomtype));
   if (filter.kind !== undefined) where.push(eq(rooms.kind, filter.kind));
   return db
-    .select({ id: rooms.id, title: rooms.title, titleKey: games.titleKey, gameId: rooms.gameId, roomtype: rooms.roomtype, kind: rooms.kind, trading: rooms.trading, gameType: games.type })
+    .select({
+      id: rooms.id,
+      title: rooms.title,
+      titleKey: games.titleKey,
+      gameId: rooms.gameId,
+      roomtype: rooms.roomtype,
+      kind: rooms.kind,
+      trading: rooms.trading,
+      gameType: games.type,
+    })
     .from(rooms)
     .innerJoin(games, eq(games.id, rooms.gameId))
     .where(where.length ? and(...where) : undefined)
@@ -47,7 +56,14 @@ export function roomSettingsOf(room: GameRoom) {
     roundSeconds: room.roundSeconds,
     closeSeconds: room.closeSeconds,
     trading: room.trading,
-    options: table.map((row) => ({ index: row.index, key: row.key, odds: row.oddsMilli / 1000, rtp: row.rtp, win: row.probability.value, refund: row.refundProbability.value })),
+    options: table.map((row) => ({
+      index: row.index,
+      key: row.key,
+      odds: row.oddsMilli / 1000,
+      rtp: row.rtp,
+      win: row.probability.value,
+      refund: row.refundProbability.value,
+    })),
   };
 }
 
@@ -97,7 +113,14 @@ export async function updateRoom(db: Db, operatorId: number, body: unknown, nowM
   const after = roomSettingsOf({ ...room, ...values, trading: form.trading, ratesMilli: form.rates });
   await runInOneBatch(db, [
     db.update(rooms).set(values).where(eq(rooms.id, form.id)),
-    auditStatement(db, { actorId: operatorId, action: "room.update", target: `room:${form.id}`, before: brief(before), after: brief(after), nowMs }),
+    auditStatement(db, {
+      actorId: operatorId,
+      action: "room.update",
+      target: `room:${form.id}`,
+      before: brief(before),
+      after: brief(after),
+      nowMs,
+    }),
   ]);
   return { room: after, wake: form.trading && !room.trading };
 }
@@ -106,9 +129,32 @@ export async function updateRoom(db: Db, operatorId: number, body: unknown, nowM
 export async function newRoomTemplate(db: Db, gameId: number, optionCount?: number) {
   const [game] = await db.select().from(games).where(eq(games.id, gameId)).limit(1);
   if (!game || !isGameType(game.type)) throw new ProductError(1126);
-  const count = optionCount && allowedOptionCounts(game.type).includes(optionCount) ? optionCount : fullOptionCount(game.type);
-  const template = { id: 0, gameId, title: game.title, titleKey: game.titleKey, kind: "standard", roomtype: 1, gameType: game.type, minjoinCents: 0, minbuyCents: 2000, minLevel: 1 };
-  return { ...roomSettingsOf({ ...template, optionCount: count, ratesMilli: defaultRatesMilli(game.type, count), trading: false, roundSeconds: null, closeSeconds: null, sort: 0 }), gameId };
+  const count =
+    optionCount && allowedOptionCounts(game.type).includes(optionCount) ? optionCount : fullOptionCount(game.type);
+  const template = {
+    id: 0,
+    gameId,
+    title: game.title,
+    titleKey: game.titleKey,
+    kind: "standard",
+    roomtype: 1,
+    gameType: game.type,
+    minjoinCents: 0,
+    minbuyCents: 2000,
+    minLevel: 1,
+  };
+  return {
+    ...roomSettingsOf({
+      ...template,
+      optionCount: count,
+      ratesMilli: defaultRatesMilli(game.type, count),
+      trading: false,
+      roundSeconds: null,
+      closeSeconds: null,
+      sort: 0,
+    }),
+    gameId,
+  };
 }
 
 /**
@@ -135,13 +181,29 @@ export async function createRoom(db: Db, operatorId: number, body: unknown, nowM
     roundSeconds: form.roundSeconds,
     closeSeconds: form.closeSeconds,
   };
-  const next = await db.get<{ id: number; sort: number }>(sql`SELECT COALESCE(MAX(id), 0) + 1 AS id, COALESCE(MAX(sort), 0) + 1 AS sort FROM rooms`);
-  const room = { id: next.id, titleKey: game.titleKey, gameType: game.type, ...values, ratesMilli: form.rates, trading: form.trading, sort: next.sort };
+  const next = await db.get<{ id: number; sort: number }>(
+    sql`SELECT COALESCE(MAX(id), 0) + 1 AS id, COALESCE(MAX(sort), 0) + 1 AS sort FROM rooms`,
+  );
+  const room = {
+    id: next.id,
+    titleKey: game.titleKey,
+    gameType: game.type,
+    ...values,
+    ratesMilli: form.rates,
+    trading: form.trading,
+    sort: next.sort,
+  };
   const after = roomSettingsOf(room);
   // A plain insert: two operators creating at once cannot overwrite each other (the second one fails whole).
   await runInOneBatch(db, [
     db.insert(rooms).values({ id: next.id, sort: next.sort, ...values }),
-    auditStatement(db, { actorId: operatorId, action: "room.create", target: `room:${next.id}`, after: { gameId: game.id, ...brief(after) }, nowMs }),
+    auditStatement(db, {
+      actorId: operatorId,
+      action: "room.create",
+      target: `room:${next.id}`,
+      after: { gameId: game.id, ...brief(after) },
+      nowMs,
+    }),
   ]);
   return { room: after, wake: form.trading };
 }

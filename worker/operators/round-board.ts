@@ -12,7 +12,11 @@ import { page } from "#shared/forms/wallet";
 
 export const ROUND_BOARD_PAGE_SIZE = 20;
 
-export const roundBoardForm = z.object({ status: z.enum(["open", "void"], { error: "1001" }).optional().default("open"), page: page(), ...cursorFields });
+export const roundBoardForm = z.object({
+  status: z.enum(["open", "void"], { error: "1001" }).optional().default("open"),
+  page: page(),
+  ...cursorFields,
+});
 
 type BoardRow = {
   id: number;

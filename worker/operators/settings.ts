@@ -13,9 +13,23 @@ import { toMoney } from "#shared/money";
 // The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
 // row in one batch; a bad value is refused with its own code and nothing is written.
 
-const EDITABLE = ["kefu_url", "android_url", "ios_url", "currency_label", "vip_thresholds_cents", "withdraw_daily_cap_cents", "deposit_mode", "deposit_payees"] as const;
+const EDITABLE = [
+  "kefu_url",
+  "android_url",
+  "ios_url",
+  "currency_label",
+  "vip_thresholds_cents",
+  "withdraw_daily_cap_cents",
+  "deposit_mode",
+  "deposit_payees",
+] as const;
 /** Shown, not edited here: the four-eyes limits (docs/decisions/141), so that no operator raises their own. */
-const FOUR_EYES = ["adjust_max_cents", "adjust_second_approval_cents", "adjust_operator_daily_cents", "odds_confirm_rtp_ppm"] as const;
+const FOUR_EYES = [
+  "adjust_max_cents",
+  "adjust_second_approval_cents",
+  "adjust_operator_daily_cents",
+  "odds_confirm_rtp_ppm",
+] as const;
 
 /** The settings as the screen shows them: amounts as money, the currency label resolved. */
 export async function operatorSettings(db: Db, deploymentCurrency: string) {
@@ -26,10 +40,18 @@ export async function operatorSettings(db: Db, deploymentCurrency: string) {
     .where(eq(invitationCodes.active, 1))
     .orderBy(asc(invitationCodes.code))
     .limit(MAX_INVITATION_CODES);
-  return present(s, codes.map((c) => c.code), deploymentCurrency);
+  return present(
+    s,
+    codes.map((c) => c.code),
+    deploymentCurrency,
+  );
 }
 
-function present(s: Pick<Settings, (typeof EDITABLE)[number] | (typeof FOUR_EYES)[number]>, invitations: string[], deploymentCurrency: string) {
+function present(
+  s: Pick<Settings, (typeof EDITABLE)[number] | (typeof FOUR_EYES)[number]>,
+  invitations: string[],
+  deploymentCurrency: string,
+) {
   return {
     kefu_url: s.kefu_url,
     android_url: s.android_url,
@@ -50,7 +72,13 @@ function present(s: Pick<Settings, (typeof EDITABLE)[number] | (typeof FOUR_EYES
 }
 
 /** Writes the fields given (a tool may send one), with one audit row holding before and after. */
-export async function updateSettings(db: Db, operatorId: number, body: unknown, deploymentCurrency: string, nowMs: number) {
+export async function updateSettings(
+  db: Db,
+  operatorId: number,
+  body: unknown,
+  deploymentCurrency: string,
+  nowMs: number,
+) {
   const form = parseBody(settingsForm, body);
   const values: Partial<Record<SettingKey, unknown>> = {
     kefu_url: form.kefu_url,
@@ -65,14 +93,24 @@ export async function updateSettings(db: Db, operatorId: number, body: unknown, 
   const given = Object.entries(values).filter(([, v]) => v !== undefined) as [SettingKey, unknown][];
   const before = await operatorSettings(db, deploymentCurrency);
   const statements: BatchItem<"sqlite">[] = given.map(([key, value]) =>
-    db.insert(settings).values({ key, value: JSON.stringify(value) }).onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }),
+    db
+      .insert(settings)
+      .values({ key, value: JSON.stringify(value) })
+      .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }),
   );
   if (form.invitations) statements.push(...invitationStatements(db, form.invitations));
   if (statements.length === 0) return before;
   const after = { ...before, ...presentGiven(form, deploymentCurrency) };
   await runInOneBatch(db, [
     ...statements,
-    auditStatement(db, { actorId: operatorId, action: "settings.update", target: "settings", before: changed(before, after, "before"), after: changed(before, after, "after"), nowMs }),
+    auditStatement(db, {
+      actorId: operatorId,
+      action: "settings.update",
+      target: "settings",
+      before: changed(before, after, "before"),
+      after: changed(before, after, "after"),
+      nowMs,
+    }),
   ]);
   return after;
 }
@@ -81,7 +119,9 @@ export async function updateSettings(db: Db, operatorId: number, body: unknown, 
 function invitationStatements(db: Db, codes: string[]) {
   const list = JSON.stringify(codes);
   return [
-    db.run(sql`UPDATE invitation_codes SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`),
+    db.run(
+      sql`UPDATE invitation_codes SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`,
+    ),
     db.run(sql`INSERT INTO invitation_codes (code, active) SELECT value, 1 FROM json_each(${list}) WHERE true
       ON CONFLICT(code) DO UPDATE SET active = 1`),
   ];
@@ -89,7 +129,8 @@ function invitationStatements(db: Db, codes: string[]) {
 
 function presentGiven(form: z.output<typeof settingsForm>, deploymentCurrency: string) {
   const out: Record<string, unknown> = {};
-  for (const key of ["kefu_url", "android_url", "ios_url", "deposit_mode", "payees", "invitations"] as const) if (form[key] !== undefined) out[key] = form[key];
+  for (const key of ["kefu_url", "android_url", "ios_url", "deposit_mode", "payees", "invitations"] as const)
+    if (form[key] !== undefined) out[key] = form[key];
   if (form.currency_label !== undefined) out.currency_label = form.currency_label || deploymentCurrency;
   if (form.vip_thresholds) out.vip_thresholds = form.vip_thresholds.map(toMoney);
   if (form.withdraw_daily_cap !== undefined) out.withdraw_daily_cap = toMoney(form.withdraw_daily_cap);
@@ -99,7 +140,8 @@ function presentGiven(form: z.output<typeof settingsForm>, deploymentCurrency: s
 function changed(before: Record<string, unknown>, after: Record<string, unknown>, side: "before" | "after") {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = side === "before" ? before[key] : after[key];
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      out[key] = side === "before" ? before[key] : after[key];
   }
   return out;
 }

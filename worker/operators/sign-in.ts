@@ -72,13 +72,26 @@ export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowM
     const [unused] = await db
       .select({ id: recoveryCodes.id })
       .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, operator.id), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAtMs)));
+      .where(
+        and(eq(recoveryCodes.userId, operator.id), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAtMs)),
+      );
     if (!code || !unused) throw refused();
-    statements.push(db.update(recoveryCodes).set({ usedAtMs: nowMs }).where(and(eq(recoveryCodes.id, unused.id), isNull(recoveryCodes.usedAtMs))));
+    statements.push(
+      db
+        .update(recoveryCodes)
+        .set({ usedAtMs: nowMs })
+        .where(and(eq(recoveryCodes.id, unused.id), isNull(recoveryCodes.usedAtMs))),
+    );
     method = "recovery";
   }
   const session = await newSessionStatement(db, operator, "operator", nowMs);
-  const audit = auditStatement(db, { actorId: operator.id, action: "operator.login", target: `user:${operator.id}`, after: { method }, nowMs });
+  const audit = auditStatement(db, {
+    actorId: operator.id,
+    action: "operator.login",
+    target: `user:${operator.id}`,
+    after: { method },
+    nowMs,
+  });
   const results = await runInOneBatch(db, [...statements, session.statement, audit]);
   if (method === "recovery" && results[0].meta.changes !== 1) throw refused();
   await clearAttempts(db, lockKey(c.username));
@@ -90,7 +103,8 @@ export async function startEnrolment(db: Db, pepper: string, c: Omit<Credentials
   const operator = await checkPassword(db, pepper, { ...c, code: "" }, nowMs);
   if (operator.totpSecret) throw new ProductError(1122);
   const secret = operator.totpPendingSecret ?? newTotpSecret();
-  if (!operator.totpPendingSecret) await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, operator.id));
+  if (!operator.totpPendingSecret)
+    await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, operator.id));
   return { secret, otpauth: otpauthUrl(ISSUER, operator.username, secret) };
 }
 
@@ -112,8 +126,21 @@ export async function confirmEnrolment(db: Db, pepper: string, c: Credentials, n
     db
       .update(users)
       .set({ totpSecret: operator.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
-      .where(and(eq(users.id, operator.id), isNull(users.totpSecret), eq(users.totpPendingSecret, operator.totpPendingSecret))),
-    db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, operator.id), sql`(SELECT totp_secret FROM users WHERE id = ${operator.id}) = ${operator.totpPendingSecret}`)),
+      .where(
+        and(
+          eq(users.id, operator.id),
+          isNull(users.totpSecret),
+          eq(users.totpPendingSecret, operator.totpPendingSecret),
+        ),
+      ),
+    db
+      .delete(recoveryCodes)
+      .where(
+        and(
+          eq(recoveryCodes.userId, operator.id),
+          sql`(SELECT totp_secret FROM users WHERE id = ${operator.id}) = ${operator.totpPendingSecret}`,
+        ),
+      ),
     db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: operator.id, codeHash }))),
     session.statement,
     auditStatement(db, { actorId: operator.id, action: "operator.enrol", target: `user:${operator.id}`, nowMs }),

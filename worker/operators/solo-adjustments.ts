@@ -19,7 +19,8 @@ export type SoloAdjustment = {
 const soloSum = (where: SQL) => sql`(SELECT coalesce(sum(abs(amount_cents)), 0) FROM solo_adjustments WHERE ${where})`;
 const playerWindow = (operatorId: number, userId: number, nowMs: number) =>
   soloSum(sql`operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
-const operatorWindow = (operatorId: number, nowMs: number) => soloSum(sql`operator_id = ${operatorId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
+const operatorWindow = (operatorId: number, nowMs: number) =>
+  soloSum(sql`operator_id = ${operatorId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
 
 /**
  * The first statement of a solo adjustment's batch: its row carries both rolling sums with itself
@@ -55,6 +56,8 @@ export function adjustedRecentlySql(operatorId: number, userId: number, nowMs: n
 }
 
 export async function adjustedRecently(db: Db, operatorId: number, userId: number, nowMs: number) {
-  const row = await db.get<{ adjusted: number }>(sql`SELECT ${adjustedRecentlySql(operatorId, userId, nowMs)} AS adjusted`);
+  const row = await db.get<{ adjusted: number }>(
+    sql`SELECT ${adjustedRecentlySql(operatorId, userId, nowMs)} AS adjusted`,
+  );
   return row.adjusted === 1;
 }

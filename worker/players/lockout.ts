@@ -44,7 +44,12 @@ function reserveStatement(db: Db, limit: AttemptLimit, nowMs: number) {
   const failures = sql`CASE WHEN ${windowOpen} THEN ${loginAttempts.failures} + 1 ELSE 1 END`;
   return db
     .insert(loginAttempts)
-    .values({ username: limit.key, failures: 1, windowStartMs: nowMs, lockedUntilMs: limit.max <= 1 ? nowMs + LOCK_MS : 0 })
+    .values({
+      username: limit.key,
+      failures: 1,
+      windowStartMs: nowMs,
+      lockedUntilMs: limit.max <= 1 ? nowMs + LOCK_MS : 0,
+    })
     .onConflictDoUpdate({
       target: loginAttempts.username,
       set: {
@@ -85,7 +90,13 @@ export async function clearAttempts(db: Db, counters: AttemptLimit[]) {
  * counter is locked, and only then `check` (the slow hash) runs. A right secret clears its first counter
  * and gives the attempt back on the others; a wrong one stays counted.
  */
-export async function checkSecret(db: Db, counters: AttemptLimit[], nowMs: number, lockedCode: number, check: () => Promise<boolean>) {
+export async function checkSecret(
+  db: Db,
+  counters: AttemptLimit[],
+  nowMs: number,
+  lockedCode: number,
+  check: () => Promise<boolean>,
+) {
   if (!(await reserveAttempt(db, counters, nowMs))) throw new ProductError(lockedCode);
   const right = await check();
   if (right) await clearAttempts(db, counters);

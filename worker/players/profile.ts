@@ -22,6 +22,10 @@ export async function profileOf(db: Db, userId: number) {
     noPassword2: user.payPasswordHash ? 0 : 1,
     role: user.role,
     // A running time-out or self-exclusion: the restricted view (docs/decisions/142), null otherwise.
-    restricted: restriction && { errCode: restriction.errCode, period: restriction.period, until: restriction.extra.until ?? null },
+    restricted: restriction && {
+      errCode: restriction.errCode,
+      period: restriction.period,
+      until: restriction.extra.until ?? null,
+    },
   };
 }

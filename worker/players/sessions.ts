@@ -80,17 +80,27 @@ export function sessionLiveSql(sessionId: number, userId: number, nowMs: number)
 }
 
 export async function revokeSession(db: Db, sessionId: number, nowMs: number) {
-  await db.update(sessions).set({ revokedAtMs: nowMs }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAtMs)));
+  await db
+    .update(sessions)
+    .set({ revokedAtMs: nowMs })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAtMs)));
 }
 
 export function revokeAllSessionsStatement(db: Db, userId: number, nowMs: number) {
-  return db.update(sessions).set({ revokedAtMs: nowMs }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAtMs)));
+  return db
+    .update(sessions)
+    .set({ revokedAtMs: nowMs })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAtMs)));
 }
 
 /** The sign-in of a session and when its reality check was last answered (docs/product.md#player-protection). */
 export async function sessionRealityCheck(db: Db, sessionId: number) {
   const [row] = await db
-    .select({ signedInAtMs: sessions.createdAtMs, seenAtMs: sessions.realityCheckSeenAtMs, minutes: users.realityCheckMinutes })
+    .select({
+      signedInAtMs: sessions.createdAtMs,
+      seenAtMs: sessions.realityCheckSeenAtMs,
+      minutes: users.realityCheckMinutes,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId))

@@ -37,7 +37,9 @@ function localConsoleSender(local: boolean): SmsSender {
   return {
     async send({ quhao, phone }, code) {
       if (!local) {
-        console.error(JSON.stringify({ sms: "log", error: "SMS_PROVIDER=log serves local development only; set twilio or screen" }));
+        console.error(
+          JSON.stringify({ sms: "log", error: "SMS_PROVIDER=log serves local development only; set twilio or screen" }),
+        );
         throw new ProductError(1180);
       }
       console.log(`[sms] code ${code} for ${quhao} ···${phone.slice(-3)} (SMS_PROVIDER=log: nothing is sent)`);
@@ -68,7 +70,9 @@ function twilioSender(sms: Extract<SmsProvider, { provider: "twilio" }>): SmsSen
         });
       } catch (error) {
         const timedOut = error instanceof Error && error.name === "TimeoutError";
-        console.error(JSON.stringify({ sms: "twilio", error: timedOut ? `no answer in ${TWILIO_TIMEOUT_MS} ms` : "unreachable" }));
+        console.error(
+          JSON.stringify({ sms: "twilio", error: timedOut ? `no answer in ${TWILIO_TIMEOUT_MS} ms` : "unreachable" }),
+        );
         throw new ProductError(1180);
       }
       const text = await answer.text();
@@ -76,7 +80,8 @@ function twilioSender(sms: Extract<SmsProvider, { provider: "twilio" }>): SmsSen
       const refusal = parseTwilioError(text);
       // Twilio's message may quote the number: only its status and code are logged.
       console.error(JSON.stringify({ sms: "twilio", status: answer.status, twilioCode: refusal.code ?? null }));
-      if (answer.status === 400 && refusal.code !== undefined && NOT_A_MOBILE.has(refusal.code)) throw new ProductError(2050);
+      if (answer.status === 400 && refusal.code !== undefined && NOT_A_MOBILE.has(refusal.code))
+        throw new ProductError(2050);
       throw new ProductError(1180);
     },
   };

@@ -29,7 +29,15 @@ function sixDigits(): string {
  * request racing this one meets the resend lock; a send that fails takes the code away again: no code
  * counts as sent, the player may ask again at once (docs/decisions/133).
  */
-export async function sendSmsCode(db: Db, sender: SmsSender, pepper: string, quhao: string, phone: string, nowMs: number, lang: ApiLang) {
+export async function sendSmsCode(
+  db: Db,
+  sender: SmsSender,
+  pepper: string,
+  quhao: string,
+  phone: string,
+  nowMs: number,
+  lang: ApiLang,
+) {
   const [last] = await db
     .select({ createdAtMs: smsCodes.createdAtMs })
     .from(smsCodes)
@@ -73,12 +81,21 @@ export async function checkSmsCode(db: Db, pepper: string, quhao: string, phone:
     .orderBy(desc(smsCodes.createdAtMs))
     .limit(1);
   const typedHash = await hashSmsCode(pepper, quhao, phone, code);
-  const right = await checkSecret(db, limits.smsCode(quhao, phone), nowMs, 2065, async () => !!latest && latest.codeHash === typedHash);
+  const right = await checkSecret(
+    db,
+    limits.smsCode(quhao, phone),
+    nowMs,
+    2065,
+    async () => !!latest && latest.codeHash === typedHash,
+  );
   if (!right || !latest) throw new ProductError(2053);
   if (latest.expiresAtMs <= nowMs) throw new ProductError(2054);
   return latest.id;
 }
 
 export function consumeSmsCodeStatement(db: Db, id: number, nowMs: number) {
-  return db.update(smsCodes).set({ usedAtMs: nowMs }).where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAtMs)));
+  return db
+    .update(smsCodes)
+    .set({ usedAtMs: nowMs })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAtMs)));
 }

@@ -4,7 +4,14 @@ import { invitationCodes, users } from "../db/schema";
 
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, passwordGeneration: users.passwordGeneration, frozen: users.frozen, role: users.role })
+    .select({
+      id: users.id,
+      username: users.username,
+      passwordHash: users.passwordHash,
+      passwordGeneration: users.passwordGeneration,
+      frozen: users.frozen,
+      role: users.role,
+    })
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);
@@ -17,7 +24,11 @@ export async function getUserById(db: Db, id: number) {
 }
 
 export async function phoneIsRegistered(db: Db, quhao: string, phone: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.quhao, quhao), eq(users.phone, phone))).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.quhao, quhao), eq(users.phone, phone)))
+    .limit(1);
   return !!row;
 }
 

@@ -11,13 +11,14 @@ export function instrumentsSubscription(): string {
 }
 
 export function tickersSubscription(): string {
-  return JSON.stringify({ op: "subscribe", args: PRICE_COINS.map((coin) => ({ channel: "tickers", instId: COIN_INSTRUMENTS[coin] })) });
+  return JSON.stringify({
+    op: "subscribe",
+    args: PRICE_COINS.map((coin) => ({ channel: "tickers", instId: COIN_INSTRUMENTS[coin] })),
+  });
 }
 
 export type FeedMessage =
-  | { kind: "tickers"; prices: Array<[Coin, CoinPrice]> }
-  | { kind: "error"; message: string }
-  | { kind: "ignored" };
+  { kind: "tickers"; prices: Array<[Coin, CoinPrice]> } | { kind: "error"; message: string } | { kind: "ignored" };
 
 /**
  * Reads one message of the feed. Ticker rows of our coins with a positive `last` and `sodUtc8` are
@@ -32,7 +33,8 @@ export function readFeedMessage(text: string, receivedAtMs: number): FeedMessage
     return { kind: "ignored" }; // "pong" and other plain text
   }
   if (typeof message !== "object" || message === null) return { kind: "ignored" };
-  if (message.event === "error") return { kind: "error", message: String(message.msg ?? message.code ?? "error").slice(0, 200) };
+  if (message.event === "error")
+    return { kind: "error", message: String(message.msg ?? message.code ?? "error").slice(0, 200) };
   if (message.arg?.channel !== "tickers" || !Array.isArray(message.data)) return { kind: "ignored" };
   const prices: Array<[Coin, CoinPrice]> = [];
   for (const row of message.data) {

@@ -41,11 +41,13 @@ export class PricesDO extends DurableObject<Env> {
 
   /** A browser starts listening: it gets the last prices at once, and the feed is opened if it is not. */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket", { status: 426 });
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server);
     // A feed that hangs must not hold up the page: the socket is answered now, the prices follow.
-    if (this.feedUrl() && !this.upstream && !this.connecting && this.feed !== "down") this.ctx.waitUntil(this.ensureFeed());
+    if (this.feedUrl() && !this.upstream && !this.connecting && this.feed !== "down")
+      this.ctx.waitUntil(this.ensureFeed());
     server.send(this.message());
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -144,7 +146,9 @@ export class PricesDO extends DurableObject<Env> {
     this.fanOutTimer ??= setTimeout(() => {
       this.fanOutTimer = undefined;
       this.broadcast();
-      this.ctx.storage.put("prices", this.prices).catch((error) => console.error(JSON.stringify({ prices: "store", error: String(error) })));
+      this.ctx.storage
+        .put("prices", this.prices)
+        .catch((error) => console.error(JSON.stringify({ prices: "store", error: String(error) })));
     }, FAN_OUT_EVERY_MS);
   }
 
@@ -184,7 +188,12 @@ export class PricesDO extends DurableObject<Env> {
   }
 
   private message(): string {
-    return JSON.stringify({ type: "prices", feed: this.feedUrl() ? this.feed : "off", prices: this.prices, nowMs: Date.now() });
+    return JSON.stringify({
+      type: "prices",
+      feed: this.feedUrl() ? this.feed : "off",
+      prices: this.prices,
+      nowMs: Date.now(),
+    });
   }
 
   private broadcast() {

@@ -9,7 +9,8 @@ function pricesStub(env: Env): DurableObjectStub<PricesDO> {
 /** /ws/prices: a browser of our own origin listens to the fan-out. */
 export function handlePricesSocket(request: Request, env: Env, url: URL): Promise<Response> | Response {
   if (url.pathname !== "/ws/prices") return new Response("Not found", { status: 404 });
-  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+    return new Response("Expected a WebSocket upgrade", { status: 426 });
   const origin = request.headers.get("origin");
   if (origin && origin !== url.origin) return new Response("Cross-origin sockets are refused", { status: 403 });
   return pricesStub(env).fetch(new Request(url, { headers: { upgrade: "websocket" } }));

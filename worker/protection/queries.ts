@@ -88,7 +88,12 @@ export type Refusal = "excluded" | LimitKind;
 export async function refusalOf(db: Db, action: ProtectedAction): Promise<Refusal | null> {
   const kinds = (Object.keys(action.adds) as LimitKind[]).filter((kind) => (action.adds[kind] ?? 0) > 0);
   const row = await db.get<Record<string, number>>(sql`SELECT ${notExcludedSql(action.userId, action.nowMs)} AS excluded
-    ${sql.join(kinds.map((kind) => sql`, ${withinLimitSql(kind, action.userId, action.adds[kind]!, action.nowMs)} AS ${sql.raw(kind)}`), sql``)}`);
+    ${sql.join(
+      kinds.map(
+        (kind) => sql`, ${withinLimitSql(kind, action.userId, action.adds[kind]!, action.nowMs)} AS ${sql.raw(kind)}`,
+      ),
+      sql``,
+    )}`);
   if (!row) return null;
   if (!row.excluded) return "excluded";
   return kinds.find((kind) => !row[kind]) ?? null;
@@ -112,13 +117,17 @@ export function listLimits(db: Db, userId: number): Promise<LimitRow[]> {
 /** What counts against each kind over each period right now (for the screen). */
 export async function usedByPeriod(db: Db, userId: number, nowMs: number) {
   const columns = (["deposit", "loss", "stake"] as const).flatMap((kind) =>
-    (["day", "week", "month"] as const).map((period) => sql`${usedSql(kind, userId, sql`${nowMs - PERIOD_MS[period]}`)} AS ${sql.raw(`${kind}_${period}`)}`),
+    (["day", "week", "month"] as const).map(
+      (period) => sql`${usedSql(kind, userId, sql`${nowMs - PERIOD_MS[period]}`)} AS ${sql.raw(`${kind}_${period}`)}`,
+    ),
   );
   return (await db.get<Record<string, number>>(sql`SELECT ${sql.join(columns, sql`, `)}`))!;
 }
 
 /** The stored row's fields compared with IS, so a change made meanwhile is seen (null included). */
-const unchangedSql = (before: StoredLimit) => sql`amount_cents IS ${before.amountCents} AND pending_amount_cents IS ${before.pendingAmountCents}
+const unchangedSql = (
+  before: StoredLimit,
+) => sql`amount_cents IS ${before.amountCents} AND pending_amount_cents IS ${before.pendingAmountCents}
   AND pending_at_ms IS ${before.pendingAtMs}`;
 
 /**
@@ -126,19 +135,27 @@ const unchangedSql = (before: StoredLimit) => sql`amount_cents IS ${before.amoun
  * the row still is `before`: two changes at once cannot undo each other (a raise read before a
  * lowering must not overwrite it). Answers false when the row changed meanwhile (read again, retry).
  */
-export async function saveLimitIfUnchanged(db: Db, key: { userId: number; kind: LimitKind; period: LimitPeriod }, before: StoredLimit | undefined, after: StoredLimit, nowMs: number) {
+export async function saveLimitIfUnchanged(
+  db: Db,
+  key: { userId: number; kind: LimitKind; period: LimitPeriod },
+  before: StoredLimit | undefined,
+  after: StoredLimit,
+  nowMs: number,
+) {
   const row = sql`user_id = ${key.userId} AND kind = ${key.kind} AND period = ${key.period}`;
   const empty = after.amountCents === null && after.pendingAtMs === null;
   let result: D1Result;
   if (!before) {
     if (empty) return true;
-    result = await db.run(sql`INSERT INTO play_limits (user_id, kind, period, amount_cents, pending_amount_cents, pending_at_ms, updated_at_ms)
+    result =
+      await db.run(sql`INSERT INTO play_limits (user_id, kind, period, amount_cents, pending_amount_cents, pending_at_ms, updated_at_ms)
       VALUES (${key.userId}, ${key.kind}, ${key.period}, ${after.amountCents}, ${after.pendingAmountCents}, ${after.pendingAtMs}, ${nowMs})
       ON CONFLICT DO NOTHING`);
   } else if (empty) {
     result = await db.run(sql`DELETE FROM play_limits WHERE ${row} AND ${unchangedSql(before)}`);
   } else {
-    result = await db.run(sql`UPDATE play_limits SET amount_cents = ${after.amountCents}, pending_amount_cents = ${after.pendingAmountCents},
+    result =
+      await db.run(sql`UPDATE play_limits SET amount_cents = ${after.amountCents}, pending_amount_cents = ${after.pendingAmountCents},
       pending_at_ms = ${after.pendingAtMs}, updated_at_ms = ${nowMs} WHERE ${row} AND ${unchangedSql(before)}`);
   }
   return result.meta.changes > 0;

@@ -16,12 +16,21 @@ const EXCLUDED_FOREVER_CODE = 3006;
  * num = the end in words, or what is left of a limit (the message's placeholder); until = the end in
  * epoch ms (null = never); a limit's refusal also says its period, what is left and when more is free.
  */
-export type RefusalDetails = { num?: string; until?: number | null; at?: string; period?: string; left?: number; resetsAt?: number | null };
+export type RefusalDetails = {
+  num?: string;
+  until?: number | null;
+  at?: string;
+  period?: string;
+  left?: number;
+  resetsAt?: number | null;
+};
 export type ProtectionRefusal = { errCode: number; extra: RefusalDetails };
 
 /** Cents as the screens write money: 1,234.56 (the message's figure; the currency is beside the field). */
 function formatMoneyText(cents: number): string {
-  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${whole}.${String(cents % 100).padStart(2, "0")}`;
 }
 
@@ -43,7 +52,11 @@ function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal {
  * in to withdraw, read their records and reach support, never play, deposit or lock funds. Null when
  * nothing runs. The batches that play, deposit or lock decide it again inside themselves.
  */
-export async function restrictionOf(db: Db, userId: number, nowMs: number): Promise<(ProtectionRefusal & { period: string }) | null> {
+export async function restrictionOf(
+  db: Db,
+  userId: number,
+  nowMs: number,
+): Promise<(ProtectionRefusal & { period: string }) | null> {
   const exclusion = await activeExclusion(db, userId, nowMs);
   return exclusion ? { ...exclusionRefusal(exclusion), period: exclusion.period } : null;
 }
@@ -100,7 +113,9 @@ async function limitDetails(db: Db, action: ProtectedAction, kind: LimitKind): P
  */
 async function recordRefusal(db: Db, action: { userId: number; nowMs: number }, kind: string) {
   try {
-    await db.run(sql`INSERT INTO protection_refusals (user_id, kind, created_at_ms) VALUES (${action.userId}, ${kind}, ${action.nowMs})`);
+    await db.run(
+      sql`INSERT INTO protection_refusals (user_id, kind, created_at_ms) VALUES (${action.userId}, ${kind}, ${action.nowMs})`,
+    );
   } catch (error) {
     console.error(JSON.stringify({ protection: "refusal not recorded", userId: action.userId, error: String(error) }));
   }

@@ -13,7 +13,17 @@ import {
 import { dueLimitChangeStatements } from "../notices/queries";
 import { revokeAllSessionsStatement, sessionRealityCheck } from "../players/sessions";
 import { toMoney } from "#shared/money";
-import { type ExclusionPeriod, type LimitKind, type LimitPeriod, LIMIT_KINDS, LIMIT_PERIODS, effectiveLimit, exclusionEndMs, limitChange, realityCheckDueAtMs } from "#shared/protection/rules";
+import {
+  type ExclusionPeriod,
+  type LimitKind,
+  type LimitPeriod,
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  effectiveLimit,
+  exclusionEndMs,
+  limitChange,
+  realityCheckDueAtMs,
+} from "#shared/protection/rules";
 
 // Player protection's use cases (docs/product.md#player-protection), for the API routes; the rules are in rules.ts.
 
@@ -40,9 +50,18 @@ export async function limitsView(db: Db, userId: number, nowMs: number) {
 const SET_LIMIT_ATTEMPTS = 5;
 
 /** Sets a limit (null removes it): stricter at once, looser after 24 h; safe against concurrent changes. */
-export async function setLimit(db: Db, userId: number, kind: LimitKind, period: LimitPeriod, newCents: number | null, nowMs: number) {
+export async function setLimit(
+  db: Db,
+  userId: number,
+  kind: LimitKind,
+  period: LimitPeriod,
+  newCents: number | null,
+  nowMs: number,
+) {
   for (let attempt = 0; attempt < SET_LIMIT_ATTEMPTS; attempt++) {
-    const before: LimitRow | undefined = (await listLimits(db, userId)).find((r) => r.kind === kind && r.period === period);
+    const before: LimitRow | undefined = (await listLimits(db, userId)).find(
+      (r) => r.kind === kind && r.period === period,
+    );
     const after = limitChange(before, newCents, nowMs);
     if (await saveLimitIfUnchanged(db, { userId, kind, period }, before, after, nowMs)) return after;
   }
@@ -64,7 +83,10 @@ const exclusionView = (exclusion: ActiveExclusion | undefined) =>
 /** A time-out or self-exclusion, starting now; every session of the player ends in the same batch. */
 export async function excludeSelf(db: Db, userId: number, period: ExclusionPeriod, nowMs: number) {
   const exclusion = { period, startAtMs: nowMs, endAtMs: exclusionEndMs(period, nowMs) };
-  await runInOneBatch(db, [insertExclusionStatement(db, userId, exclusion), revokeAllSessionsStatement(db, userId, nowMs)]);
+  await runInOneBatch(db, [
+    insertExclusionStatement(db, userId, exclusion),
+    revokeAllSessionsStatement(db, userId, nowMs),
+  ]);
   return exclusion;
 }
 

@@ -2,7 +2,15 @@
 // whether that round is in (verified), still to wait for, or given up on (the round is voided).
 
 import type { Config } from "../config";
-import { type BeaconChain, type BeaconProblem, type VerifiedBeacon, QUICKNET, beaconRoundAfter, fetchBeacon, testChain } from "#shared/games/beacon";
+import {
+  type BeaconChain,
+  type BeaconProblem,
+  type VerifiedBeacon,
+  QUICKNET,
+  beaconRoundAfter,
+  fetchBeacon,
+  testChain,
+} from "#shared/games/beacon";
 import type { RoundSchedule } from "./round-view";
 
 export type BeaconSettings = Config["beacon"];
@@ -27,9 +35,14 @@ async function chainNamed(settings: BeaconSettings, chainHash: string | null): P
 }
 
 /** What the round publishes at open beside its commit. */
-export async function beaconForRound(settings: BeaconSettings, closeAtMs: number): Promise<{ beaconChain: string | null; beaconRound: number | null }> {
+export async function beaconForRound(
+  settings: BeaconSettings,
+  closeAtMs: number,
+): Promise<{ beaconChain: string | null; beaconRound: number | null }> {
   const chain = await chainForNewRounds(settings);
-  return chain ? { beaconChain: chain.chainHash, beaconRound: beaconRoundAfter(chain, closeAtMs) } : { beaconChain: null, beaconRound: null };
+  return chain
+    ? { beaconChain: chain.chainHash, beaconRound: beaconRoundAfter(chain, closeAtMs) }
+    : { beaconChain: null, beaconRound: null };
 }
 
 export type BeaconWait =
@@ -42,9 +55,15 @@ export type BeaconWait =
  * produced yet, a bad signature, a chain this deployment cannot verify) waits and retries until
  * BEACON_MAX_WAIT_SECONDS after the draw time, then gives up: the round is voided, never drawn otherwise.
  */
-export async function awaitBeacon(settings: BeaconSettings, round: RoundSchedule & { beaconRound: number }): Promise<BeaconWait> {
+export async function awaitBeacon(
+  settings: BeaconSettings,
+  round: RoundSchedule & { beaconRound: number },
+): Promise<BeaconWait> {
   const chain = await chainNamed(settings, round.beaconChain);
-  const check = chain && settings.url ? await fetchBeacon(settings.url, chain, round.beaconRound) : ({ ok: false, problem: "unconfigured" } as const);
+  const check =
+    chain && settings.url
+      ? await fetchBeacon(settings.url, chain, round.beaconRound)
+      : ({ ok: false, problem: "unconfigured" } as const);
   if (check.ok) return { kind: "ready", beacon: check.beacon };
   const deadlineMs = round.drawAtMs + settings.maxWaitMs;
   const nowMs = Date.now();

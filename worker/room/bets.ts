@@ -97,14 +97,25 @@ export async function orderRefusalOf(
 
 /** The placed order a request_id already made, with the player's balance now (the retry's answer). */
 export async function findOrderByRequest(db: Db, userId: number, requestId: string) {
-  return db.get<{ id: number; ordersn: string; moneyCents: number }>(sql`SELECT o.id, o.ordersn, u.money_cents AS moneyCents
+  return db.get<{
+    id: number;
+    ordersn: string;
+    moneyCents: number;
+  }>(sql`SELECT o.id, o.ordersn, u.money_cents AS moneyCents
     FROM orders o JOIN users u ON u.id = o.user_id WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`);
 }
 
 /** The refund of a cancelled order: one per order, so a stake never comes back twice. */
 export const cancelRefundKey = (orderId: number) => `cancel:${orderId}`;
 
-export type OrderToCancel = { orderId: number; ordersn: string; userId: number; totalCents: number; reason: LedgerReason; nowMs: number };
+export type OrderToCancel = {
+  orderId: number;
+  ordersn: string;
+  userId: number;
+  totalCents: number;
+  reason: LedgerReason;
+  nowMs: number;
+};
 
 /**
  * Cancels an order and gives the stake back in one batch. The refund's key (cancel:<order>) makes a
@@ -129,7 +140,15 @@ export function cancelOrderStatements(db: Db, order: OrderToCancel) {
   ] as const;
 }
 
-export type StoredOrder = { id: number; ordersn: string; userId: number; roomId: number; roundId: number; totalCents: number; status: string };
+export type StoredOrder = {
+  id: number;
+  ordersn: string;
+  userId: number;
+  roomId: number;
+  roundId: number;
+  totalCents: number;
+  status: string;
+};
 
 export async function findOrder(db: Db, orderId: number): Promise<StoredOrder | undefined> {
   return db.get<StoredOrder>(sql`SELECT id, ordersn, user_id AS userId, room_id AS roomId, round_id AS roundId,
@@ -139,8 +158,14 @@ export async function findOrder(db: Db, orderId: number): Promise<StoredOrder | 
 const LIVE_BETS_LIMIT = 200;
 
 /** Bets of a round still standing (cancelled ones disappear), after a bet id, oldest first. */
-export async function liveBets(db: Db, roundId: number, afterBetId: number): Promise<(LiveBetRow & { userId: number })[]> {
-  const rows = await db.all<LiveBetRow & { userId: number }>(sql`SELECT b.id, b.order_id AS orderId, b.option_index AS optionIndex,
+export async function liveBets(
+  db: Db,
+  roundId: number,
+  afterBetId: number,
+): Promise<(LiveBetRow & { userId: number })[]> {
+  const rows = await db.all<
+    LiveBetRow & { userId: number }
+  >(sql`SELECT b.id, b.order_id AS orderId, b.option_index AS optionIndex,
       b.odds_milli AS oddsMilli, b.stake_cents AS stakeCents, r.seqno, u.username, b.user_id AS userId
     FROM bets b JOIN rounds r ON r.id = b.round_id JOIN users u ON u.id = b.user_id
     WHERE b.round_id = ${roundId} AND b.id > ${afterBetId} AND b.isaward <> 3

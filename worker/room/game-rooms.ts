@@ -49,7 +49,12 @@ function gameRoomOf(row: RawRoom): GameRoom {
 }
 
 export async function findGameRoom(db: Db, roomId: number): Promise<GameRoom | undefined> {
-  const [row] = await db.select(roomColumns).from(rooms).innerJoin(games, eq(games.id, rooms.gameId)).where(eq(rooms.id, roomId)).limit(1);
+  const [row] = await db
+    .select(roomColumns)
+    .from(rooms)
+    .innerJoin(games, eq(games.id, rooms.gameId))
+    .where(eq(rooms.id, roomId))
+    .limit(1);
   return row ? gameRoomOf(row) : undefined;
 }
 
@@ -88,9 +93,13 @@ export async function tradingRoomIds(db: Db): Promise<number[]> {
  * How long a round of this room lasts and when betting closes: the room's own settings when they
  * make sense, else the environment's (docs/architecture.md#the-room).
  */
-export function roundTiming(room: Pick<GameRoom, "roundSeconds" | "closeSeconds">, config: Pick<Config, "roundSeconds" | "closeSeconds">) {
+export function roundTiming(
+  room: Pick<GameRoom, "roundSeconds" | "closeSeconds">,
+  config: Pick<Config, "roundSeconds" | "closeSeconds">,
+) {
   const roundSeconds = room.roundSeconds && room.roundSeconds >= 10 ? room.roundSeconds : config.roundSeconds;
   const wantedClose = room.closeSeconds ?? config.closeSeconds;
-  const closeSeconds = wantedClose >= 0 && wantedClose < roundSeconds ? wantedClose : Math.min(config.closeSeconds, roundSeconds - 1);
+  const closeSeconds =
+    wantedClose >= 0 && wantedClose < roundSeconds ? wantedClose : Math.min(config.closeSeconds, roundSeconds - 1);
   return { roundMs: roundSeconds * 1000, closeMs: closeSeconds * 1000 };
 }

@@ -116,7 +116,11 @@ export class RoomDO extends DurableObject<Env> {
           after: { round: request.roundId, seqno: round.seqno, status: "void", note: request.note },
           nowMs,
         });
-      const events = await voidRoundInPlay(this.cycleContext(), { roundId: request.roundId, operatorId: request.operatorId, note: request.note, audit }, nowMs).finally(() => this.forgetResults());
+      const events = await voidRoundInPlay(
+        this.cycleContext(),
+        { roundId: request.roundId, operatorId: request.operatorId, note: request.note, audit },
+        nowMs,
+      ).finally(() => this.forgetResults());
       if (!events) return false;
       await this.afterCycle(request.roomId, events);
       return true;
@@ -124,7 +128,13 @@ export class RoomDO extends DurableObject<Env> {
   }
 
   private cycleContext() {
-    return { db: getDb(this.env), state: this.state, config: readConfig(this.env), roomId: this.state.roomId()!, flush: () => this.ctx.storage.sync() };
+    return {
+      db: getDb(this.env),
+      state: this.state,
+      config: readConfig(this.env),
+      roomId: this.state.roomId()!,
+      flush: () => this.ctx.storage.sync(),
+    };
   }
 
   private async advance(): Promise<RoundSchedule | null> {
@@ -145,7 +155,8 @@ export class RoomDO extends DurableObject<Env> {
 
   /** The alarm sits at the draw time; past it (a draw waiting for its beacon) at the next retry. */
   private async keepAlarm(current: RoundSchedule) {
-    const at = Date.now() < current.drawAtMs ? current.drawAtMs : (this.beaconRetryAtMs ?? Date.now() + BEACON_RETRY_MS);
+    const at =
+      Date.now() < current.drawAtMs ? current.drawAtMs : (this.beaconRetryAtMs ?? Date.now() + BEACON_RETRY_MS);
     if ((await this.ctx.storage.getAlarm()) !== at) await this.ctx.storage.setAlarm(at);
   }
 
@@ -154,7 +165,8 @@ export class RoomDO extends DurableObject<Env> {
     return this.gate.shared(async () => {
       const nowMs = Date.now();
       const current = this.state.current();
-      if (!current || current.roundId !== request.roundId || nowMs >= current.closeAtMs) return { ok: false, errCode: 1029 };
+      if (!current || current.roundId !== request.roundId || nowMs >= current.closeAtMs)
+        return { ok: false, errCode: 1029 };
       const db = getDb(this.env);
       const rules = await this.roundSettings(current.roundId, request.room.roomId);
       if (!rules) return { ok: false, errCode: 1057 };
@@ -162,7 +174,8 @@ export class RoomDO extends DurableObject<Env> {
       try {
         lines = parseOrderLines(request.orderInfo, { optionCount: request.room.optionCount, ...rules });
       } catch (error) {
-        if (error instanceof ProductError) return { ok: false, errCode: error.errCode, extra: error.extra as { num?: number } };
+        if (error instanceof ProductError)
+          return { ok: false, errCode: error.errCode, extra: error.extra as { num?: number } };
         throw error;
       }
       const ordersn = newOrdersn(nowMs);
@@ -189,16 +202,27 @@ export class RoomDO extends DurableObject<Env> {
         throw error;
       }
       if (orderWasRefused(results)) {
-        const refusal = await orderRefusalOf(db, { roomId: request.room.roomId, userId: request.userId, sessionId: request.sessionId, minLevel: rules.minLevel, nowMs });
+        const refusal = await orderRefusalOf(db, {
+          roomId: request.room.roomId,
+          userId: request.userId,
+          sessionId: request.sessionId,
+          minLevel: rules.minLevel,
+          nowMs,
+        });
         if (refusal) return { ok: false, errCode: refusal };
         const total = orderTotalCents(lines);
-        return { ok: false, ...(await explainRefusal(db, { userId: request.userId, nowMs, adds: { stake: total, loss: total } })) };
+        return {
+          ok: false,
+          ...(await explainRefusal(db, { userId: request.userId, nowMs, adds: { stake: total, loss: total } })),
+        };
       }
       const bets = results[1].results as PlacedBet[];
       const username = request.username;
       this.broadcast({
         type: "bet",
-        bets: bets.map((bet) => liveBetView({ ...bet, seqno: current.seqno, username }, request.room.gameType, request.room.optionCount)),
+        bets: bets.map((bet) =>
+          liveBetView({ ...bet, seqno: current.seqno, username }, request.room.gameType, request.room.optionCount),
+        ),
       });
       return { ok: true, orderId: bets[0].orderId, ordersn, moneyCents: balanceAfter(results) };
     });
@@ -225,7 +249,8 @@ export class RoomDO extends DurableObject<Env> {
     return this.gate.shared(async () => {
       const current = this.state.current();
       const { order } = request;
-      if (!current || current.roundId !== order.roundId || Date.now() >= current.closeAtMs) return { ok: false, errCode: 1029 };
+      if (!current || current.roundId !== order.roundId || Date.now() >= current.closeAtMs)
+        return { ok: false, errCode: 1029 };
       const db = getDb(this.env);
       let results;
       try {
@@ -257,14 +282,19 @@ export class RoomDO extends DurableObject<Env> {
    * never bound asks D1 whether the room exists.
    */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket", { status: 426 });
     const roomId = Number(request.headers.get("x-room-id"));
-    if (this.state.roomId() === null && !(await findGameRoom(getDb(this.env), roomId))) return new Response("Not found", { status: 404 });
+    if (this.state.roomId() === null && !(await findGameRoom(getDb(this.env), roomId)))
+      return new Response("Not found", { status: 404 });
     const current = await this.ensureRunning(roomId);
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ joinedAtMs: Date.now() });
-    if (current) server.send(JSON.stringify({ type: "round", game: gameView(current, Date.now()), his: await this.history(roomId) }));
+    if (current)
+      server.send(
+        JSON.stringify({ type: "round", game: gameView(current, Date.now()), his: await this.history(roomId) }),
+      );
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -283,8 +313,15 @@ export class RoomDO extends DurableObject<Env> {
   private async announce(roomId: number, events: CycleEvent[]) {
     if (events.length === 0 || this.ctx.getWebSockets().length === 0) return;
     for (const event of events) {
-      if (event.type === "draw") this.broadcast({ type: "draw", result: roundResultView(event.round, event.optionCount) });
-      else if (event.type === "waiting") this.broadcast({ type: "waiting", game: gameView(event.round, Date.now()), retryAt: event.retryAtMs, problem: event.problem });
+      if (event.type === "draw")
+        this.broadcast({ type: "draw", result: roundResultView(event.round, event.optionCount) });
+      else if (event.type === "waiting")
+        this.broadcast({
+          type: "waiting",
+          game: gameView(event.round, Date.now()),
+          retryAt: event.retryAtMs,
+          problem: event.problem,
+        });
       else this.broadcast({ type: "round", game: gameView(event.round, Date.now()), his: await this.history(roomId) });
     }
   }

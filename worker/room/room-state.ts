@@ -21,7 +21,10 @@ export class RoomState {
     )`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS round_seeds (seqno INTEGER PRIMARY KEY, seed_hex TEXT NOT NULL)`);
     // Rooms created before beacon draws (docs/decisions/130) gain the round's beacon columns.
-    const columns = this.sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('room')").toArray().map((c) => c.name);
+    const columns = this.sql
+      .exec<{ name: string }>("SELECT name FROM pragma_table_info('room')")
+      .toArray()
+      .map((c) => c.name);
     if (!columns.includes("beacon_round")) {
       this.sql.exec("ALTER TABLE room ADD COLUMN beacon_chain TEXT");
       this.sql.exec("ALTER TABLE room ADD COLUMN beacon_round INTEGER");
@@ -57,7 +60,9 @@ export class RoomState {
         draw_at_ms: number;
         beacon_chain: string | null;
         beacon_round: number | null;
-      }>("SELECT round_id, seqno, game_type, commit_hex, open_at_ms, close_at_ms, draw_at_ms, beacon_chain, beacon_round FROM room")
+      }>(
+        "SELECT round_id, seqno, game_type, commit_hex, open_at_ms, close_at_ms, draw_at_ms, beacon_chain, beacon_round FROM room",
+      )
       .toArray()[0];
     if (!row || row.round_id === null) return null;
     return {
@@ -90,7 +95,9 @@ export class RoomState {
   }
 
   seedFor(seqno: number): string | null {
-    const row = this.sql.exec<{ seed_hex: string }>("SELECT seed_hex FROM round_seeds WHERE seqno = ?", seqno).toArray()[0];
+    const row = this.sql
+      .exec<{ seed_hex: string }>("SELECT seed_hex FROM round_seeds WHERE seqno = ?", seqno)
+      .toArray()[0];
     return row ? row.seed_hex : null;
   }
 

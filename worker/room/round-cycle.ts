@@ -6,7 +6,15 @@ import type { Db } from "../db/client";
 import { type GameRoom, findGameRoom, roundTiming } from "./game-rooms";
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type NewRound, type Settlement, type StoredRound, type VoidReason, latestRound, openRoundStatements, settlementStatements } from "./rounds";
+import {
+  type NewRound,
+  type Settlement,
+  type StoredRound,
+  type VoidReason,
+  latestRound,
+  openRoundStatements,
+  settlementStatements,
+} from "./rounds";
 import { readSettings } from "../settings/settings";
 import { runInOneBatch } from "../db/batch";
 import type { Config } from "../config";
@@ -59,13 +67,35 @@ export async function advanceRoom(ctx: CycleContext, nowMs: number): Promise<Cyc
   return events;
 }
 
-async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: GameRoom | undefined, nowMs: number): Promise<CycleEvent[]> {
+async function drawAndContinue(
+  ctx: CycleContext,
+  current: RoundSchedule,
+  room: GameRoom | undefined,
+  nowMs: number,
+): Promise<CycleEvent[]> {
   const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
   const seedHex = ctx.state.seedFor(current.seqno);
-  if (!seedHex) return settleAndContinue(ctx, current, room, voidSettlement(current.roundId, current.gameType, reason, nowMs, null), [], nowMs);
-  if (current.beaconRound === null) return settleAndContinue(ctx, current, room, await drawnSettlement(ctx, current, seedHex, null, reason, nowMs), [], nowMs);
+  if (!seedHex)
+    return settleAndContinue(
+      ctx,
+      current,
+      room,
+      voidSettlement(current.roundId, current.gameType, reason, nowMs, null),
+      [],
+      nowMs,
+    );
+  if (current.beaconRound === null)
+    return settleAndContinue(
+      ctx,
+      current,
+      room,
+      await drawnSettlement(ctx, current, seedHex, null, reason, nowMs),
+      [],
+      nowMs,
+    );
   const beacon = await awaitBeacon(ctx.config.beacon, { ...current, beaconRound: current.beaconRound });
-  if (beacon.kind === "wait") return [{ type: "waiting", round: current, retryAtMs: beacon.retryAtMs, problem: beacon.problem }];
+  if (beacon.kind === "wait")
+    return [{ type: "waiting", round: current, retryAtMs: beacon.retryAtMs, problem: beacon.problem }];
   const settlement =
     beacon.kind === "ready"
       ? await drawnSettlement(ctx, current, seedHex, beacon.beacon, reason, nowMs)
@@ -81,14 +111,26 @@ async function drawAndContinue(ctx: CycleContext, current: RoundSchedule, room: 
  */
 export async function voidRoundInPlay(
   ctx: CycleContext,
-  request: { roundId: number; operatorId: number; note: string; audit: (round: { seqno: number }) => BatchItem<"sqlite"> },
+  request: {
+    roundId: number;
+    operatorId: number;
+    note: string;
+    audit: (round: { seqno: number }) => BatchItem<"sqlite">;
+  },
   nowMs: number,
 ): Promise<CycleEvent[] | null> {
   const current = ctx.state.current();
   if (!current || current.roundId !== request.roundId || nowMs >= current.drawAtMs) return null;
   const room = await findGameRoom(ctx.db, ctx.roomId);
   const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
-  const settlement = voidSettlement(current.roundId, current.gameType, reason, nowMs, ctx.state.seedFor(current.seqno), "operator");
+  const settlement = voidSettlement(
+    current.roundId,
+    current.gameType,
+    reason,
+    nowMs,
+    ctx.state.seedFor(current.seqno),
+    "operator",
+  );
   const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note}, voided_by = ${request.operatorId}
     WHERE id = ${current.roundId} AND status = 'void' AND void_note IS NULL`);
   return settleAndContinue(ctx, current, room, settlement, [note, request.audit(current)], nowMs);
@@ -106,7 +148,11 @@ async function settleAndContinue(
   settlement.vipThresholdsCents = (await readSettings(ctx.db, ["vip_thresholds_cents"])).vip_thresholds_cents;
   // Trading stopped: the round in play is still drawn and paid, but no new round opens.
   const next = room?.trading ? await prepareRound(ctx, room, current.seqno + 1, nowMs) : null;
-  const statements = [...settlementStatements(ctx.db, settlement), ...alongside, ...(next ? openRoundStatements(ctx.db, next) : [])];
+  const statements = [
+    ...settlementStatements(ctx.db, settlement),
+    ...alongside,
+    ...(next ? openRoundStatements(ctx.db, next) : []),
+  ];
   const results = await runInOneBatch(ctx.db, statements);
   const opened = next ? scheduleOf(results[results.length - 1].results[0] as StoredRound) : null;
   ctx.state.setCurrent(opened);
@@ -135,7 +181,11 @@ async function settleAndContinue(
   };
   // A round lost with its seed passes silently as before; one voided by an operator or for want of its beacon is announced.
   if (settlement.draw || settlement.voidReason === "operator" || settlement.voidReason === "beacon_unavailable") {
-    events.push({ type: "draw", round, optionCount: room?.optionCount ?? fullOptionCount(current.gameType as GameType) });
+    events.push({
+      type: "draw",
+      round,
+      optionCount: room?.optionCount ?? fullOptionCount(current.gameType as GameType),
+    });
   }
   if (opened) events.push({ type: "round", round: opened });
   return events;
@@ -172,9 +222,27 @@ async function drawnSettlement(
  * A round whose seed is lost cannot be drawn fairly by anyone, an operator voided it, or its beacon never
  * came: every stake goes back, and the seed (when the room still has it) is published like a drawn round's.
  */
-function voidSettlement(roundId: number, gameType: number, reason: LedgerReason, nowMs: number, seedHex: string | null, why: VoidReason = "seed_lost"): Settlement {
+function voidSettlement(
+  roundId: number,
+  gameType: number,
+  reason: LedgerReason,
+  nowMs: number,
+  seedHex: string | null,
+  why: VoidReason = "seed_lost",
+): Settlement {
   const everyOption = Number((1n << BigInt(fullOptionCount(gameType as GameType))) - 1n);
-  return { roundId, status: "void", voidReason: why, seedHex, draw: null, winMask: 0, refundMask: everyOption, vipThresholdsCents: [], reason, nowMs };
+  return {
+    roundId,
+    status: "void",
+    voidReason: why,
+    seedHex,
+    draw: null,
+    winMask: 0,
+    refundMask: everyOption,
+    vipThresholdsCents: [],
+    reason,
+    nowMs,
+  };
 }
 
 /**

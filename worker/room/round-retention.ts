@@ -19,7 +19,9 @@ export type RetentionRun = { deleted: number; cursor: number };
  */
 export async function pruneIdleRounds(db: Db, nowMs: number, retentionDays: number): Promise<RetentionRun> {
   const cutoffMs = nowMs - retentionDays * DAY_MS;
-  const stored = await db.get<{ value: string } | undefined>(sql`SELECT value FROM settings WHERE key = ${RETENTION_CURSOR_KEY}`);
+  const stored = await db.get<{ value: string } | undefined>(
+    sql`SELECT value FROM settings WHERE key = ${RETENTION_CURSOR_KEY}`,
+  );
   const cursor = Math.max(0, Number.parseInt(stored?.value ?? "0", 10) || 0);
   // The walk stops before the first round still within the retention: ids grow with time, but rooms of
   // different lengths interleave, so a later id may be younger. An open round older than the retention

@@ -101,7 +101,12 @@ export function roundResultView(row: RoundRow, optionCount: number): RoundResult
     beacon:
       row.beaconRound === null
         ? null
-        : { chain: row.beaconChain, round: row.beaconRound, signature: drawn ? row.beaconSignature : null, randomness: drawn ? row.beaconRandomness : null },
+        : {
+            chain: row.beaconChain,
+            round: row.beaconRound,
+            signature: drawn ? row.beaconSignature : null,
+            randomness: drawn ? row.beaconRandomness : null,
+          },
   };
 }
 
@@ -164,7 +169,12 @@ export function gameView(schedule: RoundSchedule, nowMs: number): CurrentRound {
     closeAt: schedule.closeAtMs,
     drawAt: schedule.drawAtMs,
     // Past its draw time and still in play: the draw waits for its beacon round (docs/decisions/130).
-    status: nowMs < schedule.closeAtMs ? ("open" as const) : nowMs < schedule.drawAtMs ? ("closed" as const) : ("waiting" as const),
+    status:
+      nowMs < schedule.closeAtMs
+        ? ("open" as const)
+        : nowMs < schedule.drawAtMs
+          ? ("closed" as const)
+          : ("waiting" as const),
     beacon: schedule.beaconRound === null ? null : { chain: schedule.beaconChain, round: schedule.beaconRound },
   };
 }

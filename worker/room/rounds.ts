@@ -34,7 +34,9 @@ export function openRoundStatements(db: Db, round: NewRound) {
         rates_milli, minbuy_cents, min_level, beacon_chain, beacon_round)
       VALUES (${round.roomId}, ${round.seqno}, ${round.gameType}, ${round.openAtMs}, ${round.closeAtMs}, ${round.drawAtMs}, ${round.commit}, 'open',
         ${JSON.stringify(round.rules.ratesMilli)}, ${round.rules.minbuyCents}, ${round.rules.minLevel}, ${round.beaconChain}, ${round.beaconRound})`),
-    db.get<StoredRound>(sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${round.roomId} AND seqno = ${round.seqno}`),
+    db.get<StoredRound>(
+      sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${round.roomId} AND seqno = ${round.seqno}`,
+    ),
   ] as const;
 }
 
@@ -52,7 +54,7 @@ export type StoredRound = {
 };
 
 const storedRoundColumns = sql.raw(
-  "id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, \"commit\", status, beacon_chain AS beaconChain, beacon_round AS beaconRound",
+  'id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, "commit", status, beacon_chain AS beaconChain, beacon_round AS beaconRound',
 );
 
 export type Settlement = {
@@ -120,7 +122,9 @@ function houseStakesStatements(db: Db, s: Settlement, stillOpen: SQL) {
     db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
       SELECT id, ${stakes}, money_cents, money_cents + ${stakes}, 'bet', ${reason.text}, ${reason.key}, ${reason.params}, ${`round:${s.roundId}`}, ${`stakes:${s.roundId}:house`}, ${s.nowMs}
       FROM users WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`),
-    db.run(sql`UPDATE users SET money_cents = money_cents + ${stakes} WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`),
+    db.run(
+      sql`UPDATE users SET money_cents = money_cents + ${stakes} WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`,
+    ),
   ];
 }
 
@@ -128,7 +132,12 @@ function houseStakesStatements(db: Db, s: Settlement, stillOpen: SQL) {
  * Pays what the bets of one outcome (won, refunded) earned: one ledger row per player and round,
  * the balances, and one house mirror row for the round's total, so the books still add up to zero.
  */
-function creditStatements(db: Db, s: Settlement, stillOpen: SQL, kind: { isaward: number; type: string; keyPrefix: string }) {
+function creditStatements(
+  db: Db,
+  s: Settlement,
+  stillOpen: SQL,
+  kind: { isaward: number; type: string; keyPrefix: string },
+) {
   const perUser = sql`(SELECT user_id, SUM(award_cents) AS total FROM bets
     WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward} GROUP BY user_id HAVING SUM(award_cents) > 0)`;
   const roundTotal = sql`(SELECT COALESCE(SUM(award_cents), 0) FROM bets WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward})`;
@@ -179,7 +188,11 @@ export type VoidReason = "seed_lost" | "operator" | "beacon_unavailable";
 
 /** The settings a round opened with; undefined for a round opened before rounds kept them. */
 export async function roundRules(db: Db, roundId: number): Promise<RoundRules | undefined> {
-  const row = await db.get<{ ratesMilli: string | null; minbuyCents: number | null; minLevel: number | null }>(sql`SELECT
+  const row = await db.get<{
+    ratesMilli: string | null;
+    minbuyCents: number | null;
+    minLevel: number | null;
+  }>(sql`SELECT
     rates_milli AS ratesMilli, minbuy_cents AS minbuyCents, min_level AS minLevel FROM rounds WHERE id = ${roundId}`);
   if (!row || row.ratesMilli === null || row.minbuyCents === null || row.minLevel === null) return undefined;
   return { ratesMilli: JSON.parse(row.ratesMilli) as number[], minbuyCents: row.minbuyCents, minLevel: row.minLevel };
@@ -187,7 +200,9 @@ export async function roundRules(db: Db, roundId: number): Promise<RoundRules | 
 
 /** The room's newest round, whatever its state (the room's restart point). */
 export async function latestRound(db: Db, roomId: number): Promise<StoredRound | undefined> {
-  return db.get<StoredRound>(sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${roomId} ORDER BY seqno DESC LIMIT 1`);
+  return db.get<StoredRound>(
+    sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${roomId} ORDER BY seqno DESC LIMIT 1`,
+  );
 }
 
 /** Drawn rounds, newest first. */

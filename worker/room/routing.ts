@@ -29,6 +29,7 @@ export async function wakeOpenRooms(env: Env): Promise<void> {
   const roomIds = await tradingRoomIds(getDb(env));
   const results = await Promise.allSettled(roomIds.map((roomId) => roomStub(env, roomId).ensureRunning(roomId)));
   results.forEach((result, i) => {
-    if (result.status === "rejected") console.error(JSON.stringify({ cron: "wakeOpenRooms", roomId: roomIds[i], error: String(result.reason) }));
+    if (result.status === "rejected")
+      console.error(JSON.stringify({ cron: "wakeOpenRooms", roomId: roomIds[i], error: String(result.reason) }));
   });
 }

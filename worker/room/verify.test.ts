@@ -8,16 +8,36 @@ import { signBeaconRound, testBeaconKey } from "../../tests/support/beacon-serve
 
 const SEED = "7f".repeat(32);
 
-async function published(roomid: number, seqno: number, gametype: 1 | 2 | 3 | 4, optionCount: number): Promise<PublishedRound> {
+async function published(
+  roomid: number,
+  seqno: number,
+  gametype: 1 | 2 | 3 | 4,
+  optionCount: number,
+): Promise<PublishedRound> {
   const numbers = await drawNumbers(fromHex(SEED), roomid, seqno, gametype);
   const result = resultOf(gametype, numbers);
   const keys = winningOptions(gametype, optionCount, Number(winningMask(gametype, result))).map((o) => o.key);
-  return { roomid, seqno, gametype, commit: await commitOf(fromHex(SEED)), seed: SEED, ...result, resultKeys: keys, optionCount };
+  return {
+    roomid,
+    seqno,
+    gametype,
+    commit: await commitOf(fromHex(SEED)),
+    seed: SEED,
+    ...result,
+    resultKeys: keys,
+    optionCount,
+  };
 }
 
 describe("checkPublishedRound", () => {
   it("accepts an honest round of every game type", async () => {
-    for (const [gametype, count] of [[1, 11], [1, 4], [2, 11], [3, 11], [4, 40]] as const) {
+    for (const [gametype, count] of [
+      [1, 11],
+      [1, 4],
+      [2, 11],
+      [3, 11],
+      [4, 40],
+    ] as const) {
       const check = await checkPublishedRound(await published(3, 17, gametype, count));
       expect(check, JSON.stringify(check)).toMatchObject({ ok: true, problems: [] });
     }
@@ -31,7 +51,9 @@ describe("checkPublishedRound", () => {
     const numbers = [...honest.numbers];
     numbers[0] = (numbers[0] + 1) % 10;
     expect((await checkPublishedRound({ ...honest, numbers })).problems).toContain("the seed draws other numbers");
-    expect((await checkPublishedRound({ ...honest, sum: honest.sum! + 1 })).problems).toContain("num1, num2, num3 or sum differ from the drawn numbers");
+    expect((await checkPublishedRound({ ...honest, sum: honest.sum! + 1 })).problems).toContain(
+      "num1, num2, num3 or sum differ from the drawn numbers",
+    );
     expect((await checkPublishedRound({ ...honest, resultKeys: [...honest.resultKeys!, "triple"] })).ok).toBe(false);
     expect((await checkPublishedRound({ ...honest, seqno: 6 })).ok).toBe(false);
   });
@@ -39,7 +61,9 @@ describe("checkPublishedRound", () => {
   it("cannot check a round whose seed is still secret or malformed", async () => {
     const honest = await published(1, 5, 1, 11);
     expect((await checkPublishedRound({ ...honest, seed: null })).ok).toBe(false);
-    expect((await checkPublishedRound({ ...honest, seed: "XYZ" })).problems).toEqual(["the seed is not 64 lowercase hex characters"]);
+    expect((await checkPublishedRound({ ...honest, seed: "XYZ" })).problems).toEqual([
+      "the seed is not 64 lowercase hex characters",
+    ]);
   });
 });
 
@@ -48,13 +72,22 @@ describe("checkPublishedRound with a beacon (docs/decisions/130)", () => {
   const CLOSE_AT = 1_795_600_001_000;
 
   /** A round drawn from `beaconRound` of the test chain, every published figure consistent with it. */
-  async function beaconDrawn(beaconRound: number): Promise<{ round: PublishedRound; chains: Record<string, BeaconChain> }> {
+  async function beaconDrawn(
+    beaconRound: number,
+  ): Promise<{ round: PublishedRound; chains: Record<string, BeaconChain> }> {
     const chain = await testChain(key.publicKey);
     const { signature, randomness } = signBeaconRound(key.secretKey, beaconRound);
     const numbers = await drawNumbers(fromHex(SEED), 2, 9, 1, randomness);
     const result = resultOf(1, numbers);
     const round: PublishedRound = {
-      roomid: 2, seqno: 9, gametype: 1, commit: await commitOf(fromHex(SEED)), seed: SEED, status: "settled", ...result, closeAt: CLOSE_AT,
+      roomid: 2,
+      seqno: 9,
+      gametype: 1,
+      commit: await commitOf(fromHex(SEED)),
+      seed: SEED,
+      status: "settled",
+      ...result,
+      closeAt: CLOSE_AT,
       beacon: { chain: chain.chainHash, round: beaconRound, signature, randomness },
     };
     return { round, chains: { [chain.chainHash]: chain } };
@@ -73,7 +106,9 @@ describe("checkPublishedRound with a beacon (docs/decisions/130)", () => {
       const { round, chains } = await beaconDrawn(expected + shift);
       const check = await checkPublishedRound(round, { chains });
       expect(check.ok).toBe(false);
-      expect(check.problems).toEqual([`the beacon round is ${expected + shift} but the rule names ${expected}, the first produced after betting closed`]);
+      expect(check.problems).toEqual([
+        `the beacon round is ${expected + shift} but the rule names ${expected}, the first produced after betting closed`,
+      ]);
     }
   });
 
@@ -89,7 +124,9 @@ describe("checkPublishedRound with a beacon (docs/decisions/130)", () => {
 
   it("refuses a drawn round without a beacon where the rule requires one, and accepts it as commit-reveal otherwise", async () => {
     const honest = await published(1, 5, 1, 11);
-    expect((await checkPublishedRound(honest, { requireBeacon: true })).problems).toEqual(["the round carries no beacon round, but the rule draws every round with one"]);
+    expect((await checkPublishedRound(honest, { requireBeacon: true })).problems).toEqual([
+      "the round carries no beacon round, but the rule draws every round with one",
+    ]);
     expect((await checkPublishedRound(honest)).ok).toBe(true);
     // A void round draws nothing: its commitment is all there is to check.
     expect((await checkPublishedRound({ ...honest, status: "void" }, { requireBeacon: true })).ok).toBe(true);

@@ -3,7 +3,12 @@
 
 import { type GameType, fullOptionCount, isGameType } from "#shared/games/options";
 import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
-import { type BeaconChain, type PublishedBeacon, type PublishedBeaconCheck, checkRoundBeacon } from "#shared/games/beacon";
+import {
+  type BeaconChain,
+  type PublishedBeacon,
+  type PublishedBeaconCheck,
+  checkRoundBeacon,
+} from "#shared/games/beacon";
 import { resultOf, winningMask } from "#shared/games/rules";
 import { winningOptions } from "./round-view";
 
@@ -32,7 +37,15 @@ export type PublishedRound = {
 export type RoundCheck = {
   ok: boolean;
   problems: string[];
-  computed: { commit: string | null; numbers: number[] | null; num1?: number; num2?: number; num3?: number; sum?: number; resultKeys?: string[] };
+  computed: {
+    commit: string | null;
+    numbers: number[] | null;
+    num1?: number;
+    num2?: number;
+    num3?: number;
+    sum?: number;
+    resultKeys?: string[];
+  };
 };
 
 function same(a: readonly unknown[], b: readonly unknown[]) {
@@ -42,7 +55,8 @@ function same(a: readonly unknown[], b: readonly unknown[]) {
 const BEACON_PROBLEMS: Record<string, string> = {
   unknown_chain: "the beacon chain is not one this check pins a public key for",
   absent: "the round carries no beacon round, but the rule draws every round with one",
-  no_close_time: "the round does not publish when betting closed, so its beacon round cannot be checked against the rule",
+  no_close_time:
+    "the round does not publish when betting closed, so its beacon round cannot be checked against the rule",
   missing: "the beacon signature is missing",
   malformed: "the beacon signature is not 96 lowercase hex characters",
   wrong_round: "the beacon answer is for another round",
@@ -74,14 +88,29 @@ export type CheckOptions = {
  */
 export async function checkPublishedRound(round: PublishedRound, options: CheckOptions = {}): Promise<RoundCheck> {
   const { chains = {}, requireBeacon = false } = options;
-  if (!isGameType(round.gametype)) return { ok: false, problems: [`unknown game type ${round.gametype}`], computed: { commit: null, numbers: null } };
-  if (!round.seed) return { ok: false, problems: ["the round is not drawn yet: its seed is still secret"], computed: { commit: null, numbers: null } };
+  if (!isGameType(round.gametype))
+    return { ok: false, problems: [`unknown game type ${round.gametype}`], computed: { commit: null, numbers: null } };
+  if (!round.seed)
+    return {
+      ok: false,
+      problems: ["the round is not drawn yet: its seed is still secret"],
+      computed: { commit: null, numbers: null },
+    };
   const gameType = round.gametype as GameType;
   if (round.status === "void") return checkVoidRound(round.seed, round.commit);
   const beacon = await checkRoundBeacon(round, chains, requireBeacon);
-  if (beacon && !beacon.ok) return { ok: false, problems: [beaconProblem(beacon, round)], computed: { commit: null, numbers: null } };
+  if (beacon && !beacon.ok)
+    return { ok: false, problems: [beaconProblem(beacon, round)], computed: { commit: null, numbers: null } };
   const beaconRandomness = beacon?.ok ? beacon.randomness : null;
-  const verification = await verifyRound({ seedHex: round.seed, commit: round.commit, roomId: round.roomid, seqno: round.seqno, gameType, numbers: round.numbers, beaconRandomness });
+  const verification = await verifyRound({
+    seedHex: round.seed,
+    commit: round.commit,
+    roomId: round.roomid,
+    seqno: round.seqno,
+    gameType,
+    numbers: round.numbers,
+    beaconRandomness,
+  });
   const problems: string[] = verification.problems.map((p) =>
     p === "malformed_seed"
       ? "the seed is not 64 lowercase hex characters"
@@ -100,8 +129,11 @@ export async function checkPublishedRound(round: PublishedRound, options: CheckO
     }
     if (round.resultKeys) {
       const optionCount = round.optionCount ?? fullOptionCount(gameType);
-      computed.resultKeys = winningOptions(gameType, optionCount, Number(winningMask(gameType, result))).map((o) => o.key);
-      if (!same(round.resultKeys, computed.resultKeys)) problems.push("the published winning options differ from the rules");
+      computed.resultKeys = winningOptions(gameType, optionCount, Number(winningMask(gameType, result))).map(
+        (o) => o.key,
+      );
+      if (!same(round.resultKeys, computed.resultKeys))
+        problems.push("the published winning options differ from the rules");
     }
   }
   return { ok: problems.length === 0, problems, computed };
@@ -113,7 +145,11 @@ async function checkVoidRound(seedHex: string, commit: string): Promise<RoundChe
   try {
     computedCommit = await commitOf(fromHex(seedHex));
   } catch {
-    return { ok: false, problems: ["the seed is not 64 lowercase hex characters"], computed: { commit: null, numbers: null } };
+    return {
+      ok: false,
+      problems: ["the seed is not 64 lowercase hex characters"],
+      computed: { commit: null, numbers: null },
+    };
   }
   const problems = computedCommit === commit ? [] : ["SHA-256(seed) differs from the commit"];
   return { ok: problems.length === 0, problems, computed: { commit: computedCommit, numbers: null } };

@@ -12,7 +12,13 @@ import { insertOrIgnore, sqlLiteral } from "./sql";
  * INSERT OR IGNORE, money guarded by its ledger key), so running the seed twice changes nothing.
  * Tests run them through D1; `npm run db:seed` writes them to a file for `wrangler d1 execute`.
  */
-export const DEMO_PLAYER = { id: 3, username: "demo01", password: "demo1234", payPassword: "123456", moneyCents: 1_000_000 };
+export const DEMO_PLAYER = {
+  id: 3,
+  username: "demo01",
+  password: "demo1234",
+  payPassword: "123456",
+  moneyCents: 1_000_000,
+};
 export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234", role: "admin" };
 /** The second operator, so that four eyes can be tried locally: admin asks, cashier approves (or the reverse). */
 const DEMO_CASHIER = { username: "cashier", password: "cashier1234", role: "cashier" };
@@ -28,8 +34,22 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
     hashPassword(DEMO_CASHIER.password, pepper),
     seedOperatorTotpSecret(pepper, DEMO_CASHIER.username),
   ]);
-  const user = (id: number, username: string, role: string, passwordHash: string, extra: Record<string, string | number | null> = {}) =>
-    insertOrIgnore("users", { id, username, nickname: username, role, password_hash: passwordHash, created_at_ms: nowMs, ...extra });
+  const user = (
+    id: number,
+    username: string,
+    role: string,
+    passwordHash: string,
+    extra: Record<string, string | number | null> = {},
+  ) =>
+    insertOrIgnore("users", {
+      id,
+      username,
+      nickname: username,
+      role,
+      password_hash: passwordHash,
+      created_at_ms: nowMs,
+      ...extra,
+    });
   const key = `seed:${DEMO_PLAYER.username}:opening`;
   const amount = DEMO_PLAYER.moneyCents;
   const notYet = `NOT EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${sqlLiteral(key)})`;
@@ -42,10 +62,17 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
   // The opening balance moves like any top-up: house row, player row, both balances, once.
   return [
     user(HOUSE_USER_ID, "house", "house", unusable),
-    user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, { totp_secret: operatorTotp, operator_role: DEMO_OPERATOR.role }),
+    user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, {
+      totp_secret: operatorTotp,
+      operator_role: DEMO_OPERATOR.role,
+    }),
     // a database seeded before operators had TOTP gets the same secret `npm start` prints
     `UPDATE users SET totp_secret = ${sqlLiteral(operatorTotp)} WHERE id = ${DEMO_OPERATOR.id} AND totp_secret IS NULL;`,
-    user(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, { pay_password_hash: payHash, phone: "900000001", invitation_code: "888" }),
+    user(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, {
+      pay_password_hash: payHash,
+      phone: "900000001",
+      invitation_code: "888",
+    }),
     // after the fixed ids; no fixed id of its own: players registered on an older local database may hold
     // the next ids (the name is unique)
     insertOrIgnore("users", {
@@ -67,7 +94,16 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
 function gameStatements(): string[] {
   const out: string[] = [];
   for (const game of SEED_GAMES) {
-    out.push(insertOrIgnore("games", { id: game.id, title: game.title, title_key: game.key, type: game.type, image: `/tiles/${game.key}.svg`, sort: game.id }));
+    out.push(
+      insertOrIgnore("games", {
+        id: game.id,
+        title: game.title,
+        title_key: game.key,
+        type: game.type,
+        image: `/tiles/${game.key}.svg`,
+        sort: game.id,
+      }),
+    );
     const optionCount = game.optionCount ?? fullOptionCount(game.type);
     const rules = ROOM_KIND_RULES[game.kind];
     CURRENCY_TABS.forEach((tab, i) => {
@@ -106,5 +142,10 @@ function settingStatements(): string[] {
 }
 
 export async function seedStatements(pepper: string, nowMs = Date.now()): Promise<string[]> {
-  return [...(await accountStatements(pepper, nowMs)), ...gameStatements(), ...settingStatements(), ...contentSeedStatements(nowMs)];
+  return [
+    ...(await accountStatements(pepper, nowMs)),
+    ...gameStatements(),
+    ...settingStatements(),
+    ...contentSeedStatements(nowMs),
+  ];
 }

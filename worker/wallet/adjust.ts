@@ -11,7 +11,15 @@ import { ledgerReasons } from "../ledger/reasons";
 import type { AdjustmentText } from "#shared/adjustments";
 
 /** `text` is what the player reads (a preset, shared/adjustments.ts); `reason` the operator's internal note. */
-export type Adjustment = { operatorId: number; userId: number; amountCents: number; text: AdjustmentText; reason: string; key: string; nowMs: number };
+export type Adjustment = {
+  operatorId: number;
+  userId: number;
+  amountCents: number;
+  text: AdjustmentText;
+  reason: string;
+  key: string;
+  nowMs: number;
+};
 
 /**
  * An operator's credit ("topup") or debit ("debit") of a player, with the text the player reads in the
@@ -44,7 +52,12 @@ export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sql
         action: credit ? "balance.credit" : "balance.debit",
         target: `user:${a.userId}`,
         before: { balance: toMoney(player.moneyCents) },
-        after: { balance: toMoney(player.moneyCents + a.amountCents), amount: toMoney(a.amountCents), text: a.text, reason: a.reason },
+        after: {
+          balance: toMoney(player.moneyCents + a.amountCents),
+          amount: toMoney(a.amountCents),
+          text: a.text,
+          reason: a.reason,
+        },
         nowMs: a.nowMs,
       }),
     ]);

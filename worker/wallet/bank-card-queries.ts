@@ -16,7 +16,17 @@ export const cardColumns = {
   time: bankCards.createdAtMs,
 };
 
-export type CardRow = { id: number; type: string; username: string; account: string; bank: string; area: string; address: string; network: string; time: number };
+export type CardRow = {
+  id: number;
+  type: string;
+  username: string;
+  account: string;
+  bank: string;
+  area: string;
+  address: string;
+  network: string;
+  time: number;
+};
 
 export function listOwnCards(db: Db, userId: number): Promise<CardRow[]> {
   return db
@@ -36,7 +46,17 @@ export async function findOwnCard(db: Db, userId: number, cardId: number): Promi
   return row;
 }
 
-export type NewCard = { userId: number; type: string; bank: string; account: string; realName: string; area: string; address: string; network: string; nowMs: number };
+export type NewCard = {
+  userId: number;
+  type: string;
+  bank: string;
+  account: string;
+  realName: string;
+  area: string;
+  address: string;
+  network: string;
+  nowMs: number;
+};
 
 /**
  * Adds the card only while the player has no live card of this type and no live card of this type

@@ -22,8 +22,24 @@ export async function addCard(db: Db, pepper: string, userId: number, form: AddC
   await checkPayPassword(db, pepper, userId, form.payPwd, nowMs);
   const card =
     form.type === "Bank"
-      ? { type: form.type, bank: form.bank, account: form.account, realName: form.username, area: form.area, address: "", network: "" }
-      : { type: form.type, bank: "", account: "", realName: "", area: "", address: canonicalAddress(form.network, form.address), network: form.network };
+      ? {
+          type: form.type,
+          bank: form.bank,
+          account: form.account,
+          realName: form.username,
+          area: form.area,
+          address: "",
+          network: "",
+        }
+      : {
+          type: form.type,
+          bank: "",
+          account: "",
+          realName: "",
+          area: "",
+          address: canonicalAddress(form.network, form.address),
+          network: form.network,
+        };
   const id = await insertCardIfFree(db, { ...card, userId, nowMs });
   if (id === null) throw new ProductError((await hasLiveCardOfType(db, userId, form.type)) ? 1048 : 1046);
   return (await findOwnCard(db, userId, id))!;

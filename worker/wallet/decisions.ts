@@ -31,7 +31,11 @@ type Effect = {
   /** what the audit row adds after the decision (credited, refunded) */
   audit?: (request: Pending) => Record<string, unknown>;
   /** a rule that must still hold when the batch runs, and its catalogue code */
-  guard?: { holds: (db: Db, request: Pending, d: RequestDecision) => Promise<boolean>; sql: (request: Pending, d: RequestDecision) => SQL; code: number };
+  guard?: {
+    holds: (db: Db, request: Pending, d: RequestDecision) => Promise<boolean>;
+    sql: (request: Pending, d: RequestDecision) => SQL;
+    code: number;
+  };
 };
 
 const EFFECTS: Record<RequestKind, Record<Verdict, Effect>> = {
@@ -110,7 +114,11 @@ export async function decideRequest(db: Db, kind: RequestKind, verdict: Verdict,
       noticeStatement(db, {
         userId: request.userId,
         kind: effect.notice,
-        params: { id: d.id, amountCents: request.amountCents, note: verdict === "rejected" ? playerNote(d.note) : null },
+        params: {
+          id: d.id,
+          amountCents: request.amountCents,
+          note: verdict === "rejected" ? playerNote(d.note) : null,
+        },
         key: `${kind}:${d.id}`,
         nowMs: d.nowMs,
       }),

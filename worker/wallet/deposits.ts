@@ -7,7 +7,15 @@ import { assertSameRequest } from "./keys";
 import { protectionAllowsSql } from "../protection/queries";
 import { explainRefusal, refuseWhileRestricted } from "../protection/refusal";
 
-export type DepositAsk = { userId: number; amountCents: number; payName: string; payee: string; transferRef: string; key: string; nowMs: number };
+export type DepositAsk = {
+  userId: number;
+  amountCents: number;
+  payName: string;
+  payee: string;
+  transferRef: string;
+  key: string;
+  nowMs: number;
+};
 
 /**
  * Where the player says they paid: when the site lists deposit accounts, one of them (1182 none chosen,
@@ -33,14 +41,24 @@ export async function requestDeposit(db: Db, settings: WalletSettings, ask: Depo
   assertDepositsOpen(settings);
   // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.
   await refuseWhileRestricted(db, ask.userId, ask.nowMs);
-  if (ask.amountCents < settings.depositMinCents) throw new ProductError(1070, { num: toMoney(settings.depositMinCents) });
+  if (ask.amountCents < settings.depositMinCents)
+    throw new ProductError(1070, { num: toMoney(settings.depositMinCents) });
   const transfer = depositTransfer(settings, ask);
   const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { deposit: ask.amountCents } };
-  const request = await insertDepositOnce(db, { ...ask, ...transfer, idempotencyKey: ask.key }, protectionAllowsSql(protectedAsk));
+  const request = await insertDepositOnce(
+    db,
+    { ...ask, ...transfer, idempotencyKey: ask.key },
+    protectionAllowsSql(protectedAsk),
+  );
   if (!request) {
     const refusal = await explainRefusal(db, protectedAsk);
     throw new ProductError(refusal.errCode, refusal.extra);
   }
-  assertSameRequest(request, { amountCents: ask.amountCents, payName: ask.payName, payeeAccount: transfer.payeeAccount, transferRef: transfer.transferRef });
+  assertSameRequest(request, {
+    amountCents: ask.amountCents,
+    payName: ask.payName,
+    payeeAccount: transfer.payeeAccount,
+    transferRef: transfer.transferRef,
+  });
   return request;
 }

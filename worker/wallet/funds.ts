@@ -44,7 +44,11 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
 
 /** Whether a movement with this idempotency key was already written. */
 export async function movementExists(db: Db, idempotencyKey: string): Promise<boolean> {
-  const [row] = await db.select({ id: ledger.id }).from(ledger).where(eq(ledger.idempotencyKey, idempotencyKey)).limit(1);
+  const [row] = await db
+    .select({ id: ledger.id })
+    .from(ledger)
+    .where(eq(ledger.idempotencyKey, idempotencyKey))
+    .limit(1);
   return !!row;
 }
 
@@ -61,8 +65,30 @@ export type LedgerSummary = {
   otherCents: number;
 };
 
-const LINES = ["deposit", "withdrawal", "stake", "award", "refund", "lockup", "principal", "interest", "adjustment", "other"] as const;
-const column = { deposit: "depositsCents", withdrawal: "withdrawalsCents", stake: "stakesCents", award: "awardsCents", refund: "refundsCents", lockup: "lockupsCents", principal: "principalCents", interest: "interestCents", adjustment: "adjustmentsCents", other: "otherCents" } as const;
+const LINES = [
+  "deposit",
+  "withdrawal",
+  "stake",
+  "award",
+  "refund",
+  "lockup",
+  "principal",
+  "interest",
+  "adjustment",
+  "other",
+] as const;
+const column = {
+  deposit: "depositsCents",
+  withdrawal: "withdrawalsCents",
+  stake: "stakesCents",
+  award: "awardsCents",
+  refund: "refundsCents",
+  lockup: "lockupsCents",
+  principal: "principalCents",
+  interest: "interestCents",
+  adjustment: "adjustmentsCents",
+  other: "otherCents",
+} as const;
 
 /**
  * A player's ledger over [fromMs, toMs) in the statement's lines: approved deposits, withdrawals
@@ -72,7 +98,9 @@ const column = { deposit: "depositsCents", withdrawal: "withdrawalsCents", stake
  * the ledger is, so they add up to the change of the balance over the period.
  */
 export async function ledgerSummary(db: Db, userId: number, fromMs: number, toMs: number): Promise<LedgerSummary> {
-  const sums = LINES.map((line) => sql`COALESCE(SUM(CASE WHEN line = ${line} THEN amount_cents END), 0) AS ${sql.raw(column[line])}`);
+  const sums = LINES.map(
+    (line) => sql`COALESCE(SUM(CASE WHEN line = ${line} THEN amount_cents END), 0) AS ${sql.raw(column[line])}`,
+  );
   const row = await db.get<LedgerSummary>(sql`SELECT ${sql.join(sums, sql`, `)}
     FROM (SELECT amount_cents, CASE
         WHEN type = 'topup' AND idempotency_key LIKE 'deposit:%' THEN 'deposit'

@@ -13,8 +13,14 @@ describe("wallet request keys", () => {
   });
 
   it("accepts a repeat only when every field asked is the same", () => {
-    expect(() => assertSameRequest({ amountCents: 500, payName: "A" }, { amountCents: 500, payName: "A" })).not.toThrow();
-    expect(() => assertSameRequest({ amountCents: 500, payName: "A" }, { amountCents: 501, payName: "A" })).toThrow(expect.objectContaining({ errCode: 1095 }));
-    expect(() => assertSameRequest({ amountCents: 500, payName: "A" }, { amountCents: 500, payName: "B" })).toThrow(expect.objectContaining({ errCode: 1095 }));
+    expect(() =>
+      assertSameRequest({ amountCents: 500, payName: "A" }, { amountCents: 500, payName: "A" }),
+    ).not.toThrow();
+    expect(() => assertSameRequest({ amountCents: 500, payName: "A" }, { amountCents: 501, payName: "A" })).toThrow(
+      expect.objectContaining({ errCode: 1095 }),
+    );
+    expect(() => assertSameRequest({ amountCents: 500, payName: "A" }, { amountCents: 500, payName: "B" })).toThrow(
+      expect.objectContaining({ errCode: 1095 }),
+    );
   });
 });

@@ -7,7 +7,11 @@ import { ProductError } from "#shared/product-error";
  * With the caller's request_id: that request, however often it repeats. Without one: a new request
  * every time (two real withdrawals of the same amount within a minute are two requests).
  */
-export function requestKey(kind: "dep" | "wd" | "adj" | "fin", ownerId: number | string, clientKey: string | undefined) {
+export function requestKey(
+  kind: "dep" | "wd" | "adj" | "fin",
+  ownerId: number | string,
+  clientKey: string | undefined,
+) {
   return clientKey ? `${kind}:${ownerId}:${clientKey}` : `${kind}:${ownerId}:once:${crypto.randomUUID()}`;
 }
 

@@ -9,7 +9,14 @@ import { checkSecret, limits } from "../players/lockout";
  * (`wrongCode`, 1033 by default). Every place that asks for it counts on the same counter, so a stolen
  * session cannot guess it anywhere (docs/decisions/050-secret-check-lockout.md).
  */
-export async function checkPayPassword(db: Db, pepper: string, userId: number, typed: string, nowMs: number, wrongCode = 1033) {
+export async function checkPayPassword(
+  db: Db,
+  pepper: string,
+  userId: number,
+  typed: string,
+  nowMs: number,
+  wrongCode = 1033,
+) {
   const user = await getUserById(db, userId);
   if (!user.payPasswordHash) throw new ProductError(1080);
   const hash = user.payPasswordHash;

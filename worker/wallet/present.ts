@@ -35,21 +35,53 @@ export function withdrawalRow(r: WithdrawalRecord) {
     time: r.createdAtMs,
     decidedAt: r.decidedAtMs,
     note: playerView(r.status, r.note),
-    card: { id: r.card.id, type: r.card.type, bank: r.card.bank, account: r.card.account, address: r.card.address, network: r.card.network },
+    card: {
+      id: r.card.id,
+      type: r.card.type,
+      bank: r.card.bank,
+      account: r.card.account,
+      address: r.card.address,
+      network: r.card.network,
+    },
   };
 }
 
 /** The operator sees who asked, who decided and the full payout account. */
 export function operatorDepositRow(r: DepositRecord) {
-  return { ...depositRow(r), note: r.note, userId: r.userId, username: r.username, balance: toMoney(r.balanceCents), decidedBy: r.decidedBy };
+  return {
+    ...depositRow(r),
+    note: r.note,
+    userId: r.userId,
+    username: r.username,
+    balance: toMoney(r.balanceCents),
+    decidedBy: r.decidedBy,
+  };
 }
 
 export function operatorWithdrawalRow(r: WithdrawalRecord) {
-  return { ...withdrawalRow(r), note: r.note, userId: r.userId, username: r.username, balance: toMoney(r.balanceCents), decidedBy: r.decidedBy, card: cardRow(r.card) };
+  return {
+    ...withdrawalRow(r),
+    note: r.note,
+    userId: r.userId,
+    username: r.username,
+    balance: toMoney(r.balanceCents),
+    decidedBy: r.decidedBy,
+    card: cardRow(r.card),
+  };
 }
 
 export function cardRow(c: CardRow) {
-  return { id: c.id, type: c.type, username: c.username, account: c.account, bank: c.bank, area: c.area, address: c.address, network: c.network, time: c.time };
+  return {
+    id: c.id,
+    type: c.type,
+    username: c.username,
+    account: c.account,
+    bank: c.bank,
+    area: c.area,
+    address: c.address,
+    network: c.network,
+    time: c.time,
+  };
 }
 
 export type LedgerRecord = {
@@ -69,7 +101,9 @@ export function reasonParamsOf(json: string | null): Record<string, string | num
   if (!json) return null;
   try {
     const value: unknown = JSON.parse(json);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string | number>) : null;
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, string | number>)
+      : null;
   } catch {
     return null;
   }

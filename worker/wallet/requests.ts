@@ -72,7 +72,12 @@ const withdrawalColumns = {
 
 export function listDeposits(db: Db, q: ListQuery) {
   return db
-    .select({ ...depositColumns, username: users.username, balanceCents: users.moneyCents, decidedBy: deciders.username })
+    .select({
+      ...depositColumns,
+      username: users.username,
+      balanceCents: users.moneyCents,
+      decidedBy: deciders.username,
+    })
     .from(depositRequests)
     .innerJoin(users, eq(users.id, depositRequests.userId))
     .leftJoin(deciders, eq(deciders.id, depositRequests.decidedBy))
@@ -95,7 +100,13 @@ export async function findDeposit(db: Db, where: { id: number } | { idempotencyK
 
 export function listWithdrawals(db: Db, q: ListQuery) {
   return db
-    .select({ ...withdrawalColumns, username: users.username, balanceCents: users.moneyCents, decidedBy: deciders.username, card: cardColumns })
+    .select({
+      ...withdrawalColumns,
+      username: users.username,
+      balanceCents: users.moneyCents,
+      decidedBy: deciders.username,
+      card: cardColumns,
+    })
     .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))
     .innerJoin(bankCards, eq(bankCards.id, withdrawalRequests.bankCardId))
@@ -119,7 +130,9 @@ export async function findWithdrawal(db: Db, where: { id: number } | { idempoten
       idempotencyKey: withdrawalRequests.idempotencyKey,
     })
     .from(withdrawalRequests)
-    .where("id" in where ? eq(withdrawalRequests.id, where.id) : eq(withdrawalRequests.idempotencyKey, where.idempotencyKey))
+    .where(
+      "id" in where ? eq(withdrawalRequests.id, where.id) : eq(withdrawalRequests.idempotencyKey, where.idempotencyKey),
+    )
     .limit(1);
   return row;
 }
@@ -158,7 +171,6 @@ export function insertWithdrawalStatement(db: Db, w: NewWithdrawal) {
       'pending', ${w.idempotencyKey}, ${w.nowMs}, ${w.bankCardId})`);
 }
 
-
 export type Decision = { id: number; status: "approved" | "rejected"; operatorId: number; note: string; nowMs: number };
 
 /**
@@ -179,7 +191,16 @@ export async function requestDecided(db: Db, kind: "deposit" | "withdrawal", id:
   return !request || request.status !== "pending";
 }
 
-export type NewDeposit = { userId: number; amountCents: number; payName: string; payeeName: string; payeeAccount: string; transferRef: string; idempotencyKey: string; nowMs: number };
+export type NewDeposit = {
+  userId: number;
+  amountCents: number;
+  payName: string;
+  payeeName: string;
+  payeeAccount: string;
+  transferRef: string;
+  idempotencyKey: string;
+  nowMs: number;
+};
 
 /**
  * Writes the request unless its key exists, and only while `allowed` holds (the player's protection,

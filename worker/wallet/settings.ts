@@ -3,11 +3,23 @@ import { readSettings, type DepositPayee } from "../settings/settings";
 
 export type DepositMode = "request" | "contact";
 
-export type WalletSettings = { dailyCapCents: number; depositMinCents: number; kefuUrl: string; depositMode: DepositMode; payees: DepositPayee[] };
+export type WalletSettings = {
+  dailyCapCents: number;
+  depositMinCents: number;
+  kefuUrl: string;
+  depositMode: DepositMode;
+  payees: DepositPayee[];
+};
 
 /** The operator settings the wallet obeys (docs/decisions/023-deposit-mode.md). */
 export async function readWalletSettings(db: Db): Promise<WalletSettings> {
-  const s = await readSettings(db, ["withdraw_daily_cap_cents", "deposit_min_cents", "kefu_url", "deposit_mode", "deposit_payees"]);
+  const s = await readSettings(db, [
+    "withdraw_daily_cap_cents",
+    "deposit_min_cents",
+    "kefu_url",
+    "deposit_mode",
+    "deposit_payees",
+  ]);
   return {
     dailyCapCents: s.withdraw_daily_cap_cents,
     depositMinCents: s.deposit_min_cents,

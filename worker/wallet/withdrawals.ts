@@ -3,18 +3,22 @@ import { findOwnCard } from "./bank-card-queries";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
-import {
-  findWithdrawal,
-  insertWithdrawalStatement,
-  withdrawnInWindow,
-} from "./requests";
+import { findWithdrawal, insertWithdrawalStatement, withdrawnInWindow } from "./requests";
 import { readWalletSettings } from "./settings";
 import { todayWindow } from "#shared/days";
 import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
 import { ledgerReasons } from "../ledger/reasons";
 
-export type WithdrawalAsk = { userId: number; bankId: number; amountCents: number; pwd: string; key: string; pepper: string; nowMs: number };
+export type WithdrawalAsk = {
+  userId: number;
+  bankId: number;
+  amountCents: number;
+  pwd: string;
+  key: string;
+  pepper: string;
+  nowMs: number;
+};
 
 /**
  * A withdrawal request (docs/product.md#money): the amount is held at once (ledger "wait") in the batch that
@@ -30,7 +34,8 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
   if (ask.amountCents > user.moneyCents) throw new ProductError(1025);
   const { dailyCapCents } = await readWalletSettings(db);
   const day = todayWindow(ask.nowMs);
-  if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents) throw new ProductError(1067);
+  if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents)
+    throw new ProductError(1067);
   try {
     await runInOneBatch(db, [
       insertWithdrawalStatement(db, {
@@ -57,7 +62,8 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
     if (await isRepeatOf(db, ask)) return;
     // Read from the data, not the error's wording: the refused batch wrote nothing.
     if (await cannotCover(db, ask.userId, ask.amountCents)) throw new ProductError(1025);
-    if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents) throw new ProductError(1067);
+    if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents)
+      throw new ProductError(1067);
     throw error;
   }
 }

@@ -14,7 +14,14 @@ export function ConfirmPanel() {
   if (!step) return null;
   return (
     <div className="dialog-backdrop">
-      <section className="dialog confirm-panel" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-message" data-testid="confirm-panel">
+      <section
+        className="dialog confirm-panel"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-message"
+        data-testid="confirm-panel"
+      >
         <h2 id="confirm-title">{t("confirm.title")}</h2>
         <p id="confirm-message">{step.message}</p>
         {step.warning ? (

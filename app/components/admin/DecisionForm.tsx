@@ -8,7 +8,15 @@ import { REJECT_PRESETS } from "~/lib/request-notes";
  * asked for an adjustment can cancel it instead. Each asks for a confirm step first
  * (app/lib/console-confirm.server.ts).
  */
-export function DecisionForm({ kind, id, own = false }: { kind: "deposit" | "withdrawal" | "adjustment"; id: number; own?: boolean }) {
+export function DecisionForm({
+  kind,
+  id,
+  own = false,
+}: {
+  kind: "deposit" | "withdrawal" | "adjustment";
+  id: number;
+  own?: boolean;
+}) {
   const { t } = useTranslation("admin");
   if (own) {
     return (
@@ -48,7 +56,12 @@ export function DecisionForm({ kind, id, own = false }: { kind: "deposit" | "wit
                 </option>
               ))}
             </select>
-            <input name="note" aria-label={t("approvals.internalNote")} placeholder={t("approvals.internalNote")} maxLength={200} />
+            <input
+              name="note"
+              aria-label={t("approvals.internalNote")}
+              placeholder={t("approvals.internalNote")}
+              maxLength={200}
+            />
           </>
         )}
         <button className="button small secondary" type="submit">

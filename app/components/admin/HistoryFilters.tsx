@@ -3,7 +3,14 @@ import { useTranslation } from "react-i18next";
 import { PLAYER_ZONE } from "~/lib/player-time";
 
 export type HistoryKind = "deposits" | "withdrawals" | "adjustments";
-export type HistoryFilterValues = { status: string; player: string; from: string; to: string; min: string; max: string };
+export type HistoryFilterValues = {
+  status: string;
+  player: string;
+  from: string;
+  to: string;
+  min: string;
+  max: string;
+};
 
 const STATUSES: Record<HistoryKind, string[]> = {
   deposits: ["decided", "approved", "rejected", "pending", "all"],
@@ -18,7 +25,17 @@ function statusLabel(t: (key: string) => string, status: string) {
 }
 
 /** A field of the filter with its error under it (the API's refusal, in the operator's language). */
-function FilterField({ name, label, error, children }: { name: string; label: string; error?: string; children: React.ReactNode }) {
+function FilterField({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
   return (
     <label className={`field${error ? " field-invalid" : ""}`}>
       <span className="field-label">{label}</span>
@@ -33,16 +50,35 @@ function FilterField({ name, label, error, children }: { name: string; label: st
 }
 
 /** The tabs and the filter of the history: status, player, days, amounts; a GET form, so it works without JavaScript. */
-export function HistoryFilters({ kind, values, errors }: { kind: HistoryKind; values: HistoryFilterValues; errors: Record<string, string> }) {
+export function HistoryFilters({
+  kind,
+  values,
+  errors,
+}: {
+  kind: HistoryKind;
+  values: HistoryFilterValues;
+  errors: Record<string, string>;
+}) {
   const { t } = useTranslation("admin");
   const input = (name: keyof HistoryFilterValues, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input name={name} defaultValue={values[name]} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${name}-error` : undefined} {...extra} />
+    <input
+      name={name}
+      defaultValue={values[name]}
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={errors[name] ? `${name}-error` : undefined}
+      {...extra}
+    />
   );
   return (
     <>
       <nav className="admin-tabs" aria-label={t("history.tabs")}>
         {(["deposits", "withdrawals", "adjustments"] as const).map((k) => (
-          <Link key={k} to={`?kind=${k}`} aria-current={k === kind ? "page" : undefined} className={k === kind ? "active" : undefined}>
+          <Link
+            key={k}
+            to={`?kind=${k}`}
+            aria-current={k === kind ? "page" : undefined}
+            className={k === kind ? "active" : undefined}
+          >
             {t(`history.${k}`)}
           </Link>
         ))}
@@ -61,7 +97,11 @@ export function HistoryFilters({ kind, values, errors }: { kind: HistoryKind; va
         <FilterField name="player" label={t("history.player")} error={errors.player}>
           {input("player", { maxLength: 64, autoComplete: "off" })}
         </FilterField>
-        <FilterField name="from" label={t(kind === "adjustments" ? "history.timeFrom" : "history.from")} error={errors.from}>
+        <FilterField
+          name="from"
+          label={t(kind === "adjustments" ? "history.timeFrom" : "history.from")}
+          error={errors.from}
+        >
           {input("from", { type: "date" })}
         </FilterField>
         <FilterField name="to" label={t(kind === "adjustments" ? "history.timeTo" : "history.to")} error={errors.to}>

@@ -7,7 +7,12 @@ import { DataTable, type Column } from "./DataTable";
 import { requestDetails, type QueueRow, type RequestKind } from "./RequestCard";
 
 /** A deposit or withdrawal as the history lists it: the queue's row plus its decision. */
-export type RequestHistoryRow = QueueRow & { status: string; decidedAt: number | null; decidedBy: string | null; note: string };
+export type RequestHistoryRow = QueueRow & {
+  status: string;
+  decidedAt: number | null;
+  decidedBy: string | null;
+  note: string;
+};
 
 export type AdjustmentHistoryRow = {
   id: number;
@@ -30,7 +35,10 @@ export function RequestHistoryTable({ kind, rows }: { kind: RequestKind; rows: R
     { head: t("history.col.request"), cell: (r) => t(`approvals.${kind}Id`, { id: r.id }) },
     { head: t("history.col.player"), cell: (r) => <Link to={`/admin/players/${r.userId}`}>{r.username}</Link> },
     { head: t("history.col.amount"), className: "num", cell: (r) => <Money value={r.money} /> },
-    { head: t("history.col.status"), cell: (r) => <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span> },
+    {
+      head: t("history.col.status"),
+      cell: (r) => <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span>,
+    },
     { head: t("history.col.requested"), cell: (r) => <PlayerTime ms={r.time} zone /> },
     {
       head: t("history.col.decided"),
@@ -72,7 +80,10 @@ export function AdjustmentHistoryTable({ rows }: { rows: AdjustmentHistoryRow[] 
     { head: t("history.col.time"), cell: (r) => <PlayerTime ms={r.time} zone /> },
     { head: t("history.col.player"), cell: (r) => <Link to={`/admin/players/${r.userId}`}>{r.username}</Link> },
     { head: t("history.col.amount"), className: "num", cell: (r) => <Money value={r.money} signed /> },
-    { head: t("history.col.status"), cell: (r) => <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span> },
+    {
+      head: t("history.col.status"),
+      cell: (r) => <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span>,
+    },
     { head: t("history.col.askedBy"), cell: (r) => r.requestedBy },
     { head: t("history.col.decidedBy"), cell: (r) => r.decidedBy ?? "—" },
     { head: t("history.col.reason"), className: "wrap", cell: (r) => r.reason },

@@ -12,7 +12,10 @@ export function PayoutNetwork({ card }: { card?: PayoutCard }) {
   if (!card || card.type === "Bank") return null;
   return card.network ? (
     <span className="badge" data-testid="payout-network">
-      {t("approvals.sendOn", { coin: card.type, network: t(`wallet:bankadd.networks.${card.network}`, { defaultValue: card.network }) })}
+      {t("approvals.sendOn", {
+        coin: card.type,
+        network: t(`wallet:bankadd.networks.${card.network}`, { defaultValue: card.network }),
+      })}
     </span>
   ) : (
     <span className="badge danger" data-testid="payout-network">

@@ -23,10 +23,12 @@ export function PlayerProtection({ protection }: { protection: OperatorProtectio
           {protection.exclusions.map((e) => (
             <li key={e.start} className="row">
               <span>
-                {t(`common:protection.breakPeriods.${e.period}`)} {e.active ? <span className="badge danger">{t("player.exclusionActive")}</span> : null}
+                {t(`common:protection.breakPeriods.${e.period}`)}{" "}
+                {e.active ? <span className="badge danger">{t("player.exclusionActive")}</span> : null}
               </span>
               <span className="muted">
-                <PlayerTime ms={e.start} /> → {e.until === null ? t("player.exclusionForever") : <PlayerTime ms={e.until} />}
+                <PlayerTime ms={e.start} /> →{" "}
+                {e.until === null ? t("player.exclusionForever") : <PlayerTime ms={e.until} />}
               </span>
             </li>
           ))}

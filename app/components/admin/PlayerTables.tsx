@@ -8,9 +8,43 @@ import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
 import { DataTable, type Column } from "./DataTable";
 
 export type PlayerFile = {
-  user: { id: number; username: string; quhao: string; phone: string; role: string; level: number; money: number; turnover: number; frozen: boolean; createdAt: number };
-  ledger: { id: number; amount: number; after: number; type: string; kind?: string; reason: string; reasonKey?: string | null; reasonParams?: Record<string, string | number> | null; note?: string | null; time: number }[];
-  bets: { id: number; room: string; titleKey?: string; gameType?: number; seqno: number; option: string; stake: number; odds: number; award: number; isaward: number; time: number }[];
+  user: {
+    id: number;
+    username: string;
+    quhao: string;
+    phone: string;
+    role: string;
+    level: number;
+    money: number;
+    turnover: number;
+    frozen: boolean;
+    createdAt: number;
+  };
+  ledger: {
+    id: number;
+    amount: number;
+    after: number;
+    type: string;
+    kind?: string;
+    reason: string;
+    reasonKey?: string | null;
+    reasonParams?: Record<string, string | number> | null;
+    note?: string | null;
+    time: number;
+  }[];
+  bets: {
+    id: number;
+    room: string;
+    titleKey?: string;
+    gameType?: number;
+    seqno: number;
+    option: string;
+    stake: number;
+    odds: number;
+    award: number;
+    isaward: number;
+    time: number;
+  }[];
   cards: { id: number; type: string; bank: string; account: string; address: string; network?: string }[];
   deposits: { id: number; money: number; status: string; time: number }[];
   withdrawals: { id: number; money: number; status: string; time: number }[];
@@ -28,7 +62,11 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: Rea
   return (
     <section className="admin-section">
       <h2>{title}</h2>
-      {rows.length === 0 ? <p className="muted">{t("player.empty")}</p> : <DataTable label={title} columns={columns} rows={rows} rowKey={(_, i) => i} />}
+      {rows.length === 0 ? (
+        <p className="muted">{t("player.empty")}</p>
+      ) : (
+        <DataTable label={title} columns={columns} rows={rows} rowKey={(_, i) => i} />
+      )}
     </section>
   );
 }
@@ -43,18 +81,58 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
   const status = (s: string) => t(`wallet:status.${s}`, { defaultValue: s });
   return (
     <>
-      <Table title={t("player.ledger")} head={[when, t("player.moneyCol"), t("player.balance"), t("player.reason")]} rows={file.ledger.map((r) => [playerTime(r.time), money(r.amount), money(r.after), `${t(`wallet:kinds.${r.kind ?? r.type}`, { defaultValue: r.type })} · ${ledgerReasonText(tr, { reason: r.reason, reasonKey: r.reasonKey ?? null, reasonParams: r.reasonParams ?? null })}${r.note ? ` · ${t("player.internalNote")}: ${r.note}` : ""}`])} />
-      <Table title={t("player.bets")} head={[when, t("rounds.round"), t("room.odds"), t("player.awardCol")]} rows={file.bets.map((b) => [playerTime(b.time), `${gameTitle(tr, b.titleKey, b.room)} · ${t("rounds.round")} ${b.seqno} · ${optionLabel(tr, b.option, b.gameType)}`,
-        <>
-          {money(b.stake)} × {formatDecimal(b.odds, 3, 3)}
-        </>, money(b.award)])} />
+      <Table
+        title={t("player.ledger")}
+        head={[when, t("player.moneyCol"), t("player.balance"), t("player.reason")]}
+        rows={file.ledger.map((r) => [
+          playerTime(r.time),
+          money(r.amount),
+          money(r.after),
+          `${t(`wallet:kinds.${r.kind ?? r.type}`, { defaultValue: r.type })} · ${ledgerReasonText(tr, { reason: r.reason, reasonKey: r.reasonKey ?? null, reasonParams: r.reasonParams ?? null })}${r.note ? ` · ${t("player.internalNote")}: ${r.note}` : ""}`,
+        ])}
+      />
+      <Table
+        title={t("player.bets")}
+        head={[when, t("rounds.round"), t("room.odds"), t("player.awardCol")]}
+        rows={file.bets.map((b) => [
+          playerTime(b.time),
+          `${gameTitle(tr, b.titleKey, b.room)} · ${t("rounds.round")} ${b.seqno} · ${optionLabel(tr, b.option, b.gameType)}`,
+          <>
+            {money(b.stake)} × {formatDecimal(b.odds, 3, 3)}
+          </>,
+          money(b.award),
+        ])}
+      />
       <Table
         title={t("player.requests")}
         head={[when, "#", t("player.moneyCol"), t("player.statusCol")]}
-        rows={[...file.deposits.map((d) => [playerTime(d.time), `D${d.id}`, money(d.money), status(d.status)]), ...file.withdrawals.map((w) => [playerTime(w.time), `W${w.id}`, money(-w.money), status(w.status)])]}
+        rows={[
+          ...file.deposits.map((d) => [playerTime(d.time), `D${d.id}`, money(d.money), status(d.status)]),
+          ...file.withdrawals.map((w) => [playerTime(w.time), `W${w.id}`, money(-w.money), status(w.status)]),
+        ]}
       />
-      <Table title={t("player.accounts")} head={[t("player.typeCol"), t("player.bankCol"), t("player.accountCol")]} rows={file.cards.map((c) => [c.network ? `${accountType(c.type)} · ${c.network}` : accountType(c.type), c.bank, c.account || c.address])} />
-      <Table title={t("player.sessions")} head={[t("player.typeCol"), t("player.startedCol", { zone: PLAYER_ZONE }), t("player.lastSeenCol", { zone: PLAYER_ZONE })]} rows={file.sessions.map((s) => [t(`player.sessionKinds.${s.kind}`, { defaultValue: s.kind }), playerTime(s.createdAt), s.lastSeenAt ? playerTime(s.lastSeenAt) : "—"])} />
+      <Table
+        title={t("player.accounts")}
+        head={[t("player.typeCol"), t("player.bankCol"), t("player.accountCol")]}
+        rows={file.cards.map((c) => [
+          c.network ? `${accountType(c.type)} · ${c.network}` : accountType(c.type),
+          c.bank,
+          c.account || c.address,
+        ])}
+      />
+      <Table
+        title={t("player.sessions")}
+        head={[
+          t("player.typeCol"),
+          t("player.startedCol", { zone: PLAYER_ZONE }),
+          t("player.lastSeenCol", { zone: PLAYER_ZONE }),
+        ]}
+        rows={file.sessions.map((s) => [
+          t(`player.sessionKinds.${s.kind}`, { defaultValue: s.kind }),
+          playerTime(s.createdAt),
+          s.lastSeenAt ? playerTime(s.lastSeenAt) : "—",
+        ])}
+      />
     </>
   );
 }

@@ -31,12 +31,24 @@ export type Detail = { key: string; label: string; value: ReactNode };
  * What each kind of request shows beside its amount. A new fact about a request (a wallet network,
  * say) is one more entry here, and the card, the history and the confirm step stay one component.
  */
-export function requestDetails(kind: RequestKind, row: QueueRow, t: (key: string, values?: Record<string, unknown>) => string): Detail[] {
+export function requestDetails(
+  kind: RequestKind,
+  row: QueueRow,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): Detail[] {
   if (kind === "deposit") {
     return [
       { key: "payer", label: t("approvals.payerLabel"), value: row.pay_name || "—" },
-      { key: "payee", label: t("approvals.paidInto"), value: row.payee ? `${row.payee.name} · ${row.payee.account}` : t("approvals.notGiven") },
-      { key: "ref", label: t("approvals.transferRef"), value: row.pay_ref ? <code className="selectable">{row.pay_ref}</code> : t("approvals.notGiven") },
+      {
+        key: "payee",
+        label: t("approvals.paidInto"),
+        value: row.payee ? `${row.payee.name} · ${row.payee.account}` : t("approvals.notGiven"),
+      },
+      {
+        key: "ref",
+        label: t("approvals.transferRef"),
+        value: row.pay_ref ? <code className="selectable">{row.pay_ref}</code> : t("approvals.notGiven"),
+      },
     ];
   }
   const card = row.card;
@@ -44,7 +56,11 @@ export function requestDetails(kind: RequestKind, row: QueueRow, t: (key: string
     {
       key: "payTo",
       label: t("approvals.payTo"),
-      value: card ? [card.type === "Bank" ? t("approvals.bankAccount") : card.type, card.bank, card.account || card.address].filter(Boolean).join(" · ") : "—",
+      value: card
+        ? [card.type === "Bank" ? t("approvals.bankAccount") : card.type, card.bank, card.account || card.address]
+            .filter(Boolean)
+            .join(" · ")
+        : "—",
     },
   ];
 }
@@ -62,7 +78,8 @@ export function RequestCard({ kind, row }: { kind: RequestKind; row: QueueRow })
         <Link to={`/admin/players/${row.userId}`}>{row.username}</Link>
       </div>
       <div className="muted">
-        {t(`approvals.${kind}Id`, { id: row.id })} · <PlayerTime ms={row.time} zone /> · {t("approvals.balanceLabel")} <Money value={row.balance} />
+        {t(`approvals.${kind}Id`, { id: row.id })} · <PlayerTime ms={row.time} zone /> · {t("approvals.balanceLabel")}{" "}
+        <Money value={row.balance} />
       </div>
       <dl className="request-details">
         {requestDetails(kind, row, t).map((d) => (

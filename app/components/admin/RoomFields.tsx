@@ -62,7 +62,13 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
     <>
       <label className="field">
         <span className="field-label">{t("room.title")}</span>
-        <input name="title" defaultValue={room.title} required maxLength={80} {...invalidProps(error("title"), "title")} />
+        <input
+          name="title"
+          defaultValue={room.title}
+          required
+          maxLength={80}
+          {...invalidProps(error("title"), "title")}
+        />
         <FieldError message={error("title")} name="title" />
       </label>
       <label className="field">

@@ -4,7 +4,23 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { noteText } from "~/lib/request-notes";
 import { DataTable, type Column } from "./DataTable";
 
-export type RoundRow = { id: number; seqno: number; commit: string; seed: string | null; numbers: number[] | null; status: string; drawAt: number; voidReason?: string | null; voidNote?: string | null; voidedBy?: string | null; bets: number; turnover: number; payouts: number; house: number | null; inPlay?: number };
+export type RoundRow = {
+  id: number;
+  seqno: number;
+  commit: string;
+  seed: string | null;
+  numbers: number[] | null;
+  status: string;
+  drawAt: number;
+  voidReason?: string | null;
+  voidNote?: string | null;
+  voidedBy?: string | null;
+  bets: number;
+  turnover: number;
+  payouts: number;
+  house: number | null;
+  inPlay?: number;
+};
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
 export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
@@ -29,7 +45,11 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
         r.status === "void" ? (
           <>
             <span className="badge danger">{t("rounds.voidBadge")}</span>
-            {r.voidNote ? <div className="muted">{noteText(t, r.voidNote)}</div> : r.voidReason ? <div className="muted">{t(`game:result.voidReasons.${r.voidReason}`)}</div> : null}
+            {r.voidNote ? (
+              <div className="muted">{noteText(t, r.voidNote)}</div>
+            ) : r.voidReason ? (
+              <div className="muted">{t(`game:result.voidReasons.${r.voidReason}`)}</div>
+            ) : null}
             {r.voidedBy ? <div className="muted">{t("rounds.voidedBy", { name: r.voidedBy })}</div> : null}
           </>
         ) : r.numbers ? (

@@ -5,5 +5,11 @@ import { HTML_LANG, type ContentLanguage } from "./types";
  * upstream in proxy mode (docs/decisions/101). No sanitizer ships to the browser.
  */
 export function ArticleBody({ html, language }: { html: string; language?: ContentLanguage }) {
-  return <div className="article-body" lang={language ? HTML_LANG[language] : undefined} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className="article-body"
+      lang={language ? HTML_LANG[language] : undefined}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -15,7 +15,17 @@ export function ArticleView({ article, back }: { article: Article; back: string 
         <p className="meta">
           <PublishedDate ms={article.createtime} />
         </p>
-        {article.img ? <img className="article-cover" src={article.img} alt="" width={750} height={300} loading="lazy" decoding="async" /> : null}
+        {article.img ? (
+          <img
+            className="article-cover"
+            src={article.img}
+            alt=""
+            width={750}
+            height={300}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
         <ArticleBody html={article.localContent} language={article.language} />
       </article>
     </main>

@@ -8,7 +8,13 @@ export function GroupTabs({ tabs, current, path }: { tabs: GroupName[]; current:
   return (
     <nav className="content-tabs" aria-label={t("news.tabs")}>
       {tabs.map((tab) => (
-        <Link key={tab} to={`${path}?tab=${tab}`} replace className={tab === current ? "active" : undefined} aria-current={tab === current ? "page" : undefined}>
+        <Link
+          key={tab}
+          to={`${path}?tab=${tab}`}
+          replace
+          className={tab === current ? "active" : undefined}
+          aria-current={tab === current ? "page" : undefined}
+        >
           {t(`groups.${tab}`)}
         </Link>
       ))}

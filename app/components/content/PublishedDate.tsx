@@ -7,6 +7,9 @@ import { useTranslation } from "react-i18next";
 export function PublishedDate({ ms }: { ms: number }) {
   const { i18n } = useTranslation();
   if (!Number.isFinite(ms) || ms <= 0) return null;
-  const text = new Intl.DateTimeFormat(i18n.language || "en", { dateStyle: "medium", timeZone: "Asia/Shanghai" }).format(ms);
+  const text = new Intl.DateTimeFormat(i18n.language || "en", {
+    dateStyle: "medium",
+    timeZone: "Asia/Shanghai",
+  }).format(ms);
   return <time dateTime={new Date(ms).toISOString()}>{text}</time>;
 }

@@ -26,7 +26,12 @@ const str = (value: unknown) => (typeof value === "string" ? value : "");
  */
 function toArticle(raw: WireArticle, lang: ApiLang): Article {
   const titles = { default: str(raw.title), cht: str(raw.title_ft), en: str(raw.title_yw), vi: str(raw.title_vi) };
-  const contents = { default: str(raw.content), cht: str(raw.content_ft), en: str(raw.content_yw), vi: str(raw.content_vi) };
+  const contents = {
+    default: str(raw.content),
+    cht: str(raw.content_ft),
+    en: str(raw.content_yw),
+    vi: str(raw.content_vi),
+  };
   const content = raw.localContent ?? pickLocalized(contents, lang);
   return {
     id: Number(raw.id),
@@ -52,8 +57,12 @@ export function articleIdParam(value: string | undefined): number {
 }
 
 export async function loadArticle(request: Request, context: AppLoadContext, id: number): Promise<Article> {
-  const [answer, lang] = await Promise.all([callApi<WireArticle>(request, context, "/api/Game/getArticledetail", { id }), requestLang(request)]);
-  if (answer.code !== 1 || !answer.data) throw new Response(answer.info, { status: answer.data?.errCode === 1100 ? 404 : 503 });
+  const [answer, lang] = await Promise.all([
+    callApi<WireArticle>(request, context, "/api/Game/getArticledetail", { id }),
+    requestLang(request),
+  ]);
+  if (answer.code !== 1 || !answer.data)
+    throw new Response(answer.info, { status: answer.data?.errCode === 1100 ? 404 : 503 });
   return toArticle(answer.data, lang);
 }
 
@@ -68,9 +77,17 @@ export async function loadGroup(request: Request, context: AppLoadContext, group
 }
 
 /** One page of a group's titles and summaries. */
-export async function loadArticlePage(request: Request, context: AppLoadContext, group: number, page: number): Promise<ArticlePage | null> {
+export async function loadArticlePage(
+  request: Request,
+  context: AppLoadContext,
+  group: number,
+  page: number,
+): Promise<ArticlePage | null> {
   const [answer, lang] = await Promise.all([
-    callApi<{ list: WireArticle[]; page?: number; hasMore?: boolean }>(request, context, "/api/Game/getArticlelist", { id: group, page }),
+    callApi<{ list: WireArticle[]; page?: number; hasMore?: boolean }>(request, context, "/api/Game/getArticlelist", {
+      id: group,
+      page,
+    }),
     requestLang(request),
   ]);
   if (answer.code !== 1 || !Array.isArray(answer.data?.list)) return null;

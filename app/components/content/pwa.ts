@@ -2,7 +2,10 @@ import { useSyncExternalStore } from "react";
 
 // Installing the app (manifest + service worker, public/sw.js) and the "Add to home screen" prompt.
 
-type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: "accepted" | "dismissed" }> };
+type InstallPromptEvent = Event & {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+};
 
 export type InstallState =
   /** Before hydration: the server cannot know the browser. */
@@ -22,7 +25,11 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
 function currentState(): InstallState {
-  if (installed || window.matchMedia("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone) {
+  if (
+    installed ||
+    window.matchMedia("(display-mode: standalone)").matches ||
+    (navigator as { standalone?: boolean }).standalone
+  ) {
     return "installed";
   }
   if (deferredPrompt) return "available";

@@ -99,11 +99,24 @@ describe("service worker", () => {
   });
 
   it("precaches the offline page and the icons on install", () => {
-    expect(cachedUrls()).toEqual(expect.arrayContaining([`${ORIGIN}/offline.html`, `${ORIGIN}/manifest.webmanifest`, `${ORIGIN}/icons/icon-192.png`]));
+    expect(cachedUrls()).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/offline.html`,
+        `${ORIGIN}/manifest.webmanifest`,
+        `${ORIGIN}/icons/icon-192.png`,
+      ]),
+    );
   });
 
   it("never answers or keeps API calls, sockets, page data or posts", async () => {
-    for (const path of ["/api/Game/getuserinfo", "/api/Game/slide", "/ws/room/16", "/user.data", "/_root.data", "/message?tab=news"]) {
+    for (const path of [
+      "/api/Game/getuserinfo",
+      "/api/Game/slide",
+      "/ws/room/16",
+      "/user.data",
+      "/_root.data",
+      "/message?tab=news",
+    ]) {
       expect(await request(path), path).toBeNull();
     }
     expect(await request("/", { mode: "navigate", method: "POST" })).toBeNull();
@@ -137,7 +150,10 @@ describe("service worker", () => {
     let done: Promise<unknown> = Promise.resolve();
     handlers.message({
       origin: ORIGIN,
-      data: { type: "warm-assets", urls: [`${ORIGIN}/assets/root-1.css`, "https://evil.example/assets/x.js", `${ORIGIN}/api/Game/getuserinfo`, 42] },
+      data: {
+        type: "warm-assets",
+        urls: [`${ORIGIN}/assets/root-1.css`, "https://evil.example/assets/x.js", `${ORIGIN}/api/Game/getuserinfo`, 42],
+      },
       waitUntil: (p: Promise<unknown>) => (done = p),
     });
     await done;
@@ -164,14 +180,21 @@ describe("web app manifest", () => {
   };
 
   it("makes the app installable: name, standalone, start URL, theme colour", () => {
-    expect(manifest).toMatchObject({ name: "Roundtable", display: "standalone", start_url: "/", theme_color: "#0f172a" });
+    expect(manifest).toMatchObject({
+      name: "Roundtable",
+      display: "standalone",
+      start_url: "/",
+      theme_color: "#0f172a",
+    });
   });
 
   it("lists 192 and 512 pixel icons that exist with those sizes, and a maskable one", () => {
     for (const icon of manifest.icons.filter((i: { type: string }) => i.type === "image/png")) {
       expect(pngSize(icon.src)).toBe(icon.sizes);
     }
-    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
     expect(manifest.icons.some((i: { purpose: string }) => i.purpose === "maskable")).toBe(true);
     expect(pngSize("/icons/apple-touch-icon.png")).toBe("180x180");
   });

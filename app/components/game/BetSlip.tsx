@@ -30,7 +30,12 @@ export function BetSlip({ amount, onAmount, picks, open, error, busy, quick }: P
       {quick ? (
         <div className="quick-amounts" role="group" aria-label={t("order.quick")}>
           {QUICK_AMOUNTS.map((value) => (
-            <button key={value} type="button" className={`chip-button${amount === String(value) ? " active" : ""}`} onClick={() => onAmount(String(value))}>
+            <button
+              key={value}
+              type="button"
+              className={`chip-button${amount === String(value) ? " active" : ""}`}
+              onClick={() => onAmount(String(value))}
+            >
               {value}
             </button>
           ))}
@@ -57,7 +62,9 @@ export function BetSlip({ amount, onAmount, picks, open, error, busy, quick }: P
         </button>
       </div>
       {error ? (
-        <p className="field-error" id="amount-error" role="alert">{error}</p>
+        <p className="field-error" id="amount-error" role="alert">
+          {error}
+        </p>
       ) : (
         <p className="slip-summary muted" id="slip-summary">
           {t("order.summary", { count: picks, total: formatMoney(total) })}

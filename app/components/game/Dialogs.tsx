@@ -50,7 +50,14 @@ function submitWith(onSubmit: ((form: FormData) => void) | undefined) {
 }
 
 /** The confirm popup of the buy flow (docs/product.md#how-screens-behave): what is bought, at which odds, and the total. */
-export function ConfirmOrder({ review, gameType, balance, busy, onPay, ...close }: CloseProps & {
+export function ConfirmOrder({
+  review,
+  gameType,
+  balance,
+  busy,
+  onPay,
+  ...close
+}: CloseProps & {
   review: OrderReview;
   gameType: number;
   balance: number;
@@ -96,7 +103,14 @@ export function ConfirmOrder({ review, gameType, balance, busy, onPay, ...close 
 }
 
 /** Cancelling an own order asks first (docs/product.md#how-screens-behave); the whole order (all its options) is refunded. */
-export function ConfirmCancel({ orderId, rows, gameType, busy, onConfirm, ...close }: CloseProps & {
+export function ConfirmCancel({
+  orderId,
+  rows,
+  gameType,
+  busy,
+  onConfirm,
+  ...close
+}: CloseProps & {
   orderId: number;
   rows: LiveBet[];
   gameType: number;
@@ -107,7 +121,11 @@ export function ConfirmCancel({ orderId, rows, gameType, busy, onConfirm, ...clo
   const total = rows.reduce((sum, row) => sum + row.money, 0);
   return (
     <DialogShell title={t("cancel.title")} {...close}>
-      <p>{rows.length > 0 ? t("cancel.question", { count: rows.length, total: formatMoney(total) }) : t("cancel.questionUnknown")}</p>
+      <p>
+        {rows.length > 0
+          ? t("cancel.question", { count: rows.length, total: formatMoney(total) })
+          : t("cancel.questionUnknown")}
+      </p>
       {rows.length > 0 ? (
         <ul className="confirm-list">
           {rows.map((row) => (

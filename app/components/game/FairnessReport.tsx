@@ -17,7 +17,13 @@ function Check({ ok, okText, badText }: { ok: boolean; okText: string; badText: 
 }
 
 /** The recomputation: SHA-256 of the seed against the commit, and the numbers the seed draws. */
-type ReportProps = { round: CheckedRound; verification: RoundVerification; beacon: BeaconVerdict | null; requireBeacon: boolean; testKey: string | null };
+type ReportProps = {
+  round: CheckedRound;
+  verification: RoundVerification;
+  beacon: BeaconVerdict | null;
+  requireBeacon: boolean;
+  testKey: string | null;
+};
 
 /** Problems found after the beacon round passed the rule: the round is the right one, its proof is not. */
 const PROOF_PROBLEMS = ["missing", "malformed", "wrong_round", "bad_signature", "bad_randomness"];
@@ -31,15 +37,29 @@ function BeaconChecks({ round, beacon }: { round: CheckedRound; beacon: BeaconVe
   const ruleLine = ruleOk ? (
     <Check ok okText={t("fairness.beaconRuleOk", { round: round.beacon?.round })} badText="" />
   ) : beacon.problem === "not_rule_round" ? (
-    <Check ok={false} okText="" badText={t("fairness.beaconWrongRound", { round: round.beacon?.round, expected: beacon.expectedRound })} />
+    <Check
+      ok={false}
+      okText=""
+      badText={t("fairness.beaconWrongRound", { round: round.beacon?.round, expected: beacon.expectedRound })}
+    />
   ) : (
-    <Check ok={false} okText="" badText={t(`fairness.beaconProblem.${RULE_PROBLEMS.includes(beacon.problem ?? "") ? beacon.problem : "unknown_chain"}`)} />
+    <Check
+      ok={false}
+      okText=""
+      badText={t(
+        `fairness.beaconProblem.${RULE_PROBLEMS.includes(beacon.problem ?? "") ? beacon.problem : "unknown_chain"}`,
+      )}
+    />
   );
   if (!ruleOk) return ruleLine;
   return (
     <>
       {ruleLine}
-      {beacon.problem === "missing" ? <Check ok={false} okText="" badText={t("fairness.beaconProblem.missing")} /> : <Check ok={beacon.ok} okText={t("fairness.beaconOk")} badText={t("fairness.beaconBad")} />}
+      {beacon.problem === "missing" ? (
+        <Check ok={false} okText="" badText={t("fairness.beaconProblem.missing")} />
+      ) : (
+        <Check ok={beacon.ok} okText={t("fairness.beaconOk")} badText={t("fairness.beaconBad")} />
+      )}
     </>
   );
 }
@@ -52,9 +72,13 @@ export function FairnessReport({ round, verification, beacon, requireBeacon, tes
       <h2>{verification.ok ? t("fairness.verified") : t("fairness.notVerified")}</h2>
       <dl className="fairness-facts">
         <dt>{t("fairness.reportCommit")}</dt>
-        <dd><Hex value={round.commit} /></dd>
+        <dd>
+          <Hex value={round.commit} />
+        </dd>
         <dt>{t("fairness.reportSeed")}</dt>
-        <dd><Hex value={round.seed} /></dd>
+        <dd>
+          <Hex value={round.seed} />
+        </dd>
         {round.beacon ? (
           <>
             <dt>{t("fairness.beaconRound")}</dt>
@@ -72,11 +96,19 @@ export function FairnessReport({ round, verification, beacon, requireBeacon, tes
           </>
         ) : null}
         <dt>{t("fairness.message")}</dt>
-        <dd><code>{round.beacon?.randomness ? `beacon-v1:${round.beacon.randomness}:${round.roomId}:${round.seqno}` : `${round.roomId}:${round.seqno}`}</code></dd>
+        <dd>
+          <code>
+            {round.beacon?.randomness
+              ? `beacon-v1:${round.beacon.randomness}:${round.roomId}:${round.seqno}`
+              : `${round.roomId}:${round.seqno}`}
+          </code>
+        </dd>
         {verification.computedCommit ? (
           <>
             <dt>{t("fairness.computedCommit")}</dt>
-            <dd><Hex value={verification.computedCommit} /></dd>
+            <dd>
+              <Hex value={verification.computedCommit} />
+            </dd>
           </>
         ) : null}
         {round.numbers ? (
@@ -92,9 +124,23 @@ export function FairnessReport({ round, verification, beacon, requireBeacon, tes
           </>
         ) : null}
       </dl>
-      {malformed ? <Check ok={false} okText="" badText={t("fairness.malformedSeed")} /> : <Check ok={!verification.problems.includes("commit_mismatch")} okText={t("fairness.commitOk")} badText={t("fairness.commitBad")} />}
+      {malformed ? (
+        <Check ok={false} okText="" badText={t("fairness.malformedSeed")} />
+      ) : (
+        <Check
+          ok={!verification.problems.includes("commit_mismatch")}
+          okText={t("fairness.commitOk")}
+          badText={t("fairness.commitBad")}
+        />
+      )}
       {beacon ? <BeaconChecks round={round} beacon={beacon} /> : null}
-      {round.numbers && !malformed ? <Check ok={!verification.problems.includes("numbers_mismatch")} okText={t("fairness.numbersOk")} badText={t("fairness.numbersBad")} /> : null}
+      {round.numbers && !malformed ? (
+        <Check
+          ok={!verification.problems.includes("numbers_mismatch")}
+          okText={t("fairness.numbersOk")}
+          badText={t("fairness.numbersBad")}
+        />
+      ) : null}
       <BrowserCheck round={round} server={verification} testKey={testKey} requireBeacon={requireBeacon} />
     </section>
   );
@@ -104,7 +150,17 @@ export function FairnessReport({ round, verification, beacon, requireBeacon, tes
  * The same check run again on the player's own device, so nobody has to trust the server's word. Its mark
  * is its own verdict; whether the server's check came out the same is said apart.
  */
-function BrowserCheck({ round, server, testKey, requireBeacon }: { round: CheckedRound; server: RoundVerification; testKey: string | null; requireBeacon: boolean }) {
+function BrowserCheck({
+  round,
+  server,
+  testKey,
+  requireBeacon,
+}: {
+  round: CheckedRound;
+  server: RoundVerification;
+  testKey: string | null;
+  requireBeacon: boolean;
+}) {
   const { t } = useTranslation("game");
   // Nothing on the server's page: without JavaScript there is no second check to announce.
   const [state, setState] = useState<"running" | "unavailable" | ReturnType<typeof browserMark> | null>(null);
@@ -120,11 +176,16 @@ function BrowserCheck({ round, server, testKey, requireBeacon }: { round: Checke
     };
   }, [round, server, testKey, requireBeacon]);
   if (!state) return null;
-  if (typeof state === "string") return <p className={`browser-check state-${state}`}>{t(`fairness.browser.${state}`)}</p>;
+  if (typeof state === "string")
+    return <p className={`browser-check state-${state}`}>{t(`fairness.browser.${state}`)}</p>;
   return (
     <>
       <p className={`browser-check state-${state.verdict}`}>{t(`fairness.browser.${state.verdict}`)}</p>
-      {state.agrees ? null : <p className="browser-check state-disagree" role="alert">{t("fairness.browser.disagree")}</p>}
+      {state.agrees ? null : (
+        <p className="browser-check state-disagree" role="alert">
+          {t("fairness.browser.disagree")}
+        </p>
+      )}
     </>
   );
 }

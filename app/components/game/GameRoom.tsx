@@ -49,7 +49,9 @@ export function GameRoom({ data }: { data: OpenRoom }) {
   };
   const betting = useBetting({ info, game: live.game, open, balance: shownBalance, onDone, notify });
   // ?cancel=<order id> is the no-JavaScript way to the confirm dialog; with JavaScript it opens in place.
-  const [cancelId, setCancelId] = useState<number | null>(() => Number(new URLSearchParams(search).get("cancel")) || null);
+  const [cancelId, setCancelId] = useState<number | null>(
+    () => Number(new URLSearchParams(search).get("cancel")) || null,
+  );
   const records = useRecords(data.roomId);
   const serverAnswer = useActionData<RoomActionAnswer>();
   const Grid = gameType === RACING_10 ? RacingGrid : OptionGrid;
@@ -85,7 +87,9 @@ export function GameRoom({ data }: { data: OpenRoom }) {
             {formatMoney(shownBalance)} <small>{currency}</small>
           </strong>
         </div>
-        <Link to="/recharge" className="button small">{t("room.deposit")}</Link>
+        <Link to="/recharge" className="button small">
+          {t("room.deposit")}
+        </Link>
       </section>
       <RoundPanel
         seqno={live.game.seqno}
@@ -97,23 +101,67 @@ export function GameRoom({ data }: { data: OpenRoom }) {
         lastAward={data.lastAward}
         status={hydrated ? status : null}
         onRecord={hydrated ? records.open : undefined}
-        beacon={live.game.beacon ? { round: live.game.beacon.round, href: `/fairness?room=${data.roomId}&seqno=${live.game.seqno}` } : null}
-        waitingForBeacon={live.game.beacon && (live.game.status === "waiting" || secondsLeft <= 0) ? live.game.beacon.round : null}
+        beacon={
+          live.game.beacon
+            ? { round: live.game.beacon.round, href: `/fairness?room=${data.roomId}&seqno=${live.game.seqno}` }
+            : null
+        }
+        waitingForBeacon={
+          live.game.beacon && (live.game.status === "waiting" || secondsLeft <= 0) ? live.game.beacon.round : null
+        }
       />
-      <LiveBets bets={live.bets} gameType={gameType} open={open} onFollow={betting.follow} onCancel={(bet) => (open ? setCancelId(bet.orderId) : notify({ message: t("round.stopped"), tone: "warning" }))} />
+      <LiveBets
+        bets={live.bets}
+        gameType={gameType}
+        open={open}
+        onFollow={betting.follow}
+        onCancel={(bet) => (open ? setCancelId(bet.orderId) : notify({ message: t("round.stopped"), tone: "warning" }))}
+      />
       <Form method="post" className="bet-form" onSubmit={hydrated ? review : undefined} preventScrollReset>
         <h2 className="section-title">
           {t("order.title")}
           <span className="muted">{t("order.minbuy", { num: formatMoney(info.room.minbuy) })}</span>
         </h2>
-        {optionError ? <p className="field-error" role="alert">{optionError}</p> : null}
-        <Grid options={info.options} gameType={gameType} picked={betting.picked} onToggle={betting.toggle} disabled={!open} />
-        <BetSlip amount={betting.amount} onAmount={betting.setAmount} picks={betting.pickedCount} open={open} error={amountError} busy={betting.paying} quick={hydrated} />
+        {optionError ? (
+          <p className="field-error" role="alert">
+            {optionError}
+          </p>
+        ) : null}
+        <Grid
+          options={info.options}
+          gameType={gameType}
+          picked={betting.picked}
+          onToggle={betting.toggle}
+          disabled={!open}
+        />
+        <BetSlip
+          amount={betting.amount}
+          onAmount={betting.setAmount}
+          picks={betting.pickedCount}
+          open={open}
+          error={amountError}
+          busy={betting.paying}
+          quick={hydrated}
+        />
       </Form>
       {betting.review ? (
-        <ConfirmOrder review={betting.review} gameType={gameType} balance={shownBalance} busy={betting.paying} onPay={betting.pay} onClose={betting.closeReview} closeHref={pathname} />
+        <ConfirmOrder
+          review={betting.review}
+          gameType={gameType}
+          balance={shownBalance}
+          busy={betting.paying}
+          onPay={betting.pay}
+          onClose={betting.closeReview}
+          closeHref={pathname}
+        />
       ) : serverAnswer?.review ? (
-        <ConfirmOrder review={serverAnswer.review} gameType={gameType} balance={shownBalance} busy={false} closeHref={pathname} />
+        <ConfirmOrder
+          review={serverAnswer.review}
+          gameType={gameType}
+          balance={shownBalance}
+          busy={false}
+          closeHref={pathname}
+        />
       ) : null}
       {cancelId ? (
         <ConfirmCancel
@@ -130,14 +178,24 @@ export function GameRoom({ data }: { data: OpenRoom }) {
         <RecordDialog
           roomId={data.roomId}
           gameType={gameType}
-          {...(records.shown ? records.view : { rounds: data.record!.list, page: data.record!.page, hasMore: data.record!.hasMore, loading: false, failed: data.record!.failed })}
+          {...(records.shown
+            ? records.view
+            : {
+                rounds: data.record!.list,
+                page: data.record!.page,
+                hasMore: data.record!.hasMore,
+                loading: false,
+                failed: data.record!.failed,
+              })}
           closeHref={pathname}
           onClose={records.shown ? records.close : undefined}
           onMore={records.shown ? records.more : undefined}
         />
       ) : null}
       {notice ? <Toast key={notice.key} message={notice.message} tone={notice.tone} /> : null}
-      {!notice && serverAnswer?.error && !serverAnswer.error.field ? <Toast message={serverAnswer.error.message} tone="warning" /> : null}
+      {!notice && serverAnswer?.error && !serverAnswer.error.field ? (
+        <Toast message={serverAnswer.error.message} tone="warning" />
+      ) : null}
     </main>
   );
 }

@@ -28,16 +28,28 @@ export function LiveBets({ bets, gameType, open, onFollow, onCancel }: Props) {
           <div className="live-row live-head" role="row">
             <span role="columnheader">{t("live.player")}</span>
             <span role="columnheader">{t("live.option")}</span>
-            <span role="columnheader" className="num">{t("live.amount")}</span>
-            <span role="columnheader" className="visually-hidden">{t("live.action")}</span>
+            <span role="columnheader" className="num">
+              {t("live.amount")}
+            </span>
+            <span role="columnheader" className="visually-hidden">
+              {t("live.action")}
+            </span>
           </div>
           {bets.map((bet) => (
             <div className={`live-row${bet.mine ? " mine" : ""}`} role="row" key={bet.id}>
-              <span role="cell" className="live-user">{bet.mine ? t("live.you") : bet.username}</span>
+              <span role="cell" className="live-user">
+                {bet.mine ? t("live.you") : bet.username}
+              </span>
               <span role="cell">{optionLabel(t, bet.valuecn, gameType)}</span>
-              <span role="cell" className="num">{formatMoney(bet.money)}</span>
+              <span role="cell" className="num">
+                {formatMoney(bet.money)}
+              </span>
               <span role="cell" className="live-action">
-                {bet.mine ? <CancelLink bet={bet} open={open} onCancel={onCancel} /> : <FollowForm bet={bet} open={open} onFollow={onFollow} />}
+                {bet.mine ? (
+                  <CancelLink bet={bet} open={open} onCancel={onCancel} />
+                ) : (
+                  <FollowForm bet={bet} open={open} onFollow={onFollow} />
+                )}
               </span>
             </div>
           ))}
@@ -74,7 +86,9 @@ function FollowForm({ bet, open, onFollow }: { bet: LiveBet; open: boolean; onFo
       <input type="hidden" name="intent" value="review" />
       <input type="hidden" name="option" value={bet.value} />
       <input type="hidden" name="amount" value={Math.floor(bet.money)} />
-      <button type="submit" className="chip-button">{t("live.follow")}</button>
+      <button type="submit" className="chip-button">
+        {t("live.follow")}
+      </button>
     </Form>
   );
 }

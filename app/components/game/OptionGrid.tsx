@@ -11,10 +11,29 @@ type GridProps = {
 };
 
 // Each option is a real checkbox (name="option"), so the grid also works as a plain form without JavaScript.
-function OptionTile({ option, label, checked, onToggle, disabled }: { option: BetOptionOdds; label: string; checked: boolean; onToggle: (index: number) => void; disabled: boolean }) {
+function OptionTile({
+  option,
+  label,
+  checked,
+  onToggle,
+  disabled,
+}: {
+  option: BetOptionOdds;
+  label: string;
+  checked: boolean;
+  onToggle: (index: number) => void;
+  disabled: boolean;
+}) {
   return (
     <label className={`option${checked ? " picked" : ""}${disabled ? " locked" : ""}`}>
-      <input type="checkbox" name="option" value={option.index} checked={checked} disabled={disabled} onChange={() => onToggle(option.index)} />
+      <input
+        type="checkbox"
+        name="option"
+        value={option.index}
+        checked={checked}
+        disabled={disabled}
+        onChange={() => onToggle(option.index)}
+      />
       <span className="option-name">{label}</span>
       <span className="option-odds">{formatOdds(option.odds)}</span>
     </label>
@@ -28,7 +47,14 @@ export function OptionGrid({ options, gameType, picked, onToggle, disabled }: Gr
     <fieldset className={`option-grid cols-${options.length <= 4 ? 2 : 3}`}>
       <legend className="visually-hidden">{t("order.options")}</legend>
       {options.map((option) => (
-        <OptionTile key={option.index} option={option} label={optionLabel(t, option.key, gameType)} checked={picked.has(option.index)} onToggle={onToggle} disabled={disabled} />
+        <OptionTile
+          key={option.index}
+          option={option}
+          label={optionLabel(t, option.key, gameType)}
+          checked={picked.has(option.index)}
+          onToggle={onToggle}
+          disabled={disabled}
+        />
       ))}
     </fieldset>
   );

@@ -23,7 +23,18 @@ type Props = {
  * Past rounds of the room (getGamelog, 20 a page), each with its proof (commitment, seed, beacon round;
  * docs/product.md#fairness) folded under it and a link to check it on the fairness page.
  */
-export function RecordDialog({ roomId, gameType, rounds, page, hasMore, loading, failed, closeHref, onClose, onMore }: Props) {
+export function RecordDialog({
+  roomId,
+  gameType,
+  rounds,
+  page,
+  hasMore,
+  loading,
+  failed,
+  closeHref,
+  onClose,
+  onMore,
+}: Props) {
   const { t } = useTranslation("game");
   const close = (event: MouseEvent) => {
     if (!onClose) return;
@@ -40,7 +51,14 @@ export function RecordDialog({ roomId, gameType, rounds, page, hasMore, loading,
       <div className="dialog sheet" role="dialog" aria-modal="true" aria-labelledby="record-title">
         <header className="sheet-header">
           <h2 id="record-title">{t("record.title")}</h2>
-          <Link to={closeHref} onClick={close} className="sheet-close" aria-label={t("record.close")} preventScrollReset replace>
+          <Link
+            to={closeHref}
+            onClick={close}
+            className="sheet-close"
+            aria-label={t("record.close")}
+            preventScrollReset
+            replace
+          >
             ×
           </Link>
         </header>
@@ -54,12 +72,18 @@ export function RecordDialog({ roomId, gameType, rounds, page, hasMore, loading,
                 <Link to={`/fairness?room=${roomId}&seqno=${round.seqno}`}>{t("record.verify")}</Link>
               </div>
               <ResultNumbers result={round} gameType={gameType} />
-              {round.beacon ? <p className="muted record-beacon">{t("fairness.beaconRound")}: {round.beacon.round}</p> : null}
+              {round.beacon ? (
+                <p className="muted record-beacon">
+                  {t("fairness.beaconRound")}: {round.beacon.round}
+                </p>
+              ) : null}
               <details className="record-proof">
                 <summary>{t("record.proof")}</summary>
                 <dl className="fairness-facts">
                   <dt>{t("fairness.reportCommit")}</dt>
-                  <dd><code className="hex">{round.commit}</code></dd>
+                  <dd>
+                    <code className="hex">{round.commit}</code>
+                  </dd>
                   <dt>{t("fairness.reportSeed")}</dt>
                   <dd>{round.seed ? <code className="hex">{round.seed}</code> : "—"}</dd>
                 </dl>
@@ -69,7 +93,13 @@ export function RecordDialog({ roomId, gameType, rounds, page, hasMore, loading,
         </ol>
         {loading ? <p className="empty">{t("record.loading")}</p> : null}
         {hasMore && !loading ? (
-          <Link className="button secondary" to={`?record=1&page=${page + 1}`} onClick={more} preventScrollReset replace>
+          <Link
+            className="button secondary"
+            to={`?record=1&page=${page + 1}`}
+            onClick={more}
+            preventScrollReset
+            replace
+          >
             {t("record.more")}
           </Link>
         ) : null}

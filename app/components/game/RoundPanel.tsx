@@ -28,7 +28,19 @@ type Props = {
  * draw, each labelled for what it counts) and the latest result. Without JavaScript the clock is the
  * moment the page was made, and says so.
  */
-export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gameType, lastAward, status, onRecord, waitingForBeacon, beacon }: Props) {
+export function RoundPanel({
+  seqno,
+  secondsLeft,
+  closeSeconds,
+  open,
+  latest,
+  gameType,
+  lastAward,
+  status,
+  onRecord,
+  waitingForBeacon,
+  beacon,
+}: Props) {
   const { t } = useTranslation("game");
   const clock = roundClock(secondsLeft, closeSeconds);
   // the room's own word wins: a room that stopped taking bets is closed whatever the clock says
@@ -51,10 +63,16 @@ export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gam
         <span className="countdown-hint">
           {waitingForBeacon
             ? t("fairness.waiting", { round: waitingForBeacon })
-            : phase === "open" ? t("round.drawIn", { time: formatCountdown(secondsLeft) }) : phase === "closed" ? t("round.stopped") : t("round.nextSoon")}
+            : phase === "open"
+              ? t("round.drawIn", { time: formatCountdown(secondsLeft) })
+              : phase === "closed"
+                ? t("round.stopped")
+                : t("round.nextSoon")}
         </span>
         {beacon && !waitingForBeacon ? (
-          <Link to={beacon.href} className="countdown-hint beacon-named">{t("fairness.beaconNamed", { round: beacon.round })}</Link>
+          <Link to={beacon.href} className="countdown-hint beacon-named">
+            {t("fairness.beaconNamed", { round: beacon.round })}
+          </Link>
         ) : null}
         {status ? null : (
           <noscript>
@@ -71,7 +89,9 @@ export function RoundPanel({ seqno, secondsLeft, closeSeconds, open, latest, gam
         </div>
         {latest ? <ResultNumbers result={latest} gameType={gameType} /> : null}
         {lastAward && lastAward.award > 0 && latest && String(latest.seqno) === String(lastAward.seqno) ? (
-          <p className="award" role="status">{t("round.award", { seqno: lastAward.seqno, award: formatMoney(lastAward.award) })}</p>
+          <p className="award" role="status">
+            {t("round.award", { seqno: lastAward.seqno, award: formatMoney(lastAward.award) })}
+          </p>
         ) : null}
       </div>
     </section>

@@ -44,11 +44,16 @@ export function useBetting({ info, game, open, balance, onDone, notify }: Option
 
   const problemText = (problem: OrderProblem): { field: "option" | "amount"; message: string } => {
     switch (problem.reason) {
-      case "select": return { field: "option", message: t("game:order.pickOne") };
-      case "tooMany": return { field: "option", message: t("game:order.tooMany", { max: MAX_OPTIONS_PER_ORDER }) };
-      case "amount": return { field: "amount", message: t("game:order.badAmount") };
-      case "minbuy": return { field: "amount", message: t("errors:1024", { num: problem.num }) };
-      case "balance": return { field: "amount", message: t("errors:1025") };
+      case "select":
+        return { field: "option", message: t("game:order.pickOne") };
+      case "tooMany":
+        return { field: "option", message: t("game:order.tooMany", { max: MAX_OPTIONS_PER_ORDER }) };
+      case "amount":
+        return { field: "amount", message: t("game:order.badAmount") };
+      case "minbuy":
+        return { field: "amount", message: t("errors:1024", { num: problem.num }) };
+      case "balance":
+        return { field: "amount", message: t("errors:1025") };
     }
   };
 

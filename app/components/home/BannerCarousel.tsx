@@ -29,7 +29,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   }, [banners.length]);
 
   if (banners.length === 0) return null;
-  const show = (index: number) => track.current?.scrollTo({ left: index * track.current.clientWidth, behavior: "smooth" });
+  const show = (index: number) =>
+    track.current?.scrollTo({ left: index * track.current.clientWidth, behavior: "smooth" });
   return (
     <section className="banners" aria-roledescription="carousel" aria-label={t("banner.label")}>
       <div

@@ -7,7 +7,9 @@ import { CryptoPrices } from "./CryptoPrices";
 import { dayChangePercent, formatChange, formatPrice, NO_PRICES, stripStatus, type PriceSnapshot } from "./price-feed";
 
 const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: "en", ns: ["content"], defaultNS: "content", resources: { en: { content: en } } });
+await i18n
+  .use(initReactI18next)
+  .init({ lng: "en", ns: ["content"], defaultNS: "content", resources: { en: { content: en } } });
 
 const render = (snapshot: PriceSnapshot) =>
   renderToString(
@@ -32,7 +34,11 @@ describe("CryptoPrices", () => {
   });
 
   it("shows what a live feed gives, and nothing for a coin it lacks", () => {
-    const html = render({ feed: "up", nowMs: NOW, prices: { BTC: fresh, DOGE: { last: 0.1234, sodUtc8: 0.13, atMs: NOW - 1_000 } } });
+    const html = render({
+      feed: "up",
+      nowMs: NOW,
+      prices: { BTC: fresh, DOGE: { last: 0.1234, sodUtc8: 0.13, atMs: NOW - 1_000 } },
+    });
     expect(html).toContain(">Live<");
     expect(html).toContain("97,012.50");
     expect(html).toContain("+2.12%");
@@ -44,7 +50,11 @@ describe("CryptoPrices", () => {
   });
 
   it("marks a price older than 60 s as stale, with a note", () => {
-    const html = render({ feed: "up", nowMs: NOW, prices: { BTC: fresh, ETH: { last: 3000, sodUtc8: 3100, atMs: NOW - 61_000 } } });
+    const html = render({
+      feed: "up",
+      nowMs: NOW,
+      prices: { BTC: fresh, ETH: { last: 3000, sodUtc8: 3100, atMs: NOW - 61_000 } },
+    });
     expect(html).toMatch(/class="price-row is-stale" data-coin="ETH"/);
     expect(html).toMatch(/class="price-row" data-coin="BTC"/);
     expect(html).toContain(">Stale<");

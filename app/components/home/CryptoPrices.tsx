@@ -1,6 +1,14 @@
 import { useTranslation } from "react-i18next";
 import {
-  COIN_NAMES, PRICE_COINS, dayChangePercent, formatChange, formatPrice, quoteOf, shownPrice, stripStatus, type PriceSnapshot,
+  COIN_NAMES,
+  PRICE_COINS,
+  dayChangePercent,
+  formatChange,
+  formatPrice,
+  quoteOf,
+  shownPrice,
+  stripStatus,
+  type PriceSnapshot,
 } from "./price-feed";
 import { usePriceFeed } from "./use-price-feed";
 import { isStale } from "#shared/prices/snapshot";
@@ -20,18 +28,28 @@ export function CryptoPrices({ initial }: { initial: PriceSnapshot }) {
     return price && isStale(price, nowMs);
   });
   const hint =
-    status === "unavailable" ? t("prices.unavailableHint")
-    : status === "reconnecting" ? t("prices.downHint")
-    : anyStale ? t("prices.staleHint")
-    : null;
+    status === "unavailable"
+      ? t("prices.unavailableHint")
+      : status === "reconnecting"
+        ? t("prices.downHint")
+        : anyStale
+          ? t("prices.staleHint")
+          : null;
   // No feed set up: no card at all (an empty card on every visit says nothing); the operator's start-up
   // check says the feed is off (docs/product.md#market-prices).
   if (snapshot.feed === "off") return null;
   return (
-    <section className="home-section prices" aria-labelledby="prices-title" data-feed={snapshot.feed} data-status={status}>
+    <section
+      className="home-section prices"
+      aria-labelledby="prices-title"
+      data-feed={snapshot.feed}
+      data-status={status}
+    >
       <div className="section-head">
         <h2 id="prices-title">{t("prices.title")}</h2>
-        <span className={`feed-status is-${status}`} role="status">{t(`prices.${status}`)}</span>
+        <span className={`feed-status is-${status}`} role="status">
+          {t(`prices.${status}`)}
+        </span>
       </div>
       {hint ? <p className="prices-note">{hint}</p> : null}
       <ul className="price-list">

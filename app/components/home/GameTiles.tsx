@@ -28,7 +28,14 @@ export function GameTiles({ games }: { games: GameTile[] }) {
               <li key={game.id}>
                 <Link to={`/activity/${tileRoomId(game)}`} className="tile" data-game={game.titleKey}>
                   {image ? (
-                    <img src={image} alt="" width={64} height={64} loading={i < EAGER_TILES ? "eager" : "lazy"} decoding="async" />
+                    <img
+                      src={image}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading={i < EAGER_TILES ? "eager" : "lazy"}
+                      decoding="async"
+                    />
                   ) : (
                     <span className="tile-fallback" aria-hidden="true">
                       {title.slice(0, 2)}

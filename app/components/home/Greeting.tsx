@@ -32,10 +32,17 @@ export function Greeting({ profile }: { profile: Profile | null }) {
         </span>
         <div>
           <h2 id="greeting-title">{t("home.greeting", { name: profile.nickname })}</h2>
-          <span className="badge">{t("common:vip", { level: profile.level, name: t(`common:levels.${profile.levelKey}`) })}</span>
+          <span className="badge">
+            {t("common:vip", { level: profile.level, name: t(`common:levels.${profile.levelKey}`) })}
+          </span>
         </div>
       </div>
-      <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted} testId="home-balance" />
+      <BalanceCard
+        money={profile.money}
+        withdrawable={profile.leftmoney}
+        deposit={!profile.restricted}
+        testId="home-balance"
+      />
     </section>
   );
 }

@@ -15,7 +15,9 @@ export function HomeShortcuts() {
     <nav className="shortcuts" aria-label={t("shortcuts.label")}>
       {SHORTCUTS.map((s) => (
         <Link key={s.key} to={s.to} className="shortcut" data-shortcut={s.key}>
-          <span className="shortcut-mark" aria-hidden="true">{s.mark}</span>
+          <span className="shortcut-mark" aria-hidden="true">
+            {s.mark}
+          </span>
           {t(`shortcuts.${s.key}`)}
         </Link>
       ))}

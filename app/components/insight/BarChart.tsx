@@ -14,7 +14,17 @@ const HEIGHT = 180;
 const PAD = { top: 24, right: 8, bottom: 24, left: 8 };
 
 /** `format` writes a figure of the scale as the table does (money with its currency, a count). */
-export function BarChart({ title, labels, series, format }: { title: string; labels: string[]; series: Series[]; format: (value: number) => string }) {
+export function BarChart({
+  title,
+  labels,
+  series,
+  format,
+}: {
+  title: string;
+  labels: string[];
+  series: Series[];
+  format: (value: number) => string;
+}) {
   const id = useId();
   const all = series.flatMap((s) => s.values);
   // all zero: the zero line at the bottom, as for any chart without losses
@@ -52,10 +62,24 @@ export function BarChart({ title, labels, series, format }: { title: string; lab
             {series.map((s, j) => {
               const v = s.values[i] ?? 0;
               const top = Math.min(y(v), y(0));
-              return <rect key={s.name} className={`chart-bar tone-${s.tone}`} x={PAD.left + i * groupW + groupW * 0.1 + j * barW} y={top} width={barW} height={Math.max(v === 0 ? 0 : 1, Math.abs(y(v) - y(0)))} />;
+              return (
+                <rect
+                  key={s.name}
+                  className={`chart-bar tone-${s.tone}`}
+                  x={PAD.left + i * groupW + groupW * 0.1 + j * barW}
+                  y={top}
+                  width={barW}
+                  height={Math.max(v === 0 ? 0 : 1, Math.abs(y(v) - y(0)))}
+                />
+              );
             })}
             {i % every === 0 ? (
-              <text x={PAD.left + i * groupW + groupW / 2} y={HEIGHT - 6} className="chart-label" textAnchor={i === 0 ? "start" : i + every >= labels.length ? "end" : "middle"}>
+              <text
+                x={PAD.left + i * groupW + groupW / 2}
+                y={HEIGHT - 6}
+                className="chart-label"
+                textAnchor={i === 0 ? "start" : i + every >= labels.length ? "end" : "middle"}
+              >
                 {label.slice(5)}
               </text>
             ) : null}

@@ -48,7 +48,8 @@ export function BooksStatus({ books }: { books: BooksCheck }) {
     return (
       <div className="books books-ok" role="status" data-testid="books-ok">
         <strong>{t("books.ok")}</strong> · {t("books.checkedAt", { time: when })} ·{" "}
-        {t("books.figures", { inPlay: money(books.stakesInPlay), principal: money(books.financePrincipal) })} <CheckNow />
+        {t("books.figures", { inPlay: money(books.stakesInPlay), principal: money(books.financePrincipal) })}{" "}
+        <CheckNow />
       </div>
     );
   }

@@ -42,7 +42,12 @@ export function InsightCharts({ charts }: { charts: Charts }) {
           ]}
           format={money}
         />
-        <BarChart title={t("insight.house")} labels={days} series={[{ name: t("rounds.house"), values: charts.play.map((d) => d.house), tone: "c" }]} format={money} />
+        <BarChart
+          title={t("insight.house")}
+          labels={days}
+          series={[{ name: t("rounds.house"), values: charts.play.map((d) => d.house), tone: "c" }]}
+          format={money}
+        />
         <ChartTable
           summary={t("insight.table")}
           head={[t("totals.day"), t("rounds.turnover"), t("rounds.payouts"), t("rounds.house"), t("totals.players")]}
@@ -51,8 +56,17 @@ export function InsightCharts({ charts }: { charts: Charts }) {
       </section>
       <section className="admin-section" aria-labelledby="chart-players">
         <h2 id="chart-players">{t("insight.players")}</h2>
-        <BarChart title={t("insight.players")} labels={days} series={[{ name: t("totals.players"), values: charts.play.map((d) => d.players), tone: "a" }]} format={count} />
-        <ChartTable summary={t("insight.table")} head={[t("totals.day"), t("totals.players")]} rows={charts.play.map((d) => [d.day, count(d.players)])} />
+        <BarChart
+          title={t("insight.players")}
+          labels={days}
+          series={[{ name: t("totals.players"), values: charts.play.map((d) => d.players), tone: "a" }]}
+          format={count}
+        />
+        <ChartTable
+          summary={t("insight.table")}
+          head={[t("totals.day"), t("totals.players")]}
+          rows={charts.play.map((d) => [d.day, count(d.players)])}
+        />
       </section>
       <section className="admin-section" aria-labelledby="chart-returns">
         <h2 id="chart-returns">{t("insight.returns")}</h2>
@@ -60,7 +74,15 @@ export function InsightCharts({ charts }: { charts: Charts }) {
         <ReturnsChart rooms={charts.returns} />
         <ChartTable
           summary={t("insight.table")}
-          head={[t("insight.room"), t("insight.bets"), t("insight.stakes"), t("insight.realized"), t("insight.theoretical"), t("insight.band"), t("insight.verdict")]}
+          head={[
+            t("insight.room"),
+            t("insight.bets"),
+            t("insight.stakes"),
+            t("insight.realized"),
+            t("insight.theoretical"),
+            t("insight.band"),
+            t("insight.verdict"),
+          ]}
           rows={charts.returns.map((r) => [
             `#${r.roomId} ${r.title}`,
             count(r.bets),
@@ -68,7 +90,11 @@ export function InsightCharts({ charts }: { charts: Charts }) {
             percent(r.realized),
             percent(r.theoretical),
             `${percent(r.low)} – ${percent(r.high)}`,
-            r.outside === null ? t("insight.inside") : r.outside === "high" ? t("insight.outsideHigh") : t("insight.outsideLow"),
+            r.outside === null
+              ? t("insight.inside")
+              : r.outside === "high"
+                ? t("insight.outsideHigh")
+                : t("insight.outsideLow"),
           ])}
         />
       </section>
@@ -85,8 +111,20 @@ export function InsightCharts({ charts }: { charts: Charts }) {
         />
         <ChartTable
           summary={t("insight.table")}
-          head={[t("totals.day"), t("totals.deposits"), t("insight.requests"), t("totals.withdrawals"), t("insight.requests")]}
-          rows={charts.cash.map((d) => [d.day, money(d.deposits), count(d.depositCount), money(d.withdrawals), count(d.withdrawalCount)])}
+          head={[
+            t("totals.day"),
+            t("totals.deposits"),
+            t("insight.requests"),
+            t("totals.withdrawals"),
+            t("insight.requests"),
+          ]}
+          rows={charts.cash.map((d) => [
+            d.day,
+            money(d.deposits),
+            count(d.depositCount),
+            money(d.withdrawals),
+            count(d.withdrawalCount),
+          ])}
         />
       </section>
       <section className="admin-section insight-wide" aria-labelledby="chart-pending">

@@ -15,7 +15,14 @@ export function MarkerWhy({ marker }: { marker: Marker }) {
     lossesRising: { week3: money(f.week3), week2: money(f.week2), week1: money(f.week1) },
     depositAfterLossLimit: { hitAt: time(f.hitAt), count: f.deposits, money: money(f.money) },
     nightPlay: { nightDays: f.nightDays, playDays: f.playDays, days: f.days },
-    repeatedRefusals: { count: f.refusals, days: f.days, deposit: f.deposit, loss: f.loss, stake: f.stake, excluded: f.excluded },
+    repeatedRefusals: {
+      count: f.refusals,
+      days: f.days,
+      deposit: f.deposit,
+      loss: f.loss,
+      stake: f.stake,
+      excluded: f.excluded,
+    },
     timeOutResumed: { endedAt: time(f.endedAt), resumedAt: time(f.resumedAt), minutes: f.minutes },
   };
   return (

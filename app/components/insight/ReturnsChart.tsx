@@ -36,7 +36,13 @@ export function ReturnsChart({ rooms }: { rooms: RoomReturn[] }) {
               <text x={4} y={cy + 4} className="chart-label">
                 #{r.roomId} {r.title.slice(0, 16)}
               </text>
-              <rect x={x(Math.max(lo, r.low))} y={cy - 6} width={Math.max(1, x(Math.min(hi, r.high)) - x(Math.max(lo, r.low)))} height={12} className="chart-band" />
+              <rect
+                x={x(Math.max(lo, r.low))}
+                y={cy - 6}
+                width={Math.max(1, x(Math.min(hi, r.high)) - x(Math.max(lo, r.low)))}
+                height={12}
+                className="chart-band"
+              />
               <line x1={x(r.theoretical)} x2={x(r.theoretical)} y1={cy - 9} y2={cy + 9} className="chart-tick" />
               <circle cx={x(r.realized)} cy={cy} r={5} className={r.outside ? "chart-dot outside" : "chart-dot"} />
             </g>

@@ -8,7 +8,11 @@ export function RiskSummary({ userId, markers }: { userId: number; markers: Mark
   return (
     <section className="admin-section" aria-labelledby="player-risk">
       <h2 id="player-risk">{t("risk.markers")}</h2>
-      {markers.length === 0 ? <p className="muted">{t("risk.noMarkers")}</p> : markers.map((m) => <MarkerWhy key={m.key} marker={m} />)}
+      {markers.length === 0 ? (
+        <p className="muted">{t("risk.noMarkers")}</p>
+      ) : (
+        markers.map((m) => <MarkerWhy key={m.key} marker={m} />)
+      )}
       <Link to={`/admin/risk/${userId}`}>{t("risk.openFile")}</Link>
     </section>
   );

@@ -8,12 +8,39 @@ export type BooksProblem =
 
 export type BooksCheck =
   | { checked: false; everyMinutes: number }
-  | { checked: true; everyMinutes: number; at: number; ok: boolean; rowsSummed: number; balances: number; stakesInPlay: number; financePrincipal: number; problems: BooksProblem[] };
+  | {
+      checked: true;
+      everyMinutes: number;
+      at: number;
+      ok: boolean;
+      rowsSummed: number;
+      balances: number;
+      stakesInPlay: number;
+      financePrincipal: number;
+      problems: BooksProblem[];
+    };
 
 export type PlayDay = { day: string; turnover: number; payouts: number; house: number; players: number };
-export type CashDay = { day: string; deposits: number; depositCount: number; withdrawals: number; withdrawalCount: number };
+export type CashDay = {
+  day: string;
+  deposits: number;
+  depositCount: number;
+  withdrawals: number;
+  withdrawalCount: number;
+};
 export type PendingAges = { count: number; bands: number[]; oldestAt: number | null };
-export type RoomReturn = { roomId: number; title: string; bets: number; stakes: number; awards: number; realized: number; theoretical: number; low: number; high: number; outside: "low" | "high" | null };
+export type RoomReturn = {
+  roomId: number;
+  title: string;
+  bets: number;
+  stakes: number;
+  awards: number;
+  realized: number;
+  theoretical: number;
+  low: number;
+  high: number;
+  outside: "low" | "high" | null;
+};
 
 export type Charts = {
   days: 30 | 90;

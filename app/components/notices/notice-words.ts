@@ -9,7 +9,11 @@ export function noticeWords(t: TFunction, notice: Notice, currency: string): { t
   const money = (value: string | number | null | undefined) => `${formatDecimal(Number(value ?? 0), 2, 2)} ${currency}`;
   const base = `notices:kinds.${notice.kind}`;
   if (notice.kind === "limitInForce") {
-    const words = { limit: t(`notices:limitNames.${p.kind}`), period: t(`common:protection.periods.${p.period}`), amount: money(p.amount) };
+    const words = {
+      limit: t(`notices:limitNames.${p.kind}`),
+      period: t(`common:protection.periods.${p.period}`),
+      amount: money(p.amount),
+    };
     return { title: t(`${base}.title`), body: t(p.amount === null ? `${base}.removed` : `${base}.body`, words) };
   }
   const reason = playerNoteText((key) => t(key), typeof p.note === "string" ? p.note : "") || t("notices:noReason");

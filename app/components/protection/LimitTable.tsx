@@ -18,7 +18,11 @@ export function LimitTable({ limits }: { limits: LimitView[] }) {
                 <div key={period} className="limit-row" data-testid={`limit-${kind}-${period}`}>
                   <dt>{t(`protection.periods.${period}`)}</dt>
                   <dd>
-                    {limit.money === null ? <span className="muted">{t("protection.none")}</span> : <Money value={limit.money} />}
+                    {limit.money === null ? (
+                      <span className="muted">{t("protection.none")}</span>
+                    ) : (
+                      <Money value={limit.money} />
+                    )}
                     {limit.money !== null ? (
                       <small className="muted">
                         {" "}
@@ -27,7 +31,9 @@ export function LimitTable({ limits }: { limits: LimitView[] }) {
                     ) : null}
                     {limit.pending ? (
                       <small className="limit-pending">
-                        {limit.pending.money === null ? t("protection.pendingRemoval") : t("protection.pending", { money: limit.pending.money.toFixed(2) })}{" "}
+                        {limit.pending.money === null
+                          ? t("protection.pendingRemoval")
+                          : t("protection.pending", { money: limit.pending.money.toFixed(2) })}{" "}
                         <PlayerTime ms={limit.pending.at} zone />
                       </small>
                     ) : null}

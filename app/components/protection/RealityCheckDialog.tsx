@@ -44,11 +44,15 @@ export function RealityCheckDialog({ initial, serverNowMs }: { initial: RealityC
         <RealityCheckFacts check={check} />
         <div className="buttons">
           <Form method="post" action="/logout">
-            <button className="button secondary" type="submit">{t("protection.logOut")}</button>
+            <button className="button secondary" type="submit">
+              {t("protection.logOut")}
+            </button>
           </Form>
           <Form method="post" action="/reality-check">
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button className="button" type="submit" autoFocus>{t("protection.keepPlaying")}</button>
+            <button className="button" type="submit" autoFocus>
+              {t("protection.keepPlaying")}
+            </button>
           </Form>
         </div>
       </div>
@@ -67,7 +71,10 @@ export function RealityCheckFacts({ check }: { check: RealityCheck }) {
     <>
       <p>{t("protection.realityText", { minutes: check.playedMinutes })}</p>
       <p>
-        {t("protection.realityNet")} <strong data-testid="reality-net"><Money value={check.net} signed /></strong>
+        {t("protection.realityNet")}{" "}
+        <strong data-testid="reality-net">
+          <Money value={check.net} signed />
+        </strong>
       </p>
       <p className="hint" data-testid="reality-interval">
         {t("protection.realityInterval", { minutes: check.minutes, defaultMinutes: REALITY_DEFAULT_MINUTES })}

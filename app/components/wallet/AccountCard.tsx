@@ -9,7 +9,7 @@ const COIN_GLYPH: Record<string, string> = { USDT: "₮", BTC: "B", ETH: "Ξ" };
 export function AccountIcon({ type }: { type: string }) {
   return (
     <span className={`account-icon account-icon-${type.toLowerCase()}`} aria-hidden="true">
-      {type === "Bank" ? <Icon name="bank" /> : COIN_GLYPH[type] ?? type.slice(0, 1)}
+      {type === "Bank" ? <Icon name="bank" /> : (COIN_GLYPH[type] ?? type.slice(0, 1))}
     </span>
   );
 }
@@ -21,7 +21,15 @@ type Shown = Pick<Card, "type" | "bank" | "account" | "address"> & Partial<Pick<
  * accounts apart (only the form that adds it shows it whole). `details` (the player's own accounts page)
  * adds the holder and branch and the whole wallet address, which a player checks character by character.
  */
-export function AccountCard({ card, details = false, children }: { card: Shown; details?: boolean; children?: ReactNode }) {
+export function AccountCard({
+  card,
+  details = false,
+  children,
+}: {
+  card: Shown;
+  details?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("wallet");
   const isBank = card.type === "Bank";
   return (
@@ -30,10 +38,21 @@ export function AccountCard({ card, details = false, children }: { card: Shown; 
       <div className="account-text">
         <div className="account-title">
           {isBank ? card.bank : t("accounts.coinAddress", { coin: card.type })}
-          {!isBank && card.network ? <span className="account-network"> · {t(`bankadd.networks.${card.network}`, { defaultValue: card.network })}</span> : null}
+          {!isBank && card.network ? (
+            <span className="account-network">
+              {" "}
+              · {t(`bankadd.networks.${card.network}`, { defaultValue: card.network })}
+            </span>
+          ) : null}
         </div>
         <div className="account-number">
-          {isBank ? maskAccount(card.account) : details ? <span className="address">{card.address}</span> : shortAddress(card.address)}
+          {isBank ? (
+            maskAccount(card.account)
+          ) : details ? (
+            <span className="address">{card.address}</span>
+          ) : (
+            shortAddress(card.address)
+          )}
         </div>
         {details && isBank ? (
           <div className="account-meta">

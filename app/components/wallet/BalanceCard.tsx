@@ -4,7 +4,15 @@ import { Money } from "~/components/Money";
 type Figure = { label: string; value: number; testId?: string };
 
 /** The wallet's headline: the main figure large, the others beside it. */
-export function BalanceCard({ main, others = [], children }: { main: Figure; others?: Figure[]; children?: ReactNode }) {
+export function BalanceCard({
+  main,
+  others = [],
+  children,
+}: {
+  main: Figure;
+  others?: Figure[];
+  children?: ReactNode;
+}) {
   return (
     <section className="wallet-hero">
       <div className="wallet-hero-label">{main.label}</div>

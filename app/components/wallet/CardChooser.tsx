@@ -7,7 +7,10 @@ export function CardChooser({ cards, defaultId, error }: { cards: Card[]; defaul
   const { t } = useTranslation("wallet");
   const chosen = cards.some((c) => String(c.id) === defaultId) ? defaultId : String(cards[0]?.id ?? "");
   return (
-    <fieldset className={`card-chooser${error ? " field-invalid" : ""}`} aria-describedby={error ? "bank_id-error" : undefined}>
+    <fieldset
+      className={`card-chooser${error ? " field-invalid" : ""}`}
+      aria-describedby={error ? "bank_id-error" : undefined}
+    >
       <legend className="visually-hidden">{t("withdraw.to")}</legend>
       {cards.map((card) => (
         <label key={card.id} className="choice">

@@ -5,12 +5,29 @@ import { useTranslation } from "react-i18next";
  * The funds ledger's date-range drawer: a bottom sheet opened by the URL (?range=1) holding a GET
  * form (?start=&end=), so it works without JavaScript. The server checks start <= end (1072).
  */
-export function DateRangeSheet({ start, end, cancelTo, error }: { start: string; end: string; cancelTo: string; error: string | null }) {
+export function DateRangeSheet({
+  start,
+  end,
+  cancelTo,
+  error,
+}: {
+  start: string;
+  end: string;
+  cancelTo: string;
+  error: string | null;
+}) {
   const { t } = useTranslation("wallet");
   return (
     <div className="sheet-backdrop">
       <Link to={cancelTo} className="sheet-dismiss" aria-label={t("income.cancel")} preventScrollReset tabIndex={-1} />
-      <Form method="get" className="sheet" role="dialog" aria-modal="true" aria-labelledby="range-title" data-testid="range-sheet">
+      <Form
+        method="get"
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="range-title"
+        data-testid="range-sheet"
+      >
         <div className="sheet-grip" aria-hidden="true" />
         <h2 id="range-title">{t("income.rangeTitle")}</h2>
         <div className="range-fields">

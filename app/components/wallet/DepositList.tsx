@@ -31,7 +31,9 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
             {d.status === "pending" ? <div className="request-note">{t("recharge.pendingNote")}</div> : null}
             {d.status !== "pending" && d.decidedAt ? (
               <div className="request-note">
-                {t(d.status === "approved" ? "recharge.approvedAt" : "recharge.rejectedAt", { time: playerTime(d.decidedAt) })}
+                {t(d.status === "approved" ? "recharge.approvedAt" : "recharge.rejectedAt", {
+                  time: playerTime(d.decidedAt),
+                })}
                 {d.note ? ` · ${playerNoteText(t, d.note)}` : ""}
               </div>
             ) : null}

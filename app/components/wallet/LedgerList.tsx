@@ -6,7 +6,18 @@ import { PLAYER_ZONE, playerDate } from "~/lib/player-time";
 import type { FlowRow } from "~/lib/wallet-types";
 import { Icon, type IconName } from "./Icon";
 
-const KIND_ICON: Record<string, IconName> = { earn: "star", loss: "out", bet: "bet", redo: "refund", wait: "clock", topup: "in", debit: "out", stake: "lock", interest: "percent", principal: "refund" };
+const KIND_ICON: Record<string, IconName> = {
+  earn: "star",
+  loss: "out",
+  bet: "bet",
+  redo: "refund",
+  wait: "clock",
+  topup: "in",
+  debit: "out",
+  stake: "lock",
+  interest: "percent",
+  principal: "refund",
+};
 
 /** Funds ledger rows grouped by the player's day: what moved, why, and the balance it started from. */
 export function LedgerList({ rows }: { rows: FlowRow[] }) {
@@ -35,7 +46,9 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
                   </span>
                   <div className="ledger-what">
                     <div className="ledger-kind">{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</div>
-                    {row.reason || row.reasonKey ? <div className="ledger-reason">{ledgerReasonText(t, row)}</div> : null}
+                    {row.reason || row.reasonKey ? (
+                      <div className="ledger-reason">{ledgerReasonText(t, row)}</div>
+                    ) : null}
                     <div className="ledger-time">
                       <PlayerTime ms={row.time} part="clock" />
                       <span className="ledger-direction">{income ? t("income.in") : t("income.out")}</span>

@@ -3,7 +3,17 @@ import { useTranslation } from "react-i18next";
 import { withPage } from "~/lib/wallet";
 
 /** Newer / older pages of a list (20 rows each); links keep the other filters of the URL. */
-export function Pager({ page, hasMore, next, prev }: { page: number; hasMore: boolean; next?: string | null; prev?: string | null }) {
+export function Pager({
+  page,
+  hasMore,
+  next,
+  prev,
+}: {
+  page: number;
+  hasMore: boolean;
+  next?: string | null;
+  prev?: string | null;
+}) {
   const { t } = useTranslation("wallet");
   const [search] = useSearchParams();
   if (page <= 1 && !hasMore) return null;

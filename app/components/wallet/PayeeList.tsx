@@ -41,7 +41,8 @@ export function PayeeList({ payees }: { payees: DepositPayee[] }) {
         {payees.map((p, i) => (
           <li key={i} className="payee" data-testid="payee">
             <div className="payee-name">
-              <strong>{p.name}</strong> <span className="muted">{p.type === "bank" ? t("payees.bank") : t("payees.wallet")}</span>
+              <strong>{p.name}</strong>{" "}
+              <span className="muted">{p.type === "bank" ? t("payees.bank") : t("payees.wallet")}</span>
             </div>
             <div className="muted">{t("payees.holder", { name: p.holder })}</div>
             <div className="payee-account">

@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** One submit at a time: disabled from the moment a form posts until its answer has loaded. */
-export function SubmitButton({ children, name, value, className = "button" }: { children: ReactNode; name?: string; value?: string; className?: string }) {
+export function SubmitButton({
+  children,
+  name,
+  value,
+  className = "button",
+}: {
+  children: ReactNode;
+  name?: string;
+  value?: string;
+  className?: string;
+}) {
   const { t } = useTranslation("wallet");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";

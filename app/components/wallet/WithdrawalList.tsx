@@ -26,14 +26,18 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
             </div>
             <div className="request-meta">
               <span>
-                {w.card.type === "Bank" ? `${w.card.bank} ${maskAccount(w.card.account)}` : `${w.card.type} ${shortAddress(w.card.address)}`}
+                {w.card.type === "Bank"
+                  ? `${w.card.bank} ${maskAccount(w.card.account)}`
+                  : `${w.card.type} ${shortAddress(w.card.address)}`}
               </span>
               <PlayerTime ms={w.time} zone />
             </div>
             <div className="request-note">
               {w.status === "pending"
                 ? t("withdraw.pendingNote")
-                : t(w.status === "approved" ? "withdraw.approvedAt" : "withdraw.rejectedAt", { time: playerTime(w.decidedAt ?? w.time) })}
+                : t(w.status === "approved" ? "withdraw.approvedAt" : "withdraw.rejectedAt", {
+                    time: playerTime(w.decidedAt ?? w.time),
+                  })}
               {w.note ? ` · ${playerNoteText(t, w.note)}` : ""}
             </div>
           </li>

@@ -12,7 +12,13 @@ import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
 import { createSession, revokeAllSessionsStatement, revokeSession } from "../../players/sessions";
 import { findUserByUsername, getUserById, invitationIsValid, phoneIsRegistered } from "../../players/users";
-import { changeLoginPasswordForm, changeWithdrawalPasswordForm, loginForm, registerForm, smsSendForm } from "#shared/forms/players";
+import {
+  changeLoginPasswordForm,
+  changeWithdrawalPasswordForm,
+  loginForm,
+  registerForm,
+  smsSendForm,
+} from "#shared/forms/players";
 import { checkSecret, limits } from "../../players/lockout";
 import { checkPayPassword } from "../../wallet/pay-password";
 import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode } from "../../players/sms";
@@ -29,7 +35,15 @@ accountRoutes.post("/api/index/sms_send", async (c) => {
   // Whether the phone is registered is told only to whoever holds it: registration answers 2052
   // after the right code (decision 050).
   const { sms, pepper } = readConfig(c.env);
-  const data = await sendSmsCode(db, smsSenderFor(sms, c.req.url), pepper, form.quhao, form.mobile, Date.now(), c.get("lang"));
+  const data = await sendSmsCode(
+    db,
+    smsSenderFor(sms, c.req.url),
+    pepper,
+    form.quhao,
+    form.mobile,
+    Date.now(),
+    c.get("lang"),
+  );
   return ok(c, data);
 });
 
@@ -96,7 +110,11 @@ accountRoutes.post("/api/index/login", async (c) => {
   // A time-out or self-exclusion still signs in, to a restricted view: withdrawing, records and support
   // only (docs/decisions/142). Told only after the password: it is nobody else's business.
   const restriction = await restrictionOf(db, user.id, nowMs);
-  const restricted = restriction && { errCode: restriction.errCode, period: restriction.period, until: restriction.extra.until ?? null };
+  const restricted = restriction && {
+    errCode: restriction.errCode,
+    period: restriction.period,
+    until: restriction.extra.until ?? null,
+  };
   return ok(c, { token: await createSession(db, user, nowMs), restricted });
 });
 
@@ -112,7 +130,9 @@ accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
   const { pepper } = readConfig(c.env);
   const nowMs = Date.now();
   const user = await getUserById(db, c.get("user").id);
-  const right = await checkSecret(db, limits.accountPassword(user.id), nowMs, 1016, () => verifyPassword(form.passwd, user.passwordHash, pepper));
+  const right = await checkSecret(db, limits.accountPassword(user.id), nowMs, 1016, () =>
+    verifyPassword(form.passwd, user.passwordHash, pepper),
+  );
   if (!right) throw new ProductError(1059);
   // A new generation ends every session made under the old password, also one a racing login is
   // still creating (decision 051); this device gets a fresh one. Only one of two racing changes wins.
@@ -140,7 +160,10 @@ accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
     // Counted on the one withdrawal-password counter: locked here when withdrawals are locked.
     await checkPayPassword(db, pepper, userId, form.srcpwd, Date.now(), 1059);
   }
-  await db.update(users).set({ payPasswordHash: await hashPassword(form.newpwd, pepper) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ payPasswordHash: await hashPassword(form.newpwd, pepper) })
+    .where(eq(users.id, userId));
   return ok(c, null);
 });
 

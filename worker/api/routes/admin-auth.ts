@@ -30,7 +30,9 @@ adminAuthRoutes.post("/api/admin/enrol/confirm", async (c) => {
   return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
 });
 
-adminAuthRoutes.post("/api/admin/me", async (c) => ok(c, { id: c.get("user").id, username: c.get("user").username, role: c.get("user").operatorRole }));
+adminAuthRoutes.post("/api/admin/me", async (c) =>
+  ok(c, { id: c.get("user").id, username: c.get("user").username, role: c.get("user").operatorRole }),
+);
 
 adminAuthRoutes.post("/api/admin/logout", async (c) => {
   const db = getDb(c.env);

@@ -23,10 +23,16 @@ import { imageTooLarge, storeBannerImage } from "../../media/banner-images";
 export const adminContentRoutes = new Hono<AppEnv>();
 const idOf = (body: Record<string, unknown>) => parseBody(contentIdForm, body).id;
 
-adminContentRoutes.post("/api/admin/articles", async (c) => ok(c, await listArticlesForOperator(getDb(c.env), c.get("body"))));
-adminContentRoutes.post("/api/admin/articles/get", async (c) => ok(c, await articleForOperator(getDb(c.env), idOf(c.get("body")))));
+adminContentRoutes.post("/api/admin/articles", async (c) =>
+  ok(c, await listArticlesForOperator(getDb(c.env), c.get("body"))),
+);
+adminContentRoutes.post("/api/admin/articles/get", async (c) =>
+  ok(c, await articleForOperator(getDb(c.env), idOf(c.get("body")))),
+);
 adminContentRoutes.post("/api/admin/articles/preview", async (c) => ok(c, previewArticle(c.get("body"))));
-adminContentRoutes.post("/api/admin/articles/save", async (c) => ok(c, await saveArticle(getDb(c.env), c.get("user").id, c.get("body"), Date.now())));
+adminContentRoutes.post("/api/admin/articles/save", async (c) =>
+  ok(c, await saveArticle(getDb(c.env), c.get("user").id, c.get("body"), Date.now())),
+);
 adminContentRoutes.post("/api/admin/articles/delete", async (c) =>
   ok(c, await deleteArticle(getDb(c.env), c.get("user").id, idOf(c.get("body")), Date.now())),
 );
@@ -38,12 +44,19 @@ adminContentRoutes.post("/api/admin/banners/upload", async (c) => {
   if (body.tooLarge) throw imageTooLarge();
   return ok(c, await storeBannerImage(c.env.MEDIA, body.image));
 });
-adminContentRoutes.post("/api/admin/banners/save", async (c) => ok(c, await saveBanner(getDb(c.env), c.env.MEDIA, c.get("user").id, c.get("body"), Date.now())));
+adminContentRoutes.post("/api/admin/banners/save", async (c) =>
+  ok(c, await saveBanner(getDb(c.env), c.env.MEDIA, c.get("user").id, c.get("body"), Date.now())),
+);
 adminContentRoutes.post("/api/admin/banners/delete", async (c) =>
   ok(c, await deleteBanner(getDb(c.env), c.env.MEDIA, c.get("user").id, idOf(c.get("body")), Date.now())),
 );
 
-adminContentRoutes.post("/api/admin/settings", async (c) => ok(c, await operatorSettings(getDb(c.env), readConfig(c.env).currencyLabel)));
+adminContentRoutes.post("/api/admin/settings", async (c) =>
+  ok(c, await operatorSettings(getDb(c.env), readConfig(c.env).currencyLabel)),
+);
 adminContentRoutes.post("/api/admin/settings/update", async (c) =>
-  ok(c, await updateSettings(getDb(c.env), c.get("user").id, c.get("body"), readConfig(c.env).currencyLabel, Date.now())),
+  ok(
+    c,
+    await updateSettings(getDb(c.env), c.get("user").id, c.get("body"), readConfig(c.env).currencyLabel, Date.now()),
+  ),
 );

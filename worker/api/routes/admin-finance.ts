@@ -22,7 +22,10 @@ export const adminFinanceRoutes = new Hono<AppEnv>();
 
 adminFinanceRoutes.post("/api/admin/products", async (c) => {
   const db = getDb(c.env);
-  const [products, { finance_open_max_cents: openMaxCents }] = await Promise.all([listProducts(db), readSettings(db, ["finance_open_max_cents"])]);
+  const [products, { finance_open_max_cents: openMaxCents }] = await Promise.all([
+    listProducts(db),
+    readSettings(db, ["finance_open_max_cents"]),
+  ]);
   return ok(c, { list: products.map((p) => productRow(p, openMaxCents)), openMax: toMoney(openMaxCents) });
 });
 
@@ -34,14 +37,24 @@ adminFinanceRoutes.post("/api/admin/products/openmax", async (c) => {
 
 adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
   const form = parseBody(tierForm, c.get("body"));
-  const change = { id: form.id, dailyRatePpm: form.rate_ppm, minCents: form.min as number, maxCents: form.max, days: form.days };
+  const change = {
+    id: form.id,
+    dailyRatePpm: form.rate_ppm,
+    minCents: form.min as number,
+    maxCents: form.max,
+    days: form.days,
+  };
   return ok(c, await editTier(getDb(c.env), c.get("user").id, change, Date.now()));
 });
 
 adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
   const form = parseBody(operatorOrdersForm, c.get("body"));
   const at = pageAt(form, PAGE_SIZE);
-  const rows = await listOrders(getDb(c.env), { userId: form.userId, status: form.status === "all" ? undefined : form.status, at });
+  const rows = await listOrders(getDb(c.env), {
+    userId: form.userId,
+    status: form.status === "all" ? undefined : form.status,
+    at,
+  });
   return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow));
 });
 

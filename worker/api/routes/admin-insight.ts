@@ -51,7 +51,13 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
   const db = getDb(c.env);
   const nowMs = Date.now();
   await runInOneBatch(db, [
-    auditStatement(db, { actorId: c.get("user").id, action: `export.${form.kind}`, target: `export:${form.kind}`, after: { from: form.from, to: form.to }, nowMs }),
+    auditStatement(db, {
+      actorId: c.get("user").id,
+      action: `export.${form.kind}`,
+      target: `export:${form.kind}`,
+      after: { from: form.from, to: form.to },
+      nowMs,
+    }),
   ]);
   return new Response(exportStream(db, form), {
     headers: {
@@ -61,7 +67,9 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
   });
 });
 
-adminInsightRoutes.post("/api/admin/risk", ...viewer, async (c) => ok(c, { list: await playersAtRisk(getDb(c.env), Date.now()) }));
+adminInsightRoutes.post("/api/admin/risk", ...viewer, async (c) =>
+  ok(c, { list: await playersAtRisk(getDb(c.env), Date.now()) }),
+);
 
 adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
   const { userId: id } = parseBody(playerIdForm, c.get("body"));
@@ -82,7 +90,13 @@ adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
   const operatorId = c.get("user").id;
   await runInOneBatch(db, [
     db.run(interactionStatement(db, { userId: form.userId, operatorId, kind: form.kind, text: form.text, nowMs })),
-    auditStatement(db, { actorId: operatorId, action: `risk.${form.kind}`, target: `user:${form.userId}`, after: { text: form.text }, nowMs }),
+    auditStatement(db, {
+      actorId: operatorId,
+      action: `risk.${form.kind}`,
+      target: `user:${form.userId}`,
+      after: { text: form.text },
+      nowMs,
+    }),
   ]);
   return ok(c, { interactions: await interactionsOf(db, form.userId) });
 });

@@ -6,7 +6,13 @@ import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { integerId } from "#shared/fields";
-import { createOperator, listOperators, resetAuthenticator, setOperatorDisabled, setOperatorRole } from "../../operators/accounts";
+import {
+  createOperator,
+  listOperators,
+  resetAuthenticator,
+  setOperatorDisabled,
+  setOperatorRole,
+} from "../../operators/accounts";
 import { OPERATOR_ROLES } from "#shared/operators/roles";
 import { sessionsChanged } from "../session-memo";
 
@@ -14,7 +20,13 @@ import { sessionsChanged } from "../session-memo";
 export const adminOperatorRoutes = new Hono<AppEnv>();
 
 const role = z.enum(OPERATOR_ROLES, { error: "1176" });
-const createForm = z.object({ username: z.string({ error: "1175" }).trim().regex(/^[A-Za-z0-9_]{3,20}$/, "1175"), role });
+const createForm = z.object({
+  username: z
+    .string({ error: "1175" })
+    .trim()
+    .regex(/^[A-Za-z0-9_]{3,20}$/, "1175"),
+  role,
+});
 const operatorIdForm = z.object({ operatorId: integerId() });
 const roleForm = operatorIdForm.extend({ role });
 
@@ -28,7 +40,14 @@ adminOperatorRoutes.post("/api/admin/operators", async (c) => ok(c, { list: awai
 
 adminOperatorRoutes.post("/api/admin/operators/create", async (c) => {
   const form = parseBody(createForm, c.get("body"));
-  return ok(c, await createOperator(getDb(c.env), readConfig(c.env).pepper, { actorId: c.get("user").id, ...form, nowMs: Date.now() }));
+  return ok(
+    c,
+    await createOperator(getDb(c.env), readConfig(c.env).pepper, {
+      actorId: c.get("user").id,
+      ...form,
+      nowMs: Date.now(),
+    }),
+  );
 });
 
 adminOperatorRoutes.post("/api/admin/operators/role", async (c) => {
@@ -37,6 +56,12 @@ adminOperatorRoutes.post("/api/admin/operators/role", async (c) => {
 });
 
 // These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
-adminOperatorRoutes.post("/api/admin/operators/disable", async (c) => ok(c, await setOperatorDisabled(getDb(c.env), { ...act(c), disabled: true }).finally(() => sessionsChanged(c))));
-adminOperatorRoutes.post("/api/admin/operators/enable", async (c) => ok(c, await setOperatorDisabled(getDb(c.env), { ...act(c), disabled: false })));
-adminOperatorRoutes.post("/api/admin/operators/reset-authenticator", async (c) => ok(c, await resetAuthenticator(getDb(c.env), act(c)).finally(() => sessionsChanged(c))));
+adminOperatorRoutes.post("/api/admin/operators/disable", async (c) =>
+  ok(c, await setOperatorDisabled(getDb(c.env), { ...act(c), disabled: true }).finally(() => sessionsChanged(c))),
+);
+adminOperatorRoutes.post("/api/admin/operators/enable", async (c) =>
+  ok(c, await setOperatorDisabled(getDb(c.env), { ...act(c), disabled: false })),
+);
+adminOperatorRoutes.post("/api/admin/operators/reset-authenticator", async (c) =>
+  ok(c, await resetAuthenticator(getDb(c.env), act(c)).finally(() => sessionsChanged(c))),
+);

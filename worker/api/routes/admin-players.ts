@@ -4,11 +4,25 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { adjustmentKey, askAdjustment, cancelAdjustment, decideAdjustment, listPendingAdjustments } from "../../operators/adjustments";
+import {
+  adjustmentKey,
+  askAdjustment,
+  cancelAdjustment,
+  decideAdjustment,
+  listPendingAdjustments,
+} from "../../operators/adjustments";
 import { pageAt, pagedList } from "../../db/paging";
 import { adjustmentHistoryKey, adjustmentHistoryRow, listAdjustmentHistory } from "../../operators/adjustment-history";
 import { adjustmentDecisionForm, adjustmentHistoryForm, playerIdForm, playerSearchForm } from "#shared/forms/operators";
-import { PLAYERS_PAGE_SIZE, playerFile, playerKey, resetLoginPassword, revokeSessions, searchPlayers, setFrozen } from "../../operators/players";
+import {
+  PLAYERS_PAGE_SIZE,
+  playerFile,
+  playerKey,
+  resetLoginPassword,
+  revokeSessions,
+  searchPlayers,
+  setFrozen,
+} from "../../operators/players";
 import { adjustForm, filterQuery, pageForm, PAGE_SIZE } from "#shared/forms/wallet";
 import { requestKey } from "../../wallet/keys";
 import { toMoney } from "#shared/money";
@@ -27,14 +41,34 @@ adminPlayerRoutes.post("/api/admin/players", async (c) => {
   const form = parseBody(playerSearchForm, c.get("body"));
   const at = pageAt(form, PLAYERS_PAGE_SIZE);
   const rows = await searchPlayers(getDb(c.env), { query: form.query, at });
-  return ok(c, pagedList(rows, at, playerKey, (r) => ({ id: r.id, username: r.username, phone: r.phone ? `${r.quhao} ${r.phone}` : "", role: r.role, level: r.level, money: toMoney(r.moneyCents), frozen: r.frozen === 1, createdAt: r.createdAtMs })));
+  return ok(
+    c,
+    pagedList(rows, at, playerKey, (r) => ({
+      id: r.id,
+      username: r.username,
+      phone: r.phone ? `${r.quhao} ${r.phone}` : "",
+      role: r.role,
+      level: r.level,
+      money: toMoney(r.moneyCents),
+      frozen: r.frozen === 1,
+      createdAt: r.createdAtMs,
+    })),
+  );
 });
 
-adminPlayerRoutes.post("/api/admin/players/get", async (c) => ok(c, await playerFile(getDb(c.env), parseBody(playerIdForm, c.get("body")).userId, Date.now())));
+adminPlayerRoutes.post("/api/admin/players/get", async (c) =>
+  ok(c, await playerFile(getDb(c.env), parseBody(playerIdForm, c.get("body")).userId, Date.now())),
+);
 // These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
-adminPlayerRoutes.post("/api/admin/players/freeze", async (c) => ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c))));
-adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) => ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false })));
-adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) => ok(c, await revokeSessions(getDb(c.env), act(c)).finally(() => sessionsChanged(c))));
+adminPlayerRoutes.post("/api/admin/players/freeze", async (c) =>
+  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c))),
+);
+adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) =>
+  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false })),
+);
+adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) =>
+  ok(c, await revokeSessions(getDb(c.env), act(c)).finally(() => sessionsChanged(c))),
+);
 adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) =>
   ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c)).finally(() => sessionsChanged(c))),
 );
@@ -45,13 +79,37 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
   const nowMs = Date.now();
   // Keyed by operator and player: the same amount for two players in one minute is two adjustments.
   const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id);
-  return ok(c, await askAdjustment(getDb(c.env), { operatorId, userId: form.userId, amountCents: form.money, text: form.text, reason: form.reason, key, nowMs }));
+  return ok(
+    c,
+    await askAdjustment(getDb(c.env), {
+      operatorId,
+      userId: form.userId,
+      amountCents: form.money,
+      text: form.text,
+      reason: form.reason,
+      key,
+      nowMs,
+    }),
+  );
 });
 
 adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
   const rows = await listPendingAdjustments(getDb(c.env), at);
-  return ok(c, pagedList(rows, at, adjustmentKey, (r) => ({ id: r.id, userId: r.userId, username: r.username, money: toMoney(r.amountCents), text: r.text, reason: r.reason, requestedBy: r.requestedBy, requestedById: r.requestedById, time: r.createdAtMs })));
+  return ok(
+    c,
+    pagedList(rows, at, adjustmentKey, (r) => ({
+      id: r.id,
+      userId: r.userId,
+      username: r.username,
+      money: toMoney(r.amountCents),
+      text: r.text,
+      reason: r.reason,
+      requestedBy: r.requestedBy,
+      requestedById: r.requestedById,
+      time: r.createdAtMs,
+    })),
+  );
 });
 
 adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {

@@ -8,11 +8,32 @@ import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
 import { pageAt, pagedList } from "../../db/paging";
 import { getDb } from "../../db/client";
 import { listGames } from "../../room/game-rooms";
-import { auditForm, roomIdForm, roomListForm, roomPageForm, roomTemplateForm, roundsForm, voidRoundForm } from "#shared/forms/operators";
+import {
+  auditForm,
+  roomIdForm,
+  roomListForm,
+  roomPageForm,
+  roomTemplateForm,
+  roundsForm,
+  voidRoundForm,
+} from "#shared/forms/operators";
 import { ROUNDS_PAGE_SIZE, dailyTotals, roomRoundKey, roomRounds, roomVoidCounts } from "../../operators/reports";
-import { ROOMS_PAGE_SIZE, createRoom, listRoomsPage, newRoomTemplate, roomForOperator, updateRoom } from "../../operators/rooms";
+import {
+  ROOMS_PAGE_SIZE,
+  createRoom,
+  listRoomsPage,
+  newRoomTemplate,
+  roomForOperator,
+  updateRoom,
+} from "../../operators/rooms";
 import { pageOf } from "../../wallet/present";
-import { ROUND_BOARD_PAGE_SIZE, roundBoard, roundBoardForm, roundBoardKey, roundBoardRow } from "../../operators/round-board";
+import {
+  ROUND_BOARD_PAGE_SIZE,
+  roundBoard,
+  roundBoardForm,
+  roundBoardKey,
+  roundBoardRow,
+} from "../../operators/round-board";
 import { roomStub } from "../../room/routing";
 import { forgetRoomRef } from "./game-shared";
 
@@ -23,11 +44,24 @@ adminRoomRoutes.post("/api/admin/rooms", async (c) => {
   // The room catalogue is a few dozen rows: paged by number, within pageAt's bound.
   const form = parseBody(roomListForm, c.get("body"));
   const { page } = pageAt(form, ROOMS_PAGE_SIZE);
-  const rows = await listRoomsPage(getDb(c.env), page, { gameId: form.gameId, roomtype: form.roomtype, kind: form.kind });
-  return ok(c, pageOf(rows.map((r) => ({ ...r, trading: r.trading === 1 })), page, ROOMS_PAGE_SIZE));
+  const rows = await listRoomsPage(getDb(c.env), page, {
+    gameId: form.gameId,
+    roomtype: form.roomtype,
+    kind: form.kind,
+  });
+  return ok(
+    c,
+    pageOf(
+      rows.map((r) => ({ ...r, trading: r.trading === 1 })),
+      page,
+      ROOMS_PAGE_SIZE,
+    ),
+  );
 });
 
-adminRoomRoutes.post("/api/admin/rooms/get", async (c) => ok(c, await roomForOperator(getDb(c.env), parseBody(roomIdForm, c.get("body")).id)));
+adminRoomRoutes.post("/api/admin/rooms/get", async (c) =>
+  ok(c, await roomForOperator(getDb(c.env), parseBody(roomIdForm, c.get("body")).id)),
+);
 
 adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
   const { room, wake } = await updateRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
@@ -57,10 +91,17 @@ adminRoomRoutes.post("/api/admin/rooms/create", async (c) => {
 adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
   const form = parseBody(voidRoundForm, c.get("body"));
   const db = getDb(c.env);
-  const round = await db.get<{ roomId: number; status: string } | null>(sql`SELECT room_id AS roomId, status FROM rounds WHERE id = ${form.roundId}`);
+  const round = await db.get<{ roomId: number; status: string } | null>(
+    sql`SELECT room_id AS roomId, status FROM rounds WHERE id = ${form.roundId}`,
+  );
   if (!round) throw new ProductError(1150);
   if (round.status !== "open") throw new ProductError(1150);
-  const voided = await roomStub(c.env, round.roomId).voidRound({ roomId: round.roomId, roundId: form.roundId, operatorId: c.get("user").id, note: form.reason });
+  const voided = await roomStub(c.env, round.roomId).voidRound({
+    roomId: round.roomId,
+    roundId: form.roundId,
+    operatorId: c.get("user").id,
+    note: form.reason,
+  });
   if (!voided) throw new ProductError(1150);
   return ok(c, { roundId: form.roundId, status: "void" });
 });
@@ -71,9 +112,15 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
   // days end at 00:00 UTC+8, as the totals'
   const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
   const query = { operator: form.operator, action: form.action, target: form.target, userId: form.userId, at };
-  const range = { fromMs: form.from ? dayStart(form.from) : undefined, toMs: form.to ? dayStart(form.to) + 86_400_000 : undefined };
+  const range = {
+    fromMs: form.from ? dayStart(form.from) : undefined,
+    toMs: form.to ? dayStart(form.to) + 86_400_000 : undefined,
+  };
   const rows = await listAudit(getDb(c.env), { ...query, ...range });
-  return ok(c, pagedList(rows, at, auditKey, (row) => row));
+  return ok(
+    c,
+    pagedList(rows, at, auditKey, (row) => row),
+  );
 });
 
 adminRoomRoutes.post("/api/admin/rounds", async (c) => {

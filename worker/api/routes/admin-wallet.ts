@@ -24,7 +24,10 @@ function listQuery(body: Record<string, unknown>) {
   };
 }
 
-function decision(c: { get(key: "body"): Record<string, unknown>; get(key: "user"): { id: number } }, rejecting = false) {
+function decision(
+  c: { get(key: "body"): Record<string, unknown>; get(key: "user"): { id: number } },
+  rejecting = false,
+) {
   const form = parseBody(rejecting ? rejectionForm : decisionForm, c.get("body"));
   return { operatorId: c.get("user").id, id: form.id, note: form.note, nowMs: Date.now() };
 }
@@ -35,9 +38,13 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
   return ok(c, pagedList(rows, query.at, requestListKey, operatorDepositRow));
 });
 
-adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => ok(c, await decideRequest(getDb(c.env), "deposit", "approved", decision(c))));
+adminWalletRoutes.post("/api/admin/deposits/approve", async (c) =>
+  ok(c, await decideRequest(getDb(c.env), "deposit", "approved", decision(c))),
+);
 
-adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, true))));
+adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
+  ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, true))),
+);
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   const query = listQuery(c.get("body"));
@@ -45,6 +52,10 @@ adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   return ok(c, pagedList(rows, query.at, requestListKey, operatorWithdrawalRow));
 });
 
-adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) => ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c))));
+adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) =>
+  ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c))),
+);
 
-adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) => ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, true))));
+adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) =>
+  ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, true))),
+);

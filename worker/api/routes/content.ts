@@ -36,7 +36,9 @@ contentRoutes.post("/api/game/slide", async (c) => {
   const linked = await findArticlesByIds(db, [...new Set(linkedIds)]);
   const titleOf = (link: string) => {
     const article = linked.find((a) => a.id === linkedArticleId(link));
-    return article ? pickLocalized({ default: article.title, cht: article.titleFt, en: article.titleYw, vi: article.titleVi }, lang) : "";
+    return article
+      ? pickLocalized({ default: article.title, cht: article.titleFt, en: article.titleYw, vi: article.titleVi }, lang)
+      : "";
   };
   const list = rows.map((row) => bannerItem(row, lang, titleOf(row.link))).filter((banner) => banner.src !== "");
   return ok(c, { list });

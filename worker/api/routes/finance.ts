@@ -22,10 +22,17 @@ export const financeRoutes = new Hono<AppEnv>();
 // Public, like /finance itself: a guest sees the tiers before logging in.
 financeRoutes.post("/api/game/getproductlist", async (c) => {
   const db = getDb(c.env);
-  const [products, { finance_open_max_cents: openMaxCents }] = await Promise.all([listProducts(db), readSettings(db, ["finance_open_max_cents"])]);
+  const [products, { finance_open_max_cents: openMaxCents }] = await Promise.all([
+    listProducts(db),
+    readSettings(db, ["finance_open_max_cents"]),
+  ]);
   const list = products.map((p) => productRow(p, openMaxCents));
   // min and max: the least and the most any tier takes (the product's whole range)
-  return ok(c, { list, min: list.length ? Math.min(...list.map((p) => p.min)) : 0, max: list.length ? Math.max(...list.map((p) => p.upTo)) : 0 });
+  return ok(c, {
+    list,
+    min: list.length ? Math.min(...list.map((p) => p.min)) : 0,
+    max: list.length ? Math.max(...list.map((p) => p.upTo)) : 0,
+  });
 });
 
 financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
@@ -60,7 +67,10 @@ financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
     withdrawable: toMoney(user.moneyCents),
     locked: toMoney(locked.lockedCents),
     orders: locked.orders,
-    nextMaturity: locked.nextMaturityMs === null ? null : { at: locked.nextMaturityMs, principal: toMoney(locked.nextMaturityCents) },
+    nextMaturity:
+      locked.nextMaturityMs === null
+        ? null
+        : { at: locked.nextMaturityMs, principal: toMoney(locked.nextMaturityCents) },
     total: toMoney(user.moneyCents + locked.lockedCents),
   });
 });

@@ -16,7 +16,9 @@ export const fundsRoutes = new Hono<AppEnv>();
 fundsRoutes.post("/api/game/getfinanceflow", requireUser, async (c) => {
   const form = parseBody(financeFlowForm, c.get("body"));
   const window =
-    form.start !== null && form.end !== null ? dateRangeWindow(form.start, form.end) : periodWindow(form.type, Date.now());
+    form.start !== null && form.end !== null
+      ? dateRangeWindow(form.start, form.end)
+      : periodWindow(form.type, Date.now());
   const at = pageAt(form, PAGE_SIZE);
   const rows = await listLedgerRows(getDb(c.env), {
     userId: c.get("user").id,

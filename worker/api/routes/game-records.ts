@@ -30,7 +30,16 @@ const RECORD_FILTERS: Record<string, number | null> = {
 
 const recordsForm = z.object({
   type: z
-    .union([z.literal(""), z.string().trim().refine((t) => t in RECORD_FILTERS, "1001")], { error: "1001" })
+    .union(
+      [
+        z.literal(""),
+        z
+          .string()
+          .trim()
+          .refine((t) => t in RECORD_FILTERS, "1001"),
+      ],
+      { error: "1001" },
+    )
     .optional()
     .transform((t) => (t ? RECORD_FILTERS[t] : null)),
   page: pageField(),

@@ -10,7 +10,10 @@ import type { RoomRef } from "../../room/room-do";
 
 /** An id the contract requires: absent or empty is the catalogue's own "... is empty" code. */
 export const presentId = (emptyCode: string) =>
-  z.any().refine((v) => v !== undefined && v !== null && v !== "", emptyCode).pipe(integerId());
+  z
+    .any()
+    .refine((v) => v !== undefined && v !== null && v !== "", emptyCode)
+    .pipe(integerId());
 
 export const pageField = () =>
   z
@@ -33,7 +36,13 @@ export async function existingRoom(db: Db, roomId: number): Promise<GameRoom> {
 }
 
 export function roomRef(room: GameRoom): RoomRef {
-  return { roomId: room.id, title: room.title, titleKey: room.titleKey, gameType: room.gameType, optionCount: room.optionCount };
+  return {
+    roomId: room.id,
+    title: room.title,
+    titleKey: room.titleKey,
+    gameType: room.gameType,
+    optionCount: room.optionCount,
+  };
 }
 
 /** A room's name and game, kept 10 s per isolate: an order needs them, but nothing it decides (docs/decisions/100). */

@@ -31,7 +31,9 @@ gameRoutes.post("/api/game/getgamelist", async (c) => {
 });
 
 const roomListForm = z.object({
-  roomtype: z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(["1", "2", "3"])], { error: "1001" }).transform(Number),
+  roomtype: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.enum(["1", "2", "3"])], { error: "1001" })
+    .transform(Number),
 });
 
 gameRoutes.post("/api/game/getroomlist", requireUser, async (c) => {
@@ -56,7 +58,9 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   const current = await roomStub(c.env, room.id).ensureRunning(room.id);
   if (!current) throw new ProductError(1020); // trading stopped between the check and the room
   const nowMs = Date.now();
-  const his = (await latestPublicRounds(db, room.id, HISTORY_SIZE)).map((row) => roundResultView(row, room.optionCount));
+  const his = (await latestPublicRounds(db, room.id, HISTORY_SIZE)).map((row) =>
+    roundResultView(row, room.optionCount),
+  );
   return ok(c, {
     room: roomInfo(room),
     options: roomOptions(room),
@@ -76,7 +80,10 @@ gameRoutes.post("/api/game/getgamelog", requireUser, async (c) => {
   const room = await existingRoom(db, form.roomid);
   const at = pageAt(form, GAMELOG_PAGE_SIZE);
   const rows = await publicRounds(db, room.id, at);
-  return ok(c, pagedList(rows, at, roundKey, (row) => roundResultView(row, room.optionCount)));
+  return ok(
+    c,
+    pagedList(rows, at, roundKey, (row) => roundResultView(row, room.optionCount)),
+  );
 });
 
 const currentForm = z.object({
@@ -89,7 +96,8 @@ gameRoutes.post("/api/game/current", requireUser, async (c) => {
   const { roomid, gameseq } = parseBody(currentForm, c.get("body"));
   const db = getDb(c.env);
   const room = await existingRoom(db, roomid);
-  const round = typeof gameseq === "number" ? await findRound(db, room.id, gameseq) : (await drawnRounds(db, room.id, 1))[0];
+  const round =
+    typeof gameseq === "number" ? await findRound(db, room.id, gameseq) : (await drawnRounds(db, room.id, 1))[0];
   if (!round || round.seed === null) return ok(c, { award: 0, result: null });
   const awardCents = await roundAwardCents(db, c.get("user").id, round.id);
   return ok(c, { award: toMoney(awardCents), result: roundResultView(round, room.optionCount) });
@@ -104,5 +112,11 @@ gameRoutes.post("/api/game/getround", async (c) => {
   const room = await existingRoom(db, roomid);
   const round = await findRound(db, room.id, seqno);
   if (!round) throw new ProductError(1028);
-  return ok(c, { ...roundResultView(round, room.optionCount), roomid: room.id, gametype: round.gameType, optionCount: room.optionCount, status: round.status });
+  return ok(c, {
+    ...roundResultView(round, room.optionCount),
+    roomid: room.id,
+    gametype: round.gameType,
+    optionCount: room.optionCount,
+    status: round.status,
+  });
 });

@@ -17,7 +17,10 @@ noticeRoutes.post("/api/game/getnotices", requireUser, async (c) => {
   const { before } = parseBody(noticeListForm, c.get("body"));
   const db = getDb(c.env);
   const userId = c.get("user").id;
-  const [rows, unread] = await Promise.all([listNotices(db, userId, PAGE_SIZE + 1, before), unreadNoticeCount(db, userId)]);
+  const [rows, unread] = await Promise.all([
+    listNotices(db, userId, PAGE_SIZE + 1, before),
+    unreadNoticeCount(db, userId),
+  ]);
   const page = rows.slice(0, PAGE_SIZE);
   return ok(c, { list: page.map(noticeView), unread, next: rows.length > PAGE_SIZE ? page[page.length - 1].id : null });
 });

@@ -72,7 +72,8 @@ protectionRoutes.post("/api/game/realitycheckseen", requireUser, async (c) => {
 protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
   const form = parseBody(financeFlowForm, c.get("body"));
   const nowMs = Date.now();
-  const window = form.start !== null && form.end !== null ? dateRangeWindow(form.start, form.end) : periodWindow(form.type, nowMs);
+  const window =
+    form.start !== null && form.end !== null ? dateRangeWindow(form.start, form.end) : periodWindow(form.type, nowMs);
   const fromMs = window?.fromMs ?? 0;
   const toMs = window?.toMs ?? nowMs + 1;
   const s = await ledgerSummary(getDb(c.env), c.get("user").id, fromMs, toMs);
@@ -102,6 +103,11 @@ protectionRoutes.post("/api/admin/protection", async (c) => {
   const [limits, exclusions] = await Promise.all([limitsView(db, userId, nowMs), listExclusions(db, userId)]);
   return ok(c, {
     limits,
-    exclusions: exclusions.map((e) => ({ period: e.period, start: e.startAtMs, until: e.endAtMs, active: e.startAtMs <= nowMs && (e.endAtMs === null || e.endAtMs > nowMs) })),
+    exclusions: exclusions.map((e) => ({
+      period: e.period,
+      start: e.startAtMs,
+      until: e.endAtMs,
+      active: e.startAtMs <= nowMs && (e.endAtMs === null || e.endAtMs > nowMs),
+    })),
   });
 });

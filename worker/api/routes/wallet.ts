@@ -27,7 +27,15 @@ walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
   const userId = c.get("user").id;
   const nowMs = Date.now();
   const key = requestKey("dep", userId, form.request_id);
-  const request = await requestDeposit(db, settings, { userId, amountCents: form.money, payName: form.pay_name, payee: form.payee, transferRef: form.pay_ref, key, nowMs });
+  const request = await requestDeposit(db, settings, {
+    userId,
+    amountCents: form.money,
+    payName: form.pay_name,
+    payee: form.payee,
+    transferRef: form.pay_ref,
+    key,
+    nowMs,
+  });
   return ok(c, depositRow(request));
 });
 

@@ -11,7 +11,10 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 const FORWARDED_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\b/i;
 
 class UpstreamFailure extends Error {
-  constructor(readonly errCode: 1004 | 1060, detail: string) {
+  constructor(
+    readonly errCode: 1004 | 1060,
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -37,10 +40,19 @@ export async function forwardToUpstream(request: Request, config: Config): Promi
   lang = langOfBody(body) ?? lang;
   const target = `${config.upstreamApiBase}${path}`;
   const type = request.headers.get("content-type") ?? "";
-  const headers = { "content-type": FORWARDED_TYPES.test(type) ? type : "application/json", accept: "application/json" };
+  const headers = {
+    "content-type": FORWARDED_TYPES.test(type) ? type : "application/json",
+    accept: "application/json",
+  };
   const deadline = Date.now() + UPSTREAM_TIMEOUT_MS;
   try {
-    const upstream = await fetch(target, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    const upstream = await fetch(target, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    });
     const answer = await readEnvelope(upstream, deadline, lang);
     return Response.json({ ...answer, data: sanitizeUpstreamArticles(path, answer.data) });
   } catch (error) {
@@ -77,14 +89,21 @@ function isEnvelope(value: unknown): value is { code: number; info: string; data
 }
 
 /** Reads a body whole, failing past `limit` bytes or past `deadline` (a trickled body is cut, not waited for). */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, deadline: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readLimited(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+  deadline: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UpstreamFailure(1004, "answer not complete in time")), Math.max(0, deadline - Date.now()));
+    timer = setTimeout(
+      () => reject(new UpstreamFailure(1004, "answer not complete in time")),
+      Math.max(0, deadline - Date.now()),
+    );
   });
   try {
     for (;;) {

@@ -6,7 +6,12 @@ export const ANNOUNCEMENTS: SeedArticle[] = [
     id: 1401,
     group: 14,
     sort: 0,
-    title: { en: "How withdrawals are handled", chs: "提现如何处理", cht: "提現如何處理", vi: "Yêu cầu rút tiền được xử lý thế nào" },
+    title: {
+      en: "How withdrawals are handled",
+      chs: "提现如何处理",
+      cht: "提現如何處理",
+      vi: "Yêu cầu rút tiền được xử lý thế nào",
+    },
     content: {
       en: `<p>We review withdrawal requests in the order they arrive; a request stays pending until it is approved or rejected.</p>
 <p>The requested amount is held from your balance while the request is open and returned in full if it is rejected. The daily limit is shown on the withdrawal screen; the day runs from 00:00 to 24:00 UTC+8. Details: <a href="/help/2604">Deposits and withdrawals</a>.</p>`,
@@ -22,7 +27,12 @@ export const ANNOUNCEMENTS: SeedArticle[] = [
     id: 1402,
     group: 14,
     sort: 0,
-    title: { en: "We never ask for your passwords", chs: "我们绝不会索要您的密码", cht: "我們絕不會索取您的密碼", vi: "Chúng tôi không bao giờ hỏi mật khẩu của bạn" },
+    title: {
+      en: "We never ask for your passwords",
+      chs: "我们绝不会索要您的密码",
+      cht: "我們絕不會索取您的密碼",
+      vi: "Chúng tôi không bao giờ hỏi mật khẩu của bạn",
+    },
     content: {
       en: `<p>Our staff never ask for your login password, your withdrawal password or an SMS verification code, in chat or anywhere else. Anyone who does is not us.</p>
 <p>Use a password you use nowhere else. If you think someone knows it, change it in the <strong>Security centre</strong>: changing it signs out every other device.</p>`,
@@ -54,7 +64,12 @@ export const ANNOUNCEMENTS: SeedArticle[] = [
     id: 1404,
     group: 14,
     sort: 0,
-    title: { en: "Betting closes before each draw", chs: "每期开奖前停止投注", cht: "每期開獎前停止投注", vi: "Đóng cược trước mỗi lần quay" },
+    title: {
+      en: "Betting closes before each draw",
+      chs: "每期开奖前停止投注",
+      cht: "每期開獎前停止投注",
+      vi: "Đóng cược trước mỗi lần quay",
+    },
     content: {
       en: `<p>In every room, orders and cancellations close a set number of seconds before the draw, so that every bet is final before the result is computed. Each room sets how many; its <strong>Rules</strong> page says so and the countdown in the room shows how long is left. Once betting has closed, new orders are refused until the next round opens.</p>`,
       chs: `<p>所有房间在开奖前若干秒停止下单和撤单，确保在计算结果之前所有投注都已确定。具体秒数由各房间设定，见房间的<strong>规则</strong>页；房间内的倒计时显示剩余时间。停止投注后，新订单会被拒绝，直到下一期开始。</p>`,

@@ -38,7 +38,12 @@ export const HELP_PLAY: SeedArticle[] = [
     id: 2602,
     group: 26,
     sort: 2,
-    title: { en: "Bet options and odds", chs: "投注选项与赔率", cht: "投注選項與賠率", vi: "Lựa chọn cược và tỷ lệ cược" },
+    title: {
+      en: "Bet options and odds",
+      chs: "投注选项与赔率",
+      cht: "投注選項與賠率",
+      vi: "Lựa chọn cược và tỷ lệ cược",
+    },
     content: {
       en: `<p>Four kinds of draw sit behind the sixteen games:</p>
 <ul><li><strong>28 games</strong> (Lucky 28, Classic 28, Turbo 28, Royal 28, Big &amp; Small): three digits from 0 to 9, sum 0 to 27.</li>
@@ -74,7 +79,12 @@ export const HELP_PLAY: SeedArticle[] = [
     id: 2603,
     group: 26,
     sort: 3,
-    title: { en: "Provably fair draws", chs: "可验证的公平开奖", cht: "可驗證的公平開獎", vi: "Quay thưởng công bằng có thể kiểm chứng" },
+    title: {
+      en: "Provably fair draws",
+      chs: "可验证的公平开奖",
+      cht: "可驗證的公平開獎",
+      vi: "Quay thưởng công bằng có thể kiểm chứng",
+    },
     content: {
       en: `<p>No one, including us, can choose or change a result once a round is open. Each round works like this:</p>
 <ol><li>Before the round opens, the room picks a secret seed of 32 random bytes and publishes its fingerprint, the commitment: the SHA-256 hash of the seed.</li>

@@ -6,7 +6,12 @@ export const NEWS: SeedArticle[] = [
     id: 901,
     group: 9,
     sort: 0,
-    title: { en: "Welcome to Roundtable", chs: "欢迎来到 Roundtable", cht: "歡迎來到 Roundtable", vi: "Chào mừng đến với Roundtable" },
+    title: {
+      en: "Welcome to Roundtable",
+      chs: "欢迎来到 Roundtable",
+      cht: "歡迎來到 Roundtable",
+      vi: "Chào mừng đến với Roundtable",
+    },
     content: {
       en: `<p>Roundtable brings sixteen quick-round games to your phone: number games, dice, 11x5 and car racing, each with a new round every few minutes.</p>
 <p>Tap a tile on the home page to join a room, pick your options before betting closes and follow the draw live. Your balance, bet records and funds ledger are always one tap away under <strong>My</strong>.</p>
@@ -26,7 +31,12 @@ export const NEWS: SeedArticle[] = [
     id: 902,
     group: 9,
     sort: 0,
-    title: { en: "Sixteen games, three currency tabs", chs: "十六款游戏，三个币种标签", cht: "十六款遊戲，三個幣種標籤", vi: "Mười sáu trò chơi, ba thẻ tiền tệ" },
+    title: {
+      en: "Sixteen games, three currency tabs",
+      chs: "十六款游戏，三个币种标签",
+      cht: "十六款遊戲，三個幣種標籤",
+      vi: "Mười sáu trò chơi, ba thẻ tiền tệ",
+    },
     content: {
       en: `<p>Every game has rooms in the USDT, BTC and ETH tabs. Standard rooms are open to everyone; VIP, Superior and Premier rooms ask for a minimum balance and VIP level, shown in the room list before you enter.</p>
 <p>All rooms of a game share its rules; only the entry requirements differ. The table is in <a href="/help/2605">Rooms and VIP levels</a>.</p>`,
@@ -42,7 +52,12 @@ export const NEWS: SeedArticle[] = [
     id: 903,
     group: 9,
     sort: 0,
-    title: { en: "Check any draw yourself", chs: "每一期开奖都可自行验证", cht: "每一期開獎都可自行驗證", vi: "Tự kiểm tra bất kỳ kỳ quay nào" },
+    title: {
+      en: "Check any draw yourself",
+      chs: "每一期开奖都可自行验证",
+      cht: "每一期開獎都可自行驗證",
+      vi: "Tự kiểm tra bất kỳ kỳ quay nào",
+    },
     content: {
       en: `<p>Every round publishes a SHA-256 commitment before betting opens and its secret seed after the draw. With these two values anyone can recompute the result and confirm that it was fixed before the first bet.</p>
 <p><a href="/help/2603">Provably fair draws</a> explains the steps.</p>`,
@@ -58,7 +73,12 @@ export const NEWS: SeedArticle[] = [
     id: 904,
     group: 9,
     sort: 0,
-    title: { en: "Put Roundtable on your home screen", chs: "把 Roundtable 添加到主屏幕", cht: "把 Roundtable 加到主畫面", vi: "Đưa Roundtable ra màn hình chính" },
+    title: {
+      en: "Put Roundtable on your home screen",
+      chs: "把 Roundtable 添加到主屏幕",
+      cht: "把 Roundtable 加到主畫面",
+      vi: "Đưa Roundtable ra màn hình chính",
+    },
     content: {
       en: `<p>Roundtable runs in your phone's browser and can be added to the home screen like an app: it opens full screen and starts faster.</p>
 <ul><li>Android (Chrome): open <a href="/my_update">App download</a> and tap <strong>Add to home screen</strong>, or choose <strong>Install app</strong> in the browser menu.</li>
