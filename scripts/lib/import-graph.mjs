@@ -17,7 +17,7 @@ function sourceFiles(dir) {
 }
 
 /** The file an import names, repository-relative, or null for a package (relative, `~/` and `#shared/` only). */
-export function resolveImport(root, from, specifier) {
+function resolveImport(root, from, specifier) {
   let base;
   if (specifier.startsWith("./") || specifier.startsWith("../"))
     base = path.posix.join(path.posix.dirname(from), specifier);

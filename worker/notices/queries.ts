@@ -20,15 +20,13 @@ export type NewNotice = {
 
 /** The notice of one decision, for the decision's own batch (its key refuses a second one). */
 export function noticeStatement(db: Db, n: NewNotice) {
-  return db
-    .insert(notices)
-    .values({
-      userId: n.userId,
-      kind: n.kind,
-      params: JSON.stringify(n.params),
-      noticeKey: n.key,
-      createdAtMs: n.nowMs,
-    });
+  return db.insert(notices).values({
+    userId: n.userId,
+    kind: n.kind,
+    params: JSON.stringify(n.params),
+    noticeKey: n.key,
+    createdAtMs: n.nowMs,
+  });
 }
 
 /**
