@@ -30,7 +30,7 @@ describe("error catalogue", () => {
   it.each(["en", "zh-CN", "zh-TW", "vi"])(
     "%s names each code once (a repeated key would silently hide a message)",
     (lng) => {
-      const text = readFileSync(join(import.meta.dirname, "../../locales", lng, "errors.json"), "utf8");
+      const text = readFileSync(join(import.meta.dirname, "../locales", lng, "errors.json"), "utf8");
       const keys = [...text.matchAll(/^\s*"([^"]+)":/gm)].map((m) => m[1]);
       expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
     },
