@@ -3,6 +3,16 @@ import { defineConfig } from "vite";
 
 const app = new URL("./app", import.meta.url).pathname;
 
+const ROOT_PARTS = [
+  "/app/lib/root-data.ts",
+  "/app/components/Money.tsx",
+  "/app/components/protection/RealityCheckDialog.tsx",
+  "/app/lib/protection-types.ts",
+  "/app/lib/room-revalidation.ts",
+  "/app/lib/web-url.ts",
+];
+const rootChunk = (id: string) => (ROOT_PARTS.some((part) => id.endsWith(part)) ? "root-parts" : undefined);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
@@ -30,5 +40,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     noExternal: true,
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
-  build: { minify: true },
+  build: {
+    minify: true,
+    // What the root route renders on every page (its hooks, Money, the reality check, the tab bar's helpers)
+    // goes in one chunk: apart, each is a chunk of a few hundred bytes that costs home a request and a gzip
+    // frame of its own (home's JavaScript budget, docs/decisions/103).
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: rootChunk } },
+  },
 }));
