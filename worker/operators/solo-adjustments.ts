@@ -50,7 +50,9 @@ export async function soloWindows(db: Db, operatorId: number, userId: number, no
  */
 export function adjustedRecentlySql(operatorId: number, userId: number, nowMs: number): SQL {
   const since = nowMs - WINDOW_MS;
-  return sql`(EXISTS (SELECT 1 FROM solo_adjustments WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since})
+  // a deposit approved alone is a solo row too (ledger key deposit:<id>): approvedDepositRecentlySql names it
+  return sql`(EXISTS (SELECT 1 FROM solo_adjustments WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since}
+      AND ledger_key NOT LIKE 'deposit:%')
     OR EXISTS (SELECT 1 FROM adjustment_requests WHERE user_id = ${userId} AND status <> 'cancelled'
       AND ((requested_by = ${operatorId} AND created_at_ms > ${since}) OR (decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since}))))`;
 }
@@ -60,4 +62,22 @@ export async function adjustedRecently(db: Db, operatorId: number, userId: numbe
     sql`SELECT ${adjustedRecentlySql(operatorId, userId, nowMs)} AS adjusted`,
   );
   return row.adjusted === 1;
+}
+
+/**
+ * Whether this operator approved a deposit of this player in the last 24 hours, alone, as the first of
+ * two or as the second. Such an operator does not approve that player's withdrawal either.
+ */
+export function approvedDepositRecentlySql(operatorId: number, userId: number, nowMs: number): SQL {
+  const since = nowMs - WINDOW_MS;
+  return sql`EXISTS (SELECT 1 FROM deposit_requests WHERE user_id = ${userId}
+    AND ((decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since})
+      OR (first_approved_by = ${operatorId} AND first_approved_at_ms > ${since})))`;
+}
+
+export async function approvedDepositRecently(db: Db, operatorId: number, userId: number, nowMs: number) {
+  const row = await db.get<{ approved: number }>(
+    sql`SELECT ${approvedDepositRecentlySql(operatorId, userId, nowMs)} AS approved`,
+  );
+  return row.approved === 1;
 }

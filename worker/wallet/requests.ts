@@ -54,6 +54,7 @@ const depositColumns = {
   payeeName: depositRequests.payeeName,
   payeeAccount: depositRequests.payeeAccount,
   transferRef: depositRequests.transferRef,
+  firstApprovedBy: depositRequests.firstApprovedBy,
   status: depositRequests.status,
   createdAtMs: depositRequests.createdAtMs,
   decidedAtMs: depositRequests.decidedAtMs,

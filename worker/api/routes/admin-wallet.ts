@@ -6,6 +6,7 @@ import { getDb } from "../../db/client";
 import { listDeposits, listWithdrawals, requestListKey } from "../../wallet/requests";
 import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
+import { approveDeposit } from "../../wallet/deposit-approval";
 import { PAGE_SIZE, decisionForm, filterQuery, rejectionForm, requestListForm } from "#shared/forms/wallet";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
 
@@ -39,7 +40,7 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
 });
 
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "deposit", "approved", decision(c))),
+  ok(c, await approveDeposit(getDb(c.env), decision(c))),
 );
 
 adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
