@@ -8,8 +8,9 @@ import { runInOneBatch } from "../../db/batch";
 import { getDb } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { eq } from "drizzle-orm";
-import { operatorLoginForm } from "#shared/forms/operators";
-import { confirmEnrolment, operatorLogin, startEnrolment } from "../../operators/sign-in";
+import { enrolConfirmForm, enrolStartForm, operatorLoginForm, ownPasswordForm } from "#shared/forms/operators";
+import { changeOwnPassword, operatorLogin } from "../../operators/sign-in";
+import { confirmEnrolment, startEnrolment } from "../../operators/enrolment";
 import { sessionsChanged } from "../session-memo";
 
 // Operator sign-in (docs/product.md#operators): password + TOTP (or a recovery code), enrolment, sign-out.
@@ -21,13 +22,26 @@ adminAuthRoutes.post("/api/admin/login", async (c) => {
 });
 
 adminAuthRoutes.post("/api/admin/enrol/start", async (c) => {
-  const form = parseBody(operatorLoginForm, c.get("body"));
-  return ok(c, await startEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+  const form = parseBody(enrolStartForm, c.get("body"));
+  return ok(c, await startEnrolment(getDb(c.env), form, Date.now()));
 });
 
 adminAuthRoutes.post("/api/admin/enrol/confirm", async (c) => {
-  const form = parseBody(operatorLoginForm, c.get("body"));
+  const form = parseBody(enrolConfirmForm, c.get("body"));
   return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+});
+
+adminAuthRoutes.post("/api/admin/password", async (c) => {
+  const form = parseBody(ownPasswordForm, c.get("body"));
+  const { id, username, sessionId } = c.get("user");
+  const changed = await changeOwnPassword(
+    getDb(c.env),
+    readConfig(c.env).pepper,
+    { operatorId: id, username, sessionId, ...form },
+    Date.now(),
+  );
+  sessionsChanged(c);
+  return ok(c, changed);
 });
 
 adminAuthRoutes.post("/api/admin/me", async (c) =>
