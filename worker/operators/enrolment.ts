@@ -3,7 +3,8 @@ import { ProductError } from "#shared/product-error";
 import { ENROLMENT_TTL_MS, enrolmentCodeHash, newEnrolmentCode } from "#shared/operators/enrolment-code";
 import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
-import { newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
+import { newTotpSecret, totpStep } from "../auth/totp";
+import { otpauthUrl } from "#shared/operators/otpauth";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
@@ -18,7 +19,6 @@ import { recoveryCodeHash } from "./sign-in";
 // their own authenticator with it. Every refusal is the one answer of the sign-in (1170), counted on the
 // operator's one failure counter, so enrolment confirms nothing about a name, a password or a code.
 
-const ISSUER = "Roundtable";
 const RECOVERY_CODE_COUNT = 10;
 const lockKey = (username: string) => limits.operator(username);
 const refused = () => new ProductError(1170);
@@ -85,7 +85,7 @@ export async function startEnrolment(db: Db, s: { username: string; enrolCode: s
       nowMs,
     }),
   ]);
-  return { secret, otpauth: otpauthUrl(ISSUER, operator.username, secret) };
+  return { secret, otpauth: otpauthUrl(operator.username, secret) };
 }
 
 export type EnrolmentConfirm = { username: string; enrolCode: string; password: string; code: string };

@@ -48,7 +48,7 @@ export async function soloWindows(db: Db, operatorId: number, userId: number, no
  * Whether this operator changed this player's balance in the last 24 hours: alone, by asking for an
  * adjustment, or by approving one. Such an operator does not approve that player's withdrawal.
  */
-export function adjustedRecentlySql(operatorId: number, userId: number, nowMs: number): SQL {
+export function adjustedRecentlySql(operatorId: number, userId: number | SQL, nowMs: number): SQL {
   const since = nowMs - WINDOW_MS;
   // a deposit approved alone is a solo row too (ledger key deposit:<id>): approvedDepositRecentlySql names it
   return sql`(EXISTS (SELECT 1 FROM solo_adjustments WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since}
@@ -68,7 +68,7 @@ export async function adjustedRecently(db: Db, operatorId: number, userId: numbe
  * Whether this operator approved a deposit of this player in the last 24 hours, alone, as the first of
  * two or as the second. Such an operator does not approve that player's withdrawal either.
  */
-export function approvedDepositRecentlySql(operatorId: number, userId: number, nowMs: number): SQL {
+export function approvedDepositRecentlySql(operatorId: number, userId: number | SQL, nowMs: number): SQL {
   const since = nowMs - WINDOW_MS;
   return sql`EXISTS (SELECT 1 FROM deposit_requests WHERE user_id = ${userId}
     AND ((decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since})
