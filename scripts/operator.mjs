@@ -42,9 +42,20 @@ const sql = [
 ];
 mkdirSync(".wrangler", { recursive: true });
 writeFileSync(".wrangler/operator.sql", sql.join("\n") + "\n");
-wrangler(["d1", "execute", "DB", remote ? "--remote" : "--local", "--file", ".wrangler/operator.sql", ...(remote ? [] : persistArgs())], {
-  quiet: true,
-});
+wrangler(
+  [
+    "d1",
+    "execute",
+    "DB",
+    remote ? "--remote" : "--local",
+    "--file",
+    ".wrangler/operator.sql",
+    ...(remote ? [] : persistArgs()),
+  ],
+  {
+    quiet: true,
+  },
+);
 console.log(`Operator ${username} (${role}) made${remote ? " in the remote database" : " in the local database"}.
 Enrolment code (shown once, valid 24 hours): ${code}
 Hand it over in person; they open /admin/enrol, enter ${username} and the code, and set their own password and authenticator.

@@ -30,20 +30,21 @@ describe("a largest deposit per request", () => {
     const { token } = await player();
     const before = await count("deposit_requests");
     for (const [lang, words] of [
-      ["en", "Deposits are limited to 100000 per request"],
-      ["chs", "每笔充值最多100000"],
-      ["cht", "每筆儲值最多100000"],
-      ["vi", "Mỗi lần nạp tối đa 100000"],
+      ["en", "Deposits are limited to 1000000 per request"],
+      ["chs", "每笔充值最多1000000"],
+      ["cht", "每筆儲值最多1000000"],
+      ["vi", "Mỗi lần nạp tối đa 1000000"],
     ]) {
       const answer = await api("/api/Game/recharge", { token, lang, money: "999999999999.99", pay_name: "A" });
       expectError(answer, 1230);
-      expect(answer.data.num).toBe(100_000);
+      expect(answer.data.num).toBe(1_000_000);
       expect(answer.info).toBe(words);
     }
-    expectError(await api("/api/Game/recharge", { token, money: "100000.01", pay_name: "A" }), 1230);
+    expectError(await api("/api/Game/recharge", { token, money: "1000000.01", pay_name: "A" }), 1230);
     expect(await count("deposit_requests")).toBe(before);
-    await setSetting("deposit_max_cents", 200_000_000);
     await deposit(token, "1000000");
+    await setSetting("deposit_max_cents", 500_000);
+    expectError(await api("/api/Game/recharge", { token, money: "5000.01", pay_name: "A" }), 1230);
     await clearSetting("deposit_max_cents");
   });
 });
@@ -62,9 +63,9 @@ describe("a second operator above the threshold", () => {
     expectOk(done);
     expect(done.data.status).toBe("approved");
     expect(await balanceCents(id)).toBe(5_000_000);
-    const audits = await env.DB.prepare(
-      "SELECT action FROM audit_log WHERE target = ? ORDER BY id",
-    ).bind(`deposit:${request}`).all<{ action: string }>();
+    const audits = await env.DB.prepare("SELECT action FROM audit_log WHERE target = ? ORDER BY id")
+      .bind(`deposit:${request}`)
+      .all<{ action: string }>();
     expect(audits.results.map((r) => r.action)).toEqual(["deposit.approve.first", "deposit.approve"]);
     await expectMoneyInvariants();
   });
@@ -89,7 +90,16 @@ describe("what one operator approves alone counts with their credits", () => {
   it("a deposit after a credit of the same player by the same operator waits (player_24h)", async () => {
     const { token, id } = await player();
     const desk = await cashier();
-    expectOk(await api("/api/admin/adjust", { text: "correction", token: desk, userId: id, money: "6000", reason: "x", request_id: requestId() }));
+    expectOk(
+      await api("/api/admin/adjust", {
+        text: "correction",
+        token: desk,
+        userId: id,
+        money: "6000",
+        reason: "x",
+        request_id: requestId(),
+      }),
+    );
     const request = await deposit(token, "5000");
     const answer = await approve(desk, request);
     expect(answer.data).toMatchObject({ status: "pending", waitsBecause: "player_24h" });
@@ -127,7 +137,13 @@ describe("whoever approved a player's deposit does not approve their withdrawal"
     expectOk(await approve(third, small));
     const card = await addCoinAddress(token);
     expectOk(
-      await api("/api/Game/withdraw", { token, bank_id: card.id, money: "500", pwd: PAY_PASSWORD, request_id: requestId() }),
+      await api("/api/Game/withdraw", {
+        token,
+        bank_id: card.id,
+        money: "500",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
     );
     const withdrawal = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)

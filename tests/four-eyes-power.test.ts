@@ -89,7 +89,10 @@ describe("no sock puppets: a new operator waits for a second admin", () => {
     // the operator the request is about does not approve it
     const self = await (await secondOperator(true, "admin")).signIn();
     await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE id = ?").bind(op.id).run();
-    expectError(await api("/api/admin/operators/requests/approve", { token: await op.signIn(), id: raised.data.requestId }), 1123);
+    expectError(
+      await api("/api/admin/operators/requests/approve", { token: await op.signIn(), id: raised.data.requestId }),
+      1123,
+    );
     await env.DB.prepare("UPDATE users SET operator_role = 'viewer' WHERE id = ?").bind(op.id).run();
     expectOk(await api("/api/admin/operators/requests/approve", { token: self, id: raised.data.requestId }));
     expect(await count("users", "id = ? AND operator_role = 'admin'", op.id)).toBe(1);
@@ -118,7 +121,10 @@ describe("operators own their credentials", () => {
   it("a second start invalidates the first (audited); the code is single-use and the admin cannot sign in as the operator", async () => {
     const admin = await operatorLogin();
     const created = await createOperator(admin);
-    const first = await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code });
+    const first = await api("/api/admin/enrol/start", {
+      username: created.username,
+      enrolCode: created.enrolment.code,
+    });
     expectOk(first);
     const mine = await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code });
     expectOk(mine);
@@ -145,14 +151,22 @@ describe("operators own their credentials", () => {
       { restarted: false },
       { restarted: true },
     ]);
-    expectError(await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }), 1170);
+    expectError(
+      await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }),
+      1170,
+    );
   });
 
   it("an enrolment code expires", async () => {
     const admin = await operatorLogin();
     const created = await createOperator(admin);
-    await env.DB.prepare("UPDATE enrolment_codes SET expires_at_ms = ? WHERE user_id = ?").bind(Date.now() - 1, created.id).run();
-    expectError(await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }), 1170);
+    await env.DB.prepare("UPDATE enrolment_codes SET expires_at_ms = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, created.id)
+      .run();
+    expectError(
+      await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }),
+      1170,
+    );
   });
 
   it("a reset authenticator waits for a second admin, whose fresh code the operator enrols with; the old code does nothing", async () => {
@@ -167,7 +181,10 @@ describe("operators own their credentials", () => {
     expectOk(await signIn(created.username, "colleague-pass-1", secret));
     const approved = await api("/api/admin/operators/requests/approve", { token: second, id: reset.data.requestId });
     expectOk(approved);
-    expectError(await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }), 1170);
+    expectError(
+      await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }),
+      1170,
+    );
     const again = await enrol(created.username, approved.data.enrolment.code, "colleague-pass-2");
     expectOk(await signIn(created.username, "colleague-pass-2", again.secret));
   });
@@ -175,7 +192,10 @@ describe("operators own their credentials", () => {
   it("an operator changes their own password in the console (audited); the old one stops working", async () => {
     const op = await secondOperator(true, "viewer");
     const token = await op.signIn();
-    expectError(await api("/api/admin/password", { token, password: "wrong-one-12", newPassword: "brand-new-pass-1" }), 1170);
+    expectError(
+      await api("/api/admin/password", { token, password: "wrong-one-12", newPassword: "brand-new-pass-1" }),
+      1170,
+    );
     expectError(await api("/api/admin/password", { token, password: op.password, newPassword: "short1" }), 1235);
     expectOk(await api("/api/admin/password", { token, password: op.password, newPassword: "brand-new-pass-1" }));
     expectError(await signIn(op.username, op.password, op.secret), 1170);

@@ -41,7 +41,10 @@ function funders() {
     await env.DB.prepare(
       "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000'), ('deposit_max_cents', '100000000000')",
     ).run();
-    return Promise.all([(await secondOperator(true, "cashier")).signIn(), (await secondOperator(true, "cashier")).signIn()]);
+    return Promise.all([
+      (await secondOperator(true, "cashier")).signIn(),
+      (await secondOperator(true, "cashier")).signIn(),
+    ]);
   })();
   return funderTokens;
 }

@@ -76,7 +76,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (f.confirmed !== "yes") return data<ActionResult>({ decide: decision });
     const answer = await callAdmin(request, context, `/api/admin/operators/requests/${f.intent}`, { id: decision.id });
     if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
-    if (answer.data.enrolment) return data<ActionResult>({ resetCode: { username: f.username ?? "", enrolment: answer.data.enrolment } });
+    if (answer.data.enrolment)
+      return data<ActionResult>({ resetCode: { username: f.username ?? "", enrolment: answer.data.enrolment } });
     return redirectWithToast(
       context,
       "/admin/operators",
@@ -98,7 +99,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = await callAdmin(request, context, PATHS[intent], { operatorId: change.operatorId, role: change.role });
   if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
   const done = { role: "operators.roleDone", disable: "operators.disabledDone" }[intent as "role" | "disable"];
-  const message = answer.data.status === "pending" ? t("operators.asked") : t(done, { name: change.username, role: t(`roles.${change.role}`) });
+  const message =
+    answer.data.status === "pending"
+      ? t("operators.asked")
+      : t(done, { name: change.username, role: t(`roles.${change.role}`) });
   return redirectWithToast(context, "/admin/operators", message);
 }
 

@@ -44,7 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (answer.code !== 1) {
       // the secret shown stays the same: the page shows it again rather than starting over
-      const enrol = fields.secret ? { secret: fields.secret, qr: qrSvg(otpauthUrl(who.username, fields.secret)) } : undefined;
+      const enrol = fields.secret
+        ? { secret: fields.secret, qr: qrSvg(otpauthUrl(who.username, fields.secret)) }
+        : undefined;
       return data<Result>({ error: answer.info, ...back, enrol }, { status: 400 });
     }
     const result = { username: who.username, recoveryCodes: answer.data.recoveryCodes, active: answer.data.active };

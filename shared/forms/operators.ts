@@ -13,12 +13,7 @@ export const operatorLoginForm = z.object({
 
 /** An operator's own password (docs/decisions/060): 12 to 128 characters with a letter and a digit (1235). */
 const operatorPassword = () =>
-  z
-    .string({ error: "1235" })
-    .min(12, "1235")
-    .max(128, "1235")
-    .regex(/\p{L}/u, "1235")
-    .regex(/\d/, "1235");
+  z.string({ error: "1235" }).min(12, "1235").max(128, "1235").regex(/\p{L}/u, "1235").regex(/\d/, "1235");
 
 /**
  * Enrolment: the name and the enrolment code handed over (a missing or wrong code is the one refusal,

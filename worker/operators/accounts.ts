@@ -40,7 +40,10 @@ export async function listOperators(db: Db) {
  * stored hashed), and a request that a second admin approves once the operator has enrolled with their
  * own password and authenticator. The asking admin never holds a credential that signs in.
  */
-export async function createOperator(db: Db, c: { actorId: number; username: string; role: OperatorRole; nowMs: number }) {
+export async function createOperator(
+  db: Db,
+  c: { actorId: number; username: string; role: OperatorRole; nowMs: number },
+) {
   if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
   const newId = sql`(SELECT id FROM users WHERE lower(username) = lower(${c.username}))`;
   const enrolment = await enrolmentCodeStatements(db, { userId: newId, createdBy: c.actorId, nowMs: c.nowMs });
@@ -60,7 +63,13 @@ export async function createOperator(db: Db, c: { actorId: number; username: str
         })
         .returning({ id: users.id }),
       ...enrolment.statements,
-      operatorRequestStatement(db, { kind: "create", operatorId: newId, role: c.role, requestedBy: c.actorId, nowMs: c.nowMs }),
+      operatorRequestStatement(db, {
+        kind: "create",
+        operatorId: newId,
+        role: c.role,
+        requestedBy: c.actorId,
+        nowMs: c.nowMs,
+      }),
       auditStatement(db, {
         actorId: c.actorId,
         action: "operator.create",

@@ -105,7 +105,9 @@ export async function confirmEnrolment(db: Db, pepper: string, c: EnrolmentConfi
   const hashes = await Promise.all(codes.map((code) => recoveryCodeHash(pepper, code)));
   const generation = operator.passwordGeneration + 1;
   const active = operator.frozen === 0;
-  const session = active ? await newSessionStatement(db, { id: operator.id, passwordGeneration: generation }, "operator", nowMs) : null;
+  const session = active
+    ? await newSessionStatement(db, { id: operator.id, passwordGeneration: generation }, "operator", nowMs)
+    : null;
   try {
     await runInOneBatch(db, [
       // 0 breaks enrolment_codes_used_positive: a spent code or a replaced secret aborts everything

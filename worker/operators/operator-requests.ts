@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
 import type { OperatorRole } from "#shared/operators/roles";
@@ -30,12 +30,21 @@ export function operatorRequestStatement(
 }
 
 /** Files one request (enable, a raised role, a reset) with its audit row; one pending request per kind and operator. */
-export async function askOperatorChange(db: Db, a: Ask & { kind: Exclude<OperatorRequestKind, "create">; role?: OperatorRole; before?: unknown }) {
+export async function askOperatorChange(
+  db: Db,
+  a: Ask & { kind: Exclude<OperatorRequestKind, "create">; role?: OperatorRole; before?: unknown },
+) {
   const pending = await pendingOf(db, a.operatorId, a.kind);
   if (pending) return { status: "pending" as const, requestId: pending.id, id: a.operatorId };
   try {
     const [filed] = await runInOneBatch(db, [
-      operatorRequestStatement(db, { kind: a.kind, operatorId: a.operatorId, role: a.role, requestedBy: a.actorId, nowMs: a.nowMs }),
+      operatorRequestStatement(db, {
+        kind: a.kind,
+        operatorId: a.operatorId,
+        role: a.role,
+        requestedBy: a.actorId,
+        nowMs: a.nowMs,
+      }),
       auditStatement(db, {
         actorId: a.actorId,
         action: `operator.${a.kind}.ask` as AuditAction,
@@ -94,15 +103,6 @@ export function listOperatorRequests(db: Db) {
     .limit(100);
 }
 
-/** The pending requests about one operator, newest first (the operators list shows them). */
-export function pendingKindsByOperator(db: Db) {
-  return db
-    .select({ operatorId: operatorRequests.operatorId, kind: operatorRequests.kind })
-    .from(operatorRequests)
-    .where(eq(operatorRequests.status, "pending"))
-    .orderBy(desc(operatorRequests.id));
-}
-
 export type OperatorDecision = { actorId: number; id: number; approve: boolean; nowMs: number };
 
 /** True inside the batch once this very decision is the request's. */
@@ -117,7 +117,8 @@ const decidedNow = (d: OperatorDecision, status: string) =>
 export async function decideOperatorRequest(db: Db, d: OperatorDecision) {
   const [request] = await db.select().from(operatorRequests).where(eq(operatorRequests.id, d.id));
   if (!request) throw new ProductError(1088);
-  if (request.operatorId === d.actorId || (d.approve && request.requestedBy === d.actorId)) throw new ProductError(1123);
+  if (request.operatorId === d.actorId || (d.approve && request.requestedBy === d.actorId))
+    throw new ProductError(1123);
   if (request.status !== "pending") throw new ProductError(1128);
   const [target] = await db
     .select({ enrolled: sql<number>`totp_secret IS NOT NULL`, role: users.operatorRole })
@@ -158,24 +159,42 @@ async function approvedEffect(db: Db, r: Request, d: OperatorDecision, now: SQL)
     case "create":
       // enrolled since the check above: the account becomes active only with its authenticator bound
       return {
-        statements: [db.run(sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND totp_secret IS NOT NULL AND ${now}`)],
+        statements: [
+          db.run(
+            sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND totp_secret IS NOT NULL AND ${now}`,
+          ),
+        ],
         answer: {},
       };
     case "enable":
-      return { statements: [db.run(sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND ${now}`)], answer: {} };
+      return {
+        statements: [db.run(sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND ${now}`)],
+        answer: {},
+      };
     case "role":
       return {
-        statements: [db.run(sql`UPDATE users SET operator_role = ${r.role} WHERE id = ${id} AND role = 'operator' AND ${now}`)],
+        statements: [
+          db.run(sql`UPDATE users SET operator_role = ${r.role} WHERE id = ${id} AND role = 'operator' AND ${now}`),
+        ],
         answer: { role: r.role },
       };
     case "reset": {
       // the authenticator, recovery codes and sessions go; the approving admin hands over a fresh code
-      const enrolment = await enrolmentCodeStatements(db, { userId: id, createdBy: d.actorId, nowMs: d.nowMs, onlyIf: now });
+      const enrolment = await enrolmentCodeStatements(db, {
+        userId: id,
+        createdBy: d.actorId,
+        nowMs: d.nowMs,
+        onlyIf: now,
+      });
       return {
         statements: [
-          db.run(sql`UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0 WHERE id = ${id} AND role = 'operator' AND ${now}`),
+          db.run(
+            sql`UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0 WHERE id = ${id} AND role = 'operator' AND ${now}`,
+          ),
           db.run(sql`DELETE FROM recovery_codes WHERE user_id = ${id} AND ${now}`),
-          db.run(sql`UPDATE sessions SET revoked_at_ms = ${d.nowMs} WHERE user_id = ${id} AND revoked_at_ms IS NULL AND ${now}`),
+          db.run(
+            sql`UPDATE sessions SET revoked_at_ms = ${d.nowMs} WHERE user_id = ${id} AND revoked_at_ms IS NULL AND ${now}`,
+          ),
           ...enrolment.statements,
         ],
         answer: { enrolment: { code: enrolment.code, expiresAtMs: enrolment.expiresAtMs } },

@@ -101,7 +101,7 @@ export function consumeSmsCodeStatement(db: Db, id: number, nowMs: number) {
 }
 
 /** How many usernames registration may try with one right code: more would make it a list of who is registered. */
-export const NAME_CHECKS_PER_CODE = 3;
+const NAME_CHECKS_PER_CODE = 3;
 
 /**
  * Spends one of the code's name checks (guarded, so parallel sign-ups cannot pass together). When none

@@ -55,7 +55,10 @@ async function approveOnce(db: Db, request: Pending, d: RequestDecision) {
     operatorLimitCents: limits.adjust_operator_daily_cents,
   });
   try {
-    return await decideRequest(db, "deposit", "approved", d, { first: [solo], allowed: sql`first_approved_by IS NULL` });
+    return await decideRequest(db, "deposit", "approved", d, {
+      first: [solo],
+      allowed: sql`first_approved_by IS NULL`,
+    });
   } catch (error) {
     if (error instanceof ProductError) throw error;
     const now = await findDeposit(db, { id: d.id });
@@ -89,7 +92,11 @@ async function firstApproval(db: Db, request: Pending, d: RequestDecision, waits
       .update(depositRequests)
       .set({ firstApprovedBy: d.operatorId, firstApprovedAtMs: d.nowMs })
       .where(
-        and(eq(depositRequests.id, d.id), eq(depositRequests.status, "pending"), isNull(depositRequests.firstApprovedBy)),
+        and(
+          eq(depositRequests.id, d.id),
+          eq(depositRequests.status, "pending"),
+          isNull(depositRequests.firstApprovedBy),
+        ),
       ),
     auditStatementIf(
       db,

@@ -6,7 +6,10 @@ import { playerNote } from "#shared/request-reasons";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
 
-type DepositFields = Omit<DepositRecord, "username" | "decidedBy" | "balanceCents" | "firstApprover" | "refusedBecause">;
+type DepositFields = Omit<
+  DepositRecord,
+  "username" | "decidedBy" | "balanceCents" | "firstApprover" | "refusedBecause"
+>;
 
 /** The player reads a rejection's preset alone and no other note: the operator's words stay in the console. */
 function playerView(status: string, note: string) {

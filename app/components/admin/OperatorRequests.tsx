@@ -147,7 +147,10 @@ export function EnrolmentCode({
     <section className="admin-card" role="status" aria-labelledby="enrolment-code">
       <h2 id="enrolment-code">{title}</h2>
       <p>
-        {lead} <code className="secret" data-testid="enrolment-code">{enrolment.code}</code>{" "}
+        {lead}{" "}
+        <code className="secret" data-testid="enrolment-code">
+          {enrolment.code}
+        </code>{" "}
         <span className="muted">
           (<PlayerTime ms={enrolment.expiresAtMs} zone />)
         </span>
