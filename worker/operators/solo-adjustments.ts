@@ -16,6 +16,13 @@ export type SoloAdjustment = {
   operatorLimitCents: number;
 };
 
+/**
+ * A deposit approved alone is a solo row too, keyed by its ledger key `deposit:<id>`
+ * (worker/wallet/deposit-approval.ts): it counts in the sums, but it is no credit or debit of an operator.
+ */
+export const DEPOSIT_KEY_PREFIX = "deposit:";
+export const isAdjustmentSql = sql`ledger_key NOT LIKE ${`${DEPOSIT_KEY_PREFIX}%`}`;
+
 const soloSum = (where: SQL) => sql`(SELECT coalesce(sum(abs(amount_cents)), 0) FROM solo_adjustments WHERE ${where})`;
 const playerWindow = (operatorId: number, userId: number, nowMs: number) =>
   soloSum(sql`operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
@@ -50,9 +57,9 @@ export async function soloWindows(db: Db, operatorId: number, userId: number, no
  */
 export function adjustedRecentlySql(operatorId: number, userId: number | SQL, nowMs: number): SQL {
   const since = nowMs - WINDOW_MS;
-  // a deposit approved alone is a solo row too (ledger key deposit:<id>): approvedDepositRecentlySql names it
+  // a deposit approved alone is not an adjustment: approvedDepositRecentlySql names it
   return sql`(EXISTS (SELECT 1 FROM solo_adjustments WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since}
-      AND ledger_key NOT LIKE 'deposit:%')
+      AND ${isAdjustmentSql})
     OR EXISTS (SELECT 1 FROM adjustment_requests WHERE user_id = ${userId} AND status <> 'cancelled'
       AND ((requested_by = ${operatorId} AND created_at_ms > ${since}) OR (decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since}))))`;
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { toMoney } from "#shared/money";
 import { auditStatementIf } from "../operators/audit";
-import { soloAdjustmentStatement, soloWindows } from "../operators/solo-adjustments";
+import { DEPOSIT_KEY_PREFIX, soloAdjustmentStatement, soloWindows } from "../operators/solo-adjustments";
 import { readSettings } from "../settings/settings";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
@@ -49,7 +49,7 @@ async function approveOnce(db: Db, request: Pending, d: RequestDecision) {
     operatorId: d.operatorId,
     userId: request.userId,
     amountCents: request.amountCents,
-    ledgerKey: `deposit:${d.id}`,
+    ledgerKey: `${DEPOSIT_KEY_PREFIX}${d.id}`,
     nowMs: d.nowMs,
     playerLimitCents: limits.deposit_second_approval_cents,
     operatorLimitCents: limits.adjust_operator_daily_cents,
