@@ -34,4 +34,6 @@ CREATE INDEX `operator_requests_status` ON `operator_requests` (`status`,`id`);-
 CREATE UNIQUE INDEX `operator_requests_one_pending` ON `operator_requests` (`operator_id`,`kind`) WHERE "operator_requests"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE `deposit_requests` ADD `first_approved_by` integer REFERENCES users(id);--> statement-breakpoint
 ALTER TABLE `deposit_requests` ADD `first_approved_at_ms` integer;--> statement-breakpoint
-ALTER TABLE `sms_codes` ADD `name_checks` integer DEFAULT 0 NOT NULL;
+ALTER TABLE `sms_codes` ADD `name_checks` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `operator_email` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `users_operator_email_unique` ON `users` (lower("operator_email")) WHERE "users"."operator_email" IS NOT NULL;

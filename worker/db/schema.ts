@@ -30,12 +30,19 @@ export const users = sqliteTable(
     totpLastStep: integer("totp_last_step").notNull().default(0),
     // operators only: viewer | cashier | manager | admin, each including the ones before (shared/operators/roles.ts)
     operatorRole: text("operator_role"),
+    // operators only: the email the company's login (Cloudflare Access) verifies; where Access is set up,
+    // an operator signs in and works only under a token of this email (worker/api/access.ts)
+    operatorEmail: text("operator_email"),
     // minutes between reality checks: 15, 30 or 60 (docs/product.md#player-protection)
     realityCheckMinutes: integer("reality_check_minutes").notNull().default(60),
     createdAtMs: createdAtMs(),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    // one operator per company identity: one Access login cannot act as two operators
+    uniqueIndex("users_operator_email_unique")
+      .on(sql`lower(${t.operatorEmail})`)
+      .where(sql`${t.operatorEmail} IS NOT NULL`),
     uniqueIndex("users_phone_unique")
       .on(t.quhao, t.phone)
       .where(sql`${t.phone} <> ''`),

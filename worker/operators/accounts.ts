@@ -42,9 +42,10 @@ export async function listOperators(db: Db) {
  */
 export async function createOperator(
   db: Db,
-  c: { actorId: number; username: string; role: OperatorRole; nowMs: number },
+  c: { actorId: number; username: string; role: OperatorRole; email?: string; nowMs: number },
 ) {
   if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
+  if (c.email && (await operatorWithEmail(db, c.email))) throw new ProductError(1238);
   const newId = sql`(SELECT id FROM users WHERE lower(username) = lower(${c.username}))`;
   const enrolment = await enrolmentCodeStatements(db, { userId: newId, createdBy: c.actorId, nowMs: c.nowMs });
   try {
@@ -56,6 +57,7 @@ export async function createOperator(
           nickname: c.username,
           role: "operator",
           operatorRole: c.role,
+          operatorEmail: c.email ?? null,
           // no password matches "!": the operator sets theirs at enrolment
           passwordHash: "!",
           frozen: 1,
@@ -74,7 +76,12 @@ export async function createOperator(
         actorId: c.actorId,
         action: "operator.create",
         target: sql`'user:' || ${newId}`,
-        after: { username: c.username, role: c.role, waitsForSecondAdmin: true },
+        after: {
+          username: c.username,
+          role: c.role,
+          ...(c.email ? { email: c.email } : {}),
+          waitsForSecondAdmin: true,
+        },
         nowMs: c.nowMs,
       }),
     ]);
@@ -87,10 +94,19 @@ export async function createOperator(
       enrolment: { code: enrolment.code, expiresAtMs: enrolment.expiresAtMs },
     };
   } catch (error) {
-    // Two admins creating one name at once: the unique index decides, read from the data.
+    // Two admins creating one name (or email) at once: the unique index decides, read from the data.
     if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
+    if (c.email && (await operatorWithEmail(db, c.email))) throw new ProductError(1238);
     throw error;
   }
+}
+
+async function operatorWithEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.operatorEmail}) = ${email.toLowerCase()}`);
+  return row;
 }
 
 async function operatorOf(db: Db, a: OperatorAct) {

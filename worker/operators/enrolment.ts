@@ -12,7 +12,7 @@ import { enrolmentCodes, recoveryCodes, users } from "../db/schema";
 import { newSessionStatement, revokeAllSessionsStatement } from "../players/sessions";
 import { findUserByUsername, getUserById } from "../players/users";
 import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
-import { recoveryCodeHash } from "./sign-in";
+import { matchesAccessEmail, recoveryCodeHash } from "./sign-in";
 
 // Operators own their credentials (docs/decisions/060-operator-sign-in.md): an admin hands over a
 // single-use, expiring enrolment code, never a password; the operator sets their own password and binds
@@ -50,7 +50,7 @@ export async function enrolmentCodeStatements(
 }
 
 /** The operator and their live enrolment code, or the one refusal; each attempt is counted first. */
-async function enrollingOperator(db: Db, username: string, enrolCode: string, nowMs: number) {
+async function enrollingOperator(db: Db, username: string, enrolCode: string, nowMs: number, accessEmail?: string) {
   if (!(await reserveAttempt(db, lockKey(username), nowMs))) throw new ProductError(1016);
   const found = await findUserByUsername(db, username);
   if (!found || found.role !== "operator" || !enrolCode) throw refused();
@@ -65,15 +65,22 @@ async function enrollingOperator(db: Db, username: string, enrolCode: string, no
       ),
     );
   if (!code || code.expiresAtMs <= nowMs) throw refused();
-  return { operator: await getUserById(db, found.id), codeId: code.id };
+  const operator = await getUserById(db, found.id);
+  if (!matchesAccessEmail(operator.operatorEmail, accessEmail)) throw refused();
+  return { operator, codeId: code.id };
 }
 
 /**
  * Enrolment step 1: a live code shows a new secret to scan. A second start replaces the secret of the
  * first (audited), so whoever started with the code before the operator cannot finish with it.
  */
-export async function startEnrolment(db: Db, s: { username: string; enrolCode: string }, nowMs: number) {
-  const { operator } = await enrollingOperator(db, s.username, s.enrolCode, nowMs);
+export async function startEnrolment(
+  db: Db,
+  s: { username: string; enrolCode: string },
+  nowMs: number,
+  accessEmail?: string,
+) {
+  const { operator } = await enrollingOperator(db, s.username, s.enrolCode, nowMs, accessEmail);
   const secret = newTotpSecret();
   await runInOneBatch(db, [
     db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, operator.id)),
@@ -96,8 +103,14 @@ export type EnrolmentConfirm = { username: string; enrolCode: string; password: 
  * statement aborts it when the code was spent or the secret replaced meanwhile. An account still waiting
  * for a second admin gets no session: it signs in once approved.
  */
-export async function confirmEnrolment(db: Db, pepper: string, c: EnrolmentConfirm, nowMs: number) {
-  const { operator, codeId } = await enrollingOperator(db, c.username, c.enrolCode, nowMs);
+export async function confirmEnrolment(
+  db: Db,
+  pepper: string,
+  c: EnrolmentConfirm,
+  nowMs: number,
+  accessEmail?: string,
+) {
+  const { operator, codeId } = await enrollingOperator(db, c.username, c.enrolCode, nowMs, accessEmail);
   const pending = operator.totpPendingSecret;
   const step = pending ? await totpStep(pending, c.code.replace(/\s/g, ""), nowMs) : null;
   if (!pending || step === null) throw refused();

@@ -35,12 +35,22 @@ export async function seedOperatorTotpSecret(pepper: string, username: string) {
   return base32Encode((await hmacSha256(pepper, label)).slice(0, 20));
 }
 
-async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: number) {
+/**
+ * Where Cloudflare Access guards the console, the email it verified (worker/api/access.ts) must be the
+ * operator's own: an account the company's login does not know cannot be used. undefined: Access is off.
+ */
+export function matchesAccessEmail(operatorEmail: string | null, accessEmail: string | undefined) {
+  return accessEmail === undefined || (!!operatorEmail && operatorEmail.toLowerCase() === accessEmail);
+}
+
+async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: number, accessEmail?: string) {
   if (!(await reserveAttempt(db, lockKey(c.username), nowMs))) throw new ProductError(1016);
   const found = await findUserByUsername(db, c.username);
   const right = await verifyPassword(c.password, found?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
   if (!found || !right || found.role !== "operator" || found.frozen) throw refused();
-  return getUserById(db, found.id);
+  const operator = await getUserById(db, found.id);
+  if (!matchesAccessEmail(operator.operatorEmail, accessEmail)) throw refused();
+  return operator;
 }
 
 /**
@@ -56,8 +66,8 @@ async function takeTotpStep(db: Db, operatorId: number, step: number) {
 }
 
 /** POST /api/admin/login: a session only after password and second factor; answers its token. */
-export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowMs: number) {
-  const operator = await checkPassword(db, pepper, c, nowMs);
+export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowMs: number, accessEmail?: string) {
+  const operator = await checkPassword(db, pepper, c, nowMs, accessEmail);
   if (!operator.totpSecret) throw new ProductError(1121);
   const code = c.code.replace(/\s/g, "");
   const statements = [];

@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { ACCESS_EMAIL_HEADER } from "../access";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
@@ -16,19 +17,23 @@ import { sessionsChanged } from "../session-memo";
 // Operator sign-in (docs/product.md#operators): password + TOTP (or a recovery code), enrolment, sign-out.
 export const adminAuthRoutes = new Hono<AppEnv>();
 
+/** The email Cloudflare Access verified for this request, when Access guards the console (worker/api/access.ts). */
+const accessEmailOf = (c: Context<AppEnv>) =>
+  readConfig(c.env).access ? (c.req.header(ACCESS_EMAIL_HEADER) ?? "") : undefined;
+
 adminAuthRoutes.post("/api/admin/login", async (c) => {
   const form = parseBody(operatorLoginForm, c.get("body"));
-  return ok(c, await operatorLogin(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+  return ok(c, await operatorLogin(getDb(c.env), readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
 });
 
 adminAuthRoutes.post("/api/admin/enrol/start", async (c) => {
   const form = parseBody(enrolStartForm, c.get("body"));
-  return ok(c, await startEnrolment(getDb(c.env), form, Date.now()));
+  return ok(c, await startEnrolment(getDb(c.env), form, Date.now(), accessEmailOf(c)));
 });
 
 adminAuthRoutes.post("/api/admin/enrol/confirm", async (c) => {
   const form = parseBody(enrolConfirmForm, c.get("body"));
-  return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+  return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
 });
 
 adminAuthRoutes.post("/api/admin/password", async (c) => {

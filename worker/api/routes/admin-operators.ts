@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { ProductError } from "#shared/product-error";
+import { readConfig } from "../../config";
 import { z } from "zod";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
@@ -26,6 +28,15 @@ const createForm = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_]{3,20}$/, "1175"),
   role,
+  // the operator's email of the company's login (Cloudflare Access); needed where Access guards the console
+  email: z
+    .string({ error: "1237" })
+    .trim()
+    .toLowerCase()
+    .max(254, "1237")
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "1237")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 const operatorIdForm = z.object({ operatorId: integerId() });
 const roleForm = operatorIdForm.extend({ role });
@@ -40,6 +51,7 @@ adminOperatorRoutes.post("/api/admin/operators", async (c) => ok(c, { list: awai
 
 adminOperatorRoutes.post("/api/admin/operators/create", async (c) => {
   const form = parseBody(createForm, c.get("body"));
+  if (readConfig(c.env).access && !form.email) throw new ProductError(1237);
   return ok(
     c,
     await createOperator(getDb(c.env), {
