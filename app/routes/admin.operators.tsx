@@ -88,6 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const answer = await callAdmin(request, context, "/api/admin/operators/create", {
       username: f.username ?? "",
       role: f.role ?? "",
+      email: f.email ?? "",
     });
     if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
     return data<ActionResult>({ created: answer.data });
@@ -191,6 +192,13 @@ export default function Operators() {
             />
             <span id="username-hint" className="field-hint">
               {t("operators.usernameHint")}
+            </span>
+          </label>
+          <label className="field">
+            <span className="field-label">{t("operators.email")}</span>
+            <input name="email" type="email" autoComplete="off" maxLength={254} aria-describedby="email-hint" />
+            <span id="email-hint" className="field-hint">
+              {t("operators.emailHint")}
             </span>
           </label>
           <RoleSelect />
