@@ -123,6 +123,9 @@ export function readConfig(env: Env): Config {
       "Invalid Worker environment: BEACON_TEST_PUBLIC_KEY is for a local test beacon only (BEACON_URL on 127.0.0.1, localhost or [::1])",
     );
   }
+  if (/^http:\/\//.test(v.ACCESS_TEAM_DOMAIN) && !isLoopbackUrl(v.ACCESS_TEAM_DOMAIN)) {
+    throw new Error("Invalid Worker environment: ACCESS_TEAM_DOMAIN over plain http is for a local key server only");
+  }
   if (!v.ACCESS_TEAM_DOMAIN !== !v.ACCESS_AUD) {
     throw new Error("Invalid Worker environment: ACCESS_TEAM_DOMAIN and ACCESS_AUD go together (Cloudflare Access)");
   }
