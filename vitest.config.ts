@@ -58,6 +58,7 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
       globalSetup: [
         "./tests/support/price-feed-setup.mjs",
         "./tests/support/twilio-setup.mjs",
+        "./tests/support/access-setup.mjs",
         ...(beacon ? ["./tests/support/beacon-setup.mjs"] : []),
       ],
       deps: {

@@ -23,6 +23,7 @@ export const FIELD_OF_ERROR = {
     1058: "payPwd",
     1066: "agree",
     2065: "captcha",
+    2066: "captcha",
     3007: "adult",
   },
   /** Changing the login password (app/routes/userloginpassword.tsx). */
@@ -34,6 +35,7 @@ export const FIELD_OF_ERROR = {
     1050: "money",
     1114: "money",
     1070: "money",
+    1230: "money",
     1071: "pay_name",
     3001: "money",
     1182: "payee",

@@ -4,6 +4,7 @@
 
 export const AUDIT_ACTIONS = [
   "deposit.approve",
+  "deposit.approve.first",
   "deposit.reject",
   "withdrawal.approve",
   "withdrawal.reject",
@@ -42,7 +43,20 @@ export const AUDIT_ACTIONS = [
   "operator.disable",
   "operator.enable",
   "operator.authenticator.reset",
+  "operator.create.approve",
+  "operator.create.reject",
+  "operator.enable.ask",
+  "operator.enable.approve",
+  "operator.enable.reject",
+  "operator.role.ask",
+  "operator.role.approve",
+  "operator.role.reject",
+  "operator.reset.ask",
+  "operator.reset.approve",
+  "operator.reset.reject",
+  "operator.enrol.start",
   "operator.enrol",
+  "operator.password",
   "operator.login",
   "operator.logout",
 ] as const;

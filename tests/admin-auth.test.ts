@@ -106,39 +106,44 @@ describe("POST /api/admin/login", () => {
 });
 
 describe("enrolment and recovery codes", () => {
-  it("shows a secret, confirms it with a code, gives ten single-use recovery codes", async () => {
-    const op = await secondOperator(false);
-    const creds = { username: op.username, password: op.password };
-    expectError(await api("/api/admin/login", { ...creds, code: "123456" }), 1121);
-    const started = await api("/api/admin/enrol/start", creds);
+  it("enrols with the code handed over: a secret, the operator's own password, ten single-use recovery codes", async () => {
+    const admin = await operatorLogin();
+    const created = await api("/api/admin/operators/create", { token: admin, username: "enrol01", role: "viewer" });
+    expectOk(created);
+    const who = { username: "enrol01", enrolCode: created.data.enrolment.code as string };
+    const started = await api("/api/admin/enrol/start", who);
     expectOk(started);
     expect(started.data.otpauth).toBe(
-      `otpauth://totp/Roundtable%3A${op.username}?secret=${started.data.secret}&issuer=Roundtable&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Roundtable%3Aenrol01?secret=${started.data.secret}&issuer=Roundtable&algorithm=SHA1&digits=6&period=30`,
     );
-    // asking again shows the same secret (the QR code on the page does not change under the operator)
-    expect((await api("/api/admin/enrol/start", creds)).data.secret).toBe(started.data.secret);
-    expectError(await api("/api/admin/enrol/confirm", { ...creds, code: "000000" }), 1170);
+    const password = "my-own-password-1";
+    expectError(await api("/api/admin/enrol/confirm", { ...who, password, code: "000000" }), 1170);
+    expectError(await api("/api/admin/enrol/confirm", { ...who, password: "short1", code: "000000" }), 1235);
     const confirmed = await api("/api/admin/enrol/confirm", {
-      ...creds,
+      ...who,
+      password,
       code: await totpAt(started.data.secret, Date.now()),
     });
     expectOk(confirmed);
+    // a new account waits for a second admin: no session yet
+    expect(confirmed.data).toMatchObject({ active: false });
+    expect(confirmed.data.token).toBeUndefined();
     expect(confirmed.data.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.data.recoveryCodes).size).toBe(10);
-    expect(
-      await count("recovery_codes", "user_id = ? AND code_hash NOT IN (?)", op.id, confirmed.data.recoveryCodes[0]),
-    ).toBe(10);
-    expectOk(await api("/api/admin/me", { token: confirmed.data.token }));
-    expectError(await api("/api/admin/enrol/start", creds), 1122);
+    const id = created.data.id as number;
+    expect(await count("recovery_codes", "user_id = ?", id)).toBe(10);
+    expectError(await api("/api/admin/enrol/start", who), 1170);
+    const second = await (await secondOperator(true, "admin")).signIn();
+    expectOk(await api("/api/admin/operators/requests/approve", { token: second, id: created.data.requestId }));
 
     const recovery = confirmed.data.recoveryCodes[3] as string;
-    const first = await api("/api/admin/login", { ...creds, code: recovery.toLowerCase() });
-    expectOk(first);
+    const creds = { username: "enrol01", password };
+    expectOk(await api("/api/admin/login", { ...creds, code: recovery.toLowerCase() }));
     expectError(await api("/api/admin/login", { ...creds, code: recovery }), 1170);
-    expect(await auditRows("operator.login", `user:${op.id}`)).toEqual([
+    expect(await auditRows("operator.login", `user:${id}`)).toEqual([
       expect.objectContaining({ after: JSON.stringify({ method: "recovery" }) }),
     ]);
-    expect(await auditRows("operator.enrol", `user:${op.id}`)).toHaveLength(1);
+    expect(await auditRows("operator.enrol", `user:${id}`)).toHaveLength(1);
   });
 });
 

@@ -103,14 +103,19 @@ describe("one decision flow for deposits and withdrawals", () => {
     const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
-    for (const [kind, requestIdOf] of [
-      ["deposits", deposit.data.id],
-      ["withdrawals", wd!.id],
+    // whoever approved the deposit does not approve the player's withdrawal (1231): two others race for it
+    const [third, fourth] = [
+      await (await secondOperator(true, "cashier")).signIn(),
+      await (await secondOperator(true, "cashier")).signIn(),
+    ];
+    for (const [kind, requestIdOf, [a, b]] of [
+      ["deposits", deposit.data.id, [token, other]],
+      ["withdrawals", wd!.id, [third, fourth]],
     ] as const) {
       const answers = await Promise.all([
-        api(`/api/admin/${kind}/approve`, { token, id: requestIdOf }),
-        api(`/api/admin/${kind}/reject`, { token: other, id: requestIdOf, note: "#duplicate" }),
-        api(`/api/admin/${kind}/approve`, { token: other, id: requestIdOf }),
+        api(`/api/admin/${kind}/approve`, { token: a, id: requestIdOf }),
+        api(`/api/admin/${kind}/reject`, { token: b, id: requestIdOf, note: "#duplicate" }),
+        api(`/api/admin/${kind}/approve`, { token: b, id: requestIdOf }),
       ]);
       expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
       for (const lost of answers.filter((a) => a.code !== 1)) expect(lost.data.errCode).toBe(1068);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { freshOperatorCode } from "./helpers";
+import { api, expectOk, freshOperatorCode, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
-import { secondOperator } from "./admin-helpers";
 import { totpAt } from "../worker/auth/totp";
 
 const CONSOLE_PAGES = [
@@ -67,27 +66,33 @@ describe("console pages", () => {
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__op="))).toBe(false);
   });
 
-  it("enrol a new operator with a locally drawn QR code and show ten recovery codes", async () => {
-    const op = await secondOperator(false);
-    const browser = new Browser();
-    const first = await browser.post("/admin/login", {
-      intent: "login",
-      username: op.username,
-      password: op.password,
-      code: "",
+  it("enrols a new operator at /admin/enrol with the code handed over: a local QR code, their own password, ten recovery codes", async () => {
+    const created = await api("/api/admin/operators/create", {
+      token: await operatorLogin(),
+      username: "pageenrol1",
+      role: "viewer",
     });
+    expectOk(created);
+    const browser = new Browser();
+    const who = { username: "pageenrol1", enrolCode: created.data.enrolment.code };
+    const first = await browser.post("/admin/enrol", { intent: "start", ...who });
     const html = await first.text();
     expect(html).toContain("<svg");
     const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(html)![1];
-    const confirm = await browser.post("/admin/login", {
-      intent: "enrol",
-      username: op.username,
-      password: op.password,
+    const confirm = await browser.post("/admin/enrol", {
+      intent: "confirm",
+      ...who,
+      secret,
+      password: "page-enrol-pass-1",
       code: await totpAt(secret, Date.now()),
     });
     const page = await confirm.text();
     expect((page.match(/<code>[0-9A-F]{5}-[0-9A-F]{5}<\/code>/g) ?? []).length).toBe(10);
-    expect((await browser.get("/admin")).status).toBe(200);
+    // a new account waits for a second admin: enrolled, not signed in
+    expect(page).toContain("A second admin approves your account");
+    const console = await browser.get("/admin");
+    expect(console.status).toBe(404);
+    await console.body?.cancel();
   });
 
   it("sign out revokes the session: the console is a 404 again", async () => {

@@ -63,27 +63,36 @@ describe("roles", () => {
 });
 
 describe("operator accounts", () => {
-  it("creates an operator: the first password shown once, the authenticator set up at the first sign-in, audited", async () => {
+  it("asks for an operator: no password, an enrolment code shown once, a request for a second admin, audited", async () => {
     const admin = await operatorLogin();
     const created = await api("/api/admin/operators/create", { token: admin, username: "desk01", role: "cashier" });
     expectOk(created);
-    expect(created.data).toMatchObject({ username: "desk01", role: "cashier" });
-    expect(created.data.password).toMatch(/^(?=.*[a-z])(?=.*\d)[a-z\d]{12}$/);
-    expectError(
-      await api("/api/admin/login", { username: "desk01", password: created.data.password, code: "123456" }),
-      1121,
-    );
+    expect(created.data).toMatchObject({ username: "desk01", role: "cashier", status: "pending" });
+    expect(created.data).not.toHaveProperty("password");
+    expect(created.data.enrolment.code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    expect(await count("users", "id = ? AND frozen = 1 AND password_hash = '!'", created.data.id)).toBe(1);
     const listed = await api("/api/admin/operators", { token: admin });
     expect(listed.data.list.find((o: { username: string }) => o.username === "desk01")).toMatchObject({
       role: "cashier",
-      disabled: false,
+      disabled: true,
       enrolled: false,
       lastSignInMs: null,
     });
-    expect(JSON.stringify(listed.data)).not.toContain(created.data.password);
+    expect(JSON.stringify(listed.data)).not.toContain(created.data.enrolment.code);
+    expect(await count("enrolment_codes", "code_hash = ?", created.data.enrolment.code)).toBe(0);
     expect(await auditRows("operator.create", `user:${created.data.id}`)).toEqual([
-      expect.objectContaining({ actor_id: 2, after: JSON.stringify({ username: "desk01", role: "cashier" }) }),
+      expect.objectContaining({
+        actor_id: 2,
+        after: JSON.stringify({ username: "desk01", role: "cashier", waitsForSecondAdmin: true }),
+      }),
     ]);
+    const requests = await api("/api/admin/operators/requests", { token: admin });
+    expect(requests.data.list.find((r: { id: number }) => r.id === created.data.requestId)).toMatchObject({
+      kind: "create",
+      operator: "desk01",
+      role: "cashier",
+      requestedBy: "admin",
+    });
     expectError(await api("/api/admin/operators/create", { token: admin, username: "DESK01", role: "viewer" }), 1013);
     expectError(await api("/api/admin/operators/create", { token: admin, username: "a b", role: "viewer" }), 1175);
     expectError(await api("/api/admin/operators/create", { token: admin, username: "desk02", role: "owner" }), 1176);
@@ -112,20 +121,24 @@ describe("operator accounts", () => {
       }),
       1170,
     );
-    expectOk(await api("/api/admin/operators/enable", { token: admin, operatorId: op.id }));
+    const asked = await api("/api/admin/operators/enable", { token: admin, operatorId: op.id });
+    expect(asked.data.status).toBe("pending");
+    const second = await (await secondOperator(true, "admin")).signIn();
+    expectOk(await api("/api/admin/operators/requests/approve", { token: second, id: asked.data.requestId }));
     expectOk(await api("/api/admin/me", { token: await op.signIn() }));
     expect((await auditRows("operator.disable", `user:${op.id}`)).length).toBe(1);
-    expect((await auditRows("operator.enable", `user:${op.id}`)).length).toBe(1);
+    expect((await auditRows("operator.enable.ask", `user:${op.id}`)).length).toBe(1);
+    expect((await auditRows("operator.enable.approve", `user:${op.id}`)).length).toBe(1);
   });
 
-  it("changes a role (audited); nobody changes their own role or disables themselves (1123)", async () => {
+  it("lowers a role at once (audited); nobody changes their own role or disables themselves (1123)", async () => {
     const admin = await operatorLogin();
-    const op = await secondOperator(true, "viewer");
-    expectOk(await api("/api/admin/operators/role", { token: admin, operatorId: op.id, role: "manager" }));
+    const op = await secondOperator(true, "manager");
+    expectOk(await api("/api/admin/operators/role", { token: admin, operatorId: op.id, role: "viewer" }));
     expect(await auditRows("operator.role", `user:${op.id}`)).toEqual([
       expect.objectContaining({
-        before: JSON.stringify({ role: "viewer" }),
-        after: JSON.stringify({ role: "manager" }),
+        before: JSON.stringify({ role: "manager" }),
+        after: JSON.stringify({ role: "viewer" }),
       }),
     ]);
     expectError(await api("/api/admin/operators/role", { token: admin, operatorId: 2, role: "viewer" }), 1123);
@@ -151,6 +164,8 @@ describe("operator accounts", () => {
     // the loser is refused by its own demotion (1174) or, when both passed the role check first, by the write's guard (1173)
     expect([1173, 1174]).toContain(answers.find((a) => a.code !== 1)!.data.errCode);
     expect(await count("users", "role = 'operator' AND operator_role = 'admin' AND frozen = 0")).toBe(1);
+    // the demo's second admin is one again for the tests after this one
+    await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE username = 'admin2'").run();
   });
 
   it("refuses, inside the write, the change that would leave no active admin (1173), writing nothing", async () => {
@@ -169,13 +184,21 @@ describe("operator accounts", () => {
     ).rejects.toMatchObject({ errCode: 1173 });
     expect(await count("users", "id = 2 AND operator_role = 'admin' AND frozen = 0")).toBe(1);
     expect(await count("audit_log")).toBe(audits);
+    await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE username = 'admin2'").run();
   });
 
-  it("resets an authenticator: codes and sessions gone, enrolment at the next sign-in", async () => {
+  it("resets an authenticator once a second admin approves: codes and sessions gone, enrolment with a new code", async () => {
     const admin = await operatorLogin();
     const op = await secondOperator(true, "cashier");
     const session = await op.signIn();
-    expectOk(await api("/api/admin/operators/reset-authenticator", { token: admin, operatorId: op.id }));
+    const asked = await api("/api/admin/operators/reset-authenticator", { token: admin, operatorId: op.id });
+    expect(asked.data.status).toBe("pending");
+    expectOk(await api("/api/admin/me", { token: session }));
+    const second = await (await secondOperator(true, "admin")).signIn();
+    const approved = await api("/api/admin/operators/requests/approve", { token: second, id: asked.data.requestId });
+    expectOk(approved);
+    expect(approved.data.enrolment.code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    expect(await count("recovery_codes", "user_id = ?", op.id)).toBe(0);
     expectError(await api("/api/admin/me", { token: session }), 1062, 409);
     expectError(
       await api("/api/admin/login", {
@@ -185,7 +208,7 @@ describe("operator accounts", () => {
       }),
       1121,
     );
-    expect(await auditRows("operator.authenticator.reset", `user:${op.id}`)).toHaveLength(1);
+    expect(await auditRows("operator.reset.approve", `user:${op.id}`)).toHaveLength(1);
   });
 
   it("seeds the demo operators with their roles and authenticators, as npm start prints them", async () => {
@@ -200,7 +223,7 @@ describe("operator accounts", () => {
         totp_secret: await seedOperatorTotpSecret(env.PEPPER, op.username),
       });
     }
-    expect(DEMO_OPERATORS.map((op) => op.role)).toEqual(["admin", "cashier"]);
+    expect(DEMO_OPERATORS.map((op) => op.role)).toEqual(["admin", "cashier", "admin"]);
   });
 
   it("names the four roles", () => {

@@ -1,4 +1,4 @@
-// Values tests/support/price-feed-setup.mjs, twilio-setup.mjs and beacon-setup.mjs hand to the tests and the pool (inject()).
+// Values tests/support/price-feed-setup.mjs, twilio-setup.mjs, access-setup.mjs and beacon-setup.mjs hand to the tests and the pool (inject()).
 export {};
 
 declare module "vitest" {
@@ -8,5 +8,7 @@ declare module "vitest" {
     beaconUrl: string;
     beaconPublicKey: string;
     twilioUrl: string;
+    accessTeamUrl: string;
+    accessPrivateJwk: string;
   }
 }

@@ -16,6 +16,7 @@ const config: Config = {
   publicCacheSeconds: 0,
   pepper: "test-pepper",
   financeTestClock: false,
+  access: null,
 };
 
 const call = (path: string, body: BodyInit = '{"token":"t","lang":"en"}', init: RequestInit = {}) =>

@@ -29,21 +29,24 @@ export async function balanceCents(userId: number): Promise<number> {
   return row!.money_cents;
 }
 
-let funderToken: Promise<string> | undefined;
+let funderTokens: Promise<[string, string]> | undefined;
 
 /**
- * Test funds come from an operator of their own: operator() then has adjusted nobody and may approve
- * their withdrawals (docs/decisions/061-four-eyes-on-money.md), and the funder's daily total is raised for
- * this test file (each file has its own database).
+ * Test funds come from two operators of their own: operator() then has adjusted nobody and approved no
+ * deposit, and may approve their withdrawals (docs/decisions/061-four-eyes-on-money.md). For this test
+ * file (each file has its own database) the funders' daily total and the largest deposit are raised.
  */
-function funder() {
-  funderToken ??= (async () => {
+function funders() {
+  funderTokens ??= (async () => {
     await env.DB.prepare(
-      "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000')",
+      "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000'), ('deposit_max_cents', '100000000000')",
     ).run();
-    return (await secondOperator(true, "cashier")).signIn();
+    return Promise.all([
+      (await secondOperator(true, "cashier")).signIn(),
+      (await secondOperator(true, "cashier")).signIn(),
+    ]);
   })();
-  return funderToken;
+  return funderTokens;
 }
 
 /** A new player with a withdrawal password and, when asked, money credited by an operator. */
@@ -53,17 +56,19 @@ export async function player(money = 0, payPwd = PAY_PASSWORD) {
   if (money > 0 && money <= SINGLE_OPERATOR_ADJUST_LIMIT) {
     const answer = await api("/api/admin/adjust", {
       text: "correction",
-      token: await funder(),
+      token: (await funders())[0],
       userId: id,
       money,
       reason: "test funds",
     });
     expectOk(answer);
   } else if (money > 0) {
-    // above one operator's adjustment threshold (four eyes): the player deposits it instead
+    // above one operator's threshold (four eyes): the player deposits it and two funders approve it
+    const [first, second] = await funders();
     const asked = await api("/api/Game/recharge", { token, money, pay_name: "Test Funds" });
     expectOk(asked);
-    expectOk(await api("/api/admin/deposits/approve", { token: await operator(), id: asked.data.id }));
+    expectOk(await api("/api/admin/deposits/approve", { token: first, id: asked.data.id }));
+    expectOk(await api("/api/admin/deposits/approve", { token: second, id: asked.data.id }));
   }
   return { token, id, username };
 }

@@ -27,6 +27,7 @@ describe("readConfig", () => {
       publicCacheSeconds: 30,
       pepper: "a-long-pepper",
       financeTestClock: false,
+      access: null,
       beacon: { url: "", maxWaitMs: 120_000, testPublicKey: null },
       sms: { provider: "log" },
       rateLimits: { sms: 10, register: 10, login: 30, operatorLogin: 10 },
@@ -170,5 +171,17 @@ describe("readConfig", () => {
     [{ PRICES_WS_URL: "https://ws.example.com" }, /PRICES_WS_URL/],
   ])("fails fast on %j", (overrides, pattern) => {
     expect(() => readConfig(env(overrides))).toThrow(pattern);
+  });
+
+  it("takes Cloudflare Access as a team domain and an audience, both or neither", () => {
+    expect(readConfig(env({ ACCESS_TEAM_DOMAIN: "acme.cloudflareaccess.com", ACCESS_AUD: "tag" })).access).toEqual({
+      teamUrl: "https://acme.cloudflareaccess.com",
+      audience: "tag",
+    });
+    expect(readConfig(env({ ACCESS_TEAM_DOMAIN: "http://127.0.0.1:9000/", ACCESS_AUD: "tag" })).access?.teamUrl).toBe(
+      "http://127.0.0.1:9000",
+    );
+    expect(() => readConfig(env({ ACCESS_TEAM_DOMAIN: "acme.cloudflareaccess.com" }))).toThrow(/go together/);
+    expect(() => readConfig(env({ ACCESS_TEAM_DOMAIN: "http://keys.example.com", ACCESS_AUD: "tag" }))).toThrow(/local/);
   });
 });

@@ -55,6 +55,11 @@ const schema = z.object({
   RATE_LIMIT_REGISTER_PER_MINUTE: perMinute(10),
   RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(30),
   RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: perMinute(10),
+  // Cloudflare Access in front of the console (worker/api/access.ts): the team domain
+  // (<team>.cloudflareaccess.com; a full http(s) origin for a local key server) and the application's
+  // audience tag. Both or neither.
+  ACCESS_TEAM_DOMAIN: z.string().trim().default(""),
+  ACCESS_AUD: z.string().trim().default(""),
   // Secrets (wrangler secret put): each one missing is named, so a deploy without it fails at once.
   PEPPER: z
     .string({ error: "PEPPER secret is missing (npm start writes one to .dev.vars)" })
@@ -81,6 +86,8 @@ export type Config = {
   beacon: { url: string; maxWaitMs: number; testPublicKey: string | null };
   sms: SmsProvider;
   rateLimits: RateLimits;
+  /** Cloudflare Access for /admin and /api/admin; null: not set up, the console's own sign-in alone. */
+  access: { teamUrl: string; audience: string } | null;
 };
 
 /** Calls a minute from one source address, per throttled action. */
@@ -116,7 +123,22 @@ export function readConfig(env: Env): Config {
       "Invalid Worker environment: BEACON_TEST_PUBLIC_KEY is for a local test beacon only (BEACON_URL on 127.0.0.1, localhost or [::1])",
     );
   }
+  if (/^http:\/\//.test(v.ACCESS_TEAM_DOMAIN) && !isLoopbackUrl(v.ACCESS_TEAM_DOMAIN)) {
+    throw new Error("Invalid Worker environment: ACCESS_TEAM_DOMAIN over plain http is for a local key server only");
+  }
+  if (!v.ACCESS_TEAM_DOMAIN !== !v.ACCESS_AUD) {
+    throw new Error("Invalid Worker environment: ACCESS_TEAM_DOMAIN and ACCESS_AUD go together (Cloudflare Access)");
+  }
   const config: Config = {
+    access: v.ACCESS_TEAM_DOMAIN
+      ? {
+          teamUrl: (/^https?:\/\//.test(v.ACCESS_TEAM_DOMAIN)
+            ? v.ACCESS_TEAM_DOMAIN
+            : `https://${v.ACCESS_TEAM_DOMAIN}`
+          ).replace(/\/+$/, ""),
+          audience: v.ACCESS_AUD,
+        }
+      : null,
     sms: smsProvider(v),
     rateLimits: {
       sms: v.RATE_LIMIT_SMS_PER_MINUTE,

@@ -1,3 +1,5 @@
+import { ACCESS_EMAIL_HEADER, isConsolePath, verifiedAccessEmail } from "./api/access";
+import { apiLang, message } from "#shared/messages";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists once `npm run build` (or wrangler's [build]) has run.
 import * as remixBuild from "../build/server";
@@ -21,11 +23,37 @@ export { PricesDO } from "./prices/prices-do";
 
 const remixHandler = createRequestHandler(remixBuild as unknown as ServerBuild);
 
-async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const url = new URL(request.url);
+/**
+ * The request as the Worker trusts it: the Access email header only as this Worker verified it (any a
+ * client sent is dropped), or the refusal of a console request without a valid Access token (1236).
+ */
+async function withAccessIdentity(request: Request, env: Env, path: string): Promise<Request | Response> {
+  const access = readConfig(env).access;
+  const guarded = access !== null && isConsolePath(path);
+  if (!guarded && !request.headers.has(ACCESS_EMAIL_HEADER)) return request;
+  const headers = new Headers(request.headers);
+  headers.delete(ACCESS_EMAIL_HEADER);
+  if (guarded) {
+    const email = await verifiedAccessEmail(request, access);
+    if (!email) {
+      const lang = apiLang(request.headers.get("accept-language")?.split(",")[0]);
+      const info = message(lang, "1236");
+      return path.startsWith("/api/")
+        ? Response.json({ code: 0, info, data: { errCode: 1236 } })
+        : new Response(info, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
+    headers.set(ACCESS_EMAIL_HEADER, email);
+  }
+  return new Request(request, { headers });
+}
+
+async function serve(original: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(original.url);
   const nonce = newNonce();
   let response: Response;
   const path = url.pathname.toLowerCase();
+  const request = await withAccessIdentity(original, env, path);
+  if (request instanceof Response) return withSecurityHeaders(request, nonce, url.protocol === "https:");
   // Every /api path, the bare one included, answers in the envelope (docs/architecture.md#the-contract).
   if (path === "/api" || path.startsWith("/api/")) {
     response = await handleApi(request, env, ctx);
@@ -53,6 +81,10 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
         headers: {
           ...(multipart ? {} : { "content-type": "application/json" }),
           "cf-connecting-ip": request.headers.get("cf-connecting-ip") ?? "unknown",
+          // the console's own calls carry the identity Access verified for the page
+          ...(request.headers.has(ACCESS_EMAIL_HEADER)
+            ? { [ACCESS_EMAIL_HEADER]: request.headers.get(ACCESS_EMAIL_HEADER) ?? "" }
+            : {}),
         },
         body: multipart ? body : JSON.stringify(body),
       });

@@ -4,7 +4,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
+import { callAdmin, loadAdmin } from "~/lib/operator.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import {
+  ConfirmDecision,
+  EnrolmentCode,
+  OperatorRequests,
+  type Decision,
+  type OperatorRequest,
+} from "~/components/admin/OperatorRequests";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
 import { TableScroll } from "~/components/admin/TableScroll";
@@ -21,19 +29,23 @@ type Operator = {
   lastSignInMs: number | null;
 };
 type Change = { intent: "role" | "disable" | "enable" | "reset"; operatorId: string; username: string; role?: string };
+type Enrolment = { code: string; expiresAtMs: number };
 type ActionResult = {
   error?: string;
   confirm?: Change;
-  created?: { username: string; role: OperatorRole; password: string };
+  decide?: Decision;
+  created?: { username: string; role: OperatorRole; enrolment: Enrolment };
+  resetCode?: { username: string; enrolment: Enrolment };
 };
 
 /** Operators, for admins only: the API answers 1174 to anyone else, which is a missing page here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ list }, me] = await Promise.all([
+  const [{ list }, me, requests] = await Promise.all([
     loadAdmin<{ list: Operator[] }>(request, context, "/api/admin/operators"),
     loadAdmin<{ id: number }>(request, context, "/api/admin/me"),
+    loadAdmin<{ list: OperatorRequest[] }>(request, context, "/api/admin/operators/requests"),
   ]);
-  return { list, myId: me.id };
+  return { list, myId: me.id, requests: requests.list };
 }
 
 const PATHS = {
@@ -44,17 +56,39 @@ const PATHS = {
 };
 
 /**
- * Create answers the first password once, on this page and never again. A change to an operator is
- * two steps, without JavaScript too: the first submit shows what will happen, naming the operator (and
- * the role); only the confirming submit (confirmed=yes) acts.
+ * Create answers the enrolment code once, on this page and never again; so does an approved reset, to
+ * the approving admin. A change to an operator, and a decision on a request, is two steps, without
+ * JavaScript too: the first submit shows what will happen, naming the operator (and the role); only the
+ * confirming submit (confirmed=yes) acts. What waits for a second admin says so.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
+  if (f.intent === "approve" || f.intent === "reject") {
+    const decision: Decision = {
+      intent: f.intent,
+      id: f.id ?? "",
+      what: f.what ?? "",
+      by: f.by ?? "",
+      username: f.username ?? "",
+      own: f.own === "yes",
+    };
+    if (f.confirmed !== "yes") return data<ActionResult>({ decide: decision });
+    const answer = await callAdmin(request, context, `/api/admin/operators/requests/${f.intent}`, { id: decision.id });
+    if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
+    if (answer.data.enrolment)
+      return data<ActionResult>({ resetCode: { username: f.username ?? "", enrolment: answer.data.enrolment } });
+    return redirectWithToast(
+      context,
+      "/admin/operators",
+      t(f.intent === "approve" ? "operators.approvedDone" : "operators.rejectedDone", { what: decision.what }),
+    );
+  }
   if (f.intent === "create") {
     const answer = await callAdmin(request, context, "/api/admin/operators/create", {
       username: f.username ?? "",
       role: f.role ?? "",
+      email: f.email ?? "",
     });
     if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
     return data<ActionResult>({ created: answer.data });
@@ -63,23 +97,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(intent in PATHS)) return data<ActionResult>({ error: t("operators.unknownAction") }, { status: 400 });
   const change: Change = { intent, operatorId: f.operatorId ?? "", username: f.username ?? "", role: f.role };
   if (f.confirmed !== "yes") return data<ActionResult>({ confirm: change });
-  const done = {
-    role: "operators.roleDone",
-    disable: "operators.disabledDone",
-    enable: "operators.enabledDone",
-    reset: "operators.resetDone",
-  }[intent];
-  return adminAction(
-    request,
-    context,
-    PATHS[intent],
-    { operatorId: change.operatorId, role: change.role },
-    t(done, { name: change.username, role: t(`roles.${change.role}`) }),
-  );
+  const answer = await callAdmin(request, context, PATHS[intent], { operatorId: change.operatorId, role: change.role });
+  if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
+  const done = { role: "operators.roleDone", disable: "operators.disabledDone" }[intent as "role" | "disable"];
+  const message =
+    answer.data.status === "pending"
+      ? t("operators.asked")
+      : t(done, { name: change.username, role: t(`roles.${change.role}`) });
+  return redirectWithToast(context, "/admin/operators", message);
 }
 
 export default function Operators() {
-  const { list, myId } = useLoaderData<typeof loader>();
+  const { list, myId, requests } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const { t } = useTranslation("admin");
   return (
@@ -92,17 +121,22 @@ export default function Operators() {
         </p>
       ) : null}
       {result?.confirm ? <ConfirmChange change={result.confirm} /> : null}
+      {result?.decide ? <ConfirmDecision decision={result.decide} /> : null}
       {result?.created ? (
-        <section className="admin-card" role="status" aria-labelledby="created-title">
-          <h2 id="created-title">
-            {t("operators.created", { name: result.created.username, role: t(`roles.${result.created.role}`) })}
-          </h2>
-          <p>
-            {t("operators.firstPassword")} <code className="secret">{result.created.password}</code>
-          </p>
-          <p className="muted">{t("operators.createdHint")}</p>
-        </section>
+        <EnrolmentCode
+          title={t("operators.created", { name: result.created.username, role: t(`roles.${result.created.role}`) })}
+          lead={t("operators.enrolCode")}
+          enrolment={result.created.enrolment}
+        />
       ) : null}
+      {result?.resetCode ? (
+        <EnrolmentCode
+          title={t("operators.resetDone", { name: result.resetCode.username })}
+          lead={t("operators.resetCode", { name: result.resetCode.username })}
+          enrolment={result.resetCode.enrolment}
+        />
+      ) : null}
+      <OperatorRequests requests={requests} myId={myId} />
       <TableScroll label={t("operators.title")}>
         <table className="admin-table">
           <thead>
@@ -158,6 +192,13 @@ export default function Operators() {
             />
             <span id="username-hint" className="field-hint">
               {t("operators.usernameHint")}
+            </span>
+          </label>
+          <label className="field">
+            <span className="field-label">{t("operators.email")}</span>
+            <input name="email" type="email" autoComplete="off" maxLength={254} aria-describedby="email-hint" />
+            <span id="email-hint" className="field-hint">
+              {t("operators.emailHint")}
             </span>
           </label>
           <RoleSelect />

@@ -28,6 +28,8 @@ type Settings = {
     adjust_max: number;
     adjust_second_approval: number;
     adjust_operator_daily: number;
+    deposit_max: number;
+    deposit_second_approval: number;
     odds_confirm_rtp_ppm: number;
   };
 };
@@ -123,6 +125,8 @@ function FourEyes({ limits, currency }: { limits: Settings["four_eyes"]; currenc
     ["settings.adjustMax", money(limits.adjust_max)],
     ["settings.adjustSecond", money(limits.adjust_second_approval)],
     ["settings.adjustOperator", money(limits.adjust_operator_daily)],
+    ["settings.depositMax", money(limits.deposit_max)],
+    ["settings.depositSecond", money(limits.deposit_second_approval)],
     ["settings.oddsConfirm", `${formatDecimal(limits.odds_confirm_rtp_ppm / 10_000, 2, 2)} %`],
   ];
   return (

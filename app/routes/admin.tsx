@@ -60,6 +60,7 @@ export default function AdminLayout() {
         <NavLink to="/admin/risk">{t("nav.risk")}</NavLink>
         <NavLink to="/admin/exports">{t("nav.exports")}</NavLink>
         {me.role === "admin" ? <NavLink to="/admin/operators">{t("nav.operators")}</NavLink> : null}
+        <NavLink to="/admin/password">{t("nav.password")}</NavLink>
       </nav>
       <Outlet />
     </div>

@@ -11,6 +11,29 @@ export const operatorLoginForm = z.object({
   code: text().max(32, "1170").optional().default(""),
 });
 
+/** An operator's own password (docs/decisions/060): 12 to 128 characters with a letter and a digit (1235). */
+const operatorPassword = () =>
+  z.string({ error: "1235" }).min(12, "1235").max(128, "1235").regex(/\p{L}/u, "1235").regex(/\d/, "1235");
+
+/**
+ * Enrolment: the name and the enrolment code handed over (a missing or wrong code is the one refusal,
+ * 1170, whatever else is sent); confirming adds the operator's own password and a code of the new secret.
+ */
+export const enrolStartForm = z.object({
+  username: text().min(1, "1010").max(64, "1010"),
+  enrolCode: text().max(64, "1170").optional().default(""),
+});
+export const enrolConfirmForm = enrolStartForm.extend({
+  password: operatorPassword(),
+  code: text().max(32, "1170").optional().default(""),
+});
+
+/** The operator's own new password in the console: the current one, then the new one. */
+export const ownPasswordForm = z.object({
+  password: z.string({ error: "1011" }).min(1, "1011").max(128, "1170"),
+  newPassword: operatorPassword(),
+});
+
 export const playerSearchForm = z.object({
   query: text().max(64, "1001").optional().default(""),
   page: page(),

@@ -18,6 +18,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/enrol/confirm": "public",
   "/api/admin/me": "viewer",
   "/api/admin/logout": "viewer",
+  // every operator changes their own password
+  "/api/admin/password": "viewer",
   // reads
   "/api/admin/players": "viewer",
   "/api/admin/players/get": "viewer",
@@ -83,4 +85,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/operators/disable": "admin",
   "/api/admin/operators/enable": "admin",
   "/api/admin/operators/reset-authenticator": "admin",
+  // creating, enabling, a higher role and a reset wait for a second admin (worker/operators/operator-requests.ts)
+  "/api/admin/operators/requests": "admin",
+  "/api/admin/operators/requests/approve": "admin",
+  "/api/admin/operators/requests/reject": "admin",
 };

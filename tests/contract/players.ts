@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { totpAt } from "../../worker/auth/totp";
-import { DEMO_OPERATOR } from "../../worker/seed/seed";
+import { DEMO_OPERATOR, DEMO_OPERATORS } from "../../worker/seed/seed";
 import { seedOperatorTotpSecret } from "../../worker/operators/sign-in";
 import { expectOk, type ContractClient } from "./client";
 
@@ -52,28 +52,33 @@ export async function registerPlayer(client: ContractClient, payPwd = "") {
   return { token: answer.data.token as string, username: fields.username };
 }
 
-const operatorTokens = new WeakMap<ContractClient, Promise<string>>();
+const operatorTokens = new WeakMap<ContractClient, Map<string, Promise<string>>>();
 
-/** The seeded operator, signed in once per client with its TOTP code (each TOTP step signs in once). */
-function operatorToken(client: ContractClient) {
-  let token = operatorTokens.get(client);
+/** A seeded operator, signed in once per client with its TOTP code (each TOTP step signs in once). */
+function operatorToken(client: ContractClient, operator: { username: string; password: string } = DEMO_OPERATOR) {
+  const tokens = operatorTokens.get(client) ?? new Map<string, Promise<string>>();
+  operatorTokens.set(client, tokens);
+  let token = tokens.get(operator.username);
   if (!token) {
     token = (async () => {
-      const code = await totpAt(await seedOperatorTotpSecret(client.pepper, DEMO_OPERATOR.username), Date.now());
+      const code = await totpAt(await seedOperatorTotpSecret(client.pepper, operator.username), Date.now());
       const signedIn = await client.operatorCall("/api/admin/login", {
-        username: DEMO_OPERATOR.username,
-        password: DEMO_OPERATOR.password,
+        username: operator.username,
+        password: operator.password,
         code,
       });
       expectOk(signedIn);
       return signedIn.data.token as string;
     })();
-    operatorTokens.set(client, token);
+    tokens.set(operator.username, token);
   }
   return token;
 }
 
-/** The player asks for a deposit and the seeded operator approves it. */
+/**
+ * The player asks for a deposit and the seeded operators approve it: above the second-approval threshold
+ * the first approval only marks it and the demo's second admin gives the second (docs/decisions/061).
+ */
 export async function deposit(client: ContractClient, token: string, money: number) {
   const asked = await client.call("/api/Game/recharge", {
     token,
@@ -82,7 +87,13 @@ export async function deposit(client: ContractClient, token: string, money: numb
     request_id: requestId(),
   });
   expectOk(asked);
-  expectOk(
-    await client.operatorCall("/api/admin/deposits/approve", { token: await operatorToken(client), id: asked.data.id }),
-  );
+  for (const operator of DEMO_OPERATORS.filter((op) => op.role === "admin")) {
+    const approved = await client.operatorCall("/api/admin/deposits/approve", {
+      token: await operatorToken(client, operator),
+      id: asked.data.id,
+    });
+    expectOk(approved);
+    if (approved.data.status === "approved") return;
+  }
+  throw new Error(`deposit ${asked.data.id} still waits for an approval`);
 }

@@ -3,7 +3,7 @@
 // The runner starts wrangler dev with FINANCE_TEST_CLOCK=on, so the operator's accrual endpoint takes a
 // simulated time (docs/decisions/070-finance-days-and-clock.md); nothing else about the clock changes.
 import assert from "node:assert/strict";
-import { operatorToken } from "./operator.mjs";
+import { approveDepositTwice, operatorToken } from "./operator.mjs";
 
 const DAY = 86_400_000;
 
@@ -15,8 +15,7 @@ export default async function ({ page, base, shot, serverLog }) {
   // 200,000 is above a single operator's adjustment bound (docs/decisions/061): the player deposits it
   const asked = await call("/api/game/recharge", { token: player, money: "200000", pay_name: "Finance E2E" });
   assert.equal(asked.code, 1, JSON.stringify(asked));
-  const credit = await call("/api/admin/deposits/approve", { token: admin, id: asked.data.id });
-  assert.equal(credit.code, 1, JSON.stringify(credit));
+  await approveDepositTwice(base, serverLog, asked.data.id);
 
   await page.goto("/login?redirectTo=/finance");
   await page.getByLabel("Username").fill("demo01");

@@ -86,7 +86,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.goto("/admin");
   await signOut(page);
 
-  // admin, at phone width: a new operator with a first password shown once
+  // admin, at phone width: a new operator is asked for, with an enrolment code shown once (never a password)
   await page.setViewportSize({ width: 390, height: 844 });
   await signInToConsole(page, serverLog, "admin");
   await page.goto("/admin/operators");
@@ -94,15 +94,13 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByLabel("Username").fill(name);
   await page.locator("form", { hasText: "Create operator" }).getByLabel("Role").selectOption("viewer");
   await page.getByRole("button", { name: "Create operator" }).click();
-  await page.getByText(`${name} was created as Viewer`).waitFor();
-  const password = await page.locator("code.secret").innerText();
-  assert.match(password, /^[a-z\d]{12}$/);
-  await shot("4-operator-created");
-  // disabling asks first, naming the operator
-  await page.locator("tr", { hasText: name }).getByRole("button", { name: "Disable" }).click();
-  await page.getByText(`Disable ${name}? Every session of theirs ends at once`).waitFor();
-  await shot("5-confirm-disable");
-  await page.getByRole("button", { name: "Yes, do it" }).click();
-  await page.getByText(`${name} is disabled and signed out`).first().waitFor();
+  await page.getByText(`${name} was asked for as Viewer`).waitFor();
+  assert.match(await page.getByTestId("enrolment-code").innerText(), /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+  await shot("4-operator-asked");
+  // until a second admin approves, the account is disabled; the asker may withdraw the request, not approve it
   await page.locator("tr", { hasText: name }).getByText("Disabled").waitFor();
+  const request = page.locator("article", { hasText: `New operator ${name} as Viewer` });
+  await request.getByText("You asked for this: another admin decides it").waitFor();
+  assert.equal(await request.getByRole("button", { name: "Approve" }).count(), 0);
+  await shot("5-waits-for-a-second-admin");
 }

@@ -32,23 +32,46 @@ export async function signInToConsole(page, serverLog, username = "admin", passw
   await page.getByRole("heading", { name: "Approvals" }).waitFor();
 }
 
-let token;
+const tokens = new Map();
 
 /** An operator API token, for scenarios that only need the operator in the background: one sign-in a run. */
-export async function operatorToken(base, serverLog) {
-  if (token) {
-    const me = await (await fetch(`${base}/api/admin/me`, { method: "POST", body: JSON.stringify({ token }) })).json();
-    if (me.code === 1) return token;
+export async function operatorToken(base, serverLog, username = "admin") {
+  const known = tokens.get(username);
+  if (known) {
+    const me = await (
+      await fetch(`${base}/api/admin/me`, { method: "POST", body: JSON.stringify({ token: known }) })
+    ).json();
+    if (me.code === 1) return known;
   }
   const answer = await (
     await fetch(`${base}/api/admin/login`, {
       method: "POST",
-      body: JSON.stringify({ username: "admin", password: "admin1234", code: await operatorCode(serverLog) }),
+      body: JSON.stringify({ username, password: `${username}1234`, code: await operatorCode(serverLog, username) }),
     })
   ).json();
   if (answer.code !== 1) throw new Error(`operator sign-in refused: ${JSON.stringify(answer)}`);
-  token = answer.data.token;
-  return token;
+  tokens.set(username, answer.data.token);
+  return answer.data.token;
+}
+
+/**
+ * A deposit approved the way four eyes want it above the threshold (docs/decisions/061): the demo's two
+ * admins, the second approval crediting it.
+ */
+export async function approveDepositTwice(base, serverLog, id) {
+  const approve = async (username) =>
+    (
+      await fetch(`${base}/api/admin/deposits/approve`, {
+        method: "POST",
+        body: JSON.stringify({ token: await operatorToken(base, serverLog, username), id }),
+      })
+    ).json();
+  const first = await approve("admin");
+  if (first.code !== 1) throw new Error(`deposit approval refused: ${JSON.stringify(first)}`);
+  if (first.data.status === "approved") return first;
+  const second = await approve("admin2");
+  if (second.code !== 1) throw new Error(`second deposit approval refused: ${JSON.stringify(second)}`);
+  return second;
 }
 
 /** The console's session cookie, made the way the sign-in form makes it (for tools outside the browser). */

@@ -3,7 +3,7 @@
 // page without reloading it, takes a self-exclusion through its confirm step, signs in again to the
 // restricted view and withdraws the whole balance; the statement, the ledger and the My page agree.
 import assert from "node:assert/strict";
-import { operatorToken } from "./operator.mjs";
+import { approveDepositTwice, operatorToken } from "./operator.mjs";
 
 /** Remix keeps the language in the `lng` cookie as base64 JSON. */
 const languageCookie = (base, lng) => ({
@@ -33,12 +33,11 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
   const apiToken = registered.data.token;
-  const admin = await operatorToken(base, serverLog);
   // 149,000: after the 100,000 lock-up the rest stays within one day's withdrawal cap (50,000), so the
   // restricted player can take all of it out the same day.
   const asked = await call("/api/game/recharge", { token: apiToken, money: "149000", pay_name: "Nguyen Van A" });
   assert.equal(asked.code, 1, JSON.stringify(asked));
-  assert.equal((await call("/api/admin/deposits/approve", { token: admin, id: asked.data.id })).code, 1);
+  await approveDepositTwice(base, serverLog, asked.data.id);
 
   await context.addCookies([languageCookie(base, "vi")]);
   const signIn = async () => {
@@ -127,7 +126,9 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.waitForLoadState("networkidle");
   assert.equal(await page.getByTestId("tab-unread").count(), 0, "nothing unread before the decision");
   const withdrawal = (await call("/api/Game/getwithdrawlist", { token: apiToken })).data.list[0];
-  assert.equal((await call("/api/admin/withdrawals/approve", { token: admin, id: withdrawal.id })).code, 1);
+  // the admins approved this player's deposit: a third operator pays the withdrawal out (docs/decisions/061)
+  const cashier = await operatorToken(base, serverLog, "cashier");
+  assert.equal((await call("/api/admin/withdrawals/approve", { token: cashier, id: withdrawal.id })).code, 1);
   await page.getByTestId("tab-unread").waitFor({ timeout: 45_000 });
   await shot("6-live-notice");
   await page.getByTestId("menu-unread").click();

@@ -5,6 +5,9 @@ import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
 import { getDb } from "../db/client";
+import { sql } from "drizzle-orm";
+import { readConfig } from "../config";
+import { ACCESS_EMAIL_HEADER } from "./access";
 import { MAX_BANNER_IMAGE_BYTES } from "../media/banner-images";
 import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../players/sessions";
 import { parseRequestBody } from "./request-body";
@@ -96,6 +99,14 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw sessionGone();
   }
   if (row.frozen) throw accountFrozen();
+  // Where Cloudflare Access guards the console, the session works only under the token of its
+  // operator's own email (worker/api/access.ts): a session taken elsewhere is no way in.
+  if (readConfig(c.env).access) {
+    const bound = await db.get<{ email: string | null }>(
+      sql`SELECT operator_email AS email FROM users WHERE id = ${row.id}`,
+    );
+    if (!bound?.email || bound.email.toLowerCase() !== c.req.header(ACCESS_EMAIL_HEADER)) throw new ProductError(1236);
+  }
   // Once per request: a page's further in-process calls were seen at the same moment.
   if (fresh) await touchSession(db, row.sessionId, nowMs);
   c.set("user", {

@@ -77,9 +77,3 @@ export async function totpStep(secretBase32: string, code: string, nowMs: number
 export function newTotpSecret(): string {
   return base32Encode(crypto.getRandomValues(new Uint8Array(20)));
 }
-
-/** The otpauth:// link authenticator apps read from the QR code. */
-export function otpauthUrl(issuer: string, account: string, secretBase32: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  return `otpauth://totp/${label}?secret=${secretBase32}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=6&period=30`;
-}

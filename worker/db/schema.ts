@@ -30,12 +30,19 @@ export const users = sqliteTable(
     totpLastStep: integer("totp_last_step").notNull().default(0),
     // operators only: viewer | cashier | manager | admin, each including the ones before (shared/operators/roles.ts)
     operatorRole: text("operator_role"),
+    // operators only: the email the company's login (Cloudflare Access) verifies; where Access is set up,
+    // an operator signs in and works only under a token of this email (worker/api/access.ts)
+    operatorEmail: text("operator_email"),
     // minutes between reality checks: 15, 30 or 60 (docs/product.md#player-protection)
     realityCheckMinutes: integer("reality_check_minutes").notNull().default(60),
     createdAtMs: createdAtMs(),
   },
   (t) => [
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    // one operator per company identity: one Access login cannot act as two operators
+    uniqueIndex("users_operator_email_unique")
+      .on(sql`lower(${t.operatorEmail})`)
+      .where(sql`${t.operatorEmail} IS NOT NULL`),
     uniqueIndex("users_phone_unique")
       .on(t.quhao, t.phone)
       .where(sql`${t.phone} <> ''`),
@@ -315,6 +322,10 @@ export const depositRequests = sqliteTable(
     payeeName: text("payee_name").notNull().default(""),
     payeeAccount: text("payee_account").notNull().default(""),
     transferRef: text("transfer_ref").notNull().default(""),
+    // above the second-approval threshold, or past what the operator may approve alone: the first of the
+    // two operators who approve it (worker/wallet/deposit-approval.ts); decided_by is then the second
+    firstApprovedBy: integer("first_approved_by").references(() => users.id),
+    firstApprovedAtMs: integer("first_approved_at_ms"),
   },
   (t) => [
     index("deposit_requests_user").on(t.userId, t.createdAtMs),
@@ -425,6 +436,8 @@ export const smsCodes = sqliteTable(
     expiresAtMs: integer("expires_at_ms").notNull(),
     usedAtMs: integer("used_at_ms"),
     attempts: integer("attempts").notNull().default(0),
+    // usernames registration tested with this code once it was right: three at most, then a new code
+    nameChecks: integer("name_checks").notNull().default(0),
   },
   (t) => [index("sms_codes_phone").on(t.quhao, t.phone, t.createdAtMs)],
 );
@@ -678,5 +691,60 @@ export const notices = sqliteTable(
       "notices_kind_known",
       sql`${t.kind} IN ('depositCredited', 'depositRejected', 'withdrawalPaid', 'withdrawalRejected', 'lockupMatured', 'limitInForce')`,
     ),
+  ],
+);
+
+// Power over operators is four-eyed (docs/decisions/060-operator-sign-in.md): making an operator, enabling
+// one, raising a role and resetting an authenticator wait here for a second admin.
+export const operatorRequests = sqliteTable(
+  "operator_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // create | enable | role | reset
+    kind: text("kind").notNull(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => users.id),
+    // the role asked for (create, role)
+    role: text("role"),
+    requestedBy: integer("requested_by")
+      .notNull()
+      .references(() => users.id),
+    // pending | approved | rejected | cancelled (by its requester)
+    status: text("status").notNull().default("pending"),
+    decidedBy: integer("decided_by").references(() => users.id),
+    createdAtMs: createdAtMs(),
+    decidedAtMs: integer("decided_at_ms"),
+  },
+  (t) => [
+    index("operator_requests_status").on(t.status, t.id),
+    // one waiting request of a kind per operator: two admins asking at once file one
+    uniqueIndex("operator_requests_one_pending")
+      .on(t.operatorId, t.kind)
+      .where(sql`${t.status} = 'pending'`),
+    check("operator_requests_kind_known", sql`${t.kind} IN ('create', 'enable', 'role', 'reset')`),
+    check("operator_requests_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected', 'cancelled')`),
+  ],
+);
+
+// Single-use, expiring codes an operator enrols with (worker/operators/enrolment.ts): only the hash is
+// kept. used_at_ms = 0 breaks the CHECK, which is how a spent code aborts the enrolment batch.
+export const enrolmentCodes = sqliteTable(
+  "enrolment_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    codeHash: text("code_hash").notNull().unique(),
+    // the admin who issued it; null when the command made the deployment's first admin (scripts/operator.mjs)
+    createdBy: integer("created_by").references(() => users.id),
+    createdAtMs: createdAtMs(),
+    expiresAtMs: integer("expires_at_ms").notNull(),
+    usedAtMs: integer("used_at_ms"),
+  },
+  (t) => [
+    index("enrolment_codes_user").on(t.userId),
+    check("enrolment_codes_used_positive", sql`${t.usedAtMs} IS NULL OR ${t.usedAtMs} > 0`),
   ],
 );

@@ -1,13 +1,14 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
-import { hashPassword } from "../auth/password";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { recoveryCodes, users } from "../db/schema";
+import { users } from "../db/schema";
 import { revokeAllSessionsStatement } from "../players/sessions";
 import { findUserByUsername } from "../players/users";
-import type { OperatorRole } from "#shared/operators/roles";
+import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
+import { enrolmentCodeStatements } from "./enrolment";
+import { askOperatorChange, operatorRequestStatement } from "./operator-requests";
 
 // Operator accounts as an admin handles them (docs/decisions/060-operator-sign-in.md). Nobody changes
 // their own role or disables themselves (1123), and the last active admin stays one (1173): checked in the
@@ -33,24 +34,22 @@ export async function listOperators(db: Db) {
   return rows.map((r) => ({ ...r, disabled: r.disabled === 1, enrolled: r.enrolled === 1 }));
 }
 
-/** A first password to pass on once: 12 characters, letters and digits (both), stored only hashed. */
-function firstPassword() {
-  const letters = "abcdefghjkmnpqrstuvwxyz";
-  const digits = "23456789";
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (b, i) => (i % 4 === 3 ? digits[b % digits.length] : letters[b % letters.length])).join("");
-}
-
-/** A new operator: the first password is answered once; the authenticator is set up at the first sign-in. */
+/**
+ * A new operator, asked for by one admin (docs/decisions/060-operator-sign-in.md): the account is made
+ * disabled and without a usable password, with a single-use enrolment code to hand over (answered once,
+ * stored hashed), and a request that a second admin approves once the operator has enrolled with their
+ * own password and authenticator. The asking admin never holds a credential that signs in.
+ */
 export async function createOperator(
   db: Db,
-  pepper: string,
-  c: { actorId: number; username: string; role: OperatorRole; nowMs: number },
+  c: { actorId: number; username: string; role: OperatorRole; email?: string; nowMs: number },
 ) {
   if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
-  const password = firstPassword();
+  if (c.email && (await operatorWithEmail(db, c.email))) throw new ProductError(1238);
+  const newId = sql`(SELECT id FROM users WHERE lower(username) = lower(${c.username}))`;
+  const enrolment = await enrolmentCodeStatements(db, { userId: newId, createdBy: c.actorId, nowMs: c.nowMs });
   try {
-    const [created] = await runInOneBatch(db, [
+    const [created, , , filed] = await runInOneBatch(db, [
       db
         .insert(users)
         .values({
@@ -58,24 +57,56 @@ export async function createOperator(
           nickname: c.username,
           role: "operator",
           operatorRole: c.role,
-          passwordHash: await hashPassword(password, pepper),
+          operatorEmail: c.email ?? null,
+          // no password matches "!": the operator sets theirs at enrolment
+          passwordHash: "!",
+          frozen: 1,
           createdAtMs: c.nowMs,
         })
         .returning({ id: users.id }),
+      ...enrolment.statements,
+      operatorRequestStatement(db, {
+        kind: "create",
+        operatorId: newId,
+        role: c.role,
+        requestedBy: c.actorId,
+        nowMs: c.nowMs,
+      }),
       auditStatement(db, {
         actorId: c.actorId,
         action: "operator.create",
-        target: sql`'user:' || (SELECT id FROM users WHERE lower(username) = lower(${c.username}))`,
-        after: { username: c.username, role: c.role },
+        target: sql`'user:' || ${newId}`,
+        after: {
+          username: c.username,
+          role: c.role,
+          ...(c.email ? { email: c.email } : {}),
+          waitsForSecondAdmin: true,
+        },
         nowMs: c.nowMs,
       }),
     ]);
-    return { id: (created.results[0] as { id: number }).id, username: c.username, role: c.role, password };
+    return {
+      id: (created.results[0] as { id: number }).id,
+      username: c.username,
+      role: c.role,
+      status: "pending" as const,
+      requestId: (filed.results[0] as { id: number }).id,
+      enrolment: { code: enrolment.code, expiresAtMs: enrolment.expiresAtMs },
+    };
   } catch (error) {
-    // Two admins creating one name at once: the unique index decides, read from the data.
+    // Two admins creating one name (or email) at once: the unique index decides, read from the data.
     if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
+    if (c.email && (await operatorWithEmail(db, c.email))) throw new ProductError(1238);
     throw error;
   }
+}
+
+async function operatorWithEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.operatorEmail}) = ${email.toLowerCase()}`);
+  return row;
 }
 
 async function operatorOf(db: Db, a: OperatorAct) {
@@ -118,9 +149,12 @@ async function lastAdminOrThrow(db: Db, batch: () => Promise<unknown>, id: numbe
   }
 }
 
+/** Lowering a role is done at once; raising one is a request a second admin approves. */
 export async function setOperatorRole(db: Db, a: OperatorAct & { role: OperatorRole }) {
   const target = await operatorOf(db, a);
-  if (target.role === a.role) return { id: a.operatorId, role: a.role };
+  if (target.role === a.role) return { status: "done" as const, id: a.operatorId, role: a.role };
+  if (!target.role || OPERATOR_ROLES.indexOf(a.role) > OPERATOR_ROLES.indexOf(target.role as OperatorRole))
+    return askOperatorChange(db, { ...a, kind: "role", role: a.role, before: { role: target.role } });
   const allowed = a.role === "admin" ? sql`1` : anotherAdminRemains(a.operatorId);
   await lastAdminOrThrow(
     db,
@@ -138,12 +172,16 @@ export async function setOperatorRole(db: Db, a: OperatorAct & { role: OperatorR
       ]),
     a.operatorId,
   );
-  return { id: a.operatorId, role: a.role };
+  return { status: "done" as const, id: a.operatorId, role: a.role };
 }
 
-/** Disabling ends every session of the operator in the same batch; enabling lets them sign in again. */
+/**
+ * Disabling is done at once and ends every session of the operator in the same batch; enabling is a
+ * request a second admin approves.
+ */
 export async function setOperatorDisabled(db: Db, a: OperatorAct & { disabled: boolean }) {
   const target = await operatorOf(db, a);
+  if (!a.disabled) return askOperatorChange(db, { ...a, kind: "enable", before: { disabled: target.frozen === 1 } });
   const allowed = a.disabled ? anotherAdminRemains(a.operatorId) : sql`1`;
   await lastAdminOrThrow(
     db,
@@ -162,25 +200,14 @@ export async function setOperatorDisabled(db: Db, a: OperatorAct & { disabled: b
       ]),
     a.operatorId,
   );
-  return { id: a.operatorId, disabled: a.disabled };
+  return { status: "done" as const, id: a.operatorId, disabled: a.disabled };
 }
 
-/** A lost phone: the authenticator and recovery codes are gone, sessions end, enrolment comes again at sign-in. */
+/**
+ * A lost phone: a request a second admin approves; the approval takes the authenticator, recovery codes
+ * and sessions away and hands the approving admin a fresh enrolment code (worker/operators/operator-requests.ts).
+ */
 export async function resetAuthenticator(db: Db, a: OperatorAct) {
   await operatorOf(db, a);
-  await runInOneBatch(db, [
-    db
-      .update(users)
-      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: 0 })
-      .where(and(eq(users.id, a.operatorId), eq(users.role, "operator"))),
-    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, a.operatorId)),
-    revokeAllSessionsStatement(db, a.operatorId, a.nowMs),
-    auditStatement(db, {
-      actorId: a.actorId,
-      action: "operator.authenticator.reset",
-      target: `user:${a.operatorId}`,
-      nowMs: a.nowMs,
-    }),
-  ]);
-  return { id: a.operatorId };
+  return askOperatorChange(db, { ...a, kind: "reset" });
 }

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { startsWithSql } from "../db/like";
 import { toMoney } from "#shared/money";
+import { isAdjustmentSql } from "./solo-adjustments";
 import type { ADJUSTMENT_STATES } from "#shared/forms/operators";
 
 // Every balance adjustment that is no longer waiting, newest first (docs/decisions/140): the ones an
@@ -69,6 +70,7 @@ export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
       JOIN users u ON u.id = s.user_id
       JOIN users maker ON maker.id = s.operator_id
       LEFT JOIN ledger l ON l.idempotency_key = s.ledger_key
+      WHERE ${isAdjustmentSql}
     ) h
     ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
     ORDER BY ${sql.join(keysetOrder(COLUMNS, q.at, "desc"), sql`, `)}

@@ -12,6 +12,7 @@ import { listOwnCards } from "../wallet/bank-card-queries";
 import type { Db } from "../db/client";
 import { listLedgerRows } from "../wallet/funds";
 import { adjustmentRequests, sessions, soloAdjustments, users } from "../db/schema";
+import { isAdjustmentSql } from "./solo-adjustments";
 import { REPEAT_WINDOW_MS } from "#shared/adjustments";
 import { revokeAllSessionsStatement } from "../players/sessions";
 import { getUserById } from "../players/users";
@@ -77,7 +78,7 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
     db
       .select({ amountCents: soloAdjustments.amountCents, time: soloAdjustments.createdAtMs })
       .from(soloAdjustments)
-      .where(and(eq(soloAdjustments.userId, userId), gte(soloAdjustments.createdAtMs, since))),
+      .where(and(eq(soloAdjustments.userId, userId), gte(soloAdjustments.createdAtMs, since), isAdjustmentSql)),
     db
       .select({ amountCents: adjustmentRequests.amountCents, time: adjustmentRequests.createdAtMs })
       .from(adjustmentRequests)

@@ -28,6 +28,8 @@ const FOUR_EYES = [
   "adjust_max_cents",
   "adjust_second_approval_cents",
   "adjust_operator_daily_cents",
+  "deposit_max_cents",
+  "deposit_second_approval_cents",
   "odds_confirm_rtp_ppm",
 ] as const;
 
@@ -66,6 +68,8 @@ function present(
       adjust_max: toMoney(s.adjust_max_cents),
       adjust_second_approval: toMoney(s.adjust_second_approval_cents),
       adjust_operator_daily: toMoney(s.adjust_operator_daily_cents),
+      deposit_max: toMoney(s.deposit_max_cents),
+      deposit_second_approval: toMoney(s.deposit_second_approval_cents),
       odds_confirm_rtp_ppm: s.odds_confirm_rtp_ppm,
     },
   };

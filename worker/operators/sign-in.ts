@@ -1,21 +1,19 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
-import { hmacSha256, randomHex } from "../auth/crypto";
+import { hmacSha256 } from "../auth/crypto";
 import { toHex } from "#shared/hex";
-import { UNKNOWN_USER_HASH, verifyPassword } from "../auth/password";
-import { base32Encode, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
+import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from "../auth/password";
+import { base32Encode, totpStep } from "../auth/totp";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { recoveryCodes, users } from "../db/schema";
+import { recoveryCodes, sessions, users } from "../db/schema";
 import { newSessionStatement } from "../players/sessions";
 import { findUserByUsername, getUserById } from "../players/users";
 import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
 
 // Operator sign-in (docs/decisions/060-operator-sign-in.md): password, then a TOTP code or one recovery
-// code; enrolment first.
-const RECOVERY_CODE_COUNT = 10;
-const ISSUER = "Roundtable";
+// code; enrolment (worker/operators/enrolment.ts) first.
 // Failures count under their own key, one per account whatever the spelling, so a guessed operator name
 // never locks the player of that name. Each attempt is reserved before the password hash
 // (docs/decisions/050-secret-check-lockout.md) and stays counted until the whole sign-in succeeds. Every
@@ -26,7 +24,7 @@ const refused = () => new ProductError(1170);
 
 export type Credentials = { username: string; password: string; code: string };
 
-async function recoveryCodeHash(pepper: string, code: string) {
+export async function recoveryCodeHash(pepper: string, code: string) {
   return toHex(await hmacSha256(pepper, `recovery:${code.toUpperCase().replace(/[\s-]/g, "")}`));
 }
 
@@ -37,12 +35,22 @@ export async function seedOperatorTotpSecret(pepper: string, username: string) {
   return base32Encode((await hmacSha256(pepper, label)).slice(0, 20));
 }
 
-async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: number) {
+/**
+ * Where Cloudflare Access guards the console, the email it verified (worker/api/access.ts) must be the
+ * operator's own: an account the company's login does not know cannot be used. undefined: Access is off.
+ */
+export function matchesAccessEmail(operatorEmail: string | null, accessEmail: string | undefined) {
+  return accessEmail === undefined || (!!operatorEmail && operatorEmail.toLowerCase() === accessEmail);
+}
+
+async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: number, accessEmail?: string) {
   if (!(await reserveAttempt(db, lockKey(c.username), nowMs))) throw new ProductError(1016);
   const found = await findUserByUsername(db, c.username);
   const right = await verifyPassword(c.password, found?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
   if (!found || !right || found.role !== "operator" || found.frozen) throw refused();
-  return getUserById(db, found.id);
+  const operator = await getUserById(db, found.id);
+  if (!matchesAccessEmail(operator.operatorEmail, accessEmail)) throw refused();
+  return operator;
 }
 
 /**
@@ -58,8 +66,8 @@ async function takeTotpStep(db: Db, operatorId: number, step: number) {
 }
 
 /** POST /api/admin/login: a session only after password and second factor; answers its token. */
-export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowMs: number) {
-  const operator = await checkPassword(db, pepper, c, nowMs);
+export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowMs: number, accessEmail?: string) {
+  const operator = await checkPassword(db, pepper, c, nowMs, accessEmail);
   if (!operator.totpSecret) throw new ProductError(1121);
   const code = c.code.replace(/\s/g, "");
   const statements = [];
@@ -98,54 +106,29 @@ export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowM
   return { token: session.token };
 }
 
-/** Enrolment step 1: the password is right and no authenticator is set up: a secret to scan. */
-export async function startEnrolment(db: Db, pepper: string, c: Omit<Credentials, "code">, nowMs: number) {
-  const operator = await checkPassword(db, pepper, { ...c, code: "" }, nowMs);
-  if (operator.totpSecret) throw new ProductError(1122);
-  const secret = operator.totpPendingSecret ?? newTotpSecret();
-  if (!operator.totpPendingSecret)
-    await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, operator.id));
-  return { secret, otpauth: otpauthUrl(ISSUER, operator.username, secret) };
-}
-
-function newRecoveryCode() {
-  const raw = randomHex(5).toUpperCase();
-  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
-}
-
-/** Enrolment step 2: a code from the scanned secret proves it; ten recovery codes and a session. */
-export async function confirmEnrolment(db: Db, pepper: string, c: Credentials, nowMs: number) {
-  const operator = await checkPassword(db, pepper, c, nowMs);
-  if (operator.totpSecret) throw new ProductError(1122);
-  const step = operator.totpPendingSecret ? await totpStep(operator.totpPendingSecret, c.code.trim(), nowMs) : null;
-  if (!operator.totpPendingSecret || step === null) throw refused();
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const hashes = await Promise.all(codes.map((code) => recoveryCodeHash(pepper, code)));
-  const session = await newSessionStatement(db, operator, "operator", nowMs);
-  const [enrolled] = await runInOneBatch(db, [
+/**
+ * An operator's new password, chosen by them in the console: the current one first (a wrong one is the
+ * sign-in's 1170, counted the same), then the new hash, every other session of theirs ended, and the
+ * audit row, in one batch. The session that asked stays signed in.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  pepper: string,
+  c: { operatorId: number; username: string; sessionId: number; password: string; newPassword: string },
+  nowMs: number,
+) {
+  await checkPassword(db, pepper, { username: c.username, password: c.password, code: "" }, nowMs);
+  await runInOneBatch(db, [
     db
       .update(users)
-      .set({ totpSecret: operator.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
-      .where(
-        and(
-          eq(users.id, operator.id),
-          isNull(users.totpSecret),
-          eq(users.totpPendingSecret, operator.totpPendingSecret),
-        ),
-      ),
+      .set({ passwordHash: await hashPassword(c.newPassword, pepper) })
+      .where(and(eq(users.id, c.operatorId), eq(users.role, "operator"))),
     db
-      .delete(recoveryCodes)
-      .where(
-        and(
-          eq(recoveryCodes.userId, operator.id),
-          sql`(SELECT totp_secret FROM users WHERE id = ${operator.id}) = ${operator.totpPendingSecret}`,
-        ),
-      ),
-    db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: operator.id, codeHash }))),
-    session.statement,
-    auditStatement(db, { actorId: operator.id, action: "operator.enrol", target: `user:${operator.id}`, nowMs }),
+      .update(sessions)
+      .set({ revokedAtMs: nowMs })
+      .where(and(eq(sessions.userId, c.operatorId), ne(sessions.id, c.sessionId), isNull(sessions.revokedAtMs))),
+    auditStatement(db, { actorId: c.operatorId, action: "operator.password", target: `user:${c.operatorId}`, nowMs }),
   ]);
-  if (enrolled.meta.changes !== 1) throw new ProductError(1122);
   await clearAttempts(db, lockKey(c.username));
-  return { token: session.token, recoveryCodes: codes };
+  return { id: c.operatorId };
 }

@@ -16,6 +16,13 @@ export type SoloAdjustment = {
   operatorLimitCents: number;
 };
 
+/**
+ * A deposit approved alone is a solo row too, keyed by its ledger key `deposit:<id>`
+ * (worker/wallet/deposit-approval.ts): it counts in the sums, but it is no credit or debit of an operator.
+ */
+export const DEPOSIT_KEY_PREFIX = "deposit:";
+export const isAdjustmentSql = sql`ledger_key NOT LIKE ${`${DEPOSIT_KEY_PREFIX}%`}`;
+
 const soloSum = (where: SQL) => sql`(SELECT coalesce(sum(abs(amount_cents)), 0) FROM solo_adjustments WHERE ${where})`;
 const playerWindow = (operatorId: number, userId: number, nowMs: number) =>
   soloSum(sql`operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
@@ -48,9 +55,11 @@ export async function soloWindows(db: Db, operatorId: number, userId: number, no
  * Whether this operator changed this player's balance in the last 24 hours: alone, by asking for an
  * adjustment, or by approving one. Such an operator does not approve that player's withdrawal.
  */
-export function adjustedRecentlySql(operatorId: number, userId: number, nowMs: number): SQL {
+export function adjustedRecentlySql(operatorId: number, userId: number | SQL, nowMs: number): SQL {
   const since = nowMs - WINDOW_MS;
-  return sql`(EXISTS (SELECT 1 FROM solo_adjustments WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since})
+  // a deposit approved alone is not an adjustment: approvedDepositRecentlySql names it
+  return sql`(EXISTS (SELECT 1 FROM solo_adjustments WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since}
+      AND ${isAdjustmentSql})
     OR EXISTS (SELECT 1 FROM adjustment_requests WHERE user_id = ${userId} AND status <> 'cancelled'
       AND ((requested_by = ${operatorId} AND created_at_ms > ${since}) OR (decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since}))))`;
 }
@@ -60,4 +69,22 @@ export async function adjustedRecently(db: Db, operatorId: number, userId: numbe
     sql`SELECT ${adjustedRecentlySql(operatorId, userId, nowMs)} AS adjusted`,
   );
   return row.adjusted === 1;
+}
+
+/**
+ * Whether this operator approved a deposit of this player in the last 24 hours, alone, as the first of
+ * two or as the second. Such an operator does not approve that player's withdrawal either.
+ */
+export function approvedDepositRecentlySql(operatorId: number, userId: number | SQL, nowMs: number): SQL {
+  const since = nowMs - WINDOW_MS;
+  return sql`EXISTS (SELECT 1 FROM deposit_requests WHERE user_id = ${userId}
+    AND ((decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since})
+      OR (first_approved_by = ${operatorId} AND first_approved_at_ms > ${since})))`;
+}
+
+export async function approvedDepositRecently(db: Db, operatorId: number, userId: number, nowMs: number) {
+  const row = await db.get<{ approved: number }>(
+    sql`SELECT ${approvedDepositRecentlySql(operatorId, userId, nowMs)} AS approved`,
+  );
+  return row.approved === 1;
 }

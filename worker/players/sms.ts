@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { hmacSha256 } from "../auth/crypto";
 import { toHex } from "#shared/hex";
@@ -98,4 +98,21 @@ export function consumeSmsCodeStatement(db: Db, id: number, nowMs: number) {
     .update(smsCodes)
     .set({ usedAtMs: nowMs })
     .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAtMs)));
+}
+
+/** How many usernames registration may try with one right code: more would make it a list of who is registered. */
+const NAME_CHECKS_PER_CODE = 3;
+
+/**
+ * Spends one of the code's name checks (guarded, so parallel sign-ups cannot pass together). When none
+ * is left the code is used up and a new one is needed (2066): one code never tests more than three
+ * names for being taken (docs/decisions/050-secret-check-lockout.md).
+ */
+export async function takeNameCheck(db: Db, id: number, nowMs: number) {
+  const taken = await db.run(
+    sql`UPDATE sms_codes SET name_checks = name_checks + 1 WHERE id = ${id} AND used_at_ms IS NULL AND name_checks < ${NAME_CHECKS_PER_CODE}`,
+  );
+  if (taken.meta.changes === 1) return;
+  await db.run(sql`UPDATE sms_codes SET used_at_ms = ${nowMs} WHERE id = ${id} AND used_at_ms IS NULL`);
+  throw new ProductError(2066);
 }

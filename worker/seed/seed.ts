@@ -20,20 +20,27 @@ export const DEMO_PLAYER = {
   moneyCents: 1_000_000,
 };
 export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234", role: "admin" };
-/** The second operator, so that four eyes can be tried locally: admin asks, cashier approves (or the reverse). */
+/** A second operator, so that four eyes on money can be tried locally: admin asks, cashier approves (or the reverse). */
 const DEMO_CASHIER = { username: "cashier", password: "cashier1234", role: "cashier" };
-export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_CASHIER];
+/** A second admin, so that power over operators (docs/decisions/060) can be tried locally: one asks, the other approves. */
+const DEMO_SECOND_ADMIN = { username: "admin2", password: "admin21234", role: "admin" };
+export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_CASHIER, DEMO_SECOND_ADMIN];
 
 async function accountStatements(pepper: string, nowMs: number): Promise<string[]> {
   const unusable = "!"; // the house account can never log in: no hash matches "!"
-  const [operatorHash, playerHash, payHash, operatorTotp, cashierHash, cashierTotp] = await Promise.all([
+  const [operatorHash, playerHash, payHash, operatorTotp] = await Promise.all([
     hashPassword(DEMO_OPERATOR.password, pepper),
     hashPassword(DEMO_PLAYER.password, pepper),
     hashPassword(DEMO_PLAYER.payPassword, pepper),
     seedOperatorTotpSecret(pepper, DEMO_OPERATOR.username),
-    hashPassword(DEMO_CASHIER.password, pepper),
-    seedOperatorTotpSecret(pepper, DEMO_CASHIER.username),
   ]);
+  const others = await Promise.all(
+    [DEMO_CASHIER, DEMO_SECOND_ADMIN].map(async (op) => ({
+      ...op,
+      hash: await hashPassword(op.password, pepper),
+      totp: await seedOperatorTotpSecret(pepper, op.username),
+    })),
+  );
   const user = (
     id: number,
     username: string,
@@ -75,15 +82,17 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
     }),
     // after the fixed ids; no fixed id of its own: players registered on an older local database may hold
     // the next ids (the name is unique)
-    insertOrIgnore("users", {
-      username: DEMO_CASHIER.username,
-      nickname: DEMO_CASHIER.username,
-      role: "operator",
-      operator_role: DEMO_CASHIER.role,
-      password_hash: cashierHash,
-      totp_secret: cashierTotp,
-      created_at_ms: nowMs,
-    }),
+    ...others.map((op) =>
+      insertOrIgnore("users", {
+        username: op.username,
+        nickname: op.username,
+        role: "operator",
+        operator_role: op.role,
+        password_hash: op.hash,
+        totp_secret: op.totp,
+        created_at_ms: nowMs,
+      }),
+    ),
     ledgerRow(HOUSE_USER_ID, -amount, `${key}:house`),
     ledgerRow(DEMO_PLAYER.id, amount, key),
     `UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID} AND ${writtenNow};`,

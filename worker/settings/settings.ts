@@ -12,6 +12,10 @@ const settingDefaults = {
   ios_url: "",
   withdraw_daily_cap_cents: 5_000_000,
   deposit_min_cents: 1_000,
+  // the largest deposit one request may ask for (1230), and above the threshold a second operator
+  // approves it (docs/decisions/061-four-eyes-on-money.md); neither is edited in the console
+  deposit_max_cents: 100_000_000,
+  deposit_second_approval_cents: 1_000_000,
   // "contact": deposits go through support (2056) instead of requests (docs/decisions/023-deposit-mode.md)
   deposit_mode: "request" as "request" | "contact",
   // the accounts a player pays a deposit into, shown on /recharge (worker/operators/settings.ts)

@@ -1,11 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../operators/audit";
 import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements } from "../ledger/ledger";
 import { ledgerReasons } from "../ledger/reasons";
-import { adjustedRecently, adjustedRecentlySql } from "../operators/solo-adjustments";
+import {
+  adjustedRecently,
+  adjustedRecentlySql,
+  approvedDepositRecently,
+  approvedDepositRecentlySql,
+} from "../operators/solo-adjustments";
 import { noticeStatement } from "../notices/queries";
 import { getUserById } from "../players/users";
 import { decideStatement, findDeposit, findWithdrawal, requestDecided } from "./requests";
@@ -30,11 +36,10 @@ type Effect = {
   money?: (db: Db, request: Pending, d: RequestDecision) => ReturnType<typeof balanceChangeStatements>;
   /** what the audit row adds after the decision (credited, refunded) */
   audit?: (request: Pending) => Record<string, unknown>;
-  /** a rule that must still hold when the batch runs, and its catalogue code */
+  /** a rule that must still hold when the batch runs; `refusal` answers its catalogue code when it does not */
   guard?: {
-    holds: (db: Db, request: Pending, d: RequestDecision) => Promise<boolean>;
+    refusal: (db: Db, request: Pending, d: RequestDecision) => Promise<number | null>;
     sql: (request: Pending, d: RequestDecision) => SQL;
-    code: number;
   };
 };
 
@@ -59,13 +64,18 @@ const EFFECTS: Record<RequestKind, Record<Verdict, Effect>> = {
   },
   withdrawal: {
     // approving pays out what is already held: no money moves. An operator who changed this player's
-    // balance in the last 24 hours does not approve it (1171, docs/decisions/061-four-eyes-on-money.md)
+    // balance in the last 24 hours (1171) or approved their deposit (1231) does not approve it
+    // (docs/decisions/061-four-eyes-on-money.md)
     approved: {
       notice: "withdrawalPaid",
       guard: {
-        holds: async (db, r, d) => !(await adjustedRecently(db, d.operatorId, r.userId, d.nowMs)),
-        sql: (r, d) => sql`NOT ${adjustedRecentlySql(d.operatorId, r.userId, d.nowMs)}`,
-        code: 1171,
+        refusal: async (db, r, d) => {
+          if (await adjustedRecently(db, d.operatorId, r.userId, d.nowMs)) return 1171;
+          if (await approvedDepositRecently(db, d.operatorId, r.userId, d.nowMs)) return 1231;
+          return null;
+        },
+        sql: (r, d) =>
+          sql`NOT ${adjustedRecentlySql(d.operatorId, r.userId, d.nowMs)} AND NOT ${approvedDepositRecentlySql(d.operatorId, r.userId, d.nowMs)}`,
       },
     },
     // rejecting gives the held amount back (ledger "redo")
@@ -95,19 +105,38 @@ async function pendingRequest(db: Db, kind: RequestKind, d: RequestDecision): Pr
   return request;
 }
 
+/** What a caller adds to a decision (a deposit's four eyes, worker/wallet/deposit-approval.ts). */
+export type DecisionExtras = {
+  /** statements that run first and abort the batch when the decision may not be made (a solo row) */
+  first?: BatchItem<"sqlite">[];
+  /** a condition the guarded status change also needs at the moment of the write */
+  allowed?: SQL;
+  /** what the audit row adds */
+  audit?: Record<string, unknown>;
+};
+
 /**
  * Approves or rejects one pending request. The status change is guarded (decideStatement): a second
  * decision, or a reject racing an approve, aborts its whole batch, so money moves at most once; the
  * answer to a refused batch is read from the request afterwards (1068), never from the error's text.
  */
-export async function decideRequest(db: Db, kind: RequestKind, verdict: Verdict, d: RequestDecision) {
+export async function decideRequest(
+  db: Db,
+  kind: RequestKind,
+  verdict: Verdict,
+  d: RequestDecision,
+  extras: DecisionExtras = {},
+) {
   const request = await pendingRequest(db, kind, d);
   const effect = EFFECTS[kind][verdict];
-  if (effect.guard && !(await effect.guard.holds(db, request, d))) throw new ProductError(effect.guard.code);
+  const refusal = await effect.guard?.refusal(db, request, d);
+  if (refusal) throw new ProductError(refusal);
   const before = { status: "pending", userId: request.userId, amount: toMoney(request.amountCents) };
+  const guards = [effect.guard?.sql(request, d), extras.allowed].filter((g): g is SQL => g !== undefined);
   try {
     await runInOneBatch(db, [
-      decideStatement(db, kind, { ...d, status: verdict }, effect.guard?.sql(request, d)),
+      ...(extras.first ?? []),
+      decideStatement(db, kind, { ...d, status: verdict }, guards.length ? sql.join(guards, sql` AND `) : undefined),
       ...(effect.money?.(db, request, d) ?? []),
       // a rejection carries its preset reason alone (read in the player's language); the operator's
       // words stay in the console and the audit (shared/request-reasons.ts)
@@ -127,13 +156,14 @@ export async function decideRequest(db: Db, kind: RequestKind, verdict: Verdict,
         action: `${kind}.${verdict === "approved" ? "approve" : "reject"}`,
         target: `${kind}:${d.id}`,
         before,
-        after: { status: verdict, note: d.note, ...effect.audit?.(request) },
+        after: { status: verdict, note: d.note, ...effect.audit?.(request), ...extras.audit },
         nowMs: d.nowMs,
       }),
     ]);
   } catch (error) {
     if (await requestDecided(db, kind, d.id)) throw new ProductError(1068);
-    if (effect.guard && !(await effect.guard.holds(db, request, d))) throw new ProductError(effect.guard.code);
+    const late = await effect.guard?.refusal(db, request, d);
+    if (late) throw new ProductError(late);
     throw error;
   }
   if (!effect.money) return { id: d.id, status: verdict };

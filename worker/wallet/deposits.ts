@@ -43,6 +43,9 @@ export async function requestDeposit(db: Db, settings: WalletSettings, ask: Depo
   await refuseWhileRestricted(db, ask.userId, ask.nowMs);
   if (ask.amountCents < settings.depositMinCents)
     throw new ProductError(1070, { num: toMoney(settings.depositMinCents) });
+  // four eyes on deposits begin with a bound on what one request may ask (docs/decisions/061)
+  if (ask.amountCents > settings.depositMaxCents)
+    throw new ProductError(1230, { num: toMoney(settings.depositMaxCents) });
   const transfer = depositTransfer(settings, ask);
   const protectedAsk = { userId: ask.userId, nowMs: ask.nowMs, adds: { deposit: ask.amountCents } };
   const request = await insertDepositOnce(

@@ -6,7 +6,10 @@ import { playerNote } from "#shared/request-reasons";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
 
-type DepositFields = Omit<DepositRecord, "username" | "decidedBy" | "balanceCents">;
+type DepositFields = Omit<
+  DepositRecord,
+  "username" | "decidedBy" | "balanceCents" | "firstApprover" | "refusedBecause"
+>;
 
 /** The player reads a rejection's preset alone and no other note: the operator's words stay in the console. */
 function playerView(status: string, note: string) {
@@ -55,6 +58,9 @@ export function operatorDepositRow(r: DepositRecord) {
     username: r.username,
     balance: toMoney(r.balanceCents),
     decidedBy: r.decidedBy,
+    // a deposit that waits for its second operator names its first; refusedBecause: the reader may not approve it
+    firstApprovedBy: r.firstApprover,
+    refusedBecause: r.refusedBecause,
   };
 }
 
@@ -66,6 +72,7 @@ export function operatorWithdrawalRow(r: WithdrawalRecord) {
     username: r.username,
     balance: toMoney(r.balanceCents),
     decidedBy: r.decidedBy,
+    refusedBecause: r.refusedBecause,
     card: cardRow(r.card),
   };
 }

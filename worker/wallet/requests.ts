@@ -5,6 +5,7 @@ import { startsWithSql } from "../db/like";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { bankCards, depositRequests, users, withdrawalRequests } from "../db/schema";
+import { adjustedRecentlySql, approvedDepositRecentlySql } from "../operators/solo-adjustments";
 
 // Deposit and withdrawal requests: the player's own lists, the operator's queue, and lookups.
 
@@ -24,12 +25,32 @@ export type ListQuery = {
   maxCents?: number;
   at: PageAt;
   oldestFirst?: boolean;
+  /** the operator reading the queue: each row says which rule keeps them from approving it, if one does */
+  viewer?: { id: number; nowMs: number };
 };
 
 /** A request's place in its list: its id (keyset paging, docs/decisions/112). */
 export const requestListKey = (row: { id: number }) => [row.id];
 
 const deciders = alias(users, "deciders");
+const firstApprovers = alias(users, "first_approvers");
+
+/**
+ * The catalogue code of the rule that keeps the viewer from approving a row (shown on the card before
+ * they meet it, docs/decisions/061-four-eyes-on-money.md), or null: their own account (1123), a deposit
+ * they gave the first approval (1232), a withdrawal of a player they adjusted (1171) or whose deposit
+ * they approved (1231) in the last 24 hours. The approval itself checks each again in its batch.
+ */
+function refusalFor(kind: "deposit" | "withdrawal", viewer: ListQuery["viewer"]) {
+  if (!viewer) return sql<number | null>`NULL`;
+  if (kind === "deposit")
+    return sql<number | null>`CASE WHEN ${depositRequests.userId} = ${viewer.id} THEN 1123
+      WHEN ${depositRequests.firstApprovedBy} = ${viewer.id} THEN 1232 ELSE NULL END`;
+  const player = sql`${withdrawalRequests.userId}`;
+  return sql<number | null>`CASE WHEN ${withdrawalRequests.userId} = ${viewer.id} THEN 1123
+    WHEN ${adjustedRecentlySql(viewer.id, player, viewer.nowMs)} THEN 1171
+    WHEN ${approvedDepositRecentlySql(viewer.id, player, viewer.nowMs)} THEN 1231 ELSE NULL END`;
+}
 
 function filters(table: typeof depositRequests | typeof withdrawalRequests, q: ListQuery) {
   const where: SQL[] = [];
@@ -54,6 +75,7 @@ const depositColumns = {
   payeeName: depositRequests.payeeName,
   payeeAccount: depositRequests.payeeAccount,
   transferRef: depositRequests.transferRef,
+  firstApprovedBy: depositRequests.firstApprovedBy,
   status: depositRequests.status,
   createdAtMs: depositRequests.createdAtMs,
   decidedAtMs: depositRequests.decidedAtMs,
@@ -77,10 +99,13 @@ export function listDeposits(db: Db, q: ListQuery) {
       username: users.username,
       balanceCents: users.moneyCents,
       decidedBy: deciders.username,
+      firstApprover: firstApprovers.username,
+      refusedBecause: refusalFor("deposit", q.viewer),
     })
     .from(depositRequests)
     .innerJoin(users, eq(users.id, depositRequests.userId))
     .leftJoin(deciders, eq(deciders.id, depositRequests.decidedBy))
+    .leftJoin(firstApprovers, eq(firstApprovers.id, depositRequests.firstApprovedBy))
     .where(filters(depositRequests, q))
     .orderBy(...keysetOrder([depositRequests.id], q.at, q.oldestFirst ? "asc" : "desc"))
     .limit(keysetLimit(q.at).limit)
@@ -106,6 +131,7 @@ export function listWithdrawals(db: Db, q: ListQuery) {
       balanceCents: users.moneyCents,
       decidedBy: deciders.username,
       card: cardColumns,
+      refusedBecause: refusalFor("withdrawal", q.viewer),
     })
     .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))

@@ -6,6 +6,7 @@ export type DepositMode = "request" | "contact";
 export type WalletSettings = {
   dailyCapCents: number;
   depositMinCents: number;
+  depositMaxCents: number;
   kefuUrl: string;
   depositMode: DepositMode;
   payees: DepositPayee[];
@@ -16,6 +17,7 @@ export async function readWalletSettings(db: Db): Promise<WalletSettings> {
   const s = await readSettings(db, [
     "withdraw_daily_cap_cents",
     "deposit_min_cents",
+    "deposit_max_cents",
     "kefu_url",
     "deposit_mode",
     "deposit_payees",
@@ -23,6 +25,7 @@ export async function readWalletSettings(db: Db): Promise<WalletSettings> {
   return {
     dailyCapCents: s.withdraw_daily_cap_cents,
     depositMinCents: s.deposit_min_cents,
+    depositMaxCents: s.deposit_max_cents,
     kefuUrl: s.kefu_url,
     depositMode: s.deposit_mode === "contact" ? "contact" : "request",
     payees: s.deposit_payees,

@@ -12,10 +12,13 @@ export function DecisionForm({
   kind,
   id,
   own = false,
+  refusal,
 }: {
   kind: "deposit" | "withdrawal" | "adjustment";
   id: number;
   own?: boolean;
+  /** why this operator may not approve it, said before they try (docs/decisions/061); rejecting stays open */
+  refusal?: string;
 }) {
   const { t } = useTranslation("admin");
   if (own) {
@@ -32,14 +35,20 @@ export function DecisionForm({
   }
   return (
     <div className="decision">
-      <Form method="post">
-        <input type="hidden" name="kind" value={kind} />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="decision" value="approve" />
-        <button className="button small" type="submit">
-          {t("approvals.approve")}
-        </button>
-      </Form>
+      {refusal ? (
+        <p className="muted" data-testid="may-not-approve">
+          {refusal}
+        </p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="decision" value="approve" />
+          <button className="button small" type="submit">
+            {t("approvals.approve")}
+          </button>
+        </Form>
+      )}
       <Form method="post" className="reject">
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />

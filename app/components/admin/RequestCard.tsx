@@ -20,6 +20,10 @@ export type QueueRow = {
   payee?: { name: string; account: string } | null;
   pay_ref?: string;
   card?: Card;
+  /** a deposit that waits for its second operator: the first one's name */
+  firstApprovedBy?: string | null;
+  /** the catalogue code of the rule that keeps this operator from approving it (worker/wallet/requests.ts) */
+  refusedBecause?: number | null;
 };
 
 export type RequestKind = "deposit" | "withdrawal";
@@ -89,7 +93,16 @@ export function RequestCard({ kind, row }: { kind: RequestKind; row: QueueRow })
           </div>
         ))}
       </dl>
-      <DecisionForm kind={kind} id={row.id} />
+      {row.firstApprovedBy ? (
+        <p className="notice" data-testid="first-approval">
+          {t("approvals.firstApprovedBy", { name: row.firstApprovedBy })}
+        </p>
+      ) : null}
+      <DecisionForm
+        kind={kind}
+        id={row.id}
+        refusal={row.refusedBecause ? t(`errors:${row.refusedBecause}`) : undefined}
+      />
     </article>
   );
 }

@@ -21,7 +21,7 @@ import {
 } from "#shared/forms/players";
 import { checkSecret, limits } from "../../players/lockout";
 import { checkPayPassword } from "../../wallet/pay-password";
-import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode } from "../../players/sms";
+import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode, takeNameCheck } from "../../players/sms";
 import { smsSenderFor } from "../../players/sms-senders";
 import { profileOf } from "../../players/profile";
 import { restrictionOf } from "../../protection/refusal";
@@ -56,6 +56,7 @@ accountRoutes.post("/api/index/register", async (c) => {
   // Whether a name or a phone is taken is told only after the SMS code (docs/decisions/050): before it,
   // a taken name gets the same answer as any other refusal.
   const smsCodeId = await checkSmsCode(db, pepper, form.quhao, form.phone, form.captcha, nowMs);
+  await takeNameCheck(db, smsCodeId, nowMs);
   if (await findUserByUsername(db, form.username)) throw new ProductError(1013);
   if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ProductError(2052);
   const [passwordHash, payPasswordHash] = await Promise.all([

@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { ACCESS_EMAIL_HEADER } from "../access";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
@@ -8,26 +9,44 @@ import { runInOneBatch } from "../../db/batch";
 import { getDb } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { eq } from "drizzle-orm";
-import { operatorLoginForm } from "#shared/forms/operators";
-import { confirmEnrolment, operatorLogin, startEnrolment } from "../../operators/sign-in";
+import { enrolConfirmForm, enrolStartForm, operatorLoginForm, ownPasswordForm } from "#shared/forms/operators";
+import { changeOwnPassword, operatorLogin } from "../../operators/sign-in";
+import { confirmEnrolment, startEnrolment } from "../../operators/enrolment";
 import { sessionsChanged } from "../session-memo";
 
 // Operator sign-in (docs/product.md#operators): password + TOTP (or a recovery code), enrolment, sign-out.
 export const adminAuthRoutes = new Hono<AppEnv>();
 
+/** The email Cloudflare Access verified for this request, when Access guards the console (worker/api/access.ts). */
+const accessEmailOf = (c: Context<AppEnv>) =>
+  readConfig(c.env).access ? (c.req.header(ACCESS_EMAIL_HEADER) ?? "") : undefined;
+
 adminAuthRoutes.post("/api/admin/login", async (c) => {
   const form = parseBody(operatorLoginForm, c.get("body"));
-  return ok(c, await operatorLogin(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+  return ok(c, await operatorLogin(getDb(c.env), readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
 });
 
 adminAuthRoutes.post("/api/admin/enrol/start", async (c) => {
-  const form = parseBody(operatorLoginForm, c.get("body"));
-  return ok(c, await startEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+  const form = parseBody(enrolStartForm, c.get("body"));
+  return ok(c, await startEnrolment(getDb(c.env), form, Date.now(), accessEmailOf(c)));
 });
 
 adminAuthRoutes.post("/api/admin/enrol/confirm", async (c) => {
-  const form = parseBody(operatorLoginForm, c.get("body"));
-  return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now()));
+  const form = parseBody(enrolConfirmForm, c.get("body"));
+  return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
+});
+
+adminAuthRoutes.post("/api/admin/password", async (c) => {
+  const form = parseBody(ownPasswordForm, c.get("body"));
+  const { id, username, sessionId } = c.get("user");
+  const changed = await changeOwnPassword(
+    getDb(c.env),
+    readConfig(c.env).pepper,
+    { operatorId: id, username, sessionId, ...form },
+    Date.now(),
+  );
+  sessionsChanged(c);
+  return ok(c, changed);
 });
 
 adminAuthRoutes.post("/api/admin/me", async (c) =>

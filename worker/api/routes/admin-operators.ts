@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { ProductError } from "#shared/product-error";
+import { readConfig } from "../../config";
 import { z } from "zod";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
-import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { integerId } from "#shared/fields";
 import {
@@ -14,6 +15,7 @@ import {
   setOperatorRole,
 } from "../../operators/accounts";
 import { OPERATOR_ROLES } from "#shared/operators/roles";
+import { decideOperatorRequest, listOperatorRequests } from "../../operators/operator-requests";
 import { sessionsChanged } from "../session-memo";
 
 // Operator accounts (admin role, shared/operators/roles.ts): list, create, role, disable, authenticator.
@@ -26,6 +28,15 @@ const createForm = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_]{3,20}$/, "1175"),
   role,
+  // the operator's email of the company's login (Cloudflare Access); needed where Access guards the console
+  email: z
+    .string({ error: "1237" })
+    .trim()
+    .toLowerCase()
+    .max(254, "1237")
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "1237")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 const operatorIdForm = z.object({ operatorId: integerId() });
 const roleForm = operatorIdForm.extend({ role });
@@ -40,9 +51,10 @@ adminOperatorRoutes.post("/api/admin/operators", async (c) => ok(c, { list: awai
 
 adminOperatorRoutes.post("/api/admin/operators/create", async (c) => {
   const form = parseBody(createForm, c.get("body"));
+  if (readConfig(c.env).access && !form.email) throw new ProductError(1237);
   return ok(
     c,
-    await createOperator(getDb(c.env), readConfig(c.env).pepper, {
+    await createOperator(getDb(c.env), {
       actorId: c.get("user").id,
       ...form,
       nowMs: Date.now(),
@@ -65,3 +77,22 @@ adminOperatorRoutes.post("/api/admin/operators/enable", async (c) =>
 adminOperatorRoutes.post("/api/admin/operators/reset-authenticator", async (c) =>
   ok(c, await resetAuthenticator(getDb(c.env), act(c)).finally(() => sessionsChanged(c))),
 );
+
+// Requests about operators that wait for a second admin (worker/operators/operator-requests.ts).
+adminOperatorRoutes.post("/api/admin/operators/requests", async (c) =>
+  ok(c, { list: await listOperatorRequests(getDb(c.env)) }),
+);
+const decisionForm = z.object({ id: integerId() });
+for (const [path, approve] of [
+  ["/api/admin/operators/requests/approve", true],
+  ["/api/admin/operators/requests/reject", false],
+] as const) {
+  adminOperatorRoutes.post(path, async (c) => {
+    const { id } = parseBody(decisionForm, c.get("body"));
+    const db = getDb(c.env);
+    // an approved reset ends the operator's sessions: later calls of this request look them up again
+    const decided = await decideOperatorRequest(db, { actorId: c.get("user").id, id, approve, nowMs: Date.now() });
+    sessionsChanged(c);
+    return ok(c, decided);
+  });
+}

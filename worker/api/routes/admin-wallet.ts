@@ -6,6 +6,7 @@ import { getDb } from "../../db/client";
 import { listDeposits, listWithdrawals, requestListKey } from "../../wallet/requests";
 import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
+import { approveDeposit } from "../../wallet/deposit-approval";
 import { PAGE_SIZE, decisionForm, filterQuery, rejectionForm, requestListForm } from "#shared/forms/wallet";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
 
@@ -13,9 +14,10 @@ import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present"
 // balance adjustments. The role each route needs is in shared/operators/roles.ts.
 export const adminWalletRoutes = new Hono<AppEnv>();
 
-function listQuery(body: Record<string, unknown>) {
+function listQuery(body: Record<string, unknown>, viewerId: number) {
   const form = parseBody(requestListForm, body);
   return {
+    viewer: { id: viewerId, nowMs: Date.now() },
     userId: form.userId,
     status: form.status === "all" ? undefined : form.status,
     ...filterQuery(form),
@@ -33,13 +35,13 @@ function decision(
 }
 
 adminWalletRoutes.post("/api/admin/deposits", async (c) => {
-  const query = listQuery(c.get("body"));
+  const query = listQuery(c.get("body"), c.get("user").id);
   const rows = await listDeposits(getDb(c.env), query);
   return ok(c, pagedList(rows, query.at, requestListKey, operatorDepositRow));
 });
 
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "deposit", "approved", decision(c))),
+  ok(c, await approveDeposit(getDb(c.env), decision(c))),
 );
 
 adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
@@ -47,7 +49,7 @@ adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
 );
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
-  const query = listQuery(c.get("body"));
+  const query = listQuery(c.get("body"), c.get("user").id);
   const rows = await listWithdrawals(getDb(c.env), query);
   return ok(c, pagedList(rows, query.at, requestListKey, operatorWithdrawalRow));
 });

@@ -1,0 +1,158 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { ProductError } from "#shared/product-error";
+import { ENROLMENT_TTL_MS, enrolmentCodeHash, newEnrolmentCode } from "#shared/operators/enrolment-code";
+import { randomHex } from "../auth/crypto";
+import { hashPassword } from "../auth/password";
+import { newTotpSecret, totpStep } from "../auth/totp";
+import { otpauthUrl } from "#shared/operators/otpauth";
+import { auditStatement } from "./audit";
+import { runInOneBatch } from "../db/batch";
+import type { Db } from "../db/client";
+import { enrolmentCodes, recoveryCodes, users } from "../db/schema";
+import { newSessionStatement, revokeAllSessionsStatement } from "../players/sessions";
+import { findUserByUsername, getUserById } from "../players/users";
+import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
+import { matchesAccessEmail, recoveryCodeHash } from "./sign-in";
+
+// Operators own their credentials (docs/decisions/060-operator-sign-in.md): an admin hands over a
+// single-use, expiring enrolment code, never a password; the operator sets their own password and binds
+// their own authenticator with it. Every refusal is the one answer of the sign-in (1170), counted on the
+// operator's one failure counter, so enrolment confirms nothing about a name, a password or a code.
+
+const RECOVERY_CODE_COUNT = 10;
+const lockKey = (username: string) => limits.operator(username);
+const refused = () => new ProductError(1170);
+
+function newRecoveryCode() {
+  const raw = randomHex(5).toUpperCase();
+  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+}
+
+/**
+ * A fresh enrolment code for an operator, for the batch that makes it necessary (a new account, an
+ * approved reset): the codes issued before it stop working in the same batch. Answers the code to show
+ * once; only its hash is stored.
+ */
+export async function enrolmentCodeStatements(
+  db: Db,
+  e: { userId: number | SQL; createdBy: number | null; nowMs: number; onlyIf?: SQL },
+) {
+  const code = newEnrolmentCode();
+  const hash = await enrolmentCodeHash(code);
+  const guard = e.onlyIf ?? sql`1`;
+  const statements = [
+    db.run(sql`UPDATE enrolment_codes SET expires_at_ms = min(expires_at_ms, ${e.nowMs})
+      WHERE user_id = ${e.userId} AND used_at_ms IS NULL AND ${guard}`),
+    db.run(sql`INSERT INTO enrolment_codes (user_id, code_hash, created_by, created_at_ms, expires_at_ms)
+      SELECT ${e.userId}, ${hash}, ${e.createdBy}, ${e.nowMs}, ${e.nowMs + ENROLMENT_TTL_MS} WHERE ${guard}`),
+  ];
+  return { code, expiresAtMs: e.nowMs + ENROLMENT_TTL_MS, statements };
+}
+
+/** The operator and their live enrolment code, or the one refusal; each attempt is counted first. */
+async function enrollingOperator(db: Db, username: string, enrolCode: string, nowMs: number, accessEmail?: string) {
+  if (!(await reserveAttempt(db, lockKey(username), nowMs))) throw new ProductError(1016);
+  const found = await findUserByUsername(db, username);
+  if (!found || found.role !== "operator" || !enrolCode) throw refused();
+  const [code] = await db
+    .select({ id: enrolmentCodes.id, expiresAtMs: enrolmentCodes.expiresAtMs })
+    .from(enrolmentCodes)
+    .where(
+      and(
+        eq(enrolmentCodes.userId, found.id),
+        eq(enrolmentCodes.codeHash, await enrolmentCodeHash(enrolCode)),
+        isNull(enrolmentCodes.usedAtMs),
+      ),
+    );
+  if (!code || code.expiresAtMs <= nowMs) throw refused();
+  const operator = await getUserById(db, found.id);
+  if (!matchesAccessEmail(operator.operatorEmail, accessEmail)) throw refused();
+  return { operator, codeId: code.id };
+}
+
+/**
+ * Enrolment step 1: a live code shows a new secret to scan. A second start replaces the secret of the
+ * first (audited), so whoever started with the code before the operator cannot finish with it.
+ */
+export async function startEnrolment(
+  db: Db,
+  s: { username: string; enrolCode: string },
+  nowMs: number,
+  accessEmail?: string,
+) {
+  const { operator } = await enrollingOperator(db, s.username, s.enrolCode, nowMs, accessEmail);
+  const secret = newTotpSecret();
+  await runInOneBatch(db, [
+    db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, operator.id)),
+    auditStatement(db, {
+      actorId: operator.id,
+      action: "operator.enrol.start",
+      target: `user:${operator.id}`,
+      after: { restarted: operator.totpPendingSecret !== null },
+      nowMs,
+    }),
+  ]);
+  return { secret, otpauth: otpauthUrl(operator.username, secret) };
+}
+
+export type EnrolmentConfirm = { username: string; enrolCode: string; password: string; code: string };
+
+/**
+ * Enrolment step 2: a code from the scanned secret and the operator's own password. The code is spent,
+ * the password and authenticator set, old recovery codes and sessions gone, in one batch whose first
+ * statement aborts it when the code was spent or the secret replaced meanwhile. An account still waiting
+ * for a second admin gets no session: it signs in once approved.
+ */
+export async function confirmEnrolment(
+  db: Db,
+  pepper: string,
+  c: EnrolmentConfirm,
+  nowMs: number,
+  accessEmail?: string,
+) {
+  const { operator, codeId } = await enrollingOperator(db, c.username, c.enrolCode, nowMs, accessEmail);
+  const pending = operator.totpPendingSecret;
+  const step = pending ? await totpStep(pending, c.code.replace(/\s/g, ""), nowMs) : null;
+  if (!pending || step === null) throw refused();
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const hashes = await Promise.all(codes.map((code) => recoveryCodeHash(pepper, code)));
+  const generation = operator.passwordGeneration + 1;
+  const active = operator.frozen === 0;
+  const session = active
+    ? await newSessionStatement(db, { id: operator.id, passwordGeneration: generation }, "operator", nowMs)
+    : null;
+  try {
+    await runInOneBatch(db, [
+      // 0 breaks enrolment_codes_used_positive: a spent code or a replaced secret aborts everything
+      db.run(sql`UPDATE enrolment_codes SET used_at_ms = CASE WHEN used_at_ms IS NULL AND expires_at_ms > ${nowMs}
+          AND (SELECT totp_pending_secret FROM users WHERE id = ${operator.id}) = ${pending} THEN ${nowMs} ELSE 0 END
+        WHERE id = ${codeId}`),
+      db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(c.password, pepper),
+          passwordGeneration: generation,
+          totpSecret: pending,
+          totpPendingSecret: null,
+          totpLastStep: step,
+        })
+        .where(eq(users.id, operator.id)),
+      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, operator.id)),
+      db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: operator.id, codeHash }))),
+      revokeAllSessionsStatement(db, operator.id, nowMs),
+      ...(session ? [session.statement] : []),
+      auditStatement(db, { actorId: operator.id, action: "operator.enrol", target: `user:${operator.id}`, nowMs }),
+    ]);
+  } catch (error) {
+    const [spent] = await db
+      .select({ usedAtMs: enrolmentCodes.usedAtMs })
+      .from(enrolmentCodes)
+      .where(eq(enrolmentCodes.id, codeId));
+    if (spent?.usedAtMs !== null) throw refused();
+    const [now] = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, operator.id));
+    if (now?.pending !== pending) throw refused();
+    throw error;
+  }
+  await clearAttempts(db, lockKey(c.username));
+  return { recoveryCodes: codes, active, ...(session ? { token: session.token } : {}) };
+}

@@ -1,0 +1,206 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { ProductError } from "#shared/product-error";
+import type { OperatorRole } from "#shared/operators/roles";
+import type { AuditAction } from "#shared/audit";
+import { auditStatement, auditStatementIf } from "./audit";
+import { enrolmentCodeStatements } from "./enrolment";
+import { runInOneBatch } from "../db/batch";
+import type { Db } from "../db/client";
+import { operatorRequests, users } from "../db/schema";
+
+// Power over operators is four-eyed (docs/decisions/060-operator-sign-in.md): making an operator,
+// enabling one, raising a role and resetting an authenticator are requests that a second admin approves;
+// until then nothing changes. Nobody decides a request about themselves, and nobody approves their own.
+// The approval batch is the guarded status change, the change itself and its audit row, each written
+// only when this very approval is the request's decision, so a second approval changes nothing.
+
+export const OPERATOR_REQUEST_KINDS = ["create", "enable", "role", "reset"] as const;
+export type OperatorRequestKind = (typeof OPERATOR_REQUEST_KINDS)[number];
+
+type Ask = { actorId: number; operatorId: number; nowMs: number };
+
+/** The statement that files a request, for the batch of the asking action (create writes its user row first). */
+export function operatorRequestStatement(
+  db: Db,
+  r: { kind: OperatorRequestKind; operatorId: number | SQL; role?: OperatorRole; requestedBy: number; nowMs: number },
+) {
+  return db.run(sql`INSERT INTO operator_requests (kind, operator_id, role, requested_by, created_at_ms)
+    VALUES (${r.kind}, ${r.operatorId}, ${r.role ?? null}, ${r.requestedBy}, ${r.nowMs}) RETURNING id`);
+}
+
+/** Files one request (enable, a raised role, a reset) with its audit row; one pending request per kind and operator. */
+export async function askOperatorChange(
+  db: Db,
+  a: Ask & { kind: Exclude<OperatorRequestKind, "create">; role?: OperatorRole; before?: unknown },
+) {
+  const pending = await pendingOf(db, a.operatorId, a.kind);
+  if (pending) return { status: "pending" as const, requestId: pending.id, id: a.operatorId };
+  try {
+    const [filed] = await runInOneBatch(db, [
+      operatorRequestStatement(db, {
+        kind: a.kind,
+        operatorId: a.operatorId,
+        role: a.role,
+        requestedBy: a.actorId,
+        nowMs: a.nowMs,
+      }),
+      auditStatement(db, {
+        actorId: a.actorId,
+        action: `operator.${a.kind}.ask` as AuditAction,
+        target: `user:${a.operatorId}`,
+        before: a.before,
+        after: { role: a.role, waitsForSecondAdmin: true },
+        nowMs: a.nowMs,
+      }),
+    ]);
+    return { status: "pending" as const, requestId: (filed.results[0] as { id: number }).id, id: a.operatorId };
+  } catch (error) {
+    // two admins asking the same at once: the partial unique index kept one, which is the answer
+    const raced = await pendingOf(db, a.operatorId, a.kind);
+    if (raced) return { status: "pending" as const, requestId: raced.id, id: a.operatorId };
+    throw error;
+  }
+}
+
+async function pendingOf(db: Db, operatorId: number, kind: OperatorRequestKind) {
+  const [row] = await db
+    .select({ id: operatorRequests.id })
+    .from(operatorRequests)
+    .where(
+      and(
+        eq(operatorRequests.operatorId, operatorId),
+        eq(operatorRequests.kind, kind),
+        eq(operatorRequests.status, "pending"),
+      ),
+    );
+  return row;
+}
+
+const targets = alias(users, "targets");
+const askers = alias(users, "askers");
+
+/** Pending requests, oldest first, with whom they are about and who asked (names, for the console). */
+export function listOperatorRequests(db: Db) {
+  return db
+    .select({
+      id: operatorRequests.id,
+      kind: operatorRequests.kind,
+      operatorId: operatorRequests.operatorId,
+      operator: targets.username,
+      currentRole: targets.operatorRole,
+      role: operatorRequests.role,
+      enrolled: sql<number>`${targets.totpSecret} IS NOT NULL`.mapWith(Boolean),
+      requestedById: operatorRequests.requestedBy,
+      requestedBy: askers.username,
+      createdAtMs: operatorRequests.createdAtMs,
+    })
+    .from(operatorRequests)
+    .innerJoin(targets, eq(targets.id, operatorRequests.operatorId))
+    .innerJoin(askers, eq(askers.id, operatorRequests.requestedBy))
+    .where(eq(operatorRequests.status, "pending"))
+    .orderBy(operatorRequests.id)
+    .limit(100);
+}
+
+export type OperatorDecision = { actorId: number; id: number; approve: boolean; nowMs: number };
+
+/** True inside the batch once this very decision is the request's. */
+const decidedNow = (d: OperatorDecision, status: string) =>
+  sql`EXISTS (SELECT 1 FROM operator_requests WHERE id = ${d.id} AND status = ${status} AND decided_by = ${d.actorId} AND decided_at_ms = ${d.nowMs})`;
+
+/**
+ * A second admin's decision. The asker may only withdraw their request (a rejection by them is a
+ * cancel); the operator it is about decides nothing of it (1123). A new operator is approved only once
+ * they have enrolled (1233): the second admin approves a person who holds their own credentials.
+ */
+export async function decideOperatorRequest(db: Db, d: OperatorDecision) {
+  const [request] = await db.select().from(operatorRequests).where(eq(operatorRequests.id, d.id));
+  if (!request) throw new ProductError(1088);
+  if (request.operatorId === d.actorId || (d.approve && request.requestedBy === d.actorId))
+    throw new ProductError(1123);
+  if (request.status !== "pending") throw new ProductError(1128);
+  const [target] = await db
+    .select({ enrolled: sql<number>`totp_secret IS NOT NULL`, role: users.operatorRole })
+    .from(users)
+    .where(eq(users.id, request.operatorId));
+  if (d.approve && request.kind === "create" && !target?.enrolled) throw new ProductError(1233);
+  const status = !d.approve ? (request.requestedBy === d.actorId ? "cancelled" : "rejected") : "approved";
+  const now = decidedNow(d, status);
+  const effect = d.approve ? await approvedEffect(db, request, d, now) : { statements: [], answer: {} };
+  const [changed] = await runInOneBatch(db, [
+    db
+      .update(operatorRequests)
+      .set({ status, decidedBy: d.actorId, decidedAtMs: d.nowMs })
+      .where(and(eq(operatorRequests.id, d.id), eq(operatorRequests.status, "pending"))),
+    ...effect.statements,
+    auditStatementIf(
+      db,
+      {
+        actorId: d.actorId,
+        action: `operator.${request.kind}.${status === "approved" ? "approve" : "reject"}` as AuditAction,
+        target: `user:${request.operatorId}`,
+        before: { request: d.id, kind: request.kind, role: target?.role ?? null, askedBy: request.requestedBy },
+        after: { status, role: request.role },
+        nowMs: d.nowMs,
+      },
+      now,
+    ),
+  ]);
+  if (changed.meta.changes !== 1) throw new ProductError(1128);
+  return { id: d.id, status, ...effect.answer };
+}
+
+type Request = typeof operatorRequests.$inferSelect;
+
+async function approvedEffect(db: Db, r: Request, d: OperatorDecision, now: SQL) {
+  const id = r.operatorId;
+  switch (r.kind) {
+    case "create":
+      // enrolled since the check above: the account becomes active only with its authenticator bound
+      return {
+        statements: [
+          db.run(
+            sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND totp_secret IS NOT NULL AND ${now}`,
+          ),
+        ],
+        answer: {},
+      };
+    case "enable":
+      return {
+        statements: [db.run(sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND ${now}`)],
+        answer: {},
+      };
+    case "role":
+      return {
+        statements: [
+          db.run(sql`UPDATE users SET operator_role = ${r.role} WHERE id = ${id} AND role = 'operator' AND ${now}`),
+        ],
+        answer: { role: r.role },
+      };
+    case "reset": {
+      // the authenticator, recovery codes and sessions go; the approving admin hands over a fresh code
+      const enrolment = await enrolmentCodeStatements(db, {
+        userId: id,
+        createdBy: d.actorId,
+        nowMs: d.nowMs,
+        onlyIf: now,
+      });
+      return {
+        statements: [
+          db.run(
+            sql`UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0 WHERE id = ${id} AND role = 'operator' AND ${now}`,
+          ),
+          db.run(sql`DELETE FROM recovery_codes WHERE user_id = ${id} AND ${now}`),
+          db.run(
+            sql`UPDATE sessions SET revoked_at_ms = ${d.nowMs} WHERE user_id = ${id} AND revoked_at_ms IS NULL AND ${now}`,
+          ),
+          ...enrolment.statements,
+        ],
+        answer: { enrolment: { code: enrolment.code, expiresAtMs: enrolment.expiresAtMs } },
+      };
+    }
+    default:
+      throw new ProductError(1001);
+  }
+}

@@ -1,0 +1,116 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { ProductError } from "#shared/product-error";
+import { toMoney } from "#shared/money";
+import { auditStatementIf } from "../operators/audit";
+import { DEPOSIT_KEY_PREFIX, soloAdjustmentStatement, soloWindows } from "../operators/solo-adjustments";
+import { readSettings } from "../settings/settings";
+import { runInOneBatch } from "../db/batch";
+import type { Db } from "../db/client";
+import { depositRequests } from "../db/schema";
+import { decideRequest, type RequestDecision } from "./decisions";
+import { findDeposit } from "./requests";
+
+// Deposits under the same four eyes as credits (docs/decisions/061-four-eyes-on-money.md). A deposit above
+// `deposit_second_approval_cents` takes two operators: the first approval marks it, a different operator's
+// approval credits it. What one operator approves alone is a solo_adjustments row, first in the batch
+// that credits, so it counts in their rolling 24 hours with their credits and the table's CHECKs abort a
+// batch that would pass either limit; such a deposit then waits for a second operator like a large one.
+
+export type WaitReason = "threshold" | "player_24h" | "operator_24h";
+type Pending = NonNullable<Awaited<ReturnType<typeof findDeposit>>>;
+
+export async function approveDeposit(db: Db, d: RequestDecision) {
+  // a lost race changes what this approval is (first, second or alone): decided again from the data, once
+  for (let attempt = 0; ; attempt++) {
+    const request = await findDeposit(db, { id: d.id });
+    if (!request) throw new ProductError(1088);
+    if (request.userId === d.operatorId) throw new ProductError(1123);
+    if (request.status !== "pending") throw new ProductError(1068);
+    try {
+      return await approveOnce(db, request, d);
+    } catch (error) {
+      if (!(error instanceof RaceLost) || attempt > 0) throw error instanceof RaceLost ? new ProductError(1068) : error;
+    }
+  }
+}
+
+/** This approval met a state other than the one it read (another operator's approval came between). */
+class RaceLost extends Error {}
+
+async function approveOnce(db: Db, request: Pending, d: RequestDecision) {
+  if (request.firstApprovedBy !== null) {
+    if (request.firstApprovedBy === d.operatorId) throw new ProductError(1232);
+    const second = sql`first_approved_by IS NOT NULL AND first_approved_by <> ${d.operatorId}`;
+    return secondApproval(db, d, second, request.firstApprovedBy);
+  }
+  const limits = await readSettings(db, ["deposit_second_approval_cents", "adjust_operator_daily_cents"]);
+  if (request.amountCents > limits.deposit_second_approval_cents) return firstApproval(db, request, d, "threshold");
+  const solo = soloAdjustmentStatement(db, {
+    operatorId: d.operatorId,
+    userId: request.userId,
+    amountCents: request.amountCents,
+    ledgerKey: `${DEPOSIT_KEY_PREFIX}${d.id}`,
+    nowMs: d.nowMs,
+    playerLimitCents: limits.deposit_second_approval_cents,
+    operatorLimitCents: limits.adjust_operator_daily_cents,
+  });
+  try {
+    return await decideRequest(db, "deposit", "approved", d, {
+      first: [solo],
+      allowed: sql`first_approved_by IS NULL`,
+    });
+  } catch (error) {
+    if (error instanceof ProductError) throw error;
+    const now = await findDeposit(db, { id: d.id });
+    if (now?.firstApprovedBy !== null) throw new RaceLost();
+    // what is left is the 24-hour sums, read from the data: the deposit waits for a second operator
+    const windows = await soloWindows(db, d.operatorId, request.userId, d.nowMs);
+    if (windows.playerCents + request.amountCents > limits.deposit_second_approval_cents)
+      return firstApproval(db, request, d, "player_24h");
+    if (windows.operatorCents + request.amountCents > limits.adjust_operator_daily_cents)
+      return firstApproval(db, request, d, "operator_24h");
+    throw error;
+  }
+}
+
+async function secondApproval(db: Db, d: RequestDecision, allowed: SQL, firstApprovedBy: number) {
+  try {
+    return await decideRequest(db, "deposit", "approved", d, { allowed, audit: { firstApprovedBy } });
+  } catch (error) {
+    if (error instanceof ProductError) throw error;
+    const now = await findDeposit(db, { id: d.id });
+    if (now?.firstApprovedBy === d.operatorId) throw new ProductError(1232);
+    throw error;
+  }
+}
+
+/** The first of two approvals: marked on the request (guarded on it still having none), audited, no money. */
+async function firstApproval(db: Db, request: Pending, d: RequestDecision, waitsBecause: WaitReason) {
+  const markedNow = sql`EXISTS (SELECT 1 FROM deposit_requests WHERE id = ${d.id} AND first_approved_by = ${d.operatorId} AND first_approved_at_ms = ${d.nowMs})`;
+  const [marked] = await runInOneBatch(db, [
+    db
+      .update(depositRequests)
+      .set({ firstApprovedBy: d.operatorId, firstApprovedAtMs: d.nowMs })
+      .where(
+        and(
+          eq(depositRequests.id, d.id),
+          eq(depositRequests.status, "pending"),
+          isNull(depositRequests.firstApprovedBy),
+        ),
+      ),
+    auditStatementIf(
+      db,
+      {
+        actorId: d.operatorId,
+        action: "deposit.approve.first",
+        target: `deposit:${d.id}`,
+        before: { status: "pending", userId: request.userId, amount: toMoney(request.amountCents) },
+        after: { waitsForSecondOperator: true, waitsBecause, note: d.note },
+        nowMs: d.nowMs,
+      },
+      markedNow,
+    ),
+  ]);
+  if (marked.meta.changes !== 1) throw new RaceLost();
+  return { id: d.id, status: "pending" as const, waitsBecause };
+}
