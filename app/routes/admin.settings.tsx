@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { consoleMoney } from "~/lib/console-confirm.server";
 import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
@@ -77,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ios_url: t("fields.link"),
       withdraw_daily_cap: t("fields.money", { min: money(MIN_CAP_CENTS / 100), max: money(MAX_CAP_CENTS / 100) }),
     },
-    { vip_thresholds: "vip" },
+    { vip_thresholds: "vip" }
   );
   if (problems) return fieldsRefused(problems);
   return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));
@@ -150,6 +151,7 @@ export default function SettingsPage() {
     <main className="admin-main">
       <h1>{t("settings.title")}</h1>
       <ActionError />
+      {s.deposit_mode === "request" && s.payees.length === 0 ? <NoDepositAccount onSettings /> : null}
       <Form method="post" className="form settings-form" key={JSON.stringify(s)}>
         <section className="admin-card settings-group" aria-labelledby="settings-1">
           <h2 id="settings-1">{t("settings.links")}</h2>
@@ -186,7 +188,7 @@ export default function SettingsPage() {
             </select>
           </label>
         </section>
-        <section className="admin-card settings-group" aria-labelledby="settings-3">
+        <section className="admin-card settings-group" aria-labelledby="settings-3" id="deposit-accounts">
           <h2 id="settings-3">{t("settings.payees")}</h2>
           <p className="muted">{t("settings.payeesHint")}</p>
           <FieldError message={error("payees")} name="payees" />

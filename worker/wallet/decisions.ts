@@ -18,7 +18,7 @@ import { playerNote } from "#shared/request-reasons";
 // the answer to a lost race are the same.
 
 export type RequestKind = "deposit" | "withdrawal";
-export type RequestDecision = { operatorId: number; id: number; note: string; nowMs: number };
+export type RequestDecision = { operatorId: number; id: number; note: string; nowMs: number; payoutRef?: string };
 type Verdict = "approved" | "rejected";
 type Pending = { userId: number; amountCents: number; idempotencyKey: string };
 type NoticeKind = "depositCredited" | "depositRejected" | "withdrawalPaid" | "withdrawalRejected";
@@ -127,7 +127,12 @@ export async function decideRequest(db: Db, kind: RequestKind, verdict: Verdict,
         action: `${kind}.${verdict === "approved" ? "approve" : "reject"}`,
         target: `${kind}:${d.id}`,
         before,
-        after: { status: verdict, note: d.note, ...effect.audit?.(request) },
+        after: {
+          status: verdict,
+          note: d.note,
+          ...(d.payoutRef ? { payoutRef: d.payoutRef } : {}),
+          ...effect.audit?.(request),
+        },
         nowMs: d.nowMs,
       }),
     ]);

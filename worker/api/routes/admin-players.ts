@@ -27,6 +27,7 @@ import { adjustForm, filterQuery, pageForm, PAGE_SIZE } from "#shared/forms/wall
 import { requestKey } from "../../wallet/keys";
 import { toMoney } from "#shared/money";
 import { sessionsChanged } from "../session-memo";
+import { soloRoomCents } from "../../operators/solo-adjustments";
 
 // Players as the operator sees and handles them (docs/product.md#operators), with four eyes on money.
 export const adminPlayerRoutes = new Hono<AppEnv>();
@@ -52,25 +53,33 @@ adminPlayerRoutes.post("/api/admin/players", async (c) => {
       money: toMoney(r.moneyCents),
       frozen: r.frozen === 1,
       createdAt: r.createdAtMs,
-    })),
+    }))
   );
 });
 
-adminPlayerRoutes.post("/api/admin/players/get", async (c) =>
-  ok(c, await playerFile(getDb(c.env), parseBody(playerIdForm, c.get("body")).userId, Date.now())),
-);
+adminPlayerRoutes.post("/api/admin/players/get", async (c) => {
+  const db = getDb(c.env);
+  const { userId } = parseBody(playerIdForm, c.get("body"));
+  const nowMs = Date.now();
+  const [file, soloRoom] = await Promise.all([
+    playerFile(db, userId, nowMs),
+    soloRoomCents(db, c.get("user").id, userId, nowMs),
+  ]);
+  // what the asking operator may still move alone for this player: the confirm step says when a credit waits
+  return ok(c, { ...file, soloLeft: toMoney(soloRoom) });
+});
 // These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
 adminPlayerRoutes.post("/api/admin/players/freeze", async (c) =>
-  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c))),
+  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c)))
 );
 adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) =>
-  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false })),
+  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false }))
 );
 adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) =>
-  ok(c, await revokeSessions(getDb(c.env), act(c)).finally(() => sessionsChanged(c))),
+  ok(c, await revokeSessions(getDb(c.env), act(c)).finally(() => sessionsChanged(c)))
 );
 adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) =>
-  ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c)).finally(() => sessionsChanged(c))),
+  ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c)).finally(() => sessionsChanged(c)))
 );
 
 adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
@@ -89,7 +98,7 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
       reason: form.reason,
       key,
       nowMs,
-    }),
+    })
   );
 });
 
@@ -108,7 +117,7 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
       requestedBy: r.requestedBy,
       requestedById: r.requestedById,
       time: r.createdAtMs,
-    })),
+    }))
   );
 });
 
