@@ -22,6 +22,7 @@ const EDITABLE = [
   "withdraw_daily_cap_cents",
   "deposit_mode",
   "deposit_payees",
+  "coin_payouts",
 ] as const;
 /** Shown, not edited here: the four-eyes limits (docs/decisions/141), so that no operator raises their own. */
 const FOUR_EYES = [
@@ -43,14 +44,14 @@ export async function operatorSettings(db: Db, deploymentCurrency: string) {
   return present(
     s,
     codes.map((c) => c.code),
-    deploymentCurrency,
+    deploymentCurrency
   );
 }
 
 function present(
   s: Pick<Settings, (typeof EDITABLE)[number] | (typeof FOUR_EYES)[number]>,
   invitations: string[],
-  deploymentCurrency: string,
+  deploymentCurrency: string
 ) {
   return {
     kefu_url: s.kefu_url,
@@ -61,6 +62,7 @@ function present(
     withdraw_daily_cap: toMoney(s.withdraw_daily_cap_cents),
     deposit_mode: s.deposit_mode === "contact" ? "contact" : "request",
     payees: s.deposit_payees,
+    coin_payouts: s.coin_payouts,
     invitations,
     four_eyes: {
       adjust_max: toMoney(s.adjust_max_cents),
@@ -77,7 +79,7 @@ export async function updateSettings(
   operatorId: number,
   body: unknown,
   deploymentCurrency: string,
-  nowMs: number,
+  nowMs: number
 ) {
   const form = parseBody(settingsForm, body);
   const values: Partial<Record<SettingKey, unknown>> = {
@@ -89,6 +91,7 @@ export async function updateSettings(
     withdraw_daily_cap_cents: form.withdraw_daily_cap,
     deposit_mode: form.deposit_mode,
     deposit_payees: form.payees as DepositPayee[] | undefined,
+    coin_payouts: form.coin_payouts,
   };
   const given = Object.entries(values).filter(([, v]) => v !== undefined) as [SettingKey, unknown][];
   const before = await operatorSettings(db, deploymentCurrency);
@@ -96,7 +99,7 @@ export async function updateSettings(
     db
       .insert(settings)
       .values({ key, value: JSON.stringify(value) })
-      .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }),
+      .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } })
   );
   if (form.invitations) statements.push(...invitationStatements(db, form.invitations));
   if (statements.length === 0) return before;
@@ -120,7 +123,7 @@ function invitationStatements(db: Db, codes: string[]) {
   const list = JSON.stringify(codes);
   return [
     db.run(
-      sql`UPDATE invitation_codes SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`,
+      sql`UPDATE invitation_codes SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`
     ),
     db.run(sql`INSERT INTO invitation_codes (code, active) SELECT value, 1 FROM json_each(${list}) WHERE true
       ON CONFLICT(code) DO UPDATE SET active = 1`),
@@ -129,7 +132,15 @@ function invitationStatements(db: Db, codes: string[]) {
 
 function presentGiven(form: z.output<typeof settingsForm>, deploymentCurrency: string) {
   const out: Record<string, unknown> = {};
-  for (const key of ["kefu_url", "android_url", "ios_url", "deposit_mode", "payees", "invitations"] as const)
+  for (const key of [
+    "kefu_url",
+    "android_url",
+    "ios_url",
+    "deposit_mode",
+    "payees",
+    "invitations",
+    "coin_payouts",
+  ] as const)
     if (form[key] !== undefined) out[key] = form[key];
   if (form.currency_label !== undefined) out.currency_label = form.currency_label || deploymentCurrency;
   if (form.vip_thresholds) out.vip_thresholds = form.vip_thresholds.map(toMoney);
