@@ -36,7 +36,7 @@ describe("POST /api/admin/login", () => {
     expectError(await api("/api/admin/login", { username: "admin", password: "admin1234", code: "000000x" }), 1170);
     expectError(
       await api("/api/admin/login", { username: "admin", password: "wrong-pass", code: await operatorCode() }),
-      1170
+      1170,
     );
     expectError(
       await api("/api/admin/login", {
@@ -44,21 +44,21 @@ describe("POST /api/admin/login", () => {
         password: "admin1234",
         code: await operatorCode(Date.now() - 90_000),
       }),
-      1170
+      1170,
     );
     expectOk(
       await api("/api/admin/login", {
         username: "admin",
         password: "admin1234",
         code: await operatorCode(Date.now() - 30_000),
-      })
+      }),
     );
     expectOk(
       await api("/api/admin/login", {
         username: "admin",
         password: "admin1234",
         code: await operatorCode(Date.now() + 30_000),
-      })
+      }),
     );
   });
 
@@ -81,7 +81,7 @@ describe("POST /api/admin/login", () => {
         password: op.password,
         code: await totpAt(op.secret, Date.now()),
       }),
-      1170
+      1170,
     );
   });
 
@@ -97,7 +97,7 @@ describe("POST /api/admin/login", () => {
     expectOk(await api("/api/admin/logout", { token: active }));
     expectError(await api("/api/admin/me", { token: active }), 1062, 409);
     const row = await env.DB.prepare(
-      "SELECT expires_at_ms - created_at_ms AS life FROM sessions WHERE user_id = ? ORDER BY id DESC"
+      "SELECT expires_at_ms - created_at_ms AS life FROM sessions WHERE user_id = ? ORDER BY id DESC",
     )
       .bind(op.id)
       .first<{ life: number }>();
@@ -113,7 +113,7 @@ describe("enrolment and recovery codes", () => {
     const started = await api("/api/admin/enrol/start", creds);
     expectOk(started);
     expect(started.data.otpauth).toBe(
-      `otpauth://totp/Roundtable%3A${op.username}?secret=${started.data.secret}&issuer=Roundtable&algorithm=SHA1&digits=6&period=30`
+      `otpauth://totp/Roundtable%3A${op.username}?secret=${started.data.secret}&issuer=Roundtable&algorithm=SHA1&digits=6&period=30`,
     );
     // asking again shows the same secret (the QR code on the page does not change under the operator)
     expect((await api("/api/admin/enrol/start", creds)).data.secret).toBe(started.data.secret);
@@ -126,7 +126,7 @@ describe("enrolment and recovery codes", () => {
     expect(confirmed.data.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.data.recoveryCodes).size).toBe(10);
     expect(
-      await count("recovery_codes", "user_id = ? AND code_hash NOT IN (?)", op.id, confirmed.data.recoveryCodes[0])
+      await count("recovery_codes", "user_id = ? AND code_hash NOT IN (?)", op.id, confirmed.data.recoveryCodes[0]),
     ).toBe(10);
     expectOk(await api("/api/admin/me", { token: confirmed.data.token }));
     expectError(await api("/api/admin/enrol/start", creds), 1122);

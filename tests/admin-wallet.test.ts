@@ -61,7 +61,7 @@ describe("adjust (admin top-up and debit)", () => {
     expectOk(debit);
     expect(debit.data).toEqual({ status: "done", userId: id, amount: -20.5, balance: 100 });
     const rows = await env.DB.prepare(
-      "SELECT amount_cents, type, reason, reason_key, reason_params FROM ledger WHERE user_id = ? ORDER BY id"
+      "SELECT amount_cents, type, reason, reason_key, reason_params FROM ledger WHERE user_id = ? ORDER BY id",
     )
       .bind(id)
       .all();
@@ -91,7 +91,7 @@ describe("adjust (admin top-up and debit)", () => {
     expect(await auditCount("balance.credit", `user:${id}`)).toBe(1);
     expect(await auditCount("balance.debit", `user:${id}`)).toBe(1);
     const audit = await env.DB.prepare(
-      "SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?"
+      "SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?",
     )
       .bind(`user:${id}`)
       .first<{ actor_id: number; before: string; after: string }>();
@@ -119,7 +119,7 @@ describe("adjust (admin top-up and debit)", () => {
   it("lets only the affordable debits through when they race", async () => {
     const { id } = await player(50);
     const answers = await Promise.all(
-      [1, 2, 3, 4].map(() => adjust({ userId: id, money: "-20", reason: "race", request_id: requestId() }))
+      [1, 2, 3, 4].map(() => adjust({ userId: id, money: "-20", reason: "race", request_id: requestId() })),
     );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(2);
     for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1025);
@@ -227,7 +227,7 @@ describe("request queues", () => {
         money: "25",
         pwd: PAY_PASSWORD,
         request_id: requestId(),
-      })
+      }),
     );
     // Deleting the card later keeps its details on the request.
     expectOk(await api("/api/Game/delbankcard", { token, id: card.id }));
@@ -272,7 +272,7 @@ describe("request queues", () => {
         money: "40",
         pwd: PAY_PASSWORD,
         request_id: requestId(),
-      })
+      }),
     );
     const answer = await api("/api/admin/withdrawals", { token: await operator(), userId: id });
     expect(answer.data.list[0].card).toMatchObject({ type: "USDT", network: "ERC20", address: card.address });

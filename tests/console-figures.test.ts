@@ -48,7 +48,11 @@ describe("a room's rounds", () => {
     expect(cells[columns.indexOf("Turnover")]).not.toBe("0.00 USD");
     expect(cells.join(" | ")).toContain("500.00 USD");
     expectOk(
-      await api("/api/admin/rounds/void", { token: await operatorLogin(), roundId: live.roundId, reason: "#technical" })
+      await api("/api/admin/rounds/void", {
+        token: await operatorLogin(),
+        roundId: live.roundId,
+        reason: "#technical",
+      }),
     );
     html = await page(browser, "/admin/rooms/16");
     const voided = roundRow(html, live.seqno).join(" | ");
@@ -64,17 +68,17 @@ describe("insight", () => {
     const now = Date.now();
     // a settled round today where the player won 99.00 on a 50.00 stake: the house lost 49.00 in room 11
     const round = await env.DB.prepare(
-      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms) VALUES (11, 990001, 1, ?, ?, ?, 'c', 'settled', ?) RETURNING id`
+      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms) VALUES (11, 990001, 1, ?, ?, ?, 'c', 'settled', ?) RETURNING id`,
     )
       .bind(now - 120_000, now - 60_000, now - 30_000, now - 30_000)
       .first<{ id: number }>();
     const order = await env.DB.prepare(
-      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('loss-1', ?, 11, ?, 5000, ?) RETURNING id"
+      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('loss-1', ?, 11, ?, 5000, ?) RETURNING id",
     )
       .bind(p.userId, round!.id, now - 90_000)
       .first<{ id: number }>();
     await env.DB.prepare(
-      "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 5000, 9900, 1, ?)"
+      "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 5000, 9900, 1, ?)",
     )
       .bind(order!.id, p.userId, round!.id, now - 90_000)
       .run();
@@ -101,7 +105,7 @@ describe("the audit log", () => {
         text: "bonus",
         reason: "welcome",
         request_id: "audit-words-1",
-      })
+      }),
     );
     const browser = await operatorBrowser();
     const html = await page(browser, `/admin/audit?target=${encodeURIComponent(`user:${p.userId}`)}`);

@@ -122,8 +122,8 @@ describe("a withdrawal an operator can pay", () => {
             decision: "approve",
             payout_ref: "a".repeat(64),
           })
-        ).text()
-      )
+        ).text(),
+      ),
     );
     expect(step).toContain("198.10 USDT");
     expect(step).toContain(coin.address);

@@ -37,7 +37,7 @@ describe("a player with a marker of harm", () => {
     // a time-out that ended ten minutes ago, with a bet at once: a marker with times in its figures
     const ended = Date.now() - 10 * 60_000;
     await env.DB.prepare(
-      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)"
+      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
     )
       .bind(p.userId, ended - 86_400_000, ended)
       .run();
@@ -99,7 +99,7 @@ describe("confirm steps say what will happen", () => {
     const html = await first.text();
     // the step's Cancel posts the same fields back: it works without JavaScript too
     expect(panel(html)).toMatch(
-      /<button[^>]*name="confirmed"[^>]*value="cancel"|<button[^>]*value="cancel"[^>]*name="confirmed"/
+      /<button[^>]*name="confirmed"[^>]*value="cancel"|<button[^>]*value="cancel"[^>]*name="confirmed"/,
     );
     const cancelled = await browser.post(`/admin/players/${p.id}`, { ...fields, confirmed: "cancel" });
     expect(cancelled.status).toBe(200);
@@ -141,7 +141,7 @@ describe("confirm steps say what will happen", () => {
         id,
         note: "#noPayment",
       }),
-      1200
+      1200,
     );
     const fields = { ...depositPreset, preset: "accountInvalid", note: "IBAN bounced, called Lan" };
     const step = text(panel(await (await browser.post("/admin?index", fields)).text()));

@@ -168,7 +168,7 @@ describe("withdraw", () => {
     racing.forEach((a) => expect(a.data).toBe(1));
     // Without a request_id every call is a new request (docs/decisions/052-idempotency-by-request-id.md).
     await Promise.all(
-      [1, 2].map(() => api("/api/Game/withdraw", { token, bank_id: card.id, money: "5", pwd: PAY_PASSWORD }))
+      [1, 2].map(() => api("/api/Game/withdraw", { token, bank_id: card.id, money: "5", pwd: PAY_PASSWORD })),
     );
     expect(await withdrawalIds(id)).toHaveLength(4);
     expect(await balanceCents(id)).toBe(10_000 - 1_000 - 2_000 - 500 - 500);
@@ -218,7 +218,7 @@ describe("withdraw", () => {
     try {
       const yesterday = dayStartMs(Date.now()) - 1;
       await env.DB.prepare(
-        "INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id) VALUES (?, 10000, 'approved', ?, ?, ?)"
+        "INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id) VALUES (?, 10000, 'approved', ?, ?, ?)",
       )
         .bind(id, `test:${requestId()}`, yesterday, card.id)
         .run();
@@ -303,7 +303,7 @@ describe("operator decisions on withdrawals", () => {
     const { id, requestId } = await pendingWithdrawal();
     const op = await operator();
     const answers = await Promise.all(
-      [1, 2, 3, 4].map(() => api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }))
+      [1, 2, 3, 4].map(() => api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" })),
     );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     for (const a of answers.filter((x) => x.code !== 1)) expectError(a, 1068);
@@ -336,7 +336,7 @@ describe("operator decisions on withdrawals", () => {
     expectError(await api("/api/admin/withdrawals/approve", { token: await operator(), id: 999_999 }), 1088);
     expectError(
       await api("/api/admin/withdrawals/reject", { token: await operator(), id: 999_999, note: "#other" }),
-      1088
+      1088,
     );
     expectError(await api("/api/admin/withdrawals/reject", { token, id: requestId, note: "#other" }), 1073);
     expectError(await api("/api/admin/withdrawals/approve", { token, id: requestId }), 1073);

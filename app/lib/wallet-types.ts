@@ -69,17 +69,7 @@ export type WithdrawalList = {
 };
 
 export type FlowKind =
-  | "earn"
-  | "loss"
-  | "bet"
-  | "redo"
-  | "wait"
-  | "topup"
-  | "debit"
-  | "stake"
-  | "interest"
-  | "principal"
-  | "adjustment";
+  "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "stake" | "interest" | "principal" | "adjustment";
 
 export type FlowRow = {
   id: number;

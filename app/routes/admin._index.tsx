@@ -60,7 +60,7 @@ async function describe(
   request: globalThis.Request,
   context: ActionFunctionArgs["context"],
   fields: Record<string, string>,
-  decision: string
+  decision: string,
 ) {
   const t = await i18nServer.getFixedT(request, "admin");
   const kind = fields.kind in PATHS ? fields.kind : "deposit";
@@ -68,7 +68,7 @@ async function describe(
     request,
     context,
     PATHS[kind],
-    kind === "adjustment" ? {} : { status: "pending" }
+    kind === "adjustment" ? {} : { status: "pending" },
   );
   const row = list.list.find((r) => String(r.id) === fields.id);
   const money = await consoleMoney(context);
@@ -105,8 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     fields.decision === "reject"
       ? "reject"
       : fields.decision === "cancel" && fields.kind === "adjustment"
-      ? "cancel"
-      : "approve";
+        ? "cancel"
+        : "approve";
   const t = await i18nServer.getFixedT(request, "admin");
   const requestKind = fields.kind === "withdrawal" ? "withdrawal" : "deposit";
   const preset = isRejectPresetOf(requestKind, fields.preset ?? null) ? `#${fields.preset}` : "";
@@ -125,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const done = t(
-    { approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision]
+    { approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision],
   );
   return adminAction(request, context, `${base}/${decision}`, { id: fields.id, note, payout_ref: payoutRef }, done);
 }

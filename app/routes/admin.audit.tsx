@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       request,
       context,
       "/api/admin/players",
-      { query: filters.player }
+      { query: filters.player },
     );
     userId = found.data?.list?.find((p) => p.username.toLowerCase() === filters.player!.toLowerCase())?.id ?? -1;
   }
@@ -117,7 +117,7 @@ function AuditRow({ row }: { row: Row }) {
   const adjustment = row.action.startsWith("balance.adjust.");
   // values the screen has no words for (ids kept for tools, a shape it does not know) stay folded, as recorded
   const rest = [...Object.entries(before), ...Object.entries(after)].filter(
-    ([key]) => !hasWords(key) && !IMPLIED.has(key)
+    ([key]) => !hasWords(key) && !IMPLIED.has(key),
   );
   return (
     <li data-testid="audit-row">

@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 // The preset texts by the sign they fit, each listed once: a correction fits either sign and has its own group.
 const TEXT_GROUPS = (["credit", "debit", "either"] as const).map(
   (fits) =>
-    [fits, (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => ADJUSTMENT_TEXTS[k] === fits)] as const
+    [fits, (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => ADJUSTMENT_TEXTS[k] === fits)] as const,
 );
 
 type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
@@ -47,7 +47,7 @@ async function adjust(
   context: ActionFunctionArgs["context"],
   userId: string,
   fields: Record<string, string>,
-  t: Translate
+  t: Translate,
 ) {
   const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId });
   const money = await consoleMoney(context);
@@ -104,12 +104,12 @@ async function adjust(
     answer.data.status === "pending"
       ? "player.adjustPendingNamed"
       : amount > 0
-      ? "player.creditDone"
-      : "player.debitDone";
+        ? "player.creditDone"
+        : "player.debitDone";
   return redirectWithToast(
     context,
     new URL(request.url).pathname,
-    t(done, { ...values, after: money(Number(answer.data.balance ?? 0)) })
+    t(done, { ...values, after: money(Number(answer.data.balance ?? 0)) }),
   );
 }
 
@@ -155,8 +155,7 @@ function IntentButton({ intent, label, secondary }: { intent: string; label: str
 export default function PlayerPage() {
   const file = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as
-    | { password?: string | null; typed?: { money: string; text: string; reason: string } }
-    | undefined;
+    { password?: string | null; typed?: { money: string; text: string; reason: string } } | undefined;
   const { t } = useTranslation("admin");
   const fieldError = useFieldError();
   const typed = result?.typed;

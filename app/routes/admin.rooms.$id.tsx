@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       request,
       context,
       "/api/admin/rounds",
-      { roomId: params.id, page }
+      { roomId: params.id, page },
     ),
   ]);
   return { ...room, rounds };

@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         fee: field(`coin_fee_${coin}`).trim(),
       }))
         .filter((p) => p.rate !== "" || p.fee !== "")
-        .map((p) => [p.coin, { rate: p.rate, fee: p.fee }])
+        .map((p) => [p.coin, { rate: p.rate, fee: p.fee }]),
     ),
     invitations: field("invitations")
       .split(/[\s,]+/)
@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ios_url: t("fields.link"),
       withdraw_daily_cap: t("fields.money", { min: money(MIN_CAP_CENTS / 100), max: money(MAX_CAP_CENTS / 100) }),
     },
-    { vip_thresholds: "vip", coin_payouts: "coin_payouts" }
+    { vip_thresholds: "vip", coin_payouts: "coin_payouts" },
   );
   if (problems) return fieldsRefused(problems);
   return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));

@@ -54,7 +54,7 @@ export const settingsForm = z.object({
     .record(
       z.enum(PAYOUT_COINS as [Coin, ...Coin[]], { error: "1203" }),
       z.object({ rate: z.string({ error: "1203" }).trim(), fee: z.string({ error: "1203" }).trim() }),
-      { error: "1203" }
+      { error: "1203" },
     )
     .refine((coins) => Object.values(coins).every((p) => p && validCoinPayout(p)), "1203")
     .optional(),
@@ -64,7 +64,7 @@ export const settingsForm = z.object({
         .string({ error: "1146" })
         .trim()
         .regex(/^[A-Za-z0-9]{3,32}$/, "1146"),
-      { error: "1146" }
+      { error: "1146" },
     )
     .min(1, "1146")
     .max(MAX_INVITATION_CODES, "1146")

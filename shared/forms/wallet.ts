@@ -117,7 +117,7 @@ const coinAddressForm = z
   })
   .transform((form, ctx) => {
     const networks: readonly string[] = COIN_NETWORKS[form.type];
-    const network = form.network || (networks.length === 1 ? networks[0] : networkOfShape(form.address) ?? "");
+    const network = form.network || (networks.length === 1 ? networks[0] : (networkOfShape(form.address) ?? ""));
     if (!networks.includes(network)) {
       ctx.addIssue({ code: "custom", message: "1195", path: ["network"] });
       return z.NEVER;
@@ -182,7 +182,7 @@ const optionalAmountCents = () =>
 /** Dates and amounts of a console filter: each end optional, the first not after the second (1072, 1115). */
 export function checkRanges(
   form: { from: number | null; to: number | null; min: number | null; max: number | null },
-  ctx: z.RefinementCtx
+  ctx: z.RefinementCtx,
 ) {
   if (form.from !== null && form.to !== null && form.from > form.to)
     ctx.addIssue({ code: "custom", message: "1072", path: ["to"] });

@@ -42,7 +42,7 @@ export const users = sqliteTable(
     check("users_money_non_negative", sql`${t.moneyCents} >= 0 OR ${t.role} = 'house'`),
     check("users_level_range", sql`${t.level} BETWEEN 1 AND 8`),
     check("users_role_known", sql`${t.role} IN ('player', 'operator', 'house')`),
-  ]
+  ],
 );
 
 export const sessions = sqliteTable(
@@ -64,7 +64,7 @@ export const sessions = sqliteTable(
     // when the player last answered the reality check of this sign-in ("keep playing")
     realityCheckSeenAtMs: integer("reality_check_seen_at_ms"),
   },
-  (t) => [index("sessions_user").on(t.userId)]
+  (t) => [index("sessions_user").on(t.userId)],
 );
 
 // Failed logins per username (known or not) for the 10-in-15-minutes lockout.
@@ -107,7 +107,7 @@ export const ledger = sqliteTable(
     index("ledger_time").on(t.createdAtMs, t.id),
     check("ledger_after_is_before_plus_amount", sql`${t.afterCents} = ${t.beforeCents} + ${t.amountCents}`),
     check("ledger_amount_non_zero", sql`${t.amountCents} <> 0`),
-  ]
+  ],
 );
 
 export const games = sqliteTable("games", {
@@ -142,7 +142,7 @@ export const rooms = sqliteTable(
     closeSeconds: integer("close_seconds"),
     sort: integer("sort").notNull().default(0),
   },
-  (t) => [index("rooms_tab").on(t.roomtype, t.sort)]
+  (t) => [index("rooms_tab").on(t.roomtype, t.sort)],
 );
 
 export const rounds = sqliteTable(
@@ -195,7 +195,7 @@ export const rounds = sqliteTable(
     // The console's board of rounds in play and of voids, every room together (worker/operators/round-board.ts).
     index("rounds_status_time").on(t.status, t.drawAtMs, t.id),
     check("rounds_status_known", sql`${t.status} IN ('open', 'settled', 'void')`),
-  ]
+  ],
 );
 
 export const orders = sqliteTable(
@@ -228,7 +228,7 @@ export const orders = sqliteTable(
     index("orders_user").on(t.userId, t.createdAtMs),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_status_known", sql`${t.status} IN ('placed', 'cancelled')`),
-  ]
+  ],
 );
 
 export const bets = sqliteTable(
@@ -264,7 +264,7 @@ export const bets = sqliteTable(
     check("bets_award_non_negative", sql`${t.awardCents} >= 0`),
     check("bets_isaward_known", sql`${t.isaward} IN (-1, 0, 1, 2, 3)`),
     check("bets_option_non_negative", sql`${t.optionIndex} >= 0`),
-  ]
+  ],
 );
 
 export const bankCards = sqliteTable(
@@ -287,7 +287,7 @@ export const bankCards = sqliteTable(
     createdAtMs: createdAtMs(),
     deletedAtMs: integer("deleted_at_ms"),
   },
-  (t) => [index("bank_cards_user").on(t.userId)]
+  (t) => [index("bank_cards_user").on(t.userId)],
 );
 
 const requestColumns = () => ({
@@ -326,7 +326,7 @@ export const depositRequests = sqliteTable(
     index("deposit_requests_time").on(t.createdAtMs, t.id),
     check("deposit_amount_positive", sql`${t.amountCents} > 0`),
     check("deposit_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
-  ]
+  ],
 );
 
 export const withdrawalRequests = sqliteTable(
@@ -348,7 +348,7 @@ export const withdrawalRequests = sqliteTable(
     index("withdrawal_requests_time").on(t.createdAtMs, t.id),
     check("withdrawal_amount_positive", sql`${t.amountCents} > 0`),
     check("withdrawal_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
-  ]
+  ],
 );
 
 export const articles = sqliteTable(
@@ -369,7 +369,7 @@ export const articles = sqliteTable(
     sort: integer("sort").notNull().default(0),
     createdAtMs: createdAtMs(),
   },
-  (t) => [index("articles_group").on(t.groupId, t.sort)]
+  (t) => [index("articles_group").on(t.groupId, t.sort)],
 );
 
 export const banners = sqliteTable("banners", {
@@ -414,7 +414,7 @@ export const financeOrders = sqliteTable(
     status: text("status").notNull().default("active"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
   },
-  (t) => [index("finance_orders_user").on(t.userId), index("finance_orders_status").on(t.status)]
+  (t) => [index("finance_orders_user").on(t.userId), index("finance_orders_status").on(t.status)],
 );
 
 export const smsCodes = sqliteTable(
@@ -429,7 +429,7 @@ export const smsCodes = sqliteTable(
     usedAtMs: integer("used_at_ms"),
     attempts: integer("attempts").notNull().default(0),
   },
-  (t) => [index("sms_codes_phone").on(t.quhao, t.phone, t.createdAtMs)]
+  (t) => [index("sms_codes_phone").on(t.quhao, t.phone, t.createdAtMs)],
 );
 
 export const invitationCodes = sqliteTable("invitation_codes", {
@@ -455,7 +455,7 @@ export const auditLog = sqliteTable(
     after: text("after"),
     createdAtMs: createdAtMs(),
   },
-  (t) => [index("audit_log_time").on(t.createdAtMs), index("audit_log_actor").on(t.actorId, t.createdAtMs)]
+  (t) => [index("audit_log_time").on(t.createdAtMs), index("audit_log_actor").on(t.actorId, t.createdAtMs)],
 );
 
 // Ten single-use recovery codes per operator, stored hashed (docs/product.md#operators).
@@ -469,7 +469,7 @@ export const recoveryCodes = sqliteTable(
     codeHash: text("code_hash").notNull().unique(),
     usedAtMs: integer("used_at_ms"),
   },
-  (t) => [index("recovery_codes_user").on(t.userId)]
+  (t) => [index("recovery_codes_user").on(t.userId)],
 );
 
 // A credit or debit above the second-approval threshold waits here for another operator (four eyes).
@@ -499,7 +499,7 @@ export const adjustmentRequests = sqliteTable(
   (t) => [
     index("adjustment_requests_status").on(t.status, t.id),
     index("adjustment_requests_user").on(t.userId, t.createdAtMs),
-  ]
+  ],
 );
 
 // Every credit or debit one operator made alone (no second operator), with the sums it was checked
@@ -533,7 +533,7 @@ export const soloAdjustments = sqliteTable(
     index("solo_adjustments_player").on(t.userId, t.createdAtMs),
     check("solo_adjustments_player_window", sql`${t.playerWindowCents} <= ${t.playerLimitCents}`),
     check("solo_adjustments_operator_window", sql`${t.operatorWindowCents} <= ${t.operatorLimitCents}`),
-  ]
+  ],
 );
 
 // Player protection (docs/product.md#player-protection). A limit row is one kind over one period; amount null = none in
@@ -559,7 +559,7 @@ export const playLimits = sqliteTable(
     check("play_limits_kind_known", sql`${t.kind} IN ('deposit', 'loss', 'stake')`),
     check("play_limits_period_known", sql`${t.period} IN ('day', 'week', 'month')`),
     check("play_limits_amount_positive", sql`${t.amountCents} IS NULL OR ${t.amountCents} > 0`),
-  ]
+  ],
 );
 
 // Time-outs and self-exclusions: append-only (triggers), so nobody can lift one early.
@@ -579,7 +579,7 @@ export const selfExclusions = sqliteTable(
   (t) => [
     index("self_exclusions_user").on(t.userId, t.endAtMs),
     check("self_exclusions_period_known", sql`${t.period} IN ('24h', '7d', '30d', '6m', '1y', '5y', 'forever')`),
-  ]
+  ],
 );
 
 // The live books check (docs/decisions/136): the ledger summed per account up to a ledger id, moved
@@ -611,7 +611,7 @@ export const booksChecks = sqliteTable(
     financePrincipalCents: integer("finance_principal_cents").notNull(),
     problems: text("problems").notNull(),
   },
-  (t) => [index("books_checks_time").on(t.checkedAtMs)]
+  (t) => [index("books_checks_time").on(t.checkedAtMs)],
 );
 
 // Player protection refusals (a deposit, bet or lock-up refused at a limit or during an exclusion),
@@ -630,7 +630,7 @@ export const protectionRefusals = sqliteTable(
   (t) => [
     index("protection_refusals_user").on(t.userId, t.createdAtMs),
     index("protection_refusals_time").on(t.createdAtMs),
-  ]
+  ],
 );
 
 // What an operator did about a player's markers of harm: a note, a message sent, a limit suggested.
@@ -652,7 +652,7 @@ export const riskInteractions = sqliteTable(
   (t) => [
     index("risk_interactions_user").on(t.userId, t.id),
     check("risk_interactions_kind_known", sql`${t.kind} IN ('note', 'message', 'limit')`),
-  ]
+  ],
 );
 
 // A player's notice that something was decided (docs/decisions/142): written in the batch of the decision
@@ -679,7 +679,7 @@ export const notices = sqliteTable(
     index("notices_unread").on(t.userId, t.readAtMs),
     check(
       "notices_kind_known",
-      sql`${t.kind} IN ('depositCredited', 'depositRejected', 'withdrawalPaid', 'withdrawalRejected', 'lockupMatured', 'limitInForce')`
+      sql`${t.kind} IN ('depositCredited', 'depositRejected', 'withdrawalPaid', 'withdrawalRejected', 'lockupMatured', 'limitInForce')`,
     ),
-  ]
+  ],
 );

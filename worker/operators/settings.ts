@@ -44,14 +44,14 @@ export async function operatorSettings(db: Db, deploymentCurrency: string) {
   return present(
     s,
     codes.map((c) => c.code),
-    deploymentCurrency
+    deploymentCurrency,
   );
 }
 
 function present(
   s: Pick<Settings, (typeof EDITABLE)[number] | (typeof FOUR_EYES)[number]>,
   invitations: string[],
-  deploymentCurrency: string
+  deploymentCurrency: string,
 ) {
   return {
     kefu_url: s.kefu_url,
@@ -79,7 +79,7 @@ export async function updateSettings(
   operatorId: number,
   body: unknown,
   deploymentCurrency: string,
-  nowMs: number
+  nowMs: number,
 ) {
   const form = parseBody(settingsForm, body);
   const values: Partial<Record<SettingKey, unknown>> = {
@@ -99,7 +99,7 @@ export async function updateSettings(
     db
       .insert(settings)
       .values({ key, value: JSON.stringify(value) })
-      .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }),
   );
   if (form.invitations) statements.push(...invitationStatements(db, form.invitations));
   if (statements.length === 0) return before;
@@ -123,7 +123,7 @@ function invitationStatements(db: Db, codes: string[]) {
   const list = JSON.stringify(codes);
   return [
     db.run(
-      sql`UPDATE invitation_codes SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`
+      sql`UPDATE invitation_codes SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`,
     ),
     db.run(sql`INSERT INTO invitation_codes (code, active) SELECT value, 1 FROM json_each(${list}) WHERE true
       ON CONFLICT(code) DO UPDATE SET active = 1`),

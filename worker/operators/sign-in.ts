@@ -73,14 +73,14 @@ export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowM
       .select({ id: recoveryCodes.id })
       .from(recoveryCodes)
       .where(
-        and(eq(recoveryCodes.userId, operator.id), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAtMs))
+        and(eq(recoveryCodes.userId, operator.id), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAtMs)),
       );
     if (!code || !unused) throw refused();
     statements.push(
       db
         .update(recoveryCodes)
         .set({ usedAtMs: nowMs })
-        .where(and(eq(recoveryCodes.id, unused.id), isNull(recoveryCodes.usedAtMs)))
+        .where(and(eq(recoveryCodes.id, unused.id), isNull(recoveryCodes.usedAtMs))),
     );
     method = "recovery";
   }
@@ -130,16 +130,16 @@ export async function confirmEnrolment(db: Db, pepper: string, c: Credentials, n
         and(
           eq(users.id, operator.id),
           isNull(users.totpSecret),
-          eq(users.totpPendingSecret, operator.totpPendingSecret)
-        )
+          eq(users.totpPendingSecret, operator.totpPendingSecret),
+        ),
       ),
     db
       .delete(recoveryCodes)
       .where(
         and(
           eq(recoveryCodes.userId, operator.id),
-          sql`(SELECT totp_secret FROM users WHERE id = ${operator.id}) = ${operator.totpPendingSecret}`
-        )
+          sql`(SELECT totp_secret FROM users WHERE id = ${operator.id}) = ${operator.totpPendingSecret}`,
+        ),
       ),
     db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: operator.id, codeHash }))),
     session.statement,

@@ -34,17 +34,17 @@ export function soloAdjustmentStatement(db: Db, s: SoloAdjustment) {
   return db.run(sql`INSERT INTO solo_adjustments (operator_id, user_id, amount_cents, player_window_cents, player_limit_cents,
       operator_window_cents, operator_limit_cents, ledger_key, created_at_ms)
     SELECT ${s.operatorId}, ${s.userId}, ${s.amountCents}, ${size} + ${playerWindow(
-    s.operatorId,
-    s.userId,
-    s.nowMs
-  )}, ${s.playerLimitCents},
+      s.operatorId,
+      s.userId,
+      s.nowMs,
+    )}, ${s.playerLimitCents},
       ${size} + ${operatorWindow(s.operatorId, s.nowMs)}, ${s.operatorLimitCents}, ${s.ledgerKey}, ${s.nowMs}`);
 }
 
 /** Both rolling sums as they stand, for the answer after a refused batch (read from the data). */
 export async function soloWindows(db: Db, operatorId: number, userId: number, nowMs: number) {
   const row = await db.get<{ player: number; operator: number }>(
-    sql`SELECT ${playerWindow(operatorId, userId, nowMs)} AS player, ${operatorWindow(operatorId, nowMs)} AS operator`
+    sql`SELECT ${playerWindow(operatorId, userId, nowMs)} AS player, ${operatorWindow(operatorId, nowMs)} AS operator`,
   );
   return { playerCents: row.player, operatorCents: row.operator };
 }
@@ -63,8 +63,8 @@ export async function soloRoomCents(db: Db, operatorId: number, userId: number, 
     0,
     Math.min(
       limits.adjust_second_approval_cents - windows.playerCents,
-      limits.adjust_operator_daily_cents - windows.operatorCents
-    )
+      limits.adjust_operator_daily_cents - windows.operatorCents,
+    ),
   );
 }
 
@@ -81,7 +81,7 @@ export function adjustedRecentlySql(operatorId: number, userId: number, nowMs: n
 
 export async function adjustedRecently(db: Db, operatorId: number, userId: number, nowMs: number) {
   const row = await db.get<{ adjusted: number }>(
-    sql`SELECT ${adjustedRecentlySql(operatorId, userId, nowMs)} AS adjusted`
+    sql`SELECT ${adjustedRecentlySql(operatorId, userId, nowMs)} AS adjusted`,
   );
   return row.adjusted === 1;
 }

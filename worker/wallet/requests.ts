@@ -132,7 +132,7 @@ export async function findWithdrawal(db: Db, where: { id: number } | { idempoten
     })
     .from(withdrawalRequests)
     .where(
-      "id" in where ? eq(withdrawalRequests.id, where.id) : eq(withdrawalRequests.idempotencyKey, where.idempotencyKey)
+      "id" in where ? eq(withdrawalRequests.id, where.id) : eq(withdrawalRequests.idempotencyKey, where.idempotencyKey),
     )
     .limit(1);
   return row;
@@ -192,8 +192,8 @@ export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decis
   const table = sql.raw(kind === "deposit" ? "deposit_requests" : "withdrawal_requests");
   return db.run(sql`UPDATE ${table} SET status = ${d.status}, decided_at_ms = ${d.nowMs}, decided_by = ${d.operatorId},
     note = ${d.note}, ${
-    kind === "withdrawal" ? sql`payout_ref = ${d.payoutRef ?? ""},` : sql``
-  } amount_cents = CASE WHEN status = 'pending' AND ${allowed} THEN amount_cents ELSE 0 END WHERE id = ${d.id}`);
+      kind === "withdrawal" ? sql`payout_ref = ${d.payoutRef ?? ""},` : sql``
+    } amount_cents = CASE WHEN status = 'pending' AND ${allowed} THEN amount_cents ELSE 0 END WHERE id = ${d.id}`);
 }
 
 /** Whether a request has left pending: read after a refused decision batch, never from the error's wording. */

@@ -115,7 +115,7 @@ export function AuditValues({ before, after, currency }: { before: Values; after
         return (
           <div key={key}>
             <dt>{`${t(`audit.fields.${key}`)}:`}</dt>
-            <dd>{was !== null && now !== null && was !== now ? `${was} → ${now}` : now ?? was}</dd>
+            <dd>{was !== null && now !== null && was !== now ? `${was} → ${now}` : (now ?? was)}</dd>
           </div>
         );
       })}

@@ -25,7 +25,7 @@ export function DecisionForm({
   const fieldError = useFieldError();
   // what was typed comes back to the form of the request it was typed for, not to every card
   const mine = answer?.typed?.kind === kind && answer.typed.id === String(id);
-  const typed = mine ? answer?.typed ?? {} : {};
+  const typed = mine ? (answer?.typed ?? {}) : {};
   const refError = mine ? fieldError("payout_ref") : null;
   if (own) {
     return (

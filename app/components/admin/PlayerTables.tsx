@@ -105,7 +105,7 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
           `${gameTitle(tr, b.titleKey, b.room)} · ${t("rounds.round")} ${b.seqno} · ${optionLabel(
             tr,
             b.option,
-            b.gameType
+            b.gameType,
           )}`,
           <>
             {money(b.stake)} × {formatDecimal(b.odds, 3, 3)}

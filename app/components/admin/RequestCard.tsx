@@ -40,7 +40,7 @@ export function requestDetails(
   row: QueueRow,
   t: (key: string, values?: Record<string, unknown>) => string,
   rates: CoinPayouts = {},
-  currency = ""
+  currency = "",
 ): Detail[] {
   if (kind === "deposit") {
     return [

@@ -94,8 +94,8 @@ export function InsightCharts({ charts }: { charts: Charts }) {
             r.outside === null
               ? t("insight.inside")
               : r.outside === "high"
-              ? t("insight.outsideHigh")
-              : t("insight.outsideLow"),
+                ? t("insight.outsideHigh")
+                : t("insight.outsideLow"),
           ])}
         />
       </section>

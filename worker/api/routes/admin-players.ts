@@ -53,7 +53,7 @@ adminPlayerRoutes.post("/api/admin/players", async (c) => {
       money: toMoney(r.moneyCents),
       frozen: r.frozen === 1,
       createdAt: r.createdAtMs,
-    }))
+    })),
   );
 });
 
@@ -70,16 +70,16 @@ adminPlayerRoutes.post("/api/admin/players/get", async (c) => {
 });
 // These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
 adminPlayerRoutes.post("/api/admin/players/freeze", async (c) =>
-  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c)))
+  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c))),
 );
 adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) =>
-  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false }))
+  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false })),
 );
 adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) =>
-  ok(c, await revokeSessions(getDb(c.env), act(c)).finally(() => sessionsChanged(c)))
+  ok(c, await revokeSessions(getDb(c.env), act(c)).finally(() => sessionsChanged(c))),
 );
 adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) =>
-  ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c)).finally(() => sessionsChanged(c)))
+  ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c)).finally(() => sessionsChanged(c))),
 );
 
 adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
@@ -98,7 +98,7 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
       reason: form.reason,
       key,
       nowMs,
-    })
+    }),
   );
 });
 
@@ -117,7 +117,7 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
       requestedBy: r.requestedBy,
       requestedById: r.requestedById,
       time: r.createdAtMs,
-    }))
+    })),
   );
 });
 

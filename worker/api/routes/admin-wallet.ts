@@ -27,7 +27,7 @@ function listQuery(body: Record<string, unknown>) {
 
 function decision(
   c: { get(key: "body"): Record<string, unknown>; get(key: "user"): { id: number } },
-  rejecting?: "deposit" | "withdrawal"
+  rejecting?: "deposit" | "withdrawal",
 ) {
   const form = parseBody(rejecting ? rejectionForm(rejecting) : decisionForm, c.get("body"));
   return { operatorId: c.get("user").id, id: form.id, note: form.note, payoutRef: form.payout_ref, nowMs: Date.now() };
@@ -40,11 +40,11 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
 });
 
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "deposit", "approved", decision(c)))
+  ok(c, await decideRequest(getDb(c.env), "deposit", "approved", decision(c))),
 );
 
 adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, "deposit")))
+  ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, "deposit"))),
 );
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
@@ -64,9 +64,9 @@ adminWalletRoutes.post("/api/admin/payments", async (c) => {
 });
 
 adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c)))
+  ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c))),
 );
 
 adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, "withdrawal")))
+  ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, "withdrawal"))),
 );
