@@ -64,7 +64,7 @@ export function requestDetails(
   return [
     {
       key: "payTo",
-      label: t(card?.type === "Bank" ? "approvals.payToBank" : "approvals.payTo"),
+      label: t("approvals.payTo"),
       value: <span className="selectable">{payoutDestination(t, card)}</span>,
     },
     ...(coins ? [{ key: "send", label: t("approvals.send"), value: coins }] : []),
