@@ -241,6 +241,7 @@ describe("request queues", () => {
         time: expect.any(Number),
         decidedAt: null,
         note: "",
+        payout_ref: "",
         userId: id,
         username,
         balance: 75,

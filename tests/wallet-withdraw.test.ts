@@ -132,6 +132,7 @@ describe("withdraw", () => {
           time: expect.any(Number),
           decidedAt: null,
           note: "",
+          payout_ref: "",
           card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address, network: "TRC20" },
         },
       ],

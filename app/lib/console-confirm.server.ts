@@ -22,17 +22,29 @@ const valueOf = (posted: Posted, name: string) => (posted instanceof FormData ? 
 
 export const isConfirmed = (posted: Posted) => valueOf(posted, "confirmed") === "yes";
 
+/** The step's Cancel: nothing is done, and what was typed goes back to the page's form. */
+const isCancelled = (posted: Posted) => valueOf(posted, "confirmed") === "cancel";
+
 export const repeatAccepted = (posted: Posted) => valueOf(posted, "repeat_ok") === "yes";
 
-/** The confirm step for this form: every posted field is carried over, except the answers of the step itself. */
+/**
+ * The confirm step for this form: every posted field is carried over, except the answers of the step
+ * itself. After the step's Cancel it answers no step and `typed`, the fields as posted, which the
+ * page's form takes as its values: nothing typed is lost.
+ */
 export function askToConfirm(posted: Posted, step: Omit<ConfirmStep, "fields">) {
   const entries =
     posted instanceof FormData
       ? [...posted].filter((e): e is [string, string] => typeof e[1] === "string")
       : Object.entries(posted);
   const fields = entries.filter(([name]) => name !== "confirmed" && name !== "repeat_ok");
+  if (isCancelled(posted))
+    return data({ confirm: null, error: null as string | null, typed: Object.fromEntries(fields) as Typed });
   return data({ confirm: { ...step, fields } satisfies ConfirmStep, error: null as string | null });
 }
+
+/** What the operator typed into a form, given back after the confirm step's Cancel or a refusal. */
+export type Typed = Record<string, string>;
 
 /** Amounts as the console shows them: thousands separators, two decimals and the configured currency. */
 export async function consoleMoney(context: AppLoadContext) {

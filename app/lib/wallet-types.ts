@@ -52,6 +52,8 @@ export type WithdrawalRow = {
   time: number;
   decidedAt: number | null;
   note: string;
+  /** what the operator paid out with (a bank transfer's id, a transaction hash); "" until paid */
+  payout_ref?: string;
   card: Pick<Card, "id" | "type" | "bank" | "account" | "address">;
 };
 

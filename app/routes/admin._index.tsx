@@ -8,11 +8,15 @@ import { RequestCard, type QueueRow, type RequestKind } from "~/components/admin
 import { PlayerTime } from "~/components/PlayerTime";
 import { Money } from "~/components/Money";
 import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
+import { fieldsRefused } from "~/lib/console-fields.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
-import { noteText } from "~/lib/request-notes";
-import { isRejectPreset } from "#shared/request-reasons";
+import { noteText, playerNoteText } from "~/lib/request-notes";
+import { payoutCoinLine, payoutCoins, payoutDestination } from "~/lib/payout";
+import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
+import { isRejectPresetOf, splitNote } from "#shared/request-reasons";
+import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import type { Charts } from "~/components/insight/types";
 
@@ -33,14 +37,17 @@ type Adjustment = {
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [deposits, withdrawals, adjustments, charts] = await Promise.all([
+  const [deposits, withdrawals, adjustments, charts, payments] = await Promise.all([
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/deposits", { status: "pending" }),
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/withdrawals", { status: "pending" }),
     loadAdmin<Page<Adjustment>>(request, context, "/api/admin/adjustments"),
     loadAdmin<Charts>(request, context, "/api/admin/charts", { days: 30 }),
+    loadAdmin<Payments>(request, context, "/api/admin/payments"),
   ]);
-  return { deposits, withdrawals, adjustments, charts };
+  return { deposits, withdrawals, adjustments, charts, payments };
 }
+
+type Payments = { depositAccountMissing: boolean; coinPayouts: CoinPayouts };
 
 const PATHS: Record<string, string> = {
   deposit: "/api/admin/deposits",
@@ -66,6 +73,7 @@ async function describe(
   const row = list.list.find((r) => String(r.id) === fields.id);
   const money = await consoleMoney(context);
   if (!row) return t(`confirm.${kind}.${decision}Unknown`, { id: fields.id });
+  const typed = (fields.note ?? "").trim();
   const values = {
     id: row.id,
     player: row.username,
@@ -73,10 +81,21 @@ async function describe(
     balance: money(row.balance ?? 0),
     after: money((row.balance ?? 0) + row.money),
     by: row.requestedBy,
-    note: noteText(t, fields.note ?? ""),
+    // the player reads the preset alone, in their language; the operator's words stay in the console
+    reads: playerNoteText(t, fields.note),
   };
   const credit = kind === "adjustment" && row.money < 0 ? "Debit" : "";
-  return t(`confirm.${kind}.${decision}${credit}`, values);
+  const sentences = [t(`confirm.${kind}.${decision}${credit}`, values)];
+  if (kind === "withdrawal" && decision === "approve") {
+    const { coinPayouts } = await loadAdmin<Payments>(request, context, "/api/admin/payments");
+    const coins = payoutCoinLine(t, row.card, values.amount, payoutCoins(row.card, row.money, coinPayouts));
+    sentences.push(t("confirm.withdrawal.payTo", { to: payoutDestination(t, row.card) }));
+    if (coins) sentences.push(coins);
+    sentences.push(t("confirm.withdrawal.payoutRef", { ref: fields.payout_ref }));
+  }
+  if (decision === "reject" && splitNote(typed).rest)
+    sentences.push(t("confirm.consoleNote", { note: noteText(t, typed) }));
+  return sentences.join(" ");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -89,11 +108,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? "cancel"
         : "approve";
   const t = await i18nServer.getFixedT(request, "admin");
-  const preset = isRejectPreset(fields.preset ?? null) ? `#${fields.preset}` : "";
+  const requestKind = fields.kind === "withdrawal" ? "withdrawal" : "deposit";
+  const preset = isRejectPresetOf(requestKind, fields.preset ?? null) ? `#${fields.preset}` : "";
   const note = [preset, fields.note?.trim() ?? ""].filter(Boolean).join(" ");
   // a rejection always says why with a preset: the player reads it alone, the note stays in the console
   if (decision === "reject" && fields.kind !== "adjustment" && !preset)
     return data({ error: t("errors:1200"), confirm: null }, { status: 400 });
+  // a withdrawal is approved once paid: with the bank transfer's id or the transaction hash the player finds it by
+  const payoutRef = (fields.payout_ref ?? "").trim();
+  if (decision === "approve" && fields.kind === "withdrawal" && (payoutRef.length < 4 || payoutRef.length > 128))
+    return fieldsRefused({ payout_ref: t("approvals.payoutRefNeeded") }, { confirm: null, typed: fields });
   if (!isConfirmed(fields)) {
     return askToConfirm(fields, {
       message: await describe(request, context, { ...fields, note }, decision),
@@ -103,24 +127,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = t(
     { approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision],
   );
-  return adminAction(request, context, `${base}/${decision}`, { id: fields.id, note }, done);
+  return adminAction(request, context, `${base}/${decision}`, { id: fields.id, note, payout_ref: payoutRef }, done);
 }
 
-function Queue({ title, rows, kind }: { title: string; rows: QueueRow[]; kind: RequestKind }) {
+function Queue({
+  title,
+  rows,
+  kind,
+  rates,
+}: {
+  title: string;
+  rows: QueueRow[];
+  kind: RequestKind;
+  rates: CoinPayouts;
+}) {
   const { t } = useTranslation("admin");
   return (
     <section className="admin-section" aria-label={title}>
       <h2>{title}</h2>
       {rows.length === 0 ? <p className="muted">{t("approvals.none")}</p> : null}
       {rows.map((r) => (
-        <RequestCard key={r.id} kind={kind} row={r} />
+        <RequestCard key={r.id} kind={kind} row={r} rates={rates} />
       ))}
     </section>
   );
 }
 
 export default function Approvals() {
-  const { deposits, withdrawals, adjustments, charts } = useLoaderData<typeof loader>();
+  const { deposits, withdrawals, adjustments, charts, payments } = useLoaderData<typeof loader>();
   const me = useRouteLoaderData<{ id: number }>("routes/admin");
   const { t } = useTranslation("admin");
   return (
@@ -128,8 +162,14 @@ export default function Approvals() {
       <h1>{t("approvals.title")}</h1>
       <ActionError />
       <ConfirmPanel />
-      <Queue title={t("approvals.deposits")} rows={deposits.list} kind="deposit" />
-      <Queue title={t("approvals.withdrawals")} rows={withdrawals.list} kind="withdrawal" />
+      {payments.depositAccountMissing ? <NoDepositAccount /> : null}
+      <Queue title={t("approvals.deposits")} rows={deposits.list} kind="deposit" rates={payments.coinPayouts} />
+      <Queue
+        title={t("approvals.withdrawals")}
+        rows={withdrawals.list}
+        kind="withdrawal"
+        rates={payments.coinPayouts}
+      />
       <section className="admin-section" aria-label={t("approvals.adjustments")}>
         <h2>{t("approvals.adjustments")}</h2>
         {adjustments.list.length === 0 ? <p className="muted">{t("approvals.none")}</p> : null}

@@ -65,7 +65,7 @@ export default function Content() {
             <Link to={`/admin/content/${a.id}`}>
               <strong>{a.title_yw || a.title || a.title_ft || a.title_vi}</strong>
               <span className="muted">#{a.id}</span>
-              <span className="muted">{a.summary}</span>
+              <span className="muted admin-list-wide">{a.summary}</span>
               <span className="muted">
                 <PlayerTime ms={a.createtime} zone />
               </span>

@@ -100,7 +100,7 @@ export default function FinanceTiers() {
           <FieldError message={openError("max")} name="max" form="openmax" />
         </label>
         <button className="button small" type="submit">
-          {t("finance.save")}
+          {t("finance.saveOpenMax")}
         </button>
       </Form>
       <div className="admin-grid">

@@ -138,7 +138,7 @@ export default function Operators() {
       ) : null}
       <OperatorRequests requests={requests} myId={myId} />
       <TableScroll label={t("operators.title")}>
-        <table className="admin-table">
+        <table className="admin-table cards">
           <thead>
             <tr>
               <th scope="col">{t("operators.username")}</th>
@@ -155,14 +155,16 @@ export default function Operators() {
                   <Link to={`/admin/audit?target=${encodeURIComponent(`user:${op.id}`)}`}>{op.username}</Link>
                   {op.id === myId ? <span className="muted"> ({t("operators.you")})</span> : null}
                 </th>
-                <td>{op.role ? t(`roles.${op.role}`) : t("operators.noRole")}</td>
-                <td>
+                <td data-label={t("operators.role")}>{op.role ? t(`roles.${op.role}`) : t("operators.noRole")}</td>
+                <td data-label={t("operators.state")}>
                   {op.disabled ? t("operators.disabled") : t("operators.active")}
                   <br />
                   <span className="muted">{op.enrolled ? t("operators.enrolled") : t("operators.notEnrolled")}</span>
                 </td>
-                <td>{op.lastSignInMs ? playerTime(op.lastSignInMs) : t("operators.never")}</td>
-                <td>
+                <td data-label={t("operators.lastSignIn", { zone: PLAYER_ZONE })}>
+                  {op.lastSignInMs ? playerTime(op.lastSignInMs) : t("operators.never")}
+                </td>
+                <td data-label={t("operators.actions")}>
                   {op.id === myId ? (
                     <span className="muted">{t("operators.notYourself")}</span>
                   ) : (

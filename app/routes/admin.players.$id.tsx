@@ -33,13 +33,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...file, protection, risk: risk.markers, requestId: `c${crypto.randomUUID().replace(/-/g, "")}` };
 }
 
-// The preset texts by the sign they fit, for the form's choice (a correction fits both).
-const TEXT_GROUPS = (["credit", "debit"] as const).map(
-  (sign) =>
-    [
-      sign,
-      (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => textFitsAmount(k, sign === "credit" ? 1 : -1)),
-    ] as const,
+// The preset texts by the sign they fit, each listed once: a correction fits either sign and has its own group.
+const TEXT_GROUPS = (["credit", "debit", "either"] as const).map(
+  (fits) =>
+    [fits, (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => ADJUSTMENT_TEXTS[k] === fits)] as const,
 );
 
 type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
@@ -78,14 +75,19 @@ async function adjust(
     after: money(file.user.money + amount),
     reason: (fields.reason ?? "").trim(),
   };
+  // what the player reads is the preset text alone; the internal note stays in the console (docs/decisions/143)
   const playerReads = t("player.playerReads", { text: t(`wallet:adjustmentTexts.${text}`) });
+  const internalNote = t("confirm.internalNote", values);
+  // more than this operator may move alone for this player: it is asked of a second operator, not made
+  const waits = Math.abs(amount) > file.soloLeft;
+  const sign = amount > 0 ? "credit" : "debit";
   // the same amount to the same player within minutes (shared/adjustments.ts REPEAT_WINDOW_MS) asks for a tick
   const repeat = file.recentAdjustments.find((r) => r.amount === amount);
   if (!isConfirmed(fields) || (repeat && !repeatAccepted(fields))) {
     const minutes = repeat ? Math.max(1, Math.round((Date.now() - repeat.time) / 60_000)) : 0;
     return askToConfirm(fields, {
-      message: `${t(amount > 0 ? "confirm.credit" : "confirm.debit", values)} ${playerReads}`,
-      button: t(amount > 0 ? "confirm.creditButton" : "confirm.debitButton", values),
+      message: `${t(waits ? `confirm.${sign}Waits` : `confirm.${sign}`, values)} ${playerReads} ${internalNote}`,
+      button: t(waits ? "confirm.waitsButton" : `confirm.${sign}Button`, values),
       warning: repeat ? t("confirm.repeat", { ...values, minutes }) : undefined,
       tick: repeat ? t("confirm.repeatTick") : undefined,
     });

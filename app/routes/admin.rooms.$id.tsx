@@ -40,7 +40,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const t = await i18nServer.getFixedT(request, "admin");
   if (form.get("intent") === "void") {
-    const preset = String(form.get("preset") ?? "");
+    const preset = (VOID_PRESETS as readonly string[]).includes(String(form.get("preset")))
+      ? String(form.get("preset"))
+      : "";
+    const words = String(form.get("reason") ?? "").trim();
     const reason = [preset ? `#${preset}` : "", String(form.get("reason") ?? "").trim()].filter(Boolean).join(" ");
     const body = { roundId: String(form.get("roundId") ?? ""), reason };
     if (!isConfirmed(form)) {
@@ -56,9 +59,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         seqno: round?.seqno ?? body.roundId,
         bets: round?.bets ?? 0,
         turnover: money(round?.inPlay ?? 0),
-        reason: noteText(t, reason),
+        // players read the preset alone (docs/decisions/127); the operator's words stay in the console
+        reads: preset ? t(`common:presets.${preset}`) : "",
       };
-      return askToConfirm(form, { message: t("confirm.void", values), button: t("rounds.void") });
+      const message = [t(preset ? "confirm.void" : "confirm.voidNoPreset", values)];
+      if (words) message.push(t("confirm.consoleNote", { note: noteText(t, reason) }));
+      return askToConfirm(form, { message: message.join(" "), button: t("rounds.void") });
     }
     return adminAction(request, context, "/api/admin/rounds/void", body, t("rounds.voided"));
   }
@@ -71,6 +77,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 function VoidRoundForm({ round }: { round: RoundRow }) {
   const { t } = useTranslation("admin");
+  // after the confirm step's Cancel, the reason typed comes back
+  const typed = useActionData<{ typed?: Record<string, string> }>()?.typed;
+  const mine = typed?.intent === "void" && typed.roundId === String(round.id);
   return (
     <section className="admin-section admin-card" aria-labelledby="void-title">
       <h2 id="void-title">{t("rounds.voidTitle", { seqno: round.seqno })}</h2>
@@ -79,7 +88,7 @@ function VoidRoundForm({ round }: { round: RoundRow }) {
         <input type="hidden" name="intent" value="void" />
         <input type="hidden" name="roundId" value={round.id} />
         <div className="reject">
-          <select name="preset" aria-label={t("rounds.voidPreset")} defaultValue="">
+          <select name="preset" aria-label={t("rounds.voidPreset")} defaultValue={mine ? typed.preset : ""}>
             <option value="">{t("approvals.presetNone")}</option>
             {VOID_PRESETS.map((key) => (
               <option key={key} value={key}>
@@ -89,6 +98,7 @@ function VoidRoundForm({ round }: { round: RoundRow }) {
           </select>
           <input
             name="reason"
+            defaultValue={mine ? typed.reason : undefined}
             aria-label={t("rounds.voidReason")}
             placeholder={t("rounds.voidReason")}
             maxLength={180}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
+import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { consoleMoney } from "~/lib/console-confirm.server";
 import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
@@ -10,6 +11,7 @@ import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { MAX_CAP_CENTS, MIN_CAP_CENTS, settingsForm } from "#shared/forms/settings";
+import { PAYOUT_COINS, type CoinPayouts } from "#shared/payouts";
 
 export const handle = { title: "admin:settings.title" };
 
@@ -23,6 +25,7 @@ type Settings = {
   withdraw_daily_cap: number;
   deposit_mode: "request" | "contact";
   payees: Payee[];
+  coin_payouts: CoinPayouts;
   invitations: string[];
   four_eyes: {
     adjust_max: number;
@@ -63,6 +66,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     withdraw_daily_cap: field("withdraw_daily_cap"),
     deposit_mode: field("deposit_mode"),
     payees,
+    // a coin with both boxes empty has no rate: its withdrawals say so on the approval card
+    coin_payouts: Object.fromEntries(
+      PAYOUT_COINS.map((coin) => ({
+        coin,
+        rate: field(`coin_rate_${coin}`).trim(),
+        fee: field(`coin_fee_${coin}`).trim(),
+      }))
+        .filter((p) => p.rate !== "" || p.fee !== "")
+        .map((p) => [p.coin, { rate: p.rate, fee: p.fee }]),
+    ),
     invitations: field("invitations")
       .split(/[\s,]+/)
       .filter((code) => code !== ""),
@@ -79,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ios_url: t("fields.link"),
       withdraw_daily_cap: t("fields.money", { min: money(MIN_CAP_CENTS / 100), max: money(MAX_CAP_CENTS / 100) }),
     },
-    { vip_thresholds: "vip" },
+    { vip_thresholds: "vip", coin_payouts: "coin_payouts" },
   );
   if (problems) return fieldsRefused(problems);
   return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));
@@ -114,6 +127,44 @@ function TextField({
       <FieldError message={error} name={name} />
       {hint ? <small className="muted">{hint}</small> : null}
     </label>
+  );
+}
+
+/** Per payout coin, the rate a withdrawal is paid at and the network fee taken from what is sent (shared/payouts.ts). */
+function CoinPayoutFields({ rates, currency }: { rates: CoinPayouts; currency: string }) {
+  const { t } = useTranslation("admin");
+  const error = useFieldError()("coin_payouts");
+  return (
+    <section className="admin-card settings-group" aria-labelledby="settings-coins">
+      <h2 id="settings-coins">{t("settings.coins")}</h2>
+      <p className="muted">{t("settings.coinsHint", { currency })}</p>
+      <FieldError message={error} name="coin_payouts" />
+      <div className="coin-grid">
+        {PAYOUT_COINS.map((coin) => (
+          <div key={coin} className="coin-row" role="group" aria-label={coin}>
+            <strong>{coin}</strong>
+            <label className="field">
+              <span className="field-label">{t("settings.coinRate", { coin, currency })}</span>
+              <input
+                name={`coin_rate_${coin}`}
+                inputMode="decimal"
+                defaultValue={rates[coin]?.rate ?? ""}
+                {...invalidProps(error, "coin_payouts")}
+              />
+            </label>
+            <label className="field">
+              <span className="field-label">{t("settings.coinFee", { coin })}</span>
+              <input
+                name={`coin_fee_${coin}`}
+                inputMode="decimal"
+                defaultValue={rates[coin]?.fee ?? ""}
+                {...invalidProps(error, "coin_payouts")}
+              />
+            </label>
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }
 
@@ -154,6 +205,7 @@ export default function SettingsPage() {
     <main className="admin-main">
       <h1>{t("settings.title")}</h1>
       <ActionError />
+      {s.deposit_mode === "request" && s.payees.length === 0 ? <NoDepositAccount onSettings /> : null}
       <Form method="post" className="form settings-form" key={JSON.stringify(s)}>
         <section className="admin-card settings-group" aria-labelledby="settings-1">
           <h2 id="settings-1">{t("settings.links")}</h2>
@@ -190,7 +242,7 @@ export default function SettingsPage() {
             </select>
           </label>
         </section>
-        <section className="admin-card settings-group" aria-labelledby="settings-3">
+        <section className="admin-card settings-group" aria-labelledby="settings-3" id="deposit-accounts">
           <h2 id="settings-3">{t("settings.payees")}</h2>
           <p className="muted">{t("settings.payeesHint")}</p>
           <FieldError message={error("payees")} name="payees" />
@@ -221,6 +273,7 @@ export default function SettingsPage() {
             </div>
           ))}
         </section>
+        <CoinPayoutFields rates={s.coin_payouts} currency={s.currency_label} />
         <section className="admin-card settings-group" aria-labelledby="settings-4">
           <h2 id="settings-4">{t("settings.vip")}</h2>
           <p className="muted">{t("settings.vipHint")}</p>

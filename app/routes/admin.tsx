@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { loadAdmin } from "~/lib/operator.server";
 import adminStyles from "~/styles/admin.css?url";
@@ -27,11 +28,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const me = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // on a phone the menu is one scrolling line: the current screen's entry is brought into view
+  useEffect(() => {
+    nav.current?.querySelector("a.active")?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [pathname]);
   return (
     <div className="admin">
       <header className="admin-header">
         <strong>{t("title")}</strong>
-        <span className="muted">
+        <span className="muted admin-who">
           {t("signedInAs", {
             name: me.role ? t("signedInRole", { name: me.username, role: t(`roles.${me.role}`) }) : me.username,
           })}
@@ -43,7 +50,7 @@ export default function AdminLayout() {
         </Form>
       </header>
       <BooksStatus books={me.books} />
-      <nav className="admin-nav">
+      <nav className="admin-nav" ref={nav} aria-label={t("nav.label")}>
         <NavLink to="/admin" end>
           {t("nav.approvals")}
         </NavLink>

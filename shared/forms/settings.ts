@@ -3,6 +3,8 @@ import { text } from "../fields";
 import { isOperatorLink } from "../operators/links";
 import { LEVEL_KEYS } from "../players/levels";
 import { parseMoneyToCents } from "../money";
+import { PAYOUT_COINS, validCoinPayout } from "../payouts";
+import type { Coin } from "../coin-address";
 
 // The operator's settings form (docs/product.md#operators): every value checked, a bad one refused with its own code.
 const MAX_PAYEES = 5;
@@ -47,6 +49,15 @@ export const settingsForm = z.object({
     .optional(),
   deposit_mode: z.enum(["request", "contact"], { error: "1144" }).optional(),
   payees: z.array(payee, { error: "1145" }).max(MAX_PAYEES, "1145").optional(),
+  // per payout coin, its rate (coins for one unit of money) and network fee (coins): shared/payouts.ts
+  coin_payouts: z
+    .record(
+      z.enum(PAYOUT_COINS as [Coin, ...Coin[]], { error: "1203" }),
+      z.object({ rate: z.string({ error: "1203" }).trim(), fee: z.string({ error: "1203" }).trim() }),
+      { error: "1203" },
+    )
+    .refine((coins) => Object.values(coins).every((p) => p && validCoinPayout(p)), "1203")
+    .optional(),
   invitations: z
     .array(
       z

@@ -5,7 +5,7 @@ import { DAY_MS, parseDate } from "../days";
 import { cursorFields } from "../fields";
 import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "../adjustments";
 import { COIN_NETWORKS, networkOfShape } from "../coin-address";
-import { isRejectPreset, splitNote } from "../request-reasons";
+import { isRejectPresetOf, splitNote } from "../request-reasons";
 
 // One schema per wallet form (docs/product.md#input-rules); each message is the catalogue code of the broken rule,
 // and the first failing field (in the order below) decides the answer.
@@ -230,13 +230,19 @@ export const requestListForm = z
 export const decisionForm = z.object({
   id: integerId(),
   note: text().max(200, "1001").optional().default(""),
+  // a withdrawal's payout: the bank transfer's id or the transaction hash the player finds the money by
+  payout_ref: text().max(128, "1001").optional().default(""),
 });
 
-/** A rejection starts with a preset reason ("#noPayment", the words the player reads), 1200 otherwise. */
-export const rejectionForm = decisionForm.refine((form) => isRejectPreset(splitNote(form.note).key), {
-  message: "1200",
-  path: ["note"],
-});
+/**
+ * A rejection starts with a preset reason of its kind of request ("#noPayment" for a deposit,
+ * "#accountInvalid" for a withdrawal: the words the player reads), 1200 otherwise.
+ */
+export const rejectionForm = (kind: "deposit" | "withdrawal") =>
+  decisionForm.refine((form) => isRejectPresetOf(kind, splitNote(form.note).key), {
+    message: "1200",
+    path: ["note"],
+  });
 
 /** An operator's credit or debit: the amount, the text the player reads (fitting its sign), the internal note. */
 export const adjustForm = z

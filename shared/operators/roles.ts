@@ -29,6 +29,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/rounds/board": "viewer",
   "/api/admin/deposits": "viewer",
   "/api/admin/withdrawals": "viewer",
+  "/api/admin/payments": "viewer",
   "/api/admin/rooms": "viewer",
   "/api/admin/rooms/get": "viewer",
   "/api/admin/games": "viewer",

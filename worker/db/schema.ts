@@ -347,6 +347,9 @@ export const withdrawalRequests = sqliteTable(
     bankCardId: integer("bank_card_id")
       .notNull()
       .references(() => bankCards.id),
+    // what the operator paid out with (a bank transfer's id, a transaction hash), written at approval: the
+    // player reads it to find the money (docs/decisions/151-payouts-an-operator-can-carry-out.md)
+    payoutRef: text("payout_ref").notNull().default(""),
   },
   (t) => [
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),

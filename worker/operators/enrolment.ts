@@ -142,6 +142,19 @@ export async function confirmEnrolment(
       revokeAllSessionsStatement(db, operator.id, nowMs),
       ...(session ? [session.statement] : []),
       auditStatement(db, { actorId: operator.id, action: "operator.enrol", target: `user:${operator.id}`, nowMs }),
+      // enrolment that signs the operator in is recorded as a sign-in like any other, so the operators list
+      // shows it as their last sign-in and the audit log holds every session's start
+      ...(session
+        ? [
+            auditStatement(db, {
+              actorId: operator.id,
+              action: "operator.login",
+              target: `user:${operator.id}`,
+              after: { method: "enrolment" },
+              nowMs,
+            }),
+          ]
+        : []),
     ]);
   } catch (error) {
     const [spent] = await db

@@ -1,6 +1,6 @@
 import { escapeLike, startsWithSql } from "../db/like";
 import { optionKey } from "../room/round-view";
-import { and, desc, eq, gt, gte, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, like, or, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
@@ -32,23 +32,26 @@ export const playerKey = (row: { id: number }) => [row.id];
 export function searchPlayers(db: Db, q: { query: string; at: PageAt }) {
   const term = escapeLike(q.query.toLowerCase());
   const match = q.query ? or(startsWithSql(users.username, q.query), like(users.phone, `%${term}%`)) : undefined;
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      phone: users.phone,
-      quhao: users.quhao,
-      role: users.role,
-      level: users.level,
-      moneyCents: users.moneyCents,
-      frozen: users.frozen,
-      createdAtMs: users.createdAtMs,
-    })
-    .from(users)
-    .where(and(ne(users.role, "house"), match, keysetWhere([users.id], q.at, "desc")))
-    .orderBy(...keysetOrder([users.id], q.at, "desc"))
-    .limit(keysetLimit(q.at).limit)
-    .offset(keysetLimit(q.at).offset);
+  return (
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        phone: users.phone,
+        quhao: users.quhao,
+        role: users.role,
+        level: users.level,
+        moneyCents: users.moneyCents,
+        frozen: users.frozen,
+        createdAtMs: users.createdAtMs,
+      })
+      .from(users)
+      // players only: operators have their own list (/admin/operators) and the house account is no one
+      .where(and(eq(users.role, "player"), match, keysetWhere([users.id], q.at, "desc")))
+      .orderBy(...keysetOrder([users.id], q.at, "desc"))
+      .limit(keysetLimit(q.at).limit)
+      .offset(keysetLimit(q.at).offset)
+  );
 }
 
 export async function playerFile(db: Db, userId: number, nowMs: number) {

@@ -25,6 +25,7 @@ type RoundRow = {
   turnover: number;
   payouts: number;
   inPlay: number;
+  refunded: number;
 };
 
 // Turnover is the stakes played out (won or lost), payouts what the winners got, the house result the
@@ -45,7 +46,8 @@ export async function roomRounds(db: Db, roomId: number, at: PageAt) {
       COUNT(b.id) AS bets,
       COALESCE(SUM(CASE WHEN ${PLAYED} THEN b.stake_cents ELSE 0 END), 0) AS turnover,
       COALESCE(SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END), 0) AS payouts,
-      COALESCE(SUM(CASE WHEN b.isaward = -1 THEN b.stake_cents ELSE 0 END), 0) AS inPlay
+      COALESCE(SUM(CASE WHEN b.isaward = -1 THEN b.stake_cents ELSE 0 END), 0) AS inPlay,
+      COALESCE(SUM(CASE WHEN b.isaward = 2 THEN b.stake_cents ELSE 0 END), 0) AS refunded
     FROM rounds r LEFT JOIN bets b ON b.round_id = r.id
     WHERE r.room_id = ${roomId} ${keyset ? sql`AND ${keyset}` : sql``}
     GROUP BY r.id ORDER BY ${sql.join(keysetOrder(roundKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
@@ -65,6 +67,8 @@ export async function roomRounds(db: Db, roomId: number, at: PageAt) {
     payouts: toMoney(r.payouts),
     house: r.status === "settled" ? toMoney(r.turnover - r.payouts) : null,
     inPlay: toMoney(r.inPlay),
+    // a voided round's stakes, given back: neither turnover nor in play
+    refunded: toMoney(r.refunded),
   }));
 }
 

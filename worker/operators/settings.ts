@@ -22,6 +22,7 @@ const EDITABLE = [
   "withdraw_daily_cap_cents",
   "deposit_mode",
   "deposit_payees",
+  "coin_payouts",
 ] as const;
 /** Shown, not edited here: the four-eyes limits (docs/decisions/141), so that no operator raises their own. */
 const FOUR_EYES = [
@@ -63,6 +64,7 @@ function present(
     withdraw_daily_cap: toMoney(s.withdraw_daily_cap_cents),
     deposit_mode: s.deposit_mode === "contact" ? "contact" : "request",
     payees: s.deposit_payees,
+    coin_payouts: s.coin_payouts,
     invitations,
     four_eyes: {
       adjust_max: toMoney(s.adjust_max_cents),
@@ -93,6 +95,7 @@ export async function updateSettings(
     withdraw_daily_cap_cents: form.withdraw_daily_cap,
     deposit_mode: form.deposit_mode,
     deposit_payees: form.payees as DepositPayee[] | undefined,
+    coin_payouts: form.coin_payouts,
   };
   const given = Object.entries(values).filter(([, v]) => v !== undefined) as [SettingKey, unknown][];
   const before = await operatorSettings(db, deploymentCurrency);
@@ -133,7 +136,15 @@ function invitationStatements(db: Db, codes: string[]) {
 
 function presentGiven(form: z.output<typeof settingsForm>, deploymentCurrency: string) {
   const out: Record<string, unknown> = {};
-  for (const key of ["kefu_url", "android_url", "ios_url", "deposit_mode", "payees", "invitations"] as const)
+  for (const key of [
+    "kefu_url",
+    "android_url",
+    "ios_url",
+    "deposit_mode",
+    "payees",
+    "invitations",
+    "coin_payouts",
+  ] as const)
     if (form[key] !== undefined) out[key] = form[key];
   if (form.currency_label !== undefined) out.currency_label = form.currency_label || deploymentCurrency;
   if (form.vip_thresholds) out.vip_thresholds = form.vip_thresholds.map(toMoney);

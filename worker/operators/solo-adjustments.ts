@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { readSettings } from "../settings/settings";
 
 // What one operator moved alone, over a rolling 24 hours (docs/decisions/061-four-eyes-on-money.md).
 const WINDOW_MS = 24 * 60 * 60_000;
@@ -39,7 +40,11 @@ export function soloAdjustmentStatement(db: Db, s: SoloAdjustment) {
   const size = Math.abs(s.amountCents);
   return db.run(sql`INSERT INTO solo_adjustments (operator_id, user_id, amount_cents, player_window_cents, player_limit_cents,
       operator_window_cents, operator_limit_cents, ledger_key, created_at_ms)
-    SELECT ${s.operatorId}, ${s.userId}, ${s.amountCents}, ${size} + ${playerWindow(s.operatorId, s.userId, s.nowMs)}, ${s.playerLimitCents},
+    SELECT ${s.operatorId}, ${s.userId}, ${s.amountCents}, ${size} + ${playerWindow(
+      s.operatorId,
+      s.userId,
+      s.nowMs,
+    )}, ${s.playerLimitCents},
       ${size} + ${operatorWindow(s.operatorId, s.nowMs)}, ${s.operatorLimitCents}, ${s.ledgerKey}, ${s.nowMs}`);
 }
 
@@ -49,6 +54,25 @@ export async function soloWindows(db: Db, operatorId: number, userId: number, no
     sql`SELECT ${playerWindow(operatorId, userId, nowMs)} AS player, ${operatorWindow(operatorId, nowMs)} AS operator`,
   );
   return { playerCents: row.player, operatorCents: row.operator };
+}
+
+/**
+ * What this operator may still move alone for this player now (cents): a credit or debit larger than
+ * this waits for a second operator (worker/operators/adjustments.ts askAdjustment), so the console's
+ * confirm step can say so before it is sent.
+ */
+export async function soloRoomCents(db: Db, operatorId: number, userId: number, nowMs: number) {
+  const [limits, windows] = await Promise.all([
+    readSettings(db, ["adjust_second_approval_cents", "adjust_operator_daily_cents"]),
+    soloWindows(db, operatorId, userId, nowMs),
+  ]);
+  return Math.max(
+    0,
+    Math.min(
+      limits.adjust_second_approval_cents - windows.playerCents,
+      limits.adjust_operator_daily_cents - windows.operatorCents,
+    ),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { settings } from "../db/schema";
+import type { CoinPayouts } from "#shared/payouts";
 
 // Operator settings with the defaults a fresh database falls back to.
 const settingDefaults = {
@@ -20,6 +21,9 @@ const settingDefaults = {
   deposit_mode: "request" as "request" | "contact",
   // the accounts a player pays a deposit into, shown on /recharge (worker/operators/settings.ts)
   deposit_payees: [] as DepositPayee[],
+  // per payout coin, coins for one unit of money and the network fee in coins (shared/payouts.ts); none set: the
+  // console says so on a coin withdrawal instead of an amount
+  coin_payouts: {} as CoinPayouts,
   // an operator's credit or debit: never above the bound, and above the threshold a second operator approves
   adjust_max_cents: 10_000_000,
   adjust_second_approval_cents: 1_000_000,

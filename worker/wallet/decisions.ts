@@ -24,7 +24,7 @@ import { playerNote } from "#shared/request-reasons";
 // the answer to a lost race are the same.
 
 export type RequestKind = "deposit" | "withdrawal";
-export type RequestDecision = { operatorId: number; id: number; note: string; nowMs: number };
+export type RequestDecision = { operatorId: number; id: number; note: string; nowMs: number; payoutRef?: string };
 type Verdict = "approved" | "rejected";
 type Pending = { userId: number; amountCents: number; idempotencyKey: string };
 type NoticeKind = "depositCredited" | "depositRejected" | "withdrawalPaid" | "withdrawalRejected";
@@ -156,7 +156,13 @@ export async function decideRequest(
         action: `${kind}.${verdict === "approved" ? "approve" : "reject"}`,
         target: `${kind}:${d.id}`,
         before,
-        after: { status: verdict, note: d.note, ...effect.audit?.(request), ...extras.audit },
+        after: {
+          status: verdict,
+          note: d.note,
+          ...(d.payoutRef ? { payoutRef: d.payoutRef } : {}),
+          ...effect.audit?.(request),
+          ...extras.audit,
+        },
         nowMs: d.nowMs,
       }),
     ]);

@@ -38,6 +38,8 @@ export function withdrawalRow(r: WithdrawalRecord) {
     time: r.createdAtMs,
     decidedAt: r.decidedAtMs,
     note: playerView(r.status, r.note),
+    // what the money was sent with (a bank transfer's id, a transaction hash): the player finds it by this
+    payout_ref: r.payoutRef,
     card: {
       id: r.card.id,
       type: r.card.type,

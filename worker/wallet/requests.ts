@@ -90,6 +90,7 @@ const withdrawalColumns = {
   createdAtMs: withdrawalRequests.createdAtMs,
   decidedAtMs: withdrawalRequests.decidedAtMs,
   note: withdrawalRequests.note,
+  payoutRef: withdrawalRequests.payoutRef,
 };
 
 export function listDeposits(db: Db, q: ListQuery) {
@@ -197,7 +198,15 @@ export function insertWithdrawalStatement(db: Db, w: NewWithdrawal) {
       'pending', ${w.idempotencyKey}, ${w.nowMs}, ${w.bankCardId})`);
 }
 
-export type Decision = { id: number; status: "approved" | "rejected"; operatorId: number; note: string; nowMs: number };
+export type Decision = {
+  id: number;
+  status: "approved" | "rejected";
+  operatorId: number;
+  note: string;
+  nowMs: number;
+  /** a withdrawal's payout reference, kept with it ("" for none and for deposits) */
+  payoutRef?: string;
+};
 
 /**
  * Moves a pending request to its decision, for the batch that also moves the money. A request that is
@@ -208,7 +217,9 @@ export type Decision = { id: number; status: "approved" | "rejected"; operatorId
 export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decision, allowed: SQL = sql`1`) {
   const table = sql.raw(kind === "deposit" ? "deposit_requests" : "withdrawal_requests");
   return db.run(sql`UPDATE ${table} SET status = ${d.status}, decided_at_ms = ${d.nowMs}, decided_by = ${d.operatorId},
-    note = ${d.note}, amount_cents = CASE WHEN status = 'pending' AND ${allowed} THEN amount_cents ELSE 0 END WHERE id = ${d.id}`);
+    note = ${d.note}, ${
+      kind === "withdrawal" ? sql`payout_ref = ${d.payoutRef ?? ""},` : sql``
+    } amount_cents = CASE WHEN status = 'pending' AND ${allowed} THEN amount_cents ELSE 0 END WHERE id = ${d.id}`);
 }
 
 /** Whether a request has left pending: read after a refused decision batch, never from the error's wording. */

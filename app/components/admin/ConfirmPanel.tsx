@@ -1,14 +1,15 @@
-import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ConfirmStep } from "~/lib/console-confirm.server";
 
 /**
  * The second step of a console action (app/lib/console-confirm.server.ts): what will happen, in
- * words, with Confirm (posting the same fields again) and Cancel (back to the page, nothing done).
+ * words, with Confirm (posting the same fields again) and Cancel (posting them with confirmed=cancel:
+ * nothing is done and the page's form comes back with what was typed, with or without JavaScript).
+ * Confirm comes first in the form so Enter confirms; the grid shows Cancel on the left.
  */
 export function ConfirmPanel() {
   const result = useActionData<{ confirm?: ConfirmStep | null }>();
-  const location = useLocation();
   const { t } = useTranslation("admin");
   const step = result?.confirm;
   if (!step) return null;
@@ -33,18 +34,23 @@ export function ConfirmPanel() {
           {step.fields.map(([name, value], i) => (
             <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
           ))}
-          <input type="hidden" name="confirmed" value="yes" />
           {step.tick ? (
             <label className="check">
               <input type="checkbox" name="repeat_ok" value="yes" required /> {step.tick}
             </label>
           ) : null}
           <div className="buttons">
-            <Link className="button secondary" to={location.pathname + location.search} replace>
-              {t("confirm.cancel")}
-            </Link>
-            <button className="button" type="submit" autoFocus>
+            <button className="button confirm-go" type="submit" name="confirmed" value="yes" autoFocus>
               {step.button}
+            </button>
+            <button
+              className="button secondary confirm-cancel"
+              type="submit"
+              name="confirmed"
+              value="cancel"
+              formNoValidate
+            >
+              {t("confirm.cancel")}
             </button>
           </div>
         </Form>

@@ -6,7 +6,9 @@ export type Column<R> = { head: string; cell: (row: R) => ReactNode; className?:
 
 /**
  * The console's one table: a header on every column (scope=col), one row per item, inside the named,
- * keyboard-reachable scrolling box a phone needs (TableScroll). Each screen says only its columns.
+ * keyboard-reachable scrolling box a wide table needs (TableScroll). Each screen says only its columns.
+ * On a phone each row becomes a card, every cell under its column's name (data-label, app/styles/admin.css),
+ * so no key column sits off screen.
  */
 export function DataTable<R>({
   label,
@@ -25,7 +27,7 @@ export function DataTable<R>({
 }) {
   return (
     <TableScroll label={label}>
-      <table className={className ? `admin-table ${className}` : "admin-table"}>
+      <table className={className ? `admin-table cards ${className}` : "admin-table cards"}>
         <thead>
           <tr>
             {columns.map((c, i) => (
@@ -39,7 +41,7 @@ export function DataTable<R>({
           {rows.map((row, i) => (
             <tr key={rowKey(row, i)} data-testid={rowTestId?.(row)}>
               {columns.map((c, j) => (
-                <td key={j} className={c.className}>
+                <td key={j} className={c.className} data-label={c.head}>
                   {c.cell(row)}
                 </td>
               ))}

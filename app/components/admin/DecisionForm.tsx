@@ -1,12 +1,15 @@
-import { Form } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REJECT_PRESETS } from "~/lib/request-notes";
+import { rejectPresetsOf } from "#shared/request-reasons";
+import { FieldError, invalidProps, useFieldError } from "./FieldError";
 
 /**
  * Approve, or reject with a preset reason (required: the player reads it, in their language) and a
  * note that stays in the console (shared/request-reasons.ts), one request of a queue; the operator who
  * asked for an adjustment can cancel it instead. Each asks for a confirm step first
- * (app/lib/console-confirm.server.ts).
+ * (app/lib/console-confirm.server.ts). A withdrawal is approved with the payout's reference (the bank
+ * transfer's id or the transaction hash), which the player then reads. After the step's Cancel or a
+ * refusal, the form of that request keeps what was typed.
  */
 export function DecisionForm({
   kind,
@@ -21,6 +24,12 @@ export function DecisionForm({
   refusal?: string;
 }) {
   const { t } = useTranslation("admin");
+  const answer = useActionData<{ typed?: Record<string, string> }>();
+  const fieldError = useFieldError();
+  // what was typed comes back to the form of the request it was typed for, not to every card
+  const mine = answer?.typed?.kind === kind && answer.typed.id === String(id);
+  const typed = mine ? (answer?.typed ?? {}) : {};
+  const refError = mine ? fieldError("payout_ref") : null;
   if (own) {
     return (
       <Form method="post" className="decision">
@@ -44,6 +53,21 @@ export function DecisionForm({
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="decision" value="approve" />
+          {kind === "withdrawal" ? (
+            <label className="field payout-ref">
+              <span className="field-label">{t("approvals.payoutRef")}</span>
+              <input
+                name="payout_ref"
+                required
+                minLength={4}
+                maxLength={128}
+                autoComplete="off"
+                defaultValue={typed.payout_ref}
+                {...invalidProps(refError, `payout_ref-${id}`)}
+              />
+              <FieldError message={refError} name={`payout_ref-${id}`} />
+            </label>
+          ) : null}
           <button className="button small" type="submit">
             {t("approvals.approve")}
           </button>
@@ -55,11 +79,11 @@ export function DecisionForm({
         <input type="hidden" name="decision" value="reject" />
         {kind === "adjustment" ? null : (
           <>
-            <select name="preset" aria-label={t("approvals.preset")} defaultValue="" required>
+            <select name="preset" aria-label={t("approvals.preset")} defaultValue={typed.preset ?? ""} required>
               <option value="" disabled>
                 {t("approvals.presetChoose")}
               </option>
-              {REJECT_PRESETS.map((key) => (
+              {rejectPresetsOf(kind).map((key) => (
                 <option key={key} value={key}>
                   {t(`common:presets.${key}`)}
                 </option>
@@ -67,6 +91,7 @@ export function DecisionForm({
             </select>
             <input
               name="note"
+              defaultValue={typed.note}
               aria-label={t("approvals.internalNote")}
               placeholder={t("approvals.internalNote")}
               maxLength={200}

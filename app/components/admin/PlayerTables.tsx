@@ -53,6 +53,8 @@ export type PlayerFile = {
   recentAdjustments: { amount: number; time: number }[];
   /** the largest single credit or debit */
   adjustMax: number;
+  /** what the signed-in operator may still move alone for this player: more waits for a second operator */
+  soloLeft: number;
 };
 
 /** One titled section of the file; "none" instead of an empty table. */
@@ -88,7 +90,11 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
           playerTime(r.time),
           money(r.amount),
           money(r.after),
-          `${t(`wallet:kinds.${r.kind ?? r.type}`, { defaultValue: r.type })} · ${ledgerReasonText(tr, { reason: r.reason, reasonKey: r.reasonKey ?? null, reasonParams: r.reasonParams ?? null })}${r.note ? ` · ${t("player.internalNote")}: ${r.note}` : ""}`,
+          `${t(`wallet:kinds.${r.kind ?? r.type}`, { defaultValue: r.type })} · ${ledgerReasonText(tr, {
+            reason: r.reason,
+            reasonKey: r.reasonKey ?? null,
+            reasonParams: r.reasonParams ?? null,
+          })}${r.note ? ` · ${t("player.internalNote")}: ${r.note}` : ""}`,
         ])}
       />
       <Table
@@ -96,7 +102,11 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
         head={[when, t("rounds.round"), t("room.odds"), t("player.awardCol")]}
         rows={file.bets.map((b) => [
           playerTime(b.time),
-          `${gameTitle(tr, b.titleKey, b.room)} · ${t("rounds.round")} ${b.seqno} · ${optionLabel(tr, b.option, b.gameType)}`,
+          `${gameTitle(tr, b.titleKey, b.room)} · ${t("rounds.round")} ${b.seqno} · ${optionLabel(
+            tr,
+            b.option,
+            b.gameType,
+          )}`,
           <>
             {money(b.stake)} × {formatDecimal(b.odds, 3, 3)}
           </>,

@@ -6,7 +6,10 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { DecisionForm } from "./DecisionForm";
 import { PayoutNetwork } from "./PayoutNetwork";
 
-type Card = { type: string; bank: string; account: string; address: string; network?: string };
+import { payoutCoinLine, payoutCoins, payoutDestination, type PayoutCard } from "~/lib/payout";
+import type { CoinPayouts } from "#shared/payouts";
+import { formatDecimal } from "~/lib/number-format";
+import { useAppConfig } from "~/lib/root-data";
 
 /** A pending deposit or withdrawal as the console's queue shows it (/api/admin/deposits, /withdrawals). */
 export type QueueRow = {
@@ -19,7 +22,8 @@ export type QueueRow = {
   pay_name?: string;
   payee?: { name: string; account: string } | null;
   pay_ref?: string;
-  card?: Card;
+  card?: PayoutCard;
+  payout_ref?: string;
   /** a deposit that waits for its second operator: the first one's name */
   firstApprovedBy?: string | null;
   /** the catalogue code of the rule that keeps this operator from approving it (worker/wallet/requests.ts) */
@@ -39,6 +43,8 @@ export function requestDetails(
   kind: RequestKind,
   row: QueueRow,
   t: (key: string, values?: Record<string, unknown>) => string,
+  rates: CoinPayouts = {},
+  currency = "",
 ): Detail[] {
   if (kind === "deposit") {
     return [
@@ -55,23 +61,33 @@ export function requestDetails(
       },
     ];
   }
+  // the destination in full (holder, bank and branch, or network and whole address) and, for a coin, what to send
   const card = row.card;
+  const amount = `${formatDecimal(row.money, 2, 2)} ${currency}`.trim();
+  const coins = payoutCoinLine(t, card, amount, payoutCoins(card, row.money, rates));
   return [
     {
       key: "payTo",
       label: t("approvals.payTo"),
-      value: card
-        ? [card.type === "Bank" ? t("approvals.bankAccount") : card.type, card.bank, card.account || card.address]
-            .filter(Boolean)
-            .join(" · ")
-        : "—",
+      value: <span className="selectable">{payoutDestination(t, card)}</span>,
     },
+    ...(coins ? [{ key: "send", label: t("approvals.send"), value: coins }] : []),
+    ...(row.payout_ref
+      ? [
+          {
+            key: "payoutRef",
+            label: t("approvals.payoutRef"),
+            value: <code className="selectable">{row.payout_ref}</code>,
+          },
+        ]
+      : []),
   ];
 }
 
 /** A pending request with the player, the amount, the facts to check and the one decision form. */
-export function RequestCard({ kind, row }: { kind: RequestKind; row: QueueRow }) {
+export function RequestCard({ kind, row, rates }: { kind: RequestKind; row: QueueRow; rates: CoinPayouts }) {
   const { t } = useTranslation("admin");
+  const { currency } = useAppConfig();
   return (
     <article className="admin-card request-card" data-testid={`${kind}-${row.id}`}>
       <div className="row">
@@ -86,7 +102,7 @@ export function RequestCard({ kind, row }: { kind: RequestKind; row: QueueRow })
         <Money value={row.balance} />
       </div>
       <dl className="request-details">
-        {requestDetails(kind, row, t).map((d) => (
+        {requestDetails(kind, row, t, rates, currency).map((d) => (
           <div key={d.key} data-detail={d.key}>
             <dt>{d.label}</dt>
             <dd>{d.value}</dd>

@@ -20,6 +20,7 @@ export type RoundRow = {
   payouts: number;
   house: number | null;
   inPlay?: number;
+  refunded?: number;
 };
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
@@ -59,22 +60,36 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
         ),
     },
     { head: t("rounds.bets"), className: "num", cell: (r) => r.bets },
-    { head: t("rounds.turnover"), className: "num", cell: (r) => money(r.turnover) },
-    { head: t("rounds.payouts"), className: "num", cell: (r) => money(r.payouts) },
+    // Turnover counts once a round is drawn (worker/operators/reports.ts): before, its stakes are in play;
+    // a voided round's were refunded. Neither reads as a turnover of 0.00 or as a house result.
     {
-      head: t("rounds.house"),
+      head: t("rounds.turnover"),
       className: "num",
       cell: (r) =>
-        r.house === null ? (
+        r.status === "open" ? (
           <>
-            {money(r.inPlay ?? 0)} {t("rounds.inPlay")}
+            {money(r.inPlay ?? 0)} <span className="muted">{t("rounds.inPlay")}</span>
+          </>
+        ) : r.status === "void" ? (
+          <>
+            {money(r.refunded ?? 0)} <span className="muted">{t("rounds.refunded")}</span>
           </>
         ) : (
-          money(r.house)
+          money(r.turnover)
         ),
     },
+    { head: t("rounds.payouts"), className: "num", cell: (r) => (r.status === "settled" ? money(r.payouts) : "—") },
+    { head: t("rounds.house"), className: "num", cell: (r) => (r.house === null ? "—" : money(r.house)) },
     { head: t("rounds.commit"), cell: (r) => <code title={r.commit}>{r.commit.slice(0, 12)}…</code> },
     { head: t("rounds.seed"), cell: (r) => (r.seed ? <code title={r.seed}>{r.seed.slice(0, 12)}…</code> : "—") },
   ];
-  return <DataTable label={t("rounds.title")} columns={columns} rows={rounds} rowKey={(r) => r.id} />;
+  return (
+    <DataTable
+      label={t("rounds.title")}
+      columns={columns}
+      rows={rounds}
+      rowKey={(r) => r.id}
+      rowTestId={(r) => `round-${r.id}`}
+    />
+  );
 }

@@ -19,11 +19,14 @@ export function BarChart({
   labels,
   series,
   format,
+  lossName,
 }: {
   title: string;
   labels: string[];
   series: Series[];
   format: (value: number) => string;
+  /** the legend's name for a value below zero (a house loss) */
+  lossName?: string;
 }) {
   const id = useId();
   const all = series.flatMap((s) => s.values);
@@ -41,21 +44,9 @@ export function BarChart({
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`}>
         <title id={`${id}-t`}>{title}</title>
         {all.some((v) => v > 0) ? (
-          <g>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max)} y2={y(max)} className="chart-grid" />
-            <text x={PAD.left} y={PAD.top - 6} className="chart-label">
-              {format(max)}
-            </text>
-          </g>
+          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max)} y2={y(max)} className="chart-grid" />
         ) : null}
-        {min < 0 ? (
-          <g>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(min)} y2={y(min)} className="chart-grid" />
-            <text x={WIDTH - PAD.right} y={y(min) - 4} textAnchor="end" className="chart-label">
-              {format(min)}
-            </text>
-          </g>
-        ) : null}
+        {min < 0 ? <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(min)} y2={y(min)} className="chart-grid" /> : null}
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="chart-zero" />
         {labels.map((label, i) => (
           <g key={label}>
@@ -65,7 +56,8 @@ export function BarChart({
               return (
                 <rect
                   key={s.name}
-                  className={`chart-bar tone-${s.tone}`}
+                  // a value below zero (a house loss) is drawn as a loss, never in the series' own colour
+                  className={`chart-bar tone-${v < 0 ? "loss" : s.tone}`}
                   x={PAD.left + i * groupW + groupW * 0.1 + j * barW}
                   y={top}
                   width={barW}
@@ -85,6 +77,17 @@ export function BarChart({
             ) : null}
           </g>
         ))}
+        {/* the scale's figures last, so no bar is drawn over them; a halo keeps them readable on a bar */}
+        {all.some((v) => v > 0) ? (
+          <text x={PAD.left} y={PAD.top - 6} className="chart-label chart-scale">
+            {format(max)}
+          </text>
+        ) : null}
+        {min < 0 ? (
+          <text x={WIDTH - PAD.right} y={y(min) - 4} textAnchor="end" className="chart-label chart-scale">
+            {format(min)}
+          </text>
+        ) : null}
       </svg>
       <figcaption className="chart-legend">
         {series.map((s) => (
@@ -92,6 +95,11 @@ export function BarChart({
             <i className={`swatch tone-${s.tone}`} aria-hidden="true" /> {s.name}
           </span>
         ))}
+        {min < 0 && lossName ? (
+          <span>
+            <i className="swatch tone-loss" aria-hidden="true" /> {lossName}
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );

@@ -46,6 +46,7 @@ export function InsightCharts({ charts }: { charts: Charts }) {
           title={t("insight.house")}
           labels={days}
           series={[{ name: t("rounds.house"), values: charts.play.map((d) => d.house), tone: "c" }]}
+          lossName={t("insight.houseLoss")}
           format={money}
         />
         <ChartTable

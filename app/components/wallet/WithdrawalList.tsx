@@ -40,6 +40,11 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
                   })}
               {w.note ? ` · ${playerNoteText(t, w.note)}` : ""}
             </div>
+            {w.payout_ref ? (
+              <div className="request-note">
+                {t("withdraw.payoutRef")} <code className="selectable">{w.payout_ref}</code>
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -27,6 +27,7 @@ import { adjustForm, filterQuery, pageForm, PAGE_SIZE } from "#shared/forms/wall
 import { requestKey } from "../../wallet/keys";
 import { toMoney } from "#shared/money";
 import { sessionsChanged } from "../session-memo";
+import { soloRoomCents } from "../../operators/solo-adjustments";
 
 // Players as the operator sees and handles them (docs/product.md#operators), with four eyes on money.
 export const adminPlayerRoutes = new Hono<AppEnv>();
@@ -56,9 +57,17 @@ adminPlayerRoutes.post("/api/admin/players", async (c) => {
   );
 });
 
-adminPlayerRoutes.post("/api/admin/players/get", async (c) =>
-  ok(c, await playerFile(getDb(c.env), parseBody(playerIdForm, c.get("body")).userId, Date.now())),
-);
+adminPlayerRoutes.post("/api/admin/players/get", async (c) => {
+  const db = getDb(c.env);
+  const { userId } = parseBody(playerIdForm, c.get("body"));
+  const nowMs = Date.now();
+  const [file, soloRoom] = await Promise.all([
+    playerFile(db, userId, nowMs),
+    soloRoomCents(db, c.get("user").id, userId, nowMs),
+  ]);
+  // what the asking operator may still move alone for this player: the confirm step says when a credit waits
+  return ok(c, { ...file, soloLeft: toMoney(soloRoom) });
+});
 // These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
 adminPlayerRoutes.post("/api/admin/players/freeze", async (c) =>
   ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c))),

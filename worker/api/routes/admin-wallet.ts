@@ -3,6 +3,7 @@ import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
+import { readSettings } from "../../settings/settings";
 import { listDeposits, listWithdrawals, requestListKey } from "../../wallet/requests";
 import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
@@ -28,10 +29,10 @@ function listQuery(body: Record<string, unknown>, viewerId: number) {
 
 function decision(
   c: { get(key: "body"): Record<string, unknown>; get(key: "user"): { id: number } },
-  rejecting = false,
+  rejecting?: "deposit" | "withdrawal",
 ) {
-  const form = parseBody(rejecting ? rejectionForm : decisionForm, c.get("body"));
-  return { operatorId: c.get("user").id, id: form.id, note: form.note, nowMs: Date.now() };
+  const form = parseBody(rejecting ? rejectionForm(rejecting) : decisionForm, c.get("body"));
+  return { operatorId: c.get("user").id, id: form.id, note: form.note, payoutRef: form.payout_ref, nowMs: Date.now() };
 }
 
 adminWalletRoutes.post("/api/admin/deposits", async (c) => {
@@ -45,7 +46,7 @@ adminWalletRoutes.post("/api/admin/deposits/approve", async (c) =>
 );
 
 adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, true))),
+  ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, "deposit"))),
 );
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
@@ -54,10 +55,20 @@ adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   return ok(c, pagedList(rows, query.at, requestListKey, operatorWithdrawalRow));
 });
 
+// What paying in and out needs beside the queues: whether players who ask to deposit have an account to
+// pay into, and the coin rates and fees a coin withdrawal is paid at (shared/payouts.ts).
+adminWalletRoutes.post("/api/admin/payments", async (c) => {
+  const s = await readSettings(getDb(c.env), ["deposit_mode", "deposit_payees", "coin_payouts"]);
+  return ok(c, {
+    depositAccountMissing: s.deposit_mode === "request" && s.deposit_payees.length === 0,
+    coinPayouts: s.coin_payouts,
+  });
+});
+
 adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) =>
   ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c))),
 );
 
 adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, true))),
+  ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, "withdrawal"))),
 );

@@ -1,0 +1,51 @@
+import { coinAmount, isPayoutCoin, type CoinAmount, type CoinPayouts } from "#shared/payouts";
+import { formatDecimal } from "./number-format";
+
+// Where a withdrawal goes and what to send, in the words the approval card and its confirm step both use:
+// an operator pays from these lines, so they name everything a bank or a wallet asks for.
+
+/** A withdrawal's payout account as the console's queue answers it (worker/wallet/present.ts cardRow). */
+export type PayoutCard = {
+  type: string;
+  bank: string;
+  account: string;
+  address: string;
+  network?: string;
+  /** the account holder's name */
+  username?: string;
+  /** the bank's branch */
+  area?: string;
+};
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** "Tran Thi Lan · Vietcombank · Hoan Kiem branch · 0123456789", or "TRC20 · T…(the whole address)". */
+export function payoutDestination(t: Translate, card: PayoutCard | undefined): string {
+  if (!card) return "—";
+  if (card.type === "Bank")
+    return [card.username, card.bank, card.area, card.account].filter((part) => part && part.trim()).join(" · ");
+  const network = card.network
+    ? t(`wallet:bankadd.networks.${card.network}`, { defaultValue: card.network })
+    : t("approvals.networkUnknown");
+  return `${card.type} · ${network} · ${card.address}`;
+}
+
+/** The coins to send for a coin withdrawal at the set rate and fee; null for a bank account or an unset rate. */
+export function payoutCoins(card: PayoutCard | undefined, money: number, rates: CoinPayouts): CoinAmount | null {
+  if (!card || !isPayoutCoin(card.type)) return null;
+  return coinAmount(card.type, Math.round(money * 100), rates[card.type]);
+}
+
+const coinText = (value: string, coin: string) => `${formatDecimal(Number(value), 2, 8)} ${coin}`;
+
+/** "198.10 USDT (200.00 USD at 0.998, less a network fee of 1.50 USDT)", or why there is no figure. */
+export function payoutCoinLine(t: Translate, card: PayoutCard | undefined, amount: string, coins: CoinAmount | null) {
+  if (!card || card.type === "Bank") return null;
+  if (!coins) return t("approvals.coinRateMissing", { coin: card.type });
+  return t(coins.covers ? "approvals.coinSend" : "approvals.coinFeeTooHigh", {
+    send: coinText(coins.net, coins.coin),
+    amount,
+    rate: coins.rate,
+    fee: coinText(coins.fee, coins.coin),
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `withdrawal_requests` ADD `payout_ref` text DEFAULT '' NOT NULL;
