@@ -225,9 +225,14 @@ export async function winLossBetween(db: Db, userId: number, fromMs: number, toM
   return row ?? { netCents: 0, turnoverCents: 0 };
 }
 
-/** What a player won in one round (refunds are not winnings). */
-export async function roundAwardCents(db: Db, userId: number, roundId: number): Promise<number> {
-  const row = await db.get<{ total: number }>(sql`SELECT COALESCE(SUM(award_cents), 0) AS total FROM bets
-    WHERE user_id = ${userId} AND round_id = ${roundId} AND isaward = 1`);
-  return row?.total ?? 0;
+/**
+ * What one round paid a player (refunds are not winnings) and what the player staked on the bets it
+ * played out (won or lost; refunded and cancelled bets cost nothing), so a payout is told against its cost.
+ */
+export async function roundPaidCents(db: Db, userId: number, roundId: number) {
+  const row = await db.get<{ awardCents: number; stakeCents: number }>(sql`SELECT
+      COALESCE(SUM(CASE WHEN isaward = 1 THEN award_cents ELSE 0 END), 0) AS awardCents,
+      COALESCE(SUM(CASE WHEN isaward IN (0, 1) THEN stake_cents ELSE 0 END), 0) AS stakeCents
+    FROM bets WHERE user_id = ${userId} AND round_id = ${roundId}`);
+  return row ?? { awardCents: 0, stakeCents: 0 };
 }
