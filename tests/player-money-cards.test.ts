@@ -63,3 +63,21 @@ describe("VIP progress", () => {
     await expectMoneyInvariants();
   });
 });
+
+describe("the statement's balances", () => {
+  it("opens and closes with the balance read from the ledger, the change between them", async () => {
+    const p = await player(100);
+    await placeOk(p.token, 1, [[0, 1.98, 20]]);
+    const all = (await api("/api/Game/getstatement", { token: p.token, type: "all" })).data;
+    expect(all).toMatchObject({ opening: 0, closing: 80, change: 80 });
+    // a period that starts tomorrow (UTC+8) opens with today's closing balance and changes nothing
+    const tomorrow = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const later = (await api("/api/Game/getstatement", { token: p.token, start: tomorrow, end: tomorrow })).data;
+    expect(later).toMatchObject({ opening: 80, closing: 80, change: 0 });
+    const browser = await new Browser().logIn(p.username, "secret123");
+    const html = await (await browser.get("/user/statement?type=all")).text();
+    expect(html).toMatch(/data-testid="statement-opening"[^]*?Opening balance[^]*?0\.00/);
+    expect(html).toMatch(/data-testid="statement-closing"[^]*?Closing balance[^]*?80\.00/);
+    await expectMoneyInvariants();
+  });
+});

@@ -53,6 +53,13 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
     .offset(offset);
 }
 
+/** The player's balance at an instant, from the ledger: the balance after the last movement before it (0 before any). */
+export async function balanceBefore(db: Db, userId: number, atMs: number): Promise<number> {
+  const row = await db.get<{ afterCents: number }>(sql`SELECT after_cents AS afterCents FROM ledger
+    WHERE user_id = ${userId} AND created_at_ms < ${atMs} ORDER BY created_at_ms DESC, id DESC LIMIT 1`);
+  return row?.afterCents ?? 0;
+}
+
 /** Whether a movement with this idempotency key was already written. */
 export async function movementExists(db: Db, idempotencyKey: string): Promise<boolean> {
   const [row] = await db
