@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { roundOutcomeText } from "./round-outcome";
+import { roundOutcomeKind, roundOutcomeText } from "./round-outcome";
 
 const t = (key: string, values?: Record<string, unknown>) => `${key} ${JSON.stringify(values)}`;
 
@@ -20,5 +20,15 @@ describe("the last round's sentence", () => {
     expect(roundOutcomeText(t, { seqno: 7, award: 100, stake: 100 })).toMatch(/^game:round\.outcome\.even /);
     expect(roundOutcomeText(t, { seqno: 7, award: 39.6, stake: null })).toMatch(/^game:round\.outcome\.paid /);
     expect(roundOutcomeText(t, { seqno: 7, award: 0, stake: 40 })).toBeNull();
+  });
+});
+
+describe("the last round's kind, for its colour", () => {
+  it("is a win only above the stake", () => {
+    expect(roundOutcomeKind({ seqno: 1, award: 39.6, stake: 40 })).toBe("lost");
+    expect(roundOutcomeKind({ seqno: 1, award: 79.2, stake: 40 })).toBe("won");
+    expect(roundOutcomeKind({ seqno: 1, award: 40, stake: 40 })).toBe("even");
+    expect(roundOutcomeKind({ seqno: 1, award: 40, stake: null })).toBe("paid");
+    expect(roundOutcomeKind({ seqno: 1, award: 0, stake: 40 })).toBeNull();
   });
 });

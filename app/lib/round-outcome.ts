@@ -10,12 +10,24 @@ export type LastRoundPaid = { seqno: number | string; award: number; stake: numb
  * named as paid, never as won. Null when the round paid nothing.
  */
 export function roundOutcomeText(t: Translate, last: LastRoundPaid): string | null {
+  const kind = roundOutcomeKind(last);
+  return kind === null ? null : sentence(t, last, kind);
+}
+
+/** Won (more back than staked), lost (less), even, or only paid (stake unknown); null when nothing was paid. */
+export function roundOutcomeKind(last: LastRoundPaid): "won" | "lost" | "even" | "paid" | null {
   if (!(last.award > 0)) return null;
+  if (last.stake === null) return "paid";
+  const netCents = Math.round(last.award * 100) - Math.round(last.stake * 100);
+  return netCents > 0 ? "won" : netCents < 0 ? "lost" : "even";
+}
+
+function sentence(t: Translate, last: LastRoundPaid, kind: "won" | "lost" | "even" | "paid"): string {
   const award = formatMoney(last.award);
-  if (last.stake === null) return t("game:round.outcome.paid", { seqno: last.seqno, award });
+  if (kind === "paid" || last.stake === null) return t("game:round.outcome.paid", { seqno: last.seqno, award });
   const netCents = Math.round(last.award * 100) - Math.round(last.stake * 100);
   const values = { seqno: last.seqno, award, stake: formatMoney(last.stake) };
-  if (netCents > 0) return t("game:round.outcome.won", { ...values, net: formatMoney(netCents / 100) });
-  if (netCents === 0) return t("game:round.outcome.even", values);
+  if (kind === "won") return t("game:round.outcome.won", { ...values, net: formatMoney(netCents / 100) });
+  if (kind === "even") return t("game:round.outcome.even", values);
   return t("game:round.outcome.lost", { ...values, loss: formatMoney(-netCents / 100) });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { RoundResult } from "#shared/rounds";
 import { formatCountdown, roundClock } from "~/lib/game-countdown";
 import type { LiveStatus } from "~/lib/game-socket";
-import { roundOutcomeText, type LastRoundPaid } from "~/lib/round-outcome";
+import { roundOutcomeKind, roundOutcomeText, type LastRoundPaid } from "~/lib/round-outcome";
 import { ResultNumbers } from "./ResultNumbers";
 
 type Props = {
@@ -43,8 +43,8 @@ export function RoundPanel({
 }: Props) {
   const { t } = useTranslation("game");
   // said only under the result it belongs to
-  const outcome =
-    lastAward && latest && String(latest.seqno) === String(lastAward.seqno) ? roundOutcomeText(t, lastAward) : null;
+  const shownAward = lastAward && latest && String(latest.seqno) === String(lastAward.seqno) ? lastAward : null;
+  const outcome = shownAward ? roundOutcomeText(t, shownAward) : null;
   const clock = roundClock(secondsLeft, closeSeconds);
   // the room's own word wins: a room that stopped taking bets is closed whatever the clock says
   const phase = !open && clock.phase === "open" ? "closed" : clock.phase;
@@ -92,7 +92,7 @@ export function RoundPanel({
         </div>
         {latest ? <ResultNumbers result={latest} gameType={gameType} /> : null}
         {outcome ? (
-          <p className="award" role="status" data-testid="round-outcome">
+          <p className={`award award-${roundOutcomeKind(shownAward!)}`} role="status" data-testid="round-outcome">
             {outcome}
           </p>
         ) : null}
