@@ -7,6 +7,7 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import { startPwa } from "~/components/content/pwa";
 import { fallbackLng, i18nOptions, isLng, loadLanguage } from "~/lib/i18n";
 import { remixStateDecoded } from "~/lib/remix-state";
+import { keepTypedTextareas } from "~/lib/keep-typed-textareas";
 
 async function hydrate() {
   const lang = document.documentElement.lang;
@@ -20,6 +21,7 @@ async function hydrate() {
     ns: getInitialNamespaces(),
   });
   await decoded;
+  keepTypedTextareas();
   startTransition(() => {
     hydrateRoot(
       document,

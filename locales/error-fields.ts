@@ -26,6 +26,20 @@ export const FIELD_OF_ERROR = {
     2066: "captcha",
     3007: "adult",
   },
+  /** A forgotten password (app/routes/forgot-password.tsx). */
+  forgotPassword: {
+    1010: "username",
+    1190: "username",
+    2050: "phone",
+    2051: "captcha",
+    2053: "captcha",
+    2054: "captcha",
+    2065: "captcha",
+    1163: "captcha",
+    1011: "npasswd",
+    1015: "npasswd",
+    1012: "npasswd2",
+  },
   /** Changing the login password (app/routes/userloginpassword.tsx). */
   loginPassword: { 1059: "passwd", 1011: "npasswd", 1015: "npasswd", 1061: "npasswd", 1012: "npasswd2" },
   /** Changing the payment password (app/routes/usercipherpassword.tsx). */

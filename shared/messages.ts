@@ -24,7 +24,14 @@ export function apiLang(value: unknown): ApiLang {
   return (typeof value === "string" && aliases[value.trim().toLowerCase()]) || "en";
 }
 
+/**
+ * A catalogue message with its figure and its time. A message that names a time has a wording without
+ * one under `<key>.now` (a limit that nothing counts against yet frees up at no time): used when no
+ * time is given, so no sentence ends on an empty or made-up time.
+ */
 export function message(lang: ApiLang, key: string, num?: string, at?: string): string {
+  const timeless = at === undefined && (catalogues.en[`${key}.now`] !== undefined ? `${key}.now` : null);
+  if (timeless) key = timeless;
   const text = catalogues[lang][key] ?? catalogues.en[key] ?? catalogues[lang]["2002"];
   return text.replace("{{num}}", num ?? "").replace("{{at}}", at ?? "");
 }

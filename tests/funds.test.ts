@@ -45,6 +45,9 @@ describe("getfinanceflow", () => {
     );
     const answer = await flow(token);
     expectOk(answer);
+    const [withdrawalId] = (
+      await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(id).all<{ id: number }>()
+    ).results.map((r) => r.id);
     expect(answer.data).toEqual({
       list: [
         {
@@ -53,9 +56,10 @@ describe("getfinanceflow", () => {
           money: -30,
           before: 100,
           after: 70,
-          reason: "Withdrawal request",
-          reasonKey: "withdrawal",
-          reasonParams: {},
+          // the hold is named by its request, and its kind says the request still awaits payout
+          reason: `Withdrawal #${withdrawalId}`,
+          reasonKey: "withdrawalOf",
+          reasonParams: { id: withdrawalId },
           type: 2,
           kind: "wait",
         },

@@ -193,7 +193,7 @@ describe("results and records", () => {
       gameseq: round.seqno,
       gametype: 1,
     });
-    expect(pending.data).toEqual({ award: 0, result: null });
+    expect(pending.data).toEqual({ award: 0, stake: 0, result: null });
     const settled = await finishRound(16);
     const answer = await api("/api/Game/current", {
       token: player.token,
@@ -204,6 +204,8 @@ describe("results and records", () => {
     expectOk(answer);
     const award = settled.sum >= 14 ? 99 : 59.4;
     expect(answer.data.award).toBe(award);
+    // what the round cost, so a payout is told against it (99.00 on 80.00 staked is a win of 19.00)
+    expect(answer.data.stake).toBe(80);
     expect(answer.data.result).toMatchObject({ seqno: round.seqno, sum: settled.sum, seed: settled.seed });
     const latest = await api("/api/Game/current", { token: player.token, roomid: 16 });
     expect(latest.data.result.seqno).toBe(round.seqno);

@@ -302,7 +302,7 @@ describe("cancelling and settling", () => {
     const drawn = await finishRound(1);
     expect(await balanceOf(player.userId)).toBe(100_000 - 10_000 + 9_900);
     const room = await page(browser, "/activity/1");
-    expect(room.html).toContain(`You won 99.00 in round ${drawn.seqno}`);
+    expect(room.html).toContain(`Round ${drawn.seqno}: 99.00 paid on 100.00 staked, a loss of 1.00`);
     expect(room.html).toContain("999.00");
     const won = await page(browser, "/betlist?type=won");
     expect(won.html.match(/class="bet-card status-won"/g)).toHaveLength(1);

@@ -48,6 +48,8 @@ describe("a lock-up on the statement and in the total assets", () => {
       orders: 1,
       nextMaturity: { at: order.maturity, principal: 100_000 },
       total: 400_000,
+      // a lock-up is not a wager: no turnover toward the next VIP level
+      vip: { turnover: 0, next: { level: 2, levelKey: "silver", turnover: 1_000 } },
     });
   });
 

@@ -11,12 +11,15 @@ import { Money } from "~/components/Money";
 export function BalanceCard({
   money,
   withdrawable,
+  withdrawing = 0,
   testId = "balance",
   deposit = true,
   children,
 }: {
   money: number;
   withdrawable?: number;
+  /** held for withdrawals not yet paid out: shown while there is some */
+  withdrawing?: number;
   testId?: string;
   deposit?: boolean;
   children?: ReactNode;
@@ -40,6 +43,11 @@ export function BalanceCard({
           </div>
         )}
       </div>
+      {withdrawing > 0 ? (
+        <Link className="withdrawing" to="/withdraw" data-testid="withdrawing">
+          <span className="label">{t("user.withdrawing")}</span> <Money value={withdrawing} />
+        </Link>
+      ) : null}
       {children}
       <div className="balance-actions">
         {deposit ? (

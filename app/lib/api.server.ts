@@ -34,6 +34,8 @@ export type Profile = {
   name: string;
   money: number;
   leftmoney: number;
+  /** held for withdrawals not yet paid out (absent from a backend that does not say) */
+  withdrawing?: number;
   level: number;
   levelKey: string;
   noPassword2: 0 | 1;

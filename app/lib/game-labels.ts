@@ -3,6 +3,7 @@
 
 import { ELEVEN_FIVE, SUM_OPTION_KEYS } from "#shared/games/options";
 import { RACING_10 } from "#shared/rooms";
+import enGame from "../../locales/en/game.json";
 
 /** Any i18next t function bound to (or able to address) the game namespace. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -45,6 +46,19 @@ export function resultText(t: Translate, resultKeys: readonly string[], gameType
 export function gameTitle(t: Translate, titleKey: string | undefined, title: string): string {
   if (!titleKey) return title;
   return t(`game:games.${titleKey}`, { defaultValue: title });
+}
+
+/**
+ * A room's name in the reader's language. Rooms are stored with the seed's English name, "<game> · <tab>"
+ * (worker/seed/seed.ts): that name is data, so the game's part is said in the reader's words and the
+ * currency tab (USDT, BTC, ETH: codes, the same in every language) kept. A name an operator gave a room
+ * is the operator's own words and is shown as written.
+ */
+export function roomName(t: Translate, room: { title: string; titleKey?: string | null }): string {
+  const english = room.titleKey ? (enGame.games as Record<string, string>)[room.titleKey] : undefined;
+  if (!english || !room.titleKey || !(room.title === english || room.title.startsWith(`${english} · `)))
+    return room.title;
+  return `${gameTitle(t, room.titleKey, english)}${room.title.slice(english.length)}`;
 }
 
 /** A game room screen's document title (its route handle's title, app/lib/page-title.ts). */

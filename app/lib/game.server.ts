@@ -58,7 +58,7 @@ export async function loadRoom({ request, context, params }: Args, screen: RoomS
       gametype,
     }),
     lastDrawn
-      ? callApi<{ award: number }>(request, context, "/api/Game/current", {
+      ? callApi<{ award: number; stake?: number }>(request, context, "/api/Game/current", {
           roomid: roomId,
           gameseq: lastDrawn.seqno,
           gametype,
@@ -74,7 +74,15 @@ export async function loadRoom({ request, context, params }: Args, screen: RoomS
     servedAt: Date.now(),
     room,
     bets: bets.code === 1 ? bets.data.list : [],
-    lastAward: award?.code === 1 && lastDrawn ? { seqno: lastDrawn.seqno, award: Number(award.data.award) || 0 } : null,
+    // A backend that does not send the stake (the legacy contract) leaves it unknown: the payout is then only "paid".
+    lastAward:
+      award?.code === 1 && lastDrawn
+        ? {
+            seqno: lastDrawn.seqno,
+            award: Number(award.data.award) || 0,
+            stake: typeof award.data.stake === "number" ? award.data.stake : null,
+          }
+        : null,
     record,
   };
 }

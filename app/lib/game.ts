@@ -53,7 +53,12 @@ export type BetRecord = {
   rate: number;
   award: number;
   createtime: number;
+  /** the round's draw once settled (absent from a backend that does not send it) */
+  draw?: { numbers: number[]; sum: number | null } | null;
 };
+
+/** A bet records tab added up (absent from a backend that does not send it). */
+export type BetTotals = { bets: number; staked: number; returned: number; result: number };
 
 export type RoomScreen = "activity" | "bjsc";
 

@@ -5,6 +5,8 @@ export type LimitView = {
   money: number | null;
   pending: { money: number | null; at: number } | null;
   used: number;
+  /** A loss limit while the player is ahead over its window: by how much (used is then 0). */
+  ahead: number;
 };
 
 export type RealityCheck = {

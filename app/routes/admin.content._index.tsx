@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
 import { PlayerTime } from "~/components/PlayerTime";
+import { pickLocalized } from "#shared/content/languages";
+import { apiLang } from "#shared/messages";
 
 export const handle = { title: "admin:content.title" };
 
@@ -36,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The articles of one group (news 9, announcements 14, help 26), pinned first, then newest. */
 export default function Content() {
   const { group, list, page, hasMore } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   return (
     <main className="admin-main">
       <div className="row admin-title-row">
@@ -63,7 +65,13 @@ export default function Content() {
         {list.map((a) => (
           <li key={a.id}>
             <Link to={`/admin/content/${a.id}`}>
-              <strong>{a.title_yw || a.title || a.title_ft || a.title_vi}</strong>
+              {/* the operator's own language first, then English, then the default column */}
+              <strong>
+                {pickLocalized(
+                  { default: a.title, cht: a.title_ft, en: a.title_yw, vi: a.title_vi },
+                  apiLang(i18n.language),
+                )}
+              </strong>
               <span className="muted">#{a.id}</span>
               <span className="muted admin-list-wide">{a.summary}</span>
               <span className="muted">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { InsightCharts } from "~/components/insight/InsightCharts";
+import { roomName } from "~/lib/game-labels";
 import type { Charts } from "~/components/insight/types";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { i18nServer } from "~/lib/i18n.server";
@@ -45,7 +46,7 @@ export default function Insight() {
             <option value="">{t("insight.allRooms")}</option>
             {charts.rooms.map((r) => (
               <option key={r.id} value={r.id}>
-                #{r.id} {r.title}
+                #{r.id} {roomName(t, r)}
               </option>
             ))}
           </select>

@@ -15,8 +15,11 @@ import { roomFieldErrors, roomRefusal } from "~/lib/room-answer.server";
 import { fieldsRefused } from "~/lib/console-fields.server";
 import { roomForm } from "#shared/forms/rooms";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { roomName, type Translate } from "~/lib/game-labels";
 
-export const handle = { title: (room: RoomSettings | undefined) => room?.title };
+export const handle = {
+  title: (room: RoomSettings | undefined, t: Translate) => (room ? roomName(t, room) : undefined),
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = new URL(request.url).searchParams.get("page") ?? "1";
@@ -38,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const t = await i18nServer.getFixedT(request, "admin");
+  const t = await i18nServer.getFixedT(request, ["admin", "game"]);
   if (form.get("intent") === "void") {
     const preset = (VOID_PRESETS as readonly string[]).includes(String(form.get("preset")))
       ? String(form.get("preset"))
@@ -55,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       ]);
       const round = rounds.list.find((r) => String(r.id) === body.roundId);
       const values = {
-        room: room.title,
+        room: roomName(t, room),
         seqno: round?.seqno ?? body.roundId,
         bets: round?.bets ?? 0,
         turnover: money(round?.inPlay ?? 0),
@@ -135,7 +138,7 @@ export default function RoomSettingsPage() {
   const inPlay = room.rounds.page === 1 ? room.rounds.list.find((r) => r.status === "open") : undefined;
   return (
     <main className="admin-main">
-      <h1>{room.title}</h1>
+      <h1>{roomName(t, room)}</h1>
       <ActionError />
       <ConfirmPanel />
       <p className="muted">{t("room.nextRound")}</p>

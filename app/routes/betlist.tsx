@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { PlayerTime } from "~/components/PlayerTime";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecord } from "~/lib/game";
+import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecord, type BetTotals } from "~/lib/game";
+import { RACING_10 } from "#shared/rooms";
 import { gameTitle, optionLabel } from "~/lib/game-labels";
 import gameStyles from "~/styles/game.css?url";
 import { EmptyState } from "~/components/EmptyState";
@@ -20,6 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
   const answer = await callApi<{
     data: BetRecord[];
+    totals?: BetTotals;
     page: number;
     hasMore: boolean;
     next: string | null;
@@ -33,11 +35,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab,
     page,
     rows: answer.code === 1 ? answer.data.data : [],
+    totals: answer.code === 1 ? (answer.data.totals ?? null) : null,
     hasMore: answer.code === 1 ? Boolean(answer.data.hasMore) : false,
     next: answer.code === 1 ? answer.data.next : null,
     prev: answer.code === 1 ? answer.data.prev : null,
     failed: answer.code === 1 ? null : answer.info,
   };
+}
+
+/** The tab shown, added up: its bets, what they staked and got back, and the result so far. */
+function TabTotals({ totals }: { totals: BetTotals }) {
+  const { t } = useTranslation("game");
+  return (
+    <dl className="bet-totals" data-testid="bet-totals">
+      <div>
+        <dt>{t("betlist.totals.bets")}</dt>
+        <dd className="num">{t("betlist.totals.count", { count: totals.bets })}</dd>
+      </div>
+      <div>
+        <dt>{t("betlist.totals.staked")}</dt>
+        <dd className="num">{formatMoney(totals.staked)}</dd>
+      </div>
+      <div>
+        <dt>{t("betlist.totals.returned")}</dt>
+        <dd className="num">{formatMoney(totals.returned)}</dd>
+      </div>
+      <div>
+        <dt>{t("betlist.totals.result")}</dt>
+        <dd className={`num${totals.result > 0 ? " good" : totals.result < 0 ? " bad" : ""}`}>
+          {`${totals.result > 0 ? "+" : totals.result < 0 ? "-" : ""}${formatMoney(Math.abs(totals.result))}`}
+        </dd>
+      </div>
+    </dl>
+  );
 }
 
 function BetRow({ bet }: { bet: BetRecord }) {
@@ -57,6 +87,17 @@ function BetRow({ bet }: { bet: BetRecord }) {
       <dl className="bet-card-facts">
         <dt>{t("betlist.round")}</dt>
         <dd>{bet.seqno}</dd>
+        {bet.draw ? (
+          <>
+            <dt>{t("betlist.draw")}</dt>
+            <dd data-testid="bet-draw">
+              {bet.draw.numbers.join(" ")}
+              {bet.draw.sum !== null
+                ? ` · ${t(bet.gametype === RACING_10 ? "result.sumRacing" : "result.sum", { sum: bet.draw.sum })}`
+                : ""}
+            </dd>
+          </>
+        ) : null}
         {/* a voided round gives the stake back: neither a win nor a loss, so never called an award */}
         <dt>{status === "refunded" ? t("betlist.status.refunded") : t("betlist.award")}</dt>
         <dd className={`num${status === "won" ? " good" : ""}`} data-testid="bet-outcome">
@@ -74,7 +115,7 @@ function BetRow({ bet }: { bet: BetRecord }) {
 }
 
 export default function BetList() {
-  const { tab, page, rows, hasMore, next, prev, failed } = useLoaderData<typeof loader>();
+  const { tab, page, rows, totals, hasMore, next, prev, failed } = useLoaderData<typeof loader>();
   const pageLink = (to: number, cursor: { after?: string | null; before?: string | null }) =>
     `/betlist${withPage(new URLSearchParams({ type: tab }), to, cursor)}`;
   const { t } = useTranslation("game");
@@ -95,6 +136,7 @@ export default function BetList() {
       </nav>
       {failed ? <p className="form-error page-gap">{failed}</p> : null}
       {!failed && rows.length === 0 ? <EmptyState text={t("betlist.empty")} /> : null}
+      {totals && totals.bets > 0 ? <TabTotals totals={totals} /> : null}
       <ul className="bet-cards">
         {rows.map((bet) => (
           <BetRow key={bet.id} bet={bet} />

@@ -31,7 +31,12 @@ export default function Finance() {
     <main className="finance">
       <PageHeader title={t("finance.title")} back="/" />
       {profile ? (
-        <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted} />
+        <BalanceCard
+          money={profile.money}
+          withdrawable={profile.leftmoney}
+          withdrawing={profile.withdrawing}
+          deposit={!profile.restricted}
+        />
       ) : null}
       <p className="finance-intro">{t("finance.intro")}</p>
       <p className="finance-note" data-testid="operator-note">

@@ -83,6 +83,9 @@ export default function Login() {
           {t("login.noAccount")}{" "}
           <Link to={`/register?redirectTo=${encodeURIComponent(redirectTo)}`}>{t("login.toRegister")}</Link>
         </p>
+        <p className="links">
+          <Link to="/forgot-password">{t("login.forgotLink")}</Link>
+        </p>
       </Form>
     </main>
   );

@@ -10,7 +10,7 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import type { NoticePage } from "~/lib/notice-types";
 import contentStyles from "~/styles/content.css?url";
 
-export const handle = { i18n: ["content", "notices"], title: "content:message.title" };
+export const handle = { i18n: ["content", "notices", "wallet"], title: "content:message.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
 // docs/product.md#screens: (auth), news (group 9), announcements (group 14) and the player's own notices

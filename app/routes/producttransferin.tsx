@@ -24,6 +24,8 @@ import {
   type TransferProblem,
 } from "#shared/finance/rules";
 import { formatDecimal } from "~/lib/number-format";
+import { interestPreview, typedCents, withoutGroupSeparators } from "~/lib/finance-preview";
+import { ExpectedInterest } from "~/components/finance/ExpectedInterest";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
@@ -54,29 +56,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (answer.code !== 1) throw new Response(answer.info, { status: 503 });
   const product = pickProduct(answer.data.list, url.searchParams.get("id"));
   if (!product) throw redirect("/finance");
-  const typed = url.searchParams.get("money");
+  // "2,500" is read as the screens write it; the confirm step carries the plain amount.
+  const typedAsSent = url.searchParams.get("money");
+  const typed = typedAsSent === null ? null : withoutGroupSeparators(typedAsSent);
   const problem = typed === null ? null : amountProblem(typed, product, profile.money);
   const t = await i18nServer.getFixedT(request, "errors");
   const confirm = typed !== null && !problem;
   const cents = confirm ? parseMoneyToCents(typed)! : 0;
   const nowMs = Date.now();
   const perDayCents = dailyInterestCents(cents, product.rate_ppm);
-  // What the tier's least earns, on the first step before any amount is typed (or the typed one, if valid).
-  const exampleCents = typed !== null && !problem ? cents : Math.round(product.min * 100);
-  const examplePerDay = dailyInterestCents(exampleCents, product.rate_ppm);
+  // What the amount typed earns, refused or not (the refusal says why beside it); the tier's least
+  // before an amount is typed, or when what is typed is no amount at all.
+  const exampleCents = (typed === null ? null : typedCents(typed)) ?? Math.round(product.min * 100);
   return {
     product,
     products: answer.data.list,
     limits: { min: product.min, max: product.upTo },
-    expected: {
-      money: exampleCents / 100,
-      perDay: examplePerDay / 100,
-      total: (examplePerDay * product.days) / 100,
-      days: product.days,
-      maturity: maturityMs(nowMs, product.days),
-    },
+    expected: { ...interestPreview(exampleCents, product), maturity: maturityMs(nowMs, product.days) },
     balance: profile.money,
-    typed: typed ?? "",
+    typed: typedAsSent ?? "",
+    amount: typed ?? "",
     amountError: problem
       ? t(String(problem.code), { num: problem.num === undefined ? undefined : formatDecimal(problem.num, 0, 3) })
       : null,
@@ -116,6 +115,7 @@ export default function ProductTransferIn() {
     expected,
     balance,
     typed,
+    amount,
     amountError,
     confirm,
     requestId: freshRequestId,
@@ -141,7 +141,7 @@ export default function ProductTransferIn() {
           <h2 className="product-name">{t("transfer.confirmTitle")}</h2>
           <input type="hidden" name="request_id" value={requestId} />
           <input type="hidden" name="product_id" value={product.id} />
-          <input type="hidden" name="money" value={typed} />
+          <input type="hidden" name="money" value={amount} />
           <dl className="summary" data-testid="confirm-summary">
             <dt>{t("transfer.product")}</dt>
             <dd>{tierName(t, product.titleKey)}</dd>
@@ -188,7 +188,7 @@ export default function ProductTransferIn() {
       ) : (
         <>
           <ProductCard product={product} actions={false} />
-          <Form method="get" className="wallet-card form product-card" noValidate>
+          <Form method="get" className="wallet-card form product-card" id="transfer-amount" noValidate>
             <label className="field">
               <span className="field-label">{t("transfer.product")}</span>
               <select name="id" defaultValue={product.id}>
@@ -214,14 +214,13 @@ export default function ProductTransferIn() {
             <p className="hint">
               {t("transfer.balance")} <Money value={balance} />
             </p>
-            <p className="hint" data-testid="expected-interest">
-              {t("transfer.expected", { days: expected.days })} <Money value={expected.money} />:{" "}
-              <Money value={expected.perDay} /> {t("transfer.aDay")} ·{" "}
-              <strong>
-                <Money value={expected.total} />
-              </strong>{" "}
-              {t("transfer.atMaturity")} <PlayerTime ms={expected.maturity} zone />
-            </p>
+            <ExpectedInterest
+              key={typed}
+              formId="transfer-amount"
+              initial={expected}
+              product={product}
+              maturity={expected.maturity}
+            />
             <button className="button" type="submit">
               {t("transfer.next")}
             </button>

@@ -36,7 +36,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // docs/product.md#screens lists /recharge without (auth): a guest gets a log-in prompt, not a redirect.
   const profile = await optionalProfile(request, context);
   if (!profile)
-    return { back, balance: null, deposits: null, listError: null, requestId: "", amount: "", restricted: null };
+    return {
+      back,
+      balance: null,
+      deposits: null,
+      listError: null,
+      requestId: "",
+      amount: "",
+      restricted: null,
+      reference: "",
+    };
   const answer = await callApi<Deposits>(request, context, "/api/Game/getrechargelist", {
     page: pageOf(url.searchParams),
     ...pageCursor(url.searchParams),
@@ -51,6 +60,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     amount: filterAmountInput(url.searchParams.get("amount") ?? ""),
     // A running time-out or self-exclusion closes deposits (docs/decisions/142): the notice instead of the form.
     restricted: profile.restricted,
+    // What the player writes on the transfer so an operator can match it: the account's own name.
+    reference: profile.name,
   };
 }
 
@@ -83,6 +94,7 @@ export default function Recharge() {
     requestId: freshRequestId,
     amount,
     restricted,
+    reference,
   } = useLoaderData<typeof loader>();
   const requestId = useRequestId(freshRequestId);
   const result = useActionData<typeof action>();
@@ -120,7 +132,7 @@ export default function Recharge() {
             <SupportCard url={kefuUrl} message={error?.code === 2056 ? error.message : t("recharge.contactText")} />
           ) : (
             <>
-              <PayeeList payees={deposits?.payees ?? []} />
+              <PayeeList payees={deposits?.payees ?? []} reference={reference} supportUrl={kefuUrl} />
               <Form method="post" className="wallet-card form" noValidate key={requestId}>
                 <h2 className="wallet-card-title">{t("recharge.formTitle")}</h2>
                 <input type="hidden" name="request_id" value={requestId} />

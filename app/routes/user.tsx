@@ -19,6 +19,8 @@ type Assets = {
   orders: number;
   nextMaturity: { at: number; principal: number } | null;
   total: number;
+  /** absent from a backend that does not say */
+  vip?: { turnover: number; next: { level: number; levelKey: string; turnover: number } | null };
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -38,6 +40,21 @@ export default function User() {
       <section className="profile">
         <h1>{profile.nickname}</h1>
         <span className="badge">{t("vip", { level: profile.level, name: t(`levels.${profile.levelKey}`) })}</span>
+        {assets?.vip?.next ? (
+          <div className="vip-progress" data-testid="vip-progress">
+            <progress value={Math.min(assets.vip.turnover, assets.vip.next.turnover)} max={assets.vip.next.turnover} />
+            <span className="muted">
+              {t("user.vipTurnover")} <Money value={assets.vip.turnover} /> / <Money value={assets.vip.next.turnover} />{" "}
+              {t("user.vipTo", {
+                level: t("vip", { level: assets.vip.next.level, name: t(`levels.${assets.vip.next.levelKey}`) }),
+              })}
+            </span>
+          </div>
+        ) : assets?.vip ? (
+          <p className="muted vip-progress" data-testid="vip-progress">
+            {t("user.vipTop")}
+          </p>
+        ) : null}
         {assets ? (
           <div className="total-assets" data-testid="total-assets">
             <div className="label">{t("user.totalAssets")}</div>
@@ -46,7 +63,12 @@ export default function User() {
             </div>
           </div>
         ) : null}
-        <BalanceCard money={profile.money} withdrawable={profile.leftmoney} deposit={!profile.restricted}>
+        <BalanceCard
+          money={profile.money}
+          withdrawable={profile.leftmoney}
+          withdrawing={profile.withdrawing}
+          deposit={!profile.restricted}
+        >
           {assets ? (
             <Link className="locked-funds" to="/productorder" data-testid="locked-funds">
               <span className="label">{t("user.locked")}</span>

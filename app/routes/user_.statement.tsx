@@ -26,7 +26,11 @@ const LINES = [
 /** Lines shown only when something moved through them. */
 const QUIET_LINES: ReadonlySet<string> = new Set(["refunds", "principal", "interest", "adjustments", "other"]);
 
-type Statement = { start: string; end: string; net: number } & Record<(typeof LINES)[number], number>;
+/** opening and closing: the balance the period began and ended with (absent from a backend that does not say) */
+type Statement = { start: string; end: string; net: number; opening?: number; closing?: number } & Record<
+  (typeof LINES)[number],
+  number
+>;
 
 /** Net result over any period, from the ledger: the funds ledger's tabs (?type=) or a date range (?start=&end=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -79,6 +83,14 @@ export default function StatementPage() {
         <section className="card" aria-label={t("protection.statementTitle")}>
           <p className="muted">{statement.start ? `${statement.start} – ${statement.end}` : t("protection.allTime")}</p>
           <dl className="statement-lines">
+            {statement.opening !== undefined ? (
+              <div className="balance-line" data-testid="statement-opening">
+                <dt>{t("protection.opening")}</dt>
+                <dd>
+                  <Money value={statement.opening} />
+                </dd>
+              </div>
+            ) : null}
             <div className="net" data-testid="statement-net">
               <dt>{t("protection.net")}</dt>
               <dd>
@@ -93,6 +105,14 @@ export default function StatementPage() {
                 </dd>
               </div>
             ))}
+            {statement.closing !== undefined ? (
+              <div className="balance-line" data-testid="statement-closing">
+                <dt>{t("protection.closing")}</dt>
+                <dd>
+                  <Money value={statement.closing} />
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </section>
       ) : null}

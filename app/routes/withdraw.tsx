@@ -44,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     balance: profile.money,
     withdrawable: profile.leftmoney,
+    withdrawing: profile.withdrawing ?? 0,
     cards: cards.code === 1 ? cards.data.list : [],
     withdrawals: withdrawals.code === 1 ? withdrawals.data : null,
     loadError: cards.code !== 1 ? cards.info : withdrawals.code !== 1 ? withdrawals.info : null,
@@ -77,6 +78,7 @@ export default function Withdraw() {
   const {
     balance,
     withdrawable,
+    withdrawing,
     cards,
     withdrawals,
     loadError,
@@ -97,6 +99,9 @@ export default function Withdraw() {
         others={[
           { label: t("balance"), value: balance },
           { label: t("withdraw.leftToday"), value: leftToday, testId: "left-today" },
+          ...(withdrawing > 0
+            ? [{ label: t("common:user.withdrawing"), value: withdrawing, testId: "withdrawing" }]
+            : []),
         ]}
       >
         {withdrawals ? (

@@ -69,6 +69,20 @@ export const loginForm = z.object({
   password: z.string({ error: "1001" }).min(1, "1011").max(64, "1003"),
 });
 
+/** A forgotten password (docs/decisions/153-forgotten-password.md): the account, its phone, the code sent there, the new password twice. */
+export const resetPasswordForm = z
+  .object({
+    username: text().min(1, "1010").max(32, "1010"),
+    quhao: dialCode(),
+    phone: phoneNumber(),
+    captcha: text()
+      .min(1, "1163")
+      .regex(/^\d{6}$/, "2053"),
+    npasswd: newLoginPassword(),
+    npasswd2: z.string({ error: "1001" }),
+  })
+  .refine((form) => form.npasswd === form.npasswd2, { message: "1012" });
+
 export const changeLoginPasswordForm = z
   .object({
     passwd: z.string({ error: "1001" }).min(1, "1059").max(64, "1059"),

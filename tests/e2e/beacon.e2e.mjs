@@ -90,7 +90,7 @@ export default async function ({ page, base, shot, beaconMode, beaconKey }) {
   // Big and Small together: exactly one wins (39.60 back for 40.00).
   await buy(page, ["Big", "Small"]);
   await shot("2-placed");
-  await page.getByText(`You won 39.60 in round ${seqno}`).waitFor({ timeout: 60_000 });
+  await page.getByText(`Round ${seqno}: 39.60 paid on 40.00 staked, a loss of 0.40`).waitFor({ timeout: 60_000 });
   await page.getByRole("link", { name: "Records" }).click();
   const record = page.getByRole("dialog").locator("li", { hasText: `Round ${seqno}` });
   await record.getByText(`Beacon round (drand quicknet): ${beaconRound}`).waitFor();

@@ -65,7 +65,7 @@ export default async function ({ page, shot }) {
   page.off("request", countReload);
   assert.deepEqual(reloads, [], "no loader ran again between paying and the close of betting");
   await shot("5-closed");
-  await page.getByText(`You won 39.60 in round ${seqno}`).waitFor({ timeout: 45_000 });
+  await page.getByText(`Round ${seqno}: 39.60 paid on 40.00 staked, a loss of 0.40`).waitFor({ timeout: 45_000 });
   await shot("6-won");
 
   await page.goto("/user");

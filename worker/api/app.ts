@@ -36,6 +36,8 @@ demoApi.use("/api/*", requestContext);
 // Per-source limits before any work (docs/decisions/134); paths are matched lower-cased.
 demoApi.use("/api/index/sms_send", throttle("sms"));
 demoApi.use("/api/index/register", throttle("register"));
+// a forgotten password spends a registration code: the same throttle (docs/decisions/153-forgotten-password.md)
+demoApi.use("/api/index/resetpasswd", throttle("register"));
 demoApi.use("/api/index/login", throttle("login"));
 for (const path of ["/api/admin/login", "/api/admin/enrol/start", "/api/admin/enrol/confirm"])
   demoApi.use(path, throttle("operatorLogin"));

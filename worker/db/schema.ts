@@ -692,7 +692,7 @@ export const notices = sqliteTable(
     index("notices_unread").on(t.userId, t.readAtMs),
     check(
       "notices_kind_known",
-      sql`${t.kind} IN ('depositCredited', 'depositRejected', 'withdrawalPaid', 'withdrawalRejected', 'lockupMatured', 'limitInForce')`,
+      sql`${t.kind} IN ('depositCredited', 'depositRejected', 'withdrawalPaid', 'withdrawalRejected', 'lockupMatured', 'limitInForce', 'balanceCredited', 'balanceDebited')`,
     ),
   ],
 );

@@ -102,6 +102,7 @@ export async function pendingAges(db: Db, nowMs: number) {
 type ReturnRow = {
   roomId: number;
   title: string;
+  titleKey: string;
   gameType: number;
   optionIndex: number;
   oddsMilli: number;
@@ -121,14 +122,24 @@ type ReturnRow = {
 export async function roomReturns(db: Db, q: { days: ChartDays; nowMs: number }) {
   const w = window(q);
   const rows =
-    await db.all<ReturnRow>(sql`SELECT r.room_id AS roomId, rm.title, r.game_type AS gameType, b.option_index AS optionIndex, b.odds_milli AS oddsMilli,
+    await db.all<ReturnRow>(sql`SELECT r.room_id AS roomId, rm.title, g.title_key AS titleKey, r.game_type AS gameType, b.option_index AS optionIndex, b.odds_milli AS oddsMilli,
       COUNT(*) AS bets, SUM(b.stake_cents) AS stakes, SUM(b.stake_cents * b.stake_cents) AS stakesSquared, SUM(b.award_cents) AS awards
     FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward IN (0, 1, 2) JOIN rooms rm ON rm.id = r.room_id
+      JOIN games g ON g.id = rm.game_id
     WHERE r.draw_at_ms >= ${w.fromMs} AND r.draw_at_ms < ${w.toMs} AND r.status = 'settled'
     GROUP BY r.room_id, r.game_type, b.option_index, b.odds_milli`);
   const rooms = new Map<
     number,
-    { roomId: number; title: string; bets: number; stakes: number; awards: number; expected: number; variance: number }
+    {
+      roomId: number;
+      title: string;
+      titleKey: string;
+      bets: number;
+      stakes: number;
+      awards: number;
+      expected: number;
+      variance: number;
+    }
   >();
   for (const r of rows) {
     if (!isGameType(r.gameType)) continue;
@@ -142,6 +153,7 @@ export async function roomReturns(db: Db, q: { days: ChartDays; nowMs: number })
     const room = rooms.get(r.roomId) ?? {
       roomId: r.roomId,
       title: r.title,
+      titleKey: r.titleKey,
       bets: 0,
       stakes: 0,
       awards: 0,
@@ -167,6 +179,7 @@ export async function roomReturns(db: Db, q: { days: ChartDays; nowMs: number })
       return {
         roomId: room.roomId,
         title: room.title,
+        titleKey: room.titleKey,
         bets: room.bets,
         stakes: toMoney(room.stakes),
         awards: toMoney(room.awards),

@@ -31,6 +31,8 @@ export const ledgerReasons = {
     reason("round", { game: room.titleKey, title: room.title, seqno }, { game: room.title, seqno }),
   deposit: (depositId: number) => reason("deposit", { id: depositId }),
   withdrawal: () => reason("withdrawal"),
+  /** a withdrawal's hold as the funds ledger names it, by its request (worker/wallet/present.ts flowRow) */
+  withdrawalOf: (withdrawalId: number) => reason("withdrawalOf", { id: withdrawalId }),
   withdrawalRefund: (withdrawalId: number) => reason("withdrawalRefund", { id: withdrawalId }),
   financeLockup: (product: { nameKey: string; days: number }) =>
     reason(

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notices } from "../db/schema";
 
@@ -8,7 +8,14 @@ import { notices } from "../db/schema";
 // in the reader's language when it is read.
 
 export type NoticeKind =
-  "depositCredited" | "depositRejected" | "withdrawalPaid" | "withdrawalRejected" | "lockupMatured" | "limitInForce";
+  | "balanceCredited"
+  | "balanceDebited"
+  | "depositCredited"
+  | "depositRejected"
+  | "withdrawalPaid"
+  | "withdrawalRejected"
+  | "lockupMatured"
+  | "limitInForce";
 
 export type NewNotice = {
   userId: number;
@@ -18,8 +25,14 @@ export type NewNotice = {
   nowMs: number;
 };
 
-/** The notice of one decision, for the decision's own batch (its key refuses a second one). */
-export function noticeStatement(db: Db, n: NewNotice) {
+/**
+ * The notice of one decision, for the decision's own batch (its key refuses a second one). With `onlyIf`
+ * it is written only when that condition holds in the batch (a decision a racing one may have beaten).
+ */
+export function noticeStatement(db: Db, n: NewNotice, onlyIf?: SQL) {
+  if (onlyIf)
+    return db.run(sql`INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms)
+      SELECT ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}, ${n.key}, ${n.nowMs} WHERE ${onlyIf}`);
   return db.insert(notices).values({
     userId: n.userId,
     kind: n.kind,

@@ -12,7 +12,8 @@ import { soloAdjustmentStatement, soloWindows } from "./solo-adjustments";
 import { readSettings } from "../settings/settings";
 import { getUserById } from "../players/users";
 import { toMoney } from "#shared/money";
-import { adjustBalance, type Adjustment } from "../wallet/adjust";
+import { adjustBalance, adjustmentNotice, type Adjustment } from "../wallet/adjust";
+import { noticeStatement } from "../notices/queries";
 import { ledgerReasons } from "../ledger/reasons";
 import { assertSameRequest } from "../wallet/keys";
 import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
@@ -176,17 +177,30 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
   // nothing, and the money and audit statements that follow find no decision of this one and write nothing.
   const decidedNow = decisionOf(d.id, status, d.operatorId, d.nowMs);
   const money = d.approve
-    ? balanceChangeStatements(db, {
-        userId: request.userId,
-        amountCents: request.amountCents,
-        type: credit ? "topup" : "debit",
-        reason: ledgerReasons.adjustment(playerTextOf(request.playerText)),
-        operatorNote: request.reason,
-        ref: `operator:${request.requestedBy}+${d.operatorId}`,
-        idempotencyKey: `adjustment:${d.id}`,
-        nowMs: d.nowMs,
-        onlyIf: decidedNow,
-      })
+    ? [
+        ...balanceChangeStatements(db, {
+          userId: request.userId,
+          amountCents: request.amountCents,
+          type: credit ? "topup" : "debit",
+          reason: ledgerReasons.adjustment(playerTextOf(request.playerText)),
+          operatorNote: request.reason,
+          ref: `operator:${request.requestedBy}+${d.operatorId}`,
+          idempotencyKey: `adjustment:${d.id}`,
+          nowMs: d.nowMs,
+          onlyIf: decidedNow,
+        }),
+        noticeStatement(
+          db,
+          adjustmentNotice(
+            request.userId,
+            request.amountCents,
+            playerTextOf(request.playerText),
+            `adjustment:${d.id}`,
+            d.nowMs,
+          ),
+          decidedNow,
+        ),
+      ]
     : [];
   const audit = auditStatementIf(
     db,

@@ -3,10 +3,15 @@ import { getUserById } from "./users";
 import { toMoney } from "#shared/money";
 import { LEVEL_KEYS } from "#shared/players/levels";
 import { restrictionOf } from "../protection/refusal";
+import { pendingWithdrawalCents } from "../wallet/requests";
 
 /** What getuserinfo answers (docs/architecture.md#the-contract User, plus the withdrawable figure). */
 export async function profileOf(db: Db, userId: number) {
-  const [user, restriction] = await Promise.all([getUserById(db, userId), restrictionOf(db, userId, Date.now())]);
+  const [user, restriction, withdrawingCents] = await Promise.all([
+    getUserById(db, userId),
+    restrictionOf(db, userId, Date.now()),
+    pendingWithdrawalCents(db, userId),
+  ]);
   return {
     id: user.id,
     nickname: user.nickname,
@@ -17,6 +22,8 @@ export async function profileOf(db: Db, userId: number) {
     money: toMoney(user.moneyCents),
     // Withdrawable: the whole balance (held withdrawals have already left it).
     leftmoney: toMoney(user.moneyCents),
+    // Held for withdrawals not yet paid out: out of the balance, still the player's money.
+    withdrawing: toMoney(withdrawingCents),
     level: user.level,
     levelKey: LEVEL_KEYS[user.level - 1],
     noPassword2: user.payPasswordHash ? 0 : 1,

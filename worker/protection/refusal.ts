@@ -95,11 +95,12 @@ async function limitDetails(db: Db, action: ProtectedAction, kind: LimitKind): P
     .filter((h) => h.usedCents + adds > h.limitCents)
     .sort((a, b) => a.leftCents - b.leftCents);
   const tightest = passed[0];
-  if (!tightest) return { num: formatMoneyText(0), at: "—", left: 0, resetsAt: null };
+  if (!tightest) return { num: formatMoneyText(0), left: 0, resetsAt: null };
   const resetsAt = tightest.oldestAtMs === null ? null : tightest.oldestAtMs + PERIOD_MS[tightest.period];
   return {
     num: formatMoneyText(tightest.leftCents),
-    at: resetsAt === null ? "—" : formatEndTime(resetsAt),
+    // nothing counts yet (the action alone passes the limit): no time frees more, so none is named
+    ...(resetsAt === null ? {} : { at: formatEndTime(resetsAt) }),
     period: tightest.period,
     left: toMoney(tightest.leftCents),
     resetsAt,

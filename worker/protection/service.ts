@@ -29,19 +29,22 @@ import {
 
 const money = (cents: number | null) => (cents === null ? null : toMoney(cents));
 
-/** Every kind x period with the limit in force, its pending change and what already counts against it. */
+/** Every kind x period with the limit in force, its pending change, what already counts against it and, for losses, how far ahead. */
 export async function limitsView(db: Db, userId: number, nowMs: number) {
   const [rows, used] = await Promise.all([listLimits(db, userId), usedByPeriod(db, userId, nowMs)]);
   return LIMIT_KINDS.flatMap((kind) =>
     LIMIT_PERIODS.map((period) => {
       const row = rows.find((r) => r.kind === kind && r.period === period);
       const pending = row && row.pendingAtMs !== null && row.pendingAtMs > nowMs;
+      // Losses are stakes minus awards: a player ahead has used none of a loss limit, and is told by how much.
+      const usedCents = used[`${kind}_${period}`];
       return {
         kind,
         period,
         money: money(effectiveLimit(row, nowMs)),
         pending: pending ? { money: money(row.pendingAmountCents), at: row.pendingAtMs } : null,
-        used: toMoney(used[`${kind}_${period}`]),
+        used: toMoney(Math.max(0, usedCents)),
+        ahead: toMoney(Math.max(0, -usedCents)),
       };
     }),
   );

@@ -190,6 +190,10 @@ export type BetRecordRow = {
   oddsMilli: number;
   awardCents: number;
   createdAtMs: number;
+  /** the round's draw once settled (JSON numbers and sum); null while it waits or when it was voided */
+  roundStatus: string;
+  numbers: string | null;
+  drawSum: number | null;
 };
 
 const recordKeys = [sql.raw("b.created_at_ms"), sql.raw("b.id")];
@@ -206,11 +210,28 @@ export async function betRecords(db: Db, userId: number, isaward: number | null,
   const { limit, offset } = keysetLimit(at);
   return db.all<BetRecordRow>(sql`SELECT b.id, r.seqno, b.isaward, o.ordersn, r.game_type AS gameType, o.room_id AS roomId,
       rm.title AS roomTitle, g.title_key AS titleKey, rm.option_count AS optionCount, b.option_index AS optionIndex, b.stake_cents AS stakeCents,
-      b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs
+      b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs,
+      r.status AS roundStatus, r.numbers, r.sum AS drawSum
     FROM bets b JOIN orders o ON o.id = b.order_id JOIN rounds r ON r.id = b.round_id JOIN rooms rm ON rm.id = o.room_id
       JOIN games g ON g.id = rm.game_id
     WHERE b.user_id = ${userId} ${filter} ${keyset ? sql`AND ${keyset}` : sql``}
     ORDER BY ${sql.join(keysetOrder(recordKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
+}
+
+/**
+ * The totals of a bet records tab (all, or one outcome): how many bets, what they staked (cancelled
+ * bets gave it back), what came back (awards and refunds), and the result of those played out or
+ * refunded (returned minus staked; a bet awaiting its draw has no result yet).
+ */
+export async function betRecordTotals(db: Db, userId: number, isaward: number | null) {
+  const filter = isaward === null ? sql`` : sql`AND isaward = ${isaward}`;
+  const row = await db.get<{ bets: number; stakedCents: number; returnedCents: number; resultCents: number }>(sql`SELECT
+      COUNT(*) AS bets,
+      COALESCE(SUM(CASE WHEN isaward <> 3 THEN stake_cents ELSE 0 END), 0) AS stakedCents,
+      COALESCE(SUM(CASE WHEN isaward IN (1, 2) THEN award_cents ELSE 0 END), 0) AS returnedCents,
+      COALESCE(SUM(CASE WHEN isaward IN (0, 1, 2) THEN award_cents - stake_cents ELSE 0 END), 0) AS resultCents
+    FROM bets WHERE user_id = ${userId} ${filter}`);
+  return row ?? { bets: 0, stakedCents: 0, returnedCents: 0, resultCents: 0 };
 }
 
 /**
@@ -225,9 +246,14 @@ export async function winLossBetween(db: Db, userId: number, fromMs: number, toM
   return row ?? { netCents: 0, turnoverCents: 0 };
 }
 
-/** What a player won in one round (refunds are not winnings). */
-export async function roundAwardCents(db: Db, userId: number, roundId: number): Promise<number> {
-  const row = await db.get<{ total: number }>(sql`SELECT COALESCE(SUM(award_cents), 0) AS total FROM bets
-    WHERE user_id = ${userId} AND round_id = ${roundId} AND isaward = 1`);
-  return row?.total ?? 0;
+/**
+ * What one round paid a player (refunds are not winnings) and what the player staked on the bets it
+ * played out (won or lost; refunded and cancelled bets cost nothing), so a payout is told against its cost.
+ */
+export async function roundPaidCents(db: Db, userId: number, roundId: number) {
+  const row = await db.get<{ awardCents: number; stakeCents: number }>(sql`SELECT
+      COALESCE(SUM(CASE WHEN isaward = 1 THEN award_cents ELSE 0 END), 0) AS awardCents,
+      COALESCE(SUM(CASE WHEN isaward IN (0, 1) THEN stake_cents ELSE 0 END), 0) AS stakeCents
+    FROM bets WHERE user_id = ${userId} AND round_id = ${roundId}`);
+  return row ?? { awardCents: 0, stakeCents: 0 };
 }

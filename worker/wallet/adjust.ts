@@ -8,6 +8,7 @@ import { movementExists } from "./funds";
 import { getUserById } from "../players/users";
 import { toMoney } from "#shared/money";
 import { ledgerReasons } from "../ledger/reasons";
+import { noticeStatement } from "../notices/queries";
 import type { AdjustmentText } from "#shared/adjustments";
 
 /** `text` is what the player reads (a preset, shared/adjustments.ts); `reason` the operator's internal note. */
@@ -47,6 +48,8 @@ export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sql
         idempotencyKey: a.key,
         nowMs: a.nowMs,
       }),
+      // the player is told like a deposit's decision, by the preset text, never the operator's note
+      noticeStatement(db, adjustmentNotice(a.userId, a.amountCents, a.text, `adjust:${a.key}`, a.nowMs)),
       auditStatement(db, {
         actorId: a.operatorId,
         action: credit ? "balance.credit" : "balance.debit",
@@ -68,6 +71,23 @@ export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sql
     throw error;
   }
   return answer(db, a);
+}
+
+/** The player's notice of a credit or debit made to their balance (docs/decisions/142). */
+export function adjustmentNotice(
+  userId: number,
+  amountCents: number,
+  text: AdjustmentText,
+  key: string,
+  nowMs: number,
+) {
+  return {
+    userId,
+    kind: amountCents > 0 ? ("balanceCredited" as const) : ("balanceDebited" as const),
+    params: { amountCents: Math.abs(amountCents), text },
+    key,
+    nowMs,
+  };
 }
 
 async function answer(db: Db, a: Adjustment) {

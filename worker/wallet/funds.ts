@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
-import { ledger } from "../db/schema";
+import { ledger, withdrawalRequests } from "../db/schema";
 
 export type FlowQuery = { userId: number; fromMs?: number; toMs?: number; at: PageAt };
 
@@ -11,7 +11,8 @@ export const ledgerRowKey = (row: { createdAtMs: number; id: number }) => [row.c
 
 /**
  * The player's own ledger rows (the funds ledger, /my_income, and the operator's file), newest first.
- * operatorNote is for the console: the player's answer (flowRow) never carries it.
+ * operatorNote is for the console: the player's answer (flowRow) never carries it. A withdrawal's hold
+ * comes with its request (the hold's ref is the request's key), so the row says what became of it.
  */
 export function listLedgerRows(db: Db, q: FlowQuery) {
   const where: SQL[] = [eq(ledger.userId, q.userId)];
@@ -34,12 +35,29 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
       // only to tell an adjustment from a deposit (isAdjustmentRow); never in the player's answer
       idempotencyKey: ledger.idempotencyKey,
       createdAtMs: ledger.createdAtMs,
+      withdrawalId: withdrawalRequests.id,
+      withdrawalStatus: withdrawalRequests.status,
     })
     .from(ledger)
+    .leftJoin(
+      withdrawalRequests,
+      and(
+        eq(ledger.type, "wait"),
+        eq(withdrawalRequests.userId, ledger.userId),
+        eq(withdrawalRequests.idempotencyKey, ledger.ref),
+      ),
+    )
     .where(and(...where))
     .orderBy(...keysetOrder(flowKeys, q.at, "desc"))
     .limit(limit)
     .offset(offset);
+}
+
+/** The player's balance at an instant, from the ledger: the balance after the last movement before it (0 before any). */
+export async function balanceBefore(db: Db, userId: number, atMs: number): Promise<number> {
+  const row = await db.get<{ afterCents: number }>(sql`SELECT after_cents AS afterCents FROM ledger
+    WHERE user_id = ${userId} AND created_at_ms < ${atMs} ORDER BY created_at_ms DESC, id DESC LIMIT 1`);
+  return row?.afterCents ?? 0;
 }
 
 /** Whether a movement with this idempotency key was already written. */

@@ -1,7 +1,7 @@
 import type { CardRow } from "./bank-card-queries";
 import type { DepositRecord, WithdrawalRecord } from "./requests";
 import { toMoney } from "#shared/money";
-import { isAdjustmentRow, ledgerKind } from "../ledger/reasons";
+import { isAdjustmentRow, ledgerKind, ledgerReasons } from "../ledger/reasons";
 import { playerNote } from "#shared/request-reasons";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
@@ -104,7 +104,13 @@ export type LedgerRecord = {
   reasonParams: string | null;
   idempotencyKey: string;
   createdAtMs: number;
+  /** a withdrawal's hold: its request, to say what became of it */
+  withdrawalId?: number | null;
+  withdrawalStatus?: string | null;
 };
+
+/** A withdrawal's hold reads as what became of the request: awaiting payout, paid out, or rejected. */
+const HOLD_KIND: Record<string, string> = { pending: "wait", approved: "withdrawn", rejected: "waitReturned" };
 
 export function reasonParamsOf(json: string | null): Record<string, string | number> | null {
   if (!json) return null;
@@ -128,6 +134,21 @@ export function flowRow(r: LedgerRecord) {
   // 0015 under "operator", an operator's words before 0008 with no key, the seeded opening balance)
   // carries the kind alone, never the operator's English words.
   const note = isAdjustmentRow(r) && r.reasonKey !== "adjustment";
+  if (r.withdrawalId != null && r.withdrawalStatus) {
+    const reason = ledgerReasons.withdrawalOf(r.withdrawalId);
+    return {
+      id: r.id,
+      time: r.createdAtMs,
+      money: toMoney(r.amountCents),
+      before: toMoney(r.beforeCents),
+      after: toMoney(r.afterCents),
+      reason: reason.text,
+      reasonKey: reason.key,
+      reasonParams: reason.params,
+      type: 2,
+      kind: HOLD_KIND[r.withdrawalStatus] ?? r.type,
+    };
+  }
   return {
     id: r.id,
     time: r.createdAtMs,

@@ -175,6 +175,14 @@ export async function withdrawnInWindow(db: Db, userId: number, fromMs: number, 
   return Number(row?.total ?? 0);
 }
 
+/** Money a player has asked to withdraw that is held and not yet paid out or refused (pending requests). */
+export async function pendingWithdrawalCents(db: Db, userId: number): Promise<number> {
+  const row = await db.get<{ total: number }>(
+    sql`SELECT COALESCE(SUM(amount_cents), 0) AS total FROM withdrawal_requests WHERE user_id = ${userId} AND status = 'pending'`,
+  );
+  return Number(row?.total ?? 0);
+}
+
 export type NewWithdrawal = {
   userId: number;
   bankCardId: number;

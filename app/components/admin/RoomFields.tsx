@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
 import { typedRtp } from "~/lib/room-rtp";
@@ -58,6 +58,16 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
   const { t } = useTranslation(["admin", "game"]);
   const [typed, setTyped] = useState(() => room.options.map((o) => o.odds.toFixed(3)));
   const error = useFieldError();
+  // Odds typed before the page became interactive stay, and the RTP beside them follows them: the state
+  // takes each field's value once at hydration, before its first render could reset it (use-hydrated.ts).
+  const oddsId = useId();
+  useEffect(() => {
+    const fields = document.querySelectorAll<HTMLInputElement>(`[data-odds="${CSS.escape(oddsId)}"]`);
+    const values = [...fields].map((field) => field.value);
+    if (values.length === room.options.length) setTyped((all) => (values.some((v, i) => v !== all[i]) ? values : all));
+    // once, right after hydration: later renders own the values
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <>
       <label className="field">
@@ -114,6 +124,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
                       aria-invalid={losing || wrong ? true : undefined}
                       aria-describedby={invalidProps(wrong, `rate.${i}`)["aria-describedby"]}
                       inputMode="decimal"
+                      data-odds={oddsId}
                       value={typed[i]}
                       onChange={(e) => setTyped((all) => all.map((v, j) => (j === i ? e.target.value : v)))}
                       size={8}

@@ -7,6 +7,8 @@ import { formatMoney, type GameInfo, type LiveBet } from "~/lib/game";
 import { RACING_10 } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
 import { useLiveRound } from "~/lib/game-room";
+import type { LastRoundPaid } from "~/lib/round-outcome";
+import { shownRoomBalance, type KeptBalance } from "~/lib/room-balance";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useAppConfig } from "~/lib/root-data";
 import { BetSlip } from "./BetSlip";
@@ -24,7 +26,7 @@ export type OpenRoom = {
   servedAt: number;
   room: GameInfo;
   bets: LiveBet[];
-  lastAward: { seqno: number | string; award: number } | null;
+  lastAward: LastRoundPaid | null;
   record: RecordPage | null;
 };
 
@@ -37,13 +39,13 @@ export function GameRoom({ data }: { data: OpenRoom }) {
   const info = data.room;
   const gameType = info.room.type;
   const { live, secondsLeft, open, status, rememberOrder } = useLiveRound(data.roomId, info, data.bets, data.servedAt);
-  const [balance, setBalance] = useState({ from: data.balance, value: data.balance });
   // A reload brings the server's balance; an order or cancel in between brings the newer one.
-  const shownBalance = balance.from === data.balance ? balance.value : data.balance;
+  const [kept, setKept] = useState<KeptBalance | null>(null);
+  const shownBalance = shownRoomBalance(kept, data);
   const [notice, setNotice] = useState<(Notice & { key: number }) | null>(null);
   const notify = useCallback((n: Notice) => setNotice({ ...n, key: Date.now() }), []);
   const onDone = (done: { message: string; money: number; orderId: number | null }) => {
-    setBalance({ from: data.balance, value: done.money });
+    setKept({ loadedAt: data.servedAt, value: done.money });
     if (done.orderId) rememberOrder(done.orderId);
     notify({ message: done.message, tone: "info" });
   };

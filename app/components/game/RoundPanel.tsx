@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "~/lib/game";
 import type { RoundResult } from "#shared/rounds";
 import { formatCountdown, roundClock } from "~/lib/game-countdown";
 import type { LiveStatus } from "~/lib/game-socket";
+import { roundOutcomeKind, roundOutcomeText, type LastRoundPaid } from "~/lib/round-outcome";
 import { ResultNumbers } from "./ResultNumbers";
 
 type Props = {
@@ -18,7 +18,7 @@ type Props = {
   open: boolean;
   latest: RoundResult | undefined;
   gameType: number;
-  lastAward: { seqno: number | string; award: number } | null;
+  lastAward: LastRoundPaid | null;
   status: LiveStatus | null;
   onRecord?: () => void;
 };
@@ -42,6 +42,9 @@ export function RoundPanel({
   beacon,
 }: Props) {
   const { t } = useTranslation("game");
+  // said only under the result it belongs to
+  const shownAward = lastAward && latest && String(latest.seqno) === String(lastAward.seqno) ? lastAward : null;
+  const outcome = shownAward ? roundOutcomeText(t, shownAward) : null;
   const clock = roundClock(secondsLeft, closeSeconds);
   // the room's own word wins: a room that stopped taking bets is closed whatever the clock says
   const phase = !open && clock.phase === "open" ? "closed" : clock.phase;
@@ -88,9 +91,9 @@ export function RoundPanel({
           </Link>
         </div>
         {latest ? <ResultNumbers result={latest} gameType={gameType} /> : null}
-        {lastAward && lastAward.award > 0 && latest && String(latest.seqno) === String(lastAward.seqno) ? (
-          <p className="award" role="status">
-            {t("round.award", { seqno: lastAward.seqno, award: formatMoney(lastAward.award) })}
+        {outcome ? (
+          <p className={`award award-${roundOutcomeKind(shownAward!)}`} role="status" data-testid="round-outcome">
+            {outcome}
           </p>
         ) : null}
       </div>

@@ -40,6 +40,7 @@ export function Greeting({ profile }: { profile: Profile | null }) {
       <BalanceCard
         money={profile.money}
         withdrawable={profile.leftmoney}
+        withdrawing={profile.withdrawing}
         deposit={!profile.restricted}
         testId="home-balance"
       />

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { roomName } from "~/lib/game-labels";
 import { formatDecimal } from "~/lib/number-format";
 import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
 import { BarChart, ChartTable } from "./BarChart";
@@ -85,7 +86,7 @@ export function InsightCharts({ charts }: { charts: Charts }) {
             t("insight.verdict"),
           ]}
           rows={charts.returns.map((r) => [
-            `#${r.roomId} ${r.title}`,
+            `#${r.roomId} ${roomName(t, r)}`,
             count(r.bets),
             money(r.stakes),
             percent(r.realized),

@@ -1,3 +1,4 @@
+import { roomName } from "~/lib/game-labels";
 import { useTranslation } from "react-i18next";
 import { percent } from "./money";
 import type { RoomReturn } from "./types";
@@ -34,7 +35,7 @@ export function ReturnsChart({ rooms }: { rooms: RoomReturn[] }) {
           return (
             <g key={r.roomId}>
               <text x={4} y={cy + 4} className="chart-label">
-                #{r.roomId} {r.title.slice(0, 16)}
+                #{r.roomId} {roomName(t, r).slice(0, 16)}
               </text>
               <rect
                 x={x(Math.max(lo, r.low))}

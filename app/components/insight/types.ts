@@ -32,6 +32,8 @@ export type PendingAges = { count: number; bands: number[]; oldestAt: number | n
 export type RoomReturn = {
   roomId: number;
   title: string;
+  /** the room's game, to name it in the reader's language (roomName) */
+  titleKey?: string;
   bets: number;
   stakes: number;
   awards: number;
@@ -49,6 +51,6 @@ export type Charts = {
   cash: CashDay[];
   pending: { deposits: PendingAges; withdrawals: PendingAges; adjustments: PendingAges };
   returns: RoomReturn[];
-  rooms: { id: number; title: string }[];
+  rooms: { id: number; title: string; titleKey?: string }[];
   at: number;
 };

@@ -16,6 +16,11 @@ export function noticeWords(t: TFunction, notice: Notice, currency: string): { t
     };
     return { title: t(`${base}.title`), body: t(p.amount === null ? `${base}.removed` : `${base}.body`, words) };
   }
+  if (notice.kind === "balanceCredited" || notice.kind === "balanceDebited") {
+    // the preset text the player also reads in the ledger (shared/adjustments.ts), in their language
+    const text = t(`wallet:adjustmentTexts.${p.text}`, { defaultValue: String(p.text ?? "") });
+    return { title: t(`${base}.title`), body: t(`${base}.body`, { amount: money(p.amount), text }) };
+  }
   const reason = playerNoteText((key) => t(key), typeof p.note === "string" ? p.note : "") || t("notices:noReason");
   const words = { id: p.id ?? p.orderId, amount: money(p.amount), interest: money(p.interest), days: p.days, reason };
   return { title: t(`${base}.title`), body: t(`${base}.body`, words) };

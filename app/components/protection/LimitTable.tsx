@@ -27,6 +27,12 @@ export function LimitTable({ limits }: { limits: LimitView[] }) {
                       <small className="muted">
                         {" "}
                         · {t("protection.used")} <Money value={limit.used} />
+                        {limit.ahead > 0 ? (
+                          <>
+                            {" "}
+                            ({t("protection.ahead")} <Money value={limit.ahead} />)
+                          </>
+                        ) : null}
                       </small>
                     ) : null}
                     {limit.pending ? (

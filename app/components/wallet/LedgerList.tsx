@@ -11,7 +11,10 @@ const KIND_ICON: Record<string, IconName> = {
   loss: "out",
   bet: "bet",
   redo: "refund",
+  // a withdrawal's hold: a clock only while it awaits payout
   wait: "clock",
+  withdrawn: "out",
+  waitReturned: "out",
   topup: "in",
   debit: "out",
   stake: "lock",
@@ -40,7 +43,7 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
             {day.rows.map((row) => {
               const income = row.type === 1;
               return (
-                <li key={row.id} className={`ledger-row ${income ? "income" : "expense"}`}>
+                <li key={row.id} className={`ledger-row ${income ? "income" : "expense"}`} data-kind={row.kind}>
                   <span className="ledger-icon" aria-hidden="true">
                     <Icon name={KIND_ICON[row.kind] ?? (income ? "in" : "out")} size={18} />
                   </span>

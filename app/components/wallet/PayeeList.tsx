@@ -2,9 +2,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { DepositPayee } from "~/lib/wallet-types";
+import { SupportCard } from "./SupportCard";
 
 /** Copies one account number when the player taps the button; nothing else ever touches the clipboard. */
-function CopyButton({ text, label }: { text: string; label: string }) {
+function CopyButton({ text, ariaLabel }: { text: string; ariaLabel: string }) {
   const { t } = useTranslation("wallet");
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
@@ -14,7 +15,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
     <button
       type="button"
       className="button small secondary copy-button"
-      aria-label={t("payees.copyLabel", { name: label })}
+      aria-label={ariaLabel}
       onClick={() => {
         navigator.clipboard.writeText(text).then(
           () => setCopied(true),
@@ -28,9 +29,24 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** Where the player sends a deposit before filing the request (the operator's settings). */
-export function PayeeList({ payees }: { payees: DepositPayee[] }) {
+export function PayeeList({
+  payees,
+  reference,
+  supportUrl,
+}: {
+  payees: DepositPayee[];
+  /** what the player writes on the transfer (their username), so an operator can match it */
+  reference: string;
+  supportUrl: string;
+}) {
   const { t } = useTranslation("wallet");
-  if (payees.length === 0) return null;
+  // No account set by the operator: the player learns where to pay from support, never from a bare form.
+  if (payees.length === 0)
+    return (
+      <div data-testid="no-payees">
+        <SupportCard url={supportUrl} message={t("payees.none")} />
+      </div>
+    );
   return (
     <section className="wallet-card payees" aria-labelledby="payees-title">
       <h2 id="payees-title" className="wallet-card-title">
@@ -47,11 +63,15 @@ export function PayeeList({ payees }: { payees: DepositPayee[] }) {
             <div className="muted">{t("payees.holder", { name: p.holder })}</div>
             <div className="payee-account">
               <code className="selectable">{p.account}</code>
-              <CopyButton text={p.account} label={p.name} />
+              <CopyButton text={p.account} ariaLabel={t("payees.copyLabel", { name: p.name })} />
             </div>
           </li>
         ))}
       </ul>
+      <p className="payee-reference" data-testid="deposit-reference">
+        {t("payees.reference")} <code className="selectable">{reference}</code>
+        <CopyButton text={reference} ariaLabel={t("payees.copyReference")} />
+      </p>
     </section>
   );
 }

@@ -17,8 +17,10 @@ import {
   changeWithdrawalPasswordForm,
   loginForm,
   registerForm,
+  resetPasswordForm,
   smsSendForm,
 } from "#shared/forms/players";
+import { resetForgottenPassword } from "../../players/password-reset";
 import { checkSecret, limits } from "../../players/lockout";
 import { checkPayPassword } from "../../wallet/pay-password";
 import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode, takeNameCheck } from "../../players/sms";
@@ -117,6 +119,15 @@ accountRoutes.post("/api/index/login", async (c) => {
     until: restriction.extra.until ?? null,
   };
   return ok(c, { token: await createSession(db, user, nowMs), restricted });
+});
+
+/** A forgotten password, reset by the code sent to the account's phone (docs/decisions/153-forgotten-password.md). */
+accountRoutes.post("/api/index/resetpasswd", async (c) => {
+  const form = parseBody(resetPasswordForm, c.get("body"));
+  const { pepper } = readConfig(c.env);
+  await resetForgottenPassword(getDb(c.env), { ...form, pepper, nowMs: Date.now() });
+  sessionsChanged(c);
+  return ok(c, null);
 });
 
 accountRoutes.post("/api/index/logout", requireUser, async (c) => {

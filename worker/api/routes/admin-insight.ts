@@ -40,7 +40,9 @@ adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
     cashByDay(db, { days: form.days, nowMs }),
     pendingAges(db, nowMs),
     roomReturns(db, { days: form.days, nowMs }),
-    db.all<{ id: number; title: string }>(sql`SELECT id, title FROM rooms ORDER BY id`),
+    db.all<{ id: number; title: string; titleKey: string }>(
+      sql`SELECT r.id, r.title, g.title_key AS titleKey FROM rooms r JOIN games g ON g.id = r.game_id ORDER BY r.id`,
+    ),
   ]);
   return ok(c, { days: form.days, roomId: form.roomId, play, cash, pending, returns, rooms, at: nowMs });
 });

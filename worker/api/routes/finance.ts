@@ -13,6 +13,7 @@ import { ordersForm, transferInForm } from "#shared/forms/finance";
 import { orderRow, productRow } from "../../finance/present";
 import { transferIn } from "../../finance/transfer-in";
 import { toMoney } from "#shared/money";
+import { LEVEL_KEYS } from "#shared/players/levels";
 import { PAGE_SIZE } from "#shared/forms/wallet";
 import { requestKey } from "../../wallet/keys";
 
@@ -57,11 +58,19 @@ financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
   return ok(c, pagedList(rows, at, financeOrderKey, orderRow));
 });
 
-/** Total assets (the My page): the balance, what of it can be withdrawn, and what is locked in finance. */
+/**
+ * Total assets (the My page): the balance, what of it can be withdrawn, what is locked in finance, and
+ * the VIP progress: the turnover so far and the turnover the next level needs (the operator's thresholds).
+ */
 financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
   const db = getDb(c.env);
   const userId = c.get("user").id;
-  const [user, locked] = await Promise.all([getUserById(db, userId), lockedFunds(db, userId)]);
+  const [user, locked, { vip_thresholds_cents: thresholds }] = await Promise.all([
+    getUserById(db, userId),
+    lockedFunds(db, userId),
+    readSettings(db, ["vip_thresholds_cents"]),
+  ]);
+  const nextLevel = user.level < LEVEL_KEYS.length ? user.level + 1 : null;
   return ok(c, {
     balance: toMoney(user.moneyCents),
     withdrawable: toMoney(user.moneyCents),
@@ -72,5 +81,12 @@ financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
         ? null
         : { at: locked.nextMaturityMs, principal: toMoney(locked.nextMaturityCents) },
     total: toMoney(user.moneyCents + locked.lockedCents),
+    vip: {
+      turnover: toMoney(user.turnoverCents),
+      next:
+        nextLevel === null || thresholds[nextLevel - 1] === undefined
+          ? null
+          : { level: nextLevel, levelKey: LEVEL_KEYS[nextLevel - 1], turnover: toMoney(thresholds[nextLevel - 1]) },
+    },
   });
 });

@@ -8,7 +8,7 @@ import { pageField } from "./game-shared";
 import { pageAt, pagedList } from "../../db/paging";
 import { cursorFields } from "#shared/fields";
 import { getDb } from "../../db/client";
-import { RECORDS_PAGE_SIZE, betRecordKey, betRecords, winLossBetween } from "../../room/bets";
+import { RECORDS_PAGE_SIZE, betRecordKey, betRecordTotals, betRecords, winLossBetween } from "../../room/bets";
 import { toMoney, toOdds } from "#shared/money";
 import { optionKey } from "../../room/round-view";
 import { DAY_MS, dayStartMs } from "#shared/days";
@@ -49,7 +49,11 @@ const recordsForm = z.object({
 gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
   const form = parseBody(recordsForm, c.get("body"));
   const at = pageAt(form, RECORDS_PAGE_SIZE);
-  const rows = await betRecords(getDb(c.env), c.get("user").id, form.type, at);
+  const db = getDb(c.env);
+  const [rows, totals] = await Promise.all([
+    betRecords(db, c.get("user").id, form.type, at),
+    betRecordTotals(db, c.get("user").id, form.type),
+  ]);
   const { list: data, ...page } = pagedList(rows, at, betRecordKey, (row) => ({
     id: row.id,
     seqno: row.seqno,
@@ -65,8 +69,22 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
     rate: toOdds(row.oddsMilli),
     award: toMoney(row.awardCents),
     createtime: row.createdAtMs,
+    // what the round drew, once settled (a void round drew nothing)
+    draw:
+      row.roundStatus === "settled" && row.numbers !== null
+        ? { numbers: JSON.parse(row.numbers) as number[], sum: row.drawSum }
+        : null,
   }));
-  return ok(c, { data, ...page });
+  return ok(c, {
+    data,
+    ...page,
+    totals: {
+      bets: totals.bets,
+      staked: toMoney(totals.stakedCents),
+      returned: toMoney(totals.returnedCents),
+      result: toMoney(totals.resultCents),
+    },
+  });
 });
 
 /** Today's result (awards - stakes of bets played out) and turnover, in the player's day (UTC+8). */

@@ -8,7 +8,7 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary, tradingRoom } from "./game-shared";
 import { getDb } from "../../db/client";
-import { roundAwardCents } from "../../room/bets";
+import { roundPaidCents } from "../../room/bets";
 import { listGames, listRoomsOfTab } from "../../room/game-rooms";
 import { drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../room/rounds";
 import { pageAt, pagedList } from "../../db/paging";
@@ -91,16 +91,20 @@ const currentForm = z.object({
   gameseq: z.union([z.literal(""), presentId("1027")]).optional(),
 });
 
-/** A round's result and what the player won in it (the latest drawn round when no seqno is given). */
+/** A round's result, what it paid the player and what they staked on it (the latest drawn round when no seqno is given). */
 gameRoutes.post("/api/game/current", requireUser, async (c) => {
   const { roomid, gameseq } = parseBody(currentForm, c.get("body"));
   const db = getDb(c.env);
   const room = await existingRoom(db, roomid);
   const round =
     typeof gameseq === "number" ? await findRound(db, room.id, gameseq) : (await drawnRounds(db, room.id, 1))[0];
-  if (!round || round.seed === null) return ok(c, { award: 0, result: null });
-  const awardCents = await roundAwardCents(db, c.get("user").id, round.id);
-  return ok(c, { award: toMoney(awardCents), result: roundResultView(round, room.optionCount) });
+  if (!round || round.seed === null) return ok(c, { award: 0, stake: 0, result: null });
+  const paid = await roundPaidCents(db, c.get("user").id, round.id);
+  return ok(c, {
+    award: toMoney(paid.awardCents),
+    stake: toMoney(paid.stakeCents),
+    result: roundResultView(round, room.optionCount),
+  });
 });
 
 const roundForm = z.object({ roomid: presentId("1026"), seqno: presentId("1027") });

@@ -6,7 +6,7 @@ import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { ledgerSummary, netResultCents } from "../../wallet/funds";
+import { balanceBefore, ledgerSummary, netResultCents } from "../../wallet/funds";
 import { listExclusions } from "../../protection/queries";
 import { markRealityCheckSeen } from "../../players/sessions";
 import { toMoney } from "#shared/money";
@@ -76,7 +76,14 @@ protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
     form.start !== null && form.end !== null ? dateRangeWindow(form.start, form.end) : periodWindow(form.type, nowMs);
   const fromMs = window?.fromMs ?? 0;
   const toMs = window?.toMs ?? nowMs + 1;
-  const s = await ledgerSummary(getDb(c.env), c.get("user").id, fromMs, toMs);
+  const db = getDb(c.env);
+  const userId = c.get("user").id;
+  // the balance the period opened and closed with, read from the ledger itself at both ends
+  const [s, openingCents, closingCents] = await Promise.all([
+    ledgerSummary(db, userId, fromMs, toMs),
+    balanceBefore(db, userId, fromMs),
+    balanceBefore(db, userId, toMs),
+  ]);
   return ok(c, {
     start: window ? formatDate(fromMs) : "",
     end: window ? formatDate(toMs - 1) : "",
@@ -92,6 +99,8 @@ protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
     adjustments: toMoney(s.adjustmentsCents),
     other: toMoney(s.otherCents),
     change: toMoney(Object.values(s).reduce((sum, cents) => sum + cents, 0)),
+    opening: toMoney(openingCents),
+    closing: toMoney(closingCents),
   });
 });
 

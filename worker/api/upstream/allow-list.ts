@@ -5,6 +5,7 @@ const CONTRACT_PATHS = [
   "/api/index/register",
   "/api/Index/repasswd",
   "/api/Index/resetpaypwd",
+  "/api/index/resetpasswd", // a forgotten password (docs/decisions/153-forgotten-password.md)
   "/api/Index/getconfig",
   "/api/index/sms_send",
   "/api/Index/logout",

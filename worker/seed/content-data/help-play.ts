@@ -67,7 +67,7 @@ export const HELP_PLAY: SeedArticle[] = [
 <p>大和小把和值分成兩半，單和雙看和值的奇偶，組合選項（大單、小雙等）需要兩個條件同時成立，極大和極小對應兩端的和值，豹子對應三個相同的數字。11 選 5 中和值恰好為 30 時，大、小、大雙、小雙退還本金。賽車 10 的每個名次都有大（6 到 10 號車）、小（1 到 5 號車）、單、雙，賠率均為 1.98。</p>
 <p>選項旁的賠率表示每投注一個單位可獲得的派獎（含本金）。每個房間的規則頁列出每個選項的準確機率和返還率，均由規則本身計算得出。</p>`,
       vi: `<p>Mười sáu trò chơi dựa trên bốn kiểu quay thưởng:</p>
-<ul><li><strong>Nhóm 28</strong> (Lucky 28, Classic 28, Turbo 28, Royal 28, Tài Xỉu): ba chữ số từ 0 đến 9, tổng từ 0 đến 27.</li>
+<ul><li><strong>Nhóm 28</strong> (May mắn 28, Cổ điển 28, Siêu tốc 28, Hoàng gia 28, Lớn &amp; Nhỏ): ba chữ số từ 0 đến 9, tổng từ 0 đến 27.</li>
 <li><strong>Fast 3</strong>: ba viên xúc xắc, tổng từ 3 đến 18.</li>
 <li><strong>11x5</strong>: năm quả bóng khác nhau từ 1 đến 11; tính tổng cả năm quả (15 đến 45).</li>
 <li><strong>Racing 10</strong>: mười xe về đích theo thứ tự ngẫu nhiên; bạn cược vào xe ở từng hạng.</li></ul>

@@ -1,0 +1,39 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Browser } from "./pages";
+import { player } from "./wallet-helpers";
+
+// The deposit screen says where to send the money: the operator's deposit accounts and the reference to
+// write on the transfer, or, with no account set, that deposits go through support. Never a form alone.
+
+const setPayees = (payees: unknown[]) =>
+  env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+    .bind(JSON.stringify(payees))
+    .run();
+
+describe("the deposit screen", () => {
+  it("names the account to pay into and the reference to write: the player's username", async () => {
+    await setPayees([{ type: "bank", name: "Techcombank", holder: "DEMO PAYMENTS", account: "19033344455566" }]);
+    const p = await player(0);
+    const browser = await new Browser().logIn(p.username, "secret123");
+    const html = await (await browser.get("/recharge")).text();
+    expect(html).toContain("19033344455566");
+    expect(html).toMatch(
+      new RegExp(
+        `data-testid="deposit-reference"[^]*?Write this reference on your transfer[^]*?<code[^>]*>${p.username}</code>`,
+      ),
+    );
+    const vi = await (await browser.get("/recharge?lng=vi")).text();
+    expect(vi).toMatch(new RegExp(`data-testid="deposit-reference"[^]*?<code[^>]*>${p.username}</code>`));
+    expect(vi).not.toContain("payees.");
+  });
+
+  it("says deposits go through support when no deposit account is set", async () => {
+    await setPayees([]);
+    const p = await player(0);
+    const browser = await new Browser().logIn(p.username, "secret123");
+    const html = await (await browser.get("/recharge")).text();
+    expect(html).toMatch(/data-testid="no-payees"[^]*?No account to pay into is listed yet/);
+    expect(html).toMatch(/data-testid="no-payees"[^]*?href="\/ServicePage"/);
+  });
+});
