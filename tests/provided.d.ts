@@ -8,5 +8,7 @@ declare module "vitest" {
     beaconUrl: string;
     beaconPublicKey: string;
     twilioUrl: string;
+    /** wrangler.toml's Rate Limiting bindings as configured (tests/support/rate-limits-setup.mjs, "throttles" project). */
+    configuredRateLimits: string;
   }
 }
