@@ -228,6 +228,12 @@ describe("the books per day", () => {
     )
       .bind(player.userId, `broken:${player.userId}`, Date.now())
       .first<{ id: number }>();
+    // a stake's debit with no order behind it
+    const ghost = await env.DB.prepare(
+      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, -300, 20000, 19700, 'bet', 'broken on purpose', ?, ?) RETURNING id",
+    )
+      .bind(player.userId, `bet:ghost${player.userId}`, Date.now())
+      .first<{ id: number }>();
     // and a whole movement written now but dated inside a day already closed
     await moveAt(player.userId, 1_234, at(2, 12));
     const late = await env.DB.prepare(
@@ -251,6 +257,13 @@ describe("the books per day", () => {
       key: `broken:${player.userId}`,
     });
     expect(problems).toContainEqual(expect.objectContaining({ kind: "sum" }));
+    expect(problems).toContainEqual({
+      kind: "unpaired",
+      ledgerId: ghost!.id,
+      userId: player.userId,
+      amountCents: -300,
+      key: `bet:ghost${player.userId}`,
+    });
     // the player's row and the house's mirror, each named under its line
     const [houseRow, playerRow] = late.results.map((r) => r.id);
     expect(problems).toContainEqual(

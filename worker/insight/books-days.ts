@@ -99,10 +99,10 @@ async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<Day
       key: string;
     }>(sql`SELECT l.id AS ledgerId, l.user_id AS userId,
         l.amount_cents AS amountCents, l.idempotency_key AS key FROM ledger l
-      LEFT JOIN orders o ON (l.idempotency_key LIKE 'bet:%' AND o.ordersn = substr(l.idempotency_key, 5))
-        OR (l.idempotency_key LIKE 'cancel:%' AND o.id = CAST(substr(l.idempotency_key, 8) AS INTEGER))
-      WHERE ${inDay} AND ${ofStakes} AND (o.id IS NULL OR o.user_id <> l.user_id
-        OR l.amount_cents <> CASE WHEN l.idempotency_key LIKE 'bet:%' THEN -o.total_cents ELSE o.total_cents END)
+      LEFT JOIN orders ob ON l.idempotency_key LIKE 'bet:%' AND ob.ordersn = substr(l.idempotency_key, 5)
+      LEFT JOIN orders oc ON l.idempotency_key LIKE 'cancel:%' AND oc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
+      WHERE ${inDay} AND ${ofStakes} AND (COALESCE(ob.id, oc.id) IS NULL OR COALESCE(ob.user_id, oc.user_id) <> l.user_id
+        OR l.amount_cents <> CASE WHEN ob.id IS NOT NULL THEN -ob.total_cents ELSE oc.total_cents END)
       ORDER BY l.id LIMIT ${ROWS_NAMED}`),
     // per round and kind: awards and refunds net to zero with the house, the stakes row equals the bets decided
     db.all<{
