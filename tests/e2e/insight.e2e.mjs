@@ -97,7 +97,23 @@ export default async function ({ page, base, shot, serverLog, smsCode }) {
   const path = await download.path();
   const { readFile } = await import("node:fs/promises");
   const csv = await readFile(path, "utf8");
-  assert.match(csv.split("\r\n")[0], /^id,time,user_id,username,type,amount/);
+  assert.match(csv.split("\r\n")[0], /^id,time,user_id,username,kind,kind_code,amount,/);
   assert.ok(base);
   await shot("4-exports-phone");
+
+  // the books per day: today so far beside the live check, and its CSV
+  await page.getByRole("link", { name: "Books per day" }).first().click();
+  await page.getByRole("heading", { name: "Books per day", level: 1 }).waitFor();
+  await page.getByText("Live check (").first().waitFor();
+  const [books] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  const booksCsv = await readFile(await books.path(), "utf8");
+  assert.equal(
+    booksCsv.split("\r\n")[0],
+    "day,status,status_code,line,line_code,kind,kind_code,players,house,stakes_in_play,locked_finance,rows",
+  );
+  assert.match(booksCsv, /,open,/);
+  await shot("5-books-per-day-phone");
 }
