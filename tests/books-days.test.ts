@@ -138,9 +138,17 @@ describe("the books per day", () => {
     // two days ago, ten minutes after midnight, the round is drawn and the bet wins 99.00
     await settleAt(round, at(2, 0, 10));
 
-    const result = await closeBooksDays(db(), Math.max(Date.now(), today + CLOSE_AFTER_MS));
+    // two cron runs at once: each day is closed once, neither fails
+    const closingAt = Math.max(Date.now(), today + CLOSE_AFTER_MS);
+    const [result, raced] = await Promise.all([closeBooksDays(db(), closingAt), closeBooksDays(db(), closingAt)]);
     expect(result.refused).toBeNull();
+    expect(raced.refused).toBeNull();
     expect(result.closed).toEqual([3, 2, 1].map((n) => formatDate(today - n * DAY_MS)));
+    const stored = await env.DB.prepare("SELECT day, status FROM books_days ORDER BY day").all<{
+      day: string;
+      status: string;
+    }>();
+    expect(stored.results).toEqual([3, 2, 1].map((n) => ({ day: formatDate(today - n * DAY_MS), status: "closed" })));
 
     // the seed and the players of this file are today's: nothing before the first day
     const op = await operatorLogin();
@@ -220,7 +228,7 @@ describe("the books per day", () => {
     await expect(env.DB.prepare("DELETE FROM books_days WHERE day = ?").bind(threeDaysAgo.day).run()).rejects.toThrow();
   });
 
-  it("refuse to close a day that does not balance, naming the rows, until it does; later days wait", async () => {
+  it("refuse to close a day that does not balance, naming the rows; later days wait behind it", async () => {
     const player = await playerWith(20_000);
     // money in the ledger and no other side: a row on its own (the ledger refuses updates: an insert breaks it)
     const broken = await env.DB.prepare(
