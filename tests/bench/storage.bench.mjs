@@ -14,6 +14,9 @@ const ORDERS_PER_ROUND = 10;
 const RETENTION_DAYS = 30;
 const NUMBERS_BY_TYPE = { 1: 3, 2: 3, 3: 5, 4: 10 };
 
+/** No server: the part runs on its own SQLite file (tests/bench/run.mjs runs it first). */
+export const offline = true;
+
 export default async function storage({ report, smoke }) {
   const orderCount = smoke ? 200 : ORDERS;
   const db = new DatabaseSync(":memory:");
