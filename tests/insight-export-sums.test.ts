@@ -72,6 +72,21 @@ describe("CSV exports a spreadsheet can sum", () => {
     });
     expectOk(deposit);
     expectOk(await api("/api/admin/deposits/approve", { token: admin, id: deposit.data.id }));
+    // and a second deposit refused with a preset reason and the operator's own words
+    const refused = await api("/api/Game/recharge", {
+      token: a.token,
+      money: "75",
+      pay_name: "Le Van A",
+      request_id: requestId(),
+    });
+    expectOk(refused);
+    expectOk(
+      await api("/api/admin/deposits/reject", {
+        token: admin,
+        id: refused.data.id,
+        note: "#noPayment bank shows nothing",
+      }),
+    );
     await placeOk(a.token, 1, [
       [0, 1.98, 25],
       [1, 1.98, 21],
@@ -233,6 +248,13 @@ describe("CSV exports a spreadsheet can sum", () => {
     expect(chineseDeposits.find((r) => r.id === String(deposit.data.id))).toMatchObject({
       status: "已通过",
       status_code: "approved",
+    });
+    expect(chineseDeposits.find((r) => r.id === String(refused.data.id))).toMatchObject({
+      amount: "75.00",
+      status_code: "rejected",
+      reason: "未收到付款",
+      reason_code: "noPayment",
+      note: "bank shows nothing",
     });
     const audit = await exportRows(admin, "audit", "chs");
     expect(audit.find((r) => r.action_code === "balance.credit")!.action).toBe("加款");

@@ -109,7 +109,7 @@ describe("CSV exports", () => {
     expect((await text("audit")).split("\r\n")[0]).toBe("id,time,operator,action,action_code,target,before,after");
     expect(await text("audit")).toContain("balance.credit");
     expect((await text("deposits")).split("\r\n")[0]).toBe(
-      "id,time,user_id,username,amount,status,status_code,decided_at,decided_by,payer,note",
+      "id,time,user_id,username,amount,status,status_code,decided_at,decided_by,payer,reason,reason_code,note",
     );
     expect((await text("withdrawals")).split("\r\n")[0]).toContain("bank_card_id");
     await expectMoneyInvariants();

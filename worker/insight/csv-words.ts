@@ -1,4 +1,8 @@
 import enAdmin from "../../locales/en/admin.json";
+import enCommon from "../../locales/en/common.json";
+import viCommon from "../../locales/vi/common.json";
+import zhCNCommon from "../../locales/zh-CN/common.json";
+import zhTWCommon from "../../locales/zh-TW/common.json";
 import viAdmin from "../../locales/vi/admin.json";
 import zhCNAdmin from "../../locales/zh-CN/admin.json";
 import zhTWAdmin from "../../locales/zh-TW/admin.json";
@@ -27,13 +31,14 @@ type Catalogue = {
   wallet: { kinds: Words; reasons: Words; adjustmentTexts: Words };
   game: { games: Words };
   finance: { tiers: Words };
+  common: { presets: Words };
 };
 
 const CATALOGUES: Record<ApiLang, Catalogue> = {
-  en: { admin: enAdmin, wallet: enWallet, game: enGame, finance: enFinance },
-  chs: { admin: zhCNAdmin, wallet: zhCNWallet, game: zhCNGame, finance: zhCNFinance },
-  cht: { admin: zhTWAdmin, wallet: zhTWWallet, game: zhTWGame, finance: zhTWFinance },
-  vi: { admin: viAdmin, wallet: viWallet, game: viGame, finance: viFinance },
+  en: { admin: enAdmin, wallet: enWallet, game: enGame, finance: enFinance, common: enCommon },
+  chs: { admin: zhCNAdmin, wallet: zhCNWallet, game: zhCNGame, finance: zhCNFinance, common: zhCNCommon },
+  cht: { admin: zhTWAdmin, wallet: zhTWWallet, game: zhTWGame, finance: zhTWFinance, common: zhTWCommon },
+  vi: { admin: viAdmin, wallet: viWallet, game: viGame, finance: viFinance, common: viCommon },
 };
 
 const fill = (template: string, values: Record<string, unknown>) =>
@@ -54,6 +59,8 @@ export function csvWords(lang: ApiLang) {
     requestStatus: (status: string) => pick(lang, (c) => c.admin[`history.states.${status}`], status),
     /** The books per day's words: a day's status (closed, refused, open) and its lines (opening, movement, closing). */
     booksWord: (key: string) => pick(lang, (c) => c.admin[`booksDays.${key}`], key),
+    /** A rejection's preset reason (shared/request-reasons.ts) as the player reads it. */
+    preset: (key: string) => pick(lang, (c) => c.common.presets[key], key),
     /** An audit action (deposit.approve, ...) as the audit log names it. */
     auditAction: (action: string) => pick(lang, (c) => c.admin[`audit.actions.${action}`], action),
     /** A ledger row's reason in the language; a row without a key keeps its stored words. */

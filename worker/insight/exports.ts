@@ -5,6 +5,7 @@ import { DAY_MS, PLAYER_OFFSET_MS } from "#shared/days";
 import type { ApiLang } from "#shared/messages";
 import { type CsvWords, csvWords } from "./csv-words";
 import type { ExportKind } from "#shared/forms/insight";
+import { splitNote } from "#shared/request-reasons";
 
 // CSV exports for reconciling outside the app: one kind of record over a range of player days (UTC+8),
 // streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
@@ -75,6 +76,8 @@ const requests = (
     "decided_at",
     "decided_by",
     extraHeader,
+    "reason",
+    "reason_code",
     "note",
   ],
   page: pageOf(
@@ -95,9 +98,15 @@ const requests = (
     csvTime(r.decidedMs),
     text(r.decidedBy),
     typeof r.extra === "number" ? r.extra : text(r.extra),
-    text(r.note),
+    ...noteCells(r.note, words),
   ],
 });
+
+/** A decision's note "#preset words": the preset as the player reads it, its code, then the operator's words. */
+function noteCells(note: string | number | null, words: CsvWords): Cell[] {
+  const { key, rest } = splitNote(note === null ? null : String(note));
+  return [key ? words.preset(key) : null, key, rest || null];
+}
 
 const reasonOf = (r: Row, words: CsvWords) =>
   words.ledgerReason({
