@@ -51,6 +51,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
     riskFile,
     "/admin/insight",
     "/admin/exports",
+    "/admin/books",
     "/admin/rooms",
     "/admin/rooms/1",
     "/admin/rooms/new",

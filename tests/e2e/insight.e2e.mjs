@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { signInToConsole } from "./operator.mjs";
 import { eventually } from "./eventually.mjs";
+import { LANGUAGES, audit } from "./axe.mjs";
+import { languageCookie } from "./language.mjs";
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
@@ -31,7 +33,7 @@ async function playerWithDeposit(base, smsCode) {
   return { token, username: `in${stamp}s` };
 }
 
-export default async function ({ page, base, shot, serverLog, smsCode }) {
+export default async function ({ page, context, base, shot, serverLog, smsCode }) {
   const player = await playerWithDeposit(base, smsCode);
   await signInToConsole(page, serverLog);
   const card = page.locator("article", { hasText: player.username });
@@ -116,4 +118,15 @@ export default async function ({ page, base, shot, serverLog, smsCode }) {
   );
   assert.match(booksCsv, /,open,/);
   await shot("5-books-per-day-phone");
+  // axe: no serious or critical violation on the books per day in the four languages (as console-a11y)
+  const found = [];
+  for (const lng of LANGUAGES) {
+    await context.addCookies([languageCookie(base, lng)]);
+    found.push(...(await audit(page, "/admin/books", lng)));
+  }
+  await context.addCookies([languageCookie(base, "en")]);
+  assert.deepEqual(found, []);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/admin/books");
+  await shot("6-books-per-day-desk");
 }
