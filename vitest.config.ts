@@ -9,14 +9,24 @@ import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } fro
 
 type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
 
-/** A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed and Twilio. */
-function workerdProject(name: string, include: string[], exclude: string[], migrations: Migrations, beacon = false) {
+/**
+ * A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed and Twilio.
+ * Tests sign in and register many players a minute from one address, so they run wrangler.toml's
+ * "loadtest" environment (raised throttles); the "throttles" project runs the production limits.
+ */
+function workerdProject(
+  name: string,
+  include: string[],
+  exclude: string[],
+  migrations: Migrations,
+  { beacon = false, environment = "loadtest" }: { beacon?: boolean; environment?: string } = {},
+) {
   return {
     plugins: [
       // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL; in the
       // "beacon" project the local beacon of tests/support/beacon-setup.mjs is its BEACON_URL.
       cloudflareTest(({ inject }) => ({
-        wrangler: { configPath: "./wrangler.toml" },
+        wrangler: { configPath: "./wrangler.toml", environment: environment || undefined },
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
@@ -29,11 +39,8 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
             TWILIO_ACCOUNT_SID: TWILIO_TEST_ACCOUNT_SID,
             TWILIO_AUTH_TOKEN: TWILIO_TEST_AUTH_TOKEN,
             TWILIO_FROM: TWILIO_TEST_FROM,
-            // Many logins and sign-ups a minute; tests/throttles.test.ts checks the limits with its own values.
-            RATE_LIMIT_LOGIN_PER_MINUTE: "1000",
-            RATE_LIMIT_REGISTER_PER_MINUTE: "1000",
-            RATE_LIMIT_SMS_PER_MINUTE: "1000",
-            RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "1000",
+            // npm run bench -- smoke: the settlement bench at a tiny size (tests/bench/settlement.bench.test.ts)
+            ...(name === "bench" ? { BENCH_SMOKE: process.env.BENCH_SMOKE ?? "" } : {}),
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
             ...(beacon
@@ -60,6 +67,8 @@ function workerdProject(name: string, include: string[], exclude: string[], migr
         "./tests/support/twilio-setup.mjs",
         "./tests/support/access-setup.mjs",
         ...(beacon ? ["./tests/support/beacon-setup.mjs"] : []),
+        // the throttles test reads wrangler.toml's binding limits, as a deployment has them
+        ...(environment ? [] : ["./tests/support/rate-limits-setup.mjs"]),
       ],
       deps: {
         optimizer: {
@@ -93,11 +102,13 @@ export default defineConfig(async () => {
         workerdProject(
           "worker",
           ["tests/**/*.test.ts"],
-          ["tests/e2e/**", "tests/bench/**", "tests/pair/**", "tests/beacon/**"],
+          ["tests/e2e/**", "tests/bench/**", "tests/pair/**", "tests/beacon/**", "tests/throttles.test.ts"],
           migrations,
         ),
+        // The per-source throttles with the limits a deployment has (wrangler.toml's top-level bindings).
+        workerdProject("throttles", ["tests/throttles.test.ts"], [], migrations, { environment: "" }),
         // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
-        workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, true),
+        workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, { beacon: true }),
         // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.
         ...(process.env.BENCH === "1"
           ? [workerdProject("bench", ["tests/bench/*.bench.test.ts"], [], migrations)]

@@ -6,12 +6,6 @@ import { spawn } from "node:child_process";
 import { ensureDevVars, persistArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 
-const RATE_LIMITS = [
-  "RATE_LIMIT_SMS_PER_MINUTE",
-  "RATE_LIMIT_REGISTER_PER_MINUTE",
-  "RATE_LIMIT_LOGIN_PER_MINUTE",
-  "RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE",
-];
 // The public randomness beacon (docs/decisions/130), e.g. the local test beacon of tests/support/beacon-server.mjs.
 const BEACON_SETTINGS = ["BEACON_URL", "BEACON_MAX_WAIT_SECONDS", "BEACON_TEST_PUBLIC_KEY"];
 const SMS_SETTINGS = [
@@ -37,11 +31,13 @@ const passed = [
   "PRICES_WS_URL",
   ...BEACON_SETTINGS,
   ...SMS_SETTINGS,
-  ...RATE_LIMITS,
 ];
 // Locally the codes go to this terminal unless SMS_PROVIDER says otherwise (docs/decisions/133).
 const settings = { SMS_PROVIDER: "log", ...process.env };
 const vars = passed.filter((name) => settings[name]).flatMap((name) => ["--var", `${name}:${settings[name]}`]);
+// WRANGLER_ENV=loadtest: wrangler.toml's environment with raised per-source throttles, for local load
+// tests and the end-to-end flows (docs/decisions/155); a deployment's limits are the top-level ones.
+const environment = process.env.WRANGLER_ENV ? ["--env", process.env.WRANGLER_ENV] : [];
 
 const { seedOperatorTotpSecret } = await loadTs("worker/operators/sign-in.ts");
 const { DEMO_OPERATORS } = await loadTs("worker/seed/seed.ts");
@@ -64,7 +60,7 @@ ${operatorLines.join("\n")}
 
 const child = spawn(
   "npx",
-  ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...vars, ...persistArgs()],
+  ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...environment, ...vars, ...persistArgs()],
   { stdio: ["inherit", "pipe", "pipe"] },
 );
 const verbose = Boolean(process.env.VERBOSE);

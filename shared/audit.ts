@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   "export.withdrawals",
   "export.adjustments",
   "export.audit",
+  "export.books",
   "operator.create",
   "operator.role",
   "operator.disable",

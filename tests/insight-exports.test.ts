@@ -60,7 +60,7 @@ describe("CSV exports", () => {
       largest = Math.max(largest, lines.length);
       for (const line of lines) {
         rows++;
-        const [id, time, userId, , , amount] = line.split(",");
+        const [id, time, userId, , , , amount] = line.split(",");
         // (time, id) ascending: the keyset's order, each row once
         const key = [Date.parse(time.replace(" ", "T")), Number(id)];
         expect(key[0] > last[0] || (key[0] === last[0] && key[1] > last[1])).toBe(true);
@@ -69,7 +69,7 @@ describe("CSV exports", () => {
       }
     }
     expect(rest).toBe("");
-    expect(header).toBe("id,time,user_id,username,type,amount,before,after,reason,ref,key");
+    expect(header).toBe("id,time,user_id,username,kind,kind_code,amount,before,after,reason,reason_code,ref,key");
     expect(rows).toBe(100_000);
     expect(playerCents).toBe(50_000);
     // a page per read, never the whole set: 100 pages of 1,000 rows after the header
@@ -106,10 +106,10 @@ describe("CSV exports", () => {
     expect(line).toMatch(/^\d+,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\+08:00,/);
     expect(line).toContain(",12.50,");
     expect(line).toContain(",admin");
-    expect((await text("audit")).split("\r\n")[0]).toBe("id,time,operator,action,target,before,after");
+    expect((await text("audit")).split("\r\n")[0]).toBe("id,time,operator,action,action_code,target,before,after");
     expect(await text("audit")).toContain("balance.credit");
     expect((await text("deposits")).split("\r\n")[0]).toBe(
-      "id,time,user_id,username,amount,status,decided_at,decided_by,payer,note",
+      "id,time,user_id,username,amount,status,status_code,decided_at,decided_by,payer,reason,reason_code,note",
     );
     expect((await text("withdrawals")).split("\r\n")[0]).toContain("bank_card_id");
     await expectMoneyInvariants();
@@ -127,5 +127,6 @@ describe("CSV exports", () => {
     expect(csvField('a "b"')).toBe('"a ""b"""');
     expect(csvField("-1")).toBe("'-1");
     expect(csvField(-1)).toBe("-1");
+    expect(csvField({ cents: -100 })).toBe("-1.00");
   });
 });

@@ -6,7 +6,7 @@ import { getDb } from "../worker/db/client";
 import { checkBooks } from "../worker/insight/books";
 import { formatDate } from "#shared/days";
 
-// The console's insight screens (issue 29) as a browser gets them: server-drawn SVG charts with their
+// The console's insight screens as a browser gets them: server-drawn SVG charts with their
 // tables, the books check on every screen, the markers of harm, the exports, in four languages.
 
 const PAGES = ["/admin/insight", "/admin/insight?days=90&room=1", "/admin/risk", "/admin/exports"];

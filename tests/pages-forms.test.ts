@@ -4,7 +4,7 @@ import { api, count, expectOk, newPlayerFields } from "./helpers";
 import { Browser } from "./pages";
 import { addCoinAddress, player } from "./wallet-helpers";
 
-// What a newcomer meets on the forms (issue 16): every field's error at once, messages that say what is
+// What a newcomer meets on the forms (docs/decisions/120): every field's error at once, messages that say what is
 // wrong, the SMS lock surviving a refused submit, and the account pages closed to a signed-in player.
 
 const inLanguage = (lng: string) => {

@@ -10,5 +10,7 @@ declare module "vitest" {
     twilioUrl: string;
     accessTeamUrl: string;
     accessPrivateJwk: string;
+    /** wrangler.toml's Rate Limiting bindings as configured (tests/support/rate-limits-setup.mjs, "throttles" project). */
+    configuredRateLimits: string;
   }
 }

@@ -12,7 +12,6 @@ const config: Config = {
   idleRoundRetentionDays: 30,
   beacon: { url: "", maxWaitMs: 120_000, testPublicKey: null },
   sms: { provider: "screen" },
-  rateLimits: { sms: 10, register: 10, login: 30, operatorLogin: 10 },
   publicCacheSeconds: 0,
   pepper: "test-pepper",
   financeTestClock: false,

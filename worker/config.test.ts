@@ -30,7 +30,6 @@ describe("readConfig", () => {
       access: null,
       beacon: { url: "", maxWaitMs: 120_000, testPublicKey: null },
       sms: { provider: "log" },
-      rateLimits: { sms: 10, register: 10, login: 30, operatorLogin: 10 },
     });
   });
 
@@ -131,32 +130,33 @@ describe("readConfig", () => {
     expect(() => readConfig(env(overrides))).toThrow(pattern);
   });
 
-  it("reads the per-source limits a minute, refusing zero and non-numbers", () => {
-    expect(
-      readConfig(env({ RATE_LIMIT_LOGIN_PER_MINUTE: "500", RATE_LIMIT_SMS_PER_MINUTE: "3" })).rateLimits,
-    ).toMatchObject({ login: 500, sms: 3 });
-    expect(() => readConfig(env({ RATE_LIMIT_SMS_PER_MINUTE: "0" }))).toThrow(/RATE_LIMIT_SMS_PER_MINUTE/);
-    expect(() => readConfig(env({ RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: "many" }))).toThrow(
-      /RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE/,
-    );
-  });
-
-  it("wrangler.toml gives each rate-limit binding its setting's production value (docs/decisions/134)", () => {
-    const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-    const vars = workerOptions.bindings as Record<string, string>;
-    const bindings = workerOptions.ratelimits as Record<string, { simple: { limit: number; period: number } }>;
-    const actions = ["SMS", "REGISTER", "LOGIN", "OPERATOR_LOGIN"];
-    expect(Object.keys(bindings).sort()).toEqual(actions.map((a) => `RATE_LIMIT_${a}`).sort());
-    for (const action of actions) {
-      expect(bindings[`RATE_LIMIT_${action}`].simple, action).toEqual({
-        limit: Number(vars[`RATE_LIMIT_${action}_PER_MINUTE`]),
-        period: 60,
-      });
-    }
-    const defaults = readConfig(env({})).rateLimits;
-    expect([defaults.sms, defaults.register, defaults.login, defaults.operatorLogin]).toEqual(
-      actions.map((a) => Number(vars[`RATE_LIMIT_${a}_PER_MINUTE`])),
-    );
+  it("the throttles' limits live only in wrangler.toml's bindings; the load-test environment raises them and repeats the rest (docs/decisions/155)", () => {
+    const production = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+    const loadtest = unstable_getMiniflareWorkerOptions("wrangler.toml", "loadtest").workerOptions;
+    const limits = (options: typeof production) =>
+      options.ratelimits as Record<string, { simple: { limit: number; period: number } }>;
+    const actions = ["SMS", "REGISTER", "LOGIN", "OPERATOR_LOGIN"].map((a) => `RATE_LIMIT_${a}`);
+    expect(Object.keys(limits(production)).sort()).toEqual([...actions].sort());
+    expect(Object.fromEntries(actions.map((a) => [a, limits(production)[a].simple]))).toEqual({
+      RATE_LIMIT_SMS: { limit: 10, period: 60 },
+      RATE_LIMIT_REGISTER: { limit: 10, period: 60 },
+      RATE_LIMIT_LOGIN: { limit: 30, period: 60 },
+      RATE_LIMIT_OPERATOR_LOGIN: { limit: 10, period: 60 },
+    });
+    for (const a of actions)
+      expect(limits(loadtest)[a].simple.limit, a).toBeGreaterThan(limits(production)[a].simple.limit);
+    // no setting claims to change a limit any more: the binding's configuration is the one source
+    expect(Object.keys(production.bindings as object).filter((name) => name.startsWith("RATE_LIMIT"))).toEqual([]);
+    // everything but the limits is the same Worker
+    for (const key of [
+      "bindings",
+      "d1Databases",
+      "r2Buckets",
+      "durableObjects",
+      "compatibilityDate",
+      "compatibilityFlags",
+    ] as const)
+      expect(loadtest[key], key).toEqual(production[key]);
   });
 
   it.each([

@@ -1,7 +1,5 @@
 import { z } from "zod";
 
-const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
-
 // The environment is parsed once, failing fast with a clear message (docs/architecture.md#conventions).
 const schema = z.object({
   API_MODE: z.enum(["demo", "proxy"]).default("demo"),
@@ -50,11 +48,6 @@ const schema = z.object({
   TWILIO_FROM: z.string().trim().default(""),
   TWILIO_MESSAGING_SERVICE_SID: z.string().trim().default(""),
   TWILIO_AUTH_TOKEN: z.string().default(""),
-  // Calls a minute from one address (worker/api/throttle.ts); wrangler.toml holds the production values.
-  RATE_LIMIT_SMS_PER_MINUTE: perMinute(10),
-  RATE_LIMIT_REGISTER_PER_MINUTE: perMinute(10),
-  RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(30),
-  RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE: perMinute(10),
   // Cloudflare Access in front of the console (worker/api/access.ts): the team domain
   // (<team>.cloudflareaccess.com; a full http(s) origin for a local key server) and the application's
   // audience tag. Both or neither.
@@ -85,13 +78,9 @@ export type Config = {
   /** The public randomness beacon (docs/decisions/130); url empty: commit-reveal only. */
   beacon: { url: string; maxWaitMs: number; testPublicKey: string | null };
   sms: SmsProvider;
-  rateLimits: RateLimits;
   /** Cloudflare Access for /admin and /api/admin; null: not set up, the console's own sign-in alone. */
   access: { teamUrl: string; audience: string } | null;
 };
-
-/** Calls a minute from one source address, per throttled action. */
-export type RateLimits = { sms: number; register: number; login: number; operatorLogin: number };
 
 export type SmsProvider =
   | { provider: "log" | "screen" }
@@ -140,12 +129,6 @@ export function readConfig(env: Env): Config {
         }
       : null,
     sms: smsProvider(v),
-    rateLimits: {
-      sms: v.RATE_LIMIT_SMS_PER_MINUTE,
-      register: v.RATE_LIMIT_REGISTER_PER_MINUTE,
-      login: v.RATE_LIMIT_LOGIN_PER_MINUTE,
-      operatorLogin: v.RATE_LIMIT_OPERATOR_LOGIN_PER_MINUTE,
-    },
     apiMode: v.API_MODE,
     upstreamApiBase: v.UPSTREAM_API_BASE.replace(/\/+$/, ""),
     currencyLabel: v.CURRENCY_LABEL,

@@ -4,7 +4,9 @@ import { basename, dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // A fresh clone explains itself: every document a tracked file names (a .md file, a section of one, a
-// decision record by number) is in the repository, and nothing points outside it (../shared).
+// decision record by number) is in the repository, and nothing points outside it: not the team's notes
+// (../shared), not an issue or pull request of a tracker a clone cannot read ("issue 29", "PR #12"):
+// a comment says the rule itself, or cites docs/ and the decision records, which travel with the code.
 // docs/architecture.md#conventions.
 
 const root = normalize(join(dirname(new URL(import.meta.url).pathname), ".."));
@@ -12,8 +14,8 @@ const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "
 const trackedSet = new Set(tracked);
 const trackedNames = new Set(tracked.map((file) => basename(file)));
 const TEXT = /\.(ts|tsx|mjs|js|json|md|sql|css|toml|sh)$|^\.ci\/run$|^\.gitignore$/;
-// package-lock.json names the .md files of packages; this file names broken citations on purpose.
-const SKIP = new Set(["package-lock.json", "docs-citations.test.ts"]);
+// package-lock.json names the .md files of packages; this file and docs-references.test.ts name broken citations on purpose.
+const SKIP = new Set(["package-lock.json", "docs-citations.test.ts", "docs-references.test.ts"]);
 const decisions = tracked.filter((file) => /^docs\/decisions\/\d{3}-.*\.md$/.test(file));
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
@@ -63,6 +65,12 @@ function brokenCitations(
         continue;
       }
       if (anchor && target && !anchors(target).has(anchor.slice(1))) problems.push({ file, line, cites: match[0] });
+    }
+    // A tracker's issue or pull request: "issue 29", "issues 25 and 29", "Issue #7", "PR #12", "pull request 3".
+    for (const match of lineText.matchAll(
+      /\b(?:issues?|PRs?|pull requests?)\s*#?\d+(?:(?:\s*,\s*|\s+and\s+)#?\d+)*/gi,
+    )) {
+      problems.push({ file, line, cites: match[0] });
     }
     for (const match of lineText.matchAll(/docs\/decisions\/(\d{3})(?!\d)/g)) {
       if (!decisionNumbers.has(match[1])) problems.push({ file, line, cites: match[0] });
@@ -115,6 +123,15 @@ describe("citations", () => {
     expect(check("// docs/product.md#mony")).toEqual(["docs/product.md#mony"]);
     const guide = `docs/guide.${"md"}`;
     expect(check(`// ${guide} and docs/decisions/999`)).toEqual([guide, "docs/decisions/999"]);
+    // a tracker nobody can open from a clone (the words are put together so that this file cites none)
+    const issue = ["iss", "ue"].join("");
+    expect(check(`// Done when (${issue} 29): axe finds none`)).toEqual([`${issue} 29`]);
+    expect(check(`// ${issue}s 25 and 29, Is${"sue"} #7 and P${"R"} #12`, "README.md")).toEqual([
+      `${issue}s 25 and 29`,
+      `Is${"sue"} #7`,
+      `P${"R"} #12`,
+    ]);
+    expect(check("// an issue of money; bets shown as `#2 · 4`; two issues remain")).toEqual([]);
     expect(slugOf("A bet from tap to settlement")).toBe("a-bet-from-tap-to-settlement");
     expect(slugOf("How to add an API call")).toBe("how-to-add-an-api-call");
   });

@@ -14,6 +14,7 @@ import { accrueFinance } from "./finance/accrue";
 import { applyDueLimitChanges } from "./protection/service";
 import { pruneIdleRounds } from "./room/round-retention";
 import { checkBooksWhenDue } from "./insight/books";
+import { closeBooksDaysWhenDue } from "./insight/books-days";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
 import { withRequestLog } from "./request-log";
 import { serveMedia } from "./media/banner-images";
@@ -127,5 +128,7 @@ export default {
     ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
     // The money invariants on the live books, every few minutes (docs/decisions/136).
     ctx.waitUntil(checkBooksWhenDue(getDb(env), Date.now()));
+    // Each finished player day closes once its last batches are in (worker/insight/books-days.ts).
+    ctx.waitUntil(closeBooksDaysWhenDue(getDb(env), Date.now()));
   },
 } satisfies ExportedHandler<Env>;

@@ -114,6 +114,7 @@ export async function streamAdmin(
   context: AppLoadContext,
   path: string,
   body: Record<string, unknown>,
+  back = "/admin/exports",
 ) {
   const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
   if (!token) throw notFound();
@@ -127,5 +128,5 @@ export async function streamAdmin(
   if (answer.code === 409 || answer.code === 403)
     throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
   if (answer.data?.errCode === 1073) throw notFound();
-  return redirectWithToast(context, "/admin/exports", answer.info);
+  return redirectWithToast(context, back, answer.info);
 }

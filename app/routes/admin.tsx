@@ -65,6 +65,7 @@ export default function AdminLayout() {
         <NavLink to="/admin/audit">{t("nav.audit")}</NavLink>
         <NavLink to="/admin/insight">{t("nav.insight")}</NavLink>
         <NavLink to="/admin/risk">{t("nav.risk")}</NavLink>
+        <NavLink to="/admin/books">{t("nav.books")}</NavLink>
         <NavLink to="/admin/exports">{t("nav.exports")}</NavLink>
         {me.role === "admin" ? <NavLink to="/admin/operators">{t("nav.operators")}</NavLink> : null}
         <NavLink to="/admin/password">{t("nav.password")}</NavLink>

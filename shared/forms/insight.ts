@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { integerId, text } from "../fields";
 import { parseDate } from "../days";
+import { page } from "./wallet";
 
-// The console's insight forms (issue 29): messages are catalogue codes, as everywhere (shared/fields.ts).
+// The console's insight forms: messages are catalogue codes, as everywhere (shared/fields.ts).
 
 export const chartsForm = z.object({
   days: z
@@ -36,3 +37,11 @@ export const riskInteractionForm = z.object({
   kind: z.enum(RISK_INTERACTION_KINDS, { error: "1001" }),
   text: text().min(1, "1001").max(1000, "1001"),
 });
+
+/** The books per day: a page of fourteen days, newest first. */
+export const booksDaysForm = z.object({ page: page() });
+
+/** The books per day as CSV: a range of days, both included, at most EXPORT_MAX_DAYS. */
+export const booksExportForm = z
+  .object({ from: date(), to: date() })
+  .refine((f) => f.from <= f.to && parseDate(f.to)! - parseDate(f.from)! < EXPORT_MAX_DAYS * 86_400_000, "1001");

@@ -43,9 +43,11 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/settings": "viewer",
   "/api/admin/products": "viewer",
   "/api/admin/productorders": "viewer",
-  // insight (issue 29): the books check, charts, markers of harm, exports (each export audited)
+  // insight: the books check, the books per day, charts, markers of harm, exports (each export audited)
   "/api/admin/books": "viewer",
   "/api/admin/books/check": "viewer",
+  "/api/admin/books/days": "viewer",
+  "/api/admin/books/days/export": "viewer",
   "/api/admin/charts": "viewer",
   "/api/admin/risk": "viewer",
   "/api/admin/risk/player": "viewer",

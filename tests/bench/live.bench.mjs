@@ -41,15 +41,15 @@ const nextBet = (sockets) =>
     ),
   );
 
-export default async function ({ base, report }) {
+export default async function ({ base, report, smoke }) {
   const post = contract(base);
   const { token } = (await post("/api/Index/login", { username: "demo01", password: "demo1234" })).data;
-  for (const clients of [100, 500]) {
+  for (const clients of smoke ? [5] : [100, 500]) {
     const sockets = await openSockets(base, clients);
     try {
       const info = await roundWithTimeLeft(post, token, ROOM, 30);
       const delays = [];
-      for (let i = 0; i < BETS; i++) {
+      for (let i = 0; i < (smoke ? 2 : BETS); i++) {
         const arrivals = nextBet(sockets);
         const sent = performance.now();
         const answer = await post("/api/Game/order", {

@@ -7,7 +7,12 @@ import { playerCookie } from "../support/page-weight.mjs";
 
 const ROOM = 1;
 
-export default async function ({ base, measure, ratio: ratioOf, report, log }) {
+export default async function ({ base, measure, ratio: ratioOf, report, log, smoke }) {
+  // smoke: the same steps at sizes that only show each works
+  const sizes = smoke ? [25, 50] : [100, 1_000, 10_000];
+  const farPage = smoke ? 2 : 500;
+  const socketCount = smoke ? 50 : 1_000;
+  const calls = (full) => (smoke ? 4 : full);
   const post = contract(base);
   const must = async (path, body) => {
     const answer = await post(path, body);
@@ -17,7 +22,7 @@ export default async function ({ base, measure, ratio: ratioOf, report, log }) {
   const token = (await must("/api/Index/login", { username: "demo01", password: "demo1234" })).token;
 
   // Money for 10,000 bets.
-  await fund(post, log, token, 60_000);
+  await fund(post, log, token, smoke ? 1_000 : 60_000);
 
   // A round with most of its betting time ahead.
   let info;
@@ -55,55 +60,63 @@ export default async function ({ base, measure, ratio: ratioOf, report, log }) {
   const ratio = (a, b) => ratioOf(a, b, "p50");
   const live = {};
   const page = {};
-  for (const size of [100, 1_000, 10_000]) {
+  for (const size of sizes) {
     const t0 = performance.now();
     await fillTo(size);
     console.error(
       `  (placed bets up to ${size.toLocaleString("en")} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
     );
     const label = `${size.toLocaleString("en")} bets in the round`;
-    live[size] = await measure(`getVorder, ${label}`, { count: 100, concurrency: 5, section }, () =>
+    live[size] = await measure(`getVorder, ${label}`, { count: calls(100), concurrency: 5, section }, () =>
       must("/api/Game/getVorder", { token, roomid: ROOM, isfirst: 1 }),
     );
-    page[size] = await measure(`room page (SSR), ${label}`, { count: 40, concurrency: 5, section }, roomPage);
+    page[size] = await measure(`room page (SSR), ${label}`, { count: calls(40), concurrency: 5, section }, roomPage);
   }
+  const [least, most] = [sizes[0], sizes.at(-1)];
   report(
     section,
     "flat: bets in the round",
-    `p50 at 10,000 / at 100 bets: getVorder ${ratio(live[10_000], live[100])}, room page ${ratio(page[10_000], page[100])}`,
+    `p50 at ${most.toLocaleString("en")} / at ${least} bets: getVorder ${ratio(live[most], live[least])}, room page ${ratio(page[most], page[least])}`,
   );
 
   // Bet records: page 500 reached by its cursor costs what page 1 costs; page 50 by number (OFFSET) for contrast.
   let after = null;
-  for (let n = 2; n <= 500; n++) {
+  for (let n = 2; n <= farPage; n++) {
     const data = await must("/api/Game/getGamelog2", { token, page: n - 1, ...(after ? { after } : {}) });
     after = data.next;
-    if (!after) throw new Error(`the records ended before page 500 (page ${n - 1})`);
+    if (!after) throw new Error(`the records ended before page ${farPage} (page ${n - 1})`);
   }
-  const first = await measure("records page 1", { count: 100, concurrency: 5, section }, () =>
+  const first = await measure("records page 1", { count: calls(100), concurrency: 5, section }, () =>
     must("/api/Game/getGamelog2", { token, page: 1 }),
   );
-  const far = await measure("records page 500 (cursor)", { count: 100, concurrency: 5, section }, () =>
-    must("/api/Game/getGamelog2", { token, page: 500, after }),
+  const far = await measure(`records page ${farPage} (cursor)`, { count: calls(100), concurrency: 5, section }, () =>
+    must("/api/Game/getGamelog2", { token, page: farPage, after }),
   );
-  const offset = await measure("records page 50 (by number, OFFSET)", { count: 100, concurrency: 5, section }, () =>
-    must("/api/Game/getGamelog2", { token, page: 50 }),
+  const offsetPage = smoke ? 2 : 50;
+  const offset = await measure(
+    `records page ${offsetPage} (by number, OFFSET)`,
+    { count: calls(100), concurrency: 5, section },
+    () => must("/api/Game/getGamelog2", { token, page: offsetPage }),
   );
   report(
     section,
     "flat: history depth",
-    `p50 page 500 by cursor / page 1 ${ratio(far, first)}; page 50 by number / page 1 ${ratio(offset, first)}`,
+    `p50 page ${farPage} by cursor / page 1 ${ratio(far, first)}; page ${offsetPage} by number / page 1 ${ratio(offset, first)}`,
   );
 
   // The room page against the lightest call and a signed-in one, same concurrency: its five in-process
   // API calls share one session lookup (docs/decisions/113).
-  const config = await measure("getconfig", { count: 200, concurrency: 10, section }, () =>
+  const config = await measure("getconfig", { count: calls(200), concurrency: 10, section }, () =>
     must("/api/Index/getconfig", {}),
   );
-  const user = await measure("getuserinfo", { count: 200, concurrency: 10, section }, () =>
+  const user = await measure("getuserinfo", { count: calls(200), concurrency: 10, section }, () =>
     must("/api/Game/getuserinfo", { token }),
   );
-  const room = await measure(`room page (SSR), same concurrency`, { count: 150, concurrency: 10, section }, roomPage);
+  const room = await measure(
+    `room page (SSR), same concurrency`,
+    { count: calls(150), concurrency: 10, section },
+    roomPage,
+  );
   report(section, "room page", `p50 / getconfig ${ratio(room, config)}, / getuserinfo ${ratio(room, user)}`);
 
   // 1,000 sockets opened 25 at a time and held, each until its first message (the round and the last
@@ -120,7 +133,7 @@ export default async function ({ base, measure, ratio: ratioOf, report, log }) {
     });
   const batches = [];
   const deadline = performance.now() + 120_000;
-  for (let opened = 0; opened < 1_000 && performance.now() < deadline; opened += 25) {
+  for (let opened = 0; opened < socketCount && performance.now() < deadline; opened += 25) {
     const t0 = performance.now();
     await Promise.all(Array.from({ length: 25 }, openOne));
     batches.push(performance.now() - t0);

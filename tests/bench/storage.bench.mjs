@@ -14,7 +14,11 @@ const ORDERS_PER_ROUND = 10;
 const RETENTION_DAYS = 30;
 const NUMBERS_BY_TYPE = { 1: 3, 2: 3, 3: 5, 4: 10 };
 
-export default async function storage({ report }) {
+/** No server: the part runs on its own SQLite file (tests/bench/run.mjs runs it first). */
+export const offline = true;
+
+export default async function storage({ report, smoke }) {
+  const orderCount = smoke ? 200 : ORDERS;
   const db = new DatabaseSync(":memory:");
   db.exec("PRAGMA foreign_keys = ON");
   for (const name of readdirSync(MIGRATIONS)
@@ -83,8 +87,8 @@ export default async function storage({ report }) {
   db.exec("COMMIT");
   const roundBytes = (bytes() - before) / rounds;
 
-  // One-line orders with the rows the code writes today (worker/room/bets.ts placeOrderStatements,
-  // worker/room/rounds.ts settlementStatements, docs/decisions/110): per order the order, its bet and the
+  // One-line orders with the rows the code writes today (worker/db/bets.ts placeOrderStatements,
+  // worker/db/rounds.ts settlementStatements, docs/decisions/110): per order the order, its bet and the
   // player's debit; per round the house's one row for the round's stakes, one award row per winning
   // player and the house's one mirror row for the round's awards. ORDERS_PER_ROUND players bet in each
   // round, one order each; every other order wins.
@@ -95,7 +99,7 @@ export default async function storage({ report }) {
   for (const id of players) addPlayer.run(id, `bench${id}`, `bench${id}`);
   const roundIds = db
     .prepare("SELECT id, room_id AS roomId, seqno FROM rounds ORDER BY id LIMIT ?")
-    .all(ORDERS / ORDERS_PER_ROUND);
+    .all(orderCount / ORDERS_PER_ROUND);
   const ledger =
     db.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
     VALUES (?, ?, ?, ?, ?, ?, 'round', ?, ?, ?, ?)`);

@@ -1,5 +1,5 @@
 // Page weight from the production build: gzip JavaScript and CSS that home, login and a room (signed in)
-// load at first (tests/support/page-weight.mjs). Issue 14's budget: home JavaScript at most 100 KB.
+// load at first (tests/support/page-weight.mjs). The budget: home JavaScript at most 100 KB (docs/decisions/102).
 import { pageWeight, playerCookie } from "../support/page-weight.mjs";
 
 export default async function ({ base, report }) {

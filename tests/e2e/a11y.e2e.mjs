@@ -1,4 +1,4 @@
-// Accessibility (issue 14): axe-core on every main screen, in all four languages, guest and signed in;
+// Accessibility (docs/decisions/146 for the console): axe-core on every main screen, in all four languages, guest and signed in;
 // no serious or critical violation may remain (tests/e2e/axe.mjs).
 import assert from "node:assert/strict";
 import { LANGUAGES, audit } from "./axe.mjs";

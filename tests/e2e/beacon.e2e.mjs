@@ -1,4 +1,4 @@
-// Done when (issue 30, docs/decisions/130): with the local beacon, a whole round shows the beacon round
+// Beacon draws (docs/decisions/130): with the local beacon, a whole round shows the beacon round
 // announced at open and the verified draw after it; with the beacon stopped the round waits, then voids
 // and refunds. run.mjs starts the local drand-shaped beacon (tests/support/beacon-server.mjs) with
 // BEACON_MAX_WAIT_SECONDS 20; rounds last 40 s and close 10 s before their draw.

@@ -1,4 +1,4 @@
-// Done when (issue 25): an operator's day at 390 px and at desk width: approve a deposit through its
+// An operator's day at 390 px and at desk width: approve a deposit through its
 // confirm step, ask for a large credit and cancel it, void a round with a preset reason, read a
 // player's audit trail, and upload a banner and preview it per language, with screenshots at both widths.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 25, history and matching (docs/decisions/140): a player says which of the site's accounts they
+// History and matching (docs/decisions/140): a player says which of the site's accounts they
 // paid into and their transfer reference; the operator's approval card shows both; the decided deposit
 // is found again in the console's history by player name, beside the round board and the filtered rooms,
 // at 390 px and at desk width.

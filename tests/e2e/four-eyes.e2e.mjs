@@ -1,4 +1,4 @@
-// Done when (issue 24): four eyes work in the console between the two demo operators. admin credits a
+// Four eyes (docs/decisions/061-four-eyes-on-money.md) work in the console between the two demo operators. admin credits a
 // player more than one operator may alone; it waits; admin cannot approve it; cashier signs in and does.
 // At phone width and at desk width, with screenshots.
 import assert from "node:assert/strict";

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { signInToConsole } from "./operator.mjs";
 import { eventually } from "./eventually.mjs";
+import { LANGUAGES, audit } from "./axe.mjs";
+import { languageCookie } from "./language.mjs";
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
@@ -31,7 +33,7 @@ async function playerWithDeposit(base, smsCode) {
   return { token, username: `in${stamp}s` };
 }
 
-export default async function ({ page, base, shot, serverLog, smsCode }) {
+export default async function ({ page, context, base, shot, serverLog, smsCode }) {
   const player = await playerWithDeposit(base, smsCode);
   await signInToConsole(page, serverLog);
   const card = page.locator("article", { hasText: player.username });
@@ -97,7 +99,34 @@ export default async function ({ page, base, shot, serverLog, smsCode }) {
   const path = await download.path();
   const { readFile } = await import("node:fs/promises");
   const csv = await readFile(path, "utf8");
-  assert.match(csv.split("\r\n")[0], /^id,time,user_id,username,type,amount/);
+  assert.match(csv.split("\r\n")[0], /^id,time,user_id,username,kind,kind_code,amount,/);
   assert.ok(base);
   await shot("4-exports-phone");
+
+  // the books per day: today so far beside the live check, and its CSV
+  await page.getByRole("link", { name: "Books per day" }).first().click();
+  await page.getByRole("heading", { name: "Books per day", level: 1 }).waitFor();
+  await page.getByText("Live check (").first().waitFor();
+  const [books] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  const booksCsv = await readFile(await books.path(), "utf8");
+  assert.equal(
+    booksCsv.split("\r\n")[0],
+    "day,status,status_code,line,line_code,kind,kind_code,players,house,stakes_in_play,locked_finance,rows",
+  );
+  assert.match(booksCsv, /,open,/);
+  await shot("5-books-per-day-phone");
+  // axe: no serious or critical violation on the books per day in the four languages (as console-a11y)
+  const found = [];
+  for (const lng of LANGUAGES) {
+    await context.addCookies([languageCookie(base, lng)]);
+    found.push(...(await audit(page, "/admin/books", lng)));
+  }
+  await context.addCookies([languageCookie(base, "en")]);
+  assert.deepEqual(found, []);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/admin/books");
+  await shot("6-books-per-day-desk");
 }

@@ -1,4 +1,4 @@
-// A newcomer's first minutes (issue 16): what `npm start` prints, the home page with axe-core, the
+// A newcomer's first minutes: what `npm start` prints, the home page with axe-core, the
 // register form (dial-code search, every error at once, the SMS lock after a refusal, the agreement),
 // a signed-in player kept off /login, a toast away from the balance, and a navigation that fails offline.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Done when (issue 26), in Vietnamese at a phone size: a player hears of a credited deposit in the inbox,
+// In Vietnamese at a phone size: a player hears of a credited deposit in the inbox,
 // locks funds, is refused a bet at a stake limit with what is left, hears of a paid withdrawal on the open
 // page without reloading it, takes a self-exclusion through its confirm step, signs in again to the
 // restricted view and withdraws the whole balance; the statement, the ledger and the My page agree.

@@ -7,11 +7,6 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { seedStatements } from "../../worker/seed/seed";
 
 export const PEPPER = "pair-test-pepper";
-// The contract flows sign in many times a minute from one address (the limits: tests/throttles.test.ts).
-const RAISED_LIMITS = Object.fromEntries(
-  ["SMS", "REGISTER", "LOGIN", "OPERATOR_LOGIN"].map((action) => [`RATE_LIMIT_${action}_PER_MINUTE`, "1000"]),
-);
-
 export type LocalWorker = {
   url: string;
   /** The Worker's own D1 (what `wrangler d1 execute --local` would reach). */
@@ -24,8 +19,12 @@ export type LocalWorker = {
 };
 
 export async function startWorker(bundle: string, vars: Record<string, string>): Promise<LocalWorker> {
+  // wrangler.toml's load-test environment: the pair flows sign in and register many times from one address.
   // The bundle is one module: wrangler's rules for finding more (modulesRules) have nothing to find.
-  const { modulesRules: _unused, ...workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+  const { modulesRules: _unused, ...workerOptions } = unstable_getMiniflareWorkerOptions(
+    "wrangler.toml",
+    "loadtest",
+  ).workerOptions;
   const logs: string[] = [];
   // wrangler describes the Worker in Miniflare's older (v4) option shape; Miniflare converts it.
   const options: V4MiniflareOptions = {
@@ -45,7 +44,6 @@ export async function startWorker(bundle: string, vars: Record<string, string>):
           PEPPER,
           SESSION_SECRET: "pair-test-session-secret",
           SMS_PROVIDER: "screen",
-          ...RAISED_LIMITS,
           ...vars,
         },
       },

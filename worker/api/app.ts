@@ -25,6 +25,7 @@ import { protectionRoutes } from "./routes/protection";
 import { noticeRoutes } from "./routes/notices";
 import { throttle } from "./throttle";
 import { adminInsightRoutes } from "./routes/admin-insight";
+import { adminBooksRoutes } from "./routes/admin-books";
 
 /**
  * The contract of docs/architecture.md#the-contract, served from D1 and the rooms (demo mode).
@@ -62,6 +63,7 @@ demoApi.route("/", adminOperatorRoutes);
 demoApi.route("/", protectionRoutes);
 demoApi.route("/", noticeRoutes);
 demoApi.route("/", adminInsightRoutes);
+demoApi.route("/", adminBooksRoutes);
 
 demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ProductError(1001)), 404));
 

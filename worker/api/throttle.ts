@@ -1,33 +1,29 @@
 import type { MiddlewareHandler } from "hono";
 import { ProductError } from "#shared/product-error";
 import type { AppEnv } from "./types";
-import { readConfig, type RateLimits } from "../config";
 
-const BINDING: Record<
-  keyof RateLimits,
-  "RATE_LIMIT_SMS" | "RATE_LIMIT_REGISTER" | "RATE_LIMIT_LOGIN" | "RATE_LIMIT_OPERATOR_LOGIN"
-> = {
+/** Each throttled action and its Rate Limiting binding (wrangler.toml [[ratelimits]]). */
+const BINDING = {
   sms: "RATE_LIMIT_SMS",
   register: "RATE_LIMIT_REGISTER",
   login: "RATE_LIMIT_LOGIN",
   operatorLogin: "RATE_LIMIT_OPERATOR_LOGIN",
-};
+} as const;
 
-// The binding takes the limit with each call (the runtime's `limit` option; its published type names only
-// `key`): the setting wins, and wrangler.toml gives each binding the same production value, which holds
-// wherever a per-call limit were ignored (docs/decisions/134).
-type RateLimitCall = { limit(options: { key: string; limit: number; period: 60 }): Promise<{ success: boolean }> };
+export type ThrottledAction = keyof typeof BINDING;
 
 /**
- * Per-source throttle at the edge (Cloudflare's Rate Limiting binding, counted per location), in front
- * of the exact per-account counters in D1 (worker/players/lockout.ts), which stay as they are.
+ * Per-source throttle at the edge, in front of the exact per-account counters in D1
+ * (worker/players/lockout.ts), which stay as they are. The call passes only its key, as Cloudflare
+ * documents the binding: how many calls a period allows is the binding's own `simple = { limit, period }`
+ * in wrangler.toml, per environment, the one place each limit is set (docs/decisions/155).
+ * The key is CF-Connecting-IP, which Cloudflare sets in front of a deployment; under `wrangler dev` it
+ * is whatever header the client sent, so local limits are per claimed address.
  */
-export function throttle(action: keyof RateLimits): MiddlewareHandler<AppEnv> {
+export function throttle(action: ThrottledAction): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const limit = readConfig(c.env).rateLimits[action];
     const source = c.req.header("cf-connecting-ip") ?? "unknown";
-    const binding = c.env[BINDING[action]] as unknown as RateLimitCall;
-    const { success } = await binding.limit({ key: source, limit, period: 60 });
+    const { success } = await c.env[BINDING[action]].limit({ key: source });
     if (!success) throw new ProductError(1181);
     await next();
   };

@@ -201,6 +201,8 @@ export const rounds = sqliteTable(
     index("rounds_draw_time").on(t.drawAtMs, t.roomId),
     // The console's board of rounds in play and of voids, every room together (worker/operators/round-board.ts).
     index("rounds_status_time").on(t.status, t.drawAtMs, t.id),
+    // The books per day find the rounds still open at an instant by when they settled (worker/insight/books-days.ts).
+    index("rounds_settled_time").on(t.settledAtMs),
     check("rounds_status_known", sql`${t.status} IN ('open', 'settled', 'void')`),
   ],
 );
@@ -625,6 +627,34 @@ export const booksChecks = sqliteTable(
     problems: text("problems").notNull(),
   },
   (t) => [index("books_checks_time").on(t.checkedAtMs)],
+);
+
+// The books per day (worker/insight/books-days.ts, docs/operations.md#the-books-per-day): a closed day's
+// figures, which the next day opens from (a trigger keeps them from changing), or a day that refused to
+// close with the problems that stopped it (JSON), replaced when it is tried again.
+export const booksDays = sqliteTable(
+  "books_days",
+  {
+    // the player's calendar day (UTC+8), YYYY-MM-DD
+    day: text("day").primaryKey(),
+    // closed | refused
+    status: text("status").notNull(),
+    playersOpenCents: integer("players_open_cents").notNull(),
+    houseOpenCents: integer("house_open_cents").notNull(),
+    inPlayOpenCents: integer("in_play_open_cents").notNull(),
+    financeOpenCents: integer("finance_open_cents").notNull(),
+    playersCloseCents: integer("players_close_cents").notNull(),
+    houseCloseCents: integer("house_close_cents").notNull(),
+    inPlayCloseCents: integer("in_play_close_cents").notNull(),
+    financeCloseCents: integer("finance_close_cents").notNull(),
+    // the day's movements by side and kind (JSON)
+    movements: text("movements").notNull(),
+    problems: text("problems").notNull(),
+    // the newest ledger row when the day was closed: a later row dated before the next day is late
+    throughLedgerId: integer("through_ledger_id").notNull(),
+    atMs: integer("at_ms").notNull(),
+  },
+  (t) => [check("books_days_status_known", sql`${t.status} IN ('closed', 'refused')`)],
 );
 
 // Player protection refusals (a deposit, bet or lock-up refused at a limit or during an exclusion),

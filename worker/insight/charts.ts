@@ -5,7 +5,7 @@ import { optionProbabilities } from "#shared/games/probability";
 import { toMoney } from "#shared/money";
 import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "#shared/days";
 
-// The figures behind the console's charts (issue 29), each from a query an index serves: drawn rounds by
+// The figures behind the console's charts, each from a query an index serves: drawn rounds by
 // draw time (rounds_draw_time) and their bets (bets_round); decided requests by status and decision time
 // (*_requests_decided); pending ones by status. Rounds count on the day they were drawn (UTC+8), as the
 // daily totals do (worker/operators/reports.ts): turnover is stakes played out, payouts what winners got.

@@ -2,39 +2,54 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { DAY_MS, PLAYER_OFFSET_MS } from "#shared/days";
+import type { ApiLang } from "#shared/messages";
+import { type CsvWords, csvWords } from "./csv-words";
 import type { ExportKind } from "#shared/forms/insight";
+import { splitNote } from "#shared/request-reasons";
 
-// CSV exports for reconciling outside the app (issue 29): one kind of record over a range of player days
-// (UTC+8), streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent,
-// by (time, id) through an index on those columns, so a page costs the same at any depth and no more
-// than one page is held at once, whatever the range holds.
+// CSV exports for reconciling outside the app: one kind of record over a range of player days (UTC+8),
+// streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
+// id) through an index on those columns, so a page costs the same at any depth and no more than one
+// page is held at once, whatever the range holds.
+// What a spreadsheet gets (docs/operations.md#exports): amounts are numbers with two places, never
+// text, so a column sums; only text cells are guarded against formulas; every kind, status and action
+// is written in the operator's language with its code in the next column; times carry their zone.
 
 export const EXPORT_PAGE = 1000;
 
+/** An amount of money: written as a number with two places, never guarded (a minus sign is a number's). */
+type Money = { cents: number };
+type Cell = string | number | Money | null;
 type Row = Record<string, string | number | null> & { cursorMs: number; cursorId: number };
 type Source = {
   header: string[];
   page: (db: Db, after: [number, number], fromMs: number, toMs: number) => Promise<Row[]>;
-  cells: (r: Row) => (string | number | null)[];
+  cells: (r: Row, words: CsvWords) => Cell[];
 };
 
-const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+const money = (cents: string | number | null): Money | null => (cents === null ? null : { cents: Number(cents) });
+const text = (value: string | number | null) => (value === null ? null : String(value));
 
 /** An instant as the operator's day reads it: date and time in UTC+8, the zone written out. */
-function csvTime(ms: number | null): string {
-  if (ms === null) return "";
-  return `${new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 23).replace("T", " ")}+08:00`;
+function csvTime(ms: string | number | null): string | null {
+  if (ms === null) return null;
+  return `${new Date(Number(ms) + PLAYER_OFFSET_MS).toISOString().slice(0, 23).replace("T", " ")}+08:00`;
 }
 
+// Text a spreadsheet would run as a formula: it starts with = + - @ (or their full-width forms), or a
+// tab, a carriage return or an invisible character that a spreadsheet may drop before reading the rest.
+const FORMULA_LEAD = /^(?:[\t\r\u200b-\u200d\u2060\ufeff]|\s*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+
 /** One CSV field (RFC 4180); text a spreadsheet would run as a formula is kept as text with a leading quote. */
-export function csvField(value: string | number | null): string {
+export function csvField(value: Cell): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (typeof value === "object") return (value.cents / 100).toFixed(2);
+  const safe = FORMULA_LEAD.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvField).join(",")}\r\n`;
+export const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(",")}\r\n`;
 
 function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, extra: SQL = sql``) {
   const time = sql.raw(timeColumn);
@@ -50,7 +65,21 @@ const requests = (
   extraColumn: string,
   extraHeader: string,
 ): Source => ({
-  header: ["id", "time", "user_id", "username", "amount", "status", "decided_at", "decided_by", extraHeader, "note"],
+  header: [
+    "id",
+    "time",
+    "user_id",
+    "username",
+    "amount",
+    "status",
+    "status_code",
+    "decided_at",
+    "decided_by",
+    extraHeader,
+    "reason",
+    "reason_code",
+    "note",
+  ],
   page: pageOf(
     sql.raw(`SELECT r.id, r.created_at_ms AS timeMs, r.user_id AS userId, u.username, r.amount_cents AS cents, r.status,
       r.decided_at_ms AS decidedMs, o.username AS decidedBy, ${extraColumn} AS extra, r.note`),
@@ -58,101 +87,153 @@ const requests = (
     "r.id",
     sql.raw(`FROM ${table} r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN users o ON o.id = r.decided_by`),
   ),
-  cells: (r) => [
+  cells: (r, words) => [
     r.id,
-    csvTime(r.timeMs as number),
+    csvTime(r.timeMs),
     r.userId,
-    r.username,
-    money(r.cents as number),
-    r.status,
-    csvTime(r.decidedMs as number | null),
-    r.decidedBy,
-    r.extra,
-    r.note,
+    text(r.username),
+    money(r.cents),
+    words.requestStatus(String(r.status)),
+    text(r.status),
+    csvTime(r.decidedMs),
+    text(r.decidedBy),
+    typeof r.extra === "number" ? r.extra : text(r.extra),
+    ...noteCells(r.note, words),
   ],
 });
 
+/** A decision's note "#preset words": the preset as the player reads it, its code, then the operator's words. */
+function noteCells(note: string | number | null, words: CsvWords): Cell[] {
+  const { key, rest } = splitNote(note === null ? null : String(note));
+  return [key ? words.preset(key) : null, key, rest || null];
+}
+
+const reasonOf = (r: Row, words: CsvWords) =>
+  words.ledgerReason({
+    reason: String(r.reason),
+    reasonKey: r.reasonKey === null ? null : String(r.reasonKey),
+    reasonParams: text(r.reasonParams),
+  });
+
+// An operator's credit or debit is written with ref operator:<id>, or operator:<asker>+<approver> when a
+// second operator approved it (worker/operators/adjustments.ts): both are named.
+const OPERATOR_IDS = sql.raw(`CAST(substr(l.ref, 10) AS INTEGER)`);
+const SECOND_OPERATOR_ID = sql.raw(
+  `CASE WHEN instr(l.ref, '+') > 0 THEN CAST(substr(l.ref, instr(l.ref, '+') + 1) AS INTEGER) END`,
+);
+
 const SOURCES: Record<ExportKind, Source> = {
   ledger: {
-    header: ["id", "time", "user_id", "username", "type", "amount", "before", "after", "reason", "ref", "key"],
+    header: [
+      "id",
+      "time",
+      "user_id",
+      "username",
+      "kind",
+      "kind_code",
+      "amount",
+      "before",
+      "after",
+      "reason",
+      "reason_code",
+      "ref",
+      "key",
+    ],
     page: pageOf(
       sql.raw(`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
-        l.before_cents AS beforeCents, l.after_cents AS afterCents, l.reason, l.ref, l.idempotency_key AS idemKey`),
+        l.before_cents AS beforeCents, l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, l.ref, l.idempotency_key AS idemKey`),
       "l.created_at_ms",
       "l.id",
       sql.raw("FROM ledger l LEFT JOIN users u ON u.id = l.user_id"),
     ),
-    cells: (r) => [
+    cells: (r, words) => [
       r.id,
-      csvTime(r.timeMs as number),
+      csvTime(r.timeMs),
       r.userId,
-      r.username,
-      r.type,
-      money(r.cents as number),
-      money(r.beforeCents as number),
-      money(r.afterCents as number),
-      r.reason,
-      r.ref,
-      r.idemKey,
+      text(r.username),
+      words.ledgerKind(String(r.type)),
+      text(r.type),
+      money(r.cents),
+      money(r.beforeCents),
+      money(r.afterCents),
+      reasonOf(r, words),
+      text(r.reasonKey),
+      text(r.ref),
+      text(r.idemKey),
     ],
   },
   deposits: requests("deposit_requests", "r.pay_name", "payer"),
   withdrawals: requests("withdrawal_requests", "r.bank_card_id", "bank_card_id"),
-  // What operators credited or debited by hand: the players' ledger rows an operator made (ref operator:<id>).
+  // What operators credited or debited by hand: the players' ledger rows an operator made (ref operator:...).
   adjustments: {
-    // reason: what the player reads (English); note: the operator's own words (before 0015, inside the reason)
+    // reason: what the player reads; note: the operator's own words (before 0015, inside the reason)
     header: [
       "ledger_id",
       "time",
       "user_id",
       "username",
-      "type",
+      "kind",
+      "kind_code",
       "amount",
       "balance_after",
       "reason",
+      "reason_code",
       "note",
       "operator",
+      "second_operator",
     ],
     page: pageOf(
-      sql.raw(`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
-        l.after_cents AS afterCents, l.reason, l.operator_note AS note, o.username AS operator`),
+      sql`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
+        l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, l.operator_note AS note,
+        o.username AS operator, s.username AS secondOperator`,
       "l.created_at_ms",
       "l.id",
-      sql.raw(
-        "FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users o ON o.id = CAST(substr(l.ref, 10) AS INTEGER)",
-      ),
+      sql`FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users o ON o.id = ${OPERATOR_IDS} LEFT JOIN users s ON s.id = ${SECOND_OPERATOR_ID}`,
       sql`AND l.ref LIKE 'operator:%' AND l.user_id <> ${HOUSE_USER_ID}`,
     ),
-    cells: (r) => [
+    cells: (r, words) => [
       r.id,
-      csvTime(r.timeMs as number),
+      csvTime(r.timeMs),
       r.userId,
-      r.username,
-      r.type,
-      money(r.cents as number),
-      money(r.afterCents as number),
-      r.reason,
-      r.note,
-      r.operator,
+      text(r.username),
+      words.ledgerKind(String(r.type)),
+      text(r.type),
+      money(r.cents),
+      money(r.afterCents),
+      reasonOf(r, words),
+      text(r.reasonKey),
+      text(r.note),
+      text(r.operator),
+      text(r.secondOperator),
     ],
   },
   audit: {
-    header: ["id", "time", "operator", "action", "target", "before", "after"],
+    header: ["id", "time", "operator", "action", "action_code", "target", "before", "after"],
     page: pageOf(
       sql.raw("SELECT a.id, a.created_at_ms AS timeMs, o.username AS operator, a.action, a.target, a.before, a.after"),
       "a.created_at_ms",
       "a.id",
       sql.raw("FROM audit_log a LEFT JOIN users o ON o.id = a.actor_id"),
     ),
-    cells: (r) => [r.id, csvTime(r.timeMs as number), r.operator, r.action, r.target, r.before, r.after],
+    cells: (r, words) => [
+      r.id,
+      csvTime(r.timeMs),
+      text(r.operator),
+      words.auditAction(String(r.action)),
+      text(r.action),
+      text(r.target),
+      text(r.before),
+      text(r.after),
+    ],
   },
 };
 
 export type ExportRange = { kind: ExportKind; fromMs: number; toMs: number };
 
 /** The CSV as a stream: the header, then one page of rows per pull, until a page comes back short. */
-export function exportStream(db: Db, range: ExportRange): ReadableStream<Uint8Array> {
+export function exportStream(db: Db, range: ExportRange, lang: ApiLang): ReadableStream<Uint8Array> {
   const source = SOURCES[range.kind];
+  const words = csvWords(lang);
   const encoder = new TextEncoder();
   const endMs = range.toMs + DAY_MS; // the last day is included
   let after: [number, number] = [range.fromMs - 1, 0];
@@ -171,7 +252,7 @@ export function exportStream(db: Db, range: ExportRange): ReadableStream<Uint8Ar
         if (rows.length > 0) {
           const last = rows[rows.length - 1];
           after = [last.cursorMs, last.cursorId];
-          controller.enqueue(encoder.encode(rows.map((r) => csvLine(source.cells(r))).join("")));
+          controller.enqueue(encoder.encode(rows.map((r) => csvLine(source.cells(r, words))).join("")));
         }
         if (rows.length < EXPORT_PAGE) {
           done = true;

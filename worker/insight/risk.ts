@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { toMoney } from "#shared/money";
 import { PLAYER_OFFSET_MS } from "#shared/days";
 
-// Markers of harm (issue 29, docs/decisions/137), computed from the data each time they are read: each
+// Markers of harm (docs/decisions/137), computed from the data each time they are read: each
 // says which pattern it saw and the figures that show it. Every query is set-based, over every player at
 // once for the list or one player for the file, and reads through an index: played bets through the
 // rounds drawn in the window (rounds_draw_time, bets_round), refusals by time, a player's bets by

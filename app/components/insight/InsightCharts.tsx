@@ -7,7 +7,7 @@ import { percent, useMoney } from "./money";
 import { ReturnsChart } from "./ReturnsChart";
 import type { Charts, PendingAges } from "./types";
 
-// The pictures of the business (issue 29), every figure from /api/admin/charts, each chart with its table.
+// The pictures of the business, every figure from /api/admin/charts, each chart with its table.
 
 const AGE_BANDS = ["insight.age.under1h", "insight.age.1to6h", "insight.age.6to24h", "insight.age.over24h"] as const;
 

@@ -16,7 +16,7 @@ import { auditStatement } from "../../operators/audit";
 import { runInOneBatch } from "../../db/batch";
 import { parseBody } from "#shared/fields";
 
-// What the console shows without acting (issue 29): the live books check, the charts, the markers of
+// What the console shows without acting: the live books check, the charts, the markers of
 // harm, the exports. Reads need the least operator role (viewer); each route names its guard on its own
 // line so the role middleware can tag it.
 export const adminInsightRoutes = new Hono<AppEnv>();
@@ -61,7 +61,7 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
       nowMs,
     }),
   ]);
-  return new Response(exportStream(db, form), {
+  return new Response(exportStream(db, form, c.get("lang")), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${exportFileName(form)}"`,

@@ -1,0 +1,334 @@
+import { env, exports } from "cloudflare:workers";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it, vi } from "vitest";
+import { api, expectOk, operatorLogin } from "./helpers";
+import { expectConsoleOnly, operatorBrowser } from "./console-pages";
+import { placeOk, playerWith } from "./rooms-helpers";
+import { getDb } from "../worker/db/client";
+import { runInOneBatch } from "../worker/db/batch";
+import { balanceChangeStatements } from "../worker/ledger/ledger";
+import { ledgerReasons } from "../worker/ledger/reasons";
+import { settlementStatements } from "../worker/room/rounds";
+import { CLOSE_AFTER_MS, closeBooksDays } from "../worker/insight/books-days";
+import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
+
+// The books per day (worker/insight/books-days.ts). Storage is shared by the tests of this file: the
+// first builds three past days (a deposit, a stake placed late one day and settled early the next, a
+// lock-up), closes them and reads them back; the second breaks the books on purpose and sees the day
+// refuse to close, naming the rows.
+
+const db = () => getDb(env);
+const today = dayStartMs(Date.now());
+const at = (daysAgo: number, hour: number, minute = 0) => today - daysAgo * DAY_MS + (hour * 60 + minute) * 60_000;
+const ROOM = 3;
+let moves = 0;
+
+/** A movement with the house at a past moment, as the wallet writes it. */
+async function moveAt(userId: number, cents: number, atMs: number, type = "topup") {
+  await runInOneBatch(
+    db(),
+    balanceChangeStatements(db(), {
+      userId,
+      amountCents: cents,
+      type,
+      reason: ledgerReasons.adjustment("correction"),
+      idempotencyKey: `books-days:${++moves}`,
+      nowMs: atMs,
+    }),
+  );
+}
+
+/** A one-bet order in a round of its own, placed at a past moment: the stake goes into play. */
+async function betAt(userId: number, stakeCents: number, atMs: number) {
+  const round = await env.DB.prepare(
+    `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (?, ?, 1, ?, ?, ?, ?, 'open') RETURNING id`,
+  )
+    .bind(ROOM, 900_000 + ++moves, atMs - 60_000, atMs + 60_000, atMs + 120_000, "0".repeat(64))
+    .first<{ id: number }>();
+  const ordersn = `booksdays${moves}`;
+  const order = await env.DB.prepare(
+    "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms) VALUES (?, ?, ?, ?, ?, 'placed', ?) RETURNING id",
+  )
+    .bind(ordersn, userId, ROOM, round!.id, stakeCents, atMs)
+    .first<{ id: number }>();
+  await env.DB.prepare(
+    "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?)",
+  )
+    .bind(order!.id, userId, round!.id, stakeCents, atMs)
+    .run();
+  await runInOneBatch(
+    db(),
+    balanceChangeStatements(db(), {
+      userId,
+      amountCents: -stakeCents,
+      type: "bet",
+      reason: ledgerReasons.adjustment("correction"),
+      ref: ordersn,
+      idempotencyKey: `bet:${ordersn}`,
+      nowMs: atMs,
+      counterparty: "stakes",
+    }),
+  );
+  return round!.id;
+}
+
+/** The round drawn at a past moment, option 0 winning: the room's own settlement batch. */
+async function settleAt(roundId: number, atMs: number) {
+  const statements = settlementStatements(db(), {
+    roundId,
+    status: "settled",
+    voidReason: null,
+    seedHex: "1".repeat(64),
+    draw: { numbers: [1, 2, 3], num1: 1, num2: 2, num3: 3, sum: 6 },
+    winMask: 1,
+    refundMask: 0,
+    vipThresholdsCents: [0],
+    reason: ledgerReasons.adjustment("correction"),
+    nowMs: atMs,
+  });
+  await runInOneBatch(db(), [...statements]);
+}
+
+/** A lock-up opened at a past moment: the order and its "stake" row (the house holds the money). */
+async function lockAt(userId: number, cents: number, atMs: number) {
+  const key = `books-days-lock:${++moves}`;
+  await env.DB.prepare(
+    "INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key) VALUES (?, 1, ?, 1000, 90, ?, ?, 0, 'active', ?)",
+  )
+    .bind(userId, cents, atMs, atMs + 90 * DAY_MS, key)
+    .run();
+  await runInOneBatch(
+    db(),
+    balanceChangeStatements(db(), {
+      userId,
+      amountCents: -cents,
+      type: "stake",
+      reason: ledgerReasons.adjustment("correction"),
+      idempotencyKey: `stake:${key}`,
+      nowMs: atMs,
+    }),
+  );
+}
+
+async function days(token: string) {
+  const answer = await api("/api/admin/books/days", { token });
+  expectOk(answer);
+  return answer.data;
+}
+
+async function csv(token: string, from: string, to: string) {
+  const response = await exports.default.fetch("https://app.test/api/admin/books/days/export", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, from, to, lang: "chs" }),
+  });
+  expect(response.status).toBe(200);
+  return parse(await response.text(), { columns: true }) as Record<string, string>[];
+}
+
+const cents = (cell: string) => Math.round(Number(cell) * 100);
+
+describe("the books per day", () => {
+  it("close each finished day: its closing is the next day's opening, today's figures are the live check's", async () => {
+    const player = await playerWith(0);
+    // three days ago: a deposit of 1,000.00, a lock-up of 300.00 and, late in the evening, a stake of 50.00
+    await moveAt(player.userId, 100_000, at(3, 10));
+    await lockAt(player.userId, 30_000, at(3, 11));
+    const round = await betAt(player.userId, 5_000, at(3, 23, 50));
+    // two days ago, ten minutes after midnight, the round is drawn and the bet wins 99.00
+    await settleAt(round, at(2, 0, 10));
+
+    // two cron runs at once: each day is closed once, neither fails
+    const closingAt = Math.max(Date.now(), today + CLOSE_AFTER_MS);
+    const [result, raced] = await Promise.all([closeBooksDays(db(), closingAt), closeBooksDays(db(), closingAt)]);
+    expect(result.refused).toBeNull();
+    expect(raced.refused).toBeNull();
+    expect(result.closed).toEqual([3, 2, 1].map((n) => formatDate(today - n * DAY_MS)));
+    const stored = await env.DB.prepare("SELECT day, status FROM books_days ORDER BY day").all<{
+      day: string;
+      status: string;
+    }>();
+    expect(stored.results).toEqual([3, 2, 1].map((n) => ({ day: formatDate(today - n * DAY_MS), status: "closed" })));
+
+    // the seed and the players of this file are today's: nothing before the first day
+    const op = await operatorLogin();
+    expectOk(await api("/api/admin/books/check", { token: op }));
+    const shown = await days(op);
+    const [yesterday, twoDaysAgo, threeDaysAgo] = shown.days;
+    expect(threeDaysAgo).toMatchObject({
+      day: formatDate(at(3, 0)),
+      status: "closed",
+      opening: { players: 0, house: 0, inPlay: 0, finance: 0 },
+    });
+    expect(threeDaysAgo.closing).toEqual({ players: 1000 - 300 - 50, house: -1000 + 300, inPlay: 50, finance: 300 });
+    expect(threeDaysAgo.movements).toEqual(
+      expect.arrayContaining([
+        { side: "players", kind: "topup", amount: 1000, rows: 1 },
+        { side: "players", kind: "bet", amount: -50, rows: 1 },
+        { side: "players", kind: "stake", amount: -300, rows: 1 },
+        { side: "house", kind: "stake", amount: 300, rows: 1 },
+      ]),
+    );
+    expect(twoDaysAgo.opening).toEqual(threeDaysAgo.closing);
+    expect(twoDaysAgo.closing).toEqual({ players: 650 + 99, house: -700 + 50 - 99, inPlay: 0, finance: 300 });
+    expect(yesterday.opening).toEqual(twoDaysAgo.closing);
+    expect(yesterday).toMatchObject({ movements: [], closing: twoDaysAgo.closing });
+
+    // today so far opens from yesterday and closes on what the live check finds now
+    const player2 = await playerWith(20_000);
+    await placeOk(player2.token, 1, [[0, 1.98, 25]]);
+    expectOk(await api("/api/admin/books/check", { token: op }));
+    const now = await days(op);
+    expect(now.today).toMatchObject({ status: "open", problems: [], opening: yesterday.closing });
+    expect(now.live.ok).toBe(true);
+    expect(now.today.closing.players + now.today.closing.house).toBeCloseTo(now.live.balances, 2);
+    expect(now.today.closing.inPlay).toBeCloseTo(now.live.stakesInPlay, 2);
+    expect(now.today.closing.finance).toBeCloseTo(now.live.financePrincipal, 2);
+
+    // the CSV: in a spreadsheet, each day's opening plus its movements is its closing, and a closing the next opening
+    const rows = await csv(op, formatDate(at(3, 0)), formatDate(today));
+    expect(Object.keys(rows[0])).toEqual([
+      "day",
+      "status",
+      "status_code",
+      "line",
+      "line_code",
+      "kind",
+      "kind_code",
+      "players",
+      "house",
+      "stakes_in_play",
+      "locked_finance",
+      "rows",
+    ]);
+    const dayList = [...new Set(rows.map((r) => r.day))];
+    expect(dayList).toEqual([3, 2, 1, 0].map((n) => formatDate(today - n * DAY_MS)));
+    let previousClosing: Record<string, string> | undefined;
+    for (const day of dayList) {
+      const ofDay = rows.filter((r) => r.day === day);
+      const opening = ofDay.find((r) => r.line_code === "opening")!;
+      const closing = ofDay.find((r) => r.line_code === "closing")!;
+      for (const column of ["players", "house"]) {
+        const moved = ofDay.filter((r) => r.line_code === "movement").reduce((total, r) => total + cents(r[column]), 0);
+        expect(cents(opening[column]) + moved, `${day} ${column}`).toBe(cents(closing[column]));
+      }
+      expect(cents(closing.players) + cents(closing.house) + cents(closing.stakes_in_play)).toBe(0);
+      if (previousClosing)
+        for (const column of ["players", "house", "stakes_in_play", "locked_finance"])
+          expect(opening[column]).toBe(previousClosing[column]);
+      previousClosing = closing;
+    }
+    expect(rows.find((r) => r.line_code === "movement" && r.kind_code === "topup")!.kind).toBe("充值");
+    expect(rows.find((r) => r.status_code === "closed")!.status).not.toBe("closed");
+
+    // a closed day cannot change
+    await expect(
+      env.DB.prepare("UPDATE books_days SET players_close_cents = 0 WHERE day = ?").bind(threeDaysAgo.day).run(),
+    ).rejects.toThrow();
+    await expect(env.DB.prepare("DELETE FROM books_days WHERE day = ?").bind(threeDaysAgo.day).run()).rejects.toThrow();
+  });
+
+  it("refuse to close a day that does not balance, naming the rows; later days wait behind it", async () => {
+    const player = await playerWith(20_000);
+    // money in the ledger and no other side: a row on its own (the ledger refuses updates: an insert breaks it)
+    const broken = await env.DB.prepare(
+      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?) RETURNING id",
+    )
+      .bind(player.userId, `broken:${player.userId}`, Date.now())
+      .first<{ id: number }>();
+    // a stake's debit with no order behind it
+    const ghost = await env.DB.prepare(
+      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, -300, 20000, 19700, 'bet', 'broken on purpose', ?, ?) RETURNING id",
+    )
+      .bind(player.userId, `bet:ghost${player.userId}`, Date.now())
+      .first<{ id: number }>();
+    // and a whole movement written now but dated inside a day already closed
+    await moveAt(player.userId, 1_234, at(2, 12));
+    const late = await env.DB.prepare(
+      "SELECT id FROM ledger WHERE idempotency_key LIKE 'books-days:%' ORDER BY id DESC LIMIT 2",
+    ).all<{ id: number }>();
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const tomorrow = today + DAY_MS + CLOSE_AFTER_MS;
+    const result = await closeBooksDays(db(), tomorrow);
+    const line = errors.mock.calls.map((c) => String(c[0])).find((l) => l.includes("day refused to close"));
+    errors.mockRestore();
+    expect(result.closed).toEqual([]);
+    expect(result.refused!.day).toBe(formatDate(today));
+    expect(JSON.parse(line!)).toMatchObject({ books: "day refused to close", day: formatDate(today) });
+    const problems = result.refused!.problems;
+    expect(problems).toContainEqual({
+      kind: "unpaired",
+      ledgerId: broken!.id,
+      userId: player.userId,
+      amountCents: 700,
+      key: `broken:${player.userId}`,
+    });
+    expect(problems).toContainEqual(expect.objectContaining({ kind: "sum" }));
+    expect(problems).toContainEqual({
+      kind: "unpaired",
+      ledgerId: ghost!.id,
+      userId: player.userId,
+      amountCents: -300,
+      key: `bet:ghost${player.userId}`,
+    });
+    // the player's row and the house's mirror, each named under its line
+    const [houseRow, playerRow] = late.results.map((r) => r.id);
+    expect(problems).toContainEqual(
+      expect.objectContaining({ kind: "opening", line: "playersCents", ledgerIds: [playerRow] }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({ kind: "opening", line: "houseCents", ledgerIds: [houseRow] }),
+    );
+    const opening = problems.find((p) => p.kind === "opening" && p.line === "playersCents") as {
+      closedCents: number;
+      booksCents: number;
+    };
+    expect(opening.booksCents - opening.closedCents).toBe(1_234);
+
+    // the console shows the refusal with the rows; the day stays refused and the next one does not close
+    const op = await operatorLogin();
+    const stored = await env.DB.prepare("SELECT status FROM books_days WHERE day = ?")
+      .bind(formatDate(today))
+      .first<{ status: string }>();
+    expect(stored!.status).toBe("refused");
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const again = await closeBooksDays(db(), tomorrow + DAY_MS);
+    vi.restoreAllMocks();
+    expect(again.closed).toEqual([]);
+    expect(again.refused!.day).toBe(formatDate(today));
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM books_days WHERE day > ?")
+        .bind(formatDate(today))
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 });
+    expect((await days(op)).today.problems).toContainEqual(
+      expect.objectContaining({ kind: "unpaired", ledgerId: broken!.id, amount: 7 }),
+    );
+  });
+
+  it("are a console screen for operators only, with each day's lines, movements and problems, and a CSV", async () => {
+    await expectConsoleOnly(["/admin/books", "/admin/books?page=2"]);
+    const browser = await operatorBrowser();
+    const page = await (await browser.get("/admin/books")).text();
+    // today is open and shows why it could not close: the row broken above, by its number
+    expect(page).toContain(`data-testid="books-day-${formatDate(today)}"`);
+    expect(page).toMatch(/Ledger row #\d+ \(account \d+, 7\.00 USD, key broken:\d+\) has no other side\./);
+    for (const n of [1, 2, 3]) expect(page).toContain(`data-testid="books-day-${formatDate(today - n * DAY_MS)}"`);
+    expect(page).toContain("Stakes in play");
+    expect(page).toContain("Locked finance");
+    expect(page).toContain("Live check (");
+    expect(page).toContain('href="/admin/books"');
+    const file = await browser.post("/admin/books/csv", {
+      from: formatDate(today - 3 * DAY_MS),
+      to: formatDate(today),
+    });
+    expect(file.headers.get("content-type")).toContain("text/csv");
+    expect((await file.text()).split("\r\n")[0]).toBe(
+      "day,status,status_code,line,line_code,kind,kind_code,players,house,stakes_in_play,locked_finance,rows",
+    );
+    const refused = await browser.post("/admin/books/csv", { from: formatDate(today), to: "2001-01-01" });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe("/admin/books");
+  });
+});

@@ -1,0 +1,329 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { HOUSE_USER_ID } from "../ledger/ledger";
+import { DAY_MS, dayStartMs, formatDate, parseDate } from "#shared/days";
+
+// The books per day for the accountant (docs/operations.md#the-books-per-day): for each player day (UTC+8)
+// the opening balances of the players, the house, the stakes in play and the locked finance, the day's
+// movements by kind, and the closing. A day closes once it is over: its figures are kept in books_days
+// (closed rows cannot change, a trigger refuses it) and the next day opens from them. A day that does
+// not balance refuses to close and names the rows that break it; later days wait behind it.
+// Stakes in play come from the bets and locked finance from the lock-up orders, not from the ledger,
+// so each closing is checked against a second source.
+
+/** How long after its end a day waits before it closes: every batch dated inside it has committed by then. */
+export const CLOSE_AFTER_MS = 15 * 60 * 1000;
+/** Days one run closes at most (a new deployment catches up a week a minute). */
+const DAYS_PER_RUN = 7;
+/** Rows named per problem. */
+const ROWS_NAMED = 20;
+
+export type Figures = { playersCents: number; houseCents: number; inPlayCents: number; financeCents: number };
+export type Movement = { side: "players" | "house"; kind: string; cents: number; rows: number };
+export type DayProblem =
+  | { kind: "previous-not-closed"; day: string }
+  | { kind: "opening"; line: keyof Figures; closedCents: number; booksCents: number; ledgerIds: number[] }
+  | { kind: "sum"; closing: Figures }
+  | { kind: "unpaired"; ledgerId: number; userId: number; amountCents: number; key: string }
+  | { kind: "round"; roundId: number; type: string; ledgerCents: number; betsCents: number; ledgerIds: number[] }
+  | { kind: "finance"; openingCents: number; movedCents: number; closingCents: number };
+export type DayStatement = {
+  day: string;
+  opening: Figures;
+  movements: Movement[];
+  closing: Figures;
+  throughLedgerId: number;
+  problems: DayProblem[];
+};
+
+/** The stakes in play at an instant: bets placed before it whose round had not settled and that were not cancelled by then. */
+async function inPlayAt(db: Db, atMs: number) {
+  const row = await db.get<{ cents: number }>(sql`SELECT COALESCE(SUM(b.stake_cents), 0) AS cents
+    FROM rounds r JOIN bets b ON b.round_id = r.id LEFT JOIN orders o ON o.id = b.order_id
+    WHERE (r.status = 'open' OR r.settled_at_ms >= ${atMs}) AND b.created_at_ms < ${atMs}
+      AND NOT (b.isaward = 3 AND o.cancelled_at_ms < ${atMs})`);
+  return row?.cents ?? 0;
+}
+
+/** Locked finance at an instant: orders opened before it whose principal had not come back by then. */
+async function financeAt(db: Db, atMs: number) {
+  const row = await db.get<{ cents: number }>(sql`SELECT COALESCE(SUM(o.amount_cents), 0) AS cents FROM finance_orders o
+    WHERE o.start_at_ms < ${atMs} AND NOT EXISTS (SELECT 1 FROM ledger l WHERE l.idempotency_key = 'principal:' || o.id AND l.created_at_ms < ${atMs})`);
+  return row?.cents ?? 0;
+}
+
+type StoredDay = Figures & { day: string; status: string; throughLedgerId: number };
+
+const CLOSING_COLUMNS = sql.raw(`day, status, through_ledger_id AS throughLedgerId, players_close_cents AS playersCents,
+  house_close_cents AS houseCents, in_play_close_cents AS inPlayCents, finance_close_cents AS financeCents`);
+
+async function storedDay(db: Db, day: string) {
+  return db.get<StoredDay | undefined>(sql`SELECT ${CLOSING_COLUMNS} FROM books_days WHERE day = ${day}`);
+}
+
+/**
+ * Rows of the day with no other side: a movement with the house has its mirror (key:house, the
+ * opposite amount); a stake or its cancellation matches its order; a round's awards and refunds sum to
+ * zero with the house's row and its stakes row matches the bets it settled.
+ */
+async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<DayProblem[]> {
+  const inDay = sql`l.created_at_ms >= ${fromMs} AND l.created_at_ms < ${toMs}`;
+  const ofStakes = sql`(l.idempotency_key LIKE 'bet:%' OR l.idempotency_key LIKE 'cancel:%')`;
+  const [mirrors, houseRows, stakes, rounds] = await Promise.all([
+    db.all<{
+      ledgerId: number;
+      userId: number;
+      amountCents: number;
+      key: string;
+    }>(sql`SELECT l.id AS ledgerId, l.user_id AS userId,
+        l.amount_cents AS amountCents, l.idempotency_key AS key FROM ledger l
+      LEFT JOIN ledger m ON m.idempotency_key = l.idempotency_key || ':house'
+      WHERE ${inDay} AND l.user_id <> ${HOUSE_USER_ID} AND NOT ${ofStakes} AND (l.ref IS NULL OR l.ref NOT LIKE 'round:%')
+        AND (m.id IS NULL OR m.amount_cents <> -l.amount_cents OR m.user_id <> ${HOUSE_USER_ID})
+      ORDER BY l.id LIMIT ${ROWS_NAMED}`),
+    db.all<{
+      ledgerId: number;
+      userId: number;
+      amountCents: number;
+      key: string;
+    }>(sql`SELECT l.id AS ledgerId, l.user_id AS userId,
+        l.amount_cents AS amountCents, l.idempotency_key AS key FROM ledger l
+      LEFT JOIN ledger p ON l.idempotency_key LIKE '%:house' AND p.idempotency_key = substr(l.idempotency_key, 1, length(l.idempotency_key) - 6)
+      WHERE ${inDay} AND l.user_id = ${HOUSE_USER_ID} AND (l.ref IS NULL OR l.ref NOT LIKE 'round:%')
+        AND (p.id IS NULL OR p.amount_cents <> -l.amount_cents)
+      ORDER BY l.id LIMIT ${ROWS_NAMED}`),
+    db.all<{
+      ledgerId: number;
+      userId: number;
+      amountCents: number;
+      key: string;
+    }>(sql`SELECT l.id AS ledgerId, l.user_id AS userId,
+        l.amount_cents AS amountCents, l.idempotency_key AS key FROM ledger l
+      LEFT JOIN orders ob ON l.idempotency_key LIKE 'bet:%' AND ob.ordersn = substr(l.idempotency_key, 5)
+      LEFT JOIN orders oc ON l.idempotency_key LIKE 'cancel:%' AND oc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
+      WHERE ${inDay} AND ${ofStakes} AND (COALESCE(ob.id, oc.id) IS NULL OR COALESCE(ob.user_id, oc.user_id) <> l.user_id
+        OR l.amount_cents <> CASE WHEN ob.id IS NOT NULL THEN -ob.total_cents ELSE oc.total_cents END)
+      ORDER BY l.id LIMIT ${ROWS_NAMED}`),
+    // per round and kind: awards and refunds net to zero with the house, the stakes row equals the bets decided
+    db.all<{
+      roundId: number;
+      type: string;
+      ledgerCents: number;
+      betsCents: number;
+      ids: string;
+    }>(sql`SELECT g.roundId, g.type, g.ledgerCents,
+        CASE g.type WHEN 'bet' THEN (SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE round_id = g.roundId AND isaward IN (0, 1, 2)) ELSE 0 END AS betsCents,
+        g.ids
+      FROM (SELECT CAST(substr(l.ref, 7) AS INTEGER) AS roundId, l.type, SUM(l.amount_cents) AS ledgerCents, group_concat(l.id) AS ids
+        FROM ledger l WHERE ${inDay} AND l.ref LIKE 'round:%' GROUP BY l.ref, l.type) g
+      WHERE g.ledgerCents <> CASE g.type WHEN 'bet' THEN (SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE round_id = g.roundId AND isaward IN (0, 1, 2)) ELSE 0 END
+      LIMIT ${ROWS_NAMED}`),
+  ]);
+  return [
+    ...[...mirrors, ...houseRows, ...stakes].map((r) => ({ kind: "unpaired" as const, ...r })),
+    ...rounds.map((r) => ({
+      kind: "round" as const,
+      roundId: r.roundId,
+      type: r.type,
+      ledgerCents: r.ledgerCents,
+      betsCents: r.betsCents,
+      ledgerIds: r.ids.split(",").slice(0, ROWS_NAMED).map(Number),
+    })),
+  ];
+}
+
+/** The day's statement and what keeps it from closing (nothing, when it may close). */
+async function dayStatement(db: Db, day: string): Promise<DayStatement> {
+  const fromMs = parseDate(day);
+  if (fromMs === null) throw new RangeError(`not a day: ${day}`);
+  const toMs = fromMs + DAY_MS;
+  const previousDay = formatDate(fromMs - DAY_MS);
+  const [previous, earlier, inPlayStart, financeStart, inPlayEnd, financeEnd, moved, top] = await Promise.all([
+    storedDay(db, previousDay),
+    db.get<{ one: number } | undefined>(sql`SELECT 1 AS one FROM ledger WHERE created_at_ms < ${fromMs} LIMIT 1`),
+    inPlayAt(db, fromMs),
+    financeAt(db, fromMs),
+    inPlayAt(db, toMs),
+    financeAt(db, toMs),
+    db.all<Movement>(sql`SELECT CASE WHEN user_id = ${HOUSE_USER_ID} THEN 'house' ELSE 'players' END AS side, type AS kind,
+        SUM(amount_cents) AS cents, COUNT(*) AS rows
+      FROM ledger WHERE created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY side, type ORDER BY side DESC, type`),
+    // every row written so far: a row written after this and dated before the day's end is late
+    db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ledger`),
+  ]);
+  const problems: DayProblem[] = [];
+  const closedBefore = previous?.status === "closed" ? previous : null;
+  let opening: Figures;
+  if (closedBefore) {
+    opening = pick(closedBefore);
+    // The ledger is append-only: its sums before this day can only have moved by rows written after
+    // the day before closed but dated inside it or earlier.
+    for (const line of ["playersCents", "houseCents"] as const) {
+      const late = await lateRows(db, closedBefore.throughLedgerId, fromMs, line);
+      if (late.ids.length)
+        problems.push({
+          kind: "opening",
+          line,
+          closedCents: closedBefore[line],
+          booksCents: closedBefore[line] + late.cents,
+          ledgerIds: late.ids,
+        });
+    }
+    for (const [line, now] of [
+      ["inPlayCents", inPlayStart],
+      ["financeCents", financeStart],
+    ] as const) {
+      if (closedBefore[line] !== now)
+        problems.push({ kind: "opening", line, closedCents: closedBefore[line], booksCents: now, ledgerIds: [] });
+    }
+  } else {
+    // The first day of the books opens from nothing; a later day whose day before is not closed is
+    // summed from the ledger (the slow way, shown but never closed).
+    if (earlier) problems.push({ kind: "previous-not-closed", day: previousDay });
+    const sums = earlier ? await ledgerSumsBefore(db, fromMs) : { playersCents: 0, houseCents: 0 };
+    opening = { ...sums, inPlayCents: inPlayStart, financeCents: financeStart };
+  }
+  const sideSum = (side: Movement["side"]) =>
+    moved.filter((m) => m.side === side).reduce((total, m) => total + m.cents, 0);
+  const closing: Figures = {
+    playersCents: opening.playersCents + sideSum("players"),
+    houseCents: opening.houseCents + sideSum("house"),
+    inPlayCents: inPlayEnd,
+    financeCents: financeEnd,
+  };
+  if (closing.playersCents + closing.houseCents + closing.inPlayCents !== 0) problems.push({ kind: "sum", closing });
+  // Locking funds is a player's "stake" row, its return a "principal" row: the orders must move by as much.
+  const playersMoved = (kind: string) => moved.find((m) => m.side === "players" && m.kind === kind)?.cents ?? 0;
+  const lockedMoved = -playersMoved("stake") - playersMoved("principal");
+  if (opening.financeCents + lockedMoved !== closing.financeCents) {
+    problems.push({
+      kind: "finance",
+      openingCents: opening.financeCents,
+      movedCents: lockedMoved,
+      closingCents: closing.financeCents,
+    });
+  }
+  problems.push(...(await unbalancedRows(db, fromMs, toMs)));
+  return { day, opening, movements: moved, closing, throughLedgerId: top?.id ?? 0, problems };
+}
+
+async function ledgerSumsBefore(db: Db, beforeMs: number) {
+  const sums = await db.get<{ players: number; house: number }>(sql`SELECT
+      COALESCE(SUM(CASE WHEN user_id <> ${HOUSE_USER_ID} THEN amount_cents END), 0) AS players,
+      COALESCE(SUM(CASE WHEN user_id = ${HOUSE_USER_ID} THEN amount_cents END), 0) AS house
+    FROM ledger WHERE created_at_ms < ${beforeMs}`);
+  return { playersCents: sums?.players ?? 0, houseCents: sums?.house ?? 0 };
+}
+
+const pick = (f: Figures): Figures => ({
+  playersCents: f.playersCents,
+  houseCents: f.houseCents,
+  inPlayCents: f.inPlayCents,
+  financeCents: f.financeCents,
+});
+
+async function lateRows(db: Db, throughLedgerId: number, beforeMs: number, line: "playersCents" | "houseCents") {
+  const side = line === "houseCents" ? sql`user_id = ${HOUSE_USER_ID}` : sql`user_id <> ${HOUSE_USER_ID}`;
+  const rows = await db.all<{ id: number; cents: number }>(sql`SELECT id, amount_cents AS cents FROM ledger
+    WHERE id > ${throughLedgerId} AND created_at_ms < ${beforeMs} AND ${side} ORDER BY id`);
+  return { ids: rows.slice(0, ROWS_NAMED).map((r) => r.id), cents: rows.reduce((total, r) => total + r.cents, 0) };
+}
+
+/** The next day to close: the day after the last closed one, else the day of the first ledger row. */
+async function nextDayToClose(db: Db): Promise<string | null> {
+  const last = await db.get<{ day: string | null }>(
+    sql`SELECT MAX(day) AS day FROM books_days WHERE status = 'closed'`,
+  );
+  if (last?.day) return formatDate(parseDate(last.day)! + DAY_MS);
+  const first = await db.get<{ at: number | null }>(sql`SELECT MIN(created_at_ms) AS at FROM ledger`);
+  return first?.at == null ? null : formatDate(first.at);
+}
+
+function storeStatement(db: Db, s: DayStatement, nowMs: number) {
+  const status = s.problems.length === 0 ? "closed" : "refused";
+  return db.run(sql`INSERT INTO books_days (day, status, players_open_cents, house_open_cents, in_play_open_cents, finance_open_cents,
+      players_close_cents, house_close_cents, in_play_close_cents, finance_close_cents, movements, problems, through_ledger_id, at_ms)
+    VALUES (${s.day}, ${status}, ${s.opening.playersCents}, ${s.opening.houseCents}, ${s.opening.inPlayCents}, ${s.opening.financeCents},
+      ${s.closing.playersCents}, ${s.closing.houseCents}, ${s.closing.inPlayCents}, ${s.closing.financeCents},
+      ${JSON.stringify(s.movements)}, ${JSON.stringify(s.problems)}, ${s.throughLedgerId}, ${nowMs})
+    ON CONFLICT (day) DO UPDATE SET status = excluded.status, players_open_cents = excluded.players_open_cents,
+      house_open_cents = excluded.house_open_cents, in_play_open_cents = excluded.in_play_open_cents, finance_open_cents = excluded.finance_open_cents,
+      players_close_cents = excluded.players_close_cents, house_close_cents = excluded.house_close_cents,
+      in_play_close_cents = excluded.in_play_close_cents, finance_close_cents = excluded.finance_close_cents,
+      movements = excluded.movements, problems = excluded.problems, through_ledger_id = excluded.through_ledger_id, at_ms = excluded.at_ms
+    WHERE books_days.status = 'refused'`);
+}
+
+/**
+ * Closes every finished day not closed yet, oldest first (at most DAYS_PER_RUN a run): a day that does
+ * not balance is kept as refused with its problems, logged as an error line, and stops the run.
+ */
+export async function closeBooksDays(db: Db, nowMs: number) {
+  const closed: string[] = [];
+  let day = await nextDayToClose(db);
+  while (day && closed.length < DAYS_PER_RUN && parseDate(day)! + DAY_MS + CLOSE_AFTER_MS <= nowMs) {
+    const statement = await dayStatement(db, day);
+    await storeStatement(db, statement, nowMs);
+    if (statement.problems.length > 0) {
+      console.error(
+        JSON.stringify({
+          books: "day refused to close",
+          day,
+          problems: statement.problems.slice(0, 10),
+          count: statement.problems.length,
+        }),
+      );
+      return { closed, refused: statement };
+    }
+    closed.push(day);
+    day = formatDate(parseDate(day)! + DAY_MS);
+  }
+  return { closed, refused: null };
+}
+
+/** The cron's call: nothing to do until the day after the last closed one is over. */
+export async function closeBooksDaysWhenDue(db: Db, nowMs: number) {
+  const next = await nextDayToClose(db);
+  if (!next || parseDate(next)! + DAY_MS + CLOSE_AFTER_MS > nowMs) return null;
+  return closeBooksDays(db, nowMs);
+}
+
+type DayRow = Figures & {
+  day: string;
+  status: string;
+  playersOpenCents: number;
+  houseOpenCents: number;
+  inPlayOpenCents: number;
+  financeOpenCents: number;
+  movements: string;
+  problems: string;
+  atMs: number;
+};
+
+/** Stored days between two dates (both included), newest first, as the console and the CSV read them. */
+export async function storedDays(db: Db, fromDay: string, toDay: string) {
+  const rows =
+    await db.all<DayRow>(sql`SELECT day, status, players_open_cents AS playersOpenCents, house_open_cents AS houseOpenCents,
+      in_play_open_cents AS inPlayOpenCents, finance_open_cents AS financeOpenCents, players_close_cents AS playersCents,
+      house_close_cents AS houseCents, in_play_close_cents AS inPlayCents, finance_close_cents AS financeCents, movements, problems, at_ms AS atMs
+    FROM books_days WHERE day >= ${fromDay} AND day <= ${toDay} ORDER BY day DESC`);
+  return rows.map((r) => ({
+    day: r.day,
+    status: r.status as "closed" | "refused",
+    atMs: r.atMs,
+    opening: {
+      playersCents: r.playersOpenCents,
+      houseCents: r.houseOpenCents,
+      inPlayCents: r.inPlayOpenCents,
+      financeCents: r.financeOpenCents,
+    },
+    closing: pick(r),
+    movements: JSON.parse(r.movements) as Movement[],
+    problems: JSON.parse(r.problems) as DayProblem[],
+  }));
+}
+
+/** Today so far (the day is open): its statement up to now, which must equal the live books check. */
+export async function todaySoFar(db: Db, nowMs: number) {
+  return dayStatement(db, formatDate(dayStartMs(nowMs)));
+}
