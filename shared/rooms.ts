@@ -16,7 +16,7 @@ export const CURRENCY_TABS = ["USDT", "BTC", "ETH"] as const;
 
 /**
  * Where a room's Durable Object may be placed, as Cloudflare names its location hints: the object is
- * created near the hint on its first use, and stays where it was created (docs/decisions/155).
+ * created near the hint on its first use, and stays where it was created (docs/decisions/160).
  */
 export const ROOM_LOCATION_HINTS = ["wnam", "enam", "sam", "weur", "eeur", "apac", "oc", "afr", "me"] as const;
 export type RoomLocationHint = (typeof ROOM_LOCATION_HINTS)[number];

@@ -13,7 +13,7 @@ const bankAccount = () => ({
   payPwd: PAY_PASSWORD,
 });
 
-// Reads from replicas through D1's Sessions API (docs/decisions/155): which calls may read a second-old
+// Reads from replicas through D1's Sessions API (docs/decisions/160): which calls may read a second-old
 // copy, the bookmark that lets a caller read its own writes, and the rule that money is never written by
 // a call that reads from replicas.
 

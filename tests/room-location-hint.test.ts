@@ -4,7 +4,7 @@ import { api, expectError, expectOk, operatorLogin } from "./helpers";
 import { auditRows } from "./admin-helpers";
 import { roomStub, wakeOpenRooms } from "../worker/room/routing";
 
-// Rooms near their players (docs/decisions/155): a room's location hint is a console setting, audited,
+// Rooms near their players (docs/decisions/160): a room's location hint is a console setting, audited,
 // and reaches Cloudflare when the room's object is first asked for.
 
 const ROOM = 2;

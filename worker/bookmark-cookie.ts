@@ -1,6 +1,6 @@
 import { bookmarkOf } from "./db/read-sessions";
 
-// Pages carry the D1 bookmark of the visitor's last write in a cookie (docs/decisions/155): each API call a
+// Pages carry the D1 bookmark of the visitor's last write in a cookie (docs/decisions/160): each API call a
 // page's loaders and actions make in-process starts at it, and the greatest bookmark they answer with is
 // written back. D1 bookmarks are fixed-width hex counters, so the later one is the greater string.
 

@@ -33,7 +33,7 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
 }
 
 /**
- * Demo mode: the call runs in one D1 session (worker/db/read-sessions.ts, docs/decisions/155), started at
+ * Demo mode: the call runs in one D1 session (worker/db/read-sessions.ts, docs/decisions/160), started at
  * the primary, or at the caller's bookmark or anywhere for the paths that read from replicas; the
  * session's bookmark goes back with the answer so the caller reads its own writes next time.
  */

@@ -1,4 +1,4 @@
-// Reads from D1's read replicas through the Sessions API (docs/decisions/155). Every API request runs in
+// Reads from D1's read replicas through the Sessions API (docs/decisions/160). Every API request runs in
 // one D1 session: money writes and the reads that decide them start at the primary ("first-primary");
 // the paths below (lists, history, reports, the console's screens, where a second's lag is harmless) start
 // anywhere ("first-unconstrained"), or at the caller's bookmark so that a player always reads their own

@@ -9,7 +9,7 @@ const isHint = (value: string | null | undefined): value is RoomLocationHint =>
 /**
  * The one object of a room (docs/architecture.md#the-room). The room's location hint, where the caller
  * has the room's row, places the object near its players when it is first created; Cloudflare ignores
- * it for an object that exists, and local runs ignore it altogether (docs/decisions/155).
+ * it for an object that exists, and local runs ignore it altogether (docs/decisions/160).
  */
 export function roomStub(env: Env, roomId: number, locationHint?: string | null): DurableObjectStub<RoomDO> {
   const id = env.ROOMS.idFromName(String(roomId));
