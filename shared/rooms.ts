@@ -14,5 +14,12 @@ export type RoomKind = (typeof ROOM_KINDS)[number];
 /** The currency tabs of the room list, in order: roomtype = index + 1 (docs/architecture.md#the-contract). */
 export const CURRENCY_TABS = ["USDT", "BTC", "ETH"] as const;
 
+/**
+ * Where a room's Durable Object may be placed, as Cloudflare names its location hints: the object is
+ * created near the hint on its first use, and stays where it was created (docs/decisions/160).
+ */
+export const ROOM_LOCATION_HINTS = ["wnam", "enam", "sam", "weur", "eeur", "apac", "oc", "afr", "me"] as const;
+export type RoomLocationHint = (typeof ROOM_LOCATION_HINTS)[number];
+
 /** The room list's tabs with the roomtype each one asks for. */
 export const ROOM_TABS = CURRENCY_TABS.map((label, index) => ({ roomtype: index + 1, label }));

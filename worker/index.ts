@@ -4,6 +4,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists once `npm run build` (or wrangler's [build]) has run.
 import * as remixBuild from "../build/server";
 import { handleApi } from "./api/handle";
+import { BOOKMARK_HEADER, bookmarkOf } from "./db/read-sessions";
+import { bookmarkCookie, bookmarkFromCookie, laterBookmark } from "./bookmark-cookie";
 import { readConfig } from "./config";
 import { newNonce, sameOriginOrSafe, withSecurityHeaders } from "./security";
 import type { ApiAnswer } from "#shared/api-types";
@@ -73,6 +75,9 @@ async function serve(original: Request, env: Env, ctx: ExecutionContext): Promis
   } else if (!sameOriginOrSafe(request, url)) {
     response = new Response("Cross-origin form posts are refused", { status: 403 });
   } else {
+    // The visitor's last write position: every in-process call starts there, the latest answered is kept.
+    const incomingBookmark = bookmarkFromCookie(request);
+    let bookmark = incomingBookmark;
     // A FormData body (a banner image upload) goes as multipart, with its own content type.
     const callApiResponse = async (path: string, body: Record<string, unknown> | FormData) => {
       const multipart = body instanceof FormData;
@@ -86,10 +91,13 @@ async function serve(original: Request, env: Env, ctx: ExecutionContext): Promis
           ...(request.headers.has(ACCESS_EMAIL_HEADER)
             ? { [ACCESS_EMAIL_HEADER]: request.headers.get(ACCESS_EMAIL_HEADER) ?? "" }
             : {}),
+          ...(bookmark ? { [BOOKMARK_HEADER]: bookmark } : {}),
         },
         body: multipart ? body : JSON.stringify(body),
       });
-      return handleApi(apiRequest, env, ctx);
+      const answer = await handleApi(apiRequest, env, ctx);
+      bookmark = laterBookmark(bookmark, bookmarkOf(answer.headers.get(BOOKMARK_HEADER)));
+      return answer;
     };
     const callApi = async (path: string, body: Record<string, unknown> | FormData) =>
       (await callApiResponse(path, body)).json() as Promise<ApiAnswer>;
@@ -106,6 +114,10 @@ async function serve(original: Request, env: Env, ctx: ExecutionContext): Promis
       lastPrices: () => lastPrices(env),
       drawRule,
     });
+    if (bookmark && bookmark !== incomingBookmark) {
+      response = new Response(response.body, response);
+      response.headers.append("set-cookie", bookmarkCookie(bookmark, url.protocol === "https:"));
+    }
   }
   return withSecurityHeaders(response, nonce, url.protocol === "https:");
 }

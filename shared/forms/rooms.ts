@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROOM_KINDS } from "../rooms";
+import { ROOM_KINDS, ROOM_LOCATION_HINTS } from "../rooms";
 import { integerId } from "../fields";
 
 // A room as the operator edits or creates it (docs/product.md#operators); messages are catalogue codes.
@@ -54,6 +54,8 @@ const roomFields = z.object({
     .union([z.boolean(), z.enum(["0", "1", "on", "off"])], { error: "1127" })
     .transform((v) => v === true || v === "1" || v === "on"),
   rates: z.array(oddsMilli, { error: "1127" }).min(1, "1127").max(64, "1127"),
+  // "" = no hint (Cloudflare places the object near its first caller); absent = unchanged
+  locationHint: z.union([z.literal(""), z.enum(ROOM_LOCATION_HINTS)], { error: "1127" }).optional(),
   // the operator confirmed odds whose return is above odds_confirm_rtp_ppm (the console's second step)
   rtp_confirmed: z
     .union([z.boolean(), z.string()])

@@ -2,12 +2,13 @@ import { demoApi } from "./app";
 import { edgeCache, isPublicPath, publicCacheKey } from "./public-cache";
 import { readConfig } from "../config";
 import { forwardToUpstream } from "./upstream/proxy";
+import { BOOKMARK_HEADER, READ_MODE_HEADER, bookmarkOf, openSession } from "../db/read-sessions";
 
 /** Every /api call, from the browser or in-process from a Remix loader, goes through here. */
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const config = readConfig(env);
   const answer = (call: Request) =>
-    config.apiMode === "proxy" ? forwardToUpstream(call, config) : Promise.resolve(demoApi.fetch(call, env, ctx));
+    config.apiMode === "proxy" ? forwardToUpstream(call, config) : answerFromD1(call, env, ctx);
   const url = new URL(request.url);
   if (config.publicCacheSeconds === 0 || request.method !== "POST" || !isPublicPath(url.pathname))
     return privately(await answer(request));
@@ -29,6 +30,21 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   });
   ctx.waitUntil(edgeCache().put(key, publicAnswer.clone()));
   return publicAnswer;
+}
+
+/**
+ * Demo mode: the call runs in one D1 session (worker/db/read-sessions.ts, docs/decisions/160), started at
+ * the primary, or at the caller's bookmark or anywhere for the paths that read from replicas; the
+ * session's bookmark goes back with the answer so the caller reads its own writes next time.
+ */
+async function answerFromD1(call: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const session = openSession(env.DB, new URL(call.url).pathname, bookmarkOf(call.headers.get(BOOKMARK_HEADER)));
+  const response = await demoApi.fetch(call, { ...env, DB: session.binding }, ctx);
+  const answer = new Response(response.body, response);
+  const bookmark = session.bookmark();
+  if (bookmark) answer.headers.set(BOOKMARK_HEADER, bookmark);
+  answer.headers.set(READ_MODE_HEADER, session.mode);
+  return answer;
 }
 
 /** Answers for one player (or failures) are never stored by the edge, a proxy or the browser. */

@@ -1,15 +1,14 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
+
+/**
+ * Drizzle over a D1 binding or a request's D1 session (worker/db/read-sessions.ts). Built without the
+ * schema: the code reads with the query builder, never `db.query`, so there is no relational config to
+ * walk (it cost about a millisecond per instance), and an instance per request costs nothing worth a cache.
+ */
+const makeDb = (d1: D1Database) => drizzle(d1);
 
 export type Db = ReturnType<typeof makeDb>;
 
-const makeDb = (d1: D1Database) => drizzle(d1, { schema });
-
-/**
- * One Drizzle instance per D1 binding for the isolate's life: building one walks the whole schema
- * (its relational config), which cost about a millisecond per request when done on every call. The
- * instance holds no request state: every query goes straight to the binding.
- */
 const instances = new WeakMap<D1Database, Db>();
 
 export function getDb(env: Env): Db {

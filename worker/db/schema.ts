@@ -148,6 +148,8 @@ export const rooms = sqliteTable(
     roundSeconds: integer("round_seconds"),
     closeSeconds: integer("close_seconds"),
     sort: integer("sort").notNull().default(0),
+    // a Cloudflare location hint for the room's Durable Object (shared/rooms.ts ROOM_LOCATION_HINTS), or null
+    locationHint: text("location_hint"),
   },
   (t) => [index("rooms_tab").on(t.roomtype, t.sort)],
 );

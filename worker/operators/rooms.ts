@@ -56,6 +56,7 @@ export function roomSettingsOf(room: GameRoom) {
     roundSeconds: room.roundSeconds,
     closeSeconds: room.closeSeconds,
     trading: room.trading,
+    locationHint: room.locationHint,
     options: table.map((row) => ({
       index: row.index,
       key: row.key,
@@ -108,6 +109,7 @@ export async function updateRoom(db: Db, operatorId: number, body: unknown, nowM
     closeSeconds: form.closeSeconds,
     trading: form.trading ? 1 : 0,
     ratesMilli: JSON.stringify(form.rates),
+    locationHint: form.locationHint === undefined ? room.locationHint : form.locationHint || null,
   };
   const before = roomSettingsOf(room);
   const after = roomSettingsOf({ ...room, ...values, trading: form.trading, ratesMilli: form.rates });
@@ -142,6 +144,7 @@ export async function newRoomTemplate(db: Db, gameId: number, optionCount?: numb
     minjoinCents: 0,
     minbuyCents: 2000,
     minLevel: 1,
+    locationHint: null,
   };
   return {
     ...roomSettingsOf({
@@ -180,6 +183,7 @@ export async function createRoom(db: Db, operatorId: number, body: unknown, nowM
     trading: form.trading ? 1 : 0,
     roundSeconds: form.roundSeconds,
     closeSeconds: form.closeSeconds,
+    locationHint: form.locationHint || null,
   };
   const next = await db.get<{ id: number; sort: number }>(
     sql`SELECT COALESCE(MAX(id), 0) + 1 AS id, COALESCE(MAX(sort), 0) + 1 AS sort FROM rooms`,

@@ -21,6 +21,7 @@ export type GameRoom = {
   roundSeconds: number | null;
   closeSeconds: number | null;
   sort: number;
+  locationHint: string | null;
 };
 
 const roomColumns = {
@@ -40,6 +41,7 @@ const roomColumns = {
   roundSeconds: rooms.roundSeconds,
   closeSeconds: rooms.closeSeconds,
   sort: rooms.sort,
+  locationHint: rooms.locationHint,
 };
 
 type RawRoom = Omit<GameRoom, "ratesMilli" | "trading"> & { ratesMilli: string; trading: number };
@@ -84,9 +86,9 @@ export async function listGames(db: Db) {
     .orderBy(asc(games.sort), asc(games.id));
 }
 
-export async function tradingRoomIds(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.trading, 1));
-  return rows.map((r) => r.id);
+/** The rooms with trading on, with where each room's object should live. */
+export async function tradingRooms(db: Db): Promise<{ id: number; locationHint: string | null }[]> {
+  return db.select({ id: rooms.id, locationHint: rooms.locationHint }).from(rooms).where(eq(rooms.trading, 1));
 }
 
 /**

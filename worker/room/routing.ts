@@ -1,10 +1,19 @@
 import { getDb } from "../db/client";
-import { tradingRoomIds } from "./game-rooms";
+import { tradingRooms } from "./game-rooms";
+import { ROOM_LOCATION_HINTS, type RoomLocationHint } from "#shared/rooms";
 import type { RoomDO } from "./room-do";
 
-/** The one object of a room (docs/architecture.md#the-room). */
-export function roomStub(env: Env, roomId: number): DurableObjectStub<RoomDO> {
-  return env.ROOMS.get(env.ROOMS.idFromName(String(roomId))) as DurableObjectStub<RoomDO>;
+const isHint = (value: string | null | undefined): value is RoomLocationHint =>
+  (ROOM_LOCATION_HINTS as readonly string[]).includes(value ?? "");
+
+/**
+ * The one object of a room (docs/architecture.md#the-room). The room's location hint, where the caller
+ * has the room's row, places the object near its players when it is first created; Cloudflare ignores
+ * it for an object that exists, and local runs ignore it altogether (docs/decisions/160).
+ */
+export function roomStub(env: Env, roomId: number, locationHint?: string | null): DurableObjectStub<RoomDO> {
+  const id = env.ROOMS.idFromName(String(roomId));
+  return (isHint(locationHint) ? env.ROOMS.get(id, { locationHint }) : env.ROOMS.get(id)) as DurableObjectStub<RoomDO>;
 }
 
 /** /ws/room/:id: the room's live round and bet list (docs/architecture.md#the-contract). */
@@ -26,8 +35,11 @@ export async function handleRoomSocket(request: Request, env: Env, url: URL): Pr
  * a lost alarm is replaced within a minute. A room that fails is logged; the others still run.
  */
 export async function wakeOpenRooms(env: Env): Promise<void> {
-  const roomIds = await tradingRoomIds(getDb(env));
-  const results = await Promise.allSettled(roomIds.map((roomId) => roomStub(env, roomId).ensureRunning(roomId)));
+  const open = await tradingRooms(getDb(env));
+  const roomIds = open.map((room) => room.id);
+  const results = await Promise.allSettled(
+    open.map((room) => roomStub(env, room.id, room.locationHint).ensureRunning(room.id)),
+  );
   results.forEach((result, i) => {
     if (result.status === "rejected")
       console.error(JSON.stringify({ cron: "wakeOpenRooms", roomId: roomIds[i], error: String(result.reason) }));

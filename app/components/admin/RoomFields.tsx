@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
 import { typedRtp } from "~/lib/room-rtp";
-import { ROOM_KINDS } from "#shared/rooms";
+import { ROOM_KINDS, ROOM_LOCATION_HINTS } from "#shared/rooms";
 import { FieldError, invalidProps, useFieldError } from "./FieldError";
 import { TableScroll } from "./TableScroll";
 
@@ -18,6 +18,7 @@ export type RoomSettings = {
   roundSeconds: number | null;
   closeSeconds: number | null;
   trading: boolean;
+  locationHint: string | null;
   options: { index: number; key: string; odds: number; rtp: number; win: number; refund: number }[];
 };
 
@@ -33,6 +34,7 @@ export function roomBody(form: FormData) {
     roundSeconds: field("roundSeconds"),
     closeSeconds: field("closeSeconds"),
     trading: form.get("trading") === "on" ? "1" : "0",
+    locationHint: field("locationHint"),
     rates: form.getAll("rate").map(String),
     rtp_confirmed: form.get("confirmed") === "yes" ? "1" : "0",
   };
@@ -96,6 +98,20 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
       <NumberField name="minLevel" label={t("room.minLevel")} value={room.minLevel} />
       <NumberField name="roundSeconds" label={t("room.roundSeconds")} value={room.roundSeconds} />
       <NumberField name="closeSeconds" label={t("room.closeSeconds")} value={room.closeSeconds} />
+      <label className="field">
+        <span className="field-label">{t("room.locationHint")}</span>
+        <select name="locationHint" defaultValue={room.locationHint ?? ""} aria-describedby="location-hint-help">
+          <option value="">{t("room.locationHints.none")}</option>
+          {ROOM_LOCATION_HINTS.map((hint) => (
+            <option key={hint} value={hint}>
+              {t(`room.locationHints.${hint}`)}
+            </option>
+          ))}
+        </select>
+        <span id="location-hint-help" className="field-hint">
+          {t("room.locationHintHelp")}
+        </span>
+      </label>
       <label className="check">
         <input type="checkbox" name="trading" defaultChecked={room.trading} /> {t("room.tradingOn")}
       </label>

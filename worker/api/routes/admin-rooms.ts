@@ -67,7 +67,7 @@ adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
   const { room, wake } = await updateRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
   forgetRoomRef(room.id);
   // Trading back on: the room opens its next round now rather than at the next cron tick.
-  if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id).ensureRunning(room.id));
+  if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id, room.locationHint).ensureRunning(room.id));
   return ok(c, room);
 });
 
@@ -83,7 +83,7 @@ adminRoomRoutes.post("/api/admin/rooms/template", async (c) => {
 
 adminRoomRoutes.post("/api/admin/rooms/create", async (c) => {
   const { room, wake } = await createRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
-  if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id).ensureRunning(room.id));
+  if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id, room.locationHint).ensureRunning(room.id));
   return ok(c, room);
 });
 

@@ -55,7 +55,7 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   await refuseWhileRestricted(db, player.id, Date.now(), false);
   if (player.level < room.minLevel) throw new ProductError(2055);
   if (player.moneyCents < room.minjoinCents) throw new ProductError(2004, { num: toMoney(room.minjoinCents) });
-  const current = await roomStub(c.env, room.id).ensureRunning(room.id);
+  const current = await roomStub(c.env, room.id, room.locationHint).ensureRunning(room.id);
   if (!current) throw new ProductError(1020); // trading stopped between the check and the room
   const nowMs = Date.now();
   const his = (await latestPublicRounds(db, room.id, HISTORY_SIZE)).map((row) =>

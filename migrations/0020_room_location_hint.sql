@@ -1,0 +1,1 @@
+ALTER TABLE `rooms` ADD `location_hint` text;

@@ -1,0 +1,105 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { MoneyWriteInReplicaRead, openSession, readModeOf, replicaReadPaths } from "../worker/db/read-sessions";
+import { demoApi } from "../worker/api/app";
+import { PAY_PASSWORD, player, randomDigits } from "./wallet-helpers";
+
+const bankAccount = () => ({
+  type: "Bank",
+  bank: "ACB",
+  account: randomDigits(10),
+  username: "Tran Thi B",
+  area: "Saigon",
+  payPwd: PAY_PASSWORD,
+});
+
+// Reads from replicas through D1's Sessions API (docs/decisions/160): which calls may read a second-old
+// copy, the bookmark that lets a caller read its own writes, and the rule that money is never written by
+// a call that reads from replicas.
+
+async function call(path: string, body: Record<string, unknown>, bookmark?: string) {
+  const response = await exports.default.fetch(`https://app.test${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(bookmark ? { "x-d1-bookmark": bookmark } : {}) },
+    body: JSON.stringify(body),
+  });
+  return {
+    json: (await response.json()) as any,
+    bookmark: response.headers.get("x-d1-bookmark"),
+    read: response.headers.get("x-d1-read"),
+  };
+}
+
+describe("read sessions", () => {
+  it("starts money calls at the primary and lists at a replica, each answering its bookmark", async () => {
+    const { token } = await player();
+    const info = await call("/api/Game/getuserinfo", { token });
+    expect(info.json.code).toBe(1);
+    expect(info.read).toBe("primary");
+    expect(info.bookmark).toMatch(/^[0-9a-f-]+$/);
+    const flow = await call("/api/Game/getfinanceflow", { token, type: "all", page: 1 });
+    expect(flow.json.code).toBe(1);
+    expect(flow.read).toBe("replica");
+    expect(flow.bookmark).toMatch(/^[0-9a-f-]+$/);
+  });
+
+  it("reads its own write: a bank account added, then listed from the bookmark the add answered", async () => {
+    const { token } = await player();
+    const before = await call("/api/Game/getBankcardlist", { token });
+    const write = await call("/api/Game/addbankcard", { token, ...bankAccount() });
+    expect(write.json.code).toBe(1);
+    expect(write.read).toBe("primary");
+    // The write answers a bookmark at least as late as the read before it.
+    expect(write.bookmark! >= before.bookmark!).toBe(true);
+    const list = await call("/api/Game/getBankcardlist", { token }, write.bookmark!);
+    expect(list.read).toBe("replica");
+    expect(list.json.data.list).toHaveLength(1);
+    expect(list.bookmark! >= write.bookmark!).toBe(true);
+  });
+
+  it("ignores a bookmark of the wrong shape instead of failing the call", async () => {
+    const { token } = await player();
+    const list = await call("/api/Game/getBankcardlist", { token }, "not a bookmark; DROP TABLE users");
+    expect(list.json.code).toBe(1);
+  });
+
+  it("refuses a money write in a call that reads from replicas, and allows it at the primary", async () => {
+    const replica = openSession(env.DB, "/api/Game/getfinanceflow", null);
+    expect(() => replica.binding.prepare("UPDATE users SET money_cents = money_cents + 1 WHERE id = 1")).toThrow(
+      MoneyWriteInReplicaRead,
+    );
+    expect(() => replica.binding.prepare("INSERT INTO ledger (user_id) VALUES (1)")).toThrow(MoneyWriteInReplicaRead);
+    expect(() => replica.binding.prepare("SELECT money_cents FROM users WHERE id = 1")).not.toThrow();
+    const primary = openSession(env.DB, "/api/Game/withdraw", null);
+    expect(() => primary.binding.prepare("UPDATE users SET money_cents = money_cents WHERE id = 1")).not.toThrow();
+  });
+
+  it("names only real API paths, none of them one that moves money", () => {
+    const routes = new Set(demoApi.routes.map((route) => route.path.toLowerCase()));
+    for (const path of replicaReadPaths()) expect(routes.has(path), path).toBe(true);
+    for (const path of [
+      "/api/game/order",
+      "/api/game/withdraw",
+      "/api/game/recharge",
+      "/api/admin/adjust",
+      "/api/admin/deposits/approve",
+      "/api/admin/withdrawals/approve",
+      "/api/admin/export",
+      "/api/game/producttransferin",
+    ])
+      expect(readModeOf(path)).toBe("primary");
+  });
+
+  it("keeps the page visitor's last write position in a cookie and carries it into the next page's calls", async () => {
+    const page = await exports.default.fetch("https://app.test/login");
+    await page.text();
+    const cookie = page.headers.getSetCookie().find((c) => c.startsWith("__d1b="));
+    expect(cookie).toMatch(/^__d1b=[0-9a-f-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=86400; Secure$/);
+    const value = cookie!.split(";")[0];
+    const again = await exports.default.fetch("https://app.test/login", { headers: { cookie: value } });
+    await again.text();
+    const next = again.headers.getSetCookie().find((c) => c.startsWith("__d1b="));
+    // Unchanged position: no new cookie; a later one: a greater bookmark.
+    if (next) expect(next.split(";")[0].slice(6) >= value.slice(6)).toBe(true);
+  });
+});

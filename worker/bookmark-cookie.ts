@@ -1,0 +1,20 @@
+import { bookmarkOf } from "./db/read-sessions";
+
+// Pages carry the D1 bookmark of the visitor's last write in a cookie (docs/decisions/160): each API call a
+// page's loaders and actions make in-process starts at it, and the greatest bookmark they answer with is
+// written back. D1 bookmarks are fixed-width hex counters, so the later one is the greater string.
+
+const COOKIE = "__d1b";
+
+export function bookmarkFromCookie(request: Request): string | null {
+  const header = request.headers.get("cookie") ?? "";
+  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(header);
+  return bookmarkOf(match?.[1]);
+}
+
+export const laterBookmark = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
+
+/** No secret in it (a position in the database's history), but no script needs it either. */
+export function bookmarkCookie(bookmark: string, secure: boolean): string {
+  return `${COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400${secure ? "; Secure" : ""}`;
+}
