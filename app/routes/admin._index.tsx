@@ -76,7 +76,9 @@ async function describe(
     note: noteText(t, fields.note ?? ""),
   };
   const credit = kind === "adjustment" && row.money < 0 ? "Debit" : "";
-  return t(`confirm.${kind}.${decision}${credit}`, values);
+  // a large deposit's first approval moves no money: the step says a second operator credits it
+  const first = kind === "deposit" && decision === "approve" && row.approvalStep === "first" ? "First" : "";
+  return t(`confirm.${kind}.${decision}${credit}${first}`, values);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
