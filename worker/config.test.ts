@@ -182,6 +182,8 @@ describe("readConfig", () => {
       "http://127.0.0.1:9000",
     );
     expect(() => readConfig(env({ ACCESS_TEAM_DOMAIN: "acme.cloudflareaccess.com" }))).toThrow(/go together/);
-    expect(() => readConfig(env({ ACCESS_TEAM_DOMAIN: "http://keys.example.com", ACCESS_AUD: "tag" }))).toThrow(/local/);
+    expect(() => readConfig(env({ ACCESS_TEAM_DOMAIN: "http://keys.example.com", ACCESS_AUD: "tag" }))).toThrow(
+      /local/,
+    );
   });
 });
