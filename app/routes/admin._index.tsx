@@ -10,7 +10,8 @@ import { Money } from "~/components/Money";
 import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { adminAction, loadAdmin } from "~/lib/operator.server";
+import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
+import { redirectWithToast } from "~/lib/flash.server";
 import { noteText } from "~/lib/request-notes";
 import { isRejectPreset } from "#shared/request-reasons";
 import { InsightCharts } from "~/components/insight/InsightCharts";
@@ -101,6 +102,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: await describe(request, context, { ...fields, note }, decision),
       button: t(`approvals.${decision}`),
     });
+  }
+  if (fields.kind === "deposit" && decision === "approve") {
+    // the first of two approvals credits nothing: the toast says it waits for a second operator
+    const answer = await callAdmin(request, context, `${base}/approve`, { id: fields.id, note });
+    if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
+    const url = new URL(request.url);
+    const waits = answer.data?.status === "pending";
+    return redirectWithToast(
+      context,
+      url.pathname + url.search,
+      t(waits ? "approvals.firstApproved" : "approvals.approved"),
+    );
   }
   const done = t(
     { approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision],
