@@ -40,7 +40,7 @@ const text = (html: string) =>
 describe("approvals ask first", () => {
   it("approving a deposit shows a step naming the request, player, amount and balances; only the confirmed post credits", async () => {
     const p = await player();
-    const asked = await api("/api/Game/recharge", { token: p.token, money: 12345.5, pay_name: "Payer" });
+    const asked = await api("/api/Game/recharge", { token: p.token, money: 2345.5, pay_name: "Payer" });
     expectOk(asked);
     const browser = await consoleBrowser();
     const fields = { kind: "deposit", id: String(asked.data.id), decision: "approve" };
@@ -49,11 +49,27 @@ describe("approvals ask first", () => {
     const step = text(panel(await first.text()));
     expect(step).toContain(`D${asked.data.id}`);
     expect(step).toContain(p.username);
-    expect(step).toContain("12,345.50 USD");
-    expect(step).toContain("0.00 USD → 12,345.50 USD");
+    expect(step).toContain("2,345.50 USD");
+    expect(step).toContain("0.00 USD → 2,345.50 USD");
     expect(await balanceCents(p.id)).toBe(0);
     const done = await browser.post("/admin?index", { ...fields, confirmed: "yes" });
     expect(done.status).toBe(302);
+    expect(await balanceCents(p.id)).toBe(234_550);
+    await expectMoneyInvariants();
+  });
+
+  it("the first of two approvals of a large deposit says nothing is credited until a second operator approves", async () => {
+    const p = await player();
+    const asked = await api("/api/Game/recharge", { token: p.token, money: 12345.5, pay_name: "Payer" });
+    expectOk(asked);
+    const browser = await consoleBrowser();
+    const fields = { kind: "deposit", id: String(asked.data.id), decision: "approve" };
+    const step = text(panel(await (await browser.post("/admin?index", fields)).text()));
+    expect(step).toContain(`first of two approvals to deposit D${asked.data.id} of 12,345.50 USD for ${p.username}`);
+    expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
+    expect(await balanceCents(p.id)).toBe(0);
+    const second = await (await secondOperator(true, "cashier")).signIn();
+    expectOk(await api("/api/admin/deposits/approve", { token: second, id: asked.data.id }));
     expect(await balanceCents(p.id)).toBe(1_234_550);
     await expectMoneyInvariants();
   });

@@ -210,6 +210,9 @@ describe("request queues", () => {
       username,
       balance: 10,
       decidedBy: "admin",
+      firstApprovedBy: null,
+      refusedBecause: null,
+      approvalStep: null,
     });
     const approved = await api("/api/admin/deposits", { token: op, userId: id, status: "approved" });
     expect(approved.data.list.map((r: { id: number }) => r.id)).toEqual([ids[0]]);
@@ -246,6 +249,7 @@ describe("request queues", () => {
         username,
         balance: 75,
         decidedBy: null,
+        refusedBecause: null,
         card: {
           id: card.id,
           type: "Bank",

@@ -59,6 +59,10 @@ describe("a second operator above the threshold", () => {
     expect(asked.data).toMatchObject({ status: "pending", waitsBecause: "threshold" });
     expect(await balanceCents(id)).toBe(0);
     expectError(await approve(first, request), 1232);
+    const queue = await api("/api/admin/deposits", { token: first, status: "pending" });
+    expect(queue.data.list.find((r: { id: number }) => r.id === request)).toMatchObject({ refusedBecause: 1232 });
+    const other = await api("/api/admin/deposits", { token: second, status: "pending" });
+    expect(other.data.list.find((r: { id: number }) => r.id === request)).toMatchObject({ refusedBecause: null });
     const done = await approve(second, request);
     expectOk(done);
     expect(done.data.status).toBe("approved");
@@ -148,6 +152,9 @@ describe("whoever approved a player's deposit does not approve their withdrawal"
     const withdrawal = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
+    // the queue says so on the card before anyone tries (docs/decisions/061)
+    const queue = await api("/api/admin/withdrawals", { token: first, status: "pending" });
+    expect(queue.data.list.find((r: { id: number }) => r.id === withdrawal!.id).refusedBecause).toBe(1231);
     for (const desk of [first, second, third])
       expectError(await api("/api/admin/withdrawals/approve", { token: desk, id: withdrawal!.id }), 1231);
     expect(await count("withdrawal_requests", "id = ? AND status = 'pending'", withdrawal!.id)).toBe(1);

@@ -79,6 +79,16 @@ describe("no sock puppets: a new operator waits for a second admin", () => {
     expect(await count("users", "id = ? AND frozen = 1", created.id)).toBe(1);
   });
 
+  it("an account nobody enrolled is not enabled either (1233): enabling skips no step", async () => {
+    const admin = await operatorLogin();
+    const created = await createOperator(admin);
+    const enable = await api("/api/admin/operators/enable", { token: admin, operatorId: created.id });
+    expect(enable.data.status).toBe("pending");
+    const second = await (await secondOperator(true, "admin")).signIn();
+    expectError(await api("/api/admin/operators/requests/approve", { token: second, id: enable.data.requestId }), 1233);
+    expect(await count("users", "id = ? AND frozen = 1", created.id)).toBe(1);
+  });
+
   it("enabling an operator and raising a role wait for a second admin; lowering a role does not", async () => {
     const admin = await operatorLogin();
     const op = await secondOperator(true, "viewer");
@@ -107,6 +117,46 @@ describe("no sock puppets: a new operator waits for a second admin", () => {
       kind: "enable",
       requestedBy: "admin",
     });
+  });
+});
+
+describe("requests about operators under parallel load", () => {
+  it("two admins approving one request at once: it is approved once, with one audit row", async () => {
+    const admin = await operatorLogin();
+    const op = await secondOperator(true, "viewer");
+    const raised = await api("/api/admin/operators/role", { token: admin, operatorId: op.id, role: "manager" });
+    const [a, b] = [
+      await (await secondOperator(true, "admin")).signIn(),
+      await (await secondOperator(true, "admin")).signIn(),
+    ];
+    const answers = await Promise.all([
+      api("/api/admin/operators/requests/approve", { token: a, id: raised.data.requestId }),
+      api("/api/admin/operators/requests/approve", { token: b, id: raised.data.requestId }),
+      api("/api/admin/operators/requests/reject", { token: b, id: raised.data.requestId }),
+    ]);
+    expect(answers.filter((x) => x.code === 1)).toHaveLength(1);
+    for (const lost of answers.filter((x) => x.code !== 1)) expect(lost.data.errCode).toBe(1128);
+    const decided = await count(
+      "audit_log",
+      "target = ? AND action IN ('operator.role.approve', 'operator.role.reject')",
+      `user:${op.id}`,
+    );
+    expect(decided).toBe(1);
+  });
+
+  it("two admins asking the same change at once file one request", async () => {
+    const op = await secondOperator(true, "viewer");
+    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(op.id).run();
+    const [a, b] = [await operatorLogin(), await (await secondOperator(true, "admin")).signIn()];
+    const answers = await Promise.all([
+      api("/api/admin/operators/enable", { token: a, operatorId: op.id }),
+      api("/api/admin/operators/enable", { token: b, operatorId: op.id }),
+    ]);
+    answers.forEach(expectOk);
+    expect(answers[0].data.requestId).toBe(answers[1].data.requestId);
+    expect(await count("operator_requests", "operator_id = ? AND kind = 'enable' AND status = 'pending'", op.id)).toBe(
+      1,
+    );
   });
 });
 

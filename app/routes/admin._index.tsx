@@ -11,7 +11,8 @@ import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.s
 import { fieldsRefused } from "~/lib/console-fields.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { adminAction, loadAdmin } from "~/lib/operator.server";
+import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
+import { redirectWithToast } from "~/lib/flash.server";
 import { noteText, playerNoteText } from "~/lib/request-notes";
 import { payoutCoinLine, payoutCoins, payoutDestination } from "~/lib/payout";
 import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
@@ -85,7 +86,9 @@ async function describe(
     reads: playerNoteText(t, fields.note),
   };
   const credit = kind === "adjustment" && row.money < 0 ? "Debit" : "";
-  const sentences = [t(`confirm.${kind}.${decision}${credit}`, values)];
+  // a large deposit's first approval moves no money: the step says a second operator credits it
+  const first = kind === "deposit" && decision === "approve" && row.approvalStep === "first" ? "First" : "";
+  const sentences = [t(`confirm.${kind}.${decision}${credit}${first}`, values)];
   if (kind === "withdrawal" && decision === "approve") {
     const { coinPayouts } = await loadAdmin<Payments>(request, context, "/api/admin/payments");
     const coins = payoutCoinLine(t, row.card, values.amount, payoutCoins(row.card, row.money, coinPayouts));
@@ -123,6 +126,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: await describe(request, context, { ...fields, note }, decision),
       button: t(`approvals.${decision}`),
     });
+  }
+  if (fields.kind === "deposit" && decision === "approve") {
+    // the first of two approvals credits nothing: the toast says it waits for a second operator
+    const answer = await callAdmin(request, context, `${base}/approve`, { id: fields.id, note });
+    if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
+    const url = new URL(request.url);
+    const waits = answer.data?.status === "pending";
+    return redirectWithToast(
+      context,
+      url.pathname + url.search,
+      t(waits ? "approvals.firstApproved" : "approvals.approved"),
+    );
   }
   const done = t(
     { approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision],

@@ -124,7 +124,9 @@ export async function decideOperatorRequest(db: Db, d: OperatorDecision) {
     .select({ enrolled: sql<number>`totp_secret IS NOT NULL`, role: users.operatorRole })
     .from(users)
     .where(eq(users.id, request.operatorId));
-  if (d.approve && request.kind === "create" && !target?.enrolled) throw new ProductError(1233);
+  // enabling an account nobody enrolled would skip the same step
+  if (d.approve && (request.kind === "create" || request.kind === "enable") && !target?.enrolled)
+    throw new ProductError(1233);
   const status = !d.approve ? (request.requestedBy === d.actorId ? "cancelled" : "rejected") : "approved";
   const now = decidedNow(d, status);
   const effect = d.approve ? await approvedEffect(db, request, d, now) : { statements: [], answer: {} };
@@ -168,7 +170,11 @@ async function approvedEffect(db: Db, r: Request, d: OperatorDecision, now: SQL)
       };
     case "enable":
       return {
-        statements: [db.run(sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND ${now}`)],
+        statements: [
+          db.run(
+            sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND totp_secret IS NOT NULL AND ${now}`,
+          ),
+        ],
         answer: {},
       };
     case "role":

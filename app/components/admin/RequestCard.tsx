@@ -26,6 +26,8 @@ export type QueueRow = {
   payout_ref?: string;
   /** a deposit that waits for its second operator: the first one's name */
   firstApprovedBy?: string | null;
+  /** which approval a pending deposit waits for: "first" of two moves no money (worker/api/routes/admin-wallet.ts) */
+  approvalStep?: "first" | "second" | "only" | null;
   /** the catalogue code of the rule that keeps this operator from approving it (worker/wallet/requests.ts) */
   refusedBecause?: number | null;
 };

@@ -4,7 +4,7 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
 import { readSettings } from "../../settings/settings";
-import { listDeposits, listWithdrawals, requestListKey } from "../../wallet/requests";
+import { listDeposits, listWithdrawals, requestListKey, type DepositRecord } from "../../wallet/requests";
 import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
 import { approveDeposit } from "../../wallet/deposit-approval";
@@ -37,8 +37,24 @@ function decision(
 
 adminWalletRoutes.post("/api/admin/deposits", async (c) => {
   const query = listQuery(c.get("body"), c.get("user").id);
-  const rows = await listDeposits(getDb(c.env), query);
-  return ok(c, pagedList(rows, query.at, requestListKey, operatorDepositRow));
+  const db = getDb(c.env);
+  const [rows, limits] = await Promise.all([
+    listDeposits(db, query),
+    readSettings(db, ["deposit_second_approval_cents"]),
+  ]);
+  // which approval a pending deposit waits for, so the confirm step says what Approve will do (docs/decisions/061)
+  const step = (r: DepositRecord) =>
+    r.status !== "pending"
+      ? null
+      : r.firstApprovedBy !== null
+        ? "second"
+        : r.amountCents > limits.deposit_second_approval_cents
+          ? "first"
+          : "only";
+  return ok(
+    c,
+    pagedList(rows, query.at, requestListKey, (r) => ({ ...operatorDepositRow(r), approvalStep: step(r) })),
+  );
 });
 
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) =>
