@@ -8,7 +8,7 @@ import { COIN_NETWORKS, type Coin } from "./coin-address";
 export const PAYOUT_COINS = Object.keys(COIN_NETWORKS) as Coin[];
 
 /** Digits a coin amount is written and sent with. */
-export const COIN_DECIMALS: Record<Coin, number> = { USDT: 2, BTC: 8, ETH: 6 };
+const COIN_DECIMALS: Record<Coin, number> = { USDT: 2, BTC: 8, ETH: 6 };
 
 /** One coin's payout setting, as decimal strings: "0.998" coins a unit of money, "1.5" coins of fee. */
 export type CoinPayout = { rate: string; fee: string };

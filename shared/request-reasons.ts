@@ -34,7 +34,7 @@ export function splitNote(note: string | null | undefined): { key: string | null
   return match ? { key: match[1], rest: match[2] ?? "" } : { key: null, rest: text };
 }
 
-export function isRejectPreset(key: string | null): key is RejectPreset {
+function isRejectPreset(key: string | null): key is RejectPreset {
   return key !== null && (REJECT_PRESETS as readonly string[]).includes(key);
 }
 
