@@ -70,7 +70,13 @@ export function DecisionForm({
         <input type="hidden" name="decision" value="reject" />
         {kind === "adjustment" ? null : (
           <>
-            <select name="preset" aria-label={t("approvals.preset")} defaultValue={typed.preset ?? ""} required>
+            <select
+              key={typed.preset ?? ""}
+              name="preset"
+              aria-label={t("approvals.preset")}
+              defaultValue={typed.preset ?? ""}
+              required
+            >
               <option value="" disabled>
                 {t("approvals.presetChoose")}
               </option>
