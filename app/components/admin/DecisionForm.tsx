@@ -41,7 +41,7 @@ export function DecisionForm({
   }
   return (
     <div className="decision">
-      <Form method="post">
+      <Form method="post" className="approve">
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="decision" value="approve" />
