@@ -28,7 +28,7 @@ async function page(browser: Browser, path: string) {
 /** The cells of the rounds table's row of a round, by the seqno in its first cell. */
 function roundRow(html: string, seqno: number) {
   const rows = html.match(/<tr[^>]*>[\s\S]*?<\/tr>/g) ?? [];
-  const row = rows.find((r) => new RegExp(`^<tr[^>]*>\\s*<td[^>]*>\\s*${seqno}\\b`).test(r));
+  const row = rows.find((r) => new RegExp(`^<tr[^>]*>\\s*<td[^>]*>\\s*(<div[^>]*>)?\\s*${seqno}\\b`).test(r));
   expect(row, `round ${seqno}`).toBeTruthy();
   return [...row!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => text(m[1]).trim());
 }

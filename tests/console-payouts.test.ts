@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectMoneyInvariants, expectOk } from "./helpers";
+import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { addBank, addCoinAddress, player, PAY_PASSWORD, requestId } from "./wallet-helpers";
@@ -139,5 +139,27 @@ describe("a withdrawal an operator can pay", () => {
     const words = card(await (await browser.get("/admin")).text(), id);
     expect(words).toContain("No ETH rate is set");
     expect(words).not.toMatch(/\d ETH/);
+  });
+
+  it("the rates and fees are settings: saved, audited in words, a bad one refused (1203) and nothing changed", async () => {
+    const token = await operatorLogin();
+    expectOk(
+      await api("/api/admin/settings/update", { token, coin_payouts: { BTC: { rate: "0.0000105", fee: "0.0002" } } }),
+    );
+    const browser = await operatorBrowser();
+    const settings = await (await browser.get("/admin/settings")).text();
+    expect(settings).toMatch(/name="coin_rate_BTC"[^>]*value="0.0000105"/);
+    for (const bad of [
+      { BTC: { rate: "0", fee: "1" } },
+      { BTC: { rate: "abc", fee: "1" } },
+      { DOGE: { rate: "1", fee: "0" } },
+    ])
+      expectError(await api("/api/admin/settings/update", { token, coin_payouts: bad }), 1203);
+    const kept = await env.DB.prepare("SELECT value FROM settings WHERE key = 'coin_payouts'").first<{
+      value: string;
+    }>();
+    expect(JSON.parse(kept!.value)).toEqual({ BTC: { rate: "0.0000105", fee: "0.0002" } });
+    const audit = text(await (await browser.get("/admin/audit?target=settings")).text());
+    expect(audit).toContain("Coin payouts: — → BTC at 0.0000105, fee 0.0002");
   });
 });

@@ -46,7 +46,7 @@ describe("the console's insight screens", () => {
     expect(insight).toContain("Within chance");
     // each bar chart writes its scale: the highest day in money (30.00 staked; 59.40 paid if the bet won, the
     // house then at -29.40, its lowest), the one active player as a count
-    const scales = [...insight.matchAll(/<text[^>]*class="chart-label"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    const scales = [...insight.matchAll(/<text[^>]*class="chart-label[^"]*"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
     const won = scales.includes("59.40 USD");
     expect(scales).toContain(won ? "-29.40 USD" : "30.00 USD");
     expect(scales).toContain("1");

@@ -157,9 +157,11 @@ export default function Operators() {
                 </th>
                 <td data-label={t("operators.role")}>{op.role ? t(`roles.${op.role}`) : t("operators.noRole")}</td>
                 <td data-label={t("operators.state")}>
-                  {op.disabled ? t("operators.disabled") : t("operators.active")}
-                  <br />
-                  <span className="muted">{op.enrolled ? t("operators.enrolled") : t("operators.notEnrolled")}</span>
+                  <div className="cell">
+                    {op.disabled ? t("operators.disabled") : t("operators.active")}
+                    <br />
+                    <span className="muted">{op.enrolled ? t("operators.enrolled") : t("operators.notEnrolled")}</span>
+                  </div>
                 </td>
                 <td data-label={t("operators.lastSignIn", { zone: PLAYER_ZONE })}>
                   {op.lastSignInMs ? playerTime(op.lastSignInMs) : t("operators.never")}

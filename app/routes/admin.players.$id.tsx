@@ -221,7 +221,14 @@ export default function PlayerPage() {
           </label>
           <label className="field">
             <span className="field-label">{t("player.playerText")}</span>
-            <select name="text" required defaultValue={typed?.text ?? ""} {...invalidProps(fieldError("text"), "text")}>
+            {/* keyed by what comes back: a select takes a new default value only when it is made again */}
+            <select
+              key={typed?.text ?? ""}
+              name="text"
+              required
+              defaultValue={typed?.text ?? ""}
+              {...invalidProps(fieldError("text"), "text")}
+            >
               <option value="" disabled>
                 {t("player.playerTextChoose")}
               </option>

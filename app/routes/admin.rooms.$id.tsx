@@ -91,7 +91,12 @@ function VoidRoundForm({ round }: { round: RoundRow }) {
         <input type="hidden" name="intent" value="void" />
         <input type="hidden" name="roundId" value={round.id} />
         <div className="reject">
-          <select name="preset" aria-label={t("rounds.voidPreset")} defaultValue={mine ? typed.preset : ""}>
+          <select
+            key={mine ? typed.preset : ""}
+            name="preset"
+            aria-label={t("rounds.voidPreset")}
+            defaultValue={mine ? typed.preset : ""}
+          >
             <option value="">{t("approvals.presetNone")}</option>
             {VOID_PRESETS.map((key) => (
               <option key={key} value={key}>

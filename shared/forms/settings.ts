@@ -51,7 +51,7 @@ export const settingsForm = z.object({
   payees: z.array(payee, { error: "1145" }).max(MAX_PAYEES, "1145").optional(),
   // per payout coin, its rate (coins for one unit of money) and network fee (coins): shared/payouts.ts
   coin_payouts: z
-    .record(
+    .partialRecord(
       z.enum(PAYOUT_COINS as [Coin, ...Coin[]], { error: "1203" }),
       z.object({ rate: z.string({ error: "1203" }).trim(), fee: z.string({ error: "1203" }).trim() }),
       { error: "1203" },

@@ -84,9 +84,11 @@ function show(key: string, value: unknown, t: Translate, currency: string): stri
   if (key === "payees" && Array.isArray(value))
     return value.map((p: Record<string, string>) => [p.name, p.holder, p.account].join(" · ")).join("; ");
   if (key === "coin_payouts" && typeof value === "object")
-    return Object.entries(value as Record<string, { rate: string; fee: string }>)
-      .map(([coin, p]) => t("audit.values.coinPayout", { coin, rate: p.rate, fee: p.fee }))
-      .join("; ");
+    return (
+      Object.entries(value as Record<string, { rate: string; fee: string }>)
+        .map(([coin, p]) => t("audit.values.coinPayout", { coin, rate: p.rate, fee: p.fee }))
+        .join("; ") || "—"
+    );
   if (Array.isArray(value)) return value.map((v) => show(key, v, t, currency)).join(", ");
   if (MONEY.has(key) && typeof value === "number") return `${formatDecimal(value, 2, 2)} ${currency}`;
   if (FLAGS.has(key)) return t(value ? "audit.values.yes" : "audit.values.no");

@@ -42,7 +42,8 @@ export function DataTable<R>({
             <tr key={rowKey(row, i)} data-testid={rowTestId?.(row)}>
               {columns.map((c, j) => (
                 <td key={j} className={c.className} data-label={c.head}>
-                  {c.cell(row)}
+                  {/* one box for the content: on a phone it sits beside the column's name */}
+                  <div className="cell">{c.cell(row)}</div>
                 </td>
               ))}
             </tr>

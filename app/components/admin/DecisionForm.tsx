@@ -49,7 +49,7 @@ export function DecisionForm({
           {refusal}
         </p>
       ) : (
-        <Form method="post">
+        <Form method="post" className="approve">
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="decision" value="approve" />
@@ -79,7 +79,13 @@ export function DecisionForm({
         <input type="hidden" name="decision" value="reject" />
         {kind === "adjustment" ? null : (
           <>
-            <select name="preset" aria-label={t("approvals.preset")} defaultValue={typed.preset ?? ""} required>
+            <select
+              key={typed.preset ?? ""}
+              name="preset"
+              aria-label={t("approvals.preset")}
+              defaultValue={typed.preset ?? ""}
+              required
+            >
               <option value="" disabled>
                 {t("approvals.presetChoose")}
               </option>
