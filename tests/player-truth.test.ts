@@ -197,3 +197,12 @@ describe("the order confirm", () => {
     );
   });
 });
+
+describe("the login screen", () => {
+  it("asks for the username first, with no dial code above it (a username signs in, not a phone)", async () => {
+    const html = await (await new Browser().get("/login")).text();
+    const form = /<form method="post"[^]*?<\/form>/.exec(html)![0];
+    expect(form).not.toContain('name="quhao"');
+    expect(form.indexOf('name="username"')).toBeGreaterThan(0);
+  });
+});
