@@ -177,3 +177,32 @@ describe("one word for one thing", () => {
     }
   });
 });
+
+describe("the order confirm", () => {
+  it("says the time left to bet (it covers the room's clock) and its totals with the currency", async () => {
+    const p = await playerWith(100_000);
+    const browser = await new Browser().logIn(p.username, p.password);
+    await currentRound(1);
+    const review = await browser.post("/activity/1", [
+      ["intent", "review"],
+      ["option", "0"],
+      ["option", "6"],
+      ["amount", "50"],
+    ]);
+    expect(review.status).toBe(200);
+    const html = await review.text();
+    expect(html).toMatch(/data-testid="confirm-clock"[^]*?Betting closes in[^]*?\d\d:\d\d/);
+    expect(html).toMatch(
+      /class="confirm-total"[^]*?100\.00(<!-- -->)? <small>USD<\/small>[^]*?900\.00(<!-- -->)? <small>USD<\/small>/,
+    );
+  });
+});
+
+describe("the login screen", () => {
+  it("asks for the username first, with no dial code above it (a username signs in, not a phone)", async () => {
+    const html = await (await new Browser().get("/login")).text();
+    const form = /<form method="post"[^]*?<\/form>/.exec(html)![0];
+    expect(form).not.toContain('name="quhao"');
+    expect(form.indexOf('name="username"')).toBeGreaterThan(0);
+  });
+});

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DialCodePicker } from "~/components/DialCodePicker";
 import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
 import { SupportCard } from "~/components/wallet/SupportCard";
@@ -22,13 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const answer = await callApi(request, context, "/api/Index/login", {
-    quhao: fields.quhao,
     username: fields.username ?? "",
     password: fields.password ?? "",
   });
   if (answer.code !== 1)
     return formFailure(answer, FIELD_OF_ERROR.login, {
-      values: { quhao: fields.quhao ?? "", username: fields.username ?? "" },
+      values: { username: fields.username ?? "" },
     });
   const t = await i18nServer.getFixedT(request, ["common", "notices"]);
   const cookie = await setTokenHeader(context, answer.data.token);
@@ -52,7 +50,7 @@ export default function Login() {
       {params.get("frozen") ? <SupportCard url={supportUrl} message={t("login.frozen")} /> : null}
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <DialCodePicker defaultValue={values?.quhao || undefined} />
+        {/* a username signs in: a dial code above it only made players wonder whether to type a phone */}
         <Field
           label={t("login.username")}
           name="username"

@@ -3,6 +3,9 @@ import type { FormEvent, MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatOdds, type BetOptionOdds, type LiveBet } from "~/lib/game";
 import { optionLabel } from "~/lib/game-labels";
+import { formatCountdown } from "~/lib/game-countdown";
+import { Money } from "~/components/Money";
+import { useAppConfig } from "~/lib/root-data";
 
 export type OrderReview = {
   gameid: number;
@@ -54,6 +57,7 @@ export function ConfirmOrder({
   review,
   gameType,
   balance,
+  clock,
   busy,
   onPay,
   ...close
@@ -61,27 +65,43 @@ export function ConfirmOrder({
   review: OrderReview;
   gameType: number;
   balance: number;
+  /** the round's clock: the dialog covers the room's, so it says the time left itself */
+  clock?: { phase: "open" | "closed" | "drawing"; seconds: number };
   busy: boolean;
   onPay?: (form: FormData) => void;
 }) {
   const { t } = useTranslation("game");
   return (
     <DialogShell title={t("order.confirmTitle")} {...close}>
-      <p className="dialog-sub">{t("round.number", { seqno: review.seqno })}</p>
+      <p className="dialog-sub">
+        {t("round.number", { seqno: review.seqno })}
+        {clock && clock.phase !== "drawing" ? (
+          <span className="dialog-clock" data-testid="confirm-clock">
+            {" · "}
+            {t(`round.phase.${clock.phase}`)} <span className="num">{formatCountdown(clock.seconds)}</span>
+          </span>
+        ) : null}
+      </p>
       <ul className="confirm-list">
         {review.picks.map((pick) => (
           <li key={pick.index}>
             <span>{optionLabel(t, pick.key, gameType)}</span>
             <span className="muted">@ {formatOdds(pick.odds)}</span>
-            <span className="num">{formatMoney(review.amount)}</span>
+            <span className="num">
+              <Money value={review.amount} />
+            </span>
           </li>
         ))}
       </ul>
       <dl className="confirm-total">
         <dt>{t("order.total")}</dt>
-        <dd className="num">{formatMoney(review.total)}</dd>
+        <dd className="num">
+          <Money value={review.total} />
+        </dd>
         <dt>{t("order.balanceAfter")}</dt>
-        <dd className="num">{formatMoney(balance - review.total)}</dd>
+        <dd className="num">
+          <Money value={balance - review.total} />
+        </dd>
       </dl>
       <Form method="post" onSubmit={submitWith(onPay)} preventScrollReset>
         <input type="hidden" name="intent" value="order" />
@@ -118,12 +138,13 @@ export function ConfirmCancel({
   onConfirm?: (form: FormData) => void;
 }) {
   const { t } = useTranslation("game");
+  const { currency } = useAppConfig();
   const total = rows.reduce((sum, row) => sum + row.money, 0);
   return (
     <DialogShell title={t("cancel.title")} {...close}>
       <p>
         {rows.length > 0
-          ? t("cancel.question", { count: rows.length, total: formatMoney(total) })
+          ? t("cancel.question", { count: rows.length, total: `${formatMoney(total)} ${currency}` })
           : t("cancel.questionUnknown")}
       </p>
       {rows.length > 0 ? (
@@ -131,7 +152,9 @@ export function ConfirmCancel({
           {rows.map((row) => (
             <li key={row.id}>
               <span>{optionLabel(t, row.valuecn, gameType)}</span>
-              <span className="num">{formatMoney(row.money)}</span>
+              <span className="num">
+                <Money value={row.money} />
+              </span>
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { formatMoney, type GameInfo, type LiveBet } from "~/lib/game";
 import { RACING_10 } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
 import { useLiveRound } from "~/lib/game-room";
+import { roundClock } from "~/lib/game-countdown";
 import type { LastRoundPaid } from "~/lib/round-outcome";
 import { shownRoomBalance, type KeptBalance } from "~/lib/room-balance";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -151,6 +152,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
           review={betting.review}
           gameType={gameType}
           balance={shownBalance}
+          clock={roundClock(secondsLeft, info.closeSeconds)}
           busy={betting.paying}
           onPay={betting.pay}
           onClose={betting.closeReview}
@@ -161,6 +163,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
           review={serverAnswer.review}
           gameType={gameType}
           balance={shownBalance}
+          clock={roundClock(secondsLeft, info.closeSeconds)}
           busy={false}
           closeHref={pathname}
         />
