@@ -3,7 +3,7 @@
 
 import { ELEVEN_FIVE, SUM_OPTION_KEYS } from "#shared/games/options";
 import { RACING_10 } from "#shared/rooms";
-import enGame from "../../locales/en/game.json";
+import { SEED_GAME_TITLES } from "#shared/games/seed-titles";
 
 /** Any i18next t function bound to (or able to address) the game namespace. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -55,7 +55,7 @@ export function gameTitle(t: Translate, titleKey: string | undefined, title: str
  * is the operator's own words and is shown as written.
  */
 export function roomName(t: Translate, room: { title: string; titleKey?: string | null }): string {
-  const english = room.titleKey ? (enGame.games as Record<string, string>)[room.titleKey] : undefined;
+  const english = room.titleKey ? SEED_GAME_TITLES[room.titleKey] : undefined;
   if (!english || !room.titleKey || !(room.title === english || room.title.startsWith(`${english} · `)))
     return room.title;
   return `${gameTitle(t, room.titleKey, english)}${room.title.slice(english.length)}`;
