@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { noteText, playerNoteText } from "~/lib/request-notes";
 import { payoutCoinLine, payoutCoins, payoutDestination } from "~/lib/payout";
 import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
+import { OperatorRequests, type OperatorRequest } from "~/components/admin/OperatorRequests";
 import { isRejectPresetOf, splitNote } from "#shared/request-reasons";
 import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
@@ -38,14 +39,18 @@ type Adjustment = {
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [deposits, withdrawals, adjustments, charts, payments] = await Promise.all([
+  const [deposits, withdrawals, adjustments, charts, payments, operatorRequests] = await Promise.all([
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/deposits", { status: "pending" }),
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/withdrawals", { status: "pending" }),
     loadAdmin<Page<Adjustment>>(request, context, "/api/admin/adjustments"),
     loadAdmin<Charts>(request, context, "/api/admin/charts", { days: 30 }),
     loadAdmin<Payments>(request, context, "/api/admin/payments"),
+    // requests about operators wait here too, for admins (the only role the path answers)
+    callAdmin<{ list: OperatorRequest[] }>(request, context, "/api/admin/operators/requests").then((answer) =>
+      answer.code === 1 ? answer.data.list : [],
+    ),
   ]);
-  return { deposits, withdrawals, adjustments, charts, payments };
+  return { deposits, withdrawals, adjustments, charts, payments, operatorRequests };
 }
 
 type Payments = { depositAccountMissing: boolean; coinPayouts: CoinPayouts };
@@ -169,7 +174,7 @@ function Queue({
 }
 
 export default function Approvals() {
-  const { deposits, withdrawals, adjustments, charts, payments } = useLoaderData<typeof loader>();
+  const { deposits, withdrawals, adjustments, charts, payments, operatorRequests } = useLoaderData<typeof loader>();
   const me = useRouteLoaderData<{ id: number }>("routes/admin");
   const { t } = useTranslation("admin");
   return (
@@ -178,6 +183,9 @@ export default function Approvals() {
       <ActionError />
       <ConfirmPanel />
       {payments.depositAccountMissing ? <NoDepositAccount /> : null}
+      {operatorRequests.length && me ? (
+        <OperatorRequests requests={operatorRequests} myId={me.id} action="/admin/operators" />
+      ) : null}
       <Queue title={t("approvals.deposits")} rows={deposits.list} kind="deposit" rates={payments.coinPayouts} />
       <Queue
         title={t("approvals.withdrawals")}

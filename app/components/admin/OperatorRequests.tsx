@@ -43,7 +43,20 @@ function useWhat() {
  * before they try (docs/decisions/060-operator-sign-in.md): they asked for it (they may withdraw it), it is
  * about them, or the new operator has not enrolled yet.
  */
-export function OperatorRequests({ requests, myId }: { requests: OperatorRequest[]; myId: number }) {
+/**
+ * Requests about operators waiting for a second admin, with who asked and, where this admin may not
+ * decide, why. On the approvals screen the forms post to the operators screen, whose confirm step
+ * decides them (`action`).
+ */
+export function OperatorRequests({
+  requests,
+  myId,
+  action,
+}: {
+  requests: OperatorRequest[];
+  myId: number;
+  action?: string;
+}) {
   const { t } = useTranslation("admin");
   const what = useWhat();
   return (
@@ -78,7 +91,7 @@ export function OperatorRequests({ requests, myId }: { requests: OperatorRequest
             {why ? <p className="muted">{why}</p> : null}
             <div className="admin-actions">
               {why ? null : (
-                <Form method="post">
+                <Form method="post" action={action}>
                   {hidden("approve")}
                   <button className="button small" type="submit">
                     {t("operators.approve")}
@@ -86,7 +99,7 @@ export function OperatorRequests({ requests, myId }: { requests: OperatorRequest
                 </Form>
               )}
               {r.operatorId === myId ? null : (
-                <Form method="post">
+                <Form method="post" action={action}>
                   {hidden("reject")}
                   <button className="button small secondary" type="submit">
                     {own ? t("operators.withdraw") : t("operators.reject")}
