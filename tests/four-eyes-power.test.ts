@@ -235,7 +235,16 @@ describe("operators own their credentials", () => {
       await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }),
       1170,
     );
+    // the approving admin holds the fresh code: whoever enrols with it gets no session, the account is
+    // disabled until an admin other than the code's holder enables it (1239)
     const again = await enrol(created.username, approved.data.enrolment.code, "colleague-pass-2");
+    expect(again.confirmed.token).toBeUndefined();
+    expectError(await signIn(created.username, "colleague-pass-2", again.secret), 1170);
+    const enable = await api("/api/admin/operators/enable", { token: admin, operatorId: created.id });
+    expect(enable.data.status).toBe("pending");
+    expectError(await api("/api/admin/operators/requests/approve", { token: second, id: enable.data.requestId }), 1239);
+    const third = await (await secondOperator(true, "admin")).signIn();
+    expectOk(await api("/api/admin/operators/requests/approve", { token: third, id: enable.data.requestId }));
     expectOk(await signIn(created.username, "colleague-pass-2", again.secret));
   });
 

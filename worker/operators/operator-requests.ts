@@ -7,7 +7,7 @@ import { auditStatement, auditStatementIf } from "./audit";
 import { enrolmentCodeStatements } from "./enrolment";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { operatorRequests, users } from "../db/schema";
+import { enrolmentCodes, operatorRequests, users } from "../db/schema";
 
 // Power over operators is four-eyed (docs/decisions/060-operator-sign-in.md): making an operator,
 // enabling one, raising a role and resetting an authenticator are requests that a second admin approves;
@@ -93,6 +93,10 @@ export function listOperatorRequests(db: Db) {
       enrolled: sql<number>`${targets.totpSecret} IS NOT NULL`.mapWith(Boolean),
       requestedById: operatorRequests.requestedBy,
       requestedBy: askers.username,
+      // who handed over the code the account last enrolled with (1239: they do not make it active)
+      codeHandedById: sql<
+        number | null
+      >`(SELECT created_by FROM enrolment_codes WHERE user_id = ${operatorRequests.operatorId} AND used_at_ms IS NOT NULL ORDER BY used_at_ms DESC LIMIT 1)`,
       createdAtMs: operatorRequests.createdAtMs,
     })
     .from(operatorRequests)
@@ -127,6 +131,17 @@ export async function decideOperatorRequest(db: Db, d: OperatorDecision) {
   // enabling an account nobody enrolled would skip the same step
   if (d.approve && (request.kind === "create" || request.kind === "enable") && !target?.enrolled)
     throw new ProductError(1233);
+  // whoever handed over the code the account enrolled with may have enrolled in its owner's place: another
+  // admin makes it active (1239), so no admin alone ends with a working sign-in for someone else
+  if (d.approve && (request.kind === "create" || request.kind === "enable")) {
+    const [code] = await db
+      .select({ createdBy: enrolmentCodes.createdBy })
+      .from(enrolmentCodes)
+      .where(and(eq(enrolmentCodes.userId, request.operatorId), sql`${enrolmentCodes.usedAtMs} IS NOT NULL`))
+      .orderBy(sql`${enrolmentCodes.usedAtMs} DESC`)
+      .limit(1);
+    if (code?.createdBy === d.actorId) throw new ProductError(1239);
+  }
   const status = !d.approve ? (request.requestedBy === d.actorId ? "cancelled" : "rejected") : "approved";
   const now = decidedNow(d, status);
   const effect = d.approve ? await approvedEffect(db, request, d, now) : { statements: [], answer: {} };
@@ -185,7 +200,8 @@ async function approvedEffect(db: Db, r: Request, d: OperatorDecision, now: SQL)
         answer: { role: r.role },
       };
     case "reset": {
-      // the authenticator, recovery codes and sessions go; the approving admin hands over a fresh code
+      // the authenticator, recovery codes and sessions go and the account is disabled; the approving admin
+      // hands over a fresh code, and the operator is enabled again once re-enrolled
       const enrolment = await enrolmentCodeStatements(db, {
         userId: id,
         createdBy: d.actorId,
@@ -195,7 +211,8 @@ async function approvedEffect(db: Db, r: Request, d: OperatorDecision, now: SQL)
       return {
         statements: [
           db.run(
-            sql`UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0 WHERE id = ${id} AND role = 'operator' AND ${now}`,
+            // disabled until re-enrolled and enabled by an admin other than the one handed the code (1239)
+            sql`UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0, frozen = 1 WHERE id = ${id} AND role = 'operator' AND ${now}`,
           ),
           db.run(sql`DELETE FROM recovery_codes WHERE user_id = ${id} AND ${now}`),
           db.run(

@@ -13,6 +13,7 @@ export type OperatorRequest = {
   role: OperatorRole | null;
   enrolled: boolean;
   requestedById: number;
+  codeHandedById: number | null;
   requestedBy: string;
   createdAtMs: number;
 };
@@ -69,9 +70,11 @@ export function OperatorRequests({
           ? t("operators.whyYours")
           : r.operatorId === myId
             ? t("operators.whyAboutYou")
-            : r.kind === "create" && !r.enrolled
+            : (r.kind === "create" || r.kind === "enable") && !r.enrolled
               ? t("operators.whyNotEnrolled")
-              : null;
+              : (r.kind === "create" || r.kind === "enable") && r.codeHandedById === myId
+                ? t("operators.whyCodeHanded")
+                : null;
         const hidden = (intent: Decision["intent"]) => (
           <>
             <input type="hidden" name="intent" value={intent} />
