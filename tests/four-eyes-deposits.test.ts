@@ -47,6 +47,21 @@ describe("a largest deposit per request", () => {
     expectError(await api("/api/Game/recharge", { token, money: "5000.01", pay_name: "A" }), 1230);
     await clearSetting("deposit_max_cents");
   });
+
+  it("refuses to approve a deposit above the largest in force at approval (one filed before it was lowered)", async () => {
+    const { token } = await player();
+    const id = await deposit(token, "6000");
+    await setSetting("deposit_max_cents", 500_000);
+    const cashierToken = await cashier();
+    expectError(await approve(cashierToken, id), 1230);
+    const row = await env.DB.prepare("SELECT status, first_approved_by FROM deposit_requests WHERE id = ?")
+      .bind(id)
+      .first<{ status: string; first_approved_by: number | null }>();
+    expect(row).toEqual({ status: "pending", first_approved_by: null });
+    await clearSetting("deposit_max_cents");
+    expectOk(await approve(cashierToken, id));
+    await expectMoneyInvariants();
+  });
 });
 
 describe("a second operator above the threshold", () => {

@@ -26,6 +26,9 @@ export async function approveDeposit(db: Db, d: RequestDecision) {
     if (!request) throw new ProductError(1088);
     if (request.userId === d.operatorId) throw new ProductError(1123);
     if (request.status !== "pending") throw new ProductError(1068);
+    // a request filed before the largest deposit was lowered (or before there was one) is not credited past it
+    const { deposit_max_cents } = await readSettings(db, ["deposit_max_cents"]);
+    if (request.amountCents > deposit_max_cents) throw new ProductError(1230, { num: toMoney(deposit_max_cents) });
     try {
       return await approveOnce(db, request, d);
     } catch (error) {
