@@ -1,6 +1,12 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MoneyWriteInReplicaRead, openSession, readModeOf, replicaReadPaths } from "../worker/db/read-sessions";
+import {
+  MoneyWriteInReplicaRead,
+  openSession,
+  primaryOf,
+  readModeOf,
+  replicaReadPaths,
+} from "../worker/db/read-sessions";
 import { demoApi } from "../worker/api/app";
 import { PAY_PASSWORD, player, randomDigits } from "./wallet-helpers";
 
@@ -70,6 +76,18 @@ describe("read sessions", () => {
     );
     expect(() => replica.binding.prepare("INSERT INTO ledger (user_id) VALUES (1)")).toThrow(MoneyWriteInReplicaRead);
     expect(() => replica.binding.prepare("SELECT money_cents FROM users WHERE id = 1")).not.toThrow();
+    for (const write of [
+      "WITH due AS (SELECT 1) INSERT INTO ledger (user_id) SELECT 1 FROM due",
+      "/* a note */ UPDATE deposit_requests SET status = 'approved' WHERE id = 1",
+      'update "withdrawal_requests" set status = 1',
+      "INSERT OR IGNORE INTO solo_adjustments (id) VALUES (1)",
+      "DELETE FROM bets WHERE id = 1",
+    ])
+      expect(() => replica.binding.prepare(write), write).toThrow(MoneyWriteInReplicaRead);
+    // a sign-in's session row is not money: touching it stays possible (it goes to the primary anyway)
+    expect(() => replica.binding.prepare("UPDATE sessions SET last_seen_at_ms = 1 WHERE id = 1")).not.toThrow();
+    // who is signed in is read at the primary, whatever the call's session
+    expect(primaryOf(replica.binding)).toBe(env.DB);
     const primary = openSession(env.DB, "/api/Game/withdraw", null);
     expect(() => primary.binding.prepare("UPDATE users SET money_cents = money_cents WHERE id = 1")).not.toThrow();
   });

@@ -4,7 +4,7 @@ import { apiLang } from "#shared/messages";
 import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
-import { getDb } from "../db/client";
+import { getDb, getPrimaryDb } from "../db/client";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../config";
 import { ACCESS_EMAIL_HEADER } from "./access";
@@ -102,7 +102,7 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Where Cloudflare Access guards the console, the session works only under the token of its
   // operator's own email (worker/api/access.ts): a session taken elsewhere is no way in.
   if (readConfig(c.env).access) {
-    const bound = await db.get<{ email: string | null }>(
+    const bound = await getPrimaryDb(c.env).get<{ email: string | null }>(
       sql`SELECT operator_email AS email FROM users WHERE id = ${row.id}`,
     );
     if (!bound?.email || bound.email.toLowerCase() !== c.req.header(ACCESS_EMAIL_HEADER)) throw new ProductError(1236);

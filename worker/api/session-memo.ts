@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./types";
-import { getDb } from "../db/client";
+import { getPrimaryDb } from "../db/client";
 import { findSessionUser } from "../players/sessions";
 import { noteSessionOwner } from "../request-log";
 
@@ -41,12 +41,12 @@ async function lookupOnce(
   nowMs: number,
 ): Promise<{ row: SessionRow | undefined; fresh: boolean }> {
   const scope = requestScope(c);
-  if (!scope) return { row: await findSessionUser(getDb(c.env), token, nowMs), fresh: true };
+  if (!scope) return { row: await findSessionUser(getPrimaryDb(c.env), token, nowMs), fresh: true };
   let memo = memos.get(scope);
   if (!memo) memos.set(scope, (memo = new Map()));
   const known = memo.get(token);
   if (known) return { row: await known, fresh: false };
-  const lookup = findSessionUser(getDb(c.env), token, nowMs);
+  const lookup = findSessionUser(getPrimaryDb(c.env), token, nowMs);
   memo.set(token, lookup);
   try {
     return { row: await lookup, fresh: true };

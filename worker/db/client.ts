@@ -1,4 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
+import { primaryOf } from "./read-sessions";
 
 /**
  * Drizzle over a D1 binding or a request's D1 session (worker/db/read-sessions.ts). Built without the
@@ -11,11 +12,16 @@ export type Db = ReturnType<typeof makeDb>;
 
 const instances = new WeakMap<D1Database, Db>();
 
-export function getDb(env: Env): Db {
-  let db = instances.get(env.DB);
+function dbOf(d1: D1Database): Db {
+  let db = instances.get(d1);
   if (!db) {
-    db = makeDb(env.DB);
-    instances.set(env.DB, db);
+    db = makeDb(d1);
+    instances.set(d1, db);
   }
   return db;
 }
+
+export const getDb = (env: Env): Db => dbOf(env.DB);
+
+/** The request's database at its primary (worker/db/read-sessions.ts primaryOf): for who is signed in. */
+export const getPrimaryDb = (env: Env): Db => dbOf(primaryOf(env.DB));

@@ -75,9 +75,12 @@ export function bookmarkOf(value: string | null | undefined): string | null {
   return value && /^[0-9a-zA-Z-]{1,256}$/.test(value) ? value : null;
 }
 
-/** A statement that changes money or what decides it: never run by a request that reads from replicas. */
+/**
+ * A statement that changes money or what decides it, wherever the write sits in it (after a WITH, a
+ * comment, an OR IGNORE): never run by a request that reads from replicas.
+ */
 const MONEY_WRITE =
-  /^\s*(insert|update|delete|replace)\b[\s\S]*?\b(users|ledger|orders|bets|wallet_requests|solo_adjustments|adjustment_requests|finance_orders|rounds)\b/i;
+  /\b(insert(\s+or\s+\w+)?\s+into|replace\s+into|update(\s+or\s+\w+)?|delete\s+from)\s+["'`]?(users|ledger|orders|bets|deposit_requests|withdrawal_requests|solo_adjustments|adjustment_requests|finance_orders|finance_products|rounds|settings|bank_cards|play_limits|operator_requests)\b/i;
 
 export class MoneyWriteInReplicaRead extends Error {}
 
@@ -104,8 +107,21 @@ export function openSession(d1: D1Database, path: string, callerBookmark: string
     },
     batch: (statements: D1PreparedStatement[]) => session.batch(statements),
     exec: () => Promise.reject(new Error("exec is not available in a request's D1 session")),
-    withSession: (constraint?: string) => d1.withSession(constraint),
+    withSession: () => {
+      throw new Error("a request's D1 session opens no other session");
+    },
     dump: () => Promise.reject(new Error("dump is not available in a request's D1 session")),
   };
-  return { binding: guarded as unknown as D1Database, mode, bookmark: () => session.getBookmark() };
+  const binding = guarded as unknown as D1Database;
+  primaries.set(binding, d1);
+  return { binding, mode, bookmark: () => session.getBookmark() };
 }
+
+const primaries = new WeakMap<D1Database, D1Database>();
+
+/**
+ * The database a request's session stands in for, read at the primary: who is signed in (a session just
+ * made by a sign-in, one just revoked, a frozen account) is never decided from a replica's copy, whatever
+ * bookmark the caller sends. Any other binding is its own primary.
+ */
+export const primaryOf = (binding: D1Database): D1Database => primaries.get(binding) ?? binding;
