@@ -15,11 +15,11 @@ const NOT_APP = rule(
   "worker/ and shared/ never import app/: rules both sides use live in shared/ (#shared/...).",
 );
 const NOT_WORKER = rule(
-  "(^|/)worker/",
+  "(^|/)worker(/|$)",
   "app/ never imports worker/: it calls the API, and shares rules through shared/ (#shared/...).",
 );
 const NO_RUNTIME = rule(
-  "^(hono|drizzle-orm|react|react-dom|react-i18next|@remix-run/.*|cloudflare:.*)$|(^|/)(app|worker)/",
+  "^(hono|drizzle-orm|react|react-dom|react-i18next|@remix-run/[^/]+|cloudflare:[^/]+)(/.*)?$|^node:|^~/|(^|/)(app|worker)(/|$)",
   "shared/ holds pure rules: nothing from app/ or worker/ and nothing that needs a runtime (D1, React, Workers globals).",
 );
 const NOT_API = rule(
@@ -91,7 +91,9 @@ export default tseslint.config(
     },
   },
   layer(["app/**/*.{ts,tsx}"], [], NOT_WORKER),
-  layer(["shared/**/*.ts"], [], NO_RUNTIME),
+  layer(["shared/**/*.ts"], ["shared/**/*.test.ts"], NO_RUNTIME),
+  // the rules' own tests run in Node beside them and may read files; they still import neither side
+  layer(["shared/**/*.test.ts"], [], NOT_APP, NOT_WORKER),
   layer(["worker/**/*.ts"], ["worker/db/**", "worker/api/**", "worker/*.ts"], NOT_APP, NOT_API),
   layer(["worker/api/**/*.ts", "worker/*.ts"], [], NOT_APP),
   layer(["worker/db/**/*.ts"], [], NOT_APP, NOT_DOMAIN),

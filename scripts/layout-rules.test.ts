@@ -4,7 +4,7 @@ import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error a plain ES module of the lint step, without types
-import { cyclesOf, importGraph } from "./lib/import-graph.mjs";
+import { cyclesOf, importGraph, wrongWays } from "./lib/import-graph.mjs";
 
 // The layout rule of docs/decisions/150, as `npm run lint` checks it: each forbidden import is refused
 // by ESLint at the place it is written, and a cycle is found by the import graph.
@@ -83,5 +83,25 @@ describe("import cycles", () => {
     fs.writeFileSync(path.join(dir, "app/c.ts"), 'import { a } from "./a";\nexport const c = a;\n');
     expect(cyclesOf(importGraph(dir))).toEqual([["app/a.ts", "app/b.ts"]]);
     expect(cyclesOf(importGraph(process.cwd()))).toEqual([]);
+  });
+
+  it("finds an import that points the wrong way, a dynamic one included, and none in the repository", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ways-"));
+    for (const folder of ["app/lib", "worker/room", "worker/db", "worker/api"])
+      fs.mkdirSync(path.join(dir, folder), { recursive: true });
+    fs.writeFileSync(path.join(dir, "worker/room/verify.ts"), "export const v = 1;\n");
+    fs.writeFileSync(path.join(dir, "worker/api/envelope.ts"), "export const ok = 1;\n");
+    fs.writeFileSync(
+      path.join(dir, "app/lib/late.ts"),
+      'export const late = () => import("../../worker/room/verify");\n',
+    );
+    fs.writeFileSync(path.join(dir, "worker/db/seed.ts"), 'export const s = () => import("../room/verify");\n');
+    fs.writeFileSync(path.join(dir, "worker/room/uses-api.ts"), 'export const u = () => import("../api/envelope");\n');
+    expect(wrongWays(importGraph(dir)).sort()).toEqual([
+      "app/lib/late.ts -> worker/room/verify.ts",
+      "worker/db/seed.ts -> worker/room/verify.ts",
+      "worker/room/uses-api.ts -> worker/api/envelope.ts",
+    ]);
+    expect(wrongWays(importGraph(process.cwd()))).toEqual([]);
   });
 });

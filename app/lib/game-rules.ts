@@ -1,4 +1,4 @@
-// The rules page's "wins when" column, read off the settlement rules themselves (worker/games): for
+// The rules page's "wins when" column, read off the settlement rules themselves (shared/games): for
 // each sum option we collect the sums on which it wins or is refunded over every equally likely draw,
 // then name that set ("sum 14 or more, odd"). Change a threshold in the rules and the page follows.
 

@@ -1,3 +1,4 @@
+import type { LimitKind } from "#shared/protection/rules";
 // What /api/Game/getprotection answers (docs/product.md#player-protection).
 export type LimitView = {
   kind: "deposit" | "loss" | "stake";
@@ -24,10 +25,13 @@ export type Protection = {
   reality: RealityCheck;
 };
 
-export const LIMIT_KINDS = ["loss", "stake", "deposit"] as const;
-export const LIMIT_PERIODS = ["day", "week", "month"] as const;
-export const BREAK_PERIODS = ["24h", "7d", "30d", "6m", "1y", "5y", "forever"] as const;
-export const REALITY_MINUTES = [15, 30, 60] as const;
+/** The limits in the order the player's screens list them (the kinds are shared/protection/rules.ts's). */
+export const LIMIT_KINDS: readonly LimitKind[] = ["loss", "stake", "deposit"];
+export {
+  LIMIT_PERIODS,
+  EXCLUSION_PERIODS as BREAK_PERIODS,
+  REALITY_CHECK_MINUTES as REALITY_MINUTES,
+} from "#shared/protection/rules";
 
 /** A running time-out or self-exclusion as getuserinfo and login answer it: the restricted view (docs/decisions/142). */
 export type Restriction = { errCode: number; period: string; until: number | null };

@@ -13,6 +13,7 @@ import { safeRedirectTarget } from "~/lib/session.server";
 import type { CardList } from "~/lib/wallet-types";
 import { fieldMessage } from "~/lib/form-errors";
 import walletStyles from "~/styles/wallet.css?url";
+import { COIN_NETWORKS } from "#shared/coin-address";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
@@ -20,8 +21,8 @@ export const handle = { i18n: ["wallet"], title: "wallet:bankadd.title" };
 
 const BANK = "Bank";
 const FALLBACK_TYPES = [BANK, "USDT", "BTC", "ETH"];
-// The networks each coin is paid out on (shared/coin-address.ts checks the address against the one chosen).
-const NETWORKS: Record<string, string[]> = { USDT: ["TRC20", "ERC20"], BTC: ["BTC"], ETH: ["ETH"] };
+// The networks each coin is paid out on, as the address check knows them (shared/coin-address.ts).
+const NETWORKS: Record<string, readonly string[]> = COIN_NETWORKS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);

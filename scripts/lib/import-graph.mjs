@@ -31,7 +31,10 @@ function resolveImport(root, from, specifier) {
   return null;
 }
 
-/** file -> the files it imports (type-only imports included: a knot in the types is a knot in the design). */
+/**
+ * file -> the files it imports, static and dynamic (`import()`), type-only imports included: a knot in
+ * the types is a knot in the design, and a dynamic import crosses a floor as surely as a static one.
+ */
 export function importGraph(root, dirs = ["app", "worker", "shared"]) {
   const graph = new Map();
   for (const file of dirs.flatMap((dir) =>
@@ -80,4 +83,30 @@ export function cyclesOf(graph) {
   };
   for (const node of graph.keys()) if (!indexOf.has(node)) visit(node);
   return found;
+}
+
+const floorOf = (file) => {
+  const [top, area] = file.split("/");
+  if (top !== "worker") return top;
+  if (area === "api" || area === "db") return `worker/${area}`;
+  return area.endsWith(".ts") ? "worker" : "worker/domain";
+};
+
+/** Each import that points the wrong way (docs/decisions/150): the same rule ESLint applies, here with dynamic imports. */
+export function wrongWays(graph) {
+  const wrong = [];
+  for (const [from, targets] of graph) {
+    const a = floorOf(from);
+    for (const to of targets) {
+      const b = floorOf(to);
+      const refused =
+        (a === "app" && b.startsWith("worker")) ||
+        (a.startsWith("worker") && b === "app") ||
+        (a === "shared" && b !== "shared") ||
+        (a === "worker/domain" && b === "worker/api") ||
+        (a === "worker/db" && (b === "worker/domain" || b === "worker/api"));
+      if (refused) wrong.push(`${from} -> ${to}`);
+    }
+  }
+  return wrong;
 }

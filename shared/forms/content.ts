@@ -32,7 +32,7 @@ const group = z
       error: "1147",
     }),
   );
-/** A picture or link inside the app, or an https:// address (worker/operators/links.ts); never another site by "//". */
+/** A picture or link inside the app, or an https:// address (shared/operators/links.ts); never another site by "//". */
 const path = (code: string) =>
   z
     .string({ error: code })

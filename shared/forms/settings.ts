@@ -11,7 +11,7 @@ const MAX_PAYEES = 5;
 export const MAX_INVITATION_CODES = 50;
 export const MAX_CAP_CENTS = 10_000_000_00;
 export const MIN_CAP_CENTS = 100;
-/** "" (none) or an operator link (worker/operators/links.ts): a support chat, an app store page or a path in the app. */
+/** "" (none) or an operator link (shared/operators/links.ts): a support chat, an app store page or a path in the app. */
 const link = () =>
   text()
     .max(500, "1140")

@@ -87,8 +87,8 @@ export default async function storage({ report, smoke }) {
   db.exec("COMMIT");
   const roundBytes = (bytes() - before) / rounds;
 
-  // One-line orders with the rows the code writes today (worker/db/bets.ts placeOrderStatements,
-  // worker/db/rounds.ts settlementStatements, docs/decisions/110): per order the order, its bet and the
+  // One-line orders with the rows the code writes today (worker/room/bets.ts placeOrderStatements,
+  // worker/room/rounds.ts settlementStatements, docs/decisions/110): per order the order, its bet and the
   // player's debit; per round the house's one row for the round's stakes, one award row per winning
   // player and the house's one mirror row for the round's awards. ORDERS_PER_ROUND players bet in each
   // round, one order each; every other order wins.

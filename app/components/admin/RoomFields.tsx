@@ -22,7 +22,7 @@ export type RoomSettings = {
   options: { index: number; key: string; odds: number; rtp: number; win: number; refund: number }[];
 };
 
-/** The form body both the edit and the create screens post (worker/operators/rooms.ts roomForm). */
+/** The form body both the edit and the create screens post (shared/forms/rooms.ts roomForm). */
 export function roomBody(form: FormData) {
   const field = (name: string) => String(form.get(name) ?? "");
   return {
