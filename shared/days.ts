@@ -31,7 +31,9 @@ export function formatDate(ms: number): string {
   return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-export type FlowPeriod = "all" | "today" | "yesterday" | "week";
+/** The funds ledger's periods (getfinanceflow `type`), in the order the player's tabs show them. */
+export const FLOW_PERIODS = ["all", "today", "yesterday", "week"] as const;
+export type FlowPeriod = (typeof FLOW_PERIODS)[number];
 
 /** The funds ledger's tabs: all, today, yesterday, seven days (today and the six before). */
 export function periodWindow(period: FlowPeriod, nowMs: number): TimeWindow | null {

@@ -1,6 +1,6 @@
 // Pure helpers of the wallet screens: no I/O, the same answer on the server and in the browser.
 
-import { DAY_MS } from "#shared/days";
+import { DAY_MS, FLOW_PERIODS, type FlowPeriod } from "#shared/days";
 import { playerDate } from "./player-time";
 
 /**
@@ -66,8 +66,8 @@ export function defaultLedgerRange(nowMs: number): { start: string; end: string 
   return { start: playerDate(nowMs - 3 * DAY_MS), end: playerDate(nowMs) };
 }
 
-export const LEDGER_TABS = ["all", "today", "yesterday", "week"] as const;
-export type LedgerTab = (typeof LEDGER_TABS)[number];
+export const LEDGER_TABS = FLOW_PERIODS;
+export type LedgerTab = FlowPeriod;
 
 export type LedgerFilter = { type: LedgerTab; start: string | null; end: string | null; page: number };
 

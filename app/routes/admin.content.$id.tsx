@@ -7,7 +7,7 @@ import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
-import { articleForm } from "#shared/forms/content";
+import { ARTICLE_GROUPS, articleForm } from "#shared/forms/content";
 import { MAX_ARTICLE_HTML } from "#shared/content/sanitize-html";
 import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
 import { ArticleBody } from "~/components/content/ArticleBody";
@@ -145,7 +145,7 @@ export default function ArticleEditor() {
           <label className="field">
             <span className="field-label">{t("content.groups")}</span>
             <select name="group" defaultValue={values.group}>
-              {[9, 14, 26].map((g) => (
+              {ARTICLE_GROUPS.map((g) => (
                 <option key={g} value={g}>
                   {t(`content.group.${g}`)}
                 </option>

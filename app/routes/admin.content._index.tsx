@@ -6,10 +6,11 @@ import { loadAdmin } from "~/lib/operator.server";
 import { PlayerTime } from "~/components/PlayerTime";
 import { pickLocalized } from "#shared/content/languages";
 import { apiLang } from "#shared/messages";
+import { ARTICLE_GROUPS } from "#shared/forms/content";
 
 export const handle = { title: "admin:content.title" };
 
-const GROUPS = [9, 14, 26] as const;
+const GROUPS = ARTICLE_GROUPS;
 type Row = {
   id: number;
   title: string;

@@ -5,7 +5,8 @@ import { isOperatorLink } from "../operators/links";
 import { MAX_ARTICLE_HTML, safeUrl } from "../content/sanitize-html";
 
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator writes them.
-const ARTICLE_GROUPS = [9, 14, 26] as const;
+/** The article groups: 9 announcements, 14 help, 26 news (docs/decisions/030). */
+export const ARTICLE_GROUPS = [9, 14, 26] as const;
 
 const title = () => z.string({ error: "1147" }).trim().max(200, "1147").optional().default("");
 const body = () => z.string({ error: "1147" }).max(MAX_ARTICLE_HTML, "1147").optional().default("");

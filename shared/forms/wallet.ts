@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { integerId, text } from "../fields";
 import { parseMoneyToCents } from "../money";
-import { DAY_MS, parseDate } from "../days";
+import { DAY_MS, FLOW_PERIODS, parseDate } from "../days";
 import { cursorFields } from "../fields";
 import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "../adjustments";
 import { COIN_NETWORKS, networkOfShape } from "../coin-address";
@@ -143,7 +143,7 @@ const flowDate = () =>
       return ms;
     });
 
-const period = z.enum(["all", "today", "yesterday", "week"], { error: "1001" });
+const period = z.enum(FLOW_PERIODS, { error: "1001" });
 
 export const financeFlowForm = z
   .object({
