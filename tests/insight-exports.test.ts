@@ -1,8 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectError, expectMoneyInvariants, operatorLogin } from "./helpers";
+import { api, expectError, expectMoneyInvariants, operatorLogin, registerPlayer } from "./helpers";
 import { playerWith } from "./rooms-helpers";
-import { auditRows } from "./admin-helpers";
+import { auditRows, secondOperator } from "./admin-helpers";
 import { EXPORT_PAGE, csvField } from "../worker/insight/exports";
 import { dayStartMs, formatDate } from "#shared/days";
 
@@ -109,9 +109,27 @@ describe("CSV exports", () => {
     expect((await text("audit")).split("\r\n")[0]).toBe("id,time,operator,action,action_code,target,before,after");
     expect(await text("audit")).toContain("balance.credit");
     expect((await text("deposits")).split("\r\n")[0]).toBe(
-      "id,time,user_id,username,amount,status,status_code,decided_at,decided_by,payer,reason,reason_code,note",
+      "id,time,user_id,username,amount,status,status_code,decided_at,decided_by,first_approved_by,payer,reason,reason_code,note",
     );
     expect((await text("withdrawals")).split("\r\n")[0]).toContain("bank_card_id");
+    await expectMoneyInvariants();
+  });
+
+  it("name both operators of a deposit two of them approved", async () => {
+    const admin = await operatorLogin();
+    const { token, username } = await registerPlayer();
+    const asked = await api("/api/Game/recharge", { token, money: "12000", pay_name: "Payer" });
+    expect(asked.code).toBe(1);
+    expect((await api("/api/admin/deposits/approve", { token: admin, id: asked.data.id })).code).toBe(1);
+    const cashier = await secondOperator(true, "cashier");
+    expect((await api("/api/admin/deposits/approve", { token: await cashier.signIn(), id: asked.data.id })).code).toBe(
+      1,
+    );
+    const today = formatDate(Date.now());
+    const csv = await (await exportCall({ token: admin, kind: "deposits", from: today, to: today })).text();
+    const line = csv.split("\r\n").find((l) => l.startsWith(`${asked.data.id},`))!;
+    expect(line).toContain(`,${username},12000.00,`);
+    expect(line).toContain(`,${cashier.username},admin,`);
     await expectMoneyInvariants();
   });
 

@@ -60,47 +60,59 @@ function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, ex
       ORDER BY ${time}, ${id} LIMIT ${EXPORT_PAGE}`);
 }
 
+// A deposit above the two-operator threshold is approved by two people (docs/decisions/061): the first
+// approver is named beside the one who decided it.
 const requests = (
   table: "deposit_requests" | "withdrawal_requests",
   extraColumn: string,
   extraHeader: string,
-): Source => ({
-  header: [
-    "id",
-    "time",
-    "user_id",
-    "username",
-    "amount",
-    "status",
-    "status_code",
-    "decided_at",
-    "decided_by",
-    extraHeader,
-    "reason",
-    "reason_code",
-    "note",
-  ],
-  page: pageOf(
-    sql.raw(`SELECT r.id, r.created_at_ms AS timeMs, r.user_id AS userId, u.username, r.amount_cents AS cents, r.status,
-      r.decided_at_ms AS decidedMs, o.username AS decidedBy, ${extraColumn} AS extra, r.note`),
-    "r.created_at_ms",
-    "r.id",
-    sql.raw(`FROM ${table} r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN users o ON o.id = r.decided_by`),
-  ),
-  cells: (r, words) => [
-    r.id,
-    csvTime(r.timeMs),
-    r.userId,
-    text(r.username),
-    money(r.cents),
-    words.requestStatus(String(r.status)),
-    text(r.status),
-    csvTime(r.decidedMs),
-    text(r.decidedBy),
-    typeof r.extra === "number" ? r.extra : text(r.extra),
-    ...noteCells(r.note, words),
-  ],
-});
+): Source => {
+  const twoApprovers = table === "deposit_requests";
+  return {
+    header: [
+      "id",
+      "time",
+      "user_id",
+      "username",
+      "amount",
+      "status",
+      "status_code",
+      "decided_at",
+      "decided_by",
+      ...(twoApprovers ? ["first_approved_by"] : []),
+      extraHeader,
+      "reason",
+      "reason_code",
+      "note",
+    ],
+    page: pageOf(
+      sql.raw(`SELECT r.id, r.created_at_ms AS timeMs, r.user_id AS userId, u.username, r.amount_cents AS cents, r.status,
+      r.decided_at_ms AS decidedMs, o.username AS decidedBy, ${twoApprovers ? "f.username" : "NULL"} AS firstApprovedBy,
+      ${extraColumn} AS extra, r.note`),
+      "r.created_at_ms",
+      "r.id",
+      sql.raw(
+        `FROM ${table} r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN users o ON o.id = r.decided_by${
+          twoApprovers ? " LEFT JOIN users f ON f.id = r.first_approved_by" : ""
+        }`,
+      ),
+    ),
+    cells: (r, words) => [
+      r.id,
+      csvTime(r.timeMs),
+      r.userId,
+      text(r.username),
+      money(r.cents),
+      words.requestStatus(String(r.status)),
+      text(r.status),
+      csvTime(r.decidedMs),
+      text(r.decidedBy),
+      ...(twoApprovers ? [text(r.firstApprovedBy)] : []),
+      typeof r.extra === "number" ? r.extra : text(r.extra),
+      ...noteCells(r.note, words),
+    ],
+  };
+};
 
 /** A decision's note "#preset words": the preset as the player reads it, its code, then the operator's words. */
 function noteCells(note: string | number | null, words: CsvWords): Cell[] {
