@@ -66,6 +66,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   // the new cashier enrols: their own password and authenticator
   await page.goto("/admin/login");
   await page.getByRole("link", { name: /Enrol with the code/ }).click();
+  // the sign-in page has a Username field too: type only once the enrolment page is there
+  await page.getByRole("heading", { name: "Enrol as an operator" }).waitFor();
   await page.getByLabel("Username").fill(name);
   await page.getByLabel("Enrolment code").fill(enrolCode);
   await page.getByRole("button", { name: "Continue" }).click();
