@@ -67,6 +67,22 @@ describe("Cloudflare Access in front of the console", () => {
     expectOk(await call("/api/admin/login", creds, await accessToken({ email: "desk.lead@company.test" })));
   });
 
+  it("guards the console however its path is spelled: percent-encoded letters, doubled slashes, dot segments (1236)", async () => {
+    const op = await operatorWithEmail("desk.night@company.test");
+    const creds = { username: op.username, password: "wrong-password-1", code: "000000" };
+    for (const path of ["/api/%61dmin/login", "/api/%41DMIN/login", "/api//admin/login", "/api/x/../admin/login", "/api/%2e/admin/login"])
+      expectError(await call(path, creds), 1236);
+    // nothing reached the sign-in: the operator's failure counter is untouched
+    const attempts = await env.DB.prepare("SELECT failures FROM login_attempts WHERE username = ?")
+      .bind(op.username.toLowerCase())
+      .first<{ failures: number }>();
+    expect(attempts?.failures ?? 0).toBe(0);
+    for (const path of ["/%61dmin/login", "//admin/login"]) {
+      const page = await fetchWith(ACCESS, `https://app.test${path}`, { method: "GET" });
+      expect(page.status, path).not.toBe(200);
+    }
+  });
+
   it("binds the operator to the email Access verified: another identity signs nobody in and uses no session", async () => {
     const op = await operatorWithEmail("cashier.two@company.test");
     const mine = await accessToken({ email: "Cashier.Two@company.test" });

@@ -39,6 +39,18 @@ export async function verifiedAccessEmail(request: Request, access: NonNullable<
   }
 }
 
-/** Whether a path is the console's, pages and API: what Access guards. */
-export const isConsolePath = (path: string) =>
-  path === "/admin" || path.startsWith("/admin/") || path === "/api/admin" || path.startsWith("/api/admin/");
+/**
+ * Whether a path is the console's, pages and API: what Access guards. Judged on the path as the routers
+ * read it, whatever its spelling: percent-encoded letters decoded (Hono routes /api/%61dmin as /api/admin),
+ * doubled slashes collapsed, any case. Dot segments are already resolved by the URL parser.
+ */
+export function isConsolePath(pathname: string) {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape routes nowhere; judge it as written
+  }
+  path = path.toLowerCase().replace(/\/{2,}/g, "/");
+  return path === "/admin" || path.startsWith("/admin/") || path === "/api/admin" || path.startsWith("/api/admin/");
+}
