@@ -70,7 +70,13 @@ describe("Cloudflare Access in front of the console", () => {
   it("guards the console however its path is spelled: percent-encoded letters, doubled slashes, dot segments (1236)", async () => {
     const op = await operatorWithEmail("desk.night@company.test");
     const creds = { username: op.username, password: "wrong-password-1", code: "000000" };
-    for (const path of ["/api/%61dmin/login", "/api/%41DMIN/login", "/api//admin/login", "/api/x/../admin/login", "/api/%2e/admin/login"])
+    for (const path of [
+      "/api/%61dmin/login",
+      "/api/%41DMIN/login",
+      "/api//admin/login",
+      "/api/x/../admin/login",
+      "/api/%2e/admin/login",
+    ])
       expectError(await call(path, creds), 1236);
     // nothing reached the sign-in: the operator's failure counter is untouched
     const attempts = await env.DB.prepare("SELECT failures FROM login_attempts WHERE username = ?")
