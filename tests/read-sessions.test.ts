@@ -9,6 +9,9 @@ import {
 } from "../worker/db/read-sessions";
 import { demoApi } from "../worker/api/app";
 import { PAY_PASSWORD, player, randomDigits } from "./wallet-helpers";
+import { currentRound, finishRound, playerWith, stubOf } from "./rooms-helpers";
+import { runInDurableObject } from "cloudflare:test";
+import { expectMoneyInvariants } from "./helpers";
 
 const bankAccount = () => ({
   type: "Bank",
@@ -36,6 +39,16 @@ async function call(path: string, body: Record<string, unknown>, bookmark?: stri
   };
 }
 
+/** The bookmark of the room's latest write (its order and cancellation batches run in sessions of their own). */
+async function roomBookmark(roomId: number): Promise<string> {
+  const bookmark = await runInDurableObject(
+    stubOf(roomId),
+    (room) => (room as unknown as { bookmark: string | null }).bookmark,
+  );
+  expect(bookmark).toMatch(/^[0-9a-f-]+$/);
+  return bookmark!;
+}
+
 describe("read sessions", () => {
   it("starts money calls at the primary and lists at a replica, each answering its bookmark", async () => {
     const { token } = await player();
@@ -61,6 +74,36 @@ describe("read sessions", () => {
     expect(list.read).toBe("replica");
     expect(list.json.data.list).toHaveLength(1);
     expect(list.bookmark! >= write.bookmark!).toBe(true);
+  });
+
+  it("hands back the room's write: an order's and a cancellation's answers carry a bookmark later than the call's reads", async () => {
+    // The room writes orders in D1 sessions of its own; without its bookmark the caller's next replica
+    // read (their bet records, their ledger) could miss the bet they just placed.
+    const bettor = await playerWith(10_000);
+    const round = await currentRound(15);
+    const before = await call("/api/Game/getuserinfo", { token: bettor.token });
+    const placed = await call("/api/Game/order", {
+      token: bettor.token,
+      roomid: 15,
+      gameid: round.roundId,
+      order_info: [[0, 1.98, 20]],
+      request_id: crypto.randomUUID(),
+    });
+    expect(placed.json.code).toBe(1);
+    // at least as late as the room's own write: the caller's next read from a replica includes it
+    expect(placed.bookmark! > before.bookmark!).toBe(true);
+    expect(placed.bookmark! >= (await roomBookmark(15))).toBe(true);
+    const between = await call("/api/Game/getuserinfo", { token: bettor.token });
+    const cancelled = await call("/api/Game/getgamecancel", {
+      token: bettor.token,
+      roomid: 15,
+      order_id: placed.json.data.order_id,
+    });
+    expect(cancelled.json.code).toBe(1);
+    expect(cancelled.bookmark! > between.bookmark!).toBe(true);
+    expect(cancelled.bookmark! >= (await roomBookmark(15))).toBe(true);
+    await finishRound(15);
+    await expectMoneyInvariants();
   });
 
   it("ignores a bookmark of the wrong shape instead of failing the call", async () => {

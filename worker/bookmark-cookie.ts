@@ -2,7 +2,7 @@ import { bookmarkOf } from "./db/read-sessions";
 
 // Pages carry the D1 bookmark of the visitor's last write in a cookie (docs/decisions/160): each API call a
 // page's loaders and actions make in-process starts at it, and the greatest bookmark they answer with is
-// written back. D1 bookmarks are fixed-width hex counters, so the later one is the greater string.
+// written back (laterBookmark, worker/db/read-sessions.ts).
 
 const COOKIE = "__d1b";
 
@@ -11,8 +11,6 @@ export function bookmarkFromCookie(request: Request): string | null {
   const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(header);
   return bookmarkOf(match?.[1]);
 }
-
-export const laterBookmark = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
 
 /** No secret in it (a position in the database's history), but no script needs it either. */
 export function bookmarkCookie(bookmark: string, secure: boolean): string {

@@ -4,8 +4,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists once `npm run build` (or wrangler's [build]) has run.
 import * as remixBuild from "../build/server";
 import { handleApi } from "./api/handle";
-import { BOOKMARK_HEADER, bookmarkOf } from "./db/read-sessions";
-import { bookmarkCookie, bookmarkFromCookie, laterBookmark } from "./bookmark-cookie";
+import { BOOKMARK_HEADER, bookmarkOf, laterBookmark } from "./db/read-sessions";
+import { bookmarkCookie, bookmarkFromCookie } from "./bookmark-cookie";
 import { readConfig } from "./config";
 import { newNonce, sameOriginOrSafe, withSecurityHeaders } from "./security";
 import type { ApiAnswer } from "#shared/api-types";

@@ -11,6 +11,7 @@ import { ACCESS_EMAIL_HEADER } from "./access";
 import { MAX_BANNER_IMAGE_BYTES } from "../media/banner-images";
 import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../players/sessions";
 import { parseRequestBody } from "./request-body";
+import { BOOKMARK_HEADER } from "../db/read-sessions";
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** The one call that takes a file: a banner image (worker/media/banner-images.ts), its fields beside it. */
@@ -119,3 +120,12 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   });
   await next();
 };
+
+/**
+ * A write made outside the call's D1 session (a room's order or cancellation, written by the room): its
+ * bookmark goes back with the answer, the later of it and the session's own (worker/api/handle.ts), so the
+ * caller's next read from a replica sees it (docs/decisions/160).
+ */
+export function handBookmark(c: Context<AppEnv>, bookmark: string | null) {
+  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+}

@@ -2,7 +2,7 @@ import { demoApi } from "./app";
 import { edgeCache, isPublicPath, publicCacheKey } from "./public-cache";
 import { readConfig } from "../config";
 import { forwardToUpstream } from "./upstream/proxy";
-import { BOOKMARK_HEADER, READ_MODE_HEADER, bookmarkOf, openSession } from "../db/read-sessions";
+import { BOOKMARK_HEADER, READ_MODE_HEADER, bookmarkOf, laterBookmark, openSession } from "../db/read-sessions";
 
 /** Every /api call, from the browser or in-process from a Remix loader, goes through here. */
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -41,7 +41,8 @@ async function answerFromD1(call: Request, env: Env, ctx: ExecutionContext): Pro
   const session = openSession(env.DB, new URL(call.url).pathname, bookmarkOf(call.headers.get(BOOKMARK_HEADER)));
   const response = await demoApi.fetch(call, { ...env, DB: session.binding }, ctx);
   const answer = new Response(response.body, response);
-  const bookmark = session.bookmark();
+  // the later of the session's own and one a route handed back for a write made elsewhere (a room's order)
+  const bookmark = laterBookmark(session.bookmark(), bookmarkOf(response.headers.get(BOOKMARK_HEADER)));
   if (bookmark) answer.headers.set(BOOKMARK_HEADER, bookmark);
   answer.headers.set(READ_MODE_HEADER, session.mode);
   return answer;

@@ -13,11 +13,24 @@ type Buildable = { toSQL(): Query } | { getQuery(): Query };
  */
 export async function runInOneBatch(db: Db, statements: readonly BatchItem<"sqlite">[]) {
   const client = db.$client;
-  return client.batch(
-    statements.map((statement) => {
-      const item = statement as unknown as Buildable;
-      const query = "toSQL" in item ? item.toSQL() : item.getQuery();
-      return client.prepare(query.sql).bind(...query.params);
-    }),
-  );
+  return client.batch(boundOn(client, statements));
+}
+
+/**
+ * runInOneBatch in a D1 session of its own at the primary, answering the bookmark of the write: a writer
+ * outside the caller's request session (a room writing an order) hands it back, so the caller's next read
+ * from a replica sees the write (docs/decisions/160).
+ */
+export async function runInOneBatchAtPrimary(d1: D1Database, statements: readonly BatchItem<"sqlite">[]) {
+  const session = d1.withSession("first-primary");
+  const results = await session.batch(boundOn(session, statements));
+  return { results, bookmark: session.getBookmark() };
+}
+
+function boundOn(client: D1Database | D1DatabaseSession, statements: readonly BatchItem<"sqlite">[]) {
+  return statements.map((statement) => {
+    const item = statement as unknown as Buildable;
+    const query = "toSQL" in item ? item.toSQL() : item.getQuery();
+    return client.prepare(query.sql).bind(...query.params);
+  });
 }

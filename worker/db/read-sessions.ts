@@ -70,6 +70,9 @@ export function readModeOf(path: string): ReadMode {
 /** The paths that read from replicas, for the route table test and the docs. */
 export const replicaReadPaths = (): string[] => [...REPLICA_READ_PATHS];
 
+/** The later of two bookmarks: D1 bookmarks are fixed-width hex counters, so the later one is the greater string. */
+export const laterBookmark = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
+
 /** A bookmark as D1 writes them (hex groups and dashes); anything else is ignored, never passed to D1. */
 export function bookmarkOf(value: string | null | undefined): string | null {
   return value && /^[0-9a-zA-Z-]{1,256}$/.test(value) ? value : null;

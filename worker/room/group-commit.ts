@@ -1,6 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../db/client";
-import { runInOneBatch } from "../db/batch";
+import { runInOneBatchAtPrimary } from "../db/batch";
 
 type Statements = readonly BatchItem<"sqlite">[];
 type Outcome = { results: D1Result[] } | { error: unknown };
@@ -28,8 +27,16 @@ export class GroupCommit {
 
   constructor(private readonly send: (statements: Statements) => Promise<D1Result[]>) {}
 
-  static for(db: Db): GroupCommit {
-    return new GroupCommit((statements) => runInOneBatch(db, statements));
+  /**
+   * Batches at the primary, each in a D1 session of its own; `wrote` hears each batch's bookmark, so the
+   * writer can hand the caller a bookmark at least as late as their write (docs/decisions/160).
+   */
+  static atPrimary(d1: D1Database, wrote: (bookmark: string | null) => void): GroupCommit {
+    return new GroupCommit(async (statements) => {
+      const { results, bookmark } = await runInOneBatchAtPrimary(d1, statements);
+      wrote(bookmark);
+      return results;
+    });
   }
 
   /** This write's own results, as runInOneBatch would answer them; rejects as its batch alone would. */

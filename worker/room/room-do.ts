@@ -18,7 +18,8 @@ import { movementExists } from "../wallet/funds";
 import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
 import { ProductError } from "#shared/product-error";
 import { parseOrderLines } from "./order-form";
-import { runInOneBatch } from "../db/batch";
+import { runInOneBatchAtPrimary } from "../db/batch";
+import { laterBookmark } from "../db/read-sessions";
 import { GroupCommit } from "./group-commit";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
@@ -43,11 +44,12 @@ export type PlaceOrderRequest = {
   requestId: string | null;
 };
 export type PlaceOrderOutcome =
-  | { ok: true; orderId: number; ordersn: string; moneyCents: number }
+  | { ok: true; orderId: number; ordersn: string; moneyCents: number; bookmark: string | null }
   | { ok: false; errCode: number; extra?: RefusalDetails | { num?: number } };
 
 export type CancelOrderRequest = { room: RoomRef; order: StoredOrder };
-export type CancelOrderOutcome = { ok: true; moneyCents: number } | { ok: false; errCode: number };
+export type CancelOrderOutcome =
+  { ok: true; moneyCents: number; bookmark: string | null } | { ok: false; errCode: number };
 
 const HISTORY_IN_SOCKET_MESSAGES = 10;
 
@@ -72,11 +74,16 @@ export class RoomDO extends DurableObject<Env> {
   private beaconRetryAtMs: number | null = null;
   /** Orders that arrive while one batch is on its way go together in the next (docs/decisions/123). */
   private readonly orderWrites: GroupCommit;
+  /**
+   * The latest D1 bookmark of this room's own writes (orders, cancellations): an answer hands it to the
+   * player, whose next read from a replica then sees their order (docs/decisions/160).
+   */
+  private bookmark: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.state = new RoomState(ctx.storage.sql);
-    this.orderWrites = GroupCommit.for(getDb(env));
+    this.orderWrites = GroupCommit.atPrimary(env.DB, (bookmark) => this.wrote(bookmark));
     ctx.blockConcurrencyWhile(async () => this.state.migrate());
     // Pings are answered without waking a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -160,6 +167,10 @@ export class RoomDO extends DurableObject<Env> {
     if ((await this.ctx.storage.getAlarm()) !== at) await this.ctx.storage.setAlarm(at);
   }
 
+  private wrote(bookmark: string | null) {
+    this.bookmark = laterBookmark(this.bookmark, bookmark);
+  }
+
   async placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderOutcome> {
     this.state.bindRoom(request.room.roomId);
     return this.gate.shared(async () => {
@@ -197,7 +208,14 @@ export class RoomDO extends DurableObject<Env> {
       } catch (error) {
         // Read from the data, not the error's wording: the refused batch wrote nothing.
         const first = request.requestId ? await findOrderByRequest(db, request.userId, request.requestId) : undefined;
-        if (first) return { ok: true, orderId: first.id, ordersn: first.ordersn, moneyCents: first.moneyCents };
+        if (first)
+          return {
+            ok: true,
+            orderId: first.id,
+            ordersn: first.ordersn,
+            moneyCents: first.moneyCents,
+            bookmark: this.bookmark,
+          };
         if (await cannotCover(db, request.userId, orderTotalCents(lines))) return { ok: false, errCode: 1025 };
         throw error;
       }
@@ -224,7 +242,13 @@ export class RoomDO extends DurableObject<Env> {
           liveBetView({ ...bet, seqno: current.seqno, username }, request.room.gameType, request.room.optionCount),
         ),
       });
-      return { ok: true, orderId: bets[0].orderId, ordersn, moneyCents: balanceAfter(results) };
+      return {
+        ok: true,
+        orderId: bets[0].orderId,
+        ordersn,
+        moneyCents: balanceAfter(results),
+        bookmark: this.bookmark,
+      };
     });
   }
 
@@ -254,8 +278,8 @@ export class RoomDO extends DurableObject<Env> {
       const db = getDb(this.env);
       let results;
       try {
-        results = await runInOneBatch(
-          db,
+        const written = await runInOneBatchAtPrimary(
+          this.env.DB,
           cancelOrderStatements(db, {
             orderId: order.id,
             ordersn: order.ordersn,
@@ -265,13 +289,15 @@ export class RoomDO extends DurableObject<Env> {
             nowMs: Date.now(),
           }),
         );
+        this.wrote(written.bookmark);
+        results = written.results;
       } catch (error) {
         // Cancelled twice at once: the refund's key lets only one through.
         if (await movementExists(db, cancelRefundKey(order.id))) return { ok: false, errCode: 2003 };
         throw error;
       }
       this.broadcast({ type: "cancel", orderId: order.id });
-      return { ok: true, moneyCents: balanceAfter(results) };
+      return { ok: true, moneyCents: balanceAfter(results), bookmark: this.bookmark };
     });
   }
 

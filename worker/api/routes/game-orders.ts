@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
 import { ProductError, sessionGone } from "#shared/product-error";
-import { requireUser, sessionToken } from "../context";
+import { handBookmark, requireUser, sessionToken } from "../context";
 import { confirmSession, knownSessionUser } from "../known-sessions";
 import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
@@ -76,6 +76,7 @@ gameOrderRoutes.post("/api/game/order", async (c) => {
     if (placed) return ok(c, { order_id: placed.id, ordersn: placed.ordersn, money: toMoney(placed.moneyCents) });
     throw new ProductError(outcome.errCode, outcome.extra ?? {});
   }
+  handBookmark(c, outcome.bookmark);
   return ok(c, { order_id: outcome.orderId, ordersn: outcome.ordersn, money: toMoney(outcome.moneyCents) });
 });
 
@@ -92,5 +93,6 @@ gameOrderRoutes.post("/api/game/getgamecancel", requireUser, async (c) => {
   const room = await existingRoom(db, roomid);
   const outcome = await roomStub(c.env, room.id).cancelOrder({ room: roomRef(room), order });
   if (!outcome.ok) throw new ProductError(outcome.errCode);
+  handBookmark(c, outcome.bookmark);
   return ok(c, { money: toMoney(outcome.moneyCents) });
 });
