@@ -5,7 +5,7 @@ import { seedOperatorTotpSecret } from "../operators/sign-in";
 import { ROOM_KIND_RULES, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } from "./catalogue";
 import { CURRENCY_TABS } from "#shared/rooms";
 import { contentSeedStatements } from "./content";
-import { insertOrIgnore, sqlLiteral } from "./sql";
+import { insertOrIgnore, sqlExpression, sqlLiteral } from "./sql";
 
 /**
  * The demo data of docs/architecture.md#modes as SQL statements. Every statement is idempotent (fixed keys with
@@ -41,6 +41,16 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
       totp: await seedOperatorTotpSecret(pepper, op.username),
     })),
   );
+  // Every account's id is taken in the directory first (docs/decisions/161); the demo player lives in shard 0.
+  const directory = (id: number | null, username: string, shard: number | null, phone = "") =>
+    insertOrIgnore("account_directory", {
+      ...(id === null ? {} : { id }),
+      username,
+      quhao: phone ? "+84" : "",
+      phone,
+      shard,
+      created_at_ms: nowMs,
+    });
   const user = (
     id: number,
     username: string,
@@ -68,6 +78,10 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
       FROM users WHERE id = ${userId} AND ${notYet};`;
   // The opening balance moves like any top-up: house row, player row, both balances, once.
   return [
+    directory(HOUSE_USER_ID, "house", null),
+    directory(DEMO_OPERATOR.id, DEMO_OPERATOR.username, null),
+    directory(DEMO_PLAYER.id, DEMO_PLAYER.username, 0, "900000001"),
+    ...others.map((op) => directory(null, op.username, null)),
     user(HOUSE_USER_ID, "house", "house", unusable),
     user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, {
       totp_secret: operatorTotp,
@@ -84,6 +98,7 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
     // the next ids (the name is unique)
     ...others.map((op) =>
       insertOrIgnore("users", {
+        id: sqlExpression(`(SELECT id FROM account_directory WHERE lower(username) = ${sqlLiteral(op.username)})`),
         username: op.username,
         nickname: op.username,
         role: "operator",
