@@ -19,9 +19,19 @@ let count = 0;
 for (const [binding, statements] of targets) {
   writeFileSync(".wrangler/seed.sql", statements.join("\n") + "\n");
   wrangler(
-    ["d1", "execute", binding, remote ? "--remote" : "--local", "--file", ".wrangler/seed.sql", ...(remote ? [] : persistArgs())],
+    [
+      "d1",
+      "execute",
+      binding,
+      remote ? "--remote" : "--local",
+      "--file",
+      ".wrangler/seed.sql",
+      ...(remote ? [] : persistArgs()),
+    ],
     { quiet: true },
   );
   count += statements.length;
 }
-console.log(`Databases: demo data seeded (${count} statements in ${targets.length} databases${remote ? ", remote" : ""}).`);
+console.log(
+  `Databases: demo data seeded (${count} statements in ${targets.length} databases${remote ? ", remote" : ""}).`,
+);

@@ -30,7 +30,9 @@ export async function findAccount(db: Db, username: string): Promise<DirectoryEn
 
 export async function findAccountByPhone(db: Db, quhao: string, phone: string): Promise<DirectoryEntry | undefined> {
   if (!phone) return undefined;
-  return db.get<DirectoryEntry>(sql`SELECT id, shard FROM ${accountDirectory} WHERE quhao = ${quhao} AND phone = ${phone}`);
+  return db.get<DirectoryEntry>(
+    sql`SELECT id, shard FROM ${accountDirectory} WHERE quhao = ${quhao} AND phone = ${phone}`,
+  );
 }
 
 export async function shardOfPlayer(db: Db, userId: number): Promise<number | null> {

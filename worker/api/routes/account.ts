@@ -74,10 +74,12 @@ accountRoutes.post("/api/index/register", async (c) => {
   ]);
   // The name and phone are taken in the directory with the code spent, then the player is written in the
   // shard the directory chose (docs/decisions/161).
+  const shards = shardCount(c.env);
+  if (shards === 0) throw new Error("demo mode needs a wallet shard: bind DB_WALLET_0 (docs/decisions/161)");
   let account: DirectoryEntry;
   try {
     const [reserved] = await runInOneBatch(control, [
-      reserveAccountStatement(control, { ...form, shardCount: shardCount(c.env), nowMs }),
+      reserveAccountStatement(control, { ...form, shardCount: shards, nowMs }),
       consumeSmsCodeStatement(control, smsCodeId, nowMs),
     ]);
     account = reserved.results[0] as DirectoryEntry;
