@@ -61,7 +61,7 @@ async function lookupOnce(
  * Where a token's session is stored, at its primary: the player's wallet shard its first byte names, or the
  * control database (worker/db/shards.ts).
  */
-export function sessionDb(env: Env, token: string): Db {
+function sessionDb(env: Env, token: string): Db {
   const shard = shardOfToken(token, shardCount(env));
   return shard === null ? getPrimaryDb(env) : walletDb(env, shard);
 }

@@ -6,7 +6,7 @@ import { primaryOf } from "./read-sessions";
 // database binds DB_WALLET_0 to that same database (npm start does), and nothing changes for it.
 
 /** At most this many shards: a player session token names its shard in its first byte, 0xff is the control database. */
-export const MAX_SHARDS = 255;
+const MAX_SHARDS = 255;
 const CONTROL_TOKEN_BYTE = 0xff;
 
 /** The wallet shards' bindings in order, DB_WALLET_0 up to the first index that is not bound. */
@@ -26,7 +26,7 @@ export function shardCount(env: Env): number {
 }
 
 /** The binding of one wallet shard; a shard the deployment does not bind is a broken directory row, never a guess. */
-export function walletD1(env: Env, shard: number): D1Database {
+function walletD1(env: Env, shard: number): D1Database {
   const binding = walletBindings(env)[shard];
   if (!binding) throw new Error(`wallet shard ${shard} is not bound (DB_WALLET_${shard})`);
   return binding;

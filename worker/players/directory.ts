@@ -35,11 +35,6 @@ export async function findAccountByPhone(db: Db, quhao: string, phone: string): 
   );
 }
 
-export async function shardOfPlayer(db: Db, userId: number): Promise<number | null> {
-  const row = await db.get<{ shard: number | null }>(sql`SELECT shard FROM ${accountDirectory} WHERE id = ${userId}`);
-  return row?.shard ?? null;
-}
-
 /** Gives a reserved name and phone back when the player's shard could not be written (registration). */
 export async function releaseAccount(db: Db, id: number) {
   await db.run(sql`DELETE FROM ${accountDirectory} WHERE id = ${id}`);
