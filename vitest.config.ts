@@ -19,7 +19,11 @@ function workerdProject(
   include: string[],
   exclude: string[],
   migrations: Migrations,
-  { beacon = false, environment = "loadtest" }: { beacon?: boolean; environment?: string } = {},
+  {
+    beacon = false,
+    environment = "loadtest",
+    shards = 0,
+  }: { beacon?: boolean; environment?: string; shards?: number } = {},
 ) {
   return {
     plugins: [
@@ -28,6 +32,16 @@ function workerdProject(
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: "./wrangler.toml", environment: environment || undefined },
         miniflare: {
+          // The "shards" project: the control database and that many wallet shards, each a database of its
+          // own (docs/decisions/161); the others bind DB_WALLET_0 to the control database, as npm start does.
+          ...(shards
+            ? {
+                d1Databases: {
+                  DB: "control",
+                  ...Object.fromEntries(Array.from({ length: shards }, (_, i) => [`DB_WALLET_${i}`, `wallet-${i}`])),
+                },
+              }
+            : {}),
           bindings: {
             TEST_MIGRATIONS: migrations,
             PEPPER: "test-pepper",
@@ -102,11 +116,20 @@ export default defineConfig(async () => {
         workerdProject(
           "worker",
           ["tests/**/*.test.ts"],
-          ["tests/e2e/**", "tests/bench/**", "tests/pair/**", "tests/beacon/**", "tests/throttles.test.ts"],
+          [
+            "tests/e2e/**",
+            "tests/bench/**",
+            "tests/pair/**",
+            "tests/beacon/**",
+            "tests/shards/**",
+            "tests/throttles.test.ts",
+          ],
           migrations,
         ),
         // The per-source throttles with the limits a deployment has (wrangler.toml's top-level bindings).
         workerdProject("throttles", ["tests/throttles.test.ts"], [], migrations, { environment: "" }),
+        // The calls built on wallet shards so far, with four shards that are four databases (docs/decisions/161).
+        workerdProject("shards", ["tests/shards/**/*.test.ts"], [], migrations, { shards: 4 }),
         // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
         workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, { beacon: true }),
         // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.

@@ -35,10 +35,15 @@ const nowMs = Date.now();
 const name = `'${username}'`;
 // The password hash "!" matches no password: nobody signs in before enrolling. A name already taken
 // (operator or player) inserts nothing, and the code then belongs to no one.
+// The id comes from the directory of accounts, where names are unique across every wallet shard
+// (docs/decisions/161); an operator lives in the control database (shard NULL).
 const sql = [
-  `INSERT INTO users (username, nickname, role, operator_role, operator_email, password_hash, created_at_ms)
-    SELECT ${name}, ${name}, 'operator', '${role}', ${email ? `'${email}'` : "NULL"}, '!', ${nowMs}
-    WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(${name}));`,
+  `INSERT INTO account_directory (username, shard, created_at_ms)
+    SELECT ${name}, NULL, ${nowMs} WHERE NOT EXISTS (SELECT 1 FROM account_directory WHERE lower(username) = lower(${name}));`,
+  `INSERT INTO users (id, username, nickname, role, operator_role, operator_email, password_hash, created_at_ms)
+    SELECT id, ${name}, ${name}, 'operator', '${role}', ${email ? `'${email}'` : "NULL"}, '!', ${nowMs}
+    FROM account_directory WHERE lower(username) = lower(${name}) AND created_at_ms = ${nowMs}
+      AND NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(${name}));`,
   `INSERT INTO enrolment_codes (user_id, code_hash, created_by, created_at_ms, expires_at_ms)
     SELECT id, '${await enrolmentCodeHash(code)}', NULL, ${nowMs}, ${nowMs + ENROLMENT_TTL_MS}
     FROM users WHERE lower(username) = lower(${name}) AND role = 'operator' AND created_at_ms = ${nowMs};`,

@@ -1,7 +1,6 @@
 // Runs before `npm start`: local secrets, migrations and seed data, so one command gives a working app.
-import { ensureDevVars, persistArgs, wrangler } from "./lib/local-env.mjs";
+import { ensureDevVars } from "./lib/local-env.mjs";
 
 ensureDevVars();
-wrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs()], { quiet: true });
-console.log("Local database: migrations applied.");
+await import("./migrate.mjs");
 await import("./seed-local.mjs");

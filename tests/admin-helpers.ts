@@ -12,11 +12,14 @@ export async function secondOperator(enrolled = true, role: OperatorRole = "admi
   const username = `op${Date.now() % 100000}${made}`;
   const password = "operator-pass-1";
   const secret = base32Encode(crypto.getRandomValues(new Uint8Array(20)));
-  const row = await env.DB.prepare(
-    "INSERT INTO users (username, nickname, role, operator_role, password_hash, totp_secret, created_at_ms) VALUES (?, ?, 'operator', ?, ?, ?, ?) RETURNING id",
-  )
-    .bind(username, username, role, await hashPassword(password, env.PEPPER), enrolled ? secret : null, Date.now())
-    .first<{ id: number }>();
+  // the id comes from the directory, as every account's does (docs/decisions/161)
+  const [, inserted] = await env.DB.batch([
+    env.DB.prepare("INSERT INTO account_directory (username, created_at_ms) VALUES (?, ?)").bind(username, Date.now()),
+    env.DB.prepare(
+      "INSERT INTO users (id, username, nickname, role, operator_role, password_hash, totp_secret, created_at_ms) VALUES (last_insert_rowid(), ?, ?, 'operator', ?, ?, ?, ?) RETURNING id",
+    ).bind(username, username, role, await hashPassword(password, env.PEPPER), enrolled ? secret : null, Date.now()),
+  ]);
+  const row = inserted.results[0] as { id: number } | undefined;
   const signIn = async () => {
     const answer = await api("/api/admin/login", { username, password, code: await freshTotpCode(secret) });
     expectOk(answer);

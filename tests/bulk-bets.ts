@@ -13,11 +13,15 @@ export async function insertBulkBets(roomId: number, roundId: number, users: num
   const mine = `${prefix}%`;
   const orders = `${prefix}-%`;
   await env.DB.batch([
+    // ids from the directory, as every account's (docs/decisions/161); these players live in shard 0
     env.DB.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-      INSERT INTO users (username, nickname, password_hash, level, money_cents, created_at_ms)
-      SELECT ?2 || i, ?2 || i, '!', 2, 0, ?3 FROM n`,
+      INSERT INTO account_directory (username, shard, created_at_ms) SELECT ?2 || i, 0, ?3 FROM n`,
     ).bind(users, prefix, now),
+    env.DB.prepare(
+      `INSERT INTO users (id, username, nickname, password_hash, level, money_cents, created_at_ms)
+      SELECT id, username, username, '!', 2, 0, ?2 FROM account_directory WHERE username LIKE ?1`,
+    ).bind(mine, now),
     env.DB.prepare(
       `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
       SELECT id, 50000, 0, 50000, 'topup', 'bulk', ?1 || '-topup:' || id, ?2 FROM users WHERE username LIKE ?3`,

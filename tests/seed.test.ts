@@ -44,7 +44,8 @@ describe("seed", () => {
   it("runs twice without duplicating rows or moving money again", async () => {
     const before = await counts();
     const again = await seedStatements(env.PEPPER, Date.now() + 1);
-    await env.DB.batch(again.map((s) => env.DB.prepare(s)));
+    await env.DB.batch(again.control.map((s) => env.DB.prepare(s)));
+    await env.DB_WALLET_0.batch((await again.wallet(0)).map((s) => env.DB_WALLET_0.prepare(s)));
     expect(await counts()).toEqual(before);
     const demo = await env.DB.prepare("SELECT money_cents FROM users WHERE username = 'demo01'").first<{
       money_cents: number;

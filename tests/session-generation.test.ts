@@ -32,7 +32,7 @@ describe("a login password change", () => {
     expect(await verifyPassword(password, readByLogin.passwordHash, env.PEPPER)).toBe(true);
     const changed = await change(token, password, "newpass123");
     expectOk(changed);
-    const minted = await createSession(db, readByLogin, Date.now());
+    const minted = await createSession(db, readByLogin, Date.now(), 0);
     expect(await alive(minted), "a session made with the old password").toBe(false);
     expect(await alive(changed.data.token)).toBe(true);
   });

@@ -1,8 +1,13 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { seedStatements } from "../worker/seed/seed";
+import { walletBindings } from "../worker/db/shards";
 
-// Each test file gets its own storage: migrate and seed it once, as `npm start` does locally.
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-const statements = await seedStatements(env.PEPPER);
-await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
+// Each test file gets its own storage: migrate and seed every database once, as `npm start` does locally:
+// the control database and each wallet shard (docs/decisions/161; a shard bound to the control database
+// itself is migrated and seeded twice, which changes nothing).
+const shards = walletBindings(env);
+for (const d1 of [env.DB, ...shards]) await applyD1Migrations(d1, env.TEST_MIGRATIONS);
+const seed = await seedStatements(env.PEPPER);
+await env.DB.batch(seed.control.map((s) => env.DB.prepare(s)));
+for (const [shard, d1] of shards.entries()) await d1.batch((await seed.wallet(shard)).map((s) => d1.prepare(s)));

@@ -37,3 +37,15 @@ export function wrangler(args, { quiet = false } = {}) {
     process.exit(result.status ?? 1);
   }
 }
+
+/**
+ * The wallet shards' bindings wrangler.toml declares at its top level, in order: DB_WALLET_0, DB_WALLET_1, ...
+ * (docs/decisions/161). The Worker reads them the same way, up to the first index not bound.
+ */
+export function walletBindingNames(path = "wrangler.toml") {
+  const top = readFileSync(path, "utf8").split(/^\[env\./m)[0];
+  const names = new Set([...top.matchAll(/^binding\s*=\s*"(DB_WALLET_\d+)"/gm)].map((m) => m[1]));
+  const out = [];
+  while (names.has(`DB_WALLET_${out.length}`)) out.push(`DB_WALLET_${out.length}`);
+  return out;
+}

@@ -29,7 +29,8 @@ export default async function storage({ report, smoke }) {
     }
   }
   const { seedStatements } = await loadTs("worker/seed/seed.ts");
-  for (const statement of await seedStatements("bench-pepper")) db.exec(statement);
+  const seed = await seedStatements("bench-pepper");
+  for (const statement of [...seed.control, ...(await seed.wallet(0))]) db.exec(statement);
   const roundSeconds = Number(/ROUND_SECONDS = "(\d+)"/.exec(readFileSync("wrangler.toml", "utf8"))[1]);
   const rooms = db
     .prepare(

@@ -64,5 +64,7 @@ export async function migrateAndSeed(db: LocalWorker["db"]) {
   for (const migration of await readD1Migrations("./migrations")) {
     await db.batch(migration.queries.map((query) => db.prepare(query)));
   }
-  await db.batch((await seedStatements(PEPPER)).map((statement) => db.prepare(statement)));
+  // one database: the control database and wallet shard 0 are the same (wrangler.toml), as in npm start
+  const seed = await seedStatements(PEPPER);
+  await db.batch([...seed.control, ...(await seed.wallet(0))].map((statement) => db.prepare(statement)));
 }

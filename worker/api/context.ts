@@ -4,7 +4,8 @@ import { apiLang } from "#shared/messages";
 import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
-import { getDb, getPrimaryDb } from "../db/client";
+import { type Db, getDb, getPrimaryDb } from "../db/client";
+import { shardCount, shardOfToken, walletDb } from "../db/shards";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../config";
 import { ACCESS_EMAIL_HEADER } from "./access";
@@ -78,6 +79,8 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
     nickname: row.nickname,
     role: row.role,
     sessionId: row.sessionId,
+    // a token older than the shards names none: its player is in shard 0, the database it was made in
+    shard: shardOfToken(token, shardCount(c.env)) ?? 0,
   });
   await next();
 };
@@ -117,6 +120,7 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
     role: row.role,
     operatorRole: row.operatorRole,
     sessionId: row.sessionId,
+    shard: null,
   });
   await next();
 };
@@ -128,4 +132,14 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function handBookmark(c: Context<AppEnv>, bookmark: string | null) {
   if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+}
+
+/**
+ * The signed-in player's wallet shard at its primary (docs/decisions/161): their balance, ledger, requests,
+ * accounts, limits, sessions and the counters of their secrets live there.
+ */
+export function playerDb(c: Context<AppEnv>): Db {
+  const { shard } = c.get("user");
+  if (shard === null) throw new Error("playerDb outside a player's call");
+  return walletDb(c.env, shard);
 }

@@ -8,6 +8,8 @@ export type SessionUser = {
   /** operators only: viewer | cashier | manager | admin (shared/operators/roles.ts) */
   operatorRole?: string | null;
   sessionId: number;
+  /** a player's wallet shard (docs/decisions/161), named by their session token; null for an operator */
+  shard: number | null;
 };
 
 export type AppEnv = {

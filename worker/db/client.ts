@@ -12,7 +12,7 @@ export type Db = ReturnType<typeof makeDb>;
 
 const instances = new WeakMap<D1Database, Db>();
 
-function dbOf(d1: D1Database): Db {
+export function dbOf(d1: D1Database): Db {
   let db = instances.get(d1);
   if (!db) {
     db = makeDb(d1);

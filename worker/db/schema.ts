@@ -783,3 +783,26 @@ export const enrolmentCodes = sqliteTable(
     check("enrolment_codes_used_positive", sql`${t.usedAtMs} IS NULL OR ${t.usedAtMs} > 0`),
   ],
 );
+
+// Every account's name and phone, and the wallet shard a player lives in (docs/decisions/161). Every account's
+// id is taken here first, so an id is unique across the control database and all wallet shards and a player
+// keeps it when moved; the unique name and phone are decided here, whatever shard the player is in.
+export const accountDirectory = sqliteTable(
+  "account_directory",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    quhao: text("quhao").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    // player: the index of their wallet shard (DB_WALLET_<shard>); operator and house: null (the control database)
+    shard: integer("shard"),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [
+    uniqueIndex("account_directory_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("account_directory_phone_unique")
+      .on(t.quhao, t.phone)
+      .where(sql`${t.phone} <> ''`),
+    check("account_directory_shard_range", sql`${t.shard} IS NULL OR ${t.shard} BETWEEN 0 AND 254`),
+  ],
+);

@@ -5,7 +5,7 @@ import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { revokeAllSessionsStatement } from "../players/sessions";
-import { findUserByUsername } from "../players/users";
+import { findAccount, reserveAccountStatement } from "../players/directory";
 import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
 import { enrolmentCodeStatements } from "./enrolment";
 import { askOperatorChange, operatorRequestStatement } from "./operator-requests";
@@ -44,15 +44,18 @@ export async function createOperator(
   db: Db,
   c: { actorId: number; username: string; role: OperatorRole; email?: string; nowMs: number },
 ) {
-  if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
+  // a name is unique among players of every shard and operators: the directory decides (docs/decisions/161)
+  if (await findAccount(db, c.username)) throw new ProductError(1013);
   if (c.email && (await operatorWithEmail(db, c.email))) throw new ProductError(1238);
   const newId = sql`(SELECT id FROM users WHERE lower(username) = lower(${c.username}))`;
   const enrolment = await enrolmentCodeStatements(db, { userId: newId, createdBy: c.actorId, nowMs: c.nowMs });
   try {
-    const [created, , , filed] = await runInOneBatch(db, [
+    const [, created, , , filed] = await runInOneBatch(db, [
+      reserveAccountStatement(db, { username: c.username, shardCount: null, nowMs: c.nowMs }),
       db
         .insert(users)
         .values({
+          id: sql`(SELECT id FROM account_directory WHERE lower(username) = lower(${c.username}))`,
           username: c.username,
           nickname: c.username,
           role: "operator",
@@ -95,7 +98,7 @@ export async function createOperator(
     };
   } catch (error) {
     // Two admins creating one name (or email) at once: the unique index decides, read from the data.
-    if (await findUserByUsername(db, c.username)) throw new ProductError(1013);
+    if (await findAccount(db, c.username)) throw new ProductError(1013);
     if (c.email && (await operatorWithEmail(db, c.email))) throw new ProductError(1238);
     throw error;
   }

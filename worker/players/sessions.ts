@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { randomHex, sha256Hex } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { tokenPrefix } from "../db/shards";
 
 /** Who a session is for, with the password generation read when their password was checked. */
 export type SessionOwner = { id: number; passwordGeneration: number };
@@ -16,15 +17,25 @@ export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
  * `passwordGeneration` is the user's generation read together with the password hash that was checked:
  * if the password changed meanwhile, the session is born dead (docs/decisions/051-sessions-end-with-the-password.md).
  */
-export async function createSession(db: Db, user: SessionOwner, nowMs: number): Promise<string> {
-  const { token, statement } = await newSessionStatement(db, user, "player", nowMs);
+export async function createSession(db: Db, user: SessionOwner, nowMs: number, shard: number): Promise<string> {
+  const { token, statement } = await newSessionStatement(db, user, "player", nowMs, shard);
   await statement;
   return token;
 }
 
-/** A session row to write, alone or inside a batch; the token is handed out once and never stored. */
-export async function newSessionStatement(db: Db, user: SessionOwner, kind: "player" | "operator", nowMs: number) {
-  const token = randomHex(32);
+/**
+ * A session row to write, alone or inside a batch; the token is handed out once and never stored. Its first
+ * byte names where the session is stored (worker/db/shards.ts tokenPrefix): a player's wallet shard, or the
+ * control database for an operator.
+ */
+export async function newSessionStatement(
+  db: Db,
+  user: SessionOwner,
+  kind: "player" | "operator",
+  nowMs: number,
+  shard: number | null = null,
+) {
+  const token = tokenPrefix(kind === "operator" ? null : shard) + randomHex(31);
   const ttl = kind === "operator" ? OPERATOR_SESSION_TTL_MS : SESSION_TTL_MS;
   const statement = db.insert(sessions).values({
     userId: user.id,

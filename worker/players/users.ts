@@ -23,15 +23,6 @@ export async function getUserById(db: Db, id: number) {
   return row;
 }
 
-export async function phoneIsRegistered(db: Db, quhao: string, phone: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.quhao, quhao), eq(users.phone, phone)))
-    .limit(1);
-  return !!row;
-}
-
 export async function invitationIsValid(db: Db, code: string) {
   const [row] = await db
     .select({ code: invitationCodes.code })

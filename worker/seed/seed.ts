@@ -5,7 +5,7 @@ import { seedOperatorTotpSecret } from "../operators/sign-in";
 import { ROOM_KIND_RULES, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } from "./catalogue";
 import { CURRENCY_TABS } from "#shared/rooms";
 import { contentSeedStatements } from "./content";
-import { insertOrIgnore, sqlLiteral } from "./sql";
+import { type SqlExpression, insertOrIgnore, sqlExpression, sqlLiteral } from "./sql";
 
 /**
  * The demo data of docs/architecture.md#modes as SQL statements. Every statement is idempotent (fixed keys with
@@ -17,6 +17,7 @@ export const DEMO_PLAYER = {
   username: "demo01",
   password: "demo1234",
   payPassword: "123456",
+  phone: "900000001",
   moneyCents: 1_000_000,
 };
 export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234", role: "admin" };
@@ -26,12 +27,10 @@ const DEMO_CASHIER = { username: "cashier", password: "cashier1234", role: "cash
 const DEMO_SECOND_ADMIN = { username: "admin2", password: "admin21234", role: "admin" };
 export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_CASHIER, DEMO_SECOND_ADMIN];
 
-async function accountStatements(pepper: string, nowMs: number): Promise<string[]> {
-  const unusable = "!"; // the house account can never log in: no hash matches "!"
-  const [operatorHash, playerHash, payHash, operatorTotp] = await Promise.all([
+/** The control database's accounts: every account's directory row (its id, name, phone, shard) and the operators. */
+async function controlAccountStatements(pepper: string, nowMs: number): Promise<string[]> {
+  const [operatorHash, operatorTotp] = await Promise.all([
     hashPassword(DEMO_OPERATOR.password, pepper),
-    hashPassword(DEMO_PLAYER.password, pepper),
-    hashPassword(DEMO_PLAYER.payPassword, pepper),
     seedOperatorTotpSecret(pepper, DEMO_OPERATOR.username),
   ]);
   const others = await Promise.all(
@@ -41,22 +40,71 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
       totp: await seedOperatorTotpSecret(pepper, op.username),
     })),
   );
-  const user = (
-    id: number,
-    username: string,
-    role: string,
-    passwordHash: string,
-    extra: Record<string, string | number | null> = {},
-  ) =>
-    insertOrIgnore("users", {
-      id,
+  // Every account's id is taken in the directory first (docs/decisions/161); the demo player lives in shard 0.
+  const directory = (id: number | null, username: string, shard: number | null, phone = "") =>
+    insertOrIgnore("account_directory", {
+      ...(id === null ? {} : { id }),
       username,
-      nickname: username,
-      role,
-      password_hash: passwordHash,
+      quhao: phone ? "+84" : "",
+      phone,
+      shard,
       created_at_ms: nowMs,
-      ...extra,
     });
+  return [
+    directory(HOUSE_USER_ID, "house", null),
+    directory(DEMO_OPERATOR.id, DEMO_OPERATOR.username, null),
+    directory(DEMO_PLAYER.id, DEMO_PLAYER.username, 0, DEMO_PLAYER.phone),
+    // no fixed id: players registered on an older local database may hold the next ids (the name is unique)
+    ...others.map((op) => directory(null, op.username, null)),
+    seedUser(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, nowMs, {
+      totp_secret: operatorTotp,
+      operator_role: DEMO_OPERATOR.role,
+    }),
+    // a database seeded before operators had TOTP gets the same secret `npm start` prints
+    `UPDATE users SET totp_secret = ${sqlLiteral(operatorTotp)} WHERE id = ${DEMO_OPERATOR.id} AND totp_secret IS NULL;`,
+    ...others.map((op) =>
+      seedUser(
+        sqlExpression(`(SELECT id FROM account_directory WHERE lower(username) = ${sqlLiteral(op.username)})`),
+        op.username,
+        "operator",
+        op.hash,
+        nowMs,
+        { operator_role: op.role, totp_secret: op.totp },
+      ),
+    ),
+  ];
+}
+
+const seedUser = (
+  id: number | SqlExpression,
+  username: string,
+  role: string,
+  passwordHash: string,
+  nowMs: number,
+  extra: Record<string, string | number | null> = {},
+) =>
+  insertOrIgnore("users", {
+    id,
+    username,
+    nickname: username,
+    role,
+    password_hash: passwordHash,
+    created_at_ms: nowMs,
+    ...extra,
+  });
+
+/**
+ * A wallet shard's accounts: its own house row (the other side of every movement in the shard, so each
+ * shard's books sum to zero), and in shard 0 the demo player with their opening balance.
+ */
+async function walletAccountStatements(pepper: string, nowMs: number, shard: number): Promise<string[]> {
+  const unusable = "!"; // the house account can never log in: no hash matches "!"
+  const house = seedUser(HOUSE_USER_ID, "house", "house", unusable, nowMs);
+  if (shard !== 0) return [house];
+  const [playerHash, payHash] = await Promise.all([
+    hashPassword(DEMO_PLAYER.password, pepper),
+    hashPassword(DEMO_PLAYER.payPassword, pepper),
+  ]);
   const key = `seed:${DEMO_PLAYER.username}:opening`;
   const amount = DEMO_PLAYER.moneyCents;
   const notYet = `NOT EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${sqlLiteral(key)})`;
@@ -68,31 +116,12 @@ async function accountStatements(pepper: string, nowMs: number): Promise<string[
       FROM users WHERE id = ${userId} AND ${notYet};`;
   // The opening balance moves like any top-up: house row, player row, both balances, once.
   return [
-    user(HOUSE_USER_ID, "house", "house", unusable),
-    user(DEMO_OPERATOR.id, DEMO_OPERATOR.username, "operator", operatorHash, {
-      totp_secret: operatorTotp,
-      operator_role: DEMO_OPERATOR.role,
-    }),
-    // a database seeded before operators had TOTP gets the same secret `npm start` prints
-    `UPDATE users SET totp_secret = ${sqlLiteral(operatorTotp)} WHERE id = ${DEMO_OPERATOR.id} AND totp_secret IS NULL;`,
-    user(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, {
+    house,
+    seedUser(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, nowMs, {
       pay_password_hash: payHash,
-      phone: "900000001",
+      phone: DEMO_PLAYER.phone,
       invitation_code: "888",
     }),
-    // after the fixed ids; no fixed id of its own: players registered on an older local database may hold
-    // the next ids (the name is unique)
-    ...others.map((op) =>
-      insertOrIgnore("users", {
-        username: op.username,
-        nickname: op.username,
-        role: "operator",
-        operator_role: op.role,
-        password_hash: op.hash,
-        totp_secret: op.totp,
-        created_at_ms: nowMs,
-      }),
-    ),
     ledgerRow(HOUSE_USER_ID, -amount, `${key}:house`),
     ledgerRow(DEMO_PLAYER.id, amount, key),
     `UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID} AND ${writtenNow};`,
@@ -150,11 +179,16 @@ function settingStatements(): string[] {
   ];
 }
 
-export async function seedStatements(pepper: string, nowMs = Date.now()): Promise<string[]> {
-  return [
-    ...(await accountStatements(pepper, nowMs)),
+/**
+ * The demo data per database (docs/decisions/161): the control database's, and each wallet shard's. Where
+ * DB_WALLET_0 is the control database itself (npm start), both run on it; every statement is idempotent.
+ */
+export async function seedStatements(pepper: string, nowMs = Date.now()) {
+  const control = [
+    ...(await controlAccountStatements(pepper, nowMs)),
     ...gameStatements(),
     ...settingStatements(),
     ...contentSeedStatements(nowMs),
   ];
+  return { control, wallet: (shard: number) => walletAccountStatements(pepper, nowMs, shard) };
 }

@@ -4,7 +4,6 @@ import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
 import { findWithdrawal, insertWithdrawalStatement, withdrawnInWindow } from "./requests";
-import { readWalletSettings } from "./settings";
 import { todayWindow } from "#shared/days";
 import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
@@ -17,6 +16,8 @@ export type WithdrawalAsk = {
   pwd: string;
   key: string;
   pepper: string;
+  /** the day's cap on withdrawals (the control database's settings, worker/wallet/settings.ts) */
+  dailyCapCents: number;
   nowMs: number;
 };
 
@@ -32,7 +33,7 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (await isRepeatOf(db, ask)) return;
   if (ask.amountCents > user.moneyCents) throw new ProductError(1025);
-  const { dailyCapCents } = await readWalletSettings(db);
+  const { dailyCapCents } = ask;
   const day = todayWindow(ask.nowMs);
   if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents)
     throw new ProductError(1067);

@@ -2,16 +2,24 @@ import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { ok } from "../envelope";
 import { ProductError, accountFrozen } from "#shared/product-error";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from "../../auth/password";
 import { runInOneBatch } from "../../db/batch";
-import { getDb } from "../../db/client";
+import { type Db, getDb } from "../../db/client";
+import { shardCount, walletDb } from "../../db/shards";
+import {
+  type DirectoryEntry,
+  findAccount,
+  findAccountByPhone,
+  releaseAccount,
+  reserveAccountStatement,
+} from "../../players/directory";
 import { users } from "../../db/schema";
 import { createSession, revokeAllSessionsStatement, revokeSession } from "../../players/sessions";
-import { findUserByUsername, getUserById, invitationIsValid, phoneIsRegistered } from "../../players/users";
+import { findUserByUsername, getUserById, invitationIsValid } from "../../players/users";
 import {
   changeLoginPasswordForm,
   changeWithdrawalPasswordForm,
@@ -51,74 +59,92 @@ accountRoutes.post("/api/index/sms_send", async (c) => {
 
 accountRoutes.post("/api/index/register", async (c) => {
   const form = parseBody(registerForm, c.get("body"));
-  const db = getDb(c.env);
+  const control = getDb(c.env);
   const { pepper } = readConfig(c.env);
   const nowMs = Date.now();
-  if (!(await invitationIsValid(db, form.invitation))) throw new ProductError(1063);
+  if (!(await invitationIsValid(control, form.invitation))) throw new ProductError(1063);
   // Whether a name or a phone is taken is told only after the SMS code (docs/decisions/050): before it,
   // a taken name gets the same answer as any other refusal.
-  const smsCodeId = await checkSmsCode(db, pepper, form.quhao, form.phone, form.captcha, nowMs);
-  await takeNameCheck(db, smsCodeId, nowMs);
-  if (await findUserByUsername(db, form.username)) throw new ProductError(1013);
-  if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ProductError(2052);
+  const smsCodeId = await checkSmsCode(control, pepper, form.quhao, form.phone, form.captcha, nowMs);
+  await takeNameCheck(control, smsCodeId, nowMs);
+  await refuseTaken(control, form);
   const [passwordHash, payPasswordHash] = await Promise.all([
     hashPassword(form.password, pepper),
     form.payPwd ? hashPassword(form.payPwd, pepper) : Promise.resolve(null),
   ]);
-  let userId: number;
+  // The name and phone are taken in the directory with the code spent, then the player is written in the
+  // shard the directory chose (docs/decisions/161).
+  const shards = shardCount(c.env);
+  if (shards === 0) throw new Error("demo mode needs a wallet shard: bind DB_WALLET_0 (docs/decisions/161)");
+  let account: DirectoryEntry;
   try {
-    const [inserted] = await runInOneBatch(db, [
-      db
-        .insert(users)
-        .values({
-          username: form.username,
-          nickname: form.username,
-          quhao: form.quhao,
-          phone: form.phone,
-          passwordHash,
-          payPasswordHash,
-          invitationCode: form.invitation,
-          createdAtMs: nowMs,
-        })
-        .returning({ id: users.id }),
-      consumeSmsCodeStatement(db, smsCodeId, nowMs),
+    const [reserved] = await runInOneBatch(control, [
+      reserveAccountStatement(control, { ...form, shardCount: shards, nowMs }),
+      consumeSmsCodeStatement(control, smsCodeId, nowMs),
     ]);
-    userId = (inserted.results[0] as { id: number }).id;
+    account = reserved.results[0] as DirectoryEntry;
   } catch (error) {
     // Two sign-ups racing for one name or phone: the unique index decides, the loser is told why,
     // read from the data (the refused batch wrote nothing), not from the error's wording.
-    if (await phoneIsRegistered(db, form.quhao, form.phone)) throw new ProductError(2052);
-    if (await findUserByUsername(db, form.username)) throw new ProductError(1013);
+    await refuseTaken(control, form);
     throw error;
   }
-  return ok(c, { token: await createSession(db, { id: userId, passwordGeneration: 0 }, nowMs) });
+  const shard = account.shard!;
+  const wallet = walletDb(c.env, shard);
+  try {
+    await wallet.insert(users).values({
+      id: account.id,
+      username: form.username,
+      nickname: form.username,
+      quhao: form.quhao,
+      phone: form.phone,
+      passwordHash,
+      payPasswordHash,
+      invitationCode: form.invitation,
+      createdAtMs: nowMs,
+    });
+  } catch (error) {
+    // The shard refused or could not be reached: the name and phone are given back, nothing is half-made.
+    await releaseAccount(control, account.id);
+    throw error;
+  }
+  return ok(c, { token: await createSession(wallet, { id: account.id, passwordGeneration: 0 }, nowMs, shard) });
 });
+
+async function refuseTaken(control: Db, form: { username: string; quhao: string; phone: string }) {
+  if (await findAccountByPhone(control, form.quhao, form.phone)) throw new ProductError(2052);
+  if (await findAccount(control, form.username)) throw new ProductError(1013);
+}
 
 accountRoutes.post("/api/index/login", async (c) => {
   const form = parseBody(loginForm, c.get("body"));
-  const db = getDb(c.env);
+  const control = getDb(c.env);
   const nowMs = Date.now();
   const { pepper } = readConfig(c.env);
-  const found = await findUserByUsername(db, form.username);
+  // A player's account is read in the shard the directory names; an operator's name has no shard.
+  const entry = await findAccount(control, form.username);
+  const shard = entry?.shard ?? null;
+  const found = shard === null ? undefined : await findUserByUsername(walletDb(c.env, shard), form.username);
   // Only players sign in here: an operator's password alone is no way in (docs/decisions/060). An unknown
   // name or an operator's costs the same hash and gets the same answer as a wrong password (decision 050).
   const user = found && found.role === "player" ? found : undefined;
   const source = c.req.header("cf-connecting-ip") ?? "unknown";
-  const right = await checkSecret(db, limits.login(form.username, source), nowMs, 1016, async () => {
+  const right = await checkSecret(control, limits.login(form.username, source), nowMs, 1016, async () => {
     const matches = await verifyPassword(form.password, user?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
     return matches && !!user;
   });
-  if (!right || !user) throw new ProductError(1003);
+  if (!right || !user || shard === null) throw new ProductError(1003);
   if (user.frozen) throw accountFrozen();
+  const wallet = walletDb(c.env, shard);
   // A time-out or self-exclusion still signs in, to a restricted view: withdrawing, records and support
   // only (docs/decisions/142). Told only after the password: it is nobody else's business.
-  const restriction = await restrictionOf(db, user.id, nowMs);
+  const restriction = await restrictionOf(wallet, user.id, nowMs);
   const restricted = restriction && {
     errCode: restriction.errCode,
     period: restriction.period,
     until: restriction.extra.until ?? null,
   };
-  return ok(c, { token: await createSession(db, user, nowMs), restricted });
+  return ok(c, { token: await createSession(wallet, user, nowMs, shard), restricted });
 });
 
 /** A forgotten password, reset by the code sent to the account's phone (docs/decisions/153-forgotten-password.md). */
@@ -131,14 +157,14 @@ accountRoutes.post("/api/index/resetpasswd", async (c) => {
 });
 
 accountRoutes.post("/api/index/logout", requireUser, async (c) => {
-  await revokeSession(getDb(c.env), c.get("user").sessionId, Date.now());
+  await revokeSession(playerDb(c), c.get("user").sessionId, Date.now());
   sessionsChanged(c);
   return ok(c, null);
 });
 
 accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
   const form = parseBody(changeLoginPasswordForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const { pepper } = readConfig(c.env);
   const nowMs = Date.now();
   const user = await getUserById(db, c.get("user").id);
@@ -158,12 +184,14 @@ accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
   ]);
   if (changed.meta.changes !== 1) throw new ProductError(1059);
   sessionsChanged(c);
-  return ok(c, { token: await createSession(db, { id: user.id, passwordGeneration: generation }, nowMs) });
+  return ok(c, {
+    token: await createSession(db, { id: user.id, passwordGeneration: generation }, nowMs, c.get("user").shard!),
+  });
 });
 
 accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
   const form = parseBody(changeWithdrawalPasswordForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const { pepper } = readConfig(c.env);
   const userId = c.get("user").id;
   const user = await getUserById(db, userId);
@@ -180,6 +208,6 @@ accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
 });
 
 accountRoutes.post("/api/game/getuserinfo", requireUser, async (c) => {
-  const db = getDb(c.env);
+  const db = playerDb(c);
   return ok(c, await profileOf(db, c.get("user").id));
 });

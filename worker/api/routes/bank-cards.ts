@@ -1,12 +1,11 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { deleteOwnCard, listOwnCards } from "../../wallet/bank-card-queries";
-import { getDb } from "../../db/client";
 import { addCard } from "../../wallet/bank-cards";
 import { ACCOUNT_TYPES, addBankCardForm, deleteBankCardForm } from "#shared/forms/wallet";
 import { cardRow } from "../../wallet/present";
@@ -15,18 +14,18 @@ import { cardRow } from "../../wallet/present";
 export const bankCardRoutes = new Hono<AppEnv>();
 
 bankCardRoutes.post("/api/game/getbankcardlist", requireUser, async (c) => {
-  const cards = await listOwnCards(getDb(c.env), c.get("user").id);
+  const cards = await listOwnCards(playerDb(c), c.get("user").id);
   return ok(c, { list: cards.map(cardRow), types: ACCOUNT_TYPES });
 });
 
 bankCardRoutes.post("/api/game/addbankcard", requireUser, async (c) => {
   const form = parseBody(addBankCardForm, c.get("body"));
-  const card = await addCard(getDb(c.env), readConfig(c.env).pepper, c.get("user").id, form, Date.now());
+  const card = await addCard(playerDb(c), readConfig(c.env).pepper, c.get("user").id, form, Date.now());
   return ok(c, cardRow(card));
 });
 
 bankCardRoutes.post("/api/game/delbankcard", requireUser, async (c) => {
   const { id } = parseBody(deleteBankCardForm, c.get("body"));
-  if (!(await deleteOwnCard(getDb(c.env), c.get("user").id, id, Date.now()))) throw new ProductError(1032);
+  if (!(await deleteOwnCard(playerDb(c), c.get("user").id, id, Date.now()))) throw new ProductError(1032);
   return ok(c, null);
 });

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
-import { getDb } from "../../db/client";
 import { ledgerRowKey, listLedgerRows } from "../../wallet/funds";
 import { pageAt, pagedList } from "../../db/paging";
 import { dateRangeWindow, formatDate, periodWindow } from "#shared/days";
@@ -20,7 +19,7 @@ fundsRoutes.post("/api/game/getfinanceflow", requireUser, async (c) => {
       ? dateRangeWindow(form.start, form.end)
       : periodWindow(form.type, Date.now());
   const at = pageAt(form, PAGE_SIZE);
-  const rows = await listLedgerRows(getDb(c.env), {
+  const rows = await listLedgerRows(playerDb(c), {
     userId: c.get("user").id,
     fromMs: window?.fromMs,
     toMs: window?.toMs,

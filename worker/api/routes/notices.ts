@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
-import { getDb } from "../../db/client";
 import { listNotices, markNoticesRead, unreadNoticeCount } from "../../notices/queries";
 import { noticeListForm, noticesReadForm } from "#shared/forms/notices";
 import { noticeView } from "../../notices/present";
@@ -15,7 +14,7 @@ const PAGE_SIZE = 20;
 
 noticeRoutes.post("/api/game/getnotices", requireUser, async (c) => {
   const { before } = parseBody(noticeListForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const userId = c.get("user").id;
   const [rows, unread] = await Promise.all([
     listNotices(db, userId, PAGE_SIZE + 1, before),
@@ -27,12 +26,12 @@ noticeRoutes.post("/api/game/getnotices", requireUser, async (c) => {
 
 /** The unread count alone: what an open page asks now and then to learn of a new notice. */
 noticeRoutes.post("/api/game/getnoticecount", requireUser, async (c) => {
-  return ok(c, { unread: await unreadNoticeCount(getDb(c.env), c.get("user").id) });
+  return ok(c, { unread: await unreadNoticeCount(playerDb(c), c.get("user").id) });
 });
 
 noticeRoutes.post("/api/game/readnotices", requireUser, async (c) => {
   const { upTo } = parseBody(noticesReadForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const userId = c.get("user").id;
   await markNoticesRead(db, userId, upTo, Date.now());
   return ok(c, { unread: await unreadNoticeCount(db, userId) });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
@@ -23,12 +23,12 @@ export const protectionRoutes = new Hono<AppEnv>();
 
 protectionRoutes.post("/api/game/getprotection", requireUser, async (c) => {
   const user = c.get("user");
-  return ok(c, await protectionView(getDb(c.env), user.id, user.sessionId, Date.now()));
+  return ok(c, await protectionView(playerDb(c), user.id, user.sessionId, Date.now()));
 });
 
 protectionRoutes.post("/api/game/setlimit", requireUser, async (c) => {
   const form = parseBody(setLimitForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const userId = c.get("user").id;
   const nowMs = Date.now();
   await setLimit(db, userId, form.kind, form.period, form.money, nowMs);
@@ -37,7 +37,7 @@ protectionRoutes.post("/api/game/setlimit", requireUser, async (c) => {
 
 protectionRoutes.post("/api/game/selfexclude", requireUser, async (c) => {
   const form = parseBody(selfExcludeForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const userId = c.get("user").id;
   const nowMs = Date.now();
   await checkPayPassword(db, readConfig(c.env).pepper, userId, form.pwd, nowMs);
@@ -48,7 +48,7 @@ protectionRoutes.post("/api/game/selfexclude", requireUser, async (c) => {
 
 protectionRoutes.post("/api/game/setrealitycheck", requireUser, async (c) => {
   const { minutes } = parseBody(realityCheckForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const user = c.get("user");
   await setRealityCheckMinutes(db, user.id, minutes);
   return ok(c, await realityCheckView(db, user.id, user.sessionId, Date.now()));
@@ -56,12 +56,12 @@ protectionRoutes.post("/api/game/setrealitycheck", requireUser, async (c) => {
 
 protectionRoutes.post("/api/game/getrealitycheck", requireUser, async (c) => {
   const user = c.get("user");
-  return ok(c, await realityCheckView(getDb(c.env), user.id, user.sessionId, Date.now()));
+  return ok(c, await realityCheckView(playerDb(c), user.id, user.sessionId, Date.now()));
 });
 
 /** "Keep playing": the next reality check comes one interval from now. */
 protectionRoutes.post("/api/game/realitycheckseen", requireUser, async (c) => {
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const user = c.get("user");
   const nowMs = Date.now();
   await markRealityCheckSeen(db, user.sessionId, nowMs);
@@ -76,7 +76,7 @@ protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
     form.start !== null && form.end !== null ? dateRangeWindow(form.start, form.end) : periodWindow(form.type, nowMs);
   const fromMs = window?.fromMs ?? 0;
   const toMs = window?.toMs ?? nowMs + 1;
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const userId = c.get("user").id;
   // the balance the period opened and closed with, read from the ledger itself at both ends
   const [s, openingCents, closingCents] = await Promise.all([

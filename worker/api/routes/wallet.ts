@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
@@ -20,8 +20,8 @@ import { requestWithdrawal } from "../../wallet/withdrawals";
 export const walletRoutes = new Hono<AppEnv>();
 
 walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
-  const db = getDb(c.env);
-  const settings = await readWalletSettings(db);
+  const db = playerDb(c);
+  const settings = await readWalletSettings(getDb(c.env));
   assertDepositsOpen(settings);
   const form = parseBody(rechargeForm, c.get("body"));
   const userId = c.get("user").id;
@@ -41,10 +41,9 @@ walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
 
 walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
-  const db = getDb(c.env);
   const [rows, settings] = await Promise.all([
-    listDeposits(db, { userId: c.get("user").id, at }),
-    readWalletSettings(db),
+    listDeposits(playerDb(c), { userId: c.get("user").id, at }),
+    readWalletSettings(getDb(c.env)),
   ]);
   return ok(c, {
     ...pagedList(rows, at, requestListKey, depositRow),
@@ -60,8 +59,10 @@ walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
   const form = parseBody(withdrawForm, c.get("body"));
   const userId = c.get("user").id;
   const nowMs = Date.now();
-  await requestWithdrawal(getDb(c.env), {
+  const { dailyCapCents } = await readWalletSettings(getDb(c.env));
+  await requestWithdrawal(playerDb(c), {
     userId,
+    dailyCapCents,
     bankId: form.bank_id,
     amountCents: form.money,
     pwd: form.pwd,
@@ -75,12 +76,12 @@ walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
 
 walletRoutes.post("/api/game/getwithdrawlist", requireUser, async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const userId = c.get("user").id;
   const day = todayWindow(Date.now());
   const [rows, settings, usedCents] = await Promise.all([
     listWithdrawals(db, { userId, at }),
-    readWalletSettings(db),
+    readWalletSettings(getDb(c.env)),
     withdrawnInWindow(db, userId, day.fromMs, day.toMs),
   ]);
   return ok(c, {

@@ -1,0 +1,86 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, expectError, expectOk, login, newPlayerFields, registerPlayer } from "../helpers";
+import { shardCount, shardOfToken, walletBindings } from "../../worker/db/shards";
+
+// Accounts over four wallet shards that are four databases (docs/decisions/161): the directory in the control
+// database takes every name and phone and says where each player lives; the player's rows are in that shard only.
+
+async function directoryRow(username: string) {
+  return env.DB.prepare("SELECT id, shard FROM account_directory WHERE lower(username) = lower(?)")
+    .bind(username)
+    .first<{ id: number; shard: number | null }>();
+}
+
+/** Which databases hold a users row of this name: "control" and the shard indexes. */
+async function whereUserIs(username: string) {
+  const out: (number | "control")[] = [];
+  if (await env.DB.prepare("SELECT 1 FROM users WHERE username = ?").bind(username).first()) out.push("control");
+  for (const [shard, d1] of walletBindings(env).entries())
+    if (await d1.prepare("SELECT 1 FROM users WHERE username = ?").bind(username).first()) out.push(shard);
+  return out;
+}
+
+describe("accounts over wallet shards", () => {
+  it("runs with four shards, each a database of its own", async () => {
+    expect(shardCount(env)).toBe(4);
+    await env.DB_WALLET_0.prepare("CREATE TABLE IF NOT EXISTS shard_probe (x)").run();
+    const seen = await env.DB.prepare("SELECT name FROM sqlite_master WHERE name = 'shard_probe'").first();
+    expect(seen).toBeNull();
+  });
+
+  it("places each new player in one shard, drawn evenly, and their rows and session there only", async () => {
+    const placed = new Map<number, number>();
+    for (let i = 0; i < 24; i++) {
+      const player = await registerPlayer();
+      const entry = (await directoryRow(player.username))!;
+      expect(entry.shard).not.toBeNull();
+      expect(await whereUserIs(player.username)).toEqual([entry.shard]);
+      // the token names the shard its session is stored in
+      expect(shardOfToken(player.token, 4)).toBe(entry.shard);
+      const info = await api("/api/Game/getuserinfo", { token: player.token });
+      expectOk(info);
+      expect(info.data.id).toBe(entry.id);
+      placed.set(entry.shard!, (placed.get(entry.shard!) ?? 0) + 1);
+    }
+    // 24 draws over 4 shards: every shard gets some (all in one or two would be 1 in 10^6 or rarer)
+    expect(placed.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("keeps a name and a phone unique across shards, told after the SMS code", async () => {
+    const first = await registerPlayer();
+    const sameName = await newPlayerFields({ username: first.username.toUpperCase() });
+    expectError(await api("/api/index/register", sameName), 1013);
+    const samePhone = await newPlayerFields({ phone: first.fields.phone, quhao: first.fields.quhao });
+    expectError(await api("/api/index/register", samePhone), 2052);
+    expect(await whereUserIs(first.username)).toHaveLength(1);
+  });
+
+  it("signs a player in, changes their password and signs them out, all in their shard", async () => {
+    const player = await registerPlayer();
+    const token = await login(player.username, player.password);
+    expect(shardOfToken(token, 4)).toBe((await directoryRow(player.username))!.shard);
+    const changed = await api("/api/index/repasswd", { token, passwd: player.password, npasswd: "another9pass" });
+    expectOk(changed);
+    // the old password's sessions ended, the new one signs in
+    expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
+    const fresh = changed.data.token as string;
+    expectOk(await api("/api/index/logout", { token: fresh }));
+    expectError(await api("/api/Game/getuserinfo", { token: fresh }), 1062, 409);
+    expectError(await api("/api/Index/login", { username: player.username, password: player.password }), 1003);
+    await login(player.username, "another9pass");
+  });
+
+  it("never signs an operator in at the player login, and keeps operators in the control database", async () => {
+    expectError(await api("/api/Index/login", { username: "admin", password: "admin1234" }), 1003);
+    expect(await whereUserIs("admin")).toEqual(["control"]);
+    expect((await directoryRow("admin"))!.shard).toBeNull();
+  });
+
+  it("seeds the demo player in shard 0 and a house row in every shard", async () => {
+    expect(await whereUserIs("demo01")).toEqual([0]);
+    for (const d1 of walletBindings(env))
+      expect(await d1.prepare("SELECT role FROM users WHERE id = 1").first()).toEqual({ role: "house" });
+    await login("demo01", "demo1234");
+  });
+});
