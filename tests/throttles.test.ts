@@ -3,7 +3,7 @@
 // deployment (the "throttles" project, vitest.config.ts). Nothing else sets a limit: the calls pass only
 // their key, so what answers 1181 is the binding's own configuration.
 import { describe, expect, inject, it } from "vitest";
-import { count, expectError, expectOk, newPlayerFields, operatorCode } from "./helpers";
+import { count, direct, expectError, expectOk, newPlayerFields, operatorCode } from "./helpers";
 import { callWith } from "./worker-with";
 
 type Configured = Record<string, { simple: { limit: number; period: number } }>;
@@ -64,6 +64,42 @@ describe("per-source throttles as wrangler.toml configures them", () => {
     expectError((await call("/api/index/register", fields, source)) as never, 1181);
     expect(await count("users", "username = ?", fields.username)).toBe(0);
     expectOk((await call("/api/index/register", fields, newSource())) as never);
+  });
+
+  it("forgotten-password resets share the registration throttle: one count for both from one source", async () => {
+    await startOfAWindow();
+    const fields = await newPlayerFields();
+    expectOk((await call("/api/index/register", fields, newSource())) as never);
+    const source = newSource();
+    const limit = limitOf("RATE_LIMIT_REGISTER");
+    // resets and registrations alternate from one source, each refused by its own rules, each counted once
+    for (let i = 0; i < limit; i++) {
+      const path = i % 2 ? "/api/index/register" : "/api/index/resetpasswd";
+      expect((await call(path, { username: "" }, source)).data?.errCode, `${path} ${i + 1}`).not.toBe(1181);
+    }
+    await direct.plantSmsCode(fields.quhao, fields.phone, "246810");
+    const reset = {
+      username: fields.username,
+      quhao: fields.quhao,
+      phone: fields.phone,
+      captcha: "246810",
+      npasswd: "fresh2026",
+      npasswd2: "fresh2026",
+      lang: "vi",
+    };
+    const refused = await call("/api/index/resetpasswd", reset, source);
+    expectError(refused as never, 1181);
+    expect(refused.info).toBe("Mạng của bạn đã thử quá nhiều lần. Vui lòng đợi một phút rồi thử lại");
+    expectError((await call("/api/index/register", await newPlayerFields(), source)) as never, 1181);
+    // refused at the edge: the code is still unspent and the old password still signs in
+    expect(await count("sms_codes", "phone = ? AND used_at_ms IS NULL", fields.phone)).toBe(1);
+    expectOk(
+      (await call("/api/index/login", { username: fields.username, password: fields.password }, newSource())) as never,
+    );
+    expectOk((await call("/api/index/resetpasswd", reset, newSource())) as never);
+    expectOk(
+      (await call("/api/index/login", { username: fields.username, password: "fresh2026" }, newSource())) as never,
+    );
   });
 
   it("player logins per source, in front of the per-account counters", async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/lib/root-data";
 import { Icon } from "./content/Icon";
+import { UnreadBadge } from "./notices/UnreadBadge";
 
 /**
  * Home, Recharge, Service (the configured support link, leaving the app), My (docs/product.md#screens);
@@ -29,15 +30,7 @@ export function TabBar({ unread = 0 }: { unread?: number }) {
       <NavLink to="/user">
         <Icon name="person" size={22} />
         {t("tabs.my")}
-        {unread > 0 ? (
-          <span
-            className="count-badge tab-badge"
-            aria-label={t("notices:inbox.badge", { count: unread })}
-            data-testid="tab-unread"
-          >
-            {unread}
-          </span>
-        ) : null}
+        <UnreadBadge count={unread} testId="tab-unread" className="tab-badge" />
       </NavLink>
     </nav>
   );

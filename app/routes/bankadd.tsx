@@ -194,6 +194,19 @@ export default function BankAdd() {
   );
 }
 
+/** "Network: Bitcoin" with the language's own colon (Chinese writes "网络：比特币"), the name in bold. */
+function NetworkIs({ network }: { network: string }) {
+  const { t } = useTranslation("wallet");
+  const [before, after = ""] = t("bankadd.networkIs", { network: "\u0000" }).split("\u0000");
+  return (
+    <span>
+      {before}
+      <strong>{network}</strong>
+      {after}
+    </span>
+  );
+}
+
 /**
  * The network of a coin address: a choice for USDT (TRC20 or ERC20, each with what coins sent on another
  * network cost), a plain statement for a coin with one network.
@@ -204,9 +217,9 @@ function NetworkChoice({ coin, chosen, error }: { coin: string; chosen?: string;
   const name = (n: string) => t(`bankadd.networks.${n}`);
   if (networks.length < 2) {
     return networks.length ? (
-      <p className="hint" data-testid="network">
-        {t("bankadd.network")}: <strong>{name(networks[0])}</strong>.{" "}
-        {t("bankadd.networkHint", { coin, network: name(networks[0]) })}
+      <p className="hint network-single" data-testid="network">
+        <NetworkIs network={name(networks[0])} />
+        <span>{t("bankadd.networkHint", { coin, network: name(networks[0]) })}</span>
       </p>
     ) : null;
   }

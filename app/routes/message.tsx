@@ -6,6 +6,7 @@ import { loadGroup } from "~/components/content/articles.server";
 import { ExpandableArticles } from "~/components/content/ExpandableArticles";
 import { GROUPS } from "~/components/content/types";
 import { NoticeList } from "~/components/notices/NoticeList";
+import { UnreadBadge } from "~/components/notices/UnreadBadge";
 import { callApi, requireProfile } from "~/lib/api.server";
 import type { NoticePage } from "~/lib/notice-types";
 import contentStyles from "~/styles/content.css?url";
@@ -72,15 +73,7 @@ export default function Messages() {
             aria-current={name === tab ? "page" : undefined}
           >
             {name === "inbox" ? t("notices:inbox.tab") : t(`groups.${name}`)}
-            {name === "inbox" && unread > 0 ? (
-              <span
-                className="count-badge"
-                aria-label={t("notices:inbox.badge", { count: unread })}
-                data-testid="inbox-unread"
-              >
-                {unread}
-              </span>
-            ) : null}
+            {name === "inbox" ? <UnreadBadge count={unread} testId="inbox-unread" /> : null}
           </Link>
         ))}
       </nav>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
+import { UnreadBadge } from "~/components/notices/UnreadBadge";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { useUnreadNotices } from "~/lib/root-data";
 
@@ -105,15 +106,7 @@ export default function User() {
         <li>
           <Link to={unread > 0 ? "/message?tab=inbox" : "/message"}>
             <span>{t("user.messages")}</span>
-            {unread > 0 ? (
-              <span
-                className="count-badge"
-                aria-label={t("notices:inbox.badge", { count: unread })}
-                data-testid="menu-unread"
-              >
-                {unread}
-              </span>
-            ) : null}
+            <UnreadBadge count={unread} testId="menu-unread" />
           </Link>
         </li>
         <li>

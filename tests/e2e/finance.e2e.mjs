@@ -3,6 +3,7 @@
 // The runner starts wrangler dev with FINANCE_TEST_CLOCK=on, so the operator's accrual endpoint takes a
 // simulated time (docs/decisions/070-finance-days-and-clock.md); nothing else about the clock changes.
 import assert from "node:assert/strict";
+import { eventually } from "./eventually.mjs";
 import { approveDepositTwice, operatorToken } from "./operator.mjs";
 
 const DAY = 86_400_000;
@@ -27,6 +28,29 @@ export default async function ({ page, base, shot, serverLog }) {
 
   await page.getByTestId("product-primary").getByRole("link", { name: "Lock funds" }).click();
   await page.waitForURL((url) => url.pathname === "/producttransferin");
+  // the preview follows the amount as it is typed, key by key, before anything is sent
+  const tier = (await call("/api/Game/getproductlist", { token: player })).data.list.find(
+    (p) => p.id === Number(new URL(page.url()).searchParams.get("id")),
+  );
+  assert.ok(tier, `the tier on screen is listed: ${page.url()}`);
+  const money = (cents) =>
+    (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const preview = page.getByTestId("expected-interest");
+  const typeAmount = async (typed, cents) => {
+    await page.getByLabel("Amount").clear();
+    await page.getByLabel("Amount").pressSequentially(typed, { delay: 40 });
+    const perDay = Math.floor((cents * tier.rate_ppm) / 1_000_000);
+    const figures = [money(cents), money(perDay), money(perDay * tier.days)];
+    await eventually(async () => {
+      const text = (await preview.textContent()) ?? "";
+      for (const figure of figures) assert.ok(text.includes(figure), `${typed}: ${figure} in "${text}"`);
+    });
+  };
+  await typeAmount("100", 10_000);
+  await typeAmount("2,500", 250_000);
+  assert.equal(new URL(page.url()).searchParams.get("money"), null, "nothing was sent while typing");
+  await shot("1b-preview-follows-typing");
+
   await page.getByLabel("Amount").fill("50000");
   await page.getByRole("button", { name: "Continue" }).click();
   await page

@@ -39,10 +39,12 @@ export function AccountCard({
         <div className="account-title">
           {isBank ? card.bank : t("accounts.coinAddress", { coin: card.type })}
           {!isBank && card.network ? (
-            <span className="account-network">
+            <>
               {" "}
-              · {t(`bankadd.networks.${card.network}`, { defaultValue: card.network })}
-            </span>
+              <span className="account-network">
+                · {t(`bankadd.networks.${card.network}`, { defaultValue: card.network })}
+              </span>
+            </>
           ) : null}
         </div>
         <div className="account-number">
