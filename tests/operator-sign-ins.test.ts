@@ -72,12 +72,14 @@ describe("sign-ins on the record", () => {
     const username = `first${Date.now() % 100000}`;
     const enrolCode = newEnrolmentCode();
     const nowMs = Date.now();
-    const made = await env.DB.prepare(
-      "INSERT INTO users (username, nickname, role, operator_role, password_hash, created_at_ms) VALUES (?, ?, 'operator', 'admin', '!', ?) RETURNING id",
-    )
-      .bind(username, username, nowMs)
-      .first<{ id: number }>();
-    const id = made!.id;
+    // its id from the directory of accounts, as every account's (docs/decisions/161)
+    const [, made] = await env.DB.batch([
+      env.DB.prepare("INSERT INTO account_directory (username, created_at_ms) VALUES (?, ?)").bind(username, nowMs),
+      env.DB.prepare(
+        "INSERT INTO users (id, username, nickname, role, operator_role, password_hash, created_at_ms) VALUES (last_insert_rowid(), ?, ?, 'operator', 'admin', '!', ?) RETURNING id",
+      ).bind(username, username, nowMs),
+    ]);
+    const id = (made.results[0] as { id: number }).id;
     await env.DB.prepare(
       "INSERT INTO enrolment_codes (user_id, code_hash, created_by, created_at_ms, expires_at_ms) VALUES (?, ?, NULL, ?, ?)",
     )
