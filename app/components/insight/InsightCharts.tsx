@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { roomName } from "~/lib/game-labels";
 import { formatDecimal } from "~/lib/number-format";
-import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import { BarChart, ChartTable } from "./BarChart";
 import { percent, useMoney } from "./money";
 import { ReturnsChart } from "./ReturnsChart";
@@ -20,7 +20,7 @@ function Pending({ label, ages }: { label: string; ages: PendingAges }) {
       {ages.bands.map((n, i) => (
         <td key={AGE_BANDS[i]}>{n}</td>
       ))}
-      <td>{ages.oldestAt === null ? t("insight.none") : `${playerTime(ages.oldestAt)} (${PLAYER_ZONE})`}</td>
+      <td>{ages.oldestAt === null ? t("insight.none") : zonedTime(ages.oldestAt)}</td>
     </tr>
   );
 }
