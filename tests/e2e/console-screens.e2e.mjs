@@ -96,7 +96,13 @@ function cutOff(page) {
     if (width < 700)
       for (const box of document.querySelectorAll(".table-scroll"))
         if (box.scrollWidth > box.clientWidth + 1)
-          found.push(`a table needs a sideways scroll: ${box.getAttribute("aria-label")}`);
+          found.push(
+            `a table needs a sideways scroll: ${
+              box.getAttribute("aria-label") ??
+              document.getElementById(box.getAttribute("aria-labelledby") ?? "")?.textContent ??
+              box.querySelector("caption, th")?.textContent
+            } (${box.scrollWidth} > ${box.clientWidth})`,
+          );
     const canvas = document.createElement("canvas").getContext("2d");
     for (const control of document.querySelectorAll(".decision select, .decision input:not([type=hidden])")) {
       const style = getComputedStyle(control);
