@@ -138,9 +138,7 @@ function AuditRow({ row }: { row: Row }) {
             </>
           ) : null}
         </span>
-        <span className="muted">
-          {zonedTime(row.time)}
-        </span>
+        <span className="muted">{zonedTime(row.time)}</span>
       </div>
       <AuditValues before={before} after={after} currency={currency} />
       {rest.length > 0 ? (
