@@ -3,6 +3,19 @@
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const PLAYER_OFFSET_MS = 8 * 60 * 60 * 1000;
 
+/** The product's zone as every screen and message writes it, beside a time or in a heading. */
+export const PLAYER_ZONE = "UTC+8";
+
+/** A moment of the player's day: "2026-11-27 14:05". */
+export function clockTime(ms: number): string {
+  return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** A moment with its zone, the one way a screen or a message writes it: "2026-11-27 14:05 UTC+8". */
+export function zonedTime(ms: number): string {
+  return `${clockTime(ms)} ${PLAYER_ZONE}`;
+}
+
 export type TimeWindow = { fromMs: number; toMs: number };
 
 /** Epoch ms at which the player's day holding nowMs started. */

@@ -260,7 +260,7 @@ describe("cancelling one's own queued adjustment", () => {
     await expectMoneyInvariants();
   });
 
-  it("the console shows Cancel on one's own request and asks first", async () => {
+  it("the console offers to withdraw one's own request and asks first, its way out named apart from it", async () => {
     const p = await player();
     const asker = await secondOperator();
     const token = await asker.signIn();
@@ -277,10 +277,14 @@ describe("cancelling one's own queued adjustment", () => {
     const card = new RegExp(`data-testid="adjustment-${asked.data.id}"[\\s\\S]*?</article>`).exec(queue)![0];
     expect(card).toContain('value="cancel"');
     expect(card).not.toContain('value="approve"');
+    expect(text(card)).toContain("Withdraw my request");
     const fields = { kind: "adjustment", id: String(asked.data.id), decision: "cancel" };
-    expect(text(panel(await (await browser.post("/admin?index", fields)).text()))).toContain(
-      `Cancel your credit of 15,000.00 USD to ${p.username}`,
-    );
+    const step = text(panel(await (await browser.post("/admin?index", fields)).text()));
+    expect(step).toContain(`Withdraw your credit of 15,000.00 USD to ${p.username}`);
+    // the step's two buttons: the one that withdraws the request, and the way out that does nothing
+    expect(step).toContain("Withdraw my request");
+    expect(step).toContain("Go back");
+    expect(step).not.toMatch(/Cancel/);
     expect(await count("adjustment_requests", "id = ? AND status = 'pending'", asked.data.id)).toBe(1);
     expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
     expect(await count("adjustment_requests", "id = ? AND status = 'cancelled'", asked.data.id)).toBe(1);

@@ -113,9 +113,9 @@ describe("one decision flow for deposits and withdrawals", () => {
       ["withdrawals", wd!.id, [third, fourth]],
     ] as const) {
       const answers = await Promise.all([
-        api(`/api/admin/${kind}/approve`, { token: a, id: requestIdOf }),
+        api(`/api/admin/${kind}/approve`, { token: a, id: requestIdOf, payout_ref: "FT-TEST-0001" }),
         api(`/api/admin/${kind}/reject`, { token: b, id: requestIdOf, note: "#duplicate" }),
-        api(`/api/admin/${kind}/approve`, { token: b, id: requestIdOf }),
+        api(`/api/admin/${kind}/approve`, { token: b, id: requestIdOf, payout_ref: "FT-TEST-0001" }),
       ]);
       expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
       for (const lost of answers.filter((a) => a.code !== 1)) expect(lost.data.errCode).toBe(1068);
@@ -150,7 +150,10 @@ describe("one decision flow for deposits and withdrawals", () => {
     const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
-    expectError(await api("/api/admin/withdrawals/approve", { token: adjusterToken, id: wd!.id }), 1171);
+    expectError(
+      await api("/api/admin/withdrawals/approve", { token: adjusterToken, id: wd!.id, payout_ref: "FT-TEST-0001" }),
+      1171,
+    );
     expect(await count("withdrawal_requests", "id = ? AND status = 'pending'", wd!.id)).toBe(1);
     await expectMoneyInvariants();
   });

@@ -21,10 +21,23 @@ describe("the console's lists", () => {
   it("every cell of a console table names its column, for the phone's cards", async () => {
     const p = await playerWith(5_000);
     const browser = await operatorBrowser();
-    for (const path of [`/admin/players/${p.userId}`, "/admin/rooms/16", "/admin/operators"]) {
+    for (const path of [
+      `/admin/players/${p.userId}`,
+      "/admin/rooms",
+      "/admin/rooms/16",
+      "/admin/rooms/1",
+      "/admin/operators",
+    ]) {
       const html = await (await browser.get(path)).text();
+      // every table of the page, the rooms list and a room's odds included
+      const all = html.match(/<table class="admin-table[^"]*"/g) ?? [];
+      expect(all.length, path).toBeGreaterThan(0);
+      expect(
+        all.filter((table) => !/\bcards\b/.test(table)),
+        path,
+      ).toEqual([]);
       const tables = html.match(/<table class="admin-table cards[\s\S]*?<\/table>/g) ?? [];
-      expect(tables.length, path).toBeGreaterThan(0);
+      expect(tables.length, path).toBe(all.length);
       for (const table of tables) {
         const cells = table.match(/<td[^>]*>/g) ?? [];
         expect(

@@ -171,9 +171,18 @@ describe("whoever approved a player's deposit does not approve their withdrawal"
     const queue = await api("/api/admin/withdrawals", { token: first, status: "pending" });
     expect(queue.data.list.find((r: { id: number }) => r.id === withdrawal!.id).refusedBecause).toBe(1231);
     for (const desk of [first, second, third])
-      expectError(await api("/api/admin/withdrawals/approve", { token: desk, id: withdrawal!.id }), 1231);
+      expectError(
+        await api("/api/admin/withdrawals/approve", { token: desk, id: withdrawal!.id, payout_ref: "FT-TEST-0001" }),
+        1231,
+      );
     expect(await count("withdrawal_requests", "id = ? AND status = 'pending'", withdrawal!.id)).toBe(1);
-    expectOk(await api("/api/admin/withdrawals/approve", { token: await cashier(), id: withdrawal!.id }));
+    expectOk(
+      await api("/api/admin/withdrawals/approve", {
+        token: await cashier(),
+        id: withdrawal!.id,
+        payout_ref: "FT-TEST-0001",
+      }),
+    );
     await expectMoneyInvariants();
   });
 });

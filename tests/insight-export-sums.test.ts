@@ -113,7 +113,14 @@ describe("CSV exports a spreadsheet can sum", () => {
     const [{ id: withdrawalId }] = (
       await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(a.id).all<{ id: number }>()
     ).results;
-    expectOk(await api("/api/admin/withdrawals/approve", { token: cashier, id: withdrawalId, note: "paid" }));
+    expectOk(
+      await api("/api/admin/withdrawals/approve", {
+        token: cashier,
+        id: withdrawalId,
+        note: "paid",
+        payout_ref: "FT-TEST-0001",
+      }),
+    );
 
     // B: an operator's debit with a note a spreadsheet would run, and a credit past one operator's limit
     // that a second operator approves (ref operator:<asker>+<approver>).

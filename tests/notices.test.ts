@@ -68,7 +68,9 @@ describe("notices of wallet decisions", () => {
     const p = await player(500);
     const paid = await withdrawalOf(p.token, 100);
     const rejected = await withdrawalOf(p.token, 40);
-    expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id: paid }));
+    expectOk(
+      await api("/api/admin/withdrawals/approve", { token: await operator(), id: paid, payout_ref: "FT-TEST-0001" }),
+    );
     expectOk(
       await api("/api/admin/withdrawals/reject", { token: await operator(), id: rejected, note: "#accountMismatch" }),
     );

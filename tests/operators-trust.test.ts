@@ -96,9 +96,14 @@ describe("four eyes cannot be split", () => {
     const request = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
-    expectError(await api("/api/admin/withdrawals/approve", { token: cashier, id: request!.id }), 1171);
+    expectError(
+      await api("/api/admin/withdrawals/approve", { token: cashier, id: request!.id, payout_ref: "FT-TEST-0001" }),
+      1171,
+    );
     expect(await count("withdrawal_requests", "id = ? AND status = 'pending'", request!.id)).toBe(1);
-    expectOk(await api("/api/admin/withdrawals/approve", { token: admin, id: request!.id }));
+    expectOk(
+      await api("/api/admin/withdrawals/approve", { token: admin, id: request!.id, payout_ref: "FT-TEST-0001" }),
+    );
     await expectMoneyInvariants();
   });
 
@@ -121,10 +126,18 @@ describe("four eyes cannot be split", () => {
     const request = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
-    expectError(await api("/api/admin/withdrawals/approve", { token: asker, id: request!.id }), 1171);
-    expectError(await api("/api/admin/withdrawals/approve", { token: approver, id: request!.id }), 1171);
+    expectError(
+      await api("/api/admin/withdrawals/approve", { token: asker, id: request!.id, payout_ref: "FT-TEST-0001" }),
+      1171,
+    );
+    expectError(
+      await api("/api/admin/withdrawals/approve", { token: approver, id: request!.id, payout_ref: "FT-TEST-0001" }),
+      1171,
+    );
     const third = await (await secondOperator(true, "cashier")).signIn();
-    expectOk(await api("/api/admin/withdrawals/approve", { token: third, id: request!.id }));
+    expectOk(
+      await api("/api/admin/withdrawals/approve", { token: third, id: request!.id, payout_ref: "FT-TEST-0001" }),
+    );
     await expectMoneyInvariants();
   });
 });

@@ -42,7 +42,10 @@ describe("money waiting in withdrawals", () => {
     const ids = (
       await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(p.id).all<{ id: number }>()
     ).results;
-    for (const { id } of ids) expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id }));
+    for (const { id } of ids)
+      expectOk(
+        await api("/api/admin/withdrawals/approve", { token: await operator(), id, payout_ref: "FT-TEST-0001" }),
+      );
     expect(await (await browser.get("/user")).text()).not.toContain('data-testid="withdrawing"');
     await expectMoneyInvariants();
   });

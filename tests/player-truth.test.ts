@@ -130,7 +130,9 @@ describe("a paid-out withdrawal in the funds ledger", () => {
         .bind(p.id)
         .all<{ id: number }>()
     ).results.map((r) => r.id);
-    expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id: ids[0] }));
+    expectOk(
+      await api("/api/admin/withdrawals/approve", { token: await operator(), id: ids[0], payout_ref: "FT-TEST-0001" }),
+    );
     const flow = (await api("/api/Game/getfinanceflow", { token: p.token, type: "all" })).data.list as Array<{
       kind: string;
       money: number;

@@ -30,7 +30,7 @@ describe("time-out and self-exclusion", () => {
     expectError(refused, 3004);
     expect(refused.data.until).toBe(answer.data.until);
     const end = new Date(answer.data.until + 8 * 3_600_000).toISOString();
-    expect(refused.info).toBe(`Bạn đang tạm nghỉ chơi đến ${end.slice(0, 10)} ${end.slice(11, 16)} (UTC+8)`);
+    expect(refused.info).toBe(`Bạn đang tạm nghỉ chơi đến ${end.slice(0, 10)} ${end.slice(11, 16)} UTC+8`);
     const zh = await api("/api/Game/recharge", { token: signedIn.data.token, money: 50, pay_name: "A", lang: "chs" });
     expect(zh.info).toContain("您正在暂停游戏");
     // a wrong password still says wrong password: the time-out is not shown to whoever types a name

@@ -116,7 +116,7 @@ describe("the restricted view", () => {
     const id = (await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(p.id)
       .first<{ id: number }>())!.id;
-    expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id }));
+    expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id, payout_ref: "FT-TEST-0001" }));
     expect(
       (await api("/api/Game/getnotices", { token: p.token })).data.list.map((n: { kind: string }) => n.kind),
     ).toContain("withdrawalPaid");

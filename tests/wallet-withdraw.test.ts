@@ -253,10 +253,41 @@ describe("operator decisions on withdrawals", () => {
     return { ...p, requestId };
   }
 
+  it("an approval without the payout's reference is refused (1204) in the caller's language and changes nothing", async () => {
+    const { id, requestId } = await pendingWithdrawal();
+    const op = await operator();
+    const audits = await count("audit_log");
+    const words = { en: "payout reference", chs: "付款凭证", cht: "付款憑證", vi: "mã thanh toán" };
+    for (const [lang, phrase] of Object.entries(words)) {
+      for (const payout_ref of [undefined, "", "   ", "abc"]) {
+        const answer = await api("/api/admin/withdrawals/approve", { token: op, id: requestId, lang, payout_ref });
+        expectError(answer, 1204);
+        expect(answer.info, lang).toContain(phrase);
+      }
+    }
+    const row = await env.DB.prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
+      .bind(requestId)
+      .first();
+    expect(row).toEqual({ status: "pending", payout_ref: "" });
+    expect(await balanceCents(id)).toBe(4_000);
+    expect(await count("audit_log")).toBe(audits);
+    expectOk(await api("/api/admin/withdrawals/approve", { token: op, id: requestId, payout_ref: " FT-0001 " }));
+    const paid = await env.DB.prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
+      .bind(requestId)
+      .first();
+    expect(paid).toEqual({ status: "approved", payout_ref: "FT-0001" });
+    await expectMoneyInvariants();
+  });
+
   it("approving settles what is held: no money moves, the player sees approved, audited; never twice", async () => {
     const { token, id, requestId } = await pendingWithdrawal();
     const op = await operator();
-    const answer = await api("/api/admin/withdrawals/approve", { token: op, id: requestId, note: "paid tx 0xabc" });
+    const answer = await api("/api/admin/withdrawals/approve", {
+      token: op,
+      id: requestId,
+      note: "paid tx 0xabc",
+      payout_ref: "FT-TEST-0001",
+    });
     expectOk(answer);
     expect(answer.data).toEqual({ id: requestId, status: "approved" });
     expect(await balanceCents(id)).toBe(4_000);
@@ -265,7 +296,10 @@ describe("operator decisions on withdrawals", () => {
       note: "",
     });
     expect(await auditCount("withdrawal.approve", `withdrawal:${requestId}`)).toBe(1);
-    expectError(await api("/api/admin/withdrawals/approve", { token: op, id: requestId }), 1068);
+    expectError(
+      await api("/api/admin/withdrawals/approve", { token: op, id: requestId, payout_ref: "FT-TEST-0001" }),
+      1068,
+    );
     expectError(await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }), 1068);
     expect(await balanceCents(id)).toBe(4_000);
     expect(await count("ledger", "user_id = ? AND type = 'redo'", id)).toBe(0);
@@ -290,7 +324,10 @@ describe("operator decisions on withdrawals", () => {
     });
     expect(await auditCount("withdrawal.reject", `withdrawal:${requestId}`)).toBe(1);
     expectError(await api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }), 1068);
-    expectError(await api("/api/admin/withdrawals/approve", { token: op, id: requestId }), 1068);
+    expectError(
+      await api("/api/admin/withdrawals/approve", { token: op, id: requestId, payout_ref: "FT-TEST-0001" }),
+      1068,
+    );
     expect(await balanceCents(id)).toBe(10_000);
     expect((await api("/api/Game/getwithdrawlist", { token })).data.list[0]).toMatchObject({
       status: "rejected",
@@ -317,7 +354,7 @@ describe("operator decisions on withdrawals", () => {
       const { id, requestId } = await pendingWithdrawal();
       const op = await operator();
       const [approve, reject] = await Promise.all([
-        api("/api/admin/withdrawals/approve", { token: op, id: requestId }),
+        api("/api/admin/withdrawals/approve", { token: op, id: requestId, payout_ref: "FT-TEST-0001" }),
         api("/api/admin/withdrawals/reject", { token: op, id: requestId, note: "#other" }),
       ]);
       expect([approve.code, reject.code].sort()).toEqual([0, 1]);
@@ -333,12 +370,18 @@ describe("operator decisions on withdrawals", () => {
 
   it("refuses unknown requests (1088) and players (1073)", async () => {
     const { token, requestId } = await pendingWithdrawal();
-    expectError(await api("/api/admin/withdrawals/approve", { token: await operator(), id: 999_999 }), 1088);
+    expectError(
+      await api("/api/admin/withdrawals/approve", { token: await operator(), id: 999_999, payout_ref: "FT-TEST-0001" }),
+      1088,
+    );
     expectError(
       await api("/api/admin/withdrawals/reject", { token: await operator(), id: 999_999, note: "#other" }),
       1088,
     );
     expectError(await api("/api/admin/withdrawals/reject", { token, id: requestId, note: "#other" }), 1073);
-    expectError(await api("/api/admin/withdrawals/approve", { token, id: requestId }), 1073);
+    expectError(
+      await api("/api/admin/withdrawals/approve", { token, id: requestId, payout_ref: "FT-TEST-0001" }),
+      1073,
+    );
   });
 });

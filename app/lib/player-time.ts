@@ -3,15 +3,14 @@
 // way; docs/decisions/021-wallet-day-and-cap.md). One event shows one time on every screen, whatever
 // the device's own zone.
 
-import { PLAYER_OFFSET_MS, formatDate } from "#shared/days";
+import { clockTime, formatDate } from "#shared/days";
 
-/** Shown beside times where a player could expect the device's own zone. */
-export const PLAYER_ZONE = "UTC+8";
+// Shown beside times where a player could expect the device's own zone, always through zonedTime (or
+// <PlayerTime zone>) so the zone reads one way on every screen: "2025-03-01 14:05 UTC+8".
+export { PLAYER_ZONE, zonedTime } from "#shared/days";
 
 /** The player's calendar date (YYYY-MM-DD) of an instant. */
 export const playerDate = formatDate;
 
 /** A moment as the player reads it: "2025-03-01 14:05". */
-export function playerTime(ms: number): string {
-  return new Date(ms + PLAYER_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
-}
+export const playerTime: (ms: number) => string = clockTime;

@@ -5,7 +5,7 @@ import { AuditValues, hasWords } from "~/components/admin/AuditValues";
 import { Pager } from "~/components/wallet/Pager";
 import { formatDecimal } from "~/lib/number-format";
 import { callAdmin, loadAdmin } from "~/lib/operator.server";
-import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import { pageCursor } from "~/lib/wallet";
 import { useAppConfig } from "~/lib/root-data";
 import { AUDIT_ACTIONS } from "#shared/audit";
@@ -138,9 +138,7 @@ function AuditRow({ row }: { row: Row }) {
             </>
           ) : null}
         </span>
-        <span className="muted">
-          {playerTime(row.time)} {PLAYER_ZONE}
-        </span>
+        <span className="muted">{zonedTime(row.time)}</span>
       </div>
       <AuditValues before={before} after={after} currency={currency} />
       {rest.length > 0 ? (

@@ -181,8 +181,11 @@ export default function PlayerPage() {
         <dd>
           <Money value={u.turnover} />
         </dd>
-        <dt>{t("players.level", { level: u.level })}</dt>
-        <dd>{t(`player.roleNames.${u.role}`, { defaultValue: u.role })}</dd>
+        <dt>{t("player.vipLevel")}</dt>
+        <dd>
+          {u.level}
+          {u.role !== "player" ? ` · ${t(`player.roleNames.${u.role}`, { defaultValue: u.role })}` : ""}
+        </dd>
         <dt>{t("player.phone")}</dt>
         <dd>{u.phone ? `${u.quhao} ${u.phone}` : "—"}</dd>
         <dt>{t("player.joined")}</dt>

@@ -6,7 +6,7 @@ import { MarkerWhy, type Marker } from "~/components/insight/MarkerWhy";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
-import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import insightStyles from "~/styles/insight.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: insightStyles }];
@@ -78,7 +78,7 @@ export default function RiskFile() {
         <ul className="admin-list">
           {interactions.map((i) => (
             <li key={i.id}>
-              <strong>{t(`risk.kind.${i.kind}`)}</strong> · {playerTime(i.at)} ({PLAYER_ZONE}) · {i.operator ?? ""}
+              <strong>{t(`risk.kind.${i.kind}`)}</strong> · {zonedTime(i.at)} · {i.operator ?? ""}
               <div>{i.text}</div>
             </li>
           ))}

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MarkerWhy, type Marker } from "~/components/insight/MarkerWhy";
 import { loadAdmin } from "~/lib/operator.server";
-import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import insightStyles from "~/styles/insight.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: insightStyles }];
@@ -42,7 +42,7 @@ export default function PlayersAtRisk() {
             {p.lastInteraction
               ? t("risk.lastInteraction", {
                   kind: t(`risk.kind.${p.lastInteraction.kind}`),
-                  time: `${playerTime(p.lastInteraction.at)} (${PLAYER_ZONE})`,
+                  time: zonedTime(p.lastInteraction.at),
                 })
               : t("risk.noInteraction")}
           </div>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/admin/DataTable";
 import { Pager } from "~/components/wallet/Pager";
 import { gameTitle } from "~/lib/game-labels";
 import { loadAdmin } from "~/lib/operator.server";
@@ -82,36 +83,26 @@ export default function Rooms() {
       </Form>
       {list.length === 0 ? <p className="muted">{t("rooms.none")}</p> : null}
       {list.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("rooms.title")}>
-          <table className="admin-table rooms-table">
-            <thead>
-              <tr>
-                {["room", "game", "currency", "kind", "betting"].map((k) => (
-                  <th key={k} scope="col">
-                    {t(`rooms.col.${k}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.id} data-testid={`room-row-${r.id}`}>
-                  <td>
-                    <Link to={`/admin/rooms/${r.id}`}>#{r.id}</Link>
-                  </td>
-                  <td>
-                    <Link to={`/admin/rooms/${r.id}`}>{gameTitle(t, r.titleKey, r.title)}</Link>
-                  </td>
-                  <td>{CURRENCY_TABS[r.roomtype - 1] ?? "—"}</td>
-                  <td>{t(`game:kinds.${r.kind}`, { defaultValue: r.kind })}</td>
-                  <td className={r.trading ? undefined : "danger-text"}>
-                    {r.trading ? t("rooms.trading") : t("rooms.stopped")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t("rooms.title")}
+          className="rooms-table"
+          rows={list}
+          rowKey={(r) => r.id}
+          rowTestId={(r) => `room-row-${r.id}`}
+          columns={[
+            { head: t("rooms.col.room"), cell: (r) => <Link to={`/admin/rooms/${r.id}`}>#{r.id}</Link> },
+            {
+              head: t("rooms.col.game"),
+              cell: (r) => <Link to={`/admin/rooms/${r.id}`}>{gameTitle(t, r.titleKey, r.title)}</Link>,
+            },
+            { head: t("rooms.col.currency"), cell: (r) => CURRENCY_TABS[r.roomtype - 1] ?? "—" },
+            { head: t("rooms.col.kind"), cell: (r) => t(`game:kinds.${r.kind}`, { defaultValue: r.kind }) },
+            {
+              head: t("rooms.col.betting"),
+              cell: (r) => (r.trading ? t("rooms.trading") : <span className="danger-text">{t("rooms.stopped")}</span>),
+            },
+          ]}
+        />
       ) : null}
       <Pager page={page} hasMore={hasMore} />
     </main>

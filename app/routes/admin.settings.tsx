@@ -234,13 +234,16 @@ export default function SettingsPage() {
             value={s.withdraw_daily_cap.toFixed(2)}
             decimal
           />
-          <label className="field">
-            <span className="field-label">{t("settings.depositMode")}</span>
-            <select name="deposit_mode" defaultValue={s.deposit_mode}>
-              <option value="request">{t("settings.modeRequest")}</option>
-              <option value="contact">{t("settings.modeContact")}</option>
-            </select>
-          </label>
+          {/* two choices with long words: radios show them whole on a phone, where a select cut them off */}
+          <fieldset className="choice-group">
+            <legend className="field-label">{t("settings.depositMode")}</legend>
+            {(["request", "contact"] as const).map((mode) => (
+              <label key={mode} className="check">
+                <input type="radio" name="deposit_mode" value={mode} defaultChecked={s.deposit_mode === mode} />
+                {t(mode === "request" ? "settings.modeRequest" : "settings.modeContact")}
+              </label>
+            ))}
+          </fieldset>
         </section>
         <section className="admin-card settings-group" aria-labelledby="settings-3" id="deposit-accounts">
           <h2 id="settings-3">{t("settings.payees")}</h2>
@@ -306,7 +309,7 @@ export default function SettingsPage() {
             <FieldError message={error("invitations")} name="invitations" />
           </label>
         </section>
-        <button className="button" type="submit">
+        <button className="button settings-save" type="submit">
           {t("settings.save")}
         </button>
       </Form>

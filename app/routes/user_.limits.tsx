@@ -8,7 +8,7 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import {
   BREAK_PERIODS,
   LIMIT_KINDS,
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     // Every session ended on the server; this device forgets its cookie too.
-    const until = answer.data.until === null ? null : `${playerTime(answer.data.until)} ${PLAYER_ZONE}`;
+    const until = answer.data.until === null ? null : zonedTime(answer.data.until);
     const done = t(`protection.${breakKind(answer.data.period)}Done`, { until: until ?? t("protection.never") });
     return redirectWithToast(context, "/login", done, [await clearTokenHeader(context)]);
   }

@@ -230,8 +230,14 @@ export const requestListForm = z
 export const decisionForm = z.object({
   id: integerId(),
   note: text().max(200, "1001").optional().default(""),
-  // a withdrawal's payout: the bank transfer's id or the transaction hash the player finds the money by
-  payout_ref: text().max(128, "1001").optional().default(""),
+});
+
+/**
+ * Approving a withdrawal says the money was sent: with the bank transfer's id or the transaction hash the
+ * player finds it by (docs/decisions/151), 4 to 128 characters, 1204 otherwise, for every client alike.
+ */
+export const withdrawalApprovalForm = decisionForm.extend({
+  payout_ref: z.string({ error: "1204" }).trim().min(4, "1204").max(128, "1204"),
 });
 
 /**

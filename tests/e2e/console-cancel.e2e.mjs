@@ -1,4 +1,4 @@
-// Cancel on a console confirm step, with JavaScript: nothing is done and the form keeps what was typed
+// "Go back" on a console confirm step, with JavaScript: nothing is done and the form keeps what was typed
 // (docs/decisions/151), the select included; the step said what the player reads and what stays inside.
 import assert from "node:assert/strict";
 import { signInToConsole } from "./operator.mjs";
@@ -19,7 +19,7 @@ export default async function ({ page, shot, serverLog }) {
   assert.match(words, /The player will read: “Promotion credit”\./);
   assert.match(words, /Your internal note “spring promo” stays in the console/);
   await shot("confirm");
-  await page.getByRole("button", { name: "Cancel" }).click();
+  await step.getByRole("button", { name: "Go back" }).click();
   await step.waitFor({ state: "detached" });
   assert.equal(await page.locator('input[name="money"]').inputValue(), "25.50");
   assert.equal(await page.locator('select[name="text"]').inputValue(), "promotion");

@@ -84,10 +84,12 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
   const own = page.locator("article", { hasText: "VIP welcome" });
   await own.getByText("You asked for this").waitFor();
-  await own.getByRole("button", { name: "Cancel request" }).click();
-  await confirm.getByText(`Cancel your credit of 15,000.00 USD to ${player.username}`).waitFor();
-  await confirm.getByRole("button", { name: "Cancel request" }).click();
-  await page.getByText("Request cancelled").first().waitFor();
+  await own.getByRole("button", { name: "Withdraw my request" }).click();
+  await confirm.getByText(`Withdraw your credit of 15,000.00 USD to ${player.username}`).waitFor();
+  // the step's way out reads apart from the button that withdraws the request
+  assert.equal(await confirm.getByRole("button", { name: "Go back" }).count(), 1);
+  await confirm.getByRole("button", { name: "Withdraw my request" }).click();
+  await page.getByText("Request withdrawn").first().waitFor();
   await own.waitFor({ state: "detached" });
   await shot("3-cancelled-390");
 

@@ -128,7 +128,11 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const withdrawal = (await call("/api/Game/getwithdrawlist", { token: apiToken })).data.list[0];
   // the admins approved this player's deposit: a third operator pays the withdrawal out (docs/decisions/061)
   const cashier = await operatorToken(base, serverLog, "cashier");
-  assert.equal((await call("/api/admin/withdrawals/approve", { token: cashier, id: withdrawal.id })).code, 1);
+  assert.equal(
+    (await call("/api/admin/withdrawals/approve", { token: cashier, id: withdrawal.id, payout_ref: "FT-TEST-0001" }))
+      .code,
+    1,
+  );
   await page.getByTestId("tab-unread").waitFor({ timeout: 45_000 });
   await shot("6-live-notice");
   await page.getByTestId("menu-unread").click();

@@ -3,7 +3,7 @@ import { ProductError } from "#shared/product-error";
 import type { Db } from "../db/client";
 import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "./queries";
 import { toMoney } from "#shared/money";
-import { formatDate } from "#shared/days";
+import { zonedTime } from "#shared/days";
 import { type LimitKind, PERIOD_MS, isTimeOut } from "#shared/protection/rules";
 
 // Catalogue codes of player protection (locales/*/errors.json), docs/product.md#player-protection.
@@ -34,11 +34,8 @@ function formatMoneyText(cents: number): string {
   return `${whole}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/** An instant as the player's calendar shows it: date and time in UTC+8, the zone named. */
-function formatEndTime(ms: number): string {
-  const time = new Date(ms + 8 * 3_600_000).toISOString().slice(11, 16);
-  return `${formatDate(ms)} ${time} (UTC+8)`;
-}
+/** An instant as the player's calendar shows it, the zone named as every screen names it. */
+const formatEndTime = zonedTime;
 
 /** The refusal of a running exclusion: the code says time-out or self-exclusion, num the end. */
 function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal {

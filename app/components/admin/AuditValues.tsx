@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDecimal } from "~/lib/number-format";
-import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import { noteText } from "~/lib/request-notes";
 
 // An audit row's recorded values in words: each field by its name in the operator's language, money with
@@ -93,7 +93,7 @@ function show(key: string, value: unknown, t: Translate, currency: string): stri
   if (MONEY.has(key) && typeof value === "number") return `${formatDecimal(value, 2, 2)} ${currency}`;
   if (FLAGS.has(key)) return t(value ? "audit.values.yes" : "audit.values.no");
   if (key in WORDS) return WORDS[key](String(value), t);
-  if (TIMES.has(key) && typeof value === "number") return `${playerTime(value)} ${PLAYER_ZONE}`;
+  if (TIMES.has(key) && typeof value === "number") return zonedTime(value);
   if (BODIES.has(key)) {
     const words = String(value)
       .replace(/<[^>]+>/g, " ")

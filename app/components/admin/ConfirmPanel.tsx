@@ -4,9 +4,10 @@ import type { ConfirmStep } from "~/lib/console-confirm.server";
 
 /**
  * The second step of a console action (app/lib/console-confirm.server.ts): what will happen, in
- * words, with Confirm (posting the same fields again) and Cancel (posting them with confirmed=cancel:
+ * words, with Confirm (posting the same fields again) and "Go back" (posting them with confirmed=cancel:
  * nothing is done and the page's form comes back with what was typed, with or without JavaScript).
- * Confirm comes first in the form so Enter confirms; the grid shows Cancel on the left.
+ * Confirm comes first in the form so Enter confirms; the grid shows "Go back" on the left. The way out
+ * never reads like the action it sits beside ("Withdraw my request" on one's own request).
  */
 export function ConfirmPanel() {
   const result = useActionData<{ confirm?: ConfirmStep | null }>();

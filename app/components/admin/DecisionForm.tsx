@@ -6,9 +6,9 @@ import { FieldError, invalidProps, useFieldError } from "./FieldError";
 /**
  * Approve, or reject with a preset reason (required: the player reads it, in their language) and a
  * note that stays in the console (shared/request-reasons.ts), one request of a queue; the operator who
- * asked for an adjustment can cancel it instead. Each asks for a confirm step first
+ * asked for an adjustment can withdraw it instead. Each asks for a confirm step first
  * (app/lib/console-confirm.server.ts). A withdrawal is approved with the payout's reference (the bank
- * transfer's id or the transaction hash), which the player then reads. After the step's Cancel or a
+ * transfer's id or the transaction hash), which the player then reads. After the step's "Go back" or a
  * refusal, the form of that request keeps what was typed.
  */
 export function DecisionForm({

@@ -116,7 +116,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
         <input type="checkbox" name="trading" defaultChecked={room.trading} /> {t("room.tradingOn")}
       </label>
       <TableScroll label={t("room.odds")}>
-        <table className="admin-table odds-table" aria-describedby={oddsError ? "odds-error" : undefined}>
+        <table className="admin-table cards odds-table" aria-describedby={oddsError ? "odds-error" : undefined}>
           <thead>
             <tr>
               <th scope="col">{t("room.option")}</th>
@@ -133,21 +133,25 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
               return (
                 <tr key={o.index} className={losing ? "losing" : undefined}>
                   <th scope="row">{label}</th>
-                  <td>
-                    <input
-                      name="rate"
-                      aria-label={`${t("room.odds")} ${label}`}
-                      aria-invalid={losing || wrong ? true : undefined}
-                      aria-describedby={invalidProps(wrong, `rate.${i}`)["aria-describedby"]}
-                      inputMode="decimal"
-                      data-odds={oddsId}
-                      value={typed[i]}
-                      onChange={(e) => setTyped((all) => all.map((v, j) => (j === i ? e.target.value : v)))}
-                      size={8}
-                    />
-                    <FieldError message={wrong} name={`rate.${i}`} />
+                  <td data-label={t("room.odds")}>
+                    <div className="cell">
+                      <input
+                        name="rate"
+                        aria-label={`${t("room.odds")} ${label}`}
+                        aria-invalid={losing || wrong ? true : undefined}
+                        aria-describedby={invalidProps(wrong, `rate.${i}`)["aria-describedby"]}
+                        inputMode="decimal"
+                        data-odds={oddsId}
+                        value={typed[i]}
+                        onChange={(e) => setTyped((all) => all.map((v, j) => (j === i ? e.target.value : v)))}
+                        size={8}
+                      />
+                      <FieldError message={wrong} name={`rate.${i}`} />
+                    </div>
                   </td>
-                  <td data-testid={`rtp-${o.index}`}>{rtp === null ? "—" : `${(rtp * 100).toFixed(2)} %`}</td>
+                  <td data-label={t("room.rtp")} data-testid={`rtp-${o.index}`}>
+                    <div className="cell">{rtp === null ? "—" : `${(rtp * 100).toFixed(2)} %`}</div>
+                  </td>
                 </tr>
               );
             })}

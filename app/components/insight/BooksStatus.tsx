@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import { useMoney } from "./money";
 import type { BooksCheck, BooksProblem } from "./types";
 
@@ -43,7 +43,7 @@ export function BooksStatus({ books }: { books: BooksCheck }) {
       </div>
     );
   }
-  const when = `${playerTime(books.at)} (${PLAYER_ZONE})`;
+  const when = zonedTime(books.at);
   if (books.ok) {
     return (
       <div className="books books-ok" role="status" data-testid="books-ok">

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { roomName } from "~/lib/game-labels";
 import { formatDecimal } from "~/lib/number-format";
-import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import { BarChart, ChartTable } from "./BarChart";
 import { percent, useMoney } from "./money";
 import { ReturnsChart } from "./ReturnsChart";
@@ -16,11 +16,17 @@ function Pending({ label, ages }: { label: string; ages: PendingAges }) {
   return (
     <tr>
       <th scope="row">{label}</th>
-      <td>{ages.count}</td>
+      <td data-label={t("insight.waiting")}>
+        <div className="cell">{ages.count}</div>
+      </td>
       {ages.bands.map((n, i) => (
-        <td key={AGE_BANDS[i]}>{n}</td>
+        <td key={AGE_BANDS[i]} data-label={t(AGE_BANDS[i])}>
+          <div className="cell">{n}</div>
+        </td>
       ))}
-      <td>{ages.oldestAt === null ? t("insight.none") : `${playerTime(ages.oldestAt)} (${PLAYER_ZONE})`}</td>
+      <td data-label={t("insight.oldest")}>
+        <div className="cell">{ages.oldestAt === null ? t("insight.none") : zonedTime(ages.oldestAt)}</div>
+      </td>
     </tr>
   );
 }
@@ -132,7 +138,8 @@ export function InsightCharts({ charts }: { charts: Charts }) {
       <section className="admin-section insight-wide" aria-labelledby="chart-pending">
         <h2 id="chart-pending">{t("insight.pending")}</h2>
         <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="chart-pending">
-          <table className="admin-table">
+          {/* a card per queue on a phone (app/styles/admin.css), as the console's other tables */}
+          <table className="admin-table cards">
             <thead>
               <tr>
                 <th scope="col">{t("insight.queue")}</th>

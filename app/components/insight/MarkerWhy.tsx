@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { playerTime, PLAYER_ZONE } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import { useMoney } from "./money";
 
 // One marker of harm and why, in the operator's language, with its figures (worker/insight/risk.ts).
@@ -10,7 +10,7 @@ export function MarkerWhy({ marker }: { marker: Marker }) {
   const { t } = useTranslation("admin");
   const money = useMoney();
   const f = marker.figures;
-  const time = (ms: number) => `${playerTime(ms)} (${PLAYER_ZONE})`;
+  const time = zonedTime;
   // Each marker has its own figures: only its own words are built (a time of another marker's figures is
   // undefined here, and formatting it threw "Invalid time value" on every page showing a marker).
   const why: Record<string, () => Record<string, string | number>> = {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
 import { parseBody } from "#shared/fields";
+import { DAY_MS, parseDate } from "#shared/days";
 import type { AppEnv } from "../types";
 import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
 import { pageAt, pagedList } from "../../db/paging";
@@ -109,13 +110,11 @@ adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
 adminRoomRoutes.post("/api/admin/audit", async (c) => {
   const form = parseBody(auditForm, c.get("body"));
   const at = pageAt(form, AUDIT_PAGE_SIZE);
-  // days end at 00:00 UTC+8, as the totals'
-  const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+  // the player's days (shared/days.ts), as the totals'; a date that is not on the calendar filters nothing
+  const from = form.from ? parseDate(form.from) : null;
+  const to = form.to ? parseDate(form.to) : null;
   const query = { operator: form.operator, action: form.action, target: form.target, userId: form.userId, at };
-  const range = {
-    fromMs: form.from ? dayStart(form.from) : undefined,
-    toMs: form.to ? dayStart(form.to) + 86_400_000 : undefined,
-  };
+  const range = { fromMs: from ?? undefined, toMs: to === null ? undefined : to + DAY_MS };
   const rows = await listAudit(getDb(c.env), { ...query, ...range });
   return ok(
     c,

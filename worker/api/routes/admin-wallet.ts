@@ -8,7 +8,14 @@ import { listDeposits, listWithdrawals, requestListKey, type DepositRecord } fro
 import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
 import { approveDeposit } from "../../wallet/deposit-approval";
-import { PAGE_SIZE, decisionForm, filterQuery, rejectionForm, requestListForm } from "#shared/forms/wallet";
+import {
+  PAGE_SIZE,
+  decisionForm,
+  filterQuery,
+  rejectionForm,
+  requestListForm,
+  withdrawalApprovalForm,
+} from "#shared/forms/wallet";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
@@ -29,10 +36,17 @@ function listQuery(body: Record<string, unknown>, viewerId: number) {
 
 function decision(
   c: { get(key: "body"): Record<string, unknown>; get(key: "user"): { id: number } },
-  rejecting?: "deposit" | "withdrawal",
+  which: "approve-deposit" | "approve-withdrawal" | "reject-deposit" | "reject-withdrawal",
 ) {
-  const form = parseBody(rejecting ? rejectionForm(rejecting) : decisionForm, c.get("body"));
-  return { operatorId: c.get("user").id, id: form.id, note: form.note, payoutRef: form.payout_ref, nowMs: Date.now() };
+  const schema = {
+    "approve-deposit": decisionForm,
+    "approve-withdrawal": withdrawalApprovalForm,
+    "reject-deposit": rejectionForm("deposit"),
+    "reject-withdrawal": rejectionForm("withdrawal"),
+  }[which];
+  const form = parseBody(schema, c.get("body"));
+  const payoutRef = "payout_ref" in form ? form.payout_ref : undefined;
+  return { operatorId: c.get("user").id, id: form.id, note: form.note, payoutRef, nowMs: Date.now() };
 }
 
 adminWalletRoutes.post("/api/admin/deposits", async (c) => {
@@ -58,11 +72,11 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
 });
 
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) =>
-  ok(c, await approveDeposit(getDb(c.env), decision(c))),
+  ok(c, await approveDeposit(getDb(c.env), decision(c, "approve-deposit"))),
 );
 
 adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, "deposit"))),
+  ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, "reject-deposit"))),
 );
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
@@ -82,9 +96,9 @@ adminWalletRoutes.post("/api/admin/payments", async (c) => {
 });
 
 adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c))),
+  ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c, "approve-withdrawal"))),
 );
 
 adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, "withdrawal"))),
+  ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, "reject-withdrawal"))),
 );

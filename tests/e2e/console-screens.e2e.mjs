@@ -1,0 +1,168 @@
+// The console's busiest screens with data of every kind, at a phone's width and a desk's: approvals with a
+// pending deposit, withdrawal, credit and operator request; a player's file with a ledger, requests and a
+// marker of harm; the rooms list, a room's odds, settings and operators. On each, nothing is cut off: the
+// page never scrolls sideways, no table needs a sideways scroll on a phone (tables are cards there), and
+// each form control of a decision is wide enough for the words it shows. Screenshots: console-screens-*.
+import assert from "node:assert/strict";
+import { operatorToken, signInToConsole } from "./operator.mjs";
+
+async function call(base, path, body) {
+  return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+}
+
+const ok = (answer, what) => assert.equal(answer.code, 1, `${what}: ${JSON.stringify(answer)}`);
+const requestId = () => crypto.randomUUID();
+
+/** A player with a ledger, pending requests of both kinds and the repeated-refusals marker. */
+async function busyPlayer(base, smsCode, serverLog) {
+  const stamp = String(Date.now()).slice(-7);
+  const phone = `97${stamp}`;
+  const username = `cs${stamp}x`;
+  ok(await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone }), "sms");
+  const registered = await call(base, "/api/index/register", {
+    quhao: "+84",
+    username,
+    phone,
+    captcha: await smsCode(phone),
+    password: "play1234",
+    spassword: "play1234",
+    invitation: "888",
+    payPwd: "pay12345",
+    adult: 1,
+  });
+  ok(registered, "register");
+  const token = registered.data.token;
+  const admin = await operatorToken(base, serverLog, "admin");
+  const found = await call(base, "/api/admin/players", { token: admin, query: username });
+  const id = found.data.list.find((p) => p.username === username).id;
+  ok(
+    await call(base, "/api/admin/adjust", {
+      token: admin,
+      userId: id,
+      money: "300",
+      text: "bonus",
+      reason: "screens: opening credit",
+      request_id: requestId(),
+    }),
+    "credit",
+  );
+  // a credit above what one operator may move alone waits for a second
+  ok(
+    await call(base, "/api/admin/adjust", {
+      token: admin,
+      userId: id,
+      money: "15000",
+      text: "compensation",
+      reason: "Goodwill after an outage on the evening draw",
+      request_id: requestId(),
+    }),
+    "large credit",
+  );
+  const card = await call(base, "/api/Game/addbankcard", {
+    token,
+    type: "Bank",
+    bank: "Vietcombank",
+    account: `0071${stamp}12`,
+    username: "Nguyen Van A",
+    area: "Hanoi, Hoan Kiem branch",
+    payPwd: "pay12345",
+  });
+  ok(card, "bank card");
+  ok(
+    await call(base, "/api/Game/withdraw", {
+      token,
+      bank_id: card.data.id,
+      money: "120",
+      pwd: "pay12345",
+      request_id: requestId(),
+    }),
+    "withdrawal",
+  );
+  ok(await call(base, "/api/Game/recharge", { token, money: 80, pay_name: "Nguyen Van A" }), "deposit");
+  // three refusals by a deposit limit within a week: the repeated-refusals marker
+  ok(await call(base, "/api/Game/setlimit", { token, kind: "deposit", period: "day", money: 100 }), "limit");
+  for (let i = 0; i < 3; i++)
+    assert.equal((await call(base, "/api/Game/recharge", { token, money: 500, pay_name: "A" })).code, 0);
+  return { username, id };
+}
+
+/** What is cut off on the page as it is laid out now: an empty list when nothing is. */
+function cutOff(page) {
+  return page.evaluate(() => {
+    const found = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1)
+      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+    if (width < 700)
+      for (const box of document.querySelectorAll(".table-scroll"))
+        if (box.scrollWidth > box.clientWidth + 1)
+          found.push(
+            `a table needs a sideways scroll: ${
+              box.getAttribute("aria-label") ??
+              document.getElementById(box.getAttribute("aria-labelledby") ?? "")?.textContent ??
+              box.querySelector("caption, th")?.textContent
+            } (${box.scrollWidth} > ${box.clientWidth})`,
+          );
+    const canvas = document.createElement("canvas").getContext("2d");
+    for (const control of document.querySelectorAll(".decision select, .decision input:not([type=hidden])")) {
+      const style = getComputedStyle(control);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const words =
+        control.tagName === "SELECT" ? (control.selectedOptions[0]?.textContent ?? "") : control.placeholder;
+      const rect = control.getBoundingClientRect();
+      // a select keeps room for its arrow
+      const room =
+        rect.width -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight) -
+        (control.tagName === "SELECT" ? 20 : 0);
+      if (rect.right > width + 1) found.push(`${control.name} runs off the screen`);
+      if (words && canvas.measureText(words).width > room + 1)
+        found.push(`${control.name} is too narrow for "${words}" (${Math.round(room)} px)`);
+    }
+    return found;
+  });
+}
+
+export default async function ({ page, base, shot, smsCode, serverLog }) {
+  const player = await busyPlayer(base, smsCode, serverLog);
+  // an operator request: a new operator waits for a second admin
+  const admin = await operatorToken(base, serverLog, "admin");
+  ok(
+    await call(base, "/api/admin/operators/create", {
+      token: admin,
+      username: `desk${String(Date.now()).slice(-6)}`,
+      role: "cashier",
+    }),
+    "operator request",
+  );
+  await signInToConsole(page, serverLog, "admin");
+  const screens = [
+    ["approvals", "/admin"],
+    ["player", `/admin/players/${player.id}`],
+    ["rooms", "/admin/rooms"],
+    ["odds", "/admin/rooms/1"],
+    ["settings", "/admin/settings"],
+    ["operators", "/admin/operators"],
+  ];
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const [name, path] of screens) {
+      await page.goto(path);
+      await page.locator("main h1").first().waitFor();
+      if (name === "approvals") {
+        // every kind of request waits on the screen
+        await page.getByText(player.username).first().waitFor();
+        await page.getByText("Goodwill after an outage on the evening draw").waitFor();
+        await page.locator('[data-testid^="withdrawal-"]').first().waitFor();
+        await page.locator('[data-testid^="deposit-"]').first().waitFor();
+      }
+      if (name === "player") await page.getByText("Repeatedly refused at limits").first().waitFor();
+      await shot(`${name}-${viewport.width}`);
+      assert.deepEqual(await cutOff(page), [], `${path} at ${viewport.width} px`);
+    }
+  }
+}
