@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeKeys, shownKeys } from "./lib/shown-keys.mjs";
+import { brokenValues, localeKeys, shownKeys } from "./lib/shown-keys.mjs";
 
 // The crawl's check for translation keys on a screen (tests/e2e/crawl.e2e.mjs), on sample texts: the
 // console's flat dotted keys, nested keys, keys right after Chinese characters and keys no file has.
@@ -45,5 +45,19 @@ describe("shownKeys", () => {
       "ver 2.17.5",
     ];
     for (const text of words) expect(shownKeys(text, locale), text).toEqual([]);
+  });
+});
+
+describe("brokenValues", () => {
+  it("finds values the code did not turn into words, in any script", () => {
+    expect(brokenValues("Balance NaN USD")).toEqual(["NaN"]);
+    expect(brokenValues("上次登录：undefined")).toEqual(["undefined"]);
+    expect(brokenValues("Hết hạn: Invalid Date")).toEqual(["Invalid Date"]);
+    expect(brokenValues("Payee [object Object]")).toEqual(["[object Object]"]);
+    expect(brokenValues("Reference null")).toEqual(["null"]);
+  });
+
+  it("leaves words that contain them alone", () => {
+    expect(brokenValues("Nullified bets, NaNa, undefinedness")).toEqual([]);
   });
 });

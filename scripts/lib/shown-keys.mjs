@@ -64,3 +64,11 @@ export function shownKeys(text, { keys, roots }) {
   }
   return found;
 }
+
+/** What a value the code failed to turn into words reads like on a screen. */
+const BROKEN_VALUE = /(?<![\p{L}\p{N}_])(?:NaN|undefined|null|Invalid Date|\[object Object\])(?![\p{L}\p{N}_])/gu;
+
+/** Values shown as the code holds them: NaN, undefined, null, an invalid date, an object printed whole. */
+export function brokenValues(text) {
+  return [...text.matchAll(BROKEN_VALUE)].map((match) => match[0]);
+}

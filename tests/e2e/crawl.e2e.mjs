@@ -5,7 +5,7 @@
 // tests/e2e/screenshots/crawl-*.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { localeKeys, shownKeys } from "../../scripts/lib/shown-keys.mjs";
+import { brokenValues, localeKeys, shownKeys } from "../../scripts/lib/shown-keys.mjs";
 import { makeDataOfEveryKind } from "./every-kind.mjs";
 import { signInToConsole } from "./operator.mjs";
 import { signInPlayer } from "./players.mjs";
@@ -49,6 +49,7 @@ export default async function ({ context, base, serverLog, smsCode }) {
   const logFrom = serverLog().length;
   const started = Date.now();
   let visits = 0;
+  const slowest = [];
 
   /** A browser of its own for one audience, its failures (5xx, crashes) told against the screen being read. */
   const audience = async (who) => {
@@ -64,16 +65,19 @@ export default async function ({ context, base, serverLog, smsCode }) {
     });
     const visit = async (url, lng, size) => {
       at = `${who} ${url} ${lng} ${size.width}`;
+      const from = Date.now();
       await page.setViewportSize(size);
       const response = await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
       // a screen that keeps polling (a room) is read when its first requests are done
-      await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
+      await page.waitForLoadState("networkidle", { timeout: 2_000 }).catch(() => {});
       visits++;
+      slowest.push([Date.now() - from, at]);
       const status = response?.status() ?? 0;
       if (status >= 400) problems.push(`${at}: HTTP ${status}`);
       const text = await page.locator("body").innerText();
       for (const title of errors) if (text.includes(title)) problems.push(`${at}: error page "${title}"`);
       for (const key of shownKeys(text, locale)) problems.push(`${at}: shows the key "${key}"`);
+      for (const value of brokenValues(text)) problems.push(`${at}: shows the value "${value}"`);
       if (lng === "vi") {
         const name = `${who}${url.replace(/[^a-z0-9]+/gi, "-")}-${size.width}`.replace(/-+(?=-\d+$)/, "");
         await page.screenshot({ path: `tests/e2e/screenshots/crawl-${name}.png` });
@@ -114,6 +118,7 @@ export default async function ({ context, base, serverLog, smsCode }) {
     .split("\n")
     .filter((line) => /RangeError|TypeError|ReferenceError|SyntaxError|Uncaught|Unhandled/.test(line));
   problems.push(...crashes.map((line) => `server: ${line.slice(0, 300)}`));
-  console.log(`    crawl: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`    crawl: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`);
+  for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);
   assert.deepEqual(problems, []);
 }
