@@ -17,7 +17,7 @@ export const SKIPPED = {
 };
 
 /** The URL pattern of a flat-routes file name (app/routes.ts): "admin_.enrol" is /admin/enrol, "($back)" optional. */
-export function routePattern(file) {
+function routePattern(file) {
   const segments = file
     .replace(/\.tsx?$/, "")
     .split(".")
