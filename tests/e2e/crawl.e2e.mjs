@@ -1,80 +1,23 @@
-// Every screen, player and console, at a phone's width and a desk's, in the four languages: none may be an
-// error page or show a translation key instead of words. The player is the seeded demo01 with whatever the
-// flows before this one left; the console is signed in as the seeded operator. Screenshots of the
-// Vietnamese screens land in tests/e2e/screenshots/crawl-*.
+// Every screen, player and console, at a phone's width and a desk's, in the four languages, after data of every
+// kind was made through the product (tests/e2e/every-kind.mjs): none may be an error page, answer a 5xx, crash
+// in the browser or show a translation key instead of words. The screens come from tests/e2e/screens.mjs, which
+// must cover every route file of app/routes. Screenshots of the Vietnamese screens land in
+// tests/e2e/screenshots/crawl-*.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { brokenValues, localeKeys, shownKeys } from "../../scripts/lib/shown-keys.mjs";
+import { makeDataOfEveryKind } from "./every-kind.mjs";
 import { signInToConsole } from "./operator.mjs";
+import { signInPlayer } from "./players.mjs";
+import { SKIPPED, appRoutes, screens } from "./screens.mjs";
 
 const LANGUAGES = ["en", "zh-CN", "zh-TW", "vi"];
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ];
-const PLAYER_SCREENS = [
-  "/",
-  "/user",
-  "/user/limits",
-  "/user/statement?type=all",
-  "/recharge",
-  "/withdraw",
-  "/banklist",
-  "/bankadd",
-  "/my_income",
-  "/betlist",
-  "/message",
-  "/message?tab=inbox",
-  "/my_password",
-  "/userloginpassword",
-  "/usercipherpassword",
-  "/my_set",
-  "/languageSet",
-  "/finance",
-  "/productorder",
-  "/productrule",
-  "/producttransferin?id=1",
-  "/room_list/1",
-  "/activity/1",
-  "/bjsc/4",
-  "/rules/1",
-  "/current/1",
-  "/fairness",
-  "/lotteryprize",
-  "/help/list",
-  "/ServicePage",
-  "/my_update",
-];
-const GUEST_SCREENS = ["/login", "/register", "/forgot-password"];
-const CONSOLE_SCREENS = [
-  "/admin",
-  "/admin/players",
-  "/admin/risk",
-  "/admin/rooms",
-  "/admin/rooms/1",
-  "/admin/rooms/new",
-  "/admin/rounds",
-  "/admin/content",
-  "/admin/banners",
-  "/admin/finance",
-  "/admin/settings",
-  "/admin/totals",
-  "/admin/insight",
-  "/admin/exports",
-  "/admin/history",
-  "/admin/operators",
-  "/admin/audit",
-];
-
-/** The first part of every translation key, from the English locale files: a key shown reads like "wallet.kinds.x". */
-function keyRoots() {
-  const roots = new Set();
-  for (const file of readdirSync("locales/en").filter((f) => f.endsWith(".json"))) {
-    const json = JSON.parse(readFileSync(`locales/en/${file}`, "utf8"));
-    roots.add(file.replace(".json", ""));
-    for (const key of Object.keys(json)) if (/^[a-z][A-Za-z]+$/.test(key)) roots.add(key.split(".")[0]);
-  }
-  return [...roots];
-}
+/** Browser console errors that are a crash: an uncaught error, React's own errors, a hydration that failed. */
+const CRASH = /Uncaught|Error:|TypeError|RangeError|ReferenceError|Minified React error|hydrat/i;
 
 /** The error page's title in every language. */
 function errorTitles() {
@@ -84,51 +27,98 @@ function errorTitles() {
   });
 }
 
-export default async function ({ context, page, base, serverLog }) {
-  const roots = keyRoots();
-  const shownKey = new RegExp(
-    `(^|[\\s>"'(])(${roots.join("|")})[.:][A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)*(?=$|[\\s<"',.)])`,
-    "m",
-  );
+/** Each route file is a crawled screen or a named non-screen; a skipped one must really render nothing. */
+function assertEveryRouteCrawled(list) {
+  const crawled = new Set(list.map((s) => s.pattern));
+  const missing = [];
+  for (const route of appRoutes()) {
+    if (SKIPPED[route.pattern]) assert.equal(route.page, false, `${route.file} renders a page: crawl it`);
+    else if (!crawled.has(route.pattern)) missing.push(`${route.file} (${route.pattern})`);
+  }
+  assert.deepEqual(missing, [], "route files the crawl does not open");
+}
+
+export default async function ({ context, base, serverLog, smsCode }) {
+  const { player, marked } = await makeDataOfEveryKind({ base, smsCode, serverLog });
+  const list = screens({ player, marked });
+  assertEveryRouteCrawled(list);
+
+  const locale = localeKeys();
   const errors = errorTitles();
   const problems = [];
+  const logFrom = serverLog().length;
+  const started = Date.now();
+  let visits = 0;
+  const slowest = [];
 
-  const visit = async (target, path, lng, size, label) => {
-    await target.setViewportSize(size);
-    const response = await target.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${lng}`);
-    const status = response?.status() ?? 0;
-    const text = await target.locator("body").innerText();
-    if (status >= 400) problems.push(`${label} ${path} ${lng} ${size.width}: HTTP ${status}`);
-    for (const title of errors)
-      if (text.includes(title)) problems.push(`${label} ${path} ${lng} ${size.width}: error page "${title}"`);
-    const key = shownKey.exec(text);
-    if (key) problems.push(`${label} ${path} ${lng} ${size.width}: shows the key "${key[0].trim()}"`);
-    if (lng === "vi") {
-      const name = `${label}${path.replace(/[^a-z0-9]+/gi, "-")}-${size.width}`.replace(/-+$/, "");
-      await target.screenshot({ path: `tests/e2e/screenshots/crawl-${name}.png` });
-    }
+  /** A browser of its own for one audience, its failures (5xx, crashes) told against the screen being read. */
+  const audience = async (who) => {
+    const own = await context.browser().newContext({ baseURL: base, locale: "en-US" });
+    const page = await own.newPage();
+    let at = who;
+    page.on("pageerror", (e) => problems.push(`${at}: uncaught ${String(e).slice(0, 200)}`));
+    page.on("console", (m) => {
+      if (m.type() === "error" && CRASH.test(m.text())) problems.push(`${at}: console error ${m.text().slice(0, 200)}`);
+    });
+    page.on("response", (r) => {
+      if (r.status() >= 500) problems.push(`${at}: HTTP ${r.status()} from ${new URL(r.url()).pathname}`);
+    });
+    const visit = async (url, lng, size) => {
+      at = `${who} ${url} ${lng} ${size.width}`;
+      const from = Date.now();
+      await page.setViewportSize(size);
+      const response = await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
+      // a screen that keeps polling (a room) is read when its first requests are done
+      await page.waitForLoadState("networkidle", { timeout: 2_000 }).catch(() => {});
+      visits++;
+      slowest.push([Date.now() - from, at]);
+      const status = response?.status() ?? 0;
+      if (status >= 400) problems.push(`${at}: HTTP ${status}`);
+      const text = await page.locator("body").innerText();
+      for (const title of errors) if (text.includes(title)) problems.push(`${at}: error page "${title}"`);
+      for (const key of shownKeys(text, locale)) problems.push(`${at}: shows the key "${key}"`);
+      for (const value of brokenValues(text)) problems.push(`${at}: shows the value "${value}"`);
+      if (lng === "vi") {
+        const name = `${who}${url.replace(/[^a-z0-9]+/gi, "-")}-${size.width}`.replace(/-+(?=-\d+$)/, "");
+        await page.screenshot({ path: `tests/e2e/screenshots/crawl-${name}.png` });
+      }
+    };
+    return {
+      page,
+      crawl: async () => {
+        for (const screen of list.filter((s) => s.who === who))
+          for (const url of screen.urls)
+            for (const lng of LANGUAGES) for (const size of WIDTHS) await visit(url, lng, size);
+      },
+      close: () => own.close(),
+    };
   };
 
-  const guest = await context.browser().newContext({ baseURL: base, locale: "en-US" });
-  const guestPage = await guest.newPage();
-  for (const path of GUEST_SCREENS)
-    for (const lng of LANGUAGES) for (const size of WIDTHS) await visit(guestPage, path, lng, size, "guest");
-  await guest.close();
+  // three audiences at once (one browser, a page each); the guest then reads as the restricted player
+  const [guest, reader, desk] = await Promise.all(["guest", "player", "console"].map(audience));
+  await signInPlayer(reader.page, player.username, player.password);
+  await signInToConsole(desk.page, serverLog);
+  await Promise.all([
+    (async () => {
+      await guest.crawl();
+      await guest.close();
+      const restricted = await audience("restricted");
+      await signInPlayer(restricted.page, marked.username, marked.password);
+      await restricted.page.getByTestId("restricted").waitFor();
+      await restricted.crawl();
+      await restricted.close();
+    })(),
+    reader.crawl().then(reader.close),
+    desk.crawl().then(desk.close),
+  ]);
 
-  await page.goto("/login");
-  await page.getByLabel("Username").fill("demo01");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/user");
-  for (const path of PLAYER_SCREENS)
-    for (const lng of LANGUAGES) for (const size of WIDTHS) await visit(page, path, lng, size, "player");
-
-  const desk = await context.browser().newContext({ baseURL: base, locale: "en-US" });
-  const deskPage = await desk.newPage();
-  await signInToConsole(deskPage, serverLog);
-  for (const path of CONSOLE_SCREENS)
-    for (const lng of LANGUAGES) for (const size of WIDTHS) await visit(deskPage, path, lng, size, "console");
-  await desk.close();
-
+  // the server's own account of the crawl: no uncaught error behind a page that looked fine
+  const crashes = serverLog()
+    .slice(logFrom)
+    .split("\n")
+    .filter((line) => /RangeError|TypeError|ReferenceError|SyntaxError|Uncaught|Unhandled/.test(line));
+  problems.push(...crashes.map((line) => `server: ${line.slice(0, 300)}`));
+  console.log(`    crawl: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`);
+  for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);
   assert.deepEqual(problems, []);
 }

@@ -3,30 +3,7 @@
 // At phone width and at desk width, with screenshots.
 import assert from "node:assert/strict";
 import { signInToConsole } from "./operator.mjs";
-
-async function call(base, path, body) {
-  return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
-}
-
-async function newPlayer(base, smsCode) {
-  const stamp = String(Date.now()).slice(-7);
-  const phone = `96${stamp}`;
-  const username = `fe${stamp}x`;
-  assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
-  const registered = await call(base, "/api/index/register", {
-    quhao: "+84",
-    username,
-    phone,
-    captcha: await smsCode(phone),
-    password: "play1234",
-    spassword: "play1234",
-    invitation: "888",
-    payPwd: "",
-    adult: 1,
-  });
-  assert.equal(registered.code, 1, JSON.stringify(registered));
-  return { username, token: registered.data.token };
-}
+import { call, newPlayer } from "./players.mjs";
 
 async function signOut(page) {
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -34,7 +11,7 @@ async function signOut(page) {
 }
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
-  const player = await newPlayer(base, smsCode);
+  const player = await newPlayer(base, smsCode, { prefix: "fe" });
 
   // admin (the admin role sees Operators in the navigation) credits 15,000.00: above the threshold, it waits
   await signInToConsole(page, serverLog, "admin");

@@ -5,32 +5,18 @@ import { signInToConsole } from "./operator.mjs";
 import { eventually } from "./eventually.mjs";
 import { LANGUAGES, audit } from "./axe.mjs";
 import { languageCookie } from "./language.mjs";
-
-async function call(base, path, body) {
-  return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
-}
+import { call, newPlayer } from "./players.mjs";
 
 /** A player who asks for a deposit through the player API, as the app does. */
 async function playerWithDeposit(base, smsCode) {
-  const stamp = String(Date.now()).slice(-7);
-  const phone = `96${stamp}`;
-  assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
-  const captcha = await smsCode(phone);
-  const registered = await call(base, "/api/index/register", {
-    quhao: "+84",
-    username: `in${stamp}s`,
-    phone,
-    captcha,
-    password: "play1234",
-    spassword: "play1234",
-    invitation: "888",
-    payPwd: "",
-    adult: 1,
+  const player = await newPlayer(base, smsCode, { prefix: "in" });
+  const asked = await call(base, "/api/game/recharge", {
+    token: player.token,
+    money: "500",
+    pay_name: "Insight Payer",
   });
-  assert.equal(registered.code, 1, JSON.stringify(registered));
-  const token = registered.data.token;
-  assert.equal((await call(base, "/api/game/recharge", { token, money: "500", pay_name: "Insight Payer" })).code, 1);
-  return { token, username: `in${stamp}s` };
+  assert.equal(asked.code, 1);
+  return player;
 }
 
 export default async function ({ page, context, base, shot, serverLog, smsCode }) {

@@ -2,36 +2,18 @@
 // and, signing in again, finds only the restricted view until it ends, in a phone-sized browser.
 import assert from "node:assert/strict";
 import { operatorToken } from "./operator.mjs";
+import { call, newPlayer } from "./players.mjs";
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
-  const call = async (path, body) =>
-    (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   // A fresh player (the others share demo01, which must not be timed out), funded by the operator.
-  const stamp = String(Date.now()).slice(-7);
-  const username = `lim${stamp}a`;
-  const phone = `97${stamp}`;
-  assert.equal((await call("/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
-  const captcha = await smsCode(phone);
-  const registered = await call("/api/index/register", {
-    quhao: "+84",
-    username,
-    phone,
-    captcha,
-    password: "play1234",
-    spassword: "play1234",
-    invitation: "888",
-    payPwd: "135790",
-    adult: true,
-  });
-  assert.equal(registered.code, 1, JSON.stringify(registered));
-  const me = await call("/api/Game/getuserinfo", { token: registered.data.token });
+  const { username, id } = await newPlayer(base, smsCode, { prefix: "lim" });
   const admin = await operatorToken(base, serverLog);
   assert.equal(
     (
-      await call("/api/admin/adjust", {
+      await call(base, "/api/admin/adjust", {
         text: "correction",
         token: admin,
-        userId: me.data.id,
+        userId: id,
         money: 1000,
         reason: "e2e funds",
       })
