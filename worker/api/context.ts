@@ -5,7 +5,7 @@ import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
 import { type Db, getDb, getPrimaryDb } from "../db/client";
-import { shardCount, shardOfToken, walletDb } from "../db/shards";
+import { shardCount, shardOfToken, walletCallDb } from "../db/shards";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../config";
 import { ACCESS_EMAIL_HEADER } from "./access";
@@ -135,11 +135,11 @@ export function handBookmark(c: Context<AppEnv>, bookmark: string | null) {
 }
 
 /**
- * The signed-in player's wallet shard at its primary (docs/decisions/161): their balance, ledger, requests,
- * accounts, limits, sessions and the counters of their secrets live there.
+ * The signed-in player's wallet shard in the call's D1 session (docs/decisions/161): their balance, ledger,
+ * requests, accounts, limits, sessions and the counters of their secrets live there.
  */
 export function playerDb(c: Context<AppEnv>): Db {
   const { shard } = c.get("user");
   if (shard === null) throw new Error("playerDb outside a player's call");
-  return walletDb(c.env, shard);
+  return walletCallDb(c.env, shard);
 }

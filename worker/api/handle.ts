@@ -3,6 +3,7 @@ import { edgeCache, isPublicPath, publicCacheKey } from "./public-cache";
 import { readConfig } from "../config";
 import { forwardToUpstream } from "./upstream/proxy";
 import { BOOKMARK_HEADER, READ_MODE_HEADER, bookmarkOf, laterBookmark, openSession } from "../db/read-sessions";
+import { walletBindings } from "../db/shards";
 
 /** Every /api call, from the browser or in-process from a Remix loader, goes through here. */
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -38,11 +39,21 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
  * session's bookmark goes back with the answer so the caller reads its own writes next time.
  */
 async function answerFromD1(call: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const session = openSession(env.DB, new URL(call.url).pathname, bookmarkOf(call.headers.get(BOOKMARK_HEADER)));
-  const response = await demoApi.fetch(call, { ...env, DB: session.binding }, ctx);
+  const path = new URL(call.url).pathname;
+  const callerBookmark = bookmarkOf(call.headers.get(BOOKMARK_HEADER));
+  const session = openSession(env.DB, path, callerBookmark);
+  // The wallet shards (docs/decisions/161) run in sessions of the call too. One bookmark serves them all while
+  // every shard is the control database itself, as in a deployment today; a bookmark per database comes with
+  // shards of their own.
+  const wallets = walletBindings(env).map((d1) => openSession(d1, path, callerBookmark));
+  const shardEnv = Object.fromEntries(wallets.map((wallet, shard) => [`DB_WALLET_${shard}`, wallet.binding]));
+  const response = await demoApi.fetch(call, { ...env, ...shardEnv, DB: session.binding }, ctx);
   const answer = new Response(response.body, response);
-  // the later of the session's own and one a route handed back for a write made elsewhere (a room's order)
-  const bookmark = laterBookmark(session.bookmark(), bookmarkOf(response.headers.get(BOOKMARK_HEADER)));
+  // the latest of the sessions' own and one a route handed back for a write made elsewhere (a room's order)
+  const bookmark = [session, ...wallets].reduce(
+    (latest, s) => laterBookmark(latest, s.bookmark()),
+    bookmarkOf(response.headers.get(BOOKMARK_HEADER)),
+  );
   if (bookmark) answer.headers.set(BOOKMARK_HEADER, bookmark);
   answer.headers.set(READ_MODE_HEADER, session.mode);
   return answer;

@@ -36,6 +36,12 @@ function walletD1(env: Env, shard: number): D1Database {
 export const walletDb = (env: Env, shard: number): Db => dbOf(primaryOf(walletD1(env, shard)));
 
 /**
+ * A player's wallet shard in the call's D1 session (worker/api/handle.ts): at the primary for money, from a
+ * replica at the caller's bookmark for the lists and history of docs/decisions/160.
+ */
+export const walletCallDb = (env: Env, shard: number): Db => dbOf(walletD1(env, shard));
+
+/**
  * A session token names where its session is stored: the first byte is the player's shard, 0xff the control
  * database (operators). The other 31 bytes are random, so a token still carries 248 random bits.
  */
