@@ -47,7 +47,7 @@ export async function readControls(page, scope = "body") {
 }
 
 /** The control a read entry names, found again on the page. */
-export function controlOf(page, control, scope = "body") {
+function controlOf(page, control, scope = "body") {
   const by = control.name ? `[name="${control.name}"]` : ":not([name])";
   const notControls = [...NOT_CONTROLS].map((t) => `:not([type=${t}])`).join("");
   return page.locator(scope).locator(`${control.tag}${by}${notControls}`).nth(control.nth);

@@ -54,12 +54,13 @@ async function setBeforeHydration(page, path) {
 }
 
 /** The texts of the page's alerts, before a submit: the refusal's error must be a new one. */
-const alertsOf = (page) => page.locator("main [role=alert]").allInnerTexts();
+const ERRORS = "main [role=alert], main .field-error, main .form-error";
+const alertsOf = (page) => page.locator(ERRORS).allInnerTexts();
 
 /** The localized error the refusal answers, shown on the page (an alert, announced), not shown before. */
 async function refusal(page, refuse, before = []) {
   const alert = page
-    .locator("main [role=alert]")
+    .locator(ERRORS)
     .filter({ hasText: refuse.error ?? /\S/ })
     .filter({ hasNotText: before.length ? new RegExp(`^(${before.map(escape).join("|")})$`) : /^$/ });
   await alert.first().waitFor({ timeout: 30_000 });
@@ -71,7 +72,8 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Submits the (hydrated) page's form with a value the server refuses; answers the controls lost. */
 async function refuseWithScript(page, path, refuse) {
-  for (const [name, value] of Object.entries(refuse.set)) await page.locator(`[name="${name}"]`).first().fill(value);
+  for (const [name, value] of Object.entries(refuse.set))
+    await page.locator(`[name="${name}"]:not([type=hidden])`).first().fill(value);
   const now = await readControls(page);
   const before = await alertsOf(page);
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: refuse.submit }) });
