@@ -128,6 +128,8 @@ export const VISITS = {
     {
       path: "/activity/16",
       covers: ["app/components/game/BetSlip.tsx", "app/components/game/OptionGrid.tsx"],
+      // an order past the balance; the click waits for betting to open if the round is closing
+      refuse: { set: { amount: "99999999" }, submit: /^buy$/i, noScript: true },
     },
   ],
   operator: [
