@@ -1,7 +1,7 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DIAL_CODES, regionName, searchDialCodes } from "~/lib/dial-codes";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated, useKeepTypedValue } from "~/lib/use-hydrated";
 
 /**
  * A <select name="quhao"> that works without JavaScript; with it, a search box filters the list
@@ -12,6 +12,10 @@ export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string
   const [query, setQuery] = useState("");
   const [value, setValue] = useState(defaultValue);
   const hydrated = useHydrated();
+  // a code chosen before the page became interactive stays chosen: the first render after
+  // hydration would otherwise select the default again
+  const selectId = useId();
+  useKeepTypedValue(selectId, setValue);
   const options = useMemo(
     () =>
       DIAL_CODES.map(([region, code]) => ({
@@ -42,6 +46,7 @@ export function DialCodePicker({ defaultValue = "+84" }: { defaultValue?: string
         />
       ) : null}
       <select
+        id={selectId}
         name="quhao"
         className="select"
         value={value}

@@ -105,7 +105,14 @@ export async function loadRecordPage(
   return { page, list: answer.data.list, hasMore, failed: null };
 }
 
-function problemFailure(t: (key: string, options?: Record<string, unknown>) => string, problem: OrderProblem) {
+/** What a review posted (useBetting.ts RoomActionAnswer.typed). */
+type TypedOrder = { options: string[]; amount: string };
+
+function problemFailure(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  problem: OrderProblem,
+  typed?: TypedOrder,
+) {
   const messages: Record<OrderProblem["reason"], [number, string, string]> = {
     select: [1030, "option", t("game:order.pickOne")],
     tooMany: [1031, "option", t("game:order.tooMany", { max: 9 })],
@@ -114,18 +121,20 @@ function problemFailure(t: (key: string, options?: Record<string, unknown>) => s
     balance: [1025, "amount", t("errors:1025")],
   };
   const [code, field, message] = messages[problem.reason];
-  return data({ error: { code, message, field } satisfies FormError }, { status: 400 });
+  return data({ error: { code, message, field } satisfies FormError, typed }, { status: 400 });
 }
 
 /** The first step of an order: the picks with the room's current odds, for the player to confirm. */
 async function reviewOrder(args: Args, roomId: number, form: FormData) {
   const t = await i18nServer.getFixedT(args.request, ["game", "errors"]);
+  // a refusal without JavaScript is a new page: it comes back with the picks and the amount typed
+  const typed: TypedOrder = { options: form.getAll("option").map(String), amount: String(form.get("amount") ?? "") };
   const info = await callApi<GameInfo>(args.request, args.context, "/api/Game/getGameinfo", { roomid: roomId });
   if (info.code !== 1) return formFailure(info, FIELD_OF_ERROR.order);
   const room = info.data;
   if (!bettingOpen(secondsOfDiff(room.diff), room.closeSeconds)) {
     return data(
-      { error: { code: 1029, message: t("game:round.stopped"), field: null } satisfies FormError },
+      { error: { code: 1029, message: t("game:round.stopped"), field: null } satisfies FormError, typed },
       { status: 400 },
     );
   }
@@ -133,13 +142,13 @@ async function reviewOrder(args: Args, roomId: number, form: FormData) {
   const picks = room.options.filter((option) => wanted.has(String(option.index)));
   if (picks.length !== wanted.size) {
     return data(
-      { error: { code: 1031, message: t("errors:1031"), field: "option" } satisfies FormError },
+      { error: { code: 1031, message: t("errors:1031"), field: "option" } satisfies FormError, typed },
       { status: 400 },
     );
   }
   const amountText = String(form.get("amount") ?? "");
   const problem = orderProblem(picks.length, amountText, room.room.minbuy, room.game.initmoney);
-  if (problem) return problemFailure(t, problem);
+  if (problem) return problemFailure(t, problem, typed);
   const amount = parseStake(amountText)!;
   return {
     review: {

@@ -8,13 +8,13 @@ export function useHydrated(): boolean {
 }
 
 /**
- * A controlled input typed into before the page became interactive (a slow phone) keeps what was
+ * A controlled input (or select) typed into before the page became interactive (a slow phone) keeps what was
  * typed: React leaves the DOM value alone while hydrating, but the next render would reset it to
  * the state, so the state takes the typed value first.
  */
 export function useKeepTypedValue(inputId: string, keep: (typed: string) => void) {
   useEffect(() => {
-    const typed = (document.getElementById(inputId) as HTMLInputElement | null)?.value;
+    const typed = (document.getElementById(inputId) as HTMLInputElement | HTMLSelectElement | null)?.value;
     if (typed) keep(typed);
     // once, right after hydration: later renders own the value
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatDecimal } from "~/lib/number-format";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
@@ -60,7 +60,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     { rate_ppm: "rate", "": "max" },
   );
-  if (problems) return fieldsRefused(problems, { form: `tier-${f.id}` });
+  // the refused tier comes back as typed (a page without JavaScript is new)
+  const typed = { rate: f.rate ?? "", min: f.min ?? "", max: f.max ?? "", days: f.days ?? "" };
+  if (problems) return fieldsRefused(problems, { form: `tier-${f.id}`, typed });
   // the open-ended tier's least above its ceiling (1202) reads at the field
   return adminAction(request, context, "/api/admin/products/update", body, t("finance.saved"), {
     fields: { 1202: "min" },
@@ -117,6 +119,8 @@ function TierForm({ tier }: { tier: Product }) {
   const form = `tier-${tier.id}`;
   const error = useFieldError(form);
   const at = (name: string) => ({ ...invalidProps(error(name), name, form) });
+  const refused = useActionData<{ form?: string; typed?: Record<string, string> }>();
+  const typed = refused?.form === form ? refused.typed : undefined;
   return (
     <section className="admin-card" aria-labelledby={`tier-${tier.id}`}>
       <h2 id={`tier-${tier.id}`}>{tierName(t, tier.titleKey)}</h2>
@@ -127,12 +131,24 @@ function TierForm({ tier }: { tier: Product }) {
         <input type="hidden" name="id" value={tier.id} />
         <label className="field">
           <span className="field-label">{t("finance.rate")}</span>
-          <input name="rate" inputMode="decimal" defaultValue={ppmToPercent(tier.rate_ppm)} required {...at("rate")} />
+          <input
+            name="rate"
+            inputMode="decimal"
+            defaultValue={typed?.rate ?? ppmToPercent(tier.rate_ppm)}
+            required
+            {...at("rate")}
+          />
           <FieldError message={error("rate")} name="rate" form={form} />
         </label>
         <label className="field">
           <span className="field-label">{t("finance.min")}</span>
-          <input name="min" inputMode="decimal" defaultValue={tier.min.toFixed(2)} required {...at("min")} />
+          <input
+            name="min"
+            inputMode="decimal"
+            defaultValue={typed?.min ?? tier.min.toFixed(2)}
+            required
+            {...at("min")}
+          />
           <FieldError message={error("min")} name="min" form={form} />
         </label>
         <label className="field">
@@ -140,14 +156,14 @@ function TierForm({ tier }: { tier: Product }) {
           <input
             name="max"
             inputMode="decimal"
-            defaultValue={tier.max === null ? "" : tier.max.toFixed(2)}
+            defaultValue={typed?.max ?? (tier.max === null ? "" : tier.max.toFixed(2))}
             {...at("max")}
           />
           <FieldError message={error("max")} name="max" form={form} />
         </label>
         <label className="field">
           <span className="field-label">{t("finance.days")}</span>
-          <input name="days" inputMode="numeric" defaultValue={tier.days} required {...at("days")} />
+          <input name="days" inputMode="numeric" defaultValue={typed?.days ?? tier.days} required {...at("days")} />
           <FieldError message={error("days")} name="days" form={form} />
         </label>
         <button className="button small" type="submit">

@@ -36,6 +36,8 @@ type ActionResult = {
   decide?: Decision;
   created?: { username: string; role: OperatorRole; enrolment: Enrolment };
   resetCode?: { username: string; enrolment: Enrolment };
+  /** the refused new operator, typed again into the form (the page without JavaScript is new) */
+  typed?: { username: string; role: string; email: string };
 };
 
 /** Operators, for admins only: the API answers 1174 to anyone else, which is a missing page here. */
@@ -85,12 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (f.intent === "create") {
-    const answer = await callAdmin(request, context, "/api/admin/operators/create", {
-      username: f.username ?? "",
-      role: f.role ?? "",
-      email: f.email ?? "",
-    });
-    if (answer.code !== 1) return data<ActionResult>({ error: answer.info }, { status: 400 });
+    const typed = { username: f.username ?? "", role: f.role ?? "", email: f.email ?? "" };
+    const answer = await callAdmin(request, context, "/api/admin/operators/create", typed);
+    if (answer.code !== 1) return data<ActionResult>({ error: answer.info, typed }, { status: 400 });
     return data<ActionResult>({ created: answer.data });
   }
   const intent = f.intent as Change["intent"];
@@ -187,6 +186,7 @@ export default function Operators() {
             <span className="field-label">{t("operators.username")}</span>
             <input
               name="username"
+              defaultValue={result?.typed?.username}
               required
               minLength={3}
               maxLength={20}
@@ -200,12 +200,19 @@ export default function Operators() {
           </label>
           <label className="field">
             <span className="field-label">{t("operators.email")}</span>
-            <input name="email" type="email" autoComplete="off" maxLength={254} aria-describedby="email-hint" />
+            <input
+              name="email"
+              type="email"
+              defaultValue={result?.typed?.email}
+              autoComplete="off"
+              maxLength={254}
+              aria-describedby="email-hint"
+            />
             <span id="email-hint" className="field-hint">
               {t("operators.emailHint")}
             </span>
           </label>
-          <RoleSelect />
+          <RoleSelect current={result?.typed?.role} />
           <button className="button small" type="submit">
             {t("operators.createSubmit")}
           </button>

@@ -72,9 +72,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return adminAction(request, context, "/api/admin/rounds/void", body, t("rounds.voided"));
   }
   const problems = await roomFieldErrors(request, context, t, roomForm, { id: params.id, ...roomBody(form) });
-  if (problems) return fieldsRefused(problems, { oddsError: null, confirm: null });
+  if (problems) return fieldsRefused(problems, { oddsError: null, confirm: null, typedRoom: roomBody(form) });
   const answer = await callAdmin(request, context, "/api/admin/rooms/update", { id: params.id, ...roomBody(form) });
-  if (answer.code !== 1) return roomRefusal(answer, form, t("room.save"));
+  if (answer.code !== 1) return roomRefusal(answer, form, t("room.save"), roomBody(form));
   return redirectWithToast(context, new URL(request.url).pathname, t("room.saved"));
 }
 

@@ -43,16 +43,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   const t = await i18nServer.getFixedT(request, "admin");
   const problems = await roomFieldErrors(request, context, t, newRoomForm, body);
-  if (problems) return fieldsRefused(problems, { oddsError: null, confirm: null });
+  const typedRoom = { ...roomBody(form), roomtype: String(form.get("roomtype") ?? "") };
+  if (problems) return fieldsRefused(problems, { oddsError: null, confirm: null, typedRoom });
   const answer = await callAdmin<RoomSettings>(request, context, "/api/admin/rooms/create", body);
-  if (answer.code !== 1) return roomRefusal(answer, form, t("rooms.createSubmit"));
+  if (answer.code !== 1) return roomRefusal(answer, form, t("rooms.createSubmit"), typedRoom);
   return redirectWithToast(context, `/admin/rooms/${answer.data.id}`, t("rooms.created"));
 }
 
 export default function NewRoom() {
   const { games, template } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "game"]);
-  const refused = useActionData<{ oddsError?: string | null }>();
+  const refused = useActionData<{ oddsError?: string | null; typedRoom?: { roomtype?: string } }>();
   return (
     <main className="admin-main">
       <h1>{t("rooms.create")}</h1>
@@ -84,7 +85,7 @@ export default function NewRoom() {
           <input type="hidden" name="gameId" value={template.gameId} />
           <label className="field">
             <span className="field-label">{t("rooms.tab")}</span>
-            <select name="roomtype" defaultValue="1">
+            <select name="roomtype" defaultValue={refused?.typedRoom?.roomtype || "1"}>
               {TABS.map((tab) => (
                 <option key={tab} value={tab}>
                   {t(`rooms.tabs.${tab}`)}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
@@ -94,8 +94,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     { vip_thresholds: "vip", coin_payouts: "coin_payouts" },
   );
-  if (problems) return fieldsRefused(problems);
+  // every field comes back as typed: without JavaScript the refused page is new (typedBack below)
+  const typed = Object.fromEntries([...new Set(form.keys())].map((name) => [name, all(name)]));
+  if (problems) return fieldsRefused(problems, { typed });
   return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));
+}
+
+/** What the refused save posted for a field (its i-th value), or what the settings hold. */
+function useTypedBack() {
+  const typed = useActionData<{ typed?: Record<string, string[]> }>()?.typed;
+  return (name: string, fallback: string, i = 0) => typed?.[name]?.[i] ?? fallback;
 }
 
 function TextField({
@@ -114,13 +122,14 @@ function TextField({
   decimal?: boolean;
 }) {
   const error = useFieldError()(name);
+  const back = useTypedBack();
   return (
     <label className="field">
       <span className="field-label">{label}</span>
       <input
         name={name}
         type={type}
-        defaultValue={value}
+        defaultValue={back(name, value)}
         inputMode={decimal ? "decimal" : undefined}
         {...invalidProps(error, name)}
       />
@@ -134,6 +143,7 @@ function TextField({
 function CoinPayoutFields({ rates, currency }: { rates: CoinPayouts; currency: string }) {
   const { t } = useTranslation("admin");
   const error = useFieldError()("coin_payouts");
+  const back = useTypedBack();
   return (
     <section className="admin-card settings-group" aria-labelledby="settings-coins">
       <h2 id="settings-coins">{t("settings.coins")}</h2>
@@ -148,7 +158,7 @@ function CoinPayoutFields({ rates, currency }: { rates: CoinPayouts; currency: s
               <input
                 name={`coin_rate_${coin}`}
                 inputMode="decimal"
-                defaultValue={rates[coin]?.rate ?? ""}
+                defaultValue={back(`coin_rate_${coin}`, rates[coin]?.rate ?? "")}
                 {...invalidProps(error, "coin_payouts")}
               />
             </label>
@@ -157,7 +167,7 @@ function CoinPayoutFields({ rates, currency }: { rates: CoinPayouts; currency: s
               <input
                 name={`coin_fee_${coin}`}
                 inputMode="decimal"
-                defaultValue={rates[coin]?.fee ?? ""}
+                defaultValue={back(`coin_fee_${coin}`, rates[coin]?.fee ?? "")}
                 {...invalidProps(error, "coin_payouts")}
               />
             </label>
@@ -200,6 +210,7 @@ export default function SettingsPage() {
   const s = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   const error = useFieldError();
+  const back = useTypedBack();
   const payeeRows = [...s.payees, ...Array(Math.max(0, PAYEE_ROWS - s.payees.length)).fill(null)] as (Payee | null)[];
   return (
     <main className="admin-main">
@@ -223,7 +234,7 @@ export default function SettingsPage() {
           <h2 id="settings-2">{t("settings.money")}</h2>
           <label className="field">
             <span className="field-label">{t("settings.currency")}</span>
-            <select name="currency_label" defaultValue={s.currency_label}>
+            <select name="currency_label" defaultValue={back("currency_label", s.currency_label)}>
               <option>USD</option>
               <option>RM</option>
             </select>
@@ -239,7 +250,7 @@ export default function SettingsPage() {
             <legend className="field-label">{t("settings.depositMode")}</legend>
             {(["request", "contact"] as const).map((mode) => (
               <label key={mode} className="check">
-                <input type="radio" name="deposit_mode" value={mode} defaultChecked={s.deposit_mode === mode} />
+                <input type="radio" name="deposit_mode" value={mode} defaultChecked={back("deposit_mode", s.deposit_mode) === mode} />
                 {t(mode === "request" ? "settings.modeRequest" : "settings.modeContact")}
               </label>
             ))}
@@ -251,25 +262,29 @@ export default function SettingsPage() {
           <FieldError message={error("payees")} name="payees" />
           {payeeRows.map((p, i) => (
             <div key={i} className="payee-row" role="group" aria-label={t("settings.payeeN", { n: i + 1 })}>
-              <select name="payee_type" defaultValue={p?.type ?? "bank"} aria-label={t("settings.payeeType")}>
+              <select
+                name="payee_type"
+                defaultValue={back("payee_type", p?.type ?? "bank", i)}
+                aria-label={t("settings.payeeType")}
+              >
                 <option value="bank">{t("settings.bank")}</option>
                 <option value="wallet">{t("settings.wallet")}</option>
               </select>
               <input
                 name="payee_name"
-                defaultValue={p?.name ?? ""}
+                defaultValue={back("payee_name", p?.name ?? "", i)}
                 placeholder={t("settings.payeeName")}
                 aria-label={t("settings.payeeName")}
               />
               <input
                 name="payee_holder"
-                defaultValue={p?.holder ?? ""}
+                defaultValue={back("payee_holder", p?.holder ?? "", i)}
                 placeholder={t("settings.payeeHolder")}
                 aria-label={t("settings.payeeHolder")}
               />
               <input
                 name="payee_account"
-                defaultValue={p?.account ?? ""}
+                defaultValue={back("payee_account", p?.account ?? "", i)}
                 placeholder={t("settings.payeeAccount")}
                 aria-label={t("settings.payeeAccount")}
               />
@@ -288,7 +303,7 @@ export default function SettingsPage() {
                 <input
                   name="vip"
                   inputMode="decimal"
-                  defaultValue={v.toFixed(2)}
+                  defaultValue={back("vip", v.toFixed(2), i)}
                   readOnly={i === 0}
                   {...invalidProps(error("vip"), "vip")}
                 />
@@ -303,7 +318,7 @@ export default function SettingsPage() {
             <textarea
               name="invitations"
               rows={4}
-              defaultValue={s.invitations.join("\n")}
+              defaultValue={back("invitations", s.invitations.join("\n"))}
               {...invalidProps(error("invitations"), "invitations")}
             />
             <FieldError message={error("invitations")} name="invitations" />

@@ -39,6 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     phone: f.phone ?? "",
     captcha: f.captcha ?? "",
     invitation: f.invitation ?? "",
+    // the two ticks come back too: a refusal must not make the player tick them again
+    agree: f.agree === "1" ? "1" : "",
+    adult: f.adult === "1" ? "1" : "",
   };
   const kept = { values, nowMs, smsSentAtMs: smsSentAtOf(f.sms_sent_at) };
   if (f.intent === "sms") {
@@ -169,7 +172,13 @@ export default function Register() {
           error={fieldError("payPwd")}
         />
         <label className="check">
-          <input type="checkbox" name="agree" value="1" aria-invalid={fieldError("agree") ? true : undefined} />
+          <input
+            type="checkbox"
+            name="agree"
+            value="1"
+            defaultChecked={values.agree === "1"}
+            aria-invalid={fieldError("agree") ? true : undefined}
+          />
           <span>
             {t("register.agreePrefix")}
             {/* a new tab keeps what was typed here */}
@@ -184,7 +193,13 @@ export default function Register() {
           </p>
         ) : null}
         <label className="check">
-          <input type="checkbox" name="adult" value="1" aria-invalid={fieldError("adult") ? true : undefined} />
+          <input
+            type="checkbox"
+            name="adult"
+            value="1"
+            defaultChecked={values.adult === "1"}
+            aria-invalid={fieldError("adult") ? true : undefined}
+          />
           <span>{t("register.adult")}</span>
         </label>
         {fieldError("adult") ? (

@@ -77,7 +77,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     period: f.period ?? "",
     money: f.money ?? "",
   });
-  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.limits, { form: "limit" });
+  // without JavaScript the refused page is all the player has: it comes back with what they chose and typed
+  const typed = { kind: f.kind ?? "", period: f.period ?? "", money: f.money ?? "" };
+  if (answer.code !== 1) return formFailure(answer, FIELD_OF_ERROR.limits, { form: "limit", typed });
   return redirectWithToast(context, "/user/limits", t("protection.saved"));
 }
 
@@ -97,6 +99,7 @@ export default function PlayLimits() {
       </p>
     ) : null;
   const confirmBreak = failure && "confirmBreak" in failure ? failure.confirmBreak : null;
+  const typed = (failure && "typed" in failure ? failure.typed : null) as Record<string, string> | null;
   return (
     <main className="protection">
       <PageHeader title={t("protection.title")} back="/user" />
@@ -107,7 +110,7 @@ export default function PlayLimits() {
         <h2 id="set-limit">{t("protection.setTitle")}</h2>
         <label className="field">
           <span className="field-label">{t("protection.kind")}</span>
-          <select name="kind" defaultValue="loss">
+          <select name="kind" defaultValue={typed?.kind || "loss"}>
             {LIMIT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`protection.kinds.${kind}`)}
@@ -117,7 +120,7 @@ export default function PlayLimits() {
         </label>
         <label className="field">
           <span className="field-label">{t("protection.period")}</span>
-          <select name="period" defaultValue="day">
+          <select name="period" defaultValue={typed?.period || "day"}>
             {LIMIT_PERIODS.map((period) => (
               <option key={period} value={period}>
                 {t(`protection.periods.${period}`)}
@@ -129,6 +132,7 @@ export default function PlayLimits() {
           label={t("protection.amount")}
           name="money"
           inputMode="decimal"
+          defaultValue={typed?.money}
           placeholder={t("protection.amountHint")}
           required
           error={errorOf("limit", "money")}

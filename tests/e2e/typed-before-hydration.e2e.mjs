@@ -1,112 +1,101 @@
-// Nothing typed is lost: on a slow phone a player or an operator types into a form before the page's
-// scripts have run. Every form of the app is opened with its scripts held back (and the CPU slowed to a
-// quarter), every field is typed into, the scripts are let through, and once React has hydrated the page
-// every field must still hold what was typed.
+// Nothing typed is lost. On a slow phone a player or an operator sets a form before the page's scripts
+// have run: every page of tests/e2e/form-visits.mjs (every form of the app, player and console) is opened
+// with its scripts held back and the CPU slowed to a quarter, every control is set (text typed, another
+// option, another radio, a checkbox toggled, another date, a file), the scripts are let through, and once
+// React has hydrated the page every control must still hold what was set. Where the server can refuse a
+// form, the hydrated form is then submitted with a value it refuses: after the localized error every
+// control still holds what was set; and without JavaScript the refused POST's page comes back with it.
 import assert from "node:assert/strict";
-import { signInToConsole } from "./operator.mjs";
+import { readControls, setEveryControl, lostControls } from "./form-controls.mjs";
+import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-visits.mjs";
+import { signInToConsole, operatorToken } from "./operator.mjs";
 
-const GUEST_FORMS = ["/login", "/register", "/forgot-password", "/fairness"];
-const PLAYER_FORMS = [
-  "/recharge",
-  "/withdraw",
-  "/producttransferin?id=1",
-  "/bankadd",
-  "/user/limits",
-  "/userloginpassword",
-  "/usercipherpassword",
-  "/activity/16",
-];
-const CONSOLE_FORMS = [
-  "/admin/rooms/1",
-  "/admin/rooms/new",
-  "/admin/settings",
-  "/admin/finance",
-  "/admin/content/new?group=9",
-  "/admin/players",
-];
+const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
 
-/** What a field is typed with, by the kind of value it takes. */
-function sample(field) {
-  if (field.tag === "textarea") return "typed early";
-  if (field.type === "password") return "early123";
-  if (field.type === "tel") return "912345678";
-  if (field.type === "email") return "early@example.com";
-  if (field.type === "url") return "https://example.com/early";
-  if (field.type === "number" || field.inputMode === "decimal" || field.inputMode === "numeric") return "7";
-  return "early";
+async function call(base, path, body) {
+  const answer = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
+  return answer.json();
 }
 
-const SKIPPED_TYPES = new Set([
-  "hidden",
-  "checkbox",
-  "radio",
-  "file",
-  "date",
-  "submit",
-  "button",
-  "reset",
-  "range",
-  "color",
-]);
+/** Hydrated: React has attached its fibers to the page's elements. */
+async function hydrated(page) {
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector("main") ?? document.body;
+      return Object.keys(root).some((key) => key.startsWith("__reactFiber"));
+    },
+    null,
+    { timeout: 60_000 },
+  );
+  // its first effects and a tick of any clock on the page (a countdown re-renders every second)
+  await page.waitForTimeout(1_500);
+}
 
-/** Opens a page with its scripts held, types into every field, lets the scripts run and reads the fields again. */
-async function typeBeforeHydration(page, path) {
+/** Opens a page with its scripts held, sets every control, lets the scripts run; answers what was set and lost. */
+async function setBeforeHydration(page, path) {
   let release;
   const held = new Promise((resolve) => (release = resolve));
   const hold = async (route) => {
     await held;
     await route.continue();
   };
-  await page.route(/\/assets\/.*\.js(\?|$)/, hold);
+  await page.route(SCRIPTS, hold);
   try {
     await page.goto(path, { waitUntil: "domcontentloaded" });
-    // a field is found again by its name and its place among fields of that name: hydration may add
-    // fields that need JavaScript (a search box), which must not shift the count
-    const fields = await page.locator("main input[name], main textarea[name]").evaluateAll((nodes) => {
-      const seen = new Map();
-      return nodes.map((node) => {
-        const name = node.getAttribute("name");
-        const nth = seen.get(name) ?? 0;
-        seen.set(name, nth + 1);
-        return {
-          name,
-          nth,
-          tag: node.tagName.toLowerCase(),
-          type: (node.getAttribute("type") ?? "text").toLowerCase(),
-          inputMode: node.getAttribute("inputmode") ?? "",
-          usable: !node.disabled && !node.readOnly && node.getClientRects().length > 0,
-        };
-      });
-    });
-    const fieldOf = (field) => page.locator(`main ${field.tag}[name="${field.name}"]`).nth(field.nth);
-    const typed = [];
-    for (const field of fields) {
-      if (!field.usable || (field.tag === "input" && SKIPPED_TYPES.has(field.type))) continue;
-      const value = sample(field);
-      await fieldOf(field).fill(value);
-      typed.push({ ...field, value });
-    }
+    const { after, unchanged } = await setEveryControl(page);
     release();
-    // hydrated: React has attached its fibers to the page's elements; then its first effects run
-    await page.waitForFunction(
-      () => {
-        const main = document.querySelector("main");
-        return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-      },
-      null,
-      { timeout: 60_000 },
-    );
-    await page.waitForTimeout(1_500);
-    const lost = [];
-    for (const field of typed) {
-      const now = await fieldOf(field).inputValue();
-      if (now !== field.value) lost.push(`${path} ${field.name}: typed "${field.value}", now "${now}"`);
-    }
-    return { typed: typed.length, lost };
+    await hydrated(page);
+    const lost = await lostControls(page, after, path);
+    return { expected: after, unchanged, lost };
   } finally {
     release();
-    await page.unroute(/\/assets\/.*\.js(\?|$)/, hold);
+    await page.unroute(SCRIPTS, hold);
   }
+}
+
+/** The texts of the page's alerts, before a submit: the refusal's error must be a new one. */
+const ERRORS = "main [role=alert], main .field-error, main .form-error";
+const alertsOf = (page) => page.locator(ERRORS).allInnerTexts();
+
+/** The localized error the refusal answers, shown on the page (an alert, announced), not shown before. */
+async function refusal(page, refuse, before = []) {
+  const alert = page
+    .locator(ERRORS)
+    .filter({ hasText: refuse.error ?? /\S/ })
+    .filter({ hasNotText: before.length ? new RegExp(`^(${before.map(escape).join("|")})$`) : /^$/ });
+  await alert.first().waitFor({ timeout: 30_000 });
+  const text = await alert.first().innerText();
+  assert.doesNotMatch(text, /^[\w-]+\.[\w.-]+$|\{\{/, `a sentence, not a key: ${text}`);
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Submits the (hydrated) page's form with a value the server refuses; answers the controls lost. */
+async function refuseWithScript(page, path, refuse) {
+  for (const [name, value] of Object.entries(refuse.set))
+    await page.locator(`[name="${name}"]:not([type=hidden])`).first().fill(value);
+  const now = await readControls(page);
+  const before = await alertsOf(page);
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: refuse.submit }) });
+  await form.first().getByRole("button", { name: refuse.submit }).click();
+  await refusal(page, refuse, before);
+  await page.waitForTimeout(500);
+  return lostControls(page, now, `${path} (refused, with JavaScript)`);
+}
+
+/** Without JavaScript: the form set, its refused POST answered by a whole page that must hold the values. */
+async function refuseWithoutScript(page, path, refuse) {
+  await page.goto(path);
+  const form = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: refuse.submit }) })
+    .first();
+  const index = await form.evaluate((f) => [...document.forms].indexOf(f));
+  const scope = `form >> nth=${index}`;
+  const { after } = await setEveryControl(page, refuse.set, scope);
+  await Promise.all([page.waitForEvent("load"), form.getByRole("button", { name: refuse.submit }).click()]);
+  await refusal(page, refuse);
+  return lostControls(page, after, `${path} (refused, without JavaScript)`, { scope, cleared: refuse.cleared ?? [] });
 }
 
 async function slowed(context, page) {
@@ -114,39 +103,115 @@ async function slowed(context, page) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
+/** Data that puts every control on its page: two payees, two payout accounts, a deposit and a withdrawal waiting. */
+async function prepare(base, serverLog) {
+  const admin = await operatorToken(base, serverLog);
+  const payees = [
+    { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", account: "190339998877" },
+    { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", account: "0071000123456" },
+  ];
+  assert.equal((await call(base, "/api/admin/settings/update", { token: admin, payees })).code, 1);
+  const token = (await call(base, "/api/index/login", { username: "demo01", password: "demo1234" })).data.token;
+  const bank = { type: "bank", bank: "ACB", account: "4400112233", username: "Nguyen Van A", area: "Ha Noi" };
+  // a BTC address: the USDT form, with its choice of network, stays open to add
+  const coin = { type: "BTC", network: "BTC", address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa" };
+  for (const card of [bank, coin]) {
+    const added = await call(base, "/api/game/addbankcard", { token, ...card, payPwd: "123456" });
+    assert.equal(added.code, 1, `account ${card.type}: ${JSON.stringify(added)}`);
+  }
+  const deposit = { token, money: "321", pay_name: "Typed Early", payee: payees[0].account, pay_ref: "FT2611270001" };
+  const asked = await call(base, "/api/game/recharge", deposit);
+  assert.equal(asked.code, 1, `a deposit waits: ${JSON.stringify(asked)}`);
+  const cards = (await call(base, "/api/game/getbankcardlist", { token })).data;
+  const bankId = (cards.list ?? cards)[0].id;
+  const withdrawal = await call(base, "/api/game/withdraw", { token, bank_id: bankId, money: "100", pwd: "123456" });
+  assert.equal(withdrawal.code, 1, `a withdrawal waits: ${JSON.stringify(withdrawal)}`);
+  const found = await call(base, "/api/admin/players", { token: admin, query: "demo01" });
+  return { admin, ids: { player: found.data.list.find((p) => p.username === "demo01").id } };
+}
+
 export default async function ({ context, page, base, serverLog, shot }) {
+  assert.deepEqual(formFilesNotVisited(), [], "files with a form control that no visit of form-visits.mjs shows");
+  assert.deepEqual(visitedFilesWithoutInput(), [], "files form-visits.mjs names that take no input");
+  const { admin, ids } = await prepare(base, serverLog);
+
   const lost = [];
-  let typed = 0;
-  const run = async (visit, paths) => {
-    for (const path of paths) {
-      const result = await typeBeforeHydration(visit, path);
-      typed += result.typed;
-      lost.push(...result.lost);
+  const counts = [];
+  const unchanged = [];
+  const visitAll = async (visitor, visits) => {
+    for (const visit of visits) {
+      const path = typeof visit.path === "function" ? visit.path(ids) : visit.path;
+      // a page that fails is a finding among the others: its picture is kept and the flow goes on
+      const failed = async (error) => {
+        await visitor.screenshot({
+          path: `tests/e2e/screenshots/typed-before-hydration-${path.replace(/\W+/g, "_")}.png`,
+        });
+        lost.push(`${path}: ${String(error).split("\n").slice(0, 3).join(" ")}`);
+        return { lost: [], unchanged: [], expected: [] };
+      };
+      const set = await setBeforeHydration(visitor, path).catch(failed);
+      lost.push(...set.lost);
+      unchanged.push(...set.unchanged.map((c) => `${path} ${c.key}`));
+      counts.push(`${path}: ${set.expected.length}`);
+      if (!set.expected.length) continue;
+      const found = (await readControls(visitor)).filter((c) => set.expected.some((e) => e.key === c.key));
+      assert.equal(found.length, set.expected.length, `${path}: every control set is found again`);
+      if (visit.refuse)
+        lost.push(...(await refuseWithScript(visitor, path, visit.refuse).catch(async (e) => (await failed(e)).lost)));
     }
   };
+  const noScript = async (browserContext, visits) => {
+    const visitor = await browserContext.browser().newContext({
+      viewport: page.viewportSize(),
+      baseURL: base,
+      locale: "en-US",
+      javaScriptEnabled: false,
+      storageState: await browserContext.storageState(),
+    });
+    const visitorPage = await visitor.newPage();
+    for (const visit of visits.filter((v) => v.refuse?.noScript)) {
+      const path = typeof visit.path === "function" ? visit.path(ids) : visit.path;
+      const failed = async (error) => {
+        await visitorPage.screenshot({
+          path: `tests/e2e/screenshots/typed-before-hydration-nojs-${path.replace(/\W+/g, "_")}.png`,
+        });
+        return [`${path} without JavaScript: ${String(error).split("\n").slice(0, 3).join(" ")}`];
+      };
+      lost.push(...(await refuseWithoutScript(visitorPage, path, visit.refuse).catch(failed)));
+    }
+    await visitor.close();
+  };
 
-  const guest = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
-  const guestPage = await guest.newPage();
-  await slowed(guest, guestPage);
-  await run(guestPage, GUEST_FORMS);
-  await guest.close();
+  try {
+    const guest = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
+    const guestPage = await guest.newPage();
+    await slowed(guest, guestPage);
+    await visitAll(guestPage, VISITS.guest);
+    await noScript(guest, VISITS.guest);
+    await guest.close();
 
-  await page.goto("/login");
-  await page.getByLabel("Username").fill("demo01");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/user");
-  await slowed(context, page);
-  await run(page, PLAYER_FORMS);
+    await page.goto("/login");
+    await page.getByLabel("Username").fill("demo01");
+    await page.getByLabel("Password").fill("demo1234");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL("**/user");
+    await slowed(context, page);
+    await visitAll(page, VISITS.player);
+    await noScript(context, VISITS.player);
 
-  const desk = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
-  const deskPage = await desk.newPage();
-  await signInToConsole(deskPage, serverLog);
-  await slowed(desk, deskPage);
-  await run(deskPage, CONSOLE_FORMS);
+    const desk = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
+    const deskPage = await desk.newPage();
+    await signInToConsole(deskPage, serverLog);
+    await slowed(desk, deskPage);
+    await visitAll(deskPage, VISITS.operator);
+    await noScript(desk, VISITS.operator);
+    await desk.close();
+  } finally {
+    await call(base, "/api/admin/settings/update", { token: admin, payees: [] });
+  }
   await shot("last-form");
-  await desk.close();
-
-  assert.ok(typed >= 40, `typed into ${typed} fields`);
-  assert.deepEqual(lost, [], `fields that lost what was typed before hydration (${typed} typed)`);
+  const total = counts.reduce((sum, line) => sum + Number(line.split(": ")[1]), 0);
+  console.log(`    controls set and checked: ${total} on ${counts.length} pages (${counts.join(", ")})`);
+  assert.deepEqual(unchanged, [], "controls the flow could not set to another value");
+  assert.deepEqual(lost, [], `controls that lost what was set (${total} set)`);
 }

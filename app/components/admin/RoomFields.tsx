@@ -1,3 +1,4 @@
+import { useActionData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
@@ -22,6 +23,14 @@ export type RoomSettings = {
   options: { index: number; key: string; odds: number; rtp: number; win: number; refund: number }[];
 };
 
+type RoomBody = ReturnType<typeof roomBody>;
+
+/**
+ * What a refused save posted (the routes answer it as `typedRoom`): the form comes back with it, since
+ * without JavaScript the refused page is new and would otherwise show the stored room again.
+ */
+const useTypedBack = () => useActionData<{ typedRoom?: RoomBody }>()?.typedRoom;
+
 /** The form body both the edit and the create screens post (shared/forms/rooms.ts roomForm). */
 export function roomBody(form: FormData) {
   const field = (name: string) => String(form.get(name) ?? "");
@@ -40,12 +49,18 @@ export function roomBody(form: FormData) {
   };
 }
 
-function NumberField({ name, label, value }: { name: string; label: string; value: number | null }) {
+function NumberField({ name, label, value }: { name: keyof RoomBody; label: string; value: number | null }) {
   const error = useFieldError()(name);
+  const back = useTypedBack();
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input name={name} inputMode="decimal" defaultValue={value ?? ""} {...invalidProps(error, name)} />
+      <input
+        name={name}
+        inputMode="decimal"
+        defaultValue={back ? String(back[name]) : (value ?? "")}
+        {...invalidProps(error, name)}
+      />
       <FieldError message={error} name={name} />
     </label>
   );
@@ -58,7 +73,10 @@ function NumberField({ name, label, value }: { name: string; label: string; valu
  */
 export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?: string | null }) {
   const { t } = useTranslation(["admin", "game"]);
-  const [typed, setTyped] = useState(() => room.options.map((o) => o.odds.toFixed(3)));
+  const back = useTypedBack();
+  const [typed, setTyped] = useState(() =>
+    back?.rates.length === room.options.length ? back.rates : room.options.map((o) => o.odds.toFixed(3)),
+  );
   const error = useFieldError();
   // Odds typed before the page became interactive stay, and the RTP beside them follows them: the state
   // takes each field's value once at hydration, before its first render could reset it (use-hydrated.ts).
@@ -76,7 +94,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
         <span className="field-label">{t("room.title")}</span>
         <input
           name="title"
-          defaultValue={room.title}
+          defaultValue={back?.title ?? room.title}
           required
           maxLength={80}
           {...invalidProps(error("title"), "title")}
@@ -85,7 +103,7 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
       </label>
       <label className="field">
         <span className="field-label">{t("room.kind")}</span>
-        <select name="kind" defaultValue={room.kind}>
+        <select name="kind" defaultValue={back?.kind ?? room.kind}>
           {ROOM_KINDS.map((k) => (
             <option key={k} value={k}>
               {t(`game:kinds.${k}`)}
@@ -100,7 +118,11 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
       <NumberField name="closeSeconds" label={t("room.closeSeconds")} value={room.closeSeconds} />
       <label className="field">
         <span className="field-label">{t("room.locationHint")}</span>
-        <select name="locationHint" defaultValue={room.locationHint ?? ""} aria-describedby="location-hint-help">
+        <select
+          name="locationHint"
+          defaultValue={back?.locationHint ?? room.locationHint ?? ""}
+          aria-describedby="location-hint-help"
+        >
           <option value="">{t("room.locationHints.none")}</option>
           {ROOM_LOCATION_HINTS.map((hint) => (
             <option key={hint} value={hint}>
@@ -113,7 +135,8 @@ export function RoomFields({ room, oddsError }: { room: RoomSettings; oddsError?
         </span>
       </label>
       <label className="check">
-        <input type="checkbox" name="trading" defaultChecked={room.trading} /> {t("room.tradingOn")}
+        <input type="checkbox" name="trading" defaultChecked={back ? back.trading === "1" : room.trading} />{" "}
+        {t("room.tradingOn")}
       </label>
       <TableScroll label={t("room.odds")}>
         <table className="admin-table cards odds-table" aria-describedby={oddsError ? "odds-error" : undefined}>

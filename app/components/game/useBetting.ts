@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
@@ -8,7 +8,13 @@ import type { FormError } from "#shared/api-types";
 import type { OrderReview } from "./Dialogs";
 
 type Done = { message: string; money: number; orderId: number | null };
-export type RoomActionAnswer = { error?: FormError; done?: Done; review?: OrderReview };
+export type RoomActionAnswer = {
+  error?: FormError;
+  done?: Done;
+  review?: OrderReview;
+  /** what a refused review posted, for the page without JavaScript to show again */
+  typed?: { options: string[]; amount: string };
+};
 export type Notice = { message: string; tone: "info" | "warning" };
 
 type Options = {
@@ -27,8 +33,10 @@ type Options = {
  */
 export function useBetting({ info, game, open, balance, onDone, notify }: Options) {
   const { t } = useTranslation(["game", "errors"]);
-  const [picked, setPicked] = useState<number[]>([]);
-  const [amount, setAmount] = useState("");
+  // without JavaScript a refused review is a new page: it starts from what the player had picked and typed
+  const refused = useActionData<RoomActionAnswer>()?.typed;
+  const [picked, setPicked] = useState<number[]>(() => (refused?.options ?? []).map(Number));
+  const [amount, setAmount] = useState(refused?.amount ?? "");
   const [review, setReview] = useState<OrderReview | null>(null);
   const [error, setError] = useState<{ field: "option" | "amount" | null; message: string } | null>(null);
   const orderFetcher = useFetcher<RoomActionAnswer>();
