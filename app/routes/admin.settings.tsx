@@ -250,7 +250,12 @@ export default function SettingsPage() {
             <legend className="field-label">{t("settings.depositMode")}</legend>
             {(["request", "contact"] as const).map((mode) => (
               <label key={mode} className="check">
-                <input type="radio" name="deposit_mode" value={mode} defaultChecked={back("deposit_mode", s.deposit_mode) === mode} />
+                <input
+                  type="radio"
+                  name="deposit_mode"
+                  value={mode}
+                  defaultChecked={back("deposit_mode", s.deposit_mode) === mode}
+                />
                 {t(mode === "request" ? "settings.modeRequest" : "settings.modeContact")}
               </label>
             ))}
