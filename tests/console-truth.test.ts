@@ -48,7 +48,7 @@ describe("a player with a marker of harm", () => {
       expect(words, path).toContain("Repeatedly refused at limits");
       expect(words, path).toContain("3 refusals in 7 days: deposit limit 3, loss limit 0");
       expect(words, path).toContain("Played again as soon as a time-out ended");
-      expect(words, path).toMatch(/Time-out ended \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+8\)/);
+      expect(words, path).toMatch(/Time-out ended \d{4}-\d\d-\d\d \d\d:\d\d UTC\+8/);
     }
     const zh = new Browser();
     zh.cookies = new Map(browser.cookies);

@@ -163,7 +163,7 @@ describe("a limit's refusal says what is left and when more is free", () => {
     expectError(refused, 3003);
     expect(refused.data).toMatchObject({ period: "day", left: 30, resetsAt: placedAt + 86_400_000 });
     expect(refused.info).toMatch(
-      /^This would pass your stake limit: 30\.00 left, more from \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+8\)$/,
+      /^This would pass your stake limit: 30\.00 left, more from \d{4}-\d\d-\d\d \d\d:\d\d UTC\+8$/,
     );
     const vi = await api("/api/Game/order", {
       token: p.token,
