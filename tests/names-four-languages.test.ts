@@ -110,5 +110,22 @@ describe("the console's content list", () => {
     const html = await (await (await operatorBrowser()).get(`/admin/content?group=9&lng=${lng}`)).text();
     const row = new RegExp(`href="/admin/content/${article!.id}"[^]*?<strong>([^<]*)</strong>`).exec(html);
     expect(row?.[1]).toBe(article!.own.replace(/&/g, "&amp;"));
+    // and its summary is the text in that language, not the English one
+    const texts = await env.DB.prepare(
+      `SELECT content_yw AS en, ${column.replace("title", "content")} AS own FROM articles WHERE id = ?`,
+    )
+      .bind(article!.id)
+      .first<{ en: string; own: string }>();
+    const summary =
+      new RegExp(`href="/admin/content/${article!.id}"[^]*?admin-list-wide">([^<]*)<`).exec(html)?.[1] ?? "";
+    const words = (htmlText: string) =>
+      htmlText
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 12);
+    expect(summary.length).toBeGreaterThan(0);
+    expect(summary).toContain(words(texts!.own).replace(/&/g, "&amp;"));
+    expect(summary).not.toContain(words(texts!.en));
   });
 });

@@ -33,9 +33,12 @@ export function articleListItem(row: ArticleRow, lang: ApiLang) {
     createtime: row.createdAtMs,
     language: localizedLanguage(titleColumns(row), lang),
     localTitle: pickLocalized(titleColumns(row), lang),
-    summary: htmlToText(pickLocalized(contentColumns(row), lang)),
+    summary: articleSummary(row, lang),
   };
 }
+
+/** An article's text as plain words in the reader's language (falling back to English, then the default). */
+export const articleSummary = (row: ArticleRow, lang: ApiLang) => htmlToText(pickLocalized(contentColumns(row), lang));
 
 /**
  * A whole article with `localContent`, served as stored: every way in (worker/content/article-queries.ts

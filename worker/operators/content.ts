@@ -11,7 +11,8 @@ import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { articles, banners } from "../db/schema";
 import { removeUnreferencedImages, requireStoredImages } from "../media/banner-images";
-import { htmlToText } from "#shared/content/sanitize-html";
+import { articleSummary } from "../content/articles";
+import type { ApiLang } from "#shared/messages";
 
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator
 // writes them. HTML is sanitized on write; each change goes into one batch with its audit row.
@@ -19,7 +20,8 @@ import { htmlToText } from "#shared/content/sanitize-html";
 const ARTICLES_PAGE_SIZE = 20;
 const MAX_BANNERS = 50;
 
-export async function listArticlesForOperator(db: Db, body: unknown) {
+/** A group's articles as the console lists them, each summed up in the operator's language. */
+export async function listArticlesForOperator(db: Db, body: unknown, lang: ApiLang) {
   const form = parseBody(articleListForm, body);
   const rows = await db
     .select()
@@ -31,7 +33,7 @@ export async function listArticlesForOperator(db: Db, body: unknown) {
   return pageOf(
     rows.map((r) => ({
       ...articleFields(r),
-      summary: htmlToText(r.contentYw || r.content),
+      summary: articleSummary(r, lang),
       missing: missingLanguages(r),
     })),
     form.page,

@@ -24,7 +24,7 @@ export const adminContentRoutes = new Hono<AppEnv>();
 const idOf = (body: Record<string, unknown>) => parseBody(contentIdForm, body).id;
 
 adminContentRoutes.post("/api/admin/articles", async (c) =>
-  ok(c, await listArticlesForOperator(getDb(c.env), c.get("body"))),
+  ok(c, await listArticlesForOperator(getDb(c.env), c.get("body"), c.get("lang"))),
 );
 adminContentRoutes.post("/api/admin/articles/get", async (c) =>
   ok(c, await articleForOperator(getDb(c.env), idOf(c.get("body")))),
