@@ -58,6 +58,14 @@ describe("a room's rounds", () => {
     const voided = roundRow(html, live.seqno).join(" | ");
     expect(voided).toContain("500.00 USD refunded");
     expect(voided).not.toMatch(/in play|awaiting/i);
+    // the count of voids by kind, in each language's own punctuation (full-width brackets and 、 in Chinese)
+    const voidCount = (h: string) => text(/<p class="muted void-count">([\s\S]*?)<\/p>/.exec(h)?.[1] ?? "").trim();
+    expect(voidCount(html)).toMatch(/^Voided rounds in this room: \d+ \(.+ \d+\)$/);
+    for (const lng of ["zh-CN", "zh-TW"]) {
+      const zh = voidCount(await page(browser, `/admin/rooms/16?lng=${lng}`));
+      expect(zh, lng).toMatch(/：\d+（[^()]+ \d+）$/);
+      expect(zh, lng).not.toMatch(/[(),]/);
+    }
     await expectMoneyInvariants();
   });
 });

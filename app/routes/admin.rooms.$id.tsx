@@ -125,15 +125,11 @@ function VoidCount({ voids }: { voids: Record<string, number> }) {
   const { t } = useTranslation(["admin", "game"]);
   const total = Object.values(voids).reduce((a, b) => a + b, 0);
   if (total === 0) return <p className="muted">{t("rounds.voidCountNone")}</p>;
-  return (
-    <p className="muted void-count">
-      {t("rounds.voidCount", { count: total })} (
-      {Object.entries(voids)
-        .map(([reason, n]) => `${t(`rounds.voidKind.${reason}`)} ${n}`)
-        .join(", ")}
-      )
-    </p>
-  );
+  // the kinds joined the way the language lists things (、 in Chinese), inside the language's own brackets
+  const kinds = Object.entries(voids)
+    .map(([reason, n]) => `${t(`rounds.voidKind.${reason}`)} ${n}`)
+    .join(t("rounds.voidKindsJoin"));
+  return <p className="muted void-count">{t("rounds.voidCount", { count: total, kinds })}</p>;
 }
 
 export default function RoomSettingsPage() {
