@@ -4,6 +4,7 @@ import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
+import { PAY_PASSWORD, addBank, operator, player } from "./wallet-helpers";
 
 // The console's figures read as what they are: a round in play with its stakes, a voided round as
 // refunded, a house loss drawn as a loss with its figure readable, an audit row's recorded values in words.
@@ -130,5 +131,31 @@ describe("the audit log", () => {
     expect(zhWords).toContain("余额");
     expect(zhWords).not.toMatch(/audit\.fields\./);
     await zh.post("/languageSet", { lng: "en" }).then((r) => r.body?.cancel());
+  });
+
+  it("folds nothing of routine decisions: a rejected withdrawal and a deposit two operators approved read in words", async () => {
+    // 20,000.00 is past one operator's credit: admin approves first, the cashier credits it
+    const p = await player(2_000_000);
+    const card = await addBank(p.token);
+    expectOk(await api("/api/Game/withdraw", { token: p.token, bank_id: card.id, money: "50", pwd: PAY_PASSWORD }));
+    const withdrawal = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .bind(p.id)
+      .first<{ id: number }>();
+    expectOk(
+      await api("/api/admin/withdrawals/reject", { token: await operator(), id: withdrawal!.id, note: "#other" }),
+    );
+    const deposit = await env.DB.prepare("SELECT id FROM deposit_requests WHERE user_id = ?")
+      .bind(p.id)
+      .first<{ id: number }>();
+    const browser = await operatorBrowser();
+    for (const target of [`withdrawal:${withdrawal!.id}`, `deposit:${deposit!.id}`]) {
+      const html = await page(browser, `/admin/audit?target=${encodeURIComponent(target)}`);
+      expect(html, target).toContain('data-testid="audit-row"');
+      expect(html, target).not.toContain("audit-json");
+    }
+    expect(text(await page(browser, `/admin/audit?target=withdrawal:${withdrawal!.id}`))).toMatch(
+      /Given back:? 50\.00 USD/,
+    );
+    await expectMoneyInvariants();
   });
 });

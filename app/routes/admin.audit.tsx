@@ -70,7 +70,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Fields the sentence or the link of a row says already (who, which request, which player). */
-const IMPLIED = new Set(["id", "userId", "gameId", "titleKey", "gameType", "roomtype", "kind", "group", "rate_ppm"]);
+// ids kept for tools (the sentence names who and what) and codes the sentence already says in words
+const IMPLIED = new Set([
+  "id",
+  "userId",
+  "gameId",
+  "titleKey",
+  "gameType",
+  "roomtype",
+  "kind",
+  "group",
+  "rate_ppm",
+  "firstApprovedBy",
+]);
 
 const parse = (json: string | null): Record<string, unknown> => {
   try {

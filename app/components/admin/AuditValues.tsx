@@ -23,10 +23,12 @@ const MONEY = new Set([
   "upTo",
   "withdraw_daily_cap",
   "vip_thresholds",
+  "refunded",
 ]);
-const FLAGS = new Set(["frozen", "disabled", "trading", "waitsForSecondOperator"]);
+const FLAGS = new Set(["frozen", "disabled", "trading", "waitsForSecondOperator", "waitsForSecondAdmin", "restarted"]);
 const WORDS: Record<string, (v: string, t: Translate) => string> = {
   status: (v, t) => t(`audit.values.status.${v}`),
+  verdict: (v, t) => t(`audit.values.status.${v}`),
   role: (v, t) => t(`roles.${v}`),
   method: (v, t) => t(`audit.values.method.${v}`),
   waitsBecause: (v, t) => t(`audit.values.waits.${v}`),
@@ -37,6 +39,7 @@ const WORDS: Record<string, (v: string, t: Translate) => string> = {
 };
 const PLAIN = new Set([
   "username",
+  "email",
   "title",
   "title_ft",
   "title_yw",
