@@ -41,6 +41,18 @@ describe("the room's word on the last round", () => {
     const html = await page(browser, "/activity/1");
     expect(html).not.toContain("You won 99.00");
     expect(html).toMatch(new RegExp(`Round ${drawn.seqno}: 99\\.00 paid on 100\\.00 staked, a loss of 1\\.00`));
+    // the funds ledger names the round's 99.00 what it is, a payout, in every language: never a win
+    for (const [lng, payout, win] of [
+      ["en", "Payout", /Winnings|won/i],
+      ["zh-CN", "派彩", /中奖/],
+      ["zh-TW", "派彩", /中獎/],
+      ["vi", "Tiền trả thưởng", /Thắng cược/i],
+    ] as const) {
+      const ledger = await page(browser, `/my_income?lng=${lng}`);
+      const row = /data-kind="earn"[^]*?<\/li>/.exec(ledger)?.[0] ?? "";
+      expect(row, lng).toContain(payout);
+      expect(row, lng).not.toMatch(win);
+    }
     await expectMoneyInvariants();
   });
 
