@@ -39,7 +39,8 @@ describe("the console's lists", () => {
       const tables = html.match(/<table class="admin-table cards[\s\S]*?<\/table>/g) ?? [];
       expect(tables.length, path).toBe(all.length);
       for (const table of tables) {
-        const cells = table.match(/<td[^>]*>/g) ?? [];
+        // a row's actions (class row-actions) are buttons that name themselves
+        const cells = (table.match(/<td[^>]*>/g) ?? []).filter((td) => !/class="row-actions"/.test(td));
         expect(
           cells.every((td) => /data-label="[^"]+"/.test(td)),
           path,

@@ -49,15 +49,17 @@ export default function Content() {
         </Link>
       </div>
       <nav className="admin-tabs" aria-label={t("content.groups")}>
+        {/* Link, not NavLink: the three groups share one path, and NavLink ignores the query string, so it
+            would mark every group current */}
         {GROUPS.map((g) => (
-          <NavLink
+          <Link
             key={g}
             to={`/admin/content?group=${g}`}
             className={g === group ? "active" : undefined}
             aria-current={g === group ? "page" : undefined}
           >
             {t(`content.group.${g}`)}
-          </NavLink>
+          </Link>
         ))}
         <NavLink to="/admin/banners">{t("banners.title")}</NavLink>
       </nav>

@@ -110,6 +110,8 @@ export default function Operators() {
   const { list, myId, requests } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const { t } = useTranslation("admin");
+  // a create or an enable already waiting for a second admin: asking to enable again adds nothing
+  const waiting = new Set(requests.filter((r) => r.kind === "create" || r.kind === "enable").map((r) => r.operatorId));
   return (
     <main className="admin-main">
       <h1>{t("operators.title")}</h1>
@@ -165,13 +167,16 @@ export default function Operators() {
                 <td data-label={t("operators.lastSignIn", { zone: PLAYER_ZONE })}>
                   {op.lastSignInMs ? playerTime(op.lastSignInMs) : t("operators.never")}
                 </td>
-                <td data-label={t("operators.actions")}>
-                  {op.id === myId ? (
+                {/* the actions speak for themselves: on a phone's card a column name above them says nothing */}
+                {op.id === myId ? (
+                  <td data-label={t("operators.actions")}>
                     <span className="muted">{t("operators.notYourself")}</span>
-                  ) : (
-                    <OperatorActions op={op} />
-                  )}
-                </td>
+                  </td>
+                ) : (
+                  <td className="row-actions">
+                    <OperatorActions op={op} waiting={waiting.has(op.id)} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -222,11 +227,12 @@ export default function Operators() {
   );
 }
 
-function RoleSelect({ current }: { current?: string | null }) {
+/** `quiet`: the row's Role cell already names it on screen, so the label is for screen readers only. */
+function RoleSelect({ current, quiet = false }: { current?: string | null; quiet?: boolean }) {
   const { t } = useTranslation("admin");
   return (
     <label className="field">
-      <span className="field-label">{t("operators.role")}</span>
+      <span className={quiet ? "field-label visually-hidden" : "field-label"}>{t("operators.role")}</span>
       <select name="role" defaultValue={current ?? "viewer"}>
         {OPERATOR_ROLES.map((role) => (
           <option key={role} value={role}>
@@ -238,7 +244,11 @@ function RoleSelect({ current }: { current?: string | null }) {
   );
 }
 
-function OperatorActions({ op }: { op: Operator }) {
+/**
+ * Only what the API would carry out: enabling waits for enrolment (approving it before is refused, 1233)
+ * and is not asked twice; a reset needs an authenticator to reset.
+ */
+function OperatorActions({ op, waiting }: { op: Operator; waiting: boolean }) {
   const { t } = useTranslation("admin");
   const hidden = (intent: Change["intent"]) => (
     <>
@@ -251,17 +261,26 @@ function OperatorActions({ op }: { op: Operator }) {
     <div className="admin-actions">
       <Form method="post" className="inline-form">
         {hidden("role")}
-        <RoleSelect current={op.role} />
+        <RoleSelect current={op.role} quiet />
         <button className="button small secondary" type="submit">
           {t("operators.changeRole")}
         </button>
       </Form>
-      <Form method="post">
-        {hidden(op.disabled ? "enable" : "disable")}
-        <button className="button small secondary" type="submit">
-          {op.disabled ? t("operators.enable") : t("operators.disable")}
-        </button>
-      </Form>
+      {!op.disabled ? (
+        <Form method="post">
+          {hidden("disable")}
+          <button className="button small secondary" type="submit">
+            {t("operators.disable")}
+          </button>
+        </Form>
+      ) : op.enrolled && !waiting ? (
+        <Form method="post">
+          {hidden("enable")}
+          <button className="button small secondary" type="submit">
+            {t("operators.enable")}
+          </button>
+        </Form>
+      ) : null}
       {op.enrolled ? (
         <Form method="post">
           {hidden("reset")}
