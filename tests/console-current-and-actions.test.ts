@@ -63,3 +63,22 @@ describe("an operator's row", () => {
     }
   });
 });
+
+describe("the signed-in operator's own row", () => {
+  it("is marked in the language's own brackets: full-width in Chinese", async () => {
+    const browser = await operatorBrowser();
+    for (const [lng, mark] of [
+      ["en", "admin (you)"],
+      ["zh-CN", "admin（您）"],
+      ["zh-TW", "admin（您）"],
+      ["vi", "admin (bạn)"],
+    ]) {
+      const words = (await (await browser.get(`/admin/operators?lng=${lng}`)).text())
+        .replace(/<script[\s\S]*?<\/script>/g, "")
+        .replace(/<[^>]+>/g, "")
+        .replace(/\s+/g, " ");
+      expect(words, lng).toContain(mark);
+    }
+    await browser.get("/admin/operators?lng=en").then((r) => r.body?.cancel());
+  });
+});

@@ -154,7 +154,8 @@ export default function Operators() {
               <tr key={op.id}>
                 <th scope="row">
                   <Link to={`/admin/audit?target=${encodeURIComponent(`user:${op.id}`)}`}>{op.username}</Link>
-                  {op.id === myId ? <span className="muted"> ({t("operators.you")})</span> : null}
+                  {/* the brackets are the language's own: full-width in Chinese */}
+                  {op.id === myId ? <span className="muted">{t("operators.you")}</span> : null}
                 </th>
                 <td data-label={t("operators.role")}>{op.role ? t(`roles.${op.role}`) : t("operators.noRole")}</td>
                 <td data-label={t("operators.state")}>
