@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { playerNoteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
-import { playerTime } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
@@ -32,7 +32,7 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
             {d.status !== "pending" && d.decidedAt ? (
               <div className="request-note">
                 {t(d.status === "approved" ? "recharge.approvedAt" : "recharge.rejectedAt", {
-                  time: playerTime(d.decidedAt),
+                  time: zonedTime(d.decidedAt),
                 })}
                 {d.note ? ` · ${playerNoteText(t, d.note)}` : ""}
               </div>

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { playerNoteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
-import { playerTime } from "~/lib/player-time";
+import { zonedTime } from "~/lib/player-time";
 import { maskAccount, shortAddress } from "~/lib/wallet";
 import type { WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import { EmptyState } from "../EmptyState";
@@ -36,7 +36,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
               {w.status === "pending"
                 ? t("withdraw.pendingNote")
                 : t(w.status === "approved" ? "withdraw.approvedAt" : "withdraw.rejectedAt", {
-                    time: playerTime(w.decidedAt ?? w.time),
+                    time: zonedTime(w.decidedAt ?? w.time),
                   })}
               {w.note ? ` · ${playerNoteText(t, w.note)}` : ""}
             </div>
