@@ -37,7 +37,8 @@ async function playerWithEverything(base, smsCode, serverLog) {
     token,
     type: "Bank",
     bank: "Vietcombank",
-    account: "0123456789",
+    // an account number of its own: a bank account belongs to one player, and other flows add theirs
+    account: String(Date.now()).slice(-10),
     username: "Nguyen Van A",
     area: "Ha Noi",
     payPwd: player.payPwd,
