@@ -83,6 +83,18 @@ describe("migrations", () => {
     expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
     expect(() => db.exec("UPDATE ledger SET amount_cents = 1 WHERE id = 1")).toThrow(/append-only/);
     expect(() => db.exec("DELETE FROM ledger")).toThrow(/append-only/);
+    // A wallet shard's rows name rooms, rounds and operators of the control database (docs/decisions/161):
+    // no reference may refuse them, and the audit log rebuilt without its reference is still append-only.
+    db.exec(`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('o2', 2, 77, 88, 100, 1);
+      INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (2, 2, 88, 0, 1980, 100, 1);
+      INSERT INTO audit_log (actor_id, action, target, created_at_ms) VALUES (99, 'deposit.approve', 'user:2', 1);
+      INSERT INTO deposit_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, decided_by, first_approved_by, pay_name)
+        VALUES (2, 100, 'approved', 'd1', 1, 98, 99, 'P');
+      INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, idempotency_key)
+        VALUES (2, 42, 'finance.tier.short', 100, 1000, 7, 1, 2, 'f1');`);
+    expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+    expect(() => db.exec("UPDATE audit_log SET action = 'x'")).toThrow(/append-only/);
+    expect(() => db.exec("DELETE FROM audit_log")).toThrow(/append-only/);
     // The database itself refuses impossible rows.
     const refused = [
       "UPDATE bets SET isaward = 7",

@@ -217,12 +217,9 @@ export const orders = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    roomId: integer("room_id")
-      .notNull()
-      .references(() => rooms.id),
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id),
+    // the room and round are the control database's rows, the order the player's shard's (docs/decisions/161)
+    roomId: integer("room_id").notNull(),
+    roundId: integer("round_id").notNull(),
     totalCents: integer("total_cents").notNull(),
     // placed | cancelled
     status: text("status").notNull().default("placed"),
@@ -252,9 +249,7 @@ export const bets = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id),
+    roundId: integer("round_id").notNull(),
     optionIndex: integer("option_index").notNull(),
     oddsMilli: integer("odds_milli").notNull(),
     stakeCents: integer("stake_cents").notNull(),
@@ -312,7 +307,8 @@ const requestColumns = () => ({
   idempotencyKey: text("idempotency_key").notNull().unique(),
   createdAtMs: createdAtMs(),
   decidedAtMs: integer("decided_at_ms"),
-  decidedBy: integer("decided_by").references(() => users.id),
+  // the deciding operator, in the control database: no reference across databases (docs/decisions/161)
+  decidedBy: integer("decided_by"),
   note: text("note").notNull().default(""),
 });
 
@@ -328,7 +324,7 @@ export const depositRequests = sqliteTable(
     transferRef: text("transfer_ref").notNull().default(""),
     // above the second-approval threshold, or past what the operator may approve alone: the first of the
     // two operators who approve it (worker/wallet/deposit-approval.ts); decided_by is then the second
-    firstApprovedBy: integer("first_approved_by").references(() => users.id),
+    firstApprovedBy: integer("first_approved_by"),
     firstApprovedAtMs: integer("first_approved_at_ms"),
   },
   (t) => [
@@ -416,9 +412,9 @@ export const financeOrders = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => financeProducts.id),
+    // the tier in the control database; its name key, rate and days are copied here when the lock-up starts
+    productId: integer("product_id").notNull(),
+    nameKey: text("name_key").notNull().default(""),
     amountCents: integer("amount_cents").notNull(),
     dailyRatePpm: integer("daily_rate_ppm").notNull(),
     days: integer("days").notNull(),
@@ -465,7 +461,9 @@ export const auditLog = sqliteTable(
   "audit_log",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    actorId: integer("actor_id").references(() => users.id),
+    // an operator's or a player's id; a money move's row is in the player's shard, its operator in the
+    // control database, so no reference (docs/decisions/161)
+    actorId: integer("actor_id"),
     action: text("action").notNull(),
     target: text("target").notNull(),
     before: text("before"),
@@ -502,12 +500,11 @@ export const adjustmentRequests = sqliteTable(
     reason: text("reason").notNull(),
     // the preset text the player reads (shared/adjustments.ts); "" on requests queued before 0015
     playerText: text("player_text").notNull().default(""),
-    requestedBy: integer("requested_by")
-      .notNull()
-      .references(() => users.id),
+    // operators live in the control database, the request in the player's shard: no reference across them
+    requestedBy: integer("requested_by").notNull(),
     // pending | approved | rejected | cancelled (by its requester; decided_by is then the requester)
     status: text("status").notNull().default("pending"),
-    decidedBy: integer("decided_by").references(() => users.id),
+    decidedBy: integer("decided_by"),
     createdAtMs: createdAtMs(),
     decidedAtMs: integer("decided_at_ms"),
     // the console's request_id (operator, player and key): a repeated submit finds its first request
@@ -527,9 +524,8 @@ export const soloAdjustments = sqliteTable(
   "solo_adjustments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => users.id),
+    // the operator is in the control database, this row in the player's shard (docs/decisions/161)
+    operatorId: integer("operator_id").notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
@@ -686,9 +682,8 @@ export const riskInteractions = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    operatorId: integer("operator_id")
-      .notNull()
-      .references(() => users.id),
+    // the operator is in the control database, this row in the player's shard (docs/decisions/161)
+    operatorId: integer("operator_id").notNull(),
     // note | message | limit
     kind: text("kind").notNull(),
     text: text("text").notNull(),

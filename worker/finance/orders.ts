@@ -43,6 +43,9 @@ export function updateProductStatement(db: Db, change: TierChange) {
 export type NewOrder = {
   userId: number;
   productId: number;
+  // the tier's name, copied like its rate and days: the lock-up is in the player's shard, the tier in the
+  // control database (docs/decisions/161), so the player's list reads no tier
+  nameKey: string;
   amountCents: number;
   dailyRatePpm: number;
   days: number;
@@ -57,9 +60,9 @@ export type NewOrder = {
  * guarded by orderExistsSql, moves nothing.
  */
 export function insertOrderStatement(db: Db, order: NewOrder, allowed: SQL) {
-  return db.run(sql`INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms,
+  return db.run(sql`INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms,
       accrued_days, status, idempotency_key)
-    SELECT ${order.userId}, ${order.productId}, ${order.amountCents}, ${order.dailyRatePpm}, ${order.days}, ${order.startAtMs},
+    SELECT ${order.userId}, ${order.productId}, ${order.nameKey}, ${order.amountCents}, ${order.dailyRatePpm}, ${order.days}, ${order.startAtMs},
       ${order.endAtMs}, 0, 'active', ${order.idempotencyKey} WHERE ${allowed}`);
 }
 
@@ -70,7 +73,7 @@ const orderColumns = {
   id: financeOrders.id,
   userId: financeOrders.userId,
   productId: financeOrders.productId,
-  nameKey: financeProducts.nameKey,
+  nameKey: financeOrders.nameKey,
   amountCents: financeOrders.amountCents,
   dailyRatePpm: financeOrders.dailyRatePpm,
   days: financeOrders.days,
@@ -98,7 +101,6 @@ export async function findOrderByKey(db: Db, idempotencyKey: string): Promise<Or
   const [row] = await db
     .select(orderColumns)
     .from(financeOrders)
-    .innerJoin(financeProducts, eq(financeProducts.id, financeOrders.productId))
     .where(eq(financeOrders.idempotencyKey, idempotencyKey))
     .limit(1);
   return row;
@@ -119,7 +121,6 @@ export function listOrders(db: Db, q: OrderQuery) {
   return db
     .select({ ...orderColumns, username: users.username })
     .from(financeOrders)
-    .innerJoin(financeProducts, eq(financeProducts.id, financeOrders.productId))
     .innerJoin(users, eq(users.id, financeOrders.userId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(...keysetOrder([financeOrders.id], q.at, "desc"))

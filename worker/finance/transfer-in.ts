@@ -51,6 +51,7 @@ export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> 
         {
           userId: ask.userId,
           productId: product.id,
+          nameKey: product.nameKey,
           amountCents: ask.amountCents,
           dailyRatePpm: product.dailyRatePpm,
           days: product.days,
