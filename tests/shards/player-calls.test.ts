@@ -4,6 +4,7 @@ import { api, expectError, expectOk } from "../helpers";
 import { addBank, addCoinAddress, PAY_PASSWORD } from "../wallet-helpers";
 import { registerPlayer } from "../helpers";
 import { walletBindings } from "../../worker/db/shards";
+import { shardOfId } from "../../worker/db/id-ranges";
 
 // A player's own calls over four wallet shards that are four databases (docs/decisions/161): their bank and
 // wallet accounts, requests, limits, inbox and ledger are read and written in their shard, the operator's
@@ -54,6 +55,8 @@ describe("a player's own calls over wallet shards", () => {
     expectOk(list);
     expect(list.data.list).toHaveLength(1);
     expect(await inShards("deposit_requests", p.id)).toEqual({ shards: [p.shard], control: 0 });
+    // the shard hands out ids from its own range, so the id names one request in the whole deployment
+    expect(shardOfId(list.data.list[0].id)).toBe(p.shard);
     // the minimum comes from the control database's settings
     expectError(await api("/api/Game/recharge", { token: p.token, money: 0.5, pay_name: "Nguyen Van A" }), 1070);
   });
