@@ -1,0 +1,81 @@
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { api, expectOk, registerPlayer } from "../helpers";
+import { expectBooksBalanced } from "../contract/client";
+import { PAY_PASSWORD } from "../wallet-helpers";
+import { walletBindings, walletDb } from "../../worker/db/shards";
+import { runInOneBatch } from "../../worker/db/batch";
+import { balanceChangeStatements } from "../../worker/ledger/ledger";
+import { ledgerReasons } from "../../worker/ledger/reasons";
+
+// Players over four wallet shards that are four databases (docs/decisions/161), for the lock-up, reset and move
+// tests: where a player lives, their money put in their shard, and the books of every database.
+
+export type ShardedPlayer = { token: string; username: string; password: string; id: number; shard: number };
+
+export async function shardOf(id: number): Promise<number> {
+  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    .bind(id)
+    .first<{ shard: number }>();
+  return row!.shard;
+}
+
+/**
+ * A new player with a withdrawal password and, when asked, money credited in their own shard (an operator's
+ * correction, the house on the other side, as the console's credit writes it).
+ */
+export async function shardedPlayer(moneyCents = 0): Promise<ShardedPlayer> {
+  const p = await registerPlayer({ payPwd: PAY_PASSWORD });
+  const info = await api("/api/Game/getuserinfo", { token: p.token });
+  expectOk(info);
+  const id = info.data.id as number;
+  const shard = await shardOf(id);
+  if (moneyCents > 0) await credit(shard, id, moneyCents);
+  return { token: p.token, username: p.username, password: p.password, id, shard };
+}
+
+export async function credit(shard: number, userId: number, cents: number) {
+  const db = walletDb(env, shard);
+  await runInOneBatch(
+    db,
+    balanceChangeStatements(db, {
+      userId,
+      amountCents: cents,
+      type: "topup",
+      reason: ledgerReasons.adjustment("correction"),
+      idempotencyKey: `test-funds:${userId}:${crypto.randomUUID()}`,
+      nowMs: Date.now(),
+    }),
+  );
+}
+
+/** Players until `count` different shards hold one each (registration draws the shard at random). */
+export async function playersInShards(count: number, moneyCents = 0): Promise<ShardedPlayer[]> {
+  const byShard = new Map<number, ShardedPlayer>();
+  for (let i = 0; i < 40 && byShard.size < count; i++) {
+    const p = await shardedPlayer();
+    if (!byShard.has(p.shard)) byShard.set(p.shard, p);
+  }
+  expect(byShard.size).toBe(count);
+  const players = [...byShard.values()];
+  if (moneyCents > 0) for (const p of players) await credit(p.shard, p.id, moneyCents);
+  return players;
+}
+
+/** Every database's books: each balance equals its ledger, and each shard's total with its stakes in play is zero. */
+export async function expectEveryShardBalanced() {
+  for (const d1 of walletBindings(env)) await expectBooksBalanced(d1);
+  await expectBooksBalanced(env.DB);
+}
+
+/** How many rows of a table match, per database: "control" and each shard. */
+export async function rowsWhere(table: string, where: string, ...params: unknown[]) {
+  const count = async (d1: D1Database) =>
+    (await d1
+      .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+      .bind(...params)
+      .first<{ n: number }>())!.n;
+  const out: Record<string, number> = { control: await count(env.DB) };
+  for (const [shard, d1] of walletBindings(env).entries()) out[shard] = await count(d1);
+  return out;
+}
