@@ -7,6 +7,8 @@ import { walletBindings, walletDb } from "../../worker/db/shards";
 import { runInOneBatch } from "../../worker/db/batch";
 import { balanceChangeStatements } from "../../worker/ledger/ledger";
 import { ledgerReasons } from "../../worker/ledger/reasons";
+import type { MoveLink } from "../../worker/players/move";
+import type { MoveDb } from "../../worker/players/move-tables";
 
 // Players over four wallet shards that are four databases (docs/decisions/161), for the lock-up, reset and move
 // tests: where a player lives, their money put in their shard, and the books of every database.
@@ -78,4 +80,20 @@ export async function rowsWhere(table: string, where: string, ...params: unknown
   const out: Record<string, number> = { control: await count(env.DB) };
   for (const [shard, d1] of walletBindings(env).entries()) out[shard] = await count(d1);
   return out;
+}
+
+/** The move driven through the Worker's D1 bindings, as the script drives it through wrangler. */
+export function d1Link(fail?: { db: "control" | number; batch: number }): MoveLink {
+  const shards = walletBindings(env);
+  let batches = 0;
+  const wrap = (d1: D1Database, name: "control" | number): MoveDb => ({
+    all: async <T>(sql: string) => (await d1.prepare(sql).all()).results as T[],
+    batch: async (sqls) => {
+      // a crash of the command before this batch of that database reaches it
+      if (fail && fail.db === name && ++batches === fail.batch)
+        throw new Error(`stopped before batch ${batches} of ${name}`);
+      if (sqls.length) await d1.batch(sqls.map((s) => d1.prepare(s)));
+    },
+  });
+  return { control: wrap(env.DB, "control"), shard: (k) => wrap(shards[k], k), shardCount: shards.length };
 }
