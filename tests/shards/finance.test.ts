@@ -2,9 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, login } from "../helpers";
 import { PAY_PASSWORD, requestId } from "../wallet-helpers";
-import { walletBindings } from "../../worker/db/shards";
 import { accrueEveryShard } from "../../worker/finance/accrue";
-import { expectEveryShardBalanced, playersInShards, rowsWhere, shardedPlayer } from "./move-helpers";
+import { expectEveryShardBalanced, playersInShards, rowsWhere, shardedPlayer, shardD1 } from "./move-helpers";
 
 // Lock-ups over four wallet shards that are four databases (docs/decisions/161): the tier and the settings are
 // the control database's, the order, the debit and the protection checks the player's shard's rows; the
@@ -76,7 +75,7 @@ describe("lock-ups in the player's shard", () => {
 
     // one shard refuses its batch: the others are paid, the error is raised, the next run catches it up
     const [stuck, ...others] = players;
-    const d1 = walletBindings(env)[stuck.shard];
+    const d1 = shardD1(stuck.shard);
     await d1
       .prepare(
         "CREATE TRIGGER refuse_interest BEFORE INSERT ON ledger WHEN NEW.type = 'interest' BEGIN SELECT RAISE(ABORT, 'down'); END",
@@ -113,10 +112,8 @@ describe("lock-ups in the player's shard", () => {
     const { createExecutionContext, createScheduledController, waitOnExecutionContext } =
       await import("cloudflare:test");
     // the order is moved three days back, as if the cron had missed them
-    await walletBindings(env)
-      [p.shard].prepare(
-        "UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE user_id = ?",
-      )
+    await shardD1(p.shard)
+      .prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE user_id = ?")
       .bind(3 * DAY, 3 * DAY, p.id)
       .run();
     const ctx = createExecutionContext();
@@ -132,8 +129,8 @@ function only(shard: number, n: number): Record<string, number> {
 }
 
 async function interestDays(p: { id: number; shard: number }) {
-  const row = await walletBindings(env)
-    [p.shard].prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'interest'")
+  const row = await shardD1(p.shard)
+    .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'interest'")
     .bind(p.id)
     .first<{ n: number }>();
   return row!.n;

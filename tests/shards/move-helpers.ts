@@ -88,6 +88,8 @@ export function d1Link(fail?: { db: "control" | number; batch: number }): MoveLi
   let batches = 0;
   const wrap = (d1: D1Database, name: "control" | number): MoveDb => ({
     all: async <T>(sql: string) => (await d1.prepare(sql).all()).results as T[],
+    each: async (sqls) =>
+      (await d1.batch(sqls.map((s) => d1.prepare(s)))).map((r) => r.results as Record<string, unknown>[]),
     batch: async (sqls) => {
       // a crash of the command before this batch of that database reaches it
       if (fail && fail.db === name && ++batches === fail.batch)
@@ -97,3 +99,6 @@ export function d1Link(fail?: { db: "control" | number; batch: number }): MoveLi
   });
   return { control: wrap(env.DB, "control"), shard: (k) => wrap(shards[k], k), shardCount: shards.length };
 }
+
+/** One wallet shard's database. */
+export const shardD1 = (shard: number): D1Database => walletBindings(env)[shard];

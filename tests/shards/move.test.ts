@@ -2,19 +2,25 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, login } from "../helpers";
 import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
-import { walletBindings } from "../../worker/db/shards";
 import { shardOfId } from "../../worker/db/id-ranges";
 import { accrueEveryShard } from "../../worker/finance/accrue";
 import { MoveRefused, movePlayer } from "../../worker/players/move";
 import { NO_PLAYER_ROWS, playerTables } from "../../worker/players/move-tables";
-import { credit, d1Link, expectEveryShardBalanced, shardOf, shardedPlayer, type ShardedPlayer } from "./move-helpers";
+import {
+  credit,
+  d1Link,
+  expectEveryShardBalanced,
+  shardOf,
+  shardedPlayer,
+  type ShardedPlayer,
+  shardD1,
+} from "./move-helpers";
 
 // Moving a player between wallet shards (docs/decisions/161 "Moving a player") over four shards that are four
 // databases: every row of the player goes, keeping its id; the directory names the one authoritative copy at
 // every step; a second run finishes what a first one left.
 
 const DAY = 86_400_000;
-const shards = () => walletBindings(env);
 
 /** Everything a player owns in one shard, table by table, as the move's own list of tables names it. */
 async function rowsOf(shard: number, id: number) {
@@ -23,8 +29,8 @@ async function rowsOf(shard: number, id: number) {
   for (const t of tables) {
     if (t.name === "books_account_sums") continue;
     const rows = (
-      await shards()
-        [shard].prepare(`SELECT * FROM "${t.name}" WHERE ${t.where(id)} ORDER BY rowid`)
+      await shardD1(shard)
+        .prepare(`SELECT * FROM "${t.name}" WHERE ${t.where(id)} ORDER BY rowid`)
         .all()
     ).results;
     if (rows.length) out[t.name] = rows;
@@ -52,7 +58,7 @@ async function busyPlayer(): Promise<ShardedPlayer> {
   const asked = await api("/api/Game/recharge", { token: p.token, money: 150, pay_name: "Nguyen Van A" });
   expectOk(asked);
   // decided by an operator, with its audit row, as the console writes it in the player's shard
-  const d1 = shards()[p.shard];
+  const d1 = shardD1(p.shard);
   await d1.batch([
     d1
       .prepare("UPDATE deposit_requests SET status = 'rejected', decided_at_ms = ?, decided_by = 2 WHERE id = ?")
@@ -113,7 +119,7 @@ describe("the tables a move takes", () => {
     expect(names.indexOf("bank_cards")).toBeLessThan(names.indexOf("withdrawal_requests"));
     expect(names[0]).toBe("users");
     const all = (
-      await shards()[2]
+      await shardD1(2)
         .prepare(
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'player_moves')",
         )
@@ -122,12 +128,12 @@ describe("the tables a move takes", () => {
     for (const { name } of all) expect(names.includes(name) || NO_PLAYER_ROWS.has(name)).toBe(true);
 
     // a new table with a user_id column is taken along; one without is refused until someone decides
-    await shards()[2].prepare("CREATE TABLE probe_with_player (id INTEGER PRIMARY KEY, user_id INTEGER)").run();
+    await shardD1(2).prepare("CREATE TABLE probe_with_player (id INTEGER PRIMARY KEY, user_id INTEGER)").run();
     expect((await playerTables(d1Link().shard(2))).map((t) => t.name)).toContain("probe_with_player");
-    await shards()[2].prepare("CREATE TABLE probe_unknown (id INTEGER PRIMARY KEY, owner INTEGER)").run();
+    await shardD1(2).prepare("CREATE TABLE probe_unknown (id INTEGER PRIMARY KEY, owner INTEGER)").run();
     await expect(playerTables(d1Link().shard(2))).rejects.toThrow(/probe_unknown/);
-    await shards()[2].prepare("DROP TABLE probe_unknown").run();
-    await shards()[2].prepare("DROP TABLE probe_with_player").run();
+    await shardD1(2).prepare("DROP TABLE probe_unknown").run();
+    await shardD1(2).prepare("DROP TABLE probe_with_player").run();
   });
 });
 
@@ -138,8 +144,8 @@ describe("moving a player between shards", () => {
     const before = await views(p.token);
     const rowsBefore = await rowsOf(p.shard, p.id);
     const sequenceBefore = (
-      await shards()
-        [to].prepare("SELECT name, seq FROM sqlite_sequence ORDER BY name")
+      await shardD1(to)
+        .prepare("SELECT name, seq FROM sqlite_sequence ORDER BY name")
         .all<{ name: string; seq: number }>()
     ).results;
 
@@ -155,8 +161,8 @@ describe("moving a player between shards", () => {
     expect(await rowsOf(p.shard, p.id)).toEqual({});
     // the copy kept the target's id counters in its own range (only the house's row of the move took an id)
     const sequenceAfter = (
-      await shards()
-        [to].prepare("SELECT name, seq FROM sqlite_sequence ORDER BY name")
+      await shardD1(to)
+        .prepare("SELECT name, seq FROM sqlite_sequence ORDER BY name")
         .all<{ name: string; seq: number }>()
     ).results;
     expect(sequenceAfter.map((r) => r.name)).toEqual(sequenceBefore.map((r) => r.name));
@@ -181,15 +187,15 @@ describe("moving a player between shards", () => {
         request_id: requestId(),
       }),
     );
-    const wd = await shards()
-      [to].prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+    const wd = await shardD1(to)
+      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(p.id)
       .first<{ id: number }>();
     expect(shardOfId(wd!.id)).toBe(to);
     // the lock-up accrues in its new shard
     await accrueEveryShard(env, Date.now() + 3 * DAY);
-    const interest = await shards()
-      [to].prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'interest'")
+    const interest = await shardD1(to)
+      .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'interest'")
       .bind(p.id)
       .first<{ n: number }>();
     expect(interest!.n).toBeGreaterThanOrEqual(2);

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, direct, expectError, expectOk } from "../helpers";
-import { walletBindings } from "../../worker/db/shards";
-import { playersInShards, type ShardedPlayer } from "./move-helpers";
+import { playersInShards, type ShardedPlayer, shardD1 } from "./move-helpers";
 
 // The forgotten-password reset over four wallet shards that are four databases (docs/decisions/161): the code
 // and the directory are the control database's, the password and the sessions the player's shard's.
@@ -39,8 +38,8 @@ describe("the forgotten-password reset over wallet shards", () => {
     await direct.plantSmsCode(quhao, phone, CODE);
     expectOk(await api("/api/index/resetpasswd", await resetFields(p)));
     expectError(await api("/api/Game/getuserinfo", { token: p.token }), 1062, 409);
-    const live = await walletBindings(env)
-      [p.shard].prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND revoked_at_ms IS NULL")
+    const live = await shardD1(p.shard)
+      .prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND revoked_at_ms IS NULL")
       .bind(p.id)
       .first<{ n: number }>();
     expect(live!.n).toBe(0);

@@ -6,6 +6,8 @@
 /** One database as the move drives it: statements as SQL text (the script sends the same through wrangler). */
 export type MoveDb = {
   all<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+  /** several queries in one round trip, each one's rows */
+  each(sqls: string[]): Promise<Record<string, unknown>[][]>;
   /** one atomic batch */
   batch(sqls: string[]): Promise<void>;
 };
@@ -53,7 +55,7 @@ export type PlayerTable = {
  * requests (migration 0026 lets exactly these be deleted while their move marker stands). The move's own row is
  * the control database's record of the move and stays.
  */
-export const auditRowsOf = (id: number) =>
+const auditRowsOf = (id: number) =>
   `(action <> 'player.move' AND (actor_id = ${id} OR target = 'user:${id}'
     OR target IN (SELECT 'deposit:' || d.id FROM deposit_requests d WHERE d.user_id = ${id})
     OR target IN (SELECT 'withdrawal:' || w.id FROM withdrawal_requests w WHERE w.user_id = ${id})))`;

@@ -136,16 +136,19 @@ type Move = { id: number; from: number; to: number; startedAtMs: number; wasFroz
 async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Record<string, number>> {
   const source = link.shard(m.from);
   const target = link.shard(m.to);
+  const copied = tables.filter((t) => t.name !== RECOMPUTED);
+  const found = await source.each(
+    copied.map(
+      (t) =>
+        `SELECT ${t.columns.map((c) => `"${c}"`).join(", ")} FROM "${t.name}" WHERE ${t.where(m.id)} ORDER BY rowid`,
+    ),
+  );
   const rows: Record<string, number> = {};
   const inserts: string[] = [];
-  for (const t of tables) {
-    if (t.name === RECOMPUTED) continue;
-    const found = await source.all(
-      `SELECT ${t.columns.map((c) => `"${c}"`).join(", ")} FROM "${t.name}" WHERE ${t.where(m.id)} ORDER BY rowid`,
-    );
-    rows[t.name] = found.length;
-    inserts.push(...insertStatements(t, found));
-  }
+  copied.forEach((t, i) => {
+    rows[t.name] = found[i].length;
+    inserts.push(...insertStatements(t, found[i]));
+  });
   const [{ money }] = await source.all<{ money: number }>(`SELECT money_cents AS money FROM users WHERE id = ${m.id}`);
   await target.batch([
     `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
