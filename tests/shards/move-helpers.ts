@@ -83,7 +83,10 @@ export async function rowsWhere(table: string, where: string, ...params: unknown
 }
 
 /** The move driven through the Worker's D1 bindings, as the script drives it through wrangler. */
-export function d1Link(fail?: { db: "control" | number; batch: number }): MoveLink {
+export function d1Link(
+  fail?: { db: "control" | number; batch: number },
+  beforeBatch?: (db: "control" | number) => Promise<void>,
+): MoveLink {
   const shards = walletBindings(env);
   let batches = 0;
   const wrap = (d1: D1Database, name: "control" | number): MoveDb => ({
@@ -94,6 +97,8 @@ export function d1Link(fail?: { db: "control" | number; batch: number }): MoveLi
       // a crash of the command before this batch of that database reaches it
       if (fail && fail.db === name && ++batches === fail.batch)
         throw new Error(`stopped before batch ${batches} of ${name}`);
+      // something else writing between two steps of the move
+      await beforeBatch?.(name);
       if (sqls.length) await d1.batch(sqls.map((s) => d1.prepare(s)));
     },
   });

@@ -231,6 +231,27 @@ describe("moving a player between shards", () => {
     }
   });
 
+  it("deletes nothing in the source when its rows changed after the copy (a credit that landed late)", async () => {
+    const p = await busyPlayer();
+    const late = async (db: "control" | number) => {
+      if (db === "control") await credit(p.shard, p.id, 7_00);
+    };
+    const ledgerRows = async (shard: number) =>
+      (await shardD1(shard)
+        .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ?")
+        .bind(p.id)
+        .first<{ n: number }>())!.n;
+    await expect(movePlayer(d1Link(undefined, late), p.username, 3, Date.now())).rejects.toThrow(/changed after/);
+    // the directory names the copy; the late credit is still in the source, nothing was deleted there
+    expect(await shardOf(p.id)).toBe(3);
+    const left = await ledgerRows(p.shard);
+    expect(left).toBe((await ledgerRows(3)) + 1);
+    await expectEveryShardBalanced();
+    // a second run says so again rather than losing the credit
+    await expect(movePlayer(d1Link(), p.username, 3, Date.now())).rejects.toThrow(/changed after/);
+    expect(await ledgerRows(p.shard)).toBe(left);
+  });
+
   it("refuses while a request awaits an operator, changing nothing", async () => {
     let p = await shardedPlayer(1_000_00);
     for (let i = 0; i < 20 && p.shard === 3; i++) p = await shardedPlayer(1_000_00);
