@@ -6,9 +6,14 @@ import { shardOfId } from "../../worker/db/id-ranges";
 import { accrueEveryShard } from "../../worker/finance/accrue";
 import { MoveRefused, movePlayer } from "../../worker/players/move";
 import { NO_PLAYER_ROWS, playerTables } from "../../worker/players/move-tables";
+import { runInOneBatch } from "../../worker/db/batch";
+import { walletDb } from "../../worker/db/shards";
+import { balanceChangeStatements } from "../../worker/ledger/ledger";
+import { ledgerReasons } from "../../worker/ledger/reasons";
 import {
   credit,
   d1Link,
+  rowsWhere,
   expectEveryShardBalanced,
   shardOf,
   shardedPlayer,
@@ -262,6 +267,74 @@ describe("moving a player between shards", () => {
     expect(await shardOf(p.id)).toBe(p.shard);
     expectOk(await api("/api/Game/getuserinfo", { token: p.token }));
     expect(await rowsOf(up, p.id)).toEqual({});
+    await expectEveryShardBalanced();
+  });
+
+  it("refuses while a bet awaits its draw, changing nothing", async () => {
+    const p = await shardedPlayer(1_000_00);
+    const d1 = shardD1(p.shard);
+    const db = walletDb(env, p.shard);
+    // a bet as an order batch writes it: the stake leaves the balance for the round's stakes in play
+    await runInOneBatch(db, [
+      ...balanceChangeStatements(db, {
+        userId: p.id,
+        amountCents: -10_00,
+        type: "bet",
+        reason: ledgerReasons.adjustment("correction"),
+        idempotencyKey: `bet-test:${p.id}`,
+        counterparty: "stakes",
+        nowMs: Date.now(),
+      }),
+    ]);
+    const order = await d1
+      .prepare(
+        "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 1, 1, 1000, ?) RETURNING id",
+      )
+      .bind(`test-${p.id}`, p.id, Date.now())
+      .first<{ id: number }>();
+    await d1
+      .prepare(
+        "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, 1, 0, 1950, 1000, ?)",
+      )
+      .bind(order!.id, p.id, Date.now())
+      .run();
+    // any shard other than its own: the bet is refused before the id rule is asked
+    await expect(movePlayer(d1Link(), p.username, (p.shard + 1) % 4, Date.now())).rejects.toThrow(/awaiting a draw/);
+    expect(await shardOf(p.id)).toBe(p.shard);
+    expectOk(await api("/api/Game/getuserinfo", { token: p.token }));
+    await expectEveryShardBalanced();
+  });
+
+  it("races a withdrawal against the move: it lands and the move is refused, or the move wins and it is refused", async () => {
+    const p = await busyPlayer();
+    const cards = (await api("/api/Game/getBankcardlist", { token: p.token })).data;
+    const cardId = (cards.list ?? cards)[0].id;
+    const [withdrawal, moved] = await Promise.allSettled([
+      api("/api/Game/withdraw", {
+        token: p.token,
+        bank_id: cardId,
+        money: 200,
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+      movePlayer(d1Link(), p.username, 3, Date.now()),
+    ]);
+    const landed = withdrawal.status === "fulfilled" && withdrawal.value.code === 1;
+    // a stopped move is finished (or refused) by a second run, as the command is run again
+    const outcome =
+      moved.status === "fulfilled"
+        ? "moved"
+        : await movePlayer(d1Link(), p.username, 3, Date.now()).then(
+            () => "moved",
+            (e) => (e instanceof MoveRefused ? "refused" : "stuck"),
+          );
+    expect(outcome).toBe(landed ? "refused" : "moved");
+    const home = await shardOf(p.id);
+    expect(home).toBe(landed ? p.shard : 3);
+    // the request, if it landed, is in the shard the directory names, and nowhere else
+    const requests = await rowsWhere("withdrawal_requests", "user_id = ?", p.id);
+    expect(requests[home]).toBe(landed ? 1 : 0);
+    expect(Object.values(requests).reduce((a, b) => a + b, 0)).toBe(landed ? 1 : 0);
     await expectEveryShardBalanced();
   });
 
