@@ -236,6 +236,35 @@ describe("moving a player between shards", () => {
     }
   });
 
+  it("undoes a copy a stopped run left when the next run is refused, and moves cleanly later", async () => {
+    const p = await busyPlayer();
+    await expect(movePlayer(d1Link({ db: "control", batch: 1 }), p.username, 3, Date.now())).rejects.toThrow(/stopped/);
+    expect(Object.keys(await rowsOf(3, p.id))).toContain("ledger");
+    // an operator asks for an adjustment of the frozen player meanwhile
+    await shardD1(p.shard)
+      .prepare(
+        "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)",
+      )
+      .bind(p.id, Date.now())
+      .run();
+    await expect(movePlayer(d1Link(), p.username, 3, Date.now())).rejects.toThrow(/awaiting an operator/);
+    // the copy is gone from the target (its audit rows aside), the house's side of it reversed, the player whole
+    const left = await rowsOf(3, p.id);
+    expect(Object.keys(left).filter((t) => t !== "audit_log")).toEqual([]);
+    expect(await shardOf(p.id)).toBe(p.shard);
+    await login(p.username, p.password);
+    await expectEveryShardBalanced();
+    // moving back to where they are, with nothing under way, is a no-op
+    expect(await movePlayer(d1Link(), p.username, p.shard, Date.now())).toMatchObject({ status: "already" });
+    await shardD1(p.shard)
+      .prepare("UPDATE adjustment_requests SET status = 'rejected' WHERE user_id = ?")
+      .bind(p.id)
+      .run();
+    expect(await movePlayer(d1Link(), p.username, 3, Date.now())).toMatchObject({ status: "moved", to: 3 });
+    expect(await rowsOf(p.shard, p.id)).toEqual({});
+    await expectEveryShardBalanced();
+  });
+
   it("deletes nothing in the source when its rows changed after the copy (a credit that landed late)", async () => {
     const p = await busyPlayer();
     const late = async (db: "control" | number) => {

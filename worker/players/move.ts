@@ -52,7 +52,14 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
   if (!entry) throw new MoveRefused(`No account is named ${username}.`);
   if (entry.shard === null) throw new MoveRefused(`${username} is an operator: only players live in wallet shards.`);
   const id = entry.id;
-  if (entry.shard === to) return finish(link, id, to);
+  if (entry.shard === to) {
+    const left = await marker(link.shard(to), id);
+    if (left && left.from_shard === to && left.to_shard !== to)
+      throw new MoveRefused(
+        `A move of ${username} to shard ${left.to_shard} is unfinished: run it again to that shard first.`,
+      );
+    return finish(link, id, to);
+  }
   const from = entry.shard;
   const source = link.shard(from);
   const started = await marker(source, id);
@@ -69,6 +76,8 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
   try {
     await refuseWhileInFlight(source, tables, id, to);
   } catch (refused) {
+    // a copy an earlier run made in the target is undone first: the player stays whole where they are
+    await abandonCopy(link, tables, id, to);
     await source.batch(unfreezeStatements(id));
     throw refused;
   }
@@ -180,9 +189,11 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
  * The house's side of the balance that leaves or arrives, once per move by its key: the balance is moved before
  * its ledger row is written, both only while the key is unused, so a repeated batch moves nothing.
  */
-function houseStatements(m: Move, side: "in" | "out", amountCents: number): string[] {
+function houseStatements(m: Move, side: "in" | "out" | "undone", amountCents: number): string[] {
   if (amountCents === 0) return [];
-  const key = lit(`move:${m.id}:${m.startedAtMs}:${side}`);
+  const key = lit(
+    side === "undone" ? `move:${m.id}:${m.startedAtMs}:in:undone` : `move:${m.id}:${m.startedAtMs}:${side}`,
+  );
   const reason = ledgerReasons.playerMoved(m.id, m.from, m.to);
   const unused = `NOT EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${key})`;
   const guard = side === "out" ? ` AND EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})` : "";
@@ -193,6 +204,37 @@ function houseStatements(m: Move, side: "in" | "out", amountCents: number): stri
         ${lit(JSON.stringify(reason.params))}, ${lit(`user:${m.id}`)}, ${key}, ${m.nowMs}
       FROM users WHERE id = ${HOUSE_USER_ID} AND ${unused}${guard}`,
   ];
+}
+
+/**
+ * Undoes a copy an interrupted run left in a target the directory never named: the player's rows there go (their
+ * audit rows stay, see KEPT_IN_TARGET), and the house row that took the other side of the copied balance is
+ * reversed by a row of its own, once.
+ */
+async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to: number) {
+  const target = link.shard(to);
+  const m = await marker(target, id);
+  if (!m) return;
+  const key = `move:${id}:${m.started_at_ms}:in`;
+  const [arrived] = await target.all<{ amount: number }>(
+    `SELECT amount_cents AS amount FROM ledger WHERE idempotency_key = ${lit(key)}`,
+  );
+  const move: Move = {
+    id,
+    from: m.from_shard,
+    to,
+    startedAtMs: m.started_at_ms,
+    wasFrozen: m.was_frozen,
+    nowMs: Date.now(),
+  };
+  await target.batch([
+    ...houseStatements(move, "undone", arrived ? -arrived.amount : 0),
+    ...[...tables]
+      .reverse()
+      .filter((t) => t.name !== KEPT_IN_TARGET)
+      .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(id)}`),
+    `DELETE FROM player_moves WHERE user_id = ${id}`,
+  ]);
 }
 
 /** The directory names the target, with the move's audit row, once. */
