@@ -2,13 +2,15 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { api, expectOk, registerPlayer } from "../helpers";
 import { expectBooksBalanced } from "../contract/client";
-import { PAY_PASSWORD } from "../wallet-helpers";
+import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
 import { walletBindings, walletDb } from "../../worker/db/shards";
 import { runInOneBatch } from "../../worker/db/batch";
 import { balanceChangeStatements } from "../../worker/ledger/ledger";
 import { ledgerReasons } from "../../worker/ledger/reasons";
 import type { MoveLink } from "../../worker/players/move";
-import type { MoveDb } from "../../worker/players/move-tables";
+import { type MoveDb, playerTables } from "../../worker/players/move-tables";
+
+const DAY = 86_400_000;
 
 // Players over four wallet shards that are four databases (docs/decisions/161), for the lock-up, reset and move
 // tests: where a player lives, their money put in their shard, and the books of every database.
@@ -107,3 +109,55 @@ export function d1Link(
 
 /** One wallet shard's database. */
 export const shardD1 = (shard: number): D1Database => walletBindings(env)[shard];
+
+/** Everything a player owns in one shard, table by table, as the move's own list of tables names it. */
+export async function rowsOf(shard: number, id: number) {
+  const tables = await playerTables(d1Link().shard(shard));
+  const out: Record<string, unknown[]> = {};
+  for (const t of tables) {
+    if (t.name === "books_account_sums") continue;
+    const rows = (
+      await shardD1(shard)
+        .prepare(`SELECT * FROM "${t.name}" WHERE ${t.where(id)} ORDER BY rowid`)
+        .all()
+    ).results;
+    if (rows.length) out[t.name] = rows;
+  }
+  return out;
+}
+
+/** A player in a low shard with money, a lock-up, a bank card, a limit, a decided deposit and an old time-out. */
+export async function busyPlayer(): Promise<ShardedPlayer> {
+  let p = await shardedPlayer();
+  for (let i = 0; i < 20 && p.shard > 1; i++) p = await shardedPlayer();
+  expect(p.shard).toBeLessThanOrEqual(1);
+  await credit(p.shard, p.id, 400_000_00);
+  expectOk(
+    await api("/api/Game/producttransferin", {
+      token: p.token,
+      product_id: 1,
+      money: 100_000,
+      pwd: PAY_PASSWORD,
+      request_id: requestId(),
+    }),
+  );
+  await addBank(p.token);
+  expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "day", money: 5_000 }));
+  const asked = await api("/api/Game/recharge", { token: p.token, money: 150, pay_name: "Nguyen Van A" });
+  expectOk(asked);
+  // decided by an operator, with its audit row, as the console writes it in the player's shard
+  const d1 = shardD1(p.shard);
+  await d1.batch([
+    d1
+      .prepare("UPDATE deposit_requests SET status = 'rejected', decided_at_ms = ?, decided_by = 2 WHERE id = ?")
+      .bind(Date.now(), asked.data.id),
+    d1
+      .prepare("INSERT INTO audit_log (actor_id, action, target, created_at_ms) VALUES (2, 'deposit.reject', ?, ?)")
+      .bind(`deposit:${asked.data.id}`, Date.now()),
+    // a time-out that ended a month ago: self-exclusions are append-only, yet they move with the player
+    d1
+      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .bind(p.id, Date.now() - 31 * DAY, Date.now() - 30 * DAY),
+  ]);
+  return p;
+}

@@ -1,83 +1,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, login } from "../helpers";
-import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
+import { PAY_PASSWORD, requestId } from "../wallet-helpers";
 import { shardOfId } from "../../worker/db/id-ranges";
 import { accrueEveryShard } from "../../worker/finance/accrue";
-import { MoveRefused, movePlayer } from "../../worker/players/move";
+import { movePlayer } from "../../worker/players/move";
 import { NO_PLAYER_ROWS, playerTables } from "../../worker/players/move-tables";
-import { runInOneBatch } from "../../worker/db/batch";
-import { walletDb } from "../../worker/db/shards";
-import { balanceChangeStatements } from "../../worker/ledger/ledger";
-import { ledgerReasons } from "../../worker/ledger/reasons";
-import {
-  credit,
-  d1Link,
-  rowsWhere,
-  expectEveryShardBalanced,
-  shardOf,
-  shardedPlayer,
-  type ShardedPlayer,
-  shardD1,
-} from "./move-helpers";
+import { busyPlayer, credit, d1Link, expectEveryShardBalanced, rowsOf, shardD1, shardOf } from "./move-helpers";
 
 // Moving a player between wallet shards (docs/decisions/161 "Moving a player") over four shards that are four
 // databases: every row of the player goes, keeping its id; the directory names the one authoritative copy at
 // every step; a second run finishes what a first one left.
 
 const DAY = 86_400_000;
-
-/** Everything a player owns in one shard, table by table, as the move's own list of tables names it. */
-async function rowsOf(shard: number, id: number) {
-  const tables = await playerTables(d1Link().shard(shard));
-  const out: Record<string, unknown[]> = {};
-  for (const t of tables) {
-    if (t.name === "books_account_sums") continue;
-    const rows = (
-      await shardD1(shard)
-        .prepare(`SELECT * FROM "${t.name}" WHERE ${t.where(id)} ORDER BY rowid`)
-        .all()
-    ).results;
-    if (rows.length) out[t.name] = rows;
-  }
-  return out;
-}
-
-/** A player in a low shard with money, a lock-up, a bank card, a limit, a decided deposit and an old time-out. */
-async function busyPlayer(): Promise<ShardedPlayer> {
-  let p = await shardedPlayer();
-  for (let i = 0; i < 20 && p.shard > 1; i++) p = await shardedPlayer();
-  expect(p.shard).toBeLessThanOrEqual(1);
-  await credit(p.shard, p.id, 400_000_00);
-  expectOk(
-    await api("/api/Game/producttransferin", {
-      token: p.token,
-      product_id: 1,
-      money: 100_000,
-      pwd: PAY_PASSWORD,
-      request_id: requestId(),
-    }),
-  );
-  await addBank(p.token);
-  expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "day", money: 5_000 }));
-  const asked = await api("/api/Game/recharge", { token: p.token, money: 150, pay_name: "Nguyen Van A" });
-  expectOk(asked);
-  // decided by an operator, with its audit row, as the console writes it in the player's shard
-  const d1 = shardD1(p.shard);
-  await d1.batch([
-    d1
-      .prepare("UPDATE deposit_requests SET status = 'rejected', decided_at_ms = ?, decided_by = 2 WHERE id = ?")
-      .bind(Date.now(), asked.data.id),
-    d1
-      .prepare("INSERT INTO audit_log (actor_id, action, target, created_at_ms) VALUES (2, 'deposit.reject', ?, ?)")
-      .bind(`deposit:${asked.data.id}`, Date.now()),
-    // a time-out that ended a month ago: self-exclusions are append-only, yet they move with the player
-    d1
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
-      .bind(p.id, Date.now() - 31 * DAY, Date.now() - 30 * DAY),
-  ]);
-  return p;
-}
 
 async function views(token: string) {
   const calls = {
@@ -284,106 +219,5 @@ describe("moving a player between shards", () => {
     // a second run says so again rather than losing the credit
     await expect(movePlayer(d1Link(), p.username, 3, Date.now())).rejects.toThrow(/changed after/);
     expect(await ledgerRows(p.shard)).toBe(left);
-  });
-
-  it("refuses while a request awaits an operator, changing nothing", async () => {
-    let p = await shardedPlayer(1_000_00);
-    for (let i = 0; i < 20 && p.shard === 3; i++) p = await shardedPlayer(1_000_00);
-    expectOk(await api("/api/Game/recharge", { token: p.token, money: 150, pay_name: "Nguyen Van A" }));
-    const up = 3;
-    await expect(movePlayer(d1Link(), p.username, up, Date.now())).rejects.toThrow(MoveRefused);
-    await expect(movePlayer(d1Link(), p.username, up, Date.now())).rejects.toThrow(/awaiting an operator/);
-    expect(await shardOf(p.id)).toBe(p.shard);
-    expectOk(await api("/api/Game/getuserinfo", { token: p.token }));
-    expect(await rowsOf(up, p.id)).toEqual({});
-    await expectEveryShardBalanced();
-  });
-
-  it("refuses while a bet awaits its draw, changing nothing", async () => {
-    const p = await shardedPlayer(1_000_00);
-    const d1 = shardD1(p.shard);
-    const db = walletDb(env, p.shard);
-    // a bet as an order batch writes it: the stake leaves the balance for the round's stakes in play
-    await runInOneBatch(db, [
-      ...balanceChangeStatements(db, {
-        userId: p.id,
-        amountCents: -10_00,
-        type: "bet",
-        reason: ledgerReasons.adjustment("correction"),
-        idempotencyKey: `bet-test:${p.id}`,
-        counterparty: "stakes",
-        nowMs: Date.now(),
-      }),
-    ]);
-    const order = await d1
-      .prepare(
-        "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 1, 1, 1000, ?) RETURNING id",
-      )
-      .bind(`test-${p.id}`, p.id, Date.now())
-      .first<{ id: number }>();
-    await d1
-      .prepare(
-        "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, 1, 0, 1950, 1000, ?)",
-      )
-      .bind(order!.id, p.id, Date.now())
-      .run();
-    // any shard other than its own: the bet is refused before the id rule is asked
-    await expect(movePlayer(d1Link(), p.username, (p.shard + 1) % 4, Date.now())).rejects.toThrow(/awaiting a draw/);
-    expect(await shardOf(p.id)).toBe(p.shard);
-    expectOk(await api("/api/Game/getuserinfo", { token: p.token }));
-    await expectEveryShardBalanced();
-  });
-
-  it("races a withdrawal against the move: it lands and the move is refused, or the move wins and it is refused", async () => {
-    const p = await busyPlayer();
-    const cards = (await api("/api/Game/getBankcardlist", { token: p.token })).data;
-    const cardId = (cards.list ?? cards)[0].id;
-    const [withdrawal, moved] = await Promise.allSettled([
-      api("/api/Game/withdraw", {
-        token: p.token,
-        bank_id: cardId,
-        money: 200,
-        pwd: PAY_PASSWORD,
-        request_id: requestId(),
-      }),
-      movePlayer(d1Link(), p.username, 3, Date.now()),
-    ]);
-    const landed = withdrawal.status === "fulfilled" && withdrawal.value.code === 1;
-    // a stopped move is finished (or refused) by a second run, as the command is run again
-    const outcome =
-      moved.status === "fulfilled"
-        ? "moved"
-        : await movePlayer(d1Link(), p.username, 3, Date.now()).then(
-            () => "moved",
-            (e) => (e instanceof MoveRefused ? "refused" : "stuck"),
-          );
-    expect(outcome).toBe(landed ? "refused" : "moved");
-    const home = await shardOf(p.id);
-    expect(home).toBe(landed ? p.shard : 3);
-    // the request, if it landed, is in the shard the directory names, and nowhere else
-    const requests = await rowsWhere("withdrawal_requests", "user_id = ?", p.id);
-    expect(requests[home]).toBe(landed ? 1 : 0);
-    expect(Object.values(requests).reduce((a, b) => a + b, 0)).toBe(landed ? 1 : 0);
-    await expectEveryShardBalanced();
-  });
-
-  it("refuses a move down to a shard whose ids the player's rows would push into another shard's range", async () => {
-    const p = await busyPlayer();
-    expect(await movePlayer(d1Link(), p.username, 3, Date.now())).toMatchObject({ status: "moved" });
-    const token = await login(p.username, p.password);
-    // a row written by shard 3
-    expectOk(await api("/api/Game/setlimit", { token, kind: "loss", period: "day", money: 5_000 }));
-    await credit(3, p.id, 1_00);
-    await expect(movePlayer(d1Link(), p.username, 0, Date.now())).rejects.toThrow(/above shard 0/);
-    expect(await shardOf(p.id)).toBe(3);
-    expectOk(await api("/api/Game/getuserinfo", { token }));
-    await expectEveryShardBalanced();
-  });
-
-  it("refuses an unknown name, an operator and a shard the deployment does not bind", async () => {
-    await expect(movePlayer(d1Link(), "nobody_here", 1, Date.now())).rejects.toThrow(/No account/);
-    await expect(movePlayer(d1Link(), "admin", 1, Date.now())).rejects.toThrow(/operator/);
-    const p = await shardedPlayer();
-    await expect(movePlayer(d1Link(), p.username, 4, Date.now())).rejects.toThrow(/no shard 4/);
   });
 });
