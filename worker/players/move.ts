@@ -96,7 +96,8 @@ async function refuseWhileInFlight(db: MoveDb, tables: PlayerTable[], id: number
     (SELECT COUNT(*) FROM deposit_requests WHERE user_id = ${id} AND status = 'pending')
       + (SELECT COUNT(*) FROM withdrawal_requests WHERE user_id = ${id} AND status = 'pending')
       + (SELECT COUNT(*) FROM adjustment_requests WHERE user_id = ${id} AND status = 'pending') AS requests`);
-  if (busy.bets > 0) throw new MoveRefused(`The player has ${busy.bets} bet(s) awaiting a draw: move the player once they are settled.`);
+  if (busy.bets > 0)
+    throw new MoveRefused(`The player has ${busy.bets} bet(s) awaiting a draw: move the player once they are settled.`);
   if (busy.requests > 0)
     throw new MoveRefused(`The player has ${busy.requests} request(s) awaiting an operator: decide them first.`);
   // SQLite hands out the next AUTOINCREMENT id after the highest id in a table, whatever sqlite_sequence says:
