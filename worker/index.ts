@@ -13,7 +13,7 @@ import type { ApiAnswer } from "#shared/api-types";
 import type { DrawRule } from "#shared/games/fairness";
 import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { getDb } from "./db/client";
-import { accrueFinance } from "./finance/accrue";
+import { accrueEveryShard } from "./finance/accrue";
 import { applyDueLimitChanges } from "./protection/service";
 import { pruneIdleRounds } from "./room/round-retention";
 import { checkBooksWhenDue } from "./insight/books";
@@ -133,8 +133,9 @@ export default {
     // Rooms and lock-up orders live with the upstream in proxy mode: nothing local to run.
     if (readConfig(env).apiMode === "proxy") return;
     ctx.waitUntil(wakeOpenRooms(env));
-    // Interest and maturity of the lock-up orders: idempotent, so every minute is safe and a missed run is caught up.
-    ctx.waitUntil(accrueFinance(getDb(env), Date.now()));
+    // Interest and maturity of the lock-up orders, in every wallet shard: idempotent, so every minute is safe and
+    // a missed run is caught up.
+    ctx.waitUntil(accrueEveryShard(env, Date.now()));
     // Limit raises and removals whose 24 hours are over, each with its notice to the player.
     ctx.waitUntil(applyDueLimitChanges(getDb(env), Date.now()));
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.

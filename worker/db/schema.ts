@@ -801,3 +801,15 @@ export const accountDirectory = sqliteTable(
     check("account_directory_shard_range", sql`${t.shard} IS NULL OR ${t.shard} BETWEEN 0 AND 254`),
   ],
 );
+
+// A player being moved between wallet shards (docs/decisions/161, worker/players/move.ts): the marker in the
+// shard they leave and in the one they go to while their rows are copied and deleted. While it stands, the
+// append-only triggers let that player's ledger, self-exclusion and audit rows be deleted (migration 0026),
+// and the player stays frozen; `was_frozen` is what the move gives back when it ends.
+export const playerMoves = sqliteTable("player_moves", {
+  userId: integer("user_id").primaryKey(),
+  fromShard: integer("from_shard").notNull(),
+  toShard: integer("to_shard").notNull(),
+  wasFrozen: integer("was_frozen").notNull(),
+  startedAtMs: integer("started_at_ms").notNull(),
+});

@@ -27,15 +27,19 @@ export type TransferIn = {
  * An overdraw or a repeated key aborts the whole batch. The same submit again answers the order it made. The
  * player's protection (no time-out or exclusion running, docs/product.md#player-protection; limits do not
  * apply to a lock-up, docs/decisions/090) is decided inside the batch: refused, it writes nothing and answers the code.
+ * `db` is the player's wallet shard (the order, the debit and the protection checks are its rows), `control` the
+ * control database (the tier and the settings, docs/decisions/161).
  */
-export async function transferIn(db: Db, ask: TransferIn): Promise<OrderRecord> {
+export async function transferIn(db: Db, control: Db, ask: TransferIn): Promise<OrderRecord> {
   const done = await findOrderByKey(db, ask.key);
   if (done) return done;
   // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.
   await refuseWhileRestricted(db, ask.userId, ask.nowMs);
-  const product = await findProduct(db, ask.productId);
+  const [product, { finance_open_max_cents: openMaxCents }] = await Promise.all([
+    findProduct(control, ask.productId),
+    readSettings(control, ["finance_open_max_cents"]),
+  ]);
   if (!product) throw new ProductError(1113);
-  const { finance_open_max_cents: openMaxCents } = await readSettings(db, ["finance_open_max_cents"]);
   const tierProblem = transferProblem(product, openMaxCents, ask.amountCents);
   if (tierProblem)
     throw new ProductError(tierProblem.code, tierProblem.num === undefined ? {} : { num: tierProblem.num });

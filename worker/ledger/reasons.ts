@@ -45,6 +45,8 @@ export const ledgerReasons = {
    * the reader's language; the operator's note goes to ledger.operator_note, which only the console reads.
    */
   adjustment: (text: AdjustmentText) => reason("adjustment", { text }, { text: en.adjustmentTexts[text] }),
+  /** the house's side of a player's balance leaving one wallet shard for another (worker/players/move.ts) */
+  playerMoved: (id: number, from: number, to: number) => reason("playerMoved", { id, from, to }),
 };
 
 /**

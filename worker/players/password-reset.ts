@@ -3,8 +3,9 @@ import { ProductError } from "#shared/product-error";
 import { hashPassword } from "../auth/password";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { sessions, smsCodes, users } from "../db/schema";
-import { checkSmsCode } from "./sms";
+import { sessions, users } from "../db/schema";
+import { checkSmsCode, consumeSmsCodeStatement } from "./sms";
+import { findAccountByPhone } from "./directory";
 
 /** The name typed is not a player's account registered to the phone that took the code. */
 const NOT_THIS_PHONES_ACCOUNT = 1190;
@@ -19,17 +20,18 @@ export type ForgottenPasswordReset = {
   nowMs: number;
 };
 
-/** The player account of that name registered to that phone; an operator's account is never one. */
-async function accountOfPhone(db: Db, username: string, quhao: string, phone: string) {
-  const [row] = await db
+/** The player account of that id, name and phone in its shard; an operator's account is never one. */
+async function accountOfPhone(wallet: Db, id: number, reset: ForgottenPasswordReset) {
+  const [row] = await wallet
     .select({ id: users.id, passwordGeneration: users.passwordGeneration })
     .from(users)
     .where(
       and(
-        sql`lower(${users.username}) = ${username.toLowerCase()}`,
+        eq(users.id, id),
+        sql`lower(${users.username}) = ${reset.username.toLowerCase()}`,
         eq(users.role, "player"),
-        eq(users.quhao, quhao),
-        eq(users.phone, phone),
+        eq(users.quhao, reset.quhao),
+        eq(users.phone, reset.phone),
       ),
     )
     .limit(1);
@@ -38,34 +40,39 @@ async function accountOfPhone(db: Db, username: string, quhao: string, phone: st
 
 /**
  * Resets a forgotten login password with the code sent to the account's own phone
- * (docs/decisions/153-forgotten-password.md). The code is checked on the counter registration uses;
- * whether the name belongs to that phone is told only after the phone's right code. One batch sets the
- * password and a new generation (every session made under the old one ends, docs/decisions/051),
- * revokes the sessions and spends the code; the first two run only while the code is unspent, so of
- * two resets racing with one code exactly one changes anything.
+ * (docs/decisions/153-forgotten-password.md). The code is checked on the counter registration uses, in the
+ * control database; the phone's account is found in the directory there and read in its wallet shard
+ * (docs/decisions/161). Whether the name belongs to that phone is told only after the phone's right code.
+ * The code is spent first, guarded, so of two resets racing with one code exactly one goes on; then one batch
+ * in the player's shard sets the password and a new generation (every session made under the old one ends,
+ * docs/decisions/051) and revokes the sessions. A failure between the two leaves the password as it was and
+ * the code spent: the player asks for a new code, and no code ever serves twice.
  */
-export async function resetForgottenPassword(db: Db, reset: ForgottenPasswordReset): Promise<void> {
-  const codeId = await checkSmsCode(db, reset.pepper, reset.quhao, reset.phone, reset.captcha, reset.nowMs);
-  const account = await accountOfPhone(db, reset.username, reset.quhao, reset.phone);
+export async function resetForgottenPassword(
+  control: Db,
+  walletOf: (shard: number) => Db,
+  reset: ForgottenPasswordReset,
+): Promise<void> {
+  const codeId = await checkSmsCode(control, reset.pepper, reset.quhao, reset.phone, reset.captcha, reset.nowMs);
+  const entry = await findAccountByPhone(control, reset.quhao, reset.phone);
+  if (!entry || entry.shard === null) throw new ProductError(NOT_THIS_PHONES_ACCOUNT);
+  const wallet = walletOf(entry.shard);
+  const account = await accountOfPhone(wallet, entry.id, reset);
   if (!account) throw new ProductError(NOT_THIS_PHONES_ACCOUNT);
-  const unspent = sql`EXISTS (SELECT 1 FROM sms_codes WHERE id = ${codeId} AND used_at_ms IS NULL)`;
-  const [changed] = await runInOneBatch(db, [
-    db
+  const passwordHash = await hashPassword(reset.npasswd, reset.pepper);
+  const spent = await consumeSmsCodeStatement(control, codeId, reset.nowMs);
+  // The other of two racing resets spent the code first: this one changes nothing.
+  if (spent.meta.changes !== 1) throw new ProductError(2053);
+  const [changed] = await runInOneBatch(wallet, [
+    wallet
       .update(users)
-      .set({
-        passwordHash: await hashPassword(reset.npasswd, reset.pepper),
-        passwordGeneration: account.passwordGeneration + 1,
-      })
-      .where(and(eq(users.id, account.id), eq(users.passwordGeneration, account.passwordGeneration), unspent)),
-    db
+      .set({ passwordHash, passwordGeneration: account.passwordGeneration + 1 })
+      .where(and(eq(users.id, account.id), eq(users.passwordGeneration, account.passwordGeneration))),
+    wallet
       .update(sessions)
       .set({ revokedAtMs: reset.nowMs })
-      .where(and(eq(sessions.userId, account.id), isNull(sessions.revokedAtMs), unspent)),
-    db
-      .update(smsCodes)
-      .set({ usedAtMs: reset.nowMs })
-      .where(and(eq(smsCodes.id, codeId), isNull(smsCodes.usedAtMs))),
+      .where(and(eq(sessions.userId, account.id), isNull(sessions.revokedAtMs))),
   ]);
-  // The other of two racing resets spent the code first: this one changed nothing.
+  // The password changed in between (signed in elsewhere and changed it): this code's reset is not applied.
   if (changed.meta.changes !== 1) throw new ProductError(2053);
 }

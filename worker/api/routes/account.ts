@@ -151,7 +151,8 @@ accountRoutes.post("/api/index/login", async (c) => {
 accountRoutes.post("/api/index/resetpasswd", async (c) => {
   const form = parseBody(resetPasswordForm, c.get("body"));
   const { pepper } = readConfig(c.env);
-  await resetForgottenPassword(getDb(c.env), { ...form, pepper, nowMs: Date.now() });
+  // the code and the directory are the control database's, the account its wallet shard's (docs/decisions/161)
+  await resetForgottenPassword(getDb(c.env), (shard) => walletDb(c.env, shard), { ...form, pepper, nowMs: Date.now() });
   sessionsChanged(c);
   return ok(c, null);
 });

@@ -8,7 +8,7 @@ import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { financeOrderKey, listOrders, listProducts } from "../../finance/orders";
 import { pageAt, pagedList } from "../../db/paging";
-import { accrueFinance } from "../../finance/accrue";
+import { accrueEveryShard } from "../../finance/accrue";
 import { openTierMaxForm, operatorOrdersForm, tierForm } from "#shared/forms/finance";
 import { readSettings } from "../../settings/settings";
 import { toMoney } from "#shared/money";
@@ -65,5 +65,5 @@ adminFinanceRoutes.post("/api/admin/finance/accrue", async (c) => {
   const { at } = parseBody(accrueForm, c.get("body"));
   if (at !== undefined && !readConfig(c.env).financeTestClock) throw new ProductError(1001);
   const nowMs = at ?? Date.now();
-  return ok(c, { at: nowMs, ...(await accrueFinance(getDb(c.env), nowMs)) });
+  return ok(c, { at: nowMs, ...(await accrueEveryShard(c.env, nowMs)) });
 });

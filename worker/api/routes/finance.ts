@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { ok } from "../envelope";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
@@ -40,7 +40,7 @@ financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
   const form = parseBody(transferInForm, c.get("body"));
   const userId = c.get("user").id;
   const nowMs = Date.now();
-  const order = await transferIn(getDb(c.env), {
+  const order = await transferIn(playerDb(c), getDb(c.env), {
     userId,
     productId: form.product_id,
     amountCents: form.money,
@@ -54,7 +54,7 @@ financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
 
 financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
   const at = pageAt(parseBody(ordersForm, c.get("body")), PAGE_SIZE);
-  const rows = await listOrders(getDb(c.env), { userId: c.get("user").id, at });
+  const rows = await listOrders(playerDb(c), { userId: c.get("user").id, at });
   return ok(c, pagedList(rows, at, financeOrderKey, orderRow));
 });
 
@@ -63,12 +63,13 @@ financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
  * the VIP progress: the turnover so far and the turnover the next level needs (the operator's thresholds).
  */
 financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
-  const db = getDb(c.env);
+  const wallet = playerDb(c);
   const userId = c.get("user").id;
+  // the balance and the lock-ups are the player's shard's rows, the thresholds the control database's settings
   const [user, locked, { vip_thresholds_cents: thresholds }] = await Promise.all([
-    getUserById(db, userId),
-    lockedFunds(db, userId),
-    readSettings(db, ["vip_thresholds_cents"]),
+    getUserById(wallet, userId),
+    lockedFunds(wallet, userId),
+    readSettings(getDb(c.env), ["vip_thresholds_cents"]),
   ]);
   const nextLevel = user.level < LEVEL_KEYS.length ? user.level + 1 : null;
   return ok(c, {

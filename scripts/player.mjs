@@ -1,0 +1,82 @@
+// npm run player -- move <username> <shard> [--remote]
+// Moves a player to another wallet shard (docs/decisions/161 "Moving a player", docs/deploying.md#moving-a-player):
+// the steps are worker/players/move.ts, the same code the tests run against D1; here each step's SQL goes through
+// `wrangler d1 execute` to the local databases, or to the deployment's with --remote. A run that stops part way
+// leaves one authoritative copy, named by the directory: running the same command again finishes the move.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { persistArgs, walletBindingNames } from "./lib/local-env.mjs";
+import { loadTs } from "./lib/load-ts.mjs";
+import { PLAYER_USAGE, parsePlayerArgs } from "./lib/player-args.mjs";
+
+const bindings = walletBindingNames();
+const asked = parsePlayerArgs(process.argv.slice(2), bindings.length);
+if (asked.problem) {
+  console.error(`${asked.problem}\n${PLAYER_USAGE}`);
+  process.exit(2);
+}
+const where = asked.remote ? ["--remote"] : ["--local", ...persistArgs()];
+
+/** One wrangler d1 execute; its JSON answer, or a thrown error with wrangler's own words. */
+function execute(binding, input) {
+  const run = spawnSync("npx", ["wrangler", "d1", "execute", binding, ...where, "--json", ...input], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`wrangler d1 execute ${binding} failed:\n${run.stdout}${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+let files = 0;
+/** A database as worker/players/move.ts drives it: a query's rows, or one batch sent as one file. */
+function database(binding) {
+  return {
+    async all(sql) {
+      const answer = execute(binding, ["--command", sql]);
+      return answer.at(-1)?.results ?? [];
+    },
+    async each(sqls) {
+      return execute(binding, ["--command", sqls.join(";\n")]).map((answer) => answer.results ?? []);
+    },
+    async batch(sqls) {
+      if (!sqls.length) return;
+      mkdirSync(".wrangler", { recursive: true });
+      const file = `.wrangler/player-move-${process.pid}-${++files}.sql`;
+      // the file holds the player's rows (password hashes among them): it lives only while wrangler reads it
+      writeFileSync(file, sqls.map((s) => `${s};`).join("\n") + "\n", { mode: 0o600 });
+      try {
+        execute(binding, ["--file", file]);
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+  };
+}
+
+const { movePlayer, MoveRefused } = await loadTs("worker/players/move.ts");
+const link = { control: database("DB"), shard: (k) => database(bindings[k]), shardCount: bindings.length };
+try {
+  const result = await movePlayer(link, asked.username, asked.shard, Date.now());
+  const place = asked.remote ? "the deployment" : "the local databases";
+  if (result.status === "already") console.log(`${asked.username} is in shard ${result.to} already (${place}).`);
+  else {
+    const rows = Object.entries(result.rows)
+      .filter(([, n]) => n > 0)
+      .map(([table, n]) => `${table} ${n}`)
+      .join(", ");
+    console.log(
+      `${asked.username} (id ${result.userId}) moved from shard ${result.from} to shard ${result.to} in ${place}.` +
+        (rows ? `\nRows copied: ${rows}.` : "") +
+        "\nTheir sessions ended: they sign in again.",
+    );
+  }
+} catch (error) {
+  if (error instanceof MoveRefused) {
+    console.error(`Not moved: ${error.message}`);
+    process.exit(1);
+  }
+  console.error(
+    `The move stopped: ${error.message}\nThe directory names the player's one authoritative copy; run the same command again to finish.`,
+  );
+  process.exit(1);
+}

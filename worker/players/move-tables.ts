@@ -1,0 +1,165 @@
+// The rows a player owns in a wallet shard, read from the schema itself (docs/decisions/161 "Moving a player"):
+// every table with a user_id column, the users row, the player's audit rows and the counters keyed by their id.
+// A table that has none of these must be named in NO_PLAYER_ROWS, or the move refuses to run: a new table is
+// never left behind by a move without someone deciding so.
+
+/** One database as the move drives it: statements as SQL text (the script sends the same through wrangler). */
+export type MoveDb = {
+  all<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+  /** several queries in one round trip, each one's rows */
+  each(sqls: string[]): Promise<Record<string, unknown>[][]>;
+  /** one atomic batch */
+  batch(sqls: string[]): Promise<void>;
+};
+
+/** Tables that hold no player's rows: the control database's own, the books' figures per database. */
+export const NO_PLAYER_ROWS = new Set([
+  "account_directory",
+  "articles",
+  "banners",
+  "books_checkpoint",
+  "books_checks",
+  "books_days",
+  "finance_products",
+  "games",
+  // an invitation code names its owner (an operator or nobody), never a player's money
+  "invitation_codes",
+  "operator_requests",
+  "rooms",
+  "rounds",
+  "settings",
+  "sms_codes",
+]);
+
+/** Per-account sums the books check keeps up to its checkpoint: made again in the target, never copied. */
+export const RECOMPUTED = "books_account_sums";
+
+/**
+ * Audit rows keep their ids, which are unique across every database: one already in the target is the same row.
+ * A target that is the control database itself (shard 0 bound to it) holds the audit of what is not a money move,
+ * some of it about the player: a copy never deletes audit rows there and never counts them.
+ */
+export const KEPT_IN_TARGET = "audit_log";
+
+export type PlayerTable = {
+  name: string;
+  columns: string[];
+  /** the player's rows: a SQL condition on the table */
+  where: (userId: number) => string;
+  /** tables whose rows these rows refer to: written before, deleted after */
+  parents: string[];
+};
+
+/**
+ * The audit rows of a player: theirs as the actor, about their account, or about their deposit and withdrawal
+ * requests (migration 0026 lets exactly these be deleted while their move marker stands). The move's own row is
+ * the control database's record of the move and stays.
+ */
+const auditRowsOf = (id: number) =>
+  `(action <> 'player.move' AND (actor_id = ${id} OR target = 'user:${id}'
+    OR target IN (SELECT 'deposit:' || d.id FROM deposit_requests d WHERE d.user_id = ${id})
+    OR target IN (SELECT 'withdrawal:' || w.id FROM withdrawal_requests w WHERE w.user_id = ${id})))`;
+
+/** How each kind of table names a player's rows. */
+function playerRows(name: string, columns: string[]): PlayerTable["where"] | undefined {
+  if (name === "users") return (id) => `id = ${id}`;
+  if (name === "audit_log") return auditRowsOf;
+  // the password and withdrawal-password counters live with the account (worker/players/lockout.ts)
+  if (name === "login_attempts") return (id) => `username IN ('passwd:${id}', 'paypwd:${id}')`;
+  if (columns.includes("user_id")) return (id) => `user_id = ${id}`;
+  return undefined;
+}
+
+/** The tables of a database that hold a player's rows, parents first. */
+export async function playerTables(db: MoveDb): Promise<PlayerTable[]> {
+  const rows = await db.all<{ name: string; columns: string; parents: string | null }>(
+    `SELECT m.name AS name,
+      (SELECT group_concat(c.name, ',') FROM pragma_table_info(m.name) c) AS columns,
+      (SELECT group_concat(DISTINCT f."table") FROM pragma_foreign_key_list(m.name) f) AS parents
+    FROM sqlite_master m WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_cf_%'
+      AND m.name NOT IN ('d1_migrations', 'player_moves') ORDER BY m.name`,
+  );
+  const tables: PlayerTable[] = [];
+  for (const row of rows) {
+    const columns = row.columns.split(",");
+    const where = playerRows(row.name, columns);
+    if (!where) {
+      if (NO_PLAYER_ROWS.has(row.name)) continue;
+      throw new Error(
+        `table ${row.name}: the move does not know whether it holds a player's rows (give it a user_id column, or name it in NO_PLAYER_ROWS of worker/players/move-tables.ts)`,
+      );
+    }
+    const parents = new Set((row.parents ?? "").split(",").filter(Boolean));
+    if (row.name !== "users") parents.add("users");
+    // the audit rows are found through the requests: deleted before them
+    if (row.name === "audit_log") ["deposit_requests", "withdrawal_requests"].forEach((p) => parents.add(p));
+    parents.delete(row.name);
+    tables.push({ name: row.name, columns, where, parents: [...parents] });
+  }
+  return parentsFirst(tables);
+}
+
+function parentsFirst(tables: PlayerTable[]): PlayerTable[] {
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const out: PlayerTable[] = [];
+  const seen = new Set<string>();
+  const visit = (t: PlayerTable, path: string[]) => {
+    if (seen.has(t.name)) return;
+    if (path.includes(t.name)) throw new Error(`tables refer to each other: ${[...path, t.name].join(" -> ")}`);
+    for (const p of t.parents) {
+      const parent = byName.get(p);
+      if (parent) visit(parent, [...path, t.name]);
+    }
+    seen.add(t.name);
+    out.push(t);
+  };
+  for (const t of tables) visit(t, []);
+  return out;
+}
+
+/** A value as a SQL literal: the script sends statements as text, so nothing is bound. */
+export function lit(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`not a number the database holds: ${value}`);
+    return String(value);
+  }
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`a value the move cannot copy: ${typeof value}`);
+}
+
+/**
+ * A count per table of the player's rows, with their balance and ledger sum: the same in both shards once copied
+ * (the audit rows aside, see KEPT_IN_TARGET; each is written with a money move, which the counts see).
+ */
+export function fingerprintSql(tables: PlayerTable[], userId: number): string {
+  // one flat function call: D1 allows only a few terms in a compound SELECT and a shallow expression tree
+  const parts = tables
+    .filter((t) => t.name !== RECOMPUTED && t.name !== KEPT_IN_TARGET)
+    .map((t) => `'${t.name}', (SELECT COUNT(*) FROM "${t.name}" WHERE ${t.where(userId)})`);
+  parts.push(`'money', (SELECT money_cents FROM users WHERE id = ${userId})`);
+  parts.push(`'ledger', (SELECT COALESCE(SUM(amount_cents), 0) FROM ledger WHERE user_id = ${userId})`);
+  return `SELECT json_object(${parts.join(", ")}) AS fingerprint`;
+}
+
+/** The statements that write rows into a table, several rows a statement, each under D1's statement size. */
+export function insertStatements(table: PlayerTable, rows: Record<string, unknown>[]): string[] {
+  const verb = table.name === KEPT_IN_TARGET ? "INSERT OR IGNORE" : "INSERT";
+  const head = `${verb} INTO "${table.name}" (${table.columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const out: string[] = [];
+  let values: string[] = [];
+  let size = head.length;
+  for (const row of rows) {
+    const tuple = `(${table.columns.map((c) => lit(row[c])).join(", ")})`;
+    if (values.length && (size + tuple.length > 60_000 || values.length >= 100)) {
+      out.push(head + values.join(", "));
+      values = [];
+      size = head.length;
+    }
+    values.push(tuple);
+    size += tuple.length + 2;
+  }
+  if (values.length) out.push(head + values.join(", "));
+  return out;
+}
