@@ -5,7 +5,8 @@ import { ProductError } from "#shared/product-error";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
-import { checkBooks, lastBooksCheck } from "../../insight/books";
+import { checkEveryShard, lastBooksCheck } from "../../insight/books";
+import { everyShard } from "../../db/every-shard";
 import { cashByDay, pendingAges, playByDay, roomReturns } from "../../insight/charts";
 import { chartsForm, exportForm, riskInteractionForm } from "#shared/forms/insight";
 import { interactionStatement, interactionsOf, playersAtRisk, riskMarkers } from "../../insight/risk";
@@ -22,13 +23,14 @@ import { parseBody } from "#shared/fields";
 export const adminInsightRoutes = new Hono<AppEnv>();
 const viewer = [requireOperator] as const;
 
-adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) => ok(c, await lastBooksCheck(getDb(c.env))));
+adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) =>
+  ok(c, await lastBooksCheck(everyShard(c.env))),
+);
 
-/** A check now, besides the cron's: it writes only its own books_checks row. */
+/** A check now of every wallet shard, besides the cron's: it writes only each shard's own books_checks row. */
 adminInsightRoutes.post("/api/admin/books/check", ...viewer, async (c) => {
-  const db = getDb(c.env);
-  await checkBooks(db, Date.now());
-  return ok(c, await lastBooksCheck(db));
+  await checkEveryShard(c.env, Date.now());
+  return ok(c, await lastBooksCheck(everyShard(c.env)));
 });
 
 adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {

@@ -8,6 +8,7 @@ import type { AppEnv } from "../types";
 import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
 import { pageAt, pagedList } from "../../db/paging";
 import { getDb } from "../../db/client";
+import { controlAndShards } from "../../db/every-shard";
 import { listGames } from "../../room/game-rooms";
 import {
   auditForm,
@@ -115,10 +116,10 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
   const to = form.to ? parseDate(form.to) : null;
   const query = { operator: form.operator, action: form.action, target: form.target, userId: form.userId, at };
   const range = { fromMs: from ?? undefined, toMs: to === null ? undefined : to + DAY_MS };
-  const rows = await listAudit(getDb(c.env), { ...query, ...range });
+  const rows = await listAudit(getDb(c.env), await controlAndShards(c.env), { ...query, ...range });
   return ok(
     c,
-    pagedList(rows, at, auditKey, (row) => row),
+    pagedList(rows, at, auditKey, ({ source: _, ...row }) => row),
   );
 });
 
