@@ -19,7 +19,9 @@ type Player = { token: string; username: string; id: number; shard: number; depo
 const players: Player[] = [];
 
 async function shardOf(id: number) {
-  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?").bind(id).first<{ shard: number }>();
+  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    .bind(id)
+    .first<{ shard: number }>();
   return row!.shard;
 }
 

@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type DayProblem, type Figures, type Movement, closeBooksDaysWhenDue, storedDays, todaySoFar } from "./books-days";
+import {
+  type DayProblem,
+  type Figures,
+  type Movement,
+  closeBooksDaysWhenDue,
+  storedDays,
+  todaySoFar,
+} from "./books-days";
 import type { DayStatus } from "./books-days-view";
 import { DAY_MS, parseDate } from "#shared/days";
 

@@ -95,7 +95,10 @@ export async function checkBooks(db: Db, nowMs: number, control: Db = db) {
     db.all<{ userId: number; balanceCents: number }>(sql`SELECT id AS userId, money_cents AS balanceCents FROM users
       WHERE money_cents < 0 AND id <> ${HOUSE_USER_ID} AND role <> 'house' ORDER BY id LIMIT ${PROBLEM_ROWS}`),
     // Settlement books the house's side of a round; before it, no house row may name the round.
-    db.all<{ ledgerId: number; roundId: number }>(sql`SELECT l.id AS ledgerId, CAST(substr(l.ref, 7) AS INTEGER) AS roundId
+    db.all<{
+      ledgerId: number;
+      roundId: number;
+    }>(sql`SELECT l.id AS ledgerId, CAST(substr(l.ref, 7) AS INTEGER) AS roundId
       FROM ledger l WHERE l.id > ${through} AND l.user_id = ${HOUSE_USER_ID} AND l.ref LIKE 'round:%'
         AND CAST(substr(l.ref, 7) AS INTEGER) IN (SELECT value FROM json_each(${rounds.undrawn})) LIMIT ${PROBLEM_ROWS}`),
     db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ledger WHERE id > ${through}`),

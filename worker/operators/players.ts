@@ -62,7 +62,15 @@ export async function searchPlayers(control: Db, shards: Db[], q: { query: strin
           createdAtMs: users.createdAtMs,
         })
         .from(users)
-        .where(and(eq(users.role, "player"), inArray(users.id, rows.map((r) => r.id))));
+        .where(
+          and(
+            eq(users.role, "player"),
+            inArray(
+              users.id,
+              rows.map((r) => r.id),
+            ),
+          ),
+        );
       for (const a of read) accounts.set(a.id, a);
     }),
   );

@@ -23,9 +23,7 @@ import { parseBody } from "#shared/fields";
 export const adminInsightRoutes = new Hono<AppEnv>();
 const viewer = [requireOperator] as const;
 
-adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) =>
-  ok(c, await lastBooksCheck(everyShard(c.env))),
-);
+adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) => ok(c, await lastBooksCheck(everyShard(c.env))));
 
 /** A check now of every wallet shard, besides the cron's: it writes only each shard's own books_checks row. */
 adminInsightRoutes.post("/api/admin/books/check", ...viewer, async (c) => {

@@ -68,8 +68,12 @@ async function everyShardRequests<T extends { id: number; decidedById: number | 
   list: (db: Db, q: ListQuery) => Promise<T[]>,
   otherOperators: (row: T) => (number | null)[] = () => [],
 ) {
-  const rows = await mergedPage(everyShard(env), query.at, query.oldestFirst ? "asc" : "desc", requestListKey, (db, at) =>
-    list(db, { ...query, at }),
+  const rows = await mergedPage(
+    everyShard(env),
+    query.at,
+    query.oldestFirst ? "asc" : "desc",
+    requestListKey,
+    (db, at) => list(db, { ...query, at }),
   );
   const names = await accountNames(
     getDb(env),
