@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { type SQL, inArray, sql } from "drizzle-orm";
 import { type Db, getDb } from "./client";
 import { accountDirectory } from "./schema";
 import { walletBindings, walletCallDb } from "./shards";
@@ -56,4 +56,28 @@ export async function shardOfPlayer(control: Db, userId: number): Promise<number
     sql`SELECT shard FROM ${accountDirectory} WHERE id = ${userId}`,
   );
   return row?.shard ?? undefined;
+}
+
+/**
+ * The rows of a query run in every shard, added up by a key: each shard answers one row per key with numbers
+ * (counts and sums of its own rows, never shared with another shard's), and the totals add.
+ */
+export async function summedByKey<K extends string | number, T extends { key: K }>(
+  shards: Db[],
+  query: SQL,
+): Promise<Map<K, T>> {
+  const each = await Promise.all(shards.map((db) => db.all<T>(query)));
+  const out = new Map<K, T>();
+  for (const row of each.flat()) {
+    const was = out.get(row.key);
+    if (!was) {
+      out.set(row.key, { ...row });
+      continue;
+    }
+    const sum = { ...was } as Record<string, unknown>;
+    for (const [field, value] of Object.entries(row))
+      if (field !== "key" && typeof value === "number") sum[field] = ((sum[field] as number) ?? 0) + value;
+    out.set(row.key, sum as T);
+  }
+  return out;
 }

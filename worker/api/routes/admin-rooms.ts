@@ -8,7 +8,7 @@ import type { AppEnv } from "../types";
 import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
 import { pageAt, pagedList } from "../../db/paging";
 import { getDb } from "../../db/client";
-import { controlAndShards } from "../../db/every-shard";
+import { controlAndShards, everyShard } from "../../db/every-shard";
 import { listGames } from "../../room/game-rooms";
 import {
   auditForm,
@@ -127,18 +127,21 @@ adminRoomRoutes.post("/api/admin/rounds", async (c) => {
   const form = parseBody(roundsForm, c.get("body"));
   const at = pageAt(form, ROUNDS_PAGE_SIZE);
   const db = getDb(c.env);
-  const [rows, voids] = await Promise.all([roomRounds(db, form.roomId, at), roomVoidCounts(db, form.roomId)]);
+  const [rows, voids] = await Promise.all([
+    roomRounds(db, everyShard(c.env), form.roomId, at),
+    roomVoidCounts(db, form.roomId),
+  ]);
   return ok(c, { ...pagedList(rows, at, roomRoundKey, (row) => row), voids });
 });
 
 adminRoomRoutes.post("/api/admin/rounds/board", async (c) => {
   const form = parseBody(roundBoardForm, c.get("body"));
   const at = pageAt(form, ROUND_BOARD_PAGE_SIZE);
-  const rows = await roundBoard(getDb(c.env), form.status, at);
+  const rows = await roundBoard(getDb(c.env), everyShard(c.env), form.status, at);
   return ok(c, pagedList(rows, at, roundBoardKey, roundBoardRow));
 });
 
 adminRoomRoutes.post("/api/admin/totals", async (c) => {
   const { page } = parseBody(roomPageForm, c.get("body"));
-  return ok(c, { page, days: await dailyTotals(getDb(c.env), page, Date.now()) });
+  return ok(c, { page, days: await dailyTotals(getDb(c.env), everyShard(c.env), page, Date.now()) });
 });
