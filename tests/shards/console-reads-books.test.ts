@@ -17,6 +17,7 @@ import { toMoney } from "#shared/money";
 // Storage is shared by the tests of this file: the books are broken on purpose only in the last test.
 
 const shards = () => walletBindings(env);
+const shardOf = (p: { shard: number }) => shards()[p.shard];
 type Player = { id: number; username: string; shard: number };
 const players: Player[] = [];
 let moves = 0;
@@ -128,8 +129,8 @@ describe("the console's approvals over the shards", () => {
   it("queues the two-operator adjustments of every shard, named by the operator who asked", async () => {
     const operator = await env.DB.prepare("SELECT id FROM users WHERE username = 'admin'").first<{ id: number }>();
     for (const p of players)
-      await shards()
-        [p.shard].prepare(
+      await shardOf(p)
+        .prepare(
           "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500000, 'test', ?, ?)",
         )
         .bind(p.id, operator!.id, Date.now())
@@ -202,10 +203,7 @@ describe("the books over the shards", () => {
 
   it("name the shard whose books break", async () => {
     const broken = players.find((p) => p.shard !== 0)!;
-    await shards()
-      [broken.shard].prepare("UPDATE users SET money_cents = money_cents + 1 WHERE id = ?")
-      .bind(broken.id)
-      .run();
+    await shardOf(broken).prepare("UPDATE users SET money_cents = money_cents + 1 WHERE id = ?").bind(broken.id).run();
     const token = await operatorLogin();
     const answer = await api("/api/admin/books/check", { token });
     expectOk(answer);

@@ -13,6 +13,7 @@ import { toMoney } from "#shared/money";
 // shards are built beside this).
 
 const shards = () => walletBindings(env);
+const shardOf = (p: { shard: number }) => shards()[p.shard];
 type Player = { id: number; username: string; shard: number; depositId: number; amountCents: number };
 const players: Player[] = [];
 let operatorId = 0;
@@ -106,8 +107,8 @@ describe("the console's reports over wallet shards", () => {
     const token = await operatorLogin();
     const pending = players.slice(0, 3);
     for (const p of pending)
-      await shards()
-        [p.shard].prepare(
+      await shardOf(p)
+        .prepare(
           "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 100, 'test', ?, ?)",
         )
         .bind(p.id, operatorId, Date.now())

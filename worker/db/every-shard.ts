@@ -13,7 +13,7 @@ export const everyShard = (env: Env): Db[] => walletBindings(env).map((_, shard)
  * Whether shard 0 is the control database itself (npm start, a deployment not split yet): a list that reads
  * both then reads it once. Only the control database holds directory rows, the house's from the seed on.
  */
-export async function shardZeroIsControl(env: Env): Promise<boolean> {
+async function shardZeroIsControl(env: Env): Promise<boolean> {
   const [first] = everyShard(env);
   if (!first) return true;
   const row = await first.get<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM account_directory) AS found`);

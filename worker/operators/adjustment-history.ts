@@ -66,7 +66,7 @@ export async function listAdjustmentHistoryOfShards(control: Db, shards: Db[], q
   }));
 }
 
-export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
+async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
   const where: SQL[] = [];
   if (q.status) where.push(sql`h.status = ${q.status}`);
   if (q.username) where.push(startsWithSql(sql`h.username`, q.username));

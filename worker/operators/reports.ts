@@ -5,7 +5,7 @@ import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset
 import { summedByKey } from "../db/every-shard";
 import { dayOf, drawDays } from "../insight/draw-days";
 import { toMoney } from "#shared/money";
-import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "#shared/days";
+import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 
 // Rounds history and daily totals (docs/product.md#operators), computed from the bets and the ledger each time:
 // no separate counters that could drift from the books.
