@@ -1,15 +1,26 @@
 // npm run db:migrate [-- --remote]: every migration to every database, the control database (DB) and each
 // wallet shard wrangler.toml binds (docs/decisions/161). All share one schema; a shard bound to the control
 // database itself finds its migrations applied already.
-import { persistArgs, walletBindingNames, wrangler } from "./lib/local-env.mjs";
+import { persistArgs, walletBindingNames, wrangler, wranglerEnvArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 
 const remote = process.argv.includes("--remote");
 const bindings = ["DB", ...walletBindingNames()];
 for (const binding of bindings)
-  wrangler(["d1", "migrations", "apply", binding, remote ? "--remote" : "--local", ...(remote ? [] : persistArgs())], {
-    quiet: true,
-  });
+  wrangler(
+    [
+      "d1",
+      "migrations",
+      "apply",
+      binding,
+      remote ? "--remote" : "--local",
+      ...(remote ? [] : persistArgs()),
+      ...wranglerEnvArgs(),
+    ],
+    {
+      quiet: true,
+    },
+  );
 // Each wallet shard's ids start at a range of its own (worker/db/id-ranges.ts), after its migrations.
 const { idRangeStatements } = await loadTs("worker/db/id-ranges.ts");
 for (const [shard, binding] of walletBindingNames().entries()) {
@@ -24,6 +35,7 @@ for (const [shard, binding] of walletBindingNames().entries()) {
         "--command",
         statements.join(";\n"),
         ...(remote ? [] : persistArgs()),
+        ...wranglerEnvArgs(),
       ],
       { quiet: true },
     );

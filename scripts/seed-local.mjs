@@ -1,7 +1,7 @@
 // npm run db:seed: the idempotent demo data (docs/architecture.md#modes) into the local D1.
 // `PEPPER=<the deployed secret> npm run db:seed -- --remote` seeds a deployed database instead.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { ensureDevVars, persistArgs, walletBindingNames, wrangler } from "./lib/local-env.mjs";
+import { ensureDevVars, persistArgs, walletBindingNames, wrangler, wranglerEnvArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 
 const remote = process.argv.includes("--remote");
@@ -27,6 +27,7 @@ for (const [binding, statements] of targets) {
       "--file",
       ".wrangler/seed.sql",
       ...(remote ? [] : persistArgs()),
+      ...wranglerEnvArgs(),
     ],
     { quiet: true },
   );

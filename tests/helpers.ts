@@ -5,6 +5,7 @@ import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
 import { getDb } from "../worker/db/client";
 import { newSessionStatement } from "../worker/players/sessions";
+import { walletBindings } from "../worker/db/shards";
 import { expectBooksBalanced, expectOk, type Answer, type ContractClient } from "./contract/client";
 import { newPlayerFields as contractPlayerFields } from "./contract/players";
 
@@ -105,5 +106,11 @@ export async function count(table: string, where = "1 = 1", ...params: unknown[]
   return row!.n;
 }
 
-/** docs/product.md#money with docs/decisions/110 (tests/contract/client.ts expectBooksBalanced). */
-export const expectMoneyInvariants = () => expectBooksBalanced(env.DB);
+/**
+ * docs/product.md#money with docs/decisions/110 (tests/contract/client.ts expectBooksBalanced), in the control
+ * database and in every wallet shard on its own: each shard's books sum to zero (docs/decisions/161).
+ */
+export async function expectMoneyInvariants() {
+  await expectBooksBalanced(env.DB);
+  for (const shard of walletBindings(env)) await expectBooksBalanced(shard, env.DB);
+}

@@ -1,15 +1,15 @@
-import { bookmarkOf } from "./db/read-sessions";
+import { formatBookmarks, parseBookmarks } from "./db/bookmarks";
 
 // Pages carry the D1 bookmark of the visitor's last write in a cookie (docs/decisions/160): each API call a
 // page's loaders and actions make in-process starts at it, and the greatest bookmark they answer with is
-// written back (laterBookmark, worker/db/read-sessions.ts).
+// written back, one per database (worker/db/bookmarks.ts).
 
 const COOKIE = "__d1b";
 
 export function bookmarkFromCookie(request: Request): string | null {
   const header = request.headers.get("cookie") ?? "";
   const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(header);
-  return bookmarkOf(match?.[1]);
+  return formatBookmarks(parseBookmarks(match?.[1]));
 }
 
 /** No secret in it (a position in the database's history), but no script needs it either. */

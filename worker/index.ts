@@ -4,7 +4,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists once `npm run build` (or wrangler's [build]) has run.
 import * as remixBuild from "../build/server";
 import { handleApi } from "./api/handle";
-import { BOOKMARK_HEADER, bookmarkOf, laterBookmark } from "./db/read-sessions";
+import { BOOKMARK_HEADER } from "./db/read-sessions";
+import { laterBookmarks } from "./db/bookmarks";
 import { bookmarkCookie, bookmarkFromCookie } from "./bookmark-cookie";
 import { readConfig } from "./config";
 import { newNonce, sameOriginOrSafe, withSecurityHeaders } from "./security";
@@ -97,7 +98,7 @@ async function serve(original: Request, env: Env, ctx: ExecutionContext): Promis
         body: multipart ? body : JSON.stringify(body),
       });
       const answer = await handleApi(apiRequest, env, ctx);
-      bookmark = laterBookmark(bookmark, bookmarkOf(answer.headers.get(BOOKMARK_HEADER)));
+      bookmark = laterBookmarks(bookmark, answer.headers.get(BOOKMARK_HEADER));
       return answer;
     };
     const callApi = async (path: string, body: Record<string, unknown> | FormData) =>

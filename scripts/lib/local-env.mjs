@@ -38,13 +38,23 @@ export function wrangler(args, { quiet = false } = {}) {
   }
 }
 
+/** wrangler's flag for the environment WRANGLER_ENV names (the end-to-end flows run "loadtest"), or none. */
+export function wranglerEnvArgs() {
+  return process.env.WRANGLER_ENV ? ["--env", process.env.WRANGLER_ENV] : [];
+}
+
 /**
- * The wallet shards' bindings wrangler.toml declares at its top level, in order: DB_WALLET_0, DB_WALLET_1, ...
- * (docs/decisions/161). The Worker reads them the same way, up to the first index not bound.
+ * The wallet shards' bindings wrangler.toml declares, in order: DB_WALLET_0, DB_WALLET_1, ... (docs/decisions/161),
+ * at its top level, or in the section of the environment WRANGLER_ENV names. The Worker reads them the same
+ * way, up to the first index not bound.
  */
-export function walletBindingNames(path = "wrangler.toml") {
-  const top = readFileSync(path, "utf8").split(/^\[env\./m)[0];
-  const names = new Set([...top.matchAll(/^binding\s*=\s*"(DB_WALLET_\d+)"/gm)].map((m) => m[1]));
+export function walletBindingNames(path = "wrangler.toml", environment = process.env.WRANGLER_ENV) {
+  const sections = readFileSync(path, "utf8").split(/^(?=\[+env\.)/m);
+  const top = sections[0];
+  const text = environment
+    ? sections.filter((section) => new RegExp(`^\\[+env\\.${environment}[.\\]]`).test(section)).join("\n")
+    : top;
+  const names = new Set([...text.matchAll(/^binding\s*=\s*"(DB_WALLET_\d+)"/gm)].map((m) => m[1]));
   const out = [];
   while (names.has(`DB_WALLET_${out.length}`)) out.push(`DB_WALLET_${out.length}`);
   return out;

@@ -13,6 +13,7 @@ import { MAX_BANNER_IMAGE_BYTES } from "../media/banner-images";
 import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../players/sessions";
 import { parseRequestBody } from "./request-body";
 import { BOOKMARK_HEADER } from "../db/read-sessions";
+import { CONTROL_KEY, formatBookmarks, mergeBookmarks, parseBookmarks, shardKey } from "../db/bookmarks";
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** The one call that takes a file: a banner image (worker/media/banner-images.ts), its fields beside it. */
@@ -127,11 +128,15 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * A write made outside the call's D1 session (a room's order or cancellation, written by the room): its
- * bookmark goes back with the answer, the later of it and the session's own (worker/api/handle.ts), so the
- * caller's next read from a replica sees it (docs/decisions/160).
+ * bookmark goes back with the answer, each database's later of it and the session's own
+ * (worker/api/handle.ts), so the caller's next read from a replica sees it (docs/decisions/160). `shard` names
+ * the wallet shard the write went to; none is the control database.
  */
-export function handBookmark(c: Context<AppEnv>, bookmark: string | null) {
-  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+export function handBookmark(c: Context<AppEnv>, bookmark: string | null, shard?: number) {
+  if (!bookmark) return;
+  const handed = { [shard === undefined ? CONTROL_KEY : shardKey(shard)]: bookmark };
+  const merged = formatBookmarks(mergeBookmarks(parseBookmarks(c.res.headers.get(BOOKMARK_HEADER)), handed));
+  if (merged) c.header(BOOKMARK_HEADER, merged);
 }
 
 /**

@@ -2,7 +2,15 @@ import { demoApi } from "./app";
 import { edgeCache, isPublicPath, publicCacheKey } from "./public-cache";
 import { readConfig } from "../config";
 import { forwardToUpstream } from "./upstream/proxy";
-import { BOOKMARK_HEADER, READ_MODE_HEADER, bookmarkOf, laterBookmark, openSession } from "../db/read-sessions";
+import { BOOKMARK_HEADER, READ_MODE_HEADER, openSession } from "../db/read-sessions";
+import {
+  type Bookmarks,
+  CONTROL_KEY,
+  formatBookmarks,
+  mergeBookmarks,
+  parseBookmarks,
+  shardKey,
+} from "../db/bookmarks";
 import { walletBindings } from "../db/shards";
 
 /** Every /api call, from the browser or in-process from a Remix loader, goes through here. */
@@ -40,20 +48,24 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
  */
 async function answerFromD1(call: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const path = new URL(call.url).pathname;
-  const callerBookmark = bookmarkOf(call.headers.get(BOOKMARK_HEADER));
-  const session = openSession(env.DB, path, callerBookmark);
-  // The wallet shards (docs/decisions/161) run in sessions of the call too. One bookmark serves them all while
-  // every shard is the control database itself, as in a deployment today; a bookmark per database comes with
-  // shards of their own.
-  const wallets = walletBindings(env).map((d1) => openSession(d1, path, callerBookmark));
+  const caller = parseBookmarks(call.headers.get(BOOKMARK_HEADER));
+  const session = openSession(env.DB, path, caller[CONTROL_KEY] ?? null);
+  // The wallet shards (docs/decisions/161) run in sessions of the call too, each from the caller's bookmark of
+  // that database: a bookmark is a position in one database's history (worker/db/bookmarks.ts).
+  const wallets = walletBindings(env).map((d1, shard) => openSession(d1, path, caller[shardKey(shard)] ?? null));
   const shardEnv = Object.fromEntries(wallets.map((wallet, shard) => [`DB_WALLET_${shard}`, wallet.binding]));
   const response = await demoApi.fetch(call, { ...env, ...shardEnv, DB: session.binding }, ctx);
   const answer = new Response(response.body, response);
-  // the latest of the sessions' own and one a route handed back for a write made elsewhere (a room's order)
-  const bookmark = [session, ...wallets].reduce(
-    (latest, s) => laterBookmark(latest, s.bookmark()),
-    bookmarkOf(response.headers.get(BOOKMARK_HEADER)),
-  );
+  // each database's latest of the caller's, the sessions' own, and one a route handed back for a write made
+  // elsewhere (a room's order)
+  const own: Bookmarks = {};
+  const controlBookmark = session.bookmark();
+  if (controlBookmark) own[CONTROL_KEY] = controlBookmark;
+  wallets.forEach((wallet, shard) => {
+    const bookmark = wallet.bookmark();
+    if (bookmark) own[shardKey(shard)] = bookmark;
+  });
+  const bookmark = formatBookmarks(mergeBookmarks(caller, own, parseBookmarks(response.headers.get(BOOKMARK_HEADER))));
   if (bookmark) answer.headers.set(BOOKMARK_HEADER, bookmark);
   answer.headers.set(READ_MODE_HEADER, session.mode);
   return answer;
