@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, expectOk, operatorLogin, registerPlayer } from "../helpers";
+import { api, expectMoneyInvariants, expectOk, operatorLogin, registerPlayer } from "../helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { getDb } from "../../worker/db/client";
 import { controlAndShards, everyShard } from "../../worker/db/every-shard";
@@ -172,6 +172,7 @@ describe("the books over the shards", () => {
     }
     expect(totals.filter((t) => t > 0).length).toBeGreaterThanOrEqual(3);
     expect(books.balances).toBe(toMoney(0));
+    await expectMoneyInvariants();
   });
 
   it("close each day per shard, and the day's page adds the shards", async () => {

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, expectOk, operatorLogin, registerPlayer } from "../helpers";
+import { api, expectMoneyInvariants, expectOk, operatorLogin, registerPlayer } from "../helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { shardOfId } from "../../worker/db/id-ranges";
 import { dayStartMs, formatDate } from "#shared/days";
@@ -101,6 +101,7 @@ describe("the console's reports over wallet shards", () => {
     expectOk(charts);
     const cash = charts.data.cash.find((d: { day: string }) => d.day === today);
     expect(cash).toMatchObject({ deposits: toMoney(deposited), depositCount: players.length });
+    await expectMoneyInvariants();
   });
 
   it("count the pending requests of every shard in the chart of waiting times", async () => {
@@ -239,5 +240,6 @@ describe("the figures by draw day over wallet shards", () => {
     const play = (day: string) => charts.data.play.find((d: { day: string }) => d.day === day);
     expect(play(today)).toMatchObject({ turnover: toMoney(onDay(1)), players: players.length });
     expect(play(yesterdays.day)).toMatchObject({ turnover: toMoney(onDay(0) + onDay(2)) });
+    await expectMoneyInvariants();
   });
 });
