@@ -17,7 +17,8 @@ import { accrueEveryShard } from "./finance/accrue";
 import { applyDueLimitChanges } from "./protection/service";
 import { pruneIdleRounds } from "./room/round-retention";
 import { checkBooksWhenDue } from "./insight/books";
-import { closeBooksDaysWhenDue } from "./insight/books-days";
+import { closeEveryShardsDaysWhenDue } from "./insight/books-days-shards";
+import { walletBindings, walletDb } from "./db/shards";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
 import { withRequestLog } from "./request-log";
 import { serveMedia } from "./media/banner-images";
@@ -141,8 +142,14 @@ export default {
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
     ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
     // The money invariants on the live books, every few minutes (docs/decisions/136).
-    ctx.waitUntil(checkBooksWhenDue(getDb(env), Date.now()));
+    ctx.waitUntil(checkBooksWhenDue(env, Date.now()));
     // Each finished player day closes once its last batches are in (worker/insight/books-days.ts).
-    ctx.waitUntil(closeBooksDaysWhenDue(getDb(env), Date.now()));
+    ctx.waitUntil(
+      closeEveryShardsDaysWhenDue(
+        walletBindings(env).map((_, shard) => walletDb(env, shard)),
+        getDb(env),
+        Date.now(),
+      ),
+    );
   },
 } satisfies ExportedHandler<Env>;

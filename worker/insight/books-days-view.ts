@@ -21,7 +21,12 @@ const figuresView = (f: Figures) => ({
 });
 const movementView = (m: Movement) => ({ side: m.side, kind: m.kind, amount: toMoney(m.cents), rows: m.rows });
 
-function problemView(p: DayProblem) {
+/** A problem as the console shows it, with the wallet shard whose books it is in (docs/decisions/161). */
+function problemView(p: DayProblem & { shard?: number }) {
+  return p.shard === undefined ? problemFields(p) : { ...problemFields(p), shard: p.shard };
+}
+
+function problemFields(p: DayProblem) {
   switch (p.kind) {
     case "previous-not-closed":
       return p;

@@ -36,11 +36,22 @@ export type DayStatement = {
   problems: DayProblem[];
 };
 
+/**
+ * The rounds in play at an instant, from the control database where rounds are (docs/decisions/161): opened
+ * before it and not settled by then, as a JSON array of ids for a wallet shard's query.
+ */
+async function roundsInPlayAt(control: Db, atMs: number) {
+  const row = await control.get<{ ids: string }>(sql`SELECT json_group_array(id) AS ids FROM rounds
+    WHERE (status = 'open' OR settled_at_ms >= ${atMs}) AND open_at_ms < ${atMs}`);
+  return row?.ids ?? "[]";
+}
+
 /** The stakes in play at an instant: bets placed before it whose round had not settled and that were not cancelled by then. */
-async function inPlayAt(db: Db, atMs: number) {
+async function inPlayAt(db: Db, control: Db, atMs: number) {
+  const rounds = await roundsInPlayAt(control, atMs);
   const row = await db.get<{ cents: number }>(sql`SELECT COALESCE(SUM(b.stake_cents), 0) AS cents
-    FROM rounds r JOIN bets b ON b.round_id = r.id LEFT JOIN orders o ON o.id = b.order_id
-    WHERE (r.status = 'open' OR r.settled_at_ms >= ${atMs}) AND b.created_at_ms < ${atMs}
+    FROM bets b LEFT JOIN orders o ON o.id = b.order_id
+    WHERE b.round_id IN (SELECT value FROM json_each(${rounds})) AND b.created_at_ms < ${atMs}
       AND NOT (b.isaward = 3 AND o.cancelled_at_ms < ${atMs})`);
   return row?.cents ?? 0;
 }
@@ -132,8 +143,11 @@ async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<Day
   ];
 }
 
-/** The day's statement and what keeps it from closing (nothing, when it may close). */
-async function dayStatement(db: Db, day: string): Promise<DayStatement> {
+/**
+ * The day's statement of one database's books (a wallet shard; rounds read from `control`) and what keeps it
+ * from closing (nothing, when it may close).
+ */
+async function dayStatement(db: Db, control: Db, day: string): Promise<DayStatement> {
   const fromMs = parseDate(day);
   if (fromMs === null) throw new RangeError(`not a day: ${day}`);
   const toMs = fromMs + DAY_MS;
@@ -141,9 +155,9 @@ async function dayStatement(db: Db, day: string): Promise<DayStatement> {
   const [previous, earlier, inPlayStart, financeStart, inPlayEnd, financeEnd, moved, top] = await Promise.all([
     storedDay(db, previousDay),
     db.get<{ one: number } | undefined>(sql`SELECT 1 AS one FROM ledger WHERE created_at_ms < ${fromMs} LIMIT 1`),
-    inPlayAt(db, fromMs),
+    inPlayAt(db, control, fromMs),
     financeAt(db, fromMs),
-    inPlayAt(db, toMs),
+    inPlayAt(db, control, toMs),
     financeAt(db, toMs),
     db.all<Movement>(sql`SELECT CASE WHEN user_id = ${HOUSE_USER_ID} THEN 'house' ELSE 'players' END AS side, type AS kind,
         SUM(amount_cents) AS cents, COUNT(*) AS rows
@@ -258,11 +272,11 @@ function storeStatement(db: Db, s: DayStatement, nowMs: number) {
  * Closes every finished day not closed yet, oldest first (at most DAYS_PER_RUN a run): a day that does
  * not balance is kept as refused with its problems, logged as an error line, and stops the run.
  */
-export async function closeBooksDays(db: Db, nowMs: number) {
+export async function closeBooksDays(db: Db, nowMs: number, control: Db = db) {
   const closed: string[] = [];
   let day = await nextDayToClose(db);
   while (day && closed.length < DAYS_PER_RUN && parseDate(day)! + DAY_MS + CLOSE_AFTER_MS <= nowMs) {
-    const statement = await dayStatement(db, day);
+    const statement = await dayStatement(db, control, day);
     await storeStatement(db, statement, nowMs);
     if (statement.problems.length > 0) {
       console.error(
@@ -281,11 +295,11 @@ export async function closeBooksDays(db: Db, nowMs: number) {
   return { closed, refused: null };
 }
 
-/** The cron's call: nothing to do until the day after the last closed one is over. */
-export async function closeBooksDaysWhenDue(db: Db, nowMs: number) {
+/** The cron's call for one database's books: nothing to do until the day after the last closed one is over. */
+export async function closeBooksDaysWhenDue(db: Db, nowMs: number, control: Db = db) {
   const next = await nextDayToClose(db);
   if (!next || parseDate(next)! + DAY_MS + CLOSE_AFTER_MS > nowMs) return null;
-  return closeBooksDays(db, nowMs);
+  return closeBooksDays(db, nowMs, control);
 }
 
 type DayRow = Figures & {
@@ -324,6 +338,6 @@ export async function storedDays(db: Db, fromDay: string, toDay: string) {
 }
 
 /** Today so far (the day is open): its statement up to now, which must equal the live books check. */
-export async function todaySoFar(db: Db, nowMs: number) {
-  return dayStatement(db, formatDate(dayStartMs(nowMs)));
+export async function todaySoFar(db: Db, nowMs: number, control: Db = db) {
+  return dayStatement(db, control, formatDate(dayStartMs(nowMs)));
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, getPrimaryDb } from "../db/client";
+import { walletBindings, walletDb } from "../db/shards";
 import { runInOneBatch } from "../db/batch";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { formatDate } from "#shared/days";
@@ -55,9 +56,24 @@ async function moveCheckpoint(db: Db, nowMs: number): Promise<Checkpoint> {
   return checkpoint(db);
 }
 
-/** One check: the figures, the rows that disagree, stored as a books_checks row and returned. */
-export async function checkBooks(db: Db, nowMs: number) {
-  const mark = await moveCheckpoint(db, nowMs);
+/**
+ * The rounds still open, from the control database where rounds are (docs/decisions/161), as JSON arrays of
+ * ids for a shard's query: every open round (its bets not yet settled in a shard are in play) and those not
+ * drawn yet (no house row may name them: a drawn round's shards settle one by one).
+ */
+async function openRounds(control: Db) {
+  const row = await control.get<{ open: string; undrawn: string }>(sql`SELECT json_group_array(id) AS open,
+      json_group_array(id) FILTER (WHERE numbers IS NULL) AS undrawn
+    FROM rounds WHERE room_id IN (SELECT id FROM rooms) AND status = 'open'`);
+  return row ?? { open: "[]", undrawn: "[]" };
+}
+
+/**
+ * One check of one database's books (a wallet shard; the rounds read from `control`, the same database where
+ * there is one): the figures, the rows that disagree, stored as a books_checks row in it and returned.
+ */
+export async function checkBooks(db: Db, nowMs: number, control: Db = db) {
+  const [mark, rounds] = await Promise.all([moveCheckpoint(db, nowMs), openRounds(control)]);
   const through = mark.throughLedgerId;
   const [balances, totals, negatives, openRoundRows, summed] = await Promise.all([
     db.all<{
@@ -73,15 +89,18 @@ export async function checkBooks(db: Db, nowMs: number) {
       ORDER BY u.id LIMIT ${PROBLEM_ROWS}`),
     db.get<{ balancesCents: number; stakesInPlayCents: number; financePrincipalCents: number }>(sql`SELECT
         (SELECT COALESCE(SUM(money_cents), 0) FROM users) AS balancesCents,
-        (SELECT COALESCE(SUM(b.stake_cents), 0) FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward = -1
-          WHERE r.room_id IN (SELECT id FROM rooms) AND r.status = 'open') AS stakesInPlayCents,
+        (SELECT COALESCE(SUM(stake_cents), 0) FROM bets
+          WHERE round_id IN (SELECT value FROM json_each(${rounds.open})) AND isaward = -1) AS stakesInPlayCents,
         (SELECT COALESCE(SUM(amount_cents), 0) FROM finance_orders WHERE status = 'active') AS financePrincipalCents`),
     db.all<{ userId: number; balanceCents: number }>(sql`SELECT id AS userId, money_cents AS balanceCents FROM users
       WHERE money_cents < 0 AND id <> ${HOUSE_USER_ID} AND role <> 'house' ORDER BY id LIMIT ${PROBLEM_ROWS}`),
     // Settlement books the house's side of a round; before it, no house row may name the round.
-    db.all<{ ledgerId: number; roundId: number }>(sql`SELECT l.id AS ledgerId, r.id AS roundId FROM ledger l
-      JOIN rounds r ON r.id = CAST(substr(l.ref, 7) AS INTEGER)
-      WHERE l.id > ${through} AND l.user_id = ${HOUSE_USER_ID} AND l.ref LIKE 'round:%' AND r.status = 'open' LIMIT ${PROBLEM_ROWS}`),
+    db.all<{
+      ledgerId: number;
+      roundId: number;
+    }>(sql`SELECT l.id AS ledgerId, CAST(substr(l.ref, 7) AS INTEGER) AS roundId
+      FROM ledger l WHERE l.id > ${through} AND l.user_id = ${HOUSE_USER_ID} AND l.ref LIKE 'round:%'
+        AND CAST(substr(l.ref, 7) AS INTEGER) IN (SELECT value FROM json_each(${rounds.undrawn})) LIMIT ${PROBLEM_ROWS}`),
     db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ledger WHERE id > ${through}`),
   ]);
   const problems: BooksProblem[] = [
@@ -117,13 +136,23 @@ export async function checkBooks(db: Db, nowMs: number) {
   return result;
 }
 
-/** The cron's call: a check when the last one is at least BOOKS_CHECK_MINUTES old. */
-export async function checkBooksWhenDue(db: Db, nowMs: number) {
-  const last = await db.get<{ at: number | null }>(sql`SELECT MAX(checked_at_ms) AS at FROM books_checks`);
-  // a little slack: cron minutes do not start on the exact millisecond
-  if (last?.at != null && nowMs - last.at < BOOKS_CHECK_MINUTES * 60_000 - 5_000) return null;
-  return checkBooks(db, nowMs);
+/** The cron's call: a check of each wallet shard whose last one is at least BOOKS_CHECK_MINUTES old. */
+export async function checkBooksWhenDue(env: Env, nowMs: number) {
+  const control = getPrimaryDb(env);
+  return Promise.all(
+    walletBindings(env).map(async (_, shard) => {
+      const db = walletDb(env, shard);
+      const last = await db.get<{ at: number | null }>(sql`SELECT MAX(checked_at_ms) AS at FROM books_checks`);
+      // a little slack: cron minutes do not start on the exact millisecond
+      if (last?.at != null && nowMs - last.at < BOOKS_CHECK_MINUTES * 60_000 - 5_000) return null;
+      return checkBooks(db, nowMs, control);
+    }),
+  );
 }
+
+/** A check of every wallet shard now (the console's button): each shard's books on their own. */
+export const checkEveryShard = (env: Env, nowMs: number) =>
+  Promise.all(walletBindings(env).map((_, shard) => checkBooks(walletDb(env, shard), nowMs, getPrimaryDb(env))));
 
 type CheckRow = {
   checkedAtMs: number;
@@ -135,23 +164,48 @@ type CheckRow = {
   problems: string;
 };
 
-/** The last check as the console shows it, with the last failure when one is newer than a day. */
-export async function lastBooksCheck(db: Db) {
+const sumOf = (rows: CheckRow[], pick: (r: CheckRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
+
+/**
+ * The last check of each wallet shard as the console shows it (docs/decisions/161): each shard's books sum to
+ * zero on their own, and the totals are the sums of the shards' figures, checked as of the oldest of them.
+ */
+export async function lastBooksCheck(shards: Db[]) {
   const columns = sql.raw(`checked_at_ms AS checkedAtMs, ok, rows_summed AS rowsSummed, balances_cents AS balancesCents,
     stakes_in_play_cents AS stakesInPlayCents, finance_principal_cents AS financePrincipalCents, problems`);
-  const row = await db.get<CheckRow | undefined>(sql`SELECT ${columns} FROM books_checks ORDER BY id DESC LIMIT 1`);
-  if (!row) return { checked: false as const, everyMinutes: BOOKS_CHECK_MINUTES };
-  const problems = JSON.parse(row.problems) as BooksProblem[];
+  const lasts = await Promise.all(
+    shards.map((db) => db.get<CheckRow | undefined>(sql`SELECT ${columns} FROM books_checks ORDER BY id DESC LIMIT 1`)),
+  );
+  const checked = lasts.filter((row): row is CheckRow => row !== undefined);
+  if (!checked.length) return { checked: false as const, everyMinutes: BOOKS_CHECK_MINUTES };
+  const perShard = lasts.map((row, shard) =>
+    row
+      ? {
+          shard,
+          checked: true,
+          at: row.checkedAtMs,
+          ok: row.ok === 1,
+          balances: toMoney(row.balancesCents),
+          stakesInPlay: toMoney(row.stakesInPlayCents),
+          financePrincipal: toMoney(row.financePrincipalCents),
+          problems: (JSON.parse(row.problems) as BooksProblem[]).map((p) => ({ ...problemView(p), shard })),
+        }
+      : { shard, checked: false },
+  );
+  const balancesCents = sumOf(checked, (r) => r.balancesCents);
+  const stakesInPlayCents = sumOf(checked, (r) => r.stakesInPlayCents);
   return {
     checked: true as const,
     everyMinutes: BOOKS_CHECK_MINUTES,
-    at: row.checkedAtMs,
-    ok: row.ok === 1,
-    rowsSummed: row.rowsSummed,
-    balances: toMoney(row.balancesCents),
-    stakesInPlay: toMoney(row.stakesInPlayCents),
-    financePrincipal: toMoney(row.financePrincipalCents),
-    problems: problems.map(problemView),
+    at: Math.min(...checked.map((r) => r.checkedAtMs)),
+    // every shard checked and sound, and the whole deployment's balances and stakes in play sum to zero
+    ok: checked.length === lasts.length && checked.every((r) => r.ok === 1) && balancesCents + stakesInPlayCents === 0,
+    rowsSummed: sumOf(checked, (r) => r.rowsSummed),
+    balances: toMoney(balancesCents),
+    stakesInPlay: toMoney(stakesInPlayCents),
+    financePrincipal: toMoney(sumOf(checked, (r) => r.financePrincipalCents)),
+    problems: perShard.flatMap((s) => ("problems" in s ? s.problems : [])),
+    shards: perShard,
   };
 }
 

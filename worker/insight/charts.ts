@@ -3,18 +3,20 @@ import type { Db } from "../db/client";
 import { isGameType } from "#shared/games/options";
 import { optionProbabilities } from "#shared/games/probability";
 import { toMoney } from "#shared/money";
-import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "#shared/days";
+import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
+import { summedByKey } from "../db/every-shard";
+import { dayOf, drawDays } from "./draw-days";
 
 // The figures behind the console's charts, each from a query an index serves: drawn rounds by
 // draw time (rounds_draw_time) and their bets (bets_round); decided requests by status and decision time
 // (*_requests_decided); pending ones by status. Rounds count on the day they were drawn (UTC+8), as the
 // daily totals do (worker/operators/reports.ts): turnover is stakes played out, payouts what winners got.
+// The rounds and rooms are in the control database, the bets and requests in every wallet shard, whose
+// figures add up (docs/decisions/161).
 
 export const CHART_DAYS = [30, 90] as const;
 export type ChartDays = (typeof CHART_DAYS)[number];
 export type ChartQuery = { days: ChartDays; roomId: number | null; nowMs: number };
-
-const dayOf = (column: string) => sql.raw(`date((${column} + ${PLAYER_OFFSET_MS}) / 1000, 'unixepoch')`);
 
 function window(q: { days: number; nowMs: number }) {
   const toMs = dayStartMs(q.nowMs) + DAY_MS;
@@ -23,19 +25,24 @@ function window(q: { days: number; nowMs: number }) {
   return { fromMs, toMs, days };
 }
 
-type PlayDay = { day: string; turnover: number; payouts: number; players: number };
+type PlayDay = { key: string; turnover: number; payouts: number; players: number };
 
 /** Turnover, payouts, house result and active players per day, oldest first; one room or all. */
-export async function playByDay(db: Db, q: ChartQuery) {
+export async function playByDay(control: Db, shards: Db[], q: ChartQuery) {
   const w = window(q);
-  const room = q.roomId === null ? sql`` : sql`AND r.room_id = ${q.roomId}`;
-  const rows = await db.all<PlayDay>(sql`SELECT ${dayOf("r.draw_at_ms")} AS day,
-      SUM(CASE WHEN b.isaward IN (0, 1) THEN b.stake_cents ELSE 0 END) AS turnover,
-      SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END) AS payouts,
-      COUNT(DISTINCT CASE WHEN b.isaward IN (0, 1) THEN b.user_id END) AS players
-    FROM rounds r JOIN bets b ON b.round_id = r.id
-    WHERE r.draw_at_ms >= ${w.fromMs} AND r.draw_at_ms < ${w.toMs} ${room} AND r.status = 'settled' GROUP BY day`);
-  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days = await drawDays(control, w.fromMs, w.toMs);
+  // a bet's room is its order's (the order is in the bet's shard)
+  const room = q.roomId === null ? sql`` : sql`AND b.order_id IN (SELECT id FROM orders WHERE room_id = ${q.roomId})`;
+  const byDay = days
+    ? await summedByKey<string, PlayDay>(
+        shards,
+        sql`SELECT ${days.ofBet} AS "key",
+          SUM(CASE WHEN b.isaward IN (0, 1) THEN b.stake_cents ELSE 0 END) AS turnover,
+          SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END) AS payouts,
+          COUNT(DISTINCT CASE WHEN b.isaward IN (0, 1) THEN b.user_id END) AS players
+        FROM bets b WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND b.isaward IN (0, 1) ${room} GROUP BY "key"`,
+      )
+    : new Map<string, PlayDay>();
   return w.days.map((day) => {
     const r = byDay.get(day);
     const turnover = r?.turnover ?? 0;
@@ -50,17 +57,18 @@ export async function playByDay(db: Db, q: ChartQuery) {
   });
 }
 
-type MoneyDay = { day: string; cents: number; requests: number };
+type MoneyDay = { key: string; cents: number; requests: number };
 
-/** Approved deposits and withdrawals per day of their approval, oldest first. */
-export async function cashByDay(db: Db, q: { days: ChartDays; nowMs: number }) {
+/** Approved deposits and withdrawals per day of their approval, oldest first, over every shard. */
+export async function cashByDay(shards: Db[], q: { days: ChartDays; nowMs: number }) {
   const w = window(q);
   const approved = (table: "deposit_requests" | "withdrawal_requests") =>
-    db.all<MoneyDay>(sql`SELECT ${dayOf("decided_at_ms")} AS day, SUM(amount_cents) AS cents, COUNT(*) AS requests
-      FROM ${sql.raw(table)} WHERE status = 'approved' AND decided_at_ms >= ${w.fromMs} AND decided_at_ms < ${w.toMs} GROUP BY day`);
-  const [deposits, withdrawals] = await Promise.all([approved("deposit_requests"), approved("withdrawal_requests")]);
-  const d = new Map(deposits.map((r) => [r.day, r]));
-  const wd = new Map(withdrawals.map((r) => [r.day, r]));
+    summedByKey<string, MoneyDay>(
+      shards,
+      sql`SELECT ${dayOf("decided_at_ms")} AS "key", SUM(amount_cents) AS cents, COUNT(*) AS requests
+      FROM ${sql.raw(table)} WHERE status = 'approved' AND decided_at_ms >= ${w.fromMs} AND decided_at_ms < ${w.toMs} GROUP BY "key"`,
+    );
+  const [d, wd] = await Promise.all([approved("deposit_requests"), approved("withdrawal_requests")]);
   return w.days.map((day) => ({
     day,
     deposits: toMoney(d.get(day)?.cents ?? 0),
@@ -73,11 +81,17 @@ export async function cashByDay(db: Db, q: { days: ChartDays; nowMs: number }) {
 /** How long the requests waiting for an operator have waited: counted in age bands, with the oldest. */
 const AGE_BANDS_HOURS = [1, 6, 24] as const;
 
-export async function pendingAges(db: Db, nowMs: number) {
-  const pending = (table: string) =>
-    db.all<{ createdAtMs: number }>(
-      sql`SELECT created_at_ms AS createdAtMs FROM ${sql.raw(table)} WHERE status = 'pending'`,
-    );
+export async function pendingAges(shards: Db[], nowMs: number) {
+  const pending = async (table: string) =>
+    (
+      await Promise.all(
+        shards.map((db) =>
+          db.all<{ createdAtMs: number }>(
+            sql`SELECT created_at_ms AS createdAtMs FROM ${sql.raw(table)} WHERE status = 'pending'`,
+          ),
+        ),
+      )
+    ).flat();
   const [deposits, withdrawals, adjustments] = await Promise.all([
     pending("deposit_requests"),
     pending("withdrawal_requests"),
@@ -119,15 +133,34 @@ type ReturnRow = {
  * expected total and its variance are sums over the bets, grouped here by option and odds. The band is
  * the expected return plus or minus 3 standard deviations (a room outside it by chance: about 3 in 1,000).
  */
-export async function roomReturns(db: Db, q: { days: ChartDays; nowMs: number }) {
+export async function roomReturns(control: Db, shards: Db[], q: { days: ChartDays; nowMs: number }) {
   const w = window(q);
-  const rows =
-    await db.all<ReturnRow>(sql`SELECT r.room_id AS roomId, rm.title, g.title_key AS titleKey, r.game_type AS gameType, b.option_index AS optionIndex, b.odds_milli AS oddsMilli,
-      COUNT(*) AS bets, SUM(b.stake_cents) AS stakes, SUM(b.stake_cents * b.stake_cents) AS stakesSquared, SUM(b.award_cents) AS awards
-    FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward IN (0, 1, 2) JOIN rooms rm ON rm.id = r.room_id
-      JOIN games g ON g.id = rm.game_id
-    WHERE r.draw_at_ms >= ${w.fromMs} AND r.draw_at_ms < ${w.toMs} AND r.status = 'settled'
-    GROUP BY r.room_id, r.game_type, b.option_index, b.odds_milli`);
+  const days = await drawDays(control, w.fromMs, w.toMs);
+  // the bets of the window's settled rounds in every shard, by room (their order's), option and odds; the
+  // rooms' names and game types from the control database
+  const bets = days
+    ? await summedByKey<string, Omit<ReturnRow, "title" | "titleKey" | "gameType"> & { key: string }>(
+        shards,
+        sql`SELECT o.room_id || ':' || b.option_index || ':' || b.odds_milli AS "key", o.room_id AS roomId,
+          b.option_index AS optionIndex, b.odds_milli AS oddsMilli, COUNT(*) AS bets, SUM(b.stake_cents) AS stakes,
+          SUM(b.stake_cents * b.stake_cents) AS stakesSquared, SUM(b.award_cents) AS awards
+        FROM bets b JOIN orders o ON o.id = b.order_id
+        WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND b.isaward IN (0, 1, 2) AND ${days.ofBet} <> ''
+        GROUP BY o.room_id, b.option_index, b.odds_milli`,
+      )
+    : new Map();
+  const roomRows = await control.all<{ roomId: number; title: string; titleKey: string; gameType: number }>(
+    sql`SELECT rm.id AS roomId, rm.title, g.title_key AS titleKey, g.type AS gameType FROM rooms rm JOIN games g ON g.id = rm.game_id`,
+  );
+  const roomOf = new Map(roomRows.map((r) => [r.roomId, r]));
+  const rows: ReturnRow[] = [...bets.values()].flatMap((b) => {
+    const room = roomOf.get(b.roomId);
+    // summed over shards, the per-shard fields that are keys are each shard's same value, not a sum
+    const [roomId, optionIndex, oddsMilli] = b.key.split(":").map(Number);
+    return room
+      ? [{ ...b, roomId, optionIndex, oddsMilli, title: room.title, titleKey: room.titleKey, gameType: room.gameType }]
+      : [];
+  });
   const rooms = new Map<
     number,
     {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { accountNames } from "../db/every-shard";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { DAY_MS, PLAYER_OFFSET_MS } from "#shared/days";
 import type { ApiLang } from "#shared/messages";
@@ -21,10 +22,17 @@ export const EXPORT_PAGE = 1000;
 type Money = { cents: number };
 type Cell = string | number | Money | null;
 type Row = Record<string, string | number | null> & { cursorMs: number; cursorId: number };
+/** Where a page starts: after (time, id) of the last row sent, and on a tie after its database's number. */
+type After = { ms: number; id: number; source: number };
 type Source = {
   header: string[];
-  page: (db: Db, after: [number, number], fromMs: number, toMs: number) => Promise<Row[]>;
+  page: (db: Db, after: After, source: number, fromMs: number, toMs: number) => Promise<Row[]>;
   cells: (r: Row, words: CsvWords) => Cell[];
+  /**
+   * Columns that name an operator, each beside the column of their id: an operator's account is in the control
+   * database, so a wallet shard's row is named from the directory (docs/decisions/161).
+   */
+  operators?: [idColumn: string, nameColumn: string][];
 };
 
 const money = (cents: string | number | null): Money | null => (cents === null ? null : { cents: Number(cents) });
@@ -54,9 +62,12 @@ export const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(",")}\r\n`
 function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, extra: SQL = sql``) {
   const time = sql.raw(timeColumn);
   const id = sql.raw(idColumn);
-  return (db: Db, after: [number, number], fromMs: number, toMs: number) =>
+  // a database numbered past the last row's takes the rows of its very (time, id) too: two databases that share
+  // an id range (the control database and shard 0) may each hold one
+  return (db: Db, after: After, source: number, fromMs: number, toMs: number) =>
     db.all<Row>(sql`${select}, ${time} AS cursorMs, ${id} AS cursorId ${from}
-      WHERE ${time} >= ${fromMs} AND ${time} < ${toMs} AND (${time}, ${id}) > (${after[0]}, ${after[1]}) ${extra}
+      WHERE ${time} >= ${fromMs} AND ${time} < ${toMs}
+        AND (${time}, ${id}) ${sql.raw(source > after.source ? ">=" : ">")} (${after.ms}, ${after.id}) ${extra}
       ORDER BY ${time}, ${id} LIMIT ${EXPORT_PAGE}`);
 }
 
@@ -87,7 +98,8 @@ const requests = (
     ],
     page: pageOf(
       sql.raw(`SELECT r.id, r.created_at_ms AS timeMs, r.user_id AS userId, u.username, r.amount_cents AS cents, r.status,
-      r.decided_at_ms AS decidedMs, o.username AS decidedBy, ${twoApprovers ? "f.username" : "NULL"} AS firstApprovedBy,
+      r.decided_at_ms AS decidedMs, o.username AS decidedBy, r.decided_by AS decidedById,
+      ${twoApprovers ? "f.username" : "NULL"} AS firstApprovedBy, ${twoApprovers ? "r.first_approved_by" : "NULL"} AS firstApprovedById,
       ${extraColumn} AS extra, r.note`),
       "r.created_at_ms",
       "r.id",
@@ -110,6 +122,10 @@ const requests = (
       ...(twoApprovers ? [text(r.firstApprovedBy)] : []),
       typeof r.extra === "number" ? r.extra : text(r.extra),
       ...noteCells(r.note, words),
+    ],
+    operators: [
+      ["decidedById", "decidedBy"],
+      ["firstApprovedById", "firstApprovedBy"],
     ],
   };
 };
@@ -197,7 +213,7 @@ const SOURCES: Record<ExportKind, Source> = {
     page: pageOf(
       sql`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
         l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, l.operator_note AS note,
-        o.username AS operator, s.username AS secondOperator`,
+        o.username AS operator, ${OPERATOR_IDS} AS operatorId, s.username AS secondOperator, ${SECOND_OPERATOR_ID} AS secondOperatorId`,
       "l.created_at_ms",
       "l.id",
       sql`FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users o ON o.id = ${OPERATOR_IDS} LEFT JOIN users s ON s.id = ${SECOND_OPERATOR_ID}`,
@@ -218,11 +234,17 @@ const SOURCES: Record<ExportKind, Source> = {
       text(r.operator),
       text(r.secondOperator),
     ],
+    operators: [
+      ["operatorId", "operator"],
+      ["secondOperatorId", "secondOperator"],
+    ],
   },
   audit: {
     header: ["id", "time", "operator", "action", "action_code", "target", "before", "after"],
     page: pageOf(
-      sql.raw("SELECT a.id, a.created_at_ms AS timeMs, o.username AS operator, a.action, a.target, a.before, a.after"),
+      sql.raw(
+        "SELECT a.id, a.created_at_ms AS timeMs, o.username AS operator, a.actor_id AS actorId, a.action, a.target, a.before, a.after",
+      ),
       "a.created_at_ms",
       "a.id",
       sql.raw("FROM audit_log a LEFT JOIN users o ON o.id = a.actor_id"),
@@ -237,18 +259,53 @@ const SOURCES: Record<ExportKind, Source> = {
       text(r.before),
       text(r.after),
     ],
+    operators: [["actorId", "operator"]],
   },
 };
 
 export type ExportRange = { kind: ExportKind; fromMs: number; toMs: number };
 
-/** The CSV as a stream: the header, then one page of rows per pull, until a page comes back short. */
-export function exportStream(db: Db, range: ExportRange, lang: ApiLang): ReadableStream<Uint8Array> {
+/** The databases an export reads, each with its number (worker/db/every-shard.ts controlAndShards). */
+export type ExportDatabases = { control: Db; databases: { db: Db; source: number }[] };
+
+const byCursor = (a: Row & { source: number }, b: Row & { source: number }) =>
+  a.cursorMs - b.cursorMs || a.cursorId - b.cursorId || a.source - b.source;
+
+/**
+ * One page of the export from every database: each one's next EXPORT_PAGE rows, merged by (time, id, database),
+ * the first EXPORT_PAGE kept, and the operators named from the directory.
+ */
+async function mergedExportPage(source: Source, from: ExportDatabases, after: After, fromMs: number, toMs: number) {
+  const pages = await Promise.all(
+    from.databases.map(async ({ db, source: n }) =>
+      (await source.page(db, after, n, fromMs, toMs)).map((r): Row & { source: number } => ({ ...r, source: n })),
+    ),
+  );
+  const rows = pages.flat().sort(byCursor).slice(0, EXPORT_PAGE);
+  const operators = source.operators ?? [];
+  if (!operators.length) return rows;
+  const names = await accountNames(
+    from.control,
+    rows.flatMap((r) => operators.map(([id]) => (r[id] === null ? null : Number(r[id])))),
+  );
+  return rows.map((r) => {
+    const named: Row & { source: number } = { ...r };
+    for (const [id, name] of operators)
+      if (named[name] === null && named[id] !== null) named[name] = names.get(Number(named[id])) ?? null;
+    return named;
+  });
+}
+
+/**
+ * The CSV as a stream: the header, then one page of rows per pull, until a page comes back short. The rows
+ * come from every database the kind is kept in (the wallet shards, and the control database for the audit).
+ */
+export function exportStream(from: ExportDatabases, range: ExportRange, lang: ApiLang): ReadableStream<Uint8Array> {
   const source = SOURCES[range.kind];
   const words = csvWords(lang);
   const encoder = new TextEncoder();
   const endMs = range.toMs + DAY_MS; // the last day is included
-  let after: [number, number] = [range.fromMs - 1, 0];
+  let after: After = { ms: range.fromMs - 1, id: 0, source: -1 };
   let headerSent = false;
   let done = false;
   return new ReadableStream<Uint8Array>(
@@ -260,10 +317,10 @@ export function exportStream(db: Db, range: ExportRange, lang: ApiLang): Readabl
           return;
         }
         if (done) return controller.close();
-        const rows = await source.page(db, after, range.fromMs, endMs);
+        const rows = await mergedExportPage(source, from, after, range.fromMs, endMs);
         if (rows.length > 0) {
           const last = rows[rows.length - 1];
-          after = [last.cursorMs, last.cursorId];
+          after = { ms: last.cursorMs, id: last.cursorId, source: last.source };
           controller.enqueue(encoder.encode(rows.map((r) => csvLine(source.cells(r, words))).join("")));
         }
         if (rows.length < EXPORT_PAGE) {

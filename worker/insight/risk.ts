@@ -1,5 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { accountNames } from "../db/every-shard";
+import { drawBuckets } from "./draw-days";
 import { toMoney } from "#shared/money";
 import { PLAYER_OFFSET_MS } from "#shared/days";
 
@@ -36,21 +38,44 @@ export type RiskMarker =
 const onlyUser = (userId: number | null, column: string) =>
   userId === null ? sql`` : sql`AND ${sql.raw(column)} = ${userId}`;
 
-async function lossesRising(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
-  const [w1, w2, w3] = [nowMs - WEEK, nowMs - 2 * WEEK, nowMs - 3 * WEEK];
-  const loss = sql.raw("b.stake_cents - b.award_cents");
+/**
+ * The rounds the markers that count by draw time read, from the control database (worker/insight/draw-days.ts):
+ * the settled rounds of the last three weeks by week, and every round drawn in the night-play window.
+ */
+async function roundsOfMarkers(control: Db, nowMs: number) {
+  const [w1, w2] = [nowMs - WEEK, nowMs - 2 * WEEK];
+  const [weeks, night] = await Promise.all([
+    drawBuckets(control, {
+      fromMs: nowMs - 3 * WEEK,
+      toMs: nowMs,
+      bucket: (column) =>
+        sql`CASE WHEN ${sql.raw(column)} >= ${w1} THEN 'week1' WHEN ${sql.raw(column)} >= ${w2} THEN 'week2' ELSE 'week3' END`,
+      settledOnly: true,
+    }),
+    drawBuckets(control, {
+      fromMs: nowMs - NIGHT_WINDOW_DAYS * DAY,
+      toMs: nowMs + DAY,
+      bucket: () => sql`'window'`,
+      settledOnly: false,
+    }),
+  ]);
+  return { weeks, night };
+}
+type MarkerRounds = Awaited<ReturnType<typeof roundsOfMarkers>>;
+
+async function lossesRising(db: Db, rounds: MarkerRounds, userId: number | null): Promise<RiskMarker[]> {
+  const weeks = rounds.weeks;
+  if (!weeks) return [];
   const rows = await db.all<{
     userId: number;
     week1: number;
     week2: number;
     week3: number;
-  }>(sql`SELECT b.user_id AS userId,
-      SUM(CASE WHEN r.draw_at_ms >= ${w1} THEN ${loss} ELSE 0 END) AS week1,
-      SUM(CASE WHEN r.draw_at_ms >= ${w2} AND r.draw_at_ms < ${w1} THEN ${loss} ELSE 0 END) AS week2,
-      SUM(CASE WHEN r.draw_at_ms < ${w2} THEN ${loss} ELSE 0 END) AS week3
-    FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward IN (0, 1)
-    WHERE r.draw_at_ms >= ${w3} AND r.draw_at_ms < ${nowMs} AND r.status = 'settled' ${onlyUser(userId, "b.user_id")}
-    GROUP BY b.user_id HAVING week2 > 0 AND week2 > week3 AND week1 > week2`);
+  }>(sql`SELECT userId, SUM(CASE WHEN part = 'week1' THEN loss ELSE 0 END) AS week1,
+      SUM(CASE WHEN part = 'week2' THEN loss ELSE 0 END) AS week2, SUM(CASE WHEN part = 'week3' THEN loss ELSE 0 END) AS week3
+    FROM (SELECT b.user_id AS userId, ${weeks.ofBet} AS part, b.stake_cents - b.award_cents AS loss FROM bets b
+      WHERE b.round_id BETWEEN ${weeks.lo} AND ${weeks.hi} AND b.isaward IN (0, 1) ${onlyUser(userId, "b.user_id")})
+    GROUP BY userId HAVING week2 > 0 AND week2 > week3 AND week1 > week2`);
   return rows.map((r) => ({
     key: "lossesRising",
     userId: r.userId,
@@ -76,14 +101,16 @@ async function depositAfterLossLimit(db: Db, nowMs: number, userId: number | nul
   }));
 }
 
-async function nightPlay(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
+async function nightPlay(db: Db, rounds: MarkerRounds, userId: number | null): Promise<RiskMarker[]> {
+  const window = rounds.night;
+  if (!window) return [];
   const local = `(b.created_at_ms + ${PLAYER_OFFSET_MS})`;
   const day = sql.raw(`(${local} / ${DAY})`);
   const night = sql.raw(`(${local} % ${DAY}) < ${NIGHT_END_MS}`);
   const rows = await db.all<{ userId: number; playDays: number; nightDays: number }>(sql`SELECT b.user_id AS userId,
       COUNT(DISTINCT ${day}) AS playDays, COUNT(DISTINCT CASE WHEN ${night} THEN ${day} END) AS nightDays
-    FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward <> 3
-    WHERE r.draw_at_ms >= ${nowMs - NIGHT_WINDOW_DAYS * DAY} AND r.draw_at_ms < ${nowMs + DAY} ${onlyUser(userId, "b.user_id")}
+    FROM bets b
+    WHERE b.round_id BETWEEN ${window.lo} AND ${window.hi} AND b.isaward <> 3 AND ${window.ofBet} = 'window' ${onlyUser(userId, "b.user_id")}
     GROUP BY b.user_id HAVING nightDays >= ${NIGHT_DAYS_MIN} AND nightDays * 2 > playDays`);
   return rows.map((r) => ({
     key: "nightPlay",
@@ -127,31 +154,49 @@ async function timeOutResumed(db: Db, nowMs: number, userId: number | null): Pro
   }));
 }
 
-const MARKERS = [lossesRising, depositAfterLossLimit, nightPlay, repeatedRefusals, timeOutResumed];
-
-/** Every marker of every player (userId null) or of one player. */
-export async function riskMarkers(db: Db, nowMs: number, userId: number | null = null): Promise<RiskMarker[]> {
-  return (await Promise.all(MARKERS.map((marker) => marker(db, nowMs, userId)))).flat();
+/**
+ * Every marker of every player (userId null) or of one player, over the wallet shards given (docs/decisions/161):
+ * a player's bets, requests, refusals and time-outs are all in their shard, so each shard's markers are whole.
+ */
+export async function riskMarkers(
+  control: Db,
+  shards: Db[],
+  nowMs: number,
+  userId: number | null = null,
+): Promise<RiskMarker[]> {
+  const rounds = await roundsOfMarkers(control, nowMs);
+  const ofShard = (db: Db) =>
+    Promise.all([
+      lossesRising(db, rounds, userId),
+      depositAfterLossLimit(db, nowMs, userId),
+      nightPlay(db, rounds, userId),
+      repeatedRefusals(db, nowMs, userId),
+      timeOutResumed(db, nowMs, userId),
+    ]);
+  return (await Promise.all(shards.map(ofShard))).flat(2);
 }
 
 /** The list: players with at least one marker, most markers first, each with their last interaction. */
-export async function playersAtRisk(db: Db, nowMs: number) {
-  const markers = await riskMarkers(db, nowMs);
+export async function playersAtRisk(control: Db, shards: Db[], nowMs: number) {
+  const markers = await riskMarkers(control, shards, nowMs);
   const ids = [...new Set(markers.map((m) => m.userId))];
   if (ids.length === 0) return [];
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const people = await db.all<{
-    id: number;
-    username: string;
-    lastAt: number | null;
-    lastKind: string | null;
-  }>(sql`SELECT u.id, u.username,
-      (SELECT created_at_ms FROM risk_interactions WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastAt,
-      (SELECT kind FROM risk_interactions WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastKind
-    FROM users u WHERE u.id IN (${idList})`);
+  // each player's name and last interaction from their shard
+  const people = (
+    await Promise.all(
+      shards.map((db) =>
+        db.all<{
+          id: number;
+          username: string;
+          lastAt: number | null;
+          lastKind: string | null;
+        }>(sql`SELECT u.id, u.username,
+          (SELECT created_at_ms FROM risk_interactions WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastAt,
+          (SELECT kind FROM risk_interactions WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastKind
+        FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
+      ),
+    )
+  ).flat();
   return people
     .map((p) => ({
       userId: p.id,
@@ -173,13 +218,23 @@ export type RiskInteraction = {
 export const interactionStatement = (db: Db, i: RiskInteraction): SQL =>
   sql`INSERT INTO risk_interactions (user_id, operator_id, kind, text, created_at_ms) VALUES (${i.userId}, ${i.operatorId}, ${i.kind}, ${i.text}, ${i.nowMs})`;
 
-export function interactionsOf(db: Db, userId: number) {
-  return db.all<{
+/** A player's interactions, newest first, from their shard (`db`); the operators named from the control database. */
+export async function interactionsOf(db: Db, control: Db, userId: number) {
+  const rows = await db.all<{
     id: number;
     kind: string;
     text: string;
     at: number;
+    operatorId: number | null;
     operator: string | null;
-  }>(sql`SELECT i.id, i.kind, i.text, i.created_at_ms AS at, o.username AS operator
+  }>(sql`SELECT i.id, i.kind, i.text, i.created_at_ms AS at, i.operator_id AS operatorId, o.username AS operator
     FROM risk_interactions i LEFT JOIN users o ON o.id = i.operator_id WHERE i.user_id = ${userId} ORDER BY i.id DESC LIMIT 50`);
+  const names = await accountNames(
+    control,
+    rows.map((r) => r.operatorId),
+  );
+  return rows.map(({ operatorId, ...r }) => ({
+    ...r,
+    operator: r.operator ?? (operatorId === null ? null : (names.get(operatorId) ?? null)),
+  }));
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
+import { type PageAt, keysetLimit, keysetOrder, keysetWhere, mergedPage } from "../db/keyset";
+import { accountNames } from "../db/every-shard";
 import { startsWithSql } from "../db/like";
 import { toMoney } from "#shared/money";
 import { isAdjustmentSql } from "./solo-adjustments";
@@ -31,8 +32,10 @@ type HistoryRow = {
   amountCents: number;
   reason: string;
   status: string;
-  requestedBy: string;
+  requestedBy: string | null;
+  requestedById: number;
   decidedBy: string | null;
+  decidedById: number | null;
   askedAtMs: number;
   timeMs: number;
 };
@@ -42,7 +45,28 @@ export const adjustmentHistoryKey = (row: { timeMs: number; seq: number }) => [r
 
 const COLUMNS = [sql`h.timeMs`, sql`h.seq`];
 
-export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
+/**
+ * The history of every wallet shard (docs/decisions/161), merged in its order; the operators who asked and
+ * decided are named from the directory in the control database, where their accounts are (the operators'
+ * rows a shard's query joins are there only where shard 0 is the control database itself).
+ */
+export async function listAdjustmentHistoryOfShards(control: Db, shards: Db[], q: AdjustmentHistoryQuery) {
+  const rows = await mergedPage(shards, q.at, "desc", adjustmentHistoryKey, (db, at) =>
+    listAdjustmentHistory(db, { ...q, at }),
+  );
+  const names = await accountNames(
+    control,
+    rows.flatMap((r) => [r.requestedById, r.decidedById]),
+  );
+  const named = (id: number | null, joined: string | null) => joined ?? (id === null ? null : (names.get(id) ?? null));
+  return rows.map((r) => ({
+    ...r,
+    requestedBy: named(r.requestedById, r.requestedBy),
+    decidedBy: named(r.decidedById, r.decidedBy),
+  }));
+}
+
+async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
   const where: SQL[] = [];
   if (q.status) where.push(sql`h.status = ${q.status}`);
   if (q.username) where.push(startsWithSql(sql`h.username`, q.username));
@@ -55,20 +79,20 @@ export async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
   const limits = keysetLimit(q.at);
   return db.all<HistoryRow>(sql`SELECT * FROM (
       SELECT r.id AS id, r.id * 2 + 1 AS seq, r.user_id AS userId, u.username AS username, r.amount_cents AS amountCents,
-        r.reason AS reason, r.status AS status, asker.username AS requestedBy, decider.username AS decidedBy,
-        r.created_at_ms AS askedAtMs, COALESCE(r.decided_at_ms, r.created_at_ms) AS timeMs
+        r.reason AS reason, r.status AS status, asker.username AS requestedBy, r.requested_by AS requestedById,
+        decider.username AS decidedBy, r.decided_by AS decidedById, r.created_at_ms AS askedAtMs, COALESCE(r.decided_at_ms, r.created_at_ms) AS timeMs
       FROM adjustment_requests r
       JOIN users u ON u.id = r.user_id
-      JOIN users asker ON asker.id = r.requested_by
+      LEFT JOIN users asker ON asker.id = r.requested_by
       LEFT JOIN users decider ON decider.id = r.decided_by
       WHERE r.status <> 'pending'
       UNION ALL
       SELECT s.id, s.id * 2, s.user_id, u.username, s.amount_cents,
-        COALESCE(l.operator_note, json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username, NULL,
-        s.created_at_ms, s.created_at_ms
+        COALESCE(l.operator_note, json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username,
+        s.operator_id, NULL, NULL, s.created_at_ms, s.created_at_ms
       FROM solo_adjustments s
       JOIN users u ON u.id = s.user_id
-      JOIN users maker ON maker.id = s.operator_id
+      LEFT JOIN users maker ON maker.id = s.operator_id
       LEFT JOIN ledger l ON l.idempotency_key = s.ledger_key
       WHERE ${isAdjustmentSql}
     ) h

@@ -138,25 +138,28 @@ export const adjustmentKey = (row: { id: number }) => [row.id];
 
 /** Pending adjustments, oldest first (the queue is worked from the oldest), through adjustment_requests_status. */
 export function listPendingAdjustments(db: Db, at: PageAt) {
-  return db
-    .select({
-      id: adjustmentRequests.id,
-      userId: adjustmentRequests.userId,
-      username: users.username,
-      amountCents: adjustmentRequests.amountCents,
-      reason: adjustmentRequests.reason,
-      text: adjustmentRequests.playerText,
-      requestedBy: requesters.username,
-      requestedById: adjustmentRequests.requestedBy,
-      createdAtMs: adjustmentRequests.createdAtMs,
-    })
-    .from(adjustmentRequests)
-    .innerJoin(users, eq(users.id, adjustmentRequests.userId))
-    .innerJoin(requesters, eq(requesters.id, adjustmentRequests.requestedBy))
-    .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere([adjustmentRequests.id], at, "asc")))
-    .orderBy(...keysetOrder([adjustmentRequests.id], at, "asc"))
-    .limit(keysetLimit(at).limit)
-    .offset(keysetLimit(at).offset);
+  return (
+    db
+      .select({
+        id: adjustmentRequests.id,
+        userId: adjustmentRequests.userId,
+        username: users.username,
+        amountCents: adjustmentRequests.amountCents,
+        reason: adjustmentRequests.reason,
+        text: adjustmentRequests.playerText,
+        requestedBy: requesters.username,
+        requestedById: adjustmentRequests.requestedBy,
+        createdAtMs: adjustmentRequests.createdAtMs,
+      })
+      .from(adjustmentRequests)
+      .innerJoin(users, eq(users.id, adjustmentRequests.userId))
+      // the asking operator's account is in the control database, not in a wallet shard of its own (the route names them)
+      .leftJoin(requesters, eq(requesters.id, adjustmentRequests.requestedBy))
+      .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere([adjustmentRequests.id], at, "asc")))
+      .orderBy(...keysetOrder([adjustmentRequests.id], at, "asc"))
+      .limit(keysetLimit(at).limit)
+      .offset(keysetLimit(at).offset)
+  );
 }
 
 export type AdjustmentDecision = { operatorId: number; id: number; approve: boolean; nowMs: number };

@@ -1,9 +1,9 @@
 import type { Db } from "../db/client";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
+import { type PageAt, keysetLimit, keysetOrder, mergedPage, sourceKeysetWhere } from "../db/keyset";
+import { accountNames } from "../db/every-shard";
 import type { AuditAction } from "#shared/audit";
-import { auditLog, users } from "../db/schema";
+import { accountDirectory, auditLog } from "../db/schema";
 
 /** Every operator action, with who, what, before and after (docs/product.md#operators); put it in the action's batch. */
 export function auditStatement(
@@ -45,19 +45,18 @@ export type AuditQuery = {
   toMs?: number;
   at: PageAt;
 };
-export const auditKey = (row: { id: number }) => [row.id];
+/** A row's place in the log: its id, then the number of the database it is in (controlAndShards). */
+export const auditKey = (row: { id: number; source: number }) => [row.id, row.source];
 
 /** The account a row is about: its target (user:12), or the player of the request it decided (before.userId). */
-const subject = alias(users, "subject");
-const subjectId = sql`CASE WHEN ${auditLog.target} LIKE 'user:%' THEN CAST(substr(${auditLog.target}, 6) AS INTEGER) ELSE json_extract(${auditLog.before}, '$.userId') END`;
+const subjectId = sql<
+  number | null
+>`CASE WHEN ${auditLog.target} LIKE 'user:%' THEN CAST(substr(${auditLog.target}, 6) AS INTEGER) ELSE json_extract(${auditLog.before}, '$.userId') END`;
 
-/**
- * The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12); each
- * row names the account it is about, so the console writes "for demo01", not an id.
- */
-export function listAudit(db: Db, q: AuditQuery) {
+/** One database's page of the log: the actor is an id here (an operator filter is turned into one first). */
+function auditPage(db: Db, source: number, q: AuditQuery & { actorId?: number }) {
   const where: SQL[] = [];
-  if (q.operator) where.push(sql`lower(${users.username}) = ${q.operator.toLowerCase()}`);
+  if (q.actorId !== undefined) where.push(eq(auditLog.actorId, q.actorId));
   if (q.action)
     where.push(sql`${auditLog.action} LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
   if (q.target) where.push(eq(auditLog.target, q.target));
@@ -67,15 +66,14 @@ export function listAudit(db: Db, q: AuditQuery) {
     );
   if (q.fromMs !== undefined) where.push(sql`${auditLog.createdAtMs} >= ${q.fromMs}`);
   if (q.toMs !== undefined) where.push(sql`${auditLog.createdAtMs} < ${q.toMs}`);
-  const keyset = keysetWhere([auditLog.id], q.at, "desc");
+  const keyset = sourceKeysetWhere([auditLog.id], q.at, "desc", source);
   if (keyset) where.push(keyset);
   return db
     .select({
       id: auditLog.id,
-      operator: users.username,
+      source: sql<number>`${source}`.mapWith(Number),
       actorId: auditLog.actorId,
-      subjectId: subject.id,
-      subject: subject.username,
+      subjectId: subjectId.mapWith((v) => (v === null ? null : Number(v))),
       action: auditLog.action,
       target: auditLog.target,
       before: auditLog.before,
@@ -83,10 +81,38 @@ export function listAudit(db: Db, q: AuditQuery) {
       time: auditLog.createdAtMs,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .leftJoin(subject, eq(subject.id, subjectId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(...keysetOrder([auditLog.id], q.at, "desc"))
     .limit(keysetLimit(q.at).limit)
     .offset(keysetLimit(q.at).offset);
+}
+
+/**
+ * The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12); each
+ * row names the account it is about, so the console writes "for demo01", not an id. The log is kept in the
+ * control database (what is not a money move) and in every wallet shard (the money moves, written in their
+ * batch, docs/decisions/161): each database's page is merged, and names come from the directory.
+ */
+export async function listAudit(control: Db, databases: { db: Db; source: number }[], q: AuditQuery) {
+  let actorId: number | undefined;
+  if (q.operator) {
+    const actor = await control.get<{ id: number }>(
+      sql`SELECT id FROM ${accountDirectory} WHERE lower(username) = ${q.operator.toLowerCase()}`,
+    );
+    if (!actor) return [];
+    actorId = actor.id;
+  }
+  const rows = await mergedPage(databases, q.at, "desc", auditKey, ({ db, source }, at) =>
+    auditPage(db, source, { ...q, actorId, at }),
+  );
+  const names = await accountNames(
+    control,
+    rows.flatMap((r) => [r.actorId, r.subjectId]),
+  );
+  return rows.map((r) => ({
+    ...r,
+    operator: r.actorId === null ? null : (names.get(r.actorId) ?? null),
+    subjectId: r.subjectId !== null && names.has(r.subjectId) ? r.subjectId : null,
+    subject: r.subjectId === null ? null : (names.get(r.subjectId) ?? null),
+  }));
 }

@@ -1,6 +1,6 @@
 import { escapeLike, startsWithSql } from "../db/like";
 import { optionKey } from "../room/round-view";
-import { and, desc, eq, gt, gte, inArray, isNull, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
@@ -11,7 +11,7 @@ import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from ".
 import { listOwnCards } from "../wallet/bank-card-queries";
 import type { Db } from "../db/client";
 import { listLedgerRows } from "../wallet/funds";
-import { adjustmentRequests, sessions, soloAdjustments, users } from "../db/schema";
+import { accountDirectory, adjustmentRequests, sessions, soloAdjustments, users } from "../db/schema";
 import { isAdjustmentSql } from "./solo-adjustments";
 import { REPEAT_WINDOW_MS } from "#shared/adjustments";
 import { revokeAllSessionsStatement } from "../players/sessions";
@@ -26,35 +26,69 @@ import { ledgerKind } from "../ledger/reasons";
 export const PLAYERS_PAGE_SIZE = 20;
 const RECENT = 10;
 
-/** By username (prefix, any case) or phone (contains); one page, never the whole table. */
 export const playerKey = (row: { id: number }) => [row.id];
 
-export function searchPlayers(db: Db, q: { query: string; at: PageAt }) {
+/**
+ * By username (prefix, any case) or phone (contains); one page, never the whole table. The page is read from
+ * the directory in the control database (every player's name, phone and shard, docs/decisions/161), then each
+ * player's level, balance and state from their shard: one query per shard the page touches.
+ */
+export async function searchPlayers(control: Db, shards: Db[], q: { query: string; at: PageAt }) {
   const term = escapeLike(q.query.toLowerCase());
-  const match = q.query ? or(startsWithSql(users.username, q.query), like(users.phone, `%${term}%`)) : undefined;
-  return (
-    db
-      .select({
-        id: users.id,
-        username: users.username,
-        phone: users.phone,
-        quhao: users.quhao,
-        role: users.role,
-        level: users.level,
-        moneyCents: users.moneyCents,
-        frozen: users.frozen,
-        createdAtMs: users.createdAtMs,
-      })
-      .from(users)
-      // players only: operators have their own list (/admin/operators) and the house account is no one
-      .where(and(eq(users.role, "player"), match, keysetWhere([users.id], q.at, "desc")))
-      .orderBy(...keysetOrder([users.id], q.at, "desc"))
-      .limit(keysetLimit(q.at).limit)
-      .offset(keysetLimit(q.at).offset)
+  const d = accountDirectory;
+  const match = q.query ? or(startsWithSql(d.username, q.query), like(d.phone, `%${term}%`)) : undefined;
+  const found = await control
+    .select({ id: d.id, username: d.username, phone: d.phone, quhao: d.quhao, shard: d.shard })
+    .from(d)
+    // players only: operators and the house have no shard (operators have their own list, /admin/operators)
+    .where(and(isNotNull(d.shard), match, keysetWhere([d.id], q.at, "desc")))
+    .orderBy(...keysetOrder([d.id], q.at, "desc"))
+    .limit(keysetLimit(q.at).limit)
+    .offset(keysetLimit(q.at).offset);
+  const byShard = new Map<number, typeof found>();
+  for (const r of found) byShard.set(r.shard ?? 0, [...(byShard.get(r.shard ?? 0) ?? []), r]);
+  const accounts = new Map<number, PlayerAccount>();
+  await Promise.all(
+    [...byShard].map(async ([shard, rows]) => {
+      const db = shards[shard];
+      if (!db) return;
+      const read = await db
+        .select({
+          id: users.id,
+          role: users.role,
+          level: users.level,
+          moneyCents: users.moneyCents,
+          frozen: users.frozen,
+          createdAtMs: users.createdAtMs,
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.role, "player"),
+            inArray(
+              users.id,
+              rows.map((r) => r.id),
+            ),
+          ),
+        );
+      for (const a of read) accounts.set(a.id, a);
+    }),
   );
+  // a name whose shard row is not written yet (a registration under way) has no account to show
+  return found.map((r) => ({ ...r, account: accounts.get(r.id) }));
 }
 
-export async function playerFile(db: Db, userId: number, nowMs: number) {
+type PlayerAccount = {
+  id: number;
+  role: string;
+  level: number;
+  moneyCents: number;
+  frozen: number;
+  createdAtMs: number;
+};
+
+/** The operator's file of a player: read from the player's shard (`db`), the limits from the control database. */
+export async function playerFile(db: Db, control: Db, userId: number, nowMs: number) {
   const user = await getUserById(db, userId);
   if (!user || user.role === "house") throw new ProductError(1002);
   const since = nowMs - REPEAT_WINDOW_MS;
@@ -92,7 +126,7 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
           inArray(adjustmentRequests.status, ["pending", "approved"]),
         ),
       ),
-    readSettings(db, ["adjust_max_cents"]),
+    readSettings(control, ["adjust_max_cents"]),
   ]);
   return {
     user: {

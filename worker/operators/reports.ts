@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
+import { summedByKey } from "../db/every-shard";
+import { dayOf, drawDays } from "../insight/draw-days";
 import { toMoney } from "#shared/money";
-import { DAY_MS, PLAYER_OFFSET_MS, dayStartMs, formatDate } from "#shared/days";
+import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 
 // Rounds history and daily totals (docs/product.md#operators), computed from the bets and the ledger each time:
 // no separate counters that could drift from the books.
@@ -37,20 +39,36 @@ const PLAYED = sql.raw("b.isaward IN (0, 1)");
 const roundKeys = [sql.raw("r.seqno")];
 export const roomRoundKey = (row: { seqno: number }) => [row.seqno];
 
-export async function roomRounds(db: Db, roomId: number, at: PageAt) {
-  const keyset = keysetWhere(roundKeys, at, "desc");
-  const { limit, offset } = keysetLimit(at);
-  const rows =
-    await db.all<RoundRow>(sql`SELECT r.id, r.seqno, r."commit" AS "commit", r.seed, r.numbers, r.status, r.draw_at_ms AS drawAtMs,
-      r.void_reason AS voidReason, r.void_note AS voidNote, (SELECT username FROM users WHERE id = r.voided_by) AS voidedBy,
-      COUNT(b.id) AS bets,
+type RoundBets = { key: number; bets: number; turnover: number; payouts: number; inPlay: number; refunded: number };
+
+/** The bets of some rounds, summed per round over every wallet shard (docs/decisions/161): the rounds are in `control`. */
+function betsOfRounds(shards: Db[], roundIds: number[]) {
+  return summedByKey<number, RoundBets>(
+    shards,
+    sql`SELECT b.round_id AS "key", COUNT(b.id) AS bets,
       COALESCE(SUM(CASE WHEN ${PLAYED} THEN b.stake_cents ELSE 0 END), 0) AS turnover,
       COALESCE(SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END), 0) AS payouts,
       COALESCE(SUM(CASE WHEN b.isaward = -1 THEN b.stake_cents ELSE 0 END), 0) AS inPlay,
       COALESCE(SUM(CASE WHEN b.isaward = 2 THEN b.stake_cents ELSE 0 END), 0) AS refunded
-    FROM rounds r LEFT JOIN bets b ON b.round_id = r.id
+    FROM bets b WHERE b.round_id IN (SELECT value FROM json_each(${JSON.stringify(roundIds)})) GROUP BY b.round_id`,
+  );
+}
+
+export async function roomRounds(control: Db, shards: Db[], roomId: number, at: PageAt) {
+  const keyset = keysetWhere(roundKeys, at, "desc");
+  const { limit, offset } = keysetLimit(at);
+  const rounds = await control.all<Omit<RoundRow, keyof Omit<RoundBets, "key">>>(sql`SELECT r.id, r.seqno,
+      r."commit" AS "commit", r.seed, r.numbers, r.status, r.draw_at_ms AS drawAtMs, r.void_reason AS voidReason,
+      r.void_note AS voidNote, (SELECT username FROM users WHERE id = r.voided_by) AS voidedBy
+    FROM rounds r
     WHERE r.room_id = ${roomId} ${keyset ? sql`AND ${keyset}` : sql``}
-    GROUP BY r.id ORDER BY ${sql.join(keysetOrder(roundKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
+    ORDER BY ${sql.join(keysetOrder(roundKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
+  const bets = await betsOfRounds(
+    shards,
+    rounds.map((r) => r.id),
+  );
+  const none = { bets: 0, turnover: 0, payouts: 0, inPlay: 0, refunded: 0 };
+  const rows: RoundRow[] = rounds.map((r) => ({ ...r, ...none, ...bets.get(r.id) }));
   return rows.map((r) => ({
     id: r.id,
     seqno: r.seqno,
@@ -82,37 +100,51 @@ export async function roomVoidCounts(db: Db, roomId: number): Promise<Record<str
   return Object.fromEntries(rows.map((r) => [r.reason ?? "seed_lost", r.count]));
 }
 
-type DayBets = { day: string; turnover: number; payouts: number; players: number };
-type DayInPlay = { day: string; inPlay: number };
-type DayMoney = { day: string; deposits: number; withdrawals: number };
+type DayBets = { key: string; turnover: number; payouts: number; players: number };
+type DayInPlay = { key: string; inPlay: number };
+type DayMoney = { key: string; deposits: number; withdrawals: number };
 
-/** Fourteen player days per page, newest first; page 1 ends today (UTC+8). */
-export async function dailyTotals(db: Db, page: number, nowMs: number) {
+/** Fourteen player days per page, newest first; page 1 ends today (UTC+8). Each shard's figures add up. */
+export async function dailyTotals(control: Db, shards: Db[], page: number, nowMs: number) {
   const todayStart = dayStartMs(nowMs);
   const toMs = todayStart + DAY_MS - (page - 1) * TOTALS_DAYS * DAY_MS;
   const fromMs = toMs - TOTALS_DAYS * DAY_MS;
-  const day = (column: string) => sql.raw(`date((${column} + ${PLAYER_OFFSET_MS}) / 1000, 'unixepoch')`);
+  const [days, open] = await Promise.all([
+    drawDays(control, fromMs, toMs),
+    control.get<{ ids: string }>(sql`SELECT json_group_array(id) AS ids FROM rounds
+      WHERE room_id IN (SELECT id FROM rooms) AND status = 'open'`),
+  ]);
   const [bets, inPlay, money] = await Promise.all([
-    // by the day each round was drawn (rounds_draw_time), its bets through bets_round
-    db.all<DayBets>(sql`SELECT ${day("r.draw_at_ms")} AS day,
-        SUM(CASE WHEN ${PLAYED} THEN b.stake_cents ELSE 0 END) AS turnover,
-        SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END) AS payouts,
-        COUNT(DISTINCT CASE WHEN ${PLAYED} THEN b.user_id END) AS players
-      FROM rounds r JOIN bets b ON b.round_id = r.id
-      WHERE r.draw_at_ms >= ${fromMs} AND r.draw_at_ms < ${toMs} AND r.status = 'settled' GROUP BY day`),
+    // by the day each round was drawn, its bets through bets_round; only a settled round's bets are played
+    days
+      ? summedByKey<string, DayBets>(
+          shards,
+          sql`SELECT ${days.ofBet} AS "key",
+            SUM(CASE WHEN ${PLAYED} THEN b.stake_cents ELSE 0 END) AS turnover,
+            SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END) AS payouts,
+            COUNT(DISTINCT CASE WHEN ${PLAYED} THEN b.user_id END) AS players
+          FROM bets b WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND ${PLAYED} GROUP BY "key"`,
+        )
+      : new Map<string, DayBets>(),
     // stakes of rounds not drawn yet, by the day they were placed
-    db.all<DayInPlay>(sql`SELECT ${day("b.created_at_ms")} AS day, SUM(b.stake_cents) AS inPlay
-      FROM rounds r JOIN bets b ON b.round_id = r.id AND b.isaward = -1
-      WHERE r.room_id IN (SELECT id FROM rooms) AND r.status = 'open' AND b.created_at_ms >= ${fromMs} AND b.created_at_ms < ${toMs} GROUP BY day`),
-    db.all<DayMoney>(sql`SELECT ${day("created_at_ms")} AS day,
+    summedByKey<string, DayInPlay>(
+      shards,
+      sql`SELECT ${dayOf("b.created_at_ms")} AS "key", SUM(b.stake_cents) AS inPlay
+      FROM bets b WHERE b.round_id IN (SELECT value FROM json_each(${open?.ids ?? "[]"})) AND b.isaward = -1
+        AND b.created_at_ms >= ${fromMs} AND b.created_at_ms < ${toMs} GROUP BY "key"`,
+    ),
+    summedByKey<string, DayMoney>(
+      shards,
+      sql`SELECT ${dayOf("created_at_ms")} AS "key",
         SUM(CASE WHEN type = 'topup' AND idempotency_key LIKE 'deposit:%' THEN amount_cents ELSE 0 END) AS deposits,
         SUM(CASE WHEN type = 'wait' THEN -amount_cents WHEN type = 'redo' AND idempotency_key LIKE 'withdraw-refund:%' THEN -amount_cents ELSE 0 END) AS withdrawals
-      FROM ledger WHERE user_id <> ${HOUSE_USER_ID} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY day`),
+      FROM ledger WHERE user_id <> ${HOUSE_USER_ID} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY "key"`,
+    ),
   ]);
-  const days = Array.from({ length: TOTALS_DAYS }, (_, i) => formatDate(toMs - (i + 1) * DAY_MS));
-  return days.map((d) => {
-    const b = bets.find((r) => r.day === d);
-    const m = money.find((r) => r.day === d);
+  const dayList = Array.from({ length: TOTALS_DAYS }, (_, i) => formatDate(toMs - (i + 1) * DAY_MS));
+  return dayList.map((d) => {
+    const b = bets.get(d);
+    const m = money.get(d);
     const turnover = b?.turnover ?? 0;
     const payouts = b?.payouts ?? 0;
     return {
@@ -120,7 +152,7 @@ export async function dailyTotals(db: Db, page: number, nowMs: number) {
       turnover: toMoney(turnover),
       payouts: toMoney(payouts),
       house: toMoney(turnover - payouts),
-      inPlay: toMoney(inPlay.find((r) => r.day === d)?.inPlay ?? 0),
+      inPlay: toMoney(inPlay.get(d)?.inPlay ?? 0),
       deposits: toMoney(m?.deposits ?? 0),
       withdrawals: toMoney(m?.withdrawals ?? 0),
       activePlayers: b?.players ?? 0,

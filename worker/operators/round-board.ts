@@ -3,6 +3,7 @@ import { z } from "zod";
 import { cursorFields } from "#shared/fields";
 import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
+import { summedByKey } from "../db/every-shard";
 import { toMoney } from "#shared/money";
 import { page } from "#shared/forms/wallet";
 
@@ -40,19 +41,30 @@ export const roundBoardKey = (row: { drawAtMs: number; id: number }) => [row.dra
 
 const KEYS = [sql.raw("r.draw_at_ms"), sql.raw("r.id")];
 
-export async function roundBoard(db: Db, status: "open" | "void", at: PageAt) {
+/**
+ * A page of the board: the rounds from the control database, their bets added up over every wallet shard
+ * (docs/decisions/161), where the players who placed them are.
+ */
+export async function roundBoard(control: Db, shards: Db[], status: "open" | "void", at: PageAt): Promise<BoardRow[]> {
   const direction = status === "open" ? "asc" : "desc";
   const keyset = keysetWhere(KEYS, at, direction);
   const { limit, offset } = keysetLimit(at);
-  // stakes in play: of an open round, what is staked and not yet drawn; of a void round, what was refunded
-  return db.all<BoardRow>(sql`SELECT r.id, r.room_id AS roomId, rm.title AS roomTitle, g.title_key AS titleKey, g.type AS gameType,
+  const rounds = await control.all<Omit<BoardRow, "bets" | "stakes">>(sql`SELECT r.id, r.room_id AS roomId,
+      rm.title AS roomTitle, g.title_key AS titleKey, g.type AS gameType,
       rm.roomtype, rm.kind, r.seqno, r.status, r.draw_at_ms AS drawAtMs, r.void_reason AS voidReason, r.void_note AS voidNote,
-      (SELECT username FROM users WHERE id = r.voided_by) AS voidedBy,
-      (SELECT COUNT(*) FROM bets b WHERE b.round_id = r.id) AS bets,
-      (SELECT COALESCE(SUM(b.stake_cents), 0) FROM bets b WHERE b.round_id = r.id AND b.isaward ${sql.raw(status === "open" ? "= -1" : "= 2")}) AS stakes
+      (SELECT username FROM users WHERE id = r.voided_by) AS voidedBy
     FROM rounds r JOIN rooms rm ON rm.id = r.room_id JOIN games g ON g.id = rm.game_id
     WHERE r.status = ${status} ${keyset ? sql`AND ${keyset}` : sql``}
     ORDER BY ${sql.join(keysetOrder(KEYS, at, direction), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
+  // stakes in play: of an open round, what is staked and not yet drawn; of a void round, what was refunded
+  const bets = await summedByKey<number, { key: number; bets: number; stakes: number }>(
+    shards,
+    sql`SELECT b.round_id AS "key", COUNT(*) AS bets,
+      COALESCE(SUM(CASE WHEN b.isaward ${sql.raw(status === "open" ? "= -1" : "= 2")} THEN b.stake_cents ELSE 0 END), 0) AS stakes
+    FROM bets b WHERE b.round_id IN (SELECT value FROM json_each(${JSON.stringify(rounds.map((r) => r.id))}))
+    GROUP BY b.round_id`,
+  );
+  return rounds.map((r) => ({ ...r, bets: bets.get(r.id)?.bets ?? 0, stakes: bets.get(r.id)?.stakes ?? 0 }));
 }
 
 export function roundBoardRow(r: BoardRow) {

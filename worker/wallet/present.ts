@@ -8,7 +8,7 @@ import { playerNote } from "#shared/request-reasons";
 
 type DepositFields = Omit<
   DepositRecord,
-  "username" | "decidedBy" | "balanceCents" | "firstApprover" | "refusedBecause"
+  "username" | "decidedBy" | "decidedById" | "balanceCents" | "firstApprover" | "refusedBecause"
 >;
 
 /** The player reads a rejection's preset alone and no other note: the operator's words stay in the console. */

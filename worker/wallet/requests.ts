@@ -100,6 +100,7 @@ export function listDeposits(db: Db, q: ListQuery) {
       username: users.username,
       balanceCents: users.moneyCents,
       decidedBy: deciders.username,
+      decidedById: depositRequests.decidedBy,
       firstApprover: firstApprovers.username,
       refusedBecause: refusalFor("deposit", q.viewer),
     })
@@ -131,6 +132,7 @@ export function listWithdrawals(db: Db, q: ListQuery) {
       username: users.username,
       balanceCents: users.moneyCents,
       decidedBy: deciders.username,
+      decidedById: withdrawalRequests.decidedBy,
       card: cardColumns,
       refusedBecause: refusalFor("withdrawal", q.viewer),
     })

@@ -44,12 +44,14 @@ export function BooksStatus({ books }: { books: BooksCheck }) {
     );
   }
   const when = zonedTime(books.at);
+  // several wallet databases (docs/decisions/161): each checked on its own, a problem named by its database
+  const several = (books.shards?.length ?? 0) > 1;
   if (books.ok) {
     return (
       <div className="books books-ok" role="status" data-testid="books-ok">
         <strong>{t("books.ok")}</strong> · {t("books.checkedAt", { time: when })} ·{" "}
-        {t("books.figures", { inPlay: money(books.stakesInPlay), principal: money(books.financePrincipal) })}{" "}
-        <CheckNow />
+        {t("books.figures", { inPlay: money(books.stakesInPlay), principal: money(books.financePrincipal) })}
+        {several ? <> · {t("books.shards", { n: books.shards!.length })}</> : null} <CheckNow />
       </div>
     );
   }
@@ -59,6 +61,7 @@ export function BooksStatus({ books }: { books: BooksCheck }) {
       <ul>
         {books.problems.slice(0, 10).map((p, i) => (
           <li key={i}>
+            {several && p.shard !== undefined ? t("books.inShard", { shard: p.shard }) : null}
             <ProblemLine p={p} />
           </li>
         ))}

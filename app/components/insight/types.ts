@@ -1,10 +1,12 @@
 // The answers of /api/admin/books and /api/admin/charts as the console reads them (worker/insight/).
 
-export type BooksProblem =
+/** shard: the wallet database whose books disagree (docs/decisions/161) */
+export type BooksProblem = { shard?: number } & (
   | { kind: "balance"; userId: number; balance: number; ledger: number }
   | { kind: "negative"; userId: number; balance: number }
   | { kind: "sum"; balances: number; stakesInPlay: number }
-  | { kind: "open-round-house-row"; ledgerId: number; roundId: number };
+  | { kind: "open-round-house-row"; ledgerId: number; roundId: number }
+);
 
 export type BooksCheck =
   | { checked: false; everyMinutes: number }
@@ -18,6 +20,8 @@ export type BooksCheck =
       stakesInPlay: number;
       financePrincipal: number;
       problems: BooksProblem[];
+      /** each wallet shard's own check; the figures above are their sums */
+      shards?: { shard: number; checked: boolean; ok?: boolean }[];
     };
 
 export type PlayDay = { day: string; turnover: number; payouts: number; house: number; players: number };

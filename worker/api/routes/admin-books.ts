@@ -6,7 +6,8 @@ import { getDb } from "../../db/client";
 import { auditStatement } from "../../operators/audit";
 import { runInOneBatch } from "../../db/batch";
 import { lastBooksCheck } from "../../insight/books";
-import { storedDays, todaySoFar } from "../../insight/books-days";
+import { storedDaysOfShards, todayOfShards } from "../../insight/books-days-shards";
+import { everyShard } from "../../db/every-shard";
 import { type StatementOfDay, booksDaysCsv, dayView } from "../../insight/books-days-view";
 import { booksDaysForm, booksExportForm } from "#shared/forms/insight";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
@@ -24,10 +25,11 @@ adminBooksRoutes.post("/api/admin/books/days", ...viewer, async (c) => {
   const db = getDb(c.env);
   const nowMs = Date.now();
   const newest = dayStartMs(nowMs) - ((page - 1) * DAYS_A_PAGE + 1) * DAY_MS;
+  const shards = everyShard(c.env);
   const [days, today, live] = await Promise.all([
-    storedDays(db, formatDate(newest - (DAYS_A_PAGE - 1) * DAY_MS), formatDate(newest)),
-    page === 1 ? todaySoFar(db, nowMs) : null,
-    lastBooksCheck(db),
+    storedDaysOfShards(shards, formatDate(newest - (DAYS_A_PAGE - 1) * DAY_MS), formatDate(newest)),
+    page === 1 ? todayOfShards(shards, db, nowMs) : null,
+    lastBooksCheck(shards),
   ]);
   return ok(c, {
     page,
@@ -53,8 +55,9 @@ adminBooksRoutes.post("/api/admin/books/days/export", ...viewer, async (c) => {
     }),
   ]);
   const today = formatDate(nowMs);
-  const days: StatementOfDay[] = await storedDays(db, form.from, form.to);
-  if (form.from <= today && today <= form.to) days.push({ ...(await todaySoFar(db, nowMs)), status: "open" });
+  const shards = everyShard(c.env);
+  const days: StatementOfDay[] = await storedDaysOfShards(shards, form.from, form.to);
+  if (form.from <= today && today <= form.to) days.push(await todayOfShards(shards, db, nowMs));
   return new Response(booksDaysCsv(days, c.get("lang")), {
     headers: {
       "content-type": "text/csv; charset=utf-8",

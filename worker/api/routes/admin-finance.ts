@@ -1,3 +1,5 @@
+import { everyShard } from "../../db/every-shard";
+import { mergedPage } from "../../db/keyset";
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
@@ -50,11 +52,10 @@ adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
 adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
   const form = parseBody(operatorOrdersForm, c.get("body"));
   const at = pageAt(form, PAGE_SIZE);
-  const rows = await listOrders(getDb(c.env), {
-    userId: form.userId,
-    status: form.status === "all" ? undefined : form.status,
-    at,
-  });
+  // lock-ups are in their player's wallet shard: every shard's page, merged (docs/decisions/161)
+  const rows = await mergedPage(everyShard(c.env), at, "desc", financeOrderKey, (db, page) =>
+    listOrders(db, { userId: form.userId, status: form.status === "all" ? undefined : form.status, at: page }),
+  );
   return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow));
 });
 

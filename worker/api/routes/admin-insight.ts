@@ -5,7 +5,9 @@ import { ProductError } from "#shared/product-error";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
-import { checkBooks, lastBooksCheck } from "../../insight/books";
+import { checkEveryShard, lastBooksCheck } from "../../insight/books";
+import { controlAndShards, everyShard, shardOfPlayer } from "../../db/every-shard";
+import { walletCallDb } from "../../db/shards";
 import { cashByDay, pendingAges, playByDay, roomReturns } from "../../insight/charts";
 import { chartsForm, exportForm, riskInteractionForm } from "#shared/forms/insight";
 import { interactionStatement, interactionsOf, playersAtRisk, riskMarkers } from "../../insight/risk";
@@ -22,24 +24,24 @@ import { parseBody } from "#shared/fields";
 export const adminInsightRoutes = new Hono<AppEnv>();
 const viewer = [requireOperator] as const;
 
-adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) => ok(c, await lastBooksCheck(getDb(c.env))));
+adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) => ok(c, await lastBooksCheck(everyShard(c.env))));
 
-/** A check now, besides the cron's: it writes only its own books_checks row. */
+/** A check now of every wallet shard, besides the cron's: it writes only each shard's own books_checks row. */
 adminInsightRoutes.post("/api/admin/books/check", ...viewer, async (c) => {
-  const db = getDb(c.env);
-  await checkBooks(db, Date.now());
-  return ok(c, await lastBooksCheck(db));
+  await checkEveryShard(c.env, Date.now());
+  return ok(c, await lastBooksCheck(everyShard(c.env)));
 });
 
 adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
   const form = parseBody(chartsForm, c.get("body"));
   const db = getDb(c.env);
   const nowMs = Date.now();
+  const shards = everyShard(c.env);
   const [play, cash, pending, returns, rooms] = await Promise.all([
-    playByDay(db, { days: form.days, roomId: form.roomId, nowMs }),
-    cashByDay(db, { days: form.days, nowMs }),
-    pendingAges(db, nowMs),
-    roomReturns(db, { days: form.days, nowMs }),
+    playByDay(db, shards, { days: form.days, roomId: form.roomId, nowMs }),
+    cashByDay(shards, { days: form.days, nowMs }),
+    pendingAges(shards, nowMs),
+    roomReturns(db, shards, { days: form.days, nowMs }),
     db.all<{ id: number; title: string; titleKey: string }>(
       sql`SELECT r.id, r.title, g.title_key AS titleKey FROM rooms r JOIN games g ON g.id = r.game_id ORDER BY r.id`,
     ),
@@ -61,7 +63,12 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
       nowMs,
     }),
   ]);
-  return new Response(exportStream(db, form, c.get("lang")), {
+  // the audit log is kept in the control database and the shards, the money records in the shards only
+  const databases =
+    form.kind === "audit"
+      ? await controlAndShards(c.env)
+      : everyShard(c.env).map((shard, n) => ({ db: shard, source: n + 1 }));
+  return new Response(exportStream({ control: db, databases }, form, c.get("lang")), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${exportFileName(form)}"`,
@@ -70,15 +77,21 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
 });
 
 adminInsightRoutes.post("/api/admin/risk", ...viewer, async (c) =>
-  ok(c, { list: await playersAtRisk(getDb(c.env), Date.now()) }),
+  ok(c, { list: await playersAtRisk(getDb(c.env), everyShard(c.env), Date.now()) }),
 );
 
 adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
   const { userId: id } = parseBody(playerIdForm, c.get("body"));
-  const db = getDb(c.env);
-  const player = await getUserById(db, id);
-  if (!player || player.role === "house") throw new ProductError(1002);
-  const [markers, interactions] = await Promise.all([riskMarkers(db, Date.now(), id), interactionsOf(db, id)]);
+  const control = getDb(c.env);
+  // the player's rows are in their shard (docs/decisions/161)
+  const shard = await shardOfPlayer(control, id);
+  const db = shard === undefined ? undefined : walletCallDb(c.env, shard);
+  const player = db && (await getUserById(db, id));
+  if (!db || !player || player.role === "house") throw new ProductError(1002);
+  const [markers, interactions] = await Promise.all([
+    riskMarkers(control, [db], Date.now(), id),
+    interactionsOf(db, control, id),
+  ]);
   return ok(c, { player: { id, username: player.username }, markers, interactions });
 });
 
@@ -100,5 +113,5 @@ adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
       nowMs,
     }),
   ]);
-  return ok(c, { interactions: await interactionsOf(db, form.userId) });
+  return ok(c, { interactions: await interactionsOf(db, db, form.userId) });
 });

@@ -4,6 +4,9 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
+import { accountNames, everyShard, shardOfPlayer } from "../../db/every-shard";
+import { walletCallDb } from "../../db/shards";
+import { ProductError } from "#shared/product-error";
 import {
   adjustmentKey,
   askAdjustment,
@@ -12,7 +15,12 @@ import {
   listPendingAdjustments,
 } from "../../operators/adjustments";
 import { pageAt, pagedList } from "../../db/paging";
-import { adjustmentHistoryKey, adjustmentHistoryRow, listAdjustmentHistory } from "../../operators/adjustment-history";
+import {
+  adjustmentHistoryKey,
+  adjustmentHistoryRow,
+  listAdjustmentHistoryOfShards,
+} from "../../operators/adjustment-history";
+import { mergedPage } from "../../db/keyset";
 import { adjustmentDecisionForm, adjustmentHistoryForm, playerIdForm, playerSearchForm } from "#shared/forms/operators";
 import {
   PLAYERS_PAGE_SIZE,
@@ -41,28 +49,33 @@ const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id:
 adminPlayerRoutes.post("/api/admin/players", async (c) => {
   const form = parseBody(playerSearchForm, c.get("body"));
   const at = pageAt(form, PLAYERS_PAGE_SIZE);
-  const rows = await searchPlayers(getDb(c.env), { query: form.query, at });
-  return ok(
-    c,
-    pagedList(rows, at, playerKey, (r) => ({
-      id: r.id,
-      username: r.username,
-      phone: r.phone ? `${r.quhao} ${r.phone}` : "",
-      role: r.role,
-      level: r.level,
-      money: toMoney(r.moneyCents),
-      frozen: r.frozen === 1,
-      createdAt: r.createdAtMs,
-    })),
+  const rows = await searchPlayers(getDb(c.env), everyShard(c.env), { query: form.query, at });
+  const page = pagedList(rows, at, playerKey, (r) =>
+    r.account
+      ? {
+          id: r.id,
+          username: r.username,
+          phone: r.phone ? `${r.quhao} ${r.phone}` : "",
+          role: r.account.role,
+          level: r.account.level,
+          money: toMoney(r.account.moneyCents),
+          frozen: r.account.frozen === 1,
+          createdAt: r.account.createdAtMs,
+        }
+      : null,
   );
+  return ok(c, { ...page, list: page.list.filter((r) => r !== null) });
 });
 
 adminPlayerRoutes.post("/api/admin/players/get", async (c) => {
   const db = getDb(c.env);
   const { userId } = parseBody(playerIdForm, c.get("body"));
   const nowMs = Date.now();
+  // the player's rows are in their shard (docs/decisions/161); an account with none is no player's file
+  const shard = await shardOfPlayer(db, userId);
+  if (shard === undefined) throw new ProductError(1002);
   const [file, soloRoom] = await Promise.all([
-    playerFile(db, userId, nowMs),
+    playerFile(walletCallDb(c.env, shard), db, userId, nowMs),
     soloRoomCents(db, c.get("user").id, userId, nowMs),
   ]);
   // what the asking operator may still move alone for this player: the confirm step says when a credit waits
@@ -104,7 +117,13 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
 
 adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
-  const rows = await listPendingAdjustments(getDb(c.env), at);
+  const rows = await mergedPage(everyShard(c.env), at, "asc", adjustmentKey, (db, page) =>
+    listPendingAdjustments(db, page),
+  );
+  const names = await accountNames(
+    getDb(c.env),
+    rows.map((r) => r.requestedById),
+  );
   return ok(
     c,
     pagedList(rows, at, adjustmentKey, (r) => ({
@@ -114,7 +133,7 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
       money: toMoney(r.amountCents),
       text: r.text,
       reason: r.reason,
-      requestedBy: r.requestedBy,
+      requestedBy: r.requestedBy ?? names.get(r.requestedById) ?? null,
       requestedById: r.requestedById,
       time: r.createdAtMs,
     })),
@@ -124,7 +143,7 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
 adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
   const form = parseBody(adjustmentHistoryForm, c.get("body"));
   const at = pageAt(form, PAGE_SIZE);
-  const rows = await listAdjustmentHistory(getDb(c.env), {
+  const rows = await listAdjustmentHistoryOfShards(getDb(c.env), everyShard(c.env), {
     status: form.status === "all" ? undefined : form.status,
     ...filterQuery(form),
     at,

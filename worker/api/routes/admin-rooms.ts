@@ -8,6 +8,7 @@ import type { AppEnv } from "../types";
 import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
 import { pageAt, pagedList } from "../../db/paging";
 import { getDb } from "../../db/client";
+import { controlAndShards, everyShard } from "../../db/every-shard";
 import { listGames } from "../../room/game-rooms";
 import {
   auditForm,
@@ -115,10 +116,10 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
   const to = form.to ? parseDate(form.to) : null;
   const query = { operator: form.operator, action: form.action, target: form.target, userId: form.userId, at };
   const range = { fromMs: from ?? undefined, toMs: to === null ? undefined : to + DAY_MS };
-  const rows = await listAudit(getDb(c.env), { ...query, ...range });
+  const rows = await listAudit(getDb(c.env), await controlAndShards(c.env), { ...query, ...range });
   return ok(
     c,
-    pagedList(rows, at, auditKey, (row) => row),
+    pagedList(rows, at, auditKey, ({ source: _, ...row }) => row),
   );
 });
 
@@ -126,18 +127,21 @@ adminRoomRoutes.post("/api/admin/rounds", async (c) => {
   const form = parseBody(roundsForm, c.get("body"));
   const at = pageAt(form, ROUNDS_PAGE_SIZE);
   const db = getDb(c.env);
-  const [rows, voids] = await Promise.all([roomRounds(db, form.roomId, at), roomVoidCounts(db, form.roomId)]);
+  const [rows, voids] = await Promise.all([
+    roomRounds(db, everyShard(c.env), form.roomId, at),
+    roomVoidCounts(db, form.roomId),
+  ]);
   return ok(c, { ...pagedList(rows, at, roomRoundKey, (row) => row), voids });
 });
 
 adminRoomRoutes.post("/api/admin/rounds/board", async (c) => {
   const form = parseBody(roundBoardForm, c.get("body"));
   const at = pageAt(form, ROUND_BOARD_PAGE_SIZE);
-  const rows = await roundBoard(getDb(c.env), form.status, at);
+  const rows = await roundBoard(getDb(c.env), everyShard(c.env), form.status, at);
   return ok(c, pagedList(rows, at, roundBoardKey, roundBoardRow));
 });
 
 adminRoomRoutes.post("/api/admin/totals", async (c) => {
   const { page } = parseBody(roomPageForm, c.get("body"));
-  return ok(c, { page, days: await dailyTotals(getDb(c.env), page, Date.now()) });
+  return ok(c, { page, days: await dailyTotals(getDb(c.env), everyShard(c.env), page, Date.now()) });
 });

@@ -4,7 +4,16 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { getDb } from "../../db/client";
 import { readSettings } from "../../settings/settings";
-import { listDeposits, listWithdrawals, requestListKey, type DepositRecord } from "../../wallet/requests";
+import {
+  type DepositRecord,
+  type ListQuery,
+  listDeposits,
+  listWithdrawals,
+  requestListKey,
+} from "../../wallet/requests";
+import type { Db } from "../../db/client";
+import { type PageAt, mergedPage } from "../../db/keyset";
+import { accountNames, everyShard } from "../../db/every-shard";
 import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
 import { approveDeposit } from "../../wallet/deposit-approval";
@@ -49,13 +58,43 @@ function decision(
   return { operatorId: c.get("user").id, id: form.id, note: form.note, payoutRef, nowMs: Date.now() };
 }
 
+/**
+ * A request list of every wallet shard (docs/decisions/161), merged in the list's order; the operators who
+ * decided a row are named from the control database's directory (their accounts are not in the shard).
+ */
+async function everyShardRequests<T extends { id: number; decidedById: number | null; decidedBy: string | null }>(
+  env: Env,
+  query: ListQuery & { at: PageAt },
+  list: (db: Db, q: ListQuery) => Promise<T[]>,
+  otherOperators: (row: T) => (number | null)[] = () => [],
+) {
+  const rows = await mergedPage(
+    everyShard(env),
+    query.at,
+    query.oldestFirst ? "asc" : "desc",
+    requestListKey,
+    (db, at) => list(db, { ...query, at }),
+  );
+  const names = await accountNames(
+    getDb(env),
+    rows.flatMap((r) => [r.decidedById, ...otherOperators(r)]),
+  );
+  return { rows, names };
+}
+
 adminWalletRoutes.post("/api/admin/deposits", async (c) => {
   const query = listQuery(c.get("body"), c.get("user").id);
   const db = getDb(c.env);
-  const [rows, limits] = await Promise.all([
-    listDeposits(db, query),
+  const [{ rows: read, names }, limits] = await Promise.all([
+    everyShardRequests(c.env, query, listDeposits, (r) => [r.firstApprovedBy]),
     readSettings(db, ["deposit_second_approval_cents"]),
   ]);
+  const named = (id: number | null, joined: string | null) => joined ?? (id === null ? null : (names.get(id) ?? null));
+  const rows = read.map((r) => ({
+    ...r,
+    decidedBy: named(r.decidedById, r.decidedBy),
+    firstApprover: named(r.firstApprovedBy, r.firstApprover),
+  }));
   // which approval a pending deposit waits for, so the confirm step says what Approve will do (docs/decisions/061)
   const step = (r: DepositRecord) =>
     r.status !== "pending"
@@ -81,8 +120,12 @@ adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   const query = listQuery(c.get("body"), c.get("user").id);
-  const rows = await listWithdrawals(getDb(c.env), query);
-  return ok(c, pagedList(rows, query.at, requestListKey, operatorWithdrawalRow));
+  const { rows, names } = await everyShardRequests(c.env, query, listWithdrawals);
+  const named = rows.map((r) => ({
+    ...r,
+    decidedBy: r.decidedBy ?? (r.decidedById === null ? null : (names.get(r.decidedById) ?? null)),
+  }));
+  return ok(c, pagedList(named, query.at, requestListKey, operatorWithdrawalRow));
 });
 
 // What paying in and out needs beside the queues: whether players who ask to deposit have an account to

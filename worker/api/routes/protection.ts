@@ -1,3 +1,6 @@
+import { ProductError } from "#shared/product-error";
+import { shardOfPlayer } from "../../db/every-shard";
+import { walletCallDb } from "../../db/shards";
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
@@ -107,7 +110,10 @@ protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
 /** The operator's read-only view of a player's protection: nothing here changes it. */
 protectionRoutes.post("/api/admin/protection", async (c) => {
   const { userId } = parseBody(z.object({ userId: integerId() }), c.get("body"));
-  const db = getDb(c.env);
+  // the player's limits and exclusions are in their wallet shard (docs/decisions/161)
+  const shard = await shardOfPlayer(getDb(c.env), userId);
+  if (shard === undefined) throw new ProductError(1002);
+  const db = walletCallDb(c.env, shard);
   const nowMs = Date.now();
   const [limits, exclusions] = await Promise.all([limitsView(db, userId, nowMs), listExclusions(db, userId)]);
   return ok(c, {
