@@ -72,16 +72,18 @@ export async function whereRows(table: string, where: string, ...params: unknown
 }
 
 export async function countIn(shard: number, table: string, where = "1 = 1", ...params: unknown[]) {
-  const row = await walletBindings(env)
-    [shard].prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+  const d1 = walletBindings(env)[shard];
+  const row = await d1
+    .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
     .bind(...params)
     .first<{ n: number }>();
   return row!.n;
 }
 
 export async function balanceIn(player: ShardPlayer) {
-  const row = await walletBindings(env)
-    [player.shard].prepare("SELECT money_cents FROM users WHERE id = ?")
+  const d1 = walletBindings(env)[player.shard];
+  const row = await d1
+    .prepare("SELECT money_cents FROM users WHERE id = ?")
     .bind(player.userId)
     .first<{ money_cents: number }>();
   return row!.money_cents;

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk } from "../helpers";
 import { currentRound, setTrading } from "../rooms-helpers";
+import { walletBindings } from "../../worker/db/shards";
 import {
   balanceIn,
   countIn,
@@ -100,7 +101,9 @@ describe("orders in the player's wallet shard", () => {
     }
     await placed(player, 17, round.roundId, [[1, 1.98, 20]]);
     // the rooms row is the control database's: the shard has none to read
-    expect(await env.DB_WALLET_3.prepare("SELECT COUNT(*) AS n FROM rooms").first<{ n: number }>()).toEqual({ n: 0 });
+    expect(await walletBindings(env)[3].prepare("SELECT COUNT(*) AS n FROM rooms").first<{ n: number }>()).toEqual({
+      n: 0,
+    });
     await expectEveryShardBalanced();
   });
 });

@@ -26,8 +26,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Makes one shard's database refuse every settlement batch: its last statement (the shard's own row) aborts. */
 async function refuseSettlements(shard: number) {
-  await walletBindings(env)
-    [shard].prepare(
+  const d1 = walletBindings(env)[shard];
+  await d1
+    .prepare(
       "CREATE TRIGGER test_refuse_settlement BEFORE INSERT ON round_settlements BEGIN SELECT RAISE(ABORT, 'shard refuses'); END",
     )
     .run();

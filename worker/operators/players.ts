@@ -123,19 +123,27 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
       time: r.createdAtMs,
     })),
     // the option by its stable key and the room by its title key: the console names both in the operator's language
-    bets: withRoundFacts(bets, await roundFacts(db, bets.map((b) => b.roundId))).slice(0, RECENT).map((b) => ({
-      id: b.id,
-      room: b.roomTitle,
-      titleKey: b.titleKey,
-      gameType: b.gameType,
-      seqno: b.seqno,
-      option: optionKey(b.gameType, b.optionCount, b.optionIndex),
-      stake: toMoney(b.stakeCents),
-      odds: b.oddsMilli / 1000,
-      award: toMoney(b.awardCents),
-      isaward: b.isaward,
-      time: b.createdAtMs,
-    })),
+    bets: withRoundFacts(
+      bets,
+      await roundFacts(
+        db,
+        bets.map((b) => b.roundId),
+      ),
+    )
+      .slice(0, RECENT)
+      .map((b) => ({
+        id: b.id,
+        room: b.roomTitle,
+        titleKey: b.titleKey,
+        gameType: b.gameType,
+        seqno: b.seqno,
+        option: optionKey(b.gameType, b.optionCount, b.optionIndex),
+        stake: toMoney(b.stakeCents),
+        odds: b.oddsMilli / 1000,
+        award: toMoney(b.awardCents),
+        isaward: b.isaward,
+        time: b.createdAtMs,
+      })),
     cards: cards.map((c) => ({
       id: c.id,
       type: c.type,

@@ -118,7 +118,9 @@ export function roundAnsweredStatements(
 }
 
 const shardAnsweredStatement = (db: Db, roundId: number, shard: number, nowMs: number) =>
-  db.run(sql`INSERT OR IGNORE INTO round_settlements (round_id, shard, settled_at_ms) VALUES (${roundId}, ${shard}, ${nowMs})`);
+  db.run(
+    sql`INSERT OR IGNORE INTO round_settlements (round_id, shard, settled_at_ms) VALUES (${roundId}, ${shard}, ${nowMs})`,
+  );
 
 /**
  * Settles a round's bets in ONE wallet shard with a fixed number of statements however many bets it holds
@@ -289,7 +291,8 @@ export type RoundFacts = {
 export async function roundFacts(db: Db, roundIds: number[]): Promise<Map<number, RoundFacts>> {
   const ids = [...new Set(roundIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db.all<RoundFacts>(sql`SELECT r.id AS roundId, r.seqno, r.game_type AS gameType, rm.title AS roomTitle,
+  const rows =
+    await db.all<RoundFacts>(sql`SELECT r.id AS roundId, r.seqno, r.game_type AS gameType, rm.title AS roomTitle,
       g.title_key AS titleKey, rm.option_count AS optionCount, r.status AS roundStatus, r.numbers, r.sum AS drawSum
     FROM rounds r JOIN rooms rm ON rm.id = r.room_id JOIN games g ON g.id = rm.game_id
     WHERE r.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);

@@ -10,7 +10,7 @@ import { type Settlement, roundAnsweredStatements, settlementStatements } from "
 import type { RoomState } from "./room-state";
 
 /** The alarm tries a failing shard again after 1 s, 2 s, 4 s, then every 5 s. */
-export const SETTLEMENT_RETRY_MAX_MS = 5_000;
+const SETTLEMENT_RETRY_MAX_MS = 5_000;
 const retryDelayMs = (tries: number) => Math.min(SETTLEMENT_RETRY_MAX_MS, 1_000 * 2 ** tries);
 
 /** One shard's settlement batch, then its answer in the control database; throws when either fails. */
@@ -55,7 +55,13 @@ export async function settleKeptRounds(
     const retryAtMs = Date.now() + retryDelayMs(kept.tries);
     state.settlementFailed(kept.roundId, retryAtMs);
     console.error(
-      JSON.stringify({ event: "settlement.shard_failed", round: kept.roundId, failed, tries: kept.tries + 1, retryAtMs }),
+      JSON.stringify({
+        event: "settlement.shard_failed",
+        round: kept.roundId,
+        failed,
+        tries: kept.tries + 1,
+        retryAtMs,
+      }),
     );
   }
 }

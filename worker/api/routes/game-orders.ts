@@ -45,7 +45,9 @@ gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
   const afterId = !first && sameRound && typeof form.order_id === "number" ? form.order_id : 0;
   const shards = shardCount(c.env);
   const cursor =
-    afterId > 0 && shardOfId(afterId) < shards ? await liveBetCursor(walletCallDb(c.env, shardOfId(afterId)), afterId) : null;
+    afterId > 0 && shardOfId(afterId) < shards
+      ? await liveBetCursor(walletCallDb(c.env, shardOfId(afterId)), afterId)
+      : null;
   const rows = mergeLiveBets(
     await Promise.all(
       Array.from({ length: shards }, (_, shard) => liveBets(walletCallDb(c.env, shard), round, cursor)),

@@ -8,7 +8,14 @@ import { pageField } from "./game-shared";
 import { pageAt, pagedList } from "../../db/paging";
 import { cursorFields } from "#shared/fields";
 import { getDb } from "../../db/client";
-import { RECORDS_PAGE_SIZE, betRecordKey, betRecordTotals, betRecords, winLossBetween, withRoundFacts } from "../../room/bets";
+import {
+  RECORDS_PAGE_SIZE,
+  betRecordKey,
+  betRecordTotals,
+  betRecords,
+  winLossBetween,
+  withRoundFacts,
+} from "../../room/bets";
 import { roundFacts } from "../../room/rounds";
 import { toMoney, toOdds } from "#shared/money";
 import { optionKey } from "../../room/round-view";
