@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, expectOk } from "../helpers";
+import { api, expectOk, operatorLogin } from "../helpers";
 import { currentRound, finishRound, stubOf } from "../rooms-helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { settleInShard } from "../../worker/room/shard-settlement";
@@ -172,6 +172,38 @@ describe("a round over several wallet shards", () => {
     expect(await runDurableObjectAlarm(stubOf(16))).toBe(true);
     expect((await kept(16)).pending).toEqual([]);
     expect(await paidIn(3, round.roundId)).toEqual(paid);
+    await expectEveryShardBalanced();
+  });
+
+  it("refunds an operator's void in each shard, retrying a shard that refuses, and calls it void only then", async () => {
+    const players = [...(await playersInShards([0, 2], 100_000)).values()];
+    const round = await currentRound(17);
+    await betBoth(players, 17, round.roundId);
+    const token = await operatorLogin();
+    await refuseSettlements(2);
+    let recovered = false;
+    try {
+      expectOk(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "Feed outage" }));
+      const row = await env.DB.prepare("SELECT status, void_reason, void_note FROM rounds WHERE id = ?")
+        .bind(round.roundId)
+        .first<{ status: string; void_reason: string; void_note: string }>();
+      expect(row).toEqual({ status: "open", void_reason: "operator", void_note: "Feed outage" });
+      expect(await answeredShards(round.roundId)).toEqual([0]);
+      expect(await paidIn(0, round.roundId)).toEqual({ awards: 0, refunds: 1, house: 1, open: 0 });
+      expect(await paidIn(2, round.roundId)).toEqual({ awards: 0, refunds: 0, house: 0, open: 2 });
+      await expectEveryShardBalanced();
+      await acceptSettlements(2);
+      recovered = true;
+      await sleep(1_100);
+      expect(await runDurableObjectAlarm(stubOf(17))).toBe(true);
+    } finally {
+      if (!recovered) await acceptSettlements(2);
+    }
+    expect((await controlRound(round.roundId)).status).toBe("void");
+    for (const player of players) {
+      expect(await paidIn(player.shard, round.roundId)).toEqual({ awards: 0, refunds: 1, house: 1, open: 0 });
+      expect(await balanceIn(player)).toBe(100_000);
+    }
     await expectEveryShardBalanced();
   });
 });
