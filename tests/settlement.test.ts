@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
-import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf } from "./rooms-helpers";
+import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf, stubOf } from "./rooms-helpers";
 import { insertBulkBets } from "./bulk-bets";
 import { getDb } from "../worker/db/client";
 import { placeOrderStatements } from "../worker/room/bets";
@@ -293,6 +294,24 @@ describe("VIP levels", () => {
       level: 5,
     });
     await env.DB.prepare("DELETE FROM settings WHERE key = 'vip_thresholds_cents'").run();
+    await expectMoneyInvariants();
+  });
+});
+
+describe("a room from before the wallet shards", () => {
+  it("pays the round it had in play, whose orders went to the one database before rooms recorded shards", async () => {
+    const player = await playerWith(10_000);
+    await placeOk(player.token, 16, [[0, 1.98, 20]]);
+    const round = await currentRound(16);
+    // the room's storage as it was: no record of shards, the order already written
+    await runInDurableObject(stubOf(16), (room, state) => {
+      state.storage.sql.exec("DROP TABLE round_shards");
+      state.storage.sql.exec("DROP TABLE pending_settlements");
+      (room as unknown as { state: { migrate(): void } }).state.migrate();
+    });
+    await finishRound(16);
+    expect(await count("bets", "round_id = ? AND isaward = -1", round.roundId)).toBe(0);
+    expect(await count("ledger", "idempotency_key = ?", `stakes:${round.roundId}:house`)).toBe(1);
     await expectMoneyInvariants();
   });
 });

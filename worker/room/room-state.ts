@@ -31,6 +31,8 @@ export class RoomState {
     }
     // docs/decisions/161: the wallet shards holding bets of a round (answered = that shard paid it), and the
     // settlements not yet answered by every shard, with when the alarm tries the missing ones again.
+    const recordedShards =
+      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'round_shards'").toArray().length > 0;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS round_shards (
       round_id INTEGER NOT NULL, shard INTEGER NOT NULL, answered INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (round_id, shard)
@@ -38,6 +40,11 @@ export class RoomState {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS pending_settlements (
       round_id INTEGER PRIMARY KEY, settlement TEXT NOT NULL, tries INTEGER NOT NULL DEFAULT 0, next_at_ms INTEGER NOT NULL
     )`);
+    // A room from before the shards: the round in play took its orders in the one database, shard 0.
+    if (!recordedShards)
+      this.sql.exec(
+        "INSERT OR IGNORE INTO round_shards (round_id, shard) SELECT round_id, 0 FROM room WHERE round_id IS NOT NULL",
+      );
   }
 
   /** An order of the round is about to be written in this shard: kept before the write, so no bet is ever unknown. */
