@@ -81,6 +81,10 @@ describe("a round over several wallet shards", () => {
       expectOk(current);
       expect(current.data.stake).toBe(paid.refunds ? 0 : 40);
       expect(current.data.award).toBeGreaterThan(0);
+      // the day's figures are the player's shard's bets
+      const day = await api("/api/game/todaywinlost", { token: player.token });
+      expectOk(day);
+      expect(day.data.total).toBe(paid.refunds ? 0 : 40);
     }
     // shard 2 held no bets: nothing was written there
     expect(await countIn(2, "ledger", "ref = ?", `round:${round.roundId}`)).toBe(0);
