@@ -45,7 +45,7 @@ async function call(path: string, body: Record<string, unknown>, bookmark?: stri
  */
 async function roomBookmark(roomId: number): Promise<string> {
   const bookmark = await runInDurableObject(stubOf(roomId), (room) =>
-    (room as unknown as { bookmarks: Map<number, string | null> }).bookmarks.get(0),
+    (room as unknown as { writes: { bookmarkOf(shard: number): string | null } }).writes.bookmarkOf(0),
   );
   expect(bookmark).toMatch(/^[0-9a-f-]+$/);
   return bookmark!;

@@ -18,11 +18,9 @@ import { movementExists } from "../wallet/funds";
 import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
 import { ProductError } from "#shared/product-error";
 import { parseOrderLines } from "./order-form";
-import { runInOneBatchAtPrimary } from "../db/batch";
-import { laterBookmark } from "../db/read-sessions";
-import { shardCount, walletBindings, walletDb } from "../db/shards";
+import { shardCount, walletDb } from "../db/shards";
 import { settleKeptRounds } from "./shard-settlement";
-import { GroupCommit } from "./group-commit";
+import { ShardWrites } from "./shard-writes";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
@@ -76,17 +74,8 @@ export class RoomDO extends DurableObject<Env> {
   private rulesOfRound: { roundId: number; rules: Promise<RoundRules | undefined> } | null = null;
   /** A draw waiting for its beacon round asks again at this time, not at every wake-up (docs/decisions/130). */
   private beaconRetryAtMs: number | null = null;
-  /**
-   * Orders that arrive while one batch is on its way go together in the next (docs/decisions/123): one group
-   * commit per wallet shard, so the orders of one turn make one batch in each shard they are for.
-   */
-  private readonly orderWrites = new Map<number, GroupCommit>();
-  /**
-   * The latest D1 bookmark of this room's own writes in each wallet shard (orders, cancellations,
-   * settlements): an answer hands the player their shard's, so their next read from a replica sees their
-   * order (docs/decisions/160).
-   */
-  private readonly bookmarks = new Map<number, string | null>();
+  /** Orders (grouped per wallet shard), cancellations and settlements in the shards, with a bookmark per shard. */
+  private readonly writes: ShardWrites;
   /**
    * Whether the room trades, read from the control database once and again after each round and each
    * operator change (tradingChanged): the order batch no longer reads the rooms row, which lives in another
@@ -97,6 +86,7 @@ export class RoomDO extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.state = new RoomState(ctx.storage.sql);
+    this.writes = new ShardWrites(env);
     ctx.blockConcurrencyWhile(async () => this.state.migrate());
     // Pings are answered without waking a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -190,7 +180,7 @@ export class RoomDO extends DurableObject<Env> {
   private settleKept() {
     return settleKeptRounds(this.env, this.state, {
       onlyDue: true,
-      wrote: (shard, bookmark) => this.wrote(shard, bookmark),
+      wrote: (shard, bookmark) => this.writes.wrote(shard, bookmark),
     });
   }
 
@@ -223,31 +213,9 @@ export class RoomDO extends DurableObject<Env> {
     if ((await this.ctx.storage.getAlarm()) !== at) await this.ctx.storage.setAlarm(at);
   }
 
-  private wrote(shard: number, bookmark: string | null) {
-    this.bookmarks.set(shard, laterBookmark(this.bookmarks.get(shard) ?? null, bookmark));
-  }
-
-  private bookmarkOf(shard: number) {
-    return this.bookmarks.get(shard) ?? null;
-  }
-
-  /** The group commit of one wallet shard's orders, made at its first order. */
-  private orderWritesOf(shard: number): GroupCommit {
-    let writes = this.orderWrites.get(shard);
-    if (!writes) {
-      const d1 = walletBindings(this.env)[shard];
-      if (!d1) throw new Error(`wallet shard ${shard} is not bound (DB_WALLET_${shard})`);
-      writes = GroupCommit.atPrimary(d1, (bookmark) => this.wrote(shard, bookmark));
-      this.orderWrites.set(shard, writes);
-    }
-    return writes;
-  }
-
   /** What the room's group commits sent to each shard (batches and statements that succeeded), for the bench. */
   async orderWriteFigures(): Promise<{ shard: number; batches: number; statements: number }[]> {
-    return [...this.orderWrites.entries()]
-      .map(([shard, writes]) => ({ shard, ...writes.figures() }))
-      .sort((a, b) => a.shard - b.shard);
+    return this.writes.orderFigures();
   }
 
   async placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderOutcome> {
@@ -288,7 +256,7 @@ export class RoomDO extends DurableObject<Env> {
       try {
         // Known before the write: a shard that may hold a bet of the round is paid (or finds nothing) at its draw.
         this.state.addRoundShard(current.roundId, shard);
-        results = await this.orderWritesOf(shard).write(statements);
+        results = await this.writes.order(shard, statements);
       } catch (error) {
         // Read from the data, not the error's wording: the refused batch wrote nothing.
         const first = request.requestId ? await findOrderByRequest(db, request.userId, request.requestId) : undefined;
@@ -298,7 +266,7 @@ export class RoomDO extends DurableObject<Env> {
             orderId: first.id,
             ordersn: first.ordersn,
             moneyCents: first.moneyCents,
-            bookmark: this.bookmarkOf(shard),
+            bookmark: this.writes.bookmarkOf(shard),
           };
         if (await cannotCover(db, request.userId, orderTotalCents(lines))) return { ok: false, errCode: 1025 };
         throw error;
@@ -330,7 +298,7 @@ export class RoomDO extends DurableObject<Env> {
         orderId: bets[0].orderId,
         ordersn,
         moneyCents: balanceAfter(results),
-        bookmark: this.bookmarkOf(shard),
+        bookmark: this.writes.bookmarkOf(shard),
       };
     });
   }
@@ -360,12 +328,10 @@ export class RoomDO extends DurableObject<Env> {
         return { ok: false, errCode: 1029 };
       const { shard } = request;
       const db = walletDb(this.env, shard);
-      const d1 = walletBindings(this.env)[shard];
-      if (!d1) throw new Error(`wallet shard ${shard} is not bound (DB_WALLET_${shard})`);
       let results;
       try {
-        const written = await runInOneBatchAtPrimary(
-          d1,
+        results = await this.writes.alone(
+          shard,
           cancelOrderStatements(db, {
             orderId: order.id,
             ordersn: order.ordersn,
@@ -375,15 +341,13 @@ export class RoomDO extends DurableObject<Env> {
             nowMs: Date.now(),
           }),
         );
-        this.wrote(shard, written.bookmark);
-        results = written.results;
       } catch (error) {
         // Cancelled twice at once: the refund's key lets only one through.
         if (await movementExists(db, cancelRefundKey(order.id))) return { ok: false, errCode: 2003 };
         throw error;
       }
       this.broadcast({ type: "cancel", orderId: order.id });
-      return { ok: true, moneyCents: balanceAfter(results), bookmark: this.bookmarkOf(shard) };
+      return { ok: true, moneyCents: balanceAfter(results), bookmark: this.writes.bookmarkOf(shard) };
     });
   }
 
