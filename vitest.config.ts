@@ -54,7 +54,7 @@ function workerdProject(
             TWILIO_AUTH_TOKEN: TWILIO_TEST_AUTH_TOKEN,
             TWILIO_FROM: TWILIO_TEST_FROM,
             // npm run bench -- smoke: the settlement bench at a tiny size (tests/bench/settlement.bench.test.ts)
-            ...(name === "bench" ? { BENCH_SMOKE: process.env.BENCH_SMOKE ?? "" } : {}),
+            ...(name.startsWith("bench") ? { BENCH_SMOKE: process.env.BENCH_SMOKE ?? "" } : {}),
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
             ...(beacon
@@ -134,7 +134,16 @@ export default defineConfig(async () => {
         workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, { beacon: true }),
         // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.
         ...(process.env.BENCH === "1"
-          ? [workerdProject("bench", ["tests/bench/*.bench.test.ts"], [], migrations)]
+          ? [
+              workerdProject(
+                "bench",
+                ["tests/bench/*.bench.test.ts"],
+                ["tests/bench/shards.bench.test.ts"],
+                migrations,
+              ),
+              // npm run bench -- shards: the order burst at one and at four wallet shards that are four databases
+              workerdProject("bench-shards", ["tests/bench/shards.bench.test.ts"], [], migrations, { shards: 4 }),
+            ]
           : []),
         {
           test: {

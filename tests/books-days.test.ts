@@ -8,7 +8,12 @@ import { getDb } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { ledgerReasons } from "../worker/ledger/reasons";
-import { settlementStatements } from "../worker/room/rounds";
+import {
+  type Settlement,
+  roundAnsweredStatements,
+  roundResultStatement,
+  settlementStatements,
+} from "../worker/room/rounds";
 import { CLOSE_AFTER_MS, closeBooksDays } from "../worker/insight/books-days";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 
@@ -74,7 +79,7 @@ async function betAt(userId: number, stakeCents: number, atMs: number) {
 
 /** The round drawn at a past moment, option 0 winning: the room's own settlement batch. */
 async function settleAt(roundId: number, atMs: number) {
-  const statements = settlementStatements(db(), {
+  const settlement = {
     roundId,
     status: "settled",
     voidReason: null,
@@ -85,8 +90,13 @@ async function settleAt(roundId: number, atMs: number) {
     vipThresholdsCents: [0],
     reason: ledgerReasons.adjustment("correction"),
     nowMs: atMs,
-  });
-  await runInOneBatch(db(), [...statements]);
+  } satisfies Settlement;
+  // the result in the control database, the shard's batch, the shard's answer (one database here)
+  await runInOneBatch(db(), [
+    roundResultStatement(db(), settlement),
+    ...settlementStatements(db(), settlement, 0),
+    ...roundAnsweredStatements(db(), { roundId, shards: [0], nowMs: atMs }, 0),
+  ]);
 }
 
 /** A lock-up opened at a past moment: the order and its "stake" row (the house holds the money). */

@@ -1,4 +1,6 @@
 import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { roomStub } from "../worker/room/routing";
 import { defaultRatesMilli } from "#shared/games/options";
 
 /**
@@ -57,4 +59,8 @@ export async function insertBulkBets(roomId: number, roundId: number, users: num
       WHERE username LIKE ?2`,
     ).bind(roundId, mine),
   ]);
+  // The room pays a round in the shards it saw orders for (docs/decisions/161): these bets are in shard 0.
+  await runInDurableObject(roomStub(env, roomId), (_room, state) => {
+    state.storage.sql.exec("INSERT OR IGNORE INTO round_shards (round_id, shard) VALUES (?, 0)", roundId);
+  });
 }

@@ -10,6 +10,7 @@ import {
   placeOk,
   playerWith,
   sessionIdOf,
+  setTrading,
 } from "./rooms-helpers";
 import { runInOneBatch } from "../worker/db/batch";
 import { orderWasRefused, placeOrderStatements } from "../worker/room/bets";
@@ -43,16 +44,16 @@ describe("an order without reads before its batch", () => {
     await expectMoneyInvariants();
   });
 
-  it("decides trading inside the batch: a room stopped after it was remembered refuses at once (1020)", async () => {
+  it("refuses at once (1020) in a room an operator stopped after it was remembered", async () => {
     const player = await playerWith(10_000);
     await placeOk(player.token, 16, [[0, 1.98, 20]]); // the room's name is now remembered
-    await env.DB.prepare("UPDATE rooms SET trading = 0 WHERE id = 16").run();
+    await setTrading(16, false);
     try {
       const before = await count("ledger");
       expectError(await order(player.token, 16, [[1, 1.98, 20]]), 1020);
       expect(await count("ledger")).toBe(before);
     } finally {
-      await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 16").run();
+      await setTrading(16, true);
     }
     await placeOk(player.token, 16, [[1, 1.98, 20]]);
     await expectMoneyInvariants();

@@ -1,7 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
-import { balanceOf, closeBetting, currentRound, finishRound, order, placeOk, playerWith } from "./rooms-helpers";
+import {
+  balanceOf,
+  closeBetting,
+  currentRound,
+  finishRound,
+  order,
+  placeOk,
+  playerWith,
+  setTrading,
+} from "./rooms-helpers";
 
 /** Counts of everything an order writes: a refused order must leave them all as they were. */
 async function writes() {
@@ -202,10 +211,10 @@ describe("placing an order", () => {
     await expectRefused(await order(player.token, 15, [[0, 1.98, 20]]), 1029, before);
     await finishRound(15);
     expectOk(await order(player.token, 15, [[0, 1.98, 20]]));
-    await env.DB.prepare("UPDATE rooms SET trading = 0 WHERE id = 15").run();
+    await setTrading(15, false);
     const stopped = await writes();
     await expectRefused(await order(player.token, 15, [[0, 1.98, 20]]), 1020, stopped);
-    await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 15").run();
+    await setTrading(15, true);
     await expectMoneyInvariants();
   });
 

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { api, expectOk, registerPlayer } from "./helpers";
+import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { getDb } from "../worker/db/client";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
@@ -111,4 +111,29 @@ export async function placeOk(token: string, roomId: number, rows: unknown) {
   const answer = await order(token, roomId, rows);
   expectOk(answer);
   return answer.data as { order_id: number; ordersn: string; money: number };
+}
+
+/**
+ * Stops or resumes a room's trading as an operator does (the console's room settings): the room itself
+ * decides whether an order trades (docs/decisions/161), and hears of the change before the answer.
+ */
+export async function setTrading(roomId: number, trading: boolean) {
+  const token = await operatorLogin();
+  const room = (await api("/api/admin/rooms/get", { token, id: roomId })).data;
+  expectOk(
+    await api("/api/admin/rooms/update", {
+      token,
+      id: roomId,
+      title: room.title,
+      kind: room.kind,
+      minjoin: room.minjoin,
+      minbuy: room.minbuy,
+      minLevel: room.minLevel,
+      roundSeconds: room.roundSeconds ?? "",
+      closeSeconds: room.closeSeconds ?? "",
+      trading: trading ? "1" : "0",
+      rates: room.options.map((o: { odds: number }) => String(o.odds)),
+      rtp_confirmed: "1",
+    }),
+  );
 }

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
-import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf } from "./rooms-helpers";
+import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf, stubOf } from "./rooms-helpers";
 import { insertBulkBets } from "./bulk-bets";
 import { getDb } from "../worker/db/client";
 import { placeOrderStatements } from "../worker/room/bets";
-import { settlementStatements } from "../worker/room/rounds";
+import { roundAnsweredStatements, roundResultStatement, settlementStatements } from "../worker/room/rounds";
 import { runInOneBatch } from "../worker/db/batch";
 import { drawNumbers, fromHex } from "#shared/games/fairness";
 import { type GameType, defaultRatesMilli } from "#shared/games/options";
@@ -155,8 +156,14 @@ describe("settling a round", () => {
       reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 9001),
       nowMs: Date.now(),
     };
-    const statements = settlementStatements(db, settlement);
-    await runInOneBatch(db, statements);
+    // as the room does it: the result in the control database, the shard's batch, its answer (one database here)
+    const settle = (s: typeof settlement) =>
+      runInOneBatch(db, [
+        roundResultStatement(db, s),
+        ...settlementStatements(db, s, 0),
+        ...roundAnsweredStatements(db, { roundId: s.roundId, shards: [0], nowMs: s.nowMs }, 0),
+      ]);
+    await settle(settlement);
     const bets = await betsOf(round!.id);
     const byOption = (p: number) =>
       Object.fromEntries(
@@ -184,7 +191,7 @@ describe("settling a round", () => {
     expect(turnover).toEqual({ turnover_cents: 4_000 });
     // The same statements again (a repeated alarm, a retry after a crash) change nothing.
     const ledgerBefore = await count("ledger");
-    await runInOneBatch(db, settlementStatements(db, { ...settlement, nowMs: Date.now() + 1 }));
+    await settle({ ...settlement, nowMs: Date.now() + 1 });
     expect(await count("ledger")).toBe(ledgerBefore);
     expect(await balanceOf(players[0].userId)).toBe(100_000 - 6_000 + 4_000 + 1_980 + 13_500);
     expect(await betsOf(round!.id)).toEqual(bets);
@@ -247,7 +254,7 @@ describe("settling a round", () => {
       reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 1),
       nowMs: 0,
     };
-    expect(settlementStatements(db, shape).length).toBe(13);
+    expect(settlementStatements(db, shape, 0).length).toBe(13);
     await expectMoneyInvariants();
   });
 });
@@ -287,6 +294,24 @@ describe("VIP levels", () => {
       level: 5,
     });
     await env.DB.prepare("DELETE FROM settings WHERE key = 'vip_thresholds_cents'").run();
+    await expectMoneyInvariants();
+  });
+});
+
+describe("a room from before the wallet shards", () => {
+  it("pays the round it had in play, whose orders went to the one database before rooms recorded shards", async () => {
+    const player = await playerWith(10_000);
+    await placeOk(player.token, 16, [[0, 1.98, 20]]);
+    const round = await currentRound(16);
+    // the room's storage as it was: no record of shards, the order already written
+    await runInDurableObject(stubOf(16), (room, state) => {
+      state.storage.sql.exec("DROP TABLE round_shards");
+      state.storage.sql.exec("DROP TABLE pending_settlements");
+      (room as unknown as { state: { migrate(): void } }).state.migrate();
+    });
+    await finishRound(16);
+    expect(await count("bets", "round_id = ? AND isaward = -1", round.roundId)).toBe(0);
+    expect(await count("ledger", "idempotency_key = ?", `stakes:${round.roundId}:house`)).toBe(1);
     await expectMoneyInvariants();
   });
 });

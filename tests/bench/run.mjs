@@ -137,9 +137,13 @@ function printTable() {
 }
 
 async function main() {
-  // Figures from the real runtime first (no server needed).
-  if (wanted("settlement")) {
-    const run = spawnSync("npx", ["vitest", "run", "--project", "bench"], {
+  // Figures from the real runtime first (no server needed): settlement, and orders per wallet shard.
+  for (const [part, project] of [
+    ["settlement", "bench"],
+    ["shards", "bench-shards"],
+  ]) {
+    if (!wanted(part)) continue;
+    const run = spawnSync("npx", ["vitest", "run", "--project", project], {
       env: { ...process.env, BENCH: "1", BENCH_SMOKE: smoke ? "1" : "" },
       encoding: "utf8",
     });
@@ -155,7 +159,7 @@ async function main() {
     if (run.status !== 0 || figures === 0) {
       const why =
         `${run.stdout}\n${run.stderr}`.split("\n").find((l) => /Error|FAIL|×/.test(l)) ?? `exit ${run.status}`;
-      reportFailure("settlement", "vitest bench project", `${figures} figures, exit ${run.status}: ${why.trim()}`);
+      reportFailure(part, `vitest ${project} project`, `${figures} figures, exit ${run.status}: ${why.trim()}`);
     }
   }
 

@@ -12,19 +12,35 @@ import { insertBulkBets } from "../bulk-bets";
 type Statement = { statement?: string };
 type Batch = (this: D1Database, statements: Statement[]) => Promise<D1Result[]>;
 
-/** The statement lists of the D1 batches run while `work` runs (the rooms share this isolate). */
+type WithSession = (this: D1Database, constraint?: string) => D1DatabaseSession;
+
+/**
+ * The statement lists of the D1 batches run while `work` runs (the rooms share this isolate), on the database
+ * and in its D1 sessions (the room writes a shard's settlement in a session of its own).
+ */
 async function batchesDuring(work: () => Promise<unknown>): Promise<Statement[][]> {
-  const proto = Object.getPrototypeOf(env.DB) as { batch: Batch };
+  const proto = Object.getPrototypeOf(env.DB) as { batch: Batch; withSession: WithSession };
   const original = proto.batch;
+  const originalSession = proto.withSession;
   const seen: Statement[][] = [];
   proto.batch = function (statements) {
     seen.push([...statements]);
     return original.call(this, statements);
   };
+  proto.withSession = function (constraint) {
+    const session = originalSession.call(this, constraint);
+    const batch = session.batch.bind(session);
+    session.batch = (statements) => {
+      seen.push([...(statements as Statement[])]);
+      return batch(statements);
+    };
+    return session;
+  };
   try {
     await work();
   } finally {
     proto.batch = original;
+    proto.withSession = originalSession;
   }
   return seen;
 }
@@ -43,9 +59,10 @@ for (const bets of env.BENCH_SMOKE ? [10] : [100, 1_000, 10_000]) {
       await finishRound(ROOM);
       ms = performance.now() - started;
     });
-    // The settlement batch is the one that closes the round row (worker/room/rounds.ts settlementStatements).
+    // The settlement batch is the shard's, the one that marks the bets (worker/room/rounds.ts settlementStatements);
+    // the control database's result and answer are batches of their own (worker/room/shard-settlement.ts).
     const settlement = batches.filter((batch) =>
-      batch.some((s) => /UPDATE rounds SET[\s\S]*settled_at_ms/.test(s.statement ?? "")),
+      batch.some((s) => /UPDATE bets SET\s+isaward/.test(s.statement ?? "")),
     );
     if (settlement.length !== 1)
       throw new Error(`expected one settlement batch, saw ${settlement.length} of ${batches.length} batches`);

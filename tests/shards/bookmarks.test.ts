@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { registerPlayer } from "../helpers";
 import { parseBookmarks } from "../../worker/db/bookmarks";
 import { PAY_PASSWORD, randomDigits } from "../wallet-helpers";
+import { currentRound } from "../rooms-helpers";
+import { playersInShards } from "./orders-helpers";
 
 // One bookmark per database once the wallet shards are databases of their own (docs/decisions/160, 161): a
 // player's write answers their shard's bookmark under the shard's number, and their next read from a replica
@@ -42,5 +44,24 @@ describe("bookmarks per database over wallet shards", () => {
     expect(list.json.data.list).toHaveLength(1);
     const after = parseBookmarks(list.bookmark);
     expect(after[String(shard) as "0"]! >= written[String(shard) as "0"]!).toBe(true);
+  });
+
+  it("answers an order, written by the room in the player's shard, with that shard's bookmark", async () => {
+    // The room writes the order in a D1 session of its own; the answer must name the player's shard, or the
+    // player's next replica read (their records, their ledger) could miss the bet (docs/decisions/160).
+    const players = await playersInShards([2], 10_000);
+    const bettor = players.get(2)!;
+    const round = await currentRound(15);
+    const placed = await call("/api/Game/order", {
+      token: bettor.token,
+      roomid: 15,
+      gameid: round.roundId,
+      order_info: [[0, 1.98, 20]],
+      request_id: crypto.randomUUID(),
+    });
+    expect(placed.json.code).toBe(1);
+    expect(parseBookmarks(placed.bookmark)["2"]).toMatch(/^[0-9a-f-]+$/);
+    const records = await call("/api/game/getgamelog2", { token: bettor.token }, placed.bookmark);
+    expect(records.json.data.data).toHaveLength(1);
   });
 });

@@ -176,9 +176,12 @@ export const rounds = sqliteTable(
     // bit i set = option i wins / is refunded (SQLite integers are 64-bit: type 4 needs 40 bits)
     winMask: integer("win_mask"),
     refundMask: integer("refund_mask"),
-    // open | settled | void (could not be drawn: every stake refunded)
+    // open | settled | void (could not be drawn: every stake refunded); settled or void only once every wallet
+    // shard holding its bets has paid them (docs/decisions/161): till then open, with drawn_at_ms set
     status: text("status").notNull().default("open"),
     settledAtMs: integer("settled_at_ms"),
+    // when the room drew (or voided) the round and published its result; its shards are paid after it
+    drawnAtMs: integer("drawn_at_ms"),
     // why a void round was not drawn (seed_lost, operator, beacon_unavailable), shown publicly beside it
     voidReason: text("void_reason"),
     // the operator's own words when they voided the round: shown in the console, never to players
@@ -207,6 +210,21 @@ export const rounds = sqliteTable(
     index("rounds_settled_time").on(t.settledAtMs),
     check("rounds_status_known", sql`${t.status} IN ('open', 'settled', 'void')`),
   ],
+);
+
+/**
+ * One wallet shard paid (or refunded) one round (docs/decisions/161). In the control database a row is written
+ * only after the shard answered, and the round is settled once every shard of its set has one. In a shard the
+ * same row is written by its settlement batch itself, last: a retried batch finds it and changes nothing.
+ */
+export const roundSettlements = sqliteTable(
+  "round_settlements",
+  {
+    roundId: integer("round_id").notNull(),
+    shard: integer("shard").notNull(),
+    settledAtMs: integer("settled_at_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.shard] })],
 );
 
 export const orders = sqliteTable(
@@ -804,7 +822,7 @@ export const accountDirectory = sqliteTable(
 
 // A player being moved between wallet shards (docs/decisions/161, worker/players/move.ts): the marker in the
 // shard they leave and in the one they go to while their rows are copied and deleted. While it stands, the
-// append-only triggers let that player's ledger, self-exclusion and audit rows be deleted (migration 0026),
+// append-only triggers let that player's ledger, self-exclusion and audit rows be deleted (migration 0024),
 // and the player stays frozen; `was_frozen` is what the move gives back when it ends.
 export const playerMoves = sqliteTable("player_moves", {
   userId: integer("user_id").primaryKey(),

@@ -6,7 +6,8 @@ import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import { RECORDS_PAGE_SIZE, betRecords } from "../room/bets";
+import { RECORDS_PAGE_SIZE, betRecords, withRoundFacts } from "../room/bets";
+import { roundFacts } from "../room/rounds";
 import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { listOwnCards } from "../wallet/bank-card-queries";
 import type { Db } from "../db/client";
@@ -156,19 +157,27 @@ export async function playerFile(db: Db, control: Db, userId: number, nowMs: num
       time: r.createdAtMs,
     })),
     // the option by its stable key and the room by its title key: the console names both in the operator's language
-    bets: bets.slice(0, RECENT).map((b) => ({
-      id: b.id,
-      room: b.roomTitle,
-      titleKey: b.titleKey,
-      gameType: b.gameType,
-      seqno: b.seqno,
-      option: optionKey(b.gameType, b.optionCount, b.optionIndex),
-      stake: toMoney(b.stakeCents),
-      odds: b.oddsMilli / 1000,
-      award: toMoney(b.awardCents),
-      isaward: b.isaward,
-      time: b.createdAtMs,
-    })),
+    bets: withRoundFacts(
+      bets,
+      await roundFacts(
+        db,
+        bets.map((b) => b.roundId),
+      ),
+    )
+      .slice(0, RECENT)
+      .map((b) => ({
+        id: b.id,
+        room: b.roomTitle,
+        titleKey: b.titleKey,
+        gameType: b.gameType,
+        seqno: b.seqno,
+        option: optionKey(b.gameType, b.optionCount, b.optionIndex),
+        stake: toMoney(b.stakeCents),
+        odds: b.oddsMilli / 1000,
+        award: toMoney(b.awardCents),
+        isaward: b.isaward,
+        time: b.createdAtMs,
+      })),
     cards: cards.map((c) => ({
       id: c.id,
       type: c.type,

@@ -52,7 +52,7 @@ export type PlayerTable = {
 
 /**
  * The audit rows of a player: theirs as the actor, about their account, or about their deposit and withdrawal
- * requests (migration 0026 lets exactly these be deleted while their move marker stands). The move's own row is
+ * requests (migration 0024 lets exactly these be deleted while their move marker stands). The move's own row is
  * the control database's record of the move and stays.
  */
 const auditRowsOf = (id: number) =>

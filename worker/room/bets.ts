@@ -6,6 +6,7 @@ import { protectionAllowsSql } from "../protection/queries";
 import { sessionLiveSql } from "../players/sessions";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import type { LiveBetRow } from "./round-view";
+import type { RoundFacts } from "./rounds";
 
 export type BetLine = { optionIndex: number; oddsMilli: number; stakeCents: number };
 
@@ -35,16 +36,16 @@ export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) 
  * only while the player's protection allows the stake (no exclusion, every loss and stake limit kept,
  * decided inside the batch, docs/product.md#player-protection); the bets and the debit follow the order row, so a refused
  * order writes nothing and its insert reports 0 changes (orderWasRefused).
- * The room trading, the player's level and the session (still signed in, player not frozen) are
- * decided there too (orderRefusalOf says which refused), so an order needs no reads before its batch
- * (docs/decisions/100 and 116).
+ * The player's level and the session (still signed in, player not frozen) are decided there too
+ * (orderRefusalOf says which refused), so an order needs no reads before its batch (docs/decisions/100 and
+ * 116). The batch runs in the player's wallet shard and reads only its rows: whether the room trades is the
+ * room object's own check before it (docs/decisions/161).
  * The stake's other side is the round's stakes in play: the house books it once per round at settlement.
  * Results: [order insert, bets (rows), 2 ledger statements, balance after].
  */
 export function placeOrderStatements(db: Db, order: NewOrder) {
   const total = orderTotalCents(order.lines);
   const allowed = sql`${protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } })}
-    AND EXISTS (SELECT 1 FROM rooms WHERE id = ${order.roomId} AND trading = 1)
     AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND level >= ${order.minLevel})
     AND ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)}`;
   const placed = sql`EXISTS (SELECT 1 FROM orders WHERE ordersn = ${order.ordersn})`;
@@ -78,19 +79,17 @@ export function placeOrderStatements(db: Db, order: NewOrder) {
 export const orderWasRefused = (results: D1Result[]) => results[0].meta.changes === 0;
 
 /**
- * After a refused order batch: 1062 when the session no longer signs in (or the player was frozen: the
- * API looks again and says which), 1020 when the room stopped trading, 2055 below the level, else null
- * (protection).
+ * After a refused order batch, in the player's shard: 1062 when the session no longer signs in (or the player
+ * was frozen: the API looks again and says which), 2055 below the level, else null (protection).
  */
 export async function orderRefusalOf(
   db: Db,
-  order: { roomId: number; userId: number; sessionId: number; minLevel: number; nowMs: number },
-): Promise<1062 | 1020 | 2055 | null> {
-  const row = await db.get<{ live: number; trading: number | null; level: number | null }>(sql`SELECT
+  order: { userId: number; sessionId: number; minLevel: number; nowMs: number },
+): Promise<1062 | 2055 | null> {
+  const row = await db.get<{ live: number; level: number | null }>(sql`SELECT
     ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)} AS live,
-    (SELECT trading FROM rooms WHERE id = ${order.roomId}) AS trading, (SELECT level FROM users WHERE id = ${order.userId}) AS level`);
+    (SELECT level FROM users WHERE id = ${order.userId}) AS level`);
   if (!row?.live) return 1062;
-  if (row.trading !== 1) return 1020;
   if ((row.level ?? 0) < order.minLevel) return 2055;
   return null;
 }
@@ -157,63 +156,98 @@ export async function findOrder(db: Db, orderId: number): Promise<StoredOrder | 
 
 const LIVE_BETS_LIMIT = 200;
 
-/** Bets of a round still standing (cancelled ones disappear), after a bet id, oldest first. */
+/** A live bet's place in the room's table: the bets of every shard in one order, by time then id. */
+export type LiveBetCursor = { atMs: number; id: number };
+
+/**
+ * Bets of a round still standing in ONE wallet shard (cancelled ones disappear), after a cursor, the newest
+ * LIVE_BETS_LIMIT oldest first (read newest first through bets_round_newest: a shard's ids grow with its
+ * writes); the caller merges the shards (mergeLiveBets).
+ */
 export async function liveBets(
   db: Db,
-  roundId: number,
-  afterBetId: number,
-): Promise<(LiveBetRow & { userId: number })[]> {
+  round: { id: number; seqno: number },
+  after: LiveBetCursor | null,
+): Promise<(LiveBetRow & { userId: number; createdAtMs: number })[]> {
+  const cursor = after ? sql`AND (b.created_at_ms, b.id) > (${after.atMs}, ${after.id})` : sql``;
   const rows = await db.all<
-    LiveBetRow & { userId: number }
+    LiveBetRow & { userId: number; createdAtMs: number }
   >(sql`SELECT b.id, b.order_id AS orderId, b.option_index AS optionIndex,
-      b.odds_milli AS oddsMilli, b.stake_cents AS stakeCents, r.seqno, u.username, b.user_id AS userId
-    FROM bets b JOIN rounds r ON r.id = b.round_id JOIN users u ON u.id = b.user_id
-    WHERE b.round_id = ${roundId} AND b.id > ${afterBetId} AND b.isaward <> 3
+      b.odds_milli AS oddsMilli, b.stake_cents AS stakeCents, ${round.seqno} AS seqno, u.username, b.user_id AS userId,
+      b.created_at_ms AS createdAtMs
+    FROM bets b JOIN users u ON u.id = b.user_id
+    WHERE b.round_id = ${round.id} AND b.isaward <> 3 ${cursor}
     ORDER BY b.id DESC LIMIT ${LIVE_BETS_LIMIT}`);
   return rows.reverse();
 }
 
+/** The shards' live bets as one table: by time then id, the newest LIVE_BETS_LIMIT, oldest first. */
+export function mergeLiveBets<T extends { id: number; createdAtMs: number }>(perShard: T[][]): T[] {
+  return perShard
+    .flat()
+    .sort((a, b) => a.createdAtMs - b.createdAtMs || a.id - b.id)
+    .slice(-LIVE_BETS_LIMIT);
+}
+
+/** Where a live table's cursor (a bet id) stands: its time, read in the shard that wrote it. */
+export async function liveBetCursor(db: Db, betId: number): Promise<LiveBetCursor | null> {
+  const row = await db.get<{ atMs: number }>(sql`SELECT created_at_ms AS atMs FROM bets WHERE id = ${betId}`);
+  return row ? { atMs: row.atMs, id: betId } : null;
+}
+
 export const RECORDS_PAGE_SIZE = 20;
 
-export type BetRecordRow = {
+/** A player's bet as their shard holds it; the round's and room's side comes from the control database. */
+export type BetRow = {
   id: number;
-  seqno: number;
+  roundId: number;
   isaward: number;
   ordersn: string;
-  gameType: number;
   roomId: number;
-  roomTitle: string;
-  titleKey: string;
-  optionCount: number;
   optionIndex: number;
   stakeCents: number;
   oddsMilli: number;
   awardCents: number;
   createdAtMs: number;
+};
+
+export type BetRecordRow = BetRow & {
+  seqno: number;
+  gameType: number;
+  roomTitle: string;
+  titleKey: string;
+  optionCount: number;
   /** the round's draw once settled (JSON numbers and sum); null while it waits or when it was voided */
   roundStatus: string;
   numbers: string | null;
   drawSum: number | null;
 };
 
+/** A shard's bets joined in code with their rounds' and rooms' facts; a bet whose round is unknown is left out. */
+export function withRoundFacts(bets: BetRow[], facts: Map<number, RoundFacts>): BetRecordRow[] {
+  return bets.flatMap((bet) => {
+    const round = facts.get(bet.roundId);
+    return round ? [{ ...bet, ...round }] : [];
+  });
+}
+
 const recordKeys = [sql.raw("b.created_at_ms"), sql.raw("b.id")];
 /** A bet record's place in the list (keyset paging, docs/decisions/112). */
-export const betRecordKey = (row: BetRecordRow) => [row.createdAtMs, row.id];
+export const betRecordKey = (row: BetRow) => [row.createdAtMs, row.id];
 
 /**
- * A player's bets, newest first; `isaward` null means every state. Read through bets_user or
- * bets_user_state from the cursor on, so a far page costs what the first costs.
+ * A player's bets in their shard, newest first; `isaward` null means every state. Read through bets_user or
+ * bets_user_state from the cursor on, so a far page costs what the first costs. Their rounds and rooms are
+ * joined in code (worker/room/rounds.ts roundFacts), from the control database (docs/decisions/161).
  */
-export async function betRecords(db: Db, userId: number, isaward: number | null, at: PageAt): Promise<BetRecordRow[]> {
+export async function betRecords(db: Db, userId: number, isaward: number | null, at: PageAt): Promise<BetRow[]> {
   const filter = isaward === null ? sql`` : sql`AND b.isaward = ${isaward}`;
   const keyset = keysetWhere(recordKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
-  return db.all<BetRecordRow>(sql`SELECT b.id, r.seqno, b.isaward, o.ordersn, r.game_type AS gameType, o.room_id AS roomId,
-      rm.title AS roomTitle, g.title_key AS titleKey, rm.option_count AS optionCount, b.option_index AS optionIndex, b.stake_cents AS stakeCents,
-      b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs,
-      r.status AS roundStatus, r.numbers, r.sum AS drawSum
-    FROM bets b JOIN orders o ON o.id = b.order_id JOIN rounds r ON r.id = b.round_id JOIN rooms rm ON rm.id = o.room_id
-      JOIN games g ON g.id = rm.game_id
+  return db.all<BetRow>(sql`SELECT b.id, b.round_id AS roundId, b.isaward, o.ordersn, o.room_id AS roomId,
+      b.option_index AS optionIndex, b.stake_cents AS stakeCents, b.odds_milli AS oddsMilli, b.award_cents AS awardCents,
+      b.created_at_ms AS createdAtMs
+    FROM bets b JOIN orders o ON o.id = b.order_id
     WHERE b.user_id = ${userId} ${filter} ${keyset ? sql`AND ${keyset}` : sql``}
     ORDER BY ${sql.join(keysetOrder(recordKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
 }

@@ -24,8 +24,21 @@ export const MAX_GROUP = 16;
 export class GroupCommit {
   private readonly queue: Member[] = [];
   private writing = false;
+  /** Batches and statements D1 took (a refused batch is not counted): the bench's per-shard figures. */
+  private sent = { batches: 0, statements: 0 };
 
-  constructor(private readonly send: (statements: Statements) => Promise<D1Result[]>) {}
+  constructor(private readonly sendBatch: (statements: Statements) => Promise<D1Result[]>) {}
+
+  figures(): { batches: number; statements: number } {
+    return { ...this.sent };
+  }
+
+  private async send(statements: Statements): Promise<D1Result[]> {
+    const results = await this.sendBatch(statements);
+    this.sent.batches++;
+    this.sent.statements += statements.length;
+    return results;
+  }
 
   /**
    * Batches at the primary, each in a D1 session of its own; `wrote` hears each batch's bookmark, so the

@@ -18,9 +18,9 @@ import { movementExists } from "../wallet/funds";
 import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
 import { ProductError } from "#shared/product-error";
 import { parseOrderLines } from "./order-form";
-import { runInOneBatchAtPrimary } from "../db/batch";
-import { laterBookmark } from "../db/read-sessions";
-import { GroupCommit } from "./group-commit";
+import { shardCount, walletDb } from "../db/shards";
+import { settleKeptRounds } from "./shard-settlement";
+import { ShardWrites } from "./shard-writes";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
@@ -37,6 +37,8 @@ export type PlaceOrderRequest = {
   room: RoomRef;
   roundId: number;
   userId: number;
+  /** the player's wallet shard (docs/decisions/161): the order is one batch there */
+  shard: number;
   /** checked inside the order's batch: the API may have taken the player from memory (docs/decisions/116) */
   sessionId: number;
   username: string;
@@ -47,7 +49,7 @@ export type PlaceOrderOutcome =
   | { ok: true; orderId: number; ordersn: string; moneyCents: number; bookmark: string | null }
   | { ok: false; errCode: number; extra?: RefusalDetails | { num?: number } };
 
-export type CancelOrderRequest = { room: RoomRef; order: StoredOrder };
+export type CancelOrderRequest = { room: RoomRef; order: StoredOrder; shard: number };
 export type CancelOrderOutcome =
   { ok: true; moneyCents: number; bookmark: string | null } | { ok: false; errCode: number };
 
@@ -72,18 +74,19 @@ export class RoomDO extends DurableObject<Env> {
   private rulesOfRound: { roundId: number; rules: Promise<RoundRules | undefined> } | null = null;
   /** A draw waiting for its beacon round asks again at this time, not at every wake-up (docs/decisions/130). */
   private beaconRetryAtMs: number | null = null;
-  /** Orders that arrive while one batch is on its way go together in the next (docs/decisions/123). */
-  private readonly orderWrites: GroupCommit;
+  /** Orders (grouped per wallet shard), cancellations and settlements in the shards, with a bookmark per shard. */
+  private readonly writes: ShardWrites;
   /**
-   * The latest D1 bookmark of this room's own writes (orders, cancellations): an answer hands it to the
-   * player, whose next read from a replica then sees their order (docs/decisions/160).
+   * Whether the room trades, read from the control database once and again after each round and each
+   * operator change (tradingChanged): the order batch no longer reads the rooms row, which lives in another
+   * database than the player's shard (docs/decisions/161).
    */
-  private bookmark: string | null = null;
+  private trading: Promise<boolean> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.state = new RoomState(ctx.storage.sql);
-    this.orderWrites = GroupCommit.atPrimary(env.DB, (bookmark) => this.wrote(bookmark));
+    this.writes = new ShardWrites(env);
     ctx.blockConcurrencyWhile(async () => this.state.migrate());
     // Pings are answered without waking a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -103,6 +106,23 @@ export class RoomDO extends DurableObject<Env> {
   async alarm(): Promise<void> {
     if (this.state.roomId() === null) return;
     await this.gate.exclusive(() => this.advance());
+  }
+
+  /** An operator changed the room's settings: whether it trades is read again before the next order. */
+  async tradingChanged(roomId: number): Promise<void> {
+    this.state.bindRoom(roomId);
+    this.trading = null;
+  }
+
+  private isTrading(roomId: number): Promise<boolean> {
+    if (!this.trading) {
+      const read = findGameRoom(getDb(this.env), roomId).then((room) => room?.trading === true);
+      this.trading = read;
+      read.catch(() => {
+        if (this.trading === read) this.trading = null;
+      });
+    }
+    return this.trading;
   }
 
   /**
@@ -129,6 +149,7 @@ export class RoomDO extends DurableObject<Env> {
         nowMs,
       ).finally(() => this.forgetResults());
       if (!events) return false;
+      await this.settleKept();
       await this.afterCycle(request.roomId, events);
       return true;
     });
@@ -141,34 +162,60 @@ export class RoomDO extends DurableObject<Env> {
       config: readConfig(this.env),
       roomId: this.state.roomId()!,
       flush: () => this.ctx.storage.sync(),
+      shardCount: shardCount(this.env),
     };
   }
 
   private async advance(): Promise<RoundSchedule | null> {
     const roomId = this.state.roomId()!;
-    const events = await advanceRoom(this.cycleContext(), Date.now()).finally(() => this.forgetResults());
+    const events = await advanceRoom(this.cycleContext(), Date.now()).finally(() => {
+      this.forgetResults();
+      this.trading = null;
+    });
+    await this.settleKept();
     return this.afterCycle(roomId, events);
+  }
+
+  /** Pays drawn rounds in the shards that have not answered yet (a new draw's at once, a failed one when due). */
+  private settleKept() {
+    return settleKeptRounds(this.env, this.state, {
+      onlyDue: true,
+      wrote: (shard, bookmark) => this.writes.wrote(shard, bookmark),
+    });
   }
 
   private async afterCycle(roomId: number, events: CycleEvent[]): Promise<RoundSchedule | null> {
     const waiting = events.find((e) => e.type === "waiting");
     this.beaconRetryAtMs = waiting ? waiting.retryAtMs : null;
     const current = this.state.current();
-    if (current) await this.keepAlarm(current);
-    else await this.ctx.storage.deleteAlarm();
+    await this.keepAlarm(current);
     await this.announce(roomId, events);
     return current;
   }
 
-  /** The alarm sits at the draw time; past it (a draw waiting for its beacon) at the next retry. */
-  private async keepAlarm(current: RoundSchedule) {
-    const at =
-      Date.now() < current.drawAtMs ? current.drawAtMs : (this.beaconRetryAtMs ?? Date.now() + BEACON_RETRY_MS);
+  /**
+   * The alarm sits at the draw time; past it (a draw waiting for its beacon) at the next retry; earlier when a
+   * shard's settlement is to be tried again; none when no round is in play and nothing is left to pay.
+   */
+  private async keepAlarm(current: RoundSchedule | null) {
+    const times: number[] = [];
+    if (current)
+      times.push(
+        Date.now() < current.drawAtMs ? current.drawAtMs : (this.beaconRetryAtMs ?? Date.now() + BEACON_RETRY_MS),
+      );
+    const retry = this.state.nextSettlementRetryMs();
+    if (retry !== null) times.push(retry);
+    if (times.length === 0) {
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    const at = Math.min(...times);
     if ((await this.ctx.storage.getAlarm()) !== at) await this.ctx.storage.setAlarm(at);
   }
 
-  private wrote(bookmark: string | null) {
-    this.bookmark = laterBookmark(this.bookmark, bookmark);
+  /** What the room's group commits sent to each shard (batches and statements that succeeded), for the bench. */
+  async orderWriteFigures(): Promise<{ shard: number; batches: number; statements: number }[]> {
+    return this.writes.orderFigures();
   }
 
   async placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderOutcome> {
@@ -178,7 +225,10 @@ export class RoomDO extends DurableObject<Env> {
       const current = this.state.current();
       if (!current || current.roundId !== request.roundId || nowMs >= current.closeAtMs)
         return { ok: false, errCode: 1029 };
-      const db = getDb(this.env);
+      // The room is the one that knows whether it trades; the batch checks the player's own rows only.
+      if (!(await this.isTrading(request.room.roomId))) return { ok: false, errCode: 1020 };
+      const { shard } = request;
+      const db = walletDb(this.env, shard);
       const rules = await this.roundSettings(current.roundId, request.room.roomId);
       if (!rules) return { ok: false, errCode: 1057 };
       let lines;
@@ -204,7 +254,9 @@ export class RoomDO extends DurableObject<Env> {
       });
       let results;
       try {
-        results = await this.orderWrites.write(statements);
+        // Known before the write: a shard that may hold a bet of the round is paid (or finds nothing) at its draw.
+        this.state.addRoundShard(current.roundId, shard);
+        results = await this.writes.order(shard, statements);
       } catch (error) {
         // Read from the data, not the error's wording: the refused batch wrote nothing.
         const first = request.requestId ? await findOrderByRequest(db, request.userId, request.requestId) : undefined;
@@ -214,14 +266,13 @@ export class RoomDO extends DurableObject<Env> {
             orderId: first.id,
             ordersn: first.ordersn,
             moneyCents: first.moneyCents,
-            bookmark: this.bookmark,
+            bookmark: this.writes.bookmarkOf(shard),
           };
         if (await cannotCover(db, request.userId, orderTotalCents(lines))) return { ok: false, errCode: 1025 };
         throw error;
       }
       if (orderWasRefused(results)) {
         const refusal = await orderRefusalOf(db, {
-          roomId: request.room.roomId,
           userId: request.userId,
           sessionId: request.sessionId,
           minLevel: rules.minLevel,
@@ -247,7 +298,7 @@ export class RoomDO extends DurableObject<Env> {
         orderId: bets[0].orderId,
         ordersn,
         moneyCents: balanceAfter(results),
-        bookmark: this.bookmark,
+        bookmark: this.writes.bookmarkOf(shard),
       };
     });
   }
@@ -275,11 +326,12 @@ export class RoomDO extends DurableObject<Env> {
       const { order } = request;
       if (!current || current.roundId !== order.roundId || Date.now() >= current.closeAtMs)
         return { ok: false, errCode: 1029 };
-      const db = getDb(this.env);
+      const { shard } = request;
+      const db = walletDb(this.env, shard);
       let results;
       try {
-        const written = await runInOneBatchAtPrimary(
-          this.env.DB,
+        results = await this.writes.alone(
+          shard,
           cancelOrderStatements(db, {
             orderId: order.id,
             ordersn: order.ordersn,
@@ -289,15 +341,13 @@ export class RoomDO extends DurableObject<Env> {
             nowMs: Date.now(),
           }),
         );
-        this.wrote(written.bookmark);
-        results = written.results;
       } catch (error) {
         // Cancelled twice at once: the refund's key lets only one through.
         if (await movementExists(db, cancelRefundKey(order.id))) return { ok: false, errCode: 2003 };
         throw error;
       }
       this.broadcast({ type: "cancel", orderId: order.id });
-      return { ok: true, moneyCents: balanceAfter(results), bookmark: this.bookmark };
+      return { ok: true, moneyCents: balanceAfter(results), bookmark: this.writes.bookmarkOf(shard) };
     });
   }
 

@@ -29,6 +29,97 @@ export class RoomState {
       this.sql.exec("ALTER TABLE room ADD COLUMN beacon_chain TEXT");
       this.sql.exec("ALTER TABLE room ADD COLUMN beacon_round INTEGER");
     }
+    // docs/decisions/161: the wallet shards holding bets of a round (answered = that shard paid it), and the
+    // settlements not yet answered by every shard, with when the alarm tries the missing ones again.
+    const recordedShards =
+      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'round_shards'").toArray().length > 0;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS round_shards (
+      round_id INTEGER NOT NULL, shard INTEGER NOT NULL, answered INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (round_id, shard)
+    )`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS pending_settlements (
+      round_id INTEGER PRIMARY KEY, settlement TEXT NOT NULL, tries INTEGER NOT NULL DEFAULT 0, next_at_ms INTEGER NOT NULL
+    )`);
+    // A room from before the shards: the round in play took its orders in the one database, shard 0.
+    if (!recordedShards)
+      this.sql.exec(
+        "INSERT OR IGNORE INTO round_shards (round_id, shard) SELECT round_id, 0 FROM room WHERE round_id IS NOT NULL",
+      );
+  }
+
+  /** An order of the round is about to be written in this shard: kept before the write, so no bet is ever unknown. */
+  addRoundShard(roundId: number, shard: number): void {
+    this.sql.exec("INSERT OR IGNORE INTO round_shards (round_id, shard) VALUES (?, ?)", roundId, shard);
+  }
+
+  /** The shards holding bets of a round, in order. */
+  roundShards(roundId: number): number[] {
+    return this.sql
+      .exec<{ shard: number }>("SELECT shard FROM round_shards WHERE round_id = ? ORDER BY shard", roundId)
+      .toArray()
+      .map((row) => row.shard);
+  }
+
+  /**
+   * A drawn (or voided) round to pay in each of its shards: kept before the result goes to D1, so a restart
+   * between the two finds it. `shards` replaces the round's set when given (a round whose set was lost).
+   */
+  keepSettlement(roundId: number, settlement: unknown, shards?: number[]): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO pending_settlements (round_id, settlement, tries, next_at_ms) VALUES (?, ?, 0, 0)",
+      roundId,
+      JSON.stringify(settlement),
+    );
+    for (const shard of shards ?? []) this.addRoundShard(roundId, shard);
+  }
+
+  /** Settlements some shard has not answered yet, oldest first, with those shards. */
+  pendingSettlements(): { roundId: number; settlement: unknown; tries: number; nextAtMs: number; missing: number[] }[] {
+    return this.sql
+      .exec<{ round_id: number; settlement: string; tries: number; next_at_ms: number }>(
+        "SELECT round_id, settlement, tries, next_at_ms FROM pending_settlements ORDER BY round_id",
+      )
+      .toArray()
+      .map((row) => ({
+        roundId: row.round_id,
+        settlement: JSON.parse(row.settlement) as unknown,
+        tries: row.tries,
+        nextAtMs: row.next_at_ms,
+        missing: this.sql
+          .exec<{ shard: number }>(
+            "SELECT shard FROM round_shards WHERE round_id = ? AND answered = 0 ORDER BY shard",
+            row.round_id,
+          )
+          .toArray()
+          .map((s) => s.shard),
+      }));
+  }
+
+  shardAnswered(roundId: number, shard: number): void {
+    this.sql.exec("UPDATE round_shards SET answered = 1 WHERE round_id = ? AND shard = ?", roundId, shard);
+  }
+
+  /** Some shard failed: the alarm tries the missing ones again at nextAtMs. */
+  settlementFailed(roundId: number, nextAtMs: number): void {
+    this.sql.exec(
+      "UPDATE pending_settlements SET tries = tries + 1, next_at_ms = ? WHERE round_id = ?",
+      nextAtMs,
+      roundId,
+    );
+  }
+
+  /** Every shard answered and the control database calls the round settled: nothing left to remember. */
+  settlementDone(roundId: number): void {
+    this.sql.exec("DELETE FROM pending_settlements WHERE round_id = ?", roundId);
+    this.sql.exec("DELETE FROM round_shards WHERE round_id = ?", roundId);
+  }
+
+  /** When the alarm should next try a shard that failed; null when none is waiting. */
+  nextSettlementRetryMs(): number | null {
+    const row = this.sql
+      .exec<{ at: number | null }>("SELECT MIN(next_at_ms) AS at FROM pending_settlements")
+      .toArray()[0];
+    return row?.at ?? null;
   }
 
   roomId(): number | null {

@@ -13,7 +13,8 @@ import {
   type VoidReason,
   latestRound,
   openRoundStatements,
-  settlementStatements,
+  roundAnsweredStatements,
+  roundResultStatement,
 } from "./rounds";
 import { readSettings } from "../settings/settings";
 import { runInOneBatch } from "../db/batch";
@@ -35,6 +36,8 @@ export type CycleContext = {
   roomId: number;
   /** Makes the room's own storage durable before D1 hears of what it holds (a new seed). */
   flush: () => Promise<void>;
+  /** How many wallet shards the deployment binds: a round whose set of shards was lost is paid in each. */
+  shardCount: number;
 };
 
 export type CycleEvent =
@@ -132,11 +135,15 @@ export async function voidRoundInPlay(
     "operator",
   );
   const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note}, voided_by = ${request.operatorId}
-    WHERE id = ${current.roundId} AND status = 'void' AND void_note IS NULL`);
+    WHERE id = ${current.roundId} AND void_reason = 'operator' AND void_note IS NULL`);
   return settleAndContinue(ctx, current, room, settlement, [note, request.audit(current)], nowMs);
 }
 
-/** Settles the round in play (drawn or void) and opens the next one in the same batch. */
+/**
+ * Publishes the round in play's result (drawn or void) and opens the next one in the same control batch; the
+ * room then pays the round in each wallet shard holding its bets (worker/room/shard-settlement.ts), kept in
+ * its storage first so that neither a restart nor a shard that fails loses it (docs/decisions/161).
+ */
 async function settleAndContinue(
   ctx: CycleContext,
   current: RoundSchedule,
@@ -148,9 +155,13 @@ async function settleAndContinue(
   settlement.vipThresholdsCents = (await readSettings(ctx.db, ["vip_thresholds_cents"])).vip_thresholds_cents;
   // Trading stopped: the round in play is still drawn and paid, but no new round opens.
   const next = room?.trading ? await prepareRound(ctx, room, current.seqno + 1, nowMs) : null;
+  const shards = ctx.state.roundShards(current.roundId);
+  ctx.state.keepSettlement(current.roundId, settlement);
   const statements = [
-    ...settlementStatements(ctx.db, settlement),
+    roundResultStatement(ctx.db, settlement),
     ...alongside,
+    // nobody bet: settled at once
+    ...roundAnsweredStatements(ctx.db, { roundId: current.roundId, shards, nowMs }, null),
     ...(next ? openRoundStatements(ctx.db, next) : []),
   ];
   const results = await runInOneBatch(ctx.db, statements);
@@ -251,15 +262,22 @@ function voidSettlement(
  */
 async function startRoom(ctx: CycleContext, room: GameRoom, nowMs: number): Promise<RoundSchedule> {
   const latest = await latestRound(ctx.db, ctx.roomId);
-  if (latest?.status === "open") {
+  // A round drawn already is being paid by the room's alarm (its settlement is kept): the next one opens.
+  if (latest?.status === "open" && latest.drawnAtMs === null) {
     const seedHex = ctx.state.seedFor(latest.seqno);
     if (seedHex && (await commitOf(fromHex(seedHex))) === latest.commit) {
       const adopted = scheduleOf(latest);
       ctx.state.setCurrent(adopted);
       return adopted;
     }
+    // The seed is lost with the room's storage, and with it which shards hold the round's bets: each is refunded.
     const settlement = voidSettlement(latest.id, latest.gameType, ledgerReasons.round(room, latest.seqno), nowMs, null);
-    await runInOneBatch(ctx.db, settlementStatements(ctx.db, settlement));
+    const shards = Array.from({ length: ctx.shardCount }, (_, shard) => shard);
+    ctx.state.keepSettlement(latest.id, settlement, shards);
+    await runInOneBatch(ctx.db, [
+      roundResultStatement(ctx.db, settlement),
+      ...roundAnsweredStatements(ctx.db, { roundId: latest.id, shards, nowMs }, null),
+    ]);
   }
   const next = await prepareRound(ctx, room, (latest?.seqno ?? 0) + 1, nowMs);
   const [, stored] = await runInOneBatch(ctx.db, openRoundStatements(ctx.db, next));

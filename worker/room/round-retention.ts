@@ -38,6 +38,7 @@ export async function pruneIdleRounds(db: Db, nowMs: number, retentionDays: numb
     db.run(sql`DELETE FROM rounds
       WHERE id > ${cursor} AND id <= ${until} AND status = 'settled' AND draw_at_ms < ${cutoffMs}
         AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.round_id = rounds.id)
+        AND NOT EXISTS (SELECT 1 FROM round_settlements s WHERE s.round_id = rounds.id)
         AND seqno < (SELECT MAX(latest.seqno) FROM rounds AS latest WHERE latest.room_id = rounds.room_id)`),
     db.run(sql`INSERT INTO settings (key, value) VALUES (${RETENTION_CURSOR_KEY}, ${String(until)})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`),

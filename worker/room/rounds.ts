@@ -51,10 +51,12 @@ export type StoredRound = {
   status: string;
   beaconChain: string | null;
   beaconRound: number | null;
+  /** set once the room drew (or voided) it; an open round with it is being paid in its shards */
+  drawnAtMs: number | null;
 };
 
 const storedRoundColumns = sql.raw(
-  'id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, "commit", status, beacon_chain AS beaconChain, beacon_round AS beaconRound',
+  'id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, "commit", status, beacon_chain AS beaconChain, beacon_round AS beaconRound, drawn_at_ms AS drawnAtMs',
 );
 
 export type Settlement = {
@@ -81,13 +83,55 @@ export type Settlement = {
 };
 
 /**
- * Settles a round with a fixed number of statements however many bets it holds (docs/architecture.md#the-room),
- * for one db.batch. Every statement only acts while the round is still open, and the round row
- * is closed last, so a repeated alarm or a retry after a crash changes nothing the second time;
- * the per-user ledger keys (award:<round>:<user>) would refuse a second payment anyway.
+ * Publishes a round's result in the control database (docs/decisions/161): its seed, numbers, masks and
+ * beacon, and the moment it was drawn. The round stays open (its bets are still in play) until every wallet
+ * shard holding its bets has paid them (roundAnsweredStatements). Only a round not drawn yet is written, so
+ * a repeated alarm or a retry after a crash changes nothing.
  */
-export function settlementStatements(db: Db, s: Settlement) {
-  const stillOpen = sql`EXISTS (SELECT 1 FROM rounds WHERE id = ${s.roundId} AND status = 'open')`;
+export function roundResultStatement(db: Db, s: Settlement) {
+  return db.run(sql`UPDATE rounds SET
+      seed = ${s.seedHex}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
+      num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
+      win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, drawn_at_ms = ${s.nowMs},
+      void_reason = ${s.voidReason}, beacon_signature = ${s.beacon?.signature ?? null}, beacon_randomness = ${s.beacon?.randomness ?? null}
+    WHERE id = ${s.roundId} AND status = 'open' AND drawn_at_ms IS NULL`);
+}
+
+/**
+ * In the control database, after a wallet shard answered its settlement batch: the shard's row, then the round
+ * settled (or void) once every shard of its set has one. `shards` is the round's whole set, as the room knows
+ * it; with none (nobody bet) the round is settled at once. Both statements can run any number of times.
+ */
+export function roundAnsweredStatements(
+  db: Db,
+  round: { roundId: number; shards: number[]; nowMs: number },
+  shard: number | null,
+) {
+  const answered = shard === null ? [] : [shardAnsweredStatement(db, round.roundId, shard, round.nowMs)];
+  return [
+    ...answered,
+    db.run(sql`UPDATE rounds SET status = CASE WHEN void_reason IS NULL THEN 'settled' ELSE 'void' END, settled_at_ms = ${round.nowMs}
+      WHERE id = ${round.roundId} AND status = 'open' AND drawn_at_ms IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(round.shards)})
+          WHERE value NOT IN (SELECT shard FROM round_settlements WHERE round_id = ${round.roundId}))`),
+  ];
+}
+
+const shardAnsweredStatement = (db: Db, roundId: number, shard: number, nowMs: number) =>
+  db.run(
+    sql`INSERT OR IGNORE INTO round_settlements (round_id, shard, settled_at_ms) VALUES (${roundId}, ${shard}, ${nowMs})`,
+  );
+
+/**
+ * Settles a round's bets in ONE wallet shard with a fixed number of statements however many bets it holds
+ * (docs/architecture.md#the-room, docs/decisions/161), for one batch in that shard. Every statement acts
+ * only while the shard has not settled the round yet, and the shard's own round_settlements row is written
+ * last, so a retried batch (an alarm after a lost answer, two at once) changes nothing the second time; the
+ * ledger keys (award:<round>:<user>, stakes:<round>:house, ...) are unique in the shard's ledger anyway. The
+ * house is booked per round in each shard, so each shard's books sum to zero on their own.
+ */
+export function settlementStatements(db: Db, s: Settlement, shard: number) {
+  const stillOpen = sql`NOT EXISTS (SELECT 1 FROM round_settlements WHERE round_id = ${s.roundId} AND shard = ${shard})`;
   const wins = sql`((CAST(${s.winMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
   const refunds = sql`((CAST(${s.refundMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
   return [
@@ -100,12 +144,7 @@ export function settlementStatements(db: Db, s: Settlement) {
     ...creditStatements(db, s, stillOpen, { isaward: 1, type: "earn", keyPrefix: "award" }),
     ...creditStatements(db, s, stillOpen, { isaward: 2, type: "redo", keyPrefix: "refund" }),
     turnoverStatement(db, s, stillOpen),
-    db.run(sql`UPDATE rounds SET
-        seed = ${s.seedHex}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
-        num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
-        win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, status = ${s.status}, settled_at_ms = ${s.nowMs},
-        void_reason = ${s.voidReason}, beacon_signature = ${s.beacon?.signature ?? null}, beacon_randomness = ${s.beacon?.randomness ?? null}
-      WHERE id = ${s.roundId} AND status = 'open'`),
+    shardAnsweredStatement(db, s.roundId, shard, s.nowMs),
   ] as const;
 }
 
@@ -234,4 +273,28 @@ export const roundKey = (row: { seqno: number }) => [row.seqno];
 
 export async function findRound(db: Db, roomId: number, seqno: number): Promise<RoundRow | undefined> {
   return db.get<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds WHERE room_id = ${roomId} AND seqno = ${seqno}`);
+}
+
+/** What a player's bet record shows of its round and room, by round id, from the control database. */
+export type RoundFacts = {
+  roundId: number;
+  seqno: number;
+  gameType: number;
+  roomTitle: string;
+  titleKey: string;
+  optionCount: number;
+  roundStatus: string;
+  numbers: string | null;
+  drawSum: number | null;
+};
+
+export async function roundFacts(db: Db, roundIds: number[]): Promise<Map<number, RoundFacts>> {
+  const ids = [...new Set(roundIds)];
+  if (ids.length === 0) return new Map();
+  const rows =
+    await db.all<RoundFacts>(sql`SELECT r.id AS roundId, r.seqno, r.game_type AS gameType, rm.title AS roomTitle,
+      g.title_key AS titleKey, rm.option_count AS optionCount, r.status AS roundStatus, r.numbers, r.sum AS drawSum
+    FROM rounds r JOIN rooms rm ON rm.id = r.room_id JOIN games g ON g.id = rm.game_id
+    WHERE r.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  return new Map(rows.map((row) => [row.roundId, row]));
 }

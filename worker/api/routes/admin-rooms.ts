@@ -68,8 +68,12 @@ adminRoomRoutes.post("/api/admin/rooms/get", async (c) =>
 adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
   const { room, wake } = await updateRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
   forgetRoomRef(room.id);
+  // The room decides whether an order trades (docs/decisions/161): it reads the flag again before the next
+  // one, so a stop answered here refuses the next order.
+  const stub = roomStub(c.env, room.id, room.locationHint);
+  await stub.tradingChanged(room.id);
   // Trading back on: the room opens its next round now rather than at the next cron tick.
-  if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id, room.locationHint).ensureRunning(room.id));
+  if (wake) c.executionCtx.waitUntil(stub.ensureRunning(room.id));
   return ok(c, room);
 });
 

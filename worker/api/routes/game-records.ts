@@ -1,14 +1,22 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { pageField } from "./game-shared";
 import { pageAt, pagedList } from "../../db/paging";
 import { cursorFields } from "#shared/fields";
 import { getDb } from "../../db/client";
-import { RECORDS_PAGE_SIZE, betRecordKey, betRecordTotals, betRecords, winLossBetween } from "../../room/bets";
+import {
+  RECORDS_PAGE_SIZE,
+  betRecordKey,
+  betRecordTotals,
+  betRecords,
+  winLossBetween,
+  withRoundFacts,
+} from "../../room/bets";
+import { roundFacts } from "../../room/rounds";
 import { toMoney, toOdds } from "#shared/money";
 import { optionKey } from "../../room/round-view";
 import { DAY_MS, dayStartMs } from "#shared/days";
@@ -49,11 +57,20 @@ const recordsForm = z.object({
 gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
   const form = parseBody(recordsForm, c.get("body"));
   const at = pageAt(form, RECORDS_PAGE_SIZE);
-  const db = getDb(c.env);
-  const [rows, totals] = await Promise.all([
-    betRecords(db, c.get("user").id, form.type, at),
-    betRecordTotals(db, c.get("user").id, form.type),
+  // The player's bets from their shard, their rounds and rooms from the control database (docs/decisions/161).
+  const wallet = playerDb(c);
+  const [bets, totals] = await Promise.all([
+    betRecords(wallet, c.get("user").id, form.type, at),
+    betRecordTotals(wallet, c.get("user").id, form.type),
   ]);
+  // a bet's round is kept while it has bets (worker/room/round-retention.ts)
+  const rows = withRoundFacts(
+    bets,
+    await roundFacts(
+      getDb(c.env),
+      bets.map((bet) => bet.roundId),
+    ),
+  );
   const { list: data, ...page } = pagedList(rows, at, betRecordKey, (row) => ({
     id: row.id,
     seqno: row.seqno,
@@ -90,12 +107,12 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
 /** Today's result (awards - stakes of bets played out) and turnover, in the player's day (UTC+8). */
 gameRecordRoutes.post("/api/game/todaywinlost", requireUser, async (c) => {
   const today = dayStartMs(Date.now());
-  const day = await winLossBetween(getDb(c.env), c.get("user").id, today, today + DAY_MS);
+  const day = await winLossBetween(playerDb(c), c.get("user").id, today, today + DAY_MS);
   return ok(c, { win: toMoney(day.netCents), total: toMoney(day.turnoverCents) });
 });
 
 gameRecordRoutes.post("/api/game/gettrenddata", requireUser, async (c) => {
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const userId = c.get("user").id;
   const today = dayStartMs(Date.now());
   const [yesterdayFigures, todayFigures] = await Promise.all([

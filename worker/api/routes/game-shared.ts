@@ -48,7 +48,7 @@ export function roomRef(room: GameRoom): RoomRef {
 /** A room's name and game, kept 10 s per isolate: an order needs them, but nothing it decides (docs/decisions/100). */
 const roomRefs = new ExpiringCache<number, RoomRef | null>(10_000);
 
-/** A room that exists (1057), as an order names it; trading is decided inside the order's batch. */
+/** A room that exists (1057), as an order names it; whether it trades is the room object's own check (docs/decisions/161). */
 export async function knownRoom(db: Db, roomId: number): Promise<RoomRef> {
   const ref = await roomRefs.get(roomId, async () => {
     const room = await findGameRoom(db, roomId);
