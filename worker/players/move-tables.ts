@@ -27,6 +27,8 @@ export const NO_PLAYER_ROWS = new Set([
   "operator_requests",
   "rooms",
   "rounds",
+  // which shard paid a round: the round's, per database (docs/decisions/161), not a player's
+  "round_settlements",
   "settings",
   "sms_codes",
 ]);
