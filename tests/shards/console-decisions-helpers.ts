@@ -11,7 +11,7 @@ import { api, expectOk } from "../helpers";
 
 export type ShardedPlayer = { token: string; id: number; username: string; shard: number };
 
-export async function shardOf(userId: number): Promise<number> {
+async function shardOf(userId: number): Promise<number> {
   const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
     .bind(userId)
     .first<{ shard: number }>();
@@ -35,7 +35,7 @@ export async function playersInShards(count: number, money = 0): Promise<Sharded
 let funder: Promise<string> | undefined;
 
 /** Money for a player, credited by an operator of the tests' own (so the operators under test have moved none). */
-export async function fund(p: { id: number }, money: number) {
+async function fund(p: { id: number }, money: number) {
   funder ??= (async () => {
     await env.DB.prepare(
       "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000')",

@@ -4,6 +4,8 @@ import { api, expectError, expectOk } from "../helpers";
 import { requestId } from "../wallet-helpers";
 import { playerBooks } from "../../worker/operators/player-shards";
 import { soloRoomCents } from "../../worker/operators/solo-adjustments";
+import { pruneLapsedAllowances } from "../../worker/operators/solo-allowances";
+import { getDb } from "../../worker/db/client";
 import {
   balanceIn,
   expectEveryShardBalanced,
@@ -149,5 +151,28 @@ describe("a shard that refuses gives the allowance back", () => {
     for (const answer of answers) expect(answer.data).toMatchObject({ status: "done", balance: 200 });
     expect(await reservedCents(op.id)).toEqual({ cents: 20_000, n: 1 });
     expect(await balanceIn(a)).toBe(20_000);
+  });
+});
+
+describe("reservations past their 24 hours", () => {
+  it("count for nothing and are pruned two days on, a recent one kept", async () => {
+    const [a] = await playersInShards(1);
+    const op = await signedOperator("admin");
+    await setSettings({ adjust_operator_daily_cents: 70_000 });
+    const dayMs = 24 * 60 * 60_000;
+    await env.DB.prepare(
+      `INSERT INTO solo_allowances (operator_id, user_id, reservation_key, amount_cents, window_cents, limit_cents, created_at_ms)
+       VALUES (?1, ?2, ?3, 70000, 70000, 70000, ?4), (?1, ?2, ?5, 70000, 70000, 70000, ?6)`,
+    )
+      .bind(op.id, a.id, `${op.id}:old`, Date.now() - 3 * dayMs, `${op.id}:yesterday`, Date.now() - dayMs - 60_000)
+      .run();
+    expect((await credit(op.token, a.id, 700)).data).toMatchObject({ status: "done" });
+    await pruneLapsedAllowances(getDb(env), Date.now());
+    const left = await env.DB.prepare(
+      "SELECT reservation_key AS k FROM solo_allowances WHERE operator_id = ? ORDER BY id",
+    )
+      .bind(op.id)
+      .all<{ k: string }>();
+    expect(left.results.map((r) => r.k)).toEqual([`${op.id}:yesterday`, expect.stringMatching(/^\d+:adj:/)]);
   });
 });

@@ -36,7 +36,8 @@ export async function reserveSolo(control: Db, r: SoloReservation): Promise<"res
   const size = Math.abs(r.amountCents);
   const key = keyOf(r.operatorId, r.ledgerKey);
   try {
-    const result = await control.run(sql`INSERT INTO solo_allowances (operator_id, user_id, reservation_key, amount_cents,
+    const result =
+      await control.run(sql`INSERT INTO solo_allowances (operator_id, user_id, reservation_key, amount_cents,
         window_cents, limit_cents, created_at_ms)
       SELECT ${r.operatorId}, ${r.userId}, ${key}, ${size}, ${size} + ${operatorSum(r.operatorId, r.nowMs)},
         ${r.limitCents}, ${r.nowMs} WHERE true
@@ -66,4 +67,14 @@ export async function releaseSolo(control: Db, wallet: Db, operatorId: number, l
 export async function operatorWindowCents(control: Db, operatorId: number, nowMs: number): Promise<number> {
   const row = await control.get<{ cents: number }>(sql`SELECT ${operatorSum(operatorId, nowMs)} AS cents`);
   return row.cents;
+}
+
+/** Reservations kept past their window, for a look back over the last day's; older ones count for nothing. */
+const KEPT_MS = 2 * SOLO_WINDOW_MS;
+const PRUNE_STEP = 1_000;
+
+/** Deletes reservations long past their 24 hours, a bounded step a run (the cron's, worker/index.ts). */
+export async function pruneLapsedAllowances(control: Db, nowMs: number) {
+  await control.run(sql`DELETE FROM solo_allowances WHERE id IN (
+    SELECT id FROM solo_allowances WHERE created_at_ms < ${nowMs - KEPT_MS} ORDER BY id LIMIT ${PRUNE_STEP})`);
 }
