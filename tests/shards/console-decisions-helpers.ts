@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { walletBindings } from "../../worker/db/shards";
-import { expectBooksBalanced } from "../contract/client";
 import { secondOperator } from "../admin-helpers";
 import { player } from "../wallet-helpers";
 import { api, expectOk } from "../helpers";
@@ -85,11 +84,6 @@ export async function balanceIn(p: ShardedPlayer) {
     .bind(p.id)
     .first<{ money_cents: number }>();
   return row!.money_cents;
-}
-
-/** Every shard's books: each balance equals its ledger, and the shard's users and bets in play sum to zero. */
-export async function expectEveryShardBalanced() {
-  for (const d1 of walletBindings(env)) await expectBooksBalanced(d1);
 }
 
 export async function setSettings(values: Record<string, unknown>) {

@@ -1,19 +1,12 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { api, expectError, expectOk } from "../helpers";
+import { api, expectError, expectMoneyInvariants, expectOk } from "../helpers";
 import { requestId } from "../wallet-helpers";
 import { playerBooks } from "../../worker/operators/player-shards";
 import { soloRoomCents } from "../../worker/operators/solo-adjustments";
 import { pruneLapsedAllowances } from "../../worker/operators/solo-allowances";
 import { getDb } from "../../worker/db/client";
-import {
-  balanceIn,
-  expectEveryShardBalanced,
-  playersInShards,
-  setSettings,
-  shardD1,
-  signedOperator,
-} from "./console-decisions-helpers";
+import { balanceIn, playersInShards, setSettings, shardD1, signedOperator } from "./console-decisions-helpers";
 
 // What one operator may move alone in 24 hours is a sum over every shard (docs/decisions/161 "Limits that span
 // shards"): reserved in the control database before the money moves in the player's shard, and given back when
@@ -47,7 +40,7 @@ async function movedAloneCents(operatorId: number, shards: number[]) {
 }
 
 afterEach(async () => {
-  await expectEveryShardBalanced();
+  await expectMoneyInvariants();
   await env.DB.prepare(
     "DELETE FROM settings WHERE key IN ('adjust_operator_daily_cents', 'adjust_second_approval_cents', 'deposit_second_approval_cents')",
   ).run();

@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { api, expectError, expectOk, login } from "../helpers";
+import { api, expectError, expectMoneyInvariants, expectOk, login } from "../helpers";
 import { addBank, PAY_PASSWORD, requestId } from "../wallet-helpers";
-import {
-  balanceIn,
-  expectEveryShardBalanced,
-  onlyIn,
-  playersInShards,
-  rowsWhere,
-  signedOperator,
-} from "./console-decisions-helpers";
+import { balanceIn, onlyIn, playersInShards, rowsWhere, signedOperator } from "./console-decisions-helpers";
 
 // The console's decisions over four wallet shards that are four databases (docs/decisions/161): each one writes
 // the player's rows, its money move, the player's notice and its audit row in the player's shard, in one batch;
@@ -24,7 +17,7 @@ async function deposit(token: string, money: number) {
   return asked.data.id as number;
 }
 
-afterEach(expectEveryShardBalanced);
+afterEach(expectMoneyInvariants);
 
 describe("deposit decisions in the player's shard", () => {
   it("approves alone, first and second, and rejects, each in the shard of the request", async () => {
