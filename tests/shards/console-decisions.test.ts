@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
 import { api, expectError, expectMoneyInvariants, expectOk, login } from "../helpers";
 import { addBank, PAY_PASSWORD, requestId } from "../wallet-helpers";
-import { balanceIn, onlyIn, playersInShards, rowsWhere, signedOperator } from "./console-decisions-helpers";
+import { balanceIn, onlyIn, playersInShards, rowsWhere, shardD1, signedOperator } from "./console-decisions-helpers";
 
 // The console's decisions over four wallet shards that are four databases (docs/decisions/161): each one writes
 // the player's rows, its money move, the player's notice and its audit row in the player's shard, in one batch;
@@ -219,5 +220,54 @@ describe("actions on a player's account in their shard", () => {
     // an operator's own account is in no shard: refused as before, writing nothing
     expectError(await api("/api/admin/players/freeze", { token: op.token, userId: op.id }), 1123);
     expectError(await api("/api/admin/players/freeze", { token: op.token, userId: 987_654_321 }), 1002);
+  });
+});
+
+/** Copies rows to another shard as they are (ids kept), as moving a player does. */
+async function copyRows(table: string, where: string, bind: number, from: number, to: number) {
+  const rows = await shardD1(from).prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(bind).all();
+  for (const row of rows.results as Record<string, unknown>[]) {
+    const columns = Object.keys(row);
+    await shardD1(to)
+      .prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+      .bind(...columns.map((c) => row[c]))
+      .run();
+  }
+}
+
+describe("a moved player's requests keep their ids", () => {
+  it("decides a request in the shard the directory names, wherever its id's range points", async () => {
+    const [p, target] = await playersInShards(2);
+    const cashier = await signedOperator("cashier");
+    const [gone, stale] = [await deposit(p.token, 120), await deposit(p.token, 130)];
+    // moved to the other player's shard: the account and both requests copied, the directory switched, the
+    // first request deleted from its old shard, the second's old copy left behind (a move not finished)
+    await copyRows("users", "id = ?", p.id, p.shard, target.shard);
+    await copyRows("deposit_requests", "user_id = ?", p.id, p.shard, target.shard);
+    await env.DB.prepare("UPDATE account_directory SET shard = ? WHERE id = ?").bind(target.shard, p.id).run();
+    await shardD1(p.shard).prepare("DELETE FROM deposit_requests WHERE id = ?").bind(gone).run();
+
+    expectOk(await api("/api/admin/deposits/approve", { token: cashier.token, id: gone }));
+    expectOk(await api("/api/admin/deposits/approve", { token: cashier.token, id: stale }));
+    for (const id of [gone, stale]) {
+      expect(await rowsWhere("ledger", "idempotency_key = ?", `deposit:${id}`)).toEqual(onlyIn(target.shard));
+      expect(await audit("deposit.approve", `deposit:${id}`)).toEqual(onlyIn(target.shard));
+    }
+    // the copy left behind is not decided
+    const left = await shardD1(p.shard).prepare("SELECT status FROM deposit_requests WHERE id = ?").bind(stale).first();
+    expect(left).toEqual({ status: "pending" });
+    expect(await balanceIn({ ...p, shard: target.shard })).toBe(25_000);
+    // a credit by the player's id goes to the directory's shard too
+    const op = await signedOperator("admin");
+    const credit = {
+      token: op.token,
+      userId: p.id,
+      money: 5,
+      text: "correction",
+      reason: "moved",
+      request_id: requestId(),
+    };
+    expect((await api("/api/admin/adjust", credit)).data).toMatchObject({ status: "done", balance: 255 });
+    expect(await audit("balance.credit", `user:${p.id}`)).toEqual(onlyIn(target.shard));
   });
 });

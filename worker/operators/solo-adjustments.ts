@@ -60,11 +60,14 @@ type Books = { control: Db; wallet: Db };
  * their shard, the operator's over every shard from the control database's reservations.
  */
 export async function soloWindows(books: Books, operatorId: number, userId: number, nowMs: number) {
-  const [player, operatorCents] = await Promise.all([
-    books.wallet.get<{ cents: number }>(sql`SELECT ${playerWindow(operatorId, userId, nowMs)} AS cents`),
+  const [shard, reserved] = await Promise.all([
+    books.wallet.get<{ player: number; operator: number }>(
+      sql`SELECT ${playerWindow(operatorId, userId, nowMs)} AS player, ${operatorWindow(operatorId, nowMs)} AS operator`,
+    ),
     operatorWindowCents(books.control, operatorId, nowMs),
   ]);
-  return { playerCents: player.cents, operatorCents };
+  // the shard's own sum counts too: a solo row from before the reservations has none in the control database
+  return { playerCents: shard.player, operatorCents: Math.max(reserved, shard.operator) };
 }
 
 /**
