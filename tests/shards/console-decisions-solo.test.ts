@@ -147,6 +147,33 @@ describe("a shard that refuses gives the allowance back", () => {
   });
 });
 
+describe("a reservation a crash left behind", () => {
+  it("serves the same move when it is sent again, and refuses another amount under its request_id (1095)", async () => {
+    const [a] = await playersInShards(1);
+    const op = await signedOperator("admin");
+    const [same, other] = [requestId(), requestId()];
+    // the control database reserved these, then the shard was never reached
+    for (const [rid, cents] of [
+      [same, 20_000],
+      [other, 30_000],
+    ] as const)
+      await env.DB.prepare(
+        `INSERT INTO solo_allowances (operator_id, user_id, reservation_key, amount_cents, window_cents, limit_cents, created_at_ms)
+         VALUES (?, ?, ?, ?, ?, 5000000, ?)`,
+      )
+        .bind(op.id, a.id, `${op.id}:adj:${op.id}:${a.id}:${rid}`, cents, cents, Date.now())
+        .run();
+    const body = { token: op.token, userId: a.id, text: "correction", reason: "again" };
+    expect((await api("/api/admin/adjust", { ...body, money: 200, request_id: same })).data).toMatchObject({
+      status: "done",
+      balance: 200,
+    });
+    expectError(await api("/api/admin/adjust", { ...body, money: 500, request_id: other }), 1095);
+    expect(await balanceIn(a)).toBe(20_000);
+    expect(await reservedCents(op.id)).toEqual({ cents: 50_000, n: 2 });
+  });
+});
+
 describe("reservations past their 24 hours", () => {
   it("count for nothing and are pruned two days on, a recent one kept", async () => {
     const [a] = await playersInShards(1);

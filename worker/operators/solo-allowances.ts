@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { ProductError } from "#shared/product-error";
 
 // What one operator may move alone in 24 hours is a sum over every player, so over every wallet shard
 // (docs/decisions/161 "Limits that span shards"). It is reserved in the control database before the money
@@ -42,12 +43,18 @@ export async function reserveSolo(control: Db, r: SoloReservation): Promise<"res
       SELECT ${r.operatorId}, ${r.userId}, ${key}, ${size}, ${size} + ${operatorSum(r.operatorId, r.nowMs)},
         ${r.limitCents}, ${r.nowMs} WHERE true
       ON CONFLICT (reservation_key) DO NOTHING`);
-    return result.meta.changes === 1 ? "reserved" : "held";
+    if (result.meta.changes === 1) return "reserved";
   } catch (error) {
     // read from the data, not the error's wording: past the limit is the only refusal this INSERT has
     if ((await operatorWindowCents(control, r.operatorId, r.nowMs)) + size > r.limitCents) return "refused";
     throw error;
   }
+  // the key's reservation is of this very move, or the request_id was used for another amount (1095)
+  const held = await control.get<{ cents: number }>(
+    sql`SELECT amount_cents AS cents FROM solo_allowances WHERE reservation_key = ${key}`,
+  );
+  if (held && held.cents !== size) throw new ProductError(1095);
+  return "held";
 }
 
 /**
