@@ -97,6 +97,37 @@ describe("the operator's 24 hours over every shard", () => {
   });
 });
 
+describe("deposits approved alone and credits racing over two shards", () => {
+  it("land together exactly up to the operator's daily total", async () => {
+    const [a, b] = await playersInShards(2);
+    const op = await signedOperator("cashier");
+    await setSettings({ adjust_operator_daily_cents: 100_000 });
+    const deposits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const asked = await api("/api/Game/recharge", {
+        token: i % 2 ? a.token : b.token,
+        money: 250,
+        pay_name: "Le Van C",
+        request_id: requestId(),
+      });
+      expectOk(asked);
+      deposits.push(asked.data.id);
+    }
+    const answers = await Promise.all([
+      ...deposits.map((id) => api("/api/admin/deposits/approve", { token: op.token, id })),
+      ...[a, b, a, b].map((p) => credit(op.token, p.id, 250)),
+    ]);
+    for (const answer of answers) expectOk(answer);
+    const made = answers.filter((x) => x.data.status === "approved" || x.data.status === "done");
+    expect(made).toHaveLength(4);
+    for (const w of answers.filter((x) => x.data.status === "pending"))
+      expect(w.data.waitsBecause).toBe("operator_24h");
+    expect(await movedAloneCents(op.id, [a.shard, b.shard])).toBe(100_000);
+    expect((await balanceIn(a)) + (await balanceIn(b))).toBe(100_000);
+    expect(await reservedCents(op.id)).toEqual({ cents: 100_000, n: 4 });
+  });
+});
+
 describe("a shard that refuses gives the allowance back", () => {
   it("releases the reservation when the player's 24 hours refuse the credit in the shard", async () => {
     const [a, b] = await playersInShards(2);
