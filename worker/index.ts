@@ -16,6 +16,7 @@ import { getDb } from "./db/client";
 import { accrueEveryShard } from "./finance/accrue";
 import { applyDueLimitChanges } from "./protection/service";
 import { pruneIdleRounds } from "./room/round-retention";
+import { pruneLapsedAllowances } from "./operators/solo-allowances";
 import { checkBooksWhenDue } from "./insight/books";
 import { closeEveryShardsDaysWhenDue } from "./insight/books-days-shards";
 import { walletBindings, walletDb } from "./db/shards";
@@ -141,6 +142,8 @@ export default {
     ctx.waitUntil(applyDueLimitChanges(getDb(env), Date.now()));
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
     ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
+    // Reservations of what one operator moves alone, long past their 24 hours (docs/decisions/161).
+    ctx.waitUntil(pruneLapsedAllowances(getDb(env), Date.now()));
     // The money invariants on the live books, every few minutes (docs/decisions/136).
     ctx.waitUntil(checkBooksWhenDue(env, Date.now()));
     // Each finished player day closes once its last batches are in (worker/insight/books-days.ts).

@@ -831,3 +831,28 @@ export const playerMoves = sqliteTable("player_moves", {
   wasFrozen: integer("was_frozen").notNull(),
   startedAtMs: integer("started_at_ms").notNull(),
 });
+
+// What one operator moves alone, reserved in the control database before the money moves in a player's shard
+// (docs/decisions/161 "Limits that span shards"): the operator's rolling 24 hours are a sum over every shard, so
+// no shard can check them alone. Each row carries that sum with itself included, computed in its INSERT, so the
+// CHECK refuses the one that would pass the limit; a shard that refuses the money gives the row back by its key.
+export const soloAllowances = sqliteTable(
+  "solo_allowances",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operatorId: integer("operator_id").notNull(),
+    // the player's id (their rows are in their shard, so no reference)
+    userId: integer("user_id").notNull(),
+    // <operator>:<the ledger key of the move>: one reservation per operator and adjustment or deposit
+    reservationKey: text("reservation_key").notNull().unique(),
+    // the size of the move (a debit counts like a credit)
+    amountCents: integer("amount_cents").notNull(),
+    windowCents: integer("window_cents").notNull(),
+    limitCents: integer("limit_cents").notNull(),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [
+    index("solo_allowances_operator").on(t.operatorId, t.createdAtMs),
+    check("solo_allowances_window", sql`${t.windowCents} <= ${t.limitCents}`),
+  ],
+);

@@ -10,6 +10,7 @@ import { movementExists } from "../wallet/funds";
 import { adjustmentRequests, users } from "../db/schema";
 import { soloAdjustmentStatement, soloWindows } from "./solo-adjustments";
 import { readSettings } from "../settings/settings";
+import { releaseSolo, reserveSolo } from "./solo-allowances";
 import { getUserById } from "../players/users";
 import { toMoney } from "#shared/money";
 import { adjustBalance, adjustmentNotice, type Adjustment } from "../wallet/adjust";
@@ -21,13 +22,23 @@ import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
 // Four eyes on money (docs/decisions/061-four-eyes-on-money.md): never on one's own account, never above
 // the bound, and whatever passes what one operator may move alone waits for a second operator: one
 // adjustment above the threshold, or one that would take this operator's rolling 24 hours for this
-// player past the threshold, or their own 24 hours past the daily total. The sums are checked inside
-// the batch that writes (worker/operators/solo-adjustments.ts), so parallel requests cannot pass together.
+// player past the threshold, or their own 24 hours past the daily total. The player's sum is checked inside
+// the batch that writes in the player's shard (worker/operators/solo-adjustments.ts), the operator's over every
+// shard by a reservation in the control database first (worker/operators/solo-allowances.ts), so parallel
+// requests cannot pass together.
 
-/** A credit or debit asked by an operator: made now, or queued for a second operator. */
-export async function askAdjustment(db: Db, a: Adjustment) {
+/** The databases of a decision on one player (worker/operators/player-shards.ts). */
+type Books = { control: Db; wallet: Db };
+
+/**
+ * A credit or debit asked by an operator: made now, or queued for a second operator. The player's rows, the
+ * money, the queue and the audit row are in the player's shard; the settings and the operator's allowance
+ * over every shard in the control database, reserved before the money moves (docs/decisions/161).
+ */
+export async function askAdjustment(books: Books, a: Adjustment) {
+  const db = books.wallet;
   if (a.userId === a.operatorId) throw new ProductError(1123);
-  const limits = await readSettings(db, [
+  const limits = await readSettings(books.control, [
     "adjust_max_cents",
     "adjust_second_approval_cents",
     "adjust_operator_daily_cents",
@@ -40,6 +51,17 @@ export async function askAdjustment(db: Db, a: Adjustment) {
   const player = await getUserById(db, a.userId);
   if (!player || player.role !== "player") throw new ProductError(1002);
   if (size > limits.adjust_second_approval_cents) return queueAdjustment(db, a, "threshold");
+  // made already (the same submit again): the answer, without a second reservation
+  if (await movementExists(db, a.key)) return { status: "done" as const, ...(await adjustBalance(db, a)) };
+  const reserved = await reserveSolo(books.control, {
+    operatorId: a.operatorId,
+    userId: a.userId,
+    ledgerKey: a.key,
+    amountCents: a.amountCents,
+    limitCents: limits.adjust_operator_daily_cents,
+    nowMs: a.nowMs,
+  });
+  if (reserved === "refused") return queueAdjustment(db, a, "operator_24h");
   const guard = soloAdjustmentStatement(db, {
     operatorId: a.operatorId,
     userId: a.userId,
@@ -52,9 +74,11 @@ export async function askAdjustment(db: Db, a: Adjustment) {
   try {
     return { status: "done" as const, ...(await adjustBalance(db, a, [guard])) };
   } catch (error) {
+    // the shard refused the move (or it was never sent): the allowance goes back
+    await releaseSolo(books.control, db, a.operatorId, a.key);
     if (error instanceof ProductError) throw error;
     // adjustBalance has ruled out a repeat and the balance: what is left is the 24-hour sums, read from the data.
-    const windows = await soloWindows(db, a.operatorId, a.userId, a.nowMs);
+    const windows = await soloWindows(books, a.operatorId, a.userId, a.nowMs);
     if (windows.playerCents + size > limits.adjust_second_approval_cents) return queueAdjustment(db, a, "player_24h");
     if (windows.operatorCents + size > limits.adjust_operator_daily_cents)
       return queueAdjustment(db, a, "operator_24h");

@@ -1,9 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { readSettings } from "../settings/settings";
+import { SOLO_WINDOW_MS, operatorWindowCents } from "./solo-allowances";
 
-// What one operator moved alone, over a rolling 24 hours (docs/decisions/061-four-eyes-on-money.md).
-const WINDOW_MS = 24 * 60 * 60_000;
+// What one operator moved alone, over a rolling 24 hours (docs/decisions/061-four-eyes-on-money.md). These rows
+// are in the player's wallet shard, with the money they moved; what the operator moved over every shard is
+// reserved in the control database first (worker/operators/solo-allowances.ts, docs/decisions/161).
+const WINDOW_MS = SOLO_WINDOW_MS;
 
 export type SoloAdjustment = {
   operatorId: number;
@@ -31,10 +34,11 @@ const operatorWindow = (operatorId: number, nowMs: number) =>
   soloSum(sql`operator_id = ${operatorId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
 
 /**
- * The first statement of a solo adjustment's batch: its row carries both rolling sums with itself
- * included, computed in this INSERT, so the table's CHECKs abort the whole batch (ledger rows and audit
- * with it) when either would pass its limit. Batches run one at a time, so parallel requests each see
- * the ones before them: together they cannot pass what one alone could not.
+ * The first statement of a solo adjustment's batch in the player's shard: its row carries both rolling sums
+ * of this shard with itself included, computed in this INSERT, so the table's CHECKs abort the whole batch
+ * (ledger rows and audit with it) when either would pass its limit. Batches run one at a time, so parallel
+ * requests for one player each see the ones before them. The operator's sum over every shard is the
+ * control database's reservation, made before this batch (worker/operators/solo-allowances.ts).
  */
 export function soloAdjustmentStatement(db: Db, s: SoloAdjustment) {
   const size = Math.abs(s.amountCents);
@@ -48,12 +52,22 @@ export function soloAdjustmentStatement(db: Db, s: SoloAdjustment) {
       ${size} + ${operatorWindow(s.operatorId, s.nowMs)}, ${s.operatorLimitCents}, ${s.ledgerKey}, ${s.nowMs}`);
 }
 
-/** Both rolling sums as they stand, for the answer after a refused batch (read from the data). */
-export async function soloWindows(db: Db, operatorId: number, userId: number, nowMs: number) {
-  const row = await db.get<{ player: number; operator: number }>(
-    sql`SELECT ${playerWindow(operatorId, userId, nowMs)} AS player, ${operatorWindow(operatorId, nowMs)} AS operator`,
-  );
-  return { playerCents: row.player, operatorCents: row.operator };
+/** The databases of a decision on one player (worker/operators/player-shards.ts). */
+type Books = { control: Db; wallet: Db };
+
+/**
+ * Both rolling sums as they stand, for the answer after a refused batch (read from the data): the player's in
+ * their shard, the operator's over every shard from the control database's reservations.
+ */
+export async function soloWindows(books: Books, operatorId: number, userId: number, nowMs: number) {
+  const [shard, reserved] = await Promise.all([
+    books.wallet.get<{ player: number; operator: number }>(
+      sql`SELECT ${playerWindow(operatorId, userId, nowMs)} AS player, ${operatorWindow(operatorId, nowMs)} AS operator`,
+    ),
+    operatorWindowCents(books.control, operatorId, nowMs),
+  ]);
+  // the shard's own sum counts too: a solo row from before the reservations has none in the control database
+  return { playerCents: shard.player, operatorCents: Math.max(reserved, shard.operator) };
 }
 
 /**
@@ -61,10 +75,10 @@ export async function soloWindows(db: Db, operatorId: number, userId: number, no
  * this waits for a second operator (worker/operators/adjustments.ts askAdjustment), so the console's
  * confirm step can say so before it is sent.
  */
-export async function soloRoomCents(db: Db, operatorId: number, userId: number, nowMs: number) {
+export async function soloRoomCents(books: Books, operatorId: number, userId: number, nowMs: number) {
   const [limits, windows] = await Promise.all([
-    readSettings(db, ["adjust_second_approval_cents", "adjust_operator_daily_cents"]),
-    soloWindows(db, operatorId, userId, nowMs),
+    readSettings(books.control, ["adjust_second_approval_cents", "adjust_operator_daily_cents"]),
+    soloWindows(books, operatorId, userId, nowMs),
   ]);
   return Math.max(
     0,

@@ -17,6 +17,7 @@ import { exportFileName, exportStream } from "../../insight/exports";
 import { auditStatement } from "../../operators/audit";
 import { runInOneBatch } from "../../db/batch";
 import { parseBody } from "#shared/fields";
+import { playerBooks } from "../../operators/player-shards";
 
 // What the console shows without acting: the live books check, the charts, the markers of
 // harm, the exports. Reads need the least operator role (viewer); each route names its guard on its own
@@ -95,14 +96,18 @@ adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
   return ok(c, { player: { id, username: player.username }, markers, interactions });
 });
 
-/** A note, a message sent or a limit suggested, written with its audit row in one batch. */
+/**
+ * A note, a message sent or a limit suggested, written with its audit row in one batch in the player's shard
+ * (docs/decisions/161); the answer names the operators from the control database, where they are.
+ */
 adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
   const form = parseBody(riskInteractionForm, c.get("body"));
-  const db = getDb(c.env);
+  const operatorId = c.get("user").id;
+  if (form.userId === operatorId) throw new ProductError(1002);
+  const { control, wallet: db } = await playerBooks(c.env, form.userId);
   const player = await getUserById(db, form.userId);
   if (!player || player.role !== "player") throw new ProductError(1002);
   const nowMs = Date.now();
-  const operatorId = c.get("user").id;
   await runInOneBatch(db, [
     db.run(interactionStatement(db, { userId: form.userId, operatorId, kind: form.kind, text: form.text, nowMs })),
     auditStatement(db, {
@@ -113,5 +118,5 @@ adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
       nowMs,
     }),
   ]);
-  return ok(c, { interactions: await interactionsOf(db, db, form.userId) });
+  return ok(c, { interactions: await interactionsOf(db, control, form.userId) });
 });

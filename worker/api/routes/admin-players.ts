@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
@@ -36,6 +36,7 @@ import { requestKey } from "../../wallet/keys";
 import { toMoney } from "#shared/money";
 import { sessionsChanged } from "../session-memo";
 import { soloRoomCents } from "../../operators/solo-adjustments";
+import { playerBooks, requestBooks } from "../../operators/player-shards";
 
 // Players as the operator sees and handles them (docs/product.md#operators), with four eyes on money.
 export const adminPlayerRoutes = new Hono<AppEnv>();
@@ -45,6 +46,15 @@ const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id:
   userId: parseBody(playerIdForm, c.get("body")).userId,
   nowMs: Date.now(),
 });
+
+/**
+ * The player's shard, where an action on their account writes with its audit row (docs/decisions/161). An
+ * operator's own account is refused first (1123), as the action itself would: it is in no shard.
+ */
+async function booksOf(c: Context<AppEnv>, userId: number) {
+  if (userId === c.get("user").id) throw new ProductError(1123);
+  return playerBooks(c.env, userId);
+}
 
 adminPlayerRoutes.post("/api/admin/players", async (c) => {
   const form = parseBody(playerSearchForm, c.get("body"));
@@ -74,26 +84,37 @@ adminPlayerRoutes.post("/api/admin/players/get", async (c) => {
   // the player's rows are in their shard (docs/decisions/161); an account with none is no player's file
   const shard = await shardOfPlayer(db, userId);
   if (shard === undefined) throw new ProductError(1002);
+  const wallet = walletCallDb(c.env, shard);
+  // the player's 24 hours are in their shard, the operator's over every shard in the control database
   const [file, soloRoom] = await Promise.all([
-    playerFile(walletCallDb(c.env, shard), db, userId, nowMs),
-    soloRoomCents(db, c.get("user").id, userId, nowMs),
+    playerFile(wallet, db, userId, nowMs),
+    soloRoomCents({ control: db, wallet }, c.get("user").id, userId, nowMs),
   ]);
   // what the asking operator may still move alone for this player: the confirm step says when a credit waits
   return ok(c, { ...file, soloLeft: toMoney(soloRoom) });
 });
-// These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
-adminPlayerRoutes.post("/api/admin/players/freeze", async (c) =>
-  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: true }).finally(() => sessionsChanged(c))),
-);
-adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) =>
-  ok(c, await setFrozen(getDb(c.env), { ...act(c), frozen: false })),
-);
-adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) =>
-  ok(c, await revokeSessions(getDb(c.env), act(c)).finally(() => sessionsChanged(c))),
-);
-adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) =>
-  ok(c, await resetLoginPassword(getDb(c.env), readConfig(c.env).pepper, act(c)).finally(() => sessionsChanged(c))),
-);
+// These end sessions: sessionsChanged makes later calls of the same request look sessions up again. Each writes
+// in the player's shard, where their account, sessions and the action's audit row are one batch.
+adminPlayerRoutes.post("/api/admin/players/freeze", async (c) => {
+  const a = act(c);
+  const { wallet } = await booksOf(c, a.userId);
+  return ok(c, await setFrozen(wallet, { ...a, frozen: true }).finally(() => sessionsChanged(c)));
+});
+adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) => {
+  const a = act(c);
+  const { wallet } = await booksOf(c, a.userId);
+  return ok(c, await setFrozen(wallet, { ...a, frozen: false }));
+});
+adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) => {
+  const a = act(c);
+  const { wallet } = await booksOf(c, a.userId);
+  return ok(c, await revokeSessions(wallet, a).finally(() => sessionsChanged(c)));
+});
+adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) => {
+  const a = act(c);
+  const { wallet } = await booksOf(c, a.userId);
+  return ok(c, await resetLoginPassword(wallet, readConfig(c.env).pepper, a).finally(() => sessionsChanged(c)));
+});
 
 adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
   const form = parseBody(adjustForm, c.get("body"));
@@ -103,7 +124,7 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
   const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id);
   return ok(
     c,
-    await askAdjustment(getDb(c.env), {
+    await askAdjustment(await booksOf(c, form.userId), {
       operatorId,
       userId: form.userId,
       amountCents: form.money,
@@ -151,13 +172,16 @@ adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
   return ok(c, pagedList(rows, at, adjustmentHistoryKey, adjustmentHistoryRow));
 });
 
-const decide = (approve: boolean) => async (c: any) => {
+// A queued adjustment is decided, or cancelled, in the shard of its request.
+const decide = (approve: boolean) => async (c: Context<AppEnv>) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
-  return ok(c, await decideAdjustment(getDb(c.env), { operatorId: c.get("user").id, id, approve, nowMs: Date.now() }));
+  const { wallet } = await requestBooks(c.env, "adjustment_requests", id);
+  return ok(c, await decideAdjustment(wallet, { operatorId: c.get("user").id, id, approve, nowMs: Date.now() }));
 };
 adminPlayerRoutes.post("/api/admin/adjustments/approve", decide(true));
 adminPlayerRoutes.post("/api/admin/adjustments/reject", decide(false));
 adminPlayerRoutes.post("/api/admin/adjustments/cancel", async (c) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
-  return ok(c, await cancelAdjustment(getDb(c.env), { operatorId: c.get("user").id, id, nowMs: Date.now() }));
+  const { wallet } = await requestBooks(c.env, "adjustment_requests", id);
+  return ok(c, await cancelAdjustment(wallet, { operatorId: c.get("user").id, id, nowMs: Date.now() }));
 });

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
@@ -17,6 +17,7 @@ import { accountNames, everyShard } from "../../db/every-shard";
 import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
 import { approveDeposit } from "../../wallet/deposit-approval";
+import { requestBooks } from "../../operators/player-shards";
 import {
   PAGE_SIZE,
   decisionForm,
@@ -110,13 +111,18 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
   );
 });
 
-adminWalletRoutes.post("/api/admin/deposits/approve", async (c) =>
-  ok(c, await approveDeposit(getDb(c.env), decision(c, "approve-deposit"))),
-);
+// A decision goes to the shard of the request it names, where its money move, notice and audit row are one
+// batch (docs/decisions/161); the operator and the settings stay in the control database.
+adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => {
+  const d = decision(c, "approve-deposit");
+  return ok(c, await approveDeposit(await requestBooks(c.env, "deposit_requests", d.id), d));
+});
 
-adminWalletRoutes.post("/api/admin/deposits/reject", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "deposit", "rejected", decision(c, "reject-deposit"))),
-);
+adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => {
+  const d = decision(c, "reject-deposit");
+  const { wallet } = await requestBooks(c.env, "deposit_requests", d.id);
+  return ok(c, await decideRequest(wallet, "deposit", "rejected", d));
+});
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   const query = listQuery(c.get("body"), c.get("user").id);
@@ -138,10 +144,10 @@ adminWalletRoutes.post("/api/admin/payments", async (c) => {
   });
 });
 
-adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "withdrawal", "approved", decision(c, "approve-withdrawal"))),
-);
-
-adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) =>
-  ok(c, await decideRequest(getDb(c.env), "withdrawal", "rejected", decision(c, "reject-withdrawal"))),
-);
+const decideWithdrawal = (verdict: "approved" | "rejected") => async (c: Context<AppEnv>) => {
+  const d = decision(c, verdict === "approved" ? "approve-withdrawal" : "reject-withdrawal");
+  const { wallet } = await requestBooks(c.env, "withdrawal_requests", d.id);
+  return ok(c, await decideRequest(wallet, "withdrawal", verdict, d));
+};
+adminWalletRoutes.post("/api/admin/withdrawals/approve", decideWithdrawal("approved"));
+adminWalletRoutes.post("/api/admin/withdrawals/reject", decideWithdrawal("rejected"));
