@@ -1,0 +1,78 @@
+import { env } from "cloudflare:workers";
+import { walletBindings } from "../worker/db/shards";
+import { shardOfId } from "../worker/db/id-ranges";
+
+// Where a test finds rows (docs/decisions/161): a player's rows (their users row, sessions, ledger, orders, bets,
+// requests, accounts, limits, notices, adjustments and the audit of their money moves) are in the player's
+// wallet shard, the control rows (rooms, rounds, settings, content, SMS codes, the directory, operators) in
+// env.DB. A project binds wallet shards of their own (the "worker" project: wrangler.toml's loadtest
+// environment, four) or DB_WALLET_0 to the control database itself (the "throttles" project, npm start):
+// vitest.config.ts names those in TEST_SHARDS_IN_CONTROL, so that each database is counted once.
+
+const inControl = new Set(
+  String((env as unknown as { TEST_SHARDS_IN_CONTROL?: string }).TEST_SHARDS_IN_CONTROL ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map(Number),
+);
+
+/** Every wallet shard's binding, in order (a shard bound to the control database included). */
+export const walletDatabases = (): D1Database[] => walletBindings(env);
+
+/** True when the wallet shards are databases of their own (so a player's rows are not in env.DB). */
+export const shardsSeparate = () => walletDatabases().every((_, shard) => !inControl.has(shard));
+
+/** Each database once: the control database, then every wallet shard that is not the control database itself. */
+export const allDatabases = (): D1Database[] => [env.DB, ...walletDatabases().filter((_, i) => !inControl.has(i))];
+
+/** A player's shard, by id or username, from the control database's directory. */
+export async function playerShard(who: number | string): Promise<number> {
+  const row = await env.DB.prepare(
+    typeof who === "number"
+      ? "SELECT shard FROM account_directory WHERE id = ?"
+      : "SELECT shard FROM account_directory WHERE lower(username) = lower(?)",
+  )
+    .bind(who)
+    .first<{ shard: number | null }>();
+  if (row?.shard === null || row?.shard === undefined) throw new Error(`no player ${who} in the directory`);
+  return row.shard;
+}
+
+/** The database that holds a player's rows (by id or username). */
+export const playerD1 = async (who: number | string): Promise<D1Database> => walletDatabases()[await playerShard(who)];
+
+/**
+ * The wallet shard that wrote a row of a shard table (a request, an order, a ledger or audit row), named by its
+ * id's range (worker/db/id-ranges.ts): no player is moved in these tests, so that is where the row is.
+ */
+export const rowD1 = (id: number): D1Database => walletDatabases()[shardOfId(id)];
+
+/** A query's rows from each database once (control first), one list: for rows whose database a test does not know. */
+export async function rowsEverywhere<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]> {
+  const out: T[] = [];
+  for (const d1 of allDatabases())
+    out.push(
+      ...(
+        await d1
+          .prepare(sql)
+          .bind(...params)
+          .all<T>()
+      ).results,
+    );
+  return out;
+}
+
+/** The first row a query finds in any database (see rowsEverywhere); null when none has it. */
+export async function firstEverywhere<T = Record<string, unknown>>(sql: string, ...params: unknown[]) {
+  return (await rowsEverywhere<T>(sql, ...params))[0] ?? null;
+}
+
+/** The house's balance over every wallet shard: each shard's house row is one side of that shard's moves. */
+export async function houseCents(): Promise<number> {
+  let total = 0;
+  for (const d1 of walletDatabases()) {
+    const row = await d1.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>();
+    total += row?.money_cents ?? 0;
+  }
+  return total;
+}
