@@ -76,3 +76,39 @@ export async function houseCents(): Promise<number> {
   }
   return total;
 }
+
+/**
+ * A statement run in each database once, shaped like D1's for the rows a test reads back: all() lists every
+ * database's rows (control first), first() the first of them, run() writes in each. Never for a COUNT or SUM
+ * (each database answers its own): count() and sumEverywhere() add them.
+ */
+export function everywhere(sql: string) {
+  let params: unknown[] = [];
+  const statement = {
+    bind(...values: unknown[]) {
+      params = values;
+      return statement;
+    },
+    async all<T = Record<string, unknown>>() {
+      return { results: await rowsEverywhere<T>(sql, ...params) };
+    },
+    async first<T = Record<string, unknown>>() {
+      return firstEverywhere<T>(sql, ...params);
+    },
+    async run() {
+      for (const d1 of allDatabases())
+        await d1
+          .prepare(sql)
+          .bind(...params)
+          .run();
+    },
+  };
+  return statement;
+}
+
+/** One number a query answers (a COUNT or a SUM, named `n`), added over each database once. */
+export async function sumEverywhere(sql: string, ...params: unknown[]): Promise<number> {
+  let total = 0;
+  for (const row of await rowsEverywhere<{ n: number | null }>(sql, ...params)) total += row.n ?? 0;
+  return total;
+}

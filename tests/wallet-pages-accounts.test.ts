@@ -14,6 +14,7 @@ import {
 } from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
 import { getDb } from "../worker/db/client";
+import { everywhere } from "./shard-helpers";
 
 // Bank/wallet accounts and withdrawals as a browser without JavaScript uses them.
 
