@@ -25,8 +25,8 @@ export const shardsSeparate = () => walletDatabases().every((_, shard) => !inCon
 /** Each database once: the control database, then every wallet shard that is not the control database itself. */
 export const allDatabases = (): D1Database[] => [env.DB, ...walletDatabases().filter((_, i) => !inControl.has(i))];
 
-/** A player's shard, by id or username, from the control database's directory. */
-export async function playerShard(who: number | string): Promise<number> {
+/** An account's shard, by id or username, from the control database's directory: null for an operator. */
+export async function playerShard(who: number | string): Promise<number | null> {
   const row = await env.DB.prepare(
     typeof who === "number"
       ? "SELECT shard FROM account_directory WHERE id = ?"
@@ -34,12 +34,15 @@ export async function playerShard(who: number | string): Promise<number> {
   )
     .bind(who)
     .first<{ shard: number | null }>();
-  if (row?.shard === null || row?.shard === undefined) throw new Error(`no player ${who} in the directory`);
+  if (!row) throw new Error(`no account ${who} in the directory`);
   return row.shard;
 }
 
-/** The database that holds a player's rows (by id or username). */
-export const playerD1 = async (who: number | string): Promise<D1Database> => walletDatabases()[await playerShard(who)];
+/** The database that holds an account's rows (by id or username): a player's shard; an operator's, the control database. */
+export async function playerD1(who: number | string): Promise<D1Database> {
+  const shard = await playerShard(who);
+  return shard === null ? env.DB : walletDatabases()[shard];
+}
 
 /**
  * The wallet shard that wrote a row of a shard table (a request, an order, a ledger or audit row), named by its

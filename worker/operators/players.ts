@@ -60,7 +60,8 @@ export async function playerFile(db: Db, userId: number, nowMs: number) {
   const since = nowMs - REPEAT_WINDOW_MS;
   const [ledgerRows, bets, cards, deposits, withdrawals, live, solo, asked, limits] = await Promise.all([
     listLedgerRows(db, { userId, at: firstPage(RECENT - 1) }),
-    betRecords(db, userId, null, firstPage(RECORDS_PAGE_SIZE)),
+    // the player's file reads one database for now: the player's shard and the control database are one here
+    betRecords(db, db, userId, null, firstPage(RECORDS_PAGE_SIZE)),
     listOwnCards(db, userId),
     listDeposits(db, { userId, at: firstPage(RECENT - 1) }),
     listWithdrawals(db, { userId, at: firstPage(RECENT - 1) }),

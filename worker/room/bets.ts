@@ -202,20 +202,72 @@ export const betRecordKey = (row: BetRecordRow) => [row.createdAtMs, row.id];
 
 /**
  * A player's bets, newest first; `isaward` null means every state. Read through bets_user or
- * bets_user_state from the cursor on, so a far page costs what the first costs.
+ * bets_user_state from the cursor on, so a far page costs what the first costs. The bets and orders are the
+ * player's shard's (`db`), their rounds, rooms and games the control database's (docs/decisions/161): one
+ * page of bets, then its rounds and rooms by id. A bet whose round or room is gone is left out, as a join would.
  */
-export async function betRecords(db: Db, userId: number, isaward: number | null, at: PageAt): Promise<BetRecordRow[]> {
+export async function betRecords(
+  db: Db,
+  control: Db,
+  userId: number,
+  isaward: number | null,
+  at: PageAt,
+): Promise<BetRecordRow[]> {
   const filter = isaward === null ? sql`` : sql`AND b.isaward = ${isaward}`;
   const keyset = keysetWhere(recordKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
-  return db.all<BetRecordRow>(sql`SELECT b.id, r.seqno, b.isaward, o.ordersn, r.game_type AS gameType, o.room_id AS roomId,
-      rm.title AS roomTitle, g.title_key AS titleKey, rm.option_count AS optionCount, b.option_index AS optionIndex, b.stake_cents AS stakeCents,
-      b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs,
-      r.status AS roundStatus, r.numbers, r.sum AS drawSum
-    FROM bets b JOIN orders o ON o.id = b.order_id JOIN rounds r ON r.id = b.round_id JOIN rooms rm ON rm.id = o.room_id
-      JOIN games g ON g.id = rm.game_id
+  const bets = await db.all<
+    Omit<
+      BetRecordRow,
+      "seqno" | "gameType" | "roomTitle" | "titleKey" | "optionCount" | "roundStatus" | "numbers" | "drawSum"
+    > & {
+      roundId: number;
+    }
+  >(sql`SELECT b.id, b.round_id AS roundId, b.isaward, o.ordersn, o.room_id AS roomId, b.option_index AS optionIndex,
+      b.stake_cents AS stakeCents, b.odds_milli AS oddsMilli, b.award_cents AS awardCents, b.created_at_ms AS createdAtMs
+    FROM bets b JOIN orders o ON o.id = b.order_id
     WHERE b.user_id = ${userId} ${filter} ${keyset ? sql`AND ${keyset}` : sql``}
     ORDER BY ${sql.join(keysetOrder(recordKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
+  if (bets.length === 0) return [];
+  const ids = (values: number[]) => JSON.stringify([...new Set(values)]);
+  const [rounds, rooms] = await Promise.all([
+    control.all<{
+      id: number;
+      seqno: number;
+      gameType: number;
+      roundStatus: string;
+      numbers: string | null;
+      drawSum: number | null;
+    }>(
+      sql`SELECT id, seqno, game_type AS gameType, status AS roundStatus, numbers, sum AS drawSum FROM rounds
+        WHERE id IN (SELECT value FROM json_each(${ids(bets.map((b) => b.roundId))}))`,
+    ),
+    control.all<{ id: number; roomTitle: string; titleKey: string; optionCount: number }>(
+      sql`SELECT rm.id, rm.title AS roomTitle, g.title_key AS titleKey, rm.option_count AS optionCount
+        FROM rooms rm JOIN games g ON g.id = rm.game_id
+        WHERE rm.id IN (SELECT value FROM json_each(${ids(bets.map((b) => b.roomId))}))`,
+    ),
+  ]);
+  const roundById = new Map(rounds.map((r) => [r.id, r]));
+  const roomById = new Map(rooms.map((r) => [r.id, r]));
+  return bets.flatMap(({ roundId, ...bet }) => {
+    const round = roundById.get(roundId);
+    const room = roomById.get(bet.roomId);
+    if (!round || !room) return [];
+    return [
+      {
+        ...bet,
+        seqno: round.seqno,
+        gameType: round.gameType,
+        roundStatus: round.roundStatus,
+        numbers: round.numbers,
+        drawSum: round.drawSum,
+        roomTitle: room.roomTitle,
+        titleKey: room.titleKey,
+        optionCount: room.optionCount,
+      },
+    ];
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { pageField } from "./game-shared";
@@ -49,9 +49,10 @@ const recordsForm = z.object({
 gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
   const form = parseBody(recordsForm, c.get("body"));
   const at = pageAt(form, RECORDS_PAGE_SIZE);
-  const db = getDb(c.env);
+  // the bets are the player's shard's, their rounds and rooms the control database's (docs/decisions/161)
+  const db = playerDb(c);
   const [rows, totals] = await Promise.all([
-    betRecords(db, c.get("user").id, form.type, at),
+    betRecords(db, getDb(c.env), c.get("user").id, form.type, at),
     betRecordTotals(db, c.get("user").id, form.type),
   ]);
   const { list: data, ...page } = pagedList(rows, at, betRecordKey, (row) => ({
@@ -90,12 +91,12 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
 /** Today's result (awards - stakes of bets played out) and turnover, in the player's day (UTC+8). */
 gameRecordRoutes.post("/api/game/todaywinlost", requireUser, async (c) => {
   const today = dayStartMs(Date.now());
-  const day = await winLossBetween(getDb(c.env), c.get("user").id, today, today + DAY_MS);
+  const day = await winLossBetween(playerDb(c), c.get("user").id, today, today + DAY_MS);
   return ok(c, { win: toMoney(day.netCents), total: toMoney(day.turnoverCents) });
 });
 
 gameRecordRoutes.post("/api/game/gettrenddata", requireUser, async (c) => {
-  const db = getDb(c.env);
+  const db = playerDb(c);
   const userId = c.get("user").id;
   const today = dayStartMs(Date.now());
   const [yesterdayFigures, todayFigures] = await Promise.all([

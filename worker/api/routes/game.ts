@@ -3,7 +3,7 @@ import { refuseWhileRestricted } from "../../protection/refusal";
 import { z } from "zod";
 import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
-import { requireUser } from "../context";
+import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary, tradingRoom } from "./game-shared";
@@ -49,10 +49,11 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   const { roomid } = parseBody(roomForm, c.get("body"));
   const db = getDb(c.env);
   const room = await tradingRoom(db, roomid);
-  const player = await getUserById(db, c.get("user").id);
+  // the player's row and restrictions are their shard's (docs/decisions/161), the room the control database's
+  const player = await getUserById(playerDb(c), c.get("user").id);
   // A restricted player never enters a room (docs/decisions/142); the bet's own batch refuses too. Not
   // kept as a refusal: a page load is no attempt to play.
-  await refuseWhileRestricted(db, player.id, Date.now(), false);
+  await refuseWhileRestricted(playerDb(c), player.id, Date.now(), false);
   if (player.level < room.minLevel) throw new ProductError(2055);
   if (player.moneyCents < room.minjoinCents) throw new ProductError(2004, { num: toMoney(room.minjoinCents) });
   const current = await roomStub(c.env, room.id, room.locationHint).ensureRunning(room.id);
@@ -99,7 +100,7 @@ gameRoutes.post("/api/game/current", requireUser, async (c) => {
   const round =
     typeof gameseq === "number" ? await findRound(db, room.id, gameseq) : (await drawnRounds(db, room.id, 1))[0];
   if (!round || round.seed === null) return ok(c, { award: 0, stake: 0, result: null });
-  const paid = await roundPaidCents(db, c.get("user").id, round.id);
+  const paid = await roundPaidCents(playerDb(c), c.get("user").id, round.id);
   return ok(c, {
     award: toMoney(paid.awardCents),
     stake: toMoney(paid.stakeCents),
