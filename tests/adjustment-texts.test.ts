@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../worker/db/client";
+import { dbOf, getDb } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { api, count, expectMoneyInvariants, expectOk, freshOperatorCode } from "./helpers";
@@ -118,7 +118,7 @@ describe("adjustments as the player reads them", () => {
 
   it("an operator's note written before texts existed stays in the console: the player sees the kind alone", async () => {
     const p = await player();
-    const db = getDb(env);
+    const db = dbOf(await playerD1(p.id));
     // a row as 0008 to 0014 wrote it: key "operator" with the note as its parameter
     await runInOneBatch(db, [
       ...balanceChangeStatements(db, {

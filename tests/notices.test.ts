@@ -4,7 +4,7 @@ import { api, count, expectError, expectMoneyInvariants, expectOk } from "./help
 import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
-import { getDb } from "../worker/db/client";
+import { dbOf, getDb } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
 import { applyDueLimitChanges } from "../worker/protection/service";
 import enCommon from "../locales/en/common.json";
@@ -195,7 +195,7 @@ describe("notices of lock-ups and limits", () => {
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "day", money: "500" }));
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "loss", period: "week", money: "50" }));
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "loss", period: "week", money: "0" }));
-    const db = getDb(env);
+    const db = dbOf(await playerD1(p.id));
     expect(await applyDueLimitChanges(db, Date.now())).toBe(0);
     const later = Date.now() + DAY + 1_000;
     const [first, second] = await Promise.all([applyDueLimitChanges(db, later), applyDueLimitChanges(db, later)]);

@@ -15,7 +15,7 @@ import {
   userIdOf,
 } from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
-import { getDb } from "../worker/db/client";
+import { dbOf, getDb } from "../worker/db/client";
 import { dayStartMs } from "#shared/days";
 import { playerD1, rowD1 } from "./shard-helpers";
 
@@ -91,9 +91,10 @@ describe("withdraw", () => {
   it("needs a withdrawal password (1080) and the right one (1033)", async () => {
     // A player without a withdrawal password cannot add an account any more; one from before can exist.
     const noPassword = await registerPlayer();
-    const cardId = (await insertCardIfFree(getDb(env), {
+    const noPasswordId = await userIdOf(noPassword.token);
+    const cardId = (await insertCardIfFree(dbOf(await playerD1(noPasswordId)), {
       ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress(), network: "" },
-      userId: await userIdOf(noPassword.token),
+      userId: noPasswordId,
       nowMs: Date.now(),
     }))!;
     expectError(await withdraw(noPassword.token, cardId, "1"), 1080);

@@ -13,6 +13,7 @@ import type { ApiAnswer } from "#shared/api-types";
 import type { DrawRule } from "#shared/games/fairness";
 import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { getDb } from "./db/client";
+import { shardCount, walletDb } from "./db/shards";
 import { accrueFinance } from "./finance/accrue";
 import { applyDueLimitChanges } from "./protection/service";
 import { pruneIdleRounds } from "./room/round-retention";
@@ -135,8 +136,10 @@ export default {
     ctx.waitUntil(wakeOpenRooms(env));
     // Interest and maturity of the lock-up orders: idempotent, so every minute is safe and a missed run is caught up.
     ctx.waitUntil(accrueFinance(getDb(env), Date.now()));
-    // Limit raises and removals whose 24 hours are over, each with its notice to the player.
-    ctx.waitUntil(applyDueLimitChanges(getDb(env), Date.now()));
+    // Limit raises and removals whose 24 hours are over, each with its notice to the player: in every wallet
+    // shard, where the players' limits and notices are (docs/decisions/161).
+    for (let shard = 0; shard < shardCount(env); shard++)
+      ctx.waitUntil(applyDueLimitChanges(walletDb(env, shard), Date.now()));
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
     ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
     // The money invariants on the live books, every few minutes (docs/decisions/136).
