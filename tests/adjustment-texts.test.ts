@@ -1,6 +1,5 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { dbOf, getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { api, count, expectMoneyInvariants, expectOk, freshOperatorCode } from "./helpers";

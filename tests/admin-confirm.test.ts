@@ -13,7 +13,7 @@ import {
 import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
-import { everywhere, playerD1, rowD1 } from "./shard-helpers";
+import { playerD1, rowD1 } from "./shard-helpers";
 
 // The console's confirm steps and the money rules behind them: nothing happens on the first submit,
 // the step names the player and the amount, the second submit acts once.

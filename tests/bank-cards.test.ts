@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, player, randomAddress, randomDigits } from "./wallet-helpers";

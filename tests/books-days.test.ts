@@ -11,7 +11,7 @@ import { ledgerReasons } from "../worker/ledger/reasons";
 import { settlementStatements } from "../worker/room/rounds";
 import { CLOSE_AFTER_MS, closeBooksDays } from "../worker/insight/books-days";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
-import { everywhere, houseCents, playerD1 } from "./shard-helpers";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 // The books per day (worker/insight/books-days.ts). Storage is shared by the tests of this file: the
 // first builds three past days (a deposit, a stake placed late one day and settled early the next, a

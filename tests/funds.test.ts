@@ -1,8 +1,7 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
-import { dbOf, getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";

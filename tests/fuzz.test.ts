@@ -1,4 +1,4 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants } from "./helpers";
 import { addBank, operator, player } from "./wallet-helpers";

@@ -1,4 +1,4 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";

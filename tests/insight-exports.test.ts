@@ -1,4 +1,4 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, operatorLogin, registerPlayer } from "./helpers";
 import { playerWith } from "./rooms-helpers";

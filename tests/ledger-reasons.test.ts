@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import enFinance from "../locales/en/finance.json";
 import enWallet from "../locales/en/wallet.json";

@@ -13,7 +13,7 @@ import {
 } from "./rooms-helpers";
 import { runInOneBatch } from "../worker/db/batch";
 import { orderWasRefused, placeOrderStatements } from "../worker/room/bets";
-import { dbOf, getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { ledgerReasons } from "../worker/ledger/reasons";
 import { everywhere, playerD1 } from "./shard-helpers";
 

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";

@@ -1,5 +1,4 @@
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";

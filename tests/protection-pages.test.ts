@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { placeOk, playerWith } from "./rooms-helpers";

@@ -1,6 +1,5 @@
 // One structured line per request, without personal data (worker/request-log.ts, docs/decisions/135),
 // and the check the end-to-end run applies to the server's output (tests/support/personal-data.mjs).
-import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, newPlayerFields, operatorLogin } from "./helpers";
 import { Browser } from "./pages";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../worker/auth/password";
-import { dbOf, getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { createSession } from "../worker/players/sessions";
 import { findUserByUsername } from "../worker/players/users";
 import { api, expectError, expectOk, login, registerPlayer } from "./helpers";

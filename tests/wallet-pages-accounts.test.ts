@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants, registerPlayer } from "./helpers";
 import { Browser } from "./pages";
@@ -13,8 +12,8 @@ import {
   userIdOf,
 } from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
-import { dbOf, getDb } from "../worker/db/client";
-import { everywhere, playerD1 } from "./shard-helpers";
+import { dbOf } from "../worker/db/client";
+import { playerD1 } from "./shard-helpers";
 
 // Bank/wallet accounts and withdrawals as a browser without JavaScript uses them.
 

@@ -1,4 +1,4 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, player, requestId } from "./wallet-helpers";

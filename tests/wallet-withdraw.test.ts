@@ -15,7 +15,7 @@ import {
   userIdOf,
 } from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
-import { dbOf, getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { dayStartMs } from "#shared/days";
 import { playerD1, rowD1 } from "./shard-helpers";
 
