@@ -19,14 +19,11 @@ const inControl = new Set(
 /** Every wallet shard's binding, in order (a shard bound to the control database included). */
 export const walletDatabases = (): D1Database[] => walletBindings(env);
 
-/** True when the wallet shards are databases of their own (so a player's rows are not in env.DB). */
-export const shardsSeparate = () => walletDatabases().every((_, shard) => !inControl.has(shard));
-
 /** Each database once: the control database, then every wallet shard that is not the control database itself. */
 export const allDatabases = (): D1Database[] => [env.DB, ...walletDatabases().filter((_, i) => !inControl.has(i))];
 
 /** An account's shard, by id or username, from the control database's directory: null for an operator. */
-export async function playerShard(who: number | string): Promise<number | null> {
+async function playerShard(who: number | string): Promise<number | null> {
   const row = await env.DB.prepare(
     typeof who === "number"
       ? "SELECT shard FROM account_directory WHERE id = ?"
@@ -66,7 +63,7 @@ export async function rowsEverywhere<T = Record<string, unknown>>(sql: string, .
 }
 
 /** The first row a query finds in any database (see rowsEverywhere); null when none has it. */
-export async function firstEverywhere<T = Record<string, unknown>>(sql: string, ...params: unknown[]) {
+async function firstEverywhere<T = Record<string, unknown>>(sql: string, ...params: unknown[]) {
   return (await rowsEverywhere<T>(sql, ...params))[0] ?? null;
 }
 
