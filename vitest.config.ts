@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { d1DatabaseIds, rateLimits } from "./scripts/lib/local-env.mjs";
 import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } from "./tests/support/twilio-server.mjs";
 
 // Projects: "unit" runs pure logic in Node next to its code; "worker" runs the integration tests
@@ -22,9 +22,7 @@ function databaseLayout(environment: string, shards: number): Record<string, str
       DB: "control",
       ...Object.fromEntries(Array.from({ length: shards }, (_, i) => [`DB_WALLET_${i}`, `wallet-${i}`])),
     };
-  const bound = unstable_getMiniflareWorkerOptions("./wrangler.toml", environment || undefined).workerOptions
-    .d1Databases as Record<string, { id: string }>;
-  return Object.fromEntries(Object.entries(bound).map(([binding, { id }]) => [binding, id]));
+  return d1DatabaseIds("./wrangler.toml", environment || undefined);
 }
 
 /**
@@ -47,7 +45,9 @@ function workerdProject(
   // database) with the loadtest environment's throttles: to check a test file in both configurations.
   const oneDatabase = process.env.TEST_ONE_DATABASE === "1" && !!environment && !shards;
   const wranglerEnvironment = oneDatabase ? "" : environment;
-  const layout = databaseLayout(wranglerEnvironment, shards);
+  // read when the project's runtime starts, not when the config loads (tools that load it, like knip, run no wrangler)
+  let layout: Record<string, string> | undefined;
+  const databases = () => (layout ??= databaseLayout(wranglerEnvironment, shards));
   return {
     plugins: [
       // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL; in the
@@ -55,17 +55,21 @@ function workerdProject(
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: "./wrangler.toml", environment: wranglerEnvironment || undefined },
         miniflare: {
-          d1Databases: layout,
+          d1Databases: databases(),
           ...(oneDatabase
             ? {
-                ratelimits: unstable_getMiniflareWorkerOptions("./wrangler.toml", environment).workerOptions.ratelimits,
+                // wrangler.toml's periods are 10 or 60 seconds, the only ones Cloudflare takes
+                ratelimits: rateLimits("./wrangler.toml", environment) as Record<
+                  string,
+                  { namespace_id: string; simple: { limit: number; period: 10 | 60 } }
+                >,
               }
             : {}),
           bindings: {
             // The wallet shards that are the control database itself, by index (tests/shard-helpers.ts counts
             // each database once).
-            TEST_SHARDS_IN_CONTROL: Object.entries(layout)
-              .filter(([binding, id]) => binding.startsWith("DB_WALLET_") && id === layout.DB)
+            TEST_SHARDS_IN_CONTROL: Object.entries(databases())
+              .filter(([binding, id]) => binding.startsWith("DB_WALLET_") && id === databases().DB)
               .map(([binding]) => binding.slice("DB_WALLET_".length))
               .join(","),
             TEST_MIGRATIONS: migrations,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { readConfig } from "./config";
+import { d1DatabaseIds, rateLimits } from "../scripts/lib/local-env.mjs";
 
 const base = {
   API_MODE: "demo",
@@ -173,6 +174,24 @@ describe("readConfig", () => {
     const shards = ["DB_WALLET_0", "DB_WALLET_1", "DB_WALLET_2", "DB_WALLET_3"];
     expect(Object.keys(loadtest)).toEqual(["DB", ...shards]);
     expect(new Set(Object.values(loadtest)).size).toBe(5);
+    // vitest.config.ts reads the same from wrangler.toml without wrangler (scripts/lib/local-env.mjs)
+    expect(d1DatabaseIds("wrangler.toml")).toEqual(production);
+    expect(d1DatabaseIds("wrangler.toml", "loadtest")).toEqual(loadtest);
+    for (const environment of [undefined, "loadtest"])
+      expect(
+        Object.fromEntries(
+          Object.entries(rateLimits("wrangler.toml", environment)).map(([name, { simple }]) => [name, { simple }]),
+        ),
+      ).toEqual(
+        Object.fromEntries(
+          Object.entries(
+            unstable_getMiniflareWorkerOptions("wrangler.toml", environment).workerOptions.ratelimits as Record<
+              string,
+              { simple: unknown }
+            >,
+          ).map(([name, { simple }]) => [name, { simple }]),
+        ),
+      );
   });
 
   it.each([
