@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { d1DatabaseIds, rateLimits } from "./scripts/lib/local-env.mjs";
 import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } from "./tests/support/twilio-server.mjs";
 
 // Projects: "unit" runs pure logic in Node next to its code; "worker" runs the integration tests
@@ -8,6 +9,21 @@ import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } fro
 // `npm run bench` sets it) runs tests/bench/*.bench.test.ts like "worker", for figures, not verdicts.
 
 type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
+
+/**
+ * The databases a project binds (docs/decisions/161): DB, the control database, and DB_WALLET_0.. the wallet
+ * shards, each a database name. `shards` > 0 makes them that many databases of their own; otherwise they are
+ * wrangler.toml's (the "loadtest" environment has four shards of their own, the top level binds DB_WALLET_0 to
+ * the control database, as npm start does).
+ */
+function databaseLayout(environment: string, shards: number): Record<string, string> {
+  if (shards)
+    return {
+      DB: "control",
+      ...Object.fromEntries(Array.from({ length: shards }, (_, i) => [`DB_WALLET_${i}`, `wallet-${i}`])),
+    };
+  return d1DatabaseIds("./wrangler.toml", environment || undefined);
+}
 
 /**
  * A project of tests inside workerd: real D1 (migrated by tests/setup.ts), rooms, the local price feed and Twilio.
@@ -25,24 +41,37 @@ function workerdProject(
     shards = 0,
   }: { beacon?: boolean; environment?: string; shards?: number } = {},
 ) {
+  // TEST_ONE_DATABASE=1 runs a loadtest project on the top level's databases (DB_WALLET_0 is the control
+  // database) with the loadtest environment's throttles: to check a test file in both configurations.
+  const oneDatabase = process.env.TEST_ONE_DATABASE === "1" && !!environment && !shards;
+  const wranglerEnvironment = oneDatabase ? "" : environment;
+  // read when the project's runtime starts, not when the config loads (tools that load it, like knip, run no wrangler)
+  let layout: Record<string, string> | undefined;
+  const databases = () => (layout ??= databaseLayout(wranglerEnvironment, shards));
   return {
     plugins: [
       // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL; in the
       // "beacon" project the local beacon of tests/support/beacon-setup.mjs is its BEACON_URL.
       cloudflareTest(({ inject }) => ({
-        wrangler: { configPath: "./wrangler.toml", environment: environment || undefined },
+        wrangler: { configPath: "./wrangler.toml", environment: wranglerEnvironment || undefined },
         miniflare: {
-          // The "shards" project: the control database and that many wallet shards, each a database of its
-          // own (docs/decisions/161); the others bind DB_WALLET_0 to the control database, as npm start does.
-          ...(shards
+          d1Databases: databases(),
+          ...(oneDatabase
             ? {
-                d1Databases: {
-                  DB: "control",
-                  ...Object.fromEntries(Array.from({ length: shards }, (_, i) => [`DB_WALLET_${i}`, `wallet-${i}`])),
-                },
+                // wrangler.toml's periods are 10 or 60 seconds, the only ones Cloudflare takes
+                ratelimits: rateLimits("./wrangler.toml", environment) as Record<
+                  string,
+                  { namespace_id: string; simple: { limit: number; period: 10 | 60 } }
+                >,
               }
             : {}),
           bindings: {
+            // The wallet shards that are the control database itself, by index (tests/shard-helpers.ts counts
+            // each database once).
+            TEST_SHARDS_IN_CONTROL: Object.entries(databases())
+              .filter(([binding, id]) => binding.startsWith("DB_WALLET_") && id === databases().DB)
+              .map(([binding]) => binding.slice("DB_WALLET_".length))
+              .join(","),
             TEST_MIGRATIONS: migrations,
             PEPPER: "test-pepper",
             SESSION_SECRET: "test-secret",

@@ -1,12 +1,12 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { api, count, expectMoneyInvariants, expectOk, freshOperatorCode } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { balanceCents, operator, player, requestId } from "./wallet-helpers";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 // An operator's credit or debit reads as an adjustment with a preset text in the player's language; the
 // operator's note stays in the console (docs/decisions/143-adjustment-texts-and-coin-networks.md).
@@ -105,7 +105,7 @@ describe("adjustments as the player reads them", () => {
     expect(queue).toContain("outage on 3 Nov");
     expect(queue).toContain("Player reads: Compensation");
     expectOk(await api("/api/admin/adjustments/approve", { token: await operator(), id: asked.data.id }));
-    const row = await env.DB.prepare("SELECT reason, reason_key, reason_params FROM ledger WHERE idempotency_key = ?")
+    const row = await everywhere("SELECT reason, reason_key, reason_params FROM ledger WHERE idempotency_key = ?")
       .bind(`adjustment:${asked.data.id}`)
       .first();
     expect(row).toEqual({ reason: "Compensation", reason_key: "adjustment", reason_params: '{"text":"compensation"}' });
@@ -117,7 +117,7 @@ describe("adjustments as the player reads them", () => {
 
   it("an operator's note written before texts existed stays in the console: the player sees the kind alone", async () => {
     const p = await player();
-    const db = getDb(env);
+    const db = dbOf(await playerD1(p.id));
     // a row as 0008 to 0014 wrote it: key "operator" with the note as its parameter
     await runInOneBatch(db, [
       ...balanceChangeStatements(db, {
@@ -169,17 +169,19 @@ describe("adjustments as the player reads them", () => {
 describe("old operator credits in the ledger", () => {
   /** A top-up as written before reason keys (0008): the operator's English words, no key; the house pays it. */
   async function oldTopUp(userId: number, cents: number, words: string, key: string) {
+    // in the player's shard, whose house row is the other side
+    const shard = await playerD1(userId);
     const money = async (id: number) =>
-      (await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?").bind(id).first<{ money_cents: number }>())!
+      (await shard.prepare("SELECT money_cents FROM users WHERE id = ?").bind(id).first<{ money_cents: number }>())!
         .money_cents;
     const [mine, house, nowMs] = [await money(userId), await money(1), Date.now()];
     const row =
       "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, ?, ?, ?, 'topup', ?, ?, ?)";
-    await env.DB.batch([
-      env.DB.prepare(row).bind(userId, cents, mine, mine + cents, words, key, nowMs),
-      env.DB.prepare("UPDATE users SET money_cents = money_cents + ? WHERE id = ?").bind(cents, userId),
-      env.DB.prepare(row).bind(1, -cents, house, house - cents, words, `${key}:house`, nowMs),
-      env.DB.prepare("UPDATE users SET money_cents = money_cents - ? WHERE id = 1").bind(cents),
+    await shard.batch([
+      shard.prepare(row).bind(userId, cents, mine, mine + cents, words, key, nowMs),
+      shard.prepare("UPDATE users SET money_cents = money_cents + ? WHERE id = ?").bind(cents, userId),
+      shard.prepare(row).bind(1, -cents, house, house - cents, words, `${key}:house`, nowMs),
+      shard.prepare("UPDATE users SET money_cents = money_cents - ? WHERE id = 1").bind(cents),
     ]);
   }
 

@@ -13,6 +13,7 @@ import {
 import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
+import { playerD1, rowD1 } from "./shard-helpers";
 
 // The console's confirm steps and the money rules behind them: nothing happens on the first submit,
 // the step names the player and the amount, the second submit acts once.
@@ -88,7 +89,8 @@ describe("approvals ask first", () => {
     const step = text(panel(await (await browser.post("/admin?index", fields)).text()));
     expect(step).toContain("No payment received · checked twice");
     expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
-    const row = await env.DB.prepare("SELECT status, note FROM deposit_requests WHERE id = ?")
+    const row = await rowD1(asked.data.id)
+      .prepare("SELECT status, note FROM deposit_requests WHERE id = ?")
       .bind(asked.data.id)
       .first<{ status: string; note: string }>();
     expect(row).toEqual({ status: "rejected", note: "#noPayment checked twice" });
@@ -122,7 +124,8 @@ describe("approvals ask first", () => {
       1200,
     );
     expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: asked.data.id }), 1200);
-    const row = await env.DB.prepare("SELECT status, note FROM deposit_requests WHERE id = ?")
+    const row = await rowD1(asked.data.id)
+      .prepare("SELECT status, note FROM deposit_requests WHERE id = ?")
       .bind(asked.data.id)
       .first<{ status: string; note: string }>();
     expect(row).toEqual({ status: "pending", note: "" });
@@ -198,7 +201,12 @@ describe("credit and debit from a player's file", () => {
       expect(step.status, intent).toBe(200);
       expect(text(panel(await step.text())), intent).toContain(p.username);
     }
-    const frozen = await env.DB.prepare("SELECT frozen FROM users WHERE id = ?").bind(p.id).first<{ frozen: number }>();
+    const frozen = await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT frozen FROM users WHERE id = ?")
+      .bind(p.id)
+      .first<{ frozen: number }>();
     expect(frozen!.frozen).toBe(0);
     expectOk(await api("/api/Game/getuserinfo", { token: p.token }));
     expect((await browser.post(`/admin/players/${p.id}`, { intent: "freeze", confirmed: "yes" })).status).toBe(302);
@@ -252,7 +260,8 @@ describe("cancelling one's own queued adjustment", () => {
       api("/api/admin/adjustments/approve", { token: other, id: asked.data.id }),
     ]);
     expect([cancel.code, approve.code].filter((c) => c === 1)).toHaveLength(1);
-    const status = (await env.DB.prepare("SELECT status FROM adjustment_requests WHERE id = ?")
+    const status = (await rowD1(asked.data.id)
+      .prepare("SELECT status FROM adjustment_requests WHERE id = ?")
       .bind(asked.data.id)
       .first<{ status: string }>())!.status;
     expect(status).toBe(approve.code === 1 ? "approved" : "cancelled");

@@ -3,6 +3,7 @@ import { hashPassword } from "../worker/auth/password";
 import { base32Encode } from "../worker/auth/totp";
 import type { OperatorRole } from "#shared/operators/roles";
 import { api, expectOk, freshTotpCode } from "./helpers";
+import { rowsEverywhere } from "./shard-helpers";
 
 // A second operator for four-eyes tests, with a known TOTP secret, signed in like the console does.
 let made = 0;
@@ -28,11 +29,12 @@ export async function secondOperator(enrolled = true, role: OperatorRole = "admi
   return { id: row!.id, username, password, secret, signIn };
 }
 
+/** An action's audit rows on a target, oldest first, from every database (a money move's are in its player's shard). */
 export async function auditRows(action: string, target: string) {
-  const rows = await env.DB.prepare(
-    "SELECT actor_id, before, after FROM audit_log WHERE action = ? AND target = ? ORDER BY id",
-  )
-    .bind(action, target)
-    .all<{ actor_id: number; before: string | null; after: string | null }>();
-  return rows.results;
+  const rows = await rowsEverywhere<{ actor_id: number; before: string | null; after: string | null; at: number }>(
+    "SELECT actor_id, before, after, created_at_ms AS at FROM audit_log WHERE action = ? AND target = ? ORDER BY id",
+    action,
+    target,
+  );
+  return rows.sort((a, b) => a.at - b.at).map((r) => ({ actor_id: r.actor_id, before: r.before, after: r.after }));
 }

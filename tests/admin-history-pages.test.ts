@@ -4,6 +4,7 @@ import { api, count, expectOk } from "./helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { operator, player, requestId } from "./wallet-helpers";
+import { everywhere } from "./shard-helpers";
 
 // The console's history, round board and filtered rooms as pages, and the deposit screen's
 // "paid into" and transfer reference, without JavaScript (docs/decisions/140).
@@ -135,7 +136,7 @@ describe("deposit screen: paid into and transfer reference", () => {
     });
     expect(filed.status).toBe(302);
     await filed.body?.cancel();
-    const row = await env.DB.prepare(
+    const row = await everywhere(
       "SELECT id, payee_name, payee_account, transfer_ref FROM deposit_requests WHERE transfer_ref = 'FT2611250009'",
     ).first<Record<string, string | number>>();
     expect(row).toMatchObject({ payee_name: "Vietcombank", payee_account: PAYEE.account });

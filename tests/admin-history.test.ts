@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { addBank, operator, player, requestId } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // Deposits that say where the money went (account paid into, transfer reference), one decision flow
 // for deposits and withdrawals, and the console's history with its filters and keyset paging
@@ -81,7 +82,12 @@ describe("a deposit names the account paid into and the transfer reference", () 
 });
 
 async function username(id: number) {
-  const row = await env.DB.prepare("SELECT username FROM users WHERE id = ?").bind(id).first<{ username: string }>();
+  const row = await (
+    await playerD1(id)
+  )
+    .prepare("SELECT username FROM users WHERE id = ?")
+    .bind(id)
+    .first<{ username: string }>();
   return row!.username;
 }
 
@@ -100,7 +106,10 @@ describe("one decision flow for deposits and withdrawals", () => {
       pwd: "pay12345",
     });
     expectOk(withdrawal);
-    const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+    const wd = await (
+      await playerD1(id)
+    )
+      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
     // whoever approved the deposit does not approve the player's withdrawal (1231): two others race for it
@@ -147,7 +156,10 @@ describe("one decision flow for deposits and withdrawals", () => {
     );
     const bank = await addBank(playerToken);
     expectOk(await api("/api/Game/withdraw", { token: playerToken, bank_id: bank.id, money: "50", pwd: "pay12345" }));
-    const wd = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+    const wd = await (
+      await playerD1(id)
+    )
+      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
     expectError(
@@ -162,9 +174,12 @@ describe("one decision flow for deposits and withdrawals", () => {
 /** Deposits of one fresh player at chosen times and amounts (rows written as the API writes them). */
 async function depositsAt(userId: number, rows: { cents: number; atMs: number; status?: string }[]) {
   for (const r of rows) {
-    await env.DB.prepare(
-      "INSERT INTO deposit_requests (user_id, amount_cents, pay_name, status, idempotency_key, created_at_ms, decided_at_ms, decided_by) VALUES (?, ?, 'T', ?, ?, ?, ?, ?)",
+    await (
+      await playerD1(userId)
     )
+      .prepare(
+        "INSERT INTO deposit_requests (user_id, amount_cents, pay_name, status, idempotency_key, created_at_ms, decided_at_ms, decided_by) VALUES (?, ?, 'T', ?, ?, ?, ?, ?)",
+      )
       .bind(
         userId,
         r.cents,

@@ -12,6 +12,7 @@ import {
 } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 describe("freezing a player", () => {
   it("logs the player out at once, refuses the login 403/1069, and is audited; unfreezing lets them back", async () => {
@@ -197,8 +198,12 @@ describe("players: search, file, sessions, password", () => {
     const op = await operatorLogin();
     const byName = await api("/api/admin/players", { token: op, query: username.slice(0, -1).toUpperCase() });
     expect(byName.data.list.map((p: { id: number }) => p.id)).toContain(id);
-    const phone = (await env.DB.prepare("SELECT phone FROM users WHERE id = ?").bind(id).first<{ phone: string }>())!
-      .phone;
+    const phone = (await (
+      await playerD1(id)
+    )
+      .prepare("SELECT phone FROM users WHERE id = ?")
+      .bind(id)
+      .first<{ phone: string }>())!.phone;
     const byPhone = await api("/api/admin/players", { token: op, query: phone.slice(2) });
     expect(byPhone.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
     expect((await api("/api/admin/players", { token: op, query: "%" })).data.list).toEqual([]);

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { finishRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { formatDate } from "#shared/days";
+import { playerD1, sumEverywhere } from "./shard-helpers";
 
 const ROOM = 1;
 
@@ -23,9 +23,7 @@ describe("rounds and totals", () => {
     const rounds = await api("/api/admin/rounds", { token: op, roomId: ROOM });
     expectOk(rounds);
     const row = rounds.data.list.find((r: { id: number }) => r.id === settled.id);
-    const payouts = await env.DB.prepare("SELECT SUM(award_cents) AS p FROM bets WHERE round_id = ?")
-      .bind(settled.id)
-      .first<{ p: number }>();
+    const payouts = { p: await sumEverywhere("SELECT SUM(award_cents) AS n FROM bets WHERE round_id = ?", settled.id) };
     expect(row).toMatchObject({
       seqno: settled.seqno,
       commit: settled.commit,
@@ -67,9 +65,10 @@ describe("rounds and totals", () => {
     expect(placed.house).toBeCloseTo(before.house, 2);
     expect(placed.deposits - before.deposits).toBeCloseTo(250, 2);
     const settled = await finishRound(ROOM);
-    const won = await env.DB.prepare(
-      "SELECT COALESCE(SUM(award_cents), 0) AS p FROM bets WHERE round_id = ? AND user_id = ?",
+    const won = await (
+      await playerD1(player.userId)
     )
+      .prepare("SELECT COALESCE(SUM(award_cents), 0) AS p FROM bets WHERE round_id = ? AND user_id = ?")
       .bind(settled.id, player.userId)
       .first<{ p: number }>();
     const after = await today();
@@ -124,7 +123,10 @@ describe("odds changed by an operator", () => {
     const player = await playerWith(100_000);
     expectError(await order(player.token, 9, [[0, old, 50]]), 1031);
     await placeOk(player.token, 9, [[0, 1.5, 50]]);
-    const bet = await env.DB.prepare("SELECT odds_milli FROM bets WHERE user_id = ?")
+    const bet = await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT odds_milli FROM bets WHERE user_id = ?")
       .bind(player.userId)
       .first<{ odds_milli: number }>();
     expect(bet!.odds_milli).toBe(1500);

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import {
@@ -12,6 +11,7 @@ import {
   randomAddress,
   requestId,
 } from "./wallet-helpers";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 const ADMIN_PATHS = [
   "/api/admin/deposits",
@@ -60,9 +60,10 @@ describe("adjust (admin top-up and debit)", () => {
     });
     expectOk(debit);
     expect(debit.data).toEqual({ status: "done", userId: id, amount: -20.5, balance: 100 });
-    const rows = await env.DB.prepare(
-      "SELECT amount_cents, type, reason, reason_key, reason_params FROM ledger WHERE user_id = ? ORDER BY id",
+    const rows = await (
+      await playerD1(id)
     )
+      .prepare("SELECT amount_cents, type, reason, reason_key, reason_params FROM ledger WHERE user_id = ? ORDER BY id")
       .bind(id)
       .all();
     expect(rows.results).toEqual([
@@ -82,7 +83,12 @@ describe("adjust (admin top-up and debit)", () => {
       },
     ]);
     // the note sits beside the row for the console, and never in what the player is answered
-    const notes = await env.DB.prepare("SELECT operator_note FROM ledger WHERE user_id = ? ORDER BY id").bind(id).all();
+    const notes = await (
+      await playerD1(id)
+    )
+      .prepare("SELECT operator_note FROM ledger WHERE user_id = ? ORDER BY id")
+      .bind(id)
+      .all();
     expect(notes.results).toEqual([{ operator_note: "spring campaign, ticket 4411" }, { operator_note: "chargeback" }]);
     const flow = await api("/api/Game/getfinanceflow", { token, type: "all" });
     expectOk(flow);
@@ -90,7 +96,7 @@ describe("adjust (admin top-up and debit)", () => {
     expect(JSON.stringify(flow)).not.toMatch(/spring campaign|chargeback/);
     expect(await auditCount("balance.credit", `user:${id}`)).toBe(1);
     expect(await auditCount("balance.debit", `user:${id}`)).toBe(1);
-    const audit = await env.DB.prepare(
+    const audit = await everywhere(
       "SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?",
     )
       .bind(`user:${id}`)

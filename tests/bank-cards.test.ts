@@ -1,7 +1,7 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, player, randomAddress, randomDigits } from "./wallet-helpers";
+import { rowD1 } from "./shard-helpers";
 
 const bankFields = (overrides: Record<string, unknown> = {}) => ({
   type: "Bank",
@@ -258,7 +258,7 @@ describe("delbankcard", () => {
     const b = await player();
     const card = await addBank(a.token);
     expectError(await api("/api/Game/delbankcard", { token: b.token, id: card.id }), 1032);
-    const row = await env.DB.prepare("SELECT deleted_at_ms FROM bank_cards WHERE id = ?").bind(card.id).first();
+    const row = await rowD1(card.id).prepare("SELECT deleted_at_ms FROM bank_cards WHERE id = ?").bind(card.id).first();
     expect(row).toEqual({ deleted_at_ms: null });
     expect((await api("/api/Game/getBankcardlist", { token: b.token })).data.list).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
 import { checkBooks } from "../worker/insight/books";
 import worker from "../worker/index";
+import { playerD1, sumEverywhere } from "./shard-helpers";
 
 // The live books check (docs/decisions/136). Storage is shared by the tests of this file: the checks that
 // pass come first, then the books are broken on purpose, one way per test, each test looking for its own
@@ -53,17 +54,18 @@ describe("the books checked live", () => {
     const moved = await checkBooks(db, tomorrow);
     expect(moved.ok).toBe(true);
     expect(moved.rowsSummed).toBe(0);
-    const sums = await env.DB.prepare(
+    // each database's checkpoint against its own ledger
+    const sums = await sumEverywhere(
       `SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ledger GROUP BY user_id) l
        LEFT JOIN books_account_sums s ON s.user_id = l.user_id WHERE s.sum_cents IS NOT l.total`,
-    ).first<{ n: number }>();
-    expect(sums!.n).toBe(0);
+    );
+    expect(sums).toBe(0);
     // a second check the same day does not move it twice
     await checkBooks(db, tomorrow + 1000);
     expect(
-      (await env.DB.prepare(
+      await sumEverywhere(
         "SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ledger GROUP BY user_id) l JOIN books_account_sums s ON s.user_id = l.user_id WHERE s.sum_cents <> l.total",
-      ).first<{ n: number }>())!.n,
+      ),
     ).toBe(0);
     const player = await playerWith(10_000);
     const after = await checkBooks(db, tomorrow + 2000);
@@ -76,9 +78,12 @@ describe("the books checked live", () => {
   it("fail, in red to every operator and as an error line, when a ledger row has no balance change", async () => {
     const player = await playerWith(20_000);
     // money appears in the ledger, not in the balance (the ledger forbids updates: an insert breaks it)
-    await env.DB.prepare(
-      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?)",
+    await (
+      await playerD1(player.userId)
     )
+      .prepare(
+        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?)",
+      )
       .bind(player.userId, `broken:${player.userId}`, Date.now())
       .run();
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -118,7 +123,12 @@ describe("the books checked live", () => {
 
   it("fail when a balance is changed without its ledger row, and when the accounts stop summing to zero", async () => {
     const player = await playerWith(30_000);
-    await env.DB.prepare("UPDATE users SET money_cents = money_cents + 123 WHERE id = ?").bind(player.userId).run();
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare("UPDATE users SET money_cents = money_cents + 123 WHERE id = ?")
+      .bind(player.userId)
+      .run();
     vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await checkBooks(getDb(env), Date.now());
     vi.restoreAllMocks();
@@ -137,10 +147,11 @@ describe("the books checked live", () => {
   it("fail on a negative player balance", async () => {
     const player = await playerWith(1_000);
     // users_money_non_negative forbids it: only with the checks switched off can the books go below zero
-    await env.DB.batch([
-      env.DB.prepare("PRAGMA ignore_check_constraints = ON"),
-      env.DB.prepare("UPDATE users SET money_cents = -500 WHERE id = ?").bind(player.userId),
-      env.DB.prepare("PRAGMA ignore_check_constraints = OFF"),
+    const shard = await playerD1(player.userId);
+    await shard.batch([
+      shard.prepare("PRAGMA ignore_check_constraints = ON"),
+      shard.prepare("UPDATE users SET money_cents = -500 WHERE id = ?").bind(player.userId),
+      shard.prepare("PRAGMA ignore_check_constraints = OFF"),
     ]);
     vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await checkBooks(getDb(env), Date.now());

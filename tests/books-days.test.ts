@@ -16,6 +16,7 @@ import {
 } from "../worker/room/rounds";
 import { CLOSE_AFTER_MS, closeBooksDays } from "../worker/insight/books-days";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 // The books per day (worker/insight/books-days.ts). Storage is shared by the tests of this file: the
 // first builds three past days (a deposit, a stake placed late one day and settled early the next, a
@@ -51,14 +52,20 @@ async function betAt(userId: number, stakeCents: number, atMs: number) {
     .bind(ROOM, 900_000 + ++moves, atMs - 60_000, atMs + 60_000, atMs + 120_000, "0".repeat(64))
     .first<{ id: number }>();
   const ordersn = `booksdays${moves}`;
-  const order = await env.DB.prepare(
-    "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms) VALUES (?, ?, ?, ?, ?, 'placed', ?) RETURNING id",
+  const order = await (
+    await playerD1(userId)
   )
+    .prepare(
+      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms) VALUES (?, ?, ?, ?, ?, 'placed', ?) RETURNING id",
+    )
     .bind(ordersn, userId, ROOM, round!.id, stakeCents, atMs)
     .first<{ id: number }>();
-  await env.DB.prepare(
-    "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?)",
+  await (
+    await playerD1(userId)
   )
+    .prepare(
+      "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?)",
+    )
     .bind(order!.id, userId, round!.id, stakeCents, atMs)
     .run();
   await runInOneBatch(
@@ -102,9 +109,12 @@ async function settleAt(roundId: number, atMs: number) {
 /** A lock-up opened at a past moment: the order and its "stake" row (the house holds the money). */
 async function lockAt(userId: number, cents: number, atMs: number) {
   const key = `books-days-lock:${++moves}`;
-  await env.DB.prepare(
-    "INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key) VALUES (?, 1, ?, 1000, 90, ?, ?, 0, 'active', ?)",
+  await (
+    await playerD1(userId)
   )
+    .prepare(
+      "INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key) VALUES (?, 1, ?, 1000, 90, ?, ?, 0, 'active', ?)",
+    )
     .bind(userId, cents, atMs, atMs + 90 * DAY_MS, key)
     .run();
   await runInOneBatch(
@@ -241,20 +251,26 @@ describe("the books per day", () => {
   it("refuse to close a day that does not balance, naming the rows; later days wait behind it", async () => {
     const player = await playerWith(20_000);
     // money in the ledger and no other side: a row on its own (the ledger refuses updates: an insert breaks it)
-    const broken = await env.DB.prepare(
-      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?) RETURNING id",
+    const broken = await (
+      await playerD1(player.userId)
     )
+      .prepare(
+        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?) RETURNING id",
+      )
       .bind(player.userId, `broken:${player.userId}`, Date.now())
       .first<{ id: number }>();
     // a stake's debit with no order behind it
-    const ghost = await env.DB.prepare(
-      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, -300, 20000, 19700, 'bet', 'broken on purpose', ?, ?) RETURNING id",
+    const ghost = await (
+      await playerD1(player.userId)
     )
+      .prepare(
+        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, -300, 20000, 19700, 'bet', 'broken on purpose', ?, ?) RETURNING id",
+      )
       .bind(player.userId, `bet:ghost${player.userId}`, Date.now())
       .first<{ id: number }>();
     // and a whole movement written now but dated inside a day already closed
     await moveAt(player.userId, 1_234, at(2, 12));
-    const late = await env.DB.prepare(
+    const late = await everywhere(
       "SELECT id FROM ledger WHERE idempotency_key LIKE 'books-days:%' ORDER BY id DESC LIMIT 2",
     ).all<{ id: number }>();
 

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { roomStub } from "../worker/room/routing";
 import { defaultRatesMilli } from "#shared/games/options";
+import { walletDatabases } from "./shard-helpers";
 
 /**
  * `users` players named `<prefix><n>` with 500.00 each (ledger rows and house mirror included) and one
@@ -14,50 +15,71 @@ export async function insertBulkBets(roomId: number, roundId: number, users: num
   const rates = defaultRatesMilli(4);
   const mine = `${prefix}%`;
   const orders = `${prefix}-%`;
-  await env.DB.batch([
-    // ids from the directory, as every account's (docs/decisions/161); these players live in shard 0
-    env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-      INSERT INTO account_directory (username, shard, created_at_ms) SELECT ?2 || i, 0, ?3 FROM n`,
-    ).bind(users, prefix, now),
-    env.DB.prepare(
-      `INSERT INTO users (id, username, nickname, password_hash, level, money_cents, created_at_ms)
-      SELECT id, username, username, '!', 2, 0, ?2 FROM account_directory WHERE username LIKE ?1`,
-    ).bind(mine, now),
-    env.DB.prepare(
-      `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+  // ids from the directory in the control database, as every account's (docs/decisions/161)
+  const { results: accounts } = await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    INSERT INTO account_directory (username, shard, created_at_ms) SELECT ?2 || i, 0, ?3 FROM n RETURNING id, username`,
+  )
+    .bind(users, prefix, now)
+    .all<{ id: number; username: string }>();
+  // these players live in shard 0, their orders and bets with them
+  const shard = walletDatabases()[0];
+  await shard.batch([
+    shard
+      .prepare(
+        `INSERT INTO users (id, username, nickname, password_hash, level, money_cents, created_at_ms)
+      SELECT json_extract(value, '$.id'), json_extract(value, '$.username'), json_extract(value, '$.username'), '!', 2, 0, ?2
+      FROM json_each(?1)`,
+      )
+      .bind(JSON.stringify(accounts), now),
+    shard
+      .prepare(
+        `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
       SELECT id, 50000, 0, 50000, 'topup', 'bulk', ?1 || '-topup:' || id, ?2 FROM users WHERE username LIKE ?3`,
-    ).bind(prefix, now, mine),
-    env.DB.prepare(
-      `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+      )
+      .bind(prefix, now, mine),
+    shard
+      .prepare(
+        `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
       SELECT 1, -50000 * ?1, money_cents, money_cents - 50000 * ?1, 'topup', 'bulk', ?2 || '-topup:house', ?3 FROM users WHERE id = 1`,
-    ).bind(users, prefix, now),
-    env.DB.prepare("UPDATE users SET money_cents = money_cents - 50000 * ? WHERE id = 1").bind(users),
-    env.DB.prepare("UPDATE users SET money_cents = 50000 WHERE username LIKE ?").bind(mine),
+      )
+      .bind(users, prefix, now),
+    shard.prepare("UPDATE users SET money_cents = money_cents - 50000 * ? WHERE id = 1").bind(users),
+    shard.prepare("UPDATE users SET money_cents = 50000 WHERE username LIKE ?").bind(mine),
     // a placeholder total (orders_total_positive): the real one is set below
-    env.DB.prepare(
-      `INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
+    shard
+      .prepare(
+        `INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms)
       SELECT ?1 || '-' || id, id, ?2, ?3, 1, 'placed', ?4 FROM users WHERE username LIKE ?5`,
-    ).bind(prefix, roomId, roundId, now, mine),
-    env.DB.prepare(
-      `WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ?1)
+      )
+      .bind(prefix, roomId, roundId, now, mine),
+    shard
+      .prepare(
+        `WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ?1)
       INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
       SELECT o.id, o.user_id, o.round_id, (o.user_id * 7 + k.j * 8) % 40, ?2, 100 * (1 + (o.user_id + k.j) % 50), ?3
       FROM orders o, k WHERE o.round_id = ?4 AND o.ordersn LIKE ?5`,
-    ).bind(perOrder - 1, rates[0], now, roundId, orders),
-    env.DB.prepare(
-      `UPDATE orders SET total_cents = (SELECT SUM(stake_cents) FROM bets WHERE bets.order_id = orders.id)
+      )
+      .bind(perOrder - 1, rates[0], now, roundId, orders),
+    shard
+      .prepare(
+        `UPDATE orders SET total_cents = (SELECT SUM(stake_cents) FROM bets WHERE bets.order_id = orders.id)
       WHERE round_id = ? AND ordersn LIKE ?`,
-    ).bind(roundId, orders),
-    env.DB.prepare(
-      `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+      )
+      .bind(roundId, orders),
+    shard
+      .prepare(
+        `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
       SELECT o.user_id, -o.total_cents, u.money_cents, u.money_cents - o.total_cents, 'bet', 'bulk', o.ordersn, 'bet:' || o.ordersn, ?1
       FROM orders o JOIN users u ON u.id = o.user_id WHERE o.round_id = ?2 AND o.ordersn LIKE ?3`,
-    ).bind(now, roundId, orders),
-    env.DB.prepare(
-      `UPDATE users SET money_cents = money_cents - (SELECT total_cents FROM orders WHERE orders.user_id = users.id AND round_id = ?1)
+      )
+      .bind(now, roundId, orders),
+    shard
+      .prepare(
+        `UPDATE users SET money_cents = money_cents - (SELECT total_cents FROM orders WHERE orders.user_id = users.id AND round_id = ?1)
       WHERE username LIKE ?2`,
-    ).bind(roundId, mine),
+      )
+      .bind(roundId, mine),
   ]);
   // The room pays a round in the shards it saw orders for (docs/decisions/161): these bets are in shard 0.
   await runInDurableObject(roomStub(env, roomId), (_room, state) => {

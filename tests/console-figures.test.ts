@@ -5,6 +5,7 @@ import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { PAY_PASSWORD, addBank, operator, player } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // The console's figures read as what they are: a round in play with its stakes, a voided round as
 // refunded, a house loss drawn as a loss with its figure readable, an audit row's recorded values in words.
@@ -81,14 +82,20 @@ describe("insight", () => {
     )
       .bind(now - 120_000, now - 60_000, now - 30_000, now - 30_000)
       .first<{ id: number }>();
-    const order = await env.DB.prepare(
-      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('loss-1', ?, 11, ?, 5000, ?) RETURNING id",
+    const order = await (
+      await playerD1(p.userId)
     )
+      .prepare(
+        "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('loss-1', ?, 11, ?, 5000, ?) RETURNING id",
+      )
       .bind(p.userId, round!.id, now - 90_000)
       .first<{ id: number }>();
-    await env.DB.prepare(
-      "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 5000, 9900, 1, ?)",
+    await (
+      await playerD1(p.userId)
     )
+      .prepare(
+        "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 5000, 9900, 1, ?)",
+      )
       .bind(order!.id, p.userId, round!.id, now - 90_000)
       .run();
     const browser = await operatorBrowser();
@@ -138,13 +145,19 @@ describe("the audit log", () => {
     const p = await player(2_000_000);
     const card = await addBank(p.token);
     expectOk(await api("/api/Game/withdraw", { token: p.token, bank_id: card.id, money: "50", pwd: PAY_PASSWORD }));
-    const withdrawal = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+    const withdrawal = await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(p.id)
       .first<{ id: number }>();
     expectOk(
       await api("/api/admin/withdrawals/reject", { token: await operator(), id: withdrawal!.id, note: "#other" }),
     );
-    const deposit = await env.DB.prepare("SELECT id FROM deposit_requests WHERE user_id = ?")
+    const deposit = await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT id FROM deposit_requests WHERE user_id = ?")
       .bind(p.id)
       .first<{ id: number }>();
     const browser = await operatorBrowser();

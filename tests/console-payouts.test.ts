@@ -4,6 +4,7 @@ import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { addBank, addCoinAddress, player, PAY_PASSWORD, requestId } from "./wallet-helpers";
+import { playerD1, rowD1 } from "./shard-helpers";
 
 // Payments an operator can carry out: the console says when players have no account to pay a deposit
 // into; a withdrawal names where the money goes in full (holder, bank and branch, or network and
@@ -33,7 +34,10 @@ async function withdrawal(p: { token: string; id: number }, bankId: number, mone
   });
   expectOk(asked);
   // the contract answers 1: the request is the player's newest
-  const row = await env.DB.prepare("SELECT max(id) AS id FROM withdrawal_requests WHERE user_id = ?")
+  const row = await (
+    await playerD1(p.id)
+  )
+    .prepare("SELECT max(id) AS id FROM withdrawal_requests WHERE user_id = ?")
     .bind(p.id)
     .first<{ id: number }>();
   return row!.id;
@@ -86,7 +90,8 @@ describe("a withdrawal an operator can pay", () => {
     ])
       expect(step).toContain(fact);
     expect((await browser.post("/admin?index", { ...withRef, confirmed: "yes" })).status).toBe(302);
-    const row = await env.DB.prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
+    const row = await rowD1(id)
+      .prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
       .bind(id)
       .first();
     expect(row).toEqual({ status: "approved", payout_ref: "FT24331-889120" });

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { secondOperator } from "./admin-helpers";
@@ -6,6 +5,7 @@ import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { addBank, balanceCents, player, PAY_PASSWORD, requestId } from "./wallet-helpers";
+import { playerD1, rowD1 } from "./shard-helpers";
 
 // Every console screen tells the truth: no error page once a player has a marker of harm, confirm steps
 // that say what will really happen (what the player reads, what stays in the console, what waits for a
@@ -36,9 +36,10 @@ describe("a player with a marker of harm", () => {
       expectError(await api("/api/Game/recharge", { token: p.token, money: "150", pay_name: "Over Limit" }), 3001);
     // a time-out that ended ten minutes ago, with a bet at once: a marker with times in its figures
     const ended = Date.now() - 10 * 60_000;
-    await env.DB.prepare(
-      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    await (
+      await playerD1(p.userId)
     )
+      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
       .bind(p.userId, ended - 86_400_000, ended)
       .run();
     await placeOk(p.token, 1, [[0, 1.98, 20]]);
@@ -123,7 +124,10 @@ describe("confirm steps say what will happen", () => {
     });
     expectOk(asked);
     // the contract answers 1: the request is the player's newest
-    const { id } = (await env.DB.prepare("SELECT max(id) AS id FROM withdrawal_requests WHERE user_id = ?")
+    const { id } = (await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT max(id) AS id FROM withdrawal_requests WHERE user_id = ?")
       .bind(p.id)
       .first<{ id: number }>())!;
     const browser = await operatorBrowser();
@@ -149,7 +153,8 @@ describe("confirm steps say what will happen", () => {
     expect(reads?.[1]).toBe("The payout account could not receive the transfer");
     expect(step).toContain("IBAN bounced, called Lan");
     expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
-    const row = await env.DB.prepare("SELECT status, note FROM withdrawal_requests WHERE id = ?")
+    const row = await rowD1(id)
+      .prepare("SELECT status, note FROM withdrawal_requests WHERE id = ?")
       .bind(id)
       .first<{ status: string; note: string }>();
     expect(row).toEqual({ status: "rejected", note: "#accountInvalid IBAN bounced, called Lan" });

@@ -8,6 +8,7 @@ import { PAY_PASSWORD, auditCount, balanceCents, operator, player, requestId } f
 import { getDb } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
 import worker from "../worker/index";
+import { playerD1, rowD1 } from "./shard-helpers";
 
 const DAY = 86_400_000;
 const accrue = (nowMs: number) => accrueFinance(getDb(env), nowMs);
@@ -23,9 +24,12 @@ const transferIn = (token: string, product_id: unknown, money: unknown, extra: R
   });
 
 async function ledgerOf(userId: number, type?: string) {
-  const rows = await env.DB.prepare(
-    `SELECT amount_cents, before_cents, after_cents, type, idempotency_key FROM ledger WHERE user_id = ? ${type ? "AND type = ?" : ""} ORDER BY id`,
+  const rows = await (
+    await playerD1(userId)
   )
+    .prepare(
+      `SELECT amount_cents, before_cents, after_cents, type, idempotency_key FROM ledger WHERE user_id = ? ${type ? "AND type = ?" : ""} ORDER BY id`,
+    )
     .bind(...(type ? [userId, type] : [userId]))
     .all<{ amount_cents: number; before_cents: number; after_cents: number; type: string; idempotency_key: string }>();
   return rows.results;
@@ -230,9 +234,12 @@ describe("accrual and maturity", () => {
     expect(await count("ledger", "user_id = 1 AND idempotency_key = ?", `principal:${order.id}:house`)).toBe(1);
     // each row's reason: a key and parameters for the reader's language, and the same in English words
     const reasons = (
-      await env.DB.prepare(
-        "SELECT reason, reason_key, reason_params FROM ledger WHERE user_id = ? AND type IN ('stake', 'interest', 'principal') ORDER BY id",
+      await (
+        await playerD1(id)
       )
+        .prepare(
+          "SELECT reason, reason_key, reason_params FROM ledger WHERE user_id = ? AND type IN ('stake', 'interest', 'principal') ORDER BY id",
+        )
         .bind(id)
         .all<{ reason: string; reason_key: string; reason_params: string }>()
     ).results;
@@ -279,9 +286,8 @@ describe("the cron", () => {
     const { token, id } = await player(100_000);
     const order = (await transferIn(token, 1, "100000")).data;
     // As if the order had been opened three days ago: two full days have ended since its value date.
-    await env.DB.prepare(
-      "UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?",
-    )
+    await rowD1(order.id)
+      .prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?")
       .bind(3 * DAY, 3 * DAY, order.id)
       .run();
     for (let run = 0; run < 2; run++) {

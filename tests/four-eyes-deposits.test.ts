@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { everywhere, playerD1, rowD1 } from "./shard-helpers";
 
 // Deposits under the same four eyes as credits (docs/decisions/061-four-eyes-on-money.md): a largest
 // deposit per request, a second operator above a threshold, what one operator approves alone counted in
@@ -54,7 +55,8 @@ describe("a largest deposit per request", () => {
     await setSetting("deposit_max_cents", 500_000);
     const cashierToken = await cashier();
     expectError(await approve(cashierToken, id), 1230);
-    const row = await env.DB.prepare("SELECT status, first_approved_by FROM deposit_requests WHERE id = ?")
+    const row = await rowD1(id)
+      .prepare("SELECT status, first_approved_by FROM deposit_requests WHERE id = ?")
       .bind(id)
       .first<{ status: string; first_approved_by: number | null }>();
     expect(row).toEqual({ status: "pending", first_approved_by: null });
@@ -82,7 +84,7 @@ describe("a second operator above the threshold", () => {
     expectOk(done);
     expect(done.data.status).toBe("approved");
     expect(await balanceCents(id)).toBe(5_000_000);
-    const audits = await env.DB.prepare("SELECT action FROM audit_log WHERE target = ? ORDER BY id")
+    const audits = await everywhere("SELECT action FROM audit_log WHERE target = ? ORDER BY id")
       .bind(`deposit:${request}`)
       .all<{ action: string }>();
     expect(audits.results.map((r) => r.action)).toEqual(["deposit.approve.first", "deposit.approve"]);
@@ -97,7 +99,8 @@ describe("a second operator above the threshold", () => {
     answers.forEach(expectOk);
     expect(await balanceCents(id)).toBe(3_000_000);
     expect(await count("ledger", "idempotency_key = ?", `deposit:${request}`)).toBe(1);
-    const row = await env.DB.prepare("SELECT first_approved_by, decided_by FROM deposit_requests WHERE id = ?")
+    const row = await rowD1(request)
+      .prepare("SELECT first_approved_by, decided_by FROM deposit_requests WHERE id = ?")
       .bind(request)
       .first<{ first_approved_by: number; decided_by: number }>();
     expect(row!.first_approved_by).not.toBe(row!.decided_by);
@@ -164,7 +167,10 @@ describe("whoever approved a player's deposit does not approve their withdrawal"
         request_id: requestId(),
       }),
     );
-    const withdrawal = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+    const withdrawal = await (
+      await playerD1(id)
+    )
+      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
     // the queue says so on the card before anyone tries (docs/decisions/061)

@@ -1,16 +1,16 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
-import { getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { ledgerReasons } from "../worker/ledger/reasons";
+import { playerD1 } from "./shard-helpers";
 
 /** A real movement (player row + house mirror) written at a chosen moment, as the game would. */
 async function movementAt(userId: number, amountCents: number, type: string, atMs: number) {
-  const db = getDb(env);
+  const db = dbOf(await playerD1(userId));
   await runInOneBatch(db, [
     ...balanceChangeStatements(db, {
       userId,
@@ -46,7 +46,12 @@ describe("getfinanceflow", () => {
     const answer = await flow(token);
     expectOk(answer);
     const [withdrawalId] = (
-      await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(id).all<{ id: number }>()
+      await (
+        await playerD1(id)
+      )
+        .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+        .bind(id)
+        .all<{ id: number }>()
     ).results.map((r) => r.id);
     expect(answer.data).toEqual({
       list: [

@@ -1,9 +1,10 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { expectMoneyInvariants } from "./helpers";
+import { count, expectMoneyInvariants } from "./helpers";
 import { addBank, operator, player } from "./wallet-helpers";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { demoApi } from "../worker/api/app";
+import { everywhere } from "./shard-helpers";
 
 // Hostile bodies on every contract and operator endpoint (seeded, so a failure replays):
 // never a 5xx or an unhandled error (1014), always the envelope, nothing written, money invariants hold.
@@ -86,14 +87,9 @@ async function footprint() {
     "settings",
     "rooms",
   ];
-  const counts = Object.fromEntries(
-    await Promise.all(
-      tables.map(
-        async (t) => [t, (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${t}`).first<{ n: number }>())!.n] as const,
-      ),
-    ),
-  );
-  const state = await env.DB.prepare(
+  const counts = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(t)] as const)));
+  // every database's rows: the players' are in their shards (docs/decisions/161)
+  const state = await everywhere(
     `SELECT
       (SELECT group_concat(id || ':' || money_cents || ':' || level || ':' || frozen || ':' || password_hash || ':' || COALESCE(pay_password_hash, ''), ',') FROM users) AS users,
       (SELECT COUNT(*) FROM sessions WHERE revoked_at_ms IS NOT NULL) AS revoked,
@@ -101,7 +97,7 @@ async function footprint() {
       (SELECT group_concat(id || ':' || status, ',') FROM deposit_requests) AS deposits,
       (SELECT group_concat(id || ':' || status, ',') FROM withdrawal_requests) AS withdrawals,
       (SELECT group_concat(id || ':' || COALESCE(deleted_at_ms, ''), ',') FROM bank_cards) AS cards`,
-  ).first();
+  ).all();
   return { counts, state };
 }
 

@@ -4,6 +4,7 @@ import { api, expectError, expectMoneyInvariants, expectOk, login } from "./help
 import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { verifyRound } from "#shared/games/fairness";
 import { DAY_MS } from "#shared/days";
+import { playerD1 } from "./shard-helpers";
 
 const roundResultKeys = [
   "beacon",
@@ -129,7 +130,7 @@ describe("games and rooms", () => {
     expectError(await api("/api/Game/getGameinfo", { token: poor.token }), 1026);
     expectError(await api("/api/Game/getGameinfo", { token: poor.token, roomid: 999 }), 1057);
     expectError(await api("/api/Game/getGameinfo", { token: poor.token, roomid: 2 }), 2055); // VIP room: level 2
-    await env.DB.prepare("UPDATE users SET level = 2 WHERE id = ?").bind(poor.userId).run();
+    await (await playerD1(poor.userId)).prepare("UPDATE users SET level = 2 WHERE id = ?").bind(poor.userId).run();
     const tooPoor = await api("/api/Game/getGameinfo", { token: poor.token, roomid: 2, lang: "chs" });
     expectError(tooPoor, 2004);
     expect(tooPoor.data.num).toBe(1000);
@@ -283,10 +284,16 @@ describe("results and records", () => {
     // Yesterday: move a played-out bet back one day.
     const other = await placeOk(player.token, 15, [[2, 1.98, 40]]);
     await finishRound(15);
-    await env.DB.prepare("UPDATE bets SET created_at_ms = created_at_ms - ? WHERE order_id = ?")
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare("UPDATE bets SET created_at_ms = created_at_ms - ? WHERE order_id = ?")
       .bind(DAY_MS, other.order_id)
       .run();
-    const bet = await env.DB.prepare("SELECT isaward, award_cents FROM bets WHERE order_id = ?")
+    const bet = await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT isaward, award_cents FROM bets WHERE order_id = ?")
       .bind(other.order_id)
       .first<{ isaward: number; award_cents: number }>();
     const trend = await api("/api/Game/getTrendData", { token: player.token });

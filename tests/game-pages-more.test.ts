@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // Room list, the polling and record routes, bet records, trend, rules and fairness pages.
 
@@ -119,7 +120,10 @@ describe("one time rule", () => {
   it("shows a bet at the same UTC+8 moment in the bet records and the funds ledger", async () => {
     const { player, browser } = await playerBrowser(100_000);
     await placeOk(player.token, 1, [[0, 1.98, 20]]);
-    const placedAt = await env.DB.prepare("SELECT created_at_ms AS ms FROM ledger WHERE user_id = ? AND type = 'bet'")
+    const placedAt = await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT created_at_ms AS ms FROM ledger WHERE user_id = ? AND type = 'bet'")
       .bind(player.userId)
       .first<{ ms: number }>();
     const utc8 = new Date(placedAt!.ms + 8 * 3600_000).toISOString();

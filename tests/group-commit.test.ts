@@ -2,16 +2,18 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants } from "./helpers";
 import { balanceOf, playerWith } from "./rooms-helpers";
-import { getDb } from "../worker/db/client";
+import { dbOf, getDb } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { GroupCommit, MAX_GROUP } from "../worker/room/group-commit";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { ledgerReasons } from "../worker/ledger/reasons";
+import { playerD1 } from "./shard-helpers";
 
 // Group commit (worker/room/group-commit.ts) over the real D1, with the real money statements: the
 // house-side debits of worker/ledger/ledger.ts, four statements each.
 
-const db = getDb(env);
+// the debits of each test's player, in the player's shard (docs/decisions/161)
+let db = getDb(env);
 let keys = 0;
 
 /** A house-side debit; each with its own idempotency key unless one is given. */
@@ -38,7 +40,12 @@ function countedWriter() {
 /** The player's balance after the write: its own balance update's RETURNING. */
 const balanceAfter = (results: D1Result[]) => (results[1].results[0] as { moneyCents: number }).moneyCents;
 
-const player = async (cents: number) => (await playerWith(cents)).userId;
+/** A new player holding `cents`; the writes that follow go to their shard. */
+async function player(cents: number) {
+  const { userId } = await playerWith(cents);
+  db = dbOf(await playerD1(userId));
+  return userId;
+}
 
 describe("group commit", () => {
   it("sends the writes that arrive while a batch is on its way as one batch, each with its own results", async () => {

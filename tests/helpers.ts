@@ -5,7 +5,7 @@ import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
 import { getDb } from "../worker/db/client";
 import { newSessionStatement } from "../worker/players/sessions";
-import { walletBindings } from "../worker/db/shards";
+import { allDatabases } from "./shard-helpers";
 import { expectBooksBalanced, expectOk, type Answer, type ContractClient } from "./contract/client";
 import { newPlayerFields as contractPlayerFields } from "./contract/players";
 
@@ -99,11 +99,17 @@ export async function operatorLogin(username = "admin") {
   return token;
 }
 
+/** Rows of a table that match, in every database once (the control database and each wallet shard, tests/shard-helpers.ts). */
 export async function count(table: string, where = "1 = 1", ...params: unknown[]) {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
-    .bind(...params)
-    .first<{ n: number }>();
-  return row!.n;
+  let n = 0;
+  for (const d1 of allDatabases()) {
+    const row = await d1
+      .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+      .bind(...params)
+      .first<{ n: number }>();
+    n += row!.n;
+  }
+  return n;
 }
 
 /**
@@ -111,6 +117,5 @@ export async function count(table: string, where = "1 = 1", ...params: unknown[]
  * database and in every wallet shard on its own: each shard's books sum to zero (docs/decisions/161).
  */
 export async function expectMoneyInvariants() {
-  await expectBooksBalanced(env.DB);
-  for (const shard of walletBindings(env)) await expectBooksBalanced(shard, env.DB);
+  for (const d1 of allDatabases()) await expectBooksBalanced(d1, env.DB);
 }

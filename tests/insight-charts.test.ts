@@ -5,6 +5,7 @@ import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { player as walletPlayer } from "./wallet-helpers";
 import { optionProbabilities } from "#shared/games/probability";
 import { formatDate } from "#shared/days";
+import { everywhere, playerD1, rowD1, rowsEverywhere } from "./shard-helpers";
 
 // The charts' figures against the same rows read again here, plainly.
 const today = () => formatDate(Date.now());
@@ -17,20 +18,31 @@ async function charts(token: string, body: Record<string, unknown> = {}) {
 
 const cents = (n: number) => Math.round(n * 100);
 
+/**
+ * Bets of settled rounds with their round's draw time: the rounds are the control database's, the bets in
+ * their players' shards (docs/decisions/161), so the two are joined here.
+ */
+async function settledBets<T>(columns: string, roundFilter: string, ...params: unknown[]) {
+  const rounds = await env.DB.prepare(
+    `SELECT r.id, r.draw_at_ms FROM rounds r WHERE r.status = 'settled' ${roundFilter}`,
+  )
+    .bind(...params)
+    .all<{ id: number; draw_at_ms: number }>();
+  const drawAt = new Map(rounds.results.map((r) => [r.id, r.draw_at_ms]));
+  const bets = await rowsEverywhere<T & { roundId: number; isaward: number }>(
+    `SELECT ${columns}, b.isaward, b.round_id AS roundId FROM bets b WHERE b.round_id IN (SELECT value FROM json_each(?))`,
+    JSON.stringify([...drawAt.keys()]),
+  );
+  return bets.map((b) => ({ ...b, drawAt: drawAt.get(b.roundId)! }));
+}
+
 async function playedToday(roomId: number | null) {
   const room = roomId === null ? "" : "AND r.room_id = ?";
-  const stmt = env.DB
-    .prepare(`SELECT b.stake_cents AS stake, b.award_cents AS award, b.isaward, b.user_id AS userId, r.draw_at_ms AS drawAt
-    FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.status = 'settled' ${room}`);
-  const rows = (
-    await (roomId === null ? stmt : stmt.bind(roomId)).all<{
-      stake: number;
-      award: number;
-      isaward: number;
-      userId: number;
-      drawAt: number;
-    }>()
-  ).results;
+  const rows = await settledBets<{ stake: number; award: number; isaward: number; userId: number; drawAt: number }>(
+    "b.stake_cents AS stake, b.award_cents AS award, b.isaward, b.user_id AS userId",
+    room,
+    ...(roomId === null ? [] : [roomId]),
+  );
   const mine = rows.filter((r) => formatDate(r.drawAt) === today());
   const played = mine.filter((r) => r.isaward === 0 || r.isaward === 1);
   const turnover = played.reduce((s, r) => s + r.stake, 0);
@@ -73,19 +85,20 @@ describe("the console's charts", () => {
     const { token } = await walletPlayer(0);
     const asked = await api("/api/Game/recharge", { token, money: "150", pay_name: "Waiting Payer" });
     expectOk(asked);
-    await env.DB.prepare("UPDATE deposit_requests SET created_at_ms = ? WHERE id = ?")
+    await rowD1(asked.data.id)
+      .prepare("UPDATE deposit_requests SET created_at_ms = ? WHERE id = ?")
       .bind(Date.now() - 7 * 3_600_000, asked.data.id)
       .run();
     const data = await charts(op);
-    const approved = await env.DB.prepare(
+    const approved = await everywhere(
       "SELECT amount_cents AS cents, decided_at_ms AS at FROM deposit_requests WHERE status = 'approved'",
     ).all<{ cents: number; at: number }>();
     const todays = approved.results.filter((r) => formatDate(r.at) === today());
     expect(cents(data.cash.at(-1).deposits)).toBe(todays.reduce((s, r) => s + r.cents, 0));
     expect(data.cash.at(-1).depositCount).toBe(todays.length);
-    const pending = await env.DB.prepare(
-      "SELECT created_at_ms AS at FROM deposit_requests WHERE status = 'pending'",
-    ).all<{ at: number }>();
+    const pending = await everywhere("SELECT created_at_ms AS at FROM deposit_requests WHERE status = 'pending'").all<{
+      at: number;
+    }>();
     expect(data.pending.deposits.count).toBe(pending.results.length);
     // the request made to wait seven hours is in the 6-24 h band
     expect(data.pending.deposits.bands[2]).toBeGreaterThanOrEqual(1);
@@ -103,24 +116,31 @@ describe("the console's charts", () => {
     )
       .bind(drawAt - 180_000, drawAt - 60_000, drawAt, drawAt)
       .first<{ id: number }>();
-    const order = await env.DB.prepare(
-      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('chart-test', ?, 16, ?, 200000, ?) RETURNING id",
+    const order = await (
+      await playerD1(payer.userId)
     )
+      .prepare(
+        "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('chart-test', ?, 16, ?, 200000, ?) RETURNING id",
+      )
       .bind(payer.userId, round!.id, drawAt)
       .first<{ id: number }>();
+    const shard = await playerD1(payer.userId);
     const bets = Array.from({ length: 200 }, () =>
-      env.DB.prepare(
-        "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 1000, 1980, 1, ?)",
-      ).bind(order!.id, payer.userId, round!.id, drawAt),
+      shard
+        .prepare(
+          "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 1000, 1980, 1, ?)",
+        )
+        .bind(order!.id, payer.userId, round!.id, drawAt),
     );
-    await env.DB.batch(bets);
+    await shard.batch(bets);
     const data = await charts(op);
     const room16 = data.returns.find((r: { roomId: number }) => r.roomId === 16);
     const rows = (
-      await env.DB.prepare(
-        "SELECT b.option_index AS o, b.odds_milli AS odds, b.stake_cents AS stake, b.award_cents AS award FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.room_id = 16 AND r.status = 'settled' AND b.isaward IN (0, 1, 2)",
-      ).all<{ o: number; odds: number; stake: number; award: number }>()
-    ).results;
+      await settledBets<{ o: number; odds: number; stake: number; award: number }>(
+        "b.option_index AS o, b.odds_milli AS odds, b.stake_cents AS stake, b.award_cents AS award",
+        "AND r.room_id = 16",
+      )
+    ).filter((r) => [0, 1, 2].includes(r.isaward));
     const chances = optionProbabilities(1, 4);
     const stakes = rows.reduce((s, r) => s + r.stake, 0);
     const expected = rows.reduce(

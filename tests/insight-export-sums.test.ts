@@ -1,4 +1,4 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
@@ -8,6 +8,7 @@ import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helper
 import { csvField } from "../worker/insight/exports";
 import { dayStartMs, formatDate } from "#shared/days";
 import zhCNGame from "../locales/zh-CN/game.json";
+import { playerD1, sumEverywhere } from "./shard-helpers";
 
 // The console's CSV files as an accountant uses them: opened in a spreadsheet, each column summed. A day
 // with a deposit, stakes, a settled round, a voided round's refunds, a withdrawal, an operator's debit
@@ -48,12 +49,12 @@ function columnSum(rows: Row[], column: string, where: (r: Row) => boolean = () 
 
 async function ledgerCents(where: string, ...params: unknown[]) {
   const start = dayStartMs(Date.now());
-  const row = await env.DB.prepare(
-    `SELECT COALESCE(SUM(amount_cents), 0) AS c FROM ledger WHERE created_at_ms >= ? AND created_at_ms < ? AND ${where}`,
-  )
-    .bind(start, start + DAY, ...params)
-    .first<{ c: number }>();
-  return row!.c;
+  return sumEverywhere(
+    `SELECT COALESCE(SUM(amount_cents), 0) AS n FROM ledger WHERE created_at_ms >= ? AND created_at_ms < ? AND ${where}`,
+    start,
+    start + DAY,
+    ...params,
+  );
 }
 
 describe("CSV exports a spreadsheet can sum", () => {
@@ -111,7 +112,12 @@ describe("CSV exports a spreadsheet can sum", () => {
     });
     expectOk(withdrawal);
     const [{ id: withdrawalId }] = (
-      await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(a.id).all<{ id: number }>()
+      await (
+        await playerD1(a.id)
+      )
+        .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+        .bind(a.id)
+        .all<{ id: number }>()
     ).results;
     expectOk(
       await api("/api/admin/withdrawals/approve", {
@@ -298,9 +304,10 @@ describe("CSV exports a spreadsheet can sum", () => {
 });
 
 async function awardsOf(userId: number) {
-  const row = await env.DB.prepare(
-    "SELECT COALESCE(SUM(amount_cents), 0) AS c FROM ledger WHERE user_id = ? AND type = 'earn'",
+  const row = await (
+    await playerD1(userId)
   )
+    .prepare("SELECT COALESCE(SUM(amount_cents), 0) AS c FROM ledger WHERE user_id = ? AND type = 'earn'")
     .bind(userId)
     .first<{ c: number }>();
   return row!.c;

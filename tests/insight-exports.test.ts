@@ -1,10 +1,11 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, operatorLogin, registerPlayer } from "./helpers";
 import { playerWith } from "./rooms-helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { EXPORT_PAGE, csvField } from "../worker/insight/exports";
 import { dayStartMs, formatDate } from "#shared/days";
+import { playerD1 } from "./shard-helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -23,20 +24,26 @@ describe("CSV exports", () => {
     // 50,000 one-cent credits to the player and their 50,000 house mirrors, on a day of their own
     // (ten days ago), balances moved to match: the books still hold.
     const day = dayStartMs(Date.now()) - 10 * DAY;
-    const house = (await env.DB.prepare("SELECT money_cents AS m FROM users WHERE id = 1").first<{ m: number }>())!.m;
-    await env.DB.batch([
-      env.DB.prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+    // in the player's shard, whose house row is the other side
+    const shard = await playerD1(player.userId);
+    const house = (await shard.prepare("SELECT money_cents AS m FROM users WHERE id = 1").first<{ m: number }>())!.m;
+    await shard.batch([
+      shard
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
          INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
          SELECT ?, 1, i - 1, i, 'topup', 'bulk, "quoted"', 'bulk:' || i, ? + i FROM n`,
-      ).bind(player.userId, day),
-      env.DB.prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+        )
+        .bind(player.userId, day),
+      shard
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
          INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
          SELECT 1, -1, ? - (i - 1), ? - i, 'topup', 'bulk', 'bulk:' || i || ':house', ? + i FROM n`,
-      ).bind(house, house, day),
-      env.DB.prepare("UPDATE users SET money_cents = money_cents + 50000 WHERE id = ?").bind(player.userId),
-      env.DB.prepare("UPDATE users SET money_cents = money_cents - 50000 WHERE id = 1"),
+        )
+        .bind(house, house, day),
+      shard.prepare("UPDATE users SET money_cents = money_cents + 50000 WHERE id = ?").bind(player.userId),
+      shard.prepare("UPDATE users SET money_cents = money_cents - 50000 WHERE id = 1"),
     ]);
     const response = await exportCall({ token: op, kind: "ledger", from: formatDate(day), to: formatDate(day) });
     expect(response.status).toBe(200);

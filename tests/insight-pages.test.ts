@@ -5,6 +5,7 @@ import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
 import { checkBooks } from "../worker/insight/books";
 import { formatDate } from "#shared/days";
+import { playerD1 } from "./shard-helpers";
 
 // The console's insight screens as a browser gets them: server-drawn SVG charts with their
 // tables, the books check on every screen, the markers of harm, the exports, in four languages.
@@ -80,7 +81,12 @@ describe("the console's insight screens", () => {
 
   it("show a failed books check in red on every screen, with the rows that disagree", async () => {
     const p = await playerWith(5_000);
-    await env.DB.prepare("UPDATE users SET money_cents = money_cents + 1 WHERE id = ?").bind(p.userId).run();
+    await (
+      await playerD1(p.userId)
+    )
+      .prepare("UPDATE users SET money_cents = money_cents + 1 WHERE id = ?")
+      .bind(p.userId)
+      .run();
     vi.spyOn(console, "error").mockImplementation(() => {});
     await checkBooks(getDb(env), Date.now());
     vi.restoreAllMocks();

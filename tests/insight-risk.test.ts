@@ -4,6 +4,7 @@ import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from
 import { order, placeOk, playerWith } from "./rooms-helpers";
 import { auditRows } from "./admin-helpers";
 import { dayStartMs } from "#shared/days";
+import { playerD1 } from "./shard-helpers";
 
 // Each marker of harm: the pattern made (through the contract where it can be made now, written into the
 // test database where it lies in the past), then found on the player's file and in the list.
@@ -18,14 +19,20 @@ async function pastBet(userId: number, placedAtMs: number, stakeCents: number, w
   )
     .bind(seqno++, placedAtMs - 60_000, placedAtMs + 60_000, placedAtMs + 120_000, placedAtMs + 120_000)
     .first<{ id: number }>();
-  const order = await env.DB.prepare(
-    "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 16, ?, ?, ?) RETURNING id",
+  const order = await (
+    await playerD1(userId)
   )
+    .prepare(
+      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 16, ?, ?, ?) RETURNING id",
+    )
     .bind(`risk-${seqno}`, userId, round!.id, stakeCents, placedAtMs)
     .first<{ id: number }>();
-  await env.DB.prepare(
-    "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?, ?, ?)",
+  await (
+    await playerD1(userId)
   )
+    .prepare(
+      "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?, ?, ?)",
+    )
     .bind(
       order!.id,
       userId,
@@ -78,7 +85,12 @@ describe("players at risk", () => {
     await placeOk(p.token, 1, [[0, 1.98, 40]]);
     expectError(await order(p.token, 1, [[1, 1.98, 20]]), 3002);
     expect(
-      await env.DB.prepare("SELECT kind FROM protection_refusals WHERE user_id = ?").bind(p.userId).all(),
+      await (
+        await playerD1(p.userId)
+      )
+        .prepare("SELECT kind FROM protection_refusals WHERE user_id = ?")
+        .bind(p.userId)
+        .all(),
     ).toMatchObject({ results: [{ kind: "loss" }] });
     expectOk(await api("/api/Game/recharge", { token: p.token, money: "300", pay_name: "After Limit" }));
     const marker = (await markersOf(op, p.userId)).find((m) => m.key === "depositAfterLossLimit");
@@ -116,9 +128,10 @@ describe("players at risk", () => {
     const op = await operatorLogin();
     const p = await playerWith(10_000);
     const ended = Date.now() - 10 * 60_000;
-    await env.DB.prepare(
-      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    await (
+      await playerD1(p.userId)
     )
+      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
       .bind(p.userId, ended - DAY, ended)
       .run();
     await placeOk(p.token, 1, [[0, 1.98, 20]]);

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, newPlayerFields } from "./helpers";
 import { balanceOf, closeBetting, currentRound, finishRound, playerWith, stubOf } from "./rooms-helpers";
+import { playerD1, rowD1 } from "./shard-helpers";
 
 // The database refuses impossible rows itself, a key makes an order once, rooms check bets
 // against their round's settings, and void rounds are public.
@@ -20,13 +21,18 @@ const orderWith = (token: string, roomId: number, gameid: number, rows: unknown,
 describe("the database", () => {
   it("keeps the ledger append-only and refuses impossible rows by itself", async () => {
     const player = await playerWith(10_000);
-    const ledgerId = (await env.DB.prepare("SELECT id FROM ledger WHERE user_id = ?")
+    const ledgerId = (await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT id FROM ledger WHERE user_id = ?")
       .bind(player.userId)
       .first<{ id: number }>())!.id;
     await expect(
-      env.DB.prepare("UPDATE ledger SET amount_cents = 1 WHERE id = ?").bind(ledgerId).run(),
+      (await playerD1(player.userId)).prepare("UPDATE ledger SET amount_cents = 1 WHERE id = ?").bind(ledgerId).run(),
     ).rejects.toThrow();
-    await expect(env.DB.prepare("DELETE FROM ledger WHERE id = ?").bind(ledgerId).run()).rejects.toThrow();
+    await expect(
+      (await playerD1(player.userId)).prepare("DELETE FROM ledger WHERE id = ?").bind(ledgerId).run(),
+    ).rejects.toThrow();
     const round = await currentRound(1);
     const placed = await orderWith(player.token, 1, round.roundId, [[0, 1.98, 20]]);
     expectOk(placed);
@@ -40,13 +46,17 @@ describe("the database", () => {
       "UPDATE rounds SET status = 'drawn' WHERE id = (SELECT round_id FROM orders WHERE id = ?)",
     ];
     for (const statement of refused) {
-      await expect(env.DB.prepare(statement).bind(placed.data.order_id).run(), statement).rejects.toThrow();
+      await expect(
+        rowD1(placed.data.order_id).prepare(statement).bind(placed.data.order_id).run(),
+        statement,
+      ).rejects.toThrow();
     }
     await expect(
-      env.DB.prepare(
-        `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+      (await playerD1(player.userId))
+        .prepare(
+          `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
         VALUES (?, 0, 0, 0, 'bet', 'zero', 'zero-movement', 1)`,
-      )
+        )
         .bind(player.userId)
         .run(),
     ).rejects.toThrow();
@@ -137,7 +147,12 @@ describe("a round's settings", () => {
       await finishRound(16);
       const next = await currentRound(16);
       expectError(await orderWith(player.token, 16, next.roundId, [[0, changed[0] / 1000, 50]]), 2055);
-      await env.DB.prepare("UPDATE users SET level = 5 WHERE id = ?").bind(player.userId).run();
+      await (
+        await playerD1(player.userId)
+      )
+        .prepare("UPDATE users SET level = 5 WHERE id = ?")
+        .bind(player.userId)
+        .run();
       const small = await orderWith(player.token, 16, next.roundId, [[0, changed[0] / 1000, 20]]);
       expectError(small, 1024);
       expect(small.data.num).toBe(50);

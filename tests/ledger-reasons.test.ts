@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import enFinance from "../locales/en/finance.json";
 import enWallet from "../locales/en/wallet.json";
@@ -6,6 +5,7 @@ import { api, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { addCoinAddress, operator, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 // Funds-ledger reasons are stored as a key and its parameters and shown in the reader's language
 // (worker/ledger/reasons.ts, app/lib/ledger-reason.ts); rows from before the keys keep their words.
@@ -14,9 +14,10 @@ type Row = { id: number; reason: string; reason_key: string | null; reason_param
 
 const rowsOf = async (userId: number) =>
   (
-    await env.DB.prepare(
-      "SELECT id, reason, reason_key, reason_params, user_id FROM ledger WHERE user_id = ? ORDER BY id",
+    await (
+      await playerD1(userId)
     )
+      .prepare("SELECT id, reason, reason_key, reason_params, user_id FROM ledger WHERE user_id = ? ORDER BY id")
       .bind(userId)
       .all<Row>()
   ).results;
@@ -84,7 +85,7 @@ describe("funds-ledger reasons", () => {
     const bet = rows.find((r) => r.reason_key === "round")!;
     expect(JSON.parse(bet.reason_params!)).toMatchObject({ game: "lucky28", seqno: expect.any(Number) });
     // the house's mirror rows carry the same reason
-    const mirror = await env.DB.prepare("SELECT reason_key FROM ledger WHERE idempotency_key = ?")
+    const mirror = await everywhere("SELECT reason_key FROM ledger WHERE idempotency_key = ?")
       .bind(`deposit:${deposit.data.id}:house`)
       .first<{ reason_key: string }>();
     expect(mirror?.reason_key).toBe("deposit");
@@ -131,19 +132,28 @@ describe("funds-ledger reasons", () => {
     const [last] = (await rowsOf(p.id)).slice(-1);
     // an old row: text only (rows are append-only, so it is added as the migration found them); an old
     // top-up that is not a deposit is an adjustment and shows no words (tests/adjustment-texts.test.ts)
-    const money = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?")
+    const money = await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT money_cents FROM users WHERE id = ?")
       .bind(p.id)
       .first<{ money_cents: number }>();
-    const house = await env.DB.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>();
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)",
-      ).bind(p.id, money!.money_cents, money!.money_cents + 100, `old:${last.id}`, Date.now()),
-      env.DB.prepare("UPDATE users SET money_cents = money_cents + 100 WHERE id = ?").bind(p.id),
-      env.DB.prepare(
-        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)",
-      ).bind(house!.money_cents, house!.money_cents - 100, `old:${last.id}:house`, Date.now()),
-      env.DB.prepare("UPDATE users SET money_cents = money_cents - 100 WHERE id = 1"),
+    // the player's shard: its house row is the other side
+    const shard = await playerD1(p.id);
+    const house = await shard.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>();
+    await shard.batch([
+      shard
+        .prepare(
+          "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)",
+        )
+        .bind(p.id, money!.money_cents, money!.money_cents + 100, `old:${last.id}`, Date.now()),
+      shard.prepare("UPDATE users SET money_cents = money_cents + 100 WHERE id = ?").bind(p.id),
+      shard
+        .prepare(
+          "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)",
+        )
+        .bind(house!.money_cents, house!.money_cents - 100, `old:${last.id}:house`, Date.now()),
+      shard.prepare("UPDATE users SET money_cents = money_cents - 100 WHERE id = 1"),
     ]);
     const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
     expect(flow.data.list[0]).toMatchObject({ reason: "Lucky 28 #5", reasonKey: null, reasonParams: null });

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, login, registerPlayer } from "./helpers";
+import { playerD1 } from "./shard-helpers";
 
 describe("login", () => {
   it("trims the username and returns a working 64-hex token", async () => {
@@ -93,9 +94,12 @@ describe("sessions", () => {
   });
 
   it("expires", async () => {
-    const { token } = await registerPlayer();
-    await env.DB.prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = (SELECT MAX(id) FROM users)")
-      .bind(Date.now() - 1)
+    const { token, username } = await registerPlayer();
+    await (
+      await playerD1(username)
+    )
+      .prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)")
+      .bind(Date.now() - 1, username)
       .run();
     expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
   });
@@ -111,7 +115,7 @@ describe("sessions", () => {
 
   it("answers 403/1069 for a frozen account, on every call and at login", async () => {
     const { token, username, password } = await registerPlayer();
-    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE username = ?").bind(username).run();
+    await (await playerD1(username)).prepare("UPDATE users SET frozen = 1 WHERE username = ?").bind(username).run();
     expectError(await api("/api/Game/getuserinfo", { token }), 1069, 403);
     expectError(await api("/api/Index/login", { username, password }), 1069, 403);
   });
@@ -178,11 +182,19 @@ describe("withdrawal password", () => {
       await api("/api/Index/resetpaypwd", { token, srcpwd: "pay999", newpwd: "654321", newpwd2: "654321" }),
       1059,
     );
-    const before = await env.DB.prepare("SELECT pay_password_hash FROM users WHERE username = ?")
+    const before = await (
+      await playerD1(username)
+    )
+      .prepare("SELECT pay_password_hash FROM users WHERE username = ?")
       .bind(username)
       .first();
     expectOk(await api("/api/Index/resetpaypwd", { token, srcpwd: "pay123", newpwd: "654321", newpwd2: "654321" }));
-    const after = await env.DB.prepare("SELECT pay_password_hash FROM users WHERE username = ?").bind(username).first();
+    const after = await (
+      await playerD1(username)
+    )
+      .prepare("SELECT pay_password_hash FROM users WHERE username = ?")
+      .bind(username)
+      .first();
     expect(after).not.toEqual(before);
   });
 });

@@ -5,6 +5,7 @@ import { PAY_PASSWORD, auditCount, operator, player, requestId } from "./wallet-
 import { currentRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { getDb } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
+import { playerD1, rowD1 } from "./shard-helpers";
 
 // Players always know where their money is: a lock-up is its own statement line and part of the
 // total assets, never a loss.
@@ -58,9 +59,8 @@ describe("a lock-up on the statement and in the total assets", () => {
     const order = await lockUp(p.token, "100000");
     // As if locked a term ago: the cron's run now pays every day and returns the principal.
     const shift = order.maturity - Date.now() + 1000;
-    await env.DB.prepare(
-      "UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?",
-    )
+    await rowD1(order.id)
+      .prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?")
       .bind(shift, shift, order.id)
       .run();
     await accrueFinance(getDb(env), Date.now());
@@ -155,7 +155,10 @@ describe("a limit's refusal says what is left and when more is free", () => {
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "week", money: 500 }));
     await placeOk(p.token, 1, [[0, 1.98, 70]]);
     const [{ created_at_ms: placedAt }] = (
-      await env.DB.prepare("SELECT created_at_ms FROM bets WHERE user_id = ?")
+      await (
+        await playerD1(p.userId)
+      )
+        .prepare("SELECT created_at_ms FROM bets WHERE user_id = ?")
         .bind(p.userId)
         .all<{ created_at_ms: number }>()
     ).results;

@@ -4,13 +4,14 @@ import { api, count, expectError, expectMoneyInvariants, expectOk } from "./help
 import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
-import { getDb } from "../worker/db/client";
+import { dbOf, getDb } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
 import { applyDueLimitChanges } from "../worker/protection/service";
 import enCommon from "../locales/en/common.json";
 import viCommon from "../locales/vi/common.json";
 import zhCNCommon from "../locales/zh-CN/common.json";
 import zhTWCommon from "../locales/zh-TW/common.json";
+import { everywhere, playerD1, rowD1 } from "./shard-helpers";
 
 // docs/decisions/142: a notice is written in the batch of the decision it tells of, as a kind and its
 // parameters; the inbox counts what is unread and reads what it showed.
@@ -36,7 +37,7 @@ async function withdrawalOf(token: string, money: number) {
   expectOk(
     await api("/api/Game/withdraw", { token, bank_id: card.id, money, pwd: PAY_PASSWORD, request_id: requestId() }),
   );
-  const row = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE bank_card_id = ? ORDER BY id DESC")
+  const row = await everywhere("SELECT id FROM withdrawal_requests WHERE bank_card_id = ? ORDER BY id DESC")
     .bind(card.id)
     .first<{ id: number }>();
   return row!.id;
@@ -111,10 +112,14 @@ describe("a notice and its decision land together or not at all", () => {
       api("/api/admin/deposits/reject", { token: other, id, note: "#noPayment late" }),
     ]);
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
-    const status = await env.DB.prepare("SELECT status FROM deposit_requests WHERE id = ?")
+    const status = await rowD1(id)
+      .prepare("SELECT status FROM deposit_requests WHERE id = ?")
       .bind(id)
       .first<{ status: string }>();
-    const notices = await env.DB.prepare("SELECT kind FROM notices WHERE user_id = ?")
+    const notices = await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT kind FROM notices WHERE user_id = ?")
       .bind(p.id)
       .all<{ kind: string }>();
     expect(notices.results.map((n) => n.kind)).toEqual([
@@ -128,14 +133,18 @@ describe("a notice and its decision land together or not at all", () => {
     const p = await player();
     const id = await depositOf(p.token, 80);
     // the notice's key taken beforehand makes the notice statement fail inside the decision's batch
-    await env.DB.prepare(
-      "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', '{}', ?, ?)",
+    await (
+      await playerD1(p.id)
     )
+      .prepare(
+        "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', '{}', ?, ?)",
+      )
       .bind(p.id, `deposit:${id}`, Date.now())
       .run();
     const answer = await api("/api/admin/deposits/approve", { token: await operator(), id });
     expect(answer.code).toBe(0);
-    const row = await env.DB.prepare("SELECT status FROM deposit_requests WHERE id = ?")
+    const row = await rowD1(id)
+      .prepare("SELECT status FROM deposit_requests WHERE id = ?")
       .bind(id)
       .first<{ status: string }>();
     expect(row!.status).toBe("pending");
@@ -157,7 +166,10 @@ describe("notices of lock-ups and limits", () => {
         request_id: requestId(),
       }),
     );
-    const order = await env.DB.prepare("SELECT id, end_at_ms, daily_rate_ppm FROM finance_orders WHERE user_id = ?")
+    const order = await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT id, end_at_ms, daily_rate_ppm FROM finance_orders WHERE user_id = ?")
       .bind(p.id)
       .first<{ id: number; end_at_ms: number; daily_rate_ppm: number }>();
     const db = getDb(env);
@@ -183,7 +195,7 @@ describe("notices of lock-ups and limits", () => {
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "day", money: "500" }));
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "loss", period: "week", money: "50" }));
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "loss", period: "week", money: "0" }));
-    const db = getDb(env);
+    const db = dbOf(await playerD1(p.id));
     expect(await applyDueLimitChanges(db, Date.now())).toBe(0);
     const later = Date.now() + DAY + 1_000;
     const [first, second] = await Promise.all([applyDueLimitChanges(db, later), applyDueLimitChanges(db, later)]);
@@ -193,7 +205,10 @@ describe("notices of lock-ups and limits", () => {
       { kind: "loss", period: "week", amount: null },
       { kind: "stake", period: "day", amount: 500 },
     ]);
-    const rows = await env.DB.prepare("SELECT kind, amount_cents, pending_at_ms FROM play_limits WHERE user_id = ?")
+    const rows = await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT kind, amount_cents, pending_at_ms FROM play_limits WHERE user_id = ?")
       .bind(p.id)
       .all();
     expect(rows.results).toEqual([{ kind: "stake", amount_cents: 50_000, pending_at_ms: null }]);
@@ -204,9 +219,12 @@ describe("the inbox", () => {
   it("counts the unread, reads up to what it showed, and pages older notices", async () => {
     const p = await player();
     for (let i = 0; i < 22; i++) {
-      await env.DB.prepare(
-        "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)",
+      await (
+        await playerD1(p.id)
       )
+        .prepare(
+          "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)",
+        )
         .bind(p.id, JSON.stringify({ id: i + 1, amountCents: 1_000 }), `test:${p.id}:${i}`, Date.now())
         .run();
     }
@@ -270,14 +288,18 @@ describe("the player reads a rejection's preset only, never the operator's typed
     );
     // a rejection stored before presets were required: free text on the request and in its notice
     const old = await depositOf(p.token, 20);
-    await env.DB.prepare(
-      "UPDATE deposit_requests SET status = 'rejected', note = 'TYPED-old free text', decided_at_ms = ? WHERE id = ?",
-    )
+    await rowD1(old)
+      .prepare(
+        "UPDATE deposit_requests SET status = 'rejected', note = 'TYPED-old free text', decided_at_ms = ? WHERE id = ?",
+      )
       .bind(Date.now(), old)
       .run();
-    await env.DB.prepare(
-      "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositRejected', ?, ?, ?)",
+    await (
+      await playerD1(p.id)
     )
+      .prepare(
+        "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositRejected', ?, ?, ?)",
+      )
       .bind(
         p.id,
         JSON.stringify({ id: old, amountCents: 2000, note: "TYPED-old notice" }),

@@ -17,6 +17,7 @@ import {
 import { secondOperator } from "./admin-helpers";
 import { currentRound } from "./rooms-helpers";
 import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 // The holes an attacker found in the people side of money control (docs/decisions/060 and 061): each
 // test here failed on the code before them.
@@ -55,7 +56,7 @@ describe("four eyes cannot be split", () => {
     // another operator has a window of their own; and the window rolls: a day later it is free again
     const other = await (await secondOperator(true, "cashier")).signIn();
     expect((await adjust(other, id, "1500")).data.status).toBe("done");
-    await env.DB.prepare(
+    await everywhere(
       "UPDATE solo_adjustments SET created_at_ms = created_at_ms - 86400001 WHERE user_id = ? AND operator_id = 2",
     )
       .bind(id)
@@ -93,7 +94,10 @@ describe("four eyes cannot be split", () => {
         request_id: requestId(),
       }),
     );
-    const request = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+    const request = await (
+      await playerD1(id)
+    )
+      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
     expectError(
@@ -123,7 +127,10 @@ describe("four eyes cannot be split", () => {
         request_id: requestId(),
       }),
     );
-    const request = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+    const request = await (
+      await playerD1(id)
+    )
+      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(id)
       .first<{ id: number }>();
     expectError(

@@ -14,8 +14,9 @@ import {
 } from "./rooms-helpers";
 import { runInOneBatch } from "../worker/db/batch";
 import { orderWasRefused, placeOrderStatements } from "../worker/room/bets";
-import { getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { ledgerReasons } from "../worker/ledger/reasons";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 // The lighter bet path and the short-lived memories of docs/decisions/100: nothing that decides money
 // is read from memory; what is remembered is forgotten when an operator changes it.
@@ -79,7 +80,7 @@ describe("an order without reads before its batch", () => {
     try {
       expectOk(await api("/api/admin/rooms/update", { token, ...form }));
       const placed = await placeOk(player.token, 1, [[1, 1.98, 20]]);
-      const row = await env.DB.prepare("SELECT reason FROM ledger WHERE ref = ? AND type = 'bet'")
+      const row = await everywhere("SELECT reason FROM ledger WHERE ref = ? AND type = 'bet'")
         .bind(placed.ordersn)
         .first<{ reason: string }>();
       expect(row!.reason).toMatch(/^Renamed room · round \d+$/);
@@ -97,15 +98,17 @@ describe("an order from a remembered session", () => {
     ["signed out", (token: string) => api("/api/Index/logout", { token }).then(expectOk)],
     [
       "expired",
-      (_: string, userId: number) =>
-        env.DB.prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = ?")
+      async (_: string, userId: number) =>
+        (await playerD1(userId))
+          .prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = ?")
           .bind(Date.now() - 1, userId)
           .run(),
     ],
     [
       "made before a password change",
-      (_: string, userId: number) =>
-        env.DB.prepare("UPDATE users SET password_generation = password_generation + 1 WHERE id = ?")
+      async (_: string, userId: number) =>
+        (await playerD1(userId))
+          .prepare("UPDATE users SET password_generation = password_generation + 1 WHERE id = ?")
           .bind(userId)
           .run(),
     ],
@@ -140,11 +143,11 @@ describe("an order from a remembered session", () => {
   it("refuses a player frozen after the session was remembered (403/1069), writing nothing", async () => {
     const player = await playerWith(10_000);
     await placeOk(player.token, 17, [[0, 1.98, 20]]);
-    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
+    await (await playerD1(player.userId)).prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
     const [orders, money] = [await count("orders"), await balanceOf(player.userId)];
     expectError(await order(player.token, 17, [[1, 1.98, 20]]), 1069, 403);
     expect([await count("orders"), await balanceOf(player.userId)]).toEqual([orders, money]);
-    await env.DB.prepare("UPDATE users SET frozen = 0 WHERE id = ?").bind(player.userId).run();
+    await (await playerD1(player.userId)).prepare("UPDATE users SET frozen = 0 WHERE id = ?").bind(player.userId).run();
     await placeOk(player.token, 17, [[1, 1.98, 20]]);
     await expectMoneyInvariants();
   });
@@ -152,7 +155,8 @@ describe("an order from a remembered session", () => {
   it("refuses another player's session id, even for a player who is signed in (the batch checks the pair)", async () => {
     const [mine, theirs] = [await playerWith(10_000), await playerWith(10_000)];
     const theirSession = await sessionIdOf(theirs.userId);
-    const db = getDb(env);
+    // the batch runs in my shard, where my rows are; their session is checked there too
+    const db = dbOf(await playerD1(mine.userId));
     const round = await currentRound(17);
     const statements = placeOrderStatements(db, {
       ordersn: `pair-${crypto.randomUUID()}`,

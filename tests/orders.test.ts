@@ -11,6 +11,7 @@ import {
   playerWith,
   setTrading,
 } from "./rooms-helpers";
+import { houseCents, playerD1, rowD1, sumEverywhere } from "./shard-helpers";
 
 /** Counts of everything an order writes: a refused order must leave them all as they were. */
 async function writes() {
@@ -36,9 +37,8 @@ describe("placing an order", () => {
     ]);
     expect(placed.money).toBe(950);
     expect(placed.ordersn).toMatch(/^\d{19}$/);
-    const orderRow = await env.DB.prepare(
-      "SELECT user_id, room_id, round_id, total_cents, status FROM orders WHERE id = ?",
-    )
+    const orderRow = await rowD1(placed.order_id)
+      .prepare("SELECT user_id, room_id, round_id, total_cents, status FROM orders WHERE id = ?")
       .bind(placed.order_id)
       .first();
     expect(orderRow).toEqual({
@@ -48,18 +48,20 @@ describe("placing an order", () => {
       total_cents: 5_000,
       status: "placed",
     });
-    const bets = await env.DB.prepare(
-      "SELECT option_index, odds_milli, stake_cents, isaward FROM bets WHERE order_id = ? ORDER BY id",
-    )
+    const bets = await rowD1(placed.order_id)
+      .prepare("SELECT option_index, odds_milli, stake_cents, isaward FROM bets WHERE order_id = ? ORDER BY id")
       .bind(placed.order_id)
       .all();
     expect(bets.results).toEqual([
       { option_index: 0, odds_milli: 1980, stake_cents: 3_000, isaward: -1 },
       { option_index: 4, odds_milli: 4200, stake_cents: 2_000, isaward: -1 },
     ]);
-    const ledger = await env.DB.prepare(
-      "SELECT amount_cents, before_cents, after_cents, type, ref FROM ledger WHERE user_id = ? AND type = 'bet'",
+    const ledger = await (
+      await playerD1(player.userId)
     )
+      .prepare(
+        "SELECT amount_cents, before_cents, after_cents, type, ref FROM ledger WHERE user_id = ? AND type = 'bet'",
+      )
       .bind(player.userId)
       .all();
     expect(ledger.results).toEqual([
@@ -73,9 +75,7 @@ describe("placing an order", () => {
     await finishRound(1);
     const round = await currentRound(1);
     const players = [await playerWith(100_000), await playerWith(100_000)];
-    const house = async () =>
-      (await env.DB.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>())!
-        .money_cents;
+    const house = houseCents;
     const houseBefore = await house();
     const houseRows = await count("ledger", "user_id = 1");
     for (const player of players) {
@@ -95,23 +95,32 @@ describe("placing an order", () => {
     expect(await count("ledger", "user_id = 1")).toBe(houseRows);
     await expectMoneyInvariants();
     await finishRound(1);
-    const rows = (
-      await env.DB.prepare("SELECT type, amount_cents, idempotency_key FROM ledger WHERE user_id = 1 AND ref = ?")
-        .bind(`round:${round.roundId}`)
-        .all<{ type: string; amount_cents: number; idempotency_key: string }>()
-    ).results;
-    expect(rows.find((r) => r.type === "bet")).toEqual({
-      type: "bet",
-      amount_cents: 16_000,
-      idempotency_key: `stakes:${round.roundId}:house`,
-    });
-    expect(rows.filter((r) => r.type === "bet")).toHaveLength(1);
-    expect(rows.filter((r) => r.type === "earn").length).toBeLessThanOrEqual(1);
-    const paid = (await env.DB.prepare(
-      "SELECT COALESCE(SUM(award_cents), 0) AS t FROM bets WHERE round_id = ? AND isaward IN (1, 2)",
-    )
-      .bind(round.roundId)
-      .first<{ t: number }>())!.t;
+    // The house's side is booked once per round and kind in each shard that holds bets of the round
+    // (docs/decisions/161): each player staked 8,000 (the cancelled order is not in play).
+    const staked = new Map<D1Database, number>();
+    for (const player of players) {
+      const d1 = await playerD1(player.userId);
+      staked.set(d1, (staked.get(d1) ?? 0) + 8_000);
+    }
+    for (const [d1, stakes] of staked) {
+      const rows = (
+        await d1
+          .prepare("SELECT type, amount_cents, idempotency_key FROM ledger WHERE user_id = 1 AND ref = ?")
+          .bind(`round:${round.roundId}`)
+          .all<{ type: string; amount_cents: number; idempotency_key: string }>()
+      ).results;
+      expect(rows.find((r) => r.type === "bet")).toEqual({
+        type: "bet",
+        amount_cents: stakes,
+        idempotency_key: `stakes:${round.roundId}:house`,
+      });
+      expect(rows.filter((r) => r.type === "bet")).toHaveLength(1);
+      expect(rows.filter((r) => r.type === "earn").length).toBeLessThanOrEqual(1);
+    }
+    const paid = await sumEverywhere(
+      "SELECT COALESCE(SUM(award_cents), 0) AS n FROM bets WHERE round_id = ? AND isaward IN (1, 2)",
+      round.roundId,
+    );
     expect(await house()).toBe(houseBefore + 16_000 - paid);
     await expectMoneyInvariants();
   });
@@ -220,9 +229,9 @@ describe("placing an order", () => {
 
   it("refuses a room above the player's VIP level (2055)", async () => {
     const player = await playerWith(500_000);
-    await env.DB.prepare("UPDATE users SET level = 2 WHERE id = ?").bind(player.userId).run();
+    await (await playerD1(player.userId)).prepare("UPDATE users SET level = 2 WHERE id = ?").bind(player.userId).run();
     const vipRound = await currentRound(2); // Classic 28, VIP room: level 2
-    await env.DB.prepare("UPDATE users SET level = 1 WHERE id = ?").bind(player.userId).run();
+    await (await playerD1(player.userId)).prepare("UPDATE users SET level = 1 WHERE id = ?").bind(player.userId).run();
     const before = await writes();
     await expectRefused(
       await api("/api/Game/order", {
@@ -263,11 +272,15 @@ describe("cancelling an order", () => {
     expectOk(answer);
     expect(answer.data.money).toBe(100);
     expect(await balanceOf(player.userId)).toBe(10_000);
-    const bets = await env.DB.prepare("SELECT DISTINCT isaward FROM bets WHERE order_id = ?")
+    const bets = await rowD1(placed.order_id)
+      .prepare("SELECT DISTINCT isaward FROM bets WHERE order_id = ?")
       .bind(placed.order_id)
       .all();
     expect(bets.results).toEqual([{ isaward: 3 }]);
-    const refund = await env.DB.prepare("SELECT amount_cents, type FROM ledger WHERE user_id = ? AND type = 'redo'")
+    const refund = await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT amount_cents, type FROM ledger WHERE user_id = ? AND type = 'redo'")
       .bind(player.userId)
       .all();
     expect(refund.results).toEqual([{ amount_cents: 4_000, type: "redo" }]);

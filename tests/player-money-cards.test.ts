@@ -1,9 +1,9 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { finishRound, placeOk } from "./rooms-helpers";
 import { PAY_PASSWORD, addCoinAddress, operator, player, requestId } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // The player's money cards say where all of it is: money waiting in withdrawals beside the balance,
 // and how far the turnover is from the next VIP level.
@@ -40,7 +40,12 @@ describe("money waiting in withdrawals", () => {
     const vi = await (await browser.get("/user?lng=vi")).text();
     expect(vi).toMatch(/data-testid="withdrawing"[^]*?Đang chờ rút[^]*?75\.50/);
     const ids = (
-      await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?").bind(p.id).all<{ id: number }>()
+      await (
+        await playerD1(p.id)
+      )
+        .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+        .bind(p.id)
+        .all<{ id: number }>()
     ).results;
     for (const { id } of ids)
       expectOk(

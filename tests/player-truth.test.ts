@@ -1,5 +1,4 @@
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
@@ -7,6 +6,7 @@ import { currentRound, finishRound, placeOk, playerWith, stubOf } from "./rooms-
 import { PAY_PASSWORD, addCoinAddress, operator, player, requestId } from "./wallet-helpers";
 import { drawNumbers, fromHex } from "#shared/games/fairness";
 import { resultOf } from "#shared/games/rules";
+import { playerD1 } from "./shard-helpers";
 
 // Sentences the player screens say about money must be true: what a round paid against what it cost,
 // what a limit refusal and a limit's use say, what the finance preview figures are for, what became
@@ -138,7 +138,10 @@ describe("a paid-out withdrawal in the funds ledger", () => {
         }),
       );
     const ids = (
-      await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ? ORDER BY id")
+      await (
+        await playerD1(p.id)
+      )
+        .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ? ORDER BY id")
         .bind(p.id)
         .all<{ id: number }>()
     ).results.map((r) => r.id);

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, login, newPlayerFields } from "./helpers";
 import { placeOk, playerWith } from "./rooms-helpers";
 import { operator, player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // docs/product.md#player-protection: time-outs and self-exclusions, reality checks, the statement, the 18+ confirmation.
 
@@ -41,15 +41,17 @@ describe("time-out and self-exclusion", () => {
     const p = await walletPlayer();
     const nowMs = Date.now();
     // the rows cannot be changed, so a time-out taken 24 h ago is written as such
-    await env.DB.prepare(
-      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    await (
+      await playerD1(p.id)
     )
+      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
       .bind(p.id, nowMs - DAY - 1, nowMs - 1)
       .run();
     expect((await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted).toBeNull();
-    await env.DB.prepare(
-      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    await (
+      await playerD1(p.id)
     )
+      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
       .bind(p.id, nowMs - DAY + 60_000, nowMs + 60_000)
       .run();
     expect(
@@ -81,11 +83,11 @@ describe("time-out and self-exclusion", () => {
     const p = await walletPlayer();
     expectOk(await api("/api/Game/selfexclude", { token: p.token, period: "30d", pwd: PAY_PASSWORD }));
     await expect(
-      env.DB.prepare("UPDATE self_exclusions SET end_at_ms = 0 WHERE user_id = ?").bind(p.id).run(),
+      (await playerD1(p.id)).prepare("UPDATE self_exclusions SET end_at_ms = 0 WHERE user_id = ?").bind(p.id).run(),
     ).rejects.toThrow(/cannot be changed/);
-    await expect(env.DB.prepare("DELETE FROM self_exclusions WHERE user_id = ?").bind(p.id).run()).rejects.toThrow(
-      /cannot be changed/,
-    );
+    await expect(
+      (await playerD1(p.id)).prepare("DELETE FROM self_exclusions WHERE user_id = ?").bind(p.id).run(),
+    ).rejects.toThrow(/cannot be changed/);
     expect(
       (await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted.errCode,
     ).toBe(3004);
@@ -105,9 +107,10 @@ describe("time-out and self-exclusion", () => {
   it("refuses a bet or deposit written by a session that outlived the exclusion (checked in the batch)", async () => {
     const p = await playerWith(10_000);
     const gameid = (await api("/api/Game/getGameinfo", { token: p.token, roomid: 1 })).data.game.id;
-    await env.DB.prepare(
-      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    await (
+      await playerD1(p.userId)
     )
+      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
       .bind(p.userId, Date.now() - 1, Date.now() + DAY)
       .run();
     const bet = await api("/api/Game/order", { token: p.token, roomid: 1, gameid, order_info: [[0, 1.98, 20]] });
@@ -125,7 +128,10 @@ describe("reality check", () => {
     await placeOk(p.token, 16, [[0, 1.98, 30]]);
     let view = (await api("/api/Game/getprotection", { token: p.token })).data.reality;
     expect(view).toMatchObject({ minutes: 60, due: false, net: -30, playedMinutes: 0 });
-    await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+    await (
+      await playerD1(p.userId)
+    )
+      .prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
       .bind(61 * 60_000, p.userId)
       .run();
     view = (await api("/api/Game/getprotection", { token: p.token })).data.reality;

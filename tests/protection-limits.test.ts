@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { balanceOf, currentRound, finishRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { PAY_PASSWORD, player as walletPlayer, requestId } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // docs/product.md#player-protection: deposit, loss and stake limits over rolling windows, enforced inside the batch that writes.
 
@@ -36,7 +36,12 @@ async function writes(userId: number) {
 
 /** Moves a player's past bets back in time, as if placed `ms` ago. */
 async function ageBets(userId: number, ms: number) {
-  await env.DB.prepare("UPDATE bets SET created_at_ms = created_at_ms - ? WHERE user_id = ?").bind(ms, userId).run();
+  await (
+    await playerD1(userId)
+  )
+    .prepare("UPDATE bets SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+    .bind(ms, userId)
+    .run();
 }
 
 describe("limits: setting and changing", () => {
@@ -55,7 +60,10 @@ describe("limits: setting and changing", () => {
     limits = await setLimit(player.token, "loss", "day", 0);
     expect(limitOf(limits, "loss", "day")).toMatchObject({ money: 50, pending: { money: null } });
     // the pending removal matures 24 h later
-    await env.DB.prepare("UPDATE play_limits SET pending_at_ms = ? WHERE user_id = ? AND kind = 'loss'")
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare("UPDATE play_limits SET pending_at_ms = ? WHERE user_id = ? AND kind = 'loss'")
       .bind(Date.now() - 1, player.userId)
       .run();
     const view = await api("/api/Game/getprotection", { token: player.token });
@@ -162,7 +170,10 @@ describe("limits: enforcement on bets", () => {
     );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(5);
     for (const refused of answers.filter((a) => a.code !== 1)) expectError(refused, 3002);
-    const staked = await env.DB.prepare("SELECT SUM(stake_cents) AS s FROM bets WHERE user_id = ?")
+    const staked = await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT SUM(stake_cents) AS s FROM bets WHERE user_id = ?")
       .bind(player.userId)
       .first<{ s: number }>();
     expect(staked!.s).toBe(10_000);
@@ -184,7 +195,12 @@ describe("limits: enforcement on deposits", () => {
     const before = await writes(player.userId);
     expectError(await recharge(player.token, 50), 3001);
     expect(await writes(player.userId)).toEqual(before);
-    await env.DB.prepare("UPDATE deposit_requests SET status = 'rejected' WHERE user_id = ?").bind(player.userId).run();
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare("UPDATE deposit_requests SET status = 'rejected' WHERE user_id = ?")
+      .bind(player.userId)
+      .run();
     expectOk(await recharge(player.token, 100));
   });
 
@@ -222,9 +238,10 @@ describe("limits: a finance transfer-in is not a wager", () => {
   it("is still refused by a running time-out (3004), writing nothing", async () => {
     const p = await walletPlayer(400_000);
     const before = await writes(p.id);
-    await env.DB.prepare(
-      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    await (
+      await playerD1(p.id)
     )
+      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
       .bind(p.id, Date.now() - 1000, Date.now() + DAY)
       .run();
     const answer = await api("/api/Game/producttransferin", {

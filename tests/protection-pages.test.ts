@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { placeOk, playerWith } from "./rooms-helpers";
 import { player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // The protection screens without JavaScript (docs/product.md#player-protection): plain forms and a notice on page load.
 
@@ -66,7 +66,10 @@ describe("reality check without JavaScript", () => {
     const browser = await signedIn(p.username);
     expect(await (await browser.get("/user")).text()).not.toContain("reality-title");
     await placeOk(p.token, 1, [[0, 1.98, 25]]);
-    await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+    await (
+      await playerD1(p.userId)
+    )
+      .prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
       .bind(61 * 60_000, p.userId)
       .run();
     const due = await (await browser.get("/user")).text();
@@ -89,7 +92,10 @@ describe("the reality check's ways out", () => {
     it(`following "${label}" marks the check seen and opens ${target} without the dialog, anchor kept`, async () => {
       const p = await playerWith(10_000);
       const browser = await signedIn(p.username);
-      await env.DB.prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+      await (
+        await playerD1(p.userId)
+      )
+        .prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
         .bind(61 * 60_000, p.userId)
         .run();
       const due = await (await browser.get("/user")).text();

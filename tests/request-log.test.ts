@@ -1,10 +1,10 @@
 // One structured line per request, without personal data (worker/request-log.ts, docs/decisions/135),
 // and the check the end-to-end run applies to the server's output (tests/support/personal-data.mjs).
-import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, newPlayerFields, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
 import { findPersonalData, typedSecrets, withoutStartBanner } from "./support/personal-data.mjs";
+import { playerD1 } from "./shard-helpers";
 
 type Line = {
   time: string;
@@ -47,7 +47,10 @@ describe("request log", () => {
     expect(new Date(register.time).toISOString()).toBe(register.time);
     expect(register.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(info.durationMs).toBeGreaterThanOrEqual(0);
-    const { id } = (await env.DB.prepare("SELECT id FROM users WHERE username = ?")
+    const { id } = (await (
+      await playerD1(fields.username)
+    )
+      .prepare("SELECT id FROM users WHERE username = ?")
       .bind(fields.username)
       .first<{ id: number }>())!;
     expect(info.playerId).toBe(id);
@@ -66,7 +69,11 @@ describe("request log", () => {
     const { lines } = await logged(async () => (await browser.get("/user")).text());
     expect(lines.map((l) => [l.method, l.route, l.status])).toEqual([["GET", "/user", 200]]);
     expect(lines[0].playerId).toBe(
-      (await env.DB.prepare("SELECT id FROM users WHERE username = 'demo01'").first<{ id: number }>())!.id,
+      (await (
+        await playerD1("demo01")
+      )
+        .prepare("SELECT id FROM users WHERE username = 'demo01'")
+        .first<{ id: number }>())!.id,
     );
   });
 

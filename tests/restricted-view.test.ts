@@ -1,9 +1,9 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { currentRound, placeOk } from "./rooms-helpers";
 import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { Browser } from "./pages";
+import { playerD1 } from "./shard-helpers";
 
 // docs/decisions/142: a player on a time-out or self-exclusion signs in to a restricted view. They may
 // withdraw the balance, read every record and reach support; every way to play, deposit or lock funds
@@ -113,7 +113,10 @@ describe("the restricted view", () => {
     const withdrawals = await api("/api/Game/getwithdrawlist", { token: p.token });
     expect(withdrawals.data.list).toHaveLength(1);
     // the operator pays it out: the player hears of it in the inbox
-    const id = (await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+    const id = (await (
+      await playerD1(p.id)
+    )
+      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
       .bind(p.id)
       .first<{ id: number }>())!.id;
     expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id, payout_ref: "FT-TEST-0001" }));
@@ -126,9 +129,10 @@ describe("the restricted view", () => {
   it("is over when the exclusion ends: the same account plays again", async () => {
     const p = await player(1_000);
     const nowMs = Date.now();
-    await env.DB.prepare(
-      "INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)",
+    await (
+      await playerD1(p.id)
     )
+      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
       .bind(p.id, nowMs - DAY, nowMs - 1)
       .run();
     expect((await api("/api/Game/getuserinfo", { token: p.token })).data.restricted).toBeNull();

@@ -2,7 +2,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
-import { getDb } from "../worker/db/client";
+import { dbOf, getDb } from "../worker/db/client";
+import { playerD1 } from "./shard-helpers";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { roomStub } from "../worker/room/routing";
@@ -56,15 +57,18 @@ export async function finishRound(roomId: number) {
 }
 
 export async function userIdOf(username: string) {
-  const row = await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first<{ id: number }>();
+  // every account's id is the directory's (docs/decisions/161)
+  const row = await env.DB.prepare("SELECT id FROM account_directory WHERE username = ?")
+    .bind(username)
+    .first<{ id: number }>();
   return row!.id;
 }
 
 let topups = 0;
 
-/** Credits a player the way a deposit approval does (ledger row + house mirror). */
+/** Credits a player the way a deposit approval does (ledger row + their shard's house mirror). */
 async function fund(userId: number, cents: number) {
-  const db = getDb(env);
+  const db = dbOf(await playerD1(userId));
   await runInOneBatch(
     db,
     balanceChangeStatements(db, {
@@ -81,7 +85,10 @@ async function fund(userId: number, cents: number) {
 /** A new player holding `cents`. */
 /** The player's newest session (registration signs the player in). */
 export async function sessionIdOf(userId: number) {
-  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM sessions WHERE user_id = ?")
+  const row = await (
+    await playerD1(userId)
+  )
+    .prepare("SELECT MAX(id) AS id FROM sessions WHERE user_id = ?")
     .bind(userId)
     .first<{ id: number }>();
   return row!.id;
@@ -95,7 +102,10 @@ export async function playerWith(cents: number) {
 }
 
 export async function balanceOf(userId: number) {
-  const row = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?")
+  const row = await (
+    await playerD1(userId)
+  )
+    .prepare("SELECT money_cents FROM users WHERE id = ?")
     .bind(userId)
     .first<{ money_cents: number }>();
   return row!.money_cents;

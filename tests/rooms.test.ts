@@ -8,10 +8,11 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { expectMoneyInvariants } from "./helpers";
+import { count, expectMoneyInvariants } from "./helpers";
 import { balanceOf, currentRound, finishRound, placeOk, playerWith, reschedule, stubOf } from "./rooms-helpers";
 import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
 import worker from "../worker/index";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 /** The every-minute cron, waited for to the end of its waitUntil work. */
 async function runCron() {
@@ -119,15 +120,18 @@ describe("a room's rounds", () => {
     expect((await currentRound(1)).seqno).toBe(round.seqno + 1);
     // One of big and small won 2 x 1.98: paid once, in one ledger row.
     expect(await balanceOf(player.userId)).toBe(100_000 - 20_000 + 19_800);
-    const earn = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'earn'")
+    const earn = await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'earn'")
       .bind(player.userId)
       .first<{ n: number }>();
     expect(earn!.n).toBe(1);
     // Later alarms of the new round, not due yet, change nothing.
-    const ledgerRows = (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>())!.n;
+    const ledgerRows = await count("ledger");
     for (let i = 0; i < 3; i++) expect(await runDurableObjectAlarm(stubOf(1))).toBe(true);
     expect(await balanceOf(player.userId)).toBe(100_000 - 20_000 + 19_800);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>())!.n).toBe(ledgerRows);
+    expect(await count("ledger")).toBe(ledgerRows);
     await expectMoneyInvariants();
   });
 
@@ -148,7 +152,7 @@ describe("a room's rounds", () => {
     await finishRound(1);
     const next = await currentRound(1);
     const paid = await balanceOf(player.userId);
-    const ledgerCount = (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>())!.n;
+    const ledgerCount = await count("ledger");
     // Put the room back where it stood before its draw, as if it had crashed right after the batch.
     await runInDurableObject(stubOf(1), (_room, state) => {
       state.storage.sql.exec(
@@ -170,7 +174,7 @@ describe("a room's rounds", () => {
     const again = await stubOf(1).ensureRunning(1);
     expect(again).toEqual(next);
     expect(await balanceOf(player.userId)).toBe(paid);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>())!.n).toBe(ledgerCount);
+    expect(await count("ledger")).toBe(ledgerCount);
     await expectMoneyInvariants();
   });
 
@@ -212,10 +216,7 @@ describe("a room's rounds", () => {
     expect(await stubOf(9).ensureRunning(9)).toBeNull();
     const stopped = await roundsOf(9);
     expect(stopped.at(-1)).toMatchObject({ seqno: round.seqno, status: "settled" });
-    const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM bets WHERE round_id = ? AND isaward = -1")
-      .bind(round.roundId)
-      .first<{ n: number }>();
-    expect(pending!.n).toBe(0);
+    expect(await count("bets", "round_id = ? AND isaward = -1", round.roundId)).toBe(0);
     await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 9").run();
     await runCron();
     const resumed = await currentRound(9);
@@ -238,7 +239,7 @@ describe("a room's rounds", () => {
     const voided = await env.DB.prepare("SELECT status, seed FROM rounds WHERE id = ?").bind(round.roundId).first();
     expect(voided).toEqual({ status: "void", seed: null });
     expect(await balanceOf(player.userId)).toBe(100_000);
-    const bet = await env.DB.prepare("SELECT isaward, award_cents FROM bets WHERE round_id = ?")
+    const bet = await everywhere("SELECT isaward, award_cents FROM bets WHERE round_id = ?")
       .bind(round.roundId)
       .first();
     expect(bet).toEqual({ isaward: 2, award_cents: 4_000 });

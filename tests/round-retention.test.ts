@@ -5,6 +5,7 @@ import { RETENTION_CURSOR_KEY, RETENTION_STEP, pruneIdleRounds } from "../worker
 import { latestPublicRounds } from "../worker/room/rounds";
 import { registerPlayer } from "./helpers";
 import { userIdOf } from "./rooms-helpers";
+import { everywhere, playerD1 } from "./shard-helpers";
 
 // Drawn rounds nobody bet on are deleted after the retention; everything a player or a verifier may
 // still ask about stays (docs/decisions/041-round-retention.md).
@@ -44,9 +45,12 @@ async function round(
 }
 
 async function betOn(roundId: number, userId: number) {
-  await env.DB.prepare(
-    "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, 100, ?)",
+  await (
+    await playerD1(userId)
   )
+    .prepare(
+      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, 100, ?)",
+    )
     .bind(`retention-${roundId}`, userId, ROOM, roundId, NOW)
     .run();
 }
@@ -69,8 +73,8 @@ const cursor = async () =>
 describe("retention of rounds nobody bet on", () => {
   // Each case starts from no rounds and no cursor (storage is shared by the cases of a file).
   beforeEach(async () => {
+    await everywhere("DELETE FROM orders").run();
     await env.DB.batch([
-      env.DB.prepare("DELETE FROM orders"),
       env.DB.prepare("DELETE FROM rounds"),
       env.DB.prepare("DELETE FROM settings WHERE key = ?").bind(RETENTION_CURSOR_KEY),
     ]);

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../worker/auth/password";
-import { getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { createSession } from "../worker/players/sessions";
 import { findUserByUsername } from "../worker/players/users";
 import { api, expectError, expectOk, login, registerPlayer } from "./helpers";
+import { playerD1 } from "./shard-helpers";
 
 // A session lives only under the password generation it was made in (docs/decisions/051-sessions-end-with-the-password.md).
 const alive = async (token: string) => (await api("/api/Game/getuserinfo", { token })).code === 1;
@@ -27,7 +28,7 @@ describe("a login password change", () => {
     // The interleaving of the race, step by step: a login reads the user and checks the old password,
     // the change commits, then the login creates its session (as /api/index/login does).
     const { token, username, password } = await registerPlayer();
-    const db = getDb(env);
+    const db = dbOf(await playerD1(username));
     const readByLogin = (await findUserByUsername(db, username))!;
     expect(await verifyPassword(password, readByLogin.passwordHash, env.PEPPER)).toBe(true);
     const changed = await change(token, password, "newpass123");

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
 import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf, stubOf } from "./rooms-helpers";
 import { insertBulkBets } from "./bulk-bets";
+import { everywhere, playerD1, sumEverywhere } from "./shard-helpers";
 import { getDb } from "../worker/db/client";
 import { placeOrderStatements } from "../worker/room/bets";
 import { roundAnsweredStatements, roundResultStatement, settlementStatements } from "../worker/room/rounds";
@@ -41,7 +42,7 @@ async function expectedOutcomes(round: Record<string, any>, roomId: number) {
 
 async function betsOf(roundId: number) {
   return (
-    await env.DB.prepare(
+    await everywhere(
       "SELECT id, user_id, option_index, odds_milli, stake_cents, isaward, award_cents FROM bets WHERE round_id = ? ORDER BY id",
     )
       .bind(roundId)
@@ -87,20 +88,23 @@ describe("settling a round", () => {
           const won = mine.filter((b) => b.isaward === 1).reduce((t, b) => t + b.award_cents, 0);
           const refunded = mine.filter((b) => b.isaward === 2).reduce((t, b) => t + b.award_cents, 0);
           expect(await balanceOf(player.userId)).toBe(1_000_000 - staked + won + refunded);
-          const earn = await env.DB.prepare(
-            "SELECT amount_cents, idempotency_key FROM ledger WHERE user_id = ? AND type = 'earn'",
+          const earn = await (
+            await playerD1(player.userId)
           )
+            .prepare("SELECT amount_cents, idempotency_key FROM ledger WHERE user_id = ? AND type = 'earn'")
             .bind(player.userId)
             .all();
           expect(earn.results).toEqual(
             won > 0 ? [{ amount_cents: won, idempotency_key: `award:${round.id}:${player.userId}` }] : [],
           );
         }
-        const house = await env.DB.prepare(
-          "SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ledger WHERE user_id = 1 AND ref = ?",
-        )
-          .bind(`round:${round.id}`)
-          .first<{ total: number }>();
+        // the house's side of the round, over the shards its bets were in
+        const house = {
+          total: await sumEverywhere(
+            "SELECT COALESCE(SUM(amount_cents), 0) AS n FROM ledger WHERE user_id = 1 AND ref = ?",
+            `round:${round.id}`,
+          ),
+        };
         // The house's side of the round: its stakes in, awards and refunds out, one row per kind.
         const stakes = bets.reduce((t, b) => t + b.stake_cents, 0);
         expect(house!.total).toBe(stakes - bets.reduce((t, b) => t + (b.isaward > 0 ? b.award_cents : 0), 0));
@@ -180,12 +184,18 @@ describe("settling a round", () => {
     });
     expect(await balanceOf(players[0].userId)).toBe(100_000 - 6_000 + 4_000 + 1_980 + 13_500);
     expect(await balanceOf(players[1].userId)).toBe(100_000 - 12_000 + 8_000 + 3_960 + 27_000);
-    const redo = await env.DB.prepare("SELECT amount_cents FROM ledger WHERE user_id = ? AND type = 'redo'")
+    const redo = await (
+      await playerD1(players[1].userId)
+    )
+      .prepare("SELECT amount_cents FROM ledger WHERE user_id = ? AND type = 'redo'")
       .bind(players[1].userId)
       .all();
     expect(redo.results).toEqual([{ amount_cents: 8_000 }]);
     // Refunds are not turnover: only the won and lost stakes count (player 1: 2 x 2,000).
-    const turnover = await env.DB.prepare("SELECT turnover_cents FROM users WHERE id = ?")
+    const turnover = await (
+      await playerD1(players[1].userId)
+    )
+      .prepare("SELECT turnover_cents FROM users WHERE id = ?")
       .bind(players[1].userId)
       .first();
     expect(turnover).toEqual({ turnover_cents: 4_000 });
@@ -208,7 +218,7 @@ describe("settling a round", () => {
     await expectMoneyInvariants();
     const balancesBefore = new Map(
       (
-        await env.DB.prepare("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{
+        await everywhere("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{
           id: number;
           money_cents: number;
         }>()
@@ -229,7 +239,7 @@ describe("settling a round", () => {
     }
     expect(wins).toBeGreaterThan(0);
     const after = (
-      await env.DB.prepare("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{
+      await everywhere("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{
         id: number;
         money_cents: number;
       }>()
@@ -270,7 +280,10 @@ describe("VIP levels", () => {
     const cancelled = await placeOk(player.token, 1, [[2, 1.98, 4_000]]);
     expectOk(await api("/api/Game/getGamecancel", { token: player.token, roomid: 1, order_id: cancelled.order_id }));
     await finishRound(1);
-    const row = await env.DB.prepare("SELECT level, turnover_cents FROM users WHERE id = ?")
+    const row = await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT level, turnover_cents FROM users WHERE id = ?")
       .bind(player.userId)
       .first<{ level: number; turnover_cents: number }>();
     expect(row).toEqual({ level: 2, turnover_cents: 100_000 });
@@ -281,18 +294,18 @@ describe("VIP levels", () => {
     await placeOk(player.token, 1, [[3, 1.98, 600]]);
     await finishRound(1);
     expect(levelForTurnover(160_000, thresholds)).toBe(5);
-    expect(await env.DB.prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first()).toEqual({
-      level: 5,
-    });
+    expect(
+      await (await playerD1(player.userId)).prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first(),
+    ).toEqual({ level: 5 });
     // Raising the thresholds later takes no level away.
     await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)")
       .bind(JSON.stringify([0, 1e9, 2e9, 3e9, 4e9, 5e9, 6e9, 7e9]))
       .run();
     await placeOk(player.token, 1, [[0, 1.98, 20]]);
     await finishRound(1);
-    expect(await env.DB.prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first()).toEqual({
-      level: 5,
-    });
+    expect(
+      await (await playerD1(player.userId)).prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first(),
+    ).toEqual({ level: 5 });
     await env.DB.prepare("DELETE FROM settings WHERE key = 'vip_thresholds_cents'").run();
     await expectMoneyInvariants();
   });

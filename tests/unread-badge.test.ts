@@ -1,16 +1,17 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { player } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // The count of unread notices on the tab bar's My and the My page's Messages: at most "99+" on screen,
 // the dot hidden from screen readers, the whole count in words in the link's name, in four languages.
 
 async function unreadNotices(userId: number, n: number) {
-  const insert = env.DB.prepare(
+  const shard = await playerD1(userId);
+  const insert = shard.prepare(
     "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)",
   );
-  await env.DB.batch(
+  await shard.batch(
     Array.from({ length: n }, (_, i) =>
       insert.bind(userId, JSON.stringify({ id: i + 1, amountCents: 1_000 }), `badge:${userId}:${i}`, Date.now()),
     ),

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { auditCount, balanceCents, ledgerRows, operator, player, requestId } from "./wallet-helpers";
+import { rowD1 } from "./shard-helpers";
 
 async function setSetting(key: string, value: unknown) {
   await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
@@ -238,7 +239,8 @@ describe("operator decisions on deposits", () => {
       expect([approve.code, reject.code].sort()).toEqual([0, 1]);
       const loser = approve.code === 1 ? reject : approve;
       expectError(loser, 1068);
-      const row = await env.DB.prepare("SELECT status, amount_cents FROM deposit_requests WHERE id = ?")
+      const row = await rowD1(request.id)
+        .prepare("SELECT status, amount_cents FROM deposit_requests WHERE id = ?")
         .bind(request.id)
         .first();
       expect(row).toEqual({ status: approve.code === 1 ? "approved" : "rejected", amount_cents: 4_000 });

@@ -2,6 +2,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { env } from "cloudflare:workers";
 import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { secondOperator } from "./admin-helpers";
+import { playerD1, rowsEverywhere } from "./shard-helpers";
 
 // Shared steps of the wallet tests: players with money, cards and an operator session.
 
@@ -23,7 +24,10 @@ export async function userIdOf(token: string): Promise<number> {
 }
 
 export async function balanceCents(userId: number): Promise<number> {
-  const row = await env.DB.prepare("SELECT money_cents FROM users WHERE id = ?")
+  const row = await (
+    await playerD1(userId)
+  )
+    .prepare("SELECT money_cents FROM users WHERE id = ?")
     .bind(userId)
     .first<{ money_cents: number }>();
   return row!.money_cents;
@@ -133,17 +137,16 @@ export function requestId() {
 }
 
 export async function ledgerRows(userId: number) {
-  const rows = await env.DB.prepare(
-    "SELECT amount_cents, type, reason, idempotency_key FROM ledger WHERE user_id = ? ORDER BY id",
+  const rows = await (
+    await playerD1(userId)
   )
+    .prepare("SELECT amount_cents, type, reason, idempotency_key FROM ledger WHERE user_id = ? ORDER BY id")
     .bind(userId)
     .all<{ amount_cents: number; type: string; reason: string; idempotency_key: string }>();
   return rows.results;
 }
 
+/** Audit rows of an action on a target, in every database (a money move's are in its player's shard). */
 export async function auditCount(action: string, target: string) {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = ? AND target = ?")
-    .bind(action, target)
-    .first<{ n: number }>();
-  return row!.n;
+  return (await rowsEverywhere("SELECT id FROM audit_log WHERE action = ? AND target = ?", action, target)).length;
 }

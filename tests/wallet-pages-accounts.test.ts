@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants, registerPlayer } from "./helpers";
 import { Browser } from "./pages";
@@ -13,7 +12,8 @@ import {
   userIdOf,
 } from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
-import { getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
+import { playerD1 } from "./shard-helpers";
 
 // Bank/wallet accounts and withdrawals as a browser without JavaScript uses them.
 
@@ -114,9 +114,10 @@ describe("withdraw page", () => {
     const noPassword = await registerPlayer();
     const bare = await new Browser().logIn(noPassword.username, noPassword.password);
     // An account from before accounts needed the withdrawal password.
-    await insertCardIfFree(getDb(env), {
+    const noPasswordId = await userIdOf(noPassword.token);
+    await insertCardIfFree(dbOf(await playerD1(noPasswordId)), {
       ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress(), network: "" },
-      userId: await userIdOf(noPassword.token),
+      userId: noPasswordId,
       nowMs: Date.now(),
     });
     expectRedirect(await bare.get("/withdraw"), "/usercipherpassword?redirectTo=/withdraw");

@@ -1,11 +1,10 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
+import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, player, requestId } from "./wallet-helpers";
 
 // Idempotency by the caller's request_id only (docs/decisions/052-idempotency-by-request-id.md).
-const rows = async (table: string, userId: number) =>
-  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n;
+const rows = (table: string, userId: number) => count(table, "user_id = ?", userId);
 
 describe("withdrawals by request_id", () => {
   it("makes two real withdrawals of the same amount within a minute two requests", async () => {

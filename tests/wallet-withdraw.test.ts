@@ -15,8 +15,9 @@ import {
   userIdOf,
 } from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
-import { getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { dayStartMs } from "#shared/days";
+import { playerD1, rowD1 } from "./shard-helpers";
 
 async function setCap(cents: number | null) {
   if (cents === null) await env.DB.prepare("DELETE FROM settings WHERE key = 'withdraw_daily_cap_cents'").run();
@@ -37,7 +38,10 @@ const withdraw = (token: string, bank_id: unknown, money: unknown, extra: Record
   api("/api/Game/withdraw", { token, bank_id, money, pwd: PAY_PASSWORD, request_id: requestId(), ...extra });
 
 async function withdrawalIds(userId: number) {
-  const rows = await env.DB.prepare("SELECT id FROM withdrawal_requests WHERE user_id = ? ORDER BY id")
+  const rows = await (
+    await playerD1(userId)
+  )
+    .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ? ORDER BY id")
     .bind(userId)
     .all<{ id: number }>();
   return rows.results.map((r) => r.id);
@@ -87,9 +91,10 @@ describe("withdraw", () => {
   it("needs a withdrawal password (1080) and the right one (1033)", async () => {
     // A player without a withdrawal password cannot add an account any more; one from before can exist.
     const noPassword = await registerPlayer();
-    const cardId = (await insertCardIfFree(getDb(env), {
+    const noPasswordId = await userIdOf(noPassword.token);
+    const cardId = (await insertCardIfFree(dbOf(await playerD1(noPasswordId)), {
       ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress(), network: "" },
-      userId: await userIdOf(noPassword.token),
+      userId: noPasswordId,
       nowMs: Date.now(),
     }))!;
     expectError(await withdraw(noPassword.token, cardId, "1"), 1080);
@@ -217,9 +222,12 @@ describe("withdraw", () => {
     await setCap(10_000);
     try {
       const yesterday = dayStartMs(Date.now()) - 1;
-      await env.DB.prepare(
-        "INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id) VALUES (?, 10000, 'approved', ?, ?, ?)",
+      await (
+        await playerD1(id)
       )
+        .prepare(
+          "INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id) VALUES (?, 10000, 'approved', ?, ?, ?)",
+        )
         .bind(id, `test:${requestId()}`, yesterday, card.id)
         .run();
       expectOk(await withdraw(token, card.id, "100"));
@@ -239,7 +247,7 @@ describe("withdraw", () => {
 
   it("refuses a frozen account (403/1069)", async () => {
     const { token, id, card } = await ready(50);
-    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(id).run();
+    await (await playerD1(id)).prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(id).run();
     expectError(await withdraw(token, card.id, "10"), 1069, 403);
     expect(await balanceCents(id)).toBe(5_000);
   });
@@ -265,14 +273,16 @@ describe("operator decisions on withdrawals", () => {
         expect(answer.info, lang).toContain(phrase);
       }
     }
-    const row = await env.DB.prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
+    const row = await rowD1(requestId)
+      .prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
       .bind(requestId)
       .first();
     expect(row).toEqual({ status: "pending", payout_ref: "" });
     expect(await balanceCents(id)).toBe(4_000);
     expect(await count("audit_log")).toBe(audits);
     expectOk(await api("/api/admin/withdrawals/approve", { token: op, id: requestId, payout_ref: " FT-0001 " }));
-    const paid = await env.DB.prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
+    const paid = await rowD1(requestId)
+      .prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
       .bind(requestId)
       .first();
     expect(paid).toEqual({ status: "approved", payout_ref: "FT-0001" });
@@ -359,7 +369,8 @@ describe("operator decisions on withdrawals", () => {
       ]);
       expect([approve.code, reject.code].sort()).toEqual([0, 1]);
       expectError(approve.code === 1 ? reject : approve, 1068);
-      const row = await env.DB.prepare("SELECT status, amount_cents FROM withdrawal_requests WHERE id = ?")
+      const row = await rowD1(requestId)
+        .prepare("SELECT status, amount_cents FROM withdrawal_requests WHERE id = ?")
         .bind(requestId)
         .first();
       expect(row).toEqual({ status: approve.code === 1 ? "approved" : "rejected", amount_cents: 6_000 });

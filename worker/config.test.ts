@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { readConfig } from "./config";
+import { d1DatabaseIds, rateLimits } from "../scripts/lib/local-env.mjs";
 
 const base = {
   API_MODE: "demo",
@@ -130,7 +131,7 @@ describe("readConfig", () => {
     expect(() => readConfig(env(overrides))).toThrow(pattern);
   });
 
-  it("the throttles' limits live only in wrangler.toml's bindings; the load-test environment raises them and repeats the rest (docs/decisions/155)", () => {
+  it("the throttles' limits live only in wrangler.toml's bindings; the load-test environment raises them and repeats the rest but its wallet shards (docs/decisions/155)", () => {
     const production = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
     const loadtest = unstable_getMiniflareWorkerOptions("wrangler.toml", "loadtest").workerOptions;
     const limits = (options: typeof production) =>
@@ -147,16 +148,50 @@ describe("readConfig", () => {
       expect(limits(loadtest)[a].simple.limit, a).toBeGreaterThan(limits(production)[a].simple.limit);
     // no setting claims to change a limit any more: the binding's configuration is the one source
     expect(Object.keys(production.bindings as object).filter((name) => name.startsWith("RATE_LIMIT"))).toEqual([]);
-    // everything but the limits is the same Worker
-    for (const key of [
-      "bindings",
-      "d1Databases",
-      "r2Buckets",
-      "durableObjects",
-      "compatibilityDate",
-      "compatibilityFlags",
-    ] as const)
+    // everything but the limits and the wallet shards is the same Worker
+    for (const key of ["bindings", "r2Buckets", "durableObjects", "compatibilityDate", "compatibilityFlags"] as const)
       expect(loadtest[key], key).toEqual(production[key]);
+  });
+
+  it("binds the control database alike everywhere; the load-test environment's four wallet shards are databases of their own (docs/decisions/161)", () => {
+    const ids = (environment?: string) =>
+      Object.fromEntries(
+        Object.entries(
+          unstable_getMiniflareWorkerOptions("wrangler.toml", environment).workerOptions.d1Databases as Record<
+            string,
+            { id: string }
+          >,
+        ).map(([binding, { id }]) => [binding, id]),
+      );
+    const production = ids();
+    const loadtest = ids("loadtest");
+    // a deployment that has not split: one wallet shard, the control database itself (npm start)
+    expect(Object.keys(production)).toEqual(["DB", "DB_WALLET_0"]);
+    expect(production.DB_WALLET_0).toBe(production.DB);
+    // the load test (the worker tests, the end-to-end flows): the same control database and four shards,
+    // each a database of its own
+    expect(loadtest.DB).toBe(production.DB);
+    const shards = ["DB_WALLET_0", "DB_WALLET_1", "DB_WALLET_2", "DB_WALLET_3"];
+    expect(Object.keys(loadtest)).toEqual(["DB", ...shards]);
+    expect(new Set(Object.values(loadtest)).size).toBe(5);
+    // vitest.config.ts reads the same from wrangler.toml without wrangler (scripts/lib/local-env.mjs)
+    expect(d1DatabaseIds("wrangler.toml")).toEqual(production);
+    expect(d1DatabaseIds("wrangler.toml", "loadtest")).toEqual(loadtest);
+    for (const environment of [undefined, "loadtest"])
+      expect(
+        Object.fromEntries(
+          Object.entries(rateLimits("wrangler.toml", environment)).map(([name, { simple }]) => [name, { simple }]),
+        ),
+      ).toEqual(
+        Object.fromEntries(
+          Object.entries(
+            unstable_getMiniflareWorkerOptions("wrangler.toml", environment).workerOptions.ratelimits as Record<
+              string,
+              { simple: unknown }
+            >,
+          ).map(([name, { simple }]) => [name, { simple }]),
+        ),
+      );
   });
 
   it.each([

@@ -138,8 +138,10 @@ export default {
     // Interest and maturity of the lock-up orders, in every wallet shard: idempotent, so every minute is safe and
     // a missed run is caught up.
     ctx.waitUntil(accrueEveryShard(env, Date.now()));
-    // Limit raises and removals whose 24 hours are over, each with its notice to the player.
-    ctx.waitUntil(applyDueLimitChanges(getDb(env), Date.now()));
+    // Limit raises and removals whose 24 hours are over, each with its notice to the player: in every wallet
+    // shard, where the players' limits and notices are (docs/decisions/161).
+    for (const [shard] of walletBindings(env).entries())
+      ctx.waitUntil(applyDueLimitChanges(walletDb(env, shard), Date.now()));
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
     ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
     // Reservations of what one operator moves alone, long past their 24 hours (docs/decisions/161).

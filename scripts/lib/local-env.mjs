@@ -59,3 +59,51 @@ export function walletBindingNames(path = "wrangler.toml", environment = process
   while (names.has(`DB_WALLET_${out.length}`)) out.push(`DB_WALLET_${out.length}`);
   return out;
 }
+
+/**
+ * The text of wrangler.toml's top level, or of the section of an environment (all its tables).
+ * @param {string} path
+ * @param {string | undefined} environment
+ */
+function sectionOf(path, environment) {
+  const sections = readFileSync(path, "utf8").split(/^(?=\[+env\.)/m);
+  return environment
+    ? sections.filter((section) => new RegExp(`^\\[+env\\.${environment}[.\\]]`).test(section)).join("\n")
+    : sections[0];
+}
+
+/**
+ * The D1 bindings wrangler.toml declares (top level or an environment's), each with its database_id, read
+ * without wrangler: vitest.config.ts lays out the test databases with it (two bindings of one id are one database).
+ * @param {string} [path]
+ * @param {string} [environment]
+ * @returns {Record<string, string>}
+ */
+export function d1DatabaseIds(path = "wrangler.toml", environment = undefined) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const block of sectionOf(path, environment)
+    .split(/^\[\[(?:env\.\w+\.)?d1_databases\]\]/m)
+    .slice(1)) {
+    const binding = /^binding\s*=\s*"([^"]+)"/m.exec(block)?.[1];
+    const id = /^database_id\s*=\s*"([^"]+)"/m.exec(block)?.[1];
+    if (binding && id) out[binding] = id;
+  }
+  return out;
+}
+
+/**
+ * The per-source throttles wrangler.toml binds (top level or an environment's), as Miniflare takes them.
+ * @param {string} [path]
+ * @param {string} [environment]
+ * @returns {Record<string, { namespace_id: string; simple: { limit: number; period: number } }>}
+ */
+export function rateLimits(path = "wrangler.toml", environment = undefined) {
+  /** @type {Record<string, { namespace_id: string; simple: { limit: number; period: number } }>} */
+  const out = {};
+  const pattern =
+    /^name\s*=\s*"(\w+)"\s*\nnamespace_id\s*=\s*"(\d+)"\s*\nsimple\s*=\s*\{\s*limit\s*=\s*(\d+),\s*period\s*=\s*(\d+)\s*\}/gm;
+  for (const m of sectionOf(path, environment).matchAll(pattern))
+    out[m[1]] = { namespace_id: m[2], simple: { limit: Number(m[3]), period: Number(m[4]) } };
+  return out;
+}

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { it } from "vitest";
-import { expectMoneyInvariants } from "../helpers";
+import { count, expectMoneyInvariants } from "../helpers";
 import { currentRound, finishRound } from "../rooms-helpers";
 import { insertBulkBets } from "../bulk-bets";
 
@@ -67,9 +67,7 @@ for (const bets of env.BENCH_SMOKE ? [10] : [100, 1_000, 10_000]) {
     if (settlement.length !== 1)
       throw new Error(`expected one settlement batch, saw ${settlement.length} of ${batches.length} batches`);
     const statements = settlement[0].length;
-    const settled = await env.DB.prepare("SELECT COUNT(*) AS n FROM bets WHERE round_id = ? AND isaward <> -1")
-      .bind(round.roundId)
-      .first<{ n: number }>();
+    const settled = { n: await count("bets", "round_id = ? AND isaward <> -1", round.roundId) };
     console.log(
       `BENCH_ROW ${JSON.stringify({ section: "settlement", name: `${bets.toLocaleString("en")} bets`, figure: `${ms.toFixed(0)} ms, ${statements} statements in 1 batch (${settled!.n} bets settled)` })}`,
     );

@@ -34,7 +34,7 @@ async function post(base: string, path: string, body: unknown): Promise<Answer> 
 
 beforeAll(async () => {
   upstream = await startWorker(inject("workerBundle"), {});
-  await migrateAndSeed(upstream.db);
+  await migrateAndSeed(upstream);
   front = await startWorker(inject("workerBundle"), { API_MODE: "proxy", UPSTREAM_API_BASE: upstream.url });
   const room = await upstream.db
     .prepare("SELECT g.type AS gameType FROM rooms r JOIN games g ON g.id = r.game_id WHERE r.id = ?")

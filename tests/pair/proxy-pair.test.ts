@@ -5,7 +5,7 @@ import { DEMO_PLAYER } from "../../worker/seed/seed";
 import { expectBooksBalanced, type Answer, type ContractClient } from "../contract/client";
 import { contractFlows } from "../contract/flows";
 import { login } from "../contract/players";
-import { PEPPER, migrateAndSeed, startWorker, type LocalWorker } from "./workers";
+import { PEPPER, databasesOf, migrateAndSeed, startWorker, type LocalWorker } from "./workers";
 
 // Two Workers at once: the app in demo mode as the upstream, and the app in proxy mode in front of it
 // (API_MODE=proxy, UPSTREAM_API_BASE = the first one's address). Every contract flow goes through the front.
@@ -37,7 +37,7 @@ const throughProxy: ContractClient = {
 
 beforeAll(async () => {
   upstream = await startWorker(inject("workerBundle"), {});
-  await migrateAndSeed(upstream.db);
+  await migrateAndSeed(upstream);
   // The front keeps no data of its own: its D1 is left without tables, so nothing can be answered from it.
   front = await startWorker(inject("workerBundle"), { API_MODE: "proxy", UPSTREAM_API_BASE: upstream.url });
 });
@@ -52,7 +52,7 @@ for (const [area, flows] of Object.entries(contractFlows)) {
     for (const flow of flows) {
       it(flow.name, async () => {
         await flow.run(throughProxy);
-        await expectBooksBalanced(upstream.db);
+        for (const db of databasesOf(upstream)) await expectBooksBalanced(db, upstream.db);
       });
     }
   });

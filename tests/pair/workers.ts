@@ -5,12 +5,19 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Miniflare, convertV4MiniflareOptions, type V4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { seedStatements } from "../../worker/seed/seed";
+import { idRangeStatements } from "../../worker/db/id-ranges";
 
 export const PEPPER = "pair-test-pepper";
+type D1 = Awaited<ReturnType<Miniflare["getD1Database"]>>;
 export type LocalWorker = {
   url: string;
-  /** The Worker's own D1 (what `wrangler d1 execute --local` would reach). */
-  db: Awaited<ReturnType<Miniflare["getD1Database"]>>;
+  /** The Worker's own control database, DB (what `wrangler d1 execute --local` would reach). */
+  db: D1;
+  /**
+   * Its wallet shards, DB_WALLET_0.. (docs/decisions/161), each a database of its own in the load-test
+   * environment; a shard bound to the control database itself is left out, so each database is here once.
+   */
+  shards: { shard: number; db: D1 }[];
   /** What the Worker logged (kept here rather than printed: failure tests make it log on purpose). */
   logs: string[];
   /** Runs the Worker's cron handler once, as the every-minute trigger would. */
@@ -52,19 +59,34 @@ export async function startWorker(bundle: string, vars: Record<string, string>):
   const mf = new Miniflare(convertV4MiniflareOptions(options));
   const url = (await mf.ready).origin;
   const db = await mf.getD1Database("DB");
+  const bound = workerOptions.d1Databases as Record<string, { id: string }>;
+  const shards: LocalWorker["shards"] = [];
+  for (let shard = 0; bound[`DB_WALLET_${shard}`]; shard++)
+    if (bound[`DB_WALLET_${shard}`].id !== bound.DB.id)
+      shards.push({ shard, db: await mf.getD1Database(`DB_WALLET_${shard}`) });
   const scheduled = async () => {
     const outcome = await (await mf.getWorker()).scheduled({ cron: "* * * * *" });
     if (outcome.outcome !== "ok") throw new Error(`the cron handler ended with ${outcome.outcome}`);
   };
-  return { url, db, logs, scheduled, dispose: () => mf.dispose() };
+  return { url, db, shards, logs, scheduled, dispose: () => mf.dispose() };
 }
 
-/** Migrations and demo data, as `npm start` prepares a local D1. */
-export async function migrateAndSeed(db: LocalWorker["db"]) {
-  for (const migration of await readD1Migrations("./migrations")) {
-    await db.batch(migration.queries.map((query) => db.prepare(query)));
-  }
-  // one database: the control database and wallet shard 0 are the same (wrangler.toml), as in npm start
+/** Migrations, id ranges and demo data in every database, as `npm run db:migrate` and `npm run db:seed` prepare them. */
+export async function migrateAndSeed(worker: LocalWorker) {
+  const migrations = await readD1Migrations("./migrations");
   const seed = await seedStatements(PEPPER);
-  await db.batch([...seed.control, ...(await seed.wallet(0))].map((statement) => db.prepare(statement)));
+  const run = (db: D1, statements: string[]) => db.batch(statements.map((statement) => db.prepare(statement)));
+  for (const db of [worker.db, ...worker.shards.map((s) => s.db)])
+    for (const migration of migrations) await run(db, migration.queries);
+  await run(worker.db, seed.control);
+  // shard 0 bound to the control database itself (npm start's one database) is seeded there
+  if (!worker.shards.some((s) => s.shard === 0)) await run(worker.db, await seed.wallet(0));
+  for (const { shard, db } of worker.shards) {
+    const ranges = idRangeStatements(shard);
+    if (ranges.length) await run(db, ranges);
+    await run(db, await seed.wallet(shard));
+  }
 }
+
+/** Each database of a Worker once: the control database, then its wallet shards of their own. */
+export const databasesOf = (worker: LocalWorker) => [worker.db, ...worker.shards.map((s) => s.db)];
