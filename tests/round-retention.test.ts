@@ -44,6 +44,10 @@ async function round(
   return row!.id;
 }
 
+/**
+ * A bet on the round as a settled round has it: the order in the player's shard, and the control database's row
+ * that the shard was paid (docs/decisions/161), which is what keeps a bet-on round once orders live in shards.
+ */
 async function betOn(roundId: number, userId: number) {
   await (
     await playerD1(userId)
@@ -52,6 +56,12 @@ async function betOn(roundId: number, userId: number) {
       "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, 100, ?)",
     )
     .bind(`retention-${roundId}`, userId, ROOM, roundId, NOW)
+    .run();
+  const { shard } = (await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    .bind(userId)
+    .first<{ shard: number }>())!;
+  await env.DB.prepare("INSERT INTO round_settlements (round_id, shard, settled_at_ms) VALUES (?, ?, ?)")
+    .bind(roundId, shard, NOW)
     .run();
 }
 
@@ -75,6 +85,7 @@ describe("retention of rounds nobody bet on", () => {
   beforeEach(async () => {
     await everywhere("DELETE FROM orders").run();
     await env.DB.batch([
+      env.DB.prepare("DELETE FROM round_settlements"),
       env.DB.prepare("DELETE FROM rounds"),
       env.DB.prepare("DELETE FROM settings WHERE key = ?").bind(RETENTION_CURSOR_KEY),
     ]);
