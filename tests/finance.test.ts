@@ -5,13 +5,13 @@ import enFinance from "../locales/en/finance.json";
 import enWallet from "../locales/en/wallet.json";
 import { api, count, expectError, expectMoneyInvariants, expectOk, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
-import { getDb } from "../worker/db/client";
-import { accrueFinance } from "../worker/finance/accrue";
+import { accrueEveryShard } from "../worker/finance/accrue";
 import worker from "../worker/index";
 import { playerD1, rowD1 } from "./shard-helpers";
 
 const DAY = 86_400_000;
-const accrue = (nowMs: number) => accrueFinance(getDb(env), nowMs);
+// the cron's accrual: every wallet shard, each its own batch (worker/finance/accrue.ts)
+const accrue = (nowMs: number) => accrueEveryShard(env, nowMs);
 
 const transferIn = (token: string, product_id: unknown, money: unknown, extra: Record<string, unknown> = {}) =>
   api("/api/Game/producttransferin", {
