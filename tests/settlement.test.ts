@@ -5,7 +5,9 @@ import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
 import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf, stubOf } from "./rooms-helpers";
 import { insertBulkBets } from "./bulk-bets";
 import { everywhere, playerD1, sumEverywhere } from "./shard-helpers";
+import { playersInShards } from "./shards/orders-helpers";
 import { getDb } from "../worker/db/client";
+import { walletDb } from "../worker/db/shards";
 import { placeOrderStatements } from "../worker/room/bets";
 import { roundAnsweredStatements, roundResultStatement, settlementStatements } from "../worker/room/rounds";
 import { runInOneBatch } from "../worker/db/batch";
@@ -114,8 +116,14 @@ describe("settling a round", () => {
   });
 
   it("gives refunded options their stake back (11x5 sum 30) and settles only once", async () => {
-    const db = getDb(env);
+    const control = getDb(env);
     const players = [await playerWith(100_000), await playerWith(100_000)];
+    // each player's orders go to their wallet shard, as the room writes them (docs/decisions/161)
+    const shardOf = async (userId: number) =>
+      (await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?").bind(userId).first<{ shard: number }>())!
+        .shard;
+    const playerShards = await Promise.all(players.map((p) => shardOf(p.userId)));
+    const shards = [...new Set(playerShards)];
     // A round of room 12 (11x5) written by hand so the draw can be the middle sum.
     const round = await env.DB.prepare(
       `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (12, 9001, 3, 0, 1, 2, ?, 'open') RETURNING id`,
@@ -129,6 +137,7 @@ describe("settling a round", () => {
         oddsMilli: rates[optionIndex],
         stakeCents: 1_000 * (p + 1),
       }));
+      const db = walletDb(env, playerShards[p]);
       await runInOneBatch(
         db,
         placeOrderStatements(db, {
@@ -160,13 +169,17 @@ describe("settling a round", () => {
       reason: ledgerReasons.round({ title: "Test", titleKey: "lucky28" }, 9001),
       nowMs: Date.now(),
     };
-    // as the room does it: the result in the control database, the shard's batch, its answer (one database here)
-    const settle = (s: typeof settlement) =>
-      runInOneBatch(db, [
-        roundResultStatement(db, s),
-        ...settlementStatements(db, s, 0),
-        ...roundAnsweredStatements(db, { roundId: s.roundId, shards: [0], nowMs: s.nowMs }, 0),
-      ]);
+    // as the room does it: the result in the control database, then each shard's batch and its answer
+    const settle = async (s: typeof settlement) => {
+      await runInOneBatch(control, [roundResultStatement(control, s)]);
+      for (const shard of shards) {
+        const wallet = walletDb(env, shard);
+        await runInOneBatch(wallet, [...settlementStatements(wallet, s, shard)]);
+        await runInOneBatch(control, [
+          ...roundAnsweredStatements(control, { roundId: s.roundId, shards, nowMs: s.nowMs }, shard),
+        ]);
+      }
+    };
     await settle(settlement);
     const bets = await betsOf(round!.id);
     const byOption = (p: number) =>
@@ -313,7 +326,8 @@ describe("VIP levels", () => {
 
 describe("a room from before the wallet shards", () => {
   it("pays the round it had in play, whose orders went to the one database before rooms recorded shards", async () => {
-    const player = await playerWith(10_000);
+    // before the shards every order went to the one database, shard 0: a player there
+    const player = (await playersInShards([0], 10_000)).get(0)!;
     await placeOk(player.token, 16, [[0, 1.98, 20]]);
     const round = await currentRound(16);
     // the room's storage as it was: no record of shards, the order already written
