@@ -856,3 +856,19 @@ export const soloAllowances = sqliteTable(
     check("solo_allowances_window", sql`${t.windowCents} <= ${t.limitCents}`),
   ],
 );
+
+// Who holds each payout account (a bank account number or a coin address, per type), in the control database:
+// "no account bound twice" (1046, docs/decisions/020) spans every wallet shard, which no shard can check alone
+// (docs/decisions/161). Taken before the shard writes the card, given back when the card is deleted; a claim a
+// crash left behind is taken over once its holder has no live card with it (worker/wallet/payout-claims.ts).
+export const payoutClaims = sqliteTable(
+  "payout_claims",
+  {
+    type: text("type").notNull(),
+    account: text("account").notNull(),
+    address: text("address").notNull(),
+    userId: integer("user_id").notNull(),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.account, t.address] })],
+);

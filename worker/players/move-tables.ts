@@ -25,12 +25,16 @@ export const NO_PLAYER_ROWS = new Set([
   // an invitation code names its owner (an operator or nobody), never a player's money
   "invitation_codes",
   "operator_requests",
+  // who holds each payout account across shards: the control database's, kept by the player's id, never moved
+  "payout_claims",
   "rooms",
   "rounds",
   // which shard paid a round: the round's, per database (docs/decisions/161), not a player's
   "round_settlements",
   "settings",
   "sms_codes",
+  // what one operator moved alone, reserved in the control database: the operator's 24 hours, not the player's
+  "solo_allowances",
 ]);
 
 /** Per-account sums the books check keeps up to its checkpoint: made again in the target, never copied. */
@@ -83,10 +87,11 @@ export async function playerTables(db: MoveDb): Promise<PlayerTable[]> {
   );
   const tables: PlayerTable[] = [];
   for (const row of rows) {
+    // the control database's own tables stay, even those that name a player (where shard 0 is the control database)
+    if (NO_PLAYER_ROWS.has(row.name)) continue;
     const columns = row.columns.split(",");
     const where = playerRows(row.name, columns);
     if (!where) {
-      if (NO_PLAYER_ROWS.has(row.name)) continue;
       throw new Error(
         `table ${row.name}: the move does not know whether it holds a player's rows (give it a user_id column, or name it in NO_PLAYER_ROWS of worker/players/move-tables.ts)`,
       );

@@ -5,8 +5,9 @@ import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { deleteOwnCard, listOwnCards } from "../../wallet/bank-card-queries";
-import { addCard } from "../../wallet/bank-cards";
+import { listOwnCards } from "../../wallet/bank-card-queries";
+import { addCard, removeCard } from "../../wallet/bank-cards";
+import { getPrimaryDb } from "../../db/client";
 import { ACCOUNT_TYPES, addBankCardForm, deleteBankCardForm } from "#shared/forms/wallet";
 import { cardRow } from "../../wallet/present";
 
@@ -20,12 +21,15 @@ bankCardRoutes.post("/api/game/getbankcardlist", requireUser, async (c) => {
 
 bankCardRoutes.post("/api/game/addbankcard", requireUser, async (c) => {
   const form = parseBody(addBankCardForm, c.get("body"));
-  const card = await addCard(playerDb(c), readConfig(c.env).pepper, c.get("user").id, form, Date.now());
+  const { pepper } = readConfig(c.env);
+  // who holds the account is claimed in the control database, at its primary (worker/wallet/payout-claims.ts)
+  const card = await addCard(c.env, playerDb(c), getPrimaryDb(c.env), pepper, c.get("user").id, form, Date.now());
   return ok(c, cardRow(card));
 });
 
 bankCardRoutes.post("/api/game/delbankcard", requireUser, async (c) => {
   const { id } = parseBody(deleteBankCardForm, c.get("body"));
-  if (!(await deleteOwnCard(playerDb(c), c.get("user").id, id, Date.now()))) throw new ProductError(1032);
+  if (!(await removeCard(playerDb(c), getPrimaryDb(c.env), c.get("user").id, id, Date.now())))
+    throw new ProductError(1032);
   return ok(c, null);
 });
