@@ -120,8 +120,9 @@ describe("settling a round", () => {
     const players = [await playerWith(100_000), await playerWith(100_000)];
     // each player's orders go to their wallet shard, as the room writes them (docs/decisions/161)
     const shardOf = async (userId: number) =>
-      (await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?").bind(userId).first<{ shard: number }>())!
-        .shard;
+      (await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+        .bind(userId)
+        .first<{ shard: number }>())!.shard;
     const playerShards = await Promise.all(players.map((p) => shardOf(p.userId)));
     const shards = [...new Set(playerShards)];
     // A round of room 12 (11x5) written by hand so the draw can be the middle sum.
