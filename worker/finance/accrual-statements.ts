@@ -17,17 +17,24 @@ import { maturedLockupNoticesStatement } from "../notices/queries";
 const dueDays = (nowMs: number) =>
   sql`MIN(o.days, (CAST(${nowMs} AS INTEGER) - (o.end_at_ms - o.days * CAST(${DAY_MS} AS INTEGER))) / CAST(${DAY_MS} AS INTEGER))`;
 
+/**
+ * A player being moved between wallet shards (docs/decisions/161) is paid nothing until the move ends: their rows
+ * are in two databases meanwhile, and the one that stays is the one the directory names; that shard's next run
+ * pays what the days owe, as after any missed run.
+ */
+const notMoving = sql`NOT EXISTS (SELECT 1 FROM player_moves m WHERE m.user_id = o.user_id)`;
+
 /** The owed rows: one per (order, day) of interest, or one per maturing order's principal. */
 function owed(kind: "interest" | "principal", nowMs: number): SQL {
   if (kind === "principal") {
     return sql`owed AS (SELECT o.id AS order_id, o.user_id, 0 AS k, o.days, o.amount_cents AS cents
-      FROM finance_orders o WHERE o.status = 'active' AND o.end_at_ms <= ${nowMs})`;
+      FROM finance_orders o WHERE o.status = 'active' AND o.end_at_ms <= ${nowMs} AND ${notMoving})`;
   }
   return sql`day_numbers(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM day_numbers
         WHERE k < (SELECT COALESCE(MAX(days), 0) FROM finance_orders WHERE status = 'active')),
       owed AS (SELECT o.id AS order_id, o.user_id, day_numbers.k, o.days, (o.amount_cents * o.daily_rate_ppm) / 1000000 AS cents
         FROM finance_orders o JOIN day_numbers ON day_numbers.k > o.accrued_days AND day_numbers.k <= ${dueDays(nowMs)}
-        WHERE o.status = 'active' AND (o.amount_cents * o.daily_rate_ppm) / 1000000 > 0)`;
+        WHERE o.status = 'active' AND (o.amount_cents * o.daily_rate_ppm) / 1000000 > 0 AND ${notMoving})`;
 }
 
 /** The four statements of one kind: player rows, balances, house mirror rows, house balance. */
@@ -66,6 +73,6 @@ export function accrualStatements(db: Db, nowMs: number) {
     maturedLockupNoticesStatement(db, nowMs),
     db.run(sql`UPDATE finance_orders AS o SET accrued_days = MAX(o.accrued_days, ${dueDays(nowMs)}),
         status = CASE WHEN o.end_at_ms <= ${nowMs} THEN 'matured' ELSE 'active' END
-      WHERE o.status = 'active' AND (${dueDays(nowMs)} > o.accrued_days OR o.end_at_ms <= ${nowMs})`),
+      WHERE o.status = 'active' AND (${dueDays(nowMs)} > o.accrued_days OR o.end_at_ms <= ${nowMs}) AND ${notMoving}`),
   ];
 }

@@ -52,6 +52,8 @@ export function maturedLockupNoticesStatement(db: Db, nowMs: number) {
       json_object('orderId', o.id, 'amountCents', o.amount_cents, 'interestCents', o.days * ((o.amount_cents * o.daily_rate_ppm) / 1000000), 'days', o.days),
       'lockup-matured:' || o.id, ${nowMs}
     FROM finance_orders o WHERE o.status = 'active' AND o.end_at_ms <= ${nowMs}
+      -- not while the player is being moved between shards: the accrual waits for the move too
+      AND NOT EXISTS (SELECT 1 FROM player_moves m WHERE m.user_id = o.user_id)
     ON CONFLICT (notice_key) DO NOTHING`);
 }
 
