@@ -21,23 +21,25 @@ for (const binding of bindings)
       quiet: true,
     },
   );
-// Each wallet shard's ids start at a range of its own (worker/db/id-ranges.ts), after its migrations.
-const { idRangeStatements } = await loadTs("worker/db/id-ranges.ts");
-for (const [shard, binding] of walletBindingNames().entries()) {
-  const statements = idRangeStatements(shard);
-  if (statements.length)
-    wrangler(
-      [
-        "d1",
-        "execute",
-        binding,
-        remote ? "--remote" : "--local",
-        "--command",
-        statements.join(";\n"),
-        ...(remote ? [] : persistArgs()),
-        ...wranglerEnvArgs(),
-      ],
-      { quiet: true },
-    );
-}
+// What each database needs after its migrations (worker/db/database-setup.ts): the directory's house entry in
+// the control database; each wallet shard's id range and house account. No demo data: that is db:seed's.
+const { controlSetupStatements, walletSetupStatements } = await loadTs("worker/db/database-setup.ts");
+const setups = [
+  ["DB", controlSetupStatements(Date.now())],
+  ...walletBindingNames().map((binding, shard) => [binding, walletSetupStatements(shard, Date.now())]),
+];
+for (const [binding, statements] of setups)
+  wrangler(
+    [
+      "d1",
+      "execute",
+      binding,
+      remote ? "--remote" : "--local",
+      "--command",
+      statements.join(";\n"),
+      ...(remote ? [] : persistArgs()),
+      ...wranglerEnvArgs(),
+    ],
+    { quiet: true },
+  );
 console.log(`Databases: migrations applied (${bindings.join(", ")}${remote ? ", remote" : ""}).`);

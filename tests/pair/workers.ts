@@ -5,7 +5,7 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Miniflare, convertV4MiniflareOptions, type V4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { seedStatements } from "../../worker/seed/seed";
-import { idRangeStatements } from "../../worker/db/id-ranges";
+import { controlSetupStatements, walletSetupStatements } from "../../worker/db/database-setup";
 
 export const PEPPER = "pair-test-pepper";
 type D1 = Awaited<ReturnType<Miniflare["getD1Database"]>>;
@@ -78,12 +78,12 @@ export async function migrateAndSeed(worker: LocalWorker) {
   const run = (db: D1, statements: string[]) => db.batch(statements.map((statement) => db.prepare(statement)));
   for (const db of [worker.db, ...worker.shards.map((s) => s.db)])
     for (const migration of migrations) await run(db, migration.queries);
+  await run(worker.db, controlSetupStatements(Date.now()));
   await run(worker.db, seed.control);
   // shard 0 bound to the control database itself (npm start's one database) is seeded there
   if (!worker.shards.some((s) => s.shard === 0)) await run(worker.db, await seed.wallet(0));
   for (const { shard, db } of worker.shards) {
-    const ranges = idRangeStatements(shard);
-    if (ranges.length) await run(db, ranges);
+    await run(db, walletSetupStatements(shard, Date.now()));
     await run(db, await seed.wallet(shard));
   }
 }
