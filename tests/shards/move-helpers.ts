@@ -68,7 +68,7 @@ export async function playersInShards(count: number, moneyCents = 0): Promise<Sh
 
 /** Every database's books: each balance equals its ledger, and each shard's total with its stakes in play is zero. */
 export async function expectEveryShardBalanced() {
-  for (const d1 of walletBindings(env)) await expectBooksBalanced(d1);
+  for (const d1 of walletBindings(env)) await expectBooksBalanced(d1, env.DB);
   await expectBooksBalanced(env.DB);
 }
 

@@ -91,7 +91,7 @@ export async function balanceIn(player: ShardPlayer) {
 
 /** Each shard's books on their own: every balance equals its ledger, and the users' total plus the bets in play is zero. */
 export async function expectEveryShardBalanced() {
-  for (const d1 of walletBindings(env)) await expectBooksBalanced(d1);
+  for (const d1 of walletBindings(env)) await expectBooksBalanced(d1, env.DB);
 }
 
 /** An order through the contract endpoint; rows are [optionIndex, odds, amount]. */
