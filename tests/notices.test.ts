@@ -1,10 +1,9 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
-import { dbOf, getDb } from "../worker/db/client";
+import { dbOf } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
 import { applyDueLimitChanges } from "../worker/protection/service";
 import enCommon from "../locales/en/common.json";
@@ -172,7 +171,8 @@ describe("notices of lock-ups and limits", () => {
       .prepare("SELECT id, end_at_ms, daily_rate_ppm FROM finance_orders WHERE user_id = ?")
       .bind(p.id)
       .first<{ id: number; end_at_ms: number; daily_rate_ppm: number }>();
-    const db = getDb(env);
+    // the lock-up is in the player's wallet shard (docs/decisions/161)
+    const db = dbOf(await playerD1(p.id));
     await accrueFinance(db, order!.end_at_ms - 1);
     expect(await count("notices", "user_id = ? AND kind = 'lockupMatured'", p.id)).toBe(0);
     await Promise.all([accrueFinance(db, order!.end_at_ms + 1), accrueFinance(db, order!.end_at_ms + 2)]);
