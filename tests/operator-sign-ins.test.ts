@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { rowsEverywhere } from "./shard-helpers";
 import { describe, expect, it } from "vitest";
 import { enrolmentCodeHash, ENROLMENT_TTL_MS, newEnrolmentCode } from "#shared/operators/enrolment-code";
 import { playerTime } from "../app/lib/player-time";
@@ -21,13 +22,14 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, "");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The operator's audit rows of an action, in every database: a money move's is in the player's shard (docs/decisions/161). */
 async function auditOf(operatorId: number, action: string) {
-  const rows = await env.DB.prepare(
-    "SELECT created_at_ms AS atMs, after FROM audit_log WHERE actor_id = ? AND action = ? ORDER BY id",
-  )
-    .bind(operatorId, action)
-    .all<{ atMs: number; after: string | null }>();
-  return rows.results;
+  const rows = await rowsEverywhere<{ atMs: number; after: string | null }>(
+    "SELECT created_at_ms AS atMs, after FROM audit_log WHERE actor_id = ? AND action = ?",
+    operatorId,
+    action,
+  );
+  return rows.sort((a, b) => a.atMs - b.atMs);
 }
 
 /** What the console tells an admin about this operator: the API's figure and the operators page's row. */
