@@ -2,8 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
-import { getDb } from "../worker/db/client";
-import { checkBooks } from "../worker/insight/books";
+import { checkEveryShard } from "../worker/insight/books";
 import { formatDate } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
 
@@ -22,7 +21,7 @@ describe("the console's insight screens", () => {
     const p = await playerWith(10_000);
     await placeOk(p.token, 15, [[0, 1.98, 30]]);
     await finishRound(15);
-    await checkBooks(getDb(env), Date.now());
+    await checkEveryShard(env, Date.now());
     const browser = await operatorBrowser();
     const words = {
       en: ["Books balanced", "Turnover and payouts per day", "Show as a table", "Return to player by room"],
@@ -88,7 +87,7 @@ describe("the console's insight screens", () => {
       .bind(p.userId)
       .run();
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await checkBooks(getDb(env), Date.now());
+    await checkEveryShard(env, Date.now());
     vi.restoreAllMocks();
     const browser = await operatorBrowser();
     for (const path of ["/admin", "/admin/players", "/admin/audit"]) {
