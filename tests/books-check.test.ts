@@ -3,15 +3,26 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
-import { getDb } from "../worker/db/client";
-import { checkBooks } from "../worker/insight/books";
+import { checkEveryShard } from "../worker/insight/books";
 import worker from "../worker/index";
 import { playerD1, sumEverywhere } from "./shard-helpers";
+import { walletBindings } from "../worker/db/shards";
 
 // The live books check (docs/decisions/136). Storage is shared by the tests of this file: the checks that
 // pass come first, then the books are broken on purpose, one way per test, each test looking for its own
-// disagreement in the stored result.
+// disagreement in the stored result. Each wallet shard checks its own books and keeps its own checks
+// (docs/decisions/161): a test breaks a player's books in the player's shard and reads that shard's check.
 const DAY = 24 * 60 * 60 * 1000;
+
+async function shardOf(userId: number) {
+  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    .bind(userId)
+    .first<{ shard: number }>();
+  return row!.shard;
+}
+
+/** A check of every shard now, as the console's button runs it: each shard's result, in shard order. */
+const checkNow = (atMs = Date.now()) => checkEveryShard(env, atMs);
 
 async function runCron(atMs = Date.now()) {
   const ctx = createExecutionContext();
@@ -19,7 +30,8 @@ async function runCron(atMs = Date.now()) {
   await waitOnExecutionContext(ctx);
 }
 
-const checks = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM books_checks").first<{ n: number }>())!.n;
+/** The checks stored, in every database (each wallet shard stores its own). */
+const checks = () => sumEverywhere("SELECT COUNT(*) AS n FROM books_checks");
 
 async function books(token: string) {
   const answer = await api("/api/admin/books", { token });
@@ -31,12 +43,14 @@ describe("the books checked live", () => {
   it("are checked by the cron every few minutes and pass on books that hold", async () => {
     const player = await playerWith(50_000);
     await placeOk(player.token, 1, [[0, 1.98, 25]]);
+    const shards = walletBindings(env).length;
     const before = await checks();
     await runCron();
-    expect(await checks()).toBe(before + 1);
+    // one check in each wallet shard
+    expect(await checks()).toBe(before + shards);
     // a minute later the cron finds the last check fresh and skips
     await runCron();
-    expect(await checks()).toBe(before + 1);
+    expect(await checks()).toBe(before + shards);
     const op = await operatorLogin();
     const shown = await books(op);
     expect(shown).toMatchObject({ checked: true, ok: true, problems: [], everyMinutes: 5 });
@@ -49,11 +63,10 @@ describe("the books checked live", () => {
   }, 60_000);
 
   it("sum only the ledger rows after the day's checkpoint, and the checkpoint equals the whole ledger", async () => {
-    const db = getDb(env);
     const tomorrow = Date.now() + DAY;
-    const moved = await checkBooks(db, tomorrow);
-    expect(moved.ok).toBe(true);
-    expect(moved.rowsSummed).toBe(0);
+    const moved = await checkNow(tomorrow);
+    expect(moved.map((r) => r.ok)).not.toContain(false);
+    expect(moved.map((r) => r.rowsSummed)).toEqual(moved.map(() => 0));
     // each database's checkpoint against its own ledger
     const sums = await sumEverywhere(
       `SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ledger GROUP BY user_id) l
@@ -61,18 +74,18 @@ describe("the books checked live", () => {
     );
     expect(sums).toBe(0);
     // a second check the same day does not move it twice
-    await checkBooks(db, tomorrow + 1000);
+    await checkNow(tomorrow + 1000);
     expect(
       await sumEverywhere(
         "SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ledger GROUP BY user_id) l JOIN books_account_sums s ON s.user_id = l.user_id WHERE s.sum_cents <> l.total",
       ),
     ).toBe(0);
     const player = await playerWith(10_000);
-    const after = await checkBooks(db, tomorrow + 2000);
-    expect(after.ok).toBe(true);
-    // the new player's opening credit: its row and the house's mirror, nothing older
-    expect(after.rowsSummed).toBe(2);
-    expect(player.userId).toBeGreaterThan(0);
+    const after = await checkNow(tomorrow + 2000);
+    expect(after.map((r) => r.ok)).not.toContain(false);
+    // the new player's opening credit: its row and the house's mirror in the player's shard, nothing older
+    const shard = await shardOf(player.userId);
+    expect(after.map((r) => r.rowsSummed)).toEqual(after.map((_, n) => (n === shard ? 2 : 0)));
   });
 
   it("fail, in red to every operator and as an error line, when a ledger row has no balance change", async () => {
@@ -86,9 +99,13 @@ describe("the books checked live", () => {
       )
       .bind(player.userId, `broken:${player.userId}`, Date.now())
       .run();
+    const shard = await shardOf(player.userId);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await checkBooks(getDb(env), Date.now());
+    const results = await checkNow();
+    const result = results[shard];
     expect(result.ok).toBe(false);
+    // the other shards' books hold
+    expect(results.filter((r) => !r.ok)).toEqual([result]);
     expect(result.problems).toContainEqual({
       kind: "balance",
       userId: player.userId,
@@ -100,18 +117,22 @@ describe("the books checked live", () => {
     expect(JSON.parse(line!)).toMatchObject({ books: "check failed" });
     const shown = await books(await operatorLogin());
     expect(shown.ok).toBe(false);
-    // the console names the wallet shard whose books disagree (docs/decisions/161): here the one there is
+    // the console names the wallet shard whose books disagree (docs/decisions/161)
     expect(shown.problems).toContainEqual({
       kind: "balance",
       userId: player.userId,
       balance: 200,
       ledger: 207,
-      shard: 0,
+      shard,
     });
-    const stored = await env.DB.prepare("SELECT ok, problems FROM books_checks ORDER BY id DESC LIMIT 1").first<{
-      ok: number;
-      problems: string;
-    }>();
+    const stored = await (
+      await playerD1(player.userId)
+    )
+      .prepare("SELECT ok, problems FROM books_checks ORDER BY id DESC LIMIT 1")
+      .first<{
+        ok: number;
+        problems: string;
+      }>();
     expect(stored!.ok).toBe(0);
     expect(JSON.parse(stored!.problems)).toContainEqual({
       kind: "balance",
@@ -130,8 +151,9 @@ describe("the books checked live", () => {
       .bind(player.userId)
       .run();
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await checkBooks(getDb(env), Date.now());
+    const results = await checkNow();
     vi.restoreAllMocks();
+    const result = results[await shardOf(player.userId)];
     expect(result.problems).toContainEqual({
       kind: "balance",
       userId: player.userId,
@@ -140,8 +162,10 @@ describe("the books checked live", () => {
     });
     const sum = result.problems.find((p) => p.kind === "sum");
     expect(sum).toBeDefined();
-    // the inserted row of the test before is not in any balance; these 1.23 are in no ledger row
+    // the inserted row of the test before is not in any balance; these 1.23 are in no ledger row, in the
+    // player's shard, and every shard's balances with the stakes in play sum to them
     expect(result.balancesCents + result.stakesInPlayCents).toBe(123);
+    expect(results.reduce((n, r) => n + r.balancesCents + r.stakesInPlayCents, 0)).toBe(123);
   });
 
   it("fail on a negative player balance", async () => {
@@ -154,8 +178,12 @@ describe("the books checked live", () => {
       shard.prepare("PRAGMA ignore_check_constraints = OFF"),
     ]);
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await checkBooks(getDb(env), Date.now());
+    const results = await checkNow();
     vi.restoreAllMocks();
-    expect(result.problems).toContainEqual({ kind: "negative", userId: player.userId, balanceCents: -500 });
+    expect(results[await shardOf(player.userId)].problems).toContainEqual({
+      kind: "negative",
+      userId: player.userId,
+      balanceCents: -500,
+    });
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, operatorLogin } from "./helpers";
 import { expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { placeOk, playerWith } from "./rooms-helpers";
-import { getDb } from "../worker/db/client";
+import { type Db, dbOf, getDb } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { ledgerReasons } from "../worker/ledger/reasons";
@@ -16,14 +16,37 @@ import {
 } from "../worker/room/rounds";
 import { CLOSE_AFTER_MS, closeBooksDays } from "../worker/insight/books-days";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
-import { everywhere, playerD1 } from "./shard-helpers";
+import { walletBindings } from "../worker/db/shards";
+import { playerD1 } from "./shard-helpers";
 
 // The books per day (worker/insight/books-days.ts). Storage is shared by the tests of this file: the
 // first builds three past days (a deposit, a stake placed late one day and settled early the next, a
 // lock-up), closes them and reads them back; the second breaks the books on purpose and sees the day
-// refuse to close, naming the rows.
+// refuse to close, naming the rows. A player's money is in their wallet shard (docs/decisions/161): each shard
+// closes its own days, the rounds read from the control database, and the console sums the shards' days.
 
-const db = () => getDb(env);
+const control = () => getDb(env);
+/** The shard every player of this file is in: the days closed by the first test are that shard's. */
+let shard: number | undefined;
+const wallet = async (userId: number): Promise<Db> => dbOf(await playerD1(userId));
+const shardD1 = () => walletBindings(env)[shard!];
+
+async function shardOf(userId: number) {
+  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    .bind(userId)
+    .first<{ shard: number }>();
+  return row!.shard;
+}
+
+/** A new player in the shard of the first test (registration draws a shard evenly; one database has only one). */
+async function playerInTheShard(cents: number) {
+  for (let tries = 0; tries < 100; tries++) {
+    const player = await playerWith(cents);
+    if ((await shardOf(player.userId)) === shard) return player;
+  }
+  throw new Error(`no player registered in shard ${shard}`);
+}
+
 const today = dayStartMs(Date.now());
 const at = (daysAgo: number, hour: number, minute = 0) => today - daysAgo * DAY_MS + (hour * 60 + minute) * 60_000;
 const ROOM = 3;
@@ -31,9 +54,10 @@ let moves = 0;
 
 /** A movement with the house at a past moment, as the wallet writes it. */
 async function moveAt(userId: number, cents: number, atMs: number, type = "topup") {
+  const db = await wallet(userId);
   await runInOneBatch(
-    db(),
-    balanceChangeStatements(db(), {
+    db,
+    balanceChangeStatements(db, {
       userId,
       amountCents: cents,
       type,
@@ -68,9 +92,10 @@ async function betAt(userId: number, stakeCents: number, atMs: number) {
     )
     .bind(order!.id, userId, round!.id, stakeCents, atMs)
     .run();
+  const db = await wallet(userId);
   await runInOneBatch(
-    db(),
-    balanceChangeStatements(db(), {
+    db,
+    balanceChangeStatements(db, {
       userId,
       amountCents: -stakeCents,
       type: "bet",
@@ -98,11 +123,12 @@ async function settleAt(roundId: number, atMs: number) {
     reason: ledgerReasons.adjustment("correction"),
     nowMs: atMs,
   } satisfies Settlement;
-  // the result in the control database, the shard's batch, the shard's answer (one database here)
-  await runInOneBatch(db(), [
-    roundResultStatement(db(), settlement),
-    ...settlementStatements(db(), settlement, 0),
-    ...roundAnsweredStatements(db(), { roundId, shards: [0], nowMs: atMs }, 0),
+  // as the room does it: the result in the control database, the shard's batch, then the shard's answer
+  const db = dbOf(shardD1());
+  await runInOneBatch(control(), [roundResultStatement(control(), settlement)]);
+  await runInOneBatch(db, [...settlementStatements(db, settlement, shard!)]);
+  await runInOneBatch(control(), [
+    ...roundAnsweredStatements(control(), { roundId, shards: [shard!], nowMs: atMs }, shard!),
   ]);
 }
 
@@ -117,9 +143,10 @@ async function lockAt(userId: number, cents: number, atMs: number) {
     )
     .bind(userId, cents, atMs, atMs + 90 * DAY_MS, key)
     .run();
+  const db = await wallet(userId);
   await runInOneBatch(
-    db(),
-    balanceChangeStatements(db(), {
+    db,
+    balanceChangeStatements(db, {
       userId,
       amountCents: -cents,
       type: "stake",
@@ -151,6 +178,7 @@ const cents = (cell: string) => Math.round(Number(cell) * 100);
 describe("the books per day", () => {
   it("close each finished day: its closing is the next day's opening, today's figures are the live check's", async () => {
     const player = await playerWith(0);
+    shard = await shardOf(player.userId);
     // three days ago: a deposit of 1,000.00, a lock-up of 300.00 and, late in the evening, a stake of 50.00
     await moveAt(player.userId, 100_000, at(3, 10));
     await lockAt(player.userId, 30_000, at(3, 11));
@@ -160,11 +188,14 @@ describe("the books per day", () => {
 
     // two cron runs at once: each day is closed once, neither fails
     const closingAt = Math.max(Date.now(), today + CLOSE_AFTER_MS);
-    const [result, raced] = await Promise.all([closeBooksDays(db(), closingAt), closeBooksDays(db(), closingAt)]);
+    const [result, raced] = await Promise.all([
+      closeBooksDays(dbOf(shardD1()), closingAt, control()),
+      closeBooksDays(dbOf(shardD1()), closingAt, control()),
+    ]);
     expect(result.refused).toBeNull();
     expect(raced.refused).toBeNull();
     expect(result.closed).toEqual([3, 2, 1].map((n) => formatDate(today - n * DAY_MS)));
-    const stored = await env.DB.prepare("SELECT day, status FROM books_days ORDER BY day").all<{
+    const stored = await shardD1().prepare("SELECT day, status FROM books_days ORDER BY day").all<{
       day: string;
       status: string;
     }>();
@@ -243,13 +274,16 @@ describe("the books per day", () => {
 
     // a closed day cannot change
     await expect(
-      env.DB.prepare("UPDATE books_days SET players_close_cents = 0 WHERE day = ?").bind(threeDaysAgo.day).run(),
+      shardD1().prepare("UPDATE books_days SET players_close_cents = 0 WHERE day = ?").bind(threeDaysAgo.day).run(),
     ).rejects.toThrow();
-    await expect(env.DB.prepare("DELETE FROM books_days WHERE day = ?").bind(threeDaysAgo.day).run()).rejects.toThrow();
+    await expect(
+      shardD1().prepare("DELETE FROM books_days WHERE day = ?").bind(threeDaysAgo.day).run(),
+    ).rejects.toThrow();
   });
 
   it("refuse to close a day that does not balance, naming the rows; later days wait behind it", async () => {
-    const player = await playerWith(20_000);
+    // in the shard whose days the test before closed
+    const player = await playerInTheShard(20_000);
     // money in the ledger and no other side: a row on its own (the ledger refuses updates: an insert breaks it)
     const broken = await (
       await playerD1(player.userId)
@@ -270,13 +304,13 @@ describe("the books per day", () => {
       .first<{ id: number }>();
     // and a whole movement written now but dated inside a day already closed
     await moveAt(player.userId, 1_234, at(2, 12));
-    const late = await everywhere(
-      "SELECT id FROM ledger WHERE idempotency_key LIKE 'books-days:%' ORDER BY id DESC LIMIT 2",
-    ).all<{ id: number }>();
+    const late = await shardD1()
+      .prepare("SELECT id FROM ledger WHERE idempotency_key LIKE 'books-days:%' ORDER BY id DESC LIMIT 2")
+      .all<{ id: number }>();
 
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const tomorrow = today + DAY_MS + CLOSE_AFTER_MS;
-    const result = await closeBooksDays(db(), tomorrow);
+    const result = await closeBooksDays(dbOf(shardD1()), tomorrow, control());
     const line = errors.mock.calls.map((c) => String(c[0])).find((l) => l.includes("day refused to close"));
     errors.mockRestore();
     expect(result.closed).toEqual([]);
@@ -314,17 +348,19 @@ describe("the books per day", () => {
 
     // the console shows the refusal with the rows; the day stays refused and the next one does not close
     const op = await operatorLogin();
-    const stored = await env.DB.prepare("SELECT status FROM books_days WHERE day = ?")
+    const stored = await shardD1()
+      .prepare("SELECT status FROM books_days WHERE day = ?")
       .bind(formatDate(today))
       .first<{ status: string }>();
     expect(stored!.status).toBe("refused");
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const again = await closeBooksDays(db(), tomorrow + DAY_MS);
+    const again = await closeBooksDays(dbOf(shardD1()), tomorrow + DAY_MS, control());
     vi.restoreAllMocks();
     expect(again.closed).toEqual([]);
     expect(again.refused!.day).toBe(formatDate(today));
     expect(
-      await env.DB.prepare("SELECT COUNT(*) AS n FROM books_days WHERE day > ?")
+      await shardD1()
+        .prepare("SELECT COUNT(*) AS n FROM books_days WHERE day > ?")
         .bind(formatDate(today))
         .first<{ n: number }>(),
     ).toEqual({ n: 0 });
