@@ -12,7 +12,7 @@ import {
 } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
-import { playerD1 } from "./shard-helpers";
+import { allDatabases, playerD1, walletDatabases } from "./shard-helpers";
 
 describe("freezing a player", () => {
   it("logs the player out at once, refuses the login 403/1069, and is audited; unfreezing lets them back", async () => {
@@ -53,20 +53,44 @@ describe("freezing a player", () => {
 });
 
 describe("operator decisions on their own requests", () => {
+  // Four eyes on deposits (docs/decisions/061) with wallet shards (docs/decisions/161): an operator's account is a
+  // control row with no wallet. No shard has their users row, so no shard can hold a deposit of theirs (its
+  // user_id references the shard's users), and the player API refuses an operator's session (1062,
+  // tests/operators-trust.test.ts). In one database the control database is the wallet too: the operator's
+  // deposit can exist there, and the console refuses the operator's own approval (1123) while another operator
+  // credits it once. At four shards the rule holds as "there is nothing of theirs to decide": a deposit row
+  // naming the operator is refused by every shard, and one left in the control database is no request the
+  // console decides (1088) for the operator or another one; nothing moves.
   it("cannot approve their own deposit (1123); another operator can, once", async () => {
     const op = await secondOperator();
     const now = Date.now();
-    const row = await env.DB.prepare(
-      "INSERT INTO deposit_requests (user_id, amount_cents, pay_name, idempotency_key, created_at_ms) VALUES (?, 5000, 'me', ?, ?) RETURNING id",
-    )
-      .bind(op.id, `own:${now}`, now)
-      .first<{ id: number }>();
-    expectError(await api("/api/admin/deposits/approve", { token: await op.signIn(), id: row!.id }), 1123);
-    expect(await balanceCents(op.id)).toBe(0);
+    const insert = (d1: D1Database, key: string) =>
+      d1
+        .prepare(
+          "INSERT INTO deposit_requests (user_id, amount_cents, pay_name, idempotency_key, created_at_ms) VALUES (?, 5000, 'me', ?, ?) RETURNING id",
+        )
+        .bind(op.id, key, now)
+        .first<{ id: number }>();
+    const oneDatabase = allDatabases().length === 1;
+    if (!oneDatabase)
+      for (const [shard, d1] of walletDatabases().entries())
+        await expect(insert(d1, `own:${now}:${shard}`)).rejects.toThrow(/FOREIGN KEY/);
+    const row = await insert(env.DB, `own:${now}`);
     const other = await operatorLogin();
-    expectOk(await api("/api/admin/deposits/approve", { token: other, id: row!.id, note: "checked" }));
-    expectError(await api("/api/admin/deposits/approve", { token: other, id: row!.id }), 1068);
-    expect(await balanceCents(op.id)).toBe(5000);
+    if (oneDatabase) {
+      expectError(await api("/api/admin/deposits/approve", { token: await op.signIn(), id: row!.id }), 1123);
+      expect(await balanceCents(op.id)).toBe(0);
+      expectOk(await api("/api/admin/deposits/approve", { token: other, id: row!.id, note: "checked" }));
+      expectError(await api("/api/admin/deposits/approve", { token: other, id: row!.id }), 1068);
+      expect(await balanceCents(op.id)).toBe(5000);
+    } else {
+      expectError(await api("/api/admin/deposits/approve", { token: await op.signIn(), id: row!.id }), 1088);
+      expectError(await api("/api/admin/deposits/approve", { token: other, id: row!.id, note: "checked" }), 1088);
+      expect(await balanceCents(op.id)).toBe(0);
+      expect(await count("ledger", "user_id = ?", op.id)).toBe(0);
+      expect(await count("deposit_requests", "user_id = ? AND status = 'pending'", op.id)).toBe(1);
+      expect(await count("solo_allowances", "user_id = ?", op.id)).toBe(0);
+    }
     await expectMoneyInvariants();
   });
 });

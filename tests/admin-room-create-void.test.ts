@@ -158,8 +158,14 @@ describe("voiding a round", () => {
     expect(history.data.voids).toEqual({ operator: 1 });
     // Voiding twice, or a round already settled, is 1150 and moves nothing.
     expectError(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "again" }), 1150);
-    // Two refunds, the house's stakes of the round and its refund of them (docs/decisions/110).
-    expect(await count("ledger", "ref = ?", `round:${round.roundId}`)).toBe(4);
+    // Two refunds, and the house's stakes of the round and its refund of them in each wallet shard that held a
+    // stake: the house is booked per round and shard (docs/decisions/110, 161). One database: four rows.
+    const stakeShards = await env.DB.prepare(
+      "SELECT COUNT(DISTINCT shard) AS n FROM account_directory WHERE id IN (?, ?)",
+    )
+      .bind(a.userId, b.userId)
+      .first<{ n: number }>();
+    expect(await count("ledger", "ref = ?", `round:${round.roundId}`)).toBe(2 + 2 * stakeShards!.n);
     await expectMoneyInvariants();
   });
 
