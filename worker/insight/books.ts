@@ -72,7 +72,7 @@ async function openRounds(control: Db) {
  * One check of one database's books (a wallet shard; the rounds read from `control`, the same database where
  * there is one): the figures, the rows that disagree, stored as a books_checks row in it and returned.
  */
-export async function checkBooks(db: Db, nowMs: number, control: Db = db) {
+async function checkBooks(db: Db, nowMs: number, control: Db = db) {
   const [mark, rounds] = await Promise.all([moveCheckpoint(db, nowMs), openRounds(control)]);
   const through = mark.throughLedgerId;
   const [balances, totals, negatives, openRoundRows, summed] = await Promise.all([
