@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 // A fresh clone explains itself: every document a tracked file names (a .md file, a section of one, a
 // decision record by number) is in the repository, and nothing points outside it: not the team's notes
-// (../shared), not an issue or pull request of a tracker a clone cannot read ("issue 29", "PR #12"):
+// (../shared), not an issue or pull request of a tracker a clone cannot read (named by its number):
 // a comment says the rule itself, or cites docs/ and the decision records, which travel with the code.
 // docs/architecture.md#conventions.
 
@@ -66,7 +66,7 @@ function brokenCitations(
       }
       if (anchor && target && !anchors(target).has(anchor.slice(1))) problems.push({ file, line, cites: match[0] });
     }
-    // A tracker's issue or pull request: "issue 29", "issues 25 and 29", "Issue #7", "PR #12", "pull request 3".
+    // A tracker's issue or pull request by number, alone or listed ("and", commas), with or without "#".
     for (const match of lineText.matchAll(
       /\b(?:issues?|PRs?|pull requests?)\s*#?\d+(?:(?:\s*,\s*|\s+and\s+)#?\d+)*/gi,
     )) {
