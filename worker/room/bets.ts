@@ -211,17 +211,8 @@ export type BetRow = {
   createdAtMs: number;
 };
 
-export type BetRecordRow = BetRow & {
-  seqno: number;
-  gameType: number;
-  roomTitle: string;
-  titleKey: string;
-  optionCount: number;
-  /** the round's draw once settled (JSON numbers and sum); null while it waits or when it was voided */
-  roundStatus: string;
-  numbers: string | null;
-  drawSum: number | null;
-};
+/** A bet with what its record shows of its round and room (the control database's, worker/room/rounds.ts). */
+export type BetRecordRow = BetRow & Omit<RoundFacts, "roundId">;
 
 /** A shard's bets joined in code with their rounds' and rooms' facts; a bet whose round is unknown is left out. */
 export function withRoundFacts(bets: BetRow[], facts: Map<number, RoundFacts>): BetRecordRow[] {

@@ -283,6 +283,7 @@ export type RoundFacts = {
   roomTitle: string;
   titleKey: string;
   optionCount: number;
+  /** the round's draw once settled (JSON numbers and sum); null while it waits or when it was voided */
   roundStatus: string;
   numbers: string | null;
   drawSum: number | null;
