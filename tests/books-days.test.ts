@@ -4,16 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, operatorLogin } from "./helpers";
 import { expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { placeOk, playerWith } from "./rooms-helpers";
-import { type Db, dbOf, getDb } from "../worker/db/client";
-import { runInOneBatch } from "../worker/db/batch";
-import { balanceChangeStatements } from "../worker/ledger/ledger";
-import { ledgerReasons } from "../worker/ledger/reasons";
-import {
-  type Settlement,
-  roundAnsweredStatements,
-  roundResultStatement,
-  settlementStatements,
-} from "../worker/room/rounds";
+import { dbOf, getDb } from "../worker/db/client";
+import { at, betAt, lockAt, moveAt, settleAt as settleAtIn } from "./books-past-rows";
 import { CLOSE_AFTER_MS, closeBooksDays } from "../worker/insight/books-days";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { walletBindings } from "../worker/db/shards";
@@ -28,7 +20,6 @@ import { playerD1 } from "./shard-helpers";
 const control = () => getDb(env);
 /** The shard every player of this file is in: the days closed by the first test are that shard's. */
 let shard: number | undefined;
-const wallet = async (userId: number): Promise<Db> => dbOf(await playerD1(userId));
 const shardD1 = () => walletBindings(env)[shard!];
 
 async function shardOf(userId: number) {
@@ -48,114 +39,7 @@ async function playerInTheShard(cents: number) {
 }
 
 const today = dayStartMs(Date.now());
-const at = (daysAgo: number, hour: number, minute = 0) => today - daysAgo * DAY_MS + (hour * 60 + minute) * 60_000;
-const ROOM = 3;
-let moves = 0;
-
-/** A movement with the house at a past moment, as the wallet writes it. */
-async function moveAt(userId: number, cents: number, atMs: number, type = "topup") {
-  const db = await wallet(userId);
-  await runInOneBatch(
-    db,
-    balanceChangeStatements(db, {
-      userId,
-      amountCents: cents,
-      type,
-      reason: ledgerReasons.adjustment("correction"),
-      idempotencyKey: `books-days:${++moves}`,
-      nowMs: atMs,
-    }),
-  );
-}
-
-/** A one-bet order in a round of its own, placed at a past moment: the stake goes into play. */
-async function betAt(userId: number, stakeCents: number, atMs: number) {
-  const round = await env.DB.prepare(
-    `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (?, ?, 1, ?, ?, ?, ?, 'open') RETURNING id`,
-  )
-    .bind(ROOM, 900_000 + ++moves, atMs - 60_000, atMs + 60_000, atMs + 120_000, "0".repeat(64))
-    .first<{ id: number }>();
-  const ordersn = `booksdays${moves}`;
-  const order = await (
-    await playerD1(userId)
-  )
-    .prepare(
-      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms) VALUES (?, ?, ?, ?, ?, 'placed', ?) RETURNING id",
-    )
-    .bind(ordersn, userId, ROOM, round!.id, stakeCents, atMs)
-    .first<{ id: number }>();
-  await (
-    await playerD1(userId)
-  )
-    .prepare(
-      "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?)",
-    )
-    .bind(order!.id, userId, round!.id, stakeCents, atMs)
-    .run();
-  const db = await wallet(userId);
-  await runInOneBatch(
-    db,
-    balanceChangeStatements(db, {
-      userId,
-      amountCents: -stakeCents,
-      type: "bet",
-      reason: ledgerReasons.adjustment("correction"),
-      ref: ordersn,
-      idempotencyKey: `bet:${ordersn}`,
-      nowMs: atMs,
-      counterparty: "stakes",
-    }),
-  );
-  return round!.id;
-}
-
-/** The round drawn at a past moment, option 0 winning: the room's own settlement batch. */
-async function settleAt(roundId: number, atMs: number) {
-  const settlement = {
-    roundId,
-    status: "settled",
-    voidReason: null,
-    seedHex: "1".repeat(64),
-    draw: { numbers: [1, 2, 3], num1: 1, num2: 2, num3: 3, sum: 6 },
-    winMask: 1,
-    refundMask: 0,
-    vipThresholdsCents: [0],
-    reason: ledgerReasons.adjustment("correction"),
-    nowMs: atMs,
-  } satisfies Settlement;
-  // as the room does it: the result in the control database, the shard's batch, then the shard's answer
-  const db = dbOf(shardD1());
-  await runInOneBatch(control(), [roundResultStatement(control(), settlement)]);
-  await runInOneBatch(db, [...settlementStatements(db, settlement, shard!)]);
-  await runInOneBatch(control(), [
-    ...roundAnsweredStatements(control(), { roundId, shards: [shard!], nowMs: atMs }, shard!),
-  ]);
-}
-
-/** A lock-up opened at a past moment: the order and its "stake" row (the house holds the money). */
-async function lockAt(userId: number, cents: number, atMs: number) {
-  const key = `books-days-lock:${++moves}`;
-  await (
-    await playerD1(userId)
-  )
-    .prepare(
-      "INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key) VALUES (?, 1, ?, 1000, 90, ?, ?, 0, 'active', ?)",
-    )
-    .bind(userId, cents, atMs, atMs + 90 * DAY_MS, key)
-    .run();
-  const db = await wallet(userId);
-  await runInOneBatch(
-    db,
-    balanceChangeStatements(db, {
-      userId,
-      amountCents: -cents,
-      type: "stake",
-      reason: ledgerReasons.adjustment("correction"),
-      idempotencyKey: `stake:${key}`,
-      nowMs: atMs,
-    }),
-  );
-}
+const settleAt = (roundId: number, atMs: number) => settleAtIn(roundId, atMs, shard!, shardD1());
 
 async function days(token: string) {
   const answer = await api("/api/admin/books/days", { token });

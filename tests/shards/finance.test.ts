@@ -120,7 +120,8 @@ describe("lock-ups in the player's shard", () => {
     await worker.scheduled!(createScheduledController(), env, ctx);
     await waitOnExecutionContext(ctx);
     expect(await interestDays(p)).toBeGreaterThanOrEqual(2);
-    await expectEveryShardBalanced();
+    // the live books; not today's books per day, which rightly see an order dated days before its own debit
+    await expectEveryShardBalanced({ today: false });
   });
 });
 

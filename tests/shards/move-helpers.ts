@@ -4,6 +4,8 @@ import { api, expectOk, registerPlayer } from "../helpers";
 import { expectBooksBalanced } from "../contract/client";
 import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
 import { walletBindings, walletDb } from "../../worker/db/shards";
+import { dbOf, getDb } from "../../worker/db/client";
+import { todaySoFar } from "../../worker/insight/books-days";
 import { runInOneBatch } from "../../worker/db/batch";
 import { balanceChangeStatements } from "../../worker/ledger/ledger";
 import { ledgerReasons } from "../../worker/ledger/reasons";
@@ -66,10 +68,18 @@ export async function playersInShards(count: number, moneyCents = 0): Promise<Sh
   return players;
 }
 
-/** Every database's books: each balance equals its ledger, and each shard's total with its stakes in play is zero. */
-export async function expectEveryShardBalanced() {
+/**
+ * Every database's books: each balance equals its ledger, each shard's total with its stakes in play is zero, and
+ * today's books per day of each shard find nothing wrong (a move is booked today on both sides).
+ */
+export async function expectEveryShardBalanced({ today: checkToday = true } = {}) {
   for (const d1 of walletBindings(env)) await expectBooksBalanced(d1, env.DB);
   await expectBooksBalanced(env.DB);
+  if (!checkToday) return;
+  for (const [shard, d1] of walletBindings(env).entries()) {
+    const today = await todaySoFar(dbOf(d1), Date.now(), getDb(env));
+    expect(today.problems, `shard ${shard} today`).toEqual([]);
+  }
 }
 
 /** How many rows of a table match, per database: "control" and each shard. */

@@ -1,12 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectOk, login } from "../helpers";
 import { PAY_PASSWORD, requestId } from "../wallet-helpers";
-import { runInOneBatch } from "../../worker/db/batch";
-import { walletDb } from "../../worker/db/shards";
-import { balanceChangeStatements } from "../../worker/ledger/ledger";
-import { ledgerReasons } from "../../worker/ledger/reasons";
 import { MoveRefused, movePlayer } from "../../worker/players/move";
+import { betAt } from "../books-past-rows";
 import {
   busyPlayer,
   credit,
@@ -14,7 +10,6 @@ import {
   expectEveryShardBalanced,
   rowsOf,
   rowsWhere,
-  shardD1,
   shardOf,
   shardedPlayer,
 } from "./move-helpers";
@@ -38,32 +33,8 @@ describe("moves refused", () => {
 
   it("refuses while a bet awaits its draw, changing nothing", async () => {
     const p = await shardedPlayer(1_000_00);
-    const d1 = shardD1(p.shard);
-    const db = walletDb(env, p.shard);
-    // a bet as an order batch writes it: the stake leaves the balance for the round's stakes in play
-    await runInOneBatch(db, [
-      ...balanceChangeStatements(db, {
-        userId: p.id,
-        amountCents: -10_00,
-        type: "bet",
-        reason: ledgerReasons.adjustment("correction"),
-        idempotencyKey: `bet-test:${p.id}`,
-        counterparty: "stakes",
-        nowMs: Date.now(),
-      }),
-    ]);
-    const order = await d1
-      .prepare(
-        "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 1, 1, 1000, ?) RETURNING id",
-      )
-      .bind(`test-${p.id}`, p.id, Date.now())
-      .first<{ id: number }>();
-    await d1
-      .prepare(
-        "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, 1, 0, 1950, 1000, ?)",
-      )
-      .bind(order!.id, p.id, Date.now())
-      .run();
+    // a bet as an order batch writes it: the order, its bet and the stake leaving the balance for the stakes in play
+    await betAt(p.id, 10_00, Date.now());
     // any shard other than its own: the bet is refused before the id rule is asked
     await expect(movePlayer(d1Link(), p.username, (p.shard + 1) % 4, Date.now())).rejects.toThrow(/awaiting a draw/);
     expect(await shardOf(p.id)).toBe(p.shard);

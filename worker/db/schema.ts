@@ -673,6 +673,97 @@ export const booksDays = sqliteTable(
   (t) => [check("books_days_status_known", sql`${t.status} IN ('closed', 'refused')`)],
 );
 
+// A player's move in or out of this wallet database, as its books per day see it (docs/decisions/162): the
+// player's balance and locked finance arrive or leave at the move's instant, on the players' side, against the
+// house row keyed `<key>:house`. A move in names the highest id of each of the player's tables it copied: those
+// rows are the source's books, not this database's. Append-only (a trigger).
+export const booksMoves = sqliteTable(
+  "books_moves",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // move:<player>:<started>:in | move:<player>:<started>:out | move:<player>:<started>:in:undone
+    key: text("key").notNull().unique(),
+    userId: integer("user_id").notNull(),
+    // in | out
+    direction: text("direction").notNull(),
+    atMs: integer("at_ms").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    financeCents: integer("finance_cents").notNull(),
+    // the house row of the move (none when the balance is zero)
+    ledgerId: integer("ledger_id"),
+    throughLedgerId: integer("through_ledger_id").notNull(),
+    throughBetId: integer("through_bet_id").notNull(),
+    throughOrderId: integer("through_order_id").notNull(),
+    throughFinanceId: integer("through_finance_id").notNull(),
+  },
+  (t) => [
+    index("books_moves_player").on(t.userId, t.direction),
+    index("books_moves_time").on(t.atMs),
+    check("books_moves_direction_known", sql`${t.direction} IN ('in', 'out')`),
+  ],
+);
+
+// What the books per day of a database read of a player who moved out of it (docs/decisions/162): the rows it
+// booked, kept by the move out (books_moves.id), as they were. Append-only (a trigger).
+export const booksDepartedLedger = sqliteTable(
+  "books_departed_ledger",
+  {
+    moveId: integer("move_id").notNull(),
+    id: integer("id").notNull(),
+    userId: integer("user_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    type: text("type").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    ref: text("ref"),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.moveId, t.id] }),
+    index("books_departed_ledger_time").on(t.createdAtMs),
+    index("books_departed_ledger_key").on(t.idempotencyKey),
+  ],
+);
+
+export const booksDepartedBets = sqliteTable(
+  "books_departed_bets",
+  {
+    moveId: integer("move_id").notNull(),
+    id: integer("id").notNull(),
+    orderId: integer("order_id").notNull(),
+    userId: integer("user_id").notNull(),
+    roundId: integer("round_id").notNull(),
+    stakeCents: integer("stake_cents").notNull(),
+    isaward: integer("isaward").notNull(),
+    createdAtMs: createdAtMs(),
+  },
+  (t) => [primaryKey({ columns: [t.moveId, t.id] }), index("books_departed_bets_round").on(t.roundId)],
+);
+
+export const booksDepartedOrders = sqliteTable(
+  "books_departed_orders",
+  {
+    moveId: integer("move_id").notNull(),
+    id: integer("id").notNull(),
+    ordersn: text("ordersn").notNull(),
+    userId: integer("user_id").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    cancelledAtMs: integer("cancelled_at_ms"),
+  },
+  (t) => [primaryKey({ columns: [t.moveId, t.id] }), index("books_departed_orders_sn").on(t.ordersn)],
+);
+
+export const booksDepartedFinance = sqliteTable(
+  "books_departed_finance",
+  {
+    moveId: integer("move_id").notNull(),
+    id: integer("id").notNull(),
+    userId: integer("user_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    startAtMs: integer("start_at_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.moveId, t.id] })],
+);
+
 // Player protection refusals (a deposit, bet or lock-up refused at a limit or during an exclusion),
 // kept so the markers of harm can count them (worker/insight/risk.ts); nothing else reads them.
 export const protectionRefusals = sqliteTable(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { HOUSE_USER_ID } from "../ledger/ledger";
+import { booksRows, copiedIn, decidedStakes, departedCopy, movedFinance, playersRowBooked } from "./books-rows";
 import { DAY_MS, dayStartMs, formatDate, parseDate } from "#shared/days";
 
 // The books per day for the accountant (docs/operations.md#the-books-per-day): for each player day (UTC+8)
@@ -9,7 +10,8 @@ import { DAY_MS, dayStartMs, formatDate, parseDate } from "#shared/days";
 // (closed rows cannot change, a trigger refuses it) and the next day opens from them. A day that does
 // not balance refuses to close and names the rows that break it; later days wait behind it.
 // Stakes in play come from the bets and locked finance from the lock-up orders, not from the ledger,
-// so each closing is checked against a second source.
+// so each closing is checked against a second source. A player's move between wallet databases is booked at its
+// instant on both sides, their history staying in the books that booked it (worker/insight/books-rows.ts).
 
 /** How long after its end a day waits before it closes: every batch dated inside it has committed by then. */
 export const CLOSE_AFTER_MS = 15 * 60 * 1000;
@@ -46,20 +48,31 @@ async function roundsInPlayAt(control: Db, atMs: number) {
   return row?.ids ?? "[]";
 }
 
-/** The stakes in play at an instant: bets placed before it whose round had not settled and that were not cancelled by then. */
+/**
+ * The stakes in play at an instant: bets booked here placed before it whose round had not settled and that were
+ * not cancelled by then (this database's own bets and those a move out left behind).
+ */
 async function inPlayAt(db: Db, control: Db, atMs: number) {
   const rounds = await roundsInPlayAt(control, atMs);
-  const row = await db.get<{ cents: number }>(sql`SELECT COALESCE(SUM(b.stake_cents), 0) AS cents
-    FROM bets b LEFT JOIN orders o ON o.id = b.order_id
-    WHERE b.round_id IN (SELECT value FROM json_each(${rounds})) AND b.created_at_ms < ${atMs}
-      AND NOT (b.isaward = 3 AND o.cancelled_at_ms < ${atMs})`);
+  const inPlay = (bets: string, orders: string, sameMove: string, copied: string) =>
+    sql`SELECT COALESCE(SUM(b.stake_cents), 0) FROM ${sql.raw(bets)} b LEFT JOIN ${sql.raw(orders)} o ON o.id = b.order_id${sql.raw(sameMove)}
+      WHERE b.round_id IN (SELECT value FROM json_each(${rounds})) AND b.created_at_ms < ${atMs}
+        AND NOT (b.isaward = 3 AND o.cancelled_at_ms < ${atMs}) AND NOT ${sql.raw(copied)}`;
+  const row = await db.get<{
+    cents: number;
+  }>(sql`SELECT (${inPlay("bets", "orders", "", copiedIn("b", "through_bet_id"))})
+      + (${inPlay("books_departed_bets", "books_departed_orders", " AND o.move_id = b.move_id", departedCopy("b", "through_bet_id"))}) AS cents`);
   return row?.cents ?? 0;
 }
 
-/** Locked finance at an instant: orders opened before it whose principal had not come back by then. */
+/** Locked finance at an instant: orders opened (or arrived) before it, not left by then, whose principal had not come back. */
 async function financeAt(db: Db, atMs: number) {
-  const row = await db.get<{ cents: number }>(sql`SELECT COALESCE(SUM(o.amount_cents), 0) AS cents FROM finance_orders o
-    WHERE o.start_at_ms < ${atMs} AND NOT EXISTS (SELECT 1 FROM ledger l WHERE l.idempotency_key = 'principal:' || o.id AND l.created_at_ms < ${atMs})`);
+  const row = await db.get<{
+    cents: number;
+  }>(sql`${booksRows} SELECT COALESCE(SUM(o.amount_cents), 0) AS cents FROM bf o
+    WHERE o.from_ms < ${atMs} AND (o.until_ms IS NULL OR o.until_ms >= ${atMs})
+      AND NOT EXISTS (SELECT 1 FROM ledger l WHERE o.move_id IS NULL AND l.idempotency_key = 'principal:' || o.id AND l.created_at_ms < ${atMs})
+      AND NOT EXISTS (SELECT 1 FROM books_departed_ledger l WHERE l.move_id = o.move_id AND l.idempotency_key = 'principal:' || o.id AND l.created_at_ms < ${atMs})`);
   return row?.cents ?? 0;
 }
 
@@ -75,7 +88,8 @@ async function storedDay(db: Db, day: string) {
 /**
  * Rows of the day with no other side: a movement with the house has its mirror (key:house, the
  * opposite amount); a stake or its cancellation matches its order; a round's awards and refunds sum to
- * zero with the house's row and its stakes row matches the bets it settled.
+ * zero with the house's row and its stakes row matches the bets it settled. The day's rows are those booked here
+ * (worker/insight/books-rows.ts); the house's rows are always this database's own.
  */
 async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<DayProblem[]> {
   const inDay = sql`l.created_at_ms >= ${fromMs} AND l.created_at_ms < ${toMs}`;
@@ -86,8 +100,8 @@ async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<Day
       userId: number;
       amountCents: number;
       key: string;
-    }>(sql`SELECT l.id AS ledgerId, l.user_id AS userId,
-        l.amount_cents AS amountCents, l.idempotency_key AS key FROM ledger l
+    }>(sql`${booksRows} SELECT l.id AS ledgerId, l.user_id AS userId,
+        l.amount_cents AS amountCents, l.idempotency_key AS key FROM bl l
       LEFT JOIN ledger m ON m.idempotency_key = l.idempotency_key || ':house'
       WHERE ${inDay} AND l.user_id <> ${HOUSE_USER_ID} AND NOT ${ofStakes} AND (l.ref IS NULL OR l.ref NOT LIKE 'round:%')
         AND (m.id IS NULL OR m.amount_cents <> -l.amount_cents OR m.user_id <> ${HOUSE_USER_ID})
@@ -99,21 +113,25 @@ async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<Day
       key: string;
     }>(sql`SELECT l.id AS ledgerId, l.user_id AS userId,
         l.amount_cents AS amountCents, l.idempotency_key AS key FROM ledger l
-      LEFT JOIN ledger p ON l.idempotency_key LIKE '%:house' AND p.idempotency_key = substr(l.idempotency_key, 1, length(l.idempotency_key) - 6)
       WHERE ${inDay} AND l.user_id = ${HOUSE_USER_ID} AND (l.ref IS NULL OR l.ref NOT LIKE 'round:%')
-        AND (p.id IS NULL OR p.amount_cents <> -l.amount_cents)
+        AND NOT (l.idempotency_key LIKE '%:house'
+          AND ${playersRowBooked("substr(l.idempotency_key, 1, length(l.idempotency_key) - 6)", "-l.amount_cents")})
       ORDER BY l.id LIMIT ${ROWS_NAMED}`),
     db.all<{
       ledgerId: number;
       userId: number;
       amountCents: number;
       key: string;
-    }>(sql`SELECT l.id AS ledgerId, l.user_id AS userId,
-        l.amount_cents AS amountCents, l.idempotency_key AS key FROM ledger l
-      LEFT JOIN orders ob ON l.idempotency_key LIKE 'bet:%' AND ob.ordersn = substr(l.idempotency_key, 5)
-      LEFT JOIN orders oc ON l.idempotency_key LIKE 'cancel:%' AND oc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
-      WHERE ${inDay} AND ${ofStakes} AND (COALESCE(ob.id, oc.id) IS NULL OR COALESCE(ob.user_id, oc.user_id) <> l.user_id
-        OR l.amount_cents <> CASE WHEN ob.id IS NOT NULL THEN -ob.total_cents ELSE oc.total_cents END)
+    }>(sql`${booksRows} SELECT l.id AS ledgerId, l.user_id AS userId,
+        l.amount_cents AS amountCents, l.idempotency_key AS key FROM bl l
+      LEFT JOIN orders ob ON l.move_id IS NULL AND l.idempotency_key LIKE 'bet:%' AND ob.ordersn = substr(l.idempotency_key, 5)
+      LEFT JOIN orders oc ON l.move_id IS NULL AND l.idempotency_key LIKE 'cancel:%' AND oc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
+      LEFT JOIN books_departed_orders db ON db.move_id = l.move_id AND l.idempotency_key LIKE 'bet:%' AND db.ordersn = substr(l.idempotency_key, 5)
+      LEFT JOIN books_departed_orders dc ON dc.move_id = l.move_id AND l.idempotency_key LIKE 'cancel:%' AND dc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
+      WHERE ${inDay} AND ${ofStakes} AND (COALESCE(ob.id, oc.id, db.id, dc.id) IS NULL
+        OR COALESCE(ob.user_id, oc.user_id, db.user_id, dc.user_id) <> l.user_id
+        OR l.amount_cents <> CASE WHEN COALESCE(ob.id, db.id) IS NOT NULL THEN -COALESCE(ob.total_cents, db.total_cents)
+          ELSE COALESCE(oc.total_cents, dc.total_cents) END)
       ORDER BY l.id LIMIT ${ROWS_NAMED}`),
     // per round and kind: awards and refunds net to zero with the house, the stakes row equals the bets decided
     db.all<{
@@ -122,12 +140,12 @@ async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<Day
       ledgerCents: number;
       betsCents: number;
       ids: string;
-    }>(sql`SELECT g.roundId, g.type, g.ledgerCents,
-        CASE g.type WHEN 'bet' THEN (SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE round_id = g.roundId AND isaward IN (0, 1, 2)) ELSE 0 END AS betsCents,
+    }>(sql`${booksRows} SELECT g.roundId, g.type, g.ledgerCents,
+        CASE g.type WHEN 'bet' THEN ${decidedStakes("g.roundId")} ELSE 0 END AS betsCents,
         g.ids
       FROM (SELECT CAST(substr(l.ref, 7) AS INTEGER) AS roundId, l.type, SUM(l.amount_cents) AS ledgerCents, group_concat(l.id) AS ids
-        FROM ledger l WHERE ${inDay} AND l.ref LIKE 'round:%' GROUP BY l.ref, l.type) g
-      WHERE g.ledgerCents <> CASE g.type WHEN 'bet' THEN (SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE round_id = g.roundId AND isaward IN (0, 1, 2)) ELSE 0 END
+        FROM bl l WHERE ${inDay} AND l.ref LIKE 'round:%' GROUP BY l.ref, l.type) g
+      WHERE g.ledgerCents <> CASE g.type WHEN 'bet' THEN ${decidedStakes("g.roundId")} ELSE 0 END
       LIMIT ${ROWS_NAMED}`),
   ]);
   return [
@@ -152,19 +170,23 @@ async function dayStatement(db: Db, control: Db, day: string): Promise<DayStatem
   if (fromMs === null) throw new RangeError(`not a day: ${day}`);
   const toMs = fromMs + DAY_MS;
   const previousDay = formatDate(fromMs - DAY_MS);
-  const [previous, earlier, inPlayStart, financeStart, inPlayEnd, financeEnd, moved, top] = await Promise.all([
-    storedDay(db, previousDay),
-    db.get<{ one: number } | undefined>(sql`SELECT 1 AS one FROM ledger WHERE created_at_ms < ${fromMs} LIMIT 1`),
-    inPlayAt(db, control, fromMs),
-    financeAt(db, fromMs),
-    inPlayAt(db, control, toMs),
-    financeAt(db, toMs),
-    db.all<Movement>(sql`SELECT CASE WHEN user_id = ${HOUSE_USER_ID} THEN 'house' ELSE 'players' END AS side, type AS kind,
+  const [previous, earlier, inPlayStart, financeStart, inPlayEnd, financeEnd, moved, top, financeMoved] =
+    await Promise.all([
+      storedDay(db, previousDay),
+      db.get<{ one: number } | undefined>(
+        sql`${booksRows} SELECT 1 AS one FROM bl WHERE created_at_ms < ${fromMs} LIMIT 1`,
+      ),
+      inPlayAt(db, control, fromMs),
+      financeAt(db, fromMs),
+      inPlayAt(db, control, toMs),
+      financeAt(db, toMs),
+      db.all<Movement>(sql`${booksRows} SELECT CASE WHEN user_id = ${HOUSE_USER_ID} THEN 'house' ELSE 'players' END AS side, type AS kind,
         SUM(amount_cents) AS cents, COUNT(*) AS rows
-      FROM ledger WHERE created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY side, type ORDER BY side DESC, type`),
-    // every row written so far: a row written after this and dated before the day's end is late
-    db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ledger`),
-  ]);
+      FROM bl WHERE created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY side, type ORDER BY side DESC, type`),
+      // every row written so far: a row written after this and dated before the day's end is late
+      db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ledger`),
+      db.get<{ cents: number }>(movedFinance(fromMs, toMs)),
+    ]);
   const problems: DayProblem[] = [];
   const closedBefore = previous?.status === "closed" ? previous : null;
   let opening: Figures;
@@ -206,9 +228,10 @@ async function dayStatement(db: Db, control: Db, day: string): Promise<DayStatem
     financeCents: financeEnd,
   };
   if (closing.playersCents + closing.houseCents + closing.inPlayCents !== 0) problems.push({ kind: "sum", closing });
-  // Locking funds is a player's "stake" row, its return a "principal" row: the orders must move by as much.
+  // Locking funds is a player's "stake" row, its return a "principal" row, and a player's move brings or takes
+  // their lock-ups: the orders must move by as much.
   const playersMoved = (kind: string) => moved.find((m) => m.side === "players" && m.kind === kind)?.cents ?? 0;
-  const lockedMoved = -playersMoved("stake") - playersMoved("principal");
+  const lockedMoved = -playersMoved("stake") - playersMoved("principal") + (financeMoved?.cents ?? 0);
   if (opening.financeCents + lockedMoved !== closing.financeCents) {
     problems.push({
       kind: "finance",
@@ -222,10 +245,10 @@ async function dayStatement(db: Db, control: Db, day: string): Promise<DayStatem
 }
 
 async function ledgerSumsBefore(db: Db, beforeMs: number) {
-  const sums = await db.get<{ players: number; house: number }>(sql`SELECT
+  const sums = await db.get<{ players: number; house: number }>(sql`${booksRows} SELECT
       COALESCE(SUM(CASE WHEN user_id <> ${HOUSE_USER_ID} THEN amount_cents END), 0) AS players,
       COALESCE(SUM(CASE WHEN user_id = ${HOUSE_USER_ID} THEN amount_cents END), 0) AS house
-    FROM ledger WHERE created_at_ms < ${beforeMs}`);
+    FROM bl WHERE created_at_ms < ${beforeMs}`);
   return { playersCents: sums?.players ?? 0, houseCents: sums?.house ?? 0 };
 }
 
@@ -238,7 +261,7 @@ const pick = (f: Figures): Figures => ({
 
 async function lateRows(db: Db, throughLedgerId: number, beforeMs: number, line: "playersCents" | "houseCents") {
   const side = line === "houseCents" ? sql`user_id = ${HOUSE_USER_ID}` : sql`user_id <> ${HOUSE_USER_ID}`;
-  const rows = await db.all<{ id: number; cents: number }>(sql`SELECT id, amount_cents AS cents FROM ledger
+  const rows = await db.all<{ id: number; cents: number }>(sql`${booksRows} SELECT id, amount_cents AS cents FROM bl
     WHERE id > ${throughLedgerId} AND created_at_ms < ${beforeMs} AND ${side} ORDER BY id`);
   return { ids: rows.slice(0, ROWS_NAMED).map((r) => r.id), cents: rows.reduce((total, r) => total + r.cents, 0) };
 }
@@ -249,7 +272,7 @@ async function nextDayToClose(db: Db): Promise<string | null> {
     sql`SELECT MAX(day) AS day FROM books_days WHERE status = 'closed'`,
   );
   if (last?.day) return formatDate(parseDate(last.day)! + DAY_MS);
-  const first = await db.get<{ at: number | null }>(sql`SELECT MIN(created_at_ms) AS at FROM ledger`);
+  const first = await db.get<{ at: number | null }>(sql`${booksRows} SELECT MIN(created_at_ms) AS at FROM bl`);
   return first?.at == null ? null : formatDate(first.at);
 }
 

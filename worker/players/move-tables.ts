@@ -20,6 +20,12 @@ export const NO_PLAYER_ROWS = new Set([
   "books_checkpoint",
   "books_checks",
   "books_days",
+  // what this database's books per day read of a player's moves in and out (worker/insight/books-rows.ts): its own
+  "books_departed_bets",
+  "books_departed_finance",
+  "books_departed_ledger",
+  "books_departed_orders",
+  "books_moves",
   "finance_products",
   "games",
   // an invitation code names its owner (an operator or nobody), never a player's money

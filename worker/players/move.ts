@@ -173,6 +173,13 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
       SELECT ${m.id}, COALESCE(SUM(amount_cents), 0) FROM ledger WHERE user_id = ${m.id}
         AND id <= COALESCE((SELECT through_ledger_id FROM books_checkpoint WHERE id = 1), 0)`,
     ...houseStatements(m, "in", -money),
+    // the books per day of the target: the copied rows are the source's, the balance and lock-ups arrive now
+    `INSERT INTO books_moves (key, user_id, direction, at_ms, balance_cents, finance_cents, ledger_id,
+        through_ledger_id, through_bet_id, through_order_id, through_finance_id)
+      SELECT ${moveKey(m, "in")}, ${m.id}, 'in', ${m.nowMs}, ${money}, ${lockedSql(m.id)},
+        (SELECT id FROM ledger WHERE idempotency_key = ${moveKey(m, "in")} || ':house'),
+        ${["ledger", "bets", "orders", "finance_orders"].map((t) => `(SELECT COALESCE(MAX(id), 0) FROM ${t} WHERE user_id = ${m.id})`).join(", ")}
+      ON CONFLICT (key) DO NOTHING`,
   ]);
   const there = await fingerprint(target, tables, m.id);
   const here = await fingerprint(source, tables, m.id);
@@ -186,15 +193,24 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
   return rows;
 }
 
+type Side = "in" | "out" | "undone";
+
+/** A side of a move as the books per day name it (books_moves.key); its house row is keyed `<key>:house`. */
+const moveKey = (m: Move, side: Side) =>
+  lit(side === "undone" ? `move:${m.id}:${m.startedAtMs}:in:undone` : `move:${m.id}:${m.startedAtMs}:${side}`);
+
+/** A player's locked funds: their lock-up orders whose principal has not come back. */
+const lockedSql = (id: number) =>
+  `(SELECT COALESCE(SUM(o.amount_cents), 0) FROM finance_orders o WHERE o.user_id = ${id}
+    AND NOT EXISTS (SELECT 1 FROM ledger p WHERE p.user_id = ${id} AND p.idempotency_key = 'principal:' || o.id))`;
+
 /**
  * The house's side of the balance that leaves or arrives, once per move by its key: the balance is moved before
  * its ledger row is written, both only while the key is unused, so a repeated batch moves nothing.
  */
-function houseStatements(m: Move, side: "in" | "out" | "undone", amountCents: number): string[] {
+function houseStatements(m: Move, side: Side, amountCents: number): string[] {
   if (amountCents === 0) return [];
-  const key = lit(
-    side === "undone" ? `move:${m.id}:${m.startedAtMs}:in:undone` : `move:${m.id}:${m.startedAtMs}:${side}`,
-  );
+  const key = `${moveKey(m, side)} || ':house'`;
   const reason = ledgerReasons.playerMoved(m.id, m.from, m.to);
   const unused = `NOT EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${key})`;
   const guard = side === "out" ? ` AND EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})` : "";
@@ -216,7 +232,7 @@ async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to
   const target = link.shard(to);
   const m = await marker(target, id);
   if (!m) return;
-  const key = `move:${id}:${m.started_at_ms}:in`;
+  const key = `move:${id}:${m.started_at_ms}:in:house`;
   const [arrived] = await target.all<{ amount: number }>(
     `SELECT amount_cents AS amount FROM ledger WHERE idempotency_key = ${lit(key)}`,
   );
@@ -230,12 +246,39 @@ async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to
   };
   await target.batch([
     ...houseStatements(move, "undone", arrived ? -arrived.amount : 0),
+    ...departureStatements(move, "undone"),
     ...[...tables]
       .reverse()
       .filter((t) => t.name !== KEPT_IN_TARGET)
       .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(id)}`),
     `DELETE FROM player_moves WHERE user_id = ${id}`,
   ]);
+}
+
+/**
+ * The books per day of the database the player leaves (the source, or a target whose copy is undone): what it booked
+ * of them stays readable there (worker/insight/books-rows.ts), and their balance and lock-ups leave at the move.
+ * Written only while the move marker stands, before the rows go, once per move by its key.
+ */
+function departureStatements(m: Move, side: "out" | "undone"): string[] {
+  const key = moveKey(m, side);
+  const moving = `EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})`;
+  const moveId = `(SELECT id FROM books_moves WHERE key = ${key})`;
+  const departed = (table: string, from: string, columns: string) =>
+    `INSERT INTO ${table} (move_id, ${columns}) SELECT ${moveId}, ${columns} FROM ${from}
+      WHERE user_id = ${m.id} AND ${moving} AND ${moveId} IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM ${table} d WHERE d.move_id = ${moveId})`;
+  return [
+    `INSERT INTO books_moves (key, user_id, direction, at_ms, balance_cents, finance_cents, ledger_id,
+        through_ledger_id, through_bet_id, through_order_id, through_finance_id)
+      SELECT ${key}, ${m.id}, 'out', ${m.nowMs}, money_cents, ${lockedSql(m.id)},
+        (SELECT id FROM ledger WHERE idempotency_key = ${key} || ':house'), 0, 0, 0, 0
+      FROM users WHERE id = ${m.id} AND ${moving} AND ${moveId} IS NULL`,
+    departed("books_departed_ledger", "ledger", "id, user_id, amount_cents, type, idempotency_key, ref, created_at_ms"),
+    departed("books_departed_bets", "bets", "id, order_id, user_id, round_id, stake_cents, isaward, created_at_ms"),
+    departed("books_departed_orders", "orders", "id, ordersn, user_id, total_cents, cancelled_at_ms"),
+    departed("books_departed_finance", "finance_orders", "id, user_id, amount_cents, start_at_ms"),
+  ];
 }
 
 /** The directory names the target, with the move's audit row, once. */
@@ -284,6 +327,7 @@ async function deleteSource(link: MoveLink, m: Move) {
     // rows that changed here after the copy (an operator's credit) would be lost: then nothing is deleted
     `DELETE FROM player_moves WHERE user_id = ${m.id} AND (${fingerprintSql(tables, m.id)}) IS NOT ${lit(copied)}`,
     ...houseStatements(m, "out", money),
+    ...departureStatements(m, "out"),
     ...[...tables].reverse().map((t) => `DELETE FROM "${t.name}" WHERE (${t.where(m.id)}) AND ${moving}`),
     `DELETE FROM player_moves WHERE user_id = ${m.id}`,
   ]);

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+
+// The rows a wallet database's books per day read (docs/decisions/162). A player who moved in brings their history,
+// which is the source's books: the rows a move copied in are left out, and the player's balance and locked funds
+// arrive at the move's instant instead. A player who moved out leaves the rows this database booked of them in the
+// books_departed_* tables, read as they were, and their balance and locked funds leave at the move's instant.
+// The common table expressions are read once per query with a range on their time (SQLite pushes it into each
+// part and its index); a lookup of one row goes to the tables themselves, through the fragments below.
+//   bl  ledger rows: id, user_id, amount_cents, type, idempotency_key, ref, created_at_ms, move_id (the move out that
+//       left a departed row, else null); each move adds a row on the players' side (type 'move', keyed as the move,
+//       mirrored by the house row `<key>:house`)
+//   bf  lock-up orders: id, amount_cents, from_ms (opened, or arrived), until_ms (left, or null), move_id
+
+/** A row of a table here was copied in by a move, per the move's `through` column. */
+export const copiedIn = (alias: string, through: string) =>
+  `EXISTS (SELECT 1 FROM books_moves m WHERE m.direction = 'in' AND m.user_id = ${alias}.user_id AND ${alias}.id <= m.${through})`;
+/** A departed row had been copied in by a move before the one that took it away. */
+export const departedCopy = (alias: string, through: string) =>
+  `EXISTS (SELECT 1 FROM books_moves m WHERE m.direction = 'in' AND m.user_id = ${alias}.user_id AND ${alias}.id <= m.${through} AND m.id < ${alias}.move_id)`;
+/** The latest move in that copied a lock-up order (its id, else null). */
+const copiedBy = (alias: string, departed: boolean) =>
+  `(SELECT MAX(m.id) FROM books_moves m WHERE m.direction = 'in' AND m.user_id = ${alias}.user_id AND ${alias}.id <= m.through_finance_id${departed ? ` AND m.id < ${alias}.move_id` : ""})`;
+
+const BOOKS_ROWS = `WITH
+  bl AS (
+    SELECT x.id, x.user_id, x.amount_cents, x.type, x.idempotency_key, x.ref, x.created_at_ms, NULL AS move_id FROM ledger x
+      WHERE NOT ${copiedIn("x", "through_ledger_id")}
+    UNION ALL
+    SELECT x.id, x.user_id, x.amount_cents, x.type, x.idempotency_key, x.ref, x.created_at_ms, x.move_id FROM books_departed_ledger x
+      WHERE NOT ${departedCopy("x", "through_ledger_id")}
+    UNION ALL
+    SELECT mv.ledger_id, mv.user_id, CASE mv.direction WHEN 'in' THEN mv.balance_cents ELSE -mv.balance_cents END, 'move',
+        mv.key, NULL, mv.at_ms, NULL FROM books_moves mv WHERE mv.balance_cents <> 0),
+  bf AS (
+    -- a copied lock-up counts from its arrival, if its principal had not come back before the move
+    SELECT f.id, f.amount_cents, MAX(f.start_at_ms, COALESCE(mi.at_ms, 0)) AS from_ms, NULL AS until_ms, NULL AS move_id
+      FROM (SELECT x.*, ${copiedBy("x", false)} AS moved_in FROM finance_orders x) f
+      LEFT JOIN books_moves mi ON mi.id = f.moved_in
+      WHERE mi.id IS NULL OR NOT EXISTS (SELECT 1 FROM ledger p WHERE p.idempotency_key = 'principal:' || f.id
+        AND p.id <= mi.through_ledger_id)
+    UNION ALL
+    SELECT f.id, f.amount_cents, MAX(f.start_at_ms, COALESCE(mi.at_ms, 0)), mo.at_ms, f.move_id
+      FROM (SELECT x.*, ${copiedBy("x", true)} AS moved_in FROM books_departed_finance x) f
+      JOIN books_moves mo ON mo.id = f.move_id
+      LEFT JOIN books_moves mi ON mi.id = f.moved_in
+      WHERE mi.id IS NULL OR NOT EXISTS (SELECT 1 FROM books_departed_ledger p WHERE p.move_id = f.move_id
+        AND p.idempotency_key = 'principal:' || f.id AND p.id <= mi.through_ledger_id))`;
+
+/** `WITH bl, bf`: put in front of a books query that reads them (SQLite computes only those it reads). */
+export const booksRows = sql.raw(BOOKS_ROWS);
+
+/**
+ * A players' row booked here under `key` with `amount` (SQL expressions): this database's own (not copied in), a
+ * departed one, or a move's.
+ */
+export const playersRowBooked = (key: string, amount: string) =>
+  sql.raw(`(EXISTS (SELECT 1 FROM ledger p WHERE p.idempotency_key = ${key} AND p.amount_cents = ${amount}
+      AND NOT ${copiedIn("p", "through_ledger_id")})
+    OR EXISTS (SELECT 1 FROM books_departed_ledger p WHERE p.idempotency_key = ${key} AND p.amount_cents = ${amount}
+      AND NOT ${departedCopy("p", "through_ledger_id")})
+    OR EXISTS (SELECT 1 FROM books_moves p WHERE p.key = ${key}
+      AND CASE p.direction WHEN 'in' THEN p.balance_cents ELSE -p.balance_cents END = ${amount}))`);
+
+/** The stakes of a round's decided bets booked here (`round` a SQL expression). */
+export const decidedStakes = (round: string) =>
+  sql.raw(`((SELECT COALESCE(SUM(x.stake_cents), 0) FROM bets x WHERE x.round_id = ${round} AND x.isaward IN (0, 1, 2)
+      AND NOT ${copiedIn("x", "through_bet_id")})
+    + (SELECT COALESCE(SUM(x.stake_cents), 0) FROM books_departed_bets x WHERE x.round_id = ${round} AND x.isaward IN (0, 1, 2)
+      AND NOT ${departedCopy("x", "through_bet_id")}))`);
+
+/** Locked funds that arrived (+) or left (-) with the moves of [fromMs, toMs): the lock-up orders' own movement. */
+export const movedFinance = (fromMs: number, toMs: number) =>
+  sql`SELECT COALESCE(SUM(CASE direction WHEN 'in' THEN finance_cents ELSE -finance_cents END), 0) AS cents
+    FROM books_moves WHERE at_ms >= ${fromMs} AND at_ms < ${toMs}`;
