@@ -25,20 +25,20 @@ const today = dayStartMs(Date.now());
 export const at = (daysAgo: number, hour: number, minute = 0) =>
   today - daysAgo * DAY_MS + (hour * 60 + minute) * 60_000;
 
-/** A movement with the house at a past moment, as the wallet writes it. */
-export async function moveAt(userId: number, cents: number, atMs: number, type = "topup") {
+type PastRow = { amountCents: number; type: string; idempotencyKey: string; ref?: string; counterparty?: "stakes" };
+
+/** One change of a player's balance at a past moment, with its other side, as the wallet writes it. */
+async function writeAt(userId: number, atMs: number, row: PastRow) {
   const db = dbOf(await playerD1(userId));
   await runInOneBatch(
     db,
-    balanceChangeStatements(db, {
-      userId,
-      amountCents: cents,
-      type,
-      reason: ledgerReasons.adjustment("correction"),
-      idempotencyKey: `books-days:${next()}`,
-      nowMs: atMs,
-    }),
+    balanceChangeStatements(db, { userId, reason: ledgerReasons.adjustment("correction"), nowMs: atMs, ...row }),
   );
+}
+
+/** A movement with the house at a past moment, as the wallet writes it. */
+export async function moveAt(userId: number, cents: number, atMs: number, type = "topup") {
+  await writeAt(userId, atMs, { amountCents: cents, type, idempotencyKey: `books-days:${next()}` });
 }
 
 /** A one-bet order in a round of its own, placed at a past moment: the stake goes into play. */
@@ -63,20 +63,13 @@ export async function betAt(userId: number, stakeCents: number, atMs: number) {
     )
     .bind(order!.id, userId, round!.id, stakeCents, atMs)
     .run();
-  const db = dbOf(d1);
-  await runInOneBatch(
-    db,
-    balanceChangeStatements(db, {
-      userId,
-      amountCents: -stakeCents,
-      type: "bet",
-      reason: ledgerReasons.adjustment("correction"),
-      ref: ordersn,
-      idempotencyKey: `bet:${ordersn}`,
-      nowMs: atMs,
-      counterparty: "stakes",
-    }),
-  );
+  await writeAt(userId, atMs, {
+    amountCents: -stakeCents,
+    type: "bet",
+    ref: ordersn,
+    idempotencyKey: `bet:${ordersn}`,
+    counterparty: "stakes",
+  });
   return round!.id;
 }
 
@@ -112,16 +105,5 @@ export async function lockAt(userId: number, cents: number, atMs: number) {
     )
     .bind(userId, cents, atMs, atMs + 90 * DAY_MS, key)
     .run();
-  const db = dbOf(d1);
-  await runInOneBatch(
-    db,
-    balanceChangeStatements(db, {
-      userId,
-      amountCents: -cents,
-      type: "stake",
-      reason: ledgerReasons.adjustment("correction"),
-      idempotencyKey: `stake:${key}`,
-      nowMs: atMs,
-    }),
-  );
+  await writeAt(userId, atMs, { amountCents: -cents, type: "stake", idempotencyKey: `stake:${key}` });
 }
