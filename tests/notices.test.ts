@@ -76,10 +76,11 @@ describe("notices of wallet decisions", () => {
     );
     const inbox = await noticesOf(p.token);
     // (the funds the test player got by an operator's credit came with their own notice)
-    expect(inbox.list.map((n) => [n.kind, n.params.id, n.params.amount, n.params.note])).toEqual([
-      ["withdrawalRejected", rejected, 40, "#accountMismatch"],
-      ["withdrawalPaid", paid, 100, null],
-      ["balanceCredited", undefined, 500, undefined],
+    expect(inbox.list.map((n) => [n.kind, n.params.id, n.params.amount, n.params.note, n.params.payoutRef])).toEqual([
+      ["withdrawalRejected", rejected, 40, "#accountMismatch", undefined],
+      // the paid one names the reference the player finds the money by
+      ["withdrawalPaid", paid, 100, null, "FT-TEST-0001"],
+      ["balanceCredited", undefined, 500, undefined, undefined],
     ]);
     // deciding again changes nothing and writes no second notice
     expectError(
@@ -241,9 +242,13 @@ describe("the inbox", () => {
   });
 
   it("shows the notices in the player's language on /message and marks them read, the count on the tab before", async () => {
-    const p = await player();
+    const p = await player(500);
     const id = await depositOf(p.token, 1234.5);
     expectOk(await api("/api/admin/deposits/reject", { token: await operator(), id, note: "#noPayment" }));
+    const paid = await withdrawalOf(p.token, 100);
+    expectOk(
+      await api("/api/admin/withdrawals/approve", { token: await operator(), id: paid, payout_ref: "FT-VI-0042" }),
+    );
     const browser = await new Browser().logIn(p.username, "secret123");
     browser.cookies.set("lng", "vi");
     const userHtml = await (await browser.get("/user?lng=vi")).text();
@@ -253,6 +258,8 @@ describe("the inbox", () => {
     expect(html).toContain("Lần nạp không được cộng");
     expect(html).toContain(`Lần nạp số ${id} với 1,234.50`);
     expect(html).toContain("Lý do: Chưa nhận được tiền.");
+    expect(html).toContain(`Lần rút số ${paid} với 100.00`);
+    expect(html).toContain("Mã chi trả: FT-VI-0042.");
     expect((await api("/api/Game/getnoticecount", { token: p.token })).data.unread).toBe(0);
     expect(await (await browser.get("/notice-count")).json()).toEqual({ unread: 0 });
     expect(await (await new Browser().get("/notice-count")).json()).toEqual({ unread: 0 });

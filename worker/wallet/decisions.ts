@@ -147,6 +147,8 @@ export async function decideRequest(
           id: d.id,
           amountCents: request.amountCents,
           note: verdict === "rejected" ? playerNote(d.note) : null,
+          // a paid withdrawal names the reference the player finds the money by
+          ...(kind === "withdrawal" && verdict === "approved" && d.payoutRef ? { payoutRef: d.payoutRef } : {}),
         },
         key: `${kind}:${d.id}`,
         nowMs: d.nowMs,

@@ -23,5 +23,8 @@ export function noticeWords(t: TFunction, notice: Notice, currency: string): { t
   }
   const reason = playerNoteText((key) => t(key), typeof p.note === "string" ? p.note : "") || t("notices:noReason");
   const words = { id: p.id ?? p.orderId, amount: money(p.amount), interest: money(p.interest), days: p.days, reason };
+  // a paid withdrawal with its payout reference (notices written before it have none)
+  if (notice.kind === "withdrawalPaid" && typeof p.payoutRef === "string" && p.payoutRef)
+    return { title: t(`${base}.title`), body: t(`${base}.bodyWithRef`, { ...words, ref: p.payoutRef }) };
   return { title: t(`${base}.title`), body: t(`${base}.body`, words) };
 }
