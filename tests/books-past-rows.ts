@@ -95,15 +95,15 @@ export async function settleAt(roundId: number, atMs: number, shard: number, sha
   await runInOneBatch(control, [...roundAnsweredStatements(control, { roundId, shards: [shard], nowMs: atMs }, shard)]);
 }
 
-/** A lock-up opened at a past moment: the order and its "stake" row (the house holds the money). */
-export async function lockAt(userId: number, cents: number, atMs: number) {
+/** A lock-up opened at a past moment for `days` days: the order and its "stake" row (the house holds the money). */
+export async function lockAt(userId: number, cents: number, atMs: number, days = 90) {
   const key = `books-days-lock:${next()}`;
   const d1 = await playerD1(userId);
   await d1
     .prepare(
-      "INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key) VALUES (?, 1, ?, 1000, 90, ?, ?, 0, 'active', ?)",
+      "INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key) VALUES (?, 1, ?, 1000, ?, ?, ?, 0, 'active', ?)",
     )
-    .bind(userId, cents, atMs, atMs + 90 * DAY_MS, key)
+    .bind(userId, cents, days, atMs, atMs + days * DAY_MS, key)
     .run();
   await writeAt(userId, atMs, { amountCents: -cents, type: "stake", idempotencyKey: `stake:${key}` });
 }

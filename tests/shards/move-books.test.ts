@@ -1,41 +1,18 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { dbOf, getDb } from "../../worker/db/client";
+import { dbOf } from "../../worker/db/client";
 import { CLOSE_AFTER_MS, closeBooksDays, todaySoFar } from "../../worker/insight/books-days";
 import { movePlayer } from "../../worker/players/move";
-import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
+import { DAY_MS, formatDate } from "#shared/days";
 import { at, betAt, lockAt, moveAt, settleAt } from "../books-past-rows";
-import { type ShardedPlayer, d1Link, expectEveryShardBalanced, shardD1, shardedPlayer } from "./move-helpers";
+import { d1Link, expectEveryShardBalanced, shardD1 } from "./move-helpers";
+import { control, live, playerWhere, today } from "./move-books-helpers";
 
 // A move and the books per day (docs/decisions/162) over four shards that are four databases: the move is booked at
 // its instant in both shards, the player's history staying in the books of the shard that booked it, so the days
 // closed before stay as they were and the move's day closes in both.
 
-const control = () => getDb(env);
-const today = dayStartMs(Date.now());
-
-async function playerWhere(wanted: (shard: number) => boolean): Promise<ShardedPlayer> {
-  for (let tries = 0; tries < 60; tries++) {
-    const p = await shardedPlayer();
-    if (wanted(p.shard)) return p;
-  }
-  throw new Error("no player registered in the shard wanted");
-}
-
 const storedDays = async (shard: number) =>
   (await shardD1(shard).prepare("SELECT * FROM books_days ORDER BY day").all()).results;
-
-/** What one database holds now: its players' balances, the house's, and the locked lock-ups. */
-async function live(shard: number) {
-  return (await shardD1(shard)
-    .prepare(
-      `SELECT (SELECT COALESCE(SUM(money_cents), 0) FROM users WHERE id <> 1) AS playersCents,
-        (SELECT money_cents FROM users WHERE id = 1) AS houseCents,
-        (SELECT COALESCE(SUM(o.amount_cents), 0) FROM finance_orders o WHERE NOT EXISTS
-          (SELECT 1 FROM ledger p WHERE p.idempotency_key = 'principal:' || o.id)) AS financeCents`,
-    )
-    .first<{ playersCents: number; houseCents: number; financeCents: number }>())!;
-}
 
 /** The shard the first test moved out of: the second keeps to the two shards the first left alone. */
 let firstSource: number | undefined;

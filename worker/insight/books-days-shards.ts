@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   type DayProblem,
   type Figures,
   type Movement,
+  booksBeganAt,
   closeBooksDaysWhenDue,
   storedDays,
   todaySoFar,
@@ -61,15 +61,8 @@ function addDays(day: string, parts: { shard: number; part: ShardDay }[], status
   };
 }
 
-/** The time of each shard's first ledger row (null: no books yet): a shard that began after a day has none of it. */
-async function booksBegan(shards: Db[]) {
-  return Promise.all(
-    shards.map(async (db) => {
-      const row = await db.get<{ at: number | null }>(sql`SELECT MIN(created_at_ms) AS at FROM ledger`);
-      return row?.at ?? null;
-    }),
-  );
-}
+/** When each shard's books began (null: no books yet): a shard that began after a day has none of it. */
+const booksBegan = (shards: Db[]) => Promise.all(shards.map(booksBeganAt));
 
 /**
  * The stored days between two dates (both included), newest first, summed over the shards. A day a shard that

@@ -1,7 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { HOUSE_USER_ID } from "../ledger/ledger";
-import { booksRows, copiedIn, decidedStakes, departedCopy, movedFinance, playersRowBooked } from "./books-rows";
+import {
+  booksRows,
+  copiedIn,
+  decidedStakes,
+  departedCopy,
+  firstBooked,
+  lateRowsSql,
+  movedFinance,
+  playersRowBooked,
+} from "./books-rows";
 import { DAY_MS, dayStartMs, formatDate, parseDate } from "#shared/days";
 
 // The books per day for the accountant (docs/operations.md#the-books-per-day): for each player day (UTC+8)
@@ -260,10 +269,16 @@ const pick = (f: Figures): Figures => ({
 });
 
 async function lateRows(db: Db, throughLedgerId: number, beforeMs: number, line: "playersCents" | "houseCents") {
-  const side = line === "houseCents" ? sql`user_id = ${HOUSE_USER_ID}` : sql`user_id <> ${HOUSE_USER_ID}`;
-  const rows = await db.all<{ id: number; cents: number }>(sql`${booksRows} SELECT id, amount_cents AS cents FROM bl
-    WHERE id > ${throughLedgerId} AND created_at_ms < ${beforeMs} AND ${side} ORDER BY id`);
+  const rows = await db.all<{ id: number; cents: number }>(
+    lateRowsSql(throughLedgerId, beforeMs, line === "houseCents", HOUSE_USER_ID),
+  );
   return { ids: rows.slice(0, ROWS_NAMED).map((r) => r.id), cents: rows.reduce((total, r) => total + r.cents, 0) };
+}
+
+/** When a database's books began: the first instant it booked (null: nothing yet). */
+export async function booksBeganAt(db: Db): Promise<number | null> {
+  const row = await db.get<{ at: number | null }>(firstBooked);
+  return row?.at ?? null;
 }
 
 /** The next day to close: the day after the last closed one, else the day of the first ledger row. */
@@ -272,8 +287,8 @@ async function nextDayToClose(db: Db): Promise<string | null> {
     sql`SELECT MAX(day) AS day FROM books_days WHERE status = 'closed'`,
   );
   if (last?.day) return formatDate(parseDate(last.day)! + DAY_MS);
-  const first = await db.get<{ at: number | null }>(sql`${booksRows} SELECT MIN(created_at_ms) AS at FROM bl`);
-  return first?.at == null ? null : formatDate(first.at);
+  const first = await booksBeganAt(db);
+  return first === null ? null : formatDate(first);
 }
 
 function storeStatement(db: Db, s: DayStatement, nowMs: number) {

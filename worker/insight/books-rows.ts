@@ -34,13 +34,13 @@ const BOOKS_ROWS = `WITH
   bf AS (
     -- a copied lock-up counts from its arrival, if its principal had not come back before the move
     SELECT f.id, f.amount_cents, MAX(f.start_at_ms, COALESCE(mi.at_ms, 0)) AS from_ms, NULL AS until_ms, NULL AS move_id
-      FROM (SELECT x.*, ${copiedBy("x", false)} AS moved_in FROM finance_orders x) f
+      FROM (SELECT fo.*, ${copiedBy("fo", false)} AS moved_in FROM finance_orders fo) f
       LEFT JOIN books_moves mi ON mi.id = f.moved_in
       WHERE mi.id IS NULL OR NOT EXISTS (SELECT 1 FROM ledger p WHERE p.idempotency_key = 'principal:' || f.id
         AND p.id <= mi.through_ledger_id)
     UNION ALL
     SELECT f.id, f.amount_cents, MAX(f.start_at_ms, COALESCE(mi.at_ms, 0)), mo.at_ms, f.move_id
-      FROM (SELECT x.*, ${copiedBy("x", true)} AS moved_in FROM books_departed_finance x) f
+      FROM (SELECT df.*, ${copiedBy("df", true)} AS moved_in FROM books_departed_finance df) f
       JOIN books_moves mo ON mo.id = f.move_id
       LEFT JOIN books_moves mi ON mi.id = f.moved_in
       WHERE mi.id IS NULL OR NOT EXISTS (SELECT 1 FROM books_departed_ledger p WHERE p.move_id = f.move_id
@@ -67,6 +67,36 @@ export const decidedStakes = (round: string) =>
       AND NOT ${copiedIn("x", "through_bet_id")})
     + (SELECT COALESCE(SUM(x.stake_cents), 0) FROM books_departed_bets x WHERE x.round_id = ${round} AND x.isaward IN (0, 1, 2)
       AND NOT ${departedCopy("x", "through_bet_id")}))`);
+
+/**
+ * The first instant this database booked (null: none yet): its own first ledger row, a departed one, or a move's.
+ * Each part is one search of a time index, stopping at the first row that counts.
+ */
+export const firstBooked = sql.raw(`SELECT MIN(at) AS at FROM (
+    SELECT (SELECT x.created_at_ms FROM ledger x WHERE NOT ${copiedIn("x", "through_ledger_id")}
+      ORDER BY x.created_at_ms LIMIT 1) AS at
+    UNION ALL SELECT (SELECT x.created_at_ms FROM books_departed_ledger x WHERE NOT ${departedCopy("x", "through_ledger_id")}
+      ORDER BY x.created_at_ms LIMIT 1)
+    UNION ALL SELECT (SELECT MIN(at_ms) FROM books_moves WHERE balance_cents <> 0))`);
+
+/**
+ * Rows booked here with an id past `throughLedgerId` and a time before `beforeMs`, on one side: the rows written
+ * after a day closed but dated before the next day. Searched by id (what was written since), not by time; a
+ * departed row can only be late if its move came after the day before began.
+ */
+export function lateRowsSql(throughLedgerId: number, beforeMs: number, house: boolean, houseId: number) {
+  const side = house ? sql`+x.user_id = ${houseId}` : sql`+x.user_id <> ${houseId}`;
+  const ledger = sql`SELECT x.id, x.amount_cents FROM ledger x WHERE x.id > ${throughLedgerId}
+    AND +x.created_at_ms < ${beforeMs} AND ${side} AND NOT ${sql.raw(copiedIn("x", "through_ledger_id"))}`;
+  if (house) return sql`SELECT id, amount_cents AS cents FROM (${ledger}) ORDER BY id`;
+  return sql`SELECT id, amount_cents AS cents FROM (${ledger}
+    UNION ALL SELECT x.id, x.amount_cents FROM books_departed_ledger x
+      WHERE x.move_id IN (SELECT id FROM books_moves WHERE direction = 'out' AND at_ms >= ${beforeMs - 2 * 86_400_000})
+        AND x.id > ${throughLedgerId} AND x.created_at_ms < ${beforeMs} AND NOT ${sql.raw(departedCopy("x", "through_ledger_id"))}
+    UNION ALL SELECT mv.ledger_id, CASE mv.direction WHEN 'in' THEN mv.balance_cents ELSE -mv.balance_cents END
+      FROM books_moves mv WHERE mv.ledger_id > ${throughLedgerId} AND mv.at_ms < ${beforeMs} AND mv.balance_cents <> 0)
+    ORDER BY id`;
+}
 
 /** Locked funds that arrived (+) or left (-) with the moves of [fromMs, toMs): the lock-up orders' own movement. */
 export const movedFinance = (fromMs: number, toMs: number) =>

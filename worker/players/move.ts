@@ -1,6 +1,14 @@
 import { ID_RANGE, idRangeBase } from "../db/id-ranges";
-import { HOUSE_USER_ID } from "../ledger/ledger";
-import { ledgerReasons } from "../ledger/reasons";
+import {
+  type Marker,
+  type Move,
+  arrivedAt,
+  bookedAt,
+  dayOpen,
+  departureStatements,
+  houseStatements,
+  arrivalStatements,
+} from "./move-books";
 import {
   type MoveDb,
   type PlayerTable,
@@ -32,8 +40,6 @@ export type MoveResult = {
 
 /** A move that cannot go on, in words for whoever runs the command. Nothing was changed by it. */
 export class MoveRefused extends Error {}
-
-type Marker = { user_id: number; from_shard: number; to_shard: number; was_frozen: number; started_at_ms: number };
 
 const marker = async (db: MoveDb, id: number) =>
   (await db.all<Marker>(`SELECT * FROM player_moves WHERE user_id = ${id}`))[0];
@@ -71,6 +77,10 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
   if (!started) {
     await refuseWhileInFlight(source, tables, id, to);
     await source.batch(freezeStatements(id, from, to, nowMs));
+    // two runs at once: the one whose marker the freeze wrote goes on, the other stops here and changes nothing
+    const ours = await marker(source, id);
+    if (ours && ours.to_shard !== to)
+      throw new MoveRefused(`A move of ${username} to shard ${ours.to_shard} is under way: let it finish first.`);
   }
   // Checked again once frozen: an order or a request that landed before the freeze is seen now.
   try {
@@ -81,12 +91,34 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
     await source.batch(unfreezeStatements(id));
     throw refused;
   }
+  await redoStaleCopy(link, tables, { id, from, to, nowMs });
   const { startedAtMs, wasFrozen } = await movingSince(source, id);
   const rows = await copy(link, tables, { id, from, to, startedAtMs, wasFrozen, nowMs });
   // The directory names the target from here on: the copy there is the player's.
   await link.control.batch(switchStatements(id, from, to, startedAtMs));
   const done = await finish(link, id, to);
   return { ...done, status: "moved", from, rows };
+}
+
+/**
+ * A copy an earlier run left in the target that no longer matches the source (an operator's credit landed in
+ * between) or whose instant the target's books have closed: undone, and the move started again from now, in one
+ * batch in the source, so the copy that follows is whole and booked once.
+ */
+async function redoStaleCopy(
+  link: MoveLink,
+  tables: PlayerTable[],
+  m: { id: number; from: number; to: number; nowMs: number },
+) {
+  const target = link.shard(m.to);
+  const earlier = await marker(target, m.id);
+  if (!earlier) return;
+  const source = link.shard(m.from);
+  const [there, here] = [await fingerprint(target, tables, m.id), await fingerprint(source, tables, m.id)];
+  const copiedAt = await arrivedAt(target, { ...earlier, user_id: m.id });
+  if (there === here && (copiedAt === null || (await dayOpen(target, copiedAt)))) return;
+  await abandonCopy(link, tables, m.id, m.to);
+  await source.batch([...unfreezeStatements(m.id), ...freezeStatements(m.id, m.from, m.to, m.nowMs)]);
 }
 
 /** Bets awaiting their draw, requests awaiting an operator, or rows the target's id range would follow. */
@@ -137,8 +169,6 @@ async function movingSince(db: MoveDb, id: number) {
   return { startedAtMs: m.started_at_ms, wasFrozen: m.was_frozen };
 }
 
-type Move = { id: number; from: number; to: number; startedAtMs: number; wasFrozen: number; nowMs: number };
-
 /**
  * Every row of the player into the target in one batch, after whatever an interrupted run left there; the
  * house of the target takes the other side of the balance that arrives (each shard's books sum to zero).
@@ -173,13 +203,7 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
       SELECT ${m.id}, COALESCE(SUM(amount_cents), 0) FROM ledger WHERE user_id = ${m.id}
         AND id <= COALESCE((SELECT through_ledger_id FROM books_checkpoint WHERE id = 1), 0)`,
     ...houseStatements(m, "in", -money),
-    // the books per day of the target: the copied rows are the source's, the balance and lock-ups arrive now
-    `INSERT INTO books_moves (key, user_id, direction, at_ms, balance_cents, finance_cents, ledger_id,
-        through_ledger_id, through_bet_id, through_order_id, through_finance_id)
-      SELECT ${moveKey(m, "in")}, ${m.id}, 'in', ${m.nowMs}, ${money}, ${lockedSql(m.id)},
-        (SELECT id FROM ledger WHERE idempotency_key = ${moveKey(m, "in")} || ':house'),
-        ${["ledger", "bets", "orders", "finance_orders"].map((t) => `(SELECT COALESCE(MAX(id), 0) FROM ${t} WHERE user_id = ${m.id})`).join(", ")}
-      ON CONFLICT (key) DO NOTHING`,
+    ...arrivalStatements(m, money),
   ]);
   const there = await fingerprint(target, tables, m.id);
   const here = await fingerprint(source, tables, m.id);
@@ -191,36 +215,6 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
   if (books.money !== books.ledger)
     throw new Error(`player ${m.id} in shard ${m.to}: balance ${books.money} is not their ledger's ${books.ledger}`);
   return rows;
-}
-
-type Side = "in" | "out" | "undone";
-
-/** A side of a move as the books per day name it (books_moves.key); its house row is keyed `<key>:house`. */
-const moveKey = (m: Move, side: Side) =>
-  lit(side === "undone" ? `move:${m.id}:${m.startedAtMs}:in:undone` : `move:${m.id}:${m.startedAtMs}:${side}`);
-
-/** A player's locked funds: their lock-up orders whose principal has not come back. */
-const lockedSql = (id: number) =>
-  `(SELECT COALESCE(SUM(o.amount_cents), 0) FROM finance_orders o WHERE o.user_id = ${id}
-    AND NOT EXISTS (SELECT 1 FROM ledger p WHERE p.user_id = ${id} AND p.idempotency_key = 'principal:' || o.id))`;
-
-/**
- * The house's side of the balance that leaves or arrives, once per move by its key: the balance is moved before
- * its ledger row is written, both only while the key is unused, so a repeated batch moves nothing.
- */
-function houseStatements(m: Move, side: Side, amountCents: number): string[] {
-  if (amountCents === 0) return [];
-  const key = `${moveKey(m, side)} || ':house'`;
-  const reason = ledgerReasons.playerMoved(m.id, m.from, m.to);
-  const unused = `NOT EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${key})`;
-  const guard = side === "out" ? ` AND EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})` : "";
-  return [
-    `UPDATE users SET money_cents = money_cents + ${amountCents} WHERE id = ${HOUSE_USER_ID} AND ${unused}${guard}`,
-    `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
-      SELECT id, ${amountCents}, money_cents - ${amountCents}, money_cents, 'move', ${lit(reason.text)}, ${lit(reason.key)},
-        ${lit(JSON.stringify(reason.params))}, ${lit(`user:${m.id}`)}, ${key}, ${m.nowMs}
-      FROM users WHERE id = ${HOUSE_USER_ID} AND ${unused}${guard}`,
-  ];
 }
 
 /**
@@ -242,7 +236,7 @@ async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to
     to,
     startedAtMs: m.started_at_ms,
     wasFrozen: m.was_frozen,
-    nowMs: Date.now(),
+    nowMs: await bookedAt(target, await arrivedAt(target, m)),
   };
   await target.batch([
     ...houseStatements(move, "undone", arrived ? -arrived.amount : 0),
@@ -253,32 +247,6 @@ async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to
       .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(id)}`),
     `DELETE FROM player_moves WHERE user_id = ${id}`,
   ]);
-}
-
-/**
- * The books per day of the database the player leaves (the source, or a target whose copy is undone): what it booked
- * of them stays readable there (worker/insight/books-rows.ts), and their balance and lock-ups leave at the move.
- * Written only while the move marker stands, before the rows go, once per move by its key.
- */
-function departureStatements(m: Move, side: "out" | "undone"): string[] {
-  const key = moveKey(m, side);
-  const moving = `EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})`;
-  const moveId = `(SELECT id FROM books_moves WHERE key = ${key})`;
-  const departed = (table: string, from: string, columns: string) =>
-    `INSERT INTO ${table} (move_id, ${columns}) SELECT ${moveId}, ${columns} FROM ${from}
-      WHERE user_id = ${m.id} AND ${moving} AND ${moveId} IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM ${table} d WHERE d.move_id = ${moveId})`;
-  return [
-    `INSERT INTO books_moves (key, user_id, direction, at_ms, balance_cents, finance_cents, ledger_id,
-        through_ledger_id, through_bet_id, through_order_id, through_finance_id)
-      SELECT ${key}, ${m.id}, 'out', ${m.nowMs}, money_cents, ${lockedSql(m.id)},
-        (SELECT id FROM ledger WHERE idempotency_key = ${key} || ':house'), 0, 0, 0, 0
-      FROM users WHERE id = ${m.id} AND ${moving} AND ${moveId} IS NULL`,
-    departed("books_departed_ledger", "ledger", "id, user_id, amount_cents, type, idempotency_key, ref, created_at_ms"),
-    departed("books_departed_bets", "bets", "id, order_id, user_id, round_id, stake_cents, isaward, created_at_ms"),
-    departed("books_departed_orders", "orders", "id, ordersn, user_id, total_cents, cancelled_at_ms"),
-    departed("books_departed_finance", "finance_orders", "id, user_id, amount_cents, start_at_ms"),
-  ];
 }
 
 /** The directory names the target, with the move's audit row, once. */
@@ -301,15 +269,15 @@ async function finish(link: MoveLink, id: number, to: number): Promise<MoveResul
   const m = await marker(target, id);
   if (!m) return { status: "already", userId: id, from: to, to, rows: {} };
   const source = link.shard(m.from_shard);
-  const move: Move = {
-    id,
-    from: m.from_shard,
-    to,
-    startedAtMs: m.started_at_ms,
-    wasFrozen: m.was_frozen,
-    nowMs: Date.now(),
-  };
-  if (m.from_shard !== to && (await hasUsersRow(source, id))) await deleteSource(link, move);
+  if (m.from_shard !== to && (await hasUsersRow(source, id)))
+    await deleteSource(link, {
+      id,
+      from: m.from_shard,
+      to,
+      startedAtMs: m.started_at_ms,
+      wasFrozen: m.was_frozen,
+      nowMs: await bookedAt(source, await arrivedAt(target, m)),
+    });
   await target.batch(unfreezeStatements(id));
   return { status: "moved", userId: id, from: m.from_shard, to, rows: {} };
 }

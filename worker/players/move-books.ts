@@ -1,0 +1,114 @@
+import { HOUSE_USER_ID } from "../ledger/ledger";
+import { ledgerReasons } from "../ledger/reasons";
+import { formatDate } from "#shared/days";
+import { type MoveDb, lit } from "./move-tables";
+
+// A move between wallet shards as the books see it (docs/decisions/162): the house row of each side, and the books
+// per day's record of the arrival in the target and of the departure from the source, all at one instant.
+
+/** A move under way, as its marker row in the source (and in the target once copied) holds it. */
+export type Marker = {
+  user_id: number;
+  from_shard: number;
+  to_shard: number;
+  was_frozen: number;
+  started_at_ms: number;
+};
+
+export type Move = { id: number; from: number; to: number; startedAtMs: number; wasFrozen: number; nowMs: number };
+
+export type Side = "in" | "out" | "undone";
+
+/** A side of a move as the books per day name it (books_moves.key); its house row is keyed `<key>:house`. */
+const moveKey = (m: Move, side: Side) =>
+  lit(side === "undone" ? `move:${m.id}:${m.startedAtMs}:in:undone` : `move:${m.id}:${m.startedAtMs}:${side}`);
+
+/** A player's locked funds: their lock-up orders whose principal has not come back. */
+const lockedSql = (id: number) =>
+  `(SELECT COALESCE(SUM(o.amount_cents), 0) FROM finance_orders o WHERE o.user_id = ${id}
+    AND NOT EXISTS (SELECT 1 FROM ledger p WHERE p.user_id = ${id} AND p.idempotency_key = 'principal:' || o.id))`;
+
+/**
+ * The house's side of the balance that leaves or arrives, once per move by its key: the balance is moved before
+ * its ledger row is written, both only while the key is unused, so a repeated batch moves nothing.
+ */
+export function houseStatements(m: Move, side: Side, amountCents: number): string[] {
+  if (amountCents === 0) return [];
+  const key = `${moveKey(m, side)} || ':house'`;
+  const reason = ledgerReasons.playerMoved(m.id, m.from, m.to);
+  const unused = `NOT EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${key})`;
+  const guard = side === "out" ? ` AND EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})` : "";
+  return [
+    `UPDATE users SET money_cents = money_cents + ${amountCents} WHERE id = ${HOUSE_USER_ID} AND ${unused}${guard}`,
+    `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT id, ${amountCents}, money_cents - ${amountCents}, money_cents, 'move', ${lit(reason.text)}, ${lit(reason.key)},
+        ${lit(JSON.stringify(reason.params))}, ${lit(`user:${m.id}`)}, ${key}, ${m.nowMs}
+      FROM users WHERE id = ${HOUSE_USER_ID} AND ${unused}${guard}`,
+  ];
+}
+
+/**
+ * The target's books per day of the arrival (in the copy's batch): the copied rows are the source's books, the
+ * balance and the lock-ups still running arrive at the move's instant. Once per move, by its key.
+ */
+export function arrivalStatements(m: Move, balanceCents: number): string[] {
+  const tables = ["ledger", "bets", "orders", "finance_orders"];
+  return [
+    `INSERT INTO books_moves (key, user_id, direction, at_ms, balance_cents, finance_cents, ledger_id,
+        through_ledger_id, through_bet_id, through_order_id, through_finance_id)
+      SELECT ${moveKey(m, "in")}, ${m.id}, 'in', ${m.nowMs}, ${balanceCents}, ${lockedSql(m.id)},
+        (SELECT id FROM ledger WHERE idempotency_key = ${moveKey(m, "in")} || ':house'),
+        ${tables.map((t) => `(SELECT COALESCE(MAX(id), 0) FROM ${t} WHERE user_id = ${m.id})`).join(", ")}
+      ON CONFLICT (key) DO NOTHING`,
+  ];
+}
+
+/**
+ * The books per day of the database the player leaves (the source, or a target whose copy is undone): what it booked
+ * of them stays readable there (worker/insight/books-rows.ts), and their balance and lock-ups leave at the move.
+ * Written only while the move marker stands, before the rows go, once per move by its key.
+ */
+export function departureStatements(m: Move, side: "out" | "undone"): string[] {
+  const key = moveKey(m, side);
+  const moving = `EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})`;
+  const moveId = `(SELECT id FROM books_moves WHERE key = ${key})`;
+  const departed = (table: string, from: string, columns: string) =>
+    `INSERT INTO ${table} (move_id, ${columns}) SELECT ${moveId}, ${columns} FROM ${from}
+      WHERE user_id = ${m.id} AND ${moving} AND ${moveId} IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM ${table} d WHERE d.move_id = ${moveId})`;
+  return [
+    `INSERT INTO books_moves (key, user_id, direction, at_ms, balance_cents, finance_cents, ledger_id,
+        through_ledger_id, through_bet_id, through_order_id, through_finance_id)
+      SELECT ${key}, ${m.id}, 'out', ${m.nowMs}, money_cents, ${lockedSql(m.id)},
+        (SELECT id FROM ledger WHERE idempotency_key = ${key} || ':house'), 0, 0, 0, 0
+      FROM users WHERE id = ${m.id} AND ${moving} AND ${moveId} IS NULL`,
+    departed("books_departed_ledger", "ledger", "id, user_id, amount_cents, type, idempotency_key, ref, created_at_ms"),
+    departed("books_departed_bets", "bets", "id, order_id, user_id, round_id, stake_cents, isaward, created_at_ms"),
+    departed("books_departed_orders", "orders", "id, ordersn, user_id, total_cents, cancelled_at_ms"),
+    departed("books_departed_finance", "finance_orders", "id, user_id, amount_cents, start_at_ms"),
+  ];
+}
+
+/** When the move's copy arrived in the target (its books' record of it), or null before the copy. */
+export async function arrivedAt(target: MoveDb, m: Pick<Marker, "user_id" | "started_at_ms">) {
+  const [row] = await target.all<{ at: number }>(
+    `SELECT at_ms AS at FROM books_moves WHERE key = ${lit(`move:${m.user_id}:${m.started_at_ms}:in`)}`,
+  );
+  return row?.at ?? null;
+}
+
+/** Whether a database's books have not closed the day of an instant yet. */
+export async function dayOpen(db: MoveDb, atMs: number) {
+  const [row] = await db.all<{ day: string | null }>(`SELECT MAX(day) AS day FROM books_days WHERE status = 'closed'`);
+  return !row?.day || formatDate(atMs) > row.day;
+}
+
+/**
+ * The instant a side of the move is booked at: the copy's own, so that both shards book the move at one instant and
+ * the sum over shards never counts the player twice; now, if this database has closed that day meanwhile (a run
+ * finished long after the copy), which keeps its closed days as they were.
+ */
+export async function bookedAt(db: MoveDb, copiedAt: number | null) {
+  if (copiedAt !== null && (await dayOpen(db, copiedAt))) return copiedAt;
+  return Date.now();
+}
