@@ -4,6 +4,7 @@ import { walletBindings } from "../../worker/db/shards";
 import { secondOperator } from "../admin-helpers";
 import { player } from "../wallet-helpers";
 import { api, expectOk } from "../helpers";
+import { seenByBindings } from "../shard-helpers";
 
 // What the console's decision tests over four wallet shards share (docs/decisions/161): players placed in
 // shards of their own, where a row is, and the books of every shard.
@@ -71,10 +72,19 @@ export async function rowsWhere(table: string, where: string, ...binds: unknown[
   return { shards, control: await count(env.DB) };
 }
 
-/** `n` rows in this shard and none anywhere else (the control database included). */
+/** `n` rows in this shard and none anywhere else (the control database included), as rowsWhere counts them. */
 export function onlyIn(shard: number, n = 1) {
-  return { shards: [0, 1, 2, 3].map((s) => (s === shard ? n : 0)), control: 0 };
+  return seenByBindings(
+    0,
+    [0, 1, 2, 3].map((s) => (s === shard ? n : 0)),
+  );
 }
+
+/** `n` rows in the control database's own role and none in any shard, as rowsWhere counts them. */
+export const onlyInControl = (n = 1) => seenByBindings(n, [0, 0, 0, 0]);
+
+/** No row anywhere. */
+export const nowhere = () => onlyInControl(0);
 
 export const shardD1 = (shard: number) => walletBindings(env)[shard]!;
 

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { api, expectOk, registerPlayer } from "../helpers";
 import { expectBooksBalanced } from "../contract/client";
 import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
+import { seenByBindings } from "../shard-helpers";
 import { walletBindings, walletDb } from "../../worker/db/shards";
 import { dbOf, getDb } from "../../worker/db/client";
 import { todaySoFar } from "../../worker/insight/books-days";
@@ -82,7 +83,19 @@ export async function expectEveryShardBalanced({ today: checkToday = true } = {}
   }
 }
 
-/** How many rows of a table match, per database: "control" and each shard. */
+/**
+ * `n` rows in this shard and none anywhere else (the control database included), as rowsWhere counts them: a shard
+ * that is the control database itself (tests/shard-helpers.ts) counts them for "control" too.
+ */
+export function rowsOnlyIn(shard: number, n = 1): Record<string, number> {
+  const seen = seenByBindings(
+    0,
+    [0, 1, 2, 3].map((s) => (s === shard ? n : 0)),
+  );
+  return { control: seen.control, ...Object.fromEntries(seen.shards.map((count, s) => [s, count])) };
+}
+
+/** How many rows of a table match, per binding: "control" and each shard. */
 export async function rowsWhere(table: string, where: string, ...params: unknown[]) {
   const count = async (d1: D1Database) =>
     (await d1
