@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, login, newPlayerFields, registerPlayer } from "../helpers";
 import { shardIsControl } from "../shard-helpers";
 import { shardCount, shardOfToken, walletBindings } from "../../worker/db/shards";
+import { shardOfId } from "../../worker/db/id-ranges";
 
 // Accounts over four wallet shards (docs/decisions/161; the "shards" project binds four databases, "shards-mixed"
 // shard 0 to the control database itself): the directory in the control
@@ -105,5 +106,33 @@ describe("accounts over wallet shards", () => {
     for (const d1 of walletBindings(env))
       expect(await d1.prepare("SELECT role FROM users WHERE id = 1").first()).toEqual({ role: "house" });
     await login("demo01", "demo1234");
+  });
+
+  it("sets up each database for its roles, both where shard 0 is the control database (worker/db/database-setup.ts)", async () => {
+    // the control database's: id 1 kept for the house in the directory, so no account ever takes it
+    expect(
+      await env.DB.prepare("SELECT id, shard FROM account_directory WHERE username = 'house'").all(),
+    ).toMatchObject({
+      results: [{ id: 1, shard: null }],
+    });
+    for (const [shard, d1] of walletBindings(env).entries()) {
+      // each shard's: one house account, the other side of its moves, and its ids from its own range
+      expect(
+        (await d1.prepare("SELECT id FROM users WHERE role = 'house' OR id = 1").all<{ id: number }>()).results,
+      ).toEqual([{ id: 1 }]);
+      const counters = (
+        await d1.prepare("SELECT name, seq FROM sqlite_sequence WHERE name IN ('ledger', 'audit_log')").all<{
+          name: string;
+          seq: number;
+        }>()
+      ).results;
+      expect(counters.map((c) => c.name).sort()).toEqual(["audit_log", "ledger"]);
+      for (const c of counters) expect(shardOfId(c.seq)).toBe(shard);
+    }
+    // the control database's audit rows and the shard that is the control database share a range: shard 0's
+    const control = await env.DB.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'").first<{
+      seq: number;
+    }>();
+    expect(shardOfId(control!.seq)).toBe(0);
   });
 });
