@@ -34,8 +34,13 @@ async function controlRowsBesides(userId: number) {
     const skip = [theirs.get(table), written[table]].filter(Boolean).map((w) => `(${w})`);
     const where = skip.length ? `WHERE NOT (${skip.join(" OR ")})` : "";
     const rows = (await env.DB.prepare(`SELECT * FROM "${table}" ${where} ORDER BY rowid`).all()).results;
-    // the house's balance takes the other side of the move
-    out[table] = table === "users" ? rows.map((r) => (r.id === 1 ? { ...r, money_cents: null } : r)) : rows;
+    // the house's balance takes the other side of the move; a session is seen again at each call of the console
+    out[table] =
+      table === "users"
+        ? rows.map((r) => (r.id === 1 ? { ...r, money_cents: null } : r))
+        : table === "sessions"
+          ? rows.map((r) => ({ ...r, last_seen_at_ms: null }))
+          : rows;
   }
   return out;
 }
@@ -52,31 +57,38 @@ async function views(token: string) {
   return Object.fromEntries(Object.entries(calls).map(([k, v]) => [k, v.data]));
 }
 
+/**
+ * A busy player in shard 0 with rows of the control database's own that name them: a credit an operator made
+ * alone (its reservation), the payout claim of their bank card (busyPlayer's); the operator stays signed in.
+ */
+async function playerInShardZero() {
+  const p = await busyPlayer([0]);
+  const operator = await signedOperator();
+  const credited = await api("/api/admin/adjust", {
+    token: operator.token,
+    userId: p.id,
+    money: 12,
+    text: "correction",
+    reason: "before the move",
+    request_id: `move0${crypto.randomUUID().replace(/-/g, "")}`,
+  });
+  expectOk(credited);
+  // named here, not by the move's own list of tables: the control rows that name the player and must stay
+  const controlOwn = async () => ({
+    reservations: await env.DB.prepare(`SELECT COUNT(*) AS n FROM solo_allowances WHERE operator_id = ?`)
+      .bind(operator.id)
+      .first(),
+    claims: await env.DB.prepare(`SELECT COUNT(*) AS n FROM payout_claims WHERE user_id = ?`).bind(p.id).first(),
+    directory: await env.DB.prepare(`SELECT COUNT(*) AS n FROM account_directory WHERE id = ?`).bind(p.id).first(),
+  });
+  const own = { reservations: { n: 1 }, claims: { n: 1 }, directory: { n: 1 } };
+  expect(await controlOwn()).toEqual(own);
+  return { p, operator, controlOwn, own };
+}
+
 describe("moving a player out of shard 0 and back", () => {
   it("takes the player's rows and only theirs, whether shard 0 is the control database or apart", async () => {
-    const p = await busyPlayer([0]);
-    // rows of the control database's own that name the player: a credit reserved by an operator alone, the payout
-    // claim of the bank card (busyPlayer's), an operator signed in meanwhile
-    const operator = await signedOperator();
-    const credited = await api("/api/admin/adjust", {
-      token: operator.token,
-      userId: p.id,
-      money: 12,
-      text: "correction",
-      reason: "before the move",
-      request_id: `move0${crypto.randomUUID().replace(/-/g, "")}`,
-    });
-    expectOk(credited);
-    // named here, not by the move's own list of tables: the control rows that name the player and must stay
-    const controlOwn = async () => ({
-      reservations: await env.DB.prepare(`SELECT COUNT(*) AS n FROM solo_allowances WHERE operator_id = ?`)
-        .bind(operator.id)
-        .first(),
-      claims: await env.DB.prepare(`SELECT COUNT(*) AS n FROM payout_claims WHERE user_id = ?`).bind(p.id).first(),
-      directory: await env.DB.prepare(`SELECT COUNT(*) AS n FROM account_directory WHERE id = ?`).bind(p.id).first(),
-    });
-    const own = { reservations: { n: 1 }, claims: { n: 1 }, directory: { n: 1 } };
-    expect(await controlOwn()).toEqual(own);
+    const { p, operator, controlOwn, own } = await playerInShardZero();
     const before = await views(p.token);
     const rowsBefore = await rowsOf(0, p.id);
     const control = await controlRowsBesides(p.id);
