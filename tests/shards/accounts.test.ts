@@ -77,7 +77,7 @@ describe("accounts over wallet shards", () => {
     expectError(await api("/api/index/register", sameName), 1013);
     const samePhone = await newPlayerFields({ phone: first.fields.phone, quhao: first.fields.quhao });
     expectError(await api("/api/index/register", samePhone), 2052);
-    expect(await whereUserIs(first.username)).toHaveLength(1);
+    expect(await whereUserIs(first.username)).toEqual(seenAt((await directoryRow(first.username))!.shard!));
   });
 
   it("signs a player in, changes their password and signs them out, all in their shard", async () => {
