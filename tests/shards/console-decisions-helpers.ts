@@ -18,14 +18,17 @@ async function shardOf(userId: number): Promise<number> {
   return row!.shard;
 }
 
-/** Players, each in a shard none of the others is in (registration draws the shard at random). */
+/**
+ * Players, each in a shard none of the others is in (registration draws the shard at random), the first in shard
+ * 0: where shard 0 is the control database itself ("shards-mixed"), every decision test writes there too.
+ */
 export async function playersInShards(count: number, money = 0): Promise<ShardedPlayer[]> {
   const out: ShardedPlayer[] = [];
   for (let tries = 0; out.length < count; tries++) {
     if (tries > 60) throw new Error("registration never reached enough shards");
     const p = await player();
     const shard = await shardOf(p.id);
-    if (out.some((o) => o.shard === shard)) continue;
+    if (out.some((o) => o.shard === shard) || (out.length === 0 && shard !== 0)) continue;
     out.push({ ...p, shard });
   }
   if (money > 0) for (const p of out) await fund(p, money);
