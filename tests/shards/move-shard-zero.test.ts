@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { api, expectOk, login } from "../helpers";
 import { movePlayer } from "../../worker/players/move";
 import { playerTables } from "../../worker/players/move-tables";
-import { busyPlayer, d1Link, expectEveryShardBalanced, rowsOf, shardOf } from "./move-helpers";
+import { busyPlayer, d1Link, expectEveryShardBalanced, rowsOf, shardD1, shardOf } from "./move-helpers";
+import { dbOf, getDb } from "../../worker/db/client";
+import { todaySoFar } from "../../worker/insight/books-days";
 import { signedOperator } from "./console-decisions-helpers";
 
 // A move out of shard 0 and back into it (docs/decisions/161 "Moving a player"). In the "shards-mixed" project
@@ -28,6 +30,12 @@ async function controlRowsBesides(userId: number) {
     account_directory: `id = ${userId}`,
     audit_log: `action = 'player.move'`,
     ledger: `user_id = 1 AND type = 'move'`,
+    // shard 0's books of the move (docs/decisions/162), in the control database where shard 0 is it
+    books_moves: "1 = 1",
+    books_departed_bets: "1 = 1",
+    books_departed_finance: "1 = 1",
+    books_departed_ledger: "1 = 1",
+    books_departed_orders: "1 = 1",
   };
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
@@ -43,6 +51,16 @@ async function controlRowsBesides(userId: number) {
           : rows;
   }
   return out;
+}
+
+/** What one wallet shard holds now: its players' balances and the house's (operators hold none). */
+async function held(shard: number) {
+  return (await shardD1(shard)
+    .prepare(
+      `SELECT (SELECT COALESCE(SUM(money_cents), 0) FROM users WHERE id <> 1) AS playersCents,
+        (SELECT money_cents FROM users WHERE id = 1) AS houseCents`,
+    )
+    .first<{ playersCents: number; houseCents: number }>())!;
 }
 
 async function views(token: string) {
@@ -111,6 +129,14 @@ describe("moving a player out of shard 0 and back", () => {
     expect(await controlRowsBesides(p.id)).toEqual(control);
     expect(await controlOwn()).toEqual(own);
     await expectEveryShardBalanced();
+
+    // the books per day of both shards hold through the round trip (docs/decisions/162): today so far has no
+    // problem, and its closing figures are what each database holds
+    for (const shard of [0, 3]) {
+      const statement = await todaySoFar(dbOf(shardD1(shard)), Date.now(), getDb(env));
+      expect(statement.problems, `shard ${shard}`).toEqual([]);
+      expect(statement.closing, `shard ${shard}`).toMatchObject(await held(shard));
+    }
 
     // the player goes on in shard 0 with what they had; the operator is still signed in
     const token = await login(p.username, p.password);
