@@ -12,15 +12,21 @@ type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
 
 /**
  * The databases a project binds (docs/decisions/161): DB, the control database, and DB_WALLET_0.. the wallet
- * shards, each a database name. `shards` > 0 makes them that many databases of their own; otherwise they are
- * wrangler.toml's (the "loadtest" environment has four shards of their own, the top level binds DB_WALLET_0 to
- * the control database, as npm start does).
+ * shards, each a database name. `shards` > 0 makes them that many databases of their own, except shard 0 when
+ * `shard0InControl` (the "mixed" layout: a deployment that grew from one database keeps shard 0 in the control
+ * database and adds the others apart); otherwise they are wrangler.toml's (the "loadtest" environment has four
+ * shards of their own, the top level binds DB_WALLET_0 to the control database, as npm start does).
  */
-function databaseLayout(environment: string, shards: number): Record<string, string> {
+function databaseLayout(environment: string, shards: number, shard0InControl: boolean): Record<string, string> {
   if (shards)
     return {
       DB: "control",
-      ...Object.fromEntries(Array.from({ length: shards }, (_, i) => [`DB_WALLET_${i}`, `wallet-${i}`])),
+      ...Object.fromEntries(
+        Array.from({ length: shards }, (_, i) => [
+          `DB_WALLET_${i}`,
+          i === 0 && shard0InControl ? "control" : `wallet-${i}`,
+        ]),
+      ),
     };
   return d1DatabaseIds("./wrangler.toml", environment || undefined);
 }
@@ -39,7 +45,8 @@ function workerdProject(
     beacon = false,
     environment = "loadtest",
     shards = 0,
-  }: { beacon?: boolean; environment?: string; shards?: number } = {},
+    shard0InControl = false,
+  }: { beacon?: boolean; environment?: string; shards?: number; shard0InControl?: boolean } = {},
 ) {
   // TEST_ONE_DATABASE=1 runs a loadtest project on the top level's databases (DB_WALLET_0 is the control
   // database) with the loadtest environment's throttles: to check a test file in both configurations.
@@ -47,7 +54,7 @@ function workerdProject(
   const wranglerEnvironment = oneDatabase ? "" : environment;
   // read when the project's runtime starts, not when the config loads (tools that load it, like knip, run no wrangler)
   let layout: Record<string, string> | undefined;
-  const databases = () => (layout ??= databaseLayout(wranglerEnvironment, shards));
+  const databases = () => (layout ??= databaseLayout(wranglerEnvironment, shards, shard0InControl));
   return {
     plugins: [
       // The local price feed of tests/support/price-feed-setup.mjs is the Worker's PRICES_WS_URL; in the
@@ -159,6 +166,12 @@ export default defineConfig(async () => {
         workerdProject("throttles", ["tests/throttles.test.ts"], [], migrations, { environment: "" }),
         // The calls built on wallet shards so far, with four shards that are four databases (docs/decisions/161).
         workerdProject("shards", ["tests/shards/**/*.test.ts"], [], migrations, { shards: 4 }),
+        // The same tests in the "mixed" layout a deployment grows into: shard 0 is the control database itself,
+        // shards 1 to 3 databases of their own (docs/decisions/161).
+        workerdProject("shards-mixed", ["tests/shards/**/*.test.ts"], [], migrations, {
+          shards: 4,
+          shard0InControl: true,
+        }),
         // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
         workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, { beacon: true }),
         // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.

@@ -6,7 +6,8 @@ import { controlSetupStatements, walletSetupStatements } from "../worker/db/data
 
 // Each test file gets its own storage: migrate and seed every database once, as `npm start` does locally:
 // the control database and each wallet shard (docs/decisions/161; a shard bound to the control database
-// itself is migrated and seeded twice, which changes nothing).
+// itself is migrated, set up and seeded twice, which changes nothing: both roles' setup holds there, as
+// tests/shards/accounts.test.ts checks in the "shards-mixed" project).
 const shards = walletBindings(env);
 for (const d1 of [env.DB, ...shards]) await applyD1Migrations(d1, env.TEST_MIGRATIONS);
 // what npm run db:migrate sets up after the migrations (worker/db/database-setup.ts): the directory's house

@@ -5,9 +5,9 @@ import { shardOfId } from "../worker/db/id-ranges";
 // Where a test finds rows (docs/decisions/161): a player's rows (their users row, sessions, ledger, orders, bets,
 // requests, accounts, limits, notices, adjustments and the audit of their money moves) are in the player's
 // wallet shard, the control rows (rooms, rounds, settings, content, SMS codes, the directory, operators) in
-// env.DB. A project binds wallet shards of their own (the "worker" project: wrangler.toml's loadtest
-// environment, four) or DB_WALLET_0 to the control database itself (the "throttles" project, npm start):
-// vitest.config.ts names those in TEST_SHARDS_IN_CONTROL, so that each database is counted once.
+// env.DB. A project binds wallet shards of their own (the "worker" and "shards" projects: four) or DB_WALLET_0 to
+// the control database itself (the "throttles" project, npm start; the "shards-mixed" project, with shards 1 to 3
+// apart): vitest.config.ts names those in TEST_SHARDS_IN_CONTROL, so that each database is counted once.
 
 const inControl = new Set(
   String((env as unknown as { TEST_SHARDS_IN_CONTROL?: string }).TEST_SHARDS_IN_CONTROL ?? "")
@@ -15,6 +15,20 @@ const inControl = new Set(
     .filter(Boolean)
     .map(Number),
 );
+
+/** Whether wallet shard `shard` is the control database itself in this project. */
+export const shardIsControl = (shard: number): boolean => inControl.has(shard);
+
+/**
+ * Row counts as each binding sees them, from the rows written in each role: `control` rows of the control
+ * database's own, `shards[k]` rows of shard k. A shard that is the control database itself sees both its rows and
+ * the control database's, and so does the control database: a test states where a row belongs, this says what
+ * every binding then counts, in any layout.
+ */
+export function seenByBindings(control: number, shards: number[]): { control: number; shards: number[] } {
+  const shared = control + shards.reduce((sum, n, k) => (inControl.has(k) ? sum + n : sum), 0);
+  return { control: shared, shards: shards.map((n, k) => (inControl.has(k) ? shared : n)) };
+}
 
 /** Every wallet shard's binding, in order (a shard bound to the control database included). */
 export const walletDatabases = (): D1Database[] => walletBindings(env);

@@ -4,6 +4,7 @@ import { walletBindings } from "../../worker/db/shards";
 import { secondOperator } from "../admin-helpers";
 import { player } from "../wallet-helpers";
 import { api, expectOk } from "../helpers";
+import { seenByBindings } from "../shard-helpers";
 
 // What the console's decision tests over four wallet shards share (docs/decisions/161): players placed in
 // shards of their own, where a row is, and the books of every shard.
@@ -17,14 +18,17 @@ async function shardOf(userId: number): Promise<number> {
   return row!.shard;
 }
 
-/** Players, each in a shard none of the others is in (registration draws the shard at random). */
+/**
+ * Players, each in a shard none of the others is in (registration draws the shard at random), the first in shard
+ * 0: where shard 0 is the control database itself ("shards-mixed"), every decision test writes there too.
+ */
 export async function playersInShards(count: number, money = 0): Promise<ShardedPlayer[]> {
   const out: ShardedPlayer[] = [];
   for (let tries = 0; out.length < count; tries++) {
     if (tries > 60) throw new Error("registration never reached enough shards");
     const p = await player();
     const shard = await shardOf(p.id);
-    if (out.some((o) => o.shard === shard)) continue;
+    if (out.some((o) => o.shard === shard) || (out.length === 0 && shard !== 0)) continue;
     out.push({ ...p, shard });
   }
   if (money > 0) for (const p of out) await fund(p, money);
@@ -71,10 +75,19 @@ export async function rowsWhere(table: string, where: string, ...binds: unknown[
   return { shards, control: await count(env.DB) };
 }
 
-/** `n` rows in this shard and none anywhere else (the control database included). */
+/** `n` rows in this shard and none anywhere else (the control database included), as rowsWhere counts them. */
 export function onlyIn(shard: number, n = 1) {
-  return { shards: [0, 1, 2, 3].map((s) => (s === shard ? n : 0)), control: 0 };
+  return seenByBindings(
+    0,
+    [0, 1, 2, 3].map((s) => (s === shard ? n : 0)),
+  );
 }
+
+/** `n` rows in the control database's own role and none in any shard, as rowsWhere counts them. */
+export const onlyInControl = (n = 1) => seenByBindings(n, [0, 0, 0, 0]);
+
+/** No row anywhere. */
+export const nowhere = () => onlyInControl(0);
 
 export const shardD1 = (shard: number) => walletBindings(env)[shard]!;
 

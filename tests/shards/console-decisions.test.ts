@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { api, expectError, expectMoneyInvariants, expectOk, login } from "../helpers";
 import { addBank, PAY_PASSWORD, requestId } from "../wallet-helpers";
-import { balanceIn, onlyIn, playersInShards, rowsWhere, shardD1, signedOperator } from "./console-decisions-helpers";
+import {
+  balanceIn,
+  nowhere,
+  onlyIn,
+  onlyInControl,
+  playersInShards,
+  rowsWhere,
+  shardD1,
+  signedOperator,
+} from "./console-decisions-helpers";
 
 // The console's decisions over four wallet shards that are four databases (docs/decisions/161): each one writes
 // the player's rows, its money move, the player's notice and its audit row in the player's shard, in one batch;
@@ -36,7 +45,7 @@ describe("deposit decisions in the player's shard", () => {
       expect(await audit("deposit.approve", `deposit:${small}`)).toEqual(onlyIn(p.shard));
       expect(await notices(p.id, "depositCredited")).toEqual(onlyIn(p.shard));
       const reserved = await rowsWhere("solo_allowances", "reservation_key = ?", `${one.id}:deposit:${small}`);
-      expect(reserved).toEqual({ shards: [0, 0, 0, 0], control: 1 });
+      expect(reserved).toEqual(onlyInControl());
 
       // above the threshold: the first approval marks it in the shard, a second operator's credits it there
       const large = await deposit(p.token, 20_000);
@@ -50,10 +59,7 @@ describe("deposit decisions in the player's shard", () => {
       expect(second.data).toMatchObject({ status: "approved", balance: 20_150 });
       expect(await rowsWhere("ledger", "idempotency_key = ?", `deposit:${large}`)).toEqual(onlyIn(p.shard));
       expect(await audit("deposit.approve", `deposit:${large}`)).toEqual(onlyIn(p.shard));
-      expect(await rowsWhere("solo_allowances", "reservation_key LIKE ?", `%:deposit:${large}`)).toEqual({
-        shards: [0, 0, 0, 0],
-        control: 0,
-      });
+      expect(await rowsWhere("solo_allowances", "reservation_key LIKE ?", `%:deposit:${large}`)).toEqual(nowhere());
 
       const refused = await deposit(p.token, 300);
       expectOk(await api("/api/admin/deposits/reject", { token: two.token, id: refused, note: "#noPayment" }));
@@ -175,10 +181,7 @@ describe("credits, debits and the queue of adjustments in the player's shard", (
       expectOk(await api("/api/admin/adjustments/cancel", { token: asker.token, id: cancelIt }));
       expect(await audit("balance.adjust.cancel", `user:${p.id}`)).toEqual(onlyIn(p.shard));
       expectError(await api("/api/admin/adjustments/approve", { token: decider.token, id: cancelIt }), 1128);
-      expect(await rowsWhere("adjustment_requests", "user_id = ? AND status = 'pending'", p.id)).toEqual({
-        shards: [0, 0, 0, 0],
-        control: 0,
-      });
+      expect(await rowsWhere("adjustment_requests", "user_id = ? AND status = 'pending'", p.id)).toEqual(nowhere());
       expect(await balanceIn(p)).toBe(2_025_000);
     }
   });

@@ -1,9 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin, registerPlayer } from "../helpers";
+import { rowsEverywhere } from "../shard-helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { shardOfId } from "../../worker/db/id-ranges";
-import { dayStartMs, formatDate } from "#shared/days";
+import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { toMoney } from "#shared/money";
 
 // The console's reports, charts, round board and CSV exports over four wallet shards that are four databases
@@ -139,6 +140,28 @@ describe("the console's reports over wallet shards", () => {
     expect(ours).toHaveLength(players.length);
     // the operator who decided, named from the directory in the control database
     expect(ours.every((r) => r.decided_by === "admin" && r.status_code === "approved")).toBe(true);
+  });
+});
+
+describe("the audit export over the control database and the shards", () => {
+  it("holds each database's rows once, where shard 0 is the control database or a database of its own", async () => {
+    // the audit of a money move in the player's shard, beside the control database's own rows (the sign-ins)
+    for (const p of players)
+      await shardOf(p)
+        .prepare("INSERT INTO audit_log (actor_id, action, target, created_at_ms) VALUES (?, 'deposit.approve', ?, ?)")
+        .bind(operatorId, `deposit:${p.depositId}`, Date.now())
+        .run();
+    const audit = await exportCsv("audit");
+    const start = dayStartMs(Date.now());
+    const expected = await rowsEverywhere<{ id: number }>(
+      "SELECT id FROM audit_log WHERE created_at_ms >= ? AND created_at_ms < ?",
+      start,
+      start + DAY_MS,
+    );
+    const byId = (a: number, b: number) => a - b;
+    // the id is the first column, before any value the CSV quotes
+    expect(audit.rows.map((r) => Number(r.id)).sort(byId)).toEqual(expected.map((r) => r.id).sort(byId));
+    expect(expected.length).toBeGreaterThan(players.length);
   });
 });
 

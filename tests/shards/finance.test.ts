@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, login } from "../helpers";
 import { PAY_PASSWORD, requestId } from "../wallet-helpers";
 import { accrueEveryShard } from "../../worker/finance/accrue";
-import { expectEveryShardBalanced, playersInShards, rowsWhere, shardedPlayer, shardD1 } from "./move-helpers";
+import {
+  expectEveryShardBalanced,
+  playersInShards,
+  rowsOnlyIn,
+  rowsWhere,
+  shardedPlayer,
+  shardD1,
+} from "./move-helpers";
 
 // Lock-ups over four wallet shards that are four databases (docs/decisions/161): the tier and the settings are
 // the control database's, the order, the debit and the protection checks the player's shard's rows; the
@@ -28,11 +35,8 @@ describe("lock-ups in the player's shard", () => {
     expectOk(locked);
     // the tier's name, rate and days are copied from the control database's tier
     expect(locked.data).toMatchObject({ titleKey: "primary", principal: 250_000, status: "active" });
-    expect(await rowsWhere("finance_orders", "user_id = ?", p.id)).toEqual({ control: 0, ...only(p.shard, 1) });
-    expect(await rowsWhere("ledger", "user_id = ? AND type = 'stake'", p.id)).toEqual({
-      control: 0,
-      ...only(p.shard, 1),
-    });
+    expect(await rowsWhere("finance_orders", "user_id = ?", p.id)).toEqual(rowsOnlyIn(p.shard));
+    expect(await rowsWhere("ledger", "user_id = ? AND type = 'stake'", p.id)).toEqual(rowsOnlyIn(p.shard, 1));
     const orders = await api("/api/Game/getproductorders", { token: p.token });
     expectOk(orders);
     expect(orders.data.list).toHaveLength(1);
@@ -53,7 +57,7 @@ describe("lock-ups in the player's shard", () => {
     const restricted = await login(p.username, p.password);
     const refused = await transferIn(restricted, 1, 100_000);
     expect(refused.code).not.toBe(1);
-    expect(await rowsWhere("finance_orders", "user_id = ?", p.id)).toEqual({ control: 0, 0: 0, 1: 0, 2: 0, 3: 0 });
+    expect(await rowsWhere("finance_orders", "user_id = ?", p.id)).toEqual(rowsOnlyIn(p.shard, 0));
     await expectEveryShardBalanced();
   });
 
@@ -65,10 +69,7 @@ describe("lock-ups in the player's shard", () => {
     const run = await accrueEveryShard(env, start + 3 * DAY);
     expect(run.interestRows).toBeGreaterThanOrEqual(2 * players.length);
     for (const p of players)
-      expect(await rowsWhere("ledger", "user_id = ? AND type = 'interest'", p.id)).toEqual({
-        control: 0,
-        ...only(p.shard, 2),
-      });
+      expect(await rowsWhere("ledger", "user_id = ? AND type = 'interest'", p.id)).toEqual(rowsOnlyIn(p.shard, 2));
     // a second run at the same time pays nothing in any shard
     expect(await accrueEveryShard(env, start + 3 * DAY)).toEqual({ interestRows: 0, principalRows: 0 });
     await expectEveryShardBalanced();
@@ -92,10 +93,7 @@ describe("lock-ups in the player's shard", () => {
     await accrueEveryShard(env, start + 17 * DAY);
     await accrueEveryShard(env, start + 17 * DAY);
     for (const p of players) {
-      expect(await rowsWhere("ledger", "user_id = ? AND type = 'principal'", p.id)).toEqual({
-        control: 0,
-        ...only(p.shard, 1),
-      });
+      expect(await rowsWhere("ledger", "user_id = ? AND type = 'principal'", p.id)).toEqual(rowsOnlyIn(p.shard, 1));
       const orders = await api("/api/Game/getproductorders", { token: p.token });
       expect(orders.data.list[0]).toMatchObject({ status: "matured", daysPaid: 15 });
       const assets = await api("/api/Game/getassets", { token: p.token });
@@ -124,10 +122,6 @@ describe("lock-ups in the player's shard", () => {
     await expectEveryShardBalanced({ today: false });
   });
 });
-
-function only(shard: number, n: number): Record<string, number> {
-  return Object.fromEntries([0, 1, 2, 3].map((s) => [s, s === shard ? n : 0]));
-}
 
 async function interestDays(p: { id: number; shard: number }) {
   const row = await shardD1(p.shard)

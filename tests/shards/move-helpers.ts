@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { api, expectOk, registerPlayer } from "../helpers";
 import { expectBooksBalanced } from "../contract/client";
 import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
+import { seenByBindings } from "../shard-helpers";
 import { walletBindings, walletDb } from "../../worker/db/shards";
 import { dbOf, getDb } from "../../worker/db/client";
 import { todaySoFar } from "../../worker/insight/books-days";
@@ -55,14 +56,20 @@ export async function credit(shard: number, userId: number, cents: number) {
   );
 }
 
-/** Players until `count` different shards hold one each (registration draws the shard at random). */
+/**
+ * Players until `count` different shards hold one each (registration draws the shard at random), shard 0 among
+ * them: where shard 0 is the control database itself ("shards-mixed"), every such test writes there too.
+ */
 export async function playersInShards(count: number, moneyCents = 0): Promise<ShardedPlayer[]> {
   const byShard = new Map<number, ShardedPlayer>();
   for (let i = 0; i < 40 && byShard.size < count; i++) {
     const p = await shardedPlayer();
-    if (!byShard.has(p.shard)) byShard.set(p.shard, p);
+    // the last place is kept for shard 0 until it has a player
+    const room = byShard.has(0) || p.shard === 0 || byShard.size < count - 1;
+    if (!byShard.has(p.shard) && room) byShard.set(p.shard, p);
   }
   expect(byShard.size).toBe(count);
+  expect(byShard.has(0)).toBe(true);
   const players = [...byShard.values()];
   if (moneyCents > 0) for (const p of players) await credit(p.shard, p.id, moneyCents);
   return players;
@@ -82,7 +89,19 @@ export async function expectEveryShardBalanced({ today: checkToday = true } = {}
   }
 }
 
-/** How many rows of a table match, per database: "control" and each shard. */
+/**
+ * `n` rows in this shard and none anywhere else (the control database included), as rowsWhere counts them: a shard
+ * that is the control database itself (tests/shard-helpers.ts) counts them for "control" too.
+ */
+export function rowsOnlyIn(shard: number, n = 1): Record<string, number> {
+  const seen = seenByBindings(
+    0,
+    [0, 1, 2, 3].map((s) => (s === shard ? n : 0)),
+  );
+  return { control: seen.control, ...Object.fromEntries(seen.shards.map((count, s) => [s, count])) };
+}
+
+/** How many rows of a table match, per binding: "control" and each shard. */
 export async function rowsWhere(table: string, where: string, ...params: unknown[]) {
   const count = async (d1: D1Database) =>
     (await d1
@@ -136,11 +155,15 @@ export async function rowsOf(shard: number, id: number) {
   return out;
 }
 
-/** A player in a low shard with money, a lock-up, a bank card, a limit, a decided deposit and an old time-out. */
-export async function busyPlayer(): Promise<ShardedPlayer> {
+/**
+ * A player in a low shard (one of `shards`) with money, a lock-up, a bank card, a limit, a decided deposit and an
+ * old time-out.
+ */
+export async function busyPlayer(shards = [0, 1]): Promise<ShardedPlayer> {
   let p = await shardedPlayer();
-  for (let i = 0; i < 20 && p.shard > 1; i++) p = await shardedPlayer();
-  expect(p.shard).toBeLessThanOrEqual(1);
+  // registration draws one of four shards: 40 tries miss a given one about once in 10^5
+  for (let i = 0; i < 40 && !shards.includes(p.shard); i++) p = await shardedPlayer();
+  expect(shards).toContain(p.shard);
   await credit(p.shard, p.id, 400_000_00);
   expectOk(
     await api("/api/Game/producttransferin", {

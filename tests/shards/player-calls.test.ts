@@ -5,24 +5,21 @@ import { addBank, addCoinAddress, PAY_PASSWORD } from "../wallet-helpers";
 import { registerPlayer } from "../helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { shardOfId } from "../../worker/db/id-ranges";
+import { shardIsControl } from "../shard-helpers";
 
 // A player's own calls over four wallet shards that are four databases (docs/decisions/161): their bank and
 // wallet accounts, requests, limits, inbox and ledger are read and written in their shard, the operator's
 // settings in the control database.
 
+/** The shards that hold a player's rows of a table, and whether the control database's own role holds any. */
 async function inShards(table: string, userId: number) {
+  const count = async (d1: D1Database) =>
+    (await d1.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n;
   const out: number[] = [];
-  for (const [shard, d1] of walletBindings(env).entries()) {
-    const row = await d1
-      .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`)
-      .bind(userId)
-      .first<{ n: number }>();
-    if (row!.n > 0) out.push(shard);
-  }
-  const control = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`)
-    .bind(userId)
-    .first<{ n: number }>();
-  return { shards: out, control: control!.n };
+  for (const [shard, d1] of walletBindings(env).entries()) if ((await count(d1)) > 0) out.push(shard);
+  // where a shard is the control database itself, its rows are that shard's (players have none in control's role)
+  const control = walletBindings(env).some((_, shard) => shardIsControl(shard)) ? 0 : await count(env.DB);
+  return { shards: out, control };
 }
 
 async function shardedPlayer() {
