@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectOk, login } from "../helpers";
+import { api, expectOk, login, operatorLogin } from "../helpers";
 import { movePlayer } from "../../worker/players/move";
 import { playerTables } from "../../worker/players/move-tables";
 import { busyPlayer, d1Link, expectEveryShardBalanced, rowsOf, shardD1, shardOf } from "./move-helpers";
@@ -150,5 +150,49 @@ describe("moving a player out of shard 0 and back", () => {
       .bind(`user:${p.id}`)
       .first();
     expect(moves).toEqual({ n: 2 });
+  });
+
+  it("undoes a stopped copy into shard 0 when the next run is refused, deleting nothing else there", async () => {
+    const { p, controlOwn, own } = await playerInShardZero();
+    expect(await movePlayer(d1Link(), p.username, 3, Date.now())).toMatchObject({ status: "moved", to: 3 });
+    const rowsIn3 = await rowsOf(3, p.id);
+    // the console's audit log of the player's rows: their decided deposit's, the operator's credit
+    const token = await operatorLogin();
+    const deposit = (rowsIn3.deposit_requests as { id: number }[])[0].id;
+    const logged = async () => {
+      const ids: number[] = [];
+      for (const target of [`deposit:${deposit}`, `user:${p.id}`]) {
+        const answer = await api("/api/admin/audit", { token, page: 1, target });
+        expectOk(answer);
+        ids.push(...answer.data.list.map((r: { id: number }) => r.id));
+      }
+      return ids;
+    };
+    const loggedBefore = await logged();
+    expect(loggedBefore.length).toBeGreaterThanOrEqual(2);
+    const control = await controlRowsBesides(p.id);
+    // the move back stops after its copy into shard 0, before the directory switched
+    await expect(movePlayer(d1Link({ db: "control", batch: 1 }), p.username, 0, Date.now())).rejects.toThrow(/stopped/);
+    expect(Object.keys(await rowsOf(0, p.id))).toContain("ledger");
+    // an operator asks for an adjustment of the frozen player meanwhile, in their shard
+    await shardD1(3)
+      .prepare(
+        "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)",
+      )
+      .bind(p.id, Date.now())
+      .run();
+    await expect(movePlayer(d1Link(), p.username, 0, Date.now())).rejects.toThrow(/awaiting an operator/);
+    // the copy is gone from shard 0 (its audit rows aside), and nothing else of the control database with it
+    expect(Object.keys(await rowsOf(0, p.id)).filter((t) => t !== "audit_log")).toEqual([]);
+    expect(await shardOf(p.id)).toBe(3);
+    const { adjustment_requests: asked, ...rest } = await rowsOf(3, p.id);
+    expect(asked).toHaveLength(1);
+    expect({ ...rest, sessions: [] }).toEqual({ ...rowsIn3, sessions: [] });
+    // the copy's audit rows went with the rest of it: the console shows each of the player's once
+    expect(await logged()).toEqual(loggedBefore);
+    expect(await controlRowsBesides(p.id)).toEqual(control);
+    expect(await controlOwn()).toEqual(own);
+    await login(p.username, p.password);
+    await expectEveryShardBalanced();
   });
 });

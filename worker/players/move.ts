@@ -218,9 +218,10 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
 }
 
 /**
- * Undoes a copy an interrupted run left in a target the directory never named: the player's rows there go (their
- * audit rows stay, see KEPT_IN_TARGET), and the house row that took the other side of the copied balance is
- * reversed by a row of its own, once.
+ * Undoes a copy an interrupted run left in a target the directory never named: the player's rows there go, their
+ * audit rows by the ids the copy gave them (a target's own audit rows stay, see KEPT_IN_TARGET: the console would
+ * list a copy left behind beside the source's row), and the house row that took the other side of the copied
+ * balance is reversed by a row of its own, once.
  */
 async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to: number) {
   const target = link.shard(to);
@@ -238,9 +239,24 @@ async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to
     wasFrozen: m.was_frozen,
     nowMs: await bookedAt(target, await arrivedAt(target, m)),
   };
+  // every id in the source is unique across databases: no audit row of the target's own (the control database's,
+  // where shard 0 is it) is among them
+  const audit = tables.find((t) => t.name === KEPT_IN_TARGET);
+  const copiedAudit = audit
+    ? await link.shard(m.from_shard).all<{ id: number }>(`SELECT id FROM audit_log WHERE ${audit.where(id)}`)
+    : [];
+  const auditDeletes: string[] = [];
+  for (let i = 0; i < copiedAudit.length; i += 500)
+    auditDeletes.push(
+      `DELETE FROM audit_log WHERE id IN (${copiedAudit
+        .slice(i, i + 500)
+        .map((r) => r.id)
+        .join(", ")})`,
+    );
   await target.batch([
     ...houseStatements(move, "undone", arrived ? -arrived.amount : 0),
     ...departureStatements(move, "undone"),
+    ...auditDeletes,
     ...[...tables]
       .reverse()
       .filter((t) => t.name !== KEPT_IN_TARGET)
