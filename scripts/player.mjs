@@ -5,7 +5,7 @@
 // leaves one authoritative copy, named by the directory: running the same command again finishes the move.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { persistArgs, walletBindingNames } from "./lib/local-env.mjs";
+import { persistArgs, walletBindingNames, wranglerEnvArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 import { PLAYER_USAGE, parsePlayerArgs } from "./lib/player-args.mjs";
 
@@ -15,7 +15,8 @@ if (asked.problem) {
   console.error(`${asked.problem}\n${PLAYER_USAGE}`);
   process.exit(2);
 }
-const where = asked.remote ? ["--remote"] : ["--local", ...persistArgs()];
+// WRANGLER_ENV names a wrangler.toml environment (its own bindings), as for the other scripts
+const where = [...(asked.remote ? ["--remote"] : ["--local", ...persistArgs()]), ...wranglerEnvArgs()];
 
 /** One wrangler d1 execute; its JSON answer, or a thrown error with wrangler's own words. */
 function execute(binding, input) {
