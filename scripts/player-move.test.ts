@@ -107,14 +107,15 @@ const DAY = 86_400_000;
 const DEPOSIT = 100_000_00; // the primary tier's minimum (worker/seed/seed.ts), locked whole below
 
 /** A change of the demo player's balance with the house's other side, as worker/ledger/ledger.ts writes it. */
-const balanceChange = (amount: number, type: string, key: string, ref: string, reasonKey: string, params: object) =>
+type Reason = { key: string; params: object; text: string };
+const balanceChange = (amount: number, type: string, key: string, ref: string, reason: Reason) =>
   [
     [DEMO, amount, key],
     [HOUSE, -amount, `${key}:house`],
   ].flatMap(([user, signed, rowKey]) => [
     `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
-      SELECT id, ${signed}, money_cents, money_cents + ${signed}, '${type}', '${reasonKey}', '${reasonKey}',
-        '${JSON.stringify(params)}', ${ref}, '${rowKey}', ${now} FROM users WHERE id = ${user}`,
+      SELECT id, ${signed}, money_cents, money_cents + ${signed}, '${type}', '${reason.text}', '${reason.key}',
+        '${JSON.stringify(reason.params)}', ${ref}, '${rowKey}', ${now} FROM users WHERE id = ${user}`,
     `UPDATE users SET money_cents = money_cents + ${signed} WHERE id = ${user}`,
   ]);
 
@@ -154,7 +155,7 @@ describe("npm run player -- move, through wrangler", () => {
     expect(noShard.code).toBe(2);
     expect(noShard.stderr).toContain("There is no shard 9: wrangler.toml binds 4 (DB_WALLET_0 to DB_WALLET_3).");
     expect(await shard(0)).toEqual(before);
-    expect((await control()).entry).toEqual({ id: DEMO, username: "demo01", shard: 0 });
+    expect(await control()).toEqual({ entry: { id: DEMO, username: "demo01", shard: 0 }, audit: [] });
   }, 300_000);
 
   it("moves demo01 with their history from shard 0 to shard 2, once", async () => {
@@ -164,14 +165,19 @@ describe("npm run player -- move, through wrangler", () => {
       "DB_WALLET_0",
       [
         `UPDATE deposit_requests SET status = 'approved', decided_at_ms = ${now}, decided_by = 2 WHERE id = ${depositId}`,
-        ...balanceChange(DEPOSIT, "topup", "deposit:1", `'deposit:1'`, "deposit", { id: 1 }),
+        ...balanceChange(DEPOSIT, "topup", "deposit:1", `'deposit:1'`, {
+          key: "deposit",
+          params: { id: 1 },
+          text: "Deposit #1",
+        }),
         `INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
           SELECT 2, 'deposit.approve', 'deposit:' || ${depositId}, '{"status":"pending"}', '{"status":"approved"}', ${now}`,
         `INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key)
           VALUES (${DEMO}, 1, 'primary', ${DEPOSIT}, 1500, 15, ${now}, ${now + 15 * DAY}, 0, 'active', 'move-test-lock')`,
-        ...balanceChange(-DEPOSIT, "stake", "stake:move-test-lock", `'finance:move-test-lock'`, "financeLockup", {
-          product: "primary",
-          days: 15,
+        ...balanceChange(-DEPOSIT, "stake", "stake:move-test-lock", `'finance:move-test-lock'`, {
+          key: "financeLockup",
+          params: { product: "primary", days: 15 },
+          text: "Finance lock-up · Primary, 15 days",
         }),
       ].join(";\n"),
     );
