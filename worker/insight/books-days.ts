@@ -275,8 +275,13 @@ async function lateRows(db: Db, throughLedgerId: number, beforeMs: number, line:
   return { ids: rows.slice(0, ROWS_NAMED).map((r) => r.id), cents: rows.reduce((total, r) => total + r.cents, 0) };
 }
 
-/** When a database's books began: the first instant it booked (null: nothing yet). */
+/**
+ * When a database's books began, to the day: its first stored day, once it has one (the first day to close is the
+ * day of its first booked instant), else that instant (null: nothing booked yet).
+ */
 export async function booksBeganAt(db: Db): Promise<number | null> {
+  const stored = await db.get<{ day: string | null }>(sql`SELECT MIN(day) AS day FROM books_days`);
+  if (stored?.day) return parseDate(stored.day);
   const row = await db.get<{ at: number | null }>(firstBooked);
   return row?.at ?? null;
 }
@@ -287,8 +292,8 @@ async function nextDayToClose(db: Db): Promise<string | null> {
     sql`SELECT MAX(day) AS day FROM books_days WHERE status = 'closed'`,
   );
   if (last?.day) return formatDate(parseDate(last.day)! + DAY_MS);
-  const first = await booksBeganAt(db);
-  return first === null ? null : formatDate(first);
+  const first = await db.get<{ at: number | null }>(firstBooked);
+  return first?.at == null ? null : formatDate(first.at);
 }
 
 function storeStatement(db: Db, s: DayStatement, nowMs: number) {

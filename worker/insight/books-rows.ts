@@ -69,15 +69,15 @@ export const decidedStakes = (round: string) =>
       AND NOT ${departedCopy("x", "through_bet_id")}))`);
 
 /**
- * The first instant this database booked (null: none yet): its own first ledger row, a departed one, or a move's.
- * Each part is one search of a time index, stopping at the first row that counts.
+ * The first instant this database booked (null: none yet): its own first ledger row, a departed one, or a move's
+ * (a balance or lock-ups arriving). Each part reads a time index in order, stopping at the first row that counts.
  */
 export const firstBooked = sql.raw(`SELECT MIN(at) AS at FROM (
     SELECT (SELECT x.created_at_ms FROM ledger x WHERE NOT ${copiedIn("x", "through_ledger_id")}
       ORDER BY x.created_at_ms LIMIT 1) AS at
     UNION ALL SELECT (SELECT x.created_at_ms FROM books_departed_ledger x WHERE NOT ${departedCopy("x", "through_ledger_id")}
       ORDER BY x.created_at_ms LIMIT 1)
-    UNION ALL SELECT (SELECT MIN(at_ms) FROM books_moves WHERE balance_cents <> 0))`);
+    UNION ALL SELECT (SELECT MIN(at_ms) FROM books_moves WHERE balance_cents <> 0 OR finance_cents <> 0))`);
 
 /**
  * Rows booked here with an id past `throughLedgerId` and a time before `beforeMs`, on one side: the rows written

@@ -1,6 +1,7 @@
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { ledgerReasons } from "../ledger/reasons";
-import { formatDate } from "#shared/days";
+import { CLOSE_AFTER_MS } from "../insight/books-days";
+import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { type MoveDb, lit } from "./move-tables";
 
 // A move between wallet shards as the books see it (docs/decisions/162): the house row of each side, and the books
@@ -97,18 +98,31 @@ export async function arrivedAt(target: MoveDb, m: Pick<Marker, "user_id" | "sta
   return row?.at ?? null;
 }
 
-/** Whether a database's books have not closed the day of an instant yet. */
-export async function dayOpen(db: MoveDb, atMs: number) {
+/** Time a batch takes to land after the check before it, with room to spare: a day closes CLOSE_AFTER_MS after its end. */
+const LANDING_MS = 5 * 60 * 1000;
+
+/**
+ * Whether rows dated at an instant can still be booked in a database: its books have not closed that day, and will
+ * not before the rows land (a day closes CLOSE_AFTER_MS after its end; nothing dated in it may commit later).
+ */
+export async function stillBookable(db: MoveDb, atMs: number, nowMs: number) {
+  if (nowMs >= dayStartMs(atMs) + DAY_MS + CLOSE_AFTER_MS - LANDING_MS) return false;
   const [row] = await db.all<{ day: string | null }>(`SELECT MAX(day) AS day FROM books_days WHERE status = 'closed'`);
   return !row?.day || formatDate(atMs) > row.day;
 }
 
 /**
  * The instant a side of the move is booked at: the copy's own, so that both shards book the move at one instant and
- * the sum over shards never counts the player twice; now, if this database has closed that day meanwhile (a run
+ * the sum over shards never counts the player twice; now, if this database can no longer book that instant (a run
  * finished long after the copy), which keeps its closed days as they were.
  */
-export async function bookedAt(db: MoveDb, copiedAt: number | null) {
-  if (copiedAt !== null && (await dayOpen(db, copiedAt))) return copiedAt;
-  return Date.now();
+export async function bookedAt(db: MoveDb, copiedAt: number | null, nowMs: number) {
+  if (copiedAt !== null && (await stillBookable(db, copiedAt, nowMs))) return copiedAt;
+  return nowMs;
+}
+
+/** Whether the target undid a copy made under this marker (a stopped run undid it, then stopped before the source). */
+export async function copyUndone(target: MoveDb, m: Pick<Marker, "user_id" | "started_at_ms">) {
+  const key = lit(`move:${m.user_id}:${m.started_at_ms}:in:undone`);
+  return (await target.all(`SELECT 1 FROM books_moves WHERE key = ${key}`)).length > 0;
 }

@@ -4,7 +4,8 @@ import {
   type Move,
   arrivedAt,
   bookedAt,
-  dayOpen,
+  copyUndone,
+  stillBookable,
   departureStatements,
   houseStatements,
   arrivalStatements,
@@ -64,7 +65,7 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
       throw new MoveRefused(
         `A move of ${username} to shard ${left.to_shard} is unfinished: run it again to that shard first.`,
       );
-    return finish(link, id, to);
+    return finish(link, id, to, nowMs);
   }
   const from = entry.shard;
   const source = link.shard(from);
@@ -79,15 +80,17 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
     await source.batch(freezeStatements(id, from, to, nowMs));
     // two runs at once: the one whose marker the freeze wrote goes on, the other stops here and changes nothing
     const ours = await marker(source, id);
-    if (ours && ours.to_shard !== to)
-      throw new MoveRefused(`A move of ${username} to shard ${ours.to_shard} is under way: let it finish first.`);
+    if (!ours || ours.to_shard !== to)
+      throw new MoveRefused(
+        `A move of ${username}${ours ? ` to shard ${ours.to_shard}` : ""} is under way: let it finish first.`,
+      );
   }
   // Checked again once frozen: an order or a request that landed before the freeze is seen now.
   try {
     await refuseWhileInFlight(source, tables, id, to);
   } catch (refused) {
     // a copy an earlier run made in the target is undone first: the player stays whole where they are
-    await abandonCopy(link, tables, id, to);
+    await abandonCopy(link, tables, id, to, nowMs);
     await source.batch(unfreezeStatements(id));
     throw refused;
   }
@@ -96,14 +99,16 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
   const rows = await copy(link, tables, { id, from, to, startedAtMs, wasFrozen, nowMs });
   // The directory names the target from here on: the copy there is the player's.
   await link.control.batch(switchStatements(id, from, to, startedAtMs));
-  const done = await finish(link, id, to);
+  const done = await finish(link, id, to, nowMs);
   return { ...done, status: "moved", from, rows };
 }
 
 /**
- * A copy an earlier run left in the target that no longer matches the source (an operator's credit landed in
- * between) or whose instant the target's books have closed: undone, and the move started again from now, in one
- * batch in the source, so the copy that follows is whole and booked once.
+ * A copy an earlier run left in the target is made again, under a new start, when it no longer matches the source
+ * (an operator's credit landed in between) or the source can no longer book the departure at the copy's instant (its
+ * day is closed there): undone in the target first, then the source's marker started again from now, in one batch.
+ * A copy a stopped run already undid, before it could start the marker again, is started again the same way: a copy
+ * under the old start would meet its used keys and write no house row or record.
  */
 async function redoStaleCopy(
   link: MoveLink,
@@ -111,13 +116,16 @@ async function redoStaleCopy(
   m: { id: number; from: number; to: number; nowMs: number },
 ) {
   const target = link.shard(m.to);
-  const earlier = await marker(target, m.id);
-  if (!earlier) return;
   const source = link.shard(m.from);
-  const [there, here] = [await fingerprint(target, tables, m.id), await fingerprint(source, tables, m.id)];
-  const copiedAt = await arrivedAt(target, { ...earlier, user_id: m.id });
-  if (there === here && (copiedAt === null || (await dayOpen(target, copiedAt)))) return;
-  await abandonCopy(link, tables, m.id, m.to);
+  const started = await marker(source, m.id);
+  if (!started) return;
+  const earlier = await marker(target, m.id);
+  if (earlier) {
+    const [there, here] = [await fingerprint(target, tables, m.id), await fingerprint(source, tables, m.id)];
+    const copiedAt = await arrivedAt(target, earlier);
+    if (there === here && (copiedAt === null || (await stillBookable(source, copiedAt, m.nowMs)))) return;
+    await abandonCopy(link, tables, m.id, m.to, m.nowMs);
+  } else if (!(await copyUndone(target, started))) return;
   await source.batch([...unfreezeStatements(m.id), ...freezeStatements(m.id, m.from, m.to, m.nowMs)]);
 }
 
@@ -169,6 +177,23 @@ async function movingSince(db: MoveDb, id: number) {
   return { startedAtMs: m.started_at_ms, wasFrozen: m.was_frozen };
 }
 
+/** The player is in the target with no move under way: another run moved them there. */
+const movedMeanwhile = async (target: MoveDb, id: number) =>
+  (await hasUsersRow(target, id)) && !(await marker(target, id));
+
+const movedByAnother = (id: number, to: number) =>
+  new MoveRefused(`Player ${id} is in shard ${to} already: another run moved them meanwhile.`);
+
+/** The copy's batch; refused in words when another run finished the move between the check and the batch. */
+async function landCopy(target: MoveDb, id: number, to: number, statements: string[]) {
+  try {
+    await target.batch(statements);
+  } catch (error) {
+    if (await movedMeanwhile(target, id)) throw movedByAnother(id, to);
+    throw error;
+  }
+}
+
 /**
  * Every row of the player into the target in one batch, after whatever an interrupted run left there; the
  * house of the target takes the other side of the balance that arrives (each shard's books sum to zero).
@@ -176,6 +201,7 @@ async function movingSince(db: MoveDb, id: number) {
 async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Record<string, number>> {
   const source = link.shard(m.from);
   const target = link.shard(m.to);
+  if (await movedMeanwhile(target, m.id)) throw movedByAnother(m.id, m.to);
   const copied = tables.filter((t) => t.name !== RECOMPUTED);
   const found = await source.each(
     copied.map(
@@ -190,7 +216,12 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
     inserts.push(...insertStatements(t, found[i]));
   });
   const [{ money }] = await source.all<{ money: number }>(`SELECT money_cents AS money FROM users WHERE id = ${m.id}`);
-  await target.batch([
+  await landCopy(target, m.id, m.to, [
+    // A player already here with no move under way was moved by another run that finished meanwhile: a copy now
+    // would put back the rows it read before. The NULL breaks the marker's NOT NULL and so aborts the whole batch.
+    `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
+      SELECT ${m.id}, NULL, ${m.to}, 0, 0 WHERE EXISTS (SELECT 1 FROM users WHERE id = ${m.id})
+        AND NOT EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})`,
     `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
       VALUES (${m.id}, ${m.from}, ${m.to}, ${m.wasFrozen}, ${m.startedAtMs}) ON CONFLICT (user_id) DO NOTHING`,
     ...[...tables]
@@ -223,7 +254,7 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
  * list a copy left behind beside the source's row), and the house row that took the other side of the copied
  * balance is reversed by a row of its own, once.
  */
-async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to: number) {
+async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to: number, nowMs: number) {
   const target = link.shard(to);
   const m = await marker(target, id);
   if (!m) return;
@@ -237,7 +268,7 @@ async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to
     to,
     startedAtMs: m.started_at_ms,
     wasFrozen: m.was_frozen,
-    nowMs: await bookedAt(target, await arrivedAt(target, m)),
+    nowMs: await bookedAt(target, await arrivedAt(target, m), nowMs),
   };
   // every id in the source is unique across databases: no audit row of the target's own (the control database's,
   // where shard 0 is it) is among them
@@ -280,7 +311,7 @@ function switchStatements(id: number, from: number, to: number, startedAtMs: num
  * The directory names `to`: deletes what is left in the source (only while it still matches the copy), then
  * unfreezes the player there. A player with no move under way is already where they were asked to go.
  */
-async function finish(link: MoveLink, id: number, to: number): Promise<MoveResult> {
+async function finish(link: MoveLink, id: number, to: number, nowMs: number): Promise<MoveResult> {
   const target = link.shard(to);
   const m = await marker(target, id);
   if (!m) return { status: "already", userId: id, from: to, to, rows: {} };
@@ -292,7 +323,7 @@ async function finish(link: MoveLink, id: number, to: number): Promise<MoveResul
       to,
       startedAtMs: m.started_at_ms,
       wasFrozen: m.was_frozen,
-      nowMs: await bookedAt(source, await arrivedAt(target, m)),
+      nowMs: await bookedAt(source, await arrivedAt(target, m), nowMs),
     });
   await target.batch(unfreezeStatements(id));
   return { status: "moved", userId: id, from: m.from_shard, to, rows: {} };
