@@ -36,7 +36,9 @@ describe("two moves of one player at once", () => {
   it("to two different shards: one moves, the other is refused as a move under way", async () => {
     const outcomes = await race([1, 2]);
     const moved = outcomes.filter((o) => o.status === "fulfilled" && o.value.status === "moved");
-    const refused = outcomes.filter((o) => o.status === "rejected" && /under way|unfinished/.test(String(o.reason)));
+    const refused = outcomes.filter(
+      (o) => o.status === "rejected" && /Another run is moving|unfinished/.test(String(o.reason)),
+    );
     expect([moved.length, refused.length]).toEqual([1, 1]);
   });
 });

@@ -22,4 +22,48 @@ describe("a move stopped twice", () => {
     await expectTodayTrue(1);
     await expectEveryShardBalanced();
   });
+
+  it("lets one of two runs at once start it again, and the player arrives once", async () => {
+    const a = await playerWhere((s) => s === 0);
+    await moveAt(a.id, 300_00, at(0, 1));
+    await expect(movePlayer(d1Link({ db: "control", batch: 1 }), a.username, 2, Date.now())).rejects.toThrow(/stopped/);
+    await credit(0, a.id, 5_00);
+    await expect(movePlayer(d1Link({ db: 0, batch: 1 }), a.username, 2, Date.now())).rejects.toThrow(/stopped/);
+    // Both runs judge the undone copy; the first starts the move again and waits at its copy; the second's start
+    // lands after the first's, then both go on.
+    let firstAtCopy!: () => void;
+    const firstReachedCopy = new Promise<void>((resolve) => (firstAtCopy = resolve));
+    let secondStarted!: () => void;
+    const secondDone = new Promise<void>((resolve) => (secondStarted = resolve));
+    let firstSeen = false;
+    const first = movePlayer(
+      d1Link(undefined, async (db) => {
+        if (db !== 2 || firstSeen) return;
+        firstSeen = true;
+        firstAtCopy();
+        await secondDone;
+      }),
+      a.username,
+      2,
+      Date.now(),
+    );
+    let secondSources = 0;
+    const second = movePlayer(
+      d1Link(undefined, async (db) => {
+        if (db === 0 && ++secondSources === 1) await firstReachedCopy;
+        if (db === 2) secondStarted();
+      }),
+      a.username,
+      2,
+      Date.now() + 1,
+    ).finally(() => secondStarted());
+    const runs = await Promise.allSettled([first, second]);
+    expect(runs.some((r) => r.status === "fulfilled" && r.value.status === "moved")).toBe(true);
+    // whatever the other answered, a last run finds the player where they are
+    expect(await movePlayer(d1Link(), a.username, 2, Date.now())).toMatchObject({ to: 2 });
+    const { playersCents, houseCents } = await live(2);
+    expect(playersCents + houseCents, "shard 2: players and house").toBe(0);
+    await expectTodayTrue(2);
+    await expectEveryShardBalanced();
+  });
 });

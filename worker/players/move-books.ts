@@ -98,7 +98,10 @@ export async function arrivedAt(target: MoveDb, m: Pick<Marker, "user_id" | "sta
   return row?.at ?? null;
 }
 
-/** Time a batch takes to land after the check before it, with room to spare: a day closes CLOSE_AFTER_MS after its end. */
+/**
+ * Time a batch takes to land after the check before it, with room to spare: a day closes CLOSE_AFTER_MS after its
+ * end. The check reads the run's clock (worker/players/move.ts), which moves on with the run.
+ */
 const LANDING_MS = 5 * 60 * 1000;
 
 /**
@@ -116,9 +119,9 @@ export async function stillBookable(db: MoveDb, atMs: number, nowMs: number) {
  * the sum over shards never counts the player twice; now, if this database can no longer book that instant (a run
  * finished long after the copy), which keeps its closed days as they were.
  */
-export async function bookedAt(db: MoveDb, copiedAt: number | null, nowMs: number) {
-  if (copiedAt !== null && (await stillBookable(db, copiedAt, nowMs))) return copiedAt;
-  return nowMs;
+export async function bookedAt(db: MoveDb, copiedAt: number | null, clock: () => number) {
+  if (copiedAt !== null && (await stillBookable(db, copiedAt, clock()))) return copiedAt;
+  return clock();
 }
 
 /** Whether the target undid a copy made under this marker (a stopped run undid it, then stopped before the source). */

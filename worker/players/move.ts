@@ -59,13 +59,14 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
   if (!entry) throw new MoveRefused(`No account is named ${username}.`);
   if (entry.shard === null) throw new MoveRefused(`${username} is an operator: only players live in wallet shards.`);
   const id = entry.id;
+  const clock = runClock(nowMs);
   if (entry.shard === to) {
     const left = await marker(link.shard(to), id);
     if (left && left.from_shard === to && left.to_shard !== to)
       throw new MoveRefused(
         `A move of ${username} to shard ${left.to_shard} is unfinished: run it again to that shard first.`,
       );
-    return finish(link, id, to, nowMs);
+    return finish(link, id, to, clock);
   }
   const from = entry.shard;
   const source = link.shard(from);
@@ -80,26 +81,26 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
     await source.batch(freezeStatements(id, from, to, nowMs));
     // two runs at once: the one whose marker the freeze wrote goes on, the other stops here and changes nothing
     const ours = await marker(source, id);
-    if (!ours || ours.to_shard !== to)
-      throw new MoveRefused(
-        `A move of ${username}${ours ? ` to shard ${ours.to_shard}` : ""} is under way: let it finish first.`,
-      );
+    if (!ours || ours.to_shard !== to) throw anotherRun(username);
   }
   // Checked again once frozen: an order or a request that landed before the freeze is seen now.
   try {
     await refuseWhileInFlight(source, tables, id, to);
   } catch (refused) {
     // a copy an earlier run made in the target is undone first: the player stays whole where they are
-    await abandonCopy(link, tables, id, to, nowMs);
+    const stopped = await marker(source, id);
+    if (stopped) await abandonCopy(link, tables, id, to, stopped.started_at_ms, clock);
     await source.batch(unfreezeStatements(id));
     throw refused;
   }
-  await redoStaleCopy(link, tables, { id, from, to, nowMs });
-  const { startedAtMs, wasFrozen } = await movingSince(source, id);
+  await redoStaleCopy(link, tables, { id, from, to, nowMs }, clock);
+  const moving = await marker(source, id);
+  if (!moving) throw anotherRun(username);
+  const { started_at_ms: startedAtMs, was_frozen: wasFrozen } = moving;
   const rows = await copy(link, tables, { id, from, to, startedAtMs, wasFrozen, nowMs });
   // The directory names the target from here on: the copy there is the player's.
   await link.control.batch(switchStatements(id, from, to, startedAtMs));
-  const done = await finish(link, id, to, nowMs);
+  const done = await finish(link, id, to, clock);
   return { ...done, status: "moved", from, rows };
 }
 
@@ -114,6 +115,7 @@ async function redoStaleCopy(
   link: MoveLink,
   tables: PlayerTable[],
   m: { id: number; from: number; to: number; nowMs: number },
+  clock: Clock,
 ) {
   const target = link.shard(m.to);
   const source = link.shard(m.from);
@@ -123,10 +125,16 @@ async function redoStaleCopy(
   if (earlier) {
     const [there, here] = [await fingerprint(target, tables, m.id), await fingerprint(source, tables, m.id)];
     const copiedAt = await arrivedAt(target, earlier);
-    if (there === here && (copiedAt === null || (await stillBookable(source, copiedAt, m.nowMs)))) return;
-    await abandonCopy(link, tables, m.id, m.to, m.nowMs);
+    if (there === here && (copiedAt === null || (await stillBookable(source, copiedAt, clock())))) return;
+    await abandonCopy(link, tables, m.id, m.to, started.started_at_ms, clock);
   } else if (!(await copyUndone(target, started))) return;
-  await source.batch([...unfreezeStatements(m.id), ...freezeStatements(m.id, m.from, m.to, m.nowMs)]);
+  // only while the marker is still the one judged here: another run may have started the move again meanwhile
+  await guardedBatch(
+    source,
+    `EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id} AND started_at_ms = ${started.started_at_ms})`,
+    [...unfreezeStatements(m.id), ...freezeStatements(m.id, m.from, m.to, m.nowMs)],
+    anotherRun(`player ${m.id}`),
+  );
 }
 
 /** Bets awaiting their draw, requests awaiting an operator, or rows the target's id range would follow. */
@@ -171,25 +179,30 @@ function unfreezeStatements(id: number) {
   ];
 }
 
-async function movingSince(db: MoveDb, id: number) {
-  const m = await marker(db, id);
-  if (!m) throw new Error(`the move marker of player ${id} is missing in its source shard`);
-  return { startedAtMs: m.started_at_ms, wasFrozen: m.was_frozen };
-}
+/** The run's time: its given instant, moved on by the time the run has taken (tests give past instants). */
+type Clock = () => number;
+const runClock = (nowMs: number): Clock => {
+  const wallStart = Date.now();
+  return () => nowMs + (Date.now() - wallStart);
+};
 
-/** The player is in the target with no move under way: another run moved them there. */
-const movedMeanwhile = async (target: MoveDb, id: number) =>
-  (await hasUsersRow(target, id)) && !(await marker(target, id));
+const anotherRun = (who: string) =>
+  new MoveRefused(`Another run is moving ${who} or has just moved them: run the command again once it is done.`);
 
-const movedByAnother = (id: number, to: number) =>
-  new MoveRefused(`Player ${id} is in shard ${to} already: another run moved them meanwhile.`);
-
-/** The copy's batch; refused in words when another run finished the move between the check and the batch. */
-async function landCopy(target: MoveDb, id: number, to: number, statements: string[]) {
+/**
+ * A batch that writes only while `condition` holds when it runs, in the same transaction: a first statement breaks
+ * the move marker's NOT NULL unless it holds, which aborts the batch; the refusal is thrown then.
+ */
+async function guardedBatch(db: MoveDb, condition: string, statements: string[], refusal: MoveRefused) {
   try {
-    await target.batch(statements);
+    await db.batch([
+      `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
+        SELECT -1, NULL, 0, 0, 0 WHERE NOT (${condition})`,
+      ...statements,
+    ]);
   } catch (error) {
-    if (await movedMeanwhile(target, id)) throw movedByAnother(id, to);
+    const [{ holds }] = await db.all<{ holds: number }>(`SELECT (${condition}) AS holds`);
+    if (!holds) throw refusal;
     throw error;
   }
 }
@@ -201,7 +214,6 @@ async function landCopy(target: MoveDb, id: number, to: number, statements: stri
 async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Record<string, number>> {
   const source = link.shard(m.from);
   const target = link.shard(m.to);
-  if (await movedMeanwhile(target, m.id)) throw movedByAnother(m.id, m.to);
   const copied = tables.filter((t) => t.name !== RECOMPUTED);
   const found = await source.each(
     copied.map(
@@ -216,26 +228,33 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
     inserts.push(...insertStatements(t, found[i]));
   });
   const [{ money }] = await source.all<{ money: number }>(`SELECT money_cents AS money FROM users WHERE id = ${m.id}`);
-  await landCopy(target, m.id, m.to, [
-    // A player already here with no move under way was moved by another run that finished meanwhile: a copy now
-    // would put back the rows it read before. The NULL breaks the marker's NOT NULL and so aborts the whole batch.
-    `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
-      SELECT ${m.id}, NULL, ${m.to}, 0, 0 WHERE EXISTS (SELECT 1 FROM users WHERE id = ${m.id})
-        AND NOT EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})`,
-    `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
+  // Written only while the player is not in the target with no move under way (another run finished the move:
+  // a copy now would put back the rows read before) and no record of this arrival holds another balance (the source
+  // changed under this run: its next run makes the copy again).
+  const inKey = lit(`move:${m.id}:${m.startedAtMs}:in`);
+  await guardedBatch(
+    target,
+    `NOT (EXISTS (SELECT 1 FROM users WHERE id = ${m.id}) AND NOT EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id}))
+      AND NOT EXISTS (SELECT 1 FROM books_moves WHERE key = ${inKey} AND balance_cents <> ${money})`,
+    [
+      `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
       VALUES (${m.id}, ${m.from}, ${m.to}, ${m.wasFrozen}, ${m.startedAtMs}) ON CONFLICT (user_id) DO NOTHING`,
-    ...[...tables]
-      .reverse()
-      .filter((t) => t.name !== KEPT_IN_TARGET)
-      .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(m.id)}`),
-    ...inserts,
-    // the books check's per-account sums stop at the target's checkpoint: the copied rows up to it are summed there
-    `INSERT INTO books_account_sums (user_id, sum_cents)
+      ...[...tables]
+        .reverse()
+        .filter((t) => t.name !== KEPT_IN_TARGET)
+        .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(m.id)}`),
+      ...inserts,
+      // the books check's per-account sums stop at the target's checkpoint: the copied rows up to it are summed there
+      `INSERT INTO books_account_sums (user_id, sum_cents)
       SELECT ${m.id}, COALESCE(SUM(amount_cents), 0) FROM ledger WHERE user_id = ${m.id}
         AND id <= COALESCE((SELECT through_ledger_id FROM books_checkpoint WHERE id = 1), 0)`,
-    ...houseStatements(m, "in", -money),
-    ...arrivalStatements(m, money),
-  ]);
+      ...houseStatements(m, "in", -money),
+      ...arrivalStatements(m, money),
+    ],
+    new MoveRefused(
+      `Player ${m.id} changed while being copied, or another run moved them: run the command again once it is done.`,
+    ),
+  );
   const there = await fingerprint(target, tables, m.id);
   const here = await fingerprint(source, tables, m.id);
   if (there !== here)
@@ -254,10 +273,17 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
  * list a copy left behind beside the source's row), and the house row that took the other side of the copied
  * balance is reversed by a row of its own, once.
  */
-async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to: number, nowMs: number) {
+async function abandonCopy(
+  link: MoveLink,
+  tables: PlayerTable[],
+  id: number,
+  to: number,
+  startedAtMs: number,
+  clock: Clock,
+) {
   const target = link.shard(to);
   const m = await marker(target, id);
-  if (!m) return;
+  if (!m || m.started_at_ms !== startedAtMs) return;
   const key = `move:${id}:${m.started_at_ms}:in:house`;
   const [arrived] = await target.all<{ amount: number }>(
     `SELECT amount_cents AS amount FROM ledger WHERE idempotency_key = ${lit(key)}`,
@@ -268,7 +294,7 @@ async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to
     to,
     startedAtMs: m.started_at_ms,
     wasFrozen: m.was_frozen,
-    nowMs: await bookedAt(target, await arrivedAt(target, m), nowMs),
+    nowMs: await bookedAt(target, await arrivedAt(target, m), clock),
   };
   // every id in the source is unique across databases: no audit row of the target's own (the control database's,
   // where shard 0 is it) is among them
@@ -284,16 +310,22 @@ async function abandonCopy(link: MoveLink, tables: PlayerTable[], id: number, to
         .map((r) => r.id)
         .join(", ")})`,
     );
-  await target.batch([
-    ...houseStatements(move, "undone", arrived ? -arrived.amount : 0),
-    ...departureStatements(move, "undone"),
-    ...auditDeletes,
-    ...[...tables]
-      .reverse()
-      .filter((t) => t.name !== KEPT_IN_TARGET)
-      .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(id)}`),
-    `DELETE FROM player_moves WHERE user_id = ${id}`,
-  ]);
+  // only the copy judged here: another run may have undone it and copied again meanwhile
+  await guardedBatch(
+    target,
+    `EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${id} AND started_at_ms = ${startedAtMs})`,
+    [
+      ...houseStatements(move, "undone", arrived ? -arrived.amount : 0),
+      ...departureStatements(move, "undone"),
+      ...auditDeletes,
+      ...[...tables]
+        .reverse()
+        .filter((t) => t.name !== KEPT_IN_TARGET)
+        .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(id)}`),
+      `DELETE FROM player_moves WHERE user_id = ${id}`,
+    ],
+    anotherRun(`player ${id}`),
+  );
 }
 
 /** The directory names the target, with the move's audit row, once. */
@@ -311,7 +343,7 @@ function switchStatements(id: number, from: number, to: number, startedAtMs: num
  * The directory names `to`: deletes what is left in the source (only while it still matches the copy), then
  * unfreezes the player there. A player with no move under way is already where they were asked to go.
  */
-async function finish(link: MoveLink, id: number, to: number, nowMs: number): Promise<MoveResult> {
+async function finish(link: MoveLink, id: number, to: number, clock: Clock): Promise<MoveResult> {
   const target = link.shard(to);
   const m = await marker(target, id);
   if (!m) return { status: "already", userId: id, from: to, to, rows: {} };
@@ -323,7 +355,7 @@ async function finish(link: MoveLink, id: number, to: number, nowMs: number): Pr
       to,
       startedAtMs: m.started_at_ms,
       wasFrozen: m.was_frozen,
-      nowMs: await bookedAt(source, await arrivedAt(target, m), nowMs),
+      nowMs: await bookedAt(source, await arrivedAt(target, m), clock),
     });
   await target.batch(unfreezeStatements(id));
   return { status: "moved", userId: id, from: m.from_shard, to, rows: {} };
