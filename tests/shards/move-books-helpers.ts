@@ -6,7 +6,17 @@ import { cancelOrderStatements } from "../../worker/room/bets";
 import { ledgerReasons } from "../../worker/ledger/reasons";
 import { CLOSE_AFTER_MS, closeBooksDays, todaySoFar } from "../../worker/insight/books-days";
 import { DAY_MS, dayStartMs } from "#shared/days";
-import { type ShardedPlayer, shardD1, shardedPlayer } from "./move-helpers";
+import { movePlayer } from "../../worker/players/move";
+import { at, lockAt, moveAt } from "../books-past-rows";
+import {
+  type ShardedPlayer,
+  d1Link,
+  expectEveryShardBalanced,
+  rowsOf,
+  shardD1,
+  shardOf,
+  shardedPlayer,
+} from "./move-helpers";
 
 // What the tests of a move in the books per day share (docs/decisions/162): players in a shard, what a shard holds,
 // today's statement and the days closed, a stake cancelled at a moment.
@@ -71,4 +81,32 @@ export async function cancelAt(shard: number, roundId: number, atMs: number) {
       nowMs: atMs,
     }),
   ]);
+}
+
+// Two runs of the move command at once (two operators, or a run started again while the first still goes): whatever
+// each answers, the player ends whole in one shard, unfrozen, nothing of theirs left anywhere else, and every shard's
+// books (live and per day) hold.
+export async function raceMoves(targets: [number, number]) {
+  const a = await playerWhere((s) => s === 0);
+  await moveAt(a.id, 400_00, at(0, 1));
+  await lockAt(a.id, 100_00, at(0, 2));
+  const outcomes = await Promise.allSettled(targets.map((to) => movePlayer(d1Link(), a.username, to, Date.now())));
+  const home = await shardOf(a.id);
+  expect(targets).toContain(home);
+  for (const s of [0, 1, 2, 3]) {
+    const rows = Object.keys(await rowsOf(s, a.id)).filter((t) => t !== "audit_log");
+    if (s === home) expect(rows, `shard ${s} (home)`).toContain("ledger");
+    else expect(rows, `shard ${s}`).toEqual([]);
+    const marker = await shardD1(s).prepare("SELECT 1 FROM player_moves WHERE user_id = ?").bind(a.id).first();
+    expect(marker, `shard ${s}: no move left under way`).toBeNull();
+  }
+  const user = await shardD1(home)
+    .prepare("SELECT frozen FROM users WHERE id = ?")
+    .bind(a.id)
+    .first<{ frozen: number }>();
+  expect(user!.frozen).toBe(0);
+  await expectEveryShardBalanced();
+  for (const s of [0, 1, 2, 3]) await expectTodayTrue(s);
+  await expectDaysClose([0, 1, 2, 3], tomorrowClosedAt());
+  return outcomes;
 }
