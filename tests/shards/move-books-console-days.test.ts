@@ -9,7 +9,7 @@ import { at, moveAt } from "../books-past-rows";
 import { d1Link, shardD1 } from "./move-helpers";
 import { expectDaysClose, playerWhere, today, tomorrowClosedAt, yesterdayClosedAt } from "./move-books-helpers";
 
-// a player with five days of history moved into a shard whose books began later (a shard added to take
+// A player with five days of history moved into a shard whose books began later (a shard added to take
 // players, docs/decisions/115: "a new shard takes new players only, and npm run player -- move moves existing ones to
 // it"). The days before the move were closed in every shard that had books; the console's summed days must still
 // list them.

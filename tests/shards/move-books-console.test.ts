@@ -11,7 +11,7 @@ import { at, lockAt, moveAt } from "../books-past-rows";
 import { d1Link, expectEveryShardBalanced } from "./move-helpers";
 import { expectDaysClose, live, playerWhere, today, tomorrowClosedAt, yesterdayClosedAt } from "./move-books-helpers";
 
-// the console's books per day (/api/admin/books/days) and the accountant's CSV after a move: summed
+// The console's books per day (/api/admin/books/days) and the accountant's CSV after a move: summed
 // over the shards, the move's line nets to nothing and the closing is what all shards hold.
 
 async function csv(token: string, from: string, to: string) {

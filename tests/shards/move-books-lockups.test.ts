@@ -14,7 +14,7 @@ import {
   yesterdayClosedAt,
 } from "./move-books-helpers";
 
-// lock-ups and the move's day. One matured this morning in the source (principal and interest paid
+// Lock-ups and the move's day. One matured this morning in the source (principal and interest paid
 // there before the move), one matures in the target just after the move (paid there the same day), one runs on.
 
 describe("lock-ups maturing on the move's day", () => {

@@ -4,7 +4,7 @@ import { at, betAt, lockAt, moveAt } from "../books-past-rows";
 import { d1Link, expectEveryShardBalanced, shardD1 } from "./move-helpers";
 import { cancelAt, expectDaysClose, expectTodayTrue, live, playerWhere, tomorrowClosedAt } from "./move-books-helpers";
 
-// players with no money (nothing at all; a lock-up and a balance of zero), and a stake placed the day
+// Players with no money (nothing at all; a lock-up and a balance of zero), and a stake placed the day
 // before and cancelled after midnight with no day closed yet in either shard when the player moves.
 
 describe("quiet players and a cancelled stake", () => {

@@ -14,7 +14,7 @@ import {
   yesterdayClosedAt,
 } from "./move-books-helpers";
 
-// the move's day refuses in the source for a reason of its own (a player's row whose house mirror is
+// The move's day refuses in the source for a reason of its own (a player's row whose house mirror is
 // missing); the refusal names that row only, not the move's; once the mirror is written the day closes, move and all.
 
 describe("the move's day refused for another reason", () => {

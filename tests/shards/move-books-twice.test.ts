@@ -11,7 +11,7 @@ import {
   yesterdayClosedAt,
 } from "./move-books-helpers";
 
-// a player moved in then out again on one day (0 -> 1 -> 2), with a stake cancelled across midnight,
+// A player moved in then out again on one day (0 -> 1 -> 2), with a stake cancelled across midnight,
 // the days before closed in every shard; then a player moved 0 -> 1 -> 0 (back where they were).
 
 describe("a move in then out again", () => {

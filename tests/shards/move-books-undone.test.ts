@@ -10,7 +10,7 @@ import {
   yesterdayClosedAt,
 } from "./move-books-helpers";
 
-// a move stopped after its copy, the next run refused (the copy undone in the target), then moved
+// A move stopped after its copy, the next run refused (the copy undone in the target), then moved
 // again the same day: both shards' books per day hold.
 
 describe("a move undone then done", () => {
