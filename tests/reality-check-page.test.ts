@@ -3,7 +3,7 @@ import { Browser } from "./pages";
 import { player } from "./wallet-helpers";
 
 // /reality-check opened in a browser is a page (the dialog's facts, its links and the interval with its
-// default), not the JSON its timer reads (docs/decisions/143-adjustment-texts-and-coin-networks.md).
+// default), never raw JSON (docs/decisions/143-adjustment-texts-and-coin-networks.md).
 
 const text = (html: string) =>
   html
@@ -28,12 +28,6 @@ describe("the reality check page", () => {
     expect(html).toMatch(/name="redirectTo" value="\/user\/limits#take-break"\/><button type="submit">Nghỉ chơi</);
     expect(html).toMatch(/name="redirectTo" value="\/user\/statement"\/><button type="submit">Bảng kê</);
     expect(text(html)).not.toMatch(/"reality"\s*:/);
-    // the dialog's timer still reads the route's data (single fetch: /reality-check.data), not the page
-    const data = await browser.get("/reality-check.data");
-    expect(data.status).toBe(200);
-    const body = await data.text();
-    expect(body).not.toContain("<html");
-    expect(body).toContain("dueAt");
   });
 
   it("tells a guest what it is and where to sign in", async () => {

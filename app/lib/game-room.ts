@@ -2,9 +2,9 @@
 // bet list at 0 and reloads the room 3 s later (docs/product.md#how-screens-behave), applies socket messages, and polls the
 // bet list every 10 s while the socket is down.
 
-import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { GameInfo, LiveBet } from "./game";
+import type { GameInfo, LiveBet, PollAnswer } from "./game";
 import {
   bettingOpen,
   clockOffset,
@@ -25,8 +25,7 @@ import {
   type RoomMessage,
 } from "./game-live-state";
 import { useRoomSocket } from "./game-socket";
-
-type PollAnswer = { ok: boolean; list: LiveBet[]; seqno: number | null };
+import { readJson } from "./read-json";
 
 const TICK_MS = 250;
 
@@ -48,7 +47,6 @@ function receivedAtDeviceMs(): number {
 
 export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet[], servedAt: number) {
   const revalidator = useRevalidator();
-  const poller = useFetcher<PollAnswer>();
   const [live, setLive] = useState(() => initialLiveRoom(info.game, info.his, loadedBets));
   // Device-time deadline; null during server rendering, where the diff itself is shown.
   const [deadline, setDeadline] = useState<number | null>(null);
@@ -102,22 +100,30 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
     setLive((state) => applyRoomMessage(state, message));
   }, []);
 
-  const onPoll = useCallback(() => {
+  // A poll is a plain read (app/lib/read-json.ts): one that fails, or answers after another poll began, is
+  // dropped and the next one asks again; the room stays on screen either way.
+  const polls = useRef(0);
+  const onPoll = useCallback(async () => {
+    const asked = ++polls.current;
     const { game } = liveRef.current;
-    poller.load(`/activity/${roomId}/live?seqno=${encodeURIComponent(String(game.seqno))}&gametype=${game.gametype}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const read = await readJson<PollAnswer>(
+      `/activity/${roomId}/live?seqno=${encodeURIComponent(String(game.seqno))}&gametype=${game.gametype}`,
+    );
+    if (asked !== polls.current) return;
+    if (!read.ok) {
+      // the session ended: the room's own reload leads to the sign-in page
+      if (read.signedOut) reload.current();
+      return;
+    }
+    const answer = read.data;
+    if (!answer.ok || answer.seqno === null) return;
+    // Another round is running on the server: reload the room rather than mix two rounds' bets.
+    if (String(answer.seqno) !== String(liveRef.current.game.seqno)) reload.current();
+    else setLive((state) => applyPolledBets(state, answer.list, answer.seqno!));
   }, [roomId]);
 
-  const status = useRoomSocket(roomId, { onMessage, onPoll, onResume: () => reload.current() });
-
-  useEffect(() => {
-    const answer = poller.data;
-    if (!answer?.ok || answer.seqno === null) return;
-    // Another round is running on the server: reload the room rather than mix two rounds' bets.
-    if (String(answer.seqno) !== String(liveRef.current.game.seqno)) revalidator.revalidate();
-    else setLive((state) => applyPolledBets(state, answer.list, answer.seqno!));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [poller.data]);
+  const status = useRoomSocket(roomId, { onMessage, onPoll: () => void onPoll(), onResume: () => reload.current() });
+  useEffect(() => () => void (polls.current += 1), []);
 
   const rememberOrder = useCallback((orderId: number) => setLive((state) => rememberMyOrder(state, orderId)), []);
 

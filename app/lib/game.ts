@@ -28,6 +28,9 @@ export type BetOptionOdds = { index: number; key: string; odds: number };
 /** A row of the live table as the screen holds it: `mine` marks the player's own bets. */
 export type LiveBet = ServerLiveBet & { mine?: boolean };
 
+/** The room's poll (/activity/{id}/live): the round's bets, or ok false when the API refused. */
+export type PollAnswer = { ok: boolean; list: LiveBet[]; seqno: number | null };
+
 export type GameInfo = {
   room: RoomInfo;
   options: BetOptionOdds[];

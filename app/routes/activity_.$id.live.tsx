@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { callApi } from "~/lib/api.server";
-import { roomIdParam, type LiveBet } from "~/lib/game";
+import { roomIdParam, type LiveBet, type PollAnswer } from "~/lib/game";
 
 // The 10 s polling fallback of the game room (docs/architecture.md#the-contract getVorder): the browser never holds the token,
-// so it asks this route and the server calls the API with the session cookie's token.
+// so it asks this route and the server calls the API with the session cookie's token. The room reads it with a plain
+// fetch (app/lib/read-json.ts), so it answers JSON itself.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const roomId = roomIdParam(params.id);
   if (roomId === null) throw new Response("Not found", { status: 404 });
@@ -20,6 +21,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       gametype: Number(url.searchParams.get("gametype")) || 0,
     },
   );
-  if (answer.code !== 1) return { ok: false as const, list: [] as LiveBet[], seqno: null };
-  return { ok: true as const, list: answer.data.list, seqno: answer.data.seqno };
+  const poll: PollAnswer =
+    answer.code === 1
+      ? { ok: true, list: answer.data.list, seqno: answer.data.seqno }
+      : { ok: false, list: [], seqno: null };
+  return Response.json(poll, { headers: { "Cache-Control": "no-store" } });
 }

@@ -8,9 +8,9 @@ import protectionStyles from "~/styles/protection.css?url";
 import type { RealityCheck } from "~/lib/protection-types";
 import { getToken, safeRedirectTarget } from "~/lib/session.server";
 
-// The reality check (docs/product.md#player-protection): the dialog's timer reads fresh figures here, and "keep
-// playing" posts here (from the dialog's script, or as a plain form that comes back to the page). Opened
-// in a browser it is a page with the same facts and links, never raw JSON.
+// The reality check (docs/product.md#player-protection): "keep playing" and the ways out of the dialog post here
+// (a plain form that comes back to the page). Opened in a browser it is a page with the same facts and links. The
+// dialog itself reads its figures from the root loader (app/components/protection/RealityCheckDialog.tsx).
 
 export const handle = { title: "common:protection.realityHeading" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: protection
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await getToken(request, context))) return { reality: null };
   const answer = await callApi<RealityCheck>(request, context, "/api/Game/getrealitycheck");
-  return { reality: answer.code === 1 ? answer.data : null, nowMs: Date.now() };
+  return { reality: answer.code === 1 ? answer.data : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

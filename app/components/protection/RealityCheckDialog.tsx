@@ -1,39 +1,36 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { REALITY_DEFAULT_MINUTES, type RealityCheck } from "~/lib/protection-types";
 
-type Answer = { reality: RealityCheck | null; nowMs?: number };
-
 /**
- * The reality check (docs/product.md#player-protection). The page comes with the check as of its load: when it is due, the
- * dialog is part of the HTML (the notice on the next page load, no script needed). With JavaScript a
- * timer opens it at the due moment with fresh figures. "Keep playing" posts and comes back to the
- * page, whose fresh check (a new dueAt, so a new instance of this component) starts the next timer.
+ * The reality check (docs/product.md#player-protection). The page comes with the check as of its load (the
+ * root loader): when it is due, the dialog is part of the HTML (the notice on the next page load, no script
+ * needed). With JavaScript a timer reloads the page's data at the due moment, and the fresh check opens the
+ * dialog with fresh figures; a check not yet due by the server's clock starts the next timer. The reload goes
+ * through the router's own loaders, not a fetcher of another route, so a failed read never covers the page
+ * (docs/decisions/164). "Keep playing" posts and comes back to the page, whose fresh check (a new dueAt, so a
+ * new instance of this component) starts the next timer.
  */
 export function RealityCheckDialog({ initial, serverNowMs }: { initial: RealityCheck; serverNowMs: number }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const reader = useFetcher<Answer>();
-  const [check, setCheck] = useState(initial);
+  const revalidator = useRevalidator();
   const [open, setOpen] = useState(initial.due);
+  const check = initial;
 
   useEffect(() => {
-    const fresh = reader.data?.reality;
-    if (fresh?.due) {
-      setCheck(fresh);
-      setOpen(true);
-    }
-  }, [reader.data]);
+    if (initial.due) setOpen(true);
+  }, [initial]);
   useEffect(() => {
     if (open) return;
     // The server's clock decides: wait the time it said was left, then ask it again.
-    const leftMs = Math.max(1_000, check.dueAt - (reader.data?.nowMs ?? serverNowMs));
-    const timer = window.setTimeout(() => reader.load("/reality-check"), Math.min(leftMs, 2 ** 31 - 1));
+    const leftMs = Math.max(1_000, initial.dueAt - serverNowMs);
+    const timer = window.setTimeout(() => revalidator.revalidate(), Math.min(leftMs, 2 ** 31 - 1));
     return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, check.dueAt]);
+  }, [open, initial.dueAt, serverNowMs]);
 
   if (!open) return null;
   const redirectTo = `${location.pathname}${location.search}`;

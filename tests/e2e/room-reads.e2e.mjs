@@ -1,0 +1,80 @@
+// A room's reads in the background never replace the room (docs/decisions/164). The poll that stands in for
+// a dropped socket, the record popup's pages, and a reload of the room while such a read is still on its way,
+// leave the room on screen; the poll still brings the round's new bets. Before, the poll was a Remix fetcher: a failed poll (the network
+// gone, which is when polls run) showed the error page, and a reload while the router was still looking up
+// the poll's route (lazy route discovery) showed "page not found".
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { eventually } from "./eventually.mjs";
+import { call, placeBet } from "./players.mjs";
+
+const ROOM = 16;
+const STATUS = /^(Live|Updating every 10 s)$/;
+
+/** The error page's titles in English (the flow reads the room in English), the offline one among them. */
+const { errorPage, offline } = JSON.parse(readFileSync("locales/en/common.json", "utf8"));
+
+async function assertRoomShown(page, what) {
+  const text = await page.locator("body").innerText();
+  for (const title of [errorPage.title, errorPage.notFound, offline])
+    assert.ok(!text.includes(title), `${what}: "${title}"`);
+  await page.getByText("Bets this round").waitFor({ timeout: 5_000 });
+}
+
+export default async function ({ page, base }) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill("demo01");
+  await page.getByLabel("Password").fill("demo1234");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/user");
+
+  // 1. The socket is down and every poll fails: the room stays, saying it updates every 10 s.
+  await page.routeWebSocket(/\/ws\/room\//, (socket) => socket.close());
+  await page.route(/\/activity\/\d+\/live/, (route) => route.abort("internetdisconnected"));
+  await page.goto(`/activity/${ROOM}`);
+  await page.getByText("Updating every 10 s").first().waitFor();
+  await page.waitForTimeout(1_500);
+  await assertRoomShown(page, "a failed poll");
+
+  // 2. The network is back: the next poll brings a bet placed after the page loaded.
+  await page.unroute(/\/activity\/\d+\/live/);
+  // the same player from another device: the bet reaches this page through the poll alone
+  const other = (await call(base, "/api/Index/login", { username: "demo01", password: "demo1234" })).data.token;
+  const rows = page.locator(".live-bets .live-row:not(.live-head)");
+  const before = await rows.count();
+  await placeBet(base, other, ROOM, [[0, 1.98, 20]]);
+  await eventually(async () => assert.ok((await rows.count()) > before, "the poll shows the new bet"), {
+    timeout: 25_000,
+  });
+  await assertRoomShown(page, "a poll that worked");
+
+  // 3. The record popup's page cannot be read: the popup says so and the room stays; opened again, it lists rounds.
+  await page.route(/\/activity\/\d+\/record/, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("link", { name: "Records" }).click();
+  const popup = page.getByRole("dialog", { name: "Past results" });
+  await popup.getByText("Network error, please try again").waitFor();
+  await assertRoomShown(page, "a failed record page");
+  await page.unroute(/\/activity\/\d+\/record/);
+  await popup.getByRole("link", { name: "Close" }).click();
+  await page.getByRole("link", { name: "Records" }).click();
+  await eventually(async () => {
+    const text = await popup.innerText();
+    assert.ok(!text.includes("Network error"), "the popup read its page");
+    assert.ok(/Round \d+|No past rounds yet/.test(text), "rounds or the empty list");
+  });
+  await popup.getByRole("link", { name: "Close" }).click();
+
+  // 4. A reload of the room (the page shown again) while the first poll of a fresh page is on its way, its
+  // route still being looked up: the room reloads and stays.
+  await page.unrouteAll({ behavior: "wait" });
+  // only the lookup of the room's sub-routes (/activity/16/live, /record) is slow: the room's own is not
+  await page.route(new RegExp(`/__manifest\\?p=%2Factivity%2F${ROOM}%2F`), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto(`/activity/${ROOM}`);
+  await page.getByText(STATUS).first().waitFor();
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await page.waitForTimeout(3_000);
+  await assertRoomShown(page, "a reload during a poll");
+}
