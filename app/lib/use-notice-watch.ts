@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "@remix-run/react";
+import { readJson } from "./read-json";
 
 /** How often an open, visible page asks whether a notice arrived (docs/decisions/142). */
 const WATCH_MS = 20_000;
@@ -19,14 +20,10 @@ export function useNoticeWatch(unread: number | null) {
     let stopped = false;
     const ask = async () => {
       if (document.visibilityState !== "visible") return;
-      try {
-        const answer = (await (await fetch("/notice-count", { headers: { accept: "application/json" } })).json()) as {
-          unread: number;
-        };
-        if (!stopped && answer.unread > (shown.current ?? 0) && revalidator.state === "idle") revalidator.revalidate();
-      } catch {
-        // offline for a moment: the next turn asks again
-      }
+      // offline for a moment, the read fails: the next turn asks again
+      const read = await readJson<{ unread: number }>("/notice-count");
+      if (!read.ok || stopped) return;
+      if (read.data.unread > (shown.current ?? 0) && revalidator.state === "idle") revalidator.revalidate();
     };
     const loop = () => {
       timer = setTimeout(async () => {
