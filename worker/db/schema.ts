@@ -347,7 +347,8 @@ export const depositRequests = sqliteTable(
   },
   (t) => [
     index("deposit_requests_user").on(t.userId, t.createdAtMs),
-    index("deposit_requests_status").on(t.status),
+    // The queue of a status in time order (docs/decisions/163-merged-lists-follow-time.md).
+    index("deposit_requests_status").on(t.status, t.createdAtMs),
     // The player's list, newest first by id (keyset paging, docs/decisions/112).
     index("deposit_requests_user_newest").on(t.userId, t.id),
     // Charts by decision day and exports by request time (worker/insight/).
@@ -371,7 +372,7 @@ export const withdrawalRequests = sqliteTable(
   },
   (t) => [
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),
-    index("withdrawal_requests_status").on(t.status),
+    index("withdrawal_requests_status").on(t.status, t.createdAtMs),
     index("withdrawal_requests_user_newest").on(t.userId, t.id),
     index("withdrawal_requests_decided").on(t.status, t.decidedAtMs),
     index("withdrawal_requests_time").on(t.createdAtMs, t.id),
@@ -443,7 +444,12 @@ export const financeOrders = sqliteTable(
     status: text("status").notNull().default("active"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
   },
-  (t) => [index("finance_orders_user").on(t.userId), index("finance_orders_status").on(t.status)],
+  // A player's, a status's and the console's list, each newest first by start (docs/decisions/163-merged-lists-follow-time.md).
+  (t) => [
+    index("finance_orders_user").on(t.userId, t.startAtMs),
+    index("finance_orders_status").on(t.status, t.startAtMs),
+    index("finance_orders_time").on(t.startAtMs),
+  ],
 );
 
 export const smsCodes = sqliteTable(
@@ -529,7 +535,8 @@ export const adjustmentRequests = sqliteTable(
     requestKey: text("request_key").unique(),
   },
   (t) => [
-    index("adjustment_requests_status").on(t.status, t.id),
+    // the pending queue, oldest first (docs/decisions/163-merged-lists-follow-time.md)
+    index("adjustment_requests_status").on(t.status, t.createdAtMs),
     index("adjustment_requests_user").on(t.userId, t.createdAtMs),
   ],
 );
