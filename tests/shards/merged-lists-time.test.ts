@@ -109,6 +109,9 @@ describe("merged console lists in the order of time over wallet shards", () => {
       expect(answer.data.list).toEqual(first.data.list);
       expect(answer.data.prev).toBeNull();
     }
+    // its page number labelled a page that no longer follows from it
+    const labelled = await api("/api/admin/deposits", { token, page: 3, status: "all", after: oldCursor });
+    expect(labelled.data).toMatchObject({ page: 1, list: first.data.list });
     const audit = await api("/api/admin/audit", { token, page: 1, after: `${made.deposits[0]}_1` });
     expectOk(audit);
     expect(audit.data.list).toEqual((await api("/api/admin/audit", { token, page: 1 })).data.list);

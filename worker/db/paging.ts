@@ -23,9 +23,10 @@ export function pageAt(
     key && (keyWidth === undefined || key.length === keyWidth) ? key : null;
   const after = fits(form.after);
   const before = after ? null : fits(form.before);
-  if (!after && !before && form.page > PAGE_BY_NUMBER_MAX)
-    throw new ProductError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
-  return { page: form.page, after, before, offset: (form.page - 1) * limit, limit };
+  // a dropped cursor's page number is the label of a page that no longer follows from it
+  const page = (form.after || form.before) && !after && !before ? 1 : form.page;
+  if (!after && !before && page > PAGE_BY_NUMBER_MAX) throw new ProductError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
+  return { page, after, before, offset: (page - 1) * limit, limit };
 }
 
 const cursorText = (key: number[]) => key.join("_");
