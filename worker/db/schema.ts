@@ -346,11 +346,10 @@ export const depositRequests = sqliteTable(
     firstApprovedAtMs: integer("first_approved_at_ms"),
   },
   (t) => [
+    // The player's list and the queue of a status, each in time order (keyset paging, docs/decisions/112 and
+    // docs/decisions/163-merged-lists-follow-time.md; the rowid SQLite keeps in an index is the id after the time).
     index("deposit_requests_user").on(t.userId, t.createdAtMs),
-    // The queue of a status in time order (docs/decisions/163-merged-lists-follow-time.md).
     index("deposit_requests_status").on(t.status, t.createdAtMs),
-    // The player's list, newest first by id (keyset paging, docs/decisions/112).
-    index("deposit_requests_user_newest").on(t.userId, t.id),
     // Charts by decision day and exports by request time (worker/insight/).
     index("deposit_requests_decided").on(t.status, t.decidedAtMs),
     index("deposit_requests_time").on(t.createdAtMs, t.id),
@@ -373,7 +372,6 @@ export const withdrawalRequests = sqliteTable(
   (t) => [
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),
     index("withdrawal_requests_status").on(t.status, t.createdAtMs),
-    index("withdrawal_requests_user_newest").on(t.userId, t.id),
     index("withdrawal_requests_decided").on(t.status, t.decidedAtMs),
     index("withdrawal_requests_time").on(t.createdAtMs, t.id),
     check("withdrawal_amount_positive", sql`${t.amountCents} > 0`),
