@@ -22,9 +22,10 @@ export const integerId = () =>
     .transform(Number)
     .pipe(z.number().int("1001").positive("1001").max(Number.MAX_SAFE_INTEGER, "1001"));
 
+/** A list's key as the API hands it out: one to three numbers (the audit log's is time, id and database). */
 const cursor = () =>
   z
-    .union([z.literal(""), z.string().regex(/^\d{1,15}(_\d{1,15})?$/, "1001")], { error: "1001" })
+    .union([z.literal(""), z.string().regex(/^\d{1,15}(_\d{1,15}){0,2}$/, "1001")], { error: "1001" })
     .optional()
     .transform((text) => (text ? text.split("_").map(Number) : null));
 

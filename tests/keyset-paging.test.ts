@@ -5,7 +5,10 @@ import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers"
 import { getDb } from "../worker/db/client";
 import { betRecords, liveBets } from "../worker/room/bets";
 import { listLedgerRows } from "../worker/wallet/funds";
-import { listDeposits } from "../worker/wallet/requests";
+import { listDeposits, listWithdrawals } from "../worker/wallet/requests";
+import { listOrders } from "../worker/finance/orders";
+import { listPendingAdjustments } from "../worker/operators/adjustments";
+import { listAudit } from "../worker/operators/audit";
 import { publicRounds } from "../worker/room/rounds";
 import { type PageAt, firstPage } from "../worker/db/keyset";
 
@@ -98,10 +101,14 @@ describe("keyset paging (docs/decisions/112)", () => {
     for (const lang of ["chs", "cht", "vi"])
       expect((await records(player.token, { page: 500, lang })).info).toContain("50");
     expectOk(await records(player.token, { page: 500, after: "1700000000000_5" }));
-    for (const after of ["x", "1_2_3", "-1", "1.5"]) expectError(await records(player.token, { page: 2, after }), 1001);
+    for (const after of ["x", "1_2_3_4", "-1", "1.5"])
+      expectError(await records(player.token, { page: 2, after }), 1001);
     expectError(await api("/api/game/getfinanceflow", { token: player.token, page: 51 }), 1152);
     expectError(await api("/api/game/getrechargelist", { token: player.token, page: 99 }), 1152);
-    expectOk(await api("/api/game/getrechargelist", { token: player.token, page: 99, after: "12" }));
+    // a cursor of another width than the list's key (an id alone, from before docs/decisions/163): the first page
+    const old = await api("/api/game/getrechargelist", { token: player.token, page: 99, after: "12" });
+    expectOk(old);
+    expect(old.data.page).toBe(1);
   });
 
   it("reads every paged list through an index in its order, with no sort of the whole list", async () => {
@@ -112,16 +119,50 @@ describe("keyset paging (docs/decisions/112)", () => {
       records: await planOf((db) => betRecords(db, 5, null, at)),
       recordsTab: await planOf((db) => betRecords(db, 5, 1, at)),
       ledger: await planOf((db) => listLedgerRows(db, { userId: 5, at })),
-      deposits: await planOf((db) => listDeposits(db, { userId: 5, at: { ...at, after: [999] } })),
+      deposits: await planOf((db) => listDeposits(db, { userId: 5, at })),
       rounds: await planOf((db) => publicRounds(db, 2, { ...at, after: [999] })),
     };
     expect(plans.live).toContain("bets_round_newest");
     expect(plans.records).toContain("bets_user");
     expect(plans.recordsTab).toContain("bets_user_state");
     expect(plans.ledger).toContain("ledger_user_time");
-    expect(plans.deposits).toContain("deposit_requests_user_newest");
+    expect(plans.deposits).toContain("deposit_requests_user");
     expect(plans.rounds).toContain("rounds_room_seqno");
     for (const [list, plan] of Object.entries(plans))
       expect(plan, list).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN b\b|SCAN bets\b|SCAN ledger\b/);
+  });
+
+  it("reads the console's merged lists through an index in their time order (docs/decisions/163)", async () => {
+    const viewer = { id: 2, nowMs: Date.now() };
+    const plans: Record<string, string> = {};
+    const pages: [string, PageAt][] = [
+      ["first", firstPage(20)],
+      ["next", { ...firstPage(20), after: [1_700_000_000_000, 999] }],
+      ["prev", { ...firstPage(20), before: [1_700_000_000_000, 999] }],
+    ];
+    for (const [name, at] of pages) {
+      const pending = { status: "pending" as const, oldestFirst: true, viewer, at };
+      plans[`deposit queue ${name}`] = await planOf((db) => listDeposits(db, pending));
+      plans[`deposit history ${name}`] = await planOf((db) => listDeposits(db, { at }));
+      plans[`withdrawal queue ${name}`] = await planOf((db) => listWithdrawals(db, pending));
+      plans[`withdrawal history ${name}`] = await planOf((db) => listWithdrawals(db, { at }));
+      plans[`lock-ups ${name}`] = await planOf((db) => listOrders(db, { at }));
+      plans[`lock-ups running ${name}`] = await planOf((db) => listOrders(db, { status: "active", at }));
+      plans[`a player's lock-ups ${name}`] = await planOf((db) => listOrders(db, { userId: 5, at }));
+      plans[`adjustment queue ${name}`] = await planOf((db) => listPendingAdjustments(db, at));
+      // the audit log's key ends with its database
+      const audit: PageAt = {
+        ...at,
+        after: at.after && [...at.after, 1],
+        before: at.before && [...at.before, 1],
+      };
+      // the page is read from the recording database, the names after it from the control database
+      plans[`audit ${name}`] = await planOf((db) => listAudit(getDb(env), [{ db, source: 1 }], { at: audit }));
+    }
+    const uses = (plan: string) => /USING (COVERING )?INDEX (\w+)/.exec(plan)?.[2];
+    for (const [list, plan] of Object.entries(plans)) {
+      expect(plan, list).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      expect(uses(plan), list).toMatch(/_status|_time|_user$/);
+    }
   });
 });

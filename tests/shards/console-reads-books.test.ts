@@ -63,12 +63,15 @@ describe("the console's audit log over the control database and the shards", () 
   it("shows every database's rows once, in order, where two databases share ids", async () => {
     const operator = await env.DB.prepare("SELECT id FROM users WHERE username = 'admin'").first<{ id: number }>();
     const someone = players[0];
+    // one instant for every row: the log orders by time first (docs/decisions/163-merged-lists-follow-time.md),
+    // so the rows tie on it and the order falls to the id, then the database
+    const tieAtMs = Date.now();
     const insert = (d1: D1Database, id: number | null, n: number) =>
       d1
         .prepare(
           `INSERT INTO audit_log (id, actor_id, action, target, created_at_ms) VALUES (?, ?, 'zz.tie.${n}', ?, ?)`,
         )
-        .bind(id, operator!.id, `user:${someone.id}`, Date.now());
+        .bind(id, operator!.id, `user:${someone.id}`, tieAtMs);
     // the same ids in the control database and in shard 0 (their ranges are one), and rows of shard 2; where shard
     // 0 is the control database itself ("shards-mixed"), its rows are the control database's, read once, and shard
     // 1 takes the same ids instead so that two databases still tie
@@ -145,8 +148,9 @@ describe("the console's approvals over the shards", () => {
     const rows = answer.data.list.filter((r: { userId: number }) => players.some((p) => p.id === r.userId));
     expect(rows.map((r: { userId: number }) => r.userId).sort()).toEqual(players.map((p) => p.id).sort());
     expect(rows.every((r: { requestedBy: string }) => r.requestedBy === "admin")).toBe(true);
-    const ids = rows.map((r: { id: number }) => r.id);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // oldest first by time, then id (docs/decisions/163-merged-lists-follow-time.md)
+    const keys = rows.map((r: { time: number; id: number }) => [r.time, r.id]);
+    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
   });
 });
 

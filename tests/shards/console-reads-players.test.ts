@@ -69,18 +69,19 @@ describe("the console's view of players over wallet shards", () => {
 
   it("lists the lock-ups of every shard once, newest first", async () => {
     const token = await operatorLogin();
-    const ids: number[] = [];
+    const written: { id: number; start: number }[] = [];
     for (const p of players) {
       const d1 = shards()[p.shard];
       const row = await d1
         .prepare(
           `INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, idempotency_key)
-           VALUES (?, 1, 'primary', 10000000, 1500, 15, ?, ?, ?) RETURNING id`,
+           VALUES (?, 1, 'primary', 10000000, 1500, 15, ?, ?, ?) RETURNING id, start_at_ms AS start`,
         )
         .bind(p.id, Date.now(), Date.now() + 15 * 86_400_000, `lock:${p.id}`)
-        .first<{ id: number }>();
-      ids.push(row!.id);
+        .first<{ id: number; start: number }>();
+      written.push(row!);
     }
+    const ids = written.map((r) => r.id);
     const seen: number[] = [];
     let after = "";
     for (let page = 0; page < 10; page++) {
@@ -90,6 +91,8 @@ describe("the console's view of players over wallet shards", () => {
       if (!answer.data.next) break;
       after = answer.data.next;
     }
-    expect(seen.filter((id) => ids.includes(id))).toEqual([...ids].sort((a, b) => b - a));
+    // newest first by start, then id (docs/decisions/163-merged-lists-follow-time.md)
+    const newestFirst = [...written].sort((a, b) => b.start - a.start || b.id - a.id).map((r) => r.id);
+    expect(seen.filter((id) => ids.includes(id))).toEqual(newestFirst);
   });
 });

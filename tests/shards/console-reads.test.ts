@@ -15,7 +15,7 @@ import { toMoney } from "#shared/money";
 
 const PLAYERS = 24; // more than a page of the players list and of the request queues (20)
 const prefix = `rd${Date.now() % 100000}`;
-type Player = { token: string; username: string; id: number; shard: number; depositId: number };
+type Player = { token: string; username: string; id: number; shard: number; depositId: number; depositAtMs: number };
 const players: Player[] = [];
 
 async function shardOf(id: number) {
@@ -33,11 +33,20 @@ beforeAll(async () => {
     expectOk(await api("/api/Game/recharge", { token: p.token, money: 100 + i, pay_name: "Nguyen Van A" }));
     const list = await api("/api/Game/getRechargelist", { token: p.token, page: 1 });
     expectOk(list);
-    players.push({ ...p, id: info.data.id, shard: await shardOf(info.data.id), depositId: list.data.list[0].id });
+    const [deposit] = list.data.list;
+    players.push({
+      ...p,
+      id: info.data.id,
+      shard: await shardOf(info.data.id),
+      depositId: deposit.id,
+      depositAtMs: deposit.time,
+    });
   }
   // the shards are drawn at random: the lists below are only worth their name over several of them
   expect(new Set(players.map((p) => p.shard)).size).toBeGreaterThanOrEqual(3);
 }, 300_000);
+
+const byDepositTime = (a: Player, b: Player) => a.depositAtMs - b.depositAtMs || a.depositId - b.depositId;
 
 /** Every page of a console list, following its next cursors. */
 async function everyPage(path: string, token: string, body: Record<string, unknown>) {
@@ -86,7 +95,8 @@ describe("the console's lists over wallet shards", () => {
     const queue = (await everyPage("/api/admin/deposits", token, { status: "pending" })).filter((r) =>
       r.username.startsWith(prefix),
     );
-    const oldestFirst = [...players].sort((a, b) => a.depositId - b.depositId);
+    // by time, then id (docs/decisions/163-merged-lists-follow-time.md), whatever the shard's id range
+    const oldestFirst = [...players].sort(byDepositTime);
     expect(queue.map((r) => r.id)).toEqual(oldestFirst.map((p) => p.depositId));
     expect(new Set(queue.map((r) => shardOfId(r.id))).size).toBeGreaterThanOrEqual(3);
     // the history, newest first, has them too
@@ -100,7 +110,10 @@ describe("the console's lists over wallet shards", () => {
     const shards = everyShard(env);
     const read = (at: PageAt) =>
       mergedPage(shards, at, "desc", requestListKey, (db, page) => listDeposits(db, { username: prefix, at: page }));
-    const expected = players.map((p) => p.depositId).sort((a, b) => b - a);
+    const expected = [...players]
+      .sort(byDepositTime)
+      .reverse()
+      .map((p) => p.depositId);
     const size = 5;
     // forward by cursor
     const forward: number[] = [];

@@ -1,9 +1,10 @@
 // Ids across wallet shards (docs/decisions/161): every shard hands out its AUTOINCREMENT ids from a range of its
 // own, so a request's, an order's or an audit row's id names one row in the whole deployment. The console and
-// the API keep their numeric ids, a merged list sorts by id with no tie between shards, and the shard that
-// wrote a row is its id's range (a moved player's rows keep their ids, so a lookup that misses there asks the
-// other shards). Shard 0 shares the control database's range: where it is the control database itself (npm
-// start, a deployment that has not split), nothing changes.
+// the API keep their numeric ids, and the shard that wrote a row is its id's range (a moved player's rows keep
+// their ids, so a lookup that misses there asks the other shards). An id is unique, not an order: a higher
+// shard's ids are all larger whatever their time, so a merged list sorts by time, then id
+// (docs/decisions/163-merged-lists-follow-time.md). Shard 0 shares the control database's range: where it is
+// the control database itself (npm start, a deployment that has not split), nothing changes.
 
 /** The width of one shard's range: a thousand billion ids a table, 255 shards stay below 2^53. */
 export const ID_RANGE = 1_000_000_000_000;

@@ -61,7 +61,8 @@ const pageOfEach = (at: PageAt): PageAt =>
  * One page of a list kept in several databases, in the form one database's keyset read answers (the rows of
  * keysetLimit in keysetOrder's order), for pagedList. `read` runs the list's own query in one database; the
  * key of a row must be unique across the databases (ids from each shard's own range, worker/db/id-ranges.ts,
- * or a source number as its last part where two databases share a range: see sourceKeyset).
+ * or a source number as its last part where two databases share a range: see sourceKeyset), and start with the
+ * list's time: an id range is no order across shards (docs/decisions/163-merged-lists-follow-time.md).
  */
 export async function mergedPage<D, T>(
   databases: D[],

@@ -9,16 +9,24 @@ import type { PageAt } from "./keyset";
 const PAGE_BY_NUMBER_MAX = 50;
 const PAGE_TOO_FAR = 1152;
 
-/** A page of `limit` rows from the contract's `page` and the optional cursors. */
+/**
+ * A page of `limit` rows from the contract's `page` and the optional cursors. `keyWidth` is how many numbers the
+ * list's key holds: a cursor of another width, handed out before the list's order changed (a page left open over
+ * an update, docs/decisions/163-merged-lists-follow-time.md), is dropped and the first page served, as if none came.
+ */
 export function pageAt(
   form: { page: number; after?: number[] | null; before?: number[] | null },
   limit: number,
+  keyWidth?: number,
 ): PageAt {
-  const after = form.after ?? null;
-  const before = after ? null : (form.before ?? null);
-  if (!after && !before && form.page > PAGE_BY_NUMBER_MAX)
-    throw new ProductError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
-  return { page: form.page, after, before, offset: (form.page - 1) * limit, limit };
+  const fits = (key: number[] | null | undefined) =>
+    key && (keyWidth === undefined || key.length === keyWidth) ? key : null;
+  const after = fits(form.after);
+  const before = after ? null : fits(form.before);
+  // a dropped cursor's page number is the label of a page that no longer follows from it
+  const page = (form.after || form.before) && !after && !before ? 1 : form.page;
+  if (!after && !before && page > PAGE_BY_NUMBER_MAX) throw new ProductError(PAGE_TOO_FAR, { num: PAGE_BY_NUMBER_MAX });
+  return { page, after, before, offset: (page - 1) * limit, limit };
 }
 
 const cursorText = (key: number[]) => key.join("_");

@@ -346,10 +346,10 @@ export const depositRequests = sqliteTable(
     firstApprovedAtMs: integer("first_approved_at_ms"),
   },
   (t) => [
+    // The player's list and the queue of a status, each in time order (keyset paging, docs/decisions/112 and
+    // docs/decisions/163-merged-lists-follow-time.md; the rowid SQLite keeps in an index is the id after the time).
     index("deposit_requests_user").on(t.userId, t.createdAtMs),
-    index("deposit_requests_status").on(t.status),
-    // The player's list, newest first by id (keyset paging, docs/decisions/112).
-    index("deposit_requests_user_newest").on(t.userId, t.id),
+    index("deposit_requests_status").on(t.status, t.createdAtMs),
     // Charts by decision day and exports by request time (worker/insight/).
     index("deposit_requests_decided").on(t.status, t.decidedAtMs),
     index("deposit_requests_time").on(t.createdAtMs, t.id),
@@ -371,8 +371,7 @@ export const withdrawalRequests = sqliteTable(
   },
   (t) => [
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),
-    index("withdrawal_requests_status").on(t.status),
-    index("withdrawal_requests_user_newest").on(t.userId, t.id),
+    index("withdrawal_requests_status").on(t.status, t.createdAtMs),
     index("withdrawal_requests_decided").on(t.status, t.decidedAtMs),
     index("withdrawal_requests_time").on(t.createdAtMs, t.id),
     check("withdrawal_amount_positive", sql`${t.amountCents} > 0`),
@@ -443,7 +442,12 @@ export const financeOrders = sqliteTable(
     status: text("status").notNull().default("active"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
   },
-  (t) => [index("finance_orders_user").on(t.userId), index("finance_orders_status").on(t.status)],
+  // A player's, a status's and the console's list, each newest first by start (docs/decisions/163-merged-lists-follow-time.md).
+  (t) => [
+    index("finance_orders_user").on(t.userId, t.startAtMs),
+    index("finance_orders_status").on(t.status, t.startAtMs),
+    index("finance_orders_time").on(t.startAtMs),
+  ],
 );
 
 export const smsCodes = sqliteTable(
@@ -529,7 +533,8 @@ export const adjustmentRequests = sqliteTable(
     requestKey: text("request_key").unique(),
   },
   (t) => [
-    index("adjustment_requests_status").on(t.status, t.id),
+    // the pending queue, oldest first (docs/decisions/163-merged-lists-follow-time.md)
+    index("adjustment_requests_status").on(t.status, t.createdAtMs),
     index("adjustment_requests_user").on(t.userId, t.createdAtMs),
   ],
 );

@@ -108,22 +108,29 @@ export async function findOrderByKey(db: Db, idempotencyKey: string): Promise<Or
 
 export type OrderQuery = { userId?: number; status?: "active" | "matured"; at: PageAt };
 
-/** An order's place in its list: its id (keyset paging, docs/decisions/112). */
-export const financeOrderKey = (row: { id: number }) => [row.id];
+/**
+ * An order's place in its list: when it started, then its id (keyset paging, docs/decisions/112). The console's
+ * list merges every wallet shard, whose ids are ranges of their own (docs/decisions/163-merged-lists-follow-time.md);
+ * read through finance_orders_time, a player's through finance_orders_user (user_id, start_at_ms).
+ */
+export const financeOrderKey = (row: { startAtMs: number; id: number }) => [row.startAtMs, row.id];
+export const FINANCE_ORDER_KEY_WIDTH = 2;
+
+const ORDER_LIST = [financeOrders.startAtMs, financeOrders.id];
 
 /** Newest first; the operator's list also names the player. */
 export function listOrders(db: Db, q: OrderQuery) {
   const where: SQL[] = [];
   if (q.userId !== undefined) where.push(eq(financeOrders.userId, q.userId));
   if (q.status !== undefined) where.push(eq(financeOrders.status, q.status));
-  const keyset = keysetWhere([financeOrders.id], q.at, "desc");
+  const keyset = keysetWhere(ORDER_LIST, q.at, "desc");
   if (keyset) where.push(keyset);
   return db
     .select({ ...orderColumns, username: users.username })
     .from(financeOrders)
     .innerJoin(users, eq(users.id, financeOrders.userId))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(...keysetOrder([financeOrders.id], q.at, "desc"))
+    .orderBy(...keysetOrder(ORDER_LIST, q.at, "desc"))
     .limit(keysetLimit(q.at).limit)
     .offset(keysetLimit(q.at).offset);
 }

@@ -158,9 +158,19 @@ function queuedAnswer(row: { id: number; userId: number; amountCents: number }, 
 
 const requesters = alias(users, "requesters");
 
-export const adjustmentKey = (row: { id: number }) => [row.id];
+/**
+ * A request's place in the queue: its time, then its id. The queue merges every wallet shard, whose ids are ranges
+ * of their own, so the id alone is no order of arrival (docs/decisions/163-merged-lists-follow-time.md).
+ */
+export const adjustmentKey = (row: { createdAtMs: number; id: number }) => [row.createdAtMs, row.id];
+export const ADJUSTMENT_KEY_WIDTH = 2;
 
-/** Pending adjustments, oldest first (the queue is worked from the oldest), through adjustment_requests_status. */
+const QUEUE_ORDER = [adjustmentRequests.createdAtMs, adjustmentRequests.id];
+
+/**
+ * Pending adjustments, oldest first (the queue is worked from the oldest), through adjustment_requests_status
+ * (status, created_at_ms).
+ */
 export function listPendingAdjustments(db: Db, at: PageAt) {
   return (
     db
@@ -179,8 +189,8 @@ export function listPendingAdjustments(db: Db, at: PageAt) {
       .innerJoin(users, eq(users.id, adjustmentRequests.userId))
       // the asking operator's account is in the control database, not in a wallet shard of its own (the route names them)
       .leftJoin(requesters, eq(requesters.id, adjustmentRequests.requestedBy))
-      .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere([adjustmentRequests.id], at, "asc")))
-      .orderBy(...keysetOrder([adjustmentRequests.id], at, "asc"))
+      .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere(QUEUE_ORDER, at, "asc")))
+      .orderBy(...keysetOrder(QUEUE_ORDER, at, "asc"))
       .limit(keysetLimit(at).limit)
       .offset(keysetLimit(at).offset)
   );

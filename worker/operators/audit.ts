@@ -45,8 +45,16 @@ export type AuditQuery = {
   toMs?: number;
   at: PageAt;
 };
-/** A row's place in the log: its id, then the number of the database it is in (controlAndShards). */
-export const auditKey = (row: { id: number; source: number }) => [row.id, row.source];
+/**
+ * A row's place in the log: its time, its id, then the number of the database it is in (controlAndShards): the
+ * databases hand out ids from ranges of their own, so the id alone would put a whole shard before another
+ * (docs/decisions/163-merged-lists-follow-time.md).
+ */
+export const auditKey = (row: { time: number; id: number; source: number }) => [row.time, row.id, row.source];
+export const AUDIT_KEY_WIDTH = 3;
+
+/** The log's order in one database, read through audit_log_time (created_at_ms, then the id SQLite keeps in it). */
+const AUDIT_ORDER = [auditLog.createdAtMs, auditLog.id];
 
 /** The account a row is about: its target (user:12), or the player of the request it decided (before.userId). */
 const subjectId = sql<
@@ -66,7 +74,7 @@ function auditPage(db: Db, source: number, q: AuditQuery & { actorId?: number })
     );
   if (q.fromMs !== undefined) where.push(sql`${auditLog.createdAtMs} >= ${q.fromMs}`);
   if (q.toMs !== undefined) where.push(sql`${auditLog.createdAtMs} < ${q.toMs}`);
-  const keyset = sourceKeysetWhere([auditLog.id], q.at, "desc", source);
+  const keyset = sourceKeysetWhere(AUDIT_ORDER, q.at, "desc", source);
   if (keyset) where.push(keyset);
   return db
     .select({
@@ -82,7 +90,7 @@ function auditPage(db: Db, source: number, q: AuditQuery & { actorId?: number })
     })
     .from(auditLog)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(...keysetOrder([auditLog.id], q.at, "desc"))
+    .orderBy(...keysetOrder(AUDIT_ORDER, q.at, "desc"))
     .limit(keysetLimit(q.at).limit)
     .offset(keysetLimit(q.at).offset);
 }

@@ -29,8 +29,16 @@ export type ListQuery = {
   viewer?: { id: number; nowMs: number };
 };
 
-/** A request's place in its list: its id (keyset paging, docs/decisions/112). */
-export const requestListKey = (row: { id: number }) => [row.id];
+/**
+ * A request's place in its list: its time, then its id (keyset paging, docs/decisions/112). The console's lists
+ * merge every wallet shard, whose ids are ranges of their own: time keeps them first come, first served
+ * (docs/decisions/163-merged-lists-follow-time.md). Read through *_time (created_at_ms, id), a player's through
+ * *_user (user_id, created_at_ms) and a status through *_status (status, created_at_ms).
+ */
+export const requestListKey = (row: { createdAtMs: number; id: number }) => [row.createdAtMs, row.id];
+export const REQUEST_KEY_WIDTH = 2;
+
+const listOrder = (table: typeof depositRequests | typeof withdrawalRequests) => [table.createdAtMs, table.id];
 
 const deciders = alias(users, "deciders");
 const firstApprovers = alias(users, "first_approvers");
@@ -62,7 +70,7 @@ function filters(table: typeof depositRequests | typeof withdrawalRequests, q: L
   if (q.toMs !== undefined) where.push(lt(table.createdAtMs, q.toMs));
   if (q.minCents !== undefined) where.push(gte(table.amountCents, q.minCents));
   if (q.maxCents !== undefined) where.push(lte(table.amountCents, q.maxCents));
-  const keyset = keysetWhere([table.id], q.at, q.oldestFirst ? "asc" : "desc");
+  const keyset = keysetWhere(listOrder(table), q.at, q.oldestFirst ? "asc" : "desc");
   if (keyset) where.push(keyset);
   return where.length ? and(...where) : undefined;
 }
@@ -109,7 +117,7 @@ export function listDeposits(db: Db, q: ListQuery) {
     .leftJoin(deciders, eq(deciders.id, depositRequests.decidedBy))
     .leftJoin(firstApprovers, eq(firstApprovers.id, depositRequests.firstApprovedBy))
     .where(filters(depositRequests, q))
-    .orderBy(...keysetOrder([depositRequests.id], q.at, q.oldestFirst ? "asc" : "desc"))
+    .orderBy(...keysetOrder(listOrder(depositRequests), q.at, q.oldestFirst ? "asc" : "desc"))
     .limit(keysetLimit(q.at).limit)
     .offset(keysetLimit(q.at).offset);
 }
@@ -141,7 +149,7 @@ export function listWithdrawals(db: Db, q: ListQuery) {
     .innerJoin(bankCards, eq(bankCards.id, withdrawalRequests.bankCardId))
     .leftJoin(deciders, eq(deciders.id, withdrawalRequests.decidedBy))
     .where(filters(withdrawalRequests, q))
-    .orderBy(...keysetOrder([withdrawalRequests.id], q.at, q.oldestFirst ? "asc" : "desc"))
+    .orderBy(...keysetOrder(listOrder(withdrawalRequests), q.at, q.oldestFirst ? "asc" : "desc"))
     .limit(keysetLimit(q.at).limit)
     .offset(keysetLimit(q.at).offset);
 }

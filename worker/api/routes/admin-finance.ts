@@ -8,7 +8,7 @@ import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { financeOrderKey, listOrders, listProducts } from "../../finance/orders";
+import { FINANCE_ORDER_KEY_WIDTH, financeOrderKey, listOrders, listProducts } from "../../finance/orders";
 import { pageAt, pagedList } from "../../db/paging";
 import { accrueEveryShard } from "../../finance/accrue";
 import { openTierMaxForm, operatorOrdersForm, tierForm } from "#shared/forms/finance";
@@ -51,7 +51,7 @@ adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
 
 adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
   const form = parseBody(operatorOrdersForm, c.get("body"));
-  const at = pageAt(form, PAGE_SIZE);
+  const at = pageAt(form, PAGE_SIZE, FINANCE_ORDER_KEY_WIDTH);
   // lock-ups are in their player's wallet shard: every shard's page, merged (docs/decisions/161)
   const rows = await mergedPage(everyShard(c.env), at, "desc", financeOrderKey, (db, page) =>
     listOrders(db, { userId: form.userId, status: form.status === "all" ? undefined : form.status, at: page }),

@@ -8,6 +8,7 @@ import { accountNames, everyShard, shardOfPlayer } from "../../db/every-shard";
 import { walletCallDb } from "../../db/shards";
 import { ProductError } from "#shared/product-error";
 import {
+  ADJUSTMENT_KEY_WIDTH,
   adjustmentKey,
   askAdjustment,
   cancelAdjustment,
@@ -137,7 +138,7 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
 });
 
 adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
-  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
+  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE, ADJUSTMENT_KEY_WIDTH);
   const rows = await mergedPage(everyShard(c.env), at, "asc", adjustmentKey, (db, page) =>
     listPendingAdjustments(db, page),
   );

@@ -5,7 +5,7 @@ import { ProductError } from "#shared/product-error";
 import { parseBody } from "#shared/fields";
 import { DAY_MS, parseDate } from "#shared/days";
 import type { AppEnv } from "../types";
-import { AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
+import { AUDIT_KEY_WIDTH, AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
 import { pageAt, pagedList } from "../../db/paging";
 import { getDb } from "../../db/client";
 import { controlAndShards, everyShard } from "../../db/every-shard";
@@ -114,7 +114,7 @@ adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
 
 adminRoomRoutes.post("/api/admin/audit", async (c) => {
   const form = parseBody(auditForm, c.get("body"));
-  const at = pageAt(form, AUDIT_PAGE_SIZE);
+  const at = pageAt(form, AUDIT_PAGE_SIZE, AUDIT_KEY_WIDTH);
   // the player's days (shared/days.ts), as the totals'; a date that is not on the calendar filters nothing
   const from = form.from ? parseDate(form.from) : null;
   const to = form.to ? parseDate(form.to) : null;

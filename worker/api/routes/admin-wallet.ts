@@ -9,6 +9,7 @@ import {
   type ListQuery,
   listDeposits,
   listWithdrawals,
+  REQUEST_KEY_WIDTH,
   requestListKey,
 } from "../../wallet/requests";
 import type { Db } from "../../db/client";
@@ -40,7 +41,7 @@ function listQuery(body: Record<string, unknown>, viewerId: number) {
     status: form.status === "all" ? undefined : form.status,
     ...filterQuery(form),
     oldestFirst: form.status === "pending",
-    at: pageAt(form, PAGE_SIZE),
+    at: pageAt(form, PAGE_SIZE, REQUEST_KEY_WIDTH),
   };
 }
 
@@ -63,7 +64,9 @@ function decision(
  * A request list of every wallet shard (docs/decisions/161), merged in the list's order; the operators who
  * decided a row are named from the control database's directory (their accounts are not in the shard).
  */
-async function everyShardRequests<T extends { id: number; decidedById: number | null; decidedBy: string | null }>(
+async function everyShardRequests<
+  T extends { id: number; createdAtMs: number; decidedById: number | null; decidedBy: string | null },
+>(
   env: Env,
   query: ListQuery & { at: PageAt },
   list: (db: Db, q: ListQuery) => Promise<T[]>,

@@ -5,7 +5,7 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { financeOrderKey, listOrders, listProducts, lockedFunds } from "../../finance/orders";
+import { FINANCE_ORDER_KEY_WIDTH, financeOrderKey, listOrders, listProducts, lockedFunds } from "../../finance/orders";
 import { getUserById } from "../../players/users";
 import { readSettings } from "../../settings/settings";
 import { pageAt, pagedList } from "../../db/paging";
@@ -53,7 +53,7 @@ financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
 });
 
 financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
-  const at = pageAt(parseBody(ordersForm, c.get("body")), PAGE_SIZE);
+  const at = pageAt(parseBody(ordersForm, c.get("body")), PAGE_SIZE, FINANCE_ORDER_KEY_WIDTH);
   const rows = await listOrders(playerDb(c), { userId: c.get("user").id, at });
   return ok(c, pagedList(rows, at, financeOrderKey, orderRow));
 });

@@ -5,7 +5,13 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
-import { listDeposits, listWithdrawals, requestListKey, withdrawnInWindow } from "../../wallet/requests";
+import {
+  REQUEST_KEY_WIDTH,
+  listDeposits,
+  listWithdrawals,
+  requestListKey,
+  withdrawnInWindow,
+} from "../../wallet/requests";
 import { pageAt, pagedList } from "../../db/paging";
 import { readWalletSettings } from "../../wallet/settings";
 import { toMoney } from "#shared/money";
@@ -40,7 +46,7 @@ walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
 });
 
 walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
-  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
+  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE, REQUEST_KEY_WIDTH);
   const [rows, settings] = await Promise.all([
     listDeposits(playerDb(c), { userId: c.get("user").id, at }),
     readWalletSettings(getDb(c.env)),
@@ -75,7 +81,7 @@ walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
 });
 
 walletRoutes.post("/api/game/getwithdrawlist", requireUser, async (c) => {
-  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE);
+  const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE, REQUEST_KEY_WIDTH);
   const db = playerDb(c);
   const userId = c.get("user").id;
   const day = todayWindow(Date.now());
