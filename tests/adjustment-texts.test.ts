@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { dbOf } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
-import { api, count, expectMoneyInvariants, expectOk, freshOperatorCode } from "./helpers";
+import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
+import { consoleBrowser } from "./console-pages";
 import { balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
 
@@ -24,18 +25,6 @@ async function playerPages(lng: string, username: string) {
   const browser = new Browser();
   browser.cookies.set("lng", encodeURIComponent(btoa(JSON.stringify(lng))));
   return browser.logIn(username, "secret123");
-}
-
-async function consoleBrowser() {
-  const browser = new Browser();
-  const response = await browser.post("/admin/login", {
-    intent: "login",
-    username: "admin",
-    password: "admin1234",
-    code: await freshOperatorCode(),
-  });
-  expect(response.status).toBe(302);
-  return browser;
 }
 
 describe("adjustments as the player reads them", () => {

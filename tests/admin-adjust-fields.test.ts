@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { count, freshOperatorCode } from "./helpers";
-import { Browser } from "./pages";
+import { count } from "./helpers";
+import { consoleBrowser } from "./console-pages";
 import { balanceCents, player, requestId } from "./wallet-helpers";
 
 // A credit or debit refused at the field that is wrong, before any confirm step, in the operator's units
@@ -13,21 +13,6 @@ function fieldMessage(page: string, name: string): string | null {
   if (!/aria-invalid="true"/.test(control)) return null;
   const id = /aria-describedby="([^"]+)"/.exec(control)?.[1];
   return id ? (new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(page)?.[1].replace(/&amp;/g, "&") ?? null) : null;
-}
-
-async function consoleBrowser() {
-  const browser = new Browser();
-  expect(
-    (
-      await browser.post("/admin/login", {
-        intent: "login",
-        username: "admin",
-        password: "admin1234",
-        code: await freshOperatorCode(),
-      })
-    ).status,
-  ).toBe(302);
-  return browser;
 }
 
 describe("the credit or debit form", () => {

@@ -6,29 +6,16 @@ import {
   expectError,
   expectMoneyInvariants,
   expectOk,
-  freshOperatorCode,
-  freshTotpCode,
   operatorLogin,
 } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
+import { consoleBrowser } from "./console-pages";
 import { auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { playerD1, rowD1 } from "./shard-helpers";
 
 // The console's confirm steps and the money rules behind them: nothing happens on the first submit,
 // the step names the player and the amount, the second submit acts once.
-
-async function consoleBrowser(username = "admin", password = "admin1234", code?: string) {
-  const browser = new Browser();
-  const response = await browser.post("/admin/login", {
-    intent: "login",
-    username,
-    password,
-    code: code ?? (await freshOperatorCode()),
-  });
-  expect(response.status).toBe(302);
-  return browser;
-}
 
 const panel = (html: string) => /data-testid="confirm-panel"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
 const text = (html: string) =>
@@ -281,7 +268,7 @@ describe("cancelling one's own queued adjustment", () => {
       reason: "mine",
       request_id: requestId(),
     });
-    const browser = await consoleBrowser(asker.username, asker.password, await freshTotpCode(asker.secret));
+    const browser = await consoleBrowser(asker.username, asker.password, asker.secret);
     const queue = await (await browser.get("/admin")).text();
     const card = new RegExp(`data-testid="adjustment-${asked.data.id}"[\\s\\S]*?</article>`).exec(queue)![0];
     expect(card).toContain('value="cancel"');

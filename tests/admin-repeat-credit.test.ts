@@ -1,25 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { api, expectMoneyInvariants, expectOk, freshOperatorCode, operatorLogin } from "./helpers";
+import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
+import { consoleBrowser } from "./console-pages";
 import { placeOk } from "./rooms-helpers";
 import { balanceCents, player, requestId } from "./wallet-helpers";
 
 // The repeat warning of a credit or debit (shared/adjustments.ts REPEAT_WINDOW_MS) sees every adjustment
 // of the last minutes, wherever it stands: behind a burst of bets, still waiting for a second operator;
 // and nothing else (a deposit of the same amount is not an adjustment).
-
-async function consoleBrowser() {
-  const browser = new Browser();
-  const response = await browser.post("/admin/login", {
-    intent: "login",
-    username: "admin",
-    password: "admin1234",
-    code: await freshOperatorCode(),
-  });
-  expect(response.status).toBe(302);
-  return browser;
-}
 
 /** Posts a confirmed credit from the player's file: 302 when applied, 200 when the repeat warning asks for a tick. */
 async function confirmedCredit(browser: Browser, userId: number, money: string) {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { freshOperatorCode } from "./helpers";
+import { freshOperatorCode, freshTotpCode } from "./helpers";
 import { Browser } from "./pages";
 
 // The operator console as a browser gets it, shared by the console's page tests.
@@ -23,6 +23,33 @@ export function operatorBrowser() {
     return browser;
   })();
   return signedIn;
+}
+
+const sessions = new Map<string, Promise<Map<string, string>>>();
+
+/**
+ * A browser of its own signed in to the console as this operator (the seeded admin unless named; `secret` is
+ * the TOTP secret of an operator a test made). The first call of a test file for an operator signs in through
+ * /admin/login with a fresh code; later calls carry the same session's cookies. Each TOTP step signs in once
+ * (docs/decisions/060), so signing in afresh for each test waited about 30 s every second sign-in. A test
+ * that ends the operator's session, or tests the sign-in itself, signs in on its own.
+ */
+export async function consoleBrowser(username = "admin", password = "admin1234", secret?: string) {
+  const key = username.toLowerCase();
+  let session = sessions.get(key);
+  if (!session) {
+    session = (async () => {
+      const browser = new Browser();
+      const code = secret ? await freshTotpCode(secret) : await freshOperatorCode(username);
+      const response = await browser.post("/admin/login", { intent: "login", username, password, code });
+      expect(response.status).toBe(302);
+      return browser.cookies;
+    })();
+    sessions.set(key, session);
+  }
+  const browser = new Browser();
+  for (const [name, value] of await session) browser.cookies.set(name, value);
+  return browser;
 }
 
 /** Each path is a 404 to a guest and to a signed-in player, and a page to the operator. */
