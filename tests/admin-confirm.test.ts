@@ -1,13 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import {
-  api,
-  count,
-  expectError,
-  expectMoneyInvariants,
-  expectOk,
-  operatorLogin,
-} from "./helpers";
+import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
