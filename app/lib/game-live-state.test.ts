@@ -112,6 +112,21 @@ describe("live room state", () => {
     expect(applyPolledBets(state, [bet(5, 12)], 8)).toBe(state);
   });
 
+  it("shows the newest bet first by when it was placed, not by its id: shards hand out ids from ranges of their own", () => {
+    const shard2 = 2_000_000_000_000;
+    // the API's order: placed first in shard 2 (the larger id), then in shard 0
+    const placed = [bet(shard2 + 1, shard2 + 1), bet(5, 5)];
+    const state = initialLiveRoom(round(1, 7), [], placed);
+    expect(state.bets.map((b) => b.id)).toEqual([5, shard2 + 1]);
+    expect(applyPolledBets(state, [...placed, bet(shard2 + 2, shard2 + 2)], 7).bets.map((b) => b.id)).toEqual([
+      shard2 + 2,
+      5,
+      shard2 + 1,
+    ]);
+    const socket = applyRoomMessage(state, { type: "bet", bets: [bet(6, 6)] });
+    expect(socket.bets.map((b) => b.id)).toEqual([6, 5, shard2 + 1]);
+  });
+
   it("clears the table at zero", () => {
     const state = initialLiveRoom(round(1, 7), [], [bet(1, 10)]);
     expect(clearBets(state).bets).toEqual([]);

@@ -47,13 +47,20 @@ function markMine(bets: LiveBet[], myOrderIds: readonly number[]): LiveBet[] {
   return bets.map((bet) => (bet.mine || myOrderIds.includes(bet.orderId) ? { ...bet, mine: true } : bet));
 }
 
+/**
+ * The API's list and a socket message hold bets in the order they were placed (time, then id); the table shows
+ * the newest first. Never by id: each wallet shard hands out ids from a range of its own, so ids put a whole
+ * shard's bets above another's (docs/decisions/163-merged-lists-follow-time.md).
+ */
+const newestFirst = (bets: LiveBet[]) => [...bets].reverse();
+
 function sameRound(a: LiveBet["seqno"], b: LiveBet["seqno"]): boolean {
   return String(a) === String(b);
 }
 
 export function initialLiveRoom(game: CurrentRound, his: RoundResult[], bets: LiveBet[]): LiveRoom {
   const myOrderIds = [...new Set(bets.filter((b) => b.mine).map((b) => b.orderId))];
-  return { game, his: his.slice(0, HISTORY_SIZE), bets: markMine(bets, myOrderIds), myOrderIds };
+  return { game, his: his.slice(0, HISTORY_SIZE), bets: markMine(newestFirst(bets), myOrderIds), myOrderIds };
 }
 
 export function applyRoomMessage(state: LiveRoom, message: RoomMessage): LiveRoom {
@@ -72,7 +79,7 @@ export function applyRoomMessage(state: LiveRoom, message: RoomMessage): LiveRoo
       const known = new Set(state.bets.map((b) => b.id));
       const fresh = message.bets.filter((b) => !known.has(b.id) && sameRound(b.seqno, state.game.seqno));
       if (fresh.length === 0) return state;
-      return { ...state, bets: [...markMine(fresh, state.myOrderIds).sort((a, b) => b.id - a.id), ...state.bets] };
+      return { ...state, bets: [...markMine(newestFirst(fresh), state.myOrderIds), ...state.bets] };
     }
     case "cancel":
       return { ...state, bets: state.bets.filter((b) => b.orderId !== message.orderId) };
@@ -89,8 +96,7 @@ export function applyRoomMessage(state: LiveRoom, message: RoomMessage): LiveRoo
 export function applyPolledBets(state: LiveRoom, list: LiveBet[], seqno: LiveBet["seqno"]): LiveRoom {
   if (!sameRound(seqno, state.game.seqno)) return state;
   const myOrderIds = [...new Set([...state.myOrderIds, ...list.filter((b) => b.mine).map((b) => b.orderId)])];
-  const newestFirst = [...list].sort((a, b) => b.id - a.id);
-  return { ...state, bets: markMine(newestFirst, myOrderIds), myOrderIds };
+  return { ...state, bets: markMine(newestFirst(list), myOrderIds), myOrderIds };
 }
 
 /** The player placed an order: its rows, when they arrive, are the player's own. */
