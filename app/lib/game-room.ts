@@ -2,7 +2,7 @@
 // bet list at 0 and reloads the room 3 s later (docs/product.md#how-screens-behave), applies socket messages, and polls the
 // bet list every 10 s while the socket is down.
 
-import { useRevalidator } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GameInfo, LiveBet, PollAnswer } from "./game";
 import {
@@ -47,6 +47,7 @@ function receivedAtDeviceMs(): number {
 
 export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet[], servedAt: number) {
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const [live, setLive] = useState(() => initialLiveRoom(info.game, info.his, loadedBets));
   // Device-time deadline; null during server rendering, where the diff itself is shown.
   const [deadline, setDeadline] = useState<number | null>(null);
@@ -88,6 +89,8 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
   const reload = useRef(revalidator.revalidate);
   reload.current = revalidator.revalidate;
 
+  // bets and cancels the socket brought: a poll read before one of them is older than the table
+  const socketMoves = useRef(0);
   const onMessage = useCallback((message: RoomMessage) => {
     if (message.type === "round" && message.game.id !== liveRef.current.game.id) {
       if (Number.isFinite(message.game.drawAt)) {
@@ -97,33 +100,40 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
       // The last round is settled by now: load the balance (with any award) and the round's full data.
       reload.current();
     }
+    if (message.type === "bet" || message.type === "cancel") socketMoves.current += 1;
     setLive((state) => applyRoomMessage(state, message));
   }, []);
 
-  // A poll is a plain read (app/lib/read-json.ts): one that fails, or answers after another poll began, is
-  // dropped and the next one asks again; the room stays on screen either way.
-  const polls = useRef(0);
+  // A poll is a plain read (app/lib/read-json.ts): one that fails is dropped and the next one asks again, and the
+  // room stays on screen either way. A newer poll, another room or leaving the page cancels the read on its way.
+  // An answer read before a bet or cancel the socket brought is older than the table: the socket's word stands.
+  const pollRead = useRef<AbortController | null>(null);
   const onPoll = useCallback(async () => {
-    const asked = ++polls.current;
+    pollRead.current?.abort();
+    const read = new AbortController();
+    pollRead.current = read;
+    const movesBefore = socketMoves.current;
     const { game } = liveRef.current;
-    const read = await readJson<PollAnswer>(
+    const answer = await readJson<PollAnswer>(
       `/activity/${roomId}/live?seqno=${encodeURIComponent(String(game.seqno))}&gametype=${game.gametype}`,
+      read.signal,
     );
-    if (asked !== polls.current) return;
-    if (!read.ok) {
-      // the session ended: the room's own reload leads to the sign-in page
-      if (read.signedOut) reload.current();
+    if (read.signal.aborted) return;
+    pollRead.current = null;
+    if (!answer.ok) {
+      // the session ended (or the account was frozen): /login, and back here afterwards
+      if (answer.signIn) navigate(answer.signIn);
       return;
     }
-    const answer = read.data;
-    if (!answer.ok || answer.seqno === null) return;
+    const { ok, list, seqno } = answer.data;
+    if (!ok || seqno === null) return;
     // Another round is running on the server: reload the room rather than mix two rounds' bets.
-    if (String(answer.seqno) !== String(liveRef.current.game.seqno)) reload.current();
-    else setLive((state) => applyPolledBets(state, answer.list, answer.seqno!));
-  }, [roomId]);
+    if (String(seqno) !== String(liveRef.current.game.seqno)) reload.current();
+    else if (socketMoves.current === movesBefore) setLive((state) => applyPolledBets(state, list, seqno));
+  }, [roomId, navigate]);
+  useEffect(() => () => pollRead.current?.abort(), [roomId]);
 
   const status = useRoomSocket(roomId, { onMessage, onPoll: () => void onPoll(), onResume: () => reload.current() });
-  useEffect(() => () => void (polls.current += 1), []);
 
   const rememberOrder = useCallback((orderId: number) => setLive((state) => rememberMyOrder(state, orderId)), []);
 

@@ -1,25 +1,32 @@
 /**
  * What a background read of one of the app's JSON routes answered: its data, or why there is none. A session
- * that ended answers the sign-in page instead (the route's redirect, followed), which the caller turns into a
- * reload of the page's own data, whose loaders then lead to /login.
+ * that ended answers the sign-in page instead (the route's redirect, followed): `signIn` is then where to send
+ * the player, back to the page they are on (a frozen account's flag kept, so /login says why).
  */
-export type JsonRead<T> = { ok: true; data: T } | { ok: false; signedOut: boolean };
+export type JsonRead<T> = { ok: true; data: T } | { ok: false; signIn: string | null };
 
 /**
  * Reads a JSON route (/notice-count, /activity/{id}/live, /activity/{id}/record) with a plain fetch, outside
- * the Remix router (docs/decisions/164). A router fetcher would put its failure on the page: a poll that fails
- * while the network is down, or a reload of the page while the router still looks up the fetcher's route
- * (lazy route discovery), replaced the room with the error page. Here a failure is only a failed read.
+ * the Remix router (docs/decisions/164). A router fetcher put its failure on the page: a poll that failed
+ * while the network was down, or a reload of the page while the router still looked up the fetcher's route
+ * (lazy route discovery), replaced the room with the error page. Here a failure is only a failed read; an
+ * aborted one (a newer read began) is a failed read too.
  */
 export async function readJson<T>(path: string, signal?: AbortSignal): Promise<JsonRead<T>> {
   try {
     const response = await fetch(path, { headers: { accept: "application/json" }, signal });
-    if (response.redirected && new URL(response.url).pathname.startsWith("/login"))
-      return { ok: false, signedOut: true };
+    const landed = new URL(response.url, window.location.href);
+    if (response.redirected && landed.pathname === "/login") return { ok: false, signIn: signInPath(landed) };
     if (!response.ok || !response.headers.get("content-type")?.includes("application/json"))
-      return { ok: false, signedOut: false };
+      return { ok: false, signIn: null };
     return { ok: true, data: (await response.json()) as T };
   } catch {
-    return { ok: false, signedOut: false };
+    return { ok: false, signIn: null };
   }
+}
+
+/** /login for a read that was sent there: a frozen account's notice, or back to this page after signing in. */
+function signInPath(login: URL): string {
+  if (login.searchParams.get("frozen") === "1") return "/login?frozen=1";
+  return `/login?redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
 }

@@ -21,12 +21,17 @@ async function assertRoomShown(page, what) {
   await page.getByText("Bets this round").waitFor({ timeout: 5_000 });
 }
 
-export default async function ({ page, base }) {
+/** demo01 signs in at /login, as a person would, and lands on /user. */
+async function signIn(page) {
   await page.goto("/login");
   await page.getByLabel("Username").fill("demo01");
   await page.getByLabel("Password").fill("demo1234");
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL("**/user");
+}
+
+export default async function ({ page, base }) {
+  await signIn(page);
 
   // 1. The socket is down and every poll fails: the room stays, saying it updates every 10 s.
   await page.routeWebSocket(/\/ws\/room\//, (socket) => socket.close());
@@ -40,11 +45,22 @@ export default async function ({ page, base }) {
   await page.unroute(/\/activity\/\d+\/live/);
   // the same player from another device: the bet reaches this page through the poll alone
   const other = (await call(base, "/api/Index/login", { username: "demo01", password: "demo1234" })).data.token;
-  const rows = page.locator(".live-bets .live-row:not(.live-head)");
-  const before = await rows.count();
+  // placed when the page shows the round in play with 15 s or more of betting left: the next poll (every 10 s)
+  // comes before the round ends and clears the table
+  await eventually(
+    async () => {
+      const info = (await call(base, "/api/game/getGameinfo", { token: other, roomid: ROOM })).data;
+      const left = info.diff.minute * 60 + info.diff.second - info.closeSeconds;
+      assert.ok(left >= 15 && left <= 25, `betting left: ${left} s`);
+      await page.getByText(`Round ${info.game.seqno}`, { exact: true }).waitFor({ timeout: 500 });
+    },
+    { timeout: 60_000, interval: 500 },
+  );
+  const mine = page.locator(".live-bets .live-row.mine");
+  const before = await mine.count();
   await placeBet(base, other, ROOM, [[0, 1.98, 20]]);
-  await eventually(async () => assert.ok((await rows.count()) > before, "the poll shows the new bet"), {
-    timeout: 25_000,
+  await eventually(async () => assert.equal(await mine.count(), before + 1, "the poll shows the new bet"), {
+    timeout: 14_000,
   });
   await assertRoomShown(page, "a poll that worked");
 
@@ -77,4 +93,24 @@ export default async function ({ page, base }) {
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
   await page.waitForTimeout(3_000);
   await assertRoomShown(page, "a reload during a poll");
+
+  // 5. The reality check's timer (the player's device clock moved on to the due moment): it reloads the page's
+  // data, whose root loader reads the check from the server; not due by the server's clock, so no dialog, and
+  // the next timer is set from the server's answer and asks again in its turn.
+  // a page of its own, its clock the test's from the first load
+  const device = await page.context().browser().newContext({ viewport: page.viewportSize(), baseURL: base });
+  const phone = await device.newPage();
+  await phone.clock.install();
+  await signIn(phone);
+  await phone.getByTestId("balance").waitFor();
+  const reloads = [];
+  phone.on("response", (r) => /\/user\.data(\?|$)/.test(r.url()) && reloads.push(r.url()));
+  for (const turn of [1, 2]) {
+    await phone.clock.fastForward(61 * 60_000);
+    await eventually(() => assert.ok(reloads.length >= turn, `the timer's reload number ${turn}`));
+    // the page renders the fresh check, whose timer the next turn moves on to
+    await phone.waitForTimeout(500);
+  }
+  assert.equal(await phone.getByRole("alertdialog").count(), 0, "not due by the server's clock");
+  await device.close();
 }

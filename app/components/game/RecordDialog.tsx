@@ -62,7 +62,11 @@ export function RecordDialog({
             ×
           </Link>
         </header>
-        {failed ? <p className="form-error">{failed}</p> : null}
+        {failed ? (
+          <p className="form-error" role="alert">
+            {failed}
+          </p>
+        ) : null}
         {rounds.length === 0 && !loading && !failed ? <p className="empty">{t("record.empty")}</p> : null}
         <ol className="record-list">
           {rounds.map((round) => (

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { readJson } from "~/lib/read-json";
@@ -6,33 +6,40 @@ import type { RecordPage } from "./RecordDialog";
 
 /**
  * The record popup with JavaScript: pages of past rounds read on demand (a plain read, app/lib/read-json.ts)
- * and appended. A page that cannot be read says so in the popup; the room stays as it is.
+ * and appended. A page that cannot be read says so in the popup (Older rounds asks again, reopening the popup
+ * reads the first page again); the room stays as it is. Closing the popup, opening it again or leaving the room cancels a read on its way.
  */
 export function useRecords(roomId: number) {
   const { t } = useTranslation("errors");
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const [shown, setShown] = useState(false);
   const [pages, setPages] = useState<RecordPage[]>([]);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  // the read of the popup as it is now: closing or opening it again drops an answer still on its way
-  const reads = useRef(0);
-  useEffect(() => () => void (reads.current += 1), []);
+  const reading = useRef<AbortController | null>(null);
+  const cancel = () => {
+    reading.current?.abort();
+    reading.current = null;
+  };
+  useEffect(() => cancel, [roomId]);
 
   const load = async (page: number) => {
-    const asked = ++reads.current;
+    cancel();
+    const read = new AbortController();
+    reading.current = read;
     setLoading(true);
     setFailed(null);
-    const read = await readJson<RecordPage>(`/activity/${roomId}/record?page=${page}`);
-    if (asked !== reads.current) return;
+    const answer = await readJson<RecordPage>(`/activity/${roomId}/record?page=${page}`, read.signal);
+    if (read.signal.aborted) return;
+    reading.current = null;
     setLoading(false);
-    if (!read.ok) {
-      if (read.signedOut) revalidator.revalidate();
+    if (!answer.ok) {
+      if (answer.signIn) navigate(answer.signIn);
       else setFailed(t("1004"));
       return;
     }
-    const answer = read.data;
-    setPages((known) => (known.some((p) => p.page === answer.page) ? known : [...known, answer]));
+    const fresh = answer.data;
+    setPages((known) => (known.some((p) => p.page === fresh.page) ? known : [...known, fresh]));
   };
 
   const last = pages[pages.length - 1];
@@ -44,10 +51,11 @@ export function useRecords(roomId: number) {
       void load(1);
     },
     close: () => {
-      reads.current += 1;
+      cancel();
       setLoading(false);
       setShown(false);
     },
+    // the next page (again, after it could not be read)
     more: () => void load((last?.page ?? 0) + 1),
     view: {
       rounds: pages.flatMap((p) => p.list),

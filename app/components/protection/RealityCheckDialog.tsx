@@ -8,8 +8,8 @@ import { REALITY_DEFAULT_MINUTES, type RealityCheck } from "~/lib/protection-typ
  * The reality check (docs/product.md#player-protection). The page comes with the check as of its load (the
  * root loader): when it is due, the dialog is part of the HTML (the notice on the next page load, no script
  * needed). With JavaScript a timer reloads the page's data at the due moment, and the fresh check opens the
- * dialog with fresh figures; a check not yet due by the server's clock starts the next timer. The reload goes
- * through the router's own loaders, not a fetcher of another route, so a failed read never covers the page
+ * dialog with fresh figures; a check not yet due by the server's clock starts the next timer. The reload is the
+ * router's own (the root loader), not a fetcher of another route whose lookup could fail on its own
  * (docs/decisions/164). "Keep playing" posts and comes back to the page, whose fresh check (a new dueAt, so a
  * new instance of this component) starts the next timer.
  */
