@@ -4,27 +4,6 @@ import { Browser } from "./pages";
 
 // The operator console as a browser gets it, shared by the console's page tests.
 
-let signedIn: Promise<Browser> | undefined;
-
-/**
- * The console signed in once per test file (each file has its own modules and storage): each TOTP step
- * signs in once (docs/decisions/060), so a file that never signs out reuses one session.
- */
-export function operatorBrowser() {
-  signedIn ??= (async () => {
-    const browser = new Browser();
-    const response = await browser.post("/admin/login", {
-      intent: "login",
-      username: "admin",
-      password: "admin1234",
-      code: await freshOperatorCode(),
-    });
-    expect(response.status).toBe(302);
-    return browser;
-  })();
-  return signedIn;
-}
-
 const sessions = new Map<string, Promise<Map<string, string>>>();
 
 /**
@@ -46,10 +25,20 @@ export async function consoleBrowser(username = "admin", password = "admin1234",
       return browser.cookies;
     })();
     sessions.set(key, session);
+    // a sign-in that failed fails its test, not every later one
+    session.catch(() => sessions.delete(key));
   }
   const browser = new Browser();
   for (const [name, value] of await session) browser.cookies.set(name, value);
   return browser;
+}
+
+let shared: Promise<Browser> | undefined;
+
+/** The seeded admin's console as one browser for the whole test file (its cookies, the language one too, kept). */
+export function operatorBrowser() {
+  shared ??= consoleBrowser();
+  return shared;
 }
 
 /** Each path is a 404 to a guest and to a signed-in player, and a page to the operator. */

@@ -109,6 +109,17 @@ describe("keyset paging (docs/decisions/112)", () => {
     const old = await api("/api/game/getrechargelist", { token: player.token, page: 99, after: "12" });
     expectOk(old);
     expect(old.data.page).toBe(1);
+    // three numbers are a cursor of the audit log only: another list serves its first page, with no way back
+    for (const [path, extra] of [
+      ["/api/game/getgamelog2", {}],
+      ["/api/game/getfinanceflow", {}],
+      ["/api/game/getgamelog", { roomid: 1 }],
+    ] as const) {
+      const wide = await api(path, { token: player.token, page: 7, after: "1700000000000_5_1", ...extra });
+      expectOk(wide);
+      expect(wide.data.page, path).toBe(1);
+      expect(wide.data.prev ?? null, path).toBeNull();
+    }
   });
 
   it("reads every paged list through an index in its order, with no sort of the whole list", async () => {

@@ -6,7 +6,7 @@ import { walletBindings } from "../../worker/db/shards";
 import { getDb } from "../../worker/db/client";
 import { controlAndShards, everyShard } from "../../worker/db/every-shard";
 import { pageAt, pagedList } from "../../worker/db/paging";
-import { auditKey, listAudit } from "../../worker/operators/audit";
+import { AUDIT_KEY_WIDTH, auditKey, listAudit } from "../../worker/operators/audit";
 import { CLOSE_AFTER_MS } from "../../worker/insight/books-days";
 import { closeEveryShardsDaysWhenDue, storedDaysOfShards } from "../../worker/insight/books-days-shards";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
@@ -103,7 +103,7 @@ describe("the console's audit log over the control database and the shards", () 
     // with small pages both ways: every (id, database) once
     const databases = await controlAndShards(env);
     const read = async (form: { page: number; after?: number[] | null; before?: number[] | null }) => {
-      const at = pageAt(form, 4);
+      const at = pageAt(form, 4, AUDIT_KEY_WIDTH);
       return pagedList(await listAudit(getDb(env), databases, { action: "zz.tie", at }), at, auditKey, (r) =>
         auditKey(r).join("_"),
       );

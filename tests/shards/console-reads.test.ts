@@ -6,7 +6,7 @@ import { shardOfId } from "../../worker/db/id-ranges";
 import { everyShard } from "../../worker/db/every-shard";
 import { type PageAt, mergedPage } from "../../worker/db/keyset";
 import { pageAt, pagedList } from "../../worker/db/paging";
-import { listDeposits, requestListKey } from "../../worker/wallet/requests";
+import { REQUEST_KEY_WIDTH, listDeposits, requestListKey } from "../../worker/wallet/requests";
 import { toMoney } from "#shared/money";
 
 // The console's lists over four wallet shards that are four databases (docs/decisions/161, "Reads across
@@ -120,7 +120,7 @@ describe("the console's lists over wallet shards", () => {
     let last: { list: number[]; prev: string | null; next: string | null } = { list: [], prev: null, next: null };
     let after: number[] | null = null;
     for (;;) {
-      const at = pageAt({ page: 1, after }, size);
+      const at = pageAt({ page: 1, after }, size, REQUEST_KEY_WIDTH);
       last = pagedList(await read(at), at, requestListKey, (r) => r.id);
       forward.push(...last.list);
       if (!last.next) break;
@@ -131,14 +131,14 @@ describe("the console's lists over wallet shards", () => {
     const backward: number[] = [];
     let before = last.prev?.split("_").map(Number) ?? null;
     while (before) {
-      const at = pageAt({ page: 1, before }, size);
+      const at = pageAt({ page: 1, before }, size, REQUEST_KEY_WIDTH);
       const page = pagedList(await read(at), at, requestListKey, (r) => r.id);
       backward.unshift(...page.list);
       before = page.prev ? page.prev.split("_").map(Number) : null;
     }
     expect([...backward, ...last.list]).toEqual(expected);
     // by number: page 3 is the third five
-    const at = pageAt({ page: 3 }, size);
+    const at = pageAt({ page: 3 }, size, REQUEST_KEY_WIDTH);
     const third = pagedList(await read(at), at, requestListKey, (r) => r.id);
     expect(third.list).toEqual(expected.slice(10, 15));
     expect(third.hasMore).toBe(true);

@@ -17,10 +17,9 @@ const PAGE_TOO_FAR = 1152;
 export function pageAt(
   form: { page: number; after?: number[] | null; before?: number[] | null },
   limit: number,
-  keyWidth?: number,
+  keyWidth: number,
 ): PageAt {
-  const fits = (key: number[] | null | undefined) =>
-    key && (keyWidth === undefined || key.length === keyWidth) ? key : null;
+  const fits = (key: number[] | null | undefined) => (key && key.length === keyWidth ? key : null);
   const after = fits(form.after);
   const before = after ? null : fits(form.before);
   // a dropped cursor's page number is the label of a page that no longer follows from it

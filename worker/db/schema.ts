@@ -442,7 +442,8 @@ export const financeOrders = sqliteTable(
     status: text("status").notNull().default("active"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
   },
-  // A player's, a status's and the console's list, each newest first by start (docs/decisions/163-merged-lists-follow-time.md).
+  // A player's, a status's and the console's list, each newest first by start
+  // (docs/decisions/163-merged-lists-follow-time.md).
   (t) => [
     index("finance_orders_user").on(t.userId, t.startAtMs),
     index("finance_orders_status").on(t.status, t.startAtMs),

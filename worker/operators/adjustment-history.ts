@@ -42,6 +42,7 @@ type HistoryRow = {
 
 /** A row's place in the history: its time, then seq (two sources, one order; the cursor holds both numbers). */
 export const adjustmentHistoryKey = (row: { timeMs: number; seq: number }) => [row.timeMs, row.seq];
+export const ADJUSTMENT_HISTORY_KEY_WIDTH = 2;
 
 const COLUMNS = [sql`h.timeMs`, sql`h.seq`];
 

@@ -28,6 +28,7 @@ export const PLAYERS_PAGE_SIZE = 20;
 const RECENT = 10;
 
 export const playerKey = (row: { id: number }) => [row.id];
+export const PLAYER_KEY_WIDTH = 1;
 
 /**
  * By username (prefix, any case) or phone (contains); one page, never the whole table. The page is read from

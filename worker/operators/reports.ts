@@ -38,6 +38,7 @@ const PLAYED = sql.raw("b.isaward IN (0, 1)");
 /** One room's rounds, newest first, each with its bets, turnover, payouts, the house result (drawn rounds) and stakes in play. */
 const roundKeys = [sql.raw("r.seqno")];
 export const roomRoundKey = (row: { seqno: number }) => [row.seqno];
+export const ROOM_ROUND_KEY_WIDTH = 1;
 
 type RoundBets = { key: number; bets: number; turnover: number; payouts: number; inPlay: number; refunded: number };
 

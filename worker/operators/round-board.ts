@@ -38,6 +38,7 @@ type BoardRow = {
 };
 
 export const roundBoardKey = (row: { drawAtMs: number; id: number }) => [row.drawAtMs, row.id];
+export const ROUND_BOARD_KEY_WIDTH = 2;
 
 const KEYS = [sql.raw("r.draw_at_ms"), sql.raw("r.id")];
 

@@ -225,6 +225,7 @@ export function withRoundFacts(bets: BetRow[], facts: Map<number, RoundFacts>): 
 const recordKeys = [sql.raw("b.created_at_ms"), sql.raw("b.id")];
 /** A bet record's place in the list (keyset paging, docs/decisions/112). */
 export const betRecordKey = (row: BetRow) => [row.createdAtMs, row.id];
+export const BET_RECORD_KEY_WIDTH = 2;
 
 /**
  * A player's bets in their shard, newest first; `isaward` null means every state. Read through bets_user or

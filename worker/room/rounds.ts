@@ -270,6 +270,7 @@ export async function latestPublicRounds(db: Db, roomId: number, count: number):
 /** Rounds page by seqno through rounds_room_seqno (docs/decisions/112). */
 const roundKeys = [sql.raw("seqno")];
 export const roundKey = (row: { seqno: number }) => [row.seqno];
+export const ROUND_KEY_WIDTH = 1;
 
 export async function findRound(db: Db, roomId: number, seqno: number): Promise<RoundRow | undefined> {
   return db.get<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds WHERE room_id = ${roomId} AND seqno = ${seqno}`);

@@ -8,6 +8,7 @@ export type FlowQuery = { userId: number; fromMs?: number; toMs?: number; at: Pa
 const flowKeys = [ledger.createdAtMs, ledger.id];
 /** A ledger row's place in the list (keyset paging through ledger_user_time, docs/decisions/112). */
 export const ledgerRowKey = (row: { createdAtMs: number; id: number }) => [row.createdAtMs, row.id];
+export const LEDGER_ROW_KEY_WIDTH = 2;
 
 /**
  * The player's own ledger rows (the funds ledger, /my_income, and the operator's file), newest first.

@@ -18,6 +18,7 @@ import {
 import { pageAt, pagedList } from "../../db/paging";
 import {
   adjustmentHistoryKey,
+  ADJUSTMENT_HISTORY_KEY_WIDTH,
   adjustmentHistoryRow,
   listAdjustmentHistoryOfShards,
 } from "../../operators/adjustment-history";
@@ -27,6 +28,7 @@ import {
   PLAYERS_PAGE_SIZE,
   playerFile,
   playerKey,
+  PLAYER_KEY_WIDTH,
   resetLoginPassword,
   revokeSessions,
   searchPlayers,
@@ -59,7 +61,7 @@ async function booksOf(c: Context<AppEnv>, userId: number) {
 
 adminPlayerRoutes.post("/api/admin/players", async (c) => {
   const form = parseBody(playerSearchForm, c.get("body"));
-  const at = pageAt(form, PLAYERS_PAGE_SIZE);
+  const at = pageAt(form, PLAYERS_PAGE_SIZE, PLAYER_KEY_WIDTH);
   const rows = await searchPlayers(getDb(c.env), everyShard(c.env), { query: form.query, at });
   const page = pagedList(rows, at, playerKey, (r) =>
     r.account
@@ -164,7 +166,7 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
 
 adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
   const form = parseBody(adjustmentHistoryForm, c.get("body"));
-  const at = pageAt(form, PAGE_SIZE);
+  const at = pageAt(form, PAGE_SIZE, ADJUSTMENT_HISTORY_KEY_WIDTH);
   const rows = await listAdjustmentHistoryOfShards(getDb(c.env), everyShard(c.env), {
     status: form.status === "all" ? undefined : form.status,
     ...filterQuery(form),

@@ -19,7 +19,14 @@ import {
   roundsForm,
   voidRoundForm,
 } from "#shared/forms/operators";
-import { ROUNDS_PAGE_SIZE, dailyTotals, roomRoundKey, roomRounds, roomVoidCounts } from "../../operators/reports";
+import {
+  ROOM_ROUND_KEY_WIDTH,
+  ROUNDS_PAGE_SIZE,
+  dailyTotals,
+  roomRoundKey,
+  roomRounds,
+  roomVoidCounts,
+} from "../../operators/reports";
 import {
   ROOMS_PAGE_SIZE,
   createRoom,
@@ -34,6 +41,7 @@ import {
   roundBoard,
   roundBoardForm,
   roundBoardKey,
+  ROUND_BOARD_KEY_WIDTH,
   roundBoardRow,
 } from "../../operators/round-board";
 import { roomStub } from "../../room/routing";
@@ -45,7 +53,8 @@ export const adminRoomRoutes = new Hono<AppEnv>();
 adminRoomRoutes.post("/api/admin/rooms", async (c) => {
   // The room catalogue is a few dozen rows: paged by number, within pageAt's bound.
   const form = parseBody(roomListForm, c.get("body"));
-  const { page } = pageAt(form, ROOMS_PAGE_SIZE);
+  // paged by number only: no list key, so any cursor is dropped (width 0)
+  const { page } = pageAt(form, ROOMS_PAGE_SIZE, 0);
   const rows = await listRoomsPage(getDb(c.env), page, {
     gameId: form.gameId,
     roomtype: form.roomtype,
@@ -129,7 +138,7 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
 
 adminRoomRoutes.post("/api/admin/rounds", async (c) => {
   const form = parseBody(roundsForm, c.get("body"));
-  const at = pageAt(form, ROUNDS_PAGE_SIZE);
+  const at = pageAt(form, ROUNDS_PAGE_SIZE, ROOM_ROUND_KEY_WIDTH);
   const db = getDb(c.env);
   const [rows, voids] = await Promise.all([
     roomRounds(db, everyShard(c.env), form.roomId, at),
@@ -140,7 +149,7 @@ adminRoomRoutes.post("/api/admin/rounds", async (c) => {
 
 adminRoomRoutes.post("/api/admin/rounds/board", async (c) => {
   const form = parseBody(roundBoardForm, c.get("body"));
-  const at = pageAt(form, ROUND_BOARD_PAGE_SIZE);
+  const at = pageAt(form, ROUND_BOARD_PAGE_SIZE, ROUND_BOARD_KEY_WIDTH);
   const rows = await roundBoard(getDb(c.env), everyShard(c.env), form.status, at);
   return ok(c, pagedList(rows, at, roundBoardKey, roundBoardRow));
 });

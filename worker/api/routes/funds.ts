@@ -3,7 +3,7 @@ import { ok } from "../envelope";
 import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
-import { ledgerRowKey, listLedgerRows } from "../../wallet/funds";
+import { LEDGER_ROW_KEY_WIDTH, ledgerRowKey, listLedgerRows } from "../../wallet/funds";
 import { pageAt, pagedList } from "../../db/paging";
 import { dateRangeWindow, formatDate, periodWindow } from "#shared/days";
 import { PAGE_SIZE, financeFlowForm } from "#shared/forms/wallet";
@@ -18,7 +18,7 @@ fundsRoutes.post("/api/game/getfinanceflow", requireUser, async (c) => {
     form.start !== null && form.end !== null
       ? dateRangeWindow(form.start, form.end)
       : periodWindow(form.type, Date.now());
-  const at = pageAt(form, PAGE_SIZE);
+  const at = pageAt(form, PAGE_SIZE, LEDGER_ROW_KEY_WIDTH);
   const rows = await listLedgerRows(playerDb(c), {
     userId: c.get("user").id,
     fromMs: window?.fromMs,

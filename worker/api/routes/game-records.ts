@@ -11,6 +11,7 @@ import { getDb } from "../../db/client";
 import {
   RECORDS_PAGE_SIZE,
   betRecordKey,
+  BET_RECORD_KEY_WIDTH,
   betRecordTotals,
   betRecords,
   winLossBetween,
@@ -56,7 +57,7 @@ const recordsForm = z.object({
 
 gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
   const form = parseBody(recordsForm, c.get("body"));
-  const at = pageAt(form, RECORDS_PAGE_SIZE);
+  const at = pageAt(form, RECORDS_PAGE_SIZE, BET_RECORD_KEY_WIDTH);
   // The player's bets from their shard, their rounds and rooms from the control database (docs/decisions/161).
   const wallet = playerDb(c);
   const [bets, totals] = await Promise.all([

@@ -10,7 +10,7 @@ import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary,
 import { getDb } from "../../db/client";
 import { roundPaidCents } from "../../room/bets";
 import { listGames, listRoomsOfTab } from "../../room/game-rooms";
-import { drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../room/rounds";
+import { ROUND_KEY_WIDTH, drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../room/rounds";
 import { pageAt, pagedList } from "../../db/paging";
 import { cursorFields } from "#shared/fields";
 import { getUserById } from "../../players/users";
@@ -79,7 +79,7 @@ gameRoutes.post("/api/game/getgamelog", requireUser, async (c) => {
   const form = parseBody(gamelogForm, c.get("body"));
   const db = getDb(c.env);
   const room = await existingRoom(db, form.roomid);
-  const at = pageAt(form, GAMELOG_PAGE_SIZE);
+  const at = pageAt(form, GAMELOG_PAGE_SIZE, ROUND_KEY_WIDTH);
   const rows = await publicRounds(db, room.id, at);
   return ok(
     c,
