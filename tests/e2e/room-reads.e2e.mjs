@@ -30,7 +30,7 @@ async function signIn(page) {
   await page.waitForURL("**/user");
 }
 
-export default async function ({ page, base }) {
+export default async function ({ page, base, shot }) {
   await signIn(page);
 
   // 1. The socket is down and every poll fails: the room stays, saying it updates every 10 s.
@@ -40,6 +40,7 @@ export default async function ({ page, base }) {
   await page.getByText("Updating every 10 s").first().waitFor();
   await page.waitForTimeout(1_500);
   await assertRoomShown(page, "a failed poll");
+  await shot("1-polls-failing");
 
   // 2. The network is back: the next poll brings a bet placed after the page loaded.
   await page.unroute(/\/activity\/\d+\/live/);
@@ -70,6 +71,7 @@ export default async function ({ page, base }) {
   const popup = page.getByRole("dialog", { name: "Past results" });
   await popup.getByText("Network error, please try again").waitFor();
   await assertRoomShown(page, "a failed record page");
+  await shot("3-record-page-failed");
   await page.unroute(/\/activity\/\d+\/record/);
   await popup.getByRole("link", { name: "Close" }).click();
   await page.getByRole("link", { name: "Records" }).click();
