@@ -37,7 +37,10 @@ let shared: Promise<Browser> | undefined;
 
 /** The seeded admin's console as one browser for the whole test file (its cookies, the language one too, kept). */
 export function operatorBrowser() {
-  shared ??= consoleBrowser();
+  if (!shared) {
+    shared = consoleBrowser();
+    shared.catch(() => (shared = undefined));
+  }
   return shared;
 }
 

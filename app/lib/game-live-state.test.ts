@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LiveBet } from "./game";
 import type { CurrentRound, RoundResult } from "#shared/rounds";
 import {
+  applyPollAnswer,
   applyPolledBets,
   applyRoomMessage,
   clearBets,
@@ -125,6 +126,18 @@ describe("live room state", () => {
     ]);
     const socket = applyRoomMessage(state, { type: "bet", bets: [bet(6, 6)] });
     expect(socket.bets.map((b) => b.id)).toEqual([6, 5, shard2 + 1]);
+  });
+
+  it("keeps what the socket brought while a poll was on its way: the answer is older than the socket's news", () => {
+    const state = initialLiveRoom(round(1, 7), [], [bet(1, 10), bet(2, 11)]);
+    // the poll read A (1) and B (2); meanwhile the socket brought C (3) and B's cancel
+    const since = [
+      { type: "bet" as const, bets: [bet(3, 12)] },
+      { type: "cancel" as const, orderId: 11 },
+    ];
+    const answered = applyPollAnswer(state, [bet(1, 10), bet(2, 11)], 7, since);
+    expect(answered.bets.map((b) => b.id)).toEqual([3, 1]);
+    expect(applyPollAnswer(state, [bet(1, 10)], 7, []).bets.map((b) => b.id)).toEqual([1]);
   });
 
   it("clears the table at zero", () => {

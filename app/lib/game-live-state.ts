@@ -79,7 +79,9 @@ export function applyRoomMessage(state: LiveRoom, message: RoomMessage): LiveRoo
       const known = new Set(state.bets.map((b) => b.id));
       const fresh = message.bets.filter((b) => !known.has(b.id) && sameRound(b.seqno, state.game.seqno));
       if (fresh.length === 0) return state;
-      return { ...state, bets: [...markMine(newestFirst(fresh), state.myOrderIds), ...state.bets] };
+      // one message is one order's rows, in one shard: their ids are their order
+      const byId = [...fresh].sort((x, y) => y.id - x.id);
+      return { ...state, bets: [...markMine(byId, state.myOrderIds), ...state.bets] };
     }
     case "cancel":
       return { ...state, bets: state.bets.filter((b) => b.orderId !== message.orderId) };
@@ -97,6 +99,19 @@ export function applyPolledBets(state: LiveRoom, list: LiveBet[], seqno: LiveBet
   if (!sameRound(seqno, state.game.seqno)) return state;
   const myOrderIds = [...new Set([...state.myOrderIds, ...list.filter((b) => b.mine).map((b) => b.orderId)])];
   return { ...state, bets: markMine(newestFirst(list), myOrderIds), myOrderIds };
+}
+
+/**
+ * A poll's answer, read while the socket brought bets or cancels (`since`, in their order): the answer is as of
+ * its read, so the socket's news is applied again on top of it (a bet is added once, a cancel removes).
+ */
+export function applyPollAnswer(
+  state: LiveRoom,
+  list: LiveBet[],
+  seqno: LiveBet["seqno"],
+  since: readonly RoomMessage[],
+): LiveRoom {
+  return since.reduce(applyRoomMessage, applyPolledBets(state, list, seqno));
 }
 
 /** The player placed an order: its rows, when they arrive, are the player's own. */

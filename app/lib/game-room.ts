@@ -17,7 +17,7 @@ import {
   toDeviceTime,
 } from "./game-countdown";
 import {
-  applyPolledBets,
+  applyPollAnswer,
   applyRoomMessage,
   clearBets,
   initialLiveRoom,
@@ -28,6 +28,8 @@ import { useRoomSocket } from "./game-socket";
 import { readJson } from "./read-json";
 
 const TICK_MS = 250;
+/** A poll on its way this long is given up at the next tick (a read the network lost). */
+const POLL_STUCK_MS = 30_000;
 
 let documentTimingUsed = false;
 
@@ -89,8 +91,9 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
   const reload = useRef(revalidator.revalidate);
   reload.current = revalidator.revalidate;
 
-  // bets and cancels the socket brought: a poll read before one of them is older than the table
-  const socketMoves = useRef(0);
+  // The socket's bets and cancels that arrive while a poll is on its way: the answer is as of its read, so they
+  // are applied again on top of it (applyPollAnswer). null while no poll is on its way.
+  const newsDuringPoll = useRef<RoomMessage[] | null>(null);
   const onMessage = useCallback((message: RoomMessage) => {
     if (message.type === "round" && message.game.id !== liveRef.current.game.id) {
       if (Number.isFinite(message.game.drawAt)) {
@@ -100,26 +103,31 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
       // The last round is settled by now: load the balance (with any award) and the round's full data.
       reload.current();
     }
-    if (message.type === "bet" || message.type === "cancel") socketMoves.current += 1;
+    if (message.type === "bet" || message.type === "cancel") newsDuringPoll.current?.push(message);
     setLive((state) => applyRoomMessage(state, message));
   }, []);
 
   // A poll is a plain read (app/lib/read-json.ts): one that fails is dropped and the next one asks again, and the
-  // room stays on screen either way. A newer poll, another room or leaving the page cancels the read on its way.
-  // An answer read before a bet or cancel the socket brought is older than the table: the socket's word stands.
-  const pollRead = useRef<AbortController | null>(null);
+  // room stays on screen either way. A tick while a poll is on its way is skipped (on a slow network each read
+  // would otherwise cancel the last and none would land), unless that poll is older than POLL_STUCK_MS. Another
+  // room or leaving the page cancels the read on its way.
+  const pollRead = useRef<{ abort: AbortController; startedAt: number } | null>(null);
   const onPoll = useCallback(async () => {
-    pollRead.current?.abort();
-    const read = new AbortController();
+    const running = pollRead.current;
+    if (running && Date.now() - running.startedAt < POLL_STUCK_MS) return;
+    running?.abort.abort();
+    const read = { abort: new AbortController(), startedAt: Date.now() };
     pollRead.current = read;
-    const movesBefore = socketMoves.current;
+    const news: RoomMessage[] = [];
+    newsDuringPoll.current = news;
     const { game } = liveRef.current;
     const answer = await readJson<PollAnswer>(
       `/activity/${roomId}/live?seqno=${encodeURIComponent(String(game.seqno))}&gametype=${game.gametype}`,
-      read.signal,
+      read.abort.signal,
     );
-    if (read.signal.aborted) return;
+    if (read.abort.signal.aborted) return;
     pollRead.current = null;
+    newsDuringPoll.current = null;
     if (!answer.ok) {
       // the session ended (or the account was frozen): /login, and back here afterwards
       if (answer.signIn) navigate(answer.signIn);
@@ -129,9 +137,16 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
     if (!ok || seqno === null) return;
     // Another round is running on the server: reload the room rather than mix two rounds' bets.
     if (String(seqno) !== String(liveRef.current.game.seqno)) reload.current();
-    else if (socketMoves.current === movesBefore) setLive((state) => applyPolledBets(state, list, seqno));
+    else setLive((state) => applyPollAnswer(state, list, seqno, news));
   }, [roomId, navigate]);
-  useEffect(() => () => pollRead.current?.abort(), [roomId]);
+  useEffect(
+    () => () => {
+      pollRead.current?.abort.abort();
+      pollRead.current = null;
+      newsDuringPoll.current = null;
+    },
+    [roomId],
+  );
 
   const status = useRoomSocket(roomId, { onMessage, onPoll: () => void onPoll(), onResume: () => reload.current() });
 

@@ -10,7 +10,7 @@ export type JsonRead<T> = { ok: true; data: T } | { ok: false; signIn: string | 
  * the Remix router (docs/decisions/164). A router fetcher put its failure on the page: a poll that failed
  * while the network was down, or a reload of the page while the router still looked up the fetcher's route
  * (lazy route discovery), replaced the room with the error page. Here a failure is only a failed read; an
- * aborted one (a newer read began) is a failed read too.
+ * aborted one (another room, the popup closed) is a failed read too.
  */
 export async function readJson<T>(path: string, signal?: AbortSignal): Promise<JsonRead<T>> {
   try {

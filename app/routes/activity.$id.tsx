@@ -20,5 +20,6 @@ export default function ActivityRoom() {
   const data = useLoaderData<typeof loader>();
   if (!data.room)
     return <RoomRefused code={data.refusal!.code} message={data.refusal!.message} balance={data.balance} />;
-  return <GameRoom data={{ ...data, room: data.room, record: data.record ?? null }} />;
+  // one room's state (picks, popup, reads on their way) never carries over to another room
+  return <GameRoom key={data.roomId} data={{ ...data, room: data.room, record: data.record ?? null }} />;
 }

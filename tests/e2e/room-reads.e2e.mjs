@@ -1,6 +1,7 @@
 // A room's reads in the background never replace the room (docs/decisions/164). The poll that stands in for
 // a dropped socket, the record popup's pages, and a reload of the room while such a read is still on its way,
-// leave the room on screen; the poll still brings the round's new bets. Before, the poll was a Remix fetcher: a failed poll (the network
+// leave the room on screen; the poll still brings the round's new bets, and a poll sent to sign in takes the
+// player there. The reality check's timer reloads the page's data at the server's due moment, and only then. Before, the poll was a Remix fetcher: a failed poll (the network
 // gone, which is when polls run) showed the error page, and a reload while the router was still looking up
 // the poll's route (lazy route discovery) showed "page not found".
 import assert from "node:assert/strict";
@@ -12,7 +13,9 @@ const ROOM = 16;
 const STATUS = /^(Live|Updating every 10 s)$/;
 
 /** The error page's titles in English (the flow reads the room in English), the offline one among them. */
-const { errorPage, offline } = JSON.parse(readFileSync("locales/en/common.json", "utf8"));
+const common = JSON.parse(readFileSync("locales/en/common.json", "utf8"));
+const { errorPage, offline } = common;
+const frozen = common.login.frozen;
 
 async function assertRoomShown(page, what) {
   const text = await page.locator("body").innerText();
@@ -61,7 +64,7 @@ export default async function ({ page, base, shot }) {
   const before = await mine.count();
   await placeBet(base, other, ROOM, [[0, 1.98, 20]]);
   await eventually(async () => assert.equal(await mine.count(), before + 1, "the poll shows the new bet"), {
-    timeout: 14_000,
+    timeout: 20_000,
   });
   await assertRoomShown(page, "a poll that worked");
 
@@ -107,12 +110,28 @@ export default async function ({ page, base, shot }) {
   await phone.getByTestId("balance").waitFor();
   const reloads = [];
   phone.on("response", (r) => /\/user\.data(\?|$)/.test(r.url()) && reloads.push(r.url()));
-  for (const turn of [1, 2]) {
-    await phone.clock.fastForward(61 * 60_000);
-    await eventually(() => assert.ok(reloads.length >= turn, `the timer's reload number ${turn}`));
-    // the page renders the fresh check, whose timer the next turn moves on to
-    await phone.waitForTimeout(500);
-  }
+  const reloadsAfter = async (minutes, expected, what) => {
+    await phone.clock.fastForward(minutes * 60_000);
+    await phone.waitForTimeout(1_500);
+    assert.equal(reloads.length, expected, what);
+  };
+  // due about 60 minutes after signing in, by the server's clock
+  await reloadsAfter(61, 1, "the timer reloads the page's data at the due moment");
+  // the server said not yet: the next timer is the time it said was left, not a second away
+  await reloadsAfter(55, 1, "no reload before the server's due moment");
+  await reloadsAfter(6, 2, "the next reload at the server's due moment");
   assert.equal(await phone.getByRole("alertdialog").count(), 0, "not due by the server's clock");
   await device.close();
+
+  // 6. A poll sent to sign in (the account was frozen meanwhile: the server clears the session and redirects):
+  // the player lands on /login, which says why.
+  await page.route(/\/activity\/\d+\/live/, (route) =>
+    route.fulfill({
+      status: 302,
+      headers: { location: "/login?frozen=1", "set-cookie": "__session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax" },
+    }),
+  );
+  await page.goto(`/activity/${ROOM}`);
+  await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("frozen") === "1");
+  await page.getByText(frozen).waitFor();
 }

@@ -75,6 +75,29 @@ describe("orders in the player's wallet shard", () => {
     await expectEveryShardBalanced();
   });
 
+  it("lists the round's bets in the order they were placed, not by id: a higher shard's older bet comes first", async () => {
+    const players = await playersInShards([0, 3], 100_000);
+    const round = await currentRound(15);
+    // shard 3's ids are far above shard 0's; its player bets first
+    const older = await placed(players.get(3)!, 15, round.roundId, [[0, 1.98, 20]]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = await placed(players.get(0)!, 15, round.roundId, [[1, 1.98, 20]]);
+    const live = await api("/api/game/getvorder", { token: players.get(0)!.token, roomid: 15, isfirst: 1 });
+    expectOk(live);
+    const orders = live.data.list.map((b: { orderId: number }) => b.orderId);
+    expect(orders).toEqual([older.order_id, newer.order_id]);
+    expect(older.order_id).toBeGreaterThan(newer.order_id);
+    // after the older bet (the larger id), the newer one still follows
+    const after = await api("/api/game/getvorder", {
+      token: players.get(0)!.token,
+      roomid: 15,
+      order_id: live.data.list[0].id,
+      gameseq: round.seqno,
+    });
+    expect(after.data.list.map((b: { orderId: number }) => b.orderId)).toEqual([newer.order_id]);
+    await expectEveryShardBalanced();
+  });
+
   it("refuses an order the player's shard cannot cover, writing nothing there (1025)", async () => {
     const players = await playersInShards([2], 1_000);
     const player = players.get(2)!;

@@ -53,8 +53,8 @@ export const adminRoomRoutes = new Hono<AppEnv>();
 adminRoomRoutes.post("/api/admin/rooms", async (c) => {
   // The room catalogue is a few dozen rows: paged by number, within pageAt's bound.
   const form = parseBody(roomListForm, c.get("body"));
-  // paged by number only: no list key, so any cursor is dropped (width 0)
-  const { page } = pageAt(form, ROOMS_PAGE_SIZE, 0);
+  // paged by number only: its form takes no cursor, so its key has no width
+  const { page } = pageAt({ page: form.page }, ROOMS_PAGE_SIZE, 0);
   const rows = await listRoomsPage(getDb(c.env), page, {
     gameId: form.gameId,
     roomtype: form.roomtype,
