@@ -14,6 +14,8 @@ export const handle = { title: "admin:audit.title" };
 
 type Row = {
   id: number;
+  /** The row's place in the whole log (ids repeat between the control database and shard 0). */
+  key?: string;
   operator: string | null;
   actorId: number;
   subjectId: number | null;
@@ -211,7 +213,7 @@ export default function Audit() {
       {list.length === 0 ? <p className="muted">{t("audit.none")}</p> : null}
       <ol className="admin-list audit">
         {list.map((r) => (
-          <AuditRow key={r.id} row={r} />
+          <AuditRow key={r.key ?? `${r.time}_${r.id}_${r.action}_${r.target}`} row={r} />
         ))}
       </ol>
       <Pager page={page} hasMore={hasMore} next={next} prev={prev} />

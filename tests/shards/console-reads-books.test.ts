@@ -99,6 +99,10 @@ describe("the console's audit log over the control database and the shards", () 
     const ordered = seen.map((r) => r.id);
     expect(ordered).toEqual([...ordered].sort((a, b) => b - a));
     expect(ordered.filter((id) => id === 900_011)).toHaveLength(2);
+    // two rows of one id are two rows to the screen too: each has a key of its own
+    const rowKeys = seen.map((r) => (r as { key?: string }).key);
+    expect(rowKeys.every((k) => typeof k === "string")).toBe(true);
+    expect(new Set(rowKeys).size).toBe(expected);
 
     // with small pages both ways: every (id, database) once
     const databases = await controlAndShards(env);

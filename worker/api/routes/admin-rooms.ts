@@ -132,7 +132,12 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
   const rows = await listAudit(getDb(c.env), await controlAndShards(c.env), { ...query, ...range });
   return ok(
     c,
-    pagedList(rows, at, auditKey, ({ source: _, ...row }) => row),
+    // `key` names a row once in the whole log: the control database and shard 0 hand out ids from one range, so
+    // two rows can share an id (the screen keys its list by it)
+    pagedList(rows, at, auditKey, (row) => {
+      const { source: _, ...shown } = row;
+      return { ...shown, key: auditKey(row).join("_") };
+    }),
   );
 });
 
