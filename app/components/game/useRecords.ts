@@ -7,7 +7,8 @@ import type { RecordPage } from "./RecordDialog";
 /**
  * The record popup with JavaScript: pages of past rounds read on demand (a plain read, app/lib/read-json.ts)
  * and appended. A page that cannot be read says so in the popup (Older rounds asks again, reopening the popup
- * reads the first page again); the room stays as it is. Closing the popup, opening it again or leaving the room cancels a read on its way.
+ * reads the first page again); the room stays as it is. Closing the popup, opening it again or leaving the room
+ * cancels a read on its way.
  */
 export function useRecords(roomId: number) {
   const { t } = useTranslation("errors");
