@@ -46,7 +46,8 @@ function workerdProject(
     environment = "loadtest",
     shards = 0,
     shard0InControl = false,
-  }: { beacon?: boolean; environment?: string; shards?: number; shard0InControl?: boolean } = {},
+    clockAt = "",
+  }: { beacon?: boolean; environment?: string; shards?: number; shard0InControl?: boolean; clockAt?: string } = {},
 ) {
   // TEST_ONE_DATABASE=1 runs a loadtest project on the top level's databases (DB_WALLET_0 is the control
   // database) with the loadtest environment's throttles: to check a test file in both configurations.
@@ -93,6 +94,8 @@ function workerdProject(
             ...(name.startsWith("bench") ? { BENCH_SMOKE: process.env.BENCH_SMOKE ?? "" } : {}),
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
+            // the project's time of the player's day, "HH:MM" (tests/clock-setup.ts); empty: the wall clock
+            TEST_CLOCK_AT: clockAt,
             ...(beacon
               ? {
                   BEACON_URL: inject("beaconUrl"),
@@ -111,7 +114,7 @@ function workerdProject(
       // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
       // every game type take seconds on a busy two-core machine.
       testTimeout: 120_000,
-      setupFiles: ["./tests/setup.ts"],
+      setupFiles: [...(clockAt ? ["./tests/clock-setup.ts"] : []), "./tests/setup.ts"],
       globalSetup: [
         "./tests/support/price-feed-setup.mjs",
         "./tests/support/twilio-setup.mjs",
@@ -128,6 +131,9 @@ function workerdProject(
     },
   };
 }
+
+/** The tests of a move's books per day, which tests/clock-setup.ts runs at the day's edges. */
+const MOVE_BOOKS = "tests/shards/move-books*.test.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -165,12 +171,21 @@ export default defineConfig(async () => {
         // The per-source throttles with the limits a deployment has (wrangler.toml's top-level bindings).
         workerdProject("throttles", ["tests/throttles.test.ts"], [], migrations, { environment: "" }),
         // The calls built on wallet shards so far, with four shards that are four databases (docs/decisions/161).
-        workerdProject("shards", ["tests/shards/**/*.test.ts"], [], migrations, { shards: 4 }),
+        workerdProject("shards", ["tests/shards/**/*.test.ts"], [MOVE_BOOKS], migrations, { shards: 4 }),
         // The same tests in the "mixed" layout a deployment grows into: shard 0 is the control database itself,
         // shards 1 to 3 databases of their own (docs/decisions/161).
-        workerdProject("shards-mixed", ["tests/shards/**/*.test.ts"], [], migrations, {
+        workerdProject("shards-mixed", ["tests/shards/**/*.test.ts"], [MOVE_BOOKS], migrations, {
           shards: 4,
           shard0InControl: true,
+        }),
+        // A move's books per day (docs/decisions/162) at the day's two edges, whatever the hour the suite runs
+        // (tests/clock-setup.ts): three minutes before midnight (UTC+8) in the four databases, five minutes after it,
+        // before yesterday closes, in the mixed layout.
+        workerdProject("shards-day-end", [MOVE_BOOKS], [], migrations, { shards: 4, clockAt: "23:57" }),
+        workerdProject("shards-mixed-day-start", [MOVE_BOOKS], [], migrations, {
+          shards: 4,
+          shard0InControl: true,
+          clockAt: "00:05",
         }),
         // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
         workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, { beacon: true }),

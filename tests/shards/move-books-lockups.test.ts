@@ -5,32 +5,28 @@ import { movePlayer } from "../../worker/players/move";
 import { DAY_MS } from "#shared/days";
 import { at, lockAt, moveAt } from "../books-past-rows";
 import { d1Link, expectEveryShardBalanced, shardD1 } from "./move-helpers";
-import {
-  expectDaysClose,
-  expectTodayTrue,
-  live,
-  playerWhere,
-  tomorrowClosedAt,
-  yesterdayClosedAt,
-} from "./move-books-helpers";
+import { expectDaysClose, expectTodayTrue, live, playerWhere, tomorrowClosedAt } from "./move-books-helpers";
 
 // Lock-ups and the move's day. One matured this morning in the source (principal and interest paid
 // there before the move), one matures in the target just after the move (paid there the same day), one runs on.
+// The story happens at noon of today (UTC+8), whatever the hour the suite runs: every call takes that moment, so
+// this morning's maturity is behind it and the next one is hours before midnight (run at 00:15 or at 23:58 on the
+// wall clock, the story did not hold: tests/clock-setup.ts runs these tests at the day's edges).
 
 describe("lock-ups maturing on the move's day", () => {
   it("a lock-up matured before the move, one maturing after it in the target, one running on", async () => {
     const a = await playerWhere((s) => s === 0);
-    const now = Date.now();
+    const now = at(0, 12);
     await moveAt(a.id, 1_000_00, at(3, 10));
     await lockAt(a.id, 200_00, at(0, 8) - 2 * DAY_MS, 2); // matures today 08:00
-    await lockAt(a.id, 150_00, now + 3 * 60_000 - DAY_MS, 1); // matures 3 minutes from now
+    await lockAt(a.id, 150_00, now + 3 * 60_000 - DAY_MS, 1); // matures 3 minutes after the move
     await lockAt(a.id, 100_00, at(2, 11), 90); // runs on
-    await expectDaysClose([0, 1], yesterdayClosedAt());
+    await expectDaysClose([0, 1], now);
     // the source's cron this morning: interest and the first principal
-    await accrueFinance(dbOf(shardD1(0)), Math.min(at(0, 8, 5), now - 60_000));
-    await expectTodayTrue(0);
-    expect(await movePlayer(d1Link(), a.username, 1, Date.now())).toMatchObject({ status: "moved" });
-    for (const s of [0, 1]) await expectTodayTrue(s);
+    await accrueFinance(dbOf(shardD1(0)), at(0, 8, 5));
+    await expectTodayTrue(0, now);
+    expect(await movePlayer(d1Link(), a.username, 1, now)).toMatchObject({ status: "moved" });
+    for (const s of [0, 1]) await expectTodayTrue(s, now);
     expect((await live(1)).financeCents).toBe(250_00);
     // the target's cron a few minutes later: the second lock-up matures there, today
     const paid = await accrueFinance(dbOf(shardD1(1)), now + 4 * 60_000);
