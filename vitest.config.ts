@@ -178,14 +178,15 @@ export default defineConfig(async () => {
           shards: 4,
           shard0InControl: true,
         }),
-        // A move's books per day (docs/decisions/162) at the day's two edges, whatever the hour the suite runs
-        // (tests/clock-setup.ts): three minutes before midnight (UTC+8) in the four databases, five minutes after it,
-        // before yesterday closes, in the mixed layout.
+        // A move's books per day (docs/decisions/162) at the day's two ends, whatever the hour the suite runs
+        // (tests/clock-setup.ts): three minutes before midnight (UTC+8) in the four databases, and early in the morning
+        // in the mixed layout, after every row the tests date today (none later than 02:00) and before the lock-ups'
+        // 08:00.
         workerdProject("shards-day-end", [MOVE_BOOKS], [], migrations, { shards: 4, clockAt: "23:57" }),
         workerdProject("shards-mixed-day-start", [MOVE_BOOKS], [], migrations, {
           shards: 4,
           shard0InControl: true,
-          clockAt: "00:05",
+          clockAt: "02:05",
         }),
         // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
         workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, { beacon: true }),

@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { dayStartMs } from "#shared/days";
 
 // A project's clock at a time of the player's day (UTC+8), whatever the hour the suite runs: vitest.config.ts's
-// `clockAt` option sets TEST_CLOCK_AT ("HH:MM") and runs this file before the test file is imported, so every
-// Date in the isolate (the test's and the Worker code's it calls) reads that time of today, running on from it at
-// the wall clock's pace. The books per day tests run at the day's two edges this way (docs/testing.md). A room
+// `clockAt` option sets TEST_CLOCK_AT ("HH:MM") and runs this file before the test file is imported, so the
+// isolate's Date (the test's and the Worker code's it calls) reads that time of today, running on from it at
+// the wall clock's pace. The books per day tests run at set hours this way (docs/testing.md). A room
 // schedules its alarms on the runtime's own clock, so a project with a shifted clock holds no tests of rooms.
 
 const WALL_DATE = Symbol.for("tests.wallDate");

@@ -14,7 +14,8 @@ describe("the clock of the books per day's projects", () => {
     const [hours, minutes] = clockAt!.split(":").map(Number);
     const sinceSet = Date.now() - (today + (hours * 60 + minutes) * 60_000);
     expect(sinceSet).toBeGreaterThanOrEqual(0);
-    expect(sinceSet).toBeLessThan(60_000);
+    // the clock is set before the file's storage is migrated; the day-end project's margin to midnight is 3 minutes
+    expect(sinceSet).toBeLessThan(180_000);
     expect(clockTime(new Date().getTime()).slice(11)).toBe(clockTime(Date.now()).slice(11));
     const first = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -9,9 +9,10 @@ import { expectDaysClose, expectTodayTrue, live, playerWhere, tomorrowClosedAt }
 
 // Lock-ups and the move's day. One matured this morning in the source (principal and interest paid
 // there before the move), one matures in the target just after the move (paid there the same day), one runs on.
-// The story happens at noon of today (UTC+8), whatever the hour the suite runs: every call takes that moment, so
-// this morning's maturity is behind it and the next one is hours before midnight (run at 00:15 or at 23:58 on the
-// wall clock, the story did not hold: tests/clock-setup.ts runs these tests at the day's edges).
+// The story happens at noon of today (UTC+8), whatever the hour the suite runs: the move, the target's cron and
+// the day's statements take that moment, so this morning's maturity is behind it and the next one hours before
+// midnight (run on the wall clock at 00:15, the story did not hold; tests/clock-setup.ts runs these tests at set
+// hours).
 
 describe("lock-ups maturing on the move's day", () => {
   it("a lock-up matured before the move, one maturing after it in the target, one running on", async () => {
