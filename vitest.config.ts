@@ -132,7 +132,7 @@ function workerdProject(
   };
 }
 
-/** The tests of a move's books per day, which tests/clock-setup.ts runs at the day's edges. */
+/** The tests of a move's books per day, which tests/clock-setup.ts runs at set hours of the day. */
 const MOVE_BOOKS = "tests/shards/move-books*.test.ts";
 
 export default defineConfig(async () => {

@@ -4,7 +4,7 @@ import { clockTime } from "#shared/days";
 import { playerWhere, today } from "./move-books-helpers";
 import { shardD1 } from "./move-helpers";
 
-// The projects that run a move's books per day at the day's edges (vitest.config.ts, tests/clock-setup.ts) do read
+// The projects that run a move's books per day at set hours (vitest.config.ts, tests/clock-setup.ts) do read
 // that time of the player's day, in the test and in the Worker's code alike, whatever the hour the suite runs.
 
 describe("the clock of the books per day's projects", () => {
