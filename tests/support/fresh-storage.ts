@@ -1,0 +1,34 @@
+import { reset } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { seedStatements } from "../../worker/seed/seed";
+import { walletBindings } from "../../worker/db/shards";
+import { controlSetupStatements, walletSetupStatements } from "../../worker/db/database-setup";
+import { allDatabases } from "../shard-helpers";
+
+/**
+ * Empty storage and fresh databases, as every test file starts (tests/setup.ts, docs/decisions/165). reset()
+ * deletes every Durable Object of the runtime: the rooms with their storage and alarms, and the D1 databases,
+ * which Miniflare keeps in Durable Objects (tests/storage-reset.test.ts checks both).
+ */
+export async function freshStorage(): Promise<void> {
+  await reset();
+  // the migrations' schema and rows (tests/fixtures/schema.sql, npm run test:schema), one batch per database; a
+  // shard bound to the control database itself is that database, built once
+  for (const d1 of allDatabases()) await applySchema(d1, env.TEST_SCHEMA);
+  // what npm run db:migrate sets up after the migrations (worker/db/database-setup.ts): the directory's house
+  // entry, each shard's id range and house account; then the seed, as `npm start` does locally (docs/decisions/161;
+  // a shard bound to the control database itself is set up and seeded in both roles, which both hold there, as
+  // tests/shards/accounts.test.ts checks in the "shards-mixed" project).
+  const shards = walletBindings(env);
+  await env.DB.batch(controlSetupStatements(Date.now()).map((s) => env.DB.prepare(s)));
+  for (const [shard, d1] of shards.entries())
+    await d1.batch(walletSetupStatements(shard, Date.now()).map((s) => d1.prepare(s)));
+  const seed = await seedStatements(env.PEPPER);
+  await env.DB.batch(seed.control.map((s) => env.DB.prepare(s)));
+  for (const [shard, d1] of shards.entries()) await d1.batch((await seed.wallet(shard)).map((s) => d1.prepare(s)));
+}
+
+/** Builds an empty database from the snapshot's statements (tests/fixtures/schema.sql) in one batch. */
+export async function applySchema(d1: D1Database, statements: string[]): Promise<void> {
+  await d1.batch(statements.map((statement) => d1.prepare(statement)));
+}
