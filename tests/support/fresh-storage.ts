@@ -4,6 +4,7 @@ import { seedStatements } from "../../worker/seed/seed";
 import { walletBindings } from "../../worker/db/shards";
 import { controlSetupStatements, walletSetupStatements } from "../../worker/db/database-setup";
 import { allDatabases } from "../shard-helpers";
+import { forgetFileState } from "./file-state";
 
 /**
  * Empty storage and fresh databases, as every test file starts (tests/setup.ts, docs/decisions/165). reset()
@@ -11,6 +12,7 @@ import { allDatabases } from "../shard-helpers";
  * which Miniflare keeps in Durable Objects (tests/storage-reset.test.ts checks both).
  */
 export async function freshStorage(): Promise<void> {
+  forgetFileState();
   await reset();
   // the migrations' schema and rows (tests/fixtures/schema.sql, npm run test:schema), one batch per database; a
   // shard bound to the control database itself is that database, built once
