@@ -125,9 +125,10 @@ function workerdProject(
       // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
       // every game type take seconds on a busy two-core machine.
       testTimeout: 120_000,
-      // The project's files share one runtime and its module cache, one file after another; tests/setup.ts gives
-      // each empty storage and fresh databases (docs/decisions/165).
-      isolate: false,
+      // TEST_SHARED_RUNTIME=1: the project's files share one runtime and its module cache, one file after another;
+      // tests/setup.ts gives each empty storage and fresh databases (docs/decisions/165). Not the default yet: a
+      // whole run that way still fails (a database reset() left, rooms' rounds out of step).
+      isolate: process.env.TEST_SHARED_RUNTIME !== "1",
       setupFiles: [...(clockAt ? ["./tests/clock-setup.ts"] : []), "./tests/setup.ts"],
       globalSetup: [
         "./tests/support/price-feed-setup.mjs",

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = join(fileURLToPath(import.meta.url), "../..");
 export const SNAPSHOT = join(ROOT, "tests/fixtures/schema.sql");
 /** Between two statements of the snapshot, as in drizzle's migrations. */
-export const BREAKPOINT = "\n--> statement-breakpoint\n";
+const BREAKPOINT = "\n--> statement-breakpoint\n";
 
 // applyD1Migrations' (@cloudflare/vitest-plugin) and wrangler's table of applied migrations
 const D1_MIGRATIONS = `CREATE TABLE IF NOT EXISTS "d1_migrations" (
@@ -32,7 +32,7 @@ function literal(value) {
 const quoted = (name) => `"${name.replaceAll('"', '""')}"`;
 
 /** The migrations applied to a fresh in-memory database, as D1 applies them. */
-export function migratedDatabase(dir = join(ROOT, "migrations")) {
+function migratedDatabase(dir = join(ROOT, "migrations")) {
   const db = new DatabaseSync(":memory:");
   db.exec(D1_MIGRATIONS);
   const record = db.prepare("INSERT INTO d1_migrations (name) VALUES (?)");
@@ -53,7 +53,7 @@ export function migratedDatabase(dir = join(ROOT, "migrations")) {
  * made with the first AUTOINCREMENT table), then each table's rows in rowid order (d1_migrations' applied_at is
  * left to its default, the time the snapshot is applied), then sqlite_sequence's rows.
  */
-export function dumpStatements(db) {
+function dumpStatements(db) {
   const objects = db
     .prepare(
       "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name <> 'sqlite_sequence' ORDER BY rowid",

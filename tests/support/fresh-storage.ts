@@ -13,7 +13,7 @@ import { forgetFileState } from "./file-state";
  */
 export async function freshStorage(): Promise<void> {
   forgetFileState();
-  await reset();
+  await emptyStorage();
   // the migrations' schema and rows (tests/fixtures/schema.sql, npm run test:schema), one batch per database; a
   // shard bound to the control database itself is that database, built once
   for (const d1 of allDatabases()) await applySchema(d1, env.TEST_SCHEMA);
@@ -28,6 +28,26 @@ export async function freshStorage(): Promise<void> {
   const seed = await seedStatements(env.PEPPER);
   await env.DB.batch(seed.control.map((s) => env.DB.prepare(s)));
   for (const [shard, d1] of shards.entries()) await d1.batch((await seed.wallet(shard)).map((s) => d1.prepare(s)));
+}
+
+/** Whether a database holds no schema object (D1's own _cf_ tables aside). */
+const isEmpty = async (d1: D1Database) =>
+  (await d1.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name NOT LIKE '_cf_%'").first<number>("n")) === 0;
+
+/**
+ * reset(), until every database is empty: a database the file before still had a query in flight on may outlive
+ * one reset (at most a few times, then the setup fails and says so).
+ */
+async function emptyStorage(): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await reset();
+    const left = [];
+    for (const d1 of allDatabases()) if (!(await isEmpty(d1))) left.push(d1);
+    if (left.length === 0) return;
+    if (attempt === 5) throw new Error(`reset() left ${left.length} database(s) with tables after ${attempt} tries`);
+    console.warn(`reset() left ${left.length} database(s) with tables; resetting again`);
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
 }
 
 /** Builds an empty database from the snapshot's statements (tests/fixtures/schema.sql) in one batch. */
