@@ -101,3 +101,20 @@ export async function roundWithTimeToBet(page, room, seconds) {
   );
   return seqno;
 }
+
+/**
+ * Waits, through the player's own room API, for `room`'s round to have at least `seconds` of betting left: what a
+ * page without JavaScript needs, rendered once with its buy button only while betting is open.
+ */
+export async function bettingOpenFor({ base, token, room, seconds }) {
+  await eventually(
+    async () => {
+      const info = await call(base, "/api/game/getgameinfo", { token, roomid: room });
+      assert.equal(info.code, 1, JSON.stringify(info));
+      const left = info.data.diff.minute * 60 + info.data.diff.second - info.data.closeSeconds;
+      assert.ok(left >= seconds, `a round with time to bet: ${left} s left`);
+    },
+    // the round in play and the next one's opening, at the server's longest rounds
+    { timeout: 75_000, interval: 500 },
+  );
+}

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { readControls, setEveryControl, lostControls } from "./form-controls.mjs";
 import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-visits.mjs";
 import { signInToConsole, operatorToken } from "./operator.mjs";
+import { bettingOpenFor } from "./short-rounds.mjs";
 
 const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
 
@@ -84,7 +85,8 @@ async function refuseWithScript(page, path, refuse) {
 }
 
 /** Without JavaScript: the form set, its refused POST answered by a whole page that must hold the values. */
-async function refuseWithoutScript(page, path, refuse) {
+async function refuseWithoutScript(page, path, refuse, { base, token }) {
+  if (refuse.bettingIn) await bettingOpenFor({ base, token, room: refuse.bettingIn, seconds: 15 });
   await page.goto(path);
   const form = page
     .locator("form")
@@ -127,13 +129,13 @@ async function prepare(base, serverLog) {
   const withdrawal = await call(base, "/api/game/withdraw", { token, bank_id: bankId, money: "100", pwd: "123456" });
   assert.equal(withdrawal.code, 1, `a withdrawal waits: ${JSON.stringify(withdrawal)}`);
   const found = await call(base, "/api/admin/players", { token: admin, query: "demo01" });
-  return { admin, ids: { player: found.data.list.find((p) => p.username === "demo01").id } };
+  return { admin, player: token, ids: { player: found.data.list.find((p) => p.username === "demo01").id } };
 }
 
 export default async function ({ context, page, base, serverLog, shot }) {
   assert.deepEqual(formFilesNotVisited(), [], "files with a form control that no visit of form-visits.mjs shows");
   assert.deepEqual(visitedFilesWithoutInput(), [], "files form-visits.mjs names that take no input");
-  const { admin, ids } = await prepare(base, serverLog);
+  const { admin, player, ids } = await prepare(base, serverLog);
 
   const lost = [];
   const counts = [];
@@ -177,7 +179,7 @@ export default async function ({ context, page, base, serverLog, shot }) {
         });
         return [`${path} without JavaScript: ${String(error).split("\n").slice(0, 3).join(" ")}`];
       };
-      lost.push(...(await refuseWithoutScript(visitorPage, path, visit.refuse).catch(failed)));
+      lost.push(...(await refuseWithoutScript(visitorPage, path, visit.refuse, { base, token: player }).catch(failed)));
     }
     await visitor.close();
   };
