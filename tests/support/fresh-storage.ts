@@ -1,4 +1,4 @@
-import { abortAllDurableObjects, listDurableObjectIds, reset, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, listDurableObjectIds, reset, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { seedStatements } from "../../worker/seed/seed";
 import { walletBindings } from "../../worker/db/shards";
@@ -40,19 +40,24 @@ const isEmpty = async (d1: D1Database) =>
 /**
  * reset(), until every database is empty and no room keeps a round. A room the file before left busy (seen after
  * tests/fuzz.test.ts, whose last orders reach room 1) can outlive reset() with its storage and alarm: it is emptied
- * from inside, every table's rows and its alarm, and every object's memory is dropped (abortAllDurableObjects), so
- * the next file meets a new room. At most a few tries, then the setup fails and says what was left.
+ * from inside, every table's rows and its alarm, and its memory dropped (evicted), so the next file meets a new
+ * room. At most a few tries, then the setup fails and says what was left. (abortAllDurableObjects() is no help: the
+ * databases, Durable Objects too, then outlive every reset.)
  */
 async function emptyStorage(): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await reset();
     const left = [];
     for (const d1 of allDatabases()) if (!(await isEmpty(d1))) left.push("a database");
-    for (const id of await listDurableObjectIds(env.ROOMS))
-      if (await runInDurableObject(env.ROOMS.get(id), (_room, state) => emptyRoom(state))) left.push("a room");
+    for (const id of await listDurableObjectIds(env.ROOMS)) {
+      const room = env.ROOMS.get(id);
+      if (!(await runInDurableObject(room, (_room, state) => emptyRoom(state)))) continue;
+      await evictDurableObject(room);
+      left.push("a room");
+    }
     if (left.length === 0) return;
     if (attempt === 5) throw new Error(`reset() left ${left.join(", ")} after ${attempt} tries`);
-    await abortAllDurableObjects();
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
 }
 
