@@ -1,4 +1,5 @@
 import { forgetPerFile } from "./support/file-state";
+import { moveClockAhead } from "./support/clock-ahead";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { hashSmsCode } from "../worker/players/sms";
@@ -66,12 +67,13 @@ forgetPerFile(() => lastSteps.clear());
 /**
  * A code of a TOTP step this test file has not used yet for this secret. Each step signs in once
  * (docs/decisions/060-operator-sign-in.md) and the next one is valid already (one step of drift), so two
- * sign-ins a step go at once; a third waits for the next step.
+ * sign-ins a step go at once; a third moves the isolate's clock into the next step (tests/support/clock-ahead.ts).
  */
 export async function freshTotpCode(secret: string) {
   const now = Math.floor(Date.now() / 30_000);
   const step = Math.max(now, (lastSteps.get(secret) ?? 0) + 1);
-  if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 100));
+  // the step after next: the isolate's clock moves into the next step rather than waiting for it
+  if (step > now + 1) moveClockAhead((step - 1) * 30_000 - Date.now() + 100);
   lastSteps.set(secret, step);
   return totpAt(secret, step * 30_000);
 }
