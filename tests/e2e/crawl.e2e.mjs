@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { brokenValues, localeKeys, shownKeys } from "../../scripts/lib/shown-keys.mjs";
 import { makeDataOfEveryKind } from "./every-kind.mjs";
+import { reactHydrated } from "./hydrated.mjs";
 import { signInToConsole } from "./operator.mjs";
 import { signInPlayer } from "./players.mjs";
 import { SKIPPED, appRoutes, screens } from "./screens.mjs";
@@ -68,8 +69,10 @@ export default async function ({ context, base, serverLog, smsCode }) {
       const from = Date.now();
       await page.setViewportSize(size);
       const response = await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
-      // a screen that keeps polling (a room) is read when its first requests are done
-      await page.waitForLoadState("networkidle", { timeout: 2_000 }).catch(() => {});
+      // read once React has hydrated it, so a crash while hydrating is told against this screen; a room never goes
+      // idle on the network (its socket and polls), so idleness is no sign. A screen that never hydrates is read
+      // as it is after the wait (as it was after 2 s of a network that never went idle)
+      await reactHydrated(page, { timeout: 5_000 }).catch(() => {});
       visits++;
       slowest.push([Date.now() - from, at]);
       const status = response?.status() ?? 0;

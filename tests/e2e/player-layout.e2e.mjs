@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { languageCookie } from "./language.mjs";
 import { operatorToken } from "./operator.mjs";
+import { uniqueStamp } from "./players.mjs";
 
 const PAY_PASSWORD = "135790";
 
@@ -34,7 +35,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const call = async (path, body) =>
     (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   // a player of this flow's own: the others share demo01, whose inbox must stay as they expect it
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = uniqueStamp();
   const username = `lay${stamp}a`;
   const phone = `96${stamp}`;
   assert.equal((await call("/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);

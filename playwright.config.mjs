@@ -1,0 +1,51 @@
+// The browser flows (tests/e2e/*.e2e.mjs) on @playwright/test: one wrangler dev for the run (tests/e2e/global-setup.mjs),
+// each flow a test of tests/e2e/flows.spec.mjs in parallel workers, on Debian's Chromium at a phone's viewport.
+// No retries: a flow that fails once is a finding. `npm run test:e2e [name]`; docs/testing.md.
+import { defineConfig } from "@playwright/test";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const E2E_PORT = process.env.E2E_PORT ?? "8799";
+
+/** The flow that switches the run's one beacon down, slow and bad: it runs once the others are done. */
+const ALONE = /beacon\.e2e\.mjs/;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "flows.spec.mjs",
+  outputDir: "test-results/e2e",
+  globalSetup: "./tests/e2e/global-setup.mjs",
+  fullyParallel: true,
+  // measured on the 2-core machine: 2, 3 and 4 workers (docs/testing.md)
+  workers: Number(process.env.E2E_WORKERS ?? 3),
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  // the longest flows wait out rounds of 40 s and crawl every screen in four languages at two widths
+  timeout: 600_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    viewport: { width: 390, height: 844 },
+    locale: "en-US",
+    // the flows' own waits (as playwright-core's default): a locator or page that never comes fails in 30 s
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "parallel", grepInvert: ALONE },
+    // the beacon flow stalls every room's rounds while it runs: after the others, alone
+    { name: "alone", grep: ALONE, dependencies: ["parallel"], workers: 1 },
+  ],
+});
