@@ -6,8 +6,12 @@ import { defineConfig } from "@playwright/test";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const E2E_PORT = process.env.E2E_PORT ?? "8799";
 
-/** The flow that switches the run's one beacon down, slow and bad: it runs once the others are done. */
-const ALONE = /beacon\.e2e\.mjs/;
+/**
+ * Flows that change what every other flow meets, run one at a time once the others are done: the beacon flow
+ * switches the run's one beacon down, slow and bad (every room's rounds wait), and three set the site's deposit
+ * accounts (every deposit must then name one of them).
+ */
+const ALONE = /\b(beacon|admin|console-history|typed-before-hydration)\.e2e\.mjs/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,7 +24,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // the longest flows wait out rounds of 40 s and crawl every screen in four languages at two widths
-  timeout: 600_000,
+  timeout: 1_200_000,
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
@@ -45,7 +49,7 @@ export default defineConfig({
   },
   projects: [
     { name: "parallel", grepInvert: ALONE },
-    // the beacon flow stalls every room's rounds while it runs: after the others, alone
+    // a failure among the parallel flows skips these (Playwright's dependencies): fix it first
     { name: "alone", grep: ALONE, dependencies: ["parallel"], workers: 1 },
   ],
 });

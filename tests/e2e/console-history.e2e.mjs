@@ -3,7 +3,6 @@
 // is found again in the console's history by player name, beside the round board and the filtered rooms,
 // at 390 px and at desk width.
 import assert from "node:assert/strict";
-import { holdLock } from "./hub.mjs";
 import { operatorCode, operatorToken } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
 
@@ -15,8 +14,7 @@ const PAYEE = { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", acc
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
   const token = await operatorToken(base, serverLog);
-  // the deposit accounts are the site's: this flow holds them until it sets them back (tests/e2e/hub.mjs)
-  const releasePayees = await holdLock("payees");
+  // the site's deposit accounts: every deposit must then name one, so this flow runs alone (playwright.config.mjs)
   assert.equal((await call(base, "/api/admin/settings/update", { token, payees: [PAYEE] })).code, 1);
   const stamp = uniqueStamp();
   const username = `hist${stamp}`;
@@ -114,6 +112,5 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     await shot("9-rooms-desk");
   } finally {
     assert.equal((await call(base, "/api/admin/settings/update", { token, payees: [] })).code, 1);
-    await releasePayees();
   }
 }

@@ -10,7 +10,6 @@ import { test } from "@playwright/test";
 import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN } from "../support/twilio-server.mjs";
 import { eventually } from "./eventually.mjs";
 import { FLOWS_DIR, flowFiles } from "./flow-files.mjs";
-import { releaseLocks } from "./hub.mjs";
 
 const SHOTS = join(FLOWS_DIR, "screenshots");
 
@@ -72,7 +71,6 @@ for (const file of flowFiles()) {
       await testInfo.attach("page errors", { body: errors.join("\n") || "none", contentType: "text/plain" });
       throw error;
     } finally {
-      await releaseLocks();
       // whatever the flow left, the flows after it find a beacon that answers
       if (file.startsWith("beacon")) await beaconMode("ok");
     }

@@ -1,8 +1,7 @@
 // What the parallel workers of one end-to-end run share, served on 127.0.0.1 by the run's global setup
-// (tests/e2e/global-setup.mjs): the seeded operators' TOTP steps, and locks on the settings some flows set.
+// (tests/e2e/global-setup.mjs): the seeded operators' TOTP steps.
 //   POST /totp?user=admin      → {step, lease}: a step no sign-in of the run used, once the last one handed out
 //                                 was sent (POST /totp/done?lease=) or its lease ran out
-//   POST /lock?name=payees     → {id} once nobody holds the lock; POST /unlock?id= lets the next one in
 // Workers reach it through E2E_HUB; without it (a tool outside the runner) tests/e2e/operator.mjs counts steps
 // in its own process.
 import { createServer } from "node:http";
@@ -10,8 +9,8 @@ import { createServer } from "node:http";
 const STEP_MS = 30_000;
 /** A step handed out is typed and sent within this; after it the next sign-in of the operator may go. */
 const LEASE_MS = 10_000;
-/** A lock a worker never gave back (the process died) is taken back after this. */
-const LOCK_MS = 300_000;
+/** A worker waits this long at most for its turn (every other worker's sign-in of the operator before it). */
+const WAIT_MS = 600_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -52,34 +51,8 @@ function totpSteps() {
   };
 }
 
-function locks() {
-  const queues = new Map();
-  const holders = new Map();
-  let count = 0;
-  return {
-    async take(name) {
-      const before = queues.get(name) ?? Promise.resolve();
-      let release;
-      const released = new Promise((resolve) => (release = resolve));
-      queues.set(
-        name,
-        before.then(() => Promise.race([released, sleep(LOCK_MS)])),
-      );
-      await before;
-      const id = String(++count);
-      holders.set(id, release);
-      return id;
-    },
-    give(id) {
-      holders.get(id)?.();
-      holders.delete(id);
-    },
-  };
-}
-
 export async function startHub() {
   const steps = totpSteps();
-  const held = locks();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://hub.local");
     const reply = (status, value) =>
@@ -88,11 +61,9 @@ export async function startHub() {
     const user = url.searchParams.get("user");
     if (url.pathname === "/totp" && user) return reply(200, await steps.next(user));
     if (url.pathname === "/totp/done") return reply(200, steps.done(url.searchParams.get("lease")) ?? {});
-    if (url.pathname === "/lock") return reply(200, { id: await held.take(url.searchParams.get("name")) });
-    if (url.pathname === "/unlock") return reply(200, held.give(url.searchParams.get("id")) ?? {});
     return reply(404, {});
   });
-  // a client that waits for a step or a lock keeps its request open for as long as that takes
+  // a client that waits for a step keeps its request open for as long as that takes
   server.requestTimeout = 0;
   server.headersTimeout = 0;
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -105,7 +76,7 @@ export async function startHub() {
 }
 
 const post = async (path) => {
-  const answer = await fetch(`${process.env.E2E_HUB}${path}`, { method: "POST", signal: AbortSignal.timeout(LOCK_MS) });
+  const answer = await fetch(`${process.env.E2E_HUB}${path}`, { method: "POST", signal: AbortSignal.timeout(WAIT_MS) });
   if (!answer.ok) throw new Error(`the run's hub answered ${answer.status} to ${path}`);
   return answer.json();
 };
@@ -117,27 +88,4 @@ export const inRun = () => Boolean(process.env.E2E_HUB);
 export async function runStep(user) {
   const { step, lease } = await post(`/totp?user=${encodeURIComponent(user)}`);
   return { step, sent: () => post(`/totp/done?lease=${lease}`) };
-}
-
-const heldHere = new Set();
-
-/**
- * Holds a lock of the run until `release()`: flows that set a setting every flow reads (the deposit accounts) take
- * turns, so each reads back what it set. The runner releases what a failed flow still held.
- */
-export async function holdLock(name) {
-  const { id } = await post(`/lock?name=${encodeURIComponent(name)}`);
-  heldHere.add(id);
-  return async () => {
-    if (!heldHere.delete(id)) return;
-    await post(`/unlock?id=${id}`);
-  };
-}
-
-/** Releases every lock this worker still holds (after a flow, whatever its end). */
-export async function releaseLocks() {
-  for (const id of [...heldHere]) {
-    heldHere.delete(id);
-    await post(`/unlock?id=${id}`);
-  }
 }

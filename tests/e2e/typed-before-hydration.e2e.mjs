@@ -8,7 +8,6 @@
 import assert from "node:assert/strict";
 import { readControls, setEveryControl, lostControls } from "./form-controls.mjs";
 import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-visits.mjs";
-import { holdLock } from "./hub.mjs";
 import { reactHydrated } from "./hydrated.mjs";
 import { signInToConsole, operatorToken } from "./operator.mjs";
 import { fundedPlayer } from "./players.mjs";
@@ -101,13 +100,12 @@ async function slowed(context, page) {
 
 /**
  * Data that puts every control on its page: two payees, two payout accounts, a deposit and a withdrawal waiting, of
- * a player of the flow's own (flows run in parallel). The deposit accounts are the site's: the flow holds them
- * until it sets them back (tests/e2e/hub.mjs).
+ * a player of the flow's own. The deposit accounts are the site's, and every deposit must then name one: the flow
+ * runs alone (playwright.config.mjs).
  */
 async function prepare(base, serverLog, smsCode) {
   const admin = await operatorToken(base, serverLog);
   const player = await fundedPlayer(base, smsCode, serverLog, "1000", { prefix: "tb", payPwd: "123456" });
-  const releasePayees = await holdLock("payees");
   const payees = [
     { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", account: "190339998877" },
     { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", account: "0071000123456" },
@@ -128,13 +126,13 @@ async function prepare(base, serverLog, smsCode) {
   const bankId = (cards.list ?? cards)[0].id;
   const withdrawal = await call(base, "/api/game/withdraw", { token, bank_id: bankId, money: "100", pwd: "123456" });
   assert.equal(withdrawal.code, 1, `a withdrawal waits: ${JSON.stringify(withdrawal)}`);
-  return { admin, player, releasePayees, ids: { player: player.id } };
+  return { admin, player, ids: { player: player.id } };
 }
 
 export default async function ({ context, page, base, serverLog, shot, smsCode }) {
   assert.deepEqual(formFilesNotVisited(), [], "files with a form control that no visit of form-visits.mjs shows");
   assert.deepEqual(visitedFilesWithoutInput(), [], "files form-visits.mjs names that take no input");
-  const { admin, player, releasePayees, ids } = await prepare(base, serverLog, smsCode);
+  const { admin, player, ids } = await prepare(base, serverLog, smsCode);
 
   const lost = [];
   const counts = [];
@@ -209,7 +207,6 @@ export default async function ({ context, page, base, serverLog, shot, smsCode }
     await desk.close();
   } finally {
     await call(base, "/api/admin/settings/update", { token: admin, payees: [] });
-    await releasePayees();
   }
   await shot("last-form");
   const total = counts.reduce((sum, line) => sum + Number(line.split(": ")[1]), 0);
