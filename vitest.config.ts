@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { d1DatabaseIds, rateLimits } from "./scripts/lib/local-env.mjs";
@@ -9,6 +10,10 @@ import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } fro
 // `npm run bench` sets it) runs tests/bench/*.bench.test.ts like "worker", for figures, not verdicts.
 
 type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
+
+/** The migrations' schema and rows as statements (npm run test:schema writes it; scripts/test-schema.test.ts checks it). */
+const schemaSnapshot = () =>
+  readFileSync("./tests/fixtures/schema.sql", "utf8").trimEnd().split("\n--> statement-breakpoint\n");
 
 /**
  * The databases a project binds (docs/decisions/161): DB, the control database, and DB_WALLET_0.. the wallet
@@ -63,7 +68,12 @@ function workerdProject(
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: "./wrangler.toml", environment: wranglerEnvironment || undefined },
         miniflare: {
-          d1Databases: databases(),
+          // the project's layout, and two scratch databases for tests/schema-snapshot.test.ts
+          d1Databases: {
+            ...databases(),
+            TEST_SCRATCH_MIGRATED: "scratch-migrated",
+            TEST_SCRATCH_SNAPSHOT: "scratch-snapshot",
+          },
           ...(oneDatabase
             ? {
                 // wrangler.toml's periods are 10 or 60 seconds, the only ones Cloudflare takes
@@ -81,6 +91,7 @@ function workerdProject(
               .map(([binding]) => binding.slice("DB_WALLET_".length))
               .join(","),
             TEST_MIGRATIONS: migrations,
+            TEST_SCHEMA: schemaSnapshot(),
             PEPPER: "test-pepper",
             SESSION_SECRET: "test-secret",
             PRICES_WS_URL: inject("pricesFeedUrl"),
@@ -114,6 +125,10 @@ function workerdProject(
       // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
       // every game type take seconds on a busy two-core machine.
       testTimeout: 120_000,
+      // TEST_SHARED_RUNTIME=1: the project's files share one runtime and its module cache, one file after another;
+      // tests/setup.ts gives each empty storage and fresh databases (docs/decisions/165). Not the default yet: a
+      // whole run that way still fails (a database reset() left, rooms' rounds out of step).
+      isolate: process.env.TEST_SHARED_RUNTIME !== "1",
       setupFiles: [...(clockAt ? ["./tests/clock-setup.ts"] : []), "./tests/setup.ts"],
       globalSetup: [
         "./tests/support/price-feed-setup.mjs",
@@ -134,6 +149,23 @@ function workerdProject(
 
 /** The tests of a move's books per day, which tests/clock-setup.ts runs at set hours of the day. */
 const MOVE_BOOKS = "tests/shards/move-books*.test.ts";
+
+/**
+ * The files of tests/shards about shard 0 being the control database itself, run in the "shards-mixed" project
+ * only: a player moved out of shard 0 and back, rows counted per binding (`seenByBindings()`, `shardIsControl()`),
+ * and the console's lists and reports that read the control database and every shard, each row once.
+ */
+const MIXED_LAYOUT = [
+  "tests/shards/accounts.test.ts",
+  "tests/shards/console-decisions.test.ts",
+  "tests/shards/console-reads.test.ts",
+  "tests/shards/console-reads-books.test.ts",
+  "tests/shards/console-reads-reports.test.ts",
+  "tests/shards/finance.test.ts",
+  "tests/shards/move-refusals.test.ts",
+  "tests/shards/move-shard-zero.test.ts",
+  "tests/shards/player-calls.test.ts",
+];
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -163,21 +195,18 @@ export default defineConfig(async () => {
             "tests/bench/**",
             "tests/pair/**",
             "tests/beacon/**",
-            "tests/shards/**",
+            MOVE_BOOKS,
+            ...MIXED_LAYOUT,
             "tests/throttles.test.ts",
           ],
           migrations,
         ),
         // The per-source throttles with the limits a deployment has (wrangler.toml's top-level bindings).
         workerdProject("throttles", ["tests/throttles.test.ts"], [], migrations, { environment: "" }),
-        // The calls built on wallet shards so far, with four shards that are four databases (docs/decisions/161).
-        workerdProject("shards", ["tests/shards/**/*.test.ts"], [MOVE_BOOKS], migrations, { shards: 4 }),
-        // The same tests in the "mixed" layout a deployment grows into: shard 0 is the control database itself,
-        // shards 1 to 3 databases of their own (docs/decisions/161).
-        workerdProject("shards-mixed", ["tests/shards/**/*.test.ts"], [MOVE_BOOKS], migrations, {
-          shards: 4,
-          shard0InControl: true,
-        }),
+        // The files about the "mixed" layout a deployment grows into: shard 0 is the control database itself,
+        // shards 1 to 3 databases of their own (docs/decisions/161). The other files of tests/shards run in the
+        // "worker" project, whose loadtest environment has four shards that are four databases.
+        workerdProject("shards-mixed", MIXED_LAYOUT, [], migrations, { shards: 4, shard0InControl: true }),
         // A move's books per day (docs/decisions/162) at the day's two ends, whatever the hour the suite runs
         // (tests/clock-setup.ts): three minutes before midnight (UTC+8) in the four databases, and early in the morning
         // in the mixed layout, after every row the tests date today (none later than 02:00) and before the lock-ups'

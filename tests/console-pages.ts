@@ -1,3 +1,4 @@
+import { forgetPerFile } from "./support/file-state";
 import { expect } from "vitest";
 import { freshOperatorCode, freshTotpCode } from "./helpers";
 import { Browser } from "./pages";
@@ -5,6 +6,7 @@ import { Browser } from "./pages";
 // The operator console as a browser gets it, shared by the console's page tests.
 
 const sessions = new Map<string, Promise<Map<string, string>>>();
+forgetPerFile(() => sessions.clear());
 
 /**
  * A browser of its own signed in to the console as this operator (the seeded admin unless named; `secret` is
@@ -34,6 +36,7 @@ export async function consoleBrowser(username = "admin", password = "admin1234",
 }
 
 let shared: Promise<Browser> | undefined;
+forgetPerFile(() => (shared = undefined));
 
 /** The seeded admin's console as one browser for the whole test file (its cookies, the language one too, kept). */
 export function operatorBrowser() {

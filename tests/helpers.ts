@@ -1,3 +1,4 @@
+import { forgetPerFile } from "./support/file-state";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { hashSmsCode } from "../worker/players/sms";
@@ -60,6 +61,7 @@ export async function operatorCode(nowMs = Date.now(), username = "admin") {
 }
 
 const lastSteps = new Map<string, number>();
+forgetPerFile(() => lastSteps.clear());
 
 /**
  * A code of a TOTP step this test file has not used yet for this secret. Each step signs in once

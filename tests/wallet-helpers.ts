@@ -1,3 +1,4 @@
+import { forgetPerFile } from "./support/file-state";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { env } from "cloudflare:workers";
 import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
@@ -11,6 +12,7 @@ export const PAY_PASSWORD = "pay12345";
 const SINGLE_OPERATOR_ADJUST_LIMIT = 10_000;
 
 let operatorToken: string | undefined;
+forgetPerFile(() => (operatorToken = undefined));
 
 export async function operator() {
   operatorToken ??= await operatorLogin();
@@ -34,6 +36,7 @@ export async function balanceCents(userId: number): Promise<number> {
 }
 
 let funderTokens: Promise<[string, string]> | undefined;
+forgetPerFile(() => (funderTokens = undefined));
 
 /**
  * Test funds come from two operators of their own: operator() then has adjusted nobody and approved no

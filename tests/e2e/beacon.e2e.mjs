@@ -1,12 +1,14 @@
 // Beacon draws (docs/decisions/130): with the local beacon, a whole round shows the beacon round
 // announced at open and the verified draw after it; with the beacon stopped the round waits, then voids
-// and refunds. run.mjs starts the local drand-shaped beacon (tests/support/beacon-server.mjs) with
-// BEACON_MAX_WAIT_SECONDS 20; rounds last 40 s and close 10 s before their draw.
+// and refunds. tests/e2e/global-setup.mjs starts the local drand-shaped beacon (tests/support/beacon-server.mjs) with
+// BEACON_MAX_WAIT_SECONDS 20; the flow's own rooms play 25 s rounds closing 4 s before their draw, with a player
+// of its own. It switches the shared beacon down: it runs alone.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { eventually, textOf } from "./eventually.mjs";
+import { signInPlayer } from "./players.mjs";
+import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
-const ROOM = 16;
 const GENESIS_MS = 1692803367_000; // the test beacon keeps quicknet's genesis and 3 s period
 const PERIOD_MS = 3_000;
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
@@ -17,20 +19,14 @@ async function balance(page) {
 }
 
 /** Opens the room and waits for a round with at least 15 s of betting left; answers its number. */
-async function roundWithTimeToBet(page) {
-  await page.goto(`/activity/${ROOM}`);
+async function openRoundWithTimeToBet(page, room) {
+  await page.goto(room.url);
   await page.getByText("Bets this round").waitFor();
   await page
     .getByText(/^(Live|Updating every 10 s)$/)
     .first()
     .waitFor();
-  const closesSoon = async () => {
-    const m = /Betting closes in\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
-    return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
-  };
-  for (let i = 0; i < 60 && (await closesSoon()); i++) await page.waitForTimeout(1000);
-  assert.ok(!(await closesSoon()), "a round with time to bet");
-  return Number(/Round (\d+)/.exec(await page.locator("body").innerText())[1]);
+  return roundWithTimeToBet(page, room, 15);
 }
 
 async function buy(page, options) {
@@ -44,42 +40,46 @@ async function buy(page, options) {
 }
 
 /** The beacon round /fairness announces for a round still open. */
-async function announcedBeaconRound(page, seqno) {
-  await page.goto(`/fairness?room=${ROOM}&seqno=${seqno}`);
+async function announcedBeaconRound(page, room, seqno) {
+  await page.goto(`/fairness?room=${room.id}&seqno=${seqno}`);
   const line = page.getByText(/Its draw will use drand quicknet round \d+, produced after betting closes\./);
   await line.waitFor();
   return Number(/round (\d+)/.exec(await line.innerText())[1]);
 }
 
 /** `npm run verify-round` as a stranger runs it against this server: answers its exit status and output. */
-function verifyRound(base, seqno, ...extra) {
+function verifyRound(base, room, seqno, ...extra) {
   const run = spawnSync(
     process.execPath,
-    ["scripts/verify-round.mjs", String(ROOM), String(seqno), "--url", base, ...extra],
+    ["scripts/verify-round.mjs", String(room.id), String(seqno), "--url", base, ...extra],
     { encoding: "utf8" },
   );
   return { status: run.status, output: run.stdout + run.stderr };
 }
 
-export default async function ({ page, base, shot, beaconMode, beaconKey }) {
+export default async function ({ page, base, shot, smsCode, serverLog, beaconMode, beaconKey }) {
   await beaconMode("ok");
-  await page.goto("/login");
-  await page.getByLabel("Username").fill("demo01");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/user");
+  const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "bc" });
+  await signInPlayer(page, player.username, player.password);
   const opening = await balance(page);
 
   // 1. A drawn round. At open it names its beacon round: one produced only after betting closes.
-  const seqno = await roundWithTimeToBet(page);
-  const beaconRound = await announcedBeaconRound(page, seqno);
+  const room = await roomWithShortRounds({
+    base,
+    serverLog,
+    title: "Big & Small · beacon draw",
+    roundSeconds: 25,
+    closeSeconds: 4,
+  });
+  const seqno = await openRoundWithTimeToBet(page, room);
+  const beaconRound = await announcedBeaconRound(page, room, seqno);
   assert.ok(
     GENESIS_MS + (beaconRound - 1) * PERIOD_MS > Date.now() + 5_000,
     `beacon round ${beaconRound} is produced after betting closes`,
   );
   await page.getByText("This site mixes a public randomness beacon (drand quicknet) into every draw.").waitFor();
   await shot("1-announced");
-  await page.goto(`/activity/${ROOM}`);
+  await page.goto(room.url);
   await page
     .getByText(/^(Live|Updating every 10 s)$/)
     .first()
@@ -90,13 +90,13 @@ export default async function ({ page, base, shot, beaconMode, beaconKey }) {
   // Big and Small together: exactly one wins (39.60 back for 40.00).
   await buy(page, ["Big", "Small"]);
   await shot("2-placed");
-  await page.getByText(`Round ${seqno}: 39.60 paid on 40.00 staked, a loss of 0.40`).waitFor({ timeout: 60_000 });
+  await page.getByText(`Round ${seqno}: 39.60 paid on 40.00 staked, a loss of 0.40`).waitFor({ timeout: 30_000 });
   await page.getByRole("link", { name: "Records" }).click();
   const record = page.getByRole("dialog").locator("li", { hasText: `Round ${seqno}` });
   await record.getByText(`Beacon round (drand quicknet): ${beaconRound}`).waitFor();
   await shot("3-drawn");
 
-  await page.goto(`/fairness?room=${ROOM}&seqno=${seqno}`);
+  await page.goto(`/fairness?room=${room.id}&seqno=${seqno}`);
   await page.getByText("Verified: this round was fair").waitFor();
   const report = page.locator(".fairness-report");
   await report.getByText(String(beaconRound), { exact: true }).waitFor();
@@ -115,18 +115,27 @@ export default async function ({ page, base, shot, beaconMode, beaconKey }) {
   );
   await shot("4-fairness");
   // the offline check: with the test beacon's key the round verifies; against the pinned quicknet key alone it cannot
-  const verified = verifyRound(base, seqno, "--beacon-key", beaconKey);
+  const verified = verifyRound(base, room, seqno, "--beacon-key", beaconKey);
   assert.equal(verified.status, 0, verified.output);
   assert.match(verified.output, new RegExp(`beacon    round ${beaconRound} of test beacon`));
   assert.match(verified.output, /OK: the beacon signature verifies against the pinned public key/);
-  const pinnedOnly = verifyRound(base, seqno);
+  const pinnedOnly = verifyRound(base, room, seqno);
   assert.equal(pinnedOnly.status, 1, pinnedOnly.output);
   assert.match(pinnedOnly.output, /MISMATCH/);
   assert.equal(Math.round(((await balance(page)) - opening) * 100), -40);
 
-  // 2. The beacon stops: the draw waits for it, then the round is void and the stake comes back.
+  // 2. The beacon stops: the draw waits for it, then the round is void and the stake comes back. In a second room
+  // of the flow's own, opened now so that its first round has its whole betting time; the first plays no more.
+  await room.stop();
   const before = await balance(page);
-  const voidSeqno = await roundWithTimeToBet(page);
+  const voidRoom = await roomWithShortRounds({
+    base,
+    serverLog,
+    title: "Big & Small · beacon void",
+    roundSeconds: 25,
+    closeSeconds: 4,
+  });
+  const voidSeqno = await openRoundWithTimeToBet(page, voidRoom);
   await buy(page, ["Big"]);
   await page.getByText("You", { exact: true }).first().waitFor();
   await shot("5-placed");
@@ -159,9 +168,10 @@ export default async function ({ page, base, shot, beaconMode, beaconKey }) {
   assert.equal(await balance(page), before, "the stake came back");
   await page.goto("/betlist");
   await page.getByText("Refunded", { exact: true }).first().waitFor();
-  await page.goto(`/fairness?room=${ROOM}&seqno=${voidSeqno}`);
+  await page.goto(`/fairness?room=${voidRoom.id}&seqno=${voidSeqno}`);
   await page.getByText(`Round ${voidSeqno} was void`).waitFor();
   await page.getByText(/could not be fetched and verified in time/).waitFor();
   await page.locator(".check-line.good").first().waitFor();
   await shot("8-void-fairness");
+  await voidRoom.stop();
 }

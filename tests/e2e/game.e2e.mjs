@@ -1,21 +1,29 @@
 // Done when: enter a room, bet, watch betting close and the draw settle, see the award in the
-// balance, the bet records and the ledger, and verify the round. The e2e server runs 40 s rounds, closing at 10 s.
+// balance, the bet records and the ledger, and verify the round. The flow's own room plays 25 s rounds closing
+// 4 s before their draw (the server's are 40 s), with a player of its own.
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
+import { signInPlayer } from "./players.mjs";
+import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
 
-export default async function ({ page, shot }) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill("demo01");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/user");
+export default async function ({ page, base, shot, smsCode, serverLog }) {
+  const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "gm" });
+  await signInPlayer(page, player.username, player.password);
   const opening = money(await page.getByTestId("balance").innerText());
 
   await page.goto("/room_list/1");
   await shot("1-room-list");
-  await page.goto("/activity/16");
+  // opened now, so that its first round has its whole betting time
+  const room = await roomWithShortRounds({
+    base,
+    serverLog,
+    title: "Big & Small · game flow",
+    roundSeconds: 25,
+    closeSeconds: 4,
+  });
+  await page.goto(room.url);
   await page.getByText("Bets this round").waitFor();
   // the live status changes from "Connecting" only once the page runs: picks made before would be lost
   await page
@@ -24,14 +32,7 @@ export default async function ({ page, shot }) {
     .waitFor();
 
   // Bet while at least 15 s of betting remain: wait out a round that is about to close.
-  const closesSoon = async () => {
-    const text = await page.locator("body").innerText();
-    const m = /Betting closes in\s*(\d+):(\d+)/i.exec(text);
-    return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
-  };
-  for (let i = 0; i < 60 && (await closesSoon()); i++) await page.waitForTimeout(1000);
-  assert.ok(!(await closesSoon()), "a round with time to bet");
-  const seqno = Number(/Round (\d+)/.exec(await page.locator("body").innerText())[1]);
+  const seqno = await roundWithTimeToBet(page, room, 15);
 
   // Big and Small together: exactly one of them wins, so the outcome is known (-0.40).
   await page.locator("label.option", { hasText: /^Big/ }).click();
@@ -45,9 +46,10 @@ export default async function ({ page, shot }) {
   // The answer carries the balance and the socket the bet: no loader runs again after paying
   // (app/lib/room-revalidation.ts), until the round's end reloads the room.
   const reloads = [];
-  // the room's own loaders (the live list's 10 s poll while a socket is down is /activity/16/live)
+  // the room's own loaders (the live list's 10 s poll while a socket is down is /activity/<room>/live)
+  const loader = new RegExp(`/activity/${room.id}\\.data(\\?|$)`);
   const countReload = (request) =>
-    request.method() === "GET" && /\/activity\/16\.data(\?|$)/.test(request.url()) && reloads.push(request.url());
+    request.method() === "GET" && loader.test(request.url()) && reloads.push(request.url());
   page.on("request", countReload);
   await dialog.getByRole("button", { name: "Pay" }).click();
   await page.getByText("Order placed").first().waitFor();
@@ -61,11 +63,11 @@ export default async function ({ page, shot }) {
   await page
     .getByText(/Betting closed|Betting has stopped/i)
     .first()
-    .waitFor({ timeout: 45_000 });
+    .waitFor({ timeout: room.roundSeconds * 1000 });
   page.off("request", countReload);
   assert.deepEqual(reloads, [], "no loader ran again between paying and the close of betting");
   await shot("5-closed");
-  await page.getByText(`Round ${seqno}: 39.60 paid on 40.00 staked, a loss of 0.40`).waitFor({ timeout: 45_000 });
+  await page.getByText(`Round ${seqno}: 39.60 paid on 40.00 staked, a loss of 0.40`).waitFor({ timeout: 30_000 });
   await shot("6-won");
 
   await page.goto("/user");
@@ -81,10 +83,11 @@ export default async function ({ page, shot }) {
   await shot("8-ledger");
 
   await page.goto("/fairness");
-  await page.getByLabel("Room").fill("16");
+  await page.getByLabel("Room").fill(String(room.id));
   await page.getByLabel("Round number").fill(String(seqno));
   await page.getByRole("button", { name: "Check" }).click();
   await page.getByText("Verified: this round was fair").waitFor();
   await page.getByText("Your browser checked this round on its own: it verifies").waitFor();
   await shot("9-fairness");
+  await room.stop();
 }

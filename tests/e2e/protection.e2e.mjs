@@ -1,31 +1,12 @@
 // Done when: a player sets a loss limit, is refused a bet that would pass it, takes a time-out
 // and, signing in again, finds only the restricted view until it ends, in a phone-sized browser.
-import assert from "node:assert/strict";
-import { operatorToken } from "./operator.mjs";
-import { call, newPlayer } from "./players.mjs";
+import { signInPlayer } from "./players.mjs";
+import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
-  // A fresh player (the others share demo01, which must not be timed out), funded by the operator.
-  const { username, id } = await newPlayer(base, smsCode, { prefix: "lim" });
-  const admin = await operatorToken(base, serverLog);
-  assert.equal(
-    (
-      await call(base, "/api/admin/adjust", {
-        text: "correction",
-        token: admin,
-        userId: id,
-        money: 1000,
-        reason: "e2e funds",
-      })
-    ).code,
-    1,
-  );
-
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("play1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/user");
+  // A fresh player (one to time out), funded by the operator, in a room of the flow's own with 25 s rounds.
+  const { username } = await fundedPlayer({ base, smsCode, serverLog, prefix: "lim" });
+  await signInPlayer(page, username, "play1234");
 
   // a loss limit of 30 over 24 hours
   await page.getByRole("link", { name: "Play limits" }).click();
@@ -39,17 +20,19 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await shot("1-limit-set");
 
   // a bet of 20 is within it; another 20 would pass it
-  await page.goto("/activity/16");
+  const room = await roomWithShortRounds({
+    base,
+    serverLog,
+    title: "Big & Small · limits flow",
+    roundSeconds: 25,
+    closeSeconds: 4,
+  });
+  await page.goto(room.url);
   await page
     .getByText(/^(Live|Updating every 10 s)$/)
     .first()
     .waitFor();
-  const closesSoon = async () => {
-    const m = /Betting closes in\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
-    return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
-  };
-  for (let i = 0; i < 60 && (await closesSoon()); i++) await page.waitForTimeout(1000);
-  assert.ok(!(await closesSoon()), "a round with time to bet");
+  await roundWithTimeToBet(page, room, 15);
   const bet = async () => {
     await page.locator("label.option", { hasText: /^Big/ }).click();
     await page.getByPlaceholder("Amount per option").fill("20");
@@ -86,4 +69,5 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     .getByText(/Time-out until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
     .waitFor();
   await shot("4-restricted-view");
+  await room.stop();
 }

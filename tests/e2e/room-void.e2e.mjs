@@ -1,37 +1,34 @@
 // A player watching a room when an operator voids its round sees the refund in the room's balance at
 // once, without reloading: the stake comes back, so the balance returns to the very figure it was at
 // the room's first load (the room used to keep the figure after the bet, as that equal figure looked
-// like no news).
+// like no news). The flow's own room plays 25 s rounds closing 4 s before their draw, with a player of its own.
 import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";
 import { operatorToken } from "./operator.mjs";
+import { call, signInPlayer } from "./players.mjs";
+import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
 
-async function call(base, path, body) {
-  return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
-}
+export default async function ({ page, base, shot, smsCode, serverLog }) {
+  const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "rv" });
+  await signInPlayer(page, player.username, player.password);
 
-export default async function ({ page, base, shot, serverLog }) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill("demo01");
-  await page.getByLabel("Password").fill("demo1234");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/user");
-
-  await page.goto("/activity/16");
+  const room = await roomWithShortRounds({
+    base,
+    serverLog,
+    title: "Big & Small · void flow",
+    roundSeconds: 25,
+    closeSeconds: 4,
+  });
+  await page.goto(room.url);
   await page
     .getByText(/^(Live|Updating every 10 s)$/)
     .first()
     .waitFor();
   const balance = page.locator(".balance-bar strong");
   // Bet while at least 15 s of betting remain, so the void comes before the close.
-  const closesSoon = async () => {
-    const m = /Betting closes in\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
-    return !m || Number(m[1]) * 60 + Number(m[2]) < 15;
-  };
-  for (let i = 0; i < 60 && (await closesSoon()); i++) await page.waitForTimeout(1000);
-  assert.ok(!(await closesSoon()), "a round with time to bet");
+  await roundWithTimeToBet(page, room, 15);
   const opening = money(await textOf(balance));
   // A mark on the window: it is gone if the page is loaded again.
   await page.evaluate(() => (window.__sameDocument = true));
@@ -44,8 +41,7 @@ export default async function ({ page, base, shot, serverLog }) {
   await eventually(async () => assert.equal(money(await textOf(balance)), opening - 20, "the bet leaves the balance"));
 
   const token = await operatorToken(base, serverLog);
-  const player = await call(base, "/api/Index/login", { username: "demo01", password: "demo1234" });
-  const info = await call(base, "/api/Game/getGameinfo", { token: player.data.token, roomid: 16 });
+  const info = await call(base, "/api/Game/getGameinfo", { token: player.token, roomid: room.id });
   const roundId = info.data?.game?.id;
   assert.ok(roundId, `the round in play (${JSON.stringify(info).slice(0, 200)})`);
   const voided = await call(base, "/api/admin/rounds/void", { token, roundId, reason: "Feed outage" });
@@ -57,4 +53,5 @@ export default async function ({ page, base, shot, serverLog }) {
   );
   assert.equal(await page.evaluate(() => window.__sameDocument), true, "without reloading the page");
   await shot("refunded");
+  await room.stop();
 }

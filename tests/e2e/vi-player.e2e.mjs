@@ -1,9 +1,12 @@
 // In Vietnamese at a phone size: a player hears of a credited deposit in the inbox,
 // locks funds, is refused a bet at a stake limit with what is left, hears of a paid withdrawal on the open
 // page without reloading it, takes a self-exclusion through its confirm step, signs in again to the
-// restricted view and withdraws the whole balance; the statement, the ledger and the My page agree.
+// restricted view and withdraws the whole balance; the statement, the ledger and the My page agree. The bet is
+// made in a room of the flow's own whose rounds last 22 s and close 4 s before their draw.
 import assert from "node:assert/strict";
+import { eventually } from "./eventually.mjs";
 import { approveDepositTwice, operatorToken } from "./operator.mjs";
+import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 /** Remix keeps the language in the `lng` cookie as base64 JSON. */
 const languageCookie = (base, lng) => ({
@@ -77,17 +80,20 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.locator("form[aria-labelledby=set-limit] input[name=money]").fill("50");
   await page.getByRole("button", { name: "Lưu giới hạn" }).click();
   await page.getByText("Đã lưu giới hạn").first().waitFor();
-  await page.goto("/activity/16");
+  const room = await roomWithShortRounds({
+    base,
+    serverLog,
+    title: "Lớn & Nhỏ · vi flow",
+    roundSeconds: 22,
+    closeSeconds: 4,
+  });
+  await page.goto(room.url);
   await page
     .getByText(/^(Trực tiếp|Cập nhật mỗi 10 giây)$/)
     .first()
     .waitFor();
-  const closesSoon = async () => {
-    const m = /Đóng cược sau\s*(\d+):(\d+)/i.exec(await page.locator("body").innerText());
-    return !m || Number(m[1]) * 60 + Number(m[2]) < 12;
-  };
-  for (let i = 0; i < 60 && (await closesSoon()); i++) await page.waitForTimeout(1000);
-  assert.ok(!(await closesSoon()), "a round with time to bet");
+  await page.getByText("Đóng cược sau").first().waitFor();
+  await roundWithTimeToBet(page, room, 12);
   const bet = async (amount) => {
     await page.locator("label.option", { hasText: /^Lớn/ }).click();
     await page.getByPlaceholder("Số tiền mỗi cửa").fill(amount);
@@ -167,12 +173,15 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
     .first()
     .waitFor();
   const token = (await call("/api/Index/login", { username, password: "play1234" })).data.token;
-  // the bet's round settles first, so the balance withdrawn is the final one
-  for (let i = 0; i < 90; i++) {
-    const bets = (await call("/api/Game/getGamelog2", { token })).data.data;
-    if (bets.every((b) => b.isaward !== 0)) break;
-    await page.waitForTimeout(1000);
-  }
+  // the bet's round settles first, so the balance withdrawn is the final one (isaward -1: not settled yet; 0 is a
+  // bet that lost)
+  await eventually(
+    async () => {
+      const bets = (await call("/api/Game/getGamelog2", { token })).data.data;
+      assert.ok(bets.length > 0 && bets.every((b) => b.isaward !== -1), "the bet's round is settled");
+    },
+    { timeout: (room.roundSeconds + 15) * 1000, interval: 500 },
+  );
   const balance = (await call("/api/Game/getassets", { token })).data.balance;
   await page.goto("/user");
   await page.getByRole("link", { name: "Rút số dư của tôi" }).click();
@@ -211,4 +220,5 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.goto("/user/statement?type=all");
   await page.getByText("-100,000.00").first().waitFor();
   await shot("11-statement");
+  await room.stop();
 }

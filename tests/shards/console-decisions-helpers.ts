@@ -1,3 +1,4 @@
+import { forgetPerFile } from "../support/file-state";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { walletBindings } from "../../worker/db/shards";
@@ -36,6 +37,7 @@ export async function playersInShards(count: number, money = 0): Promise<Sharded
 }
 
 let funder: Promise<string> | undefined;
+forgetPerFile(() => (funder = undefined));
 
 /** Money for a player, credited by an operator of the tests' own (so the operators under test have moved none). */
 async function fund(p: { id: number }, money: number) {

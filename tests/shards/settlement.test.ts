@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, operatorLogin } from "../helpers";
 import { currentRound, finishRound, stubOf } from "../rooms-helpers";
 import { walletBindings } from "../../worker/db/shards";
@@ -21,8 +21,6 @@ import {
 // Settlement over four wallet shards that are four databases (docs/decisions/161): the room publishes the
 // result in the control database, pays each shard holding bets with one batch, records each shard's answer,
 // and calls the round settled only when every shard answered; a shard that refuses is retried by its alarm.
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Makes one shard's database refuse every settlement batch: its last statement (the shard's own row) aborts. */
 async function refuseSettlements(shard: number) {
@@ -63,6 +61,43 @@ const kept = (roomId: number) =>
       )
       .toArray(),
   }));
+
+/** Each room's alarm time while holdAlarm keeps the runtime from running it on its own. */
+const heldAlarms = new Map<number, number | null>();
+
+/**
+ * Moves the room's alarm an hour on, so that the runtime does not run a retry on its own while the test looks, and
+ * keeps the time the room set (heldAlarms): the test runs each retry itself, at its time (runRetry).
+ */
+async function holdAlarm(roomId: number): Promise<void> {
+  const at = await runInDurableObject(stubOf(roomId), async (_room, state) => {
+    const set = await state.storage.getAlarm();
+    await state.storage.setAlarm(Date.now() + 3_600_000);
+    return set;
+  });
+  heldAlarms.set(roomId, at);
+}
+
+/**
+ * Runs the room's alarm at the time of its retry of a kept settlement, without waiting for it: the isolate's Date,
+ * the room's too, reads that time while the alarm runs (the room tries a shard again only once it is due). Then
+ * holds the room's next alarm.
+ */
+async function runRetry(roomId: number): Promise<boolean> {
+  const [next] = (await kept(roomId)).pending;
+  expect(next, "a settlement waits for its retry").toBeDefined();
+  // the room's alarm was set at the retry (or earlier)
+  const alarmAt = heldAlarms.get(roomId);
+  expect(alarmAt).toBeTypeOf("number");
+  expect(alarmAt!).toBeLessThanOrEqual(next.next_at_ms);
+  vi.useFakeTimers({ toFake: ["Date"], now: next.next_at_ms });
+  try {
+    return await runDurableObjectAlarm(stubOf(roomId));
+  } finally {
+    vi.useRealTimers();
+    await holdAlarm(roomId);
+  }
+}
 
 describe("a round over several wallet shards", () => {
   it("settles in each shard holding bets, the house booked per round and shard, the books balanced in each", async () => {
@@ -107,23 +142,22 @@ describe("a round over several wallet shards", () => {
       expect(drawn.status).toBe("open");
       expect(drawn.drawn_at_ms).not.toBeNull();
       expect((await currentRound(15)).roundId).not.toBe(round.roundId);
+      // (a call to the room sets its alarm again: held after the last one)
+      await holdAlarm(15);
       expect(await answeredShards(round.roundId)).toEqual([0, 2]);
       for (const shard of [0, 2]) expect((await paidIn(shard, round.roundId)).open).toBe(0);
       expect(await paidIn(failing, round.roundId)).toEqual({ awards: 0, refunds: 0, house: 0, open: 2 });
       await expectEveryShardBalanced();
       // the room tries again within 5 s; a try while the shard still refuses changes nothing
-      const alarmAt = await runInDurableObject(stubOf(15), (_room, state) => state.storage.getAlarm());
-      expect(alarmAt! - Date.now()).toBeLessThanOrEqual(5_000);
-      await sleep(1_100);
-      expect(await runDurableObjectAlarm(stubOf(15))).toBe(true);
+      expect(heldAlarms.get(15)! - Date.now()).toBeLessThanOrEqual(5_000);
+      expect(await runRetry(15)).toBe(true);
       expect((await kept(15)).pending[0].tries).toBe(2);
       expect((await controlRound(round.roundId)).status).toBe("open");
       expect((await paidIn(failing, round.roundId)).open).toBe(2);
       // the shard recovers: the next try pays it, and the round is settled
       await acceptSettlements(failing);
       recovered = true;
-      await sleep(2_100);
-      expect(await runDurableObjectAlarm(stubOf(15))).toBe(true);
+      expect(await runRetry(15)).toBe(true);
     } finally {
       if (!recovered) await acceptSettlements(failing);
     }
@@ -151,6 +185,7 @@ describe("a round over several wallet shards", () => {
     await refuseSettlements(3);
     try {
       await drawRound(16);
+      await holdAlarm(16);
     } finally {
       await acceptSettlements(3);
     }
@@ -172,8 +207,7 @@ describe("a round over several wallet shards", () => {
     expect(await balanceIn(players[0])).toBe(before + won);
     expect((await controlRound(round.roundId)).status).toBe("settled");
     // the room's own retry finds the shard paid and forgets the round
-    await sleep(1_100);
-    expect(await runDurableObjectAlarm(stubOf(16))).toBe(true);
+    expect(await runRetry(16)).toBe(true);
     expect((await kept(16)).pending).toEqual([]);
     expect(await paidIn(3, round.roundId)).toEqual(paid);
     await expectEveryShardBalanced();
@@ -188,6 +222,7 @@ describe("a round over several wallet shards", () => {
     let recovered = false;
     try {
       expectOk(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "Feed outage" }));
+      await holdAlarm(17);
       const row = await env.DB.prepare("SELECT status, void_reason, void_note FROM rounds WHERE id = ?")
         .bind(round.roundId)
         .first<{ status: string; void_reason: string; void_note: string }>();
@@ -198,8 +233,7 @@ describe("a round over several wallet shards", () => {
       await expectEveryShardBalanced();
       await acceptSettlements(2);
       recovered = true;
-      await sleep(1_100);
-      expect(await runDurableObjectAlarm(stubOf(17))).toBe(true);
+      expect(await runRetry(17)).toBe(true);
     } finally {
       if (!recovered) await acceptSettlements(2);
     }

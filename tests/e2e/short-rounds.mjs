@@ -1,0 +1,103 @@
+// What a flow that plays rounds needs so that it waits seconds, not the server's 40 s rounds, and shares nothing
+// with the flows running beside it: a room of its own whose rounds are short, set through the console's own
+// room settings (the operator API the console's room screens call: a room's round and close seconds), and a
+// funded player of its own. The server-wide ROUND_SECONDS stays; nothing here exists only for the tests.
+import assert from "node:assert/strict";
+import { eventually, textOf } from "./eventually.mjs";
+import { operatorToken } from "./operator.mjs";
+import { call, newPlayer } from "./players.mjs";
+
+/** The seeded Big & Small game (room 16's): a room of its four options offers Big and Small at 1.98. */
+const BIG_AND_SMALL = 16;
+
+/**
+ * A new room of `game` in the USDT tab, trading, whose rounds last `roundSeconds` and close `closeSeconds` before
+ * their draw, made as an operator makes it on the console's new-room screen (the game's default odds). Its first
+ * round opens at once: made just before the flow enters it, the flow finds that round with its whole betting time.
+ * A flow gives its rounds some 6 s of betting beyond the time it needs to bet: on a loaded machine the room's page
+ * can take that long to run, and a first round missed costs a whole round.
+ * Answers its id, its page and `stop()`, which turns its trading off as the console's room screen does, so it
+ * plays no more rounds once the flow is done.
+ */
+export async function roomWithShortRounds({
+  base,
+  serverLog,
+  title,
+  game = BIG_AND_SMALL,
+  optionCount = 4,
+  roundSeconds,
+  closeSeconds,
+}) {
+  const token = await operatorToken(base, serverLog);
+  const template = await call(base, "/api/admin/rooms/template", { token, gameId: game, optionCount });
+  assert.equal(template.code, 1, JSON.stringify(template));
+  const settings = {
+    title,
+    kind: "standard",
+    minjoin: "0",
+    minbuy: "20",
+    minLevel: "1",
+    roundSeconds: String(roundSeconds),
+    closeSeconds: String(closeSeconds),
+    rates: template.data.options.map((o) => String(o.odds)),
+  };
+  const created = await call(base, "/api/admin/rooms/create", {
+    token,
+    gameId: game,
+    roomtype: "1",
+    trading: "1",
+    ...settings,
+  });
+  assert.equal(created.code, 1, JSON.stringify(created));
+  const { id } = created.data;
+  assert.deepEqual(
+    { roundSeconds: created.data.roundSeconds, closeSeconds: created.data.closeSeconds },
+    { roundSeconds, closeSeconds },
+    "the room keeps its short rounds",
+  );
+  const stop = async () => {
+    const stopped = await call(base, "/api/admin/rooms/update", {
+      token: await operatorToken(base, serverLog),
+      id,
+      trading: "0",
+      ...settings,
+    });
+    assert.equal(stopped.code, 1, JSON.stringify(stopped));
+  };
+  return { id, url: `/activity/${id}`, roundSeconds, closeSeconds, stop };
+}
+
+/** A new player with `money` credited by the operator (a correction below the four-eyes threshold). */
+export async function fundedPlayer({ base, smsCode, serverLog, prefix, money = 1000 }) {
+  const player = await newPlayer(base, smsCode, { prefix });
+  const credited = await call(base, "/api/admin/adjust", {
+    token: await operatorToken(base, serverLog),
+    text: "correction",
+    userId: player.id,
+    money,
+    reason: "e2e funds",
+  });
+  assert.equal(credited.code, 1, JSON.stringify(credited));
+  return player;
+}
+
+/**
+ * Waits on the room's open page for a round with at least `seconds` of betting left: a round closing sooner is
+ * waited out until the socket brings the next one. Answers that round's number. Language-free: it reads the
+ * round panel's phase and clock, not their words.
+ */
+export async function roundWithTimeToBet(page, room, seconds) {
+  const panel = page.locator(".round-panel");
+  let seqno;
+  await eventually(
+    async () => {
+      assert.match((await panel.getAttribute("class", { timeout: 1_000 })) ?? "", /\bphase-open\b/, "betting open");
+      const [minutes, secs] = (await textOf(panel.locator(".countdown-clock"))).split(":").map(Number);
+      assert.ok(minutes * 60 + secs >= seconds, `a round with time to bet: ${minutes * 60 + secs} s left`);
+      seqno = Number(/\d+/.exec(await textOf(panel.locator(".round-number")))[0]);
+    },
+    // the round in play, the next round's open and its message on the socket
+    { timeout: (room.roundSeconds + 10) * 1000, interval: 200 },
+  );
+  return seqno;
+}

@@ -1,0 +1,56 @@
+import { reset } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { seedStatements } from "../../worker/seed/seed";
+import { walletBindings } from "../../worker/db/shards";
+import { controlSetupStatements, walletSetupStatements } from "../../worker/db/database-setup";
+import { allDatabases } from "../shard-helpers";
+import { forgetFileState } from "./file-state";
+
+/**
+ * Empty storage and fresh databases, as every test file starts (tests/setup.ts, docs/decisions/165). reset()
+ * deletes every Durable Object of the runtime: the rooms with their storage and alarms, and the D1 databases,
+ * which Miniflare keeps in Durable Objects (tests/storage-reset.test.ts checks both).
+ */
+export async function freshStorage(): Promise<void> {
+  forgetFileState();
+  await emptyStorage();
+  // the migrations' schema and rows (tests/fixtures/schema.sql, npm run test:schema), one batch per database; a
+  // shard bound to the control database itself is that database, built once
+  for (const d1 of allDatabases()) await applySchema(d1, env.TEST_SCHEMA);
+  // what npm run db:migrate sets up after the migrations (worker/db/database-setup.ts): the directory's house
+  // entry, each shard's id range and house account; then the seed, as `npm start` does locally (docs/decisions/161;
+  // a shard bound to the control database itself is set up and seeded in both roles, which both hold there, as
+  // tests/shards/accounts.test.ts checks in the "shards-mixed" project).
+  const shards = walletBindings(env);
+  await env.DB.batch(controlSetupStatements(Date.now()).map((s) => env.DB.prepare(s)));
+  for (const [shard, d1] of shards.entries())
+    await d1.batch(walletSetupStatements(shard, Date.now()).map((s) => d1.prepare(s)));
+  const seed = await seedStatements(env.PEPPER);
+  await env.DB.batch(seed.control.map((s) => env.DB.prepare(s)));
+  for (const [shard, d1] of shards.entries()) await d1.batch((await seed.wallet(shard)).map((s) => d1.prepare(s)));
+}
+
+/** Whether a database holds no schema object (D1's own _cf_ tables aside). */
+const isEmpty = async (d1: D1Database) =>
+  (await d1.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name NOT LIKE '_cf_%'").first<number>("n")) === 0;
+
+/**
+ * reset(), until every database is empty: a database the file before still had a query in flight on may outlive
+ * one reset (at most a few times, then the setup fails and says so).
+ */
+async function emptyStorage(): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await reset();
+    const left = [];
+    for (const d1 of allDatabases()) if (!(await isEmpty(d1))) left.push(d1);
+    if (left.length === 0) return;
+    if (attempt === 5) throw new Error(`reset() left ${left.length} database(s) with tables after ${attempt} tries`);
+    console.warn(`reset() left ${left.length} database(s) with tables; resetting again`);
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
+}
+
+/** Builds an empty database from the snapshot's statements (tests/fixtures/schema.sql) in one batch. */
+export async function applySchema(d1: D1Database, statements: string[]): Promise<void> {
+  await d1.batch(statements.map((statement) => d1.prepare(statement)));
+}
