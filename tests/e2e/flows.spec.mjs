@@ -43,14 +43,20 @@ const beaconMode = async (mode) => {
   assert.equal(answer.status, 200, `beacon mode ${mode}`);
 };
 
-for (const file of flowFiles()) {
-  test(file, async ({ page, context, baseURL }, testInfo) => {
+/** A flow's tests: one, or one per part when the flow names its parts (the crawl's audiences) to run side by side. */
+const flowTests = async (file) => {
+  const { parts } = await import(pathToFileURL(join(process.cwd(), FLOWS_DIR, file)).href);
+  return parts ? parts.map((part) => ({ file, part, title: `${file} (${part})` })) : [{ file, title: file }];
+};
+
+for (const { file, part, title } of (await Promise.all(flowFiles().map(flowTests))).flat()) {
+  test(title, async ({ page, context, baseURL }, testInfo) => {
     test.skip(Boolean(process.env.E2E_SKIP), process.env.E2E_SKIP);
     mkdirSync(SHOTS, { recursive: true });
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    const name = file.replace(".e2e.mjs", "");
+    const name = file.replace(".e2e.mjs", "") + (part ? `-${part}` : "");
     const shot = (step) => page.screenshot({ path: join(SHOTS, `${name}-${step}.png`), fullPage: true });
     try {
       const flow = await import(pathToFileURL(join(process.cwd(), FLOWS_DIR, file)).href);
@@ -64,6 +70,7 @@ for (const file of flowFiles()) {
         beaconMode,
         beaconKey: process.env.E2E_BEACON_KEY,
         prepareLog: process.env.E2E_PREPARE_LOG,
+        part,
       });
       const cspErrors = errors.filter((e) => /Content Security Policy|Refused to/.test(e));
       if (cspErrors.length) throw new Error(`CSP violations: ${cspErrors.join("; ")}`);
