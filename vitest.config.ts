@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { d1DatabaseIds, rateLimits } from "./scripts/lib/local-env.mjs";
@@ -125,10 +126,9 @@ function workerdProject(
       // A guard against a hang, not a speed target (speed lives in npm run bench): whole rounds of
       // every game type take seconds on a busy two-core machine.
       testTimeout: 120_000,
-      // TEST_SHARED_RUNTIME=1: the project's files share one runtime and its module cache, one file after another;
-      // tests/setup.ts gives each empty storage and fresh databases (docs/decisions/165). Not the default yet: a
-      // whole run that way still fails (a database reset() left, rooms' rounds out of step).
-      isolate: process.env.TEST_SHARED_RUNTIME !== "1",
+      // The project's files share one runtime per vitest worker and its module cache, one file after another;
+      // tests/setup.ts gives each empty storage and fresh databases (docs/decisions/165).
+      isolate: false,
       setupFiles: [...(clockAt ? ["./tests/clock-setup.ts"] : []), "./tests/setup.ts"],
       globalSetup: [
         "./tests/support/price-feed-setup.mjs",
@@ -171,6 +171,9 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     test: {
+      // Files run in two workers or more, each its own runtime and storage: on a two-core machine a worker waits on
+      // workerd, SQLite or a child process about half the time (docs/decisions/165).
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           test: {

@@ -6,7 +6,7 @@
 // operator is asked for by an admin in the console and approved by a second one.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { persistArgs, wrangler } from "./lib/local-env.mjs";
+import { persistArgs, wrangler, wranglerCommand } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 
 const ROLES = ["viewer", "cashier", "manager", "admin"];
@@ -70,9 +70,7 @@ wrangler(
 // Whether this run made the account is read back from the database: a taken name made nothing.
 const where = remote ? "--remote" : "--local";
 const check = spawnSync(
-  "npx",
-  [
-    "wrangler",
+  ...wranglerCommand([
     "d1",
     "execute",
     "DB",
@@ -81,7 +79,7 @@ const check = spawnSync(
     "--command",
     `SELECT count(*) AS made FROM enrolment_codes WHERE code_hash = '${await enrolmentCodeHash(code)}'`,
     ...(remote ? [] : persistArgs()),
-  ],
+  ]),
   { encoding: "utf8" },
 );
 const made = check.status === 0 && JSON.parse(check.stdout)[0]?.results?.[0]?.made === 1;

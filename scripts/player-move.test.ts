@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wranglerCommand } from "./lib/local-env.mjs";
 
 // `npm run player -- move` end to end (docs/deploying.md#moving-a-player): scripts/player.mjs drives
 // worker/players/move.ts through `wrangler d1 execute` against local databases prepared as the end-to-end runner
@@ -37,7 +38,7 @@ type Row = Record<string, unknown>;
 /** Statements in one wrangler call to one database: each one's rows. */
 async function query(binding: string, sql: string): Promise<Row[][]> {
   const args = ["d1", "execute", binding, "--local", "--persist-to", state, "--env", "loadtest", "--json"];
-  const answer = await run("npx", ["wrangler", ...args, "--command", sql]);
+  const answer = await run(...wranglerCommand([...args, "--command", sql]));
   if (answer.code !== 0) throw new Error(`wrangler d1 execute ${binding} failed:\n${answer.stdout}${answer.stderr}`);
   return (JSON.parse(answer.stdout) as { results?: Row[] }[]).map((r) => r.results ?? []);
 }
@@ -199,7 +200,8 @@ describe("npm run player -- move, through wrangler", () => {
       expect(lines[1]).toContain(part);
     expect(lines[2]).toBe("Their sessions ended: they sign in again.");
 
-    const [directory, left, arrived] = [await control(), await shard(0), await shard(2)];
+    // three databases read side by side
+    const [directory, left, arrived] = await Promise.all([control(), shard(0), shard(2)]);
     expect(directory.entry).toEqual({ id: DEMO, username: "demo01", shard: 2 });
     expect(directory.audit).toEqual([
       { actor_id: null, action: "player.move", target: `user:${DEMO}`, before: '{"shard":0}', after: '{"shard":2}' },

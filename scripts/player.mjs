@@ -5,7 +5,7 @@
 // leaves one authoritative copy, named by the directory: running the same command again finishes the move.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { persistArgs, walletBindingNames, wranglerEnvArgs } from "./lib/local-env.mjs";
+import { persistArgs, walletBindingNames, wranglerCommand, wranglerEnvArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 import { PLAYER_USAGE, parsePlayerArgs } from "./lib/player-args.mjs";
 
@@ -20,7 +20,8 @@ const where = [...(asked.remote ? ["--remote"] : ["--local", ...persistArgs()]),
 
 /** One wrangler d1 execute; its JSON answer, or a thrown error with wrangler's own words. */
 function execute(binding, input) {
-  const run = spawnSync("npx", ["wrangler", "d1", "execute", binding, ...where, "--json", ...input], {
+  const [program, args] = wranglerCommand(["d1", "execute", binding, ...where, "--json", ...input]);
+  const run = spawnSync(program, args, {
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
   });

@@ -6,20 +6,22 @@ import { freshStorage } from "./support/fresh-storage";
 
 // The test files of a project share one runtime (docs/decisions/165): tests/setup.ts starts each with
 // freshStorage(), which must leave nothing of the file before in any database or room: rows, a room's storage and
-// its alarm. This file marks everything, starts again as the next file would, and finds no mark.
+// its alarm, or a room's memory (what the live object keeps: a shard's last bookmark from databases now gone). This
+// file marks everything, starts again as the next file would, and finds no mark.
 const MARK = "storage-reset-mark";
 const room = () => env.ROOMS.get(env.ROOMS.idFromName("storage-reset-room"));
 const settingsMarks = async (d1: D1Database) =>
   await d1.prepare("SELECT COUNT(*) AS n FROM settings WHERE key = ?").bind(MARK).first<number>("n");
 
 describe("each test file's storage", () => {
-  it("holds nothing of the file before: no row in any database, no room's storage or alarm", async () => {
+  it("holds nothing of the file before: no row in any database, no room's storage, alarm or memory", async () => {
     for (const d1 of allDatabases()) {
       await d1.prepare("INSERT INTO settings (key, value) VALUES (?, '1') ON CONFLICT DO NOTHING").bind(MARK).run();
       expect(await settingsMarks(d1)).toBe(1);
     }
     const alarmAt = Date.now() + 3_600_000;
-    await runInDurableObject(room(), async (_, state) => {
+    await runInDurableObject(room(), async (instance, state) => {
+      Object.assign(instance, { [MARK]: 1 });
       await state.storage.put(MARK, 1);
       await state.storage.setAlarm(alarmAt);
     });
@@ -28,10 +30,11 @@ describe("each test file's storage", () => {
     await freshStorage();
 
     for (const d1 of allDatabases()) expect(await settingsMarks(d1)).toBe(0);
-    const left = await runInDurableObject(room(), async (_, state) => ({
+    const left = await runInDurableObject(room(), async (instance, state) => ({
+      memory: (instance as unknown as Record<string, unknown>)[MARK],
       mark: await state.storage.get(MARK),
       alarm: await state.storage.getAlarm(),
     }));
-    expect(left).toEqual({ mark: undefined, alarm: null });
+    expect(left).toEqual({ memory: undefined, mark: undefined, alarm: null });
   });
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
 /** Secrets for local runs: a .dev.vars with random values is written once when missing. */
 export function ensureDevVars(path = ".dev.vars") {
@@ -22,12 +24,23 @@ export function persistArgs() {
   return process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : [];
 }
 
+/** wrangler's own entry point, run by this Node directly: npx in between costs a process and a second a call. */
+const WRANGLER_BIN = join(dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin/wrangler.js");
+
+/**
+ * The command line of a wrangler call: [program, arguments].
+ * @param {string[]} args
+ * @returns {[string, string[]]}
+ */
+export const wranglerCommand = (args) => [process.execPath, [WRANGLER_BIN, ...args]];
+
 /**
  * Runs wrangler. `quiet` keeps its output (tables and JSON of every statement) unless it fails, so
  * `npm start` ends with what a newcomer needs: the URL and the demo accounts.
  */
 export function wrangler(args, { quiet = false } = {}) {
-  const result = spawnSync("npx", ["wrangler", ...args], {
+  const [program, programArgs] = wranglerCommand(args);
+  const result = spawnSync(program, programArgs, {
     stdio: quiet ? "pipe" : "inherit",
     encoding: "utf8",
     shell: false,
@@ -36,6 +49,43 @@ export function wrangler(args, { quiet = false } = {}) {
     if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
     process.exit(result.status ?? 1);
   }
+}
+
+/**
+ * wrangler, its output kept, without blocking: resolves when it ends, or fails with its output. Calls on different
+ * databases run side by side; calls on one database go one after another (`byDatabase`).
+ */
+/** @param {string[]} args @returns {Promise<string>} */
+export function wranglerQuiet(args) {
+  const [program, programArgs] = wranglerCommand(args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, programArgs, { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${output}`)),
+    );
+  });
+}
+
+/**
+ * Runs `task(binding)` for every binding: bindings of different databases side by side, bindings of one database
+ * (a wallet shard bound to the control database itself) one after another, in the order given. Fails with the
+ * first failure's words once every task has ended.
+ */
+export async function byDatabase(bindings, task, environment = process.env.WRANGLER_ENV) {
+  const ids = d1DatabaseIds("wrangler.toml", environment);
+  const groups = new Map();
+  for (const binding of bindings) groups.set(ids[binding] ?? binding, [...(groups.get(ids[binding] ?? binding) ?? []), binding]);
+  const results = await Promise.allSettled(
+    [...groups.values()].map(async (group) => {
+      for (const binding of group) await task(binding);
+    }),
+  );
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 /** wrangler's flag for the environment WRANGLER_ENV names (the end-to-end flows run "loadtest"), or none. */

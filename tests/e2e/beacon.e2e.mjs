@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { eventually, textOf } from "./eventually.mjs";
-import { signInPlayer } from "./players.mjs";
-import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
+import { fundedPlayer, signInPlayer } from "./players.mjs";
+import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 const GENESIS_MS = 1692803367_000; // the test beacon keeps quicknet's genesis and 3 s period
 const PERIOD_MS = 3_000;

@@ -128,8 +128,10 @@ export const VISITS = {
     {
       path: "/activity/16",
       covers: ["app/components/game/BetSlip.tsx", "app/components/game/OptionGrid.tsx"],
-      // an order past the balance; the click waits for betting to open if the round is closing
-      refuse: { set: { amount: "99999999" }, submit: /^buy$/i, noScript: true },
+      // an order past the balance; the click waits for betting to open if the round is closing, and the page
+      // without JavaScript (rendered once, its buy button there only while betting is open) is fetched in a
+      // round with time to bet
+      refuse: { set: { amount: "99999999" }, submit: /^buy$/i, noScript: true, bettingIn: 16 },
     },
   ],
   operator: [

@@ -49,7 +49,7 @@ export async function newPlayer(base, smsCode, { prefix = "pl", password = "play
  * A new player with `money` credited by an operator (within what one operator moves alone, docs/decisions/061),
  * for flows that play or withdraw on a balance of their own instead of the shared demo01's.
  */
-export async function fundedPlayer(base, smsCode, serverLog, money, options) {
+export async function fundedPlayer({ base, smsCode, serverLog, money = 1000, ...options }) {
   const player = await newPlayer(base, smsCode, options);
   const credited = await call(base, "/api/admin/adjust", {
     token: await operatorToken(base, serverLog),

@@ -36,7 +36,7 @@ async function signIn(page, player) {
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
   // a player of this flow's own (its bets, its reality check's clock), with a balance to bet
-  const player = await fundedPlayer(base, smsCode, serverLog, "1000", { prefix: "rr" });
+  const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "rr" });
   await signIn(page, player);
 
   // 1. The socket is down and every poll fails: the room stays, saying it updates every 10 s.

@@ -11,6 +11,7 @@ import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-vi
 import { reactHydrated } from "./hydrated.mjs";
 import { signInToConsole, operatorToken } from "./operator.mjs";
 import { fundedPlayer } from "./players.mjs";
+import { bettingOpenFor } from "./short-rounds.mjs";
 
 const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
 
@@ -79,7 +80,8 @@ async function refuseWithScript(page, path, refuse) {
 }
 
 /** Without JavaScript: the form set, its refused POST answered by a whole page that must hold the values. */
-async function refuseWithoutScript(page, path, refuse) {
+async function refuseWithoutScript(page, path, refuse, { base, token }) {
+  if (refuse.bettingIn) await bettingOpenFor({ base, token, room: refuse.bettingIn, seconds: 15 });
   await page.goto(path);
   const form = page
     .locator("form")
@@ -105,7 +107,7 @@ async function slowed(context, page) {
  */
 async function prepare(base, serverLog, smsCode) {
   const admin = await operatorToken(base, serverLog);
-  const player = await fundedPlayer(base, smsCode, serverLog, "1000", { prefix: "tb", payPwd: "123456" });
+  const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "tb", payPwd: "123456" });
   const payees = [
     { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", account: "190339998877" },
     { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", account: "0071000123456" },
@@ -176,7 +178,7 @@ export default async function ({ context, page, base, serverLog, shot, smsCode }
         });
         return [`${path} without JavaScript: ${String(error).split("\n").slice(0, 3).join(" ")}`];
       };
-      lost.push(...(await refuseWithoutScript(visitorPage, path, visit.refuse).catch(failed)));
+      lost.push(...(await refuseWithoutScript(visitorPage, path, visit.refuse, { base, token: player.token }).catch(failed)));
     }
     await visitor.close();
   };

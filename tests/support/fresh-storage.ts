@@ -1,10 +1,11 @@
-import { reset } from "cloudflare:test";
+import { abortAllDurableObjects, listDurableObjectIds, reset, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { seedStatements } from "../../worker/seed/seed";
 import { walletBindings } from "../../worker/db/shards";
 import { controlSetupStatements, walletSetupStatements } from "../../worker/db/database-setup";
 import { allDatabases } from "../shard-helpers";
 import { forgetFileState } from "./file-state";
+import { forgetRoomRef } from "../../worker/api/routes/game-shared";
 
 /**
  * Empty storage and fresh databases, as every test file starts (tests/setup.ts, docs/decisions/165). reset()
@@ -13,6 +14,8 @@ import { forgetFileState } from "./file-state";
  */
 export async function freshStorage(): Promise<void> {
   forgetFileState();
+  // the Worker's one memory keyed by a row's id, which the next file's rows reuse: rooms' names and games
+  forgetRoomRef();
   await emptyStorage();
   // the migrations' schema and rows (tests/fixtures/schema.sql, npm run test:schema), one batch per database; a
   // shard bound to the control database itself is that database, built once
@@ -35,19 +38,41 @@ const isEmpty = async (d1: D1Database) =>
   (await d1.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name NOT LIKE '_cf_%'").first<number>("n")) === 0;
 
 /**
- * reset(), until every database is empty: a database the file before still had a query in flight on may outlive
- * one reset (at most a few times, then the setup fails and says so).
+ * reset(), until every database is empty and no room keeps a round. A room the file before left busy (seen after
+ * tests/fuzz.test.ts, whose last orders reach room 1) can outlive reset() with its storage and alarm: it is emptied
+ * from inside, every table's rows and its alarm, and every object's memory is dropped (abortAllDurableObjects), so
+ * the next file meets a new room. At most a few tries, then the setup fails and says what was left.
  */
 async function emptyStorage(): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await reset();
     const left = [];
-    for (const d1 of allDatabases()) if (!(await isEmpty(d1))) left.push(d1);
+    for (const d1 of allDatabases()) if (!(await isEmpty(d1))) left.push("a database");
+    for (const id of await listDurableObjectIds(env.ROOMS))
+      if (await runInDurableObject(env.ROOMS.get(id), (_room, state) => emptyRoom(state))) left.push("a room");
     if (left.length === 0) return;
-    if (attempt === 5) throw new Error(`reset() left ${left.length} database(s) with tables after ${attempt} tries`);
-    console.warn(`reset() left ${left.length} database(s) with tables; resetting again`);
-    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    if (attempt === 5) throw new Error(`reset() left ${left.join(", ")} after ${attempt} tries`);
+    await abortAllDurableObjects();
   }
+}
+
+/** Empties a room's storage from inside (its rows and alarm); whether it held anything. */
+async function emptyRoom(state: DurableObjectState): Promise<boolean> {
+  const tables = state.storage.sql
+    .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .toArray()
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith("_cf_") && !name.startsWith("sqlite_"));
+  let held = (await state.storage.getAlarm()) !== null;
+  for (const table of tables) {
+    const rows = state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM "${table}"`).one().n;
+    if (rows > 0) {
+      held = true;
+      state.storage.sql.exec(`DELETE FROM "${table}"`);
+    }
+  }
+  await state.storage.deleteAlarm();
+  return held;
 }
 
 /** Builds an empty database from the snapshot's statements (tests/fixtures/schema.sql) in one batch. */

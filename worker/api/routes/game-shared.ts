@@ -58,8 +58,8 @@ export async function knownRoom(db: Db, roomId: number): Promise<RoomRef> {
   return ref;
 }
 
-/** An operator changed a room: its next order reads it again. */
-export const forgetRoomRef = (roomId: number) => roomRefs.forget(roomId);
+/** An operator changed a room: its next order reads it again. Without a room: every room (storage was emptied). */
+export const forgetRoomRef = (roomId?: number) => roomRefs.forget(roomId);
 
 /** A row of the room list (getRoomList). */
 export function roomSummary(room: GameRoom) {
