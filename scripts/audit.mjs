@@ -128,8 +128,8 @@ for (const row of consoleRows) console.log(`| ${row.join(" | ")} |`);
 console.log(
   "\naxe-core, every main screen in four languages, player and console (tests/e2e/a11y.e2e.mjs, console-a11y.e2e.mjs):",
 );
-const axe = spawnSync("node", ["tests/e2e/run.mjs", "a11y"], {
+const axe = spawnSync("npx", ["playwright", "test"], {
   stdio: "inherit",
-  env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? String(Number(PORT) + 1) },
+  env: { ...process.env, E2E_ONLY: "a11y", E2E_PORT: process.env.E2E_PORT ?? String(Number(PORT) + 1) },
 });
 process.exit(axe.status ?? 1);

@@ -16,7 +16,7 @@ const PHASES = [
     name: "vitest",
     command: ["npx", "vitest", "run", "--reporter=default", "--reporter=./scripts/lib/vitest-project-times.mjs"],
   },
-  { name: "e2e", command: ["node", "tests/e2e/run.mjs"] },
+  { name: "e2e", command: ["npx", "playwright", "test"] },
 ];
 
 let status = 0;

@@ -1,8 +1,9 @@
 // Done when: register, log out, log in, change both passwords and switch language on a phone.
 import assert from "node:assert/strict";
+import { uniqueStamp } from "./players.mjs";
 
 export default async function ({ page, shot, smsCode }) {
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = uniqueStamp();
   const username = `e2e${stamp}a`;
   const phone = `98${stamp}`;
 

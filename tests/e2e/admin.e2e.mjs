@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";
 import { operatorCode } from "./operator.mjs";
+import { uniqueStamp } from "./players.mjs";
 
 const ROOM = 1;
 
@@ -12,7 +13,7 @@ async function call(base, path, body) {
 
 /** A fresh player with a deposit request waiting (made through the player API, as the app does). */
 async function playerWithDeposit(base, smsCode) {
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = uniqueStamp();
   const phone = `97${stamp}`;
   const username = `op${stamp}e`;
   assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
@@ -109,16 +110,24 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
 
   // each action in the audit log
   await page.getByRole("link", { name: "Audit log" }).click();
-  // each action in words, its target linked where it lives
+  // each action in words, its target linked where it lives; the row of this flow's own target (flows run in
+  // parallel, and the operators of the others act at the same time)
   for (const [action, words, link] of [
-    ["deposit.approve", /^admin approved deposit D\d+ of [\d,]+\.\d\d USD for \w+$/, /^\/admin\/players\/\d+$/],
+    [
+      "deposit.approve",
+      new RegExp(`^admin approved deposit D\\d+ of [\\d,]+\\.\\d\\d USD for ${player.username}$`),
+      /^\/admin\/players\/\d+$/,
+    ],
     ["room.update", new RegExp(`^admin changed room #${ROOM}$`), new RegExp(`^/admin/rooms/${ROOM}$`)],
-    ["player.freeze", /^admin froze \w+$/, /^\/admin\/players\/\d+$/],
+    ["player.freeze", new RegExp(`^admin froze ${player.username}$`), /^\/admin\/players\/\d+$/],
   ]) {
     await page.getByLabel("Action").selectOption(action);
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL((url) => url.searchParams.get("action") === action);
-    const row = page.getByTestId("audit-row").first();
+    const row = page
+      .getByTestId("audit-row")
+      .filter({ has: page.getByText(words) })
+      .first();
     await row.getByText(words).waitFor();
     assert.match(await row.getByRole("link").first().getAttribute("href"), link);
   }
@@ -149,7 +158,8 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
     .waitFor();
   await shot("6-article");
 
-  // settings: a deposit account; the player sees it on the deposit screen with a copy button
+  // settings: a deposit account; the player sees it on the deposit screen with a copy button (the site's deposit
+  // accounts: every deposit must then name one, so this flow runs alone, playwright.config.mjs)
   await page.getByRole("link", { name: "Settings" }).click();
   const firstPayee = page.getByRole("group", { name: "Deposit account 1" });
   // typed once and saved once: what is typed before the page hydrates is kept

@@ -1,13 +1,13 @@
 // Beacon draws (docs/decisions/130): with the local beacon, a whole round shows the beacon round
 // announced at open and the verified draw after it; with the beacon stopped the round waits, then voids
-// and refunds. run.mjs starts the local drand-shaped beacon (tests/support/beacon-server.mjs) with
+// and refunds. tests/e2e/global-setup.mjs starts the local drand-shaped beacon (tests/support/beacon-server.mjs) with
 // BEACON_MAX_WAIT_SECONDS 20; the flow's own rooms play 25 s rounds closing 4 s before their draw, with a player
 // of its own. It switches the shared beacon down: it runs alone.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { eventually, textOf } from "./eventually.mjs";
-import { signInPlayer } from "./players.mjs";
-import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
+import { fundedPlayer, signInPlayer } from "./players.mjs";
+import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 const GENESIS_MS = 1692803367_000; // the test beacon keeps quicknet's genesis and 3 s period
 const PERIOD_MS = 3_000;

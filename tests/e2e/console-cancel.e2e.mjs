@@ -2,12 +2,15 @@
 // (docs/decisions/151), the select included; the step said what the player reads and what stays inside.
 import assert from "node:assert/strict";
 import { signInToConsole } from "./operator.mjs";
+import { newPlayer } from "./players.mjs";
 
-export default async function ({ page, shot, serverLog }) {
+export default async function ({ page, base, shot, smsCode, serverLog }) {
+  // a player of this flow's own, whose balance no other flow moves while this one reads it
+  const player = await newPlayer(base, smsCode, { prefix: "cc" });
   await signInToConsole(page, serverLog);
-  await page.goto("/admin/players?q=demo01");
-  await page.getByRole("link", { name: "demo01" }).first().click();
-  await page.getByRole("heading", { name: "demo01" }).waitFor();
+  await page.goto(`/admin/players?q=${player.username}`);
+  await page.getByRole("link", { name: player.username }).first().click();
+  await page.getByRole("heading", { name: player.username }).waitFor();
   const balance = await page.getByTestId("player-balance").innerText();
   await page.locator('input[name="money"]').fill("25.50");
   await page.locator('select[name="text"]').selectOption("promotion");

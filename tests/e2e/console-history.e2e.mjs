@@ -4,6 +4,7 @@
 // at 390 px and at desk width.
 import assert from "node:assert/strict";
 import { operatorCode, operatorToken } from "./operator.mjs";
+import { uniqueStamp } from "./players.mjs";
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
@@ -13,8 +14,9 @@ const PAYEE = { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", acc
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
   const token = await operatorToken(base, serverLog);
+  // the site's deposit accounts: every deposit must then name one, so this flow runs alone (playwright.config.mjs)
   assert.equal((await call(base, "/api/admin/settings/update", { token, payees: [PAYEE] })).code, 1);
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = uniqueStamp();
   const username = `hist${stamp}`;
   const phone = `97${stamp}`;
   assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);

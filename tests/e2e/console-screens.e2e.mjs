@@ -5,6 +5,7 @@
 // each form control of a decision is wide enough for the words it shows. Screenshots: console-screens-*.
 import assert from "node:assert/strict";
 import { operatorToken, signInToConsole } from "./operator.mjs";
+import { uniqueStamp } from "./players.mjs";
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
@@ -15,7 +16,7 @@ const requestId = () => crypto.randomUUID();
 
 /** A player with a ledger, pending requests of both kinds and the repeated-refusals marker. */
 async function busyPlayer(base, smsCode, serverLog) {
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = uniqueStamp();
   const phone = `97${stamp}`;
   const username = `cs${stamp}x`;
   ok(await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone }), "sms");

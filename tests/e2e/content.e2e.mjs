@@ -140,7 +140,7 @@ async function home(page, { lng, notice, fairTitle }, t) {
   assert.equal(await page.locator("a.notice-bar .notice-text").innerText(), notice.title);
   assert.equal(await page.locator("a.notice-bar").getAttribute("href"), `/info/${notice.id}`);
 
-  // Prices: the heading and the eight coins in the player's language. run.mjs gives this server a live
+  // Prices: the heading and the eight coins in the player's language. global-setup.mjs gives this server a live
   // feed, so each coin shows either a price with its change or "no price" (prices.e2e.mjs follows the
   // feed itself; the no-feed area is covered by app/components/home/CryptoPrices.test.tsx).
   const prices = page.locator("section.prices");

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { brokenValues, localeKeys, shownKeys } from "../../scripts/lib/shown-keys.mjs";
 import { makeDataOfEveryKind } from "./every-kind.mjs";
+import { reactHydrated } from "./hydrated.mjs";
 import { signInToConsole } from "./operator.mjs";
 import { signInPlayer } from "./players.mjs";
 import { SKIPPED, appRoutes, screens } from "./screens.mjs";
@@ -38,10 +39,17 @@ function assertEveryRouteCrawled(list) {
   assert.deepEqual(missing, [], "route files the crawl does not open");
 }
 
-export default async function ({ context, base, serverLog, smsCode }) {
+/**
+ * The crawl's parts, each a test of its own that runs beside the others (tests/e2e/flows.spec.mjs) on data of
+ * its own: the guest's screens then the restricted player's, the player's, the console's.
+ */
+export const parts = ["guest", "player", "console"];
+
+export default async function ({ context, base, serverLog, smsCode, part }) {
   const { player, marked } = await makeDataOfEveryKind({ base, smsCode, serverLog });
   const list = screens({ player, marked });
   assertEveryRouteCrawled(list);
+  const reads = (who) => !part || part === who || (part === "guest" && who === "restricted");
 
   const locale = localeKeys();
   const errors = errorTitles();
@@ -68,8 +76,10 @@ export default async function ({ context, base, serverLog, smsCode }) {
       const from = Date.now();
       await page.setViewportSize(size);
       const response = await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
-      // a screen that keeps polling (a room) is read when its first requests are done
-      await page.waitForLoadState("networkidle", { timeout: 2_000 }).catch(() => {});
+      // read once React has hydrated it, so a crash while hydrating is told against this screen; a room never goes
+      // idle on the network (its socket and polls), so idleness is no sign. A screen that never hydrates is read
+      // as it is after the wait (as it was after 2 s of a network that never went idle)
+      await reactHydrated(page, { timeout: 5_000 }).catch(() => {});
       visits++;
       slowest.push([Date.now() - from, at]);
       const status = response?.status() ?? 0;
@@ -94,22 +104,34 @@ export default async function ({ context, base, serverLog, smsCode }) {
     };
   };
 
-  // three audiences at once (one browser, a page each); the guest then reads as the restricted player
-  const [guest, reader, desk] = await Promise.all(["guest", "player", "console"].map(audience));
-  await signInPlayer(reader.page, player.username, player.password);
-  await signInToConsole(desk.page, serverLog);
+  // the part's audiences (all three without a part, at once: one browser, a page each); the guest then reads as
+  // the restricted player
   await Promise.all([
-    (async () => {
-      await guest.crawl();
-      await guest.close();
-      const restricted = await audience("restricted");
-      await signInPlayer(restricted.page, marked.username, marked.password);
-      await restricted.page.getByTestId("restricted").waitFor();
-      await restricted.crawl();
-      await restricted.close();
-    })(),
-    reader.crawl().then(reader.close),
-    desk.crawl().then(desk.close),
+    reads("guest") &&
+      (async () => {
+        const guest = await audience("guest");
+        await guest.crawl();
+        await guest.close();
+        const restricted = await audience("restricted");
+        await signInPlayer(restricted.page, marked.username, marked.password);
+        await restricted.page.getByTestId("restricted").waitFor();
+        await restricted.crawl();
+        await restricted.close();
+      })(),
+    reads("player") &&
+      (async () => {
+        const reader = await audience("player");
+        await signInPlayer(reader.page, player.username, player.password);
+        await reader.crawl();
+        await reader.close();
+      })(),
+    reads("console") &&
+      (async () => {
+        const desk = await audience("console");
+        await signInToConsole(desk.page, serverLog);
+        await desk.crawl();
+        await desk.close();
+      })(),
   ]);
 
   // the server's own account of the crawl: no uncaught error behind a page that looked fine
@@ -118,7 +140,7 @@ export default async function ({ context, base, serverLog, smsCode }) {
     .split("\n")
     .filter((line) => /RangeError|TypeError|ReferenceError|SyntaxError|Uncaught|Unhandled/.test(line));
   problems.push(...crashes.map((line) => `server: ${line.slice(0, 300)}`));
-  console.log(`    crawl: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`);
+  console.log(`    crawl${part ? ` (${part})` : ""}: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`);
   for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);
   assert.deepEqual(problems, []);
 }

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
 import { approveDepositTwice, operatorToken } from "./operator.mjs";
 import { call, newPlayer, placeBet } from "./players.mjs";
+import { roomWithShortRounds } from "./short-rounds.mjs";
 
 /** The player the crawl reads the player screens as: every kind of money row and a bet of each end. */
 async function playerWithEverything(base, smsCode, serverLog) {
@@ -81,15 +82,21 @@ async function playerWithEverything(base, smsCode, serverLog) {
   const cancelled = await asAdmin("/api/admin/adjustments/cancel", { id: await credit("16000", "Asked twice") });
   assert.equal(cancelled.code, 1, JSON.stringify(cancelled));
 
-  // a bet in room 16 whose round the operator voids (its stake refunded), and bets in room 1 drawn and settled
-  const voidRound = await placeBet(base, token, 16, [[0, 1.98, 20]]);
+  // a bet whose round the operator voids (its stake refunded), and bets drawn and settled: each in a room of the
+  // player's own with short rounds (tests/e2e/short-rounds.mjs), so parts of the crawl running side by side void and
+  // wait for nobody else's round
+  const room = (title) => roomWithShortRounds({ base, serverLog, title, roundSeconds: 20, closeSeconds: 4 });
+  const voidRoom = await room(`Void ${player.username}`);
+  const voidRound = await placeBet(base, token, voidRoom.id, [[0, 1.98, 20]]);
   const voided = await asAdmin("/api/admin/rounds/void", { roundId: voidRound, reason: "#feedProblem Feed outage" });
   assert.equal(voided.code, 1, JSON.stringify(voided));
-  await placeBet(base, token, 1, [
+  await voidRoom.stop();
+  const drawRoom = await room(`Draw ${player.username}`);
+  await placeBet(base, token, drawRoom.id, [
     [2, 1.98, 100],
     [3, 1.98, 50],
   ]);
-  return player;
+  return { ...player, drawRoom };
 }
 
 /**
@@ -118,7 +125,7 @@ async function playerWithMarker(base, smsCode, serverLog) {
 
 /** Makes all of it; answers the two players once the settled round has drawn their bets. */
 export async function makeDataOfEveryKind({ base, smsCode, serverLog }) {
-  const player = await playerWithEverything(base, smsCode, serverLog);
+  const { drawRoom, ...player } = await playerWithEverything(base, smsCode, serverLog);
   const marked = await playerWithMarker(base, smsCode, serverLog);
   await eventually(
     async () => {
@@ -128,7 +135,9 @@ export async function makeDataOfEveryKind({ base, smsCode, serverLog }) {
         "a bet of a settled round",
       );
     },
-    { timeout: 90_000, interval: 2_000 },
+    // the round bet in, and a next one should the first be missed on a loaded machine
+    { timeout: 60_000, interval: 1_000 },
   );
+  await drawRoom.stop();
   return { player, marked };
 }

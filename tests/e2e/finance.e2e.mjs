@@ -5,22 +5,25 @@
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
 import { approveDepositTwice, operatorToken } from "./operator.mjs";
+import { newPlayer } from "./players.mjs";
 
 const DAY = 86_400_000;
 
-export default async function ({ page, base, shot, serverLog }) {
+export default async function ({ page, base, shot, smsCode, serverLog }) {
   const call = async (path, body) =>
     (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   const admin = await operatorToken(base, serverLog);
-  const player = (await call("/api/Index/login", { username: "demo01", password: "demo1234" })).data.token;
+  // a player of this flow's own: its lock-up is the first of its orders, whatever other flows lock at once
+  const own = await newPlayer(base, smsCode, { prefix: "fi", payPwd: "123456" });
+  const player = own.token;
   // 200,000 is above a single operator's adjustment bound (docs/decisions/061): the player deposits it
   const asked = await call("/api/game/recharge", { token: player, money: "200000", pay_name: "Finance E2E" });
   assert.equal(asked.code, 1, JSON.stringify(asked));
   await approveDepositTwice(base, serverLog, asked.data.id);
 
   await page.goto("/login?redirectTo=/finance");
-  await page.getByLabel("Username").fill("demo01");
-  await page.getByLabel("Password").fill("demo1234");
+  await page.getByLabel("Username").fill(own.username);
+  await page.getByLabel("Password").fill(own.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL((url) => url.pathname === "/finance");
   await page.getByTestId("operator-note").waitFor();

@@ -13,8 +13,9 @@ async function signOut(page) {
 export default async function ({ page, base, shot, smsCode, serverLog }) {
   const player = await newPlayer(base, smsCode, { prefix: "fe" });
 
-  // admin (the admin role sees Operators in the navigation) credits 15,000.00: above the threshold, it waits
-  await signInToConsole(page, serverLog, "admin");
+  // admin (the admin role sees Operators in the navigation) credits 15,000.00: above the threshold, it waits. A
+  // session of this flow's own, as it signs out (the run's shared session would end for every flow)
+  await signInToConsole(page, serverLog, "admin", { ownSession: true });
   await page.getByRole("link", { name: "Operators" }).waitFor();
   await page.goto("/admin/players");
   await page.getByRole("searchbox").fill(player.username);
@@ -39,7 +40,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
 
   // cashier, at desk width: no Operators section for this role; approves, and the player has the money
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInToConsole(page, serverLog, "cashier");
+  await signInToConsole(page, serverLog, "cashier", { ownSession: true });
   assert.equal(await page.getByRole("link", { name: "Operators" }).count(), 0);
   const waiting = page.locator("article", { hasText: player.username }).filter({ hasText: /15,?000\.00/ });
   await waiting.waitFor();

@@ -3,8 +3,8 @@
 // 4 s before their draw (the server's are 40 s), with a player of its own.
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
-import { signInPlayer } from "./players.mjs";
-import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
+import { fundedPlayer, signInPlayer } from "./players.mjs";
+import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
 

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import axe from "axe-core";
 import { eventually, textOf } from "./eventually.mjs";
+import { uniqueStamp } from "./players.mjs";
 
 const AXE = axe.source;
 
@@ -74,7 +75,7 @@ async function registerForm(page, shot, smsCode) {
   await shot("register-errors");
 
   // the SMS lock survives a refused submit
-  const phone = `93${Date.now() % 10_000_000}`;
+  const phone = `93${uniqueStamp()}`;
   await page.getByLabel("Phone number").fill(phone);
   const send = page.locator('button[value="sms"]');
   const locked = () =>

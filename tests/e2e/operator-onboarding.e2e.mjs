@@ -5,13 +5,14 @@
 import assert from "node:assert/strict";
 import { totpAt } from "../../worker/auth/totp.ts";
 import { operatorToken, signInToConsole } from "./operator.mjs";
+import { uniqueStamp } from "./players.mjs";
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
 }
 
 async function newPlayer(base, smsCode) {
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = uniqueStamp();
   const phone = `97${stamp}`;
   const username = `ob${stamp}x`;
   assert.equal((await call(base, "/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
@@ -51,8 +52,9 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   });
   assert.equal(asked.data.status, "pending", JSON.stringify(asked));
 
-  // admin asks for a cashier: an enrolment code to hand over, no password
-  await signInToConsole(page, serverLog, "admin");
+  // admin asks for a cashier: an enrolment code to hand over, no password. Sessions of this flow's own, as it signs
+  // out (the run's shared session would end for every flow)
+  await signInToConsole(page, serverLog, "admin", { ownSession: true });
   await page.goto("/admin/operators");
   const name = `new${String(Date.now()).slice(-6)}`;
   await page.getByLabel("Username").fill(name);
@@ -90,7 +92,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByText("Wrong username, password or authenticator code").waitFor();
 
   // admin2 approves the new cashier, naming who asked
-  await signInToConsole(page, serverLog, "admin2");
+  await signInToConsole(page, serverLog, "admin2", { ownSession: true });
   await page.goto("/admin/operators");
   const request = page.locator("article", { hasText: `New operator ${name} as Cashier` });
   await request.getByText("Asked by admin").waitFor();

@@ -4,8 +4,10 @@
 // rows one line each, and the unread badge beside the My icon, "99+" past 99 with the whole count in the
 // link's name, in English and Chinese.
 import assert from "node:assert/strict";
+import { eventually } from "./eventually.mjs";
 import { languageCookie } from "./language.mjs";
 import { operatorToken } from "./operator.mjs";
+import { uniqueStamp } from "./players.mjs";
 
 const PAY_PASSWORD = "135790";
 
@@ -34,7 +36,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const call = async (path, body) =>
     (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   // a player of this flow's own: the others share demo01, whose inbox must stay as they expect it
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = uniqueStamp();
   const username = `lay${stamp}a`;
   const phone = `96${stamp}`;
   assert.equal((await call("/api/index/sms_send", { quhao: "+84", mobile: phone })).code, 1);
@@ -83,11 +85,17 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
       await page.locator("button[value=breakAsk]").click();
       const confirm = page.getByTestId("break-confirm");
       await confirm.getByTestId("break-ends").waitFor();
-      const parts = (await boxesOf(confirm.locator(":scope > *"))).filter((b) => b.height > 0);
-      const gaps = parts.slice(1).map((b, i) => Math.round(b.top - parts[i].bottom));
-      assert.ok(
-        gaps.every((gap) => Math.abs(gap - gaps[0]) <= 1),
-        `${lng}: even gaps in the confirm step: ${gaps}`,
+      // read once the step has settled (it appears as its parts still lay out: a slow machine saw it mid-way)
+      await eventually(
+        async () => {
+          const parts = (await boxesOf(confirm.locator(":scope > *"))).filter((b) => b.height > 0);
+          const gaps = parts.slice(1).map((b, i) => Math.round(b.top - parts[i].bottom));
+          assert.ok(
+            gaps.every((gap) => Math.abs(gap - gaps[0]) <= 1),
+            `${lng}: even gaps in the confirm step: ${gaps}`,
+          );
+        },
+        { timeout: 5_000 },
       );
       const labels = await boxesOf(confirm.locator(".summary dt"));
       const values = await boxesOf(confirm.locator(".summary dd"));

@@ -1,4 +1,4 @@
-// Done when: with PRICES_WS_URL set to a feed (run.mjs starts a local one on 127.0.0.1 that
+// Done when: with PRICES_WS_URL set to a feed (global-setup.mjs starts a local one on 127.0.0.1 that
 // pushes tickers every 3 s), the home page shows the eight coins with prices that move, live, in a browser.
 import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";

@@ -1,7 +1,7 @@
 // Done when: a player sets a loss limit, is refused a bet that would pass it, takes a time-out
 // and, signing in again, finds only the restricted view until it ends, in a phone-sized browser.
-import { signInPlayer } from "./players.mjs";
-import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
+import { fundedPlayer, signInPlayer } from "./players.mjs";
+import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
   // A fresh player (one to time out), funded by the operator, in a room of the flow's own with 25 s rounds.

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";
 import { operatorToken } from "./operator.mjs";
-import { call, signInPlayer } from "./players.mjs";
-import { fundedPlayer, roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
+import { call, fundedPlayer, signInPlayer } from "./players.mjs";
+import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
 

@@ -1,11 +1,11 @@
 // What a flow that plays rounds needs so that it waits seconds, not the server's 40 s rounds, and shares nothing
 // with the flows running beside it: a room of its own whose rounds are short, set through the console's own
 // room settings (the operator API the console's room screens call: a room's round and close seconds), and a
-// funded player of its own. The server-wide ROUND_SECONDS stays; nothing here exists only for the tests.
+// funded player of its own (tests/e2e/players.mjs fundedPlayer). The server-wide ROUND_SECONDS stays; nothing here exists only for the tests.
 import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";
 import { operatorToken } from "./operator.mjs";
-import { call, newPlayer } from "./players.mjs";
+import { call } from "./players.mjs";
 
 /** The seeded Big & Small game (room 16's): a room of its four options offers Big and Small at 1.98. */
 const BIG_AND_SMALL = 16;
@@ -65,20 +65,6 @@ export async function roomWithShortRounds({
     assert.equal(stopped.code, 1, JSON.stringify(stopped));
   };
   return { id, url: `/activity/${id}`, roundSeconds, closeSeconds, stop };
-}
-
-/** A new player with `money` credited by the operator (a correction below the four-eyes threshold). */
-export async function fundedPlayer({ base, smsCode, serverLog, prefix, money = 1000 }) {
-  const player = await newPlayer(base, smsCode, { prefix });
-  const credited = await call(base, "/api/admin/adjust", {
-    token: await operatorToken(base, serverLog),
-    text: "correction",
-    userId: player.id,
-    money,
-    reason: "e2e funds",
-  });
-  assert.equal(credited.code, 1, JSON.stringify(credited));
-  return player;
 }
 
 /**

@@ -8,7 +8,9 @@
 import assert from "node:assert/strict";
 import { readControls, setEveryControl, lostControls } from "./form-controls.mjs";
 import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-visits.mjs";
+import { reactHydrated } from "./hydrated.mjs";
 import { signInToConsole, operatorToken } from "./operator.mjs";
+import { fundedPlayer } from "./players.mjs";
 import { bettingOpenFor } from "./short-rounds.mjs";
 
 const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
@@ -20,14 +22,7 @@ async function call(base, path, body) {
 
 /** Hydrated: React has attached its fibers to the page's elements. */
 async function hydrated(page) {
-  await page.waitForFunction(
-    () => {
-      const root = document.querySelector("main") ?? document.body;
-      return Object.keys(root).some((key) => key.startsWith("__reactFiber"));
-    },
-    null,
-    { timeout: 60_000 },
-  );
+  await reactHydrated(page);
   // its first effects and a tick of any clock on the page (a countdown re-renders every second)
   await page.waitForTimeout(1_500);
 }
@@ -105,17 +100,22 @@ async function slowed(context, page) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
-/** Data that puts every control on its page: two payees, two payout accounts, a deposit and a withdrawal waiting. */
-async function prepare(base, serverLog) {
+/**
+ * Data that puts every control on its page: two payees, two payout accounts, a deposit and a withdrawal waiting, of
+ * a player of the flow's own. The deposit accounts are the site's, and every deposit must then name one: the flow
+ * runs alone (playwright.config.mjs).
+ */
+async function prepare(base, serverLog, smsCode) {
   const admin = await operatorToken(base, serverLog);
+  const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "tb", payPwd: "123456" });
   const payees = [
     { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", account: "190339998877" },
     { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", account: "0071000123456" },
   ];
   assert.equal((await call(base, "/api/admin/settings/update", { token: admin, payees })).code, 1);
-  const token = (await call(base, "/api/index/login", { username: "demo01", password: "demo1234" })).data.token;
-  // a BTC address to withdraw to: the USDT form, with its choice of network, stays open to add; demo01 gets no
-  // bank card here, since a player holds one bank card and the wallet flow adds demo01's
+  const { token } = player;
+  // a BTC address to withdraw to: the USDT form, with its choice of network, stays open to add; no bank card, so
+  // the bank card form stays open to add too (a player holds one bank card)
   const coin = { type: "BTC", network: "BTC", address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa" };
   for (const card of [coin]) {
     const added = await call(base, "/api/game/addbankcard", { token, ...card, payPwd: "123456" });
@@ -128,14 +128,13 @@ async function prepare(base, serverLog) {
   const bankId = (cards.list ?? cards)[0].id;
   const withdrawal = await call(base, "/api/game/withdraw", { token, bank_id: bankId, money: "100", pwd: "123456" });
   assert.equal(withdrawal.code, 1, `a withdrawal waits: ${JSON.stringify(withdrawal)}`);
-  const found = await call(base, "/api/admin/players", { token: admin, query: "demo01" });
-  return { admin, player: token, ids: { player: found.data.list.find((p) => p.username === "demo01").id } };
+  return { admin, player, ids: { player: player.id } };
 }
 
-export default async function ({ context, page, base, serverLog, shot }) {
+export default async function ({ context, page, base, serverLog, shot, smsCode }) {
   assert.deepEqual(formFilesNotVisited(), [], "files with a form control that no visit of form-visits.mjs shows");
   assert.deepEqual(visitedFilesWithoutInput(), [], "files form-visits.mjs names that take no input");
-  const { admin, player, ids } = await prepare(base, serverLog);
+  const { admin, player, ids } = await prepare(base, serverLog, smsCode);
 
   const lost = [];
   const counts = [];
@@ -179,7 +178,7 @@ export default async function ({ context, page, base, serverLog, shot }) {
         });
         return [`${path} without JavaScript: ${String(error).split("\n").slice(0, 3).join(" ")}`];
       };
-      lost.push(...(await refuseWithoutScript(visitorPage, path, visit.refuse, { base, token: player }).catch(failed)));
+      lost.push(...(await refuseWithoutScript(visitorPage, path, visit.refuse, { base, token: player.token }).catch(failed)));
     }
     await visitor.close();
   };
@@ -193,8 +192,8 @@ export default async function ({ context, page, base, serverLog, shot }) {
     await guest.close();
 
     await page.goto("/login");
-    await page.getByLabel("Username").fill("demo01");
-    await page.getByLabel("Password").fill("demo1234");
+    await page.getByLabel("Username").fill(player.username);
+    await page.getByLabel("Password").fill(player.password);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL("**/user");
     await slowed(context, page);

@@ -2,16 +2,18 @@
 // operator approves it, withdraw, and read every movement in the funds ledger.
 import assert from "node:assert/strict";
 import { operatorToken } from "./operator.mjs";
+import { newPlayer } from "./players.mjs";
 
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
 
-export default async function ({ page, base, shot, serverLog }) {
+export default async function ({ page, base, shot, smsCode, serverLog }) {
+  // a player of this flow's own: flows run in parallel, and a player holds one bank card
+  const player = await newPlayer(base, smsCode, { prefix: "wa", payPwd: "123456" });
   await page.goto("/login?redirectTo=/bankadd");
-  await page.getByLabel("Username").fill("demo01");
-  await page.getByLabel("Password").fill("demo1234");
+  await page.getByLabel("Username").fill(player.username);
+  await page.getByLabel("Password").fill(player.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL((url) => url.pathname === "/bankadd");
-  // other scenarios share demo01: compare movements, not absolute figures
   await page.goto("/user");
   const opening = money(await page.getByTestId("balance").innerText());
   await page.goto("/bankadd");
@@ -63,7 +65,7 @@ export default async function ({ page, base, shot, serverLog }) {
     (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
   const admin = await operatorToken(base, serverLog);
   const pending = await call("/api/admin/deposits", { token: admin, status: "pending" });
-  const request = pending.data.list.find((d) => d.username === "demo01" && d.money === 500);
+  const request = pending.data.list.find((d) => d.username === player.username && d.money === 500);
   assert.ok(request, "the operator sees the request");
   assert.equal((await call("/api/admin/deposits/approve", { token: admin, id: request.id })).code, 1);
   await page.reload();

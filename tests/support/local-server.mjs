@@ -1,6 +1,6 @@
 // A real `wrangler dev` on a fresh local D1, for end-to-end tests and benchmarks.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -14,7 +14,11 @@ async function answers(base) {
   }
 }
 
-export async function startLocalServer({ port, vars = {} }) {
+/**
+ * Starts `npm start`'s server on the port with the given vars. `logFile`, when given, gets the server's output as
+ * it comes, for processes other than this one (the end-to-end flows' parallel workers).
+ */
+export async function startLocalServer({ port, vars = {}, logFile }) {
   const base = `http://localhost:${port}`;
   if (await answers(base))
     throw new Error(
@@ -32,8 +36,12 @@ export async function startLocalServer({ port, vars = {} }) {
 
   let log = "";
   const child = spawn("node", ["scripts/start.mjs"], { env, detached: true });
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
+  const take = (d) => {
+    log += d;
+    if (logFile) appendFileSync(logFile, d);
+  };
+  child.stdout.on("data", take);
+  child.stderr.on("data", take);
   const stop = () => {
     try {
       process.kill(-child.pid, "SIGTERM");
