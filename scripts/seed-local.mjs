@@ -1,7 +1,14 @@
 // npm run db:seed: the idempotent demo data (docs/architecture.md#modes) into the local D1.
 // `PEPPER=<the deployed secret> npm run db:seed -- --remote` seeds a deployed database instead.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { byDatabase, ensureDevVars, persistArgs, walletBindingNames, wranglerEnvArgs, wranglerQuiet } from "./lib/local-env.mjs";
+import {
+  byDatabase,
+  ensureDevVars,
+  persistArgs,
+  walletBindingNames,
+  wranglerEnvArgs,
+  wranglerQuiet,
+} from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
 
 const remote = process.argv.includes("--remote");

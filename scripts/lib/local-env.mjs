@@ -78,7 +78,8 @@ export function wranglerQuiet(args) {
 export async function byDatabase(bindings, task, environment = process.env.WRANGLER_ENV) {
   const ids = d1DatabaseIds("wrangler.toml", environment);
   const groups = new Map();
-  for (const binding of bindings) groups.set(ids[binding] ?? binding, [...(groups.get(ids[binding] ?? binding) ?? []), binding]);
+  for (const binding of bindings)
+    groups.set(ids[binding] ?? binding, [...(groups.get(ids[binding] ?? binding) ?? []), binding]);
   const results = await Promise.allSettled(
     [...groups.values()].map(async (group) => {
       for (const binding of group) await task(binding);

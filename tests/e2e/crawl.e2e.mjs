@@ -140,7 +140,9 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     .split("\n")
     .filter((line) => /RangeError|TypeError|ReferenceError|SyntaxError|Uncaught|Unhandled/.test(line));
   problems.push(...crashes.map((line) => `server: ${line.slice(0, 300)}`));
-  console.log(`    crawl${part ? ` (${part})` : ""}: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`);
+  console.log(
+    `    crawl${part ? ` (${part})` : ""}: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`,
+  );
   for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);
   assert.deepEqual(problems, []);
 }

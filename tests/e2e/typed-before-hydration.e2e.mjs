@@ -178,7 +178,9 @@ export default async function ({ context, page, base, serverLog, shot, smsCode }
         });
         return [`${path} without JavaScript: ${String(error).split("\n").slice(0, 3).join(" ")}`];
       };
-      lost.push(...(await refuseWithoutScript(visitorPage, path, visit.refuse, { base, token: player.token }).catch(failed)));
+      lost.push(
+        ...(await refuseWithoutScript(visitorPage, path, visit.refuse, { base, token: player.token }).catch(failed)),
+      );
     }
     await visitor.close();
   };
