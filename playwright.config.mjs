@@ -1,10 +1,17 @@
 // The browser flows (tests/e2e/*.e2e.mjs) on @playwright/test: one wrangler dev for the run (tests/e2e/global-setup.mjs),
 // each flow a test of tests/e2e/flows.spec.mjs in parallel workers, on Debian's Chromium at a phone's viewport.
 // No retries: a flow that fails once is a finding. `npm run test:e2e [name]`; docs/testing.md.
+import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const E2E_PORT = process.env.E2E_PORT ?? "8799";
+/**
+ * Flows at once: one per two cores, since a flow's browser and the one server together keep about two cores busy.
+ * On the two-core CI machine that is one: three at once (2026-12-06) took the parallel flows from about 22 to 23
+ * minutes at a load of 15, the crawl's screens from 0.7 s to 2.5 s each, and pages then failed on the load alone.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 
 /**
  * Flows that change what every other flow meets, run one at a time once the others are done: the beacon flow
@@ -19,8 +26,7 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   globalSetup: "./tests/e2e/global-setup.mjs",
   fullyParallel: true,
-  // 3: the only count tried so far (the crawl outran its 20 minutes at a load of 25); 2 and 4 are not measured yet
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // the longest flows wait out rounds of 40 s and crawl every screen in four languages at two widths

@@ -10,6 +10,7 @@ import { test } from "@playwright/test";
 import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN } from "../support/twilio-server.mjs";
 import { eventually } from "./eventually.mjs";
 import { FLOWS_DIR, flowFiles } from "./flow-files.mjs";
+import { E2E_WORKERS } from "../../playwright.config.mjs";
 
 const SHOTS = join(FLOWS_DIR, "screenshots");
 
@@ -43,10 +44,15 @@ const beaconMode = async (mode) => {
   assert.equal(answer.status, 200, `beacon mode ${mode}`);
 };
 
-/** A flow's tests: one, or one per part when the flow names its parts (the crawl's audiences) to run side by side. */
+/**
+ * A flow's tests: one, or one per part when the flow names its parts (the crawl's audiences) and the run has workers
+ * to run them side by side; with one worker the flow runs its parts at once itself, in one browser.
+ */
 const flowTests = async (file) => {
   const { parts } = await import(pathToFileURL(join(process.cwd(), FLOWS_DIR, file)).href);
-  return parts ? parts.map((part) => ({ file, part, title: `${file} (${part})` })) : [{ file, title: file }];
+  return parts && E2E_WORKERS > 1
+    ? parts.map((part) => ({ file, part, title: `${file} (${part})` }))
+    : [{ file, title: file }];
 };
 
 for (const { file, part, title } of (await Promise.all(flowFiles().map(flowTests))).flat()) {
