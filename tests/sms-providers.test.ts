@@ -8,7 +8,8 @@ import { api, count, expectError, expectOk, newPlayerFields } from "./helpers";
 import { TWILIO_TIMEOUT_MS } from "../worker/players/sms-senders";
 
 const twilio = inject("twilioUrl");
-const steer = (settings: { fail?: number | null; delayMs?: number }) =>
+/** Makes Twilio fail or wait for messages to one number (E.164); with no number, forgets every such rule. */
+const steer = (settings: { to?: string; fail?: number | null; delayMs?: number }) =>
   fetch(`${twilio}/control`, { method: "POST", body: JSON.stringify(settings) });
 let nextPhone = 0;
 const freshPhone = () => `9${String(Date.now() % 1e7).padStart(7, "0")}${nextPhone++ % 10}`;
@@ -23,7 +24,7 @@ async function messagesTo(to: string): Promise<TwilioMessage[]> {
 }
 
 afterEach(async () => {
-  await steer({ fail: null, delayMs: 0 });
+  await steer({});
 });
 
 describe("SMS_PROVIDER=twilio", () => {
@@ -49,20 +50,20 @@ describe("SMS_PROVIDER=twilio", () => {
     [503, "an outage"],
   ])("answers %i (%s) with a localized 1180 and keeps no code, so the player may ask again at once", async (status) => {
     const mobile = freshPhone();
-    await steer({ fail: status });
+    await steer({ to: `+84${mobile}`, fail: status });
     const before = await count("sms_codes");
     const refused = await api("/api/index/sms_send", { quhao: "+84", mobile, lang: "zh-CN" });
     expectError(refused, 1180);
     expect(refused.info).toBe("验证码发送失败，请一分钟后再试");
     expect(await count("sms_codes")).toBe(before);
-    await steer({ fail: null });
+    await steer({ to: `+84${mobile}`, fail: null });
     expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile }));
     expect(await messagesTo(`+84${mobile}`)).toHaveLength(1);
   });
 
   it("gives up on a Twilio that does not answer in time", { timeout: TWILIO_TIMEOUT_MS + 20_000 }, async () => {
     const mobile = freshPhone();
-    await steer({ delayMs: TWILIO_TIMEOUT_MS + 3_000 });
+    await steer({ to: `+84${mobile}`, delayMs: TWILIO_TIMEOUT_MS + 3_000 });
     const started = Date.now();
     expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), 1180);
     expect(Date.now() - started).toBeLessThan(TWILIO_TIMEOUT_MS + 2_500);

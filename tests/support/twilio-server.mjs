@@ -6,7 +6,10 @@
 //        21603/21604 no sender, 20429 too many requests)
 //   GET  /2010-04-01/Accounts/{AccountSid}/Messages.json?To=   the sent messages, newest first (Twilio's
 //        list shape), which is how tests read a code that "reached the phone"
-// Tests steer it on the same port: POST /control {fail: 401|429|500|null, delayMs} and GET /control.
+// Tests steer it for one recipient on the same port: POST /control {to, fail: 401|429|500|null, delayMs} makes the
+// messages to `to` (E.164) fail or wait, and POST /control {} forgets every such rule; GET /control tells the rules.
+// Messages to other numbers go through as ever: tests running beside the steering one (vitest's other workers,
+// which share this server) never meet its failures.
 // Run by hand: `node tests/support/twilio-server.mjs 8853` prints its account and token.
 import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
@@ -28,7 +31,8 @@ export async function startTwilioServer({
   authToken = TWILIO_TEST_AUTH_TOKEN,
 } = {}) {
   const messages = [];
-  const control = { fail: null, delayMs: 0 };
+  /** recipient (E.164) → { fail, delayMs } */
+  const rules = new Map();
   let requests = 0;
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`;
   const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
@@ -44,8 +48,13 @@ export async function startTwilioServer({
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
     };
     if (url.pathname === "/control") {
-      if (req.method === "POST") Object.assign(control, JSON.parse(body || "{}"));
-      return reply(200, { ...control, requests, sent: messages.length });
+      if (req.method === "POST") {
+        const { to, fail = null, delayMs = 0 } = JSON.parse(body || "{}");
+        if (to === undefined) rules.clear();
+        else if (fail === null && !delayMs) rules.delete(to);
+        else rules.set(to, { fail, delayMs });
+      }
+      return reply(200, { rules: Object.fromEntries(rules), requests, sent: messages.length });
     }
     if (!url.pathname.endsWith("/Messages.json"))
       return reply(404, errorBody(404, 20404, "The requested resource was not found"));
@@ -68,14 +77,15 @@ export async function startTwilioServer({
       });
     }
     if (req.method !== "POST") return reply(405, errorBody(405, 20004, "Method not allowed"));
-    if (control.delayMs) await new Promise((r) => setTimeout(r, control.delayMs));
-    if (control.fail === 429) return reply(429, errorBody(429, 20429, "Too Many Requests"));
-    if (control.fail === 401) return reply(401, errorBody(401, 20003, "Authenticate"));
-    if (control.fail >= 500) return reply(control.fail, errorBody(control.fail, 20500, "Internal Server Error"));
-    if (!(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded"))
-      return reply(400, errorBody(400, 21602, "Message body is required."));
-    const form = new URLSearchParams(body);
+    const isForm = (req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+    const form = new URLSearchParams(isForm ? body : "");
     const to = form.get("To") ?? "";
+    const rule = rules.get(to) ?? { fail: null, delayMs: 0 };
+    if (rule.delayMs) await new Promise((r) => setTimeout(r, rule.delayMs));
+    if (rule.fail === 429) return reply(429, errorBody(429, 20429, "Too Many Requests"));
+    if (rule.fail === 401) return reply(401, errorBody(401, 20003, "Authenticate"));
+    if (rule.fail >= 500) return reply(rule.fail, errorBody(rule.fail, 20500, "Internal Server Error"));
+    if (!isForm) return reply(400, errorBody(400, 21602, "Message body is required."));
     if (!/^\+[1-9]\d{6,14}$/.test(to))
       return reply(400, errorBody(400, 21211, `The 'To' number ${to} is not a valid phone number.`));
     if (!form.get("Body")) return reply(400, errorBody(400, 21602, "Message body is required."));
