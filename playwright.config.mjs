@@ -29,7 +29,7 @@ export default defineConfig({
   workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // the longest flows wait out rounds of 40 s and crawl every screen in four languages at two widths
+  // a guard against a hang, not a speed target: the crawl reads every screen in four languages at two widths
   timeout: 1_200_000,
   reporter: [["list"]],
   use: {

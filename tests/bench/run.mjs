@@ -194,7 +194,7 @@ async function main() {
   }
   if (!files.length) return;
   // Codes go out through Twilio's API to a local Twilio-shaped server and are read back from it, as the
-  // end-to-end flows read them (tests/e2e/run.mjs): the Worker's log never carries a code.
+  // end-to-end flows read them (tests/e2e/flows.spec.mjs): the Worker's log never carries a code.
   const twilio = await startTwilioServer();
   let server;
   try {
