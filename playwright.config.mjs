@@ -3,8 +3,8 @@
 // No retries: a flow that fails once is a finding. `npm run test:e2e [name]`; docs/testing.md.
 import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_FLAGS } from "./tests/support/chromium.mjs";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const E2E_PORT = process.env.E2E_PORT ?? "8799";
 /**
  * Flows at once: one per two cores, since a flow's browser and the one server together keep about two cores busy.
@@ -43,14 +43,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

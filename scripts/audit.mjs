@@ -13,9 +13,9 @@ import { startLocalServer } from "../tests/support/local-server.mjs";
 import { playerCookie } from "../tests/support/page-weight.mjs";
 import { accessibilityScore } from "../tests/support/lighthouse-a11y.mjs";
 import { operatorCookie } from "../tests/e2e/operator.mjs";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../tests/support/chromium.mjs";
 
 const PORT = process.env.AUDIT_PORT ?? "8797";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 
 const RUNS = Number(process.env.AUDIT_RUNS ?? 5);
@@ -28,14 +28,7 @@ const METRICS = [
 async function audit(url, extraHeaders) {
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const { lhr } = await lighthouse(url, {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { dayStartMs } from "#shared/days";
+import { shiftedDate } from "./support/clock-ahead";
 
 // A project's clock at a time of the player's day (UTC+8), whatever the hour the suite runs: vitest.config.ts's
 // `clockAt` option sets TEST_CLOCK_AT ("HH:MM") and runs this file before the test file is imported, so the
@@ -17,14 +18,5 @@ if (clockAt) {
   const WallDate = (wall[WALL_DATE] ??= Date);
   const wallNow = WallDate.now();
   const offsetMs = dayStartMs(wallNow) + (Number(match[1]) * 60 + Number(match[2])) * 60_000 - wallNow;
-  class ShiftedDate extends WallDate {
-    constructor(...args: ConstructorParameters<DateConstructor> | []) {
-      if (args.length === 0) super(WallDate.now() + offsetMs);
-      else super(...(args as [string | number | Date]));
-    }
-    static now() {
-      return WallDate.now() + offsetMs;
-    }
-  }
-  globalThis.Date = ShiftedDate as DateConstructor;
+  globalThis.Date = shiftedDate(WallDate, offsetMs);
 }

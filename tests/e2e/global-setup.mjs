@@ -13,7 +13,8 @@ import { flowFiles } from "./flow-files.mjs";
 import { startHub } from "./hub.mjs";
 import { signInOperators } from "./operator.mjs";
 import { checkServerOutput } from "./privacy-check.mjs";
-import { CHROMIUM, E2E_PORT } from "../../playwright.config.mjs";
+import { E2E_PORT } from "../../playwright.config.mjs";
+import { CHROMIUM } from "../support/chromium.mjs";
 
 /** The seeded operators (worker/seed/seed.ts DEMO_OPERATORS) the flows act as. */
 const OPERATORS = ["admin", "admin2", "cashier"];

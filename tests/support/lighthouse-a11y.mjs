@@ -2,8 +2,7 @@
 // Debian Chromium, with the request headers given (a session cookie, the language cookie).
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.mjs";
 
 /**
  * The score (0-100) and, for each failing audit, its id and the first elements it names. `desktop`
@@ -12,14 +11,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export async function accessibilityScore(url, { headers = {}, desktop = false } = {}) {
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const flags = {
