@@ -16,6 +16,7 @@ const INPUTS = [
   "vite.config.ts",
   "tsconfig.json",
   "tsconfig.base.json",
+  "package.json",
   "package-lock.json",
   "scripts/build.mjs",
 ];

@@ -58,6 +58,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   const started = Date.now();
   let visits = 0;
   const slowest = [];
+  const unhydrated = [];
 
   /** A browser of its own for one audience, its failures (5xx, crashes) told against the screen being read. */
   const audience = async (who) => {
@@ -71,18 +72,8 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     page.on("response", (r) => {
       if (r.status() >= 500) problems.push(`${at}: HTTP ${r.status()} from ${new URL(r.url()).pathname}`);
     });
-    const visit = async (url, lng, size) => {
-      at = `${who} ${url} ${lng} ${size.width}`;
-      const from = Date.now();
-      await page.setViewportSize(size);
-      const response = await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
-      // read once React has hydrated it, so a crash while hydrating is told against this screen; a room never goes
-      // idle on the network (its socket and polls), so idleness is no sign. A screen that never hydrates is read
-      // as it is after the wait (as it was after 2 s of a network that never went idle)
-      await reactHydrated(page, { timeout: 5_000 }).catch(() => {});
-      visits++;
-      slowest.push([Date.now() - from, at]);
-      const status = response?.status() ?? 0;
+    /** Reads the screen as it stands: the status it was served with, its words, and its picture in Vietnamese. */
+    const read = async (url, lng, size, status) => {
       if (status >= 400) problems.push(`${at}: HTTP ${status}`);
       const text = await page.locator("body").innerText();
       for (const title of errors) if (text.includes(title)) problems.push(`${at}: error page "${title}"`);
@@ -93,12 +84,38 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
         await page.screenshot({ path: `tests/e2e/screenshots/crawl-${name}.png` });
       }
     };
+    /**
+     * One screen in one language at both widths: opened (and hydrated) at the first, then the window resized to the
+     * second and read again. The server's page does not depend on the width, so a second load would read the same
+     * page; which width opens alternates by language, so every screen also hydrates at both widths.
+     */
+    const visit = async (url, lng, sizes) => {
+      const [first, second] = sizes;
+      at = `${who} ${url} ${lng} ${first.width}`;
+      const from = Date.now();
+      await page.setViewportSize(first);
+      const response = await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
+      // read once React has hydrated it, so a crash while hydrating is told against this screen; a room never goes
+      // idle on the network (its socket and polls), so idleness is no sign. A screen that never hydrates is read
+      // as it is after the wait (as it was after 2 s of a network that never went idle)
+      await reactHydrated(page, { timeout: 5_000 }).catch(() => unhydrated.push(at));
+      visits++;
+      slowest.push([Date.now() - from, at]);
+      const status = response?.status() ?? 0;
+      await read(url, lng, first, status);
+      at = `${who} ${url} ${lng} ${second.width}`;
+      await page.setViewportSize(second);
+      // the frame after the resize: whatever listens to the width has rendered
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      visits++;
+      await read(url, lng, second, status);
+    };
     return {
       page,
       crawl: async () => {
         for (const screen of list.filter((s) => s.who === who))
           for (const url of screen.urls)
-            for (const lng of LANGUAGES) for (const size of WIDTHS) await visit(url, lng, size);
+            for (const [n, lng] of LANGUAGES.entries()) await visit(url, lng, n % 2 ? [...WIDTHS].reverse() : WIDTHS);
       },
       close: () => own.close(),
     };
@@ -143,6 +160,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   console.log(
     `    crawl${part ? ` (${part})` : ""}: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`,
   );
+  console.log(`    not hydrated within 5 s: ${unhydrated.length ? unhydrated.join(", ") : "none"}`);
   for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);
   assert.deepEqual(problems, []);
 }

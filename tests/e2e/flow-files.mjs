@@ -1,5 +1,5 @@
-// The browser flows of a run: tests/e2e/*.e2e.mjs, or those whose file name contains E2E_ONLY
-// (`npm run test:e2e <name>` sets it).
+// The browser flows of a run: tests/e2e/*.e2e.mjs, or those whose file name contains one of E2E_ONLY's
+// comma-separated names (`npm run test:e2e <name> ...` sets it, scripts/test-e2e.mjs).
 import { readdirSync } from "node:fs";
 
 export const FLOWS_DIR = "tests/e2e";
@@ -16,7 +16,8 @@ const rank = (file) => {
 };
 
 export function flowFiles(only = process.env.E2E_ONLY) {
+  const names = (only ?? "").split(",").filter(Boolean);
   return readdirSync(FLOWS_DIR)
-    .filter((f) => f.endsWith(".e2e.mjs") && (!only || f.includes(only)))
+    .filter((f) => f.endsWith(".e2e.mjs") && (!names.length || names.some((name) => f.includes(name))))
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }

@@ -18,7 +18,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, m
  * One sign-in at a time per operator, each on a later step than the one before (docs/decisions/060: each step signs
  * in once, and an older step after a newer one is refused, so two workers' sign-ins must not overtake each other).
  */
-function totpSteps() {
+export function totpSteps() {
   const last = new Map();
   const queues = new Map();
   const leases = new Map();
@@ -69,8 +69,6 @@ export async function startHub() {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    nextStep: (user) => steps.next(user),
-    stepSent: (lease) => steps.done(lease),
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

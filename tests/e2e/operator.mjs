@@ -1,7 +1,7 @@
 // The seeded operators sign in as `npm start` tells a person to: password plus the current TOTP code
 // of the secret it printed on each operator's line.
 import { totpAt } from "../../worker/auth/totp.ts";
-import { inRun, runStep } from "./hub.mjs";
+import { inRun, runStep, totpSteps } from "./hub.mjs";
 
 function operatorSecret(serverLog, username) {
   const secret = new RegExp(`Demo operator: ${username} .*TOTP secret ([A-Z2-7]{16,})`).exec(serverLog())?.[1];
@@ -9,15 +9,12 @@ function operatorSecret(serverLog, username) {
   return secret;
 }
 
-const lastSteps = new Map();
+/** Steps of this process's own, for tools outside the runner (scripts/audit.mjs), counted as the run's hub counts. */
+const ownSteps = totpSteps();
 
-/** A step of this process's own, for tools outside the runner (scripts/audit.mjs): two sign-ins a step, a third waits. */
 async function stepHere(username) {
-  const now = Math.floor(Date.now() / 30_000);
-  const step = Math.max(now, (lastSteps.get(username) ?? 0) + 1);
-  if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 100));
-  lastSteps.set(username, step);
-  return { step, sent: async () => {} };
+  const { step, lease } = await ownSteps.next(username);
+  return { step, sent: async () => ownSteps.done(lease) };
 }
 
 /** A code of a step no sign-in used, and `sent()` to call once the sign-in that typed it has answered. */
