@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { d1DatabaseIds, rateLimits } from "./scripts/lib/local-env.mjs";
+import { snapshotStatements } from "./scripts/test-schema.mjs";
 import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } from "./tests/support/twilio-server.mjs";
 
 // Projects: "unit" runs pure logic in Node next to its code; "worker" runs the integration tests
@@ -13,8 +13,7 @@ import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN, TWILIO_TEST_FROM } fro
 type Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
 
 /** The migrations' schema and rows as statements (npm run test:schema writes it; scripts/test-schema.test.ts checks it). */
-const schemaSnapshot = () =>
-  readFileSync("./tests/fixtures/schema.sql", "utf8").trimEnd().split("\n--> statement-breakpoint\n");
+const schemaSnapshot = snapshotStatements;
 
 /**
  * The databases a project binds (docs/decisions/161): DB, the control database, and DB_WALLET_0.. the wallet

@@ -126,7 +126,7 @@ describe("npm run player -- move, through wrangler", () => {
   let before: Shard;
 
   beforeAll(async () => {
-    const prepared = await run("node", ["scripts/prepare-local.mjs"]);
+    const prepared = await run("node", ["scripts/prepare-local.mjs", "--from-snapshot"]);
     expect(prepared.code, prepared.stdout + prepared.stderr).toBe(0);
     // The seed gives demo01 an opening balance only: a signed-in session and a deposit awaiting an operator join it.
     await query(

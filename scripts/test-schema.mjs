@@ -77,6 +77,9 @@ function dumpStatements(db) {
   return statements;
 }
 
+/** The committed snapshot's statements, each without its breakpoint. */
+export const snapshotStatements = () => readFileSync(SNAPSHOT, "utf8").trimEnd().split(BREAKPOINT);
+
 /** The snapshot's text for the migrations as they are. */
 export function snapshotText() {
   const db = migratedDatabase();

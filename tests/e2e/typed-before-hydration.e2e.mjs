@@ -1,7 +1,7 @@
 // Nothing typed is lost. On a slow phone a player or an operator sets a form before the page's scripts
 // have run: every page of tests/e2e/form-visits.mjs (every form of the app, player and console) is opened
-// with its scripts held back and the CPU slowed to a quarter, every control is set (text typed, another
-// option, another radio, a checkbox toggled, another date, a file), the scripts are let through, and once
+// with its scripts held back, every control is set (text typed, another option, another radio, a checkbox
+// toggled, another date, a file), the scripts are let through, and once
 // React has hydrated the page every control must still hold what was set. Where the server can refuse a
 // form, the hydrated form is then submitted with a value it refuses: after the localized error every
 // control still holds what was set; and without JavaScript the refused POST's page comes back with it.
@@ -20,11 +20,18 @@ async function call(base, path, body) {
   return answer.json();
 }
 
-/** Hydrated: React has attached its fibers to the page's elements. */
+/** The frame after the next one: whatever React scheduled before it has rendered. */
+const nextFrames = (page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/**
+ * Hydrated: React has attached its fibers to the page's elements, its first effects have run, and any clock on
+ * the page has ticked once (a countdown re-renders every second; a re-render must not put a value back either).
+ */
 async function hydrated(page) {
   await reactHydrated(page);
-  // its first effects and a tick of any clock on the page (a countdown re-renders every second)
-  await page.waitForTimeout(1_500);
+  await page.waitForTimeout(1_050);
+  await nextFrames(page);
 }
 
 /** Opens a page with its scripts held, sets every control, lets the scripts run; answers what was set and lost. */
@@ -75,7 +82,8 @@ async function refuseWithScript(page, path, refuse) {
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: refuse.submit }) });
   await form.first().getByRole("button", { name: refuse.submit }).click();
   await refusal(page, refuse, before);
-  await page.waitForTimeout(500);
+  // the refusal's render and the effects it scheduled
+  await nextFrames(page);
   return lostControls(page, now, `${path} (refused, with JavaScript)`);
 }
 
@@ -93,11 +101,6 @@ async function refuseWithoutScript(page, path, refuse, { base, token }) {
   await Promise.all([page.waitForEvent("load"), form.getByRole("button", { name: refuse.submit }).click()]);
   await refusal(page, refuse);
   return lostControls(page, after, `${path} (refused, without JavaScript)`, { scope, cleared: refuse.cleared ?? [] });
-}
-
-async function slowed(context, page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
 /**
@@ -188,7 +191,6 @@ export default async function ({ context, page, base, serverLog, shot, smsCode }
   try {
     const guest = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
     const guestPage = await guest.newPage();
-    await slowed(guest, guestPage);
     await visitAll(guestPage, VISITS.guest);
     await noScript(guest, VISITS.guest);
     await guest.close();
@@ -198,14 +200,12 @@ export default async function ({ context, page, base, serverLog, shot, smsCode }
     await page.getByLabel("Password").fill(player.password);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL("**/user");
-    await slowed(context, page);
     await visitAll(page, VISITS.player);
     await noScript(context, VISITS.player);
 
     const desk = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
     const deskPage = await desk.newPage();
     await signInToConsole(deskPage, serverLog);
-    await slowed(desk, deskPage);
     await visitAll(deskPage, VISITS.operator);
     await noScript(desk, VISITS.operator);
     await desk.close();

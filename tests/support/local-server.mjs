@@ -26,7 +26,7 @@ export async function startLocalServer({ port, vars = {}, logFile }) {
     );
   const state = mkdtempSync(join(tmpdir(), "local-state-"));
   const env = { ...process.env, PERSIST_TO: state, PORT: String(port), ...vars };
-  const prepared = spawnSync("node", ["scripts/prepare-local.mjs"], {
+  const prepared = spawnSync("node", ["scripts/prepare-local.mjs", "--from-snapshot"], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",
