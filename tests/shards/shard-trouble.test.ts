@@ -1,0 +1,111 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { walletBindings } from "../../worker/db/shards";
+import { message } from "../../shared/messages";
+import { countIn, playersInShards } from "./orders-helpers";
+
+// A wallet shard whose database fails (docs/decisions/169, docs/architecture.md#the-answer-envelope): every call
+// of a player of that shard answers HTTP 503 with errCode 1240 ("your account is busy, try again shortly") in
+// the caller's language, never a 200 without the data, and changes nothing; the other shards' players play on.
+
+const TROUBLE = 1240;
+
+/**
+ * Makes one wallet shard's database fail: every statement and batch on its binding, and in any session of it,
+ * rejects as D1 does when a database cannot be reached. Returns the way back.
+ */
+function failShard(shard: number): () => void {
+  const target = walletBindings(env)[shard];
+  const proto = Object.getPrototypeOf(target) as {
+    prepare: (this: D1Database, query: string) => D1PreparedStatement;
+    batch: (this: D1Database, statements: D1PreparedStatement[]) => Promise<D1Result[]>;
+    withSession: (this: D1Database, constraint?: string) => D1DatabaseSession;
+  };
+  const saved = { prepare: proto.prepare, batch: proto.batch, withSession: proto.withSession };
+  const down = () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
+  const statement = { bind: () => statement, first: down, all: down, run: down, raw: down };
+  const broken = statement as unknown as D1PreparedStatement;
+  proto.prepare = function (query) {
+    return this === target ? broken : saved.prepare.call(this, query);
+  };
+  proto.batch = function (statements) {
+    return this === target ? down() : saved.batch.call(this, statements);
+  };
+  proto.withSession = function (constraint) {
+    if (this !== target) return saved.withSession.call(this, constraint);
+    return { prepare: () => broken, batch: down, getBookmark: () => null } as unknown as D1DatabaseSession;
+  };
+  return () => Object.assign(proto, saved);
+}
+
+/** A player API call with its HTTP status: the helpers' `api` expects 200, which is what is tested here. */
+async function call(path: string, body: Record<string, unknown>) {
+  const response = await exports.default.fetch(`https://app.test${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": "10.0.1.1" },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    answer: (await response.json()) as { code: number; info: string; data: Record<string, unknown> | null },
+  };
+}
+
+const READS: [path: string, fields: Record<string, unknown>][] = [
+  ["/api/Game/getGameinfo", { roomid: 15 }],
+  ["/api/Game/getuserinfo", {}],
+  ["/api/Game/getfinanceflow", { page: 1 }],
+  ["/api/Game/getRechargelist", { page: 1 }],
+];
+
+describe("a wallet shard whose database fails", () => {
+  it("answers its players 503 with a localized 'account busy', the other shards' players as before", async () => {
+    const players = await playersInShards([1, 2], 100_000);
+    const troubled = players.get(1)!;
+    const healthy = players.get(2)!;
+    for (const [path, fields] of READS) {
+      const seen = await call(path, { ...fields, token: troubled.token });
+      expect(seen.status, path).toBe(200);
+      expect(seen.answer.code, path).toBe(1);
+    }
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const recover = failShard(1);
+    try {
+      for (const [path, fields] of READS)
+        for (const lang of ["en", "chs", "cht", "vi"] as const) {
+          const seen = await call(path, { ...fields, lang, token: troubled.token });
+          expect(seen.status, `${path} ${lang}`).toBe(503);
+          expect(seen.retryAfter, path).toBe("5");
+          expect(seen.answer, `${path} ${lang}`).toEqual({
+            code: 0,
+            info: message(lang, String(TROUBLE)),
+            data: { errCode: TROUBLE },
+          });
+        }
+      // a write of that player is refused the same way and leaves nothing behind
+      const asked = await call("/api/Game/recharge", { token: troubled.token, money: 150, pay_name: "Nguyen Van A" });
+      expect(asked.status).toBe(503);
+      expect(asked.answer.data).toEqual({ errCode: TROUBLE });
+      // another shard's player enters the room and reads their balance as before
+      for (const [path, fields] of READS) {
+        const seen = await call(path, { ...fields, token: healthy.token });
+        expect(seen.status, path).toBe(200);
+        expect(seen.answer.code, path).toBe(1);
+      }
+    } finally {
+      recover();
+    }
+    // each refusal is logged with its request id and the shard, as any unexpected error is
+    const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)) as { shard?: number; requestId?: string });
+    expect(lines.length).toBeGreaterThanOrEqual(READS.length * 4 + 1);
+    expect(lines.every((line) => line.shard === 1 && typeof line.requestId === "string")).toBe(true);
+    // the shard is back: the same calls answer with their data, and the refused deposit was never filed
+    for (const [path, fields] of READS) {
+      const seen = await call(path, { ...fields, token: troubled.token });
+      expect(seen.status, path).toBe(200);
+      expect(seen.answer.code, path).toBe(1);
+    }
+    expect(await countIn(1, "deposit_requests", "user_id = ?", troubled.userId)).toBe(0);
+  });
+});
