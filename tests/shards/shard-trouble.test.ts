@@ -2,6 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { walletBindings } from "../../worker/db/shards";
 import { message } from "../../shared/messages";
+import { registerPlayer } from "../helpers";
+import { Browser } from "../pages";
 import { countIn, playersInShards } from "./orders-helpers";
 
 // A wallet shard whose database fails (docs/decisions/169, docs/architecture.md#the-answer-envelope): every call
@@ -107,5 +109,30 @@ describe("a wallet shard whose database fails", () => {
       expect(seen.answer.code, path).toBe(1);
     }
     expect(await countIn(1, "deposit_requests", "user_id = ?", troubled.userId)).toBe(0);
+  });
+
+  it("shows the player's pages as a 503 saying the account is busy, never the sign-in or an empty screen", async () => {
+    const player = await registerPlayer();
+    const { shard } = (await env.DB.prepare("SELECT shard FROM account_directory WHERE username = ?")
+      .bind(player.username)
+      .first<{ shard: number }>())!;
+    const browser = await new Browser().logIn(player.username, player.password);
+    expect((await browser.get("/user")).status).toBe(200);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const recover = failShard(shard);
+    try {
+      for (const path of ["/user", "/activity/15", "/recharge"]) {
+        const page = await browser.get(path);
+        expect(page.status, path).toBe(503);
+        const html = await page.text();
+        expect(html, path).toContain('data-testid="account-busy"');
+        expect(html, path).toContain(message("en", String(TROUBLE)));
+      }
+    } finally {
+      recover();
+      logged.mockRestore();
+    }
+    // still signed in: the page is back once the shard is
+    expect((await browser.get("/user")).status).toBe(200);
   });
 });

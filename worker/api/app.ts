@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { failureBody } from "./envelope";
-import { ProductError } from "#shared/product-error";
+import { ACCOUNT_BUSY, ProductError } from "#shared/product-error";
 import { requestContext } from "./context";
 import { adminGuard } from "./admin-guard";
 import type { AppEnv } from "./types";
@@ -82,5 +82,5 @@ demoApi.onError((error, c) => {
   // is busy (1240), the console that the system is (1014); both may try again in a few seconds.
   const forConsole = c.req.path.toLowerCase().startsWith("/api/admin");
   c.header("retry-after", String(SHARD_RETRY_SECONDS));
-  return c.json(failureBody(lang, new ProductError(forConsole ? 1014 : 1240)), 503);
+  return c.json(failureBody(lang, new ProductError(forConsole ? 1014 : ACCOUNT_BUSY)), 503);
 });
