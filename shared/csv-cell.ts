@@ -6,7 +6,7 @@
 const FORMULA_LEAD = /^(?:[\t\r]|\s*[\p{Cf}=+\-@\uff1d\uff0b\uff0d\uff20])/u;
 
 /** True when a spreadsheet could read this text cell as a formula. */
-export const formulaLed = (text: string) => FORMULA_LEAD.test(text);
+const formulaLed = (text: string) => FORMULA_LEAD.test(text);
 
 /** A text cell as a spreadsheet should show it: a formula-led one behind a leading quote, so it stays text. */
 export const guardedText = (text: string) => (formulaLed(text) ? `'${text}` : text);
