@@ -95,6 +95,13 @@ describe("proxy mode against a misbehaving upstream", () => {
     expect(upstream.received.map((r) => r.url)).toEqual(["/api/Game/getuserinfo"]);
   });
 
+  it("keeps an upstream's 503 'account busy' (1240) a 503 with its envelope, never a 200 without the data", async () => {
+    const result = await call("busy");
+    expect(result.status).toBe(503);
+    expect(result.headers.get("retry-after")).toBe("5");
+    expect(result.answer).toEqual({ code: 0, info: "Your account is busy", data: { errCode: 1240 } });
+  });
+
   it("passes on an upstream's 409 as 1062 and its 403 as 1069, without their text", async () => {
     expectFailure(await call("conflict"), 1062, 409);
     expectFailure(await call("forbidden"), 1069, 403);
