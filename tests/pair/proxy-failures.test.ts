@@ -4,7 +4,8 @@ import { startMisbehavingUpstream, type Behaviour } from "./misbehaving-upstream
 import { startWorker, type LocalWorker } from "./workers";
 
 // A proxy-mode Worker in front of an upstream that misbehaves (docs/architecture.md#the-answer-envelope, docs/product.md#constants-and-limits): every failure
-// keeps HTTP 200 and the envelope, says nothing of the upstream's text, and never reaches elsewhere.
+// keeps HTTP 200 and the envelope (but an upstream's 503 "account busy", which stays a 503), says nothing of
+// the upstream's text, and never reaches elsewhere.
 let upstream: Awaited<ReturnType<typeof startMisbehavingUpstream>>;
 let front: LocalWorker;
 
