@@ -1,44 +1,16 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { walletBindings } from "../../worker/db/shards";
 import { message } from "../../shared/messages";
 import { registerPlayer } from "../helpers";
 import { Browser } from "../pages";
 import { countIn, playersInShards } from "./orders-helpers";
+import { failShard } from "./failing-shard";
 
 // A wallet shard whose database fails (docs/decisions/169, docs/architecture.md#the-answer-envelope): every call
 // of a player of that shard answers HTTP 503 with errCode 1240 ("your account is busy, try again shortly") in
 // the caller's language, never a 200 without the data, and changes nothing; the other shards' players play on.
 
 const TROUBLE = 1240;
-
-/**
- * Makes one wallet shard's database fail: every statement and batch on its binding, and in any session of it,
- * rejects as D1 does when a database cannot be reached. Returns the way back.
- */
-function failShard(shard: number): () => void {
-  const target = walletBindings(env)[shard];
-  const proto = Object.getPrototypeOf(target) as {
-    prepare: (this: D1Database, query: string) => D1PreparedStatement;
-    batch: (this: D1Database, statements: D1PreparedStatement[]) => Promise<D1Result[]>;
-    withSession: (this: D1Database, constraint?: string) => D1DatabaseSession;
-  };
-  const saved = { prepare: proto.prepare, batch: proto.batch, withSession: proto.withSession };
-  const down = () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
-  const statement = { bind: () => statement, first: down, all: down, run: down, raw: down };
-  const broken = statement as unknown as D1PreparedStatement;
-  proto.prepare = function (query) {
-    return this === target ? broken : saved.prepare.call(this, query);
-  };
-  proto.batch = function (statements) {
-    return this === target ? down() : saved.batch.call(this, statements);
-  };
-  proto.withSession = function (constraint) {
-    if (this !== target) return saved.withSession.call(this, constraint);
-    return { prepare: () => broken, batch: down, getBookmark: () => null } as unknown as D1DatabaseSession;
-  };
-  return () => Object.assign(proto, saved);
-}
 
 /** A player API call with its HTTP status: the helpers' `api` expects 200, which is what is tested here. */
 async function call(path: string, body: Record<string, unknown>) {

@@ -24,11 +24,26 @@ export function reserveAccountStatement(
     RETURNING id, shard`);
 }
 
-/** The shard of 0..count-1 with the fewest players in the directory, the lowest index among equals. */
-const leastFilledShard = (count: number) => sql`(
+/**
+ * Moves a reserved player whose shard could not be written to the least-filled of the shards not yet tried
+ * (registration); null when every shard was tried.
+ */
+export async function moveReservation(db: Db, id: number, count: number, tried: number[]) {
+  if (tried.length >= count) return null;
+  const [moved] = await db.all<DirectoryEntry>(sql`UPDATE ${accountDirectory}
+    SET shard = ${leastFilledShard(count, tried)} WHERE id = ${id} RETURNING id, shard`);
+  return moved?.shard ?? null;
+}
+
+/** The shard of 0..count-1 (but those passed over) with the fewest players in the directory, the lowest among equals. */
+const leastFilledShard = (count: number, passedOver: number[] = []) => sql`(
   WITH RECURSIVE shards(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM shards WHERE k + 1 < ${count}),
     filled(shard, n) AS (SELECT shard, COUNT(*) FROM ${accountDirectory} WHERE shard IS NOT NULL GROUP BY shard)
   SELECT shards.k FROM shards LEFT JOIN filled ON filled.shard = shards.k
+  WHERE shards.k NOT IN (${sql.join(
+    [-1, ...passedOver].map((k) => sql`${k}`),
+    sql`, `,
+  )})
   ORDER BY COALESCE(filled.n, 0), shards.k LIMIT 1)`;
 
 export async function findAccount(db: Db, username: string): Promise<DirectoryEntry | undefined> {
