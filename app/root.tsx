@@ -138,8 +138,21 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
-  const offline = !notFound && !badRequest && isNetworkFailure(error);
-  if (!notFound && !badRequest && !offline) console.error(error);
+  // the account's wallet shard is unavailable (app/lib/api.server.ts): the API's own words, and try again
+  const busy =
+    isRouteErrorResponse(error) && error.status === 503 && typeof error.data === "string" ? error.data : null;
+  const offline = !notFound && !badRequest && busy === null && isNetworkFailure(error);
+  if (!notFound && !badRequest && busy === null && !offline) console.error(error);
+  if (busy !== null) {
+    return (
+      <main className="page error-page" data-testid="account-busy">
+        <h1>{busy}</h1>
+        <a className="button" href={location.pathname + location.search}>
+          {t("errorPage.retry")}
+        </a>
+      </main>
+    );
+  }
   if (offline) {
     return (
       <main className="page error-page" data-testid="offline">

@@ -14,4 +14,6 @@ export class ProductError extends Error {
 }
 
 export const sessionGone = () => new ProductError(1062, {}, 409);
+/** The player's wallet shard is unavailable: answered HTTP 503, the page says so (docs/decisions/169). */
+export const ACCOUNT_BUSY = 1240;
 export const accountFrozen = () => new ProductError(1069, {}, 403);

@@ -1,4 +1,4 @@
-import { ACCESS_EMAIL_HEADER, isConsolePath, verifiedAccessEmail } from "./api/access";
+import { ACCESS_EMAIL_HEADER, isConsoleUrl, verifiedAccessEmail } from "./api/access";
 import { apiLang, message } from "#shared/messages";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists once `npm run build` (or wrangler's [build]) has run.
@@ -33,9 +33,10 @@ const remixHandler = createRequestHandler(remixBuild as unknown as ServerBuild);
  * The request as the Worker trusts it: the Access email header only as this Worker verified it (any a
  * client sent is dropped), or the refusal of a console request without a valid Access token (1236).
  */
-async function withAccessIdentity(request: Request, env: Env, path: string): Promise<Request | Response> {
+async function withAccessIdentity(request: Request, env: Env, url: URL): Promise<Request | Response> {
   const access = readConfig(env).access;
-  const guarded = access !== null && isConsolePath(path);
+  // the first layer: every console URL, pages, their Remix data requests and the API (docs/decisions/169)
+  const guarded = access !== null && isConsoleUrl(url);
   if (!guarded && !request.headers.has(ACCESS_EMAIL_HEADER)) return request;
   const headers = new Headers(request.headers);
   headers.delete(ACCESS_EMAIL_HEADER);
@@ -44,7 +45,7 @@ async function withAccessIdentity(request: Request, env: Env, path: string): Pro
     if (!email) {
       const lang = apiLang(request.headers.get("accept-language")?.split(",")[0]);
       const info = message(lang, "1236");
-      return path.startsWith("/api/")
+      return url.pathname.toLowerCase().startsWith("/api/")
         ? Response.json({ code: 0, info, data: { errCode: 1236 } })
         : new Response(info, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
     }
@@ -58,7 +59,7 @@ async function serve(original: Request, env: Env, ctx: ExecutionContext): Promis
   const nonce = newNonce();
   let response: Response;
   const path = url.pathname.toLowerCase();
-  const request = await withAccessIdentity(original, env, path);
+  const request = await withAccessIdentity(original, env, url);
   if (request instanceof Response) return withSecurityHeaders(request, nonce, url.protocol === "https:");
   // Every /api path, the bare one included, answers in the envelope (docs/architecture.md#the-contract).
   if (path === "/api" || path.startsWith("/api/")) {

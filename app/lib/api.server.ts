@@ -1,5 +1,6 @@
 import type { Restriction } from "./protection-types";
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { ACCOUNT_BUSY } from "#shared/product-error";
 import type { ApiAnswer } from "#shared/api-types";
 import { apiLangOf } from "./i18n";
 import { i18nServer } from "./i18n.server";
@@ -9,6 +10,7 @@ import { clearTokenHeader, getToken, loginRedirectPath, safeRedirectTarget } fro
  * Calls the contract API with the player's language and token. A 409 (session gone) or
  * 403 (frozen) clears the cookie and sends the player to /login (docs/product.md#how-screens-behave); a
  * frozen account is told so there, with the way to support (/login?frozen=1), not the empty form again.
+ * An account whose wallet shard is unavailable (1240) is a 503 page saying so (the root's ErrorBoundary).
  */
 export async function callApi<T = any>(
   request: Request,
@@ -26,7 +28,18 @@ export async function callApi<T = any>(
     const to = answer.code === 403 ? "/login?frozen=1" : loginRedirectPath(request);
     throw redirect(to, { headers: { "Set-Cookie": await clearTokenHeader(context) } });
   }
+  throwWhenAccountBusy(answer);
   return answer as ApiAnswer<T>;
+}
+
+/**
+ * The player's wallet shard is unavailable (docs/decisions/169): the page answers 503 with the API's localized
+ * message and a way to try again (the root's ErrorBoundary), never a screen without its data, a guest's page
+ * or the sign-in form.
+ */
+function throwWhenAccountBusy(answer: ApiAnswer) {
+  if ((answer.data as { errCode?: unknown } | null)?.errCode === ACCOUNT_BUSY)
+    throw data(answer.info, { status: 503, headers: { "retry-after": "5" } });
 }
 
 export type Profile = {
@@ -57,6 +70,7 @@ export async function requireProfile(request: Request, context: AppLoadContext):
 export async function optionalProfile(request: Request, context: AppLoadContext): Promise<Profile | null> {
   if (!(await getToken(request, context))) return null;
   const answer = await context.callApi("/api/Game/getuserinfo", { token: await getToken(request, context) });
+  throwWhenAccountBusy(answer);
   return answer.code === 1 ? (answer.data as Profile) : null;
 }
 

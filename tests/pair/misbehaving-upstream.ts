@@ -12,6 +12,7 @@ export type Behaviour =
   | "oversize" // a 2 MiB envelope
   | "conflict" // HTTP 409 with a text body
   | "forbidden" // HTTP 403 with a text body
+  | "busy" // HTTP 503 with the envelope of 1240: the player's wallet shard is unavailable (docs/decisions/169)
   | "reset"; // the connection is dropped before any answer
 
 export type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
@@ -72,6 +73,8 @@ export async function startMisbehavingUpstream() {
         return response.writeHead(403, { "content-type": "text/plain" }).end("Forbidden by /var/www/index.php");
       case "reset":
         return response.socket?.destroy();
+      case "busy":
+        return json(503, { code: 0, info: "Your account is busy", data: { errCode: 1240 } }, { "retry-after": "5" });
     }
   }
 

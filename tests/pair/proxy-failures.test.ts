@@ -4,7 +4,8 @@ import { startMisbehavingUpstream, type Behaviour } from "./misbehaving-upstream
 import { startWorker, type LocalWorker } from "./workers";
 
 // A proxy-mode Worker in front of an upstream that misbehaves (docs/architecture.md#the-answer-envelope, docs/product.md#constants-and-limits): every failure
-// keeps HTTP 200 and the envelope, says nothing of the upstream's text, and never reaches elsewhere.
+// keeps HTTP 200 and the envelope (but an upstream's 503 "account busy", which stays a 503), says nothing of
+// the upstream's text, and never reaches elsewhere.
 let upstream: Awaited<ReturnType<typeof startMisbehavingUpstream>>;
 let front: LocalWorker;
 
@@ -93,6 +94,13 @@ describe("proxy mode against a misbehaving upstream", () => {
   it("does not follow a redirect (1060, one request upstream)", async () => {
     expectFailure(await call("redirect"), 1060);
     expect(upstream.received.map((r) => r.url)).toEqual(["/api/Game/getuserinfo"]);
+  });
+
+  it("keeps an upstream's 503 'account busy' (1240) a 503 with its envelope, never a 200 without the data", async () => {
+    const result = await call("busy");
+    expect(result.status).toBe(503);
+    expect(result.headers.get("retry-after")).toBe("5");
+    expect(result.answer).toEqual({ code: 0, info: "Your account is busy", data: { errCode: 1240 } });
   });
 
   it("passes on an upstream's 409 as 1062 and its 403 as 1069, without their text", async () => {

@@ -20,7 +20,7 @@ async function shardOf(userId: number): Promise<number> {
 }
 
 /**
- * Players, each in a shard none of the others is in (registration draws the shard at random), the first in shard
+ * Players, each in a shard none of the others is in (registration takes the least-filled shard), the first in shard
  * 0: where shard 0 is the control database itself ("shards-mixed"), every decision test writes there too.
  */
 export async function playersInShards(count: number, money = 0): Promise<ShardedPlayer[]> {

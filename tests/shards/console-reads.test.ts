@@ -42,7 +42,7 @@ beforeAll(async () => {
       depositAtMs: deposit.time,
     });
   }
-  // the shards are drawn at random: the lists below are only worth their name over several of them
+  // each registration takes the least-filled shard: the lists below are only worth their name over several of them
   expect(new Set(players.map((p) => p.shard)).size).toBeGreaterThanOrEqual(3);
 }, 300_000);
 

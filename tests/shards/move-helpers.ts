@@ -57,7 +57,7 @@ export async function credit(shard: number, userId: number, cents: number) {
 }
 
 /**
- * Players until `count` different shards hold one each (registration draws the shard at random), shard 0 among
+ * Players until `count` different shards hold one each (registration takes the least-filled shard), shard 0 among
  * them: where shard 0 is the control database itself ("shards-mixed"), every such test writes there too.
  */
 export async function playersInShards(count: number, moneyCents = 0): Promise<ShardedPlayer[]> {

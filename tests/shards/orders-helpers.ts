@@ -26,7 +26,7 @@ export async function shardPlayer(cents: number): Promise<ShardPlayer> {
   return found;
 }
 
-/** Registers players until each of the wanted shards has one (a shard is drawn evenly at registration). */
+/** Registers players until each of the wanted shards has one (registration takes the least-filled shard). */
 export async function playersInShards(shards: number[], cents: number): Promise<Map<number, ShardPlayer>> {
   const found = new Map<number, ShardPlayer>();
   for (let tries = 0; found.size < shards.length && tries < 200; tries++) {

@@ -2,7 +2,7 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Config } from "../config";
 
 // Cloudflare Access in front of the console (docs/decisions/060-operator-sign-in.md): where
-// ACCESS_TEAM_DOMAIN and ACCESS_AUD are set, every /admin page and /api/admin call carries the
+// ACCESS_TEAM_DOMAIN and ACCESS_AUD are set, every console URL (worker/index.ts: /admin pages, their Remix data requests, /api/admin calls) carries the
 // Cf-Access-Jwt-Assertion token Access adds; it is verified here with `jose` (RS256 only, the team's
 // published keys at /cdn-cgi/access/certs, issuer, audience, expiry), and the operator's session is
 // bound to the email it names. Cloudflare's guide: validate this header, not the CF_Authorization cookie.
@@ -41,8 +41,10 @@ export async function verifiedAccessEmail(request: Request, access: NonNullable<
 
 /**
  * Whether a path is the console's, pages and API: what Access guards. Judged on the path as the routers
- * read it, whatever its spelling: percent-encoded letters decoded (Hono routes /api/%61dmin as /api/admin),
- * doubled slashes collapsed, any case. Dot segments are already resolved by the URL parser.
+ * read it, whatever its spelling: percent-encoded letters decoded (Hono routes /api/%61dmin as /api/admin,
+ * Remix /%61dmin as /admin), doubled and trailing slashes collapsed, any case, and a Remix data request's
+ * `.data` suffix taken off (/admin.data is the /admin route's loader, /_root.data the root's). Dot segments
+ * are already resolved by the URL parser.
  */
 export function isConsolePath(pathname: string) {
   let path = pathname;
@@ -52,5 +54,23 @@ export function isConsolePath(pathname: string) {
     // a malformed escape routes nowhere; judge it as written
   }
   path = path.toLowerCase().replace(/\/{2,}/g, "/");
+  path =
+    path
+      .replace(/\/+$/, "")
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/";
   return path === "/admin" || path.startsWith("/admin/") || path === "/api/admin" || path.startsWith("/api/admin/");
+}
+
+/**
+ * A Remix route id of the console (app/routes/admin*.tsx: `routes/admin`, `routes/admin.players._index`,
+ * `routes/admin_.login`): a `?_data=` or `?_routes=` naming one asks for a console loader's data, whatever
+ * the path.
+ */
+const CONSOLE_ROUTE_ID = /(?:^|,)\s*routes\/admin(?:$|[._,])/i;
+
+/** Whether a request's URL is the console's: its path (isConsolePath), or a Remix data request naming a console route. */
+export function isConsoleUrl(url: URL) {
+  if (isConsolePath(url.pathname)) return true;
+  return ["_data", "_routes"].some((name) => url.searchParams.getAll(name).some((id) => CONSOLE_ROUTE_ID.test(id)));
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { failureBody } from "./envelope";
-import { ProductError } from "#shared/product-error";
+import { ACCOUNT_BUSY, ProductError } from "#shared/product-error";
 import { requestContext } from "./context";
 import { adminGuard } from "./admin-guard";
 import type { AppEnv } from "./types";
@@ -26,6 +26,7 @@ import { noticeRoutes } from "./routes/notices";
 import { throttle } from "./throttle";
 import { adminInsightRoutes } from "./routes/admin-insight";
 import { adminBooksRoutes } from "./routes/admin-books";
+import { SHARD_RETRY_SECONDS, shardTroubleIn } from "../db/shard-trouble";
 
 /**
  * The contract of docs/architecture.md#the-contract, served from D1 and the rooms (demo mode).
@@ -73,6 +74,13 @@ demoApi.onError((error, c) => {
   // Unexpected: log with the request id, answer "system busy"; D1 batches leave nothing half-written.
   // A failed query's message lists its bound values (a token, a phone): they never reach the log (decision 135).
   const text = String(error?.stack ?? error).replace(/^params: .*$/gm, "params: [not logged]");
-  console.error(JSON.stringify({ requestId: c.get("requestId"), path: c.req.path, error: text }));
-  return c.json(failureBody(lang, new ProductError(1014)));
+  const trouble = shardTroubleIn(error);
+  const cause = trouble ? { shard: trouble.shard, cause: String(trouble.cause).replace(/^params: .*$/gm, "") } : {};
+  console.error(JSON.stringify({ requestId: c.get("requestId"), path: c.req.path, error: text, ...cause }));
+  if (!trouble) return c.json(failureBody(lang, new ProductError(1014)));
+  // A wallet shard failed (docs/decisions/169): never a 200 without the data. A player is told their account
+  // is busy (1240), the console that the system is (1014); both may try again in a few seconds.
+  const forConsole = c.req.path.toLowerCase().startsWith("/api/admin");
+  c.header("retry-after", String(SHARD_RETRY_SECONDS));
+  return c.json(failureBody(lang, new ProductError(forConsole ? 1014 : ACCOUNT_BUSY)), 503);
 });

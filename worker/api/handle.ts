@@ -12,6 +12,7 @@ import {
   shardKey,
 } from "../db/bookmarks";
 import { walletBindings } from "../db/shards";
+import { troubleTold } from "../db/shard-trouble";
 
 /** Every /api call, from the browser or in-process from a Remix loader, goes through here. */
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -52,7 +53,10 @@ async function answerFromD1(call: Request, env: Env, ctx: ExecutionContext): Pro
   const session = openSession(env.DB, path, caller[CONTROL_KEY] ?? null);
   // The wallet shards (docs/decisions/161) run in sessions of the call too, each from the caller's bookmark of
   // that database: a bookmark is a position in one database's history (worker/db/bookmarks.ts).
-  const wallets = walletBindings(env).map((d1, shard) => openSession(d1, path, caller[shardKey(shard)] ?? null));
+  // A shard's failures name it (worker/db/shard-trouble.ts): its players are told their account is busy.
+  const wallets = walletBindings(env).map((d1, shard) =>
+    openSession(troubleTold(d1, shard), path, caller[shardKey(shard)] ?? null),
+  );
   const shardEnv = Object.fromEntries(wallets.map((wallet, shard) => [`DB_WALLET_${shard}`, wallet.binding]));
   const response = await demoApi.fetch(call, { ...env, ...shardEnv, DB: session.binding }, ctx);
   const answer = new Response(response.body, response);

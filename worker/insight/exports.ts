@@ -7,6 +7,7 @@ import type { ApiLang } from "#shared/messages";
 import { type CsvWords, csvWords } from "./csv-words";
 import type { ExportKind } from "#shared/forms/insight";
 import { splitNote } from "#shared/request-reasons";
+import { guardedText } from "#shared/csv-cell";
 
 // CSV exports for reconciling outside the app: one kind of record over a range of player days (UTC+8),
 // streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
@@ -44,16 +45,12 @@ function csvTime(ms: string | number | null): string | null {
   return `${new Date(Number(ms) + PLAYER_OFFSET_MS).toISOString().slice(0, 23).replace("T", " ")}+08:00`;
 }
 
-// Text a spreadsheet would run as a formula: it starts with = + - @ (or their full-width forms), or a
-// tab, a carriage return or an invisible character that a spreadsheet may drop before reading the rest.
-const FORMULA_LEAD = /^(?:[\t\r\u200b-\u200d\u2060\ufeff]|\s*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
-
-/** One CSV field (RFC 4180); text a spreadsheet would run as a formula is kept as text with a leading quote. */
+/** One CSV field (RFC 4180); text a spreadsheet would run as a formula (shared/csv-cell.ts) is kept as text with a leading quote. */
 export function csvField(value: Cell): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
   if (typeof value === "object") return (value.cents / 100).toFixed(2);
-  const safe = FORMULA_LEAD.test(value) ? `'${value}` : value;
+  const safe = guardedText(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -9,18 +9,42 @@ export type DirectoryEntry = { id: number; shard: number | null };
 
 /**
  * Takes an id for a new account: the unique indexes refuse a taken name or phone here, before any shard is
- * written. A player's shard is drawn at random in the same statement: the shards fill evenly, and the choice
- * needs no read and no counter every registration would write.
+ * written. A player goes to the least-filled wallet shard by the directory's counts, the lowest index among
+ * equals (docs/decisions/169), chosen inside this one statement: D1 runs a database's statements one at a
+ * time, so registrations at once each count the ones before and the shards never drift more than one apart.
+ * The count reads the directory's shard column once per registration; no counter is written.
  */
 export function reserveAccountStatement(
   db: Db,
   account: { username: string; quhao?: string; phone?: string; shardCount: number | null; nowMs: number },
 ) {
-  const shard = account.shardCount === null ? sql`NULL` : sql`abs(random() % ${account.shardCount})`;
+  const shard = account.shardCount === null ? sql`NULL` : leastFilledShard(account.shardCount);
   return db.all<DirectoryEntry>(sql`INSERT INTO account_directory (username, quhao, phone, shard, created_at_ms)
     VALUES (${account.username}, ${account.quhao ?? ""}, ${account.phone ?? ""}, ${shard}, ${account.nowMs})
     RETURNING id, shard`);
 }
+
+/**
+ * Moves a reserved player whose shard could not be written to the least-filled of the shards not yet tried
+ * (registration); null when every shard was tried.
+ */
+export async function moveReservation(db: Db, id: number, count: number, tried: number[]) {
+  if (tried.length >= count) return null;
+  const [moved] = await db.all<DirectoryEntry>(sql`UPDATE ${accountDirectory}
+    SET shard = ${leastFilledShard(count, tried)} WHERE id = ${id} RETURNING id, shard`);
+  return moved?.shard ?? null;
+}
+
+/** The shard of 0..count-1 (but those passed over) with the fewest players in the directory, the lowest among equals. */
+const leastFilledShard = (count: number, passedOver: number[] = []) => sql`(
+  WITH RECURSIVE shards(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM shards WHERE k + 1 < ${count}),
+    filled(shard, n) AS (SELECT shard, COUNT(*) FROM ${accountDirectory} WHERE shard IS NOT NULL GROUP BY shard)
+  SELECT shards.k FROM shards LEFT JOIN filled ON filled.shard = shards.k
+  WHERE shards.k NOT IN (${sql.join(
+    [-1, ...passedOver].map((k) => sql`${k}`),
+    sql`, `,
+  )})
+  ORDER BY COALESCE(filled.n, 0), shards.k LIMIT 1)`;
 
 export async function findAccount(db: Db, username: string): Promise<DirectoryEntry | undefined> {
   return db.get<DirectoryEntry>(

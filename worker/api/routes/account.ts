@@ -14,6 +14,7 @@ import {
   type DirectoryEntry,
   findAccount,
   findAccountByPhone,
+  moveReservation,
   releaseAccount,
   reserveAccountStatement,
 } from "../../players/directory";
@@ -89,10 +90,8 @@ accountRoutes.post("/api/index/register", async (c) => {
     await refuseTaken(control, form);
     throw error;
   }
-  const shard = account.shard!;
-  const wallet = walletDb(c.env, shard);
-  try {
-    await wallet.insert(users).values({
+  const insertPlayer = (wallet: Db) =>
+    wallet.insert(users).values({
       id: account.id,
       username: form.username,
       nickname: form.username,
@@ -103,11 +102,25 @@ accountRoutes.post("/api/index/register", async (c) => {
       invitationCode: form.invitation,
       createdAtMs: nowMs,
     });
-  } catch (error) {
-    // The shard refused or could not be reached: the name and phone are given back, nothing is half-made.
-    await releaseAccount(control, account.id);
-    throw error;
+  let shard = account.shard!;
+  const tried: number[] = [];
+  for (;;) {
+    try {
+      await insertPlayer(walletDb(c.env, shard));
+      break;
+    } catch (error) {
+      // The shard refused or could not be reached: the least-filled of the others takes the player
+      // (docs/decisions/169); when none can, the name and phone are given back, nothing is half-made.
+      tried.push(shard);
+      const next = await moveReservation(control, account.id, shards, tried);
+      if (next === null) {
+        await releaseAccount(control, account.id);
+        throw error;
+      }
+      shard = next;
+    }
   }
+  const wallet = walletDb(c.env, shard);
   return ok(c, { token: await createSession(wallet, { id: account.id, passwordGeneration: 0 }, nowMs, shard) });
 });
 

@@ -4,6 +4,7 @@ import { apiLang, type ApiLang } from "#shared/messages";
 import type { Config } from "../../config";
 import { contractPath } from "./allow-list";
 import { sanitizeUpstreamArticles } from "../../content/articles";
+import { SHARD_RETRY_SECONDS } from "../../db/shard-trouble";
 
 const UPSTREAM_TIMEOUT_MS = 6_000; // docs/product.md#constants-and-limits, for the whole answer, body included
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -28,7 +29,8 @@ function failure(lang: ApiLang, error: ProductError, status = 200) {
  * Proxy mode (docs/architecture.md#one-worker): a contract call is forwarded to UPSTREAM_API_BASE + its allow-listed path,
  * with only its body and content type. The answer is re-made from a checked envelope: nothing else of
  * the upstream's (headers, cookies, error pages, extra fields) reaches the client. Failures are answered
- * 1004 (timeout, network) or 1060 (anything not a sane envelope), never a 500.
+ * 1004 (timeout, network) or 1060 (anything not a sane envelope), never a 500; an envelope the upstream sent
+ * with 503 keeps its 503.
  */
 export async function forwardToUpstream(request: Request, config: Config): Promise<Response> {
   const url = new URL(request.url);
@@ -54,7 +56,13 @@ export async function forwardToUpstream(request: Request, config: Config): Promi
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
     const answer = await readEnvelope(upstream, deadline, lang);
-    return Response.json({ ...answer, data: sanitizeUpstreamArticles(path, answer.data) });
+    // A refusal the upstream answered 503 (an account whose wallet shard is unavailable, 1240,
+    // docs/decisions/169) stays a 503: never a 200 without the data.
+    const busy = upstream.status === 503 && answer.code !== 1;
+    return Response.json(
+      { ...answer, data: sanitizeUpstreamArticles(path, answer.data) },
+      busy ? { status: 503, headers: { "retry-after": String(SHARD_RETRY_SECONDS) } } : undefined,
+    );
   } catch (error) {
     const errCode = error instanceof UpstreamFailure ? error.errCode : 1004;
     console.error(JSON.stringify({ upstream: path, errCode, error: String(error).slice(0, 300) }));

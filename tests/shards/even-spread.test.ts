@@ -1,0 +1,69 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, expectOk, newPlayerFields, registerPlayer } from "../helpers";
+import { shardCount } from "../../worker/db/shards";
+import { failShard } from "./failing-shard";
+
+// New players go to the least-filled wallet shard by the directory's counts (docs/decisions/169): the choice
+// is made inside the statement that takes the name in the directory, so registrations one after another or
+// at once each see the ones before, and the shards' counts never drift more than one apart.
+
+/** Players per wallet shard as the directory counts them (operators and the house have no shard). */
+async function playersPerShard(): Promise<number[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT shard, COUNT(*) AS n FROM account_directory WHERE shard IS NOT NULL GROUP BY shard",
+  ).all<{ shard: number; n: number }>();
+  const counts = Array.from({ length: shardCount(env) }, () => 0);
+  for (const row of results) counts[row.shard] = row.n;
+  return counts;
+}
+
+const spread = (counts: number[]) => Math.max(...counts) - Math.min(...counts);
+
+describe("a new player's wallet shard", () => {
+  it("is the least-filled one: 40 registrations leave the four shards at most one apart", async () => {
+    expect(shardCount(env)).toBe(4);
+    const before = await playersPerShard();
+    // the seed's demo player is in shard 0: the other shards are filled first
+    expect(before).toEqual([1, 0, 0, 0]);
+    for (let i = 0; i < 40; i++) {
+      await registerPlayer();
+      expect(spread(await playersPerShard())).toBeLessThanOrEqual(1);
+    }
+    expect((await playersPerShard()).reduce((a, b) => a + b)).toBe(41);
+  });
+
+  it("stays within one when registrations run at once", async () => {
+    const fields = await Promise.all(Array.from({ length: 16 }, () => newPlayerFields()));
+    const answers = await Promise.all(fields.map((f) => api("/api/index/register", f)));
+    for (const answer of answers) expectOk(answer);
+    expect(spread(await playersPerShard())).toBeLessThanOrEqual(1);
+  });
+
+  it("passes over a shard that cannot be written: the next least-filled one takes the player", async () => {
+    const counts = await playersPerShard();
+    const least = counts.indexOf(Math.min(...counts));
+    const recover = failShard(least);
+    let placed: number;
+    try {
+      const player = await registerPlayer();
+      placed = (await env.DB.prepare("SELECT shard FROM account_directory WHERE username = ?")
+        .bind(player.username)
+        .first<{ shard: number }>())!.shard;
+      // the player is whole where the directory says, and signed in there
+      expectOk(await api("/api/Game/getuserinfo", { token: player.token }));
+    } finally {
+      recover();
+    }
+    expect(placed).not.toBe(least);
+    const after = await playersPerShard();
+    expect(after[least]).toBe(counts[least]);
+    expect(after.reduce((a, b) => a + b)).toBe(counts.reduce((a, b) => a + b) + 1);
+    // once the shard is back, it is the least-filled one again and takes the next player
+    const next = await registerPlayer();
+    const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE username = ?")
+      .bind(next.username)
+      .first<{ shard: number }>();
+    expect(row!.shard).toBe(least);
+  });
+});
