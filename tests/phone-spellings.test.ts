@@ -2,6 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, direct, expectError, expectOk, newPlayerFields } from "./helpers";
 import { PAY_PASSWORD } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
+import { normalisePhone } from "../shared/players/phone";
+import { DEMO_PLAYER } from "../worker/seed/seed";
 
 // One person, one phone: every spelling of a number is the one E.164 number (docs/decisions/168), for the
 // unique phone of registration, the SMS codes and their counters, the forgotten password and self-exclusion.
@@ -102,5 +105,19 @@ describe("one phone number, however it is typed", () => {
     for (const spelling of [`+84${national}`, `0084 ${national}`, `+84 (0) ${national}`])
       expectError((await registerAs(spelling)).answer, 2052);
     expect(await count("users")).toBe(users);
+  });
+
+  it("seeds the demo player's number as the normaliser spells it, and no other spelling registers it", async () => {
+    const directory = await env.DB.prepare("SELECT quhao, phone FROM account_directory WHERE username = ?")
+      .bind(DEMO_PLAYER.username)
+      .first<{ quhao: string; phone: string }>();
+    const shard = await (await playerD1(DEMO_PLAYER.username))
+      .prepare("SELECT quhao, phone FROM users WHERE username = ?")
+      .bind(DEMO_PLAYER.username)
+      .first<{ quhao: string; phone: string }>();
+    expect(directory).toEqual({ quhao: "+84", phone: "+84900000001" });
+    expect(shard).toEqual(directory);
+    expect(normalisePhone(directory!.phone, directory!.quhao)).toEqual({ e164: directory!.phone, dialCode: "+84" });
+    expectError((await registerAs("0900 000 001")).answer, 2052);
   });
 });

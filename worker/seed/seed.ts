@@ -120,6 +120,7 @@ async function walletAccountStatements(pepper: string, nowMs: number, shard: num
     house,
     seedUser(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, nowMs, {
       pay_password_hash: payHash,
+      quhao: "+84",
       phone: DEMO_PLAYER.phone,
       invitation_code: "888",
     }),
