@@ -62,7 +62,9 @@ if (asked.command === "phones") {
   // reported for an operator, never merged or deleted; the exit code is 0 even then, the report says what is left
   const { normalisePhones, phoneReport } = await loadTs("worker/players/normalise-phones.ts");
   const plan = await normalisePhones(link, { dryRun: asked.dryRun });
-  console.log(`${phoneReport(plan, { dryRun: asked.dryRun })}\n(${asked.remote ? "the deployment" : "the local databases"})`);
+  console.log(
+    `${phoneReport(plan, { dryRun: asked.dryRun })}\n(${asked.remote ? "the deployment" : "the local databases"})`,
+  );
   process.exit(0);
 }
 const { movePlayer, MoveRefused } = await loadTs("worker/players/move.ts");

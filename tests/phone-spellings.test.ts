@@ -111,7 +111,9 @@ describe("one phone number, however it is typed", () => {
     const directory = await env.DB.prepare("SELECT quhao, phone FROM account_directory WHERE username = ?")
       .bind(DEMO_PLAYER.username)
       .first<{ quhao: string; phone: string }>();
-    const shard = await (await playerD1(DEMO_PLAYER.username))
+    const shard = await (
+      await playerD1(DEMO_PLAYER.username)
+    )
       .prepare("SELECT quhao, phone FROM users WHERE username = ?")
       .bind(DEMO_PLAYER.username)
       .first<{ quhao: string; phone: string }>();

@@ -32,12 +32,20 @@ describe("normalisePhone", () => {
     expect(normalisePhone("0084912345678", "+86")).toEqual({ e164: "+84912345678", dialCode: "+84" });
   });
 
-  it.each(["", "   ", "12345", "0123", "+84 12", "091234567890123", "0912abc678", "+999912345678", "++84912345678", "0912345678#"])(
-    "refuses %j",
-    (typed) => {
-      expect(normalisePhone(typed)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "   ",
+    "12345",
+    "0123",
+    "+84 12",
+    "091234567890123",
+    "0912abc678",
+    "+999912345678",
+    "++84912345678",
+    "0912345678#",
+  ])("refuses %j", (typed) => {
+    expect(normalisePhone(typed)).toBeNull();
+  });
 
   it("refuses a dial code that is not one", () => {
     expect(normalisePhone("912345678", "84")).toBeNull();
@@ -45,8 +53,7 @@ describe("normalisePhone", () => {
   });
 
   it("keeps E.164 as it is (a stored number reads back the same)", () => {
-    for (const e164 of ["+84912345678", "+12025550123", "+84900000001"])
-      expect(normalisePhone(e164)?.e164).toBe(e164);
+    for (const e164 of ["+84912345678", "+12025550123", "+84900000001"]) expect(normalisePhone(e164)?.e164).toBe(e164);
   });
 });
 

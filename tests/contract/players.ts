@@ -13,7 +13,10 @@ export async function newPlayerFields(client: ContractClient, overrides: Record<
   counter++;
   const stamp = `${Date.now() % 100000}${counter}${Math.floor(Math.random() * 10)}`;
   // a valid Vietnamese mobile number in E.164, the spelling registration stores (docs/decisions/168)
-  const national = `${counter % 1000}`.padStart(3, "0") + `${Date.now() % 1000}`.padStart(3, "0") + `${Math.floor(Math.random() * 10)}`;
+  const national =
+    `${counter % 1000}`.padStart(3, "0") +
+    `${Date.now() % 1000}`.padStart(3, "0") +
+    `${Math.floor(Math.random() * 10)}`;
   const fields = {
     quhao: "+84",
     username: `c${stamp}x`,

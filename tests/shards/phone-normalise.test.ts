@@ -50,7 +50,9 @@ describe("normalising the stored phones", () => {
     expect(await Promise.all([a, b, d].map(phoneOf))).toEqual(before);
 
     const report = phoneReport(plan);
-    expect(report).toMatch(/^Rewrote 1 phone number\(s\) in E\.164; \d+ stored so already; 1 not a phone number; 1 collision\(s\) over 2 account\(s\)\./);
+    expect(report).toMatch(
+      /^Rewrote 1 phone number\(s\) in E\.164; \d+ stored so already; 1 not a phone number; 1 collision\(s\) over 2 account\(s\)\./,
+    );
     expect(report).toContain(`+84912345678: ${a.username} (id ${a.id}, shard ${a.shard}, stored as "+84 0912345678")`);
     expect(report).toContain(`${b.username} (id ${b.id}, shard ${b.shard}, stored as "+84 +84 912 345 678")`);
     expect(report).toContain(`Not a phone number (left as stored):\n  ${d.username} (id ${d.id}`);
