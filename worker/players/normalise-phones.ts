@@ -9,7 +9,7 @@ import { lit } from "./move-tables";
 // account keeps the number is a person's decision, never this command's. Running it again changes nothing more.
 
 /** An account with a phone, as the directory holds it. */
-export type PhoneRow = { id: number; username: string; shard: number | null; quhao: string; phone: string };
+type PhoneRow = { id: number; username: string; shard: number | null; quhao: string; phone: string };
 
 export type PhonePlan = {
   /** accounts whose stored spelling becomes the E.164 one */
@@ -23,7 +23,7 @@ export type PhonePlan = {
 };
 
 /** What the command does to these rows, decided before anything is written. */
-export function planPhoneNormalisation(rows: PhoneRow[]): PhonePlan {
+function planPhoneNormalisation(rows: PhoneRow[]): PhonePlan {
   const byNumber = new Map<string, { row: PhoneRow; quhao: string; phone: string }[]>();
   const invalid: PhoneRow[] = [];
   for (const row of rows) {
