@@ -74,13 +74,22 @@ describe("SMS_PROVIDER=twilio", () => {
 
   it("tells the player a number Twilio cannot text is wrong (21211 is 2050), and logs no number", async () => {
     const errors = vi.spyOn(console, "error");
-    const mobile = "123456789012345"; // 17 digits with +84: no E.164 number
+    const mobile = freshPhone();
+    // a valid number (docs/decisions/168) that Twilio refuses to text
+    await steer({ to: `+84${mobile}`, fail: 400 });
     expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), 2050);
-    expect(await count("sms_codes", "phone = ?", mobile)).toBe(0);
+    await steer({ to: `+84${mobile}`, fail: null });
+    expect(await count("sms_codes", "phone = ?", `+84${mobile}`)).toBe(0);
     const logged = errors.mock.calls.map((call) => call.join(" ")).join("\n");
     expect(logged).toContain('"twilioCode":21211');
     expect(logged).not.toContain(mobile);
     errors.mockRestore();
+  });
+
+  it("refuses a number that is none (2050) before anything is sent", async () => {
+    const mobile = "123456789012345"; // 17 digits with +84: no E.164 number
+    expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), 2050);
+    expect(await messagesTo(`+84${mobile}`)).toEqual([]);
   });
 
   it("refuses the wrong auth token as Twilio does (20003), which the Worker answers 1180", async () => {
