@@ -66,4 +66,24 @@ describe("normalising the stored phones", () => {
     // the player signs in as before
     expectOk(await api("/api/Index/login", { username: c.username, password: c.password }));
   });
+
+  it("finishes a run that stopped before the directory was written", async () => {
+    const [p, q] = await playersInShards(2);
+    await storedAs(p, "+84", "0933 111 222");
+    await storedAs(q, "", "0944-333-444"); // stored without its dial code: Vietnam's
+    await expect(normalisePhones(d1Link({ db: "control", batch: 1 }))).rejects.toThrow(/stopped before batch 1/);
+    // the shards were written, the directory was not: the next run reads the plan from it again
+    expect((await phoneOf(p)).directory).toEqual({ quhao: "+84", phone: "0933 111 222" });
+    expect((await phoneOf(p)).shard).toEqual({ quhao: "+84", phone: "+84933111222" });
+    const plan = await normalisePhones(d1Link());
+    expect(plan.changes.map((c) => c.row.id).sort()).toEqual([p.id, q.id].sort());
+    for (const [who, e164] of [
+      [p, "+84933111222"],
+      [q, "+84944333444"],
+    ] as const)
+      expect(await phoneOf(who)).toEqual({
+        directory: { quhao: "+84", phone: e164 },
+        shard: { quhao: "+84", phone: e164 },
+      });
+  });
 });

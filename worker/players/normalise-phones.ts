@@ -49,9 +49,11 @@ function planPhoneNormalisation(rows: PhoneRow[]): PhonePlan {
 const BATCH = 200;
 
 /**
- * Reads every account's phone from the directory, plans, and (unless `dryRun`) writes the changes: the directory
- * first, then each shard's users rows. No row is changed into a number another row holds: such rows are one
- * collision, left alone. A row already rewritten is kept, so a run that stopped part way is finished by the next.
+ * Reads every account's phone from the directory, plans, and (unless `dryRun`) writes the changes: each shard's
+ * users rows first, the directory last. The plan is read from the directory, so a run that stopped part way left
+ * the directory rows of the players it did not finish as they were, and the next run rewrites those players again
+ * (the same values: nothing changes twice). No row is changed into a number another row holds: such rows are one
+ * collision, left alone.
  */
 export async function normalisePhones(link: MoveLink, { dryRun = false } = {}): Promise<PhonePlan> {
   const rows = await link.control.all<PhoneRow>(
@@ -61,13 +63,13 @@ export async function normalisePhones(link: MoveLink, { dryRun = false } = {}): 
   if (dryRun) return plan;
   const update = (table: string, c: PhonePlan["changes"][number]) =>
     `UPDATE ${table} SET quhao = ${lit(c.quhao)}, phone = ${lit(c.phone)} WHERE id = ${lit(c.row.id)}`;
-  for (let i = 0; i < plan.changes.length; i += BATCH)
-    await link.control.batch(plan.changes.slice(i, i + BATCH).map((c) => update("account_directory", c)));
   for (let shard = 0; shard < link.shardCount; shard++) {
     const changes = plan.changes.filter((c) => c.row.shard === shard);
     for (let i = 0; i < changes.length; i += BATCH)
       await link.shard(shard).batch(changes.slice(i, i + BATCH).map((c) => update("users", c)));
   }
+  for (let i = 0; i < plan.changes.length; i += BATCH)
+    await link.control.batch(plan.changes.slice(i, i + BATCH).map((c) => update("account_directory", c)));
   return plan;
 }
 
