@@ -1,4 +1,5 @@
 // npm run player -- move <username> <shard> [--remote]
+// npm run player -- phones [--dry-run] [--remote]
 // Moves a player to another wallet shard (docs/decisions/161 "Moving a player", docs/deploying.md#moving-a-player):
 // the steps are worker/players/move.ts, the same code the tests run against D1; here each step's SQL goes through
 // `wrangler d1 execute` to the local databases, or to the deployment's with --remote. A run that stops part way
@@ -55,8 +56,18 @@ function database(binding) {
   };
 }
 
-const { movePlayer, MoveRefused } = await loadTs("worker/players/move.ts");
 const link = { control: database("DB"), shard: (k) => database(bindings[k]), shardCount: bindings.length };
+if (asked.command === "phones") {
+  // every stored phone in E.164 (docs/decisions/168, docs/deploying.md#phone-numbers-in-e164): collisions are
+  // reported for an operator, never merged or deleted; the exit code is 0 even then, the report says what is left
+  const { normalisePhones, phoneReport } = await loadTs("worker/players/normalise-phones.ts");
+  const plan = await normalisePhones(link, { dryRun: asked.dryRun });
+  console.log(
+    `${phoneReport(plan, { dryRun: asked.dryRun })}\n(${asked.remote ? "the deployment" : "the local databases"})`,
+  );
+  process.exit(0);
+}
+const { movePlayer, MoveRefused } = await loadTs("worker/players/move.ts");
 try {
   const result = await movePlayer(link, asked.username, asked.shard, Date.now());
   const place = asked.remote ? "the deployment" : "the local databases";

@@ -230,6 +230,11 @@ describe("players: search, file, sessions, password", () => {
       .first<{ phone: string }>())!.phone;
     const byPhone = await api("/api/admin/players", { token: op, query: phone.slice(2) });
     expect(byPhone.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
+    // the whole number in another spelling finds the E.164 one (docs/decisions/168)
+    const national = phone.slice(3);
+    const spelled = `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+    const bySpelling = await api("/api/admin/players", { token: op, query: spelled });
+    expect(bySpelling.data.list.map((p: { id: number; phone: string }) => [p.id, p.phone])).toEqual([[id, phone]]);
     expect((await api("/api/admin/players", { token: op, query: "%" })).data.list).toEqual([]);
     const file = await api("/api/admin/players/get", { token: op, userId: id });
     expectOk(file);

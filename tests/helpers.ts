@@ -3,6 +3,7 @@ import { moveClockAhead } from "./support/clock-ahead";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { hashSmsCode } from "../worker/players/sms";
+import { normalisePhone } from "../shared/players/phone";
 import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
 import { getDb } from "../worker/db/client";
@@ -33,8 +34,11 @@ export const direct: ContractClient = { call: api, operatorCall: api, plantSmsCo
 /** Fresh, valid registration fields; the SMS code is planted the way sms_send would store it. */
 export const newPlayerFields = (overrides: Record<string, string> = {}) => contractPlayerFields(direct, overrides);
 
-async function plantSmsCode(quhao: string, phone: string, code: string, expiresInMs = 300_000) {
+/** Stored as sms_send stores it: for the number's E.164 spelling (docs/decisions/168), whatever spelling is given. */
+async function plantSmsCode(typedQuhao: string, typedPhone: string, code: string, expiresInMs = 300_000) {
   const now = Date.now();
+  const number = normalisePhone(typedPhone, typedQuhao);
+  const [quhao, phone] = number ? [number.dialCode, number.e164] : [typedQuhao, typedPhone];
   await env.DB.prepare(
     "INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)",
   )

@@ -98,7 +98,7 @@ describe("account pages", () => {
 
   it("sends an SMS code from the register form and shows the resend lock", async () => {
     const browser = new Browser();
-    const phone = `97${Date.now() % 10_000_000}`;
+    const phone = `97${String(Date.now() % 10_000_000).padStart(7, "0")}`;
     const sent = await browser.post("/register", { quhao: "+84", phone, intent: "sms" });
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain("Code sent");

@@ -36,7 +36,7 @@ describe("register form", () => {
     const html = await response.text();
     expect(fieldErrors(html)).toEqual({
       username: "Username must contain both letters and digits",
-      phone: "Please enter a correct phone number",
+      phone: "This is not a phone number: type it as 0912 345 678, or with its country code as +84 912 345 678",
       captcha: "Please enter the verification code",
       password: "Password must be 6-16 characters",
       invitation: "Please enter the invitation code",
@@ -79,7 +79,7 @@ describe("register form", () => {
 
   it("keeps the 60 s SMS lock after a refused register submit, without JavaScript too", async () => {
     const browser = new Browser();
-    const phone = `96${Date.now() % 10_000_000}`;
+    const phone = `96${String(Date.now() % 10_000_000).padStart(7, "0")}`;
     const sent = await browser.post("/register", { quhao: "+84", phone, intent: "sms" });
     const sentHtml = await sent.text();
     const sentAt = /name="sms_sent_at" value="(\d+)"/.exec(sentHtml)?.[1];

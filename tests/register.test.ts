@@ -105,7 +105,7 @@ describe("register", () => {
 
 describe("sms_send", () => {
   it("stores a hashed code and locks resending for 60 s", async () => {
-    const mobile = `93${Date.now() % 10_000_000}`;
+    const mobile = `+8493${String(Date.now() % 10_000_000).padStart(7, "0")}`;
     const first = await api("/api/index/sms_send", { quhao: "+84", mobile });
     expectOk(first);
     expect(first.data.resendAfter).toBe(60);
@@ -121,7 +121,7 @@ describe("sms_send", () => {
   });
 
   it("sends again once the lock has passed", async () => {
-    const mobile = `94${Date.now() % 10_000_000}`;
+    const mobile = `+8494${String(Date.now() % 10_000_000).padStart(7, "0")}`;
     expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile }));
     await env.DB.prepare("UPDATE sms_codes SET created_at_ms = created_at_ms - 60000 WHERE phone = ?")
       .bind(mobile)
@@ -142,7 +142,7 @@ describe("sms_send", () => {
   });
 
   it("answers a registered phone like any other (enumeration: tests/secret-checks.test.ts)", async () => {
-    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind("900000001").run();
+    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind("+84900000001").run();
     expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile: "900000001" }));
   });
 });

@@ -31,16 +31,18 @@ describe("SMS_PROVIDER=twilio", () => {
   it("sends the code through Twilio's Messages API in the player's language; that code registers", async () => {
     const fields = await newPlayerFields();
     await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind(fields.phone).run();
-    const sent = await api("/api/index/sms_send", { quhao: fields.quhao, mobile: `0${fields.phone}`, lang: "vi" });
+    const national = fields.phone.slice(fields.quhao.length);
+    const sent = await api("/api/index/sms_send", { quhao: fields.quhao, mobile: `0${national}`, lang: "vi" });
     expectOk(sent);
     expect(sent.data).toEqual({ resendAfter: 60 });
-    const [message] = await messagesTo(`${fields.quhao}${fields.phone}`);
+    const [message] = await messagesTo(fields.phone);
     expect(message).toMatchObject({ from: "+15005550006", status: "queued" });
     expect(message.sid).toMatch(/^SM[0-9a-f]{32}$/);
     expect(message.body).toMatch(/^Roundtable: mã xác minh của bạn là \d{6}\. /);
     const code = /\d{6}/.exec(message.body)![0];
-    // The trunk zero was dropped for Twilio; the code was stored for the phone as typed.
-    expectOk(await api("/api/index/register", { ...fields, phone: `0${fields.phone}`, captcha: code }));
+    // The trunk zero was dropped for Twilio; the code was stored for the E.164 number, which the same
+    // spelling gives again at registration (docs/decisions/168).
+    expectOk(await api("/api/index/register", { ...fields, phone: `0${national}`, captcha: code }));
   });
 
   it.each([
@@ -67,18 +69,27 @@ describe("SMS_PROVIDER=twilio", () => {
     const started = Date.now();
     expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), 1180);
     expect(Date.now() - started).toBeLessThan(TWILIO_TIMEOUT_MS + 2_500);
-    expect(await count("sms_codes", "phone = ?", mobile)).toBe(0);
+    expect(await count("sms_codes", "phone = ?", `+84${mobile}`)).toBe(0);
   });
 
   it("tells the player a number Twilio cannot text is wrong (21211 is 2050), and logs no number", async () => {
     const errors = vi.spyOn(console, "error");
-    const mobile = "123456789012345"; // 17 digits with +84: no E.164 number
+    const mobile = freshPhone();
+    // a valid number (docs/decisions/168) that Twilio refuses to text
+    await steer({ to: `+84${mobile}`, fail: 400 });
     expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), 2050);
-    expect(await count("sms_codes", "phone = ?", mobile)).toBe(0);
+    await steer({ to: `+84${mobile}`, fail: null });
+    expect(await count("sms_codes", "phone = ?", `+84${mobile}`)).toBe(0);
     const logged = errors.mock.calls.map((call) => call.join(" ")).join("\n");
     expect(logged).toContain('"twilioCode":21211');
     expect(logged).not.toContain(mobile);
     errors.mockRestore();
+  });
+
+  it("refuses a number that is none (2050) before anything is sent", async () => {
+    const mobile = "123456789012345"; // 17 digits with +84: no E.164 number
+    expectError(await api("/api/index/sms_send", { quhao: "+84", mobile }), 2050);
+    expect(await messagesTo(`+84${mobile}`)).toEqual([]);
   });
 
   it("refuses the wrong auth token as Twilio does (20003), which the Worker answers 1180", async () => {
@@ -120,7 +131,7 @@ describe("SMS_PROVIDER=screen", () => {
     });
     expect(sent.code).toBe(1);
     expect(sent.data.screenCode).toMatch(/^\d{6}$/);
-    expect(await messagesTo(`${fields.quhao}${fields.phone}`)).toEqual([]);
+    expect(await messagesTo(fields.phone)).toEqual([]);
     expectOk(await api("/api/index/register", { ...fields, captcha: sent.data.screenCode }));
   });
 

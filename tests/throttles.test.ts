@@ -27,7 +27,7 @@ let nextSource = 0;
 /** An address of its own for each test (TEST-NET-3), so counters of one test never meet another's. */
 const newSource = () => `203.0.113.${++nextSource}`;
 let nextPhone = 0;
-const freshPhone = () => `8${String(Date.now() % 1e7).padStart(7, "0")}${nextPhone++ % 10}`;
+const freshPhone = () => `9${String(Date.now() % 1e7).padStart(7, "0")}${nextPhone++ % 10}`;
 
 /** The binding counts in windows aligned to the period: a burst must not straddle two of them. */
 async function startOfAWindow() {
@@ -49,9 +49,9 @@ describe("per-source throttles as wrangler.toml configures them", () => {
     const refused = await call("/api/index/sms_send", { quhao: "+84", mobile, lang: "zh-TW" }, noisy);
     expectError(refused as never, 1181);
     expect(refused.info).toBe("您的網路嘗試次數過多，請稍候一分鐘再試");
-    expect(await count("sms_codes", "phone = ?", mobile)).toBe(0);
+    expect(await count("sms_codes", "phone = ?", `+84${mobile}`)).toBe(0);
     expectOk((await call("/api/index/sms_send", { quhao: "+84", mobile, lang: "vi" }, quiet)) as never);
-    expect(await count("sms_codes", "phone = ?", mobile)).toBe(1);
+    expect(await count("sms_codes", "phone = ?", `+84${mobile}`)).toBe(1);
   });
 
   it("registrations per source, counted before any check runs", async () => {

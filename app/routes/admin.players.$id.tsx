@@ -187,7 +187,7 @@ export default function PlayerPage() {
           {u.role !== "player" ? ` · ${t(`player.roleNames.${u.role}`, { defaultValue: u.role })}` : ""}
         </dd>
         <dt>{t("player.phone")}</dt>
-        <dd>{u.phone ? `${u.quhao} ${u.phone}` : "—"}</dd>
+        <dd>{u.phone || "—"}</dd>
         <dt>{t("player.joined")}</dt>
         <dd>
           <PlayerTime ms={u.createdAt} zone />

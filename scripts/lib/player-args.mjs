@@ -1,17 +1,23 @@
 // The arguments of `npm run player` (scripts/player.mjs): read here, apart from wrangler, so a test can check them.
 
-export const PLAYER_USAGE = "Usage: npm run player -- move <username> <shard> [--remote]";
+export const PLAYER_USAGE =
+  "Usage: npm run player -- move <username> <shard> [--remote]\n       npm run player -- phones [--dry-run] [--remote]";
 
 /**
  * `move <username> <shard> [--remote]`, the shard one of the `shardCount` wallet shards wrangler.toml binds.
- * Returns the move asked for, or `{ problem }` in words for whoever typed it.
+ * Or `phones [--dry-run] [--remote]`: every stored phone rewritten in E.164, collisions reported (docs/decisions/168).
+ * Returns the command asked for, or `{ problem }` in words for whoever typed it.
  */
 export function parsePlayerArgs(argv, shardCount) {
   const flags = argv.filter((a) => a.startsWith("--"));
   const words = argv.filter((a) => !a.startsWith("--"));
-  const unknown = flags.filter((f) => f !== "--remote");
-  if (unknown.length) return { problem: `Unknown option: ${unknown.join(", ")}.` };
   const [command, username, shard, ...extra] = words;
+  const unknown = flags.filter((f) => f !== "--remote" && !(command === "phones" && f === "--dry-run"));
+  if (unknown.length) return { problem: `Unknown option: ${unknown.join(", ")}.` };
+  if (command === "phones") {
+    if (words.length > 1) return { problem: `Unexpected: ${words.slice(1).join(" ")}.` };
+    return { command, dryRun: flags.includes("--dry-run"), remote: flags.includes("--remote") };
+  }
   if (command !== "move") return { problem: `Unknown command: ${command ?? "(none)"}.` };
   if (!username) return { problem: "Which player? Give their username." };
   if (shard === undefined) return { problem: "To which shard? Give its number." };

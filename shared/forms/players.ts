@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "../fields";
+import { DEFAULT_DIAL_CODE, normalisePhone } from "../players/phone";
 
 // One schema per form (docs/product.md#input-rules, docs/product.md#accounts-and-security); each message is the catalogue code of the broken rule.
 const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
@@ -10,8 +11,24 @@ const dialCode = () =>
   text()
     .regex(/^\+\d{1,4}$/, "2050")
     .optional()
-    .default("+84");
-const phoneNumber = () => text().regex(/^\d{6,15}$/, "2050");
+    .default(DEFAULT_DIAL_CODE);
+/** Digits as people type them (spaces, dots, dashes, a leading + or 00): the number itself is `withE164`'s. */
+const phoneNumber = () => text().regex(/^[+(]?[\d\s.\-()\u00a0]{6,30}$/, "2050");
+
+/**
+ * The typed dial code and phone replaced by the number's one spelling (docs/decisions/168): `quhao` becomes
+ * its country calling code, the phone its E.164 string; a number that is none is 2050 on the phone field.
+ */
+function withE164<K extends string>(key: K) {
+  return <F extends { quhao: string } & Record<K, string>>(form: F, ctx: z.RefinementCtx<F>): F => {
+    const phone = normalisePhone(form[key], form.quhao);
+    if (!phone) {
+      ctx.addIssue({ code: "custom", message: "2050", path: [key], input: form[key] });
+      return z.NEVER;
+    }
+    return { ...form, quhao: phone.dialCode, [key]: phone.e164 };
+  };
+}
 
 const username = () =>
   text()
@@ -34,7 +51,7 @@ const newLoginPassword = () =>
 /** A withdrawal password: 6-16 letters or digits. */
 const withdrawalPassword = () => z.string({ error: "1001" }).regex(/^[A-Za-z0-9]{6,16}$/, "1058");
 
-export const smsSendForm = z.object({ quhao: dialCode(), mobile: phoneNumber() });
+export const smsSendForm = z.object({ quhao: dialCode(), mobile: phoneNumber() }).transform(withE164("mobile"));
 
 export const registerForm = z
   .preprocess(
@@ -61,7 +78,8 @@ export const registerForm = z
       adult: z.unknown().refine((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true", "3007"),
     }),
   )
-  .refine((form) => form.password === form.spassword, { message: "1012" });
+  .refine((form) => form.password === form.spassword, { message: "1012" })
+  .transform(withE164("phone"));
 
 export const loginForm = z.object({
   quhao: dialCode(),
@@ -81,7 +99,8 @@ export const resetPasswordForm = z
     npasswd: newLoginPassword(),
     npasswd2: z.string({ error: "1001" }),
   })
-  .refine((form) => form.npasswd === form.npasswd2, { message: "1012" });
+  .refine((form) => form.npasswd === form.npasswd2, { message: "1012" })
+  .transform(withE164("phone"));
 
 export const changeLoginPasswordForm = z
   .object({

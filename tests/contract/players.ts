@@ -12,10 +12,15 @@ let counter = 0;
 export async function newPlayerFields(client: ContractClient, overrides: Record<string, string> = {}) {
   counter++;
   const stamp = `${Date.now() % 100000}${counter}${Math.floor(Math.random() * 10)}`;
+  // a valid Vietnamese mobile number in E.164, the spelling registration stores (docs/decisions/168)
+  const national =
+    `${counter % 1000}`.padStart(3, "0") +
+    `${Date.now() % 1000}`.padStart(3, "0") +
+    `${Math.floor(Math.random() * 10)}`;
   const fields = {
     quhao: "+84",
     username: `c${stamp}x`,
-    phone: `93${stamp.padStart(8, "0")}`.slice(0, 12),
+    phone: `+8493${national}`,
     captcha: "654321",
     password: "secret123",
     spassword: "secret123",

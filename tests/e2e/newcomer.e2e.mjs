@@ -63,7 +63,7 @@ async function registerForm(page, shot, smsCode) {
   await page.getByRole("button", { name: "Register" }).click();
   for (const message of [
     "Username must contain both letters and digits",
-    "Please enter a correct phone number",
+    "This is not a phone number: type it as 0912 345 678, or with its country code as +84 912 345 678",
     "Please enter the verification code",
     "Password must be 6-16 characters",
     "Please enter the invitation code",

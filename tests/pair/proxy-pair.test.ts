@@ -1,6 +1,7 @@
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hashSmsCode } from "../../worker/players/sms";
+import { normalisePhone } from "../../shared/players/phone";
 import { DEMO_PLAYER } from "../../worker/seed/seed";
 import { expectBooksBalanced, type Answer, type ContractClient } from "../contract/client";
 import { contractFlows } from "../contract/flows";
@@ -25,8 +26,11 @@ async function post(base: string, path: string, body: unknown = {}): Promise<Ans
 const throughProxy: ContractClient = {
   call: (path, body) => post(front.url, path, body),
   operatorCall: (path, body) => post(upstream.url, path, body),
-  async plantSmsCode(quhao, phone, code) {
+  async plantSmsCode(typedQuhao, typedPhone, code) {
     const now = Date.now();
+    // stored as sms_send stores it: for the number's E.164 spelling (docs/decisions/168)
+    const number = normalisePhone(typedPhone, typedQuhao);
+    const [quhao, phone] = number ? [number.dialCode, number.e164] : [typedQuhao, typedPhone];
     await upstream.db
       .prepare("INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)")
       .bind(quhao, phone, await hashSmsCode(PEPPER, quhao, phone, code), now - 61_000, now + 300_000)

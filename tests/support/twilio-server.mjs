@@ -6,8 +6,8 @@
 //        21603/21604 no sender, 20429 too many requests)
 //   GET  /2010-04-01/Accounts/{AccountSid}/Messages.json?To=   the sent messages, newest first (Twilio's
 //        list shape), which is how tests read a code that "reached the phone"
-// Tests steer it for one recipient on the same port: POST /control {to, fail: 401|429|500|null, delayMs} makes the
-// messages to `to` (E.164) fail or wait, and POST /control {} forgets every such rule; GET /control tells the rules.
+// Tests steer it for one recipient on the same port: POST /control {to, fail: 400|401|429|500|null, delayMs} makes the
+// messages to `to` (E.164) fail or wait (400: 21211, a valid number Twilio will not text), and POST /control {} forgets every such rule; GET /control tells the rules.
 // Messages to other numbers go through as ever: tests running beside the steering one (vitest's other workers,
 // which share this server) never meet its failures.
 // Run by hand: `node tests/support/twilio-server.mjs 8853` prints its account and token.
@@ -82,6 +82,8 @@ export async function startTwilioServer({
     const to = form.get("To") ?? "";
     const rule = rules.get(to) ?? { fail: null, delayMs: 0 };
     if (rule.delayMs) await new Promise((r) => setTimeout(r, rule.delayMs));
+    if (rule.fail === 400)
+      return reply(400, errorBody(400, 21211, `The 'To' number ${to} is not a valid phone number.`));
     if (rule.fail === 429) return reply(429, errorBody(429, 20429, "Too Many Requests"));
     if (rule.fail === 401) return reply(401, errorBody(401, 20003, "Authenticate"));
     if (rule.fail >= 500) return reply(rule.fail, errorBody(rule.fail, 20500, "Internal Server Error"));

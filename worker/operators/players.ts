@@ -20,6 +20,7 @@ import { getUserById } from "../players/users";
 import { readSettings } from "../settings/settings";
 import { listDeposits, listWithdrawals } from "../wallet/requests";
 import { toMoney } from "#shared/money";
+import { normalisePhone } from "#shared/players/phone";
 import { reasonParamsOf } from "../wallet/present";
 import { ledgerKind } from "../ledger/reasons";
 
@@ -31,14 +32,18 @@ export const playerKey = (row: { id: number }) => [row.id];
 export const PLAYER_KEY_WIDTH = 1;
 
 /**
- * By username (prefix, any case) or phone (contains); one page, never the whole table. The page is read from
+ * By username (prefix, any case) or phone (contains, or the whole number in any spelling: 0912 345 678 finds
+ * +84912345678, docs/decisions/168); one page, never the whole table. The page is read from
  * the directory in the control database (every player's name, phone and shard, docs/decisions/161), then each
  * player's level, balance and state from their shard: one query per shard the page touches.
  */
 export async function searchPlayers(control: Db, shards: Db[], q: { query: string; at: PageAt }) {
   const term = escapeLike(q.query.toLowerCase());
   const d = accountDirectory;
-  const match = q.query ? or(startsWithSql(d.username, q.query), like(d.phone, `%${term}%`)) : undefined;
+  const number = normalisePhone(q.query);
+  const match = q.query
+    ? or(startsWithSql(d.username, q.query), like(d.phone, `%${term}%`), number ? eq(d.phone, number.e164) : undefined)
+    : undefined;
   const found = await control
     .select({ id: d.id, username: d.username, phone: d.phone, quhao: d.quhao, shard: d.shard })
     .from(d)

@@ -30,8 +30,8 @@ export const limits = {
    * one per account whatever the spelling (usernames are unique without regard to case).
    */
   operator: (username: string): AttemptLimit[] => [{ key: `operator:${username.toLowerCase()}`, max: MAX_FAILURES }],
-  /** An SMS code: per phone number. */
-  smsCode: (quhao: string, phone: string): AttemptLimit[] => [{ key: `sms:${quhao}${phone}`, max: MAX_FAILURES }],
+  /** An SMS code: per phone number, its E.164 string whatever the spelling typed (docs/decisions/168). */
+  smsCode: (e164: string): AttemptLimit[] => [{ key: `sms:${e164}`, max: MAX_FAILURES }],
 };
 
 /**

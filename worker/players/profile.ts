@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import { getUserById } from "./users";
 import { toMoney } from "#shared/money";
 import { LEVEL_KEYS } from "#shared/players/levels";
+import { maskedPhone } from "#shared/players/phone";
 import { restrictionOf } from "../protection/refusal";
 import { pendingWithdrawalCents } from "../wallet/requests";
 
@@ -18,7 +19,7 @@ export async function profileOf(db: Db, userId: number) {
     name: user.username,
     username: user.username,
     quhao: user.quhao,
-    phone: user.phone ? `${user.phone.slice(0, 3)}****${user.phone.slice(-2)}` : "",
+    phone: maskedPhone(user.phone, user.quhao),
     money: toMoney(user.moneyCents),
     // Withdrawable: the whole balance (held withdrawals have already left it).
     leftmoney: toMoney(user.moneyCents),

@@ -5,6 +5,7 @@ import type { SmsProvider } from "../config";
 /** How long Twilio may take to accept a message before the send counts as failed (no code is kept). */
 export const TWILIO_TIMEOUT_MS = 8_000;
 
+/** `phone` is the number in E.164 (docs/decisions/168), `quhao` its country calling code. */
 export type SmsRecipient = { quhao: string; phone: string };
 /** What a send gives back: in `screen` mode, the code the page shows instead of a text message. */
 export type SmsDelivery = { screenCode?: string };
@@ -16,9 +17,6 @@ export type SmsDelivery = { screenCode?: string };
 export interface SmsSender {
   send(to: SmsRecipient, code: string, lang: ApiLang): Promise<SmsDelivery>;
 }
-
-/** E.164: the dial code and the national number without its trunk zero (+84 0912... is +84 912...). */
-const e164 = ({ quhao, phone }: SmsRecipient) => `${quhao}${phone.replace(/^0+/, "")}`;
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -57,7 +55,7 @@ function twilioSender(sms: Extract<SmsProvider, { provider: "twilio" }>): SmsSen
   const authorization = `Basic ${btoa(`${sms.accountSid}:${sms.authToken}`)}`;
   return {
     async send(to, code, lang) {
-      const form = new URLSearchParams({ To: e164(to), Body: message(lang, "sms.code", code) });
+      const form = new URLSearchParams({ To: to.phone, Body: message(lang, "sms.code", code) });
       if (sms.messagingServiceSid) form.set("MessagingServiceSid", sms.messagingServiceSid);
       else form.set("From", sms.from);
       let answer: Response;

@@ -83,7 +83,7 @@ export async function checkSmsCode(db: Db, pepper: string, quhao: string, phone:
   const typedHash = await hashSmsCode(pepper, quhao, phone, code);
   const right = await checkSecret(
     db,
-    limits.smsCode(quhao, phone),
+    limits.smsCode(phone),
     nowMs,
     2065,
     async () => !!latest && latest.codeHash === typedHash,

@@ -17,7 +17,8 @@ export const DEMO_PLAYER = {
   username: "demo01",
   password: "demo1234",
   payPassword: "123456",
-  phone: "900000001",
+  /** E.164, as registration stores every number (docs/decisions/168). */
+  phone: "+84900000001",
   moneyCents: 1_000_000,
 };
 export const DEMO_OPERATOR = { id: 2, username: "admin", password: "admin1234", role: "admin" };
@@ -119,6 +120,7 @@ async function walletAccountStatements(pepper: string, nowMs: number, shard: num
     house,
     seedUser(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, nowMs, {
       pay_password_hash: payHash,
+      quhao: "+84",
       phone: DEMO_PLAYER.phone,
       invitation_code: "888",
     }),

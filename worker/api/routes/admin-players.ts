@@ -68,7 +68,7 @@ adminPlayerRoutes.post("/api/admin/players", async (c) => {
       ? {
           id: r.id,
           username: r.username,
-          phone: r.phone ? `${r.quhao} ${r.phone}` : "",
+          phone: r.phone,
           role: r.account.role,
           level: r.account.level,
           money: toMoney(r.account.moneyCents),
