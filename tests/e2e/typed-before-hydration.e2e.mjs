@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readControls, setEveryControl, lostControls } from "./form-controls.mjs";
 import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-visits.mjs";
 import { reactHydrated } from "./hydrated.mjs";
-import { signInToConsole, operatorToken } from "./operator.mjs";
+import { signInToConsole, operatorToken, setMoneySettings } from "./operator.mjs";
 import { fundedPlayer } from "./players.mjs";
 import { bettingOpenFor } from "./short-rounds.mjs";
 
@@ -112,7 +112,8 @@ async function prepare(base, serverLog, smsCode) {
     { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", account: "190339998877" },
     { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", account: "0071000123456" },
   ];
-  assert.equal((await call(base, "/api/admin/settings/update", { token: admin, payees })).code, 1);
+  // asked by the admin, approved by the second admin (docs/decisions/167-money-settings-four-eyes.md)
+  await setMoneySettings(base, serverLog, { payees });
   const { token } = player;
   // a BTC address to withdraw to: the USDT form, with its choice of network, stays open to add; no bank card, so
   // the bank card form stays open to add too (a player holds one bank card)
@@ -210,7 +211,7 @@ export default async function ({ context, page, base, serverLog, shot, smsCode }
     await noScript(desk, VISITS.operator);
     await desk.close();
   } finally {
-    await call(base, "/api/admin/settings/update", { token: admin, payees: [] });
+    await setMoneySettings(base, serverLog, { payees: [] });
   }
   await shot("last-form");
   const total = counts.reduce((sum, line) => sum + Number(line.split(": ")[1]), 0);
