@@ -94,7 +94,10 @@ describe("no change leaves fewer than two operators able to approve", () => {
       // exactly one of the two was reset and disabled; two active admins remain
       expect((await frozen(x.id)) + (await frozen(y.id))).toBe(1);
       expect(
-        await count("users", "role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND totp_secret IS NOT NULL"),
+        await count(
+          "users",
+          "role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND totp_secret IS NOT NULL",
+        ),
       ).toBe(2);
       expect(await count("operator_requests", "kind = 'reset' AND status = 'approved'")).toBe(1);
       expect(await count("operator_requests", "kind = 'reset' AND status = 'pending'")).toBe(1);

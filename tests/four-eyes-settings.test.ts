@@ -21,6 +21,14 @@ const requests = async (token: string) =>
     requestedById: number;
   }[];
 const waitingFor = async (token: string, key: string) => (await requests(token)).find((r) => r.key === key)!;
+// the words a reader sees: scripts (the page's data for hydration) left out
+const words = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 const coinRates = async (token: string) => (await api("/api/admin/payments", { token })).data.coinPayouts;
 
 describe("deposit payees and coin payout rates wait for a second admin", () => {
@@ -50,7 +58,9 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
   it("the coin payout rate and fee the console pays at stay the approved ones until a second admin approves", async () => {
     const admin = await operatorLogin();
     await setMoneySettings({ coin_payouts: { USDT: { rate: "0.998", fee: "1.5" } } });
-    expectOk(await api("/api/admin/settings/update", { token: admin, coin_payouts: { USDT: { rate: "0.5", fee: "9" } } }));
+    expectOk(
+      await api("/api/admin/settings/update", { token: admin, coin_payouts: { USDT: { rate: "0.5", fee: "9" } } }),
+    );
     expect(await coinRates(admin)).toEqual({ USDT: { rate: "0.998", fee: "1.5" } });
     const request = await waitingFor(admin, "coin_payouts");
     expect(request).toMatchObject({
@@ -100,6 +110,44 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
     await browser.post("/languageSet", { lng: "zh-CN" }).then((r) => r.body?.cancel());
     const chinese = await (await browser.get("/admin/audit?target=settings")).text();
     expect(chinese).toContain("批准了收款账户的更改");
+    await setMoneySettings({ payees: [] });
+  });
+
+  it("the console's settings screen shows the waiting change old → new; approving is two steps naming what it will do", async () => {
+    const manager = await secondOperator(true, "manager");
+    const managerToken = await manager.signIn();
+    const player = await registerPlayer();
+    expectOk(await api("/api/admin/settings/update", { token: managerToken, payees: [payee] }));
+    const request = await waitingFor(managerToken, "deposit_payees");
+    const admin = await consoleBrowser();
+    const page = words(await (await admin.get("/admin/settings")).text());
+    expect(page).toContain("Changes waiting for a second admin");
+    expect(page).toContain("Asked: none → Vietcombank · BETTING CO LTD · 0071000123456");
+    expect(page).toContain(`Asked by ${manager.username}`);
+    // the manager's own screen names why they do not approve it, and lets them withdraw it
+    const own = words(
+      await (
+        await consoleBrowser(manager.username, manager.password, manager.secret)
+      )
+        .get("/admin/settings")
+        .then((r) => r.text()),
+    );
+    expect(own).toContain("You asked for this: another admin decides it");
+    expect(own).toContain("Withdraw my request");
+    const step = words(
+      await (await admin.post("/admin/settings", { intent: "approve", id: String(request.id) })).text(),
+    );
+    expect(step).toContain(
+      `Approve changing the deposit accounts from none to Vietcombank · BETTING CO LTD · 0071000123456? Asked by ${manager.username}.`,
+    );
+    expect(await recharge(player.token)).toEqual([]);
+    const done = await admin.post("/admin/settings", { intent: "approve", id: String(request.id), confirmed: "yes" });
+    expect(done.status).toBe(302);
+    await done.body?.cancel();
+    expect(await recharge(player.token)).toEqual([payee]);
+    expect(words(await (await admin.get("/admin/settings")).text())).not.toContain(
+      "Changes waiting for a second admin",
+    );
     await setMoneySettings({ payees: [] });
   });
 

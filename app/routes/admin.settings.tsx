@@ -83,7 +83,7 @@ async function decide(request: Request, context: ActionFunctionArgs["context"], 
   }
   const answer = await callAdmin(request, context, `/api/admin/settings/requests/${intent}`, { id });
   if (answer.code !== 1) return data({ error: answer.info }, { status: 400 });
-  const what = t(`settings.requestKey.${r.key}`);
+  const what = t(`settings.requestWhat.${r.key}`);
   return redirectWithToast(
     context,
     "/admin/settings",

@@ -20,7 +20,10 @@ export type MoneySetting = (typeof MONEY_SETTINGS)[number];
 /** The audit words of each setting: settings.payees.ask, settings.coins.approve and so on (shared/audit.ts). */
 const AUDIT_NAME: Record<MoneySetting, "payees" | "coins"> = { deposit_payees: "payees", coin_payouts: "coins" };
 /** The field name the console's audit view and settings screen know the value by (app/components/admin/AuditValues.tsx). */
-const FIELD: Record<MoneySetting, "payees" | "coin_payouts"> = { deposit_payees: "payees", coin_payouts: "coin_payouts" };
+const FIELD: Record<MoneySetting, "payees" | "coin_payouts"> = {
+  deposit_payees: "payees",
+  coin_payouts: "coin_payouts",
+};
 
 /** One JSON text for equal values, whatever the order of an object's keys. */
 export function canonicalJson(value: unknown): string {

@@ -152,13 +152,7 @@ function invitationStatements(db: Db, codes: string[]) {
 
 function presentGiven(form: z.output<typeof settingsForm>, deploymentCurrency: string) {
   const out: Record<string, unknown> = {};
-  for (const key of [
-    "kefu_url",
-    "android_url",
-    "ios_url",
-    "deposit_mode",
-    "invitations",
-  ] as const)
+  for (const key of ["kefu_url", "android_url", "ios_url", "deposit_mode", "invitations"] as const)
     if (form[key] !== undefined) out[key] = form[key];
   if (form.currency_label !== undefined) out.currency_label = form.currency_label || deploymentCurrency;
   if (form.vip_thresholds) out.vip_thresholds = form.vip_thresholds.map(toMoney);

@@ -117,7 +117,7 @@ export function SettingRequests({
 export function ConfirmSettingDecision({ decision }: { decision: SettingDecision }) {
   const { t } = useTranslation("admin");
   const words = {
-    what: t(`settings.requestKey.${decision.key}`),
+    what: t(`settings.requestWhat.${decision.key}`),
     from: settingValueText(t, decision.key, decision.from),
     to: settingValueText(t, decision.key, decision.to),
     by: decision.by,
