@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readControls, setEveryControl, lostControls } from "./form-controls.mjs";
 import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-visits.mjs";
 import { reactHydrated } from "./hydrated.mjs";
-import { signInToConsole, operatorToken, setMoneySettings } from "./operator.mjs";
+import { signInToConsole, setMoneySettings } from "./operator.mjs";
 import { fundedPlayer } from "./players.mjs";
 import { bettingOpenFor } from "./short-rounds.mjs";
 
@@ -106,7 +106,6 @@ async function slowed(context, page) {
  * runs alone (playwright.config.mjs).
  */
 async function prepare(base, serverLog, smsCode) {
-  const admin = await operatorToken(base, serverLog);
   const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "tb", payPwd: "123456" });
   const payees = [
     { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", account: "190339998877" },
@@ -129,13 +128,13 @@ async function prepare(base, serverLog, smsCode) {
   const bankId = (cards.list ?? cards)[0].id;
   const withdrawal = await call(base, "/api/game/withdraw", { token, bank_id: bankId, money: "100", pwd: "123456" });
   assert.equal(withdrawal.code, 1, `a withdrawal waits: ${JSON.stringify(withdrawal)}`);
-  return { admin, player, ids: { player: player.id } };
+  return { player, ids: { player: player.id } };
 }
 
 export default async function ({ context, page, base, serverLog, shot, smsCode }) {
   assert.deepEqual(formFilesNotVisited(), [], "files with a form control that no visit of form-visits.mjs shows");
   assert.deepEqual(visitedFilesWithoutInput(), [], "files form-visits.mjs names that take no input");
-  const { admin, player, ids } = await prepare(base, serverLog, smsCode);
+  const { player, ids } = await prepare(base, serverLog, smsCode);
 
   const lost = [];
   const counts = [];

@@ -14,8 +14,7 @@ import { settingRequests, users } from "../db/schema";
 // approved value until the approval batch writes the new one, so players only ever see approved values.
 // Nobody approves their own request; the asker may withdraw it; one waiting change per setting.
 
-export const MONEY_SETTINGS = ["deposit_payees", "coin_payouts"] as const;
-export type MoneySetting = (typeof MONEY_SETTINGS)[number];
+type MoneySetting = "deposit_payees" | "coin_payouts";
 
 /** The audit words of each setting: settings.payees.ask, settings.coins.approve and so on (shared/audit.ts). */
 const AUDIT_NAME: Record<MoneySetting, "payees" | "coins"> = { deposit_payees: "payees", coin_payouts: "coins" };
@@ -26,7 +25,7 @@ const FIELD: Record<MoneySetting, "payees" | "coin_payouts"> = {
 };
 
 /** One JSON text for equal values, whatever the order of an object's keys. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object")
     return `{${Object.keys(value)
@@ -112,7 +111,7 @@ export async function listSettingRequests(db: Db) {
   }));
 }
 
-export type SettingDecision = {
+type SettingDecision = {
   actorId: number;
   actorRole: string | null | undefined;
   id: number;

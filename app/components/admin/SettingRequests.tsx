@@ -34,7 +34,7 @@ export type SettingDecision = {
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** A money setting's value in words: each payee's bank, holder and account; each coin's rate and fee. */
-export function settingValueText(t: Translate, key: SettingRequest["key"], value: unknown): string {
+function settingValueText(t: Translate, key: SettingRequest["key"], value: unknown): string {
   if (key === "deposit_payees" && Array.isArray(value))
     return value.map((p: Payee) => [p.name, p.holder, p.account].join(" · ")).join("; ") || t("settings.requestNone");
   if (key === "coin_payouts" && value && typeof value === "object")
