@@ -124,6 +124,10 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
     expect(page).toContain("Changes waiting for a second admin");
     expect(page).toContain("Asked: none → Vietcombank · BETTING CO LTD · 0071000123456");
     expect(page).toContain(`Asked by ${manager.username}`);
+    // the approvals screen lists it too, its forms posting to the settings screen's confirm step
+    const approvals = await (await admin.get("/admin")).text();
+    expect(words(approvals)).toContain("Asked: none → Vietcombank · BETTING CO LTD · 0071000123456");
+    expect(approvals).toMatch(/action="\/admin\/settings"/);
     // the manager's own screen names why they do not approve it, and lets them withdraw it
     const own = words(
       await (

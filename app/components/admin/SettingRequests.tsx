@@ -48,14 +48,17 @@ function settingValueText(t: Translate, key: SettingRequest["key"], value: unkno
 
 /**
  * The waiting changes, each with who asked and, where the reader may not decide, why: they asked for it (they
- * may withdraw it) or they are no admin. The forms post to the settings screen, whose confirm step decides them.
+ * may withdraw it) or they are no admin. On the approvals screen the forms post to the settings screen
+ * (`action`), whose confirm step decides them.
  */
 export function SettingRequests({
   requests,
   me,
+  action,
 }: {
   requests: SettingRequest[];
   me: { id: number; role: string | null };
+  action?: string;
 }) {
   const { t } = useTranslation("admin");
   if (requests.length === 0) return null;
@@ -90,7 +93,7 @@ export function SettingRequests({
             {why ? <p className="muted">{why}</p> : null}
             <div className="admin-actions">
               {why ? null : (
-                <Form method="post">
+                <Form method="post" action={action}>
                   {hidden("approve")}
                   <button className="button small" type="submit">
                     {t("operators.approve")}
@@ -98,7 +101,7 @@ export function SettingRequests({
                 </Form>
               )}
               {own || admin ? (
-                <Form method="post">
+                <Form method="post" action={action}>
                   {hidden("reject")}
                   <button className="button small secondary" type="submit">
                     {own ? t("operators.withdraw") : t("operators.reject")}
