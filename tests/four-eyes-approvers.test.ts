@@ -71,6 +71,29 @@ describe("no change leaves fewer than two operators able to approve", () => {
     await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(third.id).run();
   });
 
+  it("a reset fine when asked is refused when approved once the state changed between (1241), writing nothing", async () => {
+    const admin = await operatorLogin();
+    const adminId = await idOf("admin");
+    const x = await secondOperator(true, "admin");
+    // three admins: resetting x leaves two, so it is asked
+    const ask = await api("/api/admin/operators/reset-authenticator", { token: admin, operatorId: x.id });
+    expectOk(ask);
+    // then admin2 lowers the asker, which leaves admin2 and x: the reset would now leave one
+    const admin2 = await operatorLogin("admin2");
+    expectOk(await api("/api/admin/operators/role", { token: admin2, operatorId: adminId, role: "manager" }));
+    try {
+      expectError(await api("/api/admin/operators/requests/approve", { token: admin2, id: ask.data.requestId }), 1241);
+      expect(await frozen(x.id)).toBe(0);
+      expect(await count("operator_requests", "id = ? AND status = 'pending'", ask.data.requestId)).toBe(1);
+      expect(await count("audit_log", "action = 'operator.reset.approve'")).toBe(0);
+      // withdrawn, so that the next test starts from the seed's two admins
+      expectOk(await api("/api/admin/operators/requests/reject", { token: admin2, id: ask.data.requestId }));
+    } finally {
+      await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE id = ?").bind(adminId).run();
+      await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(x.id).run();
+    }
+  });
+
   it("two resets approved at once, each fine alone, do not both pass: the second meets the first inside its batch", async () => {
     const admin = await operatorLogin();
     const adminId = await idOf("admin");
