@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants } from "./helpers";
-import { expectConsoleOnly, operatorBrowser } from "./console-pages";
+import { consoleBrowser, expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
 
@@ -65,7 +65,7 @@ describe("new console pages", () => {
     expect(await html(bad)).toContain("A title in at least one language, at most 200 characters");
   });
 
-  it("save settings: the deposit account appears on the player's deposit screen; a bad link is refused in the operator's words", async () => {
+  it("save settings: the deposit account waits for a second admin, then appears on the player's deposit screen; a bad link is refused in the operator's words", async () => {
     const browser = await operatorBrowser();
     const settings = await html(await browser.get("/admin/settings"));
     const vip = [...settings.matchAll(/name="vip"[^>]*value="([\d.]+)"/g)].map((m) => m[1]);
@@ -95,7 +95,18 @@ describe("new console pages", () => {
     ];
     const saved = await browser.post("/admin/settings", form);
     expect(saved.status).toBe(302);
+    await saved.body?.cancel();
     const player = await new Browser().logIn();
+    // where players pay is money: the change waits for a second admin (docs/decisions/167)
+    expect(await html(await player.get("/recharge"))).not.toContain("19033344455566");
+    const second = await consoleBrowser("admin2", "admin21234");
+    const waiting = await html(await second.get("/admin/settings"));
+    const id = /name="intent" value="approve"[^]*?name="id" value="(\d+)"/.exec(waiting)![1];
+    const step = await html(await second.post("/admin/settings", { intent: "approve", id }));
+    expect(step).toContain("Approve changing the deposit accounts from none to Techcombank");
+    const approved = await second.post("/admin/settings", { intent: "approve", id, confirmed: "yes" });
+    expect(approved.status).toBe(302);
+    await approved.body?.cancel();
     const recharge = await html(await player.get("/recharge"));
     expect(recharge).toContain("19033344455566");
     expect(recharge).toContain("Techcombank");

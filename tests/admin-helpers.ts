@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { hashPassword } from "../worker/auth/password";
 import { base32Encode } from "../worker/auth/totp";
 import type { OperatorRole } from "#shared/operators/roles";
-import { api, expectOk, freshTotpCode } from "./helpers";
+import { api, expectOk, freshTotpCode, operatorLogin } from "./helpers";
 import { rowsEverywhere } from "./shard-helpers";
 
 // A second operator for four-eyes tests, with a known TOTP secret, signed in like the console does.
@@ -37,4 +37,20 @@ export async function auditRows(action: string, target: string) {
     target,
   );
   return rows.sort((a, b) => a.at - b.at).map((r) => ({ actor_id: r.actor_id, before: r.before, after: r.after }));
+}
+
+/**
+ * Deposit payees or coin payout rates set as the console sets them (docs/decisions/167-money-settings-four-eyes.md):
+ * the seeded admin asks, a second admin approves each change it filed. Answers the settings the approval left.
+ */
+export async function setMoneySettings(values: { payees?: unknown[]; coin_payouts?: Record<string, unknown> }) {
+  const asker = await operatorLogin();
+  const asked = await api("/api/admin/settings/update", { token: asker, ...values });
+  expectOk(asked);
+  const approver = await operatorLogin("admin2");
+  for (const { id } of asked.data.waiting as { id: number }[])
+    expectOk(await api("/api/admin/settings/requests/approve", { token: approver, id }));
+  const settings = await api("/api/admin/settings", { token: asker });
+  expectOk(settings);
+  return settings.data;
 }

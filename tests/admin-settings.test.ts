@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, newPlayerFields, operatorLogin, registerPlayer } from "./helpers";
-import { auditRows } from "./admin-helpers";
+import { auditRows, setMoneySettings } from "./admin-helpers";
 
-// The settings screen's API: each value checked, written with one audit row, seen by players.
+// The settings screen's API: each value checked, written with one audit row, seen by players. The deposit
+// accounts are money: a second admin approves their change (tests/four-eyes-settings.test.ts), setMoneySettings here.
 
 const payee = { type: "bank", name: "Vietcombank", holder: "BETTING CO LTD", account: "0071000123456" };
 
@@ -33,13 +34,15 @@ describe("operator settings", () => {
       vip_thresholds: ["0", "1000", "5000", "20000", "50000", "100000", "500000", "1000000.50"],
       withdraw_daily_cap: "20000",
       deposit_mode: "request",
+      invitations: ["888", "SPRING24"],
+    });
+    expectOk(saved);
+    await setMoneySettings({
       payees: [
         payee,
         { type: "wallet", name: "USDT TRC20", holder: "Cashier", account: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" },
       ],
-      invitations: ["888", "SPRING24"],
     });
-    expectOk(saved);
     const rows = await auditRows("settings.update", "settings");
     expect(rows).toHaveLength(audits + 1);
     const last = rows[rows.length - 1];
@@ -73,11 +76,11 @@ describe("operator settings", () => {
         currency_label: "USD",
         kefu_url: "",
         android_url: "",
-        payees: [],
         withdraw_daily_cap: "50000",
         vip_thresholds: before.vip_thresholds.map(String),
       }),
     );
+    await setMoneySettings({ payees: [] });
   });
 
   it("refuses each bad value with its own code and writes nothing", async () => {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { operatorBrowser } from "./console-pages";
+import { setMoneySettings } from "./admin-helpers";
 import { Browser } from "./pages";
 import { addBank, addCoinAddress, player, PAY_PASSWORD, requestId } from "./wallet-helpers";
 import { playerD1, rowD1 } from "./shard-helpers";
@@ -146,11 +147,9 @@ describe("a withdrawal an operator can pay", () => {
     expect(words).not.toMatch(/\d ETH/);
   });
 
-  it("the rates and fees are settings: saved, audited in words, a bad one refused (1203) and nothing changed", async () => {
+  it("the rates and fees are settings: saved once a second admin approves, audited in words, a bad one refused (1203) and nothing changed", async () => {
     const token = await operatorLogin();
-    expectOk(
-      await api("/api/admin/settings/update", { token, coin_payouts: { BTC: { rate: "0.0000105", fee: "0.0002" } } }),
-    );
+    await setMoneySettings({ coin_payouts: { BTC: { rate: "0.0000105", fee: "0.0002" } } });
     const browser = await operatorBrowser();
     const settings = await (await browser.get("/admin/settings")).text();
     expect(settings).toMatch(/name="coin_rate_BTC"[^>]*value="0.0000105"/);

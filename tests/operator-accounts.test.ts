@@ -146,24 +146,26 @@ describe("operator accounts", () => {
     expect(await count("users", "id = 2 AND operator_role = 'admin' AND frozen = 0")).toBe(1);
   });
 
-  it("keeps the last active admin: two admins demoting each other at once leave one", async () => {
+  it("keeps two active admins: of three, two demoting each other at once leave two (docs/decisions/167)", async () => {
     const other = await secondOperator(true, "admin");
+    const third = await secondOperator(true, "admin");
     const mine = await operatorLogin();
     const theirs = await other.signIn();
-    // every other admin of this file's database steps down first, so these two are the last ones
+    // every other admin of this file's database steps down first, so these three are the last ones
     await env.DB.prepare(
-      "UPDATE users SET operator_role = 'manager' WHERE role = 'operator' AND operator_role = 'admin' AND id NOT IN (2, ?)",
+      "UPDATE users SET operator_role = 'manager' WHERE role = 'operator' AND operator_role = 'admin' AND id NOT IN (2, ?, ?)",
     )
-      .bind(other.id)
+      .bind(other.id, third.id)
       .run();
     const answers = await Promise.all([
       api("/api/admin/operators/role", { token: mine, operatorId: other.id, role: "viewer" }),
       api("/api/admin/operators/role", { token: theirs, operatorId: 2, role: "viewer" }),
     ]);
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
-    // the loser is refused by its own demotion (1174) or, when both passed the role check first, by the write's guard (1173)
-    expect([1173, 1174]).toContain(answers.find((a) => a.code !== 1)!.data.errCode);
-    expect(await count("users", "role = 'operator' AND operator_role = 'admin' AND frozen = 0")).toBe(1);
+    // the loser is refused by its own demotion (1174) or, when both passed the role check first, by the write's
+    // guard: fewer than two admins would be left to approve (1241)
+    expect([1174, 1241]).toContain(answers.find((a) => a.code !== 1)!.data.errCode);
+    expect(await count("users", "role = 'operator' AND operator_role = 'admin' AND frozen = 0")).toBe(2);
     // the demo's second admin is one again for the tests after this one
     await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE username = 'admin2'").run();
   });

@@ -17,6 +17,7 @@ import { noteText, playerNoteText } from "~/lib/request-notes";
 import { payoutCoinLine, payoutCoins, payoutDestination } from "~/lib/payout";
 import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
 import { OperatorRequests, type OperatorRequest } from "~/components/admin/OperatorRequests";
+import { SettingRequests, type SettingRequest } from "~/components/admin/SettingRequests";
 import { isRejectPresetOf, splitNote } from "#shared/request-reasons";
 import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
@@ -39,7 +40,7 @@ type Adjustment = {
 
 /** The queues, oldest first, one page each. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [deposits, withdrawals, adjustments, charts, payments, operatorRequests] = await Promise.all([
+  const [deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests] = await Promise.all([
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/deposits", { status: "pending" }),
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/withdrawals", { status: "pending" }),
     loadAdmin<Page<Adjustment>>(request, context, "/api/admin/adjustments"),
@@ -49,8 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     callAdmin<{ list: OperatorRequest[] }>(request, context, "/api/admin/operators/requests").then((answer) =>
       answer.code === 1 ? answer.data.list : [],
     ),
+    // changes of deposit accounts and coin payouts waiting for a second admin (docs/decisions/167)
+    loadAdmin<{ list: SettingRequest[] }>(request, context, "/api/admin/settings/requests").then((r) => r.list),
   ]);
-  return { deposits, withdrawals, adjustments, charts, payments, operatorRequests };
+  return { deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests };
 }
 
 type Payments = { depositAccountMissing: boolean; coinPayouts: CoinPayouts };
@@ -174,8 +177,9 @@ function Queue({
 }
 
 export default function Approvals() {
-  const { deposits, withdrawals, adjustments, charts, payments, operatorRequests } = useLoaderData<typeof loader>();
-  const me = useRouteLoaderData<{ id: number }>("routes/admin");
+  const { deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests } =
+    useLoaderData<typeof loader>();
+  const me = useRouteLoaderData<{ id: number; role: string | null }>("routes/admin");
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">
@@ -186,6 +190,7 @@ export default function Approvals() {
       {operatorRequests.length && me ? (
         <OperatorRequests requests={operatorRequests} myId={me.id} action="/admin/operators" />
       ) : null}
+      {me ? <SettingRequests requests={settingRequests} me={me} action="/admin/settings" /> : null}
       <Queue title={t("approvals.deposits")} rows={deposits.list} kind="deposit" rates={payments.coinPayouts} />
       <Queue
         title={t("approvals.withdrawals")}

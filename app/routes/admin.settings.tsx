@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
@@ -9,7 +10,14 @@ import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
 import { formatDecimal } from "~/lib/number-format";
 import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
-import { adminAction, loadAdmin } from "~/lib/operator.server";
+import { callAdmin, loadAdmin } from "~/lib/operator.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import {
+  ConfirmSettingDecision,
+  SettingRequests,
+  type SettingDecision,
+  type SettingRequest,
+} from "~/components/admin/SettingRequests";
 import { MAX_CAP_CENTS, MIN_CAP_CENTS, settingsForm } from "#shared/forms/settings";
 import { PAYOUT_COINS, type CoinPayouts } from "#shared/payouts";
 
@@ -38,13 +46,59 @@ type Settings = {
 };
 const PAYEE_ROWS = 5;
 
+/** The settings, with the changes of deposit accounts and coin payouts that wait for a second admin. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin<Settings>(request, context, "/api/admin/settings");
+  const [settings, requests, me] = await Promise.all([
+    loadAdmin<Settings>(request, context, "/api/admin/settings"),
+    loadAdmin<{ list: SettingRequest[] }>(request, context, "/api/admin/settings/requests"),
+    loadAdmin<{ id: number; role: string | null }>(request, context, "/api/admin/me"),
+  ]);
+  return { ...settings, requests: requests.list, me: { id: me.id, role: me.role } };
 }
 
-/** One save for the whole screen: the API checks every value and writes all or nothing, audited. */
+/**
+ * A decision on a waiting change is two steps, without JavaScript too: the first submit shows what it will do,
+ * naming the setting, its approved value and the one asked for (read from the API, not the form); only the
+ * confirming submit (confirmed=yes) decides.
+ */
+async function decide(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
+  const t = await i18nServer.getFixedT(request, "admin");
+  const intent = form.get("intent") === "approve" ? "approve" : "reject";
+  const id = Number(form.get("id"));
+  const { list } = await loadAdmin<{ list: SettingRequest[] }>(request, context, "/api/admin/settings/requests");
+  const me = await loadAdmin<{ id: number }>(request, context, "/api/admin/me");
+  const r = list.find((x) => x.id === id);
+  if (!r) return data({ error: t("errors:1128") }, { status: 400 });
+  if (form.get("confirmed") !== "yes") {
+    const decision: SettingDecision = {
+      intent,
+      id,
+      key: r.key,
+      from: r.before,
+      to: r.after,
+      by: r.requestedBy,
+      own: r.requestedById === me.id,
+    };
+    return data({ decide: decision });
+  }
+  const answer = await callAdmin(request, context, `/api/admin/settings/requests/${intent}`, { id });
+  if (answer.code !== 1) return data({ error: answer.info }, { status: 400 });
+  const what = t(`settings.requestWhat.${r.key}`);
+  return redirectWithToast(
+    context,
+    "/admin/settings",
+    t(intent === "approve" ? "settings.approvedDone" : "settings.rejectedDone", { what }),
+  );
+}
+
+/**
+ * One save for the whole screen: the API checks every value and writes all or nothing, audited; a change of
+ * the deposit accounts or coin payouts is filed for a second admin instead, which the message says.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "approve" || intent === "reject") return decide(request, context, form);
   const field = (name: string) => String(form.get(name) ?? "");
   const all = (name: string) => form.getAll(name).map(String);
   const [types, names, holders, accounts] = [
@@ -97,7 +151,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // every field comes back as typed: without JavaScript the refused page is new (typedBack below)
   const typed = Object.fromEntries([...new Set(form.keys())].map((name) => [name, all(name)]));
   if (problems) return fieldsRefused(problems, { typed });
-  return adminAction(request, context, "/api/admin/settings/update", body, t("settings.saved"));
+  const answer = await callAdmin(request, context, "/api/admin/settings/update", body);
+  if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
+  const waiting = (answer.data.waiting as unknown[] | undefined)?.length ?? 0;
+  return redirectWithToast(context, "/admin/settings", t(waiting ? "settings.savedWaiting" : "settings.saved"));
 }
 
 /** What the refused save posted for a field (its i-th value), or what the settings hold. */
@@ -207,7 +264,8 @@ function FourEyes({ limits, currency }: { limits: Settings["four_eyes"]; currenc
 }
 
 export default function SettingsPage() {
-  const s = useLoaderData<typeof loader>();
+  const { requests, me, ...s } = useLoaderData<typeof loader>();
+  const decision = useActionData<{ decide?: SettingDecision }>()?.decide;
   const { t } = useTranslation("admin");
   const error = useFieldError();
   const back = useTypedBack();
@@ -216,7 +274,9 @@ export default function SettingsPage() {
     <main className="admin-main">
       <h1>{t("settings.title")}</h1>
       <ActionError />
+      {decision ? <ConfirmSettingDecision decision={decision} /> : null}
       {s.deposit_mode === "request" && s.payees.length === 0 ? <NoDepositAccount onSettings /> : null}
+      <SettingRequests requests={requests} me={me} />
       <Form method="post" className="form settings-form" key={JSON.stringify(s)}>
         <section className="admin-card settings-group" aria-labelledby="settings-1">
           <h2 id="settings-1">{t("settings.links")}</h2>

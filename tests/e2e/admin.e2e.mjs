@@ -2,7 +2,7 @@
 // freezes a player, and finds each action in the audit log.
 import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";
-import { operatorCode } from "./operator.mjs";
+import { approveMoneySettings, operatorCode } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
 
 const ROOM = 1;
@@ -167,8 +167,11 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await firstPayee.getByLabel("Account holder").fill("DEMO PAYMENTS");
   await firstPayee.getByLabel("Account number or address").fill(`1903${stamp}`);
   await page.getByRole("button", { name: "Save settings" }).click();
-  await page.getByText("Settings saved").first().waitFor();
+  // deposit accounts are money: the change waits for a second admin, shown old → new (docs/decisions/167)
+  await page.getByText("waits for a second admin").first().waitFor();
+  await page.getByRole("heading", { name: "Changes waiting for a second admin" }).waitFor();
   await shot("7-settings");
+  await approveMoneySettings(base, serverLog);
 
   const reader = await playerPage(context, base, "demo01", "demo1234");
   try {
@@ -190,6 +193,8 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await firstPayee.getByLabel("Account number or address").fill("");
   // the same toast as before is not shown twice (app/components/Toast.tsx), so wait for the saved data
   await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("waits for a second admin").first().waitFor();
+  await approveMoneySettings(base, serverLog);
   const demoToken = (await call(base, "/api/index/login", { username: "demo01", password: "demo1234" })).data.token;
   await eventually(async () =>
     assert.deepEqual((await call(base, "/api/game/getrechargelist", { token: demoToken })).data.payees, []),

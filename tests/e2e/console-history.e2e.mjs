@@ -3,7 +3,7 @@
 // is found again in the console's history by player name, beside the round board and the filtered rooms,
 // at 390 px and at desk width.
 import assert from "node:assert/strict";
-import { operatorCode, operatorToken } from "./operator.mjs";
+import { operatorCode, setMoneySettings } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
 
 async function call(base, path, body) {
@@ -13,9 +13,9 @@ async function call(base, path, body) {
 const PAYEE = { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", account: "190339998877" };
 
 export default async function ({ page, base, shot, smsCode, serverLog }) {
-  const token = await operatorToken(base, serverLog);
   // the site's deposit accounts: every deposit must then name one, so this flow runs alone (playwright.config.mjs)
-  assert.equal((await call(base, "/api/admin/settings/update", { token, payees: [PAYEE] })).code, 1);
+  // asked by the admin, approved by the second admin (docs/decisions/167-money-settings-four-eyes.md)
+  await setMoneySettings(base, serverLog, { payees: [PAYEE] });
   const stamp = uniqueStamp();
   const username = `hist${stamp}`;
   const phone = `97${stamp}`;
@@ -111,6 +111,6 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     await page.goto("/admin/rooms?kind=vip");
     await shot("9-rooms-desk");
   } finally {
-    assert.equal((await call(base, "/api/admin/settings/update", { token, payees: [] })).code, 1);
+    await setMoneySettings(base, serverLog, { payees: [] });
   }
 }

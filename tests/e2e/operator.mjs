@@ -154,3 +154,30 @@ export async function signInOperators(base, serverLog, usernames) {
   }
   return sessions;
 }
+
+const post = async (base, path, body) =>
+  (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
+
+/**
+ * Approves, as the demo's second admin, every change of the deposit accounts or coin payouts waiting for a second
+ * admin (docs/decisions/167-money-settings-four-eyes.md): what the seeded admin asked through the API or the console.
+ */
+export async function approveMoneySettings(base, serverLog) {
+  const second = await operatorToken(base, serverLog, "admin2");
+  const waiting = await post(base, "/api/admin/settings/requests", { token: second });
+  if (waiting.code !== 1) throw new Error(`settings requests refused: ${JSON.stringify(waiting)}`);
+  for (const { id } of waiting.data.list) {
+    const approved = await post(base, "/api/admin/settings/requests/approve", { token: second, id });
+    if (approved.code !== 1) throw new Error(`settings request approval refused: ${JSON.stringify(approved)}`);
+  }
+}
+
+/** Deposit accounts or coin payouts set as the console sets them: the seeded admin asks, the second admin approves. */
+export async function setMoneySettings(base, serverLog, values) {
+  const asked = await post(base, "/api/admin/settings/update", {
+    token: await operatorToken(base, serverLog),
+    ...values,
+  });
+  if (asked.code !== 1) throw new Error(`settings change refused: ${JSON.stringify(asked)}`);
+  await approveMoneySettings(base, serverLog);
+}

@@ -872,6 +872,37 @@ export const operatorRequests = sqliteTable(
   ],
 );
 
+// Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md): a
+// change of the deposit payees or the coin payout rates waits here for a second admin, the settings row
+// keeps the approved value until then. `before` is the approved value when asked, `value` the one asked for.
+export const settingRequests = sqliteTable(
+  "setting_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // deposit_payees | coin_payouts
+    key: text("key").notNull(),
+    before: text("before").notNull(),
+    value: text("value").notNull(),
+    requestedBy: integer("requested_by")
+      .notNull()
+      .references(() => users.id),
+    // pending | approved | rejected | cancelled (by its requester)
+    status: text("status").notNull().default("pending"),
+    decidedBy: integer("decided_by").references(() => users.id),
+    createdAtMs: createdAtMs(),
+    decidedAtMs: integer("decided_at_ms"),
+  },
+  (t) => [
+    index("setting_requests_status").on(t.status, t.id),
+    // one waiting change per setting: a second one is refused until the first is decided
+    uniqueIndex("setting_requests_one_pending")
+      .on(t.key)
+      .where(sql`${t.status} = 'pending'`),
+    check("setting_requests_key_known", sql`${t.key} IN ('deposit_payees', 'coin_payouts')`),
+    check("setting_requests_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected', 'cancelled')`),
+  ],
+);
+
 // Single-use, expiring codes an operator enrols with (worker/operators/enrolment.ts): only the hash is
 // kept. used_at_ms = 0 breaks the CHECK, which is how a spent code aborts the enrolment batch.
 export const enrolmentCodes = sqliteTable(

@@ -9,11 +9,13 @@ import { findAccount, reserveAccountStatement } from "../players/directory";
 import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
 import { enrolmentCodeStatements } from "./enrolment";
 import { askOperatorChange, operatorRequestStatement } from "./operator-requests";
+import { approversOrThrow, approversRefusal, approversRemain, type After } from "./approvers";
 
 // Operator accounts as an admin handles them (docs/decisions/060-operator-sign-in.md). Nobody changes
 // their own role or disables themselves (1123), and the last active admin stays one (1173): checked in the
-// guarded statement itself, so two admins demoting each other at once cannot leave none. Every change is
-// audited in its batch.
+// guarded statement itself, so two admins demoting each other at once cannot leave none. Nor may a change
+// leave fewer than two active operators able to give an approval of each kind (1241, 1242; worker/operators/approvers.ts),
+// checked in the same statement. Every change is audited in its batch.
 
 export type OperatorAct = { actorId: number; operatorId: number; nowMs: number };
 
@@ -140,7 +142,7 @@ function guardedUpdate(db: Db, id: number, set: SQL, allowed: SQL) {
   );
 }
 
-async function lastAdminOrThrow(db: Db, batch: () => Promise<unknown>, id: number) {
+async function lastAdminOrThrow(db: Db, batch: () => Promise<unknown>, id: number, after: After) {
   try {
     await batch();
   } catch (error) {
@@ -148,7 +150,7 @@ async function lastAdminOrThrow(db: Db, batch: () => Promise<unknown>, id: numbe
       sql`SELECT count(*) AS others FROM users WHERE role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND id <> ${id}`,
     );
     if (others === 0) throw new ProductError(1173);
-    throw error;
+    throw (await approversRefusal(db, id, after)) ?? error;
   }
 }
 
@@ -158,7 +160,8 @@ export async function setOperatorRole(db: Db, a: OperatorAct & { role: OperatorR
   if (target.role === a.role) return { status: "done" as const, id: a.operatorId, role: a.role };
   if (!target.role || OPERATOR_ROLES.indexOf(a.role) > OPERATOR_ROLES.indexOf(target.role as OperatorRole))
     return askOperatorChange(db, { ...a, kind: "role", role: a.role, before: { role: target.role } });
-  const allowed = a.role === "admin" ? sql`1` : anotherAdminRemains(a.operatorId);
+  const after: After = { role: a.role, active: true };
+  const allowed = sql`${a.role === "admin" ? sql`1` : anotherAdminRemains(a.operatorId)} AND ${approversRemain(a.operatorId, after)}`;
   await lastAdminOrThrow(
     db,
     () =>
@@ -174,6 +177,7 @@ export async function setOperatorRole(db: Db, a: OperatorAct & { role: OperatorR
         }),
       ]),
     a.operatorId,
+    after,
   );
   return { status: "done" as const, id: a.operatorId, role: a.role };
 }
@@ -185,7 +189,8 @@ export async function setOperatorRole(db: Db, a: OperatorAct & { role: OperatorR
 export async function setOperatorDisabled(db: Db, a: OperatorAct & { disabled: boolean }) {
   const target = await operatorOf(db, a);
   if (!a.disabled) return askOperatorChange(db, { ...a, kind: "enable", before: { disabled: target.frozen === 1 } });
-  const allowed = a.disabled ? anotherAdminRemains(a.operatorId) : sql`1`;
+  const after: After = { role: target.role as OperatorRole | null, active: false };
+  const allowed = sql`${anotherAdminRemains(a.operatorId)} AND ${approversRemain(a.operatorId, after)}`;
   await lastAdminOrThrow(
     db,
     () =>
@@ -202,6 +207,7 @@ export async function setOperatorDisabled(db: Db, a: OperatorAct & { disabled: b
         }),
       ]),
     a.operatorId,
+    after,
   );
   return { status: "done" as const, id: a.operatorId, disabled: a.disabled };
 }
@@ -212,5 +218,7 @@ export async function setOperatorDisabled(db: Db, a: OperatorAct & { disabled: b
  */
 export async function resetAuthenticator(db: Db, a: OperatorAct) {
   await operatorOf(db, a);
+  // refused when asked too, not only when approved: a reset disables the operator until re-enrolled
+  await approversOrThrow(db, a.operatorId, { role: null, active: false });
   return askOperatorChange(db, { ...a, kind: "reset" });
 }

@@ -5,6 +5,7 @@ import type { OperatorRole } from "#shared/operators/roles";
 import type { AuditAction } from "#shared/audit";
 import { auditStatement, auditStatementIf } from "./audit";
 import { enrolmentCodeStatements } from "./enrolment";
+import { approversOrThrow, approversRefusal, approversRemain } from "./approvers";
 import { runInOneBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { enrolmentCodes, operatorRequests, users } from "../db/schema";
@@ -142,10 +143,14 @@ export async function decideOperatorRequest(db: Db, d: OperatorDecision) {
       .limit(1);
     if (code?.createdBy === d.actorId) throw new ProductError(1239);
   }
+  // a reset disables the operator until re-enrolled: refused when it would leave fewer than two approvers of
+  // a kind (worker/operators/approvers.ts), now and again inside the batch, where two approvals meet
+  const emptiesKind = d.approve && request.kind === "reset";
+  if (emptiesKind) await approversOrThrow(db, request.operatorId, { role: null, active: false });
   const status = !d.approve ? (request.requestedBy === d.actorId ? "cancelled" : "rejected") : "approved";
   const now = decidedNow(d, status);
   const effect = d.approve ? await approvedEffect(db, request, d, now) : { statements: [], answer: {} };
-  const [changed] = await runInOneBatch(db, [
+  const write = runInOneBatch(db, [
     db
       .update(operatorRequests)
       .set({ status, decidedBy: d.actorId, decidedAtMs: d.nowMs })
@@ -164,6 +169,9 @@ export async function decideOperatorRequest(db: Db, d: OperatorDecision) {
       now,
     ),
   ]);
+  const [changed] = await write.catch(async (error: unknown) => {
+    throw (emptiesKind && (await approversRefusal(db, request.operatorId, { role: null, active: false }))) || error;
+  });
   if (changed.meta.changes !== 1) throw new ProductError(1128);
   return { id: d.id, status, ...effect.answer };
 }
@@ -212,7 +220,10 @@ async function approvedEffect(db: Db, r: Request, d: OperatorDecision, now: SQL)
         statements: [
           db.run(
             // disabled until re-enrolled and enabled by an admin other than the one handed the code (1239)
-            sql`UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0, frozen = 1 WHERE id = ${id} AND role = 'operator' AND ${now}`,
+            // refused inside the batch (a role the CHECK refuses aborts it) when it would leave fewer than two approvers
+            sql`UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0, frozen = 1,
+              role = CASE WHEN ${approversRemain(id, { role: null, active: false })} THEN role ELSE 'refused' END
+              WHERE id = ${id} AND role = 'operator' AND ${now}`,
           ),
           db.run(sql`DELETE FROM recovery_codes WHERE user_id = ${id} AND ${now}`),
           db.run(

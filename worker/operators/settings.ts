@@ -9,9 +9,12 @@ import type { Db } from "../db/client";
 import { invitationCodes, settings } from "../db/schema";
 import { readSettings, type DepositPayee, type SettingKey, type Settings } from "../settings/settings";
 import { toMoney } from "#shared/money";
+import { listSettingRequests, raceLostOrThrow, settingAskStatements, type SettingAsk } from "./setting-requests";
 
 // The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
-// row in one batch; a bad value is refused with its own code and nothing is written.
+// row in one batch; a bad value is refused with its own code and nothing is written. The deposit payees and the
+// coin payout rates are money: a change of them is filed as a request a second admin approves
+// (worker/operators/setting-requests.ts, docs/decisions/167-money-settings-four-eyes.md), in the same batch.
 
 const EDITABLE = [
   "kefu_url",
@@ -77,7 +80,11 @@ function present(
   };
 }
 
-/** Writes the fields given (a tool may send one), with one audit row holding before and after. */
+/**
+ * Writes the fields given (a tool may send one), with one audit row holding before and after; a changed
+ * deposit payee list or coin payout rate is filed as a request instead (answered in `waiting`), and the
+ * settings keep the approved value until a second admin approves it.
+ */
 export async function updateSettings(
   db: Db,
   operatorId: number,
@@ -94,11 +101,13 @@ export async function updateSettings(
     vip_thresholds_cents: form.vip_thresholds,
     withdraw_daily_cap_cents: form.withdraw_daily_cap,
     deposit_mode: form.deposit_mode,
-    deposit_payees: form.payees as DepositPayee[] | undefined,
-    coin_payouts: form.coin_payouts,
   };
   const given = Object.entries(values).filter(([, v]) => v !== undefined) as [SettingKey, unknown][];
   const before = await operatorSettings(db, deploymentCurrency);
+  const asks: SettingAsk[] = [];
+  if (form.payees) asks.push({ key: "deposit_payees", before: before.payees, value: form.payees as DepositPayee[] });
+  if (form.coin_payouts) asks.push({ key: "coin_payouts", before: before.coin_payouts, value: form.coin_payouts });
+  const asked = await settingAskStatements(db, operatorId, asks, nowMs);
   const statements: BatchItem<"sqlite">[] = given.map(([key, value]) =>
     db
       .insert(settings)
@@ -106,20 +115,27 @@ export async function updateSettings(
       .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }),
   );
   if (form.invitations) statements.push(...invitationStatements(db, form.invitations));
-  if (statements.length === 0) return before;
+  const waiting = async () => (await listSettingRequests(db)).map((r) => ({ id: r.id, key: r.key }));
+  if (statements.length === 0 && asked.statements.length === 0) return { ...before, waiting: await waiting() };
   const after = { ...before, ...presentGiven(form, deploymentCurrency) };
-  await runInOneBatch(db, [
-    ...statements,
-    auditStatement(db, {
-      actorId: operatorId,
-      action: "settings.update",
-      target: "settings",
-      before: changed(before, after, "before"),
-      after: changed(before, after, "after"),
-      nowMs,
-    }),
-  ]);
-  return after;
+  const update =
+    statements.length === 0
+      ? []
+      : [
+          ...statements,
+          auditStatement(db, {
+            actorId: operatorId,
+            action: "settings.update",
+            target: "settings",
+            before: changed(before, after, "before"),
+            after: changed(before, after, "after"),
+            nowMs,
+          }),
+        ];
+  await runInOneBatch(db, [...update, ...asked.statements]).catch((error: unknown) =>
+    asked.filed.length ? raceLostOrThrow(db, asked.filed, error) : Promise.reject(error),
+  );
+  return { ...after, waiting: await waiting() };
 }
 
 /** The listed codes are open, every other one closed (kept: players registered with it still name it). */
@@ -136,15 +152,7 @@ function invitationStatements(db: Db, codes: string[]) {
 
 function presentGiven(form: z.output<typeof settingsForm>, deploymentCurrency: string) {
   const out: Record<string, unknown> = {};
-  for (const key of [
-    "kefu_url",
-    "android_url",
-    "ios_url",
-    "deposit_mode",
-    "payees",
-    "invitations",
-    "coin_payouts",
-  ] as const)
+  for (const key of ["kefu_url", "android_url", "ios_url", "deposit_mode", "invitations"] as const)
     if (form[key] !== undefined) out[key] = form[key];
   if (form.currency_label !== undefined) out.currency_label = form.currency_label || deploymentCurrency;
   if (form.vip_thresholds) out.vip_thresholds = form.vip_thresholds.map(toMoney);

@@ -16,6 +16,9 @@ import {
   saveBanner,
 } from "../../operators/content";
 import { operatorSettings, updateSettings } from "../../operators/settings";
+import { decideSettingRequest, listSettingRequests } from "../../operators/setting-requests";
+import { integerId } from "#shared/fields";
+import { z } from "zod";
 import { imageTooLarge, storeBannerImage } from "../../media/banner-images";
 
 // Articles, banners and settings as the console edits them (docs/product.md#operators); every write is audited
@@ -60,3 +63,29 @@ adminContentRoutes.post("/api/admin/settings/update", async (c) =>
     await updateSettings(getDb(c.env), c.get("user").id, c.get("body"), readConfig(c.env).currencyLabel, Date.now()),
   ),
 );
+
+// Changes of the deposit payees and coin payout rates waiting for a second admin (worker/operators/setting-requests.ts):
+// an admin approves; the asker withdraws theirs; anyone else's rejection is an admin's.
+adminContentRoutes.post("/api/admin/settings/requests", async (c) =>
+  ok(c, { list: await listSettingRequests(getDb(c.env)) }),
+);
+const decisionForm = z.object({ id: integerId() });
+for (const [path, approve] of [
+  ["/api/admin/settings/requests/approve", true],
+  ["/api/admin/settings/requests/reject", false],
+] as const) {
+  adminContentRoutes.post(path, async (c) => {
+    const { id } = parseBody(decisionForm, c.get("body"));
+    const user = c.get("user");
+    return ok(
+      c,
+      await decideSettingRequest(getDb(c.env), {
+        actorId: user.id,
+        actorRole: user.operatorRole,
+        id,
+        approve,
+        nowMs: Date.now(),
+      }),
+    );
+  });
+}

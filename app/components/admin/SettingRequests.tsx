@@ -1,0 +1,147 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PlayerTime } from "~/components/PlayerTime";
+import { roleAllows } from "#shared/operators/roles";
+
+// Changes of the deposit payees and coin payout rates waiting for a second admin (/api/admin/settings/requests,
+// docs/decisions/167-money-settings-four-eyes.md): the same cards and two-step decision as the requests about
+// operators (OperatorRequests.tsx), each naming the approved value and the one asked for, old → new.
+
+type Payee = { type: string; name: string; holder: string; account: string };
+type CoinPayouts = Record<string, { rate: string; fee: string } | undefined>;
+
+export type SettingRequest = {
+  id: number;
+  key: "deposit_payees" | "coin_payouts";
+  before: unknown;
+  after: unknown;
+  requestedById: number;
+  requestedBy: string;
+  createdAtMs: number;
+};
+
+/** The decision the confirm step names: what changes, from what to what, who asked, whether the asker withdraws it. */
+export type SettingDecision = {
+  intent: "approve" | "reject";
+  id: number;
+  key: SettingRequest["key"];
+  from: unknown;
+  to: unknown;
+  by: string;
+  own: boolean;
+};
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** A money setting's value in words: each payee's bank, holder and account; each coin's rate and fee. */
+function settingValueText(t: Translate, key: SettingRequest["key"], value: unknown): string {
+  if (key === "deposit_payees" && Array.isArray(value))
+    return value.map((p: Payee) => [p.name, p.holder, p.account].join(" · ")).join("; ") || t("settings.requestNone");
+  if (key === "coin_payouts" && value && typeof value === "object")
+    return (
+      Object.entries(value as CoinPayouts)
+        .map(([coin, p]) => t("audit.values.coinPayout", { coin, rate: p?.rate, fee: p?.fee }))
+        .join("; ") || t("settings.requestNone")
+    );
+  return t("settings.requestNone");
+}
+
+/**
+ * The waiting changes, each with who asked and, where the reader may not decide, why: they asked for it (they
+ * may withdraw it) or they are no admin. On the approvals screen the forms post to the settings screen
+ * (`action`), whose confirm step decides them.
+ */
+export function SettingRequests({
+  requests,
+  me,
+  action,
+}: {
+  requests: SettingRequest[];
+  me: { id: number; role: string | null };
+  action?: string;
+}) {
+  const { t } = useTranslation("admin");
+  if (requests.length === 0) return null;
+  const admin = roleAllows(me.role, "admin");
+  return (
+    <section className="admin-section" aria-labelledby="setting-requests">
+      <h2 id="setting-requests">{t("settings.requests")}</h2>
+      <p className="muted">{t("settings.requestsHint")}</p>
+      {requests.map((r) => {
+        const own = r.requestedById === me.id;
+        const why = own ? t("operators.whyYours") : !admin ? t("settings.whyNotAdmin") : null;
+        const hidden = (intent: SettingDecision["intent"]) => (
+          <>
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name="id" value={r.id} />
+          </>
+        );
+        return (
+          <article key={r.id} className="admin-card" data-testid={`setting-request-${r.id}`}>
+            <strong>{t(`settings.requestKey.${r.key}`)}</strong>
+            <dl className="audit-values">
+              <div>
+                <dt>{`${t("settings.requestAsked")}:`}</dt>
+                <dd>
+                  {settingValueText(t, r.key, r.before)} → {settingValueText(t, r.key, r.after)}
+                </dd>
+              </div>
+            </dl>
+            <div className="muted">
+              <PlayerTime ms={r.createdAtMs} zone /> · {t("operators.askedBy", { name: r.requestedBy })}
+            </div>
+            {why ? <p className="muted">{why}</p> : null}
+            <div className="admin-actions">
+              {why ? null : (
+                <Form method="post" action={action}>
+                  {hidden("approve")}
+                  <button className="button small" type="submit">
+                    {t("operators.approve")}
+                  </button>
+                </Form>
+              )}
+              {own || admin ? (
+                <Form method="post" action={action}>
+                  {hidden("reject")}
+                  <button className="button small secondary" type="submit">
+                    {own ? t("operators.withdraw") : t("operators.reject")}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          </article>
+        );
+      })}
+    </section>
+  );
+}
+
+/** The second step of a decision: what it will do, from what to what, and the one button that does it. */
+export function ConfirmSettingDecision({ decision }: { decision: SettingDecision }) {
+  const { t } = useTranslation("admin");
+  const words = {
+    what: t(`settings.requestWhat.${decision.key}`),
+    from: settingValueText(t, decision.key, decision.from),
+    to: settingValueText(t, decision.key, decision.to),
+    by: decision.by,
+  };
+  const text = decision.own
+    ? t("settings.confirmWithdraw", words)
+    : t(decision.intent === "approve" ? "settings.confirmApprove" : "settings.confirmReject", words);
+  return (
+    <section className="admin-card confirm" role="alertdialog" aria-labelledby="confirm-setting">
+      <p id="confirm-setting">{text}</p>
+      <Form method="post" className="admin-actions">
+        <input type="hidden" name="intent" value={decision.intent} />
+        <input type="hidden" name="id" value={decision.id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button className="button small" type="submit">
+          {t("operators.confirm")}
+        </button>
+        <Link className="button small secondary" to="/admin/settings">
+          {t("operators.cancel")}
+        </Link>
+      </Form>
+    </section>
+  );
+}

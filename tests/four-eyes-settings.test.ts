@@ -1,0 +1,164 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, expectError, expectOk, operatorLogin, registerPlayer } from "./helpers";
+import { auditRows, secondOperator, setMoneySettings } from "./admin-helpers";
+import { consoleBrowser } from "./console-pages";
+
+// Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md): a
+// change of the deposit payees or the coin payout rates is a request a second admin approves; until then players
+// see the approved values. The first test failed on the code before it: one manager changed the payees alone.
+
+const payee = { type: "bank", name: "Vietcombank", holder: "BETTING CO LTD", account: "0071000123456" };
+const other = { type: "bank", name: "ACB", holder: "OTHER HOLDER", account: "0099887766" };
+
+const recharge = async (token: string) => (await api("/api/Game/getrechargelist", { token })).data.payees;
+const requests = async (token: string) =>
+  (await api("/api/admin/settings/requests", { token })).data.list as {
+    id: number;
+    key: string;
+    before: unknown;
+    after: unknown;
+    requestedById: number;
+  }[];
+const waitingFor = async (token: string, key: string) => (await requests(token)).find((r) => r.key === key)!;
+// the words a reader sees: scripts (the page's data for hydration) left out
+const words = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+const coinRates = async (token: string) => (await api("/api/admin/payments", { token })).data.coinPayouts;
+
+describe("deposit payees and coin payout rates wait for a second admin", () => {
+  it("a manager alone does not change where players pay: players keep the approved payees until an admin approves", async () => {
+    const manager = await (await secondOperator(true, "manager")).signIn();
+    const player = await registerPlayer();
+    const approved = await recharge(player.token);
+    const asked = await api("/api/admin/settings/update", { token: manager, payees: [payee] });
+    expectOk(asked);
+    expect(await recharge(player.token)).toEqual(approved);
+    expect((await api("/api/admin/settings", { token: manager })).data.payees).toEqual(approved);
+    const request = await waitingFor(manager, "deposit_payees");
+    expect(request).toMatchObject({ before: approved, after: [payee] });
+    expect(asked.data.waiting).toEqual([{ id: request.id, key: "deposit_payees" }]);
+    // the manager may not approve it (an admin's decision)
+    expectError(await api("/api/admin/settings/requests/approve", { token: manager, id: request.id }), 1174);
+    expect(await recharge(player.token)).toEqual(approved);
+    const admin = await operatorLogin();
+    expectOk(await api("/api/admin/settings/requests/approve", { token: admin, id: request.id }));
+    expect(await recharge(player.token)).toEqual([payee]);
+    // a second approval changes nothing
+    expectError(await api("/api/admin/settings/requests/approve", { token: admin, id: request.id }), 1128);
+    await setMoneySettings({ payees: [] });
+    expect(await recharge(player.token)).toEqual([]);
+  });
+
+  it("the coin payout rate and fee the console pays at stay the approved ones until a second admin approves", async () => {
+    const admin = await operatorLogin();
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.998", fee: "1.5" } } });
+    expectOk(
+      await api("/api/admin/settings/update", { token: admin, coin_payouts: { USDT: { rate: "0.5", fee: "9" } } }),
+    );
+    expect(await coinRates(admin)).toEqual({ USDT: { rate: "0.998", fee: "1.5" } });
+    const request = await waitingFor(admin, "coin_payouts");
+    expect(request).toMatchObject({
+      before: { USDT: { rate: "0.998", fee: "1.5" } },
+      after: { USDT: { rate: "0.5", fee: "9" } },
+    });
+    // nobody approves their own request; the asker may withdraw it
+    expectError(await api("/api/admin/settings/requests/approve", { token: admin, id: request.id }), 1123);
+    const second = await operatorLogin("admin2");
+    expectOk(await api("/api/admin/settings/requests/approve", { token: second, id: request.id }));
+    expect(await coinRates(admin)).toEqual({ USDT: { rate: "0.5", fee: "9" } });
+    await setMoneySettings({ coin_payouts: {} });
+  });
+
+  it("one waiting change per setting (1243); the asker withdraws theirs, another admin refuses, and nothing changes", async () => {
+    const admin = await operatorLogin();
+    const second = await operatorLogin("admin2");
+    const player = await registerPlayer();
+    expectOk(await api("/api/admin/settings/update", { token: admin, payees: [payee] }));
+    // the same value again is no new request; another value waits for the first to be decided
+    expectOk(await api("/api/admin/settings/update", { token: admin, payees: [payee] }));
+    expectError(await api("/api/admin/settings/update", { token: second, payees: [other] }), 1243);
+    expect((await requests(admin)).filter((r) => r.key === "deposit_payees")).toHaveLength(1);
+    const first = await waitingFor(admin, "deposit_payees");
+    expectOk(await api("/api/admin/settings/requests/reject", { token: admin, id: first.id }));
+    expect(await auditRows("settings.payees.reject", "settings")).toContainEqual(
+      expect.objectContaining({ after: expect.stringContaining('"status":"cancelled"') }),
+    );
+    expectOk(await api("/api/admin/settings/update", { token: second, payees: [other] }));
+    const next = await waitingFor(admin, "deposit_payees");
+    expectOk(await api("/api/admin/settings/requests/reject", { token: admin, id: next.id }));
+    expect(await recharge(player.token)).toEqual([]);
+    expect(await requests(admin)).toEqual([]);
+  });
+
+  it("the request and its approval are audited in words, in the operator's language", async () => {
+    await setMoneySettings({ payees: [payee] });
+    const asked = await auditRows("settings.payees.ask", "settings");
+    const approved = await auditRows("settings.payees.approve", "settings");
+    expect(JSON.parse(asked[asked.length - 1].after!)).toMatchObject({ payees: [payee], waitsForSecondAdmin: true });
+    expect(JSON.parse(approved[approved.length - 1].after!)).toMatchObject({ status: "approved", payees: [payee] });
+    const browser = await consoleBrowser();
+    const words = (await (await browser.get("/admin/audit?target=settings")).text()).replace(/<[^>]+>/g, " ");
+    expect(words).toContain("asked to change the deposit accounts");
+    expect(words).toContain("approved changing the deposit accounts");
+    expect(words).toContain("Vietcombank · BETTING CO LTD · 0071000123456");
+    await browser.post("/languageSet", { lng: "zh-CN" }).then((r) => r.body?.cancel());
+    const chinese = await (await browser.get("/admin/audit?target=settings")).text();
+    expect(chinese).toContain("批准了收款账户的更改");
+    await setMoneySettings({ payees: [] });
+  });
+
+  it("the console's settings screen shows the waiting change old → new; approving is two steps naming what it will do", async () => {
+    const manager = await secondOperator(true, "manager");
+    const managerToken = await manager.signIn();
+    const player = await registerPlayer();
+    expectOk(await api("/api/admin/settings/update", { token: managerToken, payees: [payee] }));
+    const request = await waitingFor(managerToken, "deposit_payees");
+    const admin = await consoleBrowser();
+    const page = words(await (await admin.get("/admin/settings")).text());
+    expect(page).toContain("Changes waiting for a second admin");
+    expect(page).toContain("Asked: none → Vietcombank · BETTING CO LTD · 0071000123456");
+    expect(page).toContain(`Asked by ${manager.username}`);
+    // the approvals screen lists it too, its forms posting to the settings screen's confirm step
+    const approvals = await (await admin.get("/admin")).text();
+    expect(words(approvals)).toContain("Asked: none → Vietcombank · BETTING CO LTD · 0071000123456");
+    expect(approvals).toMatch(/action="\/admin\/settings"/);
+    // the manager's own screen names why they do not approve it, and lets them withdraw it
+    const own = words(
+      await (
+        await consoleBrowser(manager.username, manager.password, manager.secret)
+      )
+        .get("/admin/settings")
+        .then((r) => r.text()),
+    );
+    expect(own).toContain("You asked for this: another admin decides it");
+    expect(own).toContain("Withdraw my request");
+    const step = words(
+      await (await admin.post("/admin/settings", { intent: "approve", id: String(request.id) })).text(),
+    );
+    expect(step).toContain(
+      `Approve changing the deposit accounts from none to Vietcombank · BETTING CO LTD · 0071000123456? Asked by ${manager.username}.`,
+    );
+    expect(await recharge(player.token)).toEqual([]);
+    const done = await admin.post("/admin/settings", { intent: "approve", id: String(request.id), confirmed: "yes" });
+    expect(done.status).toBe(302);
+    await done.body?.cancel();
+    expect(await recharge(player.token)).toEqual([payee]);
+    expect(words(await (await admin.get("/admin/settings")).text())).not.toContain(
+      "Changes waiting for a second admin",
+    );
+    await setMoneySettings({ payees: [] });
+  });
+
+  it("the seed is no operator action: nothing it writes waits for a second admin", async () => {
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM setting_requests WHERE status = 'pending'").first<{
+      n: number;
+    }>();
+    expect(row?.n).toBe(0);
+  });
+});
