@@ -1,7 +1,9 @@
 // A wallet shard whose database fails under a call (docs/decisions/169): every statement and batch of the
-// call on that shard's binding, or in a session of it, rejects with ShardTrouble naming the shard, the error
-// D1 gave as its cause. The API's onError answers it 503 with errCode 1240 ("your account is busy, try again
-// shortly"), whatever layer (drizzle, a route's own catch and rethrow) wrapped it on the way.
+// call on that shard's binding, or in a session of it, that D1 could not run (the database unreachable,
+// overloaded, reset) rejects with ShardTrouble naming the shard, the error D1 gave as its cause; a statement
+// the database ran and refused (a constraint, a guard's abort) rejects as D1 gave it. The API's onError answers
+// ShardTrouble 503 with errCode 1240 ("your account is busy, try again shortly"), whatever layer (drizzle, a
+// route's own catch and rethrow) wrapped it on the way.
 
 /** The seconds a call refused for a shard in trouble tells the caller to wait (Retry-After). */
 export const SHARD_RETRY_SECONDS = 5;
@@ -26,8 +28,15 @@ export function shardTroubleIn(error: unknown): ShardTrouble | undefined {
 type Runs = Pick<D1PreparedStatement, "bind" | "first" | "all" | "run" | "raw">;
 const inner = new WeakMap<object, D1PreparedStatement>();
 
+/**
+ * A statement the database ran and refused names SQLite's result code (D1's "... SQLITE_CONSTRAINT"): a broken
+ * rule or a guard's abort, which the code that wrote it answers, not a shard in trouble.
+ */
+const refusedStatement = (error: unknown) => /\bSQLITE_[A-Z]+/.test(String((error as Error)?.message ?? error));
+
 function told(shard: number) {
-  return (error: unknown) => Promise.reject(error instanceof ShardTrouble ? error : new ShardTrouble(shard, error));
+  return (error: unknown) =>
+    Promise.reject(error instanceof ShardTrouble || refusedStatement(error) ? error : new ShardTrouble(shard, error));
 }
 
 function statementOf(statement: D1PreparedStatement, shard: number): D1PreparedStatement {

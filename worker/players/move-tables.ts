@@ -38,6 +38,8 @@ export const NO_PLAYER_ROWS = new Set([
   // which shard paid a round: the round's, per database (docs/decisions/161), not a player's
   "round_settlements",
   "settings",
+  // a change of a money setting waiting for a second admin: the control database's, about operators
+  "setting_requests",
   "sms_codes",
   // what one operator moved alone, reserved in the control database: the operator's 24 hours, not the player's
   "solo_allowances",
