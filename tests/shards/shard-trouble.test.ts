@@ -5,6 +5,7 @@ import { registerPlayer } from "../helpers";
 import { Browser } from "../pages";
 import { countIn, playersInShards } from "./orders-helpers";
 import { failShard } from "./failing-shard";
+import { currentRound } from "../rooms-helpers";
 
 // A wallet shard whose database fails (docs/decisions/169, docs/architecture.md#the-answer-envelope): every call
 // of a player of that shard answers HTTP 503 with errCode 1240 ("your account is busy, try again shortly") in
@@ -43,6 +44,18 @@ describe("a wallet shard whose database fails", () => {
       expect(seen.status, path).toBe(200);
       expect(seen.answer.code, path).toBe(1);
     }
+    // a bet before the trouble: the room now knows the player's session (a later bet may not read it again)
+    const round = await currentRound(15);
+    expect(
+      (
+        await call("/api/Game/order", {
+          token: troubled.token,
+          roomid: 15,
+          gameid: round.roundId,
+          order_info: [[1, 1.98, 20]],
+        })
+      ).answer.code,
+    ).toBe(1);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const recover = failShard(1);
     try {
@@ -61,6 +74,15 @@ describe("a wallet shard whose database fails", () => {
       const asked = await call("/api/Game/recharge", { token: troubled.token, money: 150, pay_name: "Nguyen Van A" });
       expect(asked.status).toBe(503);
       expect(asked.answer.data).toEqual({ errCode: TROUBLE });
+      // a bet of that player, which the room writes to the shard, is refused the same way
+      const bet = await call("/api/Game/order", {
+        token: troubled.token,
+        roomid: 15,
+        gameid: round.roundId,
+        order_info: [[0, 1.98, 20]],
+      });
+      expect(bet.status).toBe(503);
+      expect(bet.answer.data).toEqual({ errCode: TROUBLE });
       // another shard's player enters the room and reads their balance as before
       for (const [path, fields] of READS) {
         const seen = await call(path, { ...fields, token: healthy.token });

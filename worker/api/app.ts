@@ -70,6 +70,11 @@ demoApi.notFound((c) => c.json(failureBody(c.get("lang") ?? "en", new ProductErr
 
 demoApi.onError((error, c) => {
   const lang = c.get("lang") ?? "en";
+  if (error instanceof ProductError && error.errCode === ACCOUNT_BUSY) {
+    // a room that could not write to the player's shard said so (docs/decisions/169)
+    c.header("retry-after", String(SHARD_RETRY_SECONDS));
+    return c.json(failureBody(lang, error), 503);
+  }
   if (error instanceof ProductError) return c.json(failureBody(lang, error));
   // Unexpected: log with the request id, answer "system busy"; D1 batches leave nothing half-written.
   // A failed query's message lists its bound values (a token, a phone): they never reach the log (decision 135).

@@ -29,10 +29,14 @@ type Runs = Pick<D1PreparedStatement, "bind" | "first" | "all" | "run" | "raw">;
 const inner = new WeakMap<object, D1PreparedStatement>();
 
 /**
- * A statement the database ran and refused names SQLite's result code (D1's "... SQLITE_CONSTRAINT"): a broken
- * rule or a guard's abort, which the code that wrote it answers, not a shard in trouble.
+ * A statement the database ran and refused names SQLite's result code: a broken rule or a guard's abort
+ * (SQLITE_CONSTRAINT, a CHECK or a trigger's RAISE), or a statement wrong in itself (SQLITE_ERROR,
+ * SQLITE_MISMATCH, SQLITE_RANGE, SQLITE_TOOBIG). The code that wrote it answers those; a database that is
+ * locked, full or failing (SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL, ...) or out of reach is a
+ * shard in trouble.
  */
-const refusedStatement = (error: unknown) => /\bSQLITE_[A-Z]+/.test(String((error as Error)?.message ?? error));
+export const refusedStatement = (error: unknown) =>
+  /\bSQLITE_(CONSTRAINT|ERROR|MISMATCH|RANGE|TOOBIG)\b/.test(String((error as Error)?.message ?? error));
 
 function told(shard: number) {
   return (error: unknown) =>

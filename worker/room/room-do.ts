@@ -16,7 +16,8 @@ import {
 import { cannotCover } from "../ledger/ledger";
 import { movementExists } from "../wallet/funds";
 import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
-import { ProductError } from "#shared/product-error";
+import { ACCOUNT_BUSY, ProductError } from "#shared/product-error";
+import { refusedStatement } from "../db/shard-trouble";
 import { parseOrderLines } from "./order-form";
 import { shardCount, walletDb } from "../db/shards";
 import { settleKeptRounds } from "./shard-settlement";
@@ -258,6 +259,9 @@ export class RoomDO extends DurableObject<Env> {
         this.state.addRoundShard(current.roundId, shard);
         results = await this.writes.order(shard, statements);
       } catch (error) {
+        // The shard out of reach (docs/decisions/169): the player is told their account is busy and tries again
+        // (with its request_id, a write that landed after all is found then).
+        if (!refusedStatement(error)) return { ok: false, errCode: ACCOUNT_BUSY };
         // Read from the data, not the error's wording: the refused batch wrote nothing.
         const first = request.requestId ? await findOrderByRequest(db, request.userId, request.requestId) : undefined;
         if (first)
