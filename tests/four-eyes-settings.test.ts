@@ -43,6 +43,12 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
     const request = await waitingFor(manager, "deposit_payees");
     expect(request).toMatchObject({ before: approved, after: [payee] });
     expect(asked.data.waiting).toEqual([{ id: request.id, key: "deposit_payees" }]);
+    expect(asked.data.filed).toEqual(["deposit_payees"]);
+    // another field saved meanwhile is saved at once, and files nothing (the console's toast says so)
+    const link = await api("/api/admin/settings/update", { token: manager, kefu_url: "/info/1" });
+    expectOk(link);
+    expect(link.data.filed).toEqual([]);
+    expect(link.data.waiting).toEqual([{ id: request.id, key: "deposit_payees" }]);
     // the manager may not approve it (an admin's decision)
     expectError(await api("/api/admin/settings/requests/approve", { token: manager, id: request.id }), 1174);
     expect(await recharge(player.token)).toEqual(approved);

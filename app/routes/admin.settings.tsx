@@ -153,8 +153,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (problems) return fieldsRefused(problems, { typed });
   const answer = await callAdmin(request, context, "/api/admin/settings/update", body);
   if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
-  const waiting = (answer.data.waiting as unknown[] | undefined)?.length ?? 0;
-  return redirectWithToast(context, "/admin/settings", t(waiting ? "settings.savedWaiting" : "settings.saved"));
+  const filed = (answer.data.filed as unknown[] | undefined)?.length ?? 0;
+  return redirectWithToast(context, "/admin/settings", t(filed ? "settings.savedWaiting" : "settings.saved"));
 }
 
 /** What the refused save posted for a field (its i-th value), or what the settings hold. */

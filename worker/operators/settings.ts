@@ -135,7 +135,8 @@ export async function updateSettings(
   await runInOneBatch(db, [...update, ...asked.statements]).catch((error: unknown) =>
     asked.filed.length ? raceLostOrThrow(db, asked.filed, error) : Promise.reject(error),
   );
-  return { ...after, waiting: await waiting() };
+  // `filed`: what this save asked for (the toast says a change waits only when this save made one)
+  return { ...after, waiting: await waiting(), filed: asked.filed };
 }
 
 /** The listed codes are open, every other one closed (kept: players registered with it still name it). */
