@@ -140,6 +140,9 @@ export default function ArticleEditor() {
         className="form article-form"
         key={JSON.stringify(values)}
         onInput={(e) => typed(e.currentTarget)}
+        // a save or a preview supersedes the live preview still waiting for the typing to pause: were it sent
+        // after the save, the revalidation it brings could take the save's toast (a flash read once)
+        onSubmit={() => clearTimeout(timer.current)}
       >
         <div className="article-meta">
           <label className="field">
