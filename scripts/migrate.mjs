@@ -49,7 +49,8 @@ async function buildFromSnapshot(binding) {
 }
 
 if (fromSnapshot) {
-  await byDatabase([...setups.keys()], buildFromSnapshot);
+  // one after another: side by side, a wrangler starting on the same state folder once met "database is locked"
+  for (const binding of setups.keys()) await buildFromSnapshot(binding);
 } else {
   await byDatabase([...setups.keys()], async (binding) => {
     await wranglerQuiet(["d1", "migrations", "apply", binding, ...where]);
