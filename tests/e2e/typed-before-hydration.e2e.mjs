@@ -30,7 +30,8 @@ const nextFrames = (page) =>
  */
 async function hydrated(page) {
   await reactHydrated(page);
-  await page.waitForTimeout(1_050);
+  // the page's clock is the flow's (installed before the page opened): one second run, not waited
+  await page.clock.runFor(1_000);
   await nextFrames(page);
 }
 
@@ -44,6 +45,7 @@ async function setBeforeHydration(page, path) {
   };
   await page.route(SCRIPTS, hold);
   try {
+    await page.clock.install();
     await page.goto(path, { waitUntil: "domcontentloaded" });
     const { after, unchanged } = await setEveryControl(page);
     release();
