@@ -35,5 +35,20 @@ describe("the deposit screen", () => {
     const html = await (await browser.get("/recharge")).text();
     expect(html).toMatch(/data-testid="no-payees"[^]*?No account to pay into is listed yet/);
     expect(html).toMatch(/data-testid="no-payees"[^]*?href="\/ServicePage"/);
+    // Nothing to pay into, so nothing to file: no form, in every language, only what to do instead.
+    for (const lng of ["en", "zh-CN", "zh-TW", "vi"]) {
+      const page = await (await browser.get(`/recharge?lng=${lng}`)).text();
+      expect(page).toContain('data-testid="no-payees"');
+      expect(page).not.toMatch(/name="money"|name="pay_name"/);
+    }
+  });
+
+  it("shows the form when an account to pay into is listed", async () => {
+    await setPayees([{ type: "bank", name: "Techcombank", holder: "DEMO PAYMENTS", account: "19033344455566" }]);
+    const p = await player(0);
+    const browser = await new Browser().logIn(p.username, "secret123");
+    const html = await (await browser.get("/recharge")).text();
+    expect(html).toMatch(/name="money"/);
+    expect(html).not.toContain('data-testid="no-payees"');
   });
 });

@@ -52,33 +52,50 @@ describe("guards", () => {
   });
 });
 
-describe("deposit page", () => {
-  it("shows the form with a fresh request id and the minimum", async () => {
-    const { browser } = await playerBrowser();
-    const first = await html(await browser.get("/recharge"));
-    const second = await html(await browser.get("/recharge"));
-    const idOf = (page: string) => /name="request_id" value="([^"]+)"/.exec(page)?.[1];
-    expect(idOf(first)).toMatch(/^[0-9a-f-]{36}$/);
-    expect(idOf(first)).not.toBe(idOf(second));
-    expect(first).toContain("Minimum deposit");
-    expect(first).toContain("No deposit requests yet");
-  });
+/** The deposit form shows only while an account to pay into is listed; the rest of the file deposits with none. */
+async function listingAPayee<T>(run: () => Promise<T>): Promise<T> {
+  const payees = [{ type: "bank", name: "Techcombank", holder: "DEMO PAYMENTS", account: "19033344455566" }];
+  const write = (value: unknown[]) =>
+    env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+      .bind(JSON.stringify(value))
+      .run();
+  await write(payees);
+  try {
+    return await run();
+  } finally {
+    await write([]);
+  }
+}
 
-  it("shows each refused field next to it and writes nothing", async () => {
-    const { browser, id } = await playerBrowser();
-    const below = await browser.post("/recharge", { money: "5", pay_name: "Nguyen Van A", request_id: requestId() });
-    expect(below.status).toBe(400);
-    const belowPage = await html(below);
-    expect(belowPage).toContain("Amount must be at least 10");
-    expect(belowPage).toMatch(/id="money-error"/);
-    expect(belowPage).toContain('value="Nguyen Van A"'); // typed values come back without JavaScript
-    const noName = await browser.post("/recharge", { money: "50", pay_name: " ", request_id: requestId() });
-    expect(noName.status).toBe(400);
-    expect(await html(noName)).toMatch(/id="pay_name-error"[^>]*>Please enter the payer name/);
-    const junk = await browser.post("/recharge", { money: "1e3", pay_name: "A", request_id: requestId() });
-    expect(await html(junk)).toContain("Wrong amount");
-    expect(await count("deposit_requests", "user_id = ?", id)).toBe(0);
-  });
+describe("deposit page", () => {
+  it("shows the form with a fresh request id and the minimum", () =>
+    listingAPayee(async () => {
+      const { browser } = await playerBrowser();
+      const first = await html(await browser.get("/recharge"));
+      const second = await html(await browser.get("/recharge"));
+      const idOf = (page: string) => /name="request_id" value="([^"]+)"/.exec(page)?.[1];
+      expect(idOf(first)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(idOf(first)).not.toBe(idOf(second));
+      expect(first).toContain("Minimum deposit");
+      expect(first).toContain("No deposit requests yet");
+    }));
+
+  it("shows each refused field next to it and writes nothing", () =>
+    listingAPayee(async () => {
+      const { browser, id } = await playerBrowser();
+      const below = await browser.post("/recharge", { money: "5", pay_name: "Nguyen Van A", request_id: requestId() });
+      expect(below.status).toBe(400);
+      const belowPage = await html(below);
+      expect(belowPage).toContain("Amount must be at least 10");
+      expect(belowPage).toMatch(/id="money-error"/);
+      expect(belowPage).toContain('value="Nguyen Van A"'); // typed values come back without JavaScript
+      const noName = await browser.post("/recharge", { money: "50", pay_name: " ", request_id: requestId() });
+      expect(noName.status).toBe(400);
+      expect(await html(noName)).toMatch(/id="pay_name-error"[^>]*>Please enter the payer name/);
+      const junk = await browser.post("/recharge", { money: "1e3", pay_name: "A", request_id: requestId() });
+      expect(await html(junk)).toContain("Wrong amount");
+      expect(await count("deposit_requests", "user_id = ?", id)).toBe(0);
+    }));
 
   it("asks once per request id, lists the request, and shows it credited after approval", async () => {
     const { browser, id } = await playerBrowser();

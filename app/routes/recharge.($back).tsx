@@ -106,6 +106,9 @@ export default function Recharge() {
   const min = deposits?.min ?? config.deposit_min ?? 10;
   const contact = deposits?.mode === "contact" || result?.kefuUrl != null;
   const kefuUrl = result?.kefuUrl || deposits?.kefu_url || config.kefu_url;
+  // An empty list means the operator set no account: nowhere to pay, so no form to file. A backend that does not
+  // list accounts at all (proxy mode, payees absent) keeps the form.
+  const nowhereToPay = deposits?.payees?.length === 0;
   return (
     <main className="wallet">
       <PageHeader title={t("recharge.title")} back={back} />
@@ -130,6 +133,8 @@ export default function Recharge() {
             <RestrictedNotice restriction={restricted} />
           ) : contact ? (
             <SupportCard url={kefuUrl} message={error?.code === 2056 ? error.message : t("recharge.contactText")} />
+          ) : nowhereToPay ? (
+            <PayeeList payees={[]} reference={reference} supportUrl={kefuUrl} />
           ) : (
             <>
               <PayeeList payees={deposits?.payees ?? []} reference={reference} supportUrl={kefuUrl} />
