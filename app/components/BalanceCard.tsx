@@ -37,7 +37,7 @@ export function BalanceCard({
         {withdrawable === undefined ? null : (
           <div>
             <div className="label">{t("user.withdrawable")}</div>
-            <div className="amount">
+            <div className="amount" data-testid="withdrawable">
               <Money value={withdrawable} />
             </div>
           </div>

@@ -125,19 +125,10 @@ describe("paging", () => {
 });
 
 describe("withdrawAllAmount", () => {
-  it("is the smaller of withdrawable and what the daily cap leaves", () => {
-    expect(withdrawAllAmount(10000, 50000)).toBe("10000.00");
-    expect(withdrawAllAmount(10000, 2500.5)).toBe("2500.50");
-    expect(withdrawAllAmount(0.1 + 0.2, 100)).toBe("0.30");
-    expect(withdrawAllAmount(-5, 100)).toBe("0.00");
-  });
-});
-
-describe("account display", () => {
-  it("masks, groups and shortens", () => {
-    expect(maskAccount("6222020200112233")).toBe("•••• 2233");
-    expect(maskAccount("123")).toBe("123");
-    expect(shortAddress("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE")).toBe("TQn9Y2…KcbLSE");
-    expect(shortAddress("short1234")).toBe("short1234");
+  it("writes the withdrawable figure the API answers (the cap is in it already) with two decimals", () => {
+    expect(withdrawAllAmount(10000)).toBe("10000.00");
+    expect(withdrawAllAmount(2500.5)).toBe("2500.50");
+    expect(withdrawAllAmount(0.1 + 0.2)).toBe("0.30");
+    expect(withdrawAllAmount(-5)).toBe("0.00");
   });
 });

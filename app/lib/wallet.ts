@@ -122,10 +122,9 @@ export function pageCursor(search: URLSearchParams): { after?: string; before?: 
   return after ? { after } : before ? { before } : {};
 }
 
-/** "All" on the withdrawal form: what can leave today, the smaller of withdrawable and the day's cap left. */
-export function withdrawAllAmount(withdrawable: number, leftToday: number): string {
-  const cents = Math.max(0, Math.min(Math.round(withdrawable * 100), Math.round(leftToday * 100)));
-  return (cents / 100).toFixed(2);
+/** "All" on the withdrawal form: the withdrawable figure the API answers (within the day's cap already). */
+export function withdrawAllAmount(withdrawable: number): string {
+  return (Math.max(0, Math.round(withdrawable * 100)) / 100).toFixed(2);
 }
 
 /** An account number shown in lists: only its last four characters. */

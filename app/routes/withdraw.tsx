@@ -125,7 +125,7 @@ export default function Withdraw() {
           placeholder={t("withdraw.amountPlaceholder")}
           defaultValue={result?.values?.money ?? amount}
           error={fieldError("money")}
-          presets={[{ label: t("withdraw.all"), value: withdrawAllAmount(withdrawable, leftToday) }]}
+          presets={[{ label: t("withdraw.all"), value: withdrawAllAmount(withdrawable) }]}
           inline
         />
         <Field

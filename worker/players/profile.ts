@@ -5,14 +5,17 @@ import { LEVEL_KEYS } from "#shared/players/levels";
 import { maskedPhone } from "#shared/players/phone";
 import { restrictionOf } from "../protection/refusal";
 import { pendingWithdrawalCents } from "../wallet/requests";
+import { withdrawableToday } from "../wallet/withdrawable";
 
 /** What getuserinfo answers (docs/architecture.md#the-contract User, plus the withdrawable figure). */
-export async function profileOf(db: Db, userId: number) {
+export async function profileOf(db: Db, userId: number, dailyCapCents: number) {
+  const nowMs = Date.now();
   const [user, restriction, withdrawingCents] = await Promise.all([
     getUserById(db, userId),
-    restrictionOf(db, userId, Date.now()),
+    restrictionOf(db, userId, nowMs),
     pendingWithdrawalCents(db, userId),
   ]);
+  const today = await withdrawableToday(db, { userId, balanceCents: user.moneyCents, dailyCapCents, nowMs });
   return {
     id: user.id,
     nickname: user.nickname,
@@ -21,8 +24,8 @@ export async function profileOf(db: Db, userId: number) {
     quhao: user.quhao,
     phone: maskedPhone(user.phone, user.quhao),
     money: toMoney(user.moneyCents),
-    // Withdrawable: the whole balance (held withdrawals have already left it).
-    leftmoney: toMoney(user.moneyCents),
+    // Withdrawable today: the balance (held withdrawals have already left it) within the day's cap left.
+    leftmoney: toMoney(today.withdrawableCents),
     // Held for withdrawals not yet paid out: out of the balance, still the player's money.
     withdrawing: toMoney(withdrawingCents),
     level: user.level,

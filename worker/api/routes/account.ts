@@ -35,6 +35,7 @@ import { checkPayPassword } from "../../wallet/pay-password";
 import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode, takeNameCheck } from "../../players/sms";
 import { smsSenderFor } from "../../players/sms-senders";
 import { profileOf } from "../../players/profile";
+import { readWalletSettings } from "../../wallet/settings";
 import { restrictionOf } from "../../protection/refusal";
 import { sessionsChanged } from "../session-memo";
 
@@ -222,6 +223,6 @@ accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
 });
 
 accountRoutes.post("/api/game/getuserinfo", requireUser, async (c) => {
-  const db = playerDb(c);
-  return ok(c, await profileOf(db, c.get("user").id));
+  const { dailyCapCents } = await readWalletSettings(getDb(c.env));
+  return ok(c, await profileOf(playerDb(c), c.get("user").id, dailyCapCents));
 });

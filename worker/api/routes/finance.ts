@@ -15,6 +15,7 @@ import { transferIn } from "../../finance/transfer-in";
 import { toMoney } from "#shared/money";
 import { LEVEL_KEYS } from "#shared/players/levels";
 import { PAGE_SIZE } from "#shared/forms/wallet";
+import { withdrawableToday } from "../../wallet/withdrawable";
 import { requestKey } from "../../wallet/keys";
 
 // The staking lock-up contract (docs/product.md#finance): the tiers, transfer-in and the order centre.
@@ -66,15 +67,22 @@ financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
   const wallet = playerDb(c);
   const userId = c.get("user").id;
   // the balance and the lock-ups are the player's shard's rows, the thresholds the control database's settings
-  const [user, locked, { vip_thresholds_cents: thresholds }] = await Promise.all([
-    getUserById(wallet, userId),
-    lockedFunds(wallet, userId),
-    readSettings(getDb(c.env), ["vip_thresholds_cents"]),
-  ]);
+  const [user, locked, { vip_thresholds_cents: thresholds, withdraw_daily_cap_cents: dailyCapCents }] =
+    await Promise.all([
+      getUserById(wallet, userId),
+      lockedFunds(wallet, userId),
+      readSettings(getDb(c.env), ["vip_thresholds_cents", "withdraw_daily_cap_cents"]),
+    ]);
+  const today = await withdrawableToday(wallet, {
+    userId,
+    balanceCents: user.moneyCents,
+    dailyCapCents,
+    nowMs: Date.now(),
+  });
   const nextLevel = user.level < LEVEL_KEYS.length ? user.level + 1 : null;
   return ok(c, {
     balance: toMoney(user.moneyCents),
-    withdrawable: toMoney(user.moneyCents),
+    withdrawable: toMoney(today.withdrawableCents),
     locked: toMoney(locked.lockedCents),
     orders: locked.orders,
     nextMaturity:

@@ -16,6 +16,7 @@ import { pageAt, pagedList } from "../../db/paging";
 import { readWalletSettings } from "../../wallet/settings";
 import { toMoney } from "#shared/money";
 import { todayWindow } from "#shared/days";
+import { capLeftCents } from "#shared/withdrawable";
 import { assertDepositsOpen, requestDeposit } from "../../wallet/deposits";
 import { PAGE_SIZE, pageForm, rechargeForm, withdrawForm } from "#shared/forms/wallet";
 import { requestKey } from "../../wallet/keys";
@@ -94,6 +95,6 @@ walletRoutes.post("/api/game/getwithdrawlist", requireUser, async (c) => {
     ...pagedList(rows, at, requestListKey, withdrawalRow),
     dailyCap: toMoney(settings.dailyCapCents),
     usedToday: toMoney(usedCents),
-    leftToday: toMoney(Math.max(0, settings.dailyCapCents - usedCents)),
+    leftToday: toMoney(capLeftCents(settings.dailyCapCents, usedCents)),
   });
 });
