@@ -58,6 +58,8 @@ export type BetRecord = {
   createtime: number;
   /** the round's draw once settled (absent from a backend that does not send it) */
   draw?: { numbers: number[]; sum: number | null } | null;
+  /** why the round was voided (its kind, an operator's preset reason); null otherwise or from a backend that does not say */
+  void?: { reason: string | null; preset: string | null } | null;
 };
 
 /** A bet records tab added up (absent from a backend that does not send it). */

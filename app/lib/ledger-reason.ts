@@ -19,5 +19,16 @@ export function ledgerReasonText(t: Translate, row: Pick<FlowRow, "reason" | "re
   // an operator's adjustment: the preset text it was given (shared/adjustments.ts)
   if (row.reasonKey === "adjustment" && typeof params.text === "string")
     params.text = t(`wallet:adjustmentTexts.${params.text}`, { defaultValue: row.reason });
+  // a voided round's refund: why it was voided, with an operator's preset reason beside it
+  if (row.reasonKey === "roundVoid" && typeof params.why === "string") {
+    const why = t(`wallet:voidWhy.${params.why}`, { defaultValue: params.why });
+    params.why =
+      typeof params.preset === "string"
+        ? t("wallet:voidWhyPreset", {
+            why,
+            preset: t(`common:presets.${params.preset}`, { defaultValue: params.preset }),
+          })
+        : why;
+  }
   return t(`wallet:reasons.${row.reasonKey}`, { ...params, defaultValue: row.reason });
 }

@@ -9,6 +9,7 @@ import { RACING_10 } from "#shared/rooms";
 import { gameTitle, optionLabel } from "~/lib/game-labels";
 import gameStyles from "~/styles/game.css?url";
 import { EmptyState } from "~/components/EmptyState";
+import { voidReasonText } from "~/lib/void-reason";
 import { pageCursor, withPage } from "~/lib/wallet";
 
 export const handle = { i18n: ["game"], title: "game:betlist.title" };
@@ -95,6 +96,14 @@ function BetRow({ bet }: { bet: BetRecord }) {
               {bet.draw.sum !== null
                 ? ` · ${t(bet.gametype === RACING_10 ? "result.sumRacing" : "result.sum", { sum: bet.draw.sum })}`
                 : ""}
+            </dd>
+          </>
+        ) : null}
+        {bet.void?.reason ? (
+          <>
+            <dt>{t("betlist.voided")}</dt>
+            <dd data-testid="bet-void">
+              {voidReasonText(t, { voidReason: bet.void.reason, voidPreset: bet.void.preset })}
             </dd>
           </>
         ) : null}

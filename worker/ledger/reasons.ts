@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import finance from "../../locales/en/finance.json";
 import en from "../../locales/en/wallet.json";
+import common from "../../locales/en/common.json";
 import type { AdjustmentText } from "#shared/adjustments";
 
 /**
@@ -29,6 +30,23 @@ export const ledgerReasons = {
   /** a bet, its cancellation or its settlement: the game (by its title key) and the round */
   round: (room: { title: string; titleKey: string }, seqno: number) =>
     reason("round", { game: room.titleKey, title: room.title, seqno }, { game: room.title, seqno }),
+  /**
+   * A voided round's refund: the game and round as for a bet, and why it was voided (the room's VoidReason and,
+   * for an operator's void, the preset reason's key only; their own words stay in the console).
+   */
+  roundVoid: (room: { title: string; titleKey: string }, seqno: number, why: string, preset: string | null) => {
+    const whyText = en.voidWhy[why as keyof typeof en.voidWhy] ?? why;
+    const presetText = preset ? (common.presets[preset as keyof typeof common.presets] ?? preset) : null;
+    return reason(
+      "roundVoid",
+      { game: room.titleKey, title: room.title, seqno, why, ...(preset ? { preset } : {}) },
+      {
+        game: room.title,
+        seqno,
+        why: presetText ? fill(en.voidWhyPreset, { why: whyText, preset: presetText }) : whyText,
+      },
+    );
+  },
   deposit: (depositId: number) => reason("deposit", { id: depositId }),
   withdrawal: () => reason("withdrawal"),
   /** a withdrawal's hold as the funds ledger names it, by its request (worker/wallet/present.ts flowRow) */

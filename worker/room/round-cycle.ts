@@ -26,7 +26,7 @@ import { refundMask, resultOf, winningMask } from "#shared/games/rules";
 import type { RoomState } from "./room-state";
 import { awaitBeacon, beaconForRound } from "./beacon-draw";
 import type { VerifiedBeacon } from "#shared/games/beacon";
-import type { RoundRow, RoundSchedule } from "./round-view";
+import { type RoundRow, type RoundSchedule, voidPresetOf } from "./round-view";
 import { ledgerReasons, type LedgerReason } from "../ledger/reasons";
 
 export type CycleContext = {
@@ -76,14 +76,21 @@ async function drawAndContinue(
   room: GameRoom | undefined,
   nowMs: number,
 ): Promise<CycleEvent[]> {
-  const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
+  const named = room ?? { title: `Room ${ctx.roomId}`, titleKey: "" };
+  const reason = ledgerReasons.round(named, current.seqno);
   const seedHex = ctx.state.seedFor(current.seqno);
   if (!seedHex)
     return settleAndContinue(
       ctx,
       current,
       room,
-      voidSettlement(current.roundId, current.gameType, reason, nowMs, null),
+      voidSettlement(
+        current.roundId,
+        current.gameType,
+        ledgerReasons.roundVoid(named, current.seqno, "seed_lost", null),
+        nowMs,
+        null,
+      ),
       [],
       nowMs,
     );
@@ -102,7 +109,14 @@ async function drawAndContinue(
   const settlement =
     beacon.kind === "ready"
       ? await drawnSettlement(ctx, current, seedHex, beacon.beacon, reason, nowMs)
-      : voidSettlement(current.roundId, current.gameType, reason, nowMs, seedHex, "beacon_unavailable");
+      : voidSettlement(
+          current.roundId,
+          current.gameType,
+          ledgerReasons.roundVoid(named, current.seqno, "beacon_unavailable", null),
+          nowMs,
+          seedHex,
+          "beacon_unavailable",
+        );
   return settleAndContinue(ctx, current, room, settlement, [], nowMs);
 }
 
@@ -125,7 +139,12 @@ export async function voidRoundInPlay(
   const current = ctx.state.current();
   if (!current || current.roundId !== request.roundId || nowMs >= current.drawAtMs) return null;
   const room = await findGameRoom(ctx.db, ctx.roomId);
-  const reason = ledgerReasons.round(room ?? { title: `Room ${ctx.roomId}`, titleKey: "" }, current.seqno);
+  const reason = ledgerReasons.roundVoid(
+    room ?? { title: `Room ${ctx.roomId}`, titleKey: "" },
+    current.seqno,
+    "operator",
+    voidPresetOf(request.note),
+  );
   const settlement = voidSettlement(
     current.roundId,
     current.gameType,
@@ -271,7 +290,13 @@ async function startRoom(ctx: CycleContext, room: GameRoom, nowMs: number): Prom
       return adopted;
     }
     // The seed is lost with the room's storage, and with it which shards hold the round's bets: each is refunded.
-    const settlement = voidSettlement(latest.id, latest.gameType, ledgerReasons.round(room, latest.seqno), nowMs, null);
+    const settlement = voidSettlement(
+      latest.id,
+      latest.gameType,
+      ledgerReasons.roundVoid(room, latest.seqno, "seed_lost", null),
+      nowMs,
+      null,
+    );
     const shards = Array.from({ length: ctx.shardCount }, (_, shard) => shard);
     ctx.state.keepSettlement(latest.id, settlement, shards);
     await runInOneBatch(ctx.db, [

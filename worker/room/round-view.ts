@@ -70,7 +70,7 @@ export function winningOptions(gameType: number, optionCount: number, winMask: n
 }
 
 /** The preset reason's key of an operator's void note ("#wrongOdds checked twice" -> "wrongOdds"), never its free text. */
-function voidPresetOf(note: string | null | undefined): string | null {
+export function voidPresetOf(note: string | null | undefined): string | null {
   const { key } = splitNote(note);
   return key !== null && (VOID_PRESETS as readonly string[]).includes(key) ? key : null;
 }

@@ -288,6 +288,9 @@ export type RoundFacts = {
   roundStatus: string;
   numbers: string | null;
   drawSum: number | null;
+  /** why a void round was voided (VoidReason) and the operator's note, whose preset key alone reaches players */
+  voidReason: string | null;
+  voidNote: string | null;
 };
 
 export async function roundFacts(db: Db, roundIds: number[]): Promise<Map<number, RoundFacts>> {
@@ -295,7 +298,8 @@ export async function roundFacts(db: Db, roundIds: number[]): Promise<Map<number
   if (ids.length === 0) return new Map();
   const rows =
     await db.all<RoundFacts>(sql`SELECT r.id AS roundId, r.seqno, r.game_type AS gameType, rm.title AS roomTitle,
-      g.title_key AS titleKey, rm.option_count AS optionCount, r.status AS roundStatus, r.numbers, r.sum AS drawSum
+      g.title_key AS titleKey, rm.option_count AS optionCount, r.status AS roundStatus, r.numbers, r.sum AS drawSum,
+      r.void_reason AS voidReason, r.void_note AS voidNote
     FROM rounds r JOIN rooms rm ON rm.id = r.room_id JOIN games g ON g.id = rm.game_id
     WHERE r.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
   return new Map(rows.map((row) => [row.roundId, row]));

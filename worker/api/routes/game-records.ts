@@ -19,7 +19,7 @@ import {
 } from "../../room/bets";
 import { roundFacts } from "../../room/rounds";
 import { toMoney, toOdds } from "#shared/money";
-import { optionKey } from "../../room/round-view";
+import { optionKey, voidPresetOf } from "../../room/round-view";
 import { DAY_MS, dayStartMs } from "#shared/days";
 
 // The player's bet records and win/loss figures (docs/product.md#screens bet list and trend page).
@@ -92,6 +92,8 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
       row.roundStatus === "settled" && row.numbers !== null
         ? { numbers: JSON.parse(row.numbers) as number[], sum: row.drawSum }
         : null,
+    // why a void round was voided: its kind and an operator's preset reason, never their own words
+    void: row.roundStatus === "void" ? { reason: row.voidReason, preset: voidPresetOf(row.voidNote) } : null,
   }));
   return ok(c, {
     data,
