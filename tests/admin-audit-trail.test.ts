@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, expectOk, freshOperatorCode, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
+import { requestRef } from "#shared/request-ref";
 import { player } from "./wallet-helpers";
 
 // The audit log as an operator reads it: a player's trail (rows about them and their requests), a
@@ -41,7 +42,9 @@ describe("audit trail", () => {
     expect(page).toContain(`href="/admin/players/${a.id}"`);
     // in words, the player named and linked, no raw key or id on the screen (the page's data may carry them)
     const words = visibleText(page);
-    expect(words).toContain(`admin approved deposit D${deposit.data.id} of 500.00 USD for ${a.username}`);
+    expect(words).toContain(
+      `admin approved deposit ${requestRef("deposit", deposit.data.id)} of 500.00 USD for ${a.username}`,
+    );
     expect(words).toContain(`admin froze ${a.username}`);
     expect(page).not.toContain(`user:${b.id}`);
     expect(words).not.toContain(`user:${a.id}`);

@@ -5,6 +5,7 @@ import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
 import { auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
+import { requestRef } from "#shared/request-ref";
 import { playerD1, rowD1 } from "./shard-helpers";
 
 // The console's confirm steps and the money rules behind them: nothing happens on the first submit,
@@ -28,7 +29,7 @@ describe("approvals ask first", () => {
     const first = await browser.post("/admin?index", fields);
     expect(first.status).toBe(200);
     const step = text(panel(await first.text()));
-    expect(step).toContain(`D${asked.data.id}`);
+    expect(step).toContain(requestRef("deposit", asked.data.id));
     expect(step).toContain(p.username);
     expect(step).toContain("2,345.50 USD");
     expect(step).toContain("0.00 USD → 2,345.50 USD");
@@ -46,7 +47,9 @@ describe("approvals ask first", () => {
     const browser = await consoleBrowser();
     const fields = { kind: "deposit", id: String(asked.data.id), decision: "approve" };
     const step = text(panel(await (await browser.post("/admin?index", fields)).text()));
-    expect(step).toContain(`first of two approvals to deposit D${asked.data.id} of 12,345.50 USD for ${p.username}`);
+    expect(step).toContain(
+      `first of two approvals to deposit ${requestRef("deposit", asked.data.id)} of 12,345.50 USD for ${p.username}`,
+    );
     expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
     expect(await balanceCents(p.id)).toBe(0);
     const second = await (await secondOperator(true, "cashier")).signIn();

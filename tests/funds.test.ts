@@ -6,6 +6,7 @@ import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { ledgerReasons } from "../worker/ledger/reasons";
+import { requestRef } from "#shared/request-ref";
 import { playerD1 } from "./shard-helpers";
 
 /** A real movement (player row + house mirror) written at a chosen moment, as the game would. */
@@ -62,7 +63,7 @@ describe("getfinanceflow", () => {
           before: 100,
           after: 70,
           // the hold is named by its request, and its kind says the request still awaits payout
-          reason: `Withdrawal #${withdrawalId}`,
+          reason: `Withdrawal ${requestRef("withdrawal", withdrawalId)}`,
           reasonKey: "withdrawalOf",
           reasonParams: { id: withdrawalId },
           type: 2,

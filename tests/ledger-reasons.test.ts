@@ -5,6 +5,7 @@ import { api, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { addCoinAddress, operator, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { requestRef } from "#shared/request-ref";
 import { everywhere, playerD1 } from "./shard-helpers";
 
 // Funds-ledger reasons are stored as a key and its parameters and shown in the reader's language
@@ -30,6 +31,10 @@ function english(row: Row): string {
     params.product = enFinance.tiers[params.product as keyof typeof enFinance.tiers];
   if (row.reason_key === "adjustment")
     params.text = enWallet.adjustmentTexts[params.text as keyof typeof enWallet.adjustmentTexts];
+  // a request is written by its reference (shared/request-ref.ts)
+  if (row.reason_key === "deposit") params.ref = requestRef("deposit", Number(params.id));
+  if (row.reason_key?.startsWith("withdrawal") && params.id !== undefined)
+    params.ref = requestRef("withdrawal", Number(params.id));
   const template = enWallet.reasons[row.reason_key as keyof typeof enWallet.reasons];
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 }
@@ -105,17 +110,20 @@ describe("funds-ledger reasons", () => {
     const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
     expectOk(flow);
     const row = flow.data.list.find((r: { reasonKey: string }) => r.reasonKey === "deposit");
-    expect(row).toMatchObject({ reason: `Deposit #${deposit.data.id}`, reasonParams: { id: deposit.data.id } });
+    expect(row).toMatchObject({
+      reason: `Deposit ${requestRef("deposit", deposit.data.id)}`,
+      reasonParams: { id: deposit.data.id },
+    });
 
     // what the page shows (the loader's data for hydration follows in scripts)
     const zh = (await (await (await inLanguage("zh-CN", p.username)).get("/my_income")).text()).split("<script")[0];
-    expect(zh).toContain(`充值 #${deposit.data.id}`);
+    expect(zh).toContain(`充值 ${requestRef("deposit", deposit.data.id)}`);
     // the opening funds are an operator's adjustment: its kind and its preset text, never the operator's note
     expect(zh).toContain("余额更正");
     expect(zh).not.toContain("test funds");
-    expect(zh).not.toContain(`Deposit #${deposit.data.id}`);
+    expect(zh).not.toContain(`Deposit ${requestRef("deposit", deposit.data.id)}`);
     const vi = await (await (await inLanguage("vi", p.username)).get("/my_income")).text();
-    expect(vi).toContain(`Nạp tiền #${deposit.data.id}`);
+    expect(vi).toContain(`Nạp tiền ${requestRef("deposit", deposit.data.id)}`);
     await expectMoneyInvariants();
   });
 

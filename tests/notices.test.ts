@@ -10,6 +10,7 @@ import enCommon from "../locales/en/common.json";
 import viCommon from "../locales/vi/common.json";
 import zhCNCommon from "../locales/zh-CN/common.json";
 import zhTWCommon from "../locales/zh-TW/common.json";
+import { requestRef } from "#shared/request-ref";
 import { everywhere, playerD1, rowD1 } from "./shard-helpers";
 
 // docs/decisions/142: a notice is written in the batch of the decision it tells of, as a kind and its
@@ -256,9 +257,9 @@ describe("the inbox", () => {
     expect(userHtml).toContain('data-testid="tab-unread"');
     const html = await (await browser.get("/message?tab=inbox&lng=vi")).text();
     expect(html).toContain("Lần nạp không được cộng");
-    expect(html).toContain(`Lần nạp số ${id} với 1,234.50`);
+    expect(html).toContain(`Lần nạp ${requestRef("deposit", id)} với 1,234.50`);
     expect(html).toContain("Lý do: Chưa nhận được tiền.");
-    expect(html).toContain(`Lần rút số ${paid} với 100.00`);
+    expect(html).toContain(`Lần rút ${requestRef("withdrawal", paid)} với 100.00`);
     expect(html).toContain("Mã chi trả: FT-VI-0042.");
     expect((await api("/api/Game/getnoticecount", { token: p.token })).data.unread).toBe(0);
     expect(await (await browser.get("/notice-count")).json()).toEqual({ unread: 0 });

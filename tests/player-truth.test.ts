@@ -6,6 +6,7 @@ import { currentRound, finishRound, placeOk, playerWith, stubOf } from "./rooms-
 import { PAY_PASSWORD, addCoinAddress, operator, player, requestId } from "./wallet-helpers";
 import { drawNumbers, fromHex } from "#shared/games/fairness";
 import { resultOf } from "#shared/games/rules";
+import { requestRef } from "#shared/request-ref";
 import { playerD1 } from "./shard-helpers";
 
 // Sentences the player screens say about money must be true: what a round paid against what it cost,
@@ -157,8 +158,12 @@ describe("a paid-out withdrawal in the funds ledger", () => {
     expect(flow.find((r) => r.money === -10)).toMatchObject({ kind: "wait", reasonParams: { id: ids[1] } });
     const browser = await new Browser().logIn(p.username, "secret123");
     const html = await page(browser, "/my_income");
-    expect(html).toMatch(new RegExp(`data-kind="withdrawn"[^]*?Withdrawal paid out[^]*?Withdrawal #${ids[0]}`));
-    expect(html).toMatch(new RegExp(`data-kind="wait"[^]*?Withdrawal awaiting payout[^]*?Withdrawal #${ids[1]}`));
+    expect(html).toMatch(
+      new RegExp(`data-kind="withdrawn"[^]*?Withdrawal paid out[^]*?Withdrawal ${requestRef("withdrawal", ids[0])}`),
+    );
+    expect(html).toMatch(
+      new RegExp(`data-kind="wait"[^]*?Withdrawal awaiting payout[^]*?Withdrawal ${requestRef("withdrawal", ids[1])}`),
+    );
     expect(html).not.toContain("Withdrawal held");
     await expectMoneyInvariants();
   });

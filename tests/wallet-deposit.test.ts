@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { auditCount, balanceCents, ledgerRows, operator, player, requestId } from "./wallet-helpers";
+import { requestRef } from "#shared/request-ref";
 import { rowD1 } from "./shard-helpers";
 
 async function setSetting(key: string, value: unknown) {
@@ -174,7 +175,7 @@ describe("operator decisions on deposits", () => {
       {
         amount_cents: 15_025,
         type: "topup",
-        reason: `Deposit #${request.id}`,
+        reason: `Deposit ${requestRef("deposit", request.id)}`,
         idempotency_key: `deposit:${request.id}`,
       },
     ]);

@@ -1,4 +1,5 @@
 import type { Translate } from "./game-labels";
+import { requestRef } from "#shared/request-ref";
 import type { FlowRow } from "./wallet-types";
 
 /**
@@ -19,6 +20,10 @@ export function ledgerReasonText(t: Translate, row: Pick<FlowRow, "reason" | "re
   // an operator's adjustment: the preset text it was given (shared/adjustments.ts)
   if (row.reasonKey === "adjustment" && typeof params.text === "string")
     params.text = t(`wallet:adjustmentTexts.${params.text}`, { defaultValue: row.reason });
+  // a request's reference, as every screen writes it (rows keep the request's id)
+  const requestKind =
+    row.reasonKey === "deposit" ? "deposit" : row.reasonKey.startsWith("withdrawal") ? "withdrawal" : null;
+  if (requestKind && typeof params.id === "number") params.ref = requestRef(requestKind, params.id);
   // a voided round's refund: why it was voided, with an operator's preset reason beside it
   if (row.reasonKey === "roundVoid" && typeof params.why === "string") {
     const why = t(`wallet:voidWhy.${params.why}`, { defaultValue: params.why });

@@ -21,6 +21,7 @@ import { SettingRequests, type SettingRequest } from "~/components/admin/Setting
 import { isRejectPresetOf, splitNote } from "#shared/request-reasons";
 import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
+import { requestRef } from "#shared/request-ref";
 import type { Charts } from "~/components/insight/types";
 
 export const handle = { title: "admin:approvals.title" };
@@ -39,6 +40,10 @@ type Adjustment = {
 };
 
 /** The queues, oldest first, one page each. */
+/** A deposit's or withdrawal's reference as the player reads it (shared/request-ref.ts); an adjustment keeps its id. */
+const refOf = (kind: string, id: number) =>
+  kind === "deposit" || kind === "withdrawal" ? requestRef(kind, id) : String(id);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests] = await Promise.all([
     loadAdmin<Page<QueueRow>>(request, context, "/api/admin/deposits", { status: "pending" }),
@@ -81,10 +86,11 @@ async function describe(
   );
   const row = list.list.find((r) => String(r.id) === fields.id);
   const money = await consoleMoney(context);
-  if (!row) return t(`confirm.${kind}.${decision}Unknown`, { id: fields.id });
+  if (!row) return t(`confirm.${kind}.${decision}Unknown`, { id: fields.id, ref: refOf(kind, Number(fields.id)) });
   const typed = (fields.note ?? "").trim();
   const values = {
     id: row.id,
+    ref: refOf(kind, row.id),
     player: row.username,
     amount: money(Math.abs(row.money)),
     balance: money(row.balance ?? 0),

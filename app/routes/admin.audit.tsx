@@ -8,6 +8,7 @@ import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { zonedTime } from "~/lib/player-time";
 import { pageCursor } from "~/lib/wallet";
 import { useAppConfig } from "~/lib/root-data";
+import { requestRef } from "#shared/request-ref";
 import { AUDIT_ACTIONS } from "#shared/audit";
 
 export const handle = { title: "admin:audit.title" };
@@ -106,7 +107,7 @@ function Target({ row, after }: { row: Row; after: Record<string, unknown> }) {
       </Link>
     );
   }
-  if (kind === "deposit" || kind === "withdrawal") return <span>{`${kind === "deposit" ? "D" : "W"}${id}`}</span>;
+  if (kind === "deposit" || kind === "withdrawal") return <span>{requestRef(kind, Number(id))}</span>;
   if (kind === "room") return <Link to={`/admin/rooms/${id}`}>#{id}</Link>;
   if (kind === "article")
     return row.action === "article.delete" ? <span>#{id}</span> : <Link to={`/admin/content/${id}`}>#{id}</Link>;
@@ -118,7 +119,7 @@ function Target({ row, after }: { row: Row; after: Record<string, unknown> }) {
   return <span>{row.target}</span>;
 }
 
-/** One line in words ("admin approved deposit D2 of 500.00 USD for demo01", "admin froze demo01"), its time and zone. */
+/** One line in words ("admin approved deposit D0-0002 of 500.00 USD for demo01", "admin froze demo01"), its time and zone. */
 function AuditRow({ row }: { row: Row }) {
   const { t } = useTranslation("admin");
   const { currency } = useAppConfig();
@@ -126,7 +127,7 @@ function AuditRow({ row }: { row: Row }) {
   const after = parse(row.after);
   const amount = [after.amount, after.credited, before.amount].find((v) => typeof v === "number") as number | undefined;
   const money = amount === undefined ? "" : `${formatDecimal(Math.abs(amount), 2, 2)} ${currency}`;
-  // a request decided (D2) or an adjustment asked, approved, rejected, cancelled: "… of 500.00 USD for demo01"
+  // a request decided (D0-0002) or an adjustment asked, approved, rejected, cancelled: "… of 500.00 USD for demo01"
   const request = row.target.startsWith("deposit:") || row.target.startsWith("withdrawal:");
   const adjustment = row.action.startsWith("balance.adjust.");
   // values the screen has no words for (ids kept for tools, a shape it does not know) stay folded, as recorded

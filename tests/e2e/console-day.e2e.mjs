@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { signInToConsole } from "./operator.mjs";
+import { requestRef } from "../../shared/request-ref.ts";
 import { uniqueStamp } from "./players.mjs";
 
 // the room whose round the operator voids: one no other flow bets in (a void would refund their bets instead of
@@ -66,7 +67,9 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await card.getByText("1,234.50").waitFor();
   await card.getByRole("button", { name: "Approve" }).click();
   const confirm = page.getByTestId("confirm-panel");
-  await confirm.getByText(`Approve deposit D${player.depositId}: credit 1,234.50 USD to ${player.username}`).waitFor();
+  await confirm
+    .getByText(`Approve deposit ${requestRef("deposit", player.depositId)}: credit 1,234.50 USD to ${player.username}`)
+    .waitFor();
   await shot("1-approve-confirm-390");
   await confirm.getByRole("button", { name: "Approve" }).click();
   await page.getByText("Approved").first().waitFor();

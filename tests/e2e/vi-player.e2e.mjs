@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
 import { approveDepositTwice, operatorToken } from "./operator.mjs";
+import { requestRef } from "../../shared/request-ref.ts";
 import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
 
 /** Remix keeps the language in the `lng` cookie as base64 JSON. */
@@ -56,7 +57,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.getByTestId("menu-unread").click();
   await page.waitForURL("**/message?tab=inbox");
   await page.getByText("Đã cộng tiền nạp").waitFor();
-  await page.getByText(`Lần nạp số ${asked.data.id} với 149,000.00`).waitFor();
+  await page.getByText(`Lần nạp ${requestRef("deposit", asked.data.id)} với 149,000.00`).waitFor();
   await shot("2-inbox");
 
   // a lock-up of 100,000 in the primary tier

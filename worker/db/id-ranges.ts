@@ -6,8 +6,10 @@
 // (docs/decisions/163-merged-lists-follow-time.md). Shard 0 shares the control database's range: where it is
 // the control database itself (npm start, a deployment that has not split), nothing changes.
 
-/** The width of one shard's range: a thousand billion ids a table, 255 shards stay below 2^53. */
-export const ID_RANGE = 1_000_000_000_000;
+import { ID_RANGE } from "#shared/request-ref";
+
+/** The width of one shard's range (defined beside the requests' references): 255 shards stay below 2^53. */
+export { ID_RANGE };
 
 /** The first id a shard's tables hand out is one past this. */
 export const idRangeBase = (shard: number) => shard * ID_RANGE;

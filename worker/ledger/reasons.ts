@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import finance from "../../locales/en/finance.json";
 import en from "../../locales/en/wallet.json";
 import common from "../../locales/en/common.json";
+import { requestRef } from "#shared/request-ref";
 import type { AdjustmentText } from "#shared/adjustments";
 
 /**
@@ -47,11 +48,13 @@ export const ledgerReasons = {
       },
     );
   },
-  deposit: (depositId: number) => reason("deposit", { id: depositId }),
+  deposit: (depositId: number) => reason("deposit", { id: depositId }, { ref: requestRef("deposit", depositId) }),
   withdrawal: () => reason("withdrawal"),
   /** a withdrawal's hold as the funds ledger names it, by its request (worker/wallet/present.ts flowRow) */
-  withdrawalOf: (withdrawalId: number) => reason("withdrawalOf", { id: withdrawalId }),
-  withdrawalRefund: (withdrawalId: number) => reason("withdrawalRefund", { id: withdrawalId }),
+  withdrawalOf: (withdrawalId: number) =>
+    reason("withdrawalOf", { id: withdrawalId }, { ref: requestRef("withdrawal", withdrawalId) }),
+  withdrawalRefund: (withdrawalId: number) =>
+    reason("withdrawalRefund", { id: withdrawalId }, { ref: requestRef("withdrawal", withdrawalId) }),
   financeLockup: (product: { nameKey: string; days: number }) =>
     reason(
       "financeLockup",

@@ -16,6 +16,8 @@ export type RequestStatus = "pending" | "approved" | "rejected";
  * request time [fromMs, toMs) and amount [minCents, maxCents] (docs/decisions/140).
  */
 export type ListQuery = {
+  /** one request, by its id (the console's search by reference) */
+  id?: number;
   userId?: number;
   status?: RequestStatus | "decided";
   username?: string;
@@ -62,6 +64,7 @@ function refusalFor(kind: "deposit" | "withdrawal", viewer: ListQuery["viewer"])
 
 function filters(table: typeof depositRequests | typeof withdrawalRequests, q: ListQuery) {
   const where: SQL[] = [];
+  if (q.id !== undefined) where.push(eq(table.id, q.id));
   if (q.userId !== undefined) where.push(eq(table.userId, q.userId));
   if (q.status === "decided") where.push(ne(table.status, "pending"));
   else if (q.status !== undefined) where.push(eq(table.status, q.status));

@@ -4,6 +4,7 @@ import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { noteText } from "~/lib/request-notes";
 import { DataTable, type Column } from "./DataTable";
+import { requestRef } from "#shared/request-ref";
 import { requestDetails, type QueueRow, type RequestKind } from "./RequestCard";
 
 /** A deposit or withdrawal as the history lists it: the queue's row plus its decision. */
@@ -32,7 +33,7 @@ export type AdjustmentHistoryRow = {
 export function RequestHistoryTable({ kind, rows }: { kind: RequestKind; rows: RequestHistoryRow[] }) {
   const { t } = useTranslation("admin");
   const columns: Column<RequestHistoryRow>[] = [
-    { head: t("history.col.request"), cell: (r) => t(`approvals.${kind}Id`, { id: r.id }) },
+    { head: t("history.col.request"), cell: (r) => t(`approvals.${kind}Id`, { ref: requestRef(kind, r.id) }) },
     { head: t("history.col.player"), cell: (r) => <Link to={`/admin/players/${r.userId}`}>{r.username}</Link> },
     { head: t("history.col.amount"), className: "num", cell: (r) => <Money value={r.money} /> },
     {

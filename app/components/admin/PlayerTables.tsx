@@ -5,6 +5,7 @@ import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { formatDecimal } from "~/lib/number-format";
 import { ledgerReasonText } from "~/lib/ledger-reason";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
+import { requestRef } from "#shared/request-ref";
 import { DataTable, type Column } from "./DataTable";
 
 export type PlayerFile = {
@@ -117,8 +118,18 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
         title={t("player.requests")}
         head={[when, "#", t("player.moneyCol"), t("player.statusCol")]}
         rows={[
-          ...file.deposits.map((d) => [playerTime(d.time), `D${d.id}`, money(d.money), status(d.status)]),
-          ...file.withdrawals.map((w) => [playerTime(w.time), `W${w.id}`, money(-w.money), status(w.status)]),
+          ...file.deposits.map((d) => [
+            playerTime(d.time),
+            requestRef("deposit", d.id),
+            money(d.money),
+            status(d.status),
+          ]),
+          ...file.withdrawals.map((w) => [
+            playerTime(w.time),
+            requestRef("withdrawal", w.id),
+            money(-w.money),
+            status(w.status),
+          ]),
         ]}
       />
       <Table

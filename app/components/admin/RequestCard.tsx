@@ -9,6 +9,7 @@ import { PayoutNetwork } from "./PayoutNetwork";
 import { payoutCoinLine, payoutCoins, payoutDestination, type PayoutCard } from "~/lib/payout";
 import type { CoinPayouts } from "#shared/payouts";
 import { formatDecimal } from "~/lib/number-format";
+import { requestRef } from "#shared/request-ref";
 import { useAppConfig } from "~/lib/root-data";
 
 /** A pending deposit or withdrawal as the console's queue shows it (/api/admin/deposits, /withdrawals). */
@@ -100,8 +101,8 @@ export function RequestCard({ kind, row, rates }: { kind: RequestKind; row: Queu
         <Link to={`/admin/players/${row.userId}`}>{row.username}</Link>
       </div>
       <div className="muted">
-        {t(`approvals.${kind}Id`, { id: row.id })} · <PlayerTime ms={row.time} zone /> · {t("approvals.balanceLabel")}{" "}
-        <Money value={row.balance} />
+        {t(`approvals.${kind}Id`, { ref: requestRef(kind, row.id) })} · <PlayerTime ms={row.time} zone /> ·{" "}
+        {t("approvals.balanceLabel")} <Money value={row.balance} />
       </div>
       <dl className="request-details">
         {requestDetails(kind, row, t, rates, currency).map((d) => (

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { formatDecimal } from "~/lib/number-format";
 import { playerNoteText } from "~/lib/request-notes";
+import { requestRef } from "#shared/request-ref";
 import type { Notice } from "~/lib/notice-types";
 
 /** A notice's title and sentence in the reader's language, from its kind and parameters (never stored text). */
@@ -22,7 +23,21 @@ export function noticeWords(t: TFunction, notice: Notice, currency: string): { t
     return { title: t(`${base}.title`), body: t(`${base}.body`, { amount: money(p.amount), text }) };
   }
   const reason = playerNoteText((key) => t(key), typeof p.note === "string" ? p.note : "") || t("notices:noReason");
-  const words = { id: p.id ?? p.orderId, amount: money(p.amount), interest: money(p.interest), days: p.days, reason };
+  // a deposit's or withdrawal's reference, as the ledger, the lists and the console write it
+  const kind = notice.kind.startsWith("deposit")
+    ? "deposit"
+    : notice.kind.startsWith("withdrawal")
+      ? "withdrawal"
+      : null;
+  const request = kind && typeof p.id === "number" ? requestRef(kind, p.id) : p.id;
+  const words = {
+    id: p.id ?? p.orderId,
+    request,
+    amount: money(p.amount),
+    interest: money(p.interest),
+    days: p.days,
+    reason,
+  };
   // a paid withdrawal with its payout reference (notices written before it have none)
   if (notice.kind === "withdrawalPaid" && typeof p.payoutRef === "string" && p.payoutRef)
     return { title: t(`${base}.title`), body: t(`${base}.bodyWithRef`, { ...words, ref: p.payoutRef }) };

@@ -6,6 +6,7 @@ import { zonedTime } from "~/lib/player-time";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
+import { requestRef } from "#shared/request-ref";
 import { StatusBadge } from "./StatusBadge";
 
 /** The player's own deposit requests, newest first, each with where it stands. */
@@ -24,6 +25,9 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
               <StatusBadge status={d.status} />
             </div>
             <div className="request-meta">
+              <code className="request-ref" data-testid="request-ref">
+                {requestRef("deposit", d.id)}
+              </code>
               <span>{t("recharge.payerIs", { name: d.pay_name })}</span>
               {d.pay_ref ? <span>{t("recharge.payRefIs", { ref: d.pay_ref })}</span> : null}
               <PlayerTime ms={d.time} zone />

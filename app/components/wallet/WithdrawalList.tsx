@@ -7,6 +7,7 @@ import { maskAccount, shortAddress } from "~/lib/wallet";
 import type { WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
+import { requestRef } from "#shared/request-ref";
 import { StatusBadge } from "./StatusBadge";
 
 /** The player's own withdrawals, newest first: where each went and where it stands. */
@@ -25,6 +26,9 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
               <StatusBadge status={w.status} />
             </div>
             <div className="request-meta">
+              <code className="request-ref" data-testid="request-ref">
+                {requestRef("withdrawal", w.id)}
+              </code>
               <span>
                 {w.card.type === "Bank"
                   ? `${w.card.bank} ${maskAccount(w.card.account)}`

@@ -27,19 +27,24 @@ import {
   requestListForm,
   withdrawalApprovalForm,
 } from "#shared/forms/wallet";
+import { parseRequestRef, type RequestKind } from "#shared/request-ref";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
 // balance adjustments. The role each route needs is in shared/operators/roles.ts.
 export const adminWalletRoutes = new Hono<AppEnv>();
 
-function listQuery(body: Record<string, unknown>, viewerId: number) {
+function listQuery(body: Record<string, unknown>, viewerId: number, kind: RequestKind) {
   const form = parseBody(requestListForm, body);
+  // the player field also takes a request's reference (shared/request-ref.ts): that request alone, none when it
+  // names a request of the other kind
+  const ref = parseRequestRef(form.player);
   return {
     viewer: { id: viewerId, nowMs: Date.now() },
     userId: form.userId,
     status: form.status === "all" ? undefined : form.status,
     ...filterQuery(form),
+    ...(ref ? { id: ref.kind === kind ? ref.id : 0, username: undefined } : {}),
     oldestFirst: form.status === "pending",
     at: pageAt(form, PAGE_SIZE, REQUEST_KEY_WIDTH),
   };
@@ -87,7 +92,7 @@ async function everyShardRequests<
 }
 
 adminWalletRoutes.post("/api/admin/deposits", async (c) => {
-  const query = listQuery(c.get("body"), c.get("user").id);
+  const query = listQuery(c.get("body"), c.get("user").id, "deposit");
   const db = getDb(c.env);
   const [{ rows: read, names }, limits] = await Promise.all([
     everyShardRequests(c.env, query, listDeposits, (r) => [r.firstApprovedBy]),
@@ -128,7 +133,7 @@ adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => {
 });
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
-  const query = listQuery(c.get("body"), c.get("user").id);
+  const query = listQuery(c.get("body"), c.get("user").id, "withdrawal");
   const { rows, names } = await everyShardRequests(c.env, query, listWithdrawals);
   const named = rows.map((r) => ({
     ...r,

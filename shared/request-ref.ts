@@ -1,0 +1,45 @@
+// A deposit's or a withdrawal's one public reference: what the player's notices, funds ledger and lists and the
+// console all write, and what the console's search finds (docs/decisions/173). Never the internal id itself,
+// whose 13 digits (a shard's id range, worker/db/id-ranges.ts) nobody can read out over the phone.
+//
+// The reference is the kind's letter, the shard of the id's range, a dash and the id within that range in
+// Crockford's base 32 (digits and letters without I, L, O, U), at least four characters: D0-0001, W2-00ZK.
+// It is read back case-insensitively, with O read as 0 and I or L as 1, as Crockford's alphabet intends.
+
+/** The width of one shard's id range (docs/decisions/161): a thousand billion ids a table. */
+export const ID_RANGE = 1_000_000_000_000;
+
+export type RequestKind = "deposit" | "withdrawal";
+
+const LETTER: Record<RequestKind, string> = { deposit: "D", withdrawal: "W" };
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+function base32(n: number): string {
+  let out = "";
+  do {
+    out = ALPHABET[n % 32] + out;
+    n = Math.floor(n / 32);
+  } while (n > 0);
+  return out.padStart(4, "0");
+}
+
+/** The reference of a request, from its kind and id. */
+export function requestRef(kind: RequestKind, id: number): string {
+  return `${LETTER[kind]}${Math.floor(id / ID_RANGE)}-${base32(id % ID_RANGE)}`;
+}
+
+const SHAPE = /^([DW])(\d{1,3})-([0-9A-Z]{1,8})$/;
+
+/** The request a reference names, or null when the text is not one (spaces around it and case do not matter). */
+export function parseRequestRef(text: string): { kind: RequestKind; id: number } | null {
+  const match = SHAPE.exec(text.trim().toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1"));
+  if (!match) return null;
+  let within = 0;
+  for (const c of match[3]) {
+    const digit = ALPHABET.indexOf(c);
+    if (digit < 0) return null;
+    within = within * 32 + digit;
+  }
+  if (within === 0 || within >= ID_RANGE) return null;
+  return { kind: match[1] === "D" ? "deposit" : "withdrawal", id: Number(match[2]) * ID_RANGE + within };
+}
