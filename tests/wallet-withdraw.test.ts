@@ -138,6 +138,8 @@ describe("withdraw", () => {
           decidedAt: null,
           note: "",
           payout_ref: "",
+          // no USDT payout rate is set here: no quote of coins (tests/coin-payout-quote.test.ts)
+          coin: null,
           card: { id: card.id, type: "USDT", bank: "", account: "", address: card.address, network: "TRC20" },
         },
       ],
@@ -148,6 +150,7 @@ describe("withdraw", () => {
       dailyCap: 50_000,
       usedToday: 40.5,
       leftToday: 49_959.5,
+      coinPayouts: {},
     });
     await expectMoneyInvariants();
   });

@@ -31,12 +31,42 @@ export function payoutDestination(t: Translate, card: PayoutCard | undefined): s
 }
 
 /** The coins to send for a coin withdrawal at the set rate and fee; null for a bank account or an unset rate. */
-export function payoutCoins(card: PayoutCard | undefined, money: number, rates: CoinPayouts): CoinAmount | null {
+export function payoutCoins(
+  card: PayoutCard | undefined,
+  money: number,
+  rates: CoinPayouts,
+  /** the coins quoted when the request was asked (docs/decisions/174): what the player was told, so what is paid */
+  quoted?: CoinAmount | null,
+): CoinAmount | null {
+  if (quoted) return quoted;
   if (!card || !isPayoutCoin(card.type)) return null;
   return coinAmount(card.type, Math.round(money * 100), rates[card.type]);
 }
 
 const coinText = (value: string, coin: string) => `${formatDecimal(Number(value), 2, 8)} ${coin}`;
+
+/**
+ * What a coin withdrawal pays, in the player's words: "You receive 99.30 USDT (100.00 USD at 0.998 USDT per
+ * USD, less a network fee of 0.50 USDT)", or why there is no figure; null for a bank account.
+ */
+export function playerCoinLine(
+  t: Translate,
+  coin: string | null,
+  amount: string,
+  currency: string,
+  coins: CoinAmount | null,
+): string | null {
+  if (!coin || !isPayoutCoin(coin)) return null;
+  if (!coins) return t("wallet:withdraw.coinRateMissing", { coin });
+  return t(coins.covers ? "wallet:withdraw.coinPays" : "wallet:withdraw.coinFeeTooHigh", {
+    net: coinText(coins.net, coins.coin),
+    amount,
+    rate: coins.rate,
+    coin: coins.coin,
+    currency,
+    fee: coinText(coins.fee, coins.coin),
+  });
+}
 
 /** "198.10 USDT (200.00 USD at 0.998, less a network fee of 1.50 USDT)", or why there is no figure. */
 export function payoutCoinLine(t: Translate, card: PayoutCard | undefined, amount: string, coins: CoinAmount | null) {

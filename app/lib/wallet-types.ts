@@ -1,3 +1,4 @@
+import type { CoinAmount, CoinPayouts } from "#shared/payouts";
 // The wallet answers as the contract gives them; money is a wire decimal (docs/architecture.md#the-contract).
 
 export type RequestStatus = "pending" | "approved" | "rejected";
@@ -54,6 +55,8 @@ export type WithdrawalRow = {
   note: string;
   /** what the operator paid out with (a bank transfer's id, a transaction hash); "" until paid */
   payout_ref?: string;
+  /** the coins a withdrawal to a coin address pays, quoted when asked (absent from a backend that does not say) */
+  coin?: CoinAmount | null;
   card: Pick<Card, "id" | "type" | "bank" | "account" | "address">;
 };
 
@@ -66,6 +69,8 @@ export type WithdrawalList = {
   dailyCap: number;
   usedToday: number;
   leftToday: number;
+  /** the approved coin payout rates and fees a new coin withdrawal is quoted at (absent: not said) */
+  coinPayouts?: CoinPayouts;
 };
 
 export type FlowKind =

@@ -105,7 +105,7 @@ async function describe(
   const sentences = [t(`confirm.${kind}.${decision}${credit}${first}`, values)];
   if (kind === "withdrawal" && decision === "approve") {
     const { coinPayouts } = await loadAdmin<Payments>(request, context, "/api/admin/payments");
-    const coins = payoutCoinLine(t, row.card, values.amount, payoutCoins(row.card, row.money, coinPayouts));
+    const coins = payoutCoinLine(t, row.card, values.amount, payoutCoins(row.card, row.money, coinPayouts, row.coin));
     sentences.push(t("confirm.withdrawal.payTo", { to: payoutDestination(t, row.card) }));
     if (coins) sentences.push(coins);
     sentences.push(t("confirm.withdrawal.payoutRef", { ref: fields.payout_ref }));

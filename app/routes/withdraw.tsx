@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +20,7 @@ import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types
 import { useRequestId } from "~/lib/use-request-id";
 import walletStyles from "~/styles/wallet.css?url";
 import { withdrawForm } from "#shared/forms/wallet";
+import { CoinPayoutPreview } from "~/components/wallet/CoinPayoutPreview";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
@@ -91,6 +93,8 @@ export default function Withdraw() {
   const error = result?.error;
   const fieldError = (name: string) => fieldMessage(error, name);
   const leftToday = withdrawals?.leftToday ?? 0;
+  // what the form holds now, for the coins a coin withdrawal pays (updated as the player types or chooses)
+  const [typed, setTyped] = useState({ money: result?.values?.money ?? amount, bankId: result?.values?.bank_id ?? "" });
   return (
     <main className="wallet">
       <PageHeader title={t("withdraw.title")} back="/user" />
@@ -111,7 +115,16 @@ export default function Withdraw() {
         ) : null}
       </BalanceCard>
       {loadError ? <p className="form-error wallet-inset">{loadError}</p> : null}
-      <Form method="post" className="wallet-card form" noValidate key={requestId}>
+      <Form
+        method="post"
+        className="wallet-card form"
+        noValidate
+        key={requestId}
+        onChange={(e) => {
+          const form = new FormData(e.currentTarget);
+          setTyped({ money: String(form.get("money") ?? ""), bankId: String(form.get("bank_id") ?? "") });
+        }}
+      >
         <input type="hidden" name="request_id" value={requestId} />
         <div className="wallet-card-head">
           <h2 className="wallet-card-title">{t("withdraw.to")}</h2>
@@ -128,6 +141,7 @@ export default function Withdraw() {
           presets={[{ label: t("withdraw.all"), value: withdrawAllAmount(withdrawable) }]}
           inline
         />
+        <CoinPayoutPreview cards={cards} bankId={typed.bankId} money={typed.money} rates={withdrawals?.coinPayouts} />
         <Field
           label={t("withdraw.pwd")}
           name="pwd"

@@ -368,6 +368,10 @@ export const withdrawalRequests = sqliteTable(
     // what the operator paid out with (a bank transfer's id, a transaction hash), written at approval: the
     // player reads it to find the money (docs/decisions/151-payouts-an-operator-can-carry-out.md)
     payoutRef: text("payout_ref").notNull().default(""),
+    // a withdrawal to a coin address: the coins it pays at the approved rate and fee when it was asked
+    // (shared/payouts.ts CoinAmount as JSON), shown to the player before and after and to the operator who
+    // pays it (docs/decisions/174); empty for a bank account or a coin with no rate
+    coinQuote: text("coin_quote").notNull().default(""),
   },
   (t) => [
     index("withdrawal_requests_user").on(t.userId, t.createdAtMs),

@@ -2,6 +2,7 @@ import type { CardRow } from "./bank-card-queries";
 import type { DepositRecord, WithdrawalRecord } from "./requests";
 import { toMoney } from "#shared/money";
 import { isAdjustmentRow, ledgerKind, ledgerReasons } from "../ledger/reasons";
+import type { CoinAmount } from "#shared/payouts";
 import { playerNote } from "#shared/request-reasons";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
@@ -40,6 +41,8 @@ export function withdrawalRow(r: WithdrawalRecord) {
     note: playerView(r.status, r.note),
     // what the money was sent with (a bank transfer's id, a transaction hash): the player finds it by this
     payout_ref: r.payoutRef,
+    // the coins a withdrawal to a coin address pays, quoted when it was asked (null for a bank account)
+    coin: r.coinQuote ? (JSON.parse(r.coinQuote) as CoinAmount) : null,
     card: {
       id: r.card.id,
       type: r.card.type,

@@ -102,6 +102,7 @@ const withdrawalColumns = {
   decidedAtMs: withdrawalRequests.decidedAtMs,
   note: withdrawalRequests.note,
   payoutRef: withdrawalRequests.payoutRef,
+  coinQuote: withdrawalRequests.coinQuote,
 };
 
 export function listDeposits(db: Db, q: ListQuery) {
@@ -204,6 +205,8 @@ export type NewWithdrawal = {
   nowMs: number;
   capCents: number;
   day: { fromMs: number; toMs: number };
+  /** the coins a coin withdrawal pays (shared/payouts.ts CoinAmount as JSON), "" otherwise */
+  coinQuote: string;
 };
 
 /**
@@ -214,9 +217,9 @@ export type NewWithdrawal = {
  */
 export function insertWithdrawalStatement(db: Db, w: NewWithdrawal) {
   const used = withdrawnInWindowSql(w.userId, w.day.fromMs, w.day.toMs);
-  return db.run(sql`INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id)
+  return db.run(sql`INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id, coin_quote)
     VALUES (${w.userId}, CASE WHEN ${used} + ${w.amountCents} <= ${w.capCents} THEN ${w.amountCents} ELSE 0 END,
-      'pending', ${w.idempotencyKey}, ${w.nowMs}, ${w.bankCardId})`);
+      'pending', ${w.idempotencyKey}, ${w.nowMs}, ${w.bankCardId}, ${w.coinQuote})`);
 }
 
 export type Decision = {

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import type { CoinPayouts } from "#shared/payouts";
 import { readSettings, type DepositPayee } from "../settings/settings";
 
 export type DepositMode = "request" | "contact";
@@ -10,6 +11,8 @@ export type WalletSettings = {
   kefuUrl: string;
   depositMode: DepositMode;
   payees: DepositPayee[];
+  /** the approved coin payout rates and fees (shared/payouts.ts) */
+  coinPayouts: CoinPayouts;
 };
 
 /** The operator settings the wallet obeys (docs/decisions/023-deposit-mode.md). */
@@ -21,6 +24,7 @@ export async function readWalletSettings(db: Db): Promise<WalletSettings> {
     "kefu_url",
     "deposit_mode",
     "deposit_payees",
+    "coin_payouts",
   ]);
   return {
     dailyCapCents: s.withdraw_daily_cap_cents,
@@ -29,5 +33,6 @@ export async function readWalletSettings(db: Db): Promise<WalletSettings> {
     kefuUrl: s.kefu_url,
     depositMode: s.deposit_mode === "contact" ? "contact" : "request",
     payees: s.deposit_payees,
+    coinPayouts: s.coin_payouts,
   };
 }

@@ -7,6 +7,7 @@ import { findWithdrawal, insertWithdrawalStatement, withdrawnInWindow } from "./
 import { todayWindow } from "#shared/days";
 import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
+import { type CoinPayouts, coinAmount, isPayoutCoin } from "#shared/payouts";
 import { ledgerReasons } from "../ledger/reasons";
 
 export type WithdrawalAsk = {
@@ -18,6 +19,8 @@ export type WithdrawalAsk = {
   pepper: string;
   /** the day's cap on withdrawals (the control database's settings, worker/wallet/settings.ts) */
   dailyCapCents: number;
+  /** the approved coin payout rates and fees (docs/decisions/167): a coin withdrawal keeps its quote */
+  coinPayouts: CoinPayouts;
   nowMs: number;
 };
 
@@ -47,6 +50,7 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
         nowMs: ask.nowMs,
         capCents: dailyCapCents,
         day,
+        coinQuote: coinQuoteOf(card.type, ask.amountCents, ask.coinPayouts),
       }),
       ...balanceChangeStatements(db, {
         userId: ask.userId,
@@ -67,6 +71,12 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
       throw new ProductError(1067);
     throw error;
   }
+}
+
+/** The coins a withdrawal to a coin address pays at the approved rate and fee, as stored; "" for a bank or no rate. */
+function coinQuoteOf(type: string, amountCents: number, payouts: CoinPayouts): string {
+  const quote = isPayoutCoin(type) ? coinAmount(type, amountCents, payouts[type]) : null;
+  return quote ? JSON.stringify(quote) : "";
 }
 
 /** True when this request_id already made a withdrawal of the same account and amount; 1095 if not the same. */

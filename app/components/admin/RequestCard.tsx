@@ -7,7 +7,7 @@ import { DecisionForm } from "./DecisionForm";
 import { PayoutNetwork } from "./PayoutNetwork";
 
 import { payoutCoinLine, payoutCoins, payoutDestination, type PayoutCard } from "~/lib/payout";
-import type { CoinPayouts } from "#shared/payouts";
+import type { CoinAmount, CoinPayouts } from "#shared/payouts";
 import { formatDecimal } from "~/lib/number-format";
 import { requestRef } from "#shared/request-ref";
 import { useAppConfig } from "~/lib/root-data";
@@ -25,6 +25,8 @@ export type QueueRow = {
   pay_ref?: string;
   card?: PayoutCard;
   payout_ref?: string;
+  /** a coin withdrawal's quote when it was asked (docs/decisions/174) */
+  coin?: CoinAmount | null;
   /** a deposit that waits for its second operator: the first one's name */
   firstApprovedBy?: string | null;
   /** which approval a pending deposit waits for: "first" of two moves no money (worker/api/routes/admin-wallet.ts) */
@@ -67,7 +69,7 @@ export function requestDetails(
   // the destination in full (holder, bank and branch, or network and whole address) and, for a coin, what to send
   const card = row.card;
   const amount = `${formatDecimal(row.money, 2, 2)} ${currency}`.trim();
-  const coins = payoutCoinLine(t, card, amount, payoutCoins(card, row.money, rates));
+  const coins = payoutCoinLine(t, card, amount, payoutCoins(card, row.money, rates, row.coin));
   return [
     {
       key: "payTo",

@@ -8,11 +8,15 @@ import type { WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
 import { requestRef } from "#shared/request-ref";
+import { playerCoinLine } from "~/lib/payout";
+import { useAppConfig } from "~/lib/root-data";
+import { formatDecimal } from "~/lib/number-format";
 import { StatusBadge } from "./StatusBadge";
 
 /** The player's own withdrawals, newest first: where each went and where it stands. */
 export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
   const { t } = useTranslation("wallet");
+  const { currency } = useAppConfig();
   if (!withdrawals.list.length && withdrawals.page <= 1) return <EmptyState text={t("withdraw.empty")} />;
   return (
     <>
@@ -44,6 +48,11 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
                   })}
               {w.note ? ` · ${playerNoteText(t, w.note)}` : ""}
             </div>
+            {w.coin && w.status !== "rejected" ? (
+              <div className="request-note" data-testid="coin-quote">
+                {playerCoinLine(t, w.coin.coin, `${formatDecimal(w.money, 2, 2)} ${currency}`, currency, w.coin)}
+              </div>
+            ) : null}
             {w.payout_ref ? (
               <div className="request-note">
                 {t("withdraw.payoutRef")} <code className="selectable">{w.payout_ref}</code>

@@ -66,10 +66,11 @@ walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
   const form = parseBody(withdrawForm, c.get("body"));
   const userId = c.get("user").id;
   const nowMs = Date.now();
-  const { dailyCapCents } = await readWalletSettings(getDb(c.env));
+  const { dailyCapCents, coinPayouts } = await readWalletSettings(getDb(c.env));
   await requestWithdrawal(playerDb(c), {
     userId,
     dailyCapCents,
+    coinPayouts,
     bankId: form.bank_id,
     amountCents: form.money,
     pwd: form.pwd,
@@ -96,5 +97,7 @@ walletRoutes.post("/api/game/getwithdrawlist", requireUser, async (c) => {
     dailyCap: toMoney(settings.dailyCapCents),
     usedToday: toMoney(usedCents),
     leftToday: toMoney(capLeftCents(settings.dailyCapCents, usedCents)),
+    // what a new withdrawal to a coin address would pay: the approved rates and fees (shared/payouts.ts)
+    coinPayouts: settings.coinPayouts,
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE `withdrawal_requests` ADD `coin_quote` text DEFAULT '' NOT NULL;
