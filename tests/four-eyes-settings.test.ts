@@ -219,6 +219,22 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
     await setMoneySettings({ kefu_url: "", deposit_mode: "request" });
   });
 
+  it("the audit names who asked for a setting change by their username, never an id", async () => {
+    const manager = await secondOperator(true, "manager");
+    const token = await manager.signIn();
+    expectOk(await api("/api/admin/settings/update", { token, payees: [payee] }));
+    const request = await waitingFor(token, "deposit_payees");
+    const admin = await operatorLogin();
+    expectOk(await api("/api/admin/settings/requests/approve", { token: admin, id: request.id }));
+    const [row] = (await api("/api/admin/audit", { token: admin, action: "settings.payees.approve" })).data.list;
+    expect(JSON.parse(row.before)).toMatchObject({ askedBy: request.requestedById });
+    expect(row.askedBy).toBe(manager.username);
+    const audit = words(await (await (await consoleBrowser()).get("/admin/audit?action=settings.payees.approve")).text());
+    expect(audit).toContain(`Asked by: ${manager.username}`);
+    expect(audit).not.toContain(`Asked by: ${request.requestedById}`);
+    await setMoneySettings({ payees: [] });
+  });
+
   it("the seed is no operator action: nothing it writes waits for a second admin", async () => {
     const row = await env.DB.prepare("SELECT count(*) AS n FROM setting_requests WHERE status = 'pending'").first<{
       n: number;
