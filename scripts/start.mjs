@@ -64,7 +64,9 @@ ${operatorLines.join("\n")}
 // wrangler dev fires no cron: it serves /__scheduled, which the local cron calls on wrangler.toml's schedule
 const crons = readTomlCrons();
 if (crons.length !== 1 || crons[0] !== EVERY_MINUTE)
-  throw new Error(`scripts/lib/local-cron.mjs runs "${EVERY_MINUTE}" only; wrangler.toml schedules ${JSON.stringify(crons)}`);
+  throw new Error(
+    `scripts/lib/local-cron.mjs runs "${EVERY_MINUTE}" only; wrangler.toml schedules ${JSON.stringify(crons)}`,
+  );
 const child = spawn(
   "npx",
   [

@@ -28,7 +28,9 @@ async function banner() {
 /** Moves every shard's checks back in time, as if the cron had stopped that long ago. */
 const ageChecks = (ms: number) =>
   Promise.all(
-    walletDatabases().map((db) => db.prepare("UPDATE books_checks SET checked_at_ms = checked_at_ms - ?").bind(ms).run()),
+    walletDatabases().map((db) =>
+      db.prepare("UPDATE books_checks SET checked_at_ms = checked_at_ms - ?").bind(ms).run(),
+    ),
   );
 
 describe("the books banner says a check is missing only when one was due and did not run", () => {

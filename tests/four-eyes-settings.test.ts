@@ -229,7 +229,9 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
     const [row] = (await api("/api/admin/audit", { token: admin, action: "settings.payees.approve" })).data.list;
     expect(JSON.parse(row.before)).toMatchObject({ askedBy: request.requestedById });
     expect(row.askedBy).toBe(manager.username);
-    const audit = words(await (await (await consoleBrowser()).get("/admin/audit?action=settings.payees.approve")).text());
+    const audit = words(
+      await (await (await consoleBrowser()).get("/admin/audit?action=settings.payees.approve")).text(),
+    );
     expect(audit).toContain(`Asked by: ${manager.username}`);
     expect(audit).not.toContain(`Asked by: ${request.requestedById}`);
     await setMoneySettings({ payees: [] });
