@@ -15,8 +15,7 @@ import { settingRequests, users } from "../db/schema";
 // until the approval batch writes the new one, so players only ever see approved values.
 // Nobody approves their own request; the asker may withdraw it; one waiting change per setting.
 
-const FOUR_EYES_SETTINGS = ["deposit_payees", "coin_payouts", "deposit_mode", "kefu_url"] as const;
-export type MoneySetting = (typeof FOUR_EYES_SETTINGS)[number];
+type MoneySetting = "deposit_payees" | "coin_payouts" | "deposit_mode" | "kefu_url";
 
 /** The audit words of each setting: settings.payees.ask, settings.kefu.approve and so on (shared/audit.ts). */
 const AUDIT_NAME = {
