@@ -83,4 +83,20 @@ describe("the local cron of npm start", () => {
       "[cron] the scheduled jobs answered HTTP 500",
     ]);
   });
+
+  it("says nothing of a run the server's stop cut short", async () => {
+    const lines: string[] = [];
+    let fail: (error: Error) => void = () => {};
+    const cron = startLocalCron({
+      port: 1,
+      fetch: () => new Promise<Response>((_, reject) => (fail = reject)),
+      every: () => 0,
+      stopEvery: () => {},
+      log: (line: string) => lines.push(line),
+    });
+    cron.stop();
+    fail(new Error("fetch failed"));
+    await cron.first;
+    expect(lines).toEqual([]);
+  });
 });

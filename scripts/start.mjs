@@ -107,4 +107,8 @@ child.on("exit", (code) => {
   if (!shown && !verbose) process.stdout.write(Buffer.concat(held));
   process.exit(code ?? 0);
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    cron?.stop();
+    child.kill(signal);
+  });

@@ -26,7 +26,7 @@ export const scheduledUrl = (port, cron = EVERY_MINUTE) =>
 
 /**
  * Runs the scheduled handler now and then every minute. A run that fails is said on stderr and the next minute
- * tries again, as a deployed cron would. `fetch` and `every` are the clock's and network's, replaceable in tests.
+ * tries again, as a deployed cron would; once stopped (the server stopping) nothing more runs or is said. `fetch` and `every` are the clock's and network's, replaceable in tests.
  */
 export function startLocalCron({
   port,
@@ -35,17 +35,26 @@ export function startLocalCron({
   stopEvery = clearInterval,
   log = (line) => console.error(line),
 }) {
+  let stopped = false;
   const run = async () => {
     try {
       const answer = await fetch(scheduledUrl(port));
       await answer.text();
-      if (!answer.ok) log(`[cron] the scheduled jobs answered HTTP ${answer.status}`);
+      if (!answer.ok && !stopped) log(`[cron] the scheduled jobs answered HTTP ${answer.status}`);
     } catch (error) {
-      log(`[cron] the scheduled jobs did not run: ${error instanceof Error ? error.message : String(error)}`);
+      // a run cut short by the server stopping is no failure to report
+      if (!stopped)
+        log(`[cron] the scheduled jobs did not run: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const first = run();
   const timer = every(run, CRON_EVERY_MS);
   timer?.unref?.();
-  return { first, stop: () => stopEvery(timer) };
+  return {
+    first,
+    stop: () => {
+      stopped = true;
+      stopEvery(timer);
+    },
+  };
 }
