@@ -2,9 +2,12 @@
 // The build's listing (a few hundred lines) is held back: once wrangler is ready the URL and the demo
 // accounts come first, then wrangler's own output passes through (requests, SMS codes). If wrangler
 // stops before it is ready, the held output is printed, so a failed build shows why. VERBOSE=1 shows it all.
+// Once ready, the Worker's scheduled jobs (the books check among them) run every minute as deployed
+// (scripts/lib/local-cron.mjs, docs/decisions/172).
 import { spawn } from "node:child_process";
 import { ensureDevVars, persistArgs } from "./lib/local-env.mjs";
 import { loadTs } from "./lib/load-ts.mjs";
+import { EVERY_MINUTE, TEST_SCHEDULED_FLAG, readTomlCrons, startLocalCron } from "./lib/local-cron.mjs";
 
 // The public randomness beacon (docs/decisions/130), e.g. the local test beacon of tests/support/beacon-server.mjs.
 const BEACON_SETTINGS = ["BEACON_URL", "BEACON_MAX_WAIT_SECONDS", "BEACON_TEST_PUBLIC_KEY"];
@@ -58,13 +61,31 @@ ${operatorLines.join("\n")}
   New players: invitation code 888; ${settings.SMS_PROVIDER === "log" ? 'the SMS code appears below as "[sms] code <6 digits> for <dial code> ···<last digits>"' : `SMS_PROVIDER=${settings.SMS_PROVIDER}`}.
 `;
 
+// wrangler dev fires no cron: it serves /__scheduled, which the local cron calls on wrangler.toml's schedule
+const crons = readTomlCrons();
+if (crons.length !== 1 || crons[0] !== EVERY_MINUTE)
+  throw new Error(
+    `scripts/lib/local-cron.mjs runs "${EVERY_MINUTE}" only; wrangler.toml schedules ${JSON.stringify(crons)}`,
+  );
 const child = spawn(
   "npx",
-  ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, ...environment, ...vars, ...persistArgs()],
+  [
+    "wrangler",
+    "dev",
+    "--port",
+    port,
+    "--inspector-port",
+    inspectorPort,
+    TEST_SCHEDULED_FLAG,
+    ...environment,
+    ...vars,
+    ...persistArgs(),
+  ],
   { stdio: ["inherit", "pipe", "pipe"] },
 );
 const verbose = Boolean(process.env.VERBOSE);
 let shown = false;
+let cron = null;
 let pending = "";
 const held = [];
 child.stdout.on("data", (chunk) => {
@@ -77,11 +98,17 @@ child.stdout.on("data", (chunk) => {
     const lines = Buffer.concat(held).toString("utf8").split("\n").length;
     console.log(banner);
     if (!verbose) console.log(`  (the build's ${lines} lines of output are hidden; VERBOSE=1 npm start shows them)\n`);
+    cron = startLocalCron({ port });
   }
 });
 child.stderr.pipe(process.stderr);
 child.on("exit", (code) => {
+  cron?.stop();
   if (!shown && !verbose) process.stdout.write(Buffer.concat(held));
   process.exit(code ?? 0);
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    cron?.stop();
+    child.kill(signal);
+  });

@@ -43,7 +43,12 @@ export async function auditRows(action: string, target: string) {
  * Deposit payees or coin payout rates set as the console sets them (docs/decisions/167-money-settings-four-eyes.md):
  * the seeded admin asks, a second admin approves each change it filed. Answers the settings the approval left.
  */
-export async function setMoneySettings(values: { payees?: unknown[]; coin_payouts?: Record<string, unknown> }) {
+export async function setMoneySettings(values: {
+  payees?: unknown[];
+  coin_payouts?: Record<string, unknown>;
+  deposit_mode?: "request" | "contact";
+  kefu_url?: string;
+}) {
   const asker = await operatorLogin();
   const asked = await api("/api/admin/settings/update", { token: asker, ...values });
   expectOk(asked);

@@ -7,6 +7,8 @@ import { consoleBrowser } from "./console-pages";
 // Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md): a
 // change of the deposit payees or the coin payout rates is a request a second admin approves; until then players
 // see the approved values. The first test failed on the code before it: one manager changed the payees alone.
+// The deposit mode and the support link (where players may be told where to pay) are money too
+// (docs/decisions/171): the test of them failed on the code before it, a manager's link reached players at once.
 
 const payee = { type: "bank", name: "Vietcombank", holder: "BETTING CO LTD", account: "0071000123456" };
 const other = { type: "bank", name: "ACB", holder: "OTHER HOLDER", account: "0099887766" };
@@ -45,7 +47,7 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
     expect(asked.data.waiting).toEqual([{ id: request.id, key: "deposit_payees" }]);
     expect(asked.data.filed).toEqual(["deposit_payees"]);
     // another field saved meanwhile is saved at once, and files nothing (the console's toast says so)
-    const link = await api("/api/admin/settings/update", { token: manager, kefu_url: "/info/1" });
+    const link = await api("/api/admin/settings/update", { token: manager, android_url: "/info/1" });
     expectOk(link);
     expect(link.data.filed).toEqual([]);
     expect(link.data.waiting).toEqual([{ id: request.id, key: "deposit_payees" }]);
@@ -158,6 +160,80 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
     expect(words(await (await admin.get("/admin/settings")).text())).not.toContain(
       "Changes waiting for a second admin",
     );
+    await setMoneySettings({ payees: [] });
+  });
+
+  it("a manager alone does not change the support link or the deposit mode players see: they wait for a second admin", async () => {
+    const manager = await (await secondOperator(true, "manager")).signIn();
+    const player = await registerPlayer();
+    const link = "https://t.me/pay-here-instead";
+    const asked = await api("/api/admin/settings/update", { token: manager, kefu_url: link, deposit_mode: "contact" });
+    expectOk(asked);
+    // players: the app's support link, the deposit screen's mode and the deposit form all as approved
+    expect((await api("/api/index/getconfig", {})).data.kefu_url).toBe("");
+    expect((await api("/api/Game/getrechargelist", { token: player.token })).data.mode).toBe("request");
+    const deposit = await api("/api/Game/recharge", { token: player.token, money: "100", pay_name: "A" });
+    expect(deposit.data?.errCode).not.toBe(2056);
+    expect(asked.data.filed).toEqual(["deposit_mode", "kefu_url"]);
+    // the console shows the approved values in the form, the asked ones in the waiting cards
+    expect((await api("/api/admin/settings", { token: manager })).data).toMatchObject({
+      kefu_url: "",
+      deposit_mode: "request",
+    });
+    const mode = await waitingFor(manager, "deposit_mode");
+    const kefu = await waitingFor(manager, "kefu_url");
+    expect(mode).toMatchObject({ before: "request", after: "contact" });
+    expect(kefu).toMatchObject({ before: "", after: link });
+    const browser = await consoleBrowser();
+    const page = words(await (await browser.get("/admin/settings")).text());
+    expect(page).toContain("Asked: Players file requests that an operator approves → Players contact support");
+    expect(page).toContain(`Asked: the app's own support page → ${link}`);
+    // the manager may not approve them; a second admin does, and players see them at once
+    expectError(await api("/api/admin/settings/requests/approve", { token: manager, id: kefu.id }), 1174);
+    const admin = await operatorLogin();
+    for (const { id } of [mode, kefu])
+      expectOk(await api("/api/admin/settings/requests/approve", { token: admin, id }));
+    expect((await api("/api/index/getconfig", {})).data.kefu_url).toBe(link);
+    expect((await api("/api/Game/getrechargelist", { token: player.token })).data.mode).toBe("contact");
+    expectError(await api("/api/Game/recharge", { token: player.token, money: "100", pay_name: "A" }), 2056);
+    // the ask and the approval audited in words, in each of the four languages
+    const audit = words(await (await browser.get("/admin/audit?target=settings")).text());
+    for (const phrase of [
+      "asked to change the support chat link",
+      "approved changing the support chat link",
+      "asked to change how players deposit",
+      "approved changing how players deposit",
+      `Support chat link: — → ${link}`,
+      "Deposits: Players file requests that an operator approves → Players contact support",
+    ])
+      expect(audit).toContain(phrase);
+    for (const [lng, phrase] of [
+      ["zh-CN", "批准了客服聊天链接的更改"],
+      ["zh-TW", "核准了玩家儲值方式的變更"],
+      ["vi", "đã duyệt đổi liên kết trò chuyện hỗ trợ"],
+    ]) {
+      await browser.post("/languageSet", { lng }).then((r) => r.body?.cancel());
+      expect(words(await (await browser.get("/admin/audit?target=settings")).text())).toContain(phrase);
+    }
+    await browser.post("/languageSet", { lng: "en" }).then((r) => r.body?.cancel());
+    await setMoneySettings({ kefu_url: "", deposit_mode: "request" });
+  });
+
+  it("the audit names who asked for a setting change by their username, never an id", async () => {
+    const manager = await secondOperator(true, "manager");
+    const token = await manager.signIn();
+    expectOk(await api("/api/admin/settings/update", { token, payees: [payee] }));
+    const request = await waitingFor(token, "deposit_payees");
+    const admin = await operatorLogin();
+    expectOk(await api("/api/admin/settings/requests/approve", { token: admin, id: request.id }));
+    const [row] = (await api("/api/admin/audit", { token: admin, action: "settings.payees.approve" })).data.list;
+    expect(JSON.parse(row.before)).toMatchObject({ askedBy: request.requestedById });
+    expect(row.askedBy).toBe(manager.username);
+    const audit = words(
+      await (await (await consoleBrowser()).get("/admin/audit?action=settings.payees.approve")).text(),
+    );
+    expect(audit).toContain(`Asked by: ${manager.username}`);
+    expect(audit).not.toContain(`Asked by: ${request.requestedById}`);
     await setMoneySettings({ payees: [] });
   });
 

@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     callAdmin<{ list: OperatorRequest[] }>(request, context, "/api/admin/operators/requests").then((answer) =>
       answer.code === 1 ? answer.data.list : [],
     ),
-    // changes of deposit accounts and coin payouts waiting for a second admin (docs/decisions/167)
+    // changes of the money settings waiting for a second admin (docs/decisions/167, 171)
     loadAdmin<{ list: SettingRequest[] }>(request, context, "/api/admin/settings/requests").then((r) => r.list),
   ]);
   return { deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests };

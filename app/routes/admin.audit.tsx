@@ -21,6 +21,8 @@ type Row = {
   actorId: number;
   subjectId: number | null;
   subject: string | null;
+  /** the username of who asked for the request the row decides (its before.askedBy is their id) */
+  askedBy: string | null;
   action: string;
   target: string;
   before: string | null;
@@ -123,7 +125,10 @@ function Target({ row, after }: { row: Row; after: Record<string, unknown> }) {
 function AuditRow({ row }: { row: Row }) {
   const { t } = useTranslation("admin");
   const { currency } = useAppConfig();
-  const before = parse(row.before);
+  const recorded = parse(row.before);
+  // who asked, by name as the rest of the row names people (the row keeps their id)
+  const before =
+    "askedBy" in recorded ? { ...recorded, askedBy: row.askedBy ?? `#${String(recorded.askedBy)}` } : recorded;
   const after = parse(row.after);
   const amount = [after.amount, after.credited, before.amount].find((v) => typeof v === "number") as number | undefined;
   const money = amount === undefined ? "" : `${formatDecimal(Math.abs(amount), 2, 2)} ${currency}`;

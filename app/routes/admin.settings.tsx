@@ -46,7 +46,7 @@ type Settings = {
 };
 const PAYEE_ROWS = 5;
 
-/** The settings, with the changes of deposit accounts and coin payouts that wait for a second admin. */
+/** The settings, with the changes of deposit accounts, coin payouts, deposit mode and support link that wait for a second admin. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [settings, requests, me] = await Promise.all([
     loadAdmin<Settings>(request, context, "/api/admin/settings"),
@@ -93,7 +93,8 @@ async function decide(request: Request, context: ActionFunctionArgs["context"], 
 
 /**
  * One save for the whole screen: the API checks every value and writes all or nothing, audited; a change of
- * the deposit accounts or coin payouts is filed for a second admin instead, which the message says.
+ * the deposit accounts, coin payouts, deposit mode or support link is filed for a second admin instead, which
+ * the message says.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
@@ -308,6 +309,7 @@ export default function SettingsPage() {
           {/* two choices with long words: radios show them whole on a phone, where a select cut them off */}
           <fieldset className="choice-group">
             <legend className="field-label">{t("settings.depositMode")}</legend>
+            <small className="muted">{t("settings.depositModeHint")}</small>
             {(["request", "contact"] as const).map((mode) => (
               <label key={mode} className="check">
                 <input

@@ -1,8 +1,8 @@
 // A real `wrangler dev` on a fresh local D1, for end-to-end tests and benchmarks.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 /** True when something already answers on the port: tests must never run against another run's server. */
 async function answers(base) {
@@ -38,7 +38,8 @@ export async function startLocalServer({ port, vars = {}, logFile }) {
   const child = spawn("node", ["scripts/start.mjs"], { env, detached: true });
   const take = (d) => {
     log += d;
-    if (logFile) appendFileSync(logFile, d);
+    // the server's last lines may come after the run removed its folder (the teardown stops, then cleans)
+    if (logFile && existsSync(dirname(logFile))) appendFileSync(logFile, d);
   };
   child.stdout.on("data", take);
   child.stderr.on("data", take);

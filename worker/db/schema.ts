@@ -876,14 +876,14 @@ export const operatorRequests = sqliteTable(
   ],
 );
 
-// Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md): a
-// change of the deposit payees or the coin payout rates waits here for a second admin, the settings row
-// keeps the approved value until then. `before` is the approved value when asked, `value` the one asked for.
+// Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md,
+// 171): a change of the deposit payees, the coin payout rates, the deposit mode or the support link waits here
+// for a second admin, the settings row keeps the approved value until then. `before` is the approved value when asked, `value` the one asked for.
 export const settingRequests = sqliteTable(
   "setting_requests",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    // deposit_payees | coin_payouts
+    // deposit_payees | coin_payouts | deposit_mode | kefu_url
     key: text("key").notNull(),
     before: text("before").notNull(),
     value: text("value").notNull(),
@@ -902,7 +902,10 @@ export const settingRequests = sqliteTable(
     uniqueIndex("setting_requests_one_pending")
       .on(t.key)
       .where(sql`${t.status} = 'pending'`),
-    check("setting_requests_key_known", sql`${t.key} IN ('deposit_payees', 'coin_payouts')`),
+    check(
+      "setting_requests_key_known",
+      sql`${t.key} IN ('deposit_payees', 'coin_payouts', 'deposit_mode', 'kefu_url')`,
+    ),
     check("setting_requests_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected', 'cancelled')`),
   ],
 );

@@ -14,6 +14,11 @@ import { toMoney } from "#shared/money";
 
 /** Minutes between two checks; the cron runs every minute and skips until this much has passed. */
 const BOOKS_CHECK_MINUTES = 5;
+/**
+ * A check is late when a shard's last one is older than the interval and this: the cron runs every minute and
+ * checks a shard once its last check is about BOOKS_CHECK_MINUTES old, so a gap past it means the cron did not run.
+ */
+const LATE_AFTER_MS = 2 * 60_000;
 /** Rows that disagree kept with a failed check (the first ones by account). */
 const PROBLEM_ROWS = 50;
 /** Passing checks are kept this long; failed ones stay. */
@@ -169,8 +174,10 @@ const sumOf = (rows: CheckRow[], pick: (r: CheckRow) => number) => rows.reduce((
 /**
  * The last check of each wallet shard as the console shows it (docs/decisions/161): each shard's books sum to
  * zero on their own, and the totals are the sums of the shards' figures, checked as of the oldest of them.
+ * `late` (docs/decisions/172): a check was due and did not run, a shard never checked or its last check older
+ * than the interval and a slack; the console says so instead of showing an old result as today's.
  */
-export async function lastBooksCheck(shards: Db[]) {
+export async function lastBooksCheck(shards: Db[], nowMs = Date.now()) {
   const columns = sql.raw(`checked_at_ms AS checkedAtMs, ok, rows_summed AS rowsSummed, balances_cents AS balancesCents,
     stakes_in_play_cents AS stakesInPlayCents, finance_principal_cents AS financePrincipalCents, problems`);
   const lasts = await Promise.all(
@@ -178,6 +185,8 @@ export async function lastBooksCheck(shards: Db[]) {
   );
   const checked = lasts.filter((row): row is CheckRow => row !== undefined);
   if (!checked.length) return { checked: false as const, everyMinutes: BOOKS_CHECK_MINUTES };
+  const dueBy = nowMs - BOOKS_CHECK_MINUTES * 60_000 - LATE_AFTER_MS;
+  const late = checked.length < lasts.length || checked.some((r) => r.checkedAtMs < dueBy);
   const perShard = lasts.map((row, shard) =>
     row
       ? {
@@ -194,12 +203,15 @@ export async function lastBooksCheck(shards: Db[]) {
   );
   const balancesCents = sumOf(checked, (r) => r.balancesCents);
   const stakesInPlayCents = sumOf(checked, (r) => r.stakesInPlayCents);
+  const whole = checked.length === lasts.length;
   return {
     checked: true as const,
     everyMinutes: BOOKS_CHECK_MINUTES,
     at: Math.min(...checked.map((r) => r.checkedAtMs)),
-    // every shard checked and sound, and the whole deployment's balances and stakes in play sum to zero
-    ok: checked.length === lasts.length && checked.every((r) => r.ok === 1) && balancesCents + stakesInPlayCents === 0,
+    late,
+    // every shard checked sound and, once every shard is checked, the whole deployment's balances and stakes in
+    // play sum to zero; a shard not checked yet is late, not wrong
+    ok: checked.every((r) => r.ok === 1) && (!whole || balancesCents + stakesInPlayCents === 0),
     rowsSummed: sumOf(checked, (r) => r.rowsSummed),
     balances: toMoney(balancesCents),
     stakesInPlay: toMoney(stakesInPlayCents),

@@ -61,6 +61,9 @@ const subjectId = sql<
   number | null
 >`CASE WHEN ${auditLog.target} LIKE 'user:%' THEN CAST(substr(${auditLog.target}, 6) AS INTEGER) ELSE json_extract(${auditLog.before}, '$.userId') END`;
 
+/** The operator who asked for the request a row decides (before.askedBy: an id as recorded), named on reading. */
+const askedById = sql<number | null>`json_extract(${auditLog.before}, '$.askedBy')`;
+
 /** One database's page of the log: the actor is an id here (an operator filter is turned into one first). */
 function auditPage(db: Db, source: number, q: AuditQuery & { actorId?: number }) {
   const where: SQL[] = [];
@@ -82,6 +85,7 @@ function auditPage(db: Db, source: number, q: AuditQuery & { actorId?: number })
       source: sql<number>`${source}`.mapWith(Number),
       actorId: auditLog.actorId,
       subjectId: subjectId.mapWith((v) => (v === null ? null : Number(v))),
+      askedById: askedById.mapWith((v) => (typeof v === "number" ? v : null)),
       action: auditLog.action,
       target: auditLog.target,
       before: auditLog.before,
@@ -97,7 +101,8 @@ function auditPage(db: Db, source: number, q: AuditQuery & { actorId?: number })
 
 /**
  * The audit log, newest first, filtered by operator name, action (prefix) and target (e.g. user:12); each
- * row names the account it is about, so the console writes "for demo01", not an id. The log is kept in the
+ * row names the account it is about, so the console writes "for demo01", not an id, and the operator who asked
+ * for the request it decides (`askedBy`, the row's before.askedBy id by its username). The log is kept in the
  * control database (what is not a money move) and in every wallet shard (the money moves, written in their
  * batch, docs/decisions/161): each database's page is merged, and names come from the directory.
  */
@@ -115,10 +120,11 @@ export async function listAudit(control: Db, databases: { db: Db; source: number
   );
   const names = await accountNames(
     control,
-    rows.flatMap((r) => [r.actorId, r.subjectId]),
+    rows.flatMap((r) => [r.actorId, r.subjectId, r.askedById]),
   );
-  return rows.map((r) => ({
+  return rows.map(({ askedById, ...r }) => ({
     ...r,
+    askedBy: askedById === null ? null : (names.get(askedById) ?? null),
     operator: r.actorId === null ? null : (names.get(r.actorId) ?? null),
     subjectId: r.subjectId !== null && names.has(r.subjectId) ? r.subjectId : null,
     subject: r.subjectId === null ? null : (names.get(r.subjectId) ?? null),

@@ -9,20 +9,28 @@ import type { Db } from "../db/client";
 import { settingRequests, users } from "../db/schema";
 
 // Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md):
-// a change of the deposit payees or the coin payout rates is a request a second admin approves, the same
-// four eyes as power over operators (worker/operators/operator-requests.ts). The settings row keeps the
-// approved value until the approval batch writes the new one, so players only ever see approved values.
+// a change of the deposit payees, the coin payout rates, the deposit mode or the support link (where players
+// may be told where to pay, docs/decisions/171) is a request a second admin approves, the same four eyes as
+// power over operators (worker/operators/operator-requests.ts). The settings row keeps the approved value
+// until the approval batch writes the new one, so players only ever see approved values.
 // Nobody approves their own request; the asker may withdraw it; one waiting change per setting.
 
-type MoneySetting = "deposit_payees" | "coin_payouts";
+type MoneySetting = "deposit_payees" | "coin_payouts" | "deposit_mode" | "kefu_url";
 
-/** The audit words of each setting: settings.payees.ask, settings.coins.approve and so on (shared/audit.ts). */
-const AUDIT_NAME: Record<MoneySetting, "payees" | "coins"> = { deposit_payees: "payees", coin_payouts: "coins" };
+/** The audit words of each setting: settings.payees.ask, settings.kefu.approve and so on (shared/audit.ts). */
+const AUDIT_NAME = {
+  deposit_payees: "payees",
+  coin_payouts: "coins",
+  deposit_mode: "depositMode",
+  kefu_url: "kefu",
+} as const satisfies Record<MoneySetting, string>;
 /** The field name the console's audit view and settings screen know the value by (app/components/admin/AuditValues.tsx). */
-const FIELD: Record<MoneySetting, "payees" | "coin_payouts"> = {
+const FIELD = {
   deposit_payees: "payees",
   coin_payouts: "coin_payouts",
-};
+  deposit_mode: "deposit_mode",
+  kefu_url: "kefu_url",
+} as const satisfies Record<MoneySetting, string>;
 
 /** One JSON text for equal values, whatever the order of an object's keys. */
 function canonicalJson(value: unknown): string {

@@ -12,9 +12,10 @@ import { toMoney } from "#shared/money";
 import { listSettingRequests, raceLostOrThrow, settingAskStatements, type SettingAsk } from "./setting-requests";
 
 // The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
-// row in one batch; a bad value is refused with its own code and nothing is written. The deposit payees and the
-// coin payout rates are money: a change of them is filed as a request a second admin approves
-// (worker/operators/setting-requests.ts, docs/decisions/167-money-settings-four-eyes.md), in the same batch.
+// row in one batch; a bad value is refused with its own code and nothing is written. The deposit payees, the
+// coin payout rates, the deposit mode and the support link are money: a change of them is filed as a request a
+// second admin approves (worker/operators/setting-requests.ts, docs/decisions/167-money-settings-four-eyes.md,
+// 171), in the same batch.
 
 const EDITABLE = [
   "kefu_url",
@@ -82,8 +83,8 @@ function present(
 
 /**
  * Writes the fields given (a tool may send one), with one audit row holding before and after; a changed
- * deposit payee list or coin payout rate is filed as a request instead (answered in `waiting`), and the
- * settings keep the approved value until a second admin approves it.
+ * deposit payee list, coin payout rate, deposit mode or support link is filed as a request instead (answered
+ * in `waiting`), and the settings keep the approved value until a second admin approves it.
  */
 export async function updateSettings(
   db: Db,
@@ -94,19 +95,20 @@ export async function updateSettings(
 ) {
   const form = parseBody(settingsForm, body);
   const values: Partial<Record<SettingKey, unknown>> = {
-    kefu_url: form.kefu_url,
     android_url: form.android_url,
     ios_url: form.ios_url,
     currency_label: form.currency_label,
     vip_thresholds_cents: form.vip_thresholds,
     withdraw_daily_cap_cents: form.withdraw_daily_cap,
-    deposit_mode: form.deposit_mode,
   };
   const given = Object.entries(values).filter(([, v]) => v !== undefined) as [SettingKey, unknown][];
   const before = await operatorSettings(db, deploymentCurrency);
   const asks: SettingAsk[] = [];
   if (form.payees) asks.push({ key: "deposit_payees", before: before.payees, value: form.payees as DepositPayee[] });
   if (form.coin_payouts) asks.push({ key: "coin_payouts", before: before.coin_payouts, value: form.coin_payouts });
+  if (form.deposit_mode !== undefined)
+    asks.push({ key: "deposit_mode", before: before.deposit_mode, value: form.deposit_mode });
+  if (form.kefu_url !== undefined) asks.push({ key: "kefu_url", before: before.kefu_url, value: form.kefu_url });
   const asked = await settingAskStatements(db, operatorId, asks, nowMs);
   const statements: BatchItem<"sqlite">[] = given.map(([key, value]) =>
     db
@@ -153,7 +155,7 @@ function invitationStatements(db: Db, codes: string[]) {
 
 function presentGiven(form: z.output<typeof settingsForm>, deploymentCurrency: string) {
   const out: Record<string, unknown> = {};
-  for (const key of ["kefu_url", "android_url", "ios_url", "deposit_mode", "invitations"] as const)
+  for (const key of ["android_url", "ios_url", "invitations"] as const)
     if (form[key] !== undefined) out[key] = form[key];
   if (form.currency_label !== undefined) out.currency_label = form.currency_label || deploymentCurrency;
   if (form.vip_thresholds) out.vip_thresholds = form.vip_thresholds.map(toMoney);

@@ -3,16 +3,17 @@ import { useTranslation } from "react-i18next";
 import { PlayerTime } from "~/components/PlayerTime";
 import { roleAllows } from "#shared/operators/roles";
 
-// Changes of the deposit payees and coin payout rates waiting for a second admin (/api/admin/settings/requests,
-// docs/decisions/167-money-settings-four-eyes.md): the same cards and two-step decision as the requests about
-// operators (OperatorRequests.tsx), each naming the approved value and the one asked for, old → new.
+// Changes of the deposit payees, coin payout rates, deposit mode and support link waiting for a second admin
+// (/api/admin/settings/requests, docs/decisions/167-money-settings-four-eyes.md, 171): the same cards and
+// two-step decision as the requests about operators (OperatorRequests.tsx), each naming the approved value and
+// the one asked for, old → new.
 
 type Payee = { type: string; name: string; holder: string; account: string };
 type CoinPayouts = Record<string, { rate: string; fee: string } | undefined>;
 
 export type SettingRequest = {
   id: number;
-  key: "deposit_payees" | "coin_payouts";
+  key: "deposit_payees" | "coin_payouts" | "deposit_mode" | "kefu_url";
   before: unknown;
   after: unknown;
   requestedById: number;
@@ -33,8 +34,13 @@ export type SettingDecision = {
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** A money setting's value in words: each payee's bank, holder and account; each coin's rate and fee. */
+/**
+ * A money setting's value in words: each payee's bank, holder and account; each coin's rate and fee; the deposit
+ * mode by its choice on the form; the support link as written, or the app's own page when empty.
+ */
 function settingValueText(t: Translate, key: SettingRequest["key"], value: unknown): string {
+  if (key === "deposit_mode") return t(value === "contact" ? "settings.modeContact" : "settings.modeRequest");
+  if (key === "kefu_url") return typeof value === "string" && value !== "" ? value : t("settings.requestNoLink");
   if (key === "deposit_payees" && Array.isArray(value))
     return value.map((p: Payee) => [p.name, p.holder, p.account].join(" · ")).join("; ") || t("settings.requestNone");
   if (key === "coin_payouts" && value && typeof value === "object")

@@ -5,7 +5,8 @@ import { useMoney } from "./money";
 import type { BooksCheck, BooksProblem } from "./types";
 
 // The live books check (docs/decisions/136) at the top of every console screen: when it last ran, and in
-// red with the rows that disagree when it failed.
+// red with the rows that disagree when it failed. "Not checked yet" and "late" only when a check was due and did
+// not run (docs/decisions/172): an old result is never shown as today's.
 
 function CheckNow() {
   const { t } = useTranslation("admin");
@@ -46,6 +47,14 @@ export function BooksStatus({ books }: { books: BooksCheck }) {
   const when = zonedTime(books.at);
   // several wallet databases (docs/decisions/161): each checked on its own, a problem named by its database
   const several = (books.shards?.length ?? 0) > 1;
+  const late = books.late ? t("books.late", { time: when, minutes: books.everyMinutes }) : null;
+  if (books.ok && late) {
+    return (
+      <div className="books books-late" role="status" data-testid="books-late">
+        {late} <CheckNow />
+      </div>
+    );
+  }
   if (books.ok) {
     return (
       <div className="books books-ok" role="status" data-testid="books-ok">
@@ -58,6 +67,7 @@ export function BooksStatus({ books }: { books: BooksCheck }) {
   return (
     <section className="books books-failed" role="alert" data-testid="books-failed">
       <strong>{t("books.failed")}</strong> · {t("books.checkedAt", { time: when })}
+      {late ? <p data-testid="books-late">{late}</p> : null}
       <ul>
         {books.problems.slice(0, 10).map((p, i) => (
           <li key={i}>

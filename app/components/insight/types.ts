@@ -14,6 +14,8 @@ export type BooksCheck =
       checked: true;
       everyMinutes: number;
       at: number;
+      /** a check was due and did not run (a shard never checked, or its last check past the interval) */
+      late: boolean;
       ok: boolean;
       rowsSummed: number;
       balances: number;
