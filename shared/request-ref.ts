@@ -43,3 +43,14 @@ export function parseRequestRef(text: string): { kind: RequestKind; id: number }
   if (within === 0 || within >= ID_RANGE) return null;
   return { kind: match[1] === "D" ? "deposit" : "withdrawal", id: Number(match[2]) * ID_RANGE + within };
 }
+
+/**
+ * The reference a funds-ledger reason names, from its key and stored parameters (rows keep the request's id:
+ * worker/ledger/reasons.ts), or null when the reason names no request. The player's statement
+ * (app/lib/ledger-reason.ts) and the console's CSV words (worker/insight/csv-words.ts) both write it from here.
+ */
+export function reasonRequestRef(reasonKey: string, params: Record<string, unknown>): string | null {
+  const kind: RequestKind | null =
+    reasonKey === "deposit" ? "deposit" : reasonKey.startsWith("withdrawal") ? "withdrawal" : null;
+  return kind && typeof params.id === "number" ? requestRef(kind, params.id) : null;
+}

@@ -256,6 +256,8 @@ describe("request queues", () => {
         balance: 75,
         decidedBy: null,
         refusedBecause: null,
+        // a bank account's withdrawal pays no coins: no quote (a coin wallet's: tests/coin-payout-quote.test.ts)
+        coin: null,
         card: {
           id: card.id,
           type: "Bank",

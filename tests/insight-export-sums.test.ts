@@ -7,7 +7,9 @@ import { secondOperator } from "./admin-helpers";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
 import { csvField } from "../worker/insight/exports";
 import { dayStartMs, formatDate } from "#shared/days";
+import { requestRef } from "#shared/request-ref";
 import zhCNGame from "../locales/zh-CN/game.json";
+import zhCNWallet from "../locales/zh-CN/wallet.json";
 import { playerD1, sumEverywhere } from "./shard-helpers";
 
 // The console's CSV files as an accountant uses them: opened in a spreadsheet, each column summed. A day
@@ -254,8 +256,11 @@ describe("CSV exports a spreadsheet can sum", () => {
     // room 15 is Fast 3's: its name as the Chinese statement writes it
     expect(refund.reason).toContain(zhCNGame.games.fast3);
     expect(refund.reason).toMatch(/第 \d+ 期/);
+    // a voided round's refund says why in the operator's words, never as its key (an operator's free text stays out)
+    expect(refund.reason).toContain(zhCNWallet.voidWhy.operator);
+    expect(refund.reason).not.toContain("Feed outage");
     expect(chinese.find((r) => r.user_id === String(a.id) && r.kind_code === "topup")!.reason).toBe(
-      `充值 #${deposit.data.id}`,
+      `充值 ${requestRef("deposit", deposit.data.id)}`,
     );
     const chineseDeposits = await exportRows(admin, "deposits", "chs");
     expect(chineseDeposits.find((r) => r.id === String(deposit.data.id))).toMatchObject({

@@ -1,5 +1,5 @@
 import type { Translate } from "./game-labels";
-import { requestRef } from "#shared/request-ref";
+import { reasonRequestRef } from "#shared/request-ref";
 import type { FlowRow } from "./wallet-types";
 
 /**
@@ -21,9 +21,8 @@ export function ledgerReasonText(t: Translate, row: Pick<FlowRow, "reason" | "re
   if (row.reasonKey === "adjustment" && typeof params.text === "string")
     params.text = t(`wallet:adjustmentTexts.${params.text}`, { defaultValue: row.reason });
   // a request's reference, as every screen writes it (rows keep the request's id)
-  const requestKind =
-    row.reasonKey === "deposit" ? "deposit" : row.reasonKey.startsWith("withdrawal") ? "withdrawal" : null;
-  if (requestKind && typeof params.id === "number") params.ref = requestRef(requestKind, params.id);
+  const ref = reasonRequestRef(row.reasonKey, params);
+  if (ref) params.ref = ref;
   // a voided round's refund: why it was voided, with an operator's preset reason beside it
   if (row.reasonKey === "roundVoid" && typeof params.why === "string") {
     const why = t(`wallet:voidWhy.${params.why}`, { defaultValue: params.why });

@@ -19,6 +19,7 @@ import viWallet from "../../locales/vi/wallet.json";
 import zhCNWallet from "../../locales/zh-CN/wallet.json";
 import zhTWWallet from "../../locales/zh-TW/wallet.json";
 import type { ApiLang } from "#shared/messages";
+import { reasonRequestRef } from "#shared/request-ref";
 
 // The words of the console's CSV files in the operator's language: each kind, status or action is
 // written out beside its code, and each ledger reason is rendered from its key and parameters the way
@@ -28,7 +29,7 @@ import type { ApiLang } from "#shared/messages";
 type Words = Record<string, string>;
 type Catalogue = {
   admin: Words;
-  wallet: { kinds: Words; reasons: Words; adjustmentTexts: Words };
+  wallet: { kinds: Words; reasons: Words; adjustmentTexts: Words; voidWhy: Words; voidWhyPreset: string };
   game: { games: Words };
   finance: { tiers: Words };
   common: { presets: Words };
@@ -83,6 +84,22 @@ export function csvWords(lang: ApiLang) {
       if (row.reasonKey === "adjustment" && typeof params.text === "string") {
         const key = params.text;
         params.text = pick(lang, (c) => c.wallet.adjustmentTexts[key], row.reason);
+      }
+      // a request's reference, as every screen writes it (rows keep the request's id)
+      const ref = reasonRequestRef(row.reasonKey, params);
+      if (ref) params.ref = ref;
+      // a voided round's refund: why it was voided, with an operator's preset reason beside it
+      if (row.reasonKey === "roundVoid" && typeof params.why === "string") {
+        const whyKey = params.why;
+        const why = pick(lang, (c) => c.wallet.voidWhy[whyKey], whyKey);
+        const presetKey = params.preset;
+        params.why =
+          typeof presetKey === "string"
+            ? fill(pick(lang, (c) => c.wallet.voidWhyPreset, "{{why}}"), {
+                why,
+                preset: pick(lang, (c) => c.common.presets[presetKey], presetKey),
+              })
+            : why;
       }
       const template = pick(lang, (c) => c.wallet.reasons[row.reasonKey!], "");
       return template ? fill(template, params) : row.reason;
