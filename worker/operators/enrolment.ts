@@ -74,9 +74,7 @@ async function enrollingOperator(db: Db, username: string, enrolCode: string, no
   const [code] = await db
     .select({ id: enrolmentCodes.id, expiresAtMs: enrolmentCodes.expiresAtMs, usedAtMs: enrolmentCodes.usedAtMs })
     .from(enrolmentCodes)
-    .where(
-      and(eq(enrolmentCodes.userId, found.id), eq(enrolmentCodes.codeHash, await enrolmentCodeHash(enrolCode))),
-    )
+    .where(and(eq(enrolmentCodes.userId, found.id), eq(enrolmentCodes.codeHash, await enrolmentCodeHash(enrolCode))))
     .orderBy(desc(enrolmentCodes.id))
     .limit(1);
   if (!code) throw refused("wrongCode");
