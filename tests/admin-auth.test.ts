@@ -118,7 +118,7 @@ describe("enrolment and recovery codes", () => {
       `otpauth://totp/Roundtable%3Aenrol01?secret=${started.data.secret}&issuer=Roundtable&algorithm=SHA1&digits=6&period=30`,
     );
     const password = "my-own-password-1";
-    expectError(await api("/api/admin/enrol/confirm", { ...who, password, code: "000000" }), 1170);
+    expectError(await api("/api/admin/enrol/confirm", { ...who, password, code: "000000" }), 1253);
     expectError(await api("/api/admin/enrol/confirm", { ...who, password: "short1", code: "000000" }), 1235);
     const confirmed = await api("/api/admin/enrol/confirm", {
       ...who,
@@ -133,7 +133,7 @@ describe("enrolment and recovery codes", () => {
     expect(new Set(confirmed.data.recoveryCodes).size).toBe(10);
     const id = created.data.id as number;
     expect(await count("recovery_codes", "user_id = ?", id)).toBe(10);
-    expectError(await api("/api/admin/enrol/start", who), 1170);
+    expectError(await api("/api/admin/enrol/start", who), 1252);
     const second = await (await secondOperator(true, "admin")).signIn();
     expectOk(await api("/api/admin/operators/requests/approve", { token: second, id: created.data.requestId }));
 

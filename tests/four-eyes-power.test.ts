@@ -165,7 +165,7 @@ describe("operators own their credentials", () => {
     const admin = await operatorLogin();
     const created = await createOperator(admin);
     expect(JSON.stringify(created)).not.toMatch(/password/i);
-    expectError(await api("/api/admin/enrol/start", { username: created.username, password: "anything-12" }), 1170);
+    expectError(await api("/api/admin/enrol/start", { username: created.username, password: "anything-12" }), 1250);
   });
 
   it("a second start invalidates the first (audited); the code is single-use and the admin cannot sign in as the operator", async () => {
@@ -187,7 +187,7 @@ describe("operators own their credentials", () => {
         password: "taken-over-123",
         code: await totpAt(first.data.secret, Date.now()),
       }),
-      1170,
+      1253,
     );
     expectOk(
       await api("/api/admin/enrol/confirm", {
@@ -203,7 +203,7 @@ describe("operators own their credentials", () => {
     ]);
     expectError(
       await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }),
-      1170,
+      1252,
     );
   });
 
@@ -215,7 +215,7 @@ describe("operators own their credentials", () => {
       .run();
     expectError(
       await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }),
-      1170,
+      1251,
     );
   });
 
@@ -233,7 +233,7 @@ describe("operators own their credentials", () => {
     expectOk(approved);
     expectError(
       await api("/api/admin/enrol/start", { username: created.username, enrolCode: created.enrolment.code }),
-      1170,
+      1252,
     );
     // the approving admin holds the fresh code: whoever enrols with it gets no session, the account is
     // disabled until an admin other than the code's holder enables it (1239)
@@ -269,7 +269,7 @@ describe("no oracles", () => {
     const right = await api("/api/admin/enrol/start", { username: op.username, password: op.password });
     const wrong = await api("/api/admin/enrol/start", { username: op.username, password: "not-the-one-1" });
     expect(right).toEqual(wrong);
-    expectError(right, 1170);
+    expectError(right, 1250);
   });
 
   it("one SMS code tests at most three usernames at registration, then a new code is needed (2066)", async () => {

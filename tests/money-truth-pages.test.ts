@@ -106,6 +106,8 @@ describe("a break is confirmed before it starts", () => {
     expect(asked.status).toBe(200);
     const html = await asked.text();
     expect(html).toContain('data-testid="break-confirm"');
+    // the confirm takes the break card's place: one card, not the ask and its confirm stacked
+    expect(html).not.toContain('aria-labelledby="take-break"');
     expect(html).toContain("Xác nhận tự loại trừ");
     expect(html).not.toContain("Xác nhận tạm nghỉ");
     expect(html).toContain("Không thể hoàn tác");
@@ -126,6 +128,7 @@ describe("a break is confirmed before it starts", () => {
     expect(wrong.status).toBe(400);
     const again = await wrong.text();
     expect(again).toContain('data-testid="break-confirm"');
+    expect(again).not.toContain('aria-labelledby="take-break"');
     expect(again).toContain("Wrong withdrawal password");
     expect(await count("self_exclusions", "user_id = ?", p.id)).toBe(0);
   });

@@ -192,15 +192,16 @@ describe("funds ledger page", () => {
 });
 
 describe("a decided request's time", () => {
-  it("carries its zone like the time it was filed (a credited deposit; withdrawals write theirs the same way)", async () => {
+  it("is written like the time it was filed, the zone named once above the list (a credited deposit; withdrawals write theirs the same way)", async () => {
     const { browser, token } = await playerBrowser(0);
     const asked = await api("/api/Game/recharge", { token, money: 120, pay_name: "Nguyen Van A" });
     expectOk(asked);
     expectOk(await api("/api/admin/deposits/approve", { token: await operator(), id: asked.data.id }));
     const page = (await html(await browser.get("/recharge"))).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
-    // "Credited 2026-11-27 12:50 UTC+8", never a bare time beside the zoned one
-    expect(page).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC\+8 [^]*\d{4}-\d\d-\d\d \d\d:\d\d UTC\+8/);
-    expect(page).not.toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d(?! UTC\+8)/);
+    // "Dates and times in UTC+8" once above the list, then "2026-11-27 12:45" and "Credited 2026-11-27 12:50"
+    expect(page).toMatch(/Dates and times in UTC\+8 [^]*\d{4}-\d\d-\d\d \d\d:\d\d [^]*\d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(page.match(/Dates and times in UTC\+8/g)).toHaveLength(1);
+    expect(page).not.toMatch(/\d\d:\d\d UTC\+8/);
     await expectMoneyInvariants();
   });
 });

@@ -10,6 +10,7 @@ import { pageCursor } from "~/lib/wallet";
 import { useAppConfig } from "~/lib/root-data";
 import { requestRef } from "#shared/request-ref";
 import { AUDIT_ACTIONS } from "#shared/audit";
+import { DateInput } from "~/components/DateInput";
 
 export const handle = { title: "admin:audit.title" };
 
@@ -180,11 +181,11 @@ export default function Audit() {
       <Form method="get" className="admin-search audit-filters">
         <label className="field">
           <span className="field-label">{t("audit.from")}</span>
-          <input type="date" name="from" defaultValue={filters.from ?? ""} />
+          <DateInput name="from" defaultValue={filters.from ?? ""} />
         </label>
         <label className="field">
           <span className="field-label">{t("audit.to")}</span>
-          <input type="date" name="to" defaultValue={filters.to ?? ""} />
+          <DateInput name="to" defaultValue={filters.to ?? ""} />
         </label>
         <label className="field">
           <span className="field-label">{t("audit.operator")}</span>

@@ -209,7 +209,9 @@ export default function Banners() {
     <main className="admin-main">
       <div className="row admin-title-row">
         <h1>{t("banners.title")}</h1>
-        <Link to="/admin/content">{t("content.title")}</Link>
+        <Link className="tap-link" to="/admin/content">
+          {t("content.title")}
+        </Link>
       </div>
       <ActionError />
       <ConfirmPanel />

@@ -8,6 +8,7 @@ import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
 import { playerDate, playerTime, PLAYER_ZONE } from "~/lib/player-time";
 import insightStyles from "~/styles/insight.css?url";
+import { DateInput } from "~/components/DateInput";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: insightStyles }];
 
@@ -179,11 +180,11 @@ export default function BooksPerDay() {
       <form method="post" action="/admin/books/csv" className="form admin-search">
         <label className="field">
           <span>{t("exports.from", { zone: PLAYER_ZONE })}</span>
-          <input type="date" name="from" defaultValue={days.at(-1)?.day ?? todayDate} required />
+          <DateInput name="from" defaultValue={days.at(-1)?.day ?? todayDate} required />
         </label>
         <label className="field">
           <span>{t("exports.to", { zone: PLAYER_ZONE })}</span>
-          <input type="date" name="to" defaultValue={todayDate} required />
+          <DateInput name="to" defaultValue={todayDate} required />
         </label>
         <button className="button small" type="submit">
           {t("exports.download")}

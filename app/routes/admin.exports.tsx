@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadAdmin } from "~/lib/operator.server";
 import { playerDate, PLAYER_ZONE } from "~/lib/player-time";
+import { DateInput } from "~/components/DateInput";
 
 export const handle = { title: "admin:exports.title" };
 
@@ -36,11 +37,11 @@ export default function Exports() {
         </label>
         <label className="field">
           <span>{t("exports.from", { zone: PLAYER_ZONE })}</span>
-          <input type="date" name="from" defaultValue={today} required />
+          <DateInput name="from" defaultValue={today} required />
         </label>
         <label className="field">
           <span>{t("exports.to", { zone: PLAYER_ZONE })}</span>
-          <input type="date" name="to" defaultValue={today} required />
+          <DateInput name="to" defaultValue={today} required />
         </label>
         <button className="button small" type="submit">
           {t("exports.download")}

@@ -194,7 +194,9 @@ export default function PlayerPage() {
         </dd>
       </dl>
       <p>
-        <Link to={`/admin/audit?player=${encodeURIComponent(u.username)}`}>{t("player.auditTrail")}</Link>
+        <Link className="tap-link" to={`/admin/audit?player=${encodeURIComponent(u.username)}`}>
+          {t("player.auditTrail")}
+        </Link>
       </p>
       <div className="admin-actions">
         {u.frozen ? (

@@ -39,7 +39,9 @@ export default function RiskFile() {
     <main className="admin-main">
       <h1>{t("risk.fileOf", { name: player.username })}</h1>
       <p>
-        <Link to={`/admin/players/${player.id}`}>{t("risk.toPlayer")}</Link>
+        <Link className="tap-link" to={`/admin/players/${player.id}`}>
+          {t("risk.toPlayer")}
+        </Link>
       </p>
       <section className="admin-section" aria-labelledby="risk-markers">
         <h2 id="risk-markers">{t("risk.markers")}</h2>

@@ -64,7 +64,9 @@ export default function OperatorLogin() {
         </button>
       </Form>
       <p>
-        <Link to="/admin/enrol">{t("login.enrolFirst")}</Link>
+        <Link className="tap-link" to="/admin/enrol">
+          {t("login.enrolFirst")}
+        </Link>
       </p>
     </main>
   );

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
-import { PlayerTime } from "~/components/PlayerTime";
+import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecord, type BetTotals } from "~/lib/game";
 import { RACING_10 } from "#shared/rooms";
@@ -114,7 +114,7 @@ function BetRow({ bet }: { bet: BetRecord }) {
         </dd>
         <dt>{t("betlist.time")}</dt>
         <dd>
-          <PlayerTime ms={bet.createtime} zone />
+          <PlayerTime ms={bet.createtime} />
         </dd>
         <dt>{t("betlist.ordersn")}</dt>
         <dd className="mono">{bet.ordersn}</dd>
@@ -146,6 +146,7 @@ export default function BetList() {
       {failed ? <p className="form-error page-gap">{failed}</p> : null}
       {!failed && rows.length === 0 ? <EmptyState text={t("betlist.empty")} /> : null}
       {totals && totals.bets > 0 ? <TabTotals totals={totals} /> : null}
+      {rows.length > 0 ? <ZoneNote /> : null}
       <ul className="bet-cards">
         {rows.map((bet) => (
           <BetRow key={bet.id} bet={bet} />

@@ -162,6 +162,7 @@ export default function PlayLimits() {
         </button>
       </Form>
 
+      {/* the break's card: its confirm step takes the card's place, one card either way */}
       {confirmBreak ? (
         <Form
           method="post"
@@ -200,25 +201,25 @@ export default function PlayLimits() {
             {t("protection.breakCancel")}
           </Link>
         </Form>
-      ) : null}
-
-      <Form method="post" className="form card" aria-labelledby="take-break">
-        <h2 id="take-break">{t("protection.breakTitle")}</h2>
-        <p className="muted">{t("protection.breakIntro")}</p>
-        <label className="field">
-          <span className="field-label">{t("protection.breakPeriod")}</span>
-          <select name="period" defaultValue="24h">
-            {BREAK_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {t(`protection.breakPeriods.${p}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button className="button danger" type="submit" name="intent" value="breakAsk" disabled={busy}>
-          {t("protection.breakSubmit")}
-        </button>
-      </Form>
+      ) : (
+        <Form method="post" className="form card" aria-labelledby="take-break">
+          <h2 id="take-break">{t("protection.breakTitle")}</h2>
+          <p className="muted">{t("protection.breakIntro")}</p>
+          <label className="field">
+            <span className="field-label">{t("protection.breakPeriod")}</span>
+            <select name="period" defaultValue="24h">
+              {BREAK_PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`protection.breakPeriods.${p}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button className="button danger" type="submit" name="intent" value="breakAsk" disabled={busy}>
+            {t("protection.breakSubmit")}
+          </button>
+        </Form>
+      )}
 
       <p className="links">
         <Link to="/user/statement">{t("protection.statementLink")}</Link>

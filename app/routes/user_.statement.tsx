@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { ledgerFilterOf } from "~/lib/wallet";
 import protectionStyles from "~/styles/protection.css?url";
+import { DateInput } from "~/components/DateInput";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
 export const handle = { title: "common:protection.statementTitle" };
@@ -60,11 +61,11 @@ export default function StatementPage() {
         <div className="row wrap">
           <label className="field">
             <span className="field-label">{t("protection.from")}</span>
-            <input type="date" name="start" defaultValue={filter.start ?? statement?.start ?? ""} required />
+            <DateInput name="start" defaultValue={filter.start ?? statement?.start ?? ""} required />
           </label>
           <label className="field">
             <span className="field-label">{t("protection.to")}</span>
-            <input type="date" name="end" defaultValue={filter.end ?? statement?.end ?? ""} required />
+            <DateInput name="end" defaultValue={filter.end ?? statement?.end ?? ""} required />
           </label>
         </div>
         <button className="button secondary" type="submit">

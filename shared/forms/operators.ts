@@ -16,16 +16,16 @@ const operatorPassword = () =>
   z.string({ error: "1235" }).min(12, "1235").max(128, "1235").regex(/\p{L}/u, "1235").regex(/\d/, "1235");
 
 /**
- * Enrolment: the name and the enrolment code handed over (a missing or wrong code is the one refusal,
- * 1170, whatever else is sent); confirming adds the operator's own password and a code of the new secret.
+ * Enrolment: the name and the enrolment code handed over (a missing or wrong code is 1250, whatever else is
+ * sent); confirming adds the operator's own password and a code of the new secret (a wrong one is 1253).
  */
 export const enrolStartForm = z.object({
   username: text().min(1, "1010").max(64, "1010"),
-  enrolCode: text().max(64, "1170").optional().default(""),
+  enrolCode: text().max(64, "1250").optional().default(""),
 });
 export const enrolConfirmForm = enrolStartForm.extend({
   password: operatorPassword(),
-  code: text().max(32, "1170").optional().default(""),
+  code: text().max(32, "1253").optional().default(""),
 });
 
 /** The operator's own new password in the console: the current one, then the new one. */

@@ -1,6 +1,9 @@
 // Every screen, player and console, at a phone's width and a desk's, in the four languages, after data of every
 // kind was made through the product (tests/e2e/every-kind.mjs): none may be an error page, answer a 5xx, crash
-// in the browser or show a translation key instead of words. The screens come from tests/e2e/screens.mjs, which
+// in the browser or show a translation key instead of words. Each screen is also read inside the page, in the same
+// evaluate as its words (tests/e2e/screen-checks.mjs): at the phone's width no tap target under 44 x 44 px; no
+// 13-digit number on a player's screen; no words cut with "…" on a player's screen; no count badge off its words'
+// line; no date or time on a screen that does not name the zone. Those findings are printed one line each. The screens come from tests/e2e/screens.mjs, which
 // must cover every route file of app/routes. Screenshots of the Vietnamese screens land in
 // tests/e2e/screenshots/crawl-*.
 import assert from "node:assert/strict";
@@ -8,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { brokenValues, localeKeys, shownKeys } from "../../scripts/lib/shown-keys.mjs";
 import { makeDataOfEveryKind } from "./every-kind.mjs";
 import { reactHydrated } from "./hydrated.mjs";
+import { MIN_TARGET, ZONE, readScreen } from "./screen-checks.mjs";
 import { signInToConsole } from "./operator.mjs";
 import { signInPlayer } from "./players.mjs";
 import { SKIPPED, appRoutes, screens } from "./screens.mjs";
@@ -59,6 +63,14 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   let visits = 0;
   const slowest = [];
   const unhydrated = [];
+  /** The screens' own failures (tap targets, 13-digit numbers, dates without their zone), one line per finding. */
+  const findings = new Map();
+  const zonedMoreThanOnce = new Set();
+  const finding = (kind, where, lng, what, example = "") => {
+    const key = `${kind}: ${where}: ${what}`;
+    const seen = findings.get(key) ?? { example, langs: new Set() };
+    findings.set(key, { ...seen, langs: seen.langs.add(lng) });
+  };
 
   /** A browser of its own for one audience, its failures (5xx, crashes) told against the screen being read. */
   const audience = async (who) => {
@@ -75,7 +87,20 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     /** Reads the screen as it stands: the status it was served with, its words, and its picture in Vietnamese. */
     const read = async (url, lng, size, status) => {
       if (status >= 400) problems.push(`${at}: HTTP ${status}`);
-      const text = await page.locator("body").innerText();
+      const { text, small, cut, badges, ids, shown, dated, zones } = await page.evaluate(readScreen, {
+        minTarget: MIN_TARGET,
+        zone: ZONE,
+      });
+      const where = `${who} ${url} ${size.width}`;
+      // a finger taps the phone's width; the desk's mouse needs no 44 px
+      if (size.width < 500)
+        for (const target of small) finding("tap target under 44 px", where, lng, target.what, target.example);
+      if (who !== "console") for (const words of cut) finding("words cut with …", where, lng, words);
+      for (const badge of badges) finding("badge out of line", where, lng, badge);
+      if (who !== "console") for (const id of ids) finding("13-digit number on a player screen", where, lng, id);
+      if (dated > 0 && zones === 0) finding(`date or time without ${ZONE}`, where, lng, shown.join(" | "));
+      // named more than once: told, not failed (a notice's own words may carry a zoned time)
+      if (who !== "console" && zones > 1) zonedMoreThanOnce.add(`${where} ${lng}: ${zones}`);
       for (const title of errors) if (text.includes(title)) problems.push(`${at}: error page "${title}"`);
       for (const key of shownKeys(text, locale)) problems.push(`${at}: shows the key "${key}"`);
       for (const value of brokenValues(text)) problems.push(`${at}: shows the value "${value}"`);
@@ -162,5 +187,10 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   );
   console.log(`    not hydrated within 5 s: ${unhydrated.length ? unhydrated.join(", ") : "none"}`);
   for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);
-  assert.deepEqual(problems, []);
+  const found = [...findings]
+    .map(([key, { example, langs }]) => `${key}${example ? ` ${example}` : ""} (${[...langs].join(", ")})`)
+    .sort();
+  console.log(`    player screens naming ${ZONE} more than once: ${[...zonedMoreThanOnce].join(", ") || "none"}`);
+  console.log(`    screen findings: ${found.length ? `\n      ${found.join("\n      ")}` : "none"}`);
+  assert.deepEqual([...problems, ...found], []);
 }

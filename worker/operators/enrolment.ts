@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { ENROLMENT_TTL_MS, enrolmentCodeHash, newEnrolmentCode } from "#shared/operators/enrolment-code";
 import { randomHex } from "../auth/crypto";
@@ -16,12 +16,29 @@ import { matchesAccessEmail, recoveryCodeHash } from "./sign-in";
 
 // Operators own their credentials (docs/decisions/060-operator-sign-in.md): an admin hands over a
 // single-use, expiring enrolment code, never a password; the operator sets their own password and binds
-// their own authenticator with it. Every refusal is the one answer of the sign-in (1170), counted on the
-// operator's one failure counter, so enrolment confirms nothing about a name, a password or a code.
+// their own authenticator with it. Every refusal is counted on the operator's one failure counter. A name and a
+// code that do not belong together are one answer (1250), so enrolment confirms no name; once they do, whoever asks
+// holds the code, and the answer names what is wrong (docs/decisions/175).
 
 const RECOVERY_CODE_COUNT = 10;
 const lockKey = (username: string) => limits.operator(username);
-const refused = () => new ProductError(1170);
+
+/** Enrolment's refusals (locales' errors.json). */
+const REFUSED = {
+  /** unknown name, not an operator, or a code never issued to them */
+  wrongCode: 1250,
+  /** the code's 24 hours passed, or a newer code replaced it */
+  expired: 1251,
+  /** the code was spent: the operator enrolled with it */
+  used: 1252,
+  /** the authenticator code is not one of the secret shown last */
+  wrongTotp: 1253,
+  /** no secret waits for a code any more (enrolment started again, or never started) */
+  restarted: 1254,
+  /** Cloudflare Access names another person than the operator the code was issued to */
+  otherIdentity: 1255,
+} as const;
+const refused = (why: keyof typeof REFUSED) => new ProductError(REFUSED[why]);
 
 function newRecoveryCode() {
   const raw = randomHex(5).toUpperCase();
@@ -49,24 +66,22 @@ export async function enrolmentCodeStatements(
   return { code, expiresAtMs: e.nowMs + ENROLMENT_TTL_MS, statements };
 }
 
-/** The operator and their live enrolment code, or the one refusal; each attempt is counted first. */
+/** The operator and their live enrolment code, or the refusal that says why not; each attempt is counted first. */
 async function enrollingOperator(db: Db, username: string, enrolCode: string, nowMs: number, accessEmail?: string) {
   if (!(await reserveAttempt(db, lockKey(username), nowMs))) throw new ProductError(1016);
   const found = await findUserByUsername(db, username);
-  if (!found || found.role !== "operator" || !enrolCode) throw refused();
+  if (!found || found.role !== "operator" || !enrolCode) throw refused("wrongCode");
   const [code] = await db
-    .select({ id: enrolmentCodes.id, expiresAtMs: enrolmentCodes.expiresAtMs })
+    .select({ id: enrolmentCodes.id, expiresAtMs: enrolmentCodes.expiresAtMs, usedAtMs: enrolmentCodes.usedAtMs })
     .from(enrolmentCodes)
-    .where(
-      and(
-        eq(enrolmentCodes.userId, found.id),
-        eq(enrolmentCodes.codeHash, await enrolmentCodeHash(enrolCode)),
-        isNull(enrolmentCodes.usedAtMs),
-      ),
-    );
-  if (!code || code.expiresAtMs <= nowMs) throw refused();
+    .where(and(eq(enrolmentCodes.userId, found.id), eq(enrolmentCodes.codeHash, await enrolmentCodeHash(enrolCode))))
+    .orderBy(desc(enrolmentCodes.id))
+    .limit(1);
+  if (!code) throw refused("wrongCode");
+  if (code.usedAtMs !== null) throw refused("used");
+  if (code.expiresAtMs <= nowMs) throw refused("expired");
   const operator = await getUserById(db, found.id);
-  if (!matchesAccessEmail(operator.operatorEmail, accessEmail)) throw refused();
+  if (!matchesAccessEmail(operator.operatorEmail, accessEmail)) throw refused("otherIdentity");
   return { operator, codeId: code.id };
 }
 
@@ -113,7 +128,8 @@ export async function confirmEnrolment(
   const { operator, codeId } = await enrollingOperator(db, c.username, c.enrolCode, nowMs, accessEmail);
   const pending = operator.totpPendingSecret;
   const step = pending ? await totpStep(pending, c.code.replace(/\s/g, ""), nowMs) : null;
-  if (!pending || step === null) throw refused();
+  if (!pending) throw refused("restarted");
+  if (step === null) throw refused("wrongTotp");
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((code) => recoveryCodeHash(pepper, code)));
   const generation = operator.passwordGeneration + 1;
@@ -161,9 +177,9 @@ export async function confirmEnrolment(
       .select({ usedAtMs: enrolmentCodes.usedAtMs })
       .from(enrolmentCodes)
       .where(eq(enrolmentCodes.id, codeId));
-    if (spent?.usedAtMs !== null) throw refused();
+    if (spent?.usedAtMs !== null) throw refused("used");
     const [now] = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, operator.id));
-    if (now?.pending !== pending) throw refused();
+    if (now?.pending !== pending) throw refused("restarted");
     throw error;
   }
   await clearAttempts(db, lockKey(c.username));

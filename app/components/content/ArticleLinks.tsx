@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PublishedDate } from "./PublishedDate";
+import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { HTML_LANG, type ArticleSummary } from "./types";
 import { EmptyState } from "../EmptyState";
 
@@ -9,18 +9,21 @@ export function ArticleLinks({ articles, basePath }: { articles: ArticleSummary[
   const { t } = useTranslation("content");
   if (articles.length === 0) return <EmptyState text={t("news.empty")} />;
   return (
-    <ul className="article-links">
-      {articles.map((article) => (
-        <li key={article.id}>
-          <Link to={`${basePath}/${article.id}`} lang={HTML_LANG[article.language]}>
-            <strong>{article.localTitle}</strong>
-            {article.summary ? <span className="summary">{article.summary}</span> : null}
-            <span className="meta">
-              <PublishedDate ms={article.createtime} />
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ZoneNote />
+      <ul className="article-links">
+        {articles.map((article) => (
+          <li key={article.id}>
+            <Link to={`${basePath}/${article.id}`} lang={HTML_LANG[article.language]}>
+              <strong>{article.localTitle}</strong>
+              {article.summary ? <span className="summary">{article.summary}</span> : null}
+              <span className="meta">
+                <PlayerTime ms={article.createtime} part="date" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

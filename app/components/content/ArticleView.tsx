@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { ArticleBody } from "./ArticleBody";
-import { PublishedDate } from "./PublishedDate";
+import { PlayerTime } from "~/components/PlayerTime";
 import { HTML_LANG, type Article } from "./types";
 
 /** One article page (/help/{id} and /info/{id}). */
@@ -13,7 +13,7 @@ export function ArticleView({ article, back }: { article: Article; back: string 
       <article className="article" lang={HTML_LANG[article.language]}>
         <h1>{article.localTitle}</h1>
         <p className="meta">
-          <PublishedDate ms={article.createtime} />
+          <PlayerTime ms={article.createtime} part="date" zone />
         </p>
         {article.img ? (
           <img

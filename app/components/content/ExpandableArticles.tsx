@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ArticleBody } from "./ArticleBody";
-import { PublishedDate } from "./PublishedDate";
+import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { HTML_LANG, type Article } from "./types";
 import { EmptyState } from "../EmptyState";
 
@@ -10,12 +10,13 @@ export function ExpandableArticles({ articles, openId }: { articles: Article[]; 
   if (articles.length === 0) return <EmptyState text={t("message.empty")} />;
   return (
     <div className="expandable-list">
+      <ZoneNote />
       {articles.map((article) => (
         <details key={article.id} className="expandable" open={article.id === openId} id={`article-${article.id}`}>
           <summary lang={HTML_LANG[article.language]}>
             <span className="expandable-title">{article.localTitle}</span>
             <span className="meta">
-              <PublishedDate ms={article.createtime} />
+              <PlayerTime ms={article.createtime} part="date" />
             </span>
           </summary>
           <ArticleBody html={article.localContent} language={article.language} />

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "~/components/EmptyState";
-import { PlayerTime } from "~/components/PlayerTime";
+import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import type { NoticePage } from "~/lib/notice-types";
 import { useAppConfig } from "~/lib/root-data";
 import { noticeWords } from "./notice-words";
@@ -13,6 +13,7 @@ export function NoticeList({ page }: { page: NoticePage }) {
   if (page.list.length === 0) return <EmptyState text={t("notices:inbox.empty")} />;
   return (
     <>
+      <ZoneNote />
       <ul className="notice-list" data-testid="notices">
         {page.list.map((notice) => {
           const words = noticeWords(t, notice, currency);
@@ -24,7 +25,7 @@ export function NoticeList({ page }: { page: NoticePage }) {
               </div>
               <p>{words.body}</p>
               <span className="meta">
-                <PlayerTime ms={notice.time} zone />
+                <PlayerTime ms={notice.time} />
               </span>
             </li>
           );

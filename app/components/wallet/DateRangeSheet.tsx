@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "~/components/DateInput";
 
 /**
  * The funds ledger's date-range drawer: a bottom sheet opened by the URL (?range=1) holding a GET
@@ -33,14 +34,14 @@ export function DateRangeSheet({
         <div className="range-fields">
           <label className="field">
             <span className="field-label">{t("income.start")}</span>
-            <input type="date" name="start" defaultValue={start} required aria-invalid={error ? true : undefined} />
+            <DateInput name="start" defaultValue={start} required aria-invalid={error ? true : undefined} />
           </label>
           <span className="range-dash" aria-hidden="true">
             ~
           </span>
           <label className="field">
             <span className="field-label">{t("income.end")}</span>
-            <input type="date" name="end" defaultValue={end} required aria-invalid={error ? true : undefined} />
+            <DateInput name="end" defaultValue={end} required aria-invalid={error ? true : undefined} />
           </label>
         </div>
         {error ? (

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { playerNoteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
-import { PlayerTime } from "~/components/PlayerTime";
-import { zonedTime } from "~/lib/player-time";
+import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
+import { playerTime } from "~/lib/player-time";
 import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
@@ -15,6 +15,7 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
   if (!deposits.list.length && deposits.page <= 1) return <EmptyState text={t("recharge.empty")} />;
   return (
     <>
+      <ZoneNote />
       <ul className="request-list" data-testid="deposit-list">
         {deposits.list.map((d) => (
           <li key={d.id} className="request-row">
@@ -30,13 +31,13 @@ export function DepositList({ deposits }: { deposits: Deposits }) {
               </code>
               <span>{t("recharge.payerIs", { name: d.pay_name })}</span>
               {d.pay_ref ? <span>{t("recharge.payRefIs", { ref: d.pay_ref })}</span> : null}
-              <PlayerTime ms={d.time} zone />
+              <PlayerTime ms={d.time} />
             </div>
             {d.status === "pending" ? <div className="request-note">{t("recharge.pendingNote")}</div> : null}
             {d.status !== "pending" && d.decidedAt ? (
               <div className="request-note">
                 {t(d.status === "approved" ? "recharge.approvedAt" : "recharge.rejectedAt", {
-                  time: zonedTime(d.decidedAt),
+                  time: playerTime(d.decidedAt),
                 })}
                 {d.note ? ` · ${playerNoteText(t, d.note)}` : ""}
               </div>

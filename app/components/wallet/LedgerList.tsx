@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
-import { PlayerTime } from "~/components/PlayerTime";
+import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { ledgerReasonText } from "~/lib/ledger-reason";
-import { PLAYER_ZONE, playerDate } from "~/lib/player-time";
+import { playerDate } from "~/lib/player-time";
 import type { FlowRow } from "~/lib/wallet-types";
 import { Icon, type IconName } from "./Icon";
 
@@ -33,12 +33,10 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
   }
   return (
     <div className="ledger" data-testid="ledger">
+      <ZoneNote />
       {days.map((day) => (
         <section key={day.date} className="ledger-day">
-          <h3 className="ledger-date">
-            {`${day.date} `}
-            <span className="time-zone">{PLAYER_ZONE}</span>
-          </h3>
+          <h3 className="ledger-date">{day.date}</h3>
           <ul>
             {day.rows.map((row) => {
               const income = row.type === 1;

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { playerNoteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
-import { PlayerTime } from "~/components/PlayerTime";
-import { zonedTime } from "~/lib/player-time";
+import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
+import { playerTime } from "~/lib/player-time";
 import { maskAccount, shortAddress } from "~/lib/wallet";
 import type { WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import { EmptyState } from "../EmptyState";
@@ -20,6 +20,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
   if (!withdrawals.list.length && withdrawals.page <= 1) return <EmptyState text={t("withdraw.empty")} />;
   return (
     <>
+      <ZoneNote />
       <ul className="request-list" data-testid="withdrawal-list">
         {withdrawals.list.map((w) => (
           <li key={w.id} className="request-row">
@@ -38,13 +39,13 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
                   ? `${w.card.bank} ${maskAccount(w.card.account)}`
                   : `${w.card.type} ${shortAddress(w.card.address)}`}
               </span>
-              <PlayerTime ms={w.time} zone />
+              <PlayerTime ms={w.time} />
             </div>
             <div className="request-note">
               {w.status === "pending"
                 ? t("withdraw.pendingNote")
                 : t(w.status === "approved" ? "withdraw.approvedAt" : "withdraw.rejectedAt", {
-                    time: zonedTime(w.decidedAt ?? w.time),
+                    time: playerTime(w.decidedAt ?? w.time),
                   })}
               {w.note ? ` · ${playerNoteText(t, w.note)}` : ""}
             </div>
