@@ -95,10 +95,13 @@ export function csvWords(lang: ApiLang) {
         const presetKey = params.preset;
         params.why =
           typeof presetKey === "string"
-            ? fill(pick(lang, (c) => c.wallet.voidWhyPreset, "{{why}}"), {
-                why,
-                preset: pick(lang, (c) => c.common.presets[presetKey], presetKey),
-              })
+            ? fill(
+                pick(lang, (c) => c.wallet.voidWhyPreset, "{{why}}"),
+                {
+                  why,
+                  preset: pick(lang, (c) => c.common.presets[presetKey], presetKey),
+                },
+              )
             : why;
       }
       const template = pick(lang, (c) => c.wallet.reasons[row.reasonKey!], "");
