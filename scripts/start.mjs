@@ -98,7 +98,8 @@ child.stdout.on("data", (chunk) => {
     const lines = Buffer.concat(held).toString("utf8").split("\n").length;
     console.log(banner);
     if (!verbose) console.log(`  (the build's ${lines} lines of output are hidden; VERBOSE=1 npm start shows them)\n`);
-    cron = startLocalCron({ port });
+    // LOCAL_CRON=off: no scheduled jobs (the bench's server, whose timed windows they would disturb)
+    if (process.env.LOCAL_CRON !== "off") cron = startLocalCron({ port });
   }
 });
 child.stderr.pipe(process.stderr);

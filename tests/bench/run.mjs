@@ -205,6 +205,9 @@ async function main() {
       port: PORT,
       vars: {
         ROUND_SECONDS: process.env.ROUND_SECONDS ?? "600",
+        // no scheduled jobs in the measured windows: the local cron would wake every room at start (so the scale
+        // part found rounds already under way) and run the books check over the bets being timed
+        LOCAL_CRON: "off",
         WRANGLER_ENV: "loadtest",
         SMS_PROVIDER: "twilio",
         TWILIO_API_BASE: twilio.url,
