@@ -115,7 +115,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   for (const [action, words, link] of [
     [
       "deposit.approve",
-      new RegExp(`^admin approved deposit D\\d+ of [\\d,]+\\.\\d\\d USD for ${player.username}$`),
+      new RegExp(`^admin approved deposit D\\d+-[0-9A-Z]+ of [\\d,]+\\.\\d\\d USD for ${player.username}$`),
       /^\/admin\/players\/\d+$/,
     ],
     ["room.update", new RegExp(`^admin changed room #${ROOM}$`), new RegExp(`^/admin/rooms/${ROOM}$`)],

@@ -137,7 +137,9 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByRole("link", { name: new RegExp(player.username) }).click();
   await page.getByRole("link", { name: "This player's audit trail" }).click();
   await page.getByText(`admin cancelled their adjustment of 15,000.00 USD for ${player.username}`).waitFor();
-  await page.getByText(new RegExp(`^admin approved deposit D\\d+ of 1,234.50 USD for ${player.username}$`)).waitFor();
+  await page
+    .getByText(new RegExp(`^admin approved deposit D\\d+-[0-9A-Z]+ of 1,234.50 USD for ${player.username}$`))
+    .waitFor();
   await shot("5-audit-trail-390");
 
   // upload a banner: three languages' images, previewed per language before saving (Traditional Chinese

@@ -49,6 +49,9 @@ function assertEveryRouteCrawled(list) {
  */
 export const parts = ["guest", "player", "console"];
 
+/** How long a screen may take to hydrate: as long as the flows wait for a page (playwright.config.mjs). */
+const HYDRATED_WITHIN_MS = 30_000;
+
 export default async function ({ context, base, serverLog, smsCode, part }) {
   const { player, marked } = await makeDataOfEveryKind({ base, smsCode, serverLog });
   const list = screens({ player, marked });
@@ -121,9 +124,11 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
       await page.setViewportSize(first);
       const response = await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
       // read once React has hydrated it, so a crash while hydrating is told against this screen; a room never goes
-      // idle on the network (its socket and polls), so idleness is no sign. A screen that never hydrates is read
-      // as it is after the wait (as it was after 2 s of a network that never went idle)
-      await reactHydrated(page, { timeout: 5_000 }).catch(() => unhydrated.push(at));
+      // idle on the network (its socket and polls), so idleness is no sign. The wait is a page's own (30 s): with
+      // 5 s, one console screen that took longer on the two-core CI machine (2026-12-07) was left while its
+      // entry script was still loading, and leaving it aborted the import ("Failed to fetch dynamically imported
+      // module"). A screen that does not hydrate in 30 s is a failure, read as it is.
+      await reactHydrated(page, { timeout: HYDRATED_WITHIN_MS }).catch(() => unhydrated.push(at));
       visits++;
       slowest.push([Date.now() - from, at]);
       const status = response?.status() ?? 0;
@@ -185,7 +190,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   console.log(
     `    crawl${part ? ` (${part})` : ""}: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`,
   );
-  console.log(`    not hydrated within 5 s: ${unhydrated.length ? unhydrated.join(", ") : "none"}`);
+  problems.push(...unhydrated.map((screen) => `${screen}: not hydrated within ${HYDRATED_WITHIN_MS / 1000} s`));
   for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);
   const found = [...findings]
     .map(([key, { example, langs }]) => `${key}${example ? ` ${example}` : ""} (${[...langs].join(", ")})`)

@@ -105,7 +105,8 @@ export const VISITS = {
     },
     {
       path: "/user/statement",
-      covers: ["app/routes/user_.statement.tsx"],
+      // its two dates are the one date field every screen uses
+      covers: ["app/routes/user_.statement.tsx", "app/components/DateInput.tsx"],
       refuse: { set: { start: "2026-11-20", end: "2026-11-01" }, submit: /^show$/i, noScript: true },
     },
     {
@@ -195,7 +196,7 @@ const NOT_VISITED = {
     "its one checkbox (a repeat's acknowledgement) is part of a confirm step the server answers after a submit, never of a page as it loads",
 };
 
-const TAKES_INPUT = /<select\b|<textarea\b|<Field\b|<AmountInput\b|<DialCodePicker\b|<RoomFields\b/;
+const TAKES_INPUT = /<select\b|<textarea\b|<Field\b|<DateInput\b|<AmountInput\b|<DialCodePicker\b|<RoomFields\b/;
 
 /** True when the source has a control a person sets: any of the above, or an input that is not hidden. */
 function takesInput(source) {
