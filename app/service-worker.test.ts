@@ -59,11 +59,11 @@ describe("service worker", () => {
     expect(handles("https://other.example/assets/x.js")).toBe(false);
   });
 
-  it("answers page loads (network first, its offline page when down) and hashed assets", () => {
+  it("answers page loads (network first, its offline page when down) and its icons, not the hashed assets", () => {
     const { handles } = loadServiceWorker();
     expect(handles("https://app.test/user", { mode: "navigate" })).toBe(true);
-    expect(handles("https://app.test/assets/root-abc123.js")).toBe(true);
     expect(handles("https://app.test/icons/icon.svg")).toBe(true);
+    expect(handles("https://app.test/assets/root-abc123.js")).toBe(false);
   });
 
   it("offers a retry of the page that failed on its offline page", () => {

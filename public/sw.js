@@ -1,24 +1,33 @@
 /*
- * Roundtable service worker: makes the app installable and the shell fast, never stale on money.
+ * Roundtable service worker: makes the app installable and its offline answer friendly, never stale on money.
  *
- * - /assets/* (Vite output, content-hashed names): cache first; a changed file has a new name.
- * - Our static images, icons and the manifest: served from cache, refreshed in the background.
  * - Page navigations: always the network; when it is down, a static offline page (no player data).
- * - Everything else, above all /api/*, /ws/* and Remix data requests (*.data), is never touched:
- *   balances, bets and articles always come live from the server.
+ * - Our static images, icons and the manifest: served from cache, refreshed in the background.
+ * - Everything else is never touched: /api/*, /ws/* and Remix data requests (*.data) always come live from the
+ *   server, and Vite's content-hashed files under /assets/ are kept by the browser's own cache, for a year
+ *   (public/_headers; docs/decisions/180).
  *
  * Bump VERSION when this file or the precached files change; activation deletes older caches.
  */
-const VERSION = "2026-11-23.1";
+const VERSION = "2026-12-07.1";
 const STATIC_CACHE = `roundtable-static-${VERSION}`;
-const ASSET_CACHE = `roundtable-assets-${VERSION}`;
 const OFFLINE_PAGE = "/offline.html";
 const PRECACHE = [OFFLINE_PAGE, "/manifest.webmanifest", "/favicon.svg", "/icons/icon.svg", "/icons/icon-192.png"];
-const MAX_ASSETS = 150;
+const STATIC_PATHS = ["/tiles/*", "/banners/*", "/icons/*", "/favicon.svg", "/manifest.webmanifest"];
 
 const isStaticFile = (path) =>
   /^\/(tiles|banners|icons)\/[\w.-]+\.(svg|png|webp|jpg)$/.test(path) || path === "/favicon.svg" || path === "/manifest.webmanifest";
-const isHashedAsset = (path) => path.startsWith("/assets/");
+
+/**
+ * Static routes (Chrome 123 and later): the worker wakes only for what it answers, pages and its static files;
+ * every other request goes straight to the network (and the browser's cache) without starting it. A browser
+ * without them sends everything to the fetch handler below, which leaves the same requests alone.
+ */
+const ROUTES = [
+  { condition: { requestMode: "navigate" }, source: "fetch-event" },
+  { condition: { or: STATIC_PATHS.map((pathname) => ({ urlPattern: { pathname } })) }, source: "fetch-event" },
+  { condition: { urlPattern: { pathname: "*" } }, source: "network" },
+];
 
 /**
  * Static assets may answer through a redirect (/offline.html -> /offline); a navigation may not be
@@ -35,11 +44,13 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  // a browser that refuses the routes runs the fetch handler for every request instead
+  const routes = event.addRoutes ? event.addRoutes(ROUTES).catch(() => undefined) : Promise.resolve();
+  event.waitUntil(Promise.all([routes, precache()]).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
-  const keep = new Set([STATIC_CACHE, ASSET_CACHE]);
+  const keep = new Set([STATIC_CACHE]);
   event.waitUntil(
     caches
       .keys()
@@ -50,23 +61,6 @@ self.addEventListener("activate", (event) => {
 
 /** Only complete, same-origin, successful answers are kept. */
 const cacheable = (response) => response && response.ok && response.type === "basic" && response.status === 200;
-
-async function trim(cache) {
-  const keys = await cache.keys();
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_ASSETS)).map((key) => cache.delete(key)));
-}
-
-async function cacheFirst(request) {
-  const cache = await caches.open(ASSET_CACHE);
-  const hit = await cache.match(request);
-  if (hit) return hit;
-  const response = await fetch(request);
-  if (cacheable(response)) {
-    await cache.put(request, response.clone());
-    await trim(cache);
-  }
-  return response;
-}
 
 async function staleWhileRevalidate(event) {
   const cache = await caches.open(STATIC_CACHE);
@@ -98,31 +92,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/") || url.pathname.endsWith(".data")) return;
   if (request.mode === "navigate") {
     event.respondWith(networkFirstNavigation(request));
-  } else if (isHashedAsset(url.pathname)) {
-    event.respondWith(cacheFirst(request));
   } else if (isStaticFile(url.pathname)) {
     event.respondWith(staleWhileRevalidate(event));
   }
-});
-
-/** The page lists the hashed assets it loaded before this worker took control: keep them for next time. */
-self.addEventListener("message", (event) => {
-  if (event.origin && event.origin !== self.location.origin) return;
-  const data = event.data;
-  if (!data || data.type !== "warm-assets" || !Array.isArray(data.urls)) return;
-  const urls = data.urls
-    .filter((u) => typeof u === "string")
-    .map((u) => new URL(u, self.location.origin))
-    .filter((u) => u.origin === self.location.origin && isHashedAsset(u.pathname))
-    .slice(0, MAX_ASSETS);
-  event.waitUntil(
-    caches.open(ASSET_CACHE).then(async (cache) => {
-      for (const url of urls) {
-        if (await cache.match(url.href)) continue;
-        const response = await fetch(url.href).catch(() => null);
-        if (cacheable(response)) await cache.put(url.href, response);
-      }
-      await trim(cache);
-    }),
-  );
 });

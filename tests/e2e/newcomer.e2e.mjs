@@ -135,4 +135,35 @@ export default async function ({ page, context, shot, smsCode, serverLog, prepar
   await retry.click();
   await page.waitForURL("**/recharge");
   await page.getByRole("heading", { name: "Deposit", exact: true }).waitFor();
+
+  // the screen's code, named by its content, is kept a year and never asked for again (public/_headers); the page
+  // itself, which carries the balance, is asked for every time
+  const asset = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .find((path) => /^\/assets\/.+\.js$/.test(path)),
+  );
+  assert.ok(asset, "the page loaded a script from /assets/");
+  const [code, screen] = await Promise.all([page.request.get(asset), page.request.get("/recharge")]);
+  assert.equal(code.headers()["cache-control"], "public, max-age=31536000, immutable", asset);
+  assert.doesNotMatch(screen.headers()["cache-control"] ?? "", /max-age=[1-9]|immutable/, "the page is not kept");
+
+  // with the service worker in control, a move to another screen: its data and code went straight to the network
+  // (public/sw.js's static routes), the worker never woke for them
+  await page.getByRole("link", { name: "Home" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await page.locator("h1").first().waitFor();
+  const routed = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => ({ path: new URL(entry.name).pathname, source: entry.workerMatchedSourceType }))
+      .filter((entry) => entry.path.endsWith(".data") || entry.path.startsWith("/api/")),
+  );
+  assert.ok(routed.length > 0, "the move fetched the screen's data");
+  assert.deepEqual(
+    routed.filter((entry) => entry.source !== "network"),
+    [],
+    "every data request went by the worker's static route to the network",
+  );
 }

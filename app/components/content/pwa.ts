@@ -38,8 +38,8 @@ function currentState(): InstallState {
 
 /**
  * Called once from entry.client before hydration: the browser fires beforeinstallprompt early, so it
- * is kept for the version page's button. Registers the service worker after the page has loaded, then
- * hands it the hashed assets this page already fetched, so the shell works on the next start offline.
+ * is kept for the version page's button. Registers the service worker after the page has loaded (the hashed
+ * assets it fetched stay in the browser's own cache for a year, public/_headers).
  */
 export function startPwa() {
   window.addEventListener("beforeinstallprompt", (event) => {
@@ -54,17 +54,7 @@ export function startPwa() {
   });
   if (!("serviceWorker" in navigator)) return;
   window.addEventListener("load", () => {
-    navigator.serviceWorker
-      .register("/sw.js")
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => {
-        const urls = performance
-          .getEntriesByType("resource")
-          .map((entry) => entry.name)
-          .filter((name) => new URL(name).origin === location.origin && new URL(name).pathname.startsWith("/assets/"));
-        registration.active?.postMessage({ type: "warm-assets", urls });
-      })
-      .catch((error) => console.warn("service worker not registered", error));
+    navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("service worker not registered", error));
   });
 }
 

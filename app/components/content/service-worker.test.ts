@@ -69,9 +69,38 @@ function loadWorker() {
   runInNewContext(source, { self, caches, fetch, Response, URL, console, Promise, Set, Array, Error, TypeError });
 }
 
-async function lifecycle(type: "install" | "activate") {
+/** The static routes the worker declared at install (InstallEvent.addRoutes), when the browser offered them. */
+let routes: RouterRule[];
+type RouterCondition = {
+  urlPattern?: object;
+  requestMethod?: string;
+  requestMode?: string;
+  not?: RouterCondition;
+  or?: RouterCondition[];
+};
+type Sample = { url: string; method: string; mode: string };
+type RouterRule = { condition: RouterCondition; source: string };
+// Node has URLPattern (as Chrome does); TypeScript's DOM types do not name it yet
+const { URLPattern } = globalThis as unknown as { URLPattern: new (init: object) => { test(url: string): boolean } };
+
+/** Whether a request meets a static route's condition, as the browser reads it (every named part must hold). */
+const meets = (condition: RouterCondition, request: Sample): boolean =>
+  (condition.urlPattern === undefined || new URLPattern(condition.urlPattern).test(request.url)) &&
+  (condition.requestMethod === undefined || condition.requestMethod.toUpperCase() === request.method) &&
+  (condition.requestMode === undefined || condition.requestMode === request.mode) &&
+  (condition.not === undefined || !meets(condition.not, request)) &&
+  (condition.or === undefined || condition.or.some((c) => meets(c, request)));
+
+async function lifecycle(type: "install" | "activate", { staticRoutes = false } = {}) {
   let done: Promise<unknown> = Promise.resolve();
-  handlers[type]({ waitUntil: (p: Promise<unknown>) => (done = p) });
+  routes = [];
+  const addRoutes = staticRoutes
+    ? (rules: RouterRule[]) => {
+        routes.push(...rules);
+        return Promise.resolve();
+      }
+    : undefined;
+  handlers[type]({ waitUntil: (p: Promise<unknown>) => (done = p), addRoutes });
   await done;
 }
 
@@ -124,6 +153,32 @@ describe("service worker", () => {
     expect(cachedUrls().some((url) => /\/api\/|\/ws\/|\.data$/.test(url))).toBe(false);
   });
 
+  it("wakes only for pages and its own files where the browser has static routes; the rest goes to the network", async () => {
+    loadWorker();
+    await lifecycle("install", { staticRoutes: true });
+    /** Where the browser sends a request: the first route it meets decides; none, the fetch handler. */
+    const routed = (path: string, { method = "GET", mode = "cors" } = {}) =>
+      routes.find((r) => meets(r.condition, { url: new URL(path, ORIGIN).href, method, mode }))?.source ??
+      "fetch-event";
+    const network = [
+      ["/api/Game/getuserinfo"],
+      ["/ws/room/16"],
+      ["/user.data"],
+      ["/_root.data"],
+      ["/help/list.data", "POST"],
+      ["/assets/root-AbC123.js"],
+      ["/assets/root-1.css"],
+      ["https://cdn.other.example/x.js"],
+    ] as const;
+    for (const [path, method] of network) expect(routed(path, { method }), path).toBe("network");
+    for (const path of ["/", "/message?tab=news", "/wallet/deposit"])
+      expect(routed(path, { mode: "navigate" }), path).toBe("fetch-event");
+    for (const path of ["/icons/icon-192.png", "/favicon.svg", "/tiles/lucky28.svg", "/manifest.webmanifest"])
+      expect(routed(path), path).toBe("fetch-event");
+    // a route only ever skips what the fetch handler leaves to the network anyway
+    for (const [path, method] of network) expect(await request(path, { method }), path).toBeNull();
+  });
+
   it("loads pages from the network and never stores them (they carry balances)", async () => {
     const page = await request("/user", { mode: "navigate" });
     expect(await page!.text()).toBe(`body of ${ORIGIN}/user`);
@@ -138,27 +193,18 @@ describe("service worker", () => {
     expect(page!.redirected).toBe(false);
   });
 
-  it("serves hashed assets from the cache after the first load", async () => {
-    await request("/assets/entry.client-abc123.js");
-    expect(fetched).toEqual([`${ORIGIN}/assets/entry.client-abc123.js`]);
-    online = false;
-    const again = await request("/assets/entry.client-abc123.js");
-    expect(await again!.text()).toBe(`body of ${ORIGIN}/assets/entry.client-abc123.js`);
+  it("leaves hashed assets to the browser's own cache, which keeps them a year, and keeps no copy", async () => {
+    expect(await request("/assets/entry.client-abc123.js")).toBeNull();
+    expect(await request("/assets/root-1.css")).toBeNull();
+    expect(cachedUrls().some((url) => url.includes("/assets/"))).toBe(false);
+    const headers = readFileSync(new URL("../../../public/_headers", import.meta.url), "utf8");
+    expect(headers).toMatch(/^\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
   });
 
-  it("keeps the assets a page reports, from our origin only", async () => {
-    let done: Promise<unknown> = Promise.resolve();
-    handlers.message({
-      origin: ORIGIN,
-      data: {
-        type: "warm-assets",
-        urls: [`${ORIGIN}/assets/root-1.css`, "https://evil.example/assets/x.js", `${ORIGIN}/api/Game/getuserinfo`, 42],
-      },
-      waitUntil: (p: Promise<unknown>) => (done = p),
-    });
-    await done;
-    expect(cachedUrls()).toContain(`${ORIGIN}/assets/root-1.css`);
-    expect(cachedUrls().filter((url) => url.includes("evil") || url.includes("/api/"))).toEqual([]);
+  it("has the browser keep nothing else for long: pages, page data and the API are asked for every time", () => {
+    const headers = readFileSync(new URL("../../../public/_headers", import.meta.url), "utf8");
+    const rules = headers.split("\n").filter((line) => /^\S/.test(line) && !line.startsWith("#"));
+    expect(rules).toEqual(["/assets/*"]);
   });
 
   it("deletes the caches of older versions on activation", async () => {
