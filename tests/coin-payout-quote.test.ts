@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { api, expectMoneyInvariants, expectOk } from "./helpers";
+import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
 import { setMoneySettings } from "./admin-helpers";
-import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addCoinAddress, balanceCents, player, requestId, userIdOf } from "./wallet-helpers";
 
 // A withdrawal to a coin address pays coins: the player sees how many (the approved rate and network fee,
 // shared/payouts.ts) before confirming, and the request keeps that quote, which the player's record and the
@@ -57,6 +57,38 @@ describe("a coin withdrawal's quote", () => {
     expect(after).toContain("You receive 1,995.50 USDT (2,000.00 USD at 0.998 USDT per USD");
     const desk = visible(await (await (await consoleBrowser()).get("/admin")).text());
     expect(desk).toContain("1,995.50 USDT");
+    await expectMoneyInvariants();
+  });
+
+  it("refuses a coin withdrawal whose network fee takes the whole amount, in the player's language, holding nothing", async () => {
+    // 10.00 USD x 0.998 = 9.98 USDT: a fee of 9.98 USDT leaves nothing to send, 9.97 leaves 0.01
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.998", fee: "9.98" } } });
+    const p = await player(500);
+    const coin = await addCoinAddress(p.token, "USDT");
+    const ask = (money: string, lang = "en") =>
+      api("/api/Game/withdraw", {
+        token: p.token,
+        bank_id: coin.id,
+        money,
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+        lang,
+      });
+    const refused = await ask("10");
+    expectError(refused, 1256);
+    expect(refused.info).toBe(
+      "The network fee takes all of this amount: nothing would be sent. Withdraw more, or to a bank account",
+    );
+    expect((await ask("9", "zh-CN")).info).toBe(
+      "网络手续费会抵消全部金额，不会发出任何币。请提现更多金额，或提现到银行账户",
+    );
+    expect(await balanceCents(await userIdOf(p.token))).toBe(500_00);
+    expect((await api("/api/Game/getwithdrawlist", { token: p.token })).data.list).toEqual([]);
+
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.998", fee: "9.97" } } });
+    expectOk(await ask("10"));
+    const [row] = (await api("/api/Game/getwithdrawlist", { token: p.token })).data.list;
+    expect(row.coin).toMatchObject({ net: "0.01", covers: true });
     await expectMoneyInvariants();
   });
 

@@ -7,7 +7,7 @@ import { findWithdrawal, insertWithdrawalStatement, withdrawnInWindow } from "./
 import { todayWindow } from "#shared/days";
 import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
-import { type CoinPayouts, coinAmount, isPayoutCoin } from "#shared/payouts";
+import { type CoinAmount, type CoinPayouts, coinAmount, isPayoutCoin } from "#shared/payouts";
 import { ledgerReasons } from "../ledger/reasons";
 
 export type WithdrawalAsk = {
@@ -36,6 +36,9 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (await isRepeatOf(db, ask)) return;
   if (ask.amountCents > user.moneyCents) throw new ProductError(1025);
+  // a coin withdrawal whose network fee takes the whole amount would hold the balance to send nothing
+  const coinQuote = coinQuoteOf(card.type, ask.amountCents, ask.coinPayouts);
+  if (coinQuote && !coinQuote.covers) throw new ProductError(1256);
   const { dailyCapCents } = ask;
   const day = todayWindow(ask.nowMs);
   if ((await withdrawnInWindow(db, ask.userId, day.fromMs, day.toMs)) + ask.amountCents > dailyCapCents)
@@ -50,7 +53,7 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
         nowMs: ask.nowMs,
         capCents: dailyCapCents,
         day,
-        coinQuote: coinQuoteOf(card.type, ask.amountCents, ask.coinPayouts),
+        coinQuote: coinQuote ? JSON.stringify(coinQuote) : "",
       }),
       ...balanceChangeStatements(db, {
         userId: ask.userId,
@@ -73,10 +76,9 @@ export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<voi
   }
 }
 
-/** The coins a withdrawal to a coin address pays at the approved rate and fee, as stored; "" for a bank or no rate. */
-function coinQuoteOf(type: string, amountCents: number, payouts: CoinPayouts): string {
-  const quote = isPayoutCoin(type) ? coinAmount(type, amountCents, payouts[type]) : null;
-  return quote ? JSON.stringify(quote) : "";
+/** The coins a withdrawal to a coin address pays at the approved rate and fee; null for a bank or no rate. */
+function coinQuoteOf(type: string, amountCents: number, payouts: CoinPayouts): CoinAmount | null {
+  return isPayoutCoin(type) ? coinAmount(type, amountCents, payouts[type]) : null;
 }
 
 /** True when this request_id already made a withdrawal of the same account and amount; 1095 if not the same. */
