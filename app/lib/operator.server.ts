@@ -84,7 +84,7 @@ export async function loadAdmin<T = any>(
 ): Promise<T> {
   const answer = await callAdmin<T>(request, context, path, body);
   if (answer.code !== 1) throw notFound();
-  return answer.data;
+  return answer.data as T;
 }
 
 /** An action's outcome: back to the page with a toast, or the refusal shown on the page. */

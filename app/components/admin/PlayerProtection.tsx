@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LimitTable } from "~/components/protection/LimitTable";
 import { PlayerTime } from "~/components/PlayerTime";
-import type { LimitView } from "~/lib/protection-types";
+import type { LimitView } from "#shared/answers/protection";
 
 export type OperatorProtection = {
   limits: LimitView[];
