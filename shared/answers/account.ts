@@ -6,15 +6,18 @@ import type { Restriction } from "./protection";
 
 /** getuserinfo: who the player is and their balance (money) and what of it is free to use (leftmoney). */
 export type Profile = {
+  id: number;
   nickname: string;
   name: string;
+  username: string;
   money: number;
   leftmoney: number;
   /** held for withdrawals not yet paid out (absent from a backend that does not say) */
   withdrawing?: number;
   level: number;
   levelKey: string;
-  noPassword2: 0 | 1;
+  /** 1: no payment password set yet */
+  noPassword2: number;
   role: string;
   quhao: string;
   phone: string;

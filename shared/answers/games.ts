@@ -1,4 +1,3 @@
-import type { RoomKind } from "../rooms";
 import type { CurrentRound, LiveBet, RoundResult } from "../rounds";
 import type { PublishedBeacon } from "../games/beacon";
 
@@ -7,18 +6,21 @@ import type { PublishedBeacon } from "../games/beacon";
 
 /** A game as getGameList lists it. */
 export type GameTile = { id: number; title: string; titleKey: string; type: number; image: string };
+export type GameList = { list: GameTile[] };
 
 export type RoomSummary = {
   id: number;
   gameId: number;
   title: string;
   titleKey: string;
-  kind: RoomKind;
+  /** the room's kind (a key of game:kinds) */
+  kind: string;
   type: number;
   minjoin: number;
   minbuy: number;
   minLevel: number;
-  trading: 0 | 1;
+  /** 1 while the room takes bets */
+  trading: number;
 };
 
 /** `roomtype` (the currency tab) is ours: a proxied backend may not send it. */
@@ -41,7 +43,8 @@ export type GameInfo = {
 export type BetRecord = {
   id: number;
   seqno: number | string;
-  isaward: -1 | 0 | 1 | 2 | 3;
+  /** 1 won, 0 lost, 2 refunded, 3 cancelled, otherwise pending (app/lib/game.ts betStatusOf) */
+  isaward: number;
   ordersn: string;
   gametype: number;
   roomid: number;
@@ -62,6 +65,9 @@ export type BetRecord = {
 
 /** A bet records tab added up (absent from a backend that does not send it). */
 export type BetTotals = { bets: number; staked: number; returned: number; result: number };
+
+/** The rooms of a currency tab (getRoomList). */
+export type RoomList = { list: RoomSummary[] };
 
 /** A page of the player's bet records (getGamelog2): the rows under `data`, as the contract names them. */
 export type BetRecordPage = {
@@ -92,7 +98,12 @@ export type RoundPaid = { award: number; stake?: number; result?: RoundResult | 
 export type Trend = { yeswin: number; yestotal: number; todaywin: number; todaytotal: number };
 
 /** A published round as /fairness looks it up (getround). */
-export type PublishedRound = RoundResult & { roomid: number; gametype: number; beacon?: PublishedBeacon | null };
+export type PublishedRound = RoundResult & {
+  roomid: number;
+  gametype: number;
+  optionCount?: number;
+  beacon?: PublishedBeacon | null;
+};
 
 /** A placed bet (order): its id, its ticket number and the stake taken. */
 export type PlacedOrder = { order_id: number; ordersn?: string; money: number };

@@ -5,11 +5,11 @@ import type {
   BetRecordPage,
   CancelledOrder,
   GameInfo,
-  GameTile,
+  GameList,
   LiveBetsSince,
   PlacedOrder,
   PublishedRound,
-  RoomSummary,
+  RoomList,
   RoundPaid,
   RoundResultPage,
   Trend,
@@ -56,8 +56,8 @@ export type PlayerAnswers = {
   "/api/Game/getproductlist": ProductList;
   "/api/Game/producttransferin": FinanceOrder;
   "/api/Game/getproductorders": FinanceOrderPage;
-  "/api/Game/getGameList": { list: GameTile[] };
-  "/api/Game/getRoomList": { list: RoomSummary[] };
+  "/api/Game/getGameList": GameList;
+  "/api/Game/getRoomList": RoomList;
   "/api/Game/getGameinfo": GameInfo;
   "/api/Game/getGamelog": RoundResultPage;
   "/api/Game/getGamelog2": BetRecordPage;
