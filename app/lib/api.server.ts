@@ -13,12 +13,12 @@ import { clearTokenHeader, getToken, loginRedirectPath, safeRedirectTarget } fro
  * frozen account is told so there, with the way to support (/login?frozen=1), not the empty form again.
  * An account whose wallet shard is unavailable (1240) is a 503 page saying so (the root's ErrorBoundary).
  */
-export async function callApi<P extends PlayerPath>(
+export const callApi = async <P extends PlayerPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
   body: Record<string, unknown> = {},
-): Promise<ApiAnswer<PlayerAnswers[P]>> {
+): Promise<ApiAnswer<PlayerAnswers[P]>> => {
   const [token, lng] = await Promise.all([getToken(request, context), i18nServer.getLocale(request)]);
   const answer = await context.callApi(path, {
     ...body,
@@ -31,7 +31,7 @@ export async function callApi<P extends PlayerPath>(
   }
   throwWhenAccountBusy(answer);
   return answer;
-}
+};
 
 /**
  * The player's wallet shard is unavailable (docs/decisions/169): the page answers 503 with the API's localized

@@ -22,7 +22,7 @@ import {
 export const handle = { title: "admin:finance.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin<{ list: Product[]; openMax: number }>(request, context, "/api/admin/products");
+  return loadAdmin(request, context, "/api/admin/products");
 }
 
 /** One tier's terms for new orders (running orders keep theirs, docs/decisions/070), audited by the API. */
