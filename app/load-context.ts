@@ -1,4 +1,6 @@
 import type { ApiAnswer } from "#shared/api-types";
+import type { PlayerAnswers, PlayerPath } from "#shared/answers/player-routes";
+import type { ConsoleAnswers, ConsolePath } from "#shared/answers/console-routes";
 import type { PriceSnapshot } from "#shared/prices/snapshot";
 import type { DrawRule } from "#shared/games/fairness";
 
@@ -11,8 +13,11 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: ExecutionContext };
     nonce: string;
-    /** The contract API, called in-process: demo mode serves it, proxy mode forwards it. */
-    callApi: (path: string, body: Record<string, unknown> | FormData) => Promise<ApiAnswer>;
+    /** The contract API, called in-process: demo mode serves it, proxy mode forwards it. Its answer's type is the path's (shared/answers/). */
+    callApi: <P extends PlayerPath | ConsolePath>(
+      path: P,
+      body: Record<string, unknown> | FormData,
+    ) => Promise<ApiAnswer<(PlayerAnswers & ConsoleAnswers)[P]>>;
     /** The same call's HTTP answer as it is, for the answers that are not the envelope (a streamed CSV export). */
     callApiResponse: (path: string, body: Record<string, unknown> | FormData) => Promise<Response>;
     /** The last market prices the PricesDO holds (docs/product.md#market-prices); the same in demo and proxy mode. */

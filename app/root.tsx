@@ -21,12 +21,12 @@ import { i18nServer } from "~/lib/i18n.server";
 import { readFlash } from "~/lib/flash.server";
 import { documentTitle } from "~/lib/page-title";
 import { getToken } from "~/lib/session.server";
-import type { RealityCheck } from "~/lib/protection-types";
+import type { RealityCheck } from "#shared/answers/protection";
 import { RealityCheckDialog } from "~/components/protection/RealityCheckDialog";
 import { useNonce } from "~/lib/nonce";
 import { useNoticeWatch } from "~/lib/use-notice-watch";
 import { skipAfterRoomAnswer } from "~/lib/room-revalidation";
-import { useRootData, type AppConfig, type RootData } from "~/lib/root-data";
+import { useRootData, type RootData } from "~/lib/root-data";
 import stylesUrl from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const rootData: RootData = {
     locale,
-    config: config.data as AppConfig,
+    config: config.data,
     toast: flash.message,
     reality,
     unread,
@@ -65,7 +65,7 @@ async function realityCheckOf(request: Request, context: LoaderFunctionArgs["con
   const token = await getToken(request, context);
   if (!token) return null;
   const answer = await context.callApi("/api/Game/getrealitycheck", { token });
-  return answer.code === 1 ? (answer.data as RealityCheck) : null;
+  return answer.code === 1 ? answer.data : null;
 }
 
 /** A signed-in player's unread notices (docs/decisions/142); null for guests. */
@@ -73,7 +73,7 @@ async function unreadNoticesOf(request: Request, context: LoaderFunctionArgs["co
   const token = await getToken(request, context);
   if (!token) return null;
   const answer = await context.callApi("/api/Game/getnoticecount", { token });
-  return answer.code === 1 ? (answer.data as { unread: number }).unread : null;
+  return answer.code === 1 ? answer.data.unread : null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

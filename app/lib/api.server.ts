@@ -1,4 +1,5 @@
-import type { Restriction } from "./protection-types";
+import type { Profile } from "#shared/answers/account";
+import type { PlayerAnswers, PlayerPath } from "#shared/answers/player-routes";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { ACCOUNT_BUSY } from "#shared/product-error";
 import type { ApiAnswer } from "#shared/api-types";
@@ -12,12 +13,12 @@ import { clearTokenHeader, getToken, loginRedirectPath, safeRedirectTarget } fro
  * frozen account is told so there, with the way to support (/login?frozen=1), not the empty form again.
  * An account whose wallet shard is unavailable (1240) is a 503 page saying so (the root's ErrorBoundary).
  */
-export async function callApi<T = any>(
+export const callApi = async <P extends PlayerPath>(
   request: Request,
   context: AppLoadContext,
-  path: string,
+  path: P,
   body: Record<string, unknown> = {},
-): Promise<ApiAnswer<T>> {
+): Promise<ApiAnswer<PlayerAnswers[P]>> => {
   const [token, lng] = await Promise.all([getToken(request, context), i18nServer.getLocale(request)]);
   const answer = await context.callApi(path, {
     ...body,
@@ -29,39 +30,28 @@ export async function callApi<T = any>(
     throw redirect(to, { headers: { "Set-Cookie": await clearTokenHeader(context) } });
   }
   throwWhenAccountBusy(answer);
-  return answer as ApiAnswer<T>;
-}
+  return answer;
+};
 
 /**
  * The player's wallet shard is unavailable (docs/decisions/169): the page answers 503 with the API's localized
  * message and a way to try again (the root's ErrorBoundary), never a screen without its data, a guest's page
  * or the sign-in form.
  */
-function throwWhenAccountBusy(answer: ApiAnswer) {
-  if ((answer.data as { errCode?: unknown } | null)?.errCode === ACCOUNT_BUSY)
+function throwWhenAccountBusy(answer: ApiAnswer<unknown>) {
+  if (
+    answer.data !== null &&
+    typeof answer.data === "object" &&
+    "errCode" in answer.data &&
+    answer.data.errCode === ACCOUNT_BUSY
+  )
     throw data(answer.info, { status: 503, headers: { "retry-after": "5" } });
 }
-
-export type Profile = {
-  nickname: string;
-  name: string;
-  money: number;
-  leftmoney: number;
-  /** held for withdrawals not yet paid out (absent from a backend that does not say) */
-  withdrawing?: number;
-  level: number;
-  levelKey: string;
-  noPassword2: 0 | 1;
-  role: string;
-  quhao: string;
-  phone: string;
-  restricted: Restriction | null;
-};
 
 /** Loaders of (auth) routes call this: a guest is sent to /login and comes back afterwards. */
 export async function requireProfile(request: Request, context: AppLoadContext): Promise<Profile> {
   if (!(await getToken(request, context))) throw redirect(loginRedirectPath(request));
-  const answer = await callApi<Profile>(request, context, "/api/Game/getuserinfo");
+  const answer = await callApi(request, context, "/api/Game/getuserinfo");
   if (answer.code !== 1) throw redirect(loginRedirectPath(request));
   return answer.data;
 }
@@ -71,7 +61,7 @@ export async function optionalProfile(request: Request, context: AppLoadContext)
   if (!(await getToken(request, context))) return null;
   const answer = await context.callApi("/api/Game/getuserinfo", { token: await getToken(request, context) });
   throwWhenAccountBusy(answer);
-  return answer.code === 1 ? (answer.data as Profile) : null;
+  return answer.code === 1 ? answer.data : null;
 }
 
 /**

@@ -1,38 +1,9 @@
 import type { TFunction } from "i18next";
 import type { Tier } from "#shared/finance/rules";
 import { formatDecimal } from "./number-format";
+import type { Product } from "#shared/answers/finance";
 
-// Shapes of the finance contract (worker/finance/present.ts) and small helpers for its screens.
-
-export type Product = {
-  id: number;
-  titleKey: string;
-  rate_ppm: number;
-  rate: number;
-  yearRate: number;
-  min: number;
-  max: number | null;
-  upTo: number;
-  days: number;
-};
-export type ProductList = { list: Product[]; min: number; max: number };
-export type FinanceOrder = {
-  id: number;
-  product: number;
-  titleKey: string;
-  principal: number;
-  rate: number;
-  days: number;
-  start: number;
-  valueDate: number;
-  maturity: number;
-  daysLeft: number;
-  daysPaid: number;
-  dailyInterest: number;
-  interest: number;
-  totalInterest: number;
-  status: "active" | "matured";
-};
+// Small helpers for the finance screens; the answers they read are shared/answers/finance.ts.
 
 export function percent(value: number): string {
   return `${formatDecimal(value, 2, 4)}%`;

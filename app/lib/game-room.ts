@@ -4,7 +4,8 @@
 
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { GameInfo, LiveBet, PollAnswer } from "./game";
+import type { LiveBet, PollAnswer } from "./game";
+import type { GameInfo } from "#shared/answers/games";
 import {
   bettingOpen,
   clockOffset,

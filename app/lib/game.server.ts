@@ -13,8 +13,6 @@ import {
   roomIdParam,
   screenOfRoomType,
   type RoomScreen,
-  type GameInfo,
-  type LiveBet,
   type OrderProblem,
 } from "./game";
 import type { RoundResult } from "#shared/rounds";
@@ -37,7 +35,7 @@ export async function loadRoom({ request, context, params }: Args, screen: RoomS
   const url = new URL(request.url);
   const [profile, info] = await Promise.all([
     requireProfile(request, context),
-    callApi<GameInfo>(request, context, "/api/Game/getGameinfo", { roomid: roomId }),
+    callApi(request, context, "/api/Game/getGameinfo", { roomid: roomId }),
   ]);
   if (info.code !== 1) {
     // Entry refused (2004 balance below minjoin, 2055 level, 1020 trading stopped, 1057 no room).
@@ -50,7 +48,7 @@ export async function loadRoom({ request, context, params }: Args, screen: RoomS
   const { seqno, gametype } = room.game;
   const lastDrawn = room.his[0];
   const [bets, award, record] = await Promise.all([
-    callApi<{ list: LiveBet[] }>(request, context, "/api/Game/getVorder", {
+    callApi(request, context, "/api/Game/getVorder", {
       roomid: roomId,
       isfirst: 1,
       order_id: 0,
@@ -58,7 +56,7 @@ export async function loadRoom({ request, context, params }: Args, screen: RoomS
       gametype,
     }),
     lastDrawn
-      ? callApi<{ award: number; stake?: number }>(request, context, "/api/Game/current", {
+      ? callApi(request, context, "/api/Game/current", {
           roomid: roomId,
           gameseq: lastDrawn.seqno,
           gametype,
@@ -95,7 +93,7 @@ export async function loadRecordPage(
   pageParam: string | null,
 ) {
   const page = Math.max(1, Math.min(500, Number.parseInt(pageParam ?? "1", 10) || 1));
-  const answer = await callApi<{ list: RoundResult[]; hasMore?: boolean }>(request, context, "/api/Game/getGamelog", {
+  const answer = await callApi(request, context, "/api/Game/getGamelog", {
     roomid: roomId,
     page,
   });
@@ -129,7 +127,7 @@ async function reviewOrder(args: Args, roomId: number, form: FormData) {
   const t = await i18nServer.getFixedT(args.request, ["game", "errors"]);
   // a refusal without JavaScript is a new page: it comes back with the picks and the amount typed
   const typed: TypedOrder = { options: form.getAll("option").map(String), amount: String(form.get("amount") ?? "") };
-  const info = await callApi<GameInfo>(args.request, args.context, "/api/Game/getGameinfo", { roomid: roomId });
+  const info = await callApi(args.request, args.context, "/api/Game/getGameinfo", { roomid: roomId });
   if (info.code !== 1) return formFailure(info, FIELD_OF_ERROR.order);
   const room = info.data;
   if (!bettingOpen(secondsOfDiff(room.diff), room.closeSeconds)) {
@@ -196,7 +194,7 @@ function requestIdOf(form: FormData): string | null {
 
 async function cancelOrder(args: Args, roomId: number, form: FormData) {
   const t = await i18nServer.getFixedT(args.request, "game");
-  const answer = await callApi<{ money: number }>(args.request, args.context, "/api/Game/getGamecancel", {
+  const answer = await callApi(args.request, args.context, "/api/Game/getGamecancel", {
     roomid: roomId,
     order_id: Number(form.get("order_id")),
   });

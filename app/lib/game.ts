@@ -1,69 +1,15 @@
-// The game API shapes the screens read (docs/architecture.md#the-contract) and the pure rules the
+// The live table as the room screen holds it and the pure rules the
 // room screen applies before it asks the server: the server checks everything again.
 import { formatDecimal } from "./number-format";
-import { MAX_OPTIONS_PER_ORDER, RACING_10, type RoomKind } from "#shared/rooms";
-import type { CurrentRound, LiveBet as ServerLiveBet, RoundResult } from "#shared/rounds";
-
-export type RoomSummary = {
-  id: number;
-  gameId: number;
-  title: string;
-  titleKey: string;
-  kind: RoomKind;
-  type: number;
-  minjoin: number;
-  minbuy: number;
-  minLevel: number;
-  trading: 0 | 1;
-};
-
-/** `roomtype` (the currency tab) is ours: a proxied backend may not send it. */
-export type RoomInfo = Omit<RoomSummary, "minLevel"> & { optionCount: number; roomtype?: number } & Record<
-    string,
-    unknown
-  >;
-
-export type BetOptionOdds = { index: number; key: string; odds: number };
+import { MAX_OPTIONS_PER_ORDER, RACING_10 } from "#shared/rooms";
+import type { LiveBet as ServerLiveBet } from "#shared/rounds";
+import type { BetOptionOdds } from "#shared/answers/games";
 
 /** A row of the live table as the screen holds it: `mine` marks the player's own bets. */
 export type LiveBet = ServerLiveBet & { mine?: boolean };
 
 /** The room's poll (/activity/{id}/live): the round's bets, or ok false when the API refused. */
 export type PollAnswer = { ok: boolean; list: LiveBet[]; seqno: number | null };
-
-export type GameInfo = {
-  room: RoomInfo;
-  options: BetOptionOdds[];
-  game: CurrentRound & { initmoney: number };
-  diff: { minute: number; second: number };
-  closeSeconds: number;
-  his: RoundResult[];
-};
-
-export type BetRecord = {
-  id: number;
-  seqno: number | string;
-  isaward: -1 | 0 | 1 | 2 | 3;
-  ordersn: string;
-  gametype: number;
-  roomid: number;
-  roomTitle: string;
-  /** The game's title key, when the backend sends it, for a title in the player's language. */
-  titleKey?: string;
-  value: number;
-  valuecn: string;
-  money: number;
-  rate: number;
-  award: number;
-  createtime: number;
-  /** the round's draw once settled (absent from a backend that does not send it) */
-  draw?: { numbers: number[]; sum: number | null } | null;
-  /** why the round was voided (its kind, an operator's preset reason); null otherwise or from a backend that does not say */
-  void?: { reason: string | null; preset: string | null } | null;
-};
-
-/** A bet records tab added up (absent from a backend that does not send it). */
-export type BetTotals = { bets: number; staked: number; returned: number; result: number };
 
 export type RoomScreen = "activity" | "bjsc";
 

@@ -1,6 +1,6 @@
 import type { Translate } from "./game-labels";
 import { reasonRequestRef } from "#shared/request-ref";
-import type { FlowRow } from "./wallet-types";
+import type { FlowRow } from "#shared/answers/wallet";
 
 /**
  * A funds-ledger row's reason in the reader's language, from its key and parameters

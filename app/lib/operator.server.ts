@@ -1,5 +1,6 @@
 import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { ApiAnswer } from "#shared/api-types";
+import type { ConsoleAnswers, ConsolePath } from "#shared/answers/console-routes";
 import { apiLangOf } from "./i18n";
 import { i18nServer } from "./i18n.server";
 import { redirectWithToast } from "./flash.server";
@@ -35,12 +36,12 @@ const notFound = () => data(null, { status: 404 });
  * 404 (docs/product.md#operators: guests and players never learn the console exists); a session that ended (idle,
  * signed out, frozen) goes back to /admin/login with the cookie cleared.
  */
-export async function callAdmin<T = any>(
+export const callAdmin = async <P extends ConsolePath>(
   request: Request,
   context: AppLoadContext,
-  path: string,
+  path: P,
   body: Record<string, unknown> = {},
-): Promise<ApiAnswer<T>> {
+): Promise<ApiAnswer<ConsoleAnswers[P]>> => {
   const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
   if (!token) throw notFound();
   const answer = await context.callApi(path, {
@@ -52,16 +53,16 @@ export async function callAdmin<T = any>(
     throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
   }
   if (answer.data?.errCode === 1073) throw notFound();
-  return answer as ApiAnswer<T>;
-}
+  return answer;
+};
 
 /** Sends one file to an /api/admin upload call (multipart: the file as `image`, token and lang beside it). */
-export async function uploadAdmin<T = any>(
+export async function uploadAdmin(
   request: Request,
   context: AppLoadContext,
-  path: string,
+  path: "/api/admin/banners/upload",
   file: File,
-): Promise<ApiAnswer<T>> {
+): Promise<ApiAnswer<ConsoleAnswers[typeof path]>> {
   const [token, lng] = await Promise.all([operatorToken(request, context), i18nServer.getLocale(request)]);
   if (!token) throw notFound();
   const form = new FormData();
@@ -72,26 +73,26 @@ export async function uploadAdmin<T = any>(
   if (answer.code === 409 || answer.code === 403)
     throw redirect("/admin/login", { headers: { "Set-Cookie": await clearOperatorCookie(context) } });
   if (answer.data?.errCode === 1073) throw notFound();
-  return answer as ApiAnswer<T>;
+  return answer;
 }
 
 /** Loader data that must exist: a refusal here is a missing page. */
-export async function loadAdmin<T = any>(
+export const loadAdmin = async <P extends ConsolePath>(
   request: Request,
   context: AppLoadContext,
-  path: string,
+  path: P,
   body: Record<string, unknown> = {},
-): Promise<T> {
-  const answer = await callAdmin<T>(request, context, path, body);
+): Promise<ApiAnswer<ConsoleAnswers[P]>["data"]> => {
+  const answer = await callAdmin(request, context, path, body);
   if (answer.code !== 1) throw notFound();
   return answer.data;
-}
+};
 
 /** An action's outcome: back to the page with a toast, or the refusal shown on the page. */
 export async function adminAction(
   request: Request,
   context: AppLoadContext,
-  path: string,
+  path: ConsolePath,
   body: Record<string, unknown>,
   done: string,
   /** refusals (by error code) that read at a field of the page's form, as app/lib/console-fields.server.ts shows them */
@@ -112,7 +113,7 @@ export async function adminAction(
 export async function streamAdmin(
   request: Request,
   context: AppLoadContext,
-  path: string,
+  path: ConsolePath,
   body: Record<string, unknown>,
   back = "/admin/exports",
 ) {

@@ -1,21 +1,9 @@
 import { coinAmount, isPayoutCoin, type CoinAmount, type CoinPayouts } from "#shared/payouts";
 import { formatDecimal } from "./number-format";
+import type { PayoutCard } from "#shared/answers/console-wallet";
 
 // Where a withdrawal goes and what to send, in the words the approval card and its confirm step both use:
 // an operator pays from these lines, so they name everything a bank or a wallet asks for.
-
-/** A withdrawal's payout account as the console's queue answers it (worker/wallet/present.ts cardRow). */
-export type PayoutCard = {
-  type: string;
-  bank: string;
-  account: string;
-  address: string;
-  network?: string;
-  /** the account holder's name */
-  username?: string;
-  /** the bank's branch */
-  area?: string;
-};
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 

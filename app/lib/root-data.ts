@@ -1,17 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { RealityCheck } from "~/lib/protection-types";
+import type { AppConfig } from "#shared/answers/account";
+import type { RealityCheck } from "#shared/answers/protection";
 
 // What the root route loads for every page (app/root.tsx), read by components through these hooks. They
 // live apart from the root so that a component the root renders does not import the root back.
-
-export type AppConfig = {
-  kefu_url: string;
-  android_url: string;
-  ios_url: string;
-  currency: string;
-  deposit_min: number;
-  sms_resend_seconds: number;
-};
 
 export type RootData = {
   locale: string;

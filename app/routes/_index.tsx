@@ -9,7 +9,6 @@ import { CryptoPrices } from "~/components/home/CryptoPrices";
 import { GameTiles } from "~/components/home/GameTiles";
 import { Greeting } from "~/components/home/Greeting";
 import { HomeShortcuts } from "~/components/home/HomeShortcuts";
-import type { GameTile } from "~/components/home/tile-target";
 import { callApi, optionalProfile } from "~/lib/api.server";
 import { languageNames } from "~/lib/i18n";
 import contentStyles from "~/styles/content.css?url";
@@ -21,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, banners, games, notices, help, prices] = await Promise.all([
     optionalProfile(request, context),
     loadBanners(request, context),
-    callApi<{ list: GameTile[] }>(request, context, "/api/Game/getGameList"),
+    callApi(request, context, "/api/Game/getGameList"),
     loadArticlePage(request, context, GROUPS.announcements, 1),
     loadArticlePage(request, context, GROUPS.help, 1),
     context.lastPrices(),

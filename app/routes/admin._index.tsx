@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { DecisionForm } from "~/components/admin/DecisionForm";
-import { RequestCard, type QueueRow, type RequestKind } from "~/components/admin/RequestCard";
+import { RequestCard, type RequestKind } from "~/components/admin/RequestCard";
 import { PlayerTime } from "~/components/PlayerTime";
 import { Money } from "~/components/Money";
 import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
@@ -16,28 +16,15 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { noteText, playerNoteText } from "~/lib/request-notes";
 import { payoutCoinLine, payoutCoins, payoutDestination } from "~/lib/payout";
 import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
-import { OperatorRequests, type OperatorRequest } from "~/components/admin/OperatorRequests";
-import { SettingRequests, type SettingRequest } from "~/components/admin/SettingRequests";
+import { OperatorRequests } from "~/components/admin/OperatorRequests";
+import { SettingRequests } from "~/components/admin/SettingRequests";
 import { isRejectPresetOf, splitNote } from "#shared/request-reasons";
 import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import { requestRef } from "#shared/request-ref";
-import type { Charts } from "~/components/insight/types";
+import type { QueueRow } from "#shared/answers/console-wallet";
 
 export const handle = { title: "admin:approvals.title" };
-
-type Page<T> = { list: T[]; page: number; hasMore: boolean };
-type Adjustment = {
-  id: number;
-  userId: number;
-  username: string;
-  money: number;
-  text?: string;
-  reason: string;
-  requestedBy: string;
-  requestedById: number;
-  time: number;
-};
 
 /** The queues, oldest first, one page each. */
 /** A deposit's or withdrawal's reference as the player reads it (shared/request-ref.ts); an adjustment keeps its id. */
@@ -46,28 +33,29 @@ const refOf = (kind: string, id: number) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests] = await Promise.all([
-    loadAdmin<Page<QueueRow>>(request, context, "/api/admin/deposits", { status: "pending" }),
-    loadAdmin<Page<QueueRow>>(request, context, "/api/admin/withdrawals", { status: "pending" }),
-    loadAdmin<Page<Adjustment>>(request, context, "/api/admin/adjustments"),
-    loadAdmin<Charts>(request, context, "/api/admin/charts", { days: 30 }),
-    loadAdmin<Payments>(request, context, "/api/admin/payments"),
+    loadAdmin(request, context, "/api/admin/deposits", { status: "pending" }),
+    loadAdmin(request, context, "/api/admin/withdrawals", { status: "pending" }),
+    loadAdmin(request, context, "/api/admin/adjustments"),
+    loadAdmin(request, context, "/api/admin/charts", { days: 30 }),
+    loadAdmin(request, context, "/api/admin/payments"),
     // requests about operators wait here too, for admins (the only role the path answers)
-    callAdmin<{ list: OperatorRequest[] }>(request, context, "/api/admin/operators/requests").then((answer) =>
+    callAdmin(request, context, "/api/admin/operators/requests").then((answer) =>
       answer.code === 1 ? answer.data.list : [],
     ),
     // changes of the money settings waiting for a second admin (docs/decisions/167, 171)
-    loadAdmin<{ list: SettingRequest[] }>(request, context, "/api/admin/settings/requests").then((r) => r.list),
+    loadAdmin(request, context, "/api/admin/settings/requests").then((r) => r.list),
   ]);
   return { deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests };
 }
 
-type Payments = { depositAccountMissing: boolean; coinPayouts: CoinPayouts };
-
-const PATHS: Record<string, string> = {
+const PATHS = {
   deposit: "/api/admin/deposits",
   withdrawal: "/api/admin/withdrawals",
   adjustment: "/api/admin/adjustments",
-};
+} as const;
+
+/** The queue a form names (kind), a deposit's when it names none. */
+const queueOf = (kind: string | undefined) => (kind === "withdrawal" || kind === "adjustment" ? kind : "deposit");
 
 /** What the decision will do, in words naming the request, the player and the amount. */
 async function describe(
@@ -77,36 +65,38 @@ async function describe(
   decision: string,
 ) {
   const t = await i18nServer.getFixedT(request, "admin");
-  const kind = fields.kind in PATHS ? fields.kind : "deposit";
-  const list = await loadAdmin<Page<QueueRow & Adjustment>>(
-    request,
-    context,
-    PATHS[kind],
-    kind === "adjustment" ? {} : { status: "pending" },
-  );
+  const kind = queueOf(fields.kind);
+  const list = await loadAdmin(request, context, PATHS[kind], kind === "adjustment" ? {} : { status: "pending" });
   const row = list.list.find((r) => String(r.id) === fields.id);
   const money = await consoleMoney(context);
   if (!row) return t(`confirm.${kind}.${decision}Unknown`, { id: fields.id, ref: refOf(kind, Number(fields.id)) });
   const typed = (fields.note ?? "").trim();
+  // a deposit or withdrawal (with the player's balance and its payout) or an adjustment (with who asked for it)
+  const asked = "reason" in row ? null : row;
   const values = {
     id: row.id,
     ref: refOf(kind, row.id),
     player: row.username,
     amount: money(Math.abs(row.money)),
-    balance: money(row.balance ?? 0),
-    after: money((row.balance ?? 0) + row.money),
-    by: row.requestedBy,
+    balance: money(asked?.balance ?? 0),
+    after: money((asked?.balance ?? 0) + row.money),
+    by: "reason" in row ? row.requestedBy : undefined,
     // the player reads the preset alone, in their language; the operator's words stay in the console
     reads: playerNoteText(t, fields.note),
   };
   const credit = kind === "adjustment" && row.money < 0 ? "Debit" : "";
   // a large deposit's first approval moves no money: the step says a second operator credits it
-  const first = kind === "deposit" && decision === "approve" && row.approvalStep === "first" ? "First" : "";
+  const first = kind === "deposit" && decision === "approve" && asked?.approvalStep === "first" ? "First" : "";
   const sentences = [t(`confirm.${kind}.${decision}${credit}${first}`, values)];
-  if (kind === "withdrawal" && decision === "approve") {
-    const { coinPayouts } = await loadAdmin<Payments>(request, context, "/api/admin/payments");
-    const coins = payoutCoinLine(t, row.card, values.amount, payoutCoins(row.card, row.money, coinPayouts, row.coin));
-    sentences.push(t("confirm.withdrawal.payTo", { to: payoutDestination(t, row.card) }));
+  if (kind === "withdrawal" && decision === "approve" && asked) {
+    const { coinPayouts } = await loadAdmin(request, context, "/api/admin/payments");
+    const coins = payoutCoinLine(
+      t,
+      asked.card,
+      values.amount,
+      payoutCoins(asked.card, asked.money, coinPayouts, asked.coin),
+    );
+    sentences.push(t("confirm.withdrawal.payTo", { to: payoutDestination(t, asked.card) }));
     if (coins) sentences.push(coins);
     sentences.push(t("confirm.withdrawal.payoutRef", { ref: fields.payout_ref }));
   }
@@ -117,7 +107,7 @@ async function describe(
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
-  const base = PATHS[fields.kind ?? ""] ?? PATHS.deposit;
+  const base = PATHS[queueOf(fields.kind)];
   const decision =
     fields.decision === "reject"
       ? "reject"
@@ -156,7 +146,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = t(
     { approve: "approvals.approved", reject: "approvals.rejected", cancel: "approvals.cancelled" }[decision],
   );
-  return adminAction(request, context, `${base}/${decision}`, { id: fields.id, note, payout_ref: payoutRef }, done);
+  const path = decision === "cancel" ? "/api/admin/adjustments/cancel" : (`${base}/${decision}` as const);
+  return adminAction(request, context, path, { id: fields.id, note, payout_ref: payoutRef }, done);
 }
 
 function Queue({

@@ -11,25 +11,9 @@ import { useAppConfig } from "~/lib/root-data";
 import { requestRef } from "#shared/request-ref";
 import { AUDIT_ACTIONS } from "#shared/audit";
 import { DateInput } from "~/components/DateInput";
+import type { AuditRow } from "#shared/answers/console-operators";
 
 export const handle = { title: "admin:audit.title" };
-
-type Row = {
-  id: number;
-  /** The row's place in the whole log (ids repeat between the control database and shard 0). */
-  key?: string;
-  operator: string | null;
-  actorId: number;
-  subjectId: number | null;
-  subject: string | null;
-  /** the username of who asked for the request the row decides (its before.askedBy is their id) */
-  askedBy: string | null;
-  action: string;
-  target: string;
-  before: string | null;
-  after: string | null;
-  time: number;
-};
 
 /**
  * Read-only, newest first, filtered by date range (UTC+8 days), operator, action (from the list) and
@@ -48,21 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   let userId: number | undefined;
   if (filters.player) {
-    const found = await callAdmin<{ list: { id: number; username: string }[] }>(
-      request,
-      context,
-      "/api/admin/players",
-      { query: filters.player },
-    );
+    const found = await callAdmin(request, context, "/api/admin/players", { query: filters.player });
     userId = found.data?.list?.find((p) => p.username.toLowerCase() === filters.player!.toLowerCase())?.id ?? -1;
   }
-  const result = await loadAdmin<{
-    list: Row[];
-    page: number;
-    hasMore: boolean;
-    next?: string | null;
-    prev?: string | null;
-  }>(request, context, "/api/admin/audit", {
+  const result = await loadAdmin(request, context, "/api/admin/audit", {
     from: filters.from,
     to: filters.to,
     operator: filters.operator,
@@ -99,7 +72,7 @@ const parse = (json: string | null): Record<string, unknown> => {
 };
 
 /** What a row acted on, in words and linked to where it lives in the console; null when the action says it all. */
-function Target({ row, after }: { row: Row; after: Record<string, unknown> }) {
+function Target({ row, after }: { row: AuditRow; after: Record<string, unknown> }) {
   const { t } = useTranslation("admin");
   const [kind, id] = row.target.split(":");
   if (kind === "user") {
@@ -123,7 +96,7 @@ function Target({ row, after }: { row: Row; after: Record<string, unknown> }) {
 }
 
 /** One line in words ("admin approved deposit D0-0002 of 500.00 USD for demo01", "admin froze demo01"), its time and zone. */
-function AuditRow({ row }: { row: Row }) {
+function AuditRow({ row }: { row: AuditRow }) {
   const { t } = useTranslation("admin");
   const { currency } = useAppConfig();
   const recorded = parse(row.before);

@@ -11,10 +11,10 @@ import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin, uploadAdmin } from "~/lib/operator.server";
 import { bannerForm } from "#shared/forms/content";
+import type { BannerRow } from "#shared/answers/console-content";
 
 export const handle = { title: "admin:banners.title" };
 
-type Banner = { id: number; path: string; pathTw: string; pathYw: string; pathVi: string; link: string; sort: number };
 type Values = Record<"path" | "path_yw" | "path_tw" | "path_vi" | "link" | "sort", string>;
 /** The default image first (every language without its own shows it), then the others. */
 const IMAGES = [
@@ -25,7 +25,7 @@ const IMAGES = [
 ] as const;
 const ACCEPT = "image/png,image/jpeg,image/webp";
 
-const valuesOf = (b: Banner): Values => ({
+const valuesOf = (b: BannerRow): Values => ({
   path: b.path,
   path_yw: b.pathYw,
   path_tw: b.pathTw,
@@ -35,7 +35,7 @@ const valuesOf = (b: Banner): Values => ({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin<{ list: Banner[] }>(request, context, "/api/admin/banners");
+  return loadAdmin(request, context, "/api/admin/banners");
 }
 
 /**
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (name !== "path" && field(`clear_${name}`) === "yes") values[name] = "";
     const file = form.get(`file_${name}`);
     if (!(file instanceof File) || file.size === 0) continue;
-    const answer = await uploadAdmin<{ path: string }>(request, context, "/api/admin/banners/upload", file);
+    const answer = await uploadAdmin(request, context, "/api/admin/banners/upload", file);
     if (answer.code === 1) values[name] = answer.data.path;
     else fieldErrors[name] = answer.info;
   }
@@ -118,7 +118,7 @@ function BannerPreviews({ values, id }: { values: Values; id: string }) {
 
 type Answer = { form?: string; values?: Values; previewed?: boolean } | undefined;
 
-function BannerForm({ banner }: { banner?: Banner }) {
+function BannerForm({ banner }: { banner?: BannerRow }) {
   const { t } = useTranslation("admin");
   const answer = useActionData<Answer>();
   const key = banner ? String(banner.id) : "new";

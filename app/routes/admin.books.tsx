@@ -3,40 +3,28 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "~/components/admin/DataTable";
 import { useMoney } from "~/components/insight/money";
-import type { BooksCheck } from "~/components/insight/types";
+import type { BooksCheck } from "#shared/answers/console-insight";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
 import { playerDate, playerTime, PLAYER_ZONE } from "~/lib/player-time";
 import insightStyles from "~/styles/insight.css?url";
 import { DateInput } from "~/components/DateInput";
+import type { BooksDay, BooksDayProblem, BooksFigures, BooksMovement } from "#shared/answers/console-insight";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: insightStyles }];
 
 export const handle = { title: "admin:booksDays.title" };
 
-type Figures = { players: number; house: number; inPlay: number; finance: number };
-type Movement = { side: "players" | "house"; kind: string; amount: number; rows: number };
-type Problem = { kind: string; [field: string]: unknown };
-type Day = {
-  day: string;
-  status: "closed" | "refused" | "open";
-  opening: Figures;
-  closing: Figures;
-  movements: Movement[];
-  problems: Problem[];
-};
-type BooksDays = { page: number; days: Day[]; today: Day | null; live: BooksCheck; at: number };
-
 /** Fourteen days a page, newest first; page 1 starts with today so far beside the live books check. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  const books = await loadAdmin<BooksDays>(request, context, "/api/admin/books/days", { page });
+  const books = await loadAdmin(request, context, "/api/admin/books/days", { page });
   return { ...books, today: books.today, todayDate: playerDate(Date.now()) };
 }
 
 const LINES = ["players", "house", "inPlay", "finance"] as const;
 
-function ProblemLine({ p }: { p: Problem }) {
+function ProblemLine({ p }: { p: BooksDayProblem }) {
   const { t } = useTranslation("admin");
   const money = useMoney();
   const rows = (ids: unknown) => (Array.isArray(ids) && ids.length ? ids.map((id) => `#${id}`).join(", ") : "—");
@@ -55,7 +43,7 @@ function ProblemLine({ p }: { p: Problem }) {
         </>
       );
     case "sum": {
-      const c = p.closing as Figures;
+      const c = p.closing as BooksFigures;
       return (
         <>{t("booksDays.problem.sum", { players: money(c.players), house: money(c.house), inPlay: money(c.inPlay) })}</>
       );
@@ -99,7 +87,7 @@ function ProblemLine({ p }: { p: Problem }) {
 }
 
 /** One day: its four lines from opening to closing, its movements by kind, and what keeps it open. */
-function DayStatement({ day, live }: { day: Day; live?: BooksCheck }) {
+function DayStatement({ day, live }: { day: BooksDay; live?: BooksCheck }) {
   const { t } = useTranslation("admin");
   const money = useMoney();
   const liveFigure = (line: (typeof LINES)[number]) => {
@@ -124,7 +112,8 @@ function DayStatement({ day, live }: { day: Day; live?: BooksCheck }) {
       : []),
   ];
   const kinds = [...new Set(day.movements.map((m) => m.kind))].sort();
-  const of = (kind: string, side: Movement["side"]) => day.movements.find((m) => m.kind === kind && m.side === side);
+  const of = (kind: string, side: BooksMovement["side"]) =>
+    day.movements.find((m) => m.kind === kind && m.side === side);
   const movementColumns: Column<string>[] = [
     { head: t("booksDays.kind"), cell: (kind) => `${t(`wallet:kinds.${kind}`, { defaultValue: kind })} (${kind})` },
     { head: t("booksDays.line.players"), className: "num", cell: (kind) => money(of(kind, "players")?.amount ?? 0) },

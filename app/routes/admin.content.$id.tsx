@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       values: Object.fromEntries(FIELDS.map((f) => [f, f === "group" ? group : f === "sort" ? "0" : ""])) as Values,
     };
   }
-  const article = await loadAdmin<Record<string, string | number>>(request, context, "/api/admin/articles/get", {
+  const article = await loadAdmin(request, context, "/api/admin/articles/get", {
     id: params.id,
   });
   return {
@@ -80,11 +80,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   );
   if (problems) return fieldsRefused(problems, { values, preview: null });
   if (fields.intent === "preview") {
-    const answer = await callAdmin<Values>(request, context, "/api/admin/articles/preview", values);
+    const answer = await callAdmin(request, context, "/api/admin/articles/preview", values);
     if (answer.code !== 1) return data({ error: answer.info, values, preview: null }, { status: 400 });
     return { error: null, values, preview: answer.data };
   }
-  const answer = await callAdmin<{ id: number }>(request, context, "/api/admin/articles/save", { ...values, id });
+  const answer = await callAdmin(request, context, "/api/admin/articles/save", { ...values, id });
   if (answer.code !== 1) return data({ error: answer.info, values, preview: null }, { status: 400 });
   return redirectWithToast(context, `/admin/content/${answer.data.id}`, t("content.saved"));
 }

@@ -11,28 +11,12 @@ import { ARTICLE_GROUPS } from "#shared/forms/content";
 export const handle = { title: "admin:content.title" };
 
 const GROUPS = ARTICLE_GROUPS;
-type Row = {
-  id: number;
-  title: string;
-  title_yw: string;
-  title_ft: string;
-  title_vi: string;
-  sort: number;
-  createtime: number;
-  summary: string;
-  missing: string[];
-};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const group = Number(url.searchParams.get("group") ?? 9);
   const page = url.searchParams.get("page") ?? "1";
-  const articles = await loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(
-    request,
-    context,
-    "/api/admin/articles",
-    { group, page },
-  );
+  const articles = await loadAdmin(request, context, "/api/admin/articles", { group, page });
   return { group, ...articles };
 }
 

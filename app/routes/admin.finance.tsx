@@ -7,7 +7,8 @@ import { FieldError, invalidProps, useFieldError } from "~/components/admin/Fiel
 import { consoleMoney } from "~/lib/console-confirm.server";
 import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
 import { formFields } from "~/lib/form.server";
-import { percent, tierName, type Product } from "~/lib/finance";
+import { percent, tierName } from "~/lib/finance";
+import type { Product } from "#shared/answers/finance";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import {
@@ -21,7 +22,7 @@ import {
 export const handle = { title: "admin:finance.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin<{ list: Product[]; openMax: number }>(request, context, "/api/admin/products");
+  return loadAdmin(request, context, "/api/admin/products");
 }
 
 /** One tier's terms for new orders (running orders keep theirs, docs/decisions/070), audited by the API. */

@@ -2,18 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HistoryFilters, type HistoryFilterValues, type HistoryKind } from "~/components/admin/HistoryFilters";
-import {
-  AdjustmentHistoryTable,
-  RequestHistoryTable,
-  type AdjustmentHistoryRow,
-  type RequestHistoryRow,
-} from "~/components/admin/HistoryTables";
+import { AdjustmentHistoryTable, RequestHistoryTable } from "~/components/admin/HistoryTables";
 import { Pager } from "~/components/wallet/Pager";
 import { checkFields } from "~/lib/form.server";
 import { callAdmin } from "~/lib/operator.server";
 import { pageCursor, pageOf } from "~/lib/wallet";
 import { adjustmentHistoryForm } from "#shared/forms/operators";
 import { requestListForm } from "#shared/forms/wallet";
+import type { AdjustmentHistoryRow, RequestHistoryRow } from "#shared/answers/console-wallet";
+import type { Paged } from "#shared/answers/paging";
 
 export const handle = { title: "admin:history.title" };
 
@@ -22,8 +19,6 @@ const SOURCES = {
   withdrawals: { path: "/api/admin/withdrawals", form: requestListForm, status: "decided" },
   adjustments: { path: "/api/admin/adjustments/history", form: adjustmentHistoryForm, status: "all" },
 } as const;
-
-type Page<T> = { list: T[]; page: number; hasMore: boolean; next?: string | null; prev?: string | null };
 
 /**
  * Decided deposits, withdrawals and balance adjustments, newest first, filtered by status, player name,
@@ -46,9 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const body = { ...values, page: pageOf(url.searchParams), ...pageCursor(url.searchParams) };
   const refused = await checkFields(request, source.form, body);
-  const empty: Page<never> = { list: [], page: 1, hasMore: false };
+  const empty: Paged<never> = { list: [], page: 1, hasMore: false };
   if (refused) return { kind, values, errors: refused.fields, result: empty };
-  const answer = await callAdmin<Page<RequestHistoryRow | AdjustmentHistoryRow>>(request, context, source.path, body);
+  const answer = await callAdmin(request, context, source.path, body);
   if (answer.code !== 1) return { kind, values, errors: { status: answer.info }, result: empty };
   return { kind, values, errors: {} as Record<string, string>, result: answer.data };
 }

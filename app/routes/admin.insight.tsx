@@ -3,7 +3,6 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import { roomName } from "~/lib/game-labels";
-import type { Charts } from "~/components/insight/types";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { i18nServer } from "~/lib/i18n.server";
 import insightStyles from "~/styles/insight.css?url";
@@ -17,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const days = url.searchParams.get("days") === "90" ? 90 : 30;
   const roomId = /^\d+$/.test(url.searchParams.get("room") ?? "") ? url.searchParams.get("room") : "";
-  return loadAdmin<Charts>(request, context, "/api/admin/charts", { days, roomId });
+  return loadAdmin(request, context, "/api/admin/charts", { days, roomId });
 }
 
 /** "Check the books now" (the form sits in the books banner of every console screen). */

@@ -6,28 +6,14 @@ import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import {
-  ConfirmDecision,
-  EnrolmentCode,
-  OperatorRequests,
-  type Decision,
-  type OperatorRequest,
-} from "~/components/admin/OperatorRequests";
+import { ConfirmDecision, EnrolmentCode, OperatorRequests, type Decision } from "~/components/admin/OperatorRequests";
 import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
 import { TableScroll } from "~/components/admin/TableScroll";
+import type { Operator } from "#shared/answers/console-operators";
 
 export const handle = { title: "admin:operators.title" };
 
-type Operator = {
-  id: number;
-  username: string;
-  role: OperatorRole | null;
-  disabled: boolean;
-  enrolled: boolean;
-  createdAtMs: number;
-  lastSignInMs: number | null;
-};
 type Change = { intent: "role" | "disable" | "enable" | "reset"; operatorId: string; username: string; role?: string };
 type Enrolment = { code: string; expiresAtMs: number };
 type ActionResult = {
@@ -43,9 +29,9 @@ type ActionResult = {
 /** Operators, for admins only: the API answers 1174 to anyone else, which is a missing page here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ list }, me, requests] = await Promise.all([
-    loadAdmin<{ list: Operator[] }>(request, context, "/api/admin/operators"),
-    loadAdmin<{ id: number }>(request, context, "/api/admin/me"),
-    loadAdmin<{ list: OperatorRequest[] }>(request, context, "/api/admin/operators/requests"),
+    loadAdmin(request, context, "/api/admin/operators"),
+    loadAdmin(request, context, "/api/admin/me"),
+    loadAdmin(request, context, "/api/admin/operators/requests"),
   ]);
   return { list, myId: me.id, requests: requests.list };
 }
@@ -55,7 +41,7 @@ const PATHS = {
   disable: "/api/admin/operators/disable",
   enable: "/api/admin/operators/enable",
   reset: "/api/admin/operators/reset-authenticator",
-};
+} as const;
 
 /**
  * Create answers the enrolment code once, on this page and never again; so does an approved reset, to

@@ -11,13 +11,14 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
-import { PlayerTables, type PlayerFile } from "~/components/admin/PlayerTables";
-import { PlayerProtection, type OperatorProtection } from "~/components/admin/PlayerProtection";
+import { PlayerTables } from "~/components/admin/PlayerTables";
+import { PlayerProtection } from "~/components/admin/PlayerProtection";
 import protectionStyles from "~/styles/protection.css?url";
 import { RiskSummary } from "~/components/insight/RiskSummary";
 import { PlayerTime } from "~/components/PlayerTime";
-import type { Marker } from "~/components/insight/MarkerWhy";
 import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "#shared/adjustments";
+import type { PlayerFile } from "#shared/answers/console-players";
+import type { ConsolePath } from "#shared/answers/console-routes";
 
 export const handle = { title: (file: PlayerFile | undefined) => file?.user.username };
 
@@ -25,9 +26,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: protection
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [file, protection, risk] = await Promise.all([
-    loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId: params.id }),
-    loadAdmin<OperatorProtection>(request, context, "/api/admin/protection", { userId: params.id }),
-    loadAdmin<{ markers: Marker[] }>(request, context, "/api/admin/risk/player", { userId: params.id }),
+    loadAdmin(request, context, "/api/admin/players/get", { userId: params.id }),
+    loadAdmin(request, context, "/api/admin/protection", { userId: params.id }),
+    loadAdmin(request, context, "/api/admin/risk/player", { userId: params.id }),
   ]);
   // one key per form shown: submitting it twice (a double tap, a retry) adjusts once
   return { ...file, protection, risk: risk.markers, requestId: `c${crypto.randomUUID().replace(/-/g, "")}` };
@@ -49,7 +50,7 @@ async function adjust(
   fields: Record<string, string>,
   t: Translate,
 ) {
-  const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId });
+  const file = await loadAdmin(request, context, "/api/admin/players/get", { userId });
   const money = await consoleMoney(context);
   const amount = /^-?\d+(\.\d{1,2})?$/.test(fields.money?.trim() ?? "") ? Number(fields.money) : NaN;
   // every field's refusal at once, at its field, before any confirm step; what was typed comes back
@@ -113,7 +114,7 @@ async function adjust(
   );
 }
 
-const CONFIRMED_INTENTS: Record<string, { path: string; done: string }> = {
+const CONFIRMED_INTENTS: Record<string, { path: ConsolePath; done: string }> = {
   freeze: { path: "/api/admin/players/freeze", done: "player.frozenDone" },
   unfreeze: { path: "/api/admin/players/unfreeze", done: "player.unfrozenDone" },
   revoke: { path: "/api/admin/players/revoke-sessions", done: "player.revokeDone" },
@@ -129,7 +130,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!(intent in CONFIRMED_INTENTS) && intent !== "reset")
     return data({ error: t("errors:1001"), password: null, confirm: null }, { status: 400 });
   if (!isConfirmed(fields)) {
-    const file = await loadAdmin<PlayerFile>(request, context, "/api/admin/players/get", { userId });
+    const file = await loadAdmin(request, context, "/api/admin/players/get", { userId });
     return askToConfirm(fields, {
       message: t(`confirm.${intent}`, { player: file.user.username }),
       button: t(`confirm.${intent}Button`),
@@ -139,7 +140,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return adminAction(request, context, CONFIRMED_INTENTS[intent].path, { userId }, t(CONFIRMED_INTENTS[intent].done));
   const answer = await callAdmin(request, context, "/api/admin/players/reset-password", { userId });
   if (answer.code !== 1) return data({ error: answer.info, password: null, confirm: null }, { status: 400 });
-  return { error: null, password: answer.data.password as string, confirm: null };
+  return { error: null, password: answer.data.password, confirm: null };
 }
 
 function IntentButton({ intent, label, secondary }: { intent: string; label: string; secondary?: boolean }) {

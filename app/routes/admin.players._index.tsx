@@ -8,20 +8,12 @@ import { pageCursor } from "~/lib/wallet";
 
 export const handle = { title: "admin:players.title" };
 
-type Row = { id: number; username: string; phone: string; role: string; level: number; money: number; frozen: boolean };
-
 /** Search by username or phone, one page at a time (GET, so it works without JavaScript). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = url.searchParams.get("q") ?? "";
   const page = url.searchParams.get("page") ?? "1";
-  const result = await loadAdmin<{
-    list: Row[];
-    page: number;
-    hasMore: boolean;
-    next?: string | null;
-    prev?: string | null;
-  }>(request, context, "/api/admin/players", {
+  const result = await loadAdmin(request, context, "/api/admin/players", {
     query,
     page,
     ...pageCursor(url.searchParams),

@@ -2,22 +2,20 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
-import { MarkerWhy, type Marker } from "~/components/insight/MarkerWhy";
+import { MarkerWhy } from "~/components/insight/MarkerWhy";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, loadAdmin } from "~/lib/operator.server";
 import { zonedTime } from "~/lib/player-time";
 import insightStyles from "~/styles/insight.css?url";
+import type { RiskFile } from "#shared/answers/console-insight";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: insightStyles }];
 
 export const handle = { title: "admin:risk.fileTitle" };
 
-type Interaction = { id: number; kind: string; text: string; at: number; operator: string | null };
-type RiskFile = { player: { id: number; username: string }; markers: Marker[]; interactions: Interaction[] };
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadAdmin<RiskFile>(request, context, "/api/admin/risk/player", { userId: params.id });
+  return loadAdmin(request, context, "/api/admin/risk/player", { userId: params.id });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MarkerWhy, type Marker } from "~/components/insight/MarkerWhy";
+import { MarkerWhy } from "~/components/insight/MarkerWhy";
 import { loadAdmin } from "~/lib/operator.server";
 import { zonedTime } from "~/lib/player-time";
 import insightStyles from "~/styles/insight.css?url";
@@ -10,15 +10,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: insightSty
 
 export const handle = { title: "admin:risk.title" };
 
-type AtRisk = {
-  userId: number;
-  username: string;
-  markers: Marker[];
-  lastInteraction: { at: number; kind: string } | null;
-};
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin<{ list: AtRisk[] }>(request, context, "/api/admin/risk");
+  return loadAdmin(request, context, "/api/admin/risk");
 }
 
 export default function PlayersAtRisk() {

@@ -2,8 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
-import { RoomFields, roomBody, type RoomSettings } from "~/components/admin/RoomFields";
-import { RoundsTable, type RoundRow } from "~/components/admin/RoundsTable";
+import { RoomFields, roomBody } from "~/components/admin/RoomFields";
+import { RoundsTable } from "~/components/admin/RoundsTable";
 import { Pager } from "~/components/wallet/Pager";
 import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
@@ -16,6 +16,7 @@ import { fieldsRefused } from "~/lib/console-fields.server";
 import { roomForm } from "#shared/forms/rooms";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { roomName, type Translate } from "~/lib/game-labels";
+import type { RoomSettings, RoundRow } from "#shared/answers/console-rooms";
 
 export const handle = {
   title: (room: RoomSettings | undefined, t: Translate) => (room ? roomName(t, room) : undefined),
@@ -24,13 +25,8 @@ export const handle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = new URL(request.url).searchParams.get("page") ?? "1";
   const [room, rounds] = await Promise.all([
-    loadAdmin<RoomSettings>(request, context, "/api/admin/rooms/get", { id: params.id }),
-    loadAdmin<{ list: RoundRow[]; page: number; hasMore: boolean; voids: Record<string, number> }>(
-      request,
-      context,
-      "/api/admin/rounds",
-      { roomId: params.id, page },
-    ),
+    loadAdmin(request, context, "/api/admin/rooms/get", { id: params.id }),
+    loadAdmin(request, context, "/api/admin/rounds", { roomId: params.id, page }),
   ]);
   return { ...room, rounds };
 }
@@ -52,8 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!isConfirmed(form)) {
       if (reason.length < 3) return data({ error: t("errors:1151"), oddsError: null, confirm: null }, { status: 400 });
       const [room, rounds, money] = await Promise.all([
-        loadAdmin<RoomSettings>(request, context, "/api/admin/rooms/get", { id: params.id }),
-        loadAdmin<{ list: RoundRow[] }>(request, context, "/api/admin/rounds", { roomId: params.id, page: 1 }),
+        loadAdmin(request, context, "/api/admin/rooms/get", { id: params.id }),
+        loadAdmin(request, context, "/api/admin/rounds", { roomId: params.id, page: 1 }),
         consoleMoney(context),
       ]);
       const round = rounds.list.find((r) => String(r.id) === body.roundId);

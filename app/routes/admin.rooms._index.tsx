@@ -10,9 +10,6 @@ import { CURRENCY_TABS, ROOM_KINDS } from "#shared/rooms";
 
 export const handle = { title: "admin:rooms.title" };
 
-type Row = { id: number; title: string; titleKey: string; roomtype: number; kind: string; trading: boolean };
-type Game = { id: number; title: string; titleKey: string };
-
 /** The rooms, narrowed by game, currency and kind (a GET form: the filter is in the URL, without JavaScript too). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -23,11 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     kind: (ROOM_KINDS as readonly string[]).includes(get("kind")) ? get("kind") : "",
   };
   const [rooms, games] = await Promise.all([
-    loadAdmin<{ list: Row[]; page: number; hasMore: boolean }>(request, context, "/api/admin/rooms", {
+    loadAdmin(request, context, "/api/admin/rooms", {
       page: pageOf(url.searchParams),
       ...filters,
     }),
-    loadAdmin<{ list: Game[] }>(request, context, "/api/admin/games"),
+    loadAdmin(request, context, "/api/admin/games"),
   ]);
   return { ...rooms, games: games.list, filters };
 }

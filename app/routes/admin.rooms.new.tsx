@@ -6,7 +6,7 @@ import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { roomFieldErrors, roomRefusal } from "~/lib/room-answer.server";
 import { fieldsRefused } from "~/lib/console-fields.server";
 import { newRoomForm } from "#shared/forms/rooms";
-import { RoomFields, roomBody, type RoomSettings } from "~/components/admin/RoomFields";
+import { RoomFields, roomBody } from "~/components/admin/RoomFields";
 import { redirectWithToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
@@ -14,7 +14,6 @@ import { callAdmin, loadAdmin } from "~/lib/operator.server";
 
 export const handle = { title: "admin:rooms.create" };
 
-type Game = { id: number; title: string; type: number };
 const TABS = [1, 2, 3];
 
 /** Pick a game (GET ?game=), then the room's settings start from that game's default odds. */
@@ -23,9 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const gameId = url.searchParams.get("game");
   const options = url.searchParams.get("options") ?? undefined;
   const [games, template] = await Promise.all([
-    loadAdmin<{ list: Game[] }>(request, context, "/api/admin/games"),
+    loadAdmin(request, context, "/api/admin/games"),
     gameId
-      ? loadAdmin<RoomSettings & { gameId: number }>(request, context, "/api/admin/rooms/template", {
+      ? loadAdmin(request, context, "/api/admin/rooms/template", {
           gameId,
           optionCount: options,
         })
@@ -45,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const problems = await roomFieldErrors(request, context, t, newRoomForm, body);
   const typedRoom = { ...roomBody(form), roomtype: String(form.get("roomtype") ?? "") };
   if (problems) return fieldsRefused(problems, { oddsError: null, confirm: null, typedRoom });
-  const answer = await callAdmin<RoomSettings>(request, context, "/api/admin/rooms/create", body);
+  const answer = await callAdmin(request, context, "/api/admin/rooms/create", body);
   if (answer.code !== 1) return roomRefusal(answer, form, t("rooms.createSubmit"), typedRoom);
   return redirectWithToast(context, `/admin/rooms/${answer.data.id}`, t("rooms.created"));
 }

@@ -10,33 +10,15 @@ import { loadAdmin } from "~/lib/operator.server";
 import { noteText } from "~/lib/request-notes";
 import { pageCursor, pageOf } from "~/lib/wallet";
 import { CURRENCY_TABS } from "#shared/rooms";
+import type { BoardRow } from "#shared/answers/console-rooms";
 
 export const handle = { title: "admin:rounds.boardTitle" };
-
-type BoardRow = {
-  id: number;
-  roomId: number;
-  room: { title: string; titleKey: string; gameType: number; roomtype: number; kind: string };
-  seqno: number;
-  drawAt: number;
-  voidReason: string | null;
-  voidNote: string | null;
-  voidedBy: string | null;
-  bets: number;
-  stakes: number;
-};
 
 /** Every room's rounds in play (soonest draw first) or voided (newest first), a page at a time. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get("status") === "void" ? "void" : "open";
-  const result = await loadAdmin<{
-    list: BoardRow[];
-    page: number;
-    hasMore: boolean;
-    next?: string | null;
-    prev?: string | null;
-  }>(request, context, "/api/admin/rounds/board", {
+  const result = await loadAdmin(request, context, "/api/admin/rounds/board", {
     status,
     page: pageOf(url.searchParams),
     ...pageCursor(url.searchParams),

@@ -12,46 +12,22 @@ import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import {
-  ConfirmSettingDecision,
-  SettingRequests,
-  type SettingDecision,
-  type SettingRequest,
-} from "~/components/admin/SettingRequests";
+import { ConfirmSettingDecision, SettingRequests, type SettingDecision } from "~/components/admin/SettingRequests";
 import { MAX_CAP_CENTS, MIN_CAP_CENTS, settingsForm } from "#shared/forms/settings";
 import { PAYOUT_COINS, type CoinPayouts } from "#shared/payouts";
+import type { ConsoleSettings } from "#shared/answers/console-operators";
 
 export const handle = { title: "admin:settings.title" };
 
 type Payee = { type: "bank" | "wallet"; name: string; holder: string; account: string };
-type Settings = {
-  kefu_url: string;
-  android_url: string;
-  ios_url: string;
-  currency_label: string;
-  vip_thresholds: number[];
-  withdraw_daily_cap: number;
-  deposit_mode: "request" | "contact";
-  payees: Payee[];
-  coin_payouts: CoinPayouts;
-  invitations: string[];
-  four_eyes: {
-    adjust_max: number;
-    adjust_second_approval: number;
-    adjust_operator_daily: number;
-    deposit_max: number;
-    deposit_second_approval: number;
-    odds_confirm_rtp_ppm: number;
-  };
-};
 const PAYEE_ROWS = 5;
 
 /** The settings, with the changes of deposit accounts, coin payouts, deposit mode and support link that wait for a second admin. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [settings, requests, me] = await Promise.all([
-    loadAdmin<Settings>(request, context, "/api/admin/settings"),
-    loadAdmin<{ list: SettingRequest[] }>(request, context, "/api/admin/settings/requests"),
-    loadAdmin<{ id: number; role: string | null }>(request, context, "/api/admin/me"),
+    loadAdmin(request, context, "/api/admin/settings"),
+    loadAdmin(request, context, "/api/admin/settings/requests"),
+    loadAdmin(request, context, "/api/admin/me"),
   ]);
   return { ...settings, requests: requests.list, me: { id: me.id, role: me.role } };
 }
@@ -65,8 +41,8 @@ async function decide(request: Request, context: ActionFunctionArgs["context"], 
   const t = await i18nServer.getFixedT(request, "admin");
   const intent = form.get("intent") === "approve" ? "approve" : "reject";
   const id = Number(form.get("id"));
-  const { list } = await loadAdmin<{ list: SettingRequest[] }>(request, context, "/api/admin/settings/requests");
-  const me = await loadAdmin<{ id: number }>(request, context, "/api/admin/me");
+  const { list } = await loadAdmin(request, context, "/api/admin/settings/requests");
+  const me = await loadAdmin(request, context, "/api/admin/me");
   const r = list.find((x) => x.id === id);
   if (!r) return data({ error: t("errors:1128") }, { status: 400 });
   if (form.get("confirmed") !== "yes") {
@@ -154,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (problems) return fieldsRefused(problems, { typed });
   const answer = await callAdmin(request, context, "/api/admin/settings/update", body);
   if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
-  const filed = (answer.data.filed as unknown[] | undefined)?.length ?? 0;
+  const filed = answer.data.filed?.length ?? 0;
   return redirectWithToast(context, "/admin/settings", t(filed ? "settings.savedWaiting" : "settings.saved"));
 }
 
@@ -237,7 +213,7 @@ function CoinPayoutFields({ rates, currency }: { rates: CoinPayouts; currency: s
 }
 
 /** The four-eyes limits of balance adjustments: shown so operators know them, edited by no operator. */
-function FourEyes({ limits, currency }: { limits: Settings["four_eyes"]; currency: string }) {
+function FourEyes({ limits, currency }: { limits: ConsoleSettings["four_eyes"]; currency: string }) {
   const { t } = useTranslation("admin");
   const money = (v: number) => `${formatDecimal(v, 2, 2)} ${currency}`;
   const rows = [

@@ -5,24 +5,14 @@ import { Money } from "~/components/Money";
 import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
 import { DataTable, type Column } from "~/components/admin/DataTable";
+import type { TotalsDay } from "#shared/answers/console-insight";
 
 export const handle = { title: "admin:totals.title" };
-
-type Day = {
-  day: string;
-  turnover: number;
-  payouts: number;
-  house: number;
-  inPlay: number;
-  deposits: number;
-  withdrawals: number;
-  activePlayers: number;
-};
 
 /** Fourteen days per page, computed from the bets and the ledger on each view. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  const result = await loadAdmin<{ page: number; days: Day[] }>(request, context, "/api/admin/totals", { page });
+  const result = await loadAdmin(request, context, "/api/admin/totals", { page });
   return { ...result, hasMore: result.page < 26 };
 }
 
@@ -31,7 +21,7 @@ export default function Totals() {
   const { t } = useTranslation("admin");
   // with separators and the currency, as everywhere in the console
   const money = (n: number) => <Money value={n} />;
-  const columns: Column<Day>[] = [
+  const columns: Column<TotalsDay>[] = [
     { head: t("totals.day"), cell: (d) => d.day },
     { head: t("rounds.turnover"), className: "num", cell: (d) => money(d.turnover) },
     { head: t("rounds.payouts"), className: "num", cell: (d) => money(d.payouts) },

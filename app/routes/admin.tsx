@@ -6,7 +6,6 @@ import { loadAdmin } from "~/lib/operator.server";
 import adminStyles from "~/styles/admin.css?url";
 import insightStyles from "~/styles/insight.css?url";
 import { BooksStatus } from "~/components/insight/BooksStatus";
-import type { BooksCheck } from "~/components/insight/types";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminStyles },
@@ -18,9 +17,9 @@ export const handle = { title: "admin:title" };
 /** Every console page sits in here: no operator session, no page (404, docs/product.md#operators). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [me, books] = await Promise.all([
-    loadAdmin<{ id: number; username: string; role: string | null }>(request, context, "/api/admin/me"),
+    loadAdmin(request, context, "/api/admin/me"),
     // the live books check, shown to every operator on every screen (docs/decisions/136)
-    loadAdmin<BooksCheck>(request, context, "/api/admin/books"),
+    loadAdmin(request, context, "/api/admin/books"),
   ]);
   return { ...me, books };
 }

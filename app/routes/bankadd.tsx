@@ -10,7 +10,6 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
-import type { CardList } from "~/lib/wallet-types";
 import { fieldMessage } from "~/lib/form-errors";
 import walletStyles from "~/styles/wallet.css?url";
 import { COIN_NETWORKS } from "#shared/coin-address";
@@ -26,7 +25,7 @@ const NETWORKS: Record<string, readonly string[]> = COIN_NETWORKS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
-  const answer = await callApi<CardList>(request, context, "/api/Game/getBankcardlist");
+  const answer = await callApi(request, context, "/api/Game/getBankcardlist");
   const types = answer.code === 1 && answer.data.types.length ? answer.data.types : FALLBACK_TYPES;
   const bound = answer.code === 1 ? answer.data.list.map((c) => c.type) : [];
   const asked = new URL(request.url).searchParams.get("type");

@@ -10,7 +10,6 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
-import type { CardList } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 import { maskAccount } from "~/lib/wallet";
 
@@ -25,7 +24,7 @@ function returnQuery(request: Request): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
-  const answer = await callApi<CardList>(request, context, "/api/Game/getBankcardlist");
+  const answer = await callApi(request, context, "/api/Game/getBankcardlist");
   const query = returnQuery(request);
   if (answer.code !== 1) return { cards: [], freeTypes: [], loadError: answer.info, query };
   const bound = new Set(answer.data.list.map((c) => c.type));

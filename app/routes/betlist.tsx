@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds, type BetRecord, type BetTotals } from "~/lib/game";
+import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds } from "~/lib/game";
+import type { BetRecord, BetTotals } from "#shared/answers/games";
 import { RACING_10 } from "#shared/rooms";
 import { gameTitle, optionLabel } from "~/lib/game-labels";
 import gameStyles from "~/styles/game.css?url";
@@ -20,14 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = betTabOf(url.searchParams.get("type"));
   const page = Math.max(1, Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   await requireProfile(request, context);
-  const answer = await callApi<{
-    data: BetRecord[];
-    totals?: BetTotals;
-    page: number;
-    hasMore: boolean;
-    next: string | null;
-    prev: string | null;
-  }>(request, context, "/api/Game/getGamelog2", {
+  const answer = await callApi(request, context, "/api/Game/getGamelog2", {
     type: tab,
     page,
     ...pageCursor(url.searchParams),

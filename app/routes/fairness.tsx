@@ -5,18 +5,15 @@ import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
 import { FairnessReport, type BeaconVerdict, type CheckedRound } from "~/components/game/FairnessReport";
 import { callApi } from "~/lib/api.server";
-import type { RoundResult } from "#shared/rounds";
 import { parseLookup, parseManual, type FairnessErrors } from "~/lib/game-fairness";
 import { voidReasonText } from "~/lib/void-reason";
 import { isGameType } from "#shared/games/options";
 import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
-import { type BeaconChain, type PublishedBeacon, checkRoundBeacon, testChain } from "#shared/games/beacon";
+import { type BeaconChain, checkRoundBeacon, testChain } from "#shared/games/beacon";
 import gameStyles from "~/styles/game.css?url";
 
 export const handle = { i18n: ["game"], title: "game:fairness.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
-
-type Published = RoundResult & { roomid: number; gametype: number; beacon?: PublishedBeacon | null };
 
 /** The chains this deployment can verify beside quicknet (the tests' local beacon only; worker/config.ts). */
 async function extraChains(
@@ -73,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { lookup, errors } = parseLookup(params);
   if (!lookup) return { mode, rule, testKey, values, errors, pending: null, failed: null, checked: null };
-  const answer = await callApi<Published>(request, context, "/api/Game/getround", {
+  const answer = await callApi(request, context, "/api/Game/getround", {
     roomid: lookup.room,
     seqno: lookup.seqno,
   });

@@ -5,7 +5,6 @@ import { BalanceCard } from "~/components/BalanceCard";
 import { PageHeader } from "~/components/PageHeader";
 import { ProductCard } from "~/components/finance/ProductCard";
 import { callApi, optionalProfile } from "~/lib/api.server";
-import type { ProductList } from "~/lib/finance";
 import financeStyles from "~/styles/finance.css?url";
 import { EmptyState } from "~/components/EmptyState";
 
@@ -14,7 +13,7 @@ export const handle = { i18n: ["finance"], title: "finance:finance.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [answer, profile] = await Promise.all([
-    callApi<ProductList>(request, context, "/api/Game/getproductlist"),
+    callApi(request, context, "/api/Game/getproductlist"),
     optionalProfile(request, context),
   ]);
   return {

@@ -15,12 +15,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contentStyles },
 ];
 
-type Trend = { yeswin: number; yestotal: number; todaywin: number; todaytotal: number };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, prices] = await Promise.all([optionalProfile(request, context), context.lastPrices()]);
   if (!profile) return { trend: null, failed: null, prices };
-  const answer = await callApi<Trend>(request, context, "/api/Game/getTrendData");
+  const answer = await callApi(request, context, "/api/Game/getTrendData");
   return { trend: answer.code === 1 ? answer.data : null, failed: answer.code === 1 ? null : answer.info, prices };
 }
 

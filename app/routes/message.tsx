@@ -8,7 +8,6 @@ import { GROUPS } from "~/components/content/types";
 import { NoticeList } from "~/components/notices/NoticeList";
 import { UnreadBadge } from "~/components/notices/UnreadBadge";
 import { callApi, requireProfile } from "~/lib/api.server";
-import type { NoticePage } from "~/lib/notice-types";
 import contentStyles from "~/styles/content.css?url";
 
 export const handle = { i18n: ["content", "notices", "wallet"], title: "content:message.title" };
@@ -29,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (tab !== "inbox") {
     const [articles, count] = await Promise.all([
       loadGroup(request, context, GROUPS[tab]),
-      callApi<{ unread: number }>(request, context, "/api/Game/getnoticecount"),
+      callApi(request, context, "/api/Game/getnoticecount"),
     ]);
     return {
       tab,
@@ -40,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   }
   const before = Number(url.searchParams.get("before") ?? "");
-  const answer = await callApi<NoticePage>(
+  const answer = await callApi(
     request,
     context,
     "/api/Game/getnotices",
@@ -49,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const notices = answer.code === 1 ? answer.data : null;
   let unread = notices?.unread ?? 0;
   if (notices && notices.list.some((n) => !n.read)) {
-    const read = await callApi<{ unread: number }>(request, context, "/api/Game/readnotices", {
+    const read = await callApi(request, context, "/api/Game/readnotices", {
       upTo: notices.list[0].id,
     });
     if (read.code === 1) unread = read.data.unread;

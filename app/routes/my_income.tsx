@@ -10,7 +10,6 @@ import { LedgerList } from "~/components/wallet/LedgerList";
 import { Pager } from "~/components/wallet/Pager";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { defaultLedgerRange, isDate, LEDGER_TABS, ledgerFilterOf, pageCursor } from "~/lib/wallet";
-import type { FlowList } from "~/lib/wallet-types";
 import walletStyles from "~/styles/wallet.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
@@ -20,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
   const filter = ledgerFilterOf(new URL(request.url).searchParams);
   const ranged = filter.start !== null;
-  const answer = await callApi<FlowList>(request, context, "/api/Game/getfinanceflow", {
+  const answer = await callApi(request, context, "/api/Game/getfinanceflow", {
     ...(ranged ? { start: filter.start, end: filter.end } : { type: filter.type }),
     page: filter.page,
     ...pageCursor(new URL(request.url).searchParams),

@@ -9,6 +9,6 @@ import { getToken } from "~/lib/session.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await getToken(request, context);
   const answer = token ? await context.callApi("/api/Game/getnoticecount", { token }) : null;
-  const unread = answer?.code === 1 ? (answer.data as { unread: number }).unread : 0;
+  const unread = answer?.code === 1 ? answer.data.unread : 0;
   return data({ unread }, { headers: { "Cache-Control": "no-store" } });
 }

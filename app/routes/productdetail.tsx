@@ -5,7 +5,7 @@ import { Money } from "~/components/Money";
 import { PageHeader } from "~/components/PageHeader";
 import { ProductCard } from "~/components/finance/ProductCard";
 import { callApi } from "~/lib/api.server";
-import { pickProduct, type ProductList } from "~/lib/finance";
+import { pickProduct } from "~/lib/finance";
 import financeStyles from "~/styles/finance.css?url";
 import { dailyInterestCents } from "#shared/finance/rules";
 import { formatDecimal } from "~/lib/number-format";
@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeSty
 export const handle = { i18n: ["finance"], title: "finance:detail.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const answer = await callApi<ProductList>(request, context, "/api/Game/getproductlist");
+  const answer = await callApi(request, context, "/api/Game/getproductlist");
   const product =
     answer.code === 1 ? pickProduct(answer.data.list, new URL(request.url).searchParams.get("id")) : undefined;
   if (!product) throw new Response("Not found", { status: 404 });

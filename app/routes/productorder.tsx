@@ -5,7 +5,8 @@ import { Money } from "~/components/Money";
 import { PageHeader } from "~/components/PageHeader";
 import { PlayerTime } from "~/components/PlayerTime";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { percent, tierName, type FinanceOrder } from "~/lib/finance";
+import { percent, tierName } from "~/lib/finance";
+import type { FinanceOrder } from "#shared/answers/finance";
 import financeStyles from "~/styles/finance.css?url";
 import { EmptyState } from "~/components/EmptyState";
 
@@ -18,12 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     1,
     Math.min(1000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1),
   );
-  const answer = await callApi<{ list: FinanceOrder[]; page: number; hasMore: boolean }>(
-    request,
-    context,
-    "/api/Game/getproductorders",
-    { page },
-  );
+  const answer = await callApi(request, context, "/api/Game/getproductorders", { page });
   return {
     orders: answer.code === 1 ? answer.data.list : [],
     page,

@@ -10,7 +10,8 @@ import { ProductCard } from "~/components/finance/ProductCard";
 import { SubmitButton } from "~/components/wallet/SubmitButton";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { pickProduct, tierName, tierOf, upToCents, type ProductList } from "~/lib/finance";
+import { pickProduct, tierName, tierOf, upToCents } from "~/lib/finance";
+import type { ProductList } from "#shared/answers/finance";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { useRequestId } from "~/lib/use-request-id";
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       t("transfer.needPassword"),
     );
   }
-  const answer = await callApi<ProductList>(request, context, "/api/Game/getproductlist");
+  const answer = await callApi(request, context, "/api/Game/getproductlist");
   if (answer.code !== 1) throw new Response(answer.info, { status: 503 });
   const product = pickProduct(answer.data.list, url.searchParams.get("id"));
   if (!product) throw redirect("/finance");

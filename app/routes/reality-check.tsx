@@ -5,7 +5,6 @@ import { PageHeader } from "~/components/PageHeader";
 import { RealityCheckFacts } from "~/components/protection/RealityCheckDialog";
 import { callApi } from "~/lib/api.server";
 import protectionStyles from "~/styles/protection.css?url";
-import type { RealityCheck } from "~/lib/protection-types";
 import { getToken, safeRedirectTarget } from "~/lib/session.server";
 
 // The reality check (docs/product.md#player-protection): "keep playing" and the ways out of the dialog post here
@@ -17,13 +16,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: protection
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await getToken(request, context))) return { reality: null };
-  const answer = await callApi<RealityCheck>(request, context, "/api/Game/getrealitycheck");
+  const answer = await callApi(request, context, "/api/Game/getrealitycheck");
   return { reality: answer.code === 1 ? answer.data : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  await callApi<RealityCheck>(request, context, "/api/Game/realitycheckseen");
+  await callApi(request, context, "/api/Game/realitycheckseen");
   throw redirect(safeRedirectTarget(form.get("redirectTo"), "/"));
 }
 

@@ -16,7 +16,6 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { filterAmountInput, pageCursor, pageOf, rechargeBackPath } from "~/lib/wallet";
-import type { DepositList as Deposits } from "~/lib/wallet-types";
 import { useRequestId } from "~/lib/use-request-id";
 import { useAppConfig } from "~/lib/root-data";
 import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
@@ -46,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       restricted: null,
       reference: "",
     };
-  const answer = await callApi<Deposits>(request, context, "/api/Game/getrechargelist", {
+  const answer = await callApi(request, context, "/api/Game/getrechargelist", {
     page: pageOf(url.searchParams),
     ...pageCursor(url.searchParams),
   });

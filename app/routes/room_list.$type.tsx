@@ -3,7 +3,8 @@ import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { formatMoney, screenOfRoomType, type RoomSummary } from "~/lib/game";
+import { formatMoney, screenOfRoomType } from "~/lib/game";
+import type { RoomSummary } from "#shared/answers/games";
 import { ROOM_TABS } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
 import { useAppConfig } from "~/lib/root-data";
@@ -18,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!tab) throw new Response("Not found", { status: 404 });
   const [profile, answer] = await Promise.all([
     requireProfile(request, context),
-    callApi<{ list: RoomSummary[] }>(request, context, "/api/Game/getRoomList", { roomtype: tab.roomtype }),
+    callApi(request, context, "/api/Game/getRoomList", { roomtype: tab.roomtype }),
   ]);
   return {
     roomtype: tab.roomtype,

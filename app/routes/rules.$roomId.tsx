@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { formatOdds, roomIdParam, screenOfRoomType, type GameInfo } from "~/lib/game";
+import { formatOdds, roomIdParam, screenOfRoomType } from "~/lib/game";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
 import { percent, winConditions, type WinCondition } from "~/lib/game-rules";
 import { isGameType } from "#shared/games/options";
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (roomId === null) throw new Response("Not found", { status: 404 });
   const [, info] = await Promise.all([
     requireProfile(request, context),
-    callApi<GameInfo>(request, context, "/api/Game/getGameinfo", { roomid: roomId }),
+    callApi(request, context, "/api/Game/getGameinfo", { roomid: roomId }),
   ]);
   if (info.code !== 1) return { roomId, refusal: info.info, rules: null };
   const { room, options, closeSeconds } = info.data;

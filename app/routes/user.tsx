@@ -12,21 +12,9 @@ import { useUnreadNotices } from "~/lib/root-data";
 
 export const handle = { tabBar: true, title: "common:user.title" };
 
-/** Total assets (/api/Game/getassets): the balance plus what is locked in finance, and when it comes back. */
-type Assets = {
-  balance: number;
-  withdrawable: number;
-  locked: number;
-  orders: number;
-  nextMaturity: { at: number; principal: number } | null;
-  total: number;
-  /** absent from a backend that does not say */
-  vip?: { turnover: number; next: { level: number; levelKey: string; turnover: number } | null };
-};
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
-  const answer = await callApi<Assets>(request, context, "/api/Game/getassets");
+  const answer = await callApi(request, context, "/api/Game/getassets");
   return { profile, assets: answer.code === 1 ? answer.data : null };
 }
 

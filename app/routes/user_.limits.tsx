@@ -15,7 +15,6 @@ import {
   LIMIT_PERIODS,
   REALITY_DEFAULT_MINUTES,
   REALITY_MINUTES,
-  type Protection,
 } from "~/lib/protection-types";
 import { clearTokenHeader } from "~/lib/session.server";
 import { Money } from "~/components/Money";
@@ -29,7 +28,7 @@ export const handle = { title: "common:protection.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
-  const answer = await callApi<Protection>(request, context, "/api/Game/getprotection");
+  const answer = await callApi(request, context, "/api/Game/getprotection");
   if (answer.code !== 1) throw new Response(answer.info, { status: 500 });
   return { ...answer.data, balance: profile.money };
 }
@@ -51,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
   }
   if (f.intent === "break") {
-    const answer = await callApi<{ period: string; until: number | null }>(request, context, "/api/Game/selfexclude", {
+    const answer = await callApi(request, context, "/api/Game/selfexclude", {
       period: f.period ?? "",
       pwd: f.pwd ?? "",
     });

@@ -7,38 +7,20 @@ import { callApi, requireProfile } from "~/lib/api.server";
 import { ledgerFilterOf } from "~/lib/wallet";
 import protectionStyles from "~/styles/protection.css?url";
 import { DateInput } from "~/components/DateInput";
+import { STATEMENT_LINES } from "#shared/answers/account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: protectionStyles }];
 export const handle = { title: "common:protection.statementTitle" };
 
-const LINES = [
-  "deposits",
-  "withdrawals",
-  "stakes",
-  "awards",
-  "refunds",
-  "lockups",
-  "principal",
-  "interest",
-  "adjustments",
-  "other",
-  "change",
-] as const;
 /** Lines shown only when something moved through them. */
 const QUIET_LINES: ReadonlySet<string> = new Set(["refunds", "principal", "interest", "adjustments", "other"]);
-
-/** opening and closing: the balance the period began and ended with (absent from a backend that does not say) */
-type Statement = { start: string; end: string; net: number; opening?: number; closing?: number } & Record<
-  (typeof LINES)[number],
-  number
->;
 
 /** Net result over any period, from the ledger: the funds ledger's tabs (?type=) or a date range (?start=&end=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
   const filter = ledgerFilterOf(new URL(request.url).searchParams);
   const ranged = filter.start !== null;
-  const answer = await callApi<Statement>(
+  const answer = await callApi(
     request,
     context,
     "/api/Game/getstatement",
@@ -98,7 +80,7 @@ export default function StatementPage() {
                 <Money value={statement.net} signed />
               </dd>
             </div>
-            {LINES.filter((line) => !QUIET_LINES.has(line) || statement[line] !== 0).map((line) => (
+            {STATEMENT_LINES.filter((line) => !QUIET_LINES.has(line) || statement[line] !== 0).map((line) => (
               <div key={line} data-line={line}>
                 <dt>{t(`protection.${line}`)}</dt>
                 <dd>

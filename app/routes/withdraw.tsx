@@ -16,7 +16,6 @@ import { fieldMessage } from "~/lib/form-errors";
 import { checkFields, fieldsFailure, formFailure, formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { filterAmountInput, pageCursor, pageOf, withdrawAllAmount } from "~/lib/wallet";
-import type { CardList, WithdrawalList as Withdrawals } from "~/lib/wallet-types";
 import { useRequestId } from "~/lib/use-request-id";
 import walletStyles from "~/styles/wallet.css?url";
 import { withdrawForm } from "#shared/forms/wallet";
@@ -29,7 +28,7 @@ export const handle = { i18n: ["wallet"], title: "wallet:withdraw.title" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
   const url = new URL(request.url);
-  const cards = await callApi<CardList>(request, context, "/api/Game/getBankcardlist");
+  const cards = await callApi(request, context, "/api/Game/getBankcardlist");
   // docs/product.md#how-screens-behave: no account -> the accounts page; no withdrawal password -> the password page.
   if (cards.code === 1 && cards.data.list.length === 0) {
     const t = await i18nServer.getFixedT(request, "wallet");
@@ -39,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const t = await i18nServer.getFixedT(request, "wallet");
     throw await redirectWithToast(context, "/usercipherpassword?redirectTo=/withdraw", t("withdraw.needPassword"));
   }
-  const withdrawals = await callApi<Withdrawals>(request, context, "/api/Game/getwithdrawlist", {
+  const withdrawals = await callApi(request, context, "/api/Game/getwithdrawlist", {
     page: pageOf(url.searchParams),
     ...pageCursor(url.searchParams),
   });
@@ -70,8 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return fieldsFailure(refused, { values });
   const answer = await callApi(request, context, "/api/Game/withdraw", form);
   // The contract's success is data === 1 (docs/architecture.md#the-contract).
-  if (answer.code !== 1 || (answer.data as unknown) !== 1)
-    return formFailure(answer, FIELD_OF_ERROR.withdrawal, { values });
+  if (answer.code !== 1 || answer.data !== 1) return formFailure(answer, FIELD_OF_ERROR.withdrawal, { values });
   const t = await i18nServer.getFixedT(request, "wallet");
   return redirectWithToast(context, "/withdraw", t("withdraw.sent"));
 }

@@ -35,14 +35,14 @@ export async function limitsView(db: Db, userId: number, nowMs: number) {
   return LIMIT_KINDS.flatMap((kind) =>
     LIMIT_PERIODS.map((period) => {
       const row = rows.find((r) => r.kind === kind && r.period === period);
-      const pending = row && row.pendingAtMs !== null && row.pendingAtMs > nowMs;
+      const pendingAt = row && row.pendingAtMs !== null && row.pendingAtMs > nowMs ? row.pendingAtMs : null;
       // Losses are stakes minus awards: a player ahead has used none of a loss limit, and is told by how much.
       const usedCents = used[`${kind}_${period}`];
       return {
         kind,
         period,
         money: money(effectiveLimit(row, nowMs)),
-        pending: pending ? { money: money(row.pendingAmountCents), at: row.pendingAtMs } : null,
+        pending: row && pendingAt !== null ? { money: money(row.pendingAmountCents), at: pendingAt } : null,
         used: toMoney(Math.max(0, usedCents)),
         ahead: toMoney(Math.max(0, -usedCents)),
       };

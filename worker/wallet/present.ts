@@ -4,6 +4,7 @@ import { toMoney } from "#shared/money";
 import { isAdjustmentRow, ledgerKind, ledgerReasons } from "../ledger/reasons";
 import type { CoinAmount } from "#shared/payouts";
 import { playerNote } from "#shared/request-reasons";
+import type { Card, DepositRow, FlowKind, FlowRow, RequestStatus, WithdrawalRow } from "#shared/answers/wallet";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
 
@@ -17,25 +18,27 @@ function playerView(status: string, note: string) {
   return status === "rejected" ? playerNote(note) : "";
 }
 
-export function depositRow(r: DepositFields) {
+export function depositRow(r: DepositFields): DepositRow {
   return {
     id: r.id,
     money: toMoney(r.amountCents),
     pay_name: r.payName,
     payee: r.payeeAccount ? { name: r.payeeName, account: r.payeeAccount } : null,
     pay_ref: r.transferRef,
-    status: r.status,
+    // the column holds the three statuses the wallet writes (worker/wallet/requests.ts)
+    status: r.status as RequestStatus,
     time: r.createdAtMs,
     decidedAt: r.decidedAtMs,
     note: playerView(r.status, r.note),
   };
 }
 
-export function withdrawalRow(r: WithdrawalRecord) {
+export function withdrawalRow(r: WithdrawalRecord): WithdrawalRow {
   return {
     id: r.id,
     money: toMoney(r.amountCents),
-    status: r.status,
+    // the column holds the three statuses the wallet writes (worker/wallet/requests.ts)
+    status: r.status as RequestStatus,
     time: r.createdAtMs,
     decidedAt: r.decidedAtMs,
     note: playerView(r.status, r.note),
@@ -82,7 +85,7 @@ export function operatorWithdrawalRow(r: WithdrawalRecord) {
   };
 }
 
-export function cardRow(c: CardRow) {
+export function cardRow(c: CardRow): Card {
   return {
     id: c.id,
     type: c.type,
@@ -113,7 +116,7 @@ export type LedgerRecord = {
 };
 
 /** A withdrawal's hold reads as what became of the request: awaiting payout, paid out, or rejected. */
-const HOLD_KIND: Record<string, string> = { pending: "wait", approved: "withdrawn", rejected: "waitReturned" };
+const HOLD_KIND: Record<string, FlowKind> = { pending: "wait", approved: "withdrawn", rejected: "waitReturned" };
 
 export function reasonParamsOf(json: string | null): Record<string, string | number> | null {
   if (!json) return null;
@@ -132,7 +135,7 @@ export function reasonParamsOf(json: string | null): Record<string, string | num
  * English text, reasonKey and reasonParams what a client renders in its reader's language (null on rows
  * written before keys existed: show reason).
  */
-export function flowRow(r: LedgerRecord) {
+export function flowRow(r: LedgerRecord): FlowRow {
   // An adjustment tells the player its preset text alone: one without it (an operator's note before
   // 0015 under "operator", an operator's words before 0008 with no key, the seeded opening balance)
   // carries the kind alone, never the operator's English words.
@@ -149,7 +152,7 @@ export function flowRow(r: LedgerRecord) {
       reasonKey: reason.key,
       reasonParams: reason.params,
       type: 2,
-      kind: HOLD_KIND[r.withdrawalStatus] ?? r.type,
+      kind: (HOLD_KIND[r.withdrawalStatus] ?? r.type) as FlowKind,
     };
   }
   return {
@@ -162,7 +165,8 @@ export function flowRow(r: LedgerRecord) {
     reasonKey: note ? null : r.reasonKey,
     reasonParams: r.reasonKey && !note ? reasonParamsOf(r.reasonParams) : null,
     type: r.amountCents > 0 ? 1 : 2,
-    kind: ledgerKind(r),
+    // the ledger types are the kinds the contract names (worker/ledger/reasons.ts)
+    kind: ledgerKind(r) as FlowKind,
   };
 }
 

@@ -5,29 +5,8 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { noteText } from "~/lib/request-notes";
 import { DataTable, type Column } from "./DataTable";
 import { requestRef } from "#shared/request-ref";
-import { requestDetails, type QueueRow, type RequestKind } from "./RequestCard";
-
-/** A deposit or withdrawal as the history lists it: the queue's row plus its decision. */
-export type RequestHistoryRow = QueueRow & {
-  status: string;
-  decidedAt: number | null;
-  decidedBy: string | null;
-  note: string;
-};
-
-export type AdjustmentHistoryRow = {
-  id: number;
-  made: "alone" | "queued";
-  userId: number;
-  username: string;
-  money: number;
-  reason: string;
-  status: string;
-  requestedBy: string;
-  decidedBy: string | null;
-  askedAt: number;
-  time: number;
-};
+import { requestDetails, type RequestKind } from "./RequestCard";
+import type { AdjustmentHistoryRow, RequestHistoryRow } from "#shared/answers/console-wallet";
 
 /** Decided (and, when asked, waiting) deposits or withdrawals: one row each, readable as it stands. */
 export function RequestHistoryTable({ kind, rows }: { kind: RequestKind; rows: RequestHistoryRow[] }) {

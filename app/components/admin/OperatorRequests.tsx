@@ -1,22 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlayerTime } from "~/components/PlayerTime";
-import type { OperatorRole } from "#shared/operators/roles";
-
-/** A request about an operator that waits for a second admin (/api/admin/operators/requests). */
-export type OperatorRequest = {
-  id: number;
-  kind: "create" | "enable" | "role" | "reset";
-  operatorId: number;
-  operator: string;
-  currentRole: OperatorRole | null;
-  role: OperatorRole | null;
-  enrolled: boolean;
-  requestedById: number;
-  codeHandedById: number | null;
-  requestedBy: string;
-  createdAtMs: number;
-};
+import type { OperatorRequest } from "#shared/answers/console-operators";
 
 /** The decision the confirm step names: what, who asked, and whether it is the asker withdrawing it. */
 export type Decision = {

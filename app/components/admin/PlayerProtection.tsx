@@ -1,12 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LimitTable } from "~/components/protection/LimitTable";
 import { PlayerTime } from "~/components/PlayerTime";
-import type { LimitView } from "~/lib/protection-types";
-
-export type OperatorProtection = {
-  limits: LimitView[];
-  exclusions: { period: string; start: number; until: number | null; active: boolean }[];
-};
+import type { OperatorProtection } from "#shared/answers/console-players";
 
 /** The player's own limits, time-outs and exclusions, read-only: nobody lifts one early (docs/product.md#player-protection). */
 export function PlayerProtection({ protection }: { protection: OperatorProtection }) {

@@ -6,34 +6,12 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { DecisionForm } from "./DecisionForm";
 import { PayoutNetwork } from "./PayoutNetwork";
 
-import { payoutCoinLine, payoutCoins, payoutDestination, type PayoutCard } from "~/lib/payout";
-import type { CoinAmount, CoinPayouts } from "#shared/payouts";
+import { payoutCoinLine, payoutCoins, payoutDestination } from "~/lib/payout";
+import type { CoinPayouts } from "#shared/payouts";
 import { formatDecimal } from "~/lib/number-format";
 import { requestRef } from "#shared/request-ref";
 import { useAppConfig } from "~/lib/root-data";
-
-/** A pending deposit or withdrawal as the console's queue shows it (/api/admin/deposits, /withdrawals). */
-export type QueueRow = {
-  id: number;
-  userId: number;
-  username: string;
-  money: number;
-  balance: number;
-  time: number;
-  pay_name?: string;
-  payee?: { name: string; account: string } | null;
-  pay_ref?: string;
-  card?: PayoutCard;
-  payout_ref?: string;
-  /** a coin withdrawal's quote when it was asked (docs/decisions/174) */
-  coin?: CoinAmount | null;
-  /** a deposit that waits for its second operator: the first one's name */
-  firstApprovedBy?: string | null;
-  /** which approval a pending deposit waits for: "first" of two moves no money (worker/api/routes/admin-wallet.ts) */
-  approvalStep?: "first" | "second" | "only" | null;
-  /** the catalogue code of the rule that keeps this operator from approving it (worker/wallet/requests.ts) */
-  refusedBecause?: number | null;
-};
+import type { QueueRow } from "#shared/answers/console-wallet";
 
 export type RequestKind = "deposit" | "withdrawal";
 

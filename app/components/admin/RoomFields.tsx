@@ -6,22 +6,7 @@ import { typedRtp } from "~/lib/room-rtp";
 import { ROOM_KINDS, ROOM_LOCATION_HINTS } from "#shared/rooms";
 import { FieldError, invalidProps, useFieldError } from "./FieldError";
 import { TableScroll } from "./TableScroll";
-
-export type RoomSettings = {
-  id: number;
-  title: string;
-  gameType: number;
-  roomtype: number;
-  kind: string;
-  minjoin: number;
-  minbuy: number;
-  minLevel: number;
-  roundSeconds: number | null;
-  closeSeconds: number | null;
-  trading: boolean;
-  locationHint: string | null;
-  options: { index: number; key: string; odds: number; rtp: number; win: number; refund: number }[];
-};
+import type { RoomSettings } from "#shared/answers/console-rooms";
 
 type RoomBody = ReturnType<typeof roomBody>;
 

@@ -3,25 +3,7 @@ import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { noteText } from "~/lib/request-notes";
 import { DataTable, type Column } from "./DataTable";
-
-export type RoundRow = {
-  id: number;
-  seqno: number;
-  commit: string;
-  seed: string | null;
-  numbers: number[] | null;
-  status: string;
-  drawAt: number;
-  voidReason?: string | null;
-  voidNote?: string | null;
-  voidedBy?: string | null;
-  bets: number;
-  turnover: number;
-  payouts: number;
-  house: number | null;
-  inPlay?: number;
-  refunded?: number;
-};
+import type { RoundRow } from "#shared/answers/console-rooms";
 
 /** A room's rounds with the figures that let an operator check each one (fairness: commit, seed). */
 export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {

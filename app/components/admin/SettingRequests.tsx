@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlayerTime } from "~/components/PlayerTime";
 import { roleAllows } from "#shared/operators/roles";
+import type { SettingRequest } from "#shared/answers/console-operators";
 
 // Changes of the deposit payees, coin payout rates, deposit mode and support link waiting for a second admin
 // (/api/admin/settings/requests, docs/decisions/167-money-settings-four-eyes.md, 171): the same cards and
@@ -10,16 +11,6 @@ import { roleAllows } from "#shared/operators/roles";
 
 type Payee = { type: string; name: string; holder: string; account: string };
 type CoinPayouts = Record<string, { rate: string; fee: string } | undefined>;
-
-export type SettingRequest = {
-  id: number;
-  key: "deposit_payees" | "coin_payouts" | "deposit_mode" | "kefu_url";
-  before: unknown;
-  after: unknown;
-  requestedById: number;
-  requestedBy: string;
-  createdAtMs: number;
-};
 
 /** The decision the confirm step names: what changes, from what to what, who asked, whether the asker withdraws it. */
 export type SettingDecision = {

@@ -7,9 +7,7 @@ import { localizedLanguage, pickLocalized } from "#shared/content/languages";
 import { htmlToText, safeUrl } from "#shared/content/sanitize-html";
 import type { Banner } from "../home/BannerCarousel";
 import type { Article, ArticlePage, ArticleSummary } from "./types";
-
-/** An article as any backend of the contract may send it: the legacy columns, maybe our extras. */
-type WireArticle = Partial<Article> & Record<string, unknown>;
+import type { WireArticle } from "#shared/answers/content";
 
 async function requestLang(request: Request): Promise<ApiLang> {
   const locale = await i18nServer.getLocale(request);
@@ -58,7 +56,7 @@ export function articleIdParam(value: string | undefined): number {
 
 export async function loadArticle(request: Request, context: AppLoadContext, id: number): Promise<Article> {
   const [answer, lang] = await Promise.all([
-    callApi<WireArticle>(request, context, "/api/Game/getArticledetail", { id }),
+    callApi(request, context, "/api/Game/getArticledetail", { id }),
     requestLang(request),
   ]);
   if (answer.code !== 1 || !answer.data)
@@ -69,7 +67,7 @@ export async function loadArticle(request: Request, context: AppLoadContext, id:
 /** A whole group with content, for expandable lists; null when the API could not answer. */
 export async function loadGroup(request: Request, context: AppLoadContext, group: number): Promise<Article[] | null> {
   const [answer, lang] = await Promise.all([
-    callApi<{ list: WireArticle[] }>(request, context, "/api/Game/getOneclassArticle", { id: group }),
+    callApi(request, context, "/api/Game/getOneclassArticle", { id: group }),
     requestLang(request),
   ]);
   if (answer.code !== 1 || !Array.isArray(answer.data?.list)) return null;
@@ -84,7 +82,7 @@ export async function loadArticlePage(
   page: number,
 ): Promise<ArticlePage | null> {
   const [answer, lang] = await Promise.all([
-    callApi<{ list: WireArticle[]; page?: number; hasMore?: boolean }>(request, context, "/api/Game/getArticlelist", {
+    callApi(request, context, "/api/Game/getArticlelist", {
       id: group,
       page,
     }),
@@ -96,10 +94,7 @@ export async function loadArticlePage(
 
 /** The banners in the player's language; only http(s) or relative images and links get through. */
 export async function loadBanners(request: Request, context: AppLoadContext): Promise<Banner[]> {
-  const [answer, lang] = await Promise.all([
-    callApi<{ list: Array<Record<string, unknown>> }>(request, context, "/api/Game/slide"),
-    requestLang(request),
-  ]);
+  const [answer, lang] = await Promise.all([callApi(request, context, "/api/Game/slide"), requestLang(request)]);
   if (answer.code !== 1 || !Array.isArray(answer.data?.list)) return [];
   return answer.data.list
     .map((raw, i) => {

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
-import { percent, tierName, type Product } from "~/lib/finance";
+import { percent, tierName } from "~/lib/finance";
+import type { Product } from "#shared/answers/finance";
 
 /** One tier: its rates, amount range and lock-up, with the ways on (details, lock funds). */
 export function ProductCard({ product, actions = true }: { product: Product; actions?: boolean }) {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatOdds, type BetOptionOdds } from "~/lib/game";
+import { formatOdds } from "~/lib/game";
+import type { BetOptionOdds } from "#shared/answers/games";
 import { kindLabel, optionLabel, rankOfKey } from "~/lib/game-labels";
 
 type GridProps = {

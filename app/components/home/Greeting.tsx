@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BalanceCard } from "~/components/BalanceCard";
-import type { Profile } from "~/lib/api.server";
+import type { Profile } from "#shared/answers/account";
 
 /** The player's nickname, VIP level and balance with quick money actions; a log-in prompt for guests. */
 export function Greeting({ profile }: { profile: Profile | null }) {

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { zonedTime } from "~/lib/player-time";
 import { useMoney } from "./money";
-import type { BooksCheck, BooksProblem } from "./types";
+import type { BooksCheck, BooksProblem } from "#shared/answers/console-insight";
 
 // The live books check (docs/decisions/136) at the top of every console screen: when it last ran, and in
 // red with the rows that disagree when it failed. "Not checked yet" and "late" only when a check was due and did

@@ -5,7 +5,7 @@ import { zonedTime } from "~/lib/player-time";
 import { BarChart, ChartTable } from "./BarChart";
 import { percent, useMoney } from "./money";
 import { ReturnsChart } from "./ReturnsChart";
-import type { Charts, PendingAges } from "./types";
+import type { Charts, PendingAges } from "#shared/answers/console-insight";
 
 // The pictures of the business, every figure from /api/admin/charts, each chart with its table.
 

@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { zonedTime } from "~/lib/player-time";
 import { useMoney } from "./money";
+import type { Marker } from "#shared/answers/console-insight";
 
 // One marker of harm and why, in the operator's language, with its figures (worker/insight/risk.ts).
-
-export type Marker = { key: string; userId: number; figures: Record<string, number> };
 
 export function MarkerWhy({ marker }: { marker: Marker }) {
   const { t } = useTranslation("admin");

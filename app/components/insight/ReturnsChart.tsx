@@ -1,7 +1,7 @@
 import { roomName } from "~/lib/game-labels";
 import { useTranslation } from "react-i18next";
 import { percent } from "./money";
-import type { RoomReturn } from "./types";
+import type { RoomReturn } from "#shared/answers/console-insight";
 
 // Each room's realized return to player as a dot, on the band chance explains for its number of bets
 // (worker/insight/charts.ts roomReturns) with its theoretical return as a tick: a dot off its band is

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MarkerWhy, type Marker } from "./MarkerWhy";
+import { MarkerWhy } from "./MarkerWhy";
+import type { Marker } from "#shared/answers/console-insight";
 
 /** The player's markers of harm on their file, with the way to the full risk file and its interactions. */
 export function RiskSummary({ userId, markers }: { userId: number; markers: Marker[] }) {

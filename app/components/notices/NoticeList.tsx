@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "~/components/EmptyState";
 import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
-import type { NoticePage } from "~/lib/notice-types";
+import type { NoticePage } from "#shared/answers/notices";
 import { useAppConfig } from "~/lib/root-data";
 import { noticeWords } from "./notice-words";
 

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { formatDecimal } from "~/lib/number-format";
 import { playerNoteText } from "~/lib/request-notes";
 import { requestRef } from "#shared/request-ref";
-import type { Notice } from "~/lib/notice-types";
+import type { Notice } from "#shared/answers/notices";
 
 /** A notice's title and sentence in the reader's language, from its kind and parameters (never stored text). */
 export function noticeWords(t: TFunction, notice: Notice, currency: string): { title: string; body: string } {

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
-import { LIMIT_KINDS, LIMIT_PERIODS, type LimitView } from "~/lib/protection-types";
+import { LIMIT_KINDS, LIMIT_PERIODS } from "~/lib/protection-types";
+import type { LimitView } from "#shared/answers/protection";
 
 /** Every kind of limit over its three periods: the limit in force, what is used, a pending change. */
 export function LimitTable({ limits }: { limits: LimitView[] }) {

@@ -2,7 +2,8 @@ import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
-import { REALITY_DEFAULT_MINUTES, type RealityCheck } from "~/lib/protection-types";
+import { REALITY_DEFAULT_MINUTES } from "~/lib/protection-types";
+import type { RealityCheck } from "#shared/answers/protection";
 
 /**
  * The reality check (docs/product.md#player-protection). The page comes with the check as of its load (the

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PlayerTime } from "~/components/PlayerTime";
-import type { Restriction } from "~/lib/protection-types";
+import type { Restriction } from "#shared/answers/protection";
 import { webUrl } from "~/lib/web-url";
 import { useAppConfig } from "~/lib/root-data";
 

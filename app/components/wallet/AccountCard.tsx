@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { maskAccount, shortAddress } from "~/lib/wallet";
-import type { Card } from "~/lib/wallet-types";
+import type { Card } from "#shared/answers/wallet";
 import { Icon } from "./Icon";
 
 const COIN_GLYPH: Record<string, string> = { USDT: "₮", BTC: "B", ETH: "Ξ" };

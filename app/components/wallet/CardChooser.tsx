@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Card } from "~/lib/wallet-types";
+import type { Card } from "#shared/answers/wallet";
 import { AccountCard } from "./AccountCard";
 
 /** Radio buttons styled as account cards (name="bank_id", the contract's field); the first is chosen. */

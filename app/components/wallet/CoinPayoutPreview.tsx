@@ -3,7 +3,7 @@ import { coinAmount, isPayoutCoin, type CoinPayouts } from "#shared/payouts";
 import { useAppConfig } from "~/lib/root-data";
 import { formatDecimal } from "~/lib/number-format";
 import { playerCoinLine } from "~/lib/payout";
-import type { Card } from "~/lib/wallet-types";
+import type { Card } from "#shared/answers/wallet";
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 

@@ -3,7 +3,7 @@ import { playerNoteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
 import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { playerTime } from "~/lib/player-time";
-import type { DepositList as Deposits } from "~/lib/wallet-types";
+import type { DepositList as Deposits } from "#shared/answers/wallet";
 import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
 import { requestRef } from "#shared/request-ref";

@@ -3,7 +3,7 @@ import { Money } from "~/components/Money";
 import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { ledgerReasonText } from "~/lib/ledger-reason";
 import { playerDate } from "~/lib/player-time";
-import type { FlowRow } from "~/lib/wallet-types";
+import type { FlowRow } from "#shared/answers/wallet";
 import { Icon, type IconName } from "./Icon";
 
 const KIND_ICON: Record<string, IconName> = {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { DepositPayee } from "~/lib/wallet-types";
+import type { DepositPayee } from "#shared/answers/wallet";
 
 /**
  * Which of the listed deposit accounts the player paid into: one radio per account, the choice

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { DepositPayee } from "~/lib/wallet-types";
+import type { DepositPayee } from "#shared/answers/wallet";
 import { SupportCard } from "./SupportCard";
 
 /** Copies one account number when the player taps the button; nothing else ever touches the clipboard. */

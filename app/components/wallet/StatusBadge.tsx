@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { RequestStatus } from "~/lib/wallet-types";
+import type { RequestStatus } from "#shared/answers/wallet";
 
 export function StatusBadge({ status }: { status: RequestStatus }) {
   const { t } = useTranslation("wallet");

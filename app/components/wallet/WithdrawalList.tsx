@@ -4,7 +4,7 @@ import { Money } from "~/components/Money";
 import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { playerTime } from "~/lib/player-time";
 import { maskAccount, shortAddress } from "~/lib/wallet";
-import type { WithdrawalList as Withdrawals } from "~/lib/wallet-types";
+import type { WithdrawalList as Withdrawals } from "#shared/answers/wallet";
 import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
 import { requestRef } from "#shared/request-ref";

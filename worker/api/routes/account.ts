@@ -38,6 +38,7 @@ import { profileOf } from "../../players/profile";
 import { readWalletSettings } from "../../wallet/settings";
 import { restrictionOf } from "../../protection/refusal";
 import { sessionsChanged } from "../session-memo";
+import type { Profile, SessionStarted, SignedIn, SmsSent } from "#shared/answers/account";
 
 export const accountRoutes = new Hono<AppEnv>();
 
@@ -56,7 +57,7 @@ accountRoutes.post("/api/index/sms_send", async (c) => {
     Date.now(),
     c.get("lang"),
   );
-  return ok(c, data);
+  return ok(c, data satisfies SmsSent);
 });
 
 accountRoutes.post("/api/index/register", async (c) => {
@@ -122,7 +123,9 @@ accountRoutes.post("/api/index/register", async (c) => {
     }
   }
   const wallet = walletDb(c.env, shard);
-  return ok(c, { token: await createSession(wallet, { id: account.id, passwordGeneration: 0 }, nowMs, shard) });
+  return ok(c, {
+    token: await createSession(wallet, { id: account.id, passwordGeneration: 0 }, nowMs, shard),
+  } satisfies SessionStarted);
 });
 
 async function refuseTaken(control: Db, form: { username: string; quhao: string; phone: string }) {
@@ -158,7 +161,7 @@ accountRoutes.post("/api/index/login", async (c) => {
     period: restriction.period,
     until: restriction.extra.until ?? null,
   };
-  return ok(c, { token: await createSession(wallet, user, nowMs, shard), restricted });
+  return ok(c, { token: await createSession(wallet, user, nowMs, shard), restricted } satisfies SignedIn);
 });
 
 /** A forgotten password, reset by the code sent to the account's phone (docs/decisions/153-forgotten-password.md). */
@@ -201,7 +204,7 @@ accountRoutes.post("/api/index/repasswd", requireUser, async (c) => {
   sessionsChanged(c);
   return ok(c, {
     token: await createSession(db, { id: user.id, passwordGeneration: generation }, nowMs, c.get("user").shard!),
-  });
+  } satisfies SessionStarted);
 });
 
 accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
@@ -224,5 +227,5 @@ accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
 
 accountRoutes.post("/api/game/getuserinfo", requireUser, async (c) => {
   const { dailyCapCents } = await readWalletSettings(getDb(c.env));
-  return ok(c, await profileOf(playerDb(c), c.get("user").id, dailyCapCents));
+  return ok(c, (await profileOf(playerDb(c), c.get("user").id, dailyCapCents)) satisfies Profile);
 });

@@ -10,13 +10,14 @@ import { addCard, removeCard } from "../../wallet/bank-cards";
 import { getPrimaryDb } from "../../db/client";
 import { ACCOUNT_TYPES, addBankCardForm, deleteBankCardForm } from "#shared/forms/wallet";
 import { cardRow } from "../../wallet/present";
+import type { Card, CardList } from "#shared/answers/wallet";
 
 // The player's bank and wallet accounts (docs/product.md#screens banklist, bankadd): only ever their own.
 export const bankCardRoutes = new Hono<AppEnv>();
 
 bankCardRoutes.post("/api/game/getbankcardlist", requireUser, async (c) => {
   const cards = await listOwnCards(playerDb(c), c.get("user").id);
-  return ok(c, { list: cards.map(cardRow), types: ACCOUNT_TYPES });
+  return ok(c, { list: cards.map(cardRow), types: ACCOUNT_TYPES } satisfies CardList);
 });
 
 bankCardRoutes.post("/api/game/addbankcard", requireUser, async (c) => {
@@ -24,7 +25,7 @@ bankCardRoutes.post("/api/game/addbankcard", requireUser, async (c) => {
   const { pepper } = readConfig(c.env);
   // who holds the account is claimed in the control database, at its primary (worker/wallet/payout-claims.ts)
   const card = await addCard(c.env, playerDb(c), getPrimaryDb(c.env), pepper, c.get("user").id, form, Date.now());
-  return ok(c, cardRow(card));
+  return ok(c, cardRow(card) satisfies Card);
 });
 
 bankCardRoutes.post("/api/game/delbankcard", requireUser, async (c) => {

@@ -5,6 +5,7 @@ import { readConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { readSettings } from "../../settings/settings";
 import { SMS_RESEND_LOCK_MS } from "../../players/sms";
+import type { AppConfig } from "#shared/answers/account";
 
 export const configRoutes = new Hono<AppEnv>();
 
@@ -25,5 +26,5 @@ configRoutes.post("/api/index/getconfig", async (c) => {
     sms_resend_seconds: SMS_RESEND_LOCK_MS / 1000,
     close_seconds: config.closeSeconds,
     languages: ["en", "chs", "cht", "vi"],
-  });
+  } satisfies AppConfig);
 });

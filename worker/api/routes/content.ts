@@ -8,6 +8,7 @@ import { getDb } from "../../db/client";
 import { findArticle, findArticlesByIds, listBanners, listGroupArticles } from "../../content/article-queries";
 import { articleListItem, articleWithContent, bannerItem, linkedArticleId } from "../../content/articles";
 import { pickLocalized } from "#shared/content/languages";
+import type { WireArticle, WireArticleList, WireArticlePage, WireBannerList } from "#shared/answers/content";
 
 /** News, announcements, help articles and banners: public, answered in the request's language. */
 export const contentRoutes = new Hono<AppEnv>();
@@ -41,14 +42,14 @@ contentRoutes.post("/api/game/slide", async (c) => {
       : "";
   };
   const list = rows.map((row) => bannerItem(row, lang, titleOf(row.link))).filter((banner) => banner.src !== "");
-  return ok(c, { list });
+  return ok(c, { list } satisfies WireBannerList);
 });
 
 /** One group (9 news, 14 announcements, 26 help) with each article's content, for expandable lists. */
 contentRoutes.post("/api/game/getoneclassarticle", async (c) => {
   const { id: group } = parseBody(groupBody, c.get("body"));
   const rows = await listGroupArticles(getDb(c.env), group, GROUP_LIMIT);
-  return ok(c, { list: rows.map((row) => articleWithContent(row, c.get("lang"))) });
+  return ok(c, { list: rows.map((row) => articleWithContent(row, c.get("lang"))) } satisfies WireArticleList);
 });
 
 /** A group page by page: titles and summaries, `hasMore` when another page follows. */
@@ -56,7 +57,7 @@ contentRoutes.post("/api/game/getarticlelist", async (c) => {
   const { id: group, page } = parseBody(pageBody, c.get("body"));
   const rows = await listGroupArticles(getDb(c.env), group, ARTICLE_PAGE_SIZE + 1, (page - 1) * ARTICLE_PAGE_SIZE);
   const list = rows.slice(0, ARTICLE_PAGE_SIZE).map((row) => articleListItem(row, c.get("lang")));
-  return ok(c, { list, page, hasMore: rows.length > ARTICLE_PAGE_SIZE });
+  return ok(c, { list, page, hasMore: rows.length > ARTICLE_PAGE_SIZE } satisfies WireArticlePage);
 });
 
 /** One article with its sanitized content; an unknown id is 1100. */
@@ -64,5 +65,5 @@ contentRoutes.post("/api/game/getarticledetail", async (c) => {
   const { id } = parseBody(groupBody, c.get("body"));
   const row = await findArticle(getDb(c.env), id);
   if (!row) throw new ProductError(1100);
-  return ok(c, articleWithContent(row, c.get("lang")));
+  return ok(c, articleWithContent(row, c.get("lang")) satisfies WireArticle);
 });

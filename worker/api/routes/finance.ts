@@ -17,6 +17,8 @@ import { LEVEL_KEYS } from "#shared/players/levels";
 import { PAGE_SIZE } from "#shared/forms/wallet";
 import { withdrawableToday } from "../../wallet/withdrawable";
 import { requestKey } from "../../wallet/keys";
+import type { Assets } from "#shared/answers/account";
+import type { FinanceOrder, FinanceOrderPage, ProductList } from "#shared/answers/finance";
 
 // The staking lock-up contract (docs/product.md#finance): the tiers, transfer-in and the order centre.
 export const financeRoutes = new Hono<AppEnv>();
@@ -34,7 +36,7 @@ financeRoutes.post("/api/game/getproductlist", async (c) => {
     list,
     min: list.length ? Math.min(...list.map((p) => p.min)) : 0,
     max: list.length ? Math.max(...list.map((p) => p.upTo)) : 0,
-  });
+  } satisfies ProductList);
 });
 
 financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
@@ -50,13 +52,13 @@ financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
     pepper: readConfig(c.env).pepper,
     nowMs,
   });
-  return ok(c, orderRow(order));
+  return ok(c, orderRow(order) satisfies FinanceOrder);
 });
 
 financeRoutes.post("/api/game/getproductorders", requireUser, async (c) => {
   const at = pageAt(parseBody(ordersForm, c.get("body")), PAGE_SIZE, FINANCE_ORDER_KEY_WIDTH);
   const rows = await listOrders(playerDb(c), { userId: c.get("user").id, at });
-  return ok(c, pagedList(rows, at, financeOrderKey, orderRow));
+  return ok(c, pagedList(rows, at, financeOrderKey, orderRow) satisfies FinanceOrderPage);
 });
 
 /**
@@ -97,5 +99,5 @@ financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
           ? null
           : { level: nextLevel, levelKey: LEVEL_KEYS[nextLevel - 1], turnover: toMoney(thresholds[nextLevel - 1]) },
     },
-  });
+  } satisfies Assets);
 });

@@ -8,6 +8,7 @@ import { pageAt, pagedList } from "../../db/paging";
 import { dateRangeWindow, formatDate, periodWindow } from "#shared/days";
 import { PAGE_SIZE, financeFlowForm } from "#shared/forms/wallet";
 import { flowRow } from "../../wallet/present";
+import type { FlowList } from "#shared/answers/wallet";
 
 // The funds ledger (/my_income): the player's own ledger rows by tab or date range, in UTC+8 days.
 export const fundsRoutes = new Hono<AppEnv>();
@@ -29,5 +30,5 @@ fundsRoutes.post("/api/game/getfinanceflow", requireUser, async (c) => {
     ...pagedList(rows, at, ledgerRowKey, flowRow),
     start: window ? formatDate(window.fromMs) : "",
     end: window ? formatDate(window.toMs - 1) : "",
-  });
+  } satisfies FlowList);
 });

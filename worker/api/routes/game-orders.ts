@@ -16,6 +16,7 @@ import { toMoney } from "#shared/money";
 import { roomStub } from "../../room/routing";
 import { liveBetView } from "../../room/round-view";
 import { requestId } from "#shared/forms/wallet";
+import type { CancelledOrder, LiveBetsSince, PlacedOrder } from "#shared/answers/games";
 
 // Betting (docs/architecture.md#a-bet-from-tap-to-settlement, docs/product.md#input-rules): the route checks the order against the room, the room checks
 // the round and writes the bets with the debit in one batch.
@@ -38,7 +39,7 @@ gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
   const room = await existingRoom(db, form.roomid);
   const round = await latestRound(db, room.id);
   if (!round || round.status !== "open" || round.drawnAtMs !== null)
-    return ok(c, { list: [], order_id: 0, seqno: round?.seqno ?? null });
+    return ok(c, { list: [], order_id: 0, seqno: round?.seqno ?? null } satisfies LiveBetsSince);
   const first = form.isfirst === 1 || form.isfirst === "1" || form.isfirst === true;
   // A client still on the previous round gets the new round in full.
   const sameRound = form.gameseq === undefined || String(form.gameseq) === String(round.seqno);
@@ -55,7 +56,11 @@ gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
   );
   const me = c.get("user").id;
   const list = rows.map((row) => ({ ...liveBetView(row, room.gameType, room.optionCount), mine: row.userId === me }));
-  return ok(c, { list, order_id: rows.length ? rows[rows.length - 1].id : afterId, seqno: round.seqno });
+  return ok(c, {
+    list,
+    order_id: rows.length ? rows[rows.length - 1].id : afterId,
+    seqno: round.seqno,
+  } satisfies LiveBetsSince);
 });
 
 const orderForm = z.object({ roomid: presentId("1026"), gameid: presentId("1027"), request_id: requestId() });
@@ -93,11 +98,20 @@ gameOrderRoutes.post("/api/game/order", async (c) => {
     const placed = form.request_id
       ? await findOrderByRequest(walletCallDb(c.env, shard), user.id, form.request_id)
       : undefined;
-    if (placed) return ok(c, { order_id: placed.id, ordersn: placed.ordersn, money: toMoney(placed.moneyCents) });
+    if (placed)
+      return ok(c, {
+        order_id: placed.id,
+        ordersn: placed.ordersn,
+        money: toMoney(placed.moneyCents),
+      } satisfies PlacedOrder);
     throw new ProductError(outcome.errCode, outcome.extra ?? {});
   }
   handBookmark(c, outcome.bookmark, shard);
-  return ok(c, { order_id: outcome.orderId, ordersn: outcome.ordersn, money: toMoney(outcome.moneyCents) });
+  return ok(c, {
+    order_id: outcome.orderId,
+    ordersn: outcome.ordersn,
+    money: toMoney(outcome.moneyCents),
+  } satisfies PlacedOrder);
 });
 
 const cancelForm = z.object({ roomid: presentId("1026"), order_id: presentId("1041") });
@@ -117,5 +131,5 @@ gameOrderRoutes.post("/api/game/getgamecancel", requireUser, async (c) => {
   });
   if (!outcome.ok) throw new ProductError(outcome.errCode);
   handBookmark(c, outcome.bookmark, c.get("user").shard!);
-  return ok(c, { money: toMoney(outcome.moneyCents) });
+  return ok(c, { money: toMoney(outcome.moneyCents) } satisfies CancelledOrder);
 });

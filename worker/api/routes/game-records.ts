@@ -21,6 +21,7 @@ import { roundFacts } from "../../room/rounds";
 import { toMoney, toOdds } from "#shared/money";
 import { optionKey, voidPresetOf } from "../../room/round-view";
 import { DAY_MS, dayStartMs } from "#shared/days";
+import type { BetRecordPage, Trend } from "#shared/answers/games";
 
 // The player's bet records and win/loss figures (docs/product.md#screens bet list and trend page).
 export const gameRecordRoutes = new Hono<AppEnv>();
@@ -104,7 +105,7 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
       returned: toMoney(totals.returnedCents),
       result: toMoney(totals.resultCents),
     },
-  });
+  } satisfies BetRecordPage);
 });
 
 /** Today's result (awards - stakes of bets played out) and turnover, in the player's day (UTC+8). */
@@ -127,5 +128,5 @@ gameRecordRoutes.post("/api/game/gettrenddata", requireUser, async (c) => {
     yestotal: toMoney(yesterdayFigures.turnoverCents),
     todaywin: toMoney(todayFigures.netCents),
     todaytotal: toMoney(todayFigures.turnoverCents),
-  });
+  } satisfies Trend);
 });

@@ -17,6 +17,7 @@ import { getUserById } from "../../players/users";
 import { toMoney } from "#shared/money";
 import { roomStub } from "../../room/routing";
 import { diffView, gameView, roundResultView } from "../../room/round-view";
+import type { GameInfo, GameList, PublishedRound, RoomList, RoundPaid, RoundResultPage } from "#shared/answers/games";
 
 // Rooms and rounds of the game API (docs/product.md#rounds-and-bets, docs/architecture.md#the-contract and docs/product.md#games).
 export const gameRoutes = new Hono<AppEnv>();
@@ -27,7 +28,7 @@ const GAMELOG_PAGE_SIZE = 20;
 gameRoutes.post("/api/game/getgamelist", async (c) => {
   const rows = await listGames(getDb(c.env));
   const list = rows.map(({ minjoinCents, ...game }) => ({ ...game, minjoin: toMoney(minjoinCents) }));
-  return ok(c, { list });
+  return ok(c, { list } satisfies GameList);
 });
 
 const roomListForm = z.object({
@@ -39,7 +40,7 @@ const roomListForm = z.object({
 gameRoutes.post("/api/game/getroomlist", requireUser, async (c) => {
   const { roomtype } = parseBody(roomListForm, c.get("body"));
   const rooms = await listRoomsOfTab(getDb(c.env), roomtype);
-  return ok(c, { list: rooms.map(roomSummary) });
+  return ok(c, { list: rooms.map(roomSummary) } satisfies RoomList);
 });
 
 const roomForm = z.object({ roomid: presentId("1026") });
@@ -69,7 +70,7 @@ gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
     diff: diffView(current, nowMs),
     closeSeconds: Math.round((current.drawAtMs - current.closeAtMs) / 1000),
     his,
-  });
+  } satisfies GameInfo);
 });
 
 const gamelogForm = z.object({ roomid: presentId("1026"), page: pageField(), ...cursorFields });
@@ -83,7 +84,7 @@ gameRoutes.post("/api/game/getgamelog", requireUser, async (c) => {
   const rows = await publicRounds(db, room.id, at);
   return ok(
     c,
-    pagedList(rows, at, roundKey, (row) => roundResultView(row, room.optionCount)),
+    pagedList(rows, at, roundKey, (row) => roundResultView(row, room.optionCount)) satisfies RoundResultPage,
   );
 });
 
@@ -99,13 +100,13 @@ gameRoutes.post("/api/game/current", requireUser, async (c) => {
   const room = await existingRoom(db, roomid);
   const round =
     typeof gameseq === "number" ? await findRound(db, room.id, gameseq) : (await drawnRounds(db, room.id, 1))[0];
-  if (!round || round.seed === null) return ok(c, { award: 0, stake: 0, result: null });
+  if (!round || round.seed === null) return ok(c, { award: 0, stake: 0, result: null } satisfies RoundPaid);
   const paid = await roundPaidCents(playerDb(c), c.get("user").id, round.id);
   return ok(c, {
     award: toMoney(paid.awardCents),
     stake: toMoney(paid.stakeCents),
     result: roundResultView(round, room.optionCount),
-  });
+  } satisfies RoundPaid);
 });
 
 const roundForm = z.object({ roomid: presentId("1026"), seqno: presentId("1027") });
@@ -123,5 +124,5 @@ gameRoutes.post("/api/game/getround", async (c) => {
     gametype: round.gameType,
     optionCount: room.optionCount,
     status: round.status,
-  });
+  } satisfies PublishedRound);
 });

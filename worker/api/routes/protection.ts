@@ -20,13 +20,15 @@ import { formatDate, periodWindow, dateRangeWindow } from "#shared/days";
 import { financeFlowForm } from "#shared/forms/wallet";
 import { checkPayPassword } from "../../wallet/pay-password";
 import { sessionsChanged } from "../session-memo";
+import type { Statement } from "#shared/answers/account";
+import type { ExclusionStarted, LimitsSet, Protection, RealityCheck } from "#shared/answers/protection";
 
 // Player protection (docs/product.md#player-protection): limits, time-outs and self-exclusions, reality checks, statement.
 export const protectionRoutes = new Hono<AppEnv>();
 
 protectionRoutes.post("/api/game/getprotection", requireUser, async (c) => {
   const user = c.get("user");
-  return ok(c, await protectionView(playerDb(c), user.id, user.sessionId, Date.now()));
+  return ok(c, (await protectionView(playerDb(c), user.id, user.sessionId, Date.now())) satisfies Protection);
 });
 
 protectionRoutes.post("/api/game/setlimit", requireUser, async (c) => {
@@ -35,7 +37,7 @@ protectionRoutes.post("/api/game/setlimit", requireUser, async (c) => {
   const userId = c.get("user").id;
   const nowMs = Date.now();
   await setLimit(db, userId, form.kind, form.period, form.money, nowMs);
-  return ok(c, { limits: await limitsView(db, userId, nowMs) });
+  return ok(c, { limits: await limitsView(db, userId, nowMs) } satisfies LimitsSet);
 });
 
 protectionRoutes.post("/api/game/selfexclude", requireUser, async (c) => {
@@ -46,7 +48,11 @@ protectionRoutes.post("/api/game/selfexclude", requireUser, async (c) => {
   await checkPayPassword(db, readConfig(c.env).pepper, userId, form.pwd, nowMs);
   const exclusion = await excludeSelf(db, userId, form.period, nowMs);
   sessionsChanged(c);
-  return ok(c, { period: exclusion.period, start: exclusion.startAtMs, until: exclusion.endAtMs });
+  return ok(c, {
+    period: exclusion.period,
+    start: exclusion.startAtMs,
+    until: exclusion.endAtMs,
+  } satisfies ExclusionStarted);
 });
 
 protectionRoutes.post("/api/game/setrealitycheck", requireUser, async (c) => {
@@ -54,12 +60,12 @@ protectionRoutes.post("/api/game/setrealitycheck", requireUser, async (c) => {
   const db = playerDb(c);
   const user = c.get("user");
   await setRealityCheckMinutes(db, user.id, minutes);
-  return ok(c, await realityCheckView(db, user.id, user.sessionId, Date.now()));
+  return ok(c, (await realityCheckView(db, user.id, user.sessionId, Date.now())) satisfies RealityCheck);
 });
 
 protectionRoutes.post("/api/game/getrealitycheck", requireUser, async (c) => {
   const user = c.get("user");
-  return ok(c, await realityCheckView(playerDb(c), user.id, user.sessionId, Date.now()));
+  return ok(c, (await realityCheckView(playerDb(c), user.id, user.sessionId, Date.now())) satisfies RealityCheck);
 });
 
 /** "Keep playing": the next reality check comes one interval from now. */
@@ -68,7 +74,7 @@ protectionRoutes.post("/api/game/realitycheckseen", requireUser, async (c) => {
   const user = c.get("user");
   const nowMs = Date.now();
   await markRealityCheckSeen(db, user.sessionId, nowMs);
-  return ok(c, await realityCheckView(db, user.id, user.sessionId, nowMs));
+  return ok(c, (await realityCheckView(db, user.id, user.sessionId, nowMs)) satisfies RealityCheck);
 });
 
 /** Net result over a period (the funds ledger's tabs or a date range), from the ledger. */
@@ -104,7 +110,7 @@ protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
     change: toMoney(Object.values(s).reduce((sum, cents) => sum + cents, 0)),
     opening: toMoney(openingCents),
     closing: toMoney(closingCents),
-  });
+  } satisfies Statement);
 });
 
 /** The operator's read-only view of a player's protection: nothing here changes it. */

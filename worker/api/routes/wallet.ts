@@ -22,6 +22,7 @@ import { PAGE_SIZE, pageForm, rechargeForm, withdrawForm } from "#shared/forms/w
 import { requestKey } from "../../wallet/keys";
 import { depositRow, withdrawalRow } from "../../wallet/present";
 import { requestWithdrawal } from "../../wallet/withdrawals";
+import type { DepositList, DepositRow, WithdrawalList } from "#shared/answers/wallet";
 
 // Deposits and withdrawals of the player (docs/product.md#screens recharge, withdraw).
 export const walletRoutes = new Hono<AppEnv>();
@@ -43,7 +44,7 @@ walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
     key,
     nowMs,
   });
-  return ok(c, depositRow(request));
+  return ok(c, depositRow(request) satisfies DepositRow);
 });
 
 walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
@@ -59,7 +60,7 @@ walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
     kefu_url: settings.kefuUrl,
     // where the player sends the money before filing the request (the operator's settings screen)
     payees: settings.payees,
-  });
+  } satisfies DepositList);
 });
 
 walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
@@ -99,5 +100,5 @@ walletRoutes.post("/api/game/getwithdrawlist", requireUser, async (c) => {
     leftToday: toMoney(capLeftCents(settings.dailyCapCents, usedCents)),
     // what a new withdrawal to a coin address would pay: the approved rates and fees (shared/payouts.ts)
     coinPayouts: settings.coinPayouts,
-  });
+  } satisfies WithdrawalList);
 });

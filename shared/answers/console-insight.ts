@@ -1,4 +1,4 @@
-// The answers of /api/admin/books and /api/admin/charts as the console reads them (worker/insight/).
+// The answers of /api/admin/books and /api/admin/charts (docs/architecture.md#answers): worker/insight/ builds them.
 
 /** shard: the wallet database whose books disagree (docs/decisions/161) */
 export type BooksProblem = { shard?: number } & (
@@ -60,3 +60,44 @@ export type Charts = {
   rooms: { id: number; title: string; titleKey?: string }[];
   at: number;
 };
+
+export type Marker = { key: string; userId: number; figures: Record<string, number> };
+
+export type Interaction = { id: number; kind: string; text: string; at: number; operator: string | null };
+
+export type RiskFile = { player: { id: number; username: string }; markers: Marker[]; interactions: Interaction[] };
+
+export type AtRisk = {
+  userId: number;
+  username: string;
+  markers: Marker[];
+  lastInteraction: { at: number; kind: string } | null;
+};
+
+export type TotalsDay = {
+  day: string;
+  turnover: number;
+  payouts: number;
+  house: number;
+  inPlay: number;
+  deposits: number;
+  withdrawals: number;
+  activePlayers: number;
+};
+
+export type BooksDay = {
+  day: string;
+  status: "closed" | "refused" | "open";
+  opening: BooksFigures;
+  closing: BooksFigures;
+  movements: BooksMovement[];
+  problems: BooksDayProblem[];
+};
+
+export type BooksDays = { page: number; days: BooksDay[]; today: BooksDay | null; live: BooksCheck; at: number };
+
+export type BooksFigures = { players: number; house: number; inPlay: number; finance: number };
+
+export type BooksMovement = { side: "players" | "house"; kind: string; amount: number; rows: number };
+
+export type BooksDayProblem = { kind: string; [field: string]: unknown };

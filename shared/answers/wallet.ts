@@ -1,5 +1,6 @@
 import type { CoinAmount, CoinPayouts } from "#shared/payouts";
-// The wallet answers as the contract gives them; money is a wire decimal (docs/architecture.md#the-contract).
+// The wallet answers as the contract gives them; money is a wire decimal (docs/architecture.md#answers).
+// worker/wallet/present.ts builds them, typed with these.
 
 export type RequestStatus = "pending" | "approved" | "rejected";
 
@@ -44,7 +45,7 @@ export type Card = {
   time: number;
 };
 
-export type CardList = { list: Card[]; types: string[] };
+export type CardList = { list: Card[]; types: readonly string[] };
 
 export type WithdrawalRow = {
   id: number;
@@ -57,7 +58,7 @@ export type WithdrawalRow = {
   payout_ref?: string;
   /** the coins a withdrawal to a coin address pays, quoted when asked (absent from a backend that does not say) */
   coin?: CoinAmount | null;
-  card: Pick<Card, "id" | "type" | "bank" | "account" | "address">;
+  card: Pick<Card, "id" | "type" | "bank" | "account" | "address" | "network">;
 };
 
 export type WithdrawalList = {
@@ -73,8 +74,21 @@ export type WithdrawalList = {
   coinPayouts?: CoinPayouts;
 };
 
+/** A ledger row's kind; a withdrawal's hold reads as what became of it (wait, withdrawn, waitReturned). */
 export type FlowKind =
-  "earn" | "loss" | "bet" | "redo" | "wait" | "topup" | "debit" | "stake" | "interest" | "principal" | "adjustment";
+  | "earn"
+  | "loss"
+  | "bet"
+  | "redo"
+  | "wait"
+  | "withdrawn"
+  | "waitReturned"
+  | "topup"
+  | "debit"
+  | "stake"
+  | "interest"
+  | "principal"
+  | "adjustment";
 
 export type FlowRow = {
   id: number;

@@ -1,0 +1,40 @@
+// The finance calls' answers (docs/architecture.md#answers): worker/finance/present.ts builds them.
+
+export type Product = {
+  id: number;
+  titleKey: string;
+  rate_ppm: number;
+  rate: number;
+  yearRate: number;
+  min: number;
+  max: number | null;
+  upTo: number;
+  days: number;
+};
+export type ProductList = { list: Product[]; min: number; max: number };
+export type FinanceOrder = {
+  id: number;
+  product: number;
+  titleKey: string;
+  principal: number;
+  rate: number;
+  days: number;
+  start: number;
+  valueDate: number;
+  maturity: number;
+  daysLeft: number;
+  daysPaid: number;
+  dailyInterest: number;
+  interest: number;
+  totalInterest: number;
+  status: "active" | "matured";
+};
+
+/** A page of the player's finance orders (getproductorders). */
+export type FinanceOrderPage = {
+  list: FinanceOrder[];
+  page: number;
+  hasMore: boolean;
+  next?: string | null;
+  prev?: string | null;
+};

@@ -1,0 +1,48 @@
+// What the compiler refuses about answers (docs/architecture.md#answers, docs/decisions/178). Nothing here
+// runs: npm run typecheck compiles it (tests/tsconfig.json), and each `@ts-expect-error` fails the check the
+// day its line compiles, that is the day the rule it shows stops holding.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Assets } from "#shared/answers/account";
+import type { DepositRow } from "#shared/answers/wallet";
+import { callApi } from "~/lib/api.server";
+import { loadAdmin } from "~/lib/operator.server";
+
+/** A presenter built as the Worker's are (worker/wallet/present.ts): its answer is the shared type. */
+export function depositRowMissingItsStatus(r: { id: number; amountCents: number; createdAtMs: number }): DepositRow {
+  // @ts-expect-error the answer lacks `status`, which DepositRow requires
+  return { id: r.id, money: r.amountCents / 100, pay_name: "", time: r.createdAtMs, decidedAt: null, note: "" };
+}
+
+/** A route's answer checked as the Worker's routes check theirs (`ok(c, {...} satisfies Assets)`). */
+export function assetsWithATextBalance() {
+  return {
+    // @ts-expect-error money is a wire decimal (a number), not a text
+    balance: "10.00",
+    withdrawable: 0,
+    locked: 0,
+    orders: 0,
+    nextMaturity: null,
+    total: 0,
+  } satisfies Assets;
+}
+
+/** A loader reads the answer its path has, declared nowhere at the call. */
+export async function loaderReadingAFieldTheAnswerLacks(request: Request, context: AppLoadContext) {
+  const answer = await callApi(request, context, "/api/Game/getassets");
+  const total: number = answer.data.total;
+  // @ts-expect-error getassets answers no `frozen`
+  return { total, frozen: answer.data.frozen };
+}
+
+/** The console reads its answers the same way. */
+export async function consoleLoaderReadingAFieldTheAnswerLacks(request: Request, context: AppLoadContext) {
+  const me = await loadAdmin(request, context, "/api/admin/me");
+  // @ts-expect-error /api/admin/me answers id, username and role, no email
+  return { id: me.id, email: me.email };
+}
+
+/** A path the contract does not have is no call at all. */
+export async function callToAPathNobodyAnswers(request: Request, context: AppLoadContext) {
+  // @ts-expect-error "/api/Game/getassetz" is not a player call of the contract
+  return callApi(request, context, "/api/Game/getassetz");
+}
