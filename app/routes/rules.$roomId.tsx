@@ -2,44 +2,18 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
-import { callApi, requireProfile } from "~/lib/api.server";
-import { formatOdds, roomIdParam, screenOfRoomType } from "~/lib/game";
+import { formatOdds, screenOfRoomType } from "~/lib/game";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
-import { percent, winConditions, type WinCondition } from "~/lib/game-rules";
-import { isGameType } from "#shared/games/options";
-import { rulesTable } from "#shared/games/probability";
+import { percent, type WinCondition } from "~/lib/game-rules";
+import { loadRoomRules } from "~/lib/room-rules.server";
 import gameStyles from "~/styles/game.css?url";
 
 export const handle = { i18n: ["game"], title: "game:rules.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
-// Every figure on this page is computed from the settlement rules and the room's live odds.
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const roomId = roomIdParam(params.roomId);
-  if (roomId === null) throw new Response("Not found", { status: 404 });
-  const [, info] = await Promise.all([
-    requireProfile(request, context),
-    callApi(request, context, "/api/Game/getGameinfo", { roomid: roomId }),
-  ]);
-  if (info.code !== 1) return { roomId, refusal: info.info, rules: null };
-  const { room, options, closeSeconds } = info.data;
-  const gameType = room.type;
-  if (!isGameType(gameType)) throw new Response("Unknown game", { status: 404 });
-  const ratesMilli = options.map((option) => Math.round(option.odds * 1000));
-  const table = rulesTable(gameType, options.length, ratesMilli);
-  const conditions = winConditions(gameType, options.length);
-  return {
-    roomId,
-    refusal: null,
-    rules: {
-      title: room.title,
-      titleKey: room.titleKey,
-      gameType,
-      closeSeconds,
-      minbuy: room.minbuy,
-      rows: table.map((row, i) => ({ ...row, condition: conditions[i] })),
-    },
-  };
+/** Every figure on this page is computed on the server (room-rules.server.ts). */
+export function loader(args: LoaderFunctionArgs) {
+  return loadRoomRules(args);
 }
 
 function conditionText(t: Translate, condition: WinCondition): string {

@@ -150,7 +150,13 @@ export const VISITS = {
     },
     {
       path: "/admin/settings",
-      covers: ["app/routes/admin.settings.tsx"],
+      covers: [
+        "app/routes/admin.settings/route.tsx",
+        "app/routes/admin.settings/TextField.tsx",
+        "app/routes/admin.settings/PayeeFields.tsx",
+        "app/routes/admin.settings/CoinPayoutFields.tsx",
+        "app/routes/admin.settings/VipFields.tsx",
+      ],
       refuse: { set: { withdraw_daily_cap: "abc" }, submit: /^save settings$/i, noScript: true },
     },
     {
@@ -173,7 +179,7 @@ export const VISITS = {
     { path: ({ player }) => `/admin/risk/${player}`, covers: ["app/routes/admin.risk.$id.tsx"] },
     {
       path: "/admin/operators",
-      covers: ["app/routes/admin.operators.tsx"],
+      covers: ["app/routes/admin.operators/NewOperatorForm.tsx", "app/routes/admin.operators/RoleSelect.tsx"],
       // a name taken already: the server refuses it (the browser checks only its shape)
       refuse: { set: { username: "admin2" }, submit: /^create operator$/i, noScript: true },
     },

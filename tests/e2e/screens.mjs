@@ -31,13 +31,21 @@ function routePattern(file) {
   return `/${segments.join("/")}`.replace(/\/$/, "") || "/";
 }
 
-/** Every route of app/routes, with whether its file renders a page. */
+/**
+ * Every route of app/routes, with whether its file renders a page: a file, or a folder whose route.tsx is the
+ * route (the folder's other files are its parts).
+ */
 export function appRoutes(dir = "app/routes") {
-  return readdirSync(dir)
-    .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."))
-    .map((file) => ({
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      if (entry.isDirectory()) return [{ file: `${entry.name}/route.tsx`, name: entry.name }];
+      return /\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")
+        ? [{ file: entry.name, name: entry.name }]
+        : [];
+    })
+    .map(({ file, name }) => ({
       file,
-      pattern: routePattern(file),
+      pattern: routePattern(name),
       page: /^export default /m.test(readFileSync(`${dir}/${file}`, "utf8")),
     }));
 }
