@@ -86,8 +86,8 @@ function drizzleOf(d1: D1Database): DrizzleD1Database {
   return db;
 }
 
-/** The control database's handle over its binding or a session of it: for worker/db/databases.ts (and tests over a D1 of their own). */
+/** The control database's handle over its binding or a session of it: worker/db/databases.ts's (and tests'). */
 export const controlHandle = (d1: D1Database): ControlDb => drizzleOf(d1) as unknown as ControlDb;
 
-/** A wallet shard's handle over its binding or a session of it: for worker/db/databases.ts (and tests over a D1 of their own). */
+/** A wallet shard's handle over its binding or a session of it: worker/db/databases.ts's (and tests'). */
 export const walletHandle = (d1: D1Database): WalletDb => drizzleOf(d1) as unknown as WalletDb;
