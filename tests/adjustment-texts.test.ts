@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dbOf } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
@@ -106,7 +106,7 @@ describe("adjustments as the player reads them", () => {
 
   it("an operator's note written before texts existed stays in the console: the player sees the kind alone", async () => {
     const p = await player();
-    const db = dbOf(await playerD1(p.id));
+    const db = walletHandle(await playerD1(p.id));
     // a row as 0008 to 0014 wrote it: key "operator" with the note as its parameter
     await runInOneBatch(db, [
       ...balanceChangeStatements(db, {

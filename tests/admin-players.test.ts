@@ -13,6 +13,7 @@ import {
 import { auditRows, secondOperator } from "./admin-helpers";
 import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
 import { allDatabases, playerD1, walletDatabases } from "./shard-helpers";
+import { placeOk, playerWith } from "./rooms-helpers";
 
 describe("freezing a player", () => {
   it("logs the player out at once, refuses the login 403/1069, and is audited; unfreezing lets them back", async () => {
@@ -217,6 +218,20 @@ describe("credits and debits above the threshold", () => {
 });
 
 describe("players: search, file, sessions, password", () => {
+  it("names the room and the game of a player's bets in their file: rounds are read in the control database", async () => {
+    // the player's wallet shard is a database of its own here; rounds and rooms are the control database's
+    const p = await playerWith(10_000);
+    await placeOk(p.token, 15, [[0, 1.98, 20]]);
+    const room = await env.DB.prepare(
+      "SELECT r.title, g.title_key AS titleKey FROM rooms r JOIN games g ON g.id = r.game_id WHERE r.id = 15",
+    ).first<{ title: string; titleKey: string }>();
+    const file = await api("/api/admin/players/get", { token: await operatorLogin(), userId: p.userId });
+    expectOk(file);
+    expect(file.data.bets).toEqual([
+      expect.objectContaining({ room: room!.title, titleKey: room!.titleKey, stake: 20 }),
+    ]);
+  });
+
   it("finds by username prefix or phone, one page, and shows the player's file", async () => {
     const { id, username } = await player(30);
     const op = await operatorLogin();

@@ -1,3 +1,4 @@
+import { databasesOf } from "../worker/db/databases";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
@@ -22,7 +23,7 @@ async function shardOf(userId: number) {
 }
 
 /** A check of every shard now, as the console's button runs it: each shard's result, in shard order. */
-const checkNow = (atMs = Date.now()) => checkEveryShard(env, atMs);
+const checkNow = (atMs = Date.now()) => checkEveryShard(databasesOf(env), atMs);
 
 async function runCron(atMs = Date.now()) {
   const ctx = createExecutionContext();

@@ -1,10 +1,11 @@
+import { databasesOf } from "../worker/db/databases";
 import { env, exports } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, operatorLogin } from "./helpers";
 import { expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { placeOk, playerWith } from "./rooms-helpers";
-import { dbOf, getDb } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { at, betAt, lockAt, moveAt, settleAt as settleAtIn } from "./books-past-rows";
 import { CLOSE_AFTER_MS, closeBooksDays } from "../worker/insight/books-days";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
@@ -17,7 +18,7 @@ import { playerD1 } from "./shard-helpers";
 // refuse to close, naming the rows. A player's money is in their wallet shard (docs/decisions/161): each shard
 // closes its own days, the rounds read from the control database, and the console sums the shards' days.
 
-const control = () => getDb(env);
+const control = () => databasesOf(env).control;
 /** The shard every player of this file is in: the days closed by the first test are that shard's. */
 let shard: number | undefined;
 const shardD1 = () => walletBindings(env)[shard!];
@@ -73,8 +74,8 @@ describe("the books per day", () => {
     // two cron runs at once: each day is closed once, neither fails
     const closingAt = Math.max(Date.now(), today + CLOSE_AFTER_MS);
     const [result, raced] = await Promise.all([
-      closeBooksDays(dbOf(shardD1()), closingAt, control()),
-      closeBooksDays(dbOf(shardD1()), closingAt, control()),
+      closeBooksDays(walletHandle(shardD1()), closingAt, control()),
+      closeBooksDays(walletHandle(shardD1()), closingAt, control()),
     ]);
     expect(result.refused).toBeNull();
     expect(raced.refused).toBeNull();
@@ -194,7 +195,7 @@ describe("the books per day", () => {
 
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const tomorrow = today + DAY_MS + CLOSE_AFTER_MS;
-    const result = await closeBooksDays(dbOf(shardD1()), tomorrow, control());
+    const result = await closeBooksDays(walletHandle(shardD1()), tomorrow, control());
     const line = errors.mock.calls.map((c) => String(c[0])).find((l) => l.includes("day refused to close"));
     errors.mockRestore();
     expect(result.closed).toEqual([]);
@@ -238,7 +239,7 @@ describe("the books per day", () => {
       .first<{ status: string }>();
     expect(stored!.status).toBe("refused");
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const again = await closeBooksDays(dbOf(shardD1()), tomorrow + DAY_MS, control());
+    const again = await closeBooksDays(walletHandle(shardD1()), tomorrow + DAY_MS, control());
     vi.restoreAllMocks();
     expect(again.closed).toEqual([]);
     expect(again.refused!.day).toBe(formatDate(today));

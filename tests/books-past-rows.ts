@@ -1,5 +1,6 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
-import { dbOf, getDb } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { ledgerReasons } from "../worker/ledger/reasons";
@@ -29,7 +30,7 @@ type PastRow = { amountCents: number; type: string; idempotencyKey: string; ref?
 
 /** One change of a player's balance at a past moment, with its other side, as the wallet writes it. */
 async function writeAt(userId: number, atMs: number, row: PastRow) {
-  const db = dbOf(await playerD1(userId));
+  const db = walletHandle(await playerD1(userId));
   await runInOneBatch(
     db,
     balanceChangeStatements(db, { userId, reason: ledgerReasons.adjustment("correction"), nowMs: atMs, ...row }),
@@ -75,7 +76,7 @@ export async function betAt(userId: number, stakeCents: number, atMs: number) {
 
 /** The round drawn at a past moment in one shard, option 0 winning: the room's own settlement batches. */
 export async function settleAt(roundId: number, atMs: number, shard: number, shardD1: D1Database) {
-  const control = getDb(env);
+  const control = databasesOf(env).control;
   const settlement = {
     roundId,
     status: "settled",
@@ -89,7 +90,7 @@ export async function settleAt(roundId: number, atMs: number, shard: number, sha
     nowMs: atMs,
   } satisfies Settlement;
   // as the room does it: the result in the control database, the shard's batch, then the shard's answer
-  const db = dbOf(shardD1);
+  const db = walletHandle(shardD1);
   await runInOneBatch(control, [roundResultStatement(control, settlement)]);
   await runInOneBatch(db, [...settlementStatements(db, settlement, shard)]);
   await runInOneBatch(control, [...roundAnsweredStatements(control, { roundId, shards: [shard], nowMs: atMs }, shard)]);

@@ -1,6 +1,6 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../worker/db/client";
 import { saveArticleStatement } from "../worker/content/article-queries";
 import { contentSeedStatements, SEED_ARTICLES, SEED_BANNERS } from "../worker/seed/content";
 import { api, count, expectError, expectOk } from "./helpers";
@@ -279,7 +279,7 @@ describe("hostile article content", () => {
   });
 
   it("is sanitized when it is written", async () => {
-    const db = getDb(env);
+    const db = databasesOf(env).control;
     await saveArticleStatement(db, {
       id: 70_002,
       groupId: 9,

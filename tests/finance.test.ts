@@ -1,3 +1,4 @@
+import { databasesOf } from "../worker/db/databases";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { playerD1, rowD1 } from "./shard-helpers";
 
 const DAY = 86_400_000;
 // the cron's accrual: every wallet shard, each its own batch (worker/finance/accrue.ts)
-const accrue = (nowMs: number) => accrueEveryShard(env, nowMs);
+const accrue = (nowMs: number) => accrueEveryShard(databasesOf(env), nowMs);
 
 const transferIn = (token: string, product_id: unknown, money: unknown, extra: Record<string, unknown> = {}) =>
   api("/api/Game/producttransferin", {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
-import { dbOf } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
@@ -11,7 +11,7 @@ import { playerD1 } from "./shard-helpers";
 
 /** A real movement (player row + house mirror) written at a chosen moment, as the game would. */
 async function movementAt(userId: number, amountCents: number, type: string, atMs: number) {
-  const db = dbOf(await playerD1(userId));
+  const db = walletHandle(await playerD1(userId));
   await runInOneBatch(db, [
     ...balanceChangeStatements(db, {
       userId,

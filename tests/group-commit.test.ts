@@ -1,8 +1,9 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants } from "./helpers";
 import { balanceOf, playerWith } from "./rooms-helpers";
-import { dbOf, getDb } from "../worker/db/client";
+import { type WalletDb, walletHandle } from "../worker/db/client";
 import { runInOneBatch } from "../worker/db/batch";
 import { GroupCommit, MAX_GROUP } from "../worker/room/group-commit";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
@@ -13,7 +14,7 @@ import { playerD1 } from "./shard-helpers";
 // house-side debits of worker/ledger/ledger.ts, four statements each.
 
 // the debits of each test's player, in the player's shard (docs/decisions/161)
-let db = getDb(env);
+let db: WalletDb = databasesOf(env).wallet(0);
 let keys = 0;
 
 /** A house-side debit; each with its own idempotency key unless one is given. */
@@ -43,7 +44,7 @@ const balanceAfter = (results: D1Result[]) => (results[1].results[0] as { moneyC
 /** A new player holding `cents`; the writes that follow go to their shard. */
 async function player(cents: number) {
   const { userId } = await playerWith(cents);
-  db = dbOf(await playerD1(userId));
+  db = walletHandle(await playerD1(userId));
   return userId;
 }
 

@@ -1,3 +1,4 @@
+import { databasesOf } from "../worker/db/databases";
 import { forgetPerFile } from "./support/file-state";
 import { moveClockAhead } from "./support/clock-ahead";
 import { env, exports } from "cloudflare:workers";
@@ -6,7 +7,6 @@ import { hashSmsCode } from "../worker/players/sms";
 import { normalisePhone } from "../shared/players/phone";
 import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
-import { getDb } from "../worker/db/client";
 import { newSessionStatement } from "../worker/players/sessions";
 import { allDatabases } from "./shard-helpers";
 import { expectBooksBalanced, expectOk, type Answer, type ContractClient } from "./contract/client";
@@ -98,7 +98,7 @@ export async function operatorLogin(username = "admin") {
     .first<{ id: number; password_generation: number }>();
   if (!operator) throw new Error(`no operator ${username}`);
   const { token, statement } = await newSessionStatement(
-    getDb(env),
+    databasesOf(env).control,
     { id: operator.id, passwordGeneration: operator.password_generation },
     "operator",
     Date.now(),

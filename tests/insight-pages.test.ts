@@ -1,3 +1,4 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { expectConsoleOnly, operatorBrowser } from "./console-pages";
@@ -21,7 +22,7 @@ describe("the console's insight screens", () => {
     const p = await playerWith(10_000);
     await placeOk(p.token, 15, [[0, 1.98, 30]]);
     await finishRound(15);
-    await checkEveryShard(env, Date.now());
+    await checkEveryShard(databasesOf(env), Date.now());
     const browser = await operatorBrowser();
     const words = {
       en: ["Books balanced", "Turnover and payouts per day", "Show as a table", "Return to player by room"],
@@ -87,7 +88,7 @@ describe("the console's insight screens", () => {
       .bind(p.userId)
       .run();
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await checkEveryShard(env, Date.now());
+    await checkEveryShard(databasesOf(env), Date.now());
     vi.restoreAllMocks();
     const browser = await operatorBrowser();
     for (const path of ["/admin", "/admin/players", "/admin/audit"]) {

@@ -1,8 +1,8 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
-import { getDb } from "../worker/db/client";
 import { betRecords, liveBets } from "../worker/room/bets";
 import { listLedgerRows } from "../worker/wallet/funds";
 import { listDeposits, listWithdrawals } from "../worker/wallet/requests";
@@ -11,6 +11,7 @@ import { listPendingAdjustments } from "../worker/operators/adjustments";
 import { listAudit } from "../worker/operators/audit";
 import { publicRounds } from "../worker/room/rounds";
 import { type PageAt, firstPage } from "../worker/db/keyset";
+import { type ControlDb, type WalletDb, controlHandle, walletHandle } from "../worker/db/client";
 
 const records = (token: string, extra: Record<string, unknown> = {}) =>
   api("/api/Game/getGamelog2", { token, ...extra });
@@ -36,10 +37,11 @@ function recordingDb() {
       };
     },
   });
-  return { db: getDb({ ...env, DB } as Env), sent };
+  // one database holds every table here: its handles of both kinds
+  return { db: { control: controlHandle(DB), wallet: walletHandle(DB) }, sent };
 }
 
-async function planOf(run: (db: ReturnType<typeof getDb>) => Promise<unknown>) {
+async function planOf(run: (db: { control: ControlDb; wallet: WalletDb }) => Promise<unknown>) {
   const { db, sent } = recordingDb();
   await run(db);
   const { sql, params } = sent[sent.length - 1];
@@ -126,12 +128,12 @@ describe("keyset paging (docs/decisions/112)", () => {
     const round = await currentRound(2);
     const at: PageAt = { ...firstPage(20), page: 500, after: [1_700_000_000_000, 999] };
     const plans = {
-      live: await planOf((db) => liveBets(db, { id: round.roundId, seqno: round.seqno }, null)),
-      records: await planOf((db) => betRecords(db, 5, null, at)),
-      recordsTab: await planOf((db) => betRecords(db, 5, 1, at)),
-      ledger: await planOf((db) => listLedgerRows(db, { userId: 5, at })),
-      deposits: await planOf((db) => listDeposits(db, { userId: 5, at })),
-      rounds: await planOf((db) => publicRounds(db, 2, { ...at, after: [999] })),
+      live: await planOf(({ wallet }) => liveBets(wallet, { id: round.roundId, seqno: round.seqno }, null)),
+      records: await planOf(({ wallet }) => betRecords(wallet, 5, null, at)),
+      recordsTab: await planOf(({ wallet }) => betRecords(wallet, 5, 1, at)),
+      ledger: await planOf(({ wallet }) => listLedgerRows(wallet, { userId: 5, at })),
+      deposits: await planOf(({ wallet }) => listDeposits(wallet, { userId: 5, at })),
+      rounds: await planOf(({ control }) => publicRounds(control, 2, { ...at, after: [999] })),
     };
     expect(plans.live).toContain("bets_round_newest");
     expect(plans.records).toContain("bets_user");
@@ -153,14 +155,14 @@ describe("keyset paging (docs/decisions/112)", () => {
     ];
     for (const [name, at] of pages) {
       const pending = { status: "pending" as const, oldestFirst: true, viewer, at };
-      plans[`deposit queue ${name}`] = await planOf((db) => listDeposits(db, pending));
-      plans[`deposit history ${name}`] = await planOf((db) => listDeposits(db, { at }));
-      plans[`withdrawal queue ${name}`] = await planOf((db) => listWithdrawals(db, pending));
-      plans[`withdrawal history ${name}`] = await planOf((db) => listWithdrawals(db, { at }));
-      plans[`lock-ups ${name}`] = await planOf((db) => listOrders(db, { at }));
-      plans[`lock-ups running ${name}`] = await planOf((db) => listOrders(db, { status: "active", at }));
-      plans[`a player's lock-ups ${name}`] = await planOf((db) => listOrders(db, { userId: 5, at }));
-      plans[`adjustment queue ${name}`] = await planOf((db) => listPendingAdjustments(db, at));
+      plans[`deposit queue ${name}`] = await planOf(({ wallet }) => listDeposits(wallet, pending));
+      plans[`deposit history ${name}`] = await planOf(({ wallet }) => listDeposits(wallet, { at }));
+      plans[`withdrawal queue ${name}`] = await planOf(({ wallet }) => listWithdrawals(wallet, pending));
+      plans[`withdrawal history ${name}`] = await planOf(({ wallet }) => listWithdrawals(wallet, { at }));
+      plans[`lock-ups ${name}`] = await planOf(({ wallet }) => listOrders(wallet, { at }));
+      plans[`lock-ups running ${name}`] = await planOf(({ wallet }) => listOrders(wallet, { status: "active", at }));
+      plans[`a player's lock-ups ${name}`] = await planOf(({ wallet }) => listOrders(wallet, { userId: 5, at }));
+      plans[`adjustment queue ${name}`] = await planOf(({ wallet }) => listPendingAdjustments(wallet, at));
       // the audit log's key ends with its database
       const audit: PageAt = {
         ...at,
@@ -168,7 +170,9 @@ describe("keyset paging (docs/decisions/112)", () => {
         before: at.before && [...at.before, 1],
       };
       // the page is read from the recording database, the names after it from the control database
-      plans[`audit ${name}`] = await planOf((db) => listAudit(getDb(env), [{ db, source: 1 }], { at: audit }));
+      plans[`audit ${name}`] = await planOf(({ wallet }) =>
+        listAudit(databasesOf(env).control, [{ db: wallet, source: 1 }], { at: audit }),
+      );
     }
     const uses = (plan: string) => /USING (COVERING )?INDEX (\w+)/.exec(plan)?.[2];
     for (const [list, plan] of Object.entries(plans)) {

@@ -1,3 +1,4 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
@@ -64,7 +65,7 @@ describe("a lock-up on the statement and in the total assets", () => {
       .bind(shift, shift, order.id)
       .run();
     // The cron's run: a lock-up lives in its player's wallet shard, each shard paid on its own (docs/decisions/161).
-    await accrueEveryShard(env, Date.now());
+    await accrueEveryShard(databasesOf(env), Date.now());
     const s = await statement(p.token);
     const interest = order.dailyInterest * order.days;
     expect(s).toMatchObject({ lockups: -100_000, principal: 100_000, interest, net: 0, other: 0 });

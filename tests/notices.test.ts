@@ -3,7 +3,7 @@ import { api, count, expectError, expectMoneyInvariants, expectOk } from "./help
 import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
-import { dbOf } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { accrueFinance } from "../worker/finance/accrue";
 import { applyDueLimitChanges } from "../worker/protection/service";
 import enCommon from "../locales/en/common.json";
@@ -174,7 +174,7 @@ describe("notices of lock-ups and limits", () => {
       .bind(p.id)
       .first<{ id: number; end_at_ms: number; daily_rate_ppm: number }>();
     // the lock-up is in the player's wallet shard (docs/decisions/161)
-    const db = dbOf(await playerD1(p.id));
+    const db = walletHandle(await playerD1(p.id));
     await accrueFinance(db, order!.end_at_ms - 1);
     expect(await count("notices", "user_id = ? AND kind = 'lockupMatured'", p.id)).toBe(0);
     await Promise.all([accrueFinance(db, order!.end_at_ms + 1), accrueFinance(db, order!.end_at_ms + 2)]);
@@ -197,7 +197,7 @@ describe("notices of lock-ups and limits", () => {
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "day", money: "500" }));
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "loss", period: "week", money: "50" }));
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "loss", period: "week", money: "0" }));
-    const db = dbOf(await playerD1(p.id));
+    const db = walletHandle(await playerD1(p.id));
     expect(await applyDueLimitChanges(db, Date.now())).toBe(0);
     const later = Date.now() + DAY + 1_000;
     const [first, second] = await Promise.all([applyDueLimitChanges(db, later), applyDueLimitChanges(db, later)]);

@@ -1,8 +1,8 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { demoApi } from "../worker/api/app";
 import { totpAt } from "../worker/auth/totp";
-import { getDb } from "../worker/db/client";
 import { DEMO_OPERATORS } from "../worker/seed/seed";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
 import { setOperatorDisabled, setOperatorRole } from "../worker/operators/accounts";
@@ -177,7 +177,7 @@ describe("operator accounts", () => {
       "UPDATE users SET operator_role = CASE WHEN id = 2 THEN 'admin' ELSE 'manager' END, frozen = 0 WHERE role = 'operator' AND (id = 2 OR operator_role = 'admin')",
     ).run();
     const audits = await count("audit_log");
-    const db = getDb(env);
+    const db = databasesOf(env).control;
     await expect(
       setOperatorRole(db, { actorId: stale.id, operatorId: 2, role: "viewer", nowMs: Date.now() }),
     ).rejects.toMatchObject({ errCode: 1173 });

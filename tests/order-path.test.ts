@@ -13,7 +13,7 @@ import {
 } from "./rooms-helpers";
 import { runInOneBatch } from "../worker/db/batch";
 import { orderWasRefused, placeOrderStatements } from "../worker/room/bets";
-import { dbOf } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { ledgerReasons } from "../worker/ledger/reasons";
 import { everywhere, playerD1 } from "./shard-helpers";
 
@@ -155,7 +155,7 @@ describe("an order from a remembered session", () => {
     const [mine, theirs] = [await playerWith(10_000), await playerWith(10_000)];
     const theirSession = await sessionIdOf(theirs.userId);
     // the batch runs in my shard, where my rows are; their session is checked there too
-    const db = dbOf(await playerD1(mine.userId));
+    const db = walletHandle(await playerD1(mine.userId));
     const round = await currentRound(17);
     const statements = placeOrderStatements(db, {
       ordersn: `pair-${crypto.randomUUID()}`,

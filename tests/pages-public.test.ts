@@ -1,8 +1,8 @@
+import { databasesOf } from "../worker/db/databases";
 import { createCookie } from "@remix-run/cloudflare";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { login } from "./helpers";
-import { getDb } from "../worker/db/client";
 import { saveArticleStatement } from "../worker/content/article-queries";
 
 const LOCALES = [
@@ -181,7 +181,7 @@ describe("news and articles for guests", () => {
 describe("a hostile article", () => {
   it("cannot run script on its page (written the one way articles are written, docs/decisions/101)", async () => {
     const hostile = `<p>Readable part</p><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">a</a><svg onload=alert(4)>`;
-    await saveArticleStatement(getDb(env), {
+    await saveArticleStatement(databasesOf(env).control, {
       id: 90001,
       groupId: 14,
       title: "x",

@@ -1,12 +1,7 @@
+import { databasesOver } from "../worker/db/databases";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import {
-  MoneyWriteInReplicaRead,
-  openSession,
-  primaryOf,
-  readModeOf,
-  replicaReadPaths,
-} from "../worker/db/read-sessions";
+import { MoneyWriteInReplicaRead, openSession, readModeOf, replicaReadPaths } from "../worker/db/read-sessions";
 import { demoApi } from "../worker/api/app";
 import { PAY_PASSWORD, player, randomDigits } from "./wallet-helpers";
 import { currentRound, finishRound, playerWith, stubOf } from "./rooms-helpers";
@@ -146,7 +141,7 @@ describe("read sessions", () => {
     // a sign-in's session row is not money: touching it stays possible (it goes to the primary anyway)
     expect(() => replica.binding.prepare("UPDATE sessions SET last_seen_at_ms = 1 WHERE id = 1")).not.toThrow();
     // who is signed in is read at the primary, whatever the call's session
-    expect(primaryOf(replica.binding)).toBe(env.DB);
+    expect(databasesOver({ session: replica.binding, primary: env.DB }, []).controlPrimary.$client).toBe(env.DB);
     const primary = openSession(env.DB, "/api/Game/withdraw", null);
     expect(() => primary.binding.prepare("UPDATE users SET money_cents = money_cents WHERE id = 1")).not.toThrow();
   });

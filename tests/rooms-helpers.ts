@@ -2,7 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
-import { dbOf } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { playerD1 } from "./shard-helpers";
 import { balanceChangeStatements } from "../worker/ledger/ledger";
 import { runInOneBatch } from "../worker/db/batch";
@@ -68,7 +68,7 @@ let topups = 0;
 
 /** Credits a player the way a deposit approval does (ledger row + their shard's house mirror). */
 async function fund(userId: number, cents: number) {
-  const db = dbOf(await playerD1(userId));
+  const db = walletHandle(await playerD1(userId));
   await runInOneBatch(
     db,
     balanceChangeStatements(db, {

@@ -1,6 +1,6 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "../worker/db/client";
 import { RETENTION_CURSOR_KEY, RETENTION_STEP, pruneIdleRounds } from "../worker/room/round-retention";
 import { latestPublicRounds } from "../worker/room/rounds";
 import { registerPlayer } from "./helpers";
@@ -13,7 +13,7 @@ import { everywhere, playerD1 } from "./shard-helpers";
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 23, 12);
 const ROOM = 2;
-const db = () => getDb(env);
+const db = () => databasesOf(env).control;
 
 /** Inserts a finished round of room ROOM drawn `daysAgo` days before NOW; returns its id. */
 async function round(

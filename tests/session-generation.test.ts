@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../worker/auth/password";
-import { dbOf } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { createSession } from "../worker/players/sessions";
 import { findUserByUsername } from "../worker/players/users";
 import { api, expectError, expectOk, login, registerPlayer } from "./helpers";
@@ -28,7 +28,7 @@ describe("a login password change", () => {
     // The interleaving of the race, step by step: a login reads the user and checks the old password,
     // the change commits, then the login creates its session (as /api/index/login does).
     const { token, username, password } = await registerPlayer();
-    const db = dbOf(await playerD1(username));
+    const db = walletHandle(await playerD1(username));
     const readByLogin = (await findUserByUsername(db, username))!;
     expect(await verifyPassword(password, readByLogin.passwordHash, env.PEPPER)).toBe(true);
     const changed = await change(token, password, "newpass123");

@@ -1,3 +1,4 @@
+import { databasesOf } from "../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -6,8 +7,6 @@ import { balanceOf, currentRound, finishRound, placeOk, playerWith, sessionIdOf,
 import { insertBulkBets } from "./bulk-bets";
 import { everywhere, playerD1, sumEverywhere } from "./shard-helpers";
 import { playersInShards } from "./shards/orders-helpers";
-import { getDb } from "../worker/db/client";
-import { walletDb } from "../worker/db/shards";
 import { placeOrderStatements } from "../worker/room/bets";
 import { roundAnsweredStatements, roundResultStatement, settlementStatements } from "../worker/room/rounds";
 import { runInOneBatch } from "../worker/db/batch";
@@ -137,7 +136,7 @@ describe("settling a round", () => {
   });
 
   it("gives refunded options their stake back (11x5 sum 30) and settles only once", async () => {
-    const control = getDb(env);
+    const control = databasesOf(env).control;
     const players = [await playerWith(100_000), await playerWith(100_000)];
     // each player's orders go to their wallet shard, as the room writes them (docs/decisions/161)
     const shardOf = async (userId: number) =>
@@ -159,7 +158,7 @@ describe("settling a round", () => {
         oddsMilli: rates[optionIndex],
         stakeCents: 1_000 * (p + 1),
       }));
-      const db = walletDb(env, playerShards[p]);
+      const db = databasesOf(env).walletPrimary(playerShards[p]);
       await runInOneBatch(
         db,
         placeOrderStatements(db, {
@@ -195,7 +194,7 @@ describe("settling a round", () => {
     const settle = async (s: typeof settlement) => {
       await runInOneBatch(control, [roundResultStatement(control, s)]);
       for (const shard of shards) {
-        const wallet = walletDb(env, shard);
+        const wallet = databasesOf(env).walletPrimary(shard);
         await runInOneBatch(wallet, [...settlementStatements(wallet, s, shard)]);
         await runInOneBatch(control, [
           ...roundAnsweredStatements(control, { roundId: s.roundId, shards, nowMs: s.nowMs }, shard),
@@ -286,7 +285,7 @@ describe("settling a round", () => {
     expect(await count("ledger", "ref = ? AND user_id = 1", `round:${round.roundId}`)).toBe(2);
     expect(await count("ledger", "idempotency_key = ?", `stakes:${round.roundId}:house`)).toBe(1);
     // The statement count does not depend on the number of bets.
-    const db = getDb(env);
+    const db = databasesOf(env).wallet(0);
     const shape = {
       roundId: 1,
       status: "settled" as const,

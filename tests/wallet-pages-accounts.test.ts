@@ -12,7 +12,7 @@ import {
   userIdOf,
 } from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
-import { dbOf } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { playerD1 } from "./shard-helpers";
 
 // Bank/wallet accounts and withdrawals as a browser without JavaScript uses them.
@@ -115,7 +115,7 @@ describe("withdraw page", () => {
     const bare = await new Browser().logIn(noPassword.username, noPassword.password);
     // An account from before accounts needed the withdrawal password.
     const noPasswordId = await userIdOf(noPassword.token);
-    await insertCardIfFree(dbOf(await playerD1(noPasswordId)), {
+    await insertCardIfFree(walletHandle(await playerD1(noPasswordId)), {
       ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress(), network: "" },
       userId: noPasswordId,
       nowMs: Date.now(),

@@ -15,7 +15,7 @@ import {
   userIdOf,
 } from "./wallet-helpers";
 import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
-import { dbOf } from "../worker/db/client";
+import { walletHandle } from "../worker/db/client";
 import { dayStartMs } from "#shared/days";
 import { playerD1, rowD1 } from "./shard-helpers";
 
@@ -92,7 +92,7 @@ describe("withdraw", () => {
     // A player without a withdrawal password cannot add an account any more; one from before can exist.
     const noPassword = await registerPlayer();
     const noPasswordId = await userIdOf(noPassword.token);
-    const cardId = (await insertCardIfFree(dbOf(await playerD1(noPasswordId)), {
+    const cardId = (await insertCardIfFree(walletHandle(await playerD1(noPasswordId)), {
       ...{ type: "BTC", bank: "", account: "", realName: "", area: "", address: randomAddress(), network: "" },
       userId: noPasswordId,
       nowMs: Date.now(),

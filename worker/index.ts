@@ -1,3 +1,4 @@
+import { databasesOf } from "./db/databases";
 import { ACCESS_EMAIL_HEADER, isConsoleUrl, verifiedAccessEmail } from "./api/access";
 import { apiLang, message } from "#shared/messages";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
@@ -12,14 +13,12 @@ import { newNonce, sameOriginOrSafe, withSecurityHeaders } from "./security";
 import type { ApiAnswer } from "#shared/api-types";
 import type { DrawRule } from "#shared/games/fairness";
 import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
-import { getDb } from "./db/client";
 import { accrueEveryShard } from "./finance/accrue";
 import { applyDueLimitChanges } from "./protection/service";
 import { pruneIdleRounds } from "./room/round-retention";
 import { pruneLapsedAllowances } from "./operators/solo-allowances";
 import { checkBooksWhenDue } from "./insight/books";
 import { closeEveryShardsDaysWhenDue } from "./insight/books-days-shards";
-import { walletBindings, walletDb } from "./db/shards";
 import { handlePricesSocket, lastPrices } from "./prices/routing";
 import { withRequestLog } from "./request-log";
 import { serveMedia } from "./media/banner-images";
@@ -136,26 +135,21 @@ export default {
     // Rooms and lock-up orders live with the upstream in proxy mode: nothing local to run.
     if (readConfig(env).apiMode === "proxy") return;
     ctx.waitUntil(wakeOpenRooms(env));
+    // The cron's databases, over their bindings (worker/db/databases.ts).
+    const dbs = databasesOf(env);
     // Interest and maturity of the lock-up orders, in every wallet shard: idempotent, so every minute is safe and
     // a missed run is caught up.
-    ctx.waitUntil(accrueEveryShard(env, Date.now()));
+    ctx.waitUntil(accrueEveryShard(dbs, Date.now()));
     // Limit raises and removals whose 24 hours are over, each with its notice to the player: in every wallet
     // shard, where the players' limits and notices are (docs/decisions/161).
-    for (const [shard] of walletBindings(env).entries())
-      ctx.waitUntil(applyDueLimitChanges(walletDb(env, shard), Date.now()));
+    for (const wallet of dbs.wallets) ctx.waitUntil(applyDueLimitChanges(wallet, Date.now()));
     // Drawn rounds nobody bet on, past their retention: one bounded step a minute.
-    ctx.waitUntil(pruneIdleRounds(getDb(env), Date.now(), readConfig(env).idleRoundRetentionDays));
+    ctx.waitUntil(pruneIdleRounds(dbs.control, Date.now(), readConfig(env).idleRoundRetentionDays));
     // Reservations of what one operator moves alone, long past their 24 hours (docs/decisions/161).
-    ctx.waitUntil(pruneLapsedAllowances(getDb(env), Date.now()));
+    ctx.waitUntil(pruneLapsedAllowances(dbs.control, Date.now()));
     // The money invariants on the live books, every few minutes (docs/decisions/136).
-    ctx.waitUntil(checkBooksWhenDue(env, Date.now()));
+    ctx.waitUntil(checkBooksWhenDue(dbs, Date.now()));
     // Each finished player day closes once its last batches are in (worker/insight/books-days.ts).
-    ctx.waitUntil(
-      closeEveryShardsDaysWhenDue(
-        walletBindings(env).map((_, shard) => walletDb(env, shard)),
-        getDb(env),
-        Date.now(),
-      ),
-    );
+    ctx.waitUntil(closeEveryShardsDaysWhenDue(dbs.wallets, dbs.control, Date.now()));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dbOf } from "../../worker/db/client";
+import { walletHandle } from "../../worker/db/client";
 import { closeBooksDays, todaySoFar } from "../../worker/insight/books-days";
 import { movePlayer } from "../../worker/players/move";
 import { at, betAt, lockAt, moveAt, settleAt } from "../books-past-rows";
@@ -50,7 +50,7 @@ describe("the books per day's query plans", () => {
     await movePlayer(d1Link(), a.username, 1, Date.now());
     const sent: Sent[] = [];
     for (const s of [0, 1]) {
-      const db = dbOf(recording(shardD1(s), sent));
+      const db = walletHandle(recording(shardD1(s), sent));
       await closeBooksDays(db, tomorrowClosedAt(), control());
       await todaySoFar(db, Date.now(), control());
     }

@@ -1,3 +1,4 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "../helpers";
@@ -5,7 +6,6 @@ import { requestId } from "../wallet-helpers";
 import { playerBooks } from "../../worker/operators/player-shards";
 import { soloRoomCents } from "../../worker/operators/solo-adjustments";
 import { pruneLapsedAllowances } from "../../worker/operators/solo-allowances";
-import { getDb } from "../../worker/db/client";
 import { balanceIn, playersInShards, setSettings, shardD1, signedOperator } from "./console-decisions-helpers";
 
 // What one operator may move alone in 24 hours is a sum over every shard (docs/decisions/161 "Limits that span
@@ -59,7 +59,7 @@ describe("the operator's 24 hours over every shard", () => {
     expect(await balanceIn(b)).toBe(0);
     expect(await reservedCents(op.id)).toEqual({ cents: 60_000, n: 1 });
     // what the console's confirm step says is left to this operator alone is over every shard too
-    expect(await soloRoomCents(await playerBooks(env, b.id), op.id, b.id, Date.now())).toBe(40_000);
+    expect(await soloRoomCents(await playerBooks(databasesOf(env), b.id), op.id, b.id, Date.now())).toBe(40_000);
   });
 
   it("counts deposits approved alone in the same allowance, across shards", async () => {
@@ -218,7 +218,7 @@ describe("reservations past their 24 hours", () => {
       .bind(op.id, a.id, `${op.id}:old`, Date.now() - 3 * dayMs, `${op.id}:yesterday`, Date.now() - dayMs - 60_000)
       .run();
     expect((await credit(op.token, a.id, 700)).data).toMatchObject({ status: "done" });
-    await pruneLapsedAllowances(getDb(env), Date.now());
+    await pruneLapsedAllowances(databasesOf(env).control, Date.now());
     const left = await env.DB.prepare(
       "SELECT reservation_key AS k FROM solo_allowances WHERE operator_id = ? ORDER BY id",
     )

@@ -1,10 +1,10 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin, registerPlayer } from "../helpers";
 import { shardIsControl } from "../shard-helpers";
 import { walletBindings } from "../../worker/db/shards";
-import { getDb } from "../../worker/db/client";
-import { controlAndShards, everyShard } from "../../worker/db/every-shard";
+import { controlAndShards } from "../../worker/db/every-shard";
 import { pageAt, pagedList } from "../../worker/db/paging";
 import { AUDIT_KEY_WIDTH, auditKey, listAudit } from "../../worker/operators/audit";
 import { CLOSE_AFTER_MS } from "../../worker/insight/books-days";
@@ -105,11 +105,14 @@ describe("the console's audit log over the control database and the shards", () 
     expect(new Set(rowKeys).size).toBe(expected);
 
     // with small pages both ways: every (id, database) once
-    const databases = await controlAndShards(env);
+    const databases = await controlAndShards(databasesOf(env));
     const read = async (form: { page: number; after?: number[] | null; before?: number[] | null }) => {
       const at = pageAt(form, 4, AUDIT_KEY_WIDTH);
-      return pagedList(await listAudit(getDb(env), databases, { action: "zz.tie", at }), at, auditKey, (r) =>
-        auditKey(r).join("_"),
+      return pagedList(
+        await listAudit(databasesOf(env).control, databases, { action: "zz.tie", at }),
+        at,
+        auditKey,
+        (r) => auditKey(r).join("_"),
       );
     };
     const keys: string[] = [];
@@ -199,7 +202,7 @@ describe("the books over the shards", () => {
     // once the day is over, each shard closes it on its own books, and the stored day is their sum
     const day = formatDate(Date.now());
     const closeAt = dayStartMs(Date.now()) + DAY_MS + CLOSE_AFTER_MS + 1;
-    await closeEveryShardsDaysWhenDue(everyShard(env), getDb(env), closeAt);
+    await closeEveryShardsDaysWhenDue(databasesOf(env).wallets, databasesOf(env).control, closeAt);
     for (const d1 of shards()) {
       const hasBooks = await d1.prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>();
       const stored = await d1
@@ -208,7 +211,7 @@ describe("the books over the shards", () => {
         .first<{ status: string }>();
       if (hasBooks!.n > 0) expect(stored?.status).toBe("closed");
     }
-    const [summed] = await storedDaysOfShards(everyShard(env), day, day);
+    const [summed] = await storedDaysOfShards(databasesOf(env).wallets, day, day);
     expect(summed).toMatchObject({ day, status: "closed", problems: [] });
     expect(summed.closing.playersCents).toBe(players);
     expect(summed.closing.houseCents).toBe(-players);

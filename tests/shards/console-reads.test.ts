@@ -1,9 +1,9 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectOk, operatorLogin, registerPlayer } from "../helpers";
 import { PAY_PASSWORD } from "../wallet-helpers";
 import { shardOfId } from "../../worker/db/id-ranges";
-import { everyShard } from "../../worker/db/every-shard";
 import { type PageAt, mergedPage } from "../../worker/db/keyset";
 import { pageAt, pagedList } from "../../worker/db/paging";
 import { REQUEST_KEY_WIDTH, listDeposits, requestListKey } from "../../worker/wallet/requests";
@@ -107,7 +107,7 @@ describe("the console's lists over wallet shards", () => {
   });
 
   it("pages a merged list by cursor both ways and by number with small pages", async () => {
-    const shards = everyShard(env);
+    const shards = databasesOf(env).wallets;
     const read = (at: PageAt) =>
       mergedPage(shards, at, "desc", requestListKey, (db, page) => listDeposits(db, { username: prefix, at: page }));
     const expected = [...players]

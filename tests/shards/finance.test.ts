@@ -1,3 +1,4 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, login } from "../helpers";
@@ -66,12 +67,12 @@ describe("lock-ups in the player's shard", () => {
     for (const p of players) expectOk(await transferIn(p.token, 1, 100_000));
     const start = Date.now();
     // three days on, two whole days have ended since the value date (the next day after the transfer)
-    const run = await accrueEveryShard(env, start + 3 * DAY);
+    const run = await accrueEveryShard(databasesOf(env), start + 3 * DAY);
     expect(run.interestRows).toBeGreaterThanOrEqual(2 * players.length);
     for (const p of players)
       expect(await rowsWhere("ledger", "user_id = ? AND type = 'interest'", p.id)).toEqual(rowsOnlyIn(p.shard, 2));
     // a second run at the same time pays nothing in any shard
-    expect(await accrueEveryShard(env, start + 3 * DAY)).toEqual({ interestRows: 0, principalRows: 0 });
+    expect(await accrueEveryShard(databasesOf(env), start + 3 * DAY)).toEqual({ interestRows: 0, principalRows: 0 });
     await expectEveryShardBalanced();
 
     // one shard refuses its batch: the others are paid, the error is raised, the next run catches it up
@@ -82,16 +83,16 @@ describe("lock-ups in the player's shard", () => {
         "CREATE TRIGGER refuse_interest BEFORE INSERT ON ledger WHEN NEW.type = 'interest' BEGIN SELECT RAISE(ABORT, 'down'); END",
       )
       .run();
-    await expect(accrueEveryShard(env, start + 4 * DAY)).rejects.toThrow();
+    await expect(accrueEveryShard(databasesOf(env), start + 4 * DAY)).rejects.toThrow();
     for (const p of others) expect(await interestDays(p)).toBe(3);
     expect(await interestDays(stuck)).toBe(2);
     await d1.prepare("DROP TRIGGER refuse_interest").run();
-    await accrueEveryShard(env, start + 4 * DAY);
+    await accrueEveryShard(databasesOf(env), start + 4 * DAY);
     for (const p of players) expect(await interestDays(p)).toBe(3);
 
     // past maturity (15 days): the principal comes back in each shard, with its notice, once
-    await accrueEveryShard(env, start + 17 * DAY);
-    await accrueEveryShard(env, start + 17 * DAY);
+    await accrueEveryShard(databasesOf(env), start + 17 * DAY);
+    await accrueEveryShard(databasesOf(env), start + 17 * DAY);
     for (const p of players) {
       expect(await rowsWhere("ledger", "user_id = ? AND type = 'principal'", p.id)).toEqual(rowsOnlyIn(p.shard, 1));
       const orders = await api("/api/Game/getproductorders", { token: p.token });

@@ -1,3 +1,4 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "../helpers";
@@ -5,8 +6,7 @@ import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
 import { playersInShards, type ShardedPlayer } from "./move-helpers";
 import { signedOperator } from "./console-decisions-helpers";
 import { walletDatabases } from "../shard-helpers";
-import { getDb } from "../../worker/db/client";
-import { controlAndShards, everyShard } from "../../worker/db/every-shard";
+import { controlAndShards } from "../../worker/db/every-shard";
 import { type PageAt, mergedPage } from "../../worker/db/keyset";
 import { listDeposits, listWithdrawals, requestListKey } from "../../worker/wallet/requests";
 import { financeOrderKey, listOrders } from "../../worker/finance/orders";
@@ -74,7 +74,7 @@ async function timeOrder(table: string, time: string, ids: number[]) {
   return ids;
 }
 
-const shards = () => everyShard(env);
+const shards = () => databasesOf(env).wallets;
 
 // the set-up moved money (deposits approved, withdrawals held, lock-ups): the books hold after the file, whatever
 // tests a filter ran
@@ -176,9 +176,9 @@ describe("merged console lists in the order of time over wallet shards", () => {
     const approved = (rows: { target: string }[]) => rows.map((r) => Number(r.target.split(":")[1]));
     const newestFirst = [...made.deposits].reverse();
     expect(approved(log.data.list)).toEqual(newestFirst);
-    const control = getDb(env);
+    const control = databasesOf(env).control;
     const read = async (at: PageAt) =>
-      listAudit(control, await controlAndShards(env), { action: "deposit.approve", fromMs: t0, at });
+      listAudit(control, await controlAndShards(databasesOf(env)), { action: "deposit.approve", fromMs: t0, at });
     const paged = await pagesBothWays(read, auditKey, 4, (r) => r);
     expect(approved(paged.forward)).toEqual(newestFirst);
     expect(approved(paged.backward)).toEqual(newestFirst);

@@ -1,3 +1,4 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { accrueEveryShard } from "../../worker/finance/accrue";
@@ -18,7 +19,7 @@ describe("accrual during a move", () => {
       // after the directory switched, before the source's delete batch: the cron's accrual runs
       if (db === p.shard && ++sourceBatches === 2 && !ran) {
         ran = true;
-        await accrueEveryShard(env, Date.now() + 3 * DAY);
+        await accrueEveryShard(databasesOf(env), Date.now() + 3 * DAY);
       }
     };
     await movePlayer(d1Link(undefined, during), p.username, 3, Date.now());
@@ -34,10 +35,10 @@ describe("accrual during a move", () => {
     expect(await interest(3)).toEqual({ n: 0, cents: 0 });
     expect((await interest(p.shard)).n).toBe(0);
     // the next run pays the days owed, once, in the new shard
-    await accrueEveryShard(env, Date.now() + 3 * DAY);
+    await accrueEveryShard(databasesOf(env), Date.now() + 3 * DAY);
     const paid = await interest(3);
     expect(paid.n).toBeGreaterThan(0);
-    await accrueEveryShard(env, Date.now() + 3 * DAY);
+    await accrueEveryShard(databasesOf(env), Date.now() + 3 * DAY);
     expect(await interest(3)).toEqual(paid);
     expect((await interest(p.shard)).n).toBe(0);
     await expectMoneyInvariants();

@@ -1,7 +1,7 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectOk, operatorLogin } from "../helpers";
-import { everyShard } from "../../worker/db/every-shard";
 import { storedDaysOfShards } from "../../worker/insight/books-days-shards";
 import { movePlayer } from "../../worker/players/move";
 import { DAY_MS, formatDate } from "#shared/days";
@@ -25,12 +25,12 @@ describe("the console's days after a move into a newer shard", () => {
     // shard 3 booked nothing before the day before yesterday (its own rows, if any, are today's seed)
     expect(firstOwn!.at === null || firstOwn!.at >= at(2, 0)).toBe(true);
     await expectDaysClose([0, 1, 2, 3], yesterdayClosedAt());
-    const before = await storedDaysOfShards(everyShard(env), formatDate(at(5, 0)), formatDate(today - DAY_MS));
+    const before = await storedDaysOfShards(databasesOf(env).wallets, formatDate(at(5, 0)), formatDate(today - DAY_MS));
     expect(before.map((d) => d.day)).toEqual([1, 2, 3, 4, 5].map((n) => formatDate(today - n * DAY_MS)));
 
     expect(await movePlayer(d1Link(), a.username, 3, Date.now())).toMatchObject({ status: "moved" });
     await expectDaysClose([0, 1, 2, 3], tomorrowClosedAt());
-    const after = await storedDaysOfShards(everyShard(env), formatDate(at(5, 0)), formatDate(today - DAY_MS));
+    const after = await storedDaysOfShards(databasesOf(env).wallets, formatDate(at(5, 0)), formatDate(today - DAY_MS));
     expect(after.map((d) => d.day)).toEqual(before.map((d) => d.day));
     // and the console's page shows them
     const token = await operatorLogin();

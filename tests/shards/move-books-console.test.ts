@@ -1,8 +1,8 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env, exports } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { api, expectOk, operatorLogin } from "../helpers";
-import { everyShard } from "../../worker/db/every-shard";
 import { storedDaysOfShards } from "../../worker/insight/books-days-shards";
 import { movePlayer } from "../../worker/players/move";
 import { formatDate } from "#shared/days";
@@ -47,7 +47,7 @@ describe("the console's books per day after a move", () => {
       { side: "house", kind: "move", amount: toMoney(0), rows: 2 },
     ]);
     await expectDaysClose([0, 1, 2, 3], tomorrowClosedAt());
-    const [summed] = await storedDaysOfShards(everyShard(env), formatDate(today), formatDate(today));
+    const [summed] = await storedDaysOfShards(databasesOf(env).wallets, formatDate(today), formatDate(today));
     expect(summed).toMatchObject({ status: "closed", problems: [] });
     expect(summed.closing.playersCents).toBe(players);
     const rows = await csv(token, formatDate(today), formatDate(today));

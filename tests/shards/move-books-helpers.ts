@@ -1,6 +1,7 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { dbOf, getDb } from "../../worker/db/client";
+import { walletHandle } from "../../worker/db/client";
 import { runInOneBatch } from "../../worker/db/batch";
 import { cancelOrderStatements } from "../../worker/room/bets";
 import { ledgerReasons } from "../../worker/ledger/reasons";
@@ -21,7 +22,7 @@ import {
 // What the tests of a move in the books per day share (docs/decisions/162): players in a shard, what a shard holds,
 // today's statement and the days closed, a stake cancelled at a moment.
 
-export const control = () => getDb(env);
+export const control = () => databasesOf(env).control;
 export const today = dayStartMs(Date.now());
 
 export async function playerWhere(wanted: (shard: number) => boolean): Promise<ShardedPlayer> {
@@ -46,7 +47,7 @@ export async function live(shard: number) {
 
 /** Today's statement of a shard finds nothing wrong and ends on what the shard holds. */
 export async function expectTodayTrue(shard: number, nowMs = Date.now()) {
-  const statement = await todaySoFar(dbOf(shardD1(shard)), nowMs, control());
+  const statement = await todaySoFar(walletHandle(shardD1(shard)), nowMs, control());
   expect(statement.problems, `shard ${shard} today`).toEqual([]);
   expect(statement.closing, `shard ${shard} today's closing`).toMatchObject(await live(shard));
   return statement;
@@ -55,7 +56,7 @@ export async function expectTodayTrue(shard: number, nowMs = Date.now()) {
 /** Closes every finished day of the shards up to `nowMs` and expects none refused. */
 export async function expectDaysClose(shards: number[], nowMs: number) {
   for (const shard of shards) {
-    const result = await closeBooksDays(dbOf(shardD1(shard)), nowMs, control());
+    const result = await closeBooksDays(walletHandle(shardD1(shard)), nowMs, control());
     expect(result.refused?.problems ?? null, `shard ${shard} refused ${result.refused?.day}`).toBeNull();
   }
 }
@@ -70,7 +71,7 @@ export async function cancelAt(shard: number, roundId: number, atMs: number) {
     .prepare("SELECT id, ordersn, user_id AS userId, total_cents AS totalCents FROM orders WHERE round_id = ?")
     .bind(roundId)
     .first<{ id: number; ordersn: string; userId: number; totalCents: number }>();
-  const db = dbOf(d1);
+  const db = walletHandle(d1);
   await runInOneBatch(db, [
     ...cancelOrderStatements(db, {
       orderId: order!.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dbOf } from "../../worker/db/client";
+import { walletHandle } from "../../worker/db/client";
 import { closeBooksDays } from "../../worker/insight/books-days";
 import { movePlayer } from "../../worker/players/move";
 import { formatDate } from "#shared/days";
@@ -20,7 +20,7 @@ describe("a move of locked funds alone into a shard with no books yet", () => {
     const rows = await shardD1(target).prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>();
     expect(rows!.n).toBe(0);
     expect(await movePlayer(d1Link(), a.username, target, Date.now())).toMatchObject({ status: "moved" });
-    const result = await closeBooksDays(dbOf(shardD1(target)), tomorrowClosedAt(), control());
+    const result = await closeBooksDays(walletHandle(shardD1(target)), tomorrowClosedAt(), control());
     expect(result.refused).toBeNull();
     expect(result.closed).toEqual([formatDate(today)]);
     const day = await shardD1(target)

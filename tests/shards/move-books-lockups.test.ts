@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dbOf } from "../../worker/db/client";
+import { walletHandle } from "../../worker/db/client";
 import { accrueFinance } from "../../worker/finance/accrue";
 import { movePlayer } from "../../worker/players/move";
 import { DAY_MS } from "#shared/days";
@@ -24,13 +24,13 @@ describe("lock-ups maturing on the move's day", () => {
     await lockAt(a.id, 100_00, at(2, 11), 90); // runs on
     await expectDaysClose([0, 1], now);
     // the source's cron this morning: interest and the first principal
-    await accrueFinance(dbOf(shardD1(0)), at(0, 8, 5));
+    await accrueFinance(walletHandle(shardD1(0)), at(0, 8, 5));
     await expectTodayTrue(0, now);
     expect(await movePlayer(d1Link(), a.username, 1, now)).toMatchObject({ status: "moved" });
     for (const s of [0, 1]) await expectTodayTrue(s, now);
     expect((await live(1)).financeCents).toBe(250_00);
     // the target's cron a few minutes later: the second lock-up matures there, today
-    const paid = await accrueFinance(dbOf(shardD1(1)), now + 4 * 60_000);
+    const paid = await accrueFinance(walletHandle(shardD1(1)), now + 4 * 60_000);
     expect(paid.principalRows).toBe(1);
     for (const s of [0, 1]) await expectTodayTrue(s, now + 5 * 60_000);
     await expectEveryShardBalanced({ today: false });

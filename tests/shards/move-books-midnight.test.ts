@@ -1,6 +1,6 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { everyShard } from "../../worker/db/every-shard";
 import { storedDaysOfShards } from "../../worker/insight/books-days-shards";
 import { movePlayer } from "../../worker/players/move";
 import { DAY_MS, formatDate } from "#shared/days";
@@ -20,7 +20,7 @@ describe("a move across midnight", () => {
     expect(await movePlayer(d1Link(), a.username, 1, startedAt)).toMatchObject({ status: "moved" });
     await expectDaysClose([0, 1, 2, 3], tomorrowClosedAt());
     const yesterday = formatDate(today - DAY_MS);
-    const [summed] = await storedDaysOfShards(everyShard(env), yesterday, yesterday);
+    const [summed] = await storedDaysOfShards(databasesOf(env).wallets, yesterday, yesterday);
     // at 23:59:59 the player had 500.00 (and the seed's players nothing the day before)
     expect(summed.closing.playersCents).toBe(500_00);
     await expectEveryShardBalanced();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dbOf } from "../../worker/db/client";
+import { walletHandle } from "../../worker/db/client";
 import { closeBooksDays } from "../../worker/insight/books-days";
 import { movePlayer } from "../../worker/players/move";
 import { formatDate } from "#shared/days";
@@ -36,7 +36,7 @@ describe("the move's day refused for another reason", () => {
         .bind(other.id, now),
       d1.prepare("UPDATE users SET money_cents = money_cents + 500 WHERE id = ?").bind(other.id),
     ]);
-    const refused = await closeBooksDays(dbOf(d1), tomorrowClosedAt(), control());
+    const refused = await closeBooksDays(walletHandle(d1), tomorrowClosedAt(), control());
     expect(refused.refused?.day).toBe(formatDate(today));
     const unpaired = refused.refused!.problems.filter((p) => p.kind === "unpaired");
     expect(unpaired).toEqual([expect.objectContaining({ key: "review-half" })]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dbOf } from "../../worker/db/client";
+import { walletHandle } from "../../worker/db/client";
 import { CLOSE_AFTER_MS, closeBooksDays, todaySoFar } from "../../worker/insight/books-days";
 import { movePlayer } from "../../worker/players/move";
 import { DAY_MS, formatDate } from "#shared/days";
@@ -38,7 +38,7 @@ describe("a move in the books per day", () => {
     // the days up to yesterday close in both shards
     const closingAt = Math.max(Date.now(), today + CLOSE_AFTER_MS);
     for (const shard of [source, 3]) {
-      const result = await closeBooksDays(dbOf(shardD1(shard)), closingAt, control());
+      const result = await closeBooksDays(walletHandle(shardD1(shard)), closingAt, control());
       expect(result.refused, `shard ${shard}`).toBeNull();
     }
     const closedBefore = { source: await storedDays(source), target: await storedDays(3) };
@@ -49,7 +49,7 @@ describe("a move in the books per day", () => {
 
     // today so far: the move's balance leaves one shard and arrives in the other, each against its house
     const movedToday = async (shard: number) => {
-      const statement = await todaySoFar(dbOf(shardD1(shard)), Date.now(), control());
+      const statement = await todaySoFar(walletHandle(shardD1(shard)), Date.now(), control());
       expect(statement.problems, `shard ${shard}`).toEqual([]);
       const now = await live(shard);
       expect(statement.closing).toMatchObject(now);
@@ -72,10 +72,10 @@ describe("a move in the books per day", () => {
     expect(await storedDays(3)).toEqual(closedBefore.target);
     const tomorrow = Math.max(Date.now(), today + DAY_MS + CLOSE_AFTER_MS);
     for (const shard of [source, 3]) {
-      const result = await closeBooksDays(dbOf(shardD1(shard)), tomorrow, control());
+      const result = await closeBooksDays(walletHandle(shardD1(shard)), tomorrow, control());
       expect(result.refused, `shard ${shard}`).toBeNull();
       expect(result.closed).toContain(formatDate(today));
-      const next = await todaySoFar(dbOf(shardD1(shard)), today + DAY_MS + 60_000, control());
+      const next = await todaySoFar(walletHandle(shardD1(shard)), today + DAY_MS + 60_000, control());
       expect(next.problems, `shard ${shard} the day after`).toEqual([]);
     }
     await expectEveryShardBalanced();
@@ -98,7 +98,7 @@ describe("a move in the books per day", () => {
     const tomorrow = Math.max(Date.now(), today + DAY_MS + CLOSE_AFTER_MS);
     const days = [2, 1, 0].map((n) => formatDate(today - n * DAY_MS));
     for (const shard of [from, to]) {
-      const result = await closeBooksDays(dbOf(shardD1(shard)), tomorrow, control());
+      const result = await closeBooksDays(walletHandle(shardD1(shard)), tomorrow, control());
       expect(result.refused, `shard ${shard}`).toBeNull();
       expect(result.closed).toEqual(days);
     }

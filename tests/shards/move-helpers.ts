@@ -1,11 +1,12 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { api, expectOk, registerPlayer } from "../helpers";
 import { expectBooksBalanced } from "../contract/client";
 import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
 import { seenByBindings } from "../shard-helpers";
-import { walletBindings, walletDb } from "../../worker/db/shards";
-import { dbOf, getDb } from "../../worker/db/client";
+import { walletBindings } from "../../worker/db/shards";
+import { walletHandle } from "../../worker/db/client";
 import { todaySoFar } from "../../worker/insight/books-days";
 import { runInOneBatch } from "../../worker/db/batch";
 import { balanceChangeStatements } from "../../worker/ledger/ledger";
@@ -42,7 +43,7 @@ export async function shardedPlayer(moneyCents = 0): Promise<ShardedPlayer> {
 }
 
 export async function credit(shard: number, userId: number, cents: number) {
-  const db = walletDb(env, shard);
+  const db = databasesOf(env).walletPrimary(shard);
   await runInOneBatch(
     db,
     balanceChangeStatements(db, {
@@ -84,7 +85,7 @@ export async function expectEveryShardBalanced({ today: checkToday = true } = {}
   await expectBooksBalanced(env.DB);
   if (!checkToday) return;
   for (const [shard, d1] of walletBindings(env).entries()) {
-    const today = await todaySoFar(dbOf(d1), Date.now(), getDb(env));
+    const today = await todaySoFar(walletHandle(d1), Date.now(), databasesOf(env).control);
     expect(today.problems, `shard ${shard} today`).toEqual([]);
   }
 }

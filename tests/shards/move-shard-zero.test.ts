@@ -1,10 +1,11 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectOk, login, operatorLogin } from "../helpers";
 import { movePlayer } from "../../worker/players/move";
 import { playerTables } from "../../worker/players/move-tables";
 import { busyPlayer, d1Link, expectEveryShardBalanced, rowsOf, shardD1, shardOf } from "./move-helpers";
-import { dbOf, getDb } from "../../worker/db/client";
+import { walletHandle } from "../../worker/db/client";
 import { todaySoFar } from "../../worker/insight/books-days";
 import { signedOperator } from "./console-decisions-helpers";
 
@@ -133,7 +134,7 @@ describe("moving a player out of shard 0 and back", () => {
     // the books per day of both shards hold through the round trip (docs/decisions/162): today so far has no
     // problem, and its closing figures are what each database holds
     for (const shard of [0, 3]) {
-      const statement = await todaySoFar(dbOf(shardD1(shard)), Date.now(), getDb(env));
+      const statement = await todaySoFar(walletHandle(shardD1(shard)), Date.now(), databasesOf(env).control);
       expect(statement.problems, `shard ${shard}`).toEqual([]);
       expect(statement.closing, `shard ${shard}`).toMatchObject(await held(shard));
     }

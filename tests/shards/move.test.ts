@@ -1,3 +1,4 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, login } from "../helpers";
@@ -137,7 +138,7 @@ describe("moving a player between shards", () => {
       .first<{ id: number }>();
     expect(shardOfId(wd!.id)).toBe(to);
     // the lock-up accrues in its new shard
-    await accrueEveryShard(env, Date.now() + 3 * DAY);
+    await accrueEveryShard(databasesOf(env), Date.now() + 3 * DAY);
     const interest = await shardD1(to)
       .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'interest'")
       .bind(p.id)

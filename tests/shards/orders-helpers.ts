@@ -1,9 +1,10 @@
+import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { expect } from "vitest";
 import { api, expectOk, registerPlayer } from "../helpers";
 import { expectBooksBalanced } from "../contract/client";
-import { walletBindings, walletDb } from "../../worker/db/shards";
+import { walletBindings } from "../../worker/db/shards";
 import { runInOneBatch } from "../../worker/db/batch";
 import { balanceChangeStatements } from "../../worker/ledger/ledger";
 import { ledgerReasons } from "../../worker/ledger/reasons";
@@ -45,7 +46,7 @@ export async function playersInShards(shards: number[], cents: number): Promise<
 }
 
 async function fundInShard(player: ShardPlayer, cents: number) {
-  const db = walletDb(env, player.shard);
+  const db = databasesOf(env).walletPrimary(player.shard);
   await runInOneBatch(
     db,
     balanceChangeStatements(db, {

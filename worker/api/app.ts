@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { failureBody } from "./envelope";
 import { ACCOUNT_BUSY, ProductError } from "#shared/product-error";
 import { requestContext } from "./context";
+import { databases } from "./databases";
 import { adminGuard } from "./admin-guard";
 import type { AppEnv } from "./types";
 import { accountRoutes } from "./routes/account";
@@ -34,6 +35,7 @@ import { SHARD_RETRY_SECONDS, shardTroubleIn } from "../db/shard-trouble";
  */
 export const demoApi = new Hono<AppEnv>({ getPath: (req) => new URL(req.url).pathname.toLowerCase() });
 
+demoApi.use("/api/*", databases);
 demoApi.use("/api/*", requestContext);
 // Per-source limits before any work (docs/decisions/134); paths are matched lower-cased.
 demoApi.use("/api/index/sms_send", throttle("sms"));

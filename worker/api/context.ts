@@ -1,11 +1,11 @@
+import type { WalletDb } from "../db/client";
 import type { Context, MiddlewareHandler } from "hono";
 import { ProductError, accountFrozen, sessionGone } from "#shared/product-error";
 import { apiLang } from "#shared/messages";
 import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
-import { type Db, getDb, getPrimaryDb } from "../db/client";
-import { shardCount, shardOfToken, walletCallDb } from "../db/shards";
+import { shardCount, shardOfToken } from "../db/shards";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../config";
 import { ACCESS_EMAIL_HEADER } from "./access";
@@ -93,7 +93,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = sessionToken(c);
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const nowMs = Date.now();
   const { row, fresh } = await lookupSession(c, token, nowMs);
   if (!row) throw sessionGone();
@@ -107,7 +107,7 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Where Cloudflare Access guards the console, the session works only under the token of its
   // operator's own email (worker/api/access.ts): a session taken elsewhere is no way in.
   if (readConfig(c.env).access) {
-    const bound = await getPrimaryDb(c.env).get<{ email: string | null }>(
+    const bound = await c.var.db.controlPrimary.get<{ email: string | null }>(
       sql`SELECT operator_email AS email FROM users WHERE id = ${row.id}`,
     );
     if (!bound?.email || bound.email.toLowerCase() !== c.req.header(ACCESS_EMAIL_HEADER)) throw new ProductError(1236);
@@ -143,8 +143,8 @@ export function handBookmark(c: Context<AppEnv>, bookmark: string | null, shard?
  * The signed-in player's wallet shard in the call's D1 session (docs/decisions/161): their balance, ledger,
  * requests, accounts, limits, sessions and the counters of their secrets live there.
  */
-export function playerDb(c: Context<AppEnv>): Db {
+export function playerDb(c: Context<AppEnv>): WalletDb {
   const { shard } = c.get("user");
   if (shard === null) throw new Error("playerDb outside a player's call");
-  return walletCallDb(c.env, shard);
+  return c.var.db.wallet(shard);
 }

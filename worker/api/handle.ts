@@ -2,17 +2,6 @@ import { demoApi } from "./app";
 import { edgeCache, isPublicPath, publicCacheKey } from "./public-cache";
 import { readConfig } from "../config";
 import { forwardToUpstream } from "./upstream/proxy";
-import { BOOKMARK_HEADER, READ_MODE_HEADER, openSession } from "../db/read-sessions";
-import {
-  type Bookmarks,
-  CONTROL_KEY,
-  formatBookmarks,
-  mergeBookmarks,
-  parseBookmarks,
-  shardKey,
-} from "../db/bookmarks";
-import { walletBindings } from "../db/shards";
-import { troubleTold } from "../db/shard-trouble";
 
 /** Every /api call, from the browser or in-process from a Remix loader, goes through here. */
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -42,38 +31,8 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   return publicAnswer;
 }
 
-/**
- * Demo mode: the call runs in one D1 session (worker/db/read-sessions.ts, docs/decisions/160), started at
- * the primary, or at the caller's bookmark or anywhere for the paths that read from replicas; the
- * session's bookmark goes back with the answer so the caller reads its own writes next time.
- */
-async function answerFromD1(call: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const path = new URL(call.url).pathname;
-  const caller = parseBookmarks(call.headers.get(BOOKMARK_HEADER));
-  const session = openSession(env.DB, path, caller[CONTROL_KEY] ?? null);
-  // The wallet shards (docs/decisions/161) run in sessions of the call too, each from the caller's bookmark of
-  // that database: a bookmark is a position in one database's history (worker/db/bookmarks.ts).
-  // A shard's failures name it (worker/db/shard-trouble.ts): its players are told their account is busy.
-  const wallets = walletBindings(env).map((d1, shard) =>
-    openSession(troubleTold(d1, shard), path, caller[shardKey(shard)] ?? null),
-  );
-  const shardEnv = Object.fromEntries(wallets.map((wallet, shard) => [`DB_WALLET_${shard}`, wallet.binding]));
-  const response = await demoApi.fetch(call, { ...env, ...shardEnv, DB: session.binding }, ctx);
-  const answer = new Response(response.body, response);
-  // each database's latest of the caller's, the sessions' own, and one a route handed back for a write made
-  // elsewhere (a room's order)
-  const own: Bookmarks = {};
-  const controlBookmark = session.bookmark();
-  if (controlBookmark) own[CONTROL_KEY] = controlBookmark;
-  wallets.forEach((wallet, shard) => {
-    const bookmark = wallet.bookmark();
-    if (bookmark) own[shardKey(shard)] = bookmark;
-  });
-  const bookmark = formatBookmarks(mergeBookmarks(caller, own, parseBookmarks(response.headers.get(BOOKMARK_HEADER))));
-  if (bookmark) answer.headers.set(BOOKMARK_HEADER, bookmark);
-  answer.headers.set(READ_MODE_HEADER, session.mode);
-  return answer;
-}
+/** Demo mode: the API of worker/api/app.ts, each call in its D1 sessions (worker/api/databases.ts). */
+const answerFromD1 = (call: Request, env: Env, ctx: ExecutionContext) => demoApi.fetch(call, env, ctx);
 
 /** Answers for one player (or failures) are never stored by the edge, a proxy or the browser. */
 function privately(response: Response): Response {

@@ -1,7 +1,8 @@
+import type { AnyDb } from "../db/client";
+import type { Databases } from "../db/databases";
 import type { Context } from "hono";
 import type { AppEnv } from "./types";
-import { type Db, getPrimaryDb } from "../db/client";
-import { shardCount, shardOfToken, walletDb } from "../db/shards";
+import { shardOfToken } from "../db/shards";
 import { findSessionUser } from "../players/sessions";
 import { noteSessionOwner } from "../request-log";
 
@@ -42,12 +43,12 @@ async function lookupOnce(
   nowMs: number,
 ): Promise<{ row: SessionRow | undefined; fresh: boolean }> {
   const scope = requestScope(c);
-  if (!scope) return { row: await findSessionUser(sessionDb(c.env, token), token, nowMs), fresh: true };
+  if (!scope) return { row: await findSessionUser(sessionDb(c.var.db, token), token, nowMs), fresh: true };
   let memo = memos.get(scope);
   if (!memo) memos.set(scope, (memo = new Map()));
   const known = memo.get(token);
   if (known) return { row: await known, fresh: false };
-  const lookup = findSessionUser(sessionDb(c.env, token), token, nowMs);
+  const lookup = findSessionUser(sessionDb(c.var.db, token), token, nowMs);
   memo.set(token, lookup);
   try {
     return { row: await lookup, fresh: true };
@@ -61,9 +62,9 @@ async function lookupOnce(
  * Where a token's session is stored, at its primary: the player's wallet shard its first byte names, or the
  * control database (worker/db/shards.ts).
  */
-function sessionDb(env: Env, token: string): Db {
-  const shard = shardOfToken(token, shardCount(env));
-  return shard === null ? getPrimaryDb(env) : walletDb(env, shard);
+function sessionDb(dbs: Databases, token: string): AnyDb {
+  const shard = shardOfToken(token, dbs.wallets.length);
+  return shard === null ? dbs.controlPrimary : dbs.walletPrimary(shard);
 }
 
 /** This request changed sessions: later calls in it look them up again. */

@@ -1,4 +1,5 @@
 import type { ApiLang } from "#shared/messages";
+import type { Databases } from "../db/databases";
 
 export type SessionUser = {
   id: number;
@@ -20,5 +21,7 @@ export type AppEnv = {
     /** The request's JSON (or form) body as an object; lang and token included. */
     body: Record<string, unknown>;
     user: SessionUser;
+    /** The call's databases, each in its D1 session (worker/api/databases.ts). */
+    db: Databases;
   };
 };

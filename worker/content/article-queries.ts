@@ -1,5 +1,5 @@
+import type { ControlDb } from "../db/client";
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { articles, banners } from "../db/schema";
 import { sanitizeHtml } from "#shared/content/sanitize-html";
 
@@ -9,7 +9,12 @@ export type BannerRow = typeof banners.$inferSelect;
 /** Pinned first (lower sort), then newest. */
 const articleOrder = [asc(articles.sort), desc(articles.createdAtMs), desc(articles.id)];
 
-export async function listGroupArticles(db: Db, groupId: number, limit: number, offset = 0): Promise<ArticleRow[]> {
+export async function listGroupArticles(
+  db: ControlDb,
+  groupId: number,
+  limit: number,
+  offset = 0,
+): Promise<ArticleRow[]> {
   return db
     .select()
     .from(articles)
@@ -19,16 +24,16 @@ export async function listGroupArticles(db: Db, groupId: number, limit: number, 
     .offset(offset);
 }
 
-export async function findArticle(db: Db, id: number): Promise<ArticleRow | undefined> {
+export async function findArticle(db: ControlDb, id: number): Promise<ArticleRow | undefined> {
   const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
   return row;
 }
 
-export async function listBanners(db: Db): Promise<BannerRow[]> {
+export async function listBanners(db: ControlDb): Promise<BannerRow[]> {
   return db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id));
 }
 
-export async function findArticlesByIds(db: Db, ids: number[]): Promise<ArticleRow[]> {
+export async function findArticlesByIds(db: ControlDb, ids: number[]): Promise<ArticleRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(articles).where(inArray(articles.id, ids));
 }
@@ -48,7 +53,7 @@ export function sanitizedArticle<T extends Partial<ArticleInput>>(input: T): T {
  * Creates or replaces an article, content sanitized. Returns the statement so that an operator's
  * change can go into one batch with its audit row.
  */
-export function saveArticleStatement(db: Db, input: ArticleInput) {
+export function saveArticleStatement(db: ControlDb, input: ArticleInput) {
   const row = sanitizedArticle(input);
   const { id: _id, createdAtMs: _created, ...changes } = row;
   return db.insert(articles).values(row).onConflictDoUpdate({ target: articles.id, set: changes });

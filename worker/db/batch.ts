@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "./client";
+import type { AnyDb } from "./client";
 
 type Query = { sql: string; params: unknown[] };
 type Buildable = { toSQL(): Query } | { getQuery(): Query };
@@ -11,7 +11,7 @@ type Buildable = { toSQL(): Query } | { getQuery(): Query };
  * `preparedQuery.stmt` is undefined for raw SQL with parameters), so each statement is built by drizzle
  * and bound on the D1 client here. Results are raw D1 results (`.results`, `.meta.changes`).
  */
-export async function runInOneBatch(db: Db, statements: readonly BatchItem<"sqlite">[]) {
+export async function runInOneBatch(db: AnyDb, statements: readonly BatchItem<"sqlite">[]) {
   const client = db.$client;
   return client.batch(boundOn(client, statements));
 }

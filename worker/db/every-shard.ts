@@ -1,20 +1,17 @@
 import { type SQL, inArray, sql } from "drizzle-orm";
-import { type Db, getDb } from "./client";
+import type { AnyDb, ControlDb, WalletDb } from "./client";
+import type { Databases } from "./databases";
 import { accountDirectory } from "./schema";
-import { walletBindings, walletCallDb } from "./shards";
 
 // The console reads across the wallet shards (docs/decisions/161, "Reads across shards"): every list, search,
 // report and book runs its query in every shard, in the call's D1 session, and merges (worker/db/keyset.ts).
-
-/** Every wallet shard in the call's session, in shard order. */
-export const everyShard = (env: Env): Db[] => walletBindings(env).map((_, shard) => walletCallDb(env, shard));
 
 /**
  * Whether shard 0 is the control database itself (npm start, a deployment not split yet): a list that reads
  * both then reads it once. Only the control database holds directory rows, the house's from the seed on.
  */
-async function shardZeroIsControl(env: Env): Promise<boolean> {
-  const [first] = everyShard(env);
+async function shardZeroIsControl(dbs: Databases): Promise<boolean> {
+  const [first] = dbs.wallets;
   if (!first) return true;
   const row = await first.get<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM account_directory) AS found`);
   return row?.found === 1;
@@ -25,17 +22,20 @@ async function shardZeroIsControl(env: Env): Promise<boolean> {
  * its rows' keys end with: 0 the control database, k + 1 shard k. Shard 0 is left out where it is the control
  * database, so no row is read twice.
  */
-export async function controlAndShards(env: Env): Promise<{ db: Db; source: number }[]> {
-  const shards = everyShard(env).map((db, shard) => ({ db, source: shard + 1 }));
-  const rest = (await shardZeroIsControl(env)) ? shards.slice(1) : shards;
-  return [{ db: getDb(env), source: 0 }, ...rest];
+export async function controlAndShards(dbs: Databases): Promise<{ db: AnyDb; source: number }[]> {
+  const shards = dbs.wallets.map((db, shard) => ({ db: db as AnyDb, source: shard + 1 }));
+  const rest = (await shardZeroIsControl(dbs)) ? shards.slice(1) : shards;
+  return [{ db: dbs.control, source: 0 }, ...rest];
 }
 
 /**
  * Accounts' names by id, from the directory in the control database: a shard's row names an operator (who
  * decided, who asked) whose account is not in that shard.
  */
-export async function accountNames(control: Db, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+export async function accountNames(
+  control: ControlDb,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
   if (!wanted.length) return new Map();
   const names = new Map<number, string>();
@@ -51,7 +51,7 @@ export async function accountNames(control: Db, ids: (number | null | undefined)
 }
 
 /** The shard a player's rows are in, from the directory; undefined for no player (an operator, the house, no one). */
-export async function shardOfPlayer(control: Db, userId: number): Promise<number | undefined> {
+export async function shardOfPlayer(control: ControlDb, userId: number): Promise<number | undefined> {
   const row = await control.get<{ shard: number | null }>(
     sql`SELECT shard FROM ${accountDirectory} WHERE id = ${userId}`,
   );
@@ -63,7 +63,7 @@ export async function shardOfPlayer(control: Db, userId: number): Promise<number
  * (counts and sums of its own rows, never shared with another shard's), and the totals add.
  */
 export async function summedByKey<K extends string | number, T extends { key: K }>(
-  shards: Db[],
+  shards: WalletDb[],
   query: SQL,
 ): Promise<Map<K, T>> {
   const each = await Promise.all(shards.map((db) => db.all<T>(query)));

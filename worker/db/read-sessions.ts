@@ -88,7 +88,7 @@ const MONEY_WRITE =
 export class MoneyWriteInReplicaRead extends Error {}
 
 export type RequestSession = {
-  /** Stands in for env.DB for the request's whole life (drizzle takes it as its client). */
+  /** The database for the request's whole life (drizzle takes it as its client, worker/db/databases.ts). */
   binding: D1Database;
   mode: ReadMode;
   bookmark: () => string | null;
@@ -115,16 +115,5 @@ export function openSession(d1: D1Database, path: string, callerBookmark: string
     },
     dump: () => Promise.reject(new Error("dump is not available in a request's D1 session")),
   };
-  const binding = guarded as unknown as D1Database;
-  primaries.set(binding, d1);
-  return { binding, mode, bookmark: () => session.getBookmark() };
+  return { binding: guarded as unknown as D1Database, mode, bookmark: () => session.getBookmark() };
 }
-
-const primaries = new WeakMap<D1Database, D1Database>();
-
-/**
- * The database a request's session stands in for, read at the primary: who is signed in (a session just
- * made by a sign-in, one just revoked, a frozen account) is never decided from a replica's copy, whatever
- * bookmark the caller sends. Any other binding is its own primary.
- */
-export const primaryOf = (binding: D1Database): D1Database => primaries.get(binding) ?? binding;

@@ -1,6 +1,3 @@
-import { type Db, dbOf } from "./client";
-import { primaryOf } from "./read-sessions";
-
 // The wallet shards (docs/decisions/161): DB_WALLET_0, DB_WALLET_1, ... each hold their players whole. The
 // control database (DB) holds the directory that says which shard a player is in. A deployment that has one
 // database binds DB_WALLET_0 to that same database (npm start does), and nothing changes for it.
@@ -24,22 +21,6 @@ export function walletBindings(env: Env): D1Database[] {
 export function shardCount(env: Env): number {
   return walletBindings(env).length;
 }
-
-/** The binding of one wallet shard; a shard the deployment does not bind is a broken directory row, never a guess. */
-function walletD1(env: Env, shard: number): D1Database {
-  const binding = walletBindings(env)[shard];
-  if (!binding) throw new Error(`wallet shard ${shard} is not bound (DB_WALLET_${shard})`);
-  return binding;
-}
-
-/** A player's wallet shard, at its primary: sign-in, registration and sessions are never read from a replica. */
-export const walletDb = (env: Env, shard: number): Db => dbOf(primaryOf(walletD1(env, shard)));
-
-/**
- * A player's wallet shard in the call's D1 session (worker/api/handle.ts): at the primary for money, from a
- * replica at the caller's bookmark for the lists and history of docs/decisions/160.
- */
-export const walletCallDb = (env: Env, shard: number): Db => dbOf(walletD1(env, shard));
 
 /**
  * A session token names where its session is stored: the first byte is the player's shard, 0xff the control

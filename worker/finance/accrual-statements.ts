@@ -1,5 +1,5 @@
+import type { WalletDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { financeReasonSql } from "../ledger/reasons";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { DAY_MS } from "#shared/days";
@@ -38,7 +38,7 @@ function owed(kind: "interest" | "principal", nowMs: number): SQL {
 }
 
 /** The four statements of one kind: player rows, balances, house mirror rows, house balance. */
-function movementStatements(db: Db, kind: "interest" | "principal", nowMs: number) {
+function movementStatements(db: WalletDb, kind: "interest" | "principal", nowMs: number) {
   const cte = sql`WITH RECURSIVE ${owed(kind, nowMs)}`;
   const key = kind === "interest" ? sql`'interest:' || p.order_id || ':' || p.k` : sql`'principal:' || p.order_id`;
   const reason = financeReasonSql(kind);
@@ -66,7 +66,7 @@ function movementStatements(db: Db, kind: "interest" | "principal", nowMs: numbe
  * has ended with its notice to the player, then the orders' counters (last). Statement 0 counts
  * interest rows, 4 principal rows.
  */
-export function accrualStatements(db: Db, nowMs: number) {
+export function accrualStatements(db: WalletDb, nowMs: number) {
   return [
     ...movementStatements(db, "interest", nowMs),
     ...movementStatements(db, "principal", nowMs),

@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { financeOrders, financeProducts, users } from "../db/schema";
 
@@ -23,11 +23,11 @@ export type ProductRecord = {
   days: number;
 };
 
-export function listProducts(db: Db): Promise<ProductRecord[]> {
+export function listProducts(db: ControlDb): Promise<ProductRecord[]> {
   return db.select(productColumns).from(financeProducts).orderBy(asc(financeProducts.sort), asc(financeProducts.id));
 }
 
-export async function findProduct(db: Db, id: number): Promise<ProductRecord | undefined> {
+export async function findProduct(db: ControlDb, id: number): Promise<ProductRecord | undefined> {
   const [row] = await db.select(productColumns).from(financeProducts).where(eq(financeProducts.id, id)).limit(1);
   return row;
 }
@@ -35,7 +35,7 @@ export async function findProduct(db: Db, id: number): Promise<ProductRecord | u
 export type TierChange = { id: number; minCents: number; maxCents: number | null; dailyRatePpm: number; days: number };
 
 /** Only new orders see a change: every order keeps the rate and days it was opened with. */
-export function updateProductStatement(db: Db, change: TierChange) {
+export function updateProductStatement(db: ControlDb, change: TierChange) {
   const { id, ...values } = change;
   return db.update(financeProducts).set(values).where(eq(financeProducts.id, id));
 }
@@ -59,7 +59,7 @@ export type NewOrder = {
  * docs/product.md#player-protection): a refused transfer-in inserts nothing (0 changes) and the debit that follows it,
  * guarded by orderExistsSql, moves nothing.
  */
-export function insertOrderStatement(db: Db, order: NewOrder, allowed: SQL) {
+export function insertOrderStatement(db: WalletDb, order: NewOrder, allowed: SQL) {
   return db.run(sql`INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms,
       accrued_days, status, idempotency_key)
     SELECT ${order.userId}, ${order.productId}, ${order.nameKey}, ${order.amountCents}, ${order.dailyRatePpm}, ${order.days}, ${order.startAtMs},
@@ -97,7 +97,7 @@ export type OrderRecord = {
   status: string;
 };
 
-export async function findOrderByKey(db: Db, idempotencyKey: string): Promise<OrderRecord | undefined> {
+export async function findOrderByKey(db: WalletDb, idempotencyKey: string): Promise<OrderRecord | undefined> {
   const [row] = await db
     .select(orderColumns)
     .from(financeOrders)
@@ -119,7 +119,7 @@ export const FINANCE_ORDER_KEY_WIDTH = 2;
 const ORDER_LIST = [financeOrders.startAtMs, financeOrders.id];
 
 /** Newest first; the operator's list also names the player. */
-export function listOrders(db: Db, q: OrderQuery) {
+export function listOrders(db: WalletDb, q: OrderQuery) {
   const where: SQL[] = [];
   if (q.userId !== undefined) where.push(eq(financeOrders.userId, q.userId));
   if (q.status !== undefined) where.push(eq(financeOrders.status, q.status));
@@ -143,7 +143,7 @@ export type LockedFunds = {
 };
 
 /** What a player has locked in running orders and which principal comes back first (the My page's assets). */
-export async function lockedFunds(db: Db, userId: number): Promise<LockedFunds> {
+export async function lockedFunds(db: WalletDb, userId: number): Promise<LockedFunds> {
   const row = await db.get<LockedFunds>(sql`SELECT COALESCE(SUM(amount_cents), 0) AS lockedCents, COUNT(*) AS orders,
       MIN(end_at_ms) AS nextMaturityMs,
       COALESCE((SELECT SUM(n.amount_cents) FROM finance_orders n WHERE n.user_id = ${userId} AND n.status = 'active'

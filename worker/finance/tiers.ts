@@ -1,6 +1,6 @@
+import type { ControlDb } from "../db/client";
 import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../operators/audit";
-import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { findProduct, listProducts, updateProductStatement, type ProductRecord, type TierChange } from "./orders";
 import { readSettings } from "../settings/settings";
@@ -9,7 +9,7 @@ import { toMoney } from "#shared/money";
 import { productRow as presentProduct } from "./present";
 
 /** An operator's tier edit with its audit row in the same batch; running orders keep their terms. */
-export async function editTier(db: Db, operatorId: number, change: TierChange, nowMs: number) {
+export async function editTier(db: ControlDb, operatorId: number, change: TierChange, nowMs: number) {
   const [before, { finance_open_max_cents: openMaxCents }] = await Promise.all([
     findProduct(db, change.id),
     readSettings(db, ["finance_open_max_cents"]),
@@ -35,7 +35,7 @@ export async function editTier(db: Db, operatorId: number, change: TierChange, n
 }
 
 /** The operator's ceiling of the open-ended top tier (one transfer-in), with its audit row in the same batch. */
-export async function setOpenTierMax(db: Db, operatorId: number, maxCents: number, nowMs: number) {
+export async function setOpenTierMax(db: ControlDb, operatorId: number, maxCents: number, nowMs: number) {
   const [{ finance_open_max_cents: before }, tiers] = await Promise.all([
     readSettings(db, ["finance_open_max_cents"]),
     listProducts(db),

@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { ProductError } from "#shared/product-error";
-import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { findOrderByKey, findProduct, insertOrderStatement, orderExistsSql, type OrderRecord } from "./orders";
 import { protectionAllowsSql } from "../protection/queries";
@@ -30,7 +30,7 @@ export type TransferIn = {
  * `db` is the player's wallet shard (the order, the debit and the protection checks are its rows), `control` the
  * control database (the tier and the settings, docs/decisions/161).
  */
-export async function transferIn(db: Db, control: Db, ask: TransferIn): Promise<OrderRecord> {
+export async function transferIn(db: WalletDb, control: ControlDb, ask: TransferIn): Promise<OrderRecord> {
   const done = await findOrderByKey(db, ask.key);
   if (done) return done;
   // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { ControlDb, WalletDb } from "../db/client";
 import {
   type DayProblem,
   type Figures,
@@ -62,13 +62,13 @@ function addDays(day: string, parts: { shard: number; part: ShardDay }[], status
 }
 
 /** When each shard's books began (null: no books yet): a shard that began after a day has none of it. */
-const booksBegan = (shards: Db[]) => Promise.all(shards.map(booksBeganAt));
+const booksBegan = (shards: WalletDb[]) => Promise.all(shards.map(booksBeganAt));
 
 /**
  * The stored days between two dates (both included), newest first, summed over the shards. A day a shard that
  * had books by its end has not stored yet is left out: the sum would be missing that shard's part.
  */
-export async function storedDaysOfShards(shards: Db[], fromDay: string, toDay: string): Promise<SummedDay[]> {
+export async function storedDaysOfShards(shards: WalletDb[], fromDay: string, toDay: string): Promise<SummedDay[]> {
   const [each, began] = await Promise.all([
     Promise.all(shards.map((db) => storedDays(db, fromDay, toDay))),
     booksBegan(shards),
@@ -92,7 +92,7 @@ export async function storedDaysOfShards(shards: Db[], fromDay: string, toDay: s
 }
 
 /** Today so far in every shard, summed: it must equal the live books check's totals. */
-export async function todayOfShards(shards: Db[], control: Db, nowMs: number): Promise<SummedDay> {
+export async function todayOfShards(shards: WalletDb[], control: ControlDb, nowMs: number): Promise<SummedDay> {
   const parts = await Promise.all(shards.map((db) => todaySoFar(db, nowMs, control)));
   return addDays(
     parts[0]?.day ?? "",
@@ -102,5 +102,5 @@ export async function todayOfShards(shards: Db[], control: Db, nowMs: number): P
 }
 
 /** The cron's call: each shard closes its finished days on its own. */
-export const closeEveryShardsDaysWhenDue = (shards: Db[], control: Db, nowMs: number) =>
+export const closeEveryShardsDaysWhenDue = (shards: WalletDb[], control: ControlDb, nowMs: number) =>
   Promise.all(shards.map((db) => closeBooksDaysWhenDue(db, nowMs, control)));

@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import {
   booksRows,
@@ -51,7 +51,7 @@ export type DayStatement = {
  * The rounds in play at an instant, from the control database where rounds are (docs/decisions/161): opened
  * before it and not settled by then, as a JSON array of ids for a wallet shard's query.
  */
-async function roundsInPlayAt(control: Db, atMs: number) {
+async function roundsInPlayAt(control: ControlDb, atMs: number) {
   const row = await control.get<{ ids: string }>(sql`SELECT json_group_array(id) AS ids FROM rounds
     WHERE (status = 'open' OR settled_at_ms >= ${atMs}) AND open_at_ms < ${atMs}`);
   return row?.ids ?? "[]";
@@ -61,7 +61,7 @@ async function roundsInPlayAt(control: Db, atMs: number) {
  * The stakes in play at an instant: bets booked here placed before it whose round had not settled and that were
  * not cancelled by then (this database's own bets and those a move out left behind).
  */
-async function inPlayAt(db: Db, control: Db, atMs: number) {
+async function inPlayAt(db: WalletDb, control: ControlDb, atMs: number) {
   const rounds = await roundsInPlayAt(control, atMs);
   const inPlay = (bets: string, orders: string, sameMove: string, copied: string) =>
     sql`SELECT COALESCE(SUM(b.stake_cents), 0) FROM ${sql.raw(bets)} b LEFT JOIN ${sql.raw(orders)} o ON o.id = b.order_id${sql.raw(sameMove)}
@@ -75,7 +75,7 @@ async function inPlayAt(db: Db, control: Db, atMs: number) {
 }
 
 /** Locked finance at an instant: orders opened (or arrived) before it, not left by then, whose principal had not come back. */
-async function financeAt(db: Db, atMs: number) {
+async function financeAt(db: WalletDb, atMs: number) {
   const row = await db.get<{
     cents: number;
   }>(sql`${booksRows} SELECT COALESCE(SUM(o.amount_cents), 0) AS cents FROM bf o
@@ -90,7 +90,7 @@ type StoredDay = Figures & { day: string; status: string; throughLedgerId: numbe
 const CLOSING_COLUMNS = sql.raw(`day, status, through_ledger_id AS throughLedgerId, players_close_cents AS playersCents,
   house_close_cents AS houseCents, in_play_close_cents AS inPlayCents, finance_close_cents AS financeCents`);
 
-async function storedDay(db: Db, day: string) {
+async function storedDay(db: WalletDb, day: string) {
   return db.get<StoredDay | undefined>(sql`SELECT ${CLOSING_COLUMNS} FROM books_days WHERE day = ${day}`);
 }
 
@@ -100,7 +100,7 @@ async function storedDay(db: Db, day: string) {
  * zero with the house's row and its stakes row matches the bets it settled. The day's rows are those booked here
  * (worker/insight/books-rows.ts); the house's rows are always this database's own.
  */
-async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<DayProblem[]> {
+async function unbalancedRows(db: WalletDb, fromMs: number, toMs: number): Promise<DayProblem[]> {
   const inDay = sql`l.created_at_ms >= ${fromMs} AND l.created_at_ms < ${toMs}`;
   const ofStakes = sql`(l.idempotency_key LIKE 'bet:%' OR l.idempotency_key LIKE 'cancel:%')`;
   const [mirrors, houseRows, stakes, rounds] = await Promise.all([
@@ -174,7 +174,7 @@ async function unbalancedRows(db: Db, fromMs: number, toMs: number): Promise<Day
  * The day's statement of one database's books (a wallet shard; rounds read from `control`) and what keeps it
  * from closing (nothing, when it may close).
  */
-async function dayStatement(db: Db, control: Db, day: string): Promise<DayStatement> {
+async function dayStatement(db: WalletDb, control: ControlDb, day: string): Promise<DayStatement> {
   const fromMs = parseDate(day);
   if (fromMs === null) throw new RangeError(`not a day: ${day}`);
   const toMs = fromMs + DAY_MS;
@@ -253,7 +253,7 @@ async function dayStatement(db: Db, control: Db, day: string): Promise<DayStatem
   return { day, opening, movements: moved, closing, throughLedgerId: top?.id ?? 0, problems };
 }
 
-async function ledgerSumsBefore(db: Db, beforeMs: number) {
+async function ledgerSumsBefore(db: WalletDb, beforeMs: number) {
   const sums = await db.get<{ players: number; house: number }>(sql`${booksRows} SELECT
       COALESCE(SUM(CASE WHEN user_id <> ${HOUSE_USER_ID} THEN amount_cents END), 0) AS players,
       COALESCE(SUM(CASE WHEN user_id = ${HOUSE_USER_ID} THEN amount_cents END), 0) AS house
@@ -268,7 +268,7 @@ const pick = (f: Figures): Figures => ({
   financeCents: f.financeCents,
 });
 
-async function lateRows(db: Db, throughLedgerId: number, beforeMs: number, line: "playersCents" | "houseCents") {
+async function lateRows(db: WalletDb, throughLedgerId: number, beforeMs: number, line: "playersCents" | "houseCents") {
   const rows = await db.all<{ id: number; cents: number }>(
     lateRowsSql(throughLedgerId, beforeMs, line === "houseCents", HOUSE_USER_ID),
   );
@@ -279,7 +279,7 @@ async function lateRows(db: Db, throughLedgerId: number, beforeMs: number, line:
  * When a database's books began, to the day: its first stored day, once it has one (the first day to close is the
  * day of its first booked instant), else that instant (null: nothing booked yet).
  */
-export async function booksBeganAt(db: Db): Promise<number | null> {
+export async function booksBeganAt(db: WalletDb): Promise<number | null> {
   const stored = await db.get<{ day: string | null }>(sql`SELECT MIN(day) AS day FROM books_days`);
   if (stored?.day) return parseDate(stored.day);
   const row = await db.get<{ at: number | null }>(firstBooked);
@@ -287,7 +287,7 @@ export async function booksBeganAt(db: Db): Promise<number | null> {
 }
 
 /** The next day to close: the day after the last closed one, else the day of the first ledger row. */
-async function nextDayToClose(db: Db): Promise<string | null> {
+async function nextDayToClose(db: WalletDb): Promise<string | null> {
   const last = await db.get<{ day: string | null }>(
     sql`SELECT MAX(day) AS day FROM books_days WHERE status = 'closed'`,
   );
@@ -296,7 +296,7 @@ async function nextDayToClose(db: Db): Promise<string | null> {
   return first?.at == null ? null : formatDate(first.at);
 }
 
-function storeStatement(db: Db, s: DayStatement, nowMs: number) {
+function storeStatement(db: WalletDb, s: DayStatement, nowMs: number) {
   const status = s.problems.length === 0 ? "closed" : "refused";
   return db.run(sql`INSERT INTO books_days (day, status, players_open_cents, house_open_cents, in_play_open_cents, finance_open_cents,
       players_close_cents, house_close_cents, in_play_close_cents, finance_close_cents, movements, problems, through_ledger_id, at_ms)
@@ -315,7 +315,7 @@ function storeStatement(db: Db, s: DayStatement, nowMs: number) {
  * Closes every finished day not closed yet, oldest first (at most DAYS_PER_RUN a run): a day that does
  * not balance is kept as refused with its problems, logged as an error line, and stops the run.
  */
-export async function closeBooksDays(db: Db, nowMs: number, control: Db = db) {
+export async function closeBooksDays(db: WalletDb, nowMs: number, control: ControlDb) {
   const closed: string[] = [];
   let day = await nextDayToClose(db);
   while (day && closed.length < DAYS_PER_RUN && parseDate(day)! + DAY_MS + CLOSE_AFTER_MS <= nowMs) {
@@ -339,7 +339,7 @@ export async function closeBooksDays(db: Db, nowMs: number, control: Db = db) {
 }
 
 /** The cron's call for one database's books: nothing to do until the day after the last closed one is over. */
-export async function closeBooksDaysWhenDue(db: Db, nowMs: number, control: Db = db) {
+export async function closeBooksDaysWhenDue(db: WalletDb, nowMs: number, control: ControlDb) {
   const next = await nextDayToClose(db);
   if (!next || parseDate(next)! + DAY_MS + CLOSE_AFTER_MS > nowMs) return null;
   return closeBooksDays(db, nowMs, control);
@@ -358,7 +358,7 @@ type DayRow = Figures & {
 };
 
 /** Stored days between two dates (both included), newest first, as the console and the CSV read them. */
-export async function storedDays(db: Db, fromDay: string, toDay: string) {
+export async function storedDays(db: WalletDb, fromDay: string, toDay: string) {
   const rows =
     await db.all<DayRow>(sql`SELECT day, status, players_open_cents AS playersOpenCents, house_open_cents AS houseOpenCents,
       in_play_open_cents AS inPlayOpenCents, finance_open_cents AS financeOpenCents, players_close_cents AS playersCents,
@@ -381,6 +381,6 @@ export async function storedDays(db: Db, fromDay: string, toDay: string) {
 }
 
 /** Today so far (the day is open): its statement up to now, which must equal the live books check. */
-export async function todaySoFar(db: Db, nowMs: number, control: Db = db) {
+export async function todaySoFar(db: WalletDb, nowMs: number, control: ControlDb) {
   return dayStatement(db, control, formatDate(dayStartMs(nowMs)));
 }

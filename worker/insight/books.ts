@@ -1,6 +1,6 @@
+import type { ControlDb, WalletDb } from "../db/client";
+import type { Databases } from "../db/databases";
 import { sql } from "drizzle-orm";
-import { type Db, getPrimaryDb } from "../db/client";
-import { walletBindings, walletDb } from "../db/shards";
 import { runInOneBatch } from "../db/batch";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { formatDate } from "#shared/days";
@@ -32,7 +32,7 @@ export type BooksProblem =
 
 type Checkpoint = { throughLedgerId: number; day: string };
 
-async function checkpoint(db: Db): Promise<Checkpoint> {
+async function checkpoint(db: WalletDb): Promise<Checkpoint> {
   const row = await db.get<Checkpoint | undefined>(
     sql`SELECT through_ledger_id AS throughLedgerId, day FROM books_checkpoint WHERE id = 1`,
   );
@@ -43,7 +43,7 @@ async function checkpoint(db: Db): Promise<Checkpoint> {
  * Moves the checkpoint to the newest ledger row, once per player day: the per-account sums gain the
  * rows between the old and the new mark. Guarded by the old mark, so two runs at once add them once.
  */
-async function moveCheckpoint(db: Db, nowMs: number): Promise<Checkpoint> {
+async function moveCheckpoint(db: WalletDb, nowMs: number): Promise<Checkpoint> {
   const current = await checkpoint(db);
   const today = formatDate(nowMs);
   if (current.day === today) return current;
@@ -66,7 +66,7 @@ async function moveCheckpoint(db: Db, nowMs: number): Promise<Checkpoint> {
  * ids for a shard's query: every open round (its bets not yet settled in a shard are in play) and those not
  * drawn yet (no house row may name them: a drawn round's shards settle one by one).
  */
-async function openRounds(control: Db) {
+async function openRounds(control: ControlDb) {
   const row = await control.get<{ open: string; undrawn: string }>(sql`SELECT json_group_array(id) AS open,
       json_group_array(id) FILTER (WHERE numbers IS NULL) AS undrawn
     FROM rounds WHERE room_id IN (SELECT id FROM rooms) AND status = 'open'`);
@@ -77,7 +77,7 @@ async function openRounds(control: Db) {
  * One check of one database's books (a wallet shard; the rounds read from `control`, the same database where
  * there is one): the figures, the rows that disagree, stored as a books_checks row in it and returned.
  */
-async function checkBooks(db: Db, nowMs: number, control: Db = db) {
+async function checkBooks(db: WalletDb, nowMs: number, control: ControlDb) {
   const [mark, rounds] = await Promise.all([moveCheckpoint(db, nowMs), openRounds(control)]);
   const through = mark.throughLedgerId;
   const [balances, totals, negatives, openRoundRows, summed] = await Promise.all([
@@ -142,11 +142,11 @@ async function checkBooks(db: Db, nowMs: number, control: Db = db) {
 }
 
 /** The cron's call: a check of each wallet shard whose last one is at least BOOKS_CHECK_MINUTES old. */
-export async function checkBooksWhenDue(env: Env, nowMs: number) {
-  const control = getPrimaryDb(env);
+export async function checkBooksWhenDue(dbs: Databases, nowMs: number) {
+  const control = dbs.controlPrimary;
   return Promise.all(
-    walletBindings(env).map(async (_, shard) => {
-      const db = walletDb(env, shard);
+    dbs.wallets.map(async (_, shard) => {
+      const db = dbs.walletPrimary(shard);
       const last = await db.get<{ at: number | null }>(sql`SELECT MAX(checked_at_ms) AS at FROM books_checks`);
       // a little slack: cron minutes do not start on the exact millisecond
       if (last?.at != null && nowMs - last.at < BOOKS_CHECK_MINUTES * 60_000 - 5_000) return null;
@@ -156,8 +156,8 @@ export async function checkBooksWhenDue(env: Env, nowMs: number) {
 }
 
 /** A check of every wallet shard now (the console's button): each shard's books on their own. */
-export const checkEveryShard = (env: Env, nowMs: number) =>
-  Promise.all(walletBindings(env).map((_, shard) => checkBooks(walletDb(env, shard), nowMs, getPrimaryDb(env))));
+export const checkEveryShard = (dbs: Databases, nowMs: number) =>
+  Promise.all(dbs.wallets.map((_, shard) => checkBooks(dbs.walletPrimary(shard), nowMs, dbs.controlPrimary)));
 
 type CheckRow = {
   checkedAtMs: number;
@@ -177,7 +177,7 @@ const sumOf = (rows: CheckRow[], pick: (r: CheckRow) => number) => rows.reduce((
  * `late` (docs/decisions/172): a check was due and did not run, a shard never checked or its last check older
  * than the interval and a slack; the console says so instead of showing an old result as today's.
  */
-export async function lastBooksCheck(shards: Db[], nowMs = Date.now()) {
+export async function lastBooksCheck(shards: WalletDb[], nowMs = Date.now()) {
   const columns = sql.raw(`checked_at_ms AS checkedAtMs, ok, rows_summed AS rowsSummed, balances_cents AS balancesCents,
     stakes_in_play_cents AS stakesInPlayCents, finance_principal_cents AS financePrincipalCents, problems`);
   const lasts = await Promise.all(

@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { isGameType } from "#shared/games/options";
 import { optionProbabilities } from "#shared/games/probability";
 import { toMoney } from "#shared/money";
@@ -28,7 +28,7 @@ function window(q: { days: number; nowMs: number }) {
 type PlayDay = { key: string; turnover: number; payouts: number; players: number };
 
 /** Turnover, payouts, house result and active players per day, oldest first; one room or all. */
-export async function playByDay(control: Db, shards: Db[], q: ChartQuery) {
+export async function playByDay(control: ControlDb, shards: WalletDb[], q: ChartQuery) {
   const w = window(q);
   const days = await drawDays(control, w.fromMs, w.toMs);
   // a bet's room is its order's (the order is in the bet's shard)
@@ -60,7 +60,7 @@ export async function playByDay(control: Db, shards: Db[], q: ChartQuery) {
 type MoneyDay = { key: string; cents: number; requests: number };
 
 /** Approved deposits and withdrawals per day of their approval, oldest first, over every shard. */
-export async function cashByDay(shards: Db[], q: { days: ChartDays; nowMs: number }) {
+export async function cashByDay(shards: WalletDb[], q: { days: ChartDays; nowMs: number }) {
   const w = window(q);
   const approved = (table: "deposit_requests" | "withdrawal_requests") =>
     summedByKey<string, MoneyDay>(
@@ -81,7 +81,7 @@ export async function cashByDay(shards: Db[], q: { days: ChartDays; nowMs: numbe
 /** How long the requests waiting for an operator have waited: counted in age bands, with the oldest. */
 const AGE_BANDS_HOURS = [1, 6, 24] as const;
 
-export async function pendingAges(shards: Db[], nowMs: number) {
+export async function pendingAges(shards: WalletDb[], nowMs: number) {
   const pending = async (table: string) =>
     (
       await Promise.all(
@@ -133,7 +133,7 @@ type ReturnRow = {
  * expected total and its variance are sums over the bets, grouped here by option and odds. The band is
  * the expected return plus or minus 3 standard deviations (a room outside it by chance: about 3 in 1,000).
  */
-export async function roomReturns(control: Db, shards: Db[], q: { days: ChartDays; nowMs: number }) {
+export async function roomReturns(control: ControlDb, shards: WalletDb[], q: { days: ChartDays; nowMs: number }) {
   const w = window(q);
   const days = await drawDays(control, w.fromMs, w.toMs);
   // the bets of the window's settled rounds in every shard, by room (their order's), option and odds; the

@@ -1,5 +1,5 @@
+import type { ControlDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { PLAYER_OFFSET_MS } from "#shared/days";
 
 // Figures counted by the day a round was drawn (UTC+8) read the bets in the wallet shards and the rounds in the
@@ -16,7 +16,7 @@ export const dayOf = (column: string) => sql.raw(`date((${column} + ${PLAYER_OFF
  * drawn in the window, or not settled when only settled rounds count). `ofBet` is a bet's part (b.round_id).
  */
 export async function drawBuckets(
-  control: Db,
+  control: ControlDb,
   q: { fromMs: number; toMs: number; bucket: (column: string) => SQL; settledOnly: boolean },
 ) {
   const settled = q.settledOnly ? sql`AND status = 'settled'` : sql``;
@@ -51,5 +51,5 @@ export async function drawBuckets(
 }
 
 /** The day (UTC+8) each settled round of a window was drawn on (drawBuckets). */
-export const drawDays = (control: Db, fromMs: number, toMs: number) =>
+export const drawDays = (control: ControlDb, fromMs: number, toMs: number) =>
   drawBuckets(control, { fromMs, toMs, bucket: dayOf, settledOnly: true });

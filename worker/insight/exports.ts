@@ -1,5 +1,5 @@
+import type { AnyDb, ControlDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { accountNames } from "../db/every-shard";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { DAY_MS, PLAYER_OFFSET_MS } from "#shared/days";
@@ -27,7 +27,7 @@ type Row = Record<string, string | number | null> & { cursorMs: number; cursorId
 type After = { ms: number; id: number; source: number };
 type Source = {
   header: string[];
-  page: (db: Db, after: After, source: number, fromMs: number, toMs: number) => Promise<Row[]>;
+  page: (db: AnyDb, after: After, source: number, fromMs: number, toMs: number) => Promise<Row[]>;
   cells: (r: Row, words: CsvWords) => Cell[];
   /**
    * Columns that name an operator, each beside the column of their id: an operator's account is in the control
@@ -61,7 +61,7 @@ function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, ex
   const id = sql.raw(idColumn);
   // a database numbered past the last row's takes the rows of its very (time, id) too: two databases that share
   // an id range (the control database and shard 0) may each hold one
-  return (db: Db, after: After, source: number, fromMs: number, toMs: number) =>
+  return (db: AnyDb, after: After, source: number, fromMs: number, toMs: number) =>
     db.all<Row>(sql`${select}, ${time} AS cursorMs, ${id} AS cursorId ${from}
       WHERE ${time} >= ${fromMs} AND ${time} < ${toMs}
         AND (${time}, ${id}) ${sql.raw(source > after.source ? ">=" : ">")} (${after.ms}, ${after.id}) ${extra}
@@ -263,7 +263,7 @@ const SOURCES: Record<ExportKind, Source> = {
 export type ExportRange = { kind: ExportKind; fromMs: number; toMs: number };
 
 /** The databases an export reads, each with its number (worker/db/every-shard.ts controlAndShards). */
-export type ExportDatabases = { control: Db; databases: { db: Db; source: number }[] };
+export type ExportDatabases = { control: ControlDb; databases: { db: AnyDb; source: number }[] };
 
 const byCursor = (a: Row & { source: number }, b: Row & { source: number }) =>
   a.cursorMs - b.cursorMs || a.cursorId - b.cursorId || a.source - b.source;

@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { accountNames } from "../db/every-shard";
 import { drawBuckets } from "./draw-days";
 import { toMoney } from "#shared/money";
@@ -42,7 +42,7 @@ const onlyUser = (userId: number | null, column: string) =>
  * The rounds the markers that count by draw time read, from the control database (worker/insight/draw-days.ts):
  * the settled rounds of the last three weeks by week, and every round drawn in the night-play window.
  */
-async function roundsOfMarkers(control: Db, nowMs: number) {
+async function roundsOfMarkers(control: ControlDb, nowMs: number) {
   const [w1, w2] = [nowMs - WEEK, nowMs - 2 * WEEK];
   const [weeks, night] = await Promise.all([
     drawBuckets(control, {
@@ -63,7 +63,7 @@ async function roundsOfMarkers(control: Db, nowMs: number) {
 }
 type MarkerRounds = Awaited<ReturnType<typeof roundsOfMarkers>>;
 
-async function lossesRising(db: Db, rounds: MarkerRounds, userId: number | null): Promise<RiskMarker[]> {
+async function lossesRising(db: WalletDb, rounds: MarkerRounds, userId: number | null): Promise<RiskMarker[]> {
   const weeks = rounds.weeks;
   if (!weeks) return [];
   const rows = await db.all<{
@@ -83,7 +83,7 @@ async function lossesRising(db: Db, rounds: MarkerRounds, userId: number | null)
   }));
 }
 
-async function depositAfterLossLimit(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
+async function depositAfterLossLimit(db: WalletDb, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
   const rows = await db.all<{
     userId: number;
     hitAt: number;
@@ -101,7 +101,7 @@ async function depositAfterLossLimit(db: Db, nowMs: number, userId: number | nul
   }));
 }
 
-async function nightPlay(db: Db, rounds: MarkerRounds, userId: number | null): Promise<RiskMarker[]> {
+async function nightPlay(db: WalletDb, rounds: MarkerRounds, userId: number | null): Promise<RiskMarker[]> {
   const window = rounds.night;
   if (!window) return [];
   const local = `(b.created_at_ms + ${PLAYER_OFFSET_MS})`;
@@ -119,7 +119,7 @@ async function nightPlay(db: Db, rounds: MarkerRounds, userId: number | null): P
   }));
 }
 
-async function repeatedRefusals(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
+async function repeatedRefusals(db: WalletDb, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
   const rows = await db.all<{
     userId: number;
     refusals: number;
@@ -138,7 +138,7 @@ async function repeatedRefusals(db: Db, nowMs: number, userId: number | null): P
   }));
 }
 
-async function timeOutResumed(db: Db, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
+async function timeOutResumed(db: WalletDb, nowMs: number, userId: number | null): Promise<RiskMarker[]> {
   const rows = await db.all<{
     userId: number;
     endedAt: number;
@@ -159,13 +159,13 @@ async function timeOutResumed(db: Db, nowMs: number, userId: number | null): Pro
  * a player's bets, requests, refusals and time-outs are all in their shard, so each shard's markers are whole.
  */
 export async function riskMarkers(
-  control: Db,
-  shards: Db[],
+  control: ControlDb,
+  shards: WalletDb[],
   nowMs: number,
   userId: number | null = null,
 ): Promise<RiskMarker[]> {
   const rounds = await roundsOfMarkers(control, nowMs);
-  const ofShard = (db: Db) =>
+  const ofShard = (db: WalletDb) =>
     Promise.all([
       lossesRising(db, rounds, userId),
       depositAfterLossLimit(db, nowMs, userId),
@@ -177,7 +177,7 @@ export async function riskMarkers(
 }
 
 /** The list: players with at least one marker, most markers first, each with their last interaction. */
-export async function playersAtRisk(control: Db, shards: Db[], nowMs: number) {
+export async function playersAtRisk(control: ControlDb, shards: WalletDb[], nowMs: number) {
   const markers = await riskMarkers(control, shards, nowMs);
   const ids = [...new Set(markers.map((m) => m.userId))];
   if (ids.length === 0) return [];
@@ -215,11 +215,11 @@ export type RiskInteraction = {
   nowMs: number;
 };
 
-export const interactionStatement = (db: Db, i: RiskInteraction): SQL =>
+export const interactionStatement = (db: WalletDb, i: RiskInteraction): SQL =>
   sql`INSERT INTO risk_interactions (user_id, operator_id, kind, text, created_at_ms) VALUES (${i.userId}, ${i.operatorId}, ${i.kind}, ${i.text}, ${i.nowMs})`;
 
 /** A player's interactions, newest first, from their shard (`db`); the operators named from the control database. */
-export async function interactionsOf(db: Db, control: Db, userId: number) {
+export async function interactionsOf(db: WalletDb, control: ControlDb, userId: number) {
   const rows = await db.all<{
     id: number;
     kind: string;

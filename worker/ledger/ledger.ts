@@ -1,5 +1,5 @@
+import type { WalletDb } from "../db/client";
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { reasonValues, type LedgerReason } from "./reasons";
 
 /** The house account: the counterparty of every movement, so all balances always add up to zero. */
@@ -36,7 +36,7 @@ export type BalanceChange = {
  * round's stakes in play until settlement).
  * A debit beyond the balance breaks users_money_non_negative and the whole batch rolls back.
  */
-export function balanceChangeStatements(db: Db, change: BalanceChange) {
+export function balanceChangeStatements(db: WalletDb, change: BalanceChange) {
   const { userId, amountCents: amount, type, idempotencyKey: key, nowMs } = change;
   const reason = reasonValues(change.reason);
   const ref = change.ref ?? null;
@@ -64,7 +64,7 @@ export function balanceChangeStatements(db: Db, change: BalanceChange) {
  * word constraint errors differently): after the failed batch nothing of it is written, so the player's
  * balance tells whether the debit could be covered.
  */
-export async function cannotCover(db: Db, userId: number, debitCents: number): Promise<boolean> {
+export async function cannotCover(db: WalletDb, userId: number, debitCents: number): Promise<boolean> {
   const row = await db.get<{ moneyCents: number }>(
     sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${userId}`,
   );

@@ -1,5 +1,5 @@
+import type { WalletDb } from "../db/client";
 import { and, desc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { notices } from "../db/schema";
 
 // A player's notices (docs/decisions/142-notices-and-leaving-with-ones-money.md): each is written by
@@ -29,7 +29,7 @@ export type NewNotice = {
  * The notice of one decision, for the decision's own batch (its key refuses a second one). With `onlyIf`
  * it is written only when that condition holds in the batch (a decision a racing one may have beaten).
  */
-export function noticeStatement(db: Db, n: NewNotice, onlyIf?: SQL) {
+export function noticeStatement(db: WalletDb, n: NewNotice, onlyIf?: SQL) {
   if (onlyIf)
     return db.run(sql`INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms)
       SELECT ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}, ${n.key}, ${n.nowMs} WHERE ${onlyIf}`);
@@ -46,7 +46,7 @@ export function noticeStatement(db: Db, n: NewNotice, onlyIf?: SQL) {
  * The notices of the lock-ups maturing at `nowMs`, for the accrual batch (worker/finance/accrual-statements.ts):
  * the same orders its principal statement pays, so it must run before the orders' counters move.
  */
-export function maturedLockupNoticesStatement(db: Db, nowMs: number) {
+export function maturedLockupNoticesStatement(db: WalletDb, nowMs: number) {
   return db.run(sql`INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms)
     SELECT o.user_id, 'lockupMatured',
       json_object('orderId', o.id, 'amountCents', o.amount_cents, 'interestCents', o.days * ((o.amount_cents * o.daily_rate_ppm) / 1000000), 'days', o.days),
@@ -62,7 +62,7 @@ export function maturedLockupNoticesStatement(db: Db, nowMs: number) {
  * force, then the change folded into the limit itself, in one batch. The limit in force is the same
  * before and after the fold (shared/protection/rules.ts effectiveLimit); the fold only says it once.
  */
-export function dueLimitChangeStatements(db: Db, nowMs: number) {
+export function dueLimitChangeStatements(db: WalletDb, nowMs: number) {
   return [
     db.run(sql`INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms)
       SELECT user_id, 'limitInForce', json_object('kind', kind, 'period', period, 'amountCents', pending_amount_cents),
@@ -80,7 +80,7 @@ export function dueLimitChangeStatements(db: Db, nowMs: number) {
 export type NoticeRow = { id: number; kind: NoticeKind; params: string; createdAtMs: number; readAtMs: number | null };
 
 /** A page of a player's notices, newest first (before = the last id of the previous page). */
-export function listNotices(db: Db, userId: number, limit: number, beforeId?: number): Promise<NoticeRow[]> {
+export function listNotices(db: WalletDb, userId: number, limit: number, beforeId?: number): Promise<NoticeRow[]> {
   return db
     .select({
       id: notices.id,
@@ -97,7 +97,7 @@ export function listNotices(db: Db, userId: number, limit: number, beforeId?: nu
     .limit(limit);
 }
 
-export async function unreadNoticeCount(db: Db, userId: number): Promise<number> {
+export async function unreadNoticeCount(db: WalletDb, userId: number): Promise<number> {
   const row = await db.get<{ n: number }>(
     sql`SELECT COUNT(*) AS n FROM notices WHERE user_id = ${userId} AND read_at_ms IS NULL`,
   );
@@ -105,7 +105,7 @@ export async function unreadNoticeCount(db: Db, userId: number): Promise<number>
 }
 
 /** Opening the inbox reads what it showed: notices up to the newest one shown. */
-export async function markNoticesRead(db: Db, userId: number, upToId: number, nowMs: number) {
+export async function markNoticesRead(db: WalletDb, userId: number, upToId: number, nowMs: number) {
   await db
     .update(notices)
     .set({ readAtMs: nowMs })

@@ -1,8 +1,8 @@
+import type { ControlDb } from "../db/client";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { revokeAllSessionsStatement } from "../players/sessions";
 import { findAccount, reserveAccountStatement } from "../players/directory";
@@ -20,7 +20,7 @@ import { approversOrThrow, approversRefusal, approversRemain, type After } from 
 export type OperatorAct = { actorId: number; operatorId: number; nowMs: number };
 
 /** Operators with their role, state and last sign-in, newest first (a handful of rows). */
-export async function listOperators(db: Db) {
+export async function listOperators(db: ControlDb) {
   const rows = await db.all<{
     id: number;
     username: string;
@@ -43,7 +43,7 @@ export async function listOperators(db: Db) {
  * own password and authenticator. The asking admin never holds a credential that signs in.
  */
 export async function createOperator(
-  db: Db,
+  db: ControlDb,
   c: { actorId: number; username: string; role: OperatorRole; email?: string; nowMs: number },
 ) {
   // a name is unique among players of every shard and operators: the directory decides (docs/decisions/161)
@@ -106,7 +106,7 @@ export async function createOperator(
   }
 }
 
-async function operatorWithEmail(db: Db, email: string) {
+async function operatorWithEmail(db: ControlDb, email: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -114,7 +114,7 @@ async function operatorWithEmail(db: Db, email: string) {
   return row;
 }
 
-async function operatorOf(db: Db, a: OperatorAct) {
+async function operatorOf(db: ControlDb, a: OperatorAct) {
   if (a.actorId === a.operatorId) throw new ProductError(1123);
   const [row] = await db
     .select({ id: users.id, username: users.username, role: users.operatorRole, frozen: users.frozen })
@@ -136,13 +136,13 @@ const anotherAdminRemains = (id: number) =>
  * to a value the users CHECK refuses, which aborts the batch with its audit row (the pattern of
  * worker/wallet/requests.ts decideStatement).
  */
-function guardedUpdate(db: Db, id: number, set: SQL, allowed: SQL) {
+function guardedUpdate(db: ControlDb, id: number, set: SQL, allowed: SQL) {
   return db.run(
     sql`UPDATE users SET ${set}, role = CASE WHEN ${allowed} THEN role ELSE 'refused' END WHERE id = ${id} AND role = 'operator'`,
   );
 }
 
-async function lastAdminOrThrow(db: Db, batch: () => Promise<unknown>, id: number, after: After) {
+async function lastAdminOrThrow(db: ControlDb, batch: () => Promise<unknown>, id: number, after: After) {
   try {
     await batch();
   } catch (error) {
@@ -155,7 +155,7 @@ async function lastAdminOrThrow(db: Db, batch: () => Promise<unknown>, id: numbe
 }
 
 /** Lowering a role is done at once; raising one is a request a second admin approves. */
-export async function setOperatorRole(db: Db, a: OperatorAct & { role: OperatorRole }) {
+export async function setOperatorRole(db: ControlDb, a: OperatorAct & { role: OperatorRole }) {
   const target = await operatorOf(db, a);
   if (target.role === a.role) return { status: "done" as const, id: a.operatorId, role: a.role };
   if (!target.role || OPERATOR_ROLES.indexOf(a.role) > OPERATOR_ROLES.indexOf(target.role as OperatorRole))
@@ -186,7 +186,7 @@ export async function setOperatorRole(db: Db, a: OperatorAct & { role: OperatorR
  * Disabling is done at once and ends every session of the operator in the same batch; enabling is a
  * request a second admin approves.
  */
-export async function setOperatorDisabled(db: Db, a: OperatorAct & { disabled: boolean }) {
+export async function setOperatorDisabled(db: ControlDb, a: OperatorAct & { disabled: boolean }) {
   const target = await operatorOf(db, a);
   if (!a.disabled) return askOperatorChange(db, { ...a, kind: "enable", before: { disabled: target.frozen === 1 } });
   const after: After = { role: target.role as OperatorRole | null, active: false };
@@ -216,7 +216,7 @@ export async function setOperatorDisabled(db: Db, a: OperatorAct & { disabled: b
  * A lost phone: a request a second admin approves; the approval takes the authenticator, recovery codes
  * and sessions away and hands the approving admin a fresh enrolment code (worker/operators/operator-requests.ts).
  */
-export async function resetAuthenticator(db: Db, a: OperatorAct) {
+export async function resetAuthenticator(db: ControlDb, a: OperatorAct) {
   await operatorOf(db, a);
   // refused when asked too, not only when approved: a reset disables the operator until re-enrolled
   await approversOrThrow(db, a.operatorId, { role: null, active: false });

@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere, mergedPage } from "../db/keyset";
 import { accountNames } from "../db/every-shard";
 import { startsWithSql } from "../db/like";
@@ -51,7 +51,7 @@ const COLUMNS = [sql`h.timeMs`, sql`h.seq`];
  * decided are named from the directory in the control database, where their accounts are (the operators'
  * rows a shard's query joins are there only where shard 0 is the control database itself).
  */
-export async function listAdjustmentHistoryOfShards(control: Db, shards: Db[], q: AdjustmentHistoryQuery) {
+export async function listAdjustmentHistoryOfShards(control: ControlDb, shards: WalletDb[], q: AdjustmentHistoryQuery) {
   const rows = await mergedPage(shards, q.at, "desc", adjustmentHistoryKey, (db, at) =>
     listAdjustmentHistory(db, { ...q, at }),
   );
@@ -67,7 +67,7 @@ export async function listAdjustmentHistoryOfShards(control: Db, shards: Db[], q
   }));
 }
 
-async function listAdjustmentHistory(db: Db, q: AdjustmentHistoryQuery) {
+async function listAdjustmentHistory(db: WalletDb, q: AdjustmentHistoryQuery) {
   const where: SQL[] = [];
   if (q.status) where.push(sql`h.status = ${q.status}`);
   if (q.username) where.push(startsWithSql(sql`h.username`, q.username));

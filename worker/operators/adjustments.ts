@@ -1,9 +1,9 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
 import { auditStatement, auditStatementIf } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
 import { movementExists } from "../wallet/funds";
@@ -28,7 +28,7 @@ import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
 // requests cannot pass together.
 
 /** The databases of a decision on one player (worker/operators/player-shards.ts). */
-type Books = { control: Db; wallet: Db };
+type Books = { control: ControlDb; wallet: WalletDb };
 
 /**
  * A credit or debit asked by an operator: made now, or queued for a second operator. The player's rows, the
@@ -88,7 +88,7 @@ export async function askAdjustment(books: Books, a: Adjustment) {
 
 type WaitReason = "threshold" | "player_24h" | "operator_24h";
 
-async function queueAdjustment(db: Db, a: Adjustment, waitsBecause: WaitReason) {
+async function queueAdjustment(db: WalletDb, a: Adjustment, waitsBecause: WaitReason) {
   // Refused at once rather than queued for a second operator who could only refuse it (1025).
   if (a.amountCents < 0 && (await cannotCover(db, a.userId, -a.amountCents))) throw new ProductError(1025);
   const queue = [
@@ -135,7 +135,7 @@ async function queueAdjustment(db: Db, a: Adjustment, waitsBecause: WaitReason) 
   }
 }
 
-async function queuedByKey(db: Db, key: string) {
+async function queuedByKey(db: WalletDb, key: string) {
   const [row] = await db
     .select({
       id: adjustmentRequests.id,
@@ -171,7 +171,7 @@ const QUEUE_ORDER = [adjustmentRequests.createdAtMs, adjustmentRequests.id];
  * Pending adjustments, oldest first (the queue is worked from the oldest), through adjustment_requests_status
  * (status, created_at_ms).
  */
-export function listPendingAdjustments(db: Db, at: PageAt) {
+export function listPendingAdjustments(db: WalletDb, at: PageAt) {
   return (
     db
       .select({
@@ -199,7 +199,7 @@ export function listPendingAdjustments(db: Db, at: PageAt) {
 export type AdjustmentDecision = { operatorId: number; id: number; approve: boolean; nowMs: number };
 
 /** The second operator's decision; the guarded status change makes a repeated approval change nothing. */
-export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
+export async function decideAdjustment(db: WalletDb, d: AdjustmentDecision) {
   const [request] = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, d.id));
   if (!request) throw new ProductError(1088);
   if (request.requestedBy === d.operatorId || request.userId === d.operatorId) throw new ProductError(1123);
@@ -269,7 +269,7 @@ export async function decideAdjustment(db: Db, d: AdjustmentDecision) {
  * The requester withdraws their own queued adjustment (docs/product.md#operators): guarded on it still pending and
  * still theirs, audited in the same batch; a second cancel or a decision first answers 1128.
  */
-export async function cancelAdjustment(db: Db, c: { operatorId: number; id: number; nowMs: number }) {
+export async function cancelAdjustment(db: WalletDb, c: { operatorId: number; id: number; nowMs: number }) {
   const [request] = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, c.id));
   if (!request) throw new ProductError(1088);
   if (request.requestedBy !== c.operatorId) throw new ProductError(1179);

@@ -1,7 +1,7 @@
+import type { ControlDb } from "../db/client";
 import { sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
-import type { Db } from "../db/client";
 
 // Four eyes cannot be emptied (docs/decisions/167-money-settings-four-eyes.md): no change of an operator (a lower
 // role, disabling, an authenticator reset) may leave fewer than two active operators able to give each kind of
@@ -41,7 +41,7 @@ export function approversRemain(id: number, after: After): SQL {
 }
 
 /** The refusal (1241, 1242) the change of `id` to `after` meets now, or null: read before writing, and after a guard aborted a batch. */
-export async function approversRefusal(db: Db, id: number, after: After) {
+export async function approversRefusal(db: ControlDb, id: number, after: After) {
   const [row] = await db.all<{ role: string | null; active: number }>(
     sql`SELECT operator_role AS role, (${ACTIVE}) AS active FROM users WHERE id = ${id}`,
   );
@@ -59,7 +59,7 @@ export async function approversRefusal(db: Db, id: number, after: After) {
 }
 
 /** Refuses the change now when it would leave fewer than two approvers of a kind. */
-export async function approversOrThrow(db: Db, id: number, after: After) {
+export async function approversOrThrow(db: ControlDb, id: number, after: After) {
   const refusal = await approversRefusal(db, id, after);
   if (refusal) throw refusal;
 }

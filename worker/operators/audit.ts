@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { AnyDb, ControlDb } from "../db/client";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { type PageAt, keysetLimit, keysetOrder, mergedPage, sourceKeysetWhere } from "../db/keyset";
 import { accountNames } from "../db/every-shard";
@@ -7,7 +7,7 @@ import { accountDirectory, auditLog } from "../db/schema";
 
 /** Every operator action, with who, what, before and after (docs/product.md#operators); put it in the action's batch. */
 export function auditStatement(
-  db: Db,
+  db: AnyDb,
   entry: {
     actorId: number;
     action: AuditAction;
@@ -28,7 +28,7 @@ export function auditStatement(
 }
 
 /** The same row, written only when `onlyIf` holds inside the batch (a guarded decision that lost its race writes none). */
-export function auditStatementIf(db: Db, entry: Parameters<typeof auditStatement>[1], onlyIf: SQL) {
+export function auditStatementIf(db: AnyDb, entry: Parameters<typeof auditStatement>[1], onlyIf: SQL) {
   const before = entry.before === undefined ? null : JSON.stringify(entry.before);
   const after = entry.after === undefined ? null : JSON.stringify(entry.after);
   return db.run(sql`INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
@@ -65,7 +65,7 @@ const subjectId = sql<
 const askedById = sql<number | null>`json_extract(${auditLog.before}, '$.askedBy')`;
 
 /** One database's page of the log: the actor is an id here (an operator filter is turned into one first). */
-function auditPage(db: Db, source: number, q: AuditQuery & { actorId?: number }) {
+function auditPage(db: AnyDb, source: number, q: AuditQuery & { actorId?: number }) {
   const where: SQL[] = [];
   if (q.actorId !== undefined) where.push(eq(auditLog.actorId, q.actorId));
   if (q.action)
@@ -106,7 +106,7 @@ function auditPage(db: Db, source: number, q: AuditQuery & { actorId?: number })
  * control database (what is not a money move) and in every wallet shard (the money moves, written in their
  * batch, docs/decisions/161): each database's page is merged, and names come from the directory.
  */
-export async function listAudit(control: Db, databases: { db: Db; source: number }[], q: AuditQuery) {
+export async function listAudit(control: ControlDb, databases: { db: AnyDb; source: number }[], q: AuditQuery) {
   let actorId: number | undefined;
   if (q.operator) {
     const actor = await control.get<{ id: number }>(

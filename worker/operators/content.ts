@@ -1,3 +1,4 @@
+import type { ControlDb } from "../db/client";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
@@ -8,7 +9,6 @@ import { pageOf } from "../wallet/present";
 import { auditStatement } from "./audit";
 import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } from "../content/article-queries";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { articles, banners } from "../db/schema";
 import { removeUnreferencedImages, requireStoredImages } from "../media/banner-images";
 import { articleSummary } from "../content/articles";
@@ -21,7 +21,7 @@ const ARTICLES_PAGE_SIZE = 20;
 const MAX_BANNERS = 50;
 
 /** A group's articles as the console lists them, each summed up in the operator's language. */
-export async function listArticlesForOperator(db: Db, body: unknown, lang: ApiLang) {
+export async function listArticlesForOperator(db: ControlDb, body: unknown, lang: ApiLang) {
   const form = parseBody(articleListForm, body);
   const rows = await db
     .select()
@@ -52,7 +52,7 @@ function missingLanguages(r: ArticleRow): ("chs" | "en" | "cht" | "vi")[] {
   return (Object.keys(texts) as (keyof typeof texts)[]).filter((lang) => texts[lang].some((v) => v.trim() === ""));
 }
 
-export async function articleForOperator(db: Db, id: number) {
+export async function articleForOperator(db: ControlDb, id: number) {
   const row = await findArticle(db, id);
   if (!row) throw new ProductError(1100);
   return articleFields(row);
@@ -108,7 +108,7 @@ export function previewArticle(body: unknown) {
 }
 
 /** Creates (no id) or replaces an article, sanitized, with its audit row in the same batch. */
-export async function saveArticle(db: Db, operatorId: number, body: unknown, nowMs: number) {
+export async function saveArticle(db: ControlDb, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(articleForm, body);
   const existing = form.id ? await findArticle(db, form.id) : undefined;
   if (form.id && !existing) throw new ProductError(1100);
@@ -139,7 +139,7 @@ export async function saveArticle(db: Db, operatorId: number, body: unknown, now
   return insertWithFreshId(db, "articles", write);
 }
 
-export async function deleteArticle(db: Db, operatorId: number, id: number, nowMs: number) {
+export async function deleteArticle(db: ControlDb, operatorId: number, id: number, nowMs: number) {
   const existing = await findArticle(db, id);
   if (!existing) throw new ProductError(1100);
   await runInOneBatch(db, [
@@ -155,7 +155,7 @@ export async function deleteArticle(db: Db, operatorId: number, id: number, nowM
   return { id };
 }
 
-export async function listBannersForOperator(db: Db) {
+export async function listBannersForOperator(db: ControlDb) {
   return { list: await db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)).limit(MAX_BANNERS) };
 }
 
@@ -167,7 +167,7 @@ const imagesOf = (b: { path: string; pathTw: string; pathYw: string; pathVi: str
 ];
 
 /** Every image the banners still name (after a write), so that the bucket keeps exactly those. */
-async function referencedImages(db: Db): Promise<Set<string>> {
+async function referencedImages(db: ControlDb): Promise<Set<string>> {
   const rows = await db
     .select({ path: banners.path, pathTw: banners.pathTw, pathYw: banners.pathYw, pathVi: banners.pathVi })
     .from(banners);
@@ -178,7 +178,7 @@ async function referencedImages(db: Db): Promise<Set<string>> {
  * Creates or replaces a banner (its images uploaded before: worker/media/banner-images.ts), audited in
  * the same batch; then the images it no longer names are removed from the bucket.
  */
-export async function saveBanner(db: Db, bucket: R2Bucket, operatorId: number, body: unknown, nowMs: number) {
+export async function saveBanner(db: ControlDb, bucket: R2Bucket, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(bannerForm, body);
   const [existing] = form.id ? await db.select().from(banners).where(eq(banners.id, form.id)) : [];
   if (form.id && !existing) throw new ProductError(1149);
@@ -221,7 +221,7 @@ export async function saveBanner(db: Db, bucket: R2Bucket, operatorId: number, b
 }
 
 /** Deletes a banner (audited in its batch), then the images no other banner names. */
-export async function deleteBanner(db: Db, bucket: R2Bucket, operatorId: number, id: number, nowMs: number) {
+export async function deleteBanner(db: ControlDb, bucket: R2Bucket, operatorId: number, id: number, nowMs: number) {
   const [existing] = await db.select().from(banners).where(eq(banners.id, id));
   if (!existing) throw new ProductError(1149);
   await runInOneBatch(db, [
@@ -244,7 +244,7 @@ export async function deleteBanner(db: Db, bucket: R2Bucket, operatorId: number,
  * batch is written) and it tries again with the next free id.
  */
 async function insertWithFreshId<T>(
-  db: Db,
+  db: ControlDb,
   table: "articles" | "banners",
   write: (id: number) => { after: T; statements: BatchItem<"sqlite">[] },
 ) {

@@ -1,3 +1,4 @@
+import type { ControlDb } from "../db/client";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { ENROLMENT_TTL_MS, enrolmentCodeHash, newEnrolmentCode } from "#shared/operators/enrolment-code";
@@ -7,7 +8,6 @@ import { newTotpSecret, totpStep } from "../auth/totp";
 import { otpauthUrl } from "#shared/operators/otpauth";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { enrolmentCodes, recoveryCodes, users } from "../db/schema";
 import { newSessionStatement, revokeAllSessionsStatement } from "../players/sessions";
 import { findUserByUsername, getUserById } from "../players/users";
@@ -51,7 +51,7 @@ function newRecoveryCode() {
  * once; only its hash is stored.
  */
 export async function enrolmentCodeStatements(
-  db: Db,
+  db: ControlDb,
   e: { userId: number | SQL; createdBy: number | null; nowMs: number; onlyIf?: SQL },
 ) {
   const code = newEnrolmentCode();
@@ -67,7 +67,13 @@ export async function enrolmentCodeStatements(
 }
 
 /** The operator and their live enrolment code, or the refusal that says why not; each attempt is counted first. */
-async function enrollingOperator(db: Db, username: string, enrolCode: string, nowMs: number, accessEmail?: string) {
+async function enrollingOperator(
+  db: ControlDb,
+  username: string,
+  enrolCode: string,
+  nowMs: number,
+  accessEmail?: string,
+) {
   if (!(await reserveAttempt(db, lockKey(username), nowMs))) throw new ProductError(1016);
   const found = await findUserByUsername(db, username);
   if (!found || found.role !== "operator" || !enrolCode) throw refused("wrongCode");
@@ -90,7 +96,7 @@ async function enrollingOperator(db: Db, username: string, enrolCode: string, no
  * first (audited), so whoever started with the code before the operator cannot finish with it.
  */
 export async function startEnrolment(
-  db: Db,
+  db: ControlDb,
   s: { username: string; enrolCode: string },
   nowMs: number,
   accessEmail?: string,
@@ -119,7 +125,7 @@ export type EnrolmentConfirm = { username: string; enrolCode: string; password: 
  * for a second admin gets no session: it signs in once approved.
  */
 export async function confirmEnrolment(
-  db: Db,
+  db: ControlDb,
   pepper: string,
   c: EnrolmentConfirm,
   nowMs: number,

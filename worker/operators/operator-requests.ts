@@ -1,3 +1,4 @@
+import type { ControlDb } from "../db/client";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
@@ -7,7 +8,6 @@ import { auditStatement, auditStatementIf } from "./audit";
 import { enrolmentCodeStatements } from "./enrolment";
 import { approversOrThrow, approversRefusal, approversRemain } from "./approvers";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { enrolmentCodes, operatorRequests, users } from "../db/schema";
 
 // Power over operators is four-eyed (docs/decisions/060-operator-sign-in.md): making an operator,
@@ -23,7 +23,7 @@ type Ask = { actorId: number; operatorId: number; nowMs: number };
 
 /** The statement that files a request, for the batch of the asking action (create writes its user row first). */
 export function operatorRequestStatement(
-  db: Db,
+  db: ControlDb,
   r: { kind: OperatorRequestKind; operatorId: number | SQL; role?: OperatorRole; requestedBy: number; nowMs: number },
 ) {
   return db.run(sql`INSERT INTO operator_requests (kind, operator_id, role, requested_by, created_at_ms)
@@ -32,7 +32,7 @@ export function operatorRequestStatement(
 
 /** Files one request (enable, a raised role, a reset) with its audit row; one pending request per kind and operator. */
 export async function askOperatorChange(
-  db: Db,
+  db: ControlDb,
   a: Ask & { kind: Exclude<OperatorRequestKind, "create">; role?: OperatorRole; before?: unknown },
 ) {
   const pending = await pendingOf(db, a.operatorId, a.kind);
@@ -64,7 +64,7 @@ export async function askOperatorChange(
   }
 }
 
-async function pendingOf(db: Db, operatorId: number, kind: OperatorRequestKind) {
+async function pendingOf(db: ControlDb, operatorId: number, kind: OperatorRequestKind) {
   const [row] = await db
     .select({ id: operatorRequests.id })
     .from(operatorRequests)
@@ -82,7 +82,7 @@ const targets = alias(users, "targets");
 const askers = alias(users, "askers");
 
 /** Pending requests, oldest first, with whom they are about and who asked (names, for the console). */
-export function listOperatorRequests(db: Db) {
+export function listOperatorRequests(db: ControlDb) {
   return db
     .select({
       id: operatorRequests.id,
@@ -119,7 +119,7 @@ const decidedNow = (d: OperatorDecision, status: string) =>
  * cancel); the operator it is about decides nothing of it (1123). A new operator is approved only once
  * they have enrolled (1233): the second admin approves a person who holds their own credentials.
  */
-export async function decideOperatorRequest(db: Db, d: OperatorDecision) {
+export async function decideOperatorRequest(db: ControlDb, d: OperatorDecision) {
   const [request] = await db.select().from(operatorRequests).where(eq(operatorRequests.id, d.id));
   if (!request) throw new ProductError(1088);
   if (request.operatorId === d.actorId || (d.approve && request.requestedBy === d.actorId))
@@ -178,7 +178,7 @@ export async function decideOperatorRequest(db: Db, d: OperatorDecision) {
 
 type Request = typeof operatorRequests.$inferSelect;
 
-async function approvedEffect(db: Db, r: Request, d: OperatorDecision, now: SQL) {
+async function approvedEffect(db: ControlDb, r: Request, d: OperatorDecision, now: SQL) {
   const id = r.operatorId;
   switch (r.kind) {
     case "create":

@@ -1,7 +1,7 @@
+import type { ControlDb, WalletDb } from "../db/client";
+import type { Databases } from "../db/databases";
 import { sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
-import { type Db, getDb } from "../db/client";
-import { shardCount, walletCallDb } from "../db/shards";
 import { shardOfId } from "../db/id-ranges";
 import { shardOfPlayer } from "../db/every-shard";
 
@@ -10,14 +10,14 @@ import { shardOfPlayer } from "../db/every-shard";
 // allowance of what they move alone are in the control database.
 
 /** The two databases a decision on one player touches. */
-export type PlayerBooks = { control: Db; wallet: Db; shard: number };
+export type PlayerBooks = { control: ControlDb; wallet: WalletDb; shard: number };
 
 /** The player's shard, named by the directory; an operator, the house or no account is 1002. */
-export async function playerBooks(env: Env, userId: number): Promise<PlayerBooks> {
-  const control = getDb(env);
+export async function playerBooks(dbs: Databases, userId: number): Promise<PlayerBooks> {
+  const control = dbs.control;
   const shard = await shardOfPlayer(control, userId);
   if (shard === undefined) throw new ProductError(1002);
-  return { control, wallet: walletCallDb(env, shard), shard };
+  return { control, wallet: dbs.wallet(shard), shard };
 }
 
 /** The player's requests and adjustment requests: what a console decision names by its id. */
@@ -28,20 +28,20 @@ export type RequestTable = "deposit_requests" | "withdrawal_requests" | "adjustm
  * (a moved player's rows keep their ids). The copy that counts is in the shard the directory names for the
  * request's player, so a copy left behind by an unfinished move is never decided. No such request is 1088.
  */
-export async function requestBooks(env: Env, table: RequestTable, id: number): Promise<PlayerBooks> {
-  const control = getDb(env);
-  const count = shardCount(env);
+export async function requestBooks(dbs: Databases, table: RequestTable, id: number): Promise<PlayerBooks> {
+  const control = dbs.control;
+  const count = dbs.wallets.length;
   const first = shardOfId(id);
   const order = [first, ...Array.from({ length: count }, (_, s) => s).filter((s) => s !== first)].filter(
     (s) => s < count,
   );
   for (const shard of order) {
-    const row = await walletCallDb(env, shard).get<{ userId: number }>(
-      sql`SELECT user_id AS userId FROM ${sql.identifier(table)} WHERE id = ${id}`,
-    );
+    const row = await dbs
+      .wallet(shard)
+      .get<{ userId: number }>(sql`SELECT user_id AS userId FROM ${sql.identifier(table)} WHERE id = ${id}`);
     if (!row) continue;
     const home = (await shardOfPlayer(control, row.userId)) ?? shard;
-    return { control, wallet: walletCallDb(env, home), shard: home };
+    return { control, wallet: dbs.wallet(home), shard: home };
   }
   throw new ProductError(1088);
 }

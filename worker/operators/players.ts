@@ -1,3 +1,4 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { escapeLike, startsWithSql } from "../db/like";
 import { optionKey } from "../room/round-view";
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, like, or, sql } from "drizzle-orm";
@@ -10,7 +11,6 @@ import { RECORDS_PAGE_SIZE, betRecords, withRoundFacts } from "../room/bets";
 import { roundFacts } from "../room/rounds";
 import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { listOwnCards } from "../wallet/bank-card-queries";
-import type { Db } from "../db/client";
 import { listLedgerRows } from "../wallet/funds";
 import { accountDirectory, adjustmentRequests, sessions, soloAdjustments, users } from "../db/schema";
 import { isAdjustmentSql } from "./solo-adjustments";
@@ -37,7 +37,7 @@ export const PLAYER_KEY_WIDTH = 1;
  * the directory in the control database (every player's name, phone and shard, docs/decisions/161), then each
  * player's level, balance and state from their shard: one query per shard the page touches.
  */
-export async function searchPlayers(control: Db, shards: Db[], q: { query: string; at: PageAt }) {
+export async function searchPlayers(control: ControlDb, shards: WalletDb[], q: { query: string; at: PageAt }) {
   const term = escapeLike(q.query.toLowerCase());
   const d = accountDirectory;
   const number = normalisePhone(q.query);
@@ -95,7 +95,7 @@ type PlayerAccount = {
 };
 
 /** The operator's file of a player: read from the player's shard (`db`), the limits from the control database. */
-export async function playerFile(db: Db, control: Db, userId: number, nowMs: number) {
+export async function playerFile(db: WalletDb, control: ControlDb, userId: number, nowMs: number) {
   const user = await getUserById(db, userId);
   if (!user || user.role === "house") throw new ProductError(1002);
   const since = nowMs - REPEAT_WINDOW_MS;
@@ -166,7 +166,7 @@ export async function playerFile(db: Db, control: Db, userId: number, nowMs: num
     bets: withRoundFacts(
       bets,
       await roundFacts(
-        db,
+        control,
         bets.map((b) => b.roundId),
       ),
     )
@@ -217,7 +217,7 @@ export async function playerFile(db: Db, control: Db, userId: number, nowMs: num
 type Act = { operatorId: number; userId: number; nowMs: number };
 
 /** A player: operator accounts are handled under /api/admin/operators, by an admin (worker/operators/accounts.ts). */
-async function targetOf(db: Db, a: Act) {
+async function targetOf(db: WalletDb, a: Act) {
   if (a.userId === a.operatorId) throw new ProductError(1123);
   const user = await getUserById(db, a.userId);
   if (!user || user.role !== "player") throw new ProductError(1002);
@@ -225,7 +225,7 @@ async function targetOf(db: Db, a: Act) {
 }
 
 /** Freezing ends every session in the same batch: the player is out at once and answered 403/1069. */
-export async function setFrozen(db: Db, a: Act & { frozen: boolean }) {
+export async function setFrozen(db: WalletDb, a: Act & { frozen: boolean }) {
   const user = await targetOf(db, a);
   const statements = [
     db
@@ -246,7 +246,7 @@ export async function setFrozen(db: Db, a: Act & { frozen: boolean }) {
   return { userId: a.userId, frozen: a.frozen };
 }
 
-export async function revokeSessions(db: Db, a: Act) {
+export async function revokeSessions(db: WalletDb, a: Act) {
   await targetOf(db, a);
   await runInOneBatch(db, [
     revokeAllSessionsStatement(db, a.userId, a.nowMs),
@@ -261,7 +261,7 @@ export async function revokeSessions(db: Db, a: Act) {
 }
 
 /** A new random login password, shown once to the operator to pass on; every session ends with the old one. */
-export async function resetLoginPassword(db: Db, pepper: string, a: Act) {
+export async function resetLoginPassword(db: WalletDb, pepper: string, a: Act) {
   await targetOf(db, a);
   const password = randomHex(5);
   await runInOneBatch(db, [

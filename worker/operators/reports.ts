@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { summedByKey } from "../db/every-shard";
@@ -43,7 +43,7 @@ export const ROOM_ROUND_KEY_WIDTH = 1;
 type RoundBets = { key: number; bets: number; turnover: number; payouts: number; inPlay: number; refunded: number };
 
 /** The bets of some rounds, summed per round over every wallet shard (docs/decisions/161): the rounds are in `control`. */
-function betsOfRounds(shards: Db[], roundIds: number[]) {
+function betsOfRounds(shards: WalletDb[], roundIds: number[]) {
   return summedByKey<number, RoundBets>(
     shards,
     sql`SELECT b.round_id AS "key", COUNT(b.id) AS bets,
@@ -55,7 +55,7 @@ function betsOfRounds(shards: Db[], roundIds: number[]) {
   );
 }
 
-export async function roomRounds(control: Db, shards: Db[], roomId: number, at: PageAt) {
+export async function roomRounds(control: ControlDb, shards: WalletDb[], roomId: number, at: PageAt) {
   const keyset = keysetWhere(roundKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
   const rounds = await control.all<Omit<RoundRow, keyof Omit<RoundBets, "key">>>(sql`SELECT r.id, r.seqno,
@@ -92,7 +92,7 @@ export async function roomRounds(control: Db, shards: Db[], roomId: number, at: 
 }
 
 /** How many of the room's rounds were voided, by reason (the console shows them above its rounds). */
-export async function roomVoidCounts(db: Db, roomId: number): Promise<Record<string, number>> {
+export async function roomVoidCounts(db: ControlDb, roomId: number): Promise<Record<string, number>> {
   const rows = await db.all<{
     reason: string | null;
     count: number;
@@ -106,7 +106,7 @@ type DayInPlay = { key: string; inPlay: number };
 type DayMoney = { key: string; deposits: number; withdrawals: number };
 
 /** Fourteen player days per page, newest first; page 1 ends today (UTC+8). Each shard's figures add up. */
-export async function dailyTotals(control: Db, shards: Db[], page: number, nowMs: number) {
+export async function dailyTotals(control: ControlDb, shards: WalletDb[], page: number, nowMs: number) {
   const todayStart = dayStartMs(nowMs);
   const toMs = todayStart + DAY_MS - (page - 1) * TOTALS_DAYS * DAY_MS;
   const fromMs = toMs - TOTALS_DAYS * DAY_MS;

@@ -1,10 +1,10 @@
+import type { ControlDb } from "../db/client";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { parseBody } from "#shared/fields";
 import { newRoomForm, roomForm } from "#shared/forms/rooms";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { findGameRoom, type GameRoom } from "../room/game-rooms";
 import { games, rooms } from "../db/schema";
 import { allowedOptionCounts, defaultRatesMilli, fullOptionCount, isGameType } from "#shared/games/options";
@@ -17,7 +17,7 @@ export const ROOMS_PAGE_SIZE = 24;
 /** Which rooms the console lists: by game, currency tab and kind, each optional. */
 export type RoomFilter = { gameId?: number; roomtype?: number; kind?: string };
 
-export async function listRoomsPage(db: Db, page: number, filter: RoomFilter = {}) {
+export async function listRoomsPage(db: ControlDb, page: number, filter: RoomFilter = {}) {
   const where: SQL[] = [];
   if (filter.gameId !== undefined) where.push(eq(rooms.gameId, filter.gameId));
   if (filter.roomtype !== undefined) where.push(eq(rooms.roomtype, filter.roomtype));
@@ -68,7 +68,7 @@ export function roomSettingsOf(room: GameRoom) {
   };
 }
 
-export async function roomForOperator(db: Db, roomId: number) {
+export async function roomForOperator(db: ControlDb, roomId: number) {
   const room = await findGameRoom(db, roomId);
   if (!room) throw new ProductError(1126);
   return roomSettingsOf(room);
@@ -81,7 +81,7 @@ const percent = (rtp: number) => `${(Math.floor(rtp * 10_000) / 100).toFixed(2)}
  * Odds whose return is above 100 % lose the house money on every bet: refused (1177, with the figure).
  * Above the setting odds_confirm_rtp_ppm they need the operator's confirmation (1178, with the figure).
  */
-async function checkReturn(db: Db, gameType: number, rates: number[], confirmed: boolean) {
+async function checkReturn(db: ControlDb, gameType: number, rates: number[], confirmed: boolean) {
   if (!isGameType(gameType)) return;
   const highest = Math.max(...rulesTable(gameType, rates.length, rates).map((row) => row.rtp));
   if (highest > 1) throw new ProductError(1177, { num: percent(highest) });
@@ -93,7 +93,7 @@ async function checkReturn(db: Db, gameType: number, rates: number[], confirmed:
  * Saves the settings with an audit row (before and after) in one batch. The room's next round reads
  * them when it opens (docs/product.md#rounds-and-bets); the round in play keeps what it opened with.
  */
-export async function updateRoom(db: Db, operatorId: number, body: unknown, nowMs: number) {
+export async function updateRoom(db: ControlDb, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(roomForm, body);
   const room = await findGameRoom(db, form.id);
   if (!room) throw new ProductError(1126);
@@ -128,7 +128,7 @@ export async function updateRoom(db: Db, operatorId: number, body: unknown, nowM
 }
 
 /** What the create screen starts from: the game's default odds (with their RTP) for a room of that game. */
-export async function newRoomTemplate(db: Db, gameId: number, optionCount?: number) {
+export async function newRoomTemplate(db: ControlDb, gameId: number, optionCount?: number) {
   const [game] = await db.select().from(games).where(eq(games.id, gameId)).limit(1);
   if (!game || !isGameType(game.type)) throw new ProductError(1126);
   const count =
@@ -164,7 +164,7 @@ export async function newRoomTemplate(db: Db, gameId: number, optionCount?: numb
  * Creates a room with its audit row in one batch. It opens no round here: the first round opens when
  * trading is on and the room is woken (the caller, or the cron within a minute), with these settings.
  */
-export async function createRoom(db: Db, operatorId: number, body: unknown, nowMs: number) {
+export async function createRoom(db: ControlDb, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(newRoomForm, body);
   const [game] = await db.select().from(games).where(eq(games.id, form.gameId)).limit(1);
   if (!game || !isGameType(game.type)) throw new ProductError(1126);

@@ -1,7 +1,7 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { cursorFields } from "#shared/fields";
-import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { summedByKey } from "../db/every-shard";
 import { toMoney } from "#shared/money";
@@ -46,7 +46,12 @@ const KEYS = [sql.raw("r.draw_at_ms"), sql.raw("r.id")];
  * A page of the board: the rounds from the control database, their bets added up over every wallet shard
  * (docs/decisions/161), where the players who placed them are.
  */
-export async function roundBoard(control: Db, shards: Db[], status: "open" | "void", at: PageAt): Promise<BoardRow[]> {
+export async function roundBoard(
+  control: ControlDb,
+  shards: WalletDb[],
+  status: "open" | "void",
+  at: PageAt,
+): Promise<BoardRow[]> {
   const direction = status === "open" ? "asc" : "desc";
   const keyset = keysetWhere(KEYS, at, direction);
   const { limit, offset } = keysetLimit(at);

@@ -1,3 +1,4 @@
+import type { ControlDb } from "../db/client";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
@@ -5,7 +6,6 @@ import type { AuditAction } from "#shared/audit";
 import { roleAllows } from "#shared/operators/roles";
 import { auditStatement, auditStatementIf } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { settingRequests, users } from "../db/schema";
 
 // Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md):
@@ -50,7 +50,7 @@ export type SettingAsk = { key: MoneySetting; before: unknown; value: unknown };
  * save; an ask equal to the approved value files nothing. A change already waiting for the same setting
  * refuses another (1243) unless it asks the very same value, which is then no new request.
  */
-export async function settingAskStatements(db: Db, actorId: number, asks: SettingAsk[], nowMs: number) {
+export async function settingAskStatements(db: ControlDb, actorId: number, asks: SettingAsk[], nowMs: number) {
   const statements = [];
   const filed: MoneySetting[] = [];
   for (const ask of asks) {
@@ -77,7 +77,7 @@ export async function settingAskStatements(db: Db, actorId: number, asks: Settin
   return { statements, filed };
 }
 
-async function pendingOf(db: Db, key: MoneySetting) {
+async function pendingOf(db: ControlDb, key: MoneySetting) {
   const [row] = await db
     .select({ id: settingRequests.id, value: settingRequests.value })
     .from(settingRequests)
@@ -86,7 +86,7 @@ async function pendingOf(db: Db, key: MoneySetting) {
 }
 
 /** After a batch that filed changes failed: another operator's change of the same setting won the race (1243). */
-export async function raceLostOrThrow(db: Db, filed: MoneySetting[], error: unknown): Promise<never> {
+export async function raceLostOrThrow(db: ControlDb, filed: MoneySetting[], error: unknown): Promise<never> {
   for (const key of filed) if (await pendingOf(db, key)) throw new ProductError(1243);
   throw error;
 }
@@ -94,7 +94,7 @@ export async function raceLostOrThrow(db: Db, filed: MoneySetting[], error: unkn
 const askers = alias(users, "askers");
 
 /** Changes of money settings waiting for a second admin, oldest first: the approved value, the one asked, who asked. */
-export async function listSettingRequests(db: Db) {
+export async function listSettingRequests(db: ControlDb) {
   const rows = await db
     .select({
       id: settingRequests.id,
@@ -133,7 +133,7 @@ type SettingDecision = {
  * guarded status change, the setting and the audit row, each written only when this very approval is the
  * request's decision (the pattern of decideOperatorRequest), so a second approval changes nothing.
  */
-export async function decideSettingRequest(db: Db, d: SettingDecision) {
+export async function decideSettingRequest(db: ControlDb, d: SettingDecision) {
   const [request] = await db.select().from(settingRequests).where(eq(settingRequests.id, d.id));
   if (!request) throw new ProductError(1088);
   const own = request.requestedBy === d.actorId;

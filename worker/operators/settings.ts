@@ -1,3 +1,4 @@
+import type { ControlDb } from "../db/client";
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -5,7 +6,6 @@ import { parseBody } from "#shared/fields";
 import { MAX_INVITATION_CODES, settingsForm } from "#shared/forms/settings";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { invitationCodes, settings } from "../db/schema";
 import { readSettings, type DepositPayee, type SettingKey, type Settings } from "../settings/settings";
 import { toMoney } from "#shared/money";
@@ -39,7 +39,7 @@ const FOUR_EYES = [
 ] as const;
 
 /** The settings as the screen shows them: amounts as money, the currency label resolved. */
-export async function operatorSettings(db: Db, deploymentCurrency: string) {
+export async function operatorSettings(db: ControlDb, deploymentCurrency: string) {
   const s = await readSettings(db, [...EDITABLE, ...FOUR_EYES]);
   const codes = await db
     .select({ code: invitationCodes.code })
@@ -87,7 +87,7 @@ function present(
  * in `waiting`), and the settings keep the approved value until a second admin approves it.
  */
 export async function updateSettings(
-  db: Db,
+  db: ControlDb,
   operatorId: number,
   body: unknown,
   deploymentCurrency: string,
@@ -142,7 +142,7 @@ export async function updateSettings(
 }
 
 /** The listed codes are open, every other one closed (kept: players registered with it still name it). */
-function invitationStatements(db: Db, codes: string[]) {
+function invitationStatements(db: ControlDb, codes: string[]) {
   const list = JSON.stringify(codes);
   return [
     db.run(

@@ -1,3 +1,4 @@
+import type { ControlDb } from "../db/client";
 import { and, eq, isNull, lt, ne } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { hmacSha256 } from "../auth/crypto";
@@ -6,7 +7,6 @@ import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from "../auth/passwor
 import { base32Encode, totpStep } from "../auth/totp";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { recoveryCodes, sessions, users } from "../db/schema";
 import { newSessionStatement } from "../players/sessions";
 import { findUserByUsername, getUserById } from "../players/users";
@@ -43,7 +43,7 @@ export function matchesAccessEmail(operatorEmail: string | null, accessEmail: st
   return accessEmail === undefined || (!!operatorEmail && operatorEmail.toLowerCase() === accessEmail);
 }
 
-async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: number, accessEmail?: string) {
+async function checkPassword(db: ControlDb, pepper: string, c: Credentials, nowMs: number, accessEmail?: string) {
   if (!(await reserveAttempt(db, lockKey(c.username), nowMs))) throw new ProductError(1016);
   const found = await findUserByUsername(db, c.username);
   const right = await verifyPassword(c.password, found?.passwordHash ?? UNKNOWN_USER_HASH, pepper);
@@ -57,7 +57,7 @@ async function checkPassword(db: Db, pepper: string, c: Credentials, nowMs: numb
  * Takes a TOTP step for this operator, once: a step at or before the last one accepted is a replay. One
  * guarded statement, so two sign-ins racing with one code cannot both take it.
  */
-async function takeTotpStep(db: Db, operatorId: number, step: number) {
+async function takeTotpStep(db: ControlDb, operatorId: number, step: number) {
   const taken = await db
     .update(users)
     .set({ totpLastStep: step })
@@ -66,7 +66,13 @@ async function takeTotpStep(db: Db, operatorId: number, step: number) {
 }
 
 /** POST /api/admin/login: a session only after password and second factor; answers its token. */
-export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowMs: number, accessEmail?: string) {
+export async function operatorLogin(
+  db: ControlDb,
+  pepper: string,
+  c: Credentials,
+  nowMs: number,
+  accessEmail?: string,
+) {
   const operator = await checkPassword(db, pepper, c, nowMs, accessEmail);
   if (!operator.totpSecret) throw new ProductError(1121);
   const code = c.code.replace(/\s/g, "");
@@ -112,7 +118,7 @@ export async function operatorLogin(db: Db, pepper: string, c: Credentials, nowM
  * audit row, in one batch. The session that asked stays signed in.
  */
 export async function changeOwnPassword(
-  db: Db,
+  db: ControlDb,
   pepper: string,
   c: { operatorId: number; username: string; sessionId: number; password: string; newPassword: string },
   nowMs: number,

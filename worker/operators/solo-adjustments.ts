@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { readSettings } from "../settings/settings";
 import { SOLO_WINDOW_MS, operatorWindowCents } from "./solo-allowances";
 
@@ -40,7 +40,7 @@ const operatorWindow = (operatorId: number, nowMs: number) =>
  * requests for one player each see the ones before them. The operator's sum over every shard is the
  * control database's reservation, made before this batch (worker/operators/solo-allowances.ts).
  */
-export function soloAdjustmentStatement(db: Db, s: SoloAdjustment) {
+export function soloAdjustmentStatement(db: WalletDb, s: SoloAdjustment) {
   const size = Math.abs(s.amountCents);
   return db.run(sql`INSERT INTO solo_adjustments (operator_id, user_id, amount_cents, player_window_cents, player_limit_cents,
       operator_window_cents, operator_limit_cents, ledger_key, created_at_ms)
@@ -53,7 +53,7 @@ export function soloAdjustmentStatement(db: Db, s: SoloAdjustment) {
 }
 
 /** The databases of a decision on one player (worker/operators/player-shards.ts). */
-type Books = { control: Db; wallet: Db };
+type Books = { control: ControlDb; wallet: WalletDb };
 
 /**
  * Both rolling sums as they stand, for the answer after a refused batch (read from the data): the player's in
@@ -102,7 +102,7 @@ export function adjustedRecentlySql(operatorId: number, userId: number | SQL, no
       AND ((requested_by = ${operatorId} AND created_at_ms > ${since}) OR (decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since}))))`;
 }
 
-export async function adjustedRecently(db: Db, operatorId: number, userId: number, nowMs: number) {
+export async function adjustedRecently(db: WalletDb, operatorId: number, userId: number, nowMs: number) {
   const row = await db.get<{ adjusted: number }>(
     sql`SELECT ${adjustedRecentlySql(operatorId, userId, nowMs)} AS adjusted`,
   );
@@ -120,7 +120,7 @@ export function approvedDepositRecentlySql(operatorId: number, userId: number | 
       OR (first_approved_by = ${operatorId} AND first_approved_at_ms > ${since})))`;
 }
 
-export async function approvedDepositRecently(db: Db, operatorId: number, userId: number, nowMs: number) {
+export async function approvedDepositRecently(db: WalletDb, operatorId: number, userId: number, nowMs: number) {
   const row = await db.get<{ approved: number }>(
     sql`SELECT ${approvedDepositRecentlySql(operatorId, userId, nowMs)} AS approved`,
   );

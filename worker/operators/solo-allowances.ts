@@ -1,5 +1,5 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { ProductError } from "#shared/product-error";
 
 // What one operator may move alone in 24 hours is a sum over every player, so over every wallet shard
@@ -33,7 +33,7 @@ const operatorSum = (operatorId: number, nowMs: number) =>
  * Reserves the operator's allowance for one move. "reserved" is a new reservation, "held" one this key
  * already had (the same submit again, or one a crash left), "refused" a move past the operator's 24 hours.
  */
-export async function reserveSolo(control: Db, r: SoloReservation): Promise<"reserved" | "held" | "refused"> {
+export async function reserveSolo(control: ControlDb, r: SoloReservation): Promise<"reserved" | "held" | "refused"> {
   const size = Math.abs(r.amountCents);
   const key = keyOf(r.operatorId, r.ledgerKey);
   try {
@@ -62,7 +62,7 @@ export async function reserveSolo(control: Db, r: SoloReservation): Promise<"res
  * move by this operator: that row is written in the batch that moves the money, so a reservation whose money
  * moved (a twin submit that won) is never given back.
  */
-export async function releaseSolo(control: Db, wallet: Db, operatorId: number, ledgerKey: string) {
+export async function releaseSolo(control: ControlDb, wallet: WalletDb, operatorId: number, ledgerKey: string) {
   const moved = await wallet.get<{ hit: number }>(
     sql`SELECT 1 AS hit FROM solo_adjustments WHERE ledger_key = ${ledgerKey} AND operator_id = ${operatorId}`,
   );
@@ -71,7 +71,7 @@ export async function releaseSolo(control: Db, wallet: Db, operatorId: number, l
 }
 
 /** What the operator moved alone in the last 24 hours, in every shard (cents). */
-export async function operatorWindowCents(control: Db, operatorId: number, nowMs: number): Promise<number> {
+export async function operatorWindowCents(control: ControlDb, operatorId: number, nowMs: number): Promise<number> {
   const row = await control.get<{ cents: number }>(sql`SELECT ${operatorSum(operatorId, nowMs)} AS cents`);
   return row.cents;
 }
@@ -81,7 +81,7 @@ const KEPT_MS = 2 * SOLO_WINDOW_MS;
 const PRUNE_STEP = 1_000;
 
 /** Deletes reservations long past their 24 hours, a bounded step a run (the cron's, worker/index.ts). */
-export async function pruneLapsedAllowances(control: Db, nowMs: number) {
+export async function pruneLapsedAllowances(control: ControlDb, nowMs: number) {
   await control.run(sql`DELETE FROM solo_allowances WHERE id IN (
     SELECT id FROM solo_allowances WHERE created_at_ms < ${nowMs - KEPT_MS} ORDER BY id LIMIT ${PRUNE_STEP})`);
 }

@@ -1,5 +1,5 @@
+import type { ControlDb } from "../db/client";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { accountDirectory } from "../db/schema";
 
 // The directory of accounts in the control database (docs/decisions/161): the one place a name or a phone is
@@ -15,7 +15,7 @@ export type DirectoryEntry = { id: number; shard: number | null };
  * The count reads the directory's shard column once per registration; no counter is written.
  */
 export function reserveAccountStatement(
-  db: Db,
+  db: ControlDb,
   account: { username: string; quhao?: string; phone?: string; shardCount: number | null; nowMs: number },
 ) {
   const shard = account.shardCount === null ? sql`NULL` : leastFilledShard(account.shardCount);
@@ -28,7 +28,7 @@ export function reserveAccountStatement(
  * Moves a reserved player whose shard could not be written to the least-filled of the shards not yet tried
  * (registration); null when every shard was tried.
  */
-export async function moveReservation(db: Db, id: number, count: number, tried: number[]) {
+export async function moveReservation(db: ControlDb, id: number, count: number, tried: number[]) {
   if (tried.length >= count) return null;
   const [moved] = await db.all<DirectoryEntry>(sql`UPDATE ${accountDirectory}
     SET shard = ${leastFilledShard(count, tried)} WHERE id = ${id} RETURNING id, shard`);
@@ -46,13 +46,17 @@ const leastFilledShard = (count: number, passedOver: number[] = []) => sql`(
   )})
   ORDER BY COALESCE(filled.n, 0), shards.k LIMIT 1)`;
 
-export async function findAccount(db: Db, username: string): Promise<DirectoryEntry | undefined> {
+export async function findAccount(db: ControlDb, username: string): Promise<DirectoryEntry | undefined> {
   return db.get<DirectoryEntry>(
     sql`SELECT id, shard FROM ${accountDirectory} WHERE lower(username) = ${username.toLowerCase()}`,
   );
 }
 
-export async function findAccountByPhone(db: Db, quhao: string, phone: string): Promise<DirectoryEntry | undefined> {
+export async function findAccountByPhone(
+  db: ControlDb,
+  quhao: string,
+  phone: string,
+): Promise<DirectoryEntry | undefined> {
   if (!phone) return undefined;
   return db.get<DirectoryEntry>(
     sql`SELECT id, shard FROM ${accountDirectory} WHERE quhao = ${quhao} AND phone = ${phone}`,
@@ -60,6 +64,6 @@ export async function findAccountByPhone(db: Db, quhao: string, phone: string): 
 }
 
 /** Gives a reserved name and phone back when the player's shard could not be written (registration). */
-export async function releaseAccount(db: Db, id: number) {
+export async function releaseAccount(db: ControlDb, id: number) {
   await db.run(sql`DELETE FROM ${accountDirectory} WHERE id = ${id}`);
 }

@@ -1,6 +1,6 @@
+import type { AnyDb } from "../db/client";
 import { eq, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
-import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { loginAttempts } from "../db/schema";
 
@@ -39,7 +39,7 @@ export const limits = {
  * while it is not locked, and the attempt that reaches `max` sets the lock. RETURNING yields a row only
  * when the attempt was counted, so however many guesses race, at most `max` per window get a row.
  */
-function reserveStatement(db: Db, limit: AttemptLimit, nowMs: number) {
+function reserveStatement(db: AnyDb, limit: AttemptLimit, nowMs: number) {
   const windowOpen = sql`${loginAttempts.windowStartMs} > ${nowMs - WINDOW_MS}`;
   const failures = sql`CASE WHEN ${windowOpen} THEN ${loginAttempts.failures} + 1 ELSE 1 END`;
   return db
@@ -63,7 +63,7 @@ function reserveStatement(db: Db, limit: AttemptLimit, nowMs: number) {
 }
 
 /** Reserves one attempt on every counter (one D1 batch); false when any of them is locked. */
-export async function reserveAttempt(db: Db, counters: AttemptLimit[], nowMs: number): Promise<boolean> {
+export async function reserveAttempt(db: AnyDb, counters: AttemptLimit[], nowMs: number): Promise<boolean> {
   const results = await runInOneBatch(
     db,
     counters.map((limit) => reserveStatement(db, limit, nowMs)),
@@ -72,7 +72,7 @@ export async function reserveAttempt(db: Db, counters: AttemptLimit[], nowMs: nu
 }
 
 /** The owner got in: their own counter starts again; the wider ones only give back this attempt. */
-export async function clearAttempts(db: Db, counters: AttemptLimit[]) {
+export async function clearAttempts(db: AnyDb, counters: AttemptLimit[]) {
   const [own, ...wider] = counters;
   await runInOneBatch(db, [
     db.delete(loginAttempts).where(eq(loginAttempts.username, own.key)),
@@ -91,7 +91,7 @@ export async function clearAttempts(db: Db, counters: AttemptLimit[]) {
  * and gives the attempt back on the others; a wrong one stays counted.
  */
 export async function checkSecret(
-  db: Db,
+  db: AnyDb,
   counters: AttemptLimit[],
   nowMs: number,
   lockedCode: number,

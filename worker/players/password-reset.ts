@@ -1,8 +1,8 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { hashPassword } from "../auth/password";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { checkSmsCode, consumeSmsCodeStatement } from "./sms";
 import { findAccountByPhone } from "./directory";
@@ -21,7 +21,7 @@ export type ForgottenPasswordReset = {
 };
 
 /** The player account of that id, name and phone in its shard; an operator's account is never one. */
-async function accountOfPhone(wallet: Db, id: number, reset: ForgottenPasswordReset) {
+async function accountOfPhone(wallet: WalletDb, id: number, reset: ForgottenPasswordReset) {
   const [row] = await wallet
     .select({ id: users.id, passwordGeneration: users.passwordGeneration })
     .from(users)
@@ -49,8 +49,8 @@ async function accountOfPhone(wallet: Db, id: number, reset: ForgottenPasswordRe
  * the code spent: the player asks for a new code, and no code ever serves twice.
  */
 export async function resetForgottenPassword(
-  control: Db,
-  walletOf: (shard: number) => Db,
+  control: ControlDb,
+  walletOf: (shard: number) => WalletDb,
   reset: ForgottenPasswordReset,
 ): Promise<void> {
   const codeId = await checkSmsCode(control, reset.pepper, reset.quhao, reset.phone, reset.captcha, reset.nowMs);

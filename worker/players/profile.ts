@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { WalletDb } from "../db/client";
 import { getUserById } from "./users";
 import { toMoney } from "#shared/money";
 import { LEVEL_KEYS } from "#shared/players/levels";
@@ -8,7 +8,7 @@ import { pendingWithdrawalCents } from "../wallet/requests";
 import { withdrawableToday } from "../wallet/withdrawable";
 
 /** What getuserinfo answers (docs/architecture.md#the-contract User, plus the withdrawable figure). */
-export async function profileOf(db: Db, userId: number, dailyCapCents: number) {
+export async function profileOf(db: WalletDb, userId: number, dailyCapCents: number) {
   const nowMs = Date.now();
   const [user, restriction, withdrawingCents] = await Promise.all([
     getUserById(db, userId),

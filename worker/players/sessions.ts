@@ -1,6 +1,6 @@
+import type { AnyDb } from "../db/client";
 import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { randomHex, sha256Hex } from "../auth/crypto";
-import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { tokenPrefix } from "../db/shards";
 
@@ -17,7 +17,7 @@ export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
  * `passwordGeneration` is the user's generation read together with the password hash that was checked:
  * if the password changed meanwhile, the session is born dead (docs/decisions/051-sessions-end-with-the-password.md).
  */
-export async function createSession(db: Db, user: SessionOwner, nowMs: number, shard: number): Promise<string> {
+export async function createSession(db: AnyDb, user: SessionOwner, nowMs: number, shard: number): Promise<string> {
   const { token, statement } = await newSessionStatement(db, user, "player", nowMs, shard);
   await statement;
   return token;
@@ -29,7 +29,7 @@ export async function createSession(db: Db, user: SessionOwner, nowMs: number, s
  * control database for an operator.
  */
 export async function newSessionStatement(
-  db: Db,
+  db: AnyDb,
   user: SessionOwner,
   kind: "player" | "operator",
   nowMs: number,
@@ -49,11 +49,11 @@ export async function newSessionStatement(
   return { token, statement };
 }
 
-export function touchSession(db: Db, sessionId: number, nowMs: number) {
+export function touchSession(db: AnyDb, sessionId: number, nowMs: number) {
   return db.update(sessions).set({ lastSeenAtMs: nowMs }).where(eq(sessions.id, sessionId));
 }
 
-export async function findSessionUser(db: Db, token: string, nowMs: number) {
+export async function findSessionUser(db: AnyDb, token: string, nowMs: number) {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -90,14 +90,14 @@ export function sessionLiveSql(sessionId: number, userId: number, nowMs: number)
       AND s.password_generation = u.password_generation AND u.frozen = 0 AND s.kind = 'player' AND u.role = 'player')`;
 }
 
-export async function revokeSession(db: Db, sessionId: number, nowMs: number) {
+export async function revokeSession(db: AnyDb, sessionId: number, nowMs: number) {
   await db
     .update(sessions)
     .set({ revokedAtMs: nowMs })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAtMs)));
 }
 
-export function revokeAllSessionsStatement(db: Db, userId: number, nowMs: number) {
+export function revokeAllSessionsStatement(db: AnyDb, userId: number, nowMs: number) {
   return db
     .update(sessions)
     .set({ revokedAtMs: nowMs })
@@ -105,7 +105,7 @@ export function revokeAllSessionsStatement(db: Db, userId: number, nowMs: number
 }
 
 /** The sign-in of a session and when its reality check was last answered (docs/product.md#player-protection). */
-export async function sessionRealityCheck(db: Db, sessionId: number) {
+export async function sessionRealityCheck(db: AnyDb, sessionId: number) {
   const [row] = await db
     .select({
       signedInAtMs: sessions.createdAtMs,
@@ -119,6 +119,6 @@ export async function sessionRealityCheck(db: Db, sessionId: number) {
   return row!;
 }
 
-export async function markRealityCheckSeen(db: Db, sessionId: number, nowMs: number) {
+export async function markRealityCheckSeen(db: AnyDb, sessionId: number, nowMs: number) {
   await db.update(sessions).set({ realityCheckSeenAtMs: nowMs }).where(eq(sessions.id, sessionId));
 }

@@ -1,8 +1,8 @@
+import type { ControlDb } from "../db/client";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { hmacSha256 } from "../auth/crypto";
 import { toHex } from "#shared/hex";
-import type { Db } from "../db/client";
 import { smsCodes } from "../db/schema";
 import { checkSecret, limits } from "./lockout";
 import type { SmsSender } from "./sms-senders";
@@ -30,7 +30,7 @@ function sixDigits(): string {
  * counts as sent, the player may ask again at once (docs/decisions/133).
  */
 export async function sendSmsCode(
-  db: Db,
+  db: ControlDb,
   sender: SmsSender,
   pepper: string,
   quhao: string,
@@ -73,7 +73,14 @@ export async function sendSmsCode(
  * 10 wrong codes in 15 minutes lock that phone's checks (2065). Returns the code's id so
  * registration can consume it in its batch.
  */
-export async function checkSmsCode(db: Db, pepper: string, quhao: string, phone: string, code: string, nowMs: number) {
+export async function checkSmsCode(
+  db: ControlDb,
+  pepper: string,
+  quhao: string,
+  phone: string,
+  code: string,
+  nowMs: number,
+) {
   const [latest] = await db
     .select()
     .from(smsCodes)
@@ -93,7 +100,7 @@ export async function checkSmsCode(db: Db, pepper: string, quhao: string, phone:
   return latest.id;
 }
 
-export function consumeSmsCodeStatement(db: Db, id: number, nowMs: number) {
+export function consumeSmsCodeStatement(db: ControlDb, id: number, nowMs: number) {
   return db
     .update(smsCodes)
     .set({ usedAtMs: nowMs })
@@ -108,7 +115,7 @@ const NAME_CHECKS_PER_CODE = 3;
  * is left the code is used up and a new one is needed (2066): one code never tests more than three
  * names for being taken (docs/decisions/050-secret-check-lockout.md).
  */
-export async function takeNameCheck(db: Db, id: number, nowMs: number) {
+export async function takeNameCheck(db: ControlDb, id: number, nowMs: number) {
   const taken = await db.run(
     sql`UPDATE sms_codes SET name_checks = name_checks + 1 WHERE id = ${id} AND used_at_ms IS NULL AND name_checks < ${NAME_CHECKS_PER_CODE}`,
   );

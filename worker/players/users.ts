@@ -1,8 +1,8 @@
+import type { AnyDb, ControlDb } from "../db/client";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { invitationCodes, users } from "../db/schema";
 
-export async function findUserByUsername(db: Db, username: string) {
+export async function findUserByUsername(db: AnyDb, username: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -18,12 +18,12 @@ export async function findUserByUsername(db: Db, username: string) {
   return row;
 }
 
-export async function getUserById(db: Db, id: number) {
+export async function getUserById(db: AnyDb, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
-export async function invitationIsValid(db: Db, code: string) {
+export async function invitationIsValid(db: ControlDb, code: string) {
   const [row] = await db
     .select({ code: invitationCodes.code })
     .from(invitationCodes)
@@ -32,6 +32,6 @@ export async function invitationIsValid(db: Db, code: string) {
   return !!row;
 }
 
-export async function setRealityCheckMinutes(db: Db, userId: number, minutes: number) {
+export async function setRealityCheckMinutes(db: AnyDb, userId: number, minutes: number) {
   await db.update(users).set({ realityCheckMinutes: minutes }).where(eq(users.id, userId));
 }

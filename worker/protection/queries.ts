@@ -1,5 +1,5 @@
+import type { WalletDb } from "../db/client";
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { playLimits, selfExclusions } from "../db/schema";
 import { type LimitKind, type LimitPeriod, PERIOD_MS, type StoredLimit } from "#shared/protection/rules";
 
@@ -47,7 +47,7 @@ function oldestSql(kind: LimitKind, userId: number, since: SQL): SQL {
 export type Headroom = { period: LimitPeriod; limitCents: number; usedCents: number; oldestAtMs: number | null };
 
 /** Every limit of a kind in force now, with what counts against it and when its oldest part rolls out. */
-export async function headroomOf(db: Db, userId: number, kind: LimitKind, nowMs: number): Promise<Headroom[]> {
+export async function headroomOf(db: WalletDb, userId: number, kind: LimitKind, nowMs: number): Promise<Headroom[]> {
   const since = windowStartSql(nowMs);
   return db.all<Headroom>(sql`SELECT l.period AS period, ${effectiveLimitSql(nowMs)} AS limitCents,
       ${usedSql(kind, userId, since)} AS usedCents, ${oldestSql(kind, userId, since)} AS oldestAtMs
@@ -85,7 +85,7 @@ export type Refusal = "excluded" | LimitKind;
  * After a guarded batch wrote nothing: which rule refused it, for the message (the decision itself
  * was taken inside the batch). Null when nothing refuses any more (a bet was cancelled meanwhile).
  */
-export async function refusalOf(db: Db, action: ProtectedAction): Promise<Refusal | null> {
+export async function refusalOf(db: WalletDb, action: ProtectedAction): Promise<Refusal | null> {
   const kinds = (Object.keys(action.adds) as LimitKind[]).filter((kind) => (action.adds[kind] ?? 0) > 0);
   const row = await db.get<Record<string, number>>(sql`SELECT ${notExcludedSql(action.userId, action.nowMs)} AS excluded
     ${sql.join(
@@ -101,7 +101,7 @@ export async function refusalOf(db: Db, action: ProtectedAction): Promise<Refusa
 
 export type LimitRow = StoredLimit & { kind: LimitKind; period: LimitPeriod };
 
-export function listLimits(db: Db, userId: number): Promise<LimitRow[]> {
+export function listLimits(db: WalletDb, userId: number): Promise<LimitRow[]> {
   return db
     .select({
       kind: sql<LimitKind>`${playLimits.kind}`,
@@ -115,7 +115,7 @@ export function listLimits(db: Db, userId: number): Promise<LimitRow[]> {
 }
 
 /** What counts against each kind over each period right now (for the screen). */
-export async function usedByPeriod(db: Db, userId: number, nowMs: number) {
+export async function usedByPeriod(db: WalletDb, userId: number, nowMs: number) {
   const columns = (["deposit", "loss", "stake"] as const).flatMap((kind) =>
     (["day", "week", "month"] as const).map(
       (period) => sql`${usedSql(kind, userId, sql`${nowMs - PERIOD_MS[period]}`)} AS ${sql.raw(`${kind}_${period}`)}`,
@@ -136,7 +136,7 @@ const unchangedSql = (
  * lowering must not overwrite it). Answers false when the row changed meanwhile (read again, retry).
  */
 export async function saveLimitIfUnchanged(
-  db: Db,
+  db: WalletDb,
   key: { userId: number; kind: LimitKind; period: LimitPeriod },
   before: StoredLimit | undefined,
   after: StoredLimit,
@@ -164,18 +164,22 @@ export async function saveLimitIfUnchanged(
 export type ActiveExclusion = { period: string; startAtMs: number; endAtMs: number | null };
 
 /** The running time-out or self-exclusion that ends last (a permanent one first). */
-export async function activeExclusion(db: Db, userId: number, nowMs: number): Promise<ActiveExclusion | undefined> {
+export async function activeExclusion(
+  db: WalletDb,
+  userId: number,
+  nowMs: number,
+): Promise<ActiveExclusion | undefined> {
   return db.get<ActiveExclusion>(sql`SELECT period, start_at_ms AS startAtMs, end_at_ms AS endAtMs FROM self_exclusions
     WHERE user_id = ${userId} AND start_at_ms <= ${nowMs} AND (end_at_ms IS NULL OR end_at_ms > ${nowMs})
     ORDER BY end_at_ms IS NULL DESC, end_at_ms DESC LIMIT 1`);
 }
 
-export function insertExclusionStatement(db: Db, userId: number, exclusion: ActiveExclusion) {
+export function insertExclusionStatement(db: WalletDb, userId: number, exclusion: ActiveExclusion) {
   return db.insert(selfExclusions).values({ userId, ...exclusion });
 }
 
 /** Every exclusion of a player, newest first (the operator's read-only view). */
-export function listExclusions(db: Db, userId: number) {
+export function listExclusions(db: WalletDb, userId: number) {
   return db.all<ActiveExclusion>(sql`SELECT period, start_at_ms AS startAtMs, end_at_ms AS endAtMs FROM self_exclusions
     WHERE user_id = ${userId} ORDER BY start_at_ms DESC`);
 }

@@ -1,6 +1,6 @@
+import type { WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
-import type { Db } from "../db/client";
 import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "./queries";
 import { toMoney } from "#shared/money";
 import { zonedTime } from "#shared/days";
@@ -50,7 +50,7 @@ function exclusionRefusal(exclusion: ActiveExclusion): ProtectionRefusal {
  * nothing runs. The batches that play, deposit or lock decide it again inside themselves.
  */
 export async function restrictionOf(
-  db: Db,
+  db: WalletDb,
   userId: number,
   nowMs: number,
 ): Promise<(ProtectionRefusal & { period: string }) | null> {
@@ -62,7 +62,7 @@ export async function restrictionOf(
  * Throws the restriction's refusal (3004-3006 with the end) while a time-out or self-exclusion runs;
  * a refused deposit or lock-up is kept for the markers of harm like one the batch refused.
  */
-export async function refuseWhileRestricted(db: Db, userId: number, nowMs: number, record = true) {
+export async function refuseWhileRestricted(db: WalletDb, userId: number, nowMs: number, record = true) {
   const restriction = await restrictionOf(db, userId, nowMs);
   if (!restriction) return;
   if (record) await recordRefusal(db, { userId, nowMs }, "excluded");
@@ -70,7 +70,7 @@ export async function refuseWhileRestricted(db: Db, userId: number, nowMs: numbe
 }
 
 /** Why a guarded batch wrote nothing; the stake limit when the cause is gone by now. */
-export async function explainRefusal(db: Db, action: ProtectedAction): Promise<ProtectionRefusal> {
+export async function explainRefusal(db: WalletDb, action: ProtectedAction): Promise<ProtectionRefusal> {
   const refusal = await refusalOf(db, action);
   await recordRefusal(db, action, refusal ?? "stake");
   if (refusal === "excluded") {
@@ -85,7 +85,7 @@ export async function explainRefusal(db: Db, action: ProtectedAction): Promise<P
  * What is left of the tightest limit the action would pass, and when more becomes free: windows roll,
  * so the oldest amount counting leaves the window at its time plus the period.
  */
-async function limitDetails(db: Db, action: ProtectedAction, kind: LimitKind): Promise<RefusalDetails> {
+async function limitDetails(db: WalletDb, action: ProtectedAction, kind: LimitKind): Promise<RefusalDetails> {
   const adds = action.adds[kind] ?? 0;
   const passed = (await headroomOf(db, action.userId, kind, action.nowMs))
     .map((h) => ({ ...h, leftCents: Math.max(0, h.limitCents - h.usedCents) }))
@@ -109,7 +109,7 @@ async function limitDetails(db: Db, action: ProtectedAction, kind: LimitKind): P
  * the refused batch wrote nothing, so this row is the only trace of the attempt. Written after the
  * refusal is decided; losing it never changes the player's answer.
  */
-async function recordRefusal(db: Db, action: { userId: number; nowMs: number }, kind: string) {
+async function recordRefusal(db: WalletDb, action: { userId: number; nowMs: number }, kind: string) {
   try {
     await db.run(
       sql`INSERT INTO protection_refusals (user_id, kind, created_at_ms) VALUES (${action.userId}, ${kind}, ${action.nowMs})`,

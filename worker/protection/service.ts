@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { WalletDb } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { ledgerSummary, netResultCents } from "../wallet/funds";
 import {
@@ -30,7 +30,7 @@ import {
 const money = (cents: number | null) => (cents === null ? null : toMoney(cents));
 
 /** Every kind x period with the limit in force, its pending change, what already counts against it and, for losses, how far ahead. */
-export async function limitsView(db: Db, userId: number, nowMs: number) {
+export async function limitsView(db: WalletDb, userId: number, nowMs: number) {
   const [rows, used] = await Promise.all([listLimits(db, userId), usedByPeriod(db, userId, nowMs)]);
   return LIMIT_KINDS.flatMap((kind) =>
     LIMIT_PERIODS.map((period) => {
@@ -54,7 +54,7 @@ const SET_LIMIT_ATTEMPTS = 5;
 
 /** Sets a limit (null removes it): stricter at once, looser after 24 h; safe against concurrent changes. */
 export async function setLimit(
-  db: Db,
+  db: WalletDb,
   userId: number,
   kind: LimitKind,
   period: LimitPeriod,
@@ -75,7 +75,7 @@ export async function setLimit(
  * Raises and removals whose 24 hours are over become the limit itself, each with its notice to the
  * player, in one batch (run by the cron every minute, worker/index.ts scheduled). Answers how many.
  */
-export async function applyDueLimitChanges(db: Db, nowMs: number) {
+export async function applyDueLimitChanges(db: WalletDb, nowMs: number) {
   const [noticed] = await runInOneBatch(db, dueLimitChangeStatements(db, nowMs));
   return noticed.meta.changes ?? 0;
 }
@@ -84,7 +84,7 @@ const exclusionView = (exclusion: ActiveExclusion | undefined) =>
   exclusion ? { period: exclusion.period, start: exclusion.startAtMs, until: exclusion.endAtMs } : null;
 
 /** A time-out or self-exclusion, starting now; every session of the player ends in the same batch. */
-export async function excludeSelf(db: Db, userId: number, period: ExclusionPeriod, nowMs: number) {
+export async function excludeSelf(db: WalletDb, userId: number, period: ExclusionPeriod, nowMs: number) {
   const exclusion = { period, startAtMs: nowMs, endAtMs: exclusionEndMs(period, nowMs) };
   await runInOneBatch(db, [
     insertExclusionStatement(db, userId, exclusion),
@@ -94,7 +94,7 @@ export async function excludeSelf(db: Db, userId: number, period: ExclusionPerio
 }
 
 /** Time since sign-in and the betting result since sign-in (stakes and awards from the ledger). */
-export async function realityCheckView(db: Db, userId: number, sessionId: number, nowMs: number) {
+export async function realityCheckView(db: WalletDb, userId: number, sessionId: number, nowMs: number) {
   const session = await sessionRealityCheck(db, sessionId);
   const since = await ledgerSummary(db, userId, session.signedInAtMs, nowMs + 1);
   const dueAt = realityCheckDueAtMs(session.signedInAtMs, session.seenAtMs, session.minutes);
@@ -108,7 +108,7 @@ export async function realityCheckView(db: Db, userId: number, sessionId: number
   };
 }
 
-export async function protectionView(db: Db, userId: number, sessionId: number, nowMs: number) {
+export async function protectionView(db: WalletDb, userId: number, sessionId: number, nowMs: number) {
   const [limits, exclusion, reality] = await Promise.all([
     limitsView(db, userId, nowMs),
     activeExclusion(db, userId, nowMs),

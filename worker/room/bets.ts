@@ -1,5 +1,5 @@
+import type { WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { balanceChangeStatements } from "../ledger/ledger";
 import type { LedgerReason } from "../ledger/reasons";
 import { protectionAllowsSql } from "../protection/queries";
@@ -43,7 +43,7 @@ export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) 
  * The stake's other side is the round's stakes in play: the house books it once per round at settlement.
  * Results: [order insert, bets (rows), 2 ledger statements, balance after].
  */
-export function placeOrderStatements(db: Db, order: NewOrder) {
+export function placeOrderStatements(db: WalletDb, order: NewOrder) {
   const total = orderTotalCents(order.lines);
   const allowed = sql`${protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } })}
     AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND level >= ${order.minLevel})
@@ -83,7 +83,7 @@ export const orderWasRefused = (results: D1Result[]) => results[0].meta.changes 
  * was frozen: the API looks again and says which), 2055 below the level, else null (protection).
  */
 export async function orderRefusalOf(
-  db: Db,
+  db: WalletDb,
   order: { userId: number; sessionId: number; minLevel: number; nowMs: number },
 ): Promise<1062 | 2055 | null> {
   const row = await db.get<{ live: number; level: number | null }>(sql`SELECT
@@ -95,7 +95,7 @@ export async function orderRefusalOf(
 }
 
 /** The placed order a request_id already made, with the player's balance now (the retry's answer). */
-export async function findOrderByRequest(db: Db, userId: number, requestId: string) {
+export async function findOrderByRequest(db: WalletDb, userId: number, requestId: string) {
   return db.get<{
     id: number;
     ordersn: string;
@@ -121,7 +121,7 @@ export type OrderToCancel = {
  * second cancellation of the same order fail as a whole, so a stake can never come back twice. The
  * stake leaves the round's stakes in play (its bets turn cancelled), so the house is not touched.
  */
-export function cancelOrderStatements(db: Db, order: OrderToCancel) {
+export function cancelOrderStatements(db: WalletDb, order: OrderToCancel) {
   return [
     db.run(sql`UPDATE orders SET status = 'cancelled', cancelled_at_ms = ${order.nowMs}
       WHERE id = ${order.orderId} AND user_id = ${order.userId} AND status = 'placed'`),
@@ -149,7 +149,7 @@ export type StoredOrder = {
   status: string;
 };
 
-export async function findOrder(db: Db, orderId: number): Promise<StoredOrder | undefined> {
+export async function findOrder(db: WalletDb, orderId: number): Promise<StoredOrder | undefined> {
   return db.get<StoredOrder>(sql`SELECT id, ordersn, user_id AS userId, room_id AS roomId, round_id AS roundId,
     total_cents AS totalCents, status FROM orders WHERE id = ${orderId}`);
 }
@@ -165,7 +165,7 @@ export type LiveBetCursor = { atMs: number; id: number };
  * writes); the caller merges the shards (mergeLiveBets).
  */
 export async function liveBets(
-  db: Db,
+  db: WalletDb,
   round: { id: number; seqno: number },
   after: LiveBetCursor | null,
 ): Promise<(LiveBetRow & { userId: number; createdAtMs: number })[]> {
@@ -190,7 +190,7 @@ export function mergeLiveBets<T extends { id: number; createdAtMs: number }>(per
 }
 
 /** Where a live table's cursor (a bet id) stands: its time, read in the shard that wrote it. */
-export async function liveBetCursor(db: Db, betId: number): Promise<LiveBetCursor | null> {
+export async function liveBetCursor(db: WalletDb, betId: number): Promise<LiveBetCursor | null> {
   const row = await db.get<{ atMs: number }>(sql`SELECT created_at_ms AS atMs FROM bets WHERE id = ${betId}`);
   return row ? { atMs: row.atMs, id: betId } : null;
 }
@@ -232,7 +232,7 @@ export const BET_RECORD_KEY_WIDTH = 2;
  * bets_user_state from the cursor on, so a far page costs what the first costs. Their rounds and rooms are
  * joined in code (worker/room/rounds.ts roundFacts), from the control database (docs/decisions/161).
  */
-export async function betRecords(db: Db, userId: number, isaward: number | null, at: PageAt): Promise<BetRow[]> {
+export async function betRecords(db: WalletDb, userId: number, isaward: number | null, at: PageAt): Promise<BetRow[]> {
   const filter = isaward === null ? sql`` : sql`AND b.isaward = ${isaward}`;
   const keyset = keysetWhere(recordKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
@@ -249,7 +249,7 @@ export async function betRecords(db: Db, userId: number, isaward: number | null,
  * bets gave it back), what came back (awards and refunds), and the result of those played out or
  * refunded (returned minus staked; a bet awaiting its draw has no result yet).
  */
-export async function betRecordTotals(db: Db, userId: number, isaward: number | null) {
+export async function betRecordTotals(db: WalletDb, userId: number, isaward: number | null) {
   const filter = isaward === null ? sql`` : sql`AND isaward = ${isaward}`;
   const row = await db.get<{ bets: number; stakedCents: number; returnedCents: number; resultCents: number }>(sql`SELECT
       COUNT(*) AS bets,
@@ -264,7 +264,7 @@ export async function betRecordTotals(db: Db, userId: number, isaward: number | 
  * A player's results over a time window (bets placed in it): net = awards - stakes of the bets
  * played out (won or lost; a refund nets to zero), turnover = stakes of every bet still standing.
  */
-export async function winLossBetween(db: Db, userId: number, fromMs: number, toMs: number) {
+export async function winLossBetween(db: WalletDb, userId: number, fromMs: number, toMs: number) {
   const row = await db.get<{ netCents: number; turnoverCents: number }>(sql`SELECT
       COALESCE(SUM(CASE WHEN isaward IN (0, 1) THEN award_cents - stake_cents ELSE 0 END), 0) AS netCents,
       COALESCE(SUM(CASE WHEN isaward IN (-1, 0, 1) THEN stake_cents ELSE 0 END), 0) AS turnoverCents
@@ -276,7 +276,7 @@ export async function winLossBetween(db: Db, userId: number, fromMs: number, toM
  * What one round paid a player (refunds are not winnings) and what the player staked on the bets it
  * played out (won or lost; refunded and cancelled bets cost nothing), so a payout is told against its cost.
  */
-export async function roundPaidCents(db: Db, userId: number, roundId: number) {
+export async function roundPaidCents(db: WalletDb, userId: number, roundId: number) {
   const row = await db.get<{ awardCents: number; stakeCents: number }>(sql`SELECT
       COALESCE(SUM(CASE WHEN isaward = 1 THEN award_cents ELSE 0 END), 0) AS awardCents,
       COALESCE(SUM(CASE WHEN isaward IN (0, 1) THEN stake_cents ELSE 0 END), 0) AS stakeCents

@@ -1,5 +1,5 @@
+import type { ControlDb } from "../db/client";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { games, rooms } from "../db/schema";
 import type { Config } from "../config";
 
@@ -50,7 +50,7 @@ function gameRoomOf(row: RawRoom): GameRoom {
   return { ...row, ratesMilli: JSON.parse(row.ratesMilli) as number[], trading: row.trading === 1 };
 }
 
-export async function findGameRoom(db: Db, roomId: number): Promise<GameRoom | undefined> {
+export async function findGameRoom(db: ControlDb, roomId: number): Promise<GameRoom | undefined> {
   const [row] = await db
     .select(roomColumns)
     .from(rooms)
@@ -61,7 +61,7 @@ export async function findGameRoom(db: Db, roomId: number): Promise<GameRoom | u
 }
 
 /** One currency tab of the room list (roomtype 1 USDT, 2 BTC, 3 ETH). */
-export async function listRoomsOfTab(db: Db, roomtype: number): Promise<GameRoom[]> {
+export async function listRoomsOfTab(db: ControlDb, roomtype: number): Promise<GameRoom[]> {
   const rows = await db
     .select(roomColumns)
     .from(rooms)
@@ -72,7 +72,7 @@ export async function listRoomsOfTab(db: Db, roomtype: number): Promise<GameRoom
 }
 
 /** The 16 titles with the entry requirement of their USDT room (the home tiles' figure). */
-export async function listGames(db: Db) {
+export async function listGames(db: ControlDb) {
   return db
     .select({
       id: games.id,
@@ -87,7 +87,7 @@ export async function listGames(db: Db) {
 }
 
 /** The rooms with trading on, with where each room's object should live. */
-export async function tradingRooms(db: Db): Promise<{ id: number; locationHint: string | null }[]> {
+export async function tradingRooms(db: ControlDb): Promise<{ id: number; locationHint: string | null }[]> {
   return db.select({ id: rooms.id, locationHint: rooms.locationHint }).from(rooms).where(eq(rooms.trading, 1));
 }
 

@@ -1,6 +1,6 @@
+import { type Databases, databasesOf } from "../db/databases";
 import { DurableObject } from "cloudflare:workers";
 import { readConfig } from "../config";
-import { getDb } from "../db/client";
 import { findGameRoom } from "./game-rooms";
 import {
   type PlacedBet,
@@ -19,7 +19,7 @@ import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
 import { ACCOUNT_BUSY, ProductError } from "#shared/product-error";
 import { refusedStatement } from "../db/shard-trouble";
 import { parseOrderLines } from "./order-form";
-import { shardCount, walletDb } from "../db/shards";
+import { shardCount } from "../db/shards";
 import { settleKeptRounds } from "./shard-settlement";
 import { ShardWrites } from "./shard-writes";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
@@ -84,8 +84,12 @@ export class RoomDO extends DurableObject<Env> {
    */
   private trading: Promise<boolean> | null = null;
 
+  /** The room's databases, over their bindings (worker/db/databases.ts). */
+  private readonly dbs: Databases;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.dbs = databasesOf(env);
     this.state = new RoomState(ctx.storage.sql);
     this.writes = new ShardWrites(env);
     ctx.blockConcurrencyWhile(async () => this.state.migrate());
@@ -117,7 +121,7 @@ export class RoomDO extends DurableObject<Env> {
 
   private isTrading(roomId: number): Promise<boolean> {
     if (!this.trading) {
-      const read = findGameRoom(getDb(this.env), roomId).then((room) => room?.trading === true);
+      const read = findGameRoom(this.dbs.control, roomId).then((room) => room?.trading === true);
       this.trading = read;
       read.catch(() => {
         if (this.trading === read) this.trading = null;
@@ -134,7 +138,7 @@ export class RoomDO extends DurableObject<Env> {
     this.state.bindRoom(request.roomId);
     return this.gate.exclusive(async () => {
       const nowMs = Date.now();
-      const db = getDb(this.env);
+      const db = this.dbs.control;
       const audit = (round: { seqno: number }) =>
         auditStatement(db, {
           actorId: request.operatorId,
@@ -158,7 +162,7 @@ export class RoomDO extends DurableObject<Env> {
 
   private cycleContext() {
     return {
-      db: getDb(this.env),
+      db: this.dbs.control,
       state: this.state,
       config: readConfig(this.env),
       roomId: this.state.roomId()!,
@@ -229,7 +233,7 @@ export class RoomDO extends DurableObject<Env> {
       // The room is the one that knows whether it trades; the batch checks the player's own rows only.
       if (!(await this.isTrading(request.room.roomId))) return { ok: false, errCode: 1020 };
       const { shard } = request;
-      const db = walletDb(this.env, shard);
+      const db = this.dbs.walletPrimary(shard);
       const rules = await this.roundSettings(current.roundId, request.room.roomId);
       if (!rules) return { ok: false, errCode: 1057 };
       let lines;
@@ -313,7 +317,7 @@ export class RoomDO extends DurableObject<Env> {
    */
   private async roundSettings(roundId: number, roomId: number): Promise<RoundRules | undefined> {
     if (this.rulesOfRound?.roundId !== roundId) {
-      const db = getDb(this.env);
+      const db = this.dbs.control;
       const rules = (async () => (await roundRules(db, roundId)) ?? (await findGameRoom(db, roomId)))();
       this.rulesOfRound = { roundId, rules };
       rules.catch(() => {
@@ -331,7 +335,7 @@ export class RoomDO extends DurableObject<Env> {
       if (!current || current.roundId !== order.roundId || Date.now() >= current.closeAtMs)
         return { ok: false, errCode: 1029 };
       const { shard } = request;
-      const db = walletDb(this.env, shard);
+      const db = this.dbs.walletPrimary(shard);
       let results;
       try {
         results = await this.writes.alone(
@@ -365,7 +369,7 @@ export class RoomDO extends DurableObject<Env> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
       return new Response("Expected a WebSocket", { status: 426 });
     const roomId = Number(request.headers.get("x-room-id"));
-    if (this.state.roomId() === null && !(await findGameRoom(getDb(this.env), roomId)))
+    if (this.state.roomId() === null && !(await findGameRoom(this.dbs.control, roomId)))
       return new Response("Not found", { status: 404 });
     const current = await this.ensureRunning(roomId);
     const [client, server] = Object.values(new WebSocketPair());
@@ -415,7 +419,7 @@ export class RoomDO extends DurableObject<Env> {
   private async history(roomId: number) {
     if (this.recentResults) return this.recentResults;
     const generation = this.resultsGeneration;
-    const db = getDb(this.env);
+    const db = this.dbs.control;
     if (this.optionCount === null) this.optionCount = (await findGameRoom(db, roomId))?.optionCount ?? null;
     if (this.optionCount === null) return [];
     const optionCount = this.optionCount;

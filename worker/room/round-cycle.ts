@@ -2,7 +2,7 @@
 // docs/decisions/130), draw from the seed and that beacon round, settle in D1, open the next. Every step can run twice (alarms are at-least-once, a room can restart half-way)
 // and gives the same result; see docs/decisions/010-room-rounds.md.
 
-import type { Db } from "../db/client";
+import type { ControlDb } from "../db/client";
 import { type GameRoom, findGameRoom, roundTiming } from "./game-rooms";
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -30,7 +30,7 @@ import { type RoundRow, type RoundSchedule, voidPresetOf } from "./round-view";
 import { ledgerReasons, type LedgerReason } from "../ledger/reasons";
 
 export type CycleContext = {
-  db: Db;
+  db: ControlDb;
   state: RoomState;
   config: Pick<Config, "roundSeconds" | "closeSeconds" | "beacon">;
   roomId: number;

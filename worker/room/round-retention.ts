@@ -1,6 +1,6 @@
+import type { ControlDb } from "../db/client";
 import { sql } from "drizzle-orm";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { DAY_MS } from "#shared/days";
 
 // Retention of rounds nobody bet on (docs/decisions/041-round-retention.md): a drawn round without an
@@ -17,7 +17,7 @@ export type RetentionRun = { deleted: number; cursor: number };
 /**
  * One bounded step: walks round ids after the cursor up to the first one still within the retention, deletes the walked rounds nobody bet on, and moves the cursor, in one batch.
  */
-export async function pruneIdleRounds(db: Db, nowMs: number, retentionDays: number): Promise<RetentionRun> {
+export async function pruneIdleRounds(db: ControlDb, nowMs: number, retentionDays: number): Promise<RetentionRun> {
   const cutoffMs = nowMs - retentionDays * DAY_MS;
   const stored = await db.get<{ value: string } | undefined>(
     sql`SELECT value FROM settings WHERE key = ${RETENTION_CURSOR_KEY}`,

@@ -1,5 +1,5 @@
+import type { AnyDb, ControlDb, WalletDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { reasonValues, type LedgerReason } from "../ledger/reasons";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
@@ -28,7 +28,7 @@ export type RoundRules = { ratesMilli: number[]; minbuyCents: number; minLevel: 
  * Opens a round: insert (a retry after a crash finds the row already there and keeps it) and read
  * back the stored row, whose times and commit are the ones that count.
  */
-export function openRoundStatements(db: Db, round: NewRound) {
+export function openRoundStatements(db: ControlDb, round: NewRound) {
   return [
     db.run(sql`INSERT OR IGNORE INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status,
         rates_milli, minbuy_cents, min_level, beacon_chain, beacon_round)
@@ -88,7 +88,7 @@ export type Settlement = {
  * shard holding its bets has paid them (roundAnsweredStatements). Only a round not drawn yet is written, so
  * a repeated alarm or a retry after a crash changes nothing.
  */
-export function roundResultStatement(db: Db, s: Settlement) {
+export function roundResultStatement(db: ControlDb, s: Settlement) {
   return db.run(sql`UPDATE rounds SET
       seed = ${s.seedHex}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
       num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
@@ -103,7 +103,7 @@ export function roundResultStatement(db: Db, s: Settlement) {
  * it; with none (nobody bet) the round is settled at once. Both statements can run any number of times.
  */
 export function roundAnsweredStatements(
-  db: Db,
+  db: ControlDb,
   round: { roundId: number; shards: number[]; nowMs: number },
   shard: number | null,
 ) {
@@ -117,7 +117,7 @@ export function roundAnsweredStatements(
   ];
 }
 
-const shardAnsweredStatement = (db: Db, roundId: number, shard: number, nowMs: number) =>
+const shardAnsweredStatement = (db: AnyDb, roundId: number, shard: number, nowMs: number) =>
   db.run(
     sql`INSERT OR IGNORE INTO round_settlements (round_id, shard, settled_at_ms) VALUES (${roundId}, ${shard}, ${nowMs})`,
   );
@@ -130,7 +130,7 @@ const shardAnsweredStatement = (db: Db, roundId: number, shard: number, nowMs: n
  * ledger keys (award:<round>:<user>, stakes:<round>:house, ...) are unique in the shard's ledger anyway. The
  * house is booked per round in each shard, so each shard's books sum to zero on their own.
  */
-export function settlementStatements(db: Db, s: Settlement, shard: number) {
+export function settlementStatements(db: WalletDb, s: Settlement, shard: number) {
   const stillOpen = sql`NOT EXISTS (SELECT 1 FROM round_settlements WHERE round_id = ${s.roundId} AND shard = ${shard})`;
   const wins = sql`((CAST(${s.winMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
   const refunds = sql`((CAST(${s.refundMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
@@ -154,7 +154,7 @@ export function settlementStatements(db: Db, s: Settlement, shard: number) {
  * Runs after the bets got their outcome, so it counts every bet the round decided (cancelled ones
  * were given back and are not stakes any more).
  */
-function houseStakesStatements(db: Db, s: Settlement, stillOpen: SQL) {
+function houseStakesStatements(db: WalletDb, s: Settlement, stillOpen: SQL) {
   const stakes = sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE round_id = ${s.roundId} AND isaward IN (0, 1, 2))`;
   const reason = reasonValues(s.reason);
   return [
@@ -172,7 +172,7 @@ function houseStakesStatements(db: Db, s: Settlement, stillOpen: SQL) {
  * the balances, and one house mirror row for the round's total, so the books still add up to zero.
  */
 function creditStatements(
-  db: Db,
+  db: WalletDb,
   s: Settlement,
   stillOpen: SQL,
   kind: { isaward: number; type: string; keyPrefix: string },
@@ -202,7 +202,7 @@ function creditStatements(
  * turnover), and the VIP level follows it (docs/product.md#rounds-and-bets), the same rule as levelForTurnover. A level
  * never drops here: raising a threshold later does not take a level away from a player.
  */
-function turnoverStatement(db: Db, s: Settlement, stillOpen: SQL) {
+function turnoverStatement(db: WalletDb, s: Settlement, stillOpen: SQL) {
   const thresholds = JSON.stringify(s.vipThresholdsCents);
   return db.run(sql`UPDATE users SET
       turnover_cents = users.turnover_cents + t.stakes,
@@ -226,7 +226,7 @@ const roundRowColumns = sql.raw(
 export type VoidReason = "seed_lost" | "operator" | "beacon_unavailable";
 
 /** The settings a round opened with; undefined for a round opened before rounds kept them. */
-export async function roundRules(db: Db, roundId: number): Promise<RoundRules | undefined> {
+export async function roundRules(db: ControlDb, roundId: number): Promise<RoundRules | undefined> {
   const row = await db.get<{
     ratesMilli: string | null;
     minbuyCents: number | null;
@@ -238,14 +238,14 @@ export async function roundRules(db: Db, roundId: number): Promise<RoundRules | 
 }
 
 /** The room's newest round, whatever its state (the room's restart point). */
-export async function latestRound(db: Db, roomId: number): Promise<StoredRound | undefined> {
+export async function latestRound(db: ControlDb, roomId: number): Promise<StoredRound | undefined> {
   return db.get<StoredRound>(
     sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${roomId} ORDER BY seqno DESC LIMIT 1`,
   );
 }
 
 /** Drawn rounds, newest first. */
-export async function drawnRounds(db: Db, roomId: number, limit: number): Promise<RoundRow[]> {
+export async function drawnRounds(db: ControlDb, roomId: number, limit: number): Promise<RoundRow[]> {
   return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds
     WHERE room_id = ${roomId} AND status = 'settled' ORDER BY seqno DESC LIMIT ${limit}`);
 }
@@ -254,7 +254,7 @@ export async function drawnRounds(db: Db, roomId: number, limit: number): Promis
  * Finished rounds, newest first: drawn ones and void ones (not drawable, stakes refunded), so a void
  * round is as public as a drawn one, with its reason.
  */
-export async function publicRounds(db: Db, roomId: number, at: PageAt): Promise<RoundRow[]> {
+export async function publicRounds(db: ControlDb, roomId: number, at: PageAt): Promise<RoundRow[]> {
   const keyset = keysetWhere(roundKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
   return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds
@@ -263,7 +263,7 @@ export async function publicRounds(db: Db, roomId: number, at: PageAt): Promise<
 }
 
 /** The room's last `count` finished rounds (the results shown beside the round in play). */
-export async function latestPublicRounds(db: Db, roomId: number, count: number): Promise<RoundRow[]> {
+export async function latestPublicRounds(db: ControlDb, roomId: number, count: number): Promise<RoundRow[]> {
   return (await publicRounds(db, roomId, firstPage(count))).slice(0, count);
 }
 
@@ -272,7 +272,7 @@ const roundKeys = [sql.raw("seqno")];
 export const roundKey = (row: { seqno: number }) => [row.seqno];
 export const ROUND_KEY_WIDTH = 1;
 
-export async function findRound(db: Db, roomId: number, seqno: number): Promise<RoundRow | undefined> {
+export async function findRound(db: ControlDb, roomId: number, seqno: number): Promise<RoundRow | undefined> {
   return db.get<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds WHERE room_id = ${roomId} AND seqno = ${seqno}`);
 }
 
@@ -293,7 +293,7 @@ export type RoundFacts = {
   voidNote: string | null;
 };
 
-export async function roundFacts(db: Db, roundIds: number[]): Promise<Map<number, RoundFacts>> {
+export async function roundFacts(db: ControlDb, roundIds: number[]): Promise<Map<number, RoundFacts>> {
   const ids = [...new Set(roundIds)];
   if (ids.length === 0) return new Map();
   const rows =

@@ -1,4 +1,4 @@
-import { getDb } from "../db/client";
+import { databasesOf } from "../db/databases";
 import { tradingRooms } from "./game-rooms";
 import { ROOM_LOCATION_HINTS, type RoomLocationHint } from "#shared/rooms";
 import type { RoomDO } from "./room-do";
@@ -35,7 +35,7 @@ export async function handleRoomSocket(request: Request, env: Env, url: URL): Pr
  * a lost alarm is replaced within a minute. A room that fails is logged; the others still run.
  */
 export async function wakeOpenRooms(env: Env): Promise<void> {
-  const open = await tradingRooms(getDb(env));
+  const open = await tradingRooms(databasesOf(env).control);
   const roomIds = open.map((room) => room.id);
   const results = await Promise.allSettled(
     open.map((room) => roomStub(env, room.id, room.locationHint).ensureRunning(room.id)),

@@ -3,9 +3,9 @@
 // written only after the shard answered. A shard that fails is tried again by the room's alarm, backing off,
 // while the next rounds go on; a retried batch changes nothing, so nothing is paid twice.
 
-import { getDb } from "../db/client";
+import { databasesOf } from "../db/databases";
 import { runInOneBatch, runInOneBatchAtPrimary } from "../db/batch";
-import { walletBindings, walletDb } from "../db/shards";
+import { walletBindings } from "../db/shards";
 import { type Settlement, roundAnsweredStatements, settlementStatements } from "./rounds";
 import type { RoomState } from "./room-state";
 
@@ -17,8 +17,9 @@ const retryDelayMs = (tries: number) => Math.min(SETTLEMENT_RETRY_MAX_MS, 1_000 
 export async function settleInShard(env: Env, settlement: Settlement, shards: number[], shard: number) {
   const d1 = walletBindings(env)[shard];
   if (!d1) throw new Error(`wallet shard ${shard} is not bound (DB_WALLET_${shard})`);
-  const written = await runInOneBatchAtPrimary(d1, settlementStatements(walletDb(env, shard), settlement, shard));
-  const control = getDb(env);
+  const dbs = databasesOf(env);
+  const written = await runInOneBatchAtPrimary(d1, settlementStatements(dbs.walletPrimary(shard), settlement, shard));
+  const control = dbs.control;
   await runInOneBatch(
     control,
     roundAnsweredStatements(control, { roundId: settlement.roundId, shards, nowMs: Date.now() }, shard),

@@ -1,5 +1,5 @@
+import type { ControlDb } from "../db/client";
 import { inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { settings } from "../db/schema";
 import type { CoinPayouts } from "#shared/payouts";
 
@@ -41,7 +41,7 @@ export type DepositPayee = { type: "bank" | "wallet"; name: string; holder: stri
 export type Settings = typeof settingDefaults;
 export type SettingKey = keyof Settings;
 
-export async function readSettings<K extends SettingKey>(db: Db, keys: K[]): Promise<Pick<Settings, K>> {
+export async function readSettings<K extends SettingKey>(db: ControlDb, keys: K[]): Promise<Pick<Settings, K>> {
   const rows = await db.select().from(settings).where(inArray(settings.key, keys));
   const out = {} as Pick<Settings, K>;
   for (const key of keys) {

@@ -1,7 +1,7 @@
+import type { WalletDb } from "../db/client";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../operators/audit";
-import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
 import { movementExists } from "./funds";
@@ -29,7 +29,7 @@ export type Adjustment = {
  * A debit beyond the balance is refused (1025); a repeated key changes nothing more. A refused guard
  * throws the database's error after this function has ruled out a repeat and the balance.
  */
-export async function adjustBalance(db: Db, a: Adjustment, guard: BatchItem<"sqlite">[] = []) {
+export async function adjustBalance(db: WalletDb, a: Adjustment, guard: BatchItem<"sqlite">[] = []) {
   const player = await getUserById(db, a.userId);
   if (!player || player.role === "house") throw new ProductError(1002);
   if (await movementExists(db, a.key)) return answer(db, a);
@@ -90,7 +90,7 @@ export function adjustmentNotice(
   };
 }
 
-async function answer(db: Db, a: Adjustment) {
+async function answer(db: WalletDb, a: Adjustment) {
   const player = await getUserById(db, a.userId);
   return { userId: a.userId, amount: toMoney(a.amountCents), balance: toMoney(player.moneyCents) };
 }

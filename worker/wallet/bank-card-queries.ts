@@ -1,5 +1,5 @@
+import type { WalletDb } from "../db/client";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { bankCards } from "../db/schema";
 
 // A player's payout accounts; deleted ones stay (soft delete) so past withdrawals keep their details.
@@ -28,7 +28,7 @@ export type CardRow = {
   time: number;
 };
 
-export function listOwnCards(db: Db, userId: number): Promise<CardRow[]> {
+export function listOwnCards(db: WalletDb, userId: number): Promise<CardRow[]> {
   return db
     .select(cardColumns)
     .from(bankCards)
@@ -37,7 +37,7 @@ export function listOwnCards(db: Db, userId: number): Promise<CardRow[]> {
 }
 
 /** The player's own live card, or undefined for another player's, a deleted or an unknown id. */
-export async function findOwnCard(db: Db, userId: number, cardId: number): Promise<CardRow | undefined> {
+export async function findOwnCard(db: WalletDb, userId: number, cardId: number): Promise<CardRow | undefined> {
   const [row] = await db
     .select(cardColumns)
     .from(bankCards)
@@ -63,7 +63,7 @@ export type NewCard = {
  * holds the same account or address (docs/decisions/020-bank-card-duplicates.md). One statement, so
  * two submits racing cannot both pass. Returns the new id, or null when a rule refused it.
  */
-export async function insertCardIfFree(db: Db, card: NewCard): Promise<number | null> {
+export async function insertCardIfFree(db: WalletDb, card: NewCard): Promise<number | null> {
   const result = await db.run(sql`
     INSERT INTO bank_cards (user_id, type, bank, account, real_name, area, address, network, created_at_ms)
     SELECT ${card.userId}, ${card.type}, ${card.bank}, ${card.account}, ${card.realName}, ${card.area}, ${card.address}, ${card.network}, ${card.nowMs}
@@ -72,7 +72,7 @@ export async function insertCardIfFree(db: Db, card: NewCard): Promise<number | 
   return result.meta.changes === 1 ? Number(result.meta.last_row_id) : null;
 }
 
-export async function hasLiveCardOfType(db: Db, userId: number, type: string): Promise<boolean> {
+export async function hasLiveCardOfType(db: WalletDb, userId: number, type: string): Promise<boolean> {
   const [row] = await db
     .select({ id: bankCards.id })
     .from(bankCards)
@@ -82,7 +82,7 @@ export async function hasLiveCardOfType(db: Db, userId: number, type: string): P
 }
 
 /** Soft delete; true when the player's live card was removed. */
-export async function deleteOwnCard(db: Db, userId: number, cardId: number, nowMs: number): Promise<boolean> {
+export async function deleteOwnCard(db: WalletDb, userId: number, cardId: number, nowMs: number): Promise<boolean> {
   const result = await db
     .update(bankCards)
     .set({ deletedAtMs: nowMs })

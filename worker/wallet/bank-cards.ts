@@ -1,7 +1,8 @@
+import type { ControlDb, WalletDb } from "../db/client";
+import type { Databases } from "../db/databases";
 import type { z } from "zod";
 import { ProductError } from "#shared/product-error";
 import { deleteOwnCard, findOwnCard, hasLiveCardOfType, insertCardIfFree } from "./bank-card-queries";
-import type { Db } from "../db/client";
 import type { addBankCardForm } from "#shared/forms/wallet";
 import { checkPayPassword } from "./pay-password";
 import { canonicalAddress, checkAddress } from "#shared/coin-address";
@@ -18,9 +19,9 @@ export type AddCardForm = z.output<typeof addBankCardForm>;
  * sees every shard (worker/wallet/payout-claims.ts).
  */
 export async function addCard(
-  env: Env,
-  db: Db,
-  control: Db,
+  dbs: Databases,
+  db: WalletDb,
+  control: ControlDb,
   pepper: string,
   userId: number,
   form: AddCardForm,
@@ -54,7 +55,7 @@ export async function addCard(
   const account = { type: card.type, account: card.account, address: card.address };
   // the player's own second card of a type is 1048 whoever holds the account: asked before the claim
   if (await hasLiveCardOfType(db, userId, form.type)) throw new ProductError(1048);
-  const claimed = await claimPayoutAccount(env, control, userId, account, nowMs);
+  const claimed = await claimPayoutAccount(dbs, control, userId, account, nowMs);
   if (claimed === "refused") throw new ProductError(1046);
   const id = await insertCardIfFree(db, { ...card, userId, nowMs });
   if (id === null) {
@@ -65,7 +66,7 @@ export async function addCard(
 }
 
 /** Deletes the player's live card (soft delete, in their shard) and gives its account's claim back; false if none. */
-export async function removeCard(db: Db, control: Db, userId: number, cardId: number, nowMs: number) {
+export async function removeCard(db: WalletDb, control: ControlDb, userId: number, cardId: number, nowMs: number) {
   const card = await findOwnCard(db, userId, cardId);
   if (!card || !(await deleteOwnCard(db, userId, cardId, nowMs))) return false;
   await releasePayoutAccount(control, userId, { type: card.type, account: card.account, address: card.address });

@@ -1,8 +1,8 @@
+import type { WalletDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../operators/audit";
-import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements } from "../ledger/ledger";
 import { ledgerReasons } from "../ledger/reasons";
@@ -33,12 +33,12 @@ type Effect = {
   /** the player's notice of the decision, in its batch: no notice without the decision, nor the reverse (docs/decisions/142) */
   notice: NoticeKind;
   /** the balance change of this decision, in the batch that marks the request */
-  money?: (db: Db, request: Pending, d: RequestDecision) => ReturnType<typeof balanceChangeStatements>;
+  money?: (db: WalletDb, request: Pending, d: RequestDecision) => ReturnType<typeof balanceChangeStatements>;
   /** what the audit row adds after the decision (credited, refunded) */
   audit?: (request: Pending) => Record<string, unknown>;
   /** a rule that must still hold when the batch runs; `refusal` answers its catalogue code when it does not */
   guard?: {
-    refusal: (db: Db, request: Pending, d: RequestDecision) => Promise<number | null>;
+    refusal: (db: WalletDb, request: Pending, d: RequestDecision) => Promise<number | null>;
     sql: (request: Pending, d: RequestDecision) => SQL;
   };
 };
@@ -96,7 +96,7 @@ const EFFECTS: Record<RequestKind, Record<Verdict, Effect>> = {
   },
 };
 
-async function pendingRequest(db: Db, kind: RequestKind, d: RequestDecision): Promise<Pending> {
+async function pendingRequest(db: WalletDb, kind: RequestKind, d: RequestDecision): Promise<Pending> {
   const request = kind === "deposit" ? await findDeposit(db, { id: d.id }) : await findWithdrawal(db, { id: d.id });
   if (!request) throw new ProductError(1088);
   // four eyes (docs/product.md#operators): another operator decides an operator's own request
@@ -121,7 +121,7 @@ export type DecisionExtras = {
  * answer to a refused batch is read from the request afterwards (1068), never from the error's text.
  */
 export async function decideRequest(
-  db: Db,
+  db: WalletDb,
   kind: RequestKind,
   verdict: Verdict,
   d: RequestDecision,

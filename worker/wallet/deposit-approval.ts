@@ -1,3 +1,4 @@
+import type { ControlDb, WalletDb } from "../db/client";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { toMoney } from "#shared/money";
@@ -5,7 +6,6 @@ import { auditStatementIf } from "../operators/audit";
 import { DEPOSIT_KEY_PREFIX, soloAdjustmentStatement, soloWindows } from "../operators/solo-adjustments";
 import { readSettings } from "../settings/settings";
 import { runInOneBatch } from "../db/batch";
-import type { Db } from "../db/client";
 import { depositRequests } from "../db/schema";
 import { decideRequest, type RequestDecision } from "./decisions";
 import { findDeposit } from "./requests";
@@ -23,7 +23,7 @@ export type WaitReason = "threshold" | "player_24h" | "operator_24h";
 type Pending = NonNullable<Awaited<ReturnType<typeof findDeposit>>>;
 
 /** The databases of a decision on one player (worker/operators/player-shards.ts). */
-type Books = { control: Db; wallet: Db };
+type Books = { control: ControlDb; wallet: WalletDb };
 
 /**
  * The request, its credit, the solo row and the audit row are in the player's shard; the settings and the
@@ -101,7 +101,7 @@ async function approveOnce(books: Books, request: Pending, d: RequestDecision) {
   }
 }
 
-async function secondApproval(db: Db, d: RequestDecision, allowed: SQL, firstApprovedBy: number) {
+async function secondApproval(db: WalletDb, d: RequestDecision, allowed: SQL, firstApprovedBy: number) {
   try {
     return await decideRequest(db, "deposit", "approved", d, { allowed, audit: { firstApprovedBy } });
   } catch (error) {
@@ -113,7 +113,7 @@ async function secondApproval(db: Db, d: RequestDecision, allowed: SQL, firstApp
 }
 
 /** The first of two approvals: marked on the request (guarded on it still having none), audited, no money. */
-async function firstApproval(db: Db, request: Pending, d: RequestDecision, waitsBecause: WaitReason) {
+async function firstApproval(db: WalletDb, request: Pending, d: RequestDecision, waitsBecause: WaitReason) {
   const markedNow = sql`EXISTS (SELECT 1 FROM deposit_requests WHERE id = ${d.id} AND first_approved_by = ${d.operatorId} AND first_approved_at_ms = ${d.nowMs})`;
   const [marked] = await runInOneBatch(db, [
     db

@@ -1,5 +1,5 @@
+import type { WalletDb } from "../db/client";
 import { ProductError } from "#shared/product-error";
-import type { Db } from "../db/client";
 import { insertDepositOnce } from "./requests";
 import type { WalletSettings } from "./settings";
 import { toMoney } from "#shared/money";
@@ -37,7 +37,7 @@ export function assertDepositsOpen(settings: WalletSettings) {
 }
 
 /** A deposit request: nothing moves until an operator approves it (docs/product.md#money). */
-export async function requestDeposit(db: Db, settings: WalletSettings, ask: DepositAsk) {
+export async function requestDeposit(db: WalletDb, settings: WalletSettings, ask: DepositAsk) {
   assertDepositsOpen(settings);
   // A restricted player is told why first, whatever the amount (docs/decisions/142); the batch decides it again.
   await refuseWhileRestricted(db, ask.userId, ask.nowMs);

@@ -1,5 +1,5 @@
+import type { WalletDb } from "../db/client";
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { ledger, withdrawalRequests } from "../db/schema";
 
@@ -15,7 +15,7 @@ export const LEDGER_ROW_KEY_WIDTH = 2;
  * operatorNote is for the console: the player's answer (flowRow) never carries it. A withdrawal's hold
  * comes with its request (the hold's ref is the request's key), so the row says what became of it.
  */
-export function listLedgerRows(db: Db, q: FlowQuery) {
+export function listLedgerRows(db: WalletDb, q: FlowQuery) {
   const where: SQL[] = [eq(ledger.userId, q.userId)];
   if (q.fromMs !== undefined) where.push(gte(ledger.createdAtMs, q.fromMs));
   if (q.toMs !== undefined) where.push(lt(ledger.createdAtMs, q.toMs));
@@ -55,14 +55,14 @@ export function listLedgerRows(db: Db, q: FlowQuery) {
 }
 
 /** The player's balance at an instant, from the ledger: the balance after the last movement before it (0 before any). */
-export async function balanceBefore(db: Db, userId: number, atMs: number): Promise<number> {
+export async function balanceBefore(db: WalletDb, userId: number, atMs: number): Promise<number> {
   const row = await db.get<{ afterCents: number }>(sql`SELECT after_cents AS afterCents FROM ledger
     WHERE user_id = ${userId} AND created_at_ms < ${atMs} ORDER BY created_at_ms DESC, id DESC LIMIT 1`);
   return row?.afterCents ?? 0;
 }
 
 /** Whether a movement with this idempotency key was already written. */
-export async function movementExists(db: Db, idempotencyKey: string): Promise<boolean> {
+export async function movementExists(db: WalletDb, idempotencyKey: string): Promise<boolean> {
   const [row] = await db
     .select({ id: ledger.id })
     .from(ledger)
@@ -116,7 +116,12 @@ const column = {
  * lines: locking funds is not a loss), operator adjustments, and anything else. Each line is signed as
  * the ledger is, so they add up to the change of the balance over the period.
  */
-export async function ledgerSummary(db: Db, userId: number, fromMs: number, toMs: number): Promise<LedgerSummary> {
+export async function ledgerSummary(
+  db: WalletDb,
+  userId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<LedgerSummary> {
   const sums = LINES.map(
     (line) => sql`COALESCE(SUM(CASE WHEN line = ${line} THEN amount_cents END), 0) AS ${sql.raw(column[line])}`,
   );

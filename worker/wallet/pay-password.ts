@@ -1,6 +1,6 @@
+import type { WalletDb } from "../db/client";
 import { ProductError } from "#shared/product-error";
 import { verifyPassword } from "../auth/password";
-import type { Db } from "../db/client";
 import { getUserById } from "../players/users";
 import { checkSecret, limits } from "../players/lockout";
 
@@ -10,7 +10,7 @@ import { checkSecret, limits } from "../players/lockout";
  * session cannot guess it anywhere (docs/decisions/050-secret-check-lockout.md).
  */
 export async function checkPayPassword(
-  db: Db,
+  db: WalletDb,
   pepper: string,
   userId: number,
   typed: string,

@@ -1,6 +1,6 @@
+import type { ControlDb } from "../db/client";
+import type { Databases } from "../db/databases";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { walletDb } from "../db/shards";
 import { shardOfPlayer } from "../db/every-shard";
 
 // "No payout account bound twice" (1046, docs/decisions/020) across wallet shards (docs/decisions/161): the
@@ -13,12 +13,19 @@ export type PayoutAccount = { type: string; account: string; address: string };
 const sameAccount = (a: PayoutAccount) => sql`type = ${a.type} AND account = ${a.account} AND address = ${a.address}`;
 
 /** Whether the player holding a claim still has a live card with that account, in their own shard. */
-async function holderStillHolds(env: Env, control: Db, holder: number, a: PayoutAccount): Promise<boolean> {
+async function holderStillHolds(
+  dbs: Databases,
+  control: ControlDb,
+  holder: number,
+  a: PayoutAccount,
+): Promise<boolean> {
   const shard = await shardOfPlayer(control, holder);
   if (shard === undefined) return false;
-  const row = await walletDb(env, shard).get<{ n: number }>(
-    sql`SELECT COUNT(*) AS n FROM bank_cards WHERE user_id = ${holder} AND deleted_at_ms IS NULL AND ${sameAccount(a)}`,
-  );
+  const row = await dbs
+    .walletPrimary(shard)
+    .get<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM bank_cards WHERE user_id = ${holder} AND deleted_at_ms IS NULL AND ${sameAccount(a)}`,
+    );
   return (row?.n ?? 0) > 0;
 }
 
@@ -28,8 +35,8 @@ async function holderStillHolds(env: Env, control: Db, holder: number, a: Payout
  * claims of one account are decided by the control database's primary key: one wins.
  */
 export async function claimPayoutAccount(
-  env: Env,
-  control: Db,
+  dbs: Databases,
+  control: ControlDb,
   userId: number,
   a: PayoutAccount,
   nowMs: number,
@@ -40,15 +47,15 @@ export async function claimPayoutAccount(
   const claim = await control.get<{ userId: number }>(
     sql`SELECT user_id AS userId FROM payout_claims WHERE ${sameAccount(a)}`,
   );
-  if (!claim) return claimPayoutAccount(env, control, userId, a, nowMs);
+  if (!claim) return claimPayoutAccount(dbs, control, userId, a, nowMs);
   if (claim.userId === userId) return "held";
-  if (await holderStillHolds(env, control, claim.userId, a)) return "refused";
+  if (await holderStillHolds(dbs, control, claim.userId, a)) return "refused";
   const taken = await control.run(sql`UPDATE payout_claims SET user_id = ${userId}, created_at_ms = ${nowMs}
     WHERE ${sameAccount(a)} AND user_id = ${claim.userId}`);
   return taken.meta.changes === 1 ? "taken" : "refused";
 }
 
 /** Gives the claim back: the player's card with that account was deleted, or their shard refused it. */
-export async function releasePayoutAccount(control: Db, userId: number, a: PayoutAccount): Promise<void> {
+export async function releasePayoutAccount(control: ControlDb, userId: number, a: PayoutAccount): Promise<void> {
   await control.run(sql`DELETE FROM payout_claims WHERE ${sameAccount(a)} AND user_id = ${userId}`);
 }

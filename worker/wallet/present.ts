@@ -8,10 +8,10 @@ import type { Card, DepositRow, FlowKind, FlowRow, RequestStatus, WithdrawalRow 
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
 
-type DepositFields = Omit<
-  DepositRecord,
-  "username" | "decidedBy" | "decidedById" | "balanceCents" | "firstApprover" | "refusedBecause"
->;
+type DepositFields = Omit<DepositRecord, "username" | "decidedById" | "balanceCents" | "refusedBecause">;
+
+/** The operators who decided a request, by name, from the control database (worker/db/every-shard.ts accountNames). */
+type Deciders = { decidedBy: string | null };
 
 /** The player reads a rejection's preset alone and no other note: the operator's words stay in the console. */
 function playerView(status: string, note: string) {
@@ -58,7 +58,7 @@ export function withdrawalRow(r: WithdrawalRecord): WithdrawalRow {
 }
 
 /** The operator sees who asked, who decided and the full payout account. */
-export function operatorDepositRow(r: DepositRecord) {
+export function operatorDepositRow(r: DepositRecord & Deciders & { firstApprover: string | null }) {
   return {
     ...depositRow(r),
     note: r.note,
@@ -72,7 +72,7 @@ export function operatorDepositRow(r: DepositRecord) {
   };
 }
 
-export function operatorWithdrawalRow(r: WithdrawalRecord) {
+export function operatorWithdrawalRow(r: WithdrawalRecord & Deciders) {
   return {
     ...withdrawalRow(r),
     note: r.note,

@@ -1,8 +1,7 @@
+import type { WalletDb } from "../db/client";
 import { and, eq, gte, lt, lte, ne, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { cardColumns } from "./bank-card-queries";
 import { startsWithSql } from "../db/like";
-import type { Db } from "../db/client";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { bankCards, depositRequests, users, withdrawalRequests } from "../db/schema";
 import { adjustedRecentlySql, approvedDepositRecentlySql } from "../operators/solo-adjustments";
@@ -41,9 +40,6 @@ export const requestListKey = (row: { createdAtMs: number; id: number }) => [row
 export const REQUEST_KEY_WIDTH = 2;
 
 const listOrder = (table: typeof depositRequests | typeof withdrawalRequests) => [table.createdAtMs, table.id];
-
-const deciders = alias(users, "deciders");
-const firstApprovers = alias(users, "first_approvers");
 
 /**
  * The catalogue code of the rule that keeps the viewer from approving a row (shown on the card before
@@ -105,21 +101,17 @@ const withdrawalColumns = {
   coinQuote: withdrawalRequests.coinQuote,
 };
 
-export function listDeposits(db: Db, q: ListQuery) {
+export function listDeposits(db: WalletDb, q: ListQuery) {
   return db
     .select({
       ...depositColumns,
       username: users.username,
       balanceCents: users.moneyCents,
-      decidedBy: deciders.username,
       decidedById: depositRequests.decidedBy,
-      firstApprover: firstApprovers.username,
       refusedBecause: refusalFor("deposit", q.viewer),
     })
     .from(depositRequests)
     .innerJoin(users, eq(users.id, depositRequests.userId))
-    .leftJoin(deciders, eq(deciders.id, depositRequests.decidedBy))
-    .leftJoin(firstApprovers, eq(firstApprovers.id, depositRequests.firstApprovedBy))
     .where(filters(depositRequests, q))
     .orderBy(...keysetOrder(listOrder(depositRequests), q.at, q.oldestFirst ? "asc" : "desc"))
     .limit(keysetLimit(q.at).limit)
@@ -128,7 +120,7 @@ export function listDeposits(db: Db, q: ListQuery) {
 
 export type DepositRecord = Awaited<ReturnType<typeof listDeposits>>[number];
 
-export async function findDeposit(db: Db, where: { id: number } | { idempotencyKey: string }) {
+export async function findDeposit(db: WalletDb, where: { id: number } | { idempotencyKey: string }) {
   const [row] = await db
     .select({ ...depositColumns, idempotencyKey: depositRequests.idempotencyKey })
     .from(depositRequests)
@@ -137,13 +129,12 @@ export async function findDeposit(db: Db, where: { id: number } | { idempotencyK
   return row;
 }
 
-export function listWithdrawals(db: Db, q: ListQuery) {
+export function listWithdrawals(db: WalletDb, q: ListQuery) {
   return db
     .select({
       ...withdrawalColumns,
       username: users.username,
       balanceCents: users.moneyCents,
-      decidedBy: deciders.username,
       decidedById: withdrawalRequests.decidedBy,
       card: cardColumns,
       refusedBecause: refusalFor("withdrawal", q.viewer),
@@ -151,7 +142,6 @@ export function listWithdrawals(db: Db, q: ListQuery) {
     .from(withdrawalRequests)
     .innerJoin(users, eq(users.id, withdrawalRequests.userId))
     .innerJoin(bankCards, eq(bankCards.id, withdrawalRequests.bankCardId))
-    .leftJoin(deciders, eq(deciders.id, withdrawalRequests.decidedBy))
     .where(filters(withdrawalRequests, q))
     .orderBy(...keysetOrder(listOrder(withdrawalRequests), q.at, q.oldestFirst ? "asc" : "desc"))
     .limit(keysetLimit(q.at).limit)
@@ -160,7 +150,7 @@ export function listWithdrawals(db: Db, q: ListQuery) {
 
 export type WithdrawalRecord = Awaited<ReturnType<typeof listWithdrawals>>[number];
 
-export async function findWithdrawal(db: Db, where: { id: number } | { idempotencyKey: string }) {
+export async function findWithdrawal(db: WalletDb, where: { id: number } | { idempotencyKey: string }) {
   const [row] = await db
     .select({
       id: withdrawalRequests.id,
@@ -184,13 +174,13 @@ function withdrawnInWindowSql(userId: number, fromMs: number, toMs: number) {
     WHERE user_id = ${userId} AND status <> 'rejected' AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs})`;
 }
 
-export async function withdrawnInWindow(db: Db, userId: number, fromMs: number, toMs: number): Promise<number> {
+export async function withdrawnInWindow(db: WalletDb, userId: number, fromMs: number, toMs: number): Promise<number> {
   const row = await db.get<{ total: number }>(sql`SELECT ${withdrawnInWindowSql(userId, fromMs, toMs)} AS total`);
   return Number(row?.total ?? 0);
 }
 
 /** Money a player has asked to withdraw that is held and not yet paid out or refused (pending requests). */
-export async function pendingWithdrawalCents(db: Db, userId: number): Promise<number> {
+export async function pendingWithdrawalCents(db: WalletDb, userId: number): Promise<number> {
   const row = await db.get<{ total: number }>(
     sql`SELECT COALESCE(SUM(amount_cents), 0) AS total FROM withdrawal_requests WHERE user_id = ${userId} AND status = 'pending'`,
   );
@@ -215,7 +205,7 @@ export type NewWithdrawal = {
  * aborts the whole batch, so concurrent requests cannot pass the cap together (the caller then
  * recounts the day with withdrawnInWindow).
  */
-export function insertWithdrawalStatement(db: Db, w: NewWithdrawal) {
+export function insertWithdrawalStatement(db: WalletDb, w: NewWithdrawal) {
   const used = withdrawnInWindowSql(w.userId, w.day.fromMs, w.day.toMs);
   return db.run(sql`INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id, coin_quote)
     VALUES (${w.userId}, CASE WHEN ${used} + ${w.amountCents} <= ${w.capCents} THEN ${w.amountCents} ELSE 0 END,
@@ -238,7 +228,7 @@ export type Decision = {
  * positive-amount CHECK and aborts the whole batch: a second approval, or a reject racing an approve,
  * cannot credit or refund twice (requestDecided).
  */
-export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decision, allowed: SQL = sql`1`) {
+export function decideStatement(db: WalletDb, kind: "deposit" | "withdrawal", d: Decision, allowed: SQL = sql`1`) {
   const table = sql.raw(kind === "deposit" ? "deposit_requests" : "withdrawal_requests");
   return db.run(sql`UPDATE ${table} SET status = ${d.status}, decided_at_ms = ${d.nowMs}, decided_by = ${d.operatorId},
     note = ${d.note}, ${
@@ -247,7 +237,7 @@ export function decideStatement(db: Db, kind: "deposit" | "withdrawal", d: Decis
 }
 
 /** Whether a request has left pending: read after a refused decision batch, never from the error's wording. */
-export async function requestDecided(db: Db, kind: "deposit" | "withdrawal", id: number): Promise<boolean> {
+export async function requestDecided(db: WalletDb, kind: "deposit" | "withdrawal", id: number): Promise<boolean> {
   const request = kind === "deposit" ? await findDeposit(db, { id }) : await findWithdrawal(db, { id });
   return !request || request.status !== "pending";
 }
@@ -267,7 +257,7 @@ export type NewDeposit = {
  * Writes the request unless its key exists, and only while `allowed` holds (the player's protection,
  * decided inside this one statement); answers the request that holds the key, none when refused.
  */
-export async function insertDepositOnce(db: Db, d: NewDeposit, allowed: SQL) {
+export async function insertDepositOnce(db: WalletDb, d: NewDeposit, allowed: SQL) {
   await db.run(sql`INSERT INTO deposit_requests (user_id, amount_cents, pay_name, payee_name, payee_account, transfer_ref, idempotency_key, created_at_ms)
     SELECT ${d.userId}, ${d.amountCents}, ${d.payName}, ${d.payeeName}, ${d.payeeAccount}, ${d.transferRef}, ${d.idempotencyKey}, ${d.nowMs} WHERE ${allowed}
     ON CONFLICT (idempotency_key) DO NOTHING`);

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { ControlDb } from "../db/client";
 import type { CoinPayouts } from "#shared/payouts";
 import { readSettings, type DepositPayee } from "../settings/settings";
 
@@ -16,7 +16,7 @@ export type WalletSettings = {
 };
 
 /** The operator settings the wallet obeys (docs/decisions/023-deposit-mode.md). */
-export async function readWalletSettings(db: Db): Promise<WalletSettings> {
+export async function readWalletSettings(db: ControlDb): Promise<WalletSettings> {
   const s = await readSettings(db, [
     "withdraw_daily_cap_cents",
     "deposit_min_cents",

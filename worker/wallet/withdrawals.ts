@@ -1,6 +1,6 @@
+import type { WalletDb } from "../db/client";
 import { ProductError } from "#shared/product-error";
 import { findOwnCard } from "./bank-card-queries";
-import type { Db } from "../db/client";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
 import { findWithdrawal, insertWithdrawalStatement, withdrawnInWindow } from "./requests";
@@ -29,7 +29,7 @@ export type WithdrawalAsk = {
  * writes the request, so it cannot be spent or withdrawn twice; it waits for an operator to approve or reject it.
  * The checks before the batch give the clear answer; the batch itself enforces balance and cap.
  */
-export async function requestWithdrawal(db: Db, ask: WithdrawalAsk): Promise<void> {
+export async function requestWithdrawal(db: WalletDb, ask: WithdrawalAsk): Promise<void> {
   // A repeat is checked like a first submit (the password too, counted), then must ask the same thing.
   const card = await findOwnCard(db, ask.userId, ask.bankId);
   if (!card) throw new ProductError(1032);
@@ -82,7 +82,7 @@ function coinQuoteOf(type: string, amountCents: number, payouts: CoinPayouts): C
 }
 
 /** True when this request_id already made a withdrawal of the same account and amount; 1095 if not the same. */
-async function isRepeatOf(db: Db, ask: WithdrawalAsk) {
+async function isRepeatOf(db: WalletDb, ask: WithdrawalAsk) {
   const stored = await findWithdrawal(db, { idempotencyKey: ask.key });
   if (!stored) return false;
   assertSameRequest(stored, { bankCardId: ask.bankId, amountCents: ask.amountCents });

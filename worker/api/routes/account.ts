@@ -1,3 +1,4 @@
+import type { ControlDb, WalletDb } from "../../db/client";
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { ok } from "../envelope";
@@ -8,8 +9,7 @@ import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from "../../auth/password";
 import { runInOneBatch } from "../../db/batch";
-import { type Db, getDb } from "../../db/client";
-import { shardCount, walletDb } from "../../db/shards";
+import { shardCount } from "../../db/shards";
 import {
   type DirectoryEntry,
   findAccount,
@@ -44,7 +44,7 @@ export const accountRoutes = new Hono<AppEnv>();
 
 accountRoutes.post("/api/index/sms_send", async (c) => {
   const form = parseBody(smsSendForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   // Whether the phone is registered is told only to whoever holds it: registration answers 2052
   // after the right code (decision 050).
   const { sms, pepper } = readConfig(c.env);
@@ -62,7 +62,7 @@ accountRoutes.post("/api/index/sms_send", async (c) => {
 
 accountRoutes.post("/api/index/register", async (c) => {
   const form = parseBody(registerForm, c.get("body"));
-  const control = getDb(c.env);
+  const control = c.var.db.control;
   const { pepper } = readConfig(c.env);
   const nowMs = Date.now();
   if (!(await invitationIsValid(control, form.invitation))) throw new ProductError(1063);
@@ -92,7 +92,7 @@ accountRoutes.post("/api/index/register", async (c) => {
     await refuseTaken(control, form);
     throw error;
   }
-  const insertPlayer = (wallet: Db) =>
+  const insertPlayer = (wallet: WalletDb) =>
     wallet.insert(users).values({
       id: account.id,
       username: form.username,
@@ -108,7 +108,7 @@ accountRoutes.post("/api/index/register", async (c) => {
   const tried: number[] = [];
   for (;;) {
     try {
-      await insertPlayer(walletDb(c.env, shard));
+      await insertPlayer(c.var.db.walletPrimary(shard));
       break;
     } catch (error) {
       // The shard refused or could not be reached: the least-filled of the others takes the player
@@ -122,26 +122,26 @@ accountRoutes.post("/api/index/register", async (c) => {
       shard = next;
     }
   }
-  const wallet = walletDb(c.env, shard);
+  const wallet = c.var.db.walletPrimary(shard);
   return ok(c, {
     token: await createSession(wallet, { id: account.id, passwordGeneration: 0 }, nowMs, shard),
   } satisfies SessionStarted);
 });
 
-async function refuseTaken(control: Db, form: { username: string; quhao: string; phone: string }) {
+async function refuseTaken(control: ControlDb, form: { username: string; quhao: string; phone: string }) {
   if (await findAccountByPhone(control, form.quhao, form.phone)) throw new ProductError(2052);
   if (await findAccount(control, form.username)) throw new ProductError(1013);
 }
 
 accountRoutes.post("/api/index/login", async (c) => {
   const form = parseBody(loginForm, c.get("body"));
-  const control = getDb(c.env);
+  const control = c.var.db.control;
   const nowMs = Date.now();
   const { pepper } = readConfig(c.env);
   // A player's account is read in the shard the directory names; an operator's name has no shard.
   const entry = await findAccount(control, form.username);
   const shard = entry?.shard ?? null;
-  const found = shard === null ? undefined : await findUserByUsername(walletDb(c.env, shard), form.username);
+  const found = shard === null ? undefined : await findUserByUsername(c.var.db.walletPrimary(shard), form.username);
   // Only players sign in here: an operator's password alone is no way in (docs/decisions/060). An unknown
   // name or an operator's costs the same hash and gets the same answer as a wrong password (decision 050).
   const user = found && found.role === "player" ? found : undefined;
@@ -152,7 +152,7 @@ accountRoutes.post("/api/index/login", async (c) => {
   });
   if (!right || !user || shard === null) throw new ProductError(1003);
   if (user.frozen) throw accountFrozen();
-  const wallet = walletDb(c.env, shard);
+  const wallet = c.var.db.walletPrimary(shard);
   // A time-out or self-exclusion still signs in, to a restricted view: withdrawing, records and support
   // only (docs/decisions/142). Told only after the password: it is nobody else's business.
   const restriction = await restrictionOf(wallet, user.id, nowMs);
@@ -169,7 +169,11 @@ accountRoutes.post("/api/index/resetpasswd", async (c) => {
   const form = parseBody(resetPasswordForm, c.get("body"));
   const { pepper } = readConfig(c.env);
   // the code and the directory are the control database's, the account its wallet shard's (docs/decisions/161)
-  await resetForgottenPassword(getDb(c.env), (shard) => walletDb(c.env, shard), { ...form, pepper, nowMs: Date.now() });
+  await resetForgottenPassword(c.var.db.control, (shard) => c.var.db.walletPrimary(shard), {
+    ...form,
+    pepper,
+    nowMs: Date.now(),
+  });
   sessionsChanged(c);
   return ok(c, null);
 });
@@ -226,6 +230,6 @@ accountRoutes.post("/api/index/resetpaypwd", requireUser, async (c) => {
 });
 
 accountRoutes.post("/api/game/getuserinfo", requireUser, async (c) => {
-  const { dailyCapCents } = await readWalletSettings(getDb(c.env));
+  const { dailyCapCents } = await readWalletSettings(c.var.db.control);
   return ok(c, (await profileOf(playerDb(c), c.get("user").id, dailyCapCents)) satisfies Profile);
 });

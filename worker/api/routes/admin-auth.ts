@@ -6,7 +6,6 @@ import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { auditStatement } from "../../operators/audit";
 import { runInOneBatch } from "../../db/batch";
-import { getDb } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { enrolConfirmForm, enrolStartForm, operatorLoginForm, ownPasswordForm } from "#shared/forms/operators";
@@ -23,24 +22,24 @@ const accessEmailOf = (c: Context<AppEnv>) =>
 
 adminAuthRoutes.post("/api/admin/login", async (c) => {
   const form = parseBody(operatorLoginForm, c.get("body"));
-  return ok(c, await operatorLogin(getDb(c.env), readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
+  return ok(c, await operatorLogin(c.var.db.control, readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
 });
 
 adminAuthRoutes.post("/api/admin/enrol/start", async (c) => {
   const form = parseBody(enrolStartForm, c.get("body"));
-  return ok(c, await startEnrolment(getDb(c.env), form, Date.now(), accessEmailOf(c)));
+  return ok(c, await startEnrolment(c.var.db.control, form, Date.now(), accessEmailOf(c)));
 });
 
 adminAuthRoutes.post("/api/admin/enrol/confirm", async (c) => {
   const form = parseBody(enrolConfirmForm, c.get("body"));
-  return ok(c, await confirmEnrolment(getDb(c.env), readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
+  return ok(c, await confirmEnrolment(c.var.db.control, readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
 });
 
 adminAuthRoutes.post("/api/admin/password", async (c) => {
   const form = parseBody(ownPasswordForm, c.get("body"));
   const { id, username, sessionId } = c.get("user");
   const changed = await changeOwnPassword(
-    getDb(c.env),
+    c.var.db.control,
     readConfig(c.env).pepper,
     { operatorId: id, username, sessionId, ...form },
     Date.now(),
@@ -54,7 +53,7 @@ adminAuthRoutes.post("/api/admin/me", async (c) =>
 );
 
 adminAuthRoutes.post("/api/admin/logout", async (c) => {
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const { id, sessionId } = c.get("user");
   const nowMs = Date.now();
   await runInOneBatch(db, [

@@ -2,12 +2,10 @@ import { Hono } from "hono";
 import { ok } from "../envelope";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
-import { getDb } from "../../db/client";
 import { auditStatement } from "../../operators/audit";
 import { runInOneBatch } from "../../db/batch";
 import { lastBooksCheck } from "../../insight/books";
 import { storedDaysOfShards, todayOfShards } from "../../insight/books-days-shards";
-import { everyShard } from "../../db/every-shard";
 import { type StatementOfDay, booksDaysCsv, dayView } from "../../insight/books-days-view";
 import { booksDaysForm, booksExportForm } from "#shared/forms/insight";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
@@ -22,10 +20,10 @@ const DAYS_A_PAGE = 14;
 
 adminBooksRoutes.post("/api/admin/books/days", ...viewer, async (c) => {
   const { page } = parseBody(booksDaysForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const nowMs = Date.now();
   const newest = dayStartMs(nowMs) - ((page - 1) * DAYS_A_PAGE + 1) * DAY_MS;
-  const shards = everyShard(c.env);
+  const shards = c.var.db.wallets;
   const [days, today, live] = await Promise.all([
     storedDaysOfShards(shards, formatDate(newest - (DAYS_A_PAGE - 1) * DAY_MS), formatDate(newest)),
     page === 1 ? todayOfShards(shards, db, nowMs) : null,
@@ -43,7 +41,7 @@ adminBooksRoutes.post("/api/admin/books/days", ...viewer, async (c) => {
 /** The statement of a range of days as CSV (closed and refused days, and today so far when in range). */
 adminBooksRoutes.post("/api/admin/books/days/export", ...viewer, async (c) => {
   const form = parseBody(booksExportForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const nowMs = Date.now();
   await runInOneBatch(db, [
     auditStatement(db, {
@@ -55,7 +53,7 @@ adminBooksRoutes.post("/api/admin/books/days/export", ...viewer, async (c) => {
     }),
   ]);
   const today = formatDate(nowMs);
-  const shards = everyShard(c.env);
+  const shards = c.var.db.wallets;
   const days: StatementOfDay[] = await storedDaysOfShards(shards, form.from, form.to);
   if (form.from <= today && today <= form.to) days.push(await todayOfShards(shards, db, nowMs));
   return new Response(booksDaysCsv(days, c.get("lang")), {

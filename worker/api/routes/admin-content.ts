@@ -4,7 +4,6 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { contentIdForm } from "#shared/forms/content";
-import { getDb } from "../../db/client";
 import {
   articleForOperator,
   deleteArticle,
@@ -27,20 +26,20 @@ export const adminContentRoutes = new Hono<AppEnv>();
 const idOf = (body: Record<string, unknown>) => parseBody(contentIdForm, body).id;
 
 adminContentRoutes.post("/api/admin/articles", async (c) =>
-  ok(c, await listArticlesForOperator(getDb(c.env), c.get("body"), c.get("lang"))),
+  ok(c, await listArticlesForOperator(c.var.db.control, c.get("body"), c.get("lang"))),
 );
 adminContentRoutes.post("/api/admin/articles/get", async (c) =>
-  ok(c, await articleForOperator(getDb(c.env), idOf(c.get("body")))),
+  ok(c, await articleForOperator(c.var.db.control, idOf(c.get("body")))),
 );
 adminContentRoutes.post("/api/admin/articles/preview", async (c) => ok(c, previewArticle(c.get("body"))));
 adminContentRoutes.post("/api/admin/articles/save", async (c) =>
-  ok(c, await saveArticle(getDb(c.env), c.get("user").id, c.get("body"), Date.now())),
+  ok(c, await saveArticle(c.var.db.control, c.get("user").id, c.get("body"), Date.now())),
 );
 adminContentRoutes.post("/api/admin/articles/delete", async (c) =>
-  ok(c, await deleteArticle(getDb(c.env), c.get("user").id, idOf(c.get("body")), Date.now())),
+  ok(c, await deleteArticle(c.var.db.control, c.get("user").id, idOf(c.get("body")), Date.now())),
 );
 
-adminContentRoutes.post("/api/admin/banners", async (c) => ok(c, await listBannersForOperator(getDb(c.env))));
+adminContentRoutes.post("/api/admin/banners", async (c) => ok(c, await listBannersForOperator(c.var.db.control)));
 // multipart: token, lang and `image` (worker/api/context.ts reads it); the stored image's path for a banner.
 adminContentRoutes.post("/api/admin/banners/upload", async (c) => {
   const body = c.get("body");
@@ -48,26 +47,32 @@ adminContentRoutes.post("/api/admin/banners/upload", async (c) => {
   return ok(c, await storeBannerImage(c.env.MEDIA, body.image));
 });
 adminContentRoutes.post("/api/admin/banners/save", async (c) =>
-  ok(c, await saveBanner(getDb(c.env), c.env.MEDIA, c.get("user").id, c.get("body"), Date.now())),
+  ok(c, await saveBanner(c.var.db.control, c.env.MEDIA, c.get("user").id, c.get("body"), Date.now())),
 );
 adminContentRoutes.post("/api/admin/banners/delete", async (c) =>
-  ok(c, await deleteBanner(getDb(c.env), c.env.MEDIA, c.get("user").id, idOf(c.get("body")), Date.now())),
+  ok(c, await deleteBanner(c.var.db.control, c.env.MEDIA, c.get("user").id, idOf(c.get("body")), Date.now())),
 );
 
 adminContentRoutes.post("/api/admin/settings", async (c) =>
-  ok(c, await operatorSettings(getDb(c.env), readConfig(c.env).currencyLabel)),
+  ok(c, await operatorSettings(c.var.db.control, readConfig(c.env).currencyLabel)),
 );
 adminContentRoutes.post("/api/admin/settings/update", async (c) =>
   ok(
     c,
-    await updateSettings(getDb(c.env), c.get("user").id, c.get("body"), readConfig(c.env).currencyLabel, Date.now()),
+    await updateSettings(
+      c.var.db.control,
+      c.get("user").id,
+      c.get("body"),
+      readConfig(c.env).currencyLabel,
+      Date.now(),
+    ),
   ),
 );
 
 // Changes of the deposit payees and coin payout rates waiting for a second admin (worker/operators/setting-requests.ts):
 // an admin approves; the asker withdraws theirs; anyone else's rejection is an admin's.
 adminContentRoutes.post("/api/admin/settings/requests", async (c) =>
-  ok(c, { list: await listSettingRequests(getDb(c.env)) }),
+  ok(c, { list: await listSettingRequests(c.var.db.control) }),
 );
 const decisionForm = z.object({ id: integerId() });
 for (const [path, approve] of [
@@ -79,7 +84,7 @@ for (const [path, approve] of [
     const user = c.get("user");
     return ok(
       c,
-      await decideSettingRequest(getDb(c.env), {
+      await decideSettingRequest(c.var.db.control, {
         actorId: user.id,
         actorRole: user.operatorRole,
         id,

@@ -1,4 +1,3 @@
-import { everyShard } from "../../db/every-shard";
 import { mergedPage } from "../../db/keyset";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -7,7 +6,6 @@ import { ProductError } from "#shared/product-error";
 import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { getDb } from "../../db/client";
 import { FINANCE_ORDER_KEY_WIDTH, financeOrderKey, listOrders, listProducts } from "../../finance/orders";
 import { pageAt, pagedList } from "../../db/paging";
 import { accrueEveryShard } from "../../finance/accrue";
@@ -23,7 +21,7 @@ import { PAGE_SIZE } from "#shared/forms/wallet";
 export const adminFinanceRoutes = new Hono<AppEnv>();
 
 adminFinanceRoutes.post("/api/admin/products", async (c) => {
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const [products, { finance_open_max_cents: openMaxCents }] = await Promise.all([
     listProducts(db),
     readSettings(db, ["finance_open_max_cents"]),
@@ -34,7 +32,7 @@ adminFinanceRoutes.post("/api/admin/products", async (c) => {
 /** The most one transfer-in into the open-ended top tier takes (stated on the players' screens). */
 adminFinanceRoutes.post("/api/admin/products/openmax", async (c) => {
   const { max } = parseBody(openTierMaxForm, c.get("body"));
-  return ok(c, await setOpenTierMax(getDb(c.env), c.get("user").id, max, Date.now()));
+  return ok(c, await setOpenTierMax(c.var.db.control, c.get("user").id, max, Date.now()));
 });
 
 adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
@@ -46,14 +44,14 @@ adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
     maxCents: form.max,
     days: form.days,
   };
-  return ok(c, await editTier(getDb(c.env), c.get("user").id, change, Date.now()));
+  return ok(c, await editTier(c.var.db.control, c.get("user").id, change, Date.now()));
 });
 
 adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
   const form = parseBody(operatorOrdersForm, c.get("body"));
   const at = pageAt(form, PAGE_SIZE, FINANCE_ORDER_KEY_WIDTH);
   // lock-ups are in their player's wallet shard: every shard's page, merged (docs/decisions/161)
-  const rows = await mergedPage(everyShard(c.env), at, "desc", financeOrderKey, (db, page) =>
+  const rows = await mergedPage(c.var.db.wallets, at, "desc", financeOrderKey, (db, page) =>
     listOrders(db, { userId: form.userId, status: form.status === "all" ? undefined : form.status, at: page }),
   );
   return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow));
@@ -66,5 +64,5 @@ adminFinanceRoutes.post("/api/admin/finance/accrue", async (c) => {
   const { at } = parseBody(accrueForm, c.get("body"));
   if (at !== undefined && !readConfig(c.env).financeTestClock) throw new ProductError(1001);
   const nowMs = at ?? Date.now();
-  return ok(c, { at: nowMs, ...(await accrueEveryShard(c.env, nowMs)) });
+  return ok(c, { at: nowMs, ...(await accrueEveryShard(c.var.db, nowMs)) });
 });

@@ -4,10 +4,8 @@ import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
-import { getDb } from "../../db/client";
 import { checkEveryShard, lastBooksCheck } from "../../insight/books";
-import { controlAndShards, everyShard, shardOfPlayer } from "../../db/every-shard";
-import { walletCallDb } from "../../db/shards";
+import { controlAndShards, shardOfPlayer } from "../../db/every-shard";
 import { cashByDay, pendingAges, playByDay, roomReturns } from "../../insight/charts";
 import { chartsForm, exportForm, riskInteractionForm } from "#shared/forms/insight";
 import { interactionStatement, interactionsOf, playersAtRisk, riskMarkers } from "../../insight/risk";
@@ -25,19 +23,19 @@ import { playerBooks } from "../../operators/player-shards";
 export const adminInsightRoutes = new Hono<AppEnv>();
 const viewer = [requireOperator] as const;
 
-adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) => ok(c, await lastBooksCheck(everyShard(c.env))));
+adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) => ok(c, await lastBooksCheck(c.var.db.wallets)));
 
 /** A check now of every wallet shard, besides the cron's: it writes only each shard's own books_checks row. */
 adminInsightRoutes.post("/api/admin/books/check", ...viewer, async (c) => {
-  await checkEveryShard(c.env, Date.now());
-  return ok(c, await lastBooksCheck(everyShard(c.env)));
+  await checkEveryShard(c.var.db, Date.now());
+  return ok(c, await lastBooksCheck(c.var.db.wallets));
 });
 
 adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
   const form = parseBody(chartsForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const nowMs = Date.now();
-  const shards = everyShard(c.env);
+  const shards = c.var.db.wallets;
   const [play, cash, pending, returns, rooms] = await Promise.all([
     playByDay(db, shards, { days: form.days, roomId: form.roomId, nowMs }),
     cashByDay(shards, { days: form.days, nowMs }),
@@ -53,7 +51,7 @@ adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
 /** A CSV export, streamed (worker/insight/exports.ts); the audit row is written before the first byte. */
 adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
   const form = parseBody(exportForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const nowMs = Date.now();
   await runInOneBatch(db, [
     auditStatement(db, {
@@ -67,8 +65,8 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
   // the audit log is kept in the control database and the shards, the money records in the shards only
   const databases =
     form.kind === "audit"
-      ? await controlAndShards(c.env)
-      : everyShard(c.env).map((shard, n) => ({ db: shard, source: n + 1 }));
+      ? await controlAndShards(c.var.db)
+      : c.var.db.wallets.map((shard, n) => ({ db: shard, source: n + 1 }));
   return new Response(exportStream({ control: db, databases }, form, c.get("lang")), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
@@ -78,15 +76,15 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
 });
 
 adminInsightRoutes.post("/api/admin/risk", ...viewer, async (c) =>
-  ok(c, { list: await playersAtRisk(getDb(c.env), everyShard(c.env), Date.now()) }),
+  ok(c, { list: await playersAtRisk(c.var.db.control, c.var.db.wallets, Date.now()) }),
 );
 
 adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
   const { userId: id } = parseBody(playerIdForm, c.get("body"));
-  const control = getDb(c.env);
+  const control = c.var.db.control;
   // the player's rows are in their shard (docs/decisions/161)
   const shard = await shardOfPlayer(control, id);
-  const db = shard === undefined ? undefined : walletCallDb(c.env, shard);
+  const db = shard === undefined ? undefined : c.var.db.wallet(shard);
   const player = db && (await getUserById(db, id));
   if (!db || !player || player.role === "house") throw new ProductError(1002);
   const [markers, interactions] = await Promise.all([
@@ -104,7 +102,7 @@ adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
   const form = parseBody(riskInteractionForm, c.get("body"));
   const operatorId = c.get("user").id;
   if (form.userId === operatorId) throw new ProductError(1002);
-  const { control, wallet: db } = await playerBooks(c.env, form.userId);
+  const { control, wallet: db } = await playerBooks(c.var.db, form.userId);
   const player = await getUserById(db, form.userId);
   if (!player || player.role !== "player") throw new ProductError(1002);
   const nowMs = Date.now();

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
-import { getDb } from "../../db/client";
 import { integerId } from "#shared/fields";
 import {
   createOperator,
@@ -47,14 +46,14 @@ const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id:
   nowMs: Date.now(),
 });
 
-adminOperatorRoutes.post("/api/admin/operators", async (c) => ok(c, { list: await listOperators(getDb(c.env)) }));
+adminOperatorRoutes.post("/api/admin/operators", async (c) => ok(c, { list: await listOperators(c.var.db.control) }));
 
 adminOperatorRoutes.post("/api/admin/operators/create", async (c) => {
   const form = parseBody(createForm, c.get("body"));
   if (readConfig(c.env).access && !form.email) throw new ProductError(1237);
   return ok(
     c,
-    await createOperator(getDb(c.env), {
+    await createOperator(c.var.db.control, {
       actorId: c.get("user").id,
       ...form,
       nowMs: Date.now(),
@@ -64,23 +63,23 @@ adminOperatorRoutes.post("/api/admin/operators/create", async (c) => {
 
 adminOperatorRoutes.post("/api/admin/operators/role", async (c) => {
   const { role: next } = parseBody(roleForm, c.get("body"));
-  return ok(c, await setOperatorRole(getDb(c.env), { ...act(c), role: next }));
+  return ok(c, await setOperatorRole(c.var.db.control, { ...act(c), role: next }));
 });
 
 // These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
 adminOperatorRoutes.post("/api/admin/operators/disable", async (c) =>
-  ok(c, await setOperatorDisabled(getDb(c.env), { ...act(c), disabled: true }).finally(() => sessionsChanged(c))),
+  ok(c, await setOperatorDisabled(c.var.db.control, { ...act(c), disabled: true }).finally(() => sessionsChanged(c))),
 );
 adminOperatorRoutes.post("/api/admin/operators/enable", async (c) =>
-  ok(c, await setOperatorDisabled(getDb(c.env), { ...act(c), disabled: false })),
+  ok(c, await setOperatorDisabled(c.var.db.control, { ...act(c), disabled: false })),
 );
 adminOperatorRoutes.post("/api/admin/operators/reset-authenticator", async (c) =>
-  ok(c, await resetAuthenticator(getDb(c.env), act(c)).finally(() => sessionsChanged(c))),
+  ok(c, await resetAuthenticator(c.var.db.control, act(c)).finally(() => sessionsChanged(c))),
 );
 
 // Requests about operators that wait for a second admin (worker/operators/operator-requests.ts).
 adminOperatorRoutes.post("/api/admin/operators/requests", async (c) =>
-  ok(c, { list: await listOperatorRequests(getDb(c.env)) }),
+  ok(c, { list: await listOperatorRequests(c.var.db.control) }),
 );
 const decisionForm = z.object({ id: integerId() });
 for (const [path, approve] of [
@@ -89,7 +88,7 @@ for (const [path, approve] of [
 ] as const) {
   adminOperatorRoutes.post(path, async (c) => {
     const { id } = parseBody(decisionForm, c.get("body"));
-    const db = getDb(c.env);
+    const db = c.var.db.control;
     // an approved reset ends the operator's sessions: later calls of this request look them up again
     const decided = await decideOperatorRequest(db, { actorId: c.get("user").id, id, approve, nowMs: Date.now() });
     sessionsChanged(c);

@@ -3,9 +3,7 @@ import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { getDb } from "../../db/client";
-import { accountNames, everyShard, shardOfPlayer } from "../../db/every-shard";
-import { walletCallDb } from "../../db/shards";
+import { accountNames, shardOfPlayer } from "../../db/every-shard";
 import { ProductError } from "#shared/product-error";
 import {
   ADJUSTMENT_KEY_WIDTH,
@@ -56,13 +54,13 @@ const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id:
  */
 async function booksOf(c: Context<AppEnv>, userId: number) {
   if (userId === c.get("user").id) throw new ProductError(1123);
-  return playerBooks(c.env, userId);
+  return playerBooks(c.var.db, userId);
 }
 
 adminPlayerRoutes.post("/api/admin/players", async (c) => {
   const form = parseBody(playerSearchForm, c.get("body"));
   const at = pageAt(form, PLAYERS_PAGE_SIZE, PLAYER_KEY_WIDTH);
-  const rows = await searchPlayers(getDb(c.env), everyShard(c.env), { query: form.query, at });
+  const rows = await searchPlayers(c.var.db.control, c.var.db.wallets, { query: form.query, at });
   const page = pagedList(rows, at, playerKey, (r) =>
     r.account
       ? {
@@ -81,13 +79,13 @@ adminPlayerRoutes.post("/api/admin/players", async (c) => {
 });
 
 adminPlayerRoutes.post("/api/admin/players/get", async (c) => {
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const { userId } = parseBody(playerIdForm, c.get("body"));
   const nowMs = Date.now();
   // the player's rows are in their shard (docs/decisions/161); an account with none is no player's file
   const shard = await shardOfPlayer(db, userId);
   if (shard === undefined) throw new ProductError(1002);
-  const wallet = walletCallDb(c.env, shard);
+  const wallet = c.var.db.wallet(shard);
   // the player's 24 hours are in their shard, the operator's over every shard in the control database
   const [file, soloRoom] = await Promise.all([
     playerFile(wallet, db, userId, nowMs),
@@ -141,11 +139,11 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
 
 adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE, ADJUSTMENT_KEY_WIDTH);
-  const rows = await mergedPage(everyShard(c.env), at, "asc", adjustmentKey, (db, page) =>
+  const rows = await mergedPage(c.var.db.wallets, at, "asc", adjustmentKey, (db, page) =>
     listPendingAdjustments(db, page),
   );
   const names = await accountNames(
-    getDb(c.env),
+    c.var.db.control,
     rows.map((r) => r.requestedById),
   );
   return ok(
@@ -167,7 +165,7 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
 adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
   const form = parseBody(adjustmentHistoryForm, c.get("body"));
   const at = pageAt(form, PAGE_SIZE, ADJUSTMENT_HISTORY_KEY_WIDTH);
-  const rows = await listAdjustmentHistoryOfShards(getDb(c.env), everyShard(c.env), {
+  const rows = await listAdjustmentHistoryOfShards(c.var.db.control, c.var.db.wallets, {
     status: form.status === "all" ? undefined : form.status,
     ...filterQuery(form),
     at,
@@ -178,13 +176,13 @@ adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
 // A queued adjustment is decided, or cancelled, in the shard of its request.
 const decide = (approve: boolean) => async (c: Context<AppEnv>) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
-  const { wallet } = await requestBooks(c.env, "adjustment_requests", id);
+  const { wallet } = await requestBooks(c.var.db, "adjustment_requests", id);
   return ok(c, await decideAdjustment(wallet, { operatorId: c.get("user").id, id, approve, nowMs: Date.now() }));
 };
 adminPlayerRoutes.post("/api/admin/adjustments/approve", decide(true));
 adminPlayerRoutes.post("/api/admin/adjustments/reject", decide(false));
 adminPlayerRoutes.post("/api/admin/adjustments/cancel", async (c) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
-  const { wallet } = await requestBooks(c.env, "adjustment_requests", id);
+  const { wallet } = await requestBooks(c.var.db, "adjustment_requests", id);
   return ok(c, await cancelAdjustment(wallet, { operatorId: c.get("user").id, id, nowMs: Date.now() }));
 });

@@ -7,8 +7,7 @@ import { DAY_MS, parseDate } from "#shared/days";
 import type { AppEnv } from "../types";
 import { AUDIT_KEY_WIDTH, AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
 import { pageAt, pagedList } from "../../db/paging";
-import { getDb } from "../../db/client";
-import { controlAndShards, everyShard } from "../../db/every-shard";
+import { controlAndShards } from "../../db/every-shard";
 import { listGames } from "../../room/game-rooms";
 import {
   auditForm,
@@ -55,7 +54,7 @@ adminRoomRoutes.post("/api/admin/rooms", async (c) => {
   const form = parseBody(roomListForm, c.get("body"));
   // paged by number only: its form takes no cursor, so its key has no width
   const { page } = pageAt({ page: form.page }, ROOMS_PAGE_SIZE, 0);
-  const rows = await listRoomsPage(getDb(c.env), page, {
+  const rows = await listRoomsPage(c.var.db.control, page, {
     gameId: form.gameId,
     roomtype: form.roomtype,
     kind: form.kind,
@@ -71,11 +70,11 @@ adminRoomRoutes.post("/api/admin/rooms", async (c) => {
 });
 
 adminRoomRoutes.post("/api/admin/rooms/get", async (c) =>
-  ok(c, await roomForOperator(getDb(c.env), parseBody(roomIdForm, c.get("body")).id)),
+  ok(c, await roomForOperator(c.var.db.control, parseBody(roomIdForm, c.get("body")).id)),
 );
 
 adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
-  const { room, wake } = await updateRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
+  const { room, wake } = await updateRoom(c.var.db.control, c.get("user").id, c.get("body"), Date.now());
   forgetRoomRef(room.id);
   // The room decides whether an order trades (docs/decisions/161): it reads the flag again before the next
   // one, so a stop answered here refuses the next order.
@@ -87,17 +86,17 @@ adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
 });
 
 adminRoomRoutes.post("/api/admin/games", async (c) => {
-  const rows = await listGames(getDb(c.env));
+  const rows = await listGames(c.var.db.control);
   return ok(c, { list: rows.map((g) => ({ id: g.id, title: g.title, titleKey: g.titleKey, type: g.type })) });
 });
 
 adminRoomRoutes.post("/api/admin/rooms/template", async (c) => {
   const form = parseBody(roomTemplateForm, c.get("body"));
-  return ok(c, await newRoomTemplate(getDb(c.env), form.gameId, form.optionCount));
+  return ok(c, await newRoomTemplate(c.var.db.control, form.gameId, form.optionCount));
 });
 
 adminRoomRoutes.post("/api/admin/rooms/create", async (c) => {
-  const { room, wake } = await createRoom(getDb(c.env), c.get("user").id, c.get("body"), Date.now());
+  const { room, wake } = await createRoom(c.var.db.control, c.get("user").id, c.get("body"), Date.now());
   if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id, room.locationHint).ensureRunning(room.id));
   return ok(c, room);
 });
@@ -105,7 +104,7 @@ adminRoomRoutes.post("/api/admin/rooms/create", async (c) => {
 /** Voids the round in play before its draw (the room refunds every stake); the reason is mandatory. */
 adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
   const form = parseBody(voidRoundForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const round = await db.get<{ roomId: number; status: string } | null>(
     sql`SELECT room_id AS roomId, status FROM rounds WHERE id = ${form.roundId}`,
   );
@@ -129,7 +128,7 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
   const to = form.to ? parseDate(form.to) : null;
   const query = { operator: form.operator, action: form.action, target: form.target, userId: form.userId, at };
   const range = { fromMs: from ?? undefined, toMs: to === null ? undefined : to + DAY_MS };
-  const rows = await listAudit(getDb(c.env), await controlAndShards(c.env), { ...query, ...range });
+  const rows = await listAudit(c.var.db.control, await controlAndShards(c.var.db), { ...query, ...range });
   return ok(
     c,
     // `key` names a row once in the whole log: the control database and shard 0 hand out ids from one range, so
@@ -144,9 +143,9 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
 adminRoomRoutes.post("/api/admin/rounds", async (c) => {
   const form = parseBody(roundsForm, c.get("body"));
   const at = pageAt(form, ROUNDS_PAGE_SIZE, ROOM_ROUND_KEY_WIDTH);
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const [rows, voids] = await Promise.all([
-    roomRounds(db, everyShard(c.env), form.roomId, at),
+    roomRounds(db, c.var.db.wallets, form.roomId, at),
     roomVoidCounts(db, form.roomId),
   ]);
   return ok(c, { ...pagedList(rows, at, roomRoundKey, (row) => row), voids });
@@ -155,11 +154,11 @@ adminRoomRoutes.post("/api/admin/rounds", async (c) => {
 adminRoomRoutes.post("/api/admin/rounds/board", async (c) => {
   const form = parseBody(roundBoardForm, c.get("body"));
   const at = pageAt(form, ROUND_BOARD_PAGE_SIZE, ROUND_BOARD_KEY_WIDTH);
-  const rows = await roundBoard(getDb(c.env), everyShard(c.env), form.status, at);
+  const rows = await roundBoard(c.var.db.control, c.var.db.wallets, form.status, at);
   return ok(c, pagedList(rows, at, roundBoardKey, roundBoardRow));
 });
 
 adminRoomRoutes.post("/api/admin/totals", async (c) => {
   const { page } = parseBody(roomPageForm, c.get("body"));
-  return ok(c, { page, days: await dailyTotals(getDb(c.env), everyShard(c.env), page, Date.now()) });
+  return ok(c, { page, days: await dailyTotals(c.var.db.control, c.var.db.wallets, page, Date.now()) });
 });

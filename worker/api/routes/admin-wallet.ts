@@ -1,8 +1,9 @@
+import type { WalletDb } from "../../db/client";
+import type { Databases } from "../../db/databases";
 import { type Context, Hono } from "hono";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
-import { getDb } from "../../db/client";
 import { readSettings } from "../../settings/settings";
 import {
   type DepositRecord,
@@ -12,9 +13,8 @@ import {
   REQUEST_KEY_WIDTH,
   requestListKey,
 } from "../../wallet/requests";
-import type { Db } from "../../db/client";
 import { type PageAt, mergedPage } from "../../db/keyset";
-import { accountNames, everyShard } from "../../db/every-shard";
+import { accountNames } from "../../db/every-shard";
 import { pageAt, pagedList } from "../../db/paging";
 import { decideRequest } from "../../wallet/decisions";
 import { approveDeposit } from "../../wallet/deposit-approval";
@@ -69,40 +69,36 @@ function decision(
  * A request list of every wallet shard (docs/decisions/161), merged in the list's order; the operators who
  * decided a row are named from the control database's directory (their accounts are not in the shard).
  */
-async function everyShardRequests<
-  T extends { id: number; createdAtMs: number; decidedById: number | null; decidedBy: string | null },
->(
-  env: Env,
+async function everyShardRequests<T extends { id: number; createdAtMs: number; decidedById: number | null }>(
+  dbs: Databases,
   query: ListQuery & { at: PageAt },
-  list: (db: Db, q: ListQuery) => Promise<T[]>,
+  list: (db: WalletDb, q: ListQuery) => Promise<T[]>,
   otherOperators: (row: T) => (number | null)[] = () => [],
 ) {
-  const rows = await mergedPage(
-    everyShard(env),
-    query.at,
-    query.oldestFirst ? "asc" : "desc",
-    requestListKey,
-    (db, at) => list(db, { ...query, at }),
+  const rows = await mergedPage(dbs.wallets, query.at, query.oldestFirst ? "asc" : "desc", requestListKey, (db, at) =>
+    list(db, { ...query, at }),
   );
   const names = await accountNames(
-    getDb(env),
+    dbs.control,
     rows.flatMap((r) => [r.decidedById, ...otherOperators(r)]),
   );
   return { rows, names };
 }
 
+/** An operator's name from the directory's answer; null for no operator. */
+const nameOf = (names: Map<number, string>, id: number | null) => (id === null ? null : (names.get(id) ?? null));
+
 adminWalletRoutes.post("/api/admin/deposits", async (c) => {
   const query = listQuery(c.get("body"), c.get("user").id, "deposit");
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const [{ rows: read, names }, limits] = await Promise.all([
-    everyShardRequests(c.env, query, listDeposits, (r) => [r.firstApprovedBy]),
+    everyShardRequests(c.var.db, query, listDeposits, (r) => [r.firstApprovedBy]),
     readSettings(db, ["deposit_second_approval_cents"]),
   ]);
-  const named = (id: number | null, joined: string | null) => joined ?? (id === null ? null : (names.get(id) ?? null));
   const rows = read.map((r) => ({
     ...r,
-    decidedBy: named(r.decidedById, r.decidedBy),
-    firstApprover: named(r.firstApprovedBy, r.firstApprover),
+    decidedBy: nameOf(names, r.decidedById),
+    firstApprover: nameOf(names, r.firstApprovedBy),
   }));
   // which approval a pending deposit waits for, so the confirm step says what Approve will do (docs/decisions/061)
   const step = (r: DepositRecord) =>
@@ -123,29 +119,26 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
 // batch (docs/decisions/161); the operator and the settings stay in the control database.
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => {
   const d = decision(c, "approve-deposit");
-  return ok(c, await approveDeposit(await requestBooks(c.env, "deposit_requests", d.id), d));
+  return ok(c, await approveDeposit(await requestBooks(c.var.db, "deposit_requests", d.id), d));
 });
 
 adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => {
   const d = decision(c, "reject-deposit");
-  const { wallet } = await requestBooks(c.env, "deposit_requests", d.id);
+  const { wallet } = await requestBooks(c.var.db, "deposit_requests", d.id);
   return ok(c, await decideRequest(wallet, "deposit", "rejected", d));
 });
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   const query = listQuery(c.get("body"), c.get("user").id, "withdrawal");
-  const { rows, names } = await everyShardRequests(c.env, query, listWithdrawals);
-  const named = rows.map((r) => ({
-    ...r,
-    decidedBy: r.decidedBy ?? (r.decidedById === null ? null : (names.get(r.decidedById) ?? null)),
-  }));
+  const { rows, names } = await everyShardRequests(c.var.db, query, listWithdrawals);
+  const named = rows.map((r) => ({ ...r, decidedBy: nameOf(names, r.decidedById) }));
   return ok(c, pagedList(named, query.at, requestListKey, operatorWithdrawalRow));
 });
 
 // What paying in and out needs beside the queues: whether players who ask to deposit have an account to
 // pay into, and the coin rates and fees a coin withdrawal is paid at (shared/payouts.ts).
 adminWalletRoutes.post("/api/admin/payments", async (c) => {
-  const s = await readSettings(getDb(c.env), ["deposit_mode", "deposit_payees", "coin_payouts"]);
+  const s = await readSettings(c.var.db.control, ["deposit_mode", "deposit_payees", "coin_payouts"]);
   return ok(c, {
     depositAccountMissing: s.deposit_mode === "request" && s.deposit_payees.length === 0,
     coinPayouts: s.coin_payouts,
@@ -154,7 +147,7 @@ adminWalletRoutes.post("/api/admin/payments", async (c) => {
 
 const decideWithdrawal = (verdict: "approved" | "rejected") => async (c: Context<AppEnv>) => {
   const d = decision(c, verdict === "approved" ? "approve-withdrawal" : "reject-withdrawal");
-  const { wallet } = await requestBooks(c.env, "withdrawal_requests", d.id);
+  const { wallet } = await requestBooks(c.var.db, "withdrawal_requests", d.id);
   return ok(c, await decideRequest(wallet, "withdrawal", verdict, d));
 };
 adminWalletRoutes.post("/api/admin/withdrawals/approve", decideWithdrawal("approved"));

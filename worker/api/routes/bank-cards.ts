@@ -7,7 +7,6 @@ import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { listOwnCards } from "../../wallet/bank-card-queries";
 import { addCard, removeCard } from "../../wallet/bank-cards";
-import { getPrimaryDb } from "../../db/client";
 import { ACCOUNT_TYPES, addBankCardForm, deleteBankCardForm } from "#shared/forms/wallet";
 import { cardRow } from "../../wallet/present";
 import type { Card, CardList } from "#shared/answers/wallet";
@@ -24,13 +23,21 @@ bankCardRoutes.post("/api/game/addbankcard", requireUser, async (c) => {
   const form = parseBody(addBankCardForm, c.get("body"));
   const { pepper } = readConfig(c.env);
   // who holds the account is claimed in the control database, at its primary (worker/wallet/payout-claims.ts)
-  const card = await addCard(c.env, playerDb(c), getPrimaryDb(c.env), pepper, c.get("user").id, form, Date.now());
+  const card = await addCard(
+    c.var.db,
+    playerDb(c),
+    c.var.db.controlPrimary,
+    pepper,
+    c.get("user").id,
+    form,
+    Date.now(),
+  );
   return ok(c, cardRow(card) satisfies Card);
 });
 
 bankCardRoutes.post("/api/game/delbankcard", requireUser, async (c) => {
   const { id } = parseBody(deleteBankCardForm, c.get("body"));
-  if (!(await removeCard(playerDb(c), getPrimaryDb(c.env), c.get("user").id, id, Date.now())))
+  if (!(await removeCard(playerDb(c), c.var.db.controlPrimary, c.get("user").id, id, Date.now())))
     throw new ProductError(1032);
   return ok(c, null);
 });

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { ok } from "../envelope";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { getDb } from "../../db/client";
 import { readSettings } from "../../settings/settings";
 import { SMS_RESEND_LOCK_MS } from "../../players/sms";
 import type { AppConfig } from "#shared/answers/account";
@@ -15,7 +14,7 @@ const PUBLIC_KEYS = ["kefu_url", "android_url", "ios_url", "deposit_min_cents", 
 configRoutes.post("/api/index/getconfig", async (c) => {
   const config = readConfig(c.env);
   // Token-free, it is kept at the edge for PUBLIC_CACHE_SECONDS (docs/decisions/082): the one cache of public answers.
-  const s = await readSettings(getDb(c.env), [...PUBLIC_KEYS]);
+  const s = await readSettings(c.var.db.control, [...PUBLIC_KEYS]);
   return ok(c, {
     kefu_url: s.kefu_url,
     android_url: s.android_url,

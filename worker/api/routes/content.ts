@@ -4,7 +4,6 @@ import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
 import type { AppEnv } from "../types";
 import { integerId, parseBody } from "#shared/fields";
-import { getDb } from "../../db/client";
 import { findArticle, findArticlesByIds, listBanners, listGroupArticles } from "../../content/article-queries";
 import { articleListItem, articleWithContent, bannerItem, linkedArticleId } from "../../content/articles";
 import { pickLocalized } from "#shared/content/languages";
@@ -30,7 +29,7 @@ const pageBody = z.object({
 
 /** Every banner with `src` already chosen for the player's language (docs/architecture.md#the-contract Banner). */
 contentRoutes.post("/api/game/slide", async (c) => {
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const lang = c.get("lang");
   const rows = await listBanners(db);
   const linkedIds = rows.map((row) => linkedArticleId(row.link)).filter((id): id is number => id !== null);
@@ -48,14 +47,14 @@ contentRoutes.post("/api/game/slide", async (c) => {
 /** One group (9 news, 14 announcements, 26 help) with each article's content, for expandable lists. */
 contentRoutes.post("/api/game/getoneclassarticle", async (c) => {
   const { id: group } = parseBody(groupBody, c.get("body"));
-  const rows = await listGroupArticles(getDb(c.env), group, GROUP_LIMIT);
+  const rows = await listGroupArticles(c.var.db.control, group, GROUP_LIMIT);
   return ok(c, { list: rows.map((row) => articleWithContent(row, c.get("lang"))) } satisfies WireArticleList);
 });
 
 /** A group page by page: titles and summaries, `hasMore` when another page follows. */
 contentRoutes.post("/api/game/getarticlelist", async (c) => {
   const { id: group, page } = parseBody(pageBody, c.get("body"));
-  const rows = await listGroupArticles(getDb(c.env), group, ARTICLE_PAGE_SIZE + 1, (page - 1) * ARTICLE_PAGE_SIZE);
+  const rows = await listGroupArticles(c.var.db.control, group, ARTICLE_PAGE_SIZE + 1, (page - 1) * ARTICLE_PAGE_SIZE);
   const list = rows.slice(0, ARTICLE_PAGE_SIZE).map((row) => articleListItem(row, c.get("lang")));
   return ok(c, { list, page, hasMore: rows.length > ARTICLE_PAGE_SIZE } satisfies WireArticlePage);
 });
@@ -63,7 +62,7 @@ contentRoutes.post("/api/game/getarticlelist", async (c) => {
 /** One article with its sanitized content; an unknown id is 1100. */
 contentRoutes.post("/api/game/getarticledetail", async (c) => {
   const { id } = parseBody(groupBody, c.get("body"));
-  const row = await findArticle(getDb(c.env), id);
+  const row = await findArticle(c.var.db.control, id);
   if (!row) throw new ProductError(1100);
   return ok(c, articleWithContent(row, c.get("lang")) satisfies WireArticle);
 });

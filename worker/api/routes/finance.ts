@@ -4,7 +4,6 @@ import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { getDb } from "../../db/client";
 import { FINANCE_ORDER_KEY_WIDTH, financeOrderKey, listOrders, listProducts, lockedFunds } from "../../finance/orders";
 import { getUserById } from "../../players/users";
 import { readSettings } from "../../settings/settings";
@@ -25,7 +24,7 @@ export const financeRoutes = new Hono<AppEnv>();
 
 // Public, like /finance itself: a guest sees the tiers before logging in.
 financeRoutes.post("/api/game/getproductlist", async (c) => {
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const [products, { finance_open_max_cents: openMaxCents }] = await Promise.all([
     listProducts(db),
     readSettings(db, ["finance_open_max_cents"]),
@@ -43,7 +42,7 @@ financeRoutes.post("/api/game/producttransferin", requireUser, async (c) => {
   const form = parseBody(transferInForm, c.get("body"));
   const userId = c.get("user").id;
   const nowMs = Date.now();
-  const order = await transferIn(playerDb(c), getDb(c.env), {
+  const order = await transferIn(playerDb(c), c.var.db.control, {
     userId,
     productId: form.product_id,
     amountCents: form.money,
@@ -73,7 +72,7 @@ financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
     await Promise.all([
       getUserById(wallet, userId),
       lockedFunds(wallet, userId),
-      readSettings(getDb(c.env), ["vip_thresholds_cents", "withdraw_daily_cap_cents"]),
+      readSettings(c.var.db.control, ["vip_thresholds_cents", "withdraw_daily_cap_cents"]),
     ]);
   const today = await withdrawableToday(wallet, {
     userId,

@@ -7,9 +7,8 @@ import { confirmSession, knownSessionUser } from "../known-sessions";
 import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { existingRoom, knownRoom, presentId, roomRef } from "./game-shared";
-import { getDb } from "../../db/client";
 import { findOrder, findOrderByRequest, liveBetCursor, liveBets, mergeLiveBets } from "../../room/bets";
-import { shardCount, shardOfToken, walletCallDb } from "../../db/shards";
+import { shardCount, shardOfToken } from "../../db/shards";
 import { shardOfId } from "../../db/id-ranges";
 import { latestRound } from "../../room/rounds";
 import { toMoney } from "#shared/money";
@@ -35,7 +34,7 @@ const vorderForm = z.object({
  */
 gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
   const form = parseBody(vorderForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const room = await existingRoom(db, form.roomid);
   const round = await latestRound(db, room.id);
   if (!round || round.status !== "open" || round.drawnAtMs !== null)
@@ -47,12 +46,10 @@ gameOrderRoutes.post("/api/game/getvorder", requireUser, async (c) => {
   const shards = shardCount(c.env);
   const cursor =
     afterId > 0 && shardOfId(afterId) < shards
-      ? await liveBetCursor(walletCallDb(c.env, shardOfId(afterId)), afterId)
+      ? await liveBetCursor(c.var.db.wallet(shardOfId(afterId)), afterId)
       : null;
   const rows = mergeLiveBets(
-    await Promise.all(
-      Array.from({ length: shards }, (_, shard) => liveBets(walletCallDb(c.env, shard), round, cursor)),
-    ),
+    await Promise.all(Array.from({ length: shards }, (_, shard) => liveBets(c.var.db.wallet(shard), round, cursor))),
   );
   const me = c.get("user").id;
   const list = rows.map((row) => ({ ...liveBetView(row, room.gameType, room.optionCount), mine: row.userId === me }));
@@ -77,7 +74,7 @@ gameOrderRoutes.post("/api/game/order", async (c) => {
   const { user, fromMemory } = await knownSessionUser(c, token);
   const body = c.get("body");
   const form = parseBody(orderForm, body);
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const room = await knownRoom(db, form.roomid);
   // a token older than the shards names none: its player is in shard 0 (worker/api/context.ts requireUser)
   const shard = shardOfToken(token, shardCount(c.env)) ?? 0;
@@ -96,7 +93,7 @@ gameOrderRoutes.post("/api/game/order", async (c) => {
     if (fromMemory || outcome.errCode === 1062) await confirmSession(c, token);
     if (outcome.errCode === 1062) throw sessionGone();
     const placed = form.request_id
-      ? await findOrderByRequest(walletCallDb(c.env, shard), user.id, form.request_id)
+      ? await findOrderByRequest(c.var.db.wallet(shard), user.id, form.request_id)
       : undefined;
     if (placed)
       return ok(c, {
@@ -123,7 +120,7 @@ gameOrderRoutes.post("/api/game/getgamecancel", requireUser, async (c) => {
   // Another player's order is "not found": ids are not a way to learn about other players.
   if (!order || order.userId !== c.get("user").id || order.roomId !== roomid) throw new ProductError(1041);
   if (order.status === "cancelled") throw new ProductError(2003);
-  const room = await existingRoom(getDb(c.env), roomid);
+  const room = await existingRoom(c.var.db.control, roomid);
   const outcome = await roomStub(c.env, room.id).cancelOrder({
     room: roomRef(room),
     order,

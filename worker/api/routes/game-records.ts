@@ -7,7 +7,6 @@ import type { AppEnv } from "../types";
 import { pageField } from "./game-shared";
 import { pageAt, pagedList } from "../../db/paging";
 import { cursorFields } from "#shared/fields";
-import { getDb } from "../../db/client";
 import {
   RECORDS_PAGE_SIZE,
   betRecordKey,
@@ -69,7 +68,7 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
   const rows = withRoundFacts(
     bets,
     await roundFacts(
-      getDb(c.env),
+      c.var.db.control,
       bets.map((bet) => bet.roundId),
     ),
   );

@@ -1,7 +1,7 @@
+import type { ControlDb } from "../../db/client";
 import { z } from "zod";
 import { ProductError } from "#shared/product-error";
 import { integerId } from "#shared/fields";
-import type { Db } from "../../db/client";
 import { type GameRoom, findGameRoom } from "../../room/game-rooms";
 import { type GameType, isGameType, optionsForRoom } from "#shared/games/options";
 import { ExpiringCache } from "../../lib/expiring-cache";
@@ -22,14 +22,14 @@ export const pageField = () =>
     .transform((page) => (typeof page === "number" ? Math.min(page, 10_000) : 1));
 
 /** A room that exists (1057) and trades (1020). */
-export async function tradingRoom(db: Db, roomId: number): Promise<GameRoom> {
+export async function tradingRoom(db: ControlDb, roomId: number): Promise<GameRoom> {
   const room = await findGameRoom(db, roomId);
   if (!room) throw new ProductError(1057);
   if (!room.trading) throw new ProductError(1020);
   return room;
 }
 
-export async function existingRoom(db: Db, roomId: number): Promise<GameRoom> {
+export async function existingRoom(db: ControlDb, roomId: number): Promise<GameRoom> {
   const room = await findGameRoom(db, roomId);
   if (!room) throw new ProductError(1057);
   return room;
@@ -49,7 +49,7 @@ export function roomRef(room: GameRoom): RoomRef {
 const roomRefs = new ExpiringCache<number, RoomRef | null>(10_000);
 
 /** A room that exists (1057), as an order names it; whether it trades is the room object's own check (docs/decisions/161). */
-export async function knownRoom(db: Db, roomId: number): Promise<RoomRef> {
+export async function knownRoom(db: ControlDb, roomId: number): Promise<RoomRef> {
   const ref = await roomRefs.get(roomId, async () => {
     const room = await findGameRoom(db, roomId);
     return room ? roomRef(room) : null;

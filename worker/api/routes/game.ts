@@ -7,7 +7,6 @@ import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { pageField, presentId, existingRoom, roomInfo, roomOptions, roomSummary, tradingRoom } from "./game-shared";
-import { getDb } from "../../db/client";
 import { roundPaidCents } from "../../room/bets";
 import { listGames, listRoomsOfTab } from "../../room/game-rooms";
 import { ROUND_KEY_WIDTH, drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../room/rounds";
@@ -26,7 +25,7 @@ const HISTORY_SIZE = 10;
 const GAMELOG_PAGE_SIZE = 20;
 
 gameRoutes.post("/api/game/getgamelist", async (c) => {
-  const rows = await listGames(getDb(c.env));
+  const rows = await listGames(c.var.db.control);
   const list = rows.map(({ minjoinCents, ...game }) => ({ ...game, minjoin: toMoney(minjoinCents) }));
   return ok(c, { list } satisfies GameList);
 });
@@ -39,7 +38,7 @@ const roomListForm = z.object({
 
 gameRoutes.post("/api/game/getroomlist", requireUser, async (c) => {
   const { roomtype } = parseBody(roomListForm, c.get("body"));
-  const rooms = await listRoomsOfTab(getDb(c.env), roomtype);
+  const rooms = await listRoomsOfTab(c.var.db.control, roomtype);
   return ok(c, { list: rooms.map(roomSummary) } satisfies RoomList);
 });
 
@@ -48,7 +47,7 @@ const roomForm = z.object({ roomid: presentId("1026") });
 /** Entering a room: its rules, odds, the round in play and the latest results. */
 gameRoutes.post("/api/game/getgameinfo", requireUser, async (c) => {
   const { roomid } = parseBody(roomForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const room = await tradingRoom(db, roomid);
   const wallet = playerDb(c);
   const player = await getUserById(wallet, c.get("user").id);
@@ -78,7 +77,7 @@ const gamelogForm = z.object({ roomid: presentId("1026"), page: pageField(), ...
 /** Past results of a room, newest first, void rounds among them with their reason. */
 gameRoutes.post("/api/game/getgamelog", requireUser, async (c) => {
   const form = parseBody(gamelogForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const room = await existingRoom(db, form.roomid);
   const at = pageAt(form, GAMELOG_PAGE_SIZE, ROUND_KEY_WIDTH);
   const rows = await publicRounds(db, room.id, at);
@@ -96,7 +95,7 @@ const currentForm = z.object({
 /** A round's result, what it paid the player and what they staked on it (the latest drawn round when no seqno is given). */
 gameRoutes.post("/api/game/current", requireUser, async (c) => {
   const { roomid, gameseq } = parseBody(currentForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const room = await existingRoom(db, roomid);
   const round =
     typeof gameseq === "number" ? await findRound(db, room.id, gameseq) : (await drawnRounds(db, room.id, 1))[0];
@@ -114,7 +113,7 @@ const roundForm = z.object({ roomid: presentId("1026"), seqno: presentId("1027")
 /** One round for the fairness page (public): its commit, and its seed once drawn. */
 gameRoutes.post("/api/game/getround", async (c) => {
   const { roomid, seqno } = parseBody(roundForm, c.get("body"));
-  const db = getDb(c.env);
+  const db = c.var.db.control;
   const room = await existingRoom(db, roomid);
   const round = await findRound(db, room.id, seqno);
   if (!round) throw new ProductError(1028);

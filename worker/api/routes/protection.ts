@@ -1,6 +1,5 @@
 import { ProductError } from "#shared/product-error";
 import { shardOfPlayer } from "../../db/every-shard";
-import { walletCallDb } from "../../db/shards";
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
@@ -8,7 +7,6 @@ import { playerDb, requireUser } from "../context";
 import { integerId, parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { getDb } from "../../db/client";
 import { balanceBefore, ledgerSummary, netResultCents } from "../../wallet/funds";
 import { listExclusions } from "../../protection/queries";
 import { markRealityCheckSeen } from "../../players/sessions";
@@ -117,9 +115,9 @@ protectionRoutes.post("/api/game/getstatement", requireUser, async (c) => {
 protectionRoutes.post("/api/admin/protection", async (c) => {
   const { userId } = parseBody(z.object({ userId: integerId() }), c.get("body"));
   // the player's limits and exclusions are in their wallet shard (docs/decisions/161)
-  const shard = await shardOfPlayer(getDb(c.env), userId);
+  const shard = await shardOfPlayer(c.var.db.control, userId);
   if (shard === undefined) throw new ProductError(1002);
-  const db = walletCallDb(c.env, shard);
+  const db = c.var.db.wallet(shard);
   const nowMs = Date.now();
   const [limits, exclusions] = await Promise.all([limitsView(db, userId, nowMs), listExclusions(db, userId)]);
   return ok(c, {

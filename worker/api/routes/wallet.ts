@@ -4,7 +4,6 @@ import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { getDb } from "../../db/client";
 import {
   REQUEST_KEY_WIDTH,
   listDeposits,
@@ -29,7 +28,7 @@ export const walletRoutes = new Hono<AppEnv>();
 
 walletRoutes.post("/api/game/recharge", requireUser, async (c) => {
   const db = playerDb(c);
-  const settings = await readWalletSettings(getDb(c.env));
+  const settings = await readWalletSettings(c.var.db.control);
   assertDepositsOpen(settings);
   const form = parseBody(rechargeForm, c.get("body"));
   const userId = c.get("user").id;
@@ -51,7 +50,7 @@ walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
   const at = pageAt(parseBody(pageForm, c.get("body")), PAGE_SIZE, REQUEST_KEY_WIDTH);
   const [rows, settings] = await Promise.all([
     listDeposits(playerDb(c), { userId: c.get("user").id, at }),
-    readWalletSettings(getDb(c.env)),
+    readWalletSettings(c.var.db.control),
   ]);
   return ok(c, {
     ...pagedList(rows, at, requestListKey, depositRow),
@@ -67,7 +66,7 @@ walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
   const form = parseBody(withdrawForm, c.get("body"));
   const userId = c.get("user").id;
   const nowMs = Date.now();
-  const { dailyCapCents, coinPayouts } = await readWalletSettings(getDb(c.env));
+  const { dailyCapCents, coinPayouts } = await readWalletSettings(c.var.db.control);
   await requestWithdrawal(playerDb(c), {
     userId,
     dailyCapCents,
@@ -90,7 +89,7 @@ walletRoutes.post("/api/game/getwithdrawlist", requireUser, async (c) => {
   const day = todayWindow(Date.now());
   const [rows, settings, usedCents] = await Promise.all([
     listWithdrawals(db, { userId, at }),
-    readWalletSettings(getDb(c.env)),
+    readWalletSettings(c.var.db.control),
     withdrawnInWindow(db, userId, day.fromMs, day.toMs),
   ]);
   return ok(c, {
