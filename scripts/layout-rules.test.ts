@@ -34,7 +34,10 @@ describe("the layout rule in lint", () => {
       await refusals("worker/room/example.ts", 'import type { X } from "../../app/lib/x";\nexport type Y = X;\n'),
     ).toHaveLength(1);
     expect(
-      await refusals("shared/example.ts", 'import { getDb } from "../worker/db/client";\nexport const d = getDb;\n'),
+      await refusals(
+        "shared/example.ts",
+        'import { databasesOf } from "../worker/db/databases";\nexport const d = databasesOf;\n',
+      ),
     ).toHaveLength(1);
     expect(
       await refusals("shared/example.ts", 'import { sql } from "drizzle-orm";\nexport const s = sql;\n'),

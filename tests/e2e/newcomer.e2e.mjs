@@ -150,7 +150,9 @@ export default async function ({ page, context, shot, smsCode, serverLog, prepar
   assert.doesNotMatch(screen.headers()["cache-control"] ?? "", /max-age=[1-9]|immutable/, "the page is not kept");
 
   // with the service worker in control, a move to another screen: its data and code went straight to the network
-  // (public/sw.js's static routes), the worker never woke for them
+  // (public/sw.js's static routes), the worker never woke for them. The worker takes control once it has installed
+  // and activated after the context's first page load, which a quick run can outpace: the move waits for it.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.getByRole("link", { name: "Home" }).first().click();
   await page.waitForURL((url) => url.pathname === "/");
   await page.locator("h1").first().waitFor();

@@ -129,7 +129,7 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * A write made outside the call's D1 session (a room's order or cancellation, written by the room): its
  * bookmark goes back with the answer, each database's later of it and the session's own
- * (worker/api/handle.ts), so the caller's next read from a replica sees it (docs/decisions/160). `shard` names
+ * (worker/api/databases.ts), so the caller's next read from a replica sees it (docs/decisions/160). `shard` names
  * the wallet shard the write went to; none is the control database.
  */
 export function handBookmark(c: Context<AppEnv>, bookmark: string | null, shard?: number) {
