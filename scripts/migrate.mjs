@@ -39,7 +39,7 @@ async function buildFromSnapshot(binding) {
   const schema = built.has(database) ? "" : `${snapshotStatements().join(";\n")};\n`;
   built.add(database);
   mkdirSync(".wrangler", { recursive: true });
-  const file = `.wrangler/snapshot-${binding}.sql`;
+  const file = `.wrangler/snapshot-${process.pid}-${binding}.sql`;
   writeFileSync(file, `${schema}${setups.get(binding).join(";\n")};\n`);
   try {
     await wranglerQuiet(["d1", "execute", binding, "--file", file, ...where]);

@@ -23,7 +23,7 @@ mkdirSync(".wrangler", { recursive: true });
 const targets = new Map([["DB", seed.control]]);
 for (const [shard, binding] of walletBindingNames().entries()) targets.set(binding, await seed.wallet(shard));
 await byDatabase([...targets.keys()], async (binding) => {
-  const file = `.wrangler/seed-${binding}.sql`;
+  const file = `.wrangler/seed-${process.pid}-${binding}.sql`;
   writeFileSync(file, targets.get(binding).join("\n") + "\n");
   try {
     await wranglerQuiet([
