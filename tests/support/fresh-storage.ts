@@ -1,6 +1,7 @@
 import { evictDurableObject, listDurableObjectIds, reset, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { seedStatements } from "../../worker/seed/seed";
+import { hashPassword } from "../../worker/auth/password";
 import { walletBindings } from "../../worker/db/shards";
 import { controlSetupStatements, walletSetupStatements } from "../../worker/db/database-setup";
 import { allDatabases } from "../shard-helpers";
@@ -28,9 +29,22 @@ export async function freshStorage(): Promise<void> {
   await env.DB.batch(controlSetupStatements(Date.now()).map((s) => env.DB.prepare(s)));
   for (const [shard, d1] of shards.entries())
     await d1.batch(walletSetupStatements(shard, Date.now()).map((s) => d1.prepare(s)));
-  const seed = await seedStatements(env.PEPPER);
+  const seed = await seedStatements(env.PEPPER, Date.now(), keptHash);
   await env.DB.batch(seed.control.map((s) => env.DB.prepare(s)));
   for (const [shard, d1] of shards.entries()) await d1.batch((await seed.wallet(shard)).map((s) => d1.prepare(s)));
+}
+
+/**
+ * The seed's password hashes, made once per runtime: PBKDF2 at 100,000 rounds costs CPU a password, five passwords a
+ * file, and the files of a runtime share its module cache. Kept as strings: a promise of one file's context is not
+ * awaited in another's.
+ */
+const hashes = new Map<string, string>();
+async function keptHash(password: string, pepper: string): Promise<string> {
+  const key = `${pepper}\u0000${password}`;
+  const kept = hashes.get(key) ?? (await hashPassword(password, pepper));
+  hashes.set(key, kept);
+  return kept;
 }
 
 /** Whether a database holds no schema object (D1's own _cf_ tables aside). */

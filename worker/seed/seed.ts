@@ -29,15 +29,15 @@ const DEMO_SECOND_ADMIN = { username: "admin2", password: "admin21234", role: "a
 export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_CASHIER, DEMO_SECOND_ADMIN];
 
 /** The control database's accounts: every account's directory row (its id, name, phone, shard) and the operators. */
-async function controlAccountStatements(pepper: string, nowMs: number): Promise<string[]> {
+async function controlAccountStatements(pepper: string, nowMs: number, hash: PasswordHasher): Promise<string[]> {
   const [operatorHash, operatorTotp] = await Promise.all([
-    hashPassword(DEMO_OPERATOR.password, pepper),
+    hash(DEMO_OPERATOR.password, pepper),
     seedOperatorTotpSecret(pepper, DEMO_OPERATOR.username),
   ]);
   const others = await Promise.all(
     [DEMO_CASHIER, DEMO_SECOND_ADMIN].map(async (op) => ({
       ...op,
-      hash: await hashPassword(op.password, pepper),
+      hash: await hash(op.password, pepper),
       totp: await seedOperatorTotpSecret(pepper, op.username),
     })),
   );
@@ -98,13 +98,18 @@ const seedUser = (
  * A wallet shard's accounts: its own house row (the other side of every movement in the shard, so each
  * shard's books sum to zero), and in shard 0 the demo player with their opening balance.
  */
-async function walletAccountStatements(pepper: string, nowMs: number, shard: number): Promise<string[]> {
+async function walletAccountStatements(
+  pepper: string,
+  nowMs: number,
+  shard: number,
+  hash: PasswordHasher,
+): Promise<string[]> {
   const unusable = "!"; // the house account can never log in: no hash matches "!"
   const house = seedUser(HOUSE_USER_ID, "house", "house", unusable, nowMs);
   if (shard !== 0) return [house];
   const [playerHash, payHash] = await Promise.all([
-    hashPassword(DEMO_PLAYER.password, pepper),
-    hashPassword(DEMO_PLAYER.payPassword, pepper),
+    hash(DEMO_PLAYER.password, pepper),
+    hash(DEMO_PLAYER.payPassword, pepper),
   ]);
   const key = `seed:${DEMO_PLAYER.username}:opening`;
   const amount = DEMO_PLAYER.moneyCents;
@@ -181,16 +186,21 @@ function settingStatements(): string[] {
   ];
 }
 
+/** How the seed hashes its accounts' passwords: worker/auth/password.ts's, unless a caller keeps the hashes. */
+type PasswordHasher = (password: string, pepper: string) => Promise<string>;
+
 /**
  * The demo data per database (docs/decisions/161): the control database's, and each wallet shard's. Where
  * DB_WALLET_0 is the control database itself (npm start), both run on it; every statement is idempotent.
+ * `hash` is hashPassword, or a caller's that keeps its hashes: the test runtime seeds every file's fresh databases
+ * and hashes each demo password once (tests/support/fresh-storage.ts).
  */
-export async function seedStatements(pepper: string, nowMs = Date.now()) {
+export async function seedStatements(pepper: string, nowMs = Date.now(), hash: PasswordHasher = hashPassword) {
   const control = [
-    ...(await controlAccountStatements(pepper, nowMs)),
+    ...(await controlAccountStatements(pepper, nowMs, hash)),
     ...gameStatements(),
     ...settingStatements(),
     ...contentSeedStatements(nowMs),
   ];
-  return { control, wallet: (shard: number) => walletAccountStatements(pepper, nowMs, shard) };
+  return { control, wallet: (shard: number) => walletAccountStatements(pepper, nowMs, shard, hash) };
 }

@@ -1,0 +1,57 @@
+// The fresh local databases of a test's server (`node scripts/prepare-local.mjs --from-snapshot`, as
+// tests/support/local-server.mjs and scripts/player-move.test.ts run it): each database built from
+// tests/fixtures/schema.sql, the migrations' result that the workerd tests start from (scripts/test-schema.mjs, checked
+// against the migrations by scripts/test-schema.test.ts), then the setup npm run db:migrate adds and the demo data
+// npm run db:seed writes, all in ONE `wrangler d1 execute` a database: a call costs seconds of CPU whatever it runs
+// (docs/decisions/170 and 181), and `d1 migrations apply` about 30 s a database.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { d1DatabaseIds, persistArgs, walletBindingNames, wranglerEnvArgs, wranglerQuiet } from "./local-env.mjs";
+import { loadTs } from "./load-ts.mjs";
+import { snapshotStatements } from "../test-schema.mjs";
+
+/**
+ * Builds every database wrangler.toml binds (for WRANGLER_ENV) from the snapshot, with its setup and seed. Bindings
+ * that are one database (DB_WALLET_0 bound to the control database, as `npm start` has it) share one file, in the
+ * order db:migrate then db:seed would run them: the schema once, every binding's setup, every binding's seed.
+ */
+export async function buildFromSnapshot(pepper) {
+  const { controlSetupStatements, walletSetupStatements } = await loadTs("worker/db/database-setup.ts");
+  const { seedStatements } = await loadTs("worker/seed/seed.ts");
+  const now = Date.now();
+  const seed = await seedStatements(pepper, now);
+  const bindings = ["DB", ...walletBindingNames()];
+  const setup = (i) => (i === 0 ? controlSetupStatements(now) : walletSetupStatements(i - 1, now));
+  const seedOf = async (i) => (i === 0 ? seed.control : await seed.wallet(i - 1));
+  const ids = d1DatabaseIds("wrangler.toml", process.env.WRANGLER_ENV);
+  const databases = new Map();
+  for (const [i, binding] of bindings.entries()) {
+    const database = ids[binding] ?? binding;
+    databases.set(database, [...(databases.get(database) ?? []), { binding, i }]);
+  }
+  mkdirSync(".wrangler", { recursive: true });
+  // one after another: side by side, a wrangler starting on the same state folder once met "database is locked"
+  for (const group of databases.values()) {
+    const statements = [
+      ...snapshotStatements(),
+      ...group.flatMap(({ i }) => setup(i)),
+      ...(await Promise.all(group.map(({ i }) => seedOf(i)))).flat(),
+    ];
+    const file = `.wrangler/snapshot-${process.pid}-${group[0].binding}.sql`;
+    writeFileSync(file, `${statements.map((s) => s.replace(/;\s*$/, "")).join(";\n")};\n`);
+    try {
+      await wranglerQuiet([
+        "d1",
+        "execute",
+        group[0].binding,
+        "--file",
+        file,
+        "--local",
+        ...persistArgs(),
+        ...wranglerEnvArgs(),
+      ]);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }
+  return bindings;
+}
