@@ -13,7 +13,7 @@ import { startLocalServer } from "../tests/support/local-server.mjs";
 import { playerCookie } from "../tests/support/page-weight.mjs";
 import { accessibilityScore } from "../tests/support/lighthouse-a11y.mjs";
 import { operatorCookie } from "../tests/e2e/operator.mjs";
-import { CHROMIUM, CHROMIUM_FLAGS } from "../tests/support/chromium.mjs";
+import { CHROMIUM_FLAGS, PLAYER_CHROMIUM } from "../tests/support/chromium.mjs";
 
 const PORT = process.env.AUDIT_PORT ?? "8797";
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
@@ -27,7 +27,7 @@ const METRICS = [
 /** One Lighthouse run in a fresh browser: no cache or storage carried from one run to the next. */
 async function audit(url, extraHeaders) {
   const chrome = await launch({
-    chromePath: CHROMIUM,
+    chromePath: PLAYER_CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {
@@ -102,7 +102,7 @@ try {
 
 const version = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
 console.log(
-  `\nLighthouse ${version}, mobile (its default throttling), Chromium ${CHROMIUM}, ${RUNS} runs a page; target 95 each, printed not asserted`,
+  `\nLighthouse ${version}, mobile (its default throttling), Chromium ${PLAYER_CHROMIUM}, ${RUNS} runs a page; target 95 each, printed not asserted`,
 );
 console.log(
   "performance: the median of the runs (each run's score, the median LCP and TBT); accessibility and best practices: the lowest run\n",

@@ -22,7 +22,7 @@ const OPERATORS = ["admin", "admin2", "cashier"];
 export default async function globalSetup() {
   if (flowFiles().length === 0) throw new Error(`no flow matches "${process.env.E2E_ONLY}" (tests/e2e/*.e2e.mjs)`);
   if (!existsSync(CHROMIUM)) {
-    const message = `no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
+    const message = `no Chromium at ${CHROMIUM} (apt-get install -y chromium-headless-shell)`;
     if (process.env.CI) throw new Error(message);
     console.log(`e2e: ${message}: end-to-end tests skipped`);
     process.env.E2E_SKIP = message;
