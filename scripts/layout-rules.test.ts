@@ -60,7 +60,20 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
     ).toEqual([
       "no-folder-cycle: worker/players -> worker/wallet",
       "no-folder-cycle: worker/wallet -> worker/players",
-      "worker-tiers: worker/wallet/pay.ts -> worker/players/who.ts",
+      "worker-tiers:wallet: worker/wallet/pay.ts -> worker/players/who.ts",
+    ]);
+  });
+
+  it("refuses a cycle between two nested folders of one tier's folder", () => {
+    expect(
+      violations({
+        "worker/api/routes/a.ts": 'import { b } from "../upstream/b";\nexport const a = b;\n',
+        "worker/api/upstream/b.ts": 'export const b = 1;\nexport const later = () => import("../routes/c");\n',
+        "worker/api/routes/c.ts": "export const c = 1;\n",
+      }),
+    ).toEqual([
+      "no-folder-cycle: worker/api/routes -> worker/api/upstream",
+      "no-folder-cycle: worker/api/upstream -> worker/api/routes",
     ]);
   });
 
@@ -127,9 +140,9 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
       "no-folder-cycle: worker/ledger -> worker/db",
       "no-folder-cycle: worker/room -> worker/api",
       "no-folder-cycle: worker/room -> worker/ledger",
-      "worker-tiers: worker/db/seed.ts -> worker/room/verify.ts",
-      "worker-tiers: worker/ledger/k.ts -> worker/audit/log.ts",
-      "worker-tiers: worker/room/verify.ts -> worker/api/envelope.ts",
+      "worker-tiers:db: worker/db/seed.ts -> worker/room/verify.ts",
+      "worker-tiers:ledger: worker/ledger/k.ts -> worker/audit/log.ts",
+      "worker-tiers:room: worker/room/verify.ts -> worker/api/envelope.ts",
     ]);
   });
 
