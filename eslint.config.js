@@ -1,40 +1,10 @@
-// npm run lint: ESLint (typescript-eslint's recommended rules, React's rules of hooks) and knip (unused
-// files, exports and dependencies; knip.json). CI runs it (.ci/run).
+// npm run lint: ESLint (typescript-eslint's recommended rules, React's rules of hooks), depcruise (which folder
+// imports which: .dependency-cruiser.cjs, docs/decisions/183) and knip (unused files, exports and
+// dependencies; knip.json). CI runs it (.ci/run).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-
-// The layout rule (docs/decisions/150): app/ and worker/ meet only in shared/, shared/ needs no runtime,
-// worker/api/ is the outer layer no domain imports, and worker/db/ (the database's own parts) imports no
-// domain. Each area gets every rule that applies to it in one entry, since a later entry's
-// no-restricted-imports replaces an earlier one's for the same file.
-const rule = (regex, message) => ({ regex, message });
-const NOT_APP = rule(
-  "(^|/)app/|^~/",
-  "worker/ and shared/ never import app/: rules both sides use live in shared/ (#shared/...).",
-);
-const NOT_WORKER = rule(
-  "(^|/)worker(/|$)",
-  "app/ never imports worker/: it calls the API, and shares rules through shared/ (#shared/...).",
-);
-const NO_RUNTIME = rule(
-  "^(hono|drizzle-orm|react|react-dom|react-i18next|@remix-run/[^/]+|cloudflare:[^/]+)(/.*)?$|^node:|^~/|(^|/)(app|worker)(/|$)",
-  "shared/ holds pure rules: nothing from app/ or worker/ and nothing that needs a runtime (D1, React, Workers globals).",
-);
-const NOT_API = rule(
-  "^(\\.\\./)+api(/|$)",
-  "A domain never imports worker/api/ (the outer layer): throw ProductError (#shared/product-error), parse with #shared/fields.",
-);
-const NOT_DOMAIN = rule(
-  "^\\.\\./",
-  "worker/db/ keeps the database's own parts and imports no domain: the query belongs in its domain's folder.",
-);
-const layer = (files, ignores, ...patterns) => ({
-  files,
-  ignores,
-  rules: { "no-restricted-imports": ["error", { patterns }] },
-});
 
 export default tseslint.config(
   {
@@ -67,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.{js,mjs}"],
+    files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { "@typescript-eslint/no-unused-vars": ["error", { caughtErrors: "none" }] },
   },
@@ -90,13 +60,6 @@ export default tseslint.config(
       ],
     },
   },
-  layer(["app/**/*.{ts,tsx}"], [], NOT_WORKER),
-  layer(["shared/**/*.ts"], ["shared/**/*.test.ts"], NO_RUNTIME),
-  // the rules' own tests run in Node beside them and may read files; they still import neither side
-  layer(["shared/**/*.test.ts"], [], NOT_APP, NOT_WORKER),
-  layer(["worker/**/*.ts"], ["worker/db/**", "worker/api/**", "worker/*.ts"], NOT_APP, NOT_API),
-  layer(["worker/api/**/*.ts", "worker/*.ts"], [], NOT_APP),
-  layer(["worker/db/**/*.ts"], [], NOT_APP, NOT_DOMAIN),
   // The sanitizer and the redirect check look for control characters on purpose.
   { files: ["shared/content/sanitize-html*.ts", "app/lib/session.server.ts"], rules: { "no-control-regex": "off" } },
 );

@@ -1,110 +1,157 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error a plain ES module of the lint step, without types
-import { cyclesOf, importGraph, wrongWays } from "./lib/import-graph.mjs";
 
-// The layout rule of docs/decisions/150, as `npm run lint` checks it: each forbidden import is refused
-// by ESLint at the place it is written, and a cycle is found by the import graph.
+// The layers of .dependency-cruiser.cjs (docs/decisions/183), as `npm run lint` checks them: each test
+// writes a small tree of app/, worker/ and shared/ files in a temporary folder and runs depcruise on it with
+// the repository's own rule set, so a rule that goes away (or stops matching) fails here.
 
-const eslint = new ESLint({ cwd: process.cwd() });
+const root = process.cwd();
+const depcruise = path.join(root, "node_modules/.bin/depcruise");
 
-async function refusals(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+type Violation = { rule: { name: string }; from: string; to: string };
+
+/** The violations of the repository's rule set in a tree of these files (path -> text). */
+function violations(files: Record<string, string>): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "layers-"));
+  try {
+    fs.copyFileSync(path.join(root, ".dependency-cruiser.cjs"), path.join(dir, ".dependency-cruiser.cjs"));
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] } } }),
+    );
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ imports: { "#shared/*": "./shared/*.ts" } }));
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+    for (const [file, text] of Object.entries({ "app/root.ts": "", "shared/x.ts": "", ...files })) {
+      fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    let out: string;
+    try {
+      out = execFileSync(
+        depcruise,
+        ["app", "worker", "shared", "--config", ".dependency-cruiser.cjs", "--output-type", "json"],
+        { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      );
+    } catch (error) {
+      // depcruise exits with the number of errors; the report is on stdout all the same
+      out = (error as { stdout: string }).stdout;
+    }
+    const report = JSON.parse(out) as { summary: { violations: Violation[] } };
+    // a package by its name (the temporary tree reaches the repository's node_modules through a link)
+    const named = (to: string) => to.replace(/^.*node_modules\/([^/]+)\/.*$/, "$1");
+    return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${named(v.to)}`).sort();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-describe("the layout rule in lint", () => {
-  it("refuses app -> worker", async () => {
+describe("the layers in lint (.dependency-cruiser.cjs)", () => {
+  it("refuses a cycle between two worker folders, and the import against the tiers that makes it", () => {
     expect(
-      await refusals(
-        "app/lib/example.ts",
-        'import { readConfig } from "../../worker/config";\nexport const c = readConfig;\n',
-      ),
-    ).toHaveLength(1);
-    expect(
-      await refusals("app/lib/example.ts", 'import { toMoney } from "#shared/money";\nexport const c = toMoney;\n'),
-    ).toEqual([]);
-  });
-
-  it("refuses worker -> app and shared -> either or a runtime", async () => {
-    expect(
-      await refusals("worker/room/example.ts", 'import type { X } from "../../app/lib/x";\nexport type Y = X;\n'),
-    ).toHaveLength(1);
-    expect(
-      await refusals(
-        "shared/example.ts",
-        'import { databasesOf } from "../worker/db/databases";\nexport const d = databasesOf;\n',
-      ),
-    ).toHaveLength(1);
-    expect(
-      await refusals("shared/example.ts", 'import { sql } from "drizzle-orm";\nexport const s = sql;\n'),
-    ).toHaveLength(1);
-  });
-
-  it("refuses domain -> api and db -> domain, and lets api import domains", async () => {
-    expect(
-      await refusals("worker/wallet/example.ts", 'import { ok } from "../api/envelope";\nexport const o = ok;\n'),
-    ).toHaveLength(1);
-    expect(
-      await refusals(
-        "worker/db/example.ts",
-        'import { HOUSE_USER_ID } from "../ledger/ledger";\nexport const h = HOUSE_USER_ID;\n',
-      ),
-    ).toHaveLength(1);
-    expect(
-      await refusals(
-        "worker/api/routes/example.ts",
-        'import { placeOrder } from "../../room/order-form";\nexport const p = placeOrder;\n',
-      ),
-    ).toEqual([]);
-    expect(
-      await refusals("worker/db/example.ts", 'import { settings } from "./schema";\nexport const s = settings;\n'),
-    ).toEqual([]);
-  });
-
-  it("passes on the repository as it is", async () => {
-    const results = await eslint.lintFiles(["app", "worker", "shared"]);
-    const layout = results.flatMap((r) =>
-      r.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => `${r.filePath}: ${m.message}`),
-    );
-    expect(layout).toEqual([]);
-  }, 120_000);
-});
-
-describe("import cycles", () => {
-  it("finds a cycle between two files and none in the repository", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cycles-"));
-    fs.mkdirSync(path.join(dir, "app"));
-    fs.writeFileSync(path.join(dir, "app/a.ts"), 'import { b } from "./b";\nexport const a = b;\n');
-    fs.writeFileSync(
-      path.join(dir, "app/b.ts"),
-      'import { a } from "~/a";\nexport const b = 1;\nexport const c = a;\n',
-    );
-    fs.writeFileSync(path.join(dir, "app/c.ts"), 'import { a } from "./a";\nexport const c = a;\n');
-    expect(cyclesOf(importGraph(dir))).toEqual([["app/a.ts", "app/b.ts"]]);
-    expect(cyclesOf(importGraph(process.cwd()))).toEqual([]);
-  });
-
-  it("finds an import that points the wrong way, a dynamic one included, and none in the repository", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ways-"));
-    for (const folder of ["app/lib", "worker/room", "worker/db", "worker/api"])
-      fs.mkdirSync(path.join(dir, folder), { recursive: true });
-    fs.writeFileSync(path.join(dir, "worker/room/verify.ts"), "export const v = 1;\n");
-    fs.writeFileSync(path.join(dir, "worker/api/envelope.ts"), "export const ok = 1;\n");
-    fs.writeFileSync(
-      path.join(dir, "app/lib/late.ts"),
-      'export const late = () => import("../../worker/room/verify");\n',
-    );
-    fs.writeFileSync(path.join(dir, "worker/db/seed.ts"), 'export const s = () => import("../room/verify");\n');
-    fs.writeFileSync(path.join(dir, "worker/room/uses-api.ts"), 'export const u = () => import("../api/envelope");\n');
-    expect(wrongWays(importGraph(dir)).sort()).toEqual([
-      "app/lib/late.ts -> worker/room/verify.ts",
-      "worker/db/seed.ts -> worker/room/verify.ts",
-      "worker/room/uses-api.ts -> worker/api/envelope.ts",
+      violations({
+        "worker/wallet/pay.ts": 'import { who } from "../players/who";\nexport const pay = who;\n',
+        "worker/players/who.ts":
+          'import type { Pay } from "../wallet/kinds";\nexport const who = 1;\nexport type W = Pay;\n',
+        "worker/wallet/kinds.ts": "export type Pay = number;\n",
+      }),
+    ).toEqual([
+      "no-folder-cycle: worker/players -> worker/wallet",
+      "no-folder-cycle: worker/wallet -> worker/players",
+      "worker-tiers:wallet: worker/wallet/pay.ts -> worker/players/who.ts",
     ]);
-    expect(wrongWays(importGraph(process.cwd()))).toEqual([]);
+  });
+
+  it("refuses a cycle between two nested folders of one tier's folder", () => {
+    expect(
+      violations({
+        "worker/api/routes/a.ts": 'import { b } from "../upstream/b";\nexport const a = b;\n',
+        "worker/api/upstream/b.ts": 'export const b = 1;\nexport const later = () => import("../routes/c");\n',
+        "worker/api/routes/c.ts": "export const c = 1;\n",
+      }),
+    ).toEqual([
+      "no-folder-cycle: worker/api/routes -> worker/api/upstream",
+      "no-folder-cycle: worker/api/upstream -> worker/api/routes",
+    ]);
+  });
+
+  it("refuses a cycle between two files of one folder", () => {
+    expect(
+      violations({
+        "worker/room/a.ts": 'import { b } from "./b";\nexport const a = b;\n',
+        "worker/room/b.ts": 'export const b = 1;\nexport const later = () => import("./a");\n',
+      }),
+    ).toEqual(["no-cycle: worker/room/a.ts -> worker/room/b.ts"]);
+  });
+
+  it("refuses app -> worker and worker -> app, dynamic imports and ~/ included", () => {
+    expect(
+      violations({
+        "app/lib/late.ts": 'export const late = () => import("../../worker/room/verify");\n',
+        "worker/room/verify.ts": 'import type { X } from "~/lib/x";\nexport type V = X;\n',
+        "app/lib/x.ts": "export type X = 1;\n",
+      }),
+    ).toEqual([
+      "app-not-worker: app/lib/late.ts -> worker/room/verify.ts",
+      "worker-not-app: worker/room/verify.ts -> app/lib/x.ts",
+    ]);
+  });
+
+  it("refuses shared -> either side, a runtime package, Node and what does not resolve; its tests may use Node", () => {
+    expect(
+      violations({
+        "shared/rules.ts": [
+          'import { sql } from "drizzle-orm";',
+          'import fs from "node:fs";',
+          'import { connect } from "cloudflare:sockets";',
+          'import { readConfig } from "../worker/config";',
+          "export const r = [sql, fs, connect, readConfig];",
+        ].join("\n"),
+        "shared/rules.test.ts":
+          'import fs from "node:fs";\nimport { r } from "#shared/rules";\nexport const t = [fs, r];\n',
+        "worker/config.ts": "export const readConfig = 1;\n",
+      }),
+    ).toEqual([
+      "shared-no-node: shared/rules.ts -> fs",
+      "shared-no-runtime: shared/rules.ts -> drizzle-orm",
+      "shared-pure: shared/rules.ts -> worker/config.ts",
+      "shared-resolves: shared/rules.ts -> cloudflare:sockets",
+    ]);
+  });
+
+  it("refuses db -> a domain, a domain -> api, a lower tier -> a higher or a peer; lets a folder import lower tiers", () => {
+    expect(
+      violations({
+        "worker/db/seed.ts": 'export const s = () => import("../room/verify");\n',
+        "worker/room/verify.ts":
+          'import { ok } from "../api/envelope";\nimport { k } from "../ledger/k";\nexport const v = [ok, k];\n',
+        "worker/api/envelope.ts": 'import { v } from "../room/verify";\nexport const ok = 1;\nexport const w = v;\n',
+        "worker/ledger/k.ts":
+          'import { log } from "../audit/log";\nimport { q } from "../db/q";\nexport const k = [log, q];\n',
+        "worker/audit/log.ts": "export const log = 1;\n",
+        "worker/db/q.ts": "export const q = 1;\n",
+      }),
+    ).toEqual([
+      "no-cycle: worker/api/envelope.ts -> worker/room/verify.ts",
+      "no-folder-cycle: worker/api -> worker/room",
+      "no-folder-cycle: worker/db -> worker/room",
+      "no-folder-cycle: worker/ledger -> worker/db",
+      "no-folder-cycle: worker/room -> worker/api",
+      "no-folder-cycle: worker/room -> worker/ledger",
+      "worker-tiers:db: worker/db/seed.ts -> worker/room/verify.ts",
+      "worker-tiers:ledger: worker/ledger/k.ts -> worker/audit/log.ts",
+      "worker-tiers:room: worker/room/verify.ts -> worker/api/envelope.ts",
+    ]);
+  });
+
+  it("refuses a worker folder that stands in no tier", () => {
+    expect(
+      violations({
+        "worker/newthing/a.ts": 'import { q } from "../db/q";\nexport const a = q;\n',
+        "worker/db/q.ts": "export const q = 1;\n",
+      }),
+    ).toEqual(["worker-tier-declared: worker/newthing/a.ts -> worker/db/q.ts"]);
   });
 });

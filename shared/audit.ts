@@ -1,4 +1,4 @@
-// Every action the console writes to the audit log (worker/operators/audit.ts auditStatement takes only these), in
+// Every action the console writes to the audit log (worker/audit/log.ts auditStatement takes only these), in
 // the order the audit page's filter lists them. Each has its words in locales/*/admin.json
 // "audit.actions.<action>" (shared/audit.test.ts), so an operator never reads a raw key.
 

@@ -7,7 +7,7 @@ import { hashSmsCode } from "../worker/players/sms";
 import { normalisePhone } from "../shared/players/phone";
 import { totpAt } from "../worker/auth/totp";
 import { seedOperatorTotpSecret } from "../worker/operators/sign-in";
-import { newSessionStatement } from "../worker/players/sessions";
+import { newSessionStatement } from "../worker/accounts/sessions";
 import { allDatabases } from "./shard-helpers";
 import { expectBooksBalanced, expectOk, type Answer, type ContractClient } from "./contract/client";
 import { newPlayerFields as contractPlayerFields } from "./contract/players";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, newPlayerFields, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, player, randomAddress } from "./wallet-helpers";
-import { MAX_FAILURES, MAX_LOGIN_FAILURES_ALL_SOURCES } from "../worker/players/lockout";
+import { MAX_FAILURES, MAX_LOGIN_FAILURES_ALL_SOURCES } from "../worker/accounts/lockout";
 
 // Every check of a secret is counted before its hash, atomically: many guesses at once cannot outrun
 // the lock (docs/decisions/050-secret-check-lockout.md). Each race below fires GUESSES requests at once.

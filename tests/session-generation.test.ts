@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../worker/auth/password";
 import { walletHandle } from "../worker/db/client";
-import { createSession } from "../worker/players/sessions";
-import { findUserByUsername } from "../worker/players/users";
+import { createSession } from "../worker/accounts/sessions";
+import { findUserByUsername } from "../worker/accounts/users";
 import { api, expectError, expectOk, login, registerPlayer } from "./helpers";
 import { playerD1 } from "./shard-helpers";
 

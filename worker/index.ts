@@ -16,7 +16,7 @@ import { handleRoomSocket, wakeOpenRooms } from "./room/routing";
 import { accrueEveryShard } from "./finance/accrue";
 import { applyDueLimitChanges } from "./protection/service";
 import { pruneIdleRounds } from "./room/round-retention";
-import { pruneLapsedAllowances } from "./operators/solo-allowances";
+import { pruneLapsedAllowances } from "./wallet/solo-allowances";
 import { checkBooksWhenDue } from "./insight/books";
 import { closeEveryShardsDaysWhenDue } from "./insight/books-days-shards";
 import { handlePricesSocket, lastPrices } from "./prices/routing";

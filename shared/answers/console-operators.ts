@@ -2,7 +2,8 @@ import type { OperatorRole } from "../operators/roles";
 import type { CoinPayouts } from "../payouts";
 import type { DepositPayee } from "./wallet";
 
-// The console's operator, settings and audit answers (docs/architecture.md#answers): worker/operators/ builds them.
+// The console's operator, settings and audit answers (docs/architecture.md#answers): worker/operators/,
+// worker/settings/ and worker/audit/ build them.
 
 /** A request about an operator that waits for a second admin (/api/admin/operators/requests). */
 export type OperatorRequest = {

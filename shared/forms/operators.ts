@@ -90,7 +90,7 @@ export const voidRoundForm = z.object({
 /** What a finished adjustment can be: made by one operator alone, or queued and then decided or withdrawn. */
 export const ADJUSTMENT_STATES = ["done", "approved", "rejected", "cancelled"] as const;
 
-/** The console's history of adjustments (worker/operators/adjustment-history.ts). */
+/** The console's history of adjustments (worker/wallet/adjustment-history.ts). */
 export const adjustmentHistoryForm = z
   .object({
     status: z

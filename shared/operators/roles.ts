@@ -60,7 +60,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/adjust": "cashier",
   "/api/admin/adjustments/approve": "cashier",
   "/api/admin/adjustments/reject": "cashier",
-  // the requester withdraws their own queued credit or debit (only theirs: worker/operators/adjustments.ts)
+  // the requester withdraws their own queued credit or debit (only theirs: worker/wallet/adjustments.ts)
   "/api/admin/adjustments/cancel": "cashier",
   "/api/admin/players/freeze": "cashier",
   "/api/admin/players/unfreeze": "cashier",
@@ -78,7 +78,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/banners/save": "manager",
   "/api/admin/banners/delete": "manager",
   "/api/admin/settings/update": "manager",
-  // a change of the deposit payees or coin payout rates waits for a second admin (worker/operators/setting-requests.ts);
+  // a change of the deposit payees or coin payout rates waits for a second admin (worker/settings/setting-requests.ts);
   // a manager withdraws their own, an admin decides
   "/api/admin/settings/requests": "viewer",
   "/api/admin/settings/requests/reject": "manager",

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "../helpers";
 import { requestId } from "../wallet-helpers";
 import { playerBooks } from "../../worker/operators/player-shards";
-import { soloRoomCents } from "../../worker/operators/solo-adjustments";
-import { pruneLapsedAllowances } from "../../worker/operators/solo-allowances";
+import { soloRoomCents } from "../../worker/wallet/solo-adjustments";
+import { pruneLapsedAllowances } from "../../worker/wallet/solo-allowances";
 import { balanceIn, playersInShards, setSettings, shardD1, signedOperator } from "./console-decisions-helpers";
 
 // What one operator may move alone in 24 hours is a sum over every shard (docs/decisions/161 "Limits that span

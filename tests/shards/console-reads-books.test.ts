@@ -6,7 +6,7 @@ import { shardIsControl } from "../shard-helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { controlAndShards } from "../../worker/db/every-shard";
 import { pageAt, pagedList } from "../../worker/db/paging";
-import { AUDIT_KEY_WIDTH, auditKey, listAudit } from "../../worker/operators/audit";
+import { AUDIT_KEY_WIDTH, auditKey, listAudit } from "../../worker/audit/log";
 import { CLOSE_AFTER_MS } from "../../worker/insight/books-days";
 import { closeEveryShardsDaysWhenDue, storedDaysOfShards } from "../../worker/insight/books-days-shards";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";

@@ -10,8 +10,8 @@ import { controlAndShards } from "../../worker/db/every-shard";
 import { type PageAt, mergedPage } from "../../worker/db/keyset";
 import { listDeposits, listWithdrawals, requestListKey } from "../../worker/wallet/requests";
 import { financeOrderKey, listOrders } from "../../worker/finance/orders";
-import { adjustmentKey, listPendingAdjustments } from "../../worker/operators/adjustments";
-import { auditKey, listAudit } from "../../worker/operators/audit";
+import { adjustmentKey, listPendingAdjustments } from "../../worker/wallet/adjustments";
+import { auditKey, listAudit } from "../../worker/audit/log";
 import { pagesBothWays } from "./paging-helpers";
 
 // The console's merged lists follow time, not the shards' id ranges (docs/decisions/163-merged-lists-follow-time.md).

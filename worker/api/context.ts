@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { readConfig } from "../config";
 import { ACCESS_EMAIL_HEADER } from "./access";
 import { MAX_BANNER_IMAGE_BYTES } from "../media/banner-images";
-import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../players/sessions";
+import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../accounts/sessions";
 import { parseRequestBody } from "./request-body";
 import { BOOKMARK_HEADER } from "../db/read-sessions";
 import { CONTROL_KEY, formatBookmarks, mergeBookmarks, parseBookmarks, shardKey } from "../db/bookmarks";

@@ -10,7 +10,7 @@ import { sha256Hex } from "../auth/crypto";
  * player's id and username never change, so they may be remembered; whether the session still
  * signs in (not revoked, not expired, the same password generation) and whether the player is frozen can
  * change at any moment, so a route that reads from here checks them inside its own write
- * (`sessionLiveSql`, worker/players/sessions.ts) and calls `confirmSession` before answering anything else.
+ * (`sessionLiveSql`, worker/accounts/sessions.ts) and calls `confirmSession` before answering anything else.
  */
 export type KnownSession = Pick<SessionUser, "id" | "username" | "sessionId">;
 

@@ -3,7 +3,7 @@ import type { Databases } from "../db/databases";
 import type { Context } from "hono";
 import type { AppEnv } from "./types";
 import { shardOfToken } from "../db/shards";
-import { findSessionUser } from "../players/sessions";
+import { findSessionUser } from "../accounts/sessions";
 import { noteSessionOwner } from "../request-log";
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;

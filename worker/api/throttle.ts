@@ -14,7 +14,7 @@ export type ThrottledAction = keyof typeof BINDING;
 
 /**
  * Per-source throttle at the edge, in front of the exact per-account counters in D1
- * (worker/players/lockout.ts), which stay as they are. The call passes only its key, as Cloudflare
+ * (worker/accounts/lockout.ts), which stay as they are. The call passes only its key, as Cloudflare
  * documents the binding: how many calls a period allows is the binding's own `simple = { limit, period }`
  * in wrangler.toml, per environment, the one place each limit is set (docs/decisions/155).
  * The key is CF-Connecting-IP, which Cloudflare sets in front of a deployment; under `wrangler dev` it

@@ -49,3 +49,8 @@ export function pagedList<T, V>(rows: T[], at: PageAt, keyOf: (row: T) => number
     prev: hasNewer && read.length ? cursorText(keyOf(read[0])) : null,
   };
 }
+
+/** Page n of a list read with one row more than a page: the extra row only says there is more. */
+export function pageOf<T>(rows: T[], page: number, pageSize: number) {
+  return { list: rows.slice(0, pageSize), page, hasMore: rows.length > pageSize };
+}

@@ -1,6 +1,6 @@
 import type { ControlDb } from "../db/client";
 import { ProductError } from "#shared/product-error";
-import { auditStatement } from "../operators/audit";
+import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { findProduct, listProducts, updateProductStatement, type ProductRecord, type TierChange } from "./orders";
 import { readSettings } from "../settings/settings";

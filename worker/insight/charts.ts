@@ -10,7 +10,7 @@ import { dayOf, drawDays } from "./draw-days";
 // The figures behind the console's charts, each from a query an index serves: drawn rounds by
 // draw time (rounds_draw_time) and their bets (bets_round); decided requests by status and decision time
 // (*_requests_decided); pending ones by status. Rounds count on the day they were drawn (UTC+8), as the
-// daily totals do (worker/operators/reports.ts): turnover is stakes played out, payouts what winners got.
+// daily totals do (worker/insight/reports.ts): turnover is stakes played out, payouts what winners got.
 // The rounds and rooms are in the control database, the bets and requests in every wallet shard, whose
 // figures add up (docs/decisions/161).
 

@@ -141,7 +141,7 @@ const reasonOf = (r: Row, words: CsvWords) =>
   });
 
 // An operator's credit or debit is written with ref operator:<id>, or operator:<asker>+<approver> when a
-// second operator approved it (worker/operators/adjustments.ts): both are named.
+// second operator approved it (worker/wallet/adjustments.ts): both are named.
 const OPERATOR_IDS = sql.raw(`CAST(substr(l.ref, 10) AS INTEGER)`);
 const SECOND_OPERATOR_ID = sql.raw(
   `CASE WHEN instr(l.ref, '+') > 0 THEN CAST(substr(l.ref, instr(l.ref, '+') + 1) AS INTEGER) END`,

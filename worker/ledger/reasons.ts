@@ -72,7 +72,7 @@ export const ledgerReasons = {
 
 /**
  * Whether a ledger row is an operator's adjustment, by the statement's own rule (ledgerSummary in
- * worker/wallet/funds.ts): a debit, or a top-up that is not an approved deposit (key "deposit:<id>"). That
+ * worker/ledger/funds.ts): a debit, or a top-up that is not an approved deposit (key "deposit:<id>"). That
  * takes in operator credits written before 0008 (no reason key, the operator's words as text) and the
  * seeded opening balance, which would otherwise read as deposits.
  */

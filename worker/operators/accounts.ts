@@ -1,11 +1,11 @@
 import type { ControlDb } from "../db/client";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
-import { auditStatement } from "./audit";
+import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { users } from "../db/schema";
-import { revokeAllSessionsStatement } from "../players/sessions";
-import { findAccount, reserveAccountStatement } from "../players/directory";
+import { revokeAllSessionsStatement } from "../accounts/sessions";
+import { findAccount, reserveAccountStatement } from "../accounts/directory";
 import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
 import { enrolmentCodeStatements } from "./enrolment";
 import { askOperatorChange, operatorRequestStatement } from "./operator-requests";

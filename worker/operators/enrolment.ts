@@ -6,12 +6,12 @@ import { randomHex } from "../auth/crypto";
 import { hashPassword } from "../auth/password";
 import { newTotpSecret, totpStep } from "../auth/totp";
 import { otpauthUrl } from "#shared/operators/otpauth";
-import { auditStatement } from "./audit";
+import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { enrolmentCodes, recoveryCodes, users } from "../db/schema";
-import { newSessionStatement, revokeAllSessionsStatement } from "../players/sessions";
-import { findUserByUsername, getUserById } from "../players/users";
-import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
+import { newSessionStatement, revokeAllSessionsStatement } from "../accounts/sessions";
+import { findUserByUsername, getUserById } from "../accounts/users";
+import { clearAttempts, limits, reserveAttempt } from "../accounts/lockout";
 import { matchesAccessEmail, recoveryCodeHash } from "./sign-in";
 
 // Operators own their credentials (docs/decisions/060-operator-sign-in.md): an admin hands over a

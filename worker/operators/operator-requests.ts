@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
 import type { OperatorRole } from "#shared/operators/roles";
 import type { AuditAction } from "#shared/audit";
-import { auditStatement, auditStatementIf } from "./audit";
+import { auditStatement, auditStatementIf } from "../audit/log";
 import { enrolmentCodeStatements } from "./enrolment";
 import { approversOrThrow, approversRefusal, approversRemain } from "./approvers";
 import { runInOneBatch } from "../db/batch";

@@ -5,12 +5,12 @@ import { hmacSha256 } from "../auth/crypto";
 import { toHex } from "#shared/hex";
 import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from "../auth/password";
 import { base32Encode, totpStep } from "../auth/totp";
-import { auditStatement } from "./audit";
+import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { recoveryCodes, sessions, users } from "../db/schema";
-import { newSessionStatement } from "../players/sessions";
-import { findUserByUsername, getUserById } from "../players/users";
-import { clearAttempts, limits, reserveAttempt } from "../players/lockout";
+import { newSessionStatement } from "../accounts/sessions";
+import { findUserByUsername, getUserById } from "../accounts/users";
+import { clearAttempts, limits, reserveAttempt } from "../accounts/lockout";
 
 // Operator sign-in (docs/decisions/060-operator-sign-in.md): password, then a TOTP code or one recovery
 // code; enrolment (worker/operators/enrolment.ts) first.

@@ -78,7 +78,7 @@ const auditRowsOf = (id: number) =>
 function playerRows(name: string, columns: string[]): PlayerTable["where"] | undefined {
   if (name === "users") return (id) => `id = ${id}`;
   if (name === "audit_log") return auditRowsOf;
-  // the password and withdrawal-password counters live with the account (worker/players/lockout.ts)
+  // the password and withdrawal-password counters live with the account (worker/accounts/lockout.ts)
   if (name === "login_attempts") return (id) => `username IN ('passwd:${id}', 'paypwd:${id}')`;
   if (columns.includes("user_id")) return (id) => `user_id = ${id}`;
   return undefined;

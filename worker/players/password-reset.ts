@@ -5,7 +5,7 @@ import { hashPassword } from "../auth/password";
 import { runInOneBatch } from "../db/batch";
 import { sessions, users } from "../db/schema";
 import { checkSmsCode, consumeSmsCodeStatement } from "./sms";
-import { findAccountByPhone } from "./directory";
+import { findAccountByPhone } from "../accounts/directory";
 
 /** The name typed is not a player's account registered to the phone that took the code. */
 const NOT_THIS_PHONES_ACCOUNT = 1190;

@@ -1,5 +1,5 @@
 import type { WalletDb } from "../db/client";
-import { getUserById } from "./users";
+import { getUserById } from "../accounts/users";
 import { toMoney } from "#shared/money";
 import { LEVEL_KEYS } from "#shared/players/levels";
 import { maskedPhone } from "#shared/players/phone";

@@ -4,7 +4,7 @@ import { ProductError } from "#shared/product-error";
 import { hmacSha256 } from "../auth/crypto";
 import { toHex } from "#shared/hex";
 import { smsCodes } from "../db/schema";
-import { checkSecret, limits } from "./lockout";
+import { checkSecret, limits } from "../accounts/lockout";
 import type { SmsSender } from "./sms-senders";
 import type { ApiLang } from "#shared/messages";
 
@@ -69,7 +69,7 @@ export async function sendSmsCode(
 }
 
 /**
- * Checks the newest unused code, counted on the phone's secret counter (worker/players/lockout.ts):
+ * Checks the newest unused code, counted on the phone's secret counter (worker/accounts/lockout.ts):
  * 10 wrong codes in 15 minutes lock that phone's checks (2065). Returns the code's id so
  * registration can consume it in its batch.
  */

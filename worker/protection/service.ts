@@ -1,6 +1,6 @@
 import type { WalletDb } from "../db/client";
 import { runInOneBatch } from "../db/batch";
-import { ledgerSummary, netResultCents } from "../wallet/funds";
+import { ledgerSummary, netResultCents } from "../ledger/funds";
 import {
   activeExclusion,
   insertExclusionStatement,
@@ -11,7 +11,7 @@ import {
   type LimitRow,
 } from "./queries";
 import { dueLimitChangeStatements } from "../notices/queries";
-import { revokeAllSessionsStatement, sessionRealityCheck } from "../players/sessions";
+import { revokeAllSessionsStatement, sessionRealityCheck } from "../accounts/sessions";
 import { toMoney } from "#shared/money";
 import {
   type ExclusionPeriod,

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { balanceChangeStatements } from "../ledger/ledger";
 import type { LedgerReason } from "../ledger/reasons";
 import { protectionAllowsSql } from "../protection/queries";
-import { sessionLiveSql } from "../players/sessions";
+import { sessionLiveSql } from "../accounts/sessions";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import type { LiveBetRow } from "./round-view";
 import type { RoundFacts } from "./rounds";

@@ -14,7 +14,7 @@ import {
   placeOrderStatements,
 } from "./bets";
 import { cannotCover } from "../ledger/ledger";
-import { movementExists } from "../wallet/funds";
+import { movementExists } from "../ledger/funds";
 import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
 import { ACCOUNT_BUSY, ProductError } from "#shared/product-error";
 import { refusedStatement } from "../db/shard-trouble";
@@ -25,7 +25,7 @@ import { ShardWrites } from "./shard-writes";
 import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
-import { auditStatement } from "../operators/audit";
+import { auditStatement } from "../audit/log";
 import { RoomState } from "./room-state";
 import { BEACON_RETRY_MS } from "./beacon-draw";
 import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./round-view";

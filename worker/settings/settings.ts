@@ -19,7 +19,7 @@ const settingDefaults = {
   deposit_second_approval_cents: 1_000_000,
   // "contact": deposits go through support (2056) instead of requests (docs/decisions/023-deposit-mode.md)
   deposit_mode: "request" as "request" | "contact",
-  // the accounts a player pays a deposit into, shown on /recharge (worker/operators/settings.ts)
+  // the accounts a player pays a deposit into, shown on /recharge (worker/settings/console.ts)
   deposit_payees: [] as DepositPayee[],
   // per payout coin, coins for one unit of money and the network fee in coins (shared/payouts.ts); none set: the
   // console says so on a coin withdrawal instead of an amount

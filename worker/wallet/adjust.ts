@@ -1,11 +1,11 @@
 import type { WalletDb } from "../db/client";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ProductError } from "#shared/product-error";
-import { auditStatement } from "../operators/audit";
+import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
-import { movementExists } from "./funds";
-import { getUserById } from "../players/users";
+import { movementExists } from "../ledger/funds";
+import { getUserById } from "../accounts/users";
 import { toMoney } from "#shared/money";
 import { ledgerReasons } from "../ledger/reasons";
 import { noticeStatement } from "../notices/queries";

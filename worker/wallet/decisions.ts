@@ -2,7 +2,7 @@ import type { WalletDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ProductError } from "#shared/product-error";
-import { auditStatement } from "../operators/audit";
+import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements } from "../ledger/ledger";
 import { ledgerReasons } from "../ledger/reasons";
@@ -11,9 +11,9 @@ import {
   adjustedRecentlySql,
   approvedDepositRecently,
   approvedDepositRecentlySql,
-} from "../operators/solo-adjustments";
+} from "./solo-adjustments";
 import { noticeStatement } from "../notices/queries";
-import { getUserById } from "../players/users";
+import { getUserById } from "../accounts/users";
 import { decideStatement, findDeposit, findWithdrawal, requestDecided } from "./requests";
 import { toMoney } from "#shared/money";
 import { playerNote } from "#shared/request-reasons";

@@ -2,14 +2,14 @@ import type { ControlDb, WalletDb } from "../db/client";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { toMoney } from "#shared/money";
-import { auditStatementIf } from "../operators/audit";
-import { DEPOSIT_KEY_PREFIX, soloAdjustmentStatement, soloWindows } from "../operators/solo-adjustments";
+import { auditStatementIf } from "../audit/log";
+import { DEPOSIT_KEY_PREFIX, soloAdjustmentStatement, soloWindows } from "./solo-adjustments";
 import { readSettings } from "../settings/settings";
 import { runInOneBatch } from "../db/batch";
 import { depositRequests } from "../db/schema";
 import { decideRequest, type RequestDecision } from "./decisions";
 import { findDeposit } from "./requests";
-import { releaseSolo, reserveSolo } from "../operators/solo-allowances";
+import { releaseSolo, reserveSolo } from "./solo-allowances";
 
 // Deposits under the same four eyes as credits (docs/decisions/061-four-eyes-on-money.md). A deposit above
 // `deposit_second_approval_cents` takes two operators: the first approval marks it, a different operator's
@@ -17,7 +17,7 @@ import { releaseSolo, reserveSolo } from "../operators/solo-allowances";
 // that credits, so it counts in their rolling 24 hours with their credits and the table's CHECKs abort a
 // batch that would pass either limit; such a deposit then waits for a second operator like a large one. With
 // wallet shards the deposit is the player's shard's row and the operator's 24 hours span every shard: they are
-// reserved in the control database before the credit (worker/operators/solo-allowances.ts, docs/decisions/161).
+// reserved in the control database before the credit (worker/wallet/solo-allowances.ts, docs/decisions/161).
 
 export type WaitReason = "threshold" | "player_24h" | "operator_24h";
 type Pending = NonNullable<Awaited<ReturnType<typeof findDeposit>>>;

@@ -1,8 +1,8 @@
 import type { WalletDb } from "../db/client";
 import { ProductError } from "#shared/product-error";
 import { verifyPassword } from "../auth/password";
-import { getUserById } from "../players/users";
-import { checkSecret, limits } from "../players/lockout";
+import { getUserById } from "../accounts/users";
+import { checkSecret, limits } from "../accounts/lockout";
 
 /**
  * Refuses unless the player has a withdrawal password (1080), is not locked (1081) and typed it

@@ -169,8 +169,3 @@ export function flowRow(r: LedgerRecord): FlowRow {
     kind: ledgerKind(r) as FlowKind,
   };
 }
-
-/** Page n of a list read with one row more than a page: the extra row only says there is more. */
-export function pageOf<T>(rows: T[], page: number, pageSize: number) {
-  return { list: rows.slice(0, pageSize), page, hasMore: rows.length > pageSize };
-}

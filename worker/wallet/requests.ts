@@ -4,7 +4,7 @@ import { cardColumns } from "./bank-card-queries";
 import { startsWithSql } from "../db/like";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { bankCards, depositRequests, users, withdrawalRequests } from "../db/schema";
-import { adjustedRecentlySql, approvedDepositRecentlySql } from "../operators/solo-adjustments";
+import { adjustedRecentlySql, approvedDepositRecentlySql } from "./solo-adjustments";
 
 // Deposit and withdrawal requests: the player's own lists, the operator's queue, and lookups.
 

@@ -42,7 +42,7 @@ export function RoundsTable({ rounds }: { rounds: RoundRow[] }) {
         ),
     },
     { head: t("rounds.bets"), className: "num", cell: (r) => r.bets },
-    // Turnover counts once a round is drawn (worker/operators/reports.ts): before, its stakes are in play;
+    // Turnover counts once a round is drawn (worker/insight/reports.ts): before, its stakes are in play;
     // a voided round's were refunded. Neither reads as a turnover of 0.00 or as a house result.
     {
       head: t("rounds.turnover"),

@@ -17,10 +17,10 @@ import {
   moveReservation,
   releaseAccount,
   reserveAccountStatement,
-} from "../../players/directory";
+} from "../../accounts/directory";
 import { users } from "../../db/schema";
-import { createSession, revokeAllSessionsStatement, revokeSession } from "../../players/sessions";
-import { findUserByUsername, getUserById, invitationIsValid } from "../../players/users";
+import { createSession, revokeAllSessionsStatement, revokeSession } from "../../accounts/sessions";
+import { findUserByUsername, getUserById, invitationIsValid } from "../../accounts/users";
 import {
   changeLoginPasswordForm,
   changeWithdrawalPasswordForm,
@@ -30,7 +30,7 @@ import {
   smsSendForm,
 } from "#shared/forms/players";
 import { resetForgottenPassword } from "../../players/password-reset";
-import { checkSecret, limits } from "../../players/lockout";
+import { checkSecret, limits } from "../../accounts/lockout";
 import { checkPayPassword } from "../../wallet/pay-password";
 import { checkSmsCode, consumeSmsCodeStatement, sendSmsCode, takeNameCheck } from "../../players/sms";
 import { smsSenderFor } from "../../players/sms-senders";

@@ -4,7 +4,7 @@ import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { auditStatement } from "../../operators/audit";
+import { auditStatement } from "../../audit/log";
 import { runInOneBatch } from "../../db/batch";
 import { sessions } from "../../db/schema";
 import { eq } from "drizzle-orm";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ok } from "../envelope";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
-import { auditStatement } from "../../operators/audit";
+import { auditStatement } from "../../audit/log";
 import { runInOneBatch } from "../../db/batch";
 import { lastBooksCheck } from "../../insight/books";
 import { storedDaysOfShards, todayOfShards } from "../../insight/books-days-shards";

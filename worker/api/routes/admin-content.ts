@@ -13,9 +13,9 @@ import {
   previewArticle,
   saveArticle,
   saveBanner,
-} from "../../operators/content";
-import { operatorSettings, updateSettings } from "../../operators/settings";
-import { decideSettingRequest, listSettingRequests } from "../../operators/setting-requests";
+} from "../../content/console";
+import { operatorSettings, updateSettings } from "../../settings/console";
+import { decideSettingRequest, listSettingRequests } from "../../settings/setting-requests";
 import { integerId } from "#shared/fields";
 import { z } from "zod";
 import { imageTooLarge, storeBannerImage } from "../../media/banner-images";
@@ -69,7 +69,7 @@ adminContentRoutes.post("/api/admin/settings/update", async (c) =>
   ),
 );
 
-// Changes of the deposit payees and coin payout rates waiting for a second admin (worker/operators/setting-requests.ts):
+// Changes of the deposit payees and coin payout rates waiting for a second admin (worker/settings/setting-requests.ts):
 // an admin approves; the asker withdraws theirs; anyone else's rejection is an admin's.
 adminContentRoutes.post("/api/admin/settings/requests", async (c) =>
   ok(c, { list: await listSettingRequests(c.var.db.control) }),

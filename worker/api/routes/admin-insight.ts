@@ -10,9 +10,9 @@ import { cashByDay, pendingAges, playByDay, roomReturns } from "../../insight/ch
 import { chartsForm, exportForm, riskInteractionForm } from "#shared/forms/insight";
 import { interactionStatement, interactionsOf, playersAtRisk, riskMarkers } from "../../insight/risk";
 import { playerIdForm } from "#shared/forms/operators";
-import { getUserById } from "../../players/users";
+import { getUserById } from "../../accounts/users";
 import { exportFileName, exportStream } from "../../insight/exports";
-import { auditStatement } from "../../operators/audit";
+import { auditStatement } from "../../audit/log";
 import { runInOneBatch } from "../../db/batch";
 import { parseBody } from "#shared/fields";
 import { playerBooks } from "../../operators/player-shards";

@@ -12,14 +12,14 @@ import {
   cancelAdjustment,
   decideAdjustment,
   listPendingAdjustments,
-} from "../../operators/adjustments";
+} from "../../wallet/adjustments";
 import { pageAt, pagedList } from "../../db/paging";
 import {
   adjustmentHistoryKey,
   ADJUSTMENT_HISTORY_KEY_WIDTH,
   adjustmentHistoryRow,
   listAdjustmentHistoryOfShards,
-} from "../../operators/adjustment-history";
+} from "../../wallet/adjustment-history";
 import { mergedPage } from "../../db/keyset";
 import { adjustmentDecisionForm, adjustmentHistoryForm, playerIdForm, playerSearchForm } from "#shared/forms/operators";
 import {
@@ -31,12 +31,12 @@ import {
   revokeSessions,
   searchPlayers,
   setFrozen,
-} from "../../operators/players";
+} from "../../players/console";
 import { adjustForm, filterQuery, pageForm, PAGE_SIZE } from "#shared/forms/wallet";
 import { requestKey } from "../../wallet/keys";
 import { toMoney } from "#shared/money";
 import { sessionsChanged } from "../session-memo";
-import { soloRoomCents } from "../../operators/solo-adjustments";
+import { soloRoomCents } from "../../wallet/solo-adjustments";
 import { playerBooks, requestBooks } from "../../operators/player-shards";
 
 // Players as the operator sees and handles them (docs/product.md#operators), with four eyes on money.

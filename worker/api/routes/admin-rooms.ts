@@ -5,8 +5,8 @@ import { ProductError } from "#shared/product-error";
 import { parseBody } from "#shared/fields";
 import { DAY_MS, parseDate } from "#shared/days";
 import type { AppEnv } from "../types";
-import { AUDIT_KEY_WIDTH, AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../operators/audit";
-import { pageAt, pagedList } from "../../db/paging";
+import { AUDIT_KEY_WIDTH, AUDIT_PAGE_SIZE, auditKey, listAudit } from "../../audit/log";
+import { pageAt, pageOf, pagedList } from "../../db/paging";
 import { controlAndShards } from "../../db/every-shard";
 import { listGames } from "../../room/game-rooms";
 import {
@@ -25,7 +25,7 @@ import {
   roomRoundKey,
   roomRounds,
   roomVoidCounts,
-} from "../../operators/reports";
+} from "../../insight/reports";
 import {
   ROOMS_PAGE_SIZE,
   createRoom,
@@ -33,8 +33,7 @@ import {
   newRoomTemplate,
   roomForOperator,
   updateRoom,
-} from "../../operators/rooms";
-import { pageOf } from "../../wallet/present";
+} from "../../room/console";
 import {
   ROUND_BOARD_PAGE_SIZE,
   roundBoard,
@@ -42,7 +41,7 @@ import {
   roundBoardKey,
   ROUND_BOARD_KEY_WIDTH,
   roundBoardRow,
-} from "../../operators/round-board";
+} from "../../room/round-board";
 import { roomStub } from "../../room/routing";
 import { forgetRoomRef } from "./game-shared";
 

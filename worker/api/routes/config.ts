@@ -19,7 +19,7 @@ configRoutes.post("/api/index/getconfig", async (c) => {
     kefu_url: s.kefu_url,
     android_url: s.android_url,
     ios_url: s.ios_url,
-    // the operator's choice wins over the deployment's CURRENCY_LABEL (worker/operators/settings.ts)
+    // the operator's choice wins over the deployment's CURRENCY_LABEL (worker/settings/console.ts)
     currency: s.currency_label || config.currencyLabel,
     deposit_min: s.deposit_min_cents / 100,
     sms_resend_seconds: SMS_RESEND_LOCK_MS / 1000,

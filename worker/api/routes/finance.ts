@@ -5,7 +5,7 @@ import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
 import { FINANCE_ORDER_KEY_WIDTH, financeOrderKey, listOrders, listProducts, lockedFunds } from "../../finance/orders";
-import { getUserById } from "../../players/users";
+import { getUserById } from "../../accounts/users";
 import { readSettings } from "../../settings/settings";
 import { pageAt, pagedList } from "../../db/paging";
 import { ordersForm, transferInForm } from "#shared/forms/finance";

@@ -3,7 +3,7 @@ import { ok } from "../envelope";
 import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
-import { LEDGER_ROW_KEY_WIDTH, ledgerRowKey, listLedgerRows } from "../../wallet/funds";
+import { LEDGER_ROW_KEY_WIDTH, ledgerRowKey, listLedgerRows } from "../../ledger/funds";
 import { pageAt, pagedList } from "../../db/paging";
 import { dateRangeWindow, formatDate, periodWindow } from "#shared/days";
 import { PAGE_SIZE, financeFlowForm } from "#shared/forms/wallet";

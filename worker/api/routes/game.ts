@@ -12,7 +12,7 @@ import { listGames, listRoomsOfTab } from "../../room/game-rooms";
 import { ROUND_KEY_WIDTH, drawnRounds, findRound, latestPublicRounds, publicRounds, roundKey } from "../../room/rounds";
 import { pageAt, pagedList } from "../../db/paging";
 import { cursorFields } from "#shared/fields";
-import { getUserById } from "../../players/users";
+import { getUserById } from "../../accounts/users";
 import { toMoney } from "#shared/money";
 import { roomStub } from "../../room/routing";
 import { diffView, gameView, roundResultView } from "../../room/round-view";

@@ -94,7 +94,7 @@ export const rounds = sqliteTable(
     index("rounds_room_status").on(t.roomId, t.status),
     // The console's charts read drawn rounds by day (worker/insight/charts.ts).
     index("rounds_draw_time").on(t.drawAtMs, t.roomId),
-    // The console's board of rounds in play and of voids, every room together (worker/operators/round-board.ts).
+    // The console's board of rounds in play and of voids, every room together (worker/room/round-board.ts).
     index("rounds_status_time").on(t.status, t.drawAtMs, t.id),
     // The books per day find the rounds still open at an instant by when they settled (worker/insight/books-days.ts).
     index("rounds_settled_time").on(t.settledAtMs),

@@ -5,13 +5,13 @@ import type { z } from "zod";
 import { ProductError } from "#shared/product-error";
 import { parseBody } from "#shared/fields";
 import { articleForm, articleListForm, bannerForm } from "#shared/forms/content";
-import { pageOf } from "../wallet/present";
-import { auditStatement } from "./audit";
-import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } from "../content/article-queries";
+import { pageOf } from "../db/paging";
+import { auditStatement } from "../audit/log";
+import { findArticle, sanitizedArticle, saveArticleStatement, type ArticleRow } from "./article-queries";
 import { runInOneBatch } from "../db/batch";
 import { articles, banners } from "../db/schema";
 import { removeUnreferencedImages, requireStoredImages } from "../media/banner-images";
-import { articleSummary } from "../content/articles";
+import { articleSummary } from "./articles";
 import type { ApiLang } from "#shared/messages";
 
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator

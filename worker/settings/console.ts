@@ -4,17 +4,17 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { parseBody } from "#shared/fields";
 import { MAX_INVITATION_CODES, settingsForm } from "#shared/forms/settings";
-import { auditStatement } from "./audit";
+import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { invitationCodes, settings } from "../db/schema";
-import { readSettings, type DepositPayee, type SettingKey, type Settings } from "../settings/settings";
+import { readSettings, type DepositPayee, type SettingKey, type Settings } from "./settings";
 import { toMoney } from "#shared/money";
 import { listSettingRequests, raceLostOrThrow, settingAskStatements, type SettingAsk } from "./setting-requests";
 
 // The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
 // row in one batch; a bad value is refused with its own code and nothing is written. The deposit payees, the
 // coin payout rates, the deposit mode and the support link are money: a change of them is filed as a request a
-// second admin approves (worker/operators/setting-requests.ts, docs/decisions/167-money-settings-four-eyes.md,
+// second admin approves (worker/settings/setting-requests.ts, docs/decisions/167-money-settings-four-eyes.md,
 // 171), in the same batch.
 
 const EDITABLE = [

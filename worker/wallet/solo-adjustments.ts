@@ -5,7 +5,7 @@ import { SOLO_WINDOW_MS, operatorWindowCents } from "./solo-allowances";
 
 // What one operator moved alone, over a rolling 24 hours (docs/decisions/061-four-eyes-on-money.md). These rows
 // are in the player's wallet shard, with the money they moved; what the operator moved over every shard is
-// reserved in the control database first (worker/operators/solo-allowances.ts, docs/decisions/161).
+// reserved in the control database first (worker/wallet/solo-allowances.ts, docs/decisions/161).
 const WINDOW_MS = SOLO_WINDOW_MS;
 
 export type SoloAdjustment = {
@@ -38,7 +38,7 @@ const operatorWindow = (operatorId: number, nowMs: number) =>
  * of this shard with itself included, computed in this INSERT, so the table's CHECKs abort the whole batch
  * (ledger rows and audit with it) when either would pass its limit. Batches run one at a time, so parallel
  * requests for one player each see the ones before them. The operator's sum over every shard is the
- * control database's reservation, made before this batch (worker/operators/solo-allowances.ts).
+ * control database's reservation, made before this batch (worker/wallet/solo-allowances.ts).
  */
 export function soloAdjustmentStatement(db: WalletDb, s: SoloAdjustment) {
   const size = Math.abs(s.amountCents);
@@ -72,7 +72,7 @@ export async function soloWindows(books: Books, operatorId: number, userId: numb
 
 /**
  * What this operator may still move alone for this player now (cents): a credit or debit larger than
- * this waits for a second operator (worker/operators/adjustments.ts askAdjustment), so the console's
+ * this waits for a second operator (worker/wallet/adjustments.ts askAdjustment), so the console's
  * confirm step can say so before it is sent.
  */
 export async function soloRoomCents(books: Books, operatorId: number, userId: number, nowMs: number) {

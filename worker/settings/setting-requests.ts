@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
 import type { AuditAction } from "#shared/audit";
 import { roleAllows } from "#shared/operators/roles";
-import { auditStatement, auditStatementIf } from "./audit";
+import { auditStatement, auditStatementIf } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { settingRequests, users } from "../db/schema";
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { summedByKey } from "../db/every-shard";
-import { dayOf, drawDays } from "../insight/draw-days";
+import { dayOf, drawDays } from "./draw-days";
 import { toMoney } from "#shared/money";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 

@@ -2,29 +2,29 @@ import type { ControlDb, WalletDb } from "../db/client";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
-import { auditStatement, auditStatementIf } from "./audit";
+import { auditStatement, auditStatementIf } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
-import { movementExists } from "../wallet/funds";
+import { movementExists } from "../ledger/funds";
 import { adjustmentRequests, users } from "../db/schema";
 import { soloAdjustmentStatement, soloWindows } from "./solo-adjustments";
 import { readSettings } from "../settings/settings";
 import { releaseSolo, reserveSolo } from "./solo-allowances";
-import { getUserById } from "../players/users";
+import { getUserById } from "../accounts/users";
 import { toMoney } from "#shared/money";
-import { adjustBalance, adjustmentNotice, type Adjustment } from "../wallet/adjust";
+import { adjustBalance, adjustmentNotice, type Adjustment } from "./adjust";
 import { noticeStatement } from "../notices/queries";
 import { ledgerReasons } from "../ledger/reasons";
-import { assertSameRequest } from "../wallet/keys";
+import { assertSameRequest } from "./keys";
 import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
 
 // Four eyes on money (docs/decisions/061-four-eyes-on-money.md): never on one's own account, never above
 // the bound, and whatever passes what one operator may move alone waits for a second operator: one
 // adjustment above the threshold, or one that would take this operator's rolling 24 hours for this
 // player past the threshold, or their own 24 hours past the daily total. The player's sum is checked inside
-// the batch that writes in the player's shard (worker/operators/solo-adjustments.ts), the operator's over every
-// shard by a reservation in the control database first (worker/operators/solo-allowances.ts), so parallel
+// the batch that writes in the player's shard (worker/wallet/solo-adjustments.ts), the operator's over every
+// shard by a reservation in the control database first (worker/wallet/solo-allowances.ts), so parallel
 // requests cannot pass together.
 
 /** The databases of a decision on one player (worker/operators/player-shards.ts). */
