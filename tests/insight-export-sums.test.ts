@@ -263,11 +263,11 @@ describe("CSV exports a spreadsheet can sum", () => {
       `充值 ${requestRef("deposit", deposit.data.id)}`,
     );
     const chineseDeposits = await exportRows(admin, "deposits", "chs");
-    expect(chineseDeposits.find((r) => r.id === String(deposit.data.id))).toMatchObject({
+    expect(chineseDeposits.find((r) => r.reference === requestRef("deposit", deposit.data.id))).toMatchObject({
       status: "已通过",
       status_code: "approved",
     });
-    expect(chineseDeposits.find((r) => r.id === String(refused.data.id))).toMatchObject({
+    expect(chineseDeposits.find((r) => r.reference === requestRef("deposit", refused.data.id))).toMatchObject({
       amount: "75.00",
       status_code: "rejected",
       reason: "未收到付款",

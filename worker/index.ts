@@ -1,5 +1,5 @@
 import { databasesOf } from "./db/databases";
-import { ACCESS_EMAIL_HEADER, isConsoleUrl, verifiedAccessEmail } from "./api/access";
+import { ACCESS_EMAIL_HEADER, asksConsoleManifest, isConsoleUrl, verifiedAccessEmail } from "./api/access";
 import { apiLang, message } from "#shared/messages";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists once `npm run build` (or wrangler's [build]) has run.
@@ -34,13 +34,15 @@ const remixHandler = createRequestHandler(remixBuild as unknown as ServerBuild);
  */
 async function withAccessIdentity(request: Request, env: Env, url: URL): Promise<Request | Response> {
   const access = readConfig(env).access;
-  // the first layer: every console URL, pages, their Remix data requests and the API (docs/decisions/169)
+  // the first layer: every console URL, pages, their Remix data requests, the route manifest of their paths and the
+  // API (docs/decisions/169, 184)
   const guarded = access !== null && isConsoleUrl(url);
   if (!guarded && !request.headers.has(ACCESS_EMAIL_HEADER)) return request;
   const headers = new Headers(request.headers);
   headers.delete(ACCESS_EMAIL_HEADER);
   if (guarded) {
-    const email = await verifiedAccessEmail(request, access);
+    // the route manifest is asked at /__manifest, outside the Access application's paths: its token comes as the cookie
+    const email = await verifiedAccessEmail(request, access, { cookie: asksConsoleManifest(url) });
     if (!email) {
       const lang = apiLang(request.headers.get("accept-language")?.split(",")[0]);
       const info = message(lang, "1236");

@@ -6,6 +6,7 @@ import { walletBindings } from "../../worker/db/shards";
 import { shardOfId } from "../../worker/db/id-ranges";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { toMoney } from "#shared/money";
+import { requestRef } from "#shared/request-ref";
 
 // The console's reports, charts, round board and CSV exports over four wallet shards that are four databases
 // (docs/decisions/161): each shard's figures add up, each export holds every shard's rows once, in order, under
@@ -136,8 +137,11 @@ describe("the console's reports over wallet shards", () => {
     expect(times).toEqual([...times].sort());
 
     const deposits = await exportCsv("deposits");
-    const ours = deposits.rows.filter((r) => players.some((p) => p.depositId === Number(r.id)));
+    // each named by its reference, whatever shard's range its id is from
+    const ours = deposits.rows.filter((r) => players.some((p) => requestRef("deposit", p.depositId) === r.reference));
     expect(ours).toHaveLength(players.length);
+    // never a 13-digit internal id, in any cell but the player's own id
+    expect(ours.every((r) => Object.entries(r).every(([k, v]) => k === "user_id" || !/^\d{13}$/.test(v)))).toBe(true);
     // the operator who decided, named from the directory in the control database
     expect(ours.every((r) => r.decided_by === "admin" && r.status_code === "approved")).toBe(true);
   });

@@ -12,7 +12,7 @@ export type DirectoryEntry = { id: number; shard: number | null };
  * written. A player goes to the least-filled wallet shard by the directory's counts, the lowest index among
  * equals (docs/decisions/169), chosen inside this one statement: D1 runs a database's statements one at a
  * time, so registrations at once each count the ones before and the shards never drift more than one apart.
- * The count reads the directory's shard column once per registration; no counter is written.
+ * The count reads the index on the directory's shard column once per registration; no counter is written.
  */
 export function reserveAccountStatement(
   db: ControlDb,

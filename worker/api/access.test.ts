@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isConsolePath, isConsoleUrl } from "./access";
+import { asksConsoleManifest, isConsolePath, isConsoleUrl } from "./access";
 
 // What Access guards at the Worker's entry (docs/decisions/169): the console's pages, their Remix data
 // requests and its API, however spelled; the player's pages stay open.
@@ -38,6 +38,26 @@ describe("the console's URLs", () => {
     for (const url of [
       "https://app.test/?_data=routes/login",
       "https://app.test/_root.data?_routes=routes/administrator",
+    ])
+      expect(isConsoleUrl(new URL(url)), url).toBe(false);
+  });
+
+  it("include Remix's route manifest asked for a console path, however spelled, beside the player's or alone", () => {
+    for (const url of [
+      "https://app.test/__manifest?p=/admin&version=1",
+      "https://app.test/__manifest?p=admin/players&version=1",
+      "https://app.test/__manifest?p=/login&p=/ADMIN/rooms/1&version=1",
+      "https://app.test/__manifest?p=%2F%2561dmin&version=1",
+      "https://app.test/__manifest?p=//admin&version=1",
+      "https://app.test/__manifest/?p=/admin",
+    ]) {
+      expect(asksConsoleManifest(new URL(url)), url).toBe(true);
+      expect(isConsoleUrl(new URL(url)), url).toBe(true);
+    }
+    for (const url of [
+      "https://app.test/__manifest?p=/login&p=/user&version=1",
+      "https://app.test/__manifest?p=/administrator&version=1",
+      "https://app.test/login?p=/admin",
     ])
       expect(isConsoleUrl(new URL(url)), url).toBe(false);
   });

@@ -22,9 +22,27 @@ function keySetOf(teamUrl: string) {
   return keys;
 }
 
-/** The verified, lower-cased email of the request's Access token; null for none, a bad one or one without email. */
-export async function verifiedAccessEmail(request: Request, access: NonNullable<Config["access"]>) {
-  const token = request.headers.get("cf-access-jwt-assertion");
+/** The CF_Authorization cookie's value: the same application token, which a browser sends on every path of the host. */
+function accessCookie(request: Request) {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === "CF_Authorization") return value.join("=") || null;
+  }
+  return null;
+}
+
+/**
+ * The verified, lower-cased email of the request's Access token; null for none, a bad one or one without email.
+ * The token is the header Access adds to the requests of the application's paths; a request outside them (Remix's
+ * route manifest, see isConsoleUrl) may carry it only in the CF_Authorization cookie, checked the same way when
+ * `cookie` is set.
+ */
+export async function verifiedAccessEmail(
+  request: Request,
+  access: NonNullable<Config["access"]>,
+  { cookie = false }: { cookie?: boolean } = {},
+) {
+  const token = request.headers.get("cf-access-jwt-assertion") ?? (cookie ? accessCookie(request) : null);
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, keySetOf(access.teamUrl), {
@@ -47,6 +65,12 @@ export async function verifiedAccessEmail(request: Request, access: NonNullable<
  * are already resolved by the URL parser.
  */
 export function isConsolePath(pathname: string) {
+  const path = routerPath(pathname);
+  return path === "/admin" || path.startsWith("/admin/") || path === "/api/admin" || path.startsWith("/api/admin/");
+}
+
+/** A path as the routers read it: decoded, lower case, slashes collapsed, no trailing slash or `.data` suffix. */
+function routerPath(pathname: string) {
   let path = pathname;
   try {
     path = decodeURIComponent(pathname);
@@ -59,7 +83,7 @@ export function isConsolePath(pathname: string) {
       .replace(/\/+$/, "")
       .replace(/\.data$/, "")
       .replace(/\/+$/, "") || "/";
-  return path === "/admin" || path.startsWith("/admin/") || path === "/api/admin" || path.startsWith("/api/admin/");
+  return path;
 }
 
 /**
@@ -69,8 +93,22 @@ export function isConsolePath(pathname: string) {
  */
 const CONSOLE_ROUTE_ID = /(?:^|,)\s*routes\/admin(?:$|[._,])/i;
 
-/** Whether a request's URL is the console's: its path (isConsolePath), or a Remix data request naming a console route. */
+/**
+ * Whether a URL asks Remix's route manifest (v3_lazyRouteDiscovery: `/__manifest?p=<path>&version=...`, what a
+ * page's client asks before following a link) for a console path: the answer lists the console's routes, their
+ * URLs' parameters, which have loaders and actions, and their modules. Remix adds a missing leading slash, decodes
+ * the path and matches in any case, as isConsolePath reads it.
+ */
+export function asksConsoleManifest(url: URL) {
+  if (routerPath(url.pathname) !== "/__manifest") return false;
+  return url.searchParams.getAll("p").some((path) => isConsolePath(path.startsWith("/") ? path : `/${path}`));
+}
+
+/**
+ * Whether a request's URL is the console's: its path (isConsolePath), a Remix data request naming a console route,
+ * or the route manifest of a console path (asksConsoleManifest).
+ */
 export function isConsoleUrl(url: URL) {
-  if (isConsolePath(url.pathname)) return true;
+  if (isConsolePath(url.pathname) || asksConsoleManifest(url)) return true;
   return ["_data", "_routes"].some((name) => url.searchParams.getAll(name).some((id) => CONSOLE_ROUTE_ID.test(id)));
 }

@@ -8,6 +8,7 @@ import { type CsvWords, csvWords } from "./csv-words";
 import type { ExportKind } from "#shared/forms/insight";
 import { splitNote } from "#shared/request-reasons";
 import { guardedText } from "#shared/csv-cell";
+import { type RequestKind, requestRef } from "#shared/request-ref";
 
 // CSV exports for reconciling outside the app: one kind of record over a range of player days (UTC+8),
 // streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
@@ -68,17 +69,20 @@ function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, ex
       ORDER BY ${time}, ${id} LIMIT ${EXPORT_PAGE}`);
 }
 
-// A deposit above the two-operator threshold is approved by two people (docs/decisions/061): the first
-// approver is named beside the one who decided it.
+// A request is named by its one reference (shared/request-ref.ts, docs/decisions/173), as the player's screens and
+// the console write it and as the console's history search finds it, never by its internal id. A deposit above the
+// two-operator threshold is approved by two people (docs/decisions/061): the first approver is named beside the one
+// who decided it.
 const requests = (
   table: "deposit_requests" | "withdrawal_requests",
   extraColumn: string,
   extraHeader: string,
 ): Source => {
-  const twoApprovers = table === "deposit_requests";
+  const kind: RequestKind = table === "deposit_requests" ? "deposit" : "withdrawal";
+  const twoApprovers = kind === "deposit";
   return {
     header: [
-      "id",
+      "reference",
       "time",
       "user_id",
       "username",
@@ -107,7 +111,7 @@ const requests = (
       ),
     ),
     cells: (r, words) => [
-      r.id,
+      requestRef(kind, Number(r.id)),
       csvTime(r.timeMs),
       r.userId,
       text(r.username),

@@ -297,6 +297,9 @@ export const accountDirectory = sqliteTable(
       .on(t.quhao, t.phone)
       .where(sql`${t.phone} <> ''`),
     check("account_directory_shard_range", sql`${t.shard} IS NULL OR ${t.shard} BETWEEN 0 AND 254`),
+    // each registration counts the players per shard to pick the least-filled (worker/players/directory.ts): read
+    // from this index alone, not the table
+    index("account_directory_shard").on(t.shard),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `account_directory_shard` ON `account_directory` (`shard`);
