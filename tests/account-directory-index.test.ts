@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { controlHandle } from "../worker/db/client";
-import { reserveAccountStatement } from "../worker/players/directory";
+import { reserveAccountStatement } from "../worker/accounts/directory";
 
 // Every registration counts the players of each wallet shard in the directory to pick the least-filled one
 // (worker/players/directory.ts, docs/decisions/169): with the index on account_directory.shard that count reads
