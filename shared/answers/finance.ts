@@ -12,6 +12,8 @@ export type Product = {
   days: number;
 };
 export type ProductList = { list: Product[]; min: number; max: number };
+/** The console's tiers (/api/admin/products), with the most one transfer into the open-ended top tier takes. */
+export type ConsoleProducts = { list: Product[]; openMax: number };
 export type FinanceOrder = {
   id: number;
   product: number;

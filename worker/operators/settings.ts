@@ -1,4 +1,5 @@
 import type { ControlDb } from "../db/client";
+import type { ConsoleSettings, SettingsSaved } from "#shared/answers/console-operators";
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -58,7 +59,7 @@ function present(
   s: Pick<Settings, (typeof EDITABLE)[number] | (typeof FOUR_EYES)[number]>,
   invitations: string[],
   deploymentCurrency: string,
-) {
+): ConsoleSettings {
   return {
     kefu_url: s.kefu_url,
     android_url: s.android_url,
@@ -92,7 +93,7 @@ export async function updateSettings(
   body: unknown,
   deploymentCurrency: string,
   nowMs: number,
-) {
+): Promise<SettingsSaved> {
   const form = parseBody(settingsForm, body);
   const values: Partial<Record<SettingKey, unknown>> = {
     android_url: form.android_url,

@@ -1,4 +1,6 @@
 import { mergedPage } from "../../db/keyset";
+import type { ConsoleProducts } from "#shared/answers/finance";
+import type { ActionDone } from "#shared/answers/console-routes";
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
@@ -26,13 +28,16 @@ adminFinanceRoutes.post("/api/admin/products", async (c) => {
     listProducts(db),
     readSettings(db, ["finance_open_max_cents"]),
   ]);
-  return ok(c, { list: products.map((p) => productRow(p, openMaxCents)), openMax: toMoney(openMaxCents) });
+  return ok(c, {
+    list: products.map((p) => productRow(p, openMaxCents)),
+    openMax: toMoney(openMaxCents),
+  } satisfies ConsoleProducts);
 });
 
 /** The most one transfer-in into the open-ended top tier takes (stated on the players' screens). */
 adminFinanceRoutes.post("/api/admin/products/openmax", async (c) => {
   const { max } = parseBody(openTierMaxForm, c.get("body"));
-  return ok(c, await setOpenTierMax(c.var.db.control, c.get("user").id, max, Date.now()));
+  return ok(c, (await setOpenTierMax(c.var.db.control, c.get("user").id, max, Date.now())) satisfies ActionDone);
 });
 
 adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
@@ -44,7 +49,7 @@ adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
     maxCents: form.max,
     days: form.days,
   };
-  return ok(c, await editTier(c.var.db.control, c.get("user").id, change, Date.now()));
+  return ok(c, (await editTier(c.var.db.control, c.get("user").id, change, Date.now())) satisfies ActionDone);
 });
 
 adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
