@@ -8,7 +8,8 @@ import { MAX_INVITATION_CODES, settingsForm } from "#shared/forms/settings";
 import { auditStatement } from "./audit";
 import { runInOneBatch } from "../db/batch";
 import { invitationCodes, settings } from "../db/schema";
-import { readSettings, type DepositPayee, type SettingKey, type Settings } from "../settings/settings";
+import { readSettings, type SettingKey, type Settings } from "../settings/settings";
+import type { DepositPayee } from "#shared/answers/wallet";
 import { toMoney } from "#shared/money";
 import { listSettingRequests, raceLostOrThrow, settingAskStatements, type SettingAsk } from "./setting-requests";
 
