@@ -90,6 +90,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Every answer of the API is checked against its type in shared/answers (docs/decisions/178): a route answers
+  // `ok(c, <answer> satisfies <Type>)`, or a bare literal (null, the contract's 1).
+  {
+    files: ["worker/api/routes/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.name='ok'][arguments.1.type!='TSSatisfiesExpression'][arguments.1.type!='Literal']",
+          message: "Answer `ok(c, <answer> satisfies <its type in shared/answers>)`: docs/decisions/178.",
+        },
+      ],
+    },
+  },
   layer(["app/**/*.{ts,tsx}"], [], NOT_WORKER),
   layer(["shared/**/*.ts"], ["shared/**/*.test.ts"], NO_RUNTIME),
   // the rules' own tests run in Node beside them and may read files; they still import neither side

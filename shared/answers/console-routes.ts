@@ -1,5 +1,5 @@
 import type { OperatorRole } from "../operators/roles";
-import type { ConsoleProducts } from "./finance";
+import type { AccrualDone, ConsoleProducts, PlayerFinanceOrder } from "./finance";
 import type { Paged } from "./paging";
 import type {
   ArticleFields,
@@ -111,6 +111,9 @@ export type ConsoleAnswers = {
   "/api/admin/products": ConsoleProducts;
   "/api/admin/products/openmax": ActionDone;
   "/api/admin/products/update": ActionDone;
+  "/api/admin/productorders": Paged<PlayerFinanceOrder>;
+  /** the end-to-end tests' accrual at a chosen time (FINANCE_TEST_CLOCK=on); the console does not call it */
+  "/api/admin/finance/accrue": AccrualDone;
   "/api/admin/articles": Paged<ArticleRow>;
   "/api/admin/articles/get": ArticleFields;
   "/api/admin/articles/preview": ArticlePreview;

@@ -40,3 +40,9 @@ export type FinanceOrderPage = {
   next?: string | null;
   prev?: string | null;
 };
+
+/** A player's lock-up as the console lists every player's (/api/admin/productorders): whose it is, by name. */
+export type PlayerFinanceOrder = FinanceOrder & { userId: number; username: string };
+
+/** A manual accrual run (/api/admin/finance/accrue): when it ran and the rows it paid, over every shard. */
+export type AccrualDone = { at: number; interestRows: number; principalRows: number };

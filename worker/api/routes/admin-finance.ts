@@ -1,5 +1,6 @@
 import { mergedPage } from "../../db/keyset";
-import type { ConsoleProducts } from "#shared/answers/finance";
+import type { AccrualDone, ConsoleProducts, PlayerFinanceOrder } from "#shared/answers/finance";
+import type { Paged } from "#shared/answers/paging";
 import type { ActionDone } from "#shared/answers/console-routes";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -59,7 +60,7 @@ adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
   const rows = await mergedPage(c.var.db.wallets, at, "desc", financeOrderKey, (db, page) =>
     listOrders(db, { userId: form.userId, status: form.status === "all" ? undefined : form.status, at: page }),
   );
-  return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow));
+  return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow) satisfies Paged<PlayerFinanceOrder>);
 });
 
 const accrueForm = z.object({ at: integerId().optional() });
@@ -69,5 +70,5 @@ adminFinanceRoutes.post("/api/admin/finance/accrue", async (c) => {
   const { at } = parseBody(accrueForm, c.get("body"));
   if (at !== undefined && !readConfig(c.env).financeTestClock) throw new ProductError(1001);
   const nowMs = at ?? Date.now();
-  return ok(c, { at: nowMs, ...(await accrueEveryShard(c.var.db, nowMs)) });
+  return ok(c, { at: nowMs, ...(await accrueEveryShard(c.var.db, nowMs)) } satisfies AccrualDone);
 });
