@@ -4,7 +4,7 @@
 
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { LiveBet, PollAnswer } from "./game";
+import type { LiveBet } from "./game";
 import type { GameInfo } from "#shared/answers/games";
 import {
   bettingOpen,
