@@ -60,6 +60,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Every answer of the API is checked against its type in shared/answers (docs/decisions/178): a route answers
+  // `ok(c, <answer> satisfies <Type>)`, or a bare literal (null, the contract's 1).
+  {
+    files: ["worker/api/routes/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.name='ok'][arguments.1.type!='TSSatisfiesExpression'][arguments.1.type!='Literal']",
+          message: "Answer `ok(c, <answer> satisfies <its type in shared/answers>)`: docs/decisions/178.",
+        },
+      ],
+    },
+  },
   // The sanitizer and the redirect check look for control characters on purpose.
   { files: ["shared/content/sanitize-html*.ts", "app/lib/session.server.ts"], rules: { "no-control-regex": "off" } },
 );

@@ -107,6 +107,14 @@ describe("operator accounts", () => {
     );
   });
 
+  it("lists a role the database holds that is none of the four as no role, never as a role's key", async () => {
+    // written by hand in the database (the API writes only the four): the console would show "roles.Admin"
+    const op = await secondOperator(true, "viewer");
+    await env.DB.prepare("UPDATE users SET operator_role = 'Admin' WHERE id = ?").bind(op.id).run();
+    const listed = await api("/api/admin/operators", { token: await operatorLogin() });
+    expect(listed.data.list.find((o: { id: number }) => o.id === op.id).role).toBeNull();
+  });
+
   it("disabling ends every session at once; enabling lets the operator back; both audited", async () => {
     const admin = await operatorLogin();
     const op = await secondOperator(true, "cashier");

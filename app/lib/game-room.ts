@@ -4,7 +4,7 @@
 
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { LiveBet, PollAnswer } from "./game";
+import type { LiveBet } from "./game";
 import type { GameInfo } from "#shared/answers/games";
 import {
   bettingOpen,
@@ -122,7 +122,7 @@ export function useLiveRound(roomId: number, info: GameInfo, loadedBets: LiveBet
     const news: RoomMessage[] = [];
     newsDuringPoll.current = news;
     const { game } = liveRef.current;
-    const answer = await readJson<PollAnswer>(
+    const answer = await readJson(
       `/activity/${roomId}/live?seqno=${encodeURIComponent(String(game.seqno))}&gametype=${game.gametype}`,
       read.abort.signal,
     );

@@ -14,6 +14,7 @@ import {
   screenOfRoomType,
   type RoomScreen,
   type OrderProblem,
+  type RecordPage,
 } from "./game";
 import type { RoundResult } from "#shared/rounds";
 import { bettingOpen, secondsOfDiff } from "./game-countdown";
@@ -91,7 +92,7 @@ export async function loadRecordPage(
   context: AppLoadContext,
   roomId: number,
   pageParam: string | null,
-) {
+): Promise<RecordPage> {
   const page = Math.max(1, Math.min(500, Number.parseInt(pageParam ?? "1", 10) || 1));
   const answer = await callApi(request, context, "/api/Game/getGamelog", {
     roomid: roomId,

@@ -2,7 +2,7 @@
 // room screen applies before it asks the server: the server checks everything again.
 import { formatDecimal } from "./number-format";
 import { MAX_OPTIONS_PER_ORDER, RACING_10 } from "#shared/rooms";
-import type { LiveBet as ServerLiveBet } from "#shared/rounds";
+import type { LiveBet as ServerLiveBet, RoundResult } from "#shared/rounds";
 import type { BetOptionOdds } from "#shared/answers/games";
 
 /** A row of the live table as the screen holds it: `mine` marks the player's own bets. */
@@ -10,6 +10,9 @@ export type LiveBet = ServerLiveBet & { mine?: boolean };
 
 /** The room's poll (/activity/{id}/live): the round's bets, or ok false when the API refused. */
 export type PollAnswer = { ok: boolean; list: LiveBet[]; seqno: number | null };
+
+/** A page of a room's past results (/activity/{id}/record), or the API's refusal in `failed`. */
+export type RecordPage = { page: number; list: RoundResult[]; hasMore: boolean; failed: string | null };
 
 export type RoomScreen = "activity" | "bjsc";
 

@@ -21,7 +21,7 @@ export function useNoticeWatch(unread: number | null) {
     const ask = async () => {
       if (document.visibilityState !== "visible") return;
       // offline for a moment, the read fails: the next turn asks again
-      const read = await readJson<{ unread: number }>("/notice-count");
+      const read = await readJson("/notice-count");
       if (!read.ok || stopped) return;
       if (read.data.unread > (shown.current ?? 0) && revalidator.state === "idle") revalidator.revalidate();
     };

@@ -80,7 +80,8 @@ async function describe(
     amount: money(Math.abs(row.money)),
     balance: money(asked?.balance ?? 0),
     after: money((asked?.balance ?? 0) + row.money),
-    by: "reason" in row ? row.requestedBy : undefined,
+    // an operator the directory does not name reads "—", as the audit log writes one
+    by: "reason" in row ? (row.requestedBy ?? "—") : undefined,
     // the player reads the preset alone, in their language; the operator's words stay in the console
     reads: playerNoteText(t, fields.note),
   };
@@ -207,7 +208,7 @@ export default function Approvals() {
               <Link to={`/admin/players/${a.userId}`}>{a.username}</Link>
             </div>
             <div className="muted">
-              <PlayerTime ms={a.time} zone /> · {t("approvals.askedBy", { name: a.requestedBy })} · {a.reason}
+              <PlayerTime ms={a.time} zone /> · {t("approvals.askedBy", { name: a.requestedBy ?? "—" })} · {a.reason}
             </div>
             {a.text ? <div>{t("approvals.playerReads", { text: t(`wallet:adjustmentTexts.${a.text}`) })}</div> : null}
             <DecisionForm kind="adjustment" id={a.id} own={a.requestedById === me?.id} />

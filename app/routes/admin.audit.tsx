@@ -193,7 +193,7 @@ export default function Audit() {
       {list.length === 0 ? <p className="muted">{t("audit.none")}</p> : null}
       <ol className="admin-list audit">
         {list.map((r) => (
-          <AuditRow key={r.key ?? `${r.time}_${r.id}_${r.action}_${r.target}`} row={r} />
+          <AuditRow key={r.key} row={r} />
         ))}
       </ol>
       <Pager page={page} hasMore={hasMore} next={next} prev={prev} />

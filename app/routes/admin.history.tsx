@@ -9,7 +9,6 @@ import { callAdmin } from "~/lib/operator.server";
 import { pageCursor, pageOf } from "~/lib/wallet";
 import { adjustmentHistoryForm } from "#shared/forms/operators";
 import { requestListForm } from "#shared/forms/wallet";
-import type { AdjustmentHistoryRow, RequestHistoryRow } from "#shared/answers/console-wallet";
 import type { Paged } from "#shared/answers/paging";
 
 export const handle = { title: "admin:history.title" };
@@ -41,31 +40,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const body = { ...values, page: pageOf(url.searchParams), ...pageCursor(url.searchParams) };
   const refused = await checkFields(request, source.form, body);
-  const empty: Paged<never> = { list: [], page: 1, hasMore: false };
-  if (refused) return { kind, values, errors: refused.fields, result: empty };
-  const answer = await callAdmin(request, context, source.path, body);
-  if (answer.code !== 1) return { kind, values, errors: { status: answer.info }, result: empty };
-  return { kind, values, errors: {} as Record<string, string>, result: answer.data };
+  if (refused) return { values, errors: refused.fields, result: { kind, page: EMPTY } };
+  const { error, ...result } = await listed(request, context, kind, body);
+  return { values, errors: error === null ? ({} as Record<string, string>) : { status: error }, result };
+}
+
+const EMPTY: Paged<never> = { list: [], page: 1, hasMore: false };
+
+/** The page of the kind asked for, each kind with its own rows (the answer of its path), or the API's refusal. */
+async function listed(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  kind: HistoryKind,
+  body: Record<string, unknown>,
+) {
+  if (kind === "adjustments") {
+    const answer = await callAdmin(request, context, SOURCES.adjustments.path, body);
+    return answer.code === 1 ? { kind, page: answer.data, error: null } : { kind, page: EMPTY, error: answer.info };
+  }
+  const answer = await callAdmin(request, context, SOURCES[kind].path, body);
+  return answer.code === 1 ? { kind, page: answer.data, error: null } : { kind, page: EMPTY, error: answer.info };
 }
 
 export default function History() {
-  const { kind, values, errors, result } = useLoaderData<typeof loader>();
+  const { values, errors, result } = useLoaderData<typeof loader>();
+  const { kind, page } = result;
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">
       <h1>{t("history.title")}</h1>
       <HistoryFilters kind={kind} values={values} errors={errors} />
-      {result.list.length === 0 ? <p className="muted">{t("history.none")}</p> : null}
-      {result.list.length > 0 && kind === "adjustments" ? (
-        <AdjustmentHistoryTable rows={result.list as AdjustmentHistoryRow[]} />
+      {page.list.length === 0 ? <p className="muted">{t("history.none")}</p> : null}
+      {page.list.length > 0 && result.kind === "adjustments" ? (
+        <AdjustmentHistoryTable rows={result.page.list} />
       ) : null}
-      {result.list.length > 0 && kind !== "adjustments" ? (
-        <RequestHistoryTable
-          kind={kind === "deposits" ? "deposit" : "withdrawal"}
-          rows={result.list as RequestHistoryRow[]}
-        />
+      {page.list.length > 0 && result.kind !== "adjustments" ? (
+        <RequestHistoryTable kind={result.kind === "deposits" ? "deposit" : "withdrawal"} rows={result.page.list} />
       ) : null}
-      <Pager page={result.page} hasMore={result.hasMore} next={result.next} prev={result.prev} />
+      <Pager page={page.page} hasMore={page.hasMore} next={page.next} prev={page.prev} />
     </main>
   );
 }

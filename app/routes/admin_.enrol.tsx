@@ -15,12 +15,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 
 export const handle = { title: "admin:enrol.title" };
 
-type Enrolment = { secret: string; qr: string };
+/** The new authenticator's secret, and its QR code to scan. */
+type SecretToScan = { secret: string; qr: string };
 type Result = {
   error?: string;
   username?: string;
   enrolCode?: string;
-  enrol?: Enrolment;
+  enrol?: SecretToScan;
   recoveryCodes?: string[];
   active?: boolean;
 };

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { getToken } from "~/lib/session.server";
+import type { UnreadCount } from "#shared/answers/account";
 
 /**
  * The signed-in player's unread notices as JSON, for the open page's watcher (app/lib/use-notice-watch.ts,
@@ -10,5 +11,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await getToken(request, context);
   const answer = token ? await context.callApi("/api/Game/getnoticecount", { token }) : null;
   const unread = answer?.code === 1 ? answer.data.unread : 0;
-  return data({ unread }, { headers: { "Cache-Control": "no-store" } });
+  return data({ unread } satisfies UnreadCount, { headers: { "Cache-Control": "no-store" } });
 }

@@ -21,3 +21,17 @@ export type BannerRow = {
   link: string;
   sort: number;
 };
+
+/** articles/get: an article's stored fields, by the names of the editor's form (title_yw, content_vi, ...). */
+export type ArticleFields = Record<string, string | number>;
+
+/** articles/preview: the titles and texts as players will read them (sanitized), nothing written. */
+export type ArticlePreview = Record<string, string>;
+
+/** articles/save: the saved article's id. */
+export type ArticleSaved = { id: number };
+
+export type BannerList = { list: BannerRow[] };
+
+/** banners/upload: the stored image's path, for a banner to name. */
+export type BannerImageStored = { path: string };

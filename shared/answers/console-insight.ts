@@ -101,3 +101,8 @@ export type BooksFigures = { players: number; house: number; inPlay: number; fin
 export type BooksMovement = { side: "players" | "house"; kind: string; amount: number; rows: number };
 
 export type BooksDayProblem = { kind: string; [field: string]: unknown };
+
+export type AtRiskList = { list: AtRisk[] };
+
+/** totals: a page of the daily totals, newest first. */
+export type TotalsPage = { page: number; days: TotalsDay[] };

@@ -64,9 +64,10 @@ export type ConsoleSettings = {
 export type AuditRow = {
   id: number;
   /** The row's place in the whole log (ids repeat between the control database and shard 0). */
-  key?: string;
+  key: string;
   operator: string | null;
-  actorId: number;
+  /** null: no operator acted (the system, e.g. a round voided by its room) */
+  actorId: number | null;
   subjectId: number | null;
   subject: string | null;
   /** the username of who asked for the request the row decides (its before.askedBy is their id) */
@@ -90,8 +91,14 @@ export type OperatorChanged = { status: string };
 /** A decided operator request: an approved reset hands out a new enrolment code. */
 export type OperatorRequestDecided = { enrolment?: Enrolment };
 
-/** settings/update: the changes filed for a second admin (empty: all applied at once). */
-export type SettingsSaved = { filed: unknown[] };
+/**
+ * settings/update: the settings after the save, the changes waiting for a second admin (this save's and
+ * others'), and what this save filed for one (empty: all applied at once; absent: the save changed nothing).
+ */
+export type SettingsSaved = ConsoleSettings & {
+  waiting: { id: number; key: SettingRequest["key"] }[];
+  filed?: SettingRequest["key"][];
+};
 
 /** admin/login: the console session's token. */
 export type OperatorSignedIn = { token: string };
@@ -101,3 +108,9 @@ export type EnrolmentStarted = { secret: string; otpauth: string };
 
 /** enrol/confirm: the recovery codes, whether the operator is active, and a session when they are. */
 export type EnrolmentConfirmed = { recoveryCodes: string[]; active: boolean; token?: string };
+
+export type OperatorList = { list: Operator[] };
+
+export type OperatorRequestList = { list: OperatorRequest[] };
+
+export type SettingRequestList = { list: SettingRequest[] };

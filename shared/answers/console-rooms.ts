@@ -1,3 +1,5 @@
+import type { Paged } from "./paging";
+
 // The console's room and round answers (docs/architecture.md#answers): worker/room/ and worker/api/routes/admin-rooms.ts build them.
 
 export type RoundRow = {
@@ -52,3 +54,11 @@ export type BoardRow = {
 
 /** A game an operator can open a room of (/api/admin/games). */
 export type GameChoice = { id: number; title: string; titleKey: string; type: number };
+
+export type GameChoices = { list: GameChoice[] };
+
+/** rooms/template: a new room's settings for a game, before it is created. */
+export type RoomTemplate = RoomSettings & { gameId: number };
+
+/** rounds: a room's rounds, and how many were voided, by reason. */
+export type RoundPage = Paged<RoundRow> & { voids: Record<string, number> };

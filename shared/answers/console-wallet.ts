@@ -54,7 +54,8 @@ export type AdjustmentHistoryRow = {
   money: number;
   reason: string;
   status: string;
-  requestedBy: string;
+  /** null: the directory does not name the operator who asked */
+  requestedBy: string | null;
   decidedBy: string | null;
   askedAt: number;
   time: number;
@@ -67,7 +68,8 @@ export type Adjustment = {
   money: number;
   text?: string;
   reason: string;
-  requestedBy: string;
+  /** null: the directory does not name the operator who asked */
+  requestedBy: string | null;
   requestedById: number;
   time: number;
 };

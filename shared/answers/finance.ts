@@ -12,6 +12,8 @@ export type Product = {
   days: number;
 };
 export type ProductList = { list: Product[]; min: number; max: number };
+/** The console's tiers (/api/admin/products), with the most one transfer into the open-ended top tier takes. */
+export type ConsoleProducts = { list: Product[]; openMax: number };
 export type FinanceOrder = {
   id: number;
   product: number;
@@ -38,3 +40,9 @@ export type FinanceOrderPage = {
   next?: string | null;
   prev?: string | null;
 };
+
+/** A player's lock-up as the console lists every player's (/api/admin/productorders): whose it is, by name. */
+export type PlayerFinanceOrder = FinanceOrder & { userId: number; username: string };
+
+/** A manual accrual run (/api/admin/finance/accrue): when it ran and the rows it paid, over every shard. */
+export type AccrualDone = { at: number; interestRows: number; principalRows: number };

@@ -97,6 +97,9 @@ export type RoundPaid = { award: number; stake?: number; result?: RoundResult | 
 /** Yesterday's and today's result and turnover (getTrendData). */
 export type Trend = { yeswin: number; yestotal: number; todaywin: number; todaytotal: number };
 
+/** Today's result (awards - stakes of bets played out) and turnover, in the player's day (todayWinLost). */
+export type TodayWinLoss = { win: number; total: number };
+
 /** A published round as /fairness looks it up (getround). */
 export type PublishedRound = RoundResult & {
   roomid: number;

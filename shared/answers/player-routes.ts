@@ -12,6 +12,7 @@ import type {
   RoomList,
   RoundPaid,
   RoundResultPage,
+  TodayWinLoss,
   Trend,
 } from "./games";
 import type { NoticePage } from "./notices";
@@ -62,6 +63,7 @@ export type PlayerAnswers = {
   "/api/Game/getGamelog": RoundResultPage;
   "/api/Game/getGamelog2": BetRecordPage;
   "/api/Game/getTrendData": Trend;
+  "/api/Game/todayWinLost": TodayWinLoss;
   "/api/Game/getVorder": LiveBetsSince;
   "/api/Game/current": RoundPaid;
   "/api/Game/getround": PublishedRound;

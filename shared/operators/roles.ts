@@ -6,6 +6,10 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 const isOperatorRole = (value: unknown): value is OperatorRole => OPERATOR_ROLES.includes(value as OperatorRole);
 
+/** A role as the database holds it (a text column), read into the union: anything else is no role (null). */
+export const operatorRoleOf = (value: string | null | undefined): OperatorRole | null =>
+  isOperatorRole(value) ? value : null;
+
 /** Whether an operator holding `held` may do what needs `needed`; an unknown role may do nothing. */
 export function roleAllows(held: string | null | undefined, needed: OperatorRole): boolean {
   return isOperatorRole(held) && OPERATOR_ROLES.indexOf(held) >= OPERATOR_ROLES.indexOf(needed);

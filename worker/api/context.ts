@@ -1,4 +1,5 @@
 import type { WalletDb } from "../db/client";
+import { operatorRoleOf } from "#shared/operators/roles";
 import type { Context, MiddlewareHandler } from "hono";
 import { ProductError, accountFrozen, sessionGone } from "#shared/product-error";
 import { apiLang } from "#shared/messages";
@@ -119,7 +120,7 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
     username: row.username,
     nickname: row.nickname,
     role: row.role,
-    operatorRole: row.operatorRole,
+    operatorRole: operatorRoleOf(row.operatorRole),
     sessionId: row.sessionId,
     shard: null,
   });

@@ -1,4 +1,5 @@
 import type { ApiLang } from "#shared/messages";
+import type { OperatorRole } from "#shared/operators/roles";
 import type { Databases } from "../db/databases";
 
 export type SessionUser = {
@@ -7,7 +8,7 @@ export type SessionUser = {
   nickname: string;
   role: string;
   /** operators only: viewer | cashier | manager | admin (shared/operators/roles.ts) */
-  operatorRole?: string | null;
+  operatorRole?: OperatorRole | null;
   sessionId: number;
   /** a player's wallet shard (docs/decisions/161), named by their session token; null for an operator */
   shard: number | null;

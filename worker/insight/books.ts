@@ -1,4 +1,5 @@
 import type { ControlDb, WalletDb } from "../db/client";
+import type { BooksCheck, BooksProblem as BooksProblemAnswer } from "#shared/answers/console-insight";
 import type { Databases } from "../db/databases";
 import { sql } from "drizzle-orm";
 import { runInOneBatch } from "../db/batch";
@@ -177,7 +178,7 @@ const sumOf = (rows: CheckRow[], pick: (r: CheckRow) => number) => rows.reduce((
  * `late` (docs/decisions/172): a check was due and did not run, a shard never checked or its last check older
  * than the interval and a slack; the console says so instead of showing an old result as today's.
  */
-export async function lastBooksCheck(shards: WalletDb[], nowMs = Date.now()) {
+export async function lastBooksCheck(shards: WalletDb[], nowMs = Date.now()): Promise<BooksCheck> {
   const columns = sql.raw(`checked_at_ms AS checkedAtMs, ok, rows_summed AS rowsSummed, balances_cents AS balancesCents,
     stakes_in_play_cents AS stakesInPlayCents, finance_principal_cents AS financePrincipalCents, problems`);
   const lasts = await Promise.all(
@@ -216,12 +217,13 @@ export async function lastBooksCheck(shards: WalletDb[], nowMs = Date.now()) {
     balances: toMoney(balancesCents),
     stakesInPlay: toMoney(stakesInPlayCents),
     financePrincipal: toMoney(sumOf(checked, (r) => r.financePrincipalCents)),
-    problems: perShard.flatMap((s) => ("problems" in s ? s.problems : [])),
+    problems: perShard.flatMap((s) => s.problems ?? []),
     shards: perShard,
   };
 }
 
-function problemView(p: BooksProblem) {
+/** A problem as the console reads it: money as decimals (its shard is added by the caller). */
+function problemView(p: BooksProblem): BooksProblemAnswer {
   switch (p.kind) {
     case "balance":
       return { kind: p.kind, userId: p.userId, balance: toMoney(p.balanceCents), ledger: toMoney(p.ledgerCents) };

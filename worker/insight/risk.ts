@@ -202,7 +202,8 @@ export async function playersAtRisk(control: ControlDb, shards: WalletDb[], nowM
       userId: p.id,
       username: p.username,
       markers: markers.filter((m) => m.userId === p.id),
-      lastInteraction: p.lastAt ? { at: p.lastAt, kind: p.lastKind } : null,
+      // both from the player's last interaction: null together when there is none
+      lastInteraction: p.lastAt !== null && p.lastKind !== null ? { at: p.lastAt, kind: p.lastKind } : null,
     }))
     .sort((a, b) => b.markers.length - a.markers.length || a.userId - b.userId);
 }

@@ -1,4 +1,5 @@
 import type { ControlDb } from "../db/client";
+import type { Operator } from "#shared/answers/console-operators";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../audit/log";
@@ -6,7 +7,7 @@ import { runInOneBatch } from "../db/batch";
 import { users } from "../db/schema";
 import { revokeAllSessionsStatement } from "../accounts/sessions";
 import { findAccount, reserveAccountStatement } from "../accounts/directory";
-import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
+import { OPERATOR_ROLES, operatorRoleOf, type OperatorRole } from "#shared/operators/roles";
 import { enrolmentCodeStatements } from "./enrolment";
 import { askOperatorChange, operatorRequestStatement } from "./operator-requests";
 import { approversOrThrow, approversRefusal, approversRemain, type After } from "./approvers";
@@ -33,7 +34,12 @@ export async function listOperators(db: ControlDb) {
     SELECT u.id, u.username, u.operator_role AS role, u.frozen AS disabled, u.totp_secret IS NOT NULL AS enrolled, u.created_at_ms AS createdAtMs,
       (SELECT max(created_at_ms) FROM audit_log a WHERE a.actor_id = u.id AND a.action = 'operator.login') AS lastSignInMs
     FROM users u WHERE u.role = 'operator' ORDER BY u.id DESC`);
-  return rows.map((r) => ({ ...r, disabled: r.disabled === 1, enrolled: r.enrolled === 1 }));
+  return rows.map((r): Operator => ({
+    ...r,
+    role: operatorRoleOf(r.role),
+    disabled: r.disabled === 1,
+    enrolled: r.enrolled === 1,
+  }));
 }
 
 /**

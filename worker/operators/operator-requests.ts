@@ -2,7 +2,8 @@ import type { ControlDb } from "../db/client";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
-import type { OperatorRole } from "#shared/operators/roles";
+import { operatorRoleOf, type OperatorRole } from "#shared/operators/roles";
+import type { OperatorRequest } from "#shared/answers/console-operators";
 import type { AuditAction } from "#shared/audit";
 import { auditStatement, auditStatementIf } from "../audit/log";
 import { enrolmentCodeStatements } from "./enrolment";
@@ -82,8 +83,8 @@ const targets = alias(users, "targets");
 const askers = alias(users, "askers");
 
 /** Pending requests, oldest first, with whom they are about and who asked (names, for the console). */
-export function listOperatorRequests(db: ControlDb) {
-  return db
+export async function listOperatorRequests(db: ControlDb): Promise<OperatorRequest[]> {
+  const rows = await db
     .select({
       id: operatorRequests.id,
       kind: operatorRequests.kind,
@@ -106,6 +107,13 @@ export function listOperatorRequests(db: ControlDb) {
     .where(eq(operatorRequests.status, "pending"))
     .orderBy(operatorRequests.id)
     .limit(100);
+  return rows.map((r) => ({
+    ...r,
+    // the column holds the four kinds its CHECK allows (operator_requests_kind_known)
+    kind: r.kind as OperatorRequestKind,
+    currentRole: operatorRoleOf(r.currentRole),
+    role: operatorRoleOf(r.role),
+  }));
 }
 
 export type OperatorDecision = { actorId: number; id: number; approve: boolean; nowMs: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PublishedRound, checkPublishedRound } from "./verify";
+import { type RoundToCheck, checkPublishedRound } from "./verify";
 import { commitOf, drawNumbers, fromHex } from "#shared/games/fairness";
 import { resultOf, winningMask } from "#shared/games/rules";
 import { winningOptions } from "./round-view";
@@ -13,7 +13,7 @@ async function published(
   seqno: number,
   gametype: 1 | 2 | 3 | 4,
   optionCount: number,
-): Promise<PublishedRound> {
+): Promise<RoundToCheck> {
   const numbers = await drawNumbers(fromHex(SEED), roomid, seqno, gametype);
   const result = resultOf(gametype, numbers);
   const keys = winningOptions(gametype, optionCount, Number(winningMask(gametype, result))).map((o) => o.key);
@@ -74,12 +74,12 @@ describe("checkPublishedRound with a beacon (docs/decisions/130)", () => {
   /** A round drawn from `beaconRound` of the test chain, every published figure consistent with it. */
   async function beaconDrawn(
     beaconRound: number,
-  ): Promise<{ round: PublishedRound; chains: Record<string, BeaconChain> }> {
+  ): Promise<{ round: RoundToCheck; chains: Record<string, BeaconChain> }> {
     const chain = await testChain(key.publicKey);
     const { signature, randomness } = signBeaconRound(key.secretKey, beaconRound);
     const numbers = await drawNumbers(fromHex(SEED), 2, 9, 1, randomness);
     const result = resultOf(1, numbers);
-    const round: PublishedRound = {
+    const round: RoundToCheck = {
       roomid: 2,
       seqno: 9,
       gametype: 1,

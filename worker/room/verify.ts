@@ -3,36 +3,23 @@
 
 import { type GameType, fullOptionCount, isGameType } from "#shared/games/options";
 import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
-import {
-  type BeaconChain,
-  type PublishedBeacon,
-  type PublishedBeaconCheck,
-  checkRoundBeacon,
-} from "#shared/games/beacon";
+import { type BeaconChain, type PublishedBeaconCheck, checkRoundBeacon } from "#shared/games/beacon";
 import { resultOf, winningMask } from "#shared/games/rules";
 import { winningOptions } from "./round-view";
+import type { PublishedRound } from "#shared/answers/games";
 
-/** A round as getround publishes it (or as the local D1 holds it). */
-export type PublishedRound = {
-  roomid: number;
-  seqno: number;
-  gametype: number;
-  commit: string;
-  seed: string | null;
-  /** open | settled | void: a void round publishes its seed but draws nothing */
-  status?: string;
-  numbers: number[];
-  num1: number | null;
-  num2: number | null;
-  num3: number | null;
-  sum: number | null;
-  resultKeys?: string[];
-  optionCount?: number;
-  /** When betting closed (epoch ms): the beacon round must be the first produced after it. */
-  closeAt?: number | null;
-  /** The beacon round mixed into the draw (docs/decisions/130); absent or null: commit-reveal only. */
-  beacon?: PublishedBeacon | null;
-};
+/**
+ * A round as getround publishes it (shared/answers/games.ts), or as an older backend or the local D1 holds it:
+ * what the check reads, the fields the check does without optional.
+ */
+export type RoundToCheck = Pick<
+  PublishedRound,
+  "roomid" | "seqno" | "gametype" | "commit" | "seed" | "numbers" | "num1" | "num2" | "num3" | "sum"
+> &
+  Partial<Pick<PublishedRound, "status" | "resultKeys" | "optionCount" | "beacon">> & {
+    /** When betting closed (epoch ms): the beacon round must be the first produced after it. */
+    closeAt?: number | null;
+  };
 
 export type RoundCheck = {
   ok: boolean;
@@ -64,7 +51,7 @@ const BEACON_PROBLEMS: Record<string, string> = {
   bad_randomness: "the beacon randomness is not SHA-256 of its signature",
 };
 
-function beaconProblem(check: Extract<PublishedBeaconCheck, { ok: false }>, round: PublishedRound): string {
+function beaconProblem(check: Extract<PublishedBeaconCheck, { ok: false }>, round: RoundToCheck): string {
   if (check.problem === "not_rule_round") {
     return `the beacon round is ${round.beacon?.round} but the rule names ${check.expectedRound}, the first produced after betting closed`;
   }
@@ -86,7 +73,7 @@ export type CheckOptions = {
  * beacon signature against the pinned public key (offline), its seed against its commit, and the numbers
  * the seed and beacon randomness draw.
  */
-export async function checkPublishedRound(round: PublishedRound, options: CheckOptions = {}): Promise<RoundCheck> {
+export async function checkPublishedRound(round: RoundToCheck, options: CheckOptions = {}): Promise<RoundCheck> {
   const { chains = {}, requireBeacon = false } = options;
   if (!isGameType(round.gametype))
     return { ok: false, problems: [`unknown game type ${round.gametype}`], computed: { commit: null, numbers: null } };

@@ -1,4 +1,5 @@
 import type { ControlDb } from "../db/client";
+import type { ConsoleSettings, SettingsSaved } from "#shared/answers/console-operators";
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -7,7 +8,8 @@ import { MAX_INVITATION_CODES, settingsForm } from "#shared/forms/settings";
 import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { invitationCodes, settings } from "../db/schema";
-import { readSettings, type DepositPayee, type SettingKey, type Settings } from "./settings";
+import { readSettings, type SettingKey, type Settings } from "./settings";
+import type { DepositPayee } from "#shared/answers/wallet";
 import { toMoney } from "#shared/money";
 import { listSettingRequests, raceLostOrThrow, settingAskStatements, type SettingAsk } from "./setting-requests";
 
@@ -58,7 +60,7 @@ function present(
   s: Pick<Settings, (typeof EDITABLE)[number] | (typeof FOUR_EYES)[number]>,
   invitations: string[],
   deploymentCurrency: string,
-) {
+): ConsoleSettings {
   return {
     kefu_url: s.kefu_url,
     android_url: s.android_url,
@@ -92,7 +94,7 @@ export async function updateSettings(
   body: unknown,
   deploymentCurrency: string,
   nowMs: number,
-) {
+): Promise<SettingsSaved> {
   const form = parseBody(settingsForm, body);
   const values: Partial<Record<SettingKey, unknown>> = {
     android_url: form.android_url,

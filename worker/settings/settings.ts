@@ -2,6 +2,7 @@ import type { ControlDb } from "../db/client";
 import { inArray } from "drizzle-orm";
 import { settings } from "../db/schema";
 import type { CoinPayouts } from "#shared/payouts";
+import type { DepositPayee } from "#shared/answers/wallet";
 
 // Operator settings with the defaults a fresh database falls back to.
 const settingDefaults = {
@@ -35,8 +36,6 @@ const settingDefaults = {
   odds_confirm_rtp_ppm: 995_000,
   vip_thresholds_cents: [0, 100_000, 500_000, 2_000_000, 5_000_000, 10_000_000, 50_000_000, 100_000_000],
 };
-
-export type DepositPayee = { type: "bank" | "wallet"; name: string; holder: string; account: string };
 
 export type Settings = typeof settingDefaults;
 export type SettingKey = keyof Settings;

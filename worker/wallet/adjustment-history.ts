@@ -1,4 +1,5 @@
 import type { ControlDb, WalletDb } from "../db/client";
+import type { AdjustmentHistoryRow } from "#shared/answers/console-wallet";
 import { type SQL, sql } from "drizzle-orm";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere, mergedPage } from "../db/keyset";
 import { accountNames } from "../db/every-shard";
@@ -103,7 +104,7 @@ async function listAdjustmentHistory(db: WalletDb, q: AdjustmentHistoryQuery) {
 }
 
 /** The wire row: money as a decimal, both times in ms. */
-export function adjustmentHistoryRow(r: HistoryRow) {
+export function adjustmentHistoryRow(r: HistoryRow): AdjustmentHistoryRow {
   return {
     id: r.id,
     made: r.seq % 2 === 0 ? "alone" : "queued",

@@ -1,6 +1,7 @@
 import type { WalletDb } from "../db/client";
 import { and, eq, gte, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { cardColumns } from "./bank-card-queries";
+import type { RequestStatus } from "#shared/answers/wallet";
 import { startsWithSql } from "../db/like";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { bankCards, depositRequests, users, withdrawalRequests } from "../db/schema";
@@ -8,7 +9,6 @@ import { adjustedRecentlySql, approvedDepositRecentlySql } from "./solo-adjustme
 
 // Deposit and withdrawal requests: the player's own lists, the operator's queue, and lookups.
 
-export type RequestStatus = "pending" | "approved" | "rejected";
 /**
  * oldestFirst: the operator's queue of pending requests is worked from the oldest. The console's
  * history narrows by status ("decided" = approved or rejected), player (username prefix, any case),

@@ -1,6 +1,7 @@
 import type { ControlDb } from "../db/client";
 import type { CoinPayouts } from "#shared/payouts";
-import { readSettings, type DepositPayee } from "../settings/settings";
+import { readSettings } from "../settings/settings";
+import type { DepositPayee } from "#shared/answers/wallet";
 
 export type DepositMode = "request" | "contact";
 

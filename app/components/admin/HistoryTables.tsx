@@ -64,7 +64,7 @@ export function AdjustmentHistoryTable({ rows }: { rows: AdjustmentHistoryRow[] 
       head: t("history.col.status"),
       cell: (r) => <span className={`status status-${r.status}`}>{t(`history.states.${r.status}`)}</span>,
     },
-    { head: t("history.col.askedBy"), cell: (r) => r.requestedBy },
+    { head: t("history.col.askedBy"), cell: (r) => r.requestedBy ?? "—" },
     { head: t("history.col.decidedBy"), cell: (r) => r.decidedBy ?? "—" },
     { head: t("history.col.reason"), className: "wrap", cell: (r) => r.reason },
   ];

@@ -4,8 +4,6 @@ import { useTranslation } from "react-i18next";
 import type { RoundResult } from "#shared/rounds";
 import { ResultNumbers } from "./ResultNumbers";
 
-export type RecordPage = { page: number; list: RoundResult[]; hasMore: boolean; failed: string | null };
-
 type Props = {
   roomId: number;
   gameType: number;

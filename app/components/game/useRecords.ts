@@ -2,7 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { readJson } from "~/lib/read-json";
-import type { RecordPage } from "./RecordDialog";
+import type { RecordPage } from "~/lib/game";
 
 /**
  * The record popup with JavaScript: pages of past rounds read on demand (a plain read, app/lib/read-json.ts)
@@ -30,7 +30,7 @@ export function useRecords(roomId: number) {
     reading.current = read;
     setLoading(true);
     setFailed(null);
-    const answer = await readJson<RecordPage>(`/activity/${roomId}/record?page=${page}`, read.signal);
+    const answer = await readJson(`/activity/${roomId}/record?page=${page}`, read.signal);
     if (read.signal.aborted) return;
     reading.current = null;
     setLoading(false);

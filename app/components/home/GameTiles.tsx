@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { gameTitle } from "~/lib/game-labels";
-import { tileImage, tileRoomId, type GameTile } from "./tile-target";
+import type { GameTile } from "#shared/answers/games";
+import { tileImage, tileRoomId } from "./tile-target";
 
 /** Tiles in the first two rows load at once; the rest wait until they come near the screen. */
 const EAGER_TILES = 8;

@@ -1,8 +1,7 @@
+import type { GameTile } from "#shared/answers/games";
+
 // Which room a home tile opens: the standard room of the tile's own draw (docs/product.md#games: rooms 16, 1, 4 and
 // 15, and room 9 for 11x5); see docs/decisions/031-home-tile-rooms.md and 103.
-
-/** A game as getGameList lists it (docs/architecture.md#the-contract). */
-export type GameTile = { id: number; title: string; titleKey: string; type: number; image: string };
 
 const TILE_ROOMS = {
   /** Lucky 28: the standard three-digit room with eleven options. */

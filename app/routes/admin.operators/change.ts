@@ -1,4 +1,4 @@
-import type { OperatorRole } from "#shared/operators/roles";
+import type { Enrolment, OperatorCreated } from "#shared/answers/console-operators";
 import type { Decision } from "~/components/admin/OperatorRequests";
 
 /** A change to one operator, as the first submit names it and the confirming one carries out. */
@@ -8,14 +8,13 @@ export type Change = {
   username: string;
   role?: string;
 };
-type Enrolment = { code: string; expiresAtMs: number };
 
 /** What the screen's action answers: an error, a step to confirm, or an enrolment code shown once. */
 export type ActionResult = {
   error?: string;
   confirm?: Change;
   decide?: Decision;
-  created?: { username: string; role: OperatorRole; enrolment: Enrolment };
+  created?: OperatorCreated;
   resetCode?: { username: string; enrolment: Enrolment };
   /** the refused new operator, typed again into the form (the page without JavaScript is new) */
   typed?: { username: string; role: string; email: string };

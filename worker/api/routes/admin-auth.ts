@@ -1,4 +1,6 @@
 import { Hono, type Context } from "hono";
+import type { ActionDone, Me } from "#shared/answers/console-routes";
+import type { EnrolmentConfirmed, EnrolmentStarted, OperatorSignedIn } from "#shared/answers/console-operators";
 import { ACCESS_EMAIL_HEADER } from "../access";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
@@ -22,17 +24,35 @@ const accessEmailOf = (c: Context<AppEnv>) =>
 
 adminAuthRoutes.post("/api/admin/login", async (c) => {
   const form = parseBody(operatorLoginForm, c.get("body"));
-  return ok(c, await operatorLogin(c.var.db.control, readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
+  return ok(
+    c,
+    (await operatorLogin(
+      c.var.db.control,
+      readConfig(c.env).pepper,
+      form,
+      Date.now(),
+      accessEmailOf(c),
+    )) satisfies OperatorSignedIn,
+  );
 });
 
 adminAuthRoutes.post("/api/admin/enrol/start", async (c) => {
   const form = parseBody(enrolStartForm, c.get("body"));
-  return ok(c, await startEnrolment(c.var.db.control, form, Date.now(), accessEmailOf(c)));
+  return ok(c, (await startEnrolment(c.var.db.control, form, Date.now(), accessEmailOf(c))) satisfies EnrolmentStarted);
 });
 
 adminAuthRoutes.post("/api/admin/enrol/confirm", async (c) => {
   const form = parseBody(enrolConfirmForm, c.get("body"));
-  return ok(c, await confirmEnrolment(c.var.db.control, readConfig(c.env).pepper, form, Date.now(), accessEmailOf(c)));
+  return ok(
+    c,
+    (await confirmEnrolment(
+      c.var.db.control,
+      readConfig(c.env).pepper,
+      form,
+      Date.now(),
+      accessEmailOf(c),
+    )) satisfies EnrolmentConfirmed,
+  );
 });
 
 adminAuthRoutes.post("/api/admin/password", async (c) => {
@@ -45,11 +65,15 @@ adminAuthRoutes.post("/api/admin/password", async (c) => {
     Date.now(),
   );
   sessionsChanged(c);
-  return ok(c, changed);
+  return ok(c, changed satisfies ActionDone);
 });
 
 adminAuthRoutes.post("/api/admin/me", async (c) =>
-  ok(c, { id: c.get("user").id, username: c.get("user").username, role: c.get("user").operatorRole }),
+  ok(c, {
+    id: c.get("user").id,
+    username: c.get("user").username,
+    role: c.get("user").operatorRole ?? null,
+  } satisfies Me),
 );
 
 adminAuthRoutes.post("/api/admin/logout", async (c) => {

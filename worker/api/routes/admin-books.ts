@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { BooksDays } from "#shared/answers/console-insight";
 import { ok } from "../envelope";
 import { requireOperator } from "../context";
 import type { AppEnv } from "../types";
@@ -35,7 +36,7 @@ adminBooksRoutes.post("/api/admin/books/days", ...viewer, async (c) => {
     today: today ? dayView({ ...today, status: "open" }) : null,
     live,
     at: nowMs,
-  });
+  } satisfies BooksDays);
 });
 
 /** The statement of a range of days as CSV (closed and refused days, and today so far when in range). */

@@ -1,4 +1,7 @@
 import { mergedPage } from "../../db/keyset";
+import type { AccrualDone, ConsoleProducts, PlayerFinanceOrder } from "#shared/answers/finance";
+import type { Paged } from "#shared/answers/paging";
+import type { ActionDone } from "#shared/answers/console-routes";
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok } from "../envelope";
@@ -26,13 +29,16 @@ adminFinanceRoutes.post("/api/admin/products", async (c) => {
     listProducts(db),
     readSettings(db, ["finance_open_max_cents"]),
   ]);
-  return ok(c, { list: products.map((p) => productRow(p, openMaxCents)), openMax: toMoney(openMaxCents) });
+  return ok(c, {
+    list: products.map((p) => productRow(p, openMaxCents)),
+    openMax: toMoney(openMaxCents),
+  } satisfies ConsoleProducts);
 });
 
 /** The most one transfer-in into the open-ended top tier takes (stated on the players' screens). */
 adminFinanceRoutes.post("/api/admin/products/openmax", async (c) => {
   const { max } = parseBody(openTierMaxForm, c.get("body"));
-  return ok(c, await setOpenTierMax(c.var.db.control, c.get("user").id, max, Date.now()));
+  return ok(c, (await setOpenTierMax(c.var.db.control, c.get("user").id, max, Date.now())) satisfies ActionDone);
 });
 
 adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
@@ -44,7 +50,7 @@ adminFinanceRoutes.post("/api/admin/products/update", async (c) => {
     maxCents: form.max,
     days: form.days,
   };
-  return ok(c, await editTier(c.var.db.control, c.get("user").id, change, Date.now()));
+  return ok(c, (await editTier(c.var.db.control, c.get("user").id, change, Date.now())) satisfies ActionDone);
 });
 
 adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
@@ -54,7 +60,7 @@ adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
   const rows = await mergedPage(c.var.db.wallets, at, "desc", financeOrderKey, (db, page) =>
     listOrders(db, { userId: form.userId, status: form.status === "all" ? undefined : form.status, at: page }),
   );
-  return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow));
+  return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow) satisfies Paged<PlayerFinanceOrder>);
 });
 
 const accrueForm = z.object({ at: integerId().optional() });
@@ -64,5 +70,5 @@ adminFinanceRoutes.post("/api/admin/finance/accrue", async (c) => {
   const { at } = parseBody(accrueForm, c.get("body"));
   if (at !== undefined && !readConfig(c.env).financeTestClock) throw new ProductError(1001);
   const nowMs = at ?? Date.now();
-  return ok(c, { at: nowMs, ...(await accrueEveryShard(c.var.db, nowMs)) });
+  return ok(c, { at: nowMs, ...(await accrueEveryShard(c.var.db, nowMs)) } satisfies AccrualDone);
 });

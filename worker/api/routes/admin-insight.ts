@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import type { AtRiskList, BooksCheck, Charts, RiskFile } from "#shared/answers/console-insight";
+import type { ActionDone } from "#shared/answers/console-routes";
 import { sql } from "drizzle-orm";
 import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
@@ -23,12 +25,14 @@ import { playerBooks } from "../../operators/player-shards";
 export const adminInsightRoutes = new Hono<AppEnv>();
 const viewer = [requireOperator] as const;
 
-adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) => ok(c, await lastBooksCheck(c.var.db.wallets)));
+adminInsightRoutes.post("/api/admin/books", ...viewer, async (c) =>
+  ok(c, (await lastBooksCheck(c.var.db.wallets)) satisfies BooksCheck),
+);
 
 /** A check now of every wallet shard, besides the cron's: it writes only each shard's own books_checks row. */
 adminInsightRoutes.post("/api/admin/books/check", ...viewer, async (c) => {
   await checkEveryShard(c.var.db, Date.now());
-  return ok(c, await lastBooksCheck(c.var.db.wallets));
+  return ok(c, (await lastBooksCheck(c.var.db.wallets)) satisfies BooksCheck);
 });
 
 adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
@@ -45,7 +49,16 @@ adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
       sql`SELECT r.id, r.title, g.title_key AS titleKey FROM rooms r JOIN games g ON g.id = r.game_id ORDER BY r.id`,
     ),
   ]);
-  return ok(c, { days: form.days, roomId: form.roomId, play, cash, pending, returns, rooms, at: nowMs });
+  return ok(c, {
+    days: form.days,
+    roomId: form.roomId,
+    play,
+    cash,
+    pending,
+    returns,
+    rooms,
+    at: nowMs,
+  } satisfies Charts);
 });
 
 /** A CSV export, streamed (worker/insight/exports.ts); the audit row is written before the first byte. */
@@ -76,7 +89,7 @@ adminInsightRoutes.post("/api/admin/export", ...viewer, async (c) => {
 });
 
 adminInsightRoutes.post("/api/admin/risk", ...viewer, async (c) =>
-  ok(c, { list: await playersAtRisk(c.var.db.control, c.var.db.wallets, Date.now()) }),
+  ok(c, { list: await playersAtRisk(c.var.db.control, c.var.db.wallets, Date.now()) } satisfies AtRiskList),
 );
 
 adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
@@ -91,7 +104,7 @@ adminInsightRoutes.post("/api/admin/risk/player", ...viewer, async (c) => {
     riskMarkers(control, [db], Date.now(), id),
     interactionsOf(db, control, id),
   ]);
-  return ok(c, { player: { id, username: player.username }, markers, interactions });
+  return ok(c, { player: { id, username: player.username }, markers, interactions } satisfies RiskFile);
 });
 
 /**
@@ -116,5 +129,5 @@ adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
       nowMs,
     }),
   ]);
-  return ok(c, { interactions: await interactionsOf(db, control, form.userId) });
+  return ok(c, { interactions: await interactionsOf(db, control, form.userId) } satisfies ActionDone);
 });

@@ -1,4 +1,11 @@
 import { Hono } from "hono";
+import type {
+  OperatorChanged,
+  OperatorCreated,
+  OperatorList,
+  OperatorRequestDecided,
+  OperatorRequestList,
+} from "#shared/answers/console-operators";
 import { ProductError } from "#shared/product-error";
 import { readConfig } from "../../config";
 import { z } from "zod";
@@ -46,40 +53,50 @@ const act = (c: { get(k: "body"): Record<string, unknown>; get(k: "user"): { id:
   nowMs: Date.now(),
 });
 
-adminOperatorRoutes.post("/api/admin/operators", async (c) => ok(c, { list: await listOperators(c.var.db.control) }));
+adminOperatorRoutes.post("/api/admin/operators", async (c) =>
+  ok(c, { list: await listOperators(c.var.db.control) } satisfies OperatorList),
+);
 
 adminOperatorRoutes.post("/api/admin/operators/create", async (c) => {
   const form = parseBody(createForm, c.get("body"));
   if (readConfig(c.env).access && !form.email) throw new ProductError(1237);
   return ok(
     c,
-    await createOperator(c.var.db.control, {
+    (await createOperator(c.var.db.control, {
       actorId: c.get("user").id,
       ...form,
       nowMs: Date.now(),
-    }),
+    })) satisfies OperatorCreated,
   );
 });
 
 adminOperatorRoutes.post("/api/admin/operators/role", async (c) => {
   const { role: next } = parseBody(roleForm, c.get("body"));
-  return ok(c, await setOperatorRole(c.var.db.control, { ...act(c), role: next }));
+  return ok(c, (await setOperatorRole(c.var.db.control, { ...act(c), role: next })) satisfies OperatorChanged);
 });
 
 // These end sessions: sessionsChanged makes later calls of the same request look sessions up again.
 adminOperatorRoutes.post("/api/admin/operators/disable", async (c) =>
-  ok(c, await setOperatorDisabled(c.var.db.control, { ...act(c), disabled: true }).finally(() => sessionsChanged(c))),
+  ok(
+    c,
+    (await setOperatorDisabled(c.var.db.control, { ...act(c), disabled: true }).finally(() =>
+      sessionsChanged(c),
+    )) satisfies OperatorChanged,
+  ),
 );
 adminOperatorRoutes.post("/api/admin/operators/enable", async (c) =>
-  ok(c, await setOperatorDisabled(c.var.db.control, { ...act(c), disabled: false })),
+  ok(c, (await setOperatorDisabled(c.var.db.control, { ...act(c), disabled: false })) satisfies OperatorChanged),
 );
 adminOperatorRoutes.post("/api/admin/operators/reset-authenticator", async (c) =>
-  ok(c, await resetAuthenticator(c.var.db.control, act(c)).finally(() => sessionsChanged(c))),
+  ok(
+    c,
+    (await resetAuthenticator(c.var.db.control, act(c)).finally(() => sessionsChanged(c))) satisfies OperatorChanged,
+  ),
 );
 
 // Requests about operators that wait for a second admin (worker/operators/operator-requests.ts).
 adminOperatorRoutes.post("/api/admin/operators/requests", async (c) =>
-  ok(c, { list: await listOperatorRequests(c.var.db.control) }),
+  ok(c, { list: await listOperatorRequests(c.var.db.control) } satisfies OperatorRequestList),
 );
 const decisionForm = z.object({ id: integerId() });
 for (const [path, approve] of [
@@ -92,6 +109,6 @@ for (const [path, approve] of [
     // an approved reset ends the operator's sessions: later calls of this request look them up again
     const decided = await decideOperatorRequest(db, { actorId: c.get("user").id, id, approve, nowMs: Date.now() });
     sessionsChanged(c);
-    return ok(c, decided);
+    return ok(c, decided satisfies OperatorRequestDecided);
   });
 }

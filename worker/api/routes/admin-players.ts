@@ -1,4 +1,8 @@
 import { type Context, Hono } from "hono";
+import type { Paged } from "#shared/answers/paging";
+import type { ActionDone } from "#shared/answers/console-routes";
+import type { PasswordReset, PlayerFile, PlayerRow } from "#shared/answers/console-players";
+import type { Adjustment, AdjustmentFiled, AdjustmentHistoryRow, RequestDecided } from "#shared/answers/console-wallet";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
@@ -75,7 +79,7 @@ adminPlayerRoutes.post("/api/admin/players", async (c) => {
         }
       : null,
   );
-  return ok(c, { ...page, list: page.list.filter((r) => r !== null) });
+  return ok(c, { ...page, list: page.list.filter((r) => r !== null) } satisfies Paged<PlayerRow>);
 });
 
 adminPlayerRoutes.post("/api/admin/players/get", async (c) => {
@@ -92,29 +96,37 @@ adminPlayerRoutes.post("/api/admin/players/get", async (c) => {
     soloRoomCents({ control: db, wallet }, c.get("user").id, userId, nowMs),
   ]);
   // what the asking operator may still move alone for this player: the confirm step says when a credit waits
-  return ok(c, { ...file, soloLeft: toMoney(soloRoom) });
+  return ok(c, { ...file, soloLeft: toMoney(soloRoom) } satisfies PlayerFile);
 });
 // These end sessions: sessionsChanged makes later calls of the same request look sessions up again. Each writes
 // in the player's shard, where their account, sessions and the action's audit row are one batch.
 adminPlayerRoutes.post("/api/admin/players/freeze", async (c) => {
   const a = act(c);
   const { wallet } = await booksOf(c, a.userId);
-  return ok(c, await setFrozen(wallet, { ...a, frozen: true }).finally(() => sessionsChanged(c)));
+  return ok(
+    c,
+    (await setFrozen(wallet, { ...a, frozen: true }).finally(() => sessionsChanged(c))) satisfies ActionDone,
+  );
 });
 adminPlayerRoutes.post("/api/admin/players/unfreeze", async (c) => {
   const a = act(c);
   const { wallet } = await booksOf(c, a.userId);
-  return ok(c, await setFrozen(wallet, { ...a, frozen: false }));
+  return ok(c, (await setFrozen(wallet, { ...a, frozen: false })) satisfies ActionDone);
 });
 adminPlayerRoutes.post("/api/admin/players/revoke-sessions", async (c) => {
   const a = act(c);
   const { wallet } = await booksOf(c, a.userId);
-  return ok(c, await revokeSessions(wallet, a).finally(() => sessionsChanged(c)));
+  return ok(c, (await revokeSessions(wallet, a).finally(() => sessionsChanged(c))) satisfies ActionDone);
 });
 adminPlayerRoutes.post("/api/admin/players/reset-password", async (c) => {
   const a = act(c);
   const { wallet } = await booksOf(c, a.userId);
-  return ok(c, await resetLoginPassword(wallet, readConfig(c.env).pepper, a).finally(() => sessionsChanged(c)));
+  return ok(
+    c,
+    (await resetLoginPassword(wallet, readConfig(c.env).pepper, a).finally(() =>
+      sessionsChanged(c),
+    )) satisfies PasswordReset,
+  );
 });
 
 adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
@@ -125,7 +137,7 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
   const key = requestKey("adj", `${operatorId}:${form.userId}`, form.request_id);
   return ok(
     c,
-    await askAdjustment(await booksOf(c, form.userId), {
+    (await askAdjustment(await booksOf(c, form.userId), {
       operatorId,
       userId: form.userId,
       amountCents: form.money,
@@ -133,7 +145,7 @@ adminPlayerRoutes.post("/api/admin/adjust", async (c) => {
       reason: form.reason,
       key,
       nowMs,
-    }),
+    })) satisfies AdjustmentFiled,
   );
 });
 
@@ -158,7 +170,7 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
       requestedBy: r.requestedBy ?? names.get(r.requestedById) ?? null,
       requestedById: r.requestedById,
       time: r.createdAtMs,
-    })),
+    })) satisfies Paged<Adjustment>,
   );
 });
 
@@ -170,19 +182,30 @@ adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
     ...filterQuery(form),
     at,
   });
-  return ok(c, pagedList(rows, at, adjustmentHistoryKey, adjustmentHistoryRow));
+  return ok(c, pagedList(rows, at, adjustmentHistoryKey, adjustmentHistoryRow) satisfies Paged<AdjustmentHistoryRow>);
 });
 
 // A queued adjustment is decided, or cancelled, in the shard of its request.
 const decide = (approve: boolean) => async (c: Context<AppEnv>) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
   const { wallet } = await requestBooks(c.var.db, "adjustment_requests", id);
-  return ok(c, await decideAdjustment(wallet, { operatorId: c.get("user").id, id, approve, nowMs: Date.now() }));
+  return ok(
+    c,
+    (await decideAdjustment(wallet, {
+      operatorId: c.get("user").id,
+      id,
+      approve,
+      nowMs: Date.now(),
+    })) satisfies RequestDecided,
+  );
 };
 adminPlayerRoutes.post("/api/admin/adjustments/approve", decide(true));
 adminPlayerRoutes.post("/api/admin/adjustments/reject", decide(false));
 adminPlayerRoutes.post("/api/admin/adjustments/cancel", async (c) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
   const { wallet } = await requestBooks(c.var.db, "adjustment_requests", id);
-  return ok(c, await cancelAdjustment(wallet, { operatorId: c.get("user").id, id, nowMs: Date.now() }));
+  return ok(
+    c,
+    (await cancelAdjustment(wallet, { operatorId: c.get("user").id, id, nowMs: Date.now() })) satisfies RequestDecided,
+  );
 });

@@ -1,4 +1,16 @@
 import { Hono } from "hono";
+import type { Paged } from "#shared/answers/paging";
+import type { ActionDone } from "#shared/answers/console-routes";
+import type { AuditRow } from "#shared/answers/console-operators";
+import type { TotalsPage } from "#shared/answers/console-insight";
+import type {
+  BoardRow,
+  GameChoices,
+  RoomRow,
+  RoomSettings,
+  RoomTemplate,
+  RoundPage,
+} from "#shared/answers/console-rooms";
 import { sql } from "drizzle-orm";
 import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
@@ -64,12 +76,12 @@ adminRoomRoutes.post("/api/admin/rooms", async (c) => {
       rows.map((r) => ({ ...r, trading: r.trading === 1 })),
       page,
       ROOMS_PAGE_SIZE,
-    ),
+    ) satisfies Paged<RoomRow>,
   );
 });
 
 adminRoomRoutes.post("/api/admin/rooms/get", async (c) =>
-  ok(c, await roomForOperator(c.var.db.control, parseBody(roomIdForm, c.get("body")).id)),
+  ok(c, (await roomForOperator(c.var.db.control, parseBody(roomIdForm, c.get("body")).id)) satisfies RoomSettings),
 );
 
 adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
@@ -81,23 +93,25 @@ adminRoomRoutes.post("/api/admin/rooms/update", async (c) => {
   await stub.tradingChanged(room.id);
   // Trading back on: the room opens its next round now rather than at the next cron tick.
   if (wake) c.executionCtx.waitUntil(stub.ensureRunning(room.id));
-  return ok(c, room);
+  return ok(c, room satisfies RoomSettings);
 });
 
 adminRoomRoutes.post("/api/admin/games", async (c) => {
   const rows = await listGames(c.var.db.control);
-  return ok(c, { list: rows.map((g) => ({ id: g.id, title: g.title, titleKey: g.titleKey, type: g.type })) });
+  return ok(c, {
+    list: rows.map((g) => ({ id: g.id, title: g.title, titleKey: g.titleKey, type: g.type })),
+  } satisfies GameChoices);
 });
 
 adminRoomRoutes.post("/api/admin/rooms/template", async (c) => {
   const form = parseBody(roomTemplateForm, c.get("body"));
-  return ok(c, await newRoomTemplate(c.var.db.control, form.gameId, form.optionCount));
+  return ok(c, (await newRoomTemplate(c.var.db.control, form.gameId, form.optionCount)) satisfies RoomTemplate);
 });
 
 adminRoomRoutes.post("/api/admin/rooms/create", async (c) => {
   const { room, wake } = await createRoom(c.var.db.control, c.get("user").id, c.get("body"), Date.now());
   if (wake) c.executionCtx.waitUntil(roomStub(c.env, room.id, room.locationHint).ensureRunning(room.id));
-  return ok(c, room);
+  return ok(c, room satisfies RoomSettings);
 });
 
 /** Voids the round in play before its draw (the room refunds every stake); the reason is mandatory. */
@@ -116,7 +130,7 @@ adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
     note: form.reason,
   });
   if (!voided) throw new ProductError(1150);
-  return ok(c, { roundId: form.roundId, status: "void" });
+  return ok(c, { roundId: form.roundId, status: "void" } satisfies ActionDone);
 });
 
 adminRoomRoutes.post("/api/admin/audit", async (c) => {
@@ -135,7 +149,7 @@ adminRoomRoutes.post("/api/admin/audit", async (c) => {
     pagedList(rows, at, auditKey, (row) => {
       const { source: _, ...shown } = row;
       return { ...shown, key: auditKey(row).join("_") };
-    }),
+    }) satisfies Paged<AuditRow>,
   );
 });
 
@@ -147,17 +161,20 @@ adminRoomRoutes.post("/api/admin/rounds", async (c) => {
     roomRounds(db, c.var.db.wallets, form.roomId, at),
     roomVoidCounts(db, form.roomId),
   ]);
-  return ok(c, { ...pagedList(rows, at, roomRoundKey, (row) => row), voids });
+  return ok(c, { ...pagedList(rows, at, roomRoundKey, (row) => row), voids } satisfies RoundPage);
 });
 
 adminRoomRoutes.post("/api/admin/rounds/board", async (c) => {
   const form = parseBody(roundBoardForm, c.get("body"));
   const at = pageAt(form, ROUND_BOARD_PAGE_SIZE, ROUND_BOARD_KEY_WIDTH);
   const rows = await roundBoard(c.var.db.control, c.var.db.wallets, form.status, at);
-  return ok(c, pagedList(rows, at, roundBoardKey, roundBoardRow));
+  return ok(c, pagedList(rows, at, roundBoardKey, roundBoardRow) satisfies Paged<BoardRow>);
 });
 
 adminRoomRoutes.post("/api/admin/totals", async (c) => {
   const { page } = parseBody(roomPageForm, c.get("body"));
-  return ok(c, { page, days: await dailyTotals(c.var.db.control, c.var.db.wallets, page, Date.now()) });
+  return ok(c, {
+    page,
+    days: await dailyTotals(c.var.db.control, c.var.db.wallets, page, Date.now()),
+  } satisfies TotalsPage);
 });

@@ -1,4 +1,6 @@
 import type { WalletDb } from "../../db/client";
+import type { Paged } from "#shared/answers/paging";
+import type { Payments, RequestDecided, RequestHistoryRow } from "#shared/answers/console-wallet";
 import type { Databases } from "../../db/databases";
 import { type Context, Hono } from "hono";
 import { ok } from "../envelope";
@@ -111,7 +113,10 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
           : "only";
   return ok(
     c,
-    pagedList(rows, query.at, requestListKey, (r) => ({ ...operatorDepositRow(r), approvalStep: step(r) })),
+    pagedList(rows, query.at, requestListKey, (r) => ({
+      ...operatorDepositRow(r),
+      approvalStep: step(r),
+    })) satisfies Paged<RequestHistoryRow>,
   );
 });
 
@@ -119,20 +124,23 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
 // batch (docs/decisions/161); the operator and the settings stay in the control database.
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => {
   const d = decision(c, "approve-deposit");
-  return ok(c, await approveDeposit(await requestBooks(c.var.db, "deposit_requests", d.id), d));
+  return ok(
+    c,
+    (await approveDeposit(await requestBooks(c.var.db, "deposit_requests", d.id), d)) satisfies RequestDecided,
+  );
 });
 
 adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => {
   const d = decision(c, "reject-deposit");
   const { wallet } = await requestBooks(c.var.db, "deposit_requests", d.id);
-  return ok(c, await decideRequest(wallet, "deposit", "rejected", d));
+  return ok(c, (await decideRequest(wallet, "deposit", "rejected", d)) satisfies RequestDecided);
 });
 
 adminWalletRoutes.post("/api/admin/withdrawals", async (c) => {
   const query = listQuery(c.get("body"), c.get("user").id, "withdrawal");
   const { rows, names } = await everyShardRequests(c.var.db, query, listWithdrawals);
   const named = rows.map((r) => ({ ...r, decidedBy: nameOf(names, r.decidedById) }));
-  return ok(c, pagedList(named, query.at, requestListKey, operatorWithdrawalRow));
+  return ok(c, pagedList(named, query.at, requestListKey, operatorWithdrawalRow) satisfies Paged<RequestHistoryRow>);
 });
 
 // What paying in and out needs beside the queues: whether players who ask to deposit have an account to
@@ -142,13 +150,13 @@ adminWalletRoutes.post("/api/admin/payments", async (c) => {
   return ok(c, {
     depositAccountMissing: s.deposit_mode === "request" && s.deposit_payees.length === 0,
     coinPayouts: s.coin_payouts,
-  });
+  } satisfies Payments);
 });
 
 const decideWithdrawal = (verdict: "approved" | "rejected") => async (c: Context<AppEnv>) => {
   const d = decision(c, verdict === "approved" ? "approve-withdrawal" : "reject-withdrawal");
   const { wallet } = await requestBooks(c.var.db, "withdrawal_requests", d.id);
-  return ok(c, await decideRequest(wallet, "withdrawal", verdict, d));
+  return ok(c, (await decideRequest(wallet, "withdrawal", verdict, d)) satisfies RequestDecided);
 };
 adminWalletRoutes.post("/api/admin/withdrawals/approve", decideWithdrawal("approved"));
 adminWalletRoutes.post("/api/admin/withdrawals/reject", decideWithdrawal("rejected"));

@@ -20,7 +20,7 @@ import { roundFacts } from "../../room/rounds";
 import { toMoney, toOdds } from "#shared/money";
 import { optionKey, voidPresetOf } from "../../room/round-view";
 import { DAY_MS, dayStartMs } from "#shared/days";
-import type { BetRecordPage, Trend } from "#shared/answers/games";
+import type { BetRecordPage, TodayWinLoss, Trend } from "#shared/answers/games";
 
 // The player's bet records and win/loss figures (docs/product.md#screens bet list and trend page).
 export const gameRecordRoutes = new Hono<AppEnv>();
@@ -111,7 +111,7 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
 gameRecordRoutes.post("/api/game/todaywinlost", requireUser, async (c) => {
   const today = dayStartMs(Date.now());
   const day = await winLossBetween(playerDb(c), c.get("user").id, today, today + DAY_MS);
-  return ok(c, { win: toMoney(day.netCents), total: toMoney(day.turnoverCents) });
+  return ok(c, { win: toMoney(day.netCents), total: toMoney(day.turnoverCents) } satisfies TodayWinLoss);
 });
 
 gameRecordRoutes.post("/api/game/gettrenddata", requireUser, async (c) => {

@@ -1,4 +1,5 @@
 import { ProductError } from "#shared/product-error";
+import type { OperatorProtection } from "#shared/answers/console-players";
 import { shardOfPlayer } from "../../db/every-shard";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -128,5 +129,5 @@ protectionRoutes.post("/api/admin/protection", async (c) => {
       until: e.endAtMs,
       active: e.startAtMs <= nowMs && (e.endAtMs === null || e.endAtMs > nowMs),
     })),
-  });
+  } satisfies OperatorProtection);
 });
