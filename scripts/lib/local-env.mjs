@@ -70,18 +70,23 @@ export function wranglerQuiet(args) {
   });
 }
 
+/** The bindings grouped by the database each names (wrangler.toml's ids), in the order given. */
+export function bindingsByDatabase(bindings, environment = process.env.WRANGLER_ENV) {
+  const ids = d1DatabaseIds("wrangler.toml", environment);
+  const groups = new Map();
+  for (const binding of bindings)
+    groups.set(ids[binding] ?? binding, [...(groups.get(ids[binding] ?? binding) ?? []), binding]);
+  return [...groups.values()];
+}
+
 /**
  * Runs `task(binding)` for every binding: bindings of different databases side by side, bindings of one database
  * (a wallet shard bound to the control database itself) one after another, in the order given. Fails with the
  * first failure's words once every task has ended.
  */
 export async function byDatabase(bindings, task, environment = process.env.WRANGLER_ENV) {
-  const ids = d1DatabaseIds("wrangler.toml", environment);
-  const groups = new Map();
-  for (const binding of bindings)
-    groups.set(ids[binding] ?? binding, [...(groups.get(ids[binding] ?? binding) ?? []), binding]);
   const results = await Promise.allSettled(
-    [...groups.values()].map(async (group) => {
+    bindingsByDatabase(bindings, environment).map(async (group) => {
       for (const binding of group) await task(binding);
     }),
   );

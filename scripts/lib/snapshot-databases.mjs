@@ -5,7 +5,7 @@
 // npm run db:seed writes, all in ONE `wrangler d1 execute` a database: a call costs seconds of CPU whatever it runs
 // (docs/decisions/170 and 181), and `d1 migrations apply` about 30 s a database.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { d1DatabaseIds, persistArgs, walletBindingNames, wranglerEnvArgs, wranglerQuiet } from "./local-env.mjs";
+import { bindingsByDatabase, persistArgs, walletBindingNames, wranglerEnvArgs, wranglerQuiet } from "./local-env.mjs";
 import { loadTs } from "./load-ts.mjs";
 import { snapshotStatements } from "../test-schema.mjs";
 
@@ -22,27 +22,22 @@ export async function buildFromSnapshot(pepper) {
   const bindings = ["DB", ...walletBindingNames()];
   const setup = (i) => (i === 0 ? controlSetupStatements(now) : walletSetupStatements(i - 1, now));
   const seedOf = async (i) => (i === 0 ? seed.control : await seed.wallet(i - 1));
-  const ids = d1DatabaseIds("wrangler.toml", process.env.WRANGLER_ENV);
-  const databases = new Map();
-  for (const [i, binding] of bindings.entries()) {
-    const database = ids[binding] ?? binding;
-    databases.set(database, [...(databases.get(database) ?? []), { binding, i }]);
-  }
   mkdirSync(".wrangler", { recursive: true });
   // one after another: side by side, a wrangler starting on the same state folder once met "database is locked"
-  for (const group of databases.values()) {
+  for (const group of bindingsByDatabase(bindings)) {
+    const indexes = group.map((binding) => bindings.indexOf(binding));
     const statements = [
       ...snapshotStatements(),
-      ...group.flatMap(({ i }) => setup(i)),
-      ...(await Promise.all(group.map(({ i }) => seedOf(i)))).flat(),
+      ...indexes.flatMap(setup),
+      ...(await Promise.all(indexes.map(seedOf))).flat(),
     ];
-    const file = `.wrangler/snapshot-${process.pid}-${group[0].binding}.sql`;
+    const file = `.wrangler/snapshot-${process.pid}-${group[0]}.sql`;
     writeFileSync(file, `${statements.map((s) => s.replace(/;\s*$/, "")).join(";\n")};\n`);
     try {
       await wranglerQuiet([
         "d1",
         "execute",
-        group[0].binding,
+        group[0],
         "--file",
         file,
         "--local",
