@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wranglerCommand } from "./lib/local-env.mjs";
+import { localD1 } from "./lib/local-d1.mjs";
 
 // `npm run player -- move` end to end (docs/deploying.md#moving-a-player): scripts/player.mjs drives
-// worker/players/move.ts through `wrangler d1 execute` against local databases prepared as the end-to-end runner
-// prepares them (tests/support/local-server.mjs), in wrangler.toml's "loadtest" environment, whose four wallet
-// shards are databases of their own. No `wrangler dev` runs: wrangler d1 execute on the files a running server
-// serves breaks that server's connections. Every wrangler call takes seconds, so the checks are batched.
+// worker/players/move.ts through wrangler's local bindings (scripts/lib/local-d1.mjs) against local databases prepared
+// as the end-to-end runner prepares them (tests/support/local-server.mjs), in wrangler.toml's "loadtest" environment,
+// whose four wallet shards are databases of their own. No `wrangler dev` runs: a second runtime on the files a
+// running server serves breaks that server's connections. Each runtime takes a second or two, so the checks are batched.
 
 const DEMO = 3; // the seeded demo01 (worker/seed/seed.ts), in shard 0
 const HOUSE = 1;
@@ -35,13 +35,28 @@ const player = (...args: string[]) => run("node", ["scripts/player.mjs", ...args
 
 type Row = Record<string, unknown>;
 
-/** Statements in one wrangler call to one database: each one's rows. */
-async function query(binding: string, sql: string): Promise<Row[][]> {
-  const args = ["d1", "execute", binding, "--local", "--persist-to", state, "--env", "loadtest", "--json"];
-  const answer = await run(...wranglerCommand([...args, "--command", sql]));
-  if (answer.code !== 0) throw new Error(`wrangler d1 execute ${binding} failed:\n${answer.stdout}${answer.stderr}`);
-  return (JSON.parse(answer.stdout) as { results?: Row[] }[]).map((r) => r.results ?? []);
+/**
+ * The local databases, read or written between two runs of the script (never while one runs: two runtimes on one
+ * database's files break each other's connections): wrangler's local bindings in this process for the time of `use`.
+ */
+async function databases<T>(use: (query: Query) => Promise<T>): Promise<T> {
+  const local = await localD1({ environment: "loadtest", persistTo: state });
+  try {
+    return await use(async (binding, sql) => {
+      const db = local.env[binding];
+      const statements = sql
+        .split(";\n")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return (await db.batch(statements.map((s) => db.prepare(s)))).map((r) => (r.results ?? []) as Row[]);
+    });
+  } finally {
+    await local.dispose();
+  }
 }
+
+/** Statements (separated by ";" and a new line) in one batch on one database: each one's rows. */
+type Query = (binding: string, sql: string) => Promise<Row[][]>;
 
 /** The demo player's rows that move, whole, and the shard's books: one call per database. */
 const shardSql = `
@@ -74,7 +89,7 @@ type Shard = {
   books: { house: number; balances: number; in_play: number; off_ledger: number };
 };
 
-async function shard(index: number): Promise<Shard> {
+async function shard(query: Query, index: number): Promise<Shard> {
   const [users, ledger, finance, deposits, sessions, audit, markers, moves, moveRows, [books]] = await query(
     `DB_WALLET_${index}`,
     shardSql,
@@ -94,7 +109,7 @@ async function shard(index: number): Promise<Shard> {
 }
 
 /** The directory's entry of the demo player and the control database's record of moves. */
-async function control() {
+async function control(query: Query) {
   const [[entry], audit] = await query(
     "DB",
     `SELECT id, username, shard FROM account_directory WHERE id = ${DEMO};
@@ -129,15 +144,17 @@ describe("npm run player -- move, through wrangler", () => {
     const prepared = await run("node", ["scripts/prepare-local.mjs", "--from-snapshot"]);
     expect(prepared.code, prepared.stdout + prepared.stderr).toBe(0);
     // The seed gives demo01 an opening balance only: a signed-in session and a deposit awaiting an operator join it.
-    await query(
-      "DB_WALLET_0",
-      [
-        `INSERT INTO sessions (user_id, token_hash, created_at_ms, expires_at_ms) VALUES (${DEMO}, 'move-test-session', ${now}, ${now + DAY})`,
-        `INSERT INTO deposit_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, pay_name)
+    before = await databases(async (query) => {
+      await query(
+        "DB_WALLET_0",
+        [
+          `INSERT INTO sessions (user_id, token_hash, created_at_ms, expires_at_ms) VALUES (${DEMO}, 'move-test-session', ${now}, ${now + DAY})`,
+          `INSERT INTO deposit_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, pay_name)
           VALUES (${DEMO}, ${DEPOSIT}, 'pending', 'move-test-deposit', ${now}, 'Demo Player')`,
-      ].join(";\n"),
-    );
-    before = await shard(0);
+        ].join(";\n"),
+      );
+      return shard(query, 0);
+    });
   }, 600_000);
 
   afterAll(() => rmSync(state, { recursive: true, force: true }));
@@ -155,34 +172,37 @@ describe("npm run player -- move, through wrangler", () => {
     // a shard wrangler.toml does not bind is an argument the script reads before any database (exit 2, its usage)
     expect(noShard.code).toBe(2);
     expect(noShard.stderr).toContain("There is no shard 9: wrangler.toml binds 4 (DB_WALLET_0 to DB_WALLET_3).");
-    expect(await shard(0)).toEqual(before);
-    expect(await control()).toEqual({ entry: { id: DEMO, username: "demo01", shard: 0 }, audit: [] });
+    const [after, directory] = await databases((query) => Promise.all([shard(query, 0), control(query)]));
+    expect(after).toEqual(before);
+    expect(directory).toEqual({ entry: { id: DEMO, username: "demo01", shard: 0 }, audit: [] });
   }, 300_000);
 
   it("moves demo01 with their history from shard 0 to shard 2, once", async () => {
     // The operator approves the deposit (worker/wallet/decisions.ts) and demo01 locks it in the primary tier
     // (worker/finance/transfer-in.ts): history worth moving, a lock-up among it.
-    await query(
-      "DB_WALLET_0",
-      [
-        `UPDATE deposit_requests SET status = 'approved', decided_at_ms = ${now}, decided_by = 2 WHERE id = ${depositId}`,
-        ...balanceChange(DEPOSIT, "topup", "deposit:1", `'deposit:1'`, {
-          key: "deposit",
-          params: { id: 1 },
-          text: "Deposit #1",
-        }),
-        `INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
+    const source = await databases(async (query) => {
+      await query(
+        "DB_WALLET_0",
+        [
+          `UPDATE deposit_requests SET status = 'approved', decided_at_ms = ${now}, decided_by = 2 WHERE id = ${depositId}`,
+          ...balanceChange(DEPOSIT, "topup", "deposit:1", `'deposit:1'`, {
+            key: "deposit",
+            params: { id: 1 },
+            text: "Deposit #1",
+          }),
+          `INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
           SELECT 2, 'deposit.approve', 'deposit:' || ${depositId}, '{"status":"pending"}', '{"status":"approved"}', ${now}`,
-        `INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key)
+          `INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key)
           VALUES (${DEMO}, 1, 'primary', ${DEPOSIT}, 1500, 15, ${now}, ${now + 15 * DAY}, 0, 'active', 'move-test-lock')`,
-        ...balanceChange(-DEPOSIT, "stake", "stake:move-test-lock", `'finance:move-test-lock'`, {
-          key: "financeLockup",
-          params: { product: "primary", days: 15 },
-          text: "Finance lock-up · Primary, 15 days",
-        }),
-      ].join(";\n"),
-    );
-    const source = await shard(0);
+          ...balanceChange(-DEPOSIT, "stake", "stake:move-test-lock", `'finance:move-test-lock'`, {
+            key: "financeLockup",
+            params: { product: "primary", days: 15 },
+            text: "Finance lock-up · Primary, 15 days",
+          }),
+        ].join(";\n"),
+      );
+      return shard(query, 0);
+    });
     expect(source.deposits.map((d) => d.id)).toEqual([1]); // the key "deposit:1" above names it
     expect(source.ledger).toHaveLength(3);
     expect(source.finance).toHaveLength(1);
@@ -201,7 +221,9 @@ describe("npm run player -- move, through wrangler", () => {
     expect(lines[2]).toBe("Their sessions ended: they sign in again.");
 
     // three databases read side by side
-    const [directory, left, arrived] = await Promise.all([control(), shard(0), shard(2)]);
+    const [directory, left, arrived] = await databases((query) =>
+      Promise.all([control(query), shard(query, 0), shard(query, 2)]),
+    );
     expect(directory.entry).toEqual({ id: DEMO, username: "demo01", shard: 2 });
     expect(directory.audit).toEqual([
       { actor_id: null, action: "player.move", target: `user:${DEMO}`, before: '{"shard":0}', after: '{"shard":2}' },
@@ -246,6 +268,6 @@ describe("npm run player -- move, through wrangler", () => {
     const again = await player("move", "demo01", "2");
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout.trim()).toBe("demo01 is in shard 2 already (the local databases).");
-    expect(await shard(2)).toEqual(arrived);
+    expect(await databases((query) => shard(query, 2))).toEqual(arrived);
   }, 900_000);
 });

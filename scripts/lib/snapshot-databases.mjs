@@ -2,10 +2,11 @@
 // tests/support/local-server.mjs and scripts/player-move.test.ts run it): each database built from
 // tests/fixtures/schema.sql, the migrations' result that the workerd tests start from (scripts/test-schema.mjs, checked
 // against the migrations by scripts/test-schema.test.ts), then the setup npm run db:migrate adds and the demo data
-// npm run db:seed writes, all in ONE `wrangler d1 execute` a database: a call costs seconds of CPU whatever it runs
-// (docs/decisions/170 and 181), and `d1 migrations apply` about 30 s a database.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { bindingsByDatabase, persistArgs, walletBindingNames, wranglerEnvArgs, wranglerQuiet } from "./local-env.mjs";
+// npm run db:seed writes, all in ONE batch a database, through one runtime of wrangler's local bindings for them all
+// (scripts/lib/local-d1.mjs): a `wrangler d1 execute` costs seconds of CPU whatever it runs (docs/decisions/170 and
+// 181), and `d1 migrations apply` about 30 s a database.
+import { bindingsByDatabase, walletBindingNames } from "./local-env.mjs";
+import { localD1 } from "./local-d1.mjs";
 import { loadTs } from "./load-ts.mjs";
 import { snapshotStatements } from "../test-schema.mjs";
 
@@ -22,31 +23,20 @@ export async function buildFromSnapshot(pepper) {
   const bindings = ["DB", ...walletBindingNames()];
   const setup = (i) => (i === 0 ? controlSetupStatements(now) : walletSetupStatements(i - 1, now));
   const seedOf = async (i) => (i === 0 ? seed.control : await seed.wallet(i - 1));
-  mkdirSync(".wrangler", { recursive: true });
-  // one after another: side by side, a wrangler starting on the same state folder once met "database is locked"
-  for (const group of bindingsByDatabase(bindings)) {
-    const indexes = group.map((binding) => bindings.indexOf(binding));
-    const statements = [
-      ...snapshotStatements(),
-      ...indexes.flatMap(setup),
-      ...(await Promise.all(indexes.map(seedOf))).flat(),
-    ];
-    const file = `.wrangler/snapshot-${process.pid}-${group[0]}.sql`;
-    writeFileSync(file, `${statements.map((s) => s.replace(/;\s*$/, "")).join(";\n")};\n`);
-    try {
-      await wranglerQuiet([
-        "d1",
-        "execute",
-        group[0],
-        "--file",
-        file,
-        "--local",
-        ...persistArgs(),
-        ...wranglerEnvArgs(),
-      ]);
-    } finally {
-      rmSync(file, { force: true });
+  const local = await localD1();
+  try {
+    for (const group of bindingsByDatabase(bindings)) {
+      const indexes = group.map((binding) => bindings.indexOf(binding));
+      const statements = [
+        ...snapshotStatements(),
+        ...indexes.flatMap(setup),
+        ...(await Promise.all(indexes.map(seedOf))).flat(),
+      ];
+      const db = local.env[group[0]];
+      await db.batch(statements.map((s) => db.prepare(s.replace(/;\s*$/, ""))));
     }
+  } finally {
+    await local.dispose();
   }
   return bindings;
 }

@@ -12,7 +12,7 @@ import { runInOneBatch } from "../../worker/db/batch";
 import { balanceChangeStatements } from "../../worker/ledger/ledger";
 import { ledgerReasons } from "../../worker/ledger/reasons";
 import type { MoveLink } from "../../worker/players/move";
-import { type MoveDb, playerTables } from "../../worker/players/move-tables";
+import { type MoveDb, d1MoveDb, playerTables } from "../../worker/players/move-tables";
 
 const DAY = 86_400_000;
 
@@ -121,19 +121,20 @@ export function d1Link(
 ): MoveLink {
   const shards = walletBindings(env);
   let batches = 0;
-  const wrap = (d1: D1Database, name: "control" | number): MoveDb => ({
-    all: async <T>(sql: string) => (await d1.prepare(sql).all()).results as T[],
-    each: async (sqls) =>
-      (await d1.batch(sqls.map((s) => d1.prepare(s)))).map((r) => r.results as Record<string, unknown>[]),
-    batch: async (sqls) => {
-      // a crash of the command before this batch of that database reaches it
-      if (fail && fail.db === name && ++batches === fail.batch)
-        throw new Error(`stopped before batch ${batches} of ${name}`);
-      // something else writing between two steps of the move
-      await beforeBatch?.(name);
-      if (sqls.length) await d1.batch(sqls.map((s) => d1.prepare(s)));
-    },
-  });
+  const wrap = (d1: D1Database, name: "control" | number): MoveDb => {
+    const db = d1MoveDb(d1);
+    return {
+      ...db,
+      batch: async (sqls) => {
+        // a crash of the command before this batch of that database reaches it
+        if (fail && fail.db === name && ++batches === fail.batch)
+          throw new Error(`stopped before batch ${batches} of ${name}`);
+        // something else writing between two steps of the move
+        await beforeBatch?.(name);
+        await db.batch(sqls);
+      },
+    };
+  };
   return { control: wrap(env.DB, "control"), shard: (k) => wrap(shards[k], k), shardCount: shards.length };
 }
 

@@ -12,6 +12,18 @@ export type MoveDb = {
   batch(sqls: string[]): Promise<void>;
 };
 
+/** A D1 database as the move drives it: the Worker's binding, or wrangler's local one (scripts/player.mjs). */
+export function d1MoveDb(d1: D1Database): MoveDb {
+  return {
+    all: async <T>(sql: string) => (await d1.prepare(sql).all()).results as T[],
+    each: async (sqls) =>
+      (await d1.batch(sqls.map((s) => d1.prepare(s)))).map((r) => r.results as Record<string, unknown>[]),
+    batch: async (sqls) => {
+      if (sqls.length) await d1.batch(sqls.map((s) => d1.prepare(s)));
+    },
+  };
+}
+
 /** Tables that hold no player's rows: the control database's own, the books' figures per database. */
 export const NO_PLAYER_ROWS = new Set([
   "account_directory",
