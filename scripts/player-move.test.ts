@@ -37,12 +37,12 @@ type Row = Record<string, unknown>;
 
 /**
  * The local databases, read or written between two runs of the script (never while one runs: two runtimes on one
- * database's files break each other's connections): wrangler's local bindings in this process for the time of `use`.
+ * database's files break each other's connections): wrangler's local bindings in this process for the time of `work`.
  */
-async function databases<T>(use: (query: Query) => Promise<T>): Promise<T> {
+async function databases<T>(work: (query: Query) => Promise<T>): Promise<T> {
   const local = await localD1({ environment: "loadtest", persistTo: state });
   try {
-    return await use(async (binding, sql) => {
+    return await work(async (binding, sql) => {
       const db = local.env[binding];
       const statements = sql
         .split(";\n")
