@@ -24,7 +24,9 @@ function violations(files: Record<string, string>): string[] {
     );
     fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ imports: { "#shared/*": "./shared/*.ts" } }));
     fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
-    for (const [file, text] of Object.entries({ "app/root.ts": "", "shared/x.ts": "", ...files })) {
+    // each of the three roots exists, or depcruise refuses to start
+    const roots = { "app/root.ts": "", "worker/index.ts": "", "shared/x.ts": "" };
+    for (const [file, text] of Object.entries({ ...roots, ...files })) {
       fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
     }
@@ -86,7 +88,18 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
     ).toEqual(["no-cycle: worker/room/a.ts -> worker/room/b.ts"]);
   });
 
-  it("refuses app -> worker and worker -> app, dynamic imports and ~/ included", () => {
+  it("refuses a cycle between two app folders, a type-only import through ~/ included", () => {
+    expect(
+      violations({
+        "app/lib/game.server.ts": 'import type { Review } from "~/components/game/Dialogs";\nexport type R = Review;\n',
+        "app/components/game/Dialogs.tsx":
+          'import { money } from "~/lib/money";\nexport type Review = { total: number };\nexport const shown = money;\n',
+        "app/lib/money.ts": "export const money = 1;\n",
+      }),
+    ).toEqual(["no-folder-cycle: app/components/game -> app/lib", "no-folder-cycle: app/lib -> app/components/game"]);
+  });
+
+  it("refuses app -> worker and worker -> app, dynamic imports and ~/ included, and the folder cycle they make", () => {
     expect(
       violations({
         "app/lib/late.ts": 'export const late = () => import("../../worker/room/verify");\n',
@@ -95,6 +108,8 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
       }),
     ).toEqual([
       "app-not-worker: app/lib/late.ts -> worker/room/verify.ts",
+      "no-folder-cycle: app/lib -> worker/room",
+      "no-folder-cycle: worker/room -> app/lib",
       "worker-not-app: worker/room/verify.ts -> app/lib/x.ts",
     ]);
   });

@@ -21,6 +21,9 @@ export type CheckedRound = {
   beacon: PublishedBeacon | null;
 };
 
+/** The server's verdict on a round's beacon (docs/decisions/130); null: commit-reveal only, not required. */
+export type BeaconVerdict = { ok: boolean; problem: string | null; expectedRound: number | null };
+
 /** The whole check on this device; `requireBeacon`: the site's rule draws every round with the beacon. */
 export async function recomputeHere(
   round: CheckedRound,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { BeaconVerdict, CheckedRound } from "~/components/game/FairnessReport";
 import { callApi } from "~/lib/api.server";
+import type { BeaconVerdict, CheckedRound } from "~/lib/fairness-browser";
 import { parseLookup, parseManual } from "~/lib/game-fairness";
 import { isGameType } from "#shared/games/options";
 import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";

@@ -14,11 +14,11 @@ import {
   screenOfRoomType,
   type RoomScreen,
   type OrderProblem,
+  type OrderReview,
   type RecordPage,
 } from "./game";
 import type { RoundResult } from "#shared/rounds";
 import { bettingOpen, secondsOfDiff } from "./game-countdown";
-import type { OrderReview } from "~/components/game/Dialogs";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 // The game room's loader and action, shared by /activity/{id} (sum games) and /bjsc/{id} (Racing 10).
@@ -187,7 +187,7 @@ async function placeOrder(args: Args, roomId: number, form: FormData) {
   return finish(args, form, t("game:order.placed"), answer.data.money, answer.data.order_id);
 }
 
-/** The confirm form's key (Dialogs.tsx OrderReview.requestId); a malformed one is left to the API to refuse. */
+/** The confirm form's key (game.ts OrderReview.requestId); a malformed one is left to the API to refuse. */
 function requestIdOf(form: FormData): string | null {
   const value = form.get("request_id");
   return typeof value === "string" && value !== "" ? value : null;

@@ -3,6 +3,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, operatorLogin } from "../helpers";
 import { currentRound, finishRound, stubOf } from "../rooms-helpers";
+import { databasesOf } from "../../worker/db/databases";
 import { walletBindings } from "../../worker/db/shards";
 import { settleInShard } from "../../worker/room/shard-settlement";
 import type { Settlement } from "../../worker/room/rounds";
@@ -171,7 +172,7 @@ describe("a round over several wallet shards", () => {
     const balance = await balanceIn(player);
     // another wake-up of the room and the shard's batch run again by hand change nothing
     await currentRound(15);
-    await settleInShard(env, keptSettlement!, [0, 1, 2], failing);
+    await settleInShard(databasesOf(env), keptSettlement!, [0, 1, 2], failing);
     expect(await paidIn(failing, round.roundId)).toEqual(paidOnce);
     expect(await balanceIn(player)).toBe(balance);
     await expectEveryShardBalanced();
@@ -193,8 +194,8 @@ describe("a round over several wallet shards", () => {
     expect(settlement).not.toBeNull();
     const before = await balanceIn(players[0]);
     const outcomes = await Promise.allSettled([
-      settleInShard(env, settlement!, [3], 3),
-      settleInShard(env, settlement!, [3], 3),
+      settleInShard(databasesOf(env), settlement!, [3], 3),
+      settleInShard(databasesOf(env), settlement!, [3], 3),
     ]);
     expect(outcomes.every((o) => o.status === "fulfilled")).toBe(true);
     const paid = await paidIn(3, round.roundId);

@@ -17,6 +17,9 @@ import { listDeposits } from "../../worker/wallet/requests";
 import { findGameRoom } from "../../worker/room/game-rooms";
 import { accountNames } from "../../worker/db/every-shard";
 import { firstPage } from "../../worker/db/keyset";
+import { runInOneBatchAtPrimary } from "../../worker/db/batch";
+import { GroupCommit } from "../../worker/room/group-commit";
+import { type Settlement, settlementStatements } from "../../worker/room/rounds";
 
 export function controlHandleNamesControlTables(dbs: Databases) {
   const control: ControlDb = dbs.control;
@@ -71,5 +74,23 @@ export function eitherKindNamesOnlyWhatBothHold(db: AnyDb, dbs: Databases) {
     db.select().from(ledger),
     // @ts-expect-error a handle of either kind is no control database
     findGameRoom(db, 1),
+  ];
+}
+
+export function aRoomWritesAShardThroughItsHandle(dbs: Databases, env: Env, settlement: Settlement) {
+  const shard = dbs.walletPrimary(0);
+  return [
+    GroupCommit.atPrimary(shard, () => {}),
+    runInOneBatchAtPrimary(shard, settlementStatements(shard, settlement, 0)),
+    // @ts-expect-error a room groups its orders in a wallet shard: the control database holds no bets
+    GroupCommit.atPrimary(dbs.control, () => {}),
+    // @ts-expect-error a room's batch at the primary pays in a wallet shard, never the control database
+    runInOneBatchAtPrimary(dbs.control, settlementStatements(shard, settlement, 0)),
+    // @ts-expect-error a raw binding says not which database it is (here the control one): a shard comes from Databases
+    GroupCommit.atPrimary(env.DB, () => {}),
+    // @ts-expect-error nor does a shard's own binding: the one way to a shard is walletPrimary(shard)
+    runInOneBatchAtPrimary(env.DB_WALLET_0, []),
+    // @ts-expect-error a round is settled with statements built on the shard, never the control database
+    settlementStatements(dbs.control, settlement, 0),
   ];
 }

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { AnyDb } from "./client";
+import type { AnyDb, WalletDb } from "./client";
 
 type Query = { sql: string; params: unknown[] };
 type Buildable = { toSQL(): Query } | { getQuery(): Query };
@@ -17,12 +17,13 @@ export async function runInOneBatch(db: AnyDb, statements: readonly BatchItem<"s
 }
 
 /**
- * runInOneBatch in a D1 session of its own at the primary, answering the bookmark of the write: a writer
- * outside the caller's request session (a room writing an order) hands it back, so the caller's next read
- * from a replica sees the write (docs/decisions/160).
+ * runInOneBatch in a D1 session of its own at a wallet shard's primary, answering the bookmark of the write: a
+ * writer outside the caller's request session (a room writing an order or a settlement) hands it back, so the
+ * caller's next read from a replica sees the write (docs/decisions/160). The shard is a handle at its primary
+ * (`Databases.walletPrimary(shard)`): a request's session opens no other.
  */
-export async function runInOneBatchAtPrimary(d1: D1Database, statements: readonly BatchItem<"sqlite">[]) {
-  const session = d1.withSession("first-primary");
+export async function runInOneBatchAtPrimary(shard: WalletDb, statements: readonly BatchItem<"sqlite">[]) {
+  const session = shard.$client.withSession("first-primary");
   const results = await session.batch(boundOn(session, statements));
   return { results, bookmark: session.getBookmark() };
 }

@@ -1,5 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { runInOneBatchAtPrimary } from "../db/batch";
+import type { WalletDb } from "../db/client";
 
 type Statements = readonly BatchItem<"sqlite">[];
 type Outcome = { results: D1Result[] } | { error: unknown };
@@ -41,12 +42,12 @@ export class GroupCommit {
   }
 
   /**
-   * Batches at the primary, each in a D1 session of its own; `wrote` hears each batch's bookmark, so the
-   * writer can hand the caller a bookmark at least as late as their write (docs/decisions/160).
+   * Batches at a wallet shard's primary, each in a D1 session of its own; `wrote` hears each batch's bookmark,
+   * so the writer can hand the caller a bookmark at least as late as their write (docs/decisions/160).
    */
-  static atPrimary(d1: D1Database, wrote: (bookmark: string | null) => void): GroupCommit {
+  static atPrimary(shard: WalletDb, wrote: (bookmark: string | null) => void): GroupCommit {
     return new GroupCommit(async (statements) => {
-      const { results, bookmark } = await runInOneBatchAtPrimary(d1, statements);
+      const { results, bookmark } = await runInOneBatchAtPrimary(shard, statements);
       wrote(bookmark);
       return results;
     });

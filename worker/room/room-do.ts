@@ -91,7 +91,7 @@ export class RoomDO extends DurableObject<Env> {
     super(ctx, env);
     this.dbs = databasesOf(env);
     this.state = new RoomState(ctx.storage.sql);
-    this.writes = new ShardWrites(env);
+    this.writes = new ShardWrites(this.dbs);
     ctx.blockConcurrencyWhile(async () => this.state.migrate());
     // Pings are answered without waking a hibernating room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -183,7 +183,7 @@ export class RoomDO extends DurableObject<Env> {
 
   /** Pays drawn rounds in the shards that have not answered yet (a new draw's at once, a failed one when due). */
   private settleKept() {
-    return settleKeptRounds(this.env, this.state, {
+    return settleKeptRounds(this.dbs, this.state, {
       onlyDue: true,
       wrote: (shard, bookmark) => this.writes.wrote(shard, bookmark),
     });

@@ -3,9 +3,8 @@
 // written only after the shard answered. A shard that fails is tried again by the room's alarm, backing off,
 // while the next rounds go on; a retried batch changes nothing, so nothing is paid twice.
 
-import { databasesOf } from "../db/databases";
+import type { Databases } from "../db/databases";
 import { runInOneBatch, runInOneBatchAtPrimary } from "../db/batch";
-import { walletBindings } from "../db/shards";
 import { type Settlement, roundAnsweredStatements, settlementStatements } from "./rounds";
 import type { RoomState } from "./room-state";
 
@@ -14,11 +13,9 @@ const SETTLEMENT_RETRY_MAX_MS = 5_000;
 const retryDelayMs = (tries: number) => Math.min(SETTLEMENT_RETRY_MAX_MS, 1_000 * 2 ** tries);
 
 /** One shard's settlement batch, then its answer in the control database; throws when either fails. */
-export async function settleInShard(env: Env, settlement: Settlement, shards: number[], shard: number) {
-  const d1 = walletBindings(env)[shard];
-  if (!d1) throw new Error(`wallet shard ${shard} is not bound (DB_WALLET_${shard})`);
-  const dbs = databasesOf(env);
-  const written = await runInOneBatchAtPrimary(d1, settlementStatements(dbs.walletPrimary(shard), settlement, shard));
+export async function settleInShard(dbs: Databases, settlement: Settlement, shards: number[], shard: number) {
+  const wallet = dbs.walletPrimary(shard);
+  const written = await runInOneBatchAtPrimary(wallet, settlementStatements(wallet, settlement, shard));
   const control = dbs.control;
   await runInOneBatch(
     control,
@@ -32,7 +29,7 @@ export async function settleInShard(env: Env, settlement: Settlement, shards: nu
  * round at once. A round whose every shard answered is forgotten; one with a failure waits for its next try.
  */
 export async function settleKeptRounds(
-  env: Env,
+  dbs: Databases,
   state: RoomState,
   { onlyDue, wrote }: { onlyDue: boolean; wrote: (shard: number, bookmark: string | null) => void },
 ): Promise<void> {
@@ -42,7 +39,7 @@ export async function settleKeptRounds(
     const shards = state.roundShards(kept.roundId);
     const outcomes = await Promise.allSettled(
       kept.missing.map(async (shard) => {
-        wrote(shard, await settleInShard(env, settlement, shards, shard));
+        wrote(shard, await settleInShard(dbs, settlement, shards, shard));
         state.shardAnswered(kept.roundId, shard);
       }),
     );

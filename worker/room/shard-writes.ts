@@ -1,7 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { runInOneBatchAtPrimary } from "../db/batch";
 import { laterBookmark } from "../db/read-sessions";
-import { walletBindings } from "../db/shards";
+import type { Databases } from "../db/databases";
 import { GroupCommit } from "./group-commit";
 
 type Statements = readonly BatchItem<"sqlite">[];
@@ -11,19 +11,19 @@ type Statements = readonly BatchItem<"sqlite">[];
  * (docs/decisions/123), so the orders of one turn make one batch in each shard they are for; other writes
  * (a cancellation, a settlement) alone. It keeps the latest D1 bookmark of its writes in each shard: an
  * answer hands the player their shard's, so their next read from a replica sees their write
- * (docs/decisions/160).
+ * (docs/decisions/160). Each shard is the room's `Databases` handle at its primary (docs/decisions/176).
  */
 export class ShardWrites {
   private readonly orders = new Map<number, GroupCommit>();
   private readonly bookmarks = new Map<number, string | null>();
 
-  constructor(private readonly env: Env) {}
+  constructor(private readonly dbs: Databases) {}
 
   /** An order's statements in its player's shard, grouped with the orders arriving meanwhile. */
   order(shard: number, statements: Statements): Promise<D1Result[]> {
     let writes = this.orders.get(shard);
     if (!writes) {
-      writes = GroupCommit.atPrimary(this.d1(shard), (bookmark) => this.wrote(shard, bookmark));
+      writes = GroupCommit.atPrimary(this.dbs.walletPrimary(shard), (bookmark) => this.wrote(shard, bookmark));
       this.orders.set(shard, writes);
     }
     return writes.write(statements);
@@ -31,7 +31,7 @@ export class ShardWrites {
 
   /** One batch alone in a shard, at its primary. */
   async alone(shard: number, statements: Statements): Promise<D1Result[]> {
-    const { results, bookmark } = await runInOneBatchAtPrimary(this.d1(shard), statements);
+    const { results, bookmark } = await runInOneBatchAtPrimary(this.dbs.walletPrimary(shard), statements);
     this.wrote(shard, bookmark);
     return results;
   }
@@ -49,11 +49,5 @@ export class ShardWrites {
     return [...this.orders.entries()]
       .map(([shard, writes]) => ({ shard, ...writes.figures() }))
       .sort((a, b) => a.shard - b.shard);
-  }
-
-  private d1(shard: number): D1Database {
-    const d1 = walletBindings(this.env)[shard];
-    if (!d1) throw new Error(`wallet shard ${shard} is not bound (DB_WALLET_${shard})`);
-    return d1;
   }
 }

@@ -1,22 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import type { FormEvent, MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatOdds, type LiveBet } from "~/lib/game";
-import type { BetOptionOdds } from "#shared/answers/games";
+import { formatMoney, formatOdds, type LiveBet, type OrderReview } from "~/lib/game";
 import { optionLabel } from "~/lib/game-labels";
 import { formatCountdown } from "~/lib/game-countdown";
 import { Money } from "~/components/Money";
 import { useAppConfig } from "~/lib/root-data";
-
-export type OrderReview = {
-  gameid: number;
-  seqno: number | string;
-  amount: number;
-  total: number;
-  picks: Array<BetOptionOdds & { pick: string }>;
-  /** One key per confirmed order: paying twice (a double tap, a retried POST) places it once. */
-  requestId: string;
-};
 
 type CloseProps = { closeHref: string; onClose?: () => void };
 

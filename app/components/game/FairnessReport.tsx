@@ -1,12 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RoundVerification } from "#shared/games/fairness";
-import { type CheckedRound, browserMark, recomputeHere } from "~/lib/fairness-browser";
-
-export type { CheckedRound };
-
-/** The server's verdict on a round's beacon (docs/decisions/130); null: commit-reveal only, not required. */
-export type BeaconVerdict = { ok: boolean; problem: string | null; expectedRound: number | null };
+import { type BeaconVerdict, type CheckedRound, browserMark, recomputeHere } from "~/lib/fairness-browser";
 
 function Hex({ value }: { value: string }) {
   return <code className="hex">{value}</code>;

@@ -2,11 +2,10 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
-import { encodePick, orderProblem, parseStake, type LiveBet, type OrderProblem } from "~/lib/game";
+import { encodePick, orderProblem, parseStake, type LiveBet, type OrderProblem, type OrderReview } from "~/lib/game";
 import type { GameInfo } from "#shared/answers/games";
 import type { CurrentRound } from "#shared/rounds";
 import type { FormError } from "#shared/api-types";
-import type { OrderReview } from "./Dialogs";
 
 type Done = { message: string; money: number; orderId: number | null };
 export type RoomActionAnswer = {
