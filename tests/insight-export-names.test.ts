@@ -13,12 +13,12 @@ import { playerD1 } from "./shard-helpers";
 
 type Row = Record<string, string>;
 
-async function exportRows(token: string, kind: string) {
+async function exportRows(token: string, kind: string, lang = "en") {
   const today = formatDate(Date.now());
   const response = await exports.default.fetch("https://app.test/api/admin/export", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token, kind, from: today, to: today, lang: "en" }),
+    body: JSON.stringify({ token, kind, from: today, to: today, lang }),
   });
   expect(response.status).toBe(200);
   return parse(await response.text(), { columns: true, skip_empty_lines: true }) as Row[];
@@ -76,6 +76,9 @@ describe("what the CSV exports name", () => {
     // the hold reads as the player's statement reads it: the withdrawal, by its reference
     expect(mine[2].reason).toBe(`Withdrawal ${W}`);
     expect(mine[3].reason).toBe(`Withdrawal ${W} rejected, refunded`);
+    // in the operator's language, as the Chinese statement words it
+    const chinese = (await exportRows(admin, "ledger", "chs")).filter((r) => r.user_id === String(p.id));
+    expect(chinese[2]).toMatchObject({ reason: `提现 ${W}`, reason_code: "withdrawalOf", reference: W });
     // the house's side of each is named by the same reference
     const house = rows.filter((r) => r.user_id === "1");
     expect(house.filter((r) => r.reference === D).map((r) => r.amount)).toEqual(["-50.00"]);
