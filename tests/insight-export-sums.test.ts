@@ -7,7 +7,7 @@ import { secondOperator } from "./admin-helpers";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
 import { csvField } from "../worker/insight/exports";
 import { dayStartMs, formatDate } from "#shared/days";
-import { requestRef } from "#shared/request-ref";
+import { parseRequestRef, requestRef } from "#shared/request-ref";
 import zhCNGame from "../locales/zh-CN/game.json";
 import zhCNWallet from "../locales/zh-CN/wallet.json";
 import { playerD1, sumEverywhere } from "./shard-helpers";
@@ -179,8 +179,7 @@ describe("CSV exports a spreadsheet can sum", () => {
       "after",
       "reason",
       "reason_code",
-      "ref",
-      "key",
+      "reference",
     ]);
     for (const column of ["amount", "before", "after"]) expect(columnSum(ledger, column).textCells, column).toBe(0);
     expect(columnSum(ledger, "amount").cents).toBe(await ledgerCents("1 = 1"));
@@ -206,7 +205,7 @@ describe("CSV exports a spreadsheet can sum", () => {
     const deposits = columnSum(
       ledger,
       "amount",
-      (r) => r.kind_code === "topup" && r.key.startsWith("deposit:") && r.user_id !== "1",
+      (r) => r.kind_code === "topup" && parseRequestRef(r.reference)?.kind === "deposit" && r.user_id !== "1",
     ).cents;
     expect(deposits).toBe(Math.round(day.deposits * 100));
     const withdrawals = -columnSum(ledger, "amount", (r) => r.kind_code === "wait" && r.user_id !== "1").cents;

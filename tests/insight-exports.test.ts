@@ -78,7 +78,7 @@ describe("CSV exports", () => {
       }
     }
     expect(rest).toBe("");
-    expect(header).toBe("id,time,user_id,username,kind,kind_code,amount,before,after,reason,reason_code,ref,key");
+    expect(header).toBe("id,time,user_id,username,kind,kind_code,amount,before,after,reason,reason_code,reference");
     expect(rows).toBe(100_000);
     expect(playerCents).toBe(50_000);
     // a page per read, never the whole set: 100 pages of 1,000 rows after the header
@@ -120,7 +120,9 @@ describe("CSV exports", () => {
     expect((await text("deposits")).split("\r\n")[0]).toBe(
       "reference,time,user_id,username,amount,status,status_code,decided_at,decided_by,first_approved_by,payer,reason,reason_code,note",
     );
-    expect((await text("withdrawals")).split("\r\n")[0]).toContain("bank_card_id");
+    expect((await text("withdrawals")).split("\r\n")[0]).toBe(
+      "reference,time,user_id,username,amount,status,status_code,decided_at,decided_by,pay_to,reason,reason_code,note",
+    );
     await expectMoneyInvariants();
   });
 

@@ -4,10 +4,8 @@ import {
   filterAmountInput,
   isDate,
   ledgerFilterOf,
-  maskAccount,
   pageOf,
   rechargeBackPath,
-  shortAddress,
   withdrawAllAmount,
   withPage,
 } from "./wallet";
@@ -130,14 +128,5 @@ describe("withdrawAllAmount", () => {
     expect(withdrawAllAmount(2500.5)).toBe("2500.50");
     expect(withdrawAllAmount(0.1 + 0.2)).toBe("0.30");
     expect(withdrawAllAmount(-5)).toBe("0.00");
-  });
-});
-
-describe("account display", () => {
-  it("masks, groups and shortens", () => {
-    expect(maskAccount("6222020200112233")).toBe("•••• 2233");
-    expect(maskAccount("123")).toBe("123");
-    expect(shortAddress("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE")).toBe("TQn9Y2…KcbLSE");
-    expect(shortAddress("short1234")).toBe("short1234");
   });
 });

@@ -126,13 +126,3 @@ export function pageCursor(search: URLSearchParams): { after?: string; before?: 
 export function withdrawAllAmount(withdrawable: number): string {
   return (Math.max(0, Math.round(withdrawable * 100)) / 100).toFixed(2);
 }
-
-/** An account number shown in lists: only its last four characters. */
-export function maskAccount(account: string): string {
-  return account.length <= 4 ? account : `•••• ${account.slice(-4)}`;
-}
-
-/** A long wallet address with its middle left out; the ends are what people compare. */
-export function shortAddress(address: string): string {
-  return address.length <= 16 ? address : `${address.slice(0, 6)}…${address.slice(-6)}`;
-}

@@ -11,7 +11,7 @@ import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
 import walletStyles from "~/styles/wallet.css?url";
-import { maskAccount } from "~/lib/wallet";
+import { maskAccount } from "#shared/payout-account";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { i18n: ["wallet"], title: "wallet:banklist.title" };

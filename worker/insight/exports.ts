@@ -8,7 +8,9 @@ import { type CsvWords, csvWords } from "./csv-words";
 import type { ExportKind } from "#shared/forms/insight";
 import { splitNote } from "#shared/request-reasons";
 import { guardedText } from "#shared/csv-cell";
-import { type RequestKind, requestRef } from "#shared/request-ref";
+import { type RequestKind, reasonRequestRef, requestRef } from "#shared/request-ref";
+import { payoutAccountShort } from "#shared/payout-account";
+import { ledgerReasons } from "../ledger/reasons";
 
 // CSV exports for reconciling outside the app: one kind of record over a range of player days (UTC+8),
 // streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
@@ -73,11 +75,28 @@ function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, ex
 // the console write it and as the console's history search finds it, never by its internal id. A deposit above the
 // two-operator threshold is approved by two people (docs/decisions/061): the first approver is named beside the one
 // who decided it.
-const requests = (
-  table: "deposit_requests" | "withdrawal_requests",
-  extraColumn: string,
-  extraHeader: string,
-): Source => {
+type RequestDetail = { header: string; select: string; join: string; cell: (r: Row) => Cell };
+
+// A deposit: the payer's name the player gave. A withdrawal: the account it is paid to, written short as the player's
+// list writes it (the bank and the last four of its number, or the coin and the ends of its address), never the
+// account's row id nor its whole number.
+const PAYER: RequestDetail = { header: "payer", select: "r.pay_name AS payer", join: "", cell: (r) => text(r.payer) };
+const PAY_TO: RequestDetail = {
+  header: "pay_to",
+  select: "c.type AS cardType, c.bank AS cardBank, c.account AS cardAccount, c.address AS cardAddress",
+  join: " LEFT JOIN bank_cards c ON c.id = r.bank_card_id",
+  cell: (r) =>
+    r.cardType === null
+      ? null
+      : payoutAccountShort({
+          type: String(r.cardType),
+          bank: String(r.cardBank ?? ""),
+          account: String(r.cardAccount ?? ""),
+          address: String(r.cardAddress ?? ""),
+        }),
+};
+
+const requests = (table: "deposit_requests" | "withdrawal_requests", detail: RequestDetail): Source => {
   const kind: RequestKind = table === "deposit_requests" ? "deposit" : "withdrawal";
   const twoApprovers = kind === "deposit";
   return {
@@ -92,7 +111,7 @@ const requests = (
       "decided_at",
       "decided_by",
       ...(twoApprovers ? ["first_approved_by"] : []),
-      extraHeader,
+      detail.header,
       "reason",
       "reason_code",
       "note",
@@ -101,13 +120,13 @@ const requests = (
       sql.raw(`SELECT r.id, r.created_at_ms AS timeMs, r.user_id AS userId, u.username, r.amount_cents AS cents, r.status,
       r.decided_at_ms AS decidedMs, o.username AS decidedBy, r.decided_by AS decidedById,
       ${twoApprovers ? "f.username" : "NULL"} AS firstApprovedBy, ${twoApprovers ? "r.first_approved_by" : "NULL"} AS firstApprovedById,
-      ${extraColumn} AS extra, r.note`),
+      ${detail.select}, r.note`),
       "r.created_at_ms",
       "r.id",
       sql.raw(
         `FROM ${table} r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN users o ON o.id = r.decided_by${
           twoApprovers ? " LEFT JOIN users f ON f.id = r.first_approved_by" : ""
-        }`,
+        }${detail.join}`,
       ),
     ),
     cells: (r, words) => [
@@ -121,7 +140,7 @@ const requests = (
       csvTime(r.decidedMs),
       text(r.decidedBy),
       ...(twoApprovers ? [text(r.firstApprovedBy)] : []),
-      typeof r.extra === "number" ? r.extra : text(r.extra),
+      detail.cell(r),
       ...noteCells(r.note, words),
     ],
     operators: [
@@ -137,12 +156,37 @@ function noteCells(note: string | number | null, words: CsvWords): Cell[] {
   return [key ? words.preset(key) : null, key, rest || null];
 }
 
-const reasonOf = (r: Row, words: CsvWords) =>
-  words.ledgerReason({
+type StatementReason = { reason: string; reasonKey: string | null; reasonParams: string | null };
+
+/**
+ * A ledger row's reason as the player's statement gives it (worker/wallet/present.ts flowRow): a withdrawal's hold
+ * (its ref is the request's key, found by the page's join as holdOf) names its request, as every other request's
+ * row names it from its reason's parameters.
+ */
+function statementReason(r: Row): StatementReason {
+  if (typeof r.holdOf === "number") {
+    const hold = ledgerReasons.withdrawalOf(r.holdOf);
+    return { reason: hold.text, reasonKey: hold.key, reasonParams: JSON.stringify(hold.params) };
+  }
+  return {
     reason: String(r.reason),
     reasonKey: r.reasonKey === null ? null : String(r.reasonKey),
     reasonParams: text(r.reasonParams),
-  });
+  };
+}
+
+/** The reference of the request a ledger row belongs to (shared/request-ref.ts), or null when it belongs to none. */
+function requestOf(reason: StatementReason): string | null {
+  if (!reason.reasonKey || !reason.reasonParams) return null;
+  try {
+    const params: unknown = JSON.parse(reason.reasonParams);
+    return params && typeof params === "object"
+      ? reasonRequestRef(reason.reasonKey, params as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 // An operator's credit or debit is written with ref operator:<id>, or operator:<asker>+<approver> when a
 // second operator approved it (worker/wallet/adjustments.ts): both are named.
@@ -165,34 +209,38 @@ const SOURCES: Record<ExportKind, Source> = {
       "after",
       "reason",
       "reason_code",
-      "ref",
-      "key",
+      "reference",
     ],
     page: pageOf(
       sql.raw(`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
-        l.before_cents AS beforeCents, l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, l.ref, l.idempotency_key AS idemKey`),
+        l.before_cents AS beforeCents, l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, w.id AS holdOf`),
       "l.created_at_ms",
       "l.id",
-      sql.raw("FROM ledger l LEFT JOIN users u ON u.id = l.user_id"),
+      // a withdrawal's hold, the player's row and the house's, by the request's key (worker/ledger/funds.ts)
+      sql.raw(
+        "FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN withdrawal_requests w ON l.type = 'wait' AND w.idempotency_key = l.ref",
+      ),
     ),
-    cells: (r, words) => [
-      r.id,
-      csvTime(r.timeMs),
-      r.userId,
-      text(r.username),
-      words.ledgerKind(String(r.type)),
-      text(r.type),
-      money(r.cents),
-      money(r.beforeCents),
-      money(r.afterCents),
-      reasonOf(r, words),
-      text(r.reasonKey),
-      text(r.ref),
-      text(r.idemKey),
-    ],
+    cells: (r, words) => {
+      const reason = statementReason(r);
+      return [
+        r.id,
+        csvTime(r.timeMs),
+        r.userId,
+        text(r.username),
+        words.ledgerKind(String(r.type)),
+        text(r.type),
+        money(r.cents),
+        money(r.beforeCents),
+        money(r.afterCents),
+        words.ledgerReason(reason),
+        reason.reasonKey,
+        requestOf(reason),
+      ];
+    },
   },
-  deposits: requests("deposit_requests", "r.pay_name", "payer"),
-  withdrawals: requests("withdrawal_requests", "r.bank_card_id", "bank_card_id"),
+  deposits: requests("deposit_requests", PAYER),
+  withdrawals: requests("withdrawal_requests", PAY_TO),
   // What operators credited or debited by hand: the players' ledger rows an operator made (ref operator:...).
   adjustments: {
     // reason: what the player reads; note: the operator's own words (before 0015, inside the reason)
@@ -229,7 +277,7 @@ const SOURCES: Record<ExportKind, Source> = {
       text(r.type),
       money(r.cents),
       money(r.afterCents),
-      reasonOf(r, words),
+      words.ledgerReason(statementReason(r)),
       text(r.reasonKey),
       text(r.note),
       text(r.operator),

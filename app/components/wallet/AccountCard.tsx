@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { maskAccount, shortAddress } from "~/lib/wallet";
+import { maskAccount, shortAddress } from "#shared/payout-account";
 import type { Card } from "#shared/answers/wallet";
 import { Icon } from "./Icon";
 

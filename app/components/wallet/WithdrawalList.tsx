@@ -3,7 +3,7 @@ import { playerNoteText } from "~/lib/request-notes";
 import { Money } from "~/components/Money";
 import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { playerTime } from "~/lib/player-time";
-import { maskAccount, shortAddress } from "~/lib/wallet";
+import { payoutAccountShort } from "#shared/payout-account";
 import type { WithdrawalList as Withdrawals } from "#shared/answers/wallet";
 import { EmptyState } from "../EmptyState";
 import { Pager } from "./Pager";
@@ -34,11 +34,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawals }) {
               <code className="request-ref" data-testid="request-ref">
                 {requestRef("withdrawal", w.id)}
               </code>
-              <span>
-                {w.card.type === "Bank"
-                  ? `${w.card.bank} ${maskAccount(w.card.account)}`
-                  : `${w.card.type} ${shortAddress(w.card.address)}`}
-              </span>
+              <span>{payoutAccountShort(w.card)}</span>
               <PlayerTime ms={w.time} />
             </div>
             <div className="request-note">
