@@ -29,9 +29,15 @@ export default function AdminLayout() {
   const { t } = useTranslation("admin");
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // on a phone the menu is one scrolling line: the current screen's entry is brought into view
+  // on a phone the menu is one scrolling line: the current screen's entry is brought to its middle. The line alone
+  // scrolls: scrollIntoView would scroll the page too, back up to the menu, under an operator who had already
+  // scrolled down to tap a request while the page hydrated (the tap then lands on whatever moved there).
   useEffect(() => {
-    nav.current?.querySelector("a.active")?.scrollIntoView({ block: "nearest", inline: "center" });
+    const line = nav.current;
+    const active = line?.querySelector("a.active");
+    if (!line || !active) return;
+    const [entry, strip] = [active.getBoundingClientRect(), line.getBoundingClientRect()];
+    line.scrollLeft += entry.left + entry.width / 2 - (strip.left + strip.width / 2);
   }, [pathname]);
   return (
     <div className="admin">
