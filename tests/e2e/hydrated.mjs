@@ -11,3 +11,26 @@ export async function reactHydrated(page, { timeout = 60_000 } = {}) {
     { timeout },
   );
 }
+
+const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
+
+/**
+ * Holds the app's scripts back, as a slow phone's network does: the page shows its server HTML and does nothing of
+ * React's until `release()`. `stop()` releases them and removes the hold.
+ */
+export async function holdScripts(page) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const hold = async (route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route(SCRIPTS, hold);
+  return {
+    release,
+    stop: async () => {
+      release();
+      await page.unroute(SCRIPTS, hold);
+    },
+  };
+}

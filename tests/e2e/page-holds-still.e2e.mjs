@@ -5,11 +5,10 @@
 // approvals screen is opened with its scripts held, scrolled to the last request, the scripts let through, and once
 // React has hydrated the page is where the operator left it and the tap reaches the button.
 import assert from "node:assert/strict";
-import { reactHydrated } from "./hydrated.mjs";
+import { holdScripts, reactHydrated } from "./hydrated.mjs";
 import { signInToConsole } from "./operator.mjs";
 import { call, newPlayer } from "./players.mjs";
 
-const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
 const REQUESTS = 4; // enough cards that the last one lies well below the menu at a phone's height
 
 export default async function ({ page, base, smsCode, serverLog }) {
@@ -26,20 +25,14 @@ export default async function ({ page, base, smsCode, serverLog }) {
   }
   await signInToConsole(page, serverLog);
 
-  let release;
-  const held = new Promise((resolve) => (release = resolve));
-  const hold = async (route) => {
-    await held;
-    await route.continue();
-  };
-  await page.route(SCRIPTS, hold);
+  const scripts = await holdScripts(page);
   try {
     await page.goto("/admin", { waitUntil: "domcontentloaded" });
     const last = page.locator("article", { hasText: players.at(-1).username });
     await last.getByRole("button", { name: "Approve" }).scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
     assert.ok(scrolled > 200, `the last request lies below the first screen (scrolled to ${scrolled})`);
-    release();
+    scripts.release();
     await reactHydrated(page);
     // the frame after the next: whatever hydration's effects scheduled has run
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -47,8 +40,7 @@ export default async function ({ page, base, smsCode, serverLog }) {
     await last.getByRole("button", { name: "Approve" }).click();
     await page.getByTestId("confirm-panel").waitFor();
   } finally {
-    release();
-    await page.unroute(SCRIPTS, hold);
+    await scripts.stop();
   }
 
   // the menu still brings the current screen's entry into view, its line scrolled sideways (the last entries lie off

@@ -8,12 +8,10 @@
 import assert from "node:assert/strict";
 import { readControls, setEveryControl, lostControls } from "./form-controls.mjs";
 import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-visits.mjs";
-import { reactHydrated } from "./hydrated.mjs";
+import { holdScripts, reactHydrated } from "./hydrated.mjs";
 import { signInToConsole, setMoneySettings } from "./operator.mjs";
 import { fundedPlayer } from "./players.mjs";
 import { bettingOpenFor } from "./short-rounds.mjs";
-
-const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
 
 async function call(base, path, body) {
   const answer = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
@@ -37,24 +35,17 @@ async function hydrated(page) {
 
 /** Opens a page with its scripts held, sets every control, lets the scripts run; answers what was set and lost. */
 async function setBeforeHydration(page, path) {
-  let release;
-  const held = new Promise((resolve) => (release = resolve));
-  const hold = async (route) => {
-    await held;
-    await route.continue();
-  };
-  await page.route(SCRIPTS, hold);
+  const scripts = await holdScripts(page);
   try {
     await page.clock.install();
     await page.goto(path, { waitUntil: "domcontentloaded" });
     const { after, unchanged } = await setEveryControl(page);
-    release();
+    scripts.release();
     await hydrated(page);
     const lost = await lostControls(page, after, path);
     return { expected: after, unchanged, lost };
   } finally {
-    release();
-    await page.unroute(SCRIPTS, hold);
+    await scripts.stop();
   }
 }
 
