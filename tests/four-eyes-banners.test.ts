@@ -96,7 +96,11 @@ describe("a banner leading outside the site waits for a second admin", () => {
     expect(await linksSeen(player.token)).toContain(OUTSIDE);
 
     const [ask] = await auditRows("banner.link.ask", "banner:new");
-    expect(JSON.parse(ask.after!)).toMatchObject({ link: OUTSIDE, path: "/banners/pay.svg", waitsForSecondAdmin: true });
+    expect(JSON.parse(ask.after!)).toMatchObject({
+      link: OUTSIDE,
+      path: "/banners/pay.svg",
+      waitsForSecondAdmin: true,
+    });
     const [approved] = await auditRows("banner.link.approve", `banner:${row!.id}`);
     expect(JSON.parse(approved.after!)).toMatchObject({ status: "approved", link: OUTSIDE });
     expect(JSON.parse(approved.before!)).toMatchObject({ request: request.id });
@@ -139,7 +143,12 @@ describe("a banner leading outside the site waits for a second admin", () => {
       "http://pay.example",
     ])
       expectError(await save(manager, { link: bad }), 1257);
-    const chinese = await api("/api/admin/banners/save", { token: manager, lang: "zh-CN", path: IMAGE, link: "//x.io" });
+    const chinese = await api("/api/admin/banners/save", {
+      token: manager,
+      lang: "zh-CN",
+      path: IMAGE,
+      link: "//x.io",
+    });
     expectError(chinese, 1257);
     expect(chinese.info).toContain("本站页面");
     const page = await (await consoleBrowser()).postMultipart("/admin/banners", multipart({ link: "//evil.example" }));
@@ -209,7 +218,9 @@ describe("a banner leading outside the site waits for a second admin", () => {
     expect(words(await (await own.get("/admin/banners")).text())).toContain(
       "You asked for this: another admin decides it",
     );
-    const step = words(await (await admin.post("/admin/settings", { intent: "approve", id: String(request.id) })).text());
+    const step = words(
+      await (await admin.post("/admin/settings", { intent: "approve", id: String(request.id) })).text(),
+    );
     expect(step).toContain(
       `Approve changing banner #${id} from a slide linking to /activity/3 to a slide linking to ${elsewhere}? Asked by ${manager.username}.`,
     );

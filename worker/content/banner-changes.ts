@@ -91,6 +91,14 @@ export function bannerChangeWriter(db: ControlDb): BannerChangeWriter {
     }
     const id = Number(key.slice("banner:".length));
     if ((await db.$count(banners, eq(banners.id, id))) === 0) throw new ProductError(1149);
-    return { statements: [db.update(banners).set(b).where(and(eq(banners.id, id), decided))], target: key };
+    return {
+      statements: [
+        db
+          .update(banners)
+          .set(b)
+          .where(and(eq(banners.id, id), decided)),
+      ],
+      target: key,
+    };
   };
 }

@@ -46,9 +46,7 @@ function settingValueText(t: Translate, key: SettingRequest["key"], value: unkno
   if (key === "banner") {
     const banner = value as Banner | null;
     if (!banner) return t("settings.requestNoBanner");
-    return banner.link
-      ? t("settings.requestBannerLink", { link: banner.link })
-      : t("settings.requestBannerNoLink");
+    return banner.link ? t("settings.requestBannerLink", { link: banner.link }) : t("settings.requestBannerNoLink");
   }
   if (key === "deposit_mode") return t(value === "contact" ? "settings.modeContact" : "settings.modeRequest");
   if (key === "kefu_url") return typeof value === "string" && value !== "" ? value : t("settings.requestNoLink");

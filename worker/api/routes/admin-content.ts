@@ -69,7 +69,13 @@ adminContentRoutes.post("/api/admin/banners/upload", async (c) => {
 adminContentRoutes.post("/api/admin/banners/save", async (c) =>
   ok(
     c,
-    (await saveBanner(c.var.db.control, c.env.MEDIA, c.get("user").id, c.get("body"), Date.now())) satisfies BannerSaved,
+    (await saveBanner(
+      c.var.db.control,
+      c.env.MEDIA,
+      c.get("user").id,
+      c.get("body"),
+      Date.now(),
+    )) satisfies BannerSaved,
   ),
 );
 adminContentRoutes.post("/api/admin/banners/delete", async (c) =>
