@@ -166,7 +166,7 @@ export function ConfirmSettingDecision({ decision }: { decision: SettingDecision
         <button className="button small" type="submit">
           {t("operators.confirm")}
         </button>
-        <Link className="button small secondary" to="/admin/settings">
+        <Link className="button small secondary" to={decision.key === "banner" ? "/admin/banners" : "/admin/settings"}>
           {t("operators.cancel")}
         </Link>
       </Form>
