@@ -12,10 +12,11 @@ const TIERS = [
   // 1: what every domain writes or reads: the audit log, accounts (users, sessions, lockout, directory), the
   // ledger, notices, images; the read-bookmark cookie
   ["audit", "accounts", "ledger", "notices", "media", "bookmark-cookie.ts"],
-  // 2: settings (and the console's four eyes on them), articles and banners, the books and their reports
-  ["settings", "content", "insight"],
-  // 3: player protection; operator accounts, their sign-in and four eyes on them
-  ["protection", "operators"],
+  // 2: settings (and the console's four eyes on them), the books and their reports
+  ["settings", "insight"],
+  // 3: articles and banners (a banner leading outside the site waits in the settings' four eyes); player
+  // protection; operator accounts, their sign-in and four eyes on them
+  ["content", "protection", "operators"],
   // 4: deposits, withdrawals, bank cards, adjustments and what an operator moves alone
   ["wallet"],
   // 5: the rooms and their rounds, finance products, the price feed

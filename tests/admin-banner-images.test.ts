@@ -208,6 +208,21 @@ describe("banners with uploaded images", () => {
     expect(await stored(shared)).toBe(false);
   });
 
+  it("keeps the images of a banner change waiting for a second admin when the banner that named them goes", async () => {
+    const token = await operatorLogin();
+    const image = (await upload(token, png(750, 300))).data.path;
+    const first = await api("/api/admin/banners/save", { token, path: image, link: "/info/1" });
+    expectOk(first);
+    // a new banner leading outside the site, with the same image, waits (docs/decisions/188)
+    const asked = await api("/api/admin/banners/save", { token, path: image, link: "https://partner.example" });
+    expect(asked.data.waiting).toBe(true);
+    expectOk(await api("/api/admin/banners/delete", { token, id: first.data.id }));
+    expect(await env.MEDIA.head(mediaKeyOf(image)!)).not.toBeNull();
+    const requests = (await api("/api/admin/settings/requests", { token })).data.list as { id: number; key: string }[];
+    for (const r of requests.filter((x) => x.key === "banner"))
+      expectOk(await api("/api/admin/settings/requests/reject", { token, id: r.id }));
+  });
+
   it("keeps an upload not yet saved (a preview) for the grace period, then the next sweep removes it", async () => {
     const token = await operatorLogin();
     const pending = (await upload(token, png(750, 300))).data.path;

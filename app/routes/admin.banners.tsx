@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { SettingRequests } from "~/components/admin/SettingRequests";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
 import { consoleFieldErrors, fieldsRefused, type FieldErrors } from "~/lib/console-fields.server";
@@ -34,14 +35,25 @@ const valuesOf = (b: BannerRow): Values => ({
   sort: String(b.sort),
 });
 
+/** The banners, and the changes of banners leading outside the site that wait for a second admin. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdmin(request, context, "/api/admin/banners");
+  const [banners, requests, me] = await Promise.all([
+    loadAdmin(request, context, "/api/admin/banners"),
+    loadAdmin(request, context, "/api/admin/settings/requests"),
+    loadAdmin(request, context, "/api/admin/me"),
+  ]);
+  return {
+    list: banners.list,
+    requests: requests.list.filter((r) => r.key === "banner"),
+    me: { id: me.id, role: me.role },
+  };
 }
 
 /**
  * Preview: the chosen files are uploaded (checked by the API, stored in R2) and shown per language,
- * nothing saved. Save: the same, then the banner is written (audited). Delete: after a confirm step;
- * the API then removes the images no banner names any more.
+ * nothing saved. Save: the same, then the banner is written (audited), or, when its link leads outside the site,
+ * asked for a second admin (docs/decisions/188-banners-leading-outside-wait-for-a-second-admin.md). Delete: after a
+ * confirm step; the API then removes the images no banner names any more.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
@@ -76,14 +88,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (Object.keys(fieldErrors).length > 0) return fieldsRefused(fieldErrors, { form: formKey, values });
   if (field("intent") === "preview") return { error: null, fieldErrors: null, form: formKey, values, previewed: true };
   const body = { id: field("id") || undefined, ...values };
+  // the link's refusal is the catalogue's (1257): what a link may be, and that another site's waits
   const problems = await consoleFieldErrors(request, bannerForm, body, {
     path: t("banners.defaultRequired"),
-    link: t("fields.link"),
     sort: t("fields.whole", { min: "-99,999", max: "999,999" }),
   });
   if (problems) return fieldsRefused(problems, { form: formKey, values });
   const answer = await callAdmin(request, context, "/api/admin/banners/save", body);
-  if (answer.code === 1) return redirectWithToast(context, "/admin/banners", t("banners.saved"));
+  if (answer.code === 1)
+    return redirectWithToast(
+      context,
+      "/admin/banners",
+      t(answer.data.waiting ? "banners.savedWaiting" : "banners.saved"),
+    );
   const missing = IMAGES.find((i) => answer.data?.errCode === 1189 && values[i.field] === answer.data?.field);
   if (missing) return fieldsRefused({ [missing.field]: answer.info }, { form: formKey, values });
   return data({ error: answer.info, fieldErrors: null, form: formKey, values }, { status: 400 });
@@ -172,6 +189,7 @@ function BannerForm({ banner }: { banner?: BannerRow }) {
             {...invalidProps(error("link"), "link", key)}
           />
           <FieldError message={error("link")} name="link" form={key} />
+          <small className="muted">{t("banners.linkHint")}</small>
         </label>
         <label className="field">
           <span className="field-label">{t("content.sort")}</span>
@@ -201,9 +219,12 @@ function BannerForm({ banner }: { banner?: BannerRow }) {
   );
 }
 
-/** The home page's slides: each with its image per language, uploaded here (no paths to type). */
+/**
+ * The home page's slides: each with its image per language, uploaded here (no paths to type); above them the
+ * changes leading outside the site that wait for a second admin, decided through the settings screen's confirm step.
+ */
 export default function Banners() {
-  const { list } = useLoaderData<typeof loader>();
+  const { list, requests, me } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">
@@ -215,6 +236,7 @@ export default function Banners() {
       </div>
       <ActionError />
       <ConfirmPanel />
+      <SettingRequests requests={requests} me={me} action="/admin/settings" />
       <div className="admin-grid banner-grid">
         {list.map((b) => (
           <BannerForm key={JSON.stringify(b)} banner={b} />

@@ -33,5 +33,11 @@ export type ArticleSaved = { id: number };
 
 export type BannerList = { list: BannerRow[] };
 
+/**
+ * banners/save: the banner saved at once (`waiting` false), or a banner leading outside the site that waits for a
+ * second admin (`waiting` true; id null for a new one), players seeing the approved one until then.
+ */
+export type BannerSaved = { id: number | null; waiting: boolean };
+
 /** banners/upload: the stored image's path, for a banner to name. */
 export type BannerImageStored = { path: string };

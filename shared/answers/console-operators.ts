@@ -20,9 +20,13 @@ export type OperatorRequest = {
   createdAtMs: number;
 };
 
+/** A money setting's change, or a banner's that leads outside the site, waiting for a second admin. */
 export type SettingRequest = {
   id: number;
-  key: "deposit_payees" | "coin_payouts" | "deposit_mode" | "kefu_url";
+  key: "deposit_payees" | "coin_payouts" | "deposit_mode" | "kefu_url" | "banner";
+  /** key "banner": the banner it changes, or "new" for a banner not yet shown; null for a setting. */
+  banner: number | "new" | null;
+  /** A banner's: its fields (path, pathYw, pathTw, pathVi, link, sort), null before a new one. */
   before: unknown;
   after: unknown;
   requestedById: number;

@@ -8,6 +8,7 @@ import type {
   ArticleSaved,
   BannerImageStored,
   BannerList,
+  BannerSaved,
 } from "./console-content";
 import type { AtRiskList, BooksCheck, BooksDays, Charts, RiskFile, TotalsPage } from "./console-insight";
 import type {
@@ -121,7 +122,7 @@ export type ConsoleAnswers = {
   "/api/admin/articles/delete": ActionDone;
   "/api/admin/banners": BannerList;
   "/api/admin/banners/upload": BannerImageStored;
-  "/api/admin/banners/save": ActionDone;
+  "/api/admin/banners/save": BannerSaved;
   "/api/admin/banners/delete": ActionDone;
   "/api/admin/export": ActionDone;
   "/api/admin/books/days/export": ActionDone;

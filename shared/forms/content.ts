@@ -67,6 +67,8 @@ export const bannerForm = z.object({
   path_tw: path("1148").optional().default(""),
   path_yw: path("1148").optional().default(""),
   path_vi: path("1148").optional().default(""),
-  link: path("1148").optional().default(""),
+  // 1257 names what a link may be: a path of the site, saved at once, or an https:// address, which waits for a
+  // second admin (worker/content/banner-changes.ts)
+  link: path("1257").optional().default(""),
   sort: sort().optional().default(0),
 });

@@ -82,8 +82,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, OperatorRole | "public"> = {
   "/api/admin/banners/save": "manager",
   "/api/admin/banners/delete": "manager",
   "/api/admin/settings/update": "manager",
-  // a change of the deposit payees or coin payout rates waits for a second admin (worker/settings/setting-requests.ts);
-  // a manager withdraws their own, an admin decides
+  // a change of a money setting, or a banner leading outside the site, waits for a second admin
+  // (worker/settings/setting-requests.ts); a manager withdraws their own, an admin decides
   "/api/admin/settings/requests": "viewer",
   "/api/admin/settings/requests/reject": "manager",
   "/api/admin/settings/requests/approve": "admin",

@@ -13,12 +13,14 @@ import { articles, banners } from "../db/schema";
 import { removeUnreferencedImages, requireStoredImages } from "../media/banner-images";
 import { articleSummary } from "./articles";
 import type { ApiLang } from "#shared/messages";
+import { waitingBannerValues } from "../settings/setting-requests";
+import { askForBanner, leadsOutside, MAX_BANNERS, refuseWhileChangeWaits, type BannerFields } from "./banner-changes";
 
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator
-// writes them. HTML is sanitized on write; each change goes into one batch with its audit row.
+// writes them. HTML is sanitized on write; each change goes into one batch with its audit row. A banner leading
+// outside the site waits for a second admin instead (worker/content/banner-changes.ts).
 
 const ARTICLES_PAGE_SIZE = 20;
-const MAX_BANNERS = 50;
 
 /** A group's articles as the console lists them, each summed up in the operator's language. */
 export async function listArticlesForOperator(db: ControlDb, body: unknown, lang: ApiLang) {
@@ -166,17 +168,23 @@ const imagesOf = (b: { path: string; pathTw: string; pathYw: string; pathVi: str
   b.pathVi,
 ];
 
-/** Every image the banners still name (after a write), so that the bucket keeps exactly those. */
+/**
+ * Every image the banners still name (after a write), and those of the banner changes waiting for a second
+ * admin, so that the bucket keeps exactly those.
+ */
 async function referencedImages(db: ControlDb): Promise<Set<string>> {
   const rows = await db
     .select({ path: banners.path, pathTw: banners.pathTw, pathYw: banners.pathYw, pathVi: banners.pathVi })
     .from(banners);
-  return new Set(rows.flatMap(imagesOf));
+  const waiting = (await waitingBannerValues(db)) as BannerFields[];
+  return new Set([...rows, ...waiting].flatMap(imagesOf));
 }
 
 /**
  * Creates or replaces a banner (its images uploaded before: worker/media/banner-images.ts), audited in
- * the same batch; then the images it no longer names are removed from the bucket.
+ * the same batch; then the images it no longer names are removed from the bucket. A banner leading outside the
+ * site is asked for instead (`waiting`), and written when a second admin approves; while a change of a banner
+ * waits, the banner is not edited (1258).
  */
 export async function saveBanner(db: ControlDb, bucket: R2Bucket, operatorId: number, body: unknown, nowMs: number) {
   const form = parseBody(bannerForm, body);
@@ -192,6 +200,9 @@ export async function saveBanner(db: ControlDb, bucket: R2Bucket, operatorId: nu
     sort: form.sort,
   };
   await requireStoredImages(bucket, imagesOf(changes));
+  if (leadsOutside(changes))
+    return { id: existing?.id ?? null, waiting: await askForBanner(db, operatorId, existing, changes, nowMs) };
+  if (existing) await refuseWhileChangeWaits(db, existing.id);
   const write = (id: number) => ({
     after: { id, ...changes },
     statements: [
@@ -217,13 +228,14 @@ export async function saveBanner(db: ControlDb, bucket: R2Bucket, operatorId: nu
     after = await insertWithFreshId(db, "banners", write);
   }
   await removeUnreferencedImages(bucket, await referencedImages(db), existing ? imagesOf(existing) : [], nowMs);
-  return after;
+  return { ...after, waiting: false };
 }
 
 /** Deletes a banner (audited in its batch), then the images no other banner names. */
 export async function deleteBanner(db: ControlDb, bucket: R2Bucket, operatorId: number, id: number, nowMs: number) {
   const [existing] = await db.select().from(banners).where(eq(banners.id, id));
   if (!existing) throw new ProductError(1149);
+  await refuseWhileChangeWaits(db, id);
   await runInOneBatch(db, [
     db.delete(banners).where(eq(banners.id, id)),
     auditStatement(db, {

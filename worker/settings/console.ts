@@ -11,7 +11,13 @@ import { invitationCodes, settings } from "../db/schema";
 import { readSettings, type SettingKey, type Settings } from "./settings";
 import type { DepositPayee } from "#shared/answers/wallet";
 import { toMoney } from "#shared/money";
-import { listSettingRequests, raceLostOrThrow, settingAskStatements, type SettingAsk } from "./setting-requests";
+import {
+  listSettingRequests,
+  raceLostOrThrow,
+  settingAskStatements,
+  type MoneySetting,
+  type SettingAsk,
+} from "./setting-requests";
 
 // The operator's settings screen (docs/product.md#accounts-and-security, docs/product.md#operators): every value checked here, written with its audit
 // row in one batch; a bad value is refused with its own code and nothing is written. The deposit payees, the
@@ -105,7 +111,7 @@ export async function updateSettings(
   };
   const given = Object.entries(values).filter(([, v]) => v !== undefined) as [SettingKey, unknown][];
   const before = await operatorSettings(db, deploymentCurrency);
-  const asks: SettingAsk[] = [];
+  const asks: SettingAsk<MoneySetting>[] = [];
   if (form.payees) asks.push({ key: "deposit_payees", before: before.payees, value: form.payees as DepositPayee[] });
   if (form.coin_payouts) asks.push({ key: "coin_payouts", before: before.coin_payouts, value: form.coin_payouts });
   if (form.deposit_mode !== undefined)
@@ -119,7 +125,8 @@ export async function updateSettings(
       .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }),
   );
   if (form.invitations) statements.push(...invitationStatements(db, form.invitations));
-  const waiting = async () => (await listSettingRequests(db)).map((r) => ({ id: r.id, key: r.key }));
+  const waiting = async () =>
+    (await listSettingRequests(db)).filter((r) => r.key !== "banner").map((r) => ({ id: r.id, key: r.key }));
   if (statements.length === 0 && asked.statements.length === 0) return { ...before, waiting: await waiting() };
   const after = { ...before, ...presentGiven(form, deploymentCurrency) };
   const update =

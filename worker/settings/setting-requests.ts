@@ -1,8 +1,10 @@
 import type { ControlDb } from "../db/client";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, like, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
 import type { AuditAction } from "#shared/audit";
+import type { SettingRequest } from "#shared/answers/console-operators";
 import { roleAllows } from "#shared/operators/roles";
 import { auditStatement, auditStatementIf } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
@@ -13,9 +15,17 @@ import { settingRequests, users } from "../db/schema";
 // may be told where to pay, docs/decisions/171) is a request a second admin approves, the same four eyes as
 // power over operators (worker/operators/operator-requests.ts). The settings row keeps the approved value
 // until the approval batch writes the new one, so players only ever see approved values.
-// Nobody approves their own request; the asker may withdraw it; one waiting change per setting.
+// A home-page banner that leads outside the site is a request of the same kind (key banner:<id>, or banner:new
+// for a new banner; docs/decisions/188-banners-leading-outside-wait-for-a-second-admin.md): the banners keep
+// the approved one, and its approval is written by worker/content/banner-changes.ts.
+// Nobody approves their own request; the asker may withdraw it; one waiting change per setting or banner.
 
-type MoneySetting = "deposit_payees" | "coin_payouts" | "deposit_mode" | "kefu_url";
+export type MoneySetting = "deposit_payees" | "coin_payouts" | "deposit_mode" | "kefu_url";
+/** A banner's change waiting for a second admin: the banner it changes, or `new`. */
+export type BannerChangeKey = `banner:${number}` | "banner:new";
+type RequestKey = MoneySetting | BannerChangeKey;
+
+const isBannerChange = (key: string): key is BannerChangeKey => key.startsWith("banner:");
 
 /** The audit words of each setting: settings.payees.ask, settings.kefu.approve and so on (shared/audit.ts). */
 const AUDIT_NAME = {
@@ -32,6 +42,27 @@ const FIELD = {
   kefu_url: "kefu_url",
 } as const satisfies Record<MoneySetting, string>;
 
+/**
+ * How the audit log names a request's steps (settings.payees.ask, banner.link.approve), what it is about, and
+ * how it records a value: a setting under its field's name, a banner by its own fields (link, sort, images).
+ * `busy` refuses a second waiting change of the same setting (1243) or banner (1258).
+ */
+function requestWords(key: RequestKey) {
+  if (isBannerChange(key))
+    return {
+      action: (step: "ask" | "approve" | "reject") => `banner.link.${step}` as const,
+      target: key as string,
+      fields: (value: unknown) => (value && typeof value === "object" ? (value as Record<string, unknown>) : {}),
+      busy: 1258,
+    };
+  return {
+    action: (step: "ask" | "approve" | "reject") => `settings.${AUDIT_NAME[key]}.${step}` as AuditAction,
+    target: "settings",
+    fields: (value: unknown) => ({ [FIELD[key]]: value }),
+    busy: 1243,
+  };
+}
+
 /** One JSON text for equal values, whatever the order of an object's keys. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
@@ -43,22 +74,28 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export type SettingAsk = { key: MoneySetting; before: unknown; value: unknown };
+export type SettingAsk<K extends RequestKey = RequestKey> = { key: K; before: unknown; value: unknown };
 
 /**
- * The statements that file a change of a money setting with its audit row, for the batch of the settings
- * save; an ask equal to the approved value files nothing. A change already waiting for the same setting
- * refuses another (1243) unless it asks the very same value, which is then no new request.
+ * The statements that file a change of a money setting or a banner with its audit row, for the batch of the
+ * save; an ask equal to the approved value files nothing. A change already waiting for the same setting or banner
+ * refuses another (1243, 1258) unless it asks the very same value, which is then no new request.
  */
-export async function settingAskStatements(db: ControlDb, actorId: number, asks: SettingAsk[], nowMs: number) {
+export async function settingAskStatements<K extends RequestKey>(
+  db: ControlDb,
+  actorId: number,
+  asks: SettingAsk<K>[],
+  nowMs: number,
+) {
   const statements = [];
-  const filed: MoneySetting[] = [];
+  const filed: K[] = [];
   for (const ask of asks) {
     if (canonicalJson(ask.before) === canonicalJson(ask.value)) continue;
-    const waiting = await pendingOf(db, ask.key);
+    const words = requestWords(ask.key);
+    const waiting = await waitingChange(db, ask.key);
     if (waiting) {
-      if (canonicalJson(JSON.parse(waiting.value)) === canonicalJson(ask.value)) continue;
-      throw new ProductError(1243);
+      if (canonicalJson(waiting.value) === canonicalJson(ask.value)) continue;
+      throw new ProductError(words.busy);
     }
     filed.push(ask.key);
     statements.push(
@@ -66,10 +103,10 @@ export async function settingAskStatements(db: ControlDb, actorId: number, asks:
         VALUES (${ask.key}, ${JSON.stringify(ask.before)}, ${JSON.stringify(ask.value)}, ${actorId}, ${nowMs})`),
       auditStatement(db, {
         actorId,
-        action: `settings.${AUDIT_NAME[ask.key]}.ask` as AuditAction,
-        target: "settings",
-        before: { [FIELD[ask.key]]: ask.before },
-        after: { [FIELD[ask.key]]: ask.value, waitsForSecondAdmin: true },
+        action: words.action("ask"),
+        target: words.target,
+        before: words.fields(ask.before),
+        after: { ...words.fields(ask.value), waitsForSecondAdmin: true },
         nowMs,
       }),
     );
@@ -77,31 +114,50 @@ export async function settingAskStatements(db: ControlDb, actorId: number, asks:
   return { statements, filed };
 }
 
-async function pendingOf(db: ControlDb, key: MoneySetting) {
+/** The change of a setting or banner waiting for a second admin, if one does: its id and the value asked. */
+export async function waitingChange(db: ControlDb, key: RequestKey) {
   const [row] = await db
     .select({ id: settingRequests.id, value: settingRequests.value })
     .from(settingRequests)
     .where(and(eq(settingRequests.key, key), eq(settingRequests.status, "pending")));
-  return row;
+  return row && { id: row.id, value: JSON.parse(row.value) as unknown };
 }
 
-/** After a batch that filed changes failed: another operator's change of the same setting won the race (1243). */
-export async function raceLostOrThrow(db: ControlDb, filed: MoneySetting[], error: unknown): Promise<never> {
-  for (const key of filed) if (await pendingOf(db, key)) throw new ProductError(1243);
+/** The values asked by every banner change still waiting (their images stay in the bucket until decided). */
+export async function waitingBannerValues(db: ControlDb): Promise<unknown[]> {
+  const rows = await db
+    .select({ value: settingRequests.value })
+    .from(settingRequests)
+    .where(and(like(settingRequests.key, "banner:%"), eq(settingRequests.status, "pending")));
+  return rows.map((r) => JSON.parse(r.value) as unknown);
+}
+
+/** After a batch that filed changes failed: another operator's change of the same setting won the race (1243, 1258). */
+export async function raceLostOrThrow(db: ControlDb, filed: RequestKey[], error: unknown): Promise<never> {
+  for (const key of filed) if (await waitingChange(db, key)) throw new ProductError(requestWords(key).busy);
   throw error;
 }
 
 const askers = alias(users, "askers");
 
-/** Changes of money settings waiting for a second admin, oldest first: the approved value, the one asked, who asked. */
-export async function listSettingRequests(db: ControlDb) {
+/** The request's key as the console reads it: the setting, or "banner" with the banner it changes. */
+function presentedKey(key: string): Pick<SettingRequest, "key" | "banner"> {
+  if (!isBannerChange(key)) return { key: key as MoneySetting, banner: null };
+  const banner = key.slice("banner:".length);
+  return { key: "banner", banner: banner === "new" ? "new" : Number(banner) };
+}
+
+/**
+ * Changes of money settings and banners waiting for a second admin, oldest first: the approved value, the one
+ * asked, who asked.
+ */
+export async function listSettingRequests(db: ControlDb): Promise<SettingRequest[]> {
   const rows = await db
     .select({
       id: settingRequests.id,
       key: settingRequests.key,
       before: settingRequests.before,
       value: settingRequests.value,
-      status: settingRequests.status,
       requestedById: settingRequests.requestedBy,
       requestedBy: askers.username,
       createdAtMs: settingRequests.createdAtMs,
@@ -111,9 +167,9 @@ export async function listSettingRequests(db: ControlDb) {
     .where(eq(settingRequests.status, "pending"))
     .orderBy(settingRequests.id)
     .limit(20);
-  return rows.map(({ value, before, ...r }) => ({
+  return rows.map(({ value, before, key, ...r }) => ({
     ...r,
-    key: r.key as MoneySetting,
+    ...presentedKey(key),
     before: JSON.parse(before) as unknown,
     after: JSON.parse(value) as unknown,
   }));
@@ -128,12 +184,22 @@ type SettingDecision = {
 };
 
 /**
- * A decision on a change of a money setting. An admin other than the asker approves; the asker may only
- * withdraw it (a rejection by them is a cancel), and anyone else's rejection is an admin's. The batch is the
- * guarded status change, the setting and the audit row, each written only when this very approval is the
- * request's decision (the pattern of decideOperatorRequest), so a second approval changes nothing.
+ * How an approved banner change is written (worker/content/banner-changes.ts): its statements, each guarded by
+ * `decided` (this very approval is the request's decision), and the audit row's target, the banner.
  */
-export async function decideSettingRequest(db: ControlDb, d: SettingDecision) {
+export type BannerChangeWriter = (
+  change: { key: BannerChangeKey; value: unknown },
+  decided: SQL,
+) => Promise<{ statements: BatchItem<"sqlite">[]; target: string | SQL }>;
+
+/**
+ * A decision on a change of a money setting or a banner. An admin other than the asker approves; the asker may
+ * only withdraw it (a rejection by them is a cancel), and anyone else's rejection is an admin's. The batch is the
+ * guarded status change, the setting (or the banner, by `writeBanner`) and the audit row, each written only when
+ * this very approval is the request's decision (the pattern of decideOperatorRequest), so a second approval
+ * changes nothing.
+ */
+export async function decideSettingRequest(db: ControlDb, d: SettingDecision, writeBanner: BannerChangeWriter) {
   const [request] = await db.select().from(settingRequests).where(eq(settingRequests.id, d.id));
   if (!request) throw new ProductError(1088);
   const own = request.requestedBy === d.actorId;
@@ -142,27 +208,33 @@ export async function decideSettingRequest(db: ControlDb, d: SettingDecision) {
   if (request.status !== "pending") throw new ProductError(1128);
   const status = d.approve ? "approved" : own ? "cancelled" : "rejected";
   const now: SQL = sql`EXISTS (SELECT 1 FROM setting_requests WHERE id = ${d.id} AND status = ${status} AND decided_by = ${d.actorId} AND decided_at_ms = ${d.nowMs})`;
-  const key = request.key as MoneySetting;
-  const field = FIELD[key];
+  const key = request.key as RequestKey;
+  const words = requestWords(key);
+  const written = !d.approve
+    ? { statements: [], target: words.target }
+    : isBannerChange(key)
+      ? await writeBanner({ key, value: JSON.parse(request.value) }, now)
+      : {
+          statements: [
+            db.run(sql`INSERT INTO settings (key, value) SELECT ${key}, ${request.value} WHERE ${now}
+              ON CONFLICT(key) DO UPDATE SET value = excluded.value`),
+          ],
+          target: words.target,
+        };
   const [changed] = await runInOneBatch(db, [
     db
       .update(settingRequests)
       .set({ status, decidedBy: d.actorId, decidedAtMs: d.nowMs })
       .where(and(eq(settingRequests.id, d.id), eq(settingRequests.status, "pending"))),
-    ...(d.approve
-      ? [
-          db.run(sql`INSERT INTO settings (key, value) SELECT ${key}, ${request.value} WHERE ${now}
-            ON CONFLICT(key) DO UPDATE SET value = excluded.value`),
-        ]
-      : []),
+    ...written.statements,
     auditStatementIf(
       db,
       {
         actorId: d.actorId,
-        action: `settings.${AUDIT_NAME[key]}.${d.approve ? "approve" : "reject"}` as AuditAction,
-        target: "settings",
-        before: { request: d.id, [field]: JSON.parse(request.before), askedBy: request.requestedBy },
-        after: { status, [field]: JSON.parse(request.value) },
+        action: words.action(d.approve ? "approve" : "reject"),
+        target: written.target,
+        before: { request: d.id, ...words.fields(JSON.parse(request.before)), askedBy: request.requestedBy },
+        after: { status, ...words.fields(JSON.parse(request.value)) },
         nowMs: d.nowMs,
       },
       now,

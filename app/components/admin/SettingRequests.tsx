@@ -4,19 +4,21 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { roleAllows } from "#shared/operators/roles";
 import type { SettingRequest } from "#shared/answers/console-operators";
 
-// Changes of the deposit payees, coin payout rates, deposit mode and support link waiting for a second admin
-// (/api/admin/settings/requests, docs/decisions/167-money-settings-four-eyes.md, 171): the same cards and
-// two-step decision as the requests about operators (OperatorRequests.tsx), each naming the approved value and
-// the one asked for, old → new.
+// Changes of the deposit payees, coin payout rates, deposit mode and support link, and banners leading outside the
+// site, waiting for a second admin (/api/admin/settings/requests, docs/decisions/167-money-settings-four-eyes.md,
+// 171, 188): the same cards and two-step decision as the requests about operators (OperatorRequests.tsx), each
+// naming the approved value and the one asked for, old → new (a banner by where it leads, with its image).
 
 type Payee = { type: string; name: string; holder: string; account: string };
 type CoinPayouts = Record<string, { rate: string; fee: string } | undefined>;
+type Banner = { path?: string; link?: string };
 
 /** The decision the confirm step names: what changes, from what to what, who asked, whether the asker withdraws it. */
 export type SettingDecision = {
   intent: "approve" | "reject";
   id: number;
   key: SettingRequest["key"];
+  banner: SettingRequest["banner"];
   from: unknown;
   to: unknown;
   by: string;
@@ -25,11 +27,27 @@ export type SettingDecision = {
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
+/** What a request changes, for a card's title (`Key`) or a sentence (`What`): a setting, or a banner by its number. */
+export function requestSubject(
+  t: Translate,
+  r: Pick<SettingRequest, "key" | "banner">,
+  form: "requestKey" | "requestWhat",
+): string {
+  if (r.key !== "banner") return t(`settings.${form}.${r.key}`);
+  return r.banner === "new" ? t(`settings.${form}.bannerNew`) : t(`settings.${form}.banner`, { id: r.banner });
+}
+
 /**
  * A money setting's value in words: each payee's bank, holder and account; each coin's rate and fee; the deposit
- * mode by its choice on the form; the support link as written, or the app's own page when empty.
+ * mode by its choice on the form; the support link as written, or the app's own page when empty; a banner by
+ * where it leads, or none before a new one.
  */
 function settingValueText(t: Translate, key: SettingRequest["key"], value: unknown): string {
+  if (key === "banner") {
+    const banner = value as Banner | null;
+    if (!banner) return t("settings.requestNoBanner");
+    return banner.link ? t("settings.requestBannerLink", { link: banner.link }) : t("settings.requestBannerNoLink");
+  }
   if (key === "deposit_mode") return t(value === "contact" ? "settings.modeContact" : "settings.modeRequest");
   if (key === "kefu_url") return typeof value === "string" && value !== "" ? value : t("settings.requestNoLink");
   if (key === "deposit_payees" && Array.isArray(value))
@@ -75,7 +93,7 @@ export function SettingRequests({
         );
         return (
           <article key={r.id} className="admin-card" data-testid={`setting-request-${r.id}`}>
-            <strong>{t(`settings.requestKey.${r.key}`)}</strong>
+            <strong>{requestSubject(t, r, "requestKey")}</strong>
             <dl className="audit-values">
               <div>
                 <dt>{`${t("settings.requestAsked")}:`}</dt>
@@ -83,6 +101,19 @@ export function SettingRequests({
                   {settingValueText(t, r.key, r.before)} → {settingValueText(t, r.key, r.after)}
                 </dd>
               </div>
+              {r.key === "banner" && (r.after as Banner).path ? (
+                <div>
+                  <dt>{`${t("settings.requestBannerImage")}:`}</dt>
+                  <dd>
+                    <img
+                      className="request-banner-image"
+                      src={(r.after as Banner).path}
+                      alt={requestSubject(t, r, "requestKey")}
+                      loading="lazy"
+                    />
+                  </dd>
+                </div>
+              ) : null}
             </dl>
             <div className="muted">
               <PlayerTime ms={r.createdAtMs} zone /> · {t("operators.askedBy", { name: r.requestedBy })}
@@ -117,7 +148,7 @@ export function SettingRequests({
 export function ConfirmSettingDecision({ decision }: { decision: SettingDecision }) {
   const { t } = useTranslation("admin");
   const words = {
-    what: t(`settings.requestWhat.${decision.key}`),
+    what: requestSubject(t, decision, "requestWhat"),
     from: settingValueText(t, decision.key, decision.from),
     to: settingValueText(t, decision.key, decision.to),
     by: decision.by,
@@ -135,7 +166,7 @@ export function ConfirmSettingDecision({ decision }: { decision: SettingDecision
         <button className="button small" type="submit">
           {t("operators.confirm")}
         </button>
-        <Link className="button small secondary" to="/admin/settings">
+        <Link className="button small secondary" to={decision.key === "banner" ? "/admin/banners" : "/admin/settings"}>
           {t("operators.cancel")}
         </Link>
       </Form>

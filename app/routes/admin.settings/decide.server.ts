@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { i18nServer } from "~/lib/i18n.server";
 import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import type { SettingDecision } from "~/components/admin/SettingRequests";
+import { requestSubject, type SettingDecision } from "~/components/admin/SettingRequests";
 
 /**
  * A decision on a waiting change is two steps, without JavaScript too: the first submit shows what it will do,
@@ -23,6 +23,7 @@ export async function decide(request: Request, context: ActionFunctionArgs["cont
       intent,
       id,
       key: r.key,
+      banner: r.banner,
       from: r.before,
       to: r.after,
       by: r.requestedBy,
@@ -32,10 +33,10 @@ export async function decide(request: Request, context: ActionFunctionArgs["cont
   }
   const answer = await callAdmin(request, context, `/api/admin/settings/requests/${intent}`, { id });
   if (answer.code !== 1) return data({ error: answer.info }, { status: 400 });
-  const what = t(`settings.requestWhat.${r.key}`);
+  const what = requestSubject(t, r, "requestWhat");
   return redirectWithToast(
     context,
-    "/admin/settings",
+    r.key === "banner" ? "/admin/banners" : "/admin/settings",
     t(intent === "approve" ? "settings.approvedDone" : "settings.rejectedDone", { what }),
   );
 }

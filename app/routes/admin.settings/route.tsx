@@ -18,7 +18,10 @@ import { VipFields } from "./VipFields";
 
 export const handle = { title: "admin:settings.title" };
 
-/** The settings, with the changes of deposit accounts, coin payouts, deposit mode and support link that wait for a second admin. */
+/**
+ * The settings, with the changes of deposit accounts, coin payouts, deposit mode and support link, and of banners
+ * leading outside the site, that wait for a second admin.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [settings, requests, me] = await Promise.all([
     loadAdmin(request, context, "/api/admin/settings"),

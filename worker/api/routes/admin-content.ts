@@ -8,6 +8,7 @@ import type {
   ArticleSaved,
   BannerImageStored,
   BannerList,
+  BannerSaved,
 } from "#shared/answers/console-content";
 import type { ConsoleSettings, SettingRequestList, SettingsSaved } from "#shared/answers/console-operators";
 import { ok } from "../envelope";
@@ -25,6 +26,7 @@ import {
   saveArticle,
   saveBanner,
 } from "../../content/console";
+import { bannerChangeWriter } from "../../content/banner-changes";
 import { operatorSettings, updateSettings } from "../../settings/console";
 import { decideSettingRequest, listSettingRequests } from "../../settings/setting-requests";
 import { integerId } from "#shared/fields";
@@ -67,7 +69,13 @@ adminContentRoutes.post("/api/admin/banners/upload", async (c) => {
 adminContentRoutes.post("/api/admin/banners/save", async (c) =>
   ok(
     c,
-    (await saveBanner(c.var.db.control, c.env.MEDIA, c.get("user").id, c.get("body"), Date.now())) satisfies ActionDone,
+    (await saveBanner(
+      c.var.db.control,
+      c.env.MEDIA,
+      c.get("user").id,
+      c.get("body"),
+      Date.now(),
+    )) satisfies BannerSaved,
   ),
 );
 adminContentRoutes.post("/api/admin/banners/delete", async (c) =>
@@ -99,8 +107,9 @@ adminContentRoutes.post("/api/admin/settings/update", async (c) =>
   ),
 );
 
-// Changes of the deposit payees and coin payout rates waiting for a second admin (worker/settings/setting-requests.ts):
-// an admin approves; the asker withdraws theirs; anyone else's rejection is an admin's.
+// Changes of the money settings, and of banners leading outside the site, waiting for a second admin
+// (worker/settings/setting-requests.ts, worker/content/banner-changes.ts): an admin approves; the asker withdraws
+// theirs; anyone else's rejection is an admin's.
 adminContentRoutes.post("/api/admin/settings/requests", async (c) =>
   ok(c, { list: await listSettingRequests(c.var.db.control) } satisfies SettingRequestList),
 );
@@ -114,13 +123,11 @@ for (const [path, approve] of [
     const user = c.get("user");
     return ok(
       c,
-      (await decideSettingRequest(c.var.db.control, {
-        actorId: user.id,
-        actorRole: user.operatorRole,
-        id,
-        approve,
-        nowMs: Date.now(),
-      })) satisfies ActionDone,
+      (await decideSettingRequest(
+        c.var.db.control,
+        { actorId: user.id, actorRole: user.operatorRole, id, approve, nowMs: Date.now() },
+        bannerChangeWriter(c.var.db.control),
+      )) satisfies ActionDone,
     );
   });
 }

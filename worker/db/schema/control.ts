@@ -223,12 +223,14 @@ export const operatorRequests = sqliteTable(
 
 // Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md,
 // 171): a change of the deposit payees, the coin payout rates, the deposit mode or the support link waits here
-// for a second admin, the settings row keeps the approved value until then. `before` is the approved value when asked, `value` the one asked for.
+// for a second admin, the settings row keeps the approved value until then; so does a banner leading outside the
+// site, the banners table keeping the approved one (docs/decisions/188). `before` is the approved value when asked, `value` the one asked for.
 export const settingRequests = sqliteTable(
   "setting_requests",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    // deposit_payees | coin_payouts | deposit_mode | kefu_url
+    // deposit_payees | coin_payouts | deposit_mode | kefu_url, or a banner leading outside the site: banner:<id>,
+    // banner:new for a new one (docs/decisions/188-banners-leading-outside-wait-for-a-second-admin.md)
     key: text("key").notNull(),
     before: text("before").notNull(),
     value: text("value").notNull(),
@@ -249,7 +251,7 @@ export const settingRequests = sqliteTable(
       .where(sql`${t.status} = 'pending'`),
     check(
       "setting_requests_key_known",
-      sql`${t.key} IN ('deposit_payees', 'coin_payouts', 'deposit_mode', 'kefu_url')`,
+      sql`${t.key} IN ('deposit_payees', 'coin_payouts', 'deposit_mode', 'kefu_url', 'banner:new') OR (${t.key} GLOB 'banner:[1-9]*' AND substr(${t.key}, 8) NOT GLOB '*[^0-9]*')`,
     ),
     check("setting_requests_status_known", sql`${t.status} IN ('pending', 'approved', 'rejected', 'cancelled')`),
   ],
