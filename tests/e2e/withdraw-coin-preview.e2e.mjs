@@ -1,0 +1,99 @@
+// The coins a withdrawal to a coin address pays are the ones the player reads before confirming, and the ones the
+// request keeps (docs/decisions/174, 189). In a real browser: an amount typed before the page became interactive is
+// figured once it is; the "All" preset is figured like a typed amount; and a rate approved while the page is open
+// refuses the confirm with a sentence and shows the new figure, which the next confirm keeps.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { reactHydrated } from "./hydrated.mjs";
+import { setMoneySettings } from "./operator.mjs";
+import { call, fundedPlayer, signInPlayer } from "./players.mjs";
+
+const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
+
+/** The frame after the next one: whatever React scheduled before it has rendered. */
+const nextFrames = (page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/** What the coin figure says, or null when the page shows none (a short wait: it is there at once or never). */
+async function figureOf(page) {
+  const figure = page.getByTestId("coin-payout");
+  try {
+    await figure.waitFor({ timeout: 3_000 });
+  } catch {
+    return null;
+  }
+  return figure.innerText();
+}
+
+export default async function ({ page, base, smsCode, serverLog, shot }) {
+  await setMoneySettings(base, serverLog, { coin_payouts: { USDT: { rate: "0.998", fee: "0.5" } } });
+  try {
+    const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "cq", money: 1000 });
+    const address = await call(base, "/api/game/addbankcard", {
+      token: player.token,
+      type: "USDT",
+      address: `0x${randomBytes(20).toString("hex")}`,
+      payPwd: player.payPwd,
+    });
+    assert.equal(address.code, 1, JSON.stringify(address));
+    await signInPlayer(page, player.username, player.password);
+
+    // each check is gathered, so one run names every figure that was stale
+    const stale = [];
+    const expectFigure = async (step, wanted) => {
+      const figure = await figureOf(page);
+      if (!figure?.includes(wanted)) stale.push(`${step}: wanted "${wanted}", the page says ${JSON.stringify(figure)}`);
+    };
+
+    // typed on a slow phone before the scripts ran: kept by the box, and figured once the page is interactive
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    const hold = async (route) => {
+      await held;
+      await route.continue();
+    };
+    await page.route(SCRIPTS, hold);
+    try {
+      await page.goto("/withdraw", { waitUntil: "domcontentloaded" });
+      await page.locator('input[name="money"]').fill("100");
+      release();
+      await reactHydrated(page);
+      await nextFrames(page);
+    } finally {
+      release();
+      await page.unroute(SCRIPTS, hold);
+    }
+    assert.equal(await page.locator('input[name="money"]').inputValue(), "100", "the typed amount is kept");
+    await expectFigure("typed before hydration", "You receive 99.30 USDT (100.00 USD at 0.998 USDT per USD");
+
+    // the whole withdrawable amount, by the preset
+    await page.locator(".amount-presets").getByRole("link", { name: "All", exact: true }).click();
+    assert.equal(await page.locator('input[name="money"]').inputValue(), "1000.00", "All fills the whole amount");
+    await expectFigure("the All preset", "You receive 997.50 USDT (1,000.00 USD at 0.998 USDT per USD");
+    await shot("1-all");
+
+    // a new rate is approved while the page is open: the confirm is refused in words, the new figure shown
+    await setMoneySettings(base, serverLog, { coin_payouts: { USDT: { rate: "0.99", fee: "1" } } });
+    await page.getByLabel("Withdrawal password").fill(player.payPwd);
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "The coin rate or network fee has changed since this page showed it" })
+      .waitFor();
+    await expectFigure("after the refusal", "You receive 989.00 USDT (1,000.00 USD at 0.99 USDT per USD");
+    await shot("2-refused");
+
+    // the figure now shown is the one the next confirm keeps
+    await page.getByLabel("Withdrawal password").fill(player.payPwd);
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await page.getByText("Withdrawal requested").first().waitFor();
+    const [row] = (await call(base, "/api/game/getwithdrawlist", { token: player.token })).data.list;
+    assert.equal(row?.coin?.net, "989.00", JSON.stringify(row));
+    assert.equal(row.coin.rate, "0.99");
+
+    assert.deepEqual(stale, [], "the coin figure follows the amount the box holds");
+  } finally {
+    // the other flows meet the site as it was: no coin payout rates
+    await setMoneySettings(base, serverLog, { coin_payouts: {} });
+  }
+}
