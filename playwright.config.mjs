@@ -16,10 +16,11 @@ export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, availab
 
 /**
  * Flows that change what every other flow meets, run one at a time once the others are done: the beacon flow
- * switches the run's one beacon down, slow and bad (every room's rounds wait), and three set the site's deposit
- * accounts (every deposit must then name one of them).
+ * switches the run's one beacon down, slow and bad (every room's rounds wait), three set the site's deposit
+ * accounts (every deposit must then name one of them), and withdraw-coin-preview sets the coin payout rates (a
+ * withdrawal to a coin address confirmed from a page drawn at other rates is refused).
  */
-const ALONE = /\b(beacon|admin|console-history|typed-before-hydration)\.e2e\.mjs/;
+const ALONE = /\b(beacon|admin|console-history|typed-before-hydration|withdraw-coin-preview)\.e2e\.mjs/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coinAmount, validCoinPayout } from "./payouts";
+import { coinAmount, coinTermsOf, sameCoinTerms, validCoinPayout } from "./payouts";
 
 describe("coins sent for a withdrawal", () => {
   it("is amount x rate less the fee, rounded down to the coin's digits", () => {
@@ -21,5 +21,22 @@ describe("coins sent for a withdrawal", () => {
     expect(coinAmount("USDT", 100, undefined)).toBeNull();
     for (const rate of ["0", "-1", "1e3", "", "abc"]) expect(validCoinPayout({ rate, fee: "0" }), rate).toBe(false);
     expect(validCoinPayout({ rate: "1", fee: "-1" })).toBe(false);
+  });
+});
+
+describe("the terms a coin's figure is shown at", () => {
+  it("are the approved rate and fee as written, or empty while the coin has no usable rate", () => {
+    const payouts = { USDT: { rate: "0.998", fee: "0.5" }, BTC: { rate: "0", fee: "0" } };
+    expect(coinTermsOf("USDT", payouts)).toEqual({ coin: "USDT", rate: "0.998", fee: "0.5" });
+    expect(coinTermsOf("BTC", payouts)).toEqual({ coin: "BTC", rate: "", fee: "" });
+    expect(coinTermsOf("ETH", payouts)).toEqual({ coin: "ETH", rate: "", fee: "" });
+    expect(coinTermsOf("USDT", undefined)).toEqual({ coin: "USDT", rate: "", fee: "" });
+  });
+
+  it("match only when coin, rate and fee all do", () => {
+    const shown = { coin: "USDT", rate: "0.998", fee: "0.5" };
+    expect(sameCoinTerms(shown, { ...shown })).toBe(true);
+    for (const moved of [{ coin: "BTC" }, { rate: "0.999" }, { fee: "0.50" }])
+      expect(sameCoinTerms(shown, { ...shown, ...moved }), JSON.stringify(moved)).toBe(false);
   });
 });

@@ -61,3 +61,18 @@ export function coinAmount(coin: Coin, amountCents: number, p: CoinPayout | unde
     covers: net > 0n,
   };
 }
+
+/**
+ * What a coin's figure is worked out from, as the withdrawal screen shows it: the coin, its approved rate and
+ * network fee, or empty rate and fee while it has no usable rate ("no rate set yet"). The screen sends these back
+ * with the request and the Worker refuses a request whose terms are no longer the approved ones (1260), so the
+ * quote a request keeps is the one the player read (docs/decisions/189).
+ */
+export type CoinTerms = { coin: string; rate: string; fee: string };
+
+export function coinTermsOf(coin: Coin, payouts: CoinPayouts | undefined): CoinTerms {
+  const p = payouts?.[coin];
+  return p && validCoinPayout(p) ? { coin, rate: p.rate, fee: p.fee } : { coin, rate: "", fee: "" };
+}
+
+export const sameCoinTerms = (a: CoinTerms, b: CoinTerms) => a.coin === b.coin && a.rate === b.rate && a.fee === b.fee;

@@ -3,7 +3,7 @@ import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
 import { setMoneySettings } from "./admin-helpers";
-import { PAY_PASSWORD, addCoinAddress, balanceCents, player, requestId, userIdOf } from "./wallet-helpers";
+import { PAY_PASSWORD, addBank, addCoinAddress, balanceCents, player, requestId, userIdOf } from "./wallet-helpers";
 
 // A withdrawal to a coin address pays coins: the player sees how many (the approved rate and network fee,
 // shared/payouts.ts) before confirming, and the request keeps that quote, which the player's record and the
@@ -15,6 +15,12 @@ const visible = (html: string) =>
     .replace(/<[^>]+>/g, " ")
     .replace(/<!-- -->/g, "")
     .replace(/\s+/g, " ");
+
+/** The hidden fields of a page's forms, by name: what a browser sends back with the form. */
+const hiddenFields = (html: string): Record<string, string> =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map(([, name, value]) => [name, value]),
+  );
 
 describe("a coin withdrawal's quote", () => {
   it("shows the coins it pays before confirming and keeps them in the request's record", async () => {
@@ -97,8 +103,95 @@ describe("a coin withdrawal's quote", () => {
     const p = await player(500);
     await addCoinAddress(p.token, "USDT");
     const browser = await new Browser().logIn(p.username, "secret123");
-    const page = visible(await (await browser.get("/withdraw?amount=100")).text());
+    const html = await (await browser.get("/withdraw?amount=100")).text();
+    const page = visible(html);
     expect(page).toContain("No USDT payout rate is set yet");
     expect(page).not.toContain("You receive");
+    // what the form says it showed: this coin, with no rate
+    expect(hiddenFields(html)).toMatchObject({ quote_coin: "USDT", quote_rate: "", quote_fee: "" });
+  });
+
+  it("refuses a request whose coin figure moved since the page showed it, then keeps the new one it shows", async () => {
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.998", fee: "0.5" } } });
+    const p = await player(3_000);
+    const coin = await addCoinAddress(p.token, "USDT");
+    const browser = await new Browser().logIn(p.username, "secret123");
+    const shown = await (await browser.get("/withdraw?amount=2000")).text();
+    expect(visible(shown)).toContain("You receive 1,995.50 USDT (2,000.00 USD at 0.998 USDT per USD");
+    // a new rate and fee are approved while the player reads the page
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.99", fee: "1" } } });
+    const confirm = (html: string) =>
+      browser.post("/withdraw", { ...hiddenFields(html), bank_id: String(coin.id), money: "2000", pwd: PAY_PASSWORD });
+
+    const refused = await confirm(shown);
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(visible(again)).toContain(
+      "The coin rate or network fee has changed since this page showed it: check the coins you receive now and confirm again",
+    );
+    // the page the refusal answers shows what a confirm now keeps
+    expect(visible(again)).toContain(
+      "You receive 1,979.00 USDT (2,000.00 USD at 0.99 USDT per USD, less a network fee of 1.00 USDT).",
+    );
+    expect(await balanceCents(await userIdOf(p.token))).toBe(3_000_00);
+    expect((await api("/api/Game/getwithdrawlist", { token: p.token })).data.list).toEqual([]);
+
+    const kept = await confirm(again);
+    expect(kept.status).toBe(302);
+    await kept.body?.cancel();
+    const [row] = (await api("/api/Game/getwithdrawlist", { token: p.token })).data.list;
+    expect(row.coin).toEqual({
+      coin: "USDT",
+      gross: "1980.00",
+      fee: "1.00",
+      net: "1979.00",
+      rate: "0.99",
+      covers: true,
+    });
+    await expectMoneyInvariants();
+  });
+
+  it("refuses moved terms through the API too, in the player's language; a client that shows no figure is not asked", async () => {
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.998", fee: "0.5" } } });
+    const p = await player(500);
+    const coin = await addCoinAddress(p.token, "USDT");
+    const bank = await addBank(p.token);
+    const shown = { quote_coin: "USDT", quote_rate: "0.998", quote_fee: "0.5" };
+    const ask = (terms: Record<string, string>, { lang = "en", to = coin.id } = {}) =>
+      api("/api/Game/withdraw", {
+        token: p.token,
+        bank_id: to,
+        money: "100",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+        lang,
+        ...terms,
+      });
+    // another rate, another fee, another coin's figure, or "no rate yet" while one is approved
+    for (const moved of [{ quote_rate: "0.999" }, { quote_fee: "0.4" }, { quote_coin: "BTC" }, { quote_rate: "" }])
+      expectError(await ask({ ...shown, ...moved }), 1260);
+    expect((await ask({ ...shown, quote_rate: "1" }, { lang: "zh-CN" })).info).toBe(
+      "此页面显示后，币的汇率或网络手续费已变更：请核对现在可收到的币数，然后再次确认",
+    );
+    expect(await balanceCents(await userIdOf(p.token))).toBe(500_00);
+    expect((await api("/api/Game/getwithdrawlist", { token: p.token })).data.list).toEqual([]);
+
+    expectOk(await ask(shown));
+    // a legacy client shows no figure and sends none: the request keeps the approved quote, as before
+    expectOk(await ask({}));
+    // a bank account pays no coins: a figure sent with it is not compared
+    expectOk(await ask({ ...shown, quote_rate: "0.5" }, { to: bank.id }));
+    const rows = (await api("/api/Game/getwithdrawlist", { token: p.token })).data.list;
+    expect(rows.map((r: { coin: { rate: string } | null }) => r.coin?.rate ?? null).sort()).toEqual([
+      "0.998",
+      "0.998",
+      null,
+    ]);
+
+    // no rate approved: the page says so and sends empty terms, which is what holds
+    await setMoneySettings({ coin_payouts: {} });
+    expectError(await ask(shown), 1260);
+    expectOk(await ask({ quote_coin: "USDT", quote_rate: "", quote_fee: "" }));
+    await expectMoneyInvariants();
   });
 });

@@ -62,6 +62,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     money: f.money ?? "",
     pwd: f.pwd ?? "",
     ...(f.request_id ? { request_id: f.request_id } : {}),
+    // the coin figure the page showed, when it showed one (CoinPayoutPreview): the Worker keeps that or refuses
+    ...(f.quote_coin !== undefined
+      ? { quote_coin: f.quote_coin, quote_rate: f.quote_rate ?? "", quote_fee: f.quote_fee ?? "" }
+      : {}),
   };
   const values = { money: f.money ?? "", bank_id: f.bank_id ?? "" };
   // Every field's error at once; the API then decides what only it knows (balance, password, day cap).
@@ -91,8 +95,10 @@ export default function Withdraw() {
   const error = result?.error;
   const fieldError = (name: string) => fieldMessage(error, name);
   const leftToday = withdrawals?.leftToday ?? 0;
-  // what the form holds now, for the coins a coin withdrawal pays (updated as the player types or chooses)
-  const [typed, setTyped] = useState({ money: result?.values?.money ?? amount, bankId: result?.values?.bank_id ?? "" });
+  // what the form holds now, for the coins a coin withdrawal pays: the amount box and the chooser report every
+  // value they come to hold (typed, a preset, kept from before the page became interactive, a fresh form's)
+  const [money, setMoney] = useState(result?.values?.money ?? amount);
+  const [bankId, setBankId] = useState(result?.values?.bank_id ?? "");
   return (
     <main className="wallet">
       <PageHeader title={t("withdraw.title")} back="/user" />
@@ -113,16 +119,7 @@ export default function Withdraw() {
         ) : null}
       </BalanceCard>
       {loadError ? <p className="form-error wallet-inset">{loadError}</p> : null}
-      <Form
-        method="post"
-        className="wallet-card form"
-        noValidate
-        key={requestId}
-        onChange={(e) => {
-          const form = new FormData(e.currentTarget);
-          setTyped({ money: String(form.get("money") ?? ""), bankId: String(form.get("bank_id") ?? "") });
-        }}
-      >
+      <Form method="post" className="wallet-card form" noValidate key={requestId}>
         <input type="hidden" name="request_id" value={requestId} />
         <div className="wallet-card-head">
           <h2 className="wallet-card-title">{t("withdraw.to")}</h2>
@@ -130,7 +127,12 @@ export default function Withdraw() {
             {t("withdraw.manageAccounts")}
           </Link>
         </div>
-        <CardChooser cards={cards} defaultId={result?.values?.bank_id} error={fieldError("bank_id")} />
+        <CardChooser
+          cards={cards}
+          defaultId={result?.values?.bank_id}
+          error={fieldError("bank_id")}
+          onChoose={setBankId}
+        />
         <AmountInput
           label={t("withdraw.amount")}
           placeholder={t("withdraw.amountPlaceholder")}
@@ -138,8 +140,9 @@ export default function Withdraw() {
           error={fieldError("money")}
           presets={[{ label: t("withdraw.all"), value: withdrawAllAmount(withdrawable) }]}
           inline
+          onValueChange={setMoney}
         />
-        <CoinPayoutPreview cards={cards} bankId={typed.bankId} money={typed.money} rates={withdrawals?.coinPayouts} />
+        <CoinPayoutPreview cards={cards} bankId={bankId} money={money} rates={withdrawals?.coinPayouts} />
         <Field
           label={t("withdraw.pwd")}
           name="pwd"

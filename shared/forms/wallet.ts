@@ -72,6 +72,12 @@ export const rechargeForm = z.object({
   request_id: requestId(),
 });
 
+/**
+ * One term of the coin figure a withdrawal screen showed: a coin, or a rate or fee as the settings write it. Never
+ * stored, only compared: terms other than the approved ones are refused by the Worker (1260), whatever they hold.
+ */
+const shownTerm = () => text().optional();
+
 export const withdrawForm = z.object({
   bank_id: z.unknown().transform((value, ctx) => {
     const raw = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : value;
@@ -84,6 +90,11 @@ export const withdrawForm = z.object({
   pwd: required("2057"),
   money: amountCents().refine((cents) => cents > 0, "1042"),
   request_id: requestId(),
+  // the coin figure the screen showed (its coin, rate and fee: shared/payouts.ts coinTermsOf); a client that shows
+  // none, as the legacy one, sends none (docs/decisions/189)
+  quote_coin: shownTerm(),
+  quote_rate: shownTerm(),
+  quote_fee: shownTerm(),
 });
 
 const accountType = z

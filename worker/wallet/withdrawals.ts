@@ -7,7 +7,15 @@ import { findWithdrawal, insertWithdrawalStatement, withdrawnInWindow } from "./
 import { todayWindow } from "#shared/days";
 import { assertSameRequest } from "./keys";
 import { checkPayPassword } from "./pay-password";
-import { type CoinAmount, type CoinPayouts, coinAmount, isPayoutCoin } from "#shared/payouts";
+import {
+  type CoinAmount,
+  type CoinPayouts,
+  type CoinTerms,
+  coinAmount,
+  coinTermsOf,
+  isPayoutCoin,
+  sameCoinTerms,
+} from "#shared/payouts";
 import { ledgerReasons } from "../ledger/reasons";
 
 export type WithdrawalAsk = {
@@ -21,6 +29,12 @@ export type WithdrawalAsk = {
   dailyCapCents: number;
   /** the approved coin payout rates and fees (docs/decisions/167): a coin withdrawal keeps its quote */
   coinPayouts: CoinPayouts;
+  /**
+   * The coin figure's terms the player was shown before confirming; null from a client that shows none. A request
+   * to a coin address whose terms are no longer the approved ones is refused (1260): the quote it would keep is not
+   * the one the player read (docs/decisions/189).
+   */
+  shownCoinTerms: CoinTerms | null;
   nowMs: number;
 };
 
@@ -36,6 +50,7 @@ export async function requestWithdrawal(db: WalletDb, ask: WithdrawalAsk): Promi
   const user = await checkPayPassword(db, ask.pepper, ask.userId, ask.pwd, ask.nowMs);
   if (await isRepeatOf(db, ask)) return;
   if (ask.amountCents > user.moneyCents) throw new ProductError(1025);
+  if (shownTermsMoved(card.type, ask)) throw new ProductError(1260);
   // a coin withdrawal whose network fee takes the whole amount would hold the balance to send nothing
   const coinQuote = coinQuoteOf(card.type, ask.amountCents, ask.coinPayouts);
   if (coinQuote && !coinQuote.covers) throw new ProductError(1256);
@@ -79,6 +94,12 @@ export async function requestWithdrawal(db: WalletDb, ask: WithdrawalAsk): Promi
 /** The coins a withdrawal to a coin address pays at the approved rate and fee; null for a bank or no rate. */
 function coinQuoteOf(type: string, amountCents: number, payouts: CoinPayouts): CoinAmount | null {
   return isPayoutCoin(type) ? coinAmount(type, amountCents, payouts[type]) : null;
+}
+
+/** True when the player was shown a coin figure for this account other than the one the request would keep. */
+function shownTermsMoved(type: string, ask: WithdrawalAsk): boolean {
+  if (!isPayoutCoin(type) || !ask.shownCoinTerms) return false;
+  return !sameCoinTerms(ask.shownCoinTerms, coinTermsOf(type, ask.coinPayouts));
 }
 
 /** True when this request_id already made a withdrawal of the same account and amount; 1095 if not the same. */

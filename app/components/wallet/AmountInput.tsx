@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Field } from "~/components/Field";
 import { useKeepTypedValue } from "~/lib/use-hydrated";
 import { filterAmountInput } from "~/lib/wallet";
@@ -9,7 +9,8 @@ type Preset = { label: string; value: string };
 /**
  * An amount box that takes digits and one decimal point only (docs/product.md#input-rules); the server checks again.
  * Presets are links (?amount=...) so they work without JavaScript; with it they just fill the box
- * and keep whatever else the player typed.
+ * and keep whatever else the player typed. `onValueChange` hears every value the box comes to hold: typed, a preset,
+ * the value typed before the page became interactive, and the first one when the box appears.
  */
 export function AmountInput({
   label,
@@ -19,6 +20,7 @@ export function AmountInput({
   placeholder,
   presets = [],
   inline = false,
+  onValueChange,
 }: {
   label: string;
   name?: string;
@@ -28,10 +30,14 @@ export function AmountInput({
   presets?: Preset[];
   /** One short preset ("All") sits inside the box instead of under it. */
   inline?: boolean;
+  /** Called with the box's value whenever it changes; a setState function, or one as stable. */
+  onValueChange?: (value: string) => void;
 }) {
   const [value, setValue] = useState(() => filterAmountInput(defaultValue));
   const inputId = useId();
   useKeepTypedValue(inputId, (typed) => setValue(filterAmountInput(typed)));
+  // one place hears every change: a preset and the restored typed value set the state without a change event
+  useEffect(() => onValueChange?.(value), [value, onValueChange]);
   return (
     <div className={inline ? "amount-input inline-presets" : "amount-input"}>
       <Field

@@ -71,6 +71,10 @@ walletRoutes.post("/api/game/withdraw", requireUser, async (c) => {
     userId,
     dailyCapCents,
     coinPayouts,
+    shownCoinTerms:
+      form.quote_coin === undefined
+        ? null
+        : { coin: form.quote_coin, rate: form.quote_rate ?? "", fee: form.quote_fee ?? "" },
     bankId: form.bank_id,
     amountCents: form.money,
     pwd: form.pwd,
