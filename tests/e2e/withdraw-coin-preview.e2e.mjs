@@ -4,11 +4,9 @@
 // refuses the confirm with a sentence and shows the new figure, which the next confirm keeps.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { reactHydrated } from "./hydrated.mjs";
+import { holdScripts, reactHydrated } from "./hydrated.mjs";
 import { setMoneySettings } from "./operator.mjs";
 import { call, fundedPlayer, signInPlayer } from "./players.mjs";
-
-const SCRIPTS = /\/assets\/.*\.js(\?|$)/;
 
 /** The frame after the next one: whatever React scheduled before it has rendered. */
 const nextFrames = (page) =>
@@ -50,22 +48,15 @@ export default async function ({ page, base, smsCode, serverLog, shot }) {
     };
 
     // typed on a slow phone before the scripts ran: kept by the box, and figured once the page is interactive
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    const hold = async (route) => {
-      await held;
-      await route.continue();
-    };
-    await page.route(SCRIPTS, hold);
+    const scripts = await holdScripts(page);
     try {
       await page.goto("/withdraw", { waitUntil: "domcontentloaded" });
       await page.locator('input[name="money"]').fill("100");
-      release();
+      scripts.release();
       await reactHydrated(page);
       await nextFrames(page);
     } finally {
-      release();
-      await page.unroute(SCRIPTS, hold);
+      await scripts.stop();
     }
     assert.equal(await page.locator('input[name="money"]').inputValue(), "100", "the typed amount is kept");
     await expectFigure("typed before hydration", "You receive 99.30 USDT (100.00 USD at 0.998 USDT per USD");
