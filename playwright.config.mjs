@@ -7,12 +7,12 @@ import { CHROMIUM, CHROMIUM_FLAGS } from "./tests/support/chromium.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "8799";
 /**
- * Flows at once: one per core. A flow's browser and the one server together keep about a core and a half busy, so on
+ * Flows at once: one per core, four at most (they share one server). A flow's browser and the one server together keep about a core and a half busy, so on
  * the two-core CI machine one flow at a time left half a core idle: two at once took the flows from 884 to 812 s
  * (2026-12-07, docs/decisions/187). Three at once (2026-12-06) took them longer at a load of 15, and pages then
  * failed on the load alone.
  */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, availableParallelism()));
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(1, availableParallelism())));
 
 /**
  * Flows that change what every other flow meets, run one at a time once the others are done: the beacon flow

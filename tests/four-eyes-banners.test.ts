@@ -232,6 +232,39 @@ describe("a banner leading outside the site waits for a second admin", () => {
     await done.body?.cancel();
     expect(await linksSeen(player.token)).toContain(elsewhere);
   });
+
+  it("every waiting change is listed and can be decided, however many banners wait", async () => {
+    const manager = await (await secondOperator(true, "manager")).signIn();
+    const admin = await operatorLogin();
+    const ids: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const created = await save(manager, { link: `/activity/${i + 1}`, sort: String(i + 1) });
+      expectOk(created);
+      ids.push(created.data.id as number);
+    }
+    for (const id of ids) expectOk(await save(manager, { id, link: `${OUTSIDE}?slide=${id}` }));
+    const waiting = await bannerRequests(admin);
+    expect(waiting.map((r) => r.banner)).toEqual(ids);
+    expectOk(await decide(admin, waiting.at(-1)!.id, "approve"));
+    expect(await storedLink(ids.at(-1)!)).toBe(`${OUTSIDE}?slide=${ids.at(-1)}`);
+  });
+
+  it("an approval writes only over the banner the change was asked for (1259): not one edited since, nor a slide that took its number", async () => {
+    const manager = await (await secondOperator(true, "manager")).signIn();
+    const admin = await operatorLogin();
+    const created = await save(manager, { link: "/activity/7" });
+    const id = created.data.id as number;
+    expectOk(await save(manager, { id, link: OUTSIDE }));
+    const request = (await bannerRequests(admin)).find((r) => r.banner === id)!;
+    // what a delete slipping in at the moment of the ask leaves: another slide under the same number
+    await env.DB.prepare("UPDATE banners SET link = '/activity/8', path = '/banners/other.svg' WHERE id = ?")
+      .bind(id)
+      .run();
+    expectError(await decide(admin, request.id, "approve"), 1259);
+    expect(await storedLink(id)).toBe("/activity/8");
+    expect((await bannerRequests(admin)).map((r) => r.id)).toContain(request.id);
+    expectOk(await decide(admin, request.id, "reject"));
+  });
 });
 
 /** The banner screen's save, as its form posts it. */

@@ -87,7 +87,9 @@ function Target({ row, after }: { row: AuditRow; after: Record<string, unknown> 
   if (kind === "room") return <Link to={`/admin/rooms/${id}`}>#{id}</Link>;
   if (kind === "article")
     return row.action === "article.delete" ? <span>#{id}</span> : <Link to={`/admin/content/${id}`}>#{id}</Link>;
-  if (kind === "banner") return <Link to="/admin/banners">#{id}</Link>;
+  // a change asked for a banner not made yet is keyed banner:new (docs/decisions/188)
+  if (kind === "banner")
+    return <Link to="/admin/banners">{id === "new" ? t("settings.requestKey.bannerNew") : `#${id}`}</Link>;
   if (kind === "finance_product") return <Link to="/admin/finance">#{id}</Link>;
   if (kind === "settings") return <Link to="/admin/settings">{t("nav.settings")}</Link>;
   if (kind === "export" && typeof after.from === "string" && typeof after.to === "string")

@@ -1,13 +1,17 @@
 import { build } from "esbuild";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+
+let bundles = 0;
 
 /** Bundles a TypeScript module of the Worker for Node and imports it (seed, verify-round). */
 export async function loadTs(entry) {
   const outdir = join(process.cwd(), "node_modules", ".cache", "scripts");
   mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, `${entry.replace(/[^\w]+/g, "_")}.mjs`);
+  // a file of this process's own, removed once imported: two processes bundling one entry at once (npm test's
+  // servers and the bench's, side by side in CI) must never import the other's half-written file
+  const outfile = join(outdir, `${entry.replace(/[^\w]+/g, "_")}-${process.pid}-${++bundles}.mjs`);
   await build({
     entryPoints: [entry],
     bundle: true,
@@ -17,5 +21,9 @@ export async function loadTs(entry) {
     outfile,
     logLevel: "error",
   });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(outfile, { force: true });
+  }
 }

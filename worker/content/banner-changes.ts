@@ -72,10 +72,10 @@ export async function askForBanner(
  * The approval of a banner change, for the batch of decideSettingRequest: the banner written as asked, guarded by
  * `decided`. A new banner takes the next id inside the batch, and the audit row names it from there, so a banner
  * created at the same moment cannot take it from under the approval. 1148 when the slides are already full, 1149
- * when the banner is gone.
+ * when the banner is gone, 1259 when it is no longer the banner the change was asked for.
  */
 export function bannerChangeWriter(db: ControlDb): BannerChangeWriter {
-  return async ({ key, value }, decided) => {
+  return async ({ key, before, value }, decided) => {
     const b = fieldsOf(value as BannerFields);
     if (key === "banner:new") {
       if ((await db.$count(banners)) >= MAX_BANNERS) throw new ProductError(1148);
@@ -90,7 +90,12 @@ export function bannerChangeWriter(db: ControlDb): BannerChangeWriter {
       };
     }
     const id = Number(key.slice("banner:".length));
-    if ((await db.$count(banners, eq(banners.id, id))) === 0) throw new ProductError(1149);
+    const [now] = await db.select().from(banners).where(eq(banners.id, id));
+    if (!now) throw new ProductError(1149);
+    // the banner the change was asked for, as it was then: not another slide that took its id after a delete, nor
+    // one edited since (an approval would write over what nobody asked to change)
+    if (JSON.stringify(fieldsOf(now)) !== JSON.stringify(fieldsOf(before as BannerFields)))
+      throw new ProductError(1259);
     return {
       statements: [
         db

@@ -165,8 +165,10 @@ export async function listSettingRequests(db: ControlDb): Promise<SettingRequest
     .from(settingRequests)
     .innerJoin(askers, eq(askers.id, settingRequests.requestedBy))
     .where(eq(settingRequests.status, "pending"))
-    .orderBy(settingRequests.id)
-    .limit(20);
+    // every waiting request: at most one waits per key (a money setting, a banner, one new banner), so the list is
+    // bounded by the settings and the banners' own cap; a shorter page hid the later ones, which then could be
+    // neither seen nor decided
+    .orderBy(settingRequests.id);
   return rows.map(({ value, before, key, ...r }) => ({
     ...r,
     ...presentedKey(key),
@@ -188,7 +190,8 @@ type SettingDecision = {
  * `decided` (this very approval is the request's decision), and the audit row's target, the banner.
  */
 export type BannerChangeWriter = (
-  change: { key: BannerChangeKey; value: unknown },
+  /** the change as asked: the banner as it was then (`before`, null for a new one) and as asked (`value`) */
+  change: { key: BannerChangeKey; before: unknown; value: unknown },
   decided: SQL,
 ) => Promise<{ statements: BatchItem<"sqlite">[]; target: string | SQL }>;
 
@@ -213,7 +216,7 @@ export async function decideSettingRequest(db: ControlDb, d: SettingDecision, wr
   const written = !d.approve
     ? { statements: [], target: words.target }
     : isBannerChange(key)
-      ? await writeBanner({ key, value: JSON.parse(request.value) }, now)
+      ? await writeBanner({ key, before: JSON.parse(request.before), value: JSON.parse(request.value) }, now)
       : {
           statements: [
             db.run(sql`INSERT INTO settings (key, value) SELECT ${key}, ${request.value} WHERE ${now}
