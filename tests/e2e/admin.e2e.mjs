@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";
 import { approveMoneySettings, operatorCode } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
+import { SITE_PAYEES, paidInto } from "./site-payees.mjs";
 
 const ROOM = 1;
 
@@ -31,7 +32,12 @@ async function playerWithDeposit(base, smsCode) {
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
   const token = registered.data.token;
-  const deposit = await call(base, "/api/game/recharge", { token, money: "321", pay_name: "Tran Thi B" });
+  const deposit = await call(base, "/api/game/recharge", {
+    token,
+    money: "321",
+    pay_name: "Tran Thi B",
+    ...paidInto(),
+  });
   assert.equal(deposit.code, 1, JSON.stringify(deposit));
   return { username, token };
 }
@@ -158,14 +164,15 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
     .waitFor();
   await shot("6-article");
 
-  // settings: a deposit account; the player sees it on the deposit screen with a copy button (the site's deposit
-  // accounts: every deposit must then name one, so this flow runs alone, playwright.config.mjs)
+  // settings: one more deposit account after the site's two (tests/e2e/site-payees.mjs); the player sees it on the
+  // deposit screen with a copy button. The other flows' deposits name the site's accounts, and this flow runs after
+  // them (playwright.config.mjs), so none meets the list while it changes.
   await page.getByRole("link", { name: "Settings" }).click();
-  const firstPayee = page.getByRole("group", { name: "Deposit account 1" });
+  const newPayee = page.getByRole("group", { name: `Deposit account ${SITE_PAYEES.length + 1}` });
   // typed once and saved once: what is typed before the page hydrates is kept
-  await firstPayee.getByLabel("Bank or network").fill("Techcombank");
-  await firstPayee.getByLabel("Account holder").fill("DEMO PAYMENTS");
-  await firstPayee.getByLabel("Account number or address").fill(`1903${stamp}`);
+  await newPayee.getByLabel("Bank or network").fill("Techcombank");
+  await newPayee.getByLabel("Account holder").fill("DEMO PAYMENTS");
+  await newPayee.getByLabel("Account number or address").fill(`1903${stamp}`);
   await page.getByRole("button", { name: "Save settings" }).click();
   // deposit accounts are money: the change waits for a second admin, shown old → new (docs/decisions/167)
   await page.getByText("waits for a second admin").first().waitFor();
@@ -178,26 +185,29 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
     await reader.page.goto(`/info/${articleId}`);
     await reader.page.getByRole("heading", { name: `Console help ${stamp} (edited)` }).waitFor();
     await reader.page.goto("/recharge");
-    const payee = reader.page.getByTestId("payee").filter({ hasText: "Techcombank" });
-    await payee.getByText(`1903${stamp}`).waitFor();
+    const payee = reader.page.getByTestId("payee").filter({ hasText: `1903${stamp}` });
+    await payee.getByText("Techcombank").waitFor();
     await payee.getByRole("button", { name: "Copy" }).waitFor();
     await reader.page.screenshot({ path: "tests/e2e/screenshots/admin-8-player-deposit.png", fullPage: true });
   } finally {
     await reader.close();
   }
 
-  // leave the shared server as the other flows expect it: no deposit account, no extra article
+  // leave the shared server as the other flows expect it: the site's deposit accounts, no extra article
   await page.goto("/admin/settings");
-  await firstPayee.getByLabel("Bank or network").fill("");
-  await firstPayee.getByLabel("Account holder").fill("");
-  await firstPayee.getByLabel("Account number or address").fill("");
+  await newPayee.getByLabel("Bank or network").fill("");
+  await newPayee.getByLabel("Account holder").fill("");
+  await newPayee.getByLabel("Account number or address").fill("");
   // the same toast as before is not shown twice (app/components/Toast.tsx), so wait for the saved data
   await page.getByRole("button", { name: "Save settings" }).click();
   await page.getByText("waits for a second admin").first().waitFor();
   await approveMoneySettings(base, serverLog);
   const demoToken = (await call(base, "/api/index/login", { username: "demo01", password: "demo1234" })).data.token;
   await eventually(async () =>
-    assert.deepEqual((await call(base, "/api/game/getrechargelist", { token: demoToken })).data.payees, []),
+    assert.deepEqual(
+      (await call(base, "/api/game/getrechargelist", { token: demoToken })).data.payees.map((p) => p.account),
+      SITE_PAYEES.map((p) => p.account),
+    ),
   );
   await page.goto(`/admin/content/${articleId}`);
   await page.getByRole("button", { name: "Delete" }).click();

@@ -2,9 +2,9 @@
 // four languages, and Lighthouse's accessibility score is 100 on the console's main screens (the first
 // screen with the books check and the charts, approvals, a player file, the audit log, the risk list).
 // axe runs in the page as in tests/e2e/a11y.e2e.mjs (tests/e2e/axe.mjs); Lighthouse runs in its own
-// Chromium with the operator's cookie.
+// Chromium (one for the flow's runs) with the operator's cookie.
 import assert from "node:assert/strict";
-import { accessibilityScore } from "../support/lighthouse-a11y.mjs";
+import { accessibilityAuditor } from "../support/lighthouse-a11y.mjs";
 import { playerWithDeposit } from "./console-day.e2e.mjs";
 import { operatorCode } from "./operator.mjs";
 import { LANGUAGES, audit } from "./axe.mjs";
@@ -97,12 +97,17 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
     ["vi", "/admin", false],
   ];
   const scores = [];
-  for (const [lng, path, desktop] of main) {
-    const headers = { Cookie: `__op=${session.value}; lng=${languageValue(lng)}` };
-    const { score, failing } = await accessibilityScore(`${base}${path}`, { headers, desktop });
-    scores.push(
-      `${lng} ${path}${desktop ? " (desk)" : ""}: ${score}${failing.length ? ` (${failing.join("; ")})` : ""}`,
-    );
+  const lighthouse = await accessibilityAuditor();
+  try {
+    for (const [lng, path, desktop] of main) {
+      const headers = { Cookie: `__op=${session.value}; lng=${languageValue(lng)}` };
+      const { score, failing } = await lighthouse.score(`${base}${path}`, { headers, desktop });
+      scores.push(
+        `${lng} ${path}${desktop ? " (desk)" : ""}: ${score}${failing.length ? ` (${failing.join("; ")})` : ""}`,
+      );
+    }
+  } finally {
+    await lighthouse.close();
   }
   console.log(`    Lighthouse accessibility:\n      ${scores.join("\n      ")}`);
   assert.deepEqual(found, [], `serious or critical axe violations:\n${found.join("\n")}`);

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { signInToConsole } from "./operator.mjs";
 import { requestRef } from "../../shared/request-ref.ts";
 import { uniqueStamp } from "./players.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 // the room whose round the operator voids: one no other flow bets in (a void would refund their bets instead of
 // settling them), Lucky 28 of the BTC tab
@@ -36,7 +37,12 @@ export async function playerWithDeposit(base, smsCode, money) {
     adult: 1,
   });
   assert.equal(registered.code, 1, JSON.stringify(registered));
-  const deposit = await call(base, "/api/game/recharge", { token: registered.data.token, money, pay_name: "Le Van C" });
+  const deposit = await call(base, "/api/game/recharge", {
+    token: registered.data.token,
+    money,
+    pay_name: "Le Van C",
+    ...paidInto(),
+  });
   assert.equal(deposit.code, 1, JSON.stringify(deposit));
   return { username, token: registered.data.token, depositId: deposit.data.id };
 }

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { operatorToken, signInToConsole } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 async function call(base, path, body) {
   return (await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) })).json();
@@ -79,11 +80,29 @@ async function busyPlayer(base, smsCode, serverLog) {
     }),
     "withdrawal",
   );
-  ok(await call(base, "/api/Game/recharge", { token, money: 80, pay_name: "Nguyen Van A" }), "deposit");
+  // and one to a coin address: its card names the network to send on beside the amount, which must wrap at 390 px
+  const address = await call(base, "/api/Game/addbankcard", {
+    token,
+    type: "USDT",
+    address: `0x${"ab".repeat(16)}${stamp}0`,
+    payPwd: "pay12345",
+  });
+  ok(address, "coin address");
+  ok(
+    await call(base, "/api/Game/withdraw", {
+      token,
+      bank_id: address.data.id,
+      money: "60",
+      pwd: "pay12345",
+      request_id: requestId(),
+    }),
+    "coin withdrawal",
+  );
+  ok(await call(base, "/api/Game/recharge", { token, money: 80, pay_name: "Nguyen Van A", ...paidInto() }), "deposit");
   // three refusals by a deposit limit within a week: the repeated-refusals marker
   ok(await call(base, "/api/Game/setlimit", { token, kind: "deposit", period: "day", money: 100 }), "limit");
   for (let i = 0; i < 3; i++)
-    assert.equal((await call(base, "/api/Game/recharge", { token, money: 500, pay_name: "A" })).code, 0);
+    assert.equal((await call(base, "/api/Game/recharge", { token, money: 500, pay_name: "A", ...paidInto() })).code, 0);
   return { username, id };
 }
 

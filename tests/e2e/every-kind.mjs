@@ -8,6 +8,7 @@ import { eventually } from "./eventually.mjs";
 import { approveDepositTwice, operatorToken } from "./operator.mjs";
 import { call, newPlayer, placeBet } from "./players.mjs";
 import { roomWithShortRounds } from "./short-rounds.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 /** The player the crawl reads the player screens as: every kind of money row and a bet of each end. */
 async function playerWithEverything(base, smsCode, serverLog) {
@@ -19,7 +20,7 @@ async function playerWithEverything(base, smsCode, serverLog) {
   const cashier = await operatorToken(base, serverLog, "cashier");
   const asCashier = (path, body) => call(base, path, { token: cashier, ...body });
   const deposit = async (money, pay_name) => {
-    const asked = await call(base, "/api/game/recharge", { token, money, pay_name });
+    const asked = await call(base, "/api/game/recharge", { token, money, pay_name, ...paidInto() });
     assert.equal(asked.code, 1, JSON.stringify(asked));
     return asked.data.id;
   };
@@ -111,7 +112,12 @@ async function playerWithMarker(base, smsCode, serverLog) {
   const signedIn = await call(base, "/api/index/login", { username: player.username, password: player.password });
   assert.equal(signedIn.code, 1, JSON.stringify(signedIn));
   for (const money of ["100", "200", "300"]) {
-    const refused = await call(base, "/api/game/recharge", { token: signedIn.data.token, money, pay_name: "Risk" });
+    const refused = await call(base, "/api/game/recharge", {
+      token: signedIn.data.token,
+      money,
+      pay_name: "Risk",
+      ...paidInto(),
+    });
     assert.equal(refused.data?.errCode, 3004, JSON.stringify(refused));
   }
   const admin = await operatorToken(base, serverLog);

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
 import { approveDepositTwice, operatorToken } from "./operator.mjs";
 import { newPlayer } from "./players.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 const DAY = 86_400_000;
 
@@ -17,7 +18,12 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   const own = await newPlayer(base, smsCode, { prefix: "fi", payPwd: "123456" });
   const player = own.token;
   // 200,000 is above a single operator's adjustment bound (docs/decisions/061): the player deposits it
-  const asked = await call("/api/game/recharge", { token: player, money: "200000", pay_name: "Finance E2E" });
+  const asked = await call("/api/game/recharge", {
+    token: player,
+    money: "200000",
+    pay_name: "Finance E2E",
+    ...paidInto(),
+  });
   assert.equal(asked.code, 1, JSON.stringify(asked));
   await approveDepositTwice(base, serverLog, asked.data.id);
 

@@ -8,7 +8,21 @@ export const FLOWS_DIR = "tests/e2e";
  * The longest flows (minutes each on the 2-core machine) start first, so the parallel workers do not end waiting
  * for one of them; the others follow in file order.
  */
-const LONGEST_FIRST = ["crawl", "console-a11y", "a11y", "targets", "content", "insight", "player-layout"];
+const LONGEST_FIRST = [
+  "crawl",
+  "console-a11y",
+  "a11y",
+  "typed-before-hydration",
+  "insight",
+  "beacon",
+  "room-reads",
+  "vi-player",
+  "game",
+  "console-day",
+  "content",
+  "targets",
+  "player-layout",
+];
 
 const rank = (file) => {
   const at = LONGEST_FIRST.indexOf(file.replace(".e2e.mjs", ""));

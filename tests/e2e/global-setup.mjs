@@ -1,6 +1,6 @@
 // Once per run of the browser flows (playwright.config.mjs): a real `wrangler dev` on a fresh local D1 with the
 // local price feed, Twilio and drand-shaped beacon, the run's hub (tests/e2e/hub.mjs), and each seeded operator
-// signed in once. The workers find them through E2E_* variables. The teardown it answers stops them and runs the
+// signed in once, and the site's deposit accounts set. The workers find them through E2E_* variables. The teardown it answers stops them and runs the
 // privacy check over the server's whole output, which fails the run when it finds a leak.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,8 @@ import { startBeacon } from "../support/beacon-server.mjs";
 import { startTwilioServer } from "../support/twilio-server.mjs";
 import { flowFiles } from "./flow-files.mjs";
 import { startHub } from "./hub.mjs";
-import { signInOperators } from "./operator.mjs";
+import { setMoneySettings, signInOperators } from "./operator.mjs";
+import { SITE_PAYEES } from "./site-payees.mjs";
 import { checkServerOutput } from "./privacy-check.mjs";
 import { E2E_PORT } from "../../playwright.config.mjs";
 import { CHROMIUM } from "../support/chromium.mjs";
@@ -36,8 +37,8 @@ export default async function globalSetup() {
   // Codes go out through Twilio's API, here a local Twilio-shaped server: the Worker's logs never carry one.
   const twilio = await startTwilioServer();
   // Every round mixes in a local drand-shaped beacon (docs/decisions/130) that signs with its own test key; the
-  // beacon flow switches it down and back, alone (the config's "alone" project). A short wait bound keeps that
-  // flow's void round short.
+  // beacon-void flow switches it down and back, after the other flows (the config's "alone" project). A short wait
+  // bound keeps that flow's void round short.
   const beacon = await startBeacon();
   const hub = await startHub();
   const server = await startLocalServer({
@@ -58,7 +59,7 @@ export default async function globalSetup() {
       WRANGLER_ENV: "loadtest",
       BEACON_URL: beacon.url,
       BEACON_TEST_PUBLIC_KEY: beacon.publicKey,
-      BEACON_MAX_WAIT_SECONDS: "20",
+      BEACON_MAX_WAIT_SECONDS: "10",
     },
   });
   const stop = async () => {
@@ -79,6 +80,8 @@ export default async function globalSetup() {
     });
     // each operator signs in once for the run: TOTP steps sign in once each (docs/decisions/060)
     process.env.E2E_OPERATORS = JSON.stringify(await signInOperators(server.base, server.log, OPERATORS));
+    // the site's deposit accounts, as an operator sets up a site before players pay (tests/e2e/site-payees.mjs)
+    await setMoneySettings(server.base, server.log, { payees: SITE_PAYEES });
   } catch (error) {
     await stop();
     throw error;

@@ -6,6 +6,7 @@ import { eventually } from "./eventually.mjs";
 import { LANGUAGES, audit } from "./axe.mjs";
 import { languageCookie } from "./language.mjs";
 import { call, newPlayer } from "./players.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 /** A player who asks for a deposit through the player API, as the app does. */
 async function playerWithDeposit(base, smsCode) {
@@ -14,6 +15,7 @@ async function playerWithDeposit(base, smsCode) {
     token: player.token,
     money: "500",
     pay_name: "Insight Payer",
+    ...paidInto(),
   });
   assert.equal(asked.code, 1);
   return player;

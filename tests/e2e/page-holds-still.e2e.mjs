@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { holdScripts, reactHydrated } from "./hydrated.mjs";
 import { signInToConsole } from "./operator.mjs";
 import { call, newPlayer } from "./players.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 const REQUESTS = 4; // enough cards that the last one lies well below the menu at a phone's height
 
@@ -19,6 +20,7 @@ export default async function ({ page, base, smsCode, serverLog }) {
       token: player.token,
       money: "500",
       pay_name: "Still Payer",
+      ...paidInto(),
     });
     assert.equal(asked.code, 1, JSON.stringify(asked));
     players.push(player);

@@ -8,6 +8,7 @@ import { eventually } from "./eventually.mjs";
 import { languageCookie } from "./language.mjs";
 import { operatorToken } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 const PAY_PASSWORD = "135790";
 
@@ -179,7 +180,12 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
 
   // the unread badge: more than 99 notices waiting, "99+" on the tab and the menu, the count in the link's name
   for (let i = 0; i < 120; i++) {
-    const asked = await call("/api/Game/recharge", { token, money: String(100 + i), pay_name: "Nguyen Van A" });
+    const asked = await call("/api/Game/recharge", {
+      token,
+      money: String(100 + i),
+      pay_name: "Nguyen Van A",
+      ...paidInto(),
+    });
     assert.equal(asked.code, 1, JSON.stringify(asked));
     const rejected = await call("/api/admin/deposits/reject", { token: admin, id: asked.data.id, note: "#noPayment" });
     assert.equal(rejected.code, 1, JSON.stringify(rejected));

@@ -73,7 +73,10 @@ export function readScreen({ minTarget, zone }) {
     const middle = (box.top + box.bottom) / 2;
     return middle < line.top || middle > line.bottom ? [`"${named(owner)}" badge below its words`] : [];
   });
-  const ids = [...new Set(text.match(/\b\d{13}\b/g) ?? [])];
+  // an account number the player pays into is theirs to read and copy, whatever its length (a Vietcombank account
+  // has 13 digits): the screens mark it (data-account-number)
+  const accounts = new Set([...document.querySelectorAll("[data-account-number]")].map((el) => el.textContent.trim()));
+  const ids = [...new Set(text.match(/\b\d{13}\b/g) ?? [])].filter((id) => !accounts.has(id));
   // a date or a time: the <time> the shared formatter writes (app/components/PlayerTime.tsx), and any date in the
   // words (2026-12-06, 2026/12/06, 06/12/2026) written some other way
   const times = [...document.querySelectorAll("time")].filter(visible).map((el) => el.textContent.trim());

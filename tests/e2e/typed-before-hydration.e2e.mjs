@@ -9,9 +9,10 @@ import assert from "node:assert/strict";
 import { readControls, setEveryControl, lostControls } from "./form-controls.mjs";
 import { formFilesNotVisited, visitedFilesWithoutInput, VISITS } from "./form-visits.mjs";
 import { holdScripts, reactHydrated } from "./hydrated.mjs";
-import { signInToConsole, setMoneySettings } from "./operator.mjs";
+import { signInToConsole } from "./operator.mjs";
 import { fundedPlayer } from "./players.mjs";
 import { bettingOpenFor } from "./short-rounds.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 async function call(base, path, body) {
   const answer = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
@@ -97,18 +98,11 @@ async function refuseWithoutScript(page, path, refuse, { base, token }) {
 }
 
 /**
- * Data that puts every control on its page: two payees, two payout accounts, a deposit and a withdrawal waiting, of
- * a player of the flow's own. The deposit accounts are the site's, and every deposit must then name one: the flow
- * runs alone (playwright.config.mjs).
+ * Data that puts every control on its page: the site's two deposit accounts (tests/e2e/site-payees.mjs), two payout
+ * accounts, a deposit and a withdrawal waiting, of a player of the flow's own.
  */
 async function prepare(base, serverLog, smsCode) {
   const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "tb", payPwd: "123456" });
-  const payees = [
-    { type: "bank", name: "Techcombank", holder: "Roundtable Ltd", account: "190339998877" },
-    { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", account: "0071000123456" },
-  ];
-  // asked by the admin, approved by the second admin (docs/decisions/167-money-settings-four-eyes.md)
-  await setMoneySettings(base, serverLog, { payees });
   const { token } = player;
   // a BTC address to withdraw to: the USDT form, with its choice of network, stays open to add; no bank card, so
   // the bank card form stays open to add too (a player holds one bank card)
@@ -117,7 +111,7 @@ async function prepare(base, serverLog, smsCode) {
     const added = await call(base, "/api/game/addbankcard", { token, ...card, payPwd: "123456" });
     assert.equal(added.code, 1, `account ${card.type}: ${JSON.stringify(added)}`);
   }
-  const deposit = { token, money: "321", pay_name: "Typed Early", payee: payees[0].account, pay_ref: "FT2611270001" };
+  const deposit = { token, money: "321", pay_name: "Typed Early", ...paidInto() };
   const asked = await call(base, "/api/game/recharge", deposit);
   assert.equal(asked.code, 1, `a deposit waits: ${JSON.stringify(asked)}`);
   const cards = (await call(base, "/api/game/getbankcardlist", { token })).data;
@@ -181,30 +175,26 @@ export default async function ({ context, page, base, serverLog, shot, smsCode }
     await visitor.close();
   };
 
-  try {
-    const guest = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
-    const guestPage = await guest.newPage();
-    await visitAll(guestPage, VISITS.guest);
-    await noScript(guest, VISITS.guest);
-    await guest.close();
+  const guest = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
+  const guestPage = await guest.newPage();
+  await visitAll(guestPage, VISITS.guest);
+  await noScript(guest, VISITS.guest);
+  await guest.close();
 
-    await page.goto("/login");
-    await page.getByLabel("Username").fill(player.username);
-    await page.getByLabel("Password").fill(player.password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL("**/user");
-    await visitAll(page, VISITS.player);
-    await noScript(context, VISITS.player);
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(player.username);
+  await page.getByLabel("Password").fill(player.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/user");
+  await visitAll(page, VISITS.player);
+  await noScript(context, VISITS.player);
 
-    const desk = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
-    const deskPage = await desk.newPage();
-    await signInToConsole(deskPage, serverLog);
-    await visitAll(deskPage, VISITS.operator);
-    await noScript(desk, VISITS.operator);
-    await desk.close();
-  } finally {
-    await setMoneySettings(base, serverLog, { payees: [] });
-  }
+  const desk = await context.browser().newContext({ viewport: page.viewportSize(), baseURL: base, locale: "en-US" });
+  const deskPage = await desk.newPage();
+  await signInToConsole(deskPage, serverLog);
+  await visitAll(deskPage, VISITS.operator);
+  await noScript(desk, VISITS.operator);
+  await desk.close();
   await shot("last-form");
   const total = counts.reduce((sum, line) => sum + Number(line.split(": ")[1]), 0);
   console.log(`    controls set and checked: ${total} on ${counts.length} pages (${counts.join(", ")})`);

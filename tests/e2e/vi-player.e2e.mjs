@@ -8,6 +8,7 @@ import { eventually } from "./eventually.mjs";
 import { approveDepositTwice, operatorToken } from "./operator.mjs";
 import { requestRef } from "../../shared/request-ref.ts";
 import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
+import { paidInto } from "./site-payees.mjs";
 
 /** Remix keeps the language in the `lng` cookie as base64 JSON. */
 const languageCookie = (base, lng) => ({
@@ -39,7 +40,12 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   const apiToken = registered.data.token;
   // 149,000: after the 100,000 lock-up the rest stays within one day's withdrawal cap (50,000), so the
   // restricted player can take all of it out the same day.
-  const asked = await call("/api/game/recharge", { token: apiToken, money: "149000", pay_name: "Nguyen Van A" });
+  const asked = await call("/api/game/recharge", {
+    token: apiToken,
+    money: "149000",
+    pay_name: "Nguyen Van A",
+    ...paidInto(),
+  });
   assert.equal(asked.code, 1, JSON.stringify(asked));
   await approveDepositTwice(base, serverLog, asked.data.id);
 

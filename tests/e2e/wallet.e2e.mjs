@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { operatorToken } from "./operator.mjs";
 import { newPlayer } from "./players.mjs";
+import { SITE_PAYEES } from "./site-payees.mjs";
 
 const money = (text) => Number(text.replace(/[^\d.]/g, ""));
 
@@ -46,23 +47,16 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     .waitFor();
   await shot("2-banklist");
 
-  // a deposit request, approved by the operator. The parallel flows run with no account to pay into (the flows
-  // that list one run alone): the screen says what to do instead and shows no form, and the request is filed
-  // through the API (typed-before-hydration fills the form with accounts listed).
+  // a deposit request through the form, approved by the operator: the site lists two accounts to pay into
+  // (tests/e2e/site-payees.mjs), so the player says which one and the transfer's reference
   await page.goto("/recharge");
-  await page
-    .getByTestId("no-payees")
-    .getByText(/try again later/)
-    .waitFor();
-  assert.equal(await page.getByLabel("Payer name").count(), 0, "no deposit form without an account to pay into");
-  await shot("3-deposit-no-account");
-  const filed = await (
-    await fetch(`${base}/api/Game/recharge`, {
-      method: "POST",
-      body: JSON.stringify({ token: player.token, money: "500", pay_name: "Nguyen Van A" }),
-    })
-  ).json();
-  assert.equal(filed.code, 1, "the deposit request is filed");
+  await page.getByLabel("Amount").fill("500");
+  await page.getByLabel("Payer name").fill("Nguyen Van A");
+  await page.getByRole("radio", { name: new RegExp(SITE_PAYEES[1].account) }).check();
+  await page.getByLabel("Transfer reference").fill("FT26341 0500");
+  await shot("3-deposit-form");
+  await page.getByRole("button", { name: "Request deposit" }).click();
+  await page.getByText("Deposit request sent").first().waitFor();
   await page.reload();
   await page.getByText("Waiting for an operator").first().waitFor();
   await shot("3-deposit-pending");

@@ -28,12 +28,14 @@ async function figureOf(page, wanted) {
 }
 
 export default async function ({ page, base, smsCode, serverLog, shot }) {
-  await setMoneySettings(base, serverLog, { coin_payouts: { USDT: { rate: "0.998", fee: "0.5" } } });
+  // ETH: the other flows pay out to USDT addresses, and a rate changed under a page they drew would refuse their confirm
+  await setMoneySettings(base, serverLog, { coin_payouts: { ETH: { rate: "0.0004", fee: "0.0005" } } });
   try {
     const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "cq", money: 1000 });
     const address = await call(base, "/api/game/addbankcard", {
       token: player.token,
-      type: "USDT",
+      type: "ETH",
+      network: "ETH",
       address: `0x${randomBytes(20).toString("hex")}`,
       payPwd: player.payPwd,
     });
@@ -59,24 +61,24 @@ export default async function ({ page, base, smsCode, serverLog, shot }) {
       await scripts.stop();
     }
     assert.equal(await page.locator('input[name="money"]').inputValue(), "100", "the typed amount is kept");
-    await expectFigure("typed before hydration", "You receive 99.30 USDT (100.00 USD at 0.998 USDT per USD");
+    await expectFigure("typed before hydration", "You receive 0.0395 ETH (100.00 USD at 0.0004 ETH per USD");
 
     // the whole withdrawable amount, by the preset
     await page.locator(".amount-presets").getByRole("link", { name: "All", exact: true }).click();
     assert.equal(await page.locator('input[name="money"]').inputValue(), "1000.00", "All fills the whole amount");
-    await expectFigure("the All preset", "You receive 997.50 USDT (1,000.00 USD at 0.998 USDT per USD");
+    await expectFigure("the All preset", "You receive 0.3995 ETH (1,000.00 USD at 0.0004 ETH per USD");
     await shot("1-all");
     assert.deepEqual(stale, [], "the coin figure follows the amount the box holds");
 
     // a new rate is approved while the page is open: the confirm is refused in words, the new figure shown
-    await setMoneySettings(base, serverLog, { coin_payouts: { USDT: { rate: "0.99", fee: "1" } } });
+    await setMoneySettings(base, serverLog, { coin_payouts: { ETH: { rate: "0.00035", fee: "0.001" } } });
     await page.getByLabel("Withdrawal password").fill(player.payPwd);
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await page
       .getByRole("alert")
       .filter({ hasText: "The coin rate or network fee has changed since this page showed it" })
       .waitFor();
-    const now = "You receive 989.00 USDT (1,000.00 USD at 0.99 USDT per USD";
+    const now = "You receive 0.349 ETH (1,000.00 USD at 0.00035 ETH per USD";
     assert.ok((await figureOf(page, now))?.includes(now), "after the refusal the page shows the new figure");
     await shot("2-refused");
 
@@ -85,8 +87,8 @@ export default async function ({ page, base, smsCode, serverLog, shot }) {
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await page.getByText("Withdrawal requested").first().waitFor();
     const [row] = (await call(base, "/api/game/getwithdrawlist", { token: player.token })).data.list;
-    assert.equal(row?.coin?.net, "989.00", JSON.stringify(row));
-    assert.equal(row.coin.rate, "0.99");
+    assert.equal(row?.coin?.net, "0.349000", JSON.stringify(row));
+    assert.equal(row.coin.rate, "0.00035");
   } finally {
     // the other flows meet the site as it was: no coin payout rates
     await setMoneySettings(base, serverLog, { coin_payouts: {} });

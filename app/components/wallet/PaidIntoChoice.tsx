@@ -28,7 +28,10 @@ export function PaidIntoChoice({
         <label key={p.account} className="paid-into-option">
           <input type="radio" name="payee" value={p.account} defaultChecked={p.account === selected} />
           <span>
-            <strong>{p.name}</strong> <code>{p.account}</code>
+            <strong>{p.name}</strong>{" "}
+            <code translate="no" data-account-number>
+              {p.account}
+            </code>
           </span>
         </label>
       ))}

@@ -62,7 +62,9 @@ export function PayeeList({
             </div>
             <div className="muted">{t("payees.holder", { name: p.holder })}</div>
             <div className="payee-account">
-              <code className="selectable">{p.account}</code>
+              <code className="selectable" translate="no" data-account-number>
+                {p.account}
+              </code>
               <CopyButton text={p.account} ariaLabel={t("payees.copyLabel", { name: p.name })} />
             </div>
           </li>
