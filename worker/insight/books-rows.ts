@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ledger as ledgerTable, booksDepartedLedger, booksMoves } from "../db/schema";
 
 // The rows a wallet database's books per day read (docs/decisions/162). A player who moved in brings their history,
 // which is the source's books: the rows a move copied in are left out, and the player's balance and locked funds
@@ -86,19 +87,19 @@ export const firstBooked = sql.raw(`SELECT MIN(at) AS at FROM (
  */
 export function lateRowsSql(throughLedgerId: number, beforeMs: number, house: boolean, houseId: number) {
   const side = house ? sql`+x.user_id = ${houseId}` : sql`+x.user_id <> ${houseId}`;
-  const ledger = sql`SELECT x.id, x.amount_cents FROM ledger x WHERE x.id > ${throughLedgerId}
+  const ledger = sql`SELECT x.id, x.amount_cents FROM ${ledgerTable} x WHERE x.id > ${throughLedgerId}
     AND +x.created_at_ms < ${beforeMs} AND ${side} AND NOT ${sql.raw(copiedIn("x", "through_ledger_id"))}`;
   if (house) return sql`SELECT id, amount_cents AS cents FROM (${ledger}) ORDER BY id`;
   return sql`SELECT id, amount_cents AS cents FROM (${ledger}
-    UNION ALL SELECT x.id, x.amount_cents FROM books_departed_ledger x
-      WHERE x.move_id IN (SELECT id FROM books_moves WHERE direction = 'out' AND at_ms >= ${beforeMs - 2 * 86_400_000})
+    UNION ALL SELECT x.id, x.amount_cents FROM ${booksDepartedLedger} x
+      WHERE x.move_id IN (SELECT id FROM ${booksMoves} WHERE direction = 'out' AND at_ms >= ${beforeMs - 2 * 86_400_000})
         AND x.id > ${throughLedgerId} AND x.created_at_ms < ${beforeMs} AND NOT ${sql.raw(departedCopy("x", "through_ledger_id"))}
     UNION ALL SELECT mv.ledger_id, CASE mv.direction WHEN 'in' THEN mv.balance_cents ELSE -mv.balance_cents END
-      FROM books_moves mv WHERE mv.ledger_id > ${throughLedgerId} AND mv.at_ms < ${beforeMs} AND mv.balance_cents <> 0)
+      FROM ${booksMoves} mv WHERE mv.ledger_id > ${throughLedgerId} AND mv.at_ms < ${beforeMs} AND mv.balance_cents <> 0)
     ORDER BY id`;
 }
 
 /** Locked funds that arrived (+) or left (-) with the moves of [fromMs, toMs): the lock-up orders' own movement. */
 export const movedFinance = (fromMs: number, toMs: number) =>
   sql`SELECT COALESCE(SUM(CASE direction WHEN 'in' THEN finance_cents ELSE -finance_cents END), 0) AS cents
-    FROM books_moves WHERE at_ms >= ${fromMs} AND at_ms < ${toMs}`;
+    FROM ${booksMoves} WHERE at_ms >= ${fromMs} AND at_ms < ${toMs}`;

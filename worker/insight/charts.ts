@@ -6,6 +6,7 @@ import { toMoney } from "#shared/money";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { summedByKey } from "../db/every-shard";
 import { dayOf, drawDays } from "./draw-days";
+import { orders, bets as betsTable, rooms as roomsTable, games } from "../db/schema";
 
 // The figures behind the console's charts, each from a query an index serves: drawn rounds by
 // draw time (rounds_draw_time) and their bets (bets_round); decided requests by status and decision time
@@ -32,7 +33,8 @@ export async function playByDay(control: ControlDb, shards: WalletDb[], q: Chart
   const w = window(q);
   const days = await drawDays(control, w.fromMs, w.toMs);
   // a bet's room is its order's (the order is in the bet's shard)
-  const room = q.roomId === null ? sql`` : sql`AND b.order_id IN (SELECT id FROM orders WHERE room_id = ${q.roomId})`;
+  const room =
+    q.roomId === null ? sql`` : sql`AND b.order_id IN (SELECT id FROM ${orders} WHERE room_id = ${q.roomId})`;
   const byDay = days
     ? await summedByKey<string, PlayDay>(
         shards,
@@ -40,7 +42,7 @@ export async function playByDay(control: ControlDb, shards: WalletDb[], q: Chart
           SUM(CASE WHEN b.isaward IN (0, 1) THEN b.stake_cents ELSE 0 END) AS turnover,
           SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END) AS payouts,
           COUNT(DISTINCT CASE WHEN b.isaward IN (0, 1) THEN b.user_id END) AS players
-        FROM bets b WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND b.isaward IN (0, 1) ${room} GROUP BY "key"`,
+        FROM ${betsTable} b WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND b.isaward IN (0, 1) ${room} GROUP BY "key"`,
       )
     : new Map<string, PlayDay>();
   return w.days.map((day) => {
@@ -144,13 +146,13 @@ export async function roomReturns(control: ControlDb, shards: WalletDb[], q: { d
         sql`SELECT o.room_id || ':' || b.option_index || ':' || b.odds_milli AS "key", o.room_id AS roomId,
           b.option_index AS optionIndex, b.odds_milli AS oddsMilli, COUNT(*) AS bets, SUM(b.stake_cents) AS stakes,
           SUM(b.stake_cents * b.stake_cents) AS stakesSquared, SUM(b.award_cents) AS awards
-        FROM bets b JOIN orders o ON o.id = b.order_id
+        FROM ${betsTable} b JOIN ${orders} o ON o.id = b.order_id
         WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND b.isaward IN (0, 1, 2) AND ${days.ofBet} <> ''
         GROUP BY o.room_id, b.option_index, b.odds_milli`,
       )
     : new Map();
   const roomRows = await control.all<{ roomId: number; title: string; titleKey: string; gameType: number }>(
-    sql`SELECT rm.id AS roomId, rm.title, g.title_key AS titleKey, g.type AS gameType FROM rooms rm JOIN games g ON g.id = rm.game_id`,
+    sql`SELECT rm.id AS roomId, rm.title, g.title_key AS titleKey, g.type AS gameType FROM ${roomsTable} rm JOIN ${games} g ON g.id = rm.game_id`,
   );
   const roomOf = new Map(roomRows.map((r) => [r.roomId, r]));
   const rows: ReturnRow[] = [...bets.values()].flatMap((b) => {

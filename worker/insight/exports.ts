@@ -11,6 +11,7 @@ import { guardedText } from "#shared/csv-cell";
 import { type RequestKind, reasonRequestRef, requestRef } from "#shared/request-ref";
 import { payoutAccountShort } from "#shared/payout-account";
 import { ledgerReasons } from "../ledger/reasons";
+import { ledger, users } from "../db/schema";
 
 // CSV exports for reconciling outside the app: one kind of record over a range of player days (UTC+8),
 // streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
@@ -265,7 +266,7 @@ const SOURCES: Record<ExportKind, Source> = {
         o.username AS operator, ${OPERATOR_IDS} AS operatorId, s.username AS secondOperator, ${SECOND_OPERATOR_ID} AS secondOperatorId`,
       "l.created_at_ms",
       "l.id",
-      sql`FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users o ON o.id = ${OPERATOR_IDS} LEFT JOIN users s ON s.id = ${SECOND_OPERATOR_ID}`,
+      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id LEFT JOIN ${users} o ON o.id = ${OPERATOR_IDS} LEFT JOIN ${users} s ON s.id = ${SECOND_OPERATOR_ID}`,
       sql`AND l.ref LIKE 'operator:%' AND l.user_id <> ${HOUSE_USER_ID}`,
     ),
     cells: (r, words) => [
