@@ -1,5 +1,5 @@
-// A local ESLint rule (eslint.config.js, docs/decisions/190): the static text of a Drizzle `sql` template never
-// names a table of the schema as a word. The table comes in as its object (`FROM ${depositRequests} d`), which
+// A local ESLint rule (eslint.config.js, docs/decisions/190): the static text of a Drizzle `sql` template, and the
+// text given to `sql.raw`, never names a table of the schema as a word. The table comes in as its object (`FROM ${depositRequests} d`), which
 // renders its quoted name, so renaming a table in worker/db/schema/ renames it in every statement, or the
 // statement does not compile.
 import fs from "node:fs";
@@ -50,6 +50,12 @@ export function literalTableNames(quasis, tables) {
 
 /** `sql`...``, `sql<T>`...``: the tag is Drizzle's `sql` itself. */
 const isSqlTag = (tag) => tag.type === "Identifier" && tag.name === "sql";
+/** `sql.raw(...)`: SQL text Drizzle takes as it is. */
+const isSqlRaw = (callee) =>
+  callee.type === "MemberExpression" &&
+  isSqlTag(callee.object) &&
+  callee.property.type === "Identifier" &&
+  callee.property.name === "raw";
 
 const rule = {
   meta: {
@@ -64,27 +70,42 @@ const rule = {
   create(context) {
     const tables = schemaTables();
     const sourceCode = context.sourceCode;
+    /** Reports each table named in these pieces of text, each the raw text that starts one past `start`. */
+    function check(node, pieces) {
+      const raws = pieces.map((p) => p.raw);
+      const found = literalTableNames(raws, tables);
+      // `sql.raw("bets")`: the whole text is a table's name
+      const whole = raws.length === 1 && tables.get(raws[0].trim().toLowerCase());
+      if (whole) found.push({ name: raws[0].trim(), object: whole, offset: raws[0].indexOf(raws[0].trim()) });
+      for (const { name, object, offset } of found) {
+        // back from the joined text to its piece and its place in the file
+        let rest = offset;
+        let i = 0;
+        while (rest > raws[i].length) {
+          rest -= raws[i].length + 1;
+          i++;
+        }
+        const start = pieces[i].start + rest;
+        context.report({
+          node,
+          loc: { start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(start + name.length) },
+          messageId: "literalTable",
+          data: { name, object },
+        });
+      }
+    }
+    // a quasi starts after ` or }, a string after its quote
+    const quasisOf = (template) => template.quasis.map((q) => ({ raw: q.value.raw, start: q.range[0] + 1 }));
     return {
       TaggedTemplateExpression(node) {
-        if (!isSqlTag(node.tag)) return;
-        const quasis = node.quasi.quasis;
-        const raws = quasis.map((q) => q.value.raw);
-        for (const { name, object, offset } of literalTableNames(raws, tables)) {
-          // back from the joined text to the quasi and its place in the file (a quasi starts after ` or })
-          let rest = offset;
-          let i = 0;
-          while (rest > raws[i].length) {
-            rest -= raws[i].length + 1;
-            i++;
-          }
-          const start = quasis[i].range[0] + 1 + rest;
-          context.report({
-            node,
-            loc: { start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(start + name.length) },
-            messageId: "literalTable",
-            data: { name, object },
-          });
-        }
+        if (isSqlTag(node.tag)) check(node, quasisOf(node.quasi));
+      },
+      CallExpression(node) {
+        const text = node.arguments[0];
+        if (!isSqlRaw(node.callee) || !text) return;
+        if (text.type === "TemplateLiteral") check(text, quasisOf(text));
+        else if (text.type === "Literal" && typeof text.value === "string")
+          check(text, [{ raw: text.raw.slice(1, -1), start: text.range[0] + 1 }]);
       },
     };
   },

@@ -37,6 +37,10 @@ tester.run("local/sql-names-tables", rule, {
     // a CTE or an alias of another name; another tag's text
     "sql`WITH t AS (SELECT 1) SELECT * FROM t`",
     "html`<p>FROM bets</p>`",
+    // sql.raw of a column or an operator; a string that is not given to sql.raw
+    'sql.raw("b.created_at_ms")',
+    "sql.raw(`${alias}.id <= m.${through}`)",
+    'const words = "FROM bets";',
   ],
   invalid: [
     {
@@ -51,6 +55,22 @@ tester.run("local/sql-names-tables", rule, {
     {
       code: "sql`UPDATE OR IGNORE users SET level = 1 WHERE users.id = ${id}`",
       errors: [refused("users", "users"), refused("users", "users")],
+    },
+    // sql.raw's text, as a string or a template, and a table's bare name given to it
+    {
+      code: 'sql.raw("FROM audit_log a LEFT JOIN users o ON o.id = a.actor_id")',
+      errors: [
+        { ...refused("audit_log", "auditLog"), column: 15 },
+        { ...refused("users", "users"), column: 37 },
+      ],
+    },
+    {
+      code: "sql.raw(`SELECT 1 FROM books_moves m WHERE m.id < ${x}`)",
+      errors: [refused("books_moves", "booksMoves")],
+    },
+    {
+      code: 'sql.raw("withdrawal_requests")',
+      errors: [{ ...refused("withdrawal_requests", "withdrawalRequests"), column: 10 }],
     },
     // SQL's names are not case-sensitive
     { code: "sql`SELECT COUNT(*) FROM Rounds`", errors: [refused("Rounds", "rounds")] },

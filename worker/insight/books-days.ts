@@ -1,5 +1,6 @@
 import type { ControlDb, WalletDb } from "../db/client";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import {
   booksRows,
@@ -18,6 +19,8 @@ import {
   booksDepartedLedger,
   booksDays,
   orders as ordersTable,
+  bets as betsTable,
+  booksDepartedBets,
   booksDepartedOrders,
 } from "../db/schema";
 
@@ -71,14 +74,14 @@ async function roundsInPlayAt(control: ControlDb, atMs: number) {
  */
 async function inPlayAt(db: WalletDb, control: ControlDb, atMs: number) {
   const rounds = await roundsInPlayAt(control, atMs);
-  const inPlay = (bets: string, orders: string, sameMove: string, copied: string) =>
-    sql`SELECT COALESCE(SUM(b.stake_cents), 0) FROM ${sql.raw(bets)} b LEFT JOIN ${sql.raw(orders)} o ON o.id = b.order_id${sql.raw(sameMove)}
+  const inPlay = (bets: SQLiteTable, orders: SQLiteTable, sameMove: string, copied: SQL) =>
+    sql`SELECT COALESCE(SUM(b.stake_cents), 0) FROM ${bets} b LEFT JOIN ${orders} o ON o.id = b.order_id${sql.raw(sameMove)}
       WHERE b.round_id IN (SELECT value FROM json_each(${rounds})) AND b.created_at_ms < ${atMs}
-        AND NOT (b.isaward = 3 AND o.cancelled_at_ms < ${atMs}) AND NOT ${sql.raw(copied)}`;
+        AND NOT (b.isaward = 3 AND o.cancelled_at_ms < ${atMs}) AND NOT ${copied}`;
   const row = await db.get<{
     cents: number;
-  }>(sql`SELECT (${inPlay("bets", "orders", "", copiedIn("b", "through_bet_id"))})
-      + (${inPlay("books_departed_bets", "books_departed_orders", " AND o.move_id = b.move_id", departedCopy("b", "through_bet_id"))}) AS cents`);
+  }>(sql`SELECT (${inPlay(betsTable, ordersTable, "", copiedIn("b", "through_bet_id"))})
+      + (${inPlay(booksDepartedBets, booksDepartedOrders, " AND o.move_id = b.move_id", departedCopy("b", "through_bet_id"))}) AS cents`);
   return row?.cents ?? 0;
 }
 

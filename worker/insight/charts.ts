@@ -6,7 +6,15 @@ import { toMoney } from "#shared/money";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { summedByKey } from "../db/every-shard";
 import { dayOf, drawDays } from "./draw-days";
-import { orders, bets as betsTable, rooms as roomsTable, games } from "../db/schema";
+import {
+  adjustmentRequests,
+  bets as betsTable,
+  depositRequests,
+  games,
+  orders,
+  rooms as roomsTable,
+  withdrawalRequests,
+} from "../db/schema";
 
 // The figures behind the console's charts, each from a query an index serves: drawn rounds by
 // draw time (rounds_draw_time) and their bets (bets_round); decided requests by status and decision time
@@ -64,13 +72,13 @@ type MoneyDay = { key: string; cents: number; requests: number };
 /** Approved deposits and withdrawals per day of their approval, oldest first, over every shard. */
 export async function cashByDay(shards: WalletDb[], q: { days: ChartDays; nowMs: number }) {
   const w = window(q);
-  const approved = (table: "deposit_requests" | "withdrawal_requests") =>
+  const approved = (table: typeof depositRequests | typeof withdrawalRequests) =>
     summedByKey<string, MoneyDay>(
       shards,
       sql`SELECT ${dayOf("decided_at_ms")} AS "key", SUM(amount_cents) AS cents, COUNT(*) AS requests
-      FROM ${sql.raw(table)} WHERE status = 'approved' AND decided_at_ms >= ${w.fromMs} AND decided_at_ms < ${w.toMs} GROUP BY "key"`,
+      FROM ${table} WHERE status = 'approved' AND decided_at_ms >= ${w.fromMs} AND decided_at_ms < ${w.toMs} GROUP BY "key"`,
     );
-  const [d, wd] = await Promise.all([approved("deposit_requests"), approved("withdrawal_requests")]);
+  const [d, wd] = await Promise.all([approved(depositRequests), approved(withdrawalRequests)]);
   return w.days.map((day) => ({
     day,
     deposits: toMoney(d.get(day)?.cents ?? 0),
@@ -84,20 +92,20 @@ export async function cashByDay(shards: WalletDb[], q: { days: ChartDays; nowMs:
 const AGE_BANDS_HOURS = [1, 6, 24] as const;
 
 export async function pendingAges(shards: WalletDb[], nowMs: number) {
-  const pending = async (table: string) =>
+  const pending = async (table: typeof depositRequests | typeof withdrawalRequests | typeof adjustmentRequests) =>
     (
       await Promise.all(
         shards.map((db) =>
           db.all<{ createdAtMs: number }>(
-            sql`SELECT created_at_ms AS createdAtMs FROM ${sql.raw(table)} WHERE status = 'pending'`,
+            sql`SELECT created_at_ms AS createdAtMs FROM ${table} WHERE status = 'pending'`,
           ),
         ),
       )
     ).flat();
   const [deposits, withdrawals, adjustments] = await Promise.all([
-    pending("deposit_requests"),
-    pending("withdrawal_requests"),
-    pending("adjustment_requests"),
+    pending(depositRequests),
+    pending(withdrawalRequests),
+    pending(adjustmentRequests),
   ]);
   const bands = (rows: { createdAtMs: number }[]) => {
     const counts = [0, 0, 0, 0];

@@ -229,7 +229,7 @@ export type Decision = {
  * cannot credit or refund twice (requestDecided).
  */
 export function decideStatement(db: WalletDb, kind: "deposit" | "withdrawal", d: Decision, allowed: SQL = sql`1`) {
-  const table = sql.raw(kind === "deposit" ? "deposit_requests" : "withdrawal_requests");
+  const table = kind === "deposit" ? depositRequests : withdrawalRequests;
   return db.run(sql`UPDATE ${table} SET status = ${d.status}, decided_at_ms = ${d.nowMs}, decided_by = ${d.operatorId},
     note = ${d.note}, ${
       kind === "withdrawal" ? sql`payout_ref = ${d.payoutRef ?? ""},` : sql``
