@@ -80,7 +80,7 @@ export default tseslint.config(
   {
     files: ["worker/**/*.ts", "shared/**/*.ts"],
     plugins: { local },
-    rules: { "local/sql-names-tables": "warn" },
+    rules: { "local/sql-names-tables": "error" },
   },
   // The sanitizer and the redirect check look for control characters on purpose.
   { files: ["shared/content/sanitize-html*.ts", "app/lib/session.server.ts"], rules: { "no-control-regex": "off" } },

@@ -1,5 +1,5 @@
 import { getTableName, isTable } from "drizzle-orm";
-import { RuleTester } from "eslint";
+import { ESLint, RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../worker/db/schema";
@@ -23,6 +23,19 @@ describe("the tables the rule knows", () => {
       .map(([object, table]) => [getTableName(table as Parameters<typeof getTableName>[0]), object]);
     expect(exported.length).toBeGreaterThan(40);
     expect([...schemaTables()].sort()).toEqual(exported.sort());
+  });
+});
+
+describe("the repository's lint", () => {
+  it("refuses a literal table in worker/ as an error, and takes the interpolated one", async () => {
+    const eslint = new ESLint();
+    const lint = async (code: string) =>
+      (await eslint.lintText(code, { filePath: "worker/wallet/example.ts" }))[0].messages
+        .filter((m) => m.ruleId === "local/sql-names-tables")
+        .map((m) => m.severity);
+    const head = 'import { sql } from "drizzle-orm";\nimport { bets } from "../db/schema";\nexport const ';
+    expect(await lint(head + "q = sql`SELECT id FROM bets WHERE id = ${1}`;\n")).toEqual([2]);
+    expect(await lint(head + "q = sql`SELECT b.id FROM ${bets} b WHERE b.id = ${1}`;\n")).toEqual([]);
   });
 });
 
