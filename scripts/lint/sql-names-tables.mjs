@@ -35,7 +35,7 @@ function withoutLiteralsAndComments(text) {
 }
 
 /** Each literal table name in a template's static text (the quasis' raw text): its name, object and offset. */
-export function literalTableNames(quasis, tables) {
+function literalTableNames(quasis, tables) {
   // A placeholder stands for each interpolation: one character that is neither a word nor a quote.
   const text = withoutLiteralsAndComments(quasis.join("\u0001"));
   const found = [];
