@@ -5,6 +5,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import local from "./scripts/lint/sql-names-tables.mjs";
 
 export default tseslint.config(
   {
@@ -74,6 +75,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // SQL text names a table through the schema's object (`FROM ${bets} b`), never as a word: docs/decisions/190.
+  {
+    files: ["worker/**/*.ts", "shared/**/*.ts"],
+    plugins: { local },
+    rules: { "local/sql-names-tables": "error" },
   },
   // The sanitizer and the redirect check look for control characters on purpose.
   { files: ["shared/content/sanitize-html*.ts", "app/lib/session.server.ts"], rules: { "no-control-regex": "off" } },

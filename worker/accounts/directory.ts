@@ -19,7 +19,7 @@ export function reserveAccountStatement(
   account: { username: string; quhao?: string; phone?: string; shardCount: number | null; nowMs: number },
 ) {
   const shard = account.shardCount === null ? sql`NULL` : leastFilledShard(account.shardCount);
-  return db.all<DirectoryEntry>(sql`INSERT INTO account_directory (username, quhao, phone, shard, created_at_ms)
+  return db.all<DirectoryEntry>(sql`INSERT INTO ${accountDirectory} (username, quhao, phone, shard, created_at_ms)
     VALUES (${account.username}, ${account.quhao ?? ""}, ${account.phone ?? ""}, ${shard}, ${account.nowMs})
     RETURNING id, shard`);
 }

@@ -85,7 +85,7 @@ export async function findSessionUser(db: AnyDb, token: string, nowMs: number) {
  * findSessionUser, as one SQL condition for a write that must decide it itself (docs/decisions/116).
  */
 export function sessionLiveSql(sessionId: number, userId: number, nowMs: number): SQL {
-  return sql`EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+  return sql`EXISTS (SELECT 1 FROM ${sessions} s JOIN ${users} u ON u.id = s.user_id
     WHERE s.id = ${sessionId} AND s.user_id = ${userId} AND s.revoked_at_ms IS NULL AND s.expires_at_ms > ${nowMs}
       AND s.password_generation = u.password_generation AND u.frozen = 0 AND s.kind = 'player' AND u.role = 'player')`;
 }

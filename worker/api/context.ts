@@ -15,6 +15,7 @@ import { OPERATOR_IDLE_MS, revokeSession, touchSession } from "../accounts/sessi
 import { parseRequestBody } from "./request-body";
 import { BOOKMARK_HEADER } from "../db/read-sessions";
 import { CONTROL_KEY, formatBookmarks, mergeBookmarks, parseBookmarks, shardKey } from "../db/bookmarks";
+import { users } from "../db/schema";
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** The one call that takes a file: a banner image (worker/media/banner-images.ts), its fields beside it. */
@@ -109,7 +110,7 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   // operator's own email (worker/api/access.ts): a session taken elsewhere is no way in.
   if (readConfig(c.env).access) {
     const bound = await c.var.db.controlPrimary.get<{ email: string | null }>(
-      sql`SELECT operator_email AS email FROM users WHERE id = ${row.id}`,
+      sql`SELECT operator_email AS email FROM ${users} WHERE id = ${row.id}`,
     );
     if (!bound?.email || bound.email.toLowerCase() !== c.req.header(ACCESS_EMAIL_HEADER)) throw new ProductError(1236);
   }

@@ -31,7 +31,7 @@ export function auditStatement(
 export function auditStatementIf(db: AnyDb, entry: Parameters<typeof auditStatement>[1], onlyIf: SQL) {
   const before = entry.before === undefined ? null : JSON.stringify(entry.before);
   const after = entry.after === undefined ? null : JSON.stringify(entry.after);
-  return db.run(sql`INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
+  return db.run(sql`INSERT INTO ${auditLog} (actor_id, action, target, before, after, created_at_ms)
     SELECT ${entry.actorId}, ${entry.action}, ${entry.target}, ${before}, ${after}, ${entry.nowMs} WHERE ${onlyIf}`);
 }
 

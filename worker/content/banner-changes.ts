@@ -81,12 +81,12 @@ export function bannerChangeWriter(db: ControlDb): BannerChangeWriter {
       if ((await db.$count(banners)) >= MAX_BANNERS) throw new ProductError(1148);
       return {
         statements: [
-          db.run(sql`INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort)
-            SELECT (SELECT COALESCE(MAX(id), 0) + 1 FROM banners), ${b.path}, ${b.pathTw}, ${b.pathYw}, ${b.pathVi},
+          db.run(sql`INSERT INTO ${banners} (id, path, path_tw, path_yw, path_vi, link, sort)
+            SELECT (SELECT COALESCE(MAX(id), 0) + 1 FROM ${banners}), ${b.path}, ${b.pathTw}, ${b.pathYw}, ${b.pathVi},
               ${b.link}, ${b.sort}
             WHERE ${decided}`),
         ],
-        target: sql`'banner:' || (SELECT MAX(id) FROM banners)`,
+        target: sql`'banner:' || (SELECT MAX(id) FROM ${banners})`,
       };
     }
     const id = Number(key.slice("banner:".length));

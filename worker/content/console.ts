@@ -260,14 +260,15 @@ async function insertWithFreshId<T>(
   table: "articles" | "banners",
   write: (id: number) => { after: T; statements: BatchItem<"sqlite">[] },
 ) {
+  const source = table === "articles" ? articles : banners;
   for (let attempt = 0; ; attempt++) {
-    const row = await db.get<{ next: number }>(sql.raw(`SELECT COALESCE(MAX(id), 0) + 1 AS next FROM ${table}`));
+    const row = await db.get<{ next: number }>(sql`SELECT COALESCE(MAX(id), 0) + 1 AS next FROM ${source}`);
     const { after, statements } = write(row.next);
     try {
       await runInOneBatch(db, statements);
       return after;
     } catch (error) {
-      const taken = await db.get<{ n: number }>(sql.raw(`SELECT COUNT(*) AS n FROM ${table} WHERE id = ${row.next}`));
+      const taken = await db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${source} WHERE id = ${row.next}`);
       if (taken.n === 0 || attempt >= 2) throw error;
     }
   }

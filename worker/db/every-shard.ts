@@ -13,7 +13,7 @@ import { accountDirectory } from "./schema";
 async function shardZeroIsControl(dbs: Databases): Promise<boolean> {
   const [first] = dbs.wallets;
   if (!first) return true;
-  const row = await first.get<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM account_directory) AS found`);
+  const row = await first.get<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM ${accountDirectory}) AS found`);
   return row?.found === 1;
 }
 

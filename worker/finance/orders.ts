@@ -60,14 +60,14 @@ export type NewOrder = {
  * guarded by orderExistsSql, moves nothing.
  */
 export function insertOrderStatement(db: WalletDb, order: NewOrder, allowed: SQL) {
-  return db.run(sql`INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms,
+  return db.run(sql`INSERT INTO ${financeOrders} (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms,
       accrued_days, status, idempotency_key)
     SELECT ${order.userId}, ${order.productId}, ${order.nameKey}, ${order.amountCents}, ${order.dailyRatePpm}, ${order.days}, ${order.startAtMs},
       ${order.endAtMs}, 0, 'active', ${order.idempotencyKey} WHERE ${allowed}`);
 }
 
 export const orderExistsSql = (idempotencyKey: string) =>
-  sql`EXISTS (SELECT 1 FROM finance_orders WHERE idempotency_key = ${idempotencyKey})`;
+  sql`EXISTS (SELECT 1 FROM ${financeOrders} WHERE idempotency_key = ${idempotencyKey})`;
 
 const orderColumns = {
   id: financeOrders.id,
@@ -146,8 +146,8 @@ export type LockedFunds = {
 export async function lockedFunds(db: WalletDb, userId: number): Promise<LockedFunds> {
   const row = await db.get<LockedFunds>(sql`SELECT COALESCE(SUM(amount_cents), 0) AS lockedCents, COUNT(*) AS orders,
       MIN(end_at_ms) AS nextMaturityMs,
-      COALESCE((SELECT SUM(n.amount_cents) FROM finance_orders n WHERE n.user_id = ${userId} AND n.status = 'active'
-        AND n.end_at_ms = (SELECT MIN(m.end_at_ms) FROM finance_orders m WHERE m.user_id = ${userId} AND m.status = 'active')), 0) AS nextMaturityCents
-    FROM finance_orders WHERE user_id = ${userId} AND status = 'active'`);
+      COALESCE((SELECT SUM(n.amount_cents) FROM ${financeOrders} n WHERE n.user_id = ${userId} AND n.status = 'active'
+        AND n.end_at_ms = (SELECT MIN(m.end_at_ms) FROM ${financeOrders} m WHERE m.user_id = ${userId} AND m.status = 'active')), 0) AS nextMaturityCents
+    FROM ${financeOrders} WHERE user_id = ${userId} AND status = 'active'`);
   return row!;
 }

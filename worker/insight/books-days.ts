@@ -1,5 +1,6 @@
 import type { ControlDb, WalletDb } from "../db/client";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import {
   booksRows,
@@ -12,6 +13,16 @@ import {
   playersRowBooked,
 } from "./books-rows";
 import { DAY_MS, dayStartMs, formatDate, parseDate } from "#shared/days";
+import {
+  rounds as roundsTable,
+  ledger,
+  booksDepartedLedger,
+  booksDays,
+  orders as ordersTable,
+  bets as betsTable,
+  booksDepartedBets,
+  booksDepartedOrders,
+} from "../db/schema";
 
 // The books per day for the accountant (docs/operations.md#the-books-per-day): for each player day (UTC+8)
 // the opening balances of the players, the house, the stakes in play and the locked finance, the day's
@@ -52,7 +63,7 @@ export type DayStatement = {
  * before it and not settled by then, as a JSON array of ids for a wallet shard's query.
  */
 async function roundsInPlayAt(control: ControlDb, atMs: number) {
-  const row = await control.get<{ ids: string }>(sql`SELECT json_group_array(id) AS ids FROM rounds
+  const row = await control.get<{ ids: string }>(sql`SELECT json_group_array(id) AS ids FROM ${roundsTable}
     WHERE (status = 'open' OR settled_at_ms >= ${atMs}) AND open_at_ms < ${atMs}`);
   return row?.ids ?? "[]";
 }
@@ -63,14 +74,14 @@ async function roundsInPlayAt(control: ControlDb, atMs: number) {
  */
 async function inPlayAt(db: WalletDb, control: ControlDb, atMs: number) {
   const rounds = await roundsInPlayAt(control, atMs);
-  const inPlay = (bets: string, orders: string, sameMove: string, copied: string) =>
-    sql`SELECT COALESCE(SUM(b.stake_cents), 0) FROM ${sql.raw(bets)} b LEFT JOIN ${sql.raw(orders)} o ON o.id = b.order_id${sql.raw(sameMove)}
+  const inPlay = (bets: SQLiteTable, orders: SQLiteTable, sameMove: string, copied: SQL) =>
+    sql`SELECT COALESCE(SUM(b.stake_cents), 0) FROM ${bets} b LEFT JOIN ${orders} o ON o.id = b.order_id${sql.raw(sameMove)}
       WHERE b.round_id IN (SELECT value FROM json_each(${rounds})) AND b.created_at_ms < ${atMs}
-        AND NOT (b.isaward = 3 AND o.cancelled_at_ms < ${atMs}) AND NOT ${sql.raw(copied)}`;
+        AND NOT (b.isaward = 3 AND o.cancelled_at_ms < ${atMs}) AND NOT ${copied}`;
   const row = await db.get<{
     cents: number;
-  }>(sql`SELECT (${inPlay("bets", "orders", "", copiedIn("b", "through_bet_id"))})
-      + (${inPlay("books_departed_bets", "books_departed_orders", " AND o.move_id = b.move_id", departedCopy("b", "through_bet_id"))}) AS cents`);
+  }>(sql`SELECT (${inPlay(betsTable, ordersTable, "", copiedIn("b", "through_bet_id"))})
+      + (${inPlay(booksDepartedBets, booksDepartedOrders, " AND o.move_id = b.move_id", departedCopy("b", "through_bet_id"))}) AS cents`);
   return row?.cents ?? 0;
 }
 
@@ -80,8 +91,8 @@ async function financeAt(db: WalletDb, atMs: number) {
     cents: number;
   }>(sql`${booksRows} SELECT COALESCE(SUM(o.amount_cents), 0) AS cents FROM bf o
     WHERE o.from_ms < ${atMs} AND (o.until_ms IS NULL OR o.until_ms >= ${atMs})
-      AND NOT EXISTS (SELECT 1 FROM ledger l WHERE o.move_id IS NULL AND l.idempotency_key = 'principal:' || o.id AND l.created_at_ms < ${atMs})
-      AND NOT EXISTS (SELECT 1 FROM books_departed_ledger l WHERE l.move_id = o.move_id AND l.idempotency_key = 'principal:' || o.id AND l.created_at_ms < ${atMs})`);
+      AND NOT EXISTS (SELECT 1 FROM ${ledger} l WHERE o.move_id IS NULL AND l.idempotency_key = 'principal:' || o.id AND l.created_at_ms < ${atMs})
+      AND NOT EXISTS (SELECT 1 FROM ${booksDepartedLedger} l WHERE l.move_id = o.move_id AND l.idempotency_key = 'principal:' || o.id AND l.created_at_ms < ${atMs})`);
   return row?.cents ?? 0;
 }
 
@@ -91,7 +102,7 @@ const CLOSING_COLUMNS = sql.raw(`day, status, through_ledger_id AS throughLedger
   house_close_cents AS houseCents, in_play_close_cents AS inPlayCents, finance_close_cents AS financeCents`);
 
 async function storedDay(db: WalletDb, day: string) {
-  return db.get<StoredDay | undefined>(sql`SELECT ${CLOSING_COLUMNS} FROM books_days WHERE day = ${day}`);
+  return db.get<StoredDay | undefined>(sql`SELECT ${CLOSING_COLUMNS} FROM ${booksDays} WHERE day = ${day}`);
 }
 
 /**
@@ -111,7 +122,7 @@ async function unbalancedRows(db: WalletDb, fromMs: number, toMs: number): Promi
       key: string;
     }>(sql`${booksRows} SELECT l.id AS ledgerId, l.user_id AS userId,
         l.amount_cents AS amountCents, l.idempotency_key AS key FROM bl l
-      LEFT JOIN ledger m ON m.idempotency_key = l.idempotency_key || ':house'
+      LEFT JOIN ${ledger} m ON m.idempotency_key = l.idempotency_key || ':house'
       WHERE ${inDay} AND l.user_id <> ${HOUSE_USER_ID} AND NOT ${ofStakes} AND (l.ref IS NULL OR l.ref NOT LIKE 'round:%')
         AND (m.id IS NULL OR m.amount_cents <> -l.amount_cents OR m.user_id <> ${HOUSE_USER_ID})
       ORDER BY l.id LIMIT ${ROWS_NAMED}`),
@@ -121,7 +132,7 @@ async function unbalancedRows(db: WalletDb, fromMs: number, toMs: number): Promi
       amountCents: number;
       key: string;
     }>(sql`SELECT l.id AS ledgerId, l.user_id AS userId,
-        l.amount_cents AS amountCents, l.idempotency_key AS key FROM ledger l
+        l.amount_cents AS amountCents, l.idempotency_key AS key FROM ${ledger} l
       WHERE ${inDay} AND l.user_id = ${HOUSE_USER_ID} AND (l.ref IS NULL OR l.ref NOT LIKE 'round:%')
         AND NOT (l.idempotency_key LIKE '%:house'
           AND ${playersRowBooked("substr(l.idempotency_key, 1, length(l.idempotency_key) - 6)", "-l.amount_cents")})
@@ -133,10 +144,10 @@ async function unbalancedRows(db: WalletDb, fromMs: number, toMs: number): Promi
       key: string;
     }>(sql`${booksRows} SELECT l.id AS ledgerId, l.user_id AS userId,
         l.amount_cents AS amountCents, l.idempotency_key AS key FROM bl l
-      LEFT JOIN orders ob ON l.move_id IS NULL AND l.idempotency_key LIKE 'bet:%' AND ob.ordersn = substr(l.idempotency_key, 5)
-      LEFT JOIN orders oc ON l.move_id IS NULL AND l.idempotency_key LIKE 'cancel:%' AND oc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
-      LEFT JOIN books_departed_orders db ON db.move_id = l.move_id AND l.idempotency_key LIKE 'bet:%' AND db.ordersn = substr(l.idempotency_key, 5)
-      LEFT JOIN books_departed_orders dc ON dc.move_id = l.move_id AND l.idempotency_key LIKE 'cancel:%' AND dc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
+      LEFT JOIN ${ordersTable} ob ON l.move_id IS NULL AND l.idempotency_key LIKE 'bet:%' AND ob.ordersn = substr(l.idempotency_key, 5)
+      LEFT JOIN ${ordersTable} oc ON l.move_id IS NULL AND l.idempotency_key LIKE 'cancel:%' AND oc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
+      LEFT JOIN ${booksDepartedOrders} db ON db.move_id = l.move_id AND l.idempotency_key LIKE 'bet:%' AND db.ordersn = substr(l.idempotency_key, 5)
+      LEFT JOIN ${booksDepartedOrders} dc ON dc.move_id = l.move_id AND l.idempotency_key LIKE 'cancel:%' AND dc.id = CAST(substr(l.idempotency_key, 8) AS INTEGER)
       WHERE ${inDay} AND ${ofStakes} AND (COALESCE(ob.id, oc.id, db.id, dc.id) IS NULL
         OR COALESCE(ob.user_id, oc.user_id, db.user_id, dc.user_id) <> l.user_id
         OR l.amount_cents <> CASE WHEN COALESCE(ob.id, db.id) IS NOT NULL THEN -COALESCE(ob.total_cents, db.total_cents)
@@ -193,7 +204,7 @@ async function dayStatement(db: WalletDb, control: ControlDb, day: string): Prom
         SUM(amount_cents) AS cents, COUNT(*) AS rows
       FROM bl WHERE created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY side, type ORDER BY side DESC, type`),
       // every row written so far: a row written after this and dated before the day's end is late
-      db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ledger`),
+      db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ${ledger}`),
       db.get<{ cents: number }>(movedFinance(fromMs, toMs)),
     ]);
   const problems: DayProblem[] = [];
@@ -280,7 +291,7 @@ async function lateRows(db: WalletDb, throughLedgerId: number, beforeMs: number,
  * day of its first booked instant), else that instant (null: nothing booked yet).
  */
 export async function booksBeganAt(db: WalletDb): Promise<number | null> {
-  const stored = await db.get<{ day: string | null }>(sql`SELECT MIN(day) AS day FROM books_days`);
+  const stored = await db.get<{ day: string | null }>(sql`SELECT MIN(day) AS day FROM ${booksDays}`);
   if (stored?.day) return parseDate(stored.day);
   const row = await db.get<{ at: number | null }>(firstBooked);
   return row?.at ?? null;
@@ -289,7 +300,7 @@ export async function booksBeganAt(db: WalletDb): Promise<number | null> {
 /** The next day to close: the day after the last closed one, else the day of the first ledger row. */
 async function nextDayToClose(db: WalletDb): Promise<string | null> {
   const last = await db.get<{ day: string | null }>(
-    sql`SELECT MAX(day) AS day FROM books_days WHERE status = 'closed'`,
+    sql`SELECT MAX(day) AS day FROM ${booksDays} WHERE status = 'closed'`,
   );
   if (last?.day) return formatDate(parseDate(last.day)! + DAY_MS);
   const first = await db.get<{ at: number | null }>(firstBooked);
@@ -298,7 +309,7 @@ async function nextDayToClose(db: WalletDb): Promise<string | null> {
 
 function storeStatement(db: WalletDb, s: DayStatement, nowMs: number) {
   const status = s.problems.length === 0 ? "closed" : "refused";
-  return db.run(sql`INSERT INTO books_days (day, status, players_open_cents, house_open_cents, in_play_open_cents, finance_open_cents,
+  return db.run(sql`INSERT INTO ${booksDays} (day, status, players_open_cents, house_open_cents, in_play_open_cents, finance_open_cents,
       players_close_cents, house_close_cents, in_play_close_cents, finance_close_cents, movements, problems, through_ledger_id, at_ms)
     VALUES (${s.day}, ${status}, ${s.opening.playersCents}, ${s.opening.houseCents}, ${s.opening.inPlayCents}, ${s.opening.financeCents},
       ${s.closing.playersCents}, ${s.closing.houseCents}, ${s.closing.inPlayCents}, ${s.closing.financeCents},
@@ -308,7 +319,7 @@ function storeStatement(db: WalletDb, s: DayStatement, nowMs: number) {
       players_close_cents = excluded.players_close_cents, house_close_cents = excluded.house_close_cents,
       in_play_close_cents = excluded.in_play_close_cents, finance_close_cents = excluded.finance_close_cents,
       movements = excluded.movements, problems = excluded.problems, through_ledger_id = excluded.through_ledger_id, at_ms = excluded.at_ms
-    WHERE books_days.status = 'refused'`);
+    WHERE ${booksDays}.status = 'refused'`);
 }
 
 /**
@@ -363,7 +374,7 @@ export async function storedDays(db: WalletDb, fromDay: string, toDay: string) {
     await db.all<DayRow>(sql`SELECT day, status, players_open_cents AS playersOpenCents, house_open_cents AS houseOpenCents,
       in_play_open_cents AS inPlayOpenCents, finance_open_cents AS financeOpenCents, players_close_cents AS playersCents,
       house_close_cents AS houseCents, in_play_close_cents AS inPlayCents, finance_close_cents AS financeCents, movements, problems, at_ms AS atMs
-    FROM books_days WHERE day >= ${fromDay} AND day <= ${toDay} ORDER BY day DESC`);
+    FROM ${booksDays} WHERE day >= ${fromDay} AND day <= ${toDay} ORDER BY day DESC`);
   return rows.map((r) => ({
     day: r.day,
     status: r.status as "closed" | "refused",

@@ -6,6 +6,17 @@ import { runInOneBatch } from "../db/batch";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { formatDate } from "#shared/days";
 import { toMoney } from "#shared/money";
+import {
+  booksCheckpoint,
+  ledger,
+  booksAccountSums,
+  rounds as roundsTable,
+  rooms,
+  users,
+  bets,
+  financeOrders,
+  booksChecks,
+} from "../db/schema";
 
 // The money invariants of docs/product.md#money with docs/decisions/110, checked by the cron on the live data
 // (docs/decisions/136): every balance equals the sum of its ledger rows; all balances, house included,
@@ -35,7 +46,7 @@ type Checkpoint = { throughLedgerId: number; day: string };
 
 async function checkpoint(db: WalletDb): Promise<Checkpoint> {
   const row = await db.get<Checkpoint | undefined>(
-    sql`SELECT through_ledger_id AS throughLedgerId, day FROM books_checkpoint WHERE id = 1`,
+    sql`SELECT through_ledger_id AS throughLedgerId, day FROM ${booksCheckpoint} WHERE id = 1`,
   );
   return row ?? { throughLedgerId: 0, day: "" };
 }
@@ -48,15 +59,15 @@ async function moveCheckpoint(db: WalletDb, nowMs: number): Promise<Checkpoint> 
   const current = await checkpoint(db);
   const today = formatDate(nowMs);
   if (current.day === today) return current;
-  const top = await db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ledger`);
+  const top = await db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ${ledger}`);
   const through = top?.id ?? 0;
   const old = current.throughLedgerId;
-  const unmoved = sql`COALESCE((SELECT through_ledger_id FROM books_checkpoint WHERE id = 1), 0) = ${old}`;
+  const unmoved = sql`COALESCE((SELECT through_ledger_id FROM ${booksCheckpoint} WHERE id = 1), 0) = ${old}`;
   await runInOneBatch(db, [
-    db.run(sql`INSERT INTO books_account_sums (user_id, sum_cents)
-      SELECT user_id, SUM(amount_cents) FROM ledger WHERE id > ${old} AND id <= ${through} AND ${unmoved} GROUP BY user_id
+    db.run(sql`INSERT INTO ${booksAccountSums} (user_id, sum_cents)
+      SELECT user_id, SUM(amount_cents) FROM ${ledger} WHERE id > ${old} AND id <= ${through} AND ${unmoved} GROUP BY user_id
       ON CONFLICT (user_id) DO UPDATE SET sum_cents = sum_cents + excluded.sum_cents`),
-    db.run(sql`INSERT INTO books_checkpoint (id, through_ledger_id, day, moved_at_ms) SELECT 1, ${through}, ${today}, ${nowMs} WHERE ${unmoved}
+    db.run(sql`INSERT INTO ${booksCheckpoint} (id, through_ledger_id, day, moved_at_ms) SELECT 1, ${through}, ${today}, ${nowMs} WHERE ${unmoved}
       ON CONFLICT (id) DO UPDATE SET through_ledger_id = excluded.through_ledger_id, day = excluded.day, moved_at_ms = excluded.moved_at_ms`),
   ]);
   return checkpoint(db);
@@ -70,7 +81,7 @@ async function moveCheckpoint(db: WalletDb, nowMs: number): Promise<Checkpoint> 
 async function openRounds(control: ControlDb) {
   const row = await control.get<{ open: string; undrawn: string }>(sql`SELECT json_group_array(id) AS open,
       json_group_array(id) FILTER (WHERE numbers IS NULL) AS undrawn
-    FROM rounds WHERE room_id IN (SELECT id FROM rooms) AND status = 'open'`);
+    FROM ${roundsTable} WHERE room_id IN (SELECT id FROM ${rooms}) AND status = 'open'`);
   return row ?? { open: "[]", undrawn: "[]" };
 }
 
@@ -88,26 +99,26 @@ async function checkBooks(db: WalletDb, nowMs: number, control: ControlDb) {
       ledgerCents: number;
     }>(sql`SELECT u.id AS userId, u.money_cents AS balanceCents,
         COALESCE(s.sum_cents, 0) + COALESCE(d.delta, 0) AS ledgerCents
-      FROM users u
-      LEFT JOIN books_account_sums s ON s.user_id = u.id
-      LEFT JOIN (SELECT user_id, SUM(amount_cents) AS delta FROM ledger WHERE id > ${through} GROUP BY user_id) d ON d.user_id = u.id
+      FROM ${users} u
+      LEFT JOIN ${booksAccountSums} s ON s.user_id = u.id
+      LEFT JOIN (SELECT user_id, SUM(amount_cents) AS delta FROM ${ledger} WHERE id > ${through} GROUP BY user_id) d ON d.user_id = u.id
       WHERE u.money_cents <> COALESCE(s.sum_cents, 0) + COALESCE(d.delta, 0)
       ORDER BY u.id LIMIT ${PROBLEM_ROWS}`),
     db.get<{ balancesCents: number; stakesInPlayCents: number; financePrincipalCents: number }>(sql`SELECT
-        (SELECT COALESCE(SUM(money_cents), 0) FROM users) AS balancesCents,
-        (SELECT COALESCE(SUM(stake_cents), 0) FROM bets
+        (SELECT COALESCE(SUM(money_cents), 0) FROM ${users}) AS balancesCents,
+        (SELECT COALESCE(SUM(stake_cents), 0) FROM ${bets}
           WHERE round_id IN (SELECT value FROM json_each(${rounds.open})) AND isaward = -1) AS stakesInPlayCents,
-        (SELECT COALESCE(SUM(amount_cents), 0) FROM finance_orders WHERE status = 'active') AS financePrincipalCents`),
-    db.all<{ userId: number; balanceCents: number }>(sql`SELECT id AS userId, money_cents AS balanceCents FROM users
+        (SELECT COALESCE(SUM(amount_cents), 0) FROM ${financeOrders} WHERE status = 'active') AS financePrincipalCents`),
+    db.all<{ userId: number; balanceCents: number }>(sql`SELECT id AS userId, money_cents AS balanceCents FROM ${users}
       WHERE money_cents < 0 AND id <> ${HOUSE_USER_ID} AND role <> 'house' ORDER BY id LIMIT ${PROBLEM_ROWS}`),
     // Settlement books the house's side of a round; before it, no house row may name the round.
     db.all<{
       ledgerId: number;
       roundId: number;
     }>(sql`SELECT l.id AS ledgerId, CAST(substr(l.ref, 7) AS INTEGER) AS roundId
-      FROM ledger l WHERE l.id > ${through} AND l.user_id = ${HOUSE_USER_ID} AND l.ref LIKE 'round:%'
+      FROM ${ledger} l WHERE l.id > ${through} AND l.user_id = ${HOUSE_USER_ID} AND l.ref LIKE 'round:%'
         AND CAST(substr(l.ref, 7) AS INTEGER) IN (SELECT value FROM json_each(${rounds.undrawn})) LIMIT ${PROBLEM_ROWS}`),
-    db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ledger WHERE id > ${through}`),
+    db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${ledger} WHERE id > ${through}`),
   ]);
   const problems: BooksProblem[] = [
     ...balances.map((r) => ({ kind: "balance" as const, ...r })),
@@ -126,9 +137,9 @@ async function checkBooks(db: WalletDb, nowMs: number, control: ControlDb) {
     problems,
   };
   await runInOneBatch(db, [
-    db.run(sql`INSERT INTO books_checks (checked_at_ms, ok, through_ledger_id, rows_summed, balances_cents, stakes_in_play_cents, finance_principal_cents, problems)
+    db.run(sql`INSERT INTO ${booksChecks} (checked_at_ms, ok, through_ledger_id, rows_summed, balances_cents, stakes_in_play_cents, finance_principal_cents, problems)
       VALUES (${nowMs}, ${result.ok ? 1 : 0}, ${through}, ${result.rowsSummed}, ${result.balancesCents}, ${result.stakesInPlayCents}, ${result.financePrincipalCents}, ${JSON.stringify(problems)})`),
-    db.run(sql`DELETE FROM books_checks WHERE ok = 1 AND checked_at_ms < ${nowMs - KEEP_PASSED_MS}`),
+    db.run(sql`DELETE FROM ${booksChecks} WHERE ok = 1 AND checked_at_ms < ${nowMs - KEEP_PASSED_MS}`),
   ]);
   if (!result.ok)
     console.error(
@@ -148,7 +159,7 @@ export async function checkBooksWhenDue(dbs: Databases, nowMs: number) {
   return Promise.all(
     dbs.wallets.map(async (_, shard) => {
       const db = dbs.walletPrimary(shard);
-      const last = await db.get<{ at: number | null }>(sql`SELECT MAX(checked_at_ms) AS at FROM books_checks`);
+      const last = await db.get<{ at: number | null }>(sql`SELECT MAX(checked_at_ms) AS at FROM ${booksChecks}`);
       // a little slack: cron minutes do not start on the exact millisecond
       if (last?.at != null && nowMs - last.at < BOOKS_CHECK_MINUTES * 60_000 - 5_000) return null;
       return checkBooks(db, nowMs, control);
@@ -182,7 +193,9 @@ export async function lastBooksCheck(shards: WalletDb[], nowMs = Date.now()): Pr
   const columns = sql.raw(`checked_at_ms AS checkedAtMs, ok, rows_summed AS rowsSummed, balances_cents AS balancesCents,
     stakes_in_play_cents AS stakesInPlayCents, finance_principal_cents AS financePrincipalCents, problems`);
   const lasts = await Promise.all(
-    shards.map((db) => db.get<CheckRow | undefined>(sql`SELECT ${columns} FROM books_checks ORDER BY id DESC LIMIT 1`)),
+    shards.map((db) =>
+      db.get<CheckRow | undefined>(sql`SELECT ${columns} FROM ${booksChecks} ORDER BY id DESC LIMIT 1`),
+    ),
   );
   const checked = lasts.filter((row): row is CheckRow => row !== undefined);
   if (!checked.length) return { checked: false as const, everyMinutes: BOOKS_CHECK_MINUTES };

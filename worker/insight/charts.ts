@@ -6,6 +6,15 @@ import { toMoney } from "#shared/money";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { summedByKey } from "../db/every-shard";
 import { dayOf, drawDays } from "./draw-days";
+import {
+  adjustmentRequests,
+  bets as betsTable,
+  depositRequests,
+  games,
+  orders,
+  rooms as roomsTable,
+  withdrawalRequests,
+} from "../db/schema";
 
 // The figures behind the console's charts, each from a query an index serves: drawn rounds by
 // draw time (rounds_draw_time) and their bets (bets_round); decided requests by status and decision time
@@ -32,7 +41,8 @@ export async function playByDay(control: ControlDb, shards: WalletDb[], q: Chart
   const w = window(q);
   const days = await drawDays(control, w.fromMs, w.toMs);
   // a bet's room is its order's (the order is in the bet's shard)
-  const room = q.roomId === null ? sql`` : sql`AND b.order_id IN (SELECT id FROM orders WHERE room_id = ${q.roomId})`;
+  const room =
+    q.roomId === null ? sql`` : sql`AND b.order_id IN (SELECT id FROM ${orders} WHERE room_id = ${q.roomId})`;
   const byDay = days
     ? await summedByKey<string, PlayDay>(
         shards,
@@ -40,7 +50,7 @@ export async function playByDay(control: ControlDb, shards: WalletDb[], q: Chart
           SUM(CASE WHEN b.isaward IN (0, 1) THEN b.stake_cents ELSE 0 END) AS turnover,
           SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END) AS payouts,
           COUNT(DISTINCT CASE WHEN b.isaward IN (0, 1) THEN b.user_id END) AS players
-        FROM bets b WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND b.isaward IN (0, 1) ${room} GROUP BY "key"`,
+        FROM ${betsTable} b WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND b.isaward IN (0, 1) ${room} GROUP BY "key"`,
       )
     : new Map<string, PlayDay>();
   return w.days.map((day) => {
@@ -62,13 +72,13 @@ type MoneyDay = { key: string; cents: number; requests: number };
 /** Approved deposits and withdrawals per day of their approval, oldest first, over every shard. */
 export async function cashByDay(shards: WalletDb[], q: { days: ChartDays; nowMs: number }) {
   const w = window(q);
-  const approved = (table: "deposit_requests" | "withdrawal_requests") =>
+  const approved = (table: typeof depositRequests | typeof withdrawalRequests) =>
     summedByKey<string, MoneyDay>(
       shards,
       sql`SELECT ${dayOf("decided_at_ms")} AS "key", SUM(amount_cents) AS cents, COUNT(*) AS requests
-      FROM ${sql.raw(table)} WHERE status = 'approved' AND decided_at_ms >= ${w.fromMs} AND decided_at_ms < ${w.toMs} GROUP BY "key"`,
+      FROM ${table} WHERE status = 'approved' AND decided_at_ms >= ${w.fromMs} AND decided_at_ms < ${w.toMs} GROUP BY "key"`,
     );
-  const [d, wd] = await Promise.all([approved("deposit_requests"), approved("withdrawal_requests")]);
+  const [d, wd] = await Promise.all([approved(depositRequests), approved(withdrawalRequests)]);
   return w.days.map((day) => ({
     day,
     deposits: toMoney(d.get(day)?.cents ?? 0),
@@ -82,20 +92,20 @@ export async function cashByDay(shards: WalletDb[], q: { days: ChartDays; nowMs:
 const AGE_BANDS_HOURS = [1, 6, 24] as const;
 
 export async function pendingAges(shards: WalletDb[], nowMs: number) {
-  const pending = async (table: string) =>
+  const pending = async (table: typeof depositRequests | typeof withdrawalRequests | typeof adjustmentRequests) =>
     (
       await Promise.all(
         shards.map((db) =>
           db.all<{ createdAtMs: number }>(
-            sql`SELECT created_at_ms AS createdAtMs FROM ${sql.raw(table)} WHERE status = 'pending'`,
+            sql`SELECT created_at_ms AS createdAtMs FROM ${table} WHERE status = 'pending'`,
           ),
         ),
       )
     ).flat();
   const [deposits, withdrawals, adjustments] = await Promise.all([
-    pending("deposit_requests"),
-    pending("withdrawal_requests"),
-    pending("adjustment_requests"),
+    pending(depositRequests),
+    pending(withdrawalRequests),
+    pending(adjustmentRequests),
   ]);
   const bands = (rows: { createdAtMs: number }[]) => {
     const counts = [0, 0, 0, 0];
@@ -144,13 +154,13 @@ export async function roomReturns(control: ControlDb, shards: WalletDb[], q: { d
         sql`SELECT o.room_id || ':' || b.option_index || ':' || b.odds_milli AS "key", o.room_id AS roomId,
           b.option_index AS optionIndex, b.odds_milli AS oddsMilli, COUNT(*) AS bets, SUM(b.stake_cents) AS stakes,
           SUM(b.stake_cents * b.stake_cents) AS stakesSquared, SUM(b.award_cents) AS awards
-        FROM bets b JOIN orders o ON o.id = b.order_id
+        FROM ${betsTable} b JOIN ${orders} o ON o.id = b.order_id
         WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND b.isaward IN (0, 1, 2) AND ${days.ofBet} <> ''
         GROUP BY o.room_id, b.option_index, b.odds_milli`,
       )
     : new Map();
   const roomRows = await control.all<{ roomId: number; title: string; titleKey: string; gameType: number }>(
-    sql`SELECT rm.id AS roomId, rm.title, g.title_key AS titleKey, g.type AS gameType FROM rooms rm JOIN games g ON g.id = rm.game_id`,
+    sql`SELECT rm.id AS roomId, rm.title, g.title_key AS titleKey, g.type AS gameType FROM ${roomsTable} rm JOIN ${games} g ON g.id = rm.game_id`,
   );
   const roomOf = new Map(roomRows.map((r) => [r.roomId, r]));
   const rows: ReturnRow[] = [...bets.values()].flatMap((b) => {

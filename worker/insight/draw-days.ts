@@ -1,6 +1,7 @@
 import type { ControlDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
 import { PLAYER_OFFSET_MS } from "#shared/days";
+import { rounds } from "../db/schema";
 
 // Figures counted by the day a round was drawn (UTC+8) read the bets in the wallet shards and the rounds in the
 // control database (docs/decisions/161): the shard's query is told each round's day without a list of every
@@ -25,7 +26,7 @@ export async function drawBuckets(
     lo: number;
     hi: number;
   }>(sql`SELECT ${q.bucket("draw_at_ms")} AS part,
-      MIN(id) AS lo, MAX(id) AS hi FROM rounds
+      MIN(id) AS lo, MAX(id) AS hi FROM ${rounds}
     WHERE draw_at_ms >= ${q.fromMs} AND draw_at_ms < ${q.toMs} ${settled} GROUP BY part ORDER BY part`);
   if (!ranges.length) return null;
   // written out, not bound (D1 binds at most 100 values a statement, a 90-day chart has 90 parts): the ids are
@@ -43,7 +44,7 @@ export async function drawBuckets(
   const hi = Math.max(...ranges.map((r) => r.hi));
   const counted = q.settledOnly ? sql`status = 'settled' AND` : sql``;
   const drawn = sql`CASE WHEN ${counted} draw_at_ms >= ${q.fromMs} AND draw_at_ms < ${q.toMs} THEN ${q.bucket("draw_at_ms")} ELSE '' END`;
-  const odd = await control.all<{ id: number; part: string }>(sql`SELECT id, ${drawn} AS part FROM rounds
+  const odd = await control.all<{ id: number; part: string }>(sql`SELECT id, ${drawn} AS part FROM ${rounds}
     WHERE id BETWEEN ${lo} AND ${hi} AND ${drawn} IS NOT ${rangePart("id")}`);
   const exceptions = JSON.stringify(Object.fromEntries(odd.map((r) => [r.id, r.part])));
   const ofBet = sql`COALESCE(json_extract(${exceptions}, '$."' || b.round_id || '"'), ${rangePart("b.round_id")})`;

@@ -11,6 +11,7 @@ import { guardedText } from "#shared/csv-cell";
 import { type RequestKind, reasonRequestRef, requestRef } from "#shared/request-ref";
 import { payoutAccountShort } from "#shared/payout-account";
 import { ledgerReasons } from "../ledger/reasons";
+import { auditLog, bankCards, depositRequests, ledger, users, withdrawalRequests } from "../db/schema";
 
 // CSV exports for reconciling outside the app: one kind of record over a range of player days (UTC+8),
 // streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
@@ -75,16 +76,21 @@ function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, ex
 // the console write it and as the console's history search finds it, never by its internal id. A deposit above the
 // two-operator threshold is approved by two people (docs/decisions/061): the first approver is named beside the one
 // who decided it.
-type RequestDetail = { header: string; select: string; join: string; cell: (r: Row) => Cell };
+type RequestDetail = { header: string; select: string; join: SQL; cell: (r: Row) => Cell };
 
 // A deposit: the payer's name the player gave. A withdrawal: the account it is paid to, written short as the player's
 // list writes it (the bank and the last four of its number, or the coin and the ends of its address), never the
 // account's row id nor its whole number.
-const PAYER: RequestDetail = { header: "payer", select: "r.pay_name AS payer", join: "", cell: (r) => text(r.payer) };
+const PAYER: RequestDetail = {
+  header: "payer",
+  select: "r.pay_name AS payer",
+  join: sql``,
+  cell: (r) => text(r.payer),
+};
 const PAY_TO: RequestDetail = {
   header: "pay_to",
   select: "c.type AS cardType, c.bank AS cardBank, c.account AS cardAccount, c.address AS cardAddress",
-  join: " LEFT JOIN bank_cards c ON c.id = r.bank_card_id",
+  join: sql` LEFT JOIN ${bankCards} c ON c.id = r.bank_card_id`,
   cell: (r) =>
     r.cardType === null
       ? null
@@ -96,8 +102,8 @@ const PAY_TO: RequestDetail = {
         }),
 };
 
-const requests = (table: "deposit_requests" | "withdrawal_requests", detail: RequestDetail): Source => {
-  const kind: RequestKind = table === "deposit_requests" ? "deposit" : "withdrawal";
+const requests = (table: typeof depositRequests | typeof withdrawalRequests, detail: RequestDetail): Source => {
+  const kind: RequestKind = table === depositRequests ? "deposit" : "withdrawal";
   const twoApprovers = kind === "deposit";
   return {
     header: [
@@ -123,11 +129,9 @@ const requests = (table: "deposit_requests" | "withdrawal_requests", detail: Req
       ${detail.select}, r.note`),
       "r.created_at_ms",
       "r.id",
-      sql.raw(
-        `FROM ${table} r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN users o ON o.id = r.decided_by${
-          twoApprovers ? " LEFT JOIN users f ON f.id = r.first_approved_by" : ""
-        }${detail.join}`,
-      ),
+      sql`FROM ${table} r LEFT JOIN ${users} u ON u.id = r.user_id LEFT JOIN ${users} o ON o.id = r.decided_by${
+        twoApprovers ? sql` LEFT JOIN ${users} f ON f.id = r.first_approved_by` : sql``
+      }${detail.join}`,
     ),
     cells: (r, words) => [
       requestRef(kind, Number(r.id)),
@@ -217,9 +221,7 @@ const SOURCES: Record<ExportKind, Source> = {
       "l.created_at_ms",
       "l.id",
       // a withdrawal's hold, the player's row and the house's, by the request's key (worker/ledger/funds.ts)
-      sql.raw(
-        "FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN withdrawal_requests w ON l.type = 'wait' AND w.idempotency_key = l.ref",
-      ),
+      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id LEFT JOIN ${withdrawalRequests} w ON l.type = 'wait' AND w.idempotency_key = l.ref`,
     ),
     cells: (r, words) => {
       const reason = statementReason(r);
@@ -239,8 +241,8 @@ const SOURCES: Record<ExportKind, Source> = {
       ];
     },
   },
-  deposits: requests("deposit_requests", PAYER),
-  withdrawals: requests("withdrawal_requests", PAY_TO),
+  deposits: requests(depositRequests, PAYER),
+  withdrawals: requests(withdrawalRequests, PAY_TO),
   // What operators credited or debited by hand: the players' ledger rows an operator made (ref operator:...).
   adjustments: {
     // reason: what the player reads; note: the operator's own words (before 0015, inside the reason)
@@ -265,7 +267,7 @@ const SOURCES: Record<ExportKind, Source> = {
         o.username AS operator, ${OPERATOR_IDS} AS operatorId, s.username AS secondOperator, ${SECOND_OPERATOR_ID} AS secondOperatorId`,
       "l.created_at_ms",
       "l.id",
-      sql`FROM ledger l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users o ON o.id = ${OPERATOR_IDS} LEFT JOIN users s ON s.id = ${SECOND_OPERATOR_ID}`,
+      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id LEFT JOIN ${users} o ON o.id = ${OPERATOR_IDS} LEFT JOIN ${users} s ON s.id = ${SECOND_OPERATOR_ID}`,
       sql`AND l.ref LIKE 'operator:%' AND l.user_id <> ${HOUSE_USER_ID}`,
     ),
     cells: (r, words) => [
@@ -296,7 +298,7 @@ const SOURCES: Record<ExportKind, Source> = {
       ),
       "a.created_at_ms",
       "a.id",
-      sql.raw("FROM audit_log a LEFT JOIN users o ON o.id = a.actor_id"),
+      sql`FROM ${auditLog} a LEFT JOIN ${users} o ON o.id = a.actor_id`,
     ),
     cells: (r, words) => [
       r.id,

@@ -6,6 +6,7 @@ import { summedByKey } from "../db/every-shard";
 import { dayOf, drawDays } from "./draw-days";
 import { toMoney } from "#shared/money";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
+import { bets as betsTable, users, rounds as roundsTable, rooms, ledger } from "../db/schema";
 
 // Rounds history and daily totals (docs/product.md#operators), computed from the bets and the ledger each time:
 // no separate counters that could drift from the books.
@@ -51,7 +52,7 @@ function betsOfRounds(shards: WalletDb[], roundIds: number[]) {
       COALESCE(SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END), 0) AS payouts,
       COALESCE(SUM(CASE WHEN b.isaward = -1 THEN b.stake_cents ELSE 0 END), 0) AS inPlay,
       COALESCE(SUM(CASE WHEN b.isaward = 2 THEN b.stake_cents ELSE 0 END), 0) AS refunded
-    FROM bets b WHERE b.round_id IN (SELECT value FROM json_each(${JSON.stringify(roundIds)})) GROUP BY b.round_id`,
+    FROM ${betsTable} b WHERE b.round_id IN (SELECT value FROM json_each(${JSON.stringify(roundIds)})) GROUP BY b.round_id`,
   );
 }
 
@@ -60,8 +61,8 @@ export async function roomRounds(control: ControlDb, shards: WalletDb[], roomId:
   const { limit, offset } = keysetLimit(at);
   const rounds = await control.all<Omit<RoundRow, keyof Omit<RoundBets, "key">>>(sql`SELECT r.id, r.seqno,
       r."commit" AS "commit", r.seed, r.numbers, r.status, r.draw_at_ms AS drawAtMs, r.void_reason AS voidReason,
-      r.void_note AS voidNote, (SELECT username FROM users WHERE id = r.voided_by) AS voidedBy
-    FROM rounds r
+      r.void_note AS voidNote, (SELECT username FROM ${users} WHERE id = r.voided_by) AS voidedBy
+    FROM ${roundsTable} r
     WHERE r.room_id = ${roomId} ${keyset ? sql`AND ${keyset}` : sql``}
     ORDER BY ${sql.join(keysetOrder(roundKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
   const bets = await betsOfRounds(
@@ -97,7 +98,7 @@ export async function roomVoidCounts(db: ControlDb, roomId: number): Promise<Rec
     reason: string | null;
     count: number;
   }>(sql`SELECT void_reason AS reason, COUNT(*) AS count
-    FROM rounds WHERE room_id = ${roomId} AND status = 'void' GROUP BY void_reason`);
+    FROM ${roundsTable} WHERE room_id = ${roomId} AND status = 'void' GROUP BY void_reason`);
   return Object.fromEntries(rows.map((r) => [r.reason ?? "seed_lost", r.count]));
 }
 
@@ -112,8 +113,8 @@ export async function dailyTotals(control: ControlDb, shards: WalletDb[], page: 
   const fromMs = toMs - TOTALS_DAYS * DAY_MS;
   const [days, open] = await Promise.all([
     drawDays(control, fromMs, toMs),
-    control.get<{ ids: string }>(sql`SELECT json_group_array(id) AS ids FROM rounds
-      WHERE room_id IN (SELECT id FROM rooms) AND status = 'open'`),
+    control.get<{ ids: string }>(sql`SELECT json_group_array(id) AS ids FROM ${roundsTable}
+      WHERE room_id IN (SELECT id FROM ${rooms}) AND status = 'open'`),
   ]);
   const [bets, inPlay, money] = await Promise.all([
     // by the day each round was drawn, its bets through bets_round; only a settled round's bets are played
@@ -124,14 +125,14 @@ export async function dailyTotals(control: ControlDb, shards: WalletDb[], page: 
             SUM(CASE WHEN ${PLAYED} THEN b.stake_cents ELSE 0 END) AS turnover,
             SUM(CASE WHEN b.isaward = 1 THEN b.award_cents ELSE 0 END) AS payouts,
             COUNT(DISTINCT CASE WHEN ${PLAYED} THEN b.user_id END) AS players
-          FROM bets b WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND ${PLAYED} GROUP BY "key"`,
+          FROM ${betsTable} b WHERE b.round_id BETWEEN ${days.lo} AND ${days.hi} AND ${PLAYED} GROUP BY "key"`,
         )
       : new Map<string, DayBets>(),
     // stakes of rounds not drawn yet, by the day they were placed
     summedByKey<string, DayInPlay>(
       shards,
       sql`SELECT ${dayOf("b.created_at_ms")} AS "key", SUM(b.stake_cents) AS inPlay
-      FROM bets b WHERE b.round_id IN (SELECT value FROM json_each(${open?.ids ?? "[]"})) AND b.isaward = -1
+      FROM ${betsTable} b WHERE b.round_id IN (SELECT value FROM json_each(${open?.ids ?? "[]"})) AND b.isaward = -1
         AND b.created_at_ms >= ${fromMs} AND b.created_at_ms < ${toMs} GROUP BY "key"`,
     ),
     summedByKey<string, DayMoney>(
@@ -139,7 +140,7 @@ export async function dailyTotals(control: ControlDb, shards: WalletDb[], page: 
       sql`SELECT ${dayOf("created_at_ms")} AS "key",
         SUM(CASE WHEN type = 'topup' AND idempotency_key LIKE 'deposit:%' THEN amount_cents ELSE 0 END) AS deposits,
         SUM(CASE WHEN type = 'wait' THEN -amount_cents WHEN type = 'redo' AND idempotency_key LIKE 'withdraw-refund:%' THEN -amount_cents ELSE 0 END) AS withdrawals
-      FROM ledger WHERE user_id <> ${HOUSE_USER_ID} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY "key"`,
+      FROM ${ledger} WHERE user_id <> ${HOUSE_USER_ID} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY "key"`,
     ),
   ]);
   const dayList = Array.from({ length: TOTALS_DAYS }, (_, i) => formatDate(toMs - (i + 1) * DAY_MS));

@@ -4,6 +4,7 @@ import { accountNames } from "../db/every-shard";
 import { drawBuckets } from "./draw-days";
 import { toMoney } from "#shared/money";
 import { PLAYER_OFFSET_MS } from "#shared/days";
+import { bets, protectionRefusals, depositRequests, selfExclusions, riskInteractions, users } from "../db/schema";
 
 // Markers of harm (docs/decisions/137), computed from the data each time they are read: each
 // says which pattern it saw and the figures that show it. Every query is set-based, over every player at
@@ -73,7 +74,7 @@ async function lossesRising(db: WalletDb, rounds: MarkerRounds, userId: number |
     week3: number;
   }>(sql`SELECT userId, SUM(CASE WHEN part = 'week1' THEN loss ELSE 0 END) AS week1,
       SUM(CASE WHEN part = 'week2' THEN loss ELSE 0 END) AS week2, SUM(CASE WHEN part = 'week3' THEN loss ELSE 0 END) AS week3
-    FROM (SELECT b.user_id AS userId, ${weeks.ofBet} AS part, b.stake_cents - b.award_cents AS loss FROM bets b
+    FROM (SELECT b.user_id AS userId, ${weeks.ofBet} AS part, b.stake_cents - b.award_cents AS loss FROM ${bets} b
       WHERE b.round_id BETWEEN ${weeks.lo} AND ${weeks.hi} AND b.isaward IN (0, 1) ${onlyUser(userId, "b.user_id")})
     GROUP BY userId HAVING week2 > 0 AND week2 > week3 AND week1 > week2`);
   return rows.map((r) => ({
@@ -90,9 +91,9 @@ async function depositAfterLossLimit(db: WalletDb, nowMs: number, userId: number
     deposits: number;
     cents: number;
   }>(sql`SELECT h.userId, h.hitAt, COUNT(d.id) AS deposits, SUM(d.amount_cents) AS cents
-    FROM (SELECT user_id AS userId, MIN(created_at_ms) AS hitAt FROM protection_refusals
+    FROM (SELECT user_id AS userId, MIN(created_at_ms) AS hitAt FROM ${protectionRefusals}
       WHERE kind = 'loss' AND created_at_ms >= ${nowMs - LOOKBACK_MS} ${onlyUser(userId, "user_id")} GROUP BY user_id) h
-    JOIN deposit_requests d ON d.user_id = h.userId AND d.created_at_ms > h.hitAt AND d.status <> 'rejected'
+    JOIN ${depositRequests} d ON d.user_id = h.userId AND d.created_at_ms > h.hitAt AND d.status <> 'rejected'
     GROUP BY h.userId`);
   return rows.map((r) => ({
     key: "depositAfterLossLimit",
@@ -109,7 +110,7 @@ async function nightPlay(db: WalletDb, rounds: MarkerRounds, userId: number | nu
   const night = sql.raw(`(${local} % ${DAY}) < ${NIGHT_END_MS}`);
   const rows = await db.all<{ userId: number; playDays: number; nightDays: number }>(sql`SELECT b.user_id AS userId,
       COUNT(DISTINCT ${day}) AS playDays, COUNT(DISTINCT CASE WHEN ${night} THEN ${day} END) AS nightDays
-    FROM bets b
+    FROM ${bets} b
     WHERE b.round_id BETWEEN ${window.lo} AND ${window.hi} AND b.isaward <> 3 AND ${window.ofBet} = 'window' ${onlyUser(userId, "b.user_id")}
     GROUP BY b.user_id HAVING nightDays >= ${NIGHT_DAYS_MIN} AND nightDays * 2 > playDays`);
   return rows.map((r) => ({
@@ -129,7 +130,7 @@ async function repeatedRefusals(db: WalletDb, nowMs: number, userId: number | nu
     excluded: number;
   }>(sql`SELECT user_id AS userId, COUNT(*) AS refusals,
       SUM(kind = 'deposit') AS deposit, SUM(kind = 'loss') AS loss, SUM(kind = 'stake') AS stake, SUM(kind = 'excluded') AS excluded
-    FROM protection_refusals WHERE created_at_ms >= ${nowMs - WEEK} ${onlyUser(userId, "user_id")}
+    FROM ${protectionRefusals} WHERE created_at_ms >= ${nowMs - WEEK} ${onlyUser(userId, "user_id")}
     GROUP BY user_id HAVING COUNT(*) >= ${REFUSALS_MIN}`);
   return rows.map(({ userId: id, ...figures }) => ({
     key: "repeatedRefusals",
@@ -144,7 +145,7 @@ async function timeOutResumed(db: WalletDb, nowMs: number, userId: number | null
     endedAt: number;
     resumedAt: number;
   }>(sql`SELECT s.user_id AS userId, s.end_at_ms AS endedAt, MIN(b.created_at_ms) AS resumedAt
-    FROM self_exclusions s JOIN bets b ON b.user_id = s.user_id AND b.created_at_ms >= s.end_at_ms AND b.created_at_ms < s.end_at_ms + ${RESUMED_WITHIN_MS}
+    FROM ${selfExclusions} s JOIN ${bets} b ON b.user_id = s.user_id AND b.created_at_ms >= s.end_at_ms AND b.created_at_ms < s.end_at_ms + ${RESUMED_WITHIN_MS}
     WHERE s.period IN ('24h', '7d', '30d') AND s.end_at_ms >= ${nowMs - LOOKBACK_MS} AND s.end_at_ms <= ${nowMs} ${onlyUser(userId, "s.user_id")}
     GROUP BY s.id`);
   return rows.map((r) => ({
@@ -191,9 +192,9 @@ export async function playersAtRisk(control: ControlDb, shards: WalletDb[], nowM
           lastAt: number | null;
           lastKind: string | null;
         }>(sql`SELECT u.id, u.username,
-          (SELECT created_at_ms FROM risk_interactions WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastAt,
-          (SELECT kind FROM risk_interactions WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastKind
-        FROM users u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
+          (SELECT created_at_ms FROM ${riskInteractions} WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastAt,
+          (SELECT kind FROM ${riskInteractions} WHERE user_id = u.id ORDER BY id DESC LIMIT 1) AS lastKind
+        FROM ${users} u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
       ),
     )
   ).flat();
@@ -217,7 +218,7 @@ export type RiskInteraction = {
 };
 
 export const interactionStatement = (db: WalletDb, i: RiskInteraction): SQL =>
-  sql`INSERT INTO risk_interactions (user_id, operator_id, kind, text, created_at_ms) VALUES (${i.userId}, ${i.operatorId}, ${i.kind}, ${i.text}, ${i.nowMs})`;
+  sql`INSERT INTO ${riskInteractions} (user_id, operator_id, kind, text, created_at_ms) VALUES (${i.userId}, ${i.operatorId}, ${i.kind}, ${i.text}, ${i.nowMs})`;
 
 /** A player's interactions, newest first, from their shard (`db`); the operators named from the control database. */
 export async function interactionsOf(db: WalletDb, control: ControlDb, userId: number) {
@@ -229,7 +230,7 @@ export async function interactionsOf(db: WalletDb, control: ControlDb, userId: n
     operatorId: number | null;
     operator: string | null;
   }>(sql`SELECT i.id, i.kind, i.text, i.created_at_ms AS at, i.operator_id AS operatorId, o.username AS operator
-    FROM risk_interactions i LEFT JOIN users o ON o.id = i.operator_id WHERE i.user_id = ${userId} ORDER BY i.id DESC LIMIT 50`);
+    FROM ${riskInteractions} i LEFT JOIN ${users} o ON o.id = i.operator_id WHERE i.user_id = ${userId} ORDER BY i.id DESC LIMIT 50`);
   const names = await accountNames(
     control,
     rows.map((r) => r.operatorId),

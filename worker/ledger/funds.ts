@@ -56,7 +56,7 @@ export function listLedgerRows(db: WalletDb, q: FlowQuery) {
 
 /** The player's balance at an instant, from the ledger: the balance after the last movement before it (0 before any). */
 export async function balanceBefore(db: WalletDb, userId: number, atMs: number): Promise<number> {
-  const row = await db.get<{ afterCents: number }>(sql`SELECT after_cents AS afterCents FROM ledger
+  const row = await db.get<{ afterCents: number }>(sql`SELECT after_cents AS afterCents FROM ${ledger}
     WHERE user_id = ${userId} AND created_at_ms < ${atMs} ORDER BY created_at_ms DESC, id DESC LIMIT 1`);
   return row?.afterCents ?? 0;
 }
@@ -138,7 +138,7 @@ export async function ledgerSummary(
         -- the same rule as the ledger's kind (isAdjustmentRow in worker/ledger/reasons.ts)
         WHEN type IN ('topup', 'debit') THEN 'adjustment'
         ELSE 'other' END AS line
-      FROM ledger WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs})`);
+      FROM ${ledger} WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs})`);
   return row!;
 }
 

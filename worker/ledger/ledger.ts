@@ -1,6 +1,7 @@
 import type { WalletDb } from "../db/client";
 import { sql, type SQL } from "drizzle-orm";
 import { reasonValues, type LedgerReason } from "./reasons";
+import { ledger, users } from "../db/schema";
 
 /** The house account: the counterparty of every movement, so all balances always add up to zero. */
 export const HOUSE_USER_ID = 1;
@@ -44,18 +45,18 @@ export function balanceChangeStatements(db: WalletDb, change: BalanceChange) {
   const onlyIf = change.onlyIf ? sql` AND (${change.onlyIf})` : sql``;
   if (!Number.isSafeInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
   const playerSide = [
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, operator_note, ref, idempotency_key, created_at_ms)
-      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${note}, ${ref}, ${key}, ${nowMs} FROM users WHERE id = ${userId}${onlyIf}`),
+    db.run(sql`INSERT INTO ${ledger} (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, operator_note, ref, idempotency_key, created_at_ms)
+      SELECT id, ${amount}, money_cents, money_cents + ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${note}, ${ref}, ${key}, ${nowMs} FROM ${users} WHERE id = ${userId}${onlyIf}`),
     db.run(
-      sql`UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf} RETURNING money_cents AS moneyCents`,
+      sql`UPDATE ${users} SET money_cents = money_cents + ${amount} WHERE id = ${userId}${onlyIf} RETURNING money_cents AS moneyCents`,
     ),
   ] as const;
   if (change.counterparty === "stakes") return playerSide;
   return [
     ...playerSide,
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
-      SELECT id, ${-amount}, money_cents, money_cents - ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key + ":house"}, ${nowMs} FROM users WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
-    db.run(sql`UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
+    db.run(sql`INSERT INTO ${ledger} (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      SELECT id, ${-amount}, money_cents, money_cents - ${amount}, ${type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key + ":house"}, ${nowMs} FROM ${users} WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
+    db.run(sql`UPDATE ${users} SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID}${onlyIf}`),
   ] as const;
 }
 
@@ -66,7 +67,7 @@ export function balanceChangeStatements(db: WalletDb, change: BalanceChange) {
  */
 export async function cannotCover(db: WalletDb, userId: number, debitCents: number): Promise<boolean> {
   const row = await db.get<{ moneyCents: number }>(
-    sql`SELECT money_cents AS moneyCents FROM users WHERE id = ${userId}`,
+    sql`SELECT money_cents AS moneyCents FROM ${users} WHERE id = ${userId}`,
   );
   return row !== undefined && row.moneyCents < debitCents;
 }

@@ -1,6 +1,6 @@
 import type { WalletDb } from "../db/client";
 import { and, desc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { notices } from "../db/schema";
+import { notices, financeOrders, playerMoves, playLimits } from "../db/schema";
 
 // A player's notices (docs/decisions/142-notices-and-leaving-with-ones-money.md): each is written by
 // a statement of the batch that takes the decision it tells of, so a notice never exists without its
@@ -31,7 +31,7 @@ export type NewNotice = {
  */
 export function noticeStatement(db: WalletDb, n: NewNotice, onlyIf?: SQL) {
   if (onlyIf)
-    return db.run(sql`INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms)
+    return db.run(sql`INSERT INTO ${notices} (user_id, kind, params, notice_key, created_at_ms)
       SELECT ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}, ${n.key}, ${n.nowMs} WHERE ${onlyIf}`);
   return db.insert(notices).values({
     userId: n.userId,
@@ -47,13 +47,13 @@ export function noticeStatement(db: WalletDb, n: NewNotice, onlyIf?: SQL) {
  * the same orders its principal statement pays, so it must run before the orders' counters move.
  */
 export function maturedLockupNoticesStatement(db: WalletDb, nowMs: number) {
-  return db.run(sql`INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms)
+  return db.run(sql`INSERT INTO ${notices} (user_id, kind, params, notice_key, created_at_ms)
     SELECT o.user_id, 'lockupMatured',
       json_object('orderId', o.id, 'amountCents', o.amount_cents, 'interestCents', o.days * ((o.amount_cents * o.daily_rate_ppm) / 1000000), 'days', o.days),
       'lockup-matured:' || o.id, ${nowMs}
-    FROM finance_orders o WHERE o.status = 'active' AND o.end_at_ms <= ${nowMs}
+    FROM ${financeOrders} o WHERE o.status = 'active' AND o.end_at_ms <= ${nowMs}
       -- not while the player is being moved between shards: the accrual waits for the move too
-      AND NOT EXISTS (SELECT 1 FROM player_moves m WHERE m.user_id = o.user_id)
+      AND NOT EXISTS (SELECT 1 FROM ${playerMoves} m WHERE m.user_id = o.user_id)
     ON CONFLICT (notice_key) DO NOTHING`);
 }
 
@@ -64,15 +64,15 @@ export function maturedLockupNoticesStatement(db: WalletDb, nowMs: number) {
  */
 export function dueLimitChangeStatements(db: WalletDb, nowMs: number) {
   return [
-    db.run(sql`INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms)
+    db.run(sql`INSERT INTO ${notices} (user_id, kind, params, notice_key, created_at_ms)
       SELECT user_id, 'limitInForce', json_object('kind', kind, 'period', period, 'amountCents', pending_amount_cents),
         'limit:' || user_id || ':' || kind || ':' || period || ':' || pending_at_ms, ${nowMs}
-      FROM play_limits WHERE pending_at_ms IS NOT NULL AND pending_at_ms <= ${nowMs}
+      FROM ${playLimits} WHERE pending_at_ms IS NOT NULL AND pending_at_ms <= ${nowMs}
       ON CONFLICT (notice_key) DO NOTHING`),
-    db.run(sql`UPDATE play_limits SET amount_cents = pending_amount_cents, pending_amount_cents = NULL, pending_at_ms = NULL, updated_at_ms = ${nowMs}
+    db.run(sql`UPDATE ${playLimits} SET amount_cents = pending_amount_cents, pending_amount_cents = NULL, pending_at_ms = NULL, updated_at_ms = ${nowMs}
       WHERE pending_at_ms IS NOT NULL AND pending_at_ms <= ${nowMs} AND pending_amount_cents IS NOT NULL`),
     db.run(
-      sql`DELETE FROM play_limits WHERE pending_at_ms IS NOT NULL AND pending_at_ms <= ${nowMs} AND pending_amount_cents IS NULL`,
+      sql`DELETE FROM ${playLimits} WHERE pending_at_ms IS NOT NULL AND pending_at_ms <= ${nowMs} AND pending_amount_cents IS NULL`,
     ),
   ];
 }
@@ -99,7 +99,7 @@ export function listNotices(db: WalletDb, userId: number, limit: number, beforeI
 
 export async function unreadNoticeCount(db: WalletDb, userId: number): Promise<number> {
   const row = await db.get<{ n: number }>(
-    sql`SELECT COUNT(*) AS n FROM notices WHERE user_id = ${userId} AND read_at_ms IS NULL`,
+    sql`SELECT COUNT(*) AS n FROM ${notices} WHERE user_id = ${userId} AND read_at_ms IS NULL`,
   );
   return row?.n ?? 0;
 }

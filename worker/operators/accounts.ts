@@ -4,7 +4,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
-import { users } from "../db/schema";
+import { users, auditLog, accountDirectory } from "../db/schema";
 import { revokeAllSessionsStatement } from "../accounts/sessions";
 import { findAccount, reserveAccountStatement } from "../accounts/directory";
 import { OPERATOR_ROLES, operatorRoleOf, type OperatorRole } from "#shared/operators/roles";
@@ -32,8 +32,8 @@ export async function listOperators(db: ControlDb) {
     lastSignInMs: number | null;
   }>(sql`
     SELECT u.id, u.username, u.operator_role AS role, u.frozen AS disabled, u.totp_secret IS NOT NULL AS enrolled, u.created_at_ms AS createdAtMs,
-      (SELECT max(created_at_ms) FROM audit_log a WHERE a.actor_id = u.id AND a.action = 'operator.login') AS lastSignInMs
-    FROM users u WHERE u.role = 'operator' ORDER BY u.id DESC`);
+      (SELECT max(created_at_ms) FROM ${auditLog} a WHERE a.actor_id = u.id AND a.action = 'operator.login') AS lastSignInMs
+    FROM ${users} u WHERE u.role = 'operator' ORDER BY u.id DESC`);
   return rows.map((r): Operator => ({
     ...r,
     role: operatorRoleOf(r.role),
@@ -55,7 +55,7 @@ export async function createOperator(
   // a name is unique among players of every shard and operators: the directory decides (docs/decisions/161)
   if (await findAccount(db, c.username)) throw new ProductError(1013);
   if (c.email && (await operatorWithEmail(db, c.email))) throw new ProductError(1238);
-  const newId = sql`(SELECT id FROM users WHERE lower(username) = lower(${c.username}))`;
+  const newId = sql`(SELECT id FROM ${users} WHERE lower(username) = lower(${c.username}))`;
   const enrolment = await enrolmentCodeStatements(db, { userId: newId, createdBy: c.actorId, nowMs: c.nowMs });
   try {
     const [, created, , , filed] = await runInOneBatch(db, [
@@ -63,7 +63,7 @@ export async function createOperator(
       db
         .insert(users)
         .values({
-          id: sql`(SELECT id FROM account_directory WHERE lower(username) = lower(${c.username}))`,
+          id: sql`(SELECT id FROM ${accountDirectory} WHERE lower(username) = lower(${c.username}))`,
           username: c.username,
           nickname: c.username,
           role: "operator",
@@ -135,7 +135,7 @@ async function operatorOf(db: ControlDb, a: OperatorAct) {
  * inside the guarded statement, so it holds at the moment of the write.
  */
 const anotherAdminRemains = (id: number) =>
-  sql`(coalesce(operator_role, '') <> 'admin' OR frozen = 1 OR (SELECT count(*) FROM users WHERE role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND id <> ${id}) > 0)`;
+  sql`(coalesce(operator_role, '') <> 'admin' OR frozen = 1 OR (SELECT count(*) FROM ${users} WHERE role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND id <> ${id}) > 0)`;
 
 /**
  * One guarded change of an operator row: when `allowed` fails at the moment of the write, the role is set
@@ -144,7 +144,7 @@ const anotherAdminRemains = (id: number) =>
  */
 function guardedUpdate(db: ControlDb, id: number, set: SQL, allowed: SQL) {
   return db.run(
-    sql`UPDATE users SET ${set}, role = CASE WHEN ${allowed} THEN role ELSE 'refused' END WHERE id = ${id} AND role = 'operator'`,
+    sql`UPDATE ${users} SET ${set}, role = CASE WHEN ${allowed} THEN role ELSE 'refused' END WHERE id = ${id} AND role = 'operator'`,
   );
 }
 
@@ -153,7 +153,7 @@ async function lastAdminOrThrow(db: ControlDb, batch: () => Promise<unknown>, id
     await batch();
   } catch (error) {
     const [{ others }] = await db.all<{ others: number }>(
-      sql`SELECT count(*) AS others FROM users WHERE role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND id <> ${id}`,
+      sql`SELECT count(*) AS others FROM ${users} WHERE role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND id <> ${id}`,
     );
     if (others === 0) throw new ProductError(1173);
     throw (await approversRefusal(db, id, after)) ?? error;

@@ -2,6 +2,7 @@ import type { ControlDb } from "../db/client";
 import { sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { OPERATOR_ROLES, type OperatorRole } from "#shared/operators/roles";
+import { users } from "../db/schema";
 
 // Four eyes cannot be emptied (docs/decisions/167-money-settings-four-eyes.md): no change of an operator (a lower
 // role, disabling, an authenticator reset) may leave fewer than two active operators able to give each kind of
@@ -35,7 +36,7 @@ export function approversRemain(id: number, after: After): SQL {
   const kept = KINDS.map(({ least }) => {
     const roles = rolesFrom(least);
     if (after.active && after.role && roles.includes(after.role)) return sql`1`;
-    return sql`NOT (${ACTIVE} AND coalesce(operator_role, '') IN (${inList(roles)}) AND (SELECT count(*) FROM users WHERE ${ACTIVE} AND operator_role IN (${inList(roles)}) AND id <> ${id}) < 2)`;
+    return sql`NOT (${ACTIVE} AND coalesce(operator_role, '') IN (${inList(roles)}) AND (SELECT count(*) FROM ${users} WHERE ${ACTIVE} AND operator_role IN (${inList(roles)}) AND id <> ${id}) < 2)`;
   });
   return sql`(${sql.join(kept, sql` AND `)})`;
 }
@@ -43,7 +44,7 @@ export function approversRemain(id: number, after: After): SQL {
 /** The refusal (1241, 1242) the change of `id` to `after` meets now, or null: read before writing, and after a guard aborted a batch. */
 export async function approversRefusal(db: ControlDb, id: number, after: After) {
   const [row] = await db.all<{ role: string | null; active: number }>(
-    sql`SELECT operator_role AS role, (${ACTIVE}) AS active FROM users WHERE id = ${id}`,
+    sql`SELECT operator_role AS role, (${ACTIVE}) AS active FROM ${users} WHERE id = ${id}`,
   );
   if (!row?.active) return null;
   for (const { least, code } of KINDS) {
@@ -51,7 +52,7 @@ export async function approversRefusal(db: ControlDb, id: number, after: After) 
     if (!roles.includes(row.role as OperatorRole)) continue;
     if (after.active && after.role && roles.includes(after.role)) continue;
     const [{ others }] = await db.all<{ others: number }>(
-      sql`SELECT count(*) AS others FROM users WHERE ${ACTIVE} AND operator_role IN (${inList(roles)}) AND id <> ${id}`,
+      sql`SELECT count(*) AS others FROM ${users} WHERE ${ACTIVE} AND operator_role IN (${inList(roles)}) AND id <> ${id}`,
     );
     if (others < 2) return new ProductError(code);
   }

@@ -58,9 +58,9 @@ export async function enrolmentCodeStatements(
   const hash = await enrolmentCodeHash(code);
   const guard = e.onlyIf ?? sql`1`;
   const statements = [
-    db.run(sql`UPDATE enrolment_codes SET expires_at_ms = min(expires_at_ms, ${e.nowMs})
+    db.run(sql`UPDATE ${enrolmentCodes} SET expires_at_ms = min(expires_at_ms, ${e.nowMs})
       WHERE user_id = ${e.userId} AND used_at_ms IS NULL AND ${guard}`),
-    db.run(sql`INSERT INTO enrolment_codes (user_id, code_hash, created_by, created_at_ms, expires_at_ms)
+    db.run(sql`INSERT INTO ${enrolmentCodes} (user_id, code_hash, created_by, created_at_ms, expires_at_ms)
       SELECT ${e.userId}, ${hash}, ${e.createdBy}, ${e.nowMs}, ${e.nowMs + ENROLMENT_TTL_MS} WHERE ${guard}`),
   ];
   return { code, expiresAtMs: e.nowMs + ENROLMENT_TTL_MS, statements };
@@ -146,8 +146,8 @@ export async function confirmEnrolment(
   try {
     await runInOneBatch(db, [
       // 0 breaks enrolment_codes_used_positive: a spent code or a replaced secret aborts everything
-      db.run(sql`UPDATE enrolment_codes SET used_at_ms = CASE WHEN used_at_ms IS NULL AND expires_at_ms > ${nowMs}
-          AND (SELECT totp_pending_secret FROM users WHERE id = ${operator.id}) = ${pending} THEN ${nowMs} ELSE 0 END
+      db.run(sql`UPDATE ${enrolmentCodes} SET used_at_ms = CASE WHEN used_at_ms IS NULL AND expires_at_ms > ${nowMs}
+          AND (SELECT totp_pending_secret FROM ${users} WHERE id = ${operator.id}) = ${pending} THEN ${nowMs} ELSE 0 END
         WHERE id = ${codeId}`),
       db
         .update(users)

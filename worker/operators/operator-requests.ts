@@ -9,7 +9,7 @@ import { auditStatement, auditStatementIf } from "../audit/log";
 import { enrolmentCodeStatements } from "./enrolment";
 import { approversOrThrow, approversRefusal, approversRemain } from "./approvers";
 import { runInOneBatch } from "../db/batch";
-import { enrolmentCodes, operatorRequests, users } from "../db/schema";
+import { enrolmentCodes, operatorRequests, users, recoveryCodes, sessions } from "../db/schema";
 
 // Power over operators is four-eyed (docs/decisions/060-operator-sign-in.md): making an operator,
 // enabling one, raising a role and resetting an authenticator are requests that a second admin approves;
@@ -27,7 +27,7 @@ export function operatorRequestStatement(
   db: ControlDb,
   r: { kind: OperatorRequestKind; operatorId: number | SQL; role?: OperatorRole; requestedBy: number; nowMs: number },
 ) {
-  return db.run(sql`INSERT INTO operator_requests (kind, operator_id, role, requested_by, created_at_ms)
+  return db.run(sql`INSERT INTO ${operatorRequests} (kind, operator_id, role, requested_by, created_at_ms)
     VALUES (${r.kind}, ${r.operatorId}, ${r.role ?? null}, ${r.requestedBy}, ${r.nowMs}) RETURNING id`);
 }
 
@@ -98,7 +98,7 @@ export async function listOperatorRequests(db: ControlDb): Promise<OperatorReque
       // who handed over the code the account last enrolled with (1239: they do not make it active)
       codeHandedById: sql<
         number | null
-      >`(SELECT created_by FROM enrolment_codes WHERE user_id = ${operatorRequests.operatorId} AND used_at_ms IS NOT NULL ORDER BY used_at_ms DESC LIMIT 1)`,
+      >`(SELECT created_by FROM ${enrolmentCodes} WHERE user_id = ${operatorRequests.operatorId} AND used_at_ms IS NOT NULL ORDER BY used_at_ms DESC LIMIT 1)`,
       createdAtMs: operatorRequests.createdAtMs,
     })
     .from(operatorRequests)
@@ -120,7 +120,7 @@ export type OperatorDecision = { actorId: number; id: number; approve: boolean; 
 
 /** True inside the batch once this very decision is the request's. */
 const decidedNow = (d: OperatorDecision, status: string) =>
-  sql`EXISTS (SELECT 1 FROM operator_requests WHERE id = ${d.id} AND status = ${status} AND decided_by = ${d.actorId} AND decided_at_ms = ${d.nowMs})`;
+  sql`EXISTS (SELECT 1 FROM ${operatorRequests} WHERE id = ${d.id} AND status = ${status} AND decided_by = ${d.actorId} AND decided_at_ms = ${d.nowMs})`;
 
 /**
  * A second admin's decision. The asker may only withdraw their request (a rejection by them is a
@@ -194,7 +194,7 @@ async function approvedEffect(db: ControlDb, r: Request, d: OperatorDecision, no
       return {
         statements: [
           db.run(
-            sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND totp_secret IS NOT NULL AND ${now}`,
+            sql`UPDATE ${users} SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND totp_secret IS NOT NULL AND ${now}`,
           ),
         ],
         answer: {},
@@ -203,7 +203,7 @@ async function approvedEffect(db: ControlDb, r: Request, d: OperatorDecision, no
       return {
         statements: [
           db.run(
-            sql`UPDATE users SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND totp_secret IS NOT NULL AND ${now}`,
+            sql`UPDATE ${users} SET frozen = 0 WHERE id = ${id} AND role = 'operator' AND totp_secret IS NOT NULL AND ${now}`,
           ),
         ],
         answer: {},
@@ -211,7 +211,7 @@ async function approvedEffect(db: ControlDb, r: Request, d: OperatorDecision, no
     case "role":
       return {
         statements: [
-          db.run(sql`UPDATE users SET operator_role = ${r.role} WHERE id = ${id} AND role = 'operator' AND ${now}`),
+          db.run(sql`UPDATE ${users} SET operator_role = ${r.role} WHERE id = ${id} AND role = 'operator' AND ${now}`),
         ],
         answer: { role: r.role },
       };
@@ -229,13 +229,13 @@ async function approvedEffect(db: ControlDb, r: Request, d: OperatorDecision, no
           db.run(
             // disabled until re-enrolled and enabled by an admin other than the one handed the code (1239)
             // refused inside the batch (a role the CHECK refuses aborts it) when it would leave fewer than two approvers
-            sql`UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0, frozen = 1,
+            sql`UPDATE ${users} SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = 0, frozen = 1,
               role = CASE WHEN ${approversRemain(id, { role: null, active: false })} THEN role ELSE 'refused' END
               WHERE id = ${id} AND role = 'operator' AND ${now}`,
           ),
-          db.run(sql`DELETE FROM recovery_codes WHERE user_id = ${id} AND ${now}`),
+          db.run(sql`DELETE FROM ${recoveryCodes} WHERE user_id = ${id} AND ${now}`),
           db.run(
-            sql`UPDATE sessions SET revoked_at_ms = ${d.nowMs} WHERE user_id = ${id} AND revoked_at_ms IS NULL AND ${now}`,
+            sql`UPDATE ${sessions} SET revoked_at_ms = ${d.nowMs} WHERE user_id = ${id} AND revoked_at_ms IS NULL AND ${now}`,
           ),
           ...enrolment.statements,
         ],

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { shardOfId } from "../db/id-ranges";
 import { shardOfPlayer } from "../db/every-shard";
+import type { adjustmentRequests, depositRequests, withdrawalRequests } from "../db/schema";
 
 // Where a console decision writes (docs/decisions/161): a player's rows, their money move and its audit row
 // are in the player's wallet shard, in one batch there; the operator, their role, the settings and the
@@ -21,7 +22,7 @@ export async function playerBooks(dbs: Databases, userId: number): Promise<Playe
 }
 
 /** The player's requests and adjustment requests: what a console decision names by its id. */
-export type RequestTable = "deposit_requests" | "withdrawal_requests" | "adjustment_requests";
+export type RequestTable = typeof depositRequests | typeof withdrawalRequests | typeof adjustmentRequests;
 
 /**
  * The shard of a request named by its id: the shard whose id range it is from is asked first, then the others
@@ -38,7 +39,7 @@ export async function requestBooks(dbs: Databases, table: RequestTable, id: numb
   for (const shard of order) {
     const row = await dbs
       .wallet(shard)
-      .get<{ userId: number }>(sql`SELECT user_id AS userId FROM ${sql.identifier(table)} WHERE id = ${id}`);
+      .get<{ userId: number }>(sql`SELECT user_id AS userId FROM ${table} WHERE id = ${id}`);
     if (!row) continue;
     const home = (await shardOfPlayer(control, row.userId)) ?? shard;
     return { control, wallet: dbs.wallet(home), shard: home };

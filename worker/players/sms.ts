@@ -117,9 +117,9 @@ const NAME_CHECKS_PER_CODE = 3;
  */
 export async function takeNameCheck(db: ControlDb, id: number, nowMs: number) {
   const taken = await db.run(
-    sql`UPDATE sms_codes SET name_checks = name_checks + 1 WHERE id = ${id} AND used_at_ms IS NULL AND name_checks < ${NAME_CHECKS_PER_CODE}`,
+    sql`UPDATE ${smsCodes} SET name_checks = name_checks + 1 WHERE id = ${id} AND used_at_ms IS NULL AND name_checks < ${NAME_CHECKS_PER_CODE}`,
   );
   if (taken.meta.changes === 1) return;
-  await db.run(sql`UPDATE sms_codes SET used_at_ms = ${nowMs} WHERE id = ${id} AND used_at_ms IS NULL`);
+  await db.run(sql`UPDATE ${smsCodes} SET used_at_ms = ${nowMs} WHERE id = ${id} AND used_at_ms IS NULL`);
   throw new ProductError(2066);
 }

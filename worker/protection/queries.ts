@@ -1,6 +1,6 @@
 import type { WalletDb } from "../db/client";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { playLimits, selfExclusions } from "../db/schema";
+import { playLimits, selfExclusions, depositRequests, bets } from "../db/schema";
 import { type LimitKind, type LimitPeriod, PERIOD_MS, type StoredLimit } from "#shared/protection/rules";
 
 // Player protection in SQL (docs/product.md#player-protection). The checks are SQL conditions meant to sit INSIDE the batch
@@ -20,17 +20,17 @@ function usedSql(kind: LimitKind, userId: number, since: SQL): SQL {
   switch (kind) {
     // Money asked for: pending and approved deposit requests (a rejected one never arrived).
     case "deposit":
-      return sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM deposit_requests
+      return sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM ${depositRequests}
         WHERE user_id = ${userId} AND status <> 'rejected' AND created_at_ms > ${since})`;
     // Stakes minus awards of the bets placed in the window; a bet awaiting its draw counts in full,
     // a cancelled one not at all, a refunded one nets to zero.
     case "loss":
-      return sql`(SELECT COALESCE(SUM(stake_cents - award_cents), 0) FROM bets
+      return sql`(SELECT COALESCE(SUM(stake_cents - award_cents), 0) FROM ${bets}
         WHERE user_id = ${userId} AND isaward <> 3 AND created_at_ms > ${since})`;
     // Money put at stake: bets still standing. A finance lock-up is not a wager and does not count
     // (docs/decisions/090-player-protection-limits.md).
     case "stake":
-      return sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM bets
+      return sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM ${bets}
           WHERE user_id = ${userId} AND isaward NOT IN (2, 3) AND created_at_ms > ${since})`;
   }
 }
@@ -38,10 +38,10 @@ function usedSql(kind: LimitKind, userId: number, since: SQL): SQL {
 /** When the oldest amount still counting against a limit of this kind leaves its window (null = nothing counts). */
 function oldestSql(kind: LimitKind, userId: number, since: SQL): SQL {
   if (kind === "deposit") {
-    return sql`(SELECT MIN(created_at_ms) FROM deposit_requests WHERE user_id = ${userId} AND status <> 'rejected' AND created_at_ms > ${since})`;
+    return sql`(SELECT MIN(created_at_ms) FROM ${depositRequests} WHERE user_id = ${userId} AND status <> 'rejected' AND created_at_ms > ${since})`;
   }
   const counted = kind === "loss" ? sql`isaward <> 3` : sql`isaward NOT IN (2, 3)`;
-  return sql`(SELECT MIN(created_at_ms) FROM bets WHERE user_id = ${userId} AND ${counted} AND created_at_ms > ${since})`;
+  return sql`(SELECT MIN(created_at_ms) FROM ${bets} WHERE user_id = ${userId} AND ${counted} AND created_at_ms > ${since})`;
 }
 
 export type Headroom = { period: LimitPeriod; limitCents: number; usedCents: number; oldestAtMs: number | null };
@@ -51,19 +51,19 @@ export async function headroomOf(db: WalletDb, userId: number, kind: LimitKind, 
   const since = windowStartSql(nowMs);
   return db.all<Headroom>(sql`SELECT l.period AS period, ${effectiveLimitSql(nowMs)} AS limitCents,
       ${usedSql(kind, userId, since)} AS usedCents, ${oldestSql(kind, userId, since)} AS oldestAtMs
-    FROM play_limits l WHERE l.user_id = ${userId} AND l.kind = ${kind} AND ${effectiveLimitSql(nowMs)} IS NOT NULL`);
+    FROM ${playLimits} l WHERE l.user_id = ${userId} AND l.kind = ${kind} AND ${effectiveLimitSql(nowMs)} IS NOT NULL`);
 }
 
 /** True while no limit of this kind (any period) would be passed by adding newCents now. */
 function withinLimitSql(kind: LimitKind, userId: number, newCents: number, nowMs: number): SQL {
   const limit = effectiveLimitSql(nowMs);
-  return sql`NOT EXISTS (SELECT 1 FROM play_limits l WHERE l.user_id = ${userId} AND l.kind = ${kind}
+  return sql`NOT EXISTS (SELECT 1 FROM ${playLimits} l WHERE l.user_id = ${userId} AND l.kind = ${kind}
     AND ${limit} IS NOT NULL AND ${usedSql(kind, userId, windowStartSql(nowMs))} + ${newCents} > ${limit})`;
 }
 
 /** True while the player has no time-out or self-exclusion running. */
 function notExcludedSql(userId: number, nowMs: number): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM self_exclusions WHERE user_id = ${userId}
+  return sql`NOT EXISTS (SELECT 1 FROM ${selfExclusions} WHERE user_id = ${userId}
     AND start_at_ms <= ${nowMs} AND (end_at_ms IS NULL OR end_at_ms > ${nowMs}))`;
 }
 
@@ -148,14 +148,14 @@ export async function saveLimitIfUnchanged(
   if (!before) {
     if (empty) return true;
     result =
-      await db.run(sql`INSERT INTO play_limits (user_id, kind, period, amount_cents, pending_amount_cents, pending_at_ms, updated_at_ms)
+      await db.run(sql`INSERT INTO ${playLimits} (user_id, kind, period, amount_cents, pending_amount_cents, pending_at_ms, updated_at_ms)
       VALUES (${key.userId}, ${key.kind}, ${key.period}, ${after.amountCents}, ${after.pendingAmountCents}, ${after.pendingAtMs}, ${nowMs})
       ON CONFLICT DO NOTHING`);
   } else if (empty) {
-    result = await db.run(sql`DELETE FROM play_limits WHERE ${row} AND ${unchangedSql(before)}`);
+    result = await db.run(sql`DELETE FROM ${playLimits} WHERE ${row} AND ${unchangedSql(before)}`);
   } else {
     result =
-      await db.run(sql`UPDATE play_limits SET amount_cents = ${after.amountCents}, pending_amount_cents = ${after.pendingAmountCents},
+      await db.run(sql`UPDATE ${playLimits} SET amount_cents = ${after.amountCents}, pending_amount_cents = ${after.pendingAmountCents},
       pending_at_ms = ${after.pendingAtMs}, updated_at_ms = ${nowMs} WHERE ${row} AND ${unchangedSql(before)}`);
   }
   return result.meta.changes > 0;
@@ -169,7 +169,7 @@ export async function activeExclusion(
   userId: number,
   nowMs: number,
 ): Promise<ActiveExclusion | undefined> {
-  return db.get<ActiveExclusion>(sql`SELECT period, start_at_ms AS startAtMs, end_at_ms AS endAtMs FROM self_exclusions
+  return db.get<ActiveExclusion>(sql`SELECT period, start_at_ms AS startAtMs, end_at_ms AS endAtMs FROM ${selfExclusions}
     WHERE user_id = ${userId} AND start_at_ms <= ${nowMs} AND (end_at_ms IS NULL OR end_at_ms > ${nowMs})
     ORDER BY end_at_ms IS NULL DESC, end_at_ms DESC LIMIT 1`);
 }
@@ -180,6 +180,6 @@ export function insertExclusionStatement(db: WalletDb, userId: number, exclusion
 
 /** Every exclusion of a player, newest first (the operator's read-only view). */
 export function listExclusions(db: WalletDb, userId: number) {
-  return db.all<ActiveExclusion>(sql`SELECT period, start_at_ms AS startAtMs, end_at_ms AS endAtMs FROM self_exclusions
+  return db.all<ActiveExclusion>(sql`SELECT period, start_at_ms AS startAtMs, end_at_ms AS endAtMs FROM ${selfExclusions}
     WHERE user_id = ${userId} ORDER BY start_at_ms DESC`);
 }

@@ -5,6 +5,7 @@ import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf
 import { toMoney } from "#shared/money";
 import { zonedTime } from "#shared/days";
 import { type LimitKind, PERIOD_MS, isTimeOut } from "#shared/protection/rules";
+import { protectionRefusals } from "../db/schema";
 
 // Catalogue codes of player protection (locales/*/errors.json), docs/product.md#player-protection.
 const LIMIT_CODES = { deposit: 3001, loss: 3002, stake: 3003 } as const;
@@ -112,7 +113,7 @@ async function limitDetails(db: WalletDb, action: ProtectedAction, kind: LimitKi
 async function recordRefusal(db: WalletDb, action: { userId: number; nowMs: number }, kind: string) {
   try {
     await db.run(
-      sql`INSERT INTO protection_refusals (user_id, kind, created_at_ms) VALUES (${action.userId}, ${kind}, ${action.nowMs})`,
+      sql`INSERT INTO ${protectionRefusals} (user_id, kind, created_at_ms) VALUES (${action.userId}, ${kind}, ${action.nowMs})`,
     );
   } catch (error) {
     console.error(JSON.stringify({ protection: "refusal not recorded", userId: action.userId, error: String(error) }));

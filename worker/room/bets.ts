@@ -7,6 +7,7 @@ import { sessionLiveSql } from "../accounts/sessions";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import type { LiveBetRow } from "./round-view";
 import type { RoundFacts } from "./rounds";
+import { users, orders, bets as betsTable } from "../db/schema";
 
 export type BetLine = { optionIndex: number; oddsMilli: number; stakeCents: number };
 
@@ -46,20 +47,20 @@ export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) 
 export function placeOrderStatements(db: WalletDb, order: NewOrder) {
   const total = orderTotalCents(order.lines);
   const allowed = sql`${protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } })}
-    AND EXISTS (SELECT 1 FROM users WHERE id = ${order.userId} AND level >= ${order.minLevel})
+    AND EXISTS (SELECT 1 FROM ${users} WHERE id = ${order.userId} AND level >= ${order.minLevel})
     AND ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)}`;
-  const placed = sql`EXISTS (SELECT 1 FROM orders WHERE ordersn = ${order.ordersn})`;
+  const placed = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ordersn = ${order.ordersn})`;
   const rows = sql.join(
     order.lines.map((line) => sql`(${line.optionIndex}, ${line.oddsMilli}, ${line.stakeCents})`),
     sql`, `,
   );
   return [
-    db.run(sql`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms, request_id)
+    db.run(sql`INSERT INTO ${orders} (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms, request_id)
       SELECT ${order.ordersn}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs}, ${order.requestId}
       WHERE ${allowed}`),
-    db.all<PlacedBet>(sql`INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
+    db.all<PlacedBet>(sql`INSERT INTO ${betsTable} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
       SELECT o.id, ${order.userId}, ${order.roundId}, v.column1, v.column2, v.column3, ${order.nowMs}
-      FROM (VALUES ${rows}) AS v JOIN orders o ON o.ordersn = ${order.ordersn}
+      FROM (VALUES ${rows}) AS v JOIN ${orders} o ON o.ordersn = ${order.ordersn}
       RETURNING id, order_id AS orderId, option_index AS optionIndex, odds_milli AS oddsMilli, stake_cents AS stakeCents`),
     ...balanceChangeStatements(db, {
       userId: order.userId,
@@ -88,7 +89,7 @@ export async function orderRefusalOf(
 ): Promise<1062 | 2055 | null> {
   const row = await db.get<{ live: number; level: number | null }>(sql`SELECT
     ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)} AS live,
-    (SELECT level FROM users WHERE id = ${order.userId}) AS level`);
+    (SELECT level FROM ${users} WHERE id = ${order.userId}) AS level`);
   if (!row?.live) return 1062;
   if ((row.level ?? 0) < order.minLevel) return 2055;
   return null;
@@ -101,7 +102,7 @@ export async function findOrderByRequest(db: WalletDb, userId: number, requestId
     ordersn: string;
     moneyCents: number;
   }>(sql`SELECT o.id, o.ordersn, u.money_cents AS moneyCents
-    FROM orders o JOIN users u ON u.id = o.user_id WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`);
+    FROM ${orders} o JOIN ${users} u ON u.id = o.user_id WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`);
 }
 
 /** The refund of a cancelled order: one per order, so a stake never comes back twice. */
@@ -123,9 +124,9 @@ export type OrderToCancel = {
  */
 export function cancelOrderStatements(db: WalletDb, order: OrderToCancel) {
   return [
-    db.run(sql`UPDATE orders SET status = 'cancelled', cancelled_at_ms = ${order.nowMs}
+    db.run(sql`UPDATE ${orders} SET status = 'cancelled', cancelled_at_ms = ${order.nowMs}
       WHERE id = ${order.orderId} AND user_id = ${order.userId} AND status = 'placed'`),
-    db.run(sql`UPDATE bets SET isaward = 3 WHERE order_id = ${order.orderId} AND isaward = -1`),
+    db.run(sql`UPDATE ${betsTable} SET isaward = 3 WHERE order_id = ${order.orderId} AND isaward = -1`),
     ...balanceChangeStatements(db, {
       userId: order.userId,
       amountCents: order.totalCents,
@@ -151,7 +152,7 @@ export type StoredOrder = {
 
 export async function findOrder(db: WalletDb, orderId: number): Promise<StoredOrder | undefined> {
   return db.get<StoredOrder>(sql`SELECT id, ordersn, user_id AS userId, room_id AS roomId, round_id AS roundId,
-    total_cents AS totalCents, status FROM orders WHERE id = ${orderId}`);
+    total_cents AS totalCents, status FROM ${orders} WHERE id = ${orderId}`);
 }
 
 const LIVE_BETS_LIMIT = 200;
@@ -175,7 +176,7 @@ export async function liveBets(
   >(sql`SELECT b.id, b.order_id AS orderId, b.option_index AS optionIndex,
       b.odds_milli AS oddsMilli, b.stake_cents AS stakeCents, ${round.seqno} AS seqno, u.username, b.user_id AS userId,
       b.created_at_ms AS createdAtMs
-    FROM bets b JOIN users u ON u.id = b.user_id
+    FROM ${betsTable} b JOIN ${users} u ON u.id = b.user_id
     WHERE b.round_id = ${round.id} AND b.isaward <> 3 ${cursor}
     ORDER BY b.id DESC LIMIT ${LIVE_BETS_LIMIT}`);
   return rows.reverse();
@@ -191,7 +192,7 @@ export function mergeLiveBets<T extends { id: number; createdAtMs: number }>(per
 
 /** Where a live table's cursor (a bet id) stands: its time, read in the shard that wrote it. */
 export async function liveBetCursor(db: WalletDb, betId: number): Promise<LiveBetCursor | null> {
-  const row = await db.get<{ atMs: number }>(sql`SELECT created_at_ms AS atMs FROM bets WHERE id = ${betId}`);
+  const row = await db.get<{ atMs: number }>(sql`SELECT created_at_ms AS atMs FROM ${betsTable} WHERE id = ${betId}`);
   return row ? { atMs: row.atMs, id: betId } : null;
 }
 
@@ -239,7 +240,7 @@ export async function betRecords(db: WalletDb, userId: number, isaward: number |
   return db.all<BetRow>(sql`SELECT b.id, b.round_id AS roundId, b.isaward, o.ordersn, o.room_id AS roomId,
       b.option_index AS optionIndex, b.stake_cents AS stakeCents, b.odds_milli AS oddsMilli, b.award_cents AS awardCents,
       b.created_at_ms AS createdAtMs
-    FROM bets b JOIN orders o ON o.id = b.order_id
+    FROM ${betsTable} b JOIN ${orders} o ON o.id = b.order_id
     WHERE b.user_id = ${userId} ${filter} ${keyset ? sql`AND ${keyset}` : sql``}
     ORDER BY ${sql.join(keysetOrder(recordKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
 }
@@ -256,7 +257,7 @@ export async function betRecordTotals(db: WalletDb, userId: number, isaward: num
       COALESCE(SUM(CASE WHEN isaward <> 3 THEN stake_cents ELSE 0 END), 0) AS stakedCents,
       COALESCE(SUM(CASE WHEN isaward IN (1, 2) THEN award_cents ELSE 0 END), 0) AS returnedCents,
       COALESCE(SUM(CASE WHEN isaward IN (0, 1, 2) THEN award_cents - stake_cents ELSE 0 END), 0) AS resultCents
-    FROM bets WHERE user_id = ${userId} ${filter}`);
+    FROM ${betsTable} WHERE user_id = ${userId} ${filter}`);
   return row ?? { bets: 0, stakedCents: 0, returnedCents: 0, resultCents: 0 };
 }
 
@@ -268,7 +269,7 @@ export async function winLossBetween(db: WalletDb, userId: number, fromMs: numbe
   const row = await db.get<{ netCents: number; turnoverCents: number }>(sql`SELECT
       COALESCE(SUM(CASE WHEN isaward IN (0, 1) THEN award_cents - stake_cents ELSE 0 END), 0) AS netCents,
       COALESCE(SUM(CASE WHEN isaward IN (-1, 0, 1) THEN stake_cents ELSE 0 END), 0) AS turnoverCents
-    FROM bets WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs}`);
+    FROM ${betsTable} WHERE user_id = ${userId} AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs}`);
   return row ?? { netCents: 0, turnoverCents: 0 };
 }
 
@@ -280,6 +281,6 @@ export async function roundPaidCents(db: WalletDb, userId: number, roundId: numb
   const row = await db.get<{ awardCents: number; stakeCents: number }>(sql`SELECT
       COALESCE(SUM(CASE WHEN isaward = 1 THEN award_cents ELSE 0 END), 0) AS awardCents,
       COALESCE(SUM(CASE WHEN isaward IN (0, 1) THEN stake_cents ELSE 0 END), 0) AS stakeCents
-    FROM bets WHERE user_id = ${userId} AND round_id = ${roundId}`);
+    FROM ${betsTable} WHERE user_id = ${userId} AND round_id = ${roundId}`);
   return row ?? { awardCents: 0, stakeCents: 0 };
 }

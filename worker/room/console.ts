@@ -186,7 +186,7 @@ export async function createRoom(db: ControlDb, operatorId: number, body: unknow
     locationHint: form.locationHint || null,
   };
   const next = await db.get<{ id: number; sort: number }>(
-    sql`SELECT COALESCE(MAX(id), 0) + 1 AS id, COALESCE(MAX(sort), 0) + 1 AS sort FROM rooms`,
+    sql`SELECT COALESCE(MAX(id), 0) + 1 AS id, COALESCE(MAX(sort), 0) + 1 AS sort FROM ${rooms}`,
   );
   const room = {
     id: next.id,

@@ -80,7 +80,7 @@ export async function listGames(db: ControlDb) {
       titleKey: games.titleKey,
       type: games.type,
       image: games.image,
-      minjoinCents: sql<number>`COALESCE((SELECT MIN(minjoin_cents) FROM rooms WHERE rooms.game_id = games.id AND rooms.roomtype = 1), 0)`,
+      minjoinCents: sql<number>`COALESCE((SELECT MIN(minjoin_cents) FROM ${rooms} WHERE ${rooms}.game_id = ${games}.id AND ${rooms}.roomtype = 1), 0)`,
     })
     .from(games)
     .orderBy(asc(games.sort), asc(games.id));

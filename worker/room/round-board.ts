@@ -6,6 +6,7 @@ import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset
 import { summedByKey } from "../db/every-shard";
 import { toMoney } from "#shared/money";
 import { page } from "#shared/forms/wallet";
+import { users, rounds as roundsTable, rooms, games, bets as betsTable } from "../db/schema";
 
 // Every room's rounds in one list (docs/decisions/140): the rounds in play now, soonest draw first,
 // with the stakes waiting on them, and the voided rounds, newest first, with who voided them and why.
@@ -58,8 +59,8 @@ export async function roundBoard(
   const rounds = await control.all<Omit<BoardRow, "bets" | "stakes">>(sql`SELECT r.id, r.room_id AS roomId,
       rm.title AS roomTitle, g.title_key AS titleKey, g.type AS gameType,
       rm.roomtype, rm.kind, r.seqno, r.status, r.draw_at_ms AS drawAtMs, r.void_reason AS voidReason, r.void_note AS voidNote,
-      (SELECT username FROM users WHERE id = r.voided_by) AS voidedBy
-    FROM rounds r JOIN rooms rm ON rm.id = r.room_id JOIN games g ON g.id = rm.game_id
+      (SELECT username FROM ${users} WHERE id = r.voided_by) AS voidedBy
+    FROM ${roundsTable} r JOIN ${rooms} rm ON rm.id = r.room_id JOIN ${games} g ON g.id = rm.game_id
     WHERE r.status = ${status} ${keyset ? sql`AND ${keyset}` : sql``}
     ORDER BY ${sql.join(keysetOrder(KEYS, at, direction), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
   // stakes in play: of an open round, what is staked and not yet drawn; of a void round, what was refunded
@@ -67,7 +68,7 @@ export async function roundBoard(
     shards,
     sql`SELECT b.round_id AS "key", COUNT(*) AS bets,
       COALESCE(SUM(CASE WHEN b.isaward ${sql.raw(status === "open" ? "= -1" : "= 2")} THEN b.stake_cents ELSE 0 END), 0) AS stakes
-    FROM bets b WHERE b.round_id IN (SELECT value FROM json_each(${JSON.stringify(rounds.map((r) => r.id))}))
+    FROM ${betsTable} b WHERE b.round_id IN (SELECT value FROM json_each(${JSON.stringify(rounds.map((r) => r.id))}))
     GROUP BY b.round_id`,
   );
   return rounds.map((r) => ({ ...r, bets: bets.get(r.id)?.bets ?? 0, stakes: bets.get(r.id)?.stakes ?? 0 }));

@@ -28,6 +28,7 @@ import { awaitBeacon, beaconForRound } from "./beacon-draw";
 import type { VerifiedBeacon } from "#shared/games/beacon";
 import { type RoundRow, type RoundSchedule, voidPresetOf } from "./round-view";
 import { ledgerReasons, type LedgerReason } from "../ledger/reasons";
+import { rounds } from "../db/schema";
 
 export type CycleContext = {
   db: ControlDb;
@@ -153,7 +154,7 @@ export async function voidRoundInPlay(
     ctx.state.seedFor(current.seqno),
     "operator",
   );
-  const note = ctx.db.run(sql`UPDATE rounds SET void_note = ${request.note}, voided_by = ${request.operatorId}
+  const note = ctx.db.run(sql`UPDATE ${rounds} SET void_note = ${request.note}, voided_by = ${request.operatorId}
     WHERE id = ${current.roundId} AND void_reason = 'operator' AND void_note IS NULL`);
   return settleAndContinue(ctx, current, room, settlement, [note, request.audit(current)], nowMs);
 }

@@ -2,6 +2,7 @@ import type { ControlDb } from "../db/client";
 import { sql } from "drizzle-orm";
 import { runInOneBatch } from "../db/batch";
 import { DAY_MS } from "#shared/days";
+import { settings, rounds, orders, roundSettlements } from "../db/schema";
 
 // Retention of rounds nobody bet on (docs/decisions/041-round-retention.md): a drawn round without an
 // order is deleted once it is older than the retention; rounds with bets, void rounds and each room's
@@ -20,7 +21,7 @@ export type RetentionRun = { deleted: number; cursor: number };
 export async function pruneIdleRounds(db: ControlDb, nowMs: number, retentionDays: number): Promise<RetentionRun> {
   const cutoffMs = nowMs - retentionDays * DAY_MS;
   const stored = await db.get<{ value: string } | undefined>(
-    sql`SELECT value FROM settings WHERE key = ${RETENTION_CURSOR_KEY}`,
+    sql`SELECT value FROM ${settings} WHERE key = ${RETENTION_CURSOR_KEY}`,
   );
   const cursor = Math.max(0, Number.parseInt(stored?.value ?? "0", 10) || 0);
   // The walk stops before the first round still within the retention: ids grow with time, but rooms of
@@ -29,18 +30,18 @@ export async function pruneIdleRounds(db: ControlDb, nowMs: number, retentionDay
   // Without a young round in the step, the walk takes the whole step (a gap of deleted ids too) but never
   // passes the newest id, as ids after it will be young rounds.
   const limit = await db.get<{ blocker: number | null; top: number | null }>(sql`SELECT
-      (SELECT MIN(id) FROM rounds WHERE id > ${cursor} AND id <= ${cursor + RETENTION_STEP}
+      (SELECT MIN(id) FROM ${rounds} WHERE id > ${cursor} AND id <= ${cursor + RETENTION_STEP}
          AND draw_at_ms >= ${cutoffMs}) AS blocker,
-      (SELECT MAX(id) FROM rounds) AS top`);
+      (SELECT MAX(id) FROM ${rounds}) AS top`);
   const until = limit.blocker !== null ? limit.blocker - 1 : Math.min(cursor + RETENTION_STEP, limit.top ?? cursor);
   if (until <= cursor) return { deleted: 0, cursor };
   const [removed] = await runInOneBatch(db, [
-    db.run(sql`DELETE FROM rounds
+    db.run(sql`DELETE FROM ${rounds}
       WHERE id > ${cursor} AND id <= ${until} AND status = 'settled' AND draw_at_ms < ${cutoffMs}
-        AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.round_id = rounds.id)
-        AND NOT EXISTS (SELECT 1 FROM round_settlements s WHERE s.round_id = rounds.id)
-        AND seqno < (SELECT MAX(latest.seqno) FROM rounds AS latest WHERE latest.room_id = rounds.room_id)`),
-    db.run(sql`INSERT INTO settings (key, value) VALUES (${RETENTION_CURSOR_KEY}, ${String(until)})
+        AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${orders}.round_id = ${rounds}.id)
+        AND NOT EXISTS (SELECT 1 FROM ${roundSettlements} s WHERE s.round_id = ${rounds}.id)
+        AND seqno < (SELECT MAX(latest.seqno) FROM ${rounds} AS latest WHERE latest.room_id = ${rounds}.room_id)`),
+    db.run(sql`INSERT INTO ${settings} (key, value) VALUES (${RETENTION_CURSOR_KEY}, ${String(until)})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
   ]);
   return { deleted: removed.meta.changes ?? 0, cursor: until };

@@ -5,6 +5,7 @@ import { HOUSE_USER_ID } from "../ledger/ledger";
 import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { LEVEL_KEYS } from "#shared/players/levels";
 import type { RoundRow } from "./round-view";
+import { rounds, roundSettlements, bets, ledger, users, rooms, games } from "../db/schema";
 
 /** A round about to be opened: its row is inserted with the commit only; the seed stays in the room. */
 export type NewRound = {
@@ -30,12 +31,12 @@ export type RoundRules = { ratesMilli: number[]; minbuyCents: number; minLevel: 
  */
 export function openRoundStatements(db: ControlDb, round: NewRound) {
   return [
-    db.run(sql`INSERT OR IGNORE INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status,
+    db.run(sql`INSERT OR IGNORE INTO ${rounds} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status,
         rates_milli, minbuy_cents, min_level, beacon_chain, beacon_round)
       VALUES (${round.roomId}, ${round.seqno}, ${round.gameType}, ${round.openAtMs}, ${round.closeAtMs}, ${round.drawAtMs}, ${round.commit}, 'open',
         ${JSON.stringify(round.rules.ratesMilli)}, ${round.rules.minbuyCents}, ${round.rules.minLevel}, ${round.beaconChain}, ${round.beaconRound})`),
     db.get<StoredRound>(
-      sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${round.roomId} AND seqno = ${round.seqno}`,
+      sql`SELECT ${storedRoundColumns} FROM ${rounds} WHERE room_id = ${round.roomId} AND seqno = ${round.seqno}`,
     ),
   ] as const;
 }
@@ -89,7 +90,7 @@ export type Settlement = {
  * a repeated alarm or a retry after a crash changes nothing.
  */
 export function roundResultStatement(db: ControlDb, s: Settlement) {
-  return db.run(sql`UPDATE rounds SET
+  return db.run(sql`UPDATE ${rounds} SET
       seed = ${s.seedHex}, numbers = ${s.draw ? JSON.stringify(s.draw.numbers) : null},
       num1 = ${s.draw?.num1 ?? null}, num2 = ${s.draw?.num2 ?? null}, num3 = ${s.draw?.num3 ?? null}, sum = ${s.draw?.sum ?? null},
       win_mask = ${s.winMask}, refund_mask = ${s.refundMask}, drawn_at_ms = ${s.nowMs},
@@ -110,16 +111,16 @@ export function roundAnsweredStatements(
   const answered = shard === null ? [] : [shardAnsweredStatement(db, round.roundId, shard, round.nowMs)];
   return [
     ...answered,
-    db.run(sql`UPDATE rounds SET status = CASE WHEN void_reason IS NULL THEN 'settled' ELSE 'void' END, settled_at_ms = ${round.nowMs}
+    db.run(sql`UPDATE ${rounds} SET status = CASE WHEN void_reason IS NULL THEN 'settled' ELSE 'void' END, settled_at_ms = ${round.nowMs}
       WHERE id = ${round.roundId} AND status = 'open' AND drawn_at_ms IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(round.shards)})
-          WHERE value NOT IN (SELECT shard FROM round_settlements WHERE round_id = ${round.roundId}))`),
+          WHERE value NOT IN (SELECT shard FROM ${roundSettlements} WHERE round_id = ${round.roundId}))`),
   ];
 }
 
 const shardAnsweredStatement = (db: AnyDb, roundId: number, shard: number, nowMs: number) =>
   db.run(
-    sql`INSERT OR IGNORE INTO round_settlements (round_id, shard, settled_at_ms) VALUES (${roundId}, ${shard}, ${nowMs})`,
+    sql`INSERT OR IGNORE INTO ${roundSettlements} (round_id, shard, settled_at_ms) VALUES (${roundId}, ${shard}, ${nowMs})`,
   );
 
 /**
@@ -131,12 +132,12 @@ const shardAnsweredStatement = (db: AnyDb, roundId: number, shard: number, nowMs
  * house is booked per round in each shard, so each shard's books sum to zero on their own.
  */
 export function settlementStatements(db: WalletDb, s: Settlement, shard: number) {
-  const stillOpen = sql`NOT EXISTS (SELECT 1 FROM round_settlements WHERE round_id = ${s.roundId} AND shard = ${shard})`;
-  const wins = sql`((CAST(${s.winMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
-  const refunds = sql`((CAST(${s.refundMask} AS INTEGER) >> bets.option_index) & 1) = 1`;
+  const stillOpen = sql`NOT EXISTS (SELECT 1 FROM ${roundSettlements} WHERE round_id = ${s.roundId} AND shard = ${shard})`;
+  const wins = sql`((CAST(${s.winMask} AS INTEGER) >> ${bets}.option_index) & 1) = 1`;
+  const refunds = sql`((CAST(${s.refundMask} AS INTEGER) >> ${bets}.option_index) & 1) = 1`;
   return [
     // Payout = floor(stake x odds / 1000): integer division of positive integers (docs/product.md#money).
-    db.run(sql`UPDATE bets SET
+    db.run(sql`UPDATE ${bets} SET
         isaward = CASE WHEN ${wins} THEN 1 WHEN ${refunds} THEN 2 ELSE 0 END,
         award_cents = CASE WHEN ${wins} THEN (stake_cents * odds_milli) / 1000 WHEN ${refunds} THEN stake_cents ELSE 0 END
       WHERE round_id = ${s.roundId} AND isaward = -1 AND ${stillOpen}`),
@@ -155,14 +156,14 @@ export function settlementStatements(db: WalletDb, s: Settlement, shard: number)
  * were given back and are not stakes any more).
  */
 function houseStakesStatements(db: WalletDb, s: Settlement, stillOpen: SQL) {
-  const stakes = sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE round_id = ${s.roundId} AND isaward IN (0, 1, 2))`;
+  const stakes = sql`(SELECT COALESCE(SUM(stake_cents), 0) FROM ${bets} WHERE round_id = ${s.roundId} AND isaward IN (0, 1, 2))`;
   const reason = reasonValues(s.reason);
   return [
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+    db.run(sql`INSERT INTO ${ledger} (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
       SELECT id, ${stakes}, money_cents, money_cents + ${stakes}, 'bet', ${reason.text}, ${reason.key}, ${reason.params}, ${`round:${s.roundId}`}, ${`stakes:${s.roundId}:house`}, ${s.nowMs}
-      FROM users WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`),
+      FROM ${users} WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`),
     db.run(
-      sql`UPDATE users SET money_cents = money_cents + ${stakes} WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`,
+      sql`UPDATE ${users} SET money_cents = money_cents + ${stakes} WHERE id = ${HOUSE_USER_ID} AND ${stakes} > 0 AND ${stillOpen}`,
     ),
   ];
 }
@@ -177,22 +178,22 @@ function creditStatements(
   stillOpen: SQL,
   kind: { isaward: number; type: string; keyPrefix: string },
 ) {
-  const perUser = sql`(SELECT user_id, SUM(award_cents) AS total FROM bets
+  const perUser = sql`(SELECT user_id, SUM(award_cents) AS total FROM ${bets}
     WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward} GROUP BY user_id HAVING SUM(award_cents) > 0)`;
-  const roundTotal = sql`(SELECT COALESCE(SUM(award_cents), 0) FROM bets WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward})`;
+  const roundTotal = sql`(SELECT COALESCE(SUM(award_cents), 0) FROM ${bets} WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward})`;
   const ref = `round:${s.roundId}`;
   const key = `${kind.keyPrefix}:${s.roundId}:`;
   const reason = reasonValues(s.reason);
   return [
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+    db.run(sql`INSERT INTO ${ledger} (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
       SELECT u.id, t.total, u.money_cents, u.money_cents + t.total, ${kind.type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key} || u.id, ${s.nowMs}
-      FROM ${perUser} AS t JOIN users u ON u.id = t.user_id WHERE ${stillOpen}`),
-    db.run(sql`UPDATE users SET money_cents = money_cents + t.total FROM ${perUser} AS t
-      WHERE users.id = t.user_id AND ${stillOpen}`),
-    db.run(sql`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+      FROM ${perUser} AS t JOIN ${users} u ON u.id = t.user_id WHERE ${stillOpen}`),
+    db.run(sql`UPDATE ${users} SET money_cents = money_cents + t.total FROM ${perUser} AS t
+      WHERE ${users}.id = t.user_id AND ${stillOpen}`),
+    db.run(sql`INSERT INTO ${ledger} (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
       SELECT id, -${roundTotal}, money_cents, money_cents - ${roundTotal}, ${kind.type}, ${reason.text}, ${reason.key}, ${reason.params}, ${ref}, ${key + "house"}, ${s.nowMs}
-      FROM users WHERE id = ${HOUSE_USER_ID} AND ${roundTotal} > 0 AND ${stillOpen}`),
-    db.run(sql`UPDATE users SET money_cents = money_cents - ${roundTotal}
+      FROM ${users} WHERE id = ${HOUSE_USER_ID} AND ${roundTotal} > 0 AND ${stillOpen}`),
+    db.run(sql`UPDATE ${users} SET money_cents = money_cents - ${roundTotal}
       WHERE id = ${HOUSE_USER_ID} AND ${roundTotal} > 0 AND ${stillOpen}`),
   ];
 }
@@ -204,12 +205,12 @@ function creditStatements(
  */
 function turnoverStatement(db: WalletDb, s: Settlement, stillOpen: SQL) {
   const thresholds = JSON.stringify(s.vipThresholdsCents);
-  return db.run(sql`UPDATE users SET
-      turnover_cents = users.turnover_cents + t.stakes,
-      level = MAX(users.level, MIN(${LEVEL_KEYS.length},
-        (SELECT COALESCE(MAX(CAST(key AS INTEGER)) + 1, 1) FROM json_each(${thresholds}) WHERE value <= users.turnover_cents + t.stakes)))
-    FROM (SELECT user_id, SUM(stake_cents) AS stakes FROM bets WHERE round_id = ${s.roundId} AND isaward IN (0, 1) GROUP BY user_id) AS t
-    WHERE users.id = t.user_id AND ${stillOpen}`);
+  return db.run(sql`UPDATE ${users} SET
+      turnover_cents = ${users}.turnover_cents + t.stakes,
+      level = MAX(${users}.level, MIN(${LEVEL_KEYS.length},
+        (SELECT COALESCE(MAX(CAST(key AS INTEGER)) + 1, 1) FROM json_each(${thresholds}) WHERE value <= ${users}.turnover_cents + t.stakes)))
+    FROM (SELECT user_id, SUM(stake_cents) AS stakes FROM ${bets} WHERE round_id = ${s.roundId} AND isaward IN (0, 1) GROUP BY user_id) AS t
+    WHERE ${users}.id = t.user_id AND ${stillOpen}`);
 }
 
 const roundRowColumns = sql.raw(
@@ -232,7 +233,7 @@ export async function roundRules(db: ControlDb, roundId: number): Promise<RoundR
     minbuyCents: number | null;
     minLevel: number | null;
   }>(sql`SELECT
-    rates_milli AS ratesMilli, minbuy_cents AS minbuyCents, min_level AS minLevel FROM rounds WHERE id = ${roundId}`);
+    rates_milli AS ratesMilli, minbuy_cents AS minbuyCents, min_level AS minLevel FROM ${rounds} WHERE id = ${roundId}`);
   if (!row || row.ratesMilli === null || row.minbuyCents === null || row.minLevel === null) return undefined;
   return { ratesMilli: JSON.parse(row.ratesMilli) as number[], minbuyCents: row.minbuyCents, minLevel: row.minLevel };
 }
@@ -240,13 +241,13 @@ export async function roundRules(db: ControlDb, roundId: number): Promise<RoundR
 /** The room's newest round, whatever its state (the room's restart point). */
 export async function latestRound(db: ControlDb, roomId: number): Promise<StoredRound | undefined> {
   return db.get<StoredRound>(
-    sql`SELECT ${storedRoundColumns} FROM rounds WHERE room_id = ${roomId} ORDER BY seqno DESC LIMIT 1`,
+    sql`SELECT ${storedRoundColumns} FROM ${rounds} WHERE room_id = ${roomId} ORDER BY seqno DESC LIMIT 1`,
   );
 }
 
 /** Drawn rounds, newest first. */
 export async function drawnRounds(db: ControlDb, roomId: number, limit: number): Promise<RoundRow[]> {
-  return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds
+  return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM ${rounds}
     WHERE room_id = ${roomId} AND status = 'settled' ORDER BY seqno DESC LIMIT ${limit}`);
 }
 
@@ -257,7 +258,7 @@ export async function drawnRounds(db: ControlDb, roomId: number, limit: number):
 export async function publicRounds(db: ControlDb, roomId: number, at: PageAt): Promise<RoundRow[]> {
   const keyset = keysetWhere(roundKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
-  return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds
+  return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM ${rounds}
     WHERE room_id = ${roomId} AND status IN ('settled', 'void') ${keyset ? sql`AND ${keyset}` : sql``}
     ORDER BY ${sql.join(keysetOrder(roundKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
 }
@@ -273,7 +274,7 @@ export const roundKey = (row: { seqno: number }) => [row.seqno];
 export const ROUND_KEY_WIDTH = 1;
 
 export async function findRound(db: ControlDb, roomId: number, seqno: number): Promise<RoundRow | undefined> {
-  return db.get<RoundRow>(sql`SELECT ${roundRowColumns} FROM rounds WHERE room_id = ${roomId} AND seqno = ${seqno}`);
+  return db.get<RoundRow>(sql`SELECT ${roundRowColumns} FROM ${rounds} WHERE room_id = ${roomId} AND seqno = ${seqno}`);
 }
 
 /** What a player's bet record shows of its round and room, by round id, from the control database. */
@@ -300,7 +301,7 @@ export async function roundFacts(db: ControlDb, roundIds: number[]): Promise<Map
     await db.all<RoundFacts>(sql`SELECT r.id AS roundId, r.seqno, r.game_type AS gameType, rm.title AS roomTitle,
       g.title_key AS titleKey, rm.option_count AS optionCount, r.status AS roundStatus, r.numbers, r.sum AS drawSum,
       r.void_reason AS voidReason, r.void_note AS voidNote
-    FROM rounds r JOIN rooms rm ON rm.id = r.room_id JOIN games g ON g.id = rm.game_id
+    FROM ${rounds} r JOIN ${rooms} rm ON rm.id = r.room_id JOIN ${games} g ON g.id = rm.game_id
     WHERE r.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
   return new Map(rows.map((row) => [row.roundId, row]));
 }

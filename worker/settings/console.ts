@@ -155,9 +155,9 @@ function invitationStatements(db: ControlDb, codes: string[]) {
   const list = JSON.stringify(codes);
   return [
     db.run(
-      sql`UPDATE invitation_codes SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`,
+      sql`UPDATE ${invitationCodes} SET active = CASE WHEN code IN (SELECT value FROM json_each(${list})) THEN 1 ELSE 0 END`,
     ),
-    db.run(sql`INSERT INTO invitation_codes (code, active) SELECT value, 1 FROM json_each(${list}) WHERE true
+    db.run(sql`INSERT INTO ${invitationCodes} (code, active) SELECT value, 1 FROM json_each(${list}) WHERE true
       ON CONFLICT(code) DO UPDATE SET active = 1`),
   ];
 }

@@ -8,7 +8,7 @@ import type { SettingRequest } from "#shared/answers/console-operators";
 import { roleAllows } from "#shared/operators/roles";
 import { auditStatement, auditStatementIf } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
-import { settingRequests, users } from "../db/schema";
+import { settingRequests, users, settings } from "../db/schema";
 
 // Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md):
 // a change of the deposit payees, the coin payout rates, the deposit mode or the support link (where players
@@ -99,7 +99,7 @@ export async function settingAskStatements<K extends RequestKey>(
     }
     filed.push(ask.key);
     statements.push(
-      db.run(sql`INSERT INTO setting_requests (key, before, value, requested_by, created_at_ms)
+      db.run(sql`INSERT INTO ${settingRequests} (key, before, value, requested_by, created_at_ms)
         VALUES (${ask.key}, ${JSON.stringify(ask.before)}, ${JSON.stringify(ask.value)}, ${actorId}, ${nowMs})`),
       auditStatement(db, {
         actorId,
@@ -210,7 +210,7 @@ export async function decideSettingRequest(db: ControlDb, d: SettingDecision, wr
   if ((d.approve || !own) && !roleAllows(d.actorRole, "admin")) throw new ProductError(1174);
   if (request.status !== "pending") throw new ProductError(1128);
   const status = d.approve ? "approved" : own ? "cancelled" : "rejected";
-  const now: SQL = sql`EXISTS (SELECT 1 FROM setting_requests WHERE id = ${d.id} AND status = ${status} AND decided_by = ${d.actorId} AND decided_at_ms = ${d.nowMs})`;
+  const now: SQL = sql`EXISTS (SELECT 1 FROM ${settingRequests} WHERE id = ${d.id} AND status = ${status} AND decided_by = ${d.actorId} AND decided_at_ms = ${d.nowMs})`;
   const key = request.key as RequestKey;
   const words = requestWords(key);
   const written = !d.approve
@@ -219,7 +219,7 @@ export async function decideSettingRequest(db: ControlDb, d: SettingDecision, wr
       ? await writeBanner({ key, before: JSON.parse(request.before), value: JSON.parse(request.value) }, now)
       : {
           statements: [
-            db.run(sql`INSERT INTO settings (key, value) SELECT ${key}, ${request.value} WHERE ${now}
+            db.run(sql`INSERT INTO ${settings} (key, value) SELECT ${key}, ${request.value} WHERE ${now}
               ON CONFLICT(key) DO UPDATE SET value = excluded.value`),
           ],
           target: words.target,

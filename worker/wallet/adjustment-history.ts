@@ -7,6 +7,7 @@ import { startsWithSql } from "../db/like";
 import { toMoney } from "#shared/money";
 import { isAdjustmentSql } from "./solo-adjustments";
 import type { ADJUSTMENT_STATES } from "#shared/forms/operators";
+import { adjustmentRequests, users, soloAdjustments, ledger } from "../db/schema";
 
 // Every balance adjustment that is no longer waiting, newest first (docs/decisions/140): the ones an
 // operator made alone (solo_adjustments, status "done", with the internal note of their ledger row, or
@@ -83,19 +84,19 @@ async function listAdjustmentHistory(db: WalletDb, q: AdjustmentHistoryQuery) {
       SELECT r.id AS id, r.id * 2 + 1 AS seq, r.user_id AS userId, u.username AS username, r.amount_cents AS amountCents,
         r.reason AS reason, r.status AS status, asker.username AS requestedBy, r.requested_by AS requestedById,
         decider.username AS decidedBy, r.decided_by AS decidedById, r.created_at_ms AS askedAtMs, COALESCE(r.decided_at_ms, r.created_at_ms) AS timeMs
-      FROM adjustment_requests r
-      JOIN users u ON u.id = r.user_id
-      LEFT JOIN users asker ON asker.id = r.requested_by
-      LEFT JOIN users decider ON decider.id = r.decided_by
+      FROM ${adjustmentRequests} r
+      JOIN ${users} u ON u.id = r.user_id
+      LEFT JOIN ${users} asker ON asker.id = r.requested_by
+      LEFT JOIN ${users} decider ON decider.id = r.decided_by
       WHERE r.status <> 'pending'
       UNION ALL
       SELECT s.id, s.id * 2, s.user_id, u.username, s.amount_cents,
         COALESCE(l.operator_note, json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username,
         s.operator_id, NULL, NULL, s.created_at_ms, s.created_at_ms
-      FROM solo_adjustments s
-      JOIN users u ON u.id = s.user_id
-      LEFT JOIN users maker ON maker.id = s.operator_id
-      LEFT JOIN ledger l ON l.idempotency_key = s.ledger_key
+      FROM ${soloAdjustments} s
+      JOIN ${users} u ON u.id = s.user_id
+      LEFT JOIN ${users} maker ON maker.id = s.operator_id
+      LEFT JOIN ${ledger} l ON l.idempotency_key = s.ledger_key
       WHERE ${isAdjustmentSql}
     ) h
     ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}

@@ -308,4 +308,4 @@ const playerTextOf = (stored: string): AdjustmentText =>
 
 /** True inside a batch once this very decision (status, operator, time) is the request's. */
 const decisionOf = (id: number, status: string, operatorId: number, nowMs: number) =>
-  sql`EXISTS (SELECT 1 FROM adjustment_requests WHERE id = ${id} AND status = ${status} AND decided_by = ${operatorId} AND decided_at_ms = ${nowMs})`;
+  sql`EXISTS (SELECT 1 FROM ${adjustmentRequests} WHERE id = ${id} AND status = ${status} AND decided_by = ${operatorId} AND decided_at_ms = ${nowMs})`;

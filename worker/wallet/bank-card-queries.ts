@@ -65,9 +65,9 @@ export type NewCard = {
  */
 export async function insertCardIfFree(db: WalletDb, card: NewCard): Promise<number | null> {
   const result = await db.run(sql`
-    INSERT INTO bank_cards (user_id, type, bank, account, real_name, area, address, network, created_at_ms)
+    INSERT INTO ${bankCards} (user_id, type, bank, account, real_name, area, address, network, created_at_ms)
     SELECT ${card.userId}, ${card.type}, ${card.bank}, ${card.account}, ${card.realName}, ${card.area}, ${card.address}, ${card.network}, ${card.nowMs}
-    WHERE NOT EXISTS (SELECT 1 FROM bank_cards WHERE deleted_at_ms IS NULL AND type = ${card.type}
+    WHERE NOT EXISTS (SELECT 1 FROM ${bankCards} WHERE deleted_at_ms IS NULL AND type = ${card.type}
       AND (user_id = ${card.userId} OR (account = ${card.account} AND address = ${card.address})))`);
   return result.meta.changes === 1 ? Number(result.meta.last_row_id) : null;
 }

@@ -114,7 +114,7 @@ async function secondApproval(db: WalletDb, d: RequestDecision, allowed: SQL, fi
 
 /** The first of two approvals: marked on the request (guarded on it still having none), audited, no money. */
 async function firstApproval(db: WalletDb, request: Pending, d: RequestDecision, waitsBecause: WaitReason) {
-  const markedNow = sql`EXISTS (SELECT 1 FROM deposit_requests WHERE id = ${d.id} AND first_approved_by = ${d.operatorId} AND first_approved_at_ms = ${d.nowMs})`;
+  const markedNow = sql`EXISTS (SELECT 1 FROM ${depositRequests} WHERE id = ${d.id} AND first_approved_by = ${d.operatorId} AND first_approved_at_ms = ${d.nowMs})`;
   const [marked] = await runInOneBatch(db, [
     db
       .update(depositRequests)

@@ -2,6 +2,7 @@ import type { ControlDb } from "../db/client";
 import type { Databases } from "../db/databases";
 import { sql } from "drizzle-orm";
 import { shardOfPlayer } from "../db/every-shard";
+import { bankCards, payoutClaims } from "../db/schema";
 
 // "No payout account bound twice" (1046, docs/decisions/020) across wallet shards (docs/decisions/161): the
 // control database's payout_claims names the one player holding each account or address of a type. A card is
@@ -24,7 +25,7 @@ async function holderStillHolds(
   const row = await dbs
     .walletPrimary(shard)
     .get<{ n: number }>(
-      sql`SELECT COUNT(*) AS n FROM bank_cards WHERE user_id = ${holder} AND deleted_at_ms IS NULL AND ${sameAccount(a)}`,
+      sql`SELECT COUNT(*) AS n FROM ${bankCards} WHERE user_id = ${holder} AND deleted_at_ms IS NULL AND ${sameAccount(a)}`,
     );
   return (row?.n ?? 0) > 0;
 }
@@ -41,21 +42,21 @@ export async function claimPayoutAccount(
   a: PayoutAccount,
   nowMs: number,
 ): Promise<"taken" | "held" | "refused"> {
-  const inserted = await control.run(sql`INSERT INTO payout_claims (type, account, address, user_id, created_at_ms)
+  const inserted = await control.run(sql`INSERT INTO ${payoutClaims} (type, account, address, user_id, created_at_ms)
     VALUES (${a.type}, ${a.account}, ${a.address}, ${userId}, ${nowMs}) ON CONFLICT DO NOTHING`);
   if (inserted.meta.changes === 1) return "taken";
   const claim = await control.get<{ userId: number }>(
-    sql`SELECT user_id AS userId FROM payout_claims WHERE ${sameAccount(a)}`,
+    sql`SELECT user_id AS userId FROM ${payoutClaims} WHERE ${sameAccount(a)}`,
   );
   if (!claim) return claimPayoutAccount(dbs, control, userId, a, nowMs);
   if (claim.userId === userId) return "held";
   if (await holderStillHolds(dbs, control, claim.userId, a)) return "refused";
-  const taken = await control.run(sql`UPDATE payout_claims SET user_id = ${userId}, created_at_ms = ${nowMs}
+  const taken = await control.run(sql`UPDATE ${payoutClaims} SET user_id = ${userId}, created_at_ms = ${nowMs}
     WHERE ${sameAccount(a)} AND user_id = ${claim.userId}`);
   return taken.meta.changes === 1 ? "taken" : "refused";
 }
 
 /** Gives the claim back: the player's card with that account was deleted, or their shard refused it. */
 export async function releasePayoutAccount(control: ControlDb, userId: number, a: PayoutAccount): Promise<void> {
-  await control.run(sql`DELETE FROM payout_claims WHERE ${sameAccount(a)} AND user_id = ${userId}`);
+  await control.run(sql`DELETE FROM ${payoutClaims} WHERE ${sameAccount(a)} AND user_id = ${userId}`);
 }

@@ -170,7 +170,7 @@ export async function findWithdrawal(db: WalletDb, where: { id: number } | { ide
 
 /** What counts against the daily cap: the player's requests of the day that were not rejected (refunded). */
 function withdrawnInWindowSql(userId: number, fromMs: number, toMs: number) {
-  return sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM withdrawal_requests
+  return sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM ${withdrawalRequests}
     WHERE user_id = ${userId} AND status <> 'rejected' AND created_at_ms >= ${fromMs} AND created_at_ms < ${toMs})`;
 }
 
@@ -182,7 +182,7 @@ export async function withdrawnInWindow(db: WalletDb, userId: number, fromMs: nu
 /** Money a player has asked to withdraw that is held and not yet paid out or refused (pending requests). */
 export async function pendingWithdrawalCents(db: WalletDb, userId: number): Promise<number> {
   const row = await db.get<{ total: number }>(
-    sql`SELECT COALESCE(SUM(amount_cents), 0) AS total FROM withdrawal_requests WHERE user_id = ${userId} AND status = 'pending'`,
+    sql`SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ${withdrawalRequests} WHERE user_id = ${userId} AND status = 'pending'`,
   );
   return Number(row?.total ?? 0);
 }
@@ -207,7 +207,7 @@ export type NewWithdrawal = {
  */
 export function insertWithdrawalStatement(db: WalletDb, w: NewWithdrawal) {
   const used = withdrawnInWindowSql(w.userId, w.day.fromMs, w.day.toMs);
-  return db.run(sql`INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id, coin_quote)
+  return db.run(sql`INSERT INTO ${withdrawalRequests} (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id, coin_quote)
     VALUES (${w.userId}, CASE WHEN ${used} + ${w.amountCents} <= ${w.capCents} THEN ${w.amountCents} ELSE 0 END,
       'pending', ${w.idempotencyKey}, ${w.nowMs}, ${w.bankCardId}, ${w.coinQuote})`);
 }
@@ -229,7 +229,7 @@ export type Decision = {
  * cannot credit or refund twice (requestDecided).
  */
 export function decideStatement(db: WalletDb, kind: "deposit" | "withdrawal", d: Decision, allowed: SQL = sql`1`) {
-  const table = sql.raw(kind === "deposit" ? "deposit_requests" : "withdrawal_requests");
+  const table = kind === "deposit" ? depositRequests : withdrawalRequests;
   return db.run(sql`UPDATE ${table} SET status = ${d.status}, decided_at_ms = ${d.nowMs}, decided_by = ${d.operatorId},
     note = ${d.note}, ${
       kind === "withdrawal" ? sql`payout_ref = ${d.payoutRef ?? ""},` : sql``
@@ -258,7 +258,7 @@ export type NewDeposit = {
  * decided inside this one statement); answers the request that holds the key, none when refused.
  */
 export async function insertDepositOnce(db: WalletDb, d: NewDeposit, allowed: SQL) {
-  await db.run(sql`INSERT INTO deposit_requests (user_id, amount_cents, pay_name, payee_name, payee_account, transfer_ref, idempotency_key, created_at_ms)
+  await db.run(sql`INSERT INTO ${depositRequests} (user_id, amount_cents, pay_name, payee_name, payee_account, transfer_ref, idempotency_key, created_at_ms)
     SELECT ${d.userId}, ${d.amountCents}, ${d.payName}, ${d.payeeName}, ${d.payeeAccount}, ${d.transferRef}, ${d.idempotencyKey}, ${d.nowMs} WHERE ${allowed}
     ON CONFLICT (idempotency_key) DO NOTHING`);
   return findDeposit(db, { idempotencyKey: d.idempotencyKey });

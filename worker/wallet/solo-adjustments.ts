@@ -2,6 +2,7 @@ import type { ControlDb, WalletDb } from "../db/client";
 import { sql, type SQL } from "drizzle-orm";
 import { readSettings } from "../settings/settings";
 import { SOLO_WINDOW_MS, operatorWindowCents } from "./solo-allowances";
+import { soloAdjustments, adjustmentRequests, depositRequests } from "../db/schema";
 
 // What one operator moved alone, over a rolling 24 hours (docs/decisions/061-four-eyes-on-money.md). These rows
 // are in the player's wallet shard, with the money they moved; what the operator moved over every shard is
@@ -27,7 +28,8 @@ export type SoloAdjustment = {
 export const DEPOSIT_KEY_PREFIX = "deposit:";
 export const isAdjustmentSql = sql`ledger_key NOT LIKE ${`${DEPOSIT_KEY_PREFIX}%`}`;
 
-const soloSum = (where: SQL) => sql`(SELECT coalesce(sum(abs(amount_cents)), 0) FROM solo_adjustments WHERE ${where})`;
+const soloSum = (where: SQL) =>
+  sql`(SELECT coalesce(sum(abs(amount_cents)), 0) FROM ${soloAdjustments} WHERE ${where})`;
 const playerWindow = (operatorId: number, userId: number, nowMs: number) =>
   soloSum(sql`operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${nowMs - WINDOW_MS}`);
 const operatorWindow = (operatorId: number, nowMs: number) =>
@@ -42,7 +44,7 @@ const operatorWindow = (operatorId: number, nowMs: number) =>
  */
 export function soloAdjustmentStatement(db: WalletDb, s: SoloAdjustment) {
   const size = Math.abs(s.amountCents);
-  return db.run(sql`INSERT INTO solo_adjustments (operator_id, user_id, amount_cents, player_window_cents, player_limit_cents,
+  return db.run(sql`INSERT INTO ${soloAdjustments} (operator_id, user_id, amount_cents, player_window_cents, player_limit_cents,
       operator_window_cents, operator_limit_cents, ledger_key, created_at_ms)
     SELECT ${s.operatorId}, ${s.userId}, ${s.amountCents}, ${size} + ${playerWindow(
       s.operatorId,
@@ -96,9 +98,9 @@ export async function soloRoomCents(books: Books, operatorId: number, userId: nu
 export function adjustedRecentlySql(operatorId: number, userId: number | SQL, nowMs: number): SQL {
   const since = nowMs - WINDOW_MS;
   // a deposit approved alone is not an adjustment: approvedDepositRecentlySql names it
-  return sql`(EXISTS (SELECT 1 FROM solo_adjustments WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since}
+  return sql`(EXISTS (SELECT 1 FROM ${soloAdjustments} WHERE operator_id = ${operatorId} AND user_id = ${userId} AND created_at_ms > ${since}
       AND ${isAdjustmentSql})
-    OR EXISTS (SELECT 1 FROM adjustment_requests WHERE user_id = ${userId} AND status <> 'cancelled'
+    OR EXISTS (SELECT 1 FROM ${adjustmentRequests} WHERE user_id = ${userId} AND status <> 'cancelled'
       AND ((requested_by = ${operatorId} AND created_at_ms > ${since}) OR (decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since}))))`;
 }
 
@@ -115,7 +117,7 @@ export async function adjustedRecently(db: WalletDb, operatorId: number, userId:
  */
 export function approvedDepositRecentlySql(operatorId: number, userId: number | SQL, nowMs: number): SQL {
   const since = nowMs - WINDOW_MS;
-  return sql`EXISTS (SELECT 1 FROM deposit_requests WHERE user_id = ${userId}
+  return sql`EXISTS (SELECT 1 FROM ${depositRequests} WHERE user_id = ${userId}
     AND ((decided_by = ${operatorId} AND status = 'approved' AND decided_at_ms > ${since})
       OR (first_approved_by = ${operatorId} AND first_approved_at_ms > ${since})))`;
 }

@@ -1,6 +1,7 @@
 import type { ControlDb, WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
+import { soloAllowances, soloAdjustments } from "../db/schema";
 
 // What one operator may move alone in 24 hours is a sum over every player, so over every wallet shard
 // (docs/decisions/161 "Limits that span shards"). It is reserved in the control database before the money
@@ -27,7 +28,7 @@ export type SoloReservation = {
 const keyOf = (operatorId: number, ledgerKey: string) => `${operatorId}:${ledgerKey}`;
 
 const operatorSum = (operatorId: number, nowMs: number) =>
-  sql`(SELECT coalesce(sum(amount_cents), 0) FROM solo_allowances WHERE operator_id = ${operatorId} AND created_at_ms > ${nowMs - SOLO_WINDOW_MS})`;
+  sql`(SELECT coalesce(sum(amount_cents), 0) FROM ${soloAllowances} WHERE operator_id = ${operatorId} AND created_at_ms > ${nowMs - SOLO_WINDOW_MS})`;
 
 /**
  * Reserves the operator's allowance for one move. "reserved" is a new reservation, "held" one this key
@@ -38,7 +39,7 @@ export async function reserveSolo(control: ControlDb, r: SoloReservation): Promi
   const key = keyOf(r.operatorId, r.ledgerKey);
   try {
     const result =
-      await control.run(sql`INSERT INTO solo_allowances (operator_id, user_id, reservation_key, amount_cents,
+      await control.run(sql`INSERT INTO ${soloAllowances} (operator_id, user_id, reservation_key, amount_cents,
         window_cents, limit_cents, created_at_ms)
       SELECT ${r.operatorId}, ${r.userId}, ${key}, ${size}, ${size} + ${operatorSum(r.operatorId, r.nowMs)},
         ${r.limitCents}, ${r.nowMs} WHERE true
@@ -51,7 +52,7 @@ export async function reserveSolo(control: ControlDb, r: SoloReservation): Promi
   }
   // the key's reservation is of this very move, or the request_id was used for another amount (1095)
   const held = await control.get<{ cents: number }>(
-    sql`SELECT amount_cents AS cents FROM solo_allowances WHERE reservation_key = ${key}`,
+    sql`SELECT amount_cents AS cents FROM ${soloAllowances} WHERE reservation_key = ${key}`,
   );
   if (held && held.cents !== size) throw new ProductError(1095);
   return "held";
@@ -64,10 +65,10 @@ export async function reserveSolo(control: ControlDb, r: SoloReservation): Promi
  */
 export async function releaseSolo(control: ControlDb, wallet: WalletDb, operatorId: number, ledgerKey: string) {
   const moved = await wallet.get<{ hit: number }>(
-    sql`SELECT 1 AS hit FROM solo_adjustments WHERE ledger_key = ${ledgerKey} AND operator_id = ${operatorId}`,
+    sql`SELECT 1 AS hit FROM ${soloAdjustments} WHERE ledger_key = ${ledgerKey} AND operator_id = ${operatorId}`,
   );
   if (moved) return;
-  await control.run(sql`DELETE FROM solo_allowances WHERE reservation_key = ${keyOf(operatorId, ledgerKey)}`);
+  await control.run(sql`DELETE FROM ${soloAllowances} WHERE reservation_key = ${keyOf(operatorId, ledgerKey)}`);
 }
 
 /** What the operator moved alone in the last 24 hours, in every shard (cents). */
@@ -82,6 +83,6 @@ const PRUNE_STEP = 1_000;
 
 /** Deletes reservations long past their 24 hours, a bounded step a run (the cron's, worker/index.ts). */
 export async function pruneLapsedAllowances(control: ControlDb, nowMs: number) {
-  await control.run(sql`DELETE FROM solo_allowances WHERE id IN (
-    SELECT id FROM solo_allowances WHERE created_at_ms < ${nowMs - KEPT_MS} ORDER BY id LIMIT ${PRUNE_STEP})`);
+  await control.run(sql`DELETE FROM ${soloAllowances} WHERE id IN (
+    SELECT id FROM ${soloAllowances} WHERE created_at_ms < ${nowMs - KEPT_MS} ORDER BY id LIMIT ${PRUNE_STEP})`);
 }

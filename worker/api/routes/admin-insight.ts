@@ -18,6 +18,7 @@ import { auditStatement } from "../../audit/log";
 import { runInOneBatch } from "../../db/batch";
 import { parseBody } from "#shared/fields";
 import { playerBooks } from "../../operators/player-shards";
+import { rooms as roomsTable, games } from "../../db/schema";
 
 // What the console shows without acting: the live books check, the charts, the markers of
 // harm, the exports. Reads need the least operator role (viewer); each route names its guard on its own
@@ -46,7 +47,7 @@ adminInsightRoutes.post("/api/admin/charts", ...viewer, async (c) => {
     pendingAges(shards, nowMs),
     roomReturns(db, shards, { days: form.days, nowMs }),
     db.all<{ id: number; title: string; titleKey: string }>(
-      sql`SELECT r.id, r.title, g.title_key AS titleKey FROM rooms r JOIN games g ON g.id = r.game_id ORDER BY r.id`,
+      sql`SELECT r.id, r.title, g.title_key AS titleKey FROM ${roomsTable} r JOIN ${games} g ON g.id = r.game_id ORDER BY r.id`,
     ),
   ]);
   return ok(c, {

@@ -42,6 +42,7 @@ import { toMoney } from "#shared/money";
 import { sessionsChanged } from "../session-memo";
 import { soloRoomCents } from "../../wallet/solo-adjustments";
 import { playerBooks, requestBooks } from "../../operators/player-shards";
+import { adjustmentRequests } from "../../db/schema";
 
 // Players as the operator sees and handles them (docs/product.md#operators), with four eyes on money.
 export const adminPlayerRoutes = new Hono<AppEnv>();
@@ -188,7 +189,7 @@ adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
 // A queued adjustment is decided, or cancelled, in the shard of its request.
 const decide = (approve: boolean) => async (c: Context<AppEnv>) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
-  const { wallet } = await requestBooks(c.var.db, "adjustment_requests", id);
+  const { wallet } = await requestBooks(c.var.db, adjustmentRequests, id);
   return ok(
     c,
     (await decideAdjustment(wallet, {
@@ -203,7 +204,7 @@ adminPlayerRoutes.post("/api/admin/adjustments/approve", decide(true));
 adminPlayerRoutes.post("/api/admin/adjustments/reject", decide(false));
 adminPlayerRoutes.post("/api/admin/adjustments/cancel", async (c) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
-  const { wallet } = await requestBooks(c.var.db, "adjustment_requests", id);
+  const { wallet } = await requestBooks(c.var.db, adjustmentRequests, id);
   return ok(
     c,
     (await cancelAdjustment(wallet, { operatorId: c.get("user").id, id, nowMs: Date.now() })) satisfies RequestDecided,

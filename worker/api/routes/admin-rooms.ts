@@ -56,6 +56,7 @@ import {
 } from "../../room/round-board";
 import { roomStub } from "../../room/routing";
 import { forgetRoomRef } from "./game-shared";
+import { rounds } from "../../db/schema";
 
 // Rooms and their odds, their rounds, the daily totals and the read-only audit log (docs/product.md#operators).
 export const adminRoomRoutes = new Hono<AppEnv>();
@@ -119,7 +120,7 @@ adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
   const form = parseBody(voidRoundForm, c.get("body"));
   const db = c.var.db.control;
   const round = await db.get<{ roomId: number; status: string } | null>(
-    sql`SELECT room_id AS roomId, status FROM rounds WHERE id = ${form.roundId}`,
+    sql`SELECT room_id AS roomId, status FROM ${rounds} WHERE id = ${form.roundId}`,
   );
   if (!round) throw new ProductError(1150);
   if (round.status !== "open") throw new ProductError(1150);

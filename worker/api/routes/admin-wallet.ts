@@ -31,6 +31,7 @@ import {
 } from "#shared/forms/wallet";
 import { parseRequestRef, type RequestKind } from "#shared/request-ref";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
+import { depositRequests, withdrawalRequests } from "../../db/schema";
 
 // The operator's wallet desk (used by the operator console): request queues, decisions and
 // balance adjustments. The role each route needs is in shared/operators/roles.ts.
@@ -124,15 +125,12 @@ adminWalletRoutes.post("/api/admin/deposits", async (c) => {
 // batch (docs/decisions/161); the operator and the settings stay in the control database.
 adminWalletRoutes.post("/api/admin/deposits/approve", async (c) => {
   const d = decision(c, "approve-deposit");
-  return ok(
-    c,
-    (await approveDeposit(await requestBooks(c.var.db, "deposit_requests", d.id), d)) satisfies RequestDecided,
-  );
+  return ok(c, (await approveDeposit(await requestBooks(c.var.db, depositRequests, d.id), d)) satisfies RequestDecided);
 });
 
 adminWalletRoutes.post("/api/admin/deposits/reject", async (c) => {
   const d = decision(c, "reject-deposit");
-  const { wallet } = await requestBooks(c.var.db, "deposit_requests", d.id);
+  const { wallet } = await requestBooks(c.var.db, depositRequests, d.id);
   return ok(c, (await decideRequest(wallet, "deposit", "rejected", d)) satisfies RequestDecided);
 });
 
@@ -155,7 +153,7 @@ adminWalletRoutes.post("/api/admin/payments", async (c) => {
 
 const decideWithdrawal = (verdict: "approved" | "rejected") => async (c: Context<AppEnv>) => {
   const d = decision(c, verdict === "approved" ? "approve-withdrawal" : "reject-withdrawal");
-  const { wallet } = await requestBooks(c.var.db, "withdrawal_requests", d.id);
+  const { wallet } = await requestBooks(c.var.db, withdrawalRequests, d.id);
   return ok(c, (await decideRequest(wallet, "withdrawal", verdict, d)) satisfies RequestDecided);
 };
 adminWalletRoutes.post("/api/admin/withdrawals/approve", decideWithdrawal("approved"));

@@ -1,0 +1,91 @@
+import { getTableName, isTable } from "drizzle-orm";
+import { ESLint, RuleTester } from "eslint";
+import tseslint from "typescript-eslint";
+import { afterAll, describe, expect, it } from "vitest";
+import * as schema from "../../worker/db/schema";
+import local, { schemaTables } from "./sql-names-tables.mjs";
+
+// The lint rule that refuses a table named as a word in a `sql` template (docs/decisions/190), run through
+// ESLint's own RuleTester on the parser the repository lints with.
+
+RuleTester.afterAll = afterAll;
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+const rule = local.rules["sql-names-tables"];
+const refused = (name: string, object: string) => ({ messageId: "literalTable", data: { name, object } });
+
+describe("the tables the rule knows", () => {
+  it("are every table the schema exports, by the name and object the schema gives it", () => {
+    const exported = Object.entries(schema)
+      .filter(([, value]) => isTable(value))
+      .map(([object, table]) => [getTableName(table as Parameters<typeof getTableName>[0]), object]);
+    expect(exported.length).toBeGreaterThan(40);
+    expect([...schemaTables()].sort()).toEqual(exported.sort());
+  });
+});
+
+describe("the repository's lint", () => {
+  it("refuses a literal table in worker/ as an error, and takes the interpolated one", async () => {
+    const eslint = new ESLint();
+    const lint = async (code: string) =>
+      (await eslint.lintText(code, { filePath: "worker/wallet/example.ts" }))[0].messages
+        .filter((m) => m.ruleId === "local/sql-names-tables")
+        .map((m) => m.severity);
+    const head = 'import { sql } from "drizzle-orm";\nimport { bets } from "../db/schema";\nexport const ';
+    expect(await lint(head + "q = sql`SELECT id FROM bets WHERE id = ${1}`;\n")).toEqual([2]);
+    expect(await lint(head + "q = sql`SELECT b.id FROM ${bets} b WHERE b.id = ${1}`;\n")).toEqual([]);
+  });
+});
+
+tester.run("local/sql-names-tables", rule, {
+  valid: [
+    // the table comes in as its object; aliases, qualifiers through the object, and columns stay words
+    "sql`INSERT INTO ${depositRequests} (user_id, amount_cents) VALUES (${userId}, ${cents})`",
+    "sql`SELECT b.id FROM ${bets} b JOIN ${orders} o ON o.id = b.order_id WHERE ${bets}.id > 0`",
+    "sql<number>`UPDATE ${users} SET money_cents = money_cents + ${cents} WHERE id = ${id}`",
+    // a column that shares a table's name, a table's name in a string literal or a comment
+    "sql`SELECT settings, games FROM ${rooms} WHERE kind = 'bets' -- not FROM bets\n`",
+    // a CTE or an alias of another name; another tag's text
+    "sql`WITH t AS (SELECT 1) SELECT * FROM t`",
+    "html`<p>FROM bets</p>`",
+    // sql.raw of a column or an operator; a string that is not given to sql.raw
+    'sql.raw("b.created_at_ms")',
+    "sql.raw(`${alias}.id <= m.${through}`)",
+    'const words = "FROM bets";',
+  ],
+  invalid: [
+    {
+      code: "sql`INSERT INTO deposit_requests (user_id) VALUES (${userId})`",
+      errors: [{ ...refused("deposit_requests", "depositRequests"), line: 1, column: 17, endColumn: 33 }],
+    },
+    {
+      code: "sql`SELECT b.id FROM ${bets} b\n  LEFT JOIN orders o ON o.id = b.order_id`",
+      errors: [{ ...refused("orders", "orders"), line: 2, column: 13 }],
+    },
+    { code: 'sql<number>`DELETE FROM "sms_codes" WHERE id = ${id}`', errors: [refused("sms_codes", "smsCodes")] },
+    {
+      code: "sql`UPDATE OR IGNORE users SET level = 1 WHERE users.id = ${id}`",
+      errors: [refused("users", "users"), refused("users", "users")],
+    },
+    // sql.raw's text, as a string or a template, and a table's bare name given to it
+    {
+      code: 'sql.raw("FROM audit_log a LEFT JOIN users o ON o.id = a.actor_id")',
+      errors: [
+        { ...refused("audit_log", "auditLog"), column: 15 },
+        { ...refused("users", "users"), column: 37 },
+      ],
+    },
+    {
+      code: "sql.raw(`SELECT 1 FROM books_moves m WHERE m.id < ${x}`)",
+      errors: [refused("books_moves", "booksMoves")],
+    },
+    {
+      code: 'sql.raw("withdrawal_requests")',
+      errors: [{ ...refused("withdrawal_requests", "withdrawalRequests"), column: 10 }],
+    },
+    // SQL's names are not case-sensitive
+    { code: "sql`SELECT COUNT(*) FROM Rounds`", errors: [refused("Rounds", "rounds")] },
+  ],
+});
