@@ -28,7 +28,13 @@ describe("dateFindings", () => {
   });
 
   it("fails a date written another way, in any language", () => {
-    for (const text of ["06/12/2026 UTC+8", "2026/12/06 UTC+8", "2026-12-6 UTC+8", "6.12.2026 UTC+8", "2026年12月6日 UTC+8"])
+    for (const text of [
+      "06/12/2026 UTC+8",
+      "2026/12/06 UTC+8",
+      "2026-12-6 UTC+8",
+      "6.12.2026 UTC+8",
+      "2026年12月6日 UTC+8",
+    ])
       expect(kinds({ text }), text).toEqual(["date not written YYYY-MM-DD"]);
     // and without its zone, both
     expect(kinds({ text: "06/12/2026" })).toEqual(["date not written YYYY-MM-DD", "date or time without UTC+8"]);

@@ -24,7 +24,8 @@ export function dateFindings({ text, times, zone, once }) {
   const zones = zoneCount(text, zone);
   const findings = [];
   const otherWays = [...new Set(dates.filter((date) => !ONE_WAY.test(date)))];
-  if (otherWays.length > 0) findings.push({ kind: "date not written YYYY-MM-DD", what: otherWays.slice(0, 3).join(" | ") });
+  if (otherWays.length > 0)
+    findings.push({ kind: "date not written YYYY-MM-DD", what: otherWays.slice(0, 3).join(" | ") });
   if (shown.length > 0 && zones === 0)
     findings.push({ kind: `date or time without ${zone}`, what: shown.slice(0, 3).join(" | ") });
   if (once && zones > 1) findings.push({ kind: `${zone} named ${zones} times`, what: shown.slice(0, 3).join(" | ") });

@@ -195,7 +195,9 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   const found = [...findings]
     .map(([key, { example, langs }]) => `${key}${example ? ` ${example}` : ""} (${[...langs].join(", ")})`)
     .sort();
-  console.log(`    console screens naming ${ZONE} more than once (told): ${[...consoleZonedMoreThanOnce].join(", ") || "none"}`);
+  console.log(
+    `    console screens naming ${ZONE} more than once (told): ${[...consoleZonedMoreThanOnce].join(", ") || "none"}`,
+  );
   console.log(`    screen findings: ${found.length ? `\n      ${found.join("\n      ")}` : "none"}`);
   assert.deepEqual([...problems, ...found], []);
 }

@@ -242,7 +242,9 @@ export async function deleteBanner(db: ControlDb, bucket: R2Bucket, operatorId: 
   const key = `banner:${id}` as const;
   const waiting = await waitingChange(db, key);
   await runInOneBatch(db, [
-    ...(waiting ? withdrawnWithBannerStatements(db, { id: waiting.id, key, value: waiting.value }, operatorId, nowMs) : []),
+    ...(waiting
+      ? withdrawnWithBannerStatements(db, { id: waiting.id, key, value: waiting.value }, operatorId, nowMs)
+      : []),
     db.delete(banners).where(eq(banners.id, id)),
     auditStatement(db, {
       actorId: operatorId,
