@@ -57,7 +57,7 @@ export function CoinPayoutPreview({
 }
 
 /** The account the form sends: the one chosen, or the first (the chooser's default). */
-export const chosenCard = (cards: Card[], bankId: string) => cards.find((c) => String(c.id) === bankId) ?? cards[0];
+const chosenCard = (cards: Card[], bankId: string) => cards.find((c) => String(c.id) === bankId) ?? cards[0];
 
 /** A coin account is chosen and its rate could not be loaded: there is no figure to confirm. */
 export const coinRateMissing = (cards: Card[], bankId: string, rates: CoinPayouts | undefined) => {
