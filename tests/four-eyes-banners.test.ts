@@ -204,6 +204,14 @@ describe("a banner leading outside the site waits for a second admin", () => {
     const elsewhere = "https://pay.example/taken-down";
     expectOk(await save(managerToken, { id, link: elsewhere }));
     const [request] = (await bannerRequests(admin)).filter((r) => r.banner === id);
+    // the console's confirm step says the waiting change goes with the slide
+    const step = words(
+      await (await (await consoleBrowser()).post("/admin/banners", { intent: "delete", id: String(id) })).text(),
+    );
+    expect(step).toContain(
+      `Delete banner #${id}: it leaves the home page slides in every language, and the change of it waiting for a second admin is withdrawn.`,
+    );
+    expect(await storedLink(id)).toBe("/info/1");
     // another manager takes the slide down while the change waits (it was refused with 1258)
     const other = await (await secondOperator(true, "manager")).signIn();
     // banner numbers are taken again after a delete: count this delete's rows from here
