@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { player } from "./wallet-helpers";
+import { consoleBrowser } from "./console-pages";
 
 // Dates and times are written one way on every screen (app/components/PlayerTime.tsx: "2026-12-06 14:05", its date
 // "2026-12-06"), with the zone named once, and a date field shows and takes its day the reader's way
@@ -80,6 +81,19 @@ describe("dates written one way", () => {
       // the device's calendar sends nothing itself: only the reader's text goes with the form
       expect(html.match(/<input[^>]*type="date"[^>]*>/g)?.every((f) => !f.includes("name="))).toBe(true);
     }
+  });
+
+  it("reads the console's history filter the operator's way, and shows it back so", async () => {
+    const desk = await consoleBrowser();
+    const html = await (
+      await desk.get("/admin/history?kind=deposits&status=all&from=01%2F12%2F2026&to=07.12.2026&lng=vi")
+    ).text();
+    expect(html).toMatch(/<input[^>]*name="from"[^>]*value="01\/12\/2026"/);
+    expect(html).toMatch(/<input[^>]*name="to"[^>]*value="07\/12\/2026"/);
+    expect(html).not.toContain('id="from-error"');
+    // an English reader's day-first text is no day: refused at its field, in English
+    const en = await (await desk.get("/admin/history?kind=deposits&status=all&from=01%2F12%2F2026&lng=en")).text();
+    expect(en).toContain('id="from-error"');
   });
 
   it("does not guess a day the reader's way does not write: an English reader's 07/12/2026 is refused, nothing listed", async () => {
