@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = [
   "banner.link.ask",
   "banner.link.approve",
   "banner.link.reject",
+  "banner.link.withdraw",
   "export.ledger",
   "export.deposits",
   "export.withdrawals",

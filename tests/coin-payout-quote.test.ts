@@ -101,14 +101,76 @@ describe("a coin withdrawal's quote", () => {
   it("says nothing of coins for a bank account, and names a missing rate instead of guessing", async () => {
     await setMoneySettings({ coin_payouts: { BTC: { rate: "0.0000105", fee: "0.0002" } } });
     const p = await player(500);
-    await addCoinAddress(p.token, "USDT");
+    const coin = await addCoinAddress(p.token, "USDT");
     const browser = await new Browser().logIn(p.username, "secret123");
     const html = await (await browser.get("/withdraw?amount=100")).text();
     const page = visible(html);
     expect(page).toContain("No USDT payout rate is set yet");
     expect(page).not.toContain("You receive");
-    // what the form says it showed: this coin, with no rate
-    expect(hiddenFields(html)).toMatchObject({ quote_coin: "USDT", quote_rate: "", quote_fee: "" });
+    // what the form says it showed for this account: its coin, with no rate
+    expect(hiddenFields(html)).toMatchObject({
+      [`quote_coin_${coin.id}`]: "USDT",
+      [`quote_rate_${coin.id}`]: "",
+      [`quote_fee_${coin.id}`]: "",
+    });
+  });
+
+  it("sends the terms of the coin address chosen on a page drawn with a bank account first (picked before the scripts ran)", async () => {
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.998", fee: "0.5" } } });
+    const p = await player(3_000);
+    const bank = await addBank(p.token);
+    const coin = await addCoinAddress(p.token, "USDT");
+    const browser = await new Browser().logIn(p.username, "secret123");
+    const html = await (await browser.get("/withdraw?amount=2000")).text();
+    // the page opens on the bank account: no coin figure shown for it
+    expect(html).toContain(`<input type="radio" name="bank_id" checked="" value="${bank.id}"/>`);
+    expect(visible(html)).not.toContain("You receive");
+    // a new rate is approved; the player picks the coin address and confirms what the page said of it
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.99", fee: "1" } } });
+    const refused = await browser.post("/withdraw", {
+      ...hiddenFields(html),
+      bank_id: String(coin.id),
+      money: "2000",
+      pwd: PAY_PASSWORD,
+    });
+    expect(refused.status).toBe(400);
+    expect(visible(await refused.text())).toContain(
+      "The coin rate or network fee has changed since this page showed it",
+    );
+    expect((await api("/api/Game/getwithdrawlist", { token: p.token })).data.list).toEqual([]);
+    expect(await balanceCents(await userIdOf(p.token))).toBe(3_000_00);
+  });
+
+  it("says the coin rate could not be loaded and offers no confirm, in the player's language; a confirm sent anyway holds nothing (1261)", async () => {
+    await setMoneySettings({ coin_payouts: { USDT: { rate: "0.998", fee: "0.5" } } });
+    const p = await player(3_000);
+    const coin = await addCoinAddress(p.token, "USDT");
+    const browser = await new Browser().logIn(p.username, "secret123");
+    // a page whose list (and with it the rates) fails to load: a cursor the API refuses
+    const words = {
+      en: ["The USDT payout rate could not be loaded", "The coin payout rate could not be loaded"],
+      "zh-CN": ["无法加载 USDT 的出款汇率", "无法加载币的出款汇率"],
+      "zh-TW": ["無法載入 USDT 的出款匯率", "無法載入幣的出款匯率"],
+      vi: ["Không tải được tỷ giá trả USDT", "Không tải được tỷ giá trả coin"],
+    };
+    for (const [lng, [line, refusal]] of Object.entries(words)) {
+      const html = await (await browser.get(`/withdraw?amount=2000&after=not-a-cursor&lng=${lng}`)).text();
+      expect(visible(html), lng).toContain(line);
+      expect(html, lng).toMatch(/<button class="button" type="submit" disabled=""/);
+      expect(hiddenFields(html), lng).toEqual(
+        expect.not.objectContaining({ [`quote_rate_${coin.id}`]: expect.anything() }),
+      );
+      const sent = await browser.post(`/withdraw?lng=${lng}`, {
+        ...hiddenFields(html),
+        bank_id: String(coin.id),
+        money: "2000",
+        pwd: PAY_PASSWORD,
+      });
+      expect(sent.status, lng).toBe(400);
+      expect(visible(await sent.text()), lng).toContain(refusal);
+    }
+    expect((await api("/api/Game/getwithdrawlist", { token: p.token })).data.list).toEqual([]);
+    expect(await balanceCents(await userIdOf(p.token))).toBe(3_000_00);
   });
 
   it("refuses a request whose coin figure moved since the page showed it, then keeps the new one it shows", async () => {

@@ -159,7 +159,7 @@ describe("a banner leading outside the site waits for a second admin", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("while a banner's change waits it is neither edited nor deleted (1258); asked again it is no new request; another admin refuses, the asker withdraws", async () => {
+  it("while a banner's change waits it is not edited (1258); asked again it is no new request; another admin refuses, the asker withdraws", async () => {
     const elsewhere = "https://pay.example/refused";
     const manager = await secondOperator(true, "manager");
     const managerToken = await manager.signIn();
@@ -172,7 +172,6 @@ describe("a banner leading outside the site waits for a second admin", () => {
     expect(await bannerRequests(admin)).toHaveLength(1);
     expectError(await save(admin, { id, link: "https://other.example/pay" }), 1258);
     expectError(await save(admin, { id, link: "/info/2" }), 1258);
-    expectError(await api("/api/admin/banners/delete", { token: admin, id }), 1258);
     // a second new banner leading outside waits for the first new one to be decided
     expectOk(await save(admin, { link: "https://first.example" }));
     expectError(await save(managerToken, { link: "https://second.example" }), 1258);
@@ -194,6 +193,45 @@ describe("a banner leading outside the site waits for a second admin", () => {
     expect(await bannerRequests(admin)).toEqual([]);
     expect(await storedLink(id)).toBe("/info/2");
     expectOk(await api("/api/admin/banners/delete", { token: admin, id }));
+  });
+
+  it("a slide whose change waits is taken down at once: the delete withdraws the change in its batch, audited", async () => {
+    const manager = await secondOperator(true, "manager");
+    const managerToken = await manager.signIn();
+    const admin = await operatorLogin();
+    const player = await registerPlayer();
+    const id = (await save(managerToken, { link: "/info/1" })).data.id as number;
+    const elsewhere = "https://pay.example/taken-down";
+    expectOk(await save(managerToken, { id, link: elsewhere }));
+    const [request] = (await bannerRequests(admin)).filter((r) => r.banner === id);
+    // the console's confirm step says the waiting change goes with the slide
+    const step = words(
+      await (await (await consoleBrowser()).post("/admin/banners", { intent: "delete", id: String(id) })).text(),
+    );
+    expect(step).toContain(
+      `Delete banner #${id}: it leaves the home page slides in every language, and the change of it waiting for a second admin is withdrawn.`,
+    );
+    expect(await storedLink(id)).toBe("/info/1");
+    // another manager takes the slide down while the change waits (it was refused with 1258)
+    const other = await (await secondOperator(true, "manager")).signIn();
+    // banner numbers are taken again after a delete: count this delete's rows from here
+    const deletes = (await auditRows("banner.delete", `banner:${id}`)).length;
+    expectOk(await api("/api/admin/banners/delete", { token: other, id }));
+    expect(await storedLink(id)).toBeUndefined();
+    expect(await linksSeen(player.token)).not.toContain("/info/1");
+    expect((await bannerRequests(admin)).filter((r) => r.banner === id)).toEqual([]);
+    const status = await env.DB.prepare("SELECT status FROM setting_requests WHERE id = ?").bind(request.id).first();
+    expect(status).toEqual({ status: "cancelled" });
+    const withdrawn = (await auditRows("banner.link.withdraw", `banner:${id}`)).at(-1)!;
+    expect(JSON.parse(withdrawn.before!)).toMatchObject({ request: request.id, link: elsewhere });
+    expect(JSON.parse(withdrawn.after!)).toEqual({ status: "cancelled" });
+    expect(await auditRows("banner.delete", `banner:${id}`)).toHaveLength(deletes + 1);
+    // the withdrawn change is decided: no admin can approve it onto a slide that is gone
+    expectError(await decide(admin, request.id, "approve"), 1128);
+    expect(await linksSeen(player.token)).not.toContain(elsewhere);
+    // the audit log names the step in words
+    const log = words(await (await (await consoleBrowser()).get("/admin/audit?lng=en")).text());
+    expect(log).toContain("withdrew a banner change waiting for a second admin: the banner was deleted");
   });
 
   it("the banners screen shows the waiting change to the other admins in words; approving is two steps naming what it will do", async () => {

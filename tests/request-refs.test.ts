@@ -85,4 +85,28 @@ describe("request references", () => {
     expect(file).toContain(depositRef);
     expect(file).toContain(withdrawalRef);
   });
+
+  it("names a withdrawal's hold by its reference on the console's player page, in the operator's language", async () => {
+    const p = await player(1_000);
+    const card = await addCoinAddress(p.token, "USDT");
+    expectOk(
+      await api("/api/Game/withdraw", {
+        token: p.token,
+        bank_id: card.id,
+        money: "30",
+        pwd: PAY_PASSWORD,
+        request_id: requestId(),
+      }),
+    );
+    const [withdrawal] = (await api("/api/Game/getwithdrawlist", { token: p.token })).data.list;
+    const ref = requestRef("withdrawal", withdrawal.id);
+    const desk = await consoleBrowser();
+    // the ledger's row of the hold, as the player's statement writes it (and the withdrawals table below it)
+    const file = visible(await (await desk.get(`/admin/players/${p.id}?lng=en`)).text());
+    expect(file).toContain(`· Withdrawal ${ref}`);
+    expect(file).not.toContain("Withdrawal request");
+    const vi = visible(await (await desk.get(`/admin/players/${p.id}?lng=vi`)).text());
+    expect(vi).toContain(`Lệnh rút ${ref}`);
+    expect(vi).not.toContain("Yêu cầu rút tiền");
+  });
 });

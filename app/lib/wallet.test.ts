@@ -1,3 +1,4 @@
+import { enteredDayOrText } from "#shared/date-entry";
 import { describe, expect, it } from "vitest";
 import {
   defaultLedgerRange,
@@ -86,20 +87,38 @@ describe("player day (UTC+8)", () => {
 });
 
 describe("ledgerFilterOf", () => {
+  const asTyped = (text: string) => text.trim();
+
   it("reads a tab, defaulting to all", () => {
-    expect(ledgerFilterOf(new URLSearchParams("type=week"))).toEqual({ type: "week", start: null, end: null, page: 1 });
-    expect(ledgerFilterOf(new URLSearchParams("type=bogus"))).toMatchObject({ type: "all" });
-    expect(ledgerFilterOf(new URLSearchParams(""))).toMatchObject({ type: "all" });
+    expect(ledgerFilterOf(new URLSearchParams("type=week"), asTyped)).toEqual({
+      type: "week",
+      start: null,
+      end: null,
+      page: 1,
+    });
+    expect(ledgerFilterOf(new URLSearchParams("type=bogus"), asTyped)).toMatchObject({ type: "all" });
+    expect(ledgerFilterOf(new URLSearchParams(""), asTyped)).toMatchObject({ type: "all" });
   });
 
   it("lets a date range win over the tab and keeps half ranges for the API to refuse", () => {
-    expect(ledgerFilterOf(new URLSearchParams("type=today&start=2025-01-01&end=2025-01-03&page=2"))).toEqual({
+    expect(ledgerFilterOf(new URLSearchParams("type=today&start=2025-01-01&end=2025-01-03&page=2"), asTyped)).toEqual({
       type: "all",
       start: "2025-01-01",
       end: "2025-01-03",
       page: 2,
     });
-    expect(ledgerFilterOf(new URLSearchParams("start=2025-01-01"))).toMatchObject({ start: "2025-01-01", end: "" });
+    expect(ledgerFilterOf(new URLSearchParams("start=2025-01-01"), asTyped)).toMatchObject({
+      start: "2025-01-01",
+      end: "",
+    });
+  });
+
+  it("reads the range the reader's way (a Vietnamese reader's day first)", () => {
+    const vietnamese = (text: string) => enteredDayOrText(text, "vi") ?? "";
+    expect(ledgerFilterOf(new URLSearchParams("start=01/02/2025&end=03/02/2025"), vietnamese)).toMatchObject({
+      start: "2025-02-01",
+      end: "2025-02-03",
+    });
   });
 });
 

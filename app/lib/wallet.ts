@@ -73,12 +73,12 @@ export type LedgerFilter = { type: LedgerTab; start: string | null; end: string 
 
 /**
  * The funds ledger's URL (?type=, ?start=&end=, ?page=) as the query it asks for. Dates pass through
- * as typed when both are there (the API answers 1001/1072 for bad ones); a range wins over the tab.
+ * as typed (read the reader's way by `readDay`, app/lib/date-entry.server.ts) when both are there (the API answers 1001/1072 for bad ones); a range wins over the tab.
  */
-export function ledgerFilterOf(search: URLSearchParams): LedgerFilter {
+export function ledgerFilterOf(search: URLSearchParams, readDay: (text: string) => string): LedgerFilter {
   const type = search.get("type");
-  const start = search.get("start")?.trim() || null;
-  const end = search.get("end")?.trim() || null;
+  const start = readDay(search.get("start") ?? "") || null;
+  const end = readDay(search.get("end") ?? "") || null;
   const ranged = start !== null || end !== null;
   return {
     type: !ranged && LEDGER_TABS.includes(type as LedgerTab) ? (type as LedgerTab) : "all",

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuditValues, hasWords } from "~/components/admin/AuditValues";
 import { Pager } from "~/components/wallet/Pager";
 import { formatDecimal } from "~/lib/number-format";
+import { dayReader } from "~/lib/date-entry.server";
 import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { zonedTime } from "~/lib/player-time";
 import { pageCursor } from "~/lib/wallet";
@@ -22,9 +23,10 @@ export const handle = { title: "admin:audit.title" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const get = (name: string) => url.searchParams.get(name)?.trim() || undefined;
+  const readDay = await dayReader(request);
   const filters = {
-    from: get("from"),
-    to: get("to"),
+    from: readDay(get("from")) || undefined,
+    to: readDay(get("to")) || undefined,
     operator: get("operator"),
     action: get("action"),
     player: get("player"),

@@ -61,11 +61,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(request, "admin");
   const formKey = field("id") || "new";
   if (field("intent") === "delete") {
-    if (!isConfirmed(form))
+    if (!isConfirmed(form)) {
+      // a change of this slide waiting for a second admin is withdrawn with it (docs/decisions/185): the step says so
+      const requests = await callAdmin(request, context, "/api/admin/settings/requests");
+      const waits =
+        requests.code === 1 && requests.data.list.some((r) => r.key === "banner" && r.banner === Number(field("id")));
       return askToConfirm(form, {
-        message: t("confirm.deleteBanner", { id: field("id") }),
+        message: t(waits ? "confirm.deleteBannerWaiting" : "confirm.deleteBanner", { id: field("id") }),
         button: t("content.delete"),
       });
+    }
     return adminAction(request, context, "/api/admin/banners/delete", { id: field("id") }, t("banners.deleted"));
   }
   const values: Values = {

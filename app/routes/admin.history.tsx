@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { HistoryFilters, type HistoryFilterValues, type HistoryKind } from "~/components/admin/HistoryFilters";
 import { AdjustmentHistoryTable, RequestHistoryTable } from "~/components/admin/HistoryTables";
 import { Pager } from "~/components/wallet/Pager";
+import { dayReader } from "~/lib/date-entry.server";
 import { checkFields } from "~/lib/form.server";
 import { callAdmin } from "~/lib/operator.server";
 import { pageCursor, pageOf } from "~/lib/wallet";
@@ -30,11 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kind: HistoryKind = asked === "withdrawals" || asked === "adjustments" ? asked : "deposits";
   const source = SOURCES[kind];
   const get = (name: string) => url.searchParams.get(name)?.trim() ?? "";
+  const readDay = await dayReader(request);
   const values: HistoryFilterValues = {
     status: get("status") || source.status,
     player: get("player"),
-    from: get("from"),
-    to: get("to"),
+    from: readDay(get("from")),
+    to: readDay(get("to")),
     min: get("min"),
     max: get("max"),
   };

@@ -9,6 +9,7 @@ import { Icon } from "~/components/wallet/Icon";
 import { LedgerList } from "~/components/wallet/LedgerList";
 import { Pager } from "~/components/wallet/Pager";
 import { callApi, requireProfile } from "~/lib/api.server";
+import { dayReader } from "~/lib/date-entry.server";
 import { defaultLedgerRange, isDate, LEDGER_TABS, ledgerFilterOf, pageCursor } from "~/lib/wallet";
 import walletStyles from "~/styles/wallet.css?url";
 
@@ -17,7 +18,7 @@ export const handle = { i18n: ["wallet"], title: "wallet:income.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
-  const filter = ledgerFilterOf(new URL(request.url).searchParams);
+  const filter = ledgerFilterOf(new URL(request.url).searchParams, await dayReader(request));
   const ranged = filter.start !== null;
   const answer = await callApi(request, context, "/api/Game/getfinanceflow", {
     ...(ranged ? { start: filter.start, end: filter.end } : { type: filter.type }),

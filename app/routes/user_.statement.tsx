@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PageHeader } from "~/components/PageHeader";
 import { callApi, requireProfile } from "~/lib/api.server";
+import { dayReader } from "~/lib/date-entry.server";
 import { ledgerFilterOf } from "~/lib/wallet";
 import protectionStyles from "~/styles/protection.css?url";
 import { DateInput } from "~/components/DateInput";
@@ -18,7 +19,7 @@ const QUIET_LINES: ReadonlySet<string> = new Set(["refunds", "principal", "inter
 /** Net result over any period, from the ledger: the funds ledger's tabs (?type=) or a date range (?start=&end=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireProfile(request, context);
-  const filter = ledgerFilterOf(new URL(request.url).searchParams);
+  const filter = ledgerFilterOf(new URL(request.url).searchParams, await dayReader(request));
   const ranged = filter.start !== null;
   const answer = await callApi(
     request,

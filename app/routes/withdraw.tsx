@@ -19,7 +19,8 @@ import { filterAmountInput, pageCursor, pageOf, withdrawAllAmount } from "~/lib/
 import { useRequestId } from "~/lib/use-request-id";
 import walletStyles from "~/styles/wallet.css?url";
 import { withdrawForm } from "#shared/forms/wallet";
-import { CoinPayoutPreview } from "~/components/wallet/CoinPayoutPreview";
+import { CoinPayoutPreview, coinRateMissing } from "~/components/wallet/CoinPayoutPreview";
+import { chosenQuote } from "~/lib/coin-quote";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
@@ -57,19 +58,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
+  const quote = chosenQuote(f);
   const form = {
     bank_id: f.bank_id ?? "",
     money: f.money ?? "",
     pwd: f.pwd ?? "",
     ...(f.request_id ? { request_id: f.request_id } : {}),
-    // the coin figure the page showed, when it showed one (CoinPayoutPreview): the Worker keeps that or refuses
-    ...(f.quote_coin !== undefined
-      ? { quote_coin: f.quote_coin, quote_rate: f.quote_rate ?? "", quote_fee: f.quote_fee ?? "" }
-      : {}),
+    // the coin figure the page showed for the account chosen (CoinPayoutPreview): the Worker keeps that or refuses
+    ...(quote && quote !== "unloaded" ? quote : {}),
   };
   const values = { money: f.money ?? "", bank_id: f.bank_id ?? "" };
-  // Every field's error at once; the API then decides what only it knows (balance, password, day cap).
-  const refused = await checkFields(request, withdrawForm, form);
+  // Every field's error at once; the API then decides what only it knows (balance, password, day cap). A coin
+  // account chosen on a page whose rates did not load has no figure to confirm (1261): nothing is sent on.
+  const refused = await checkFields(request, withdrawForm, form, {}, { bank_id: quote === "unloaded" ? 1261 : null });
   if (refused) return fieldsFailure(refused, { values });
   const answer = await callApi(request, context, "/api/Game/withdraw", form);
   // The contract's success is data === 1 (docs/architecture.md#the-contract).
@@ -157,7 +158,9 @@ export default function Withdraw() {
             {error.message}
           </p>
         ) : null}
-        <SubmitButton>{t("withdraw.submit")}</SubmitButton>
+        <SubmitButton disabled={coinRateMissing(cards, bankId, withdrawals?.coinPayouts)}>
+          {t("withdraw.submit")}
+        </SubmitButton>
         <p className="hint">{t("withdraw.settleNote")}</p>
       </Form>
       <section className="wallet-section" aria-labelledby="withdrawals-title">

@@ -3,11 +3,13 @@
 // in the browser or show a translation key instead of words. Each screen is also read inside the page, in the same
 // evaluate as its words (tests/e2e/screen-checks.mjs): at the phone's width no tap target under 44 x 44 px; no
 // 13-digit number on a player's screen; no words cut with "…" on a player's screen; no count badge off its words'
-// line; no date or time on a screen that does not name the zone. Those findings are printed one line each. The screens come from tests/e2e/screens.mjs, which
+// line; every date written YYYY-MM-DD, and a date or time only on a screen that names the zone, a player's screen
+// naming it once (scripts/lib/screen-dates.mjs). Those findings are printed one line each and fail the crawl. The screens come from tests/e2e/screens.mjs, which
 // must cover every route file of app/routes. Screenshots of the Vietnamese screens land in
 // tests/e2e/screenshots/crawl-*.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { dateFindings, zoneCount } from "../../scripts/lib/screen-dates.mjs";
 import { brokenValues, localeKeys, shownKeys } from "../../scripts/lib/shown-keys.mjs";
 import { makeDataOfEveryKind } from "./every-kind.mjs";
 import { reactHydrated } from "./hydrated.mjs";
@@ -68,7 +70,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   const unhydrated = [];
   /** The screens' own failures (tap targets, 13-digit numbers, dates without their zone), one line per finding. */
   const findings = new Map();
-  const zonedMoreThanOnce = new Set();
+  const consoleZonedMoreThanOnce = new Set();
   const finding = (kind, where, lng, what, example = "") => {
     const key = `${kind}: ${where}: ${what}`;
     const seen = findings.get(key) ?? { example, langs: new Set() };
@@ -90,10 +92,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     /** Reads the screen as it stands: the status it was served with, its words, and its picture in Vietnamese. */
     const read = async (url, lng, size, status) => {
       if (status >= 400) problems.push(`${at}: HTTP ${status}`);
-      const { text, small, cut, badges, ids, shown, dated, zones } = await page.evaluate(readScreen, {
-        minTarget: MIN_TARGET,
-        zone: ZONE,
-      });
+      const { text, small, cut, badges, ids, times } = await page.evaluate(readScreen, { minTarget: MIN_TARGET });
       const where = `${who} ${url} ${size.width}`;
       // a finger taps the phone's width; the desk's mouse needs no 44 px
       if (size.width < 500)
@@ -101,9 +100,10 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
       if (who !== "console") for (const words of cut) finding("words cut with …", where, lng, words);
       for (const badge of badges) finding("badge out of line", where, lng, badge);
       if (who !== "console") for (const id of ids) finding("13-digit number on a player screen", where, lng, id);
-      if (dated > 0 && zones === 0) finding(`date or time without ${ZONE}`, where, lng, shown.join(" | "));
-      // named more than once: told, not failed (a notice's own words may carry a zoned time)
-      if (who !== "console" && zones > 1) zonedMoreThanOnce.add(`${where} ${lng}: ${zones}`);
+      for (const date of dateFindings({ text, times, zone: ZONE, once: who !== "console" }))
+        finding(date.kind, where, lng, date.what);
+      // a console table may name the zone in each row: told, not failed
+      if (who === "console" && zoneCount(text, ZONE) > 1) consoleZonedMoreThanOnce.add(where);
       for (const title of errors) if (text.includes(title)) problems.push(`${at}: error page "${title}"`);
       for (const key of shownKeys(text, locale)) problems.push(`${at}: shows the key "${key}"`);
       for (const value of brokenValues(text)) problems.push(`${at}: shows the value "${value}"`);
@@ -195,7 +195,9 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   const found = [...findings]
     .map(([key, { example, langs }]) => `${key}${example ? ` ${example}` : ""} (${[...langs].join(", ")})`)
     .sort();
-  console.log(`    player screens naming ${ZONE} more than once: ${[...zonedMoreThanOnce].join(", ") || "none"}`);
+  console.log(
+    `    console screens naming ${ZONE} more than once (told): ${[...consoleZonedMoreThanOnce].join(", ") || "none"}`,
+  );
   console.log(`    screen findings: ${found.length ? `\n      ${found.join("\n      ")}` : "none"}`);
   assert.deepEqual([...problems, ...found], []);
 }

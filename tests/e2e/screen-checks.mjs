@@ -10,11 +10,11 @@ export const MIN_TARGET = 44;
 export const ZONE = "UTC+8";
 
 /**
- * Runs inside the page (page.evaluate(readScreen, { minTarget, zone })): plain browser code, nothing imported.
- * Returns the body's visible text, the small targets (tag and classes, an example of name and size), the 13-digit numbers shown, and the dates
- * shown with how often the zone is named.
+ * Runs inside the page (page.evaluate(readScreen, { minTarget })): plain browser code, nothing imported.
+ * Returns the body's visible text, the small targets (tag and classes, an example of name and size), the 13-digit
+ * numbers shown, and the text of the visible <time> elements.
  */
-export function readScreen({ minTarget, zone }) {
+export function readScreen({ minTarget }) {
   const text = document.body.innerText;
   const visible = (el) => {
     if (el.getClientRects().length === 0) return false;
@@ -77,19 +77,8 @@ export function readScreen({ minTarget, zone }) {
   // has 13 digits): the screens mark it (data-account-number)
   const accounts = new Set([...document.querySelectorAll("[data-account-number]")].map((el) => el.textContent.trim()));
   const ids = [...new Set(text.match(/\b\d{13}\b/g) ?? [])].filter((id) => !accounts.has(id));
-  // a date or a time: the <time> the shared formatter writes (app/components/PlayerTime.tsx), and any date in the
-  // words (2026-12-06, 2026/12/06, 06/12/2026) written some other way
+  // the <time> the shared formatter writes (app/components/PlayerTime.tsx); the dates in the words are read from the
+  // text by scripts/lib/screen-dates.mjs
   const times = [...document.querySelectorAll("time")].filter(visible).map((el) => el.textContent.trim());
-  const dates = text.match(/\b\d{4}[-/]\d{1,2}[-/]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{4}\b/g) ?? [];
-  const zones = text.split(zone).length - 1;
-  return {
-    text,
-    small,
-    cut,
-    badges,
-    ids,
-    shown: [...times, ...dates].slice(0, 3),
-    dated: times.length + dates.length,
-    zones,
-  };
+  return { text, small, cut, badges, ids, times };
 }

@@ -13,7 +13,7 @@ import { articles, banners } from "../db/schema";
 import { removeUnreferencedImages, requireStoredImages } from "../media/banner-images";
 import { articleSummary } from "./articles";
 import type { ApiLang } from "#shared/messages";
-import { waitingBannerValues } from "../settings/setting-requests";
+import { waitingBannerValues, waitingChange, withdrawnWithBannerStatements } from "../settings/setting-requests";
 import { askForBanner, leadsOutside, MAX_BANNERS, refuseWhileChangeWaits, type BannerFields } from "./banner-changes";
 
 // Articles (groups 9, 14, 26, in four languages: docs/decisions/030) and banners as the operator
@@ -231,12 +231,20 @@ export async function saveBanner(db: ControlDb, bucket: R2Bucket, operatorId: nu
   return { ...after, waiting: false };
 }
 
-/** Deletes a banner (audited in its batch), then the images no other banner names. */
+/**
+ * Deletes a banner (audited in its batch), then the images no other banner names. Taking a slide down moves no
+ * money and sends no player anywhere, so a change of it waiting for a second admin does not hold it up: the change
+ * is withdrawn in the same batch, audited (docs/decisions/185).
+ */
 export async function deleteBanner(db: ControlDb, bucket: R2Bucket, operatorId: number, id: number, nowMs: number) {
   const [existing] = await db.select().from(banners).where(eq(banners.id, id));
   if (!existing) throw new ProductError(1149);
-  await refuseWhileChangeWaits(db, id);
+  const key = `banner:${id}` as const;
+  const waiting = await waitingChange(db, key);
   await runInOneBatch(db, [
+    ...(waiting
+      ? withdrawnWithBannerStatements(db, { id: waiting.id, key, value: waiting.value }, operatorId, nowMs)
+      : []),
     db.delete(banners).where(eq(banners.id, id)),
     auditStatement(db, {
       actorId: operatorId,

@@ -22,7 +22,7 @@ import { listDeposits, listWithdrawals } from "../wallet/requests";
 import { toMoney } from "#shared/money";
 import { normalisePhone } from "#shared/players/phone";
 import { reasonParamsOf } from "../wallet/present";
-import { ledgerKind } from "../ledger/reasons";
+import { ledgerKind, ledgerReasons } from "../ledger/reasons";
 
 // The operator's view of players and what an operator may do to an account (docs/product.md#operators).
 export const PLAYERS_PAGE_SIZE = 20;
@@ -150,18 +150,22 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
     },
     // with the reason's key and parameters, so the console names it in the operator's language (an
     // operator's note from before 0015 included: the console is where it belongs)
-    ledger: ledgerRows.map((r) => ({
-      id: r.id,
-      amount: toMoney(r.amountCents),
-      after: toMoney(r.afterCents),
-      type: r.type,
-      kind: ledgerKind(r),
-      reason: r.reason,
-      reasonKey: r.reasonKey,
-      reasonParams: r.reasonKey ? reasonParamsOf(r.reasonParams) : null,
-      note: r.operatorNote,
-      time: r.createdAtMs,
-    })),
+    // a withdrawal's hold names its request by its reference, as the player's statement does (flowRow)
+    ledger: ledgerRows.map((r) => {
+      const hold = r.withdrawalId != null ? ledgerReasons.withdrawalOf(r.withdrawalId) : null;
+      return {
+        id: r.id,
+        amount: toMoney(r.amountCents),
+        after: toMoney(r.afterCents),
+        type: r.type,
+        kind: ledgerKind(r),
+        reason: hold?.text ?? r.reason,
+        reasonKey: hold?.key ?? r.reasonKey,
+        reasonParams: hold ? hold.params : r.reasonKey ? reasonParamsOf(r.reasonParams) : null,
+        note: r.operatorNote,
+        time: r.createdAtMs,
+      };
+    }),
     // the option by its stable key and the room by its title key: the console names both in the operator's language
     bets: withRoundFacts(
       bets,

@@ -123,6 +123,38 @@ export async function waitingChange(db: ControlDb, key: RequestKey) {
   return row && { id: row.id, value: JSON.parse(row.value) as unknown };
 }
 
+/**
+ * A waiting banner change withdrawn because its banner is taken down (docs/decisions/185): the request cancelled by
+ * the operator who deleted the banner and its audit row (banner.link.withdraw), for the delete's own batch. Each
+ * changes a row only while the request still waits, so a decision in between keeps its own outcome.
+ */
+export function withdrawnWithBannerStatements(
+  db: ControlDb,
+  change: { id: number; key: BannerChangeKey; value: unknown },
+  actorId: number,
+  nowMs: number,
+): BatchItem<"sqlite">[] {
+  const withdrawn: SQL = sql`EXISTS (SELECT 1 FROM setting_requests WHERE id = ${change.id} AND status = 'cancelled' AND decided_by = ${actorId} AND decided_at_ms = ${nowMs})`;
+  return [
+    db
+      .update(settingRequests)
+      .set({ status: "cancelled", decidedBy: actorId, decidedAtMs: nowMs })
+      .where(and(eq(settingRequests.id, change.id), eq(settingRequests.status, "pending"))),
+    auditStatementIf(
+      db,
+      {
+        actorId,
+        action: "banner.link.withdraw",
+        target: change.key,
+        before: { request: change.id, ...requestWords(change.key).fields(change.value) },
+        after: { status: "cancelled" },
+        nowMs,
+      },
+      withdrawn,
+    ),
+  ];
+}
+
 /** The values asked by every banner change still waiting (their images stay in the bucket until decided). */
 export async function waitingBannerValues(db: ControlDb): Promise<unknown[]> {
   const rows = await db

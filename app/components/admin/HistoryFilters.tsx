@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PLAYER_ZONE } from "~/lib/player-time";
+import { DateInput } from "~/components/DateInput";
 
 export type HistoryKind = "deposits" | "withdrawals" | "adjustments";
 export type HistoryFilterValues = {
@@ -102,10 +103,20 @@ export function HistoryFilters({
           label={t(kind === "adjustments" ? "history.timeFrom" : "history.from")}
           error={errors.from}
         >
-          {input("from", { type: "date" })}
+          <DateInput
+            name="from"
+            defaultValue={values.from}
+            aria-invalid={errors.from ? true : undefined}
+            aria-describedby={errors.from ? "from-error" : undefined}
+          />
         </FilterField>
         <FilterField name="to" label={t(kind === "adjustments" ? "history.timeTo" : "history.to")} error={errors.to}>
-          {input("to", { type: "date" })}
+          <DateInput
+            name="to"
+            defaultValue={values.to}
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? "to-error" : undefined}
+          />
         </FilterField>
         <FilterField name="min" label={t("history.min")} error={errors.min}>
           {input("min", { inputMode: "decimal", autoComplete: "off" })}

@@ -8,8 +8,11 @@ export function SubmitButton({
   name,
   value,
   className = "button",
+  disabled = false,
 }: {
   children: ReactNode;
+  /** not offered at all (what it would confirm is not known yet) */
+  disabled?: boolean;
   name?: string;
   value?: string;
   className?: string;
@@ -18,7 +21,14 @@ export function SubmitButton({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   return (
-    <button className={className} type="submit" name={name} value={value} disabled={busy} aria-busy={busy || undefined}>
+    <button
+      className={className}
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+    >
       {busy ? t("submitting") : children}
     </button>
   );
