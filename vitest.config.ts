@@ -206,19 +206,18 @@ export default defineConfig(async () => {
         // The per-source throttles with the limits a deployment has (wrangler.toml's top-level bindings).
         workerdProject("throttles", ["tests/throttles.test.ts"], [], migrations, { environment: "" }),
         // The files about the "mixed" layout a deployment grows into: shard 0 is the control database itself,
-        // shards 1 to 3 databases of their own (docs/decisions/161). The other files of tests/shards run in the
-        // "worker" project, whose loadtest environment has four shards that are four databases.
-        workerdProject("shards-mixed", MIXED_LAYOUT, [], migrations, { shards: 4, shard0InControl: true }),
-        // A move's books per day (docs/decisions/162) at the day's two ends, whatever the hour the suite runs
-        // (tests/clock-setup.ts): three minutes before midnight (UTC+8) in the four databases, and early in the morning
-        // in the mixed layout, after every row the tests date today (none later than 02:00) and before the lock-ups'
-        // 08:00.
-        workerdProject("shards-day-end", [MOVE_BOOKS], [], migrations, { shards: 4, clockAt: "23:57" }),
-        workerdProject("shards-mixed-day-start", [MOVE_BOOKS], [], migrations, {
+        // shards 1 to 3 databases of their own (docs/decisions/161), with a move's books per day (docs/decisions/162)
+        // early in the player's day (tests/clock-setup.ts), after every row the tests date today (none later than
+        // 02:00) and before the lock-ups' 08:00. The other files of tests/shards run in the "worker" project, whose
+        // loadtest environment has four shards that are four databases. One project, one runtime to start
+        // (docs/decisions/191).
+        workerdProject("shards-mixed", [...MIXED_LAYOUT, MOVE_BOOKS], [], migrations, {
           shards: 4,
           shard0InControl: true,
           clockAt: "02:05",
         }),
+        // A move's books per day at the day's other end: three minutes before midnight (UTC+8) in the four databases.
+        workerdProject("shards-day-end", [MOVE_BOOKS], [], migrations, { shards: 4, clockAt: "23:57" }),
         // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
         workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, { beacon: true }),
         // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.

@@ -134,7 +134,7 @@ export function withdrawnWithBannerStatements(
   actorId: number,
   nowMs: number,
 ): BatchItem<"sqlite">[] {
-  const withdrawn: SQL = sql`EXISTS (SELECT 1 FROM setting_requests WHERE id = ${change.id} AND status = 'cancelled' AND decided_by = ${actorId} AND decided_at_ms = ${nowMs})`;
+  const withdrawn: SQL = sql`EXISTS (SELECT 1 FROM ${settingRequests} WHERE id = ${change.id} AND status = 'cancelled' AND decided_by = ${actorId} AND decided_at_ms = ${nowMs})`;
   return [
     db
       .update(settingRequests)
