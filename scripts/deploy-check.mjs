@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -55,6 +56,8 @@ const isCurrent = () => {
  */
 export function workerBundle() {
   if (isCurrent()) return BUNDLE_DIR;
+  // a fresh clone has no build/ yet: the dry run's [build] makes the rest of it
+  mkdirSync("build", { recursive: true });
   const out = mkdtempSync(join("build", ".worker-"));
   try {
     const run = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], { encoding: "utf8" });
