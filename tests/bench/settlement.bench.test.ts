@@ -62,7 +62,7 @@ for (const bets of env.BENCH_SMOKE ? [10] : [100, 1_000, 10_000]) {
     // The settlement batch is the shard's, the one that marks the bets (worker/room/rounds.ts settlementStatements);
     // the control database's result and answer are batches of their own (worker/room/shard-settlement.ts).
     const settlement = batches.filter((batch) =>
-      batch.some((s) => /UPDATE bets SET\s+isaward/.test(s.statement ?? "")),
+      batch.some((s) => /UPDATE "?bets"? SET\s+isaward/.test(s.statement ?? "")),
     );
     if (settlement.length !== 1)
       throw new Error(`expected one settlement batch, saw ${settlement.length} of ${batches.length} batches`);
