@@ -66,10 +66,12 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("admin");
   await page.getByLabel("Password").fill("admin1234");
-  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog));
+  const { code, sent } = await operatorCode(serverLog);
+  await page.getByLabel("Authenticator code").fill(code);
   await shot("1-sign-in");
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: "Approvals" }).waitFor();
+  await sent();
 
   // approve the player's deposit
   const card = page.locator("article", { hasText: player.username }).filter({ hasText: "321.00" });

@@ -35,9 +35,11 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("admin");
   await page.getByLabel("Password").fill("admin1234");
-  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog));
+  const { code, sent } = await operatorCode(serverLog);
+  await page.getByLabel("Authenticator code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: "Approvals" }).waitFor();
+  await sent();
 
   const card = page.getByTestId(`deposit-${player.depositId}`);
   const playerFile = await card.getByRole("link", { name: player.username }).getAttribute("href");

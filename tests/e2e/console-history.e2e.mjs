@@ -58,9 +58,11 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("admin");
   await page.getByLabel("Password").fill("admin1234");
-  await page.getByLabel("Authenticator code").fill(await operatorCode(serverLog));
+  const { code, sent } = await operatorCode(serverLog);
+  await page.getByLabel("Authenticator code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: "Approvals" }).waitFor();
+  await sent();
   const card = page.locator("article", { hasText: username });
   await card.getByText(`${PAYEE.name} · ${PAYEE.account}`).waitFor();
   await card.getByText("FT26329 0417").waitFor();

@@ -5,7 +5,8 @@ import { signInToConsole } from "./operator.mjs";
 import { eventually } from "./eventually.mjs";
 import { LANGUAGES, audit } from "./axe.mjs";
 import { languageCookie } from "./language.mjs";
-import { call, newPlayer } from "./players.mjs";
+import { call, newPlayer, placeBet } from "./players.mjs";
+import { roomWithShortRounds } from "./short-rounds.mjs";
 import { paidInto } from "./site-payees.mjs";
 
 /** A player who asks for a deposit through the player API, as the app does. */
@@ -32,32 +33,26 @@ export default async function ({ page, context, base, shot, serverLog, smsCode }
     assert.ok((await call(base, "/api/game/getuserinfo", { token: player.token })).data.money > 0),
   );
 
-  // some play in room 1, drawn within the round (40 s in these runs); Odd and Even, whose odds the admin flow leaves alone (it edits Big)
-  // a round whose betting has just closed refuses the order (1029, "Not in betting time"): try again on the next round
-  let game;
+  // some play, drawn within the round: in a room of the flow's own with short rounds (tests/e2e/short-rounds.mjs)
+  const room = await roomWithShortRounds({
+    base,
+    serverLog,
+    title: `Insight ${player.username}`,
+    roundSeconds: 12,
+    closeSeconds: 4,
+  });
+  const roundId = await placeBet(base, player.token, room.id, [
+    [2, 1.98, 100],
+    [3, 1.98, 50],
+  ]);
   await eventually(
     async () => {
-      game = (await call(base, "/api/game/getGameinfo", { token: player.token, roomid: 1 })).data.game;
-      const placed = await call(base, "/api/game/order", {
-        token: player.token,
-        roomid: 1,
-        gameid: game.id,
-        order_info: JSON.stringify([
-          [2, 1.98, 100],
-          [3, 1.98, 50],
-        ]),
-      });
-      assert.equal(placed.code, 1, JSON.stringify(placed));
+      const now = (await call(base, "/api/game/getGameinfo", { token: player.token, roomid: room.id })).data.game;
+      assert.notEqual(now.id, roundId);
     },
-    { timeout: 70_000, interval: 1_000 },
+    { timeout: 60_000, interval: 500 },
   );
-  await eventually(
-    async () => {
-      const now = (await call(base, "/api/game/getGameinfo", { token: player.token, roomid: 1 })).data.game;
-      assert.notEqual(now.id, game.id);
-    },
-    { timeout: 70_000, interval: 1_000 },
-  );
+  await room.stop();
 
   // the books are checked on demand from the banner every screen carries
   await page.getByRole("button", { name: "Check now" }).first().click();

@@ -24,13 +24,12 @@ async function freshCode(serverLog, username) {
 }
 
 /**
- * A code of a TOTP step this run has not used: each step signs in once (docs/decisions/060), and the next step is
- * valid already (one step of drift), so two sign-ins a step go at once and a third waits for it. In the runner the
- * steps are the run's (tests/e2e/hub.mjs), whichever worker signs in.
+ * A code of a TOTP step this run has not used, and `sent()` to call once the sign-in that typed it has answered (the
+ * step is then free for the next sign-in at once, not when its lease runs out): each step signs in once
+ * (docs/decisions/060), and the next step is valid already (one step of drift), so two sign-ins a step go at once
+ * and a third waits for it. In the runner the steps are the run's (tests/e2e/hub.mjs), whichever worker signs in.
  */
-export async function operatorCode(serverLog, username = "admin") {
-  return (await freshCode(serverLog, username)).code;
-}
+export const operatorCode = (serverLog, username = "admin") => freshCode(serverLog, username);
 
 /** The operators the run signed in once (tests/e2e/global-setup.mjs): username → console cookie and API token. */
 const signedIn = () => JSON.parse(process.env.E2E_OPERATORS ?? "{}");
@@ -75,12 +74,14 @@ export async function operatorToken(base, serverLog, username = "admin") {
     ).json();
     if (me.code === 1) return known;
   }
+  const { code, sent } = await freshCode(serverLog, username);
   const answer = await (
     await fetch(`${base}/api/admin/login`, {
       method: "POST",
-      body: JSON.stringify({ username, password: `${username}1234`, code: await operatorCode(serverLog, username) }),
+      body: JSON.stringify({ username, password: `${username}1234`, code }),
     })
   ).json();
+  await sent();
   if (answer.code !== 1) throw new Error(`operator sign-in refused: ${JSON.stringify(answer)}`);
   tokens.set(username, answer.data.token);
   return answer.data.token;

@@ -8,9 +8,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { eventually } from "./eventually.mjs";
 import { call, fundedPlayer, placeBet } from "./players.mjs";
+import { roomWithShortRounds } from "./short-rounds.mjs";
 
-// a room no other flow plays or voids in (the crawl's data voids a round of room 16): Big/Small of the BTC tab
-const ROOM = 32;
 const STATUS = /^(Live|Updating every 10 s)$/;
 
 /** The error page's titles in English (the flow reads the room in English), the offline one among them. */
@@ -39,10 +38,20 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   const player = await fundedPlayer({ base, smsCode, serverLog, prefix: "rr" });
   await signIn(page, player);
 
+  // a room of the flow's own (tests/e2e/short-rounds.mjs), opened now: its first round's 26 s of betting leave the
+  // bet of step 2 its window (15 to 25 s left) without waiting for another round
+  const room = await roomWithShortRounds({
+    base,
+    serverLog,
+    title: `Room reads ${player.username}`,
+    roundSeconds: 30,
+    closeSeconds: 4,
+  });
+
   // 1. The socket is down and every poll fails: the room stays, saying it updates every 10 s.
   await page.routeWebSocket(/\/ws\/room\//, (socket) => socket.close());
   await page.route(/\/activity\/\d+\/live/, (route) => route.abort("internetdisconnected"));
-  await page.goto(`/activity/${ROOM}`);
+  await page.goto(`/activity/${room.id}`);
   await page.getByText("Updating every 10 s").first().waitFor();
   await page.waitForTimeout(1_500);
   await assertRoomShown(page, "a failed poll");
@@ -57,7 +66,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   // comes before the round ends and clears the table
   await eventually(
     async () => {
-      const info = (await call(base, "/api/game/getGameinfo", { token: other, roomid: ROOM })).data;
+      const info = (await call(base, "/api/game/getGameinfo", { token: other, roomid: room.id })).data;
       const left = info.diff.minute * 60 + info.diff.second - info.closeSeconds;
       assert.ok(left >= 15 && left <= 25, `betting left: ${left} s`);
       await page.getByText(`Round ${info.game.seqno}`, { exact: true }).waitFor({ timeout: 500 });
@@ -66,7 +75,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   );
   const mine = page.locator(".live-bets .live-row.mine");
   const before = await mine.count();
-  await placeBet(base, other, ROOM, [[0, 1.98, 20]]);
+  await placeBet(base, other, room.id, [[0, 1.98, 20]]);
   await eventually(async () => assert.equal(await mine.count(), before + 1, "the poll shows the new bet"), {
     timeout: 20_000,
   });
@@ -93,11 +102,11 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   // route still being looked up: the room reloads and stays.
   await page.unrouteAll({ behavior: "wait" });
   // only the lookup of the room's sub-routes (/activity/32/live, /record) is slow: the room's own is not
-  await page.route(new RegExp(`/__manifest\\?p=%2Factivity%2F${ROOM}%2F`), async (route) => {
+  await page.route(new RegExp(`/__manifest\\?p=%2Factivity%2F${room.id}%2F`), async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await route.continue();
   });
-  await page.goto(`/activity/${ROOM}`);
+  await page.goto(`/activity/${room.id}`);
   await page.getByText(STATUS).first().waitFor();
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
   await page.waitForTimeout(3_000);
@@ -135,7 +144,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
       headers: { location: "/login?frozen=1", "set-cookie": "__session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax" },
     }),
   );
-  await page.goto(`/activity/${ROOM}`);
+  await page.goto(`/activity/${room.id}`);
   await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("frozen") === "1");
   await page.getByText(frozen).waitFor();
+  await room.stop();
 }
