@@ -25,7 +25,8 @@ describe("finance screens", () => {
     expect(list).toContain("0.15%");
     expect(list).toContain("54.75%");
     expect(list).toContain("paid from the house balance");
-    expect(text(await (await guest.get("/productrule")).text())).toContain("00:00 UTC+8");
+    // the rules name the day the interest counts in, with its zone once (docs/decisions/185)
+    expect(text(await (await guest.get("/productrule")).text())).toContain("Days run from 00:00 to 24:00 UTC+8");
     const detail = text(await (await guest.get("/productdetail?id=2")).text());
     expect(detail).toContain("Intermediate");
     expect(detail).toContain("27,000.00"); // 300,000 x 0.3 % x 30 days
