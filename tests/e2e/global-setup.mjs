@@ -30,6 +30,8 @@ export default async function globalSetup() {
     return undefined;
   }
 
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const state = mkdtempSync(join(tmpdir(), "e2e-run-"));
   const logFile = join(state, "server.log");
   // A local feed on 127.0.0.1 with synthetic tickers every 3 s, so the home page's prices move.
@@ -82,6 +84,8 @@ export default async function globalSetup() {
     process.env.E2E_OPERATORS = JSON.stringify(await signInOperators(server.base, server.log, OPERATORS));
     // the site's deposit accounts, as an operator sets up a site before players pay (tests/e2e/site-payees.mjs)
     await setMoneySettings(server.base, server.log, { payees: SITE_PAYEES });
+    // what every flow waits for before it starts, said on every run (docs/testing.md's table counts it in e2e)
+    console.log(`e2e: server ready, operators signed in and the site's accounts set in ${seconds()} s`);
   } catch (error) {
     await stop();
     throw error;
