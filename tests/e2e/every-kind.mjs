@@ -27,6 +27,15 @@ async function playerWithEverything(base, smsCode, serverLog) {
 
   // deposits: 150,000 paid (above the threshold: two operators), 60 rejected, 500 still pending
   await approveDepositTwice(base, serverLog, await deposit("150000", "Crawl Payer"));
+  // bets drawn and settled, in a room of the player's own with short rounds (tests/e2e/short-rounds.mjs), placed
+  // first so that its round runs while the rest is made: parts of the crawl running side by side wait for nobody
+  // else's round, and the crawl waits for this one only as long as the rest takes less than it
+  const room = (title, roundSeconds) => roomWithShortRounds({ base, serverLog, title, roundSeconds, closeSeconds: 4 });
+  const drawRoom = await room(`Draw ${player.username}`, 12);
+  await placeBet(base, token, drawRoom.id, [
+    [2, 1.98, 100],
+    [3, 1.98, 50],
+  ]);
   const refused = await asAdmin("/api/admin/deposits/reject", {
     id: await deposit("60", "Crawl Payer"),
     note: "#noPayment",
@@ -83,20 +92,12 @@ async function playerWithEverything(base, smsCode, serverLog) {
   const cancelled = await asAdmin("/api/admin/adjustments/cancel", { id: await credit("16000", "Asked twice") });
   assert.equal(cancelled.code, 1, JSON.stringify(cancelled));
 
-  // a bet whose round the operator voids (its stake refunded), and bets drawn and settled: each in a room of the
-  // player's own with short rounds (tests/e2e/short-rounds.mjs), so parts of the crawl running side by side void and
-  // wait for nobody else's round
-  const room = (title) => roomWithShortRounds({ base, serverLog, title, roundSeconds: 20, closeSeconds: 4 });
-  const voidRoom = await room(`Void ${player.username}`);
+  // a bet whose round the operator voids (its stake refunded), in a room of the player's own
+  const voidRoom = await room(`Void ${player.username}`, 20);
   const voidRound = await placeBet(base, token, voidRoom.id, [[0, 1.98, 20]]);
   const voided = await asAdmin("/api/admin/rounds/void", { roundId: voidRound, reason: "#feedProblem Feed outage" });
   assert.equal(voided.code, 1, JSON.stringify(voided));
   await voidRoom.stop();
-  const drawRoom = await room(`Draw ${player.username}`);
-  await placeBet(base, token, drawRoom.id, [
-    [2, 1.98, 100],
-    [3, 1.98, 50],
-  ]);
   return { ...player, drawRoom };
 }
 

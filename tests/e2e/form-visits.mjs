@@ -127,12 +127,13 @@ export const VISITS = {
       refuse: { set: {}, submit: /^save$/i, noScript: true, cleared: ["srcpwd", "newpwd", "newpwd2"] },
     },
     {
-      path: "/activity/16",
+      // a Big & Small room of the flow's own, whose long rounds are open for bets nearly all the time
+      path: (ids) => `/activity/${ids.room}`,
       covers: ["app/components/game/BetSlip.tsx", "app/components/game/OptionGrid.tsx"],
       // an order past the balance; the click waits for betting to open if the round is closing, and the page
       // without JavaScript (rendered once, its buy button there only while betting is open) is fetched in a
-      // round with time to bet
-      refuse: { set: { amount: "99999999" }, submit: /^buy$/i, noScript: true, bettingIn: 16 },
+      // round with time to bet (`bettingIn` names the room among the flow's ids)
+      refuse: { set: { amount: "99999999" }, submit: /^buy$/i, noScript: true, bettingIn: "room" },
     },
   ],
   operator: [
