@@ -173,7 +173,6 @@ export default defineConfig(async () => {
       // Files run in two workers or more, each its own runtime and storage: on a two-core machine a worker waits on
       // workerd, SQLite or a child process about half the time (docs/decisions/165).
       maxWorkers: Math.max(2, availableParallelism() - 1),
-      ...(process.env.VITEST_FS_CACHE === "1" ? { experimental: { fsModuleCache: true } } : {}),
       projects: [
         {
           test: {
