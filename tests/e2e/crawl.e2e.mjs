@@ -71,6 +71,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   const logFrom = serverLog().length;
   const started = Date.now();
   let visits = 0;
+  let audits = 0;
   const slowest = [];
   const unhydrated = [];
   /** The screens' own failures (tap targets, 13-digit numbers, dates without their zone), one line per finding. */
@@ -113,8 +114,10 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
       for (const key of shownKeys(text, locale)) problems.push(`${at}: shows the key "${key}"`);
       for (const value of brokenValues(text)) problems.push(`${at}: shows the value "${value}"`);
       // the main screens' accessibility at the phone's width, on the page as read (tests/e2e/axe.mjs)
-      if (size.width < 500 && audited[who].includes(url))
+      if (size.width < 500 && audited[who].includes(url)) {
+        audits++;
         for (const violation of await violations(page)) problems.push(`${at}: axe ${violation}`);
+      }
       if (lng === "vi") {
         const name = `${who}${url.replace(/[^a-z0-9]+/gi, "-")}-${size.width}`.replace(/-+(?=-\d+$)/, "");
         await keepShot(page, `crawl-${name}`, { fullPage: false });
@@ -196,7 +199,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     .filter((line) => /RangeError|TypeError|ReferenceError|SyntaxError|Uncaught|Unhandled/.test(line));
   problems.push(...crashes.map((line) => `server: ${line.slice(0, 300)}`));
   console.log(
-    `    crawl${part ? ` (${part})` : ""}: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`,
+    `    crawl${part ? ` (${part})` : ""}: ${visits} screens read (${audits} of them audited by axe) in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`,
   );
   problems.push(...unhydrated.map((screen) => `${screen}: not hydrated within ${HYDRATED_WITHIN_MS / 1000} s`));
   for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);
