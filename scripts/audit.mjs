@@ -3,15 +3,15 @@
 //    performance (median of AUDIT_RUNS runs, default 5), accessibility, best practices, printed (not asserted).
 // 2. Lighthouse accessibility alone on the operator console's main screens, signed in as the seeded operator
 //    (tests/e2e/console-a11y.e2e.mjs asserts 100 on them; docs/decisions/146).
-// 3. axe-core on every main screen in four languages: the flows whose name holds "a11y" (the player's
-//    tests/e2e/a11y.e2e.mjs, the console's console-a11y.e2e.mjs), which fail on any serious or critical
-//    violation (they also run in CI with the other e2e flows).
+// 3. axe-core on every main screen in four languages, player and console (the crawl, tests/e2e/crawl.e2e.mjs), and on
+//    the console's main screens as Lighthouse scores them (tests/e2e/console-a11y.e2e.mjs): both fail on a violation
+//    (they also run in CI with the other e2e flows).
 import { spawnSync } from "node:child_process";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startLocalServer } from "../tests/support/local-server.mjs";
 import { playerCookie } from "../tests/support/page-weight.mjs";
-import { accessibilityScore } from "../tests/support/lighthouse-a11y.mjs";
+import { accessibilityAuditor } from "../tests/support/lighthouse-a11y.mjs";
 import { operatorCookie } from "../tests/e2e/operator.mjs";
 import { CHROMIUM_FLAGS, PLAYER_CHROMIUM } from "../tests/support/chromium.mjs";
 
@@ -92,9 +92,14 @@ try {
     ["players at risk", "/admin/risk", false],
     ["charts", "/admin/insight", false],
   ];
-  for (const [label, path, desktop] of consolePages) {
-    const { score, failing } = await accessibilityScore(`${server.base}${path}`, { headers: operator, desktop });
-    consoleRows.push([label, path, score, failing.join("; ") || "none"]);
+  const lighthouseA11y = await accessibilityAuditor();
+  try {
+    for (const [label, path, desktop] of consolePages) {
+      const { score, failing } = await lighthouseA11y.score(`${server.base}${path}`, { headers: operator, desktop });
+      consoleRows.push([label, path, score, failing.join("; ") || "none"]);
+    }
+  } finally {
+    await lighthouseA11y.close();
   }
 } finally {
   server.stop();
@@ -119,10 +124,10 @@ console.log("|---|---|---|---|");
 for (const row of consoleRows) console.log(`| ${row.join(" | ")} |`);
 
 console.log(
-  "\naxe-core, every main screen in four languages, player and console (tests/e2e/a11y.e2e.mjs, console-a11y.e2e.mjs):",
+  "\naxe-core, every main screen in four languages, player and console (tests/e2e/crawl.e2e.mjs, console-a11y.e2e.mjs):",
 );
 const axe = spawnSync("npx", ["playwright", "test"], {
   stdio: "inherit",
-  env: { ...process.env, E2E_ONLY: "a11y", E2E_PORT: process.env.E2E_PORT ?? String(Number(PORT) + 1) },
+  env: { ...process.env, E2E_ONLY: "crawl,console-a11y", E2E_PORT: process.env.E2E_PORT ?? String(Number(PORT) + 1) },
 });
 process.exit(axe.status ?? 1);

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";
 import { approveMoneySettings, operatorCode } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
+import { keepShot } from "./shots.mjs";
 import { SITE_PAYEES, paidInto } from "./site-payees.mjs";
 
 const ROOM = 1;
@@ -190,7 +191,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
     const payee = reader.page.getByTestId("payee").filter({ hasText: `1903${stamp}` });
     await payee.getByText("Techcombank").waitFor();
     await payee.getByRole("button", { name: "Copy" }).waitFor();
-    await reader.page.screenshot({ path: "tests/e2e/screenshots/admin-8-player-deposit.png", fullPage: true });
+    await keepShot(reader.page, "admin-8-player-deposit");
   } finally {
     await reader.close();
   }

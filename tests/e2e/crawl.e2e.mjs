@@ -4,9 +4,11 @@
 // evaluate as its words (tests/e2e/screen-checks.mjs): at the phone's width no tap target under 44 x 44 px; no
 // 13-digit number on a player's screen; no words cut with "…" on a player's screen; no count badge off its words'
 // line; every date written YYYY-MM-DD, and a date or time only on a screen that names the zone, a player's screen
-// naming it once (scripts/lib/screen-dates.mjs). Those findings are printed one line each and fail the crawl. The screens come from tests/e2e/screens.mjs, which
-// must cover every route file of app/routes. Screenshots of the Vietnamese screens land in
-// tests/e2e/screenshots/crawl-*.
+// naming it once (scripts/lib/screen-dates.mjs). Those findings are printed one line each and fail the crawl. On the
+// main screens (`axeScreens`) axe-core finds no serious or critical violation at the phone's width in any language
+// (tests/e2e/axe.mjs, on the page as read: no second load). The screens come from tests/e2e/screens.mjs, which
+// must cover every route file of app/routes. Pictures of the Vietnamese screens land in
+// tests/e2e/screenshots/crawl-* outside CI (tests/e2e/shots.mjs).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dateFindings, zoneCount } from "../../scripts/lib/screen-dates.mjs";
@@ -16,7 +18,9 @@ import { reactHydrated } from "./hydrated.mjs";
 import { MIN_TARGET, ZONE, readScreen } from "./screen-checks.mjs";
 import { signInToConsole } from "./operator.mjs";
 import { signInPlayer } from "./players.mjs";
-import { SKIPPED, appRoutes, screens } from "./screens.mjs";
+import { keepShot } from "./shots.mjs";
+import { SKIPPED, appRoutes, axeScreens, screens } from "./screens.mjs";
+import { violations } from "./axe.mjs";
 
 const LANGUAGES = ["en", "zh-CN", "zh-TW", "vi"];
 const WIDTHS = [
@@ -57,6 +61,7 @@ const HYDRATED_WITHIN_MS = 30_000;
 export default async function ({ context, base, serverLog, smsCode, part }) {
   const { player, marked } = await makeDataOfEveryKind({ base, smsCode, serverLog });
   const list = screens({ player, marked });
+  const audited = axeScreens({ player, marked });
   assertEveryRouteCrawled(list);
   const reads = (who) => !part || part === who || (part === "guest" && who === "restricted");
 
@@ -66,6 +71,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   const logFrom = serverLog().length;
   const started = Date.now();
   let visits = 0;
+  let audits = 0;
   const slowest = [];
   const unhydrated = [];
   /** The screens' own failures (tap targets, 13-digit numbers, dates without their zone), one line per finding. */
@@ -89,7 +95,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     page.on("response", (r) => {
       if (r.status() >= 500) problems.push(`${at}: HTTP ${r.status()} from ${new URL(r.url()).pathname}`);
     });
-    /** Reads the screen as it stands: the status it was served with, its words, and its picture in Vietnamese. */
+    /** Reads the screen as it stands: the status it was served with, its words, and (outside CI) its picture in Vietnamese. */
     const read = async (url, lng, size, status) => {
       if (status >= 400) problems.push(`${at}: HTTP ${status}`);
       const { text, small, cut, badges, ids, times } = await page.evaluate(readScreen, { minTarget: MIN_TARGET });
@@ -107,9 +113,14 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
       for (const title of errors) if (text.includes(title)) problems.push(`${at}: error page "${title}"`);
       for (const key of shownKeys(text, locale)) problems.push(`${at}: shows the key "${key}"`);
       for (const value of brokenValues(text)) problems.push(`${at}: shows the value "${value}"`);
+      // the main screens' accessibility at the phone's width, on the page as read (tests/e2e/axe.mjs)
+      if (size.width < 500 && audited[who].includes(url)) {
+        audits++;
+        for (const violation of await violations(page)) problems.push(`${at}: axe ${violation}`);
+      }
       if (lng === "vi") {
         const name = `${who}${url.replace(/[^a-z0-9]+/gi, "-")}-${size.width}`.replace(/-+(?=-\d+$)/, "");
-        await page.screenshot({ path: `tests/e2e/screenshots/crawl-${name}.png` });
+        await keepShot(page, `crawl-${name}`, { fullPage: false });
       }
     };
     /**
@@ -188,7 +199,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     .filter((line) => /RangeError|TypeError|ReferenceError|SyntaxError|Uncaught|Unhandled/.test(line));
   problems.push(...crashes.map((line) => `server: ${line.slice(0, 300)}`));
   console.log(
-    `    crawl${part ? ` (${part})` : ""}: ${visits} screens read in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`,
+    `    crawl${part ? ` (${part})` : ""}: ${visits} screens read (${audits} of them audited by axe) in ${((Date.now() - started) / 1000).toFixed(0)} s; slowest:`,
   );
   problems.push(...unhydrated.map((screen) => `${screen}: not hydrated within ${HYDRATED_WITHIN_MS / 1000} s`));
   for (const [ms, label] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`      ${ms} ms ${label}`);

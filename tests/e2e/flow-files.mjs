@@ -10,8 +10,6 @@ export const FLOWS_DIR = "tests/e2e";
  */
 const LONGEST_FIRST = [
   "crawl",
-  "console-a11y",
-  "a11y",
   "typed-before-hydration",
   "insight",
   "beacon",
@@ -22,6 +20,7 @@ const LONGEST_FIRST = [
   "content",
   "targets",
   "player-layout",
+  "console-a11y",
 ];
 
 const rank = (file) => {

@@ -1,7 +1,7 @@
 // Each browser flow (tests/e2e/*.e2e.mjs) as a test of its own, called as it always was:
 // `({ page, context, base, shot, smsCode, serverLog, beaconMode, beaconKey, prepareLog })`, against the run's
 // server (tests/e2e/global-setup.mjs). A Content-Security-Policy violation in the page fails the flow; its page
-// errors are attached to a failure; screenshots land in tests/e2e/screenshots/.
+// errors are attached to a failure; its pictures land in tests/e2e/screenshots/ outside CI (tests/e2e/shots.mjs).
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,8 +11,7 @@ import { TWILIO_TEST_ACCOUNT_SID, TWILIO_TEST_AUTH_TOKEN } from "../support/twil
 import { eventually } from "./eventually.mjs";
 import { FLOWS_DIR, flowFiles } from "./flow-files.mjs";
 import { E2E_WORKERS } from "../../playwright.config.mjs";
-
-const SHOTS = join(FLOWS_DIR, "screenshots");
+import { SHOTS_DIR, keepShot } from "./shots.mjs";
 
 /** The server's whole output so far (the run's log file: every worker reads the one server). */
 const serverLog = () => readFileSync(process.env.E2E_SERVER_LOG, "utf8");
@@ -58,12 +57,12 @@ const flowTests = async (file) => {
 for (const { file, part, title } of (await Promise.all(flowFiles().map(flowTests))).flat()) {
   test(title, async ({ page, context, baseURL }, testInfo) => {
     test.skip(Boolean(process.env.E2E_SKIP), process.env.E2E_SKIP);
-    mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(SHOTS_DIR, { recursive: true });
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     const name = file.replace(".e2e.mjs", "") + (part ? `-${part}` : "");
-    const shot = (step) => page.screenshot({ path: join(SHOTS, `${name}-${step}.png`), fullPage: true });
+    const shot = (step) => keepShot(page, `${name}-${step}`);
     try {
       const flow = await import(pathToFileURL(join(process.cwd(), FLOWS_DIR, file)).href);
       await flow.default({

@@ -65,6 +65,12 @@ export function screens({ player, marked }) {
     guest("/forgot-password"),
     guest("/admin/login"),
     guest("/admin/enrol"),
+    // what a signed-out visitor reads before choosing to register
+    guest("/"),
+    guest("/languageSet"),
+    guest("/help/list"),
+    guest("/info/:id", ["/info/901"]),
+    guest("/fairness"),
     play("/", ["/"]),
     play("/user"),
     play("/user/limits"),
@@ -137,4 +143,56 @@ export function screens({ player, marked }) {
     desk("/admin/audit"),
     desk("/admin/password"),
   ];
+}
+
+/**
+ * The main screens axe-core audits as the crawl reads them, at the phone's width in the four languages
+ * (tests/e2e/axe.mjs; docs/decisions/146), by audience: what a visitor meets first, the player's rooms, money and
+ * account screens, and the console's screens an operator works in every day.
+ */
+export function axeScreens({ player, marked }) {
+  return {
+    guest: ["/", "/login", "/register", "/languageSet", "/help/list", "/info/901", "/fairness", "/admin/login"],
+    player: [
+      "/",
+      "/activity/1",
+      "/bjsc/4",
+      "/room_list/1",
+      "/rules/1",
+      "/user",
+      "/recharge",
+      "/withdraw",
+      "/betlist",
+      "/my_income",
+      "/banklist",
+      "/finance",
+      "/productorder",
+      "/user/limits",
+      "/user/statement",
+      "/my_set",
+      "/lotteryprize",
+    ],
+    restricted: [],
+    console: [
+      "/admin",
+      "/admin/players",
+      `/admin/players/${player.id}`,
+      "/admin/risk",
+      `/admin/risk/${marked.id}`,
+      "/admin/insight",
+      "/admin/exports",
+      "/admin/books",
+      "/admin/rooms",
+      "/admin/rooms/1",
+      "/admin/rooms/new",
+      "/admin/content",
+      "/admin/content/901",
+      "/admin/banners",
+      "/admin/finance",
+      "/admin/settings",
+      "/admin/totals",
+      "/admin/operators",
+      "/admin/audit",
+    ],
+  };
 }
