@@ -18,7 +18,7 @@ export const LANGUAGES = ["en", "zh-CN", "zh-TW", "vi"];
  * audits is the axe-core rule of the same name (the same axe-core package), passed when the rule finds no violation,
  * so a page scores 100 exactly when none of these rules finds one.
  */
-export const LIGHTHOUSE_RULES = lighthouseConfig.categories.accessibility.auditRefs
+const LIGHTHOUSE_RULES = lighthouseConfig.categories.accessibility.auditRefs
   .filter((ref) => ref.weight > 0)
   .map((ref) => ref.id);
 
