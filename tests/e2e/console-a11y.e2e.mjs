@@ -6,7 +6,7 @@
 // serious or critical violations in the four languages are the crawl's (tests/e2e/crawl.e2e.mjs, tests/e2e/axe.mjs).
 import assert from "node:assert/strict";
 import { playerWithDeposit } from "./console-day.e2e.mjs";
-import { operatorCode } from "./operator.mjs";
+import { signInToConsole } from "./operator.mjs";
 import { audit } from "./axe.mjs";
 import { languageCookie } from "./language.mjs";
 import { SHOTS_KEPT } from "./shots.mjs";
@@ -17,15 +17,7 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   // a slow answer on a shared machine is not a failure of this flow
   page.setDefaultNavigationTimeout(90_000);
   const found = [];
-  await context.clearCookies();
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill("admin1234");
-  const { code, sent } = await operatorCode(serverLog);
-  await page.getByLabel("Authenticator code").fill(code);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Approvals" }).waitFor();
-  await sent();
+  await signInToConsole(page, serverLog);
 
   const card = page.getByTestId(`deposit-${player.depositId}`);
   const playerFile = await card.getByRole("link", { name: player.username }).getAttribute("href");

@@ -3,7 +3,7 @@
 // is found again in the console's history by player name, beside the round board and the filtered rooms,
 // at 390 px and at desk width.
 import assert from "node:assert/strict";
-import { operatorCode } from "./operator.mjs";
+import { signInToConsole } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
 import { SITE_PAYEES } from "./site-payees.mjs";
 
@@ -55,14 +55,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await shot("2-deposit-sent-390");
 
   // the operator matches it: the card names the account and the reference
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill("admin1234");
-  const { code, sent } = await operatorCode(serverLog);
-  await page.getByLabel("Authenticator code").fill(code);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Approvals" }).waitFor();
-  await sent();
+  await signInToConsole(page, serverLog);
   const card = page.locator("article", { hasText: username });
   await card.getByText(`${PAYEE.name} · ${PAYEE.account}`).waitFor();
   await card.getByText("FT26329 0417").waitFor();
