@@ -98,12 +98,16 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await shot("7-adjustments-desk");
   // a player looking at room 1 opens its round: it is then on the board of rounds in play
   assert.equal((await call(base, "/api/Game/getGameinfo", { token: registered.data.token, roomid: 1 })).code, 1);
+  // the board pages its rounds (newest first, twenty a page): room 1's is on one of its pages
   await page.goto("/admin/rounds");
-  await page.getByRole("heading", { name: "Rounds in all rooms" }).waitFor();
-  await page
-    .getByRole("link", { name: /· USDT · Standard/ })
-    .first()
-    .waitFor();
+  const roomOne = page.getByRole("link", { name: /· USDT · Standard #1$/ });
+  for (let pages = 1; ; pages++) {
+    await page.getByRole("heading", { name: "Rounds in all rooms" }).waitFor();
+    if (await roomOne.count()) break;
+    const older = page.getByRole("link", { name: "Older ›" });
+    assert.ok(pages < 10 && (await older.count()), "room 1's round is on the board of rounds in play");
+    await page.goto(await older.getAttribute("href"));
+  }
   await shot("8-rounds-desk");
   await page.goto("/admin/rooms?kind=vip");
   await shot("9-rooms-desk");
