@@ -1,4 +1,6 @@
 import { databasesOf } from "../worker/db/databases";
+import { quotedTable } from "../worker/db/quoted-table";
+import { articles } from "../worker/db/schema";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { saveArticleStatement } from "../worker/content/article-queries";
@@ -269,7 +271,9 @@ describe("hostile article content", () => {
   it("is sanitized when it is seeded", async () => {
     const hostile = { chs: HOSTILE, cht: HOSTILE, en: HOSTILE, vi: HOSTILE };
     const article = { ...SEED_ARTICLES[0], id: 70_003, content: hostile };
-    const articleOnly = contentSeedStatements(Date.now(), [article]).filter((s) => s.includes("INTO articles"));
+    const articleOnly = contentSeedStatements(Date.now(), [article]).filter((s) =>
+      s.includes(`INTO ${quotedTable(articles)}`),
+    );
     await env.DB.batch(articleOnly.map((s) => env.DB.prepare(s)));
     const stored = await env.DB.prepare(
       "SELECT content, content_ft, content_yw, content_vi FROM articles WHERE id = 70003",

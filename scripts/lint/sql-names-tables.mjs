@@ -1,7 +1,8 @@
-// A local ESLint rule (eslint.config.js, docs/decisions/190): the static text of a Drizzle `sql` template, and the
-// text given to `sql.raw`, never names a table of the schema as a word. The table comes in as its object (`FROM ${depositRequests} d`), which
-// renders its quoted name, so renaming a table in worker/db/schema/ renames it in every statement, or the
-// statement does not compile.
+// A local ESLint rule (eslint.config.js, docs/decisions/190): SQL text never names a table of the schema as a word.
+// The table comes in as its object: in a Drizzle `sql` template as `FROM ${depositRequests} d`, which renders its
+// quoted name; in SQL written as a plain string (the player's move over raw D1, the databases' setup rows, the demo
+// seed) as `FROM ${quotedTable(depositRequests)} d` (worker/db/quoted-table.ts). Renaming a table in
+// worker/db/schema/ renames it in every statement, or the statement does not compile.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,6 +49,13 @@ function literalTableNames(quasis, tables) {
   return found;
 }
 
+/**
+ * A plain string or template is SQL text when it says a statement's word in capitals (the repository writes SQL
+ * so): `SELECT`, `INSERT`, `UPDATE`, `DELETE`, `FROM`, `JOIN`, `INTO`. Text given to `.prepare(` or `.exec(` is
+ * SQL whatever its case. Words in lower case (an error message's "from users") are not SQL.
+ */
+const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|FROM|JOIN|INTO)\b/;
+
 /** `sql`...``, `sql<T>`...``: the tag is Drizzle's `sql` itself. */
 const isSqlTag = (tag) => tag.type === "Identifier" && tag.name === "sql";
 /** `sql.raw(...)`: SQL text Drizzle takes as it is. */
@@ -56,27 +64,52 @@ const isSqlRaw = (callee) =>
   isSqlTag(callee.object) &&
   callee.property.type === "Identifier" &&
   callee.property.name === "raw";
+/** `db.prepare(...)`, `storage.sql.exec(...)`: D1's and a Durable Object's SQL text. */
+const isPrepareOrExec = (callee) =>
+  callee.type === "MemberExpression" &&
+  callee.property.type === "Identifier" &&
+  (callee.property.name === "prepare" || callee.property.name === "exec");
+const isFirstArgumentOf = (node, test) =>
+  node.parent?.type === "CallExpression" && node.parent.arguments[0] === node && test(node.parent.callee);
+
+/** The string or template a `const` holds, for an identifier in scope, or undefined. */
+function constantText(sourceCode, identifier) {
+  for (let scope = sourceCode.getScope(identifier); scope; scope = scope.upper) {
+    const variable = scope.set.get(identifier.name);
+    if (!variable) continue;
+    const def = variable.defs[0];
+    const init = def?.type === "Variable" && def.parent.kind === "const" ? def.node.init : undefined;
+    return init && (init.type === "TemplateLiteral" || (init.type === "Literal" && typeof init.value === "string"))
+      ? init
+      : undefined;
+  }
+  return undefined;
+}
 
 const rule = {
   meta: {
     type: "problem",
-    docs: { description: "A `sql` template names a table through the schema's table object, never as a word." },
+    docs: { description: "SQL text names a table through the schema's table object, never as a word." },
     messages: {
       literalTable:
         'The table "{{name}}" is named as a word in SQL text: interpolate its schema object (`${ {{object}} }`), docs/decisions/190.',
+      literalTableInString:
+        'The table "{{name}}" is named as a word in SQL text: name it through its schema object (`${quotedTable({{object}})}`, worker/db/quoted-table.ts), docs/decisions/190.',
     },
     schema: [],
   },
   create(context) {
     const tables = schemaTables();
     const sourceCode = context.sourceCode;
+    // a name seen twice (a constant's text is read as a string and as what sql.raw takes) is reported once
+    const reported = new Set();
     /** Reports each table named in these pieces of text, each the raw text that starts one past `start`. */
-    function check(node, pieces) {
+    function check(node, pieces, { whole = false, messageId = "literalTable" } = {}) {
       const raws = pieces.map((p) => p.raw);
       const found = literalTableNames(raws, tables);
       // `sql.raw("bets")`: the whole text is a table's name
-      const whole = raws.length === 1 && tables.get(raws[0].trim().toLowerCase());
-      if (whole) found.push({ name: raws[0].trim(), object: whole, offset: raws[0].indexOf(raws[0].trim()) });
+      const named = whole && raws.length === 1 && tables.get(raws[0].trim().toLowerCase());
+      if (named) found.push({ name: raws[0].trim(), object: named, offset: raws[0].indexOf(raws[0].trim()) });
       for (const { name, object, offset } of found) {
         // back from the joined text to its piece and its place in the file
         let rest = offset;
@@ -86,26 +119,45 @@ const rule = {
           i++;
         }
         const start = pieces[i].start + rest;
+        if (reported.has(start)) continue;
+        reported.add(start);
         context.report({
           node,
           loc: { start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(start + name.length) },
-          messageId: "literalTable",
+          messageId,
           data: { name, object },
         });
       }
     }
     // a quasi starts after ` or }, a string after its quote
     const quasisOf = (template) => template.quasis.map((q) => ({ raw: q.value.raw, start: q.range[0] + 1 }));
+    const piecesOf = (text) =>
+      text.type === "TemplateLiteral" ? quasisOf(text) : [{ raw: text.raw.slice(1, -1), start: text.range[0] + 1 }];
+    /** A string or an untagged template: checked where it is SQL text (SQL_WORDS, or given to prepare/exec). */
+    function checkPlain(node) {
+      if (isFirstArgumentOf(node, isSqlRaw)) return; // sql.raw's own, below
+      const pieces = piecesOf(node);
+      const sqlText = isFirstArgumentOf(node, isPrepareOrExec) || SQL_WORDS.test(pieces.map((p) => p.raw).join(" "));
+      if (sqlText) check(node, pieces, { messageId: "literalTableInString" });
+    }
     return {
       TaggedTemplateExpression(node) {
         if (isSqlTag(node.tag)) check(node, quasisOf(node.quasi));
       },
+      TemplateLiteral(node) {
+        if (node.parent.type !== "TaggedTemplateExpression") checkPlain(node);
+      },
+      Literal(node) {
+        if (typeof node.value === "string") checkPlain(node);
+      },
       CallExpression(node) {
         const text = node.arguments[0];
         if (!isSqlRaw(node.callee) || !text) return;
-        if (text.type === "TemplateLiteral") check(text, quasisOf(text));
-        else if (text.type === "Literal" && typeof text.value === "string")
-          check(text, [{ raw: text.raw.slice(1, -1), start: text.range[0] + 1 }]);
+        // sql.raw(name): the text of the constant it names
+        const constant = text.type === "Identifier" ? constantText(sourceCode, text) : undefined;
+        if (constant) check(constant, piecesOf(constant), { whole: true });
+        else if (text.type === "TemplateLiteral" || (text.type === "Literal" && typeof text.value === "string"))
+          check(text, piecesOf(text), { whole: true });
       },
     };
   },

@@ -15,6 +15,11 @@ RuleTester.it = it;
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
 const rule = local.rules["sql-names-tables"];
 const refused = (name: string, object: string) => ({ messageId: "literalTable", data: { name, object } });
+/** A table named as a word in SQL written as a plain string (docs/decisions/190: worker/db/quoted-table.ts). */
+const refusedInString = (name: string, object: string) => ({
+  messageId: "literalTableInString",
+  data: { name, object },
+});
 
 describe("the tables the rule knows", () => {
   it("are every table the schema exports, by the name and object the schema gives it", () => {
@@ -36,6 +41,10 @@ describe("the repository's lint", () => {
     const head = 'import { sql } from "drizzle-orm";\nimport { bets } from "../db/schema";\nexport const ';
     expect(await lint(head + "q = sql`SELECT id FROM bets WHERE id = ${1}`;\n")).toEqual([2]);
     expect(await lint(head + "q = sql`SELECT b.id FROM ${bets} b WHERE b.id = ${1}`;\n")).toEqual([]);
+    // SQL as a plain string: its table through quotedTable
+    expect(await lint(head + "s = `DELETE FROM bets WHERE id = ${1}`;\n")).toEqual([2]);
+    const quoted = 'import { quotedTable } from "../db/quoted-table";\n';
+    expect(await lint(quoted + head + "s = `DELETE FROM ${quotedTable(bets)} WHERE id = ${1}`;\n")).toEqual([]);
   });
 });
 
@@ -50,10 +59,20 @@ tester.run("local/sql-names-tables", rule, {
     // a CTE or an alias of another name; another tag's text
     "sql`WITH t AS (SELECT 1) SELECT * FROM t`",
     "html`<p>FROM bets</p>`",
-    // sql.raw of a column or an operator; a string that is not given to sql.raw
+    // sql.raw of a column or an operator, given as text or as a constant
     'sql.raw("b.created_at_ms")',
     "sql.raw(`${alias}.id <= m.${through}`)",
-    'const words = "FROM bets";',
+    'const column = "b.created_at_ms"; sql.raw(column);',
+    // SQL as a plain string that names its tables through the schema's objects, or tables of no schema (a room's
+    // own storage), given to prepare and exec or kept for later
+    "const q = `SELECT 1 FROM ${quotedTable(bets)} WHERE id = ${id}`;",
+    "d1.prepare(`INSERT INTO ${quotedTable(users)} (id) VALUES (?)`)",
+    'this.sql.exec("DELETE FROM round_seeds WHERE seqno <= ?", seqno)',
+    // words that are not SQL: lower case outside prepare and exec, a table's bare name outside sql.raw
+    'const words = "the money moved from users to the house";',
+    "throw new Error(`table ${name}: name it in NO_PLAYER_ROWS`);",
+    'const kinds = ["ledger", "bets"];',
+    '/^\\d+$/.exec("users")',
   ],
   invalid: [
     {
@@ -87,5 +106,43 @@ tester.run("local/sql-names-tables", rule, {
     },
     // SQL's names are not case-sensitive
     { code: "sql`SELECT COUNT(*) FROM Rounds`", errors: [refused("Rounds", "rounds")] },
+    // SQL as a plain string: given to D1's prepare or a room's exec (in any case), or kept for later (in capitals)
+    {
+      code: 'db.prepare("select id from users where users.id = ?")',
+      errors: [
+        { ...refusedInString("users", "users"), column: 28 },
+        { ...refusedInString("users", "users"), column: 40 },
+      ],
+    },
+    {
+      code: "d1.prepare(`DELETE FROM player_moves WHERE user_id = ${id}`)",
+      errors: [refusedInString("player_moves", "playerMoves")],
+    },
+    { code: 'this.sql.exec("UPDATE bets SET isaward = 1")', errors: [refusedInString("bets", "bets")] },
+    {
+      code: "const q = `SELECT 1 FROM ledger WHERE user_id = ${id}`;",
+      errors: [{ ...refusedInString("ledger", "ledger"), column: 26 }],
+    },
+    {
+      code: 'const statements = [`INSERT OR IGNORE INTO "users" (id) VALUES (1)`, "x"];',
+      errors: [refusedInString("users", "users")],
+    },
+    {
+      code: "const guard = `NOT EXISTS (SELECT 1 FROM ${t} JOIN audit_log a ON a.id = ${t}.id)`;",
+      errors: [refusedInString("audit_log", "auditLog")],
+    },
+    // sql.raw of a constant: its text is read where the constant is written
+    {
+      code: 'const table = "withdrawal_requests";\nconst q = sql`SELECT 1 FROM ${sql.raw(table)}`;',
+      errors: [{ ...refused("withdrawal_requests", "withdrawalRequests"), line: 1, column: 16 }],
+    },
+    {
+      code: "const from = `audit_log`;\nsql.raw(from);",
+      errors: [{ ...refused("audit_log", "auditLog"), line: 1, column: 15 }],
+    },
+    {
+      code: 'const from = "FROM audit_log a";\nsql.raw(from);',
+      errors: [{ ...refusedInString("audit_log", "auditLog"), line: 1, column: 20 }],
+    },
   ],
 });

@@ -1,5 +1,5 @@
-import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, newPlayerFields, registerPlayer } from "../helpers";
 import { shardCount } from "../../worker/db/shards";
 import { failShard } from "./failing-shard";
@@ -65,5 +65,31 @@ describe("a new player's wallet shard", () => {
       .bind(next.username)
       .first<{ shard: number }>();
     expect(row!.shard).toBe(least);
+  });
+
+  it("gives the name and phone back when no shard can be written: the same player registers once one is back", async () => {
+    const fields = await newPlayerFields();
+    const inDirectory = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM account_directory WHERE username = ? OR phone = ?")
+        .bind(fields.username, fields.phone)
+        .first<{ n: number }>())!.n;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const recover = Array.from({ length: shardCount(env) }, (_, shard) => failShard(shard));
+    try {
+      const refused = await exports.default.fetch("https://app.test/api/index/register", {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": "10.0.2.1" },
+        body: JSON.stringify(fields),
+      });
+      expect(refused.status).toBe(503);
+      await refused.body?.cancel();
+    } finally {
+      recover.forEach((back) => back());
+      logged.mockRestore();
+    }
+    expect(await inDirectory()).toBe(0);
+    await newPlayerFields({ username: fields.username, phone: fields.phone });
+    expectOk(await api("/api/index/register", fields));
+    expect(await inDirectory()).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { ControlDb } from "../db/client";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { accountDirectory } from "../db/schema";
 
 // The directory of accounts in the control database (docs/decisions/161): the one place a name or a phone is
@@ -46,10 +46,15 @@ const leastFilledShard = (count: number, passedOver: number[] = []) => sql`(
   )})
   ORDER BY COALESCE(filled.n, 0), shards.k LIMIT 1)`;
 
+/** A directory row as the lookups answer it. */
+const entry = { id: accountDirectory.id, shard: accountDirectory.shard };
+
 export async function findAccount(db: ControlDb, username: string): Promise<DirectoryEntry | undefined> {
-  return db.get<DirectoryEntry>(
-    sql`SELECT id, shard FROM ${accountDirectory} WHERE lower(username) = ${username.toLowerCase()}`,
-  );
+  return db
+    .select(entry)
+    .from(accountDirectory)
+    .where(eq(sql`lower(${accountDirectory.username})`, username.toLowerCase()))
+    .get();
 }
 
 export async function findAccountByPhone(
@@ -58,12 +63,14 @@ export async function findAccountByPhone(
   phone: string,
 ): Promise<DirectoryEntry | undefined> {
   if (!phone) return undefined;
-  return db.get<DirectoryEntry>(
-    sql`SELECT id, shard FROM ${accountDirectory} WHERE quhao = ${quhao} AND phone = ${phone}`,
-  );
+  return db
+    .select(entry)
+    .from(accountDirectory)
+    .where(and(eq(accountDirectory.quhao, quhao), eq(accountDirectory.phone, phone)))
+    .get();
 }
 
 /** Gives a reserved name and phone back when the player's shard could not be written (registration). */
 export async function releaseAccount(db: ControlDb, id: number) {
-  await db.run(sql`DELETE FROM ${accountDirectory} WHERE id = ${id}`);
+  await db.delete(accountDirectory).where(eq(accountDirectory.id, id));
 }

@@ -138,7 +138,7 @@ export async function saveArticle(db: ControlDb, operatorId: number, body: unkno
     await runInOneBatch(db, statements);
     return after;
   }
-  return insertWithFreshId(db, "articles", write);
+  return insertWithFreshId(db, articles, write);
 }
 
 export async function deleteArticle(db: ControlDb, operatorId: number, id: number, nowMs: number) {
@@ -225,7 +225,7 @@ export async function saveBanner(db: ControlDb, bucket: R2Bucket, operatorId: nu
     await runInOneBatch(db, written.statements);
     after = written.after;
   } else {
-    after = await insertWithFreshId(db, "banners", write);
+    after = await insertWithFreshId(db, banners, write);
   }
   await removeUnreferencedImages(bucket, await referencedImages(db), existing ? imagesOf(existing) : [], nowMs);
   return { ...after, waiting: false };
@@ -265,10 +265,9 @@ export async function deleteBanner(db: ControlDb, bucket: R2Bucket, operatorId: 
  */
 async function insertWithFreshId<T>(
   db: ControlDb,
-  table: "articles" | "banners",
+  source: typeof articles | typeof banners,
   write: (id: number) => { after: T; statements: BatchItem<"sqlite">[] },
 ) {
-  const source = table === "articles" ? articles : banners;
   for (let attempt = 0; ; attempt++) {
     const row = await db.get<{ next: number }>(sql`SELECT COALESCE(MAX(id), 0) + 1 AS next FROM ${source}`);
     const { after, statements } = write(row.next);

@@ -7,6 +7,8 @@ import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { controlSetupStatements, walletSetupStatements } from "./database-setup";
 import { ID_RANGE } from "./id-ranges";
+import { quotedTable } from "./quoted-table";
+import { accountDirectory, ledger, users } from "./schema";
 
 const MIGRATIONS = join(import.meta.dirname, "../../migrations");
 
@@ -32,10 +34,12 @@ describe("database setup after the migrations", () => {
     run(control, controlSetupStatements(1));
     run(control, controlSetupStatements(2)); // every db:migrate runs it again
     const first = control
-      .prepare("INSERT INTO account_directory (username, created_at_ms) VALUES ('boss', 3) RETURNING id")
+      .prepare(`INSERT INTO ${quotedTable(accountDirectory)} (username, created_at_ms) VALUES ('boss', 3) RETURNING id`)
       .get() as { id: number };
     expect(first.id).toBe(2);
-    expect(control.prepare("SELECT id, username, shard FROM account_directory WHERE id = 1").get()).toEqual({
+    expect(
+      control.prepare(`SELECT id, username, shard FROM ${quotedTable(accountDirectory)} WHERE id = 1`).get(),
+    ).toEqual({
       id: 1,
       username: "house",
       shard: null,
@@ -46,15 +50,15 @@ describe("database setup after the migrations", () => {
     const shard = migrated();
     run(shard, walletSetupStatements(2, 1));
     run(shard, walletSetupStatements(2, 5));
-    expect(shard.prepare("SELECT id, role, money_cents, created_at_ms FROM users").all()).toEqual([
+    expect(shard.prepare(`SELECT id, role, money_cents, created_at_ms FROM ${quotedTable(users)}`).all()).toEqual([
       { id: 1, role: "house", money_cents: 0, created_at_ms: 1 },
     ]);
-    const ledger = shard
+    const row = shard
       .prepare(
-        `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+        `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
          VALUES (1, 5, 0, 5, 'topup', 'r', 'k', 1) RETURNING id`,
       )
       .get() as { id: number };
-    expect(ledger.id).toBe(2 * ID_RANGE + 1);
+    expect(row.id).toBe(2 * ID_RANGE + 1);
   });
 });

@@ -1,4 +1,6 @@
 import { idRangeStatements } from "./id-ranges";
+import { quotedTable } from "./quoted-table";
+import { accountDirectory, users } from "./schema";
 
 // What every database needs after its migrations and before any account (scripts/migrate.mjs, the tests): rows
 // the schema cannot hold because they differ per database, none of them demo data. Idempotent: run on every
@@ -11,7 +13,7 @@ const HOUSE_ID = 1;
 /** The control database: the directory keeps id 1 for the house, so the first operator created is never id 1. */
 export function controlSetupStatements(nowMs: number): string[] {
   return [
-    `INSERT OR IGNORE INTO account_directory (id, username, quhao, phone, shard, created_at_ms)
+    `INSERT OR IGNORE INTO ${quotedTable(accountDirectory)} (id, username, quhao, phone, shard, created_at_ms)
       VALUES (${HOUSE_ID}, 'house', '', '', NULL, ${nowMs})`,
   ];
 }
@@ -24,7 +26,7 @@ export function controlSetupStatements(nowMs: number): string[] {
 export function walletSetupStatements(shard: number, nowMs: number): string[] {
   return [
     ...idRangeStatements(shard),
-    `INSERT OR IGNORE INTO users (id, username, nickname, role, password_hash, created_at_ms)
+    `INSERT OR IGNORE INTO ${quotedTable(users)} (id, username, nickname, role, password_hash, created_at_ms)
       VALUES (${HOUSE_ID}, 'house', 'house', 'house', '!', ${nowMs})`,
   ];
 }

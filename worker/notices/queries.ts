@@ -98,10 +98,7 @@ export function listNotices(db: WalletDb, userId: number, limit: number, beforeI
 }
 
 export async function unreadNoticeCount(db: WalletDb, userId: number): Promise<number> {
-  const row = await db.get<{ n: number }>(
-    sql`SELECT COUNT(*) AS n FROM ${notices} WHERE user_id = ${userId} AND read_at_ms IS NULL`,
-  );
-  return row?.n ?? 0;
+  return db.$count(notices, and(eq(notices.userId, userId), isNull(notices.readAtMs)));
 }
 
 /** Opening the inbox reads what it showed: notices up to the newest one shown. */

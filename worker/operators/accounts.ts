@@ -1,6 +1,6 @@
 import type { ControlDb } from "../db/client";
 import type { Operator } from "#shared/answers/console-operators";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { auditStatement } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
@@ -152,8 +152,9 @@ async function lastAdminOrThrow(db: ControlDb, batch: () => Promise<unknown>, id
   try {
     await batch();
   } catch (error) {
-    const [{ others }] = await db.all<{ others: number }>(
-      sql`SELECT count(*) AS others FROM ${users} WHERE role = 'operator' AND operator_role = 'admin' AND frozen = 0 AND id <> ${id}`,
+    const others = await db.$count(
+      users,
+      and(eq(users.role, "operator"), eq(users.operatorRole, "admin"), eq(users.frozen, 0), ne(users.id, id)),
     );
     if (others === 0) throw new ProductError(1173);
     throw (await approversRefusal(db, id, after)) ?? error;

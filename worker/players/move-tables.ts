@@ -1,3 +1,39 @@
+import { getTableName } from "drizzle-orm";
+import { quotedTable } from "../db/quoted-table";
+import {
+  accountDirectory,
+  articles,
+  auditLog,
+  banners,
+  booksAccountSums,
+  booksCheckpoint,
+  booksChecks,
+  booksDays,
+  booksDepartedBets,
+  booksDepartedFinance,
+  booksDepartedLedger,
+  booksDepartedOrders,
+  booksMoves,
+  depositRequests,
+  financeProducts,
+  games,
+  invitationCodes,
+  ledger,
+  loginAttempts,
+  operatorRequests,
+  payoutClaims,
+  playerMoves,
+  rooms,
+  roundSettlements,
+  rounds,
+  settingRequests,
+  settings,
+  smsCodes,
+  soloAllowances,
+  users,
+  withdrawalRequests,
+} from "../db/schema";
+
 // The rows a player owns in a wallet shard, read from the schema itself (docs/decisions/161 "Moving a player"):
 // every table with a user_id column, the users row, the player's audit rows and the counters keyed by their id.
 // A table that has none of these must be named in NO_PLAYER_ROWS, or the move refuses to run: a new table is
@@ -25,47 +61,49 @@ export function d1MoveDb(d1: D1Database): MoveDb {
 }
 
 /** Tables that hold no player's rows: the control database's own, the books' figures per database. */
-export const NO_PLAYER_ROWS = new Set([
-  "account_directory",
-  "articles",
-  "banners",
-  "books_checkpoint",
-  "books_checks",
-  "books_days",
-  // what this database's books per day read of a player's moves in and out (worker/insight/books-rows.ts): its own
-  "books_departed_bets",
-  "books_departed_finance",
-  "books_departed_ledger",
-  "books_departed_orders",
-  "books_moves",
-  "finance_products",
-  "games",
-  // an invitation code names its owner (an operator or nobody), never a player's money
-  "invitation_codes",
-  "operator_requests",
-  // who holds each payout account across shards: the control database's, kept by the player's id, never moved
-  "payout_claims",
-  "rooms",
-  "rounds",
-  // which shard paid a round: the round's, per database (docs/decisions/161), not a player's
-  "round_settlements",
-  "settings",
-  // a change of a money setting waiting for a second admin: the control database's, about operators
-  "setting_requests",
-  "sms_codes",
-  // what one operator moved alone, reserved in the control database: the operator's 24 hours, not the player's
-  "solo_allowances",
-]);
+export const NO_PLAYER_ROWS = new Set<string>(
+  [
+    accountDirectory,
+    articles,
+    banners,
+    booksCheckpoint,
+    booksChecks,
+    booksDays,
+    // what this database's books per day read of a player's moves in and out (worker/insight/books-rows.ts): its own
+    booksDepartedBets,
+    booksDepartedFinance,
+    booksDepartedLedger,
+    booksDepartedOrders,
+    booksMoves,
+    financeProducts,
+    games,
+    // an invitation code names its owner (an operator or nobody), never a player's money
+    invitationCodes,
+    operatorRequests,
+    // who holds each payout account across shards: the control database's, kept by the player's id, never moved
+    payoutClaims,
+    rooms,
+    rounds,
+    // which shard paid a round: the round's, per database (docs/decisions/161), not a player's
+    roundSettlements,
+    settings,
+    // a change of a money setting waiting for a second admin: the control database's, about operators
+    settingRequests,
+    smsCodes,
+    // what one operator moved alone, reserved in the control database: the operator's 24 hours, not the player's
+    soloAllowances,
+  ].map(getTableName),
+);
 
 /** Per-account sums the books check keeps up to its checkpoint: made again in the target, never copied. */
-export const RECOMPUTED = "books_account_sums";
+export const RECOMPUTED = getTableName(booksAccountSums);
 
 /**
  * Audit rows keep their ids, which are unique across every database: one already in the target is the same row.
  * A target that is the control database itself (shard 0 bound to it) holds the audit of what is not a money move,
  * some of it about the player: a copy never deletes audit rows there and never counts them.
  */
-export const KEPT_IN_TARGET = "audit_log";
+export const KEPT_IN_TARGET = getTableName(auditLog);
 
 export type PlayerTable = {
   name: string;
@@ -83,15 +121,15 @@ export type PlayerTable = {
  */
 const auditRowsOf = (id: number) =>
   `(action <> 'player.move' AND (actor_id = ${id} OR target = 'user:${id}'
-    OR target IN (SELECT 'deposit:' || d.id FROM deposit_requests d WHERE d.user_id = ${id})
-    OR target IN (SELECT 'withdrawal:' || w.id FROM withdrawal_requests w WHERE w.user_id = ${id})))`;
+    OR target IN (SELECT 'deposit:' || d.id FROM ${quotedTable(depositRequests)} d WHERE d.user_id = ${id})
+    OR target IN (SELECT 'withdrawal:' || w.id FROM ${quotedTable(withdrawalRequests)} w WHERE w.user_id = ${id})))`;
 
 /** How each kind of table names a player's rows. */
 function playerRows(name: string, columns: string[]): PlayerTable["where"] | undefined {
-  if (name === "users") return (id) => `id = ${id}`;
-  if (name === "audit_log") return auditRowsOf;
+  if (name === getTableName(users)) return (id) => `id = ${id}`;
+  if (name === KEPT_IN_TARGET) return auditRowsOf;
   // the password and withdrawal-password counters live with the account (worker/accounts/lockout.ts)
-  if (name === "login_attempts") return (id) => `username IN ('passwd:${id}', 'paypwd:${id}')`;
+  if (name === getTableName(loginAttempts)) return (id) => `username IN ('passwd:${id}', 'paypwd:${id}')`;
   if (columns.includes("user_id")) return (id) => `user_id = ${id}`;
   return undefined;
 }
@@ -103,7 +141,7 @@ export async function playerTables(db: MoveDb): Promise<PlayerTable[]> {
       (SELECT group_concat(c.name, ',') FROM pragma_table_info(m.name) c) AS columns,
       (SELECT group_concat(DISTINCT f."table") FROM pragma_foreign_key_list(m.name) f) AS parents
     FROM sqlite_master m WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_cf_%'
-      AND m.name NOT IN ('d1_migrations', 'player_moves') ORDER BY m.name`,
+      AND m.name NOT IN ('d1_migrations', ${lit(getTableName(playerMoves))}) ORDER BY m.name`,
   );
   const tables: PlayerTable[] = [];
   for (const row of rows) {
@@ -117,9 +155,9 @@ export async function playerTables(db: MoveDb): Promise<PlayerTable[]> {
       );
     }
     const parents = new Set((row.parents ?? "").split(",").filter(Boolean));
-    if (row.name !== "users") parents.add("users");
+    if (row.name !== getTableName(users)) parents.add(getTableName(users));
     // the audit rows are found through the requests: deleted before them
-    if (row.name === "audit_log") ["deposit_requests", "withdrawal_requests"].forEach((p) => parents.add(p));
+    if (row.name === KEPT_IN_TARGET) [depositRequests, withdrawalRequests].forEach((p) => parents.add(getTableName(p)));
     parents.delete(row.name);
     tables.push({ name: row.name, columns, where, parents: [...parents] });
   }
@@ -165,8 +203,8 @@ export function fingerprintSql(tables: PlayerTable[], userId: number): string {
   const parts = tables
     .filter((t) => t.name !== RECOMPUTED && t.name !== KEPT_IN_TARGET)
     .map((t) => `'${t.name}', (SELECT COUNT(*) FROM "${t.name}" WHERE ${t.where(userId)})`);
-  parts.push(`'money', (SELECT money_cents FROM users WHERE id = ${userId})`);
-  parts.push(`'ledger', (SELECT COALESCE(SUM(amount_cents), 0) FROM ledger WHERE user_id = ${userId})`);
+  parts.push(`'money', (SELECT money_cents FROM ${quotedTable(users)} WHERE id = ${userId})`);
+  parts.push(`'ledger', (SELECT COALESCE(SUM(amount_cents), 0) FROM ${quotedTable(ledger)} WHERE user_id = ${userId})`);
   return `SELECT json_object(${parts.join(", ")}) AS fingerprint`;
 }
 

@@ -1,4 +1,21 @@
+import { getTableName } from "drizzle-orm";
 import { ID_RANGE, idRangeBase } from "../db/id-ranges";
+import { quotedTable } from "../db/quoted-table";
+import {
+  accountDirectory,
+  adjustmentRequests,
+  auditLog,
+  bets,
+  booksAccountSums,
+  booksCheckpoint,
+  booksMoves,
+  depositRequests,
+  ledger,
+  playerMoves,
+  sessions,
+  users,
+  withdrawalRequests,
+} from "../db/schema";
 import {
   type Marker,
   type Move,
@@ -43,9 +60,10 @@ export type MoveResult = {
 export class MoveRefused extends Error {}
 
 const marker = async (db: MoveDb, id: number) =>
-  (await db.all<Marker>(`SELECT * FROM player_moves WHERE user_id = ${id}`))[0];
+  (await db.all<Marker>(`SELECT * FROM ${quotedTable(playerMoves)} WHERE user_id = ${id}`))[0];
 
-const hasUsersRow = async (db: MoveDb, id: number) => (await db.all(`SELECT 1 FROM users WHERE id = ${id}`)).length > 0;
+const hasUsersRow = async (db: MoveDb, id: number) =>
+  (await db.all(`SELECT 1 FROM ${quotedTable(users)} WHERE id = ${id}`)).length > 0;
 
 const fingerprint = async (db: MoveDb, tables: PlayerTable[], id: number) =>
   (await db.all<{ fingerprint: string }>(fingerprintSql(tables, id)))[0]?.fingerprint ?? "";
@@ -54,7 +72,7 @@ export async function movePlayer(link: MoveLink, username: string, to: number, n
   if (!Number.isInteger(to) || to < 0 || to >= link.shardCount)
     throw new MoveRefused(`There is no shard ${to}: this deployment binds shards 0 to ${link.shardCount - 1}.`);
   const [entry] = await link.control.all<{ id: number; shard: number | null }>(
-    `SELECT id, shard FROM account_directory WHERE lower(username) = lower(${lit(username)})`,
+    `SELECT id, shard FROM ${quotedTable(accountDirectory)} WHERE lower(username) = lower(${lit(username)})`,
   );
   if (!entry) throw new MoveRefused(`No account is named ${username}.`);
   if (entry.shard === null) throw new MoveRefused(`${username} is an operator: only players live in wallet shards.`);
@@ -131,7 +149,7 @@ async function redoStaleCopy(
   // only while the marker is still the one judged here: another run may have started the move again meanwhile
   await guardedBatch(
     source,
-    `EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id} AND started_at_ms = ${started.started_at_ms})`,
+    `EXISTS (SELECT 1 FROM ${quotedTable(playerMoves)} WHERE user_id = ${m.id} AND started_at_ms = ${started.started_at_ms})`,
     [...unfreezeStatements(m.id), ...freezeStatements(m.id, m.from, m.to, m.nowMs)],
     anotherRun(`player ${m.id}`),
   );
@@ -140,17 +158,17 @@ async function redoStaleCopy(
 /** Bets awaiting their draw, requests awaiting an operator, or rows the target's id range would follow. */
 async function refuseWhileInFlight(db: MoveDb, tables: PlayerTable[], id: number, to: number) {
   const [busy] = await db.all<{ bets: number; requests: number }>(`SELECT
-    (SELECT COUNT(*) FROM bets WHERE user_id = ${id} AND isaward = -1) AS bets,
-    (SELECT COUNT(*) FROM deposit_requests WHERE user_id = ${id} AND status = 'pending')
-      + (SELECT COUNT(*) FROM withdrawal_requests WHERE user_id = ${id} AND status = 'pending')
-      + (SELECT COUNT(*) FROM adjustment_requests WHERE user_id = ${id} AND status = 'pending') AS requests`);
+    (SELECT COUNT(*) FROM ${quotedTable(bets)} WHERE user_id = ${id} AND isaward = -1) AS bets,
+    (SELECT COUNT(*) FROM ${quotedTable(depositRequests)} WHERE user_id = ${id} AND status = 'pending')
+      + (SELECT COUNT(*) FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ${id} AND status = 'pending')
+      + (SELECT COUNT(*) FROM ${quotedTable(adjustmentRequests)} WHERE user_id = ${id} AND status = 'pending') AS requests`);
   if (busy.bets > 0)
     throw new MoveRefused(`The player has ${busy.bets} bet(s) awaiting a draw: move the player once they are settled.`);
   if (busy.requests > 0)
     throw new MoveRefused(`The player has ${busy.requests} request(s) awaiting an operator: decide them first.`);
   // SQLite hands out the next AUTOINCREMENT id after the highest id in a table, whatever sqlite_sequence says:
   // a row from a shard above the target would carry the target's ids into that shard's range.
-  const withIds = tables.filter((t) => t.columns.includes("id") && t.name !== "users");
+  const withIds = tables.filter((t) => t.columns.includes("id") && t.name !== getTableName(users));
   const [tops] = await db.all<Record<string, number | null>>(
     `SELECT ${withIds.map((t) => `(SELECT MAX(id) FROM "${t.name}" WHERE ${t.where(id)}) AS "${t.name}"`).join(", ")}`,
   );
@@ -163,19 +181,19 @@ async function refuseWhileInFlight(db: MoveDb, tables: PlayerTable[], id: number
 
 function freezeStatements(id: number, from: number, to: number, nowMs: number) {
   return [
-    `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
-      SELECT id, ${from}, ${to}, frozen, ${nowMs} FROM users WHERE id = ${id} ON CONFLICT (user_id) DO NOTHING`,
-    `UPDATE users SET frozen = 1 WHERE id = ${id}`,
-    `UPDATE sessions SET revoked_at_ms = ${nowMs} WHERE user_id = ${id} AND revoked_at_ms IS NULL`,
+    `INSERT INTO ${quotedTable(playerMoves)} (user_id, from_shard, to_shard, was_frozen, started_at_ms)
+      SELECT id, ${from}, ${to}, frozen, ${nowMs} FROM ${quotedTable(users)} WHERE id = ${id} ON CONFLICT (user_id) DO NOTHING`,
+    `UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ${id}`,
+    `UPDATE ${quotedTable(sessions)} SET revoked_at_ms = ${nowMs} WHERE user_id = ${id} AND revoked_at_ms IS NULL`,
   ];
 }
 
 /** The account as it was before the move (frozen by an operator stays frozen), the marker gone. */
 function unfreezeStatements(id: number) {
   return [
-    `UPDATE users SET frozen = (SELECT was_frozen FROM player_moves WHERE user_id = ${id})
-      WHERE id = ${id} AND EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${id})`,
-    `DELETE FROM player_moves WHERE user_id = ${id}`,
+    `UPDATE ${quotedTable(users)} SET frozen = (SELECT was_frozen FROM ${quotedTable(playerMoves)} WHERE user_id = ${id})
+      WHERE id = ${id} AND EXISTS (SELECT 1 FROM ${quotedTable(playerMoves)} WHERE user_id = ${id})`,
+    `DELETE FROM ${quotedTable(playerMoves)} WHERE user_id = ${id}`,
   ];
 }
 
@@ -196,7 +214,7 @@ const anotherRun = (who: string) =>
 async function guardedBatch(db: MoveDb, condition: string, statements: string[], refusal: MoveRefused) {
   try {
     await db.batch([
-      `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
+      `INSERT INTO ${quotedTable(playerMoves)} (user_id, from_shard, to_shard, was_frozen, started_at_ms)
         SELECT -1, NULL, 0, 0, 0 WHERE NOT (${condition})`,
       ...statements,
     ]);
@@ -227,17 +245,19 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
     rows[t.name] = found[i].length;
     inserts.push(...insertStatements(t, found[i]));
   });
-  const [{ money }] = await source.all<{ money: number }>(`SELECT money_cents AS money FROM users WHERE id = ${m.id}`);
+  const [{ money }] = await source.all<{ money: number }>(
+    `SELECT money_cents AS money FROM ${quotedTable(users)} WHERE id = ${m.id}`,
+  );
   // Written only while the player is not in the target with no move under way (another run finished the move:
   // a copy now would put back the rows read before) and no record of this arrival holds another balance (the source
   // changed under this run: its next run makes the copy again).
   const inKey = lit(`move:${m.id}:${m.startedAtMs}:in`);
   await guardedBatch(
     target,
-    `NOT (EXISTS (SELECT 1 FROM users WHERE id = ${m.id}) AND NOT EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id}))
-      AND NOT EXISTS (SELECT 1 FROM books_moves WHERE key = ${inKey} AND balance_cents <> ${money})`,
+    `NOT (EXISTS (SELECT 1 FROM ${quotedTable(users)} WHERE id = ${m.id}) AND NOT EXISTS (SELECT 1 FROM ${quotedTable(playerMoves)} WHERE user_id = ${m.id}))
+      AND NOT EXISTS (SELECT 1 FROM ${quotedTable(booksMoves)} WHERE key = ${inKey} AND balance_cents <> ${money})`,
     [
-      `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
+      `INSERT INTO ${quotedTable(playerMoves)} (user_id, from_shard, to_shard, was_frozen, started_at_ms)
       VALUES (${m.id}, ${m.from}, ${m.to}, ${m.wasFrozen}, ${m.startedAtMs}) ON CONFLICT (user_id) DO NOTHING`,
       ...[...tables]
         .reverse()
@@ -245,9 +265,9 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
         .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(m.id)}`),
       ...inserts,
       // the books check's per-account sums stop at the target's checkpoint: the copied rows up to it are summed there
-      `INSERT INTO books_account_sums (user_id, sum_cents)
-      SELECT ${m.id}, COALESCE(SUM(amount_cents), 0) FROM ledger WHERE user_id = ${m.id}
-        AND id <= COALESCE((SELECT through_ledger_id FROM books_checkpoint WHERE id = 1), 0)`,
+      `INSERT INTO ${quotedTable(booksAccountSums)} (user_id, sum_cents)
+      SELECT ${m.id}, COALESCE(SUM(amount_cents), 0) FROM ${quotedTable(ledger)} WHERE user_id = ${m.id}
+        AND id <= COALESCE((SELECT through_ledger_id FROM ${quotedTable(booksCheckpoint)} WHERE id = 1), 0)`,
       ...houseStatements(m, "in", -money),
       ...arrivalStatements(m, money),
     ],
@@ -260,7 +280,7 @@ async function copy(link: MoveLink, tables: PlayerTable[], m: Move): Promise<Rec
   if (there !== here)
     throw new Error(`the copy of player ${m.id} in shard ${m.to} differs from shard ${m.from}: ${there} / ${here}`);
   const [books] = await target.all<{ money: number; ledger: number }>(
-    `SELECT money_cents AS money, (SELECT COALESCE(SUM(amount_cents), 0) FROM ledger WHERE user_id = ${m.id}) AS ledger FROM users WHERE id = ${m.id}`,
+    `SELECT money_cents AS money, (SELECT COALESCE(SUM(amount_cents), 0) FROM ${quotedTable(ledger)} WHERE user_id = ${m.id}) AS ledger FROM ${quotedTable(users)} WHERE id = ${m.id}`,
   );
   if (books.money !== books.ledger)
     throw new Error(`player ${m.id} in shard ${m.to}: balance ${books.money} is not their ledger's ${books.ledger}`);
@@ -286,7 +306,7 @@ async function abandonCopy(
   if (!m || m.started_at_ms !== startedAtMs) return;
   const key = `move:${id}:${m.started_at_ms}:in:house`;
   const [arrived] = await target.all<{ amount: number }>(
-    `SELECT amount_cents AS amount FROM ledger WHERE idempotency_key = ${lit(key)}`,
+    `SELECT amount_cents AS amount FROM ${quotedTable(ledger)} WHERE idempotency_key = ${lit(key)}`,
   );
   const move: Move = {
     id,
@@ -300,12 +320,14 @@ async function abandonCopy(
   // where shard 0 is it) is among them
   const audit = tables.find((t) => t.name === KEPT_IN_TARGET);
   const copiedAudit = audit
-    ? await link.shard(m.from_shard).all<{ id: number }>(`SELECT id FROM audit_log WHERE ${audit.where(id)}`)
+    ? await link
+        .shard(m.from_shard)
+        .all<{ id: number }>(`SELECT id FROM ${quotedTable(auditLog)} WHERE ${audit.where(id)}`)
     : [];
   const auditDeletes: string[] = [];
   for (let i = 0; i < copiedAudit.length; i += 500)
     auditDeletes.push(
-      `DELETE FROM audit_log WHERE id IN (${copiedAudit
+      `DELETE FROM ${quotedTable(auditLog)} WHERE id IN (${copiedAudit
         .slice(i, i + 500)
         .map((r) => r.id)
         .join(", ")})`,
@@ -313,7 +335,7 @@ async function abandonCopy(
   // only the copy judged here: another run may have undone it and copied again meanwhile
   await guardedBatch(
     target,
-    `EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${id} AND started_at_ms = ${startedAtMs})`,
+    `EXISTS (SELECT 1 FROM ${quotedTable(playerMoves)} WHERE user_id = ${id} AND started_at_ms = ${startedAtMs})`,
     [
       ...houseStatements(move, "undone", arrived ? -arrived.amount : 0),
       ...departureStatements(move, "undone"),
@@ -322,7 +344,7 @@ async function abandonCopy(
         .reverse()
         .filter((t) => t.name !== KEPT_IN_TARGET)
         .map((t) => `DELETE FROM "${t.name}" WHERE ${t.where(id)}`),
-      `DELETE FROM player_moves WHERE user_id = ${id}`,
+      `DELETE FROM ${quotedTable(playerMoves)} WHERE user_id = ${id}`,
     ],
     anotherRun(`player ${id}`),
   );
@@ -331,11 +353,11 @@ async function abandonCopy(
 /** The directory names the target, with the move's audit row, once. */
 function switchStatements(id: number, from: number, to: number, startedAtMs: number) {
   return [
-    `UPDATE account_directory SET shard = ${to} WHERE id = ${id} AND shard = ${from}`,
-    `INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
+    `UPDATE ${quotedTable(accountDirectory)} SET shard = ${to} WHERE id = ${id} AND shard = ${from}`,
+    `INSERT INTO ${quotedTable(auditLog)} (actor_id, action, target, before, after, created_at_ms)
       SELECT NULL, 'player.move', 'user:${id}', '{"shard":${from}}', '{"shard":${to}}', ${startedAtMs}
-      WHERE EXISTS (SELECT 1 FROM account_directory WHERE id = ${id} AND shard = ${to})
-        AND NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'player.move' AND target = 'user:${id}' AND created_at_ms = ${startedAtMs})`,
+      WHERE EXISTS (SELECT 1 FROM ${quotedTable(accountDirectory)} WHERE id = ${id} AND shard = ${to})
+        AND NOT EXISTS (SELECT 1 FROM ${quotedTable(auditLog)} WHERE action = 'player.move' AND target = 'user:${id}' AND created_at_ms = ${startedAtMs})`,
   ];
 }
 
@@ -366,17 +388,19 @@ async function deleteSource(link: MoveLink, m: Move) {
   const target = link.shard(m.to);
   const tables = await playerTables(source);
   const copied = await fingerprint(target, tables, m.id);
-  const [{ money }] = await target.all<{ money: number }>(`SELECT money_cents AS money FROM users WHERE id = ${m.id}`);
-  const moving = `EXISTS (SELECT 1 FROM player_moves WHERE user_id = ${m.id})`;
+  const [{ money }] = await target.all<{ money: number }>(
+    `SELECT money_cents AS money FROM ${quotedTable(users)} WHERE id = ${m.id}`,
+  );
+  const moving = `EXISTS (SELECT 1 FROM ${quotedTable(playerMoves)} WHERE user_id = ${m.id})`;
   await source.batch([
-    `INSERT INTO player_moves (user_id, from_shard, to_shard, was_frozen, started_at_ms)
+    `INSERT INTO ${quotedTable(playerMoves)} (user_id, from_shard, to_shard, was_frozen, started_at_ms)
       VALUES (${m.id}, ${m.from}, ${m.to}, ${m.wasFrozen}, ${m.startedAtMs}) ON CONFLICT (user_id) DO NOTHING`,
     // rows that changed here after the copy (an operator's credit) would be lost: then nothing is deleted
-    `DELETE FROM player_moves WHERE user_id = ${m.id} AND (${fingerprintSql(tables, m.id)}) IS NOT ${lit(copied)}`,
+    `DELETE FROM ${quotedTable(playerMoves)} WHERE user_id = ${m.id} AND (${fingerprintSql(tables, m.id)}) IS NOT ${lit(copied)}`,
     ...houseStatements(m, "out", money),
     ...departureStatements(m, "out"),
     ...[...tables].reverse().map((t) => `DELETE FROM "${t.name}" WHERE (${t.where(m.id)}) AND ${moving}`),
-    `DELETE FROM player_moves WHERE user_id = ${m.id}`,
+    `DELETE FROM ${quotedTable(playerMoves)} WHERE user_id = ${m.id}`,
   ]);
   if (await hasUsersRow(source, m.id))
     throw new Error(

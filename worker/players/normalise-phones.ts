@@ -1,6 +1,9 @@
 import { normalisePhone } from "#shared/players/phone";
 import type { MoveLink } from "./move";
 import { lit } from "./move-tables";
+import type { Table } from "drizzle-orm";
+import { quotedTable } from "../db/quoted-table";
+import { accountDirectory, users } from "../db/schema";
 
 // Rewrites the phones stored before numbers were kept in E.164 (docs/decisions/168-one-phone-number-in-e164.md,
 // docs/deploying.md#phone-numbers-in-e164): each player's directory row in the control database and their users
@@ -57,19 +60,19 @@ const BATCH = 200;
  */
 export async function normalisePhones(link: MoveLink, { dryRun = false } = {}): Promise<PhonePlan> {
   const rows = await link.control.all<PhoneRow>(
-    `SELECT id, username, shard, quhao, phone FROM account_directory WHERE phone <> '' ORDER BY id`,
+    `SELECT id, username, shard, quhao, phone FROM ${quotedTable(accountDirectory)} WHERE phone <> '' ORDER BY id`,
   );
   const plan = planPhoneNormalisation(rows);
   if (dryRun) return plan;
-  const update = (table: string, c: PhonePlan["changes"][number]) =>
-    `UPDATE ${table} SET quhao = ${lit(c.quhao)}, phone = ${lit(c.phone)} WHERE id = ${lit(c.row.id)}`;
+  const update = (table: Table, c: PhonePlan["changes"][number]) =>
+    `UPDATE ${quotedTable(table)} SET quhao = ${lit(c.quhao)}, phone = ${lit(c.phone)} WHERE id = ${lit(c.row.id)}`;
   for (let shard = 0; shard < link.shardCount; shard++) {
     const changes = plan.changes.filter((c) => c.row.shard === shard);
     for (let i = 0; i < changes.length; i += BATCH)
-      await link.shard(shard).batch(changes.slice(i, i + BATCH).map((c) => update("users", c)));
+      await link.shard(shard).batch(changes.slice(i, i + BATCH).map((c) => update(users, c)));
   }
   for (let i = 0; i < plan.changes.length; i += BATCH)
-    await link.control.batch(plan.changes.slice(i, i + BATCH).map((c) => update("account_directory", c)));
+    await link.control.batch(plan.changes.slice(i, i + BATCH).map((c) => update(accountDirectory, c)));
   return plan;
 }
 

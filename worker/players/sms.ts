@@ -1,5 +1,5 @@
 import type { ControlDb } from "../db/client";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { hmacSha256 } from "../auth/crypto";
 import { toHex } from "#shared/hex";
@@ -116,10 +116,11 @@ const NAME_CHECKS_PER_CODE = 3;
  * names for being taken (docs/decisions/050-secret-check-lockout.md).
  */
 export async function takeNameCheck(db: ControlDb, id: number, nowMs: number) {
-  const taken = await db.run(
-    sql`UPDATE ${smsCodes} SET name_checks = name_checks + 1 WHERE id = ${id} AND used_at_ms IS NULL AND name_checks < ${NAME_CHECKS_PER_CODE}`,
-  );
+  const taken = await db
+    .update(smsCodes)
+    .set({ nameChecks: sql`${smsCodes.nameChecks} + 1` })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAtMs), lt(smsCodes.nameChecks, NAME_CHECKS_PER_CODE)));
   if (taken.meta.changes === 1) return;
-  await db.run(sql`UPDATE ${smsCodes} SET used_at_ms = ${nowMs} WHERE id = ${id} AND used_at_ms IS NULL`);
+  await consumeSmsCodeStatement(db, id, nowMs);
   throw new ProductError(2066);
 }

@@ -1,5 +1,6 @@
 import { sanitizeHtml } from "#shared/content/sanitize-html";
 import { insertOrIgnore } from "./sql";
+import { articles, banners } from "../db/schema";
 import { AGREEMENT } from "./content-data/agreement";
 import { ANNOUNCEMENTS } from "./content-data/announcements";
 import { BANNERS } from "./content-data/banners";
@@ -17,8 +18,8 @@ export { BANNERS as SEED_BANNERS };
  * Content is sanitized on the way in like any other write, and served as stored (docs/decisions/101).
  */
 export function contentSeedStatements(nowMs: number, seedArticles: SeedArticle[] = SEED_ARTICLES): string[] {
-  const articles = seedArticles.map((a, i) =>
-    insertOrIgnore("articles", {
+  const articleRows = seedArticles.map((a, i) =>
+    insertOrIgnore(articles, {
       id: a.id,
       group_id: a.group,
       title: a.title.chs,
@@ -35,8 +36,8 @@ export function contentSeedStatements(nowMs: number, seedArticles: SeedArticle[]
       created_at_ms: nowMs - i * 60_000,
     }),
   );
-  const banners = BANNERS.map((b) =>
-    insertOrIgnore("banners", {
+  const bannerRows = BANNERS.map((b) =>
+    insertOrIgnore(banners, {
       id: b.id,
       path: `/banners/${b.name}-zh-CN.svg`,
       path_tw: `/banners/${b.name}-zh-TW.svg`,
@@ -46,5 +47,5 @@ export function contentSeedStatements(nowMs: number, seedArticles: SeedArticle[]
       sort: b.sort,
     }),
   );
-  return [...articles, ...banners];
+  return [...articleRows, ...bannerRows];
 }

@@ -6,6 +6,8 @@ import { ROOM_KIND_RULES, SEED_GAMES, SEED_MINBUY_CENTS, roomIdOf } from "./cata
 import { CURRENCY_TABS } from "#shared/rooms";
 import { contentSeedStatements } from "./content";
 import { type SqlExpression, insertOrIgnore, sqlExpression, sqlLiteral } from "./sql";
+import { quotedTable } from "../db/quoted-table";
+import { accountDirectory, financeProducts, games, invitationCodes, ledger, rooms, users } from "../db/schema";
 
 /**
  * The demo data of docs/architecture.md#modes as SQL statements. Every statement is idempotent (fixed keys with
@@ -43,7 +45,7 @@ async function controlAccountStatements(pepper: string, nowMs: number, hash: Pas
   );
   // Every account's id is taken in the directory first (docs/decisions/161); the demo player lives in shard 0.
   const directory = (id: number | null, username: string, shard: number | null, phone = "") =>
-    insertOrIgnore("account_directory", {
+    insertOrIgnore(accountDirectory, {
       ...(id === null ? {} : { id }),
       username,
       quhao: phone ? "+84" : "",
@@ -62,10 +64,12 @@ async function controlAccountStatements(pepper: string, nowMs: number, hash: Pas
       operator_role: DEMO_OPERATOR.role,
     }),
     // a database seeded before operators had TOTP gets the same secret `npm start` prints
-    `UPDATE users SET totp_secret = ${sqlLiteral(operatorTotp)} WHERE id = ${DEMO_OPERATOR.id} AND totp_secret IS NULL;`,
+    `UPDATE ${quotedTable(users)} SET totp_secret = ${sqlLiteral(operatorTotp)} WHERE id = ${DEMO_OPERATOR.id} AND totp_secret IS NULL;`,
     ...others.map((op) =>
       seedUser(
-        sqlExpression(`(SELECT id FROM account_directory WHERE lower(username) = ${sqlLiteral(op.username)})`),
+        sqlExpression(
+          `(SELECT id FROM ${quotedTable(accountDirectory)} WHERE lower(username) = ${sqlLiteral(op.username)})`,
+        ),
         op.username,
         "operator",
         op.hash,
@@ -84,7 +88,7 @@ const seedUser = (
   nowMs: number,
   extra: Record<string, string | number | null> = {},
 ) =>
-  insertOrIgnore("users", {
+  insertOrIgnore(users, {
     id,
     username,
     nickname: username,
@@ -113,13 +117,13 @@ async function walletAccountStatements(
   ]);
   const key = `seed:${DEMO_PLAYER.username}:opening`;
   const amount = DEMO_PLAYER.moneyCents;
-  const notYet = `NOT EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${sqlLiteral(key)})`;
+  const notYet = `NOT EXISTS (SELECT 1 FROM ${quotedTable(ledger)} WHERE idempotency_key = ${sqlLiteral(key)})`;
   // Balances move only when this very run wrote the ledger rows (its timestamp marks them).
-  const writtenNow = `EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${sqlLiteral(key)} AND created_at_ms = ${nowMs})`;
+  const writtenNow = `EXISTS (SELECT 1 FROM ${quotedTable(ledger)} WHERE idempotency_key = ${sqlLiteral(key)} AND created_at_ms = ${nowMs})`;
   const ledgerRow = (userId: number, signed: number, rowKey: string) =>
-    `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+    `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
       SELECT id, ${signed}, money_cents, money_cents + ${signed}, 'topup', 'Demo opening balance', NULL, ${sqlLiteral(rowKey)}, ${nowMs}
-      FROM users WHERE id = ${userId} AND ${notYet};`;
+      FROM ${quotedTable(users)} WHERE id = ${userId} AND ${notYet};`;
   // The opening balance moves like any top-up: house row, player row, both balances, once.
   return [
     house,
@@ -131,8 +135,8 @@ async function walletAccountStatements(
     }),
     ledgerRow(HOUSE_USER_ID, -amount, `${key}:house`),
     ledgerRow(DEMO_PLAYER.id, amount, key),
-    `UPDATE users SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID} AND ${writtenNow};`,
-    `UPDATE users SET money_cents = money_cents + ${amount} WHERE id = ${DEMO_PLAYER.id} AND ${writtenNow};`,
+    `UPDATE ${quotedTable(users)} SET money_cents = money_cents - ${amount} WHERE id = ${HOUSE_USER_ID} AND ${writtenNow};`,
+    `UPDATE ${quotedTable(users)} SET money_cents = money_cents + ${amount} WHERE id = ${DEMO_PLAYER.id} AND ${writtenNow};`,
   ];
 }
 
@@ -140,7 +144,7 @@ function gameStatements(): string[] {
   const out: string[] = [];
   for (const game of SEED_GAMES) {
     out.push(
-      insertOrIgnore("games", {
+      insertOrIgnore(games, {
         id: game.id,
         title: game.title,
         title_key: game.key,
@@ -154,7 +158,7 @@ function gameStatements(): string[] {
     CURRENCY_TABS.forEach((tab, i) => {
       const roomtype = i + 1;
       out.push(
-        insertOrIgnore("rooms", {
+        insertOrIgnore(rooms, {
           id: roomIdOf(game.id, roomtype),
           game_id: game.id,
           roomtype,
@@ -181,8 +185,8 @@ function settingStatements(): string[] {
     { id: 4, name_key: "super", min_cents: 150_000_000, max_cents: null, daily_rate_ppm: 13_000, days: 60 },
   ];
   return [
-    insertOrIgnore("invitation_codes", { code: "888", owner_id: null, active: 1 }),
-    ...products.map((p) => insertOrIgnore("finance_products", { ...p, sort: p.id })),
+    insertOrIgnore(invitationCodes, { code: "888", owner_id: null, active: 1 }),
+    ...products.map((p) => insertOrIgnore(financeProducts, { ...p, sort: p.id })),
   ];
 }
 

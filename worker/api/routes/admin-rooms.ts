@@ -11,7 +11,7 @@ import type {
   RoomTemplate,
   RoundPage,
 } from "#shared/answers/console-rooms";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
 import { parseBody } from "#shared/fields";
@@ -119,9 +119,11 @@ adminRoomRoutes.post("/api/admin/rooms/create", async (c) => {
 adminRoomRoutes.post("/api/admin/rounds/void", async (c) => {
   const form = parseBody(voidRoundForm, c.get("body"));
   const db = c.var.db.control;
-  const round = await db.get<{ roomId: number; status: string } | null>(
-    sql`SELECT room_id AS roomId, status FROM ${rounds} WHERE id = ${form.roundId}`,
-  );
+  const round = await db
+    .select({ roomId: rounds.roomId, status: rounds.status })
+    .from(rounds)
+    .where(eq(rounds.id, form.roundId))
+    .get();
   if (!round) throw new ProductError(1150);
   if (round.status !== "open") throw new ProductError(1150);
   const voided = await roomStub(c.env, round.roomId).voidRound({
