@@ -8,10 +8,10 @@ import {
   cancelOrderStatements,
   cancelRefundKey,
   findOrderByRequest,
-  orderRefusalOf,
   orderTotalCents,
   orderWasRefused,
   placeOrderStatements,
+  whyOrderRefused,
 } from "./bets";
 import { cannotCover } from "../ledger/ledger";
 import { movementExists } from "../ledger/funds";
@@ -19,10 +19,9 @@ import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
 import { ACCOUNT_BUSY, ProductError } from "#shared/product-error";
 import { refusedStatement } from "../db/shard-trouble";
 import { parseOrderLines } from "./order-form";
-import { shardCount } from "../db/shards";
 import { settleKeptRounds } from "./shard-settlement";
 import { ShardWrites } from "./shard-writes";
-import { type RefusalDetails, explainRefusal } from "../protection/refusal";
+import type { RefusalDetails } from "../protection/refusal";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
 import { auditStatement } from "../audit/log";
@@ -167,7 +166,7 @@ export class RoomDO extends DurableObject<Env> {
       config: readConfig(this.env),
       roomId: this.state.roomId()!,
       flush: () => this.ctx.storage.sync(),
-      shardCount: shardCount(this.env),
+      shardCount: this.dbs.wallets.length,
     };
   }
 
@@ -280,18 +279,14 @@ export class RoomDO extends DurableObject<Env> {
         throw error;
       }
       if (orderWasRefused(results)) {
-        const refusal = await orderRefusalOf(db, {
+        const refusal = await whyOrderRefused(db, {
           userId: request.userId,
           sessionId: request.sessionId,
           minLevel: rules.minLevel,
+          lines,
           nowMs,
         });
-        if (refusal) return { ok: false, errCode: refusal };
-        const total = orderTotalCents(lines);
-        return {
-          ok: false,
-          ...(await explainRefusal(db, { userId: request.userId, nowMs, adds: { stake: total, loss: total } })),
-        };
+        return { ok: false, ...refusal };
       }
       const bets = results[1].results as PlacedBet[];
       const username = request.username;
