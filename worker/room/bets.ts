@@ -102,9 +102,9 @@ export async function whyOrderRefused(
 export async function findOrderByRequest(db: WalletDb, userId: number, requestId: string) {
   return db.get<{
     id: number;
-    ordersn: string;
+    orderNumber: string;
     moneyCents: number;
-  }>(sql`SELECT o.id, o.ordersn, u.money_cents AS moneyCents
+  }>(sql`SELECT o.id, o.ordersn AS orderNumber, u.money_cents AS moneyCents
     FROM ${orders} o JOIN ${users} u ON u.id = o.user_id WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`);
 }
 
@@ -145,7 +145,7 @@ export function cancelOrderStatements(db: WalletDb, order: OrderToCancel) {
 
 export type StoredOrder = {
   id: number;
-  ordersn: string;
+  orderNumber: string;
   userId: number;
   roomId: number;
   roundId: number;
@@ -154,7 +154,7 @@ export type StoredOrder = {
 };
 
 export async function findOrder(db: WalletDb, orderId: number): Promise<StoredOrder | undefined> {
-  return db.get<StoredOrder>(sql`SELECT id, ordersn, user_id AS userId, room_id AS roomId, round_id AS roundId,
+  return db.get<StoredOrder>(sql`SELECT id, ordersn AS orderNumber, user_id AS userId, room_id AS roomId, round_id AS roundId,
     total_cents AS totalCents, status FROM ${orders} WHERE id = ${orderId}`);
 }
 

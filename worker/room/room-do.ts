@@ -46,7 +46,7 @@ export type PlaceOrderRequest = {
   requestId: string | null;
 };
 export type PlaceOrderOutcome =
-  | { ok: true; orderId: number; ordersn: string; moneyCents: number; bookmark: string | null }
+  | { ok: true; orderId: number; orderNumber: string; moneyCents: number; bookmark: string | null }
   | { ok: false; errCode: number; extra?: RefusalDetails | { num?: number } };
 
 export type CancelOrderRequest = { room: RoomRef; order: StoredOrder; shard: number };
@@ -243,9 +243,9 @@ export class RoomDO extends DurableObject<Env> {
           return { ok: false, errCode: error.errCode, extra: error.extra as { num?: number } };
         throw error;
       }
-      const ordersn = newOrdersn(nowMs);
+      const orderNumber = newOrderNumber(nowMs);
       const statements = placeOrderStatements(db, {
-        ordersn,
+        ordersn: orderNumber,
         userId: request.userId,
         sessionId: request.sessionId,
         roomId: request.room.roomId,
@@ -271,7 +271,7 @@ export class RoomDO extends DurableObject<Env> {
           return {
             ok: true,
             orderId: first.id,
-            ordersn: first.ordersn,
+            orderNumber: first.orderNumber,
             moneyCents: first.moneyCents,
             bookmark: this.writes.bookmarkOf(shard),
           };
@@ -299,7 +299,7 @@ export class RoomDO extends DurableObject<Env> {
       return {
         ok: true,
         orderId: bets[0].orderId,
-        ordersn,
+        orderNumber,
         moneyCents: balanceAfter(results),
         bookmark: this.writes.bookmarkOf(shard),
       };
@@ -337,7 +337,7 @@ export class RoomDO extends DurableObject<Env> {
           shard,
           cancelOrderStatements(db, {
             orderId: order.id,
-            ordersn: order.ordersn,
+            ordersn: order.orderNumber,
             userId: order.userId,
             totalCents: order.totalCents,
             reason: ledgerReasons.round(request.room, current.seqno),
@@ -442,7 +442,7 @@ function balanceAfter(results: D1Result[]): number {
 }
 
 /** Order number: the time in ms and six random digits (unique index on orders.ordersn). */
-function newOrdersn(nowMs: number): string {
+function newOrderNumber(nowMs: number): string {
   const random = crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
   return `${nowMs}${String(random).padStart(6, "0")}`;
 }
