@@ -2,6 +2,7 @@ import en from "../locales/en/errors.json";
 import zhCN from "../locales/zh-CN/errors.json";
 import zhTW from "../locales/zh-TW/errors.json";
 import vi from "../locales/vi/errors.json";
+import { interpolate } from "./interpolate";
 
 // The contract's languages (docs/product.md#what-it-is); UI picker values map onto them.
 export type ApiLang = "en" | "chs" | "cht" | "vi";
@@ -33,5 +34,5 @@ export function message(lang: ApiLang, key: string, num?: string, at?: string): 
   const timeless = at === undefined && (catalogues.en[`${key}.now`] !== undefined ? `${key}.now` : null);
   if (timeless) key = timeless;
   const text = catalogues[lang][key] ?? catalogues.en[key] ?? catalogues[lang]["2002"];
-  return text.replace("{{num}}", num ?? "").replace("{{at}}", at ?? "");
+  return interpolate(text, { num, at });
 }

@@ -7,7 +7,7 @@ import { PLAYER_ZONE, zonedTime } from "./days";
 // zonedTime (shared/days.ts). Headings name it through the same constant ("Time (UTC+8)"). The CSV files
 // keep their documented ISO form (docs/operations.md#exports), which a spreadsheet reads as a time.
 const ROOT = join(import.meta.dirname, "..");
-const CSV_FORMAT = new Set(["worker/insight/exports.ts"]);
+const CSV_FORMAT = new Set(["worker/insight/csv.ts"]);
 const DEFINES_IT = new Set(["shared/days.ts"]);
 
 function sources(dir: string): string[] {

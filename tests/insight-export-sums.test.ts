@@ -5,7 +5,7 @@ import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { secondOperator } from "./admin-helpers";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
-import { csvField } from "../worker/insight/exports";
+import { csvField } from "../worker/insight/csv";
 import { dayStartMs, formatDate } from "#shared/days";
 import { parseRequestRef, requestRef } from "#shared/request-ref";
 import zhCNGame from "../locales/zh-CN/game.json";

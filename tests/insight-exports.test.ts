@@ -5,7 +5,8 @@ import { PAY_PASSWORD, addCoinAddress, player } from "./wallet-helpers";
 import { parseRequestRef, requestRef } from "#shared/request-ref";
 import { playerWith } from "./rooms-helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
-import { EXPORT_PAGE, csvField } from "../worker/insight/exports";
+import { EXPORT_PAGE } from "../worker/insight/exports";
+import { csvField } from "../worker/insight/csv";
 import { dayStartMs, formatDate } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
 

@@ -1,4 +1,5 @@
 import { formatBookmarks, parseBookmarks } from "./db/bookmarks";
+import { requestCookie } from "./lib/cookies";
 
 // Pages carry the D1 bookmark of the visitor's last write in a cookie (docs/decisions/160): each API call a
 // page's loaders and actions make in-process starts at it, and the greatest bookmark they answer with is
@@ -7,9 +8,7 @@ import { formatBookmarks, parseBookmarks } from "./db/bookmarks";
 const COOKIE = "__d1b";
 
 export function bookmarkFromCookie(request: Request): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(header);
-  return formatBookmarks(parseBookmarks(match?.[1]));
+  return formatBookmarks(parseBookmarks(requestCookie(request, COOKIE)));
 }
 
 /** No secret in it (a position in the database's history), but no script needs it either. */

@@ -170,11 +170,11 @@ export const VISITS = {
       covers: ["app/routes/admin.content.$id.tsx"],
       refuse: { set: { sort: "abc" }, submit: /^save$/i, noScript: true },
     },
-    { path: "/admin/banners", covers: ["app/routes/admin.banners.tsx"] },
+    { path: "/admin/banners", covers: ["app/routes/admin.banners/BannerForm.tsx"] },
     { path: "/admin/players", covers: ["app/routes/admin.players._index.tsx"] },
     {
       path: ({ player }) => `/admin/players/${player}`,
-      covers: ["app/routes/admin.players.$id.tsx"],
+      covers: ["app/routes/admin.players.$id/AdjustForm.tsx"],
       refuse: { set: { money: "abc" }, submit: /^apply$/i, noScript: true },
     },
     { path: ({ player }) => `/admin/risk/${player}`, covers: ["app/routes/admin.risk.$id.tsx"] },

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Config } from "../config";
+import { requestCookie } from "../lib/cookies";
 
 // Cloudflare Access in front of the console (docs/decisions/060-operator-sign-in.md): where
 // ACCESS_TEAM_DOMAIN and ACCESS_AUD are set, every console URL (worker/index.ts: /admin pages, their Remix data requests, /api/admin calls) carries the
@@ -23,13 +24,7 @@ function keySetOf(teamUrl: string) {
 }
 
 /** The CF_Authorization cookie's value: the same application token, which a browser sends on every path of the host. */
-function accessCookie(request: Request) {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === "CF_Authorization") return value.join("=") || null;
-  }
-  return null;
-}
+const accessCookie = (request: Request) => requestCookie(request, "CF_Authorization") || null;
 
 /**
  * The verified, lower-cased email of the request's Access token; null for none, a bad one or one without email.

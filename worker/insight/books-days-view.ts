@@ -2,7 +2,7 @@ import { toMoney } from "#shared/money";
 import type { ApiLang } from "#shared/messages";
 import type { DayProblem, DayStatement, Figures, Movement } from "./books-days";
 import { csvWords } from "./csv-words";
-import { csvLine } from "./exports";
+import { csvLine, csvMoney } from "./csv";
 
 // The books per day as the console shows them (money, not cents) and as the accountant's CSV: one line
 // for the opening, one per kind of movement, one for the closing, so that in a spreadsheet each day's
@@ -90,15 +90,14 @@ const BOOKS_CSV_HEADER = [
 /** The days as CSV lines, oldest first, in the operator's language with each code beside its word. */
 export function booksDaysCsv(days: StatementOfDay[], lang: ApiLang): string {
   const words = csvWords(lang);
-  const money = (cents: number) => ({ cents });
   const lines = [csvLine(BOOKS_CSV_HEADER)];
   for (const d of [...days].sort((a, b) => a.day.localeCompare(b.day))) {
     const head = [d.day, words.booksWord(`status.${d.status}`), d.status];
     const figures = (f: Figures) => [
-      money(f.playersCents),
-      money(f.houseCents),
-      money(f.inPlayCents),
-      money(f.financeCents),
+      csvMoney(f.playersCents),
+      csvMoney(f.houseCents),
+      csvMoney(f.inPlayCents),
+      csvMoney(f.financeCents),
     ];
     lines.push(csvLine([...head, words.booksWord("line.opening"), "opening", null, null, ...figures(d.opening), null]));
     for (const kind of [...new Set(d.movements.map((m) => m.kind))].sort()) {
@@ -111,8 +110,8 @@ export function booksDaysCsv(days: StatementOfDay[], lang: ApiLang): string {
           "movement",
           words.ledgerKind(kind),
           kind,
-          money(players?.cents ?? 0),
-          money(house?.cents ?? 0),
+          csvMoney(players?.cents ?? 0),
+          csvMoney(house?.cents ?? 0),
           null,
           null,
           (players?.rows ?? 0) + (house?.rows ?? 0),

@@ -20,6 +20,7 @@ import zhCNWallet from "../../locales/zh-CN/wallet.json";
 import zhTWWallet from "../../locales/zh-TW/wallet.json";
 import type { ApiLang } from "#shared/messages";
 import { reasonRequestRef } from "#shared/request-ref";
+import { interpolate } from "#shared/interpolate";
 
 // The words of the console's CSV files in the operator's language: each kind, status or action is
 // written out beside its code, and each ledger reason is rendered from its key and parameters the way
@@ -41,9 +42,6 @@ const CATALOGUES: Record<ApiLang, Catalogue> = {
   cht: { admin: zhTWAdmin, wallet: zhTWWallet, game: zhTWGame, finance: zhTWFinance, common: zhTWCommon },
   vi: { admin: viAdmin, wallet: viWallet, game: viGame, finance: viFinance, common: viCommon },
 };
-
-const fill = (template: string, values: Record<string, unknown>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 
 /** Looks a key up in the language, then in English, then gives the fallback (an unknown code stays readable). */
 function pick(lang: ApiLang, read: (c: Catalogue) => string | undefined, fallback: string): string {
@@ -95,7 +93,7 @@ export function csvWords(lang: ApiLang) {
         const presetKey = params.preset;
         params.why =
           typeof presetKey === "string"
-            ? fill(
+            ? interpolate(
                 pick(lang, (c) => c.wallet.voidWhyPreset, "{{why}}"),
                 {
                   why,
@@ -105,7 +103,7 @@ export function csvWords(lang: ApiLang) {
             : why;
       }
       const template = pick(lang, (c) => c.wallet.reasons[row.reasonKey!], "");
-      return template ? fill(template, params) : row.reason;
+      return template ? interpolate(template, params) : row.reason;
     },
   };
 }

@@ -2,12 +2,12 @@ import type { AnyDb, ControlDb } from "../db/client";
 import { type SQL, sql } from "drizzle-orm";
 import { accountNames } from "../db/every-shard";
 import { HOUSE_USER_ID } from "../ledger/ledger";
-import { DAY_MS, PLAYER_OFFSET_MS } from "#shared/days";
+import { DAY_MS } from "#shared/days";
 import type { ApiLang } from "#shared/messages";
 import { type CsvWords, csvWords } from "./csv-words";
 import type { ExportKind } from "#shared/forms/insight";
 import { splitNote } from "#shared/request-reasons";
-import { guardedText } from "#shared/csv-cell";
+import { type CsvCell, csvLine, csvMoney, csvText, csvTime } from "./csv";
 import { type RequestKind, reasonRequestRef, requestRef } from "#shared/request-ref";
 import { payoutAccountShort } from "#shared/payout-account";
 import { ledgerReasons } from "../ledger/reasons";
@@ -17,48 +17,24 @@ import { auditLog, bankCards, depositRequests, ledger, users, withdrawalRequests
 // streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
 // id) through an index on those columns, so a page costs the same at any depth and no more than one
 // page is held at once, whatever the range holds.
-// What a spreadsheet gets (docs/operations.md#exports): amounts are numbers with two places, never
-// text, so a column sums; only text cells are guarded against formulas; every kind, status and action
-// is written in the operator's language with its code in the next column; times carry their zone.
+// What a spreadsheet gets (docs/operations.md#exports): cells as csv.ts writes them, and every kind, status
+// and action in the operator's language with its code in the next column.
 
 export const EXPORT_PAGE = 1000;
 
-/** An amount of money: written as a number with two places, never guarded (a minus sign is a number's). */
-type Money = { cents: number };
-type Cell = string | number | Money | null;
 type Row = Record<string, string | number | null> & { cursorMs: number; cursorId: number };
 /** Where a page starts: after (time, id) of the last row sent, and on a tie after its database's number. */
 type After = { ms: number; id: number; source: number };
 type Source = {
   header: string[];
   page: (db: AnyDb, after: After, source: number, fromMs: number, toMs: number) => Promise<Row[]>;
-  cells: (r: Row, words: CsvWords) => Cell[];
+  cells: (r: Row, words: CsvWords) => CsvCell[];
   /**
    * Columns that name an operator, each beside the column of their id: an operator's account is in the control
    * database, so a wallet shard's row is named from the directory (docs/decisions/161).
    */
   operators?: [idColumn: string, nameColumn: string][];
 };
-
-const money = (cents: string | number | null): Money | null => (cents === null ? null : { cents: Number(cents) });
-const text = (value: string | number | null) => (value === null ? null : String(value));
-
-/** An instant as the operator's day reads it: date and time in UTC+8, the zone written out. */
-function csvTime(ms: string | number | null): string | null {
-  if (ms === null) return null;
-  return `${new Date(Number(ms) + PLAYER_OFFSET_MS).toISOString().slice(0, 23).replace("T", " ")}+08:00`;
-}
-
-/** One CSV field (RFC 4180); text a spreadsheet would run as a formula (shared/csv-cell.ts) is kept as text with a leading quote. */
-export function csvField(value: Cell): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  if (typeof value === "object") return (value.cents / 100).toFixed(2);
-  const safe = guardedText(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(",")}\r\n`;
 
 function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, extra: SQL = sql``) {
   const time = sql.raw(timeColumn);
@@ -76,7 +52,7 @@ function pageOf(select: SQL, timeColumn: string, idColumn: string, from: SQL, ex
 // the console write it and as the console's history search finds it, never by its internal id. A deposit above the
 // two-operator threshold is approved by two people (docs/decisions/061): the first approver is named beside the one
 // who decided it.
-type RequestDetail = { header: string; select: string; join: SQL; cell: (r: Row) => Cell };
+type RequestDetail = { header: string; select: string; join: SQL; cell: (r: Row) => CsvCell };
 
 // A deposit: the payer's name the player gave. A withdrawal: the account it is paid to, written short as the player's
 // list writes it (the bank and the last four of its number, or the coin and the ends of its address), never the
@@ -85,7 +61,7 @@ const PAYER: RequestDetail = {
   header: "payer",
   select: "r.pay_name AS payer",
   join: sql``,
-  cell: (r) => text(r.payer),
+  cell: (r) => csvText(r.payer),
 };
 const PAY_TO: RequestDetail = {
   header: "pay_to",
@@ -137,13 +113,13 @@ const requests = (table: typeof depositRequests | typeof withdrawalRequests, det
       requestRef(kind, Number(r.id)),
       csvTime(r.timeMs),
       r.userId,
-      text(r.username),
-      money(r.cents),
+      csvText(r.username),
+      csvMoney(r.cents),
       words.requestStatus(String(r.status)),
-      text(r.status),
+      csvText(r.status),
       csvTime(r.decidedMs),
-      text(r.decidedBy),
-      ...(twoApprovers ? [text(r.firstApprovedBy)] : []),
+      csvText(r.decidedBy),
+      ...(twoApprovers ? [csvText(r.firstApprovedBy)] : []),
       detail.cell(r),
       ...noteCells(r.note, words),
     ],
@@ -155,7 +131,7 @@ const requests = (table: typeof depositRequests | typeof withdrawalRequests, det
 };
 
 /** A decision's note "#preset words": the preset as the player reads it, its code, then the operator's words. */
-function noteCells(note: string | number | null, words: CsvWords): Cell[] {
+function noteCells(note: string | number | null, words: CsvWords): CsvCell[] {
   const { key, rest } = splitNote(note === null ? null : String(note));
   return [key ? words.preset(key) : null, key, rest || null];
 }
@@ -175,7 +151,7 @@ function statementReason(r: Row): StatementReason {
   return {
     reason: String(r.reason),
     reasonKey: r.reasonKey === null ? null : String(r.reasonKey),
-    reasonParams: text(r.reasonParams),
+    reasonParams: csvText(r.reasonParams),
   };
 }
 
@@ -229,12 +205,12 @@ const SOURCES: Record<ExportKind, Source> = {
         r.id,
         csvTime(r.timeMs),
         r.userId,
-        text(r.username),
+        csvText(r.username),
         words.ledgerKind(String(r.type)),
-        text(r.type),
-        money(r.cents),
-        money(r.beforeCents),
-        money(r.afterCents),
+        csvText(r.type),
+        csvMoney(r.cents),
+        csvMoney(r.beforeCents),
+        csvMoney(r.afterCents),
         words.ledgerReason(reason),
         reason.reasonKey,
         requestOf(reason),
@@ -274,16 +250,16 @@ const SOURCES: Record<ExportKind, Source> = {
       r.id,
       csvTime(r.timeMs),
       r.userId,
-      text(r.username),
+      csvText(r.username),
       words.ledgerKind(String(r.type)),
-      text(r.type),
-      money(r.cents),
-      money(r.afterCents),
+      csvText(r.type),
+      csvMoney(r.cents),
+      csvMoney(r.afterCents),
       words.ledgerReason(statementReason(r)),
-      text(r.reasonKey),
-      text(r.note),
-      text(r.operator),
-      text(r.secondOperator),
+      csvText(r.reasonKey),
+      csvText(r.note),
+      csvText(r.operator),
+      csvText(r.secondOperator),
     ],
     operators: [
       ["operatorId", "operator"],
@@ -303,12 +279,12 @@ const SOURCES: Record<ExportKind, Source> = {
     cells: (r, words) => [
       r.id,
       csvTime(r.timeMs),
-      text(r.operator),
+      csvText(r.operator),
       words.auditAction(String(r.action)),
-      text(r.action),
-      text(r.target),
-      text(r.before),
-      text(r.after),
+      csvText(r.action),
+      csvText(r.target),
+      csvText(r.before),
+      csvText(r.after),
     ],
     operators: [["actorId", "operator"]],
   },

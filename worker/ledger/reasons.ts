@@ -3,6 +3,7 @@ import finance from "../../locales/en/finance.json";
 import en from "../../locales/en/wallet.json";
 import common from "../../locales/en/common.json";
 import { requestRef } from "#shared/request-ref";
+import { interpolate } from "#shared/interpolate";
 import type { AdjustmentText } from "#shared/adjustments";
 
 /**
@@ -20,11 +21,7 @@ function reason(
   params: Record<string, string | number> = {},
   words: Record<string, string | number> = params,
 ): LedgerReason {
-  return { key, params, text: fill(en.reasons[key], words) };
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+  return { key, params, text: interpolate(en.reasons[key], words) };
 }
 
 export const ledgerReasons = {
@@ -44,7 +41,7 @@ export const ledgerReasons = {
       {
         game: room.title,
         seqno,
-        why: presetText ? fill(en.voidWhyPreset, { why: whyText, preset: presetText }) : whyText,
+        why: presetText ? interpolate(en.voidWhyPreset, { why: whyText, preset: presetText }) : whyText,
       },
     );
   },

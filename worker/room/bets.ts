@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { balanceChangeStatements } from "../ledger/ledger";
 import type { LedgerReason } from "../ledger/reasons";
 import { protectionAllowsSql } from "../protection/queries";
+import { type RefusalDetails, explainRefusal } from "../protection/refusal";
 import { sessionLiveSql } from "../accounts/sessions";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import type { LiveBetRow } from "./round-view";
@@ -38,7 +39,7 @@ export const orderTotalCents = (lines: BetLine[]) => lines.reduce((total, line) 
  * decided inside the batch, docs/product.md#player-protection); the bets and the debit follow the order row, so a refused
  * order writes nothing and its insert reports 0 changes (orderWasRefused).
  * The player's level and the session (still signed in, player not frozen) are decided there too
- * (orderRefusalOf says which refused), so an order needs no reads before its batch (docs/decisions/100 and
+ * (whyOrderRefused says which refused), so an order needs no reads before its batch (docs/decisions/100 and
  * 116). The batch runs in the player's wallet shard and reads only its rows: whether the room trades is the
  * room object's own check before it (docs/decisions/161).
  * The stake's other side is the round's stakes in play: the house books it once per round at settlement.
@@ -80,28 +81,30 @@ export function placeOrderStatements(db: WalletDb, order: NewOrder) {
 export const orderWasRefused = (results: D1Result[]) => results[0].meta.changes === 0;
 
 /**
- * After a refused order batch, in the player's shard: 1062 when the session no longer signs in (or the player
- * was frozen: the API looks again and says which), 2055 below the level, else null (protection).
+ * Why a refused order batch wrote nothing, read from the data in the player's shard: 1062 when the session no
+ * longer signs in (or the player was frozen: the API looks again and says which), 2055 below the round's level,
+ * else the protection rule that refused the stake (worker/protection/refusal.ts, kept for the markers of harm).
  */
-export async function orderRefusalOf(
+export async function whyOrderRefused(
   db: WalletDb,
-  order: { userId: number; sessionId: number; minLevel: number; nowMs: number },
-): Promise<1062 | 2055 | null> {
+  order: { userId: number; sessionId: number; minLevel: number; lines: BetLine[]; nowMs: number },
+): Promise<{ errCode: number; extra?: RefusalDetails }> {
   const row = await db.get<{ live: number; level: number | null }>(sql`SELECT
     ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)} AS live,
     (SELECT level FROM ${users} WHERE id = ${order.userId}) AS level`);
-  if (!row?.live) return 1062;
-  if ((row.level ?? 0) < order.minLevel) return 2055;
-  return null;
+  if (!row?.live) return { errCode: 1062 };
+  if ((row.level ?? 0) < order.minLevel) return { errCode: 2055 };
+  const total = orderTotalCents(order.lines);
+  return explainRefusal(db, { userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } });
 }
 
 /** The placed order a request_id already made, with the player's balance now (the retry's answer). */
 export async function findOrderByRequest(db: WalletDb, userId: number, requestId: string) {
   return db.get<{
     id: number;
-    ordersn: string;
+    orderNumber: string;
     moneyCents: number;
-  }>(sql`SELECT o.id, o.ordersn, u.money_cents AS moneyCents
+  }>(sql`SELECT o.id, o.ordersn AS orderNumber, u.money_cents AS moneyCents
     FROM ${orders} o JOIN ${users} u ON u.id = o.user_id WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`);
 }
 
@@ -142,7 +145,7 @@ export function cancelOrderStatements(db: WalletDb, order: OrderToCancel) {
 
 export type StoredOrder = {
   id: number;
-  ordersn: string;
+  orderNumber: string;
   userId: number;
   roomId: number;
   roundId: number;
@@ -151,7 +154,7 @@ export type StoredOrder = {
 };
 
 export async function findOrder(db: WalletDb, orderId: number): Promise<StoredOrder | undefined> {
-  return db.get<StoredOrder>(sql`SELECT id, ordersn, user_id AS userId, room_id AS roomId, round_id AS roundId,
+  return db.get<StoredOrder>(sql`SELECT id, ordersn AS orderNumber, user_id AS userId, room_id AS roomId, round_id AS roundId,
     total_cents AS totalCents, status FROM ${orders} WHERE id = ${orderId}`);
 }
 

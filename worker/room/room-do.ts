@@ -8,10 +8,10 @@ import {
   cancelOrderStatements,
   cancelRefundKey,
   findOrderByRequest,
-  orderRefusalOf,
   orderTotalCents,
   orderWasRefused,
   placeOrderStatements,
+  whyOrderRefused,
 } from "./bets";
 import { cannotCover } from "../ledger/ledger";
 import { movementExists } from "../ledger/funds";
@@ -19,10 +19,9 @@ import { type RoundRules, latestPublicRounds, roundRules } from "./rounds";
 import { ACCOUNT_BUSY, ProductError } from "#shared/product-error";
 import { refusedStatement } from "../db/shard-trouble";
 import { parseOrderLines } from "./order-form";
-import { shardCount } from "../db/shards";
 import { settleKeptRounds } from "./shard-settlement";
 import { ShardWrites } from "./shard-writes";
-import { type RefusalDetails, explainRefusal } from "../protection/refusal";
+import type { RefusalDetails } from "../protection/refusal";
 import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
 import { auditStatement } from "../audit/log";
@@ -47,7 +46,7 @@ export type PlaceOrderRequest = {
   requestId: string | null;
 };
 export type PlaceOrderOutcome =
-  | { ok: true; orderId: number; ordersn: string; moneyCents: number; bookmark: string | null }
+  | { ok: true; orderId: number; orderNumber: string; moneyCents: number; bookmark: string | null }
   | { ok: false; errCode: number; extra?: RefusalDetails | { num?: number } };
 
 export type CancelOrderRequest = { room: RoomRef; order: StoredOrder; shard: number };
@@ -167,7 +166,7 @@ export class RoomDO extends DurableObject<Env> {
       config: readConfig(this.env),
       roomId: this.state.roomId()!,
       flush: () => this.ctx.storage.sync(),
-      shardCount: shardCount(this.env),
+      shardCount: this.dbs.wallets.length,
     };
   }
 
@@ -244,9 +243,9 @@ export class RoomDO extends DurableObject<Env> {
           return { ok: false, errCode: error.errCode, extra: error.extra as { num?: number } };
         throw error;
       }
-      const ordersn = newOrdersn(nowMs);
+      const orderNumber = newOrderNumber(nowMs);
       const statements = placeOrderStatements(db, {
-        ordersn,
+        ordersn: orderNumber,
         userId: request.userId,
         sessionId: request.sessionId,
         roomId: request.room.roomId,
@@ -272,7 +271,7 @@ export class RoomDO extends DurableObject<Env> {
           return {
             ok: true,
             orderId: first.id,
-            ordersn: first.ordersn,
+            orderNumber: first.orderNumber,
             moneyCents: first.moneyCents,
             bookmark: this.writes.bookmarkOf(shard),
           };
@@ -280,18 +279,14 @@ export class RoomDO extends DurableObject<Env> {
         throw error;
       }
       if (orderWasRefused(results)) {
-        const refusal = await orderRefusalOf(db, {
+        const refusal = await whyOrderRefused(db, {
           userId: request.userId,
           sessionId: request.sessionId,
           minLevel: rules.minLevel,
+          lines,
           nowMs,
         });
-        if (refusal) return { ok: false, errCode: refusal };
-        const total = orderTotalCents(lines);
-        return {
-          ok: false,
-          ...(await explainRefusal(db, { userId: request.userId, nowMs, adds: { stake: total, loss: total } })),
-        };
+        return { ok: false, ...refusal };
       }
       const bets = results[1].results as PlacedBet[];
       const username = request.username;
@@ -304,7 +299,7 @@ export class RoomDO extends DurableObject<Env> {
       return {
         ok: true,
         orderId: bets[0].orderId,
-        ordersn,
+        orderNumber,
         moneyCents: balanceAfter(results),
         bookmark: this.writes.bookmarkOf(shard),
       };
@@ -342,7 +337,7 @@ export class RoomDO extends DurableObject<Env> {
           shard,
           cancelOrderStatements(db, {
             orderId: order.id,
-            ordersn: order.ordersn,
+            ordersn: order.orderNumber,
             userId: order.userId,
             totalCents: order.totalCents,
             reason: ledgerReasons.round(request.room, current.seqno),
@@ -447,7 +442,7 @@ function balanceAfter(results: D1Result[]): number {
 }
 
 /** Order number: the time in ms and six random digits (unique index on orders.ordersn). */
-function newOrdersn(nowMs: number): string {
+function newOrderNumber(nowMs: number): string {
   const random = crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
   return `${nowMs}${String(random).padStart(6, "0")}`;
 }

@@ -98,7 +98,7 @@ gameOrderRoutes.post("/api/game/order", async (c) => {
     if (placed)
       return ok(c, {
         order_id: placed.id,
-        ordersn: placed.ordersn,
+        ordersn: placed.orderNumber,
         money: toMoney(placed.moneyCents),
       } satisfies PlacedOrder);
     throw new ProductError(outcome.errCode, outcome.extra ?? {});
@@ -106,7 +106,7 @@ gameOrderRoutes.post("/api/game/order", async (c) => {
   handBookmark(c, outcome.bookmark, shard);
   return ok(c, {
     order_id: outcome.orderId,
-    ordersn: outcome.ordersn,
+    ordersn: outcome.orderNumber,
     money: toMoney(outcome.moneyCents),
   } satisfies PlacedOrder);
 });

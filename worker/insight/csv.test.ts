@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { csvField } from "./exports";
+import { csvField } from "./csv";
 
 // Every Unicode format character (category Cf) is invisible, and a spreadsheet may drop it before reading the
-// rest of the cell as a formula: a cell led by one is kept as text, as one led by = + - @ is (shared/csv-cell.ts).
+// rest of the cell as a formula: a cell led by one is kept as text, as one led by = + - @ is (worker/insight/csv.ts).
 const FORMAT_LEADS = [
   "\u00ad", // soft hyphen
   "\u0600", // Arabic number sign

@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
+import { PlayerTime } from "~/components/PlayerTime";
+import type { PlayerFile } from "#shared/answers/console-players";
+
+/** The player's balance, turnover, level, phone and when they joined. */
+export function PlayerFacts({ user: u }: { user: PlayerFile["user"] }) {
+  const { t } = useTranslation("admin");
+  return (
+    <dl className="admin-facts">
+      <dt>{t("player.balance")}</dt>
+      <dd data-testid="player-balance">
+        <Money value={u.money} />
+      </dd>
+      <dt>{t("player.turnover")}</dt>
+      <dd>
+        <Money value={u.turnover} />
+      </dd>
+      <dt>{t("player.vipLevel")}</dt>
+      <dd>
+        {u.level}
+        {u.role !== "player" ? ` · ${t(`player.roleNames.${u.role}`, { defaultValue: u.role })}` : ""}
+      </dd>
+      <dt>{t("player.phone")}</dt>
+      <dd>{u.phone || "—"}</dd>
+      <dt>{t("player.joined")}</dt>
+      <dd>
+        <PlayerTime ms={u.createdAt} zone />
+      </dd>
+    </dl>
+  );
+}
