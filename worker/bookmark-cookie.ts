@@ -1,4 +1,5 @@
 import { formatBookmarks, parseBookmarks } from "./db/bookmarks";
+import { generateCookie } from "hono/cookie";
 import { requestCookie } from "./lib/cookies";
 
 // Pages carry the D1 bookmark of the visitor's last write in a cookie (docs/decisions/160): each API call a
@@ -11,7 +12,10 @@ export function bookmarkFromCookie(request: Request): string | null {
   return formatBookmarks(parseBookmarks(requestCookie(request, COOKIE)));
 }
 
-/** No secret in it (a position in the database's history), but no script needs it either. */
+/**
+ * No secret in it (a position in the database's history), but no script needs it either. Written by hono/cookie, as
+ * it is read: the value URI-encoded ("c:" as "c%3A"), read back decoded.
+ */
 export function bookmarkCookie(bookmark: string, secure: boolean): string {
-  return `${COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400${secure ? "; Secure" : ""}`;
+  return generateCookie(COOKIE, bookmark, { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 86400, secure });
 }
