@@ -10,6 +10,7 @@ import {
   player,
   randomAddress,
   requestId,
+  paidInto,
 } from "./wallet-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
 
@@ -191,7 +192,13 @@ describe("request queues", () => {
     const op = await operator();
     const ids: number[] = [];
     for (const money of ["10", "20", "30", "40"]) {
-      const answer = await api("/api/Game/recharge", { token, money, pay_name: "Payer", request_id: requestId() });
+      const answer = await api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token,
+        money,
+        pay_name: "Payer",
+        request_id: requestId(),
+      });
       ids.push(answer.data.id);
     }
     expectOk(await api("/api/admin/deposits/approve", { token: op, id: ids[0] }));
