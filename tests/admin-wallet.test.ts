@@ -11,6 +11,7 @@ import {
   randomAddress,
   requestId,
   paidInto,
+  SITE_PAYEE,
 } from "./wallet-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
 
@@ -213,8 +214,8 @@ describe("request queues", () => {
       id: ids[1],
       money: 20,
       pay_name: "Payer",
-      payee: null,
-      pay_ref: "",
+      payee: { name: SITE_PAYEE.name, account: SITE_PAYEE.account },
+      pay_ref: "FT2612070001",
       status: "rejected",
       time: expect.any(Number),
       decidedAt: expect.any(Number),
