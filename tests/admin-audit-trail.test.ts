@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, expectOk, freshOperatorCode, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
 import { requestRef } from "#shared/request-ref";
-import { player } from "./wallet-helpers";
+import { player, paidInto } from "./wallet-helpers";
 
 // The audit log as an operator reads it: a player's trail (rows about them and their requests), a
 // date range in UTC+8 days, actions from a list, in words with links.
@@ -19,7 +19,12 @@ describe("audit trail", () => {
     const a = await player();
     const b = await player();
     const op = await operatorLogin();
-    const deposit = await api("/api/Game/recharge", { token: a.token, money: 500, pay_name: "A" });
+    const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: a.token,
+      money: 500,
+      pay_name: "A",
+    });
     expectOk(await api("/api/admin/deposits/approve", { token: op, id: deposit.data.id, note: "" }));
     expectOk(await api("/api/admin/players/freeze", { token: op, userId: a.id }));
     expectOk(await api("/api/admin/players/freeze", { token: op, userId: b.id }));

@@ -4,7 +4,7 @@ import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin
 import { auditRows, secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
-import { auditCount, balanceCents, operator, player, requestId } from "./wallet-helpers";
+import { auditCount, balanceCents, operator, player, requestId, paidInto } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 import { playerD1, rowD1 } from "./shard-helpers";
 
@@ -22,7 +22,12 @@ const text = (html: string) =>
 describe("approvals ask first", () => {
   it("approving a deposit shows a step naming the request, player, amount and balances; only the confirmed post credits", async () => {
     const p = await player();
-    const asked = await api("/api/Game/recharge", { token: p.token, money: 2345.5, pay_name: "Payer" });
+    const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: 2345.5,
+      pay_name: "Payer",
+    });
     expectOk(asked);
     const browser = await consoleBrowser();
     const fields = { kind: "deposit", id: String(asked.data.id), decision: "approve" };
@@ -42,7 +47,12 @@ describe("approvals ask first", () => {
 
   it("the first of two approvals of a large deposit says nothing is credited until a second operator approves", async () => {
     const p = await player();
-    const asked = await api("/api/Game/recharge", { token: p.token, money: 12345.5, pay_name: "Payer" });
+    const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: 12345.5,
+      pay_name: "Payer",
+    });
     expectOk(asked);
     const browser = await consoleBrowser();
     const fields = { kind: "deposit", id: String(asked.data.id), decision: "approve" };
@@ -60,7 +70,12 @@ describe("approvals ask first", () => {
 
   it("a rejection with a preset reason stores the preset, which the player reads in their own language", async () => {
     const p = await player();
-    const asked = await api("/api/Game/recharge", { token: p.token, money: 100, pay_name: "Payer" });
+    const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: 100,
+      pay_name: "Payer",
+    });
     const browser = await consoleBrowser();
     const fields = {
       kind: "deposit",
@@ -87,7 +102,12 @@ describe("approvals ask first", () => {
 
   it("a rejection without a preset is refused (1200) in the operator's language and changes nothing, even with a note", async () => {
     const p = await player();
-    const asked = await api("/api/Game/recharge", { token: p.token, money: 100, pay_name: "Payer" });
+    const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: 100,
+      pay_name: "Payer",
+    });
     const browser = await consoleBrowser();
     for (const preset of ["", "madeUp"]) {
       const fields = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectOk } from "./helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
-import { operator, player, requestId } from "./wallet-helpers";
+import { operator, player, requestId, paidInto } from "./wallet-helpers";
 import { everywhere } from "./shard-helpers";
 
 // The console's history, round board and filtered rooms as pages, and the deposit screen's
@@ -32,6 +32,7 @@ describe("console history pages", () => {
   it("lists a decided deposit in words: money with separators and currency, state, times with zone, player linked, preset reason", async () => {
     const { token, id, username } = await player();
     const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token,
       money: "12345.6",
       pay_name: "Nguyen Van A",

@@ -68,16 +68,12 @@ describe("a deposit names the account paid into and the transfer reference", () 
     expect(own.data.list[0]).toMatchObject({ pay_ref: "FT 2611/25-0001" });
   });
 
-  it("without listed accounts, the reference is optional and kept when given", async () => {
+  it("without listed accounts, files nothing, whatever it names (1262)", async () => {
     await setPayees([]);
-    const { token } = await player();
-    const bare = await recharge(token, {});
-    expectOk(bare);
-    expect(bare.data).toMatchObject({ payee: null, pay_ref: "" });
-    const withRef = await recharge(token, { pay_ref: "UTR 123456" });
-    expectOk(withRef);
-    expect(withRef.data.pay_ref).toBe("UTR 123456");
-    expectError(await recharge(token, { pay_ref: "no" }), 1185);
+    const { token, id } = await player();
+    expectError(await recharge(token, {}), 1262);
+    expectError(await recharge(token, { payee: BANK.account, pay_ref: "UTR 123456" }), 1262);
+    expect(await count("deposit_requests", "user_id = ?", id)).toBe(0);
   });
 });
 
@@ -93,11 +89,11 @@ async function username(id: number) {
 
 describe("one decision flow for deposits and withdrawals", () => {
   it("approve and reject race on each kind: exactly one wins, money moves once, one audit row", async () => {
-    await setPayees([]);
+    await setPayees([BANK]);
     const token = await operator();
     const other = await (await secondOperator(true, "cashier")).signIn();
     const { token: playerToken, id } = await player(300);
-    const deposit = await recharge(playerToken, {});
+    const deposit = await recharge(playerToken, { payee: BANK.account, pay_ref: "FT2611250001" });
     const bank = await addBank(playerToken);
     const withdrawal = await api("/api/Game/withdraw", {
       token: playerToken,

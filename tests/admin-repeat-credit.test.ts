@@ -4,7 +4,7 @@ import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
 import { placeOk } from "./rooms-helpers";
-import { balanceCents, player, requestId } from "./wallet-helpers";
+import { balanceCents, player, requestId, paidInto } from "./wallet-helpers";
 
 // The repeat warning of a credit or debit (shared/adjustments.ts REPEAT_WINDOW_MS) sees every adjustment
 // of the last minutes, wherever it stands: behind a burst of bets, still waiting for a second operator;
@@ -57,7 +57,12 @@ describe("the repeat warning of a credit", () => {
 
   it("does not take a deposit of the same amount for an adjustment", async () => {
     const p = await player();
-    const deposit = await api("/api/Game/recharge", { token: p.token, money: 500, pay_name: "Payer" });
+    const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: 500,
+      pay_name: "Payer",
+    });
     expectOk(await api("/api/admin/deposits/approve", { token: await operatorLogin(), id: deposit.data.id, note: "" }));
     const credit = await confirmedCredit(await consoleBrowser(), p.id, "500");
     expect(credit.status).toBe(302);

@@ -3,6 +3,7 @@ import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from
 import { finishRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { formatDate } from "#shared/days";
 import { playerD1, sumEverywhere } from "./shard-helpers";
+import { paidInto } from "./wallet-helpers";
 
 const ROOM = 1;
 
@@ -54,7 +55,12 @@ describe("rounds and totals", () => {
     const player = await playerWith(100_000);
     const odds = await roomOdds(op, ROOM);
     await placeOk(player.token, ROOM, [[2, odds[2], 30]]);
-    const deposit = await api("/api/Game/recharge", { token: player.token, money: "250", pay_name: "Le Van C" });
+    const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: player.token,
+      money: "250",
+      pay_name: "Le Van C",
+    });
     expectOk(deposit);
     const pending = await api("/api/admin/deposits", { token: op });
     expectOk(await api("/api/admin/deposits/approve", { token: op, id: pending.data.list.at(-1).id }));

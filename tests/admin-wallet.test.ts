@@ -10,6 +10,8 @@ import {
   player,
   randomAddress,
   requestId,
+  paidInto,
+  SITE_PAYEE,
 } from "./wallet-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
 
@@ -191,7 +193,13 @@ describe("request queues", () => {
     const op = await operator();
     const ids: number[] = [];
     for (const money of ["10", "20", "30", "40"]) {
-      const answer = await api("/api/Game/recharge", { token, money, pay_name: "Payer", request_id: requestId() });
+      const answer = await api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token,
+        money,
+        pay_name: "Payer",
+        request_id: requestId(),
+      });
       ids.push(answer.data.id);
     }
     expectOk(await api("/api/admin/deposits/approve", { token: op, id: ids[0] }));
@@ -206,8 +214,8 @@ describe("request queues", () => {
       id: ids[1],
       money: 20,
       pay_name: "Payer",
-      payee: null,
-      pay_ref: "",
+      payee: { name: SITE_PAYEE.name, account: SITE_PAYEE.account },
+      pay_ref: "FT2612070001",
       status: "rejected",
       time: expect.any(Number),
       decidedAt: expect.any(Number),

@@ -4,7 +4,7 @@ import { secondOperator } from "./admin-helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
-import { addBank, balanceCents, player, PAY_PASSWORD, requestId } from "./wallet-helpers";
+import { addBank, balanceCents, player, PAY_PASSWORD, requestId, paidInto } from "./wallet-helpers";
 import { playerD1, rowD1 } from "./shard-helpers";
 
 // Every console screen tells the truth: no error page once a player has a marker of harm, confirm steps
@@ -33,7 +33,15 @@ describe("a player with a marker of harm", () => {
     const p = await playerWith(10_000);
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "deposit", period: "day", money: 100 }));
     for (let i = 0; i < 3; i++)
-      expectError(await api("/api/Game/recharge", { token: p.token, money: "150", pay_name: "Over Limit" }), 3001);
+      expectError(
+        await api("/api/Game/recharge", {
+          ...(await paidInto()),
+          token: p.token,
+          money: "150",
+          pay_name: "Over Limit",
+        }),
+        3001,
+      );
     // a time-out that ended ten minutes ago, with a bet at once: a marker with times in its figures
     const ended = Date.now() - 10 * 60_000;
     await (

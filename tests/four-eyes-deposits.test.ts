@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { secondOperator } from "./admin-helpers";
-import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId, paidInto } from "./wallet-helpers";
 import { everywhere, playerD1, rowD1 } from "./shard-helpers";
 
 // Deposits under the same four eyes as credits (docs/decisions/061-four-eyes-on-money.md): a largest
@@ -18,7 +18,13 @@ async function setSetting(key: string, value: unknown) {
 const clearSetting = (key: string) => env.DB.prepare("DELETE FROM settings WHERE key = ?").bind(key).run();
 
 async function deposit(token: string, money: string) {
-  const answer = await api("/api/Game/recharge", { token, money, pay_name: "Le Van C", request_id: requestId() });
+  const answer = await api("/api/Game/recharge", {
+    ...(await paidInto()),
+    token,
+    money,
+    pay_name: "Le Van C",
+    request_id: requestId(),
+  });
   expectOk(answer);
   return answer.data.id as number;
 }
@@ -36,16 +42,28 @@ describe("a largest deposit per request", () => {
       ["cht", "每筆儲值最多1000000"],
       ["vi", "Mỗi lần nạp tối đa 1000000"],
     ]) {
-      const answer = await api("/api/Game/recharge", { token, lang, money: "999999999999.99", pay_name: "A" });
+      const answer = await api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token,
+        lang,
+        money: "999999999999.99",
+        pay_name: "A",
+      });
       expectError(answer, 1230);
       expect(answer.data.num).toBe(1_000_000);
       expect(answer.info).toBe(words);
     }
-    expectError(await api("/api/Game/recharge", { token, money: "1000000.01", pay_name: "A" }), 1230);
+    expectError(
+      await api("/api/Game/recharge", { ...(await paidInto()), token, money: "1000000.01", pay_name: "A" }),
+      1230,
+    );
     expect(await count("deposit_requests")).toBe(before);
     await deposit(token, "1000000");
     await setSetting("deposit_max_cents", 500_000);
-    expectError(await api("/api/Game/recharge", { token, money: "5000.01", pay_name: "A" }), 1230);
+    expectError(
+      await api("/api/Game/recharge", { ...(await paidInto()), token, money: "5000.01", pay_name: "A" }),
+      1230,
+    );
     await clearSetting("deposit_max_cents");
   });
 

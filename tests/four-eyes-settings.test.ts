@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows, secondOperator, setMoneySettings } from "./admin-helpers";
 import { consoleBrowser } from "./console-pages";
+import { paidInto } from "./wallet-helpers";
 
 // Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md): a
 // change of the deposit payees or the coin payout rates is a request a second admin approves; until then players
@@ -172,7 +173,12 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
     // players: the app's support link, the deposit screen's mode and the deposit form all as approved
     expect((await api("/api/index/getconfig", {})).data.kefu_url).toBe("");
     expect((await api("/api/Game/getrechargelist", { token: player.token })).data.mode).toBe("request");
-    const deposit = await api("/api/Game/recharge", { token: player.token, money: "100", pay_name: "A" });
+    const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: player.token,
+      money: "100",
+      pay_name: "A",
+    });
     expect(deposit.data?.errCode).not.toBe(2056);
     expect(asked.data.filed).toEqual(["deposit_mode", "kefu_url"]);
     // the console shows the approved values in the form, the asked ones in the waiting cards
@@ -195,7 +201,10 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
       expectOk(await api("/api/admin/settings/requests/approve", { token: admin, id }));
     expect((await api("/api/index/getconfig", {})).data.kefu_url).toBe(link);
     expect((await api("/api/Game/getrechargelist", { token: player.token })).data.mode).toBe("contact");
-    expectError(await api("/api/Game/recharge", { token: player.token, money: "100", pay_name: "A" }), 2056);
+    expectError(
+      await api("/api/Game/recharge", { ...(await paidInto()), token: player.token, money: "100", pay_name: "A" }),
+      2056,
+    );
     // the ask and the approval audited in words, in each of the four languages
     const audit = words(await (await browser.get("/admin/audit?target=settings")).text());
     for (const phrase of [

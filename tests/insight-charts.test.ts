@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, operatorLogin } from "./helpers";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
-import { player as walletPlayer } from "./wallet-helpers";
+import { player as walletPlayer, paidInto } from "./wallet-helpers";
 import { optionProbabilities } from "#shared/games/probability";
 import { formatDate } from "#shared/days";
 import { everywhere, playerD1, rowD1, rowsEverywhere } from "./shard-helpers";
@@ -83,7 +83,12 @@ describe("the console's charts", () => {
     const op = await operatorLogin();
     await walletPlayer(321);
     const { token } = await walletPlayer(0);
-    const asked = await api("/api/Game/recharge", { token, money: "150", pay_name: "Waiting Payer" });
+    const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token,
+      money: "150",
+      pay_name: "Waiting Payer",
+    });
     expectOk(asked);
     await rowD1(asked.data.id)
       .prepare("UPDATE deposit_requests SET created_at_ms = ? WHERE id = ?")

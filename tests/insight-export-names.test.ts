@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
-import { PAY_PASSWORD, addBank, addCoinAddress, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addBank, addCoinAddress, player, requestId, paidInto } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 import { formatDate } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
@@ -43,7 +43,12 @@ describe("what the CSV exports name", () => {
   it("the ledger names a request's rows by its reference, the others by their words, and writes no internal key", async () => {
     const admin = await operatorLogin();
     const p = await player(100);
-    const deposit = await api("/api/Game/recharge", { token: p.token, money: "50", pay_name: "Payer" });
+    const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: "50",
+      pay_name: "Payer",
+    });
     expectOk(deposit);
     expectOk(await api("/api/admin/deposits/approve", { token: admin, id: deposit.data.id }));
     const card = await addBank(p.token);

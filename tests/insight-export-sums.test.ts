@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { secondOperator } from "./admin-helpers";
-import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addCoinAddress, player, requestId, paidInto } from "./wallet-helpers";
 import { csvField } from "../worker/insight/csv";
 import { dayStartMs, formatDate } from "#shared/days";
 import { parseRequestRef, requestRef } from "#shared/request-ref";
@@ -68,6 +68,7 @@ describe("CSV exports a spreadsheet can sum", () => {
     // A: deposits 500.00, bets in a round that is drawn and in one that is voided, withdraws 30.00.
     const a = await player(0, PAY_PASSWORD);
     const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token: a.token,
       money: "500",
       pay_name: "Le Van A",
@@ -77,6 +78,7 @@ describe("CSV exports a spreadsheet can sum", () => {
     expectOk(await api("/api/admin/deposits/approve", { token: admin, id: deposit.data.id }));
     // and a second deposit refused with a preset reason and the operator's own words
     const refused = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token: a.token,
       money: "75",
       pay_name: "Le Van A",

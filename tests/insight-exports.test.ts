@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin, registerPlayer } from "./helpers";
-import { PAY_PASSWORD, addCoinAddress, player } from "./wallet-helpers";
+import { PAY_PASSWORD, addCoinAddress, player, paidInto } from "./wallet-helpers";
 import { parseRequestRef, requestRef } from "#shared/request-ref";
 import { playerWith } from "./rooms-helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
@@ -130,7 +130,7 @@ describe("CSV exports", () => {
   it("name both operators of a deposit two of them approved", async () => {
     const admin = await operatorLogin();
     const { token, username } = await registerPlayer();
-    const asked = await api("/api/Game/recharge", { token, money: "12000", pay_name: "Payer" });
+    const asked = await api("/api/Game/recharge", { ...(await paidInto()), token, money: "12000", pay_name: "Payer" });
     expect(asked.code).toBe(1);
     expect((await api("/api/admin/deposits/approve", { token: admin, id: asked.data.id })).code).toBe(1);
     const cashier = await secondOperator(true, "cashier");
@@ -148,7 +148,12 @@ describe("CSV exports", () => {
   it("name each deposit and withdrawal by the reference every screen writes, never its internal id", async () => {
     const admin = await operatorLogin();
     const p = await player(100);
-    const deposit = await api("/api/Game/recharge", { token: p.token, money: "50", pay_name: "Payer" });
+    const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: "50",
+      pay_name: "Payer",
+    });
     expectOk(deposit);
     const card = await addCoinAddress(p.token);
     expectOk(await api("/api/Game/withdraw", { token: p.token, bank_id: card.id, money: "30", pwd: PAY_PASSWORD }));

@@ -5,6 +5,7 @@ import { order, placeOk, playerWith } from "./rooms-helpers";
 import { auditRows } from "./admin-helpers";
 import { dayStartMs } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
+import { paidInto } from "./wallet-helpers";
 
 // Each marker of harm: the pattern made (through the contract where it can be made now, written into the
 // test database where it lies in the past), then found on the player's file and in the list.
@@ -92,7 +93,9 @@ describe("players at risk", () => {
         .bind(p.userId)
         .all(),
     ).toMatchObject({ results: [{ kind: "loss" }] });
-    expectOk(await api("/api/Game/recharge", { token: p.token, money: "300", pay_name: "After Limit" }));
+    expectOk(
+      await api("/api/Game/recharge", { ...(await paidInto()), token: p.token, money: "300", pay_name: "After Limit" }),
+    );
     const marker = (await markersOf(op, p.userId)).find((m) => m.key === "depositAfterLossLimit");
     expect(marker?.figures).toMatchObject({ deposits: 1, money: 300 });
     expect(Date.now() - marker!.figures.hitAt).toBeLessThan(60_000);
@@ -119,7 +122,15 @@ describe("players at risk", () => {
     const p = await playerWith(10_000);
     expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "deposit", period: "day", money: 100 }));
     for (let i = 0; i < 3; i++)
-      expectError(await api("/api/Game/recharge", { token: p.token, money: "150", pay_name: "Over Limit" }), 3001);
+      expectError(
+        await api("/api/Game/recharge", {
+          ...(await paidInto()),
+          token: p.token,
+          money: "150",
+          pay_name: "Over Limit",
+        }),
+        3001,
+      );
     const marker = (await markersOf(op, p.userId)).find((m) => m.key === "repeatedRefusals");
     expect(marker?.figures).toEqual({ refusals: 3, deposit: 3, loss: 0, stake: 0, excluded: 0, days: 7 });
   });

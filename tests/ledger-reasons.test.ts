@@ -4,7 +4,7 @@ import enWallet from "../locales/en/wallet.json";
 import { api, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
-import { addCoinAddress, operator, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { addCoinAddress, operator, PAY_PASSWORD, player, requestId, paidInto } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 import { everywhere, playerD1 } from "./shard-helpers";
 
@@ -50,6 +50,7 @@ describe("funds-ledger reasons", () => {
     const p = await player(500_00);
     const op = await operator();
     const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token: p.token,
       money: "100",
       pay_name: "Reader",
@@ -101,6 +102,7 @@ describe("funds-ledger reasons", () => {
     const p = await player(20_00);
     const op = await operator();
     const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token: p.token,
       money: "30",
       pay_name: "Reader",

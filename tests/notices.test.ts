@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
-import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId, paidInto } from "./wallet-helpers";
 import { secondOperator } from "./admin-helpers";
 import { Browser } from "./pages";
 import { walletHandle } from "../worker/db/client";
@@ -27,7 +27,13 @@ async function noticesOf(token: string): Promise<{ list: Notice[]; unread: numbe
 }
 
 async function depositOf(token: string, money: number) {
-  const asked = await api("/api/Game/recharge", { token, money, pay_name: "Nguyen Van A", request_id: requestId() });
+  const asked = await api("/api/Game/recharge", {
+    ...(await paidInto()),
+    token,
+    money,
+    pay_name: "Nguyen Van A",
+    request_id: requestId(),
+  });
   expectOk(asked);
   return asked.data.id as number;
 }

@@ -8,7 +8,7 @@ import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
-import { player } from "./wallet-helpers";
+import { player, paidInto } from "./wallet-helpers";
 
 // Every session an operator starts is a sign-in on the record (docs/decisions/060-operator-sign-in.md):
 // one audit row in the batch that makes the session, whether it came from /admin/login or from finishing
@@ -54,7 +54,12 @@ describe("sign-ins on the record", () => {
     // later work by the same operator is no sign-in: the approval and the sign-out come after it
     await pause(20);
     const p = await player();
-    const deposit = await api("/api/Game/recharge", { token: p.token, money: 500, pay_name: "Payer" });
+    const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: 500,
+      pay_name: "Payer",
+    });
     expectOk(deposit);
     expectOk(await api("/api/admin/deposits/approve", { token, id: deposit.data.id, note: "" }));
     await pause(20);

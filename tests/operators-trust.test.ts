@@ -16,7 +16,7 @@ import {
 } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { currentRound } from "./rooms-helpers";
-import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId } from "./wallet-helpers";
+import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId, paidInto } from "./wallet-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
 
 // The holes an attacker found in the people side of money control (docs/decisions/060 and 061): each
@@ -225,7 +225,13 @@ describe("operator sign-in cannot be guessed around", () => {
     const token = await operatorLogin();
     expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
     expectError(
-      await api("/api/Game/recharge", { token, money: "100", pay_name: "Op", request_id: requestId() }),
+      await api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token,
+        money: "100",
+        pay_name: "Op",
+        request_id: requestId(),
+      }),
       1062,
       409,
     );

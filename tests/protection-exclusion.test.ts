@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, login, newPlayerFields } from "./helpers";
 import { placeOk, playerWith } from "./rooms-helpers";
-import { operator, player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers";
+import { operator, player as walletPlayer, PAY_PASSWORD, paidInto } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
 
 // docs/product.md#player-protection: time-outs and self-exclusions, reality checks, the statement, the 18+ confirmation.
@@ -22,6 +22,7 @@ describe("time-out and self-exclusion", () => {
     expectOk(signedIn);
     expect(signedIn.data.restricted).toEqual({ errCode: 3004, period: "7d", until: answer.data.until });
     const refused = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token: signedIn.data.token,
       money: 50,
       pay_name: "A",
@@ -31,7 +32,13 @@ describe("time-out and self-exclusion", () => {
     expect(refused.data.until).toBe(answer.data.until);
     const end = new Date(answer.data.until + 8 * 3_600_000).toISOString();
     expect(refused.info).toBe(`Bạn đang tạm nghỉ chơi đến ${end.slice(0, 10)} ${end.slice(11, 16)} UTC+8`);
-    const zh = await api("/api/Game/recharge", { token: signedIn.data.token, money: 50, pay_name: "A", lang: "chs" });
+    const zh = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: signedIn.data.token,
+      money: 50,
+      pay_name: "A",
+      lang: "chs",
+    });
     expect(zh.info).toContain("您正在暂停游戏");
     // a wrong password still says wrong password: the time-out is not shown to whoever types a name
     expectError(await api("/api/Index/login", { username: p.username, password: "wrong1234" }), 1003);
@@ -70,6 +77,7 @@ describe("time-out and self-exclusion", () => {
     const signedIn = await api("/api/Index/login", { username: b.username, password: "secret123", lang: "cht" });
     expect(signedIn.data.restricted).toEqual({ errCode: 3006, period: "forever", until: null });
     const refused = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token: signedIn.data.token,
       money: 50,
       pay_name: "A",
@@ -115,7 +123,10 @@ describe("time-out and self-exclusion", () => {
       .run();
     const bet = await api("/api/Game/order", { token: p.token, roomid: 1, gameid, order_info: [[0, 1.98, 20]] });
     expectError(bet, 3004);
-    expectError(await api("/api/Game/recharge", { token: p.token, money: 50, pay_name: "A" }), 3004);
+    expectError(
+      await api("/api/Game/recharge", { ...(await paidInto()), token: p.token, money: 50, pay_name: "A" }),
+      3004,
+    );
     expect(await count("orders", "user_id = ?", p.userId)).toBe(0);
     expect(await count("deposit_requests", "user_id = ?", p.userId)).toBe(0);
     await expectMoneyInvariants();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { balanceOf, currentRound, finishRound, order, placeOk, playerWith } from "./rooms-helpers";
-import { PAY_PASSWORD, player as walletPlayer, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, player as walletPlayer, requestId, paidInto } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
 
 // docs/product.md#player-protection: deposit, loss and stake limits over rolling windows, enforced inside the batch that writes.
@@ -185,8 +185,14 @@ describe("limits: enforcement on bets", () => {
 });
 
 describe("limits: enforcement on deposits", () => {
-  const recharge = (token: string, money: number) =>
-    api("/api/Game/recharge", { token, money, pay_name: "Le Van C", request_id: crypto.randomUUID() });
+  const recharge = async (token: string, money: number) =>
+    api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token,
+      money,
+      pay_name: "Le Van C",
+      request_id: crypto.randomUUID(),
+    });
 
   it("refuses a deposit request past the deposit limit (3001); a rejected request stops counting", async () => {
     const player = await playerWith(0);

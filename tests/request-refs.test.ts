@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
-import { PAY_PASSWORD, addCoinAddress, operator, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addCoinAddress, operator, player, requestId, paidInto } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 
 // A request has one short reference (shared/request-ref.ts) that the player's notices, funds ledger and lists and
@@ -20,6 +20,7 @@ describe("request references", () => {
   it("read the same on the player's screens and the console's, and the console finds a request by it", async () => {
     const p = await player(1_000);
     const deposit = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token: p.token,
       money: 120,
       pay_name: "Nguyen Van A",

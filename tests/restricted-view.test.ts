@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { currentRound, placeOk } from "./rooms-helpers";
-import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId, paidInto } from "./wallet-helpers";
 import { Browser } from "./pages";
 import { playerD1 } from "./shard-helpers";
 
@@ -67,7 +67,13 @@ describe("the restricted view", () => {
         request_id: requestId(),
       }),
       api("/api/Game/order", { token: p.token, roomid: 1, gameid: round.roundId, order_info: [[1, 1.98, 30]] }),
-      api("/api/Game/recharge", { token: p.token, money: 100, pay_name: "Nguyen Van A", request_id: requestId() }),
+      api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token: p.token,
+        money: 100,
+        pay_name: "Nguyen Van A",
+        request_id: requestId(),
+      }),
       api("/api/Game/producttransferin", {
         token: p.token,
         product_id: 1,

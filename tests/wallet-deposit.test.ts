@@ -1,7 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
-import { auditCount, balanceCents, ledgerRows, operator, player, requestId } from "./wallet-helpers";
+import {
+  auditCount,
+  balanceCents,
+  ledgerRows,
+  operator,
+  paidInto,
+  player,
+  requestId,
+  SITE_PAYEE,
+} from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 import { rowD1 } from "./shard-helpers";
 
@@ -17,6 +26,7 @@ async function clearSetting(key: string) {
 
 async function deposit(token: string, money: unknown = "100", extra: Record<string, unknown> = {}) {
   const answer = await api("/api/Game/recharge", {
+    ...(await paidInto()),
     token,
     money,
     pay_name: "Le Van C",
@@ -29,26 +39,29 @@ async function deposit(token: string, money: unknown = "100", extra: Record<stri
 
 describe("recharge", () => {
   it("needs a session", async () => {
-    expectError(await api("/api/Game/recharge", { money: "100", pay_name: "x" }), 1062, 409);
+    expectError(await api("/api/Game/recharge", { ...(await paidInto()), money: "100", pay_name: "x" }), 1062, 409);
   });
 
   it("refuses a blank amount (1114), a wrong amount (1050), one below the minimum (1070 with num) and a missing payer (1071), writing nothing", async () => {
     const { token } = await player();
     const before = await count("deposit_requests");
     for (const money of ["abc", "1.234", "1.2.3", "-5", "1e3", "1234567890123"]) {
-      expectError(await api("/api/Game/recharge", { token, money, pay_name: "A" }), 1050);
+      expectError(await api("/api/Game/recharge", { ...(await paidInto()), token, money, pay_name: "A" }), 1050);
     }
     for (const money of ["", " ", undefined, null])
-      expectError(await api("/api/Game/recharge", { token, money, pay_name: "A" }), 1114);
+      expectError(await api("/api/Game/recharge", { ...(await paidInto()), token, money, pay_name: "A" }), 1114);
     for (const money of ["9.99", 0, "0", "0.00", 5]) {
-      const answer = await api("/api/Game/recharge", { token, money, pay_name: "A" });
+      const answer = await api("/api/Game/recharge", { ...(await paidInto()), token, money, pay_name: "A" });
       expectError(answer, 1070);
       expect(answer.data.num).toBe(10);
       expect(answer.info).toContain("10");
     }
     for (const pay_name of ["", "   ", undefined, 12])
-      expectError(await api("/api/Game/recharge", { token, money: "10", pay_name }), 1071);
-    expectError(await api("/api/Game/recharge", { token, money: "10", pay_name: "x".repeat(65) }), 1001);
+      expectError(await api("/api/Game/recharge", { ...(await paidInto()), token, money: "10", pay_name }), 1071);
+    expectError(
+      await api("/api/Game/recharge", { ...(await paidInto()), token, money: "10", pay_name: "x".repeat(65) }),
+      1001,
+    );
     expect(await count("deposit_requests")).toBe(before);
   });
 
@@ -56,7 +69,7 @@ describe("recharge", () => {
     const { token } = await player();
     await setSetting("deposit_min_cents", 5_000);
     try {
-      const answer = await api("/api/Game/recharge", { token, money: "49.99", pay_name: "A" });
+      const answer = await api("/api/Game/recharge", { ...(await paidInto()), token, money: "49.99", pay_name: "A" });
       expectError(answer, 1070);
       expect(answer.data.num).toBe(50);
       expect((await api("/api/Game/getrechargelist", { token })).data.min).toBe(50);
@@ -68,14 +81,19 @@ describe("recharge", () => {
 
   it("creates a pending request the player sees, and moves no money", async () => {
     const { token, id } = await player();
-    const answer = await api("/api/Game/recharge", { token, money: "10", pay_name: "  Le Van C  " });
+    const answer = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token,
+      money: "10",
+      pay_name: "  Le Van C  ",
+    });
     expectOk(answer);
     expect(answer.data).toEqual({
       id: expect.any(Number),
       money: 10,
       pay_name: "Le Van C",
-      payee: null,
-      pay_ref: "",
+      payee: { name: SITE_PAYEE.name, account: SITE_PAYEE.account },
+      pay_ref: "FT2612070001",
       status: "pending",
       time: expect.any(Number),
       decidedAt: null,
@@ -94,20 +112,23 @@ describe("recharge", () => {
       mode: "request",
       min: 10,
       kefu_url: expect.any(String),
-      payees: [],
+      payees: [SITE_PAYEE],
     });
   });
 
   it("answers a repeated submit with the same request, never a second one", async () => {
     const { token, id } = await player();
     const key = requestId();
+    const paid = await paidInto();
     const answers = await Promise.all(
-      [1, 2, 3].map(() => api("/api/Game/recharge", { token, money: "20.5", pay_name: "A", request_id: key })),
+      [1, 2, 3].map(() => api("/api/Game/recharge", { ...paid, token, money: "20.5", pay_name: "A", request_id: key })),
     );
     answers.forEach(expectOk);
     expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
     // Without a request_id every call is a new request (docs/decisions/052-idempotency-by-request-id.md).
-    const plain = await Promise.all([1, 2].map(() => api("/api/Game/recharge", { token, money: "33", pay_name: "A" })));
+    const plain = await Promise.all(
+      [1, 2].map(() => api("/api/Game/recharge", { ...paid, token, money: "33", pay_name: "A" })),
+    );
     expect(plain[0].data.id).not.toBe(plain[1].data.id);
     await deposit(token, "20.5");
     expect(await count("deposit_requests", "user_id = ?", id)).toBe(4);
@@ -117,8 +138,20 @@ describe("recharge", () => {
     const a = await player();
     const b = await player();
     const key = requestId();
-    const first = await api("/api/Game/recharge", { token: a.token, money: "10", pay_name: "A", request_id: key });
-    const second = await api("/api/Game/recharge", { token: b.token, money: "99", pay_name: "B", request_id: key });
+    const first = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: a.token,
+      money: "10",
+      pay_name: "A",
+      request_id: key,
+    });
+    const second = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: b.token,
+      money: "99",
+      pay_name: "B",
+      request_id: key,
+    });
     expect(second.data.id).not.toBe(first.data.id);
     expect(second.data.money).toBe(99);
     const bList = (await api("/api/Game/getrechargelist", { token: b.token })).data.list;
@@ -132,7 +165,7 @@ describe("recharge", () => {
     try {
       const before = await count("deposit_requests");
       for (const body of [{ money: "100", pay_name: "A" }, {}]) {
-        const answer = await api("/api/Game/recharge", { token, ...body });
+        const answer = await api("/api/Game/recharge", { ...(await paidInto()), token, ...body });
         expectError(answer, 2056);
         expect(answer.data.kefu_url).toBe("https://support.example/chat");
       }

@@ -56,6 +56,26 @@ function funders() {
   return funderTokens;
 }
 
+/** The deposit account the tests' site lists, the one their deposits name (docs/decisions/140). */
+export const SITE_PAYEE = { type: "bank", name: "Techcombank", holder: "DEMO PAYMENTS", account: "19033344455566" };
+
+/**
+ * Where a test's deposit says it was paid: the site's account, which this makes sure the site lists (a site with no
+ * account takes no deposit, 1262), and a transfer reference. The account is written as the seed writes settings, not
+ * asked and approved: the four eyes on deposit accounts are tests/four-eyes-settings.test.ts's subject.
+ */
+export async function paidInto() {
+  const row = await env.DB.prepare("SELECT value FROM settings WHERE key = 'deposit_payees'").first<{
+    value: string;
+  }>();
+  const listed = row ? (JSON.parse(row.value) as { account: string }[]) : [];
+  if (!listed.some((p) => p.account === SITE_PAYEE.account))
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+      .bind(JSON.stringify([...listed, SITE_PAYEE]))
+      .run();
+  return { payee: SITE_PAYEE.account, pay_ref: "FT2612070001" };
+}
+
 /** A new player with a withdrawal password and, when asked, money credited by an operator. */
 export async function player(money = 0, payPwd = PAY_PASSWORD) {
   const { token, username } = await registerPlayer({ payPwd });
@@ -72,7 +92,7 @@ export async function player(money = 0, payPwd = PAY_PASSWORD) {
   } else if (money > 0) {
     // above one operator's threshold (four eyes): the player deposits it and two funders approve it
     const [first, second] = await funders();
-    const asked = await api("/api/Game/recharge", { token, money, pay_name: "Test Funds" });
+    const asked = await api("/api/Game/recharge", { token, money, pay_name: "Test Funds", ...(await paidInto()) });
     expectOk(asked);
     expectOk(await api("/api/admin/deposits/approve", { token: first, id: asked.data.id }));
     expectOk(await api("/api/admin/deposits/approve", { token: second, id: asked.data.id }));

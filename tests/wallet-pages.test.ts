@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
-import { operator, player, requestId } from "./wallet-helpers";
+import { operator, player, requestId, paidInto } from "./wallet-helpers";
 
 // The wallet screens as a browser without JavaScript uses them: deposit page and funds ledger.
 
@@ -100,8 +100,14 @@ describe("deposit page", () => {
   it("asks once per request id, lists the request, and shows it credited after approval", async () => {
     const { browser, id } = await playerBrowser();
     const key = requestId();
+    const paid = await paidInto();
     for (let i = 0; i < 2; i++) {
-      const response = await browser.post("/recharge", { money: "250.5", pay_name: "Nguyen Van A", request_id: key });
+      const response = await browser.post("/recharge", {
+        money: "250.5",
+        pay_name: "Nguyen Van A",
+        ...paid,
+        request_id: key,
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/recharge");
     }
@@ -194,7 +200,12 @@ describe("funds ledger page", () => {
 describe("a decided request's time", () => {
   it("is written like the time it was filed, the zone named once above the list (a credited deposit; withdrawals write theirs the same way)", async () => {
     const { browser, token } = await playerBrowser(0);
-    const asked = await api("/api/Game/recharge", { token, money: 120, pay_name: "Nguyen Van A" });
+    const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token,
+      money: 120,
+      pay_name: "Nguyen Van A",
+    });
     expectOk(asked);
     expectOk(await api("/api/admin/deposits/approve", { token: await operator(), id: asked.data.id }));
     const page = (await html(await browser.get("/recharge"))).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
-import { PAY_PASSWORD, addBank, addCoinAddress, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addBank, addCoinAddress, player, requestId, paidInto } from "./wallet-helpers";
 
 // Idempotency by the caller's request_id only (docs/decisions/052-idempotency-by-request-id.md).
 const rows = (table: string, userId: number) => count(table, "user_id = ?", userId);
@@ -35,14 +35,14 @@ describe("withdrawals by request_id", () => {
 describe("deposits by request_id", () => {
   it("makes two deposits of the same amount without request_id two requests", async () => {
     const { token, id } = await player(0);
-    expectOk(await api("/api/Game/recharge", { token, money: "100", pay_name: "Le Van C" }));
-    expectOk(await api("/api/Game/recharge", { token, money: "100", pay_name: "Le Van C" }));
+    expectOk(await api("/api/Game/recharge", { ...(await paidInto()), token, money: "100", pay_name: "Le Van C" }));
+    expectOk(await api("/api/Game/recharge", { ...(await paidInto()), token, money: "100", pay_name: "Le Van C" }));
     expect(await rows("deposit_requests", id)).toBe(2);
   });
 
   it("answers a true repeat with the same request and refuses a repeat with other fields", async () => {
     const { token, id } = await player(0);
-    const ask = { token, money: "100", pay_name: "Le Van C", request_id: requestId() };
+    const ask = { token, money: "100", pay_name: "Le Van C", request_id: requestId(), ...(await paidInto()) };
     const first = await api("/api/Game/recharge", ask);
     expectOk(first);
     expect((await api("/api/Game/recharge", ask)).data).toEqual(first.data);

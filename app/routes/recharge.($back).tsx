@@ -133,7 +133,15 @@ export default function Recharge() {
           ) : contact ? (
             <SupportCard url={kefuUrl} message={error?.code === 2056 ? error.message : t("recharge.contactText")} />
           ) : nowhereToPay ? (
-            <PayeeList payees={[]} reference={reference} supportUrl={kefuUrl} />
+            <>
+              {/* a form sent from a page that still listed an account is refused (1262): the answer in words */}
+              {error ? (
+                <p className="form-error" role="alert">
+                  {error.message}
+                </p>
+              ) : null}
+              <PayeeList payees={[]} reference={reference} supportUrl={kefuUrl} />
+            </>
           ) : (
             <>
               <PayeeList payees={deposits?.payees ?? []} reference={reference} supportUrl={kefuUrl} />

@@ -63,14 +63,34 @@ export async function must(post, path, body) {
   return answer.data;
 }
 
+/** The account the bench's deposits say they were paid into where the local site lists none of its own. */
+const BENCH_PAYEE = { type: "bank", name: "Bench Bank", holder: "BENCH", account: "0071000777888" };
+
+/**
+ * Where the bench's deposits were paid (a site that lists no deposit account takes no deposit, 1262): the first
+ * account the site lists, or, where it lists none, one set up as an operator sets it, asked by the admin and approved
+ * by the second admin (docs/decisions/167).
+ */
+async function paidInto(post, log) {
+  const admin = await operatorToken(post, log);
+  const { payees } = await must(post, "/api/admin/settings", { token: admin });
+  if (payees.length > 0) return { payee: payees[0].account, pay_ref: "BENCH-0001" };
+  const { waiting } = await must(post, "/api/admin/settings/update", { token: admin, payees: [BENCH_PAYEE] });
+  const second = await operatorToken(post, log, "admin2");
+  for (const { id } of waiting) await must(post, "/api/admin/settings/requests/approve", { token: second, id });
+  return { payee: BENCH_PAYEE.account, pay_ref: "BENCH-0001" };
+}
+
 /** Money for the bets of several players: a deposit request of each, approved by the local operator. */
 export async function fundAll(post, log, tokens, money) {
+  const paid = await paidInto(post, log);
   for (const token of tokens)
     await must(post, "/api/Game/recharge", {
       token,
       money,
       pay_name: "bench",
       request_id: `bench-${crypto.randomUUID()}`,
+      ...paid,
     });
   const operator = await operatorToken(post, log);
   for (;;) {

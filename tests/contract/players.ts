@@ -80,6 +80,33 @@ function operatorToken(client: ContractClient, operator: { username: string; pas
   return token;
 }
 
+/** The account the contract's site lists for deposits where it lists none of its own. */
+const CONTRACT_PAYEE = { type: "bank", name: "Contract Bank", holder: "CONTRACT TESTS", account: "0071000555666" };
+
+/**
+ * Where a deposit says it was paid (a site that lists no account takes no deposit, 1262): the first account the
+ * site lists, or, where it lists none, one set up as an operator sets it, asked by the demo's admin and approved by
+ * its second admin (docs/decisions/167); and a transfer reference.
+ */
+export async function paidInto(client: ContractClient) {
+  const admin = await operatorToken(client);
+  const settings = await client.operatorCall("/api/admin/settings", { token: admin });
+  expectOk(settings);
+  const listed = settings.data.payees as { account: string }[];
+  if (listed.length > 0) return { payee: listed[0].account, pay_ref: "CT2612070001" };
+  const asked = await client.operatorCall("/api/admin/settings/update", { token: admin, payees: [CONTRACT_PAYEE] });
+  expectOk(asked);
+  const second = DEMO_OPERATORS.find((op) => op.role === "admin" && op.username !== DEMO_OPERATOR.username);
+  for (const { id } of asked.data.waiting as { id: number }[])
+    expectOk(
+      await client.operatorCall("/api/admin/settings/requests/approve", {
+        token: await operatorToken(client, second),
+        id,
+      }),
+    );
+  return { payee: CONTRACT_PAYEE.account, pay_ref: "CT2612070001" };
+}
+
 /**
  * The player asks for a deposit and the seeded operators approve it: above the second-approval threshold
  * the first approval only marks it and the demo's second admin gives the second (docs/decisions/061).
@@ -90,6 +117,7 @@ export async function deposit(client: ContractClient, token: string, money: numb
     money: String(money),
     pay_name: "Contract Test",
     request_id: requestId(),
+    ...(await paidInto(client)),
   });
   expectOk(asked);
   for (const operator of DEMO_OPERATORS.filter((op) => op.role === "admin")) {

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { expectError, expectOk } from "./client";
 import type { ContractFlow } from "./flows";
-import { balance, deposit, registerPlayer, requestId } from "./players";
+import { balance, deposit, paidInto, registerPlayer, requestId } from "./players";
 
 const PAY_PASSWORD = "pay12345";
 
@@ -24,7 +24,10 @@ export const walletFlows: ContractFlow[] = [
       // kept in its EIP-55 spelling, so compared without case
       expect(JSON.stringify(cards.data).toLowerCase()).toContain(address);
 
-      expectError(await client.call("/api/Game/recharge", { token, money: "5", pay_name: "A" }), 1070);
+      expectError(
+        await client.call("/api/Game/recharge", { token, money: "5", pay_name: "A", ...(await paidInto(client)) }),
+        1070,
+      );
       await deposit(client, token, 250);
       expect(await balance(client, token)).toBe(250);
       const withdrawal = { token, bank_id: added.data.id, money: "30", pwd: PAY_PASSWORD, request_id: requestId() };

@@ -2,7 +2,7 @@ import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "../helpers";
-import { requestId } from "../wallet-helpers";
+import { requestId, paidInto } from "../wallet-helpers";
 import { playerBooks } from "../../worker/operators/player-shards";
 import { soloRoomCents } from "../../worker/wallet/solo-adjustments";
 import { pruneLapsedAllowances } from "../../worker/wallet/solo-allowances";
@@ -68,6 +68,7 @@ describe("the operator's 24 hours over every shard", () => {
     await setSettings({ adjust_operator_daily_cents: 100_000 });
     expect((await credit(op.token, a.id, 700)).data).toMatchObject({ status: "done" });
     const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
       token: b.token,
       money: 500,
       pay_name: "Le Van C",
@@ -105,6 +106,7 @@ describe("deposits approved alone and credits racing over two shards", () => {
     const deposits: number[] = [];
     for (let i = 0; i < 4; i++) {
       const asked = await api("/api/Game/recharge", {
+        ...(await paidInto()),
         token: i % 2 ? a.token : b.token,
         money: 250,
         pay_name: "Le Van C",

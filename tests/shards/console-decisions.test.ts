@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { api, expectError, expectMoneyInvariants, expectOk, login } from "../helpers";
-import { addBank, PAY_PASSWORD, requestId } from "../wallet-helpers";
+import { addBank, PAY_PASSWORD, requestId, paidInto } from "../wallet-helpers";
 import {
   balanceIn,
   nowhere,
@@ -22,7 +22,13 @@ const audit = (action: string, target: string) => rowsWhere("audit_log", "action
 const notices = (userId: number, kind: string) => rowsWhere("notices", "user_id = ? AND kind = ?", userId, kind);
 
 async function deposit(token: string, money: number) {
-  const asked = await api("/api/Game/recharge", { token, money, pay_name: "Tran Thi B", request_id: requestId() });
+  const asked = await api("/api/Game/recharge", {
+    ...(await paidInto()),
+    token,
+    money,
+    pay_name: "Tran Thi B",
+    request_id: requestId(),
+  });
   expectOk(asked);
   return asked.data.id as number;
 }

@@ -7,6 +7,7 @@ import { shardOfId } from "../../worker/db/id-ranges";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { toMoney } from "#shared/money";
 import { requestRef } from "#shared/request-ref";
+import { paidInto } from "../wallet-helpers";
 
 // The console's reports, charts, round board and CSV exports over four wallet shards that are four databases
 // (docs/decisions/161): each shard's figures add up, each export holds every shard's rows once, in order, under
@@ -52,7 +53,14 @@ beforeAll(async () => {
     const info = await api("/api/Game/getuserinfo", { token: p.token });
     expectOk(info);
     const amount = 150 + i;
-    expectOk(await api("/api/Game/recharge", { token: p.token, money: amount, pay_name: "Nguyen Van A" }));
+    expectOk(
+      await api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token: p.token,
+        money: amount,
+        pay_name: "Nguyen Van A",
+      }),
+    );
     const list = await api("/api/Game/getRechargelist", { token: p.token, page: 1 });
     expectOk(list);
     const dir = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")

@@ -2,7 +2,7 @@ import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectOk, operatorLogin, registerPlayer } from "../helpers";
-import { PAY_PASSWORD } from "../wallet-helpers";
+import { PAY_PASSWORD, paidInto } from "../wallet-helpers";
 import { shardOfId } from "../../worker/db/id-ranges";
 import { type PageAt, mergedPage } from "../../worker/db/keyset";
 import { pageAt, pagedList } from "../../worker/db/paging";
@@ -30,7 +30,14 @@ beforeAll(async () => {
     const p = await registerPlayer({ username: `${prefix}n${String(i).padStart(2, "0")}`, payPwd: PAY_PASSWORD });
     const info = await api("/api/Game/getuserinfo", { token: p.token });
     expectOk(info);
-    expectOk(await api("/api/Game/recharge", { token: p.token, money: 100 + i, pay_name: "Nguyen Van A" }));
+    expectOk(
+      await api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token: p.token,
+        money: 100 + i,
+        pay_name: "Nguyen Van A",
+      }),
+    );
     const list = await api("/api/Game/getRechargelist", { token: p.token, page: 1 });
     expectOk(list);
     const [deposit] = list.data.list;

@@ -2,7 +2,7 @@ import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "../helpers";
-import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
+import { PAY_PASSWORD, addBank, requestId, paidInto } from "../wallet-helpers";
 import { playersInShards, type ShardedPlayer } from "./move-helpers";
 import { signedOperator } from "./console-decisions-helpers";
 import { walletDatabases } from "../shard-helpers";
@@ -36,7 +36,12 @@ beforeAll(async () => {
   t0 = Date.now();
   for (let round = 0; round < ROUNDS; round++)
     for (const p of players) {
-      const deposit = await api("/api/Game/recharge", { token: p.token, money: 100 + round, pay_name: "Le Van C" });
+      const deposit = await api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token: p.token,
+        money: 100 + round,
+        pay_name: "Le Van C",
+      });
       expectOk(deposit);
       made.deposits.push(deposit.data.id);
       await tick();

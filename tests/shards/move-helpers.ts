@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { api, expectOk, registerPlayer } from "../helpers";
 import { expectBooksBalanced } from "../contract/client";
-import { PAY_PASSWORD, addBank, requestId } from "../wallet-helpers";
+import { PAY_PASSWORD, addBank, requestId, paidInto } from "../wallet-helpers";
 import { seenByBindings } from "../shard-helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { walletHandle } from "../../worker/db/client";
@@ -178,7 +178,12 @@ export async function busyPlayer(shards = [0, 1]): Promise<ShardedPlayer> {
   );
   await addBank(p.token);
   expectOk(await api("/api/Game/setlimit", { token: p.token, kind: "stake", period: "day", money: 5_000 }));
-  const asked = await api("/api/Game/recharge", { token: p.token, money: 150, pay_name: "Nguyen Van A" });
+  const asked = await api("/api/Game/recharge", {
+    ...(await paidInto()),
+    token: p.token,
+    money: 150,
+    pay_name: "Nguyen Van A",
+  });
   expectOk(asked);
   // decided by an operator, with its audit row, as the console writes it in the player's shard
   const d1 = shardD1(p.shard);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, expectOk, login } from "../helpers";
-import { PAY_PASSWORD, requestId } from "../wallet-helpers";
+import { PAY_PASSWORD, requestId, paidInto } from "../wallet-helpers";
 import { MoveRefused, movePlayer } from "../../worker/players/move";
 import { betAt } from "../books-past-rows";
 import {
@@ -22,7 +22,9 @@ describe("moves refused", () => {
   it("refuses while a request awaits an operator, changing nothing", async () => {
     let p = await shardedPlayer(1_000_00);
     for (let i = 0; i < 20 && p.shard === 3; i++) p = await shardedPlayer(1_000_00);
-    expectOk(await api("/api/Game/recharge", { token: p.token, money: 150, pay_name: "Nguyen Van A" }));
+    expectOk(
+      await api("/api/Game/recharge", { ...(await paidInto()), token: p.token, money: 150, pay_name: "Nguyen Van A" }),
+    );
     const up = 3;
     await expect(movePlayer(d1Link(), p.username, up, Date.now())).rejects.toThrow(MoveRefused);
     await expect(movePlayer(d1Link(), p.username, up, Date.now())).rejects.toThrow(/awaiting an operator/);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk } from "../helpers";
-import { addBank, addCoinAddress, PAY_PASSWORD } from "../wallet-helpers";
+import { addBank, addCoinAddress, PAY_PASSWORD, paidInto } from "../wallet-helpers";
 import { registerPlayer } from "../helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { shardOfId } from "../../worker/db/id-ranges";
@@ -46,7 +46,12 @@ describe("a player's own calls over wallet shards", () => {
 
   it("files a deposit request in the player's shard under the control database's settings", async () => {
     const p = await shardedPlayer();
-    const asked = await api("/api/Game/recharge", { token: p.token, money: 150, pay_name: "Nguyen Van A" });
+    const asked = await api("/api/Game/recharge", {
+      ...(await paidInto()),
+      token: p.token,
+      money: 150,
+      pay_name: "Nguyen Van A",
+    });
     expectOk(asked);
     const list = await api("/api/Game/getRechargelist", { token: p.token, page: 1 });
     expectOk(list);
@@ -55,7 +60,10 @@ describe("a player's own calls over wallet shards", () => {
     // the shard hands out ids from its own range, so the id names one request in the whole deployment
     expect(shardOfId(list.data.list[0].id)).toBe(p.shard);
     // the minimum comes from the control database's settings
-    expectError(await api("/api/Game/recharge", { token: p.token, money: 0.5, pay_name: "Nguyen Van A" }), 1070);
+    expectError(
+      await api("/api/Game/recharge", { ...(await paidInto()), token: p.token, money: 0.5, pay_name: "Nguyen Van A" }),
+      1070,
+    );
   });
 
   it("keeps limits, the inbox and the ledger views in the player's shard", async () => {

@@ -6,6 +6,7 @@ import { Browser } from "../pages";
 import { countIn, playersInShards } from "./orders-helpers";
 import { failShard } from "./failing-shard";
 import { currentRound } from "../rooms-helpers";
+import { paidInto } from "../wallet-helpers";
 
 // A wallet shard whose database fails (docs/decisions/169, docs/architecture.md#the-answer-envelope): every call
 // of a player of that shard answers HTTP 503 with errCode 1240 ("your account is busy, try again shortly") in
@@ -57,6 +58,7 @@ describe("a wallet shard whose database fails", () => {
       ).answer.code,
     ).toBe(1);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const paid = await paidInto();
     const recover = failShard(1);
     try {
       for (const [path, fields] of READS)
@@ -71,7 +73,12 @@ describe("a wallet shard whose database fails", () => {
           });
         }
       // a write of that player is refused the same way and leaves nothing behind
-      const asked = await call("/api/Game/recharge", { token: troubled.token, money: 150, pay_name: "Nguyen Van A" });
+      const asked = await call("/api/Game/recharge", {
+        ...paid,
+        token: troubled.token,
+        money: 150,
+        pay_name: "Nguyen Van A",
+      });
       expect(asked.status).toBe(503);
       expect(asked.answer.data).toEqual({ errCode: TROUBLE });
       // a bet of that player, which the room writes to the shard, is refused the same way

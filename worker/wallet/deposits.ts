@@ -18,12 +18,11 @@ export type DepositAsk = {
 };
 
 /**
- * Where the player says they paid: when the site lists deposit accounts, one of them (1182 none chosen,
- * 1183 not one of today's list) and the transfer reference (1184), so an operator can match the
- * statement line; a site that lists none takes the request with whatever reference was given.
+ * Where the player says they paid: one of the site's approved deposit accounts (1182 none chosen, 1183 not one of
+ * today's list) and the transfer reference (1184), so an operator can match the statement line. A site that lists
+ * none takes no request at all (assertDepositsOpen, 1262).
  */
 function depositTransfer(settings: WalletSettings, ask: Pick<DepositAsk, "payee" | "transferRef">) {
-  if (settings.payees.length === 0) return { payeeName: "", payeeAccount: "", transferRef: ask.transferRef };
   if (!ask.payee) throw new ProductError(1182);
   const payee = settings.payees.find((p) => p.account === ask.payee);
   if (!payee) throw new ProductError(1183);
@@ -31,9 +30,14 @@ function depositTransfer(settings: WalletSettings, ask: Pick<DepositAsk, "payee"
   return { payeeName: payee.name, payeeAccount: payee.account, transferRef: ask.transferRef };
 }
 
-/** When the operator wants players to deposit through support, every deposit is 2056 with the link. */
+/**
+ * Whether the site takes a deposit request at all, before the form is read: when the operator wants players to
+ * deposit through support, every deposit is 2056 with the link; with no approved deposit account listed there is
+ * nowhere to pay, so nothing is filed (1262), whatever account the request names (docs/decisions/140).
+ */
 export function assertDepositsOpen(settings: WalletSettings) {
   if (settings.depositMode === "contact") throw new ProductError(2056, { kefu_url: settings.kefuUrl });
+  if (settings.payees.length === 0) throw new ProductError(1262);
 }
 
 /** A deposit request: nothing moves until an operator approves it (docs/product.md#money). */
