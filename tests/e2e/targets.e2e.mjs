@@ -51,6 +51,25 @@ async function overflows(page, path) {
       if (el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
         found.push(`${el.className || el.tagName} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
     }
+    // the room's tools are one row: a second row holding one or two of them reads as a different menu
+    for (const el of document.querySelectorAll(".room-tools")) {
+      const rows = new Set(
+        [...el.children].map((child) => {
+          const box = child.getBoundingClientRect();
+          return Math.round((box.top + box.bottom) / 2);
+        }),
+      );
+      if (rows.size > 1) found.push(`${el.className} wraps into ${rows.size} rows`);
+    }
+    // an empty field's hint (a date field's format) is read whole, not cut at the box's edge
+    const pen = document.createElement("canvas").getContext("2d");
+    for (const el of document.querySelectorAll("input[placeholder]")) {
+      if (el.getClientRects().length === 0 || el.value) continue;
+      const style = getComputedStyle(el);
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (pen.measureText(el.placeholder).width > room + 1) found.push(`hint "${el.placeholder}" cut in ${el.name}`);
+    }
     for (const el of document.querySelectorAll(".badge, .kind-badge")) {
       const style = getComputedStyle(el);
       const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.3;
