@@ -1,5 +1,6 @@
-// Every player screen in Vietnamese, whose words run longest: no navigation row that hides links off screen, no
-// badge broken over two lines, and no screen wider than the phone (390 and 320 px). Tap targets (44 x 44 px) are
+// Every player screen in Vietnamese, whose words run longest: no navigation row that hides links off screen, the
+// room's tools on one row, no empty field's hint cut at its edge, no badge broken over two lines, and no screen wider
+// than the phone (390 and 320 px). Tap targets (44 x 44 px) are
 // the crawl's to check, on every screen in four languages (tests/e2e/screen-checks.mjs).
 import assert from "node:assert/strict";
 import { languageCookie } from "./language.mjs";
