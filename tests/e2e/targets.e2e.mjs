@@ -1,7 +1,7 @@
 // Every player screen in Vietnamese, whose words run longest: no navigation row that hides links off screen, the
-// room's tools on one row, no empty field's hint cut at its edge, no badge broken over two lines, and no screen wider
-// than the phone (390 and 320 px). Tap targets (44 x 44 px) are
-// the crawl's to check, on every screen in four languages (tests/e2e/screen-checks.mjs).
+// room's tools on one row, no amount broken over two lines, no empty field's hint cut, no badge broken over two lines,
+// and no screen wider than the phone (390 and 320 px). Tap targets (44 x 44 px) are the crawl's to check, on every
+// screen in four languages (tests/e2e/screen-checks.mjs).
 import assert from "node:assert/strict";
 import { languageCookie } from "./language.mjs";
 
@@ -61,6 +61,10 @@ async function overflows(page, path) {
         }),
       );
       if (rows.size > 1) found.push(`${el.className} wraps into ${rows.size} rows`);
+    }
+    // an amount reads as one piece: its currency never wraps under its figure
+    for (const el of document.querySelectorAll(".money")) {
+      if (el.getClientRects().length > 1) found.push(`amount "${el.textContent.trim()}" broken over two lines`);
     }
     // an empty field's hint (a date field's format) is read whole, not cut at the box's edge
     const pen = document.createElement("canvas").getContext("2d");
