@@ -175,6 +175,8 @@ export default defineConfig(async () => {
       maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
+          // the app's components import each other as the app's build does ("~/lib/...")
+          resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
           test: {
             name: "unit",
             include: [

@@ -163,6 +163,19 @@ describe("trend page", () => {
   });
 });
 
+describe("room page", () => {
+  it("writes its money with the currency and keeps its tools to one row of links", async () => {
+    const { html } = await page(await new Browser().logIn(), "/activity/1");
+    expect(html).toContain("Minimum order 20.00 USD");
+    expect(html).toContain("0 options · total 0.00 USD");
+    // the tools are five links in equal cells (app/styles/game.css .room-tools); the room's kind sits by the order
+    const tools = /<nav class="room-tools"[^>]*>([^]*?)<\/nav>/.exec(html)![1];
+    expect(tools.match(/<a /g)).toHaveLength(5);
+    expect(tools).not.toContain("kind-badge");
+    expect(html).toMatch(/<h2 class="section-title"><span>Place[^<]*<span class="kind-badge kind-standard">Standard</);
+  });
+});
+
 describe("rules page", () => {
   it("shows each option's exact chance, odds and RTP", async () => {
     const browser = await new Browser().logIn();
@@ -174,6 +187,7 @@ describe("rules page", () => {
     // Triple: 10 of 1000 draws at 95.000 = 95.00% RTP.
     expect(lucky.html).toContain("1/100");
     expect(lucky.html).toContain("95.000");
+    expect(lucky.html).toContain("Every order totals at least 20.00 USD.");
     expect((await page(browser, "/rules/16")).html.match(/<th scope="row">/g)).toHaveLength(4);
     const racing = await page(browser, "/rules/4");
     expect(racing.html.match(/<th scope="row">/g)).toHaveLength(40);

@@ -119,13 +119,13 @@ describe("funds-ledger reasons", () => {
 
     // what the page shows (the loader's data for hydration follows in scripts)
     const zh = (await (await (await inLanguage("zh-CN", p.username)).get("/my_income")).text()).split("<script")[0];
-    expect(zh).toContain(`充值 ${requestRef("deposit", deposit.data.id)}`);
+    expect(zh).toContain(`充值 <span class="ref">${requestRef("deposit", deposit.data.id)}</span>`);
     // the opening funds are an operator's adjustment: its kind and its preset text, never the operator's note
     expect(zh).toContain("余额更正");
     expect(zh).not.toContain("test funds");
     expect(zh).not.toContain(`Deposit ${requestRef("deposit", deposit.data.id)}`);
     const vi = await (await (await inLanguage("vi", p.username)).get("/my_income")).text();
-    expect(vi).toContain(`Nạp tiền ${requestRef("deposit", deposit.data.id)}`);
+    expect(vi).toContain(`Nạp tiền <span class="ref">${requestRef("deposit", deposit.data.id)}</span>`);
     await expectMoneyInvariants();
   });
 

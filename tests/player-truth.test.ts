@@ -159,10 +159,14 @@ describe("a paid-out withdrawal in the funds ledger", () => {
     const browser = await new Browser().logIn(p.username, "secret123");
     const html = await page(browser, "/my_income");
     expect(html).toMatch(
-      new RegExp(`data-kind="withdrawn"[^]*?Withdrawal paid out[^]*?Withdrawal ${requestRef("withdrawal", ids[0])}`),
+      new RegExp(
+        `data-kind="withdrawn"[^]*?Withdrawal paid out[^]*?Withdrawal <span class="ref">${requestRef("withdrawal", ids[0])}</span>`,
+      ),
     );
     expect(html).toMatch(
-      new RegExp(`data-kind="wait"[^]*?Withdrawal awaiting payout[^]*?Withdrawal ${requestRef("withdrawal", ids[1])}`),
+      new RegExp(
+        `data-kind="wait"[^]*?Withdrawal awaiting payout[^]*?Withdrawal <span class="ref">${requestRef("withdrawal", ids[1])}</span>`,
+      ),
     );
     expect(html).not.toContain("Withdrawal held");
     await expectMoneyInvariants();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { player } from "./wallet-helpers";
+import { playerD1 } from "./shard-helpers";
 
 // /reality-check opened in a browser is a page (the dialog's facts, its links and the interval with its
 // default), never raw JSON (docs/decisions/143-adjustment-texts-and-coin-networks.md).
@@ -28,6 +29,28 @@ describe("the reality check page", () => {
     expect(html).toMatch(/name="redirectTo" value="\/user\/limits#take-break"\/><button type="submit">Nghỉ chơi</);
     expect(html).toMatch(/name="redirectTo" value="\/user\/statement"\/><button type="submit">Bảng kê</);
     expect(text(html)).not.toMatch(/"reality"\s*:/);
+  });
+
+  it("counts the minutes since sign-in by each language's plural rules", async () => {
+    const p = await player(10);
+    const browser = await new Browser().logIn(p.username, "secret123");
+    const playedFor = async (minutes: number) =>
+      (await playerD1(p.id))
+        .prepare("UPDATE sessions SET created_at_ms = ? WHERE user_id = ?")
+        .bind(Date.now() - minutes * 60_000 - 5_000, p.id)
+        .run();
+    for (const [lng, one, two] of [
+      ["en", "You signed in 1 minute ago.", "You signed in 2 minutes ago."],
+      ["zh-CN", "您已登录1分钟。", "您已登录2分钟。"],
+      ["zh-TW", "您已登入1分鐘。", "您已登入2分鐘。"],
+      ["vi", "Bạn đã đăng nhập 1 phút.", "Bạn đã đăng nhập 2 phút."],
+    ]) {
+      await browser.post("/languageSet", { lng }).then((r) => r.body?.cancel());
+      await playedFor(1);
+      expect(text(await (await browser.get("/reality-check")).text()), lng).toContain(one);
+      await playedFor(2);
+      expect(text(await (await browser.get("/reality-check")).text()), lng).toContain(two);
+    }
   });
 
   it("tells a guest what it is and where to sign in", async () => {

@@ -87,6 +87,29 @@ describe("request references", () => {
     expect(file).toContain(withdrawalRef);
   });
 
+  it("never break inside themselves on the funds ledger, in four languages", async () => {
+    const p = await player(1_000);
+    const card = await addCoinAddress(p.token, "USDT");
+    const asked = await api("/api/Game/withdraw", {
+      token: p.token,
+      bank_id: card.id,
+      money: "30",
+      pwd: PAY_PASSWORD,
+      request_id: requestId(),
+    });
+    expectOk(asked);
+    const [withdrawal] = (
+      await api("/api/admin/withdrawals", { token: await operator(), status: "pending", player: p.username })
+    ).data.list;
+    const ref = requestRef("withdrawal", withdrawal.id);
+    const browser = await new Browser().logIn(p.username, "secret123");
+    for (const lng of ["en", "zh-CN", "zh-TW", "vi"]) {
+      const html = await (await browser.get(`/my_income?lng=${lng}`)).text();
+      // the reference is one unbreakable piece of the reason (app.css .ref: nowrap), the words around it wrap
+      expect(html, lng).toContain(`<span class="ref">${ref}</span>`);
+    }
+  });
+
   it("names a withdrawal's hold by its reference on the console's player page, in the operator's language", async () => {
     const p = await player(1_000);
     const card = await addCoinAddress(p.token, "USDT");

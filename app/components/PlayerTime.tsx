@@ -19,7 +19,8 @@ export function PlayerTime({
   return (
     <time dateTime={new Date(ms).toISOString()}>
       {part === "clock" ? text.slice(11) : part === "date" ? text.slice(0, 10) : text}
-      {zone ? <span className="time-zone">{` ${PLAYER_ZONE}`}</span> : null}
+      {/* a no-break space: the zone never wraps alone onto a line of its own */}
+      {zone ? <span className="time-zone">{`\u00a0${PLAYER_ZONE}`}</span> : null}
     </time>
   );
 }

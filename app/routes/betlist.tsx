@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Money } from "~/components/Money";
 import { PageHeader } from "~/components/PageHeader";
 import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
 import { callApi, requireProfile } from "~/lib/api.server";
-import { BET_TABS, betStatusOf, betTabOf, formatMoney, formatOdds } from "~/lib/game";
+import { BET_TABS, betStatusOf, betTabOf, formatOdds } from "~/lib/game";
 import type { BetRecord, BetTotals } from "#shared/answers/games";
 import { RACING_10 } from "#shared/rooms";
 import { gameTitle, optionLabel } from "~/lib/game-labels";
@@ -49,22 +50,30 @@ function TabTotals({ totals }: { totals: BetTotals }) {
       </div>
       <div>
         <dt>{t("betlist.totals.staked")}</dt>
-        <dd className="num">{formatMoney(totals.staked)}</dd>
+        <dd className="num">
+          <Money value={totals.staked} />
+        </dd>
       </div>
       <div>
         <dt>{t("betlist.totals.returned")}</dt>
-        <dd className="num">{formatMoney(totals.returned)}</dd>
+        <dd className="num">
+          <Money value={totals.returned} />
+        </dd>
       </div>
       <div>
         <dt>{t("betlist.totals.result")}</dt>
         <dd className={`num${totals.result > 0 ? " good" : totals.result < 0 ? " bad" : ""}`}>
-          {`${totals.result > 0 ? "+" : totals.result < 0 ? "-" : ""}${formatMoney(Math.abs(totals.result))}`}
+          <Money value={totals.result} signed />
         </dd>
       </div>
     </dl>
   );
 }
 
+/**
+ * One bet: what support asks a player for is all here (room, round, option, time placed); the order's internal
+ * number is not (docs/decisions/196-net-result-and-bet-references.md).
+ */
 function BetRow({ bet }: { bet: BetRecord }) {
   const { t } = useTranslation("game");
   const status = betStatusOf(bet.isaward);
@@ -77,7 +86,9 @@ function BetRow({ bet }: { bet: BetRecord }) {
       <div className="bet-card-main">
         <span className="bet-option">{optionLabel(t, bet.valuecn, bet.gametype)}</span>
         <span className="muted">@ {formatOdds(bet.rate)}</span>
-        <span className="num bet-stake">{formatMoney(bet.money)}</span>
+        <span className="num bet-stake">
+          <Money value={bet.money} />
+        </span>
       </div>
       <dl className="bet-card-facts">
         <dt>{t("betlist.round")}</dt>
@@ -104,14 +115,12 @@ function BetRow({ bet }: { bet: BetRecord }) {
         {/* a voided round gives the stake back: neither a win nor a loss, so never called an award */}
         <dt>{status === "refunded" ? t("betlist.status.refunded") : t("betlist.award")}</dt>
         <dd className={`num${status === "won" ? " good" : ""}`} data-testid="bet-outcome">
-          {status === "pending" ? "—" : formatMoney(bet.award)}
+          {status === "pending" ? "—" : <Money value={bet.award} />}
         </dd>
         <dt>{t("betlist.time")}</dt>
         <dd>
           <PlayerTime ms={bet.createtime} />
         </dd>
-        <dt>{t("betlist.ordersn")}</dt>
-        <dd className="mono">{bet.ordersn}</dd>
       </dl>
     </li>
   );

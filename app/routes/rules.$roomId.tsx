@@ -2,9 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
-import { formatOdds, screenOfRoomType } from "~/lib/game";
+import { formatMoney, formatOdds, screenOfRoomType } from "~/lib/game";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
 import { percent, type WinCondition } from "~/lib/game-rules";
+import { useAppConfig } from "~/lib/root-data";
 import { loadRoomRules } from "~/lib/room-rules.server";
 import gameStyles from "~/styles/game.css?url";
 
@@ -40,6 +41,7 @@ function conditionText(t: Translate, condition: WinCondition): string {
 export default function Rules() {
   const { roomId, refusal, rules } = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
+  const { currency } = useAppConfig();
   if (!rules) {
     return (
       <main className="rules-page">
@@ -58,7 +60,7 @@ export default function Rules() {
         <h2>{gameTitle(t, rules.titleKey, rules.title)}</h2>
         <p>{t(`rules.draw.${rules.gameType}`)}</p>
         <p>{t("rules.timing", { seconds: rules.closeSeconds })}</p>
-        <p>{t("rules.payout", { minbuy: rules.minbuy })}</p>
+        <p>{t("rules.payout", { minbuy: `${formatMoney(rules.minbuy)} ${currency}` })}</p>
         <p>
           {t("rules.fair")}{" "}
           <Link className="tap-link" to="/fairness">

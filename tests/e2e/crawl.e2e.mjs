@@ -2,7 +2,7 @@
 // kind was made through the product (tests/e2e/every-kind.mjs): none may be an error page, answer a 5xx, crash
 // in the browser or show a translation key instead of words. Each screen is also read inside the page, in the same
 // evaluate as its words (tests/e2e/screen-checks.mjs): at the phone's width no tap target under 44 x 44 px; no
-// 13-digit number on a player's screen; no words cut with "…" on a player's screen; no count badge off its words'
+// number of 13 digits or more on a player's screen; no words cut with "…" on a player's screen; no count badge off its words'
 // line; every date written YYYY-MM-DD, and a date or time only on a screen that names the zone, a player's screen
 // naming it once (scripts/lib/screen-dates.mjs). Those findings are printed one line each and fail the crawl. On the
 // main screens (`axeScreens`) axe-core finds no serious or critical violation at the phone's width in any language
@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dateFindings, zoneCount } from "../../scripts/lib/screen-dates.mjs";
+import { longNumbers } from "../../scripts/lib/screen-numbers.mjs";
 import { brokenValues, localeKeys, shownKeys } from "../../scripts/lib/shown-keys.mjs";
 import { makeDataOfEveryKind } from "./every-kind.mjs";
 import { reactHydrated } from "./hydrated.mjs";
@@ -74,7 +75,7 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
   let audits = 0;
   const slowest = [];
   const unhydrated = [];
-  /** The screens' own failures (tap targets, 13-digit numbers, dates without their zone), one line per finding. */
+  /** The screens' own failures (tap targets, numbers of 13 digits or more, dates without their zone), one line per finding. */
   const findings = new Map();
   const consoleZonedMoreThanOnce = new Set();
   const finding = (kind, where, lng, what, example = "") => {
@@ -98,14 +99,15 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     /** Reads the screen as it stands: the status it was served with, its words, and (outside CI) its picture in Vietnamese. */
     const read = async (url, lng, size, status) => {
       if (status >= 400) problems.push(`${at}: HTTP ${status}`);
-      const { text, small, cut, badges, ids, times } = await page.evaluate(readScreen, { minTarget: MIN_TARGET });
+      const { text, small, cut, badges, accounts, times } = await page.evaluate(readScreen, { minTarget: MIN_TARGET });
       const where = `${who} ${url} ${size.width}`;
       // a finger taps the phone's width; the desk's mouse needs no 44 px
       if (size.width < 500)
         for (const target of small) finding("tap target under 44 px", where, lng, target.what, target.example);
       if (who !== "console") for (const words of cut) finding("words cut with …", where, lng, words);
       for (const badge of badges) finding("badge out of line", where, lng, badge);
-      if (who !== "console") for (const id of ids) finding("13-digit number on a player screen", where, lng, id);
+      if (who !== "console")
+        for (const id of longNumbers(text, accounts)) finding("long number on a player screen", where, lng, id);
       for (const date of dateFindings({ text, times, zone: ZONE, once: who !== "console" }))
         finding(date.kind, where, lng, date.what);
       // a console table may name the zone in each row: told, not failed

@@ -1,6 +1,6 @@
 // What the crawl (tests/e2e/crawl.e2e.mjs) reads on every screen in one evaluate, inside the page, with no extra
-// load: the visible text, the tap targets under 44 x 44 px, the 13-digit numbers a player reads (an internal id or
-// a timestamp, never words), words cut short with an ellipsis, count badges
+// load: the visible text, the tap targets under 44 x 44 px, the account numbers it marks (the long numbers a player
+// reads are found in the text by scripts/lib/screen-numbers.mjs), words cut short with an ellipsis, count badges
 // out of their words' line, and whether a screen that shows a date or a time names the product's zone.
 
 /** The smallest tap target, both sides, in CSS px (WCAG 2.5.5's target size, Apple's and Android's 44/48). */
@@ -11,8 +11,8 @@ export const ZONE = "UTC+8";
 
 /**
  * Runs inside the page (page.evaluate(readScreen, { minTarget })): plain browser code, nothing imported.
- * Returns the body's visible text, the small targets (tag and classes, an example of name and size), the 13-digit
- * numbers shown, and the text of the visible <time> elements.
+ * Returns the body's visible text, the small targets (tag and classes, an example of name and size), the account
+ * numbers marked as the player's, and the text of the visible <time> elements.
  */
 export function readScreen({ minTarget }) {
   const text = document.body.innerText;
@@ -73,12 +73,10 @@ export function readScreen({ minTarget }) {
     const middle = (box.top + box.bottom) / 2;
     return middle < line.top || middle > line.bottom ? [`"${named(owner)}" badge below its words`] : [];
   });
-  // an account number the player pays into is theirs to read and copy, whatever its length (a Vietcombank account
-  // has 13 digits): the screens mark it (data-account-number)
-  const accounts = new Set([...document.querySelectorAll("[data-account-number]")].map((el) => el.textContent.trim()));
-  const ids = [...new Set(text.match(/\b\d{13}\b/g) ?? [])].filter((id) => !accounts.has(id));
+  // the account numbers the screen marks as the player's to read (scripts/lib/screen-numbers.mjs reads the rest)
+  const accounts = [...document.querySelectorAll("[data-account-number]")].map((el) => el.textContent.trim());
   // the <time> the shared formatter writes (app/components/PlayerTime.tsx); the dates in the words are read from the
   // text by scripts/lib/screen-dates.mjs
   const times = [...document.querySelectorAll("time")].filter(visible).map((el) => el.textContent.trim());
-  return { text, small, cut, badges, ids, times };
+  return { text, small, cut, badges, accounts, times };
 }

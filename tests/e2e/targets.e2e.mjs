@@ -1,6 +1,7 @@
-// Every player screen in Vietnamese, whose words run longest: no navigation row that hides links off screen, no
-// badge broken over two lines, and no screen wider than the phone (390 and 320 px). Tap targets (44 x 44 px) are
-// the crawl's to check, on every screen in four languages (tests/e2e/screen-checks.mjs).
+// Every player screen in Vietnamese, whose words run longest: no navigation row that hides links off screen, the
+// room's tools on one row, no amount broken over two lines, no empty field's hint cut, no badge broken over two lines,
+// and no screen wider than the phone (390 and 320 px). Tap targets (44 x 44 px) are the crawl's to check, on every
+// screen in four languages (tests/e2e/screen-checks.mjs).
 import assert from "node:assert/strict";
 import { languageCookie } from "./language.mjs";
 
@@ -50,6 +51,29 @@ async function overflows(page, path) {
     for (const el of document.querySelectorAll("nav, .room-tools, .tabs, .tab-row")) {
       if (el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
         found.push(`${el.className || el.tagName} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    // the room's tools are one row: a second row holding one or two of them reads as a different menu
+    for (const el of document.querySelectorAll(".room-tools")) {
+      const rows = new Set(
+        [...el.children].map((child) => {
+          const box = child.getBoundingClientRect();
+          return Math.round((box.top + box.bottom) / 2);
+        }),
+      );
+      if (rows.size > 1) found.push(`${el.className} wraps into ${rows.size} rows`);
+    }
+    // an amount reads as one piece: its currency never wraps under its figure
+    for (const el of document.querySelectorAll(".money")) {
+      if (el.getClientRects().length > 1) found.push(`amount "${el.textContent.trim()}" broken over two lines`);
+    }
+    // an empty field's hint (a date field's format) is read whole, not cut at the box's edge
+    const pen = document.createElement("canvas").getContext("2d");
+    for (const el of document.querySelectorAll("input[placeholder]")) {
+      if (el.getClientRects().length === 0 || el.value) continue;
+      const style = getComputedStyle(el);
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (pen.measureText(el.placeholder).width > room + 1) found.push(`hint "${el.placeholder}" cut in ${el.name}`);
     }
     for (const el of document.querySelectorAll(".badge, .kind-badge")) {
       const style = getComputedStyle(el);

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useKeepTypedValue } from "~/lib/use-hydrated";
 import { formatMoney, parseStake } from "~/lib/game";
+import { formatDecimal } from "~/lib/number-format";
 
 /** The quick amounts of docs/product.md#constants-and-limits. */
 const QUICK_AMOUNTS = [100, 500, 2000, 5000];
@@ -15,10 +16,12 @@ type Props = {
   busy: boolean;
   /** Quick amounts need JavaScript; without it they are left out rather than shown dead. */
   quick: boolean;
+  /** the site's currency, written after the order's total */
+  currency: string;
 };
 
 /** Amount per option, the order's total and the buy button; sits at the bottom of the bet form. */
-export function BetSlip({ amount, onAmount, picks, open, error, busy, quick }: Props) {
+export function BetSlip({ amount, onAmount, picks, open, error, busy, quick, currency }: Props) {
   const { t } = useTranslation("game");
   const inputId = useId();
   const cleanAmount = (value: string) => value.replace(/[^\d]/g, "").slice(0, 9);
@@ -36,7 +39,7 @@ export function BetSlip({ amount, onAmount, picks, open, error, busy, quick }: P
               className={`chip-button${amount === String(value) ? " active" : ""}`}
               onClick={() => onAmount(String(value))}
             >
-              {value}
+              {formatDecimal(value, 0, 0)}
             </button>
           ))}
         </div>
@@ -67,7 +70,7 @@ export function BetSlip({ amount, onAmount, picks, open, error, busy, quick }: P
         </p>
       ) : (
         <p className="slip-summary muted" id="slip-summary">
-          {t("order.summary", { count: picks, total: formatMoney(total) })}
+          {t("order.summary", { count: picks, total: `${formatMoney(total)} ${currency}` })}
         </p>
       )}
     </div>

@@ -77,7 +77,6 @@ export function GameRoom({ data }: { data: OpenRoom }) {
     <main className="game-room">
       <PageHeader title={gameTitle(t, info.room.titleKey, info.room.title)} back="/" />
       <nav className="room-tools" aria-label={t("room.tools")}>
-        <span className={`kind-badge kind-${info.room.kind}`}>{t(`kinds.${info.room.kind}`)}</span>
         <Link to={`/rules/${data.roomId}`}>{t("rules.link")}</Link>
         <Link to="/fairness">{t("fairness.link")}</Link>
         <Link to="/betlist">{t("betlist.link")}</Link>
@@ -123,8 +122,11 @@ export function GameRoom({ data }: { data: OpenRoom }) {
       />
       <Form method="post" className="bet-form" onSubmit={hydrated ? review : undefined} preventScrollReset>
         <h2 className="section-title">
-          {t("order.title")}
-          <span className="muted">{t("order.minbuy", { num: formatMoney(info.room.minbuy) })}</span>
+          <span>
+            {t("order.title")}
+            <span className={`kind-badge kind-${info.room.kind}`}>{t(`kinds.${info.room.kind}`)}</span>
+          </span>
+          <span className="muted">{t("order.minbuy", { num: `${formatMoney(info.room.minbuy)} ${currency}` })}</span>
         </h2>
         {optionError ? (
           <p className="field-error" role="alert">
@@ -146,6 +148,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
           error={amountError}
           busy={betting.paying}
           quick={hydrated}
+          currency={currency}
         />
       </Form>
       {betting.review ? (

@@ -67,7 +67,7 @@ export function RealityCheckFacts({ check }: { check: RealityCheck }) {
   const { t } = useTranslation();
   return (
     <>
-      <p>{t("protection.realityText", { minutes: check.playedMinutes })}</p>
+      <p>{t("protection.realityText", { count: check.playedMinutes })}</p>
       <p>
         {t("protection.realityNet")}{" "}
         <strong data-testid="reality-net">

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PlayerTime, ZoneNote } from "~/components/PlayerTime";
+import { RefInText } from "~/components/RefInText";
 import { ledgerReasonText } from "~/lib/ledger-reason";
+import { reasonRequestRef } from "#shared/request-ref";
 import { playerDate } from "~/lib/player-time";
 import type { FlowRow } from "#shared/answers/wallet";
 import { Icon, type IconName } from "./Icon";
@@ -48,7 +50,12 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
                   <div className="ledger-what">
                     <div className="ledger-kind">{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</div>
                     {row.reason || row.reasonKey ? (
-                      <div className="ledger-reason">{ledgerReasonText(t, row)}</div>
+                      <div className="ledger-reason">
+                        <RefInText
+                          text={ledgerReasonText(t, row)}
+                          refText={row.reasonKey ? reasonRequestRef(row.reasonKey, row.reasonParams ?? {}) : null}
+                        />
+                      </div>
                     ) : null}
                     <div className="ledger-time">
                       <PlayerTime ms={row.time} part="clock" />
