@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
@@ -143,6 +144,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return { error: null, password: answer.data.password, confirm: null };
 }
 
+/** The figures the player reads on their own My page, under the words they read them by (common:user.*). */
+function PlayerMoneyFigures({ user }: { user: PlayerFile["user"] }) {
+  const { t } = useTranslation("common");
+  const figures = [
+    ["withdrawable", user.withdrawable],
+    ["withdrawing", user.withdrawing],
+    ["locked", user.locked],
+    ["totalAssets", user.total],
+  ] as const;
+  return figures.map(([label, value]) =>
+    value === undefined ? null : (
+      <Fragment key={label}>
+        <dt>{t(`user.${label}`)}</dt>
+        <dd data-testid={`player-${label}`}>
+          <Money value={value} />
+        </dd>
+      </Fragment>
+    ),
+  );
+}
+
 function IntentButton({ intent, label, secondary }: { intent: string; label: string; secondary?: boolean }) {
   return (
     <Form method="post">
@@ -178,6 +200,7 @@ export default function PlayerPage() {
         <dd data-testid="player-balance">
           <Money value={u.money} />
         </dd>
+        <PlayerMoneyFigures user={u} />
         <dt>{t("player.turnover")}</dt>
         <dd>
           <Money value={u.turnover} />

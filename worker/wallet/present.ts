@@ -4,6 +4,7 @@ import { toMoney } from "#shared/money";
 import { isAdjustmentRow, ledgerKind, ledgerReasons } from "../ledger/reasons";
 import type { CoinAmount } from "#shared/payouts";
 import { playerNote } from "#shared/request-reasons";
+import { withdrawalHoldKind } from "#shared/withdrawal-hold";
 import type { Card, DepositRow, FlowKind, FlowRow, RequestStatus, WithdrawalRow } from "#shared/answers/wallet";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
@@ -115,8 +116,15 @@ export type LedgerRecord = {
   withdrawalStatus?: string | null;
 };
 
-/** A withdrawal's hold reads as what became of the request: awaiting payout, paid out, or rejected. */
-const HOLD_KIND: Record<string, FlowKind> = { pending: "wait", approved: "withdrawn", rejected: "waitReturned" };
+/**
+ * A ledger row's kind as every screen names it: a withdrawal's hold as what became of its request (awaiting
+ * payout, paid out, or rejected: shared/withdrawal-hold.ts), any other row its ledger type.
+ */
+export function ledgerRowKind(r: LedgerRecord): FlowKind {
+  const hold = r.withdrawalId != null && r.withdrawalStatus ? withdrawalHoldKind(r.withdrawalStatus) : null;
+  // the ledger types are the kinds the contract names (worker/ledger/reasons.ts)
+  return hold ?? (ledgerKind(r) as FlowKind);
+}
 
 export function reasonParamsOf(json: string | null): Record<string, string | number> | null {
   if (!json) return null;
@@ -152,7 +160,7 @@ export function flowRow(r: LedgerRecord): FlowRow {
       reasonKey: reason.key,
       reasonParams: reason.params,
       type: 2,
-      kind: (HOLD_KIND[r.withdrawalStatus] ?? r.type) as FlowKind,
+      kind: ledgerRowKind(r),
     };
   }
   return {
@@ -165,7 +173,6 @@ export function flowRow(r: LedgerRecord): FlowRow {
     reasonKey: note ? null : r.reasonKey,
     reasonParams: r.reasonKey && !note ? reasonParamsOf(r.reasonParams) : null,
     type: r.amountCents > 0 ? 1 : 2,
-    // the ledger types are the kinds the contract names (worker/ledger/reasons.ts)
-    kind: ledgerKind(r) as FlowKind,
+    kind: ledgerRowKind(r),
   };
 }

@@ -53,7 +53,7 @@ export function RequestHistoryTable({ kind, rows }: { kind: RequestKind; rows: R
   );
 }
 
-/** Every finished credit and debit: made alone, or queued and approved, rejected or cancelled. */
+/** Every credit and debit: made alone, or queued and waiting, approved, rejected or cancelled. */
 export function AdjustmentHistoryTable({ rows }: { rows: AdjustmentHistoryRow[] }) {
   const { t } = useTranslation("admin");
   const columns: Column<AdjustmentHistoryRow>[] = [
