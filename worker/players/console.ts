@@ -21,7 +21,7 @@ import { readSettings } from "../settings/settings";
 import { listDeposits, listWithdrawals } from "../wallet/requests";
 import { toMoney } from "#shared/money";
 import { normalisePhone } from "#shared/players/phone";
-import { ledgerRowKind, reasonParamsOf } from "../wallet/present";
+import { ledgerRowKind, rowReasonParams } from "../wallet/present";
 import { ledgerReasons } from "../ledger/reasons";
 import { moneyFigures } from "./money-figures";
 
@@ -174,7 +174,7 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
         kind: ledgerRowKind(r),
         reason: hold?.text ?? r.reason,
         reasonKey: hold?.key ?? r.reasonKey,
-        reasonParams: hold ? hold.params : r.reasonKey ? reasonParamsOf(r.reasonParams) : null,
+        reasonParams: hold ? hold.params : r.reasonKey ? rowReasonParams(r) : null,
         note: r.operatorNote,
         time: r.createdAtMs,
       };
