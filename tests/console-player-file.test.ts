@@ -83,28 +83,29 @@ describe("the console's player file", () => {
     const withdrawable = text(/data-testid="withdrawable"[^>]*>([\s\S]*?)<\/div>/.exec(my)?.[1] ?? "").trim();
     const total = text(/data-testid="total-assets"[\s\S]*?class="amount">([\s\S]*?)<\/div>/.exec(my)?.[1] ?? "").trim();
 
+    // each finding checked on its own (expect.soft): one that fails does not hide the others
     const browser = await operatorBrowser();
     const html = await (await browser.get(`/admin/players/${p.id}?lng=en`)).text();
     const rows = sectionRows(html, "Recent ledger");
     const paidRow = rows.find((r) => r.includes(`Withdrawal ${paidRef}`) && !r.includes("rejected"));
-    expect(paidRow, rows.join("\n")).toContain("Withdrawal paid out · Withdrawal");
+    expect.soft(paidRow, rows.join("\n")).toContain("Withdrawal paid out · Withdrawal");
     const holdOfRejected = rows.find((r) => r.includes(`· Withdrawal ${rejectedRef}`) && !r.includes("Refund ·"));
-    expect(rows.filter((r) => r.includes("Withdrawal awaiting payout"))).toHaveLength(1);
-    expect(holdOfRejected, rows.join("\n")).toContain("Withdrawal rejected, refunded · Withdrawal");
+    expect.soft(rows.filter((r) => r.includes("Withdrawal awaiting payout"))).toHaveLength(1);
+    expect.soft(holdOfRejected, rows.join("\n")).toContain("Withdrawal rejected, refunded · Withdrawal");
 
     // the voided round's stake: refunded, with why, never an award
     const bets = sectionRows(html, "Recent bets");
     const voided = bets.find((r) => r.includes(`Round ${round.seqno}`));
-    expect(voided, bets.join("\n")).toContain("Refunded 20.00 USD");
-    expect(voided).toContain("Why voided");
-    expect(voided).not.toContain("Award");
+    expect.soft(voided, bets.join("\n")).toContain("Refunded 20.00 USD");
+    expect.soft(voided).toContain("Why voided");
+    expect.soft(voided).not.toContain("Award");
 
     // the My page's figures, the same as the player reads them
-    expect(withdrawable).toMatch(/\d USD$/);
-    expect(fact(html, "Withdrawable")).toBe(withdrawable);
-    expect(fact(html, "Waiting in withdrawals")).toBe("200.00 USD");
-    expect(fact(html, "Locked in finance")).toBe("100,000.00 USD");
-    expect(total).toMatch(/\d USD$/);
+    expect.soft(withdrawable).toMatch(/\d USD$/);
+    expect.soft(fact(html, "Withdrawable")).toBe(withdrawable);
+    expect.soft(fact(html, "Waiting in withdrawals")).toBe("200.00 USD");
+    expect.soft(fact(html, "Locked in finance")).toBe("100,000.00 USD");
+    expect.soft(total).toMatch(/\d USD$/);
     expect(fact(html, "Total assets")).toBe(total);
 
     // the same words in the other languages: the player's words, never a raw key
