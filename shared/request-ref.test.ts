@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRequestRef, requestRef } from "./request-ref";
+import { adjustmentRef, parseRequestRef, reasonRequestRef, requestRef } from "./request-ref";
 
 describe("request references", () => {
   it("write a request short: kind, shard, id within the shard in base 32", () => {
@@ -20,5 +20,18 @@ describe("request references", () => {
   it("are nothing else: a name, a 13-digit id, a zero or another letter", () => {
     for (const text of ["", "alice", "1000000000001", "D0-0000", "X0-0001", "D0-00U1", "D0001", "D0-123456789"])
       expect(parseRequestRef(text), text).toBeNull();
+  });
+
+  it("write an adjustment as A, its shard and its number, one made alone never the same as one queued", () => {
+    expect(adjustmentRef("alone", 1_000_000_000_001)).toBe("A1-0002");
+    expect(adjustmentRef("queued", 1_000_000_000_001)).toBe("A1-0003");
+    expect(adjustmentRef("queued", 2_000_000_000_002)).toBe("A2-0005");
+    const refs = [1, 2, 3, 31, 32].flatMap((n) => [adjustmentRef("alone", n), adjustmentRef("queued", n)]);
+    expect(new Set(refs).size).toBe(refs.length);
+    expect(reasonRequestRef("adjustment", { text: "bonus", made: "queued", adjustmentId: 1_000_000_000_001 })).toBe(
+      "A1-0003",
+    );
+    // a row written before adjustments had references names none
+    expect(reasonRequestRef("adjustment", { text: "bonus" })).toBeNull();
   });
 });

@@ -28,6 +28,19 @@ export function requestRef(kind: RequestKind, id: number): string {
   return `${LETTER[kind]}${Math.floor(id / ID_RANGE)}-${base32(id % ID_RANGE)}`;
 }
 
+/** How an adjustment was made: by one operator alone (solo_adjustments) or queued for a second (adjustment_requests). */
+export type AdjustmentMade = "alone" | "queued";
+
+/**
+ * An operator's credit or debit's one public reference (docs/decisions/195): A, the shard of the id's range, a dash
+ * and, in the same base 32, twice the id within that range, plus one for a queued one: the two tables hand out
+ * ids of their own, so one made alone and one queued never share a reference. A1-0002 is shard 1's first made
+ * alone, A1-0003 its first queued.
+ */
+export function adjustmentRef(made: AdjustmentMade, id: number): string {
+  return `A${Math.floor(id / ID_RANGE)}-${base32((id % ID_RANGE) * 2 + (made === "queued" ? 1 : 0))}`;
+}
+
 const SHAPE = /^([DW])(\d{1,3})-([0-9A-Z]{1,8})$/;
 
 /** The request a reference names, or null when the text is not one (spaces around it and case do not matter). */
@@ -50,6 +63,11 @@ export function parseRequestRef(text: string): { kind: RequestKind; id: number }
  * (app/lib/ledger-reason.ts) and the console's CSV words (worker/insight/csv-words.ts) both write it from here.
  */
 export function reasonRequestRef(reasonKey: string, params: Record<string, unknown>): string | null {
+  // an adjustment's row names it by how it was made and its id (worker/wallet/present.ts adjustmentOf)
+  if (reasonKey === "adjustment")
+    return (params.made === "alone" || params.made === "queued") && typeof params.adjustmentId === "number"
+      ? adjustmentRef(params.made, params.adjustmentId)
+      : null;
   const kind: RequestKind | null =
     reasonKey === "deposit" ? "deposit" : reasonKey.startsWith("withdrawal") ? "withdrawal" : null;
   return kind && typeof params.id === "number" ? requestRef(kind, params.id) : null;

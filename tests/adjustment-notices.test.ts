@@ -33,13 +33,16 @@ describe("an operator's adjustment in the inbox", () => {
     const inbox = await notices(p.token);
     expect(inbox.unread).toBe(2);
     expect(inbox.list.map((n: { kind: string; params: unknown }) => [n.kind, n.params])).toEqual([
-      ["balanceDebited", { amount: 5, text: "correction" }],
-      ["balanceCredited", { amount: 25, text: "compensation" }],
+      ["balanceDebited", expect.objectContaining({ amount: 5, text: "correction", made: "alone" })],
+      ["balanceCredited", expect.objectContaining({ amount: 25, text: "compensation", made: "alone" })],
     ]);
+    // each names its adjustment, for its reference (docs/decisions/195)
+    for (const n of inbox.list as { params: { adjustmentId: unknown } }[])
+      expect(typeof n.params.adjustmentId).toBe("number");
     const browser = await new Browser().logIn(p.username, "secret123");
     const html = await (await browser.get("/message?tab=inbox")).text();
-    expect(html).toContain("25.00 USD was credited to your balance: Compensation.");
-    expect(html).toContain("5.00 USD was deducted from your balance: Balance correction.");
+    expect(html).toMatch(/25\.00 USD was credited to your balance: Compensation A\d-[0-9A-Z]{4,}\./);
+    expect(html).toMatch(/5\.00 USD was deducted from your balance: Balance correction A\d-[0-9A-Z]{4,}\./);
     expect(html).not.toContain("ticket 4411");
     const vi = await (await browser.get("/message?tab=inbox&lng=vi")).text();
     expect(vi).not.toMatch(/kinds\.balance/);

@@ -57,8 +57,15 @@ describe("adjustments as the player reads them", () => {
     expect(
       flow.data.list.map((r: Record<string, unknown>) => [r.kind, r.reasonKey, r.reasonParams, r.reason, r.money]),
     ).toEqual([
-      ["adjustment", "adjustment", { text: "bonusReversal" }, "Bonus withdrawn", -50],
-      ["adjustment", "adjustment", { text: "bonus" }, "Bonus", 250],
+      // each names its adjustment, for its reference (docs/decisions/195)
+      [
+        "adjustment",
+        "adjustment",
+        { text: "bonusReversal", made: "alone", adjustmentId: expect.any(Number) },
+        "Bonus withdrawn",
+        -50,
+      ],
+      ["adjustment", "adjustment", { text: "bonus", made: "alone", adjustmentId: expect.any(Number) }, "Bonus", 250],
     ]);
     expect(JSON.stringify(flow)).not.toMatch(/7781/);
 
@@ -148,8 +155,8 @@ describe("adjustments as the player reads them", () => {
         request_id: requestId(),
       }),
     );
-    expect(text(await (await (await consoleBrowser()).get(`/admin/players/${p.id}`)).text())).toContain(
-      "Adjustment · Compensation · Internal note: late payout",
+    expect(text(await (await (await consoleBrowser()).get(`/admin/players/${p.id}`)).text())).toMatch(
+      /Adjustment · Compensation A\d-[0-9A-Z]{4,} · Internal note: late payout/,
     );
     await expectMoneyInvariants();
   });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { secondOperator } from "./admin-helpers";
+import { consoleBrowser } from "./console-pages";
 import { addBank, operator, player, requestId } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
 
@@ -389,5 +390,39 @@ describe("history of balance adjustments", () => {
     expect(page2.hasMore).toBe(false);
     expect(new Set(keys).size).toBe(23);
     await expectMoneyInvariants();
+  });
+
+  it("lists a credit waiting for a second operator under “All, waiting ones too” and under Waiting", async () => {
+    const askerToken = await (await secondOperator(true, "cashier")).signIn();
+    const { id, username: name } = await player();
+    const ask = async (money: string) => {
+      const asked = await api("/api/admin/adjust", {
+        token: askerToken,
+        userId: id,
+        money,
+        text: "bonus",
+        reason: "big one",
+        request_id: requestId(),
+      });
+      expect(asked.data.status).toBe("pending");
+      return asked.data.id as number;
+    };
+    const waiting = await ask("15000");
+    const cancelled = await ask("16000");
+    expectOk(await api("/api/admin/adjustments/cancel", { token: askerToken, id: cancelled }));
+    const all = await list("/api/admin/adjustments/history", { player: name, status: "all" });
+    expect(all.list.map((r) => [r.id, r.status, r.money])).toEqual([
+      [cancelled, "cancelled", 16000],
+      [waiting, "pending", 15000],
+    ]);
+    const pending = await list("/api/admin/adjustments/history", { player: name, status: "pending" });
+    expect(pending.list.map((r) => r.id)).toEqual([waiting]);
+    // the console's history page offers the filter and names the state in words
+    const page = await (
+      await (await consoleBrowser()).get(`/admin/history?kind=adjustments&status=all&player=${name}`)
+    ).text();
+    expect(page).toContain('<option value="pending"');
+    expect(page).toContain("Waiting");
+    expect(page).toContain("15,000.00");
   });
 });

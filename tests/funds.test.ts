@@ -77,7 +77,7 @@ describe("getfinanceflow", () => {
           after: 100,
           reason: "Balance correction",
           reasonKey: "adjustment",
-          reasonParams: { text: "correction" },
+          reasonParams: { text: "correction", made: "alone", adjustmentId: expect.any(Number) },
           type: 1,
           kind: "adjustment",
         },

@@ -34,5 +34,7 @@ export function ledgerReasonText(t: Translate, row: Pick<FlowRow, "reason" | "re
           })
         : why;
   }
-  return t(`wallet:reasons.${row.reasonKey}`, { ...params, defaultValue: row.reason });
+  // an adjustment with its reference (rows name it since docs/decisions/195): "Bonus A1-0002"
+  const key = row.reasonKey === "adjustment" && ref ? "adjustmentOf" : row.reasonKey;
+  return t(`wallet:reasons.${key}`, { ...params, defaultValue: row.reason });
 }

@@ -21,15 +21,15 @@ import { SettingRequests } from "~/components/admin/SettingRequests";
 import { isRejectPresetOf, splitNote } from "#shared/request-reasons";
 import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
-import { requestRef } from "#shared/request-ref";
+import { adjustmentRef, requestRef } from "#shared/request-ref";
 import type { QueueRow } from "#shared/answers/console-wallet";
 
 export const handle = { title: "admin:approvals.title" };
 
 /** The queues, oldest first, one page each. */
-/** A deposit's or withdrawal's reference as the player reads it (shared/request-ref.ts); an adjustment keeps its id. */
+/** A request's reference as the player reads it (shared/request-ref.ts): a queued adjustment's too (docs/decisions/195). */
 const refOf = (kind: string, id: number) =>
-  kind === "deposit" || kind === "withdrawal" ? requestRef(kind, id) : String(id);
+  kind === "deposit" || kind === "withdrawal" ? requestRef(kind, id) : adjustmentRef("queued", id);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests] = await Promise.all([
@@ -208,7 +208,8 @@ export default function Approvals() {
               <Link to={`/admin/players/${a.userId}`}>{a.username}</Link>
             </div>
             <div className="muted">
-              <PlayerTime ms={a.time} zone /> · {t("approvals.askedBy", { name: a.requestedBy ?? "—" })} · {a.reason}
+              {adjustmentRef("queued", a.id)} · <PlayerTime ms={a.time} zone /> ·{" "}
+              {t("approvals.askedBy", { name: a.requestedBy ?? "—" })} · {a.reason}
             </div>
             {a.text ? <div>{t("approvals.playerReads", { text: t(`wallet:adjustmentTexts.${a.text}`) })}</div> : null}
             <DecisionForm kind="adjustment" id={a.id} own={a.requestedById === me?.id} />

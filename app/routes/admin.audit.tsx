@@ -9,7 +9,7 @@ import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { zonedTime } from "~/lib/player-time";
 import { pageCursor } from "~/lib/wallet";
 import { useAppConfig } from "~/lib/root-data";
-import { requestRef } from "#shared/request-ref";
+import { adjustmentRef, requestRef } from "#shared/request-ref";
 import { AUDIT_ACTIONS } from "#shared/audit";
 import { DateInput } from "~/components/DateInput";
 import type { AuditRow } from "#shared/answers/console-operators";
@@ -73,6 +73,19 @@ const parse = (json: string | null): Record<string, unknown> => {
   }
 };
 
+/**
+ * An adjustment's id as its reference (docs/decisions/195): a queued one's request (asked, decided, cancelled),
+ * one made alone its row (credit, debit); rows written before the references name none.
+ */
+function withReference(action: string, values: Record<string, unknown>): Record<string, unknown> {
+  const { request, adjustment, ...rest } = values;
+  if (action.startsWith("balance.adjust.") && typeof request === "number")
+    return { ...rest, reference: adjustmentRef("queued", request) };
+  if ((action === "balance.credit" || action === "balance.debit") && "adjustment" in values)
+    return typeof adjustment === "number" ? { ...rest, reference: adjustmentRef("alone", adjustment) } : rest;
+  return values;
+}
+
 /** What a row acted on, in words and linked to where it lives in the console; null when the action says it all. */
 function Target({ row, after }: { row: AuditRow; after: Record<string, unknown> }) {
   const { t } = useTranslation("admin");
@@ -105,9 +118,11 @@ function AuditRow({ row }: { row: AuditRow }) {
   const { currency } = useAppConfig();
   const recorded = parse(row.before);
   // who asked, by name as the rest of the row names people (the row keeps their id)
-  const before =
-    "askedBy" in recorded ? { ...recorded, askedBy: row.askedBy ?? `#${String(recorded.askedBy)}` } : recorded;
-  const after = parse(row.after);
+  const before = withReference(
+    row.action,
+    "askedBy" in recorded ? { ...recorded, askedBy: row.askedBy ?? `#${String(recorded.askedBy)}` } : recorded,
+  );
+  const after = withReference(row.action, parse(row.after));
   const amount = [after.amount, after.credited, before.amount].find((v) => typeof v === "number") as number | undefined;
   const money = amount === undefined ? "" : `${formatDecimal(Math.abs(amount), 2, 2)} ${currency}`;
   // a request decided (D0-0002) or an adjustment asked, approved, rejected, cancelled: "… of 500.00 USD for demo01"

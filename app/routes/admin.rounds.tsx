@@ -39,7 +39,7 @@ function RoomName({ row }: { row: BoardRow }) {
       ]
         .filter(Boolean)
         .join(" · ")}{" "}
-      <span className="muted">#{row.roomId}</span>
+      <span className="muted room-number">#{row.roomId}</span>
     </Link>
   );
 }

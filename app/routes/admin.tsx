@@ -24,6 +24,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...me, books };
 }
 
+/**
+ * Who is signed in, in the operator's words: on a phone the words before the name give way (they end in "…"),
+ * never the name itself, in whichever language they are longest.
+ */
+function SignedIn({ name }: { name: string }) {
+  const { t } = useTranslation("admin");
+  const [before, after = ""] = t("signedInAs", { name: "\u0000" }).split("\u0000");
+  return (
+    <span className="muted admin-who" title={t("signedInAs", { name })}>
+      {before.trim() ? <span className="admin-who-label">{before.trim()}</span> : null}
+      <span className="admin-who-name">{name}</span>
+      {after.trim() ? <span>{after.trim()}</span> : null}
+    </span>
+  );
+}
+
 export default function AdminLayout() {
   const me = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
@@ -43,11 +59,9 @@ export default function AdminLayout() {
     <div className="admin">
       <header className="admin-header">
         <strong>{t("title")}</strong>
-        <span className="muted admin-who">
-          {t("signedInAs", {
-            name: me.role ? t("signedInRole", { name: me.username, role: t(`roles.${me.role}`) }) : me.username,
-          })}
-        </span>
+        <SignedIn
+          name={me.role ? t("signedInRole", { name: me.username, role: t(`roles.${me.role}`) }) : me.username}
+        />
         <Form method="post" action="/admin/logout">
           <button className="link-button" type="submit">
             {t("nav.signOut")}

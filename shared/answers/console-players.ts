@@ -11,6 +11,11 @@ export type PlayerFile = {
     role: string;
     level: number;
     money: number;
+    /** the figures of the player's own My page (worker/players/money-figures.ts): absent from an older backend */
+    withdrawable?: number;
+    withdrawing?: number;
+    locked?: number;
+    total?: number;
     turnover: number;
     frozen: boolean;
     createdAt: number;
@@ -37,7 +42,10 @@ export type PlayerFile = {
     stake: number;
     odds: number;
     award: number;
+    /** 1 won, 0 lost, 2 refunded (a voided round), 3 cancelled, otherwise pending (app/lib/game.ts betStatusOf) */
     isaward: number;
+    /** why the round was voided (its kind, an operator's preset reason); null otherwise */
+    void?: { reason: string | null; preset: string | null } | null;
     time: number;
   }[];
   cards: { id: number; type: string; bank: string; account: string; address: string; network?: string }[];

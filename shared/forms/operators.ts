@@ -87,8 +87,11 @@ export const voidRoundForm = z.object({
   reason: z.string({ error: "1151" }).trim().min(3, "1151").max(200, "1151"),
 });
 
-/** What a finished adjustment can be: made by one operator alone, or queued and then decided or withdrawn. */
-export const ADJUSTMENT_STATES = ["done", "approved", "rejected", "cancelled"] as const;
+/**
+ * What an adjustment in the history can be: made by one operator alone, queued and still waiting for a second
+ * operator, or queued and then decided or withdrawn.
+ */
+export const ADJUSTMENT_STATES = ["done", "pending", "approved", "rejected", "cancelled"] as const;
 
 /** The console's history of adjustments (worker/wallet/adjustment-history.ts). */
 export const adjustmentHistoryForm = z

@@ -123,8 +123,18 @@ function cutOff(page) {
               box.querySelector("caption, th")?.textContent
             } (${box.scrollWidth} > ${box.clientWidth})`,
           );
+    // the header names who is signed in whole, in every language: the words before the name may give way, never the name
+    const who = document.querySelector(".admin-who");
+    const name = document.querySelector(".admin-who-name") ?? who;
+    if (name) {
+      const [box, line] = [name.getBoundingClientRect(), who.getBoundingClientRect()];
+      if (name.scrollWidth > name.clientWidth + 1 || box.right > line.right + 1 || box.right > width + 1)
+        found.push(`the signed-in name is cut: "${name.textContent}"`);
+    }
     const canvas = document.createElement("canvas").getContext("2d");
-    for (const control of document.querySelectorAll(".decision select, .decision input:not([type=hidden])")) {
+    for (const control of document.querySelectorAll(
+      ".decision select, .decision input:not([type=hidden]), .history-filters select",
+    )) {
       const style = getComputedStyle(control);
       canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const words =
@@ -164,6 +174,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     ["odds", "/admin/rooms/1"],
     ["settings", "/admin/settings"],
     ["operators", "/admin/operators"],
+    ["history", "/admin/history?kind=withdrawals&status=all"],
+    ["history-adjustments", "/admin/history?kind=adjustments&status=all"],
   ];
   for (const viewport of [
     { width: 390, height: 844 },
@@ -184,5 +196,13 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
       await shot(`${name}-${viewport.width}`);
       assert.deepEqual(await cutOff(page), [], `${path} at ${viewport.width} px`);
     }
+  }
+  // the header in the language whose words before the name are longest, at a phone's width
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const lng of ["vi", "zh-CN", "en"]) {
+    await page.goto(`/admin/history?kind=withdrawals&status=all&lng=${lng}`);
+    await page.locator("main h1").first().waitFor();
+    await shot(`history-390-${lng}`);
+    assert.deepEqual(await cutOff(page), [], `history in ${lng} at 390 px`);
   }
 }

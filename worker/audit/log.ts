@@ -27,6 +27,24 @@ export function auditStatement(
   });
 }
 
+/**
+ * The same row with values of `after` read inside the batch (the id of a row an earlier statement of it wrote:
+ * an adjustment's, for its reference in the log, docs/decisions/195).
+ */
+export function auditStatementReading(
+  db: AnyDb,
+  entry: Parameters<typeof auditStatement>[1],
+  read: Record<string, SQL>,
+) {
+  const before = entry.before === undefined ? null : JSON.stringify(entry.before);
+  const after = sql`json_set(${JSON.stringify(entry.after ?? {})}, ${sql.join(
+    Object.entries(read).map(([name, value]) => sql`${`$.${name}`}, ${value}`),
+    sql`, `,
+  )})`;
+  return db.run(sql`INSERT INTO ${auditLog} (actor_id, action, target, before, after, created_at_ms)
+    VALUES (${entry.actorId}, ${entry.action}, ${entry.target}, ${before}, ${after}, ${entry.nowMs})`);
+}
+
 /** The same row, written only when `onlyIf` holds inside the batch (a guarded decision that lost its race writes none). */
 export function auditStatementIf(db: AnyDb, entry: Parameters<typeof auditStatement>[1], onlyIf: SQL) {
   const before = entry.before === undefined ? null : JSON.stringify(entry.before);

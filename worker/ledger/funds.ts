@@ -1,7 +1,7 @@
 import type { WalletDb } from "../db/client";
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
-import { ledger, withdrawalRequests } from "../db/schema";
+import { ledger, soloAdjustments, withdrawalRequests } from "../db/schema";
 
 export type FlowQuery = { userId: number; fromMs?: number; toMs?: number; at: PageAt };
 
@@ -38,8 +38,12 @@ export function listLedgerRows(db: WalletDb, q: FlowQuery) {
       createdAtMs: ledger.createdAtMs,
       withdrawalId: withdrawalRequests.id,
       withdrawalStatus: withdrawalRequests.status,
+      // an adjustment one operator made alone: its row, for its reference (an approved queued one is keyed
+      // adjustment:<id>)
+      soloAdjustmentId: soloAdjustments.id,
     })
     .from(ledger)
+    .leftJoin(soloAdjustments, eq(soloAdjustments.ledgerKey, ledger.idempotencyKey))
     .leftJoin(
       withdrawalRequests,
       and(

@@ -29,14 +29,21 @@ export type NewNotice = {
  * The notice of one decision, for the decision's own batch (its key refuses a second one). With `onlyIf`
  * it is written only when that condition holds in the batch (a decision a racing one may have beaten).
  */
-export function noticeStatement(db: WalletDb, n: NewNotice, onlyIf?: SQL) {
+export function noticeStatement(db: WalletDb, n: NewNotice, onlyIf?: SQL, read?: Record<string, SQL>) {
+  // parameters read inside the batch (a row an earlier statement of it wrote), beside the given ones
+  const params = read
+    ? sql`json_set(${JSON.stringify(n.params)}, ${sql.join(
+        Object.entries(read).map(([name, value]) => sql`${`$.${name}`}, ${value}`),
+        sql`, `,
+      )})`
+    : JSON.stringify(n.params);
   if (onlyIf)
     return db.run(sql`INSERT INTO ${notices} (user_id, kind, params, notice_key, created_at_ms)
-      SELECT ${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}, ${n.key}, ${n.nowMs} WHERE ${onlyIf}`);
+      SELECT ${n.userId}, ${n.kind}, ${params}, ${n.key}, ${n.nowMs} WHERE ${onlyIf}`);
   return db.insert(notices).values({
     userId: n.userId,
     kind: n.kind,
-    params: JSON.stringify(n.params),
+    params,
     noticeKey: n.key,
     createdAtMs: n.nowMs,
   });

@@ -1,6 +1,6 @@
 import type { ControlDb, WalletDb } from "../db/client";
 import { escapeLike, startsWithSql } from "../db/like";
-import { optionKey } from "../room/round-view";
+import { optionKey, voidPresetOf } from "../room/round-view";
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { randomHex } from "../auth/crypto";
@@ -21,8 +21,9 @@ import { readSettings } from "../settings/settings";
 import { listDeposits, listWithdrawals } from "../wallet/requests";
 import { toMoney } from "#shared/money";
 import { normalisePhone } from "#shared/players/phone";
-import { reasonParamsOf } from "../wallet/present";
-import { ledgerKind, ledgerReasons } from "../ledger/reasons";
+import { ledgerRowKind, rowReasonParams } from "../wallet/present";
+import { ledgerReasons } from "../ledger/reasons";
+import { moneyFigures } from "./money-figures";
 
 // The operator's view of players and what an operator may do to an account (docs/product.md#operators).
 export const PLAYERS_PAGE_SIZE = 20;
@@ -133,8 +134,15 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
           inArray(adjustmentRequests.status, ["pending", "approved"]),
         ),
       ),
-    readSettings(control, ["adjust_max_cents"]),
+    readSettings(control, ["adjust_max_cents", "withdraw_daily_cap_cents"]),
   ]);
+  // the figures of the player's own My page, computed as the player's answers compute them
+  const figures = await moneyFigures(db, {
+    userId,
+    balanceCents: user.moneyCents,
+    dailyCapCents: limits.withdraw_daily_cap_cents,
+    nowMs,
+  });
   return {
     user: {
       id: user.id,
@@ -144,13 +152,18 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
       role: user.role,
       level: user.level,
       money: toMoney(user.moneyCents),
+      withdrawable: toMoney(figures.withdrawableCents),
+      withdrawing: toMoney(figures.withdrawingCents),
+      locked: toMoney(figures.locked.lockedCents),
+      total: toMoney(figures.totalCents),
       turnover: toMoney(user.turnoverCents),
       frozen: user.frozen === 1,
       createdAt: user.createdAtMs,
     },
     // with the reason's key and parameters, so the console names it in the operator's language (an
     // operator's note from before 0015 included: the console is where it belongs)
-    // a withdrawal's hold names its request by its reference, as the player's statement does (flowRow)
+    // a withdrawal's hold names its request by its reference and reads as what became of it, as the player's
+    // statement does (flowRow)
     ledger: ledgerRows.map((r) => {
       const hold = r.withdrawalId != null ? ledgerReasons.withdrawalOf(r.withdrawalId) : null;
       return {
@@ -158,10 +171,10 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
         amount: toMoney(r.amountCents),
         after: toMoney(r.afterCents),
         type: r.type,
-        kind: ledgerKind(r),
+        kind: ledgerRowKind(r),
         reason: hold?.text ?? r.reason,
         reasonKey: hold?.key ?? r.reasonKey,
-        reasonParams: hold ? hold.params : r.reasonKey ? reasonParamsOf(r.reasonParams) : null,
+        reasonParams: hold ? hold.params : r.reasonKey ? rowReasonParams(r) : null,
         note: r.operatorNote,
         time: r.createdAtMs,
       };
@@ -186,6 +199,8 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
         odds: b.oddsMilli / 1000,
         award: toMoney(b.awardCents),
         isaward: b.isaward,
+        // why a voided round was voided, as the player's bet records say it (its kind, an operator's preset)
+        void: b.roundStatus === "void" ? { reason: b.voidReason, preset: voidPresetOf(b.voidNote) } : null,
         time: b.createdAtMs,
       })),
     cards: cards.map((c) => ({

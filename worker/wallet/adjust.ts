@@ -1,7 +1,9 @@
 import type { WalletDb } from "../db/client";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ProductError } from "#shared/product-error";
-import { auditStatement } from "../audit/log";
+import { sql } from "drizzle-orm";
+import { auditStatementReading } from "../audit/log";
+import { soloAdjustments } from "../db/schema";
 import { runInOneBatch } from "../db/batch";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
 import { movementExists } from "../ledger/funds";
@@ -48,21 +50,29 @@ export async function adjustBalance(db: WalletDb, a: Adjustment, guard: BatchIte
         idempotencyKey: a.key,
         nowMs: a.nowMs,
       }),
-      // the player is told like a deposit's decision, by the preset text, never the operator's note
-      noticeStatement(db, adjustmentNotice(a.userId, a.amountCents, a.text, `adjust:${a.key}`, a.nowMs)),
-      auditStatement(db, {
-        actorId: a.operatorId,
-        action: credit ? "balance.credit" : "balance.debit",
-        target: `user:${a.userId}`,
-        before: { balance: toMoney(player.moneyCents) },
-        after: {
-          balance: toMoney(player.moneyCents + a.amountCents),
-          amount: toMoney(a.amountCents),
-          text: a.text,
-          reason: a.reason,
-        },
-        nowMs: a.nowMs,
+      // the player is told like a deposit's decision, by the preset text, never the operator's note, and the
+      // adjustment's reference: its solo row, written first in this batch (none when made without one)
+      noticeStatement(db, adjustmentNotice(a.userId, a.amountCents, a.text, `adjust:${a.key}`, a.nowMs), undefined, {
+        made: sql`'alone'`,
+        adjustmentId: soloIdOf(a.key),
       }),
+      auditStatementReading(
+        db,
+        {
+          actorId: a.operatorId,
+          action: credit ? "balance.credit" : "balance.debit",
+          target: `user:${a.userId}`,
+          before: { balance: toMoney(player.moneyCents) },
+          after: {
+            balance: toMoney(player.moneyCents + a.amountCents),
+            amount: toMoney(a.amountCents),
+            text: a.text,
+            reason: a.reason,
+          },
+          nowMs: a.nowMs,
+        },
+        { adjustment: soloIdOf(a.key) },
+      ),
     ]);
   } catch (error) {
     // The same adjustment submitted again, racing: it was made once, which is what the operator asked for.
@@ -73,6 +83,9 @@ export async function adjustBalance(db: WalletDb, a: Adjustment, guard: BatchIte
   return answer(db, a);
 }
 
+/** The solo row of this adjustment, inside its batch (worker/wallet/solo-adjustments.ts writes it first). */
+const soloIdOf = (key: string) => sql`(SELECT id FROM ${soloAdjustments} WHERE ledger_key = ${key})`;
+
 /** The player's notice of a credit or debit made to their balance (docs/decisions/142). */
 export function adjustmentNotice(
   userId: number,
@@ -80,11 +93,15 @@ export function adjustmentNotice(
   text: AdjustmentText,
   key: string,
   nowMs: number,
+  /** a queued adjustment's request, for its reference (docs/decisions/195); one made alone reads its row in the batch */
+  queuedId?: number,
 ) {
+  const params: Record<string, string | number> = { amountCents: Math.abs(amountCents), text };
+  if (queuedId !== undefined) Object.assign(params, { made: "queued", adjustmentId: queuedId });
   return {
     userId,
     kind: amountCents > 0 ? ("balanceCredited" as const) : ("balanceDebited" as const),
-    params: { amountCents: Math.abs(amountCents), text },
+    params,
     key,
     nowMs,
   };

@@ -9,10 +9,10 @@ import { isAdjustmentSql } from "./solo-adjustments";
 import type { ADJUSTMENT_STATES } from "#shared/forms/operators";
 import { adjustmentRequests, users, soloAdjustments, ledger } from "../db/schema";
 
-// Every balance adjustment that is no longer waiting, newest first (docs/decisions/140): the ones an
-// operator made alone (solo_adjustments, status "done", with the internal note of their ledger row, or
-// its reason before notes had their own column, docs/decisions/143) and the
-// queued ones a second operator approved or rejected, or their requester cancelled.
+// Every balance adjustment, newest first (docs/decisions/140): the ones an operator made alone
+// (solo_adjustments, status "done", with the internal note of their ledger row, or its reason before notes had
+// their own column, docs/decisions/143) and the queued ones: waiting for a second operator (at the time they
+// were asked), approved or rejected by one, or cancelled by their requester (at the time they were decided).
 
 export type AdjustmentHistoryQuery = {
   status?: (typeof ADJUSTMENT_STATES)[number];
@@ -88,7 +88,6 @@ async function listAdjustmentHistory(db: WalletDb, q: AdjustmentHistoryQuery) {
       JOIN ${users} u ON u.id = r.user_id
       LEFT JOIN ${users} asker ON asker.id = r.requested_by
       LEFT JOIN ${users} decider ON decider.id = r.decided_by
-      WHERE r.status <> 'pending'
       UNION ALL
       SELECT s.id, s.id * 2, s.user_id, u.username, s.amount_cents,
         COALESCE(l.operator_note, json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username,

@@ -2,7 +2,7 @@ import type { ControlDb, WalletDb } from "../db/client";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
-import { auditStatement, auditStatementIf } from "../audit/log";
+import { auditStatementIf, auditStatementReading } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { balanceChangeStatements, cannotCover } from "../ledger/ledger";
@@ -104,19 +104,24 @@ async function queueAdjustment(db: WalletDb, a: Adjustment, waitsBecause: WaitRe
         createdAtMs: a.nowMs,
       })
       .returning({ id: adjustmentRequests.id }),
-    auditStatement(db, {
-      actorId: a.operatorId,
-      action: "balance.adjust.ask",
-      target: `user:${a.userId}`,
-      after: {
-        amount: toMoney(a.amountCents),
-        text: a.text,
-        reason: a.reason,
-        waitsForSecondOperator: true,
-        waitsBecause,
+    // the request's id, for its reference in the log: the row the statement before wrote
+    auditStatementReading(
+      db,
+      {
+        actorId: a.operatorId,
+        action: "balance.adjust.ask",
+        target: `user:${a.userId}`,
+        after: {
+          amount: toMoney(a.amountCents),
+          text: a.text,
+          reason: a.reason,
+          waitsForSecondOperator: true,
+          waitsBecause,
+        },
+        nowMs: a.nowMs,
       },
-      nowMs: a.nowMs,
-    }),
+      { request: sql`(SELECT id FROM ${adjustmentRequests} WHERE request_key = ${a.key})` },
+    ),
   ];
   try {
     const [queued] = await runInOneBatch(db, queue);
@@ -234,6 +239,7 @@ export async function decideAdjustment(db: WalletDb, d: AdjustmentDecision) {
             playerTextOf(request.playerText),
             `adjustment:${d.id}`,
             d.nowMs,
+            d.id,
           ),
           decidedNow,
         ),

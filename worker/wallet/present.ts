@@ -3,7 +3,9 @@ import type { DepositRecord, WithdrawalRecord } from "./requests";
 import { toMoney } from "#shared/money";
 import { isAdjustmentRow, ledgerKind, ledgerReasons } from "../ledger/reasons";
 import type { CoinAmount } from "#shared/payouts";
+import type { AdjustmentMade } from "#shared/request-ref";
 import { playerNote } from "#shared/request-reasons";
+import { withdrawalHoldKind } from "#shared/withdrawal-hold";
 import type { Card, DepositRow, FlowKind, FlowRow, RequestStatus, WithdrawalRow } from "#shared/answers/wallet";
 
 // The wire shapes of the wallet (docs/architecture.md#the-contract): money as decimals, times in ms.
@@ -113,12 +115,41 @@ export type LedgerRecord = {
   /** a withdrawal's hold: its request, to say what became of it */
   withdrawalId?: number | null;
   withdrawalStatus?: string | null;
+  /** an adjustment made alone: its solo_adjustments row */
+  soloAdjustmentId?: number | null;
 };
 
-/** A withdrawal's hold reads as what became of the request: awaiting payout, paid out, or rejected. */
-const HOLD_KIND: Record<string, FlowKind> = { pending: "wait", approved: "withdrawn", rejected: "waitReturned" };
+const QUEUED_KEY = /^adjustment:(\d+)$/;
 
-export function reasonParamsOf(json: string | null): Record<string, string | number> | null {
+/**
+ * An adjustment's row names the adjustment, for its reference (shared/request-ref.ts adjustmentRef): made alone
+ * (its solo row) or queued and approved (its ledger key is adjustment:<request id>, worker/wallet/adjustments.ts).
+ */
+function adjustmentOf(r: LedgerRecord): { made: AdjustmentMade; adjustmentId: number } | null {
+  if (r.reasonKey !== "adjustment") return null;
+  if (r.soloAdjustmentId != null) return { made: "alone", adjustmentId: r.soloAdjustmentId };
+  const queued = QUEUED_KEY.exec(r.idempotencyKey);
+  return queued ? { made: "queued", adjustmentId: Number(queued[1]) } : null;
+}
+
+/** A row's reason parameters as stored, with the adjustment it names (the console's and the player's alike). */
+export function rowReasonParams(r: LedgerRecord): Record<string, string | number> | null {
+  const params = reasonParamsOf(r.reasonParams);
+  const adjustment = adjustmentOf(r);
+  return adjustment ? { ...params, ...adjustment } : params;
+}
+
+/**
+ * A ledger row's kind as every screen names it: a withdrawal's hold as what became of its request (awaiting
+ * payout, paid out, or rejected: shared/withdrawal-hold.ts), any other row its ledger type.
+ */
+export function ledgerRowKind(r: LedgerRecord): FlowKind {
+  const hold = r.withdrawalId != null && r.withdrawalStatus ? withdrawalHoldKind(r.withdrawalStatus) : null;
+  // the ledger types are the kinds the contract names (worker/ledger/reasons.ts)
+  return hold ?? (ledgerKind(r) as FlowKind);
+}
+
+function reasonParamsOf(json: string | null): Record<string, string | number> | null {
   if (!json) return null;
   try {
     const value: unknown = JSON.parse(json);
@@ -152,7 +183,7 @@ export function flowRow(r: LedgerRecord): FlowRow {
       reasonKey: reason.key,
       reasonParams: reason.params,
       type: 2,
-      kind: (HOLD_KIND[r.withdrawalStatus] ?? r.type) as FlowKind,
+      kind: ledgerRowKind(r),
     };
   }
   return {
@@ -163,9 +194,8 @@ export function flowRow(r: LedgerRecord): FlowRow {
     after: toMoney(r.afterCents),
     reason: note ? "" : r.reason,
     reasonKey: note ? null : r.reasonKey,
-    reasonParams: r.reasonKey && !note ? reasonParamsOf(r.reasonParams) : null,
+    reasonParams: r.reasonKey && !note ? rowReasonParams(r) : null,
     type: r.amountCents > 0 ? 1 : 2,
-    // the ledger types are the kinds the contract names (worker/ledger/reasons.ts)
-    kind: ledgerKind(r) as FlowKind,
+    kind: ledgerRowKind(r),
   };
 }

@@ -47,6 +47,7 @@ const PLAIN = new Set([
   "seqno",
   "round",
   "request",
+  "reference",
   "askedBy",
   "days",
   "rate",

@@ -16,7 +16,7 @@ export type HistoryFilterValues = {
 const STATUSES: Record<HistoryKind, string[]> = {
   deposits: ["decided", "approved", "rejected", "pending", "all"],
   withdrawals: ["decided", "approved", "rejected", "pending", "all"],
-  adjustments: ["all", "done", "approved", "rejected", "cancelled"],
+  adjustments: ["all", "done", "pending", "approved", "rejected", "cancelled"],
 };
 
 function statusLabel(t: (key: string) => string, status: string) {
@@ -30,15 +30,18 @@ function FilterField({
   name,
   label,
   error,
+  wide,
   children,
 }: {
   name: string;
   label: string;
   error?: string;
+  /** a line of its own: its words are long */
+  wide?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <label className={`field${error ? " field-invalid" : ""}`}>
+    <label className={`field${wide ? " field-wide" : ""}${error ? " field-invalid" : ""}`}>
       <span className="field-label">{label}</span>
       {children}
       {error ? (
@@ -86,7 +89,7 @@ export function HistoryFilters({
       </nav>
       <Form method="get" className="admin-search history-filters">
         <input type="hidden" name="kind" value={kind} />
-        <FilterField name="status" label={t("history.status")} error={errors.status}>
+        <FilterField name="status" label={t("history.status")} error={errors.status} wide>
           <select name="status" defaultValue={values.status}>
             {STATUSES[kind].map((s) => (
               <option key={s} value={s}>

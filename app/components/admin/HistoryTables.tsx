@@ -4,7 +4,7 @@ import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import { noteText } from "~/lib/request-notes";
 import { DataTable, type Column } from "./DataTable";
-import { requestRef } from "#shared/request-ref";
+import { adjustmentRef, requestRef } from "#shared/request-ref";
 import { requestDetails, type RequestKind } from "./RequestCard";
 import type { AdjustmentHistoryRow, RequestHistoryRow } from "#shared/answers/console-wallet";
 
@@ -53,10 +53,11 @@ export function RequestHistoryTable({ kind, rows }: { kind: RequestKind; rows: R
   );
 }
 
-/** Every finished credit and debit: made alone, or queued and approved, rejected or cancelled. */
+/** Every credit and debit: made alone, or queued and waiting, approved, rejected or cancelled. */
 export function AdjustmentHistoryTable({ rows }: { rows: AdjustmentHistoryRow[] }) {
   const { t } = useTranslation("admin");
   const columns: Column<AdjustmentHistoryRow>[] = [
+    { head: t("history.col.request"), cell: (r) => adjustmentRef(r.made, r.id) },
     { head: t("history.col.time"), cell: (r) => <PlayerTime ms={r.time} zone /> },
     { head: t("history.col.player"), cell: (r) => <Link to={`/admin/players/${r.userId}`}>{r.username}</Link> },
     { head: t("history.col.amount"), className: "num", cell: (r) => <Money value={r.money} signed /> },

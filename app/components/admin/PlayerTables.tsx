@@ -5,6 +5,8 @@ import { PLAYER_ZONE, playerTime } from "~/lib/player-time";
 import { formatDecimal } from "~/lib/number-format";
 import { ledgerReasonText } from "~/lib/ledger-reason";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
+import { betStatusOf } from "~/lib/game";
+import { voidReasonText } from "~/lib/void-reason";
 import { requestRef } from "#shared/request-ref";
 import { DataTable, type Column } from "./DataTable";
 import type { PlayerFile } from "#shared/answers/console-players";
@@ -22,6 +24,32 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: Rea
         <DataTable label={title} columns={columns} rows={rows} rowKey={(_, i) => i} />
       )}
     </section>
+  );
+}
+
+/**
+ * A bet's outcome as the player's bet records name it: won with its award, not won, refunded (a voided round,
+ * never an award) with why it was voided, cancelled, or awaiting its draw.
+ */
+function BetOutcome({ bet }: { bet: PlayerFile["bets"][number] }) {
+  const { t } = useTranslation(["game", "common"]);
+  const status = betStatusOf(bet.isaward);
+  const why = bet.void?.reason ? voidReasonText(t, { voidReason: bet.void.reason, voidPreset: bet.void.preset }) : null;
+  return (
+    <>
+      {t(`betlist.status.${status}`)}
+      {status === "won" || status === "refunded" ? (
+        <>
+          {" "}
+          <Money value={bet.award} />
+        </>
+      ) : null}
+      {why ? (
+        <div className="muted">
+          {t("betlist.voided")}: {why}
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -51,7 +79,7 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
       />
       <Table
         title={t("player.bets")}
-        head={[when, t("rounds.round"), t("room.odds"), t("player.awardCol")]}
+        head={[when, t("rounds.round"), t("room.odds"), t("player.outcomeCol")]}
         rows={file.bets.map((b) => [
           playerTime(b.time),
           `${gameTitle(tr, b.titleKey, b.room)} · ${t("rounds.round")} ${b.seqno} · ${optionLabel(
@@ -62,7 +90,7 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
           <>
             {money(b.stake)} × {formatDecimal(b.odds, 3, 3)}
           </>,
-          money(b.award),
+          <BetOutcome key="outcome" bet={b} />,
         ])}
       />
       <Table

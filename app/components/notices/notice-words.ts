@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { formatDecimal } from "~/lib/number-format";
 import { playerNoteText } from "~/lib/request-notes";
-import { requestRef } from "#shared/request-ref";
+import { reasonRequestRef, requestRef } from "#shared/request-ref";
 import type { Notice } from "#shared/answers/notices";
 
 /** A notice's title and sentence in the reader's language, from its kind and parameters (never stored text). */
@@ -19,7 +19,10 @@ export function noticeWords(t: TFunction, notice: Notice, currency: string): { t
   }
   if (notice.kind === "balanceCredited" || notice.kind === "balanceDebited") {
     // the preset text the player also reads in the ledger (shared/adjustments.ts), in their language
-    const text = t(`wallet:adjustmentTexts.${p.text}`, { defaultValue: String(p.text ?? "") });
+    const words = t(`wallet:adjustmentTexts.${p.text}`, { defaultValue: String(p.text ?? "") });
+    // with the adjustment's reference, as the ledger and the console write it (notices before it have none)
+    const ref = reasonRequestRef("adjustment", p);
+    const text = ref ? `${words} ${ref}` : words;
     return { title: t(`${base}.title`), body: t(`${base}.body`, { amount: money(p.amount), text }) };
   }
   const reason = playerNoteText((key) => t(key), typeof p.note === "string" ? p.note : "") || t("notices:noReason");

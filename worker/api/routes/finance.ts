@@ -4,7 +4,7 @@ import { playerDb, requireUser } from "../context";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
 import { readConfig } from "../../config";
-import { FINANCE_ORDER_KEY_WIDTH, financeOrderKey, listOrders, listProducts, lockedFunds } from "../../finance/orders";
+import { FINANCE_ORDER_KEY_WIDTH, financeOrderKey, listOrders, listProducts } from "../../finance/orders";
 import { getUserById } from "../../accounts/users";
 import { readSettings } from "../../settings/settings";
 import { pageAt, pagedList } from "../../db/paging";
@@ -14,7 +14,7 @@ import { transferIn } from "../../finance/transfer-in";
 import { toMoney } from "#shared/money";
 import { LEVEL_KEYS } from "#shared/players/levels";
 import { PAGE_SIZE } from "#shared/forms/wallet";
-import { withdrawableToday } from "../../wallet/withdrawable";
+import { moneyFigures } from "../../players/money-figures";
 import { requestKey } from "../../wallet/keys";
 import type { Assets } from "#shared/answers/account";
 import type { FinanceOrder, FinanceOrderPage, ProductList } from "#shared/answers/finance";
@@ -68,13 +68,12 @@ financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
   const wallet = playerDb(c);
   const userId = c.get("user").id;
   // the balance and the lock-ups are the player's shard's rows, the thresholds the control database's settings
-  const [user, locked, { vip_thresholds_cents: thresholds, withdraw_daily_cap_cents: dailyCapCents }] =
-    await Promise.all([
-      getUserById(wallet, userId),
-      lockedFunds(wallet, userId),
-      readSettings(c.var.db.control, ["vip_thresholds_cents", "withdraw_daily_cap_cents"]),
-    ]);
-  const today = await withdrawableToday(wallet, {
+  const [user, { vip_thresholds_cents: thresholds, withdraw_daily_cap_cents: dailyCapCents }] = await Promise.all([
+    getUserById(wallet, userId),
+    readSettings(c.var.db.control, ["vip_thresholds_cents", "withdraw_daily_cap_cents"]),
+  ]);
+  // the same figures the console's player file shows (worker/players/money-figures.ts)
+  const { withdrawableCents, locked, totalCents } = await moneyFigures(wallet, {
     userId,
     balanceCents: user.moneyCents,
     dailyCapCents,
@@ -83,14 +82,14 @@ financeRoutes.post("/api/game/getassets", requireUser, async (c) => {
   const nextLevel = user.level < LEVEL_KEYS.length ? user.level + 1 : null;
   return ok(c, {
     balance: toMoney(user.moneyCents),
-    withdrawable: toMoney(today.withdrawableCents),
+    withdrawable: toMoney(withdrawableCents),
     locked: toMoney(locked.lockedCents),
     orders: locked.orders,
     nextMaturity:
       locked.nextMaturityMs === null
         ? null
         : { at: locked.nextMaturityMs, principal: toMoney(locked.nextMaturityCents) },
-    total: toMoney(user.moneyCents + locked.lockedCents),
+    total: toMoney(totalCents),
     vip: {
       turnover: toMoney(user.turnoverCents),
       next:

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { api, expectOk } from "./helpers";
+import { secondOperator } from "./admin-helpers";
+import { consoleBrowser } from "./console-pages";
+import { Browser } from "./pages";
+import { player, requestId } from "./wallet-helpers";
+import { adjustmentRef } from "#shared/request-ref";
+
+// A balance adjustment has one short reference too (docs/decisions/195), like a deposit's or a withdrawal's: the
+// console's history, approvals, audit log and player file and the player's funds ledger and notices write it the
+// same way, and no screen shows the 13-digit internal id.
+
+const visible = (html: string) =>
+  html
+    .replace(/<script[^]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+
+describe("adjustment references", () => {
+  it("read the same in the console's history, approvals, audit and player file and on the player's screens", async () => {
+    const asker = await secondOperator(true, "cashier");
+    const askerToken = await asker.signIn();
+    const approver = await (await secondOperator(true, "cashier")).signIn();
+    const p = await player();
+    const adjust = (money: string, text: string) =>
+      api("/api/admin/adjust", {
+        token: askerToken,
+        userId: p.id,
+        money,
+        text,
+        reason: "ticket 77",
+        request_id: requestId(),
+      });
+    expectOk(await adjust("25", "bonus"));
+    const approved = await adjust("15000", "compensation");
+    const waiting = await adjust("16000", "promotion");
+    const cancelled = await adjust("17000", "promotion");
+    for (const q of [approved, waiting, cancelled]) expect(q.data.status).toBe("pending");
+    expectOk(await api("/api/admin/adjustments/approve", { token: approver, id: approved.data.id }));
+    expectOk(await api("/api/admin/adjustments/cancel", { token: askerToken, id: cancelled.data.id }));
+
+    const history = (
+      await api("/api/admin/adjustments/history", { token: askerToken, player: p.username, status: "all" })
+    ).data.list as { id: number; made: "alone" | "queued"; money: number }[];
+    const refOf = (money: number) => {
+      const row = history.find((r) => r.money === money)!;
+      return adjustmentRef(row.made, row.id);
+    };
+    const [alone, approvedRef, waitingRef, cancelledRef] = [25, 15000, 16000, 17000].map(refOf);
+    expect(alone).toMatch(/^A\d-[0-9A-Z]{4,}$/);
+    expect(new Set([alone, approvedRef, waitingRef, cancelledRef]).size).toBe(4);
+
+    // the player: the ledger and the notices name both credits they received by their references
+    const own = await new Browser().logIn(p.username, "secret123");
+    const ledger = visible(await (await own.get("/my_income?lng=en")).text());
+    expect(ledger).toContain(`Bonus ${alone}`);
+    expect(ledger).toContain(`Compensation ${approvedRef}`);
+    const notices = visible(await (await own.get("/message?tab=inbox&lng=en")).text());
+    expect(notices).toContain(`25.00 USD was credited to your balance: Bonus ${alone}.`);
+    expect(notices).toContain(`Compensation ${approvedRef}`);
+    const vi = visible(await (await own.get("/my_income?lng=vi")).text());
+    expect(vi).toContain(approvedRef);
+
+    // the console: the history, the queue, the audit log and the player's file
+    const desk = await consoleBrowser();
+    const screens: Record<string, string[]> = {
+      [`/admin/history?kind=adjustments&status=all&player=${p.username}`]: [
+        alone,
+        approvedRef,
+        waitingRef,
+        cancelledRef,
+      ],
+      "/admin": [waitingRef],
+      [`/admin/audit?player=${p.username}`]: [
+        `Reference: ${alone}`,
+        `Reference: ${approvedRef}`,
+        `Reference: ${waitingRef}`,
+        `Reference: ${cancelledRef}`,
+      ],
+      [`/admin/players/${p.id}?lng=en`]: [`Bonus ${alone}`, `Compensation ${approvedRef}`],
+    };
+    for (const [path, words] of Object.entries(screens)) {
+      const text = visible(await (await desk.get(path)).text());
+      for (const w of words) expect(text, path).toContain(w);
+      expect(text, path).not.toMatch(/\b\d{13}\b/);
+    }
+  });
+});
