@@ -45,7 +45,7 @@ export async function searchPlayers(control: ControlDb, shards: WalletDb[], q: {
     ? or(startsWithSql(d.username, q.query), like(d.phone, `%${term}%`), number ? eq(d.phone, number.e164) : undefined)
     : undefined;
   const found = await control
-    .select({ id: d.id, username: d.username, phone: d.phone, quhao: d.quhao, shard: d.shard })
+    .select({ id: d.id, username: d.username, phone: d.phone, dialCode: d.dialCode, shard: d.shard })
     .from(d)
     // players only: operators and the house have no shard (operators have their own list, /admin/operators)
     .where(and(isNotNull(d.shard), match, keysetWhere([d.id], q.at, "desc")))
@@ -139,7 +139,7 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
     user: {
       id: user.id,
       username: user.username,
-      quhao: user.quhao,
+      quhao: user.dialCode,
       phone: user.phone,
       role: user.role,
       level: user.level,

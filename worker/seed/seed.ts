@@ -48,7 +48,7 @@ async function controlAccountStatements(pepper: string, nowMs: number, hash: Pas
     insertOrIgnore(accountDirectory, {
       ...(id === null ? {} : { id }),
       username,
-      quhao: phone ? "+84" : "",
+      dialCode: phone ? "+84" : "",
       phone,
       shard,
       created_at_ms: nowMs,
@@ -129,7 +129,7 @@ async function walletAccountStatements(
     house,
     seedUser(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, nowMs, {
       pay_password_hash: payHash,
-      quhao: "+84",
+      dialCode: "+84",
       phone: DEMO_PLAYER.phone,
       invitation_code: "888",
     }),
