@@ -185,7 +185,7 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
         stake: toMoney(b.stakeCents),
         odds: b.oddsMilli / 1000,
         award: toMoney(b.awardCents),
-        isaward: b.isaward,
+        isaward: b.state,
         time: b.createdAtMs,
       })),
     cards: cards.map((c) => ({

@@ -33,7 +33,7 @@ function depositTransfer(settings: WalletSettings, ask: Pick<DepositAsk, "payee"
 
 /** When the operator wants players to deposit through support, every deposit is 2056 with the link. */
 export function assertDepositsOpen(settings: WalletSettings) {
-  if (settings.depositMode === "contact") throw new ProductError(2056, { kefu_url: settings.kefuUrl });
+  if (settings.depositMode === "contact") throw new ProductError(2056, { kefu_url: settings.supportUrl });
 }
 
 /** A deposit request: nothing moves until an operator approves it (docs/product.md#money). */
