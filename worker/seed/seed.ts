@@ -48,7 +48,7 @@ async function controlAccountStatements(pepper: string, nowMs: number, hash: Pas
     insertOrIgnore(accountDirectory, {
       ...(id === null ? {} : { id }),
       username,
-      dialCode: phone ? "+84" : "",
+      quhao: phone ? "+84" : "",
       phone,
       shard,
       created_at_ms: nowMs,
@@ -129,7 +129,7 @@ async function walletAccountStatements(
     house,
     seedUser(DEMO_PLAYER.id, DEMO_PLAYER.username, "player", playerHash, nowMs, {
       pay_password_hash: payHash,
-      dialCode: "+84",
+      quhao: "+84",
       phone: DEMO_PLAYER.phone,
       invitation_code: "888",
     }),
