@@ -158,7 +158,7 @@ describe("an order from a remembered session", () => {
     const db = walletHandle(await playerD1(mine.userId));
     const round = await currentRound(17);
     const statements = placeOrderStatements(db, {
-      ordersn: `pair-${crypto.randomUUID()}`,
+      orderNumber: `pair-${crypto.randomUUID()}`,
       userId: mine.userId,
       sessionId: theirSession,
       roomId: 17,

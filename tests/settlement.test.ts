@@ -162,7 +162,7 @@ describe("settling a round", () => {
       await runInOneBatch(
         db,
         placeOrderStatements(db, {
-          ordersn: `test-${round!.id}-${p}`,
+          orderNumber: `test-${round!.id}-${p}`,
           userId: player.userId,
           sessionId: await sessionIdOf(player.userId),
           roomId: 12,

@@ -75,7 +75,7 @@ export async function cancelAt(shard: number, roundId: number, atMs: number) {
   await runInOneBatch(db, [
     ...cancelOrderStatements(db, {
       orderId: order!.id,
-      ordersn: order!.ordersn,
+      orderNumber: order!.ordersn,
       userId: order!.userId,
       totalCents: order!.totalCents,
       reason: ledgerReasons.adjustment("correction"),

@@ -16,11 +16,11 @@ export type DirectoryEntry = { id: number; shard: number | null };
  */
 export function reserveAccountStatement(
   db: ControlDb,
-  account: { username: string; quhao?: string; phone?: string; shardCount: number | null; nowMs: number },
+  account: { username: string; dialCode?: string; phone?: string; shardCount: number | null; nowMs: number },
 ) {
   const shard = account.shardCount === null ? sql`NULL` : leastFilledShard(account.shardCount);
   return db.all<DirectoryEntry>(sql`INSERT INTO ${accountDirectory} (username, quhao, phone, shard, created_at_ms)
-    VALUES (${account.username}, ${account.quhao ?? ""}, ${account.phone ?? ""}, ${shard}, ${account.nowMs})
+    VALUES (${account.username}, ${account.dialCode ?? ""}, ${account.phone ?? ""}, ${shard}, ${account.nowMs})
     RETURNING id, shard`);
 }
 
@@ -59,14 +59,14 @@ export async function findAccount(db: ControlDb, username: string): Promise<Dire
 
 export async function findAccountByPhone(
   db: ControlDb,
-  quhao: string,
+  dialCode: string,
   phone: string,
 ): Promise<DirectoryEntry | undefined> {
   if (!phone) return undefined;
   return db
     .select(entry)
     .from(accountDirectory)
-    .where(and(eq(accountDirectory.quhao, quhao), eq(accountDirectory.phone, phone)))
+    .where(and(eq(accountDirectory.dialCode, dialCode), eq(accountDirectory.phone, phone)))
     .get();
 }
 

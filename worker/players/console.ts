@@ -46,7 +46,7 @@ export async function searchPlayers(control: ControlDb, shards: WalletDb[], q: {
     ? or(startsWithSql(d.username, q.query), like(d.phone, `%${term}%`), number ? eq(d.phone, number.e164) : undefined)
     : undefined;
   const found = await control
-    .select({ id: d.id, username: d.username, phone: d.phone, quhao: d.quhao, shard: d.shard })
+    .select({ id: d.id, username: d.username, phone: d.phone, dialCode: d.dialCode, shard: d.shard })
     .from(d)
     // players only: operators and the house have no shard (operators have their own list, /admin/operators)
     .where(and(isNotNull(d.shard), match, keysetWhere([d.id], q.at, "desc")))
@@ -147,7 +147,7 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
     user: {
       id: user.id,
       username: user.username,
-      quhao: user.quhao,
+      quhao: user.dialCode,
       phone: user.phone,
       role: user.role,
       level: user.level,
@@ -198,7 +198,7 @@ export async function playerFile(db: WalletDb, control: ControlDb, userId: numbe
         stake: toMoney(b.stakeCents),
         odds: b.oddsMilli / 1000,
         award: toMoney(b.awardCents),
-        isaward: b.isaward,
+        isaward: b.state,
         // why a voided round was voided, as the player's bet records say it (its kind, an operator's preset)
         void: b.roundStatus === "void" ? { reason: b.voidReason, preset: voidPresetOf(b.voidNote) } : null,
         time: b.createdAtMs,

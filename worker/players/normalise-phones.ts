@@ -12,11 +12,11 @@ import { accountDirectory, users } from "../db/schema";
 // account keeps the number is a person's decision, never this command's. Running it again changes nothing more.
 
 /** An account with a phone, as the directory holds it. */
-type PhoneRow = { id: number; username: string; shard: number | null; quhao: string; phone: string };
+type PhoneRow = { id: number; username: string; shard: number | null; dialCode: string; phone: string };
 
 export type PhonePlan = {
   /** accounts whose stored spelling becomes the E.164 one */
-  changes: { row: PhoneRow; quhao: string; phone: string }[];
+  changes: { row: PhoneRow; dialCode: string; phone: string }[];
   /** accounts stored in E.164 already */
   kept: number;
   /** numbers that are no phone number: left as they are */
@@ -27,23 +27,23 @@ export type PhonePlan = {
 
 /** What the command does to these rows, decided before anything is written. */
 function planPhoneNormalisation(rows: PhoneRow[]): PhonePlan {
-  const byNumber = new Map<string, { row: PhoneRow; quhao: string; phone: string }[]>();
+  const byNumber = new Map<string, { row: PhoneRow; dialCode: string; phone: string }[]>();
   const invalid: PhoneRow[] = [];
   for (const row of rows) {
     // a row stored without its dial code was typed on a form whose dial code defaulted to Vietnam's
-    const number = normalisePhone(row.phone, row.quhao || undefined);
+    const number = normalisePhone(row.phone, row.dialCode || undefined);
     if (!number) {
       invalid.push(row);
       continue;
     }
     const group = byNumber.get(number.e164) ?? [];
-    group.push({ row, quhao: number.dialCode, phone: number.e164 });
+    group.push({ row, dialCode: number.dialCode, phone: number.e164 });
     byNumber.set(number.e164, group);
   }
   const plan: PhonePlan = { changes: [], kept: 0, invalid, collisions: [] };
   for (const [e164, group] of byNumber) {
     if (group.length > 1) plan.collisions.push({ e164, rows: group.map((g) => g.row) });
-    else if (group[0].row.quhao === group[0].quhao && group[0].row.phone === group[0].phone) plan.kept++;
+    else if (group[0].row.dialCode === group[0].dialCode && group[0].row.phone === group[0].phone) plan.kept++;
     else plan.changes.push(group[0]);
   }
   return plan;
@@ -60,12 +60,12 @@ const BATCH = 200;
  */
 export async function normalisePhones(link: MoveLink, { dryRun = false } = {}): Promise<PhonePlan> {
   const rows = await link.control.all<PhoneRow>(
-    `SELECT id, username, shard, quhao, phone FROM ${quotedTable(accountDirectory)} WHERE phone <> '' ORDER BY id`,
+    `SELECT id, username, shard, quhao AS dialCode, phone FROM ${quotedTable(accountDirectory)} WHERE phone <> '' ORDER BY id`,
   );
   const plan = planPhoneNormalisation(rows);
   if (dryRun) return plan;
   const update = (table: Table, c: PhonePlan["changes"][number]) =>
-    `UPDATE ${quotedTable(table)} SET quhao = ${lit(c.quhao)}, phone = ${lit(c.phone)} WHERE id = ${lit(c.row.id)}`;
+    `UPDATE ${quotedTable(table)} SET quhao = ${lit(c.dialCode)}, phone = ${lit(c.phone)} WHERE id = ${lit(c.row.id)}`;
   for (let shard = 0; shard < link.shardCount; shard++) {
     const changes = plan.changes.filter((c) => c.row.shard === shard);
     for (let i = 0; i < changes.length; i += BATCH)
@@ -77,7 +77,7 @@ export async function normalisePhones(link: MoveLink, { dryRun = false } = {}): 
 }
 
 const account = (r: PhoneRow) =>
-  `${r.username} (id ${r.id}${r.shard === null ? "" : `, shard ${r.shard}`}, stored as ${JSON.stringify(`${r.quhao} ${r.phone}`.trim())})`;
+  `${r.username} (id ${r.id}${r.shard === null ? "" : `, shard ${r.shard}`}, stored as ${JSON.stringify(`${r.dialCode} ${r.phone}`.trim())})`;
 
 /** The report for whoever ran the command: the figures, then every account an operator has to look at. */
 export function phoneReport(plan: PhonePlan, { dryRun = false } = {}): string {

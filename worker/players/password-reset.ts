@@ -12,7 +12,7 @@ const NOT_THIS_PHONES_ACCOUNT = 1190;
 
 export type ForgottenPasswordReset = {
   username: string;
-  quhao: string;
+  dialCode: string;
   phone: string;
   captcha: string;
   npasswd: string;
@@ -30,7 +30,7 @@ async function accountOfPhone(wallet: WalletDb, id: number, reset: ForgottenPass
         eq(users.id, id),
         sql`lower(${users.username}) = ${reset.username.toLowerCase()}`,
         eq(users.role, "player"),
-        eq(users.quhao, reset.quhao),
+        eq(users.dialCode, reset.dialCode),
         eq(users.phone, reset.phone),
       ),
     )
@@ -53,8 +53,8 @@ export async function resetForgottenPassword(
   walletOf: (shard: number) => WalletDb,
   reset: ForgottenPasswordReset,
 ): Promise<void> {
-  const codeId = await checkSmsCode(control, reset.pepper, reset.quhao, reset.phone, reset.captcha, reset.nowMs);
-  const entry = await findAccountByPhone(control, reset.quhao, reset.phone);
+  const codeId = await checkSmsCode(control, reset.pepper, reset.dialCode, reset.phone, reset.captcha, reset.nowMs);
+  const entry = await findAccountByPhone(control, reset.dialCode, reset.phone);
   if (!entry || entry.shard === null) throw new ProductError(NOT_THIS_PHONES_ACCOUNT);
   const wallet = walletOf(entry.shard);
   const account = await accountOfPhone(wallet, entry.id, reset);

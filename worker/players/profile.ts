@@ -21,8 +21,8 @@ export async function profileOf(db: WalletDb, userId: number, dailyCapCents: num
     nickname: user.nickname,
     name: user.username,
     username: user.username,
-    quhao: user.quhao,
-    phone: maskedPhone(user.phone, user.quhao),
+    quhao: user.dialCode,
+    phone: maskedPhone(user.phone, user.dialCode),
     money: toMoney(user.moneyCents),
     // Withdrawable today: the balance (held withdrawals have already left it) within the day's cap left.
     leftmoney: toMoney(today.withdrawableCents),

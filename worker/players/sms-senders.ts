@@ -5,8 +5,8 @@ import type { SmsProvider } from "../config";
 /** How long Twilio may take to accept a message before the send counts as failed (no code is kept). */
 export const TWILIO_TIMEOUT_MS = 8_000;
 
-/** `phone` is the number in E.164 (docs/decisions/168), `quhao` its country calling code. */
-export type SmsRecipient = { quhao: string; phone: string };
+/** `phone` is the number in E.164 (docs/decisions/168), `dialCode` its country calling code. */
+export type SmsRecipient = { dialCode: string; phone: string };
 /** What a send gives back: in `screen` mode, the code the page shows instead of a text message. */
 export type SmsDelivery = { screenCode?: string };
 
@@ -33,14 +33,14 @@ export function smsSenderFor(sms: SmsProvider, requestUrl: string): SmsSender {
  */
 function localConsoleSender(local: boolean): SmsSender {
   return {
-    async send({ quhao, phone }, code) {
+    async send({ dialCode, phone }, code) {
       if (!local) {
         console.error(
           JSON.stringify({ sms: "log", error: "SMS_PROVIDER=log serves local development only; set twilio or screen" }),
         );
         throw new ProductError(1180);
       }
-      console.log(`[sms] code ${code} for ${quhao} ···${phone.slice(-3)} (SMS_PROVIDER=log: nothing is sent)`);
+      console.log(`[sms] code ${code} for ${dialCode} ···${phone.slice(-3)} (SMS_PROVIDER=log: nothing is sent)`);
       return {};
     },
   };

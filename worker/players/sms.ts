@@ -11,8 +11,8 @@ import type { ApiLang } from "#shared/messages";
 export const SMS_RESEND_LOCK_MS = 60_000;
 const SMS_CODE_TTL_MS = 5 * 60_000;
 
-export async function hashSmsCode(pepper: string, quhao: string, phone: string, code: string) {
-  return toHex(await hmacSha256(pepper, `sms:${quhao}:${phone}:${code}`));
+export async function hashSmsCode(pepper: string, dialCode: string, phone: string, code: string) {
+  return toHex(await hmacSha256(pepper, `sms:${dialCode}:${phone}:${code}`));
 }
 
 function sixDigits(): string {
@@ -33,7 +33,7 @@ export async function sendSmsCode(
   db: ControlDb,
   sender: SmsSender,
   pepper: string,
-  quhao: string,
+  dialCode: string,
   phone: string,
   nowMs: number,
   lang: ApiLang,
@@ -41,7 +41,7 @@ export async function sendSmsCode(
   const [last] = await db
     .select({ createdAtMs: smsCodes.createdAtMs })
     .from(smsCodes)
-    .where(and(eq(smsCodes.quhao, quhao), eq(smsCodes.phone, phone)))
+    .where(and(eq(smsCodes.dialCode, dialCode), eq(smsCodes.phone, phone)))
     .orderBy(desc(smsCodes.createdAtMs))
     .limit(1);
   if (last && nowMs - last.createdAtMs < SMS_RESEND_LOCK_MS) {
@@ -51,16 +51,16 @@ export async function sendSmsCode(
   const [stored] = await db
     .insert(smsCodes)
     .values({
-      quhao,
+      dialCode,
       phone,
-      codeHash: await hashSmsCode(pepper, quhao, phone, code),
+      codeHash: await hashSmsCode(pepper, dialCode, phone, code),
       createdAtMs: nowMs,
       expiresAtMs: nowMs + SMS_CODE_TTL_MS,
     })
     .returning({ id: smsCodes.id });
   let delivery;
   try {
-    delivery = await sender.send({ quhao, phone }, code, lang);
+    delivery = await sender.send({ dialCode, phone }, code, lang);
   } catch (error) {
     await db.delete(smsCodes).where(eq(smsCodes.id, stored.id));
     throw error;
@@ -76,7 +76,7 @@ export async function sendSmsCode(
 export async function checkSmsCode(
   db: ControlDb,
   pepper: string,
-  quhao: string,
+  dialCode: string,
   phone: string,
   code: string,
   nowMs: number,
@@ -84,10 +84,10 @@ export async function checkSmsCode(
   const [latest] = await db
     .select()
     .from(smsCodes)
-    .where(and(eq(smsCodes.quhao, quhao), eq(smsCodes.phone, phone), isNull(smsCodes.usedAtMs)))
+    .where(and(eq(smsCodes.dialCode, dialCode), eq(smsCodes.phone, phone), isNull(smsCodes.usedAtMs)))
     .orderBy(desc(smsCodes.createdAtMs))
     .limit(1);
-  const typedHash = await hashSmsCode(pepper, quhao, phone, code);
+  const typedHash = await hashSmsCode(pepper, dialCode, phone, code);
   const right = await checkSecret(
     db,
     limits.smsCode(phone),

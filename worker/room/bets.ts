@@ -15,7 +15,7 @@ export type BetLine = { optionIndex: number; oddsMilli: number; stakeCents: numb
 export type PlacedBet = { id: number; orderId: number; optionIndex: number; oddsMilli: number; stakeCents: number };
 
 export type NewOrder = {
-  ordersn: string;
+  orderNumber: string;
   userId: number;
   /** the session the order came with: it must still sign the player in, checked inside the batch */
   sessionId: number;
@@ -50,26 +50,26 @@ export function placeOrderStatements(db: WalletDb, order: NewOrder) {
   const allowed = sql`${protectionAllowsSql({ userId: order.userId, nowMs: order.nowMs, adds: { stake: total, loss: total } })}
     AND EXISTS (SELECT 1 FROM ${users} WHERE id = ${order.userId} AND level >= ${order.minLevel})
     AND ${sessionLiveSql(order.sessionId, order.userId, order.nowMs)}`;
-  const placed = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ordersn = ${order.ordersn})`;
+  const placed = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ordersn = ${order.orderNumber})`;
   const rows = sql.join(
     order.lines.map((line) => sql`(${line.optionIndex}, ${line.oddsMilli}, ${line.stakeCents})`),
     sql`, `,
   );
   return [
     db.run(sql`INSERT INTO ${orders} (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms, request_id)
-      SELECT ${order.ordersn}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs}, ${order.requestId}
+      SELECT ${order.orderNumber}, ${order.userId}, ${order.roomId}, ${order.roundId}, ${total}, 'placed', ${order.nowMs}, ${order.requestId}
       WHERE ${allowed}`),
     db.all<PlacedBet>(sql`INSERT INTO ${betsTable} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms)
       SELECT o.id, ${order.userId}, ${order.roundId}, v.column1, v.column2, v.column3, ${order.nowMs}
-      FROM (VALUES ${rows}) AS v JOIN ${orders} o ON o.ordersn = ${order.ordersn}
+      FROM (VALUES ${rows}) AS v JOIN ${orders} o ON o.ordersn = ${order.orderNumber}
       RETURNING id, order_id AS orderId, option_index AS optionIndex, odds_milli AS oddsMilli, stake_cents AS stakeCents`),
     ...balanceChangeStatements(db, {
       userId: order.userId,
       amountCents: -total,
       type: "bet",
       reason: order.reason,
-      ref: order.ordersn,
-      idempotencyKey: `bet:${order.ordersn}`,
+      ref: order.orderNumber,
+      idempotencyKey: `bet:${order.orderNumber}`,
       nowMs: order.nowMs,
       onlyIf: placed,
       counterparty: "stakes",
@@ -113,7 +113,7 @@ export const cancelRefundKey = (orderId: number) => `cancel:${orderId}`;
 
 export type OrderToCancel = {
   orderId: number;
-  ordersn: string;
+  orderNumber: string;
   userId: number;
   totalCents: number;
   reason: LedgerReason;
@@ -135,7 +135,7 @@ export function cancelOrderStatements(db: WalletDb, order: OrderToCancel) {
       amountCents: order.totalCents,
       type: "redo",
       reason: order.reason,
-      ref: order.ordersn,
+      ref: order.orderNumber,
       idempotencyKey: cancelRefundKey(order.orderId),
       nowMs: order.nowMs,
       counterparty: "stakes",
@@ -205,8 +205,8 @@ export const RECORDS_PAGE_SIZE = 20;
 export type BetRow = {
   id: number;
   roundId: number;
-  isaward: number;
-  ordersn: string;
+  state: number;
+  orderNumber: string;
   roomId: number;
   optionIndex: number;
   stakeCents: number;
@@ -232,15 +232,15 @@ export const betRecordKey = (row: BetRow) => [row.createdAtMs, row.id];
 export const BET_RECORD_KEY_WIDTH = 2;
 
 /**
- * A player's bets in their shard, newest first; `isaward` null means every state. Read through bets_user or
+ * A player's bets in their shard, newest first; `state` null means every state. Read through bets_user or
  * bets_user_state from the cursor on, so a far page costs what the first costs. Their rounds and rooms are
  * joined in code (worker/room/rounds.ts roundFacts), from the control database (docs/decisions/161).
  */
-export async function betRecords(db: WalletDb, userId: number, isaward: number | null, at: PageAt): Promise<BetRow[]> {
-  const filter = isaward === null ? sql`` : sql`AND b.isaward = ${isaward}`;
+export async function betRecords(db: WalletDb, userId: number, state: number | null, at: PageAt): Promise<BetRow[]> {
+  const filter = state === null ? sql`` : sql`AND b.isaward = ${state}`;
   const keyset = keysetWhere(recordKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
-  return db.all<BetRow>(sql`SELECT b.id, b.round_id AS roundId, b.isaward, o.ordersn, o.room_id AS roomId,
+  return db.all<BetRow>(sql`SELECT b.id, b.round_id AS roundId, b.isaward AS state, o.ordersn AS orderNumber, o.room_id AS roomId,
       b.option_index AS optionIndex, b.stake_cents AS stakeCents, b.odds_milli AS oddsMilli, b.award_cents AS awardCents,
       b.created_at_ms AS createdAtMs
     FROM ${betsTable} b JOIN ${orders} o ON o.id = b.order_id
@@ -253,8 +253,8 @@ export async function betRecords(db: WalletDb, userId: number, isaward: number |
  * bets gave it back), what came back (awards and refunds), and the result of those played out or
  * refunded (returned minus staked; a bet awaiting its draw has no result yet).
  */
-export async function betRecordTotals(db: WalletDb, userId: number, isaward: number | null) {
-  const filter = isaward === null ? sql`` : sql`AND isaward = ${isaward}`;
+export async function betRecordTotals(db: WalletDb, userId: number, state: number | null) {
+  const filter = state === null ? sql`` : sql`AND isaward = ${state}`;
   const row = await db.get<{ bets: number; stakedCents: number; returnedCents: number; resultCents: number }>(sql`SELECT
       COUNT(*) AS bets,
       COALESCE(SUM(CASE WHEN isaward <> 3 THEN stake_cents ELSE 0 END), 0) AS stakedCents,

@@ -245,7 +245,7 @@ export class RoomDO extends DurableObject<Env> {
       }
       const orderNumber = newOrderNumber(nowMs);
       const statements = placeOrderStatements(db, {
-        ordersn: orderNumber,
+        orderNumber,
         userId: request.userId,
         sessionId: request.sessionId,
         roomId: request.room.roomId,
@@ -337,7 +337,7 @@ export class RoomDO extends DurableObject<Env> {
           shard,
           cancelOrderStatements(db, {
             orderId: order.id,
-            ordersn: order.orderNumber,
+            orderNumber: order.orderNumber,
             userId: order.userId,
             totalCents: order.totalCents,
             reason: ledgerReasons.round(request.room, current.seqno),

@@ -142,8 +142,8 @@ export function settlementStatements(db: WalletDb, s: Settlement, shard: number)
         award_cents = CASE WHEN ${wins} THEN (stake_cents * odds_milli) / 1000 WHEN ${refunds} THEN stake_cents ELSE 0 END
       WHERE round_id = ${s.roundId} AND isaward = -1 AND ${stillOpen}`),
     ...houseStakesStatements(db, s, stillOpen),
-    ...creditStatements(db, s, stillOpen, { isaward: 1, type: "earn", keyPrefix: "award" }),
-    ...creditStatements(db, s, stillOpen, { isaward: 2, type: "redo", keyPrefix: "refund" }),
+    ...creditStatements(db, s, stillOpen, { state: 1, type: "earn", keyPrefix: "award" }),
+    ...creditStatements(db, s, stillOpen, { state: 2, type: "redo", keyPrefix: "refund" }),
     turnoverStatement(db, s, stillOpen),
     shardAnsweredStatement(db, s.roundId, shard, s.nowMs),
   ] as const;
@@ -176,11 +176,11 @@ function creditStatements(
   db: WalletDb,
   s: Settlement,
   stillOpen: SQL,
-  kind: { isaward: number; type: string; keyPrefix: string },
+  kind: { state: number; type: string; keyPrefix: string },
 ) {
   const perUser = sql`(SELECT user_id, SUM(award_cents) AS total FROM ${bets}
-    WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward} GROUP BY user_id HAVING SUM(award_cents) > 0)`;
-  const roundTotal = sql`(SELECT COALESCE(SUM(award_cents), 0) FROM ${bets} WHERE round_id = ${s.roundId} AND isaward = ${kind.isaward})`;
+    WHERE round_id = ${s.roundId} AND isaward = ${kind.state} GROUP BY user_id HAVING SUM(award_cents) > 0)`;
+  const roundTotal = sql`(SELECT COALESCE(SUM(award_cents), 0) FROM ${bets} WHERE round_id = ${s.roundId} AND isaward = ${kind.state})`;
   const ref = `round:${s.roundId}`;
   const key = `${kind.keyPrefix}:${s.roundId}:`;
   const reason = reasonValues(s.reason);

@@ -36,7 +36,7 @@ function depositTransfer(settings: WalletSettings, ask: Pick<DepositAsk, "payee"
  * nowhere to pay, so nothing is filed (1262), whatever account the request names (docs/decisions/140).
  */
 export function assertDepositsOpen(settings: WalletSettings) {
-  if (settings.depositMode === "contact") throw new ProductError(2056, { kefu_url: settings.kefuUrl });
+  if (settings.depositMode === "contact") throw new ProductError(2056, { kefu_url: settings.supportUrl });
   if (settings.payees.length === 0) throw new ProductError(1262);
 }
 

@@ -9,7 +9,7 @@ export type WalletSettings = {
   dailyCapCents: number;
   depositMinCents: number;
   depositMaxCents: number;
-  kefuUrl: string;
+  supportUrl: string;
   depositMode: DepositMode;
   payees: DepositPayee[];
   /** the approved coin payout rates and fees (shared/payouts.ts) */
@@ -31,7 +31,7 @@ export async function readWalletSettings(db: ControlDb): Promise<WalletSettings>
     dailyCapCents: s.withdraw_daily_cap_cents,
     depositMinCents: s.deposit_min_cents,
     depositMaxCents: s.deposit_max_cents,
-    kefuUrl: s.kefu_url,
+    supportUrl: s.kefu_url,
     depositMode: s.deposit_mode === "contact" ? "contact" : "request",
     payees: s.deposit_payees,
     coinPayouts: s.coin_payouts,

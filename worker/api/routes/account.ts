@@ -82,7 +82,7 @@ accountRoutes.post("/api/index/register", async (c) => {
   let account: DirectoryEntry;
   try {
     const [reserved] = await runInOneBatch(control, [
-      reserveAccountStatement(control, { ...form, shardCount: shards, nowMs }),
+      reserveAccountStatement(control, { ...form, dialCode: form.quhao, shardCount: shards, nowMs }),
       consumeSmsCodeStatement(control, smsCodeId, nowMs),
     ]);
     account = reserved.results[0] as DirectoryEntry;
@@ -97,7 +97,7 @@ accountRoutes.post("/api/index/register", async (c) => {
       id: account.id,
       username: form.username,
       nickname: form.username,
-      quhao: form.quhao,
+      dialCode: form.quhao,
       phone: form.phone,
       passwordHash,
       payPasswordHash,
@@ -171,6 +171,7 @@ accountRoutes.post("/api/index/resetpasswd", async (c) => {
   // the code and the directory are the control database's, the account its wallet shard's (docs/decisions/161)
   await resetForgottenPassword(c.var.db.control, (shard) => c.var.db.walletPrimary(shard), {
     ...form,
+    dialCode: form.quhao,
     pepper,
     nowMs: Date.now(),
   });

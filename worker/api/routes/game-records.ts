@@ -75,8 +75,8 @@ gameRecordRoutes.post("/api/game/getgamelog2", requireUser, async (c) => {
   const { list: data, ...page } = pagedList(rows, at, betRecordKey, (row) => ({
     id: row.id,
     seqno: row.seqno,
-    isaward: row.isaward,
-    ordersn: row.ordersn,
+    isaward: row.state,
+    ordersn: row.orderNumber,
     gametype: row.gameType,
     roomid: row.roomId,
     roomTitle: row.roomTitle,

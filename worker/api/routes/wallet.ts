@@ -56,7 +56,7 @@ walletRoutes.post("/api/game/getrechargelist", requireUser, async (c) => {
     ...pagedList(rows, at, requestListKey, depositRow),
     mode: settings.depositMode,
     min: toMoney(settings.depositMinCents),
-    kefu_url: settings.kefuUrl,
+    kefu_url: settings.supportUrl,
     // where the player sends the money before filing the request (the operator's settings screen)
     payees: settings.payees,
   } satisfies DepositList);

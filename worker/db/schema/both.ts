@@ -14,7 +14,7 @@ export const users = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     username: text("username").notNull(),
     nickname: text("nickname").notNull(),
-    quhao: text("quhao").notNull().default("+84"),
+    dialCode: text("quhao").notNull().default("+84"),
     phone: text("phone").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
     payPasswordHash: text("pay_password_hash"),
@@ -48,7 +48,7 @@ export const users = sqliteTable(
       .on(sql`lower(${t.operatorEmail})`)
       .where(sql`${t.operatorEmail} IS NOT NULL`),
     uniqueIndex("users_phone_unique")
-      .on(t.quhao, t.phone)
+      .on(t.dialCode, t.phone)
       .where(sql`${t.phone} <> ''`),
     check("users_money_non_negative", sql`${t.moneyCents} >= 0 OR ${t.role} = 'house'`),
     check("users_level_range", sql`${t.level} BETWEEN 1 AND 8`),

@@ -149,7 +149,7 @@ export const smsCodes = sqliteTable(
   "sms_codes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    quhao: text("quhao").notNull(),
+    dialCode: text("quhao").notNull(),
     phone: text("phone").notNull(),
     codeHash: text("code_hash").notNull(),
     createdAtMs: createdAtMs(),
@@ -159,7 +159,7 @@ export const smsCodes = sqliteTable(
     // usernames registration tested with this code once it was right: three at most, then a new code
     nameChecks: integer("name_checks").notNull().default(0),
   },
-  (t) => [index("sms_codes_phone").on(t.quhao, t.phone, t.createdAtMs)],
+  (t) => [index("sms_codes_phone").on(t.dialCode, t.phone, t.createdAtMs)],
 );
 
 export const invitationCodes = sqliteTable("invitation_codes", {
@@ -287,7 +287,7 @@ export const accountDirectory = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     username: text("username").notNull(),
-    quhao: text("quhao").notNull().default(""),
+    dialCode: text("quhao").notNull().default(""),
     phone: text("phone").notNull().default(""),
     // player: the index of their wallet shard (DB_WALLET_<shard>); operator and house: null (the control database)
     shard: integer("shard"),
@@ -296,7 +296,7 @@ export const accountDirectory = sqliteTable(
   (t) => [
     uniqueIndex("account_directory_username_unique").on(sql`lower(${t.username})`),
     uniqueIndex("account_directory_phone_unique")
-      .on(t.quhao, t.phone)
+      .on(t.dialCode, t.phone)
       .where(sql`${t.phone} <> ''`),
     check("account_directory_shard_range", sql`${t.shard} IS NULL OR ${t.shard} BETWEEN 0 AND 254`),
     // each registration counts the players per shard to pick the least-filled (worker/players/directory.ts): read

@@ -46,7 +46,7 @@ export const orders = sqliteTable(
   "orders",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    ordersn: text("ordersn").notNull().unique(),
+    orderNumber: text("ordersn").notNull().unique(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
@@ -88,20 +88,20 @@ export const bets = sqliteTable(
     stakeCents: integer("stake_cents").notNull(),
     awardCents: integer("award_cents").notNull().default(0),
     // -1 awaiting draw, 1 won, 0 not won, 2 refunded (draw voided the option), 3 cancelled
-    isaward: integer("isaward").notNull().default(-1),
+    state: integer("isaward").notNull().default(-1),
     createdAtMs: createdAtMs(),
   },
   (t) => [
-    index("bets_round").on(t.roundId, t.isaward),
+    index("bets_round").on(t.roundId, t.state),
     // The live bet list reads the newest rows of a round (docs/decisions/111).
     index("bets_round_newest").on(t.roundId, t.id),
     index("bets_user").on(t.userId, t.createdAtMs),
     // The bet records' tabs (won, lost, pending) page by time within one state.
-    index("bets_user_state").on(t.userId, t.isaward, t.createdAtMs),
+    index("bets_user_state").on(t.userId, t.state, t.createdAtMs),
     check("bets_stake_positive", sql`${t.stakeCents} > 0`),
     check("bets_odds_positive", sql`${t.oddsMilli} > 0`),
     check("bets_award_non_negative", sql`${t.awardCents} >= 0`),
-    check("bets_isaward_known", sql`${t.isaward} IN (-1, 0, 1, 2, 3)`),
+    check("bets_isaward_known", sql`${t.state} IN (-1, 0, 1, 2, 3)`),
     check("bets_option_non_negative", sql`${t.optionIndex} >= 0`),
   ],
 );
@@ -456,7 +456,7 @@ export const booksDepartedBets = sqliteTable(
     userId: integer("user_id").notNull(),
     roundId: integer("round_id").notNull(),
     stakeCents: integer("stake_cents").notNull(),
-    isaward: integer("isaward").notNull(),
+    state: integer("isaward").notNull(),
     createdAtMs: createdAtMs(),
   },
   (t) => [primaryKey({ columns: [t.moveId, t.id] }), index("books_departed_bets_round").on(t.roundId)],
@@ -467,12 +467,12 @@ export const booksDepartedOrders = sqliteTable(
   {
     moveId: integer("move_id").notNull(),
     id: integer("id").notNull(),
-    ordersn: text("ordersn").notNull(),
+    orderNumber: text("ordersn").notNull(),
     userId: integer("user_id").notNull(),
     totalCents: integer("total_cents").notNull(),
     cancelledAtMs: integer("cancelled_at_ms"),
   },
-  (t) => [primaryKey({ columns: [t.moveId, t.id] }), index("books_departed_orders_sn").on(t.ordersn)],
+  (t) => [primaryKey({ columns: [t.moveId, t.id] }), index("books_departed_orders_sn").on(t.orderNumber)],
 );
 
 export const booksDepartedFinance = sqliteTable(
