@@ -84,7 +84,8 @@ describe("a new player's wallet shard", () => {
       expect(refused.status).toBe(503);
       await refused.body?.cancel();
     } finally {
-      recover.forEach((back) => back());
+      // each failShard patches the one D1 prototype over the last: undone last first, or it stays patched
+      for (const back of recover.reverse()) back();
       logged.mockRestore();
     }
     expect(await inDirectory()).toBe(0);
