@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, expectOk } from "./helpers";
+import { api, expectOk, visibleText } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { consoleBrowser } from "./console-pages";
 import { Browser } from "./pages";
@@ -9,13 +9,6 @@ import { adjustmentRef } from "#shared/request-ref";
 // A balance adjustment has one short reference too (docs/decisions/195), like a deposit's or a withdrawal's: the
 // console's history, approvals, audit log and player file and the player's funds ledger and notices write it the
 // same way, and no screen shows the 13-digit internal id.
-
-const visible = (html: string) =>
-  html
-    .replace(/<script[^]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
 
 describe("adjustment references", () => {
   it("read the same in the console's history, approvals, audit and player file and on the player's screens", async () => {
@@ -53,13 +46,13 @@ describe("adjustment references", () => {
 
     // the player: the ledger and the notices name both credits they received by their references
     const own = await new Browser().logIn(p.username, "secret123");
-    const ledger = visible(await (await own.get("/my_income?lng=en")).text());
+    const ledger = visibleText(await (await own.get("/my_income?lng=en")).text());
     expect(ledger).toContain(`Bonus ${alone}`);
     expect(ledger).toContain(`Compensation ${approvedRef}`);
-    const notices = visible(await (await own.get("/message?tab=inbox&lng=en")).text());
+    const notices = visibleText(await (await own.get("/message?tab=inbox&lng=en")).text());
     expect(notices).toContain(`25.00 USD was credited to your balance: Bonus ${alone}.`);
     expect(notices).toContain(`Compensation ${approvedRef}`);
-    const vi = visible(await (await own.get("/my_income?lng=vi")).text());
+    const vi = visibleText(await (await own.get("/my_income?lng=vi")).text());
     expect(vi).toContain(approvedRef);
 
     // the console: the history, the queue, the audit log and the player's file
@@ -81,7 +74,7 @@ describe("adjustment references", () => {
       [`/admin/players/${p.id}?lng=en`]: [`Bonus ${alone}`, `Compensation ${approvedRef}`],
     };
     for (const [path, words] of Object.entries(screens)) {
-      const text = visible(await (await desk.get(path)).text());
+      const text = visibleText(await (await desk.get(path)).text());
       for (const w of words) expect(text, path).toContain(w);
       expect(text, path).not.toMatch(/\b\d{13}\b/);
     }

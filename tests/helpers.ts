@@ -127,3 +127,11 @@ export async function count(table: string, where = "1 = 1", ...params: unknown[]
 export async function expectMoneyInvariants() {
   for (const d1 of allDatabases()) await expectBooksBalanced(d1, env.DB);
 }
+
+/** A page's words as a reader sees them: scripts and tags dropped, the apostrophe entity read, spaces collapsed. */
+export const visibleText = (html: string) =>
+  html
+    .replace(/<script[^]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, expectOk } from "./helpers";
+import { api, expectOk, visibleText } from "./helpers";
 import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
 import { PAY_PASSWORD, addCoinAddress, operator, player, requestId, paidInto } from "./wallet-helpers";
@@ -8,13 +8,6 @@ import { requestRef } from "#shared/request-ref";
 // A request has one short reference (shared/request-ref.ts) that the player's notices, funds ledger and lists and
 // the console all write the same way, and that the console's search finds; no 13-digit internal id on a player's
 // screen.
-
-const visible = (html: string) =>
-  html
-    .replace(/<script[^]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
 
 describe("request references", () => {
   it("read the same on the player's screens and the console's, and the console finds a request by it", async () => {
@@ -60,11 +53,11 @@ describe("request references", () => {
       ],
     };
     for (const [path, words] of Object.entries(screens)) {
-      const text = visible(await (await browser.get(path)).text());
+      const text = visibleText(await (await browser.get(path)).text());
       for (const w of words) expect(text, path).toContain(w);
       expect(text, path).not.toMatch(/\b\d{13}\b/);
     }
-    const vi = visible(await (await browser.get("/my_income?lng=vi")).text());
+    const vi = visibleText(await (await browser.get("/my_income?lng=vi")).text());
     expect(vi).toContain(`Nạp tiền ${depositRef}`);
 
     // the console: the same reference on its history, and its search by reference finds that request alone
@@ -78,11 +71,11 @@ describe("request references", () => {
       expect((await api(`/api/admin/${kind}`, { token: cashier, status: "all", player: other })).data.list).toEqual([]);
     }
     const desk = await consoleBrowser();
-    const history = visible(
+    const history = visibleText(
       await (await desk.get(`/admin/history?kind=withdrawals&status=all&player=${withdrawalRef}`)).text(),
     );
     expect(history).toContain(`Withdrawal ${withdrawalRef}`);
-    const file = visible(await (await desk.get(`/admin/players/${p.id}`)).text());
+    const file = visibleText(await (await desk.get(`/admin/players/${p.id}`)).text());
     expect(file).toContain(depositRef);
     expect(file).toContain(withdrawalRef);
   });
@@ -126,10 +119,10 @@ describe("request references", () => {
     const ref = requestRef("withdrawal", withdrawal.id);
     const desk = await consoleBrowser();
     // the ledger's row of the hold, as the player's statement writes it (and the withdrawals table below it)
-    const file = visible(await (await desk.get(`/admin/players/${p.id}?lng=en`)).text());
+    const file = visibleText(await (await desk.get(`/admin/players/${p.id}?lng=en`)).text());
     expect(file).toContain(`· Withdrawal ${ref}`);
     expect(file).not.toContain("Withdrawal request");
-    const vi = visible(await (await desk.get(`/admin/players/${p.id}?lng=vi`)).text());
+    const vi = visibleText(await (await desk.get(`/admin/players/${p.id}?lng=vi`)).text());
     expect(vi).toContain(`Lệnh rút ${ref}`);
     expect(vi).not.toContain("Yêu cầu rút tiền");
   });
