@@ -14,7 +14,6 @@ const config: Config = {
   sms: { provider: "screen" },
   publicCacheSeconds: 0,
   pepper: "test-pepper",
-  financeTestClock: false,
   access: null,
 };
 

@@ -27,7 +27,6 @@ describe("readConfig", () => {
       idleRoundRetentionDays: 30,
       publicCacheSeconds: 30,
       pepper: "a-long-pepper",
-      financeTestClock: false,
       access: null,
       beacon: { url: "", maxWaitMs: 120_000, testPublicKey: null },
       sms: { provider: "log" },
@@ -53,12 +52,6 @@ describe("readConfig", () => {
     );
     expect(() => readConfig(env({ BEACON_URL: "ftp://drand" }))).toThrow(/BEACON_URL/);
     expect(() => readConfig(env({ BEACON_MAX_WAIT_SECONDS: "0" }))).toThrow(/BEACON_MAX_WAIT_SECONDS/);
-  });
-
-  it("turns the finance test clock on only when asked, and refuses other values", () => {
-    expect(readConfig(env({ FINANCE_TEST_CLOCK: "on" })).financeTestClock).toBe(true);
-    expect(readConfig(env({ FINANCE_TEST_CLOCK: "off" })).financeTestClock).toBe(false);
-    expect(() => readConfig(env({ FINANCE_TEST_CLOCK: "yes" }))).toThrow(/FINANCE_TEST_CLOCK/);
   });
 
   it("reads the retention of idle rounds in days, refusing zero and non-numbers", () => {

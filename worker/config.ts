@@ -7,8 +7,6 @@ const schema = z.object({
   CURRENCY_LABEL: z.enum(["USD", "RM"]).default("USD"),
   ROUND_SECONDS: z.coerce.number().int().min(30).max(86_400).default(180),
   CLOSE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
-  // Lets the operator API run finance accrual at a chosen time (end-to-end tests only; docs/decisions/070).
-  FINANCE_TEST_CLOCK: z.enum(["off", "on"]).default("off"),
   // Drawn rounds nobody bet on are deleted after this many days (docs/decisions/041-round-retention.md).
   IDLE_ROUND_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   // How long token-free public answers (settings, banners, articles, games) are cached at the edge; 0: never.
@@ -74,7 +72,6 @@ export type Config = {
   /** worker/api/public-cache.ts; 0 turns the edge cache off. */
   publicCacheSeconds: number;
   pepper: string;
-  financeTestClock: boolean;
   /** The public randomness beacon (docs/decisions/130); url empty: commit-reveal only. */
   beacon: { url: string; maxWaitMs: number; testPublicKey: string | null };
   sms: SmsProvider;
@@ -138,7 +135,6 @@ export function readConfig(env: Env): Config {
     idleRoundRetentionDays: v.IDLE_ROUND_RETENTION_DAYS,
     publicCacheSeconds: v.PUBLIC_CACHE_SECONDS,
     pepper: v.PEPPER,
-    financeTestClock: v.FINANCE_TEST_CLOCK === "on",
     beacon: {
       url: v.BEACON_URL.replace(/\/+$/, ""),
       maxWaitMs: v.BEACON_MAX_WAIT_SECONDS * 1000,

@@ -133,15 +133,17 @@ export default {
     return withRequestLog(request, ctx, () => serve(request, env, ctx));
   },
 
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     // Rooms and lock-up orders live with the upstream in proxy mode: nothing local to run.
     if (readConfig(env).apiMode === "proxy") return;
     ctx.waitUntil(wakeOpenRooms(env));
     // The cron's databases, over their bindings (worker/db/databases.ts).
     const dbs = databasesOf(env);
     // Interest and maturity of the lock-up orders, in every wallet shard: idempotent, so every minute is safe and
-    // a missed run is caught up.
-    ctx.waitUntil(accrueEveryShard(dbs, Date.now()));
+    // a missed run is caught up. They are paid up to the cron's scheduled time (a moment before now when deployed),
+    // which the browser flows set through wrangler dev's trigger route, /cdn-cgi/local/scheduled?time= (no
+    // deployment serves it): they reach a lock-up's days without a route of ours (docs/decisions/070).
+    ctx.waitUntil(accrueEveryShard(dbs, controller.scheduledTime));
     // Limit raises and removals whose 24 hours are over, each with its notice to the player: in every wallet
     // shard, where the players' limits and notices are (docs/decisions/161).
     for (const wallet of dbs.wallets) ctx.waitUntil(applyDueLimitChanges(wallet, Date.now()));

@@ -113,7 +113,7 @@ export type ConsoleAnswers = {
   "/api/admin/products/openmax": ActionDone;
   "/api/admin/products/update": ActionDone;
   "/api/admin/productorders": Paged<PlayerFinanceOrder>;
-  /** the end-to-end tests' accrual at a chosen time (FINANCE_TEST_CLOCK=on); the console does not call it */
+  /** accrual of what is due now, as the cron runs it; the console does not call it */
   "/api/admin/finance/accrue": AccrualDone;
   "/api/admin/articles": Paged<ArticleRow>;
   "/api/admin/articles/get": ArticleFields;

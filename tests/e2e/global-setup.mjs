@@ -49,7 +49,6 @@ export default async function globalSetup() {
     vars: {
       ROUND_SECONDS: "40",
       CLOSE_SECONDS: "10",
-      FINANCE_TEST_CLOCK: "on",
       PRICES_WS_URL: priceFeed.url,
       SMS_PROVIDER: "twilio",
       TWILIO_API_BASE: twilio.url,

@@ -52,9 +52,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   });
   assert.equal(asked.data.status, "pending", JSON.stringify(asked));
 
-  // admin asks for a cashier: an enrolment code to hand over, no password. Sessions of this flow's own, as it signs
-  // out (the run's shared session would end for every flow)
-  await signInToConsole(page, serverLog, "admin", { ownSession: true });
+  // admin asks for a cashier: an enrolment code to hand over, no password. admin and admin2 are the run's sessions of
+  // them (signed in once, tests/e2e/global-setup.mjs); the browser changes hands by dropping one's cookie and taking
+  // the next one's, as another person's browser would (signing out would end the session every flow shares)
+  await signInToConsole(page, serverLog, "admin");
   await page.goto("/admin/operators");
   const name = `new${String(Date.now()).slice(-6)}`;
   await page.getByLabel("Username").fill(name);
@@ -63,7 +64,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByText(`${name} was asked for as Cashier`).waitFor();
   const enrolCode = await page.getByTestId("enrolment-code").innerText();
   await shot("1-admin-asks-for-a-cashier");
-  await signOut(page);
+  await page.context().clearCookies();
 
   // the new cashier enrols: their own password and authenticator
   await page.goto("/admin/login");
@@ -92,7 +93,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByText("Wrong username, password or authenticator code").waitFor();
 
   // admin2 approves the new cashier, naming who asked
-  await signInToConsole(page, serverLog, "admin2", { ownSession: true });
+  await signInToConsole(page, serverLog, "admin2");
   await page.goto("/admin/operators");
   const request = page.locator("article", { hasText: `New operator ${name} as Cashier` });
   await request.getByText("Asked by admin").waitFor();
@@ -101,9 +102,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await shot("4-admin2-confirms");
   await page.getByRole("button", { name: "Yes, do it" }).click();
   await page.getByText(`Approved: New operator ${name} as Cashier`).first().waitFor();
-  await signOut(page);
+  await page.context().clearCookies();
 
   // the cashier signs in with their own credentials and approves admin's credit
+  await page.goto("/admin/login");
   await page.getByLabel("Username").fill(name);
   await page.getByLabel("Password").fill(password);
   await page.getByLabel("Authenticator code").fill(await totpAt(secret, Math.max(Date.now(), enrolledAt + 30_000)));
@@ -119,4 +121,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await page.getByTestId("confirm-panel").getByRole("button", { name: "Approve" }).click();
   await credit.waitFor({ state: "detached" });
   assert.equal((await call(base, "/api/Game/getuserinfo", { token: player.token })).data.money, 15000);
+  // the session is the cashier's own: signing out ends it, and the console is not there for a signed-out browser
+  await signOut(page);
+  assert.equal((await page.goto("/admin")).status(), 404);
 }

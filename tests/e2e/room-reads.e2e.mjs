@@ -51,9 +51,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   // 1. The socket is down and every poll fails: the room stays, saying it updates every 10 s.
   await page.routeWebSocket(/\/ws\/room\//, (socket) => socket.close());
   await page.route(/\/activity\/\d+\/live/, (route) => route.abort("internetdisconnected"));
+  const failedPoll = page.waitForEvent("requestfailed", (request) => /\/activity\/\d+\/live/.test(request.url()));
   await page.goto(`/activity/${room.id}`);
   await page.getByText("Updating every 10 s").first().waitFor();
-  await page.waitForTimeout(1_500);
+  await failedPoll;
   await assertRoomShown(page, "a failed poll");
   await shot("1-polls-failing");
 
@@ -108,8 +109,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   });
   await page.goto(`/activity/${room.id}`);
   await page.getByText(STATUS).first().waitFor();
+  // the poll that a page shown again sends, once its slow lookup is over and it has its answer
+  const pollAnswered = page.waitForResponse((response) => /\/activity\/\d+\/live/.test(response.url()));
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-  await page.waitForTimeout(3_000);
+  await pollAnswered;
   await assertRoomShown(page, "a reload during a poll");
 
   // 5. The reality check's timer (the player's device clock moved on to the due moment): it reloads the page's
@@ -123,6 +126,9 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await phone.getByTestId("balance").waitFor();
   const reloads = [];
   phone.on("response", (r) => /\/user\.data(\?|$)/.test(r.url()) && reloads.push(r.url()));
+  // The page arms its next timer from each reload's answer, which nothing on the page shows: the flow gives it 1.5 s
+  // before moving the clock on (moved before the timer is armed, the move would be lost), and a reload that does not
+  // come can only be seen by time passing. The flow's only fixed pauses (docs/testing.md).
   const reloadsAfter = async (minutes, expected, what) => {
     await phone.clock.fastForward(minutes * 60_000);
     await phone.waitForTimeout(1_500);

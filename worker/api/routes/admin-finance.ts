@@ -3,12 +3,9 @@ import type { AccrualDone, ConsoleProducts, PlayerFinanceOrder } from "#shared/a
 import type { Paged } from "#shared/answers/paging";
 import type { ActionDone } from "#shared/answers/console-routes";
 import { Hono } from "hono";
-import { z } from "zod";
 import { ok } from "../envelope";
-import { ProductError } from "#shared/product-error";
-import { integerId, parseBody } from "#shared/fields";
+import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";
-import { readConfig } from "../../config";
 import { FINANCE_ORDER_KEY_WIDTH, financeOrderKey, listOrders, listProducts } from "../../finance/orders";
 import { pageAt, pagedList } from "../../db/paging";
 import { accrueEveryShard } from "../../finance/accrue";
@@ -63,12 +60,11 @@ adminFinanceRoutes.post("/api/admin/productorders", async (c) => {
   return ok(c, pagedList(rows, at, financeOrderKey, operatorOrderRow) satisfies Paged<PlayerFinanceOrder>);
 });
 
-const accrueForm = z.object({ at: integerId().optional() });
-
-/** Runs accrual now; a chosen time `at` only where FINANCE_TEST_CLOCK=on (end-to-end tests, docs/decisions/070). */
+/**
+ * Runs what is due now, as the cron does; no other time (the cron's own scheduled time moves it in the flows,
+ * docs/decisions/070).
+ */
 adminFinanceRoutes.post("/api/admin/finance/accrue", async (c) => {
-  const { at } = parseBody(accrueForm, c.get("body"));
-  if (at !== undefined && !readConfig(c.env).financeTestClock) throw new ProductError(1001);
-  const nowMs = at ?? Date.now();
+  const nowMs = Date.now();
   return ok(c, { at: nowMs, ...(await accrueEveryShard(c.var.db, nowMs)) } satisfies AccrualDone);
 });
