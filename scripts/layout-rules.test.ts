@@ -1,20 +1,22 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { cruise, type IReporterOutput } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 
 // The layers of .dependency-cruiser.cjs (docs/decisions/183), as `npm run lint` checks them: each test
 // writes a small tree of app/, worker/ and shared/ files in a temporary folder and runs depcruise on it with
-// the repository's own rule set, so a rule that goes away (or stops matching) fails here.
+// the repository's own rule set, so a rule that goes away (or stops matching) fails here. dependency-cruiser runs
+// in this process, through the API its command line calls (one process and one load of it for the file's trees).
 
 const root = process.cwd();
-const depcruise = path.join(root, "node_modules/.bin/depcruise");
 
 type Violation = { rule: { name: string }; from: string; to: string };
 
 /** The violations of the repository's rule set in a tree of these files (path -> text). */
-function violations(files: Record<string, string>): string[] {
+async function violations(files: Record<string, string>): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "layers-"));
   try {
     fs.copyFileSync(path.join(root, ".dependency-cruiser.cjs"), path.join(dir, ".dependency-cruiser.cjs"));
@@ -30,18 +32,17 @@ function violations(files: Record<string, string>): string[] {
       fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
     }
-    let out: string;
+    // depcruise resolves the trees' paths from the working folder, as its command line does run from there
+    process.chdir(dir);
+    let result: IReporterOutput;
     try {
-      out = execFileSync(
-        depcruise,
-        ["app", "worker", "shared", "--config", ".dependency-cruiser.cjs", "--output-type", "json"],
-        { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-      );
-    } catch (error) {
-      // depcruise exits with the number of errors; the report is on stdout all the same
-      out = (error as { stdout: string }).stdout;
+      const options = await extractDepcruiseOptions("./.dependency-cruiser.cjs");
+      const tsConfig = extractTSConfig("tsconfig.json");
+      result = await cruise(["app", "worker", "shared"], options, { ...options.enhancedResolveOptions }, { tsConfig });
+    } finally {
+      process.chdir(root);
     }
-    const report = JSON.parse(out) as { summary: { violations: Violation[] } };
+    const report = result.output as unknown as { summary: { violations: Violation[] } };
     // a package by its name (the temporary tree reaches the repository's node_modules through a link)
     const named = (to: string) => to.replace(/^.*node_modules\/([^/]+)\/.*$/, "$1");
     return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${named(v.to)}`).sort();
@@ -51,9 +52,9 @@ function violations(files: Record<string, string>): string[] {
 }
 
 describe("the layers in lint (.dependency-cruiser.cjs)", () => {
-  it("refuses a cycle between two worker folders, and the import against the tiers that makes it", () => {
+  it("refuses a cycle between two worker folders, and the import against the tiers that makes it", async () => {
     expect(
-      violations({
+      await violations({
         "worker/wallet/pay.ts": 'import { who } from "../players/who";\nexport const pay = who;\n',
         "worker/players/who.ts":
           'import type { Pay } from "../wallet/kinds";\nexport const who = 1;\nexport type W = Pay;\n',
@@ -66,9 +67,9 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuses a cycle between two nested folders of one tier's folder", () => {
+  it("refuses a cycle between two nested folders of one tier's folder", async () => {
     expect(
-      violations({
+      await violations({
         "worker/api/routes/a.ts": 'import { b } from "../upstream/b";\nexport const a = b;\n',
         "worker/api/upstream/b.ts": 'export const b = 1;\nexport const later = () => import("../routes/c");\n',
         "worker/api/routes/c.ts": "export const c = 1;\n",
@@ -79,18 +80,18 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuses a cycle between two files of one folder", () => {
+  it("refuses a cycle between two files of one folder", async () => {
     expect(
-      violations({
+      await violations({
         "worker/room/a.ts": 'import { b } from "./b";\nexport const a = b;\n',
         "worker/room/b.ts": 'export const b = 1;\nexport const later = () => import("./a");\n',
       }),
     ).toEqual(["no-cycle: worker/room/a.ts -> worker/room/b.ts"]);
   });
 
-  it("refuses a cycle between two app folders, a type-only import through ~/ included", () => {
+  it("refuses a cycle between two app folders, a type-only import through ~/ included", async () => {
     expect(
-      violations({
+      await violations({
         "app/lib/game.server.ts": 'import type { Review } from "~/components/game/Dialogs";\nexport type R = Review;\n',
         "app/components/game/Dialogs.tsx":
           'import { money } from "~/lib/money";\nexport type Review = { total: number };\nexport const shown = money;\n',
@@ -99,9 +100,9 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
     ).toEqual(["no-folder-cycle: app/components/game -> app/lib", "no-folder-cycle: app/lib -> app/components/game"]);
   });
 
-  it("refuses app -> worker and worker -> app, dynamic imports and ~/ included, and the folder cycle they make", () => {
+  it("refuses app -> worker and worker -> app, dynamic imports and ~/ included, and the folder cycle they make", async () => {
     expect(
-      violations({
+      await violations({
         "app/lib/late.ts": 'export const late = () => import("../../worker/room/verify");\n',
         "worker/room/verify.ts": 'import type { X } from "~/lib/x";\nexport type V = X;\n',
         "app/lib/x.ts": "export type X = 1;\n",
@@ -114,9 +115,9 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuses shared -> either side, a runtime package, Node and what does not resolve; its tests may use Node", () => {
+  it("refuses shared -> either side, a runtime package, Node and what does not resolve; its tests may use Node", async () => {
     expect(
-      violations({
+      await violations({
         "shared/rules.ts": [
           'import { sql } from "drizzle-orm";',
           'import fs from "node:fs";',
@@ -136,9 +137,9 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuses db -> a domain, a domain -> api, a lower tier -> a higher or a peer; lets a folder import lower tiers", () => {
+  it("refuses db -> a domain, a domain -> api, a lower tier -> a higher or a peer; lets a folder import lower tiers", async () => {
     expect(
-      violations({
+      await violations({
         "worker/db/seed.ts": 'export const s = () => import("../room/verify");\n',
         "worker/room/verify.ts":
           'import { ok } from "../api/envelope";\nimport { k } from "../ledger/k";\nexport const v = [ok, k];\n',
@@ -161,9 +162,9 @@ describe("the layers in lint (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuses a worker folder that stands in no tier", () => {
+  it("refuses a worker folder that stands in no tier", async () => {
     expect(
-      violations({
+      await violations({
         "worker/newthing/a.ts": 'import { q } from "../db/q";\nexport const a = q;\n',
         "worker/db/q.ts": "export const q = 1;\n",
       }),
