@@ -3,12 +3,17 @@ import { clockTime, formatDate } from "#shared/days";
 import { describeAtBothEnds, playerWhere, today } from "./move-books-helpers";
 import { shardD1 } from "./move-helpers";
 import { readsWallClock } from "../support/isolate-clock";
+import { shardIsControl } from "../shard-helpers";
 
 // The tests of a move's books per day run at set times of today (describeAtBothEnds, tests/support/isolate-clock.ts):
 // they do read that time of the player's day, in the test and in the Worker's code alike, whatever the hour the suite
-// runs, and the tests after them the wall clock again.
+// runs, and the tests after them the wall clock again; each run moves players between the databases it says.
 
-describeAtBothEnds("the clock of the books per day's tests", (end) => {
+describeAtBothEnds("the runs of the books per day's tests", (end) => {
+  it("moves players out of the control database early in the day, between databases of their own late", () => {
+    expect(end.shards.map(shardIsControl)).toEqual([end.fromControl, false, false]);
+  });
+
   it("reads the run's time of today (UTC+8) and runs on from it", async () => {
     expect(clockTime(end.clockAt)).toBe(`${formatDate(today)} ${end.time}`);
     const sinceSet = Date.now() - end.clockAt;

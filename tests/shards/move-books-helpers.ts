@@ -31,7 +31,14 @@ import { wallClock } from "../support/isolate-clock";
  * docs/decisions/161). The project binds the "mixed" layout: shard 0 is the control database itself, shards 1 to 3
  * databases of their own.
  */
-export type DayEnd = { name: string; time: string; clockAt: number; shards: readonly [number, number, number] };
+export type DayEnd = {
+  name: string;
+  time: string;
+  clockAt: number;
+  shards: readonly [number, number, number];
+  /** Whether part 0 is the control database itself (the other parts never are). */
+  fromControl: boolean;
+};
 
 /**
  * The two runs. Early in the day, after every row the tests date today (none later than 02:00, so none lies in the
@@ -40,8 +47,20 @@ export type DayEnd = { name: string; time: string; clockAt: number; shards: read
  * is between two databases of their own, as in a deployment of four.
  */
 export const DAY_ENDS: readonly DayEnd[] = [
-  { name: "at 02:05, from the control database", time: "02:05", clockAt: at(0, 2, 5), shards: [0, 1, 2] },
-  { name: "at 23:57, between databases of their own", time: "23:57", clockAt: at(0, 23, 57), shards: [1, 2, 3] },
+  {
+    name: "at 02:05, from the control database",
+    time: "02:05",
+    clockAt: at(0, 2, 5),
+    shards: [0, 1, 2],
+    fromControl: true,
+  },
+  {
+    name: "at 23:57, between databases of their own",
+    time: "23:57",
+    clockAt: at(0, 23, 57),
+    shards: [1, 2, 3],
+    fromControl: false,
+  },
 ];
 
 /**
