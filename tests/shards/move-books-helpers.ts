@@ -31,7 +31,7 @@ import { wallClock } from "../support/isolate-clock";
  * docs/decisions/161). The project binds the "mixed" layout: shard 0 is the control database itself, shards 1 to 3
  * databases of their own.
  */
-export type DayEnd = {
+type DayEnd = {
   name: string;
   time: string;
   clockAt: number;
@@ -46,7 +46,7 @@ export type DayEnd = {
  * of the control database (and back into it). Three minutes before midnight the parts are shards 1 to 3: every move
  * is between two databases of their own, as in a deployment of four.
  */
-export const DAY_ENDS: readonly DayEnd[] = [
+const DAY_ENDS: readonly DayEnd[] = [
   {
     name: "at 02:05, from the control database",
     time: "02:05",

@@ -12,7 +12,7 @@ const kept = globalThis as unknown as { [WALL_DATE]?: DateConstructor };
 const WallDate = (kept[WALL_DATE] ??= Date);
 
 /** A Date that reads `offsetMs` after `Base`, running on at its pace (a given moment is read as given). */
-export function shiftedDate(Base: DateConstructor, offsetMs: number): DateConstructor {
+function shiftedDate(Base: DateConstructor, offsetMs: number): DateConstructor {
   class ShiftedDate extends Base {
     constructor(...args: ConstructorParameters<DateConstructor> | []) {
       if (args.length === 0) super(Base.now() + offsetMs);
