@@ -51,8 +51,7 @@ function workerdProject(
     environment = "loadtest",
     shards = 0,
     shard0InControl = false,
-    clockAt = "",
-  }: { beacon?: boolean; environment?: string; shards?: number; shard0InControl?: boolean; clockAt?: string } = {},
+  }: { beacon?: boolean; environment?: string; shards?: number; shard0InControl?: boolean } = {},
 ) {
   // TEST_ONE_DATABASE=1 runs a loadtest project on the top level's databases (DB_WALLET_0 is the control
   // database) with the loadtest environment's throttles: to check a test file in both configurations.
@@ -105,8 +104,6 @@ function workerdProject(
             ...(name.startsWith("bench") ? { BENCH_SMOKE: process.env.BENCH_SMOKE ?? "" } : {}),
             // Tests change content and read it back at once; tests/public-cache.test.ts turns the cache on.
             PUBLIC_CACHE_SECONDS: "0",
-            // the project's time of the player's day, "HH:MM" (tests/clock-setup.ts); empty: the wall clock
-            TEST_CLOCK_AT: clockAt,
             ...(beacon
               ? {
                   BEACON_URL: inject("beaconUrl"),
@@ -128,7 +125,7 @@ function workerdProject(
       // The project's files share one runtime per vitest worker and its module cache, one file after another;
       // tests/setup.ts gives each empty storage and fresh databases (docs/decisions/165).
       isolate: false,
-      setupFiles: [...(clockAt ? ["./tests/clock-setup.ts"] : []), "./tests/setup.ts"],
+      setupFiles: ["./tests/setup.ts"],
       globalSetup: [
         "./tests/support/price-feed-setup.mjs",
         "./tests/support/twilio-setup.mjs",
@@ -146,7 +143,10 @@ function workerdProject(
   };
 }
 
-/** The tests of a move's books per day, which tests/clock-setup.ts runs at set hours of the day. */
+/**
+ * The tests of a move's books per day, each run at both ends of the player's day in the mixed layout (shard 0 the
+ * control database, shards 1 to 3 apart): tests/shards/move-books-helpers.ts `describeAtBothEnds`.
+ */
 const MOVE_BOOKS = "tests/shards/move-books*.test.ts";
 
 /**
@@ -208,18 +208,14 @@ export default defineConfig(async () => {
         // The per-source throttles with the limits a deployment has (wrangler.toml's top-level bindings).
         workerdProject("throttles", ["tests/throttles.test.ts"], [], migrations, { environment: "" }),
         // The files about the "mixed" layout a deployment grows into: shard 0 is the control database itself,
-        // shards 1 to 3 databases of their own (docs/decisions/161), with a move's books per day (docs/decisions/162)
-        // early in the player's day (tests/clock-setup.ts), after every row the tests date today (none later than
-        // 02:00) and before the lock-ups' 08:00. The other files of tests/shards run in the "worker" project, whose
-        // loadtest environment has four shards that are four databases. One project, one runtime to start
-        // (docs/decisions/191).
+        // shards 1 to 3 databases of their own (docs/decisions/161), and a move's books per day (docs/decisions/162),
+        // each test of those once at 02:05 (UTC+8) moving out of the control database and once at 23:57 between
+        // databases of their own (docs/decisions/199). The other files of tests/shards run in the "worker" project,
+        // whose loadtest environment has four shards that are four databases. One project, one runtime to start.
         workerdProject("shards-mixed", [...MIXED_LAYOUT, MOVE_BOOKS], [], migrations, {
           shards: 4,
           shard0InControl: true,
-          clockAt: "02:05",
         }),
-        // A move's books per day at the day's other end: three minutes before midnight (UTC+8) in the four databases.
-        workerdProject("shards-day-end", [MOVE_BOOKS], [], migrations, { shards: 4, clockAt: "23:57" }),
         // Rounds drawn with a public beacon (docs/decisions/130): the same runtime, BEACON_URL set.
         workerdProject("beacon", ["tests/beacon/**/*.test.ts"], [], migrations, { beacon: true }),
         // The settlement benchmark (npm run bench) runs in the same runtime, only when asked.

@@ -1,6 +1,6 @@
 import { databasesOf } from "../worker/db/databases";
 import { forgetPerFile } from "./support/file-state";
-import { moveClockAhead } from "./support/clock-ahead";
+import { moveClockAhead } from "./support/isolate-clock";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { hashSmsCode } from "../worker/players/sms";
@@ -71,7 +71,7 @@ forgetPerFile(() => lastSteps.clear());
 /**
  * A code of a TOTP step this test file has not used yet for this secret. Each step signs in once
  * (docs/decisions/060-operator-sign-in.md) and the next one is valid already (one step of drift), so two
- * sign-ins a step go at once; a third moves the isolate's clock into the next step (tests/support/clock-ahead.ts).
+ * sign-ins a step go at once; a third moves the isolate's clock into the next step (tests/support/isolate-clock.ts).
  */
 export async function freshTotpCode(secret: string) {
   const now = Math.floor(Date.now() / 30_000);

@@ -1,22 +1,26 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { clockTime } from "#shared/days";
-import { playerWhere, today } from "./move-books-helpers";
+import { clockTime, formatDate } from "#shared/days";
+import { describeAtBothEnds, playerWhere, today } from "./move-books-helpers";
 import { shardD1 } from "./move-helpers";
+import { readsWallClock } from "../support/isolate-clock";
+import { shardIsControl } from "../shard-helpers";
 
-// The projects that run a move's books per day at set hours (vitest.config.ts, tests/clock-setup.ts) do read
-// that time of the player's day, in the test and in the Worker's code alike, whatever the hour the suite runs.
+// The tests of a move's books per day run at set times of today (describeAtBothEnds, tests/support/isolate-clock.ts):
+// they do read that time of the player's day, in the test and in the Worker's code alike, whatever the hour the suite
+// runs, and the tests after them the wall clock again; each run moves players between the databases it says.
 
-describe("the clock of the books per day's projects", () => {
-  it("reads the project's time of today (UTC+8) and runs on from it", async () => {
-    const clockAt = env.TEST_CLOCK_AT;
-    expect(clockAt, "a project of these tests sets its time of the day").toMatch(/^\d{2}:\d{2}$/);
-    const [hours, minutes] = clockAt!.split(":").map(Number);
-    const sinceSet = Date.now() - (today + (hours * 60 + minutes) * 60_000);
+describeAtBothEnds("the runs of the books per day's tests", (end) => {
+  it("moves players out of the control database early in the day, between databases of their own late", () => {
+    expect(end.shards.map(shardIsControl)).toEqual([end.fromControl, false, false]);
+  });
+
+  it("reads the run's time of today (UTC+8) and runs on from it", async () => {
+    expect(clockTime(end.clockAt)).toBe(`${formatDate(today)} ${end.time}`);
+    const sinceSet = Date.now() - end.clockAt;
     expect(sinceSet).toBeGreaterThanOrEqual(0);
-    // the clock is set before the file's storage is migrated; the day-end project's margin to midnight is 3 minutes
+    // the clock is set before the run's storage is made; the day's end leaves 3 minutes to midnight
     expect(sinceSet).toBeLessThan(180_000);
-    expect(clockTime(new Date().getTime()).slice(11)).toBe(clockTime(Date.now()).slice(11));
+    expect(clockTime(new Date().getTime())).toBe(clockTime(Date.now()));
     const first = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(Date.now()).toBeGreaterThan(first);
@@ -29,5 +33,11 @@ describe("the clock of the books per day's projects", () => {
       .first<{ createdAtMs: number }>();
     expect(user!.createdAtMs).toBeGreaterThanOrEqual(before);
     expect(user!.createdAtMs).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe("after the runs at both ends of the day", () => {
+  it("reads the wall clock again", () => {
+    expect(readsWallClock()).toBe(true);
   });
 });

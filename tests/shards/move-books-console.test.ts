@@ -1,7 +1,7 @@
 import { databasesOf } from "../../worker/db/databases";
 import { env, exports } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { api, expectOk, operatorLogin } from "../helpers";
 import { storedDaysOfShards } from "../../worker/insight/books-days-shards";
 import { movePlayer } from "../../worker/players/move";
@@ -9,7 +9,15 @@ import { formatDate } from "#shared/days";
 import { toMoney } from "#shared/money";
 import { at, lockAt, moveAt } from "../books-past-rows";
 import { d1Link, expectEveryShardBalanced } from "./move-helpers";
-import { expectDaysClose, live, playerWhere, today, tomorrowClosedAt, yesterdayClosedAt } from "./move-books-helpers";
+import {
+  describeAtBothEnds,
+  expectDaysClose,
+  live,
+  playerWhere,
+  today,
+  tomorrowClosedAt,
+  yesterdayClosedAt,
+} from "./move-books-helpers";
 
 // The console's books per day (/api/admin/books/days) and the accountant's CSV after a move: summed
 // over the shards, the move's line nets to nothing and the closing is what all shards hold.
@@ -24,14 +32,14 @@ async function csv(token: string, from: string, to: string) {
   return parse(await response.text(), { columns: true }) as Record<string, string>[];
 }
 
-describe("the console's books per day after a move", () => {
+describeAtBothEnds("the console's books per day after a move", ({ shards: s }) => {
   it("today and the closed day, summed over the shards, net the move to nothing", async () => {
-    const a = await playerWhere((s) => s === 0);
+    const a = await playerWhere((shard) => shard === s[0]);
     await moveAt(a.id, 600_00, at(2, 10));
     await lockAt(a.id, 100_00, at(1, 10));
     await moveAt(a.id, 20_00, at(0, 0, 30));
     await expectDaysClose([0, 1, 2, 3], yesterdayClosedAt());
-    expect(await movePlayer(d1Link(), a.username, 2, Date.now())).toMatchObject({ status: "moved" });
+    expect(await movePlayer(d1Link(), a.username, s[2], Date.now())).toMatchObject({ status: "moved" });
     const token = await operatorLogin();
     const page = await api("/api/admin/books/days", { token, page: 1 });
     expectOk(page);

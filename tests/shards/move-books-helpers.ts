@@ -1,6 +1,6 @@
 import { databasesOf } from "../../worker/db/databases";
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
+import { afterAll, beforeEach, describe, expect } from "vitest";
 import { walletHandle } from "../../worker/db/client";
 import { runInOneBatch } from "../../worker/db/batch";
 import { cancelOrderStatements } from "../../worker/room/bets";
@@ -18,9 +18,63 @@ import {
   shardOf,
   shardedPlayer,
 } from "./move-helpers";
+import { freshStorage } from "../support/fresh-storage";
+import { wallClock } from "../support/isolate-clock";
 
-// What the tests of a move in the books per day share (docs/decisions/162): players in a shard, what a shard holds,
-// today's statement and the days closed, a stake cancelled at a moment.
+// What the tests of a move in the books per day share (docs/decisions/162): the two ends of the player's day they run
+// at, players in a shard, what a shard holds, today's statement and the days closed, a stake cancelled at a moment.
+
+/**
+ * One run of a file's tests: the time of today (UTC+8) its clock is set at, "HH:MM" and as a moment (`at()`: the day
+ * the tests date their rows by), and the wallet shards a test moves players between, `shards[k]` for its part k, in
+ * ascending order (a move goes only to a shard at or above every shard that wrote the player's rows,
+ * docs/decisions/161). The project binds the "mixed" layout: shard 0 is the control database itself, shards 1 to 3
+ * databases of their own.
+ */
+type DayEnd = {
+  name: string;
+  time: string;
+  clockAt: number;
+  shards: readonly [number, number, number];
+  /** Whether part 0 is the control database itself (the other parts never are). */
+  fromControl: boolean;
+};
+
+/**
+ * The two runs. Early in the day, after every row the tests date today (none later than 02:00, so none lies in the
+ * future of a move made at the clock's time) and before the lock-ups' 08:00, part 0 is shard 0: a player moves out
+ * of the control database (and back into it). Three minutes before midnight the parts are shards 1 to 3: every move
+ * is between two databases of their own, as in a deployment of four.
+ */
+const DAY_ENDS: readonly DayEnd[] = [
+  {
+    name: "at 02:05, from the control database",
+    time: "02:05",
+    clockAt: at(0, 2, 5),
+    shards: [0, 1, 2],
+    fromControl: true,
+  },
+  {
+    name: "at 23:57, between databases of their own",
+    time: "23:57",
+    clockAt: at(0, 23, 57),
+    shards: [1, 2, 3],
+    fromControl: false,
+  },
+];
+
+/**
+ * A file's tests once at each end of the day (DAY_ENDS), each test in storage of its own made at its run's clock (each
+ * closes days), then the wall clock again. The Worker code a test calls in-process reads the same clock; a room does
+ * not (tests/support/isolate-clock.ts), so these tests touch no room.
+ */
+export function describeAtBothEnds(title: string, tests: (end: DayEnd) => void): void {
+  describe.each(DAY_ENDS.map((end) => [end.name, end] as const))(`${title}, %s`, (_name, end) => {
+    beforeEach(() => freshStorage({ clockAt: end.clockAt }));
+    afterAll(() => wallClock());
+    tests(end);
+  });
+}
 
 export const control = () => databasesOf(env).control;
 export const today = dayStartMs(Date.now());
@@ -87,8 +141,8 @@ export async function cancelAt(shard: number, roundId: number, atMs: number) {
 // Two runs of the move command at once (two operators, or a run started again while the first still goes): whatever
 // each answers, the player ends whole in one shard, unfrozen, nothing of theirs left anywhere else, and every shard's
 // books (live and per day) hold.
-export async function raceMoves(targets: [number, number]) {
-  const a = await playerWhere((s) => s === 0);
+export async function raceMoves(from: number, targets: [number, number]) {
+  const a = await playerWhere((s) => s === from);
   await moveAt(a.id, 400_00, at(0, 1));
   await lockAt(a.id, 100_00, at(0, 2));
   const outcomes = await Promise.allSettled(targets.map((to) => movePlayer(d1Link(), a.username, to, Date.now())));

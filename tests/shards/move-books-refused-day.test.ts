@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { walletHandle } from "../../worker/db/client";
 import { closeBooksDays } from "../../worker/insight/books-days";
 import { movePlayer } from "../../worker/players/move";
@@ -7,6 +7,7 @@ import { at, moveAt } from "../books-past-rows";
 import { d1Link, shardD1 } from "./move-helpers";
 import {
   control,
+  describeAtBothEnds,
   expectDaysClose,
   playerWhere,
   today,
@@ -17,15 +18,15 @@ import {
 // The move's day refuses in the source for a reason of its own (a player's row whose house mirror is
 // missing); the refusal names that row only, not the move's; once the mirror is written the day closes, move and all.
 
-describe("the move's day refused for another reason", () => {
+describeAtBothEnds("the move's day refused for another reason", ({ shards: s }) => {
   it("names only the broken row, and closes once it is mended", async () => {
-    const a = await playerWhere((s) => s === 0);
-    const other = await playerWhere((s) => s === 0);
+    const a = await playerWhere((shard) => shard === s[0]);
+    const other = await playerWhere((shard) => shard === s[0]);
     await moveAt(a.id, 250_00, at(1, 10));
-    await expectDaysClose([0, 1], yesterdayClosedAt());
-    expect(await movePlayer(d1Link(), a.username, 1, Date.now())).toMatchObject({ status: "moved" });
+    await expectDaysClose([s[0], s[1]], yesterdayClosedAt());
+    expect(await movePlayer(d1Link(), a.username, s[1], Date.now())).toMatchObject({ status: "moved" });
     // a player's row with no house side, written today in the source
-    const d1 = shardD1(0);
+    const d1 = shardD1(s[0]);
     const now = Date.now();
     await d1.batch([
       d1
@@ -50,6 +51,6 @@ describe("the move's day refused for another reason", () => {
         .bind(now),
       d1.prepare("UPDATE users SET money_cents = money_cents - 500 WHERE id = 1"),
     ]);
-    await expectDaysClose([0, 1], tomorrowClosedAt());
+    await expectDaysClose([s[0], s[1]], tomorrowClosedAt());
   });
 });

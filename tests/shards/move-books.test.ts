@@ -1,29 +1,25 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { walletHandle } from "../../worker/db/client";
 import { CLOSE_AFTER_MS, closeBooksDays, todaySoFar } from "../../worker/insight/books-days";
 import { movePlayer } from "../../worker/players/move";
 import { DAY_MS, formatDate } from "#shared/days";
 import { at, betAt, lockAt, moveAt, settleAt } from "../books-past-rows";
 import { d1Link, expectEveryShardBalanced, shardD1 } from "./move-helpers";
-import { control, live, playerWhere, today } from "./move-books-helpers";
+import { control, describeAtBothEnds, live, playerWhere, today } from "./move-books-helpers";
 
-// A move and the books per day (docs/decisions/162) over four shards that are four databases: the move is booked at
-// its instant in both shards, the player's history staying in the books of the shard that booked it, so the days
-// closed before stay as they were and the move's day closes in both.
+// A move and the books per day (docs/decisions/162): the move is booked at its instant in both shards, the player's
+// history staying in the books of the shard that booked it, so the days closed before stay as they were and the move's
+// day closes in both.
 
 const storedDays = async (shard: number) =>
   (await shardD1(shard).prepare("SELECT * FROM books_days ORDER BY day").all()).results;
 
-/** The shard the first test moved out of: the second keeps to the two shards the first left alone. */
-let firstSource: number | undefined;
-
-describe("a move in the books per day", () => {
+describeAtBothEnds("a move in the books per day", ({ shards: s }) => {
   it("is booked on its day in both shards: the days before stay closed, the move's day closes in both", async () => {
-    const a = await playerWhere((shard) => shard < 3);
+    const a = await playerWhere((shard) => shard === s[0]);
     const stays = await playerWhere((shard) => shard === a.shard);
-    const there = await playerWhere((shard) => shard === 3);
+    const there = await playerWhere((shard) => shard === s[2]);
     const source = a.shard;
-    firstSource = source;
     // three days of history: a deposit, a lock-up, a stake late yesterday in a round drawn after midnight (it wins
     // 99.00), a deposit this morning; the others' own movements in both shards
     await moveAt(a.id, 800_00, at(3, 10));
@@ -37,14 +33,14 @@ describe("a move in the books per day", () => {
 
     // the days up to yesterday close in both shards
     const closingAt = Math.max(Date.now(), today + CLOSE_AFTER_MS);
-    for (const shard of [source, 3]) {
+    for (const shard of [source, s[2]]) {
       const result = await closeBooksDays(walletHandle(shardD1(shard)), closingAt, control());
       expect(result.refused, `shard ${shard}`).toBeNull();
     }
-    const closedBefore = { source: await storedDays(source), target: await storedDays(3) };
+    const closedBefore = { source: await storedDays(source), target: await storedDays(s[2]) };
     expect(closedBefore.source.at(-1)).toMatchObject({ day: formatDate(today - DAY_MS), in_play_close_cents: 50_00 });
 
-    await movePlayer(d1Link(), a.username, 3, Date.now());
+    await movePlayer(d1Link(), a.username, s[2], Date.now());
     const balance = 800_00 - 300_00 - 50_00 + 99_00 + 30_00;
 
     // today so far: the move's balance leaves one shard and arrives in the other, each against its house
@@ -59,19 +55,19 @@ describe("a move in the books per day", () => {
       { side: "players", kind: "move", cents: -balance, rows: 1 },
       { side: "house", kind: "move", cents: balance, rows: 1 },
     ]);
-    expect(await movedToday(3)).toEqual([
+    expect(await movedToday(s[2])).toEqual([
       { side: "players", kind: "move", cents: balance, rows: 1 },
       { side: "house", kind: "move", cents: -balance, rows: 1 },
     ]);
     // the lock-up went with the player
-    expect((await live(3)).financeCents).toBe(300_00);
+    expect((await live(s[2])).financeCents).toBe(300_00);
     expect((await live(source)).financeCents).toBe(0);
 
     // the days before stay as they were; the move's day closes in both shards and tomorrow opens from it
     expect(await storedDays(source)).toEqual(closedBefore.source);
-    expect(await storedDays(3)).toEqual(closedBefore.target);
+    expect(await storedDays(s[2])).toEqual(closedBefore.target);
     const tomorrow = Math.max(Date.now(), today + DAY_MS + CLOSE_AFTER_MS);
-    for (const shard of [source, 3]) {
+    for (const shard of [source, s[2]]) {
       const result = await closeBooksDays(walletHandle(shardD1(shard)), tomorrow, control());
       expect(result.refused, `shard ${shard}`).toBeNull();
       expect(result.closed).toContain(formatDate(today));
@@ -82,7 +78,7 @@ describe("a move in the books per day", () => {
   });
 
   it("leaves the days not closed yet at the move to close later in both shards, the player's rows in the source's", async () => {
-    const [from, to] = [0, 1, 2].filter((shard) => shard !== firstSource);
+    const [from, to] = [s[0], s[1]];
     const a = await playerWhere((shard) => shard === from);
     const there = await playerWhere((shard) => shard === to);
     // nothing of these two shards is closed: the cron has not run since the day before yesterday

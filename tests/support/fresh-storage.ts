@@ -6,15 +6,20 @@ import { walletBindings } from "../../worker/db/shards";
 import { controlSetupStatements, walletSetupStatements } from "../../worker/db/database-setup";
 import { allDatabases } from "../shard-helpers";
 import { forgetFileState } from "./file-state";
+import { setClockAt } from "./isolate-clock";
 import { forgetRoomRef } from "../../worker/api/routes/game-shared";
 
 /**
  * Empty storage and fresh databases, as every test file starts (tests/setup.ts, docs/decisions/165). reset()
  * deletes every Durable Object of the runtime: the rooms with their storage and alarms, and the D1 databases,
- * which Miniflare keeps in Durable Objects (tests/storage-reset.test.ts checks both).
+ * which Miniflare keeps in Durable Objects (tests/storage-reset.test.ts checks both). With `clockAt` (a moment), the
+ * isolate's clock is set there first (tests/support/isolate-clock.ts), so the rows the setup and the seed date now
+ * are dated then, as the tests that follow read the clock.
  */
-export async function freshStorage(): Promise<void> {
+export async function freshStorage({ clockAt }: { clockAt?: number } = {}): Promise<void> {
+  // the file before's tokens, cookies and clock
   forgetFileState();
+  if (clockAt) setClockAt(clockAt);
   // the Worker's one memory keyed by a row's id, which the next file's rows reuse: rooms' names and games
   forgetRoomRef();
   await emptyStorage();
