@@ -11,6 +11,7 @@ interface __BaseEnv_Env {
 	ASSETS: Fetcher;
 	API_MODE: "demo";
 	UPSTREAM_API_BASE: "";
+	UPSTREAM_TIMEOUT_MS: "6000";
 	CURRENCY_LABEL: "USD";
 	ROUND_SECONDS: "180";
 	CLOSE_SECONDS: "60";
@@ -42,6 +43,8 @@ declare namespace Cloudflare {
 		ASSETS: Fetcher;
 		API_MODE: "demo";
 		UPSTREAM_API_BASE: "";
+		UPSTREAM_TIMEOUT_MS: "6000";
+	UPSTREAM_TIMEOUT_MS: "6000";
 		CURRENCY_LABEL: "USD";
 		ROUND_SECONDS: "180";
 		CLOSE_SECONDS: "60";
@@ -64,7 +67,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_MODE" | "UPSTREAM_API_BASE" | "CURRENCY_LABEL" | "ROUND_SECONDS" | "CLOSE_SECONDS" | "FINANCE_TEST_CLOCK" | "IDLE_ROUND_RETENTION_DAYS" | "PUBLIC_CACHE_SECONDS" | "PRICES_WS_URL" | "BEACON_URL" | "BEACON_MAX_WAIT_SECONDS" | "BEACON_TEST_PUBLIC_KEY" | "PEPPER" | "SESSION_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_MODE" | "UPSTREAM_API_BASE" | "UPSTREAM_TIMEOUT_MS" | "CURRENCY_LABEL" | "ROUND_SECONDS" | "CLOSE_SECONDS" | "FINANCE_TEST_CLOCK" | "IDLE_ROUND_RETENTION_DAYS" | "PUBLIC_CACHE_SECONDS" | "PRICES_WS_URL" | "BEACON_URL" | "BEACON_MAX_WAIT_SECONDS" | "BEACON_TEST_PUBLIC_KEY" | "PEPPER" | "SESSION_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;
