@@ -1,8 +1,22 @@
-import { exports } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 
-// The PricesDO against a real local feed (tests/support/price-feed-server.mjs) on 127.0.0.1.
+// The PricesDO against a real local feed (tests/support/price-feed-server.mjs) on 127.0.0.1. Its alarm subscribes a
+// socket 2 s after it opens and reconnects after a doubling delay (worker/prices/prices-do.ts): the tests read when
+// it is due and run it now (runDurableObjectAlarm) instead of waiting for it.
 const control = inject("pricesFeedControl");
+const pricesRoom = () => env.PRICES.get(env.PRICES.idFromName("prices"));
+/** The price room's feed state, its next alarm, its clock and the browsers it has, read inside it. */
+const inside = () =>
+  runInDurableObject(pricesRoom(), async (room, state) => ({
+    feed: (await room.snapshot()).feed,
+    alarmAtMs: await state.storage.getAlarm(),
+    nowMs: Date.now(),
+    listeners: state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length,
+  }));
+/** Runs the price room's alarm now, as its time would: the subscription, a keep-alive or a reconnect. */
+const runAlarm = () => runDurableObjectAlarm(pricesRoom());
 
 type FeedConnection = {
   connectedAtMs: number;
@@ -43,11 +57,15 @@ async function listen() {
 
 const tickers = (rows: object[]) => JSON.stringify({ arg: { channel: "tickers" }, data: rows });
 const openConnections = async () => (await feedState()).filter((c) => c.open);
-const subscribedConnection = () =>
-  eventually(
+/** Once the feed socket is open, runs the alarm that subscribes it and returns it subscribed. */
+async function subscribedConnection() {
+  await eventually(async () => (await inside()).feed === "up", "the feed socket open");
+  await runAlarm();
+  return eventually(
     async () => (await openConnections()).find((c) => c.subscriptions.some((s) => s.channel === "tickers")),
     "the tickers subscription",
   );
+}
 const homeHtml = async () =>
   (await exports.default.fetch("https://app.test/", { headers: { "accept-language": "en" } })).text();
 
@@ -60,10 +78,19 @@ describe("market prices", { timeout: 20_000 }, () => {
     expect((await feedState()).length).toBe(before);
 
     const browser = await listen();
+    // the socket opens at once; its subscription is the alarm's, due 2 s later
+    const opened = await eventually(async () => (await inside()).feed === "up" && (await openConnections())[0], "open");
+    expect(opened.subscriptions).toEqual([]);
+    const { alarmAtMs: subscribeAtMs } = await inside();
+    expect(subscribeAtMs! - opened.connectedAtMs).toBeGreaterThanOrEqual(1_900);
+    expect(subscribeAtMs! - opened.connectedAtMs).toBeLessThan(3_000);
     const connection = await subscribedConnection();
     const [instruments, ...rest] = connection.subscriptions;
     expect(instruments).toMatchObject({ channel: "instruments", instType: "SPOT" });
-    expect(instruments.atMs - connection.connectedAtMs).toBeGreaterThanOrEqual(1_900);
+    // then the keep-alive, 20 s after the socket opened
+    const { alarmAtMs: keepAliveAtMs } = await inside();
+    expect(keepAliveAtMs! - opened.connectedAtMs).toBeGreaterThanOrEqual(19_900);
+    expect(keepAliveAtMs! - opened.connectedAtMs).toBeLessThan(21_000);
     expect(rest.map((s) => s.instId)).toEqual([
       "BTC-USDT",
       "ETH-USDT",
@@ -89,7 +116,7 @@ describe("market prices", { timeout: 20_000 }, () => {
     expect(html).toMatch(/class="price-row" data-coin="BTC"/);
 
     browser.close();
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(async () => (await inside()).listeners === 1, "the first browser gone");
     expect(await openConnections()).toHaveLength(1); // the second browser still listens
     second.close();
     await eventually(
@@ -104,10 +131,13 @@ describe("market prices", { timeout: 20_000 }, () => {
     const seen = browser.messages.length;
     await feed("drop");
     await eventually(() => browser.messages.slice(seen).some((m) => m.feed === "down"), "the feed shown as down");
-    await eventually(
-      async () => (await feedState()).filter((c) => c.open && c.subscriptions.length > 0).length === 1,
-      "a new subscribed feed socket",
-    );
+    // the first retry is due a second after the drop: run now
+    const { alarmAtMs, nowMs } = await inside();
+    expect(alarmAtMs! - nowMs).toBeGreaterThan(500);
+    expect(alarmAtMs! - nowMs).toBeLessThanOrEqual(1_000);
+    await runAlarm();
+    await subscribedConnection();
+    expect(await openConnections()).toHaveLength(1);
     await eventually(() => browser.messages.at(-1)?.feed === "up", "the feed shown as up again");
     browser.close();
     await eventually(async () => (await openConnections()).length === 0, "the feed socket closed");
@@ -117,7 +147,16 @@ describe("market prices", { timeout: 20_000 }, () => {
     await feed("refuse?on=1");
     const browser = await listen();
     await eventually(() => browser.messages.some((m) => m.feed === "down"), "the feed shown as down");
+    // each refused try doubles the wait before the next: 1 s, 2 s, 4 s (up to a minute)
+    for (const delayMs of [1_000, 2_000, 4_000]) {
+      const { feed: state, alarmAtMs, nowMs } = await inside();
+      expect(state).toBe("down");
+      expect(alarmAtMs! - nowMs, `the retry after ${delayMs} ms`).toBeGreaterThan(delayMs - 500);
+      expect(alarmAtMs! - nowMs, `the retry after ${delayMs} ms`).toBeLessThanOrEqual(delayMs);
+      if (delayMs < 4_000) expect(await runAlarm()).toBe(true);
+    }
     await feed("refuse?on=0");
+    await runAlarm();
     await subscribedConnection();
     await feed("send", tickers([{ instId: "ETH-USDT", last: "3000", sodUtc8: "3100", ts: String(Date.now()) }]));
     await eventually(() => browser.messages.find((m) => m.prices?.ETH?.last === 3000), "ETH after the reconnect");

@@ -20,6 +20,7 @@ describe("readConfig", () => {
     expect(readConfig(env({}))).toEqual({
       apiMode: "demo",
       upstreamApiBase: "",
+      upstreamTimeoutMs: 6_000,
       currencyLabel: "USD",
       roundSeconds: 180,
       closeSeconds: 60,
@@ -66,6 +67,12 @@ describe("readConfig", () => {
     );
   });
 
+  it("takes the upstream's deadline in milliseconds, 6 s unless set, refusing none or past a minute", () => {
+    expect(readConfig(env({ UPSTREAM_TIMEOUT_MS: "300" })).upstreamTimeoutMs).toBe(300);
+    for (const wrong of ["0", "99", "60001", "soon"])
+      expect(() => readConfig(env({ UPSTREAM_TIMEOUT_MS: wrong })), wrong).toThrow(/UPSTREAM_TIMEOUT_MS/);
+  });
+
   it("takes the public cache time in seconds, 0 turning it off", () => {
     expect(readConfig(env({ PUBLIC_CACHE_SECONDS: "0" })).publicCacheSeconds).toBe(0);
     expect(readConfig(env({ PUBLIC_CACHE_SECONDS: "120" })).publicCacheSeconds).toBe(120);
@@ -95,7 +102,9 @@ describe("readConfig", () => {
       authToken: "token",
       from: "+15005550006",
       messagingServiceSid: "",
+      timeoutMs: 8_000,
     });
+    expect(readConfig(env({ ...twilio, TWILIO_TIMEOUT_MS: "300" })).sms).toMatchObject({ timeoutMs: 300 });
     const service = readConfig(
       env({
         ...twilio,
@@ -120,6 +129,7 @@ describe("readConfig", () => {
     [{ ...twilio, TWILIO_FROM: "" }, /TWILIO_FROM .* or TWILIO_MESSAGING_SERVICE_SID/],
     [{ ...twilio, TWILIO_MESSAGING_SERVICE_SID: "MG1" }, /TWILIO_MESSAGING_SERVICE_SID/],
     [{ ...twilio, TWILIO_API_BASE: "api.twilio.com" }, /TWILIO_API_BASE/],
+    [{ ...twilio, TWILIO_TIMEOUT_MS: "0" }, /TWILIO_TIMEOUT_MS/],
   ])("refuses an SMS provider without what it needs: %j", (overrides, pattern) => {
     expect(() => readConfig(env(overrides))).toThrow(pattern);
   });

@@ -4,6 +4,9 @@ import { z } from "zod";
 const schema = z.object({
   API_MODE: z.enum(["demo", "proxy"]).default("demo"),
   UPSTREAM_API_BASE: z.string().default(""),
+  // How long an upstream call may take in proxy mode, the whole answer included (docs/product.md#constants-and-limits);
+  // the tests set a short one to see it cut.
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(6_000),
   CURRENCY_LABEL: z.enum(["USD", "RM"]).default("USD"),
   ROUND_SECONDS: z.coerce.number().int().min(30).max(86_400).default(180),
   CLOSE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
@@ -46,6 +49,8 @@ const schema = z.object({
   TWILIO_FROM: z.string().trim().default(""),
   TWILIO_MESSAGING_SERVICE_SID: z.string().trim().default(""),
   TWILIO_AUTH_TOKEN: z.string().default(""),
+  // How long Twilio may take to accept a message before the send counts as failed; the tests set a short one.
+  TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   // Cloudflare Access in front of the console (worker/api/access.ts): the team domain
   // (<team>.cloudflareaccess.com; a full http(s) origin for a local key server) and the application's
   // audience tag. Both or neither.
@@ -63,6 +68,8 @@ const schema = z.object({
 export type Config = {
   apiMode: "demo" | "proxy";
   upstreamApiBase: string;
+  /** UPSTREAM_TIMEOUT_MS: the proxy's deadline for an upstream's whole answer. */
+  upstreamTimeoutMs: number;
   currencyLabel: "USD" | "RM";
   roundSeconds: number;
   closeSeconds: number;
@@ -88,6 +95,8 @@ export type SmsProvider =
       authToken: string;
       from: string;
       messagingServiceSid: string;
+      /** TWILIO_TIMEOUT_MS: how long Twilio may take to accept a message. */
+      timeoutMs: number;
     };
 
 const cache = new WeakMap<object, Config>();
@@ -128,6 +137,7 @@ export function readConfig(env: Env): Config {
     sms: smsProvider(v),
     apiMode: v.API_MODE,
     upstreamApiBase: v.UPSTREAM_API_BASE.replace(/\/+$/, ""),
+    upstreamTimeoutMs: v.UPSTREAM_TIMEOUT_MS,
     currencyLabel: v.CURRENCY_LABEL,
     roundSeconds: v.ROUND_SECONDS,
     closeSeconds: v.CLOSE_SECONDS,
@@ -174,5 +184,6 @@ function smsProvider(v: z.infer<typeof schema>): SmsProvider {
     authToken: v.TWILIO_AUTH_TOKEN,
     from: v.TWILIO_FROM,
     messagingServiceSid: v.TWILIO_MESSAGING_SERVICE_SID,
+    timeoutMs: v.TWILIO_TIMEOUT_MS,
   };
 }

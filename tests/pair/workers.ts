@@ -1,11 +1,11 @@
 // Real Workers for the pair tests (Node side): the bundled app in Miniflare, bindings from wrangler.toml,
 // each with its own in-memory D1 and Durable Objects, served on its own 127.0.0.1 port.
 import { dirname } from "node:path";
-import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Miniflare, convertV4MiniflareOptions, type V4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { seedStatements } from "../../worker/seed/seed";
 import { controlSetupStatements, walletSetupStatements } from "../../worker/db/database-setup";
+import { snapshotStatements } from "../../scripts/test-schema.mjs";
 
 export const PEPPER = "pair-test-pepper";
 type D1 = Awaited<ReturnType<Miniflare["getD1Database"]>>;
@@ -71,13 +71,16 @@ export async function startWorker(bundle: string, vars: Record<string, string>):
   return { url, db, shards, logs, scheduled, dispose: () => mf.dispose() };
 }
 
-/** Migrations, id ranges and demo data in every database, as `npm run db:migrate` and `npm run db:seed` prepare them. */
+/**
+ * The migrations' schema, id ranges and demo data in every database, as `npm run db:migrate` and `npm run db:seed`
+ * prepare them: the schema from tests/fixtures/schema.sql in one batch a database, as every other test database starts
+ * (tests/setup.ts; scripts/test-schema.test.ts and tests/schema-snapshot.test.ts check it is what the migrations give).
+ */
 export async function migrateAndSeed(worker: LocalWorker) {
-  const migrations = await readD1Migrations("./migrations");
+  const schema = snapshotStatements();
   const seed = await seedStatements(PEPPER);
   const run = (db: D1, statements: string[]) => db.batch(statements.map((statement) => db.prepare(statement)));
-  for (const db of [worker.db, ...worker.shards.map((s) => s.db)])
-    for (const migration of migrations) await run(db, migration.queries);
+  for (const db of databasesOf(worker)) await run(db, schema);
   await run(worker.db, controlSetupStatements(Date.now()));
   await run(worker.db, seed.control);
   // shard 0 bound to the control database itself (npm start's one database) is seeded there

@@ -2,9 +2,6 @@ import { ProductError } from "#shared/product-error";
 import { message, type ApiLang } from "#shared/messages";
 import type { SmsProvider } from "../config";
 
-/** How long Twilio may take to accept a message before the send counts as failed (no code is kept). */
-export const TWILIO_TIMEOUT_MS = 8_000;
-
 /** `phone` is the number in E.164 (docs/decisions/168), `dialCode` its country calling code. */
 export type SmsRecipient = { dialCode: string; phone: string };
 /** What a send gives back: in `screen` mode, the code the page shows instead of a text message. */
@@ -64,12 +61,13 @@ function twilioSender(sms: Extract<SmsProvider, { provider: "twilio" }>): SmsSen
           method: "POST",
           headers: { authorization, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
           body: form,
-          signal: AbortSignal.timeout(TWILIO_TIMEOUT_MS),
+          // past TWILIO_TIMEOUT_MS the send counts as failed, and no code is kept
+          signal: AbortSignal.timeout(sms.timeoutMs),
         });
       } catch (error) {
         const timedOut = error instanceof Error && error.name === "TimeoutError";
         console.error(
-          JSON.stringify({ sms: "twilio", error: timedOut ? `no answer in ${TWILIO_TIMEOUT_MS} ms` : "unreachable" }),
+          JSON.stringify({ sms: "twilio", error: timedOut ? `no answer in ${sms.timeoutMs} ms` : "unreachable" }),
         );
         throw new ProductError(1180);
       }

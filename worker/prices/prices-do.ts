@@ -14,7 +14,9 @@ const FAN_OUT_EVERY_MS = 1_000; // tickers arrive in bursts; browsers get at mos
 /**
  * The market prices (docs/product.md#market-prices): the only socket to the upstream feed, open only while a browser
  * listens on /ws/prices; the last ticker per coin with its time, kept in storage; one message a second
- * at most to every browser. Reconnects with backoff, driven by the alarm, so eviction loses nothing.
+ * at most to every browser. One alarm drives the socket's life: the subscription 2 s after it opens, the
+ * keep-alive and watchdog, and the reconnects with backoff, so eviction loses nothing and the tests run each step
+ * (runDurableObjectAlarm, tests/prices.test.ts) instead of waiting for it.
  */
 export class PricesDO extends DurableObject<Env> {
   private prices: Partial<Record<Coin, CoinPrice>> = {};
@@ -22,8 +24,10 @@ export class PricesDO extends DurableObject<Env> {
   private connecting: Promise<void> | null = null;
   private feed: FeedState = "idle";
   private retryDelayMs: number | null = null;
+  private openedAtMs = 0;
+  /** Whether the open socket was sent its subscriptions (the alarm sends them SUBSCRIBE_DELAY_MS after it opened). */
+  private subscribed = false;
   private lastMessageAtMs = 0;
-  private subscribeTimer: ReturnType<typeof setTimeout> | undefined;
   private fanOutTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -69,9 +73,13 @@ export class PricesDO extends DurableObject<Env> {
     if (this.listeners(ws) === 0) this.closeUpstream();
   }
 
-  /** Keep-alive, watchdog and reconnect in one: runs every 20 s while anyone listens, sooner after a drop. */
+  /**
+   * Subscription, keep-alive, watchdog and reconnect in one: runs 2 s after the socket opens, then every 20 s while
+   * anyone listens, sooner after a drop.
+   */
   async alarm(): Promise<void> {
     if (this.listeners() === 0) return this.closeUpstream();
+    if (this.upstream && !this.subscribed) return this.subscribe(this.upstream);
     if (this.upstream && Date.now() - this.lastMessageAtMs > SILENT_FEED_MS) {
       console.error(JSON.stringify({ prices: "feed silent, reconnecting" }));
       this.dropUpstream(this.upstream);
@@ -119,20 +127,25 @@ export class PricesDO extends DurableObject<Env> {
     }
     socket.accept();
     this.upstream = socket;
-    this.lastMessageAtMs = Date.now();
+    this.subscribed = false;
+    this.openedAtMs = this.lastMessageAtMs = Date.now();
     socket.addEventListener("message", (event) => this.onFeedMessage(event.data));
     socket.addEventListener("close", () => this.upstreamLost(socket));
     socket.addEventListener("error", () => this.upstreamLost(socket));
-    this.subscribeTimer = setTimeout(() => {
-      try {
-        socket.send(instrumentsSubscription());
-        socket.send(tickersSubscription());
-      } catch {
-        // the close event follows
-      }
-    }, SUBSCRIBE_DELAY_MS);
     this.setFeed("up");
-    await this.ctx.storage.setAlarm(Date.now() + KEEPALIVE_MS);
+    await this.ctx.storage.setAlarm(this.openedAtMs + SUBSCRIBE_DELAY_MS);
+  }
+
+  /** The instruments channel, then the tickers; the first keep-alive follows 20 s after the socket opened. */
+  private async subscribe(socket: WebSocket) {
+    this.subscribed = true;
+    try {
+      socket.send(instrumentsSubscription());
+      socket.send(tickersSubscription());
+    } catch {
+      // the close event follows
+    }
+    await this.ctx.storage.setAlarm(this.openedAtMs + KEEPALIVE_MS);
   }
 
   private onFeedMessage(data: string | ArrayBuffer) {
@@ -163,8 +176,6 @@ export class PricesDO extends DurableObject<Env> {
   }
 
   private dropUpstream(socket: WebSocket | null) {
-    if (this.subscribeTimer !== undefined) clearTimeout(this.subscribeTimer);
-    this.subscribeTimer = undefined;
     if (socket === this.upstream) this.upstream = null;
     try {
       socket?.close(1000, "closing");

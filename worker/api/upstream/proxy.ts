@@ -6,7 +6,6 @@ import { contractPath } from "./allow-list";
 import { sanitizeUpstreamArticles } from "../../content/articles";
 import { SHARD_RETRY_SECONDS } from "../../db/shard-trouble";
 
-const UPSTREAM_TIMEOUT_MS = 6_000; // docs/product.md#constants-and-limits, for the whole answer, body included
 const MAX_REQUEST_BYTES = 64 * 1024;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 const FORWARDED_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\b/i;
@@ -37,7 +36,9 @@ export async function forwardToUpstream(request: Request, config: Config): Promi
   const path = contractPath(url.pathname);
   let lang = apiLang(request.headers.get("accept-language") ?? undefined);
   if (request.method !== "POST" || !path) return failure(lang, new ProductError(1001), 404);
-  const body = await readLimited(request.body, MAX_REQUEST_BYTES, Date.now() + UPSTREAM_TIMEOUT_MS).catch(() => null);
+  // the deadline for the whole answer, body included: UPSTREAM_TIMEOUT_MS (docs/product.md#constants-and-limits)
+  const timeoutMs = config.upstreamTimeoutMs;
+  const body = await readLimited(request.body, MAX_REQUEST_BYTES, Date.now() + timeoutMs).catch(() => null);
   if (body === null) return failure(lang, new ProductError(1001));
   lang = langOfBody(body) ?? lang;
   const target = `${config.upstreamApiBase}${path}`;
@@ -46,14 +47,14 @@ export async function forwardToUpstream(request: Request, config: Config): Promi
     "content-type": FORWARDED_TYPES.test(type) ? type : "application/json",
     accept: "application/json",
   };
-  const deadline = Date.now() + UPSTREAM_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
   try {
     const upstream = await fetch(target, {
       method: "POST",
       headers,
       body,
       redirect: "manual",
-      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const answer = await readEnvelope(upstream, deadline, lang);
     // A refusal the upstream answered 503 (an account whose wallet shard is unavailable, 1240,
