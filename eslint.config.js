@@ -78,7 +78,7 @@ export default tseslint.config(
   },
   // SQL text names a table through the schema's object (`FROM ${bets} b`), never as a word: docs/decisions/190.
   {
-    files: ["worker/**/*.ts", "shared/**/*.ts"],
+    files: ["worker/**/*.ts", "shared/**/*.ts", "tests/**/*.{ts,tsx,mjs,js}", "scripts/**/*.{ts,mjs,js}"],
     plugins: { local },
     rules: { "local/sql-names-tables": "error" },
   },
