@@ -82,8 +82,12 @@ export default tseslint.config(
     plugins: { local },
     rules: { "local/sql-names-tables": "error" },
   },
-  // The migrations' own test writes rows into the tables as the first migrations made them, in their SQL.
-  { files: ["worker/db/migrations.test.ts"], rules: { "local/sql-names-tables": "off" } },
+  // The migrations' own test writes rows into the tables as the first migrations made them, in their SQL; the
+  // rule's own test holds the mistakes it refuses, as code samples in strings.
+  {
+    files: ["worker/db/migrations.test.ts", "scripts/lint/sql-names-tables.test.ts"],
+    rules: { "local/sql-names-tables": "off" },
+  },
   // The sanitizer and the redirect check look for control characters on purpose.
   { files: ["shared/content/sanitize-html*.ts", "app/lib/session.server.ts"], rules: { "no-control-regex": "off" } },
 );

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { clockTime } from "#shared/days";
 import { playerWhere, today } from "./move-books-helpers";
 import { shardD1 } from "./move-helpers";
+import { users } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The projects that run a move's books per day at set hours (vitest.config.ts, tests/clock-setup.ts) do read
 // that time of the player's day, in the test and in the Worker's code alike, whatever the hour the suite runs.
@@ -24,7 +26,7 @@ describe("the clock of the books per day's projects", () => {
     const before = Date.now();
     const p = await playerWhere(() => true);
     const user = await shardD1(p.shard)
-      .prepare("SELECT created_at_ms AS createdAtMs FROM users WHERE id = ?")
+      .prepare(`SELECT created_at_ms AS createdAtMs FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(p.id)
       .first<{ createdAtMs: number }>();
     expect(user!.createdAtMs).toBeGreaterThanOrEqual(before);

@@ -8,6 +8,8 @@ import { DAY_MS, formatDate } from "#shared/days";
 import { at, moveAt } from "../books-past-rows";
 import { d1Link, shardD1 } from "./move-helpers";
 import { expectDaysClose, playerWhere, today, tomorrowClosedAt, yesterdayClosedAt } from "./move-books-helpers";
+import { ledger } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // A player with five days of history moved into a shard whose books began later (a shard added to take
 // players, docs/decisions/115: "a new shard takes new players only, and npm run player -- move moves existing ones to
@@ -20,7 +22,7 @@ describe("the console's days after a move into a newer shard", () => {
     await moveAt(a.id, 900_00, at(5, 10));
     await moveAt(a.id, 10_00, at(3, 10));
     const firstOwn = await shardD1(3)
-      .prepare("SELECT MIN(created_at_ms) AS at FROM ledger")
+      .prepare(`SELECT MIN(created_at_ms) AS at FROM ${quotedTable(ledger)}`)
       .first<{ at: number | null }>();
     // shard 3 booked nothing before the day before yesterday (its own rows, if any, are today's seed)
     expect(firstOwn!.at === null || firstOwn!.at >= at(2, 0)).toBe(true);

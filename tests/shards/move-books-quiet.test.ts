@@ -3,6 +3,8 @@ import { movePlayer } from "../../worker/players/move";
 import { at, betAt, lockAt, moveAt } from "../books-past-rows";
 import { d1Link, expectEveryShardBalanced, shardD1 } from "./move-helpers";
 import { cancelAt, expectDaysClose, expectTodayTrue, live, playerWhere, tomorrowClosedAt } from "./move-books-helpers";
+import { booksDays } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Players with no money (nothing at all; a lock-up and a balance of zero), and a stake placed the day
 // before and cancelled after midnight with no day closed yet in either shard when the player moves.
@@ -28,11 +30,15 @@ describe("quiet players and a cancelled stake", () => {
     await cancelAt(2, round, at(0, 0, 3));
     const again = await betAt(a.id, 10_00, at(0, 0, 40));
     await cancelAt(2, again, at(0, 0, 41));
-    expect(await shardD1(3).prepare("SELECT COUNT(*) AS n FROM books_days").first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await shardD1(3)
+        .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(booksDays)}`)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 });
     expect(await movePlayer(d1Link(), a.username, 3, Date.now())).toMatchObject({ status: "moved" });
     await expectDaysClose([2, 3], tomorrowClosedAt());
     const yesterday = await shardD1(2)
-      .prepare("SELECT in_play_close_cents AS c FROM books_days ORDER BY day DESC LIMIT 1 OFFSET 1")
+      .prepare(`SELECT in_play_close_cents AS c FROM ${quotedTable(booksDays)} ORDER BY day DESC LIMIT 1 OFFSET 1`)
       .first<{ c: number }>();
     expect(yesterday!.c).toBe(40_00);
   });

@@ -3,6 +3,8 @@ import { movePlayer } from "../../worker/players/move";
 import { at, moveAt } from "../books-past-rows";
 import { credit, d1Link, expectEveryShardBalanced, shardD1 } from "./move-helpers";
 import { expectDaysClose, expectTodayTrue, live, playerWhere, tomorrowClosedAt } from "./move-books-helpers";
+import { users } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // A move stopped after its copy (before the directory switch) and run again after the source changed (an operator's
 // credit of the frozen player): the stale copy is undone and the move made again, whole and booked once
@@ -17,7 +19,7 @@ describe("a move run again", () => {
     await credit(0, a.id, 7_00);
     expect(await movePlayer(d1Link(), a.username, 1, Date.now())).toMatchObject({ status: "moved", to: 1 });
     const money = await shardD1(1)
-      .prepare("SELECT money_cents AS m FROM users WHERE id = ?")
+      .prepare(`SELECT money_cents AS m FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(a.id)
       .first<{ m: number }>();
     expect(money!.m).toBe(507_00);

@@ -9,6 +9,8 @@ import {
   tomorrowClosedAt,
   yesterdayClosedAt,
 } from "./move-books-helpers";
+import { adjustmentRequests } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // A move stopped after its copy, the next run refused (the copy undone in the target), then moved
 // again the same day: both shards' books per day hold.
@@ -22,13 +24,16 @@ describe("a move undone then done", () => {
     await expect(movePlayer(d1Link({ db: "control", batch: 1 }), a.username, 2, Date.now())).rejects.toThrow(/stopped/);
     await shardD1(0)
       .prepare(
-        "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)",
+        `INSERT INTO ${quotedTable(adjustmentRequests)} (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)`,
       )
       .bind(a.id, Date.now())
       .run();
     await expect(movePlayer(d1Link(), a.username, 2, Date.now())).rejects.toThrow(/awaiting an operator/);
     for (const s of [0, 2]) await expectTodayTrue(s);
-    await shardD1(0).prepare("UPDATE adjustment_requests SET status = 'rejected' WHERE user_id = ?").bind(a.id).run();
+    await shardD1(0)
+      .prepare(`UPDATE ${quotedTable(adjustmentRequests)} SET status = 'rejected' WHERE user_id = ?`)
+      .bind(a.id)
+      .run();
     expect(await movePlayer(d1Link(), a.username, 2, Date.now())).toMatchObject({ status: "moved" });
     for (const s of [0, 2]) await expectTodayTrue(s);
     await expectEveryShardBalanced();
