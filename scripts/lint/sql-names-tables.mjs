@@ -2,7 +2,8 @@
 // The table comes in as its object: in a Drizzle `sql` template as `FROM ${depositRequests} d`, which renders its
 // quoted name; in SQL written as a plain string (the player's move over raw D1, the databases' setup rows, the demo
 // seed) as `FROM ${quotedTable(depositRequests)} d` (worker/db/quoted-table.ts). Renaming a table in
-// worker/db/schema/ renames it in every statement, or the statement does not compile.
+// worker/db/schema/ renames it in every statement, or the statement does not compile. It lints worker/, shared/,
+// tests/ and scripts/, and follows a `const` holding a string one hop into the SQL text that uses it.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
