@@ -72,14 +72,7 @@ adminRoomRoutes.post("/api/admin/rooms", async (c) => {
     currencyTab: form.roomtype,
     kind: form.kind,
   });
-  return ok(
-    c,
-    pageOf(
-      rows.map(roomRow),
-      page,
-      ROOMS_PAGE_SIZE,
-    ) satisfies Paged<RoomRow>,
-  );
+  return ok(c, pageOf(rows.map(roomRow), page, ROOMS_PAGE_SIZE) satisfies Paged<RoomRow>);
 });
 
 adminRoomRoutes.post("/api/admin/rooms/get", async (c) =>
