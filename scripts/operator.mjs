@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { persistArgs, wrangler, wranglerCommand } from "./lib/local-env.mjs";
-import { loadTs } from "./lib/load-ts.mjs";
+import { loadTs, quotedTables } from "./lib/load-ts.mjs";
 
 const ROLES = ["viewer", "cashier", "manager", "admin"];
 const [command, username, ...rest] = process.argv.slice(2);
@@ -30,6 +30,7 @@ if (!ROLES.includes(role)) usage(`The role is one of ${ROLES.join(", ")}.`);
 if (emailAt >= 0 && !/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/.test(email)) usage("The email is not an email address.");
 
 const { newEnrolmentCode, enrolmentCodeHash, ENROLMENT_TTL_MS } = await loadTs("shared/operators/enrolment-code.ts");
+const tables = await quotedTables();
 const code = newEnrolmentCode();
 const nowMs = Date.now();
 const name = `'${username}'`;
@@ -38,18 +39,18 @@ const name = `'${username}'`;
 // The id comes from the directory of accounts, where names are unique across every wallet shard
 // (docs/decisions/161); an operator lives in the control database (shard NULL).
 const sql = [
-  `INSERT INTO account_directory (username, shard, created_at_ms)
-    SELECT ${name}, NULL, ${nowMs} WHERE NOT EXISTS (SELECT 1 FROM account_directory WHERE lower(username) = lower(${name}));`,
-  `INSERT INTO users (id, username, nickname, role, operator_role, operator_email, password_hash, created_at_ms)
+  `INSERT INTO ${tables.accountDirectory} (username, shard, created_at_ms)
+    SELECT ${name}, NULL, ${nowMs} WHERE NOT EXISTS (SELECT 1 FROM ${tables.accountDirectory} WHERE lower(username) = lower(${name}));`,
+  `INSERT INTO ${tables.users} (id, username, nickname, role, operator_role, operator_email, password_hash, created_at_ms)
     SELECT id, ${name}, ${name}, 'operator', '${role}', ${email ? `'${email}'` : "NULL"}, '!', ${nowMs}
-    FROM account_directory WHERE lower(username) = lower(${name}) AND created_at_ms = ${nowMs}
-      AND NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(${name}));`,
-  `INSERT INTO enrolment_codes (user_id, code_hash, created_by, created_at_ms, expires_at_ms)
+    FROM ${tables.accountDirectory} WHERE lower(username) = lower(${name}) AND created_at_ms = ${nowMs}
+      AND NOT EXISTS (SELECT 1 FROM ${tables.users} WHERE lower(username) = lower(${name}));`,
+  `INSERT INTO ${tables.enrolmentCodes} (user_id, code_hash, created_by, created_at_ms, expires_at_ms)
     SELECT id, '${await enrolmentCodeHash(code)}', NULL, ${nowMs}, ${nowMs + ENROLMENT_TTL_MS}
-    FROM users WHERE lower(username) = lower(${name}) AND role = 'operator' AND created_at_ms = ${nowMs};`,
-  `INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
+    FROM ${tables.users} WHERE lower(username) = lower(${name}) AND role = 'operator' AND created_at_ms = ${nowMs};`,
+  `INSERT INTO ${tables.auditLog} (actor_id, action, target, before, after, created_at_ms)
     SELECT NULL, 'operator.create', 'user:' || id, NULL, '{"username":"${username}","role":"${role}","by":"command"}', ${nowMs}
-    FROM users WHERE lower(username) = lower(${name}) AND created_at_ms = ${nowMs};`,
+    FROM ${tables.users} WHERE lower(username) = lower(${name}) AND created_at_ms = ${nowMs};`,
 ];
 mkdirSync(".wrangler", { recursive: true });
 writeFileSync(".wrangler/operator.sql", sql.join("\n") + "\n");
@@ -77,7 +78,7 @@ const check = spawnSync(
     where,
     "--json",
     "--command",
-    `SELECT count(*) AS made FROM enrolment_codes WHERE code_hash = '${await enrolmentCodeHash(code)}'`,
+    `SELECT count(*) AS made FROM ${tables.enrolmentCodes} WHERE code_hash = '${await enrolmentCodeHash(code)}'`,
     ...(remote ? [] : persistArgs()),
   ]),
   { encoding: "utf8" },

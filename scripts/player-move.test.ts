@@ -4,6 +4,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localD1 } from "./lib/local-d1.mjs";
+import {
+  users as usersTable,
+  ledger as ledgerTable,
+  financeOrders,
+  depositRequests,
+  sessions as sessionsTable,
+  auditLog,
+  playerMoves,
+  booksMoves,
+  bets,
+  accountDirectory,
+} from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // `npm run player -- move` end to end (docs/deploying.md#moving-a-player): scripts/player.mjs drives
 // worker/players/move.ts through wrangler's local bindings (scripts/lib/local-d1.mjs) against local databases prepared
@@ -60,21 +73,21 @@ type Query = (binding: string, sql: string) => Promise<Row[][]>;
 
 /** The demo player's rows that move, whole, and the shard's books: one call per database. */
 const shardSql = `
-  SELECT * FROM users WHERE id = ${DEMO};
-  SELECT * FROM ledger WHERE user_id = ${DEMO} ORDER BY id;
-  SELECT * FROM finance_orders WHERE user_id = ${DEMO} ORDER BY id;
-  SELECT * FROM deposit_requests WHERE user_id = ${DEMO} ORDER BY id;
-  SELECT * FROM sessions WHERE user_id = ${DEMO} ORDER BY id;
-  SELECT * FROM audit_log WHERE target IN (SELECT 'deposit:' || id FROM deposit_requests WHERE user_id = ${DEMO})
+  SELECT * FROM ${quotedTable(usersTable)} WHERE id = ${DEMO};
+  SELECT * FROM ${quotedTable(ledgerTable)} WHERE user_id = ${DEMO} ORDER BY id;
+  SELECT * FROM ${quotedTable(financeOrders)} WHERE user_id = ${DEMO} ORDER BY id;
+  SELECT * FROM ${quotedTable(depositRequests)} WHERE user_id = ${DEMO} ORDER BY id;
+  SELECT * FROM ${quotedTable(sessionsTable)} WHERE user_id = ${DEMO} ORDER BY id;
+  SELECT * FROM ${quotedTable(auditLog)} WHERE target IN (SELECT 'deposit:' || id FROM ${quotedTable(depositRequests)} WHERE user_id = ${DEMO})
     OR target = 'user:${DEMO}' ORDER BY id;
-  SELECT * FROM player_moves;
-  SELECT key, user_id, direction, balance_cents, finance_cents, ledger_id FROM books_moves ORDER BY id;
-  SELECT id, user_id, amount_cents, type, idempotency_key FROM ledger WHERE type = 'move' ORDER BY id;
-  SELECT (SELECT money_cents FROM users WHERE id = ${HOUSE}) AS house,
-    (SELECT COALESCE(SUM(money_cents), 0) FROM users) AS balances,
-    (SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE isaward = -1) AS in_play,
-    (SELECT COUNT(*) FROM users u WHERE u.money_cents <>
-      (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ledger l WHERE l.user_id = u.id)) AS off_ledger`;
+  SELECT * FROM ${quotedTable(playerMoves)};
+  SELECT key, user_id, direction, balance_cents, finance_cents, ledger_id FROM ${quotedTable(booksMoves)} ORDER BY id;
+  SELECT id, user_id, amount_cents, type, idempotency_key FROM ${quotedTable(ledgerTable)} WHERE type = 'move' ORDER BY id;
+  SELECT (SELECT money_cents FROM ${quotedTable(usersTable)} WHERE id = ${HOUSE}) AS house,
+    (SELECT COALESCE(SUM(money_cents), 0) FROM ${quotedTable(usersTable)}) AS balances,
+    (SELECT COALESCE(SUM(stake_cents), 0) FROM ${quotedTable(bets)} WHERE isaward = -1) AS in_play,
+    (SELECT COUNT(*) FROM ${quotedTable(usersTable)} u WHERE u.money_cents <>
+      (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ${quotedTable(ledgerTable)} l WHERE l.user_id = u.id)) AS off_ledger`;
 
 type Shard = {
   user?: Row;
@@ -112,8 +125,8 @@ async function shard(query: Query, index: number): Promise<Shard> {
 async function control(query: Query) {
   const [[entry], audit] = await query(
     "DB",
-    `SELECT id, username, shard FROM account_directory WHERE id = ${DEMO};
-     SELECT actor_id, action, target, before, after FROM audit_log WHERE action = 'player.move'`,
+    `SELECT id, username, shard FROM ${quotedTable(accountDirectory)} WHERE id = ${DEMO};
+     SELECT actor_id, action, target, before, after FROM ${quotedTable(auditLog)} WHERE action = 'player.move'`,
   );
   return { entry, audit };
 }
@@ -129,13 +142,13 @@ const balanceChange = (amount: number, type: string, key: string, ref: string, r
     [DEMO, amount, key],
     [HOUSE, -amount, `${key}:house`],
   ].flatMap(([user, signed, rowKey]) => [
-    `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+    `INSERT INTO ${quotedTable(ledgerTable)} (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
       SELECT id, ${signed}, money_cents, money_cents + ${signed}, '${type}', '${reason.text}', '${reason.key}',
-        '${JSON.stringify(reason.params)}', ${ref}, '${rowKey}', ${now} FROM users WHERE id = ${user}`,
-    `UPDATE users SET money_cents = money_cents + ${signed} WHERE id = ${user}`,
+        '${JSON.stringify(reason.params)}', ${ref}, '${rowKey}', ${now} FROM ${quotedTable(usersTable)} WHERE id = ${user}`,
+    `UPDATE ${quotedTable(usersTable)} SET money_cents = money_cents + ${signed} WHERE id = ${user}`,
   ]);
 
-const depositId = `(SELECT id FROM deposit_requests WHERE idempotency_key = 'move-test-deposit')`;
+const depositId = `(SELECT id FROM ${quotedTable(depositRequests)} WHERE idempotency_key = 'move-test-deposit')`;
 
 describe("npm run player -- move, through wrangler", () => {
   let before: Shard;
@@ -148,8 +161,8 @@ describe("npm run player -- move, through wrangler", () => {
       await query(
         "DB_WALLET_0",
         [
-          `INSERT INTO sessions (user_id, token_hash, created_at_ms, expires_at_ms) VALUES (${DEMO}, 'move-test-session', ${now}, ${now + DAY})`,
-          `INSERT INTO deposit_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, pay_name)
+          `INSERT INTO ${quotedTable(sessionsTable)} (user_id, token_hash, created_at_ms, expires_at_ms) VALUES (${DEMO}, 'move-test-session', ${now}, ${now + DAY})`,
+          `INSERT INTO ${quotedTable(depositRequests)} (user_id, amount_cents, status, idempotency_key, created_at_ms, pay_name)
           VALUES (${DEMO}, ${DEPOSIT}, 'pending', 'move-test-deposit', ${now}, 'Demo Player')`,
         ].join(";\n"),
       );
@@ -184,15 +197,15 @@ describe("npm run player -- move, through wrangler", () => {
       await query(
         "DB_WALLET_0",
         [
-          `UPDATE deposit_requests SET status = 'approved', decided_at_ms = ${now}, decided_by = 2 WHERE id = ${depositId}`,
+          `UPDATE ${quotedTable(depositRequests)} SET status = 'approved', decided_at_ms = ${now}, decided_by = 2 WHERE id = ${depositId}`,
           ...balanceChange(DEPOSIT, "topup", "deposit:1", `'deposit:1'`, {
             key: "deposit",
             params: { id: 1 },
             text: "Deposit #1",
           }),
-          `INSERT INTO audit_log (actor_id, action, target, before, after, created_at_ms)
+          `INSERT INTO ${quotedTable(auditLog)} (actor_id, action, target, before, after, created_at_ms)
           SELECT 2, 'deposit.approve', 'deposit:' || ${depositId}, '{"status":"pending"}', '{"status":"approved"}', ${now}`,
-          `INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key)
+          `INSERT INTO ${quotedTable(financeOrders)} (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key)
           VALUES (${DEMO}, 1, 'primary', ${DEPOSIT}, 1500, 15, ${now}, ${now + 15 * DAY}, 0, 'active', 'move-test-lock')`,
           ...balanceChange(-DEPOSIT, "stake", "stake:move-test-lock", `'finance:move-test-lock'`, {
             key: "financeLockup",

@@ -8,7 +8,7 @@
 // so a drawn round without a beacon is a mismatch, not a commit-reveal round.
 // Exit 0 = OK, 1 = MISMATCH, 2 = cannot check.
 import { spawnSync } from "node:child_process";
-import { loadTs } from "./lib/load-ts.mjs";
+import { loadTs, quotedTables } from "./lib/load-ts.mjs";
 import { persistArgs } from "./lib/local-env.mjs";
 
 function usage(message) {
@@ -60,10 +60,10 @@ async function fetchRound(url, roomId, seqno) {
 }
 
 /** The local D1 of `npm start` (PERSIST_TO is honoured), read through wrangler. */
-function readLocalRound(roomId, seqno) {
+function readLocalRound(tables, roomId, seqno) {
   const command = `SELECT r.room_id AS roomid, r.seqno, r.game_type AS gametype, r."commit" AS "commit", r.seed, r.status, r.void_reason AS voidReason, r.numbers, r.close_at_ms AS closeAt,
     r.beacon_chain AS beaconChain, r.beacon_round AS beaconRound, r.beacon_signature AS beaconSignature, r.beacon_randomness AS beaconRandomness,
-    r.num1, r.num2, r.num3, r.sum, rm.option_count AS optionCount FROM rounds r JOIN rooms rm ON rm.id = r.room_id
+    r.num1, r.num2, r.num3, r.sum, rm.option_count AS optionCount FROM ${tables.rounds} r JOIN ${tables.rooms} rm ON rm.id = r.room_id
     WHERE r.room_id = ${roomId} AND r.seqno = ${seqno}`;
   const result = spawnSync(
     "npx",
@@ -85,7 +85,7 @@ const args = parseArgs(process.argv.slice(2));
 const { checkPublishedRound } = await loadTs("worker/room/verify.ts");
 const { QUICKNET, beaconRoundAfter, testChain } = await loadTs("shared/games/beacon.ts");
 const round = args.local
-  ? readLocalRound(args.roomId, args.seqno)
+  ? readLocalRound(await quotedTables(), args.roomId, args.seqno)
   : await fetchRound(args.url, args.roomId, args.seqno);
 const extra = args.beaconKey ? await testChain(args.beaconKey) : null;
 const check = await checkPublishedRound(round, {

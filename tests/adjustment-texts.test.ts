@@ -8,6 +8,8 @@ import { Browser } from "./pages";
 import { consoleBrowser } from "./console-pages";
 import { balanceCents, operator, player, requestId } from "./wallet-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
+import { ledger as ledgerTable, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // An operator's credit or debit reads as an adjustment with a preset text in the player's language; the
 // operator's note stays in the console (docs/decisions/143-adjustment-texts-and-coin-networks.md).
@@ -101,7 +103,9 @@ describe("adjustments as the player reads them", () => {
     expect(queue).toContain("outage on 3 Nov");
     expect(queue).toContain("Player reads: Compensation");
     expectOk(await api("/api/admin/adjustments/approve", { token: await operator(), id: asked.data.id }));
-    const row = await everywhere("SELECT reason, reason_key, reason_params FROM ledger WHERE idempotency_key = ?")
+    const row = await everywhere(
+      `SELECT reason, reason_key, reason_params FROM ${quotedTable(ledgerTable)} WHERE idempotency_key = ?`,
+    )
       .bind(`adjustment:${asked.data.id}`)
       .first();
     expect(row).toEqual({ reason: "Compensation", reason_key: "adjustment", reason_params: '{"text":"compensation"}' });
@@ -168,16 +172,17 @@ describe("old operator credits in the ledger", () => {
     // in the player's shard, whose house row is the other side
     const shard = await playerD1(userId);
     const money = async (id: number) =>
-      (await shard.prepare("SELECT money_cents FROM users WHERE id = ?").bind(id).first<{ money_cents: number }>())!
-        .money_cents;
+      (await shard
+        .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = ?`)
+        .bind(id)
+        .first<{ money_cents: number }>())!.money_cents;
     const [mine, house, nowMs] = [await money(userId), await money(1), Date.now()];
-    const row =
-      "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, ?, ?, ?, 'topup', ?, ?, ?)";
+    const row = `INSERT INTO ${quotedTable(ledgerTable)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, ?, ?, ?, 'topup', ?, ?, ?)`;
     await shard.batch([
       shard.prepare(row).bind(userId, cents, mine, mine + cents, words, key, nowMs),
-      shard.prepare("UPDATE users SET money_cents = money_cents + ? WHERE id = ?").bind(cents, userId),
+      shard.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + ? WHERE id = ?`).bind(cents, userId),
       shard.prepare(row).bind(1, -cents, house, house - cents, words, `${key}:house`, nowMs),
-      shard.prepare("UPDATE users SET money_cents = money_cents - ? WHERE id = 1").bind(cents),
+      shard.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents - ? WHERE id = 1`).bind(cents),
     ]);
   }
 

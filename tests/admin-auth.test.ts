@@ -5,6 +5,8 @@ import { ADMIN_ROUTE_ROLES } from "#shared/operators/roles";
 import { api, count, expectError, expectOk, operatorCode, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { allDatabases } from "./shard-helpers";
+import { users, sessions, auditLog } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Every operator endpoint but signing in: none answers data without an operator session made by /api/admin/login.
 const OPERATOR_PATHS = Object.entries(ADMIN_ROUTE_ROLES)
@@ -75,7 +77,9 @@ describe("POST /api/admin/login", () => {
 
   it("answers a disabled operator like any refusal (1170): a right password is not confirmed", async () => {
     const op = await secondOperator();
-    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(op.id).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+      .bind(op.id)
+      .run();
     expectError(
       await api("/api/admin/login", {
         username: op.username,
@@ -89,7 +93,7 @@ describe("POST /api/admin/login", () => {
   it("ends a session idle for 30 minutes (1062) and one signed out", async () => {
     const op = await secondOperator();
     const idle = await op.signIn();
-    await env.DB.prepare("UPDATE sessions SET last_seen_at_ms = ? WHERE user_id = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(sessions)} SET last_seen_at_ms = ? WHERE user_id = ?`)
       .bind(Date.now() - 31 * 60_000, op.id)
       .run();
     expectError(await api("/api/admin/me", { token: idle }), 1062, 409);
@@ -98,7 +102,7 @@ describe("POST /api/admin/login", () => {
     expectOk(await api("/api/admin/logout", { token: active }));
     expectError(await api("/api/admin/me", { token: active }), 1062, 409);
     const row = await env.DB.prepare(
-      "SELECT expires_at_ms - created_at_ms AS life FROM sessions WHERE user_id = ? ORDER BY id DESC",
+      `SELECT expires_at_ms - created_at_ms AS life FROM ${quotedTable(sessions)} WHERE user_id = ? ORDER BY id DESC`,
     )
       .bind(op.id)
       .first<{ life: number }>();
@@ -156,12 +160,12 @@ describe("the audit log", () => {
     for (const d1 of allDatabases()) {
       await d1
         .prepare(
-          "INSERT INTO audit_log (actor_id, action, target, created_at_ms) VALUES (NULL, 'test.append', 'test', ?)",
+          `INSERT INTO ${quotedTable(auditLog)} (actor_id, action, target, created_at_ms) VALUES (NULL, 'test.append', 'test', ?)`,
         )
         .bind(Date.now())
         .run();
-      await expect(d1.prepare("UPDATE audit_log SET action = 'x'").run()).rejects.toThrow(/append-only/);
-      await expect(d1.prepare("DELETE FROM audit_log").run()).rejects.toThrow(/append-only/);
+      await expect(d1.prepare(`UPDATE ${quotedTable(auditLog)} SET action = 'x'`).run()).rejects.toThrow(/append-only/);
+      await expect(d1.prepare(`DELETE FROM ${quotedTable(auditLog)}`).run()).rejects.toThrow(/append-only/);
     }
   });
 

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
+import { rounds as roundsTable, rooms as roomsTable } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The console-wide board of rounds in play and of voided rounds, and the rooms list narrowed by game,
 // currency and kind (docs/decisions/140).
@@ -63,7 +65,7 @@ describe("rounds board", () => {
     // void rounds as the rooms leave them (seed lost), written straight into D1 for 25 past draws
     for (let i = 0; i < 25; i++) {
       await env.DB.prepare(
-        "INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, \"commit\", status, void_reason) VALUES (2, ?, 1, ?, ?, ?, ?, 'void', 'seed_lost')",
+        `INSERT INTO ${quotedTable(roundsTable)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, void_reason) VALUES (2, ?, 1, ?, ?, ?, ?, 'void', 'seed_lost')`,
       )
         .bind(900_000 + i, 1_600_000_000_000 + i, 1_600_000_000_000 + i, 1_600_000_000_000 + i, "0".repeat(64))
         .run();
@@ -77,7 +79,9 @@ describe("rounds board", () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThanOrEqual(25);
-    const drawn = await env.DB.prepare("SELECT COUNT(*) AS n FROM rounds WHERE status = 'void'").first<{ n: number }>();
+    const drawn = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM ${quotedTable(roundsTable)} WHERE status = 'void'`,
+    ).first<{ n: number }>();
     expect(seen.length).toBe(drawn!.n);
     expectError(await api("/api/admin/rounds/board", { token: await operatorLogin(), status: "settled" }), 1001);
   });
@@ -93,7 +97,9 @@ async function rooms(body: Record<string, unknown>) {
 
 describe("rooms list filters", () => {
   it("narrows by game, currency tab and kind, each alone and together", async () => {
-    const all = await env.DB.prepare("SELECT id, game_id AS gameId, roomtype, kind FROM rooms").all<RoomRow>();
+    const all = await env.DB.prepare(
+      `SELECT id, game_id AS gameId, roomtype, kind FROM ${quotedTable(roomsTable)}`,
+    ).all<RoomRow>();
     const expectIds = (filter: (r: RoomRow) => boolean) =>
       all.results
         .filter(filter)

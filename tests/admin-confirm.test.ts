@@ -7,6 +7,8 @@ import { consoleBrowser } from "./console-pages";
 import { auditCount, balanceCents, operator, player, requestId, paidInto } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 import { playerD1, rowD1 } from "./shard-helpers";
+import { depositRequests, users, adjustmentRequests, rooms } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The console's confirm steps and the money rules behind them: nothing happens on the first submit,
 // the step names the player and the amount, the second submit acts once.
@@ -88,7 +90,7 @@ describe("approvals ask first", () => {
     expect(step).toContain("No payment received · checked twice");
     expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
     const row = await rowD1(asked.data.id)
-      .prepare("SELECT status, note FROM deposit_requests WHERE id = ?")
+      .prepare(`SELECT status, note FROM ${quotedTable(depositRequests)} WHERE id = ?`)
       .bind(asked.data.id)
       .first<{ status: string; note: string }>();
     expect(row).toEqual({ status: "rejected", note: "#noPayment checked twice" });
@@ -128,7 +130,7 @@ describe("approvals ask first", () => {
     );
     expectError(await api("/api/admin/deposits/reject", { token: await operator(), id: asked.data.id }), 1200);
     const row = await rowD1(asked.data.id)
-      .prepare("SELECT status, note FROM deposit_requests WHERE id = ?")
+      .prepare(`SELECT status, note FROM ${quotedTable(depositRequests)} WHERE id = ?`)
       .bind(asked.data.id)
       .first<{ status: string; note: string }>();
     expect(row).toEqual({ status: "pending", note: "" });
@@ -207,7 +209,7 @@ describe("credit and debit from a player's file", () => {
     const frozen = await (
       await playerD1(p.id)
     )
-      .prepare("SELECT frozen FROM users WHERE id = ?")
+      .prepare(`SELECT frozen FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(p.id)
       .first<{ frozen: number }>();
     expect(frozen!.frozen).toBe(0);
@@ -264,7 +266,7 @@ describe("cancelling one's own queued adjustment", () => {
     ]);
     expect([cancel.code, approve.code].filter((c) => c === 1)).toHaveLength(1);
     const status = (await rowD1(asked.data.id)
-      .prepare("SELECT status FROM adjustment_requests WHERE id = ?")
+      .prepare(`SELECT status FROM ${quotedTable(adjustmentRequests)} WHERE id = ?`)
       .bind(asked.data.id)
       .first<{ status: string }>())!.status;
     expect(status).toBe(approve.code === 1 ? "approved" : "cancelled");
@@ -333,7 +335,9 @@ describe("odds that lose money", () => {
     const high = await api("/api/admin/rooms/update", { token, ...body, rates: ["1.995", ...body.rates.slice(1)] });
     expectError(high, 1178);
     expect(high.info).toContain("99.75 %");
-    const before = await env.DB.prepare("SELECT rates_milli FROM rooms WHERE id = 1").first<{ rates_milli: string }>();
+    const before = await env.DB.prepare(`SELECT rates_milli FROM ${quotedTable(rooms)} WHERE id = 1`).first<{
+      rates_milli: string;
+    }>();
     expect(JSON.parse(before!.rates_milli)[0]).toBe(1980);
     expectOk(
       await api("/api/admin/rooms/update", {
@@ -371,7 +375,9 @@ describe("odds that lose money", () => {
     expect(
       (await browser.post("/admin/rooms/1", [...form(["1.995", ...body.rates.slice(1)]), ["confirmed", "yes"]])).status,
     ).toBe(302);
-    const saved = await env.DB.prepare("SELECT rates_milli FROM rooms WHERE id = 1").first<{ rates_milli: string }>();
+    const saved = await env.DB.prepare(`SELECT rates_milli FROM ${quotedTable(rooms)} WHERE id = 1`).first<{
+      rates_milli: string;
+    }>();
     expect(JSON.parse(saved!.rates_milli)[0]).toBe(1995);
     expect((await browser.post("/admin/rooms/1", form(body.rates))).status).toBe(302);
   });

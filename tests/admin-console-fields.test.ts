@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { count } from "./helpers";
 import { operatorBrowser } from "./console-pages";
+import { settings, financeProducts, rooms, banners as bannersTable } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Console forms refused at the wrong field, in the operator's units (docs/decisions/141): nothing is
 // written, the input is marked invalid and described by its message. Banners are uploaded, previewed
@@ -19,7 +21,9 @@ function fieldMessage(page: string, name: string): string | null {
 }
 
 const settingsRow = async () =>
-  (await env.DB.prepare("SELECT group_concat(key || '=' || value, ';') AS all_values FROM settings").first<{
+  (await env.DB.prepare(
+    `SELECT group_concat(key || '=' || value, ';') AS all_values FROM ${quotedTable(settings)}`,
+  ).first<{
     all_values: string;
   }>())!.all_values;
 
@@ -67,7 +71,9 @@ describe("console field errors", () => {
     const page = await (await browser.get("/admin/finance")).text();
     expect(page).toMatch(/name="rate"[^>]*value="0\.\d+"/);
     const stored = async () =>
-      (await env.DB.prepare("SELECT daily_rate_ppm, min_cents, days FROM finance_products WHERE id = 3").first())!;
+      (await env.DB.prepare(
+        `SELECT daily_rate_ppm, min_cents, days FROM ${quotedTable(financeProducts)} WHERE id = 3`,
+      ).first())!;
     const before = await stored();
     const refused = await browser.post("/admin/finance", { id: "3", rate: "12", min: "0", max: "", days: "4000" });
     expect(refused.status).toBe(400);
@@ -92,7 +98,7 @@ describe("console field errors", () => {
     const browser = await operatorBrowser();
     const before = {
       settings: await settingsRow(),
-      tier: await env.DB.prepare("SELECT * FROM finance_products WHERE id = 4").first(),
+      tier: await env.DB.prepare(`SELECT * FROM ${quotedTable(financeProducts)} WHERE id = 4`).first(),
       audits: await count("audit_log"),
     };
     const low = await browser.post("/admin/finance", { intent: "openmax", max: "1499999.99" });
@@ -113,7 +119,7 @@ describe("console field errors", () => {
     );
     expect({
       settings: await settingsRow(),
-      tier: await env.DB.prepare("SELECT * FROM finance_products WHERE id = 4").first(),
+      tier: await env.DB.prepare(`SELECT * FROM ${quotedTable(financeProducts)} WHERE id = 4`).first(),
       audits: await count("audit_log"),
     }).toEqual(before);
   });
@@ -122,7 +128,8 @@ describe("console field errors", () => {
     const browser = await operatorBrowser();
     const page = await (await browser.get("/admin/rooms/16")).text();
     const rates = [...page.matchAll(/name="rate"[^>]*value="([\d.]+)"/g)].map((m) => m[1]);
-    const row = async () => JSON.stringify(await env.DB.prepare("SELECT * FROM rooms WHERE id = 16").first());
+    const row = async () =>
+      JSON.stringify(await env.DB.prepare(`SELECT * FROM ${quotedTable(rooms)} WHERE id = 16`).first());
     const before = await row();
     const refused = await browser.post("/admin/rooms/16", [
       ["title", "Big & Small"],
@@ -237,7 +244,9 @@ describe("banner screen", () => {
     const saved = await browser.postMultipart("/admin/banners", save);
     expect(saved.status).toBe(302);
     expect(await count("banners")).toBe(banners + 1);
-    const stored = await env.DB.prepare("SELECT path, path_yw FROM banners ORDER BY id DESC LIMIT 1").first<{
+    const stored = await env.DB.prepare(
+      `SELECT path, path_yw FROM ${quotedTable(bannersTable)} ORDER BY id DESC LIMIT 1`,
+    ).first<{
       path: string;
       path_yw: string;
     }>();

@@ -4,6 +4,8 @@ import { count, expectMoneyInvariants } from "./helpers";
 import { consoleBrowser, expectConsoleOnly, operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith, balanceOf } from "./rooms-helpers";
+import { articles, financeProducts } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The console screens added for content, settings, room creation, voiding, finance and protection:
 // forms that work without JavaScript, each one an /api/admin call.
@@ -25,7 +27,9 @@ async function html(response: Response) {
 
 describe("new console pages", () => {
   it("are 404 to guests and players and shown to the operator", async () => {
-    const seeded = await env.DB.prepare("SELECT id FROM articles ORDER BY id LIMIT 1").first<{ id: number }>();
+    const seeded = await env.DB.prepare(`SELECT id FROM ${quotedTable(articles)} ORDER BY id LIMIT 1`).first<{
+      id: number;
+    }>();
     await expectConsoleOnly([...NEW_PAGES, `/admin/content/${seeded!.id}`]);
   });
 
@@ -185,7 +189,7 @@ describe("new console pages", () => {
       days: "30",
     });
     expect(ok.status).toBe(302);
-    const row = await env.DB.prepare("SELECT daily_rate_ppm FROM finance_products WHERE id = 2").first<{
+    const row = await env.DB.prepare(`SELECT daily_rate_ppm FROM ${quotedTable(financeProducts)} WHERE id = 2`).first<{
       daily_rate_ppm: number;
     }>();
     expect(row!.daily_rate_ppm).toBe(1800);

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows } from "./admin-helpers";
+import { articles } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Articles and banners written in the console (docs/decisions/030): sanitized on write, audited in the same batch.
 
@@ -26,7 +28,7 @@ describe("articles", () => {
     const created = await api("/api/admin/articles/save", { token, ...article });
     expectOk(created);
     const id = created.data.id;
-    const stored = await env.DB.prepare("SELECT content_yw FROM articles WHERE id = ?")
+    const stored = await env.DB.prepare(`SELECT content_yw FROM ${quotedTable(articles)} WHERE id = ?`)
       .bind(id)
       .first<{ content_yw: string }>();
     expect(stored!.content_yw).toContain("<b>02:00</b>");

@@ -4,6 +4,8 @@ import { base32Encode } from "../worker/auth/totp";
 import type { OperatorRole } from "#shared/operators/roles";
 import { api, expectOk, freshTotpCode, operatorLogin } from "./helpers";
 import { rowsEverywhere } from "./shard-helpers";
+import { accountDirectory, users, auditLog } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // A second operator for four-eyes tests, with a known TOTP secret, signed in like the console does.
 let made = 0;
@@ -15,9 +17,12 @@ export async function secondOperator(enrolled = true, role: OperatorRole = "admi
   const secret = base32Encode(crypto.getRandomValues(new Uint8Array(20)));
   // the id comes from the directory, as every account's does (docs/decisions/161)
   const [, inserted] = await env.DB.batch([
-    env.DB.prepare("INSERT INTO account_directory (username, created_at_ms) VALUES (?, ?)").bind(username, Date.now()),
+    env.DB.prepare(`INSERT INTO ${quotedTable(accountDirectory)} (username, created_at_ms) VALUES (?, ?)`).bind(
+      username,
+      Date.now(),
+    ),
     env.DB.prepare(
-      "INSERT INTO users (id, username, nickname, role, operator_role, password_hash, totp_secret, created_at_ms) VALUES (last_insert_rowid(), ?, ?, 'operator', ?, ?, ?, ?) RETURNING id",
+      `INSERT INTO ${quotedTable(users)} (id, username, nickname, role, operator_role, password_hash, totp_secret, created_at_ms) VALUES (last_insert_rowid(), ?, ?, 'operator', ?, ?, ?, ?) RETURNING id`,
     ).bind(username, username, role, await hashPassword(password, env.PEPPER), enrolled ? secret : null, Date.now()),
   ]);
   const row = inserted.results[0] as { id: number } | undefined;
@@ -32,7 +37,7 @@ export async function secondOperator(enrolled = true, role: OperatorRole = "admi
 /** An action's audit rows on a target, oldest first, from every database (a money move's are in its player's shard). */
 export async function auditRows(action: string, target: string) {
   const rows = await rowsEverywhere<{ actor_id: number; before: string | null; after: string | null; at: number }>(
-    "SELECT actor_id, before, after, created_at_ms AS at FROM audit_log WHERE action = ? AND target = ? ORDER BY id",
+    `SELECT actor_id, before, after, created_at_ms AS at FROM ${quotedTable(auditLog)} WHERE action = ? AND target = ? ORDER BY id`,
     action,
     target,
   );

@@ -5,6 +5,8 @@ import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { operator, player, requestId, paidInto } from "./wallet-helpers";
 import { everywhere } from "./shard-helpers";
+import { settings, depositRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The console's history, round board and filtered rooms as pages, and the deposit screen's
 // "paid into" and transfer reference, without JavaScript (docs/decisions/140).
@@ -105,7 +107,7 @@ describe("rounds board and rooms pages", () => {
 
 describe("deposit screen: paid into and transfer reference", () => {
   it("asks which listed account was paid into and the reference, shows each refusal at its field, then files the request", async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+    await env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_payees', ?)`)
       .bind(JSON.stringify([PAYEE]))
       .run();
     const browser = await new Browser().logIn();
@@ -138,7 +140,7 @@ describe("deposit screen: paid into and transfer reference", () => {
     expect(filed.status).toBe(302);
     await filed.body?.cancel();
     const row = await everywhere(
-      "SELECT id, payee_name, payee_account, transfer_ref FROM deposit_requests WHERE transfer_ref = 'FT2611250009'",
+      `SELECT id, payee_name, payee_account, transfer_ref FROM ${quotedTable(depositRequests)} WHERE transfer_ref = 'FT2611250009'`,
     ).first<Record<string, string | number>>();
     expect(row).toMatchObject({ payee_name: "Vietcombank", payee_account: PAYEE.account });
     // the operator's approval card shows both, to match the statement line
@@ -146,6 +148,8 @@ describe("deposit screen: paid into and transfer reference", () => {
     const card = approvals.slice(approvals.indexOf(`data-testid="deposit-${row!.id}"`));
     expect(card).toContain("Vietcombank · 0071000123456");
     expect(card).toContain("FT2611250009");
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', '[]')").run();
+    await env.DB.prepare(
+      `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_payees', '[]')`,
+    ).run();
   });
 });

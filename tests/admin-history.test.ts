@@ -5,6 +5,8 @@ import { secondOperator } from "./admin-helpers";
 import { consoleBrowser } from "./console-pages";
 import { addBank, operator, player, requestId } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { settings, users, withdrawalRequests, depositRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Deposits that say where the money went (account paid into, transfer reference), one decision flow
 // for deposits and withdrawals, and the console's history with its filters and keyset paging
@@ -14,7 +16,7 @@ const BANK = { type: "bank", name: "Vietcombank", holder: "Roundtable Ltd", acco
 const WALLET = { type: "wallet", name: "USDT TRC20", holder: "Cashier", account: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" };
 
 async function setPayees(payees: unknown[]) {
-  await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+  await env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_payees', ?)`)
     .bind(JSON.stringify(payees))
     .run();
 }
@@ -82,7 +84,7 @@ async function username(id: number) {
   const row = await (
     await playerD1(id)
   )
-    .prepare("SELECT username FROM users WHERE id = ?")
+    .prepare(`SELECT username FROM ${quotedTable(users)} WHERE id = ?`)
     .bind(id)
     .first<{ username: string }>();
   return row!.username;
@@ -106,7 +108,7 @@ describe("one decision flow for deposits and withdrawals", () => {
     const wd = await (
       await playerD1(id)
     )
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(id)
       .first<{ id: number }>();
     // whoever approved the deposit does not approve the player's withdrawal (1231): two others race for it
@@ -156,7 +158,7 @@ describe("one decision flow for deposits and withdrawals", () => {
     const wd = await (
       await playerD1(id)
     )
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(id)
       .first<{ id: number }>();
     expectError(
@@ -175,7 +177,7 @@ async function depositsAt(userId: number, rows: { cents: number; atMs: number; s
       await playerD1(userId)
     )
       .prepare(
-        "INSERT INTO deposit_requests (user_id, amount_cents, pay_name, status, idempotency_key, created_at_ms, decided_at_ms, decided_by) VALUES (?, ?, 'T', ?, ?, ?, ?, ?)",
+        `INSERT INTO ${quotedTable(depositRequests)} (user_id, amount_cents, pay_name, status, idempotency_key, created_at_ms, decided_at_ms, decided_by) VALUES (?, ?, 'T', ?, ?, ?, ?, ?)`,
       )
       .bind(
         userId,

@@ -14,6 +14,8 @@ import { auditRows, secondOperator } from "./admin-helpers";
 import { auditCount, balanceCents, player, requestId } from "./wallet-helpers";
 import { allDatabases, playerD1, walletDatabases } from "./shard-helpers";
 import { placeOk, playerWith } from "./rooms-helpers";
+import { depositRequests, rooms, games, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 describe("freezing a player", () => {
   it("logs the player out at once, refuses the login 403/1069, and is audited; unfreezing lets them back", async () => {
@@ -68,7 +70,7 @@ describe("operator decisions on their own requests", () => {
     const insert = (d1: D1Database, key: string) =>
       d1
         .prepare(
-          "INSERT INTO deposit_requests (user_id, amount_cents, pay_name, idempotency_key, created_at_ms) VALUES (?, 5000, 'me', ?, ?) RETURNING id",
+          `INSERT INTO ${quotedTable(depositRequests)} (user_id, amount_cents, pay_name, idempotency_key, created_at_ms) VALUES (?, 5000, 'me', ?, ?) RETURNING id`,
         )
         .bind(op.id, key, now)
         .first<{ id: number }>();
@@ -223,7 +225,7 @@ describe("players: search, file, sessions, password", () => {
     const p = await playerWith(10_000);
     await placeOk(p.token, 15, [[0, 1.98, 20]]);
     const room = await env.DB.prepare(
-      "SELECT r.title, g.title_key AS titleKey FROM rooms r JOIN games g ON g.id = r.game_id WHERE r.id = 15",
+      `SELECT r.title, g.title_key AS titleKey FROM ${quotedTable(rooms)} r JOIN ${quotedTable(games)} g ON g.id = r.game_id WHERE r.id = 15`,
     ).first<{ title: string; titleKey: string }>();
     const file = await api("/api/admin/players/get", { token: await operatorLogin(), userId: p.userId });
     expectOk(file);
@@ -240,7 +242,7 @@ describe("players: search, file, sessions, password", () => {
     const phone = (await (
       await playerD1(id)
     )
-      .prepare("SELECT phone FROM users WHERE id = ?")
+      .prepare(`SELECT phone FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(id)
       .first<{ phone: string }>())!.phone;
     const byPhone = await api("/api/admin/players", { token: op, query: phone.slice(2) });

@@ -4,6 +4,8 @@ import { finishRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { formatDate } from "#shared/days";
 import { playerD1, sumEverywhere } from "./shard-helpers";
 import { paidInto } from "./wallet-helpers";
+import { bets } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const ROOM = 1;
 
@@ -24,7 +26,9 @@ describe("rounds and totals", () => {
     const rounds = await api("/api/admin/rounds", { token: op, roomId: ROOM });
     expectOk(rounds);
     const row = rounds.data.list.find((r: { id: number }) => r.id === settled.id);
-    const payouts = { p: await sumEverywhere("SELECT SUM(award_cents) AS n FROM bets WHERE round_id = ?", settled.id) };
+    const payouts = {
+      p: await sumEverywhere(`SELECT SUM(award_cents) AS n FROM ${quotedTable(bets)} WHERE round_id = ?`, settled.id),
+    };
     expect(row).toMatchObject({
       seqno: settled.seqno,
       commit: settled.commit,
@@ -74,7 +78,7 @@ describe("rounds and totals", () => {
     const won = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT COALESCE(SUM(award_cents), 0) AS p FROM bets WHERE round_id = ? AND user_id = ?")
+      .prepare(`SELECT COALESCE(SUM(award_cents), 0) AS p FROM ${quotedTable(bets)} WHERE round_id = ? AND user_id = ?`)
       .bind(settled.id, player.userId)
       .first<{ p: number }>();
     const after = await today();
@@ -132,7 +136,7 @@ describe("odds changed by an operator", () => {
     const bet = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT odds_milli FROM bets WHERE user_id = ?")
+      .prepare(`SELECT odds_milli FROM ${quotedTable(bets)} WHERE user_id = ?`)
       .bind(player.userId)
       .first<{ odds_milli: number }>();
     expect(bet!.odds_milli).toBe(1500);

@@ -6,6 +6,8 @@ import { auditRows } from "./admin-helpers";
 import { commitOf, fromHex } from "#shared/games/fairness";
 import { checkPublishedRound } from "../worker/room/verify";
 import { balanceOf, currentRound, placeOk, playerWith, reschedule, stubOf } from "./rooms-helpers";
+import { rounds, accountDirectory } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Rooms an operator creates, and rounds an operator voids before their draw (docs/product.md#operators).
 
@@ -62,7 +64,9 @@ describe("creating a room", () => {
       odds: expect.arrayContaining([1.9]),
     });
     const round = await currentRound(id);
-    const rules = await env.DB.prepare("SELECT rates_milli, minbuy_cents, min_level FROM rounds WHERE id = ?")
+    const rules = await env.DB.prepare(
+      `SELECT rates_milli, minbuy_cents, min_level FROM ${quotedTable(rounds)} WHERE id = ?`,
+    )
       .bind(round.roundId)
       .first<Record<string, any>>();
     expect(JSON.parse(rules!.rates_milli)[0]).toBe(1900);
@@ -119,7 +123,9 @@ describe("voiding a round", () => {
     expectOk(voided);
     expect(await balanceOf(a.userId)).toBe(100_000);
     expect(await balanceOf(b.userId)).toBe(100_000);
-    const row = await env.DB.prepare("SELECT status, void_reason, void_note, seed, voided_by FROM rounds WHERE id = ?")
+    const row = await env.DB.prepare(
+      `SELECT status, void_reason, void_note, seed, voided_by FROM ${quotedTable(rounds)} WHERE id = ?`,
+    )
       .bind(round.roundId)
       .first<Record<string, any>>();
     expect(row).toMatchObject({ status: "void", void_reason: "operator", void_note: "Feed outage at the venue" });
@@ -161,7 +167,7 @@ describe("voiding a round", () => {
     // Two refunds, and the house's stakes of the round and its refund of them in each wallet shard that held a
     // stake: the house is booked per round and shard (docs/decisions/110, 161). One database: four rows.
     const stakeShards = await env.DB.prepare(
-      "SELECT COUNT(DISTINCT shard) AS n FROM account_directory WHERE id IN (?, ?)",
+      `SELECT COUNT(DISTINCT shard) AS n FROM ${quotedTable(accountDirectory)} WHERE id IN (?, ?)`,
     )
       .bind(a.userId, b.userId)
       .first<{ n: number }>();
@@ -181,7 +187,7 @@ describe("voiding a round", () => {
     await reschedule(ROOM, -2_000, -1_000);
     expectError(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "too late" }), 1150);
     expect(await runDurableObjectAlarm(stubOf(ROOM))).toBe(true);
-    const row = await env.DB.prepare("SELECT status FROM rounds WHERE id = ?")
+    const row = await env.DB.prepare(`SELECT status FROM ${quotedTable(rounds)} WHERE id = ?`)
       .bind(round.roundId)
       .first<{ status: string }>();
     expect(row!.status).toBe("settled");

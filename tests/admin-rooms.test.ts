@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, operatorLogin } from "./helpers";
 import { auditRows } from "./admin-helpers";
+import { rooms } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const ROOM = 1;
 
@@ -46,7 +48,7 @@ describe("rooms and odds", () => {
     expectOk(saved);
     expect(saved.data.options[0].odds).toBe(1.5);
     expect(saved.data.options[0].rtp).toBeCloseTo((before.options[0].rtp * 1.5) / before.options[0].odds, 6);
-    const row = await env.DB.prepare("SELECT rates_milli, minbuy_cents FROM rooms WHERE id = ?")
+    const row = await env.DB.prepare(`SELECT rates_milli, minbuy_cents FROM ${quotedTable(rooms)} WHERE id = ?`)
       .bind(ROOM)
       .first<{ rates_milli: string; minbuy_cents: number }>();
     expect(JSON.parse(row!.rates_milli)[0]).toBe(1500);

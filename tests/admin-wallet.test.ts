@@ -14,6 +14,8 @@ import {
   SITE_PAYEE,
 } from "./wallet-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
+import { ledger, auditLog } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const ADMIN_PATHS = [
   "/api/admin/deposits",
@@ -65,7 +67,9 @@ describe("adjust (admin top-up and debit)", () => {
     const rows = await (
       await playerD1(id)
     )
-      .prepare("SELECT amount_cents, type, reason, reason_key, reason_params FROM ledger WHERE user_id = ? ORDER BY id")
+      .prepare(
+        `SELECT amount_cents, type, reason, reason_key, reason_params FROM ${quotedTable(ledger)} WHERE user_id = ? ORDER BY id`,
+      )
       .bind(id)
       .all();
     expect(rows.results).toEqual([
@@ -88,7 +92,7 @@ describe("adjust (admin top-up and debit)", () => {
     const notes = await (
       await playerD1(id)
     )
-      .prepare("SELECT operator_note FROM ledger WHERE user_id = ? ORDER BY id")
+      .prepare(`SELECT operator_note FROM ${quotedTable(ledger)} WHERE user_id = ? ORDER BY id`)
       .bind(id)
       .all();
     expect(notes.results).toEqual([{ operator_note: "spring campaign, ticket 4411" }, { operator_note: "chargeback" }]);
@@ -99,7 +103,7 @@ describe("adjust (admin top-up and debit)", () => {
     expect(await auditCount("balance.credit", `user:${id}`)).toBe(1);
     expect(await auditCount("balance.debit", `user:${id}`)).toBe(1);
     const audit = await everywhere(
-      "SELECT actor_id, before, after FROM audit_log WHERE action = 'balance.debit' AND target = ?",
+      `SELECT actor_id, before, after FROM ${quotedTable(auditLog)} WHERE action = 'balance.debit' AND target = ?`,
     )
       .bind(`user:${id}`)
       .first<{ actor_id: number; before: string; after: string }>();

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, player, randomAddress, randomDigits } from "./wallet-helpers";
 import { rowD1 } from "./shard-helpers";
+import { bankCards } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const bankFields = (overrides: Record<string, unknown> = {}) => ({
   type: "Bank",
@@ -258,7 +260,10 @@ describe("delbankcard", () => {
     const b = await player();
     const card = await addBank(a.token);
     expectError(await api("/api/Game/delbankcard", { token: b.token, id: card.id }), 1032);
-    const row = await rowD1(card.id).prepare("SELECT deleted_at_ms FROM bank_cards WHERE id = ?").bind(card.id).first();
+    const row = await rowD1(card.id)
+      .prepare(`SELECT deleted_at_ms FROM ${quotedTable(bankCards)} WHERE id = ?`)
+      .bind(card.id)
+      .first();
     expect(row).toEqual({ deleted_at_ms: null });
     expect((await api("/api/Game/getBankcardlist", { token: b.token })).data.list).toEqual([]);
   });

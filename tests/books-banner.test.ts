@@ -5,6 +5,8 @@ import worker from "../worker/index";
 import { api, operatorLogin } from "./helpers";
 import { consoleBrowser } from "./console-pages";
 import { walletDatabases } from "./shard-helpers";
+import { booksChecks } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The books banner at the top of every console screen (docs/decisions/172): "not checked yet" and "late" only
 // when a check was due and did not run; a check that ran in time shows its result. On the code before it an old
@@ -29,7 +31,10 @@ async function banner() {
 const ageChecks = (ms: number) =>
   Promise.all(
     walletDatabases().map((db) =>
-      db.prepare("UPDATE books_checks SET checked_at_ms = checked_at_ms - ?").bind(ms).run(),
+      db
+        .prepare(`UPDATE ${quotedTable(booksChecks)} SET checked_at_ms = checked_at_ms - ?`)
+        .bind(ms)
+        .run(),
     ),
   );
 
@@ -62,7 +67,7 @@ describe("the books banner says a check is missing only when one was due and did
     const shards = walletDatabases();
     if (shards.length < 2) return;
     await runCron();
-    await shards[shards.length - 1].prepare("DELETE FROM books_checks").run();
+    await shards[shards.length - 1].prepare(`DELETE FROM ${quotedTable(booksChecks)}`).run();
     const op = await operatorLogin();
     const answer = await api("/api/admin/books", { token: op });
     expect(answer.data).toMatchObject({ checked: true, late: true, ok: true });

@@ -8,6 +8,8 @@ import { checkEveryShard } from "../worker/insight/books";
 import worker from "../worker/index";
 import { playerD1, sumEverywhere } from "./shard-helpers";
 import { walletBindings } from "../worker/db/shards";
+import { accountDirectory, booksChecks, ledger, booksAccountSums, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The live books check (docs/decisions/136). Storage is shared by the tests of this file: the checks that
 // pass come first, then the books are broken on purpose, one way per test, each test looking for its own
@@ -16,7 +18,7 @@ import { walletBindings } from "../worker/db/shards";
 const DAY = 24 * 60 * 60 * 1000;
 
 async function shardOf(userId: number) {
-  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+  const row = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
     .bind(userId)
     .first<{ shard: number }>();
   return row!.shard;
@@ -32,7 +34,7 @@ async function runCron(atMs = Date.now()) {
 }
 
 /** The checks stored, in every database (each wallet shard stores its own). */
-const checks = () => sumEverywhere("SELECT COUNT(*) AS n FROM books_checks");
+const checks = () => sumEverywhere(`SELECT COUNT(*) AS n FROM ${quotedTable(booksChecks)}`);
 
 async function books(token: string) {
   const answer = await api("/api/admin/books", { token });
@@ -70,15 +72,15 @@ describe("the books checked live", () => {
     expect(moved.map((r) => r.rowsSummed)).toEqual(moved.map(() => 0));
     // each database's checkpoint against its own ledger
     const sums = await sumEverywhere(
-      `SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ledger GROUP BY user_id) l
-       LEFT JOIN books_account_sums s ON s.user_id = l.user_id WHERE s.sum_cents IS NOT l.total`,
+      `SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ${quotedTable(ledger)} GROUP BY user_id) l
+       LEFT JOIN ${quotedTable(booksAccountSums)} s ON s.user_id = l.user_id WHERE s.sum_cents IS NOT l.total`,
     );
     expect(sums).toBe(0);
     // a second check the same day does not move it twice
     await checkNow(tomorrow + 1000);
     expect(
       await sumEverywhere(
-        "SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ledger GROUP BY user_id) l JOIN books_account_sums s ON s.user_id = l.user_id WHERE s.sum_cents <> l.total",
+        `SELECT COUNT(*) AS n FROM (SELECT user_id, SUM(amount_cents) AS total FROM ${quotedTable(ledger)} GROUP BY user_id) l JOIN ${quotedTable(booksAccountSums)} s ON s.user_id = l.user_id WHERE s.sum_cents <> l.total`,
       ),
     ).toBe(0);
     const player = await playerWith(10_000);
@@ -96,7 +98,7 @@ describe("the books checked live", () => {
       await playerD1(player.userId)
     )
       .prepare(
-        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?)",
+        `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?)`,
       )
       .bind(player.userId, `broken:${player.userId}`, Date.now())
       .run();
@@ -129,7 +131,7 @@ describe("the books checked live", () => {
     const stored = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT ok, problems FROM books_checks ORDER BY id DESC LIMIT 1")
+      .prepare(`SELECT ok, problems FROM ${quotedTable(booksChecks)} ORDER BY id DESC LIMIT 1`)
       .first<{
         ok: number;
         problems: string;
@@ -148,7 +150,7 @@ describe("the books checked live", () => {
     await (
       await playerD1(player.userId)
     )
-      .prepare("UPDATE users SET money_cents = money_cents + 123 WHERE id = ?")
+      .prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + 123 WHERE id = ?`)
       .bind(player.userId)
       .run();
     vi.spyOn(console, "error").mockImplementation(() => {});
@@ -175,7 +177,7 @@ describe("the books checked live", () => {
     const shard = await playerD1(player.userId);
     await shard.batch([
       shard.prepare("PRAGMA ignore_check_constraints = ON"),
-      shard.prepare("UPDATE users SET money_cents = -500 WHERE id = ?").bind(player.userId),
+      shard.prepare(`UPDATE ${quotedTable(users)} SET money_cents = -500 WHERE id = ?`).bind(player.userId),
       shard.prepare("PRAGMA ignore_check_constraints = OFF"),
     ]);
     vi.spyOn(console, "error").mockImplementation(() => {});

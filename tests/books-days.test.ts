@@ -11,6 +11,8 @@ import { CLOSE_AFTER_MS, closeBooksDays } from "../worker/insight/books-days";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { walletBindings } from "../worker/db/shards";
 import { playerD1 } from "./shard-helpers";
+import { accountDirectory, booksDays, ledger } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The books per day (worker/insight/books-days.ts). Storage is shared by the tests of this file: the
 // first builds three past days (a deposit, a stake placed late one day and settled early the next, a
@@ -24,7 +26,7 @@ let shard: number | undefined;
 const shardD1 = () => walletBindings(env)[shard!];
 
 async function shardOf(userId: number) {
-  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+  const row = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
     .bind(userId)
     .first<{ shard: number }>();
   return row!.shard;
@@ -80,10 +82,12 @@ describe("the books per day", () => {
     expect(result.refused).toBeNull();
     expect(raced.refused).toBeNull();
     expect(result.closed).toEqual([3, 2, 1].map((n) => formatDate(today - n * DAY_MS)));
-    const stored = await shardD1().prepare("SELECT day, status FROM books_days ORDER BY day").all<{
-      day: string;
-      status: string;
-    }>();
+    const stored = await shardD1()
+      .prepare(`SELECT day, status FROM ${quotedTable(booksDays)} ORDER BY day`)
+      .all<{
+        day: string;
+        status: string;
+      }>();
     expect(stored.results).toEqual([3, 2, 1].map((n) => ({ day: formatDate(today - n * DAY_MS), status: "closed" })));
 
     // the seed and the players of this file are today's: nothing before the first day
@@ -159,10 +163,16 @@ describe("the books per day", () => {
 
     // a closed day cannot change
     await expect(
-      shardD1().prepare("UPDATE books_days SET players_close_cents = 0 WHERE day = ?").bind(threeDaysAgo.day).run(),
+      shardD1()
+        .prepare(`UPDATE ${quotedTable(booksDays)} SET players_close_cents = 0 WHERE day = ?`)
+        .bind(threeDaysAgo.day)
+        .run(),
     ).rejects.toThrow();
     await expect(
-      shardD1().prepare("DELETE FROM books_days WHERE day = ?").bind(threeDaysAgo.day).run(),
+      shardD1()
+        .prepare(`DELETE FROM ${quotedTable(booksDays)} WHERE day = ?`)
+        .bind(threeDaysAgo.day)
+        .run(),
     ).rejects.toThrow();
   });
 
@@ -174,7 +184,7 @@ describe("the books per day", () => {
       await playerD1(player.userId)
     )
       .prepare(
-        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?) RETURNING id",
+        `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 700, 20000, 20700, 'topup', 'broken on purpose', ?, ?) RETURNING id`,
       )
       .bind(player.userId, `broken:${player.userId}`, Date.now())
       .first<{ id: number }>();
@@ -183,14 +193,16 @@ describe("the books per day", () => {
       await playerD1(player.userId)
     )
       .prepare(
-        "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, -300, 20000, 19700, 'bet', 'broken on purpose', ?, ?) RETURNING id",
+        `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, -300, 20000, 19700, 'bet', 'broken on purpose', ?, ?) RETURNING id`,
       )
       .bind(player.userId, `bet:ghost${player.userId}`, Date.now())
       .first<{ id: number }>();
     // and a whole movement written now but dated inside a day already closed
     await moveAt(player.userId, 1_234, at(2, 12));
     const late = await shardD1()
-      .prepare("SELECT id FROM ledger WHERE idempotency_key LIKE 'books-days:%' ORDER BY id DESC LIMIT 2")
+      .prepare(
+        `SELECT id FROM ${quotedTable(ledger)} WHERE idempotency_key LIKE 'books-days:%' ORDER BY id DESC LIMIT 2`,
+      )
       .all<{ id: number }>();
 
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -234,7 +246,7 @@ describe("the books per day", () => {
     // the console shows the refusal with the rows; the day stays refused and the next one does not close
     const op = await operatorLogin();
     const stored = await shardD1()
-      .prepare("SELECT status FROM books_days WHERE day = ?")
+      .prepare(`SELECT status FROM ${quotedTable(booksDays)} WHERE day = ?`)
       .bind(formatDate(today))
       .first<{ status: string }>();
     expect(stored!.status).toBe("refused");
@@ -245,7 +257,7 @@ describe("the books per day", () => {
     expect(again.refused!.day).toBe(formatDate(today));
     expect(
       await shardD1()
-        .prepare("SELECT COUNT(*) AS n FROM books_days WHERE day > ?")
+        .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(booksDays)} WHERE day > ?`)
         .bind(formatDate(today))
         .first<{ n: number }>(),
     ).toEqual({ n: 0 });

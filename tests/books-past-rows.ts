@@ -12,6 +12,8 @@ import {
 } from "../worker/room/rounds";
 import { DAY_MS, dayStartMs } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
+import { rounds, orders, bets, financeOrders } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Rows of a player's money written at past moments, as the wallet, the room and the lock-ups write them, in the
 // player's wallet shard (docs/decisions/161): what the books per day tests close days over.
@@ -46,7 +48,7 @@ export async function moveAt(userId: number, cents: number, atMs: number, type =
 export async function betAt(userId: number, stakeCents: number, atMs: number) {
   const id = next();
   const round = await env.DB.prepare(
-    `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (?, ?, 1, ?, ?, ?, ?, 'open') RETURNING id`,
+    `INSERT INTO ${quotedTable(rounds)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (?, ?, 1, ?, ?, ?, ?, 'open') RETURNING id`,
   )
     .bind(ROOM, 900_000 + written, atMs - 60_000, atMs + 60_000, atMs + 120_000, "0".repeat(64))
     .first<{ id: number }>();
@@ -54,13 +56,13 @@ export async function betAt(userId: number, stakeCents: number, atMs: number) {
   const d1 = await playerD1(userId);
   const order = await d1
     .prepare(
-      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms) VALUES (?, ?, ?, ?, ?, 'placed', ?) RETURNING id",
+      `INSERT INTO ${quotedTable(orders)} (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms) VALUES (?, ?, ?, ?, ?, 'placed', ?) RETURNING id`,
     )
     .bind(ordersn, userId, ROOM, round!.id, stakeCents, atMs)
     .first<{ id: number }>();
   await d1
     .prepare(
-      "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?)",
+      `INSERT INTO ${quotedTable(bets)} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?)`,
     )
     .bind(order!.id, userId, round!.id, stakeCents, atMs)
     .run();
@@ -102,7 +104,7 @@ export async function lockAt(userId: number, cents: number, atMs: number, days =
   const d1 = await playerD1(userId);
   await d1
     .prepare(
-      "INSERT INTO finance_orders (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key) VALUES (?, 1, ?, 1000, ?, ?, ?, 0, 'active', ?)",
+      `INSERT INTO ${quotedTable(financeOrders)} (user_id, product_id, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, accrued_days, status, idempotency_key) VALUES (?, 1, ?, 1000, ?, ?, ?, 0, 'active', ?)`,
     )
     .bind(userId, cents, days, atMs, atMs + days * DAY_MS, key)
     .run();

@@ -6,6 +6,8 @@ import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { PAY_PASSWORD, addBank, operator, player } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { rounds, orders, bets, withdrawalRequests, depositRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The console's figures read as what they are: a round in play with its stakes, a voided round as
 // refunded, a house loss drawn as a loss with its figure readable, an audit row's recorded values in words.
@@ -78,7 +80,7 @@ describe("insight", () => {
     const now = Date.now();
     // a settled round today where the player won 99.00 on a 50.00 stake: the house lost 49.00 in room 11
     const round = await env.DB.prepare(
-      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms) VALUES (11, 990001, 1, ?, ?, ?, 'c', 'settled', ?) RETURNING id`,
+      `INSERT INTO ${quotedTable(rounds)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms) VALUES (11, 990001, 1, ?, ?, ?, 'c', 'settled', ?) RETURNING id`,
     )
       .bind(now - 120_000, now - 60_000, now - 30_000, now - 30_000)
       .first<{ id: number }>();
@@ -86,7 +88,7 @@ describe("insight", () => {
       await playerD1(p.userId)
     )
       .prepare(
-        "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('loss-1', ?, 11, ?, 5000, ?) RETURNING id",
+        `INSERT INTO ${quotedTable(orders)} (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('loss-1', ?, 11, ?, 5000, ?) RETURNING id`,
       )
       .bind(p.userId, round!.id, now - 90_000)
       .first<{ id: number }>();
@@ -94,7 +96,7 @@ describe("insight", () => {
       await playerD1(p.userId)
     )
       .prepare(
-        "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 5000, 9900, 1, ?)",
+        `INSERT INTO ${quotedTable(bets)} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 5000, 9900, 1, ?)`,
       )
       .bind(order!.id, p.userId, round!.id, now - 90_000)
       .run();
@@ -148,7 +150,7 @@ describe("the audit log", () => {
     const withdrawal = await (
       await playerD1(p.id)
     )
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(p.id)
       .first<{ id: number }>();
     expectOk(
@@ -157,7 +159,7 @@ describe("the audit log", () => {
     const deposit = await (
       await playerD1(p.id)
     )
-      .prepare("SELECT id FROM deposit_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(depositRequests)} WHERE user_id = ?`)
       .bind(p.id)
       .first<{ id: number }>();
     const browser = await operatorBrowser();

@@ -6,6 +6,8 @@ import { setMoneySettings } from "./admin-helpers";
 import { Browser } from "./pages";
 import { addBank, addCoinAddress, player, PAY_PASSWORD, requestId } from "./wallet-helpers";
 import { playerD1, rowD1 } from "./shard-helpers";
+import { settings as settingsTable, withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Payments an operator can carry out: the console says when players have no account to pay a deposit
 // into; a withdrawal names where the money goes in full (holder, bank and branch, or network and
@@ -23,7 +25,9 @@ const text = (html: string) =>
     .replace(/\s+/g, " ");
 
 const setting = (key: string, value: unknown) =>
-  env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)").bind(key, JSON.stringify(value)).run();
+  env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settingsTable)} (key, value) VALUES (?, ?)`)
+    .bind(key, JSON.stringify(value))
+    .run();
 
 async function withdrawal(p: { token: string; id: number }, bankId: number, money: string) {
   const asked = await api("/api/Game/withdraw", {
@@ -38,7 +42,7 @@ async function withdrawal(p: { token: string; id: number }, bankId: number, mone
   const row = await (
     await playerD1(p.id)
   )
-    .prepare("SELECT max(id) AS id FROM withdrawal_requests WHERE user_id = ?")
+    .prepare(`SELECT max(id) AS id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
     .bind(p.id)
     .first<{ id: number }>();
   return row!.id;
@@ -92,7 +96,7 @@ describe("a withdrawal an operator can pay", () => {
       expect(step).toContain(fact);
     expect((await browser.post("/admin?index", { ...withRef, confirmed: "yes" })).status).toBe(302);
     const row = await rowD1(id)
-      .prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
+      .prepare(`SELECT status, payout_ref FROM ${quotedTable(withdrawalRequests)} WHERE id = ?`)
       .bind(id)
       .first();
     expect(row).toEqual({ status: "approved", payout_ref: "FT24331-889120" });
@@ -159,7 +163,9 @@ describe("a withdrawal an operator can pay", () => {
       { DOGE: { rate: "1", fee: "0" } },
     ])
       expectError(await api("/api/admin/settings/update", { token, coin_payouts: bad }), 1203);
-    const kept = await env.DB.prepare("SELECT value FROM settings WHERE key = 'coin_payouts'").first<{
+    const kept = await env.DB.prepare(
+      `SELECT value FROM ${quotedTable(settingsTable)} WHERE key = 'coin_payouts'`,
+    ).first<{
       value: string;
     }>();
     expect(JSON.parse(kept!.value)).toEqual({ BTC: { rate: "0.0000105", fee: "0.0002" } });

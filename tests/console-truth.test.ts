@@ -6,6 +6,8 @@ import { Browser } from "./pages";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { addBank, balanceCents, player, PAY_PASSWORD, requestId, paidInto } from "./wallet-helpers";
 import { playerD1, rowD1 } from "./shard-helpers";
+import { selfExclusions, withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Every console screen tells the truth: no error page once a player has a marker of harm, confirm steps
 // that say what will really happen (what the player reads, what stays in the console, what waits for a
@@ -47,7 +49,9 @@ describe("a player with a marker of harm", () => {
     await (
       await playerD1(p.userId)
     )
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(selfExclusions)} (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)`,
+      )
       .bind(p.userId, ended - 86_400_000, ended)
       .run();
     await placeOk(p.token, 1, [[0, 1.98, 20]]);
@@ -135,7 +139,7 @@ describe("confirm steps say what will happen", () => {
     const { id } = (await (
       await playerD1(p.id)
     )
-      .prepare("SELECT max(id) AS id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT max(id) AS id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(p.id)
       .first<{ id: number }>())!;
     const browser = await operatorBrowser();
@@ -162,7 +166,7 @@ describe("confirm steps say what will happen", () => {
     expect(step).toContain("IBAN bounced, called Lan");
     expect((await browser.post("/admin?index", { ...fields, confirmed: "yes" })).status).toBe(302);
     const row = await rowD1(id)
-      .prepare("SELECT status, note FROM withdrawal_requests WHERE id = ?")
+      .prepare(`SELECT status, note FROM ${quotedTable(withdrawalRequests)} WHERE id = ?`)
       .bind(id)
       .first<{ status: string; note: string }>();
     expect(row).toEqual({ status: "rejected", note: "#accountInvalid IBAN bounced, called Lan" });

@@ -1,6 +1,6 @@
 import { databasesOf } from "../worker/db/databases";
 import { quotedTable } from "../worker/db/quoted-table";
-import { articles } from "../worker/db/schema";
+import { articles, banners } from "../worker/db/schema";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { saveArticleStatement } from "../worker/content/article-queries";
@@ -19,7 +19,9 @@ const seedOf = (group: number) => SEED_ARTICLES.filter((a) => a.group === group)
 
 async function insertArticle(row: Record<string, string | number>) {
   const columns = Object.keys(row);
-  await env.DB.prepare(`INSERT INTO articles (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+  await env.DB.prepare(
+    `INSERT INTO ${quotedTable(articles)} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+  )
     .bind(...columns.map((c) => row[c]))
     .run();
 }
@@ -72,13 +74,13 @@ describe("slide", () => {
   it("falls back to English, then to the default image, and drops unsafe images and links", async () => {
     await env.DB.batch([
       env.DB.prepare(
-        "INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (90, '/b/default.png', '', '/b/english.png', '', 'javascript:alert(1)', 90)",
+        `INSERT INTO ${quotedTable(banners)} (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (90, '/b/default.png', '', '/b/english.png', '', 'javascript:alert(1)', 90)`,
       ),
       env.DB.prepare(
-        "INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (91, '/b/only-default.png', '', '', '', '', 91)",
+        `INSERT INTO ${quotedTable(banners)} (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (91, '/b/only-default.png', '', '', '', '', 91)`,
       ),
       env.DB.prepare(
-        "INSERT INTO banners (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (92, 'javascript:alert(1)', '', '', '', '', 92)",
+        `INSERT INTO ${quotedTable(banners)} (id, path, path_tw, path_yw, path_vi, link, sort) VALUES (92, 'javascript:alert(1)', '', '', '', '', 92)`,
       ),
     ]);
     try {
@@ -90,7 +92,7 @@ describe("slide", () => {
       expect(byId(cht, 91).src).toBe("/b/only-default.png");
       expect(byId(vi, 92)).toBeUndefined();
     } finally {
-      await env.DB.prepare("DELETE FROM banners WHERE id >= 90").run();
+      await env.DB.prepare(`DELETE FROM ${quotedTable(banners)} WHERE id >= 90`).run();
     }
   });
 });
@@ -276,7 +278,7 @@ describe("hostile article content", () => {
     );
     await env.DB.batch(articleOnly.map((s) => env.DB.prepare(s)));
     const stored = await env.DB.prepare(
-      "SELECT content, content_ft, content_yw, content_vi FROM articles WHERE id = 70003",
+      `SELECT content, content_ft, content_yw, content_vi FROM ${quotedTable(articles)} WHERE id = 70003`,
     ).first<Record<string, string>>();
     expectNoScript(Object.values(stored!).join(""));
     expect(stored!.content_yw).toContain("<p>Hello</p>");
@@ -292,7 +294,9 @@ describe("hostile article content", () => {
       content: HOSTILE,
       createdAtMs: 1,
     });
-    const stored = await env.DB.prepare("SELECT content, content_yw FROM articles WHERE id = 70002").first<{
+    const stored = await env.DB.prepare(
+      `SELECT content, content_yw FROM ${quotedTable(articles)} WHERE id = 70002`,
+    ).first<{
       content: string;
       content_yw: string;
     }>();
@@ -306,7 +310,9 @@ describe("hostile article content", () => {
       contentYw: "<p>ok</p>",
       createdAtMs: 2,
     });
-    const again = await env.DB.prepare("SELECT title, content_yw FROM articles WHERE id = 70002").first();
+    const again = await env.DB.prepare(
+      `SELECT title, content_yw FROM ${quotedTable(articles)} WHERE id = 70002`,
+    ).first();
     expect(again).toEqual({ title: "Saved again", content_yw: "<p>ok</p>" });
   });
 });

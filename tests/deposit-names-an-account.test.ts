@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
 import { balanceCents, ledgerRows, player, requestId } from "./wallet-helpers";
+import { settings } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // A deposit request names where the money was paid: with no approved deposit account listed there is nowhere to pay,
 // so the Worker files nothing (1262), whatever the request names; an account that is not one of the approved, listed
@@ -17,7 +19,7 @@ const OTHER = {
 };
 
 const writePayees = (payees: unknown[]) =>
-  env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+  env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_payees', ?)`)
     .bind(JSON.stringify(payees))
     .run();
 
@@ -80,11 +82,13 @@ describe("a deposit with no approved account to pay into", () => {
   it("still sends players to support first when deposits go through support (2056)", async () => {
     await writePayees([]);
     const p = await player();
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_mode', '\"contact\"')").run();
+    await env.DB.prepare(
+      `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_mode', '"contact"')`,
+    ).run();
     try {
       expectError(await ask(p.token), 2056);
     } finally {
-      await env.DB.prepare("DELETE FROM settings WHERE key = 'deposit_mode'").run();
+      await env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = 'deposit_mode'`).run();
     }
   });
 });

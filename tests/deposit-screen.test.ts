@@ -2,12 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { player } from "./wallet-helpers";
+import { settings } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The deposit screen says where to send the money: the operator's deposit accounts and the reference to
 // write on the transfer, or, with no account set, that deposits go through support. Never a form alone.
 
 const setPayees = (payees: unknown[]) =>
-  env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+  env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_payees', ?)`)
     .bind(JSON.stringify(payees))
     .run();
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { totpAt } from "../worker/auth/totp";
 import { api, expectError, expectOk, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
+import { enrolmentCodes } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The enrolment step's refusals name what was wrong (docs/decisions/175), in the operator's language: a name and a
 // code that do not belong together are one answer (1250), so no name is confirmed; behind a matching code the
@@ -24,11 +26,11 @@ describe("the enrolment step's error names what was wrong", () => {
     expectError(await api("/api/admin/enrol/start", { ...who, enrolCode: "AAAA-BBBB-CCCC-DDDD" }), 1250);
     expectError(await api("/api/admin/enrol/start", { ...who, enrolCode: "" }), 1250);
 
-    await env.DB.prepare("UPDATE enrolment_codes SET expires_at_ms = ? WHERE user_id = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(enrolmentCodes)} SET expires_at_ms = ? WHERE user_id = ?`)
       .bind(Date.now() - 1, id)
       .run();
     expectError(await api("/api/admin/enrol/start", who), 1251);
-    await env.DB.prepare("UPDATE enrolment_codes SET expires_at_ms = ? WHERE user_id = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(enrolmentCodes)} SET expires_at_ms = ? WHERE user_id = ?`)
       .bind(Date.now() + 3_600_000, id)
       .run();
 
@@ -53,7 +55,7 @@ describe("the enrolment step's error names what was wrong", () => {
 
   it("writes the reason on the console's enrolment screen in the operator's language", async () => {
     const { id, who } = await newOperator("enrolerr3");
-    await env.DB.prepare("UPDATE enrolment_codes SET expires_at_ms = ? WHERE user_id = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(enrolmentCodes)} SET expires_at_ms = ? WHERE user_id = ?`)
       .bind(Date.now() - 1, id)
       .run();
     const expected = {

@@ -9,6 +9,8 @@ import { PAY_PASSWORD, auditCount, balanceCents, operator, player, requestId } f
 import { accrueEveryShard } from "../worker/finance/accrue";
 import worker from "../worker/index";
 import { playerD1, rowD1 } from "./shard-helpers";
+import { ledger, financeOrders } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const DAY = 86_400_000;
 // the cron's accrual: every wallet shard, each its own batch (worker/finance/accrue.ts)
@@ -29,7 +31,7 @@ async function ledgerOf(userId: number, type?: string) {
     await playerD1(userId)
   )
     .prepare(
-      `SELECT amount_cents, before_cents, after_cents, type, idempotency_key FROM ledger WHERE user_id = ? ${type ? "AND type = ?" : ""} ORDER BY id`,
+      `SELECT amount_cents, before_cents, after_cents, type, idempotency_key FROM ${quotedTable(ledger)} WHERE user_id = ? ${type ? "AND type = ?" : ""} ORDER BY id`,
     )
     .bind(...(type ? [userId, type] : [userId]))
     .all<{ amount_cents: number; before_cents: number; after_cents: number; type: string; idempotency_key: string }>();
@@ -239,7 +241,7 @@ describe("accrual and maturity", () => {
         await playerD1(id)
       )
         .prepare(
-          "SELECT reason, reason_key, reason_params FROM ledger WHERE user_id = ? AND type IN ('stake', 'interest', 'principal') ORDER BY id",
+          `SELECT reason, reason_key, reason_params FROM ${quotedTable(ledger)} WHERE user_id = ? AND type IN ('stake', 'interest', 'principal') ORDER BY id`,
         )
         .bind(id)
         .all<{ reason: string; reason_key: string; reason_params: string }>()
@@ -288,7 +290,9 @@ describe("the cron", () => {
     const order = (await transferIn(token, 1, "100000")).data;
     // As if the order had been opened three days ago: two full days have ended since its value date.
     await rowD1(order.id)
-      .prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?")
+      .prepare(
+        `UPDATE ${quotedTable(financeOrders)} SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?`,
+      )
       .bind(3 * DAY, 3 * DAY, order.id)
       .run();
     for (let run = 0; run < 2; run++) {

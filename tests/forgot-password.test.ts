@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, direct, expectError, expectOk, registerPlayer } from "./helpers";
 import { Browser } from "./pages";
+import { smsCodes } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // A forgotten password is reset by a text-message code to the phone the account registered with: the
 // same codes, counters and throttles as registration; every session of the player ends.
@@ -118,7 +120,9 @@ describe("the forgot-password screen", () => {
     });
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain("Code sent");
-    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind(p.phone).run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(smsCodes)} WHERE phone = ?`)
+      .bind(p.phone)
+      .run();
     await direct.plantSmsCode(p.quhao, p.phone, "246810");
     const wrong = await browser.post("/forgot-password", { intent: "reset", ...resetFields(p, { captcha: "000000" }) });
     expect(wrong.status).toBe(400);

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, operatorLogin } from "./helpers";
 import { secondOperator } from "./admin-helpers";
+import { users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Four eyes cannot be emptied (docs/decisions/167-money-settings-four-eyes.md): no change of an operator may leave
 // fewer than two active operators able to give an approval of each kind, an admin's (1241) and a cashier's or
@@ -10,9 +12,13 @@ import { secondOperator } from "./admin-helpers";
 // admin disabled the other, leaving a single admin to approve every request.
 
 const idOf = async (username: string) =>
-  (await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first<{ id: number }>())!.id;
+  (await env.DB.prepare(`SELECT id FROM ${quotedTable(users)} WHERE username = ?`)
+    .bind(username)
+    .first<{ id: number }>())!.id;
 const frozen = async (id: number) =>
-  (await env.DB.prepare("SELECT frozen FROM users WHERE id = ?").bind(id).first<{ frozen: number }>())!.frozen;
+  (await env.DB.prepare(`SELECT frozen FROM ${quotedTable(users)} WHERE id = ?`)
+    .bind(id)
+    .first<{ frozen: number }>())!.frozen;
 
 describe("no change leaves fewer than two operators able to approve", () => {
   it("with two admins, neither is disabled, lowered or reset by the other (1241), in the operator's language", async () => {
@@ -40,7 +46,9 @@ describe("no change leaves fewer than two operators able to approve", () => {
     const admin = await operatorLogin();
     const admin2 = await idOf("admin2");
     const cashier = await idOf("cashier");
-    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(admin2).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+      .bind(admin2)
+      .run();
     try {
       expectError(await api("/api/admin/operators/disable", { token: admin, operatorId: cashier }), 1242);
       expectError(await api("/api/admin/operators/role", { token: admin, operatorId: cashier, role: "viewer" }), 1242);
@@ -51,8 +59,12 @@ describe("no change leaves fewer than two operators able to approve", () => {
       // and is then one of the last two: the same refusal
       expectError(await api("/api/admin/operators/disable", { token: admin, operatorId: desk.id }), 1242);
     } finally {
-      await env.DB.prepare("UPDATE users SET frozen = 0 WHERE id = ?").bind(admin2).run();
-      await env.DB.prepare("UPDATE users SET operator_role = 'cashier' WHERE id = ?").bind(cashier).run();
+      await env.DB.prepare(`UPDATE ${quotedTable(users)} SET frozen = 0 WHERE id = ?`)
+        .bind(admin2)
+        .run();
+      await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'cashier' WHERE id = ?`)
+        .bind(cashier)
+        .run();
     }
   });
 
@@ -67,8 +79,12 @@ describe("no change leaves fewer than two operators able to approve", () => {
     expectOk(await api("/api/admin/operators/role", { token: admin, operatorId: admin2, role: "manager" }));
     expectError(await api("/api/admin/operators/disable", { token: admin, operatorId: third.id }), 1241);
     // back to the seed's two admins for the next test
-    await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE id = ?").bind(admin2).run();
-    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(third.id).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'admin' WHERE id = ?`)
+      .bind(admin2)
+      .run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+      .bind(third.id)
+      .run();
   });
 
   it("a reset fine when asked is refused when approved once the state changed between (1241), writing nothing", async () => {
@@ -89,8 +105,12 @@ describe("no change leaves fewer than two operators able to approve", () => {
       // withdrawn, so that the next test starts from the seed's two admins
       expectOk(await api("/api/admin/operators/requests/reject", { token: admin2, id: ask.data.requestId }));
     } finally {
-      await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE id = ?").bind(adminId).run();
-      await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(x.id).run();
+      await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'admin' WHERE id = ?`)
+        .bind(adminId)
+        .run();
+      await env.DB.prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+        .bind(x.id)
+        .run();
     }
   });
 
@@ -127,7 +147,9 @@ describe("no change leaves fewer than two operators able to approve", () => {
       // the refused approval wrote nothing: one audit row of an approved reset
       expect(await count("audit_log", "action = 'operator.reset.approve'")).toBe(1);
     } finally {
-      await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE id = ?").bind(adminId).run();
+      await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'admin' WHERE id = ?`)
+        .bind(adminId)
+        .run();
     }
   });
 });

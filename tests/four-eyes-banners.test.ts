@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { consoleBrowser } from "./console-pages";
+import { banners as bannersTable, settingRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // A home-page banner whose link leaves the site could send every player to a "pay here" page of one operator's
 // choosing: where players pay is money, so such a banner waits for a second admin, in the requests of the money
@@ -24,7 +26,11 @@ const linksSeen = async (token: string) =>
 const bannerRequests = async (token: string) =>
   ((await api("/api/admin/settings/requests", { token })).data.list as Request[]).filter((r) => r.key === "banner");
 const storedLink = async (id: number) =>
-  (await env.DB.prepare("SELECT link FROM banners WHERE id = ?").bind(id).first<{ link: string }>())?.link;
+  (
+    await env.DB.prepare(`SELECT link FROM ${quotedTable(bannersTable)} WHERE id = ?`)
+      .bind(id)
+      .first<{ link: string }>()
+  )?.link;
 // the words a reader sees: scripts (the page's data for hydration) left out
 const words = (html: string) =>
   html
@@ -89,7 +95,7 @@ describe("a banner leading outside the site waits for a second admin", () => {
     const second = await operatorLogin("admin2");
     expectOk(await decide(second, request.id, "approve"));
     expect(await count("banners")).toBe(banners + 1);
-    const row = await env.DB.prepare("SELECT id, path, link, sort FROM banners WHERE link = ?")
+    const row = await env.DB.prepare(`SELECT id, path, link, sort FROM ${quotedTable(bannersTable)} WHERE link = ?`)
       .bind(OUTSIDE)
       .first<{ id: number; path: string; link: string; sort: number }>();
     expect(row).toMatchObject({ path: "/banners/pay.svg", sort: 2 });
@@ -220,7 +226,9 @@ describe("a banner leading outside the site waits for a second admin", () => {
     expect(await storedLink(id)).toBeUndefined();
     expect(await linksSeen(player.token)).not.toContain("/info/1");
     expect((await bannerRequests(admin)).filter((r) => r.banner === id)).toEqual([]);
-    const status = await env.DB.prepare("SELECT status FROM setting_requests WHERE id = ?").bind(request.id).first();
+    const status = await env.DB.prepare(`SELECT status FROM ${quotedTable(settingRequests)} WHERE id = ?`)
+      .bind(request.id)
+      .first();
     expect(status).toEqual({ status: "cancelled" });
     const withdrawn = (await auditRows("banner.link.withdraw", `banner:${id}`)).at(-1)!;
     expect(JSON.parse(withdrawn.before!)).toMatchObject({ request: request.id, link: elsewhere });
@@ -295,7 +303,9 @@ describe("a banner leading outside the site waits for a second admin", () => {
     expectOk(await save(manager, { id, link: OUTSIDE }));
     const request = (await bannerRequests(admin)).find((r) => r.banner === id)!;
     // what a delete slipping in at the moment of the ask leaves: another slide under the same number
-    await env.DB.prepare("UPDATE banners SET link = '/activity/8', path = '/banners/other.svg' WHERE id = ?")
+    await env.DB.prepare(
+      `UPDATE ${quotedTable(bannersTable)} SET link = '/activity/8', path = '/banners/other.svg' WHERE id = ?`,
+    )
       .bind(id)
       .run();
     expectError(await decide(admin, request.id, "approve"), 1259);

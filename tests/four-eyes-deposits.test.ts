@@ -4,6 +4,8 @@ import { api, count, expectError, expectMoneyInvariants, expectOk } from "./help
 import { secondOperator } from "./admin-helpers";
 import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId, paidInto } from "./wallet-helpers";
 import { everywhere, playerD1, rowD1 } from "./shard-helpers";
+import { settings, depositRequests, auditLog, withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Deposits under the same four eyes as credits (docs/decisions/061-four-eyes-on-money.md): a largest
 // deposit per request, a second operator above a threshold, what one operator approves alone counted in
@@ -11,11 +13,14 @@ import { everywhere, playerD1, rowD1 } from "./shard-helpers";
 // that player's withdrawal. Each test here failed on the code before them.
 
 async function setSetting(key: string, value: unknown) {
-  await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
+  await env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES (?, ?)`)
     .bind(key, JSON.stringify(value))
     .run();
 }
-const clearSetting = (key: string) => env.DB.prepare("DELETE FROM settings WHERE key = ?").bind(key).run();
+const clearSetting = (key: string) =>
+  env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = ?`)
+    .bind(key)
+    .run();
 
 async function deposit(token: string, money: string) {
   const answer = await api("/api/Game/recharge", {
@@ -74,7 +79,7 @@ describe("a largest deposit per request", () => {
     const cashierToken = await cashier();
     expectError(await approve(cashierToken, id), 1230);
     const row = await rowD1(id)
-      .prepare("SELECT status, first_approved_by FROM deposit_requests WHERE id = ?")
+      .prepare(`SELECT status, first_approved_by FROM ${quotedTable(depositRequests)} WHERE id = ?`)
       .bind(id)
       .first<{ status: string; first_approved_by: number | null }>();
     expect(row).toEqual({ status: "pending", first_approved_by: null });
@@ -102,7 +107,7 @@ describe("a second operator above the threshold", () => {
     expectOk(done);
     expect(done.data.status).toBe("approved");
     expect(await balanceCents(id)).toBe(5_000_000);
-    const audits = await everywhere("SELECT action FROM audit_log WHERE target = ? ORDER BY id")
+    const audits = await everywhere(`SELECT action FROM ${quotedTable(auditLog)} WHERE target = ? ORDER BY id`)
       .bind(`deposit:${request}`)
       .all<{ action: string }>();
     expect(audits.results.map((r) => r.action)).toEqual(["deposit.approve.first", "deposit.approve"]);
@@ -118,7 +123,7 @@ describe("a second operator above the threshold", () => {
     expect(await balanceCents(id)).toBe(3_000_000);
     expect(await count("ledger", "idempotency_key = ?", `deposit:${request}`)).toBe(1);
     const row = await rowD1(request)
-      .prepare("SELECT first_approved_by, decided_by FROM deposit_requests WHERE id = ?")
+      .prepare(`SELECT first_approved_by, decided_by FROM ${quotedTable(depositRequests)} WHERE id = ?`)
       .bind(request)
       .first<{ first_approved_by: number; decided_by: number }>();
     expect(row!.first_approved_by).not.toBe(row!.decided_by);
@@ -188,7 +193,7 @@ describe("whoever approved a player's deposit does not approve their withdrawal"
     const withdrawal = await (
       await playerD1(id)
     )
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(id)
       .first<{ id: number }>();
     // the queue says so on the card before anyone tries (docs/decisions/061)

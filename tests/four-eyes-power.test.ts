@@ -13,6 +13,8 @@ import {
 } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
 import { balanceCents, player, requestId } from "./wallet-helpers";
+import { users, enrolmentCodes } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Power over operators is four-eyed and operators own their credentials (docs/decisions/060 and 061):
 // an admin alone makes no operator who can sign in, never holds a credential that signs in as someone
@@ -98,12 +100,16 @@ describe("no sock puppets: a new operator waits for a second admin", () => {
     expect(await count("users", "id = ? AND operator_role = 'viewer'", op.id)).toBe(1);
     // the operator the request is about does not approve it
     const self = await (await secondOperator(true, "admin")).signIn();
-    await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE id = ?").bind(op.id).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'admin' WHERE id = ?`)
+      .bind(op.id)
+      .run();
     expectError(
       await api("/api/admin/operators/requests/approve", { token: await op.signIn(), id: raised.data.requestId }),
       1123,
     );
-    await env.DB.prepare("UPDATE users SET operator_role = 'viewer' WHERE id = ?").bind(op.id).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'viewer' WHERE id = ?`)
+      .bind(op.id)
+      .run();
     expectOk(await api("/api/admin/operators/requests/approve", { token: self, id: raised.data.requestId }));
     expect(await count("users", "id = ? AND operator_role = 'admin'", op.id)).toBe(1);
     const lowered = await api("/api/admin/operators/role", { token: admin, operatorId: op.id, role: "cashier" });
@@ -146,7 +152,9 @@ describe("requests about operators under parallel load", () => {
 
   it("two admins asking the same change at once file one request", async () => {
     const op = await secondOperator(true, "viewer");
-    await env.DB.prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(op.id).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+      .bind(op.id)
+      .run();
     const [a, b] = [await operatorLogin(), await (await secondOperator(true, "admin")).signIn()];
     const answers = await Promise.all([
       api("/api/admin/operators/enable", { token: a, operatorId: op.id }),
@@ -210,7 +218,7 @@ describe("operators own their credentials", () => {
   it("an enrolment code expires", async () => {
     const admin = await operatorLogin();
     const created = await createOperator(admin);
-    await env.DB.prepare("UPDATE enrolment_codes SET expires_at_ms = ? WHERE user_id = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(enrolmentCodes)} SET expires_at_ms = ? WHERE user_id = ?`)
       .bind(Date.now() - 1, created.id)
       .run();
     expectError(

@@ -4,6 +4,8 @@ import { api, expectError, expectOk, operatorLogin, registerPlayer } from "./hel
 import { auditRows, secondOperator, setMoneySettings } from "./admin-helpers";
 import { consoleBrowser } from "./console-pages";
 import { paidInto } from "./wallet-helpers";
+import { settingRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Where players pay and what a coin payout is worth are money (docs/decisions/167-money-settings-four-eyes.md): a
 // change of the deposit payees or the coin payout rates is a request a second admin approves; until then players
@@ -247,7 +249,9 @@ describe("deposit payees and coin payout rates wait for a second admin", () => {
   });
 
   it("the seed is no operator action: nothing it writes waits for a second admin", async () => {
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM setting_requests WHERE status = 'pending'").first<{
+    const row = await env.DB.prepare(
+      `SELECT count(*) AS n FROM ${quotedTable(settingRequests)} WHERE status = 'pending'`,
+    ).first<{
       n: number;
     }>();
     expect(row?.n).toBe(0);

@@ -8,6 +8,8 @@ import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { ledgerReasons } from "../worker/ledger/reasons";
 import { requestRef } from "#shared/request-ref";
 import { playerD1 } from "./shard-helpers";
+import { withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 /** A real movement (player row + house mirror) written at a chosen moment, as the game would. */
 async function movementAt(userId: number, amountCents: number, type: string, atMs: number) {
@@ -50,7 +52,7 @@ describe("getfinanceflow", () => {
       await (
         await playerD1(id)
       )
-        .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+        .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
         .bind(id)
         .all<{ id: number }>()
     ).results.map((r) => r.id);

@@ -5,6 +5,8 @@ import { addBank, operator, player } from "./wallet-helpers";
 import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { demoApi } from "../worker/api/app";
 import { everywhere } from "./shard-helpers";
+import { users, sessions, orders, depositRequests, withdrawalRequests, bankCards } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Hostile bodies on every contract and operator endpoint (seeded, so a failure replays):
 // never a 5xx or an unhandled error (1014), always the envelope, nothing written, money invariants hold.
@@ -91,12 +93,12 @@ async function footprint() {
   // every database's rows: the players' are in their shards (docs/decisions/161)
   const state = await everywhere(
     `SELECT
-      (SELECT group_concat(id || ':' || money_cents || ':' || level || ':' || frozen || ':' || password_hash || ':' || COALESCE(pay_password_hash, ''), ',') FROM users) AS users,
-      (SELECT COUNT(*) FROM sessions WHERE revoked_at_ms IS NOT NULL) AS revoked,
-      (SELECT group_concat(id || ':' || status, ',') FROM orders) AS orders,
-      (SELECT group_concat(id || ':' || status, ',') FROM deposit_requests) AS deposits,
-      (SELECT group_concat(id || ':' || status, ',') FROM withdrawal_requests) AS withdrawals,
-      (SELECT group_concat(id || ':' || COALESCE(deleted_at_ms, ''), ',') FROM bank_cards) AS cards`,
+      (SELECT group_concat(id || ':' || money_cents || ':' || level || ':' || frozen || ':' || password_hash || ':' || COALESCE(pay_password_hash, ''), ',') FROM ${quotedTable(users)}) AS users,
+      (SELECT COUNT(*) FROM ${quotedTable(sessions)} WHERE revoked_at_ms IS NOT NULL) AS revoked,
+      (SELECT group_concat(id || ':' || status, ',') FROM ${quotedTable(orders)}) AS orders,
+      (SELECT group_concat(id || ':' || status, ',') FROM ${quotedTable(depositRequests)}) AS deposits,
+      (SELECT group_concat(id || ':' || status, ',') FROM ${quotedTable(withdrawalRequests)}) AS withdrawals,
+      (SELECT group_concat(id || ':' || COALESCE(deleted_at_ms, ''), ',') FROM ${quotedTable(bankCards)}) AS cards`,
   ).all();
   return { counts, state };
 }

@@ -5,6 +5,8 @@ import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers"
 import { verifyRound } from "#shared/games/fairness";
 import { DAY_MS } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
+import { users, rooms, bets } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const roundResultKeys = [
   "beacon",
@@ -130,14 +132,19 @@ describe("games and rooms", () => {
     expectError(await api("/api/Game/getGameinfo", { token: poor.token }), 1026);
     expectError(await api("/api/Game/getGameinfo", { token: poor.token, roomid: 999 }), 1057);
     expectError(await api("/api/Game/getGameinfo", { token: poor.token, roomid: 2 }), 2055); // VIP room: level 2
-    await (await playerD1(poor.userId)).prepare("UPDATE users SET level = 2 WHERE id = ?").bind(poor.userId).run();
+    await (
+      await playerD1(poor.userId)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET level = 2 WHERE id = ?`)
+      .bind(poor.userId)
+      .run();
     const tooPoor = await api("/api/Game/getGameinfo", { token: poor.token, roomid: 2, lang: "chs" });
     expectError(tooPoor, 2004);
     expect(tooPoor.data.num).toBe(1000);
     expect(tooPoor.info).toContain("1000");
-    await env.DB.prepare("UPDATE rooms SET trading = 0 WHERE id = 3").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 0 WHERE id = 3`).run();
     expectError(await api("/api/Game/getGameinfo", { token: poor.token, roomid: 3 }), 1020);
-    await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 3").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 1 WHERE id = 3`).run();
   });
 });
 
@@ -287,13 +294,13 @@ describe("results and records", () => {
     await (
       await playerD1(player.userId)
     )
-      .prepare("UPDATE bets SET created_at_ms = created_at_ms - ? WHERE order_id = ?")
+      .prepare(`UPDATE ${quotedTable(bets)} SET created_at_ms = created_at_ms - ? WHERE order_id = ?`)
       .bind(DAY_MS, other.order_id)
       .run();
     const bet = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT isaward, award_cents FROM bets WHERE order_id = ?")
+      .prepare(`SELECT isaward, award_cents FROM ${quotedTable(bets)} WHERE order_id = ?`)
       .bind(other.order_id)
       .first<{ isaward: number; award_cents: number }>();
     const trend = await api("/api/Game/getTrendData", { token: player.token });

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { currentRound, finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { playerD1 } from "./shard-helpers";
+import { rooms, ledger as ledgerTable, rounds } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Room list, the polling and record routes, bet records, trend, rules and fairness pages.
 
@@ -44,10 +46,10 @@ describe("room list", () => {
   });
 
   it("marks a room whose trading stopped", async () => {
-    await env.DB.prepare("UPDATE rooms SET trading = 0 WHERE id = 33").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 0 WHERE id = 33`).run();
     const { html } = await page(await new Browser().logIn(), "/room_list/3");
     expect(html).toContain("Trading has stopped in this room");
-    await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 33").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 1 WHERE id = 33`).run();
   });
 });
 
@@ -123,7 +125,7 @@ describe("one time rule", () => {
     const placedAt = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT created_at_ms AS ms FROM ledger WHERE user_id = ? AND type = 'bet'")
+      .prepare(`SELECT created_at_ms AS ms FROM ${quotedTable(ledgerTable)} WHERE user_id = ? AND type = 'bet'`)
       .bind(player.userId)
       .first<{ ms: number }>();
     const utc8 = new Date(placedAt!.ms + 8 * 3600_000).toISOString();
@@ -198,13 +200,13 @@ describe("rules page", () => {
   });
 
   it("follows the room's live odds", async () => {
-    await env.DB.prepare("UPDATE rooms SET rates_milli = ? WHERE id = 16")
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET rates_milli = ? WHERE id = 16`)
       .bind(JSON.stringify([1900, 1980, 1980, 1980]))
       .run();
     const { html } = await page(await new Browser().logIn(), "/rules/16");
     expect(html).toContain("1.900");
     expect(html).toContain("95.00%");
-    await env.DB.prepare("UPDATE rooms SET rates_milli = ? WHERE id = 16")
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET rates_milli = ? WHERE id = 16`)
       .bind(JSON.stringify([1980, 1980, 1980, 1980]))
       .run();
   });
@@ -227,7 +229,9 @@ describe("fairness page", () => {
     const drawn = await finishRound(1);
     const numbers = JSON.parse(drawn.numbers) as number[];
     const forged = [(numbers[0] + 1) % 10, numbers[1], numbers[2]];
-    await env.DB.prepare("UPDATE rounds SET numbers = ? WHERE id = ?").bind(JSON.stringify(forged), drawn.id).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rounds)} SET numbers = ? WHERE id = ?`)
+      .bind(JSON.stringify(forged), drawn.id)
+      .run();
     const { html } = await page(new Browser(), `/fairness?room=1&seqno=${drawn.seqno}`);
     expect(html).toContain("This round does not verify");
     expect(html).toContain("The seed draws different numbers from the published ones");

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { count, expectMoneyInvariants } from "./helpers";
 import { Browser, ORIGIN } from "./pages";
 import { balanceOf, closeBetting, currentRound, finishRound, placeOk, playerWith, reschedule } from "./rooms-helpers";
+import { rooms } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The game room screens as a browser without JavaScript uses them: every step is a plain page or form.
 
@@ -103,14 +105,14 @@ describe("entering a room", () => {
     const vip = await page(browser, "/activity/2");
     expect(vip.html).toContain("Your VIP level is not high enough");
     expect(vip.html).not.toContain('name="option"');
-    await env.DB.prepare("UPDATE rooms SET minjoin_cents = 2500000 WHERE id = 9").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET minjoin_cents = 2500000 WHERE id = 9`).run();
     const poor = await page(browser, "/activity/9");
     expect(poor.html).toContain("Balance cannot be less than 25000");
     expect(poor.html).toContain('href="/recharge"');
-    await env.DB.prepare("UPDATE rooms SET trading = 0 WHERE id = 15").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 0 WHERE id = 15`).run();
     expect((await page(browser, "/activity/15")).html).toContain("Trading has stopped");
-    await env.DB.prepare("UPDATE rooms SET minjoin_cents = 0 WHERE id = 9").run();
-    await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 15").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET minjoin_cents = 0 WHERE id = 9`).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 1 WHERE id = 15`).run();
   });
 
   it("speaks the player's language", async () => {

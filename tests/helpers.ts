@@ -11,6 +11,8 @@ import { newSessionStatement } from "../worker/accounts/sessions";
 import { allDatabases } from "./shard-helpers";
 import { expectBooksBalanced, expectOk, type Answer, type ContractClient } from "./contract/client";
 import { newPlayerFields as contractPlayerFields } from "./contract/players";
+import { smsCodes, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 export { expectError, expectOk, type Answer } from "./contract/client";
 
@@ -40,7 +42,7 @@ async function plantSmsCode(typedQuhao: string, typedPhone: string, code: string
   const number = normalisePhone(typedPhone, typedQuhao);
   const [quhao, phone] = number ? [number.dialCode, number.e164] : [typedQuhao, typedPhone];
   await env.DB.prepare(
-    "INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)",
+    `INSERT INTO ${quotedTable(smsCodes)} (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)`,
   )
     .bind(quhao, phone, await hashSmsCode(env.PEPPER, quhao, phone, code), now - 61_000, now + expiresInMs)
     .run();
@@ -92,7 +94,7 @@ export const freshOperatorCode = async (username = "admin") =>
  */
 export async function operatorLogin(username = "admin") {
   const operator = await env.DB.prepare(
-    "SELECT id, password_generation FROM users WHERE lower(username) = lower(?) AND role = 'operator'",
+    `SELECT id, password_generation FROM ${quotedTable(users)} WHERE lower(username) = lower(?) AND role = 'operator'`,
   )
     .bind(username)
     .first<{ id: number; password_generation: number }>();

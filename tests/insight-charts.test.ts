@@ -6,6 +6,8 @@ import { player as walletPlayer, paidInto } from "./wallet-helpers";
 import { optionProbabilities } from "#shared/games/probability";
 import { formatDate } from "#shared/days";
 import { everywhere, playerD1, rowD1, rowsEverywhere } from "./shard-helpers";
+import { rounds as roundsTable, bets as betsTable, depositRequests, orders } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The charts' figures against the same rows read again here, plainly.
 const today = () => formatDate(Date.now());
@@ -24,13 +26,13 @@ const cents = (n: number) => Math.round(n * 100);
  */
 async function settledBets<T>(columns: string, roundFilter: string, ...params: unknown[]) {
   const rounds = await env.DB.prepare(
-    `SELECT r.id, r.draw_at_ms FROM rounds r WHERE r.status = 'settled' ${roundFilter}`,
+    `SELECT r.id, r.draw_at_ms FROM ${quotedTable(roundsTable)} r WHERE r.status = 'settled' ${roundFilter}`,
   )
     .bind(...params)
     .all<{ id: number; draw_at_ms: number }>();
   const drawAt = new Map(rounds.results.map((r) => [r.id, r.draw_at_ms]));
   const bets = await rowsEverywhere<T & { roundId: number; isaward: number }>(
-    `SELECT ${columns}, b.isaward, b.round_id AS roundId FROM bets b WHERE b.round_id IN (SELECT value FROM json_each(?))`,
+    `SELECT ${columns}, b.isaward, b.round_id AS roundId FROM ${quotedTable(betsTable)} b WHERE b.round_id IN (SELECT value FROM json_each(?))`,
     JSON.stringify([...drawAt.keys()]),
   );
   return bets.map((b) => ({ ...b, drawAt: drawAt.get(b.roundId)! }));
@@ -91,17 +93,19 @@ describe("the console's charts", () => {
     });
     expectOk(asked);
     await rowD1(asked.data.id)
-      .prepare("UPDATE deposit_requests SET created_at_ms = ? WHERE id = ?")
+      .prepare(`UPDATE ${quotedTable(depositRequests)} SET created_at_ms = ? WHERE id = ?`)
       .bind(Date.now() - 7 * 3_600_000, asked.data.id)
       .run();
     const data = await charts(op);
     const approved = await everywhere(
-      "SELECT amount_cents AS cents, decided_at_ms AS at FROM deposit_requests WHERE status = 'approved'",
+      `SELECT amount_cents AS cents, decided_at_ms AS at FROM ${quotedTable(depositRequests)} WHERE status = 'approved'`,
     ).all<{ cents: number; at: number }>();
     const todays = approved.results.filter((r) => formatDate(r.at) === today());
     expect(cents(data.cash.at(-1).deposits)).toBe(todays.reduce((s, r) => s + r.cents, 0));
     expect(data.cash.at(-1).depositCount).toBe(todays.length);
-    const pending = await everywhere("SELECT created_at_ms AS at FROM deposit_requests WHERE status = 'pending'").all<{
+    const pending = await everywhere(
+      `SELECT created_at_ms AS at FROM ${quotedTable(depositRequests)} WHERE status = 'pending'`,
+    ).all<{
       at: number;
     }>();
     expect(data.pending.deposits.count).toBe(pending.results.length);
@@ -117,7 +121,7 @@ describe("the console's charts", () => {
     // realized 1.98 against 0.99 expected, far outside what 200 bets explain.
     const drawAt = Date.now() - 60_000;
     const round = await env.DB.prepare(
-      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms) VALUES (16, 900000, 1, ?, ?, ?, 'c', 'settled', ?) RETURNING id`,
+      `INSERT INTO ${quotedTable(roundsTable)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms) VALUES (16, 900000, 1, ?, ?, ?, 'c', 'settled', ?) RETURNING id`,
     )
       .bind(drawAt - 180_000, drawAt - 60_000, drawAt, drawAt)
       .first<{ id: number }>();
@@ -125,7 +129,7 @@ describe("the console's charts", () => {
       await playerD1(payer.userId)
     )
       .prepare(
-        "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('chart-test', ?, 16, ?, 200000, ?) RETURNING id",
+        `INSERT INTO ${quotedTable(orders)} (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES ('chart-test', ?, 16, ?, 200000, ?) RETURNING id`,
       )
       .bind(payer.userId, round!.id, drawAt)
       .first<{ id: number }>();
@@ -133,7 +137,7 @@ describe("the console's charts", () => {
     const bets = Array.from({ length: 200 }, () =>
       shard
         .prepare(
-          "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 1000, 1980, 1, ?)",
+          `INSERT INTO ${quotedTable(betsTable)} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, 1000, 1980, 1, ?)`,
         )
         .bind(order!.id, payer.userId, round!.id, drawAt),
     );

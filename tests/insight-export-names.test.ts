@@ -6,6 +6,8 @@ import { PAY_PASSWORD, addBank, addCoinAddress, player, requestId, paidInto } fr
 import { requestRef } from "#shared/request-ref";
 import { formatDate } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
+import { withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // What the console's CSV files name, read as an operator reads them: a request by its one reference
 // (docs/decisions/173), the account a withdrawal is paid to as the player's list writes it (the bank and the
@@ -32,7 +34,7 @@ async function withdrawalsOf(userId: number) {
     await playerD1(userId)
   )
     .prepare(
-      "SELECT id, idempotency_key AS idempotencyKey, bank_card_id AS cardId FROM withdrawal_requests WHERE user_id = ? ORDER BY id",
+      `SELECT id, idempotency_key AS idempotencyKey, bank_card_id AS cardId FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ? ORDER BY id`,
     )
     .bind(userId)
     .all<{ id: number; idempotencyKey: string; cardId: number }>();

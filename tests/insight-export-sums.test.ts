@@ -11,6 +11,8 @@ import { parseRequestRef, requestRef } from "#shared/request-ref";
 import zhCNGame from "../locales/zh-CN/game.json";
 import zhCNWallet from "../locales/zh-CN/wallet.json";
 import { playerD1, sumEverywhere } from "./shard-helpers";
+import { ledger as ledgerTable, withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The console's CSV files as an accountant uses them: opened in a spreadsheet, each column summed. A day
 // with a deposit, stakes, a settled round, a voided round's refunds, a withdrawal, an operator's debit
@@ -52,7 +54,7 @@ function columnSum(rows: Row[], column: string, where: (r: Row) => boolean = () 
 async function ledgerCents(where: string, ...params: unknown[]) {
   const start = dayStartMs(Date.now());
   return sumEverywhere(
-    `SELECT COALESCE(SUM(amount_cents), 0) AS n FROM ledger WHERE created_at_ms >= ? AND created_at_ms < ? AND ${where}`,
+    `SELECT COALESCE(SUM(amount_cents), 0) AS n FROM ${quotedTable(ledgerTable)} WHERE created_at_ms >= ? AND created_at_ms < ? AND ${where}`,
     start,
     start + DAY,
     ...params,
@@ -119,7 +121,7 @@ describe("CSV exports a spreadsheet can sum", () => {
       await (
         await playerD1(a.id)
       )
-        .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+        .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
         .bind(a.id)
         .all<{ id: number }>()
     ).results;
@@ -313,7 +315,9 @@ async function awardsOf(userId: number) {
   const row = await (
     await playerD1(userId)
   )
-    .prepare("SELECT COALESCE(SUM(amount_cents), 0) AS c FROM ledger WHERE user_id = ? AND type = 'earn'")
+    .prepare(
+      `SELECT COALESCE(SUM(amount_cents), 0) AS c FROM ${quotedTable(ledgerTable)} WHERE user_id = ? AND type = 'earn'`,
+    )
     .bind(userId)
     .first<{ c: number }>();
   return row!.c;

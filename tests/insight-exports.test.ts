@@ -9,6 +9,8 @@ import { EXPORT_PAGE } from "../worker/insight/exports";
 import { csvField } from "../worker/insight/csv";
 import { dayStartMs, formatDate } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
+import { users, ledger, withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -29,24 +31,28 @@ describe("CSV exports", () => {
     const day = dayStartMs(Date.now()) - 10 * DAY;
     // in the player's shard, whose house row is the other side
     const shard = await playerD1(player.userId);
-    const house = (await shard.prepare("SELECT money_cents AS m FROM users WHERE id = 1").first<{ m: number }>())!.m;
+    const house = (await shard
+      .prepare(`SELECT money_cents AS m FROM ${quotedTable(users)} WHERE id = 1`)
+      .first<{ m: number }>())!.m;
     await shard.batch([
       shard
         .prepare(
           `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
-         INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+         INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
          SELECT ?, 1, i - 1, i, 'topup', 'bulk, "quoted"', 'bulk:' || i, ? + i FROM n`,
         )
         .bind(player.userId, day),
       shard
         .prepare(
           `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
-         INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+         INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
          SELECT 1, -1, ? - (i - 1), ? - i, 'topup', 'bulk', 'bulk:' || i || ':house', ? + i FROM n`,
         )
         .bind(house, house, day),
-      shard.prepare("UPDATE users SET money_cents = money_cents + 50000 WHERE id = ?").bind(player.userId),
-      shard.prepare("UPDATE users SET money_cents = money_cents - 50000 WHERE id = 1"),
+      shard
+        .prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + 50000 WHERE id = ?`)
+        .bind(player.userId),
+      shard.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents - 50000 WHERE id = 1`),
     ]);
     const response = await exportCall({ token: op, kind: "ledger", from: formatDate(day), to: formatDate(day) });
     expect(response.status).toBe(200);
@@ -160,7 +166,7 @@ describe("CSV exports", () => {
     const withdrawal = (await (
       await playerD1(p.id)
     )
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(p.id)
       .first<{ id: number }>())!;
     const today = formatDate(Date.now());

@@ -6,6 +6,8 @@ import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { checkEveryShard } from "../worker/insight/books";
 import { formatDate } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
+import { users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The console's insight screens as a browser gets them: server-drawn SVG charts with their
 // tables, the books check on every screen, the markers of harm, the exports, in four languages.
@@ -93,7 +95,7 @@ describe("the console's insight screens", () => {
     await (
       await playerD1(p.userId)
     )
-      .prepare("UPDATE users SET money_cents = money_cents + 1 WHERE id = ?")
+      .prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + 1 WHERE id = ?`)
       .bind(p.userId)
       .run();
     vi.spyOn(console, "error").mockImplementation(() => {});

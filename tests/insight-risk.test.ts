@@ -6,6 +6,8 @@ import { auditRows } from "./admin-helpers";
 import { dayStartMs } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
 import { paidInto } from "./wallet-helpers";
+import { rounds, orders, bets, protectionRefusals, selfExclusions } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Each marker of harm: the pattern made (through the contract where it can be made now, written into the
 // test database where it lies in the past), then found on the player's file and in the list.
@@ -16,7 +18,7 @@ let seqno = 800_000;
 /** A bet of a round drawn at drawAtMs, settled: won pays 1.98. Past play cannot be made through the API. */
 async function pastBet(userId: number, placedAtMs: number, stakeCents: number, won: boolean) {
   const round = await env.DB.prepare(
-    `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms) VALUES (16, ?, 1, ?, ?, ?, 'c', 'settled', ?) RETURNING id`,
+    `INSERT INTO ${quotedTable(rounds)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms) VALUES (16, ?, 1, ?, ?, ?, 'c', 'settled', ?) RETURNING id`,
   )
     .bind(seqno++, placedAtMs - 60_000, placedAtMs + 60_000, placedAtMs + 120_000, placedAtMs + 120_000)
     .first<{ id: number }>();
@@ -24,7 +26,7 @@ async function pastBet(userId: number, placedAtMs: number, stakeCents: number, w
     await playerD1(userId)
   )
     .prepare(
-      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 16, ?, ?, ?) RETURNING id",
+      `INSERT INTO ${quotedTable(orders)} (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, 16, ?, ?, ?) RETURNING id`,
     )
     .bind(`risk-${seqno}`, userId, round!.id, stakeCents, placedAtMs)
     .first<{ id: number }>();
@@ -32,7 +34,7 @@ async function pastBet(userId: number, placedAtMs: number, stakeCents: number, w
     await playerD1(userId)
   )
     .prepare(
-      "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?, ?, ?)",
+      `INSERT INTO ${quotedTable(bets)} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 0, 1980, ?, ?, ?, ?)`,
     )
     .bind(
       order!.id,
@@ -89,7 +91,7 @@ describe("players at risk", () => {
       await (
         await playerD1(p.userId)
       )
-        .prepare("SELECT kind FROM protection_refusals WHERE user_id = ?")
+        .prepare(`SELECT kind FROM ${quotedTable(protectionRefusals)} WHERE user_id = ?`)
         .bind(p.userId)
         .all(),
     ).toMatchObject({ results: [{ kind: "loss" }] });
@@ -142,7 +144,9 @@ describe("players at risk", () => {
     await (
       await playerD1(p.userId)
     )
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(selfExclusions)} (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)`,
+      )
       .bind(p.userId, ended - DAY, ended)
       .run();
     await placeOk(p.token, 1, [[0, 1.98, 20]]);

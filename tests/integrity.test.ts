@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, newPlayerFields } from "./helpers";
 import { balanceOf, closeBetting, currentRound, finishRound, playerWith, stubOf } from "./rooms-helpers";
 import { playerD1, rowD1 } from "./shard-helpers";
+import { ledger, bets, orders, rounds, rooms, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The database refuses impossible rows itself, a key makes an order once, rooms check bets
 // against their round's settings, and void rounds are public.
@@ -24,25 +26,31 @@ describe("the database", () => {
     const ledgerId = (await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT id FROM ledger WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(ledger)} WHERE user_id = ?`)
       .bind(player.userId)
       .first<{ id: number }>())!.id;
     await expect(
-      (await playerD1(player.userId)).prepare("UPDATE ledger SET amount_cents = 1 WHERE id = ?").bind(ledgerId).run(),
+      (await playerD1(player.userId))
+        .prepare(`UPDATE ${quotedTable(ledger)} SET amount_cents = 1 WHERE id = ?`)
+        .bind(ledgerId)
+        .run(),
     ).rejects.toThrow();
     await expect(
-      (await playerD1(player.userId)).prepare("DELETE FROM ledger WHERE id = ?").bind(ledgerId).run(),
+      (await playerD1(player.userId))
+        .prepare(`DELETE FROM ${quotedTable(ledger)} WHERE id = ?`)
+        .bind(ledgerId)
+        .run(),
     ).rejects.toThrow();
     const round = await currentRound(1);
     const placed = await orderWith(player.token, 1, round.roundId, [[0, 1.98, 20]]);
     expectOk(placed);
     const refused = [
-      "UPDATE bets SET isaward = 7 WHERE order_id = ?",
-      "UPDATE bets SET odds_milli = 0 WHERE order_id = ?",
-      "UPDATE bets SET award_cents = -1 WHERE order_id = ?",
-      "UPDATE bets SET stake_cents = 0 WHERE order_id = ?",
-      "UPDATE orders SET total_cents = 0 WHERE id = ?",
-      "UPDATE orders SET status = 'lost' WHERE id = ?",
+      `UPDATE ${quotedTable(bets)} SET isaward = 7 WHERE order_id = ?`,
+      `UPDATE ${quotedTable(bets)} SET odds_milli = 0 WHERE order_id = ?`,
+      `UPDATE ${quotedTable(bets)} SET award_cents = -1 WHERE order_id = ?`,
+      `UPDATE ${quotedTable(bets)} SET stake_cents = 0 WHERE order_id = ?`,
+      `UPDATE ${quotedTable(orders)} SET total_cents = 0 WHERE id = ?`,
+      `UPDATE ${quotedTable(orders)} SET status = 'lost' WHERE id = ?`,
     ];
     for (const statement of refused) {
       await expect(
@@ -52,12 +60,14 @@ describe("the database", () => {
     }
     // the round is the control database's (docs/decisions/161)
     await expect(
-      env.DB.prepare("UPDATE rounds SET status = 'drawn' WHERE id = ?").bind(round.roundId).run(),
+      env.DB.prepare(`UPDATE ${quotedTable(rounds)} SET status = 'drawn' WHERE id = ?`)
+        .bind(round.roundId)
+        .run(),
     ).rejects.toThrow();
     await expect(
       (await playerD1(player.userId))
         .prepare(
-          `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+          `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
         VALUES (?, 0, 0, 0, 'bet', 'zero', 'zero-movement', 1)`,
         )
         .bind(player.userId)
@@ -134,13 +144,17 @@ describe("a round's settings", () => {
   it("are the room's settings when it opened: a change applies from the next round", async () => {
     const player = await playerWith(100_000);
     const round = await currentRound(16);
-    const snapshot = await env.DB.prepare("SELECT rates_milli, minbuy_cents, min_level FROM rounds WHERE id = ?")
+    const snapshot = await env.DB.prepare(
+      `SELECT rates_milli, minbuy_cents, min_level FROM ${quotedTable(rounds)} WHERE id = ?`,
+    )
       .bind(round.roundId)
       .first<Record<string, unknown>>();
     const rates = JSON.parse(String(snapshot!.rates_milli)) as number[];
     expect(snapshot!.minbuy_cents).toBe(2_000);
     const changed = rates.map((milli) => milli + 100);
-    await env.DB.prepare("UPDATE rooms SET rates_milli = ?, minbuy_cents = 5000, min_level = 5 WHERE id = 16")
+    await env.DB.prepare(
+      `UPDATE ${quotedTable(rooms)} SET rates_milli = ?, minbuy_cents = 5000, min_level = 5 WHERE id = 16`,
+    )
       .bind(JSON.stringify(changed))
       .run();
     try {
@@ -153,7 +167,7 @@ describe("a round's settings", () => {
       await (
         await playerD1(player.userId)
       )
-        .prepare("UPDATE users SET level = 5 WHERE id = ?")
+        .prepare(`UPDATE ${quotedTable(users)} SET level = 5 WHERE id = ?`)
         .bind(player.userId)
         .run();
       const small = await orderWith(player.token, 16, next.roundId, [[0, changed[0] / 1000, 20]]);
@@ -162,7 +176,9 @@ describe("a round's settings", () => {
       expectError(await orderWith(player.token, 16, next.roundId, [[0, rates[0] / 1000, 50]]), 1031);
       expectOk(await orderWith(player.token, 16, next.roundId, [[0, changed[0] / 1000, 50]]));
     } finally {
-      await env.DB.prepare("UPDATE rooms SET rates_milli = ?, minbuy_cents = 2000, min_level = 1 WHERE id = 16")
+      await env.DB.prepare(
+        `UPDATE ${quotedTable(rooms)} SET rates_milli = ?, minbuy_cents = 2000, min_level = 1 WHERE id = 16`,
+      )
         .bind(JSON.stringify(rates))
         .run();
     }

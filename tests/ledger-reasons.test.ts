@@ -7,6 +7,8 @@ import { finishRound, placeOk, playerWith } from "./rooms-helpers";
 import { addCoinAddress, operator, PAY_PASSWORD, player, requestId, paidInto } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 import { everywhere, playerD1 } from "./shard-helpers";
+import { ledger, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Funds-ledger reasons are stored as a key and its parameters and shown in the reader's language
 // (worker/ledger/reasons.ts, app/lib/ledger-reason.ts); rows from before the keys keep their words.
@@ -18,7 +20,9 @@ const rowsOf = async (userId: number) =>
     await (
       await playerD1(userId)
     )
-      .prepare("SELECT id, reason, reason_key, reason_params, user_id FROM ledger WHERE user_id = ? ORDER BY id")
+      .prepare(
+        `SELECT id, reason, reason_key, reason_params, user_id FROM ${quotedTable(ledger)} WHERE user_id = ? ORDER BY id`,
+      )
       .bind(userId)
       .all<Row>()
   ).results;
@@ -91,7 +95,7 @@ describe("funds-ledger reasons", () => {
     const bet = rows.find((r) => r.reason_key === "round")!;
     expect(JSON.parse(bet.reason_params!)).toMatchObject({ game: "lucky28", seqno: expect.any(Number) });
     // the house's mirror rows carry the same reason
-    const mirror = await everywhere("SELECT reason_key FROM ledger WHERE idempotency_key = ?")
+    const mirror = await everywhere(`SELECT reason_key FROM ${quotedTable(ledger)} WHERE idempotency_key = ?`)
       .bind(`deposit:${deposit.data.id}:house`)
       .first<{ reason_key: string }>();
     expect(mirror?.reason_key).toBe("deposit");
@@ -145,25 +149,27 @@ describe("funds-ledger reasons", () => {
     const money = await (
       await playerD1(p.id)
     )
-      .prepare("SELECT money_cents FROM users WHERE id = ?")
+      .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(p.id)
       .first<{ money_cents: number }>();
     // the player's shard: its house row is the other side
     const shard = await playerD1(p.id);
-    const house = await shard.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>();
+    const house = await shard
+      .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = 1`)
+      .first<{ money_cents: number }>();
     await shard.batch([
       shard
         .prepare(
-          "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)",
+          `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (?, 100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)`,
         )
         .bind(p.id, money!.money_cents, money!.money_cents + 100, `old:${last.id}`, Date.now()),
-      shard.prepare("UPDATE users SET money_cents = money_cents + 100 WHERE id = ?").bind(p.id),
+      shard.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + 100 WHERE id = ?`).bind(p.id),
       shard
         .prepare(
-          "INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)",
+          `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms) VALUES (1, -100, ?, ?, 'earn', 'Lucky 28 #5', ?, ?)`,
         )
         .bind(house!.money_cents, house!.money_cents - 100, `old:${last.id}:house`, Date.now()),
-      shard.prepare("UPDATE users SET money_cents = money_cents - 100 WHERE id = 1"),
+      shard.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents - 100 WHERE id = 1`),
     ]);
     const flow = await api("/api/Game/getfinanceflow", { token: p.token, type: "all" });
     expect(flow.data.list[0]).toMatchObject({ reason: "Lucky 28 #5", reasonKey: null, reasonParams: null });

@@ -2,6 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, login, registerPlayer } from "./helpers";
 import { playerD1 } from "./shard-helpers";
+import { loginAttempts, sessions, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 describe("login", () => {
   it("trims the username and returns a working 64-hex token", async () => {
@@ -50,7 +52,9 @@ describe("lockout", () => {
       expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
     expectError(await api("/api/Index/login", { username, password }, FROM), 1016);
     // 15 minutes later the lock has passed and the right password works again
-    await env.DB.prepare("UPDATE login_attempts SET locked_until_ms = ?, window_start_ms = ? WHERE username = ?")
+    await env.DB.prepare(
+      `UPDATE ${quotedTable(loginAttempts)} SET locked_until_ms = ?, window_start_ms = ? WHERE username = ?`,
+    )
       .bind(Date.now() - 1, Date.now() - 16 * 60_000, key)
       .run();
     expectOk(await api("/api/Index/login", { username, password }, FROM));
@@ -61,7 +65,7 @@ describe("lockout", () => {
     const { username, password } = await registerPlayer();
     for (let i = 0; i < 9; i++)
       expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
-    await env.DB.prepare("UPDATE login_attempts SET window_start_ms = ? WHERE username LIKE ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(loginAttempts)} SET window_start_ms = ? WHERE username LIKE ?`)
       .bind(Date.now() - 16 * 60_000, `login:${username.toLowerCase()}%`)
       .run();
     expectError(await api("/api/Index/login", { username, password: "wrong1234" }, FROM), 1003);
@@ -98,7 +102,9 @@ describe("sessions", () => {
     await (
       await playerD1(username)
     )
-      .prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)")
+      .prepare(
+        `UPDATE ${quotedTable(sessions)} SET expires_at_ms = ? WHERE user_id = (SELECT id FROM ${quotedTable(users)} WHERE username = ?)`,
+      )
       .bind(Date.now() - 1, username)
       .run();
     expectError(await api("/api/Game/getuserinfo", { token }), 1062, 409);
@@ -115,7 +121,12 @@ describe("sessions", () => {
 
   it("answers 403/1069 for a frozen account, on every call and at login", async () => {
     const { token, username, password } = await registerPlayer();
-    await (await playerD1(username)).prepare("UPDATE users SET frozen = 1 WHERE username = ?").bind(username).run();
+    await (
+      await playerD1(username)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE username = ?`)
+      .bind(username)
+      .run();
     expectError(await api("/api/Game/getuserinfo", { token }), 1069, 403);
     expectError(await api("/api/Index/login", { username, password }), 1069, 403);
   });
@@ -185,14 +196,14 @@ describe("withdrawal password", () => {
     const before = await (
       await playerD1(username)
     )
-      .prepare("SELECT pay_password_hash FROM users WHERE username = ?")
+      .prepare(`SELECT pay_password_hash FROM ${quotedTable(users)} WHERE username = ?`)
       .bind(username)
       .first();
     expectOk(await api("/api/Index/resetpaypwd", { token, srcpwd: "pay123", newpwd: "654321", newpwd2: "654321" }));
     const after = await (
       await playerD1(username)
     )
-      .prepare("SELECT pay_password_hash FROM users WHERE username = ?")
+      .prepare(`SELECT pay_password_hash FROM ${quotedTable(users)} WHERE username = ?`)
       .bind(username)
       .first();
     expect(after).not.toEqual(before);

@@ -4,6 +4,8 @@ import { currentRound, placeOk, playerWith } from "./rooms-helpers";
 import { Browser } from "./pages";
 import { PAY_PASSWORD, player, requestId } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The screens of "where is my money": the My page's total assets and the statement's own lock-up line.
 
@@ -71,7 +73,12 @@ describe("a refunded bet", () => {
 describe("a frozen account", () => {
   it("is told at login that the account is frozen and how to reach support, in the player's language", async () => {
     const player = await playerWith(1_000);
-    await (await playerD1(player.userId)).prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+      .bind(player.userId)
+      .run();
     const browser = new Browser();
     browser.cookies.set("lng", encodeURIComponent(btoa(JSON.stringify("vi"))));
     const answer = await browser.post("/login", {
@@ -90,7 +97,12 @@ describe("a frozen account", () => {
   it("signed in when frozen, is sent to the same notice on the next page", async () => {
     const player = await playerWith(1_000);
     const browser = await new Browser().logIn(player.username, player.password);
-    await (await playerD1(player.userId)).prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+      .bind(player.userId)
+      .run();
     const answer = await browser.get("/user");
     expect(answer.headers.get("location")).toBe("/login?frozen=1");
   });

@@ -6,6 +6,8 @@ import { PAY_PASSWORD, auditCount, operator, player, requestId } from "./wallet-
 import { currentRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { accrueEveryShard } from "../worker/finance/accrue";
 import { playerD1, rowD1 } from "./shard-helpers";
+import { financeOrders, bets } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Players always know where their money is: a lock-up is its own statement line and part of the
 // total assets, never a loss.
@@ -61,7 +63,9 @@ describe("a lock-up on the statement and in the total assets", () => {
     // As if locked a term ago: the cron's run now pays every day and returns the principal.
     const shift = order.maturity - Date.now() + 1000;
     await rowD1(order.id)
-      .prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?")
+      .prepare(
+        `UPDATE ${quotedTable(financeOrders)} SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE id = ?`,
+      )
       .bind(shift, shift, order.id)
       .run();
     // The cron's run: a lock-up lives in its player's wallet shard, each shard paid on its own (docs/decisions/161).
@@ -160,7 +164,7 @@ describe("a limit's refusal says what is left and when more is free", () => {
       await (
         await playerD1(p.userId)
       )
-        .prepare("SELECT created_at_ms FROM bets WHERE user_id = ?")
+        .prepare(`SELECT created_at_ms FROM ${quotedTable(bets)} WHERE user_id = ?`)
         .bind(p.userId)
         .all<{ created_at_ms: number }>()
     ).results;

@@ -4,6 +4,8 @@ import { expectMoneyInvariants } from "./helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { finishRound, placeOk, playerWith } from "./rooms-helpers";
+import { articles } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Games and rooms are named in the reader's language on every screen, player and console: the seed's
 // English names are data, and each game and room kind has its words in the four languages.
@@ -104,7 +106,7 @@ describe("the console's content list", () => {
     ["zh-CN", "title"],
   ])("leads with the operator's language (%s)", async (lng, column) => {
     const article = await env.DB.prepare(
-      `SELECT id, title_yw AS en, ${column} AS own FROM articles WHERE group_id = 9 AND ${column} <> '' AND title_yw <> '' ORDER BY id LIMIT 1`,
+      `SELECT id, title_yw AS en, ${column} AS own FROM ${quotedTable(articles)} WHERE group_id = 9 AND ${column} <> '' AND title_yw <> '' ORDER BY id LIMIT 1`,
     ).first<{ id: number; en: string; own: string }>();
     expect(article).toBeTruthy();
     const html = await (await (await operatorBrowser()).get(`/admin/content?group=9&lng=${lng}`)).text();
@@ -112,7 +114,7 @@ describe("the console's content list", () => {
     expect(row?.[1]).toBe(article!.own.replace(/&/g, "&amp;"));
     // and its summary is the text in that language, not the English one
     const texts = await env.DB.prepare(
-      `SELECT content_yw AS en, ${column.replace("title", "content")} AS own FROM articles WHERE id = ?`,
+      `SELECT content_yw AS en, ${column.replace("title", "content")} AS own FROM ${quotedTable(articles)} WHERE id = ?`,
     )
       .bind(article!.id)
       .first<{ en: string; own: string }>();

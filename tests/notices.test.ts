@@ -12,6 +12,14 @@ import zhCNCommon from "../locales/zh-CN/common.json";
 import zhTWCommon from "../locales/zh-TW/common.json";
 import { requestRef } from "#shared/request-ref";
 import { everywhere, playerD1, rowD1 } from "./shard-helpers";
+import {
+  withdrawalRequests,
+  depositRequests,
+  notices as noticesTable,
+  financeOrders,
+  playLimits,
+} from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // docs/decisions/142: a notice is written in the batch of the decision it tells of, as a kind and its
 // parameters; the inbox counts what is unread and reads what it showed.
@@ -43,7 +51,9 @@ async function withdrawalOf(token: string, money: number) {
   expectOk(
     await api("/api/Game/withdraw", { token, bank_id: card.id, money, pwd: PAY_PASSWORD, request_id: requestId() }),
   );
-  const row = await everywhere("SELECT id FROM withdrawal_requests WHERE bank_card_id = ? ORDER BY id DESC")
+  const row = await everywhere(
+    `SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE bank_card_id = ? ORDER BY id DESC`,
+  )
     .bind(card.id)
     .first<{ id: number }>();
   return row!.id;
@@ -120,13 +130,13 @@ describe("a notice and its decision land together or not at all", () => {
     ]);
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     const status = await rowD1(id)
-      .prepare("SELECT status FROM deposit_requests WHERE id = ?")
+      .prepare(`SELECT status FROM ${quotedTable(depositRequests)} WHERE id = ?`)
       .bind(id)
       .first<{ status: string }>();
     const notices = await (
       await playerD1(p.id)
     )
-      .prepare("SELECT kind FROM notices WHERE user_id = ?")
+      .prepare(`SELECT kind FROM ${quotedTable(noticesTable)} WHERE user_id = ?`)
       .bind(p.id)
       .all<{ kind: string }>();
     expect(notices.results.map((n) => n.kind)).toEqual([
@@ -144,14 +154,14 @@ describe("a notice and its decision land together or not at all", () => {
       await playerD1(p.id)
     )
       .prepare(
-        "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', '{}', ?, ?)",
+        `INSERT INTO ${quotedTable(noticesTable)} (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', '{}', ?, ?)`,
       )
       .bind(p.id, `deposit:${id}`, Date.now())
       .run();
     const answer = await api("/api/admin/deposits/approve", { token: await operator(), id });
     expect(answer.code).toBe(0);
     const row = await rowD1(id)
-      .prepare("SELECT status FROM deposit_requests WHERE id = ?")
+      .prepare(`SELECT status FROM ${quotedTable(depositRequests)} WHERE id = ?`)
       .bind(id)
       .first<{ status: string }>();
     expect(row!.status).toBe("pending");
@@ -176,7 +186,7 @@ describe("notices of lock-ups and limits", () => {
     const order = await (
       await playerD1(p.id)
     )
-      .prepare("SELECT id, end_at_ms, daily_rate_ppm FROM finance_orders WHERE user_id = ?")
+      .prepare(`SELECT id, end_at_ms, daily_rate_ppm FROM ${quotedTable(financeOrders)} WHERE user_id = ?`)
       .bind(p.id)
       .first<{ id: number; end_at_ms: number; daily_rate_ppm: number }>();
     // the lock-up is in the player's wallet shard (docs/decisions/161)
@@ -216,7 +226,7 @@ describe("notices of lock-ups and limits", () => {
     const rows = await (
       await playerD1(p.id)
     )
-      .prepare("SELECT kind, amount_cents, pending_at_ms FROM play_limits WHERE user_id = ?")
+      .prepare(`SELECT kind, amount_cents, pending_at_ms FROM ${quotedTable(playLimits)} WHERE user_id = ?`)
       .bind(p.id)
       .all();
     expect(rows.results).toEqual([{ kind: "stake", amount_cents: 50_000, pending_at_ms: null }]);
@@ -231,7 +241,7 @@ describe("the inbox", () => {
         await playerD1(p.id)
       )
         .prepare(
-          "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)",
+          `INSERT INTO ${quotedTable(noticesTable)} (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)`,
         )
         .bind(p.id, JSON.stringify({ id: i + 1, amountCents: 1_000 }), `test:${p.id}:${i}`, Date.now())
         .run();
@@ -304,7 +314,7 @@ describe("the player reads a rejection's preset only, never the operator's typed
     const old = await depositOf(p.token, 20);
     await rowD1(old)
       .prepare(
-        "UPDATE deposit_requests SET status = 'rejected', note = 'TYPED-old free text', decided_at_ms = ? WHERE id = ?",
+        `UPDATE ${quotedTable(depositRequests)} SET status = 'rejected', note = 'TYPED-old free text', decided_at_ms = ? WHERE id = ?`,
       )
       .bind(Date.now(), old)
       .run();
@@ -312,7 +322,7 @@ describe("the player reads a rejection's preset only, never the operator's typed
       await playerD1(p.id)
     )
       .prepare(
-        "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositRejected', ?, ?, ?)",
+        `INSERT INTO ${quotedTable(noticesTable)} (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositRejected', ?, ?, ?)`,
       )
       .bind(
         p.id,

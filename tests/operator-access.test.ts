@@ -6,6 +6,8 @@ import { expectError, expectOk, freshTotpCode, operatorLogin } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { fetchWith } from "./worker-with";
 import { ACCESS_TEST_AUDIENCE } from "./support/access-server.mjs";
+import { users, loginAttempts } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Cloudflare Access in front of the console (docs/decisions/060-operator-sign-in.md), against the local
 // key server of tests/support/access-server.mjs, which publishes its JWKS as a team domain does.
@@ -41,7 +43,9 @@ async function call(path: string, body: Record<string, unknown>, jwt?: string, e
 
 async function operatorWithEmail(email: string) {
   const op = await secondOperator(true, "admin");
-  await env.DB.prepare("UPDATE users SET operator_email = ? WHERE id = ?").bind(email, op.id).run();
+  await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_email = ? WHERE id = ?`)
+    .bind(email, op.id)
+    .run();
   return op;
 }
 
@@ -79,7 +83,7 @@ describe("Cloudflare Access in front of the console", () => {
     ])
       expectError(await call(path, creds), 1236);
     // nothing reached the sign-in: the operator's failure counter is untouched
-    const attempts = await env.DB.prepare("SELECT failures FROM login_attempts WHERE username = ?")
+    const attempts = await env.DB.prepare(`SELECT failures FROM ${quotedTable(loginAttempts)} WHERE username = ?`)
       .bind(op.username.toLowerCase())
       .first<{ failures: number }>();
     expect(attempts?.failures ?? 0).toBe(0);
@@ -134,7 +138,7 @@ describe("Cloudflare Access in front of the console", () => {
       jwt,
     );
     expectOk(created);
-    const row = await env.DB.prepare("SELECT operator_email FROM users WHERE id = ?")
+    const row = await env.DB.prepare(`SELECT operator_email FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(created.data.id)
       .first<{ operator_email: string }>();
     expect(row!.operator_email).toBe("new.desk@company.test");

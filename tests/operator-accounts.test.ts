@@ -9,6 +9,8 @@ import { setOperatorDisabled, setOperatorRole } from "../worker/operators/accoun
 import { ADMIN_ROUTE_ROLES, OPERATOR_ROLES } from "#shared/operators/roles";
 import { api, count, expectError, expectOk, operatorLogin } from "./helpers";
 import { auditRows, secondOperator } from "./admin-helpers";
+import { users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Operator accounts and roles (docs/decisions/060-operator-sign-in.md).
 
@@ -110,7 +112,9 @@ describe("operator accounts", () => {
   it("lists a role the database holds that is none of the four as no role, never as a role's key", async () => {
     // written by hand in the database (the API writes only the four): the console would show "roles.Admin"
     const op = await secondOperator(true, "viewer");
-    await env.DB.prepare("UPDATE users SET operator_role = 'Admin' WHERE id = ?").bind(op.id).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'Admin' WHERE id = ?`)
+      .bind(op.id)
+      .run();
     const listed = await api("/api/admin/operators", { token: await operatorLogin() });
     expect(listed.data.list.find((o: { id: number }) => o.id === op.id).role).toBeNull();
   });
@@ -161,7 +165,7 @@ describe("operator accounts", () => {
     const theirs = await other.signIn();
     // every other admin of this file's database steps down first, so these three are the last ones
     await env.DB.prepare(
-      "UPDATE users SET operator_role = 'manager' WHERE role = 'operator' AND operator_role = 'admin' AND id NOT IN (2, ?, ?)",
+      `UPDATE ${quotedTable(users)} SET operator_role = 'manager' WHERE role = 'operator' AND operator_role = 'admin' AND id NOT IN (2, ?, ?)`,
     )
       .bind(other.id, third.id)
       .run();
@@ -175,14 +179,14 @@ describe("operator accounts", () => {
     expect([1174, 1241]).toContain(answers.find((a) => a.code !== 1)!.data.errCode);
     expect(await count("users", "role = 'operator' AND operator_role = 'admin' AND frozen = 0")).toBe(2);
     // the demo's second admin is one again for the tests after this one
-    await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE username = 'admin2'").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'admin' WHERE username = 'admin2'`).run();
   });
 
   it("refuses, inside the write, the change that would leave no active admin (1173), writing nothing", async () => {
     // the interleaving a race can make: an admin's request passed the role check, then they were demoted
     const stale = await secondOperator(true, "viewer");
     await env.DB.prepare(
-      "UPDATE users SET operator_role = CASE WHEN id = 2 THEN 'admin' ELSE 'manager' END, frozen = 0 WHERE role = 'operator' AND (id = 2 OR operator_role = 'admin')",
+      `UPDATE ${quotedTable(users)} SET operator_role = CASE WHEN id = 2 THEN 'admin' ELSE 'manager' END, frozen = 0 WHERE role = 'operator' AND (id = 2 OR operator_role = 'admin')`,
     ).run();
     const audits = await count("audit_log");
     const db = databasesOf(env).control;
@@ -194,7 +198,7 @@ describe("operator accounts", () => {
     ).rejects.toMatchObject({ errCode: 1173 });
     expect(await count("users", "id = 2 AND operator_role = 'admin' AND frozen = 0")).toBe(1);
     expect(await count("audit_log")).toBe(audits);
-    await env.DB.prepare("UPDATE users SET operator_role = 'admin' WHERE username = 'admin2'").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(users)} SET operator_role = 'admin' WHERE username = 'admin2'`).run();
   });
 
   it("resets an authenticator once a second admin approves: codes and sessions gone, enrolment with a new code", async () => {
@@ -226,7 +230,7 @@ describe("operator accounts", () => {
   it("seeds the demo operators with their roles and authenticators, as npm start prints them", async () => {
     for (const op of DEMO_OPERATORS) {
       const row = await env.DB.prepare(
-        "SELECT operator_role, totp_secret FROM users WHERE username = ? AND role = 'operator'",
+        `SELECT operator_role, totp_secret FROM ${quotedTable(users)} WHERE username = ? AND role = 'operator'`,
       )
         .bind(op.username)
         .first<{ operator_role: string; totp_secret: string }>();

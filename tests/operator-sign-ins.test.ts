@@ -9,6 +9,8 @@ import { secondOperator } from "./admin-helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { player, paidInto } from "./wallet-helpers";
+import { auditLog, accountDirectory, users, enrolmentCodes } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Every session an operator starts is a sign-in on the record (docs/decisions/060-operator-sign-in.md):
 // one audit row in the batch that makes the session, whether it came from /admin/login or from finishing
@@ -25,7 +27,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The operator's audit rows of an action, in every database: a money move's is in the player's shard (docs/decisions/161). */
 async function auditOf(operatorId: number, action: string) {
   const rows = await rowsEverywhere<{ atMs: number; after: string | null }>(
-    "SELECT created_at_ms AS atMs, after FROM audit_log WHERE actor_id = ? AND action = ?",
+    `SELECT created_at_ms AS atMs, after FROM ${quotedTable(auditLog)} WHERE actor_id = ? AND action = ?`,
     operatorId,
     action,
   );
@@ -81,14 +83,17 @@ describe("sign-ins on the record", () => {
     const nowMs = Date.now();
     // its id from the directory of accounts, as every account's (docs/decisions/161)
     const [, made] = await env.DB.batch([
-      env.DB.prepare("INSERT INTO account_directory (username, created_at_ms) VALUES (?, ?)").bind(username, nowMs),
+      env.DB.prepare(`INSERT INTO ${quotedTable(accountDirectory)} (username, created_at_ms) VALUES (?, ?)`).bind(
+        username,
+        nowMs,
+      ),
       env.DB.prepare(
-        "INSERT INTO users (id, username, nickname, role, operator_role, password_hash, created_at_ms) VALUES (last_insert_rowid(), ?, ?, 'operator', 'admin', '!', ?) RETURNING id",
+        `INSERT INTO ${quotedTable(users)} (id, username, nickname, role, operator_role, password_hash, created_at_ms) VALUES (last_insert_rowid(), ?, ?, 'operator', 'admin', '!', ?) RETURNING id`,
       ).bind(username, username, nowMs),
     ]);
     const id = (made.results[0] as { id: number }).id;
     await env.DB.prepare(
-      "INSERT INTO enrolment_codes (user_id, code_hash, created_by, created_at_ms, expires_at_ms) VALUES (?, ?, NULL, ?, ?)",
+      `INSERT INTO ${quotedTable(enrolmentCodes)} (user_id, code_hash, created_by, created_at_ms, expires_at_ms) VALUES (?, ?, NULL, ?, ?)`,
     )
       .bind(id, await enrolmentCodeHash(enrolCode), nowMs, nowMs + ENROLMENT_TTL_MS)
       .run();

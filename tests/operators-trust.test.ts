@@ -18,6 +18,8 @@ import { secondOperator } from "./admin-helpers";
 import { currentRound } from "./rooms-helpers";
 import { addCoinAddress, balanceCents, PAY_PASSWORD, player, requestId, paidInto } from "./wallet-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
+import { soloAdjustments, settings, withdrawalRequests, loginAttempts } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The holes an attacker found in the people side of money control (docs/decisions/060 and 061): each
 // test here failed on the code before them.
@@ -57,7 +59,7 @@ describe("four eyes cannot be split", () => {
     const other = await (await secondOperator(true, "cashier")).signIn();
     expect((await adjust(other, id, "1500")).data.status).toBe("done");
     await everywhere(
-      "UPDATE solo_adjustments SET created_at_ms = created_at_ms - 86400001 WHERE user_id = ? AND operator_id = 2",
+      `UPDATE ${quotedTable(soloAdjustments)} SET created_at_ms = created_at_ms - 86400001 WHERE user_id = ? AND operator_id = 2`,
     )
       .bind(id)
       .run();
@@ -68,14 +70,14 @@ describe("four eyes cannot be split", () => {
 
   it("bounds what one operator moves alone for everyone in 24 hours by the daily total", async () => {
     await env.DB.prepare(
-      "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '1500000')",
+      `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('adjust_operator_daily_cents', '1500000')`,
     ).run();
     const [a, b] = await Promise.all([player(), player()]);
     const token = await (await secondOperator(true, "cashier")).signIn();
     const answers = await Promise.all([adjust(token, a.id, "8000"), adjust(token, b.id, "8000")]);
     expect(answers.map((x) => x.data.status).sort()).toEqual(["done", "pending"]);
     expect(answers.find((x) => x.data.status === "pending")!.data.waitsBecause).toBe("operator_24h");
-    await env.DB.prepare("DELETE FROM settings WHERE key = 'adjust_operator_daily_cents'").run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = 'adjust_operator_daily_cents'`).run();
     await expectMoneyInvariants();
   });
 
@@ -97,7 +99,7 @@ describe("four eyes cannot be split", () => {
     const request = await (
       await playerD1(id)
     )
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(id)
       .first<{ id: number }>();
     expectError(
@@ -130,7 +132,7 @@ describe("four eyes cannot be split", () => {
     const request = await (
       await playerD1(id)
     )
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(id)
       .first<{ id: number }>();
     expectError(
@@ -164,7 +166,7 @@ describe("operator sign-in cannot be guessed around", () => {
       await api("/api/admin/login", { username: "admin", password: "admin1234", code: await operatorCode() }),
       1016,
     );
-    await env.DB.prepare("DELETE FROM login_attempts").run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(loginAttempts)}`).run();
   });
 
   it("answers a wrong code like a wrong password and counts both alike", async () => {

@@ -16,6 +16,8 @@ import { orderWasRefused, placeOrderStatements } from "../worker/room/bets";
 import { walletHandle } from "../worker/db/client";
 import { ledgerReasons } from "../worker/ledger/reasons";
 import { everywhere, playerD1 } from "./shard-helpers";
+import { ledger as ledgerTable, sessions, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The lighter bet path and the short-lived memories of docs/decisions/100: nothing that decides money
 // is read from memory; what is remembered is forgotten when an operator changes it.
@@ -79,7 +81,7 @@ describe("an order without reads before its batch", () => {
     try {
       expectOk(await api("/api/admin/rooms/update", { token, ...form }));
       const placed = await placeOk(player.token, 1, [[1, 1.98, 20]]);
-      const row = await everywhere("SELECT reason FROM ledger WHERE ref = ? AND type = 'bet'")
+      const row = await everywhere(`SELECT reason FROM ${quotedTable(ledgerTable)} WHERE ref = ? AND type = 'bet'`)
         .bind(placed.ordersn)
         .first<{ reason: string }>();
       expect(row!.reason).toMatch(/^Renamed room · round \d+$/);
@@ -99,7 +101,7 @@ describe("an order from a remembered session", () => {
       "expired",
       async (_: string, userId: number) =>
         (await playerD1(userId))
-          .prepare("UPDATE sessions SET expires_at_ms = ? WHERE user_id = ?")
+          .prepare(`UPDATE ${quotedTable(sessions)} SET expires_at_ms = ? WHERE user_id = ?`)
           .bind(Date.now() - 1, userId)
           .run(),
     ],
@@ -107,7 +109,7 @@ describe("an order from a remembered session", () => {
       "made before a password change",
       async (_: string, userId: number) =>
         (await playerD1(userId))
-          .prepare("UPDATE users SET password_generation = password_generation + 1 WHERE id = ?")
+          .prepare(`UPDATE ${quotedTable(users)} SET password_generation = password_generation + 1 WHERE id = ?`)
           .bind(userId)
           .run(),
     ],
@@ -142,11 +144,21 @@ describe("an order from a remembered session", () => {
   it("refuses a player frozen after the session was remembered (403/1069), writing nothing", async () => {
     const player = await playerWith(10_000);
     await placeOk(player.token, 17, [[0, 1.98, 20]]);
-    await (await playerD1(player.userId)).prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(player.userId).run();
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+      .bind(player.userId)
+      .run();
     const [orders, money] = [await count("orders"), await balanceOf(player.userId)];
     expectError(await order(player.token, 17, [[1, 1.98, 20]]), 1069, 403);
     expect([await count("orders"), await balanceOf(player.userId)]).toEqual([orders, money]);
-    await (await playerD1(player.userId)).prepare("UPDATE users SET frozen = 0 WHERE id = ?").bind(player.userId).run();
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET frozen = 0 WHERE id = ?`)
+      .bind(player.userId)
+      .run();
     await placeOk(player.token, 17, [[1, 1.98, 20]]);
     await expectMoneyInvariants();
   });

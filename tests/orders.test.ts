@@ -11,6 +11,8 @@ import {
   setTrading,
 } from "./rooms-helpers";
 import { houseCents, playerD1, rowD1, sumEverywhere } from "./shard-helpers";
+import { orders, bets as betsTable, ledger as ledgerTable, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 /** Counts of everything an order writes: a refused order must leave them all as they were. */
 async function writes() {
@@ -37,7 +39,7 @@ describe("placing an order", () => {
     expect(placed.money).toBe(950);
     expect(placed.ordersn).toMatch(/^\d{19}$/);
     const orderRow = await rowD1(placed.order_id)
-      .prepare("SELECT user_id, room_id, round_id, total_cents, status FROM orders WHERE id = ?")
+      .prepare(`SELECT user_id, room_id, round_id, total_cents, status FROM ${quotedTable(orders)} WHERE id = ?`)
       .bind(placed.order_id)
       .first();
     expect(orderRow).toEqual({
@@ -48,7 +50,9 @@ describe("placing an order", () => {
       status: "placed",
     });
     const bets = await rowD1(placed.order_id)
-      .prepare("SELECT option_index, odds_milli, stake_cents, isaward FROM bets WHERE order_id = ? ORDER BY id")
+      .prepare(
+        `SELECT option_index, odds_milli, stake_cents, isaward FROM ${quotedTable(betsTable)} WHERE order_id = ? ORDER BY id`,
+      )
       .bind(placed.order_id)
       .all();
     expect(bets.results).toEqual([
@@ -59,7 +63,7 @@ describe("placing an order", () => {
       await playerD1(player.userId)
     )
       .prepare(
-        "SELECT amount_cents, before_cents, after_cents, type, ref FROM ledger WHERE user_id = ? AND type = 'bet'",
+        `SELECT amount_cents, before_cents, after_cents, type, ref FROM ${quotedTable(ledgerTable)} WHERE user_id = ? AND type = 'bet'`,
       )
       .bind(player.userId)
       .all();
@@ -104,7 +108,9 @@ describe("placing an order", () => {
     for (const [d1, stakes] of staked) {
       const rows = (
         await d1
-          .prepare("SELECT type, amount_cents, idempotency_key FROM ledger WHERE user_id = 1 AND ref = ?")
+          .prepare(
+            `SELECT type, amount_cents, idempotency_key FROM ${quotedTable(ledgerTable)} WHERE user_id = 1 AND ref = ?`,
+          )
           .bind(`round:${round.roundId}`)
           .all<{ type: string; amount_cents: number; idempotency_key: string }>()
       ).results;
@@ -117,7 +123,7 @@ describe("placing an order", () => {
       expect(rows.filter((r) => r.type === "earn").length).toBeLessThanOrEqual(1);
     }
     const paid = await sumEverywhere(
-      "SELECT COALESCE(SUM(award_cents), 0) AS n FROM bets WHERE round_id = ? AND isaward IN (1, 2)",
+      `SELECT COALESCE(SUM(award_cents), 0) AS n FROM ${quotedTable(betsTable)} WHERE round_id = ? AND isaward IN (1, 2)`,
       round.roundId,
     );
     expect(await house()).toBe(houseBefore + 16_000 - paid);
@@ -228,9 +234,19 @@ describe("placing an order", () => {
 
   it("refuses a room above the player's VIP level (2055)", async () => {
     const player = await playerWith(500_000);
-    await (await playerD1(player.userId)).prepare("UPDATE users SET level = 2 WHERE id = ?").bind(player.userId).run();
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET level = 2 WHERE id = ?`)
+      .bind(player.userId)
+      .run();
     const vipRound = await currentRound(2); // Classic 28, VIP room: level 2
-    await (await playerD1(player.userId)).prepare("UPDATE users SET level = 1 WHERE id = ?").bind(player.userId).run();
+    await (
+      await playerD1(player.userId)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET level = 1 WHERE id = ?`)
+      .bind(player.userId)
+      .run();
     const before = await writes();
     await expectRefused(
       await api("/api/Game/order", {
@@ -272,14 +288,14 @@ describe("cancelling an order", () => {
     expect(answer.data.money).toBe(100);
     expect(await balanceOf(player.userId)).toBe(10_000);
     const bets = await rowD1(placed.order_id)
-      .prepare("SELECT DISTINCT isaward FROM bets WHERE order_id = ?")
+      .prepare(`SELECT DISTINCT isaward FROM ${quotedTable(betsTable)} WHERE order_id = ?`)
       .bind(placed.order_id)
       .all();
     expect(bets.results).toEqual([{ isaward: 3 }]);
     const refund = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT amount_cents, type FROM ledger WHERE user_id = ? AND type = 'redo'")
+      .prepare(`SELECT amount_cents, type FROM ${quotedTable(ledgerTable)} WHERE user_id = ? AND type = 'redo'`)
       .bind(player.userId)
       .all();
     expect(refund.results).toEqual([{ amount_cents: 4_000, type: "redo" }]);

@@ -4,6 +4,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { login } from "./helpers";
 import { saveArticleStatement } from "../worker/content/article-queries";
+import { settings, articles } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const LOCALES = [
   { lng: "en", file: "en", prices: "Prices unavailable", news: "Welcome to Roundtable", login: "Log in" },
@@ -34,7 +36,7 @@ async function playerCookie() {
 
 async function setSetting(key: string, value: string) {
   await env.DB.prepare(
-    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    `INSERT INTO ${quotedTable(settings)} (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
   )
     .bind(key, JSON.stringify(value))
     .run();
@@ -161,7 +163,7 @@ describe("news and articles for guests", () => {
     const now = Date.now();
     const inserts = Array.from({ length: 11 }, (_, i) =>
       env.DB.prepare(
-        "INSERT INTO articles (id, group_id, title, title_yw, content_yw, created_at_ms) VALUES (?, 9, ?, ?, '<p>x</p>', ?)",
+        `INSERT INTO ${quotedTable(articles)} (id, group_id, title, title_yw, content_yw, created_at_ms) VALUES (?, 9, ?, ?, '<p>x</p>', ?)`,
       ).bind(81_000 + i, `新闻 ${i}`, `Extra ${i}`, now + i),
     );
     await env.DB.batch(inserts);
@@ -173,7 +175,7 @@ describe("news and articles for guests", () => {
       expect(count(second.html, /href="\/help\/\d+"/)).toBe(5);
       expect((await page("/help/list?page=-4")).status).toBe(200);
     } finally {
-      await env.DB.prepare("DELETE FROM articles WHERE id >= 81000 AND id < 82000").run();
+      await env.DB.prepare(`DELETE FROM ${quotedTable(articles)} WHERE id >= 81000 AND id < 82000`).run();
     }
   });
 });

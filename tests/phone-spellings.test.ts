@@ -5,6 +5,8 @@ import { PAY_PASSWORD } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
 import { normalisePhone } from "../shared/players/phone";
 import { DEMO_PLAYER } from "../worker/seed/seed";
+import { accountDirectory, smsCodes, users as usersTable } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // One person, one phone: every spelling of a number is the one E.164 number (docs/decisions/168), for the
 // unique phone of registration, the SMS codes and their counters, the forgotten password and self-exclusion.
@@ -36,7 +38,9 @@ describe("one phone number, however it is typed", () => {
     const national = freshNational();
     const { answer, fields } = await registerAs(`0${national.slice(0, 3)} ${national.slice(3)}`);
     expectOk(answer);
-    const row = await env.DB.prepare("SELECT quhao, phone FROM account_directory WHERE lower(username) = lower(?)")
+    const row = await env.DB.prepare(
+      `SELECT quhao, phone FROM ${quotedTable(accountDirectory)} WHERE lower(username) = lower(?)`,
+    )
       .bind(fields.username)
       .first<{ quhao: string; phone: string }>();
     expect(row).toEqual({ quhao: "+84", phone: `+84${national}` });
@@ -62,7 +66,9 @@ describe("one phone number, however it is typed", () => {
     expect(await count("sms_codes", "phone = ?", `+84${national}`)).toBe(1);
     // a planted code, as sms_send would store it for the E.164 number, verifies from another spelling (the
     // code sent above went to a log this test does not read)
-    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind(`+84${national}`).run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(smsCodes)} WHERE phone = ?`)
+      .bind(`+84${national}`)
+      .run();
     await direct.plantSmsCode("+84", `0${national}`, CODE);
     const fields = await newPlayerFields({ phone: `00 84 ${national}`, captcha: CODE });
     expectOk(await api("/api/index/register", fields));
@@ -108,13 +114,15 @@ describe("one phone number, however it is typed", () => {
   });
 
   it("seeds the demo player's number as the normaliser spells it, and no other spelling registers it", async () => {
-    const directory = await env.DB.prepare("SELECT quhao, phone FROM account_directory WHERE username = ?")
+    const directory = await env.DB.prepare(
+      `SELECT quhao, phone FROM ${quotedTable(accountDirectory)} WHERE username = ?`,
+    )
       .bind(DEMO_PLAYER.username)
       .first<{ quhao: string; phone: string }>();
     const shard = await (
       await playerD1(DEMO_PLAYER.username)
     )
-      .prepare("SELECT quhao, phone FROM users WHERE username = ?")
+      .prepare(`SELECT quhao, phone FROM ${quotedTable(usersTable)} WHERE username = ?`)
       .bind(DEMO_PLAYER.username)
       .first<{ quhao: string; phone: string }>();
     expect(directory).toEqual({ quhao: "+84", phone: "+84900000001" });

@@ -4,6 +4,8 @@ import { Browser } from "./pages";
 import { finishRound, placeOk } from "./rooms-helpers";
 import { PAY_PASSWORD, addCoinAddress, operator, player, requestId } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The player's money cards say where all of it is: money waiting in withdrawals beside the balance,
 // and how far the turnover is from the next VIP level.
@@ -43,7 +45,7 @@ describe("money waiting in withdrawals", () => {
       await (
         await playerD1(p.id)
       )
-        .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+        .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
         .bind(p.id)
         .all<{ id: number }>()
     ).results;

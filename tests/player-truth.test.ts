@@ -8,6 +8,8 @@ import { drawNumbers, fromHex } from "#shared/games/fairness";
 import { resultOf } from "#shared/games/rules";
 import { requestRef } from "#shared/request-ref";
 import { playerD1 } from "./shard-helpers";
+import { withdrawalRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Sentences the player screens say about money must be true: what a round paid against what it cost,
 // what a limit refusal and a limit's use say, what the finance preview figures are for, what became
@@ -142,7 +144,7 @@ describe("a paid-out withdrawal in the funds ledger", () => {
       await (
         await playerD1(p.id)
       )
-        .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ? ORDER BY id")
+        .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ? ORDER BY id`)
         .bind(p.id)
         .all<{ id: number }>()
     ).results.map((r) => r.id);

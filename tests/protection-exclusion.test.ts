@@ -3,6 +3,8 @@ import { api, count, expectError, expectMoneyInvariants, expectOk, login, newPla
 import { placeOk, playerWith } from "./rooms-helpers";
 import { operator, player as walletPlayer, PAY_PASSWORD, paidInto } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { selfExclusions, sessions } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // docs/product.md#player-protection: time-outs and self-exclusions, reality checks, the statement, the 18+ confirmation.
 
@@ -51,14 +53,18 @@ describe("time-out and self-exclusion", () => {
     await (
       await playerD1(p.id)
     )
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(selfExclusions)} (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)`,
+      )
       .bind(p.id, nowMs - DAY - 1, nowMs - 1)
       .run();
     expect((await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted).toBeNull();
     await (
       await playerD1(p.id)
     )
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(selfExclusions)} (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)`,
+      )
       .bind(p.id, nowMs - DAY + 60_000, nowMs + 60_000)
       .run();
     expect(
@@ -91,10 +97,16 @@ describe("time-out and self-exclusion", () => {
     const p = await walletPlayer();
     expectOk(await api("/api/Game/selfexclude", { token: p.token, period: "30d", pwd: PAY_PASSWORD }));
     await expect(
-      (await playerD1(p.id)).prepare("UPDATE self_exclusions SET end_at_ms = 0 WHERE user_id = ?").bind(p.id).run(),
+      (await playerD1(p.id))
+        .prepare(`UPDATE ${quotedTable(selfExclusions)} SET end_at_ms = 0 WHERE user_id = ?`)
+        .bind(p.id)
+        .run(),
     ).rejects.toThrow(/cannot be changed/);
     await expect(
-      (await playerD1(p.id)).prepare("DELETE FROM self_exclusions WHERE user_id = ?").bind(p.id).run(),
+      (await playerD1(p.id))
+        .prepare(`DELETE FROM ${quotedTable(selfExclusions)} WHERE user_id = ?`)
+        .bind(p.id)
+        .run(),
     ).rejects.toThrow(/cannot be changed/);
     expect(
       (await api("/api/Index/login", { username: p.username, password: "secret123" })).data.restricted.errCode,
@@ -118,7 +130,9 @@ describe("time-out and self-exclusion", () => {
     await (
       await playerD1(p.userId)
     )
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(selfExclusions)} (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)`,
+      )
       .bind(p.userId, Date.now() - 1, Date.now() + DAY)
       .run();
     const bet = await api("/api/Game/order", { token: p.token, roomid: 1, gameid, order_info: [[0, 1.98, 20]] });
@@ -142,7 +156,7 @@ describe("reality check", () => {
     await (
       await playerD1(p.userId)
     )
-      .prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+      .prepare(`UPDATE ${quotedTable(sessions)} SET created_at_ms = created_at_ms - ? WHERE user_id = ?`)
       .bind(61 * 60_000, p.userId)
       .run();
     view = (await api("/api/Game/getprotection", { token: p.token })).data.reality;

@@ -3,6 +3,8 @@ import { api, count, expectError, expectMoneyInvariants, expectOk } from "./help
 import { balanceOf, currentRound, finishRound, order, placeOk, playerWith } from "./rooms-helpers";
 import { PAY_PASSWORD, player as walletPlayer, requestId, paidInto } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { bets, playLimits, depositRequests, selfExclusions } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // docs/product.md#player-protection: deposit, loss and stake limits over rolling windows, enforced inside the batch that writes.
 
@@ -39,7 +41,7 @@ async function ageBets(userId: number, ms: number) {
   await (
     await playerD1(userId)
   )
-    .prepare("UPDATE bets SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+    .prepare(`UPDATE ${quotedTable(bets)} SET created_at_ms = created_at_ms - ? WHERE user_id = ?`)
     .bind(ms, userId)
     .run();
 }
@@ -63,7 +65,7 @@ describe("limits: setting and changing", () => {
     await (
       await playerD1(player.userId)
     )
-      .prepare("UPDATE play_limits SET pending_at_ms = ? WHERE user_id = ? AND kind = 'loss'")
+      .prepare(`UPDATE ${quotedTable(playLimits)} SET pending_at_ms = ? WHERE user_id = ? AND kind = 'loss'`)
       .bind(Date.now() - 1, player.userId)
       .run();
     const view = await api("/api/Game/getprotection", { token: player.token });
@@ -173,7 +175,7 @@ describe("limits: enforcement on bets", () => {
     const staked = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT SUM(stake_cents) AS s FROM bets WHERE user_id = ?")
+      .prepare(`SELECT SUM(stake_cents) AS s FROM ${quotedTable(bets)} WHERE user_id = ?`)
       .bind(player.userId)
       .first<{ s: number }>();
     expect(staked!.s).toBe(10_000);
@@ -204,7 +206,7 @@ describe("limits: enforcement on deposits", () => {
     await (
       await playerD1(player.userId)
     )
-      .prepare("UPDATE deposit_requests SET status = 'rejected' WHERE user_id = ?")
+      .prepare(`UPDATE ${quotedTable(depositRequests)} SET status = 'rejected' WHERE user_id = ?`)
       .bind(player.userId)
       .run();
     expectOk(await recharge(player.token, 100));
@@ -247,7 +249,9 @@ describe("limits: a finance transfer-in is not a wager", () => {
     await (
       await playerD1(p.id)
     )
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(selfExclusions)} (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)`,
+      )
       .bind(p.id, Date.now() - 1000, Date.now() + DAY)
       .run();
     const answer = await api("/api/Game/producttransferin", {

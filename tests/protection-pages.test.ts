@@ -3,6 +3,8 @@ import { Browser } from "./pages";
 import { placeOk, playerWith } from "./rooms-helpers";
 import { player as walletPlayer, PAY_PASSWORD } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { sessions } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The protection screens without JavaScript (docs/product.md#player-protection): plain forms and a notice on page load.
 
@@ -69,7 +71,7 @@ describe("reality check without JavaScript", () => {
     await (
       await playerD1(p.userId)
     )
-      .prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+      .prepare(`UPDATE ${quotedTable(sessions)} SET created_at_ms = created_at_ms - ? WHERE user_id = ?`)
       .bind(61 * 60_000, p.userId)
       .run();
     const due = await (await browser.get("/user")).text();
@@ -95,7 +97,7 @@ describe("the reality check's ways out", () => {
       await (
         await playerD1(p.userId)
       )
-        .prepare("UPDATE sessions SET created_at_ms = created_at_ms - ? WHERE user_id = ?")
+        .prepare(`UPDATE ${quotedTable(sessions)} SET created_at_ms = created_at_ms - ? WHERE user_id = ?`)
         .bind(61 * 60_000, p.userId)
         .run();
       const due = await (await browser.get("/user")).text();

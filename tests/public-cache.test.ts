@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { handleApi } from "../worker/api/handle";
 import type { Answer } from "./contract/client";
+import { settings, articles, games as gamesTable } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The edge cache of token-free public answers (worker/api/public-cache.ts) with the real Cache API. The
 // other Worker tests run with PUBLIC_CACHE_SECONDS=0 (vitest.config.ts): they change content and read it
@@ -28,12 +30,14 @@ async function call(
 
 const setHelpLink = (link: string) =>
   env.DB.prepare(
-    "INSERT INTO settings (key, value) VALUES ('kefu_url', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    `INSERT INTO ${quotedTable(settings)} (key, value) VALUES ('kefu_url', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
   )
     .bind(JSON.stringify(link))
     .run();
 const setTitle = (id: number, title: string) =>
-  env.DB.prepare("UPDATE articles SET title_yw = ? WHERE id = ?").bind(title, id).run();
+  env.DB.prepare(`UPDATE ${quotedTable(articles)} SET title_yw = ? WHERE id = ?`)
+    .bind(title, id)
+    .run();
 
 describe("public answers at the edge", () => {
   it("keeps a token-free article for PUBLIC_CACHE_SECONDS, per language", async () => {
@@ -76,7 +80,7 @@ describe("public answers at the edge", () => {
     expect(missing.answer.data.errCode).toBe(1100);
     expect(missing.cacheControl).toBe("no-store");
     await env.DB.prepare(
-      "INSERT INTO articles (id, group_id, title, title_yw, created_at_ms) VALUES (70001, 9, '新', 'New', 1)",
+      `INSERT INTO ${quotedTable(articles)} (id, group_id, title, title_yw, created_at_ms) VALUES (70001, 9, '新', 'New', 1)`,
     ).run();
     expect((await call(30, "/api/Game/getArticledetail", { id: 70_001, lang: "en" })).answer.data.localTitle).toBe(
       "New",
@@ -93,7 +97,7 @@ describe("public answers at the edge", () => {
 
   it("keeps the game list and settings too", async () => {
     const games = await call(30, "/api/Game/getGameList", {});
-    await env.DB.prepare("UPDATE games SET title = 'Renamed' WHERE id = 1").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(gamesTable)} SET title = 'Renamed' WHERE id = 1`).run();
     expect((await call(30, "/api/Game/getGameList", {})).answer).toEqual(games.answer);
     expect((await call(30, "/api/Game/getGameList", { token: "t" })).answer.data.list[0].title).toBe("Renamed");
     const config = await call(30, "/api/Index/getconfig", { lang: "vi" });

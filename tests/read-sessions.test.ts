@@ -8,6 +8,8 @@ import { currentRound, finishRound, playerWith, stubOf } from "./rooms-helpers";
 import { runInDurableObject } from "cloudflare:test";
 import { expectMoneyInvariants } from "./helpers";
 import { parseBookmarks } from "../worker/db/bookmarks";
+import { accountDirectory, users, ledger, depositRequests, soloAdjustments, bets, sessions } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const bankAccount = () => ({
   type: "Bank",
@@ -87,7 +89,7 @@ describe("read sessions", () => {
     // read (their bet records, their ledger) could miss the bet they just placed.
     const bettor = await playerWith(10_000);
     // the bettor's wallet shard: the room writes the order there, and a bookmark is one database's position
-    const { shard } = (await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    const { shard } = (await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
       .bind(bettor.userId)
       .first<{ shard: number }>())!;
     const inShard = (value: string | null) => parseBookmarks(value)[String(shard) as "0"] ?? "";
@@ -125,25 +127,31 @@ describe("read sessions", () => {
 
   it("refuses a money write in a call that reads from replicas, and allows it at the primary", async () => {
     const replica = openSession(env.DB, "/api/Game/getfinanceflow", null);
-    expect(() => replica.binding.prepare("UPDATE users SET money_cents = money_cents + 1 WHERE id = 1")).toThrow(
+    expect(() =>
+      replica.binding.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + 1 WHERE id = 1`),
+    ).toThrow(MoneyWriteInReplicaRead);
+    expect(() => replica.binding.prepare(`INSERT INTO ${quotedTable(ledger)} (user_id) VALUES (1)`)).toThrow(
       MoneyWriteInReplicaRead,
     );
-    expect(() => replica.binding.prepare("INSERT INTO ledger (user_id) VALUES (1)")).toThrow(MoneyWriteInReplicaRead);
-    expect(() => replica.binding.prepare("SELECT money_cents FROM users WHERE id = 1")).not.toThrow();
+    expect(() => replica.binding.prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = 1`)).not.toThrow();
     for (const write of [
-      "WITH due AS (SELECT 1) INSERT INTO ledger (user_id) SELECT 1 FROM due",
-      "/* a note */ UPDATE deposit_requests SET status = 'approved' WHERE id = 1",
+      `WITH due AS (SELECT 1) INSERT INTO ${quotedTable(ledger)} (user_id) SELECT 1 FROM due`,
+      `/* a note */ UPDATE ${quotedTable(depositRequests)} SET status = 'approved' WHERE id = 1`,
       'update "withdrawal_requests" set status = 1',
-      "INSERT OR IGNORE INTO solo_adjustments (id) VALUES (1)",
-      "DELETE FROM bets WHERE id = 1",
+      `INSERT OR IGNORE INTO ${quotedTable(soloAdjustments)} (id) VALUES (1)`,
+      `DELETE FROM ${quotedTable(bets)} WHERE id = 1`,
     ])
       expect(() => replica.binding.prepare(write), write).toThrow(MoneyWriteInReplicaRead);
     // a sign-in's session row is not money: touching it stays possible (it goes to the primary anyway)
-    expect(() => replica.binding.prepare("UPDATE sessions SET last_seen_at_ms = 1 WHERE id = 1")).not.toThrow();
+    expect(() =>
+      replica.binding.prepare(`UPDATE ${quotedTable(sessions)} SET last_seen_at_ms = 1 WHERE id = 1`),
+    ).not.toThrow();
     // who is signed in is read at the primary, whatever the call's session
     expect(databasesOver({ session: replica.binding, primary: env.DB }, []).controlPrimary.$client).toBe(env.DB);
     const primary = openSession(env.DB, "/api/Game/withdraw", null);
-    expect(() => primary.binding.prepare("UPDATE users SET money_cents = money_cents WHERE id = 1")).not.toThrow();
+    expect(() =>
+      primary.binding.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents WHERE id = 1`),
+    ).not.toThrow();
   });
 
   it("names only real API paths, none of them one that moves money", () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { player } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { sessions } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // /reality-check opened in a browser is a page (the dialog's facts, its links and the interval with its
 // default), never raw JSON (docs/decisions/143-adjustment-texts-and-coin-networks.md).
@@ -36,7 +38,7 @@ describe("the reality check page", () => {
     const browser = await new Browser().logIn(p.username, "secret123");
     const playedFor = async (minutes: number) =>
       (await playerD1(p.id))
-        .prepare("UPDATE sessions SET created_at_ms = ? WHERE user_id = ?")
+        .prepare(`UPDATE ${quotedTable(sessions)} SET created_at_ms = ? WHERE user_id = ?`)
         .bind(Date.now() - minutes * 60_000 - 5_000, p.id)
         .run();
     for (const [lng, one, two] of [

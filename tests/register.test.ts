@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectOk, newPlayerFields, registerPlayer } from "./helpers";
+import { accountDirectory, smsCodes } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 /** Registration must refuse with `errCode` and write no user, session or code use. */
 async function expectRefused(overrides: Record<string, unknown>, errCode: number) {
@@ -30,7 +32,7 @@ describe("register", () => {
     expect(
       await count(
         "sms_codes",
-        "used_at_ms IS NOT NULL AND phone = (SELECT phone FROM account_directory WHERE lower(username) = lower(?))",
+        `used_at_ms IS NOT NULL AND phone = (SELECT phone FROM ${quotedTable(accountDirectory)} WHERE lower(username) = lower(?))`,
         username,
       ),
     ).toBe(1);
@@ -90,7 +92,7 @@ describe("register", () => {
 
   it("refuses an expired code with 2054", async () => {
     const fields = await newPlayerFields({ captcha: "111111" });
-    await env.DB.prepare("UPDATE sms_codes SET expires_at_ms = ? WHERE phone = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(smsCodes)} SET expires_at_ms = ? WHERE phone = ?`)
       .bind(Date.now() - 1, fields.phone)
       .run();
     expectError(await api("/api/index/register", fields), 2054);
@@ -110,7 +112,7 @@ describe("sms_send", () => {
     expectOk(first);
     expect(first.data.resendAfter).toBe(60);
     const row = await env.DB.prepare(
-      "SELECT code_hash, expires_at_ms - created_at_ms AS ttl FROM sms_codes WHERE phone = ?",
+      `SELECT code_hash, expires_at_ms - created_at_ms AS ttl FROM ${quotedTable(smsCodes)} WHERE phone = ?`,
     )
       .bind(mobile)
       .first<{ code_hash: string; ttl: number }>();
@@ -123,7 +125,7 @@ describe("sms_send", () => {
   it("sends again once the lock has passed", async () => {
     const mobile = `+8494${String(Date.now() % 10_000_000).padStart(7, "0")}`;
     expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile }));
-    await env.DB.prepare("UPDATE sms_codes SET created_at_ms = created_at_ms - 60000 WHERE phone = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(smsCodes)} SET created_at_ms = created_at_ms - 60000 WHERE phone = ?`)
       .bind(mobile)
       .run();
     expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile }));
@@ -142,7 +144,9 @@ describe("sms_send", () => {
   });
 
   it("answers a registered phone like any other (enumeration: tests/secret-checks.test.ts)", async () => {
-    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind("+84900000001").run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(smsCodes)} WHERE phone = ?`)
+      .bind("+84900000001")
+      .run();
     expectOk(await api("/api/index/sms_send", { quhao: "+84", mobile: "900000001" }));
   });
 });

@@ -5,6 +5,8 @@ import { api, expectOk, newPlayerFields, operatorLogin } from "./helpers";
 import { Browser } from "./pages";
 import { findPersonalData, typedSecrets, withoutStartBanner } from "./support/personal-data.mjs";
 import { playerD1 } from "./shard-helpers";
+import { users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 type Line = {
   time: string;
@@ -50,7 +52,7 @@ describe("request log", () => {
     const { id } = (await (
       await playerD1(fields.username)
     )
-      .prepare("SELECT id FROM users WHERE username = ?")
+      .prepare(`SELECT id FROM ${quotedTable(users)} WHERE username = ?`)
       .bind(fields.username)
       .first<{ id: number }>())!;
     expect(info.playerId).toBe(id);
@@ -72,7 +74,7 @@ describe("request log", () => {
       (await (
         await playerD1("demo01")
       )
-        .prepare("SELECT id FROM users WHERE username = 'demo01'")
+        .prepare(`SELECT id FROM ${quotedTable(users)} WHERE username = 'demo01'`)
         .first<{ id: number }>())!.id,
     );
   });

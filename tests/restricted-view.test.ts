@@ -4,6 +4,8 @@ import { currentRound, placeOk } from "./rooms-helpers";
 import { PAY_PASSWORD, addCoinAddress, balanceCents, operator, player, requestId, paidInto } from "./wallet-helpers";
 import { Browser } from "./pages";
 import { playerD1 } from "./shard-helpers";
+import { withdrawalRequests, selfExclusions } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // docs/decisions/142: a player on a time-out or self-exclusion signs in to a restricted view. They may
 // withdraw the balance, read every record and reach support; every way to play, deposit or lock funds
@@ -122,7 +124,7 @@ describe("the restricted view", () => {
     const id = (await (
       await playerD1(p.id)
     )
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(p.id)
       .first<{ id: number }>())!.id;
     expectOk(await api("/api/admin/withdrawals/approve", { token: await operator(), id, payout_ref: "FT-TEST-0001" }));
@@ -138,7 +140,9 @@ describe("the restricted view", () => {
     await (
       await playerD1(p.id)
     )
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(selfExclusions)} (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)`,
+      )
       .bind(p.id, nowMs - DAY, nowMs - 1)
       .run();
     expect((await api("/api/Game/getuserinfo", { token: p.token })).data.restricted).toBeNull();

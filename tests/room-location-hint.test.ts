@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, operatorLogin } from "./helpers";
 import { auditRows } from "./admin-helpers";
 import { roomStub, wakeOpenRooms } from "../worker/room/routing";
+import { rooms as roomsTable } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Rooms near their players (docs/decisions/160): a room's location hint is a console setting, audited,
 // and reaches Cloudflare when the room's object is first asked for.
@@ -80,11 +82,11 @@ describe("room location hints", () => {
   });
 
   it("wakes each trading room with its own hint (the cron, which usually creates a room's object)", async () => {
-    await env.DB.prepare("UPDATE rooms SET location_hint = 'enam' WHERE id = 3").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(roomsTable)} SET location_hint = 'enam' WHERE id = 3`).run();
     const { env: recording, asked } = recordingRooms();
     await wakeOpenRooms(recording);
     expect(asked.find((a) => a.name === "3")?.options).toEqual({ locationHint: "enam" });
     expect(asked.find((a) => a.name === "1")?.options).toBeUndefined();
-    await env.DB.prepare("UPDATE rooms SET location_hint = NULL WHERE id = 3").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(roomsTable)} SET location_hint = NULL WHERE id = 3`).run();
   });
 });

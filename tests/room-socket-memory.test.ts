@@ -1,6 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { currentRound, finishRound } from "./rooms-helpers";
+import { rounds } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 /** Opens /ws/room/:id and answers its first message (the round in play and the last results). */
 async function hello(roomId: number): Promise<any> {
@@ -27,13 +29,13 @@ describe("opening a room's socket (docs/decisions/114)", () => {
     const newest = warm.his[0];
     expect(newest.seqno).toBeGreaterThan(0);
     // Change the stored result behind the room's back: a connection that read D1 would show it.
-    await env.DB.prepare("UPDATE rounds SET num1 = num1 + 100 WHERE room_id = ? AND seqno = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(rounds)} SET num1 = num1 + 100 WHERE room_id = ? AND seqno = ?`)
       .bind(ROOM, newest.seqno)
       .run();
     try {
       for (let i = 0; i < 3; i++) expect((await hello(ROOM)).his[0]).toEqual(newest);
     } finally {
-      await env.DB.prepare("UPDATE rounds SET num1 = num1 - 100 WHERE room_id = ? AND seqno = ?")
+      await env.DB.prepare(`UPDATE ${quotedTable(rounds)} SET num1 = num1 - 100 WHERE room_id = ? AND seqno = ?`)
         .bind(ROOM, newest.seqno)
         .run();
     }

@@ -9,6 +9,8 @@ import { runInOneBatch } from "../worker/db/batch";
 import { roomStub } from "../worker/room/routing";
 import { ledgerReasons } from "../worker/ledger/reasons";
 import { QUICKNET, beaconRoundAfter } from "#shared/games/beacon";
+import { rounds, accountDirectory, sessions, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 export const stubOf = (roomId: number) => roomStub(env, roomId);
 
@@ -36,7 +38,9 @@ export async function reschedule(roomId: number, closeInMs: number, drawInMs: nu
       beaconRound,
     );
   });
-  await env.DB.prepare("UPDATE rounds SET close_at_ms = ?, draw_at_ms = ?, beacon_round = ? WHERE id = ?")
+  await env.DB.prepare(
+    `UPDATE ${quotedTable(rounds)} SET close_at_ms = ?, draw_at_ms = ?, beacon_round = ? WHERE id = ?`,
+  )
     .bind(now + closeInMs, now + drawInMs, beaconRound, round.roundId)
     .run();
   return { ...round, beaconRound };
@@ -49,7 +53,7 @@ export const closeBetting = (roomId: number) => reschedule(roomId, -1_000, 30_00
 export async function finishRound(roomId: number) {
   const round = await reschedule(roomId, -2_000, -1_000);
   expect(await runDurableObjectAlarm(stubOf(roomId))).toBe(true);
-  const row = await env.DB.prepare("SELECT * FROM rounds WHERE id = ?")
+  const row = await env.DB.prepare(`SELECT * FROM ${quotedTable(rounds)} WHERE id = ?`)
     .bind(round.roundId)
     .first<Record<string, any>>();
   expect(row!.status).toBe("settled");
@@ -58,7 +62,7 @@ export async function finishRound(roomId: number) {
 
 export async function userIdOf(username: string) {
   // every account's id is the directory's (docs/decisions/161)
-  const row = await env.DB.prepare("SELECT id FROM account_directory WHERE username = ?")
+  const row = await env.DB.prepare(`SELECT id FROM ${quotedTable(accountDirectory)} WHERE username = ?`)
     .bind(username)
     .first<{ id: number }>();
   return row!.id;
@@ -88,7 +92,7 @@ export async function sessionIdOf(userId: number) {
   const row = await (
     await playerD1(userId)
   )
-    .prepare("SELECT MAX(id) AS id FROM sessions WHERE user_id = ?")
+    .prepare(`SELECT MAX(id) AS id FROM ${quotedTable(sessions)} WHERE user_id = ?`)
     .bind(userId)
     .first<{ id: number }>();
   return row!.id;
@@ -105,7 +109,7 @@ export async function balanceOf(userId: number) {
   const row = await (
     await playerD1(userId)
   )
-    .prepare("SELECT money_cents FROM users WHERE id = ?")
+    .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = ?`)
     .bind(userId)
     .first<{ money_cents: number }>();
   return row!.money_cents;

@@ -13,6 +13,8 @@ import { balanceOf, currentRound, finishRound, placeOk, playerWith, reschedule, 
 import { commitOf, fromHex, verifyRound } from "#shared/games/fairness";
 import worker from "../worker/index";
 import { everywhere, playerD1 } from "./shard-helpers";
+import { rounds, rooms, ledger, bets } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 /** The every-minute cron, waited for to the end of its waitUntil work. */
 async function runCron() {
@@ -23,7 +25,7 @@ async function runCron() {
 
 async function roundsOf(roomId: number) {
   const rows = await env.DB.prepare(
-    'SELECT id, seqno, status, "commit", seed, numbers, game_type FROM rounds WHERE room_id = ? ORDER BY seqno',
+    `SELECT id, seqno, status, "commit", seed, numbers, game_type FROM ${quotedTable(rounds)} WHERE room_id = ? ORDER BY seqno`,
   )
     .bind(roomId)
     .all<{
@@ -61,14 +63,18 @@ describe("a room's rounds", () => {
   });
 
   it("the cron starts every trading room", async () => {
-    await env.DB.prepare("UPDATE rooms SET trading = 0 WHERE id = 48").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 0 WHERE id = 48`).run();
     await runCron();
-    const open = await env.DB.prepare("SELECT COUNT(DISTINCT room_id) AS n FROM rounds WHERE status = 'open'").first<{
+    const open = await env.DB.prepare(
+      `SELECT COUNT(DISTINCT room_id) AS n FROM ${quotedTable(rounds)} WHERE status = 'open'`,
+    ).first<{
       n: number;
     }>();
     expect(open!.n).toBe(47);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM rounds WHERE room_id = 48").first()).toEqual({ n: 0 });
-    await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 48").run();
+    expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(rounds)} WHERE room_id = 48`).first()).toEqual(
+      { n: 0 },
+    );
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 1 WHERE id = 48`).run();
   });
 
   it("does not draw before the draw time even when the alarm fires early", async () => {
@@ -123,7 +129,7 @@ describe("a room's rounds", () => {
     const earn = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'earn'")
+      .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(ledger)} WHERE user_id = ? AND type = 'earn'`)
       .bind(player.userId)
       .first<{ n: number }>();
     expect(earn!.n).toBe(1);
@@ -210,14 +216,14 @@ describe("a room's rounds", () => {
     const player = await playerWith(100_000);
     const round = await currentRound(9);
     await placeOk(player.token, 9, [[0, 1.98, 30]]);
-    await env.DB.prepare("UPDATE rooms SET trading = 0 WHERE id = 9").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 0 WHERE id = 9`).run();
     await reschedule(9, -2_000, -1_000);
     expect(await runDurableObjectAlarm(stubOf(9))).toBe(true);
     expect(await stubOf(9).ensureRunning(9)).toBeNull();
     const stopped = await roundsOf(9);
     expect(stopped.at(-1)).toMatchObject({ seqno: round.seqno, status: "settled" });
     expect(await count("bets", "round_id = ? AND isaward = -1", round.roundId)).toBe(0);
-    await env.DB.prepare("UPDATE rooms SET trading = 1 WHERE id = 9").run();
+    await env.DB.prepare(`UPDATE ${quotedTable(rooms)} SET trading = 1 WHERE id = 9`).run();
     await runCron();
     const resumed = await currentRound(9);
     expect(resumed.seqno).toBe(round.seqno + 1);
@@ -236,10 +242,12 @@ describe("a room's rounds", () => {
     });
     const next = await stubOf(20).ensureRunning(20);
     expect(next!.seqno).toBe(round.seqno + 1);
-    const voided = await env.DB.prepare("SELECT status, seed FROM rounds WHERE id = ?").bind(round.roundId).first();
+    const voided = await env.DB.prepare(`SELECT status, seed FROM ${quotedTable(rounds)} WHERE id = ?`)
+      .bind(round.roundId)
+      .first();
     expect(voided).toEqual({ status: "void", seed: null });
     expect(await balanceOf(player.userId)).toBe(100_000);
-    const bet = await everywhere("SELECT isaward, award_cents FROM bets WHERE round_id = ?")
+    const bet = await everywhere(`SELECT isaward, award_cents FROM ${quotedTable(bets)} WHERE round_id = ?`)
       .bind(round.roundId)
       .first();
     expect(bet).toEqual({ isaward: 2, award_cents: 4_000 });

@@ -6,6 +6,8 @@ import { latestPublicRounds } from "../worker/room/rounds";
 import { registerPlayer } from "./helpers";
 import { userIdOf } from "./rooms-helpers";
 import { everywhere, playerD1 } from "./shard-helpers";
+import { rounds, orders, accountDirectory, roundSettlements, settings } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Drawn rounds nobody bet on are deleted after the retention; everything a player or a verifier may
 // still ask about stays (docs/decisions/041-round-retention.md).
@@ -25,7 +27,7 @@ async function round(
 ) {
   const drawAt = NOW - daysAgo * DAY;
   const row = await env.DB.prepare(
-    `INSERT INTO rounds (id, room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, status, void_reason)
+    `INSERT INTO ${quotedTable(rounds)} (id, room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, status, void_reason)
      VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
@@ -53,28 +55,28 @@ async function betOn(roundId: number, userId: number) {
     await playerD1(userId)
   )
     .prepare(
-      "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, 100, ?)",
+      `INSERT INTO ${quotedTable(orders)} (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, 100, ?)`,
     )
     .bind(`retention-${roundId}`, userId, ROOM, roundId, NOW)
     .run();
-  const { shard } = (await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+  const { shard } = (await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
     .bind(userId)
     .first<{ shard: number }>())!;
-  await env.DB.prepare("INSERT INTO round_settlements (round_id, shard, settled_at_ms) VALUES (?, ?, ?)")
+  await env.DB.prepare(`INSERT INTO ${quotedTable(roundSettlements)} (round_id, shard, settled_at_ms) VALUES (?, ?, ?)`)
     .bind(roundId, shard, NOW)
     .run();
 }
 
 const remaining = async () =>
   (
-    await env.DB.prepare("SELECT seqno FROM rounds WHERE room_id = ? ORDER BY seqno")
+    await env.DB.prepare(`SELECT seqno FROM ${quotedTable(rounds)} WHERE room_id = ? ORDER BY seqno`)
       .bind(ROOM)
       .all<{ seqno: number }>()
   ).results.map((r) => r.seqno);
 const cursor = async () =>
   Number(
     (
-      await env.DB.prepare("SELECT value FROM settings WHERE key = ?")
+      await env.DB.prepare(`SELECT value FROM ${quotedTable(settings)} WHERE key = ?`)
         .bind(RETENTION_CURSOR_KEY)
         .first<{ value: string }>()
     )?.value,
@@ -83,11 +85,11 @@ const cursor = async () =>
 describe("retention of rounds nobody bet on", () => {
   // Each case starts from no rounds and no cursor (storage is shared by the cases of a file).
   beforeEach(async () => {
-    await everywhere("DELETE FROM orders").run();
+    await everywhere(`DELETE FROM ${quotedTable(orders)}`).run();
     await env.DB.batch([
-      env.DB.prepare("DELETE FROM round_settlements"),
-      env.DB.prepare("DELETE FROM rounds"),
-      env.DB.prepare("DELETE FROM settings WHERE key = ?").bind(RETENTION_CURSOR_KEY),
+      env.DB.prepare(`DELETE FROM ${quotedTable(roundSettlements)}`),
+      env.DB.prepare(`DELETE FROM ${quotedTable(rounds)}`),
+      env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = ?`).bind(RETENTION_CURSOR_KEY),
     ]);
   });
 
@@ -147,7 +149,7 @@ describe("retention of rounds nobody bet on", () => {
 
   it("walks at most one step of ids a run, keeping the cursor in the settings", async () => {
     const first = await round(1, 60);
-    await env.DB.prepare("INSERT INTO settings (key, value) VALUES (?, ?)")
+    await env.DB.prepare(`INSERT INTO ${quotedTable(settings)} (key, value) VALUES (?, ?)`)
       .bind(RETENTION_CURSOR_KEY, String(first - 1))
       .run();
     // A gap of ids wider than one step (ids of rounds deleted long ago): the walk crosses it in two runs.

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectError, expectMoneyInvariants, expectOk, newPlayerFields, registerPlayer } from "./helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, player, randomAddress } from "./wallet-helpers";
 import { MAX_FAILURES, MAX_LOGIN_FAILURES_ALL_SOURCES } from "../worker/accounts/lockout";
+import { smsCodes } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Every check of a secret is counted before its hash, atomically: many guesses at once cannot outrun
 // the lock (docs/decisions/050-secret-check-lockout.md). Each race below fires GUESSES requests at once.
@@ -140,7 +142,9 @@ describe("SMS codes", () => {
   it("sms_send does not tell whether a phone is registered; only the right code does", async () => {
     const { fields } = await registerPlayer();
     const fresh = await newPlayerFields();
-    await env.DB.prepare("DELETE FROM sms_codes WHERE phone IN (?, ?)").bind(fields.phone, fresh.phone).run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(smsCodes)} WHERE phone IN (?, ?)`)
+      .bind(fields.phone, fresh.phone)
+      .run();
     const known = await api("/api/index/sms_send", { quhao: fields.quhao, mobile: fields.phone });
     const unknown = await api("/api/index/sms_send", { quhao: fresh.quhao, mobile: fresh.phone });
     expectOk(known);
@@ -152,7 +156,9 @@ describe("SMS codes", () => {
       2053,
     );
     // ...and with the code, the phone's holder is told it has an account.
-    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind(fields.phone).run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(smsCodes)} WHERE phone = ?`)
+      .bind(fields.phone)
+      .run();
     const again = await newPlayerFields({ phone: fields.phone, captcha: "654321" });
     expectError(await api("/api/index/register", again), 2052);
   });

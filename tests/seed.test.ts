@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { seedStatements } from "../worker/seed/seed";
 import { count, expectMoneyInvariants } from "./helpers";
 import { allDatabases, playerD1, walletDatabases } from "./shard-helpers";
+import { users, rooms as roomsTable, ledger } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 const TABLES = [
   "users",
@@ -31,11 +33,11 @@ describe("seed", () => {
     const demo = await (
       await playerD1("demo01")
     )
-      .prepare("SELECT money_cents, role FROM users WHERE username = 'demo01'")
+      .prepare(`SELECT money_cents, role FROM ${quotedTable(users)} WHERE username = 'demo01'`)
       .first();
     expect(demo).toEqual({ money_cents: 1_000_000, role: "player" });
     const rooms = await env.DB.prepare(
-      "SELECT id, kind, option_count, roomtype FROM rooms WHERE id IN (1, 4, 15, 16) ORDER BY id",
+      `SELECT id, kind, option_count, roomtype FROM ${quotedTable(roomsTable)} WHERE id IN (1, 4, 15, 16) ORDER BY id`,
     ).all();
     expect(rooms.results).toEqual([
       { id: 1, kind: "standard", option_count: 11, roomtype: 1 },
@@ -56,7 +58,7 @@ describe("seed", () => {
     const demo = await (
       await playerD1("demo01")
     )
-      .prepare("SELECT money_cents FROM users WHERE username = 'demo01'")
+      .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE username = 'demo01'`)
       .first<{
         money_cents: number;
       }>();
@@ -78,9 +80,11 @@ describe("seed", () => {
     let refused = 0;
     for (const d1 of allDatabases()) {
       expect(await triggers(d1)).toEqual(guards);
-      if (!(await d1.prepare("SELECT 1 FROM ledger LIMIT 1").first())) continue;
-      await expect(d1.prepare("UPDATE ledger SET amount_cents = 0").run()).rejects.toThrow(/append-only/);
-      await expect(d1.prepare("DELETE FROM ledger").run()).rejects.toThrow(/append-only/);
+      if (!(await d1.prepare(`SELECT 1 FROM ${quotedTable(ledger)} LIMIT 1`).first())) continue;
+      await expect(d1.prepare(`UPDATE ${quotedTable(ledger)} SET amount_cents = 0`).run()).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(d1.prepare(`DELETE FROM ${quotedTable(ledger)}`).run()).rejects.toThrow(/append-only/);
       refused++;
     }
     expect(refused).toBeGreaterThan(0);

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { handleApi } from "../worker/api/handle";
 import { type Answer, expectError, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { everywhere } from "./shard-helpers";
+import { sessions } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 /** One in-process API call under a given request's ExecutionContext, as a page's loaders make them. */
 async function callIn(ctx: ExecutionContext, path: string, body: Record<string, unknown>): Promise<Answer> {
@@ -20,7 +22,9 @@ async function revokeElsewhere(token: string) {
   const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))]
     .map((b) => b.toString(16).padStart(2, "0"))
     .join("");
-  await everywhere("UPDATE sessions SET revoked_at_ms = ? WHERE token_hash = ?").bind(Date.now(), hash).run();
+  await everywhere(`UPDATE ${quotedTable(sessions)} SET revoked_at_ms = ? WHERE token_hash = ?`)
+    .bind(Date.now(), hash)
+    .run();
 }
 
 describe("the session of a page request (docs/decisions/113)", () => {

@@ -15,6 +15,16 @@ import { type GameType, defaultRatesMilli } from "#shared/games/options";
 import { optionOutcome, payoutCents, refundMask, resultOf, winningMask } from "#shared/games/rules";
 import { levelForTurnover } from "#shared/players/levels";
 import { ledgerReasons } from "../worker/ledger/reasons";
+import {
+  bets as betsTable,
+  rooms as roomsTable,
+  ledger,
+  accountDirectory,
+  rounds,
+  users as usersTable,
+  settings,
+} from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 type BetRow = {
   id: number;
@@ -44,7 +54,7 @@ async function expectedOutcomes(round: Record<string, any>, roomId: number) {
 async function betsOf(roundId: number) {
   return (
     await everywhere(
-      "SELECT id, user_id, option_index, odds_milli, stake_cents, isaward, award_cents FROM bets WHERE round_id = ? ORDER BY id",
+      `SELECT id, user_id, option_index, odds_milli, stake_cents, isaward, award_cents FROM ${quotedTable(betsTable)} WHERE round_id = ? ORDER BY id`,
     )
       .bind(roundId)
       .all<BetRow>()
@@ -85,7 +95,7 @@ describe("settling a round", () => {
       for (const { roomId, options } of rooms) {
         const players = [await playerWith(1_000_000), await playerWith(1_000_000)];
         const start = await currentRound(roomId);
-        const rates = (await env.DB.prepare("SELECT rates_milli FROM rooms WHERE id = ?")
+        const rates = (await env.DB.prepare(`SELECT rates_milli FROM ${quotedTable(roomsTable)} WHERE id = ?`)
           .bind(roomId)
           .first<{ rates_milli: string }>())!.rates_milli;
         const odds = (JSON.parse(rates) as number[]).map((m) => m / 1000);
@@ -113,7 +123,9 @@ describe("settling a round", () => {
           const earn = await (
             await playerD1(player.userId)
           )
-            .prepare("SELECT amount_cents, idempotency_key FROM ledger WHERE user_id = ? AND type = 'earn'")
+            .prepare(
+              `SELECT amount_cents, idempotency_key FROM ${quotedTable(ledger)} WHERE user_id = ? AND type = 'earn'`,
+            )
             .bind(player.userId)
             .all();
           expect(earn.results).toEqual(
@@ -123,7 +135,7 @@ describe("settling a round", () => {
         // the house's side of the round, over the shards its bets were in
         const house = {
           total: await sumEverywhere(
-            "SELECT COALESCE(SUM(amount_cents), 0) AS n FROM ledger WHERE user_id = 1 AND ref = ?",
+            `SELECT COALESCE(SUM(amount_cents), 0) AS n FROM ${quotedTable(ledger)} WHERE user_id = 1 AND ref = ?`,
             `round:${round.id}`,
           ),
         };
@@ -140,14 +152,14 @@ describe("settling a round", () => {
     const players = [await playerWith(100_000), await playerWith(100_000)];
     // each player's orders go to their wallet shard, as the room writes them (docs/decisions/161)
     const shardOf = async (userId: number) =>
-      (await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+      (await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
         .bind(userId)
         .first<{ shard: number }>())!.shard;
     const playerShards = await Promise.all(players.map((p) => shardOf(p.userId)));
     const shards = [...new Set(playerShards)];
     // A round of room 12 (11x5) written by hand so the draw can be the middle sum.
     const round = await env.DB.prepare(
-      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (12, 9001, 3, 0, 1, 2, ?, 'open') RETURNING id`,
+      `INSERT INTO ${quotedTable(rounds)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status) VALUES (12, 9001, 3, 0, 1, 2, ?, 'open') RETURNING id`,
     )
       .bind("0".repeat(64))
       .first<{ id: number }>();
@@ -221,7 +233,7 @@ describe("settling a round", () => {
     const redo = await (
       await playerD1(players[1].userId)
     )
-      .prepare("SELECT amount_cents FROM ledger WHERE user_id = ? AND type = 'redo'")
+      .prepare(`SELECT amount_cents FROM ${quotedTable(ledger)} WHERE user_id = ? AND type = 'redo'`)
       .bind(players[1].userId)
       .all();
     expect(redo.results).toEqual([{ amount_cents: 8_000 }]);
@@ -229,7 +241,7 @@ describe("settling a round", () => {
     const turnover = await (
       await playerD1(players[1].userId)
     )
-      .prepare("SELECT turnover_cents FROM users WHERE id = ?")
+      .prepare(`SELECT turnover_cents FROM ${quotedTable(usersTable)} WHERE id = ?`)
       .bind(players[1].userId)
       .first();
     expect(turnover).toEqual({ turnover_cents: 4_000 });
@@ -252,7 +264,7 @@ describe("settling a round", () => {
     await expectMoneyInvariants();
     const balancesBefore = new Map(
       (
-        await everywhere("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{
+        await everywhere(`SELECT id, money_cents FROM ${quotedTable(usersTable)} WHERE username LIKE 'bulk%'`).all<{
           id: number;
           money_cents: number;
         }>()
@@ -273,7 +285,7 @@ describe("settling a round", () => {
     }
     expect(wins).toBeGreaterThan(0);
     const after = (
-      await everywhere("SELECT id, money_cents FROM users WHERE username LIKE 'bulk%'").all<{
+      await everywhere(`SELECT id, money_cents FROM ${quotedTable(usersTable)} WHERE username LIKE 'bulk%'`).all<{
         id: number;
         money_cents: number;
       }>()
@@ -317,30 +329,44 @@ describe("VIP levels", () => {
     const row = await (
       await playerD1(player.userId)
     )
-      .prepare("SELECT level, turnover_cents FROM users WHERE id = ?")
+      .prepare(`SELECT level, turnover_cents FROM ${quotedTable(usersTable)} WHERE id = ?`)
       .bind(player.userId)
       .first<{ level: number; turnover_cents: number }>();
     expect(row).toEqual({ level: 2, turnover_cents: 100_000 });
     const thresholds = [0, 100, 200, 300, 150_000, 10_000_000, 20_000_000, 30_000_000];
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)")
+    await env.DB.prepare(
+      `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('vip_thresholds_cents', ?)`,
+    )
       .bind(JSON.stringify(thresholds))
       .run();
     await placeOk(player.token, 1, [[3, 1.98, 600]]);
     await finishRound(1);
     expect(levelForTurnover(160_000, thresholds)).toBe(5);
     expect(
-      await (await playerD1(player.userId)).prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first(),
+      await (
+        await playerD1(player.userId)
+      )
+        .prepare(`SELECT level FROM ${quotedTable(usersTable)} WHERE id = ?`)
+        .bind(player.userId)
+        .first(),
     ).toEqual({ level: 5 });
     // Raising the thresholds later takes no level away.
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('vip_thresholds_cents', ?)")
+    await env.DB.prepare(
+      `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('vip_thresholds_cents', ?)`,
+    )
       .bind(JSON.stringify([0, 1e9, 2e9, 3e9, 4e9, 5e9, 6e9, 7e9]))
       .run();
     await placeOk(player.token, 1, [[0, 1.98, 20]]);
     await finishRound(1);
     expect(
-      await (await playerD1(player.userId)).prepare("SELECT level FROM users WHERE id = ?").bind(player.userId).first(),
+      await (
+        await playerD1(player.userId)
+      )
+        .prepare(`SELECT level FROM ${quotedTable(usersTable)} WHERE id = ?`)
+        .bind(player.userId)
+        .first(),
     ).toEqual({ level: 5 });
-    await env.DB.prepare("DELETE FROM settings WHERE key = 'vip_thresholds_cents'").run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = 'vip_thresholds_cents'`).run();
     await expectMoneyInvariants();
   });
 });

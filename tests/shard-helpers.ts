@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { walletBindings } from "../worker/db/shards";
 import { shardOfId } from "../worker/db/id-ranges";
+import { accountDirectory, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Where a test finds rows (docs/decisions/161): a player's rows (their users row, sessions, ledger, orders, bets,
 // requests, accounts, limits, notices, adjustments and the audit of their money moves) are in the player's
@@ -40,8 +42,8 @@ export const allDatabases = (): D1Database[] => [env.DB, ...walletDatabases().fi
 async function playerShard(who: number | string): Promise<number | null> {
   const row = await env.DB.prepare(
     typeof who === "number"
-      ? "SELECT shard FROM account_directory WHERE id = ?"
-      : "SELECT shard FROM account_directory WHERE lower(username) = lower(?)",
+      ? `SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`
+      : `SELECT shard FROM ${quotedTable(accountDirectory)} WHERE lower(username) = lower(?)`,
   )
     .bind(who)
     .first<{ shard: number | null }>();
@@ -85,7 +87,9 @@ async function firstEverywhere<T = Record<string, unknown>>(sql: string, ...para
 export async function houseCents(): Promise<number> {
   let total = 0;
   for (const d1 of walletDatabases()) {
-    const row = await d1.prepare("SELECT money_cents FROM users WHERE id = 1").first<{ money_cents: number }>();
+    const row = await d1
+      .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = 1`)
+      .first<{ money_cents: number }>();
     total += row?.money_cents ?? 0;
   }
   return total;

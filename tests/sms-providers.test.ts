@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { inject } from "vitest";
 import { callWith, fetchWith } from "./worker-with";
 import { api, count, expectError, expectOk, newPlayerFields } from "./helpers";
+import { quotedTable } from "../worker/db/quoted-table";
+import { smsCodes } from "../worker/db/schema";
 
 const twilio = inject("twilioUrl");
 /** Makes Twilio fail or wait for messages to one number (E.164); with no number, forgets every such rule. */
@@ -29,7 +31,9 @@ afterEach(async () => {
 describe("SMS_PROVIDER=twilio", () => {
   it("sends the code through Twilio's Messages API in the player's language; that code registers", async () => {
     const fields = await newPlayerFields();
-    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind(fields.phone).run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(smsCodes)} WHERE phone = ?`)
+      .bind(fields.phone)
+      .run();
     const national = fields.phone.slice(fields.quhao.length);
     const sent = await api("/api/index/sms_send", { quhao: fields.quhao, mobile: `0${national}`, lang: "vi" });
     expectOk(sent);
@@ -131,7 +135,9 @@ describe("SMS_PROVIDER=twilio", () => {
 describe("SMS_PROVIDER=screen", () => {
   it("answers the code for the page to show and sends nothing", async () => {
     const fields = await newPlayerFields();
-    await env.DB.prepare("DELETE FROM sms_codes WHERE phone = ?").bind(fields.phone).run();
+    await env.DB.prepare(`DELETE FROM ${quotedTable(smsCodes)} WHERE phone = ?`)
+      .bind(fields.phone)
+      .run();
     const sent = await callWith({ SMS_PROVIDER: "screen" }, "/api/index/sms_send", {
       quhao: fields.quhao,
       mobile: fields.phone,

@@ -3,6 +3,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { allDatabases } from "./shard-helpers";
 import { freshStorage } from "./support/fresh-storage";
+import { settings } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The test files of a project share one runtime (docs/decisions/165): tests/setup.ts starts each with
 // freshStorage(), which must leave nothing of the file before in any database or room: rows, a room's storage and
@@ -11,12 +13,18 @@ import { freshStorage } from "./support/fresh-storage";
 const MARK = "storage-reset-mark";
 const room = () => env.ROOMS.get(env.ROOMS.idFromName("storage-reset-room"));
 const settingsMarks = async (d1: D1Database) =>
-  await d1.prepare("SELECT COUNT(*) AS n FROM settings WHERE key = ?").bind(MARK).first<number>("n");
+  await d1
+    .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(settings)} WHERE key = ?`)
+    .bind(MARK)
+    .first<number>("n");
 
 describe("each test file's storage", () => {
   it("holds nothing of the file before: no row in any database, no room's storage, alarm or memory", async () => {
     for (const d1 of allDatabases()) {
-      await d1.prepare("INSERT INTO settings (key, value) VALUES (?, '1') ON CONFLICT DO NOTHING").bind(MARK).run();
+      await d1
+        .prepare(`INSERT INTO ${quotedTable(settings)} (key, value) VALUES (?, '1') ON CONFLICT DO NOTHING`)
+        .bind(MARK)
+        .run();
       expect(await settingsMarks(d1)).toBe(1);
     }
     const alarmAt = Date.now() + 3_600_000;

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { Browser } from "./pages";
 import { player } from "./wallet-helpers";
 import { playerD1 } from "./shard-helpers";
+import { notices } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The count of unread notices on the tab bar's My and the My page's Messages: at most "99+" on screen,
 // the dot hidden from screen readers, the whole count in words in the link's name, in four languages.
@@ -9,7 +11,7 @@ import { playerD1 } from "./shard-helpers";
 async function unreadNotices(userId: number, n: number) {
   const shard = await playerD1(userId);
   const insert = shard.prepare(
-    "INSERT INTO notices (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)",
+    `INSERT INTO ${quotedTable(notices)} (user_id, kind, params, notice_key, created_at_ms) VALUES (?, 'depositCredited', ?, ?, ?)`,
   );
   await shard.batch(
     Array.from({ length: n }, (_, i) =>

@@ -13,15 +13,19 @@ import {
 } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 import { rowD1 } from "./shard-helpers";
+import { settings, depositRequests } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 async function setSetting(key: string, value: unknown) {
-  await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
+  await env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES (?, ?)`)
     .bind(key, JSON.stringify(value))
     .run();
 }
 
 async function clearSetting(key: string) {
-  await env.DB.prepare("DELETE FROM settings WHERE key = ?").bind(key).run();
+  await env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = ?`)
+    .bind(key)
+    .run();
 }
 
 async function deposit(token: string, money: unknown = "100", extra: Record<string, unknown> = {}) {
@@ -274,7 +278,7 @@ describe("operator decisions on deposits", () => {
       const loser = approve.code === 1 ? reject : approve;
       expectError(loser, 1068);
       const row = await rowD1(request.id)
-        .prepare("SELECT status, amount_cents FROM deposit_requests WHERE id = ?")
+        .prepare(`SELECT status, amount_cents FROM ${quotedTable(depositRequests)} WHERE id = ?`)
         .bind(request.id)
         .first();
       expect(row).toEqual({ status: approve.code === 1 ? "approved" : "rejected", amount_cents: 4_000 });

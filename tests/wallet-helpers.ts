@@ -4,6 +4,8 @@ import { env } from "cloudflare:workers";
 import { api, expectOk, operatorLogin, registerPlayer } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { playerD1, rowsEverywhere } from "./shard-helpers";
+import { users, settings, ledger, auditLog } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // Shared steps of the wallet tests: players with money, cards and an operator session.
 
@@ -29,7 +31,7 @@ export async function balanceCents(userId: number): Promise<number> {
   const row = await (
     await playerD1(userId)
   )
-    .prepare("SELECT money_cents FROM users WHERE id = ?")
+    .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = ?`)
     .bind(userId)
     .first<{ money_cents: number }>();
   return row!.money_cents;
@@ -46,7 +48,7 @@ forgetPerFile(() => (funderTokens = undefined));
 function funders() {
   funderTokens ??= (async () => {
     await env.DB.prepare(
-      "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000'), ('deposit_max_cents', '100000000000')",
+      `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('adjust_operator_daily_cents', '100000000000'), ('deposit_max_cents', '100000000000')`,
     ).run();
     return Promise.all([
       (await secondOperator(true, "cashier")).signIn(),
@@ -65,12 +67,12 @@ export const SITE_PAYEE = { type: "bank", name: "Techcombank", holder: "DEMO PAY
  * asked and approved: the four eyes on deposit accounts are tests/four-eyes-settings.test.ts's subject.
  */
 export async function paidInto() {
-  const row = await env.DB.prepare("SELECT value FROM settings WHERE key = 'deposit_payees'").first<{
+  const row = await env.DB.prepare(`SELECT value FROM ${quotedTable(settings)} WHERE key = 'deposit_payees'`).first<{
     value: string;
   }>();
   const listed = row ? (JSON.parse(row.value) as { account: string }[]) : [];
   if (!listed.some((p) => p.account === SITE_PAYEE.account))
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+    await env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_payees', ?)`)
       .bind(JSON.stringify([...listed, SITE_PAYEE]))
       .run();
   return { payee: SITE_PAYEE.account, pay_ref: "FT2612070001" };
@@ -163,7 +165,9 @@ export async function ledgerRows(userId: number) {
   const rows = await (
     await playerD1(userId)
   )
-    .prepare("SELECT amount_cents, type, reason, idempotency_key FROM ledger WHERE user_id = ? ORDER BY id")
+    .prepare(
+      `SELECT amount_cents, type, reason, idempotency_key FROM ${quotedTable(ledger)} WHERE user_id = ? ORDER BY id`,
+    )
     .bind(userId)
     .all<{ amount_cents: number; type: string; reason: string; idempotency_key: string }>();
   return rows.results;
@@ -171,5 +175,7 @@ export async function ledgerRows(userId: number) {
 
 /** Audit rows of an action on a target, in every database (a money move's are in its player's shard). */
 export async function auditCount(action: string, target: string) {
-  return (await rowsEverywhere("SELECT id FROM audit_log WHERE action = ? AND target = ?", action, target)).length;
+  return (
+    await rowsEverywhere(`SELECT id FROM ${quotedTable(auditLog)} WHERE action = ? AND target = ?`, action, target)
+  ).length;
 }

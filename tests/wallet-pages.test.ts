@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { api, count, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { operator, player, requestId, paidInto } from "./wallet-helpers";
+import { settings } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // The wallet screens as a browser without JavaScript uses them: deposit page and funds ledger.
 
@@ -56,7 +58,7 @@ describe("guards", () => {
 async function listingAPayee<T>(run: () => Promise<T>): Promise<T> {
   const payees = [{ type: "bank", name: "Techcombank", holder: "DEMO PAYMENTS", account: "19033344455566" }];
   const write = (value: unknown[]) =>
-    env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('deposit_payees', ?)")
+    env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_payees', ?)`)
       .bind(JSON.stringify(value))
       .run();
   await write(payees);
@@ -128,14 +130,14 @@ describe("deposit page", () => {
   it("shows the support link instead of the form when deposits go through support", async () => {
     const { browser, id } = await playerBrowser();
     await env.DB.prepare(
-      "INSERT INTO settings (key, value) VALUES ('deposit_mode', '\"contact\"') ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      `INSERT INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_mode', '"contact"') ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
     ).run();
     try {
       // no chat link set: the card leads to the app's own support page
       const own = await html(await browser.get("/recharge"));
       expect(own).toMatch(/data-testid="support-card"[^]*?<a [^>]*href="\/ServicePage"/);
       await env.DB.prepare(
-        "INSERT OR REPLACE INTO settings (key, value) VALUES ('kefu_url', '\"https://support.example/chat\"')",
+        `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('kefu_url', '"https://support.example/chat"')`,
       ).run();
       const page = await html(await browser.get("/recharge"));
       expect(page).toContain('data-testid="support-card"');
@@ -149,7 +151,7 @@ describe("deposit page", () => {
       expect(latePage).toContain('data-testid="support-card"');
       expect(await count("deposit_requests", "user_id = ?", id)).toBe(0);
     } finally {
-      await env.DB.prepare("DELETE FROM settings WHERE key IN ('deposit_mode', 'kefu_url')").run();
+      await env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key IN ('deposit_mode', 'kefu_url')`).run();
     }
   });
 });

@@ -18,11 +18,16 @@ import { insertCardIfFree } from "../worker/wallet/bank-card-queries";
 import { walletHandle } from "../worker/db/client";
 import { dayStartMs } from "#shared/days";
 import { playerD1, rowD1 } from "./shard-helpers";
+import { settings, withdrawalRequests, users } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 async function setCap(cents: number | null) {
-  if (cents === null) await env.DB.prepare("DELETE FROM settings WHERE key = 'withdraw_daily_cap_cents'").run();
+  if (cents === null)
+    await env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = 'withdraw_daily_cap_cents'`).run();
   else
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('withdraw_daily_cap_cents', ?)")
+    await env.DB.prepare(
+      `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('withdraw_daily_cap_cents', ?)`,
+    )
       .bind(String(cents))
       .run();
 }
@@ -41,7 +46,7 @@ async function withdrawalIds(userId: number) {
   const rows = await (
     await playerD1(userId)
   )
-    .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ? ORDER BY id")
+    .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ? ORDER BY id`)
     .bind(userId)
     .all<{ id: number }>();
   return rows.results.map((r) => r.id);
@@ -229,7 +234,7 @@ describe("withdraw", () => {
         await playerD1(id)
       )
         .prepare(
-          "INSERT INTO withdrawal_requests (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id) VALUES (?, 10000, 'approved', ?, ?, ?)",
+          `INSERT INTO ${quotedTable(withdrawalRequests)} (user_id, amount_cents, status, idempotency_key, created_at_ms, bank_card_id) VALUES (?, 10000, 'approved', ?, ?, ?)`,
         )
         .bind(id, `test:${requestId()}`, yesterday, card.id)
         .run();
@@ -250,7 +255,12 @@ describe("withdraw", () => {
 
   it("refuses a frozen account (403/1069)", async () => {
     const { token, id, card } = await ready(50);
-    await (await playerD1(id)).prepare("UPDATE users SET frozen = 1 WHERE id = ?").bind(id).run();
+    await (
+      await playerD1(id)
+    )
+      .prepare(`UPDATE ${quotedTable(users)} SET frozen = 1 WHERE id = ?`)
+      .bind(id)
+      .run();
     expectError(await withdraw(token, card.id, "10"), 1069, 403);
     expect(await balanceCents(id)).toBe(5_000);
   });
@@ -277,7 +287,7 @@ describe("operator decisions on withdrawals", () => {
       }
     }
     const row = await rowD1(requestId)
-      .prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
+      .prepare(`SELECT status, payout_ref FROM ${quotedTable(withdrawalRequests)} WHERE id = ?`)
       .bind(requestId)
       .first();
     expect(row).toEqual({ status: "pending", payout_ref: "" });
@@ -285,7 +295,7 @@ describe("operator decisions on withdrawals", () => {
     expect(await count("audit_log")).toBe(audits);
     expectOk(await api("/api/admin/withdrawals/approve", { token: op, id: requestId, payout_ref: " FT-0001 " }));
     const paid = await rowD1(requestId)
-      .prepare("SELECT status, payout_ref FROM withdrawal_requests WHERE id = ?")
+      .prepare(`SELECT status, payout_ref FROM ${quotedTable(withdrawalRequests)} WHERE id = ?`)
       .bind(requestId)
       .first();
     expect(paid).toEqual({ status: "approved", payout_ref: "FT-0001" });
@@ -373,7 +383,7 @@ describe("operator decisions on withdrawals", () => {
       expect([approve.code, reject.code].sort()).toEqual([0, 1]);
       expectError(approve.code === 1 ? reject : approve, 1068);
       const row = await rowD1(requestId)
-        .prepare("SELECT status, amount_cents FROM withdrawal_requests WHERE id = ?")
+        .prepare(`SELECT status, amount_cents FROM ${quotedTable(withdrawalRequests)} WHERE id = ?`)
         .bind(requestId)
         .first();
       expect(row).toEqual({ status: approve.code === 1 ? "approved" : "rejected", amount_cents: 6_000 });

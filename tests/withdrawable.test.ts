@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { api, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
 import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helpers";
+import { settings } from "../worker/db/schema";
+import { quotedTable } from "../worker/db/quoted-table";
 
 // "Withdrawable" is what can leave today: the balance (held withdrawals have already left it) within what the
 // day's cap has left. The Worker answers it once (getuserinfo's leftmoney, shared/withdrawable.ts); every
@@ -10,8 +12,10 @@ import { PAY_PASSWORD, addCoinAddress, player, requestId } from "./wallet-helper
 
 const setCap = (cents: number | null) =>
   cents === null
-    ? env.DB.prepare("DELETE FROM settings WHERE key = 'withdraw_daily_cap_cents'").run()
-    : env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('withdraw_daily_cap_cents', ?)")
+    ? env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = 'withdraw_daily_cap_cents'`).run()
+    : env.DB.prepare(
+        `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('withdraw_daily_cap_cents', ?)`,
+      )
         .bind(String(cents))
         .run();
 

@@ -1,3 +1,4 @@
+import { isTable } from "drizzle-orm";
 import { build } from "esbuild";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -26,4 +27,21 @@ export async function loadTs(entry) {
   } finally {
     rmSync(outfile, { force: true });
   }
+}
+
+/**
+ * Each table of worker/db/schema.ts by its object's name, quoted as worker/db/quoted-table.ts quotes it
+ * (`tables.auditLog` is `"audit_log"`): the scripts' SQL text names a table through the schema, never as a word
+ * (docs/decisions/190, lint's local/sql-names-tables).
+ */
+export async function quotedTables() {
+  const [schema, { quotedTable }] = await Promise.all([
+    loadTs("worker/db/schema.ts"),
+    loadTs("worker/db/quoted-table.ts"),
+  ]);
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([, value]) => isTable(value))
+      .map(([name, table]) => [name, quotedTable(table)]),
+  );
 }

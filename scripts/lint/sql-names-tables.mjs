@@ -2,7 +2,8 @@
 // The table comes in as its object: in a Drizzle `sql` template as `FROM ${depositRequests} d`, which renders its
 // quoted name; in SQL written as a plain string (the player's move over raw D1, the databases' setup rows, the demo
 // seed) as `FROM ${quotedTable(depositRequests)} d` (worker/db/quoted-table.ts). Renaming a table in
-// worker/db/schema/ renames it in every statement, or the statement does not compile.
+// worker/db/schema/ renames it in every statement, or the statement does not compile. It lints worker/, shared/,
+// tests/ and scripts/, and follows a `const` holding a string one hop into the SQL text that uses it.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,10 +36,13 @@ function withoutLiteralsAndComments(text) {
   return text.replace(/'(?:[^']|'')*'|--[^\n]*|\/\*[\s\S]*?\*\//g, (m) => " ".repeat(m.length));
 }
 
-/** Each literal table name in a template's static text (the quasis' raw text): its name, object and offset. */
-function literalTableNames(quasis, tables) {
-  // A placeholder stands for each interpolation: one character that is neither a word nor a quote.
-  const text = withoutLiteralsAndComments(quasis.join("\u0001"));
+/**
+ * Each literal table name in a text made of segments: its name, object and offset in the joined text. A segment
+ * with no `start` stands for an expression whose text is not known (one character that is neither a word nor a
+ * quote).
+ */
+function literalTableNames(segments, tables) {
+  const text = withoutLiteralsAndComments(segments.map((s) => s.text).join(""));
   const found = [];
   for (const match of text.matchAll(PLACES)) {
     const group = match[2] === undefined ? 4 : 2;
@@ -79,12 +83,20 @@ function constantText(sourceCode, identifier) {
     if (!variable) continue;
     const def = variable.defs[0];
     const init = def?.type === "Variable" && def.parent.kind === "const" ? def.node.init : undefined;
-    return init && (init.type === "TemplateLiteral" || (init.type === "Literal" && typeof init.value === "string"))
-      ? init
-      : undefined;
+    return init && (init.type === "TemplateLiteral" || isString(init)) ? init : undefined;
   }
   return undefined;
 }
+
+const isString = (node) => node.type === "Literal" && typeof node.value === "string";
+const isConcatenation = (node) => node?.type === "BinaryExpression" && node.operator === "+";
+const UNKNOWN = { text: "\u0001", start: undefined };
+
+/** A string's or a template's static text as segments; a string starts after its quote, a quasi after ` or }. */
+const ownSegments = (text) =>
+  isString(text)
+    ? [{ text: text.raw.slice(1, -1), start: text.range[0] + 1 }]
+    : text.quasis.flatMap((q, i) => [...(i > 0 ? [UNKNOWN] : []), { text: q.value.raw, start: q.range[0] + 1 }]);
 
 const rule = {
   meta: {
@@ -103,22 +115,22 @@ const rule = {
     const sourceCode = context.sourceCode;
     // a name seen twice (a constant's text is read as a string and as what sql.raw takes) is reported once
     const reported = new Set();
-    /** Reports each table named in these pieces of text, each the raw text that starts one past `start`. */
-    function check(node, pieces, { whole = false, messageId = "literalTable" } = {}) {
-      const raws = pieces.map((p) => p.raw);
-      const found = literalTableNames(raws, tables);
+    /** Reports each table named in these segments of text, where its name is written. */
+    function check(node, segments, { whole = false, messageId = "literalTable" } = {}) {
+      const found = literalTableNames(segments, tables);
       // `sql.raw("bets")`: the whole text is a table's name
-      const named = whole && raws.length === 1 && tables.get(raws[0].trim().toLowerCase());
-      if (named) found.push({ name: raws[0].trim(), object: named, offset: raws[0].indexOf(raws[0].trim()) });
+      const only = segments.length === 1 ? segments[0].text : undefined;
+      const named = whole && only !== undefined && tables.get(only.trim().toLowerCase());
+      if (named) found.push({ name: only.trim(), object: named, offset: only.indexOf(only.trim()) });
       for (const { name, object, offset } of found) {
-        // back from the joined text to its piece and its place in the file
+        // back from the joined text to its segment and its place in the file
         let rest = offset;
         let i = 0;
-        while (rest > raws[i].length) {
-          rest -= raws[i].length + 1;
+        while (rest >= segments[i].text.length) {
+          rest -= segments[i].text.length;
           i++;
         }
-        const start = pieces[i].start + rest;
+        const start = segments[i].start + rest;
         if (reported.has(start)) continue;
         reported.add(start);
         context.report({
@@ -129,20 +141,37 @@ const rule = {
         });
       }
     }
-    // a quasi starts after ` or }, a string after its quote
-    const quasisOf = (template) => template.quasis.map((q) => ({ raw: q.value.raw, start: q.range[0] + 1 }));
-    const piecesOf = (text) =>
-      text.type === "TemplateLiteral" ? quasisOf(text) : [{ raw: text.raw.slice(1, -1), start: text.range[0] + 1 }];
-    /** A string or an untagged template: checked where it is SQL text (SQL_WORDS, or given to prepare/exec). */
+    /**
+     * The text of an expression as SQL would receive it: strings and templates as written, a concatenation's
+     * parts in order, and one hop through a variable: an identifier bound to a `const` that holds a string or a
+     * template stands for that text, its segments where the constant is written. Any other expression is unknown.
+     */
+    function segmentsOf(node, hop = true) {
+      if (isString(node)) return ownSegments(node);
+      if (node.type === "TemplateLiteral")
+        return node.quasis.flatMap((q, i) => [
+          ...(i > 0 ? segmentsOf(node.expressions[i - 1], hop) : []),
+          { text: q.value.raw, start: q.range[0] + 1 },
+        ]);
+      if (isConcatenation(node)) return [...segmentsOf(node.left, hop), ...segmentsOf(node.right, hop)];
+      const constant = hop && node.type === "Identifier" ? constantText(sourceCode, node) : undefined;
+      return constant ? segmentsOf(constant, false) : [UNKNOWN];
+    }
+    /**
+     * A string, an untagged template or a concatenation, taken whole (the outermost `+`): checked where it is SQL
+     * text (SQL_WORDS, or given to prepare/exec).
+     */
     function checkPlain(node) {
       if (isFirstArgumentOf(node, isSqlRaw)) return; // sql.raw's own, below
-      const pieces = piecesOf(node);
-      const sqlText = isFirstArgumentOf(node, isPrepareOrExec) || SQL_WORDS.test(pieces.map((p) => p.raw).join(" "));
-      if (sqlText) check(node, pieces, { messageId: "literalTableInString" });
+      if (isConcatenation(node.parent)) return; // the concatenation it is part of is read whole
+      const segments = segmentsOf(node);
+      const sqlText = isFirstArgumentOf(node, isPrepareOrExec) || SQL_WORDS.test(segments.map((s) => s.text).join(""));
+      if (sqlText) check(node, segments, { messageId: "literalTableInString" });
     }
     return {
+      // a string interpolated into `sql` is a bound parameter, not text: only the template's own text is SQL
       TaggedTemplateExpression(node) {
-        if (isSqlTag(node.tag)) check(node, quasisOf(node.quasi));
+        if (isSqlTag(node.tag)) check(node, ownSegments(node.quasi));
       },
       TemplateLiteral(node) {
         if (node.parent.type !== "TaggedTemplateExpression") checkPlain(node);
@@ -150,14 +179,22 @@ const rule = {
       Literal(node) {
         if (typeof node.value === "string") checkPlain(node);
       },
+      BinaryExpression(node) {
+        if (isConcatenation(node)) checkPlain(node);
+      },
+      // prepare(q), exec(q): the text of the const it names is SQL, in any case
+      Identifier(node) {
+        if (!isFirstArgumentOf(node, isPrepareOrExec)) return;
+        const constant = constantText(sourceCode, node);
+        if (constant) check(constant, segmentsOf(constant, false), { messageId: "literalTableInString" });
+      },
       CallExpression(node) {
         const text = node.arguments[0];
         if (!isSqlRaw(node.callee) || !text) return;
         // sql.raw(name): the text of the constant it names
         const constant = text.type === "Identifier" ? constantText(sourceCode, text) : undefined;
-        if (constant) check(constant, piecesOf(constant), { whole: true });
-        else if (text.type === "TemplateLiteral" || (text.type === "Literal" && typeof text.value === "string"))
-          check(text, piecesOf(text), { whole: true });
+        if (constant) check(constant, ownSegments(constant), { whole: true });
+        else if (text.type === "TemplateLiteral" || isString(text)) check(text, ownSegments(text), { whole: true });
       },
     };
   },

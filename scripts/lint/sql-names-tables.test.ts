@@ -46,6 +46,20 @@ describe("the repository's lint", () => {
     const quoted = 'import { quotedTable } from "../db/quoted-table";\n';
     expect(await lint(quoted + head + "s = `DELETE FROM ${quotedTable(bets)} WHERE id = ${1}`;\n")).toEqual([]);
   });
+
+  it("refuses it in tests/ and scripts/ too, the .mjs scripts' included", async () => {
+    const eslint = new ESLint();
+    const lint = async (code: string, filePath: string) =>
+      (await eslint.lintText(code, { filePath }))[0].messages
+        .filter((m) => m.ruleId === "local/sql-names-tables")
+        .map((m) => m.severity);
+    const mistake = 'export const q = (db, id) => db.prepare("SELECT * FROM users WHERE id = ?").bind(id);\n';
+    expect(await lint(mistake, "tests/example.test.ts")).toEqual([2]);
+    expect(await lint(mistake, "tests/support/example.mjs")).toEqual([2]);
+    expect(await lint(mistake, "scripts/example.mjs")).toEqual([2]);
+    const oneHop = 'const table = "users";\nexport const q = (db) => db.prepare(`SELECT * FROM ${table}`);\n';
+    expect(await lint(oneHop, "scripts/lib/example.mjs")).toEqual([2]);
+  });
 });
 
 tester.run("local/sql-names-tables", rule, {
@@ -73,6 +87,11 @@ tester.run("local/sql-names-tables", rule, {
     "throw new Error(`table ${name}: name it in NO_PLAYER_ROWS`);",
     'const kinds = ["ledger", "bets"];',
     '/^\\d+$/.exec("users")',
+    // a const that holds the quoted name, or a column, or no table; a const's name as a bound parameter of `sql`
+    'const t = quotedTable(users);\ndb.prepare("SELECT * FROM " + t);',
+    'const column = "created_at_ms";\nconst q = `SELECT ${column} FROM ${quotedTable(bets)}`;',
+    'const kind = "users";\nconst label = "moved " + kind;',
+    'const name = "users";\nsql`SELECT 1 FROM ${accountDirectory} WHERE username = ${name}`;',
   ],
   invalid: [
     {
@@ -143,6 +162,28 @@ tester.run("local/sql-names-tables", rule, {
     {
       code: 'const from = "FROM audit_log a";\nsql.raw(from);',
       errors: [{ ...refusedInString("audit_log", "auditLog"), line: 1, column: 20 }],
+    },
+    // a table's name in a const, reaching SQL text through the variable (one hop): refused where the const is written
+    {
+      code: 'const t = "users";\ndb.prepare("SELECT * FROM " + t);',
+      errors: [{ ...refusedInString("users", "users"), line: 1, column: 12, endColumn: 17 }],
+    },
+    {
+      code: "const table = `bets`;\nconst q = `DELETE FROM ${table} WHERE id = ${id}`;",
+      errors: [{ ...refusedInString("bets", "bets"), line: 1, column: 16 }],
+    },
+    {
+      code: 'const name = "audit_log";\nconst q = "SELECT id FROM " + name + " WHERE id = " + id;',
+      errors: [{ ...refusedInString("audit_log", "auditLog"), line: 1, column: 15 }],
+    },
+    {
+      code: 'const d = "sms_codes";\nconst q = `SELECT 1 FROM x JOIN ${d} s ON s.id = x.id WHERE ${d}.id > 0`;',
+      errors: [{ ...refusedInString("sms_codes", "smsCodes"), line: 1, column: 12 }],
+    },
+    // text given to prepare through a const is SQL whatever its case
+    {
+      code: 'const q = "select id from ledger";\nd1.prepare(q);',
+      errors: [{ ...refusedInString("ledger", "ledger"), line: 1, column: 27 }],
     },
   ],
 });

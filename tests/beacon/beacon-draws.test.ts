@@ -8,6 +8,8 @@ import { commitOf, drawNumbers, fromHex } from "#shared/games/fairness";
 import { resultOf } from "#shared/games/rules";
 import { checkPublishedRound } from "../../worker/room/verify";
 import { Browser } from "../pages";
+import { rounds } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Rounds drawn with the local test beacon (tests/support/beacon-server.mjs, docs/decisions/130):
 // BEACON_URL is that beacon, BEACON_TEST_PUBLIC_KEY its key, BEACON_MAX_WAIT_SECONDS 10.
@@ -26,7 +28,9 @@ async function beaconServed(): Promise<Record<string, number>> {
 }
 
 const roundRow = (id: number) =>
-  env.DB.prepare("SELECT * FROM rounds WHERE id = ?").bind(id).first<Record<string, any>>();
+  env.DB.prepare(`SELECT * FROM ${quotedTable(rounds)} WHERE id = ?`)
+    .bind(id)
+    .first<Record<string, any>>();
 
 describe("beacon draws", () => {
   it("names its beacon round at open, draws from the verified beacon, and publishes a proof anyone can recompute", async () => {
@@ -92,7 +96,7 @@ describe("beacon draws", () => {
     ])
       expect(html).toContain(value);
     // A forged signature in the published row is caught by the page.
-    await env.DB.prepare("UPDATE rounds SET beacon_signature = ? WHERE id = ?")
+    await env.DB.prepare(`UPDATE ${quotedTable(rounds)} SET beacon_signature = ? WHERE id = ?`)
       .bind(published.data.beacon.signature.replace(/^../, "a0"), round.roundId)
       .run();
     const forgedPage = await (await new Browser().get(`/fairness?room=${ROOM}&seqno=${round.seqno}`)).text();
@@ -118,7 +122,7 @@ describe("beacon draws", () => {
       const numbers = await drawNumbers(fromHex(drawn.seed), ROOM, drawn.seqno, 4, randomness);
       const result = resultOf(4, numbers);
       await env.DB.prepare(
-        "UPDATE rounds SET beacon_round = ?, beacon_signature = ?, beacon_randomness = ?, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?",
+        `UPDATE ${quotedTable(rounds)} SET beacon_round = ?, beacon_signature = ?, beacon_randomness = ?, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?`,
       )
         .bind(
           expected + shift,
@@ -144,7 +148,7 @@ describe("beacon draws", () => {
     const plain = await drawNumbers(fromHex(drawn.seed), ROOM, drawn.seqno, 4);
     const plainResult = resultOf(4, plain);
     await env.DB.prepare(
-      "UPDATE rounds SET beacon_chain = NULL, beacon_round = NULL, beacon_signature = NULL, beacon_randomness = NULL, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?",
+      `UPDATE ${quotedTable(rounds)} SET beacon_chain = NULL, beacon_round = NULL, beacon_signature = NULL, beacon_randomness = NULL, numbers = ?, num1 = ?, num2 = ?, num3 = ?, sum = ? WHERE id = ?`,
     )
       .bind(JSON.stringify(plain), plainResult.num1, plainResult.num2, plainResult.num3, plainResult.sum, drawn.id)
       .run();

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { loadTs } from "../../scripts/lib/load-ts.mjs";
+import { loadTs, quotedTables } from "../../scripts/lib/load-ts.mjs";
 
 const MIGRATIONS = "migrations";
 const DAY_SECONDS = 86_400;
@@ -29,17 +29,18 @@ export default async function storage({ report, smoke }) {
     }
   }
   const { seedStatements } = await loadTs("worker/seed/seed.ts");
+  const tables = await quotedTables();
   const seed = await seedStatements("bench-pepper");
   for (const statement of [...seed.control, ...(await seed.wallet(0))]) db.exec(statement);
   const roundSeconds = Number(/ROUND_SECONDS = "(\d+)"/.exec(readFileSync("wrangler.toml", "utf8"))[1]);
   const rooms = db
     .prepare(
-      "SELECT id, rates_milli AS rates, round_seconds AS seconds, minbuy_cents AS minbuy, min_level AS level FROM rooms",
+      `SELECT id, rates_milli AS rates, round_seconds AS seconds, minbuy_cents AS minbuy, min_level AS level FROM ${tables.rooms}`,
     )
     .all();
   const games = new Map(
     db
-      .prepare("SELECT r.id, g.type FROM rooms r JOIN games g ON g.id = r.game_id")
+      .prepare(`SELECT r.id, g.type FROM ${tables.rooms} r JOIN ${tables.games} g ON g.id = r.game_id`)
       .all()
       .map((r) => [r.id, r.type]),
   );
@@ -48,7 +49,7 @@ export default async function storage({ report, smoke }) {
   // A day of rounds: every room draws every round, bet on or not.
   const before = bytes();
   const insertRound =
-    db.prepare(`INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, numbers,
+    db.prepare(`INSERT INTO ${tables.rounds} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, numbers,
       num1, num2, num3, sum, win_mask, refund_mask, status, settled_at_ms, rates_milli, minbuy_cents, min_level)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 'settled', ?, ?, ?, ?)`);
   const hex = () =>
@@ -95,20 +96,20 @@ export default async function storage({ report, smoke }) {
   // round, one order each; every other order wins.
   const players = Array.from({ length: ORDERS_PER_ROUND }, (_, i) => 900_001 + i);
   const addPlayer = db.prepare(
-    `INSERT INTO users (id, username, nickname, password_hash, role, money_cents, created_at_ms) VALUES (?, ?, ?, 'x', 'player', 0, 1)`,
+    `INSERT INTO ${tables.users} (id, username, nickname, password_hash, role, money_cents, created_at_ms) VALUES (?, ?, ?, 'x', 'player', 0, 1)`,
   );
   for (const id of players) addPlayer.run(id, `bench${id}`, `bench${id}`);
   const roundIds = db
-    .prepare("SELECT id, room_id AS roomId, seqno FROM rounds ORDER BY id LIMIT ?")
+    .prepare(`SELECT id, room_id AS roomId, seqno FROM ${tables.rounds} ORDER BY id LIMIT ?`)
     .all(orderCount / ORDERS_PER_ROUND);
   const ledger =
-    db.prepare(`INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
+    db.prepare(`INSERT INTO ${tables.ledger} (user_id, amount_cents, before_cents, after_cents, type, reason, reason_key, reason_params, ref, idempotency_key, created_at_ms)
     VALUES (?, ?, ?, ?, ?, ?, 'round', ?, ?, ?, ?)`);
   const order =
-    db.prepare(`INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms, request_id)
+    db.prepare(`INSERT INTO ${tables.orders} (ordersn, user_id, room_id, round_id, total_cents, status, created_at_ms, request_id)
     VALUES (?, ?, ?, ?, 2000, 'placed', ?, ?) RETURNING id`);
   const bet = db.prepare(
-    "INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 3, 1980, 2000, ?, ?, ?)",
+    `INSERT INTO ${tables.bets} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms) VALUES (?, ?, ?, 3, 1980, 2000, ?, ?, ?)`,
   );
   const beforeBets = bytes();
   let ledgerRows = 0;

@@ -1,4 +1,6 @@
 import { expect } from "vitest";
+import { users, ledger, bets, rounds } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The contract as a client sees it (docs/architecture.md#the-contract), free of any runtime: the same flows run inside workerd
 // against the Worker (tests/contract.test.ts) and from Node through a proxy-mode Worker (tests/pair/).
@@ -40,29 +42,31 @@ export async function expectBooksBalanced(db: SqlReader, control: SqlReader = db
   const mismatches = await db
     .prepare(
       `SELECT u.id, u.money_cents, COALESCE(SUM(l.amount_cents), 0) AS ledger
-       FROM users u LEFT JOIN ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.money_cents <> ledger`,
+       FROM ${quotedTable(users)} u LEFT JOIN ${quotedTable(ledger)} l ON l.user_id = u.id GROUP BY u.id HAVING u.money_cents <> ledger`,
     )
     .all();
   expect(mismatches.results).toEqual([]);
-  const total = await db.prepare("SELECT COALESCE(SUM(money_cents), 0) AS total FROM users").first<{ total: number }>();
+  const total = await db
+    .prepare(`SELECT COALESCE(SUM(money_cents), 0) AS total FROM ${quotedTable(users)}`)
+    .first<{ total: number }>();
   const inPlay = await db
-    .prepare("SELECT COALESCE(SUM(stake_cents), 0) AS total FROM bets WHERE isaward = -1")
+    .prepare(`SELECT COALESCE(SUM(stake_cents), 0) AS total FROM ${quotedTable(bets)} WHERE isaward = -1`)
     .first<{ total: number }>();
   expect(total!.total + inPlay!.total).toBe(0);
   const negative = await db
-    .prepare("SELECT COUNT(*) AS n FROM users WHERE money_cents < 0 AND role <> 'house'")
+    .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(users)} WHERE money_cents < 0 AND role <> 'house'`)
     .first<{ n: number }>();
   expect(negative!.n).toBe(0);
   // The rounds are the control database's (a wallet shard's books name them by id, docs/decisions/161).
   // a round drawn and still being paid shard by shard is open with its draw time set: its paid shards hold
   // their house rows already (docs/decisions/161)
   const open = await control
-    .prepare("SELECT id FROM rounds WHERE status = 'open' AND drawn_at_ms IS NULL")
+    .prepare(`SELECT id FROM ${quotedTable(rounds)} WHERE status = 'open' AND drawn_at_ms IS NULL`)
     .all<{ id: number }>();
   const openRefs = open.results.map((r) => `'round:${r.id}'`).join(", ");
   const openRoundHouseRows = openRefs
     ? await db
-        .prepare(`SELECT COUNT(*) AS n FROM ledger WHERE user_id = 1 AND ref IN (${openRefs})`)
+        .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(ledger)} WHERE user_id = 1 AND ref IN (${openRefs})`)
         .first<{ n: number }>()
     : { n: 0 };
   expect(openRoundHouseRows!.n).toBe(0);

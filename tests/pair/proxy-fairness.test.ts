@@ -6,6 +6,8 @@ import type { GameType } from "#shared/games/options";
 import { resultOf, winningMask } from "#shared/games/rules";
 import { checkPublishedRound } from "../../worker/room/verify";
 import { migrateAndSeed, startWorker, type LocalWorker } from "./workers";
+import { rooms, games, rounds } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // /fairness in proxy mode (docs/decisions/130): the front forwards getround and the upstream's round proof,
 // beacon included, arrives unchanged. The upstream's round is drawn from a real drand quicknet round
@@ -37,7 +39,9 @@ beforeAll(async () => {
   await migrateAndSeed(upstream);
   front = await startWorker(inject("workerBundle"), { API_MODE: "proxy", UPSTREAM_API_BASE: upstream.url });
   const room = await upstream.db
-    .prepare("SELECT g.type AS gameType FROM rooms r JOIN games g ON g.id = r.game_id WHERE r.id = ?")
+    .prepare(
+      `SELECT g.type AS gameType FROM ${quotedTable(rooms)} r JOIN ${quotedTable(games)} g ON g.id = r.game_id WHERE r.id = ?`,
+    )
     .bind(ROOM)
     .first<{ gameType: GameType }>();
   const gameType = room!.gameType;
@@ -46,7 +50,7 @@ beforeAll(async () => {
   const result = resultOf(gameType, numbers);
   await upstream.db
     .prepare(
-      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, numbers, num1, num2, num3, sum, win_mask, status,
+      `INSERT INTO ${quotedTable(rounds)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", seed, numbers, num1, num2, num3, sum, win_mask, status,
       beacon_chain, beacon_round, beacon_signature, beacon_randomness) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'settled', ?, 2, ?, ?)`,
     )
     .bind(

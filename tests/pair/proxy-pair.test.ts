@@ -7,6 +7,8 @@ import { expectBooksBalanced, type Answer, type ContractClient } from "../contra
 import { contractFlows } from "../contract/flows";
 import { login } from "../contract/players";
 import { PEPPER, databasesOf, migrateAndSeed, startWorker, type LocalWorker } from "./workers";
+import { smsCodes, articles } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Two Workers at once: the app in demo mode as the upstream, and the app in proxy mode in front of it
 // (API_MODE=proxy, UPSTREAM_API_BASE = the first one's address). Every contract flow goes through the front.
@@ -32,7 +34,9 @@ const throughProxy: ContractClient = {
     const number = normalisePhone(typedPhone, typedQuhao);
     const [quhao, phone] = number ? [number.dialCode, number.e164] : [typedQuhao, typedPhone];
     await upstream.db
-      .prepare("INSERT INTO sms_codes (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(smsCodes)} (quhao, phone, code_hash, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?)`,
+      )
       .bind(quhao, phone, await hashSmsCode(PEPPER, quhao, phone, code), now - 61_000, now + 300_000)
       .run();
   },
@@ -66,7 +70,9 @@ describe("edge cache in front of the upstream", () => {
   it("serves a guest the article it has for PUBLIC_CACHE_SECONDS, and a player the upstream's own", async () => {
     const guest = { id: 2605, lang: "en" };
     const before = await post(front.url, "/api/Game/getArticledetail", guest);
-    await upstream.db.prepare("UPDATE articles SET title_yw = 'Changed upstream' WHERE id = 2605").run();
+    await upstream.db
+      .prepare(`UPDATE ${quotedTable(articles)} SET title_yw = 'Changed upstream' WHERE id = 2605`)
+      .run();
     expect(await post(front.url, "/api/Game/getArticledetail", guest)).toEqual(before);
     const token = await login(throughProxy, DEMO_PLAYER.username, DEMO_PLAYER.password);
     expect((await post(front.url, "/api/Game/getArticledetail", { ...guest, token })).data.localTitle).toBe(

@@ -4,13 +4,15 @@ import { api, expectError, expectOk, login, newPlayerFields, registerPlayer } fr
 import { shardIsControl } from "../shard-helpers";
 import { shardCount, shardOfToken, walletBindings } from "../../worker/db/shards";
 import { shardOfId } from "../../worker/db/id-ranges";
+import { accountDirectory, users } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Accounts over four wallet shards (docs/decisions/161; the "shards" project binds four databases, "shards-mixed"
 // shard 0 to the control database itself): the directory in the control
 // database takes every name and phone and says where each player lives; the player's rows are in that shard only.
 
 async function directoryRow(username: string) {
-  return env.DB.prepare("SELECT id, shard FROM account_directory WHERE lower(username) = lower(?)")
+  return env.DB.prepare(`SELECT id, shard FROM ${quotedTable(accountDirectory)} WHERE lower(username) = lower(?)`)
     .bind(username)
     .first<{ id: number; shard: number | null }>();
 }
@@ -18,9 +20,20 @@ async function directoryRow(username: string) {
 /** Which databases hold a users row of this name: "control" and the shard indexes. */
 async function whereUserIs(username: string) {
   const out: (number | "control")[] = [];
-  if (await env.DB.prepare("SELECT 1 FROM users WHERE username = ?").bind(username).first()) out.push("control");
+  if (
+    await env.DB.prepare(`SELECT 1 FROM ${quotedTable(users)} WHERE username = ?`)
+      .bind(username)
+      .first()
+  )
+    out.push("control");
   for (const [shard, d1] of walletBindings(env).entries())
-    if (await d1.prepare("SELECT 1 FROM users WHERE username = ?").bind(username).first()) out.push(shard);
+    if (
+      await d1
+        .prepare(`SELECT 1 FROM ${quotedTable(users)} WHERE username = ?`)
+        .bind(username)
+        .first()
+    )
+      out.push(shard);
   return out;
 }
 
@@ -104,21 +117,24 @@ describe("accounts over wallet shards", () => {
   it("seeds the demo player in shard 0 and a house row in every shard", async () => {
     expect(await whereUserIs("demo01")).toEqual(seenAt(0));
     for (const d1 of walletBindings(env))
-      expect(await d1.prepare("SELECT role FROM users WHERE id = 1").first()).toEqual({ role: "house" });
+      expect(await d1.prepare(`SELECT role FROM ${quotedTable(users)} WHERE id = 1`).first()).toEqual({
+        role: "house",
+      });
     await login("demo01", "demo1234");
   });
 
   it("sets up each database for its roles, both where shard 0 is the control database (worker/db/database-setup.ts)", async () => {
     // the control database's: id 1 kept for the house in the directory, so no account ever takes it
     expect(
-      await env.DB.prepare("SELECT id, shard FROM account_directory WHERE username = 'house'").all(),
+      await env.DB.prepare(`SELECT id, shard FROM ${quotedTable(accountDirectory)} WHERE username = 'house'`).all(),
     ).toMatchObject({
       results: [{ id: 1, shard: null }],
     });
     for (const [shard, d1] of walletBindings(env).entries()) {
       // each shard's: one house account, the other side of its moves, and its ids from its own range
       expect(
-        (await d1.prepare("SELECT id FROM users WHERE role = 'house' OR id = 1").all<{ id: number }>()).results,
+        (await d1.prepare(`SELECT id FROM ${quotedTable(users)} WHERE role = 'house' OR id = 1`).all<{ id: number }>())
+          .results,
       ).toEqual([{ id: 1 }]);
       const counters = (
         await d1.prepare("SELECT name, seq FROM sqlite_sequence WHERE name IN ('ledger', 'audit_log')").all<{

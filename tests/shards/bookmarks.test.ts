@@ -5,6 +5,8 @@ import { parseBookmarks } from "../../worker/db/bookmarks";
 import { PAY_PASSWORD, randomDigits } from "../wallet-helpers";
 import { currentRound } from "../rooms-helpers";
 import { playersInShards } from "./orders-helpers";
+import { accountDirectory } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // One bookmark per database once the wallet shards are databases of their own (docs/decisions/160, 161): a
 // player's write answers their shard's bookmark under the shard's number, and their next read from a replica
@@ -23,7 +25,7 @@ describe("bookmarks per database over wallet shards", () => {
   it("answers a player's write with their shard's bookmark, and their next list reads it", async () => {
     const player = await registerPlayer({ payPwd: PAY_PASSWORD });
     const info = await call("/api/Game/getuserinfo", { token: player.token });
-    const { shard } = (await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    const { shard } = (await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
       .bind(info.json.data.id)
       .first<{ shard: number }>())!;
     const added = await call("/api/Game/addbankcard", {

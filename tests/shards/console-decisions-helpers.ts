@@ -6,6 +6,8 @@ import { secondOperator } from "../admin-helpers";
 import { player } from "../wallet-helpers";
 import { api, expectOk } from "../helpers";
 import { seenByBindings } from "../shard-helpers";
+import { accountDirectory, settings, users } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // What the console's decision tests over four wallet shards share (docs/decisions/161): players placed in
 // shards of their own, where a row is, and the books of every shard.
@@ -13,7 +15,7 @@ import { seenByBindings } from "../shard-helpers";
 export type ShardedPlayer = { token: string; id: number; username: string; shard: number };
 
 async function shardOf(userId: number): Promise<number> {
-  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+  const row = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
     .bind(userId)
     .first<{ shard: number }>();
   return row!.shard;
@@ -43,7 +45,7 @@ forgetPerFile(() => (funder = undefined));
 async function fund(p: { id: number }, money: number) {
   funder ??= (async () => {
     await env.DB.prepare(
-      "INSERT OR REPLACE INTO settings (key, value) VALUES ('adjust_operator_daily_cents', '100000000000')",
+      `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('adjust_operator_daily_cents', '100000000000')`,
     ).run();
     return (await secondOperator(true, "admin")).signIn();
   })();
@@ -95,7 +97,7 @@ export const shardD1 = (shard: number) => walletBindings(env)[shard]!;
 
 export async function balanceIn(p: ShardedPlayer) {
   const row = await shardD1(p.shard)
-    .prepare("SELECT money_cents FROM users WHERE id = ?")
+    .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = ?`)
     .bind(p.id)
     .first<{ money_cents: number }>();
   return row!.money_cents;
@@ -103,7 +105,7 @@ export async function balanceIn(p: ShardedPlayer) {
 
 export async function setSettings(values: Record<string, unknown>) {
   for (const [key, value] of Object.entries(values))
-    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
+    await env.DB.prepare(`INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES (?, ?)`)
       .bind(key, JSON.stringify(value))
       .run();
 }

@@ -7,6 +7,8 @@ import { playerBooks } from "../../worker/operators/player-shards";
 import { soloRoomCents } from "../../worker/wallet/solo-adjustments";
 import { pruneLapsedAllowances } from "../../worker/wallet/solo-allowances";
 import { balanceIn, playersInShards, setSettings, shardD1, signedOperator } from "./console-decisions-helpers";
+import { soloAllowances, soloAdjustments, settings } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // What one operator may move alone in 24 hours is a sum over every shard (docs/decisions/161 "Limits that span
 // shards"): reserved in the control database before the money moves in the player's shard, and given back when
@@ -19,7 +21,7 @@ const credit = (token: string, userId: number, money: number) =>
 
 async function reservedCents(operatorId: number) {
   const row = await env.DB.prepare(
-    "SELECT coalesce(sum(amount_cents), 0) AS cents, COUNT(*) AS n FROM solo_allowances WHERE operator_id = ?",
+    `SELECT coalesce(sum(amount_cents), 0) AS cents, COUNT(*) AS n FROM ${quotedTable(soloAllowances)} WHERE operator_id = ?`,
   )
     .bind(operatorId)
     .first<{ cents: number; n: number }>();
@@ -31,7 +33,9 @@ async function movedAloneCents(operatorId: number, shards: number[]) {
   let total = 0;
   for (const shard of shards) {
     const row = await shardD1(shard)
-      .prepare("SELECT coalesce(sum(abs(amount_cents)), 0) AS cents FROM solo_adjustments WHERE operator_id = ?")
+      .prepare(
+        `SELECT coalesce(sum(abs(amount_cents)), 0) AS cents FROM ${quotedTable(soloAdjustments)} WHERE operator_id = ?`,
+      )
       .bind(operatorId)
       .first<{ cents: number }>();
     total += row!.cents;
@@ -42,7 +46,7 @@ async function movedAloneCents(operatorId: number, shards: number[]) {
 afterEach(async () => {
   await expectMoneyInvariants();
   await env.DB.prepare(
-    "DELETE FROM settings WHERE key IN ('adjust_operator_daily_cents', 'adjust_second_approval_cents', 'deposit_second_approval_cents')",
+    `DELETE FROM ${quotedTable(settings)} WHERE key IN ('adjust_operator_daily_cents', 'adjust_second_approval_cents', 'deposit_second_approval_cents')`,
   ).run();
 });
 
@@ -191,7 +195,7 @@ describe("a reservation a crash left behind", () => {
       [other, 30_000],
     ] as const)
       await env.DB.prepare(
-        `INSERT INTO solo_allowances (operator_id, user_id, reservation_key, amount_cents, window_cents, limit_cents, created_at_ms)
+        `INSERT INTO ${quotedTable(soloAllowances)} (operator_id, user_id, reservation_key, amount_cents, window_cents, limit_cents, created_at_ms)
          VALUES (?, ?, ?, ?, ?, 5000000, ?)`,
       )
         .bind(op.id, a.id, `${op.id}:adj:${op.id}:${a.id}:${rid}`, cents, cents, Date.now())
@@ -214,7 +218,7 @@ describe("reservations past their 24 hours", () => {
     await setSettings({ adjust_operator_daily_cents: 70_000 });
     const dayMs = 24 * 60 * 60_000;
     await env.DB.prepare(
-      `INSERT INTO solo_allowances (operator_id, user_id, reservation_key, amount_cents, window_cents, limit_cents, created_at_ms)
+      `INSERT INTO ${quotedTable(soloAllowances)} (operator_id, user_id, reservation_key, amount_cents, window_cents, limit_cents, created_at_ms)
        VALUES (?1, ?2, ?3, 70000, 70000, 70000, ?4), (?1, ?2, ?5, 70000, 70000, 70000, ?6)`,
     )
       .bind(op.id, a.id, `${op.id}:old`, Date.now() - 3 * dayMs, `${op.id}:yesterday`, Date.now() - dayMs - 60_000)
@@ -222,7 +226,7 @@ describe("reservations past their 24 hours", () => {
     expect((await credit(op.token, a.id, 700)).data).toMatchObject({ status: "done" });
     await pruneLapsedAllowances(databasesOf(env).control, Date.now());
     const left = await env.DB.prepare(
-      "SELECT reservation_key AS k FROM solo_allowances WHERE operator_id = ? ORDER BY id",
+      `SELECT reservation_key AS k FROM ${quotedTable(soloAllowances)} WHERE operator_id = ? ORDER BY id`,
     )
       .bind(op.id)
       .all<{ k: string }>();

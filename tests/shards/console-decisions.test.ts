@@ -12,6 +12,8 @@ import {
   shardD1,
   signedOperator,
 } from "./console-decisions-helpers";
+import { accountDirectory, depositRequests } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The console's decisions over four wallet shards that are four databases (docs/decisions/161): each one writes
 // the player's rows, its money move, the player's notice and its audit row in the player's shard, in one batch;
@@ -253,8 +255,13 @@ describe("a moved player's requests keep their ids", () => {
     // first request deleted from its old shard, the second's old copy left behind (a move not finished)
     await copyRows("users", "id = ?", p.id, p.shard, target.shard);
     await copyRows("deposit_requests", "user_id = ?", p.id, p.shard, target.shard);
-    await env.DB.prepare("UPDATE account_directory SET shard = ? WHERE id = ?").bind(target.shard, p.id).run();
-    await shardD1(p.shard).prepare("DELETE FROM deposit_requests WHERE id = ?").bind(gone).run();
+    await env.DB.prepare(`UPDATE ${quotedTable(accountDirectory)} SET shard = ? WHERE id = ?`)
+      .bind(target.shard, p.id)
+      .run();
+    await shardD1(p.shard)
+      .prepare(`DELETE FROM ${quotedTable(depositRequests)} WHERE id = ?`)
+      .bind(gone)
+      .run();
 
     expectOk(await api("/api/admin/deposits/approve", { token: cashier.token, id: gone }));
     expectOk(await api("/api/admin/deposits/approve", { token: cashier.token, id: stale }));
@@ -263,7 +270,10 @@ describe("a moved player's requests keep their ids", () => {
       expect(await audit("deposit.approve", `deposit:${id}`)).toEqual(onlyIn(target.shard));
     }
     // the copy left behind is not decided
-    const left = await shardD1(p.shard).prepare("SELECT status FROM deposit_requests WHERE id = ?").bind(stale).first();
+    const left = await shardD1(p.shard)
+      .prepare(`SELECT status FROM ${quotedTable(depositRequests)} WHERE id = ?`)
+      .bind(stale)
+      .first();
     expect(left).toEqual({ status: "pending" });
     expect(await balanceIn({ ...p, shard: target.shard })).toBe(25_000);
     // a credit by the player's id goes to the directory's shard too

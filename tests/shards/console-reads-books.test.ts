@@ -11,6 +11,8 @@ import { CLOSE_AFTER_MS } from "../../worker/insight/books-days";
 import { closeEveryShardsDaysWhenDue, storedDaysOfShards } from "../../worker/insight/books-days-shards";
 import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { toMoney } from "#shared/money";
+import { ledger, users, accountDirectory, auditLog, adjustmentRequests, booksDays } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The console's audit log, approvals, books check and books per day over four wallet shards that are four
 // databases (docs/decisions/161). Money is put in the shards as a money move writes it there (a ledger row of
@@ -31,15 +33,15 @@ async function credit(p: Player, cents: number) {
   const row = (userId: number, amount: number, k: string) =>
     d1
       .prepare(
-        `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
-         SELECT id, ?, money_cents, money_cents + ?, 'topup', 'test credit', ?, ? FROM users WHERE id = ?`,
+        `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+         SELECT id, ?, money_cents, money_cents + ?, 'topup', 'test credit', ?, ? FROM ${quotedTable(users)} WHERE id = ?`,
       )
       .bind(amount, amount, k, now, userId);
   await d1.batch([
     row(p.id, cents, key),
     row(1, -cents, `${key}:house`),
-    d1.prepare("UPDATE users SET money_cents = money_cents + ? WHERE id = ?").bind(cents, p.id),
-    d1.prepare("UPDATE users SET money_cents = money_cents - ? WHERE id = 1").bind(cents),
+    d1.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + ? WHERE id = ?`).bind(cents, p.id),
+    d1.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents - ? WHERE id = 1`).bind(cents),
   ]);
 }
 
@@ -49,7 +51,7 @@ beforeAll(async () => {
     const p = await registerPlayer();
     const info = await api("/api/Game/getuserinfo", { token: p.token });
     expectOk(info);
-    const dir = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    const dir = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
       .bind(info.data.id)
       .first<{ shard: number }>();
     players.push({ id: info.data.id, username: p.username, shard: dir!.shard });
@@ -61,7 +63,9 @@ beforeAll(async () => {
 
 describe("the console's audit log over the control database and the shards", () => {
   it("shows every database's rows once, in order, where two databases share ids", async () => {
-    const operator = await env.DB.prepare("SELECT id FROM users WHERE username = 'admin'").first<{ id: number }>();
+    const operator = await env.DB.prepare(`SELECT id FROM ${quotedTable(users)} WHERE username = 'admin'`).first<{
+      id: number;
+    }>();
     const someone = players[0];
     // one instant for every row: the log orders by time first (docs/decisions/163-merged-lists-follow-time.md),
     // so the rows tie on it and the order falls to the id, then the database
@@ -69,7 +73,7 @@ describe("the console's audit log over the control database and the shards", () 
     const insert = (d1: D1Database, id: number | null, n: number) =>
       d1
         .prepare(
-          `INSERT INTO audit_log (id, actor_id, action, target, created_at_ms) VALUES (?, ?, 'zz.tie.${n}', ?, ?)`,
+          `INSERT INTO ${quotedTable(auditLog)} (id, actor_id, action, target, created_at_ms) VALUES (?, ?, 'zz.tie.${n}', ?, ?)`,
         )
         .bind(id, operator!.id, `user:${someone.id}`, tieAtMs);
     // the same ids in the control database and in shard 0 (their ranges are one), and rows of shard 2; where shard
@@ -141,11 +145,13 @@ describe("the console's audit log over the control database and the shards", () 
 
 describe("the console's approvals over the shards", () => {
   it("queues the two-operator adjustments of every shard, named by the operator who asked", async () => {
-    const operator = await env.DB.prepare("SELECT id FROM users WHERE username = 'admin'").first<{ id: number }>();
+    const operator = await env.DB.prepare(`SELECT id FROM ${quotedTable(users)} WHERE username = 'admin'`).first<{
+      id: number;
+    }>();
     for (const p of players)
       await shardOf(p)
         .prepare(
-          "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500000, 'test', ?, ?)",
+          `INSERT INTO ${quotedTable(adjustmentRequests)} (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500000, 'test', ?, ?)`,
         )
         .bind(p.id, operator!.id, Date.now())
         .run();
@@ -165,9 +171,11 @@ describe("the books over the shards", () => {
   const shardTotals = async () =>
     Promise.all(
       shards().map(async (d1) => {
-        const row = await d1.prepare("SELECT COALESCE(SUM(money_cents), 0) AS players FROM users WHERE id <> 1").first<{
-          players: number;
-        }>();
+        const row = await d1
+          .prepare(`SELECT COALESCE(SUM(money_cents), 0) AS players FROM ${quotedTable(users)} WHERE id <> 1`)
+          .first<{
+            players: number;
+          }>();
         return row!.players;
       }),
     );
@@ -204,9 +212,9 @@ describe("the books over the shards", () => {
     const closeAt = dayStartMs(Date.now()) + DAY_MS + CLOSE_AFTER_MS + 1;
     await closeEveryShardsDaysWhenDue(databasesOf(env).wallets, databasesOf(env).control, closeAt);
     for (const d1 of shards()) {
-      const hasBooks = await d1.prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>();
+      const hasBooks = await d1.prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(ledger)}`).first<{ n: number }>();
       const stored = await d1
-        .prepare("SELECT status FROM books_days WHERE day = ?")
+        .prepare(`SELECT status FROM ${quotedTable(booksDays)} WHERE day = ?`)
         .bind(day)
         .first<{ status: string }>();
       if (hasBooks!.n > 0) expect(stored?.status).toBe("closed");
@@ -219,7 +227,10 @@ describe("the books over the shards", () => {
 
   it("name the shard whose books break", async () => {
     const broken = players.find((p) => p.shard !== 0)!;
-    await shardOf(broken).prepare("UPDATE users SET money_cents = money_cents + 1 WHERE id = ?").bind(broken.id).run();
+    await shardOf(broken)
+      .prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + 1 WHERE id = ?`)
+      .bind(broken.id)
+      .run();
     const token = await operatorLogin();
     const answer = await api("/api/admin/books/check", { token });
     expectOk(answer);

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectOk, operatorLogin, registerPlayer } from "../helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { toMoney } from "#shared/money";
+import { accountDirectory, protectionRefusals, financeOrders } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // What the console reads of players in wallet shards other than the first (docs/decisions/161), over four
 // databases: a player's protection, the markers of harm and the lock-ups list. Limits are set through the
@@ -17,7 +19,7 @@ beforeAll(async () => {
     const p = await registerPlayer();
     const info = await api("/api/Game/getuserinfo", { token: p.token });
     expectOk(info);
-    const dir = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    const dir = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
       .bind(info.data.id)
       .first<{ shard: number }>();
     players.push({ token: p.token, id: info.data.id, username: p.username, shard: dir!.shard });
@@ -50,7 +52,7 @@ describe("the console's view of players over wallet shards", () => {
       await d1.batch(
         ["loss", "stake", "deposit"].map((kind) =>
           d1
-            .prepare("INSERT INTO protection_refusals (user_id, kind, created_at_ms) VALUES (?, ?, ?)")
+            .prepare(`INSERT INTO ${quotedTable(protectionRefusals)} (user_id, kind, created_at_ms) VALUES (?, ?, ?)`)
             .bind(p.id, kind, Date.now()),
         ),
       );
@@ -74,7 +76,7 @@ describe("the console's view of players over wallet shards", () => {
       const d1 = shards()[p.shard];
       const row = await d1
         .prepare(
-          `INSERT INTO finance_orders (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, idempotency_key)
+          `INSERT INTO ${quotedTable(financeOrders)} (user_id, product_id, name_key, amount_cents, daily_rate_ppm, days, start_at_ms, end_at_ms, idempotency_key)
            VALUES (?, 1, 'primary', 10000000, 1500, 15, ?, ?, ?) RETURNING id, start_at_ms AS start`,
         )
         .bind(p.id, Date.now(), Date.now() + 15 * 86_400_000, `lock:${p.id}`)

@@ -8,6 +8,20 @@ import { DAY_MS, dayStartMs, formatDate } from "#shared/days";
 import { toMoney } from "#shared/money";
 import { requestRef } from "#shared/request-ref";
 import { paidInto } from "../wallet-helpers";
+import {
+  ledger as ledgerTable,
+  users,
+  depositRequests,
+  accountDirectory,
+  adjustmentRequests,
+  auditLog,
+  rooms,
+  games,
+  rounds as roundsTable,
+  orders,
+  bets,
+} from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The console's reports, charts, round board and CSV exports over four wallet shards that are four databases
 // (docs/decisions/161): each shard's figures add up, each export holds every shard's rows once, in order, under
@@ -30,23 +44,27 @@ async function approveInShard(p: Player) {
   const row = (userId: number, amount: number, k: string) =>
     d1
       .prepare(
-        `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
-         SELECT id, ?, money_cents, money_cents + ?, 'topup', 'Deposit approved', ?, ?, ? FROM users WHERE id = ?`,
+        `INSERT INTO ${quotedTable(ledgerTable)} (user_id, amount_cents, before_cents, after_cents, type, reason, ref, idempotency_key, created_at_ms)
+         SELECT id, ?, money_cents, money_cents + ?, 'topup', 'Deposit approved', ?, ?, ? FROM ${quotedTable(users)} WHERE id = ?`,
       )
       .bind(amount, amount, `deposit:${p.depositId}`, k, now, userId);
   await d1.batch([
     d1
-      .prepare("UPDATE deposit_requests SET status = 'approved', decided_by = ?, decided_at_ms = ? WHERE id = ?")
+      .prepare(
+        `UPDATE ${quotedTable(depositRequests)} SET status = 'approved', decided_by = ?, decided_at_ms = ? WHERE id = ?`,
+      )
       .bind(operatorId, now, p.depositId),
     row(p.id, p.amountCents, key),
     row(1, -p.amountCents, `${key}:house`),
-    d1.prepare("UPDATE users SET money_cents = money_cents + ? WHERE id = ?").bind(p.amountCents, p.id),
-    d1.prepare("UPDATE users SET money_cents = money_cents - ? WHERE id = 1").bind(p.amountCents),
+    d1.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + ? WHERE id = ?`).bind(p.amountCents, p.id),
+    d1.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents - ? WHERE id = 1`).bind(p.amountCents),
   ]);
 }
 
 beforeAll(async () => {
-  operatorId = (await env.DB.prepare("SELECT id FROM users WHERE username = 'admin'").first<{ id: number }>())!.id;
+  operatorId = (await env.DB.prepare(`SELECT id FROM ${quotedTable(users)} WHERE username = 'admin'`).first<{
+    id: number;
+  }>())!.id;
   const seen = new Set<number>();
   for (let i = 0; i < 40 && (seen.size < 3 || players.length < 6); i++) {
     const p = await registerPlayer();
@@ -63,7 +81,7 @@ beforeAll(async () => {
     );
     const list = await api("/api/Game/getRechargelist", { token: p.token, page: 1 });
     expectOk(list);
-    const dir = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+    const dir = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
       .bind(info.data.id)
       .first<{ shard: number }>();
     const player = {
@@ -120,7 +138,7 @@ describe("the console's reports over wallet shards", () => {
     for (const p of pending)
       await shardOf(p)
         .prepare(
-          "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 100, 'test', ?, ?)",
+          `INSERT INTO ${quotedTable(adjustmentRequests)} (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 100, 'test', ?, ?)`,
         )
         .bind(p.id, operatorId, Date.now())
         .run();
@@ -134,7 +152,7 @@ describe("the console's reports over wallet shards", () => {
     expect(ledger.header[0]).toBe("id");
     const expected: number[] = [];
     for (const d1 of shards()) {
-      const rows = await d1.prepare("SELECT id FROM ledger").all<{ id: number }>();
+      const rows = await d1.prepare(`SELECT id FROM ${quotedTable(ledgerTable)}`).all<{ id: number }>();
       expected.push(...rows.results.map((r) => r.id));
     }
     const ids = ledger.rows.map((r) => Number(r.id));
@@ -160,13 +178,15 @@ describe("the audit export over the control database and the shards", () => {
     // the audit of a money move in the player's shard, beside the control database's own rows (the sign-ins)
     for (const p of players)
       await shardOf(p)
-        .prepare("INSERT INTO audit_log (actor_id, action, target, created_at_ms) VALUES (?, 'deposit.approve', ?, ?)")
+        .prepare(
+          `INSERT INTO ${quotedTable(auditLog)} (actor_id, action, target, created_at_ms) VALUES (?, 'deposit.approve', ?, ?)`,
+        )
         .bind(operatorId, `deposit:${p.depositId}`, Date.now())
         .run();
     const audit = await exportCsv("audit");
     const start = dayStartMs(Date.now());
     const expected = await rowsEverywhere<{ id: number }>(
-      "SELECT id FROM audit_log WHERE created_at_ms >= ? AND created_at_ms < ?",
+      `SELECT id FROM ${quotedTable(auditLog)} WHERE created_at_ms >= ? AND created_at_ms < ?`,
       start,
       start + DAY_MS,
     );
@@ -181,14 +201,14 @@ describe("the round board and a room's rounds over wallet shards", () => {
   it("add the bets of every shard on a round", async () => {
     // a voided round of its own (a room's live rounds settle on their clock): its bets refunded in each shard
     const room = await env.DB.prepare(
-      "SELECT r.id, g.type FROM rooms r JOIN games g ON g.id = r.game_id ORDER BY r.id LIMIT 1",
+      `SELECT r.id, g.type FROM ${quotedTable(rooms)} r JOIN ${quotedTable(games)} g ON g.id = r.game_id ORDER BY r.id LIMIT 1`,
     ).first<{
       id: number;
       type: number;
     }>();
     const at = Date.now() - 60_000;
     const round = await env.DB.prepare(
-      `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, void_reason, voided_by)
+      `INSERT INTO ${quotedTable(roundsTable)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, void_reason, voided_by)
        VALUES (?, 900000, ?, ?, ?, ?, 'test', 'void', 'operator', ?) RETURNING id`,
     )
       .bind(room!.id, room!.type, at - 60_000, at - 10_000, at, operatorId)
@@ -200,13 +220,13 @@ describe("the round board and a room's rounds over wallet shards", () => {
       await d1.batch([
         d1
           .prepare(
-            "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            `INSERT INTO ${quotedTable(orders)} (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)`,
           )
           .bind(ordersn, p.id, room!.id, round!.id, cents, at - 30_000),
         d1
           .prepare(
-            `INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms)
-             SELECT id, ?, ?, 0, 1980, ?, ?, 2, ? FROM orders WHERE ordersn = ?`,
+            `INSERT INTO ${quotedTable(bets)} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms)
+             SELECT id, ?, ?, 0, 1980, ?, ?, 2, ? FROM ${quotedTable(orders)} WHERE ordersn = ?`,
           )
           .bind(p.id, round!.id, cents, cents, at - 30_000, ordersn),
       ]);
@@ -227,7 +247,7 @@ describe("the round board and a room's rounds over wallet shards", () => {
 describe("the figures by draw day over wallet shards", () => {
   it("count each shard's bets on the day their round was drawn, where round ids and draw days interleave", async () => {
     const room = await env.DB.prepare(
-      "SELECT r.id, g.type FROM rooms r JOIN games g ON g.id = r.game_id ORDER BY r.id LIMIT 1 OFFSET 1",
+      `SELECT r.id, g.type FROM ${quotedTable(rooms)} r JOIN ${quotedTable(games)} g ON g.id = r.game_id ORDER BY r.id LIMIT 1 OFFSET 1`,
     ).first<{ id: number; type: number }>();
     const yesterday = dayStartMs(Date.now()) - 60 * 60_000;
     const now = Date.now() - 60_000;
@@ -236,7 +256,7 @@ describe("the figures by draw day over wallet shards", () => {
     const rounds: number[] = [];
     for (const [i, drawAt] of draws.entries()) {
       const row = await env.DB.prepare(
-        `INSERT INTO rounds (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms)
+        `INSERT INTO ${quotedTable(roundsTable)} (room_id, seqno, game_type, open_at_ms, close_at_ms, draw_at_ms, "commit", status, settled_at_ms)
          VALUES (?, ?, ?, ?, ?, ?, 'test', 'settled', ?) RETURNING id`,
       )
         .bind(room!.id, 910_000 + i, room!.type, drawAt - 120_000, drawAt - 10_000, drawAt, drawAt)
@@ -251,13 +271,13 @@ describe("the figures by draw day over wallet shards", () => {
         await d1.batch([
           d1
             .prepare(
-              "INSERT INTO orders (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+              `INSERT INTO ${quotedTable(orders)} (ordersn, user_id, room_id, round_id, total_cents, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)`,
             )
             .bind(ordersn, p.id, room!.id, roundId, stake(p, r), draws[r] - 60_000),
           d1
             .prepare(
-              `INSERT INTO bets (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms)
-               SELECT id, ?, ?, 0, 1980, ?, 0, 0, ? FROM orders WHERE ordersn = ?`,
+              `INSERT INTO ${quotedTable(bets)} (order_id, user_id, round_id, option_index, odds_milli, stake_cents, award_cents, isaward, created_at_ms)
+               SELECT id, ?, ?, 0, 1980, ?, 0, 0, ? FROM ${quotedTable(orders)} WHERE ordersn = ?`,
             )
             .bind(p.id, roundId, stake(p, r), draws[r] - 60_000, ordersn),
         ]);

@@ -8,6 +8,8 @@ import { type PageAt, mergedPage } from "../../worker/db/keyset";
 import { pageAt, pagedList } from "../../worker/db/paging";
 import { REQUEST_KEY_WIDTH, listDeposits, requestListKey } from "../../worker/wallet/requests";
 import { toMoney } from "#shared/money";
+import { accountDirectory } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The console's lists over four wallet shards that are four databases (docs/decisions/161, "Reads across
 // shards"): players registered over the shards file their requests through the player API, which writes them in
@@ -19,7 +21,7 @@ type Player = { token: string; username: string; id: number; shard: number; depo
 const players: Player[] = [];
 
 async function shardOf(id: number) {
-  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+  const row = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
     .bind(id)
     .first<{ shard: number }>();
   return row!.shard;

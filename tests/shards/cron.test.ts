@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { api, expectOk, registerPlayer } from "../helpers";
 import { playerD1 } from "../shard-helpers";
 import worker from "../../worker/index";
+import { playLimits, notices as noticesTable } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The every-minute cron over wallet shards that are databases of their own (docs/decisions/161): the work on
 // players' rows runs in each shard, where those rows are.
@@ -28,7 +30,7 @@ describe("the cron over wallet shards", () => {
       await (
         await playerD1(id)
       )
-        .prepare("UPDATE play_limits SET pending_at_ms = ? WHERE user_id = ?")
+        .prepare(`UPDATE ${quotedTable(playLimits)} SET pending_at_ms = ? WHERE user_id = ?`)
         .bind(Date.now() - 1, id)
         .run();
       players.push(id);
@@ -37,12 +39,12 @@ describe("the cron over wallet shards", () => {
     for (const id of players) {
       const d1 = await playerD1(id);
       const limit = await d1
-        .prepare("SELECT amount_cents, pending_at_ms FROM play_limits WHERE user_id = ?")
+        .prepare(`SELECT amount_cents, pending_at_ms FROM ${quotedTable(playLimits)} WHERE user_id = ?`)
         .bind(id)
         .first();
       expect(limit, `player ${id}`).toEqual({ amount_cents: 30_000, pending_at_ms: null });
       const notices = await d1
-        .prepare("SELECT kind FROM notices WHERE user_id = ? AND kind = 'limitInForce'")
+        .prepare(`SELECT kind FROM ${quotedTable(noticesTable)} WHERE user_id = ? AND kind = 'limitInForce'`)
         .bind(id)
         .all();
       expect(notices.results, `player ${id}`).toHaveLength(1);

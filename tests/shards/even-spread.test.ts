@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { api, expectOk, newPlayerFields, registerPlayer } from "../helpers";
 import { shardCount } from "../../worker/db/shards";
 import { failShard } from "./failing-shard";
+import { accountDirectory } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // New players go to the least-filled wallet shard by the directory's counts (docs/decisions/169): the choice
 // is made inside the statement that takes the name in the directory, so registrations one after another or
@@ -11,7 +13,7 @@ import { failShard } from "./failing-shard";
 /** Players per wallet shard as the directory counts them (operators and the house have no shard). */
 async function playersPerShard(): Promise<number[]> {
   const { results } = await env.DB.prepare(
-    "SELECT shard, COUNT(*) AS n FROM account_directory WHERE shard IS NOT NULL GROUP BY shard",
+    `SELECT shard, COUNT(*) AS n FROM ${quotedTable(accountDirectory)} WHERE shard IS NOT NULL GROUP BY shard`,
   ).all<{ shard: number; n: number }>();
   const counts = Array.from({ length: shardCount(env) }, () => 0);
   for (const row of results) counts[row.shard] = row.n;
@@ -47,7 +49,7 @@ describe("a new player's wallet shard", () => {
     let placed: number;
     try {
       const player = await registerPlayer();
-      placed = (await env.DB.prepare("SELECT shard FROM account_directory WHERE username = ?")
+      placed = (await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE username = ?`)
         .bind(player.username)
         .first<{ shard: number }>())!.shard;
       // the player is whole where the directory says, and signed in there
@@ -61,7 +63,7 @@ describe("a new player's wallet shard", () => {
     expect(after.reduce((a, b) => a + b)).toBe(counts.reduce((a, b) => a + b) + 1);
     // once the shard is back, it is the least-filled one again and takes the next player
     const next = await registerPlayer();
-    const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE username = ?")
+    const row = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE username = ?`)
       .bind(next.username)
       .first<{ shard: number }>();
     expect(row!.shard).toBe(least);
@@ -70,7 +72,9 @@ describe("a new player's wallet shard", () => {
   it("gives the name and phone back when no shard can be written: the same player registers once one is back", async () => {
     const fields = await newPlayerFields();
     const inDirectory = async () =>
-      (await env.DB.prepare("SELECT COUNT(*) AS n FROM account_directory WHERE username = ? OR phone = ?")
+      (await env.DB.prepare(
+        `SELECT COUNT(*) AS n FROM ${quotedTable(accountDirectory)} WHERE username = ? OR phone = ?`,
+      )
         .bind(fields.username, fields.phone)
         .first<{ n: number }>())!.n;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -12,6 +12,8 @@ import {
   shardedPlayer,
   shardD1,
 } from "./move-helpers";
+import { financeOrders, ledger } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Lock-ups over four wallet shards that are four databases (docs/decisions/161): the tier and the settings are
 // the control database's, the order, the debit and the protection checks the player's shard's rows; the
@@ -112,7 +114,9 @@ describe("lock-ups in the player's shard", () => {
       await import("cloudflare:test");
     // the order is moved three days back, as if the cron had missed them
     await shardD1(p.shard)
-      .prepare("UPDATE finance_orders SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE user_id = ?")
+      .prepare(
+        `UPDATE ${quotedTable(financeOrders)} SET start_at_ms = start_at_ms - ?, end_at_ms = end_at_ms - ? WHERE user_id = ?`,
+      )
       .bind(3 * DAY, 3 * DAY, p.id)
       .run();
     const ctx = createExecutionContext();
@@ -126,7 +130,7 @@ describe("lock-ups in the player's shard", () => {
 
 async function interestDays(p: { id: number; shard: number }) {
   const row = await shardD1(p.shard)
-    .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'interest'")
+    .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(ledger)} WHERE user_id = ? AND type = 'interest'`)
     .bind(p.id)
     .first<{ n: number }>();
   return row!.n;

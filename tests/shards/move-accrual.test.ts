@@ -5,6 +5,8 @@ import { accrueEveryShard } from "../../worker/finance/accrue";
 import { movePlayer } from "../../worker/players/move";
 import { expectMoneyInvariants } from "../helpers";
 import { busyPlayer, d1Link, shardD1 } from "./move-helpers";
+import { ledger } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 const DAY = 86_400_000;
 
@@ -27,7 +29,7 @@ describe("accrual during a move", () => {
     const interest = async (shard: number) =>
       (await shardD1(shard)
         .prepare(
-          "SELECT COUNT(*) AS n, COALESCE(SUM(amount_cents), 0) AS cents FROM ledger WHERE user_id = ? AND type = 'interest'",
+          `SELECT COUNT(*) AS n, COALESCE(SUM(amount_cents), 0) AS cents FROM ${quotedTable(ledger)} WHERE user_id = ? AND type = 'interest'`,
         )
         .bind(p.id)
         .first<{ n: number; cents: number }>())!;

@@ -4,6 +4,8 @@ import { describeAtBothEnds, playerWhere, today } from "./move-books-helpers";
 import { shardD1 } from "./move-helpers";
 import { readsWallClock } from "../support/isolate-clock";
 import { shardIsControl } from "../shard-helpers";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { users } from "../../worker/db/schema";
 
 // The tests of a move's books per day run at set times of today (describeAtBothEnds, tests/support/isolate-clock.ts):
 // they do read that time of the player's day, in the test and in the Worker's code alike, whatever the hour the suite
@@ -28,7 +30,7 @@ describeAtBothEnds("the runs of the books per day's tests", (end) => {
     const before = Date.now();
     const p = await playerWhere(() => true);
     const user = await shardD1(p.shard)
-      .prepare("SELECT created_at_ms AS createdAtMs FROM users WHERE id = ?")
+      .prepare(`SELECT created_at_ms AS createdAtMs FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(p.id)
       .first<{ createdAtMs: number }>();
     expect(user!.createdAtMs).toBeGreaterThanOrEqual(before);

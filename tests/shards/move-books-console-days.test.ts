@@ -15,6 +15,8 @@ import {
   tomorrowClosedAt,
   yesterdayClosedAt,
 } from "./move-books-helpers";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { ledger } from "../../worker/db/schema";
 
 // A player with five days of history moved into a shard whose books began later (a shard added to take
 // players, docs/decisions/115: "a new shard takes new players only, and npm run player -- move moves existing ones to
@@ -27,7 +29,7 @@ describeAtBothEnds("the console's days after a move into a newer shard", ({ shar
     await moveAt(a.id, 900_00, at(5, 10));
     await moveAt(a.id, 10_00, at(3, 10));
     const firstOwn = await shardD1(s[2])
-      .prepare("SELECT MIN(created_at_ms) AS at FROM ledger")
+      .prepare(`SELECT MIN(created_at_ms) AS at FROM ${quotedTable(ledger)}`)
       .first<{ at: number | null }>();
     // the newer shard booked nothing before the day before yesterday (its own rows, if any, are today's seed)
     expect(firstOwn!.at === null || firstOwn!.at >= at(2, 0)).toBe(true);

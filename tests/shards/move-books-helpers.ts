@@ -20,6 +20,8 @@ import {
 } from "./move-helpers";
 import { freshStorage } from "../support/fresh-storage";
 import { wallClock } from "../support/isolate-clock";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { financeOrders, ledger, orders, playerMoves, users } from "../../worker/db/schema";
 
 // What the tests of a move in the books per day share (docs/decisions/162): the two ends of the player's day they run
 // at, players in a shard, what a shard holds, today's statement and the days closed, a stake cancelled at a moment.
@@ -91,10 +93,10 @@ export async function playerWhere(wanted: (shard: number) => boolean): Promise<S
 export async function live(shard: number) {
   return (await shardD1(shard)
     .prepare(
-      `SELECT (SELECT COALESCE(SUM(money_cents), 0) FROM users WHERE id <> 1) AS playersCents,
-        (SELECT money_cents FROM users WHERE id = 1) AS houseCents,
-        (SELECT COALESCE(SUM(o.amount_cents), 0) FROM finance_orders o WHERE NOT EXISTS
-          (SELECT 1 FROM ledger p WHERE p.idempotency_key = 'principal:' || o.id)) AS financeCents`,
+      `SELECT (SELECT COALESCE(SUM(money_cents), 0) FROM ${quotedTable(users)} WHERE id <> 1) AS playersCents,
+        (SELECT money_cents FROM ${quotedTable(users)} WHERE id = 1) AS houseCents,
+        (SELECT COALESCE(SUM(o.amount_cents), 0) FROM ${quotedTable(financeOrders)} o WHERE NOT EXISTS
+          (SELECT 1 FROM ${quotedTable(ledger)} p WHERE p.idempotency_key = 'principal:' || o.id)) AS financeCents`,
     )
     .first<{ playersCents: number; houseCents: number; financeCents: number }>())!;
 }
@@ -122,7 +124,9 @@ export const tomorrowClosedAt = () => Math.max(Date.now(), today + DAY_MS + CLOS
 export async function cancelAt(shard: number, roundId: number, atMs: number) {
   const d1 = shardD1(shard);
   const order = await d1
-    .prepare("SELECT id, ordersn, user_id AS userId, total_cents AS totalCents FROM orders WHERE round_id = ?")
+    .prepare(
+      `SELECT id, ordersn, user_id AS userId, total_cents AS totalCents FROM ${quotedTable(orders)} WHERE round_id = ?`,
+    )
     .bind(roundId)
     .first<{ id: number; ordersn: string; userId: number; totalCents: number }>();
   const db = walletHandle(d1);
@@ -152,11 +156,14 @@ export async function raceMoves(from: number, targets: [number, number]) {
     const rows = Object.keys(await rowsOf(s, a.id)).filter((t) => t !== "audit_log");
     if (s === home) expect(rows, `shard ${s} (home)`).toContain("ledger");
     else expect(rows, `shard ${s}`).toEqual([]);
-    const marker = await shardD1(s).prepare("SELECT 1 FROM player_moves WHERE user_id = ?").bind(a.id).first();
+    const marker = await shardD1(s)
+      .prepare(`SELECT 1 FROM ${quotedTable(playerMoves)} WHERE user_id = ?`)
+      .bind(a.id)
+      .first();
     expect(marker, `shard ${s}: no move left under way`).toBeNull();
   }
   const user = await shardD1(home)
-    .prepare("SELECT frozen FROM users WHERE id = ?")
+    .prepare(`SELECT frozen FROM ${quotedTable(users)} WHERE id = ?`)
     .bind(a.id)
     .first<{ frozen: number }>();
   expect(user!.frozen).toBe(0);

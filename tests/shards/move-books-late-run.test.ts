@@ -3,6 +3,8 @@ import { movePlayer } from "../../worker/players/move";
 import { at, moveAt } from "../books-past-rows";
 import { credit, d1Link, expectEveryShardBalanced, shardD1 } from "./move-helpers";
 import { describeAtBothEnds, live, playerWhere } from "./move-books-helpers";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { playerMoves, users } from "../../worker/db/schema";
 
 // Two runs of a move to the same shard, the second one's copy late (docs/decisions/162): the first finishes and the
 // player, unfrozen in the new shard, is credited there before the second writes its copy. The second is refused;
@@ -25,11 +27,16 @@ describeAtBothEnds("a run to the same shard whose copy comes after the move fini
     });
     await expect(movePlayer(late, a.username, s[1], Date.now())).rejects.toThrow(/another run moved them/);
     const user = await shardD1(s[1])
-      .prepare("SELECT money_cents AS m, frozen FROM users WHERE id = ?")
+      .prepare(`SELECT money_cents AS m, frozen FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(a.id)
       .first();
     expect(user).toMatchObject({ m: 509_00, frozen: 0 });
-    expect(await shardD1(s[1]).prepare("SELECT 1 FROM player_moves WHERE user_id = ?").bind(a.id).first()).toBeNull();
+    expect(
+      await shardD1(s[1])
+        .prepare(`SELECT 1 FROM ${quotedTable(playerMoves)} WHERE user_id = ?`)
+        .bind(a.id)
+        .first(),
+    ).toBeNull();
     const { playersCents, houseCents } = await live(s[1]);
     expect(playersCents + houseCents).toBe(0);
     await expectEveryShardBalanced();

@@ -13,6 +13,8 @@ import {
   today,
   tomorrowClosedAt,
 } from "./move-books-helpers";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { booksDays, ledger } from "../../worker/db/schema";
 
 // A player whose money is all locked up moves into a shard that has booked nothing yet (docs/decisions/162): only
 // their lock-up arrives, and that is where the new shard's books begin, so its day closes holding the lock-up.
@@ -23,14 +25,18 @@ describeAtBothEnds("a move of locked funds alone into a shard with no books yet"
     await moveAt(a.id, 200_00, at(1, 9));
     await lockAt(a.id, 200_00, at(1, 10));
     const target = s[2];
-    const rows = await shardD1(target).prepare("SELECT COUNT(*) AS n FROM ledger").first<{ n: number }>();
+    const rows = await shardD1(target)
+      .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(ledger)}`)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
     expect(await movePlayer(d1Link(), a.username, target, Date.now())).toMatchObject({ status: "moved" });
     const result = await closeBooksDays(walletHandle(shardD1(target)), tomorrowClosedAt(), control());
     expect(result.refused).toBeNull();
     expect(result.closed).toEqual([formatDate(today)]);
     const day = await shardD1(target)
-      .prepare("SELECT finance_open_cents AS open, finance_close_cents AS close FROM books_days WHERE day = ?")
+      .prepare(
+        `SELECT finance_open_cents AS open, finance_close_cents AS close FROM ${quotedTable(booksDays)} WHERE day = ?`,
+      )
       .bind(formatDate(today))
       .first<{ open: number; close: number }>();
     expect(day).toEqual({ open: 0, close: 200_00 });

@@ -11,6 +11,8 @@ import {
   playerWhere,
   tomorrowClosedAt,
 } from "./move-books-helpers";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { booksDays } from "../../worker/db/schema";
 
 // Players with no money (nothing at all; a lock-up and a balance of zero), and a stake placed the day
 // before and cancelled after midnight with no day closed yet in either shard when the player moves.
@@ -36,13 +38,17 @@ describeAtBothEnds("quiet players and a cancelled stake", ({ shards: s }) => {
     await cancelAt(s[1], round, at(0, 0, 3));
     const again = await betAt(a.id, 10_00, at(0, 0, 40));
     await cancelAt(s[1], again, at(0, 0, 41));
-    expect(await shardD1(s[2]).prepare("SELECT COUNT(*) AS n FROM books_days").first<{ n: number }>()).toEqual({
+    expect(
+      await shardD1(s[2])
+        .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(booksDays)}`)
+        .first<{ n: number }>(),
+    ).toEqual({
       n: 0,
     });
     expect(await movePlayer(d1Link(), a.username, s[2], Date.now())).toMatchObject({ status: "moved" });
     await expectDaysClose([s[1], s[2]], tomorrowClosedAt());
     const yesterday = await shardD1(s[1])
-      .prepare("SELECT in_play_close_cents AS c FROM books_days ORDER BY day DESC LIMIT 1 OFFSET 1")
+      .prepare(`SELECT in_play_close_cents AS c FROM ${quotedTable(booksDays)} ORDER BY day DESC LIMIT 1 OFFSET 1`)
       .first<{ c: number }>();
     expect(yesterday!.c).toBe(40_00);
   });

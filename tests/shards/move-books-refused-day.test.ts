@@ -14,6 +14,8 @@ import {
   tomorrowClosedAt,
   yesterdayClosedAt,
 } from "./move-books-helpers";
+import { ledger, users } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The move's day refuses in the source for a reason of its own (a player's row whose house mirror is
 // missing); the refusal names that row only, not the move's; once the mirror is written the day closes, move and all.
@@ -31,11 +33,11 @@ describeAtBothEnds("the move's day refused for another reason", ({ shards: s }) 
     await d1.batch([
       d1
         .prepare(
-          `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+          `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
            VALUES (?, 500, 0, 500, 'topup', 'half a row', 'review-half', ?)`,
         )
         .bind(other.id, now),
-      d1.prepare("UPDATE users SET money_cents = money_cents + 500 WHERE id = ?").bind(other.id),
+      d1.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents + 500 WHERE id = ?`).bind(other.id),
     ]);
     const refused = await closeBooksDays(walletHandle(d1), tomorrowClosedAt(), control());
     expect(refused.refused?.day).toBe(formatDate(today));
@@ -45,11 +47,11 @@ describeAtBothEnds("the move's day refused for another reason", ({ shards: s }) 
     await d1.batch([
       d1
         .prepare(
-          `INSERT INTO ledger (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
-           SELECT 1, -500, money_cents, money_cents - 500, 'topup', 'half a row', 'review-half:house', ? FROM users WHERE id = 1`,
+          `INSERT INTO ${quotedTable(ledger)} (user_id, amount_cents, before_cents, after_cents, type, reason, idempotency_key, created_at_ms)
+           SELECT 1, -500, money_cents, money_cents - 500, 'topup', 'half a row', 'review-half:house', ? FROM ${quotedTable(users)} WHERE id = 1`,
         )
         .bind(now),
-      d1.prepare("UPDATE users SET money_cents = money_cents - 500 WHERE id = 1"),
+      d1.prepare(`UPDATE ${quotedTable(users)} SET money_cents = money_cents - 500 WHERE id = 1`),
     ]);
     await expectDaysClose([s[0], s[1]], tomorrowClosedAt());
   });

@@ -10,6 +10,8 @@ import {
   playerWhere,
   tomorrowClosedAt,
 } from "./move-books-helpers";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { users } from "../../worker/db/schema";
 
 // A move stopped after its copy (before the directory switch) and run again after the source changed (an operator's
 // credit of the frozen player): the stale copy is undone and the move made again, whole and booked once
@@ -27,7 +29,7 @@ describeAtBothEnds("a move run again", ({ shards: s }) => {
     await credit(source, a.id, 7_00);
     expect(await movePlayer(d1Link(), a.username, target, Date.now())).toMatchObject({ status: "moved", to: target });
     const money = await shardD1(target)
-      .prepare("SELECT money_cents AS m FROM users WHERE id = ?")
+      .prepare(`SELECT money_cents AS m FROM ${quotedTable(users)} WHERE id = ?`)
       .bind(a.id)
       .first<{ m: number }>();
     expect(money!.m).toBe(507_00);

@@ -10,6 +10,8 @@ import {
   tomorrowClosedAt,
   yesterdayClosedAt,
 } from "./move-books-helpers";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { adjustmentRequests } from "../../worker/db/schema";
 
 // A move stopped after its copy, the next run refused (the copy undone in the target), then moved
 // again the same day: both shards' books per day hold.
@@ -26,14 +28,14 @@ describeAtBothEnds("a move undone then done", ({ shards: s }) => {
     );
     await shardD1(source)
       .prepare(
-        "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)",
+        `INSERT INTO ${quotedTable(adjustmentRequests)} (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)`,
       )
       .bind(a.id, Date.now())
       .run();
     await expect(movePlayer(d1Link(), a.username, target, Date.now())).rejects.toThrow(/awaiting an operator/);
     for (const shard of [source, target]) await expectTodayTrue(shard);
     await shardD1(source)
-      .prepare("UPDATE adjustment_requests SET status = 'rejected' WHERE user_id = ?")
+      .prepare(`UPDATE ${quotedTable(adjustmentRequests)} SET status = 'rejected' WHERE user_id = ?`)
       .bind(a.id)
       .run();
     expect(await movePlayer(d1Link(), a.username, target, Date.now())).toMatchObject({ status: "moved" });

@@ -6,13 +6,19 @@ import { DAY_MS, formatDate } from "#shared/days";
 import { at, betAt, lockAt, moveAt, settleAt } from "../books-past-rows";
 import { d1Link, expectEveryShardBalanced, shardD1 } from "./move-helpers";
 import { control, describeAtBothEnds, live, playerWhere, today } from "./move-books-helpers";
+import { quotedTable } from "../../worker/db/quoted-table";
+import { booksDays } from "../../worker/db/schema";
 
 // A move and the books per day (docs/decisions/162): the move is booked at its instant in both shards, the player's
 // history staying in the books of the shard that booked it, so the days closed before stay as they were and the move's
 // day closes in both.
 
 const storedDays = async (shard: number) =>
-  (await shardD1(shard).prepare("SELECT * FROM books_days ORDER BY day").all()).results;
+  (
+    await shardD1(shard)
+      .prepare(`SELECT * FROM ${quotedTable(booksDays)} ORDER BY day`)
+      .all()
+  ).results;
 
 describeAtBothEnds("a move in the books per day", ({ shards: s }) => {
   it("is booked on its day in both shards: the days before stay closed, the move's day closes in both", async () => {
@@ -100,8 +106,11 @@ describeAtBothEnds("a move in the books per day", ({ shards: s }) => {
     }
     // the player's days before the move are the source's: their deposit and lock-up there, none of it in the target
     const closed = async (shard: number) =>
-      (await shardD1(shard).prepare("SELECT * FROM books_days ORDER BY day").all<Record<string, number | string>>())
-        .results;
+      (
+        await shardD1(shard)
+          .prepare(`SELECT * FROM ${quotedTable(booksDays)} ORDER BY day`)
+          .all<Record<string, number | string>>()
+      ).results;
     const [sourceDays, targetDays] = [await closed(from), await closed(to)];
     expect(sourceDays.map((d) => d.finance_close_cents)).toEqual([0, 200_00, 0]);
     expect(targetDays.map((d) => d.finance_close_cents)).toEqual([0, 0, 200_00]);

@@ -13,6 +13,8 @@ import { balanceChangeStatements } from "../../worker/ledger/ledger";
 import { ledgerReasons } from "../../worker/ledger/reasons";
 import type { MoveLink } from "../../worker/players/move";
 import { type MoveDb, d1MoveDb, playerTables } from "../../worker/players/move-tables";
+import { accountDirectory, depositRequests, auditLog, selfExclusions } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 const DAY = 86_400_000;
 
@@ -22,7 +24,7 @@ const DAY = 86_400_000;
 export type ShardedPlayer = { token: string; username: string; password: string; id: number; shard: number };
 
 export async function shardOf(id: number): Promise<number> {
-  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+  const row = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
     .bind(id)
     .first<{ shard: number }>();
   return row!.shard;
@@ -189,14 +191,20 @@ export async function busyPlayer(shards = [0, 1]): Promise<ShardedPlayer> {
   const d1 = shardD1(p.shard);
   await d1.batch([
     d1
-      .prepare("UPDATE deposit_requests SET status = 'rejected', decided_at_ms = ?, decided_by = 2 WHERE id = ?")
+      .prepare(
+        `UPDATE ${quotedTable(depositRequests)} SET status = 'rejected', decided_at_ms = ?, decided_by = 2 WHERE id = ?`,
+      )
       .bind(Date.now(), asked.data.id),
     d1
-      .prepare("INSERT INTO audit_log (actor_id, action, target, created_at_ms) VALUES (2, 'deposit.reject', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(auditLog)} (actor_id, action, target, created_at_ms) VALUES (2, 'deposit.reject', ?, ?)`,
+      )
       .bind(`deposit:${asked.data.id}`, Date.now()),
     // a time-out that ended a month ago: self-exclusions are append-only, yet they move with the player
     d1
-      .prepare("INSERT INTO self_exclusions (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)")
+      .prepare(
+        `INSERT INTO ${quotedTable(selfExclusions)} (user_id, period, start_at_ms, end_at_ms) VALUES (?, '24h', ?, ?)`,
+      )
       .bind(p.id, Date.now() - 31 * DAY, Date.now() - 30 * DAY),
   ]);
   return p;

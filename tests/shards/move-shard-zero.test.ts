@@ -8,6 +8,15 @@ import { busyPlayer, d1Link, expectEveryShardBalanced, rowsOf, shardD1, shardOf 
 import { walletHandle } from "../../worker/db/client";
 import { todaySoFar } from "../../worker/insight/books-days";
 import { signedOperator } from "./console-decisions-helpers";
+import {
+  users,
+  soloAllowances,
+  payoutClaims,
+  accountDirectory,
+  auditLog,
+  adjustmentRequests,
+} from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // A move out of shard 0 and back into it (docs/decisions/161 "Moving a player"). In the "shards-mixed" project
 // shard 0 is the control database itself, so the move's source, then its target, is the database that holds
@@ -58,8 +67,8 @@ async function controlRowsBesides(userId: number) {
 async function held(shard: number) {
   return (await shardD1(shard)
     .prepare(
-      `SELECT (SELECT COALESCE(SUM(money_cents), 0) FROM users WHERE id <> 1) AS playersCents,
-        (SELECT money_cents FROM users WHERE id = 1) AS houseCents`,
+      `SELECT (SELECT COALESCE(SUM(money_cents), 0) FROM ${quotedTable(users)} WHERE id <> 1) AS playersCents,
+        (SELECT money_cents FROM ${quotedTable(users)} WHERE id = 1) AS houseCents`,
     )
     .first<{ playersCents: number; houseCents: number }>())!;
 }
@@ -94,11 +103,15 @@ async function playerInShardZero() {
   expectOk(credited);
   // named here, not by the move's own list of tables: the control rows that name the player and must stay
   const controlOwn = async () => ({
-    reservations: await env.DB.prepare(`SELECT COUNT(*) AS n FROM solo_allowances WHERE operator_id = ?`)
+    reservations: await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(soloAllowances)} WHERE operator_id = ?`)
       .bind(operator.id)
       .first(),
-    claims: await env.DB.prepare(`SELECT COUNT(*) AS n FROM payout_claims WHERE user_id = ?`).bind(p.id).first(),
-    directory: await env.DB.prepare(`SELECT COUNT(*) AS n FROM account_directory WHERE id = ?`).bind(p.id).first(),
+    claims: await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(payoutClaims)} WHERE user_id = ?`)
+      .bind(p.id)
+      .first(),
+    directory: await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
+      .bind(p.id)
+      .first(),
   });
   const own = { reservations: { n: 1 }, claims: { n: 1 }, directory: { n: 1 } };
   expect(await controlOwn()).toEqual(own);
@@ -146,7 +159,7 @@ describe("moving a player out of shard 0 and back", () => {
     expectOk(await api("/api/admin/me", { token: operator.token }));
     // each move's one audit row, in the control database, once
     const moves = await env.DB.prepare(
-      `SELECT COUNT(*) AS n FROM audit_log WHERE action = 'player.move' AND target = ?`,
+      `SELECT COUNT(*) AS n FROM ${quotedTable(auditLog)} WHERE action = 'player.move' AND target = ?`,
     )
       .bind(`user:${p.id}`)
       .first();
@@ -178,7 +191,7 @@ describe("moving a player out of shard 0 and back", () => {
     // an operator asks for an adjustment of the frozen player meanwhile, in their shard
     await shardD1(3)
       .prepare(
-        "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)",
+        `INSERT INTO ${quotedTable(adjustmentRequests)} (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)`,
       )
       .bind(p.id, Date.now())
       .run();

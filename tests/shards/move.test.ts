@@ -8,6 +8,8 @@ import { accrueEveryShard } from "../../worker/finance/accrue";
 import { movePlayer } from "../../worker/players/move";
 import { NO_PLAYER_ROWS, playerTables } from "../../worker/players/move-tables";
 import { busyPlayer, credit, d1Link, expectEveryShardBalanced, rowsOf, shardD1, shardOf } from "./move-helpers";
+import { withdrawalRequests, ledger, adjustmentRequests } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Moving a player between wallet shards (docs/decisions/161 "Moving a player") over four shards that are four
 // databases: every row of the player goes, keeping its id; the directory names the one authoritative copy at
@@ -133,14 +135,14 @@ describe("moving a player between shards", () => {
       }),
     );
     const wd = await shardD1(to)
-      .prepare("SELECT id FROM withdrawal_requests WHERE user_id = ?")
+      .prepare(`SELECT id FROM ${quotedTable(withdrawalRequests)} WHERE user_id = ?`)
       .bind(p.id)
       .first<{ id: number }>();
     expect(shardOfId(wd!.id)).toBe(to);
     // the lock-up accrues in its new shard
     await accrueEveryShard(databasesOf(env), Date.now() + 3 * DAY);
     const interest = await shardD1(to)
-      .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ? AND type = 'interest'")
+      .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(ledger)} WHERE user_id = ? AND type = 'interest'`)
       .bind(p.id)
       .first<{ n: number }>();
     expect(interest!.n).toBeGreaterThanOrEqual(2);
@@ -183,7 +185,7 @@ describe("moving a player between shards", () => {
     // an operator asks for an adjustment of the frozen player meanwhile
     await shardD1(p.shard)
       .prepare(
-        "INSERT INTO adjustment_requests (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)",
+        `INSERT INTO ${quotedTable(adjustmentRequests)} (user_id, amount_cents, reason, requested_by, created_at_ms) VALUES (?, 500, 'late', 2, ?)`,
       )
       .bind(p.id, Date.now())
       .run();
@@ -196,7 +198,7 @@ describe("moving a player between shards", () => {
     // moving back to where they are, with nothing under way, is a no-op
     expect(await movePlayer(d1Link(), p.username, p.shard, Date.now())).toMatchObject({ status: "already" });
     await shardD1(p.shard)
-      .prepare("UPDATE adjustment_requests SET status = 'rejected' WHERE user_id = ?")
+      .prepare(`UPDATE ${quotedTable(adjustmentRequests)} SET status = 'rejected' WHERE user_id = ?`)
       .bind(p.id)
       .run();
     expect(await movePlayer(d1Link(), p.username, 3, Date.now())).toMatchObject({ status: "moved", to: 3 });
@@ -211,7 +213,7 @@ describe("moving a player between shards", () => {
     };
     const ledgerRows = async (shard: number) =>
       (await shardD1(shard)
-        .prepare("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ?")
+        .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(ledger)} WHERE user_id = ?`)
         .bind(p.id)
         .first<{ n: number }>())!.n;
     await expect(movePlayer(d1Link(undefined, late), p.username, 3, Date.now())).rejects.toThrow(/changed after/);

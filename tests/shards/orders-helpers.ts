@@ -9,6 +9,8 @@ import { runInOneBatch } from "../../worker/db/batch";
 import { balanceChangeStatements } from "../../worker/ledger/ledger";
 import { ledgerReasons } from "../../worker/ledger/reasons";
 import { reschedule, stubOf } from "../rooms-helpers";
+import { accountDirectory, users, rounds, roundSettlements } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Players, rounds and books over four wallet shards that are four databases (docs/decisions/161).
 
@@ -19,7 +21,7 @@ let topups = 0;
 /** A registered player (their shard drawn by registration) holding `cents`, credited in their shard. */
 export async function shardPlayer(cents: number): Promise<ShardPlayer> {
   const player = await registerPlayer();
-  const entry = await env.DB.prepare("SELECT id, shard FROM account_directory WHERE username = ?")
+  const entry = await env.DB.prepare(`SELECT id, shard FROM ${quotedTable(accountDirectory)} WHERE username = ?`)
     .bind(player.username)
     .first<{ id: number; shard: number }>();
   const found = { token: player.token, username: player.username, userId: entry!.id, shard: entry!.shard };
@@ -40,7 +42,9 @@ export async function playersInShards(shards: number[], cents: number): Promise<
       found.set(player.shard, player);
     }
   }
-  const counts = await env.DB.prepare("SELECT shard, COUNT(*) AS n FROM account_directory GROUP BY shard").all();
+  const counts = await env.DB.prepare(
+    `SELECT shard, COUNT(*) AS n FROM ${quotedTable(accountDirectory)} GROUP BY shard`,
+  ).all();
   expect([...found.keys()].sort(), `players per shard: ${JSON.stringify(counts.results)}`).toEqual([...shards].sort());
   return found;
 }
@@ -88,7 +92,7 @@ export async function countIn(shard: number, table: string, where = "1 = 1", ...
 export async function balanceIn(player: ShardPlayer) {
   const d1 = walletBindings(env)[player.shard];
   const row = await d1
-    .prepare("SELECT money_cents FROM users WHERE id = ?")
+    .prepare(`SELECT money_cents FROM ${quotedTable(users)} WHERE id = ?`)
     .bind(player.userId)
     .first<{ money_cents: number }>();
   return row!.money_cents;
@@ -118,13 +122,15 @@ export async function drawRound(roomId: number) {
 }
 
 export async function controlRound(roundId: number) {
-  return (await env.DB.prepare("SELECT status, drawn_at_ms, win_mask FROM rounds WHERE id = ?")
+  return (await env.DB.prepare(`SELECT status, drawn_at_ms, win_mask FROM ${quotedTable(rounds)} WHERE id = ?`)
     .bind(roundId)
     .first<{ status: string; drawn_at_ms: number | null; win_mask: number }>())!;
 }
 
 export async function answeredShards(roundId: number) {
-  const rows = await env.DB.prepare("SELECT shard FROM round_settlements WHERE round_id = ? ORDER BY shard")
+  const rows = await env.DB.prepare(
+    `SELECT shard FROM ${quotedTable(roundSettlements)} WHERE round_id = ? ORDER BY shard`,
+  )
     .bind(roundId)
     .all<{ shard: number }>();
   return rows.results.map((r) => r.shard);

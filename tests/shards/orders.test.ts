@@ -13,6 +13,8 @@ import {
   playersInShards,
   whereRows,
 } from "./orders-helpers";
+import { rooms } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Orders over four wallet shards that are four databases (docs/decisions/161): an order is one batch in the
 // player's shard, checked against the shard's own rows; the room decides whether it trades.
@@ -124,7 +126,11 @@ describe("orders in the player's wallet shard", () => {
     }
     await placed(player, 17, round.roundId, [[1, 1.98, 20]]);
     // the rooms row is the control database's: the shard has none to read
-    expect(await walletBindings(env)[3].prepare("SELECT COUNT(*) AS n FROM rooms").first<{ n: number }>()).toEqual({
+    expect(
+      await walletBindings(env)[3]
+        .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(rooms)}`)
+        .first<{ n: number }>(),
+    ).toEqual({
       n: 0,
     });
     await expectEveryShardBalanced();

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, direct, expectError, expectOk } from "../helpers";
 import { playersInShards, type ShardedPlayer, shardD1 } from "./move-helpers";
+import { accountDirectory, sessions } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // The forgotten-password reset over four wallet shards that are four databases (docs/decisions/161): the code
 // and the directory are the control database's, the password and the sessions the player's shard's.
@@ -9,7 +11,7 @@ import { playersInShards, type ShardedPlayer, shardD1 } from "./move-helpers";
 const CODE = "246810";
 
 async function phoneOf(p: ShardedPlayer) {
-  return (await env.DB.prepare("SELECT quhao, phone FROM account_directory WHERE id = ?")
+  return (await env.DB.prepare(`SELECT quhao, phone FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
     .bind(p.id)
     .first<{ quhao: string; phone: string }>())!;
 }
@@ -39,7 +41,7 @@ describe("the forgotten-password reset over wallet shards", () => {
     expectOk(await api("/api/index/resetpasswd", await resetFields(p)));
     expectError(await api("/api/Game/getuserinfo", { token: p.token }), 1062, 409);
     const live = await shardD1(p.shard)
-      .prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND revoked_at_ms IS NULL")
+      .prepare(`SELECT COUNT(*) AS n FROM ${quotedTable(sessions)} WHERE user_id = ? AND revoked_at_ms IS NULL`)
       .bind(p.id)
       .first<{ n: number }>();
     expect(live!.n).toBe(0);

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, registerPlayer } from "../helpers";
 import { PAY_PASSWORD, addBank, randomDigits } from "../wallet-helpers";
+import { accountDirectory, bankCards, payoutClaims } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // "No account bound twice" (1046, docs/decisions/020) across wallet shards (docs/decisions/161): the account
 // or address is claimed in the control database, which sees every shard, before the player's shard writes it.
@@ -13,7 +15,7 @@ async function inDifferentShards(count: number): Promise<Holder[]> {
   const byShard = new Map<number, Holder>();
   for (let tries = 0; byShard.size < count && tries < 200; tries++) {
     const player = await registerPlayer({ payPwd: PAY_PASSWORD });
-    const { shard } = (await env.DB.prepare("SELECT shard FROM account_directory WHERE username = ?")
+    const { shard } = (await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE username = ?`)
       .bind(player.username)
       .first<{ shard: number }>())!;
     if (!byShard.has(shard)) byShard.set(shard, { token: player.token, shard });
@@ -61,9 +63,14 @@ describe("payout accounts across wallet shards", () => {
     const held = await addBank(first.token, { account });
     // the holder's card is gone from their shard, the claim left behind in the control database
     const holderShard = env[`DB_WALLET_${first.shard}` as "DB_WALLET_0"];
-    await holderShard.prepare("UPDATE bank_cards SET deleted_at_ms = ? WHERE id = ?").bind(Date.now(), held.id).run();
+    await holderShard
+      .prepare(`UPDATE ${quotedTable(bankCards)} SET deleted_at_ms = ? WHERE id = ?`)
+      .bind(Date.now(), held.id)
+      .run();
     expectOk(await bank(second.token, account));
-    const claim = await env.DB.prepare("SELECT COUNT(*) AS n FROM payout_claims WHERE type = 'Bank' AND account = ?")
+    const claim = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM ${quotedTable(payoutClaims)} WHERE type = 'Bank' AND account = ?`,
+    )
       .bind(account)
       .first<{ n: number }>();
     expect(claim!.n).toBe(1);

@@ -3,19 +3,31 @@ import { describe, expect, it } from "vitest";
 import { api, expectError, expectOk, newPlayerFields } from "../helpers";
 import { normalisePhones, phoneReport } from "../../worker/players/normalise-phones";
 import { d1Link, playersInShards, type ShardedPlayer, shardD1 } from "./move-helpers";
+import { accountDirectory, users } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // `npm run player -- phones` (docs/decisions/168, docs/deploying.md#phone-numbers-in-e164) over the directory and
 // four wallet shards: the same code the script drives through wrangler, here through the Worker's D1 bindings.
 
 /** Gives a player the phone an older version stored as typed, in the directory and in their shard alike. */
 async function storedAs(p: ShardedPlayer, quhao: string, phone: string) {
-  await env.DB.prepare("UPDATE account_directory SET quhao = ?, phone = ? WHERE id = ?").bind(quhao, phone, p.id).run();
-  await shardD1(p.shard).prepare("UPDATE users SET quhao = ?, phone = ? WHERE id = ?").bind(quhao, phone, p.id).run();
+  await env.DB.prepare(`UPDATE ${quotedTable(accountDirectory)} SET quhao = ?, phone = ? WHERE id = ?`)
+    .bind(quhao, phone, p.id)
+    .run();
+  await shardD1(p.shard)
+    .prepare(`UPDATE ${quotedTable(users)} SET quhao = ?, phone = ? WHERE id = ?`)
+    .bind(quhao, phone, p.id)
+    .run();
 }
 
 const phoneOf = async (p: ShardedPlayer) => ({
-  directory: await env.DB.prepare("SELECT quhao, phone FROM account_directory WHERE id = ?").bind(p.id).first(),
-  shard: await shardD1(p.shard).prepare("SELECT quhao, phone FROM users WHERE id = ?").bind(p.id).first(),
+  directory: await env.DB.prepare(`SELECT quhao, phone FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
+    .bind(p.id)
+    .first(),
+  shard: await shardD1(p.shard)
+    .prepare(`SELECT quhao, phone FROM ${quotedTable(users)} WHERE id = ?`)
+    .bind(p.id)
+    .first(),
 });
 
 describe("normalising the stored phones", () => {

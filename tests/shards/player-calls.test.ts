@@ -6,6 +6,8 @@ import { registerPlayer } from "../helpers";
 import { walletBindings } from "../../worker/db/shards";
 import { shardOfId } from "../../worker/db/id-ranges";
 import { shardIsControl } from "../shard-helpers";
+import { accountDirectory } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // A player's own calls over four wallet shards that are four databases (docs/decisions/161): their bank and
 // wallet accounts, requests, limits, inbox and ledger are read and written in their shard, the operator's
@@ -26,7 +28,7 @@ async function shardedPlayer() {
   const player = await registerPlayer({ payPwd: PAY_PASSWORD });
   const info = await api("/api/Game/getuserinfo", { token: player.token });
   expectOk(info);
-  const row = await env.DB.prepare("SELECT shard FROM account_directory WHERE id = ?")
+  const row = await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE id = ?`)
     .bind(info.data.id)
     .first<{ shard: number }>();
   return { ...player, id: info.data.id as number, shard: row!.shard };

@@ -18,6 +18,8 @@ import {
   placed,
   playersInShards,
 } from "./orders-helpers";
+import { bets, rounds } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // Settlement over four wallet shards that are four databases (docs/decisions/161): the room publishes the
 // result in the control database, pays each shard holding bets with one batch, records each shard's answer,
@@ -202,7 +204,7 @@ describe("a round over several wallet shards", () => {
     expect(paid).toMatchObject({ house: 1, open: 0 });
     expect(paid.awards + paid.refunds).toBe(1);
     const won = (await walletBindings(env)[3]
-      .prepare("SELECT COALESCE(SUM(award_cents), 0) AS n FROM bets WHERE round_id = ?")
+      .prepare(`SELECT COALESCE(SUM(award_cents), 0) AS n FROM ${quotedTable(bets)} WHERE round_id = ?`)
       .bind(round.roundId)
       .first<{ n: number }>())!.n;
     expect(await balanceIn(players[0])).toBe(before + won);
@@ -224,7 +226,7 @@ describe("a round over several wallet shards", () => {
     try {
       expectOk(await api("/api/admin/rounds/void", { token, roundId: round.roundId, reason: "Feed outage" }));
       await holdAlarm(17);
-      const row = await env.DB.prepare("SELECT status, void_reason, void_note FROM rounds WHERE id = ?")
+      const row = await env.DB.prepare(`SELECT status, void_reason, void_note FROM ${quotedTable(rounds)} WHERE id = ?`)
         .bind(round.roundId)
         .first<{ status: string; void_reason: string; void_note: string }>();
       expect(row).toEqual({ status: "open", void_reason: "operator", void_note: "Feed outage" });

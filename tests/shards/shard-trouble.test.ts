@@ -7,6 +7,8 @@ import { countIn, playersInShards } from "./orders-helpers";
 import { failShard } from "./failing-shard";
 import { currentRound } from "../rooms-helpers";
 import { paidInto } from "../wallet-helpers";
+import { accountDirectory } from "../../worker/db/schema";
+import { quotedTable } from "../../worker/db/quoted-table";
 
 // A wallet shard whose database fails (docs/decisions/169, docs/architecture.md#the-answer-envelope): every call
 // of a player of that shard answers HTTP 503 with errCode 1240 ("your account is busy, try again shortly") in
@@ -114,7 +116,7 @@ describe("a wallet shard whose database fails", () => {
 
   it("shows the player's pages as a 503 saying the account is busy, never the sign-in or an empty screen", async () => {
     const player = await registerPlayer();
-    const { shard } = (await env.DB.prepare("SELECT shard FROM account_directory WHERE username = ?")
+    const { shard } = (await env.DB.prepare(`SELECT shard FROM ${quotedTable(accountDirectory)} WHERE username = ?`)
       .bind(player.username)
       .first<{ shard: number }>())!;
     const browser = await new Browser().logIn(player.username, player.password);

@@ -11,16 +11,17 @@ import { allowedOptionCounts, defaultRatesMilli, fullOptionCount, isGameType } f
 import { rulesTable } from "#shared/games/probability";
 import { toMoney } from "#shared/money";
 import { readSettings } from "../settings/settings";
+import type { RoomRow } from "#shared/answers/console-rooms";
 
 // Rooms as the operator edits them (docs/product.md#operators): odds with the RTP each gives, from the rules.
 export const ROOMS_PAGE_SIZE = 24;
 /** Which rooms the console lists: by game, currency tab and kind, each optional. */
-export type RoomFilter = { gameId?: number; roomtype?: number; kind?: string };
+export type RoomFilter = { gameId?: number; currencyTab?: number; kind?: string };
 
 export async function listRoomsPage(db: ControlDb, page: number, filter: RoomFilter = {}) {
   const where: SQL[] = [];
   if (filter.gameId !== undefined) where.push(eq(rooms.gameId, filter.gameId));
-  if (filter.roomtype !== undefined) where.push(eq(rooms.roomtype, filter.roomtype));
+  if (filter.currencyTab !== undefined) where.push(eq(rooms.currencyTab, filter.currencyTab));
   if (filter.kind !== undefined) where.push(eq(rooms.kind, filter.kind));
   return db
     .select({
@@ -28,7 +29,7 @@ export async function listRoomsPage(db: ControlDb, page: number, filter: RoomFil
       title: rooms.title,
       titleKey: games.titleKey,
       gameId: rooms.gameId,
-      roomtype: rooms.roomtype,
+      currencyTab: rooms.currencyTab,
       kind: rooms.kind,
       trading: rooms.trading,
       gameType: games.type,
@@ -36,9 +37,16 @@ export async function listRoomsPage(db: ControlDb, page: number, filter: RoomFil
     .from(rooms)
     .innerJoin(games, eq(games.id, rooms.gameId))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(rooms.sort), asc(rooms.roomtype), asc(rooms.id))
+    .orderBy(asc(rooms.sort), asc(rooms.currencyTab), asc(rooms.id))
     .limit(ROOMS_PAGE_SIZE + 1)
     .offset((page - 1) * ROOMS_PAGE_SIZE);
+}
+
+type ListedRoom = Awaited<ReturnType<typeof listRoomsPage>>[number];
+
+/** A row of the console's rooms list on the wire: the currency tab is the contract's `roomtype`. */
+export function roomRow({ currencyTab, trading, ...room }: ListedRoom): RoomRow {
+  return { ...room, roomtype: currencyTab, trading: trading === 1 };
 }
 
 export function roomSettingsOf(room: GameRoom) {
@@ -48,7 +56,7 @@ export function roomSettingsOf(room: GameRoom) {
     title: room.title,
     titleKey: room.titleKey,
     gameType: room.gameType,
-    roomtype: room.roomtype,
+    roomtype: room.currencyTab,
     kind: room.kind,
     minjoin: toMoney(room.minjoinCents),
     minbuy: toMoney(room.minbuyCents),
@@ -139,7 +147,7 @@ export async function newRoomTemplate(db: ControlDb, gameId: number, optionCount
     title: game.title,
     titleKey: game.titleKey,
     kind: "standard",
-    roomtype: 1,
+    currencyTab: 1,
     gameType: game.type,
     minjoinCents: 0,
     minbuyCents: 2000,
@@ -172,7 +180,7 @@ export async function createRoom(db: ControlDb, operatorId: number, body: unknow
   await checkReturn(db, game.type, form.rates, form.rtp_confirmed);
   const values = {
     gameId: game.id,
-    roomtype: form.roomtype,
+    currencyTab: form.roomtype,
     title: form.title,
     kind: form.kind,
     minjoinCents: form.minjoin,

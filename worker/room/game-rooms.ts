@@ -10,7 +10,8 @@ export type GameRoom = {
   title: string;
   titleKey: string;
   kind: string;
-  roomtype: number;
+  /** The currency tab: 1 USDT, 2 BTC, 3 ETH (the contract's `roomtype`). */
+  currencyTab: number;
   gameType: number;
   minjoinCents: number;
   minbuyCents: number;
@@ -30,7 +31,7 @@ const roomColumns = {
   title: rooms.title,
   titleKey: games.titleKey,
   kind: rooms.kind,
-  roomtype: rooms.roomtype,
+  currencyTab: rooms.currencyTab,
   gameType: games.type,
   minjoinCents: rooms.minjoinCents,
   minbuyCents: rooms.minbuyCents,
@@ -60,13 +61,13 @@ export async function findGameRoom(db: ControlDb, roomId: number): Promise<GameR
   return row ? gameRoomOf(row) : undefined;
 }
 
-/** One currency tab of the room list (roomtype 1 USDT, 2 BTC, 3 ETH). */
-export async function listRoomsOfTab(db: ControlDb, roomtype: number): Promise<GameRoom[]> {
+/** One currency tab of the room list (1 USDT, 2 BTC, 3 ETH). */
+export async function listRoomsOfTab(db: ControlDb, currencyTab: number): Promise<GameRoom[]> {
   const rows = await db
     .select(roomColumns)
     .from(rooms)
     .innerJoin(games, eq(games.id, rooms.gameId))
-    .where(eq(rooms.roomtype, roomtype))
+    .where(eq(rooms.currencyTab, currencyTab))
     .orderBy(asc(rooms.sort), asc(rooms.id));
   return rows.map(gameRoomOf);
 }

@@ -32,7 +32,10 @@ import { ledgerReasons } from "../ledger/reasons";
 
 export type RoomRef = { roomId: number; title: string; titleKey: string; gameType: number; optionCount: number };
 
-/** orderInfo is the contract's raw order_info: the room checks it against its round's own settings. */
+/**
+ * `uncheckedLines` is the request's `order_info` as it came (the contract's word stays at the route): the room checks
+ * the lines against its round's own settings.
+ */
 export type PlaceOrderRequest = {
   room: RoomRef;
   roundId: number;
@@ -42,7 +45,7 @@ export type PlaceOrderRequest = {
   /** checked inside the order's batch: the API may have taken the player from memory (docs/decisions/116) */
   sessionId: number;
   username: string;
-  orderInfo: unknown;
+  uncheckedLines: unknown;
   requestId: string | null;
 };
 export type PlaceOrderOutcome =
@@ -237,7 +240,7 @@ export class RoomDO extends DurableObject<Env> {
       if (!rules) return { ok: false, errCode: 1057 };
       let lines;
       try {
-        lines = parseOrderLines(request.orderInfo, { optionCount: request.room.optionCount, ...rules });
+        lines = parseOrderLines(request.uncheckedLines, { optionCount: request.room.optionCount, ...rules });
       } catch (error) {
         if (error instanceof ProductError)
           return { ok: false, errCode: error.errCode, extra: error.extra as { num?: number } };

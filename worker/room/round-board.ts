@@ -26,7 +26,7 @@ type BoardRow = {
   roomTitle: string;
   titleKey: string;
   gameType: number;
-  roomtype: number;
+  currencyTab: number;
   kind: string;
   seqno: number;
   status: string;
@@ -58,7 +58,7 @@ export async function roundBoard(
   const { limit, offset } = keysetLimit(at);
   const rounds = await control.all<Omit<BoardRow, "bets" | "stakes">>(sql`SELECT r.id, r.room_id AS roomId,
       rm.title AS roomTitle, g.title_key AS titleKey, g.type AS gameType,
-      rm.roomtype, rm.kind, r.seqno, r.status, r.draw_at_ms AS drawAtMs, r.void_reason AS voidReason, r.void_note AS voidNote,
+      rm.roomtype AS currencyTab, rm.kind, r.seqno, r.status, r.draw_at_ms AS drawAtMs, r.void_reason AS voidReason, r.void_note AS voidNote,
       (SELECT username FROM ${users} WHERE id = r.voided_by) AS voidedBy
     FROM ${roundsTable} r JOIN ${rooms} rm ON rm.id = r.room_id JOIN ${games} g ON g.id = rm.game_id
     WHERE r.status = ${status} ${keyset ? sql`AND ${keyset}` : sql``}
@@ -78,7 +78,7 @@ export function roundBoardRow(r: BoardRow) {
   return {
     id: r.id,
     roomId: r.roomId,
-    room: { title: r.roomTitle, titleKey: r.titleKey, gameType: r.gameType, roomtype: r.roomtype, kind: r.kind },
+    room: { title: r.roomTitle, titleKey: r.titleKey, gameType: r.gameType, roomtype: r.currencyTab, kind: r.kind },
     seqno: r.seqno,
     status: r.status,
     drawAt: r.drawAtMs,

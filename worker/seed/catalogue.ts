@@ -32,6 +32,6 @@ export const ROOM_KIND_RULES: Record<RoomKind, { minjoinCents: number; minLevel:
   premier: { minjoinCents: 5_000_000, minLevel: 6 },
 };
 
-export const roomIdOf = (gameId: number, roomtype: number) => gameId + 16 * (roomtype - 1);
+export const roomIdOf = (gameId: number, currencyTab: number) => gameId + 16 * (currencyTab - 1);
 
 export const SEED_MINBUY_CENTS = 2_000;

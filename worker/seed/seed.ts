@@ -156,12 +156,12 @@ function gameStatements(): string[] {
     const optionCount = game.optionCount ?? fullOptionCount(game.type);
     const rules = ROOM_KIND_RULES[game.kind];
     CURRENCY_TABS.forEach((tab, i) => {
-      const roomtype = i + 1;
+      const currencyTab = i + 1;
       out.push(
         insertOrIgnore(rooms, {
-          id: roomIdOf(game.id, roomtype),
+          id: roomIdOf(game.id, currencyTab),
           game_id: game.id,
-          roomtype,
+          roomtype: currencyTab,
           kind: game.kind,
           title: `${game.title} · ${tab}`,
           minjoin_cents: rules.minjoinCents,

@@ -42,6 +42,7 @@ import {
   ROOMS_PAGE_SIZE,
   createRoom,
   listRoomsPage,
+  roomRow,
   newRoomTemplate,
   roomForOperator,
   updateRoom,
@@ -68,17 +69,10 @@ adminRoomRoutes.post("/api/admin/rooms", async (c) => {
   const { page } = pageAt({ page: form.page }, ROOMS_PAGE_SIZE, 0);
   const rows = await listRoomsPage(c.var.db.control, page, {
     gameId: form.gameId,
-    roomtype: form.roomtype,
+    currencyTab: form.roomtype,
     kind: form.kind,
   });
-  return ok(
-    c,
-    pageOf(
-      rows.map((r) => ({ ...r, trading: r.trading === 1 })),
-      page,
-      ROOMS_PAGE_SIZE,
-    ) satisfies Paged<RoomRow>,
-  );
+  return ok(c, pageOf(rows.map(roomRow), page, ROOMS_PAGE_SIZE) satisfies Paged<RoomRow>);
 });
 
 adminRoomRoutes.post("/api/admin/rooms/get", async (c) =>

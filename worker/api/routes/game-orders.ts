@@ -85,7 +85,7 @@ gameOrderRoutes.post("/api/game/order", async (c) => {
     shard,
     sessionId: user.sessionId,
     username: user.username,
-    orderInfo: body.order_info,
+    uncheckedLines: body.order_info,
     requestId: form.request_id ?? null,
   });
   if (!outcome.ok) {

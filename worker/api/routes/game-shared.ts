@@ -86,7 +86,7 @@ export function roomInfo(room: GameRoom) {
     titleKey: room.titleKey,
     kind: room.kind,
     type: room.gameType,
-    roomtype: room.roomtype,
+    roomtype: room.currencyTab,
     gameId: room.gameId,
     minbuy: toMoney(room.minbuyCents),
     minjoin: toMoney(room.minjoinCents),

@@ -23,8 +23,8 @@ export const rooms = sqliteTable(
     gameId: integer("game_id")
       .notNull()
       .references(() => games.id),
-    // currency tab: 1 USDT, 2 BTC, 3 ETH
-    roomtype: integer("roomtype").notNull(),
+    // currency tab: 1 USDT, 2 BTC, 3 ETH (the contract's `roomtype`, the column's word)
+    currencyTab: integer("roomtype").notNull(),
     // standard | vip | superior | premier
     kind: text("kind").notNull(),
     title: text("title").notNull(),
@@ -41,7 +41,7 @@ export const rooms = sqliteTable(
     // a Cloudflare location hint for the room's Durable Object (shared/rooms.ts ROOM_LOCATION_HINTS), or null
     locationHint: text("location_hint"),
   },
-  (t) => [index("rooms_tab").on(t.roomtype, t.sort)],
+  (t) => [index("rooms_tab").on(t.currencyTab, t.sort)],
 );
 
 export const rounds = sqliteTable(
