@@ -15,12 +15,13 @@ export const E2E_PORT = process.env.E2E_PORT ?? "8799";
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(1, availableParallelism())));
 
 /**
- * Flows that change what every other flow meets, run once the others are done, side by side (neither meets what
- * the other changes): beacon-void switches the run's one beacon down (every room's draw waits for it), and the
+ * Flows that change what every other flow meets, run once the others are done, side by side (none meets what
+ * the others change): beacon-void switches the run's one beacon down (every room's draw waits for it), the
  * admin flow changes the site's deposit accounts, which every other flow's deposit names (tests/e2e/site-payees.mjs),
- * and room 1's odds. Every other flow works on data of its own (docs/decisions/191).
+ * and room 1's odds, and the finance flow fires the cron fifteen days ahead, which pays and matures every lock-up
+ * of the run (vi-player's and the crawl's among them). Every other flow works on data of its own (docs/decisions/191).
  */
-const ALONE = /\b(admin|beacon-void)\.e2e\.mjs/;
+const ALONE = /\b(admin|beacon-void|finance)\.e2e\.mjs/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -99,8 +99,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
 
   const order = (await call("/api/Game/getproductorders", { token: player })).data.list[0];
   assert.equal(order.principal, 150_000);
-  // the cron a day after the value date (other flows' lock-ups are paid their due too, as any cron run pays them;
-  // this flow reads its own order only)
+  // the cron a day after the value date: every lock-up of the run is paid its due then, as any cron run pays them,
+  // so this flow runs after the others (playwright.config.mjs's `alone`); it reads its own order only
   await cronAt(order.valueDate + DAY);
   await orderWhen(order.id, (o) => o.daysPaid === 1);
   await page.reload();
