@@ -8,7 +8,7 @@ import { LEVEL_KEYS } from "./players/levels";
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The payout account type of a bank card (bank_cards.type); any other type is a coin. */
-export const BANK_ACCOUNT_TYPE = "Bank";
+const BANK_ACCOUNT_TYPE = "Bank";
 
 /** A VIP level as the player's badge writes it: "VIP 3 · Gold". */
 export function vipLevelName(t: Translate, level: number): string {
