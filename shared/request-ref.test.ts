@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adjustmentRef, parseRequestRef, reasonRequestRef, requestRef } from "./request-ref";
+import { adjustmentRef, parseAdjustmentRef, parseRequestRef, reasonRequestRef, requestRef } from "./request-ref";
 
 describe("request references", () => {
   it("write a request short: kind, shard, id within the shard in base 32", () => {
@@ -33,5 +33,15 @@ describe("request references", () => {
     );
     // a row written before adjustments had references names none
     expect(reasonRequestRef("adjustment", { text: "bonus" })).toBeNull();
+  });
+
+  it("read an adjustment's reference back to how it was made and its id, and never as a request", () => {
+    for (const made of ["alone", "queued"] as const)
+      for (const id of [1, 31, 1_000_000_000_001, 3_000_000_123_456])
+        expect(parseAdjustmentRef(adjustmentRef(made, id))).toEqual({ made, id });
+    expect(parseAdjustmentRef(" a1-ooo3 ")).toEqual({ made: "queued", id: 1_000_000_000_001 });
+    for (const text of ["A1-0002", "a1-0003"]) expect(parseRequestRef(text), text).toBeNull();
+    for (const text of ["", "alice", "D1-0002", "A1-0000", "A1-0001", "A1", "A1-00U2"])
+      expect(parseAdjustmentRef(text), text).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // A deposit's or a withdrawal's one public reference: what the player's notices, funds ledger and lists and the
-// console all write, and what the console's search finds (docs/decisions/173). Never the internal id itself,
+// console all write, and what the console's search finds (docs/decisions/173); an adjustment's too (decision 195). Never the internal id itself,
 // whose 13 digits (a shard's id range, worker/db/id-ranges.ts) nobody can read out over the phone.
 //
 // The reference is the kind's letter, the shard of the id's range, a dash and the id within that range in
@@ -41,10 +41,10 @@ export function adjustmentRef(made: AdjustmentMade, id: number): string {
   return `A${Math.floor(id / ID_RANGE)}-${base32((id % ID_RANGE) * 2 + (made === "queued" ? 1 : 0))}`;
 }
 
-const SHAPE = /^([DW])(\d{1,3})-([0-9A-Z]{1,8})$/;
+const SHAPE = /^([DWA])(\d{1,3})-([0-9A-Z]{1,8})$/;
 
-/** The request a reference names, or null when the text is not one (spaces around it and case do not matter). */
-export function parseRequestRef(text: string): { kind: RequestKind; id: number } | null {
+/** A reference's letter, shard and number within the shard's range, or null when the text is not one. */
+function readRef(text: string): { letter: string; shard: number; within: number } | null {
   const match = SHAPE.exec(text.trim().toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1"));
   if (!match) return null;
   let within = 0;
@@ -53,8 +53,22 @@ export function parseRequestRef(text: string): { kind: RequestKind; id: number }
     if (digit < 0) return null;
     within = within * 32 + digit;
   }
-  if (within === 0 || within >= ID_RANGE) return null;
-  return { kind: match[1] === "D" ? "deposit" : "withdrawal", id: Number(match[2]) * ID_RANGE + within };
+  return { letter: match[1], shard: Number(match[2]), within };
+}
+
+/** The request a reference names, or null when the text is not one (spaces around it and case do not matter). */
+export function parseRequestRef(text: string): { kind: RequestKind; id: number } | null {
+  const ref = readRef(text);
+  if (!ref || ref.letter === "A" || ref.within === 0 || ref.within >= ID_RANGE) return null;
+  return { kind: ref.letter === "D" ? "deposit" : "withdrawal", id: ref.shard * ID_RANGE + ref.within };
+}
+
+/** The adjustment an A reference names (adjustmentRef read back), or null when the text is not one. */
+export function parseAdjustmentRef(text: string): { made: AdjustmentMade; id: number } | null {
+  const ref = readRef(text);
+  const within = ref ? Math.floor(ref.within / 2) : 0;
+  if (!ref || ref.letter !== "A" || within === 0 || within >= ID_RANGE) return null;
+  return { made: ref.within % 2 === 1 ? "queued" : "alone", id: ref.shard * ID_RANGE + within };
 }
 
 /**

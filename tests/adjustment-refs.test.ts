@@ -1,10 +1,13 @@
+import { exports } from "cloudflare:workers";
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { api, expectOk, visibleText } from "./helpers";
 import { secondOperator } from "./admin-helpers";
 import { consoleBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { player, requestId } from "./wallet-helpers";
-import { adjustmentRef } from "#shared/request-ref";
+import { adjustmentRef, requestRef } from "#shared/request-ref";
+import { formatDate } from "#shared/days";
 
 // A balance adjustment has one short reference too (docs/decisions/195), like a deposit's or a withdrawal's: the
 // console's history, approvals, audit log and player file and the player's funds ledger and notices write it the
@@ -78,5 +81,67 @@ describe("adjustment references", () => {
       for (const w of words) expect(text, path).toContain(w);
       expect(text, path).not.toMatch(/\b\d{13}\b/);
     }
+  });
+
+  it("are found by the console's search and written in the CSV files of the ledger and of adjustments", async () => {
+    const asker = await secondOperator(true, "cashier");
+    const askerToken = await asker.signIn();
+    const approver = await (await secondOperator(true, "cashier")).signIn();
+    const p = await player();
+    const adjust = (money: string) =>
+      api("/api/admin/adjust", {
+        token: askerToken,
+        userId: p.id,
+        money,
+        text: "bonus",
+        reason: "ticket 78",
+        request_id: requestId(),
+      });
+    expectOk(await adjust("25"));
+    const queued = await adjust("15000");
+    expectOk(await api("/api/admin/adjustments/approve", { token: approver, id: queued.data.id }));
+    const everything = (
+      await api("/api/admin/adjustments/history", { token: askerToken, player: p.username, status: "all" })
+    ).data.list as { id: number; made: "alone" | "queued"; money: number }[];
+    const [alone, approved] = [25, 15000].map((money) => {
+      const row = everything.find((r) => r.money === money)!;
+      return adjustmentRef(row.made, row.id);
+    });
+
+    // the history's search box: an A reference finds that adjustment alone, in any case; a D or W reference none
+    const search = async (path: string, player: string) =>
+      ((await api(path, { token: askerToken, player, status: "all" })).data.list as { money: number }[]).map(
+        (r) => r.money,
+      );
+    expect(await search("/api/admin/adjustments/history", alone)).toEqual([25]);
+    expect(await search("/api/admin/adjustments/history", ` ${approved.toLowerCase()} `)).toEqual([15000]);
+    expect(await search("/api/admin/adjustments/history", requestRef("deposit", queued.data.id))).toEqual([]);
+    expect(await search("/api/admin/deposits", alone)).toEqual([]);
+    expect(await search("/api/admin/withdrawals", approved)).toEqual([]);
+    const desk = await consoleBrowser();
+    const found = visibleText(
+      await (await desk.get(`/admin/history?kind=adjustments&status=all&player=${approved}`)).text(),
+    );
+    expect(found).toContain(approved);
+    expect(found).not.toContain(alone);
+
+    // the CSV files: each adjustment's rows carry its reference, as the player's statement names it
+    const csv = async (kind: string) => {
+      const today = formatDate(Date.now());
+      const response = await exports.default.fetch("https://app.test/api/admin/export", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: askerToken, kind, from: today, to: today, lang: "en" }),
+      });
+      expect(response.status).toBe(200);
+      const rows = parse(await response.text(), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+      return rows.filter((r) => r.user_id === String(p.id)).map((r) => [r.amount, r.reference, r.reason]);
+    };
+    const words = [
+      ["25.00", alone, `Bonus ${alone}`],
+      ["15000.00", approved, `Bonus ${approved}`],
+    ];
+    expect(await csv("adjustments")).toEqual(words);
+    expect(await csv("ledger")).toEqual(words);
   });
 });

@@ -51,6 +51,13 @@ describe("audit trail", () => {
       `admin approved deposit ${requestRef("deposit", deposit.data.id)} of 500.00 USD for ${a.username}`,
     );
     expect(words).toContain(`admin froze ${a.username}`);
+    // the sentence is one run of words: its links sit in it as words (app/styles/admin.css .audit-sentence), never a
+    // 44 px box that opens a gap mid-sentence
+    expect(page).toMatch(
+      new RegExp(
+        `<span class="audit-sentence">admin(<!-- -->)? (<!-- -->)?froze(<!-- -->)? (<!-- -->)?<a [^>]*href="/admin/players/${a.id}"`,
+      ),
+    );
     expect(page).not.toContain(`user:${b.id}`);
     expect(words).not.toContain(`user:${a.id}`);
     expect(words).not.toContain("player.freeze");

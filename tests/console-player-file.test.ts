@@ -3,7 +3,7 @@ import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
 import { operatorBrowser } from "./console-pages";
 import { Browser } from "./pages";
 import { currentRound, placeOk } from "./rooms-helpers";
-import { PAY_PASSWORD, addBank, operator, player, requestId } from "./wallet-helpers";
+import { PAY_PASSWORD, addBank, addCoinAddress, operator, player, requestId } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 
 // The console's player file says what the player reads on their own screens: a withdrawal's hold as what became
@@ -114,5 +114,27 @@ describe("the console's player file", () => {
       expect(other, lng).not.toMatch(/\b(kinds|status|user|betlist)\.[a-zA-Z]+/);
     }
     await expectMoneyInvariants();
+  });
+
+  it("names a level and an account's type as the player reads them (shared/names.ts), in each language", async () => {
+    const p = await player();
+    await addBank(p.token);
+    await addCoinAddress(p.token, "USDT");
+    const browser = await operatorBrowser();
+    const words = {
+      en: { vip: "VIP 1 · Bronze", bank: "Bank card", coin: "USDT address", section: "Accounts" },
+      "zh-CN": { vip: "VIP 1 · 青铜", bank: "银行卡", coin: "USDT 地址", section: "收款账户" },
+      vi: { vip: "VIP 1 · Đồng", bank: "Thẻ ngân hàng", coin: "Địa chỉ USDT", section: "Tài khoản nhận tiền" },
+    };
+    for (const [lng, w] of Object.entries(words)) {
+      const file = await (await browser.get(`/admin/players/${p.id}?lng=${lng}`)).text();
+      expect(text(file), lng).toContain(w.vip);
+      const accounts = sectionRows(file, w.section).join("\n");
+      expect(accounts, lng).toContain(`${w.bank} | Vietcombank`);
+      expect(accounts, lng).toContain(`${w.coin} · TRC20`);
+      const list = text(await (await browser.get(`/admin/players?q=${p.username}&lng=${lng}`)).text());
+      expect(list, lng).toContain(w.vip);
+      expect(list, lng).not.toMatch(/Level 1|等级 1|Cấp 1/);
+    }
   });
 });

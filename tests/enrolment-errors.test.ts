@@ -73,4 +73,13 @@ describe("the enrolment step's error names what was wrong", () => {
       expect(html).toMatch(new RegExp(`role="alert">${words}<`));
     }
   });
+
+  it("writes the password rule at the design's hint size (app.css .hint), as every form's hint", async () => {
+    const { who } = await newOperator("enrolhint1");
+    const answer = await new Browser().post("/admin/enrol", { intent: "start", ...who });
+    const html = await answer.text();
+    expect(html).toContain('name="password"');
+    // .field-hint is sized inside the console's frame only, and this step stands outside it
+    expect(html).toMatch(/<p id="password-hint" class="hint">/);
+  });
 });

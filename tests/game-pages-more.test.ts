@@ -156,6 +156,15 @@ describe("trend page", () => {
     expect(html).toContain('class="tabbar"');
   });
 
+  it("puts the Markets card in the page's one column of cards, as wide as the player's own", async () => {
+    const { html } = await page(await new Browser().logIn(), "/lotteryprize");
+    // one grid holds the player's cards and the market's, so no card has margins of its own (app/styles/game.css)
+    const column = /<div class="trend-cards">([^]*)<\/div><\/main>/.exec(html)?.[1] ?? "";
+    expect(column).toMatch(/^<section class="trend-mine" aria-label="Your results">/);
+    expect(column).toMatch(/<\/section><section class="column-card prices"/);
+    expect(html).not.toContain("home-section");
+  });
+
   it("shows the player's turnover today", async () => {
     const { player, browser } = await playerBrowser(100_000);
     await placeOk(player.token, 1, [[0, 1.98, 120]]);
@@ -197,6 +206,25 @@ describe("rules page", () => {
     const elevenFive = await page(browser, "/rules/9");
     expect(elevenFive.html).toContain("refunded on sum 30");
     expect(elevenFive.html).toContain("Sum 30");
+  });
+
+  it("links the Fairness page inside one sentence, worded whole in each language", async () => {
+    const browser = await new Browser().logIn();
+    const sentences = {
+      en:
+        "Every draw is fixed before the round opens; once drawn, any round can be checked on the " +
+        '<a href="/fairness">Fairness check</a> page.',
+      "zh-CN": '每期结果在开盘前已确定，开奖后可在<a href="/fairness">公平性验证</a>页面自行验证。',
+      "zh-TW": '每期結果在開盤前已確定，開獎後可在<a href="/fairness">公平性驗證</a>頁面自行驗證。',
+      vi:
+        "Kết quả mỗi kỳ được cố định trước khi mở kỳ; sau khi mở thưởng, bạn có thể kiểm tra bất kỳ kỳ nào tại " +
+        'trang <a href="/fairness">Kiểm tra công bằng</a>.',
+    };
+    for (const [lng, sentence] of Object.entries(sentences)) {
+      const { html } = await page(browser, `/rules/1?lng=${lng}`);
+      // the paragraph holds the sentence and its link alone: no words glued on around a link of its own
+      expect(html.replace(/<!-- -->/g, "").replace(/ data-discover="true"/g, ""), lng).toContain(`<p>${sentence}</p>`);
+    }
   });
 
   it("follows the room's live odds", async () => {

@@ -73,9 +73,10 @@ describe("what the CSV exports name", () => {
     expect(Object.keys(rows[0])).not.toContain("key");
     expect(Object.keys(rows[0])).toContain("reference");
     const mine = rows.filter((r) => r.user_id === String(p.id));
-    // the credit by hand, the deposit, the withdrawal's hold and its refund
+    // the credit by hand (by its adjustment's reference, docs/decisions/195), the deposit, the withdrawal's hold and
+    // its refund
     expect(mine.map((r) => [r.kind_code, r.reference])).toEqual([
-      ["topup", ""],
+      ["topup", expect.stringMatching(/^A\d-[0-9A-Z]{4,}$/)],
       ["topup", D],
       ["wait", W],
       ["redo", W],

@@ -170,6 +170,18 @@ describe("funds ledger page", () => {
     expect(page).toMatch(/Before[\s\S]{0,80}0.00/);
   });
 
+  it("gives each row's title the row's width, never the narrow column beside the figures", async () => {
+    const { browser } = await playerBrowser(300);
+    const page = await html(await browser.get("/my_income?lng=vi"));
+    const row = /<li class="ledger-row income"[^>]*>([^]*?)<\/li>/.exec(page)?.[1] ?? "";
+    // the icon, then the title, each a cell of the row's grid (app/styles/wallet.css): the title spans the figures'
+    // column too, then the reason and time beside the amount and the balance before
+    expect(row).toMatch(
+      /^<span class="ledger-icon"[^>]*>[^]*?<\/span><div class="ledger-kind">Điều chỉnh<\/div><div class="ledger-what">/,
+    );
+    expect(row).toMatch(/<\/div><div class="ledger-figures">[^]*Trước/);
+  });
+
   it("filters by tab and by date range, marking the active tab", async () => {
     const { browser } = await playerBrowser(120);
     const today = await html(await browser.get("/my_income?type=today"));

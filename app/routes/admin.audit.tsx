@@ -135,7 +135,8 @@ function AuditRow({ row }: { row: AuditRow }) {
   return (
     <li data-testid="audit-row">
       <div className="row">
-        <span>
+        {/* one sentence: its links read as words in it (app/styles/admin.css .audit-sentence), no gap around them */}
+        <span className="audit-sentence">
           {t("audit.sentence", { operator: row.operator ?? "—", action: t(`audit.actions.${row.action}`) })}
           {adjustment ? null : (
             <>

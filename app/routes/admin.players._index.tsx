@@ -5,6 +5,7 @@ import { Pager } from "~/components/wallet/Pager";
 import { loadAdmin } from "~/lib/operator.server";
 import { Money } from "~/components/Money";
 import { pageCursor } from "~/lib/wallet";
+import { vipLevelName } from "#shared/names";
 
 export const handle = { title: "admin:players.title" };
 
@@ -48,7 +49,7 @@ export default function Players() {
               <span className="muted">{p.phone}</span>
               <Money value={p.money} />
               <span className="muted">
-                {t("players.level", { level: p.level })}
+                {vipLevelName(t, p.level)}
                 {p.role !== "player" ? ` · ${t(`player.roleNames.${p.role}`, { defaultValue: p.role })}` : ""}
                 {p.frozen ? ` · ${t("players.frozen")}` : ""}
               </span>

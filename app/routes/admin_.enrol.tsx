@@ -135,7 +135,7 @@ export default function OperatorEnrol() {
               aria-describedby="password-hint"
               required
             />
-            <p id="password-hint" className="field-hint">
+            <p id="password-hint" className="hint">
               {t("enrol.passwordHint")}
             </p>
             <Field label={t("login.code")} name="code" autoComplete="one-time-code" inputMode="numeric" required />

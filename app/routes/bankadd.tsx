@@ -14,6 +14,7 @@ import { fieldMessage } from "~/lib/form-errors";
 import walletStyles from "~/styles/wallet.css?url";
 import { COIN_NETWORKS } from "#shared/coin-address";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
+import { accountTypeName } from "#shared/names";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { i18n: ["wallet"], title: "wallet:bankadd.title" };
@@ -94,7 +95,7 @@ export default function BankAdd() {
             aria-current={option === type ? "page" : undefined}
           >
             <AccountIcon type={option} />
-            <span>{option === BANK ? t("accounts.bank") : option}</span>
+            <span>{option === BANK ? accountTypeName(t, option) : option}</span>
             {bound.includes(option) ? <small className="type-added">{t("bankadd.bound")}</small> : null}
           </Link>
         ))}
@@ -103,7 +104,7 @@ export default function BankAdd() {
       <Form method="post" className="wallet-card form" noValidate key={type} autoComplete="off">
         <input type="hidden" name="type" value={type} />
         {bound.includes(type) ? (
-          <p className="notice">{t("bankadd.alreadyBound", { type: isBank ? t("accounts.bank") : type })}</p>
+          <p className="notice">{t("bankadd.alreadyBound", { type: isBank ? accountTypeName(t, type) : type })}</p>
         ) : null}
         {isBank ? (
           <>

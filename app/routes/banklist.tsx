@@ -12,6 +12,7 @@ import { i18nServer } from "~/lib/i18n.server";
 import { safeRedirectTarget } from "~/lib/session.server";
 import walletStyles from "~/styles/wallet.css?url";
 import { maskAccount } from "#shared/payout-account";
+import { accountTypeName } from "#shared/names";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: walletStyles }];
 export const handle = { i18n: ["wallet"], title: "wallet:banklist.title" };
@@ -103,7 +104,7 @@ export default function BankList() {
             name:
               toDelete.type === "Bank"
                 ? `${toDelete.bank} ${toDelete.account.slice(-4)}`
-                : t("accounts.coinAddress", { coin: toDelete.type }),
+                : accountTypeName(t, toDelete.type),
           })}
           action={`/banklist${query}`}
           cancelTo={`/banklist${query}`}

@@ -42,33 +42,34 @@ export default function LotteryPrize() {
   return (
     <main className="trend-page">
       <PageHeader title={t("trend.title")} back={null} />
-      <section className="trend-cards" aria-label={t("trend.mine")}>
-        {trend ? (
-          <>
-            <div className="card trend-card">
-              <h2>{t("trend.today")}</h2>
-              <Figure label={t("trend.win", { currency })} value={trend.todaywin} signed />
-              <Figure label={t("trend.turnover", { currency })} value={trend.todaytotal} />
+      {/* one column of cards, the market's card as wide as the player's own */}
+      <div className="trend-cards">
+        <section className="trend-mine" aria-label={t("trend.mine")}>
+          {trend ? (
+            <>
+              <div className="card trend-card">
+                <h2>{t("trend.today")}</h2>
+                <Figure label={t("trend.win", { currency })} value={trend.todaywin} signed />
+                <Figure label={t("trend.turnover", { currency })} value={trend.todaytotal} />
+              </div>
+              <div className="card trend-card">
+                <h2>{t("trend.yesterday")}</h2>
+                <Figure label={t("trend.win", { currency })} value={trend.yeswin} signed />
+                <Figure label={t("trend.turnover", { currency })} value={trend.yestotal} />
+              </div>
+            </>
+          ) : failed ? (
+            <p className="form-error">{failed}</p>
+          ) : (
+            <div className="card trend-guest">
+              <p>{t("trend.guest")}</p>
+              <Link className="button" to="/login?redirectTo=%2Flotteryprize">
+                {t("trend.login")}
+              </Link>
             </div>
-            <div className="card trend-card">
-              <h2>{t("trend.yesterday")}</h2>
-              <Figure label={t("trend.win", { currency })} value={trend.yeswin} signed />
-              <Figure label={t("trend.turnover", { currency })} value={trend.yestotal} />
-            </div>
-          </>
-        ) : failed ? (
-          <p className="form-error">{failed}</p>
-        ) : (
-          <div className="card trend-guest">
-            <p>{t("trend.guest")}</p>
-            <Link className="button" to="/login?redirectTo=%2Flotteryprize">
-              {t("trend.login")}
-            </Link>
-          </div>
-        )}
-      </section>
-      <div className="trend-prices">
-        <CryptoPrices initial={prices} />
+          )}
+        </section>
+        <CryptoPrices initial={prices} placement="column-card" />
       </div>
     </main>
   );

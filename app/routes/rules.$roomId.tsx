@@ -38,6 +38,18 @@ function conditionText(t: Translate, condition: WinCondition): string {
   return [range, parity].filter(Boolean).join(", ") + (refund ? ` (${refund})` : "");
 }
 
+/** One sentence in each language with the Fairness page's link inside it, where that language puts it. */
+function FairnessSentence({ t }: { t: Translate }) {
+  const [before, after = ""] = t("rules.fair", { link: "\u0000" }).split("\u0000");
+  return (
+    <p>
+      {before}
+      <Link to="/fairness">{t("fairness.title")}</Link>
+      {after}
+    </p>
+  );
+}
+
 export default function Rules() {
   const { roomId, refusal, rules } = useLoaderData<typeof loader>();
   const { t } = useTranslation("game");
@@ -61,12 +73,7 @@ export default function Rules() {
         <p>{t(`rules.draw.${rules.gameType}`)}</p>
         <p>{t("rules.timing", { seconds: rules.closeSeconds })}</p>
         <p>{t("rules.payout", { minbuy: `${formatMoney(rules.minbuy)} ${currency}` })}</p>
-        <p>
-          {t("rules.fair")}{" "}
-          <Link className="tap-link" to="/fairness">
-            {t("fairness.link")}
-          </Link>
-        </p>
+        <FairnessSentence t={t} />
       </section>
       <div className="rules-table-wrap">
         <table className="rules-table">

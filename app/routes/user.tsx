@@ -9,6 +9,7 @@ import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
 import { UnreadBadge } from "~/components/notices/UnreadBadge";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { useUnreadNotices } from "~/lib/root-data";
+import { vipLevelName } from "#shared/names";
 
 export const handle = { tabBar: true, title: "common:user.title" };
 
@@ -28,14 +29,14 @@ export default function User() {
       {profile.restricted ? <RestrictedNotice restriction={profile.restricted} /> : null}
       <section className="profile">
         <h1>{profile.nickname}</h1>
-        <span className="badge">{t("vip", { level: profile.level, name: t(`levels.${profile.levelKey}`) })}</span>
+        <span className="badge">{vipLevelName(t, profile.level)}</span>
         {assets?.vip?.next ? (
           <div className="vip-progress" data-testid="vip-progress">
             <progress value={Math.min(assets.vip.turnover, assets.vip.next.turnover)} max={assets.vip.next.turnover} />
             <span className="muted">
               {t("user.vipTurnover")} <Money value={assets.vip.turnover} /> / <Money value={assets.vip.next.turnover} />{" "}
               {t("user.vipTo", {
-                level: t("vip", { level: assets.vip.next.level, name: t(`levels.${assets.vip.next.levelKey}`) }),
+                level: vipLevelName(t, assets.vip.next.level),
               })}
             </span>
           </div>

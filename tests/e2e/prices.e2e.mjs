@@ -11,7 +11,8 @@ export default async function prices({ page, shot }) {
   await eventually(async () => assert.equal(await textOf(strip.locator(".feed-status")), "Live"), { timeout: 20_000 });
   const first = await eventually(async () => {
     const text = await textOf(btc);
-    assert.match(text, /^\d{1,3}(,\d{3})*\.\d{2}$/);
+    // the figure and the currency it is quoted in (shared/prices/coins.ts quoteOf)
+    assert.match(text, /^\d{1,3}(,\d{3})*\.\d{2} USDT$/);
     return text;
   });
   for (const coin of ["BTC", "ETH", "USDT", "BNB", "SOL", "USDC", "DOGE", "TRX"]) {

@@ -102,7 +102,9 @@ export function csvWords(lang: ApiLang) {
               )
             : why;
       }
-      const template = pick(lang, (c) => c.wallet.reasons[row.reasonKey!], "");
+      // an adjustment with its reference, as the statement words it (app/lib/ledger-reason.ts): "Bonus A1-0002"
+      const key = row.reasonKey === "adjustment" && ref ? "adjustmentOf" : row.reasonKey;
+      const template = pick(lang, (c) => c.wallet.reasons[key], "");
       return template ? interpolate(template, params) : row.reason;
     },
   };

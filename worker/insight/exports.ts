@@ -11,7 +11,8 @@ import { type CsvCell, csvLine, csvMoney, csvText, csvTime } from "./csv";
 import { type RequestKind, reasonRequestRef, requestRef } from "#shared/request-ref";
 import { payoutAccountShort } from "#shared/payout-account";
 import { ledgerReasons } from "../ledger/reasons";
-import { auditLog, bankCards, depositRequests, ledger, users, withdrawalRequests } from "../db/schema";
+import { auditLog, bankCards, depositRequests, ledger, soloAdjustments, users, withdrawalRequests } from "../db/schema";
+import { adjustmentOfRow } from "../ledger/adjustment-of-row";
 
 // CSV exports for reconciling outside the app: one kind of record over a range of player days (UTC+8),
 // streamed a page at a time. Each page is the next EXPORT_PAGE rows after the last one sent, by (time,
@@ -148,11 +149,29 @@ function statementReason(r: Row): StatementReason {
     const hold = ledgerReasons.withdrawalOf(r.holdOf);
     return { reason: hold.text, reasonKey: hold.key, reasonParams: JSON.stringify(hold.params) };
   }
+  const reasonKey = r.reasonKey === null ? null : String(r.reasonKey);
+  // an operator's row names its adjustment, found as the statement finds it (worker/ledger/adjustment-of-row.ts)
+  const adjustment = adjustmentOfRow({
+    reasonKey,
+    idempotencyKey: String(r.ledgerKey ?? ""),
+    soloAdjustmentId: r.soloAdjustmentId === null ? null : Number(r.soloAdjustmentId),
+  });
   return {
     reason: String(r.reason),
-    reasonKey: r.reasonKey === null ? null : String(r.reasonKey),
-    reasonParams: csvText(r.reasonParams),
+    reasonKey,
+    reasonParams: adjustment ? withAdjustment(r.reasonParams, adjustment) : csvText(r.reasonParams),
   };
+}
+
+/** Stored reason parameters with the adjustment they belong to, as the statement gives them (rowReasonParams). */
+function withAdjustment(stored: string | number | null, adjustment: object): string {
+  let params: unknown = {};
+  try {
+    params = JSON.parse(String(stored ?? "{}"));
+  } catch {
+    // a row's parameters that are not JSON name nothing but the adjustment
+  }
+  return JSON.stringify({ ...(params && typeof params === "object" ? params : {}), ...adjustment });
 }
 
 /** The reference of the request a ledger row belongs to (shared/request-ref.ts), or null when it belongs to none. */
@@ -175,6 +194,11 @@ const SECOND_OPERATOR_ID = sql.raw(
   `CASE WHEN instr(l.ref, '+') > 0 THEN CAST(substr(l.ref, instr(l.ref, '+') + 1) AS INTEGER) END`,
 );
 
+// An operator's row and the adjustment it belongs to: one made alone by its solo row, keyed by the row's key
+// (a unique index), one queued by the key itself (worker/ledger/adjustment-of-row.ts).
+const ADJUSTMENT_COLUMNS = "l.idempotency_key AS ledgerKey, sa.id AS soloAdjustmentId";
+const ADJUSTMENT_JOIN = sql` LEFT JOIN ${soloAdjustments} sa ON sa.ledger_key = l.idempotency_key`;
+
 const SOURCES: Record<ExportKind, Source> = {
   ledger: {
     header: [
@@ -193,11 +217,12 @@ const SOURCES: Record<ExportKind, Source> = {
     ],
     page: pageOf(
       sql.raw(`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
-        l.before_cents AS beforeCents, l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, w.id AS holdOf`),
+        l.before_cents AS beforeCents, l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, w.id AS holdOf,
+        ${ADJUSTMENT_COLUMNS}`),
       "l.created_at_ms",
       "l.id",
       // a withdrawal's hold, the player's row and the house's, by the request's key (worker/ledger/funds.ts)
-      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id LEFT JOIN ${withdrawalRequests} w ON l.type = 'wait' AND w.idempotency_key = l.ref`,
+      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id LEFT JOIN ${withdrawalRequests} w ON l.type = 'wait' AND w.idempotency_key = l.ref${ADJUSTMENT_JOIN}`,
     ),
     cells: (r, words) => {
       const reason = statementReason(r);
@@ -223,6 +248,7 @@ const SOURCES: Record<ExportKind, Source> = {
   adjustments: {
     // reason: what the player reads; note: the operator's own words (before 0015, inside the reason)
     header: [
+      "reference",
       "ledger_id",
       "time",
       "user_id",
@@ -240,27 +266,32 @@ const SOURCES: Record<ExportKind, Source> = {
     page: pageOf(
       sql`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
         l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, l.operator_note AS note,
-        o.username AS operator, ${OPERATOR_IDS} AS operatorId, s.username AS secondOperator, ${SECOND_OPERATOR_ID} AS secondOperatorId`,
+        o.username AS operator, ${OPERATOR_IDS} AS operatorId, s.username AS secondOperator, ${SECOND_OPERATOR_ID} AS secondOperatorId,
+        ${sql.raw(ADJUSTMENT_COLUMNS)}`,
       "l.created_at_ms",
       "l.id",
-      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id LEFT JOIN ${users} o ON o.id = ${OPERATOR_IDS} LEFT JOIN ${users} s ON s.id = ${SECOND_OPERATOR_ID}`,
+      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id LEFT JOIN ${users} o ON o.id = ${OPERATOR_IDS} LEFT JOIN ${users} s ON s.id = ${SECOND_OPERATOR_ID}${ADJUSTMENT_JOIN}`,
       sql`AND l.ref LIKE 'operator:%' AND l.user_id <> ${HOUSE_USER_ID}`,
     ),
-    cells: (r, words) => [
-      r.id,
-      csvTime(r.timeMs),
-      r.userId,
-      csvText(r.username),
-      words.ledgerKind(String(r.type)),
-      csvText(r.type),
-      csvMoney(r.cents),
-      csvMoney(r.afterCents),
-      words.ledgerReason(statementReason(r)),
-      csvText(r.reasonKey),
-      csvText(r.note),
-      csvText(r.operator),
-      csvText(r.secondOperator),
-    ],
+    cells: (r, words) => {
+      const reason = statementReason(r);
+      return [
+        requestOf(reason),
+        r.id,
+        csvTime(r.timeMs),
+        r.userId,
+        csvText(r.username),
+        words.ledgerKind(String(r.type)),
+        csvText(r.type),
+        csvMoney(r.cents),
+        csvMoney(r.afterCents),
+        words.ledgerReason(reason),
+        csvText(r.reasonKey),
+        csvText(r.note),
+        csvText(r.operator),
+        csvText(r.secondOperator),
+      ];
+    },
     operators: [
       ["operatorId", "operator"],
       ["secondOperatorId", "secondOperator"],

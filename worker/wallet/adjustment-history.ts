@@ -7,6 +7,7 @@ import { startsWithSql } from "../db/like";
 import { toMoney } from "#shared/money";
 import { isAdjustmentSql } from "./solo-adjustments";
 import type { ADJUSTMENT_STATES } from "#shared/forms/operators";
+import type { AdjustmentMade } from "#shared/request-ref";
 import { adjustmentRequests, users, soloAdjustments, ledger } from "../db/schema";
 
 // Every balance adjustment, newest first (docs/decisions/140): the ones an operator made alone
@@ -17,6 +18,8 @@ import { adjustmentRequests, users, soloAdjustments, ledger } from "../db/schema
 export type AdjustmentHistoryQuery = {
   status?: (typeof ADJUSTMENT_STATES)[number];
   username?: string;
+  /** one adjustment, by its seq (adjustmentSeq): what its reference names */
+  seq?: number;
   fromMs?: number;
   toMs?: number;
   /** bounds of the size of the movement: a debit of 50 is in [10, 100] */
@@ -41,6 +44,9 @@ type HistoryRow = {
   askedAtMs: number;
   timeMs: number;
 };
+
+/** An adjustment's seq in the history: twice its id, plus one for a queued one (as its reference, adjustmentRef). */
+export const adjustmentSeq = (made: AdjustmentMade, id: number) => id * 2 + (made === "queued" ? 1 : 0);
 
 /** A row's place in the history: its time, then seq (two sources, one order; the cursor holds both numbers). */
 export const adjustmentHistoryKey = (row: { timeMs: number; seq: number }) => [row.timeMs, row.seq];
@@ -73,6 +79,7 @@ async function listAdjustmentHistory(db: WalletDb, q: AdjustmentHistoryQuery) {
   const where: SQL[] = [];
   if (q.status) where.push(sql`h.status = ${q.status}`);
   if (q.username) where.push(startsWithSql(sql`h.username`, q.username));
+  if (q.seq !== undefined) where.push(sql`h.seq = ${q.seq}`);
   if (q.fromMs !== undefined) where.push(sql`h.timeMs >= ${q.fromMs}`);
   if (q.toMs !== undefined) where.push(sql`h.timeMs < ${q.toMs}`);
   if (q.minCents !== undefined) where.push(sql`abs(h.amountCents) >= ${q.minCents}`);

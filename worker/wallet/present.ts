@@ -2,8 +2,8 @@ import type { CardRow } from "./bank-card-queries";
 import type { DepositRecord, WithdrawalRecord } from "./requests";
 import { toMoney } from "#shared/money";
 import { isAdjustmentRow, ledgerKind, ledgerReasons } from "../ledger/reasons";
+import { adjustmentOfRow } from "../ledger/adjustment-of-row";
 import type { CoinAmount } from "#shared/payouts";
-import type { AdjustmentMade } from "#shared/request-ref";
 import { playerNote } from "#shared/request-reasons";
 import { withdrawalHoldKind } from "#shared/withdrawal-hold";
 import type { Card, DepositRow, FlowKind, FlowRow, RequestStatus, WithdrawalRow } from "#shared/answers/wallet";
@@ -119,23 +119,10 @@ export type LedgerRecord = {
   soloAdjustmentId?: number | null;
 };
 
-const QUEUED_KEY = /^adjustment:(\d+)$/;
-
-/**
- * An adjustment's row names the adjustment, for its reference (shared/request-ref.ts adjustmentRef): made alone
- * (its solo row) or queued and approved (its ledger key is adjustment:<request id>, worker/wallet/adjustments.ts).
- */
-function adjustmentOf(r: LedgerRecord): { made: AdjustmentMade; adjustmentId: number } | null {
-  if (r.reasonKey !== "adjustment") return null;
-  if (r.soloAdjustmentId != null) return { made: "alone", adjustmentId: r.soloAdjustmentId };
-  const queued = QUEUED_KEY.exec(r.idempotencyKey);
-  return queued ? { made: "queued", adjustmentId: Number(queued[1]) } : null;
-}
-
 /** A row's reason parameters as stored, with the adjustment it names (the console's and the player's alike). */
 export function rowReasonParams(r: LedgerRecord): Record<string, string | number> | null {
   const params = reasonParamsOf(r.reasonParams);
-  const adjustment = adjustmentOf(r);
+  const adjustment = adjustmentOfRow(r);
   return adjustment ? { ...params, ...adjustment } : params;
 }
 

@@ -10,6 +10,7 @@ import { voidReasonText } from "~/lib/void-reason";
 import { requestRef } from "#shared/request-ref";
 import { DataTable, type Column } from "./DataTable";
 import type { PlayerFile } from "#shared/answers/console-players";
+import { accountTypeName } from "#shared/names";
 
 /** One titled section of the file; "none" instead of an empty table. */
 function Table({ title, head, rows }: { title: string; head: string[]; rows: ReactNode[][] }) {
@@ -58,7 +59,6 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
   const { t } = useTranslation(["admin", "wallet", "game", "finance"]);
   const money = (n: number) => <Money value={n} />;
   const tr = t as Translate;
-  const accountType = (type: string) => (type === "Bank" ? t("approvals.bankAccount") : type);
   const when = t("player.timeCol", { zone: PLAYER_ZONE });
   const status = (s: string) => t(`wallet:status.${s}`, { defaultValue: s });
   return (
@@ -115,7 +115,7 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
         title={t("player.accounts")}
         head={[t("player.typeCol"), t("player.bankCol"), t("player.accountCol")]}
         rows={file.cards.map((c) => [
-          c.network ? `${accountType(c.type)} · ${c.network}` : accountType(c.type),
+          c.network ? `${accountTypeName(tr, c.type)} · ${c.network}` : accountTypeName(tr, c.type),
           c.bank,
           c.account || c.address,
         ])}

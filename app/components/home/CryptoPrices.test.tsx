@@ -49,6 +49,17 @@ describe("CryptoPrices", () => {
     expect(html).not.toContain("is-stale");
   });
 
+  it("names each price's quote currency beside the figure, as every amount names its currency", () => {
+    const html = render({
+      feed: "up",
+      nowMs: NOW,
+      prices: { BTC: fresh, USDT: { last: 1.0002, sodUtc8: 1, atMs: NOW - 1_000 } },
+    });
+    expect(html).toMatch(/97,012\.50(<!-- -->)? <small class="coin-quote">USDT<\/small>/);
+    // USDT itself is quoted in USDC (shared/prices/coins.ts)
+    expect(html).toMatch(/1\.0002(<!-- -->)? <small class="coin-quote">USDC<\/small>/);
+  });
+
   it("marks a price older than 60 s as stale, with a note", () => {
     const html = render({
       feed: "up",

@@ -17,9 +17,16 @@ import { isStale } from "#shared/prices/snapshot";
  * The market strip (home and /lotteryprize): BTC, ETH, USDT, BNB, SOL, USDC, DOGE, TRX with last price
  * and change since the start of the UTC+8 day. Rendered from the server's last prices, then live from
  * /ws/prices. It shows only what the feed gave: a price older than a minute is marked stale, a coin
- * without one says so.
+ * without one says so. On /lotteryprize it is one more card of the page's column, as wide as the others.
  */
-export function CryptoPrices({ initial }: { initial: PriceSnapshot }) {
+export function CryptoPrices({
+  initial,
+  placement = "home-section",
+}: {
+  initial: PriceSnapshot;
+  /** where the card sits: a home section (its own margins), or one card of a page's column of cards */
+  placement?: "home-section" | "column-card";
+}) {
   const { t } = useTranslation("content");
   const { snapshot, nowMs } = usePriceFeed(initial);
   const status = stripStatus(snapshot, nowMs);
@@ -40,7 +47,7 @@ export function CryptoPrices({ initial }: { initial: PriceSnapshot }) {
   if (snapshot.feed === "off") return null;
   return (
     <section
-      className="home-section prices"
+      className={`${placement} prices`}
       aria-labelledby="prices-title"
       data-feed={snapshot.feed}
       data-status={status}
@@ -68,8 +75,9 @@ export function CryptoPrices({ initial }: { initial: PriceSnapshot }) {
               </span>
               {price ? (
                 <>
+                  {/* the quote currency named beside the figure, as every amount names its currency (Money.tsx) */}
                   <span className="coin-last" title={t("prices.quotedIn", { quote: quoteOf(coin) })}>
-                    {formatPrice(price.last)}
+                    {formatPrice(price.last)} <small className="coin-quote">{quoteOf(coin)}</small>
                   </span>
                   <span className={`coin-change${change === null ? "" : change >= 0 ? " up" : " down"}`}>
                     {change === null ? "—" : formatChange(change)}

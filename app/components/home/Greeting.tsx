@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BalanceCard } from "~/components/BalanceCard";
 import type { Profile } from "#shared/answers/account";
+import { vipLevelName } from "#shared/names";
 
 /** The player's nickname, VIP level and balance with quick money actions; a log-in prompt for guests. */
 export function Greeting({ profile }: { profile: Profile | null }) {
@@ -32,9 +33,7 @@ export function Greeting({ profile }: { profile: Profile | null }) {
         </span>
         <div>
           <h2 id="greeting-title">{t("home.greeting", { name: profile.nickname })}</h2>
-          <span className="badge">
-            {t("common:vip", { level: profile.level, name: t(`common:levels.${profile.levelKey}`) })}
-          </span>
+          <span className="badge">{vipLevelName(t, profile.level)}</span>
         </div>
       </div>
       <BalanceCard

@@ -39,6 +39,25 @@ export function BarChart({
   const groupW = (WIDTH - PAD.left - PAD.right) / Math.max(1, labels.length);
   const barW = Math.max(1, (groupW * 0.8) / series.length);
   const every = Math.ceil(labels.length / 5);
+  const barX = (i: number, j: number) => PAD.left + i * groupW + groupW * 0.1 + j * barW;
+  // the first bar holding a value: its group and series
+  const barOf = (value: number) => {
+    for (let i = 0; i < labels.length; i++)
+      for (let j = 0; j < series.length; j++) if ((series[j].values[i] ?? 0) === value) return { i, j, value };
+    return { i: 0, j: 0, value };
+  };
+  // a figure by its bar: above its top for the highest, beside its foot for the lowest; written toward the middle
+  // of the chart so it never runs off an edge
+  const besideBar = ({ i, j, value }: { i: number; j: number; value: number }, where: "above" | "beside") => {
+    const left = barX(i, j);
+    const onRight = left + barW / 2 > WIDTH / 2;
+    const gap = where === "beside" ? 4 : 0;
+    return {
+      x: onRight ? left + (where === "above" ? barW : 0) - gap : left + (where === "above" ? 0 : barW) + gap,
+      y: where === "above" ? y(value) - 6 : y(value) - 4,
+      textAnchor: onRight ? ("end" as const) : ("start" as const),
+    };
+  };
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`}>
@@ -58,7 +77,7 @@ export function BarChart({
                   key={s.name}
                   // a value below zero (a house loss) is drawn as a loss, never in the series' own colour
                   className={`chart-bar tone-${v < 0 ? "loss" : s.tone}`}
-                  x={PAD.left + i * groupW + groupW * 0.1 + j * barW}
+                  x={barX(i, j)}
                   y={top}
                   width={barW}
                   height={Math.max(v === 0 ? 0 : 1, Math.abs(y(v) - y(0)))}
@@ -77,14 +96,15 @@ export function BarChart({
             ) : null}
           </g>
         ))}
-        {/* the scale's figures last, so no bar is drawn over them; a halo keeps them readable on a bar */}
+        {/* the scale's figures last, so no bar is drawn over them; a halo keeps them readable on a bar. Each sits by
+            the bar it measures: the highest above its top, the lowest beside its foot, toward the chart's middle */}
         {all.some((v) => v > 0) ? (
-          <text x={PAD.left} y={PAD.top - 6} className="chart-label chart-scale">
+          <text {...besideBar(barOf(max), "above")} className="chart-label chart-scale">
             {format(max)}
           </text>
         ) : null}
         {min < 0 ? (
-          <text x={WIDTH - PAD.right} y={y(min) - 4} textAnchor="end" className="chart-label chart-scale">
+          <text {...besideBar(barOf(min), "beside")} className="chart-label chart-scale">
             {format(min)}
           </text>
         ) : null}

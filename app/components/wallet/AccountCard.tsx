@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { maskAccount, shortAddress } from "#shared/payout-account";
 import type { Card } from "#shared/answers/wallet";
 import { Icon } from "./Icon";
+import { accountTypeName } from "#shared/names";
 
 const COIN_GLYPH: Record<string, string> = { USDT: "₮", BTC: "B", ETH: "Ξ" };
 
@@ -37,7 +38,7 @@ export function AccountCard({
       <AccountIcon type={card.type} />
       <div className="account-text">
         <div className="account-title">
-          {isBank ? card.bank : t("accounts.coinAddress", { coin: card.type })}
+          {isBank ? card.bank : accountTypeName(t, card.type)}
           {!isBank && card.network ? (
             <>
               {" "}

@@ -47,8 +47,9 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
                   <span className="ledger-icon" aria-hidden="true">
                     <Icon name={KIND_ICON[row.kind] ?? (income ? "in" : "out")} size={18} />
                   </span>
+                  {/* the title has the row's whole width (app/styles/wallet.css), never squeezed beside the figures */}
+                  <div className="ledger-kind">{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</div>
                   <div className="ledger-what">
-                    <div className="ledger-kind">{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</div>
                     {row.reason || row.reasonKey ? (
                       <div className="ledger-reason">
                         <RefInText

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
 import type { PlayerFile } from "#shared/answers/console-players";
+import { vipLevelName } from "#shared/names";
 
 /** The figures the player reads on their own My page, under the words they read them by (common:user.*). */
 function PlayerMoneyFigures({ user }: { user: PlayerFile["user"] }) {
@@ -41,7 +42,7 @@ export function PlayerFacts({ user: u }: { user: PlayerFile["user"] }) {
       </dd>
       <dt>{t("player.vipLevel")}</dt>
       <dd>
-        {u.level}
+        {vipLevelName(t, u.level)}
         {u.role !== "player" ? ` · ${t(`player.roleNames.${u.role}`, { defaultValue: u.role })}` : ""}
       </dd>
       <dt>{t("player.phone")}</dt>

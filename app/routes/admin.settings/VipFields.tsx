@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { useTypedBack } from "./use-typed-back";
+import { vipLevelName } from "#shared/names";
 
 /** The turnover each VIP level starts at; level 1 starts at nothing and is not edited. */
 export function VipFields({ thresholds }: { thresholds: number[] }) {
@@ -15,7 +16,7 @@ export function VipFields({ thresholds }: { thresholds: number[] }) {
       <div className="vip-grid">
         {thresholds.map((v, i) => (
           <label key={i} className="field">
-            <span className="field-label">{t("players.level", { level: i + 1 })}</span>
+            <span className="field-label">{vipLevelName(t, i + 1)}</span>
             <input
               name="vip"
               inputMode="decimal"

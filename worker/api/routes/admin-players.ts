@@ -22,8 +22,10 @@ import {
   adjustmentHistoryKey,
   ADJUSTMENT_HISTORY_KEY_WIDTH,
   adjustmentHistoryRow,
+  adjustmentSeq,
   listAdjustmentHistoryOfShards,
 } from "../../wallet/adjustment-history";
+import { parseAdjustmentRef, parseRequestRef } from "#shared/request-ref";
 import { mergedPage } from "../../db/keyset";
 import { adjustmentDecisionForm, adjustmentHistoryForm, playerIdForm, playerSearchForm } from "#shared/forms/operators";
 import {
@@ -175,12 +177,23 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
   );
 });
 
+/**
+ * The player field also takes a reference (shared/request-ref.ts, docs/decisions/195): an adjustment's names that
+ * adjustment alone, a deposit's or a withdrawal's none of them.
+ */
+function referenceQuery(player: string): { seq: number; username: undefined } | Record<string, never> {
+  const adjustment = parseAdjustmentRef(player);
+  if (adjustment) return { seq: adjustmentSeq(adjustment.made, adjustment.id), username: undefined };
+  return parseRequestRef(player) ? { seq: 0, username: undefined } : {};
+}
+
 adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
   const form = parseBody(adjustmentHistoryForm, c.get("body"));
   const at = pageAt(form, PAGE_SIZE, ADJUSTMENT_HISTORY_KEY_WIDTH);
   const rows = await listAdjustmentHistoryOfShards(c.var.db.control, c.var.db.wallets, {
     status: form.status === "all" ? undefined : form.status,
     ...filterQuery(form),
+    ...referenceQuery(form.player),
     at,
   });
   return ok(c, pagedList(rows, at, adjustmentHistoryKey, adjustmentHistoryRow) satisfies Paged<AdjustmentHistoryRow>);

@@ -29,7 +29,7 @@ import {
   requestListForm,
   withdrawalApprovalForm,
 } from "#shared/forms/wallet";
-import { parseRequestRef, type RequestKind } from "#shared/request-ref";
+import { parseAdjustmentRef, parseRequestRef, type RequestKind } from "#shared/request-ref";
 import { operatorDepositRow, operatorWithdrawalRow } from "../../wallet/present";
 import { depositRequests, withdrawalRequests } from "../../db/schema";
 
@@ -40,8 +40,8 @@ export const adminWalletRoutes = new Hono<AppEnv>();
 function listQuery(body: Record<string, unknown>, viewerId: number, kind: RequestKind) {
   const form = parseBody(requestListForm, body);
   // the player field also takes a request's reference (shared/request-ref.ts): that request alone, none when it
-  // names a request of the other kind
-  const ref = parseRequestRef(form.player);
+  // names a request of the other kind or an adjustment
+  const ref = parseRequestRef(form.player) ?? (parseAdjustmentRef(form.player) ? { kind: null, id: 0 } : null);
   return {
     viewer: { id: viewerId, nowMs: Date.now() },
     userId: form.userId,
