@@ -142,7 +142,8 @@ export function devtoolsCommand(url, method, params = {}, { onEvent = () => {}, 
 /**
  * Each isolate's memory in MiB (Runtime.getHeapUsage): `used`, its JS heap, and `outside`, what its objects hold
  * beside it (workerd's C++ objects on V8's embedder heap, ArrayBuffers' backing stores). Asked of every isolate at
- * once; one that does not answer within 15 s (a first session sometimes waits long) is left out.
+ * once; one that does not answer within 15 s is left out (the Worker's own, before the soak's first minute, has not
+ * answered on this machine: its row then starts with "-").
  */
 export async function heapsMib(inspector) {
   const heaps = new Map();

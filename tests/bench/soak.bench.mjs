@@ -192,7 +192,7 @@ async function operatorTraffic({ post, log, deadline }) {
 }
 
 /** Samples every process's memory; once a minute, every isolate's heap, a progress line and any snapshot asked. */
-function memoryWatch({ pid, inspector, wake, progress, snapshotMinutes, snapshotDir }) {
+function memoryWatch({ pid, inspector, progress, snapshotMinutes, snapshotDir }) {
   const samples = []; // { atMs, rss: Map(role -> MiB) }
   const minutes = []; // { minute, rss: Map, heaps: Map }
   const snapshots = [];
@@ -207,11 +207,7 @@ function memoryWatch({ pid, inspector, wake, progress, snapshotMinutes, snapshot
   };
   const minute = async (m) => {
     const rss = sample();
-    // workerd hands an idle isolate its inspector's messages when it next runs: one call wakes the Worker's
-    const [heaps] = await Promise.all([
-      heapsMib(inspector).catch(() => new Map()),
-      sleep(1_000).then(() => wake().catch(() => {})),
-    ]);
+    const heaps = await heapsMib(inspector).catch(() => new Map());
     minutes.push({ minute: m, rss, heaps });
     const heapLine = [...groupHeaps(heaps)].map(([name, group]) => `${name} ${heapFigure(group)}`).join(", ");
     progress(
@@ -294,7 +290,6 @@ export default async function ({ base, log, smsCode, report, smoke, serverPid, m
   const watch = memoryWatch({
     pid: serverPid,
     inspector: await runtimeInspector(processes),
-    wake: () => fetch(`${base}/api/Index/getconfig`, { method: "POST", body: "{}" }).then((r) => r.text()),
     progress,
     snapshotMinutes,
     snapshotDir,
