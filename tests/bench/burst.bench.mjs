@@ -1,7 +1,7 @@
 // The moment bets really cluster: 1,000 orders fired at once into one room by 50 players, beside a flood
 // of 1,000 getconfig calls fired at once in the same run. Landed / refused / lost, answer p50 and p99,
 // throughput of the landed calls; then, after the draw, the round's settlement and each player's books.
-import { contract, fundAll, must, operatorToken } from "./support.mjs";
+import { contract, fundAll, must, operatorToken, registerPlayers, setRoomTiming } from "./support.mjs";
 
 const ROOM = 9; // 11x5 Classic, USDT: a standard room no other bench part bets in
 const AMOUNT = 20;
@@ -63,55 +63,16 @@ const figure = (b) =>
   }, ${b.lost} lost${b.lost ? ` (${b.why.join("; ")})` : ""}; ` +
   `answer p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms; ${b.perSecond.toFixed(1)} landed/s over ${b.seconds.toFixed(1)} s`;
 
-/** The players: registered through the contract, each code read from the local Twilio-shaped server. */
-async function registerPlayers(post, smsCode, count) {
-  const tokens = [];
-  const stamp = Date.now() % 1_000_000;
-  for (let i = 0; i < count; i++) {
-    // nine digits after +84, as a Vietnamese mobile number has (docs/decisions/168)
-    const phone = `9${String(stamp).padStart(6, "0")}${String(i).padStart(2, "0")}`;
-    await must(post, "/api/index/sms_send", { quhao: "+84", mobile: phone });
-    const code = await smsCode(phone);
-    const username = `b${stamp}x${i}`;
-    const data = await must(post, "/api/index/register", {
-      quhao: "+84",
-      username,
-      phone,
-      captcha: code,
-      password: "burst1234",
-      spassword: "burst1234",
-      invitation: "888",
-      payPwd: "",
-      adult: "1",
-    });
-    tokens.push(data.token);
-  }
-  return tokens;
-}
-
 export default async function ({ base, report, log, smsCode, smoke }) {
   const { PLAYERS, ORDERS, FUNDS, ROUND_SECONDS, CLOSE_SECONDS, BETTING_LEFT_MS } = smoke ? SMOKE : FULL;
   const post = contract(base);
   const section = "burst";
-  const tokens = await registerPlayers(post, smsCode, PLAYERS);
+  const tokens = (await registerPlayers(post, smsCode, PLAYERS)).map((player) => player.token);
   await fundAll(post, log, tokens, FUNDS);
 
   // Short rounds for this room only, set before its first round opens (a room change applies from its next round).
   const operator = await operatorToken(post, log);
-  const room = await must(post, "/api/admin/rooms/get", { token: operator, id: ROOM });
-  await must(post, "/api/admin/rooms/update", {
-    token: operator,
-    id: ROOM,
-    title: room.title,
-    kind: room.kind,
-    minjoin: room.minjoin,
-    minbuy: room.minbuy,
-    minLevel: room.minLevel,
-    roundSeconds: ROUND_SECONDS,
-    closeSeconds: CLOSE_SECONDS,
-    trading: true,
-    rates: room.options.map((o) => o.odds),
-  });
+  await setRoomTiming(post, operator, ROOM, { roundSeconds: ROUND_SECONDS, closeSeconds: CLOSE_SECONDS });
   let info;
   for (let tries = 0; tries < 3 * ROUND_SECONDS; tries++) {
     info = await must(post, "/api/Game/getGameinfo", { token: tokens[0], roomid: ROOM });

@@ -4,6 +4,7 @@
 // exits non-zero. Time figures are noisy on a shared 2-core machine: compare ratios within one run.
 // `npm run bench -- <part>` runs the parts whose name contains <part>; `npm run bench -- smoke` runs every
 // part at tiny sizes (CI runs it: a part that no longer works fails the build, whatever its figures).
+// `npm run bench -- soak 6`: the soak for 6 minutes (SOAK_MINUTES too; 60 by default, 1 in the smoke run).
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -16,7 +17,9 @@ import { describeBundle, dryRunDeploy } from "../../scripts/deploy-check.mjs";
 const PORT = process.env.BENCH_PORT ?? "8798";
 const args = process.argv.slice(2);
 const smoke = args.includes("smoke");
-const only = args.find((a) => a !== "smoke");
+// a number is the soak's minutes (`npm run bench -- soak 6`, tests/bench/soak.bench.mjs)
+const minutes = args.find((a) => /^\d+$/.test(a));
+const only = args.find((a) => a !== "smoke" && a !== minutes);
 const wanted = (name) => !only || name.includes(only) || only.includes(name);
 const rows = [];
 const failed = [];
@@ -242,7 +245,7 @@ async function main() {
   try {
     for (const file of files) {
       const bench = await import(pathToFileURL(join(process.cwd(), "tests/bench", file)).href);
-      await runPart(file, bench, { base: server.base, log: server.log, smsCode });
+      await runPart(file, bench, { base: server.base, log: server.log, smsCode, serverPid: server.pid, minutes });
     }
   } finally {
     server.stop();

@@ -71,7 +71,7 @@ const BENCH_PAYEE = { type: "bank", name: "Bench Bank", holder: "BENCH", account
  * account the site lists, or, where it lists none, one set up as an operator sets it, asked by the admin and approved
  * by the second admin (docs/decisions/167).
  */
-async function paidInto(post, log) {
+export async function depositPayee(post, log) {
   const admin = await operatorToken(post, log);
   const { payees } = await must(post, "/api/admin/settings", { token: admin });
   if (payees.length > 0) return { payee: payees[0].account, pay_ref: "BENCH-0001" };
@@ -81,28 +81,89 @@ async function paidInto(post, log) {
   return { payee: BENCH_PAYEE.account, pay_ref: "BENCH-0001" };
 }
 
-/** Money for the bets of several players: a deposit request of each, approved by the local operator. */
-export async function fundAll(post, log, tokens, money) {
-  const paid = await paidInto(post, log);
-  for (const token of tokens)
-    await must(post, "/api/Game/recharge", {
-      token,
-      money,
-      pay_name: "bench",
-      request_id: `bench-${crypto.randomUUID()}`,
-      ...paid,
-    });
+/**
+ * Approves every deposit waiting, as the local operators do: the admin first, and the cashier gives the second
+ * approval a large deposit takes (docs/decisions/061). Returns how many approvals were given.
+ */
+export async function approvePendingDeposits(post, log) {
   const operator = await operatorToken(post, log);
+  let approvals = 0;
   for (;;) {
     const pending = await must(post, "/api/admin/deposits", { token: operator, status: "pending" });
-    if (pending.list.length === 0) return;
-    // a large deposit takes two operators (docs/decisions/061): the cashier gives the second approval
+    if (pending.list.length === 0) return approvals;
     for (const row of pending.list) {
       const token = row.refusedBecause ? await operatorToken(post, log, "cashier") : operator;
       await must(post, "/api/admin/deposits/approve", { token, id: row.id });
+      approvals++;
     }
   }
 }
 
+/** A deposit request of the player's, paid into the account the site lists (`paid`: from `depositPayee`). */
+export const askDeposit = (post, token, money, paid) =>
+  must(post, "/api/Game/recharge", {
+    token,
+    money,
+    pay_name: "bench",
+    request_id: `bench-${crypto.randomUUID()}`,
+    ...paid,
+  });
+
+/** Money for the bets of several players: a deposit request of each, approved by the local operators. */
+export async function fundAll(post, log, tokens, money) {
+  const paid = await depositPayee(post, log);
+  for (const token of tokens) await askDeposit(post, token, money, paid);
+  await approvePendingDeposits(post, log);
+}
+
 /** Money for a bench's bets: a deposit request of the player's, approved by the local operator. */
 export const fund = (post, log, token, money) => fundAll(post, log, [token], money);
+
+const PLAYER_PASSWORD = "bench1234";
+
+/**
+ * New players, registered through the contract, each code read from the local Twilio-shaped server: each one's
+ * token, username and password.
+ */
+export async function registerPlayers(post, smsCode, count) {
+  const players = [];
+  const stamp = Date.now() % 1_000_000;
+  for (let i = 0; i < count; i++) {
+    // nine digits after +84, as a Vietnamese mobile number has (docs/decisions/168)
+    const phone = `9${String(stamp).padStart(6, "0")}${String(i).padStart(2, "0")}`;
+    await must(post, "/api/index/sms_send", { quhao: "+84", mobile: phone });
+    const code = await smsCode(phone);
+    const username = `b${stamp}x${i}`;
+    const data = await must(post, "/api/index/register", {
+      quhao: "+84",
+      username,
+      phone,
+      captcha: code,
+      password: PLAYER_PASSWORD,
+      spassword: PLAYER_PASSWORD,
+      invitation: "888",
+      payPwd: "",
+      adult: "1",
+    });
+    players.push({ token: data.token, username, password: PLAYER_PASSWORD });
+  }
+  return players;
+}
+
+/** A room's rounds from its next one (a room change applies from its next round), its other settings kept. */
+export async function setRoomTiming(post, operator, roomId, { roundSeconds, closeSeconds }) {
+  const room = await must(post, "/api/admin/rooms/get", { token: operator, id: roomId });
+  await must(post, "/api/admin/rooms/update", {
+    token: operator,
+    id: roomId,
+    title: room.title,
+    kind: room.kind,
+    minjoin: room.minjoin,
+    minbuy: room.minbuy,
+    minLevel: room.minLevel,
+    roundSeconds,
+    closeSeconds,
+    trading: true,
+    rates: room.options.map((o) => o.odds),
+  });
+}

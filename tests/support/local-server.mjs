@@ -70,5 +70,6 @@ export async function startLocalServer({ port, vars = {}, logFile }) {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, stop, log: () => log, prepareLog };
+  // pid: `npm start`'s process, the root of the server's processes (the soak reads their memory, tests/bench/soak.bench.mjs)
+  return { base, stop, log: () => log, prepareLog, pid: child.pid };
 }

@@ -26,7 +26,7 @@ import { RoomGate } from "./gate";
 import { type CycleEvent, advanceRoom, voidRoundInPlay } from "./round-cycle";
 import { auditStatement } from "../audit/log";
 import { RoomState } from "./room-state";
-import { BEACON_RETRY_MS } from "./beacon-draw";
+import { alarmTimeMs } from "./alarm-time";
 import { type RoundSchedule, gameView, liveBetView, roundResultView } from "./round-view";
 import { ledgerReasons } from "../ledger/reasons";
 
@@ -200,23 +200,13 @@ export class RoomDO extends DurableObject<Env> {
     return current;
   }
 
-  /**
-   * The alarm sits at the draw time; past it (a draw waiting for its beacon) at the next retry; earlier when a
-   * shard's settlement is to be tried again; none when no round is in play and nothing is left to pay.
-   */
+  /** The room's one alarm where worker/room/alarm-time.ts puts it, or none. */
   private async keepAlarm(current: RoundSchedule | null) {
-    const times: number[] = [];
-    if (current)
-      times.push(
-        Date.now() < current.drawAtMs ? current.drawAtMs : (this.beaconRetryAtMs ?? Date.now() + BEACON_RETRY_MS),
-      );
-    const retry = this.state.nextSettlementRetryMs();
-    if (retry !== null) times.push(retry);
-    if (times.length === 0) {
+    const at = alarmTimeMs(current, this.beaconRetryAtMs, this.state.nextSettlementRetryMs(), Date.now());
+    if (at === null) {
       await this.ctx.storage.deleteAlarm();
       return;
     }
-    const at = Math.min(...times);
     if ((await this.ctx.storage.getAlarm()) !== at) await this.ctx.storage.setAlarm(at);
   }
 
