@@ -17,9 +17,7 @@ export default async function ({ base, report }) {
     const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
     const budget = JS_BUDGET_KB[label];
     const target =
-      budget === undefined
-        ? "no target"
-        : `target ${budget} KB: ${weight.jsBytes <= budget * 1024 ? "met" : "MISSED"}`;
+      budget === undefined ? "no target" : `target ${budget} KB: ${weight.jsBytes <= budget * 1024 ? "met" : "MISSED"}`;
     report(
       "page weight",
       label,
