@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The environment is parsed once, failing fast with a clear message (docs/architecture.md#conventions).
 const schema = z.object({

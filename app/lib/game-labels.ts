@@ -4,9 +4,9 @@
 import { ELEVEN_FIVE, SUM_OPTION_KEYS } from "#shared/games/options";
 import { RACING_10 } from "#shared/rooms";
 import { SEED_GAME_TITLES } from "#shared/games/seed-titles";
+import { gameTitle, type Translate } from "./game-title";
 
-/** Any i18next t function bound to (or able to address) the game namespace. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export { gameTitle, type Translate } from "./game-title";
 
 const SUM_KEYS: ReadonlySet<string> = new Set(SUM_OPTION_KEYS);
 
@@ -40,12 +40,6 @@ export function resultText(t: Translate, resultKeys: readonly string[], gameType
   const keys = gameType === RACING_10 ? resultKeys.filter((key) => rankOfKey(key)?.rank === 1) : resultKeys;
   if (keys.length === 0) return t("game:result.none");
   return keys.map((key) => optionLabel(t, key, gameType)).join(" · ");
-}
-
-/** Game titles come as a stable key (titleKey); the stored title is the fallback. */
-export function gameTitle(t: Translate, titleKey: string | undefined, title: string): string {
-  if (!titleKey) return title;
-  return t(`game:games.${titleKey}`, { defaultValue: title });
 }
 
 /**

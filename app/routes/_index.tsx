@@ -5,7 +5,7 @@ import { loadArticlePage, loadBanners } from "~/components/content/articles.serv
 import { Icon } from "~/components/content/Icon";
 import { GROUPS, HTML_LANG } from "~/components/content/types";
 import { BannerCarousel } from "~/components/home/BannerCarousel";
-import { CryptoPrices } from "~/components/home/CryptoPrices";
+import { CryptoPricesAfterHydration } from "~/components/home/CryptoPricesAfterHydration";
 import { GameTiles } from "~/components/home/GameTiles";
 import { Greeting } from "~/components/home/Greeting";
 import { HomeShortcuts } from "~/components/home/HomeShortcuts";
@@ -68,7 +68,7 @@ export default function Home() {
       <Greeting profile={profile} />
       <GameTiles games={games} />
       <HomeShortcuts />
-      <CryptoPrices initial={prices} />
+      <CryptoPricesAfterHydration initial={prices} />
       {help.length > 0 ? (
         <section className="home-section" aria-labelledby="help-title">
           <div className="section-head">

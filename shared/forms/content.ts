@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { integerId } from "../fields";
 import { page } from "./wallet";
 import { isOperatorLink } from "../operators/links";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { integerId, text } from "../fields";
 import { parseDate } from "../days";
 import { page } from "./wallet";

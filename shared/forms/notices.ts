@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { integerId } from "../fields";
 
 // Bodies of the notice calls (docs/decisions/142); messages are catalogue codes.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { text } from "../fields";
 import { DEFAULT_DIAL_CODE, normalisePhone } from "../players/phone";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { amountCents, required } from "./wallet";
 import { EXCLUSION_PERIODS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES } from "../protection/rules";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ROOM_KINDS, ROOM_LOCATION_HINTS } from "../rooms";
 import { integerId } from "../fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { text } from "../fields";
 import { isOperatorLink } from "../operators/links";
 import { LEVEL_KEYS } from "../players/levels";

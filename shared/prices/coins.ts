@@ -30,8 +30,8 @@ export function quoteOf(coin: Coin): string {
   return COIN_INSTRUMENTS[coin].split("-")[1];
 }
 
-const COIN_BY_INSTRUMENT = new Map(PRICE_COINS.map((coin) => [COIN_INSTRUMENTS[coin], coin]));
-
+// A search of eight, not a table built on import: a module without work at load time is dropped from a
+// browser chunk that imports it and uses none of it (home, docs/decisions/203).
 export function coinOfInstrument(instId: string): Coin | undefined {
-  return COIN_BY_INSTRUMENT.get(instId);
+  return PRICE_COINS.find((coin) => COIN_INSTRUMENTS[coin] === instId);
 }

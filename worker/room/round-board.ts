@@ -1,6 +1,6 @@
 import type { ControlDb, WalletDb } from "../db/client";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { cursorFields } from "#shared/fields";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { summedByKey } from "../db/every-shard";

@@ -2,7 +2,7 @@ import type { ControlDb } from "../db/client";
 import type { ConsoleSettings, SettingsSaved } from "#shared/answers/console-operators";
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { z } from "zod";
+import * as z from "zod";
 import { parseBody } from "#shared/fields";
 import { MAX_INVITATION_CODES, settingsForm } from "#shared/forms/settings";
 import { auditStatement } from "../audit/log";

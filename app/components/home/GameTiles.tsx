@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { gameTitle } from "~/lib/game-labels";
+import { gameTitle } from "~/lib/game-title";
 import type { GameTile } from "#shared/answers/games";
 import { tileImage, tileRoomId } from "./tile-target";
 

@@ -30,7 +30,7 @@ import { bannerChangeWriter } from "../../content/banner-changes";
 import { operatorSettings, updateSettings } from "../../settings/console";
 import { decideSettingRequest, listSettingRequests } from "../../settings/setting-requests";
 import { integerId } from "#shared/fields";
-import { z } from "zod";
+import * as z from "zod";
 import { imageTooLarge, storeBannerImage } from "../../media/banner-images";
 
 // Articles, banners and settings as the console edits them (docs/product.md#operators); every write is audited

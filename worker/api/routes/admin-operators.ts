@@ -8,7 +8,7 @@ import type {
 } from "#shared/answers/console-operators";
 import { ProductError } from "#shared/product-error";
 import { readConfig } from "../../config";
-import { z } from "zod";
+import * as z from "zod";
 import { ok } from "../envelope";
 import { parseBody } from "#shared/fields";
 import type { AppEnv } from "../types";

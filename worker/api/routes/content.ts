@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
 import type { AppEnv } from "../types";

@@ -1,5 +1,5 @@
 import type { ControlDb } from "../../db/client";
-import { z } from "zod";
+import * as z from "zod";
 import { ProductError } from "#shared/product-error";
 import { integerId } from "#shared/fields";
 import { type GameRoom, findGameRoom } from "../../room/game-rooms";

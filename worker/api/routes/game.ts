@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { refuseWhileRestricted } from "../../protection/refusal";
-import { z } from "zod";
+import * as z from "zod";
 import { ok } from "../envelope";
 import { ProductError } from "#shared/product-error";
 import { playerDb, requireUser } from "../context";

@@ -2,7 +2,7 @@ import { ProductError } from "#shared/product-error";
 import type { OperatorProtection } from "#shared/answers/console-players";
 import { shardOfPlayer } from "../../db/every-shard";
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { ok } from "../envelope";
 import { playerDb, requireUser } from "../context";
 import { integerId, parseBody } from "#shared/fields";
