@@ -29,6 +29,8 @@ describe("finance screens", () => {
     expect(text(await (await guest.get("/productrule")).text())).toContain("Days run from 00:00 to 24:00 UTC+8");
     const detail = text(await (await guest.get("/productdetail?id=2")).text());
     expect(detail).toContain("Intermediate");
+    // the example's amount names its currency, as every amount does
+    expect(detail).toContain("Example with 300,000 USD");
     expect(detail).toContain("27,000.00"); // 300,000 x 0.3 % x 30 days
     expect((await guest.get("/productdetail?id=99")).status).toBe(404);
   });

@@ -33,7 +33,8 @@ describe("room list", () => {
       "Superior",
       "Premier",
       "50,000.00",
-      "Needs VIP level 6",
+      // the level as the player's badge and the console name it (shared/names.ts)
+      "Needs VIP 6 · Master",
     ])
       expect(html).toContain(text);
     // Racing 10 rooms open their own screen.

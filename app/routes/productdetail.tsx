@@ -9,6 +9,7 @@ import { pickProduct } from "~/lib/finance";
 import financeStyles from "~/styles/finance.css?url";
 import { dailyInterestCents } from "#shared/finance/rules";
 import { formatDecimal } from "~/lib/number-format";
+import { useAppConfig } from "~/lib/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: financeStyles }];
 export const handle = { i18n: ["finance"], title: "finance:detail.title" };
@@ -25,12 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function ProductDetail() {
   const { product, perDay, total } = useLoaderData<typeof loader>();
   const { t } = useTranslation("finance");
+  const { currency } = useAppConfig();
   return (
     <main className="finance">
       <PageHeader title={t("detail.title")} back="/finance" />
       <ProductCard product={product} actions={false} />
       <section className="product-card">
-        <h2 className="product-name">{t("detail.example", { amount: formatDecimal(product.min, 0, 3) })}</h2>
+        <h2 className="product-name">
+          {t("detail.example", { amount: `${formatDecimal(product.min, 0, 3)} ${currency}` })}
+        </h2>
         <dl className="summary">
           <dt>{t("detail.perDay")}</dt>
           <dd>

@@ -8,6 +8,7 @@ import type { RoomSummary } from "#shared/answers/games";
 import { ROOM_TABS } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
 import { useAppConfig } from "~/lib/root-data";
+import { vipLevelName } from "#shared/names";
 import gameStyles from "~/styles/game.css?url";
 import { EmptyState } from "~/components/EmptyState";
 
@@ -90,12 +91,15 @@ export default function RoomList() {
                   </span>
                   {/* a requirement is said once: as the lock when it stops this player, else as a fact */}
                   {room.minLevel > 1 && lock !== "level" ? (
-                    <span>{t("rooms.minLevel", { level: room.minLevel })}</span>
+                    <span>{t("rooms.minLevel", { level: vipLevelName(t, room.minLevel) })}</span>
                   ) : null}
                 </span>
                 {lock ? (
                   <span className="room-card-lock">
-                    {t(`rooms.lock.${lock}`, { num: formatMoney(room.minjoin), level: room.minLevel })}
+                    {t(`rooms.lock.${lock}`, {
+                      num: formatMoney(room.minjoin),
+                      level: vipLevelName(t, room.minLevel),
+                    })}
                   </span>
                 ) : null}
               </Link>
