@@ -299,9 +299,7 @@ const SOURCES: Record<ExportKind, Source> = {
   audit: {
     header: ["id", "time", "operator", "action", "action_code", "target", "before", "after"],
     page: pageOf(
-      sql.raw(
-        "SELECT a.id, a.created_at_ms AS timeMs, a.actor_id AS actorId, a.action, a.target, a.before, a.after",
-      ),
+      sql.raw("SELECT a.id, a.created_at_ms AS timeMs, a.actor_id AS actorId, a.action, a.target, a.before, a.after"),
       "a.created_at_ms",
       "a.id",
       sql`FROM ${auditLog} a`,
@@ -347,7 +345,8 @@ async function mergedExportPage(source: Source, from: ExportDatabases, after: Af
   );
   return rows.map((r) => {
     const named: Row & { source: number } = { ...r };
-    for (const [id, name] of operators) named[name] = named[id] === null ? null : (names.get(Number(named[id])) ?? null);
+    for (const [id, name] of operators)
+      named[name] = named[id] === null ? null : (names.get(Number(named[id])) ?? null);
     return named;
   });
 }

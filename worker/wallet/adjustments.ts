@@ -175,25 +175,23 @@ const QUEUE_ORDER = [adjustmentRequests.createdAtMs, adjustmentRequests.id];
  * not in a wallet shard, and the route names them (docs/decisions/176).
  */
 export function listPendingAdjustments(db: WalletDb, at: PageAt) {
-  return (
-    db
-      .select({
-        id: adjustmentRequests.id,
-        userId: adjustmentRequests.userId,
-        username: users.username,
-        amountCents: adjustmentRequests.amountCents,
-        reason: adjustmentRequests.reason,
-        text: adjustmentRequests.playerText,
-        requestedById: adjustmentRequests.requestedBy,
-        createdAtMs: adjustmentRequests.createdAtMs,
-      })
-      .from(adjustmentRequests)
-      .innerJoin(users, eq(users.id, adjustmentRequests.userId))
-      .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere(QUEUE_ORDER, at, "asc")))
-      .orderBy(...keysetOrder(QUEUE_ORDER, at, "asc"))
-      .limit(keysetLimit(at).limit)
-      .offset(keysetLimit(at).offset)
-  );
+  return db
+    .select({
+      id: adjustmentRequests.id,
+      userId: adjustmentRequests.userId,
+      username: users.username,
+      amountCents: adjustmentRequests.amountCents,
+      reason: adjustmentRequests.reason,
+      text: adjustmentRequests.playerText,
+      requestedById: adjustmentRequests.requestedBy,
+      createdAtMs: adjustmentRequests.createdAtMs,
+    })
+    .from(adjustmentRequests)
+    .innerJoin(users, eq(users.id, adjustmentRequests.userId))
+    .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere(QUEUE_ORDER, at, "asc")))
+    .orderBy(...keysetOrder(QUEUE_ORDER, at, "asc"))
+    .limit(keysetLimit(at).limit)
+    .offset(keysetLimit(at).offset);
 }
 
 export type AdjustmentDecision = { operatorId: number; id: number; approve: boolean; nowMs: number };
