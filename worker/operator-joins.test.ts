@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// An operator's account is in the control database, never in a wallet shard (docs/architecture.md#database-kinds,
+// An operator's account is in the control database, never in a wallet shard (docs/architecture.md#the-databases,
 // docs/decisions/176): a query of a shard's table answers an operator's id only, and the caller names them through
 // accountNames (worker/db/every-shard.ts). A join of `users` is on a player's column (user_id, or the house), or
 // from a table of the control database itself (worker/db/schema/control.ts), where operators are.
