@@ -1,12 +1,14 @@
 import { exports } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
 import { api, expectMoneyInvariants, expectOk, operatorLogin } from "./helpers";
+import { secondOperator } from "./admin-helpers";
 import { PAY_PASSWORD, addBank, addCoinAddress, player, requestId, paidInto } from "./wallet-helpers";
 import { requestRef } from "#shared/request-ref";
 import { formatDate } from "#shared/days";
 import { playerD1 } from "./shard-helpers";
-import { withdrawalRequests } from "../worker/db/schema";
+import { settings, withdrawalRequests } from "../worker/db/schema";
 import { quotedTable } from "../worker/db/quoted-table";
 
 // What the console's CSV files name, read as an operator reads them: a request by its one reference
@@ -130,6 +132,46 @@ describe("what the CSV exports name", () => {
     expect(payTo(bank.id)).toBe(`Vietcombank •••• ${bank.account.slice(-4)}`);
     expect(payTo(coin.id)).toBe(`USDT ${coin.address.slice(0, 6)}…${coin.address.slice(-6)}`);
     expect(payTo(formula.id)).toBe(`'=HYPERLINK("x") •••• ${formula.account.slice(-4)}`);
+    await expectMoneyInvariants();
+  });
+
+  it("names the operators who approved first, decided and acted, from the control database where their accounts are", async () => {
+    // the players' rows are in their wallet shards, the operators' accounts in the control database only: the shard's
+    // query answers their ids, and the export names them (docs/decisions/176)
+    const admin = await operatorLogin();
+    const cashier = await secondOperator(true, "cashier");
+    const cashierToken = await cashier.signIn();
+    const p = await player(100);
+    const setting = (value: string | null) =>
+      value === null
+        ? env.DB.prepare(`DELETE FROM ${quotedTable(settings)} WHERE key = 'deposit_second_approval_cents'`).run()
+        : env.DB.prepare(
+            `INSERT OR REPLACE INTO ${quotedTable(settings)} (key, value) VALUES ('deposit_second_approval_cents', ?)`,
+          )
+            .bind(value)
+            .run();
+    await setting("1000");
+    try {
+      const deposit = await api("/api/Game/recharge", {
+        ...(await paidInto()),
+        token: p.token,
+        money: "50",
+        pay_name: "Payer",
+        request_id: requestId(),
+      });
+      expectOk(deposit);
+      expectOk(await api("/api/admin/deposits/approve", { token: admin, id: deposit.data.id }));
+      expectOk(await api("/api/admin/deposits/approve", { token: cashierToken, id: deposit.data.id }));
+      const row = (await exportRows(admin, "deposits")).find(
+        (r) => r.reference === requestRef("deposit", deposit.data.id),
+      );
+      expect(row).toMatchObject({ status_code: "approved", first_approved_by: "admin", decided_by: cashier.username });
+      const audit = (await exportRows(admin, "audit")).filter((r) => r.target === `deposit:${deposit.data.id}`);
+      expect(audit.map((r) => [r.action_code, r.operator])).toContainEqual(["deposit.approve.first", "admin"]);
+      expect(audit.some((r) => r.operator === cashier.username)).toBe(true);
+    } finally {
+      await setting(null);
+    }
     await expectMoneyInvariants();
   });
 });

@@ -32,7 +32,8 @@ type Source = {
   cells: (r: Row, words: CsvWords) => CsvCell[];
   /**
    * Columns that name an operator, each beside the column of their id: an operator's account is in the control
-   * database, so a wallet shard's row is named from the directory (docs/decisions/161).
+   * database, so a page's query answers the id only (it joins no operator's account) and the merged page is
+   * named from the directory (docs/decisions/161, 176).
    */
   operators?: [idColumn: string, nameColumn: string][];
 };
@@ -101,14 +102,12 @@ const requests = (table: typeof depositRequests | typeof withdrawalRequests, det
     ],
     page: pageOf(
       sql.raw(`SELECT r.id, r.created_at_ms AS timeMs, r.user_id AS userId, u.username, r.amount_cents AS cents, r.status,
-      r.decided_at_ms AS decidedMs, o.username AS decidedBy, r.decided_by AS decidedById,
-      ${twoApprovers ? "f.username" : "NULL"} AS firstApprovedBy, ${twoApprovers ? "r.first_approved_by" : "NULL"} AS firstApprovedById,
+      r.decided_at_ms AS decidedMs, r.decided_by AS decidedById,
+      ${twoApprovers ? "r.first_approved_by" : "NULL"} AS firstApprovedById,
       ${detail.select}, r.note`),
       "r.created_at_ms",
       "r.id",
-      sql`FROM ${table} r LEFT JOIN ${users} u ON u.id = r.user_id LEFT JOIN ${users} o ON o.id = r.decided_by${
-        twoApprovers ? sql` LEFT JOIN ${users} f ON f.id = r.first_approved_by` : sql``
-      }${detail.join}`,
+      sql`FROM ${table} r LEFT JOIN ${users} u ON u.id = r.user_id${detail.join}`,
     ),
     cells: (r, words) => [
       requestRef(kind, Number(r.id)),
@@ -266,11 +265,11 @@ const SOURCES: Record<ExportKind, Source> = {
     page: pageOf(
       sql`SELECT l.id, l.created_at_ms AS timeMs, l.user_id AS userId, u.username, l.type, l.amount_cents AS cents,
         l.after_cents AS afterCents, l.reason, l.reason_key AS reasonKey, l.reason_params AS reasonParams, l.operator_note AS note,
-        o.username AS operator, ${OPERATOR_IDS} AS operatorId, s.username AS secondOperator, ${SECOND_OPERATOR_ID} AS secondOperatorId,
+        ${OPERATOR_IDS} AS operatorId, ${SECOND_OPERATOR_ID} AS secondOperatorId,
         ${sql.raw(ADJUSTMENT_COLUMNS)}`,
       "l.created_at_ms",
       "l.id",
-      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id LEFT JOIN ${users} o ON o.id = ${OPERATOR_IDS} LEFT JOIN ${users} s ON s.id = ${SECOND_OPERATOR_ID}${ADJUSTMENT_JOIN}`,
+      sql`FROM ${ledger} l LEFT JOIN ${users} u ON u.id = l.user_id${ADJUSTMENT_JOIN}`,
       sql`AND l.ref LIKE 'operator:%' AND l.user_id <> ${HOUSE_USER_ID}`,
     ),
     cells: (r, words) => {
@@ -300,12 +299,10 @@ const SOURCES: Record<ExportKind, Source> = {
   audit: {
     header: ["id", "time", "operator", "action", "action_code", "target", "before", "after"],
     page: pageOf(
-      sql.raw(
-        "SELECT a.id, a.created_at_ms AS timeMs, o.username AS operator, a.actor_id AS actorId, a.action, a.target, a.before, a.after",
-      ),
+      sql.raw("SELECT a.id, a.created_at_ms AS timeMs, a.actor_id AS actorId, a.action, a.target, a.before, a.after"),
       "a.created_at_ms",
       "a.id",
-      sql`FROM ${auditLog} a LEFT JOIN ${users} o ON o.id = a.actor_id`,
+      sql`FROM ${auditLog} a`,
     ),
     cells: (r, words) => [
       r.id,
@@ -349,7 +346,7 @@ async function mergedExportPage(source: Source, from: ExportDatabases, after: Af
   return rows.map((r) => {
     const named: Row & { source: number } = { ...r };
     for (const [id, name] of operators)
-      if (named[name] === null && named[id] !== null) named[name] = names.get(Number(named[id])) ?? null;
+      named[name] = named[id] === null ? null : (names.get(Number(named[id])) ?? null);
     return named;
   });
 }

@@ -220,7 +220,10 @@ export type RiskInteraction = {
 export const interactionStatement = (db: WalletDb, i: RiskInteraction): SQL =>
   sql`INSERT INTO ${riskInteractions} (user_id, operator_id, kind, text, created_at_ms) VALUES (${i.userId}, ${i.operatorId}, ${i.kind}, ${i.text}, ${i.nowMs})`;
 
-/** A player's interactions, newest first, from their shard (`db`); the operators named from the control database. */
+/**
+ * A player's interactions, newest first, from their shard (`db`); the operators named from the control database,
+ * where their accounts are (the shard's query answers their ids only, docs/decisions/176).
+ */
 export async function interactionsOf(db: WalletDb, control: ControlDb, userId: number) {
   const rows = await db.all<{
     id: number;
@@ -228,15 +231,14 @@ export async function interactionsOf(db: WalletDb, control: ControlDb, userId: n
     text: string;
     at: number;
     operatorId: number | null;
-    operator: string | null;
-  }>(sql`SELECT i.id, i.kind, i.text, i.created_at_ms AS at, i.operator_id AS operatorId, o.username AS operator
-    FROM ${riskInteractions} i LEFT JOIN ${users} o ON o.id = i.operator_id WHERE i.user_id = ${userId} ORDER BY i.id DESC LIMIT 50`);
+  }>(sql`SELECT i.id, i.kind, i.text, i.created_at_ms AS at, i.operator_id AS operatorId
+    FROM ${riskInteractions} i WHERE i.user_id = ${userId} ORDER BY i.id DESC LIMIT 50`);
   const names = await accountNames(
     control,
     rows.map((r) => r.operatorId),
   );
   return rows.map(({ operatorId, ...r }) => ({
     ...r,
-    operator: r.operator ?? (operatorId === null ? null : (names.get(operatorId) ?? null)),
+    operator: operatorId === null ? null : (names.get(operatorId) ?? null),
   }));
 }

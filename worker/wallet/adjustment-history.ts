@@ -37,13 +37,14 @@ type HistoryRow = {
   amountCents: number;
   reason: string;
   status: string;
-  requestedBy: string | null;
   requestedById: number;
-  decidedBy: string | null;
   decidedById: number | null;
   askedAtMs: number;
   timeMs: number;
 };
+
+/** A row as the history answers it: the operators who asked and decided named beside their ids. */
+type NamedHistoryRow = HistoryRow & { requestedBy: string | null; decidedBy: string | null };
 
 /** An adjustment's seq in the history: twice its id, plus one for a queued one (as its reference, adjustmentRef). */
 export const adjustmentSeq = (made: AdjustmentMade, id: number) => id * 2 + (made === "queued" ? 1 : 0);
@@ -56,8 +57,8 @@ const COLUMNS = [sql`h.timeMs`, sql`h.seq`];
 
 /**
  * The history of every wallet shard (docs/decisions/161), merged in its order; the operators who asked and
- * decided are named from the directory in the control database, where their accounts are (the operators'
- * rows a shard's query joins are there only where shard 0 is the control database itself).
+ * decided are named from the directory in the control database, where their accounts are: a shard's query
+ * answers their ids only and joins no operator's account (docs/decisions/176).
  */
 export async function listAdjustmentHistoryOfShards(control: ControlDb, shards: WalletDb[], q: AdjustmentHistoryQuery) {
   const rows = await mergedPage(shards, q.at, "desc", adjustmentHistoryKey, (db, at) =>
@@ -67,11 +68,11 @@ export async function listAdjustmentHistoryOfShards(control: ControlDb, shards: 
     control,
     rows.flatMap((r) => [r.requestedById, r.decidedById]),
   );
-  const named = (id: number | null, joined: string | null) => joined ?? (id === null ? null : (names.get(id) ?? null));
-  return rows.map((r) => ({
+  const named = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  return rows.map((r): NamedHistoryRow => ({
     ...r,
-    requestedBy: named(r.requestedById, r.requestedBy),
-    decidedBy: named(r.decidedById, r.decidedBy),
+    requestedBy: named(r.requestedById),
+    decidedBy: named(r.decidedById),
   }));
 }
 
@@ -89,19 +90,16 @@ async function listAdjustmentHistory(db: WalletDb, q: AdjustmentHistoryQuery) {
   const limits = keysetLimit(q.at);
   return db.all<HistoryRow>(sql`SELECT * FROM (
       SELECT r.id AS id, r.id * 2 + 1 AS seq, r.user_id AS userId, u.username AS username, r.amount_cents AS amountCents,
-        r.reason AS reason, r.status AS status, asker.username AS requestedBy, r.requested_by AS requestedById,
-        decider.username AS decidedBy, r.decided_by AS decidedById, r.created_at_ms AS askedAtMs, COALESCE(r.decided_at_ms, r.created_at_ms) AS timeMs
+        r.reason AS reason, r.status AS status, r.requested_by AS requestedById,
+        r.decided_by AS decidedById, r.created_at_ms AS askedAtMs, COALESCE(r.decided_at_ms, r.created_at_ms) AS timeMs
       FROM ${adjustmentRequests} r
       JOIN ${users} u ON u.id = r.user_id
-      LEFT JOIN ${users} asker ON asker.id = r.requested_by
-      LEFT JOIN ${users} decider ON decider.id = r.decided_by
       UNION ALL
       SELECT s.id, s.id * 2, s.user_id, u.username, s.amount_cents,
-        COALESCE(l.operator_note, json_extract(l.reason_params, '$.note'), l.reason, ''), 'done', maker.username,
-        s.operator_id, NULL, NULL, s.created_at_ms, s.created_at_ms
+        COALESCE(l.operator_note, json_extract(l.reason_params, '$.note'), l.reason, ''), 'done',
+        s.operator_id, NULL, s.created_at_ms, s.created_at_ms
       FROM ${soloAdjustments} s
       JOIN ${users} u ON u.id = s.user_id
-      LEFT JOIN ${users} maker ON maker.id = s.operator_id
       LEFT JOIN ${ledger} l ON l.idempotency_key = s.ledger_key
       WHERE ${isAdjustmentSql}
     ) h
@@ -111,7 +109,7 @@ async function listAdjustmentHistory(db: WalletDb, q: AdjustmentHistoryQuery) {
 }
 
 /** The wire row: money as a decimal, both times in ms. */
-export function adjustmentHistoryRow(r: HistoryRow): AdjustmentHistoryRow {
+export function adjustmentHistoryRow(r: NamedHistoryRow): AdjustmentHistoryRow {
   return {
     id: r.id,
     made: r.seq % 2 === 0 ? "alone" : "queued",

@@ -1,6 +1,5 @@
 import type { ControlDb, WalletDb } from "../db/client";
 import { and, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { ProductError } from "#shared/product-error";
 import { auditStatementIf, auditStatementReading } from "../audit/log";
 import { runInOneBatch } from "../db/batch";
@@ -161,8 +160,6 @@ function queuedAnswer(row: { id: number; userId: number; amountCents: number }, 
   return { status: "pending" as const, id: row.id, userId: row.userId, amount: toMoney(row.amountCents) };
 }
 
-const requesters = alias(users, "requesters");
-
 /**
  * A request's place in the queue: its time, then its id. The queue merges every wallet shard, whose ids are ranges
  * of their own, so the id alone is no order of arrival (docs/decisions/163-merged-lists-follow-time.md).
@@ -174,31 +171,27 @@ const QUEUE_ORDER = [adjustmentRequests.createdAtMs, adjustmentRequests.id];
 
 /**
  * Pending adjustments, oldest first (the queue is worked from the oldest), through adjustment_requests_status
- * (status, created_at_ms).
+ * (status, created_at_ms). The asking operator is answered by id only: their account is in the control database,
+ * not in a wallet shard, and the route names them (docs/decisions/176).
  */
 export function listPendingAdjustments(db: WalletDb, at: PageAt) {
-  return (
-    db
-      .select({
-        id: adjustmentRequests.id,
-        userId: adjustmentRequests.userId,
-        username: users.username,
-        amountCents: adjustmentRequests.amountCents,
-        reason: adjustmentRequests.reason,
-        text: adjustmentRequests.playerText,
-        requestedBy: requesters.username,
-        requestedById: adjustmentRequests.requestedBy,
-        createdAtMs: adjustmentRequests.createdAtMs,
-      })
-      .from(adjustmentRequests)
-      .innerJoin(users, eq(users.id, adjustmentRequests.userId))
-      // the asking operator's account is in the control database, not in a wallet shard of its own (the route names them)
-      .leftJoin(requesters, eq(requesters.id, adjustmentRequests.requestedBy))
-      .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere(QUEUE_ORDER, at, "asc")))
-      .orderBy(...keysetOrder(QUEUE_ORDER, at, "asc"))
-      .limit(keysetLimit(at).limit)
-      .offset(keysetLimit(at).offset)
-  );
+  return db
+    .select({
+      id: adjustmentRequests.id,
+      userId: adjustmentRequests.userId,
+      username: users.username,
+      amountCents: adjustmentRequests.amountCents,
+      reason: adjustmentRequests.reason,
+      text: adjustmentRequests.playerText,
+      requestedById: adjustmentRequests.requestedBy,
+      createdAtMs: adjustmentRequests.createdAtMs,
+    })
+    .from(adjustmentRequests)
+    .innerJoin(users, eq(users.id, adjustmentRequests.userId))
+    .where(and(eq(adjustmentRequests.status, "pending"), keysetWhere(QUEUE_ORDER, at, "asc")))
+    .orderBy(...keysetOrder(QUEUE_ORDER, at, "asc"))
+    .limit(keysetLimit(at).limit)
+    .offset(keysetLimit(at).offset);
 }
 
 export type AdjustmentDecision = { operatorId: number; id: number; approve: boolean; nowMs: number };

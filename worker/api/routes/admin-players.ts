@@ -170,7 +170,7 @@ adminPlayerRoutes.post("/api/admin/adjustments", async (c) => {
       money: toMoney(r.amountCents),
       text: r.text,
       reason: r.reason,
-      requestedBy: r.requestedBy ?? names.get(r.requestedById) ?? null,
+      requestedBy: names.get(r.requestedById) ?? null,
       requestedById: r.requestedById,
       time: r.createdAtMs,
     })) satisfies Paged<Adjustment>,
