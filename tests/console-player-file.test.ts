@@ -92,6 +92,8 @@ describe("the console's player file", () => {
     const holdOfRejected = rows.find((r) => r.includes(`· Withdrawal ${rejectedRef}`) && !r.includes("Refund ·"));
     expect.soft(rows.filter((r) => r.includes("Withdrawal awaiting payout"))).toHaveLength(1);
     expect.soft(holdOfRejected, rows.join("\n")).toContain("Withdrawal rejected, refunded · Withdrawal");
+    // a reference reads as one piece: it never breaks inside itself at a phone's width ("W2-" / "0002")
+    expect.soft(html).toContain(`<span class="ref">${paidRef}</span>`);
 
     // the voided round's stake: refunded, with why, never an award
     const bets = sectionRows(html, "Recent bets");

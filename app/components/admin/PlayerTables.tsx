@@ -7,7 +7,8 @@ import { ledgerReasonText } from "~/lib/ledger-reason";
 import { gameTitle, optionLabel, type Translate } from "~/lib/game-labels";
 import { betStatusOf } from "~/lib/game";
 import { voidReasonText } from "~/lib/void-reason";
-import { requestRef } from "#shared/request-ref";
+import { reasonRequestRef, requestRef } from "#shared/request-ref";
+import { RefInText } from "~/components/RefInText";
 import { DataTable, type Column } from "./DataTable";
 import type { PlayerFile } from "#shared/answers/console-players";
 import { accountTypeName } from "#shared/names";
@@ -70,11 +71,19 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
           playerTime(r.time),
           money(r.amount),
           money(r.after),
-          `${t(`wallet:kinds.${r.kind ?? r.type}`, { defaultValue: r.type })} · ${ledgerReasonText(tr, {
-            reason: r.reason,
-            reasonKey: r.reasonKey ?? null,
-            reasonParams: r.reasonParams ?? null,
-          })}${r.note ? ` · ${t("player.internalNote")}: ${r.note}` : ""}`,
+          <>
+            {`${t(`wallet:kinds.${r.kind ?? r.type}`, { defaultValue: r.type })} · `}
+            {/* the request's reference never breaks inside itself, as on the player's ledger */}
+            <RefInText
+              text={ledgerReasonText(tr, {
+                reason: r.reason,
+                reasonKey: r.reasonKey ?? null,
+                reasonParams: r.reasonParams ?? null,
+              })}
+              refText={r.reasonKey ? reasonRequestRef(r.reasonKey, r.reasonParams ?? {}) : null}
+            />
+            {r.note ? ` · ${t("player.internalNote")}: ${r.note}` : ""}
+          </>,
         ])}
       />
       <Table
