@@ -23,6 +23,7 @@ import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import { adjustmentRef, requestRef } from "#shared/request-ref";
 import type { QueueRow } from "#shared/answers/console-wallet";
+import type { loader as adminLoader } from "./admin";
 
 export const handle = { title: "admin:approvals.title" };
 
@@ -177,7 +178,7 @@ function Queue({
 export default function Approvals() {
   const { deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests } =
     useLoaderData<typeof loader>();
-  const me = useRouteLoaderData<{ id: number; role: string | null }>("routes/admin");
+  const me = useRouteLoaderData<typeof adminLoader>("routes/admin");
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatDecimal } from "~/lib/number-format";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useConsoleAnswer } from "~/lib/console-action";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
@@ -120,7 +121,7 @@ function TierForm({ tier }: { tier: Product }) {
   const form = `tier-${tier.id}`;
   const error = useFieldError(form);
   const at = (name: string) => ({ ...invalidProps(error(name), name, form) });
-  const refused = useActionData<{ form?: string; typed?: Record<string, string> }>();
+  const refused = useConsoleAnswer();
   const typed = refused?.form === form ? refused.typed : undefined;
   return (
     <section className="admin-card" aria-labelledby={`tier-${tier.id}`}>

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useConsoleAnswer } from "~/lib/console-action";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { RoomFields, roomBody } from "~/components/admin/RoomFields";
@@ -77,7 +78,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 function VoidRoundForm({ round }: { round: RoundRow }) {
   const { t } = useTranslation("admin");
   // after the confirm step's Cancel, the reason typed comes back
-  const typed = useActionData<{ typed?: Record<string, string> }>()?.typed;
+  const typed = useConsoleAnswer()?.typed;
   const mine = typed?.intent === "void" && typed.roundId === String(round.id);
   return (
     <section className="admin-section admin-card" aria-labelledby="void-title">
@@ -131,7 +132,7 @@ function VoidCount({ voids }: { voids: Record<string, number> }) {
 export default function RoomSettingsPage() {
   const room = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const refused = useActionData<{ oddsError?: string | null }>();
+  const refused = useConsoleAnswer();
   const inPlay = room.rounds.page === 1 ? room.rounds.list.find((r) => r.status === "open") : undefined;
   return (
     <main className="admin-main">

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useConsoleAnswer } from "~/lib/console-action";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewRoom() {
   const { games, template } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "game"]);
-  const refused = useActionData<{ oddsError?: string | null; typedRoom?: { roomtype?: string } }>();
+  const refused = useConsoleAnswer();
   return (
     <main className="admin-main">
       <h1>{t("rooms.create")}</h1>
