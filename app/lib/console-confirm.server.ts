@@ -40,7 +40,11 @@ export function askToConfirm(posted: Posted, step: Omit<ConfirmStep, "fields">) 
       : Object.entries(posted);
   const fields = entries.filter(([name]) => name !== "confirmed" && name !== "repeat_ok");
   if (isCancelled(posted))
-    return data({ confirm: null, error: null as string | null, typed: Object.fromEntries(fields) as Typed } satisfies ConsoleAnswer);
+    return data({
+      confirm: null,
+      error: null as string | null,
+      typed: Object.fromEntries(fields) as Typed,
+    } satisfies ConsoleAnswer);
   return data({ confirm: { ...step, fields }, error: null as string | null } satisfies ConsoleAnswer);
 }
 

@@ -39,5 +39,7 @@ export async function consoleFieldErrors(
 }
 
 /** The answer of a refused console form: the fields' messages, what was typed, nothing sent to the API. */
-export const fieldsRefused = <Extra extends Record<string, unknown>>(fieldErrors: FieldErrors, extra?: Extra) =>
-  data({ error: null, fieldErrors, ...(extra as Extra) } satisfies ConsoleAnswer, { status: 400 });
+export const fieldsRefused = <Extra extends Record<string, unknown>>(
+  fieldErrors: FieldErrors,
+  extra?: Extra & Omit<ConsoleAnswer, "error" | "fieldErrors">,
+) => data({ error: null, fieldErrors, ...(extra as Extra) } satisfies ConsoleAnswer, { status: 400 });

@@ -20,8 +20,13 @@ export function roomRefusal(
   const code = Number(answer.data?.errCode ?? 0);
   if (code === 1178) return askToConfirm(form, { message: answer.info, button: confirmButton });
   // the refused room comes back as typed (app/components/admin/RoomFields.tsx)
-  if (code === 1177) return data({ error: null, oddsError: answer.info, confirm: null, typedRoom } satisfies ConsoleAnswer, { status: 400 });
-  return data({ error: answer.info, oddsError: null, confirm: null, typedRoom } satisfies ConsoleAnswer, { status: 400 });
+  if (code === 1177)
+    return data({ error: null, oddsError: answer.info, confirm: null, typedRoom } satisfies ConsoleAnswer, {
+      status: 400,
+    });
+  return data({ error: answer.info, oddsError: null, confirm: null, typedRoom } satisfies ConsoleAnswer, {
+    status: 400,
+  });
 }
 
 /** Every room field the form gets wrong, each saying its range (money in the console's currency). */

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatDecimal } from "~/lib/number-format";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useConsoleAnswer } from "~/lib/console-action";
+import { useConsoleAnswer, type ConsoleAnswer } from "~/lib/console-action";
+import type { Answered } from "~/lib/answered";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** One tier's terms for new orders (running orders keep theirs, docs/decisions/070), audited by the API. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   const money = await consoleMoney(context);

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useConsoleAnswer } from "~/lib/console-action";
+import { useConsoleAnswer, type ConsoleAnswer } from "~/lib/console-action";
+import type { Answered } from "~/lib/answered";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { RoomFields, roomBody } from "~/components/admin/RoomFields";
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * Saves the settings (odds above the confirm level confirmed first), or voids the round in play after
  * a confirm step naming the round and what comes back (the room refunds its stakes; a reason is required).
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const form = await readForm(request);
   const t = await i18nServer.getFixedT(request, ["admin", "game"]);
   if (form.get("intent") === "void") {
