@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ConsoleAnswer } from "~/lib/console-action";
+import type { Answered } from "~/lib/answered";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { DecisionForm } from "~/components/admin/DecisionForm";
@@ -23,6 +25,7 @@ import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import { adjustmentRef, requestRef } from "#shared/request-ref";
 import type { QueueRow } from "#shared/answers/console-wallet";
+import type { loader as adminLoader } from "./admin";
 
 export const handle = { title: "admin:approvals.title" };
 
@@ -106,7 +109,7 @@ async function describe(
   return sentences.join(" ");
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const fields = await formFields(request);
   const base = PATHS[queueOf(fields.kind)];
   const decision =
@@ -177,7 +180,7 @@ function Queue({
 export default function Approvals() {
   const { deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests } =
     useLoaderData<typeof loader>();
-  const me = useRouteLoaderData<{ id: number; role: string | null }>("routes/admin");
+  const me = useRouteLoaderData<typeof adminLoader>("routes/admin");
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">

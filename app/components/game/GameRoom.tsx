@@ -3,7 +3,7 @@ import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { Toast } from "~/components/Toast";
-import { formatMoney, type LiveBet, type RecordPage } from "~/lib/game";
+import { formatMoney, type Done, type LiveBet, type RecordPage } from "~/lib/game";
 import type { GameInfo } from "#shared/answers/games";
 import { RACING_10 } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
@@ -19,7 +19,8 @@ import { LiveBets } from "./LiveBets";
 import { OptionGrid, RacingGrid } from "./OptionGrid";
 import { RecordDialog } from "./RecordDialog";
 import { RoundPanel } from "./RoundPanel";
-import { useBetting, type Notice, type RoomActionAnswer } from "./useBetting";
+import { useBetting, type Notice } from "./useBetting";
+import type { roomAction } from "~/lib/game.server";
 import { useRecords } from "./useRecords";
 
 export type OpenRoom = {
@@ -46,7 +47,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
   const shownBalance = shownRoomBalance(kept, data);
   const [notice, setNotice] = useState<(Notice & { key: number }) | null>(null);
   const notify = useCallback((n: Notice) => setNotice({ ...n, key: Date.now() }), []);
-  const onDone = (done: { message: string; money: number; orderId: number | null }) => {
+  const onDone = (done: Done) => {
     setKept({ loadedAt: data.servedAt, value: done.money });
     if (done.orderId) rememberOrder(done.orderId);
     notify({ message: done.message, tone: "info" });
@@ -57,7 +58,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
     () => Number(new URLSearchParams(search).get("cancel")) || null,
   );
   const records = useRecords(data.roomId);
-  const serverAnswer = useActionData<RoomActionAnswer>();
+  const serverAnswer = useActionData<typeof roomAction>();
   const Grid = gameType === RACING_10 ? RacingGrid : OptionGrid;
   // Refusals show where they belong: a pick problem above the grid, an amount problem under the input.
   const fieldError = betting.error ?? (serverAnswer?.error?.field ? serverAnswer.error : null);
