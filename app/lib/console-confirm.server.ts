@@ -1,5 +1,4 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import type { ConsoleAnswer } from "./console-action";
 import { formatDecimal } from "./number-format";
 
 /**
@@ -40,12 +39,8 @@ export function askToConfirm(posted: Posted, step: Omit<ConfirmStep, "fields">) 
       : Object.entries(posted);
   const fields = entries.filter(([name]) => name !== "confirmed" && name !== "repeat_ok");
   if (isCancelled(posted))
-    return data({
-      confirm: null,
-      error: null as string | null,
-      typed: Object.fromEntries(fields) as Typed,
-    } satisfies ConsoleAnswer);
-  return data({ confirm: { ...step, fields }, error: null as string | null } satisfies ConsoleAnswer);
+    return data({ confirm: null, error: null as string | null, typed: Object.fromEntries(fields) as Typed });
+  return data({ confirm: { ...step, fields } satisfies ConfirmStep, error: null as string | null });
 }
 
 /** What the operator typed into a form, given back after the confirm step's Cancel or a refusal. */

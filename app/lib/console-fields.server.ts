@@ -1,6 +1,5 @@
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import type { ConsoleAnswer } from "./console-action";
 import { i18nServer } from "./i18n.server";
 
 /** A console form's refusals by field name: each says what the field allows, in the operator's units. */
@@ -39,7 +38,5 @@ export async function consoleFieldErrors(
 }
 
 /** The answer of a refused console form: the fields' messages, what was typed, nothing sent to the API. */
-export const fieldsRefused = <Extra extends Record<string, unknown>>(
-  fieldErrors: FieldErrors,
-  extra?: Extra & Omit<ConsoleAnswer, "error" | "fieldErrors">,
-) => data({ error: null, fieldErrors, ...(extra as Extra) } satisfies ConsoleAnswer, { status: 400 });
+export const fieldsRefused = <Extra extends Record<string, unknown>>(fieldErrors: FieldErrors, extra?: Extra) =>
+  data({ error: null, fieldErrors, ...(extra as Extra) }, { status: 400 });

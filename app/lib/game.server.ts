@@ -14,10 +14,9 @@ import {
   screenOfRoomType,
   type RoomScreen,
   type OrderProblem,
+  type OrderReview,
   type RecordPage,
-  type RoomActionAnswer,
 } from "./game";
-import type { Answered } from "./answered";
 import type { RoundResult } from "#shared/rounds";
 import { bettingOpen, secondsOfDiff } from "./game-countdown";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
@@ -105,8 +104,8 @@ export async function loadRecordPage(
   return { page, list: answer.data.list, hasMore, failed: null };
 }
 
-/** What a review posted (game.ts RoomActionAnswer.typed). */
-type TypedOrder = NonNullable<RoomActionAnswer["typed"]>;
+/** What a review posted (useBetting.ts RoomActionAnswer.typed). */
+type TypedOrder = { options: string[]; amount: string };
 
 function problemFailure(
   t: (key: string, options?: Record<string, unknown>) => string,
@@ -158,13 +157,12 @@ async function reviewOrder(args: Args, roomId: number, form: FormData) {
       total: amount * picks.length,
       picks: picks.map((p) => ({ ...p, pick: encodePick(p) })),
       requestId: crypto.randomUUID(),
-    },
-  } satisfies RoomActionAnswer;
+    } satisfies OrderReview,
+  };
 }
 
 async function finish(args: Args, form: FormData, message: string, money: number, orderId?: number) {
-  if (form.get("js") === "1")
-    return { done: { message, money: Number(money), orderId: orderId ?? null } } satisfies RoomActionAnswer;
+  if (form.get("js") === "1") return { done: { message, money: Number(money), orderId: orderId ?? null } };
   return redirectWithToast(args.context, new URL(args.request.url).pathname, message);
 }
 
@@ -206,7 +204,7 @@ async function cancelOrder(args: Args, roomId: number, form: FormData) {
 }
 
 /** intent=review (confirm step), order (pay) or cancel; every form works without JavaScript. */
-export async function roomAction(args: Args): Promise<Answered<RoomActionAnswer>> {
+export async function roomAction(args: Args) {
   const roomId = roomIdOrNotFound(args.params);
   const form = await readForm(args.request);
   switch (form.get("intent")) {

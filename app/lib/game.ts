@@ -4,7 +4,6 @@ import { formatDecimal } from "./number-format";
 import { MAX_OPTIONS_PER_ORDER, RACING_10 } from "#shared/rooms";
 import type { LiveBet as ServerLiveBet, RoundResult } from "#shared/rounds";
 import type { BetOptionOdds } from "#shared/answers/games";
-import type { FormError } from "#shared/api-types";
 
 /** A row of the live table as the screen holds it: `mine` marks the player's own bets. */
 export type LiveBet = ServerLiveBet & { mine?: boolean };
@@ -93,18 +92,6 @@ export type OrderReview = {
   picks: Array<BetOptionOdds & { pick: string }>;
   /** One key per confirmed order: paying twice (a double tap, a retried POST) places it once. */
   requestId: string;
-};
-
-/** A placed order or cancel the room shows after it (the page with JavaScript stays). */
-export type Done = { message: string; money: number; orderId: number | null };
-
-/** What a room's action answers (game.server.ts roomAction), read by GameRoom.tsx and useBetting.ts. */
-export type RoomActionAnswer = {
-  error?: FormError;
-  done?: Done;
-  review?: OrderReview;
-  /** what a refused review posted, for the page without JavaScript to show again */
-  typed?: { options: string[]; amount: string };
 };
 
 /** A room id from the URL: a positive whole number, else null (the route answers 404). */

@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { AppConfig } from "#shared/answers/account";
 import type { RealityCheck } from "#shared/answers/protection";
-import type { loader as rootLoader } from "~/root";
 
 // What the root route loads for every page (app/root.tsx), read by components through these hooks. They
 // live apart from the root so that a component the root renders does not import the root back.
@@ -16,7 +15,7 @@ export type RootData = {
 };
 
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof rootLoader>("root");
+  return useRouteLoaderData<RootData>("root");
 }
 
 export function useAppConfig(): AppConfig {

@@ -1,8 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ConsoleAnswer } from "~/lib/console-action";
-import type { Answered } from "~/lib/answered";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { DecisionForm } from "~/components/admin/DecisionForm";
@@ -25,7 +23,6 @@ import type { CoinPayouts } from "#shared/payouts";
 import { InsightCharts } from "~/components/insight/InsightCharts";
 import { adjustmentRef, requestRef } from "#shared/request-ref";
 import type { QueueRow } from "#shared/answers/console-wallet";
-import type { loader as adminLoader } from "./admin";
 
 export const handle = { title: "admin:approvals.title" };
 
@@ -109,7 +106,7 @@ async function describe(
   return sentences.join(" ");
 }
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
+export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const base = PATHS[queueOf(fields.kind)];
   const decision =
@@ -180,7 +177,7 @@ function Queue({
 export default function Approvals() {
   const { deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests } =
     useLoaderData<typeof loader>();
-  const me = useRouteLoaderData<typeof adminLoader>("routes/admin");
+  const me = useRouteLoaderData<{ id: number; role: string | null }>("routes/admin");
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">

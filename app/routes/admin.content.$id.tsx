@@ -16,8 +16,6 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { callAdmin, loadAdmin } from "~/lib/operator.server";
-import type { Answered } from "~/lib/answered";
-import type { ConsoleAnswer } from "~/lib/console-action";
 
 export const handle = { title: "admin:content.edit" };
 
@@ -30,9 +28,6 @@ const LANGUAGES: { suffix: string; lang: ContentLanguage }[] = [
 ];
 const FIELDS = ["group", "sort", "img", ...LANGUAGES.flatMap((l) => [`title${l.suffix}`, `content${l.suffix}`])];
 type Values = Record<string, string>;
-
-/** An article action's answer: the console's, with the values as typed and their sanitized preview. */
-type ArticleAnswer = ConsoleAnswer & { values?: Values; preview?: Values | null };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (params.id === "new") {
@@ -52,7 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /** Preview (sanitized by the API, nothing written), save (create or replace, audited) or delete. */
-export async function action({ request, context, params }: ActionFunctionArgs): Promise<Answered<ArticleAnswer>> {
+export async function action({ request, context, params }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   const values = Object.fromEntries(FIELDS.map((f) => [f, fields[f] ?? ""])) as Values;
@@ -119,8 +114,8 @@ const LIVE_PREVIEW_DELAY_MS = 600;
 
 export default function ArticleEditor() {
   const { id, values: stored } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const live = useFetcher<typeof action>();
+  const result = useActionData<typeof action>() as { values?: Values; preview?: Values | null } | undefined;
+  const live = useFetcher<{ preview?: Values | null }>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const values = result?.values ?? stored;
   const preview = live.data?.preview ?? result?.preview ?? values;

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatDecimal } from "~/lib/number-format";
-import { Form, useLoaderData } from "@remix-run/react";
-import { useConsoleAnswer, type ConsoleAnswer } from "~/lib/console-action";
-import type { Answered } from "~/lib/answered";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
@@ -28,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** One tier's terms for new orders (running orders keep theirs, docs/decisions/070), audited by the API. */
-export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
+export async function action({ request, context }: ActionFunctionArgs) {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   const money = await consoleMoney(context);
@@ -122,7 +120,7 @@ function TierForm({ tier }: { tier: Product }) {
   const form = `tier-${tier.id}`;
   const error = useFieldError(form);
   const at = (name: string) => ({ ...invalidProps(error(name), name, form) });
-  const refused = useConsoleAnswer();
+  const refused = useActionData<{ form?: string; typed?: Record<string, string> }>();
   const typed = refused?.form === form ? refused.typed : undefined;
   return (
     <section className="admin-card" aria-labelledby={`tier-${tier.id}`}>

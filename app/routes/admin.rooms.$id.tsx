@@ -1,7 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
-import { useConsoleAnswer, type ConsoleAnswer } from "~/lib/console-action";
-import type { Answered } from "~/lib/answered";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { RoomFields, roomBody } from "~/components/admin/RoomFields";
@@ -37,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * Saves the settings (odds above the confirm level confirmed first), or voids the round in play after
  * a confirm step naming the round and what comes back (the room refunds its stakes; a reason is required).
  */
-export async function action({ request, context, params }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
+export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const t = await i18nServer.getFixedT(request, ["admin", "game"]);
   if (form.get("intent") === "void") {
@@ -79,7 +77,7 @@ export async function action({ request, context, params }: ActionFunctionArgs): 
 function VoidRoundForm({ round }: { round: RoundRow }) {
   const { t } = useTranslation("admin");
   // after the confirm step's Cancel, the reason typed comes back
-  const typed = useConsoleAnswer()?.typed;
+  const typed = useActionData<{ typed?: Record<string, string> }>()?.typed;
   const mine = typed?.intent === "void" && typed.roundId === String(round.id);
   return (
     <section className="admin-section admin-card" aria-labelledby="void-title">
@@ -133,7 +131,7 @@ function VoidCount({ voids }: { voids: Record<string, number> }) {
 export default function RoomSettingsPage() {
   const room = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const refused = useConsoleAnswer();
+  const refused = useActionData<{ oddsError?: string | null }>();
   const inPlay = room.rounds.page === 1 ? room.rounds.list.find((r) => r.status === "open") : undefined;
   return (
     <main className="admin-main">

@@ -1,7 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
-import { useConsoleAnswer, type ConsoleAnswer } from "~/lib/console-action";
-import type { Answered } from "~/lib/answered";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
@@ -35,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { games: games.list, template };
 }
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const body = {
     gameId: String(form.get("gameId") ?? ""),
@@ -54,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 export default function NewRoom() {
   const { games, template } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "game"]);
-  const refused = useConsoleAnswer();
+  const refused = useActionData<{ oddsError?: string | null; typedRoom?: { roomtype?: string } }>();
   return (
     <main className="admin-main">
       <h1>{t("rooms.create")}</h1>

@@ -10,7 +10,6 @@ import { qrSvg } from "~/lib/qr.server";
 import { formFields } from "~/lib/form.server";
 import { otpauthUrl } from "#shared/operators/otpauth";
 import adminStyles from "~/styles/admin.css?url";
-import type { Answered } from "~/lib/answered";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
@@ -32,7 +31,7 @@ type Result = {
  * name and code show a secret to scan; the operator's own password and a code of that secret finish it.
  * A new account then waits for a second admin; a reset one is signed in at once.
  */
-export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<Result>> {
+export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const lng = await i18nServer.getLocale(request);
   const lang = apiLangOf[lng as keyof typeof apiLangOf] ?? "en";
@@ -62,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 
 export default function OperatorEnrol() {
   const { t } = useTranslation("admin");
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as Result | undefined;
   const busy = useNavigation().state === "submitting";
   if (result?.recoveryCodes) {
     return (

@@ -8,7 +8,6 @@ import { i18nServer } from "~/lib/i18n.server";
 import { setOperatorCookie } from "~/lib/operator.server";
 import { formFields } from "~/lib/form.server";
 import adminStyles from "~/styles/admin.css?url";
-import type { Answered } from "~/lib/answered";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
@@ -20,7 +19,7 @@ type Result = { error?: string; username?: string };
  * Password and TOTP. Enrolment has its own page (/admin/enrol) and takes the code an admin handed over,
  * never the password (docs/decisions/060-operator-sign-in.md).
  */
-export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<Result>> {
+export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const lng = await i18nServer.getLocale(request);
   const lang = apiLangOf[lng as keyof typeof apiLangOf] ?? "en";
@@ -33,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 
 export default function OperatorLogin() {
   const { t } = useTranslation("admin");
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as Result | undefined;
   const busy = useNavigation().state === "submitting";
   return (
     <main className="admin-auth">

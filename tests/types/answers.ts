@@ -8,10 +8,6 @@ import { callApi } from "~/lib/api.server";
 import { loadAdmin } from "~/lib/operator.server";
 import { loader as playersAtRiskLoader } from "~/routes/admin.risk._index";
 import type { AtRiskList } from "#shared/answers/console-insight";
-import type { SerializeFrom } from "@remix-run/cloudflare";
-import type { ConsoleAnswer } from "~/lib/console-action";
-import type { roomAction } from "~/lib/game.server";
-import type { loader as adminLoader } from "~/routes/admin";
 import type { ControlDb, WalletDb } from "../../worker/db/client";
 import { playersAtRisk } from "../../worker/insight/risk";
 
@@ -83,28 +79,3 @@ export async function callToAPathNobodyAnswers(request: Request, context: AppLoa
   // @ts-expect-error "/api/Game/getassetz" is not a player call of the contract
   return callApi(request, context, "/api/Game/getassetz");
 }
-
-/**
- * The pages read an action's or a loader's answer as the action or loader declares it (docs/architecture.md#answers):
- * a console action's through `useConsoleAnswer` (ConsoleAnswer), a room's as `typeof roomAction`, the console's
- * signed-in operator as `typeof` the admin layout's loader. A field none of them answers does not compile.
- */
-export function pagesReadTheirAnswers(
-  consoleAnswer: ConsoleAnswer,
-  room: SerializeFrom<typeof roomAction>,
-  me: SerializeFrom<typeof adminLoader>,
-) {
-  // @ts-expect-error a console action answers `error`, not `errorText`
-  const refusal: string = consoleAnswer.errorText;
-  // @ts-expect-error a room's action answers `done`, `review`, `error` and `typed`, no `order`
-  const order: unknown = room.order;
-  // @ts-expect-error the admin layout loads the operator's id as `id`, no `operatorId`
-  const id: number = me.operatorId;
-  return [refusal, order, id];
-}
-
-/** An action that feeds the console's shared parts is held to ConsoleAnswer: a refusal with a number does not compile. */
-export const consoleRefusalWithANumber = (): ConsoleAnswer => ({
-  // @ts-expect-error a console refusal is words (a string), not a code
-  error: 1200,
-});

@@ -1,6 +1,6 @@
-import { Form } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useConsoleAnswer } from "~/lib/console-action";
+import type { ConfirmStep } from "~/lib/console-confirm.server";
 
 /**
  * The second step of a console action (app/lib/console-confirm.server.ts): what will happen, in
@@ -10,7 +10,7 @@ import { useConsoleAnswer } from "~/lib/console-action";
  * never reads like the action it sits beside ("Withdraw my request" on one's own request).
  */
 export function ConfirmPanel() {
-  const result = useConsoleAnswer();
+  const result = useActionData<{ confirm?: ConfirmStep | null }>();
   const { t } = useTranslation("admin");
   const step = result?.confirm;
   if (!step) return null;

@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { useConsoleAnswer } from "~/lib/console-action";
+import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { rejectPresetsOf } from "#shared/request-reasons";
 import { FieldError, invalidProps, useFieldError } from "./FieldError";
@@ -25,7 +24,7 @@ export function DecisionForm({
   refusal?: string;
 }) {
   const { t } = useTranslation("admin");
-  const answer = useConsoleAnswer();
+  const answer = useActionData<{ typed?: Record<string, string> }>();
   const fieldError = useFieldError();
   // what was typed comes back to the form of the request it was typed for, not to every card
   const mine = answer?.typed?.kind === kind && answer.typed.id === String(id);

@@ -1,8 +1,10 @@
-import { useConsoleAnswer } from "~/lib/console-action";
+import { useActionData } from "@remix-run/react";
+
+type Refusal = { fieldErrors?: Record<string, string> | null; form?: string };
 
 /** The message of the last refused console form for one field, or null (app/lib/console-fields.server.ts). */
 export function useFieldError(form?: string) {
-  const result = useConsoleAnswer();
+  const result = useActionData<Refusal>();
   return (name: string): string | null => {
     if (!result?.fieldErrors || (form !== undefined && result.form !== form)) return null;
     return result.fieldErrors[name] ?? null;

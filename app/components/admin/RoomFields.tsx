@@ -1,20 +1,20 @@
+import { useActionData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
 import { typedRtp } from "~/lib/room-rtp";
 import { ROOM_KINDS, ROOM_LOCATION_HINTS } from "#shared/rooms";
-import { useConsoleAnswer } from "~/lib/console-action";
 import { FieldError, invalidProps, useFieldError } from "./FieldError";
 import { TableScroll } from "./TableScroll";
 import type { RoomSettings } from "#shared/answers/console-rooms";
 
-export type RoomBody = ReturnType<typeof roomBody>;
+type RoomBody = ReturnType<typeof roomBody>;
 
 /**
  * What a refused save posted (the routes answer it as `typedRoom`): the form comes back with it, since
  * without JavaScript the refused page is new and would otherwise show the stored room again.
  */
-const useTypedBack = () => useConsoleAnswer()?.typedRoom;
+const useTypedBack = () => useActionData<{ typedRoom?: RoomBody }>()?.typedRoom;
 
 /** The form body both the edit and the create screens post (shared/forms/rooms.ts roomForm). */
 export function roomBody(form: FormData) {

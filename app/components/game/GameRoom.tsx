@@ -3,7 +3,7 @@ import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/PageHeader";
 import { Toast } from "~/components/Toast";
-import { formatMoney, type Done, type LiveBet, type RecordPage } from "~/lib/game";
+import { formatMoney, type LiveBet, type RecordPage } from "~/lib/game";
 import type { GameInfo } from "#shared/answers/games";
 import { RACING_10 } from "#shared/rooms";
 import { gameTitle } from "~/lib/game-labels";
@@ -19,8 +19,7 @@ import { LiveBets } from "./LiveBets";
 import { OptionGrid, RacingGrid } from "./OptionGrid";
 import { RecordDialog } from "./RecordDialog";
 import { RoundPanel } from "./RoundPanel";
-import { useBetting, type Notice } from "./useBetting";
-import type { roomAction } from "~/lib/game.server";
+import { useBetting, type Notice, type RoomActionAnswer } from "./useBetting";
 import { useRecords } from "./useRecords";
 
 export type OpenRoom = {
@@ -47,7 +46,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
   const shownBalance = shownRoomBalance(kept, data);
   const [notice, setNotice] = useState<(Notice & { key: number }) | null>(null);
   const notify = useCallback((n: Notice) => setNotice({ ...n, key: Date.now() }), []);
-  const onDone = (done: Done) => {
+  const onDone = (done: { message: string; money: number; orderId: number | null }) => {
     setKept({ loadedAt: data.servedAt, value: done.money });
     if (done.orderId) rememberOrder(done.orderId);
     notify({ message: done.message, tone: "info" });
@@ -58,7 +57,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
     () => Number(new URLSearchParams(search).get("cancel")) || null,
   );
   const records = useRecords(data.roomId);
-  const serverAnswer = useActionData<typeof roomAction>();
+  const serverAnswer = useActionData<RoomActionAnswer>();
   const Grid = gameType === RACING_10 ? RacingGrid : OptionGrid;
   // Refusals show where they belong: a pick problem above the grid, an amount problem under the input.
   const fieldError = betting.error ?? (serverAnswer?.error?.field ? serverAnswer.error : null);

@@ -2,19 +2,19 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
-import {
-  encodePick,
-  orderProblem,
-  parseStake,
-  type Done,
-  type LiveBet,
-  type OrderProblem,
-  type OrderReview,
-} from "~/lib/game";
+import { encodePick, orderProblem, parseStake, type LiveBet, type OrderProblem, type OrderReview } from "~/lib/game";
 import type { GameInfo } from "#shared/answers/games";
 import type { CurrentRound } from "#shared/rounds";
-import type { roomAction } from "~/lib/game.server";
+import type { FormError } from "#shared/api-types";
 
+type Done = { message: string; money: number; orderId: number | null };
+export type RoomActionAnswer = {
+  error?: FormError;
+  done?: Done;
+  review?: OrderReview;
+  /** what a refused review posted, for the page without JavaScript to show again */
+  typed?: { options: string[]; amount: string };
+};
 export type Notice = { message: string; tone: "info" | "warning" };
 
 type Options = {
@@ -34,13 +34,13 @@ type Options = {
 export function useBetting({ info, game, open, balance, onDone, notify }: Options) {
   const { t } = useTranslation(["game", "errors"]);
   // without JavaScript a refused review is a new page: it starts from what the player had picked and typed
-  const refused = useActionData<typeof roomAction>()?.typed;
+  const refused = useActionData<RoomActionAnswer>()?.typed;
   const [picked, setPicked] = useState<number[]>(() => (refused?.options ?? []).map(Number));
   const [amount, setAmount] = useState(refused?.amount ?? "");
   const [review, setReview] = useState<OrderReview | null>(null);
   const [error, setError] = useState<{ field: "option" | "amount" | null; message: string } | null>(null);
-  const orderFetcher = useFetcher<typeof roomAction>();
-  const cancelFetcher = useFetcher<typeof roomAction>();
+  const orderFetcher = useFetcher<RoomActionAnswer>();
+  const cancelFetcher = useFetcher<RoomActionAnswer>();
 
   useEffect(() => {
     // Options tapped before the page became interactive (a slow phone) stay picked.

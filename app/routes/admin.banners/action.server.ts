@@ -6,12 +6,7 @@ import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, uploadAdmin } from "~/lib/operator.server";
 import { bannerForm } from "#shared/forms/content";
-import type { Answered } from "~/lib/answered";
-import type { ConsoleAnswer } from "~/lib/console-action";
 import { IMAGES, type Values } from "./images";
-
-/** A banner action's answer: the console's, with the form's values as typed and whether they were previewed. */
-type BannerAnswer = ConsoleAnswer & { values?: Values; previewed?: boolean };
 
 /**
  * Preview: the chosen files are uploaded (checked by the API, stored in R2) and shown per language,
@@ -19,7 +14,7 @@ type BannerAnswer = ConsoleAnswer & { values?: Values; previewed?: boolean };
  * asked for a second admin (docs/decisions/188-banners-leading-outside-wait-for-a-second-admin.md). Delete: after a
  * confirm step; the API then removes the images no banner names any more.
  */
-export async function bannersAction({ request, context }: ActionFunctionArgs): Promise<Answered<BannerAnswer>> {
+export async function bannersAction({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const field = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : "");
   const t = await i18nServer.getFixedT(request, "admin");

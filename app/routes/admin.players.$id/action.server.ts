@@ -7,11 +7,6 @@ import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
 import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "#shared/adjustments";
 import type { ConsolePath } from "#shared/answers/console-routes";
-import type { Answered } from "~/lib/answered";
-import type { ConsoleAnswer } from "~/lib/console-action";
-
-/** A player action's answer: the console's (what was typed comes back to the adjust form), with a reset's new password. */
-type PlayerAnswer = ConsoleAnswer & { password?: string | null };
 
 type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
 
@@ -94,7 +89,7 @@ const CONFIRMED_INTENTS: Record<string, { path: ConsolePath; done: string }> = {
 };
 
 /** Freeze, unfreeze, adjust, revoke sessions, reset the password: each confirmed first, then one /api/admin call, audited there. */
-export async function playerAction({ request, context, params }: ActionFunctionArgs): Promise<Answered<PlayerAnswer>> {
+export async function playerAction({ request, context, params }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   const userId = params.id ?? "";

@@ -6,7 +6,7 @@ import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { readForm } from "~/lib/form.server";
 import { loadAdmin } from "~/lib/operator.server";
-import { ConfirmSettingDecision, SettingRequests } from "~/components/admin/SettingRequests";
+import { ConfirmSettingDecision, SettingRequests, type SettingDecision } from "~/components/admin/SettingRequests";
 import { CoinPayoutFields } from "./CoinPayoutFields";
 import { decide } from "./decide.server";
 import { FourEyes } from "./FourEyes";
@@ -41,8 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SettingsPage() {
   const { requests, me, ...s } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const decision = answer && "decide" in answer ? answer.decide : undefined;
+  const decision = useActionData<{ decide?: SettingDecision }>()?.decide;
   const { t } = useTranslation("admin");
   const error = useFieldError();
   const back = useTypedBack();

@@ -70,7 +70,7 @@ export async function save(request: Request, context: ActionFunctionArgs["contex
   );
   // every field comes back as typed: without JavaScript the refused page is new (use-typed-back.ts)
   const typed = Object.fromEntries([...new Set(form.keys())].map((name) => [name, form.getAll(name).map(String)]));
-  if (problems) return fieldsRefused(problems, { typedSettings: typed });
+  if (problems) return fieldsRefused(problems, { typed });
   const answer = await callAdmin(request, context, "/api/admin/settings/update", body);
   if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
   const filed = answer.data.filed?.length ?? 0;

@@ -1,9 +1,7 @@
 import { useActionData } from "@remix-run/react";
-import type { action } from "./route";
 
 /** What the refused save posted for a field (its i-th value), or what the settings hold. */
 export function useTypedBack() {
-  const answer = useActionData<typeof action>();
-  const typed = answer && "typedSettings" in answer ? answer.typedSettings : undefined;
+  const typed = useActionData<{ typed?: Record<string, string[]> }>()?.typed;
   return (name: string, fallback: string, i = 0) => typed?.[name]?.[i] ?? fallback;
 }
