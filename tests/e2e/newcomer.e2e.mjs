@@ -151,7 +151,8 @@ export default async function ({ page, context, shot, smsCode, serverLog, prepar
 
   // with the service worker in control, a move to another screen: its data and code went straight to the network
   // (public/sw.js's static routes), the worker never woke for them. The worker takes control once it has installed
-  // and activated after the context's first page load, which a quick run can outpace: the move waits for it.
+  // and activated after the context's first page load, which a quick run can outpace: the move waits for it. An install
+  // the offline step above cut short (a slow run's) is made again as the connection returns (app/components/content/pwa.ts).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.getByRole("link", { name: "Home" }).first().click();
   await page.waitForURL((url) => url.pathname === "/");

@@ -39,7 +39,8 @@ function currentState(): InstallState {
 /**
  * Called once from entry.client before hydration: the browser fires beforeinstallprompt early, so it
  * is kept for the version page's button. Registers the service worker after the page has loaded (the hashed
- * assets it fetched stay in the browser's own cache for a year, public/_headers).
+ * assets it fetched stay in the browser's own cache for a year, public/_headers), and again when the connection
+ * comes back while no worker controls the page.
  */
 export function startPwa() {
   window.addEventListener("beforeinstallprompt", (event) => {
@@ -53,8 +54,13 @@ export function startPwa() {
     notify();
   });
   if (!("serviceWorker" in navigator)) return;
-  window.addEventListener("load", () => {
+  const register = () =>
     navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("service worker not registered", error));
+  window.addEventListener("load", register);
+  // A connection lost while the worker installs (a phone between two masts) fails the install, and the browser would
+  // try again only at the next full page load, which this app rarely makes: try again as the connection returns.
+  window.addEventListener("online", () => {
+    if (!navigator.serviceWorker.controller) void register();
   });
 }
 
