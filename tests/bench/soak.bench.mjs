@@ -118,16 +118,19 @@ const serverErrors = (log, from) =>
     .filter((line) => /"requestId".*"error"/.test(line))
     .map((line) => line.slice(0, 400));
 
-/** Waits for a round of the new timing in the room; a long round opened before the change is voided first. */
+/**
+ * A round of the new timing in the room, without waiting one out: a round opened before the change is voided, and the
+ * void opens the next round, of the room's timing, in its own batch (worker/room/round-cycle.ts).
+ */
 async function shortRoundIn(post, operator, token, roomId) {
-  for (let tries = 0; tries < 60; tries++) {
-    const { game } = await must(post, "/api/Game/getGameinfo", { token, roomid: roomId });
-    if (game.drawAt - game.closeAt === CLOSE_SECONDS * 1000 && game.drawAt - Date.now() <= ROUND_SECONDS * 1000) return;
-    if (tries === 0)
-      await must(post, "/api/admin/rounds/void", { token: operator, roundId: game.id, reason: "soak: short rounds" });
-    await sleep(1000);
-  }
-  throw new Error(`room ${roomId}: no round of ${ROUND_SECONDS} s opened`);
+  const isShort = (game) =>
+    game.drawAt - game.closeAt === CLOSE_SECONDS * 1000 && game.drawAt - Date.now() <= ROUND_SECONDS * 1000;
+  const { game } = await must(post, "/api/Game/getGameinfo", { token, roomid: roomId });
+  if (isShort(game)) return;
+  await must(post, "/api/admin/rounds/void", { token: operator, roundId: game.id, reason: "soak: short rounds" });
+  const { game: next } = await must(post, "/api/Game/getGameinfo", { token, roomid: roomId });
+  if (!isShort(next))
+    throw new Error(`room ${roomId}: the void opened round ${next.id}, not one of ${ROUND_SECONDS} s`);
 }
 
 /** One player's traffic until the deadline: a bet when the round takes one, then one read, a socket held. */
@@ -334,8 +337,8 @@ export default async function ({ base, log, smsCode, report, smoke, serverPid, m
   }
   const placed = orders.reduce((a, b) => a + b, 0);
 
-  // The books once every round with bets is drawn and every deposit decided: the live check of every wallet shard.
-  await sleep((ROUND_SECONDS + 5) * 1000);
+  // The books once every deposit is decided: the live check of every wallet shard, which holds at any moment (the
+  // stakes of rounds still open are counted in play; a shard settles a round in one batch), so no round is waited out.
   approvals += await approvePendingDeposits(post, log);
   const books = await must(post, "/api/admin/books/check", { token: operator });
 
