@@ -6,9 +6,15 @@ const app = new URL("./app", import.meta.url).pathname;
 // Every page runs entry.client and the root route: what they import (React, Remix, the root's hooks, Money,
 // the reality check, the tab bar's icons and badge, the translator, the service worker's start) goes in one
 // chunk. Apart, each of these is a chunk of a few hundred bytes that costs every page a request and a gzip
-// frame of its own (home's JavaScript budget, docs/decisions/103 and 203). Two modules of a few dozen bytes
-// that home shares with other pages (the article languages, a game's title) join it for the same reason.
-const SMALL_SHARED = ["/app/components/content/types.ts", "/app/lib/game-title.ts"];
+// frame of its own (home's JavaScript budget, docs/decisions/103 and 203). Modules of a few dozen bytes that
+// home shares with other pages (the article languages, a game's title, the names both sides give a player's
+// things, the articles' stylesheet address) join it for the same reason.
+const SMALL_SHARED = [
+  "/app/components/content/types.ts",
+  "/app/lib/game-title.ts",
+  "/shared/names.ts",
+  "/app/styles/content.css?url",
+];
 const EVERY_PAGE = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx(\?.*)?$/];
 type ModuleInfo = { importedIds: readonly string[] } | null;
 let everyPage: Set<string> | undefined;

@@ -28,12 +28,17 @@ export function isLng(value: unknown): value is Lng {
 
 type Resources = Record<string, Record<string, Record<string, string>>>;
 
-const lazyLocales = import.meta.glob<{ default: Record<string, string> }>("../../locales/*/*.json");
+/** A language's namespaces by file (locales/<lng>/<ns>.json), one chunk a language: one fetch, not one a namespace. */
+type Catalogue = Record<string, Record<string, string>>;
+const catalogues: Record<Lng, () => Promise<{ default: Catalogue }>> = {
+  en: () => import("./catalogues/en"),
+  "zh-CN": () => import("./catalogues/zh-CN"),
+  "zh-TW": () => import("./catalogues/zh-TW"),
+  vi: () => import("./catalogues/vi"),
+};
 
 /** Loads one language's namespaces (the browser fetches only the language in use). */
 export async function loadLanguage(lng: Lng): Promise<Resources> {
-  const entries = await Promise.all(
-    namespaces.map(async (ns) => [ns, (await lazyLocales[`../../locales/${lng}/${ns}.json`]()).default] as const),
-  );
-  return { [lng]: Object.fromEntries(entries) };
+  const files = (await catalogues[lng]()).default;
+  return { [lng]: Object.fromEntries(namespaces.map((ns) => [ns, files[`../../../locales/${lng}/${ns}.json`]])) };
 }

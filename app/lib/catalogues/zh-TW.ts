@@ -1,0 +1,5 @@
+// Traditional Chinese: every namespace of locales/zh-TW in one chunk, which the browser fetches once before hydrating (app/lib/i18n.ts).
+export default import.meta.glob<Record<string, string>>("../../../locales/zh-TW/*.json", {
+  eager: true,
+  import: "default",
+});
