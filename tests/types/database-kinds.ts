@@ -94,3 +94,25 @@ export function aRoomWritesAShardThroughItsHandle(dbs: Databases, env: Env, sett
     settlementStatements(dbs.control, settlement, 0),
   ];
 }
+
+export function joinsNameTablesOfTheirKind(dbs: Databases) {
+  const control: ControlDb = dbs.control;
+  const wallet: WalletDb = dbs.wallet(0);
+  const roomList = control.select().from(rooms);
+  const withSettings = roomList.innerJoin(settings, sql`1`);
+  const entries = wallet.select().from(ledger);
+  return [
+    withSettings,
+    control
+      .select()
+      .from(operatorRequests)
+      .leftJoin(sessions, sql`1`),
+    entries.innerJoin(sessions, sql`1`),
+    // @ts-expect-error the ledger is a shard's: the control database cannot join it
+    roomList.innerJoin(ledger, sql`1`),
+    // @ts-expect-error nor after a join of its own
+    withSettings.leftJoin(ledger, sql`1`),
+    // @ts-expect-error operator requests are the control database's: a shard's query cannot join them
+    entries.leftJoin(operatorRequests, sql`1`),
+  ];
+}

@@ -7,8 +7,18 @@ import type {
   SQLiteUpdateBuilder,
   SelectedFields,
 } from "drizzle-orm/sqlite-core";
-import type { CreateSQLiteSelectFromBuilderMode } from "drizzle-orm/sqlite-core/query-builders/select.types";
-import type { GetSelectTableName, GetSelectTableSelection } from "drizzle-orm/query-builders/select.types";
+import type {
+  AnySQLiteSelectQueryBuilder,
+  CreateSQLiteSelectFromBuilderMode,
+  SQLiteSelectKind,
+} from "drizzle-orm/sqlite-core/query-builders/select.types";
+import type {
+  AppendToNullabilityMap,
+  AppendToResult,
+  GetSelectTableName,
+  GetSelectTableSelection,
+  JoinType,
+} from "drizzle-orm/query-builders/select.types";
 import type * as controlSchema from "./schema/control";
 import type * as walletSchema from "./schema/wallet";
 import type * as bothSchema from "./schema/both";
@@ -26,24 +36,84 @@ type TablesOf<Schema> = Extract<Schema[keyof Schema], SQLiteTable>;
 /** What a query may select from on a handle: its kind's tables, a subquery or CTE built on it, or SQL. */
 type Source<Tables extends SQLiteTable> = Tables | Subquery | SQL;
 
-type ScopedSelect<Tables extends SQLiteTable, Selection extends SelectedFields | undefined> = {
+/** Refuses a table of the other kind (`Foreign`): its argument then wants a property no table has. */
+type NotForeign<Foreign, Joined> = Joined extends Foreign
+  ? { "a table of the other kind of database": never }
+  : unknown;
+
+/**
+ * The select after a join, as Drizzle's `SQLiteSelectJoin` makes it but kept the builder's class (Drizzle's own
+ * drops the methods already called, which leaves a mapped type that the next join's wrapping could not read).
+ */
+type AfterJoin<
+  Builder extends AnySQLiteSelectQueryBuilder,
+  Kind extends JoinType,
+  Joined extends SQLiteTable | Subquery | SQL,
+  Name extends GetSelectTableName<Joined>,
+> = SQLiteSelectKind<
+  Builder["_"]["hkt"],
+  Builder["_"]["tableName"],
+  Builder["_"]["resultType"],
+  Builder["_"]["runResult"],
+  AppendToResult<
+    Builder["_"]["tableName"],
+    Builder["_"]["selection"],
+    Name,
+    Joined extends SQLiteTable
+      ? Joined["_"]["columns"]
+      : Joined extends Subquery
+        ? Extract<Joined["_"]["selectedFields"], SelectedFields>
+        : never,
+    Builder["_"]["selectMode"]
+  >,
+  Builder["_"]["selectMode"] extends "partial" ? Builder["_"]["selectMode"] : "multiple",
+  AppendToNullabilityMap<Builder["_"]["nullabilityMap"], Name, Kind>,
+  Builder["_"]["dynamic"],
+  Builder["_"]["excludedMethods"]
+>;
+
+/** A join that refuses the other kind's tables (an alias of its own kind's, a subquery or SQL are fine). */
+type ScopedJoin<Foreign, Builder extends AnySQLiteSelectQueryBuilder, Kind extends JoinType> = <
+  Joined extends SQLiteTable | Subquery | SQL,
+  Name extends GetSelectTableName<Joined> = GetSelectTableName<Joined>,
+>(
+  table: Joined & NotForeign<Foreign, Joined>,
+  on: ((aliases: Builder["_"]["selection"]) => SQL | undefined) | SQL | undefined,
+) => Joins<Foreign, AfterJoin<Builder, Kind, Joined, Name>>;
+
+type JoinMethod = "innerJoin" | "leftJoin" | "rightJoin" | "fullJoin";
+
+/** A select whose joins, and the joins after them, name no table of the other kind of database. */
+type Joins<Foreign, Builder> = Builder extends AnySQLiteSelectQueryBuilder
+  ? Omit<Builder, JoinMethod> & {
+      innerJoin: ScopedJoin<Foreign, Builder, "inner">;
+      leftJoin: ScopedJoin<Foreign, Builder, "left">;
+      rightJoin: ScopedJoin<Foreign, Builder, "right">;
+      fullJoin: ScopedJoin<Foreign, Builder, "full">;
+    }
+  : Builder;
+
+type ScopedSelect<Tables extends SQLiteTable, Foreign, Selection extends SelectedFields | undefined> = {
   from<From extends Source<Tables>>(
     source: From,
-  ): CreateSQLiteSelectFromBuilderMode<
-    "db",
-    GetSelectTableName<From>,
-    "async",
-    D1Result,
-    Selection extends undefined ? GetSelectTableSelection<From> : Selection,
-    Selection extends undefined ? "single" : "partial"
+  ): Joins<
+    Foreign,
+    CreateSQLiteSelectFromBuilderMode<
+      "db",
+      GetSelectTableName<From>,
+      "async",
+      D1Result,
+      Selection extends undefined ? GetSelectTableSelection<From> : Selection,
+      Selection extends undefined ? "single" : "partial"
+    >
   >;
 };
 
-type Scoped<Tables extends SQLiteTable> = {
-  select(): ScopedSelect<Tables, undefined>;
-  select<Selection extends SelectedFields>(fields: Selection): ScopedSelect<Tables, Selection>;
-  selectDistinct(): ScopedSelect<Tables, undefined>;
-  selectDistinct<Selection extends SelectedFields>(fields: Selection): ScopedSelect<Tables, Selection>;
+type Scoped<Tables extends SQLiteTable, Foreign = never> = {
+  select(): ScopedSelect<Tables, Foreign, undefined>;
+  select<Selection extends SelectedFields>(fields: Selection): ScopedSelect<Tables, Foreign, Selection>;
+  selectDistinct(): ScopedSelect<Tables, Foreign, undefined>;
+  selectDistinct<Selection extends SelectedFields>(fields: Selection): ScopedSelect<Tables, Foreign, Selection>;
   insert<Table extends Tables>(into: Table): SQLiteInsertBuilder<Table, "async", D1Result>;
   update<Table extends Tables>(table: Table): SQLiteUpdateBuilder<Table, "async", D1Result>;
   delete<Table extends Tables>(from: Table): SQLiteDeleteBase<Table, "async", D1Result>;
@@ -60,14 +130,15 @@ export type ControlTables = TablesOf<typeof controlSchema> | TablesOf<typeof bot
 export type WalletTables = TablesOf<typeof walletSchema> | TablesOf<typeof bothSchema>;
 
 /** The control database: operators, the directory, rooms and rounds, content, settings, operator requests. */
-export type ControlDb = Base & Scoped<ControlTables> & { readonly [kind]: "control" };
+export type ControlDb = Base & Scoped<ControlTables, TablesOf<typeof walletSchema>> & { readonly [kind]: "control" };
 /** One wallet shard: its players whole (their money, requests, accounts, limits, notices) and its books. */
-export type WalletDb = Base & Scoped<WalletTables> & { readonly [kind]: "wallet" };
+export type WalletDb = Base & Scoped<WalletTables, TablesOf<typeof controlSchema>> & { readonly [kind]: "wallet" };
 /**
  * Either kind, for the few helpers that run the same statement on any database (a session's row, an audit
  * row, SQL text). Only the tables both kinds hold can be named on it.
  */
-export type AnyDb = Base & Scoped<TablesOf<typeof bothSchema>>;
+export type AnyDb = Base &
+  Scoped<TablesOf<typeof bothSchema>, TablesOf<typeof controlSchema> | TablesOf<typeof walletSchema>>;
 
 /**
  * Drizzle over a D1 binding or a request's D1 session (worker/db/read-sessions.ts). Built without the
