@@ -1,6 +1,6 @@
 // A console action's answer as the console's shared parts read it (app/components/admin/ through
-// app/lib/console-answer.ts useConsoleAnswer). Types only, importing nothing of the app: the actions, the
-// server helpers that build their answers and the parts that read them all import it, none imports another.
+// app/lib/console-answer.ts useConsoleAnswer). Types only, importing nothing of the app: the actions, the server
+// helpers that build their answers and the parts that read them all import it, so no import cycle runs through it.
 
 /**
  * The console's confirm step (docs/decisions/127): the first submit of a destructive or money form
