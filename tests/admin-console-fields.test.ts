@@ -20,6 +20,10 @@ function fieldMessage(page: string, name: string): string | null {
   return new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(page)?.[1].replace(/&amp;/g, "&") ?? null;
 }
 
+/** The value an input of that name is given on the page (the first of that name). */
+const inputValue = (page: string, name: string) =>
+  /value="([^"]*)"/.exec(new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(page)?.[0] ?? "")?.[1];
+
 const settingsRow = async () =>
   (await env.DB.prepare(
     `SELECT group_concat(key || '=' || value, ';') AS all_values FROM ${quotedTable(settings)}`,
@@ -50,6 +54,9 @@ describe("console field errors", () => {
     expect(fieldMessage(html, "withdraw_daily_cap")).toBe("An amount from 1.00 USD to 10,000,000.00 USD");
     expect(fieldMessage(html, "android_url")).toContain("an https:// address");
     expect(fieldMessage(html, "kefu_url")).toBeNull();
+    // without JavaScript the refused page is new: every field comes back as typed, not as stored
+    expect(inputValue(html, "android_url")).toBe("ftp://x");
+    expect(inputValue(html, "withdraw_daily_cap")).toBe("0.50");
     expect(await settingsRow()).toBe(before);
     expect(await count("audit_log")).toBe(audits);
   });

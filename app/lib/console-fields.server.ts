@@ -1,9 +1,7 @@
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import type { ConsoleAnswer, FieldErrors } from "./answers/console";
 import { i18nServer } from "./i18n.server";
-
-/** A console form's refusals by field name: each says what the field allows, in the operator's units. */
-export type FieldErrors = Record<string, string>;
 
 /**
  * Checks a console form with the schema the API checks it with (the API answers the first broken rule
@@ -38,5 +36,7 @@ export async function consoleFieldErrors(
 }
 
 /** The answer of a refused console form: the fields' messages, what was typed, nothing sent to the API. */
-export const fieldsRefused = <Extra extends Record<string, unknown>>(fieldErrors: FieldErrors, extra?: Extra) =>
-  data({ error: null, fieldErrors, ...(extra as Extra) }, { status: 400 });
+export const fieldsRefused = <Extra extends Record<string, unknown>>(
+  fieldErrors: FieldErrors,
+  extra?: Extra & Omit<ConsoleAnswer, "error" | "fieldErrors">,
+) => data({ error: null, fieldErrors, ...(extra as Extra) } satisfies ConsoleAnswer, { status: 400 });

@@ -14,10 +14,11 @@ import {
   screenOfRoomType,
   type RoomScreen,
   type OrderProblem,
-  type OrderReview,
   type RecordPage,
 } from "./game";
 import type { RoundResult } from "#shared/rounds";
+import type { Answered } from "./answers/answered";
+import type { OrderReview, RoomActionAnswer, TypedOrder } from "./answers/room";
 import { bettingOpen, secondsOfDiff } from "./game-countdown";
 import { FIELD_OF_ERROR } from "../../locales/error-fields";
 
@@ -104,9 +105,6 @@ export async function loadRecordPage(
   return { page, list: answer.data.list, hasMore, failed: null };
 }
 
-/** What a review posted (useBetting.ts RoomActionAnswer.typed). */
-type TypedOrder = { options: string[]; amount: string };
-
 function problemFailure(
   t: (key: string, options?: Record<string, unknown>) => string,
   problem: OrderProblem,
@@ -158,11 +156,12 @@ async function reviewOrder(args: Args, roomId: number, form: FormData) {
       picks: picks.map((p) => ({ ...p, pick: encodePick(p) })),
       requestId: crypto.randomUUID(),
     } satisfies OrderReview,
-  };
+  } satisfies RoomActionAnswer;
 }
 
 async function finish(args: Args, form: FormData, message: string, money: number, orderId?: number) {
-  if (form.get("js") === "1") return { done: { message, money: Number(money), orderId: orderId ?? null } };
+  if (form.get("js") === "1")
+    return { done: { message, money: Number(money), orderId: orderId ?? null } } satisfies RoomActionAnswer;
   return redirectWithToast(args.context, new URL(args.request.url).pathname, message);
 }
 
@@ -187,7 +186,7 @@ async function placeOrder(args: Args, roomId: number, form: FormData) {
   return finish(args, form, t("game:order.placed"), answer.data.money, answer.data.order_id);
 }
 
-/** The confirm form's key (game.ts OrderReview.requestId); a malformed one is left to the API to refuse. */
+/** The confirm form's key (answers/room.ts OrderReview.requestId); a malformed one is left to the API to refuse. */
 function requestIdOf(form: FormData): string | null {
   const value = form.get("request_id");
   return typeof value === "string" && value !== "" ? value : null;
@@ -204,7 +203,7 @@ async function cancelOrder(args: Args, roomId: number, form: FormData) {
 }
 
 /** intent=review (confirm step), order (pay) or cancel; every form works without JavaScript. */
-export async function roomAction(args: Args) {
+export async function roomAction(args: Args): Promise<Answered<RoomActionAnswer>> {
   const roomId = roomIdOrNotFound(args.params);
   const form = await readForm(args.request);
   switch (form.get("intent")) {

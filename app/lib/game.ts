@@ -83,17 +83,6 @@ export function buildOrderInfo(pickValues: string[], amount: number): Array<[num
   return rows;
 }
 
-/** The order the confirm dialog shows before it is placed (game.server.ts builds it, Dialogs.tsx shows it). */
-export type OrderReview = {
-  gameid: number;
-  seqno: number | string;
-  amount: number;
-  total: number;
-  picks: Array<BetOptionOdds & { pick: string }>;
-  /** One key per confirmed order: paying twice (a double tap, a retried POST) places it once. */
-  requestId: string;
-};
-
 /** A room id from the URL: a positive whole number, else null (the route answers 404). */
 export function roomIdParam(value: string | undefined): number | null {
   if (!value || !/^\d{1,6}$/.test(value)) return null;

@@ -3,19 +3,28 @@ import { formatDecimal } from "./number-format";
 import type { ApiAnswer } from "#shared/api-types";
 import type { z } from "zod";
 import { askToConfirm, consoleMoney } from "./console-confirm.server";
-import { consoleFieldErrors, type FieldErrors } from "./console-fields.server";
+import { consoleFieldErrors } from "./console-fields.server";
+import type { ConsoleAnswer, FieldErrors } from "./answers/console";
 import { MAX_ROOM_AMOUNT_CENTS, MAX_ROUND_SECONDS, MIN_ROUND_SECONDS } from "#shared/forms/rooms";
 
 /**
  * A refused room save as the console shows it: odds above the confirm level ask for the confirm step
  * naming the figure (1178), losing odds (1177) stand under the odds table, anything else above the form.
  */
-export function roomRefusal(answer: ApiAnswer, form: FormData, confirmButton: string, typedRoom: unknown) {
+export function roomRefusal(
+  answer: ApiAnswer,
+  form: FormData,
+  confirmButton: string,
+  typedRoom: ConsoleAnswer["typedRoom"],
+) {
   const code = Number(answer.data?.errCode ?? 0);
   if (code === 1178) return askToConfirm(form, { message: answer.info, button: confirmButton });
   // the refused room comes back as typed (app/components/admin/RoomFields.tsx)
-  if (code === 1177) return data({ error: null, oddsError: answer.info, confirm: null, typedRoom }, { status: 400 });
-  return data({ error: answer.info, oddsError: null, confirm: null, typedRoom }, { status: 400 });
+  const refused =
+    code === 1177
+      ? { error: null, oddsError: answer.info, confirm: null, typedRoom }
+      : { error: answer.info, oddsError: null, confirm: null, typedRoom };
+  return data(refused satisfies ConsoleAnswer, { status: 400 });
 }
 
 /** Every room field the form gets wrong, each saying its range (money in the console's currency). */

@@ -1,6 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Answered } from "~/lib/answers/answered";
+import type { ConsoleAnswer } from "~/lib/answers/console";
+import type { ConsoleLayout } from "~/lib/answers/console-layout";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { DecisionForm } from "~/components/admin/DecisionForm";
@@ -106,7 +109,7 @@ async function describe(
   return sentences.join(" ");
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const fields = await formFields(request);
   const base = PATHS[queueOf(fields.kind)];
   const decision =
@@ -177,7 +180,7 @@ function Queue({
 export default function Approvals() {
   const { deposits, withdrawals, adjustments, charts, payments, operatorRequests, settingRequests } =
     useLoaderData<typeof loader>();
-  const me = useRouteLoaderData<{ id: number; role: string | null }>("routes/admin");
+  const me = useRouteLoaderData<ConsoleLayout>("routes/admin");
   const { t } = useTranslation("admin");
   return (
     <main className="admin-main">

@@ -3,6 +3,8 @@ import { formatDecimal } from "~/lib/number-format";
 import { Form, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { Answered } from "~/lib/answers/answered";
+import type { ConsoleAnswer } from "~/lib/answers/console";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
@@ -29,6 +31,9 @@ const LANGUAGES: { suffix: string; lang: ContentLanguage }[] = [
 const FIELDS = ["group", "sort", "img", ...LANGUAGES.flatMap((l) => [`title${l.suffix}`, `content${l.suffix}`])];
 type Values = Record<string, string>;
 
+/** An article action's answer: the console's, with the values as typed and their sanitized preview. */
+type ArticleAnswer = ConsoleAnswer & { values?: Values; preview?: Values | null };
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (params.id === "new") {
     const group = new URL(request.url).searchParams.get("group") ?? "9";
@@ -47,7 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /** Preview (sanitized by the API, nothing written), save (create or replace, audited) or delete. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs): Promise<Answered<ArticleAnswer>> {
   const fields = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   const values = Object.fromEntries(FIELDS.map((f) => [f, fields[f] ?? ""])) as Values;
@@ -114,8 +119,8 @@ const LIVE_PREVIEW_DELAY_MS = 600;
 
 export default function ArticleEditor() {
   const { id, values: stored } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as { values?: Values; preview?: Values | null } | undefined;
-  const live = useFetcher<{ preview?: Values | null }>();
+  const result = useActionData<typeof action>();
+  const live = useFetcher<typeof action>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const values = result?.values ?? stored;
   const preview = live.data?.preview ?? result?.preview ?? values;

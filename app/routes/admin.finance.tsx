@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { formatDecimal } from "~/lib/number-format";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Answered } from "~/lib/answers/answered";
+import type { ConsoleAnswer } from "~/lib/answers/console";
 import { ActionError } from "~/components/admin/ActionError";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { consoleMoney } from "~/lib/console-confirm.server";
@@ -26,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** One tier's terms for new orders (running orders keep theirs, docs/decisions/070), audited by the API. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   const money = await consoleMoney(context);
@@ -120,7 +122,7 @@ function TierForm({ tier }: { tier: Product }) {
   const form = `tier-${tier.id}`;
   const error = useFieldError(form);
   const at = (name: string) => ({ ...invalidProps(error(name), name, form) });
-  const refused = useActionData<{ form?: string; typed?: Record<string, string> }>();
+  const refused = useActionData<typeof action>();
   const typed = refused?.form === form ? refused.typed : undefined;
   return (
     <section className="admin-card" aria-labelledby={`tier-${tier.id}`}>

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Answered } from "~/lib/answers/answered";
+import type { ConsoleAnswer } from "~/lib/answers/console";
 import { ActionError } from "~/components/admin/ActionError";
 import { Field } from "~/components/Field";
 import { formFields } from "~/lib/form.server";
@@ -13,7 +15,7 @@ export const handle = { title: "admin:password.title" };
  * Every operator changes their own password here (docs/decisions/060-operator-sign-in.md): the current
  * one, then the new one; their other sessions end, this one stays.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   return adminAction(

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Answered } from "~/lib/answers/answered";
+import type { ConsoleAnswer } from "~/lib/answers/console";
 import { ActionError } from "~/components/admin/ActionError";
 import { MarkerWhy } from "~/components/insight/MarkerWhy";
 import { formFields } from "~/lib/form.server";
@@ -18,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadAdmin(request, context, "/api/admin/risk/player", { userId: params.id });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const fields = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   return adminAction(

@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Answered } from "~/lib/answers/answered";
+import type { ConsoleAnswer } from "~/lib/answers/console";
 import { ActionError } from "~/components/admin/ActionError";
 import { RoomFields, roomBody } from "~/components/admin/RoomFields";
 import { RoundsTable } from "~/components/admin/RoundsTable";
@@ -35,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * Saves the settings (odds above the confirm level confirmed first), or voids the round in play after
  * a confirm step naming the round and what comes back (the room refunds its stakes; a reason is required).
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const form = await readForm(request);
   const t = await i18nServer.getFixedT(request, ["admin", "game"]);
   if (form.get("intent") === "void") {
@@ -77,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 function VoidRoundForm({ round }: { round: RoundRow }) {
   const { t } = useTranslation("admin");
   // after the confirm step's Cancel, the reason typed comes back
-  const typed = useActionData<{ typed?: Record<string, string> }>()?.typed;
+  const typed = useActionData<typeof action>()?.typed;
   const mine = typed?.intent === "void" && typed.roundId === String(round.id);
   return (
     <section className="admin-section admin-card" aria-labelledby="void-title">
@@ -131,7 +133,7 @@ function VoidCount({ voids }: { voids: Record<string, number> }) {
 export default function RoomSettingsPage() {
   const room = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const refused = useActionData<{ oddsError?: string | null }>();
+  const refused = useActionData<typeof action>();
   const inPlay = room.rounds.page === 1 ? room.rounds.list.find((r) => r.status === "open") : undefined;
   return (
     <main className="admin-main">

@@ -1,6 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Answered } from "~/lib/answers/answered";
+import type { ConsoleAnswer } from "~/lib/answers/console";
 import { ActionError } from "~/components/admin/ActionError";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { roomFieldErrors, roomRefusal } from "~/lib/room-answer.server";
@@ -33,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { games: games.list, template };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<ConsoleAnswer>> {
   const form = await readForm(request);
   const body = {
     gameId: String(form.get("gameId") ?? ""),
@@ -52,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewRoom() {
   const { games, template } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "game"]);
-  const refused = useActionData<{ oddsError?: string | null; typedRoom?: { roomtype?: string } }>();
+  const refused = useActionData<typeof action>();
   return (
     <main className="admin-main">
       <h1>{t("rooms.create")}</h1>

@@ -3,6 +3,7 @@ import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/re
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { loadAdmin } from "~/lib/operator.server";
+import type { ConsoleLayout } from "~/lib/answers/console-layout";
 import adminStyles from "~/styles/admin.css?url";
 import insightStyles from "~/styles/insight.css?url";
 import { BooksStatus } from "~/components/insight/BooksStatus";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // the live books check, shown to every operator on every screen (docs/decisions/136)
     loadAdmin(request, context, "/api/admin/books"),
   ]);
-  return { ...me, books };
+  return { ...me, books } satisfies ConsoleLayout;
 }
 
 /**

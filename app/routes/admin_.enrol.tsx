@@ -10,6 +10,7 @@ import { qrSvg } from "~/lib/qr.server";
 import { formFields } from "~/lib/form.server";
 import { otpauthUrl } from "#shared/operators/otpauth";
 import adminStyles from "~/styles/admin.css?url";
+import type { Answered } from "~/lib/answers/answered";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
@@ -31,7 +32,7 @@ type Result = {
  * name and code show a secret to scan; the operator's own password and a code of that secret finish it.
  * A new account then waits for a second admin; a reset one is signed in at once.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<Result>> {
   const fields = await formFields(request);
   const lng = await i18nServer.getLocale(request);
   const lang = apiLangOf[lng as keyof typeof apiLangOf] ?? "en";
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OperatorEnrol() {
   const { t } = useTranslation("admin");
-  const result = useActionData<typeof action>() as Result | undefined;
+  const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   if (result?.recoveryCodes) {
     return (

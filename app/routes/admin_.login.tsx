@@ -8,6 +8,7 @@ import { i18nServer } from "~/lib/i18n.server";
 import { setOperatorCookie } from "~/lib/operator.server";
 import { formFields } from "~/lib/form.server";
 import adminStyles from "~/styles/admin.css?url";
+import type { Answered } from "~/lib/answers/answered";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
@@ -19,7 +20,7 @@ type Result = { error?: string; username?: string };
  * Password and TOTP. Enrolment has its own page (/admin/enrol) and takes the code an admin handed over,
  * never the password (docs/decisions/060-operator-sign-in.md).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<Result>> {
   const fields = await formFields(request);
   const lng = await i18nServer.getLocale(request);
   const lang = apiLangOf[lng as keyof typeof apiLangOf] ?? "en";
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OperatorLogin() {
   const { t } = useTranslation("admin");
-  const result = useActionData<typeof action>() as Result | undefined;
+  const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <main className="admin-auth">

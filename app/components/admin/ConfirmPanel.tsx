@@ -1,6 +1,6 @@
-import { Form, useActionData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ConfirmStep } from "~/lib/console-confirm.server";
+import { useConsoleAnswer } from "~/lib/console-answer";
 
 /**
  * The second step of a console action (app/lib/console-confirm.server.ts): what will happen, in
@@ -10,7 +10,7 @@ import type { ConfirmStep } from "~/lib/console-confirm.server";
  * never reads like the action it sits beside ("Withdraw my request" on one's own request).
  */
 export function ConfirmPanel() {
-  const result = useActionData<{ confirm?: ConfirmStep | null }>();
+  const result = useConsoleAnswer();
   const { t } = useTranslation("admin");
   const step = result?.confirm;
   if (!step) return null;

@@ -1,4 +1,5 @@
-import { Form, useActionData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useConsoleAnswer } from "~/lib/console-answer";
 import { useTranslation } from "react-i18next";
 import { rejectPresetsOf } from "#shared/request-reasons";
 import { FieldError, invalidProps, useFieldError } from "./FieldError";
@@ -24,7 +25,7 @@ export function DecisionForm({
   refusal?: string;
 }) {
   const { t } = useTranslation("admin");
-  const answer = useActionData<{ typed?: Record<string, string> }>();
+  const answer = useConsoleAnswer();
   const fieldError = useFieldError();
   // what was typed comes back to the form of the request it was typed for, not to every card
   const mine = answer?.typed?.kind === kind && answer.typed.id === String(id);

@@ -1,10 +1,8 @@
-import { useActionData } from "@remix-run/react";
-
-type Refusal = { fieldErrors?: Record<string, string> | null; form?: string };
+import { useConsoleAnswer } from "~/lib/console-answer";
 
 /** The message of the last refused console form for one field, or null (app/lib/console-fields.server.ts). */
 export function useFieldError(form?: string) {
-  const result = useActionData<Refusal>();
+  const result = useConsoleAnswer();
   return (name: string): string | null => {
     if (!result?.fieldErrors || (form !== undefined && result.form !== form)) return null;
     return result.fieldErrors[name] ?? null;

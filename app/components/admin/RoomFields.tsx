@@ -1,4 +1,3 @@
-import { useActionData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel, type Translate } from "~/lib/game-labels";
@@ -7,17 +6,17 @@ import { ROOM_KINDS, ROOM_LOCATION_HINTS } from "#shared/rooms";
 import { FieldError, invalidProps, useFieldError } from "./FieldError";
 import { TableScroll } from "./TableScroll";
 import type { RoomSettings } from "#shared/answers/console-rooms";
-
-type RoomBody = ReturnType<typeof roomBody>;
+import { useConsoleAnswer } from "~/lib/console-answer";
+import type { RoomBody } from "~/lib/answers/console";
 
 /**
  * What a refused save posted (the routes answer it as `typedRoom`): the form comes back with it, since
  * without JavaScript the refused page is new and would otherwise show the stored room again.
  */
-const useTypedBack = () => useActionData<{ typedRoom?: RoomBody }>()?.typedRoom;
+const useTypedBack = () => useConsoleAnswer()?.typedRoom;
 
 /** The form body both the edit and the create screens post (shared/forms/rooms.ts roomForm). */
-export function roomBody(form: FormData) {
+export function roomBody(form: FormData): RoomBody {
   const field = (name: string) => String(form.get(name) ?? "");
   return {
     title: field("title"),

@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { FormEvent, MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatOdds, type LiveBet, type OrderReview } from "~/lib/game";
+import { formatMoney, formatOdds, type LiveBet } from "~/lib/game";
+import type { OrderReview } from "~/lib/answers/room";
 import { optionLabel } from "~/lib/game-labels";
 import { formatCountdown } from "~/lib/game-countdown";
 import { Money } from "~/components/Money";

@@ -19,7 +19,8 @@ import { LiveBets } from "./LiveBets";
 import { OptionGrid, RacingGrid } from "./OptionGrid";
 import { RecordDialog } from "./RecordDialog";
 import { RoundPanel } from "./RoundPanel";
-import { useBetting, type Notice, type RoomActionAnswer } from "./useBetting";
+import { useBetting, type Notice } from "./useBetting";
+import type { Done, RoomActionAnswer } from "~/lib/answers/room";
 import { useRecords } from "./useRecords";
 
 export type OpenRoom = {
@@ -46,7 +47,7 @@ export function GameRoom({ data }: { data: OpenRoom }) {
   const shownBalance = shownRoomBalance(kept, data);
   const [notice, setNotice] = useState<(Notice & { key: number }) | null>(null);
   const notify = useCallback((n: Notice) => setNotice({ ...n, key: Date.now() }), []);
-  const onDone = (done: { message: string; money: number; orderId: number | null }) => {
+  const onDone = (done: Done) => {
     setKept({ loadedAt: data.servedAt, value: done.money });
     if (done.orderId) rememberOrder(done.orderId);
     notify({ message: done.message, tone: "info" });

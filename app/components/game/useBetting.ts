@@ -2,19 +2,11 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_OPTIONS_PER_ORDER } from "#shared/rooms";
-import { encodePick, orderProblem, parseStake, type LiveBet, type OrderProblem, type OrderReview } from "~/lib/game";
+import { encodePick, orderProblem, parseStake, type LiveBet, type OrderProblem } from "~/lib/game";
+import type { Done, OrderReview, RoomActionAnswer } from "~/lib/answers/room";
 import type { GameInfo } from "#shared/answers/games";
 import type { CurrentRound } from "#shared/rounds";
-import type { FormError } from "#shared/api-types";
 
-type Done = { message: string; money: number; orderId: number | null };
-export type RoomActionAnswer = {
-  error?: FormError;
-  done?: Done;
-  review?: OrderReview;
-  /** what a refused review posted, for the page without JavaScript to show again */
-  typed?: { options: string[]; amount: string };
-};
 export type Notice = { message: string; tone: "info" | "warning" };
 
 type Options = {

@@ -2,15 +2,14 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import type { BannerRow } from "#shared/answers/console-content";
+import type { BannerAnswer } from "./answer";
 import { BannerPreviews } from "./BannerPreviews";
 import { ACCEPT, IMAGES, type Values, valuesOf } from "./images";
-
-type Answer = { form?: string; values?: Values; previewed?: boolean } | undefined;
 
 /** One banner's editor, or a new one's: its images per language, link and order; preview, save, delete. */
 export function BannerForm({ banner }: { banner?: BannerRow }) {
   const { t } = useTranslation("admin");
-  const answer = useActionData<Answer>();
+  const answer = useActionData<BannerAnswer>();
   const key = banner ? String(banner.id) : "new";
   const mine = answer?.form === key ? answer : undefined;
   const values: Values =

@@ -1,11 +1,14 @@
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { askToConfirm, isConfirmed } from "~/lib/console-confirm.server";
-import { consoleFieldErrors, fieldsRefused, type FieldErrors } from "~/lib/console-fields.server";
+import { consoleFieldErrors, fieldsRefused } from "~/lib/console-fields.server";
+import type { FieldErrors } from "~/lib/answers/console";
 import { redirectWithToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, uploadAdmin } from "~/lib/operator.server";
 import { bannerForm } from "#shared/forms/content";
+import type { Answered } from "~/lib/answers/answered";
+import type { BannerAnswer } from "./answer";
 import { IMAGES, type Values } from "./images";
 
 /**
@@ -14,7 +17,7 @@ import { IMAGES, type Values } from "./images";
  * asked for a second admin (docs/decisions/188-banners-leading-outside-wait-for-a-second-admin.md). Delete: after a
  * confirm step; the API then removes the images no banner names any more.
  */
-export async function bannersAction({ request, context }: ActionFunctionArgs) {
+export async function bannersAction({ request, context }: ActionFunctionArgs): Promise<Answered<BannerAnswer>> {
   const form = await readForm(request);
   const field = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : "");
   const t = await i18nServer.getFixedT(request, "admin");

@@ -6,6 +6,7 @@ import { callAdmin } from "~/lib/operator.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { Decision } from "~/components/admin/OperatorRequests";
 import type { ActionResult, Change } from "./change";
+import type { Answered } from "~/lib/answers/answered";
 
 const PATHS = {
   role: "/api/admin/operators/role",
@@ -20,7 +21,7 @@ const PATHS = {
  * JavaScript too: the first submit shows what will happen, naming the operator (and the role); only the
  * confirming submit (confirmed=yes) acts. What waits for a second admin says so.
  */
-export async function operatorsAction({ request, context }: ActionFunctionArgs) {
+export async function operatorsAction({ request, context }: ActionFunctionArgs): Promise<Answered<ActionResult>> {
   const f = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   if (f.intent === "approve" || f.intent === "reject") {

@@ -3,7 +3,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadAdmin } from "~/lib/operator.server";
 import { ConfirmDecision, EnrolmentCode, OperatorRequests } from "~/components/admin/OperatorRequests";
-import type { ActionResult } from "./change";
 import { ConfirmChange } from "./ConfirmChange";
 import { NewOperatorForm } from "./NewOperatorForm";
 import { OperatorsTable } from "./OperatorsTable";
@@ -28,7 +27,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function Operators() {
   const { list, myId, requests } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const result = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   // a create or an enable already waiting for a second admin: asking to enable again adds nothing
   const waiting = new Set(requests.filter((r) => r.kind === "create" || r.kind === "enable").map((r) => r.operatorId));

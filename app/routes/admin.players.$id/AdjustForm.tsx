@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { ADJUSTMENT_TEXTS, type AdjustmentText } from "#shared/adjustments";
+import type { Typed } from "~/lib/answers/console";
 
 // The preset texts by the sign they fit, each listed once: a correction fits either sign and has its own group.
 const TEXT_GROUPS = (["credit", "debit", "either"] as const).map(
@@ -9,10 +10,8 @@ const TEXT_GROUPS = (["credit", "debit", "either"] as const).map(
     [fits, (Object.keys(ADJUSTMENT_TEXTS) as AdjustmentText[]).filter((k) => ADJUSTMENT_TEXTS[k] === fits)] as const,
 );
 
-export type TypedAdjustment = { money: string; text: string; reason: string };
-
 /** A credit or debit: the amount, the preset text the player reads and the internal note (checked in action.server.ts). */
-export function AdjustForm({ requestId, typed }: { requestId: string; typed?: TypedAdjustment }) {
+export function AdjustForm({ requestId, typed }: { requestId: string; typed?: Typed }) {
   const { t } = useTranslation("admin");
   const fieldError = useFieldError();
   return (

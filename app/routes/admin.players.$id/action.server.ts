@@ -1,12 +1,17 @@
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { askToConfirm, consoleMoney, isConfirmed, repeatAccepted } from "~/lib/console-confirm.server";
-import { fieldsRefused, type FieldErrors } from "~/lib/console-fields.server";
+import { fieldsRefused } from "~/lib/console-fields.server";
+import type { Answered } from "~/lib/answers/answered";
+import type { ConsoleAnswer, FieldErrors } from "~/lib/answers/console";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
 import { adminAction, callAdmin, loadAdmin } from "~/lib/operator.server";
 import { ADJUSTMENT_TEXTS, textFitsAmount, type AdjustmentText } from "#shared/adjustments";
 import type { ConsolePath } from "#shared/answers/console-routes";
+
+/** A player action's answer: the console's (`typed` gives the adjust form back what was typed), with a reset's new password. */
+type PlayerAnswer = ConsoleAnswer & { password?: string | null };
 
 type Translate = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
 
@@ -89,7 +94,7 @@ const CONFIRMED_INTENTS: Record<string, { path: ConsolePath; done: string }> = {
 };
 
 /** Freeze, unfreeze, adjust, revoke sessions, reset the password: each confirmed first, then one /api/admin call, audited there. */
-export async function playerAction({ request, context, params }: ActionFunctionArgs) {
+export async function playerAction({ request, context, params }: ActionFunctionArgs): Promise<Answered<PlayerAnswer>> {
   const fields = await formFields(request);
   const t = await i18nServer.getFixedT(request, "admin");
   const userId = params.id ?? "";

@@ -9,7 +9,7 @@ import { PlayerProtection } from "~/components/admin/PlayerProtection";
 import protectionStyles from "~/styles/protection.css?url";
 import { RiskSummary } from "~/components/insight/RiskSummary";
 import type { PlayerFile } from "#shared/answers/console-players";
-import { AdjustForm, type TypedAdjustment } from "./AdjustForm";
+import { AdjustForm } from "./AdjustForm";
 import { PlayerActions } from "./PlayerActions";
 import { PlayerFacts } from "./PlayerFacts";
 import { playerAction } from "./action.server";
@@ -35,7 +35,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function PlayerPage() {
   const file = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as { password?: string | null; typed?: TypedAdjustment } | undefined;
+  const result = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const u = file.user;
   return (

@@ -4,13 +4,19 @@ import { i18nServer } from "~/lib/i18n.server";
 import { callAdmin, loadAdmin } from "~/lib/operator.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestSubject, type SettingDecision } from "~/components/admin/SettingRequests";
+import type { Answered } from "~/lib/answers/answered";
+import type { SettingsAnswer } from "./answer";
 
 /**
  * A decision on a waiting change is two steps, without JavaScript too: the first submit shows what it will do,
  * naming the setting, its approved value and the one asked for (read from the API, not the form); only the
  * confirming submit (confirmed=yes) decides.
  */
-export async function decide(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
+export async function decide(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  form: FormData,
+): Promise<Answered<SettingsAnswer>> {
   const t = await i18nServer.getFixedT(request, "admin");
   const intent = form.get("intent") === "approve" ? "approve" : "reject";
   const id = Number(form.get("id"));

@@ -6,7 +6,7 @@ import { NoDepositAccount } from "~/components/admin/NoDepositAccount";
 import { FieldError, invalidProps, useFieldError } from "~/components/admin/FieldError";
 import { readForm } from "~/lib/form.server";
 import { loadAdmin } from "~/lib/operator.server";
-import { ConfirmSettingDecision, SettingRequests, type SettingDecision } from "~/components/admin/SettingRequests";
+import { ConfirmSettingDecision, SettingRequests } from "~/components/admin/SettingRequests";
 import { CoinPayoutFields } from "./CoinPayoutFields";
 import { decide } from "./decide.server";
 import { FourEyes } from "./FourEyes";
@@ -14,6 +14,8 @@ import { PayeeFields } from "./PayeeFields";
 import { save } from "./save.server";
 import { TextField } from "./TextField";
 import { useTypedBack } from "./use-typed-back";
+import type { SettingsAnswer } from "./answer";
+import type { Answered } from "~/lib/answers/answered";
 import { VipFields } from "./VipFields";
 
 export const handle = { title: "admin:settings.title" };
@@ -32,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** A decision on a waiting change (decide.server.ts), or the one save of the whole screen (save.server.ts). */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): Promise<Answered<SettingsAnswer>> {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "approve" || intent === "reject") return decide(request, context, form);
@@ -41,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SettingsPage() {
   const { requests, me, ...s } = useLoaderData<typeof loader>();
-  const decision = useActionData<{ decide?: SettingDecision }>()?.decide;
+  const decision = useActionData<typeof action>()?.decide;
   const { t } = useTranslation("admin");
   const error = useFieldError();
   const back = useTypedBack();

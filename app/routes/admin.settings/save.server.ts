@@ -7,6 +7,8 @@ import { callAdmin } from "~/lib/operator.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { MAX_CAP_CENTS, MIN_CAP_CENTS, settingsForm } from "#shared/forms/settings";
 import { PAYOUT_COINS } from "#shared/payouts";
+import type { Answered } from "~/lib/answers/answered";
+import type { SettingsAnswer } from "./answer";
 
 /** The settings as the API takes them, read from the posted form. */
 function settingsBody(form: FormData) {
@@ -52,7 +54,11 @@ function settingsBody(form: FormData) {
  * the deposit accounts, coin payouts, deposit mode or support link is filed for a second admin instead, which
  * the message says.
  */
-export async function save(request: Request, context: ActionFunctionArgs["context"], form: FormData) {
+export async function save(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  form: FormData,
+): Promise<Answered<SettingsAnswer>> {
   const body = settingsBody(form);
   const t = await i18nServer.getFixedT(request, "admin");
   const money = await consoleMoney(context);
@@ -70,7 +76,7 @@ export async function save(request: Request, context: ActionFunctionArgs["contex
   );
   // every field comes back as typed: without JavaScript the refused page is new (use-typed-back.ts)
   const typed = Object.fromEntries([...new Set(form.keys())].map((name) => [name, form.getAll(name).map(String)]));
-  if (problems) return fieldsRefused(problems, { typed });
+  if (problems) return fieldsRefused(problems, { typedSettings: typed });
   const answer = await callAdmin(request, context, "/api/admin/settings/update", body);
   if (answer.code !== 1) return data({ error: answer.info, data: null }, { status: 400 });
   const filed = answer.data.filed?.length ?? 0;
