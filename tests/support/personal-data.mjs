@@ -3,7 +3,8 @@
 // secrets the flows typed) are looked for as they are; token- and credential-shaped text by pattern.
 
 const SHAPES = [
-  ["a session token", /\b[0-9a-f]{64}\b/],
+  // a Durable Object's id is 64 hex digits too: workerd's own warnings name the object as `actorId = <id>`
+  ["a session token", /(?<!actorId = )\b[0-9a-f]{64}\b/],
   ["an E.164 phone number", /\+\d{1,4}[ -]?\d{6,14}\b/],
   ["an Authorization header", /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._-]{8,}/],
   [
