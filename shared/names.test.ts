@@ -4,7 +4,7 @@ import enWallet from "../locales/en/wallet.json";
 import vi from "../locales/vi/common.json";
 import viWallet from "../locales/vi/wallet.json";
 import { interpolate } from "./interpolate";
-import { accountTypeName, vipLevelName, type Translate } from "./names";
+import { accountTypeName, networkName, vipLevelName, type Translate } from "./names";
 
 /** A lookup over the catalogues as i18next reads them: "ns:a.b" in the namespace's nested keys. */
 function translator(catalogues: Record<string, unknown>): Translate {
@@ -29,5 +29,12 @@ describe("the names both sides give a player's things", () => {
     expect(accountTypeName(t, "Bank")).toBe("Bank card");
     expect(accountTypeName(t, "USDT")).toBe("USDT address");
     expect(accountTypeName(translator({ wallet: viWallet }), "BTC")).toBe("Địa chỉ BTC");
+  });
+
+  it("names a coin's network as the player's accounts do", () => {
+    const t = translator({ wallet: enWallet });
+    expect(networkName(t, "ETH")).toBe("Ethereum");
+    expect(networkName(t, "TRC20")).toBe("TRC20 (Tron)");
+    expect(networkName(translator({ wallet: viWallet }), "ERC20")).toBe("ERC20 (Ethereum)");
   });
 });

@@ -16,6 +16,11 @@ export function vipLevelName(t: Translate, level: number): string {
   return t("common:vip", { level, name: t(`common:levels.${key}`) });
 }
 
+/** A coin's network as the player's accounts name it: "ERC20 (Ethereum)", "Bitcoin"; an unknown one as stored. */
+export function networkName(t: Translate, network: string): string {
+  return t(`wallet:bankadd.networks.${network}`, { defaultValue: network });
+}
+
 /** A payout account's type as the player's accounts name it: "Bank card", or "USDT address" for a coin. */
 export function accountTypeName(t: Translate, type: string): string {
   return type === BANK_ACCOUNT_TYPE ? t("wallet:accounts.bank") : t("wallet:accounts.coinAddress", { coin: type });

@@ -118,22 +118,43 @@ describe("the console's player file", () => {
     await expectMoneyInvariants();
   });
 
-  it("names a level and an account's type as the player reads them (shared/names.ts), in each language", async () => {
+  it("names a level, an account's type and a coin's network as the player reads them (shared/names.ts), in each language", async () => {
     const p = await player();
     await addBank(p.token);
     await addCoinAddress(p.token, "USDT");
+    await addCoinAddress(p.token, "ETH");
     const browser = await operatorBrowser();
     const words = {
-      en: { vip: "VIP 1 · Bronze", bank: "Bank card", coin: "USDT address", section: "Accounts" },
-      "zh-CN": { vip: "VIP 1 · 青铜", bank: "银行卡", coin: "USDT 地址", section: "收款账户" },
-      vi: { vip: "VIP 1 · Đồng", bank: "Thẻ ngân hàng", coin: "Địa chỉ USDT", section: "Tài khoản nhận tiền" },
+      en: {
+        vip: "VIP 1 · Bronze",
+        bank: "Bank card",
+        coin: "USDT address · TRC20 (Tron)",
+        eth: "ETH address · Ethereum",
+        section: "Accounts",
+      },
+      "zh-CN": {
+        vip: "VIP 1 · 青铜",
+        bank: "银行卡",
+        coin: "USDT 地址 · TRC20（波场）",
+        eth: "ETH 地址 · 以太坊",
+        section: "收款账户",
+      },
+      vi: {
+        vip: "VIP 1 · Đồng",
+        bank: "Thẻ ngân hàng",
+        coin: "Địa chỉ USDT · TRC20 (Tron)",
+        eth: "Địa chỉ ETH · Ethereum",
+        section: "Tài khoản nhận tiền",
+      },
     };
     for (const [lng, w] of Object.entries(words)) {
       const file = await (await browser.get(`/admin/players/${p.id}?lng=${lng}`)).text();
       expect(text(file), lng).toContain(w.vip);
       const accounts = sectionRows(file, w.section).join("\n");
       expect(accounts, lng).toContain(`${w.bank} | Vietcombank`);
-      expect(accounts, lng).toContain(`${w.coin} · TRC20`);
+      // a coin's network by the name the player's accounts give it, never the stored code alone
+      expect(accounts, lng).toContain(`${w.coin} |`);
+      expect(accounts, lng).toContain(`${w.eth} |`);
       const list = text(await (await browser.get(`/admin/players?q=${p.username}&lng=${lng}`)).text());
       expect(list, lng).toContain(w.vip);
       expect(list, lng).not.toMatch(/Level 1|等级 1|Cấp 1/);

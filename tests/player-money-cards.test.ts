@@ -68,7 +68,10 @@ describe("VIP progress", () => {
     expect(assets.vip).toEqual({ turnover: 120, next: { level: 2, levelKey: "silver", turnover: 1000 } });
     const browser = await new Browser().logIn(p.username, "secret123");
     const html = await (await browser.get("/user")).text();
-    expect(html).toMatch(/data-testid="vip-progress"[^]*?120\.00[^]*?1,000\.00[^]*?VIP 2 · Silver/);
+    // the next level's name is one piece, never "VIP 2 ·" at a line's end and "Silver" alone on the next
+    expect(html).toMatch(/data-testid="vip-progress"[^]*?120\.00[^]*?1,000\.00[^]*?VIP\u00a02\u00a0·\u00a0Silver/);
+    const vi = await (await browser.get("/user?lng=vi")).text();
+    expect(vi).toMatch(/data-testid="vip-progress"[^]*?để lên VIP\u00a02\u00a0·\u00a0Bạc/);
     expect(html).toMatch(/<progress[^>]*value="120"[^>]*max="1000"/);
     await expectMoneyInvariants();
   });

@@ -105,7 +105,8 @@ function DayStatement({ day, live }: { day: BooksDay; live?: BooksCheck }) {
       ? [
           {
             head: t("booksDays.liveAt", { time: live.checked ? playerTime(live.at) : "—" }),
-            className: "num" as const,
+            // its name holds a time: on a phone it takes the card's line, never broken inside the date
+            className: "num long-head" as const,
             cell: liveFigure,
           },
         ]

@@ -36,7 +36,8 @@ export default function User() {
             <span className="muted">
               {t("user.vipTurnover")} <Money value={assets.vip.turnover} /> / <Money value={assets.vip.next.turnover} />{" "}
               {t("user.vipTo", {
-                level: vipLevelName(t, assets.vip.next.level),
+                // the level's name is one piece ("VIP 2 · Bạc"): its words never part across lines
+                level: vipLevelName(t, assets.vip.next.level).replaceAll(" ", "\u00a0"),
               })}
             </span>
           </div>

@@ -2,7 +2,10 @@
 // pending deposit, withdrawal, credit and operator request; a player's file with a ledger, requests and a
 // marker of harm; the rooms list, a room's odds, settings and operators. On each, nothing is cut off: the
 // page never scrolls sideways, no table needs a sideways scroll on a phone (tables are cards there), and
-// each form control of a decision is wide enough for the words it shows. Screenshots: console-screens-*.
+// each form control of a decision or of the history's filter is wide enough for the words it shows (a date's format
+// too); the history's filter holds each label right above its value and the values of a line level, every value one
+// height; a card's column name that holds a date is never broken inside it (the books' live check). Screenshots:
+// console-screens-*.
 import assert from "node:assert/strict";
 import { operatorToken, signInToConsole } from "./operator.mjs";
 import { uniqueStamp } from "./players.mjs";
@@ -133,7 +136,7 @@ function cutOff(page) {
     }
     const canvas = document.createElement("canvas").getContext("2d");
     for (const control of document.querySelectorAll(
-      ".decision select, .decision input:not([type=hidden]), .history-filters select",
+      ".decision select, .decision input:not([type=hidden]), .history-filters select, .history-filters input:not([type=hidden], .date-entry-calendar)",
     )) {
       const style = getComputedStyle(control);
       canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
@@ -150,6 +153,35 @@ function cutOff(page) {
       if (words && canvas.measureText(words).width > room + 1)
         found.push(`${control.name} is too narrow for "${words}" (${Math.round(room)} px)`);
     }
+    // a phone card's column name (td::before, app/styles/admin.css) that holds a date stays on one line
+    for (const td of document.querySelectorAll(".admin-table.cards td[data-label]")) {
+      const label = getComputedStyle(td, "::before");
+      if (/\d{4}-\d{2}-\d{2}/.test(td.dataset.label) && parseFloat(label.height) > 1.6 * parseFloat(label.fontSize))
+        found.push(`the column name "${td.dataset.label}" breaks over lines (${label.height})`);
+    }
+    return found;
+  });
+}
+
+/** The history's filter out of line: a value not right under its label, values of a line not level or not one height. */
+function filterOutOfLine(page) {
+  return page.evaluate(() => {
+    const found = [];
+    const fields = [...document.querySelectorAll(".history-filters .field")].map((field) => {
+      const label = field.querySelector(".field-label").getBoundingClientRect();
+      const value = field.querySelector("select, input:not([type=hidden])").getBoundingClientRect();
+      return { name: field.querySelector("select, input").name, label, value };
+    });
+    for (const { name, label, value } of fields)
+      if (value.top < label.bottom - 0.5 || value.top - label.bottom > 12)
+        found.push(`${name}: its value is not right under its label (${label.bottom} → ${value.top})`);
+    const heights = new Set(fields.map((f) => Math.round(f.value.height)));
+    if (heights.size > 1) found.push(`values of different heights: ${[...heights]}`);
+    for (const a of fields)
+      for (const b of fields)
+        if (a.name < b.name && a.value.bottom > b.value.top && b.value.bottom > a.value.top)
+          if (Math.abs(a.value.top - b.value.top) > 0.5)
+            found.push(`${a.name} and ${b.name} share a line, their values not level (${a.value.top}, ${b.value.top})`);
     return found;
   });
 }
@@ -176,6 +208,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     ["operators", "/admin/operators"],
     ["history", "/admin/history?kind=withdrawals&status=all"],
     ["history-adjustments", "/admin/history?kind=adjustments&status=all"],
+    ["books", "/admin/books"],
   ];
   for (const viewport of [
     { width: 390, height: 844 },
@@ -195,14 +228,22 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
       if (name === "player") await page.getByText("Repeatedly refused at limits").first().waitFor();
       await shot(`${name}-${viewport.width}`);
       assert.deepEqual(await cutOff(page), [], `${path} at ${viewport.width} px`);
+      if (name.startsWith("history"))
+        assert.deepEqual(await filterOutOfLine(page), [], `${path}'s filter at ${viewport.width} px`);
     }
   }
-  // the header in the language whose words before the name are longest, at a phone's width
+  // the header in the language whose words before the name are longest, at a phone's width; the filter's and the
+  // books' words in each language
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const lng of ["vi", "zh-CN", "en"]) {
+  for (const lng of ["vi", "zh-CN", "zh-TW", "en"]) {
     await page.goto(`/admin/history?kind=withdrawals&status=all&lng=${lng}`);
     await page.locator("main h1").first().waitFor();
     await shot(`history-390-${lng}`);
     assert.deepEqual(await cutOff(page), [], `history in ${lng} at 390 px`);
+    assert.deepEqual(await filterOutOfLine(page), [], `history's filter in ${lng} at 390 px`);
+    await page.goto(`/admin/books?lng=${lng}`);
+    await page.locator("main h1").first().waitFor();
+    await shot(`books-390-${lng}`);
+    assert.deepEqual(await cutOff(page), [], `books in ${lng} at 390 px`);
   }
 }

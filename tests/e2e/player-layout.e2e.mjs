@@ -1,8 +1,8 @@
 // Done when: the player's screens keep one rhythm in every language at a phone size: the break's confirm
 // step evenly spaced with each figure beside its label, every radio one size and centred on its label,
 // the account-type tabs' words centred and their "added" tag clear of the icon in Vietnamese, the tab
-// rows one line each, and the unread badge beside the My icon, "99+" past 99 with the whole count in the
-// link's name, in English and Chinese.
+// rows one line each, the accounts' delete buttons whole tap targets with their word in the middle, and the unread
+// badge beside the My icon, "99+" past 99 with the whole count in the link's name, in English and Chinese.
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
 import { languageCookie } from "./language.mjs";
@@ -159,6 +159,35 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
         );
     }
     await shot("2-bankadd-vi");
+  });
+
+  // an account's delete button: a whole tap target (44 x 44 px), its word in its middle, in every language
+  await section("account delete", async () => {
+    // Vietnamese last: the sections after this one read the page in it
+    for (const lng of ["en", "zh-CN", "zh-TW", "vi"]) {
+      await context.addCookies([languageCookie(base, lng)]);
+      await page.goto("/banklist");
+      const buttons = page.locator(".account-delete");
+      assert.equal(await buttons.count(), 2, `${lng}: a delete button on each account`);
+      for (const button of await buttons.all()) {
+        const [box] = await boxesOf(button);
+        assert.ok(box.width >= 44 && box.height >= 44, `${lng}: delete is ${box.width}x${box.height} px`);
+        const words = await button.evaluate((link) => {
+          const range = document.createRange();
+          range.selectNodeContents(link);
+          const r = range.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+        });
+        near(
+          (words.top + words.bottom) / 2,
+          box.top + box.height / 2,
+          1.5,
+          `${lng}: delete's word centred up and down`,
+        );
+        near((words.left + words.right) / 2, box.left + box.width / 2, 1.5, `${lng}: delete's word centred across`);
+      }
+      if (lng === "vi") await shot("2b-banklist-vi");
+    }
   });
 
   // Vietnamese tab rows: one line a tab, none out of the screen

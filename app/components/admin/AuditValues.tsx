@@ -44,8 +44,8 @@ const PLAIN = new Set([
   "title_ft",
   "title_yw",
   "title_vi",
+  // a round by its period, as players and the round board read it; its database id ("round") stays in the raw record
   "seqno",
-  "round",
   "request",
   "reference",
   "askedBy",

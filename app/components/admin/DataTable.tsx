@@ -1,8 +1,11 @@
 import type { Key, ReactNode } from "react";
 import { TableScroll } from "./TableScroll";
 
-/** One column of a console table: its header (already in the operator's language) and how a row fills its cell. */
-export type Column<R> = { head: string; cell: (row: R) => ReactNode; className?: "num" | "wrap" };
+/**
+ * One column of a console table: its header (already in the operator's language) and how a row fills its cell.
+ * "long-head": a header too long for a phone card's name column (a time in it), written above the value there.
+ */
+export type Column<R> = { head: string; cell: (row: R) => ReactNode; className?: "num" | "wrap" | "num long-head" };
 
 /**
  * The console's one table: a header on every column (scope=col), one row per item, inside the named,

@@ -31,6 +31,7 @@ function FilterField({
   label,
   error,
   wide,
+  kind,
   children,
 }: {
   name: string;
@@ -38,10 +39,14 @@ function FilterField({
   error?: string;
   /** a line of its own: its words are long */
   wide?: boolean;
+  /** what the field holds, for its width (app/styles/admin.css .history-filters) */
+  kind?: "player" | "date";
   children: React.ReactNode;
 }) {
   return (
-    <label className={`field${wide ? " field-wide" : ""}${error ? " field-invalid" : ""}`}>
+    <label
+      className={`field${wide ? " field-wide" : ""}${kind ? ` field-${kind}` : ""}${error ? " field-invalid" : ""}`}
+    >
       <span className="field-label">{label}</span>
       {children}
       {error ? (
@@ -98,13 +103,14 @@ export function HistoryFilters({
             ))}
           </select>
         </FilterField>
-        <FilterField name="player" label={t("history.player")} error={errors.player}>
+        <FilterField name="player" label={t("history.player")} error={errors.player} kind="player">
           {input("player", { maxLength: 64, autoComplete: "off" })}
         </FilterField>
         <FilterField
           name="from"
           label={t(kind === "adjustments" ? "history.timeFrom" : "history.from")}
           error={errors.from}
+          kind="date"
         >
           <DateInput
             name="from"
@@ -113,7 +119,12 @@ export function HistoryFilters({
             aria-describedby={errors.from ? "from-error" : undefined}
           />
         </FilterField>
-        <FilterField name="to" label={t(kind === "adjustments" ? "history.timeTo" : "history.to")} error={errors.to}>
+        <FilterField
+          name="to"
+          label={t(kind === "adjustments" ? "history.timeTo" : "history.to")}
+          error={errors.to}
+          kind="date"
+        >
           <DateInput
             name="to"
             defaultValue={values.to}

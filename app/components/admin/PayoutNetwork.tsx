@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { networkName } from "#shared/names";
 
 type PayoutCard = { type: string; network?: string };
 
@@ -14,7 +15,7 @@ export function PayoutNetwork({ card }: { card?: PayoutCard }) {
     <span className="badge" data-testid="payout-network">
       {t("approvals.sendOn", {
         coin: card.type,
-        network: t(`wallet:bankadd.networks.${card.network}`, { defaultValue: card.network }),
+        network: networkName(t, card.network),
       })}
     </span>
   ) : (

@@ -11,7 +11,7 @@ import { reasonRequestRef, requestRef } from "#shared/request-ref";
 import { RefInText } from "~/components/RefInText";
 import { DataTable, type Column } from "./DataTable";
 import type { PlayerFile } from "#shared/answers/console-players";
-import { accountTypeName } from "#shared/names";
+import { accountTypeName, networkName } from "#shared/names";
 
 /** One titled section of the file; "none" instead of an empty table. */
 function Table({ title, head, rows }: { title: string; head: string[]; rows: ReactNode[][] }) {
@@ -124,7 +124,9 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
         title={t("player.accounts")}
         head={[t("player.typeCol"), t("player.bankCol"), t("player.accountCol")]}
         rows={file.cards.map((c) => [
-          c.network ? `${accountTypeName(tr, c.type)} · ${c.network}` : accountTypeName(tr, c.type),
+          c.network
+            ? `${accountTypeName(tr, c.type)}\u00a0· ${networkName(tr, c.network)}`
+            : accountTypeName(tr, c.type),
           c.bank,
           c.account || c.address,
         ])}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { maskAccount, shortAddress } from "#shared/payout-account";
 import type { Card } from "#shared/answers/wallet";
 import { Icon } from "./Icon";
-import { accountTypeName } from "#shared/names";
+import { accountTypeName, networkName } from "#shared/names";
 
 const COIN_GLYPH: Record<string, string> = { USDT: "₮", BTC: "B", ETH: "Ξ" };
 
@@ -39,12 +39,11 @@ export function AccountCard({
       <div className="account-text">
         <div className="account-title">
           {isBank ? card.bank : accountTypeName(t, card.type)}
+          {/* the network never starts a line of its own: a no-break space holds its dot to the words before it */}
           {!isBank && card.network ? (
             <>
-              {" "}
-              <span className="account-network">
-                · {t(`bankadd.networks.${card.network}`, { defaultValue: card.network })}
-              </span>
+              {"\u00a0"}
+              <span className="account-network">· {networkName(t, card.network)}</span>
             </>
           ) : null}
         </div>

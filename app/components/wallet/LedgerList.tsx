@@ -24,6 +24,12 @@ const KIND_ICON: Record<string, IconName> = {
   principal: "refund",
 };
 
+/**
+ * A number held to the words beside it by no-break spaces ("Round 1", "第 1 期", "15 天"): the grey line breaks
+ * between phrases, never leaving a lone "1" or "天" on a line of its own.
+ */
+const numbersKeptWithWords = (text: string) => text.replace(/ (?=\d)|(?<=\d) /g, "\u00a0");
+
 /** Funds ledger rows grouped by the player's day: what moved, why, and the balance it started from. */
 export function LedgerList({ rows }: { rows: FlowRow[] }) {
   const { t } = useTranslation("wallet");
@@ -53,7 +59,7 @@ export function LedgerList({ rows }: { rows: FlowRow[] }) {
                     {row.reason || row.reasonKey ? (
                       <div className="ledger-reason">
                         <RefInText
-                          text={ledgerReasonText(t, row)}
+                          text={numbersKeptWithWords(ledgerReasonText(t, row))}
                           refText={row.reasonKey ? reasonRequestRef(row.reasonKey, row.reasonParams ?? {}) : null}
                         />
                       </div>
