@@ -7,7 +7,7 @@ import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
 import { shardCount, shardOfToken } from "../db/shards";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { readConfig } from "../config";
 import { ACCESS_EMAIL_HEADER } from "./access";
 import { MAX_BANNER_IMAGE_BYTES } from "../media/banner-images";
