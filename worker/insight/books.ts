@@ -224,6 +224,7 @@ export async function lastBooksCheck(shards: WalletDb[], nowMs = Date.now()): Pr
         })
         .from(booksChecks)
         .orderBy(desc(booksChecks.id))
+        .limit(1)
         .get(),
     ),
   );

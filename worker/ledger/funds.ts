@@ -65,6 +65,7 @@ export async function balanceBefore(db: WalletDb, userId: number, atMs: number):
     .from(ledger)
     .where(and(eq(ledger.userId, userId), lt(ledger.createdAtMs, atMs)))
     .orderBy(desc(ledger.createdAtMs), desc(ledger.id))
+    .limit(1)
     .get();
   return row?.afterCents ?? 0;
 }

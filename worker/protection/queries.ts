@@ -194,6 +194,7 @@ export async function activeExclusion(
       ),
     )
     .orderBy(sql`${selfExclusions.endAtMs} IS NULL DESC`, desc(selfExclusions.endAtMs))
+    .limit(1)
     .get();
 }
 

@@ -272,7 +272,13 @@ export async function roundRules(db: ControlDb, roundId: number): Promise<RoundR
 
 /** The room's newest round, whatever its state (the room's restart point). */
 export async function latestRound(db: ControlDb, roomId: number): Promise<StoredRound | undefined> {
-  return db.select(storedRoundFields).from(rounds).where(eq(rounds.roomId, roomId)).orderBy(desc(rounds.seqno)).get();
+  return db
+    .select(storedRoundFields)
+    .from(rounds)
+    .where(eq(rounds.roomId, roomId))
+    .orderBy(desc(rounds.seqno))
+    .limit(1)
+    .get();
 }
 
 /** Drawn rounds, newest first. */
