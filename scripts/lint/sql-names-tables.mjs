@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { plainReadsUseBuilder } from "./plain-reads-use-builder.mjs";
 
 const schemaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../worker/db/schema");
 
@@ -201,4 +202,7 @@ const rule = {
 };
 
 /** The repository's own ESLint plugin: eslint.config.js names it "local". */
-export default { meta: { name: "local" }, rules: { "sql-names-tables": rule } };
+export default {
+  meta: { name: "local" },
+  rules: { "sql-names-tables": rule, "plain-reads-use-builder": plainReadsUseBuilder },
+};

@@ -7,7 +7,7 @@ import type { AppEnv } from "./types";
 import { lookupSession, requestScope, sessionsChanged } from "./session-memo";
 import { requestIdOf } from "../request-log";
 import { shardCount, shardOfToken } from "../db/shards";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { readConfig } from "../config";
 import { ACCESS_EMAIL_HEADER } from "./access";
 import { MAX_BANNER_IMAGE_BYTES } from "../media/banner-images";
@@ -109,9 +109,11 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Where Cloudflare Access guards the console, the session works only under the token of its
   // operator's own email (worker/api/access.ts): a session taken elsewhere is no way in.
   if (readConfig(c.env).access) {
-    const bound = await c.var.db.controlPrimary.get<{ email: string | null }>(
-      sql`SELECT operator_email AS email FROM ${users} WHERE id = ${row.id}`,
-    );
+    const bound = await c.var.db.controlPrimary
+      .select({ email: users.operatorEmail })
+      .from(users)
+      .where(eq(users.id, row.id))
+      .get();
     if (!bound?.email || bound.email.toLowerCase() !== c.req.header(ACCESS_EMAIL_HEADER)) throw new ProductError(1236);
   }
   // Once per request: a page's further in-process calls were seen at the same moment.

@@ -41,8 +41,14 @@ export function auditStatementReading(
     Object.entries(read).map(([name, value]) => sql`${`$.${name}`}, ${value}`),
     sql`, `,
   )})`;
-  return db.run(sql`INSERT INTO ${auditLog} (actor_id, action, target, before, after, created_at_ms)
-    VALUES (${entry.actorId}, ${entry.action}, ${entry.target}, ${before}, ${after}, ${entry.nowMs})`);
+  return db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    target: entry.target,
+    before,
+    after,
+    createdAtMs: entry.nowMs,
+  });
 }
 
 /** The same row, written only when `onlyIf` holds inside the batch (a guarded decision that lost its race writes none). */
@@ -127,9 +133,11 @@ function auditPage(db: AnyDb, source: number, q: AuditQuery & { actorId?: number
 export async function listAudit(control: ControlDb, databases: { db: AnyDb; source: number }[], q: AuditQuery) {
   let actorId: number | undefined;
   if (q.operator) {
-    const actor = await control.get<{ id: number }>(
-      sql`SELECT id FROM ${accountDirectory} WHERE lower(username) = ${q.operator.toLowerCase()}`,
-    );
+    const actor = await control
+      .select({ id: accountDirectory.id })
+      .from(accountDirectory)
+      .where(eq(sql`lower(${accountDirectory.username})`, q.operator.toLowerCase()))
+      .get();
     if (!actor) return [];
     actorId = actor.id;
   }

@@ -1,5 +1,5 @@
 import type { ControlDb } from "../db/client";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, max } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { ProductError } from "#shared/product-error";
@@ -269,14 +269,15 @@ async function insertWithFreshId<T>(
   write: (id: number) => { after: T; statements: BatchItem<"sqlite">[] },
 ) {
   for (let attempt = 0; ; attempt++) {
-    const row = await db.get<{ next: number }>(sql`SELECT COALESCE(MAX(id), 0) + 1 AS next FROM ${source}`);
-    const { after, statements } = write(row.next);
+    const [{ top }] = await db.select({ top: max(source.id) }).from(source);
+    const next = (top ?? 0) + 1;
+    const { after, statements } = write(next);
     try {
       await runInOneBatch(db, statements);
       return after;
     } catch (error) {
-      const taken = await db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${source} WHERE id = ${row.next}`);
-      if (taken.n === 0 || attempt >= 2) throw error;
+      const taken = await db.$count(source, eq(source.id, next));
+      if (taken === 0 || attempt >= 2) throw error;
     }
   }
 }

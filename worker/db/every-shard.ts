@@ -1,4 +1,4 @@
-import { type SQL, inArray, sql } from "drizzle-orm";
+import { type SQL, eq, inArray, sql } from "drizzle-orm";
 import type { AnyDb, ControlDb, WalletDb } from "./client";
 import type { Databases } from "./databases";
 import { accountDirectory } from "./schema";
@@ -52,9 +52,11 @@ export async function accountNames(
 
 /** The shard a player's rows are in, from the directory; undefined for no player (an operator, the house, no one). */
 export async function shardOfPlayer(control: ControlDb, userId: number): Promise<number | undefined> {
-  const row = await control.get<{ shard: number | null }>(
-    sql`SELECT shard FROM ${accountDirectory} WHERE id = ${userId}`,
-  );
+  const row = await control
+    .select({ shard: accountDirectory.shard })
+    .from(accountDirectory)
+    .where(eq(accountDirectory.id, userId))
+    .get();
   return row?.shard ?? undefined;
 }
 

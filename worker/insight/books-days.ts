@@ -1,5 +1,5 @@
 import type { ControlDb, WalletDb } from "../db/client";
-import { sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, max, min, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import {
@@ -98,11 +98,24 @@ async function financeAt(db: WalletDb, atMs: number) {
 
 type StoredDay = Figures & { day: string; status: string; throughLedgerId: number };
 
-const CLOSING_COLUMNS = sql.raw(`day, status, through_ledger_id AS throughLedgerId, players_close_cents AS playersCents,
-  house_close_cents AS houseCents, in_play_close_cents AS inPlayCents, finance_close_cents AS financeCents`);
+const closingFields = {
+  playersCents: booksDays.playersCloseCents,
+  houseCents: booksDays.houseCloseCents,
+  inPlayCents: booksDays.inPlayCloseCents,
+  financeCents: booksDays.financeCloseCents,
+};
 
-async function storedDay(db: WalletDb, day: string) {
-  return db.get<StoredDay | undefined>(sql`SELECT ${CLOSING_COLUMNS} FROM ${booksDays} WHERE day = ${day}`);
+async function storedDay(db: WalletDb, day: string): Promise<StoredDay | undefined> {
+  return db
+    .select({
+      day: booksDays.day,
+      status: booksDays.status,
+      throughLedgerId: booksDays.throughLedgerId,
+      ...closingFields,
+    })
+    .from(booksDays)
+    .where(eq(booksDays.day, day))
+    .get();
 }
 
 /**
@@ -204,7 +217,10 @@ async function dayStatement(db: WalletDb, control: ControlDb, day: string): Prom
         SUM(amount_cents) AS cents, COUNT(*) AS rows
       FROM bl WHERE created_at_ms >= ${fromMs} AND created_at_ms < ${toMs} GROUP BY side, type ORDER BY side DESC, type`),
       // every row written so far: a row written after this and dated before the day's end is late
-      db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ${ledger}`),
+      db
+        .select({ id: max(ledger.id) })
+        .from(ledger)
+        .get(),
       db.get<{ cents: number }>(movedFinance(fromMs, toMs)),
     ]);
   const problems: DayProblem[] = [];
@@ -291,7 +307,10 @@ async function lateRows(db: WalletDb, throughLedgerId: number, beforeMs: number,
  * day of its first booked instant), else that instant (null: nothing booked yet).
  */
 export async function booksBeganAt(db: WalletDb): Promise<number | null> {
-  const stored = await db.get<{ day: string | null }>(sql`SELECT MIN(day) AS day FROM ${booksDays}`);
+  const stored = await db
+    .select({ day: min(booksDays.day) })
+    .from(booksDays)
+    .get();
   if (stored?.day) return parseDate(stored.day);
   const row = await db.get<{ at: number | null }>(firstBooked);
   return row?.at ?? null;
@@ -299,9 +318,11 @@ export async function booksBeganAt(db: WalletDb): Promise<number | null> {
 
 /** The next day to close: the day after the last closed one, else the day of the first ledger row. */
 async function nextDayToClose(db: WalletDb): Promise<string | null> {
-  const last = await db.get<{ day: string | null }>(
-    sql`SELECT MAX(day) AS day FROM ${booksDays} WHERE status = 'closed'`,
-  );
+  const last = await db
+    .select({ day: max(booksDays.day) })
+    .from(booksDays)
+    .where(eq(booksDays.status, "closed"))
+    .get();
   if (last?.day) return formatDate(parseDate(last.day)! + DAY_MS);
   const first = await db.get<{ at: number | null }>(firstBooked);
   return first?.at == null ? null : formatDate(first.at);
@@ -370,11 +391,22 @@ type DayRow = Figures & {
 
 /** Stored days between two dates (both included), newest first, as the console and the CSV read them. */
 export async function storedDays(db: WalletDb, fromDay: string, toDay: string) {
-  const rows =
-    await db.all<DayRow>(sql`SELECT day, status, players_open_cents AS playersOpenCents, house_open_cents AS houseOpenCents,
-      in_play_open_cents AS inPlayOpenCents, finance_open_cents AS financeOpenCents, players_close_cents AS playersCents,
-      house_close_cents AS houseCents, in_play_close_cents AS inPlayCents, finance_close_cents AS financeCents, movements, problems, at_ms AS atMs
-    FROM ${booksDays} WHERE day >= ${fromDay} AND day <= ${toDay} ORDER BY day DESC`);
+  const rows: DayRow[] = await db
+    .select({
+      day: booksDays.day,
+      status: booksDays.status,
+      playersOpenCents: booksDays.playersOpenCents,
+      houseOpenCents: booksDays.houseOpenCents,
+      inPlayOpenCents: booksDays.inPlayOpenCents,
+      financeOpenCents: booksDays.financeOpenCents,
+      ...closingFields,
+      movements: booksDays.movements,
+      problems: booksDays.problems,
+      atMs: booksDays.atMs,
+    })
+    .from(booksDays)
+    .where(and(gte(booksDays.day, fromDay), lte(booksDays.day, toDay)))
+    .orderBy(desc(booksDays.day));
   return rows.map((r) => ({
     day: r.day,
     status: r.status as "closed" | "refused",

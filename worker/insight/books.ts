@@ -1,7 +1,7 @@
 import type { ControlDb, WalletDb } from "../db/client";
 import type { BooksCheck, BooksProblem as BooksProblemAnswer } from "#shared/answers/console-insight";
 import type { Databases } from "../db/databases";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, max, ne, sql } from "drizzle-orm";
 import { runInOneBatch } from "../db/batch";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { formatDate } from "#shared/days";
@@ -45,9 +45,11 @@ export type BooksProblem =
 type Checkpoint = { throughLedgerId: number; day: string };
 
 async function checkpoint(db: WalletDb): Promise<Checkpoint> {
-  const row = await db.get<Checkpoint | undefined>(
-    sql`SELECT through_ledger_id AS throughLedgerId, day FROM ${booksCheckpoint} WHERE id = 1`,
-  );
+  const row = await db
+    .select({ throughLedgerId: booksCheckpoint.throughLedgerId, day: booksCheckpoint.day })
+    .from(booksCheckpoint)
+    .where(eq(booksCheckpoint.id, 1))
+    .get();
   return row ?? { throughLedgerId: 0, day: "" };
 }
 
@@ -59,7 +61,10 @@ async function moveCheckpoint(db: WalletDb, nowMs: number): Promise<Checkpoint> 
   const current = await checkpoint(db);
   const today = formatDate(nowMs);
   if (current.day === today) return current;
-  const top = await db.get<{ id: number | null }>(sql`SELECT MAX(id) AS id FROM ${ledger}`);
+  const top = await db
+    .select({ id: max(ledger.id) })
+    .from(ledger)
+    .get();
   const through = top?.id ?? 0;
   const old = current.throughLedgerId;
   const unmoved = sql`COALESCE((SELECT through_ledger_id FROM ${booksCheckpoint} WHERE id = 1), 0) = ${old}`;
@@ -109,8 +114,12 @@ async function checkBooks(db: WalletDb, nowMs: number, control: ControlDb) {
         (SELECT COALESCE(SUM(stake_cents), 0) FROM ${bets}
           WHERE round_id IN (SELECT value FROM json_each(${rounds.open})) AND isaward = -1) AS stakesInPlayCents,
         (SELECT COALESCE(SUM(amount_cents), 0) FROM ${financeOrders} WHERE status = 'active') AS financePrincipalCents`),
-    db.all<{ userId: number; balanceCents: number }>(sql`SELECT id AS userId, money_cents AS balanceCents FROM ${users}
-      WHERE money_cents < 0 AND id <> ${HOUSE_USER_ID} AND role <> 'house' ORDER BY id LIMIT ${PROBLEM_ROWS}`),
+    db
+      .select({ userId: users.id, balanceCents: users.moneyCents })
+      .from(users)
+      .where(and(lt(users.moneyCents, 0), ne(users.id, HOUSE_USER_ID), ne(users.role, "house")))
+      .orderBy(users.id)
+      .limit(PROBLEM_ROWS),
     // Settlement books the house's side of a round; before it, no house row may name the round.
     db.all<{
       ledgerId: number;
@@ -118,7 +127,7 @@ async function checkBooks(db: WalletDb, nowMs: number, control: ControlDb) {
     }>(sql`SELECT l.id AS ledgerId, CAST(substr(l.ref, 7) AS INTEGER) AS roundId
       FROM ${ledger} l WHERE l.id > ${through} AND l.user_id = ${HOUSE_USER_ID} AND l.ref LIKE 'round:%'
         AND CAST(substr(l.ref, 7) AS INTEGER) IN (SELECT value FROM json_each(${rounds.undrawn})) LIMIT ${PROBLEM_ROWS}`),
-    db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${ledger} WHERE id > ${through}`),
+    db.$count(ledger, gt(ledger.id, through)),
   ]);
   const problems: BooksProblem[] = [
     ...balances.map((r) => ({ kind: "balance" as const, ...r })),
@@ -132,14 +141,22 @@ async function checkBooks(db: WalletDb, nowMs: number, control: ControlDb) {
     checkedAtMs: nowMs,
     ok: problems.length === 0,
     throughLedgerId: through,
-    rowsSummed: summed?.n ?? 0,
+    rowsSummed: summed,
     ...totals!,
     problems,
   };
   await runInOneBatch(db, [
-    db.run(sql`INSERT INTO ${booksChecks} (checked_at_ms, ok, through_ledger_id, rows_summed, balances_cents, stakes_in_play_cents, finance_principal_cents, problems)
-      VALUES (${nowMs}, ${result.ok ? 1 : 0}, ${through}, ${result.rowsSummed}, ${result.balancesCents}, ${result.stakesInPlayCents}, ${result.financePrincipalCents}, ${JSON.stringify(problems)})`),
-    db.run(sql`DELETE FROM ${booksChecks} WHERE ok = 1 AND checked_at_ms < ${nowMs - KEEP_PASSED_MS}`),
+    db.insert(booksChecks).values({
+      checkedAtMs: nowMs,
+      ok: result.ok ? 1 : 0,
+      throughLedgerId: through,
+      rowsSummed: result.rowsSummed,
+      balancesCents: result.balancesCents,
+      stakesInPlayCents: result.stakesInPlayCents,
+      financePrincipalCents: result.financePrincipalCents,
+      problems: JSON.stringify(problems),
+    }),
+    db.delete(booksChecks).where(and(eq(booksChecks.ok, 1), lt(booksChecks.checkedAtMs, nowMs - KEEP_PASSED_MS))),
   ]);
   if (!result.ok)
     console.error(
@@ -159,7 +176,10 @@ export async function checkBooksWhenDue(dbs: Databases, nowMs: number) {
   return Promise.all(
     dbs.wallets.map(async (_, shard) => {
       const db = dbs.walletPrimary(shard);
-      const last = await db.get<{ at: number | null }>(sql`SELECT MAX(checked_at_ms) AS at FROM ${booksChecks}`);
+      const last = await db
+        .select({ at: max(booksChecks.checkedAtMs) })
+        .from(booksChecks)
+        .get();
       // a little slack: cron minutes do not start on the exact millisecond
       if (last?.at != null && nowMs - last.at < BOOKS_CHECK_MINUTES * 60_000 - 5_000) return null;
       return checkBooks(db, nowMs, control);
@@ -190,11 +210,22 @@ const sumOf = (rows: CheckRow[], pick: (r: CheckRow) => number) => rows.reduce((
  * than the interval and a slack; the console says so instead of showing an old result as today's.
  */
 export async function lastBooksCheck(shards: WalletDb[], nowMs = Date.now()): Promise<BooksCheck> {
-  const columns = sql.raw(`checked_at_ms AS checkedAtMs, ok, rows_summed AS rowsSummed, balances_cents AS balancesCents,
-    stakes_in_play_cents AS stakesInPlayCents, finance_principal_cents AS financePrincipalCents, problems`);
-  const lasts = await Promise.all(
+  const lasts: (CheckRow | undefined)[] = await Promise.all(
     shards.map((db) =>
-      db.get<CheckRow | undefined>(sql`SELECT ${columns} FROM ${booksChecks} ORDER BY id DESC LIMIT 1`),
+      db
+        .select({
+          checkedAtMs: booksChecks.checkedAtMs,
+          ok: booksChecks.ok,
+          rowsSummed: booksChecks.rowsSummed,
+          balancesCents: booksChecks.balancesCents,
+          stakesInPlayCents: booksChecks.stakesInPlayCents,
+          financePrincipalCents: booksChecks.financePrincipalCents,
+          problems: booksChecks.problems,
+        })
+        .from(booksChecks)
+        .orderBy(desc(booksChecks.id))
+        .limit(1)
+        .get(),
     ),
   );
   const checked = lasts.filter((row): row is CheckRow => row !== undefined);

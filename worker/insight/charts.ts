@@ -1,5 +1,5 @@
 import type { ControlDb, WalletDb } from "../db/client";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isGameType } from "#shared/games/options";
 import { optionProbabilities } from "#shared/games/probability";
 import { toMoney } from "#shared/money";
@@ -96,9 +96,7 @@ export async function pendingAges(shards: WalletDb[], nowMs: number) {
     (
       await Promise.all(
         shards.map((db) =>
-          db.all<{ createdAtMs: number }>(
-            sql`SELECT created_at_ms AS createdAtMs FROM ${table} WHERE status = 'pending'`,
-          ),
+          db.select({ createdAtMs: table.createdAtMs }).from(table).where(eq(table.status, "pending")),
         ),
       )
     ).flat();

@@ -1,5 +1,5 @@
 import type { ControlDb, WalletDb } from "../db/client";
-import { sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { summedByKey } from "../db/every-shard";
@@ -94,11 +94,11 @@ export async function roomRounds(control: ControlDb, shards: WalletDb[], roomId:
 
 /** How many of the room's rounds were voided, by reason (the console shows them above its rounds). */
 export async function roomVoidCounts(db: ControlDb, roomId: number): Promise<Record<string, number>> {
-  const rows = await db.all<{
-    reason: string | null;
-    count: number;
-  }>(sql`SELECT void_reason AS reason, COUNT(*) AS count
-    FROM ${roundsTable} WHERE room_id = ${roomId} AND status = 'void' GROUP BY void_reason`);
+  const rows = await db
+    .select({ reason: roundsTable.voidReason, count: count() })
+    .from(roundsTable)
+    .where(and(eq(roundsTable.roomId, roomId), eq(roundsTable.status, "void")))
+    .groupBy(roundsTable.voidReason);
   return Object.fromEntries(rows.map((r) => [r.reason ?? "seed_lost", r.count]));
 }
 

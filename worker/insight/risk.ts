@@ -1,5 +1,5 @@
 import type { ControlDb, WalletDb } from "../db/client";
-import { type SQL, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { accountNames } from "../db/every-shard";
 import { drawBuckets } from "./draw-days";
 import { toMoney } from "#shared/money";
@@ -217,28 +217,34 @@ export type RiskInteraction = {
   nowMs: number;
 };
 
-export const interactionStatement = (db: WalletDb, i: RiskInteraction): SQL =>
-  sql`INSERT INTO ${riskInteractions} (user_id, operator_id, kind, text, created_at_ms) VALUES (${i.userId}, ${i.operatorId}, ${i.kind}, ${i.text}, ${i.nowMs})`;
+export const interactionStatement = (db: WalletDb, i: RiskInteraction) =>
+  db
+    .insert(riskInteractions)
+    .values({ userId: i.userId, operatorId: i.operatorId, kind: i.kind, text: i.text, createdAtMs: i.nowMs });
 
 /**
  * A player's interactions, newest first, from their shard (`db`); the operators named from the control database,
  * where their accounts are (the shard's query answers their ids only, docs/decisions/176).
  */
 export async function interactionsOf(db: WalletDb, control: ControlDb, userId: number) {
-  const rows = await db.all<{
-    id: number;
-    kind: string;
-    text: string;
-    at: number;
-    operatorId: number | null;
-  }>(sql`SELECT i.id, i.kind, i.text, i.created_at_ms AS at, i.operator_id AS operatorId
-    FROM ${riskInteractions} i WHERE i.user_id = ${userId} ORDER BY i.id DESC LIMIT 50`);
+  const rows = await db
+    .select({
+      id: riskInteractions.id,
+      kind: riskInteractions.kind,
+      text: riskInteractions.text,
+      at: riskInteractions.createdAtMs,
+      operatorId: riskInteractions.operatorId,
+    })
+    .from(riskInteractions)
+    .where(eq(riskInteractions.userId, userId))
+    .orderBy(desc(riskInteractions.id))
+    .limit(50);
   const names = await accountNames(
     control,
     rows.map((r) => r.operatorId),
   );
   return rows.map(({ operatorId, ...r }) => ({
     ...r,
-    operator: operatorId === null ? null : (names.get(operatorId) ?? null),
+    operator: names.get(operatorId) ?? null,
   }));
 }

@@ -1,5 +1,5 @@
 import type { WalletDb } from "../db/client";
-import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { type PageAt, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
 import { ledger, soloAdjustments, withdrawalRequests } from "../db/schema";
 
@@ -60,8 +60,13 @@ export function listLedgerRows(db: WalletDb, q: FlowQuery) {
 
 /** The player's balance at an instant, from the ledger: the balance after the last movement before it (0 before any). */
 export async function balanceBefore(db: WalletDb, userId: number, atMs: number): Promise<number> {
-  const row = await db.get<{ afterCents: number }>(sql`SELECT after_cents AS afterCents FROM ${ledger}
-    WHERE user_id = ${userId} AND created_at_ms < ${atMs} ORDER BY created_at_ms DESC, id DESC LIMIT 1`);
+  const row = await db
+    .select({ afterCents: ledger.afterCents })
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), lt(ledger.createdAtMs, atMs)))
+    .orderBy(desc(ledger.createdAtMs), desc(ledger.id))
+    .limit(1)
+    .get();
   return row?.afterCents ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import type { WalletDb } from "../db/client";
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { reasonValues, type LedgerReason } from "./reasons";
 import { ledger, users } from "../db/schema";
 
@@ -66,8 +66,6 @@ export function balanceChangeStatements(db: WalletDb, change: BalanceChange) {
  * balance tells whether the debit could be covered.
  */
 export async function cannotCover(db: WalletDb, userId: number, debitCents: number): Promise<boolean> {
-  const row = await db.get<{ moneyCents: number }>(
-    sql`SELECT money_cents AS moneyCents FROM ${users} WHERE id = ${userId}`,
-  );
+  const row = await db.select({ moneyCents: users.moneyCents }).from(users).where(eq(users.id, userId)).get();
   return row !== undefined && row.moneyCents < debitCents;
 }

@@ -27,8 +27,16 @@ export function operatorRequestStatement(
   db: ControlDb,
   r: { kind: OperatorRequestKind; operatorId: number | SQL; role?: OperatorRole; requestedBy: number; nowMs: number },
 ) {
-  return db.run(sql`INSERT INTO ${operatorRequests} (kind, operator_id, role, requested_by, created_at_ms)
-    VALUES (${r.kind}, ${r.operatorId}, ${r.role ?? null}, ${r.requestedBy}, ${r.nowMs}) RETURNING id`);
+  return db
+    .insert(operatorRequests)
+    .values({
+      kind: r.kind,
+      operatorId: r.operatorId,
+      role: r.role ?? null,
+      requestedBy: r.requestedBy,
+      createdAtMs: r.nowMs,
+    })
+    .returning({ id: operatorRequests.id });
 }
 
 /** Files one request (enable, a raised role, a reset) with its audit row; one pending request per kind and operator. */

@@ -1,6 +1,6 @@
 import type { ControlDb, WalletDb } from "../db/client";
 import type { Databases } from "../db/databases";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { shardOfId } from "../db/id-ranges";
 import { shardOfPlayer } from "../db/every-shard";
@@ -37,9 +37,7 @@ export async function requestBooks(dbs: Databases, table: RequestTable, id: numb
     (s) => s < count,
   );
   for (const shard of order) {
-    const row = await dbs
-      .wallet(shard)
-      .get<{ userId: number }>(sql`SELECT user_id AS userId FROM ${table} WHERE id = ${id}`);
+    const row = await dbs.wallet(shard).select({ userId: table.userId }).from(table).where(eq(table.id, id)).get();
     if (!row) continue;
     const home = (await shardOfPlayer(control, row.userId)) ?? shard;
     return { control, wallet: dbs.wallet(home), shard: home };

@@ -1,5 +1,5 @@
 import type { WalletDb } from "../db/client";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { playLimits, selfExclusions, depositRequests, bets } from "../db/schema";
 import { type LimitKind, type LimitPeriod, PERIOD_MS, type StoredLimit } from "#shared/protection/rules";
 
@@ -147,10 +147,18 @@ export async function saveLimitIfUnchanged(
   let result: D1Result;
   if (!before) {
     if (empty) return true;
-    result =
-      await db.run(sql`INSERT INTO ${playLimits} (user_id, kind, period, amount_cents, pending_amount_cents, pending_at_ms, updated_at_ms)
-      VALUES (${key.userId}, ${key.kind}, ${key.period}, ${after.amountCents}, ${after.pendingAmountCents}, ${after.pendingAtMs}, ${nowMs})
-      ON CONFLICT DO NOTHING`);
+    result = await db
+      .insert(playLimits)
+      .values({
+        userId: key.userId,
+        kind: key.kind,
+        period: key.period,
+        amountCents: after.amountCents,
+        pendingAmountCents: after.pendingAmountCents,
+        pendingAtMs: after.pendingAtMs,
+        updatedAtMs: nowMs,
+      })
+      .onConflictDoNothing();
   } else if (empty) {
     result = await db.run(sql`DELETE FROM ${playLimits} WHERE ${row} AND ${unchangedSql(before)}`);
   } else {
@@ -163,15 +171,31 @@ export async function saveLimitIfUnchanged(
 
 export type ActiveExclusion = { period: string; startAtMs: number; endAtMs: number | null };
 
+const exclusionFields = {
+  period: selfExclusions.period,
+  startAtMs: selfExclusions.startAtMs,
+  endAtMs: selfExclusions.endAtMs,
+};
+
 /** The running time-out or self-exclusion that ends last (a permanent one first). */
 export async function activeExclusion(
   db: WalletDb,
   userId: number,
   nowMs: number,
 ): Promise<ActiveExclusion | undefined> {
-  return db.get<ActiveExclusion>(sql`SELECT period, start_at_ms AS startAtMs, end_at_ms AS endAtMs FROM ${selfExclusions}
-    WHERE user_id = ${userId} AND start_at_ms <= ${nowMs} AND (end_at_ms IS NULL OR end_at_ms > ${nowMs})
-    ORDER BY end_at_ms IS NULL DESC, end_at_ms DESC LIMIT 1`);
+  return db
+    .select(exclusionFields)
+    .from(selfExclusions)
+    .where(
+      and(
+        eq(selfExclusions.userId, userId),
+        lte(selfExclusions.startAtMs, nowMs),
+        or(isNull(selfExclusions.endAtMs), gt(selfExclusions.endAtMs, nowMs)),
+      ),
+    )
+    .orderBy(sql`${selfExclusions.endAtMs} IS NULL DESC`, desc(selfExclusions.endAtMs))
+    .limit(1)
+    .get();
 }
 
 export function insertExclusionStatement(db: WalletDb, userId: number, exclusion: ActiveExclusion) {
@@ -180,6 +204,9 @@ export function insertExclusionStatement(db: WalletDb, userId: number, exclusion
 
 /** Every exclusion of a player, newest first (the operator's read-only view). */
 export function listExclusions(db: WalletDb, userId: number) {
-  return db.all<ActiveExclusion>(sql`SELECT period, start_at_ms AS startAtMs, end_at_ms AS endAtMs FROM ${selfExclusions}
-    WHERE user_id = ${userId} ORDER BY start_at_ms DESC`);
+  return db
+    .select(exclusionFields)
+    .from(selfExclusions)
+    .where(eq(selfExclusions.userId, userId))
+    .orderBy(desc(selfExclusions.startAtMs));
 }

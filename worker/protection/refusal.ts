@@ -1,5 +1,4 @@
 import type { WalletDb } from "../db/client";
-import { sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { type ActiveExclusion, type ProtectedAction, activeExclusion, headroomOf, refusalOf } from "./queries";
 import { toMoney } from "#shared/money";
@@ -112,9 +111,7 @@ async function limitDetails(db: WalletDb, action: ProtectedAction, kind: LimitKi
  */
 async function recordRefusal(db: WalletDb, action: { userId: number; nowMs: number }, kind: string) {
   try {
-    await db.run(
-      sql`INSERT INTO ${protectionRefusals} (user_id, kind, created_at_ms) VALUES (${action.userId}, ${kind}, ${action.nowMs})`,
-    );
+    await db.insert(protectionRefusals).values({ userId: action.userId, kind, createdAtMs: action.nowMs });
   } catch (error) {
     console.error(JSON.stringify({ protection: "refusal not recorded", userId: action.userId, error: String(error) }));
   }

@@ -1,5 +1,5 @@
 import type { WalletDb } from "../db/client";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { balanceChangeStatements } from "../ledger/ledger";
 import type { LedgerReason } from "../ledger/reasons";
 import { protectionAllowsSql } from "../protection/queries";
@@ -154,8 +154,19 @@ export type StoredOrder = {
 };
 
 export async function findOrder(db: WalletDb, orderId: number): Promise<StoredOrder | undefined> {
-  return db.get<StoredOrder>(sql`SELECT id, ordersn AS orderNumber, user_id AS userId, room_id AS roomId, round_id AS roundId,
-    total_cents AS totalCents, status FROM ${orders} WHERE id = ${orderId}`);
+  return db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      roomId: orders.roomId,
+      roundId: orders.roundId,
+      totalCents: orders.totalCents,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .get();
 }
 
 const LIVE_BETS_LIMIT = 200;
@@ -195,7 +206,7 @@ export function mergeLiveBets<T extends { id: number; createdAtMs: number }>(per
 
 /** Where a live table's cursor (a bet id) stands: its time, read in the shard that wrote it. */
 export async function liveBetCursor(db: WalletDb, betId: number): Promise<LiveBetCursor | null> {
-  const row = await db.get<{ atMs: number }>(sql`SELECT created_at_ms AS atMs FROM ${betsTable} WHERE id = ${betId}`);
+  const row = await db.select({ atMs: betsTable.createdAtMs }).from(betsTable).where(eq(betsTable.id, betId)).get();
   return row ? { atMs: row.atMs, id: betId } : null;
 }
 

@@ -1,5 +1,5 @@
 import type { ControlDb } from "../db/client";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, max, type SQL } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { parseBody } from "#shared/fields";
 import { newRoomForm, roomForm } from "#shared/forms/rooms";
@@ -193,9 +193,8 @@ export async function createRoom(db: ControlDb, operatorId: number, body: unknow
     closeSeconds: form.closeSeconds,
     locationHint: form.locationHint || null,
   };
-  const next = await db.get<{ id: number; sort: number }>(
-    sql`SELECT COALESCE(MAX(id), 0) + 1 AS id, COALESCE(MAX(sort), 0) + 1 AS sort FROM ${rooms}`,
-  );
+  const [top] = await db.select({ id: max(rooms.id), sort: max(rooms.sort) }).from(rooms);
+  const next = { id: (top.id ?? 0) + 1, sort: (top.sort ?? 0) + 1 };
   const room = {
     id: next.id,
     titleKey: game.titleKey,

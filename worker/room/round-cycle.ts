@@ -4,7 +4,7 @@
 
 import type { ControlDb } from "../db/client";
 import { type GameRoom, findGameRoom, roundTiming } from "./game-rooms";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   type NewRound,
@@ -154,8 +154,10 @@ export async function voidRoundInPlay(
     ctx.state.seedFor(current.seqno),
     "operator",
   );
-  const note = ctx.db.run(sql`UPDATE ${rounds} SET void_note = ${request.note}, voided_by = ${request.operatorId}
-    WHERE id = ${current.roundId} AND void_reason = 'operator' AND void_note IS NULL`);
+  const note = ctx.db
+    .update(rounds)
+    .set({ voidNote: request.note, voidedBy: request.operatorId })
+    .where(and(eq(rounds.id, current.roundId), eq(rounds.voidReason, "operator"), isNull(rounds.voidNote)));
   return settleAndContinue(ctx, current, room, settlement, [note, request.audit(current)], nowMs);
 }
 

@@ -1,5 +1,5 @@
 import type { ControlDb } from "../db/client";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { runInOneBatch } from "../db/batch";
 import { DAY_MS } from "#shared/days";
 import { settings, rounds, orders, roundSettlements } from "../db/schema";
@@ -20,9 +20,11 @@ export type RetentionRun = { deleted: number; cursor: number };
  */
 export async function pruneIdleRounds(db: ControlDb, nowMs: number, retentionDays: number): Promise<RetentionRun> {
   const cutoffMs = nowMs - retentionDays * DAY_MS;
-  const stored = await db.get<{ value: string } | undefined>(
-    sql`SELECT value FROM ${settings} WHERE key = ${RETENTION_CURSOR_KEY}`,
-  );
+  const stored = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, RETENTION_CURSOR_KEY))
+    .get();
   const cursor = Math.max(0, Number.parseInt(stored?.value ?? "0", 10) || 0);
   // The walk stops before the first round still within the retention: ids grow with time, but rooms of
   // different lengths interleave, so a later id may be younger. An open round older than the retention
@@ -41,8 +43,10 @@ export async function pruneIdleRounds(db: ControlDb, nowMs: number, retentionDay
         AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${orders}.round_id = ${rounds}.id)
         AND NOT EXISTS (SELECT 1 FROM ${roundSettlements} s WHERE s.round_id = ${rounds}.id)
         AND seqno < (SELECT MAX(latest.seqno) FROM ${rounds} AS latest WHERE latest.room_id = ${rounds}.room_id)`),
-    db.run(sql`INSERT INTO ${settings} (key, value) VALUES (${RETENTION_CURSOR_KEY}, ${String(until)})
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+    db
+      .insert(settings)
+      .values({ key: RETENTION_CURSOR_KEY, value: String(until) })
+      .onConflictDoUpdate({ target: settings.key, set: { value: String(until) } }),
   ]);
   return { deleted: removed.meta.changes ?? 0, cursor: until };
 }

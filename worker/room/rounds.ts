@@ -1,5 +1,5 @@
 import type { AnyDb, ControlDb, WalletDb } from "../db/client";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import { reasonValues, type LedgerReason } from "../ledger/reasons";
 import { HOUSE_USER_ID } from "../ledger/ledger";
 import { type PageAt, firstPage, keysetLimit, keysetOrder, keysetWhere } from "../db/keyset";
@@ -56,9 +56,25 @@ export type StoredRound = {
   drawnAtMs: number | null;
 };
 
+// The batch that opens a round reads its row back through D1's raw results (worker/db/batch.ts), which
+// carry the names the text gives them, so that read names its columns in SQL; the others use the builder.
 const storedRoundColumns = sql.raw(
   'id, seqno, game_type AS gameType, open_at_ms AS openAtMs, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs, "commit", status, beacon_chain AS beaconChain, beacon_round AS beaconRound, drawn_at_ms AS drawnAtMs',
 );
+
+const storedRoundFields = {
+  id: rounds.id,
+  seqno: rounds.seqno,
+  gameType: rounds.gameType,
+  openAtMs: rounds.openAtMs,
+  closeAtMs: rounds.closeAtMs,
+  drawAtMs: rounds.drawAtMs,
+  commit: rounds.commit,
+  status: rounds.status,
+  beaconChain: rounds.beaconChain,
+  beaconRound: rounds.beaconRound,
+  drawnAtMs: rounds.drawnAtMs,
+};
 
 export type Settlement = {
   roundId: number;
@@ -213,11 +229,28 @@ function turnoverStatement(db: WalletDb, s: Settlement, stillOpen: SQL) {
     WHERE ${users}.id = t.user_id AND ${stillOpen}`);
 }
 
-const roundRowColumns = sql.raw(
-  `id, seqno, game_type AS gameType, "commit", seed, numbers, num1, num2, num3, sum, win_mask AS winMask, close_at_ms AS closeAtMs, draw_at_ms AS drawAtMs,
-  status, void_reason AS voidReason, void_note AS voidNote, beacon_chain AS beaconChain, beacon_round AS beaconRound, beacon_signature AS beaconSignature,
-  beacon_randomness AS beaconRandomness`,
-);
+const roundRowFields = {
+  id: rounds.id,
+  seqno: rounds.seqno,
+  gameType: rounds.gameType,
+  commit: rounds.commit,
+  seed: rounds.seed,
+  numbers: rounds.numbers,
+  num1: rounds.num1,
+  num2: rounds.num2,
+  num3: rounds.num3,
+  sum: rounds.sum,
+  winMask: rounds.winMask,
+  closeAtMs: rounds.closeAtMs,
+  drawAtMs: rounds.drawAtMs,
+  status: rounds.status,
+  voidReason: rounds.voidReason,
+  voidNote: rounds.voidNote,
+  beaconChain: rounds.beaconChain,
+  beaconRound: rounds.beaconRound,
+  beaconSignature: rounds.beaconSignature,
+  beaconRandomness: rounds.beaconRandomness,
+};
 
 /**
  * seed_lost: the room lost the round's seed (a restart before it was kept), so nobody can draw it fairly.
@@ -228,27 +261,34 @@ export type VoidReason = "seed_lost" | "operator" | "beacon_unavailable";
 
 /** The settings a round opened with; undefined for a round opened before rounds kept them. */
 export async function roundRules(db: ControlDb, roundId: number): Promise<RoundRules | undefined> {
-  const row = await db.get<{
-    ratesMilli: string | null;
-    minbuyCents: number | null;
-    minLevel: number | null;
-  }>(sql`SELECT
-    rates_milli AS ratesMilli, minbuy_cents AS minbuyCents, min_level AS minLevel FROM ${rounds} WHERE id = ${roundId}`);
+  const row = await db
+    .select({ ratesMilli: rounds.ratesMilli, minbuyCents: rounds.minbuyCents, minLevel: rounds.minLevel })
+    .from(rounds)
+    .where(eq(rounds.id, roundId))
+    .get();
   if (!row || row.ratesMilli === null || row.minbuyCents === null || row.minLevel === null) return undefined;
   return { ratesMilli: JSON.parse(row.ratesMilli) as number[], minbuyCents: row.minbuyCents, minLevel: row.minLevel };
 }
 
 /** The room's newest round, whatever its state (the room's restart point). */
 export async function latestRound(db: ControlDb, roomId: number): Promise<StoredRound | undefined> {
-  return db.get<StoredRound>(
-    sql`SELECT ${storedRoundColumns} FROM ${rounds} WHERE room_id = ${roomId} ORDER BY seqno DESC LIMIT 1`,
-  );
+  return db
+    .select(storedRoundFields)
+    .from(rounds)
+    .where(eq(rounds.roomId, roomId))
+    .orderBy(desc(rounds.seqno))
+    .limit(1)
+    .get();
 }
 
 /** Drawn rounds, newest first. */
 export async function drawnRounds(db: ControlDb, roomId: number, limit: number): Promise<RoundRow[]> {
-  return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM ${rounds}
-    WHERE room_id = ${roomId} AND status = 'settled' ORDER BY seqno DESC LIMIT ${limit}`);
+  return db
+    .select(roundRowFields)
+    .from(rounds)
+    .where(and(eq(rounds.roomId, roomId), eq(rounds.status, "settled")))
+    .orderBy(desc(rounds.seqno))
+    .limit(limit);
 }
 
 /**
@@ -258,9 +298,13 @@ export async function drawnRounds(db: ControlDb, roomId: number, limit: number):
 export async function publicRounds(db: ControlDb, roomId: number, at: PageAt): Promise<RoundRow[]> {
   const keyset = keysetWhere(roundKeys, at, "desc");
   const { limit, offset } = keysetLimit(at);
-  return db.all<RoundRow>(sql`SELECT ${roundRowColumns} FROM ${rounds}
-    WHERE room_id = ${roomId} AND status IN ('settled', 'void') ${keyset ? sql`AND ${keyset}` : sql``}
-    ORDER BY ${sql.join(keysetOrder(roundKeys, at, "desc"), sql`, `)} LIMIT ${limit} OFFSET ${offset}`);
+  return db
+    .select(roundRowFields)
+    .from(rounds)
+    .where(and(eq(rounds.roomId, roomId), inArray(rounds.status, ["settled", "void"]), keyset))
+    .orderBy(...keysetOrder(roundKeys, at, "desc"))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** The room's last `count` finished rounds (the results shown beside the round in play). */
@@ -269,12 +313,16 @@ export async function latestPublicRounds(db: ControlDb, roomId: number, count: n
 }
 
 /** Rounds page by seqno through rounds_room_seqno (docs/decisions/112). */
-const roundKeys = [sql.raw("seqno")];
+const roundKeys = [rounds.seqno];
 export const roundKey = (row: { seqno: number }) => [row.seqno];
 export const ROUND_KEY_WIDTH = 1;
 
 export async function findRound(db: ControlDb, roomId: number, seqno: number): Promise<RoundRow | undefined> {
-  return db.get<RoundRow>(sql`SELECT ${roundRowColumns} FROM ${rounds} WHERE room_id = ${roomId} AND seqno = ${seqno}`);
+  return db
+    .select(roundRowFields)
+    .from(rounds)
+    .where(and(eq(rounds.roomId, roomId), eq(rounds.seqno, seqno)))
+    .get();
 }
 
 /** What a player's bet record shows of its round and room, by round id, from the control database. */

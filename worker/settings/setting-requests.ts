@@ -99,8 +99,13 @@ export async function settingAskStatements<K extends RequestKey>(
     }
     filed.push(ask.key);
     statements.push(
-      db.run(sql`INSERT INTO ${settingRequests} (key, before, value, requested_by, created_at_ms)
-        VALUES (${ask.key}, ${JSON.stringify(ask.before)}, ${JSON.stringify(ask.value)}, ${actorId}, ${nowMs})`),
+      db.insert(settingRequests).values({
+        key: ask.key,
+        before: JSON.stringify(ask.before),
+        value: JSON.stringify(ask.value),
+        requestedBy: actorId,
+        createdAtMs: nowMs,
+      }),
       auditStatement(db, {
         actorId,
         action: words.action("ask"),

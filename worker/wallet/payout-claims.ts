@@ -1,6 +1,6 @@
 import type { ControlDb } from "../db/client";
 import type { Databases } from "../db/databases";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { shardOfPlayer } from "../db/every-shard";
 import { bankCards, payoutClaims } from "../db/schema";
 
@@ -11,7 +11,8 @@ import { bankCards, payoutClaims } from "../db/schema";
 
 export type PayoutAccount = { type: string; account: string; address: string };
 
-const sameAccount = (a: PayoutAccount) => sql`type = ${a.type} AND account = ${a.account} AND address = ${a.address}`;
+const sameAccount = (table: typeof bankCards | typeof payoutClaims, a: PayoutAccount) =>
+  and(eq(table.type, a.type), eq(table.account, a.account), eq(table.address, a.address));
 
 /** Whether the player holding a claim still has a live card with that account, in their own shard. */
 async function holderStillHolds(
@@ -22,12 +23,10 @@ async function holderStillHolds(
 ): Promise<boolean> {
   const shard = await shardOfPlayer(control, holder);
   if (shard === undefined) return false;
-  const row = await dbs
+  const live = await dbs
     .walletPrimary(shard)
-    .get<{ n: number }>(
-      sql`SELECT COUNT(*) AS n FROM ${bankCards} WHERE user_id = ${holder} AND deleted_at_ms IS NULL AND ${sameAccount(a)}`,
-    );
-  return (row?.n ?? 0) > 0;
+    .$count(bankCards, and(eq(bankCards.userId, holder), isNull(bankCards.deletedAtMs), sameAccount(bankCards, a)));
+  return live > 0;
 }
 
 /**
@@ -42,21 +41,27 @@ export async function claimPayoutAccount(
   a: PayoutAccount,
   nowMs: number,
 ): Promise<"taken" | "held" | "refused"> {
-  const inserted = await control.run(sql`INSERT INTO ${payoutClaims} (type, account, address, user_id, created_at_ms)
-    VALUES (${a.type}, ${a.account}, ${a.address}, ${userId}, ${nowMs}) ON CONFLICT DO NOTHING`);
+  const inserted = await control
+    .insert(payoutClaims)
+    .values({ type: a.type, account: a.account, address: a.address, userId, createdAtMs: nowMs })
+    .onConflictDoNothing();
   if (inserted.meta.changes === 1) return "taken";
-  const claim = await control.get<{ userId: number }>(
-    sql`SELECT user_id AS userId FROM ${payoutClaims} WHERE ${sameAccount(a)}`,
-  );
+  const claim = await control
+    .select({ userId: payoutClaims.userId })
+    .from(payoutClaims)
+    .where(sameAccount(payoutClaims, a))
+    .get();
   if (!claim) return claimPayoutAccount(dbs, control, userId, a, nowMs);
   if (claim.userId === userId) return "held";
   if (await holderStillHolds(dbs, control, claim.userId, a)) return "refused";
-  const taken = await control.run(sql`UPDATE ${payoutClaims} SET user_id = ${userId}, created_at_ms = ${nowMs}
-    WHERE ${sameAccount(a)} AND user_id = ${claim.userId}`);
+  const taken = await control
+    .update(payoutClaims)
+    .set({ userId, createdAtMs: nowMs })
+    .where(and(sameAccount(payoutClaims, a), eq(payoutClaims.userId, claim.userId)));
   return taken.meta.changes === 1 ? "taken" : "refused";
 }
 
 /** Gives the claim back: the player's card with that account was deleted, or their shard refused it. */
 export async function releasePayoutAccount(control: ControlDb, userId: number, a: PayoutAccount): Promise<void> {
-  await control.run(sql`DELETE FROM ${payoutClaims} WHERE ${sameAccount(a)} AND user_id = ${userId}`);
+  await control.delete(payoutClaims).where(and(sameAccount(payoutClaims, a), eq(payoutClaims.userId, userId)));
 }

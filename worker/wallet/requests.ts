@@ -181,9 +181,11 @@ export async function withdrawnInWindow(db: WalletDb, userId: number, fromMs: nu
 
 /** Money a player has asked to withdraw that is held and not yet paid out or refused (pending requests). */
 export async function pendingWithdrawalCents(db: WalletDb, userId: number): Promise<number> {
-  const row = await db.get<{ total: number }>(
-    sql`SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ${withdrawalRequests} WHERE user_id = ${userId} AND status = 'pending'`,
-  );
+  const row = await db
+    .select({ total: sql<number>`COALESCE(SUM(${withdrawalRequests.amountCents}), 0)` })
+    .from(withdrawalRequests)
+    .where(and(eq(withdrawalRequests.userId, userId), eq(withdrawalRequests.status, "pending")))
+    .get();
   return Number(row?.total ?? 0);
 }
 

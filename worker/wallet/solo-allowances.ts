@@ -1,5 +1,5 @@
 import type { ControlDb, WalletDb } from "../db/client";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ProductError } from "#shared/product-error";
 import { soloAllowances, soloAdjustments } from "../db/schema";
 
@@ -51,9 +51,11 @@ export async function reserveSolo(control: ControlDb, r: SoloReservation): Promi
     throw error;
   }
   // the key's reservation is of this very move, or the request_id was used for another amount (1095)
-  const held = await control.get<{ cents: number }>(
-    sql`SELECT amount_cents AS cents FROM ${soloAllowances} WHERE reservation_key = ${key}`,
-  );
+  const held = await control
+    .select({ cents: soloAllowances.amountCents })
+    .from(soloAllowances)
+    .where(eq(soloAllowances.reservationKey, key))
+    .get();
   if (held && held.cents !== size) throw new ProductError(1095);
   return "held";
 }
@@ -64,11 +66,13 @@ export async function reserveSolo(control: ControlDb, r: SoloReservation): Promi
  * moved (a twin submit that won) is never given back.
  */
 export async function releaseSolo(control: ControlDb, wallet: WalletDb, operatorId: number, ledgerKey: string) {
-  const moved = await wallet.get<{ hit: number }>(
-    sql`SELECT 1 AS hit FROM ${soloAdjustments} WHERE ledger_key = ${ledgerKey} AND operator_id = ${operatorId}`,
-  );
+  const moved = await wallet
+    .select({ id: soloAdjustments.id })
+    .from(soloAdjustments)
+    .where(and(eq(soloAdjustments.ledgerKey, ledgerKey), eq(soloAdjustments.operatorId, operatorId)))
+    .get();
   if (moved) return;
-  await control.run(sql`DELETE FROM ${soloAllowances} WHERE reservation_key = ${keyOf(operatorId, ledgerKey)}`);
+  await control.delete(soloAllowances).where(eq(soloAllowances.reservationKey, keyOf(operatorId, ledgerKey)));
 }
 
 /** What the operator moved alone in the last 24 hours, in every shard (cents). */

@@ -121,7 +121,7 @@ adminInsightRoutes.post("/api/admin/risk/interact", ...viewer, async (c) => {
   if (!player || player.role !== "player") throw new ProductError(1002);
   const nowMs = Date.now();
   await runInOneBatch(db, [
-    db.run(interactionStatement(db, { userId: form.userId, operatorId, kind: form.kind, text: form.text, nowMs })),
+    interactionStatement(db, { userId: form.userId, operatorId, kind: form.kind, text: form.text, nowMs }),
     auditStatement(db, {
       actorId: operatorId,
       action: `risk.${form.kind}`,
