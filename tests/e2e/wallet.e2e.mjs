@@ -76,15 +76,18 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   await shot("4-deposit-credited");
 
   // withdraw to the bank card
-  // typed before the page's scripts arrive (a slow phone): the amount must survive hydration
+  // typed before the page's scripts arrive (a slow phone): the amount must survive hydration. The scripts are held
+  // until the amount is typed, then let through; a plain unroute would release the routes a held handler still
+  // has, and that handler's continue() would then throw.
+  let typed;
+  const amountTyped = new Promise((resolve) => (typed = resolve));
   await page.route("**/assets/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await amountTyped;
     await route.continue();
   });
   await page.goto("/withdraw", { waitUntil: "commit" });
   await page.getByLabel("Amount").fill("100");
-  // Let the delayed scripts through before the delay goes: a plain unroute releases the routes that a
-  // sleeping handler still holds, and that handler's continue() then throws.
+  typed();
   await page.unrouteAll({ behavior: "wait" });
   await page.waitForLoadState("load");
   await page.getByLabel("Withdrawal password").fill("123456");
