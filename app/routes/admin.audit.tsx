@@ -172,11 +172,11 @@ export default function Audit() {
     <main className="admin-main">
       <h1>{t("audit.title")}</h1>
       <Form method="get" className="admin-search audit-filters">
-        <label className="field">
+        <label className="field field-date">
           <span className="field-label">{t("audit.from")}</span>
           <DateInput name="from" defaultValue={filters.from ?? ""} />
         </label>
-        <label className="field">
+        <label className="field field-date">
           <span className="field-label">{t("audit.to")}</span>
           <DateInput name="to" defaultValue={filters.to ?? ""} />
         </label>

@@ -2,7 +2,7 @@
 // pending deposit, withdrawal, credit and operator request; a player's file with a ledger, requests and a
 // marker of harm; the rooms list, a room's odds, settings and operators. On each, nothing is cut off: the
 // page never scrolls sideways, no table needs a sideways scroll on a phone (tables are cards there), and
-// each form control of a decision or of the history's filter is wide enough for the words it shows (a date's format
+// each form control of a decision or of a filter (the history's, the audit log's) is wide enough for the words it shows (a date's format
 // too); the history's filter holds each label right above its value and the values of a line level, every value one
 // height; a card's column name that holds a date is never broken inside it (the books' live check). Screenshots:
 // console-screens-*.
@@ -136,7 +136,7 @@ function cutOff(page) {
     }
     const canvas = document.createElement("canvas").getContext("2d");
     for (const control of document.querySelectorAll(
-      ".decision select, .decision input:not([type=hidden]), .history-filters select, .history-filters input:not([type=hidden], .date-entry-calendar)",
+      ".decision select, .decision input:not([type=hidden]), .history-filters select, .history-filters input:not([type=hidden], .date-entry-calendar), .audit-filters select, .audit-filters input:not([type=hidden], .date-entry-calendar)",
     )) {
       const style = getComputedStyle(control);
       canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
@@ -232,8 +232,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
         assert.deepEqual(await filterOutOfLine(page), [], `${path}'s filter at ${viewport.width} px`);
     }
   }
-  // the header in the language whose words before the name are longest, at a phone's width; the filter's and the
-  // books' words in each language
+  // the header in the language whose words before the name are longest, at a phone's width; the filters' (the
+  // history's and the audit log's) and the books' words in each language
   await page.setViewportSize({ width: 390, height: 844 });
   for (const lng of ["vi", "zh-CN", "zh-TW", "en"]) {
     await page.goto(`/admin/history?kind=withdrawals&status=all&lng=${lng}`);
@@ -241,6 +241,10 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     await shot(`history-390-${lng}`);
     assert.deepEqual(await cutOff(page), [], `history in ${lng} at 390 px`);
     assert.deepEqual(await filterOutOfLine(page), [], `history's filter in ${lng} at 390 px`);
+    await page.goto(`/admin/audit?lng=${lng}`);
+    await page.locator("main h1").first().waitFor();
+    await shot(`audit-390-${lng}`);
+    assert.deepEqual(await cutOff(page), [], `the audit log's filter in ${lng} at 390 px`);
     await page.goto(`/admin/books?lng=${lng}`);
     await page.locator("main h1").first().waitFor();
     await shot(`books-390-${lng}`);

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PLAYER_ZONE } from "~/lib/player-time";
 import { DateInput } from "~/components/DateInput";
+import { ID_RANGE, adjustmentRef, requestRef } from "#shared/request-ref";
 
 export type HistoryKind = "deposits" | "withdrawals" | "adjustments";
 export type HistoryFilterValues = {
@@ -11,6 +12,16 @@ export type HistoryFilterValues = {
   to: string;
   min: string;
   max: string;
+};
+
+/**
+ * A reference of the kind listed, shown in the empty field as what it takes besides a name: in the field, never
+ * broken over two lines as it was at the end of the label.
+ */
+const REFERENCE_EXAMPLE: Record<HistoryKind, string> = {
+  deposits: requestRef("deposit", ID_RANGE + 323),
+  withdrawals: requestRef("withdrawal", ID_RANGE + 323),
+  adjustments: adjustmentRef("alone", ID_RANGE + 161),
 };
 
 const STATUSES: Record<HistoryKind, string[]> = {
@@ -104,7 +115,7 @@ export function HistoryFilters({
           </select>
         </FilterField>
         <FilterField name="player" label={t("history.player")} error={errors.player} kind="player">
-          {input("player", { maxLength: 64, autoComplete: "off" })}
+          {input("player", { maxLength: 64, autoComplete: "off", placeholder: REFERENCE_EXAMPLE[kind] })}
         </FilterField>
         <FilterField
           name="from"
