@@ -1,4 +1,5 @@
 import { databasesOf } from "../worker/db/databases";
+import walletWords from "../locales/en/wallet.json";
 import { env, exports } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it, vi } from "vitest";
@@ -277,6 +278,10 @@ describe("the books per day", () => {
     expect(page).toContain("Stakes in play");
     expect(page).toContain("Locked finance");
     expect(page).toContain("Live check (");
+    // the movements by kind in words, never a kind's code beside them (the CSV has its own column for the code)
+    const kinds = Object.keys(walletWords.kinds);
+    expect(page).toContain(`>${walletWords.kinds.topup}<`);
+    expect(page).not.toMatch(new RegExp(`\\((${kinds.join("|")})\\)`));
     expect(page).toContain('href="/admin/books"');
     const file = await browser.post("/admin/books/csv", {
       from: formatDate(today - 3 * DAY_MS),

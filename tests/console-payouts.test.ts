@@ -121,8 +121,12 @@ describe("a withdrawal an operator can pay", () => {
     const words = card(await (await browser.get("/admin")).text(), id);
     // 200.00 USD x 0.998 = 199.60 USDT, less the 1.50 USDT network fee: 198.10 USDT sent
     expect(words).toContain("198.10 USDT");
+    // the rate with its units, as the player reads it
+    expect(words).toContain("200.00 USD at 0.998 USDT per USD");
     expect(words).toContain(coin.address);
     expect(words).toMatch(/TRC20/);
+    const history = text(await (await browser.get("/admin/history?kind=withdrawals&status=all")).text());
+    expect(history).toContain("198.10 USDT (200.00 USD at 0.998 USDT per USD, less a network fee of 1.50 USDT)");
     const step = text(
       panel(
         await (
@@ -138,6 +142,7 @@ describe("a withdrawal an operator can pay", () => {
     expect(step).toContain("198.10 USDT");
     expect(step).toContain(coin.address);
     expect(step).toContain("1.50 USDT");
+    expect(step).toContain("at 0.998 USDT per USD");
   });
 
   it("a coin without a rate set says so instead of guessing an amount", async () => {
@@ -170,6 +175,6 @@ describe("a withdrawal an operator can pay", () => {
     }>();
     expect(JSON.parse(kept!.value)).toEqual({ BTC: { rate: "0.0000105", fee: "0.0002" } });
     const audit = text(await (await browser.get("/admin/audit?target=settings")).text());
-    expect(audit).toContain("Coin payouts: — → BTC at 0.0000105, fee 0.0002");
+    expect(audit).toContain("Coin payouts: — → BTC at 0.0000105 BTC per USD, fee 0.0002 BTC");
   });
 });

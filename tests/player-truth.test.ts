@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, expectError, expectMoneyInvariants, expectOk } from "./helpers";
 import { Browser } from "./pages";
+import { operatorBrowser } from "./console-pages";
 import { currentRound, finishRound, placeOk, playerWith, stubOf } from "./rooms-helpers";
 import { PAY_PASSWORD, addCoinAddress, operator, player, requestId } from "./wallet-helpers";
 import { drawNumbers, fromHex } from "#shared/games/fairness";
@@ -109,6 +110,10 @@ describe("a loss limit while the player is ahead", () => {
     const html = await page(browser, "/user/limits");
     expect(html).toMatch(/data-testid="limit-loss-day"[^]*?Used[^]*?0\.00[^]*?ahead by[^]*?98\.00/);
     expect(html).not.toMatch(/data-testid="limit-loss-day"[^]*?Used[^]*?-(<!-- -->)?98\.00/);
+    // the operator on the player's file reads the same figures about the player, not the player's own words
+    const file = await page(await operatorBrowser(), `/admin/players/${p.userId}`);
+    expect(file).toMatch(/data-testid="limit-loss-day"[^]*?Used[^]*?0\.00[^]*?the player is ahead by[^]*?98\.00/);
+    expect(file).not.toContain("you are ahead by");
     await expectMoneyInvariants();
   });
 });

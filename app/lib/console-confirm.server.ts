@@ -35,7 +35,12 @@ export function askToConfirm(posted: Posted, step: Omit<ConfirmStep, "fields">) 
 
 /** Amounts as the console shows them: thousands separators, two decimals and the configured currency. */
 export async function consoleMoney(context: AppLoadContext) {
-  const config = await context.callApi("/api/Index/getconfig", {});
-  const currency = String(config.data?.currency ?? "USD");
+  const currency = await consoleCurrency(context);
   return (value: number) => `${formatDecimal(value, 2, 2)} ${currency}`;
+}
+
+/** The site's currency, as the console's money writes it (a rate's unit beside it). */
+export async function consoleCurrency(context: AppLoadContext) {
+  const config = await context.callApi("/api/Index/getconfig", {});
+  return String(config.data?.currency ?? "USD");
 }

@@ -56,14 +56,25 @@ export function playerCoinLine(
   });
 }
 
-/** "198.10 USDT (200.00 USD at 0.998, less a network fee of 1.50 USDT)", or why there is no figure. */
-export function payoutCoinLine(t: Translate, card: PayoutCard | undefined, amount: string, coins: CoinAmount | null) {
+/**
+ * "198.10 USDT (200.00 USD at 0.998 USDT per USD, less a network fee of 1.50 USDT)", or why there is no figure:
+ * the rate with its units, as the player reads it (playerCoinLine).
+ */
+export function payoutCoinLine(
+  t: Translate,
+  card: PayoutCard | undefined,
+  amount: string,
+  coins: CoinAmount | null,
+  currency: string,
+) {
   if (!card || card.type === "Bank") return null;
   if (!coins) return t("approvals.coinRateMissing", { coin: card.type });
   return t(coins.covers ? "approvals.coinSend" : "approvals.coinFeeTooHigh", {
     send: coinText(coins.net, coins.coin),
     amount,
     rate: coins.rate,
+    coin: coins.coin,
+    currency,
     fee: coinText(coins.fee, coins.coin),
   });
 }

@@ -116,7 +116,7 @@ function DayStatement({ day, live }: { day: BooksDay; live?: BooksCheck }) {
   const of = (kind: string, side: BooksMovement["side"]) =>
     day.movements.find((m) => m.kind === kind && m.side === side);
   const movementColumns: Column<string>[] = [
-    { head: t("booksDays.kind"), cell: (kind) => `${t(`wallet:kinds.${kind}`, { defaultValue: kind })} (${kind})` },
+    { head: t("booksDays.kind"), cell: (kind) => t(`wallet:kinds.${kind}`, { defaultValue: kind }) },
     { head: t("booksDays.line.players"), className: "num", cell: (kind) => money(of(kind, "players")?.amount ?? 0) },
     { head: t("booksDays.line.house"), className: "num", cell: (kind) => money(of(kind, "house")?.amount ?? 0) },
     {

@@ -90,7 +90,7 @@ function show(key: string, value: unknown, t: Translate, currency: string): stri
   if (key === "coin_payouts" && typeof value === "object")
     return (
       Object.entries(value as Record<string, { rate: string; fee: string }>)
-        .map(([coin, p]) => t("audit.values.coinPayout", { coin, rate: p.rate, fee: p.fee }))
+        .map(([coin, p]) => t("audit.values.coinPayout", { coin, rate: p.rate, fee: p.fee, currency }))
         .join("; ") || "—"
     );
   if (Array.isArray(value)) return value.map((v) => show(key, v, t, currency)).join(", ");

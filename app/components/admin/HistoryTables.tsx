@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
 import { PlayerTime } from "~/components/PlayerTime";
+import { useAppConfig } from "~/lib/root-data";
 import { noteText } from "~/lib/request-notes";
 import { DataTable, type Column } from "./DataTable";
 import { adjustmentRef, requestRef } from "#shared/request-ref";
@@ -11,6 +12,7 @@ import type { AdjustmentHistoryRow, RequestHistoryRow } from "#shared/answers/co
 /** Decided (and, when asked, waiting) deposits or withdrawals: one row each, readable as it stands. */
 export function RequestHistoryTable({ kind, rows }: { kind: RequestKind; rows: RequestHistoryRow[] }) {
   const { t } = useTranslation("admin");
+  const { currency } = useAppConfig();
   const columns: Column<RequestHistoryRow>[] = [
     { head: t("history.col.request"), cell: (r) => t(`approvals.${kind}Id`, { ref: requestRef(kind, r.id) }) },
     { head: t("history.col.player"), cell: (r) => <Link to={`/admin/players/${r.userId}`}>{r.username}</Link> },
@@ -33,7 +35,7 @@ export function RequestHistoryTable({ kind, rows }: { kind: RequestKind; rows: R
       head: t("history.col.details"),
       className: "wrap",
       cell: (r) =>
-        requestDetails(kind, r, t).map((d) => (
+        requestDetails(kind, r, t, {}, currency).map((d) => (
           <div key={d.key}>
             <span className="muted">{d.label}:</span> {d.value}
           </div>

@@ -30,7 +30,7 @@ export function PlayerProtection({ protection }: { protection: OperatorProtectio
         </ul>
       )}
       <h3>{t("player.limits")}</h3>
-      <LimitTable limits={protection.limits} />
+      <LimitTable limits={protection.limits} reader="operator" />
     </section>
   );
 }

@@ -88,7 +88,7 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
       />
       <Table
         title={t("player.bets")}
-        head={[when, t("rounds.round"), t("room.odds"), t("player.outcomeCol")]}
+        head={[when, t("rounds.round"), t("player.stakeOdds"), t("player.outcomeCol")]}
         rows={file.bets.map((b) => [
           playerTime(b.time),
           `${gameTitle(tr, b.titleKey, b.room)} · ${t("rounds.round")} ${b.seqno} · ${optionLabel(

@@ -47,7 +47,7 @@ export function requestDetails(
   // the destination in full (holder, bank and branch, or network and whole address) and, for a coin, what to send
   const card = row.card;
   const amount = `${formatDecimal(row.money, 2, 2)} ${currency}`.trim();
-  const coins = payoutCoinLine(t, card, amount, payoutCoins(card, row.money, rates, row.coin));
+  const coins = payoutCoinLine(t, card, amount, payoutCoins(card, row.money, rates, row.coin), currency);
   return [
     {
       key: "payTo",

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useAppConfig } from "~/lib/root-data";
 import { PlayerTime } from "~/components/PlayerTime";
 import { roleAllows } from "#shared/operators/roles";
 import type { SettingRequest } from "#shared/answers/console-operators";
@@ -42,7 +43,7 @@ export function requestSubject(
  * mode by its choice on the form; the support link as written, or the app's own page when empty; a banner by
  * where it leads, or none before a new one.
  */
-function settingValueText(t: Translate, key: SettingRequest["key"], value: unknown): string {
+function settingValueText(t: Translate, key: SettingRequest["key"], value: unknown, currency: string): string {
   if (key === "banner") {
     const banner = value as Banner | null;
     if (!banner) return t("settings.requestNoBanner");
@@ -55,7 +56,7 @@ function settingValueText(t: Translate, key: SettingRequest["key"], value: unkno
   if (key === "coin_payouts" && value && typeof value === "object")
     return (
       Object.entries(value as CoinPayouts)
-        .map(([coin, p]) => t("audit.values.coinPayout", { coin, rate: p?.rate, fee: p?.fee }))
+        .map(([coin, p]) => t("audit.values.coinPayout", { coin, rate: p?.rate, fee: p?.fee, currency }))
         .join("; ") || t("settings.requestNone")
     );
   return t("settings.requestNone");
@@ -76,6 +77,7 @@ export function SettingRequests({
   action?: string;
 }) {
   const { t } = useTranslation("admin");
+  const { currency } = useAppConfig();
   if (requests.length === 0) return null;
   const admin = roleAllows(me.role, "admin");
   return (
@@ -98,7 +100,7 @@ export function SettingRequests({
               <div>
                 <dt>{`${t("settings.requestAsked")}:`}</dt>
                 <dd>
-                  {settingValueText(t, r.key, r.before)} → {settingValueText(t, r.key, r.after)}
+                  {settingValueText(t, r.key, r.before, currency)} → {settingValueText(t, r.key, r.after, currency)}
                 </dd>
               </div>
               {r.key === "banner" && (r.after as Banner).path ? (
@@ -147,10 +149,11 @@ export function SettingRequests({
 /** The second step of a decision: what it will do, from what to what, and the one button that does it. */
 export function ConfirmSettingDecision({ decision }: { decision: SettingDecision }) {
   const { t } = useTranslation("admin");
+  const { currency } = useAppConfig();
   const words = {
     what: requestSubject(t, decision, "requestWhat"),
-    from: settingValueText(t, decision.key, decision.from),
-    to: settingValueText(t, decision.key, decision.to),
+    from: settingValueText(t, decision.key, decision.from, currency),
+    to: settingValueText(t, decision.key, decision.to, currency),
     by: decision.by,
   };
   const text = decision.own

@@ -4,8 +4,11 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { LIMIT_KINDS, LIMIT_PERIODS } from "~/lib/protection-types";
 import type { LimitView } from "#shared/answers/protection";
 
-/** Every kind of limit over its three periods: the limit in force, what is used, a pending change. */
-export function LimitTable({ limits }: { limits: LimitView[] }) {
+/**
+ * Every kind of limit over its three periods: the limit in force, what is used, a pending change. The player
+ * reads "you are ahead by"; an operator on the player's file reads "the player is ahead by".
+ */
+export function LimitTable({ limits, reader = "player" }: { limits: LimitView[]; reader?: "player" | "operator" }) {
   const { t } = useTranslation();
   return (
     <div className="limit-kinds">
@@ -31,7 +34,8 @@ export function LimitTable({ limits }: { limits: LimitView[] }) {
                         {limit.ahead > 0 ? (
                           <>
                             {" "}
-                            ({t("protection.ahead")} <Money value={limit.ahead} />)
+                            ({t(reader === "player" ? "protection.ahead" : "protection.playerAhead")}{" "}
+                            <Money value={limit.ahead} />)
                           </>
                         ) : null}
                       </small>
