@@ -59,6 +59,10 @@ describe("play limits page", () => {
     expect(my).toMatch(/data-testid="restricted"[^]*?Time-out until[^]*?\d{4}-\d{2}-\d{2} \d{2}:\d{2}[^]*?UTC\+8/);
     expect(my).toContain("Withdraw my balance");
     expect(my).not.toContain('href="/recharge" class="button"');
+    // the play limits' page says the time-out runs, and offers no second one
+    const limits = await (await again.get("/user/limits")).text();
+    expect(limits).toMatch(/data-testid="restricted"[^]*?Time-out until[^]*?\d{4}-\d{2}-\d{2} \d{2}:\d{2}[^]*?UTC\+8/);
+    expect(limits).not.toContain('aria-labelledby="take-break"');
   });
 });
 

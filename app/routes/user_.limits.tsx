@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Field } from "~/components/Field";
 import { PageHeader } from "~/components/PageHeader";
 import { LimitTable } from "~/components/protection/LimitTable";
+import { RestrictedNotice } from "~/components/protection/RestrictedNotice";
 import { callApi, requireProfile } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formFailure, formFields } from "~/lib/form.server";
@@ -30,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await requireProfile(request, context);
   const answer = await callApi(request, context, "/api/Game/getprotection");
   if (answer.code !== 1) throw new Response(answer.info, { status: 500 });
-  return { ...answer.data, balance: profile.money };
+  // a time-out or self-exclusion running: the page says so where the break's card would offer another
+  return { ...answer.data, balance: profile.money, restricted: profile.restricted ?? null };
 }
 
 const isBreakPeriod = (value: string | undefined): value is ExclusionPeriod =>
@@ -84,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Play limits, a time-out or self-exclusion, and the reality-check interval: plain forms, no script needed. */
 export default function PlayLimits() {
-  const { limits, reality, balance } = useLoaderData<typeof loader>();
+  const { limits, reality, balance, restricted } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const failure = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -161,8 +163,11 @@ export default function PlayLimits() {
         </button>
       </Form>
 
-      {/* the break's card: its confirm step takes the card's place, one card either way */}
-      {confirmBreak ? (
+      {/* the break's card: its confirm step takes the card's place, one card either way; while a break runs, the
+          break itself, until when, and what the player may still do */}
+      {restricted ? (
+        <RestrictedNotice restriction={restricted} />
+      ) : confirmBreak ? (
         <Form
           method="post"
           className="form card break-confirm"
