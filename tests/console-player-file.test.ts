@@ -128,22 +128,22 @@ describe("the console's player file", () => {
       en: {
         vip: "VIP 1 · Bronze",
         bank: "Bank card",
-        coin: "USDT address · TRC20 (Tron)",
-        eth: "ETH address · Ethereum",
+        coin: "USDT address | TRC20 (Tron)",
+        eth: "ETH address | Ethereum",
         section: "Accounts",
       },
       "zh-CN": {
         vip: "VIP 1 · 青铜",
         bank: "银行卡",
-        coin: "USDT 地址 · TRC20（波场）",
-        eth: "ETH 地址 · 以太坊",
+        coin: "USDT 地址 | TRC20（波场）",
+        eth: "ETH 地址 | 以太坊",
         section: "收款账户",
       },
       vi: {
         vip: "VIP 1 · Đồng",
         bank: "Thẻ ngân hàng",
-        coin: "Địa chỉ USDT · TRC20 (Tron)",
-        eth: "Địa chỉ ETH · Ethereum",
+        coin: "Địa chỉ USDT | TRC20 (Tron)",
+        eth: "Địa chỉ ETH | Ethereum",
         section: "Tài khoản nhận tiền",
       },
     };
@@ -152,7 +152,7 @@ describe("the console's player file", () => {
       expect(text(file), lng).toContain(w.vip);
       const accounts = sectionRows(file, w.section).join("\n");
       expect(accounts, lng).toContain(`${w.bank} | Vietcombank`);
-      // a coin's network by the name the player's accounts give it, never the stored code alone
+      // a coin's network in the "Bank or network" column, by the name the player's accounts give it, never the code
       expect(accounts, lng).toContain(`${w.coin} |`);
       expect(accounts, lng).toContain(`${w.eth} |`);
       const list = text(await (await browser.get(`/admin/players?q=${p.username}&lng=${lng}`)).text());

@@ -17,7 +17,7 @@ export function PlayerTime({
 }) {
   const text = playerTime(ms);
   return (
-    <time dateTime={new Date(ms).toISOString()}>
+    <time className="player-time" dateTime={new Date(ms).toISOString()}>
       {part === "clock" ? text.slice(11) : part === "date" ? text.slice(0, 10) : text}
       {/* a no-break space: the zone never wraps alone onto a line of its own */}
       {zone ? <span className="time-zone">{`\u00a0${PLAYER_ZONE}`}</span> : null}

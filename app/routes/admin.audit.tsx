@@ -106,7 +106,13 @@ function Target({ row, after }: { row: AuditRow; after: Record<string, unknown> 
   if (kind === "banner")
     return <Link to="/admin/banners">{id === "new" ? t("settings.requestKey.bannerNew") : `#${id}`}</Link>;
   if (kind === "finance_product") return <Link to="/admin/finance">#{id}</Link>;
-  if (kind === "settings") return <Link to="/admin/settings">{t("nav.settings")}</Link>;
+  // the sentence names the setting; the link, set apart from it, opens the screen
+  if (kind === "settings")
+    return (
+      <>
+        · <Link to="/admin/settings">{t("nav.settings")}</Link>
+      </>
+    );
   if (kind === "export" && typeof after.from === "string" && typeof after.to === "string")
     return <span>{t("audit.days", { from: after.from, to: after.to })}</span>;
   return <span>{row.target}</span>;

@@ -3,7 +3,7 @@
 // in the browser or show a translation key instead of words. Each screen is also read inside the page, in the same
 // evaluate as its words (tests/e2e/screen-checks.mjs): at the phone's width no tap target under 44 x 44 px; no
 // number of 13 digits or more on a player's screen; no words cut with "…" on a player's screen; no count badge off its words'
-// line; every date written YYYY-MM-DD, and a date or time only on a screen that names the zone, a player's screen
+// line; no date or time broken over two lines; every date written YYYY-MM-DD, and a date or time only on a screen that names the zone, a player's screen
 // naming it once (scripts/lib/screen-dates.mjs). Those findings are printed one line each and fail the crawl. On the
 // main screens (`axeScreens`) axe-core finds no serious or critical violation at the phone's width in any language
 // (tests/e2e/axe.mjs, on the page as read: no second load). The screens come from tests/e2e/screens.mjs, which
@@ -99,13 +99,16 @@ export default async function ({ context, base, serverLog, smsCode, part }) {
     /** Reads the screen as it stands: the status it was served with, its words, and (outside CI) its picture in Vietnamese. */
     const read = async (url, lng, size, status) => {
       if (status >= 400) problems.push(`${at}: HTTP ${status}`);
-      const { text, small, cut, badges, accounts, times } = await page.evaluate(readScreen, { minTarget: MIN_TARGET });
+      const { text, small, cut, badges, accounts, times, brokenTimes } = await page.evaluate(readScreen, {
+        minTarget: MIN_TARGET,
+      });
       const where = `${who} ${url} ${size.width}`;
       // a finger taps the phone's width; the desk's mouse needs no 44 px
       if (size.width < 500)
         for (const target of small) finding("tap target under 44 px", where, lng, target.what, target.example);
       if (who !== "console") for (const words of cut) finding("words cut with …", where, lng, words);
       for (const badge of badges) finding("badge out of line", where, lng, badge);
+      for (const time of brokenTimes) finding("date or time broken over lines", where, lng, time);
       if (who !== "console")
         for (const id of longNumbers(text, accounts)) finding("long number on a player screen", where, lng, id);
       for (const date of dateFindings({ text, times, zone: ZONE, once: who !== "console" }))

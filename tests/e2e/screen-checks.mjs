@@ -1,7 +1,8 @@
 // What the crawl (tests/e2e/crawl.e2e.mjs) reads on every screen in one evaluate, inside the page, with no extra
 // load: the visible text, the tap targets under 44 x 44 px, the account numbers it marks (the long numbers a player
 // reads are found in the text by scripts/lib/screen-numbers.mjs), words cut short with an ellipsis, count badges
-// out of their words' line, and whether a screen that shows a date or a time names the product's zone.
+// out of their words' line, a date or time broken over two lines, and whether a screen that shows a date or a time
+// names the product's zone.
 
 /** The smallest tap target, both sides, in CSS px (WCAG 2.5.5's target size, Apple's and Android's 44/48). */
 export const MIN_TARGET = 44;
@@ -77,6 +78,9 @@ export function readScreen({ minTarget }) {
   const accounts = [...document.querySelectorAll("[data-account-number]")].map((el) => el.textContent.trim());
   // the <time> the shared formatter writes (app/components/PlayerTime.tsx); the dates in the words are read from the
   // text by scripts/lib/screen-dates.mjs
-  const times = [...document.querySelectorAll("time")].filter(visible).map((el) => el.textContent.trim());
-  return { text, small, cut, badges, accounts, times };
+  const shown = [...document.querySelectorAll("time")].filter(visible);
+  const times = shown.map((el) => el.textContent.trim());
+  // a date and its time are one piece on one line: an inline box on two lines has a rectangle for each
+  const brokenTimes = shown.filter((el) => el.getClientRects().length > 1).map((el) => `"${named(el)}"`);
+  return { text, small, cut, badges, accounts, times, brokenTimes };
 }

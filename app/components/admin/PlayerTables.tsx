@@ -123,11 +123,10 @@ export function PlayerTables({ file }: { file: PlayerFile }) {
       <Table
         title={t("player.accounts")}
         head={[t("player.typeCol"), t("player.bankCol"), t("player.accountCol")]}
+        // a coin's network in the bank's column ("Bank or network"), by the name the player's accounts give it
         rows={file.cards.map((c) => [
-          c.network
-            ? `${accountTypeName(tr, c.type)}\u00a0· ${networkName(tr, c.network)}`
-            : accountTypeName(tr, c.type),
-          c.bank,
+          accountTypeName(tr, c.type),
+          c.network ? networkName(tr, c.network) : c.bank,
           c.account || c.address,
         ])}
       />

@@ -30,7 +30,10 @@ export function LimitTable({ limits, reader = "player" }: { limits: LimitView[];
                     {limit.money !== null ? (
                       <small className="muted">
                         {" "}
-                        · {t("protection.used")} <Money value={limit.used} />
+                        ·{" "}
+                        <span className="nowrap">
+                          {t("protection.used")} <Money value={limit.used} />
+                        </span>
                         {limit.ahead > 0 ? (
                           <>
                             {" "}
