@@ -243,5 +243,19 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
       await shot(`3-badge-${lng}`);
     }
   });
+
+  // the zone a list's dates are in, named once above it, level with the list under it
+  await section("zone note", async () => {
+    await context.addCookies([languageCookie(base, "en")]);
+    for (const [path, list] of [
+      ["/my_income", ".ledger-row"],
+      ["/recharge", "[data-testid=deposit-list]"],
+    ]) {
+      await page.goto(path);
+      const [note] = await boxesOf(page.locator(".zone-note"));
+      const [first] = await boxesOf(page.locator(list).first());
+      near(note.left, first.left, 1, `${path}: the zone note level with the list`);
+    }
+  });
   assert.deepEqual(problems, [], problems.join("\n"));
 }
