@@ -46,7 +46,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   const info = await call(base, "/api/Game/getGameinfo", { token: player.token, roomid: room.id });
   const roundId = info.data?.game?.id;
   assert.ok(roundId, `the round in play (${JSON.stringify(info).slice(0, 200)})`);
-  const voided = await call(base, "/api/admin/rounds/void", { token, roundId, reason: "Feed outage" });
+  // a preset reason: the bet list names it after the kind of void (an operator's own words never reach players)
+  const voided = await call(base, "/api/admin/rounds/void", { token, roundId, reason: "#feedProblem Feed outage" });
   assert.equal(voided.code, 1, `void accepted: ${JSON.stringify(voided)}`);
 
   await eventually(
@@ -81,10 +82,12 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
       return { name: dd.previousElementSibling.getBoundingClientRect().left, lines, lastLineWords };
     });
     await shot(`betlist-void-${lng}`);
-    assert.ok(lines.length > 1, `${lng}: the reason is a sentence over lines`);
     for (const line of lines)
       assert.ok(Math.abs(line.left - name) <= 1, `${lng}: a line starts at ${line.left}, its name at ${name}`);
-    // Chinese has no spaces between words: the check counts words in the languages that have them
-    if (lng === "en" || lng === "vi") assert.ok(lastLineWords > 1, `${lng}: the last line holds ${lastLineWords} word`);
+    // Chinese has no spaces between words (and its sentence may take one line): the languages that have them
+    if (lng === "en" || lng === "vi") {
+      assert.ok(lines.length > 1, `${lng}: the reason is a sentence over lines`);
+      assert.ok(lastLineWords > 1, `${lng}: the last line holds ${lastLineWords} word`);
+    }
   }
 }
