@@ -22,7 +22,7 @@ export function payoutDestinationParts(
   if (!card) return [{ text: "—" }];
   if (card.type === "Bank")
     return [card.username, card.bank, card.area, card.account]
-      .filter((part) => part && part.trim())
+      .filter((part): part is string => Boolean(part && part.trim()))
       .map((text) => ({ text }));
   // an address bound before networks were recorded says so in a sentence, which wraps as any other
   const network = card.network
