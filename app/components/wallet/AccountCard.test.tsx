@@ -23,7 +23,7 @@ const title = (card: Parameters<typeof AccountCard>[0]["card"]) =>
     .replace(/<[^>]+>/g, "");
 
 describe("AccountCard", () => {
-  it("names a coin address's network by its name, after an ordinary space the line may break at", () => {
+  it("names a coin address's network by its name after an ordinary space, where the line may break", () => {
     const address = "0x52908400098527886E0F7030069857D2E4169EE7";
     expect(title({ type: "ETH", bank: "", account: "", address, network: "ETH" })).toBe("ETH address · Ethereum");
     expect(title({ type: "USDT", bank: "", account: "", address, network: "ERC20" })).toBe(
