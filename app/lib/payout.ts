@@ -7,15 +7,28 @@ import type { PayoutCard } from "#shared/answers/console-wallet";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** "Tran Thi Lan · Vietcombank · Hoan Kiem branch · 0123456789", or "TRC20 · T…(the whole address)". */
+/** "Tran Thi Lan · Vietcombank · Hoan Kiem branch · 0123456789", or "USDT · TRC20（波场） · T…(the whole address)". */
 export function payoutDestination(t: Translate, card: PayoutCard | undefined): string {
-  if (!card) return "—";
+  return payoutDestinationParts(t, card)
+    .map((part) => part.text)
+    .join(" · ");
+}
+
+/** The destination's parts, the network's name marked `whole`: a card shows it on one line ("以太坊" never split). */
+export function payoutDestinationParts(
+  t: Translate,
+  card: PayoutCard | undefined,
+): Array<{ text: string; whole?: boolean }> {
+  if (!card) return [{ text: "—" }];
   if (card.type === "Bank")
-    return [card.username, card.bank, card.area, card.account].filter((part) => part && part.trim()).join(" · ");
+    return [card.username, card.bank, card.area, card.account]
+      .filter((part): part is string => Boolean(part && part.trim()))
+      .map((text) => ({ text }));
+  // an address bound before networks were recorded says so in a sentence, which wraps as any other
   const network = card.network
-    ? t(`wallet:bankadd.networks.${card.network}`, { defaultValue: card.network })
-    : t("approvals.networkUnknown");
-  return `${card.type} · ${network} · ${card.address}`;
+    ? { text: t(`wallet:bankadd.networks.${card.network}`, { defaultValue: card.network }), whole: true }
+    : { text: t("approvals.networkUnknown") };
+  return [{ text: card.type }, network, { text: card.address }];
 }
 
 /** The coins to send for a coin withdrawal at the set rate and fee; null for a bank account or an unset rate. */

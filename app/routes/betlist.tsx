@@ -107,7 +107,7 @@ function BetRow({ bet }: { bet: BetRecord }) {
         {bet.void?.reason ? (
           <>
             <dt>{t("betlist.voided")}</dt>
-            <dd data-testid="bet-void">
+            <dd className="bet-fact-sentence" data-testid="bet-void">
               {voidReasonText(t, { voidReason: bet.void.reason, voidPreset: bet.void.preset })}
             </dd>
           </>

@@ -4,7 +4,9 @@
 // page never scrolls sideways, no table needs a sideways scroll on a phone (tables are cards there), and
 // each form control of a decision or of a filter (the history's, the audit log's) is wide enough for the words it shows (a date's format
 // too); the history's filter holds each label right above its value and the values of a line level, every value one
-// height; a card's column name that holds a date is never broken inside it (the books' live check). Screenshots:
+// height; a card's column name that holds a date is never broken inside it (the books' live check); on a phone's card a
+// value, a link too, starts on its column name's line (the history's three lists and the rooms in four languages), and a
+// coin withdrawal's network name is never broken inside it. Screenshots:
 // console-screens-*.
 import assert from "node:assert/strict";
 import { operatorToken, signInToConsole } from "./operator.mjs";
@@ -163,6 +165,52 @@ function cutOff(page) {
   });
 }
 
+/** A phone card's value not on its column name's line (a link pushed down by its 44 px tap target), or a coin's
+ * network name broken over two lines: an empty list when none is. */
+function valuesOffTheirNames(page) {
+  return page.evaluate(() => {
+    const found = [];
+    const firstWords = (box) => {
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT, {
+        acceptNode: (node) => (node.data.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+      });
+      const node = walker.nextNode();
+      if (!node) return null;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return range.getClientRects()[0] ?? null;
+    };
+    for (const td of document.querySelectorAll(".admin-table.cards td[data-label]:not(.long-head)")) {
+      const cell = td.querySelector(":scope > .cell");
+      // a form control sits on its own terms (the odds' inputs are centred on their name)
+      if (!cell || cell.querySelector("input, select, textarea, button")) continue;
+      const words = firstWords(cell);
+      if (!words) continue;
+      // the column's name (td::before) starts at the top of the card's line: the value's first words start there too
+      const style = getComputedStyle(td);
+      const line = td.getBoundingClientRect().top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+      if (words.top - line > 5)
+        found.push(
+          `"${td.dataset.label}": "${cell.textContent.slice(0, 30)}" starts ${words.top - line} px below its name`,
+        );
+    }
+    // a network's name in Chinese, whole ("ERC20（以太 / 坊）" was broken in the word)
+    for (const table of document.querySelectorAll(".admin-table.cards")) {
+      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        for (const word of ["以太坊", "波场", "波場"])
+          for (let at = node.data.indexOf(word); at >= 0; at = node.data.indexOf(word, at + 1)) {
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + word.length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) found.push(`"${word}" broken over lines in "${node.data}"`);
+          }
+    }
+    return found;
+  });
+}
+
 /** The history's filter out of line: a value not right under its label, values of a line not level or not one height. */
 function filterOutOfLine(page) {
   return page.evaluate(() => {
@@ -206,6 +254,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     ["odds", "/admin/rooms/1"],
     ["settings", "/admin/settings"],
     ["operators", "/admin/operators"],
+    ["history-deposits", "/admin/history?status=all"],
     ["history", "/admin/history?kind=withdrawals&status=all"],
     ["history-adjustments", "/admin/history?kind=adjustments&status=all"],
     ["books", "/admin/books"],
@@ -230,6 +279,7 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
       assert.deepEqual(await cutOff(page), [], `${path} at ${viewport.width} px`);
       if (name.startsWith("history"))
         assert.deepEqual(await filterOutOfLine(page), [], `${path}'s filter at ${viewport.width} px`);
+      if (viewport.width < 700) assert.deepEqual(await valuesOffTheirNames(page), [], `${path}'s cards`);
     }
   }
   // the header in the language whose words before the name are longest, at a phone's width; the filters' (the
@@ -241,6 +291,17 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
     await shot(`history-390-${lng}`);
     assert.deepEqual(await cutOff(page), [], `history in ${lng} at 390 px`);
     assert.deepEqual(await filterOutOfLine(page), [], `history's filter in ${lng} at 390 px`);
+    assert.deepEqual(await valuesOffTheirNames(page), [], `history's cards in ${lng} at 390 px`);
+    for (const [name, path] of [
+      ["history-deposits", "/admin/history?status=all"],
+      ["history-adjustments", "/admin/history?kind=adjustments&status=all"],
+      ["rooms", "/admin/rooms"],
+    ]) {
+      await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${lng}`);
+      await page.locator("main h1").first().waitFor();
+      await shot(`${name}-390-${lng}`);
+      assert.deepEqual(await valuesOffTheirNames(page), [], `${name}'s cards in ${lng} at 390 px`);
+    }
     await page.goto(`/admin/audit?lng=${lng}`);
     await page.locator("main h1").first().waitFor();
     await shot(`audit-390-${lng}`);

@@ -1,7 +1,9 @@
 // Done when: the player's screens keep one rhythm in every language at a phone size: the break's confirm
 // step evenly spaced with each figure beside its label, every radio one size and centred on its label,
 // the account-type tabs' words centred and their "added" tag clear of the icon in Vietnamese, the tab
-// rows one line each, the accounts' delete buttons whole tap targets with their word in the middle, and the unread
+// rows one line each, the accounts' delete buttons whole tap targets with their word in the middle, a coin address's
+// title inside its box with "地址" and its network's name whole (the accounts, the withdrawal's picker, the networks
+// to choose from) in four languages, and the unread
 // badge beside the My icon, "99+" past 99 with the whole count in the link's name, in English and Chinese.
 import assert from "node:assert/strict";
 import { eventually } from "./eventually.mjs";
@@ -22,6 +24,52 @@ const boxesOf = (locator) =>
   );
 
 const near = (a, b, slack, what) => assert.ok(Math.abs(a - b) <= slack, `${what}: ${a} vs ${b}`);
+
+/** The words that must never be broken over two lines: a coin address's "地址" and the networks' names. */
+const WHOLE_WORDS = ["地址", "以太坊", "波场", "波場", "Ethereum", "Tron"];
+
+/** Each of WHOLE_WORDS that what the locator matches shows broken over two lines. */
+const brokenWords = (locator) =>
+  locator.evaluateAll(
+    (elements, words) =>
+      elements.flatMap((element) => {
+        const found = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          for (const word of words)
+            for (let at = node.data.indexOf(word); at >= 0; at = node.data.indexOf(word, at + 1)) {
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + word.length);
+              const lines = new Set(
+                [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+              );
+              if (lines.size > 1) found.push(`"${word}" broken over lines in "${element.textContent}"`);
+            }
+        return found;
+      }),
+    WHOLE_WORDS,
+  );
+
+/** Each card whose title's words run past its text box or under the control beside it (the delete button, the radio). */
+const titlesPastTheirBox = (cards, control) =>
+  cards.evaluateAll(
+    (elements, control) =>
+      elements.flatMap((card) => {
+        const title = card.querySelector(".account-title");
+        const range = document.createRange();
+        range.selectNodeContents(title);
+        const words = Math.max(...[...range.getClientRects()].map((r) => r.right));
+        const box = card.querySelector(".account-text").getBoundingClientRect();
+        const beside = card.querySelector(control).getBoundingClientRect();
+        return words > box.right + 0.5 || words > beside.left
+          ? [
+              `"${title.textContent}" runs to ${words}, its box ends at ${box.right}, ${control} starts at ${beside.left}`,
+            ]
+          : [];
+      }),
+    control,
+  );
 
 export default async function ({ page, context, base, shot, smsCode, serverLog }) {
   // every section runs and says what it found, so one run names each defect of the page
@@ -66,7 +114,8 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
   assert.equal(funded.code, 1, JSON.stringify(funded));
   for (const account of [
     { type: "Bank", bank: "Vietcombank", account: "0123456789012", username: "Nguyen Van A", area: "Ha Noi" },
-    { type: "USDT", address: "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW" },
+    // on Ethereum: the longest network name, "ERC20 (Ethereum)", in the accounts' titles
+    { type: "USDT", address: "0x52908400098527886E0F7030069857D2E4169EE7" },
   ]) {
     const added = await call("/api/Game/addbankcard", { token, payPwd: PAY_PASSWORD, ...account });
     assert.equal(added.code, 1, JSON.stringify(added));
@@ -187,6 +236,33 @@ export default async function ({ page, context, base, shot, smsCode, serverLog }
         near((words.left + words.right) / 2, box.left + box.width / 2, 1.5, `${lng}: delete's word centred across`);
       }
       if (lng === "vi") await shot("2b-banklist-vi");
+    }
+  });
+
+  // a coin address's title inside its box, clear of the delete button and the radio; "地址" and a network's name never
+  // broken in half (the accounts, the withdrawal's picker, the networks to choose from)
+  await section("account titles", async () => {
+    // Vietnamese last: the sections after this one read the page in it
+    for (const lng of ["en", "zh-CN", "zh-TW", "vi"]) {
+      await context.addCookies([languageCookie(base, lng)]);
+      await page.goto("/banklist");
+      const listed = page.locator(".account-list .account-card");
+      assert.equal(await listed.count(), 2, `${lng}: both accounts listed`);
+      assert.deepEqual(await titlesPastTheirBox(listed, ".account-delete"), [], `${lng}: /banklist`);
+      assert.deepEqual(await brokenWords(page.locator(".account-title")), [], `${lng}: /banklist`);
+      await shot(`2c-banklist-${lng}`);
+      await page.goto("/withdraw");
+      const chosen = page.locator(".choice .account-card");
+      assert.equal(await chosen.count(), 2, `${lng}: both accounts to choose from`);
+      assert.deepEqual(await titlesPastTheirBox(chosen, ".choice-mark"), [], `${lng}: /withdraw`);
+      assert.deepEqual(await brokenWords(page.locator(".account-title")), [], `${lng}: /withdraw`);
+      await page.goto("/bankadd?type=USDT");
+      const networks = page.locator(".network-option");
+      assert.equal(await networks.count(), 2, `${lng}: USDT's two networks`);
+      assert.deepEqual(await brokenWords(networks), [], `${lng}: /bankadd's networks`);
+      for (const [i, box] of (await boxesOf(networks.locator("span"))).entries())
+        assert.ok(box.right <= (await boxesOf(networks.nth(i)))[0].right, `${lng}: network ${i + 1}'s name in its box`);
+      await shot(`2d-bankadd-networks-${lng}`);
     }
   });
 

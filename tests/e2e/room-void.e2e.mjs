@@ -2,8 +2,10 @@
 // once, without reloading: the stake comes back, so the balance returns to the very figure it was at
 // the room's first load (the room used to keep the figure after the bet, as that equal figure looked
 // like no news). The flow's own room plays 25 s rounds closing 4 s before their draw, with a player of its own.
+// The bet list then says why in four languages: a sentence under its name, read from the left.
 import assert from "node:assert/strict";
 import { eventually, textOf } from "./eventually.mjs";
+import { languageCookie } from "./language.mjs";
 import { operatorToken } from "./operator.mjs";
 import { call, fundedPlayer, signInPlayer } from "./players.mjs";
 import { roomWithShortRounds, roundWithTimeToBet } from "./short-rounds.mjs";
@@ -44,7 +46,8 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   const info = await call(base, "/api/Game/getGameinfo", { token: player.token, roomid: room.id });
   const roundId = info.data?.game?.id;
   assert.ok(roundId, `the round in play (${JSON.stringify(info).slice(0, 200)})`);
-  const voided = await call(base, "/api/admin/rounds/void", { token, roundId, reason: "Feed outage" });
+  // a preset reason: the bet list names it after the kind of void (an operator's own words never reach players)
+  const voided = await call(base, "/api/admin/rounds/void", { token, roundId, reason: "#feedProblem Feed outage" });
   assert.equal(voided.code, 1, `void accepted: ${JSON.stringify(voided)}`);
 
   await eventually(
@@ -54,4 +57,37 @@ export default async function ({ page, base, shot, smsCode, serverLog }) {
   assert.equal(await page.evaluate(() => window.__sameDocument), true, "without reloading the page");
   await shot("refunded");
   await room.stop();
+
+  // the bet list says why the round was voided as a sentence on the card's width under its name, each line starting
+  // where the name does (it was a right-aligned ragged column), its last line never one word alone
+  for (const lng of ["en", "zh-CN", "zh-TW", "vi"]) {
+    await page.context().addCookies([languageCookie(base, lng)]);
+    await page.goto("/betlist");
+    const why = page.getByTestId("bet-void").first();
+    await why.waitFor();
+    const { name, lines, lastLineWords } = await why.evaluate((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      const lines = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => ({ left: r.left, top: r.top }));
+      // the words of the sentence's last line
+      const text = dd.firstChild;
+      const last = Math.max(...lines.map((l) => l.top));
+      let lastLineWords = 0;
+      for (const match of text.data.matchAll(/\S+/g)) {
+        const word = document.createRange();
+        word.setStart(text, match.index);
+        word.setEnd(text, match.index + match[0].length);
+        if (Math.abs(word.getBoundingClientRect().top - last) < 2) lastLineWords += 1;
+      }
+      return { name: dd.previousElementSibling.getBoundingClientRect().left, lines, lastLineWords };
+    });
+    await shot(`betlist-void-${lng}`);
+    for (const line of lines)
+      assert.ok(Math.abs(line.left - name) <= 1, `${lng}: a line starts at ${line.left}, its name at ${name}`);
+    // Chinese has no spaces between words (and its sentence may take one line): the languages that have them
+    if (lng === "en" || lng === "vi") {
+      assert.ok(lines.length > 1, `${lng}: the reason is a sentence over lines`);
+      assert.ok(lastLineWords > 1, `${lng}: the last line holds ${lastLineWords} word`);
+    }
+  }
 }

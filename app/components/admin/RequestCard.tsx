@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/Money";
@@ -6,7 +6,7 @@ import { PlayerTime } from "~/components/PlayerTime";
 import { DecisionForm } from "./DecisionForm";
 import { PayoutNetwork } from "./PayoutNetwork";
 
-import { payoutCoinLine, payoutCoins, payoutDestination } from "~/lib/payout";
+import { payoutCoinLine, payoutCoins, payoutDestinationParts } from "~/lib/payout";
 import type { CoinPayouts } from "#shared/payouts";
 import { formatDecimal } from "~/lib/number-format";
 import { requestRef } from "#shared/request-ref";
@@ -52,7 +52,16 @@ export function requestDetails(
     {
       key: "payTo",
       label: t("approvals.payTo"),
-      value: <span className="selectable">{payoutDestination(t, card)}</span>,
+      value: (
+        <span className="selectable">
+          {payoutDestinationParts(t, card).map((part, i) => (
+            <Fragment key={i}>
+              {i ? " · " : null}
+              {part.whole ? <span className="payout-network">{part.text}</span> : part.text}
+            </Fragment>
+          ))}
+        </span>
+      ),
     },
     ...(coins ? [{ key: "send", label: t("approvals.send"), value: coins }] : []),
     ...(row.payout_ref

@@ -23,11 +23,11 @@ const title = (card: Parameters<typeof AccountCard>[0]["card"]) =>
     .replace(/<[^>]+>/g, "");
 
 describe("AccountCard", () => {
-  it("names a coin address's network by its name, its dot held to the words before it by a no-break space", () => {
+  it("names a coin address's network by its name after an ordinary space, where the line may break", () => {
     const address = "0x52908400098527886E0F7030069857D2E4169EE7";
-    expect(title({ type: "ETH", bank: "", account: "", address, network: "ETH" })).toBe("ETH address\u00a0· Ethereum");
+    expect(title({ type: "ETH", bank: "", account: "", address, network: "ETH" })).toBe("ETH address · Ethereum");
     expect(title({ type: "USDT", bank: "", account: "", address, network: "ERC20" })).toBe(
-      "USDT address\u00a0· ERC20 (Ethereum)",
+      "USDT address · ERC20 (Ethereum)",
     );
     expect(title({ type: "Bank", bank: "Vietcombank", account: "0123456789", address: "" })).toBe("Vietcombank");
   });

@@ -37,12 +37,12 @@ export function AccountCard({
     <div className={`account-card account-card-${card.type.toLowerCase()}`}>
       <AccountIcon type={card.type} />
       <div className="account-text">
+        {/* a coin's "USDT 地址" and its network's "· ERC20（以太坊）" each stay whole: the line breaks only between them */}
         <div className="account-title">
-          {isBank ? card.bank : accountTypeName(t, card.type)}
-          {/* the network never starts a line of its own: a no-break space holds its dot to the words before it */}
+          {isBank ? card.bank : <span className="account-type">{accountTypeName(t, card.type)}</span>}
           {!isBank && card.network ? (
             <>
-              {"\u00a0"}
+              {" "}
               <span className="account-network">· {networkName(t, card.network)}</span>
             </>
           ) : null}
