@@ -65,7 +65,7 @@ export default function BankAdd() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("wallet");
   const error = result?.error;
-  const values = (result?.values ?? {}) as Record<string, string | undefined>;
+  const values: Record<string, string | undefined> = result && "values" in result ? result.values : {};
   // A refused form comes back as the type that was posted, whatever the URL says.
   const type = values.type && types.includes(values.type) ? values.type : loaded.type;
   const fieldError = (name: string) => fieldMessage(error, name);
