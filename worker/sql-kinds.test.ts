@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 
 // SQL text names the tables of the database it runs on (docs/architecture.md#the-databases, docs/decisions/176):
 // the compiler keeps the query builder to a handle's tables, and this check does the same for SQL written out.
-// Through the compiler's own view of the Worker, every `db.run|all|get|values(sql`...`)` is read with the kind
-// of its handle (ControlDb, WalletDb or AnyDb, by their brand) and the tables its template names through the
-// schema's objects (worker/db/schema/control.ts, wallet.ts, both.ts), following a `sql` fragment kept in a const.
+// Through the compiler's own view of the Worker, every `db.run|all|get|values(sql`...`)` (or of a const holding
+// one) is read with the kind of its handle (ControlDb, WalletDb or AnyDb, by their brand) and the tables its
+// template names through the schema's objects (worker/db/schema/control.ts, wallet.ts, both.ts), following a `sql`
+// fragment kept in a const. A template handed to a helper that runs it (on every shard, a page of an export) is
+// held to one kind: no `sql` template anywhere names a control-only and a shard-only table together.
 
 const root = normalize(join(dirname(new URL(import.meta.url).pathname), ".."));
 type Kind = "control" | "wallet" | "both";
@@ -29,6 +31,7 @@ const RUNS = new Set(["run", "all", "get", "values"]);
 const ON_PURPOSE = new Set([
   "worker/db/every-shard.ts: shardZeroIsControl: accountDirectory on a wallet handle",
   "worker/room/round-retention.ts: pruneIdleRounds: orders on a control handle",
+  "worker/room/round-retention.ts: pruneIdleRounds: mixes kinds",
 ]);
 
 function program(extra: Record<string, string> = {}) {
@@ -100,35 +103,63 @@ const enclosingName = (node: ts.Node): string => {
   return "(module)";
 };
 
-/** Every SQL statement that names a table of another kind than its handle's, as "file: function: table on a kind handle". */
+const isSql = (node: ts.Node): node is ts.TaggedTemplateExpression =>
+  ts.isTaggedTemplateExpression(node) && node.tag.getText() === "sql";
+
+/** A statement's `sql` template: written in the call, or a const the call names (`db.run(statement)`). */
+function templateOf(checker: ts.TypeChecker, argument: ts.Expression | undefined): ts.TaggedTemplateExpression | null {
+  if (!argument) return null;
+  if (isSql(argument)) return argument;
+  if (!ts.isIdentifier(argument)) return null;
+  let symbol = checker.getSymbolAtLocation(argument);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.valueDeclaration;
+  return declaration &&
+    ts.isVariableDeclaration(declaration) &&
+    declaration.initializer &&
+    isSql(declaration.initializer)
+    ? declaration.initializer
+    : null;
+}
+
+/**
+ * Every SQL statement that names a table of another kind than its handle's, as "file: function: table on a kind
+ * handle", and every `sql` template anywhere that names tables of both kinds (a statement handed to a helper that
+ * runs it, whose handle this check cannot see, is held to one kind at least), as "file: function: mixes kinds".
+ */
 function mismatches(built: ts.Program, files: (file: string) => boolean) {
   const checker = built.getTypeChecker();
   const found: string[] = [];
   let statements = 0;
+  let templates = 0;
   for (const source of built.getSourceFiles()) {
     if (!files(source.fileName)) continue;
+    const where = (node: ts.Node) => `${relative(source.fileName)}: ${enclosingName(node)}`;
     const visit = (node: ts.Node) => {
       if (
         ts.isCallExpression(node) &&
         ts.isPropertyAccessExpression(node.expression) &&
-        RUNS.has(node.expression.name.text) &&
-        node.arguments[0] &&
-        ts.isTaggedTemplateExpression(node.arguments[0]) &&
-        node.arguments[0].tag.getText() === "sql"
+        RUNS.has(node.expression.name.text)
       ) {
-        const kind = kindOf(checker, checker.getTypeAtLocation(node.expression.expression));
-        if (kind) {
+        const template = templateOf(checker, node.arguments[0]);
+        const kind = template && kindOf(checker, checker.getTypeAtLocation(node.expression.expression));
+        if (template && kind) {
           statements++;
-          for (const table of tablesNamed(checker, node.arguments[0].template))
+          for (const table of tablesNamed(checker, template.template))
             if (table.kind !== "both" && table.kind !== kind)
-              found.push(`${relative(source.fileName)}: ${enclosingName(node)}: ${table.name} on a ${kind} handle`);
+              found.push(`${where(node)}: ${table.name} on a ${kind} handle`);
         }
+      }
+      if (isSql(node)) {
+        templates++;
+        const kinds = new Set(tablesNamed(checker, node.template).map((table) => table.kind));
+        if (kinds.has("control") && kinds.has("wallet")) found.push(`${where(node)}: mixes kinds`);
       }
       ts.forEachChild(node, visit);
     };
     visit(source);
   }
-  return { found, statements };
+  return { found: [...new Set(found)], statements, templates };
 }
 
 const SAMPLE = join(root, "worker/kind-sample.ts");
@@ -139,6 +170,9 @@ const ROOMS = sql\`FROM \${rooms}\`;
 export const ledgerOnControl = (db: ControlDb) => db.all(sql\`SELECT * FROM \${ledger}\`);
 export const requestsInShard = (db: WalletDb) => db.get(sql\`SELECT * FROM \${operatorRequests}\`);
 export const roomsByFragment = (db: WalletDb) => db.all(sql\`SELECT * \${ROOMS}\`);
+const LEDGER_ROWS = sql\`SELECT * FROM \${ledger}\`;
+export const ledgerByName = (db: ControlDb) => db.all(LEDGER_ROWS);
+export const handedOn = (run: (statement: unknown) => unknown) => run(sql\`SELECT * FROM \${rooms} JOIN \${ledger} ON 1\`);
 export const ledgerOnEither = (db: AnyDb) => db.run(sql\`DELETE FROM \${ledger}\`);
 export const fine = (control: ControlDb, wallet: WalletDb, any: AnyDb) => [
   control.all(sql\`SELECT * FROM \${rooms} JOIN \${sessions} ON 1\`),
@@ -166,12 +200,14 @@ describe("SQL text on a database handle", () => {
     ).toEqual([]);
   }, 120_000);
 
-  it("refuses a shard's table on the control handle, the control's in a shard (also through a fragment), either on AnyDb", () => {
+  it("refuses a shard's table on the control handle (also a statement passed by name), the control's in a shard (also through a fragment), either on AnyDb, and a template of both kinds handed on", () => {
     const { found } = mismatches(worker(), (file) => file === SAMPLE);
     expect(found).toEqual([
       "worker/kind-sample.ts: ledgerOnControl: ledger on a control handle",
       "worker/kind-sample.ts: requestsInShard: operatorRequests on a wallet handle",
       "worker/kind-sample.ts: roomsByFragment: rooms on a wallet handle",
+      "worker/kind-sample.ts: ledgerByName: ledger on a control handle",
+      "worker/kind-sample.ts: handedOn: mixes kinds",
       "worker/kind-sample.ts: ledgerOnEither: ledger on a both handle",
     ]);
   }, 120_000);

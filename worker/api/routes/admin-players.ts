@@ -199,22 +199,19 @@ adminPlayerRoutes.post("/api/admin/adjustments/history", async (c) => {
   return ok(c, pagedList(rows, at, adjustmentHistoryKey, adjustmentHistoryRow) satisfies Paged<AdjustmentHistoryRow>);
 });
 
-// A queued adjustment is decided, or cancelled, in the shard of its request.
-const decide = (approve: boolean) => async (c: Context<AppEnv>) => {
+// A queued adjustment is decided, or cancelled, in the shard of its request. Each route answers through its own
+// `ok`, which holds the answer to its path's type (worker/api/envelope.ts).
+async function decide(c: Context<AppEnv>, approve: boolean): Promise<RequestDecided> {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
   const { wallet } = await requestBooks(c.var.db, adjustmentRequests, id);
-  return ok(
-    c,
-    (await decideAdjustment(wallet, {
-      operatorId: c.get("user").id,
-      id,
-      approve,
-      nowMs: Date.now(),
-    })) satisfies RequestDecided,
-  );
-};
-adminPlayerRoutes.post("/api/admin/adjustments/approve", decide(true));
-adminPlayerRoutes.post("/api/admin/adjustments/reject", decide(false));
+  return decideAdjustment(wallet, { operatorId: c.get("user").id, id, approve, nowMs: Date.now() });
+}
+adminPlayerRoutes.post("/api/admin/adjustments/approve", async (c) =>
+  ok(c, (await decide(c, true)) satisfies RequestDecided),
+);
+adminPlayerRoutes.post("/api/admin/adjustments/reject", async (c) =>
+  ok(c, (await decide(c, false)) satisfies RequestDecided),
+);
 adminPlayerRoutes.post("/api/admin/adjustments/cancel", async (c) => {
   const { id } = parseBody(adjustmentDecisionForm, c.get("body"));
   const { wallet } = await requestBooks(c.var.db, adjustmentRequests, id);

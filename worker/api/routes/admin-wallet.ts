@@ -151,10 +151,15 @@ adminWalletRoutes.post("/api/admin/payments", async (c) => {
   } satisfies Payments);
 });
 
-const decideWithdrawal = (verdict: "approved" | "rejected") => async (c: Context<AppEnv>) => {
+// Each route answers through its own `ok`, which holds the answer to its path's type (worker/api/envelope.ts).
+async function decideWithdrawal(c: Context<AppEnv>, verdict: "approved" | "rejected"): Promise<RequestDecided> {
   const d = decision(c, verdict === "approved" ? "approve-withdrawal" : "reject-withdrawal");
   const { wallet } = await requestBooks(c.var.db, withdrawalRequests, d.id);
-  return ok(c, (await decideRequest(wallet, "withdrawal", verdict, d)) satisfies RequestDecided);
-};
-adminWalletRoutes.post("/api/admin/withdrawals/approve", decideWithdrawal("approved"));
-adminWalletRoutes.post("/api/admin/withdrawals/reject", decideWithdrawal("rejected"));
+  return decideRequest(wallet, "withdrawal", verdict, d);
+}
+adminWalletRoutes.post("/api/admin/withdrawals/approve", async (c) =>
+  ok(c, (await decideWithdrawal(c, "approved")) satisfies RequestDecided),
+);
+adminWalletRoutes.post("/api/admin/withdrawals/reject", async (c) =>
+  ok(c, (await decideWithdrawal(c, "rejected")) satisfies RequestDecided),
+);
