@@ -18,8 +18,21 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
 }
 
+/**
+ * What a page reads when the root's data is missing (an error page the root's loader never answered): no links,
+ * no currency named rather than a guessed one, and the Worker's one-minute wait between two codes.
+ */
+const NO_CONFIG: AppConfig = {
+  kefu_url: "",
+  android_url: "",
+  ios_url: "",
+  currency: "",
+  deposit_min: 0,
+  sms_resend_seconds: 60,
+};
+
 export function useAppConfig(): AppConfig {
-  return (useRootData()?.config ?? { kefu_url: "", currency: "USD" }) as AppConfig;
+  return useRootData()?.config ?? NO_CONFIG;
 }
 
 /** The signed-in player's unread notices as the root loaded them (0 for guests). */
