@@ -33,14 +33,12 @@ export function askToConfirm(posted: Posted, step: Omit<ConfirmStep, "fields">) 
   return data({ confirm: { ...step, fields }, error: null as string | null } satisfies ConsoleAnswer);
 }
 
-/** Amounts as the console shows them: thousands separators, two decimals and the configured currency. */
+/**
+ * Amounts as the console shows them: thousands separators, two decimals and the configured currency, which the
+ * formatter also carries (`money.currency`, a rate's unit beside it) so a page reads the config once.
+ */
 export async function consoleMoney(context: AppLoadContext) {
-  const currency = await consoleCurrency(context);
-  return (value: number) => `${formatDecimal(value, 2, 2)} ${currency}`;
-}
-
-/** The site's currency, as the console's money writes it (a rate's unit beside it). */
-export async function consoleCurrency(context: AppLoadContext) {
   const config = await context.callApi("/api/Index/getconfig", {});
-  return String(config.data?.currency ?? "USD");
+  const currency = String(config.data?.currency ?? "USD");
+  return Object.assign((value: number) => `${formatDecimal(value, 2, 2)} ${currency}`, { currency });
 }

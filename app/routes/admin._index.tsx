@@ -10,7 +10,7 @@ import { DecisionForm } from "~/components/admin/DecisionForm";
 import { RequestCard, type RequestKind } from "~/components/admin/RequestCard";
 import { PlayerTime } from "~/components/PlayerTime";
 import { Money } from "~/components/Money";
-import { askToConfirm, consoleCurrency, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
+import { askToConfirm, consoleMoney, isConfirmed } from "~/lib/console-confirm.server";
 import { fieldsRefused } from "~/lib/console-fields.server";
 import { formFields } from "~/lib/form.server";
 import { i18nServer } from "~/lib/i18n.server";
@@ -99,7 +99,7 @@ async function describe(
       asked.card,
       values.amount,
       payoutCoins(asked.card, asked.money, coinPayouts, asked.coin),
-      await consoleCurrency(context),
+      money.currency,
     );
     sentences.push(t("confirm.withdrawal.payTo", { to: payoutDestination(t, asked.card) }));
     if (coins) sentences.push(coins);
